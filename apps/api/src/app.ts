@@ -1,0 +1,124 @@
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { MAX_PROOF_BYTES } from "@rifazo/shared";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import { registerErrorHandler } from "./lib/error-handler";
+import { registerCsrfGuard } from "./lib/security";
+import { registerWeb } from "./lib/web";
+import { createAuth } from "./modules/auth/auth";
+import { accountRoutes } from "./modules/auth/routes";
+import { createMailer, type Mailer } from "./modules/email/service";
+import { eventRoutes } from "./modules/events/routes";
+import { createEventBus } from "./modules/events/service";
+import { createLocalStorage, type Storage } from "./modules/files/storage";
+import { healthRoutes } from "./modules/health/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Tests may hand in their own storage or mailer; by default both come from the config. */
+  storage?: Storage;
+  mailer?: Mailer;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.nodeEnv === "test",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const db = database.db;
+  const log = app.log;
+  const mail = options.mailer ?? createMailer({ config, db, log });
+  const storage = options.storage ?? createLocalStorage(`${config.dataDir}/files`);
+  const events = createEventBus({ database, db, log });
+  const auth = await createAuth({ config, db, mail, log });
+  const ctx: AppContext = { config, database, db, log, mail, storage, events, auth };
+  app.decorate("ctx", ctx);
+
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 20 } });
+  registerCsrfGuard(app, config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Rifazo API", version: "1.0.0", description: "API de la plataforma de rifas Rifazo." },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(eventRoutes);
+
+  await registerWeb(app, config);
+
+  app.addHook("onReady", async () => {
+    mail.start();
+    await events.start();
+  });
+  app.addHook("onClose", async () => {
+    await events.stop();
+    await mail.stop();
+  });
+  return app;
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import type { Config } from "./config";
+import { openDatabase, runMigrations } from "./db/client";
+import { ensureAdmin } from "./modules/auth/admin-account";
+import { seedDemo } from "./seed/demo";
+
+/** Open the database, migrate, ensure the admin, seed, and build the app: what `npm start` runs. */
+export async function bootstrap(config: Config): Promise<FastifyInstance> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+  });
+  try {
+    await runMigrations(database, config.databaseUrl);
+    const app = await buildApp({ config, database });
+    app.addHook("onClose", async () => {
+      await database.close();
+    });
+    await ensureAdmin(app.ctx);
+    if (config.seedDemo) await seedDemo(app.ctx);
+    return app;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

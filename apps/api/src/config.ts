@@ -1,0 +1,52 @@
+import path from "node:path";
+
+// Every environment variable the server reads, in one place (the README lists the same).
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  supportEmail: string | undefined;
+  seedDemo: boolean;
+  authSecret: string | undefined;
+  trustProxy: boolean | string;
+  webDist: string | undefined;
+  logLevel: string;
+  nodeEnv: string;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return !["0", "false", "no", "off"].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const trust = env.TRUST_PROXY;
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR ?? "data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Rifazo <no-responder@rifazo.local>",
+    publicUrl,
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    supportEmail: env.SUPPORT_EMAIL || env.ADMIN_EMAIL || undefined,
+    seedDemo: bool(env.SEED_DEMO, true),
+    authSecret: env.AUTH_SECRET || undefined,
+    // Behind a proxy, X-Forwarded-For is trusted only when TRUST_PROXY says so.
+    trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    nodeEnv: env.NODE_ENV ?? "development",
+    ...overrides,
+  };
+}

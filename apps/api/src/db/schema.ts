@@ -1,0 +1,596 @@
+// The whole data model. Table and column names are snake_case; Better Auth reads its tables through
+// the property names (name, emailVerified, ...) that the drizzle adapter maps to these columns.
+import {
+  ACTIVATION_TYPES,
+  ANNOUNCEMENT_TYPES,
+  CURRENCIES,
+  EXTERNAL_PLATFORMS,
+  IMAGE_FOLDERS,
+  LEVEL_NAMES,
+  NOTIFICATION_TYPES,
+  PAYMENT_METHODS,
+  PROOF_STATUSES,
+  RAFFLE_STATUSES,
+  ROLES,
+  TICKET_STATUSES,
+  USER_STATUSES,
+  WINNER_SOURCES,
+} from "@rifazo/shared";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  ts("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** CHECK (column IN (...)) for an enum kept as text, so a new value is a migration, not a type change. */
+function oneOf(column: SQL | string, values: readonly string[], nullable = false): SQL {
+  const col = typeof column === "string" ? sql.raw(`"${column}"`) : column;
+  const list = sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
+  return nullable ? sql`${col} IS NULL OR ${col} IN (${list})` : sql`${col} IN (${list})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (Better Auth) and profiles: one row per person, profile fields live on the user row.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("avatar_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    role: text("role").notNull().default("user"),
+    status: text("status").notNull().default("active"),
+    phone: text("phone"),
+    rifazoPoints: integer("rifazo_points").notNull().default(0),
+    rifazoLevel: text("rifazo_level").notNull().default("Bronce"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  },
+  (t) => [
+    check("users_role_check", oneOf("role", ROLES)),
+    check("users_status_check", oneOf("status", USER_STATUSES)),
+    check("users_level_check", oneOf("rifazo_level", LEVEL_NAMES)),
+    index("users_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Email-verification links are single use: a used token's hash is remembered until it expires. */
+export const usedTokens = pgTable("used_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: createdAt(),
+});
+
+export const loginActivity = pgTable(
+  "login_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    loginTime: ts("login_time").notNull().defaultNow(),
+    device: text("device"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("login_activity_user_time_idx").on(t.userId, t.loginTime.desc())],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Raffles and tickets
+// ---------------------------------------------------------------------------------------------
+
+export const raffles = pgTable(
+  "raffles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("USD"),
+    prizeImage: text("prize_image"),
+    imageAlt: text("image_alt"),
+    status: text("status").notNull().default("upcoming"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    startDate: ts("start_date"),
+    endDate: ts("end_date"),
+    totalTickets: integer("total_tickets").notNull().default(10_000),
+    soldTickets: integer("sold_tickets").notNull().default(0),
+    activationType: text("activation_type").notNull().default("date"),
+    activationPercentage: integer("activation_percentage"),
+    percentageDrawActivatedAt: ts("percentage_draw_activated_at"),
+    paymentMethods: text("payment_methods")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Pago Móvil','Zelle','Binance Pay']::text[]`),
+    announcementType: text("announcement_type").notNull().default("internal"),
+    externalAnnouncementPlatform: text("external_announcement_platform"),
+    externalAnnouncementDetails: text("external_announcement_details"),
+    externalAnnouncementUrl: text("external_announcement_url"),
+    daysUntilActivationTeaser: integer("days_until_activation_teaser").notNull().default(10),
+    ticketsGenerated: boolean("tickets_generated").notNull().default(false),
+    winnerId: text("winner_id").references(() => users.id, { onDelete: "set null" }),
+    winnerName: text("winner_name"),
+    winningTicketNumber: integer("winning_ticket_number"),
+    // Verifiable draw (draws issue): the seed stays secret until drawn_at; only its commitment is public.
+    drawSeed: text("draw_seed"),
+    drawSeedCommitment: text("draw_seed_commitment"),
+    drawPublicValueSource: text("draw_public_value_source"),
+    drawPublicValue: text("draw_public_value"),
+    drawTicketListHash: text("draw_ticket_list_hash"),
+    drawAlgorithm: text("draw_algorithm"),
+    drawTranscript: jsonb("draw_transcript"),
+    drawnAt: ts("drawn_at"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("raffles_price_check", sql`${t.price} > 0`),
+    check("raffles_currency_check", oneOf("currency", CURRENCIES)),
+    check("raffles_status_check", oneOf("status", RAFFLE_STATUSES)),
+    check("raffles_total_tickets_check", sql`${t.totalTickets} BETWEEN 1 AND 10000`),
+    check("raffles_sold_tickets_check", sql`${t.soldTickets} >= 0 AND ${t.soldTickets} <= ${t.totalTickets}`),
+    check("raffles_activation_type_check", oneOf("activation_type", ACTIVATION_TYPES)),
+    check(
+      "raffles_activation_percentage_check",
+      sql`${t.activationPercentage} IS NULL OR ${t.activationPercentage} BETWEEN 1 AND 100`,
+    ),
+    check("raffles_announcement_type_check", oneOf("announcement_type", ANNOUNCEMENT_TYPES)),
+    check(
+      "raffles_external_platform_check",
+      oneOf("external_announcement_platform", EXTERNAL_PLATFORMS, true),
+    ),
+    check("raffles_teaser_days_check", sql`${t.daysUntilActivationTeaser} >= 0`),
+    check("raffles_title_check", sql`length(trim(${t.title})) > 0`),
+    index("raffles_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("raffles_featured_idx").on(t.createdAt.desc()).where(sql`${t.isFeatured} AND ${t.status} = 'active'`),
+    index("raffles_start_date_idx").on(t.startDate),
+    index("raffles_end_date_idx").on(t.endDate.desc()),
+  ],
+);
+
+export const prizeLevels = pgTable(
+  "prize_levels",
+  {
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    level: integer("level").notNull(),
+    description: text("description").notNull(),
+    winnerCount: integer("winner_count").notNull().default(1),
+    prizeValue: numeric("prize_value", { precision: 12, scale: 2, mode: "number" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raffleId, t.level] }),
+    check("prize_levels_level_check", sql`${t.level} >= 1`),
+    check("prize_levels_count_check", sql`${t.winnerCount} >= 1`),
+    check("prize_levels_value_check", sql`${t.prizeValue} IS NULL OR ${t.prizeValue} >= 0`),
+  ],
+);
+
+export const paymentProofs = pgTable(
+  "payment_proofs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    // RESTRICT: a raffle with payment records is never deleted, so no payment is lost.
+    raffleId: uuid("raffle_id").references(() => raffles.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("USD"),
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
+    paymentMethod: text("payment_method").notNull(),
+    transactionRef: text("transaction_ref").notNull(),
+    proofImagePath: text("proof_image_path").notNull(),
+    proofImageFilename: text("proof_image_filename"),
+    proofContentType: text("proof_content_type").notNull(),
+    proofSize: integer("proof_size").notNull(),
+    status: text("status").notNull().default("pending"),
+    userNotes: text("user_notes"),
+    adminNotes: text("admin_notes"),
+    quantityOfTickets: integer("quantity_of_tickets").notNull().default(1),
+    idempotencyKey: text("idempotency_key"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: ts("reviewed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payment_proofs_amount_check", sql`${t.amount} > 0`),
+    check("payment_proofs_currency_check", oneOf("currency", CURRENCIES)),
+    check("payment_proofs_method_check", oneOf("payment_method", PAYMENT_METHODS)),
+    check("payment_proofs_status_check", oneOf("status", PROOF_STATUSES)),
+    check("payment_proofs_quantity_check", sql`${t.quantityOfTickets} BETWEEN 1 AND 10000`),
+    check("payment_proofs_ref_check", sql`length(trim(${t.transactionRef})) > 0`),
+    uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
+    // One payment screenshot sent twice is the commonest fraud: a live reference is unique per method.
+    uniqueIndex("payment_proofs_live_ref_idx")
+      .on(t.paymentMethod, sql`lower(trim(${t.transactionRef}))`)
+      .where(sql`${t.status} IN ('pending', 'approved', 'verified')`),
+    index("payment_proofs_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("payment_proofs_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("payment_proofs_raffle_status_idx").on(t.raffleId, t.status),
+    index("payment_proofs_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    ticketNumber: integer("ticket_number").notNull(),
+    status: text("status").notNull().default("available"),
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id").references(() => paymentProofs.id, { onDelete: "restrict" }),
+    soldAt: ts("sold_at"),
+  },
+  (t) => [
+    uniqueIndex("tickets_raffle_number_idx").on(t.raffleId, t.ticketNumber),
+    check("tickets_number_check", sql`${t.ticketNumber} BETWEEN 0 AND 9999`),
+    check("tickets_status_check", oneOf("status", TICKET_STATUSES)),
+    check(
+      "tickets_sold_owner_check",
+      sql`(${t.status} = 'sold') = (${t.userId} IS NOT NULL AND ${t.paymentId} IS NOT NULL)`,
+    ),
+    index("tickets_raffle_status_idx").on(t.raffleId, t.status),
+    index("tickets_user_idx").on(t.userId, t.raffleId, t.ticketNumber),
+    index("tickets_payment_idx").on(t.paymentId),
+  ],
+);
+
+export const winners = pgTable(
+  "winners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    ticketNumber: integer("ticket_number").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    winnerName: text("winner_name").notNull(),
+    prizeLevel: integer("prize_level").notNull().default(1),
+    prizeDescription: text("prize_description").notNull(),
+    source: text("source").notNull().default("internal"),
+    announcedAt: ts("announced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("winners_raffle_ticket_idx").on(t.raffleId, t.ticketNumber),
+    check("winners_ticket_number_check", sql`${t.ticketNumber} BETWEEN 0 AND 9999`),
+    check("winners_source_check", oneOf("source", WINNER_SOURCES)),
+    index("winners_raffle_announced_idx").on(t.raffleId, t.announcedAt),
+    index("winners_user_idx").on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Loyalty club
+// ---------------------------------------------------------------------------------------------
+
+export const rewards = pgTable(
+  "rewards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    pointsRequired: integer("points_required").notNull(),
+    requiredLevel: text("required_level").notNull().default("Bronce"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("rewards_points_check", sql`${t.pointsRequired} > 0`),
+    check("rewards_level_check", oneOf("required_level", LEVEL_NAMES)),
+    index("rewards_points_idx").on(t.pointsRequired),
+  ],
+);
+
+export const rewardRedemptions = pgTable(
+  "reward_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    rewardId: uuid("reward_id")
+      .notNull()
+      .references(() => rewards.id, { onDelete: "restrict" }),
+    rewardTitle: text("reward_title").notNull(),
+    pointsSpent: integer("points_spent").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reward_redemptions_points_check", sql`${t.pointsSpent} > 0`),
+    uniqueIndex("reward_redemptions_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("reward_redemptions_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Signed ledger: a profile's rifazo_points always equals the sum of its rows. */
+export const pointsHistory = pgTable(
+  "points_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    pointsChange: integer("points_change").notNull(),
+    reason: text("reason").notNull(),
+    paymentProofId: uuid("payment_proof_id").references(() => paymentProofs.id, { onDelete: "set null" }),
+    rewardRedemptionId: uuid("reward_redemption_id").references(() => rewardRedemptions.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("points_history_change_check", sql`${t.pointsChange} <> 0`),
+    index("points_history_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("points_history_proof_idx").on(t.paymentProofId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Engagement
+// ---------------------------------------------------------------------------------------------
+
+export const userFavorites = pgTable(
+  "user_favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.raffleId] }), index("user_favorites_raffle_idx").on(t.raffleId)],
+);
+
+/** Signed-in users who asked to be told when an upcoming raffle opens. */
+export const raffleSubscriptions = pgTable(
+  "raffle_subscriptions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    notifiedAt: ts("notified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.raffleId] }), index("raffle_subscriptions_raffle_idx").on(t.raffleId)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default("Notificación"),
+    message: text("message").notNull(),
+    type: text("type").notNull().default("other"),
+    linkTo: text("link_to"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("notifications_type_check", oneOf("type", NOTIFICATION_TYPES)),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`NOT ${t.isRead}`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Files, settings, audit, email and events
+// ---------------------------------------------------------------------------------------------
+
+/** Public prize images (gallery and form uploads); the originals and WebP variants live in storage. */
+export const images = pgTable(
+  "images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    folder: text("folder").notNull().default("gallery"),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    variantWidths: integer("variant_widths").array().notNull().default(sql`ARRAY[]::integer[]`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("images_folder_check", oneOf("folder", IMAGE_FOLDERS)),
+    index("images_folder_created_idx").on(t.folder, t.createdAt.desc()),
+  ],
+);
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who did what to which row, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
+);
+
+/** Outgoing email: written in the same transaction as the action, sent and retried by a worker. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    check("mail_outbox_status_check", oneOf("status", ["pending", "sent", "failed"])),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Realtime events, kept briefly so a reconnecting browser can replay from Last-Event-ID. */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    userId: text("user_id"),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_created_idx").on(t.createdAt)],
+);

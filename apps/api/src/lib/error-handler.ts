@@ -1,0 +1,65 @@
+import { ERROR_MESSAGES } from "@rifazo/shared";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./errors";
+
+const DB_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  const cause = (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return (
+    (code !== undefined && DB_UNAVAILABLE.has(code)) ||
+    (cause !== undefined && DB_UNAVAILABLE.has(cause)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(String((error as Error)?.message))
+  );
+}
+
+/** The one place that turns failures into `{ error: { code, message } }` with Spanish text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+        fields[key] ??= issue.message ?? ERROR_MESSAGES.VALIDATION;
+      }
+      const first = Object.values(fields)[0] ?? ERROR_MESSAGES.VALIDATION;
+      return reply.status(400).send({ error: { code: "VALIDATION", message: first, fields } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "respuesta que no cumple su esquema");
+      return reply.status(500).send({ error: { code: "INTERNAL", message: ERROR_MESSAGES.INTERNAL } });
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.code === "FST_REQ_FILE_TOO_LARGE") {
+      return reply.status(413).send({ error: { code: "PAYLOAD_TOO_LARGE", message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE } });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ error: { code: "RATE_LIMITED", message: ERROR_MESSAGES.RATE_LIMITED } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "base de datos no disponible");
+      reply.header("retry-after", "5");
+      return reply
+        .status(503)
+        .send({ error: { code: "SERVICE_UNAVAILABLE", message: ERROR_MESSAGES.SERVICE_UNAVAILABLE } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own 4xx (bad JSON, wrong content type, ...): a Spanish message, never the English one.
+      const message =
+        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Tipo de contenido no admitido."
+          : error.code?.startsWith("FST_ERR_CTP") || error instanceof SyntaxError
+            ? "El cuerpo de la solicitud no es válido."
+            : ERROR_MESSAGES.VALIDATION;
+      return reply.status(error.statusCode).send({ error: { code: "VALIDATION", message } });
+    }
+    request.log.error({ err: error }, "error inesperado");
+    return reply.status(500).send({ error: { code: "INTERNAL", message: ERROR_MESSAGES.INTERNAL } });
+  });
+}

@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
+import { RATE_RULES } from "../../lib/rate-limit";
+import type { Mailer } from "../email/service";
+import { verificationEmail } from "../email/templates";
+import { describeDevice } from "./device";
+
+/** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
+export const CLIENT_IP_HEADER = "x-rifazo-client-ip";
+export const VERIFIED_CALLBACK = "/login?verificado=1";
+const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mail: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The signing secret: AUTH_SECRET, else one generated once and kept in the database for every instance. */
+async function ensureAuthSecret(db: Db): Promise<string> {
+  const key = "internal.auth_secret";
+  await db
+    .insert(schema.settings)
+    .values({ key, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(schema.settings).where(eq(schema.settings.key, key));
+  return String(row?.value);
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createAuth({ config, db, mail, log }: AuthDeps) {
+  const secret = config.authSecret ?? (await ensureAuthSecret(db));
+  const secure = config.publicUrl.startsWith("https://");
+
+  return betterAuth({
+    appName: "Rifazo",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        twoFactor: schema.twoFactors,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      // Profile fields that only the server writes (role, status, points) are not accepted as input.
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        status: { type: "string", required: false, defaultValue: "active", input: false },
+        phone: { type: "string", required: false, input: false },
+        rifazoPoints: { type: "number", required: false, defaultValue: 0, input: false },
+        rifazoLevel: { type: "string", required: false, defaultValue: "Bronce", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TTL_SECONDS,
+      async sendVerificationEmail({ user, url }) {
+        // Queued in the outbox: a failing SMTP server delays the email but never loses the account.
+        await mail.enqueue(db, { to: user.email, ...verificationEmail({ name: user.name, url }) });
+        mail.flushSoon();
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      // No cookie cache: a suspended user's deleted session must stop working on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/*": { window: 60, max: RATE_RULES.signInPerIp.max },
+        "/sign-up/*": { window: RATE_RULES.signUpPerIp.windowSeconds, max: RATE_RULES.signUpPerIp.max },
+        "/send-verification-email": {
+          window: RATE_RULES.verificationPerIp.windowSeconds,
+          max: RATE_RULES.verificationPerIp.max,
+        },
+        "/verify-email": { window: 600, max: 30 },
+        "/change-password": {
+          window: RATE_RULES.passwordPerUser.windowSeconds,
+          max: RATE_RULES.passwordPerUser.max,
+        },
+        "/two-factor/*": { window: 300, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Email links are single use: remember each token's hash; a second use is refused.
+        if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string") {
+          const [fresh] = await db
+            .insert(schema.usedTokens)
+            .values({
+              tokenHash: tokenHash(ctx.query.token),
+              expiresAt: new Date(Date.now() + VERIFICATION_TTL_SECONDS * 1000),
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!fresh) throw ctx.redirect(`${VERIFIED_CALLBACK}&error=TOKEN_USED`);
+          await db.delete(schema.usedTokens).where(sql`${schema.usedTokens.expiresAt} < now()`);
+        }
+      }),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await db
+              .select({ status: schema.users.status })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (user?.status === "inactive") {
+              throw new APIError("FORBIDDEN", {
+                code: "ACCOUNT_SUSPENDED",
+                message: "ACCOUNT_SUSPENDED",
+              });
+            }
+          },
+          async after(session) {
+            try {
+              await db.insert(schema.loginActivity).values({
+                userId: session.userId,
+                ipAddress: session.ipAddress ?? null,
+                userAgent: session.userAgent ?? null,
+                device: describeDevice(session.userAgent),
+              });
+            } catch (error) {
+              log.error({ err: error }, "no se pudo registrar la actividad de inicio de sesión");
+            }
+          },
+        },
+      },
+    },
+    plugins: [twoFactor({ issuer: "Rifazo", skipVerificationOnEnable: false })],
+    logger: {
+      log(level, message, ...args) {
+        if (level === "error") log.error({ args }, `better-auth: ${message}`);
+        else if (level === "warn") log.warn(`better-auth: ${message}`);
+        else log.debug(`better-auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

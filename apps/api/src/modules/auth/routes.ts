@@ -1,0 +1,225 @@
+import {
+  changePasswordSchema,
+  ERROR_MESSAGES,
+  loginSchema,
+  registerSchema,
+  resendVerificationSchema,
+  sessionUserSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, conflict } from "../../lib/errors";
+import { enforce, RATE_RULES } from "../../lib/rate-limit";
+import { VERIFIED_CALLBACK } from "./auth";
+import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
+import * as service from "./service";
+import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
+
+const errorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
+const okSchema = z.object({ ok: z.literal(true) });
+const tags = ["cuenta"];
+
+/** Better Auth's own endpoints (verify-email, two-factor, get-session...) under /api/auth/*. */
+async function betterAuthHandler(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, app.ctx.config.publicUrl);
+      const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
+      const webRequest = new Request(url, {
+        method: request.method,
+        headers: authHeaders(request),
+        ...(hasBody ? { body: new Uint8Array(request.body as Buffer) } : {}),
+      });
+      const response = await app.ctx.auth.handler(webRequest);
+      return forwardAuthResponse(response, reply);
+    },
+  });
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(betterAuthHandler);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db, auth } = app.ctx;
+  const ipKey = (request: FastifyRequest) => request.ip;
+
+  r.get(
+    "/api/account/me",
+    {
+      schema: {
+        tags,
+        summary: "Perfil del usuario con sesión iniciada",
+        response: { 200: sessionUserSchema, 401: errorSchema },
+      },
+      preHandler: guard.user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return sessionUserOf(request);
+    },
+  );
+
+  r.post(
+    "/api/account/register",
+    {
+      schema: {
+        tags,
+        summary: "Registro con correo y contraseña (envía el correo de confirmación)",
+        body: registerSchema,
+        response: { 201: okSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforce(db, [[`sign-up:ip:${ipKey(request)}`, RATE_RULES.signUpPerIp]]);
+      const { fullName, email, password } = request.body;
+      // The spec's "already registered" message is the only thing the form reveals about an address.
+      if (await service.emailExists(db, email)) throw conflict(ERROR_MESSAGES.USER_ALREADY_EXISTS, "USER_ALREADY_EXISTS");
+      const response = await auth.api.signUpEmail({
+        body: { name: fullName, email, password, callbackURL: VERIFIED_CALLBACK },
+        headers: authHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) {
+        const mapped = mapAuthError(response.status, await readJson(response));
+        throw new AppError(mapped.status === 422 ? 409 : mapped.status, mapped.code, mapped.message);
+      }
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+
+  r.post(
+    "/api/account/login",
+    {
+      schema: {
+        tags,
+        summary: "Inicio de sesión con correo y contraseña",
+        body: loginSchema,
+        response: {
+          200: z.union([z.object({ user: sessionUserSchema }), z.object({ twoFactorRequired: z.literal(true) })]),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await enforce(db, [
+        [`sign-in:ip:${ipKey(request)}`, RATE_RULES.signInPerIp],
+        [`sign-in:account:${email}`, RATE_RULES.signInPerAccount],
+      ]);
+      const response = await auth.api.signInEmail({
+        body: { email, password, rememberMe: true, callbackURL: VERIFIED_CALLBACK },
+        headers: authHeaders(request),
+        asResponse: true,
+      });
+      const body = (await readJson(response)) as { twoFactorRedirect?: boolean; user?: { id: string } } | null;
+      if (!response.ok) {
+        const mapped = mapAuthError(response.status, body);
+        throw new AppError(mapped.status, mapped.code, mapped.message);
+      }
+      copyResponseHeaders(response, reply);
+      if (body?.twoFactorRedirect) return { twoFactorRequired: true as const };
+      const user = body?.user ? await service.sessionUserById(db, body.user.id) : null;
+      if (!user) throw new AppError(500, "INTERNAL");
+      return { user };
+    },
+  );
+
+  r.post(
+    "/api/account/logout",
+    {
+      schema: {
+        tags,
+        summary: "Cerrar sesión en este dispositivo o en todos",
+        body: z.object({ allDevices: z.boolean().optional() }).optional(),
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const headers = authHeaders(request);
+      const user = await currentUser(app, request);
+      if (user && request.body?.allDevices) await service.revokeAllSessions(db, user.id);
+      const response = await auth.api.signOut({ headers, asResponse: true });
+      copyResponseHeaders(response, reply);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/account/sessions/revoke-others",
+    {
+      schema: {
+        tags,
+        summary: "Cerrar sesión en todos los demás dispositivos",
+        response: { 200: z.object({ revoked: z.number().int() }), 401: errorSchema },
+      },
+      preHandler: guard.user,
+    },
+    async (request) => {
+      const session = await auth.api.getSession({ headers: authHeaders(request) });
+      const revoked = await service.revokeOtherSessions(db, sessionUserOf(request).id, session?.session.id ?? "");
+      return { revoked };
+    },
+  );
+
+  r.post(
+    "/api/account/change-password",
+    {
+      schema: {
+        tags,
+        summary: "Cambiar la contraseña",
+        body: changePasswordSchema,
+        response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      preHandler: guard.user,
+    },
+    async (request) => {
+      const user = sessionUserOf(request);
+      await enforce(db, [[`password:user:${user.id}`, RATE_RULES.passwordPerUser]]);
+      const session = await auth.api.getSession({ headers: authHeaders(request) });
+      await service.changePassword(app.ctx, {
+        userId: user.id,
+        currentSessionId: session?.session.id ?? "",
+        ...request.body,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/account/resend-verification",
+    {
+      schema: {
+        tags,
+        summary: "Reenviar el correo de confirmación",
+        body: resendVerificationSchema,
+        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await enforce(db, [
+        [`verify:ip:${ipKey(request)}`, RATE_RULES.verificationPerIp],
+        [`verify:account:${email}`, RATE_RULES.verificationPerAccount],
+      ]);
+      // Same answer whether or not the address exists, so this cannot be used to probe accounts.
+      if (await service.needsVerification(db, email)) {
+        await auth.api.sendVerificationEmail({
+          body: { email, callbackURL: VERIFIED_CALLBACK },
+          headers: authHeaders(request),
+        });
+      }
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { SessionUser } from "@rifazo/shared";
+import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
+import { AppError, badRequest, unauthenticated } from "../../lib/errors";
+import * as repo from "./repository";
+import { findUserById, toSessionUser } from "./session";
+
+export async function emailExists(db: Executor, email: string): Promise<boolean> {
+  return (await repo.findUserByEmail(db, email)) !== undefined;
+}
+
+export async function needsVerification(db: Executor, email: string): Promise<boolean> {
+  const user = await repo.findUserByEmail(db, email);
+  return user !== undefined && !user.emailVerified && user.status === "active";
+}
+
+export async function sessionUserById(db: Executor, id: string): Promise<SessionUser | null> {
+  const row = await findUserById(db, id);
+  return row ? toSessionUser(row) : null;
+}
+
+/** Ends every session of a user at once (sign out everywhere, suspension). */
+export async function revokeAllSessions(db: Executor, userId: string): Promise<number> {
+  return repo.deleteSessions(db, userId);
+}
+
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<number> {
+  return repo.deleteSessions(db, userId, keepSessionId);
+}
+
+export interface ChangePasswordRequest {
+  userId: string;
+  currentSessionId: string;
+  currentPassword?: string | undefined;
+  newPassword: string;
+  revokeOtherSessions?: boolean | undefined;
+}
+
+/**
+ * The spec makes the current password optional; when it is given it must be right. The new one must
+ * differ from the stored one, which we can only know by checking it against the hash.
+ */
+export async function changePassword(ctx: AppContext, request: ChangePasswordRequest): Promise<void> {
+  const { password } = await ctx.auth.$context;
+  await ctx.db.transaction(async (tx) => {
+    const account = await repo.findCredentialAccount(tx, request.userId);
+    if (!account?.password) throw unauthenticated();
+    if (request.currentPassword) {
+      const ok = await password.verify({ hash: account.password, password: request.currentPassword });
+      if (!ok) throw new AppError(400, "INVALID_PASSWORD");
+    }
+    if (await password.verify({ hash: account.password, password: request.newPassword })) {
+      throw badRequest("La nueva contraseña no puede ser igual a la anterior.", {
+        newPassword: "La nueva contraseña no puede ser igual a la anterior.",
+      });
+    }
+    await repo.setPasswordHash(tx, account.id, await password.hash(request.newPassword));
+    if (request.revokeOtherSessions) await repo.deleteSessions(tx, request.userId, request.currentSessionId);
+  });
+}

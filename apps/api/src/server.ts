@@ -1,0 +1,21 @@
+import { loadConfig } from "./config";
+import { bootstrap } from "./bootstrap";
+
+const config = loadConfig();
+const app = await bootstrap(config);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "cerrando Rifazo");
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Rifazo escuchando en ${config.publicUrl} (base de datos: ${app.ctx.database.kind})`);

@@ -1,0 +1,20 @@
+import { createStore, useStore } from "./store";
+
+// Whether the red "cannot reach the server" banner is showing. The API client is the only writer
+// besides the banner itself, so every failed request anywhere in the app surfaces in one place.
+const networkErrorStore = createStore(false);
+
+export function reportNetworkFailure(): void {
+  networkErrorStore.set(true);
+}
+
+/** A request got through: the connection is back, so the banner can go away by itself. */
+export function reportNetworkRecovered(): void {
+  networkErrorStore.set(false);
+}
+
+export const dismissNetworkError = reportNetworkRecovered;
+
+export function useNetworkErrorVisible(): boolean {
+  return useStore(networkErrorStore);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isAdminPath, isProfilePath, isProtectedPath, paths } from "./paths";
+
+describe("paths", () => {
+  it("builds parametrised paths", () => {
+    expect(paths.raffle("abc")).toBe("/rifas/abc");
+    expect(paths.draw(42)).toBe("/sorteo/42");
+    expect(paths.proofUpload()).toBe("/perfil/subir-comprobante/general");
+    expect(paths.adminRaffle("a b")).toBe("/admin/rifas/a%20b");
+  });
+
+  it("tells protected areas apart from the public admin sign-in", () => {
+    expect(isAdminPath("/admin")).toBe(true);
+    expect(isAdminPath("/admin/rifas/1")).toBe(true);
+    expect(isAdminPath(paths.adminSignIn)).toBe(false);
+    expect(isProfilePath("/perfil")).toBe(true);
+    expect(isProfilePath("/perfil/pagos")).toBe(true);
+    expect(isProfilePath("/perfiles")).toBe(false);
+    expect(isProtectedPath("/rifas")).toBe(false);
+    expect(isProtectedPath("/perfil/info")).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { ADMIN_SIGN_IN_PATH } from "@rifazo/shared/constants";
+
+// Every route path of the app (spec 1 §2, spec 2 §2). Links and redirects use these, never literals.
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: "/",
+  raffles: "/rifas",
+  raffle: (id: string | number) => `/rifas/${segment(id)}`,
+  draw: (raffleId: string | number) => `/sorteo/${segment(raffleId)}`,
+  winners: "/ganadores",
+  ticketVerifier: "/verificar-boleto",
+  upcoming: "/proximamente",
+  live: "/transmisiones-vivo",
+  club: "/rifazo-club",
+  testimonials: "/testimonios",
+  paymentMethods: "/metodos-pago",
+  terms: "/terminos-y-condiciones",
+  privacy: "/politica-de-privacidad",
+  cookiePolicy: "/politica-de-privacidad#cookies",
+  transparency: "/transparencia-de-sorteos",
+  contact: "/contacto",
+
+  login: "/login",
+  register: "/registro",
+
+  profile: "/perfil",
+  profileInfo: "/perfil/info",
+  profilePayments: "/perfil/pagos",
+  profileFavorites: "/perfil/favoritos",
+  profileSecurity: "/perfil/seguridad",
+  /** raffleId may be "general" (a payment not tied to one raffle). */
+  proofUpload: (raffleId: string | number = "general") => `/perfil/subir-comprobante/${segment(raffleId)}`,
+
+  adminSignIn: ADMIN_SIGN_IN_PATH,
+  admin: "/admin",
+  adminRaffle: (id: string | number) => `/admin/rifas/${segment(id)}`,
+} as const;
+
+/** Route patterns for the router, matching the helpers above. */
+export const routePatterns = {
+  raffle: "/rifas/:id",
+  draw: "/sorteo/:raffleId",
+  proofUpload: "/perfil/subir-comprobante/:raffleId",
+  adminRaffle: "/admin/rifas/:id",
+} as const;
+
+const startsWithSegment = (pathname: string, base: string) =>
+  pathname === base || pathname.startsWith(`${base}/`);
+
+export function isProfilePath(pathname: string): boolean {
+  return startsWithSegment(pathname, paths.profile);
+}
+
+/** /admin and /admin/..., but not the admin sign-in page /adminrifazo2025, which is public. */
+export function isAdminPath(pathname: string): boolean {
+  return startsWithSegment(pathname, paths.admin);
+}
+
+export function isProtectedPath(pathname: string): boolean {
+  return isProfilePath(pathname) || isAdminPath(pathname);
+}

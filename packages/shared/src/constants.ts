@@ -1,0 +1,117 @@
+// Values both sides must agree on, taken from the specification (spec 1 §3, §9; spec 2 §3, §9).
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ["active", "inactive"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const LEVEL_NAMES = ["Bronce", "Plata", "Oro", "Diamante"] as const;
+export type LevelName = (typeof LEVEL_NAMES)[number];
+
+export const CURRENCIES = ["USD", "VES"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = "USD";
+
+export const RAFFLE_STATUSES = ["upcoming", "active", "ready_to_announce", "finished"] as const;
+export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
+export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = {
+  upcoming: "Próximamente",
+  active: "Activa",
+  ready_to_announce: "Lista para Anunciar",
+  finished: "Finalizada",
+};
+
+export const ACTIVATION_TYPES = ["date", "percentage"] as const;
+export type ActivationType = (typeof ACTIVATION_TYPES)[number];
+export const DEFAULT_ACTIVATION_PERCENTAGE = 100;
+
+export const ANNOUNCEMENT_TYPES = ["internal", "external"] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
+export const EXTERNAL_PLATFORMS = [
+  "Instagram Live",
+  "Facebook Live",
+  "YouTube Live",
+  "TikTok Live",
+  "Programa de TV",
+  "Radio",
+  "Otro",
+] as const;
+export type ExternalPlatform = (typeof EXTERNAL_PLATFORMS)[number];
+
+export const DEFAULT_RAFFLE_PAYMENT_METHODS = ["Pago Móvil", "Zelle", "Binance Pay"] as const;
+
+export const PAYMENT_METHODS = [
+  "pago_movil",
+  "zelle",
+  "binance",
+  "efectivo_usd",
+  "tarjeta_nacional",
+  "tarjeta_internacional",
+  "otro",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  pago_movil: "Pago Móvil",
+  zelle: "Zelle",
+  binance: "Binance Pay",
+  efectivo_usd: "Efectivo (USD)",
+  tarjeta_nacional: "Tarjeta Nacional",
+  tarjeta_internacional: "Tarjeta Internacional",
+  otro: "Otro",
+};
+
+export const PROOF_STATUSES = ["pending", "approved", "verified", "rejected"] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
+  pending: "En Revisión",
+  approved: "Aprobado",
+  verified: "Aprobado",
+  rejected: "Rechazado",
+};
+
+export const TICKET_STATUSES = ["available", "sold"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = [
+  "payment_approved",
+  "payment_rejected",
+  "level_up",
+  "raffle_won",
+  "raffle_announcement",
+  "admin_message",
+  "other",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const WINNER_SOURCES = ["internal", "external"] as const;
+
+export const IMAGE_FOLDERS = ["gallery", "prizes"] as const;
+
+// Business limits (spec 1 §9, spec 2 §9).
+export const MIN_TICKETS_PER_PURCHASE = 2;
+export const MAX_TOTAL_TICKETS = 10_000;
+export const DEFAULT_TOTAL_TICKETS = 10_000;
+export const POINTS_PER_CURRENCY_UNIT = 100;
+export const PASSWORD_MIN_LENGTH = 8;
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const FEATURED_LIMIT = 6;
+export const PAYMENTS_PAGE_SIZE = 5;
+export const USERS_PAGE_SIZE = 10;
+export const LOGIN_ACTIVITY_LIMIT = 3;
+export const GALLERY_LIMIT = 100;
+export const LAST_SALES_WINDOW_HOURS = 24;
+export const DEFAULT_TEASER_DAYS = 10;
+export const TOAST_DURATION_MS = 5_000;
+export const DEFAULT_PRIZE_LABEL = "Premio Principal";
+export const LOCALE = "es-VE";
+export const TIME_ZONE = "America/Caracas";
+
+// Browser storage keys named by the spec.
+export const COOKIE_CONSENT_KEY = "rifazo_cookie_consent";
+export const ADMIN_SESSION_KEY = "rifazo_admin_session";
+export const UPCOMING_NOTIFY_KEY = "rifazo_upcoming_notify";
+
+export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";

@@ -1,0 +1,7 @@
+// Pure domain logic shared by the API and the web app (no I/O, no clocks).
+export * from "./draw-engine";
+export * from "./draw-page-state";
+export * from "./levels";
+export * from "./raffle-card-state";
+export * from "./raffle-progress";
+export * from "./tickets";

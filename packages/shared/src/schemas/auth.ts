@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../constants";
+
+// Written once, used by the forms (react-hook-form resolver) and by the API routes.
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const AUTH_MESSAGES = {
+  fullNameRequired: "Por favor, ingresa tu nombre completo.",
+  invalidEmail: "Por favor, proporciona un correo electrónico válido.",
+  invalidEmailTitle: "Correo Inválido",
+  passwordTooShort: "La contraseña debe tener al menos 8 caracteres.",
+  passwordsDiffer: "Las contraseñas ingresadas no son iguales.",
+  loginInvalid: "Por favor, ingresa un correo y contraseña válidos.",
+  loginInvalidTitle: "Datos Inválidos",
+  newPasswordRequired: "Completa la nueva contraseña y su confirmación.",
+  newPasswordRequiredTitle: "Campos Vacíos",
+  newPasswordShortTitle: "Contraseña Nueva Corta",
+  passwordsDifferTitle: "Contraseñas no Coinciden",
+  registerSuccessTitle: "¡Registro Exitoso!",
+  registerSuccess: "¡Revisa tu correo electrónico para confirmar tu cuenta!",
+  signOutTitle: "Sesión Cerrada",
+  signOut: "Has cerrado sesión exitosamente.",
+  signOutErrorTitle: "Error al cerrar sesión",
+  signOutError: "No pudimos cerrar la sesión en el servidor, pero la sesión local fue eliminada.",
+  passwordChangedTitle: "Contraseña Actualizada",
+  passwordChanged: "Tu contraseña ha sido cambiada exitosamente.",
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail);
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(128, "La contraseña no puede superar los 128 caracteres.");
+
+export const registerSchema = z
+  .object({
+    fullName: z
+      .string({ error: AUTH_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, AUTH_MESSAGES.fullNameRequired)
+      .max(120, "El nombre no puede superar los 120 caracteres."),
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.loginInvalid })
+    .trim()
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, AUTH_MESSAGES.loginInvalid),
+  password: z.string({ error: AUTH_MESSAGES.loginInvalid }).min(1, AUTH_MESSAGES.loginInvalid),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    // Optional as the spec says; when given, the server checks it too.
+    currentPassword: z.string().optional(),
+    newPassword: z
+      .string({ error: AUTH_MESSAGES.newPasswordRequired })
+      .min(1, AUTH_MESSAGES.newPasswordRequired)
+      .pipe(newPassword),
+    confirmPassword: z
+      .string({ error: AUTH_MESSAGES.newPasswordRequired })
+      .min(1, AUTH_MESSAGES.newPasswordRequired),
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const resendVerificationSchema = z.object({ email });
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(["user", "admin"]),
+  status: z.enum(["active", "inactive"]),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  points: z.number().int(),
+  level: z.enum(["Bronce", "Plata", "Oro", "Diamante"]),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  registrationDate: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
