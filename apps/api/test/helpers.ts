@@ -88,3 +88,62 @@ export function cookiesFrom(response: LightMyRequestResponse, previous = ""): st
   }
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
+
+export interface TestUserOptions {
+  email?: string;
+  password?: string;
+  fullName?: string;
+  role?: "user" | "admin";
+  status?: "active" | "inactive";
+  emailVerified?: boolean;
+}
+
+let userCounter = 0;
+
+/** Inserts a user with a credential account directly (fast); sign in with `signIn`. */
+export async function createUser(app: FastifyInstance, options: TestUserOptions = {}) {
+  userCounter += 1;
+  const email = options.email ?? `usuario${userCounter}.${randomBytes(3).toString("hex")}@example.com`;
+  const password = options.password ?? "ClaveSegura123";
+  const id = `test_${randomBytes(8).toString("hex")}`;
+  const { password: hasher } = await app.ctx.auth.$context;
+  const hash = await hasher.hash(password);
+  const { users, accounts } = await import("../src/db/schema");
+  await app.ctx.db.insert(users).values({
+    id,
+    email,
+    name: options.fullName ?? `Usuario ${userCounter}`,
+    emailVerified: options.emailVerified ?? true,
+    role: options.role ?? "user",
+    status: options.status ?? "active",
+  });
+  await app.ctx.db
+    .insert(accounts)
+    .values({ id: `acc_${id}`, accountId: id, providerId: "credential", userId: id, password: hash });
+  return { id, email, password };
+}
+
+let ipCounter = 0;
+/** A distinct client address per call, so rate limits of one test do not leak into another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/account/login",
+    payload: { email, password },
+    remoteAddress: nextIp(),
+  });
+  if (response.statusCode !== 200) throw new Error(`signIn ${email}: ${response.statusCode} ${response.body}`);
+  return cookiesFrom(response);
+}
+
+/** Creates a user and returns it with a signed-in cookie. */
+export async function signedInUser(app: FastifyInstance, options: TestUserOptions = {}) {
+  const user = await createUser(app, options);
+  const cookie = await signIn(app, user.email, user.password);
+  return { ...user, cookie };
+}
