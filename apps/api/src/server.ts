@@ -1,5 +1,5 @@
-import { loadConfig } from "./config";
 import { bootstrap } from "./bootstrap";
+import { loadConfig } from "./config";
 
 const config = loadConfig();
 const app = await bootstrap(config);

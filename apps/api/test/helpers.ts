@@ -137,7 +137,8 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     payload: { email, password },
     remoteAddress: nextIp(),
   });
-  if (response.statusCode !== 200) throw new Error(`signIn ${email}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`signIn ${email}: ${response.statusCode} ${response.body}`);
   return cookiesFrom(response);
 }
 

@@ -243,7 +243,9 @@ export const raffles = pgTable(
     check("raffles_teaser_days_check", sql`${t.daysUntilActivationTeaser} >= 0`),
     check("raffles_title_check", sql`length(trim(${t.title})) > 0`),
     index("raffles_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("raffles_featured_idx").on(t.createdAt.desc()).where(sql`${t.isFeatured} AND ${t.status} = 'active'`),
+    index("raffles_featured_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.isFeatured} AND ${t.status} = 'active'`),
     index("raffles_start_date_idx").on(t.startDate),
     index("raffles_end_date_idx").on(t.endDate.desc()),
   ],
@@ -465,7 +467,10 @@ export const raffleSubscriptions = pgTable(
     notifiedAt: ts("notified_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.raffleId] }), index("raffle_subscriptions_raffle_idx").on(t.raffleId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.raffleId] }),
+    index("raffle_subscriptions_raffle_idx").on(t.raffleId),
+  ],
 );
 
 export const notifications = pgTable(

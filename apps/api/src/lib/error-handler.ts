@@ -3,7 +3,16 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "./errors";
 
-const DB_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
+const DB_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
@@ -20,7 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -37,10 +50,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ error: { code: "INTERNAL", message: ERROR_MESSAGES.INTERNAL } });
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.code === "FST_REQ_FILE_TOO_LARGE") {
-      return reply.status(413).send({ error: { code: "PAYLOAD_TOO_LARGE", message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE } });
+      return reply
+        .status(413)
+        .send({ error: { code: "PAYLOAD_TOO_LARGE", message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE } });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: "RATE_LIMITED", message: ERROR_MESSAGES.RATE_LIMITED } });
+      return reply
+        .status(429)
+        .send({ error: { code: "RATE_LIMITED", message: ERROR_MESSAGES.RATE_LIMITED } });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "base de datos no disponible");

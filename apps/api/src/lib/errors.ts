@@ -16,7 +16,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, "VALIDATION", message, fields);
 export const unauthenticated = (message?: string) => new AppError(401, "UNAUTHENTICATED", message);
-export const forbidden = (code: ErrorCode = "FORBIDDEN", message?: string) => new AppError(403, code, message);
+export const forbidden = (code: ErrorCode = "FORBIDDEN", message?: string) =>
+  new AppError(403, code, message);
 export const notFound = (code: ErrorCode = "NOT_FOUND", message?: string) => new AppError(404, code, message);
 export const conflict = (message: string, code = "CONFLICT") => new AppError(409, code, message);
 export const tooMany = (message?: string) => new AppError(429, "RATE_LIMITED", message);

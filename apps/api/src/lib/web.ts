@@ -22,7 +22,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const root = findWebDist(config);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !root || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply.status(404).send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
+      return reply
+        .status(404)
+        .send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
     }
     reply.header("cache-control", "no-cache");
     return reply.type("text/html; charset=utf-8").send(indexHtml);

@@ -34,7 +34,13 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
     else
       await tx
         .insert(accounts)
-        .values({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: hash });
+        .values({
+          id: randomUUID(),
+          accountId: user.id,
+          providerId: "credential",
+          userId: user.id,
+          password: hash,
+        });
   });
   ctx.log.info({ email: adminEmail }, "cuenta de administrador lista");
 }

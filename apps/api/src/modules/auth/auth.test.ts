@@ -1,7 +1,15 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, createTestApp, createUser, nextIp, signedInUser, signIn, type TestApp } from "../../../test/helpers";
+import {
+  cookiesFrom,
+  createTestApp,
+  createUser,
+  nextIp,
+  signedInUser,
+  signIn,
+  type TestApp,
+} from "../../../test/helpers";
 import { loginActivity, mailOutbox, sessions, users } from "../../db/schema";
 import { ensureAdmin } from "./admin-account";
 
@@ -13,14 +21,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-const UA = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const UA =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 async function register(email: string, overrides: Record<string, unknown> = {}) {
   return t.app.inject({
     method: "POST",
     url: "/api/account/register",
     remoteAddress: nextIp(),
-    payload: { fullName: "  María González ", email, password: "ClaveSegura123", confirmPassword: "ClaveSegura123", ...overrides },
+    payload: {
+      fullName: "  María González ",
+      email,
+      password: "ClaveSegura123",
+      confirmPassword: "ClaveSegura123",
+      ...overrides,
+    },
   });
 }
 
@@ -37,7 +52,13 @@ async function verificationLink(email: string): Promise<URL> {
 }
 
 function login(email: string, password: string, ip = nextIp()) {
-  return t.app.inject({ method: "POST", url: "/api/account/login", payload: { email, password }, remoteAddress: ip, headers: { "user-agent": UA } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/account/login",
+    payload: { email, password },
+    remoteAddress: ip,
+    headers: { "user-agent": UA },
+  });
 }
 
 describe("registro y confirmación de correo", () => {
@@ -52,23 +73,40 @@ describe("registro y confirmación de correo", () => {
 
     const refused = await login(email, "ClaveSegura123");
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toEqual({ code: "EMAIL_NOT_VERIFIED", message: ERROR_MESSAGES.EMAIL_NOT_VERIFIED });
+    expect(refused.json().error).toEqual({
+      code: "EMAIL_NOT_VERIFIED",
+      message: ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
+    });
 
     const link = await verificationLink(email);
     expect(link.searchParams.get("callbackURL")).toBe("/login?verificado=1");
-    const confirmed = await t.app.inject({ method: "GET", url: `${link.pathname}${link.search}`, remoteAddress: nextIp() });
+    const confirmed = await t.app.inject({
+      method: "GET",
+      url: `${link.pathname}${link.search}`,
+      remoteAddress: nextIp(),
+    });
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe("/login?verificado=1");
     const [verified] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
     expect(verified?.emailVerified).toBe(true);
 
-    const again = await t.app.inject({ method: "GET", url: `${link.pathname}${link.search}`, remoteAddress: nextIp() });
+    const again = await t.app.inject({
+      method: "GET",
+      url: `${link.pathname}${link.search}`,
+      remoteAddress: nextIp(),
+    });
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toContain("error=TOKEN_USED");
 
     const ok = await login(email, "ClaveSegura123");
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ email, fullName: "María González", role: "user", level: "Bronce", points: 0 });
+    expect(ok.json().user).toMatchObject({
+      email,
+      fullName: "María González",
+      role: "user",
+      level: "Bronce",
+      points: 0,
+    });
     const cookie = cookiesFrom(ok);
     const sessionCookie = ok.cookies.find((c) => c.name.includes("session_token"));
     expect(sessionCookie?.httpOnly).toBe(true);
@@ -78,7 +116,10 @@ describe("registro y confirmación de correo", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(email);
 
-    const [activity] = await t.app.ctx.db.select().from(loginActivity).where(eq(loginActivity.userId, verified?.id ?? ""));
+    const [activity] = await t.app.ctx.db
+      .select()
+      .from(loginActivity)
+      .where(eq(loginActivity.userId, verified?.id ?? ""));
     expect(activity?.device).toBe("Chrome en Android");
     expect(activity?.ipAddress).toMatch(/^10\.9\./);
   });
@@ -87,7 +128,9 @@ describe("registro y confirmación de correo", () => {
     const user = await createUser(t.app);
     const response = await register(user.email.toUpperCase());
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe("Este correo electrónico ya está registrado. Intenta iniciar sesión.");
+    expect(response.json().error.message).toBe(
+      "Este correo electrónico ya está registrado. Intenta iniciar sesión.",
+    );
   });
 
   it("valida con el esquema compartido y responde en español", async () => {
@@ -139,15 +182,31 @@ describe("inicio y cierre de sesión", () => {
     const user = await createUser(t.app);
     const first = await signIn(t.app, user.email, user.password);
     const second = await signIn(t.app, user.email, user.password);
-    const out = await t.app.inject({ method: "POST", url: "/api/account/logout", headers: { cookie: first }, payload: {} });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      headers: { cookie: first },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: first } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: second } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: first } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: second } })).statusCode,
+    ).toBe(200);
 
     const third = await signIn(t.app, user.email, user.password);
-    const all = await t.app.inject({ method: "POST", url: "/api/account/logout", headers: { cookie: third }, payload: { allDevices: true } });
+    const all = await t.app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      headers: { cookie: third },
+      payload: { allDevices: true },
+    });
     expect(all.statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: second } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: second } })).statusCode,
+    ).toBe(401);
     const left = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toHaveLength(0);
   });
@@ -155,7 +214,11 @@ describe("inicio y cierre de sesión", () => {
   it("un usuario suspendido no inicia sesión y su sesión abierta deja de valer", async () => {
     const user = await signedInUser(t.app);
     await t.app.ctx.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
-    const me = await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: user.cookie } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/account/me",
+      headers: { cookie: user.cookie },
+    });
     expect(me.statusCode).toBe(401);
     const response = await login(user.email, user.password);
     expect(response.statusCode).toBe(403);
@@ -182,7 +245,10 @@ describe("inicio y cierre de sesión", () => {
       payload: {},
     });
     expect(response.statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: user.cookie } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -191,15 +257,26 @@ describe("cambio de contraseña", () => {
     const user = await signedInUser(t.app);
     const other = await signedInUser(t.app);
     const change = (body: Record<string, unknown>, cookie = user.cookie) =>
-      t.app.inject({ method: "POST", url: "/api/account/change-password", headers: { cookie }, payload: body });
+      t.app.inject({
+        method: "POST",
+        url: "/api/account/change-password",
+        headers: { cookie },
+        payload: body,
+      });
 
-    expect((await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" }, "")).statusCode).toBe(401);
+    expect(
+      (await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" }, "")).statusCode,
+    ).toBe(401);
     const same = await change({ newPassword: user.password, confirmPassword: user.password });
     expect(same.statusCode).toBe(400);
     expect(same.json().error.message).toBe("La nueva contraseña no puede ser igual a la anterior.");
     const short = await change({ newPassword: "corta", confirmPassword: "corta" });
     expect(short.json().error.message).toBe("La contraseña debe tener al menos 8 caracteres.");
-    const wrongCurrent = await change({ currentPassword: "NoEsLaMia1", newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" });
+    const wrongCurrent = await change({
+      currentPassword: "NoEsLaMia1",
+      newPassword: "NuevaClave123",
+      confirmPassword: "NuevaClave123",
+    });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().error.code).toBe("INVALID_PASSWORD");
     const ok = await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" });
@@ -212,7 +289,10 @@ describe("cambio de contraseña", () => {
 
 describe("cuenta de administrador", () => {
   it("ADMIN_EMAIL y ADMIN_PASSWORD aseguran un admin verificado", async () => {
-    const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, adminEmail: "jefe@rifazo.test", adminPassword: "AdminClave123" } };
+    const ctx = {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, adminEmail: "jefe@rifazo.test", adminPassword: "AdminClave123" },
+    };
     await ensureAdmin(ctx);
     await ensureAdmin(ctx);
     const response = await login("jefe@rifazo.test", "AdminClave123");

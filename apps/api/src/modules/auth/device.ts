@@ -2,20 +2,19 @@
 export function describeDevice(userAgent: string | null | undefined): string | null {
   if (!userAgent) return null;
   const ua = userAgent;
-  const browser =
-    /Edg\//.test(ua)
-      ? "Edge"
-      : /OPR\/|Opera/.test(ua)
-        ? "Opera"
-        : /SamsungBrowser/.test(ua)
-          ? "Samsung Internet"
-          : /Firefox\//.test(ua)
-            ? "Firefox"
-            : /Chrome\/|CriOS\//.test(ua)
-              ? "Chrome"
-              : /Safari\//.test(ua)
-                ? "Safari"
-                : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /SamsungBrowser/.test(ua)
+        ? "Samsung Internet"
+        : /Firefox\//.test(ua)
+          ? "Firefox"
+          : /Chrome\/|CriOS\//.test(ua)
+            ? "Chrome"
+            : /Safari\//.test(ua)
+              ? "Safari"
+              : null;
   const os = /Android/.test(ua)
     ? "Android"
     : /iPhone|iPad|iPod/.test(ua)

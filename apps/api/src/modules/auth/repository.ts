@@ -3,10 +3,7 @@ import type { Executor } from "../../db/client";
 import { accounts, sessions, users } from "../../db/schema";
 
 export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -22,7 +19,11 @@ export async function setPasswordHash(db: Executor, accountId: string, hash: str
   await db.update(accounts).set({ password: hash }).where(eq(accounts.id, accountId));
 }
 
-export async function deleteSessions(db: Executor, userId: string, exceptSessionId?: string): Promise<number> {
+export async function deleteSessions(
+  db: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
   const where = exceptSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
     : eq(sessions.userId, userId);

@@ -17,7 +17,11 @@ import * as service from "./service";
 import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
 
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
 });
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ["cuenta"];
@@ -25,7 +29,9 @@ const tags = ["cuenta"];
 /** Better Auth's own endpoints (verify-email, two-factor, get-session...) under /api/auth/*. */
 async function betterAuthHandler(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -81,7 +87,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await enforce(db, [[`sign-up:ip:${ipKey(request)}`, RATE_RULES.signUpPerIp]]);
       const { fullName, email, password } = request.body;
       // The spec's "already registered" message is the only thing the form reveals about an address.
-      if (await service.emailExists(db, email)) throw conflict(ERROR_MESSAGES.USER_ALREADY_EXISTS, "USER_ALREADY_EXISTS");
+      if (await service.emailExists(db, email))
+        throw conflict(ERROR_MESSAGES.USER_ALREADY_EXISTS, "USER_ALREADY_EXISTS");
       const response = await auth.api.signUpEmail({
         body: { name: fullName, email, password, callbackURL: VERIFIED_CALLBACK },
         headers: authHeaders(request),
@@ -103,7 +110,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         summary: "Inicio de sesión con correo y contraseña",
         body: loginSchema,
         response: {
-          200: z.union([z.object({ user: sessionUserSchema }), z.object({ twoFactorRequired: z.literal(true) })]),
+          200: z.union([
+            z.object({ user: sessionUserSchema }),
+            z.object({ twoFactorRequired: z.literal(true) }),
+          ]),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
@@ -122,7 +132,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         headers: authHeaders(request),
         asResponse: true,
       });
-      const body = (await readJson(response)) as { twoFactorRedirect?: boolean; user?: { id: string } } | null;
+      const body = (await readJson(response)) as {
+        twoFactorRedirect?: boolean;
+        user?: { id: string };
+      } | null;
       if (!response.ok) {
         const mapped = mapAuthError(response.status, body);
         throw new AppError(mapped.status, mapped.code, mapped.message);
@@ -167,7 +180,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const session = await auth.api.getSession({ headers: authHeaders(request) });
-      const revoked = await service.revokeOtherSessions(db, sessionUserOf(request).id, session?.session.id ?? "");
+      const revoked = await service.revokeOtherSessions(
+        db,
+        sessionUserOf(request).id,
+        session?.session.id ?? "",
+      );
       return { revoked };
     },
   );

@@ -24,7 +24,11 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<n
   return repo.deleteSessions(db, userId);
 }
 
-export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<number> {
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
   return repo.deleteSessions(db, userId, keepSessionId);
 }
 

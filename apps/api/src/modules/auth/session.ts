@@ -46,13 +46,16 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /** The signed-in, active user of this request, or null. Reads the profile fresh from the database. */
-export async function currentUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+export async function currentUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
   if (request.sessionUser) return request.sessionUser;
   if (!request.headers.cookie) return null;
   const session = await app.ctx.auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
   const row = await findUserById(app.ctx.db, session.user.id);
-  if (!row || row.status !== "active") return null;
+  if (row?.status !== "active") return null;
   request.sessionUser = toSessionUser(row);
   return request.sessionUser;
 }

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/helpers";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+async function rejects(statement: string): Promise<string> {
+  try {
+    await t.database.query(statement);
+  } catch (error) {
+    return String((error as Error).message);
+  }
+  throw new Error(`la sentencia debía fallar: ${statement}`);
+}
+
+describe("restricciones del modelo de datos", () => {
+  it("las migraciones crean todas las tablas", async () => {
+    const rows = await t.database.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+    );
+    const names = rows.map((r) => r.table_name);
+    for (const table of [
+      "users",
+      "sessions",
+      "accounts",
+      "verifications",
+      "two_factors",
+      "raffles",
+      "prize_levels",
+      "tickets",
+      "payment_proofs",
+      "points_history",
+      "rewards",
+      "reward_redemptions",
+      "user_favorites",
+      "notifications",
+      "winners",
+      "login_activity",
+      "images",
+      "contact_messages",
+      "settings",
+      "audit_log",
+      "mail_outbox",
+      "events",
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it("CHECK de rangos y enumeraciones de rifas y boletos", async () => {
+    await t.database.query(
+      "INSERT INTO users (id, full_name, email) VALUES ('u1', 'Ana', 'ana@example.com')",
+    );
+    const ok = await t.database.query<{ id: string }>(
+      "INSERT INTO raffles (title, price, total_tickets) VALUES ('Moto', 5, 100) RETURNING id",
+    );
+    const raffleId = ok[0]?.id;
+    expect(await rejects("INSERT INTO raffles (title, price) VALUES ('Gratis', 0)")).toMatch(
+      /raffles_price_check/,
+    );
+    expect(await rejects("INSERT INTO raffles (title, price, total_tickets) VALUES ('X', 1, 10001)")).toMatch(
+      /total_tickets_check/,
+    );
+    expect(await rejects("INSERT INTO raffles (title, price, total_tickets) VALUES ('X', 1, 0)")).toMatch(
+      /total_tickets_check/,
+    );
+    expect(
+      await rejects("INSERT INTO raffles (title, price, activation_percentage) VALUES ('X', 1, 0)"),
+    ).toMatch(/activation_percentage_check/);
+    expect(
+      await rejects("INSERT INTO raffles (title, price, activation_percentage) VALUES ('X', 1, 101)"),
+    ).toMatch(/activation_percentage_check/);
+    expect(await rejects("INSERT INTO raffles (title, price, status) VALUES ('X', 1, 'borrador')")).toMatch(
+      /status_check/,
+    );
+    expect(await rejects("INSERT INTO raffles (title, price, currency) VALUES ('X', 1, 'EUR')")).toMatch(
+      /currency_check/,
+    );
+    expect(await rejects(`UPDATE raffles SET sold_tickets = 101 WHERE id = '${raffleId}'`)).toMatch(
+      /sold_tickets_check/,
+    );
+    expect(
+      await rejects(`INSERT INTO tickets (raffle_id, ticket_number) VALUES ('${raffleId}', 10000)`),
+    ).toMatch(/tickets_number_check/);
+    await t.database.query(`INSERT INTO tickets (raffle_id, ticket_number) VALUES ('${raffleId}', 7)`);
+    expect(await rejects(`INSERT INTO tickets (raffle_id, ticket_number) VALUES ('${raffleId}', 7)`)).toMatch(
+      /tickets_raffle_number_idx/,
+    );
+    expect(await rejects(`UPDATE tickets SET status = 'sold' WHERE raffle_id = '${raffleId}'`)).toMatch(
+      /tickets_sold_owner_check/,
+    );
+    expect(
+      await rejects(
+        "INSERT INTO users (id, full_name, email, role) VALUES ('u2', 'B', 'b@example.com', 'root')",
+      ),
+    ).toMatch(/users_role_check/);
+    expect(
+      await rejects("INSERT INTO notifications (user_id, message, type) VALUES ('u1', 'hola', 'spam')"),
+    ).toMatch(/notifications_type_check/);
+  });
+
+  it("una referencia viva no se repite por método; un comprobante impide borrar su rifa", async () => {
+    const [raffle] = await t.database.query<{ id: string }>(
+      "INSERT INTO raffles (title, price) VALUES ('TV', 3) RETURNING id",
+    );
+    const insert = (ref: string, method = "pago_movil", status = "pending") =>
+      t.database.query(
+        `INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref, proof_image_path, proof_content_type, proof_size, status, quantity_of_tickets)
+         VALUES ('u1', '${raffle?.id}', 6, '${method}', '${ref}', 'proofs/x.png', 'image/png', 10, '${status}', 2)`,
+      );
+    await insert("REF-001");
+    await expect(insert(" ref-001 ")).rejects.toThrow(/payment_proofs_live_ref_idx/);
+    await insert("REF-001", "zelle");
+    await insert("REF-002", "pago_movil", "rejected");
+    await insert("REF-002", "pago_movil", "pending");
+    expect(await rejects(`DELETE FROM raffles WHERE id = '${raffle?.id}'`)).toMatch(/foreign key/);
+  });
+
+  it("el registro de auditoría no se puede modificar ni borrar", async () => {
+    await t.database.query(
+      "INSERT INTO audit_log (actor_id, action, entity) VALUES ('u1', 'raffle.create', 'raffle')",
+    );
+    expect(await rejects("UPDATE audit_log SET action = 'otra'")).toMatch(/append-only/);
+    expect(await rejects("DELETE FROM audit_log")).toMatch(/append-only/);
+    const rows = await t.database.query("SELECT * FROM audit_log");
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { pointsHistory, users } from "../../db/schema";
+
+export async function insertLedgerRow(tx: Executor, row: typeof pointsHistory.$inferInsert) {
+  const [inserted] = await tx.insert(pointsHistory).values(row).returning();
+  return inserted;
+}
+
+/** Adds to the balance atomically (row lock via UPDATE) and returns the balance before and after. */
+export async function addToBalance(tx: Executor, userId: string, change: number) {
+  const [row] = await tx
+    .update(users)
+    .set({ rifazoPoints: sql`${users.rifazoPoints} + ${change}` })
+    .where(eq(users.id, userId))
+    .returning({ points: users.rifazoPoints, level: users.rifazoLevel });
+  return row;
+}
+
+export async function setLevel(tx: Executor, userId: string, level: string): Promise<void> {
+  await tx.update(users).set({ rifazoLevel: level }).where(eq(users.id, userId));
+}
+
+export async function ledgerSum(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${pointsHistory.pointsChange}), 0)` })
+    .from(pointsHistory)
+    .where(eq(pointsHistory.userId, userId));
+  return Number(row?.total ?? 0);
+}
