@@ -100,7 +100,9 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
         const event = await resolve(message);
         if (event) fanOut(event);
       })
-      .catch((error) => log.error({ err: error, eventId: message.id }, "events: no se pudo entregar el evento"));
+      .catch((error) =>
+        log.error({ err: error, eventId: message.id }, "events: no se pudo entregar el evento"),
+      );
   }
 
   function cleanup(): void {
@@ -157,7 +159,11 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
         cleanup();
         cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
         cleanupTimer.unref();
-      })();
+      })().catch((error: unknown) => {
+        // A failed LISTEN may be retried by a later start().
+        starting = undefined;
+        throw error;
+      });
       return starting;
     },
 

@@ -16,7 +16,10 @@ export interface FileKind {
  * The file's real type from its magic bytes, or null when it is not one of `allowed`.
  * The client's file name and MIME type are never consulted: both are whatever the sender wants.
  */
-export async function detectFileKind(buffer: Uint8Array, allowed: readonly string[]): Promise<FileKind | null> {
+export async function detectFileKind(
+  buffer: Uint8Array,
+  allowed: readonly string[],
+): Promise<FileKind | null> {
   if (buffer.length === 0) return null;
   const detected = await fileTypeFromBuffer(buffer);
   if (!detected || !allowed.includes(detected.mime)) return null;

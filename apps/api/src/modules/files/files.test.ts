@@ -12,7 +12,8 @@ import { detectFileKind, IMAGE_TYPES, newStorageKey, PROOF_TYPES, readLimited } 
 import { contentDisposition, sendPrivateFile } from "./serve";
 import { assertValidKey, createLocalStorage, type Storage } from "./storage";
 
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function streamToBuffer(stream: NodeJS.ReadableStream | undefined): Promise<Buffer> {
+  if (!stream) throw new Error("sin archivo");
   const chunks: Buffer[] = [];
   for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
@@ -57,13 +58,15 @@ describe("local storage", () => {
     expect(await storage.exists(key)).toBe(true);
     const first = await storage.get(key);
     expect(first?.size).toBe(7);
-    expect((await streamToBuffer(first!.body)).toString()).toBe("primero");
+    expect((await streamToBuffer(first?.body)).toString()).toBe("primero");
 
     await storage.put(key, Buffer.from("segundo contenido"), "image/png");
     const second = await storage.get(key);
     expect(second?.size).toBe(17);
-    expect((await streamToBuffer(second!.body)).toString()).toBe("segundo contenido");
-    expect(listRecursive(path.join(root, "files"))).toEqual([path.join("proofs", "2026", "11", "abc-123.png")]);
+    expect((await streamToBuffer(second?.body)).toString()).toBe("segundo contenido");
+    expect(listRecursive(path.join(root, "files"))).toEqual([
+      path.join("proofs", "2026", "11", "abc-123.png"),
+    ]);
 
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
@@ -114,7 +117,10 @@ describe("local storage", () => {
 describe("detectFileKind", () => {
   it("accepts real PNG, JPEG and PDF bytes as proofs", async () => {
     expect(await detectFileKind(await image("png"), PROOF_TYPES)).toEqual({ mime: "image/png", ext: "png" });
-    expect(await detectFileKind(await image("jpeg"), PROOF_TYPES)).toEqual({ mime: "image/jpeg", ext: "jpg" });
+    expect(await detectFileKind(await image("jpeg"), PROOF_TYPES)).toEqual({
+      mime: "image/jpeg",
+      ext: "jpg",
+    });
     expect(await detectFileKind(TINY_PDF, PROOF_TYPES)).toEqual({ mime: "application/pdf", ext: "pdf" });
   });
 
@@ -129,7 +135,10 @@ describe("detectFileKind", () => {
   });
 
   it("accepts WebP and GIF as gallery images", async () => {
-    expect(await detectFileKind(await image("webp"), IMAGE_TYPES)).toEqual({ mime: "image/webp", ext: "webp" });
+    expect(await detectFileKind(await image("webp"), IMAGE_TYPES)).toEqual({
+      mime: "image/webp",
+      ext: "webp",
+    });
     expect(await detectFileKind(await image("gif"), IMAGE_TYPES)).toEqual({ mime: "image/gif", ext: "gif" });
   });
 });
@@ -139,14 +148,20 @@ describe("readLimited", () => {
 
   it("reads a stream of exactly the limit", async () => {
     const data = Buffer.alloc(1000, 7);
-    const result = await readLimited(Readable.from([data.subarray(0, 400), data.subarray(400)]), 1000, message);
+    const result = await readLimited(
+      Readable.from([data.subarray(0, 400), data.subarray(400)]),
+      1000,
+      message,
+    );
     expect(result.equals(data)).toBe(true);
   });
 
   it("refuses limit + 1 bytes with a 413 and the given message", async () => {
-    const error = await readLimited(Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), 1000, message).catch(
-      (e: unknown) => e,
-    );
+    const error = await readLimited(
+      Readable.from([Buffer.alloc(600), Buffer.alloc(401)]),
+      1000,
+      message,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE", message });
   });
@@ -219,7 +234,7 @@ describe("sendPrivateFile", () => {
         storage,
         key: request.query.key,
         contentType: "image/png",
-        filename: "Comprobante pago José \"Zelle\".png",
+        filename: 'Comprobante pago José "Zelle".png',
         disposition: request.query.download ? "attachment" : "inline",
       }),
     );
@@ -243,9 +258,15 @@ describe("sendPrivateFile", () => {
     const download = await app.inject({ method: "GET", url: "/file", query: { key, download: "1" } });
     expect(download.headers["content-disposition"]).toMatch(/^attachment; /);
 
-    const missing = await app.inject({ method: "GET", url: "/file", query: { key: "proofs/2026/11/nada.png" } });
+    const missing = await app.inject({
+      method: "GET",
+      url: "/file",
+      query: { key: "proofs/2026/11/nada.png" },
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: { code: "NOT_FOUND", message: "El archivo solicitado no existe." } });
+    expect(missing.json()).toEqual({
+      error: { code: "NOT_FOUND", message: "El archivo solicitado no existe." },
+    });
     await app.close();
   });
 

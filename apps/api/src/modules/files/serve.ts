@@ -35,7 +35,10 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
  * type only (no sniffing), a sandboxing CSP in case a PDF or image is opened directly, and no caching
  * in shared caches. Callers check authorization first.
  */
-export async function sendPrivateFile(reply: FastifyReply, options: PrivateFileOptions): Promise<FastifyReply> {
+export async function sendPrivateFile(
+  reply: FastifyReply,
+  options: PrivateFileOptions,
+): Promise<FastifyReply> {
   const file = await options.storage.get(options.key);
   if (!file) throw notFound("NOT_FOUND", "El archivo solicitado no existe.");
   return reply

@@ -1,0 +1,529 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cookiesFrom,
+  createTestApp,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from "../../../test/helpers";
+import { type Database, openDatabase } from "../../db/client";
+import { events, users } from "../../db/schema";
+import { eventRoutes, formatEvent, parseLastEventId } from "./routes";
+import { createEventBus, type EventBus, isVisibleTo, MAX_INLINE_BYTES, type RealtimeEvent } from "./service";
+
+const log = pino({ level: "silent" });
+
+/** Collects what a bus delivers; `waitFor` resolves once a matching event has arrived. */
+function recorder(bus: EventBus) {
+  const received: RealtimeEvent[] = [];
+  const waiters = new Set<() => void>();
+  const unsubscribe = bus.subscribe((event) => {
+    received.push(event);
+    for (const wake of [...waiters]) wake();
+  });
+  function waitFor(match: (event: RealtimeEvent) => boolean, timeoutMs = 5_000): Promise<RealtimeEvent> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = received.find(match);
+        if (!found) return false;
+        clearTimeout(timer);
+        waiters.delete(wake);
+        resolve(found);
+        return true;
+      };
+      const wake = () => void check();
+      const timer = setTimeout(() => {
+        waiters.delete(wake);
+        reject(new Error("el evento no llegó a tiempo"));
+      }, timeoutMs);
+      if (!check()) waiters.add(wake);
+    });
+  }
+  return { received, waitFor, unsubscribe };
+}
+
+const byMark = (mark: string) => (event: RealtimeEvent) => event.payload.mark === mark;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("EventBus", () => {
+  let testDb: TestDatabase;
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    bus = createEventBus({ database: testDb.database, db: testDb.database.db, log });
+    await bus.start();
+  });
+
+  afterAll(async () => {
+    await bus.stop();
+    await testDb.drop();
+  });
+
+  it("delivers nothing for a publish whose transaction rolls back", async () => {
+    const { db } = testDb.database;
+    const rec = recorder(bus);
+    await expect(
+      db.transaction(async (tx) => {
+        await bus.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", mark: "rolled-back" } });
+        throw new Error("falla después de publicar");
+      }),
+    ).rejects.toThrow("falla después de publicar");
+    // A later committed event arrives; NOTIFY keeps commit order, so the first would have come before it.
+    await bus.publish(db, { topic: "raffle", payload: { type: "raffle.updated", mark: "after-rollback" } });
+    await rec.waitFor(byMark("after-rollback"));
+    expect(rec.received.filter(byMark("rolled-back"))).toEqual([]);
+    const rows = await db.select().from(events).where(sql`${events.payload}->>'mark' = 'rolled-back'`);
+    expect(rows).toEqual([]);
+    rec.unsubscribe();
+  });
+
+  it("delivers a committed publish only after the commit, with its id", async () => {
+    const { db } = testDb.database;
+    const rec = recorder(bus);
+    await db.transaction(async (tx) => {
+      await bus.publish(tx, {
+        topic: "notification",
+        userId: "user-1",
+        payload: { type: "x", mark: "committed" },
+      });
+      await sleep(150);
+      expect(rec.received.filter(byMark("committed"))).toEqual([]);
+    });
+    const event = await rec.waitFor(byMark("committed"));
+    const [row] = await db.select().from(events).where(eq(events.id, event.id));
+    expect(event).toEqual({
+      id: row?.id,
+      topic: "notification",
+      userId: "user-1",
+      payload: { type: "x", mark: "committed" },
+      createdAt: row?.createdAt.toISOString(),
+    });
+    rec.unsubscribe();
+  });
+
+  it("delivers a payload too big for NOTIFY by fetching its row, in order", async () => {
+    const { db } = testDb.database;
+    const rec = recorder(bus);
+    const big = "x".repeat(MAX_INLINE_BYTES + 100);
+    await bus.publish(db, { topic: "raffle", payload: { mark: "big", big } });
+    await bus.publish(db, { topic: "raffle", payload: { mark: "small-after-big" } });
+    await rec.waitFor(byMark("small-after-big"));
+    const marks = rec.received.map((event) => event.payload.mark);
+    expect(marks.indexOf("big")).toBeGreaterThanOrEqual(0);
+    expect(marks.indexOf("big")).toBeLessThan(marks.indexOf("small-after-big"));
+    expect(rec.received.find(byMark("big"))?.payload.big).toBe(big);
+    rec.unsubscribe();
+  });
+
+  it("refuses a notification without its user", async () => {
+    await expect(bus.publish(testDb.database.db, { topic: "notification", payload: {} })).rejects.toThrow(
+      /usuario destinatario/,
+    );
+  });
+
+  it("stops delivering to a listener after it unsubscribes", async () => {
+    const { db } = testDb.database;
+    const early = recorder(bus);
+    const late = recorder(bus);
+    early.unsubscribe();
+    await bus.publish(db, { topic: "raffle", payload: { mark: "after-unsubscribe" } });
+    await late.waitFor(byMark("after-unsubscribe"));
+    expect(early.received.filter(byMark("after-unsubscribe"))).toEqual([]);
+    late.unsubscribe();
+  });
+
+  it("replays later events: raffle events for everyone, notifications only for their user", async () => {
+    const { db } = testDb.database;
+    const [last] = await db.select({ max: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
+    const start = Number(last?.max ?? 0);
+    await bus.publish(db, { topic: "raffle", payload: { mark: "r1" } });
+    await bus.publish(db, { topic: "notification", userId: "ana", payload: { mark: "n-ana" } });
+    await bus.publish(db, { topic: "notification", userId: "luis", payload: { mark: "n-luis" } });
+    await bus.publish(db, { topic: "raffle", payload: { mark: "r2" } });
+    const marks = async (after: number, userId: string | null) =>
+      (await bus.replaySince(after, userId)).map((event) => event.payload.mark);
+
+    expect(await marks(start, null)).toEqual(["r1", "r2"]);
+    expect(await marks(start, "ana")).toEqual(["r1", "n-ana", "r2"]);
+    expect(await marks(start, "luis")).toEqual(["r1", "n-luis", "r2"]);
+    expect(await marks(start, "nadie")).toEqual(["r1", "r2"]);
+    const all = await bus.replaySince(start, "ana");
+    expect(await marks(all[0]?.id ?? 0, "ana")).toEqual(["n-ana", "r2"]);
+    expect(await marks(all[2]?.id ?? 0, "ana")).toEqual([]);
+  });
+
+  it("delivers an event to every API process on the database", async () => {
+    // Two processes share one PostgreSQL database; with PGlite both buses sit on the one instance.
+    const url = testDb.url;
+    const second: Database = url ? await openDatabase({ url }) : testDb.database;
+    const busB = createEventBus({ database: second, db: second.db, log });
+    await busB.start();
+    try {
+      const onA = recorder(bus);
+      const onB = recorder(busB);
+      await busB.publish(second.db, { topic: "raffle", payload: { mark: "from-b" } });
+      await bus.publish(testDb.database.db, { topic: "raffle", payload: { mark: "from-a" } });
+      for (const rec of [onA, onB]) {
+        await rec.waitFor(byMark("from-b"));
+        await rec.waitFor(byMark("from-a"));
+      }
+      await sleep(100);
+      // Exactly once each: the publisher hears its own event through NOTIFY like everyone else.
+      expect(onA.received.filter(byMark("from-b"))).toHaveLength(1);
+      expect(onB.received.filter(byMark("from-a"))).toHaveLength(1);
+      onA.unsubscribe();
+      onB.unsubscribe();
+    } finally {
+      await busB.stop();
+      if (url) await second.close();
+    }
+  });
+
+  it("deletes events older than an hour when it starts", async () => {
+    const { db } = testDb.database;
+    const [old] = await db
+      .insert(events)
+      .values({
+        topic: "raffle",
+        payload: { mark: "old" },
+        createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+      })
+      .returning();
+    const [recent] = await db
+      .insert(events)
+      .values({
+        topic: "raffle",
+        payload: { mark: "recent" },
+        createdAt: new Date(Date.now() - 10 * 60 * 1000),
+      })
+      .returning();
+    const another = createEventBus({ database: testDb.database, db, log });
+    await another.start();
+    await another.stop();
+    const left = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(sql`${events.id} in (${old?.id}, ${recent?.id})`);
+    expect(left.map((row) => row.id)).toEqual([recent?.id]);
+  });
+});
+
+describe("event visibility and format", () => {
+  it("shows raffle events to all and notifications to their user only", () => {
+    expect(isVisibleTo({ topic: "raffle", userId: null }, null)).toBe(true);
+    expect(isVisibleTo({ topic: "raffle", userId: null }, "ana")).toBe(true);
+    expect(isVisibleTo({ topic: "notification", userId: "ana" }, "ana")).toBe(true);
+    expect(isVisibleTo({ topic: "notification", userId: "ana" }, "luis")).toBe(false);
+    expect(isVisibleTo({ topic: "notification", userId: "ana" }, null)).toBe(false);
+    expect(isVisibleTo({ topic: "notification", userId: null }, null)).toBe(false);
+  });
+
+  it("formats one SSE message per event", () => {
+    const event: RealtimeEvent = {
+      id: 42,
+      topic: "raffle",
+      userId: null,
+      payload: { type: "raffle.updated", title: "Línea 1\nLínea 2" },
+      createdAt: new Date().toISOString(),
+    };
+    expect(formatEvent(event)).toBe(
+      'id: 42\nevent: raffle\ndata: {"type":"raffle.updated","title":"Línea 1\\nLínea 2"}\n\n',
+    );
+    expect(formatEvent({ ...event, payload: { raffleId: "r" } })).toContain(
+      'data: {"type":"raffle","raffleId":"r"}',
+    );
+  });
+
+  it("reads Last-Event-ID from the header, else the query, ignoring junk", () => {
+    expect(parseLastEventId("17", undefined)).toBe(17);
+    expect(parseLastEventId(undefined, "9")).toBe(9);
+    expect(parseLastEventId("17", "9")).toBe(17);
+    expect(parseLastEventId("abc", undefined)).toBeNull();
+    expect(parseLastEventId("-1", undefined)).toBeNull();
+    expect(parseLastEventId(undefined, "1e3")).toBeNull();
+    expect(parseLastEventId(undefined, undefined)).toBeNull();
+  });
+});
+
+interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: string;
+  retry?: string;
+  comment?: string;
+}
+
+/** A streaming SSE client over Node's fetch, parsing frames as they arrive. */
+async function connectSse(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
+  if (!response.body) throw new Error("respuesta sin cuerpo");
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const messages: SseMessage[] = [];
+  let buffer = "";
+  let ended = false;
+
+  async function pump(): Promise<void> {
+    const { value, done } = await reader.read();
+    if (done) {
+      ended = true;
+      return;
+    }
+    buffer += value;
+    let index = buffer.indexOf("\n\n");
+    while (index >= 0) {
+      const frame = buffer.slice(0, index);
+      buffer = buffer.slice(index + 2);
+      const message: SseMessage = {};
+      for (const line of frame.split("\n")) {
+        if (line.startsWith(":")) message.comment = line.slice(1).trim();
+        else {
+          const [field, ...rest] = line.split(": ");
+          (message as Record<string, string>)[field ?? ""] = rest.join(": ");
+        }
+      }
+      messages.push(message);
+      index = buffer.indexOf("\n\n");
+    }
+  }
+
+  async function waitFor(match: (message: SseMessage) => boolean, timeoutMs = 5_000): Promise<SseMessage> {
+    const deadline = Date.now() + timeoutMs;
+    while (true) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (ended) throw new Error("el flujo terminó sin el mensaje esperado");
+      if (Date.now() > deadline) throw new Error("el mensaje no llegó a tiempo");
+      await Promise.race([pump(), sleep(Math.max(0, deadline - Date.now()))]);
+    }
+  }
+
+  async function waitForEnd(timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!ended) {
+      if (Date.now() > deadline) throw new Error("el flujo no terminó");
+      await Promise.race([pump(), sleep(Math.max(0, deadline - Date.now()))]);
+    }
+  }
+
+  const payloads = (event: string) =>
+    messages
+      .filter((m) => m.event === event)
+      .map((m) => JSON.parse(m.data ?? "{}") as Record<string, unknown>);
+
+  return { response, messages, waitFor, waitForEnd, payloads, close: () => controller.abort() };
+}
+
+const hasMark = (mark: string) => (message: SseMessage) =>
+  message.data !== undefined && (JSON.parse(message.data) as { mark?: string }).mark === mark;
+
+describe("GET /api/events (SSE)", () => {
+  let t: TestApp;
+  let base: string;
+  let activeSubscriptions = 0;
+
+  async function signIn(email: string): Promise<{ cookie: string; userId: string }> {
+    const password = "clave-segura-123";
+    const register = await t.app.inject({
+      method: "POST",
+      url: "/api/account/register",
+      payload: { fullName: "Ana Pérez", email, password, confirmPassword: password },
+    });
+    expect(register.statusCode).toBe(201);
+    await t.app.ctx.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      payload: { email, password },
+    });
+    expect(login.statusCode).toBe(200);
+    return { cookie: cookiesFrom(login), userId: (login.json() as { user: { id: string } }).user.id };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Counts live subscriptions (the real bus underneath) to see that closed streams let go of theirs.
+    const bus = t.app.ctx.events;
+    const subscribe = bus.subscribe.bind(bus);
+    bus.subscribe = (listener) => {
+      activeSubscriptions++;
+      const unsubscribe = subscribe(listener);
+      return () => {
+        activeSubscriptions--;
+        unsubscribe();
+      };
+    };
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function waitForSubscriptions(count: number): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (activeSubscriptions !== count) {
+      if (Date.now() > deadline)
+        throw new Error(`suscripciones: ${activeSubscriptions}, se esperaban ${count}`);
+      await sleep(20);
+    }
+  }
+
+  it("gives a visitor raffle events but never a user's notification", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const visitor = await connectSse(`${base}/api/events`);
+    expect(visitor.response.status).toBe(200);
+    expect(visitor.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(visitor.response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(visitor.response.headers.get("x-accel-buffering")).toBe("no");
+    await visitor.waitFor((m) => m.retry === "3000");
+
+    await bus.publish(db, {
+      topic: "notification",
+      userId: randomUUID(),
+      payload: { type: "admin_message", mark: "private" },
+    });
+    await bus.publish(db, { topic: "raffle", payload: { type: "raffle.updated", mark: "public" } });
+    const raffle = await visitor.waitFor(hasMark("public"));
+    expect(raffle.event).toBe("raffle");
+    expect(Number(raffle.id)).toBeGreaterThan(0);
+    expect(JSON.parse(raffle.data ?? "")).toEqual({ type: "raffle.updated", mark: "public" });
+    // The notification was committed first, so it would have arrived before the raffle event.
+    expect(visitor.messages.filter(hasMark("private"))).toEqual([]);
+    expect(visitor.payloads("notification")).toEqual([]);
+    visitor.close();
+  });
+
+  it("gives a signed-in user their own notifications and nobody else's", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const ana = await signIn("ana.sse@example.com");
+    const luis = await signIn("luis.sse@example.com");
+    const anaStream = await connectSse(`${base}/api/events`, { cookie: ana.cookie });
+    const luisStream = await connectSse(`${base}/api/events`, { cookie: luis.cookie });
+    const visitor = await connectSse(`${base}/api/events`);
+    for (const stream of [anaStream, luisStream, visitor]) await stream.waitFor((m) => m.retry === "3000");
+
+    await bus.publish(db, {
+      topic: "notification",
+      userId: ana.userId,
+      payload: { type: "proof_approved", mark: "for-ana" },
+    });
+    await bus.publish(db, {
+      topic: "notification",
+      userId: luis.userId,
+      payload: { type: "proof_rejected", mark: "for-luis" },
+    });
+    await bus.publish(db, { topic: "raffle", payload: { type: "raffle.updated", mark: "for-all" } });
+
+    for (const stream of [anaStream, luisStream, visitor]) await stream.waitFor(hasMark("for-all"));
+    expect(anaStream.payloads("notification")).toEqual([{ type: "proof_approved", mark: "for-ana" }]);
+    expect(luisStream.payloads("notification")).toEqual([{ type: "proof_rejected", mark: "for-luis" }]);
+    expect(visitor.payloads("notification")).toEqual([]);
+    for (const stream of [anaStream, luisStream, visitor]) stream.close();
+  });
+
+  it("replays missed events after Last-Event-ID, filtered by who is asking", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const ana = await signIn("ana.replay@example.com");
+    const rec = recorder(bus);
+    await bus.publish(db, { topic: "raffle", payload: { mark: "before" } });
+    const before = await rec.waitFor(byMark("before"));
+    rec.unsubscribe();
+    await bus.publish(db, { topic: "notification", userId: ana.userId, payload: { mark: "missed-ana" } });
+    await bus.publish(db, { topic: "notification", userId: randomUUID(), payload: { mark: "missed-other" } });
+    await bus.publish(db, { topic: "raffle", payload: { mark: "missed-raffle" } });
+
+    const visitor = await connectSse(`${base}/api/events`, { "last-event-id": String(before.id) });
+    await visitor.waitFor(hasMark("missed-raffle"));
+    expect(visitor.messages.filter((m) => m.data).map((m) => JSON.parse(m.data ?? "").mark)).toEqual([
+      "missed-raffle",
+    ]);
+
+    const anaStream = await connectSse(`${base}/api/events?lastEventId=${before.id}`, { cookie: ana.cookie });
+    await anaStream.waitFor(hasMark("missed-raffle"));
+    expect(anaStream.messages.filter((m) => m.data).map((m) => JSON.parse(m.data ?? "").mark)).toEqual([
+      "missed-ana",
+      "missed-raffle",
+    ]);
+    // Live events keep flowing after the replay.
+    await bus.publish(db, { topic: "raffle", payload: { mark: "live-after-replay" } });
+    await anaStream.waitFor(hasMark("live-after-replay"));
+    visitor.close();
+    anaStream.close();
+  });
+
+  it("treats a stale session cookie as a visitor", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const stream = await connectSse(`${base}/api/events`, {
+      cookie: "better-auth.session_token=falso.firma",
+    });
+    expect(stream.response.status).toBe(200);
+    await stream.waitFor((m) => m.retry === "3000");
+    await bus.publish(db, { topic: "raffle", payload: { mark: "stale-cookie" } });
+    await stream.waitFor(hasMark("stale-cookie"));
+    stream.close();
+  });
+
+  it("releases the subscription when the client goes away", async () => {
+    await waitForSubscriptions(0);
+    const stream = await connectSse(`${base}/api/events`);
+    await stream.waitFor((m) => m.retry === "3000");
+    expect(activeSubscriptions).toBe(1);
+    stream.close();
+    await waitForSubscriptions(0);
+  });
+
+  describe("with short timings", () => {
+    let mini: FastifyInstance;
+
+    beforeAll(async () => {
+      // The same real context (auth, bus, database) behind a second server with test timings.
+      mini = Fastify();
+      mini.setValidatorCompiler(validatorCompiler);
+      mini.setSerializerCompiler(serializerCompiler);
+      mini.decorate("ctx", t.app.ctx);
+      await mini.register(eventRoutes, { heartbeatMs: 50, sessionCheckMs: 50 });
+      await mini.listen({ port: 0, host: "127.0.0.1" });
+    });
+
+    afterAll(async () => {
+      await mini.close();
+    });
+
+    it("ends a signed-in stream once its session is gone", async () => {
+      const port = (mini.server.address() as AddressInfo).port;
+      const ana = await signIn("ana.logout@example.com");
+      const stream = await connectSse(`http://127.0.0.1:${port}/api/events`, { cookie: ana.cookie });
+      await stream.waitFor((m) => m.comment === "ping");
+      const logout = await t.app.inject({
+        method: "POST",
+        url: "/api/account/logout",
+        headers: { cookie: ana.cookie },
+        payload: {},
+      });
+      expect(logout.statusCode).toBe(200);
+      // EventSource then reconnects without the cookie, as a visitor.
+      await stream.waitForEnd();
+    });
+
+    it("sends heartbeat comments and ends open streams when the server closes", async () => {
+      const port = (mini.server.address() as AddressInfo).port;
+      const stream = await connectSse(`http://127.0.0.1:${port}/api/events`);
+      await stream.waitFor((m) => m.comment === "ping");
+      const closing = mini.close();
+      await stream.waitForEnd();
+      await closing;
+    });
+  });
+});
