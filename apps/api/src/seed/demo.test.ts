@@ -1,0 +1,256 @@
+import { type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
+import { levelForPoints } from "@rifazo/shared/domain/levels";
+import { verifyPassword } from "better-auth/crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/helpers";
+import type { AppContext } from "../context";
+import {
+  accounts,
+  images,
+  paymentProofs,
+  pointsHistory,
+  prizeLevels,
+  raffles,
+  rewards,
+  settings,
+  tickets,
+  users,
+  winners,
+} from "../db/schema";
+import { seedDemo } from "./demo";
+
+let t: TestApp;
+let ctx: AppContext;
+
+/** Rows of a raw query on either driver (PGlite and node-postgres both return { rows }). */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = t.app.ctx;
+  await seedDemo(ctx);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("seedDemo", () => {
+  it("creates the catalogue once, even when run again", async () => {
+    const before = await ctx.db.select({ id: raffles.id }).from(raffles);
+    const usersBefore = await ctx.db.select({ id: users.id }).from(users);
+    await seedDemo(ctx);
+    const after = await ctx.db.select({ id: raffles.id }).from(raffles);
+    const usersAfter = await ctx.db.select({ id: users.id }).from(users);
+    expect(before.length).toBeGreaterThanOrEqual(8);
+    expect(after.length).toBe(before.length);
+    expect(usersAfter.length).toBe(usersBefore.length);
+  });
+
+  it("covers every status, both activation types and both announcement types", async () => {
+    const all = await ctx.db.select().from(raffles);
+    expect(new Set(all.map((r) => r.status))).toEqual(
+      new Set(["upcoming", "active", "ready_to_announce", "finished"]),
+    );
+    expect(new Set(all.map((r) => r.activationType))).toEqual(new Set(["date", "percentage"]));
+    expect(new Set(all.map((r) => r.currency))).toEqual(new Set(["USD", "VES"]));
+    const external = all.filter((r) => r.announcementType === "external");
+    expect(external.length).toBeGreaterThan(0);
+    for (const r of external) {
+      expect(r.externalAnnouncementPlatform).toBeTruthy();
+      expect(r.externalAnnouncementDetails).toBeTruthy();
+    }
+    expect(external.some((r) => r.externalAnnouncementUrl?.startsWith("https://"))).toBe(true);
+    for (const r of all.filter((r) => r.announcementType === "internal")) {
+      expect(r.externalAnnouncementPlatform).toBeNull();
+    }
+
+    // A percentage raffle close to its goal, and a date raffle whose draw is due.
+    expect(
+      all.some(
+        (r) =>
+          r.status === "active" &&
+          r.activationType === "percentage" &&
+          r.soldTickets / r.totalTickets >= 0.9 &&
+          r.soldTickets / r.totalTickets < (r.activationPercentage ?? 100) / 100,
+      ),
+    ).toBe(true);
+    expect(
+      all.some(
+        (r) =>
+          r.status === "active" &&
+          r.activationType === "date" &&
+          r.announcementType === "internal" &&
+          r.endDate !== null &&
+          r.endDate.getTime() < Date.now() &&
+          r.soldTickets > 0,
+      ),
+    ).toBe(true);
+  });
+
+  it("generates every ticket of every raffle, with no number twice", async () => {
+    const all = await ctx.db.select().from(raffles);
+    const counts = await rows<{
+      raffle_id: string;
+      n: number | string;
+      distinct_n: number | string;
+      max_n: number;
+    }>(
+      sql`SELECT raffle_id, count(*) AS n, count(DISTINCT ticket_number) AS distinct_n, max(ticket_number) AS max_n
+            FROM tickets GROUP BY raffle_id`,
+    );
+    for (const r of all) {
+      expect(r.ticketsGenerated).toBe(true);
+      const c = counts.find((x) => x.raffle_id === r.id);
+      expect(Number(c?.n)).toBe(r.totalTickets);
+      expect(Number(c?.distinct_n)).toBe(r.totalTickets);
+      expect(Number(c?.max_n)).toBe(r.totalTickets - 1);
+    }
+  });
+
+  it("keeps sold_tickets equal to the sold tickets and approved proofs equal to their tickets", async () => {
+    const all = await ctx.db.select().from(raffles);
+    const sold = await rows<{ raffle_id: string; n: number | string }>(
+      sql`SELECT raffle_id, count(*) AS n FROM tickets WHERE status = 'sold' GROUP BY raffle_id`,
+    );
+    for (const r of all) {
+      expect(r.soldTickets).toBe(Number(sold.find((s) => s.raffle_id === r.id)?.n ?? 0));
+    }
+
+    const proofs = await ctx.db.select().from(paymentProofs);
+    expect(new Set(proofs.map((p) => p.status))).toEqual(new Set(["approved", "pending", "rejected"]));
+    const perProof = await rows<{ payment_id: string; n: number | string; raffles: number | string }>(
+      sql`SELECT payment_id, count(*) AS n, count(DISTINCT raffle_id) AS raffles FROM tickets
+           WHERE payment_id IS NOT NULL GROUP BY payment_id`,
+    );
+    for (const p of proofs) {
+      const assigned = perProof.find((x) => x.payment_id === p.id);
+      if (p.status === "approved") {
+        expect(Number(assigned?.n)).toBe(p.quantityOfTickets);
+        expect(Number(assigned?.raffles)).toBe(1);
+      } else {
+        expect(assigned).toBeUndefined();
+      }
+      expect(p.proofContentType).toBe("image/png");
+      expect(p.proofSize).toBeGreaterThan(0);
+      expect(await ctx.storage.exists(p.proofImagePath)).toBe(true);
+    }
+
+    // Sold tickets belong to the proof's buyer, in the proof's raffle.
+    const mismatched = await rows<{ n: number | string }>(
+      sql`SELECT count(*) AS n FROM tickets t JOIN payment_proofs p ON p.id = t.payment_id
+           WHERE t.user_id <> p.user_id OR t.raffle_id <> p.raffle_id OR p.status <> 'approved'`,
+    );
+    expect(Number(mismatched[0]?.n)).toBe(0);
+  });
+
+  it("keeps every user's points equal to the ledger and the level to the points", async () => {
+    const demoUsers = await ctx.db.select().from(users).where(eq(users.role, "user"));
+    expect(demoUsers.length).toBeGreaterThanOrEqual(3);
+    const ledger = await ctx.db.select().from(pointsHistory);
+    for (const u of demoUsers) {
+      const sum = ledger.filter((l) => l.userId === u.id).reduce((s, l) => s + l.pointsChange, 0);
+      expect(u.rifazoPoints).toBe(sum);
+      expect(u.rifazoLevel).toBe(levelForPoints(sum).name);
+      expect(u.emailVerified).toBe(true);
+      expect(u.email).toMatch(/@example\.com$/);
+    }
+    expect(new Set(demoUsers.map((u) => u.rifazoLevel)).size).toBeGreaterThanOrEqual(3);
+
+    const approved = await ctx.db.select().from(paymentProofs).where(eq(paymentProofs.status, "approved"));
+    for (const p of approved) {
+      expect(ledger.filter((l) => l.paymentProofId === p.id)).toHaveLength(1);
+    }
+  });
+
+  it("lets the demo users sign in with the demo password", async () => {
+    const [maria] = await ctx.db.select().from(users).where(eq(users.email, "maria.gonzalez@example.com"));
+    expect(maria).toBeDefined();
+    const [account] = await ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, maria?.id ?? ""));
+    expect(account?.providerId).toBe("credential");
+    expect(account?.accountId).toBe(maria?.id);
+    expect(await verifyPassword({ hash: account?.password ?? "", password: "Demo12345!" })).toBe(true);
+
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/account/login",
+      headers: { origin: "http://localhost:3000" },
+      payload: { email: "maria.gonzalez@example.com", password: "Demo12345!" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user?.email).toBe("maria.gonzalez@example.com");
+  });
+
+  it("records winners for the finished raffles, verifiable for the internal draw", async () => {
+    const finished = await ctx.db.select().from(raffles).where(eq(raffles.status, "finished"));
+    expect(finished.length).toBeGreaterThan(0);
+    for (const r of finished) {
+      const list = await ctx.db.select().from(winners).where(eq(winners.raffleId, r.id));
+      expect(list.length).toBeGreaterThan(0);
+      const first = list.find((w) => w.prizeLevel === 1);
+      expect(r.winnerId).toBe(first?.userId);
+      expect(r.winnerName).toBe(first?.winnerName);
+      expect(r.winningTicketNumber).toBe(first?.ticketNumber);
+      for (const w of list) {
+        const [ticket] = await ctx.db
+          .select()
+          .from(tickets)
+          .where(eq(tickets.id, w.ticketId ?? ""));
+        expect(ticket?.status).toBe("sold");
+        expect(ticket?.userId).toBe(w.userId);
+        expect(ticket?.ticketNumber).toBe(w.ticketNumber);
+      }
+      if (r.announcementType === "internal") {
+        const result = await verifyTranscript(r.drawTranscript as DrawTranscript);
+        expect(result.ok).toBe(true);
+        expect(r.drawSeedCommitment).toBe((r.drawTranscript as DrawTranscript).commitment);
+      }
+    }
+  });
+
+  it("stores prize images with their WebP variants and links them from the raffles", async () => {
+    const all = await ctx.db.select().from(raffles);
+    const rows = await ctx.db.select().from(images);
+    for (const r of all) {
+      const id = r.prizeImage?.replace("/api/images/", "");
+      const image = rows.find((i) => i.id === id);
+      expect(image?.folder).toBe("prizes");
+      expect(image?.variantWidths).toEqual([320, 640, 960]);
+      expect(r.imageAlt).toBeTruthy();
+      for (const w of [320, 640, 960]) expect(await ctx.storage.exists(`images/${id}/${w}.webp`)).toBe(true);
+      expect(await ctx.storage.exists(image?.storageKey ?? "")).toBe(true);
+    }
+  });
+
+  it("creates the levels of prizes, rewards and settings", async () => {
+    const levels = await ctx.db.select().from(prizeLevels);
+    const all = await ctx.db.select().from(raffles);
+    for (const r of all) expect(levels.some((l) => l.raffleId === r.id && l.level === 1)).toBe(true);
+
+    const catalogue = await ctx.db.select().from(rewards).orderBy(rewards.pointsRequired);
+    expect(catalogue.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(catalogue.map((r) => r.requiredLevel)).size).toBeGreaterThanOrEqual(3);
+
+    const stored = await ctx.db.select().from(settings);
+    const accountsSetting = stored.find((s) => s.key === "payment_accounts")?.value as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(accountsSetting ?? {}).sort()).toEqual(["binance", "pagoMovil", "zelle"]);
+    const rate = stored.find((s) => s.key === "exchange_rate")?.value as {
+      rate: number;
+      date: string;
+      source: string;
+    };
+    expect(rate.rate).toBeGreaterThan(0);
+    expect(rate.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rate.source).toBe("BCV");
+  });
+});
