@@ -26,7 +26,12 @@ describe("convenciones de la API", () => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/health", "/api/account/login", "/api/account/register", "/api/account/me"]),
+      expect.arrayContaining([
+        "/api/health",
+        "/api/account/login",
+        "/api/account/register",
+        "/api/account/me",
+      ]),
     );
     const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
     expect([200, 302]).toContain(docs.statusCode);
@@ -58,7 +63,9 @@ describe("convenciones de la API", () => {
   it("una ruta /api desconocida responde 404 en JSON y en español", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/no-existe" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
+    expect(response.json()).toEqual({
+      error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." },
+    });
   });
 
   it("comprime las respuestas grandes", async () => {

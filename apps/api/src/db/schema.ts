@@ -3,6 +3,7 @@
 import {
   ACTIVATION_TYPES,
   ANNOUNCEMENT_TYPES,
+  BROADCAST_PLATFORMS,
   CURRENCIES,
   EXTERNAL_PLATFORMS,
   IMAGE_FOLDERS,
@@ -22,6 +23,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -598,4 +600,51 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("events_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Public editorial content (testimonials, live broadcasts), edited by administrators
+// ---------------------------------------------------------------------------------------------
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    location: text("location").notNull().default(""),
+    prize: text("prize").notNull().default(""),
+    text: text("text").notNull(),
+    rating: integer("rating").notNull().default(5),
+    date: date("date", { mode: "string" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("testimonials_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("testimonials_name_check", sql`length(trim(${t.name})) > 0`),
+    check("testimonials_text_check", sql`length(trim(${t.text})) > 0`),
+    index("testimonials_date_idx").on(t.date.desc()),
+  ],
+);
+
+export const liveBroadcasts = pgTable(
+  "live_broadcasts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platform: text("platform").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Free text ("Viernes a las 8:00 p. m."), shown as written. */
+    schedule: text("schedule").notNull().default(""),
+    url: text("url"),
+    isLive: boolean("is_live").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("live_broadcasts_platform_check", oneOf("platform", BROADCAST_PLATFORMS)),
+    check("live_broadcasts_title_check", sql`length(trim(${t.title})) > 0`),
+    check("live_broadcasts_url_check", sql`${t.url} IS NULL OR ${t.url} ~ '^https?://'`),
+    index("live_broadcasts_order_idx").on(t.sortOrder),
+  ],
 );

@@ -32,15 +32,13 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
     const account = await repo.findCredentialAccount(tx, user.id);
     if (account) await repo.setPasswordHash(tx, account.id, hash);
     else
-      await tx
-        .insert(accounts)
-        .values({
-          id: randomUUID(),
-          accountId: user.id,
-          providerId: "credential",
-          userId: user.id,
-          password: hash,
-        });
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: user.id,
+        providerId: "credential",
+        userId: user.id,
+        password: hash,
+      });
   });
   ctx.log.info({ email: adminEmail }, "cuenta de administrador lista");
 }

@@ -1,6 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 
 const healthSchema = z.object({

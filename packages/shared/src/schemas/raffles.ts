@@ -1,0 +1,207 @@
+import { z } from "zod";
+import {
+  ACTIVATION_TYPES,
+  ANNOUNCEMENT_TYPES,
+  CURRENCIES,
+  RAFFLE_STATUSES,
+  type RaffleStatus,
+  TIME_ZONE,
+  WINNER_SOURCES,
+} from "../constants";
+
+// Public raffle API (spec 1 §2 list, card, detail, winners, upcoming; §7 raffles and winners).
+// The same shapes are used by the API's response schemas and by the web app's types.
+
+/** Status filter of /rifas; active_upcoming is the default ('Activas y Próximas'). */
+export const RAFFLE_LIST_FILTERS = [
+  "active_upcoming",
+  "all",
+  "active",
+  "upcoming",
+  "finished",
+  "ready_to_announce",
+] as const;
+export type RaffleListFilter = (typeof RAFFLE_LIST_FILTERS)[number];
+export const DEFAULT_RAFFLE_LIST_FILTER: RaffleListFilter = "active_upcoming";
+export const RAFFLE_LIST_FILTER_LABELS: Record<RaffleListFilter, string> = {
+  active_upcoming: "Activas y Próximas",
+  all: "Todas",
+  active: "Activas",
+  upcoming: "Próximamente",
+  finished: "Finalizadas",
+  ready_to_announce: "Listas para Anunciar",
+};
+
+/** Statuses a filter selects; null means every status. */
+export function statusesForFilter(filter: RaffleListFilter): RaffleStatus[] | null {
+  if (filter === "all") return null;
+  if (filter === "active_upcoming") return ["active", "upcoming"];
+  return [filter];
+}
+
+export const RAFFLE_MESSAGES = {
+  notFound: "Rifa no encontrada.",
+  listError: "Hubo un problema al cargar las rifas. Por favor, inténtalo más tarde.",
+  featuredError: "Hubo un problema al cargar las rifas destacadas. Por favor, inténtalo más tarde.",
+  detailError: "No se pudo cargar la rifa. Puede que no exista o haya un problema de conexión.",
+  featuredEmpty: "No hay rifas destacadas activas en este momento.",
+  listEmpty: "Estamos trabajando en traerte las mejores rifas. ¡Vuelve pronto!",
+  listEmptyFiltered: "No se encontraron rifas con los criterios seleccionados.",
+  winnersError: "Hubo un problema al cargar el historial de ganadores.",
+  upcomingError: "Hubo un problema al cargar las rifas próximas.",
+  searchTooLong: "La búsqueda no puede superar los 100 caracteres.",
+  invalidFilter: "El filtro de estado no es válido.",
+  invalidMonth: "El mes debe estar entre 1 y 12.",
+  invalidYear: "Solo puedes consultar el año actual y los dos anteriores.",
+  favoritesSignIn: "Debes iniciar sesión para guardar favoritos.",
+  favoriteSaved: "Añadida a tus favoritos.",
+  favoriteRemoved: "Eliminada de tus favoritos.",
+  subscribeSignIn: "Debes iniciar sesión para recibir el aviso cuando la rifa se active.",
+  subscribeNotUpcoming: "Solo puedes pedir aviso para rifas que aún no han comenzado.",
+  openedTitle: "¡Ya está activa!",
+} as const;
+
+export const SEARCH_MAX_LENGTH = 100;
+
+const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, RAFFLE_MESSAGES.searchTooLong)
+  .optional()
+  .describe("Texto a buscar en el título y la descripción (sin distinguir mayúsculas ni acentos).");
+
+export const raffleListQuerySchema = z.object({
+  status: z
+    .enum(RAFFLE_LIST_FILTERS, { error: RAFFLE_MESSAGES.invalidFilter })
+    .default(DEFAULT_RAFFLE_LIST_FILTER)
+    .describe("Filtro de estado; por defecto active_upcoming (Activas y Próximas)."),
+  q: searchText,
+});
+export type RaffleListQuery = z.infer<typeof raffleListQuerySchema>;
+
+export const searchQuerySchema = z.object({ q: searchText });
+
+export const publicWinnerSchema = z.object({
+  /** Always 4 digits ('0042'). */
+  ticketNumber: z.string(),
+  winnerName: z.string(),
+  prizeLevel: z.number().int(),
+  prizeDescription: z.string(),
+  source: z.enum(WINNER_SOURCES),
+  announcedAt: z.string(),
+});
+export type PublicWinner = z.infer<typeof publicWinnerSchema>;
+
+/** Everything a raffle card needs (including the inputs of raffleCardState). Dates are ISO strings. */
+export const publicRaffleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  currency: z.enum(CURRENCIES),
+  prizeImage: z.string().nullable(),
+  imageAlt: z.string().nullable(),
+  status: z.enum(RAFFLE_STATUSES),
+  isFeatured: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  totalTickets: z.number().int(),
+  soldTickets: z.number().int(),
+  activationType: z.enum(ACTIVATION_TYPES),
+  activationPercentage: z.number().int().nullable(),
+  percentageDrawActivatedAt: z.string().nullable(),
+  paymentMethods: z.array(z.string()),
+  announcementType: z.enum(ANNOUNCEMENT_TYPES),
+  externalAnnouncementPlatform: z.string().nullable(),
+  externalAnnouncementDetails: z.string().nullable(),
+  externalAnnouncementUrl: z.string().nullable(),
+  daysUntilActivationTeaser: z.number().int(),
+  /** Legacy single-winner fields kept on the raffle row; `winners` is the full list. */
+  winnerName: z.string().nullable(),
+  winningTicketNumber: z.string().nullable(),
+  hasWinners: z.boolean(),
+  winners: z.array(publicWinnerSchema),
+  drawnAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
+
+export const prizeLevelSchema = z.object({
+  level: z.number().int(),
+  description: z.string(),
+  winnerCount: z.number().int(),
+  prizeValue: z.number().nullable(),
+});
+export type PrizeLevelInfo = z.infer<typeof prizeLevelSchema>;
+
+/** Detail page: card fields plus prize levels, what is left to buy and the public draw data. */
+export const raffleDetailSchema = publicRaffleSchema.extend({
+  prizeLevels: z.array(prizeLevelSchema),
+  /** Tickets held by payment proofs still under review. */
+  pendingTickets: z.number().int(),
+  /** total − sold − pending, never below 0: the most a new purchase may ask for. */
+  remaining: z.number().int(),
+  /** SHA-256 of the draw seed, published before the draw. */
+  drawSeedCommitment: z.string().nullable(),
+  drawAlgorithm: z.string().nullable(),
+  drawPublicValueSource: z.string().nullable(),
+  /** The three below are null until the draw has run (drawnAt set). */
+  drawSeed: z.string().nullable(),
+  drawPublicValue: z.string().nullable(),
+  drawTicketListHash: z.string().nullable(),
+});
+export type RaffleDetail = z.infer<typeof raffleDetailSchema>;
+
+export const raffleListSchema = z.object({ items: z.array(publicRaffleSchema) });
+export type RaffleList = z.infer<typeof raffleListSchema>;
+
+// Winners history (/ganadores): search, month and year filters (year: current and two before).
+
+export const WINNERS_YEAR_SPAN = 3;
+
+/** Current year and the two before, newest first, in Venezuelan time. */
+export function winnersYears(now: Date = new Date()): number[] {
+  const year = Number(new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" }).format(now));
+  return Array.from({ length: WINNERS_YEAR_SPAN }, (_, i) => year - i);
+}
+
+const optionalInt = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+export const winnersQuerySchema = z.object({
+  q: searchText,
+  month: optionalInt(RAFFLE_MESSAGES.invalidMonth, 1, 12).describe("Mes del sorteo (1-12)."),
+  year: optionalInt(RAFFLE_MESSAGES.invalidYear, 2000, 9999).describe(
+    "Año del sorteo: el actual o uno de los dos anteriores.",
+  ),
+});
+export type WinnersQuery = z.infer<typeof winnersQuerySchema>;
+
+export const winnersEntrySchema = z.object({
+  raffle: z.object({
+    id: z.string(),
+    title: z.string(),
+    prizeImage: z.string().nullable(),
+    imageAlt: z.string().nullable(),
+    announcementType: z.enum(ANNOUNCEMENT_TYPES),
+    endDate: z.string().nullable(),
+    drawnAt: z.string().nullable(),
+  }),
+  /** When the raffle was drawn (drawn_at, else end_date, else last update). */
+  drawDate: z.string(),
+  winners: z.array(publicWinnerSchema),
+});
+export type WinnersEntry = z.infer<typeof winnersEntrySchema>;
+
+export const winnersListSchema = z.object({
+  items: z.array(winnersEntrySchema),
+  /** Years the year filter offers. */
+  years: z.array(z.number().int()),
+});
+export type WinnersList = z.infer<typeof winnersListSchema>;
+
+export const raffleSubscriptionsSchema = z.object({ raffleIds: z.array(z.string()) });
+export const favoriteIdsSchema = z.object({ raffleIds: z.array(z.string()) });

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { TIME_ZONE } from "../constants";
+import { EMAIL_PATTERN } from "./auth";
+
+// Public settings: the bolívar exchange rate and the accounts shown on the payment methods page.
+// Stored in the settings table under these keys; keys starting with 'internal.' are never public.
+
+export const SETTINGS_KEYS = {
+  exchangeRate: "exchange_rate",
+  paymentAccounts: "payment_accounts",
+} as const;
+export const INTERNAL_SETTINGS_PREFIX = "internal.";
+
+export const SETTINGS_MESSAGES = {
+  rateInvalid: "La tasa de cambio debe ser un número mayor que cero.",
+  rateTooLarge: "La tasa de cambio es demasiado alta.",
+  dateInvalid: "La fecha debe tener el formato AAAA-MM-DD.",
+  sourceRequired: "Indica la fuente de la tasa (por ejemplo, BCV).",
+  sourceTooLong: "La fuente no puede superar los 60 caracteres.",
+  bankRequired: "Indica el banco de Pago Móvil.",
+  phoneInvalid: "El teléfono de Pago Móvil debe tener el formato 0414-1234567.",
+  idNumberInvalid: "La cédula o RIF debe tener el formato V-12345678.",
+  zelleEmailInvalid: "El correo de Zelle no es válido.",
+  zelleNameRequired: "Indica el titular de la cuenta Zelle.",
+  binancePayIdInvalid: "El Pay ID de Binance solo puede contener letras, números, puntos, guiones y @.",
+  textTooLong: "El texto no puede superar los 120 caracteres.",
+  saved: "Configuración guardada.",
+} as const;
+
+/** Today's date (YYYY-MM-DD) in Venezuelan time. */
+export function todayInVenezuela(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, dateStyle: "short" }).format(now);
+}
+
+const isoDate = z
+  .string({ error: SETTINGS_MESSAGES.dateInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, SETTINGS_MESSAGES.dateInvalid);
+
+export const exchangeRateSchema = z.object({
+  /** Bolívares per US dollar. */
+  rate: z.number(),
+  date: z.string(),
+  source: z.string(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const exchangeRateInputSchema = z.object({
+  rate: z
+    .number({ error: SETTINGS_MESSAGES.rateInvalid })
+    .positive(SETTINGS_MESSAGES.rateInvalid)
+    .max(1_000_000_000, SETTINGS_MESSAGES.rateTooLarge)
+    .transform((value) => Math.round(value * 10_000) / 10_000),
+  date: isoDate.optional().describe("Fecha de la tasa (AAAA-MM-DD); por defecto, hoy en Venezuela."),
+  source: z
+    .string({ error: SETTINGS_MESSAGES.sourceRequired })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.sourceRequired)
+    .max(60, SETTINGS_MESSAGES.sourceTooLong)
+    .default("BCV"),
+});
+export type ExchangeRateInput = z.input<typeof exchangeRateInputSchema>;
+
+const text = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(120, SETTINGS_MESSAGES.textTooLong);
+
+export const pagoMovilAccountSchema = z.object({
+  bank: text(SETTINGS_MESSAGES.bankRequired),
+  phone: z
+    .string({ error: SETTINGS_MESSAGES.phoneInvalid })
+    .trim()
+    .regex(/^(\+58\s?|0)4\d{2}[-\s]?\d{3}[-\s]?\d{4}$/, SETTINGS_MESSAGES.phoneInvalid),
+  idNumber: z
+    .string({ error: SETTINGS_MESSAGES.idNumberInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[VEJGP]-?\d{5,9}(-?\d)?$/, SETTINGS_MESSAGES.idNumberInvalid),
+});
+
+export const zelleAccountSchema = z.object({
+  email: z
+    .string({ error: SETTINGS_MESSAGES.zelleEmailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, SETTINGS_MESSAGES.zelleEmailInvalid)
+    .regex(EMAIL_PATTERN, SETTINGS_MESSAGES.zelleEmailInvalid),
+  name: text(SETTINGS_MESSAGES.zelleNameRequired),
+});
+
+export const binanceAccountSchema = z.object({
+  payId: z
+    .string({ error: SETTINGS_MESSAGES.binancePayIdInvalid })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.binancePayIdInvalid)
+    .max(64, SETTINGS_MESSAGES.binancePayIdInvalid)
+    .regex(/^[A-Za-z0-9@._-]+$/, SETTINGS_MESSAGES.binancePayIdInvalid),
+});
+
+/** Admin input: each method may be left unconfigured (null); the payment methods page then hides it. */
+export const paymentAccountsSchema = z.object({
+  pagoMovil: pagoMovilAccountSchema.nullable(),
+  zelle: zelleAccountSchema.nullable(),
+  binance: binanceAccountSchema.nullable(),
+});
+export type PaymentAccountsInput = z.input<typeof paymentAccountsSchema>;
+
+/** What the public endpoint answers (plain strings: the input rules were applied when saving). */
+export const publicPaymentAccountsSchema = z.object({
+  pagoMovil: z.object({ bank: z.string(), phone: z.string(), idNumber: z.string() }).nullable(),
+  zelle: z.object({ email: z.string(), name: z.string() }).nullable(),
+  binance: z.object({ payId: z.string() }).nullable(),
+});
+export type PaymentAccounts = z.infer<typeof publicPaymentAccountsSchema>;
+
+export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = { pagoMovil: null, zelle: null, binance: null };
+
+export const publicSettingsSchema = z.object({
+  exchangeRate: exchangeRateSchema.nullable(),
+  paymentAccounts: publicPaymentAccountsSchema,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
