@@ -1,11 +1,25 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+// React Router's package exports point every bundler at its development build (dev warnings on).
+// Production builds use its production build instead: same API, and the warning code drops out.
+function reactRouterProduction() {
+  const development = fileURLToPath(import.meta.resolve("react-router"));
+  const production = development.replace(/([\\/])development([\\/])/, "$1production$2");
+  const dir = production.slice(0, production.lastIndexOf("index.mjs"));
+  return [
+    { find: /^react-router$/, replacement: `${dir}index.mjs` },
+    { find: /^react-router\/dom$/, replacement: `${dir}dom-export.mjs` },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   // The config is also run from the repository root (`npx vite build apps/web`), so paths are anchored here.
-  root: decodeURIComponent(new URL(".", import.meta.url).pathname),
+  root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [react(), tailwindcss()],
+  resolve: { alias: command === "build" ? reactRouterProduction() : [] },
   server: {
     port: 5173,
     // Same-origin API in development too: the session cookie and the CSRF origin check keep working.
@@ -17,12 +31,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
-    rolldownOptions: {
-      treeshake: {
-        // The shared package builds zod schemas at module level next to plain message tables. Marking the
-        // zod builders pure lets the home route import AUTH_MESSAGES without pulling zod into the entry.
-        manualPureFunctions: ["z"],
-      },
-    },
   },
-});
+}));

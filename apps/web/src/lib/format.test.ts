@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, toDate, UNKNOWN_DATE } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  toDate,
+  UNKNOWN_DATE,
+} from "./format";
 
 // Intl may use narrow no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -17,7 +25,7 @@ describe("format", () => {
 
   it("formats times and date-times", () => {
     expect(plain(formatTime(evening))).toMatch(/^6:30 p\.\s?m\.$/);
-    expect(plain(formatDateTime(evening))).toMatch(/^5 de marzo de 2025,? 6:30 p\.\s?m\.$/);
+    expect(plain(formatDateTime(evening))).toMatch(/^5 de marzo de 2025(,| a las) 6:30 p\.\s?m\.$/);
   });
 
   it("falls back for missing or invalid dates", () => {

@@ -52,7 +52,7 @@ export function formatTime(value: DateInput): string {
   return dateFormat("time", { hour: "numeric", minute: "2-digit" }).format(date);
 }
 
-/** "5 de marzo de 2025, 6:30 p. m." */
+/** "5 de marzo de 2025 a las 6:30 p. m." */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;

@@ -1,0 +1,36 @@
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "../components/ui/toast";
+import { sessionQueryKey } from "../features/auth/hooks/use-session";
+import { isApiError, isRetryableError } from "../lib/api-client";
+
+const EXPIRED_CODES = new Set(["UNAUTHENTICATED", "SESSION_NOT_FOUND"]);
+
+/**
+ * Spec 1 §8: a 401 anywhere means the session is gone. Clear it once (guards then redirect) and say so;
+ * a visitor who was never signed in gets nothing, since there was no session to lose.
+ */
+function onError(error: unknown): void {
+  if (!isApiError(error) || error.status !== 401 || !EXPIRED_CODES.has(error.code)) return;
+  if (!queryClient.getQueryData(sessionQueryKey)) return;
+  queryClient.setQueryData(sessionQueryKey, null);
+  toast({
+    id: "session-expired",
+    title: "Sesión Expirada",
+    description: ERROR_MESSAGES.UNAUTHENTICATED,
+    variant: "error",
+  });
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});

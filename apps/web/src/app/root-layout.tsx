@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Footer } from "../components/layout/footer";
+import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
+import { Header } from "../components/layout/header";
+import { requestToaster, useToasterRequested } from "../components/ui/toast";
+import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
+import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
+import { CookieBanner } from "../features/cookie-consent/cookie-banner";
+import { useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
+
+// Loaded the first time someone opens the preferences: Dialog and Switch stay off the home bundle.
+const CookiePreferencesDialog = lazy(() => import("../features/cookie-consent/cookie-preferences-dialog"));
+const Toaster = lazy(() => import("../components/ui/toaster"));
+
+/** The toaster arrives after the first paint (when the browser is idle) or with the first toast. */
+function DeferredToaster() {
+  const requested = useToasterRequested();
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(requestToaster, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(requestToaster, 1_500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+function CookiePreferences() {
+  const open = useCookiePreferencesOpen();
+  const [requested, setRequested] = useState(open);
+  useEffect(() => {
+    if (open) setRequested(true);
+  }, [open]);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookiePreferencesDialog />
+    </Suspense>
+  );
+}
+
+/** A thin bar while the next page's code loads, so a click never seems ignored. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100" aria-hidden="true">
+      <div className="h-full w-1/3 animate-progress bg-accent-400" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  usePageViewTracking();
+  useSignOutCompletion();
+  const signingOut = useSigningOut();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-control focus:bg-surface focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-pop"
+      >
+        Saltar al contenido
+      </a>
+      <NavigationProgress />
+      <Header />
+      <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+      <CookiePreferences />
+      <DeferredToaster />
+      {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

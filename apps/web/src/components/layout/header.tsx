@@ -1,0 +1,164 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useSession } from "../../features/auth/hooks/use-session";
+import { cn } from "../../lib/cn";
+import { paths } from "../../lib/paths";
+import { Logo } from "../brand/logo";
+import { Avatar } from "../ui/avatar";
+import { buttonClasses } from "../ui/button";
+import { BellIcon, CloseIcon, MenuIcon } from "../ui/icons";
+import { Skeleton } from "../ui/skeleton";
+import { MAIN_NAV } from "./nav-links";
+import { NetworkErrorBanner } from "./network-error-banner";
+
+const UserMenu = lazy(() => import("./user-menu"));
+
+const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-control px-3 py-2 text-sm font-semibold transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-brand-50/60 hover:text-brand-800",
+  );
+
+const mobileLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex min-h-12 items-center rounded-control px-3 text-base font-semibold",
+    isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50/60",
+  );
+
+function AccountArea() {
+  const { status, retrying, user, isAdmin } = useSession();
+
+  // While retrying after a failure, offer the sign-in buttons rather than an endless placeholder.
+  if (status === "loading" && !retrying) return <Skeleton className="size-9 rounded-full" />;
+
+  if (!user) {
+    return (
+      <div className="flex items-center gap-2">
+        {/* On phones the mobile menu carries this link, so the bar keeps room for the menu button. */}
+        <span className="hidden sm:block">
+          <Link to={paths.login} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            Iniciar Sesión
+          </Link>
+        </span>
+        <Link to={paths.register} className={buttonClasses({ variant: "primary", size: "sm" })}>
+          Registrarse
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-1 sm:gap-2">
+      {/* Admins get no notifications (spec 1 §4). The dropdown arrives with the notifications feature. */}
+      {isAdmin ? null : (
+        <button
+          type="button"
+          aria-label="Notificaciones"
+          className="inline-flex size-10 items-center justify-center rounded-full text-xl text-muted hover:bg-brand-50 hover:text-brand-800"
+        >
+          <BellIcon />
+        </button>
+      )}
+      <Suspense
+        fallback={
+          <span className="inline-flex p-0.5">
+            <Avatar name={user.fullName} src={user.avatarUrl} />
+          </span>
+        }
+      >
+        <UserMenu user={user} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const { user } = useSession();
+
+  // Following a link closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <div className="sticky top-0 z-40 print:static">
+      <NetworkErrorBanner />
+      <header className="border-b border-line bg-surface/95 backdrop-blur supports-backdrop-filter:bg-surface/85">
+        <div className="mx-auto flex h-header w-full max-w-page items-center gap-3 px-4 sm:px-6 lg:px-8">
+          <Link
+            to={paths.home}
+            className="-ml-1 shrink-0 rounded-control p-1"
+            aria-label="Rifazo, ir al inicio"
+          >
+            <Logo />
+          </Link>
+
+          <nav aria-label="Principal" className="ml-4 hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === paths.home} className={desktopLinkClasses}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <AccountArea />
+            <button
+              type="button"
+              className="inline-flex size-10 items-center justify-center rounded-control text-2xl text-ink hover:bg-brand-50 lg:hidden"
+              aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
+              aria-expanded={menuOpen}
+              aria-controls="menu-movil"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+        </div>
+
+        <nav
+          id="menu-movil"
+          aria-label="Menú móvil"
+          hidden={!menuOpen}
+          className="border-t border-line bg-surface lg:hidden"
+        >
+          <ul className="mx-auto w-full max-w-page space-y-1 px-4 py-3 sm:px-6">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === paths.home} className={mobileLinkClasses}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? null : (
+              <li className="grid grid-cols-2 gap-2 border-t border-line pt-3">
+                <Link to={paths.login} className={buttonClasses({ variant: "outline" })}>
+                  Iniciar Sesión
+                </Link>
+                <Link to={paths.register} className={buttonClasses({ variant: "primary" })}>
+                  Registrarse
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </header>
+    </div>
+  );
+}

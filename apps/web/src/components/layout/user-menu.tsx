@@ -1,0 +1,66 @@
+import { DropdownMenu } from "radix-ui";
+import { Link } from "react-router";
+import type { SessionUser } from "../../features/auth/api/account-api";
+import { useSignOut } from "../../features/auth/hooks/use-sign-out";
+import { paths } from "../../lib/paths";
+import { Avatar } from "../ui/avatar";
+import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../ui/icons";
+
+const itemClasses =
+  "flex min-h-10 cursor-pointer select-none items-center gap-2.5 rounded-md px-3 text-sm font-medium text-ink outline-none " +
+  "data-highlighted:bg-brand-50 data-highlighted:text-brand-900 [&_svg]:text-base [&_svg]:text-muted";
+
+/** The avatar menu (loaded once signed in: visitors never download the menu primitives). */
+export default function UserMenu({ user }: { user: SessionUser }) {
+  const { signOut } = useSignOut();
+  const isAdmin = user.role === "admin";
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Abrir menú de usuario"
+        className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50"
+      >
+        <Avatar name={user.fullName} src={user.avatarUrl} />
+        <ChevronDownIcon className="hidden text-sm transition-transform group-data-[state=open]:rotate-180 sm:block" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="z-50 w-64 rounded-card border border-line bg-surface p-1.5 shadow-pop animate-fade-in"
+        >
+          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar name={user.fullName} src={user.avatarUrl} className="size-10!" />
+            <span className="min-w-0">
+              <span className="block truncate font-bold text-ink">{user.fullName || "Usuario"}</span>
+              <span className="block truncate text-xs text-muted">{user.email}</span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            {isAdmin ? (
+              <Link to={paths.admin}>
+                <DashboardIcon />
+                Dashboard Admin
+              </Link>
+            ) : (
+              <Link to={paths.profileInfo}>
+                <UserIcon />
+                Mi Perfil
+              </Link>
+            )}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item
+            className={`${itemClasses} text-danger-700 data-highlighted:bg-danger-50 data-highlighted:text-danger-700 [&_svg]:text-danger-600`}
+            onSelect={() => void signOut()}
+          >
+            <LogOutIcon />
+            Cerrar Sesión
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,67 @@
+import { createStore, useStore } from "../../lib/store";
+
+export type ToastVariant = "success" | "error" | "info" | "warning";
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds; the Toaster's default (5 s) when omitted. */
+  duration?: number;
+  /** A toast with the same id replaces the previous one instead of stacking (guards firing twice). */
+  id?: string;
+  action?: { label: string; onClick: () => void };
+}
+
+// sonner is loaded lazily to keep the home bundle small; toasts asked for before it is ready wait.
+const toasterRequested = createStore(false);
+let resolveReady: () => void = () => undefined;
+const toasterReady = new Promise<void>((resolve) => {
+  resolveReady = resolve;
+});
+let sonner: Promise<typeof import("sonner")> | undefined;
+
+/** Starts loading the toaster (idempotent). The root layout calls this when the page is idle. */
+export function requestToaster(): void {
+  sonner ??= import("sonner");
+  toasterRequested.set(true);
+}
+
+export function useToasterRequested(): boolean {
+  return useStore(toasterRequested);
+}
+
+export function markToasterReady(): void {
+  resolveReady();
+}
+
+/** Shows a toast with a title and an optional description. */
+export function toast({ title, description, variant = "info", duration, id, action }: ToastOptions): void {
+  requestToaster();
+  const options = {
+    description,
+    duration,
+    id,
+    action: action ? { label: action.label, onClick: action.onClick } : undefined,
+  };
+  void Promise.all([sonner, toasterReady])
+    .then(([module]) => {
+      if (!module) return;
+      const show = {
+        success: module.toast.success,
+        error: module.toast.error,
+        warning: module.toast.warning,
+        info: module.toast.info,
+      }[variant];
+      // One toast at a time (spec 1 §9): the newest replaces whatever is showing. A toast reusing an id
+      // is updated in place, so that one stays.
+      for (const current of module.toast.getToasts()) {
+        if (current.id !== id) module.toast.dismiss(current.id);
+      }
+      show(title, options);
+    })
+    .catch(() => {
+      // The toast code could not be downloaded (offline): the network banner already tells the story.
+      sonner = undefined;
+    });
+}

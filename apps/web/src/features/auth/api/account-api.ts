@@ -1,0 +1,57 @@
+import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import { api, isApiError } from "../../../lib/api-client";
+
+// Calls to the account API (team brief). Types only from the shared schemas module: the zod
+// runtime stays out of the bundles that merely read the session.
+
+export type { SessionUser };
+
+export interface RegisterPayload {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+export type LoginResult = { user: SessionUser; twoFactorRequired?: false } | { twoFactorRequired: true };
+
+/** The signed-in user, or null when there is no session (401). Other failures throw. */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    return await api.get<SessionUser>("/api/account/me", { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function register(payload: RegisterPayload): Promise<{ ok: true }> {
+  return api.post("/api/account/register", payload);
+}
+
+export function login(payload: LoginPayload): Promise<LoginResult> {
+  return api.post("/api/account/login", payload);
+}
+
+export function logout(options: { allDevices?: boolean } = {}): Promise<{ ok: true }> {
+  return api.post("/api/account/logout", options);
+}
+
+export function resendVerification(email: string): Promise<{ ok: true }> {
+  return api.post("/api/account/resend-verification", { email });
+}
+
+/** Second step of a two-factor login: a 6-digit code from the authenticator app. */
+export function verifyTotp(code: string): Promise<unknown> {
+  return api.post("/api/auth/two-factor/verify-totp", { code });
+}
+
+/** Second step with one of the backup codes instead of the app. */
+export function verifyBackupCode(code: string): Promise<unknown> {
+  return api.post("/api/auth/two-factor/verify-backup-code", { code });
+}

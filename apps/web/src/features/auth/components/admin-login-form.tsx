@@ -1,0 +1,125 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { toast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-client";
+import { rememberAdminSession } from "../admin-session";
+import { login, logout, type SessionUser } from "../api/account-api";
+import { sessionQueryKey } from "../hooks/use-session";
+import { TwoFactorStep } from "./two-factor-step";
+
+type AdminLoginValues = { email: string; password: string };
+
+const GENERIC_FAILURE = "Credenciales inválidas o error de red.";
+
+/** /adminrifazo2025 (spec 2 §2): only admin accounts get through; any other session is closed again. */
+export function AdminLoginForm() {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
+  const [serverError, setServerError] = useState<string>();
+  const form = useForm<AdminLoginValues, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const signedIn = async (user: SessionUser) => {
+    if (user.role !== "admin") {
+      // A regular account must not keep a session opened from the admin door.
+      await logout().catch(() => undefined);
+      queryClient.setQueryData(sessionQueryKey, null);
+      setStep("credentials");
+      form.reset({ email: user.email, password: "" });
+      toast({
+        title: "Acceso No Autorizado",
+        description: "Esta cuenta no tiene permisos de administrador.",
+        variant: "error",
+      });
+      return;
+    }
+    rememberAdminSession(user.email);
+    toast({
+      title: "Bienvenido al panel",
+      description: `Sesión iniciada como ${user.email}.`,
+      variant: "success",
+    });
+    // The sign-in page sees the admin session and redirects to the panel (or where the guard came from).
+    queryClient.setQueryData(sessionQueryKey, user);
+  };
+
+  const onValid = async (values: LoginInput) => {
+    setServerError(undefined);
+    try {
+      const result = await login(values);
+      if (result.twoFactorRequired) {
+        setStep("two-factor");
+        return;
+      }
+      await signedIn(result.user);
+    } catch (error) {
+      setServerError(isApiError(error) && error.message ? error.message : GENERIC_FAILURE);
+    }
+  };
+
+  const onInvalid = () => {
+    toast({
+      id: "admin-login-invalid",
+      title: AUTH_MESSAGES.loginInvalidTitle,
+      description: AUTH_MESSAGES.loginInvalid,
+      variant: "error",
+    });
+  };
+
+  if (step === "two-factor") {
+    return (
+      <TwoFactorStep
+        onVerified={signedIn}
+        onCancel={(reason) => {
+          setStep("credentials");
+          form.setValue("password", "");
+          setServerError(reason);
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+      {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+      <Field id="admin-email" label="Correo electrónico" error={errors.email?.message}>
+        {(describedBy) => (
+          <Input
+            id="admin-email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("email")}
+          />
+        )}
+      </Field>
+      <Field id="admin-password" label="Contraseña" error={errors.password?.message}>
+        {(describedBy) => (
+          <PasswordInput
+            id="admin-password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("password")}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Verificando...">
+        Ingresar al Panel
+      </Button>
+    </form>
+  );
+}

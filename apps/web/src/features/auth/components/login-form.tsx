@@ -1,0 +1,201 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { toast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-client";
+import { firstName } from "../../../lib/names";
+import { paths } from "../../../lib/paths";
+import { login, type SessionUser } from "../api/account-api";
+import { sessionQueryKey } from "../hooks/use-session";
+import { ResendVerificationButton } from "./resend-verification";
+import { TwoFactorStep } from "./two-factor-step";
+
+type LoginFormValues = { email: string; password: string };
+
+interface ServerError {
+  code: string;
+  message: string;
+}
+
+const WELCOME_TOAST_MS = 7_000;
+
+/** Email-confirmation outcome from the link in the email (?verificado=1 or ?verificado=error). */
+function useVerificationNotice(): boolean {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const verified = searchParams.get("verificado");
+  const [linkFailed] = useState(verified === "error");
+
+  useEffect(() => {
+    if (!verified) return;
+    if (verified === "error") {
+      toast({
+        id: "email-verified",
+        title: "Enlace Inválido",
+        description: ERROR_MESSAGES.INVALID_TOKEN,
+        variant: "error",
+      });
+    } else {
+      toast({
+        id: "email-verified",
+        title: "¡Correo confirmado! Ya puedes iniciar sesión.",
+        variant: "success",
+      });
+    }
+    // Consume the parameter so a reload or a shared URL does not repeat the notice.
+    setSearchParams(
+      (params) => {
+        params.delete("verificado");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [verified, setSearchParams]);
+
+  return linkFailed;
+}
+
+export function LoginForm() {
+  const queryClient = useQueryClient();
+  const linkFailed = useVerificationNotice();
+  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
+  const [serverError, setServerError] = useState<ServerError>();
+  const form = useForm<LoginFormValues, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const signedIn = async (user: SessionUser) => {
+    toast({
+      title: `¡Hola, ${firstName(user.fullName)}!`,
+      description: "Iniciaste sesión correctamente. ¡Mucha suerte en tus rifas!",
+      variant: "success",
+      duration: WELCOME_TOAST_MS,
+    });
+    // Data cached while signed out (favourites, prices for visitors) may differ now.
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    // GuestOnly sees the user and takes them to where they were going.
+    queryClient.setQueryData(sessionQueryKey, user);
+  };
+
+  const onValid = async (values: LoginInput) => {
+    setServerError(undefined);
+    try {
+      const result = await login(values);
+      if (result.twoFactorRequired) {
+        setStep("two-factor");
+        return;
+      }
+      await signedIn(result.user);
+    } catch (error) {
+      if (isApiError(error)) {
+        setServerError({ code: error.code, message: error.message });
+        return;
+      }
+      toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+    }
+  };
+
+  const onInvalid = () => {
+    toast({
+      id: "login-invalid",
+      title: AUTH_MESSAGES.loginInvalidTitle,
+      description: AUTH_MESSAGES.loginInvalid,
+      variant: "error",
+    });
+  };
+
+  if (step === "two-factor") {
+    return (
+      <TwoFactorStep
+        onVerified={signedIn}
+        onCancel={(reason) => {
+          setStep("credentials");
+          form.setValue("password", "");
+          setServerError(reason ? { code: "SESSION_NOT_FOUND", message: reason } : undefined);
+        }}
+      />
+    );
+  }
+
+  const notVerified = serverError?.code === "EMAIL_NOT_VERIFIED";
+  // Both fields share one message (spec 1 §5); say it once, under the first field in trouble.
+  const passwordError = errors.email ? undefined : errors.password?.message;
+  return (
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+      {serverError ? (
+        <Alert
+          variant={notVerified ? "warning" : "danger"}
+          title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
+          action={
+            notVerified ? <ResendVerificationButton getEmail={() => form.getValues("email")} /> : undefined
+          }
+        >
+          {serverError.message}
+        </Alert>
+      ) : linkFailed ? (
+        <Alert
+          variant="warning"
+          title="Enlace de confirmación inválido"
+          action={<ResendVerificationButton getEmail={() => form.getValues("email")} />}
+        >
+          {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
+        </Alert>
+      ) : null}
+
+      <Field id="login-email" label="Correo electrónico" error={errors.email?.message}>
+        {(describedBy) => (
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tucorreo@ejemplo.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("email")}
+          />
+        )}
+      </Field>
+
+      <Field id="login-password" label="Contraseña" error={passwordError}>
+        {(describedBy) => (
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            placeholder="Tu contraseña"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("password")}
+          />
+        )}
+      </Field>
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={isSubmitting}
+        loadingText="Iniciando sesión..."
+      >
+        Iniciar Sesión
+      </Button>
+
+      <p className="text-center text-sm text-muted">
+        ¿No tienes una cuenta?{" "}
+        <Link to={paths.register} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Regístrate aquí
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { AUTH_MESSAGES, type RegisterInput, registerSchema } from "@rifazo/shared/schemas/auth";
+import { useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { toast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { register } from "../api/account-api";
+import { ResendVerificationButton } from "./resend-verification";
+
+type RegisterFormValues = { fullName: string; email: string; password: string; confirmPassword: string };
+
+const EMPTY: RegisterFormValues = { fullName: "", email: "", password: "", confirmPassword: "" };
+const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
+const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+
+export function RegisterForm() {
+  const [serverError, setServerError] = useState<string>();
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
+  const form = useForm<RegisterFormValues, unknown, RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: RegisterInput) => {
+    setServerError(undefined);
+    try {
+      await register(values);
+      toast({
+        title: AUTH_MESSAGES.registerSuccessTitle,
+        description: AUTH_MESSAGES.registerSuccess,
+        variant: "success",
+        duration: 5_000,
+      });
+      setRegisteredEmail(values.email);
+      form.reset(EMPTY);
+    } catch (error) {
+      if (!isApiError(error)) {
+        toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+        return;
+      }
+      for (const [name, message] of Object.entries(error.fields ?? {})) {
+        if (FIELD_NAMES.has(name)) form.setError(name as keyof RegisterFormValues, { message });
+      }
+      setServerError(error.message);
+    }
+  };
+
+  const onInvalid = (invalid: FieldErrors<RegisterFormValues>) => {
+    // Spec 1 §5 names this one: a bad address gets a 'Correo Inválido' toast besides the inline message.
+    if (invalid.email && !invalid.fullName) {
+      toast({
+        id: "register-invalid",
+        title: AUTH_MESSAGES.invalidEmailTitle,
+        description: AUTH_MESSAGES.invalidEmail,
+        variant: "error",
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+      {registeredEmail ? (
+        <Alert
+          variant="success"
+          title="¡Ya casi terminas!"
+          action={<ResendVerificationButton variant="outline" getEmail={() => registeredEmail} />}
+        >
+          Te enviamos un enlace de confirmación a <strong className="wrap-anywhere">{registeredEmail}</strong>
+          . Ábrelo para activar tu cuenta y luego{" "}
+          <Link to={paths.login} className={linkClasses}>
+            inicia sesión
+          </Link>
+          .
+        </Alert>
+      ) : null}
+      {serverError ? (
+        <Alert variant="danger" title="No pudimos completar el registro">
+          {serverError}
+        </Alert>
+      ) : null}
+
+      <Field id="register-name" label="Nombre completo" error={errors.fullName?.message}>
+        {(describedBy) => (
+          <Input
+            id="register-name"
+            autoComplete="name"
+            placeholder="María Pérez"
+            aria-invalid={errors.fullName ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("fullName")}
+          />
+        )}
+      </Field>
+
+      <Field id="register-email" label="Correo electrónico" error={errors.email?.message}>
+        {(describedBy) => (
+          <Input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tucorreo@ejemplo.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("email")}
+          />
+        )}
+      </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id="register-password"
+          label="Contraseña"
+          error={errors.password?.message}
+          hint="Mínimo 8 caracteres."
+        >
+          {(describedBy) => (
+            <PasswordInput
+              id="register-password"
+              autoComplete="new-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("password")}
+            />
+          )}
+        </Field>
+
+        <Field id="register-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+          {(describedBy) => (
+            <PasswordInput
+              id="register-confirm"
+              autoComplete="new-password"
+              aria-invalid={errors.confirmPassword ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("confirmPassword")}
+            />
+          )}
+        </Field>
+      </div>
+
+      <p className="text-xs leading-relaxed text-muted">
+        Al registrarte confirmas que eres mayor de 18 años, resides en Venezuela y aceptas los{" "}
+        <Link to={paths.terms} className={linkClasses}>
+          Términos y Condiciones
+        </Link>{" "}
+        y la{" "}
+        <Link to={paths.privacy} className={linkClasses}>
+          Política de Privacidad
+        </Link>
+        .
+      </p>
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={isSubmitting}
+        loadingText="Creando tu cuenta..."
+      >
+        Crear Cuenta
+      </Button>
+
+      <p className="text-center text-sm text-muted">
+        ¿Ya tienes una cuenta?{" "}
+        <Link to={paths.login} className={linkClasses}>
+          Inicia sesión
+        </Link>
+      </p>
+    </form>
+  );
+}

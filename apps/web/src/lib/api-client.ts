@@ -1,0 +1,80 @@
+import { networkError, toApiError } from "./api-error";
+import { reportNetworkFailure, reportNetworkRecovered } from "./network-status";
+
+export { ApiError, errorMessage, isApiError, isRetryableError } from "./api-error";
+
+// The one way the web app talks to the API: same-origin cookies, JSON in and out, and failures
+// turned into ApiError with the server's Spanish message.
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+// Our API always answers JSON. A 5xx without a JSON body comes from whatever sits in front of it (dev
+// proxy, load balancer) when the API itself cannot be reached: that is a connection problem.
+function isUnreachable(status: number, data: unknown): boolean {
+  return status >= 500 && data === undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) {
+    // Drain it so the connection can be reused; non-JSON bodies carry nothing we show.
+    await response.text().catch(() => "");
+    return undefined;
+  }
+  return response.json().catch(() => undefined);
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (error) {
+    // An abort is the caller's own doing (navigation, unmount), not a connection problem.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === "AbortError"))
+      throw error;
+    reportNetworkFailure();
+    throw networkError();
+  }
+
+  const data = await readBody(response);
+  if (isUnreachable(response.status, data)) {
+    reportNetworkFailure();
+    throw networkError();
+  }
+  reportNetworkRecovered();
+  if (!response.ok) throw toApiError(response.status, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};

@@ -1,0 +1,74 @@
+import { ERROR_MESSAGES, messageFor } from "@rifazo/shared/errors";
+
+/** Every failed API call surfaces as one of these; `message` is already Spanish and fit to show. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get isNetwork(): boolean {
+    return this.code === "NETWORK";
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function networkError(): ApiError {
+  return new ApiError(0, "NETWORK", ERROR_MESSAGES.NETWORK);
+}
+
+function codeForStatus(status: number): keyof typeof ERROR_MESSAGES {
+  if (status === 400 || status === 422) return "VALIDATION";
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 503) return "SERVICE_UNAVAILABLE";
+  return "INTERNAL";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Builds the error from the server's `{ error: { code, message, fields } }` body. Anything else (an
+ * HTML error page from a proxy, an empty body) falls back to the shared message for the status.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const code = typeof error?.code === "string" && error.code ? error.code : codeForStatus(status);
+  const message = typeof error?.message === "string" && error.message ? error.message : messageFor(code);
+  let fields: Record<string, string> | undefined;
+  if (isRecord(error?.fields)) {
+    fields = {};
+    for (const [key, value] of Object.entries(error.fields)) {
+      if (typeof value === "string") fields[key] = value;
+    }
+  }
+  return new ApiError(status, code, message, fields);
+}
+
+/** Network failures and server errors are worth retrying; client errors (4xx) are answers. */
+export function isRetryableError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.isNetwork || error.status >= 500;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.INTERNAL): string {
+  if (isApiError(error)) return error.message;
+  return fallback;
+}

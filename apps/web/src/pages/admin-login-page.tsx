@@ -1,0 +1,25 @@
+import { Navigate, useLocation } from "react-router";
+import { AuthShell } from "../components/layout/auth-shell";
+import { AdminLoginForm } from "../features/auth/components/admin-login-form";
+import { useSession } from "../features/auth/hooks/use-session";
+import { postLoginPath, readFrom } from "../features/auth/redirects";
+import { useSigningOut } from "../features/auth/sign-out-state";
+
+/** /adminrifazo2025: unlinked admin door (spec 2 §2). A signed-in admin goes straight to the panel. */
+export function AdminLoginPage() {
+  const { isAdmin } = useSession();
+  const location = useLocation();
+  // An admin signing out lands here before the session is cleared: do not bounce them back.
+  const signingOut = useSigningOut();
+  if (isAdmin && !signingOut)
+    return <Navigate to={postLoginPath("admin", readFrom(location.state))} replace />;
+  return (
+    <AuthShell
+      title="Inicio de Admin"
+      description="Acceso exclusivo para el equipo administrativo de Rifazo."
+    >
+      <meta name="robots" content="noindex, nofollow" />
+      <AdminLoginForm />
+    </AuthShell>
+  );
+}

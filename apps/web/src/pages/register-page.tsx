@@ -1,0 +1,23 @@
+import { AuthShell } from "../components/layout/auth-shell";
+import { GuestOnly } from "../features/auth/components/guest-only";
+import { RegisterForm } from "../features/auth/components/register-form";
+
+const HIGHLIGHTS = [
+  "Participa en rifas con premios increíbles.",
+  "Validamos tu comprobante en menos de 24 horas.",
+  "Gana 100 RifaPuntos por cada dólar en pagos aprobados.",
+] as const;
+
+export function RegisterPage() {
+  return (
+    <GuestOnly>
+      <AuthShell
+        title="Crear Cuenta"
+        description="Regístrate gratis. Te enviaremos un correo para confirmar tu cuenta."
+        highlights={HIGHLIGHTS}
+      >
+        <RegisterForm />
+      </AuthShell>
+    </GuestOnly>
+  );
+}
