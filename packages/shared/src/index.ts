@@ -6,3 +6,8 @@ export * from "./schemas/contact";
 export * from "./schemas/content";
 export * from "./schemas/raffles";
 export * from "./schemas/settings";
+export * from "./schemas/draws";
+export * from "./schemas/club";
+export * from "./schemas/notifications";
+export * from "./schemas/profile";
+export * from "./schemas/proofs";

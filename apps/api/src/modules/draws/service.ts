@@ -1,0 +1,289 @@
+import {
+  createDrawTranscript,
+  type DrawTranscript,
+  formatTicketNumber,
+  isActivationReached,
+  LAST_SALES_WINDOW_MS,
+  parseTicketInput,
+} from "@rifazo/shared";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { noticeEmail } from "../email/templates";
+import { createNotifications } from "../notifications/service";
+import * as repo from "./repository";
+
+const RECENT_DAYS = 90;
+
+export const DRAW_MESSAGES = {
+  notReached: "El porcentaje de ventas de esta rifa aún no se ha alcanzado.",
+  notPercentage: "Esta rifa se sortea en una fecha programada, no por porcentaje.",
+  tooEarly: "El sorteo aún no puede realizarse: espera a que termine la cuenta regresiva.",
+  external: "Los ganadores de esta rifa se anuncian en una transmisión externa.",
+  publicValueRequired:
+    "Esta rifa mezcla un valor público anunciado de antemano: solo un administrador puede ingresarlo.",
+  noSeed: "Esta rifa no tiene un compromiso de sorteo publicado.",
+} as const;
+
+/** "María González" -> "María G.": enough for a buyer to recognise themselves, not to identify them. */
+export function shortName(fullName: string | null | undefined): string | null {
+  const parts = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return null;
+  const [first, second] = parts;
+  return second ? `${first} ${second.charAt(0).toUpperCase()}.` : (first ?? null);
+}
+
+async function loadRaffle(tx: Tx, raffleId: string, lock: boolean) {
+  const raffle = await repo.findRaffle(tx, raffleId, lock);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  return raffle;
+}
+
+/**
+ * start_raffle_countdown: anyone may press the button, but the server only starts the 24-hour
+ * last-sales window when the percentage goal is really reached. Idempotent: returns the start time.
+ */
+export async function startCountdown(ctx: AppContext, raffleId: string, now = new Date()): Promise<Date> {
+  return ctx.db.transaction(async (tx) => {
+    const raffle = await loadRaffle(tx, raffleId, true);
+    if (raffle.percentageDrawActivatedAt) return raffle.percentageDrawActivatedAt;
+    if (raffle.activationType !== "percentage") throw conflict(DRAW_MESSAGES.notPercentage);
+    if (!isActivationReached(raffle.soldTickets, raffle.totalTickets, raffle.activationPercentage)) {
+      throw conflict(DRAW_MESSAGES.notReached);
+    }
+    await repo.updateRaffle(tx, raffle.id, { percentageDrawActivatedAt: now });
+    await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffle.id } });
+    return now;
+  });
+}
+
+export interface DrawResult {
+  raffleId: string;
+  drawnAt: string;
+  empty: boolean;
+  winners: Array<{
+    level: number;
+    prize: string;
+    ticketNumber: string;
+    winnerName: string;
+    userId: string | null;
+  }>;
+  transcript: DrawTranscript | null;
+}
+
+function drawDueAt(raffle: repo.RaffleRow): Date | null {
+  if (raffle.activationType === "percentage") {
+    return raffle.percentageDrawActivatedAt
+      ? new Date(raffle.percentageDrawActivatedAt.getTime() + LAST_SALES_WINDOW_MS)
+      : null;
+  }
+  return raffle.endDate;
+}
+
+async function storedResult(tx: Tx, raffle: repo.RaffleRow): Promise<DrawResult> {
+  const rows = await repo.findWinners(tx, raffle.id);
+  return {
+    raffleId: raffle.id,
+    drawnAt: (raffle.drawnAt ?? new Date()).toISOString(),
+    empty: rows.length === 0,
+    winners: rows.map((w) => ({
+      level: w.prizeLevel,
+      prize: w.prizeDescription,
+      ticketNumber: formatTicketNumber(w.ticketNumber),
+      winnerName: w.winnerName,
+      userId: w.userId,
+    })),
+    transcript: (raffle.drawTranscript as DrawTranscript | null) ?? null,
+  };
+}
+
+/**
+ * select_raffle_winners. The raffle row is locked first, so two calls at once (or a retry) find the
+ * first call's result and return it: a raffle is never drawn twice. The winners come from the
+ * committed seed by the shared, public algorithm, so who presses the button cannot change them.
+ */
+export async function selectWinners(
+  ctx: AppContext,
+  raffleId: string,
+  options: { publicValue?: string | undefined; isAdmin: boolean; now?: Date },
+): Promise<DrawResult> {
+  const now = options.now ?? new Date();
+  let notify: Array<{ userId: string; email: string; name: string; prize: string; ticket: string }> = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const raffle = await loadRaffle(tx, raffleId, true);
+    if (raffle.drawnAt) return storedResult(tx, raffle);
+    if (raffle.announcementType === "external") throw conflict(DRAW_MESSAGES.external);
+    if (!raffle.drawSeed || !raffle.drawSeedCommitment) throw conflict(DRAW_MESSAGES.noSeed);
+    const due = drawDueAt(raffle);
+    if (!due || due.getTime() > now.getTime()) throw conflict(DRAW_MESSAGES.tooEarly);
+
+    let publicValue = "";
+    if (raffle.drawPublicValueSource) {
+      if (!options.isAdmin) throw forbidden("FORBIDDEN", DRAW_MESSAGES.publicValueRequired);
+      publicValue = (options.publicValue ?? "").trim();
+      if (!publicValue) throw badRequest("Ingresa el valor público anunciado para este sorteo.");
+    }
+
+    const sold = await repo.findSoldTickets(tx, raffle.id);
+    const levels = await repo.findPrizeLevels(tx, raffle.id);
+    const transcript = await createDrawTranscript({
+      seedHex: raffle.drawSeed,
+      raffleId: raffle.id,
+      ticketNumbers: sold.map((t) => t.ticketNumber),
+      publicValue,
+      prizeLevels: levels.map((l) => ({ level: l.level, count: l.winnerCount, description: l.description })),
+      drawnAt: now,
+    });
+    const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
+    const winnerRows = transcript.winners.map((w) => {
+      const ticket = byNumber.get(w.ticketNumber);
+      return {
+        raffleId: raffle.id,
+        ticketId: ticket?.id ?? null,
+        ticketNumber: w.ticketNumber,
+        userId: ticket?.userId ?? null,
+        winnerName: ticket?.ownerName ?? "Participante",
+        prizeLevel: w.level,
+        prizeDescription: w.description,
+        source: "internal" as const,
+        announcedAt: now,
+      };
+    });
+    await repo.insertWinners(tx, winnerRows);
+    const first = winnerRows[0];
+    const updated = await repo.updateRaffle(tx, raffle.id, {
+      status: "finished",
+      drawnAt: now,
+      drawPublicValue: publicValue,
+      drawTicketListHash: transcript.ticketListHash,
+      drawAlgorithm: transcript.algorithmVersion,
+      drawTranscript: transcript,
+      winnerId: first?.userId ?? null,
+      winnerName: first?.winnerName ?? null,
+      winningTicketNumber: first?.ticketNumber ?? null,
+    });
+
+    const winnerIds = new Set(winnerRows.map((w) => w.userId).filter((id): id is string => id !== null));
+    const participants = await repo.findParticipants(tx, raffle.id);
+    const link = `/sorteo/${raffle.id}`;
+    await createNotifications(ctx, tx, [
+      ...winnerRows
+        .filter((w) => w.userId)
+        .map((w) => ({
+          userId: w.userId as string,
+          type: "raffle_won" as const,
+          title: "¡Ganaste!",
+          message: `Tu boleto ${formatTicketNumber(w.ticketNumber)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}".`,
+          linkTo: link,
+        })),
+      ...participants
+        .filter((id) => !winnerIds.has(id))
+        .map((id) => ({
+          userId: id,
+          type: "raffle_announcement" as const,
+          title: "Resultados del sorteo",
+          message: `Ya se conocen los ganadores de "${raffle.title}". Gracias por participar.`,
+          linkTo: link,
+        })),
+    ]);
+    const emails = await repo.findUserEmails(tx, [...winnerIds]);
+    notify = winnerRows.flatMap((w) => {
+      const user = emails.find((e) => e.id === w.userId);
+      return user
+        ? [
+            {
+              userId: user.id,
+              email: user.email,
+              name: user.name,
+              prize: w.prizeDescription,
+              ticket: formatTicketNumber(w.ticketNumber),
+            },
+          ]
+        : [];
+    });
+    for (const n of notify) {
+      await ctx.mail.enqueue(tx, {
+        to: n.email,
+        ...noticeEmail({
+          name: n.name,
+          title: "¡Ganaste en Rifazo!",
+          message: `Tu boleto ${n.ticket} ganó "${n.prize}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
+          actionUrl: `${ctx.config.publicUrl}${link}`,
+          actionLabel: "Ver el sorteo",
+        }),
+      });
+    }
+    await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
+    if (!updated) throw new AppError(500, "INTERNAL");
+    return storedResult(tx, updated);
+  });
+  if (notify.length > 0) ctx.mail.flushSoon();
+  return result;
+}
+
+export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner";
+
+export interface TicketVerification {
+  result: VerificationResultKind;
+  ticketNumber: string;
+  matches: Array<{
+    raffleId: string;
+    raffleTitle: string;
+    raffleStatus: string;
+    sold: boolean;
+    isWinner: boolean;
+    prize: string | null;
+    drawDate: string | null;
+    ownerName: string | null;
+  }>;
+}
+
+/** verify_public_ticket: a 4-digit number across active and recently finished raffles. */
+export async function verifyTicket(ctx: AppContext, input: string): Promise<TicketVerification> {
+  const parsed = parseTicketInput(input);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const rows = await repo.findTicketMatches(ctx.db, parsed.number, RECENT_DAYS);
+  const matches = rows.map((r) => {
+    const sold = r.ticketStatus === "sold";
+    const drawDate = r.drawnAt ?? r.endDate;
+    return {
+      raffleId: r.raffleId,
+      raffleTitle: r.raffleTitle,
+      raffleStatus: r.raffleStatus,
+      sold,
+      isWinner: r.winnerPrize !== null,
+      prize: r.winnerPrize,
+      drawDate: drawDate ? new Date(drawDate).toISOString() : null,
+      ownerName: sold ? shortName(r.ownerName) : null,
+    };
+  });
+  const result: VerificationResultKind =
+    matches.length === 0
+      ? "not_found"
+      : matches.some((m) => m.isWinner)
+        ? "winner"
+        : matches.some((m) => m.sold)
+          ? "not_winner"
+          : "not_sold";
+  return { result, ticketNumber: parsed.display, matches };
+}
+
+export async function drawState(ctx: AppContext, raffleId: string) {
+  const raffle = await repo.findRaffle(ctx.db, raffleId);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const winners = await repo.findWinners(ctx.db, raffleId);
+  return { raffle, winners };
+}
+
+export async function listDraws(ctx: AppContext) {
+  return repo.findDrawnRaffles(ctx.db, 200);
+}
+
+export async function transcriptFor(ctx: AppContext, raffleId: string): Promise<DrawTranscript> {
+  const raffle = await repo.findRaffle(ctx.db, raffleId);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  if (!raffle.drawnAt || !raffle.drawTranscript) {
+    throw notFound("NOT_FOUND", "Esta rifa todavía no ha sido sorteada.");
+  }
+  return raffle.drawTranscript as DrawTranscript;
+}
