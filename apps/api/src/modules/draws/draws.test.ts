@@ -65,16 +65,14 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
     { description: "Moto", count: 1 },
     { description: "Bono de $50", count: 2 },
   ];
-  await db
-    .insert(prizeLevels)
-    .values(
-      levels.map((l, i) => ({
-        raffleId: raffle.id,
-        level: i + 1,
-        description: l.description,
-        winnerCount: l.count,
-      })),
-    );
+  await db.insert(prizeLevels).values(
+    levels.map((l, i) => ({
+      raffleId: raffle.id,
+      level: i + 1,
+      description: l.description,
+      winnerCount: l.count,
+    })),
+  );
   await db.execute(
     sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}, g FROM generate_series(0, ${total - 1}) g`,
   );
