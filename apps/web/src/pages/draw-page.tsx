@@ -1,11 +1,387 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-page-state";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { DocumentTitle } from "../components/layout/document-title";
+import { PageContainer } from "../components/layout/page";
+import { Alert } from "../components/ui/alert";
+import { Button, buttonClasses } from "../components/ui/button";
+import { ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import { Input } from "../components/ui/input";
+import { Skeleton } from "../components/ui/skeleton";
+import { toast } from "../components/ui/toast";
+import { useSession } from "../features/auth/hooks/use-session";
+import { type DrawResult, drawApi } from "../features/draws/api";
+import { celebrate } from "../features/draws/components/confetti";
+import { Roulette } from "../features/draws/components/roulette";
+import { prefersReducedMotion } from "../features/draws/lib/roulette";
+import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles/api/raffles-api";
+import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
+import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { CountdownDisplay } from "../features/upcoming/countdown-display";
+import { useNow } from "../features/upcoming/use-now";
+import { errorMessage } from "../lib/api-client";
+import { formatDateTime } from "../lib/format";
+import { paths } from "../lib/paths";
+
+const LOAD_ERROR = "Error al cargar la rifa.";
+
+function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
+  return drawPageState(
+    {
+      status: raffle.status,
+      activationType: raffle.activationType,
+      activationPercentage: raffle.activationPercentage,
+      soldTickets: raffle.soldTickets,
+      totalTickets: raffle.totalTickets,
+      startDate: raffle.percentageDrawActivatedAt,
+      endDate: raffle.endDate,
+      announcementType: raffle.announcementType,
+      hasWinners: raffle.hasWinners,
+      drawnAt: raffle.drawnAt,
+      winnersCount: raffle.winners.length,
+    },
+    new Date(now),
+  );
+}
+
+function Panel({ children, tone = "default" }: { children: React.ReactNode; tone?: "default" | "gold" }) {
+  const colours = tone === "gold" ? "border-accent-300 bg-accent-50" : "border-line bg-surface";
+  return <section className={`rounded-card border p-5 shadow-card sm:p-8 ${colours}`}>{children}</section>;
+}
+
+function Commitment({ raffle }: { raffle: RaffleDetail }) {
+  if (raffle.announcementType === "external" || !raffle.drawSeedCommitment) return null;
+  return (
+    <div className="flex items-start gap-3 rounded-control border border-line bg-canvas p-4 text-sm">
+      <ShieldIcon className="mt-0.5 text-brand-700" />
+      <div className="min-w-0 space-y-1">
+        <p className="font-bold text-ink">Sorteo verificable</p>
+        <p className="text-muted">
+          Compromiso publicado antes del cierre de ventas (SHA-256 de la semilla secreta). Tras el sorteo se
+          revela la semilla y cualquiera puede recalcular a los ganadores.
+        </p>
+        <p className="break-all font-mono text-xs text-ink">{raffle.drawSeedCommitment}</p>
+        {raffle.drawPublicValueSource ? (
+          <p className="text-muted">
+            Valor público que se mezclará:{" "}
+            <span className="font-semibold text-ink">{raffle.drawPublicValueSource}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Winners({ result }: { result: DrawResult }) {
+  return (
+    <ul className="space-y-3" aria-label="Ganadores">
+      {result.winners.map((w) => (
+        <li
+          key={`${w.level}-${w.ticketNumber}`}
+          className="flex items-center gap-4 rounded-control bg-surface p-4 shadow-sm"
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-300 text-xl text-brand-950">
+            <TrophyIcon />
+          </span>
+          <div className="min-w-0">
+            <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
+              {w.level === 1 ? "Primer premio" : `Premio nivel ${w.level}`} · {w.prize}
+            </p>
+            <p className="text-lg font-black text-ink">{w.winnerName}</p>
+            <p className="text-sm text-ink">
+              Boleto <span className="font-mono text-base font-bold tracking-widest">{w.ticketNumber}</span>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function resultFromRaffle(raffle: RaffleDetail): DrawResult {
+  return {
+    raffleId: raffle.id,
+    drawnAt: raffle.drawnAt ?? raffle.endDate ?? raffle.createdAt,
+    empty: raffle.winners.length === 0,
+    winners: raffle.winners.map((w) => ({
+      level: w.prizeLevel,
+      prize: w.prizeDescription,
+      ticketNumber: w.ticketNumber,
+      winnerName: w.winnerName,
+      userId: null,
+    })),
+    transcript: null,
+  };
+}
+
+function VerifyLinks({ raffle }: { raffle: RaffleDetail }) {
+  if (raffle.announcementType === "external") return null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link
+        to={`${paths.transparency}#sorteo-${raffle.id}`}
+        className={buttonClasses({ variant: "outline" })}
+      >
+        <ShieldIcon /> Verificar este sorteo
+      </Link>
+      <a href={drawApi.transcriptUrl(raffle.id)} className={buttonClasses({ variant: "ghost" })}>
+        Descargar acta (JSON)
+      </a>
+    </div>
+  );
+}
 
 export function DrawPage() {
+  const { raffleId } = useParams();
+  if (!raffleId) return <Navigate to={paths.home} replace />;
+  return <DrawScreen raffleId={raffleId} />;
+}
+
+function DrawScreen({ raffleId }: { raffleId: string }) {
+  useRaffleEvents();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const query = useQuery(raffleDetailQuery(raffleId));
+  const now = useNow(1_000);
+  const [phase, setPhase] = useState<"idle" | "drawing">("idle");
+  const [result, setResult] = useState<DrawResult | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [publicValue, setPublicValue] = useState("");
+  const errorShown = useRef(false);
+
+  useEffect(() => {
+    if (query.isError && !errorShown.current) {
+      errorShown.current = true;
+      toast({ title: LOAD_ERROR, description: errorMessage(query.error), variant: "error" });
+    }
+  }, [query.isError, query.error]);
+
+  if (query.isPending) {
+    return (
+      <PageContainer className="py-10">
+        <DocumentTitle title="Sorteo" />
+        <div role="status" aria-label="Cargando sorteo..." className="mx-auto max-w-2xl space-y-4">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-64 w-full rounded-card!" />
+        </div>
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    return (
+      <PageContainer className="py-16">
+        <DocumentTitle title="Sorteo" />
+        <div className="mx-auto max-w-lg space-y-5 text-center">
+          <h1 className="text-2xl font-black text-ink">{LOAD_ERROR}</h1>
+          <Alert variant="danger" className="text-left">
+            {errorMessage(query.error)}
+          </Alert>
+          <Link to={paths.raffles} className={buttonClasses({ size: "lg" })}>
+            Volver a Rifas
+          </Link>
+        </div>
+      </PageContainer>
+    );
+  }
+
+  const raffle = query.data;
+  const derived = stateOf(raffle, now);
+  const needsPublicValue = Boolean(raffle.drawPublicValueSource);
+
+  async function startCountdown() {
+    setStarting(true);
+    try {
+      await drawApi.startCountdown(raffle.id);
+      await queryClient.invalidateQueries({ queryKey: raffleKeys.all });
+    } catch (error) {
+      toast({ title: "Error al Iniciar Sorteo", description: errorMessage(error), variant: "error" });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function fetchWinners() {
+    try {
+      const outcome = await drawApi.draw(raffle.id, needsPublicValue ? publicValue.trim() : undefined);
+      setResult(outcome);
+      setPhase("idle");
+      if (outcome.empty) {
+        toast({
+          title: "Sorteo Vacío",
+          description: "No hubo boletos vendidos: la rifa se cerró sin ganadores.",
+        });
+      } else if (!prefersReducedMotion()) {
+        void celebrate();
+      }
+      await queryClient.invalidateQueries({ queryKey: raffleKeys.all });
+    } catch (error) {
+      setPhase("idle");
+      toast({ title: "Error en el Sorteo", description: errorMessage(error), variant: "error" });
+    }
+  }
+
+  function runDraw() {
+    if (needsPublicValue && !publicValue.trim()) {
+      toast({
+        title: "Falta el valor público",
+        description: "Ingresa el resultado oficial anunciado.",
+        variant: "error",
+      });
+      return;
+    }
+    // Reduced motion: straight to the result, no roulette and no confetti.
+    if (prefersReducedMotion()) void fetchWinners();
+    else setPhase("drawing");
+  }
+
+  const shown = result ?? (raffle.drawnAt || raffle.hasWinners ? resultFromRaffle(raffle) : null);
+  const state =
+    phase === "drawing" ? "drawing" : result ? (result.empty ? "no_winners" : "finished") : derived.state;
+
   return (
-    <PlaceholderPage
-      title="Sorteo"
-      eyebrow="Sorteo en vivo"
-      description="Sigue la cuenta regresiva y la animación del sorteo hasta conocer al ganador."
-    />
+    <PageContainer className="py-8 sm:py-12">
+      <DocumentTitle title={`Sorteo: ${raffle.title}`} />
+      <div className="mx-auto max-w-3xl space-y-6">
+        <header className="space-y-2">
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">Sorteo en vivo</p>
+          <h1 className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{raffle.title}</h1>
+          <Link to={paths.raffle(raffle.id)} className="text-sm font-semibold text-brand-700 hover:underline">
+            Ver detalles de la rifa
+          </Link>
+        </header>
+
+        {state === "waiting_percentage" ? (
+          <Panel>
+            <h2 className="mb-2 text-xl font-bold text-ink">Esperando el objetivo de ventas</h2>
+            <p className="mb-4 text-muted">
+              El sorteo se activa al vender el {derived.activationPercentage}% de los boletos. Luego quedan 24
+              horas de últimas ventas.
+            </p>
+            <ProgressBar
+              value={derived.soldPercent}
+              label={`${formatPercent(derived.soldPercent)} vendido`}
+            />
+          </Panel>
+        ) : null}
+
+        {(state === "percentage_countdown" ||
+          state === "date_countdown" ||
+          state === "date_countdown_external") &&
+        derived.countdownTo ? (
+          <Panel>
+            <h2 className="mb-1 flex items-center gap-2 text-xl font-bold text-ink">
+              <ClockIcon className="text-brand-700" />
+              {state === "percentage_countdown"
+                ? "¡Últimas 24 horas de venta!"
+                : "Cuenta regresiva para el sorteo"}
+            </h2>
+            <p className="mb-4 text-muted">
+              {state === "date_countdown_external"
+                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${formatDateTime(derived.countdownTo)}.`
+                : `El sorteo podrá realizarse el ${formatDateTime(derived.countdownTo)}.`}
+            </p>
+            <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
+          </Panel>
+        ) : null}
+
+        {state === "awaiting_external_results" ? (
+          <Panel tone="gold">
+            <h2 className="mb-2 text-xl font-bold text-ink">Esperando el anuncio de los ganadores</h2>
+            <p className="text-muted">
+              Esta rifa se anuncia en {raffle.externalAnnouncementPlatform ?? "una transmisión externa"}.
+              {raffle.externalAnnouncementDetails ? ` ${raffle.externalAnnouncementDetails}` : ""}
+            </p>
+            {raffle.externalAnnouncementUrl ? (
+              <a
+                href={raffle.externalAnnouncementUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ className: "mt-4" })}
+              >
+                Ir al Anuncio
+              </a>
+            ) : null}
+          </Panel>
+        ) : null}
+
+        {state === "ready_to_draw_manual" ? (
+          <Panel tone="gold">
+            {derived.canStartCountdown ? (
+              <>
+                <h2 className="mb-2 text-xl font-bold text-ink">¡Objetivo alcanzado!</h2>
+                <p className="mb-4 text-muted">
+                  Se vendió el {formatPercent(derived.soldPercent)} de los boletos. Inicia la cuenta regresiva
+                  de 24 horas de últimas ventas.
+                </p>
+                <Button size="lg" loading={starting} onClick={startCountdown}>
+                  Iniciar Sorteo (24h Countdown)
+                </Button>
+              </>
+            ) : (
+              <>
+                <h2 className="mb-2 text-xl font-bold text-ink">¡Todo listo para el sorteo!</h2>
+                <p className="mb-4 text-muted">
+                  Los ganadores salen de la semilla comprometida con el algoritmo público: quien pulse el
+                  botón no puede cambiarlos.
+                </p>
+                {needsPublicValue && !session.isAdmin ? (
+                  <Alert variant="info">
+                    Un administrador realizará el sorteo al conocerse el valor público:{" "}
+                    {raffle.drawPublicValueSource}.
+                  </Alert>
+                ) : (
+                  <div className="space-y-3">
+                    {needsPublicValue ? (
+                      <div className="space-y-1">
+                        <label htmlFor="public-value" className="block text-sm font-semibold text-ink">
+                          Valor público anunciado ({raffle.drawPublicValueSource})
+                        </label>
+                        <Input
+                          id="public-value"
+                          value={publicValue}
+                          onChange={(e) => setPublicValue(e.target.value)}
+                          maxLength={200}
+                        />
+                      </div>
+                    ) : null}
+                    <Button size="lg" variant="accent" onClick={runDraw}>
+                      🎯 Realizar Sorteo
+                    </Button>
+                  </div>
+                )}
+              </>
+            )}
+          </Panel>
+        ) : null}
+
+        {state === "drawing" ? (
+          <Panel>
+            <Roulette totalTickets={raffle.totalTickets} onResultTime={() => void fetchWinners()} />
+          </Panel>
+        ) : null}
+
+        {state === "finished" && shown ? (
+          <Panel tone="gold">
+            <h2 className="mb-4 flex items-center gap-2 text-2xl font-black text-ink">
+              <TrophyIcon className="text-accent-600" /> ¡Tenemos ganadores!
+            </h2>
+            <Winners result={shown} />
+            <div className="mt-5">
+              <VerifyLinks raffle={raffle} />
+            </div>
+          </Panel>
+        ) : null}
+
+        {state === "no_winners" ? (
+          <Panel>
+            <h2 className="mb-2 text-xl font-bold text-ink">Sorteo Vacío</h2>
+            <p className="text-muted">No hubo boletos vendidos, así que la rifa cerró sin ganadores.</p>
+          </Panel>
+        ) : null}
+
+        <Commitment raffle={raffle} />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,11 +1,193 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { Page } from "../components/layout/page";
+import { Alert } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
+import { Input } from "../components/ui/input";
+import { toast } from "../components/ui/toast";
+import { drawApi, type TicketVerificationResponse } from "../features/draws/api";
+import { errorMessage } from "../lib/api-client";
+import { formatDate } from "../lib/format";
+import { paths } from "../lib/paths";
+
+type Outcome =
+  | { kind: "idle" }
+  | { kind: "invalid"; message: string }
+  | { kind: "error"; message: string }
+  | { kind: "result"; data: TicketVerificationResponse };
+
+const STATUS_LABELS: Record<string, string> = {
+  active: "Activa",
+  ready_to_announce: "Lista para Anunciar",
+  finished: "Finalizada",
+};
+
+function ResultView({ data }: { data: TicketVerificationResponse }) {
+  if (data.result === "not_found") {
+    return (
+      <Alert variant="warning" title="Boleto no Encontrado">
+        El boleto {data.ticketNumber} no existe en ninguna rifa activa o finalizada recientemente.
+      </Alert>
+    );
+  }
+  if (data.result === "not_sold") {
+    return (
+      <Alert variant="info" title="Boleto no Vendido">
+        El boleto {data.ticketNumber} todavía no ha sido vendido.{" "}
+        <Link to={paths.raffles} className="font-semibold underline">
+          ¡Aún puedes participar!
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {data.result === "winner" ? (
+        <Alert variant="success" title="¡Boleto Ganador!">
+          ¡Felicidades! El boleto {data.ticketNumber} resultó ganador.
+        </Alert>
+      ) : (
+        <Alert variant="info" title="Boleto Vendido">
+          El boleto {data.ticketNumber} participa, pero no resultó ganador (o el sorteo aún no se ha
+          realizado).
+        </Alert>
+      )}
+      <ul className="space-y-3" aria-label="Rifas con este boleto">
+        {data.matches.map((m) => (
+          <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
+                  {m.raffleTitle}
+                </Link>
+                <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+              </div>
+              {m.isWinner ? (
+                <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
+                  <TrophyIcon /> Ganador
+                </span>
+              ) : m.sold ? (
+                <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+                  <CheckCircleIcon /> Vendido
+                </span>
+              ) : (
+                <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
+                  Disponible
+                </span>
+              )}
+            </div>
+            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
+              {m.ownerName ? (
+                <div>
+                  <dt className="text-muted">Titular</dt>
+                  <dd className="font-semibold text-ink">{m.ownerName}</dd>
+                </div>
+              ) : null}
+              {m.prize ? (
+                <div>
+                  <dt className="text-muted">Premio</dt>
+                  <dd className="font-semibold text-ink">{m.prize}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="text-muted">Fecha del sorteo</dt>
+                <dd className="font-semibold text-ink">
+                  {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
+                </dd>
+              </div>
+            </dl>
+            {m.isWinner ? (
+              <Link
+                to={paths.draw(m.raffleId)}
+                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Ver el sorteo y su verificación
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function TicketVerifierPage() {
+  const [value, setValue] = useState("");
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseTicketInput(value);
+    if (!parsed.ok) {
+      setOutcome({ kind: "invalid", message: parsed.message });
+      toast({ title: "Formato Inválido", description: parsed.message, variant: "error" });
+      return;
+    }
+    setValue(parsed.display);
+    setPending(true);
+    try {
+      setOutcome({ kind: "result", data: await drawApi.verifyTicket(parsed.display) });
+    } catch (error) {
+      const message = errorMessage(error);
+      setOutcome({ kind: "error", message });
+      toast({ title: "Error de Verificación", description: message, variant: "error" });
+    } finally {
+      setPending(false);
+    }
+  }
+
   return (
-    <PlaceholderPage
+    <Page
       title="Verificar Boleto"
       eyebrow="Verificador"
       description="Ingresa tu número de boleto de 4 dígitos y descubre si resultó ganador."
-    />
+    >
+      <div className="mx-auto max-w-2xl space-y-6">
+        <form
+          onSubmit={onSubmit}
+          className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
+          noValidate
+        >
+          <label htmlFor="ticket-number" className="mb-2 flex items-center gap-2 font-bold text-ink">
+            <TicketIcon className="text-brand-700" /> Número de boleto
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              id="ticket-number"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0123"
+              maxLength={4}
+              value={value}
+              onChange={(e) => setValue(sanitizeTicketInput(e.target.value))}
+              aria-describedby="ticket-help"
+              className="font-mono text-lg tracking-widest sm:max-w-48"
+            />
+            <Button type="submit" size="lg" loading={pending} loadingText="Verificando...">
+              <SearchIcon /> Verificar
+            </Button>
+          </div>
+          <p id="ticket-help" className="mt-2 text-sm text-muted">
+            Solo dígitos; si tu boleto tiene menos de 4 se completa con ceros (7 → 0007).
+          </p>
+        </form>
+        <div aria-live="polite">
+          {outcome.kind === "invalid" ? (
+            <Alert variant="danger" title="Formato Inválido">
+              {outcome.message}
+            </Alert>
+          ) : null}
+          {outcome.kind === "error" ? (
+            <Alert variant="danger" title="Error de Verificación">
+              {outcome.message}
+            </Alert>
+          ) : null}
+          {outcome.kind === "result" ? <ResultView data={outcome.data} /> : null}
+        </div>
+      </div>
+    </Page>
   );
 }

@@ -1,0 +1,157 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CheckCircleIcon, ShieldIcon } from "../../../components/ui/icons";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { errorMessage } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { type DrawRecord, drawApi, drawsQuery } from "../api";
+
+type Check = { name: string; ok: boolean; expected: string; actual: string };
+type Verification =
+  | { state: "idle" }
+  | { state: "running" }
+  | { state: "done"; ok: boolean; checks: Check[] }
+  | { state: "error"; message: string };
+
+/** Downloads the transcript and recomputes the draw here, in the browser, with the same public function. */
+function VerifyButton({ raffleId }: { raffleId: string }) {
+  const [verification, setVerification] = useState<Verification>({ state: "idle" });
+  async function verify() {
+    setVerification({ state: "running" });
+    try {
+      const [{ verifyTranscript }, transcript] = await Promise.all([
+        import("@rifazo/shared/domain/draw-engine"),
+        drawApi.transcript(raffleId),
+      ]);
+      const result = await verifyTranscript(transcript);
+      setVerification({ state: "done", ok: result.ok, checks: result.checks });
+    } catch (error) {
+      setVerification({ state: "error", message: errorMessage(error, "No se pudo verificar el sorteo.") });
+    }
+  }
+  return (
+    <div className="space-y-3">
+      <Button
+        variant="outline"
+        onClick={verify}
+        loading={verification.state === "running"}
+        loadingText="Verificando..."
+      >
+        <ShieldIcon /> Verificar
+      </Button>
+      <div aria-live="polite">
+        {verification.state === "done" ? (
+          <Alert
+            variant={verification.ok ? "success" : "danger"}
+            title={verification.ok ? "Sorteo verificado: los ganadores coinciden" : "El acta no coincide"}
+          >
+            <ul className="mt-1 space-y-1">
+              {verification.checks.map((c) => (
+                <li key={c.name} className="flex items-start gap-2">
+                  <span aria-hidden="true">{c.ok ? "✔" : "✘"}</span>
+                  <span>
+                    {c.name}
+                    <span className="sr-only">{c.ok ? ": correcto" : ": no coincide"}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        {verification.state === "error" ? <Alert variant="danger">{verification.message}</Alert> : null}
+      </div>
+    </div>
+  );
+}
+
+function Hash({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold text-muted">{label}</dt>
+      <dd className="break-all font-mono text-xs text-ink">{value}</dd>
+    </div>
+  );
+}
+
+function DrawCard({ draw }: { draw: DrawRecord }) {
+  return (
+    <li
+      id={`sorteo-${draw.raffleId}`}
+      className="scroll-mt-24 rounded-card border border-line bg-surface p-5 shadow-card"
+    >
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <Link to={paths.draw(draw.raffleId)} className="text-lg font-bold text-ink hover:underline">
+            {draw.title}
+          </Link>
+          <p className="text-sm text-muted">
+            Sorteada el {formatDateTime(draw.drawnAt)} · {draw.ticketCount} boletos vendidos ·{" "}
+            {draw.algorithm}
+          </p>
+        </div>
+        <a
+          href={drawApi.transcriptUrl(draw.raffleId)}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Descargar acta
+        </a>
+      </div>
+      <dl className="mb-4 grid gap-2">
+        <Hash label="Compromiso (publicado antes del sorteo)" value={draw.commitment} />
+        <Hash label="Semilla revelada" value={draw.seed} />
+        <Hash label="Huella de la lista de boletos" value={draw.ticketListHash} />
+        {draw.publicValue ? (
+          <div>
+            <dt className="text-xs font-semibold text-muted">Valor público ({draw.publicValueSource})</dt>
+            <dd className="font-mono text-xs text-ink">{draw.publicValue}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mb-1 text-sm font-bold text-ink">Ganadores</p>
+      <ul className="mb-4 space-y-1 text-sm">
+        {draw.winners.length === 0 ? (
+          <li className="text-muted">Sin boletos vendidos: sin ganadores.</li>
+        ) : null}
+        {draw.winners.map((w) => (
+          <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
+            <CheckCircleIcon className="text-brand-700" />
+            Nivel {w.level}:{" "}
+            <span className="font-mono font-bold tracking-widest">{formatTicketNumber(w.ticketNumber)}</span>{" "}
+            — {w.description}
+          </li>
+        ))}
+      </ul>
+      <VerifyButton raffleId={draw.raffleId} />
+    </li>
+  );
+}
+
+/** The real list of internal draws with everything needed to check them. */
+export function DrawRecords() {
+  const query = useQuery(drawsQuery);
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Cargando sorteos..." className="space-y-4">
+        <Skeleton className="h-48 w-full rounded-card!" />
+        <Skeleton className="h-48 w-full rounded-card!" />
+      </div>
+    );
+  }
+  if (query.isError)
+    return <Alert variant="danger">No se pudo cargar la lista de sorteos. Inténtalo más tarde.</Alert>;
+  if (query.data.length === 0)
+    return <p className="text-muted">Todavía no se ha realizado ningún sorteo interno.</p>;
+  return (
+    <ul className="space-y-5">
+      {query.data.map((draw) => (
+        <DrawCard key={draw.raffleId} draw={draw} />
+      ))}
+    </ul>
+  );
+}
