@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorSchema } from "../raffles/routes";
+import { openImage } from "./service";
+
+const WIDTH_MESSAGE = "El ancho solicitado no es válido.";
+
+const querySchema = z.object({
+  w: z.coerce
+    .number({ error: WIDTH_MESSAGE })
+    .int(WIDTH_MESSAGE)
+    .min(1, WIDTH_MESSAGE)
+    .max(4096, WIDTH_MESSAGE)
+    .optional()
+    .describe("Ancho deseado (320, 640 o 960); se sirve la variante más cercana. Sin él, la más grande."),
+});
+
+/** Image ids are unique per upload, so a URL's content never changes: browsers may keep it a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/images/:id",
+    {
+      schema: {
+        tags: ["imágenes"],
+        summary: "Imagen pública de un premio (variante WebP)",
+        params: z.object({ id: z.string().describe("Id (UUID) de la imagen.") }),
+        querystring: querySchema,
+        response: {
+          200: z.any().describe("La imagen (image/webp)."),
+          400: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openImage(app.ctx.db, app.ctx.storage, request.params.id, request.query.w);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-length", file.size)
+        .header("cache-control", IMMUTABLE)
+        .header("x-content-type-options", "nosniff")
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** Public data changes whenever an admin edits it, so browsers revalidate every time (cheap with a 304). */
+export const PUBLIC_REVALIDATE = "public, max-age=0, must-revalidate";
+
+/**
+ * Weak ETag of the response body. Weak because compression changes the bytes on the wire but not the
+ * meaning; the hash is over the JSON the handler returns (the route's schema only drops unknown keys).
+ */
+export function weakEtag(body: unknown): string {
+  const hash = createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+/** If-None-Match may list several tags and may carry them strong or weak; '*' matches anything. */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, "");
+  const values = (Array.isArray(header) ? header.join(",") : header).split(",").map((v) => v.trim());
+  return values.some((value) => value === "*" || value.replace(/^W\//, "") === bare);
+}
+
+/**
+ * Sets the revalidation headers on a public GET and answers 304 without a body when the browser already
+ * has this version (slow mobile networks save the whole download). Use as `return sendCached(...)`.
+ */
+export function sendCached<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
+  const etag = weakEtag(body);
+  reply.header("cache-control", PUBLIC_REVALIDATE).header("etag", etag);
+  if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  return body;
+}

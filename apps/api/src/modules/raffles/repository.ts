@@ -1,0 +1,253 @@
+import { type RaffleStatus, TIME_ZONE } from "@rifazo/shared";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client";
+import { paymentProofs, prizeLevels, raffleSubscriptions, raffles, users, winners } from "../../db/schema";
+import { foldSql, matchesAllTerms } from "./search";
+
+/**
+ * Everything a public card shows. The draw seed and the transcript are deliberately absent: the seed is
+ * secret until the draw, and the transcript belongs to the draws module.
+ */
+export const cardColumns = {
+  id: raffles.id,
+  title: raffles.title,
+  description: raffles.description,
+  price: raffles.price,
+  currency: raffles.currency,
+  prizeImage: raffles.prizeImage,
+  imageAlt: raffles.imageAlt,
+  status: raffles.status,
+  isFeatured: raffles.isFeatured,
+  startDate: raffles.startDate,
+  endDate: raffles.endDate,
+  totalTickets: raffles.totalTickets,
+  soldTickets: raffles.soldTickets,
+  activationType: raffles.activationType,
+  activationPercentage: raffles.activationPercentage,
+  percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
+  paymentMethods: raffles.paymentMethods,
+  announcementType: raffles.announcementType,
+  externalAnnouncementPlatform: raffles.externalAnnouncementPlatform,
+  externalAnnouncementDetails: raffles.externalAnnouncementDetails,
+  externalAnnouncementUrl: raffles.externalAnnouncementUrl,
+  daysUntilActivationTeaser: raffles.daysUntilActivationTeaser,
+  winnerName: raffles.winnerName,
+  winningTicketNumber: raffles.winningTicketNumber,
+  drawnAt: raffles.drawnAt,
+  createdAt: raffles.createdAt,
+};
+
+const cardQuery = (db: Executor) => db.select(cardColumns).from(raffles);
+export type RaffleCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
+
+export type WinnerRow = typeof winners.$inferSelect;
+
+/** Active first, then upcoming, then those waiting for their announcement, then finished. */
+const statusRank = sql`CASE ${raffles.status} WHEN 'active' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'ready_to_announce' THEN 2 ELSE 3 END`;
+
+/** Title and description folded together, so a query word may match either. */
+const searchableText = foldSql(sql`${raffles.title} || ' ' || ${raffles.description}`);
+
+export function raffleTextMatch(terms: string[]): SQL | undefined {
+  return matchesAllTerms(terms, (pattern) => sql`${searchableText} LIKE ${pattern}`);
+}
+
+/** Upper bound on one list answer; the public site has no pagination and tens of raffles at most. */
+export const LIST_LIMIT = 200;
+
+export async function listRaffles(
+  db: Executor,
+  filter: { statuses: RaffleStatus[] | null; terms: string[] },
+): Promise<RaffleCardRow[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(raffles)
+    .where(
+      and(
+        filter.statuses ? inArray(raffles.status, filter.statuses) : undefined,
+        raffleTextMatch(filter.terms),
+      ),
+    )
+    .orderBy(statusRank, desc(raffles.createdAt), asc(raffles.id))
+    .limit(LIST_LIMIT);
+  return rows;
+}
+
+export async function featuredRaffles(db: Executor, limit: number): Promise<RaffleCardRow[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(raffles)
+    .where(and(eq(raffles.isFeatured, true), eq(raffles.status, "active")))
+    .orderBy(desc(raffles.createdAt), asc(raffles.id))
+    .limit(limit);
+  return rows;
+}
+
+export async function upcomingRaffles(db: Executor): Promise<RaffleCardRow[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(raffles)
+    .where(eq(raffles.status, "upcoming"))
+    .orderBy(sql`${raffles.startDate} ASC NULLS LAST`, desc(raffles.createdAt), asc(raffles.id))
+    .limit(LIST_LIMIT);
+  return rows;
+}
+
+/**
+ * The outer raffle's id, always table-qualified: drizzle leaves columns unqualified in single-table
+ * selects, and inside a subquery an unqualified "id" would name the subquery's own table.
+ */
+const outerRaffleId = sql.raw(`"raffles"."id"`);
+
+/** Tickets held by proofs still under review, summed in the database. */
+const pendingTickets = () =>
+  sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending'), 0)::int`;
+
+/** Draw values that only become public once the draw has run. */
+const afterDraw = (column: AnyPgColumn) =>
+  sql<string | null>`CASE WHEN ${raffles.drawnAt} IS NOT NULL THEN ${column} END`;
+
+export async function findRaffleDetail(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      drawSeedCommitment: raffles.drawSeedCommitment,
+      drawAlgorithm: raffles.drawAlgorithm,
+      drawPublicValueSource: raffles.drawPublicValueSource,
+      drawSeed: afterDraw(raffles.drawSeed),
+      drawPublicValue: afterDraw(raffles.drawPublicValue),
+      drawTicketListHash: afterDraw(raffles.drawTicketListHash),
+      pendingTickets: pendingTickets(),
+    })
+    .from(raffles)
+    .where(eq(raffles.id, id));
+  return row;
+}
+
+export async function raffleStatus(
+  db: Executor,
+  id: string,
+): Promise<{ status: string; title: string } | undefined> {
+  const [row] = await db
+    .select({ status: raffles.status, title: raffles.title })
+    .from(raffles)
+    .where(eq(raffles.id, id));
+  return row;
+}
+
+export async function prizeLevelsOf(db: Executor, raffleId: string) {
+  return db
+    .select({
+      level: prizeLevels.level,
+      description: prizeLevels.description,
+      winnerCount: prizeLevels.winnerCount,
+      prizeValue: prizeLevels.prizeValue,
+    })
+    .from(prizeLevels)
+    .where(eq(prizeLevels.raffleId, raffleId))
+    .orderBy(asc(prizeLevels.level));
+}
+
+/** Winners of several raffles in one query, by prize level and announcement order. */
+export async function winnersOf(db: Executor, raffleIds: string[]): Promise<WinnerRow[]> {
+  if (raffleIds.length === 0) return [];
+  return db
+    .select()
+    .from(winners)
+    .where(inArray(winners.raffleId, raffleIds))
+    .orderBy(asc(winners.prizeLevel), asc(winners.announcedAt), asc(winners.ticketNumber));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Winners history (/ganadores)
+// ---------------------------------------------------------------------------------------------
+
+const drawDate = () => sql<Date>`coalesce(${raffles.drawnAt}, ${raffles.endDate}, ${raffles.updatedAt})`;
+/** The draw date as seen on a Venezuelan calendar, so a draw at 22:00 on the 31st stays in its month. */
+const localDrawDate = sql`(${drawDate()} AT TIME ZONE ${TIME_ZONE})`;
+
+export const WINNERS_HISTORY_LIMIT = 120;
+
+export async function finishedRaffles(
+  db: Executor,
+  filter: { terms: string[]; month?: number | undefined; years: number[] },
+) {
+  const winnerNameMatch = (pattern: string) =>
+    sql`EXISTS (SELECT 1 FROM ${winners} w WHERE w.raffle_id = ${outerRaffleId} AND ${foldSql(sql.raw("w.winner_name"))} LIKE ${pattern})`;
+  return db
+    .select({
+      id: raffles.id,
+      title: raffles.title,
+      prizeImage: raffles.prizeImage,
+      imageAlt: raffles.imageAlt,
+      announcementType: raffles.announcementType,
+      endDate: raffles.endDate,
+      drawnAt: raffles.drawnAt,
+      drawDate: drawDate().mapWith(raffles.updatedAt),
+    })
+    .from(raffles)
+    .where(
+      and(
+        eq(raffles.status, "finished"),
+        matchesAllTerms(
+          filter.terms,
+          (pattern) => sql`(${searchableText} LIKE ${pattern} OR ${winnerNameMatch(pattern)})`,
+        ),
+        filter.years.length > 0
+          ? sql`extract(year FROM ${localDrawDate})::int IN (${sql.join(
+              filter.years.map((y) => sql`${y}`),
+              sql`, `,
+            )})`
+          : undefined,
+        filter.month ? sql`extract(month FROM ${localDrawDate})::int = ${filter.month}` : undefined,
+      ),
+    )
+    .orderBy(desc(drawDate()), asc(raffles.id))
+    .limit(WINNERS_HISTORY_LIMIT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Notify me" subscriptions for upcoming raffles
+// ---------------------------------------------------------------------------------------------
+
+export async function subscribe(db: Executor, userId: string, raffleId: string): Promise<void> {
+  await db.insert(raffleSubscriptions).values({ userId, raffleId }).onConflictDoNothing();
+}
+
+export async function unsubscribe(db: Executor, userId: string, raffleId: string): Promise<void> {
+  await db
+    .delete(raffleSubscriptions)
+    .where(and(eq(raffleSubscriptions.userId, userId), eq(raffleSubscriptions.raffleId, raffleId)));
+}
+
+export async function subscribedRaffleIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ raffleId: raffleSubscriptions.raffleId })
+    .from(raffleSubscriptions)
+    .where(eq(raffleSubscriptions.userId, userId))
+    .orderBy(desc(raffleSubscriptions.createdAt));
+  return rows.map((row) => row.raffleId);
+}
+
+/**
+ * Marks every not-yet-notified subscription of the raffle as notified and returns who they belong to.
+ * The UPDATE takes the row locks, so two concurrent callers never claim the same subscriber.
+ */
+export async function claimPendingSubscribers(db: Executor, raffleId: string) {
+  const claimed = await db
+    .update(raffleSubscriptions)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(eq(raffleSubscriptions.raffleId, raffleId), isNull(raffleSubscriptions.notifiedAt)))
+    .returning({ userId: raffleSubscriptions.userId });
+  if (claimed.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, status: users.status, role: users.role })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        claimed.map((row) => row.userId),
+      ),
+    );
+}

@@ -1,0 +1,167 @@
+import {
+  RAFFLE_MESSAGES,
+  raffleDetailSchema,
+  raffleListQuerySchema,
+  raffleListSchema,
+  raffleSubscriptionsSchema,
+  type SessionUser,
+  winnersListSchema,
+  winnersQuerySchema,
+} from "@rifazo/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { unauthenticated } from "../../lib/errors";
+import { currentUser } from "../auth/session";
+import { sendCached } from "./http-cache";
+import * as service from "./service";
+
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+/** Route params carrying a raffle id: any string, so a malformed id answers 404 rather than 400. */
+export const raffleIdParams = z.object({ id: z.string().describe("Id (UUID) de la rifa.") });
+
+/** The signed-in user, or 401 with the message the screen shows for this action. */
+export async function signedInUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  message: string,
+): Promise<SessionUser> {
+  const user = await currentUser(app, request);
+  if (!user) throw unauthenticated(message);
+  return user;
+}
+
+const tags = ["rifas"];
+const subscriptionSchema = z.object({ ok: z.literal(true), subscribed: z.boolean() });
+
+export async function raffleRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/raffles",
+    {
+      schema: {
+        tags,
+        summary: "Lista pública de rifas con filtro de estado y búsqueda",
+        description:
+          "Ordenadas por estado (activas, próximas, listas para anunciar, finalizadas) y luego de la más nueva a la más antigua.",
+        querystring: raffleListQuerySchema,
+        response: { 200: raffleListSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, { items: await service.listRaffles(db, request.query) }),
+  );
+
+  r.get(
+    "/api/raffles/featured",
+    {
+      schema: {
+        tags,
+        summary: "Rifas destacadas activas (hasta 6, las más nuevas primero)",
+        response: { 200: raffleListSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, { items: await service.featuredRaffles(db) }),
+  );
+
+  r.get(
+    "/api/raffles/upcoming",
+    {
+      schema: {
+        tags,
+        summary: "Rifas próximas, por fecha de inicio",
+        response: { 200: raffleListSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, { items: await service.upcomingRaffles(db) }),
+  );
+
+  r.get(
+    "/api/raffles/subscriptions",
+    {
+      schema: {
+        tags,
+        summary: "Ids de las rifas próximas de las que el usuario pidió aviso",
+        response: { 200: raffleSubscriptionsSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      reply.header("cache-control", "no-store");
+      return { raffleIds: await service.subscribedRaffleIds(db, user.id) };
+    },
+  );
+
+  r.get(
+    "/api/raffles/:id",
+    {
+      schema: {
+        tags,
+        summary: "Detalle público de una rifa",
+        description:
+          "Incluye los niveles de premio, los boletos restantes (total − vendidos − en revisión), el compromiso del sorteo y los ganadores cuando existen. La semilla solo aparece después del sorteo.",
+        params: raffleIdParams,
+        response: { 200: raffleDetailSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.raffleDetail(db, request.params.id)),
+  );
+
+  r.put(
+    "/api/raffles/:id/subscription",
+    {
+      schema: {
+        tags,
+        summary: "Pedir aviso cuando una rifa próxima se active",
+        params: raffleIdParams,
+        response: { 200: subscriptionSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      await service.subscribe(db, user.id, request.params.id);
+      return { ok: true as const, subscribed: true };
+    },
+  );
+
+  r.delete(
+    "/api/raffles/:id/subscription",
+    {
+      schema: {
+        tags,
+        summary: "Cancelar el aviso de una rifa próxima",
+        params: raffleIdParams,
+        response: { 200: subscriptionSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      await service.unsubscribe(db, user.id, request.params.id);
+      return { ok: true as const, subscribed: false };
+    },
+  );
+
+  r.get(
+    "/api/winners",
+    {
+      schema: {
+        tags: ["ganadores"],
+        summary: "Historial de rifas finalizadas con sus ganadores",
+        description:
+          "Búsqueda por título, descripción o nombre del ganador; filtros de mes y año (el actual y los dos anteriores). Más recientes primero.",
+        querystring: winnersQuerySchema,
+        response: { 200: winnersListSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.winnersHistory(db, request.query)),
+  );
+}

@@ -1,0 +1,254 @@
+import {
+  type ActivationType,
+  type AnnouncementType,
+  type Currency,
+  FEATURED_LIMIT,
+  formatTicketNumber,
+  isValidTicketNumber,
+  type PublicRaffle,
+  type PublicWinner,
+  RAFFLE_MESSAGES,
+  type RaffleDetail,
+  type RaffleListQuery,
+  type RaffleStatus,
+  statusesForFilter,
+  type WinnersList,
+  type WinnersQuery,
+  winnersYears,
+} from "@rifazo/shared";
+import type { AppContext } from "../../context";
+import type { Executor, Tx } from "../../db/client";
+import { AppError, badRequest, notFound } from "../../lib/errors";
+import { noticeEmail } from "../email/templates";
+import { createNotifications } from "../notifications/service";
+import * as repo from "./repository";
+import { searchTerms } from "./search";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
+
+/** A malformed id cannot name a raffle: same 404 as an unknown one (never a database error). */
+export function assertRaffleId(id: string): void {
+  if (!isUuid(id)) throw raffleNotFound();
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** 4 digits when valid; a legacy out-of-range value is shown as stored rather than failing the page. */
+function ticketLabel(n: number): string {
+  return isValidTicketNumber(n) ? formatTicketNumber(n) : String(n);
+}
+
+export function toPublicWinner(row: repo.WinnerRow): PublicWinner {
+  return {
+    ticketNumber: ticketLabel(row.ticketNumber),
+    winnerName: row.winnerName,
+    prizeLevel: row.prizeLevel,
+    prizeDescription: row.prizeDescription,
+    source: row.source === "external" ? "external" : "internal",
+    announcedAt: row.announcedAt.toISOString(),
+  };
+}
+
+export function toPublicRaffle(row: repo.RaffleCardRow, winnerRows: repo.WinnerRow[]): PublicRaffle {
+  const winners = winnerRows.map(toPublicWinner);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    currency: row.currency as Currency,
+    prizeImage: row.prizeImage,
+    imageAlt: row.imageAlt,
+    status: row.status as RaffleStatus,
+    isFeatured: row.isFeatured,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    totalTickets: row.totalTickets,
+    soldTickets: row.soldTickets,
+    activationType: row.activationType as ActivationType,
+    activationPercentage: row.activationPercentage,
+    percentageDrawActivatedAt: iso(row.percentageDrawActivatedAt),
+    paymentMethods: row.paymentMethods,
+    announcementType: row.announcementType as AnnouncementType,
+    externalAnnouncementPlatform: row.externalAnnouncementPlatform,
+    externalAnnouncementDetails: row.externalAnnouncementDetails,
+    externalAnnouncementUrl: row.externalAnnouncementUrl,
+    daysUntilActivationTeaser: row.daysUntilActivationTeaser,
+    winnerName: row.winnerName,
+    winningTicketNumber: row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber),
+    // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.
+    hasWinners: winners.length > 0 || row.winningTicketNumber !== null,
+    winners,
+    drawnAt: iso(row.drawnAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Cards with their winners, fetched for all rows in one query. */
+export async function withWinners(db: Executor, rows: repo.RaffleCardRow[]): Promise<PublicRaffle[]> {
+  const winnerRows = await repo.winnersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byRaffle = new Map<string, repo.WinnerRow[]>();
+  for (const winner of winnerRows) {
+    const list = byRaffle.get(winner.raffleId) ?? [];
+    list.push(winner);
+    byRaffle.set(winner.raffleId, list);
+  }
+  return rows.map((row) => toPublicRaffle(row, byRaffle.get(row.id) ?? []));
+}
+
+export async function listRaffles(db: Executor, query: RaffleListQuery): Promise<PublicRaffle[]> {
+  const rows = await repo.listRaffles(db, {
+    statuses: statusesForFilter(query.status),
+    terms: searchTerms(query.q),
+  });
+  return withWinners(db, rows);
+}
+
+export async function featuredRaffles(db: Executor): Promise<PublicRaffle[]> {
+  return withWinners(db, await repo.featuredRaffles(db, FEATURED_LIMIT));
+}
+
+export async function upcomingRaffles(db: Executor): Promise<PublicRaffle[]> {
+  return withWinners(db, await repo.upcomingRaffles(db));
+}
+
+export async function raffleDetail(db: Executor, id: string): Promise<RaffleDetail> {
+  assertRaffleId(id);
+  const row = await repo.findRaffleDetail(db, id);
+  if (!row) throw raffleNotFound();
+  const [levels, winnerRows] = await Promise.all([repo.prizeLevelsOf(db, id), repo.winnersOf(db, [id])]);
+  const pendingTickets = Number(row.pendingTickets);
+  return {
+    ...toPublicRaffle(row, winnerRows),
+    prizeLevels: levels.map((level) => ({
+      level: level.level,
+      description: level.description,
+      winnerCount: level.winnerCount,
+      prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+    })),
+    pendingTickets,
+    remaining: Math.max(0, row.totalTickets - row.soldTickets - pendingTickets),
+    drawSeedCommitment: row.drawSeedCommitment,
+    drawAlgorithm: row.drawAlgorithm,
+    drawPublicValueSource: row.drawPublicValueSource,
+    // The repository already withholds these until drawn_at; checked again here because the seed
+    // leaking early would let anyone predict the winners.
+    drawSeed: row.drawnAt ? row.drawSeed : null,
+    drawPublicValue: row.drawnAt ? row.drawPublicValue : null,
+    drawTicketListHash: row.drawnAt ? row.drawTicketListHash : null,
+  };
+}
+
+export async function winnersHistory(
+  db: Executor,
+  query: WinnersQuery,
+  now = new Date(),
+): Promise<WinnersList> {
+  const years = winnersYears(now);
+  if (query.year !== undefined && !years.includes(query.year)) {
+    throw badRequest(RAFFLE_MESSAGES.invalidYear, { year: RAFFLE_MESSAGES.invalidYear });
+  }
+  const rows = await repo.finishedRaffles(db, {
+    terms: searchTerms(query.q),
+    month: query.month,
+    years: query.year !== undefined ? [query.year] : [],
+  });
+  const winnerRows = await repo.winnersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      raffle: {
+        id: row.id,
+        title: row.title,
+        prizeImage: row.prizeImage,
+        imageAlt: row.imageAlt,
+        announcementType: row.announcementType as AnnouncementType,
+        endDate: iso(row.endDate),
+        drawnAt: iso(row.drawnAt),
+      },
+      drawDate: row.drawDate.toISOString(),
+      winners: winnerRows.filter((w) => w.raffleId === row.id).map(toPublicWinner),
+    })),
+    years,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Notify me" for upcoming raffles
+// ---------------------------------------------------------------------------------------------
+
+export async function subscribe(db: Executor, userId: string, raffleId: string): Promise<void> {
+  assertRaffleId(raffleId);
+  const raffle = await repo.raffleStatus(db, raffleId);
+  if (!raffle) throw raffleNotFound();
+  if (raffle.status !== "upcoming") {
+    throw new AppError(409, "RAFFLE_NOT_UPCOMING", RAFFLE_MESSAGES.subscribeNotUpcoming);
+  }
+  await repo.subscribe(db, userId, raffleId);
+}
+
+export async function unsubscribe(db: Executor, userId: string, raffleId: string): Promise<void> {
+  // Removing something that is not there is fine (idempotent), but a malformed id is still a 404.
+  assertRaffleId(raffleId);
+  await repo.unsubscribe(db, userId, raffleId);
+}
+
+export function subscribedRaffleIds(db: Executor, userId: string): Promise<string[]> {
+  return repo.subscribedRaffleIds(db, userId);
+}
+
+export type NotifyContext = Pick<AppContext, "config" | "mail" | "events">;
+
+/**
+ * Tells every subscriber of a raffle that it is now active: an in-app notification, an email (outbox)
+ * and a realtime event each, all inside the caller's transaction. A subscriber is told once: the claim
+ * sets notified_at, so calling this again (or concurrently) does nothing for them. Returns how many
+ * users were notified. Call `ctx.mail.flushSoon()` after the transaction commits.
+ */
+export async function notifyRaffleOpened(ctx: NotifyContext, tx: Tx, raffleId: string): Promise<number> {
+  if (!isUuid(raffleId)) return 0;
+  const raffle = await repo.raffleStatus(tx, raffleId);
+  // Only an active raffle is announced: a status change that was rolled back or reverted tells nobody.
+  if (raffle?.status !== "active") return 0;
+  // Everyone pending is marked notified; only active non-admin accounts are actually told (suspended
+  // accounts get nothing, and administrators receive no notifications at all, spec 1 §4).
+  const subscribers = (await repo.claimPendingSubscribers(tx, raffleId)).filter(
+    (u) => u.status === "active" && u.role !== "admin",
+  );
+  if (subscribers.length === 0) return 0;
+
+  const title = RAFFLE_MESSAGES.openedTitle;
+  const message = `La rifa "${raffle.title}" ya está activa. ¡Participa ahora antes de que se agoten los boletos!`;
+  const linkTo = `/rifas/${raffleId}`;
+  // One notification and one realtime event per user, through the notifications module.
+  const created = await createNotifications(
+    ctx,
+    tx,
+    subscribers.map((user) => ({ userId: user.id, title, message, type: "other" as const, linkTo })),
+  );
+  const byUser = new Map(subscribers.map((user) => [user.id, user]));
+  for (const notification of created) {
+    const user = byUser.get(notification.userId);
+    if (!user) continue;
+    const email = noticeEmail({
+      name: user.name,
+      title: `${title} ${raffle.title}`,
+      message,
+      actionUrl: `${ctx.config.publicUrl}${linkTo}`,
+      actionLabel: "Participar Ahora",
+    });
+    await ctx.mail.enqueue(tx, { to: user.email, ...email });
+  }
+  return created.length;
+}

@@ -1,0 +1,53 @@
+// Rows for tests of the public modules, inserted directly with drizzle (no admin API needed).
+import { randomBytes } from "node:crypto";
+import type { Executor } from "../../db/client";
+import { paymentProofs, prizeLevels, raffles, winners } from "../../db/schema";
+
+let counter = 0;
+
+export async function insertRaffle(db: Executor, values: Partial<typeof raffles.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(raffles)
+    .values({ title: `Rifa de prueba ${counter}`, price: 5, status: "active", ...values })
+    .returning();
+  if (!row) throw new Error("insertRaffle: no row");
+  return row;
+}
+
+export async function insertPrizeLevel(db: Executor, values: typeof prizeLevels.$inferInsert) {
+  await db.insert(prizeLevels).values(values);
+}
+
+export async function insertWinner(
+  db: Executor,
+  values: Partial<typeof winners.$inferInsert> & { raffleId: string; ticketNumber: number },
+) {
+  const [row] = await db
+    .insert(winners)
+    .values({ winnerName: "Ganador de prueba", prizeDescription: "Premio Principal", ...values })
+    .returning();
+  if (!row) throw new Error("insertWinner: no row");
+  return row;
+}
+
+export async function insertProof(
+  db: Executor,
+  values: Partial<typeof paymentProofs.$inferInsert> & { userId: string; raffleId: string | null },
+) {
+  const [row] = await db
+    .insert(paymentProofs)
+    .values({
+      amount: 10,
+      paymentMethod: "pago_movil",
+      transactionRef: `REF-${randomBytes(6).toString("hex")}`,
+      proofImagePath: `proofs/test/${randomBytes(6).toString("hex")}.png`,
+      proofContentType: "image/png",
+      proofSize: 1234,
+      quantityOfTickets: 2,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error("insertProof: no row");
+  return row;
+}

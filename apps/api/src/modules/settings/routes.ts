@@ -1,0 +1,71 @@
+import {
+  exchangeRateInputSchema,
+  exchangeRateSchema,
+  paymentAccountsSchema,
+  publicPaymentAccountsSchema,
+  publicSettingsSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { guards, sessionUserOf } from "../auth/session";
+import { sendCached } from "../raffles/http-cache";
+import { errorSchema } from "../raffles/routes";
+import * as service from "./service";
+
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db, log } = app.ctx;
+
+  r.get(
+    "/api/settings/public",
+    {
+      schema: {
+        tags: ["ajustes"],
+        summary: "Tasa de cambio y cuentas de pago publicadas",
+        response: { 200: publicSettingsSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.publicSettings(db, log)),
+  );
+
+  const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+  r.put(
+    "/api/admin/settings/exchange-rate",
+    {
+      schema: {
+        tags: ["administración"],
+        summary: "Actualizar la tasa de cambio (Bs por USD)",
+        security: [{ session: [] }],
+        body: exchangeRateInputSchema,
+        response: { 200: exchangeRateSchema, ...adminErrors },
+      },
+      // onRequest: visitors and users are turned away before their body is even parsed.
+      onRequest: guard.admin,
+    },
+    async (request) => {
+      const admin = sessionUserOf(request);
+      return service.updateExchangeRate(db, { id: admin.id, ip: request.ip }, request.body);
+    },
+  );
+
+  r.put(
+    "/api/admin/settings/payment-accounts",
+    {
+      schema: {
+        tags: ["administración"],
+        summary: "Actualizar las cuentas de Pago Móvil, Zelle y Binance Pay",
+        security: [{ session: [] }],
+        body: paymentAccountsSchema,
+        response: { 200: publicPaymentAccountsSchema, ...adminErrors },
+      },
+      // onRequest: visitors and users are turned away before their body is even parsed.
+      onRequest: guard.admin,
+    },
+    async (request) => {
+      const admin = sessionUserOf(request);
+      return service.updatePaymentAccounts(db, { id: admin.id, ip: request.ip }, request.body);
+    },
+  );
+}

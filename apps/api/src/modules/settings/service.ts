@@ -1,0 +1,106 @@
+import {
+  EMPTY_PAYMENT_ACCOUNTS,
+  type ExchangeRate,
+  type exchangeRateInputSchema,
+  exchangeRateSchema,
+  INTERNAL_SETTINGS_PREFIX,
+  type PaymentAccounts,
+  type PublicSettings,
+  type paymentAccountsSchema,
+  publicPaymentAccountsSchema,
+  SETTINGS_KEYS,
+  todayInVenezuela,
+} from "@rifazo/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { recordAudit } from "../audit/service";
+import * as repo from "./repository";
+
+/** Only these keys are ever read for the public endpoint: a whitelist, so new or internal keys stay private. */
+const PUBLIC_KEYS = [SETTINGS_KEYS.exchangeRate, SETTINGS_KEYS.paymentAccounts];
+
+for (const key of PUBLIC_KEYS) {
+  if (key.startsWith(INTERNAL_SETTINGS_PREFIX)) throw new Error(`Clave interna en la lista pública: ${key}`);
+}
+
+export async function publicSettings(db: Db, log: FastifyBaseLogger): Promise<PublicSettings> {
+  const values = await repo.readSettings(db, PUBLIC_KEYS);
+  return {
+    exchangeRate: parseExchangeRate(values.get(SETTINGS_KEYS.exchangeRate), log),
+    paymentAccounts: parsePaymentAccounts(values.get(SETTINGS_KEYS.paymentAccounts), log),
+  };
+}
+
+/** A hand-edited or outdated row must not break the payment page: a bad value is hidden and logged. */
+function parseExchangeRate(value: unknown, log: FastifyBaseLogger): ExchangeRate | null {
+  if (value === undefined || value === null) return null;
+  const parsed = exchangeRateSchema.safeParse(value);
+  if (parsed.success && parsed.data.rate > 0) return parsed.data;
+  log.warn({ value }, "ajustes: la tasa de cambio guardada no es válida; se omite");
+  return null;
+}
+
+function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccounts {
+  if (value === undefined || value === null || typeof value !== "object")
+    return { ...EMPTY_PAYMENT_ACCOUNTS };
+  const stored = value as Record<string, unknown>;
+  const pick = <S extends z.ZodType>(schema: S, entry: unknown, name: string): z.infer<S> | null => {
+    if (entry === undefined || entry === null) return null;
+    const parsed = schema.safeParse(entry);
+    if (parsed.success) return parsed.data;
+    log.warn({ method: name }, "ajustes: datos de pago guardados no válidos; se omiten");
+    return null;
+  };
+  const shape = publicPaymentAccountsSchema.shape;
+  return {
+    pagoMovil: pick(shape.pagoMovil.unwrap(), stored.pagoMovil, "pagoMovil"),
+    zelle: pick(shape.zelle.unwrap(), stored.zelle, "zelle"),
+    binance: pick(shape.binance.unwrap(), stored.binance, "binance"),
+  };
+}
+
+export interface Actor {
+  id: string;
+  ip: string | null;
+}
+
+/** Saves a setting and its audit record (before/after) in one transaction. */
+async function saveSetting<T>(db: Db, actor: Actor, key: string, value: T): Promise<T> {
+  return db.transaction(async (tx) => {
+    const before = await repo.readSettingForUpdate(tx, key);
+    await repo.writeSetting(tx, key, value, actor.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "settings.update",
+      entity: "settings",
+      entityId: key,
+      before,
+      after: value,
+      ipAddress: actor.ip,
+    });
+    return value;
+  });
+}
+
+export function updateExchangeRate(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof exchangeRateInputSchema>,
+  now = new Date(),
+): Promise<ExchangeRate> {
+  const value: ExchangeRate = {
+    rate: input.rate,
+    date: input.date ?? todayInVenezuela(now),
+    source: input.source,
+  };
+  return saveSetting(db, actor, SETTINGS_KEYS.exchangeRate, value);
+}
+
+export function updatePaymentAccounts(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof paymentAccountsSchema>,
+): Promise<PaymentAccounts> {
+  return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, input);
+}
