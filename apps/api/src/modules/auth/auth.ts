@@ -151,8 +151,17 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
               });
             }
           },
-          async after(session) {
+          async after(session, ctx) {
             try {
+              // With 2FA, the password step's session is thrown away by the plugin and the real sign-in
+              // is the code step's session: log only that one.
+              if (ctx?.path?.startsWith("/sign-in")) {
+                const [user] = await db
+                  .select({ twoFactorEnabled: schema.users.twoFactorEnabled })
+                  .from(schema.users)
+                  .where(eq(schema.users.id, session.userId));
+                if (user?.twoFactorEnabled) return;
+              }
               await db.insert(schema.loginActivity).values({
                 userId: session.userId,
                 ipAddress: session.ipAddress ?? null,

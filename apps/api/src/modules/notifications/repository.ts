@@ -1,3 +1,4 @@
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { notifications } from "../../db/schema";
 
@@ -6,4 +7,41 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export async function insertNotifications(tx: Executor, rows: Array<typeof notifications.$inferInsert>) {
   if (rows.length === 0) return [];
   return tx.insert(notifications).values(rows).returning();
+}
+
+/** The user's newest notifications, newest first. */
+export async function listForUser(db: Executor, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return Number(row?.count ?? 0);
+}
+
+/** Marks one notification read; the user id in the WHERE makes another user's id match nothing. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

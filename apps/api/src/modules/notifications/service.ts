@@ -1,6 +1,16 @@
-import type { NotificationType } from "@rifazo/shared";
+import {
+  type AppNotification,
+  isUuidLike,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATIONS_LIMIT,
+  type NotificationList,
+  type NotificationType,
+  type SessionUser,
+} from "@rifazo/shared";
 import type { AppContext } from "../../context";
-import type { Executor } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
+import { notFound } from "../../lib/errors";
+import * as repo from "./repository";
 import { insertNotifications, type NotificationRow } from "./repository";
 
 export interface NewNotification {
@@ -48,4 +58,69 @@ export async function createNotification(
   const [row] = await createNotifications(ctx, tx, [item]);
   if (!row) throw new Error("no se pudo crear la notificación");
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and marking (the dropdown). The user always comes from the session, never from the request.
+// ---------------------------------------------------------------------------------------------
+
+export function toAppNotification(row: NotificationRow): AppNotification {
+  return {
+    id: row.id,
+    title: row.title.trim() || NOTIFICATION_MESSAGES.defaultTitle,
+    message: row.message,
+    type: row.type as NotificationType,
+    linkTo: row.linkTo,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's newest notifications; administrators get none (spec 1 §4, §6). */
+export async function listNotifications(db: Db, user: SessionUser): Promise<NotificationList> {
+  if (user.role === "admin") return { items: [], unreadCount: 0 };
+  const [rows, unreadCount] = await Promise.all([
+    repo.listForUser(db, user.id, NOTIFICATIONS_LIMIT),
+    repo.countUnread(db, user.id),
+  ]);
+  return { items: rows.map(toAppNotification), unreadCount };
+}
+
+const notificationNotFound = () => notFound("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
+
+/**
+ * Marks one of the user's notifications read. Another user's id answers 404 exactly like an unknown one,
+ * so ids cannot be probed. Other open tabs hear about it through the realtime channel.
+ */
+export async function markNotificationRead(
+  ctx: Pick<AppContext, "db" | "events">,
+  userId: string,
+  id: string,
+): Promise<void> {
+  if (!isUuidLike(id)) throw notificationNotFound();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.markRead(tx, userId, id))) throw notificationNotFound();
+    await ctx.events.publish(tx, {
+      topic: "notification",
+      userId,
+      payload: { type: "notification.read", id },
+    });
+  });
+}
+
+export async function markAllNotificationsRead(
+  ctx: Pick<AppContext, "db" | "events">,
+  userId: string,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repo.markAllRead(tx, userId);
+    if (updated > 0) {
+      await ctx.events.publish(tx, {
+        topic: "notification",
+        userId,
+        payload: { type: "notification.read_all", updated },
+      });
+    }
+    return updated;
+  });
 }

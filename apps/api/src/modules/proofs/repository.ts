@@ -1,0 +1,165 @@
+import { SETTINGS_KEYS } from "@rifazo/shared";
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, raffles, settings, tickets } from "../../db/schema";
+import { foldSql, matchesAllTerms } from "../raffles/search";
+
+export type ProofRow = typeof paymentProofs.$inferSelect;
+export type ProofWithRaffle = ProofRow & { raffleTitle: string | null };
+
+/** Proof columns plus the raffle's title (null for a general payment). */
+const withTitle = { ...getTableColumns(paymentProofs), raffleTitle: raffles.title };
+
+export async function findProof(db: Executor, id: string): Promise<ProofWithRaffle | undefined> {
+  const [row] = await db
+    .select(withTitle)
+    .from(paymentProofs)
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .where(eq(paymentProofs.id, id));
+  return row;
+}
+
+export async function findByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  idempotencyKey: string,
+): Promise<ProofWithRaffle | undefined> {
+  const [row] = await db
+    .select(withTitle)
+    .from(paymentProofs)
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .where(and(eq(paymentProofs.userId, userId), eq(paymentProofs.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** What the sale rules read from a raffle (the inputs of raffleCardState, price and currency). */
+const saleColumns = {
+  id: raffles.id,
+  title: raffles.title,
+  price: raffles.price,
+  currency: raffles.currency,
+  status: raffles.status,
+  endDate: raffles.endDate,
+  totalTickets: raffles.totalTickets,
+  soldTickets: raffles.soldTickets,
+  activationType: raffles.activationType,
+  activationPercentage: raffles.activationPercentage,
+  percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
+  announcementType: raffles.announcementType,
+  // A drawn raffle never sells again, whatever its status says (same rule as the public card).
+  hasWinners: sql<boolean>`(${raffles.winningTicketNumber} IS NOT NULL OR EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = "raffles"."id"))`,
+};
+
+export type SaleRaffle = Awaited<ReturnType<typeof raffleForSale>>;
+
+export async function raffleForSale(db: Executor, id: string) {
+  const [row] = await db.select(saleColumns).from(raffles).where(eq(raffles.id, id));
+  return row;
+}
+
+/**
+ * The same row, locked until the transaction ends: uploads for one raffle take turns here, so each one
+ * counts the tickets the previous ones hold before deciding.
+ */
+export async function lockRaffleForSale(tx: Executor, id: string) {
+  const [row] = await tx
+    .select(saleColumns)
+    .from(raffles)
+    .where(eq(raffles.id, id))
+    .for("update", { of: raffles });
+  return row;
+}
+
+/** Tickets held by proofs still under review (same rule as the public detail's `pendingTickets`). */
+export async function heldTickets(tx: Executor, raffleId: string): Promise<number> {
+  const [row] = await tx
+    .select({ held: sql<number>`coalesce(sum(${paymentProofs.quantityOfTickets}), 0)::int` })
+    .from(paymentProofs)
+    .where(and(eq(paymentProofs.raffleId, raffleId), eq(paymentProofs.status, "pending")));
+  return Number(row?.held ?? 0);
+}
+
+/** Mirrors the partial unique index payment_proofs_live_ref_idx (method + lower(trim(ref)), live statuses). */
+export async function liveReferenceExists(db: Executor, method: string, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentProofs.id })
+    .from(paymentProofs)
+    .where(
+      and(
+        eq(paymentProofs.paymentMethod, method),
+        sql`lower(trim(${paymentProofs.transactionRef})) = lower(trim(${reference}))`,
+        inArray(paymentProofs.status, ["pending", "approved", "verified"]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The stored exchange-rate setting ({ rate, date, source }), or undefined when none was ever saved. */
+export async function exchangeRateSetting(db: Executor): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SETTINGS_KEYS.exchangeRate));
+  return row?.value;
+}
+
+export async function insertProof(
+  tx: Executor,
+  values: typeof paymentProofs.$inferInsert,
+): Promise<ProofRow> {
+  const [row] = await tx.insert(paymentProofs).values(values).returning();
+  if (!row) throw new Error("no se pudo guardar el comprobante");
+  return row;
+}
+
+function mineFilter(userId: string, terms: string[]): SQL | undefined {
+  const haystack = foldSql(sql`coalesce(${raffles.title}, '') || ' ' || ${paymentProofs.transactionRef}`);
+  return and(
+    eq(paymentProofs.userId, userId),
+    matchesAllTerms(terms, (pattern) => sql`${haystack} LIKE ${pattern}`),
+  );
+}
+
+export async function listMine(
+  db: Executor,
+  userId: string,
+  terms: string[],
+  page: { offset: number; limit: number },
+): Promise<ProofWithRaffle[]> {
+  return db
+    .select(withTitle)
+    .from(paymentProofs)
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .where(mineFilter(userId, terms))
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countMine(db: Executor, userId: string, terms: string[]): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(paymentProofs)
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .where(mineFilter(userId, terms));
+  return Number(row?.total ?? 0);
+}
+
+/** Ticket numbers assigned to these proofs, ascending, grouped by proof. */
+export async function ticketNumbersOf(db: Executor, proofIds: string[]): Promise<Map<string, number[]>> {
+  const byProof = new Map<string, number[]>();
+  if (proofIds.length === 0) return byProof;
+  const rows = await db
+    .select({ paymentId: tickets.paymentId, ticketNumber: tickets.ticketNumber })
+    .from(tickets)
+    .where(and(inArray(tickets.paymentId, proofIds), eq(tickets.status, "sold")))
+    .orderBy(asc(tickets.ticketNumber));
+  for (const row of rows) {
+    if (!row.paymentId) continue;
+    const list = byProof.get(row.paymentId) ?? [];
+    list.push(row.ticketNumber);
+    byProof.set(row.paymentId, list);
+  }
+  return byProof;
+}

@@ -1,0 +1,185 @@
+import {
+  MAX_PROOF_BYTES,
+  myProofsQuerySchema,
+  myProofsSchema,
+  PROOF_MESSAGES,
+  PROOF_UPLOAD_FIELDS,
+  paymentProofSchema,
+  proofUploadSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, badRequest, unauthenticated } from "../../lib/errors";
+import { enforce, type RateRule } from "../../lib/rate-limit";
+import { currentUser, guards, sessionUserOf } from "../auth/session";
+import { readLimited } from "../files/file-type";
+import { errorSchema } from "../raffles/routes";
+import { headerIdempotencyKey } from "./idempotency";
+import * as service from "./service";
+
+const tags = ["comprobantes"];
+const params = z.object({ id: z.string().describe("Id (UUID) del comprobante.") });
+
+/** Generous for a person (a retry or two per payment), tight for a script filling the disk. */
+export const PROOF_UPLOAD_RULE: RateRule = { max: 20, windowSeconds: 600 };
+
+const KNOWN_FIELDS = new Set<string>(PROOF_UPLOAD_FIELDS);
+
+interface RawUpload {
+  fields: Record<string, string>;
+  file: service.UploadedFile | null;
+}
+
+/**
+ * Reads the multipart form: text fields and at most one file, which is refused with 413 as soon as it
+ * passes 5 MB (never buffered whole). An empty file input (no file chosen) counts as no file.
+ */
+async function readUpload(request: FastifyRequest): Promise<RawUpload> {
+  const upload: RawUpload = { fields: {}, file: null };
+  if (!request.isMultipart()) return upload;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const buffer = await readLimited(part.file, MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge);
+        if (buffer.length > 0 && !upload.file) upload.file = { buffer, filename: part.filename || null };
+        continue;
+      }
+      if (!KNOWN_FIELDS.has(part.fieldname) || part.fieldname in upload.fields) continue;
+      if (part.valueTruncated) {
+        throw badRequest("Uno de los campos es demasiado largo.", {
+          [part.fieldname]: "Valor demasiado largo.",
+        });
+      }
+      upload.fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", PROOF_MESSAGES.fileTooLarge);
+    }
+    if (code === "FST_FILES_LIMIT") throw badRequest("Adjunta un solo archivo por comprobante.");
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    throw badRequest("El formulario enviado no es válido.");
+  }
+  return upload;
+}
+
+/** Checks the form: the file first (as the screen does), then each field in the form's order. */
+function validateUpload(upload: RawUpload, headerKey: string | undefined) {
+  const errors: Record<string, string> = {};
+  if (!upload.file) errors.file = PROOF_MESSAGES.fileMissing;
+  const parsed = proofUploadSchema.safeParse({
+    ...upload.fields,
+    idempotencyKey: upload.fields.idempotencyKey || headerKey,
+  });
+  if (!parsed.success) {
+    for (const name of PROOF_UPLOAD_FIELDS) {
+      const issue = parsed.error.issues.find((candidate) => candidate.path[0] === name);
+      if (issue) errors[name] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success || !upload.file) {
+    throw service.validationError(errors);
+  }
+  return { fields: parsed.data, file: upload.file };
+}
+
+export async function proofRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db } = app.ctx;
+
+  r.post(
+    "/api/proofs",
+    {
+      schema: {
+        tags,
+        summary: "Enviar un comprobante de pago (multipart/form-data)",
+        description: [
+          "Campos: raffleId ('general' o UUID), paymentMethod, transactionRef, amount, currency, quantity, userNotes,",
+          "idempotencyKey (o el encabezado Idempotency-Key) y un archivo JPG, PNG o PDF de hasta 5 MB.",
+          "Para una rifa: venta abierta, al menos 2 boletos, monto = precio × cantidad en la moneda de la rifa,",
+          "y no más boletos de los que quedan (total − vendidos − retenidos por comprobantes en revisión).",
+          "201 con el comprobante nuevo; 200 con el primero cuando la clave de idempotencia ya se usó.",
+        ].join(" "),
+        consumes: ["multipart/form-data"],
+        response: {
+          200: paymentProofSchema,
+          201: paymentProofSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          413: errorSchema,
+          429: errorSchema,
+          500: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(app, request);
+      if (!user) throw unauthenticated(PROOF_MESSAGES.signIn);
+      const headerKey = headerIdempotencyKey(
+        request.headers["idempotency-key"],
+        PROOF_MESSAGES.idempotencyKeyInvalid,
+      );
+      await enforce(db, [[`proof-upload:user:${user.id}`, PROOF_UPLOAD_RULE]], PROOF_MESSAGES.rateLimited);
+      const { fields, file } = validateUpload(await readUpload(request), headerKey);
+      const { proof, created } = await service.submitProof(app.ctx, user, fields, file);
+      return reply.status(created ? 201 : 200).send(proof);
+    },
+  );
+
+  r.get(
+    "/api/proofs/mine",
+    {
+      schema: {
+        tags,
+        summary: "Mis Pagos: comprobantes propios, del más nuevo al más antiguo (5 por página)",
+        querystring: myProofsQuerySchema,
+        response: { 200: myProofsSchema, 400: errorSchema, 401: errorSchema },
+      },
+      preValidation: guard.user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.myProofs(db, sessionUserOf(request).id, request.query);
+    },
+  );
+
+  r.get(
+    "/api/proofs/:id",
+    {
+      schema: {
+        tags,
+        summary: "Un comprobante (solo su dueño o un administrador)",
+        params,
+        response: { 200: paymentProofSchema, 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: guard.user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.proofFor(db, sessionUserOf(request), request.params.id);
+    },
+  );
+
+  r.get(
+    "/api/proofs/:id/file",
+    {
+      schema: {
+        tags,
+        summary: "Imagen o PDF del comprobante (solo su dueño o un administrador)",
+        params,
+        response: { 200: z.any().describe("El archivo, en línea."), 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: guard.user,
+    },
+    async (request, reply) =>
+      service.sendProofFile(app.ctx, reply, sessionUserOf(request), request.params.id),
+  );
+}

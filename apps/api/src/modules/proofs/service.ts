@@ -1,0 +1,350 @@
+import {
+  type Currency,
+  ERROR_MESSAGES,
+  exchangeRateSchema,
+  formatTicketNumber,
+  GENERAL_PROOF_ID,
+  isUuidLike,
+  isValidTicketNumber,
+  MIN_TICKETS_PER_PURCHASE,
+  type MyProofs,
+  type MyProofsQuery,
+  PAYMENT_METHOD_LABELS,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentMethod,
+  type PaymentProof,
+  PROOF_MESSAGES,
+  PROOF_STATUS_LABELS,
+  type ProofStatus,
+  type ProofUploadFields,
+  purchaseTotal,
+  RAFFLE_MESSAGES,
+  type RaffleStatus,
+  raffleCardState,
+  type SessionUser,
+} from "@rifazo/shared";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db, Executor } from "../../db/client";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { detectFileKind, type FileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
+import { sendPrivateFile } from "../files/serve";
+import { searchTerms } from "../raffles/search";
+import { uniqueViolation } from "./pg-errors";
+import * as repo from "./repository";
+
+const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);
+const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+function ticketLabel(n: number): string {
+  return isValidTicketNumber(n) ? formatTicketNumber(n) : String(n);
+}
+
+const APPROVED: readonly string[] = ["approved", "verified"];
+
+export function toPaymentProof(
+  row: repo.ProofWithRaffle,
+  ticketNumbers: number[],
+  viewer: "owner" | "admin",
+): PaymentProof {
+  const status = row.status as ProofStatus;
+  return {
+    id: row.id,
+    raffleId: row.raffleId,
+    raffleTitle: row.raffleTitle,
+    amount: Number(row.amount),
+    currency: row.currency as Currency,
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    paymentMethodLabel: PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod] ?? row.paymentMethod,
+    transactionRef: row.transactionRef,
+    status,
+    statusLabel: PROOF_STATUS_LABELS[status] ?? status,
+    userNotes: row.userNotes,
+    // The owner sees the reviewer's note only as the reason of a rejection (spec 1 §2 "Mis Pagos").
+    adminNotes: viewer === "admin" || status === "rejected" ? row.adminNotes : null,
+    quantityOfTickets: row.quantityOfTickets,
+    ticketNumbers: APPROVED.includes(status) ? ticketNumbers.map(ticketLabel) : [],
+    file: {
+      url: `/api/proofs/${row.id}/file`,
+      filename: downloadName(row),
+      contentType: row.proofContentType,
+      size: row.proofSize,
+    },
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+  };
+}
+
+function downloadName(row: repo.ProofRow): string {
+  if (row.proofImageFilename) return row.proofImageFilename;
+  const ext = row.proofImagePath.split(".").pop() ?? "bin";
+  return `comprobante.${ext}`;
+}
+
+async function withTickets(
+  db: Executor,
+  rows: repo.ProofWithRaffle[],
+  viewer: "owner" | "admin",
+): Promise<PaymentProof[]> {
+  const numbers = await repo.ticketNumbersOf(
+    db,
+    rows.filter((row) => APPROVED.includes(row.status)).map((row) => row.id),
+  );
+  return rows.map((row) => toPaymentProof(row, numbers.get(row.id) ?? [], viewer));
+}
+
+/** "Mis Pagos": the user's proofs, newest first, five per page, with a search over title and reference. */
+export async function myProofs(db: Db, userId: string, query: MyProofsQuery): Promise<MyProofs> {
+  const terms = searchTerms(query.q);
+  const page = query.page;
+  const [rows, total] = await Promise.all([
+    repo.listMine(db, userId, terms, { offset: (page - 1) * PAYMENTS_PAGE_SIZE, limit: PAYMENTS_PAGE_SIZE }),
+    repo.countMine(db, userId, terms),
+  ]);
+  return {
+    items: await withTickets(db, rows, "owner"),
+    total,
+    page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+    pageCount: Math.ceil(total / PAYMENTS_PAGE_SIZE),
+  };
+}
+
+/**
+ * A proof its owner or an administrator may see. Anybody else gets the same 404 as for an id that does not
+ * exist, so ids cannot be probed.
+ */
+async function visibleProof(db: Db, viewer: SessionUser, id: string): Promise<repo.ProofWithRaffle> {
+  if (!isUuidLike(id)) throw proofNotFound();
+  const row = await repo.findProof(db, id);
+  if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw proofNotFound();
+  return row;
+}
+
+export async function proofFor(db: Db, viewer: SessionUser, id: string): Promise<PaymentProof> {
+  const row = await visibleProof(db, viewer, id);
+  const [proof] = await withTickets(db, [row], viewer.role === "admin" ? "admin" : "owner");
+  if (!proof) throw proofNotFound();
+  return proof;
+}
+
+/** Streams the proof's image or PDF inline, with the type detected at upload time. Never public. */
+export async function sendProofFile(
+  ctx: Pick<AppContext, "db" | "storage">,
+  reply: FastifyReply,
+  viewer: SessionUser,
+  id: string,
+): Promise<FastifyReply> {
+  const row = await visibleProof(ctx.db, viewer, id);
+  return sendPrivateFile(reply, {
+    storage: ctx.storage,
+    key: row.proofImagePath,
+    contentType: row.proofContentType,
+    filename: downloadName(row),
+    disposition: "inline",
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+// ---------------------------------------------------------------------------------------------
+
+export interface UploadedFile {
+  buffer: Buffer;
+  /** The name the browser sent; kept only to offer it back on download, never used on disk. */
+  filename: string | null;
+}
+
+export interface SubmitOutcome {
+  proof: PaymentProof;
+  /** False when an earlier upload with the same idempotency key was returned instead. */
+  created: boolean;
+}
+
+type SubmitContext = Pick<AppContext, "db" | "storage" | "events" | "log">;
+
+function cleanFilename(name: string | null, kind: FileKind): string {
+  // Control characters and path separators never belong in a name offered back in a header.
+  const base = (name ?? "")
+    .replace(/[\p{Cc}\\/]/gu, "")
+    .trim()
+    .slice(0, 200);
+  return base || `comprobante.${kind.ext}`;
+}
+
+/**
+ * The sale rules of spec 1 §4/§5, checked before storing the file and again under the raffle's row lock:
+ * sales open (status active, not past the end date or the 24 h window), at least two tickets, the amount
+ * equal to price × quantity and the raffle's currency.
+ */
+function checkPurchase(
+  raffle: repo.SaleRaffle,
+  fields: ProofUploadFields,
+  now: Date,
+): asserts raffle is NonNullable<repo.SaleRaffle> {
+  if (!raffle) throw raffleNotFound();
+  const state = raffleCardState(
+    {
+      id: raffle.id,
+      status: raffle.status as RaffleStatus,
+      activationType: raffle.activationType === "percentage" ? "percentage" : "date",
+      activationPercentage: raffle.activationPercentage,
+      percentageDrawActivatedAt: raffle.percentageDrawActivatedAt,
+      endDate: raffle.endDate,
+      totalTickets: raffle.totalTickets,
+      soldTickets: raffle.soldTickets,
+      announcementType: raffle.announcementType === "external" ? "external" : "internal",
+      hasWinners: Boolean(raffle.hasWinners),
+    },
+    now,
+  );
+  if (!state.salesOpen) throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
+  if (fields.quantity < MIN_TICKETS_PER_PURCHASE) {
+    throw new AppError(400, "MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
+      quantity: PROOF_MESSAGES.minPurchase,
+    });
+  }
+  if (fields.currency !== raffle.currency) {
+    const message = PROOF_MESSAGES.currencyMismatch(raffle.currency);
+    throw new AppError(400, "CURRENCY_MISMATCH", message, { currency: message });
+  }
+  const total = purchaseTotal(fields.quantity, Number(raffle.price));
+  if (Math.round(fields.amount * 100) !== Math.round(total * 100)) {
+    const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
+    throw new AppError(400, "AMOUNT_MISMATCH", message, { amount: message });
+  }
+}
+
+function exchangeRateOf(value: unknown): number | null {
+  const parsed = exchangeRateSchema.safeParse(value);
+  return parsed.success && parsed.data.rate > 0 ? parsed.data.rate : null;
+}
+
+async function replay(db: Executor, userId: string, key: string): Promise<SubmitOutcome | null> {
+  const earlier = await repo.findByIdempotencyKey(db, userId, key);
+  if (!earlier) return null;
+  const [proof] = await withTickets(db, [earlier], "owner");
+  return proof ? { proof, created: false } : null;
+}
+
+/**
+ * Saves a payment proof. Order matters for "nothing half-written": every check that can be made without
+ * the lock runs first, then the file is stored, then one transaction locks the raffle row, counts what is
+ * still free (total − sold − held by pending proofs), checks the reference and inserts. If that transaction
+ * fails for any reason the stored file is deleted again.
+ */
+export async function submitProof(
+  ctx: SubmitContext,
+  user: SessionUser,
+  fields: ProofUploadFields,
+  file: UploadedFile,
+  now: Date = new Date(),
+): Promise<SubmitOutcome> {
+  if (user.role === "admin") throw forbidden("FORBIDDEN", PROOF_MESSAGES.adminNotAllowed);
+  const { db, storage, log } = ctx;
+
+  // A retry of an upload that already went through answers with the first proof, before any other rule:
+  // the raffle may have closed or filled up since, and the user must still see their payment.
+  if (fields.idempotencyKey) {
+    const earlier = await replay(db, user.id, fields.idempotencyKey);
+    if (earlier) return earlier;
+  }
+
+  const kind = await detectFileKind(file.buffer, PROOF_TYPES);
+  if (!kind) {
+    throw new AppError(400, "UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
+      file: PROOF_MESSAGES.fileType,
+    });
+  }
+
+  const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
+  if (!isGeneral && !isUuidLike(fields.raffleId)) throw raffleNotFound();
+  const raffleId = isGeneral ? null : fields.raffleId;
+  if (raffleId) checkPurchase(await repo.raffleForSale(db, raffleId), fields, now);
+  if (await repo.liveReferenceExists(db, fields.paymentMethod, fields.transactionRef)) {
+    // The reference may be taken by this very upload, sent twice at once: that is a retry, not a duplicate.
+    const earlier = fields.idempotencyKey ? await replay(db, user.id, fields.idempotencyKey) : null;
+    if (earlier) return earlier;
+    throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
+  }
+
+  const key = newStorageKey("proofs", kind.ext, now);
+  try {
+    await storage.put(key, file.buffer, kind.mime);
+  } catch (error) {
+    log.error({ err: error }, "comprobantes: no se pudo guardar el archivo");
+    await storage.delete(key).catch(() => {});
+    throw new AppError(500, "PROOF_UPLOAD_FAILED", PROOF_MESSAGES.uploadFailed);
+  }
+
+  try {
+    const { row, title } = await db.transaction(async (tx) => {
+      let title: string | null = null;
+      if (raffleId) {
+        const raffle = await repo.lockRaffleForSale(tx, raffleId);
+        checkPurchase(raffle, fields, now);
+        title = raffle.title;
+        const held = await repo.heldTickets(tx, raffleId);
+        const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
+        if (fields.quantity > left) throw conflict(PROOF_MESSAGES.remaining(left), "INSUFFICIENT_TICKETS");
+      }
+      if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
+        throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
+      }
+      const exchangeRate =
+        fields.currency === "VES" ? exchangeRateOf(await repo.exchangeRateSetting(tx)) : null;
+      const inserted = await repo.insertProof(tx, {
+        userId: user.id,
+        raffleId,
+        amount: fields.amount,
+        currency: fields.currency,
+        exchangeRate,
+        paymentMethod: fields.paymentMethod,
+        transactionRef: fields.transactionRef,
+        proofImagePath: key,
+        proofImageFilename: cleanFilename(file.filename, kind),
+        proofContentType: kind.mime,
+        proofSize: file.buffer.length,
+        status: "pending",
+        userNotes: fields.userNotes ?? null,
+        quantityOfTickets: fields.quantity,
+        idempotencyKey: fields.idempotencyKey ?? null,
+      });
+      if (raffleId) {
+        // Open detail pages refresh what is left to buy.
+        await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffleId } });
+      }
+      return { row: inserted, title };
+    });
+    return { proof: toPaymentProof({ ...row, raffleTitle: title }, [], "owner"), created: true };
+  } catch (error) {
+    await storage.delete(key).catch((cleanupError: unknown) => {
+      log.error({ err: cleanupError, key }, "comprobantes: no se pudo borrar el archivo huérfano");
+    });
+    const constraint = uniqueViolation(error);
+    const duplicate = error instanceof AppError && error.code === "DUPLICATE_REFERENCE";
+    if (fields.idempotencyKey && (constraint !== null || duplicate)) {
+      // A concurrent request with the same key won the race (whichever unique rule noticed it first):
+      // answer with its proof.
+      const earlier = await replay(db, user.id, fields.idempotencyKey);
+      if (earlier) return earlier;
+    }
+    if (constraint === "payment_proofs_live_ref_idx") {
+      throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
+    }
+    if (error instanceof AppError) throw error;
+    log.error({ err: error }, "comprobantes: no se pudo guardar el registro");
+    throw new AppError(500, "PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
+  }
+}
+
+/** The first failing rule's message leads; every failing field is listed for the form. */
+export function validationError(fields: Record<string, string>): AppError {
+  const first = Object.values(fields)[0] ?? ERROR_MESSAGES.VALIDATION;
+  return badRequest(first, fields);
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { AUTH_MESSAGES } from "./auth";
+
+// Profile area (spec 1 §2 "Profile area", §5 "Profile edit", §7 profiles and login activity, §8 lists).
+// Only the full name and the phone are editable; the email is shown read-only.
+
+export const PROFILE_LIMITS = { fullName: 120 } as const;
+
+export const PROFILE_MESSAGES = {
+  fullNameRequired: AUTH_MESSAGES.fullNameRequired,
+  fullNameTooLong: `El nombre no puede superar los ${PROFILE_LIMITS.fullName} caracteres.`,
+  phoneInvalid: "Ingresa un teléfono venezolano válido, por ejemplo 0414-1234567 o 0212-1234567.",
+  emailReadOnly: "El correo electrónico no se puede modificar.",
+  updatedTitle: "Perfil Actualizado",
+  updated: "Tus datos fueron guardados.",
+  updateErrorTitle: "Error al Actualizar",
+  loginActivityError: "No se pudo cargar la actividad de inicio de sesión.",
+  loginActivityEmpty: "No hay actividad de inicio de sesión reciente para mostrar.",
+  notAvailable: "No disponible",
+  unknownDate: "Fecha desconocida",
+} as const;
+
+/**
+ * Venezuelan numbers: mobile 04XX-XXXXXXX, landline 02XX-XXXXXXX, or the same with +58 / 0058 / 58 in front
+ * (with or without the trunk 0). Spaces, dashes, dots and parentheses are ignored.
+ * Returns the E.164 form (+58 and ten digits), or null when the value is not such a number.
+ */
+export function normalizeVenezuelanPhone(input: string): string | null {
+  const compact = input.trim().replace(/[\s\-.()]/g, "");
+  const match = /^(?:(?:\+|00)?580?|0)([24]\d{9})$/.exec(compact);
+  return match ? `+58${match[1]}` : null;
+}
+
+/** +584141234567 -> 0414-1234567 (how the form shows a stored number); other values are returned as they are. */
+export function formatVenezuelanPhone(value: string | null | undefined): string {
+  if (!value) return "";
+  const match = /^\+58([24]\d{2})(\d{7})$/.exec(value);
+  return match ? `0${match[1]}-${match[2]}` : value;
+}
+
+export const updateProfileSchema = z
+  .object({
+    fullName: z
+      .string({ error: PROFILE_MESSAGES.fullNameRequired })
+      .transform((value) => value.replace(/\s+/g, " ").trim())
+      .pipe(
+        z
+          .string()
+          .min(1, PROFILE_MESSAGES.fullNameRequired)
+          .max(PROFILE_LIMITS.fullName, PROFILE_MESSAGES.fullNameTooLong),
+      ),
+    /** Empty or null clears the phone. */
+    phone: z
+      .string({ error: PROFILE_MESSAGES.phoneInvalid })
+      .max(40, PROFILE_MESSAGES.phoneInvalid)
+      .nullable()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        if (value === null || value.trim() === "") return null;
+        const normalized = normalizeVenezuelanPhone(value);
+        if (!normalized) {
+          ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.phoneInvalid });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    /** Accepted only so that sending it gets a clear answer instead of being silently dropped. */
+    email: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.email !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: PROFILE_MESSAGES.emailReadOnly });
+    }
+  })
+  .transform(({ email: _email, ...rest }) => rest);
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const loginActivityEntrySchema = z.object({
+  id: z.string(),
+  loginTime: z.string(),
+  /** 'Chrome en Android'; null when unknown (the screen shows 'No disponible'). */
+  device: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+});
+export type LoginActivityEntry = z.infer<typeof loginActivityEntrySchema>;
+
+export const loginActivitySchema = z.object({ items: z.array(loginActivityEntrySchema) });
+export type LoginActivity = z.infer<typeof loginActivitySchema>;

@@ -1,0 +1,217 @@
+import { z } from "zod";
+import {
+  CURRENCIES,
+  LOCALE,
+  MAX_TOTAL_TICKETS,
+  MIN_TICKETS_PER_PURCHASE,
+  PAYMENT_METHODS,
+  PAYMENTS_PAGE_SIZE,
+  PROOF_STATUSES,
+} from "../constants";
+
+// Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
+// The upload form and POST /api/proofs validate with the same schema; the server checks everything again
+// against the raffle (price, currency, tickets left) inside the transaction that saves the proof.
+
+/** The raffleId of a payment not tied to a raffle (payment methods page → /perfil/subir-comprobante/general). */
+export const GENERAL_PROOF_ID = "general";
+export const GENERAL_PROOF_LABEL = "Pago General";
+
+export const PROOF_LIMITS = {
+  reference: 100,
+  notes: 500,
+  filename: 200,
+  maxAmount: 1_000_000_000,
+  search: 100,
+} as const;
+
+const money = (value: number, currency?: string) =>
+  `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}${
+    currency ? ` ${currency}` : ""
+  }`;
+
+export const PROOF_MESSAGES = {
+  signIn: "Debes iniciar sesión para subir un comprobante.",
+  userErrorTitle: "Error de Usuario",
+  fileMissing: "Falta Comprobante",
+  methodMissing: "Falta Método de Pago",
+  referenceMissing: "Falta Referencia",
+  referenceTooLong: `La referencia no puede superar los ${PROOF_LIMITS.reference} caracteres.`,
+  amountInvalid: "Monto Inválido",
+  currencyInvalid: "La moneda debe ser USD o VES.",
+  quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
+  minPurchaseTitle: "Compra Mínima",
+  minPurchase: `La compra mínima permitida es de ${MIN_TICKETS_PER_PURCHASE} boletos.`,
+  notesTooLong: `Las notas no pueden superar los ${PROOF_LIMITS.notes} caracteres.`,
+  raffleRequired: "Indica la rifa del pago.",
+  idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
+  fileTooLarge: "El archivo no debe exceder los 5MB.",
+  fileType: "Solo se permiten imágenes (JPG, PNG) o PDF.",
+  uploadFailed: "Error al Subir Comprobante",
+  saveFailed: "Error al Guardar Comprobante",
+  raffleLoadFailed: "No se pudieron cargar los detalles de la rifa.",
+  salesClosed: "La venta de boletos para esta rifa está cerrada.",
+  insufficientTicketsTitle: "Boletos Insuficientes",
+  remaining: (left: number) => `Solo quedan ${left} boletos disponibles.`,
+  amountMismatch: (total: number, currency: string) =>
+    `El monto debe ser ${money(total, currency)}: el precio del boleto por la cantidad de boletos.`,
+  currencyMismatch: (currency: string) => `La moneda de esta rifa es ${currency}.`,
+  duplicateReference: "Esta referencia de pago ya fue registrada en otro comprobante.",
+  adminNotAllowed: "Las cuentas de administrador no pueden enviar comprobantes de pago.",
+  rateLimited: "Has enviado varios comprobantes seguidos. Espera unos minutos e inténtalo de nuevo.",
+  successTitle: "Comprobante Enviado",
+  success: "Recibimos tu comprobante. Lo validaremos en menos de 24 horas.",
+  notFound: "Comprobante no encontrado.",
+  listError: "No se pudieron cargar tus pagos. Inténtalo de nuevo más tarde.",
+  listEmpty: "Aún no has enviado comprobantes de pago.",
+  searchTooLong: `La búsqueda no puede superar los ${PROOF_LIMITS.search} caracteres.`,
+  pageInvalid: "La página solicitada no es válida.",
+} as const;
+
+/** "Ref 0012 3456" and "ref00123456" are the same payment: references are compared without spaces or case. */
+export function normalizeReference(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuidLike = (value: string) => UUID_PATTERN.test(value);
+
+/** Form values may arrive as strings (multipart) or numbers (JSON, form state); blanks count as missing. */
+const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+const amount = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: PROOF_MESSAGES.amountInvalid })
+    .refine(Number.isFinite, PROOF_MESSAGES.amountInvalid)
+    .refine((v) => v >= 0.01, PROOF_MESSAGES.amountInvalid)
+    .refine((v) => v <= PROOF_LIMITS.maxAmount, PROOF_MESSAGES.amountInvalid)
+    // At most two decimals (the input's step is 0.01); float noise such as 10.1 * 3 is tolerated.
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PROOF_MESSAGES.amountInvalid)
+    .transform((v) => Math.round(v * 100) / 100),
+);
+
+export const proofUploadSchema = z.object({
+  raffleId: z
+    .string({ error: PROOF_MESSAGES.raffleRequired })
+    .trim()
+    .min(1, PROOF_MESSAGES.raffleRequired)
+    .max(64, PROOF_MESSAGES.raffleRequired)
+    .describe("'general' o el id (UUID) de la rifa."),
+  paymentMethod: z.preprocess(
+    blankToUndefined,
+    z.enum(PAYMENT_METHODS, { error: PROOF_MESSAGES.methodMissing }),
+  ),
+  transactionRef: z
+    .string({ error: PROOF_MESSAGES.referenceMissing })
+    .transform(normalizeReference)
+    .pipe(
+      z
+        .string()
+        .min(1, PROOF_MESSAGES.referenceMissing)
+        .max(PROOF_LIMITS.reference, PROOF_MESSAGES.referenceTooLong),
+    ),
+  amount,
+  currency: z.preprocess(
+    blankToUndefined,
+    z.enum(CURRENCIES, { error: PROOF_MESSAGES.currencyInvalid }).default("USD"),
+  ),
+  quantity: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PROOF_MESSAGES.quantityInvalid })
+      .int(PROOF_MESSAGES.quantityInvalid)
+      .min(1, PROOF_MESSAGES.quantityInvalid)
+      .max(MAX_TOTAL_TICKETS, PROOF_MESSAGES.quantityInvalid),
+  ),
+  userNotes: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(PROOF_LIMITS.notes, PROOF_MESSAGES.notesTooLong).optional(),
+  ),
+  idempotencyKey: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: PROOF_MESSAGES.idempotencyKeyInvalid })
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{8,100}$/, PROOF_MESSAGES.idempotencyKeyInvalid)
+      .optional()
+      .describe("Clave única por intento de envío (un reintento con la misma clave no duplica el pago)."),
+  ),
+});
+export type ProofUploadInput = z.input<typeof proofUploadSchema>;
+export type ProofUploadFields = z.output<typeof proofUploadSchema>;
+
+/** Fields of the upload, in the order the form shows them (the first failing one is the error message). */
+export const PROOF_UPLOAD_FIELDS = [
+  "raffleId",
+  "paymentMethod",
+  "transactionRef",
+  "amount",
+  "currency",
+  "quantity",
+  "userNotes",
+  "idempotencyKey",
+] as const;
+
+export const paymentProofSchema = z.object({
+  id: z.string(),
+  /** null for a general payment. */
+  raffleId: z.string().nullable(),
+  raffleTitle: z.string().nullable(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  /** Bolívares per dollar in force when a VES payment was sent; null otherwise. */
+  exchangeRate: z.number().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethodLabel: z.string(),
+  transactionRef: z.string(),
+  status: z.enum(PROOF_STATUSES),
+  /** 'En Revisión', 'Aprobado' or 'Rechazado'. */
+  statusLabel: z.string(),
+  userNotes: z.string().nullable(),
+  /** The reviewer's note; shown to the owner only when the proof was rejected. */
+  adminNotes: z.string().nullable(),
+  quantityOfTickets: z.number().int(),
+  /** Assigned ticket numbers (4 digits, ascending), once the payment is approved. */
+  ticketNumbers: z.array(z.string()),
+  file: z.object({
+    /** Private URL: only the owner and administrators may open it. */
+    url: z.string(),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+  }),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type PaymentProof = z.infer<typeof paymentProofSchema>;
+
+export const myProofsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(PROOF_LIMITS.search, PROOF_MESSAGES.searchTooLong)
+    .optional()
+    .describe("Texto a buscar en el título de la rifa y en la referencia."),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PROOF_MESSAGES.pageInvalid })
+      .int(PROOF_MESSAGES.pageInvalid)
+      .min(1, PROOF_MESSAGES.pageInvalid)
+      .max(100_000, PROOF_MESSAGES.pageInvalid)
+      .default(1)
+      .describe(`Página (desde 1; ${PAYMENTS_PAGE_SIZE} comprobantes por página).`),
+  ),
+});
+export type MyProofsQuery = z.output<typeof myProofsQuerySchema>;
+
+export const myProofsSchema = z.object({
+  items: z.array(paymentProofSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type MyProofs = z.infer<typeof myProofsSchema>;
