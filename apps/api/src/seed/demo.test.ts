@@ -1,4 +1,5 @@
-import { type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
+import { BROADCAST_PLATFORMS } from "@rifazo/shared";
+import { commitmentForSeed, type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
 import { levelForPoints } from "@rifazo/shared/domain/levels";
 import { verifyPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
@@ -8,17 +9,33 @@ import type { AppContext } from "../context";
 import {
   accounts,
   images,
+  liveBroadcasts,
   paymentProofs,
   pointsHistory,
   prizeLevels,
   raffles,
   rewards,
   settings,
+  testimonials,
   tickets,
   users,
   winners,
 } from "../db/schema";
 import { seedDemo } from "./demo";
+import { DEMO_RAFFLES } from "./demo-data";
+
+const HOUR = 3_600_000;
+
+/** Raffles an anyone-can-press draw button would accept now (the draws service's rule). */
+function isDrawDue(r: typeof raffles.$inferSelect, now = Date.now()): boolean {
+  if (r.drawnAt || r.announcementType !== "internal") return false;
+  if (r.status !== "active" && r.status !== "ready_to_announce") return false;
+  const due =
+    r.activationType === "percentage"
+      ? r.percentageDrawActivatedAt && r.percentageDrawActivatedAt.getTime() + 24 * HOUR
+      : r.endDate?.getTime();
+  return typeof due === "number" && due <= now;
+}
 
 let t: TestApp;
 let ctx: AppContext;
@@ -41,14 +58,19 @@ afterAll(async () => {
 
 describe("seedDemo", () => {
   it("creates the catalogue once, even when run again", async () => {
-    const before = await ctx.db.select({ id: raffles.id }).from(raffles);
-    const usersBefore = await ctx.db.select({ id: users.id }).from(users);
+    const count = async () => ({
+      raffles: (await ctx.db.select({ id: raffles.id }).from(raffles)).length,
+      users: (await ctx.db.select({ id: users.id }).from(users)).length,
+      testimonials: (await ctx.db.select({ id: testimonials.id }).from(testimonials)).length,
+      broadcasts: (await ctx.db.select({ id: liveBroadcasts.id }).from(liveBroadcasts)).length,
+    });
+    const before = await count();
     await seedDemo(ctx);
-    const after = await ctx.db.select({ id: raffles.id }).from(raffles);
-    const usersAfter = await ctx.db.select({ id: users.id }).from(users);
-    expect(before.length).toBeGreaterThanOrEqual(8);
-    expect(after.length).toBe(before.length);
-    expect(usersAfter.length).toBe(usersBefore.length);
+    const after = await count();
+    expect(before.raffles).toBeGreaterThanOrEqual(8);
+    expect(before.testimonials).toBe(5);
+    expect(before.broadcasts).toBe(5);
+    expect(after).toEqual(before);
   });
 
   it("covers every status, both activation types and both announcement types", async () => {
@@ -252,5 +274,91 @@ describe("seedDemo", () => {
     expect(rate.rate).toBeGreaterThan(0);
     expect(rate.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(rate.source).toBe("BCV");
+  });
+
+  it("creates five winners' testimonials from different cities, about prizes of the catalogue", async () => {
+    const rows = await ctx.db.select().from(testimonials);
+    expect(rows).toHaveLength(5);
+    const prizes = new Set(
+      DEMO_RAFFLES.flatMap((r) => [r.title, ...r.prizeLevels.map((p) => p.description)]),
+    );
+    for (const row of rows) {
+      expect(row.name.trim()).not.toBe("");
+      expect(row.text.length).toBeGreaterThan(60);
+      expect(row.rating).toBeGreaterThanOrEqual(1);
+      expect(row.rating).toBeLessThanOrEqual(5);
+      expect(row.date).toMatch(/^2026-\d{2}-\d{2}$/);
+      expect(prizes.has(row.prize), `premio del catálogo: ${row.prize}`).toBe(true);
+    }
+    expect(new Set(rows.map((r) => r.location)).size).toBe(5);
+    expect(new Set(rows.map((r) => r.name)).size).toBe(5);
+
+    const response = await t.app.inject({ method: "GET", url: "/api/testimonials" });
+    expect(response.statusCode).toBe(200);
+    const dates = (response.json().items as Array<{ date: string }>).map((i) => i.date);
+    expect(dates).toHaveLength(5);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("creates one live broadcast per platform, exactly one of them live", async () => {
+    const rows = await ctx.db.select().from(liveBroadcasts);
+    expect(rows.map((r) => r.platform).sort()).toEqual([...BROADCAST_PLATFORMS].sort());
+    expect(rows.filter((r) => r.isLive)).toHaveLength(1);
+    for (const row of rows) {
+      expect(row.title.trim()).not.toBe("");
+      expect(row.description.trim()).not.toBe("");
+      expect(row.schedule.trim()).not.toBe("");
+      if (row.url !== null) expect(row.url).toMatch(/^https:\/\//);
+    }
+    expect(rows.some((r) => r.url?.startsWith("https://instagram.com/"))).toBe(true);
+
+    const response = await t.app.inject({ method: "GET", url: "/api/live-broadcasts" });
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as Array<{ isLive: boolean; platformLabel: string }>;
+    expect(items).toHaveLength(5);
+    expect(items[0]?.isLive).toBe(true);
+    expect(items.every((i) => i.platformLabel.length > 0)).toBe(true);
+  });
+
+  it("leaves exactly one internal raffle with its draw due, committed and drawable by anyone", async () => {
+    const all = await ctx.db.select().from(raffles);
+    const due = all.filter((r) => isDrawDue(r));
+    expect(due).toHaveLength(1);
+    const raffle = due[0] as (typeof all)[number];
+    expect(raffle.title).toBe("Bono en efectivo de $1.000");
+    expect(raffle.status).toBe("active");
+    expect(raffle.soldTickets).toBeGreaterThan(0);
+    expect(raffle.drawnAt).toBeNull();
+    expect(raffle.drawSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(raffle.drawSeedCommitment).toBe(await commitmentForSeed(raffle.drawSeed ?? ""));
+    // A due draw that needed an announced public value could only be run by an admin.
+    for (const r of due) expect(r.drawPublicValueSource).toBeNull();
+    // The committed seed stays secret until the draw.
+    const publicView = await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}` });
+    expect(publicView.statusCode).toBe(200);
+    expect(JSON.stringify(publicView.json())).not.toContain(raffle.drawSeed);
+  });
+
+  // Last on purpose: it turns the due raffle into a finished one.
+  it("lets a visitor draw the due raffle, with a verifiable transcript", async () => {
+    const [raffle] = (await ctx.db.select().from(raffles)).filter((r) => isDrawDue(r));
+    expect(raffle).toBeDefined();
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/raffles/${raffle?.id}/draw`,
+      headers: { origin: "http://localhost:3000" },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as { empty: boolean; winners: Array<{ ticketNumber: string }> };
+    expect(result.empty).toBe(false);
+    expect(result.winners).toHaveLength(4);
+    for (const w of result.winners) expect(w.ticketNumber).toMatch(/^\d{4}$/);
+    const [after] = await ctx.db
+      .select()
+      .from(raffles)
+      .where(eq(raffles.id, raffle?.id ?? ""));
+    expect(after?.status).toBe("finished");
+    expect((await verifyTranscript(after?.drawTranscript as DrawTranscript)).ok).toBe(true);
   });
 });

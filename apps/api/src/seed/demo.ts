@@ -1,6 +1,7 @@
 // Demo catalogue for an empty database (SEED_DEMO, on by default): raffles in every state, buyers with
-// approved, pending and rejected payments, winners, rewards and settings, all consistent with each other
-// (sold counts match sold tickets, points match the ledger), so every screen has something real to show.
+// approved, pending and rejected payments, winners, rewards, settings, testimonials and live broadcasts,
+// all consistent with each other (sold counts match sold tickets, points match the ledger), so every screen
+// has something real to show.
 import { randomUUID } from "node:crypto";
 import type { Currency, PaymentMethod } from "@rifazo/shared";
 import {
@@ -18,6 +19,7 @@ import type { Executor } from "../db/client";
 import {
   accounts,
   images,
+  liveBroadcasts,
   notifications,
   paymentProofs,
   pointsHistory,
@@ -27,6 +29,7 @@ import {
   rewardRedemptions,
   rewards,
   settings,
+  testimonials,
   tickets,
   userFavorites,
   users,
@@ -35,11 +38,13 @@ import {
 import { newStorageKey } from "../modules/files/file-type";
 import {
   BIG_BUYERS,
+  DEMO_BROADCASTS,
   DEMO_EXCHANGE_RATE,
   DEMO_PASSWORD,
   DEMO_PAYMENT_ACCOUNTS,
   DEMO_RAFFLES,
   DEMO_REWARDS,
+  DEMO_TESTIMONIALS,
   DEMO_USERS,
   type DemoPurchase,
   type DemoRaffle,
@@ -539,6 +544,9 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
           daysUntilActivationTeaser: def.teaserDays ?? 10,
           drawSeed: r.drawSeed,
           drawSeedCommitment: r.drawCommitment,
+          // No announced public value: a due draw that needs one can only be run by an admin, and the
+          // demo's due raffle must be drawable by anyone from its /sorteo page.
+          drawPublicValueSource: null,
           createdBy: adminId,
           createdAt: r.createdAt,
           updatedAt: r.createdAt,
@@ -813,6 +821,26 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
       consola ? { userId: userId("miguel"), raffleId: consola.id } : null,
     ].filter((f) => f !== null);
     if (follows.length > 0) await tx.insert(raffleSubscriptions).values(follows);
+
+    // Public editorial content: like the rewards, only into empty tables, so an admin's own is kept.
+    const hasTestimonials = (await tx.select({ id: testimonials.id }).from(testimonials).limit(1)).length > 0;
+    if (!hasTestimonials) {
+      await tx
+        .insert(testimonials)
+        .values(DEMO_TESTIMONIALS.map((t) => ({ ...t, createdAt: new Date(`${t.date}T16:00:00Z`) })));
+    }
+    const hasBroadcasts =
+      (await tx.select({ id: liveBroadcasts.id }).from(liveBroadcasts).limit(1)).length > 0;
+    if (!hasBroadcasts) {
+      await tx.insert(liveBroadcasts).values(
+        DEMO_BROADCASTS.map((b, i) => ({
+          ...b,
+          sortOrder: (i + 1) * 10,
+          createdAt: new Date(now.getTime() - 40 * DAY),
+          updatedAt: new Date(now.getTime() - 40 * DAY),
+        })),
+      );
+    }
 
     // Settings an admin would normally fill in; kept if they already exist.
     await tx

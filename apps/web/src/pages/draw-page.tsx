@@ -11,7 +11,7 @@ import { Input } from "../components/ui/input";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
 import { useSession } from "../features/auth/hooks/use-session";
-import { type DrawResult, drawApi } from "../features/draws/api";
+import { type DrawResult, drawApi, drawsQuery } from "../features/draws/api";
 import { celebrate } from "../features/draws/components/confetti";
 import { Roulette } from "../features/draws/components/roulette";
 import { prefersReducedMotion } from "../features/draws/lib/roulette";
@@ -214,7 +214,11 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
       } else if (!prefersReducedMotion()) {
         void celebrate();
       }
-      await queryClient.invalidateQueries({ queryKey: raffleKeys.all });
+      // The transparency list must show this draw for "Verificar este sorteo", even if it was cached.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: drawsQuery.queryKey }),
+      ]);
     } catch (error) {
       setPhase("idle");
       toast({ title: "Error en el Sorteo", description: errorMessage(error), variant: "error" });

@@ -1,7 +1,7 @@
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckCircleIcon, ShieldIcon } from "../../../components/ui/icons";
@@ -135,6 +135,17 @@ function DrawCard({ draw }: { draw: DrawRecord }) {
 /** The real list of internal draws with everything needed to check them. */
 export function DrawRecords() {
   const query = useQuery(drawsQuery);
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
+  // /transparencia-de-sorteos#sorteo-{id} (the draw page's "Verificar este sorteo"): the cards arrive after
+  // the page has painted, so neither the browser nor the page's own hash scroll finds them in time.
+  useEffect(() => {
+    if (!loaded || !hash.startsWith("#sorteo-")) return;
+    const card = document.getElementById(hash.slice(1));
+    if (!card) return;
+    card.scrollIntoView({ block: "start" });
+    card.querySelector<HTMLElement>("a")?.focus({ preventScroll: true });
+  }, [loaded, hash]);
   if (query.isPending) {
     return (
       <div role="status" aria-label="Cargando sorteos..." className="space-y-4">
