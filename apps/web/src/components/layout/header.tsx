@@ -12,6 +12,19 @@ import { MAIN_NAV } from "./nav-links";
 import { NetworkErrorBanner } from "./network-error-banner";
 
 const UserMenu = lazy(() => import("./user-menu"));
+const NotificationBell = lazy(() => import("../../features/notifications/components/notification-bell"));
+
+/** Holds the bell's place (same size) while its chunk loads, so the header does not shift. */
+function BellPlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex size-10 items-center justify-center rounded-full text-xl text-muted"
+    >
+      <BellIcon />
+    </span>
+  );
+}
 
 const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -49,15 +62,11 @@ function AccountArea() {
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
-      {/* Admins get no notifications (spec 1 §4). The dropdown arrives with the notifications feature. */}
+      {/* Admins get no notifications (spec 1 §4). The bell's code loads only for signed-in users. */}
       {isAdmin ? null : (
-        <button
-          type="button"
-          aria-label="Notificaciones"
-          className="inline-flex size-10 items-center justify-center rounded-full text-xl text-muted hover:bg-brand-50 hover:text-brand-800"
-        >
-          <BellIcon />
-        </button>
+        <Suspense fallback={<BellPlaceholder />}>
+          <NotificationBell />
+        </Suspense>
       )}
       <Suspense
         fallback={

@@ -1,10 +1,8 @@
 // The /perfil/* chunk: everything here loads together, and only for signed-in users.
 export { ProfileGuard } from "../../features/auth/components/profile-guard";
+export { ProfileFavoritesPage } from "./profile-favorites-page";
 export { ProfileInfoPage } from "./profile-info-page";
 export { ProfileLayout } from "./profile-layout";
-export {
-  ProfileFavoritesPage,
-  ProfilePaymentsPage,
-  ProfileSecurityPage,
-  ProofUploadPage,
-} from "./profile-placeholders";
+export { ProfilePaymentsPage } from "./profile-payments-page";
+export { ProfileSecurityPage } from "./profile-security-page";
+export { ProofUploadPage } from "./proof-upload-page";

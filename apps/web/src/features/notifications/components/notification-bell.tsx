@@ -1,0 +1,227 @@
+import { Popover, Tooltip } from "radix-ui";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { BellIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import { formatDateTime } from "../../../lib/format";
+import type { AppNotification } from "../api/notifications-api";
+import { useNotificationStream } from "../hooks/use-notification-stream";
+import { useNotifications } from "../hooks/use-notifications";
+import { NOTIFICATION_TEXT, notificationAction, notificationTitle } from "../notification-text";
+import { NotificationDetailDialog } from "./notification-detail-dialog";
+import { NotificationIcon, OfflineIcon } from "./notification-icon";
+
+// The header's bell and its dropdown (spec 1 §2 "Notification dropdown"). Loaded only once someone is
+// signed in (and never for admins, who get no notifications): visitors never download this code.
+
+/** Touch tooltip delay (spec 1 §9). */
+const TOOLTIP_DELAY_MS = 500;
+
+function ConnectionWarning({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <button
+            type="button"
+            onClick={onRetry}
+            aria-label={NOTIFICATION_TEXT.connectionProblem}
+            className="inline-flex size-9 items-center justify-center rounded-full text-lg text-warning-700 hover:bg-warning-50"
+          >
+            <OfflineIcon />
+          </button>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="bottom"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 max-w-60 rounded-control bg-ink px-3 py-2 text-xs font-medium text-white shadow-pop animate-fade-in"
+          >
+            {NOTIFICATION_TEXT.connectionProblem}
+            <Tooltip.Arrow className="fill-ink" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
+
+interface ItemProps {
+  item: AppNotification;
+  onOpen: (item: AppNotification) => void;
+  onMarkRead: (id: string) => void;
+}
+
+function NotificationItem({ item, onOpen, onMarkRead }: ItemProps) {
+  const title = notificationTitle(item.title);
+  const action = notificationAction(item);
+  const clickable = action.kind !== "none" || !item.isRead;
+  const body = (
+    <>
+      <span className="flex items-start gap-2">
+        <span className={cn("min-w-0 flex-1 text-sm text-ink", item.isRead ? "font-semibold" : "font-bold")}>
+          {title}
+        </span>
+        {item.isRead ? null : (
+          <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
+        )}
+      </span>
+      <span className="mt-0.5 line-clamp-3 block text-sm text-muted">{item.message}</span>
+      <time dateTime={item.createdAt} className="mt-1 block text-xs text-muted">
+        {formatDateTime(item.createdAt)}
+      </time>
+    </>
+  );
+  return (
+    <li className={cn("flex gap-3 px-4 py-3", item.isRead ? "bg-surface" : "bg-brand-50/70")}>
+      <NotificationIcon type={item.type} className="mt-0.5" />
+      <div className="min-w-0 flex-1">
+        {clickable ? (
+          <button
+            type="button"
+            onClick={() => onOpen(item)}
+            className="block w-full rounded-md text-left hover:opacity-85"
+          >
+            {item.isRead ? null : <span className="sr-only">Sin leer: </span>}
+            {body}
+          </button>
+        ) : (
+          <div>{body}</div>
+        )}
+        {item.isRead ? null : (
+          <Button
+            variant="link"
+            size="sm"
+            className="mt-1 text-xs"
+            onClick={() => onMarkRead(item.id)}
+            aria-label={`${NOTIFICATION_TEXT.markRead}: ${title}`}
+          >
+            {NOTIFICATION_TEXT.markRead}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function NotificationBell() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState<AppNotification | null>(null);
+  const notifications = useNotifications();
+  const stream = useNotificationStream();
+  const { items, unreadCount } = notifications;
+  const problem = stream.status === "problem" || notifications.isError || notifications.isStale;
+
+  const retry = () => {
+    stream.retry();
+    notifications.refetch();
+  };
+
+  const openItem = (item: AppNotification) => {
+    if (!item.isRead) notifications.markRead(item.id);
+    const action = notificationAction(item);
+    if (action.kind === "navigate") {
+      setOpen(false);
+      void navigate(action.to);
+    } else if (action.kind === "detail") {
+      setOpen(false);
+      setDetail(item);
+    }
+  };
+
+  const label =
+    unreadCount > 0
+      ? `${NOTIFICATION_TEXT.title} (${unreadCount} sin leer)`
+      : `${NOTIFICATION_TEXT.title} (sin notificaciones nuevas)`;
+
+  let body: React.ReactNode;
+  if (notifications.isPending) {
+    body = (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm text-muted">
+        <Spinner label={null} className="text-2xl text-brand-600" />
+        <p role="status">{NOTIFICATION_TEXT.loading}</p>
+      </div>
+    );
+  } else if (notifications.isError) {
+    body = (
+      <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
+        <OfflineIcon className="text-3xl text-warning-700" />
+        <p role="alert" className="text-sm text-ink">
+          {NOTIFICATION_TEXT.loadError}
+        </p>
+        <Button size="sm" variant="outline" onClick={retry}>
+          {NOTIFICATION_TEXT.retry}
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-muted">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
+          <BellIcon />
+        </span>
+        <p className="text-sm">{NOTIFICATION_TEXT.empty}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="divide-y divide-line">
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} onOpen={openItem} onMarkRead={notifications.markRead} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex items-center">
+        {problem ? <ConnectionWarning onRetry={retry} /> : null}
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger
+            aria-label={label}
+            className="relative inline-flex size-10 items-center justify-center rounded-full text-xl text-muted hover:bg-brand-50 hover:text-brand-800 data-[state=open]:bg-brand-50 data-[state=open]:text-brand-800"
+          >
+            <BellIcon />
+            {unreadCount > 0 ? (
+              <span
+                data-testid="notification-dot"
+                aria-hidden="true"
+                className="absolute top-2 right-2 size-2.5 rounded-full bg-danger-600 ring-2 ring-surface"
+              />
+            ) : null}
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              align="end"
+              sideOffset={8}
+              collisionPadding={8}
+              aria-label={NOTIFICATION_TEXT.title}
+              className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-card border border-line bg-surface shadow-pop animate-fade-in"
+            >
+              <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+                <h2 className="text-base font-bold text-ink">{NOTIFICATION_TEXT.title}</h2>
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="text-xs"
+                  onClick={notifications.markAllRead}
+                  disabled={unreadCount === 0 || notifications.markingAll}
+                >
+                  {NOTIFICATION_TEXT.markAllRead}
+                </Button>
+              </div>
+              {/* 300 px on phones, 400 px from the sm breakpoint up (spec 1 §2). */}
+              <div className="h-[300px] overflow-y-auto overscroll-contain sm:h-[400px]">{body}</div>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </div>
+      <NotificationDetailDialog item={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { ProofFormValues } from "../proof-form";
+import { uploadWithProgress } from "./upload-with-progress";
+
+export type { MyProofs, PaymentProof };
+
+export const proofKeys = {
+  all: ["proofs"] as const,
+  mine: (q: string, page: number) => ["proofs", "mine", { q, page }] as const,
+};
+
+/** Mis Pagos: the user's proofs, newest first, 5 per page, optionally filtered by raffle title or reference. */
+export function myProofsQuery(q: string, page: number) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q) params.set("q", q);
+  return queryOptions({
+    queryKey: proofKeys.mine(q, page),
+    queryFn: ({ signal }) => api.get<MyProofs>(`/api/proofs/mine?${params}`, { signal }),
+    // Turning pages or typing a search keeps the previous page on screen instead of a blank list.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The proof's image or PDF, served only to its owner (and administrators). */
+export function proofFileUrl(proof: Pick<PaymentProof, "id" | "file">): string {
+  return proof.file?.url || `/api/proofs/${encodeURIComponent(proof.id)}/file`;
+}
+
+export interface UploadProofRequest {
+  raffleId: string;
+  values: ProofFormValues;
+  idempotencyKey: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/proofs as multipart. The text fields go first and the file last, so the server has read and
+ * can check every field by the time the file arrives. The idempotency key travels in both the header
+ * and the form: a retry with the same key returns the first proof instead of creating a second one.
+ */
+export function uploadProof({ raffleId, values, idempotencyKey, onProgress, signal }: UploadProofRequest) {
+  const body = new FormData();
+  body.set("raffleId", raffleId);
+  body.set("paymentMethod", values.paymentMethod);
+  body.set("transactionRef", values.transactionRef.trim());
+  body.set("amount", values.amount.trim().replace(",", "."));
+  body.set("currency", values.currency);
+  body.set("quantity", values.quantity);
+  if (values.userNotes.trim()) body.set("userNotes", values.userNotes.trim());
+  body.set("idempotencyKey", idempotencyKey);
+  if (values.file) body.set("file", values.file, values.file.name);
+  return uploadWithProgress<PaymentProof>({
+    url: "/api/proofs",
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+    onProgress,
+    signal,
+  });
+}

@@ -1,0 +1,139 @@
+import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { formatDateTime, formatMoney } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { type PaymentProof, proofFileUrl } from "../api/proofs-api";
+import { isImageType, ticketsLabel } from "../payments";
+import { ProofStatusBadge } from "./proof-status-badge";
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-0.5">
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The proof file as sent: the image itself, or the PDF in a frame (with a link if the browser cannot show it). */
+function ProofFile({ proof }: { proof: PaymentProof }) {
+  const url = proofFileUrl(proof);
+  const [failed, setFailed] = useState(false);
+  const image = isImageType(proof.file.contentType);
+  return (
+    <figure className="space-y-2">
+      {failed ? (
+        <Alert variant="warning">No se pudo mostrar el comprobante.</Alert>
+      ) : image ? (
+        <img
+          src={url}
+          alt={`Comprobante de pago ${proof.transactionRef}`}
+          className="max-h-[60vh] w-full rounded-control border border-line bg-canvas object-contain"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <iframe
+          src={url}
+          title={`Comprobante de pago ${proof.transactionRef} (PDF)`}
+          className="h-[60vh] w-full rounded-control border border-line bg-canvas"
+        />
+      )}
+      <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+        <span className="min-w-0 truncate">{proof.file.filename}</span>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          Abrir en una pestaña nueva
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | null; onClose: () => void }) {
+  return (
+    <Dialog open={proof !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {proof ? (
+        <DialogContent size="lg">
+          <DialogHeader>
+            <DialogTitle>{proof.raffleTitle ?? GENERAL_PROOF_LABEL}</DialogTitle>
+            <DialogDescription>Enviado el {formatDateTime(proof.createdAt)}</DialogDescription>
+          </DialogHeader>
+          <div className="space-y-5">
+            <div className="flex flex-wrap items-center gap-2">
+              <ProofStatusBadge status={proof.status} />
+              {proof.reviewedAt ? (
+                <span className="text-xs text-muted">Revisado el {formatDateTime(proof.reviewedAt)}</span>
+              ) : null}
+            </div>
+            {proof.status === "rejected" ? (
+              <Alert variant="danger" title="Pago rechazado">
+                {proof.adminNotes || "El administrador no dejó una nota."}
+              </Alert>
+            ) : proof.status === "pending" ? (
+              <Alert variant="info">Estamos revisando tu pago. Lo validamos en menos de 24 horas.</Alert>
+            ) : null}
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Monto">{formatMoney(proof.amount, proof.currency)}</Detail>
+              <Detail label="Método de pago">{proof.paymentMethodLabel}</Detail>
+              <Detail label="Referencia">
+                <span className="font-mono">{proof.transactionRef}</span>
+              </Detail>
+              <Detail label="Boletos">{ticketsLabel(proof.quantityOfTickets)}</Detail>
+              {proof.userNotes ? <Detail label="Tus notas">{proof.userNotes}</Detail> : null}
+            </dl>
+            {proof.ticketNumbers.length > 0 ? (
+              <section aria-labelledby={`tickets-${proof.id}`} className="space-y-2">
+                <h3 id={`tickets-${proof.id}`} className="text-sm font-bold text-ink">
+                  Boletos asignados ({proof.ticketNumbers.length})
+                </h3>
+                <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
+                  {proof.ticketNumbers.map((number) => (
+                    <li
+                      key={number}
+                      className="rounded-md bg-brand-50 px-2 py-1 font-mono text-sm font-bold text-brand-800"
+                    >
+                      {number}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <section aria-label="Comprobante" className="space-y-2">
+              <h3 className="text-sm font-bold text-ink">Comprobante</h3>
+              <ProofFile proof={proof} />
+            </section>
+          </div>
+          <DialogFooter>
+            {proof.raffleId ? (
+              <Link
+                to={paths.raffle(proof.raffleId)}
+                className="text-center text-sm font-semibold text-brand-700 sm:mr-auto sm:self-center"
+              >
+                Ver la rifa
+              </Link>
+            ) : null}
+            <DialogClose asChild>
+              <Button variant="outline">Cerrar</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

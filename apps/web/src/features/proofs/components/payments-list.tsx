@@ -1,0 +1,216 @@
+import { GENERAL_PROOF_LABEL, PROOF_MESSAGES } from "@rifazo/shared/schemas/proofs";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { TicketIcon, UploadIcon } from "../../../components/ui/icons";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { formatDateTime, formatMoney } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { SearchField } from "../../profile/components/search-field";
+import { useDebouncedValue } from "../../profile/hooks/use-debounced-value";
+import { myProofsQuery, type PaymentProof } from "../api/proofs-api";
+import { clampPage, ticketPreview, ticketsLabel } from "../payments";
+import { PaymentDetailDialog } from "./payment-detail-dialog";
+import { ProofStatusBadge } from "./proof-status-badge";
+
+function TicketChips({ numbers }: { numbers: string[] }) {
+  const { shown, hidden } = ticketPreview(numbers);
+  return (
+    <p className="flex flex-wrap items-center gap-1.5 text-sm">
+      <span className="font-semibold text-muted">Boletos:</span>
+      {shown.map((number) => (
+        <span key={number} className="rounded-md bg-brand-50 px-2 py-0.5 font-mono font-bold text-brand-800">
+          {number}
+        </span>
+      ))}
+      {hidden > 0 ? (
+        <span className="font-bold text-muted" title={`${hidden} más`}>
+          …<span className="sr-only"> y {hidden} más</span>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => void }) {
+  const title = proof.raffleTitle ?? GENERAL_PROOF_LABEL;
+  return (
+    <li>
+      <Card>
+        <CardContent className="space-y-3 p-4! sm:p-5!">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h2 className="text-base font-bold text-ink">{title}</h2>
+              <p className="text-xs text-muted">{formatDateTime(proof.createdAt)}</p>
+            </div>
+            <ProofStatusBadge status={proof.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-xs text-muted">Monto</dt>
+              <dd className="font-semibold text-ink">{formatMoney(proof.amount, proof.currency)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted">Método</dt>
+              <dd className="font-semibold text-ink">{proof.paymentMethodLabel}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted">Cantidad</dt>
+              <dd className="font-semibold text-ink">{ticketsLabel(proof.quantityOfTickets)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted">Referencia</dt>
+              <dd className="truncate font-mono font-semibold text-ink">{proof.transactionRef}</dd>
+            </div>
+          </dl>
+          {proof.status === "rejected" && proof.adminNotes ? (
+            <p className="rounded-control bg-danger-50 px-3 py-2 text-sm text-danger-700">
+              <span className="font-semibold">Motivo: </span>
+              {proof.adminNotes}
+            </p>
+          ) : null}
+          {proof.ticketNumbers.length > 0 ? <TicketChips numbers={proof.ticketNumbers} /> : null}
+          <div className="flex justify-end">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onOpen}
+              aria-label={`Ver detalle del pago: ${title}`}
+            >
+              Ver Detalle
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** Mis Pagos: search, pages of 5 (kept in the address, so Back returns to the same page) and details. */
+export function PaymentsList() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState(searchParams.get("q") ?? "");
+  const q = useDebouncedValue(search.trim(), 300);
+  const page = q === (searchParams.get("q") ?? "") ? clampPage(searchParams.get("pagina")) : 1;
+  const query = useQuery(myProofsQuery(q, page));
+  const [selected, setSelected] = useState<PaymentProof | null>(null);
+
+  const goTo = (next: number, nextQ = q) => {
+    setSearchParams(
+      (params) => {
+        if (nextQ) params.set("q", nextQ);
+        else params.delete("q");
+        if (next > 1) params.set("pagina", String(next));
+        else params.delete("pagina");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    goTo(1, value.trim());
+  };
+
+  const data = query.data;
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <ul className="space-y-3" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i}>
+            <Skeleton className="h-40 w-full rounded-card" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (query.isError && !data) {
+    body = (
+      <Alert
+        variant="danger"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Reintentar
+          </Button>
+        }
+      >
+        {PROOF_MESSAGES.listError}
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 py-10! text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+            <TicketIcon />
+          </span>
+          <p className="max-w-sm text-muted">
+            {q ? "No encontramos pagos que coincidan con tu búsqueda." : PROOF_MESSAGES.listEmpty}
+          </p>
+          {q ? null : (
+            <Link to={paths.raffles} className={buttonClasses()}>
+              Ver Rifas
+            </Link>
+          )}
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="space-y-3" aria-busy={query.isPlaceholderData || undefined}>
+          {data.items.map((proof) => (
+            <PaymentItem key={proof.id} proof={proof} onOpen={() => setSelected(proof)} />
+          ))}
+        </ul>
+        {data.pageCount > 1 ? (
+          <nav aria-label="Páginas de pagos" className="flex items-center justify-between gap-3 pt-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => goTo(data.page - 1)}
+              disabled={data.page <= 1 || query.isPlaceholderData}
+            >
+              Anterior
+            </Button>
+            <p className="text-sm text-muted" aria-live="polite">
+              Página {data.page} de {data.pageCount}
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => goTo(data.page + 1)}
+              disabled={data.page >= data.pageCount || query.isPlaceholderData}
+            >
+              Siguiente
+            </Button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchField
+          label="Buscar pagos"
+          placeholder="Buscar por rifa o referencia"
+          value={search}
+          onChange={onSearch}
+        />
+        <Link to={paths.proofUpload()} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <UploadIcon />
+          Subir Comprobante
+        </Link>
+      </div>
+      {query.isError && data ? <Alert variant="warning">{PROOF_MESSAGES.listError}</Alert> : null}
+      {body}
+      <PaymentDetailDialog proof={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { UploadIcon } from "../../../components/ui/icons";
+import { cn } from "../../../lib/cn";
+import { PROOF_ACCEPT, validateProofFile } from "../proof-form";
+
+interface ProofFileInputProps {
+  id: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  disabled?: boolean;
+  /** An error from the form (e.g. the server refused the file). */
+  error?: string;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+}
+
+/**
+ * The proof file: tap to choose or drop it on the box. Size and type are checked at once (the type by
+ * the file's first bytes), so a wrong file is refused before anything is sent.
+ */
+export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFileInputProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [localError, setLocalError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const [preview, setPreview] = useState<string>();
+  const [previewFailed, setPreviewFailed] = useState(false);
+
+  useEffect(() => {
+    if (!file?.type.startsWith("image/")) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    setPreviewFailed(false);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = await validateProofFile(chosen);
+    if (problem) {
+      setLocalError(problem);
+      onChange(null);
+      if (inputRef.current) inputRef.current.value = "";
+      return;
+    }
+    setLocalError(undefined);
+    onChange(chosen);
+  };
+
+  const clear = () => {
+    onChange(null);
+    setLocalError(undefined);
+    if (inputRef.current) inputRef.current.value = "";
+    inputRef.current?.focus();
+  };
+
+  const shownError = localError ?? error;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        Comprobante de pago
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={PROOF_ACCEPT}
+        className="peer sr-only"
+        disabled={disabled}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={[hintId, shownError ? errorId : ""].filter(Boolean).join(" ")}
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+      {file ? (
+        <div className="flex items-center gap-3 rounded-control border border-line bg-surface p-3">
+          {preview && !previewFailed ? (
+            <img
+              src={preview}
+              alt=""
+              className="size-16 shrink-0 rounded-md border border-line object-cover"
+              onError={() => setPreviewFailed(true)}
+            />
+          ) : (
+            <span className="flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-50 text-sm font-black text-brand-700">
+              {/\.pdf$/i.test(file.name) ? "PDF" : "IMG"}
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold text-ink">{file.name}</p>
+            <p className="text-xs text-muted">{formatSize(file.size)}</p>
+          </div>
+          <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>
+            Quitar
+          </Button>
+        </div>
+      ) : (
+        <label
+          htmlFor={id}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            if (!disabled) void choose(event.dataTransfer.files?.[0]);
+          }}
+          className={cn(
+            "flex cursor-pointer flex-col items-center gap-2 rounded-control border-2 border-dashed px-4 py-8 text-center transition-colors",
+            "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+            dragging ? "border-brand-500 bg-brand-50" : "border-brand-200 bg-canvas hover:border-brand-400",
+            shownError && "border-danger-600",
+          )}
+        >
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+            <UploadIcon />
+          </span>
+          <span className="font-semibold text-brand-800">Toca para elegir un archivo</span>
+          <span className="hidden text-sm text-muted sm:block">o arrástralo hasta aquí</span>
+        </label>
+      )}
+      <p id={hintId} className="text-xs text-muted">
+        Imagen JPG o PNG, o un PDF. Máximo 5 MB.
+      </p>
+      {shownError ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger-700">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+import {
+  CURRENCIES,
+  type Currency,
+  MIN_TICKETS_PER_PURCHASE,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "@rifazo/shared/constants";
+import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { UploadIcon } from "../../../components/ui/icons";
+import { Input, inputClasses } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
+import { proofKeys, uploadProof } from "../api/proofs-api";
+import {
+  emptyProofForm,
+  findProofProblem,
+  GENERAL_RAFFLE_ID,
+  isUploadFailure,
+  newIdempotencyKey,
+  PROOF_MESSAGES,
+  PROOF_REDIRECT_MS,
+  type ProofFormValues,
+  type ProofPrefill,
+  proofFingerprint,
+  redirectAfterUpload,
+  totalFor,
+} from "../proof-form";
+import { ProofFileInput } from "./proof-file-input";
+
+const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({
+  value,
+  label: value,
+}));
+
+export interface FixedPrice {
+  /** Price of one ticket; the amount is price × quantity and cannot be edited. */
+  unitPrice: number;
+  currency: Currency;
+  /** Tickets still available, when known. */
+  remaining: number | null;
+}
+
+interface ProofUploadFormProps {
+  raffleId: string;
+  prefill: ProofPrefill;
+  fixed: FixedPrice | null;
+  signedIn: boolean;
+  /** False when the raffle no longer sells tickets. */
+  salesOpen: boolean;
+}
+
+type FieldName =
+  | "file"
+  | "paymentMethod"
+  | "transactionRef"
+  | "amount"
+  | "quantity"
+  | "userNotes"
+  | "currency";
+
+/**
+ * The proof upload form (spec 1 §2, §5, §8): checks in the spec's order with its toasts, uploads with a
+ * real progress bar, and tags each submission with an idempotency key that a retry of the same form reuses.
+ */
+export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen }: ProofUploadFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ProofFormValues>(() =>
+    emptyProofForm({ ...prefill, currency: fixed?.currency ?? prefill.currency }),
+  );
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [phase, setPhase] = useState<"editing" | "uploading" | "done">("editing");
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const quantityNumber = Number(values.quantity);
+  // A raffle's amount always follows its price: it is shown, never typed.
+  const effective: ProofFormValues = fixed
+    ? {
+        ...values,
+        currency: fixed.currency,
+        amount:
+          Number.isInteger(quantityNumber) && quantityNumber > 0
+            ? totalFor(fixed.unitPrice, quantityNumber).toFixed(2)
+            : "",
+      }
+    : values;
+
+  const set = <K extends keyof ProofFormValues>(field: K, value: ProofFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field as FieldName] ? { ...current, [field]: undefined } : current));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase !== "editing") return;
+    const isRaffle = raffleId !== GENERAL_RAFFLE_ID;
+    const problem = findProofProblem(effective, signedIn, {
+      minQuantity: isRaffle ? MIN_TICKETS_PER_PURCHASE : undefined,
+      remaining: fixed?.remaining ?? null,
+    });
+    if (problem) {
+      toast({ id: "proof-upload", title: problem.title, description: problem.description, variant: "error" });
+      if (problem.field !== "user") {
+        setErrors({ [problem.field]: problem.description });
+        document.getElementById(`proof-${problem.field}`)?.focus();
+      }
+      return;
+    }
+
+    // One key per attempt; pressing send again on the same, unchanged form is a retry and reuses it.
+    const fingerprint = proofFingerprint(raffleId, effective);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    setErrors({});
+    setPhase("uploading");
+    setProgress(0);
+    try {
+      await uploadProof({
+        raffleId,
+        values: effective,
+        idempotencyKey: attempt.current.key,
+        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
+      });
+      setProgress(100);
+      setPhase("done");
+      toast({
+        id: "proof-upload",
+        title: PROOF_MESSAGES.successTitle,
+        description: PROOF_MESSAGES.success,
+        variant: "success",
+      });
+      void queryClient.invalidateQueries({ queryKey: proofKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["raffles"] });
+      const target = redirectAfterUpload(raffleId);
+      redirectTimer.current = setTimeout(() => {
+        void navigate(target.kind === "payments" ? paths.profilePayments : paths.raffle(target.id));
+      }, PROOF_REDIRECT_MS);
+    } catch (error) {
+      setPhase("editing");
+      setProgress(null);
+      const upload = isApiError(error) ? isUploadFailure(error) : true;
+      toast({
+        id: "proof-upload",
+        title: upload ? PROOF_MESSAGES.uploadErrorTitle : PROOF_MESSAGES.saveErrorTitle,
+        description: errorMessage(error),
+        variant: "error",
+      });
+      if (isApiError(error) && error.fields) {
+        const fieldErrors: Partial<Record<FieldName, string>> = {};
+        for (const [name, message] of Object.entries(error.fields)) {
+          const key = (name === "quantityOfTickets" ? "quantity" : name) as FieldName;
+          fieldErrors[key] = message;
+        }
+        setErrors(fieldErrors);
+      }
+    }
+  };
+
+  const busy = phase !== "editing";
+  const errorProps = (name: FieldName, describedBy: string | undefined) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Subir comprobante de pago">
+      {salesOpen ? null : (
+        <Alert variant="warning" title="Venta cerrada">
+          La venta de boletos para esta rifa está cerrada.
+        </Alert>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod}>
+          {(describedBy) => (
+            <Select
+              id="proof-paymentMethod"
+              options={METHOD_OPTIONS}
+              placeholder="Selecciona un método"
+              value={values.paymentMethod || undefined}
+              onValueChange={(value) => set("paymentMethod", value as PaymentMethod)}
+              disabled={busy}
+              {...errorProps("paymentMethod", describedBy)}
+            />
+          )}
+        </Field>
+        <Field
+          id="proof-transactionRef"
+          label="Referencia de la transacción"
+          hint="El número de confirmación que te dio tu banco o aplicación."
+          error={errors.transactionRef}
+        >
+          {(describedBy) => (
+            <Input
+              id="proof-transactionRef"
+              value={values.transactionRef}
+              onChange={(event) => set("transactionRef", event.target.value)}
+              maxLength={PROOF_LIMITS.reference}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Ej: 00123456789"
+              disabled={busy}
+              {...errorProps("transactionRef", describedBy)}
+            />
+          )}
+        </Field>
+        <Field
+          id="proof-quantity"
+          label="Cantidad de boletos"
+          hint={fixed?.remaining != null ? `Quedan ${fixed.remaining} boletos disponibles.` : undefined}
+          error={errors.quantity}
+        >
+          {(describedBy) => (
+            <Input
+              id="proof-quantity"
+              type="number"
+              inputMode="numeric"
+              min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
+              max={fixed?.remaining ?? undefined}
+              step={1}
+              value={values.quantity}
+              onChange={(event) => set("quantity", event.target.value)}
+              disabled={busy}
+              {...errorProps("quantity", describedBy)}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3">
+          <Field
+            id="proof-amount"
+            label="Monto pagado"
+            hint={fixed ? "Precio del boleto × cantidad." : undefined}
+            error={errors.amount}
+          >
+            {(describedBy) => (
+              <Input
+                id="proof-amount"
+                inputMode="decimal"
+                value={effective.amount}
+                onChange={(event) => set("amount", event.target.value)}
+                readOnly={Boolean(fixed)}
+                placeholder="0,00"
+                disabled={busy}
+                {...errorProps("amount", describedBy)}
+              />
+            )}
+          </Field>
+          <Field id="proof-currency" label="Moneda" error={errors.currency}>
+            {(describedBy) =>
+              fixed ? (
+                <Input id="proof-currency" value={fixed.currency} readOnly aria-describedby={describedBy} />
+              ) : (
+                <Select
+                  id="proof-currency"
+                  options={CURRENCY_OPTIONS}
+                  value={values.currency}
+                  onValueChange={(value) => set("currency", value as Currency)}
+                  disabled={busy}
+                  {...errorProps("currency", describedBy)}
+                />
+              )
+            }
+          </Field>
+        </div>
+      </div>
+
+      <Field id="proof-userNotes" label="Notas (opcional)" error={errors.userNotes}>
+        {(describedBy) => (
+          <textarea
+            id="proof-userNotes"
+            value={values.userNotes}
+            onChange={(event) => set("userNotes", event.target.value)}
+            maxLength={PROOF_LIMITS.notes}
+            rows={3}
+            placeholder="Algo que debamos saber sobre tu pago"
+            disabled={busy}
+            className={cn(inputClasses, "h-auto min-h-24 py-2.5")}
+            {...errorProps("userNotes", describedBy)}
+          />
+        )}
+      </Field>
+
+      <ProofFileInput
+        id="proof-file"
+        file={values.file}
+        onChange={(file) => set("file", file)}
+        disabled={busy}
+        error={errors.file}
+      />
+
+      {progress !== null ? (
+        <div className="space-y-1.5">
+          <div className="flex items-center justify-between text-sm">
+            <span id="proof-progress-label" className="font-semibold text-ink">
+              {phase === "done" ? "Comprobante enviado" : "Subiendo comprobante..."}
+            </span>
+            <span className="font-mono text-muted" aria-hidden="true">
+              {progress}%
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby="proof-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2.5 overflow-hidden rounded-pill bg-brand-100"
+          >
+            <div
+              className={cn(
+                "h-full rounded-pill transition-[width] duration-200",
+                phase === "done" ? "bg-success-600" : "bg-brand-600",
+              )}
+              style={{ width: `${progress}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      {phase === "done" ? (
+        <Alert variant="success" title={PROOF_MESSAGES.successTitle}>
+          {PROOF_MESSAGES.success} Te llevamos{" "}
+          {raffleId === GENERAL_RAFFLE_ID ? "a tus pagos" : "de vuelta a la rifa"} en un momento...
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <Link
+          to={paths.paymentMethods}
+          className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          Ver datos para pagar
+        </Link>
+        <Button
+          type="submit"
+          size="lg"
+          loading={phase === "uploading"}
+          loadingText="Subiendo..."
+          disabled={phase === "done" || !salesOpen}
+          className="w-full sm:w-auto"
+        >
+          <UploadIcon />
+          Enviar Comprobante
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkProofFile,
+  detectProofType,
+  emptyProofForm,
+  findProofProblem,
+  isUploadFailure,
+  newIdempotencyKey,
+  PROOF_MESSAGES,
+  type ProofFormValues,
+  parseAmount,
+  proofFingerprint,
+  readProofPrefill,
+  redirectAfterUpload,
+  totalFor,
+} from "./proof-form";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+const PDF = new TextEncoder().encode("%PDF-1.7\n");
+const TEXT = new TextEncoder().encode("hola, esto no es una imagen");
+
+describe("proof file checks", () => {
+  it("recognises PNG, JPEG and PDF by their first bytes", () => {
+    expect(detectProofType(PNG)).toBe("image/png");
+    expect(detectProofType(JPEG)).toBe("image/jpeg");
+    expect(detectProofType(PDF)).toBe("application/pdf");
+    expect(detectProofType(TEXT)).toBeNull();
+    expect(detectProofType(new Uint8Array())).toBeNull();
+  });
+
+  it("refuses a text file renamed to .png with the spec's message", () => {
+    expect(checkProofFile({ name: "comprobante.png", size: TEXT.length }, TEXT)).toBe(
+      PROOF_MESSAGES.fileType,
+    );
+    expect(PROOF_MESSAGES.fileType).toBe("Solo se permiten imágenes (JPG, PNG) o PDF.");
+  });
+
+  it("refuses other extensions even with valid content, and files over 5 MB", () => {
+    expect(checkProofFile({ name: "pago.gif", size: 10 }, PNG)).toBe(PROOF_MESSAGES.fileType);
+    expect(checkProofFile({ name: "pago.png", size: 5 * 1024 * 1024 + 1 }, PNG)).toBe(
+      "El archivo no debe exceder los 5MB.",
+    );
+    expect(checkProofFile({ name: "pago.png", size: 5 * 1024 * 1024 }, PNG)).toBeNull();
+    expect(checkProofFile({ name: "PAGO.JPG", size: 100 }, JPEG)).toBeNull();
+    expect(checkProofFile({ name: "pago.pdf", size: 100 }, PDF)).toBeNull();
+  });
+});
+
+describe("readProofPrefill", () => {
+  const none = new URLSearchParams();
+
+  it("takes the raffle info from navigation state", () => {
+    const state = {
+      raffleId: "r1",
+      raffleName: " Moto ",
+      totalAmount: 10,
+      currency: "USD",
+      numberOfTickets: 2,
+    };
+    expect(readProofPrefill("r1", state, none)).toEqual({
+      raffleName: "Moto",
+      amount: 10,
+      currency: "USD",
+      quantity: 2,
+    });
+  });
+
+  it("falls back to the tickets and amount query parameters", () => {
+    const search = new URLSearchParams({ tickets: "4", amount: "12.50" });
+    expect(readProofPrefill("r1", null, search)).toEqual({
+      raffleName: null,
+      amount: 12.5,
+      currency: null,
+      quantity: 4,
+    });
+  });
+
+  it("ignores state meant for another raffle and nonsense values", () => {
+    const state = { raffleId: "otra", raffleName: "Otra", totalAmount: 99 };
+    const search = new URLSearchParams({ tickets: "1.5", amount: "-3" });
+    expect(readProofPrefill("r1", state, search)).toEqual({
+      raffleName: null,
+      amount: null,
+      currency: null,
+      quantity: null,
+    });
+  });
+});
+
+describe("amounts", () => {
+  it("multiplies price by quantity with two decimals", () => {
+    expect(totalFor(0.1, 3)).toBe(0.3);
+    expect(totalFor(2.5, 2)).toBe(5);
+    expect(totalFor(19.99, 3)).toBe(59.97);
+    expect(totalFor(0, 3)).toBe(0);
+  });
+
+  it("parses amounts typed with a comma or a dot, at most two decimals", () => {
+    expect(parseAmount("12,5")).toBe(12.5);
+    expect(parseAmount("12.50")).toBe(12.5);
+    expect(parseAmount(" 7 ")).toBe(7);
+    expect(parseAmount("1.234")).toBeNaN();
+    expect(parseAmount("abc")).toBeNaN();
+    expect(parseAmount("")).toBeNaN();
+  });
+});
+
+describe("findProofProblem", () => {
+  const file = new File([PNG], "pago.png", { type: "image/png" });
+  const valid: ProofFormValues = {
+    ...emptyProofForm({ amount: 10, quantity: 2 }),
+    paymentMethod: "pago_movil",
+    transactionRef: "0012345678",
+    file,
+  };
+
+  it("accepts a complete form", () => {
+    expect(valid.amount).toBe("10.00");
+    expect(findProofProblem(valid, true)).toBeNull();
+  });
+
+  it("reports problems in the spec's order", () => {
+    expect(findProofProblem(valid, false)?.title).toBe("Error de Usuario");
+    expect(findProofProblem({ ...valid, file: null, paymentMethod: "" }, true)?.title).toBe(
+      "Falta Comprobante",
+    );
+    expect(findProofProblem({ ...valid, paymentMethod: "", transactionRef: "" }, true)?.title).toBe(
+      "Falta Método de Pago",
+    );
+    expect(findProofProblem({ ...valid, transactionRef: "  " }, true)?.title).toBe("Falta Referencia");
+    expect(findProofProblem({ ...valid, amount: "0" }, true)?.title).toBe("Monto Inválido");
+    expect(findProofProblem({ ...valid, quantity: "0" }, true)?.field).toBe("quantity");
+  });
+
+  it("applies the raffle's minimum purchase and the tickets left", () => {
+    const one = { ...valid, quantity: "1" };
+    expect(findProofProblem(one, true)).toBeNull();
+    expect(findProofProblem(one, true, { minQuantity: 2 })?.title).toBe("Compra Mínima");
+    expect(findProofProblem({ ...valid, quantity: "5" }, true, { minQuantity: 2, remaining: 3 })).toEqual({
+      field: "quantity",
+      title: "Boletos Insuficientes",
+      description: "Solo quedan 3 boletos disponibles.",
+    });
+  });
+});
+
+describe("idempotency", () => {
+  const base = { ...emptyProofForm(), paymentMethod: "zelle" as const, transactionRef: "A1", amount: "5" };
+
+  it("gives an unchanged form the same fingerprint, and a changed one a new one", () => {
+    expect(proofFingerprint("r1", base)).toBe(proofFingerprint("r1", { ...base }));
+    expect(proofFingerprint("r1", base)).not.toBe(proofFingerprint("r1", { ...base, transactionRef: "A2" }));
+    expect(proofFingerprint("r1", base)).not.toBe(proofFingerprint("general", base));
+  });
+
+  it("creates UUID-shaped keys", () => {
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+});
+
+describe("after the upload", () => {
+  it("goes to the payments for a general payment, else back to the raffle", () => {
+    expect(redirectAfterUpload("general")).toEqual({ kind: "payments" });
+    expect(redirectAfterUpload("abc")).toEqual({ kind: "raffle", id: "abc" });
+  });
+
+  it("tells file and connection failures from save failures", () => {
+    expect(isUploadFailure({ status: 0, code: "NETWORK" })).toBe(true);
+    expect(isUploadFailure({ status: 413, code: "PAYLOAD_TOO_LARGE" })).toBe(true);
+    expect(isUploadFailure({ status: 400, code: "VALIDATION", fields: { file: "x" } })).toBe(true);
+    expect(isUploadFailure({ status: 409, code: "DUPLICATE_REFERENCE" })).toBe(false);
+    expect(isUploadFailure({ status: 400, code: "VALIDATION", fields: { amount: "x" } })).toBe(false);
+  });
+});

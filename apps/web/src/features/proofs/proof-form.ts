@@ -1,0 +1,258 @@
+import {
+  CURRENCIES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  MAX_PROOF_BYTES,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "@rifazo/shared/constants";
+
+export { newIdempotencyKey } from "./idempotency-key";
+
+import { GENERAL_PROOF_ID, PROOF_MESSAGES as SHARED_PROOF_MESSAGES } from "@rifazo/shared/schemas/proofs";
+
+// Rules of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
+// can be tested: file checks, the raffle info the page receives, the amount and the toast texts.
+
+const SHARED = SHARED_PROOF_MESSAGES;
+
+/** The spec's titles and messages (shared with the API), plus the descriptions under each toast title. */
+export const PROOF_MESSAGES = {
+  fileTooLarge: SHARED.fileTooLarge,
+  fileType: SHARED.fileType,
+  userErrorTitle: SHARED.userErrorTitle,
+  userError: SHARED.signIn,
+  missingFileTitle: SHARED.fileMissing,
+  missingFile: "Adjunta la imagen o el PDF de tu comprobante de pago.",
+  missingMethodTitle: SHARED.methodMissing,
+  missingMethod: "Selecciona el método con el que realizaste el pago.",
+  missingReferenceTitle: SHARED.referenceMissing,
+  missingReference: "Ingresa el número de referencia de la transacción.",
+  invalidAmountTitle: SHARED.amountInvalid,
+  invalidAmount: "El monto debe ser mayor a 0, con hasta dos decimales.",
+  invalidQuantityTitle: "Cantidad Inválida",
+  invalidQuantity: SHARED.quantityInvalid,
+  minPurchaseTitle: SHARED.minPurchaseTitle,
+  minPurchase: SHARED.minPurchase,
+  insufficientTicketsTitle: SHARED.insufficientTicketsTitle,
+  remaining: SHARED.remaining,
+  uploadErrorTitle: SHARED.uploadFailed,
+  saveErrorTitle: SHARED.saveFailed,
+  successTitle: SHARED.successTitle,
+  success: SHARED.success,
+  raffleLoadError: SHARED.raffleLoadFailed,
+} as const;
+
+/** What the file input offers; the real check reads the file's first bytes. */
+export const PROOF_ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+export const GENERAL_RAFFLE_ID = GENERAL_PROOF_ID;
+/** Redirect after a successful upload (spec 1 §9). */
+export const PROOF_REDIRECT_MS = 2_000;
+
+export type ProofFileType = "image/jpeg" | "image/png" | "application/pdf";
+
+/** The real type from the magic bytes (PNG, JPEG, PDF); null for anything else. */
+export function detectProofType(head: Uint8Array): ProofFileType | null {
+  const starts = (signature: number[]) => signature.every((byte, i) => head[i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf";
+  return null;
+}
+
+const ALLOWED_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+
+/**
+ * Size and type of a chosen file. The browser's MIME type only follows the file name, so a text file
+ * renamed to .png is caught by its first bytes (the server checks the same way).
+ */
+export function checkProofFile(file: { name: string; size: number }, head: Uint8Array): string | null {
+  if (file.size > MAX_PROOF_BYTES) return PROOF_MESSAGES.fileTooLarge;
+  if (!ALLOWED_EXTENSIONS.test(file.name) || !detectProofType(head)) return PROOF_MESSAGES.fileType;
+  return null;
+}
+
+export async function validateProofFile(file: File): Promise<string | null> {
+  if (file.size > MAX_PROOF_BYTES) return PROOF_MESSAGES.fileTooLarge;
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return checkProofFile(file, head);
+}
+
+/** Raffle info handed over by the purchase box (navigation state), all optional. */
+export interface ProofNavigationState {
+  raffleId?: string;
+  raffleName?: string;
+  totalAmount?: number;
+  currency?: string;
+  numberOfTickets?: number;
+}
+
+export interface ProofPrefill {
+  raffleName: string | null;
+  amount: number | null;
+  currency: Currency | null;
+  quantity: number | null;
+}
+
+function positiveNumber(value: unknown): number | null {
+  const number = typeof value === "string" ? Number(value.replace(",", ".")) : value;
+  return typeof number === "number" && Number.isFinite(number) && number > 0 ? number : null;
+}
+
+function positiveInteger(value: unknown): number | null {
+  const number = positiveNumber(value);
+  return number !== null && Number.isInteger(number) ? number : null;
+}
+
+function asCurrency(value: unknown): Currency | null {
+  return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value)
+    ? (value as Currency)
+    : null;
+}
+
+/**
+ * Navigation state wins; query parameters `tickets` and `amount` fill what it lacks (a shared or
+ * reloaded link keeps working). State meant for another raffle is ignored.
+ */
+export function readProofPrefill(raffleId: string, state: unknown, search: URLSearchParams): ProofPrefill {
+  const fromState =
+    state && typeof state === "object" ? (state as ProofNavigationState) : ({} as ProofNavigationState);
+  const usable = !fromState.raffleId || String(fromState.raffleId) === raffleId;
+  const s = usable ? fromState : ({} as ProofNavigationState);
+  return {
+    raffleName: typeof s.raffleName === "string" && s.raffleName.trim() ? s.raffleName.trim() : null,
+    amount: positiveNumber(s.totalAmount) ?? positiveNumber(search.get("amount")),
+    currency: asCurrency(s.currency),
+    quantity: positiveInteger(s.numberOfTickets) ?? positiveInteger(search.get("tickets")),
+  };
+}
+
+/** price × quantity with 2 decimals (spec 1 §5), without binary float noise (0.1 × 3). */
+export function totalFor(price: number, quantity: number): number {
+  if (!Number.isFinite(price) || !Number.isFinite(quantity) || price <= 0 || quantity <= 0) return 0;
+  return Math.round(price * quantity * 100) / 100;
+}
+
+/** Accepts "12,50" as typed on a Venezuelan keyboard; NaN when it is not a number. */
+export function parseAmount(value: string): number {
+  const trimmed = value.trim().replace(",", ".");
+  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
+  return Number(trimmed);
+}
+
+export interface ProofFormValues {
+  paymentMethod: PaymentMethod | "";
+  transactionRef: string;
+  amount: string;
+  currency: Currency;
+  quantity: string;
+  userNotes: string;
+  file: File | null;
+}
+
+export function emptyProofForm(prefill?: Partial<ProofPrefill>): ProofFormValues {
+  return {
+    paymentMethod: "",
+    transactionRef: "",
+    amount: prefill?.amount ? prefill.amount.toFixed(2) : "",
+    currency: prefill?.currency ?? DEFAULT_CURRENCY,
+    quantity: String(prefill?.quantity ?? 1),
+    userNotes: "",
+    file: null,
+  };
+}
+
+export interface ProofProblem {
+  field: "user" | "file" | "paymentMethod" | "transactionRef" | "amount" | "quantity";
+  title: string;
+  description: string;
+}
+
+export interface ProofLimits {
+  /** 2 for a raffle purchase (spec 1 §9); a general payment accepts 1. */
+  minQuantity?: number;
+  /** Tickets still available in the raffle, when known. */
+  remaining?: number | null;
+}
+
+/** The first problem in the spec's order (user, file, method, reference, amount, quantity), or null. */
+export function findProofProblem(
+  values: ProofFormValues,
+  signedIn: boolean,
+  limits: ProofLimits = {},
+): ProofProblem | null {
+  if (!signedIn)
+    return { field: "user", title: PROOF_MESSAGES.userErrorTitle, description: PROOF_MESSAGES.userError };
+  if (!values.file)
+    return {
+      field: "file",
+      title: PROOF_MESSAGES.missingFileTitle,
+      description: PROOF_MESSAGES.missingFile,
+    };
+  if (!values.paymentMethod || !(PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod))
+    return {
+      field: "paymentMethod",
+      title: PROOF_MESSAGES.missingMethodTitle,
+      description: PROOF_MESSAGES.missingMethod,
+    };
+  if (!values.transactionRef.trim())
+    return {
+      field: "transactionRef",
+      title: PROOF_MESSAGES.missingReferenceTitle,
+      description: PROOF_MESSAGES.missingReference,
+    };
+  const amount = parseAmount(values.amount);
+  if (!(amount > 0))
+    return {
+      field: "amount",
+      title: PROOF_MESSAGES.invalidAmountTitle,
+      description: PROOF_MESSAGES.invalidAmount,
+    };
+  const quantity = Number(values.quantity);
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return {
+      field: "quantity",
+      title: PROOF_MESSAGES.invalidQuantityTitle,
+      description: PROOF_MESSAGES.invalidQuantity,
+    };
+  if (limits.minQuantity && quantity < limits.minQuantity)
+    return {
+      field: "quantity",
+      title: PROOF_MESSAGES.minPurchaseTitle,
+      description: PROOF_MESSAGES.minPurchase,
+    };
+  if (typeof limits.remaining === "number" && quantity > limits.remaining)
+    return {
+      field: "quantity",
+      title: PROOF_MESSAGES.insufficientTicketsTitle,
+      description: PROOF_MESSAGES.remaining(limits.remaining),
+    };
+  return null;
+}
+
+/** Same inputs give the same fingerprint: a retry of an unchanged form reuses its idempotency key. */
+export function proofFingerprint(raffleId: string, values: ProofFormValues): string {
+  const file = values.file ? [values.file.name, values.file.size, values.file.lastModified].join(":") : "";
+  return JSON.stringify([
+    raffleId,
+    values.paymentMethod,
+    values.transactionRef.trim(),
+    values.amount.trim(),
+    values.currency,
+    values.quantity,
+    values.userNotes.trim(),
+    file,
+  ]);
+}
+
+/** Where to go after the upload: the payments list for a general payment, else back to the raffle. */
+export function redirectAfterUpload(raffleId: string): { kind: "payments" } | { kind: "raffle"; id: string } {
+  return raffleId === GENERAL_RAFFLE_ID ? { kind: "payments" } : { kind: "raffle", id: raffleId };
+}
+
+/** Failures about the file itself (or the connection) are upload errors; the rest are save errors. */
+export function isUploadFailure(error: { status: number; code: string; fields?: Record<string, string> }) {
+  if (error.code === "NETWORK" || error.status === 0 || error.status === 413) return true;
+  if (error.code === "PAYLOAD_TOO_LARGE" || /FILE/i.test(error.code)) return true;
+  return Boolean(error.fields && ("file" in error.fields || "proof" in error.fields));
+}

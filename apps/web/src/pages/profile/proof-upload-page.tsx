@@ -1,0 +1,179 @@
+import { type Currency, DEFAULT_CURRENCY } from "@rifazo/shared/constants";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { Page } from "../../components/layout/page";
+import { Alert } from "../../components/ui/alert";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/toast";
+import { useSession } from "../../features/auth/hooks/use-session";
+import { type FixedPrice, ProofUploadForm } from "../../features/proofs/components/proof-upload-form";
+import { ticketsLabel } from "../../features/proofs/payments";
+import { GENERAL_RAFFLE_ID, PROOF_MESSAGES, readProofPrefill } from "../../features/proofs/proof-form";
+import { raffleDetailQuery } from "../../features/raffles/api/raffles-api";
+import { isApiError } from "../../lib/api-client";
+import { formatMoney } from "../../lib/format";
+import { paths } from "../../lib/paths";
+
+function Summary({
+  name,
+  quantity,
+  total,
+  currency,
+}: {
+  name: string;
+  quantity: number | null;
+  total: number | null;
+  currency: Currency;
+}) {
+  return (
+    <Card className="border-brand-200 bg-brand-50/60">
+      <CardContent className="grid gap-3 p-4! sm:grid-cols-[1fr_auto] sm:items-center sm:p-5!">
+        <div className="min-w-0">
+          <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
+          <p className="text-lg font-bold text-ink">{name}</p>
+          {quantity ? <p className="text-sm text-muted">{ticketsLabel(quantity)}</p> : null}
+        </div>
+        {total ? (
+          <div className="sm:text-right">
+            <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Total a pagar</p>
+            <p className="text-2xl font-black text-brand-800">{formatMoney(total, currency)}</p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /perfil/subir-comprobante/{raffleId}: the proof of a payment for a raffle, or a general payment
+ * ('general'). Raffle info comes from the purchase box (navigation state), else from ?tickets=&amount=,
+ * and the raffle itself is fetched for its price, currency and tickets left.
+ */
+export function ProofUploadPage() {
+  const { raffleId = GENERAL_RAFFLE_ID } = useParams();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { user } = useSession();
+  const isGeneral = raffleId === GENERAL_RAFFLE_ID;
+  // Read once: later navigation state changes (none expected) must not reset a half-filled form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the prefill is taken when the page opens.
+  const prefill = useMemo(() => readProofPrefill(raffleId, location.state, searchParams), [raffleId]);
+
+  const raffleQuery = useQuery({ ...raffleDetailQuery(raffleId), enabled: !isGeneral, retry: 1 });
+  const raffle = raffleQuery.data;
+  const notFound = isApiError(raffleQuery.error) && raffleQuery.error.status === 404;
+
+  useEffect(() => {
+    if (raffleQuery.isError) {
+      toast({
+        id: "proof-raffle",
+        title: "Error",
+        description: PROOF_MESSAGES.raffleLoadError,
+        variant: "error",
+      });
+    }
+  }, [raffleQuery.isError]);
+
+  let fixed: FixedPrice | null = null;
+  if (raffle) {
+    fixed = { unitPrice: raffle.price, currency: raffle.currency, remaining: raffle.remaining };
+  } else if (!isGeneral && prefill.amount && prefill.quantity) {
+    // The raffle could not be loaded: the purchase box's own total still fixes the price.
+    fixed = {
+      unitPrice: prefill.amount / prefill.quantity,
+      currency: prefill.currency ?? DEFAULT_CURRENCY,
+      remaining: null,
+    };
+  }
+
+  const header = (
+    <Link
+      to={isGeneral ? paths.paymentMethods : paths.raffle(raffleId)}
+      className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+    >
+      ← {isGeneral ? "Métodos de pago" : "Volver a la rifa"}
+    </Link>
+  );
+
+  let content: React.ReactNode;
+  if (!isGeneral && raffleQuery.isPending && !prefill.raffleName) {
+    content = (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-24 w-full rounded-card" />
+        <Skeleton className="h-96 w-full rounded-card" />
+      </div>
+    );
+  } else if (notFound) {
+    content = (
+      <Alert
+        variant="danger"
+        title={PROOF_MESSAGES.raffleLoadError}
+        action={
+          <Link to={paths.raffles} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Volver a Rifas
+          </Link>
+        }
+      >
+        La rifa no existe o ya no está disponible.
+      </Alert>
+    );
+  } else {
+    const name = raffle?.title ?? prefill.raffleName;
+    const quantity = prefill.quantity;
+    const currency = fixed?.currency ?? prefill.currency ?? DEFAULT_CURRENCY;
+    const total = fixed && quantity ? Math.round(fixed.unitPrice * quantity * 100) / 100 : prefill.amount;
+    content = (
+      <div className="space-y-5">
+        {isGeneral ? (
+          <Alert variant="info" title="Pago general">
+            Usa este formulario si pagaste sin elegir una rifa desde la página de la rifa. Indica el monto y
+            la cantidad de boletos que pagaste.
+          </Alert>
+        ) : name ? (
+          <Summary name={name} quantity={quantity} total={total} currency={currency} />
+        ) : null}
+        {raffleQuery.isError && !notFound ? (
+          <Alert
+            variant="danger"
+            action={
+              <Button size="sm" variant="outline" onClick={() => void raffleQuery.refetch()}>
+                Reintentar
+              </Button>
+            }
+          >
+            {PROOF_MESSAGES.raffleLoadError}
+          </Alert>
+        ) : null}
+        <Card>
+          <CardContent>
+            <ProofUploadForm
+              key={raffleId}
+              raffleId={raffleId}
+              prefill={prefill}
+              fixed={fixed}
+              signedIn={Boolean(user)}
+              salesOpen={!raffle || raffle.status === "active"}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <Page
+      title="Subir Comprobante"
+      eyebrow={isGeneral ? "Pago general" : "Pago de rifa"}
+      description="Sube el comprobante de tu pago para que validemos tu compra en menos de 24 horas."
+      className="max-w-3xl!"
+    >
+      <div className="space-y-4">
+        {header}
+        {content}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,342 @@
+// Buying tickets on a phone (390×844), as a signed-in demo user: an active raffle → 2 tickets →
+// "Comprar Boletos" → proof upload with its progress bar → 'Comprobante Enviado' → Mis Pagos shows it
+// 'En Revisión'. A text file renamed to .png is refused on the spot, and a notification sent by an
+// administrator appears in the open page, without reloading, within 2 s (realtime over /api/events).
+//
+// It needs the demo catalogue (SEED_DEMO=1) while e2e/support/server.ts always starts an empty one, so
+// this file starts its own server the same way: the built bundle on a free port, with a private data
+// folder, a private copy of apps/web/dist and an administrator account for the notification.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
+import { test as base, expect, type Page, request } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverEntry = path.join(root, "apps/api/dist/server.js");
+const webDist = path.join(root, "apps/web/dist");
+
+const ADMIN_EMAIL = process.env.ADMIN_EMAIL || "admin@rifazo.test";
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "AdminPass123!";
+/** Seeded by apps/api/src/seed/demo-data.ts (DEMO_PASSWORD). */
+const DEMO_PASSWORD = "Demo12345!";
+const BUYER = "carlos.perez@example.com";
+const READER = "ana.martinez@example.com";
+
+const TEXT = {
+  fileType: "Solo se permiten imágenes (JPG, PNG) o PDF.",
+  sent: "Comprobante Enviado",
+  pending: "En Revisión",
+};
+
+interface DemoServer {
+  baseURL: string;
+  output(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = address && typeof address === "object" ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Copies apps/web/dist, retrying while a build elsewhere is replacing it (index.html must find its assets). */
+async function snapshotWeb(target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync(webDist, target, { recursive: true });
+      const html = readFileSync(path.join(target, "index.html"), "utf8");
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
+    } catch {
+      // A build was replacing the folder; try again.
+    }
+    if (attempt === 20) throw new Error("apps/web/dist está incompleto: ejecuta `npm run build`.");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
+  demoServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      if (!existsSync(serverEntry) || !existsSync(path.join(webDist, "index.html"))) {
+        throw new Error("Falta apps/api/dist/server.js o apps/web/dist: ejecuta `npm run build` antes.");
+      }
+      const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-purchase-"));
+      // The server keeps index.html in memory: a rebuild during the run must not pull the assets away.
+      const webCopy = path.join(dataDir, "web");
+      await snapshotWeb(webCopy);
+      const port = await freePort();
+      const baseURL = `http://localhost:${port}`;
+      let output = "";
+      const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          SMTP_URL: "",
+          SEED_DEMO: "1",
+          ADMIN_EMAIL,
+          ADMIN_PASSWORD,
+          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+          WEB_DIST: webCopy,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      try {
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+          if (child.exitCode !== null)
+            throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
+          if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
+          const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+            .then((response) => response.ok)
+            .catch(() => false);
+          if (ok) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await use({ baseURL, output: () => output });
+      } finally {
+        await stop(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 150_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer.baseURL);
+  },
+  serverLog: [
+    async ({ demoServer }, use, testInfo) => {
+      const before = demoServer.output().length;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("server-log", {
+          body: demoServer.output().slice(before),
+          contentType: "text/plain",
+        });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+// --- A real PNG, made here: signature, IHDR, IDAT (noise, so it stays a few hundred KB), IEND ---
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function makePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
+async function skipCookieBanner(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "rifazo_cookie_consent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+  });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(/\/perfil\/info$/);
+}
+
+interface RaffleSummary {
+  id: string;
+  title: string;
+  price: number;
+  currency: string;
+  status: string;
+}
+
+test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @phone-only", async ({
+  page,
+}) => {
+  await skipCookieBanner(page);
+  await signIn(page, BUYER);
+
+  // An active raffle with tickets left, opened from the raffle list.
+  const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
+    items: RaffleSummary[];
+  };
+  let raffle: RaffleSummary | undefined;
+  for (const candidate of list.items) {
+    const detail = (await (await page.request.get(`/api/raffles/${candidate.id}`)).json()) as {
+      remaining: number;
+    };
+    if (detail.remaining >= 2) {
+      raffle = candidate;
+      break;
+    }
+  }
+  if (!raffle) throw new Error("El catálogo de demostración no tiene una rifa activa con boletos.");
+  await page.goto("/rifas");
+  await page.getByRole("link", { name: raffle.title, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/rifas/${raffle.id}$`));
+
+  // Two tickets (the minimum, and the default), then on to the proof upload.
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+  await page.getByRole("button", { name: "Comprar Boletos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffle.id}\\?tickets=2&amount=`));
+  const total = (Math.round(raffle.price * 2 * 100) / 100).toFixed(2);
+  await expect(page.getByLabel("Monto pagado")).toHaveValue(total);
+  await expect(page.getByLabel("Monto pagado")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+
+  // A text file named .png is refused before anything is sent.
+  const fileInput = page.getByLabel("Comprobante de pago", { exact: true });
+  await fileInput.setInputFiles({
+    name: "comprobante.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("esto no es una imagen, solo texto"),
+  });
+  await expect(page.getByText(TEXT.fileType)).toBeVisible();
+
+  // The real proof.
+  const reference = `E2E${Date.now()}`;
+  await page.getByRole("combobox", { name: "Método de pago" }).click();
+  await page.getByRole("option", { name: "Pago Móvil" }).click();
+  await page.getByLabel("Referencia de la transacción").fill(reference);
+  await fileInput.setInputFiles({ name: "pago-movil.png", mimeType: "image/png", buffer: makePng(320, 320) });
+  await expect(page.getByText(TEXT.fileType)).toBeHidden();
+  await expect(page.getByText("pago-movil.png")).toBeVisible();
+  await page.getByRole("button", { name: "Enviar Comprobante" }).click();
+
+  const progress = page.getByRole("progressbar", { name: "Comprobante enviado" });
+  await expect(progress).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByText(TEXT.sent, { exact: true }).first()).toBeVisible();
+  // Back to the raffle after 2 s.
+  await expect(page).toHaveURL(new RegExp(`/rifas/${raffle.id}$`), { timeout: 6_000 });
+
+  // Mis Pagos: newest first, with the raffle's title, under review.
+  await page.goto("/perfil/pagos");
+  const item = page.getByRole("listitem").filter({ hasText: reference });
+  await expect(item).toBeVisible();
+  await expect(item.getByText(raffle.title)).toBeVisible();
+  await expect(item.getByText(TEXT.pending)).toBeVisible();
+  const first = page.getByRole("main").getByRole("listitem").first();
+  await expect(first).toContainText(reference);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(0);
+});
+
+test("una notificación del administrador llega a la página abierta sin recargar @phone-only", async ({
+  page,
+  baseURL,
+}) => {
+  await skipCookieBanner(page);
+  await signIn(page, READER);
+  const me = (await (await page.request.get("/api/account/me")).json()) as { id: string };
+
+  // The dropdown is open and its list loaded before the message is sent.
+  const bell = page.getByRole("button", { name: /^Notificaciones/ });
+  await bell.click();
+  const dropdown = page.getByRole("dialog", { name: "Notificaciones" });
+  await expect(dropdown.getByText("Cargando notificaciones...")).toBeHidden();
+
+  const title = `Mensaje de prueba ${Date.now().toString(36)}`;
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL as string } });
+  try {
+    const login = await admin.post("/api/account/login", {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const sent = await admin.post(`/api/admin/users/${me.id}/notify`, {
+      data: { title, message: "Tu pago fue recibido y está en revisión." },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+
+  // Realtime: the event arrives over /api/events and the list refreshes, with no reload.
+  await expect(dropdown.getByText(title)).toBeVisible({ timeout: 2_000 });
+  await expect(bell).toHaveAccessibleName(/sin leer/);
+
+  // An admin message opens in a dialog with its whole text.
+  await dropdown.getByRole("button", { name: new RegExp(`^Sin leer: ${title}`) }).click();
+  const detail = page.getByRole("dialog", { name: title });
+  await expect(detail.getByText("Tu pago fue recibido y está en revisión.")).toBeVisible();
+});
