@@ -26,6 +26,12 @@ export const ERROR_MESSAGES = {
   SIGN_UP_FAILED: "Ocurrió un error durante el registro. Inténtalo de nuevo.",
   ACCOUNT_SUSPENDED: "Tu cuenta está suspendida. Contacta a soporte si crees que es un error.",
   SESSION_NOT_FOUND: "Sesión no encontrada. Por favor, intenta iniciar sesión de nuevo.",
+  SESSION_CHECK_NETWORK: "Error de conexión al verificar tu sesión.",
+  PROFILE_NOT_FOUND: "No se encontró un perfil asociado a tu cuenta. Por favor, contacta a soporte.",
+  PROFILE_NOT_FOUND_RECENT:
+    "Error: No se encontró un perfil para tu cuenta. Si acabas de registrarte, espera un momento o contacta a soporte.",
+  PROFILE_CHECK_FAILED: "Hubo un error al verificar tu perfil. Por favor, intenta de nuevo más tarde.",
+  SIGN_UP_SAVE_FAILED: "Error al guardar el usuario. Si el problema continúa, contacta a soporte.",
   SAME_PASSWORD: "La nueva contraseña no puede ser igual a la anterior.",
   INVALID_PASSWORD: "La contraseña actual no es correcta.",
   PASSWORD_TOO_SHORT: "La contraseña debe tener al menos 8 caracteres.",

@@ -77,7 +77,8 @@ export function checkTicketQuantity(requested: number, remaining: number): Ticke
       ok: false,
       quantity: MIN_TICKETS_PER_PURCHASE,
       title: "Compra Mínima",
-      message: `La compra mínima permitida es de ${MIN_TICKETS_PER_PURCHASE} boletos.`,
+      // Literal text of the spec (MIN_TICKETS_PER_PURCHASE is 2).
+      message: "La compra mínima permitida es de 2 boletos.",
     };
   }
   const quantity = Math.floor(requested);

@@ -55,7 +55,9 @@ export async function currentUser(
   const session = await app.ctx.auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
   const row = await findUserById(app.ctx.db, session.user.id);
-  if (row?.status !== "active") return null;
+  // A valid session whose profile row is gone: say so instead of a plain "signed out".
+  if (!row) throw new AppError(401, "PROFILE_NOT_FOUND");
+  if (row.status !== "active") return null;
   request.sessionUser = toSessionUser(row);
   return request.sessionUser;
 }

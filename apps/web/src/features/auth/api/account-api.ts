@@ -25,7 +25,13 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
   try {
     return await api.get<SessionUser>("/api/account/me", { signal });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) {
+      // The session is valid but its profile is gone: send the browser to /login?error=profile_not_found.
+      if (error.code === "PROFILE_NOT_FOUND" && window.location.pathname !== "/login") {
+        window.location.assign("/login?error=profile_not_found");
+      }
+      return null;
+    }
     throw error;
   }
 }

@@ -28,19 +28,40 @@ interface ServerError {
 
 const WELCOME_TOAST_MS = 7_000;
 
-/** Email-confirmation outcome from the link in the email (?verificado=1 or ?verificado=error). */
+/**
+ * Email-confirmation outcome from the link in the email: the server redirects to ?verificado=1, adding
+ * &error=CODE when the link was invalid, expired (INVALID_TOKEN, TOKEN_EXPIRED) or already used (TOKEN_USED).
+ * ?error=profile_not_found comes from a session whose profile is missing.
+ */
 function useVerificationNotice(): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
   const verified = searchParams.get("verificado");
-  const [linkFailed] = useState(verified === "error");
+  const linkError = searchParams.get("error");
+  const [linkFailed] = useState(verified === "error" || (verified !== null && linkError !== null));
 
   useEffect(() => {
+    if (linkError === "profile_not_found") {
+      toast({
+        id: "profile-missing",
+        title: "Error de Perfil",
+        description: ERROR_MESSAGES.PROFILE_NOT_FOUND_RECENT,
+        variant: "error",
+      });
+      setSearchParams(
+        (params) => {
+          params.delete("error");
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      return;
+    }
     if (!verified) return;
-    if (verified === "error") {
+    if (verified === "error" || linkError) {
       toast({
         id: "email-verified",
         title: "Enlace Inválido",
-        description: ERROR_MESSAGES.INVALID_TOKEN,
+        description: linkError === "TOKEN_USED" ? ERROR_MESSAGES.TOKEN_USED : ERROR_MESSAGES.INVALID_TOKEN,
         variant: "error",
       });
     } else {
@@ -54,11 +75,12 @@ function useVerificationNotice(): boolean {
     setSearchParams(
       (params) => {
         params.delete("verificado");
+        params.delete("error");
         return params;
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [verified, setSearchParams]);
+  }, [verified, linkError, setSearchParams]);
 
   return linkFailed;
 }

@@ -1,6 +1,7 @@
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, isApiError } from "../../../lib/api-client";
 
 interface SessionErrorProps {
   title: string;
@@ -10,18 +11,19 @@ interface SessionErrorProps {
 
 /** The session could not be checked (network, server): say so and let the user try again. */
 export function SessionError({ title, error, onRetry }: SessionErrorProps) {
+  const network = isApiError(error) && error.code === "NETWORK";
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-16">
       <Alert
         variant="danger"
-        title={title}
+        title={network ? ERROR_MESSAGES.SESSION_CHECK_NETWORK : title}
         action={
           <Button size="sm" variant="danger" onClick={onRetry}>
             Reintentar
           </Button>
         }
       >
-        {errorMessage(error, "Hubo un error al verificar tu perfil. Por favor, intenta de nuevo más tarde.")}
+        {errorMessage(error, ERROR_MESSAGES.PROFILE_CHECK_FAILED)}
       </Alert>
     </div>
   );
