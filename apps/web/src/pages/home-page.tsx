@@ -1,62 +1,48 @@
-import type { ReactNode } from "react";
+import { usePrefetchQuery } from "@tanstack/react-query";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
-import {
-  ArrowRightIcon,
-  CheckCircleIcon,
-  ClockIcon,
-  SearchIcon,
-  ShieldIcon,
-  TicketIcon,
-  TrophyIcon,
-  UploadIcon,
-} from "../components/ui/icons";
+import { ArrowRightIcon, ClockIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { useSession } from "../features/auth/hooks/use-session";
+import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
+import { featuredRafflesQuery } from "../features/raffles/api/raffles-api";
+import { RaffleCardSkeleton } from "../features/raffles/components/raffle-card-skeleton";
 import { paths } from "../lib/paths";
 
-const STEPS = [
-  {
-    icon: <SearchIcon />,
-    title: "Elige tu rifa",
-    text: "Explora las rifas activas y escoge el premio que más te guste.",
-  },
-  {
-    icon: <TicketIcon />,
-    title: "Compra tus boletos",
-    text: "Selecciona cuántos boletos quieres (mínimo 2) y paga con Pago Móvil, Zelle o Binance Pay.",
-  },
-  {
-    icon: <TrophyIcon />,
-    title: "Paga y gana",
-    text: "Sube tu comprobante de pago. Al aprobarlo recibes tus números de boleto y sumas RifaPuntos.",
-  },
-] as const;
+// The cards (with their logic, price formatting and favourites) are a separate chunk shared with /rifas,
+// so the home entry stays small; HomePage starts the data requests while that chunk downloads.
+// A chunk that cannot be downloaded (offline, or a deploy replaced the files) must not take the whole page
+// down with it: the featured list says so and offers a reload, the static sections are simply left out.
+const FeaturedRaffles = lazy(() =>
+  import("../features/raffles/components/featured-raffles").catch(() => ({ default: FeaturedUnavailable })),
+);
+const HomeBelowFold = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import("./home-below-fold").catch(() => ({ default: () => null })),
+);
 
-const TRUST = [
-  {
-    icon: <ShieldIcon />,
-    title: "Sorteos transparentes",
-    text: "Cada sorteo es público y puedes revisar el historial completo.",
-    to: paths.transparency,
-    cta: "Ver transparencia",
-  },
-  {
-    icon: <CheckCircleIcon />,
-    title: "Verifica tu boleto",
-    text: "Consulta en segundos si tu número de boleto resultó ganador.",
-    to: paths.ticketVerifier,
-    cta: "Verificar boleto",
-  },
-  {
-    icon: <UploadIcon />,
-    title: "Paga como prefieras",
-    text: "Pago Móvil, Zelle, Binance Pay y más opciones para tu comodidad.",
-    to: paths.paymentMethods,
-    cta: "Ver métodos de pago",
-  },
-] as const;
+// Same text as RAFFLE_TEXT.featuredError, written out so the entry does not carry the whole text table.
+const FEATURED_ERROR = "Hubo un problema al cargar las rifas destacadas. Por favor, inténtalo más tarde.";
+
+function FeaturedUnavailable() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-card border border-danger-600/25 bg-danger-50 p-4 text-sm text-danger-700"
+    >
+      <p>{FEATURED_ERROR}</p>
+      <button
+        type="button"
+        className={buttonClasses({ variant: "outline", size: "sm" })}
+        onClick={() => window.location.reload()}
+      >
+        Recargar página
+      </button>
+    </div>
+  );
+}
 
 function Ticket({ className, children }: { className: string; children: ReactNode }) {
   return (
@@ -138,114 +124,54 @@ function Hero() {
   );
 }
 
-function HowItWorks() {
+function FeaturedSkeleton() {
   return (
-    <section aria-labelledby="how-title" className="py-14 sm:py-20">
-      <PageContainer>
-        <div className="mx-auto max-w-2xl space-y-3 text-center">
-          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">Así de fácil</p>
-          <h2 id="how-title" className="text-3xl font-black tracking-tight text-ink sm:text-4xl">
-            ¿Cómo participar?
-          </h2>
-          <p className="text-muted">Tres pasos te separan de tu próximo premio.</p>
-        </div>
-        <ol className="mt-10 grid gap-5 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative rounded-card border border-line bg-surface p-6 shadow-card"
-            >
-              <span className="absolute top-5 right-5 text-5xl font-black text-brand-100" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="flex size-12 items-center justify-center rounded-control bg-brand-700 text-2xl text-white">
-                {step.icon}
-              </span>
-              <h3 className="mt-5 text-lg font-bold text-ink">
-                <span className="sr-only">Paso {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-        <div className="mt-8 flex items-center justify-center gap-3 rounded-card bg-accent-100 px-5 py-4 text-center text-sm font-semibold text-brand-950 sm:text-base">
-          <ClockIcon className="shrink-0 text-xl text-accent-700" />
-          <p>Tu comprobante se valida en menos de 24 horas y recibes tus números de boleto al instante.</p>
-        </div>
-      </PageContainer>
-    </section>
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Cargando rifas...">
+      <RaffleCardSkeleton />
+      <RaffleCardSkeleton />
+      <RaffleCardSkeleton />
+    </div>
   );
 }
 
-function Trust() {
+function Featured() {
   return (
-    <section aria-labelledby="trust-title" className="border-y border-line bg-surface py-14 sm:py-16">
+    <section aria-labelledby="featured-title" className="pt-12 sm:pt-16">
       <PageContainer>
-        <h2 id="trust-title" className="sr-only">
-          Por qué confiar en Rifazo
-        </h2>
-        <ul className="grid gap-8 lg:grid-cols-3">
-          {TRUST.map((item) => (
-            <li key={item.title} className="flex gap-4">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-700">
-                {item.icon}
-              </span>
-              <div className="space-y-1.5">
-                <h3 className="font-bold text-ink">{item.title}</h3>
-                <p className="text-sm text-muted">{item.text}</p>
-                <Link
-                  to={item.to}
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-                >
-                  {item.cta}
-                  <ArrowRightIcon className="text-xs" />
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </PageContainer>
-    </section>
-  );
-}
-
-function SignUpCallToAction() {
-  const { user } = useSession();
-  return (
-    <section aria-labelledby="cta-title" className="py-14 sm:py-20">
-      <PageContainer>
-        <div className="on-dark flex flex-col items-start gap-6 rounded-card bg-gradient-to-r from-brand-800 to-brand-600 p-8 text-white shadow-card sm:p-10 md:flex-row md:items-center md:justify-between">
-          <div className="space-y-2">
-            <h2 id="cta-title" className="text-2xl font-black sm:text-3xl">
-              {user ? "¡Tu próxima rifa te espera!" : "¿Listo para tu primer Rifazo?"}
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <div className="space-y-1">
+            <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">No te quedes fuera</p>
+            <h2 id="featured-title" className="text-3xl font-black tracking-tight text-ink sm:text-4xl">
+              Rifas destacadas
             </h2>
-            <p className="max-w-xl text-brand-100">
-              {user
-                ? "Revisa las rifas activas y asegura tus boletos antes de que se agoten."
-                : "Crea tu cuenta gratis en menos de un minuto y empieza a participar. Solo para mayores de 18 años."}
-            </p>
           </div>
           <Link
-            to={user ? paths.raffles : paths.register}
-            className={buttonClasses({ variant: "accent", size: "lg", className: "shrink-0" })}
+            to={paths.raffles}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline underline-offset-4"
           >
-            {user ? "Ver Rifas" : "Registrarme ahora"}
+            Ver todas las rifas
+            <ArrowRightIcon />
           </Link>
         </div>
+        <Suspense fallback={<FeaturedSkeleton />}>
+          <FeaturedRaffles />
+        </Suspense>
       </PageContainer>
     </section>
   );
 }
 
 export function HomePage() {
+  usePrefetchQuery(featuredRafflesQuery);
+  usePrefetchQuery(publicSettingsQuery);
   return (
     <>
       <DocumentTitle title="" />
       <Hero />
-      <HowItWorks />
-      <Trust />
-      <SignUpCallToAction />
+      <Featured />
+      <Suspense fallback={null}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,328 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { DocumentTitle } from "../components/layout/document-title";
+import { PageContainer } from "../components/layout/page";
+import { Alert } from "../components/ui/alert";
+import { buttonClasses } from "../components/ui/button";
+import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import { Skeleton } from "../components/ui/skeleton";
+import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
+import { FavoriteButton } from "../features/favorites/components/favorite-button";
+import { type RaffleDetail, raffleDetailQuery } from "../features/raffles/api/raffles-api";
+import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
+import { RaffleAction } from "../features/raffles/components/raffle-action";
+import { RaffleBadge } from "../features/raffles/components/raffle-badge";
+import { RaffleImage } from "../features/raffles/components/raffle-image";
+import { ShareIcon } from "../features/raffles/components/share-icon";
+import { TicketPurchase } from "../features/raffles/components/ticket-purchase";
+import { WinnerList } from "../features/raffles/components/winner-list";
+import { useNow } from "../features/raffles/hooks/use-now";
+import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { useShareRaffle } from "../features/raffles/hooks/use-share-raffle";
+import { toCardInput } from "../features/raffles/lib/card-input";
+import { drawInfo } from "../features/raffles/lib/draw-info";
+import { shortHash } from "../features/raffles/lib/purchase";
+import { DETAIL_IMAGE_SIZES } from "../features/raffles/lib/raffle-image";
+import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
+import { isApiError } from "../lib/api-client";
+import { formatMoney, formatNumber } from "../lib/format";
+import { paths } from "../lib/paths";
 
-export function RaffleDetailPage() {
+function BackLink() {
   return (
-    <PlaceholderPage
-      title="Detalle de la Rifa"
-      eyebrow="Rifas"
-      description="Premios, precio del boleto, progreso de ventas y compra de boletos."
-    />
+    <Link
+      to={paths.raffles}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+    >
+      <ArrowRightIcon className="rotate-180" />
+      Todas las rifas
+    </Link>
   );
+}
+
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      className={`rounded-card border border-line bg-surface p-5 shadow-card sm:p-6 ${className ?? ""}`}
+    >
+      <h2 className="mb-4 text-lg font-bold text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function LoadingView() {
+  return (
+    <PageContainer className="py-6 sm:py-10">
+      <DocumentTitle title="Rifa" />
+      <div role="status" aria-label="Cargando rifa..." className="grid gap-8 lg:grid-cols-2">
+        <Skeleton className="aspect-[4/3] w-full rounded-card!" />
+        <div className="space-y-4">
+          <Skeleton className="h-6 w-32 rounded-pill!" />
+          <Skeleton className="h-10 w-4/5" />
+          <Skeleton className="h-9 w-2/5" />
+          <Skeleton className="h-3 w-full rounded-pill!" />
+          <Skeleton className="h-56 w-full rounded-card!" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function FailureView({ error }: { error: unknown }) {
+  const notFound = isApiError(error) && error.status === 404;
+  return (
+    <PageContainer className="py-12 sm:py-16">
+      <DocumentTitle title={notFound ? RAFFLE_TEXT.notFound : "Rifa"} />
+      <div className="mx-auto max-w-lg space-y-5 text-center">
+        <h1 className="text-2xl font-black text-ink">{notFound ? RAFFLE_TEXT.notFound : "Algo salió mal"}</h1>
+        <Alert variant="danger" className="text-left">
+          {RAFFLE_TEXT.detailError}
+        </Alert>
+        <Link to={paths.raffles} className={buttonClasses({ size: "lg" })}>
+          {RAFFLE_TEXT.backToRaffles}
+        </Link>
+      </div>
+    </PageContainer>
+  );
+}
+
+/** What replaces the quantity box when the raffle is not selling. */
+function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCardState }) {
+  if (state.phase === "ready_to_announce") {
+    return (
+      <div className="space-y-3 rounded-card border border-accent-300 bg-accent-50 p-5">
+        <p className="flex items-center gap-2 font-bold text-brand-950">
+          <TrophyIcon className="text-accent-600" />
+          ¡Rifa lista para el anuncio!
+        </p>
+        <p className="text-sm text-ink/85">
+          Las ventas cerraron. El ganador se anunciará en vivo
+          {raffle.externalAnnouncementPlatform ? ` por ${raffle.externalAnnouncementPlatform}` : ""}. Mira los
+          detalles del anuncio:
+        </p>
+        <RaffleAction raffle={raffle} state={state} size="lg" />
+      </div>
+    );
+  }
+  if (state.phase === "upcoming") {
+    return (
+      <div className="space-y-3 rounded-card border border-info-700/20 bg-info-50 p-5">
+        <p className="flex items-center gap-2 font-bold text-info-700">
+          <BellIcon />
+          Muy pronto podrás participar
+        </p>
+        <p className="text-sm text-ink/85">Esta rifa aún no ha comenzado. Vuelve cuando esté activa.</p>
+        <RaffleAction raffle={raffle} state={state} size="lg" />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-card border border-line bg-canvas p-5">
+      <p className="flex items-center gap-2 font-bold text-ink">
+        <ClockIcon className="text-brand-700" />
+        {raffle.hasWinners ? "¡Esta rifa ya tiene ganador!" : "Las ventas de esta rifa cerraron"}
+      </p>
+      <p className="text-sm text-muted">
+        {raffle.hasWinners
+          ? "Gracias a todos por participar. Mira quién ganó y revive el sorteo."
+          : "El sorteo está listo: síguelo en vivo en la página del sorteo."}
+      </p>
+      <RaffleAction raffle={raffle} state={state} size="lg" />
+      {state.canViewDrawAnimation ? (
+        <Link
+          to={paths.draw(raffle.id)}
+          className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+        >
+          Ver animación del sorteo y ganador
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
+  if (raffle.prizeLevels.length === 0) return <p className="text-sm text-muted">{DEFAULT_PRIZE_LABEL}</p>;
+  return (
+    <ol className="space-y-3">
+      {raffle.prizeLevels.map((level) => (
+        <li key={level.level} className="flex gap-3 rounded-control border border-line bg-canvas p-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-black text-white">
+            {level.level}°
+          </span>
+          <div className="min-w-0 flex-1 space-y-0.5">
+            <p className="font-semibold text-ink">{level.description}</p>
+            <p className="text-sm text-muted">
+              {level.winnerCount === 1 ? "1 ganador" : `${formatNumber(level.winnerCount)} ganadores`}
+              {level.prizeValue !== null ? (
+                <>
+                  {" · "}Valor {formatMoney(level.prizeValue, raffle.currency)}
+                </>
+              ) : null}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DetailView({ raffle }: { raffle: RaffleDetail }) {
+  const state = raffleCardState(toCardInput(raffle), useNow());
+  const share = useShareRaffle();
+  const draw = drawInfo(raffle, state, true);
+
+  return (
+    <PageContainer className="py-6 sm:py-10">
+      <DocumentTitle title={raffle.title} />
+      <BackLink />
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-2 lg:gap-10">
+        <div className="relative overflow-hidden rounded-card border border-line shadow-card">
+          <RaffleImage
+            src={raffle.prizeImage}
+            alt={raffle.imageAlt ?? raffle.title}
+            sizes={DETAIL_IMAGE_SIZES}
+            priority
+          />
+          <div className="absolute top-3 right-3 flex gap-2">
+            <FavoriteButton raffleId={raffle.id} />
+            <button
+              type="button"
+              aria-label="Compartir rifa"
+              onClick={() => void share(raffle)}
+              className="inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-lg text-muted shadow-card ring-1 ring-black/5 hover:bg-white hover:text-brand-700"
+            >
+              <ShareIcon />
+            </button>
+          </div>
+        </div>
+
+        <div className="space-y-5">
+          <div className="space-y-3">
+            {state.badge ? <RaffleBadge badge={state.badge} /> : null}
+            <h1 className="text-3xl font-black tracking-tight text-balance text-ink sm:text-4xl">
+              {raffle.title}
+            </h1>
+          </div>
+          <PriceWithEquivalent
+            price={raffle.price}
+            currency={raffle.currency}
+            suffix="por boleto"
+            size="lg"
+          />
+          <div className="space-y-2">
+            <div className="flex items-baseline justify-between gap-2 text-sm">
+              <span className="font-semibold text-ink">
+                {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.totalTickets)} boletos vendidos
+              </span>
+              <span className="font-bold text-brand-800">{formatPercent(state.soldPercent)}</span>
+            </div>
+            <ProgressBar value={state.soldPercent} label="Boletos vendidos" className="h-3!" />
+          </div>
+          {draw ? (
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
+              <span>
+                {draw.label}: <span className="font-semibold text-ink">{draw.value}</span>
+              </span>
+            </p>
+          ) : null}
+          {state.salesOpen ? (
+            <TicketPurchase raffle={raffle} />
+          ) : (
+            <ClosedPanel raffle={raffle} state={state} />
+          )}
+          {/* Goal reached: sales stay open, and anyone may start the 24 h countdown on the draw page. */}
+          {state.salesOpen && state.primaryAction.kind === "start_draw" ? (
+            <RaffleAction raffle={raffle} state={state} size="lg" />
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <div className="space-y-6">
+          <Section title="Premios">
+            <PrizeLevels raffle={raffle} />
+          </Section>
+          <Section title="Descripción">
+            <p className="leading-relaxed whitespace-pre-line text-ink/90">{raffle.description}</p>
+          </Section>
+          {raffle.hasWinners ? (
+            <Section title="Ganadores">
+              <WinnerList raffle={raffle} />
+            </Section>
+          ) : null}
+        </div>
+        <div className="space-y-6">
+          <Section title="Métodos de pago aceptados">
+            {raffle.paymentMethods.length > 0 ? (
+              <ul className="flex flex-wrap gap-2">
+                {raffle.paymentMethods.map((method) => (
+                  <li
+                    key={method}
+                    className="rounded-pill bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800"
+                  >
+                    {method}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted">Consulta los métodos disponibles.</p>
+            )}
+            <Link
+              to={paths.paymentMethods}
+              className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+            >
+              Ver datos de pago
+              <ArrowRightIcon className="text-xs" />
+            </Link>
+          </Section>
+          <Section title="Sorteo transparente">
+            {raffle.drawSeedCommitment ? (
+              <div className="space-y-2 text-sm">
+                <p className="text-muted">
+                  Antes del sorteo publicamos la huella (SHA-256) de la semilla que decidirá a los ganadores:
+                </p>
+                <p>
+                  <code
+                    title={raffle.drawSeedCommitment}
+                    className="rounded-md bg-canvas px-2 py-1 font-mono text-sm break-all text-ink ring-1 ring-line"
+                  >
+                    {shortHash(raffle.drawSeedCommitment)}
+                  </code>
+                </p>
+              </div>
+            ) : (
+              <p className="text-sm text-muted">El compromiso del sorteo se publicará antes del sorteo.</p>
+            )}
+            <Link
+              to={paths.transparency}
+              className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+            >
+              <ShieldIcon />
+              Cómo verificar el sorteo
+            </Link>
+          </Section>
+        </div>
+      </div>
+      <p className="mt-8 text-center text-xs text-muted">
+        Compra mínima de {MIN_TICKETS_PER_PURCHASE} boletos. Validamos tu comprobante en menos de 24 horas.
+        Juega con responsabilidad: prohibida la venta a menores de 18 años.
+      </p>
+    </PageContainer>
+  );
+}
+
+/** /rifas/{id} (spec 1 §2 "Raffle detail"). */
+export function RaffleDetailPage() {
+  const { id = "" } = useParams();
+  useRaffleEvents();
+  const query = useQuery(raffleDetailQuery(id));
+  if (query.isPending) return <LoadingView />;
+  // A failed refresh keeps showing the raffle we have; only a first load failure shows the error view.
+  if (!query.data) return <FailureView error={query.error} />;
+  return <DetailView raffle={query.data} />;
 }

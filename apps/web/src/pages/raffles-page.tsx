@@ -1,11 +1,129 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Page } from "../components/layout/page";
+import { Button } from "../components/ui/button";
+import { SearchIcon } from "../components/ui/icons";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Select } from "../components/ui/select";
+import { Spinner } from "../components/ui/spinner";
+import { raffleListQuery } from "../features/raffles/api/raffles-api";
+import { RaffleGrid } from "../features/raffles/components/raffle-grid";
+import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import {
+  FILTER_OPTIONS,
+  isFiltered,
+  isRaffleListFilter,
+  normalizeSearch,
+  readCriteria,
+  SEARCH_MAX_LENGTH,
+  writeCriteria,
+} from "../features/raffles/lib/list-filters";
+import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
 export function RafflesPage() {
+  useRaffleEvents();
+  const [params, setParams] = useSearchParams();
+  const criteria = readCriteria(params);
+  const [text, setText] = useState(criteria.q);
+  const searchId = useId();
+  const statusId = useId();
+
+  // The box follows the URL when it changes from outside (back button, a shared link, "clear").
+  useEffect(() => {
+    setText((current) => (normalizeSearch(current) === criteria.q ? current : criteria.q));
+  }, [criteria.q]);
+
+  // Typing updates the URL (and the query) once the visitor pauses. replace: one history entry per search.
+  useEffect(() => {
+    const q = normalizeSearch(text);
+    if (q === criteria.q) return;
+    const timer = setTimeout(
+      () => setParams((prev) => writeCriteria(prev, { q }), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, criteria.q, setParams]);
+
+  const query = useQuery(raffleListQuery(criteria.status, criteria.q));
+  const filtered = isFiltered(criteria);
+  const searching = query.isFetching && query.isPlaceholderData;
+
   return (
-    <PlaceholderPage
+    <Page
       title="Rifas"
       eyebrow="Participa y gana"
-      description="Explora todas las rifas activas y próximas, busca por premio y filtra por estado."
-    />
+      description="Explora todas las rifas, busca tu premio favorito y filtra por estado."
+    >
+      <search className="mb-6 grid gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:grid-cols-[1fr_16rem] sm:p-5">
+        <div className="space-y-1.5">
+          <Label htmlFor={searchId}>Buscar rifas</Label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+            <Input
+              id={searchId}
+              type="search"
+              inputMode="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Moto, iPhone, efectivo..."
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className="pr-10! pl-10!"
+            />
+            {searching ? (
+              <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
+                <Spinner label="Buscando..." />
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={statusId}>Estado</Label>
+          <Select
+            id={statusId}
+            // The trigger is a button, which CSS counts as read-only: keep it white like the search box.
+            className="bg-surface!"
+            options={FILTER_OPTIONS}
+            value={criteria.status}
+            onValueChange={(value) => {
+              if (isRaffleListFilter(value)) setParams((prev) => writeCriteria(prev, { status: value }));
+            }}
+          />
+        </div>
+      </search>
+
+      <h2 className="sr-only">Resultados</h2>
+      <div aria-busy={query.isFetching} className={searching ? "opacity-70 transition-opacity" : undefined}>
+        <RaffleGrid
+          raffles={query.data}
+          isPending={query.isPending}
+          isError={query.isError && !query.data}
+          errorText={RAFFLE_TEXT.listError}
+          emptyText={filtered ? RAFFLE_TEXT.listEmptyFiltered : RAFFLE_TEXT.listEmpty}
+          onRetry={() => void query.refetch()}
+          skeletons={6}
+          priorityCount={3}
+          emptyAction={
+            filtered ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setText("");
+                  setParams((prev) => writeCriteria(prev, { status: "active_upcoming", q: "" }));
+                }}
+              >
+                Ver Activas y Próximas
+              </Button>
+            ) : undefined
+          }
+        />
+      </div>
+    </Page>
   );
 }

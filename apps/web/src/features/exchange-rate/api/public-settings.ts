@@ -1,0 +1,17 @@
+import type { PublicSettings } from "@rifazo/shared/schemas/settings";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export type { ExchangeRate, PublicSettings } from "@rifazo/shared/schemas/settings";
+
+export const publicSettingsQueryKey = ["settings", "public"] as const;
+
+/**
+ * GET /api/settings/public: the bolívar rate and the payment accounts. Admins change them a few times a
+ * day at most, so one answer serves every card of a visit.
+ */
+export const publicSettingsQuery = queryOptions({
+  queryKey: publicSettingsQueryKey,
+  queryFn: ({ signal }) => api.get<PublicSettings>("/api/settings/public", { signal }),
+  staleTime: 10 * 60_000,
+});

@@ -1,0 +1,24 @@
+import { HeartIcon } from "../../../components/ui/icons";
+import { cn } from "../../../lib/cn";
+import { FAVORITE_TEXT } from "../../raffles/lib/raffle-text";
+import { useFavoriteIds, useToggleFavorite } from "../hooks/use-favorites";
+
+/** The heart on a raffle card or page. */
+export function FavoriteButton({ raffleId, className }: { raffleId: string; className?: string }) {
+  const favorite = useFavoriteIds().has(raffleId);
+  const toggle = useToggleFavorite();
+  return (
+    <button
+      type="button"
+      aria-label={favorite ? FAVORITE_TEXT.remove : FAVORITE_TEXT.add}
+      onClick={() => toggle(raffleId, !favorite)}
+      className={cn(
+        "inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-xl shadow-card ring-1 ring-black/5 transition-colors hover:bg-white",
+        favorite ? "text-danger-600" : "text-muted hover:text-danger-600",
+        className,
+      )}
+    >
+      <HeartIcon fill={favorite ? "currentColor" : "none"} />
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+import type {
+  PublicRaffle,
+  RaffleDetail,
+  RaffleList,
+  RaffleListFilter,
+} from "@rifazo/shared/schemas/raffles";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+// Types only from the shared schemas (that module pulls in zod at runtime).
+export type {
+  PrizeLevelInfo,
+  PublicRaffle,
+  PublicWinner,
+  RaffleDetail,
+  RaffleListFilter,
+} from "@rifazo/shared/schemas/raffles";
+
+/** Every raffle query starts with "raffles", so one invalidation refreshes cards, lists and details. */
+export const raffleKeys = {
+  all: ["raffles"] as const,
+  featured: () => ["raffles", "featured"] as const,
+  list: (status: RaffleListFilter, q: string) => ["raffles", "list", { status, q }] as const,
+  detail: (id: string) => ["raffles", "detail", id] as const,
+};
+
+export const featuredRafflesQuery = queryOptions({
+  queryKey: raffleKeys.featured(),
+  queryFn: async ({ signal }) => (await api.get<RaffleList>("/api/raffles/featured", { signal })).items,
+});
+
+export function raffleListQuery(status: RaffleListFilter, q: string) {
+  const params = new URLSearchParams({ status });
+  if (q) params.set("q", q);
+  return queryOptions({
+    queryKey: raffleKeys.list(status, q),
+    queryFn: async ({ signal }) => (await api.get<RaffleList>(`/api/raffles?${params}`, { signal })).items,
+    // While a new search runs, the previous results stay on screen instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function raffleDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: raffleKeys.detail(id),
+    queryFn: ({ signal }) => api.get<RaffleDetail>(`/api/raffles/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export type { PublicRaffle as RaffleSummary };

@@ -1,0 +1,154 @@
+import type { RaffleCardState } from "@rifazo/shared/domain/raffle-card-state";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { Button, type ButtonVariant, buttonClasses } from "../../../components/ui/button";
+import { ArrowRightIcon, BellIcon, TrophyIcon } from "../../../components/ui/icons";
+import { toast } from "../../../components/ui/toast";
+import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
+import type { PublicRaffle } from "../api/raffles-api";
+
+// Radix Dialog arrives with the first click (or hover), so the home page never downloads it. Loaded by
+// hand rather than with React.lazy: if the download fails (offline, or a deploy replaced the files) the
+// visitor gets a toast instead of the whole page turning into the error screen.
+type DialogsModule = typeof import("./raffle-dialogs");
+let dialogsModule: DialogsModule | null = null;
+let dialogsLoading: Promise<DialogsModule> | null = null;
+
+function loadDialogs(): Promise<DialogsModule> {
+  dialogsLoading ??= import("./raffle-dialogs").then(
+    (module) => {
+      dialogsModule = module;
+      return module;
+    },
+    (error: unknown) => {
+      dialogsLoading = null;
+      throw error;
+    },
+  );
+  return dialogsLoading;
+}
+
+type DialogKind = "winners" | "announcement";
+
+interface RaffleActionProps {
+  raffle: PublicRaffle;
+  state: RaffleCardState;
+  size?: "md" | "lg";
+  className?: string;
+}
+
+/** The card's main button (spec 1 §2 "Raffle card"), decided by raffleCardState. */
+export function RaffleAction({ raffle, state, size = "md", className }: RaffleActionProps) {
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  // Kept mounted after the first opening so the dialog can animate out and reopen at once.
+  const [mounted, setMounted] = useState<DialogKind | null>(null);
+  const [dialogs, setDialogs] = useState(dialogsModule);
+  const action = state.primaryAction;
+  const full = cn("w-full", className);
+  const classes = (variant: ButtonVariant) => buttonClasses({ variant, size, className: full });
+
+  const open = (kind: DialogKind) => {
+    loadDialogs().then(
+      (module) => {
+        setDialogs(module);
+        setMounted(kind);
+        setDialog(kind);
+      },
+      () =>
+        toast({
+          title: "Sin conexión",
+          description: "No se pudo abrir la información. Revisa tu conexión e inténtalo de nuevo.",
+          variant: "error",
+        }),
+    );
+  };
+  // Hovering or focusing the button starts the download, so the dialog opens without a wait.
+  const prefetch = () => void loadDialogs().catch(() => undefined);
+
+  let control: ReactNode;
+  switch (action.kind) {
+    case "participate":
+      control = (
+        <Link to={paths.raffle(raffle.id)} className={classes("primary")}>
+          {action.label}
+          <ArrowRightIcon />
+        </Link>
+      );
+      break;
+    case "last_chance":
+      control = (
+        <Link to={paths.raffle(raffle.id)} className={classes("danger")}>
+          {action.label}
+        </Link>
+      );
+      break;
+    case "start_draw":
+    case "view_draw":
+      control = (
+        <Link to={paths.draw(raffle.id)} className={classes("accent")}>
+          {action.label}
+        </Link>
+      );
+      break;
+    case "notify":
+      // Spec 1 §2: the upcoming card shows the button, but it does nothing yet.
+      control = (
+        <Button variant="secondary" size={size} className={full} disabled>
+          <BellIcon />
+          {action.label}
+        </Button>
+      );
+      break;
+    case "view_winner":
+      control = (
+        <Button
+          variant="accent"
+          size={size}
+          className={full}
+          onClick={() => open("winners")}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+        >
+          <TrophyIcon />
+          {action.label}
+        </Button>
+      );
+      break;
+    case "external_announcement":
+      control = (
+        <Button
+          variant="accent"
+          size={size}
+          className={full}
+          onClick={() => open("announcement")}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+        >
+          <TrophyIcon />
+          {action.label}
+        </Button>
+      );
+      break;
+  }
+
+  return (
+    <>
+      {control}
+      {dialogs && mounted === "winners" ? (
+        <dialogs.WinnersDialog
+          raffle={raffle}
+          open={dialog === "winners"}
+          onOpenChange={(next) => setDialog(next ? "winners" : null)}
+        />
+      ) : null}
+      {dialogs && mounted === "announcement" ? (
+        <dialogs.ExternalAnnouncementDialog
+          raffle={raffle}
+          open={dialog === "announcement"}
+          onOpenChange={(next) => setDialog(next ? "announcement" : null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
+import { Link } from "react-router";
+import { formatNumber } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { PriceWithEquivalent } from "../../exchange-rate/components/price-with-equivalent";
+import { FavoriteButton } from "../../favorites/components/favorite-button";
+import type { PublicRaffle } from "../api/raffles-api";
+import { useNow } from "../hooks/use-now";
+import { useShareRaffle } from "../hooks/use-share-raffle";
+import { toCardInput } from "../lib/card-input";
+import { drawInfo } from "../lib/draw-info";
+import { CARD_IMAGE_SIZES } from "../lib/raffle-image";
+import { formatPercent, ProgressBar } from "./progress-bar";
+import { RaffleAction } from "./raffle-action";
+import { RaffleBadge } from "./raffle-badge";
+import { RaffleImage } from "./raffle-image";
+import { ShareIcon } from "./share-icon";
+
+interface RaffleCardProps {
+  raffle: PublicRaffle;
+  /** Cards visible without scrolling load their image at once; the rest wait until they come near. */
+  priority?: boolean;
+}
+
+/** A raffle in a grid (home, /rifas, favourites): image, price, progress, badge and the next step. */
+export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
+  const state = raffleCardState(toCardInput(raffle), useNow());
+  const share = useShareRaffle();
+  const draw = drawInfo(raffle, state);
+  const detail = paths.raffle(raffle.id);
+
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-pop">
+      <div className="relative">
+        {/* The title link is the card's accessible way in; the image repeats it for pointers only. */}
+        <Link to={detail} tabIndex={-1} aria-hidden="true">
+          <RaffleImage
+            src={raffle.prizeImage}
+            alt={raffle.imageAlt ?? raffle.title}
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority}
+          />
+        </Link>
+        {state.badge ? <RaffleBadge badge={state.badge} className="absolute top-3 left-3" /> : null}
+        <div className="absolute top-3 right-3 flex gap-2">
+          <FavoriteButton raffleId={raffle.id} />
+          <button
+            type="button"
+            aria-label="Compartir rifa"
+            onClick={() => void share(raffle)}
+            className="inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-lg text-muted shadow-card ring-1 ring-black/5 transition-colors hover:bg-white hover:text-brand-700"
+          >
+            <ShareIcon />
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
+        <h3 className="text-lg leading-snug font-bold text-ink">
+          <Link to={detail} className="hover:text-brand-700 hover:underline underline-offset-4">
+            {raffle.title}
+          </Link>
+        </h3>
+        <PriceWithEquivalent price={raffle.price} currency={raffle.currency} suffix="por boleto" />
+        <div className="space-y-1.5">
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <span className="font-semibold text-ink">{formatPercent(state.soldPercent)} vendido</span>
+            <span className="text-muted">
+              {formatNumber(raffle.soldTickets)} / {formatNumber(raffle.totalTickets)} boletos
+            </span>
+          </div>
+          <ProgressBar value={state.soldPercent} label={`Boletos vendidos de ${raffle.title}`} />
+        </div>
+        {draw ? (
+          <p className="text-sm text-muted">
+            {draw.label}: <span className="font-semibold text-ink">{draw.value}</span>
+          </p>
+        ) : null}
+        <div className="mt-auto space-y-2 pt-1">
+          <RaffleAction raffle={raffle} state={state} />
+          {state.canViewDrawAnimation ? (
+            <Link
+              to={paths.draw(raffle.id)}
+              className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+            >
+              Ver animación del sorteo y ganador
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { raffleKeys } from "../api/raffles-api";
+
+// Live catalogue: the API sends a `raffle` event on GET /api/events whenever a raffle changes (sales,
+// status, winners). Every screen showing raffles uses this hook; they share one connection, opened by
+// the first and closed when the last one unmounts. EventSource reconnects by itself (with Last-Event-ID).
+
+const EVENTS_URL = "/api/events";
+/** Several changes in a row (an approval touches tickets, counts and status) cause one refetch. */
+const COALESCE_MS = 400;
+
+let source: EventSource | null = null;
+let users = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const clients = new Set<QueryClient>();
+
+function refreshRaffles(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    for (const client of clients) void client.invalidateQueries({ queryKey: raffleKeys.all });
+  }, COALESCE_MS);
+}
+
+function connect(): void {
+  if (source || typeof EventSource === "undefined") return;
+  source = new EventSource(EVENTS_URL);
+  source.addEventListener("raffle", refreshRaffles);
+}
+
+function disconnect(): void {
+  clearTimeout(timer);
+  source?.removeEventListener("raffle", refreshRaffles);
+  source?.close();
+  source = null;
+}
+
+export function useRaffleEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    users += 1;
+    clients.add(queryClient);
+    connect();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        clients.clear();
+        disconnect();
+      }
+    };
+  }, [queryClient]);
+}

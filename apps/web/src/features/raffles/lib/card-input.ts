@@ -1,0 +1,18 @@
+import type { RaffleCardInput } from "@rifazo/shared/domain/raffle-card-state";
+import type { PublicRaffle } from "@rifazo/shared/schemas/raffles";
+
+/** The API's raffle as the input of the shared card logic (raffleCardState). */
+export function toCardInput(raffle: PublicRaffle): RaffleCardInput {
+  return {
+    id: raffle.id,
+    status: raffle.status,
+    activationType: raffle.activationType,
+    activationPercentage: raffle.activationPercentage,
+    percentageDrawActivatedAt: raffle.percentageDrawActivatedAt,
+    endDate: raffle.endDate,
+    totalTickets: raffle.totalTickets,
+    soldTickets: raffle.soldTickets,
+    announcementType: raffle.announcementType,
+    hasWinners: raffle.hasWinners,
+  };
+}

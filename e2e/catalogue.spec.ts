@@ -1,0 +1,308 @@
+// Public catalogue on a phone (390×844): featured raffles on the home page, the /rifas filter kept in the
+// URL, the detail page's ticket-quantity rules (spec 1 §5) and "Comprar Boletos" as a visitor.
+//
+// It needs the demo catalogue (SEED_DEMO=1), while e2e/support/server.ts always starts an empty one
+// (SEED_DEMO=0), so this file starts its own server the same way: the built bundle on a free port, with a
+// private data folder and a private copy of apps/web/dist.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverEntry = path.join(root, "apps/api/dist/server.js");
+const webDist = path.join(root, "apps/web/dist");
+
+interface DemoServer {
+  baseURL: string;
+  output(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = address && typeof address === "object" ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Copies the built web app for this server alone (it keeps index.html in memory, so a rebuild during the run
+ * must not pull the assets away). Retries until the copy is self-consistent, in case a build is running.
+ */
+async function snapshotWeb(target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync(webDist, target, { recursive: true });
+      const html = readFileSync(path.join(target, "index.html"), "utf8");
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
+    } catch {
+      // A build was replacing the folder; try again.
+    }
+    if (attempt === 20) throw new Error("apps/web/dist está incompleto: ejecuta `npm run build`.");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
+  demoServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      if (!existsSync(serverEntry)) {
+        throw new Error("Falta apps/api/dist/server.js: ejecuta `npm run build` antes de `playwright test`.");
+      }
+      const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-catalogue-"));
+      const webCopy = path.join(dataDir, "web");
+      try {
+        await snapshotWeb(webCopy);
+      } catch (error) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+      const port = await freePort();
+      const baseURL = `http://localhost:${port}`;
+      let output = "";
+      const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          SMTP_URL: "",
+          SEED_DEMO: "1",
+          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+          WEB_DIST: webCopy,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      try {
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+          if (child.exitCode !== null)
+            throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
+          if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
+          const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+            .then((response) => response.ok)
+            .catch(() => false);
+          if (ok) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await use({ baseURL, output: () => output });
+      } finally {
+        await stop(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 150_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer.baseURL);
+  },
+  serverLog: [
+    async ({ demoServer }, use, testInfo) => {
+      const before = demoServer.output().length;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("server-log", {
+          body: demoServer.output().slice(before),
+          contentType: "text/plain",
+        });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
+async function skipCookieBanner(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "rifazo_cookie_consent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+  });
+}
+
+const IPHONE = "iPhone 16 Pro Max 256 GB";
+/** A buyer from the demo seed (apps/api/src/seed/demo-data.ts). */
+const DEMO_USER = { email: "ana.martinez@example.com", password: "Demo12345!" };
+
+test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantidad y compra como visitante @phone-only", async ({
+  page,
+}) => {
+  await skipCookieBanner(page);
+
+  // Home: the featured raffles arrive as cards (at most 6).
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Rifas destacadas" });
+  await expect(featured.getByRole("link", { name: IPHONE })).toBeVisible();
+  const featuredCards = featured.getByRole("article");
+  const count = await featuredCards.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(6);
+  await expect(featured.getByRole("link", { name: "Participar Ahora" }).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "desbordamiento horizontal en /").toBeLessThanOrEqual(0);
+
+  // /rifas: the default filter, then another one, kept in the URL.
+  await page.getByRole("link", { name: "Ver Rifas Activas" }).click();
+  await expect(page).toHaveURL(/\/rifas$/);
+  const status = page.getByRole("combobox", { name: "Estado" });
+  await expect(status).toHaveText("Activas y Próximas");
+  await expect(page.getByRole("link", { name: IPHONE })).toBeVisible();
+
+  await status.click();
+  await page.getByRole("option", { name: "Finalizadas" }).click();
+  await expect(page).toHaveURL(/\/rifas\?estado=finished$/);
+  await expect(page.getByRole("link", { name: 'Smart TV 65" 4K UHD' })).toBeVisible();
+  await expect(page.getByRole("link", { name: IPHONE })).toHaveCount(0);
+
+  // A search narrows the list too (typing is debounced into ?q=).
+  await page.getByLabel("Buscar rifas").fill("zzz inexistente");
+  await expect(page).toHaveURL(/q=zzz/);
+  await expect(page.getByText("No se encontraron rifas con los criterios seleccionados.")).toBeVisible();
+  await page.getByLabel("Buscar rifas").fill("");
+  await expect(page).not.toHaveURL(/q=/);
+
+  await status.click();
+  await page.getByRole("option", { name: "Activas", exact: true }).click();
+  await expect(page).toHaveURL(/\/rifas\?estado=active$/);
+  // A shared link opens the same list.
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Estado" })).toHaveText("Activas");
+
+  // Detail of an active raffle.
+  await page.getByRole("link", { name: IPHONE }).click();
+  await expect(page).toHaveURL(/\/rifas\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: IPHONE })).toBeVisible();
+  const raffleId = new URL(page.url()).pathname.split("/").pop() as string;
+  const detail = await (await page.request.get(`/api/raffles/${raffleId}`)).json();
+  const remaining: number = detail.remaining;
+  const price: number = detail.price;
+  expect(remaining).toBeGreaterThanOrEqual(3);
+
+  const quantity = page.getByLabel("Cantidad de boletos");
+  const total = page.getByTestId("purchase-total");
+  // Formatted by the browser, as the page does (its ICU may differ from Node's).
+  const money = (amount: number) =>
+    page.evaluate(
+      (value) =>
+        new Intl.NumberFormat("es-VE", {
+          style: "currency",
+          currency: "USD",
+          currencyDisplay: "narrowSymbol",
+        }).format(value),
+      amount,
+    );
+  await expect(quantity).toHaveValue("2");
+  await expect(total).toHaveText(await money(2 * price));
+
+  // Below the minimum: 'Compra Mínima' and back to 2.
+  await quantity.fill("1");
+  await quantity.blur();
+  await expect(page.getByText("Compra Mínima", { exact: true })).toBeVisible();
+  await expect(page.getByText("La compra mínima permitida es de 2 boletos.")).toBeVisible();
+  await expect(quantity).toHaveValue("2");
+
+  // More than what is left: 'Boletos Insuficientes' and the remaining count.
+  await quantity.fill(String(remaining + 10));
+  await expect(page.getByText("Boletos Insuficientes", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Solo quedan ${remaining} boletos disponibles.`)).toBeVisible();
+  await expect(quantity).toHaveValue(String(remaining));
+  await expect(total).toHaveText(await money(remaining * price));
+
+  // The total follows the quantity (typing and the +/− buttons).
+  await quantity.fill("3");
+  await expect(total).toHaveText(await money(3 * price));
+  await page.getByRole("button", { name: "Quitar un boleto" }).click();
+  await expect(quantity).toHaveValue("2");
+  await expect(total).toHaveText(await money(2 * price));
+  await page.getByRole("button", { name: "Añadir un boleto" }).click();
+  await expect(quantity).toHaveValue("3");
+  await expect(total).toHaveText(await money(3 * price));
+
+  // A visitor is sent to sign in first, and comes back to the proof upload with the purchase.
+  await page.getByRole("button", { name: "Comprar Boletos" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(DEMO_USER.email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_USER.password);
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/perfil/subir-comprobante/${raffleId}\\?tickets=3&amount=${(3 * price).toFixed(2).replace(".", "\\.")}$`,
+    ),
+  );
+});
+
+test("una rifa que no existe muestra el error y vuelve a las rifas @phone-only", async ({ page }) => {
+  await skipCookieBanner(page);
+  await page.goto("/rifas/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "Rifa no encontrada." })).toBeVisible();
+  await expect(
+    page.getByText("No se pudo cargar la rifa. Puede que no exista o haya un problema de conexión."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Volver a Rifas" }).click();
+  await expect(page).toHaveURL(/\/rifas$/);
+});
+
+test("favoritos: el visitante debe iniciar sesión; el usuario guarda y quita @phone-only", async ({
+  page,
+}) => {
+  await skipCookieBanner(page);
+  await page.goto("/rifas");
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: IPHONE }) });
+  await card.getByRole("button", { name: "Añadir a favoritos" }).click();
+  await expect(page.getByText("Debes iniciar sesión para guardar favoritos.")).toBeVisible();
+
+  const login = await page.request.post("/api/account/login", { data: DEMO_USER });
+  expect(login.status()).toBe(200);
+  await page.reload();
+  await card.getByRole("button", { name: "Añadir a favoritos" }).click();
+  await expect(page.getByText("Añadida a tus favoritos.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Quitar de favoritos" })).toBeVisible();
+
+  await page.reload();
+  await card.getByRole("button", { name: "Quitar de favoritos" }).click();
+  await expect(page.getByText("Eliminada de tus favoritos.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Añadir a favoritos" })).toBeVisible();
+});
