@@ -38,7 +38,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     root,
     wildcard: false,
     index: false,
-    preCompressed: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.endsWith(".html")) {
         res.header("cache-control", "no-cache");

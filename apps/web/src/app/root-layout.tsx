@@ -1,17 +1,40 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
-import { Footer } from "../components/layout/footer";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
 import { Header } from "../components/layout/header";
 import { requestToaster, useToasterRequested } from "../components/ui/toast";
 import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
 import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
-import { CookieBanner } from "../features/cookie-consent/cookie-banner";
-import { useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
+import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
 
 // Loaded the first time someone opens the preferences: Dialog and Switch stay off the home bundle.
 const CookiePreferencesDialog = lazy(() => import("../features/cookie-consent/cookie-preferences-dialog"));
 const Toaster = lazy(() => import("../components/ui/toaster"));
+// Below the fold, or only for visitors who have not chosen yet: off the entry. A failed download leaves
+// them out instead of turning the page into the error screen.
+const Nothing = () => null;
+const Footer = lazy(() =>
+  import("../components/layout/footer").then(
+    (m) => ({ default: m.Footer }),
+    () => ({ default: Nothing }),
+  ),
+);
+const CookieBanner = lazy(() =>
+  import("../features/cookie-consent/cookie-banner").then(
+    (m) => ({ default: m.CookieBanner }),
+    () => ({ default: Nothing }),
+  ),
+);
+
+function DeferredCookieBanner() {
+  const consent = useCookieConsent();
+  if (consent) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  );
+}
 
 /** The toaster arrives after the first paint (when the browser is idle) or with the first toast. */
 function DeferredToaster() {
@@ -74,8 +97,10 @@ export function RootLayout() {
       <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      <Footer />
-      <CookieBanner />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <DeferredCookieBanner />
       <CookiePreferences />
       <DeferredToaster />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
