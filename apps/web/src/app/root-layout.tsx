@@ -12,16 +12,16 @@ const CookiePreferencesDialog = lazy(() => import("../features/cookie-consent/co
 const Toaster = lazy(() => import("../components/ui/toaster"));
 // Below the fold, or only for visitors who have not chosen yet: off the entry. A failed download leaves
 // them out instead of turning the page into the error screen.
-const Nothing = () => null;
+const Nothing = (): React.ReactNode => null;
 const Footer = lazy(() =>
   import("../components/layout/footer").then(
-    (m) => ({ default: m.Footer }),
+    (m): { default: () => React.ReactNode } => ({ default: m.Footer }),
     () => ({ default: Nothing }),
   ),
 );
 const CookieBanner = lazy(() =>
   import("../features/cookie-consent/cookie-banner").then(
-    (m) => ({ default: m.CookieBanner }),
+    (m): { default: () => React.ReactNode } => ({ default: m.CookieBanner }),
     () => ({ default: Nothing }),
   ),
 );
