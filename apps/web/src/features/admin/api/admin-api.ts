@@ -1,0 +1,174 @@
+import type { ProofStatus } from "@rifazo/shared/constants";
+import type {
+  AdminApproveResult,
+  AdminAuditEntry,
+  AdminImage,
+  AdminParticipation,
+  AdminProof,
+  AdminRaffle,
+  AdminStats,
+  AdminUser,
+  ExternalWinnerEntry,
+  RaffleForm,
+} from "@rifazo/shared/schemas/admin";
+import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
+import { api } from "../../../lib/api-client";
+
+// Every admin endpoint the panel calls (apps/api/src/modules/admin/**/routes.ts, shapes from
+// @rifazo/shared/schemas/admin). Paths live here only; components call these through TanStack Query.
+
+export type {
+  AdminAuditEntry,
+  AdminImage,
+  AdminParticipation,
+  AdminProof,
+  AdminRaffle,
+  AdminStats,
+  AdminUser,
+} from "@rifazo/shared/schemas/admin";
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  raffles: () => ["admin", "raffles"] as const,
+  raffle: (id: string) => ["admin", "raffle", id] as const,
+  gallery: () => ["admin", "gallery"] as const,
+  proofs: (filters: ProofFilters) => ["admin", "proofs", filters] as const,
+  proofsAll: () => ["admin", "proofs"] as const,
+  users: (filters: UserFilters) => ["admin", "users", filters] as const,
+  usersAll: () => ["admin", "users"] as const,
+  participations: (userId: string) => ["admin", "participations", userId] as const,
+  stats: (raffleId: string | null) => ["admin", "stats", raffleId] as const,
+  audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
+};
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+function query(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "" && value !== "all")
+      search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+// Raffles
+
+export const fetchAdminRaffles = (signal?: AbortSignal) =>
+  api.get<{ items: AdminRaffle[] }>("/api/admin/raffles", { signal });
+
+export const fetchAdminRaffle = (raffleId: string, signal?: AbortSignal) =>
+  api.get<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}`, { signal });
+
+/** The body is the form's values; the server runs raffleFormSchema on it again. */
+export const createRaffle = (body: RaffleForm) => api.post<AdminRaffle>("/api/admin/raffles", body);
+
+export const updateRaffle = (raffleId: string, body: Partial<RaffleForm>) =>
+  api.patch<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}`, body);
+
+export const deleteRaffle = (raffleId: string) => api.delete<unknown>(`/api/admin/raffles/${id(raffleId)}`);
+
+// Images: the gallery (folder gallery) and prize uploads from the form (folder prizes)
+
+export type ImageFolder = AdminImage["folder"];
+
+export const fetchGallery = (signal?: AbortSignal) =>
+  api.get<{ items: AdminImage[] }>("/api/admin/images?folder=gallery", { signal });
+
+export function uploadImage(file: File, folder: ImageFolder) {
+  const form = new FormData();
+  form.append("folder", folder);
+  form.append("file", file, file.name);
+  return api.post<AdminImage>(`/api/admin/images?folder=${folder}`, form);
+}
+
+export const deleteImage = (imageId: string) => api.delete<unknown>(`/api/admin/images/${id(imageId)}`);
+
+// Payment proofs
+
+export interface ProofFilters {
+  status: ProofStatus | "all";
+  /** A raffle id, "general" (payments without a raffle) or "all". */
+  raffleId: string;
+  q: string;
+  page: number;
+}
+
+export const fetchProofs = (filters: ProofFilters, signal?: AbortSignal) =>
+  api.get<Paged<AdminProof>>(`/api/admin/proofs${query({ ...filters })}`, { signal });
+
+export const approveProof = (proofId: string) =>
+  api.post<AdminApproveResult>(`/api/admin/proofs/${id(proofId)}/approve`, {});
+
+export const rejectProof = (proofId: string, adminNotes: string) =>
+  api.post<unknown>(`/api/admin/proofs/${id(proofId)}/reject`, { adminNotes });
+
+export const deleteProof = (proofId: string) => api.delete<unknown>(`/api/admin/proofs/${id(proofId)}`);
+
+// Users
+
+export interface UserFilters {
+  q: string;
+  page: number;
+}
+
+export const fetchUsers = (filters: UserFilters, signal?: AbortSignal) =>
+  api.get<Paged<AdminUser>>(`/api/admin/users${query({ ...filters })}`, { signal });
+
+export const suspendUser = (userId: string) =>
+  api.post<unknown>(`/api/admin/users/${id(userId)}/suspend`, {});
+
+export const reactivateUser = (userId: string) =>
+  api.post<unknown>(`/api/admin/users/${id(userId)}/reactivate`, {});
+
+export const notifyUser = (userId: string, body: { title: string; message: string }) =>
+  api.post<unknown>(`/api/admin/users/${id(userId)}/notify`, body);
+
+export const emailUser = (userId: string, body: { subject: string; body: string }) =>
+  api.post<unknown>(`/api/admin/users/${id(userId)}/email`, body);
+
+export const fetchParticipations = (userId: string, signal?: AbortSignal) =>
+  api.get<{ items: AdminParticipation[] }>(`/api/admin/users/${id(userId)}/participations`, { signal });
+
+// External winners
+
+export interface SoldTicket {
+  ticketNumber: string;
+  buyerName: string;
+  userId: string;
+}
+
+/** Empty items: nobody bought that number in Rifazo. */
+export const fetchSoldTicket = (raffleId: string, number: string, signal?: AbortSignal) =>
+  api.get<{ items: SoldTicket[] }>(`/api/admin/raffles/${id(raffleId)}/sold-tickets${query({ number })}`, {
+    signal,
+  });
+
+export const registerExternalWinners = (raffleId: string, winners: ExternalWinnerEntry[]) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-winners`, { winners });
+
+// Stats and audit
+
+export const fetchStats = (raffleId: string | null, signal?: AbortSignal) =>
+  api.get<AdminStats>(`/api/admin/stats${query({ raffleId })}`, { signal });
+
+export interface AuditFilters {
+  entity: string;
+  actorId: string;
+  page: number;
+}
+
+export const fetchAudit = (filters: AuditFilters, signal?: AbortSignal) =>
+  api.get<Paged<AdminAuditEntry>>(`/api/admin/audit${query({ ...filters })}`, { signal });
+
+// Exports (CSV files named as the spec says, spec 2 §9)
+
+export const EXPORTS = ADMIN_EXPORTS;

@@ -1,0 +1,61 @@
+import { useSearchParams } from "react-router";
+import { Page } from "../../../components/layout/page";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { AuditTab } from "../audit/audit-tab";
+import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
+import { PaymentsTab } from "../payments/payments-tab";
+import { RafflesTab } from "../raffles/raffles-tab";
+import { SettingsTab } from "../settings/settings-tab";
+import { StatsTab } from "../stats/stats-tab";
+import { UsersTab } from "../users/users-tab";
+import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, parseAdminTab } from "./admin-tabs";
+
+const PANELS: Record<AdminTab, () => React.ReactNode> = {
+  stats: () => <StatsTab />,
+  raffles: () => <RafflesTab />,
+  "external-winners": () => <ExternalWinnersTab />,
+  payments: () => <PaymentsTab />,
+  users: () => <UsersTab />,
+  audit: () => <AuditTab />,
+  settings: () => <SettingsTab />,
+};
+
+/** /admin: the tab lives in `?tab=` so a reload, a shared link or the back button keep it. */
+export function AdminDashboard() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseAdminTab(searchParams.get("tab"));
+
+  const selectTab = (value: string) => {
+    const next = parseAdminTab(value);
+    if (next === tab) return;
+    // Tabs activate on Enter/Space or click (manual mode), so each choice is a history entry: the
+    // browser's back button returns to the previous tab.
+    const params = new URLSearchParams();
+    if (next !== DEFAULT_ADMIN_TAB) params.set("tab", next);
+    setSearchParams(params);
+  };
+
+  return (
+    <Page
+      title="Panel Administrativo"
+      eyebrow="Administración"
+      description="Gestiona rifas, comprobantes, usuarios y la configuración de Rifazo."
+    >
+      <meta name="robots" content="noindex, nofollow" />
+      <Tabs value={tab} onValueChange={selectTab} activationMode="manual">
+        <TabsList aria-label="Secciones del panel" className="flex-wrap justify-start sm:flex-nowrap">
+          {ADMIN_TABS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {ADMIN_TABS.map((item) => (
+          <TabsContent key={item.value} value={item.value} className="focus-visible:outline-offset-4">
+            {tab === item.value ? PANELS[item.value]() : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,155 @@
+import {
+  DEFAULT_RAFFLE_PAYMENT_METHODS,
+  DEFAULT_TEASER_DAYS,
+  DEFAULT_TOTAL_TICKETS,
+  TIME_ZONE,
+} from "@rifazo/shared/constants";
+import type { AdminRaffle } from "@rifazo/shared/schemas/admin";
+
+// What the raffle form holds: text for every input (the shared raffleFormSchema accepts numbers as text,
+// with a decimal comma too) so an emptied field is "" rather than NaN. Pure, unit-tested.
+
+export interface PrizeLevelValues {
+  description: string;
+  winnerCount: string;
+  prizeValue: string;
+}
+
+export interface RaffleFormValues {
+  title: string;
+  description: string;
+  prizeImage: string | null;
+  imageAlt: string;
+  price: string;
+  currency: "USD" | "VES";
+  totalTickets: string;
+  status: string;
+  isFeatured: boolean;
+  activationType: "date" | "percentage";
+  /** datetime-local value, Venezuelan time. */
+  endDate: string;
+  activationPercentage: string;
+  /** datetime-local value, Venezuelan time; optional. */
+  startDate: string;
+  prizeLevels: PrizeLevelValues[];
+  /** Comma-separated, as the spec's form has it. */
+  paymentMethods: string;
+  announcementType: "internal" | "external";
+  externalAnnouncementPlatform: string;
+  externalAnnouncementDetails: string;
+  externalAnnouncementUrl: string;
+  daysUntilActivationTeaser: string;
+}
+
+export const emptyPrizeLevel = (): PrizeLevelValues => ({
+  description: "",
+  winnerCount: "1",
+  prizeValue: "",
+});
+
+/** A new raffle: upcoming, USD, 10000 tickets, date activation, one prize level, the default methods. */
+export function newRaffleValues(): RaffleFormValues {
+  return {
+    title: "",
+    description: "",
+    prizeImage: null,
+    imageAlt: "",
+    price: "",
+    currency: "USD",
+    totalTickets: String(DEFAULT_TOTAL_TICKETS),
+    status: "upcoming",
+    isFeatured: false,
+    activationType: "date",
+    endDate: "",
+    activationPercentage: "",
+    startDate: "",
+    prizeLevels: [emptyPrizeLevel()],
+    paymentMethods: DEFAULT_RAFFLE_PAYMENT_METHODS.join(", "),
+    announcementType: "internal",
+    externalAnnouncementPlatform: "",
+    externalAnnouncementDetails: "",
+    externalAnnouncementUrl: "",
+    daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
+  };
+}
+
+const caracasParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** ISO instant → "2025-03-05T18:30" as a clock in Caracas shows it (what datetime-local inputs take). */
+export function isoToCaracasInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = Object.fromEntries(caracasParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+const numberText = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? "" : String(value);
+
+/** Values for editing an existing raffle. */
+export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
+  const levels = [...raffle.prizeLevels].sort((a, b) => a.level - b.level);
+  const methods = Array.isArray(raffle.paymentMethods)
+    ? raffle.paymentMethods
+    : String(raffle.paymentMethods ?? "").split(",");
+  return {
+    title: raffle.title,
+    description: raffle.description ?? "",
+    prizeImage: raffle.prizeImage,
+    imageAlt: raffle.imageAlt ?? "",
+    price: numberText(raffle.price),
+    currency: raffle.currency === "VES" ? "VES" : "USD",
+    totalTickets: numberText(raffle.totalTickets || DEFAULT_TOTAL_TICKETS),
+    status: raffle.status,
+    isFeatured: raffle.isFeatured,
+    activationType: raffle.activationType === "percentage" ? "percentage" : "date",
+    endDate: isoToCaracasInput(raffle.endDate),
+    activationPercentage: numberText(raffle.activationPercentage),
+    startDate: isoToCaracasInput(raffle.startDate),
+    prizeLevels: levels.length
+      ? levels.map((level) => ({
+          description: level.description,
+          winnerCount: numberText(level.winnerCount),
+          prizeValue: numberText(level.prizeValue),
+        }))
+      : [emptyPrizeLevel()],
+    paymentMethods: methods
+      .map((m) => m.trim())
+      .filter(Boolean)
+      .join(", "),
+    announcementType: raffle.announcementType === "external" ? "external" : "internal",
+    externalAnnouncementPlatform: raffle.externalAnnouncementPlatform ?? "",
+    externalAnnouncementDetails: raffle.externalAnnouncementDetails ?? "",
+    externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
+    daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),
+  };
+}
+
+/** What raffleFormSchema reads: levels numbered 1..n in their order (removing one renumbers the rest). */
+export function toSchemaInput(values: RaffleFormValues) {
+  return {
+    ...values,
+    prizeLevels: values.prizeLevels.map((level, index) => ({ level: index + 1, ...level })),
+  };
+}
+
+/**
+ * The fields of `next` that differ from `before` (both already parsed by raffleFormSchema): PATCH sends
+ * only those, so an untouched draw date is never re-sent rounded to the minute of a datetime-local input.
+ */
+export function changedFields<T extends object>(before: T, next: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as Array<keyof T>) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(next[key])) out[key] = next[key];
+  }
+  return out;
+}

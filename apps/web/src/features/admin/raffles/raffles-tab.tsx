@@ -1,0 +1,231 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { type AdminRaffle, adminKeys, deleteRaffle, EXPORTS } from "../api/admin-api";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { CsvExportButton } from "../shared/csv-export-button";
+import { ProgressBar, percentText } from "../shared/progress-bar";
+import { RaffleStatusBadge } from "../shared/raffle-status";
+import { SectionCard } from "../shared/section-card";
+import { totalTicketsOf, useAdminRaffles } from "../shared/use-admin-raffles";
+import { useRaffleEvents } from "../shared/use-raffle-events";
+import type { EditRaffleState } from "./admin-raffle-detail";
+import { imageVariant } from "./image-file";
+import { RaffleFormDialog } from "./raffle-form-dialog";
+import { drawSummary } from "./raffle-text";
+
+type FormState = { mode: "create" } | { mode: "edit"; raffle: AdminRaffle } | null;
+
+/** Spec 2 §2 "Raffles tab": every raffle, live; create, edit, view and delete. */
+export function RafflesTab() {
+  const queryClient = useQueryClient();
+  const raffles = useAdminRaffles({ refetchWhileGenerating: true });
+  const [form, setForm] = useState<FormState>(null);
+  const [toDelete, setToDelete] = useState<AdminRaffle | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // "Editar" on the detail page lands here with the raffle to open; the state is consumed once.
+  const editRaffleId = (location.state as Partial<EditRaffleState> | null)?.editRaffleId;
+  useEffect(() => {
+    if (!editRaffleId || !raffles.data) return;
+    const target = raffles.data.find((r) => r.id === editRaffleId);
+    if (target) setForm({ mode: "edit", raffle: target });
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [editRaffleId, raffles.data, navigate, location.pathname, location.search]);
+
+  // Raffle changes (sales, ticket generation, edits by another admin) arrive over SSE.
+  useRaffleEvents(() => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.raffles() });
+  });
+
+  const remove = useMutation({
+    mutationFn: (raffle: AdminRaffle) => deleteRaffle(raffle.id),
+    onSuccess: (_data, raffle) => {
+      toast({ title: "Rifa Eliminada", description: `Se eliminó "${raffle.title}".`, variant: "success" });
+      queryClient.setQueryData<{ items: AdminRaffle[] }>(adminKeys.raffles(), (old) =>
+        old ? { items: old.items.filter((r) => r.id !== raffle.id) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => {
+      toast({ title: "Error al Eliminar Rifa", description: errorMessage(error), variant: "error" });
+    },
+  });
+
+  return (
+    <SectionCard
+      title="Rifas"
+      description="Todas las rifas, de la más nueva a la más antigua. Se actualizan en tiempo real."
+      actions={
+        <>
+          <CsvExportButton path={EXPORTS.raffles.path} filename={EXPORTS.raffles.filename} noun="rifas" />
+          <Button size="sm" onClick={() => setForm({ mode: "create" })}>
+            Crear Rifa
+          </Button>
+        </>
+      }
+    >
+      {raffles.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <p className="sr-only" role="status">
+            Cargando rifas...
+          </p>
+          {[1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      ) : raffles.isError ? (
+        <Alert
+          variant="danger"
+          title="Error de Carga"
+          action={
+            <Button variant="outline" size="sm" onClick={() => raffles.refetch()}>
+              Reintentar
+            </Button>
+          }
+        >
+          {errorMessage(raffles.error)}
+        </Alert>
+      ) : raffles.data.length === 0 ? (
+        <p className="py-10 text-center text-sm text-muted">
+          Aún no hay rifas. Crea la primera con «Crear Rifa».
+        </p>
+      ) : (
+        <ul aria-label="Lista de rifas" className="divide-y divide-line">
+          {raffles.data.map((raffle) => (
+            <RaffleRow
+              key={raffle.id}
+              raffle={raffle}
+              onEdit={() => setForm({ mode: "edit", raffle })}
+              onDelete={() => setToDelete(raffle)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {form ? (
+        <RaffleFormDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setForm(null))}
+          raffle={form.mode === "edit" ? form.raffle : null}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
+        title="¿Eliminar esta rifa?"
+        description={
+          <>
+            <p>
+              Vas a eliminar <strong className="text-ink">{toDelete?.title}</strong>.
+            </p>
+            <p className="font-semibold text-danger-700">
+              Se eliminarán también todos los boletos de la rifa. Esta acción no se puede deshacer.
+            </p>
+          </>
+        }
+        confirmLabel="Eliminar Rifa"
+        busy={remove.isPending}
+        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete) : undefined)}
+      />
+    </SectionCard>
+  );
+}
+
+/** Generation takes seconds; a raffle still without tickets minutes after its creation needs attention. */
+const GENERATION_STUCK_MS = 3 * 60_000;
+function generationStuck(raffle: AdminRaffle): boolean {
+  const created = Date.parse(raffle.createdAt);
+  return Number.isFinite(created) && Date.now() - created > GENERATION_STUCK_MS;
+}
+
+interface RaffleRowProps {
+  raffle: AdminRaffle;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function RaffleRow({ raffle, onEdit, onDelete }: RaffleRowProps) {
+  const total = totalTicketsOf(raffle);
+  const headingId = `raffle-${raffle.id}-title`;
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-4 py-4 md:flex-row md:items-center">
+      <div className="flex min-w-0 flex-1 gap-4">
+        <div className="size-16 shrink-0 overflow-hidden rounded-control bg-brand-50 sm:size-20">
+          {raffle.prizeImage ? (
+            <img
+              src={imageVariant(raffle.prizeImage, 320)}
+              alt={raffle.imageAlt || raffle.title}
+              loading="lazy"
+              className="size-full object-cover"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-xs text-muted">Sin imagen</span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <h3 id={headingId} className="font-bold break-words text-ink">
+            {raffle.title}
+          </h3>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <RaffleStatusBadge status={raffle.status} />
+            {raffle.isFeatured ? <Badge variant="accent">Destacada</Badge> : null}
+            {raffle.announcementType === "external" ? <Badge variant="neutral">Anuncio externo</Badge> : null}
+            {raffle.ticketsGenerated ? null : generationStuck(raffle) ? (
+              <Badge
+                variant="danger"
+                title="Los boletos no se han generado. El servidor reintenta al reiniciarse."
+              >
+                Error en Generación de Boletos
+              </Badge>
+            ) : (
+              <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-brand-800">
+                <Spinner label={null} />
+                <span role="status">Generando boletos...</span>
+              </span>
+            )}
+          </div>
+          <p className="text-sm text-muted">
+            {formatMoney(raffle.price, raffle.currency)} por boleto · {drawSummary(raffle)}
+          </p>
+        </div>
+      </div>
+      <div className="w-full space-y-1 md:w-56">
+        <p className="flex justify-between text-sm">
+          <span className="text-muted">Vendidos</span>
+          <span className="font-semibold tabular-nums">
+            {formatNumber(raffle.soldTickets)} / {formatNumber(total)} ·{" "}
+            {percentText(raffle.soldTickets, total)}
+          </span>
+        </p>
+        <ProgressBar value={raffle.soldTickets} max={total} label={`Boletos vendidos de ${raffle.title}`} />
+      </div>
+      <div className="flex flex-wrap gap-2 md:flex-nowrap">
+        <Link
+          to={paths.adminRaffle(raffle.id)}
+          className={buttonClasses({ variant: "outline", size: "sm" })}
+          aria-label={`Ver ${raffle.title}`}
+        >
+          Ver
+        </Link>
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Editar ${raffle.title}`}>
+          Editar
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Eliminar ${raffle.title}`}>
+          <span className="text-danger-700">Eliminar</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

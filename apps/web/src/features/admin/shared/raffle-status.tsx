@@ -1,0 +1,18 @@
+import { RAFFLE_STATUS_LABELS, type RaffleStatus } from "@rifazo/shared/constants";
+import { Badge, type BadgeVariant } from "../../../components/ui/badge";
+
+const VARIANTS: Record<RaffleStatus, BadgeVariant> = {
+  active: "success",
+  upcoming: "info",
+  ready_to_announce: "warning",
+  finished: "neutral",
+};
+
+/** The label for a status; unknown values show as they are. */
+export function raffleStatusLabel(status: string): string {
+  return RAFFLE_STATUS_LABELS[status as RaffleStatus] ?? status;
+}
+
+export function RaffleStatusBadge({ status }: { status: string }) {
+  return <Badge variant={VARIANTS[status as RaffleStatus] ?? "neutral"}>{raffleStatusLabel(status)}</Badge>;
+}

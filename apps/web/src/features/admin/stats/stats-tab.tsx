@@ -1,0 +1,228 @@
+import {
+  CURRENCIES,
+  type Currency,
+  PROOF_STATUS_LABELS,
+  type ProofStatus,
+  RAFFLE_STATUS_LABELS,
+  RAFFLE_STATUSES,
+} from "@rifazo/shared/constants";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { Label } from "../../../components/ui/label";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { adminKeys, fetchStats } from "../api/admin-api";
+import { RafflePicker } from "../shared/raffle-picker";
+import { SectionCard } from "../shared/section-card";
+import { useAdminRaffles } from "../shared/use-admin-raffles";
+import { normalizeSalesByDay } from "./chart-data";
+import { BarChart, type BarDatum, LineChart } from "./charts";
+
+const PROOF_ORDER: ProofStatus[] = ["pending", "approved", "verified", "rejected"];
+const PROOF_TONES: Record<ProofStatus, string> = {
+  pending: "fill-accent-500",
+  approved: "fill-success-600",
+  verified: "fill-success-700",
+  rejected: "fill-danger-600",
+};
+
+function StatCard({ label, value, hint }: { label: string; value: React.ReactNode; hint?: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="space-y-1">
+        <p className="text-sm font-semibold text-muted">{label}</p>
+        <div className="text-2xl font-black tabular-nums text-brand-900">{value}</div>
+        {hint ? <div className="text-xs text-muted">{hint}</div> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
+export function StatsTab() {
+  const raffles = useAdminRaffles();
+  const [raffleId, setRaffleId] = useState<string>("");
+
+  // The sales chart starts on the newest active raffle (or the newest of all).
+  useEffect(() => {
+    if (raffleId || !raffles.data?.length) return;
+    const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
+    if (first) setRaffleId(first.id);
+  }, [raffleId, raffles.data]);
+
+  const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
+  const stats = useQuery({
+    queryKey: adminKeys.stats(statsRaffle),
+    queryFn: ({ signal }) => fetchStats(statsRaffle, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (!stats.isError) return;
+    toast({
+      id: "admin-stats-error",
+      title: "Error de Estadísticas",
+      description: errorMessage(stats.error),
+      variant: "error",
+    });
+  }, [stats.isError, stats.error]);
+
+  const data = stats.data;
+  const sales = useMemo(() => normalizeSalesByDay(data?.salesByDay), [data?.salesByDay]);
+  const proofBars: BarDatum[] = PROOF_ORDER.filter(
+    (status) => status !== "verified" || (data?.proofsByStatus.verified ?? 0) > 0,
+  ).map((status) => ({
+    key: status,
+    label: status === "verified" ? "Verificado" : PROOF_STATUS_LABELS[status],
+    value: data?.proofsByStatus[status] ?? 0,
+    tone: PROOF_TONES[status],
+  }));
+  // Bars of different currencies are not comparable: each currency gets its own chart and scale.
+  const revenueByCurrency = CURRENCIES.map((currency) => ({
+    currency,
+    bars: (data?.revenueByRaffle ?? [])
+      .filter((row) => row.currency === currency && row.revenue > 0)
+      .sort((a, b) => b.revenue - a.revenue)
+      .map(
+        (row): BarDatum => ({
+          key: row.id,
+          label: row.title,
+          value: row.revenue,
+          valueLabel: `${formatMoney(row.revenue, row.currency)} · ${formatNumber(row.soldTickets)} boletos`,
+          tone: currency === "VES" ? "fill-accent-500" : "fill-brand-600",
+        }),
+      ),
+  })).filter((group) => group.bars.length > 0);
+
+  if (stats.isPending) return <StatsSkeleton />;
+  if (stats.isError && !data) {
+    return (
+      <Alert
+        variant="danger"
+        title="Error de Estadísticas"
+        action={
+          <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
+            Reintentar
+          </Button>
+        }
+      >
+        {errorMessage(stats.error)}
+      </Alert>
+    );
+  }
+  if (!data) return null;
+
+  const revenues = CURRENCIES.map((currency: Currency) => ({
+    currency,
+    amount: data.revenueByCurrency[currency] ?? 0,
+  })).filter((r, i) => r.amount > 0 || i === 0);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Usuarios registrados" value={formatNumber(data.totalUsers)} />
+        <StatCard
+          label="Registrados hoy"
+          value={formatNumber(data.registeredToday)}
+          hint="Desde las 12:00 a. m. (hora de Venezuela)"
+        />
+        <StatCard
+          label="Ingresos estimados"
+          value={
+            <ul className="space-y-0.5">
+              {revenues.map((r) => (
+                <li key={r.currency}>{formatMoney(r.amount, r.currency)}</li>
+              ))}
+            </ul>
+          }
+          hint="Precio × boletos vendidos, por moneda"
+        />
+        <StatCard
+          label="Rifas"
+          value={formatNumber(data.totalRaffles)}
+          hint={`${RAFFLE_STATUSES.map(
+            (status) => `${RAFFLE_STATUS_LABELS[status]}: ${formatNumber(data.rafflesByStatus[status] ?? 0)}`,
+          ).join(" · ")} · Boletos vendidos: ${formatNumber(data.ticketsSold)}`}
+        />
+      </div>
+
+      <SectionCard
+        title="Ventas de boletos por día"
+        description="Boletos aprobados cada día para la rifa elegida."
+        actions={
+          <div className="w-full space-y-1 sm:w-72">
+            <Label htmlFor="stats-raffle" className="sr-only">
+              Rifa del gráfico
+            </Label>
+            <RafflePicker
+              id="stats-raffle"
+              raffles={raffles.data}
+              value={raffleId}
+              onChange={setRaffleId}
+              allLabel="Todas las rifas"
+            />
+          </div>
+        }
+      >
+        <div aria-busy={stats.isFetching} className={stats.isFetching ? "opacity-60 transition-opacity" : ""}>
+          <LineChart
+            data={sales}
+            label="Boletos vendidos por día"
+            unit="boletos"
+            emptyText={
+              statsRaffle ? "Esta rifa aún no tiene ventas aprobadas." : "Aún no hay ventas aprobadas."
+            }
+          />
+        </div>
+      </SectionCard>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <SectionCard title="Comprobantes por estado" description="Todos los comprobantes recibidos.">
+          <BarChart data={proofBars} label="Comprobantes por estado" />
+        </SectionCard>
+        <SectionCard
+          title="Ingresos por rifa"
+          description="Precio × boletos vendidos, en la moneda de cada rifa."
+        >
+          {revenueByCurrency.length === 0 ? (
+            <BarChart data={[]} label="Ingresos por rifa" emptyText="Aún no hay ventas." />
+          ) : (
+            <div className="space-y-6">
+              {revenueByCurrency.map((group) => (
+                <div key={group.currency} className="space-y-2">
+                  {revenueByCurrency.length > 1 ? (
+                    <h3 className="text-sm font-bold text-muted">
+                      {group.currency === "USD" ? "Dólares (USD)" : "Bolívares (VES)"}
+                    </h3>
+                  ) : null}
+                  <BarChart data={group.bars} label={`Ingresos por rifa en ${group.currency}`} />
+                </div>
+              ))}
+            </div>
+          )}
+        </SectionCard>
+      </div>
+    </div>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Cargando estadísticas...
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}

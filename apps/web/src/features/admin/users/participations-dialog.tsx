@@ -1,0 +1,97 @@
+import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { errorMessage } from "../../../lib/api-client";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { type AdminUser, adminKeys, fetchParticipations } from "../api/admin-api";
+import { ProofStatusBadge } from "../shared/proof-status";
+import { TicketPreview } from "../shared/ticket-preview";
+
+/** A user's participations (one per payment proof) with their ticket numbers. */
+export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const participations = useQuery({
+    queryKey: adminKeys.participations(user?.id ?? ""),
+    queryFn: ({ signal }) => fetchParticipations(user?.id ?? "", signal),
+    enabled: user !== null,
+  });
+  const items = participations.data?.items ?? [];
+  const totalTickets = items.reduce((sum, item) => sum + item.tickets.length, 0);
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>Participaciones de {user?.fullName || user?.email}</DialogTitle>
+          <DialogDescription>
+            {participations.data
+              ? `${formatNumber(items.length)} ${items.length === 1 ? "participación" : "participaciones"} · ${formatNumber(totalTickets)} ${totalTickets === 1 ? "boleto asignado" : "boletos asignados"}`
+              : "Pagos enviados y boletos asignados."}
+          </DialogDescription>
+        </DialogHeader>
+        {participations.isPending ? (
+          <div className="space-y-2" aria-busy="true">
+            <p className="sr-only" role="status">
+              Cargando participaciones...
+            </p>
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : participations.isError ? (
+          <Alert
+            variant="danger"
+            title="Error de Carga"
+            action={
+              <Button variant="outline" size="sm" onClick={() => participations.refetch()}>
+                Reintentar
+              </Button>
+            }
+          >
+            {errorMessage(participations.error)}
+          </Alert>
+        ) : items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted">
+            Este usuario aún no ha participado en ninguna rifa.
+          </p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {items.map((item) => (
+              <li key={item.paymentProofId} className="space-y-1.5 py-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="min-w-0 font-semibold break-words text-ink">
+                    {item.raffleName || GENERAL_PROOF_LABEL}
+                  </p>
+                  <ProofStatusBadge status={item.proofStatus} />
+                </div>
+                <p className="text-sm text-muted">
+                  {formatDateTime(item.participationDate)} · {formatNumber(item.quantityOfTickets)}{" "}
+                  {item.quantityOfTickets === 1 ? "boleto" : "boletos"} ·{" "}
+                  {formatMoney(item.amount, item.currency)}
+                </p>
+                <TicketPreview tickets={item.tickets} />
+                {item.tickets.length > 3 ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer font-semibold text-brand-700">
+                      Ver los {formatNumber(item.tickets.length)} boletos
+                    </summary>
+                    <p className="mt-1 font-mono text-xs leading-relaxed break-words text-ink">
+                      {item.tickets.join(", ")}
+                    </p>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

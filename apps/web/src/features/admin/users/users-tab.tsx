@@ -1,0 +1,278 @@
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { SearchIcon } from "../../../components/ui/icons";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { formatDate, formatNumber } from "../../../lib/format";
+import {
+  type AdminUser,
+  adminKeys,
+  EXPORTS,
+  fetchUsers,
+  reactivateUser,
+  suspendUser,
+  type UserFilters,
+} from "../api/admin-api";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { CsvExportButton } from "../shared/csv-export-button";
+import { Pagination } from "../shared/pagination";
+import { SectionCard } from "../shared/section-card";
+import { useDebouncedValue } from "../shared/use-debounced-value";
+import { ParticipationsDialog } from "./participations-dialog";
+import { type UserAction, UserActionsMenu } from "./user-actions-menu";
+import { UserMessageDialog } from "./user-message-dialog";
+
+type Open = { action: UserAction; user: AdminUser } | null;
+
+function loadErrorText(error: unknown): string {
+  // Spec 2 §6: permission errors read as access denied; anything else is "Error al cargar usuarios: ...".
+  if (isApiError(error) && error.status === 403) return ERROR_MESSAGES.ADMIN_ONLY;
+  return `Error al cargar usuarios: ${errorMessage(error)}`;
+}
+
+/** Spec 2 §2 "Users tab": 10 per page, newest first, search, suspend/reactivate, notify, email, participations. */
+export function UsersTab() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const filters: UserFilters = { q, page };
+  const [open, setOpen] = useState<Open>(null);
+
+  const users = useQuery({
+    queryKey: adminKeys.users(filters),
+    queryFn: ({ signal }) => fetchUsers(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const setStatus = useMutation({
+    mutationFn: ({ user, suspend }: { user: AdminUser; suspend: boolean }) =>
+      suspend ? suspendUser(user.id) : reactivateUser(user.id),
+    onSuccess: (_data, { user, suspend }) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() });
+      toast({
+        title: suspend ? "Cuenta Suspendida" : "Cuenta Reactivada",
+        description: suspend
+          ? `${user.fullName || user.email} ya no puede iniciar sesión.`
+          : `${user.fullName || user.email} puede volver a iniciar sesión.`,
+        variant: "success",
+      });
+    },
+    onError: (error, { suspend }) =>
+      toast({
+        title: suspend ? "Error al Suspender" : "Error al Reactivar",
+        description: errorMessage(error),
+        variant: "error",
+      }),
+  });
+
+  const onAction = (user: AdminUser, action: UserAction) => {
+    if (action === "reactivate") setStatus.mutate({ user, suspend: false });
+    else setOpen({ action, user });
+  };
+
+  const data = users.data;
+  const pick = (action: UserAction) => (open?.action === action ? open.user : null);
+  const close = () => setOpen(null);
+
+  return (
+    <SectionCard
+      title="Usuarios"
+      description="Cuentas registradas, de la más reciente a la más antigua."
+      actions={
+        <CsvExportButton path={EXPORTS.users.path} filename={EXPORTS.users.filename} noun="usuarios" />
+      }
+    >
+      <div className="mb-4 max-w-md space-y-1.5">
+        <Label htmlFor="users-search">Buscar</Label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+          <Input
+            id="users-search"
+            type="search"
+            className="pl-9"
+            placeholder="Nombre o correo"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <div className="space-y-2" aria-busy="true">
+          <p className="sr-only" role="status">
+            Cargando usuarios...
+          </p>
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : users.isError && !data ? (
+        <Alert
+          variant="danger"
+          title="Error de Carga"
+          action={
+            <Button variant="outline" size="sm" onClick={() => users.refetch()}>
+              Reintentar
+            </Button>
+          }
+        >
+          {loadErrorText(users.error)}
+        </Alert>
+      ) : data && data.items.length === 0 ? (
+        <p className="py-10 text-center text-sm text-muted">
+          {q ? "Ningún usuario coincide con la búsqueda." : "Aún no hay usuarios registrados."}
+        </p>
+      ) : data ? (
+        <div aria-busy={users.isFetching} className={cn(users.isFetching && "opacity-70 transition-opacity")}>
+          <IncompleteWarning users={data.items} />
+          {/* Laptop and up: a table. Phones: one card per user with the same data and actions. */}
+          <div className="hidden overflow-x-auto lg:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Usuarios registrados</caption>
+              <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Usuario
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Estado
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Registro
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Nivel
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Boletos
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Comprobantes
+                  </th>
+                  <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                    <span className="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {data.items.map((user) => (
+                  <tr key={user.id}>
+                    <td className="max-w-72 py-3 pr-3">
+                      <p className="flex items-center gap-1.5 font-semibold text-ink">
+                        <span className="truncate">{user.fullName || "Sin nombre"}</span>
+                        {user.role === "admin" ? <Badge variant="brand">Admin</Badge> : null}
+                      </p>
+                      <p className="truncate text-muted">{user.email}</p>
+                    </td>
+                    <td className="px-3 py-3">
+                      <UserStatusBadge user={user} />
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      {formatDate(user.registrationDate, "medium")}
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      {user.level} · {formatNumber(user.points)} pts
+                    </td>
+                    <td className="px-3 py-3 text-right tabular-nums">
+                      {formatNumber(user.totalTicketsPurchased)}
+                    </td>
+                    <td className="px-3 py-3 text-right tabular-nums">
+                      {formatNumber(user.totalPaymentProofs)}
+                    </td>
+                    <td className="py-3 pl-3 text-right">
+                      <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="divide-y divide-line lg:hidden" aria-label="Usuarios registrados">
+            {data.items.map((user) => (
+              <li key={user.id} className="space-y-2 py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="flex min-w-0 flex-wrap items-center gap-1.5 pt-1.5 font-semibold text-ink">
+                    <span className="break-words">{user.fullName || "Sin nombre"}</span>
+                    {user.role === "admin" ? <Badge variant="brand">Admin</Badge> : null}
+                  </p>
+                  <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
+                </div>
+                <p className="text-sm text-muted [overflow-wrap:anywhere]">{user.email}</p>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+                  <UserStatusBadge user={user} />
+                  <span>Desde {formatDate(user.registrationDate, "medium")}</span>
+                  <span>
+                    {user.level} · {formatNumber(user.points)} pts
+                  </span>
+                  <span>
+                    {formatNumber(user.totalTicketsPurchased)} boletos ·{" "}
+                    {formatNumber(user.totalPaymentProofs)} comprobantes
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPageChange={setPage}
+            noun="usuarios"
+            disabled={users.isFetching}
+          />
+        </div>
+      ) : null}
+
+      <ParticipationsDialog user={pick("participations")} onClose={close} />
+      <UserMessageDialog kind="notify" user={pick("notify")} onClose={close} />
+      <UserMessageDialog kind="email" user={pick("email")} onClose={close} />
+      <ConfirmDialog
+        open={open?.action === "suspend"}
+        onOpenChange={(next) => (next ? undefined : close())}
+        title="¿Suspender esta cuenta?"
+        description={
+          <p>
+            <strong className="text-ink">{open?.user.fullName || open?.user.email}</strong> no podrá iniciar
+            sesión ni participar hasta que reactives la cuenta. Sus sesiones abiertas se cerrarán.
+          </p>
+        }
+        confirmLabel="Suspender Cuenta"
+        busy={setStatus.isPending}
+        onConfirm={() => (open ? setStatus.mutateAsync({ user: open.user, suspend: true }) : undefined)}
+      />
+    </SectionCard>
+  );
+}
+
+/** Spec 2 §8 "Advertencia": some accounts on this page lack data (no name yet). */
+function IncompleteWarning({ users }: { users: AdminUser[] }) {
+  const missing = users.filter((user) => !user.fullName.trim()).length;
+  if (missing === 0) return null;
+  return (
+    <Alert variant="warning" title="Advertencia" className="mb-4">
+      {missing === 1
+        ? "Un usuario de esta página no tiene nombre registrado."
+        : `${missing} usuarios de esta página no tienen nombre registrado.`}
+    </Alert>
+  );
+}
+
+function UserStatusBadge({ user }: { user: AdminUser }) {
+  return user.status === "active" ? (
+    <Badge variant="success">Activo</Badge>
+  ) : (
+    <Badge variant="danger">Suspendido</Badge>
+  );
+}

@@ -1,0 +1,288 @@
+// The admin panel end to end (spec 2): approving a seeded payment proof and what the buyer then sees,
+// creating a raffle through the form, and every tab fitting a phone.
+//
+// This file starts its own server: the shared fixture (support/server.ts) runs with SEED_DEMO=0, and these
+// flows need the demo catalogue (pending proofs by known buyers, password 'Demo12345!').
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
+import { MailSink } from "./support/mail-sink";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DEMO_PASSWORD = "Demo12345!";
+/** apps/api/src/seed/demo-data.ts: Ana Martínez has a pending Pago Móvil proof for 2 tickets of the laptop. */
+const BUYER = { name: "Ana Martínez", email: "ana.martinez@example.com" };
+const BUYER_RAFFLE = "Laptop gamer Ryzen 7 con RTX 4060";
+
+interface DemoServer {
+  baseURL: string;
+  output(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = address && typeof address === "object" ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve();
+    }, 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** The built server with the demo data, on a free port, with its own data folder and mail sink. */
+async function startDemoServer(): Promise<{ server: DemoServer; stop: () => Promise<void> }> {
+  const mail = new MailSink();
+  const smtpPort = await mail.start();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-admin-"));
+  // A copy of the web build: a rebuild while the tests run must not pull assets from under the server.
+  cpSync(path.join(root, "apps/web/dist"), path.join(dataDir, "web"), { recursive: true });
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn(
+    process.execPath,
+    ["--enable-source-maps", path.join(root, "apps/api/dist/server.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        SEED_DEMO: "1",
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
+        WEB_DIST: path.join(dataDir, "web"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const stop = async () => {
+    await stopChild(child);
+    await mail.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server: { baseURL, output: () => output }, stop };
+}
+
+const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
+  demoServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const { server, stop } = await startDemoServer();
+      try {
+        await use(server);
+      } finally {
+        await stop();
+      }
+    },
+    { scope: "worker", timeout: 200_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer.baseURL);
+  },
+  serverLog: [
+    async ({ demoServer }, use, testInfo) => {
+      const before = demoServer.output().length;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("server-log", {
+          body: demoServer.output().slice(before),
+          contentType: "text/plain",
+        });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/adminrifazo2025");
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
+  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
+  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("tab", { name: "Rifas" })).toHaveAttribute("aria-selected", "true");
+}
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("el administrador aprueba un comprobante y el comprador ve sus boletos en Mis Pagos", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAsAdmin(page);
+  await page.getByRole("tab", { name: "Comprobantes" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=payments$/);
+
+  await pickOption(page, "Estado", "En Revisión");
+  await page.getByLabel("Buscar").fill(BUYER.email);
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: BUYER_RAFFLE }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(BUYER.name, { exact: true })).toBeVisible();
+  await expect(row.getByText("En Revisión")).toBeVisible();
+  // The proof itself is shown inline.
+  await expect(row.getByRole("img", { name: /Comprobante de Ana Martínez/ })).toBeVisible();
+
+  await row.getByRole("button", { name: `Aprobar pago de ${BUYER.name}` }).click();
+  const toastText = page.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`));
+  await expect(toastText).toBeVisible();
+  const numbers = ((await toastText.textContent()) ?? "").match(/\d{4}/g) ?? [];
+  expect(numbers).toHaveLength(2);
+  // Approved proofs leave the "En Revisión" filter.
+  await expect(row).toHaveCount(0);
+
+  // The buyer, in a browser of their own.
+  const buyer = await browser.newContext({ baseURL });
+  const buyerPage = await buyer.newPage();
+  await buyerPage.goto("/login");
+  const form = buyerPage.locator("form");
+  await form.getByLabel("Correo electrónico").fill(BUYER.email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(buyerPage).toHaveURL(/\/perfil/);
+
+  // The same through the API: the approved proof carries exactly those numbers.
+  const mine = await buyerPage.request.get("/api/proofs/mine?q=Laptop");
+  expect(mine.ok()).toBe(true);
+  const body = (await mine.json()) as {
+    items: Array<{ raffleTitle: string | null; status: string; ticketNumbers: string[] }>;
+  };
+  const approved = body.items.find((item) => item.raffleTitle === BUYER_RAFFLE && item.status === "approved");
+  expect(approved?.ticketNumbers.slice().sort()).toEqual(numbers.slice().sort());
+
+  await buyerPage.goto("/perfil/pagos");
+  const payment = buyerPage
+    .getByRole("listitem")
+    .filter({ has: buyerPage.getByRole("heading", { name: BUYER_RAFFLE }) })
+    .filter({ hasText: "Aprobado" });
+  await expect(payment).toHaveCount(1);
+  for (const number of numbers) await expect(payment.getByText(number, { exact: true })).toBeVisible();
+  await buyer.close();
+});
+
+test("el administrador crea una rifa con el formulario y aparece en la lista", async ({ page }) => {
+  const title = `Rifa de prueba ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Crear Rifa", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Crear Rifa" });
+  await expect(dialog).toBeVisible();
+
+  // Submitting it empty lists what is missing, as the spec words it.
+  await dialog.getByRole("button", { name: "Crear Rifa", exact: true }).click();
+  await expect(page.getByText("Campos Requeridos", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Por favor, completa o corrige: Nombre de la Rifa, Precio/)).toBeVisible();
+
+  // The last prize level cannot be removed.
+  await dialog.getByRole("button", { name: "Eliminar nivel 1" }).click();
+  await expect(dialog.getByText("Debe haber al menos un nivel de premio.")).toBeVisible();
+
+  await dialog.getByLabel("Nombre de la Rifa").fill(title);
+  await dialog.getByLabel("Precio").fill("2.50");
+  await dialog.getByLabel("Total de Boletos").fill("150");
+  await dialog.getByLabel("Fecha y Hora del Sorteo").fill("2031-01-15T19:00");
+  await dialog.getByLabel("Descripción del premio").fill("Bicicleta montañera rin 29");
+  await dialog.getByRole("button", { name: "Añadir nivel" }).click();
+  await dialog.getByLabel("Descripción del premio").nth(1).fill("Casco y guantes");
+  await dialog.getByRole("button", { name: "Crear Rifa", exact: true }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Rifa Creada", { exact: true })).toBeVisible();
+  const item = page.getByRole("listitem", { name: title });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("Próximamente")).toBeVisible();
+  await expect(item.getByText("0 / 150")).toBeVisible();
+  // Ticket generation runs in the background; the spinner goes once the pool exists.
+  await expect(item.getByText("Generando boletos...")).toBeHidden({ timeout: 20_000 });
+
+  // The read-only view shows it too, and its back button returns to the raffles tab.
+  await item.getByRole("link", { name: `Ver ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const prizes = page.getByRole("list").filter({ hasText: "Casco y guantes" });
+  await expect(prizes.getByRole("listitem")).toHaveText([
+    /^1Bicicleta montañera rin 29/,
+    /^2Casco y guantes/,
+  ]);
+  await page.getByRole("link", { name: "Volver al Panel" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("listitem", { name: title })).toBeVisible();
+
+  // "Editar" on the detail goes back to the list, which opens that raffle's form.
+  await page
+    .getByRole("listitem", { name: title })
+    .getByRole("link", { name: `Ver ${title}` })
+    .click();
+  await page.getByRole("link", { name: "Editar", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Editar Rifa" });
+  await expect(edit.getByLabel("Nombre de la Rifa")).toHaveValue(title);
+  await expect(edit.getByLabel("Total de Boletos")).toBeDisabled();
+  await edit.getByRole("button", { name: "Cancelar" }).click();
+  await expect(edit).toBeHidden();
+});
+
+test("las pestañas del panel caben en un teléfono @phone-only", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const tab of ["stats", "raffles", "external-winners", "payments", "users", "audit", "settings"]) {
+    await page.goto(`/admin?tab=${tab}`);
+    await expect(page.getByRole("tabpanel")).toBeVisible();
+    // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `desbordamiento horizontal en la pestaña ${tab}`).toBeLessThanOrEqual(0);
+  }
+});
