@@ -18,6 +18,15 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   nodeEnv: string;
+  /** S3-compatible bucket for uploaded files; unset keeps them in DATA_DIR/files. */
+  s3Bucket: string | undefined;
+  /** Endpoint of a non-AWS service (MinIO, Cloudflare R2, ...); unset means AWS S3. */
+  s3Endpoint: string | undefined;
+  s3Region: string;
+  /** Both unset: the AWS SDK's default chain (AWS_* variables, instance or task role). */
+  s3AccessKeyId: string | undefined;
+  s3SecretAccessKey: string | undefined;
+  s3ForcePathStyle: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -47,6 +56,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     nodeEnv: env.NODE_ENV ?? "development",
+    s3Bucket: env.S3_BUCKET || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Region: env.S3_REGION || "us-east-1",
+    s3AccessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    s3SecretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // MinIO and most self-hosted servers only answer http://host/bucket/key (no bucket subdomains).
+    s3ForcePathStyle: bool(env.S3_FORCE_PATH_STYLE, Boolean(env.S3_ENDPOINT)),
     ...overrides,
   };
 }
