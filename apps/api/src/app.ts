@@ -17,13 +17,25 @@ import type { Database } from "./db/client";
 import { registerErrorHandler } from "./lib/error-handler";
 import { registerCsrfGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
+import { adminRoutes } from "./modules/admin/routes";
 import { createAuth } from "./modules/auth/auth";
 import { accountRoutes } from "./modules/auth/routes";
+import { clubRoutes } from "./modules/club/routes";
+import { contactRoutes } from "./modules/contact/routes";
+import { contentRoutes } from "./modules/content/routes";
+import { drawRoutes } from "./modules/draws/routes";
 import { createMailer, type Mailer } from "./modules/email/service";
 import { eventRoutes } from "./modules/events/routes";
 import { createEventBus } from "./modules/events/service";
-import { createLocalStorage, type Storage } from "./modules/files/storage";
+import { favoriteRoutes } from "./modules/favorites/routes";
+import { createStorage, type Storage } from "./modules/files";
 import { healthRoutes } from "./modules/health/routes";
+import { imageRoutes } from "./modules/images/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
+import { profileRoutes } from "./modules/profile/routes";
+import { proofRoutes } from "./modules/proofs/routes";
+import { raffleRoutes } from "./modules/raffles/routes";
+import { settingsRoutes } from "./modules/settings/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -57,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = database.db;
   const log = app.log;
   const mail = options.mailer ?? createMailer({ config, db, log });
-  const storage = options.storage ?? createLocalStorage(`${config.dataDir}/files`);
+  const storage = options.storage ?? createStorage(config);
   const events = createEventBus({ database, db, log });
   const auth = await createAuth({ config, db, mail, log });
   const ctx: AppContext = { config, database, db, log, mail, storage, events, auth };
@@ -106,8 +118,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(drawRoutes);
   await app.register(accountRoutes);
   await app.register(eventRoutes);
+  await app.register(raffleRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(settingsRoutes);
+  await app.register(contactRoutes);
+  await app.register(contentRoutes);
+  await app.register(imageRoutes);
+  await app.register(adminRoutes);
+  await app.register(proofRoutes);
+  await app.register(profileRoutes);
+  await app.register(notificationRoutes);
+  await app.register(clubRoutes);
 
   await registerWeb(app, config);
 

@@ -1,0 +1,111 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "../../../db/client";
+import { paymentProofs, raffles, users } from "../../../db/schema";
+
+/**
+ * Keyset position: the row's created_at as PostgreSQL text (full microseconds, which a JS Date would
+ * lose) and its id, so each batch starts exactly after the previous one without OFFSET scans.
+ */
+export interface Keyset {
+  ts: string;
+  id: string;
+}
+
+export interface Cursor {
+  cursorTs: string;
+  cursorId: string;
+}
+
+const cursorOf = (createdAt: AnyPgColumn, id: AnyPgColumn) => ({
+  cursorTs: sql<string>`${createdAt}::text`,
+  cursorId: sql<string>`${id}::text`,
+});
+
+/** Newest first: rows strictly after the keyset in (created_at DESC, id DESC) order. */
+function after(createdAt: AnyPgColumn, id: AnyPgColumn, keyset: Keyset | null): SQL | undefined {
+  return keyset ? sql`(${createdAt}, ${id}::text) < (${keyset.ts}::timestamptz, ${keyset.id})` : undefined;
+}
+
+const outer = (table: string, column = "id") => sql.raw(`"${table}"."${column}"`);
+
+export function userBatch(db: Executor, keyset: Keyset | null, limit: number) {
+  return db
+    .select({
+      ...cursorOf(users.createdAt, users.id),
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      status: users.status,
+      points: users.rifazoPoints,
+      level: users.rifazoLevel,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      tickets: sql<number>`(SELECT count(*) FROM tickets t WHERE t.user_id = ${outer("users")} AND t.status = 'sold')::int`,
+      proofs: sql<number>`(SELECT count(*) FROM payment_proofs p WHERE p.user_id = ${outer("users")})::int`,
+    })
+    .from(users)
+    .where(after(users.createdAt, users.id, keyset))
+    .orderBy(desc(users.createdAt), sql`${users.id}::text DESC`)
+    .limit(limit);
+}
+
+export function raffleBatch(db: Executor, keyset: Keyset | null, limit: number) {
+  return db
+    .select({
+      ...cursorOf(raffles.createdAt, raffles.id),
+      id: raffles.id,
+      title: raffles.title,
+      status: raffles.status,
+      price: raffles.price,
+      currency: raffles.currency,
+      totalTickets: raffles.totalTickets,
+      soldTickets: raffles.soldTickets,
+      activationType: raffles.activationType,
+      activationPercentage: raffles.activationPercentage,
+      endDate: raffles.endDate,
+      isFeatured: raffles.isFeatured,
+      announcementType: raffles.announcementType,
+      winnerName: raffles.winnerName,
+      winningTicketNumber: raffles.winningTicketNumber,
+      createdAt: raffles.createdAt,
+      pendingTickets: sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM payment_proofs pp WHERE pp.raffle_id = ${outer("raffles")} AND pp.status = 'pending'), 0)::int`,
+    })
+    .from(raffles)
+    .where(after(raffles.createdAt, raffles.id, keyset))
+    .orderBy(desc(raffles.createdAt), sql`${raffles.id}::text DESC`)
+    .limit(limit);
+}
+
+export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
+  return db
+    .select({
+      ...cursorOf(paymentProofs.createdAt, paymentProofs.id),
+      id: paymentProofs.id,
+      createdAt: paymentProofs.createdAt,
+      buyerName: users.name,
+      buyerEmail: users.email,
+      raffleTitle: raffles.title,
+      amount: paymentProofs.amount,
+      currency: paymentProofs.currency,
+      exchangeRate: paymentProofs.exchangeRate,
+      paymentMethod: paymentProofs.paymentMethod,
+      transactionRef: paymentProofs.transactionRef,
+      quantity: paymentProofs.quantityOfTickets,
+      status: paymentProofs.status,
+      userNotes: paymentProofs.userNotes,
+      adminNotes: paymentProofs.adminNotes,
+      reviewedAt: paymentProofs.reviewedAt,
+      tickets: sql<
+        number[] | null
+      >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outer("payment_proofs")})`,
+    })
+    .from(paymentProofs)
+    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .where(and(after(paymentProofs.createdAt, paymentProofs.id, keyset)))
+    .orderBy(desc(paymentProofs.createdAt), sql`${paymentProofs.id}::text DESC`)
+    .limit(limit);
+}

@@ -1,0 +1,188 @@
+import { Readable } from "node:stream";
+import {
+  type ACTIVATION_TYPES,
+  ADMIN_EXPORTS,
+  ADMIN_MESSAGES,
+  EMPTY_EXPORT_CODE,
+  formatTicketNumber,
+  isValidTicketNumber,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  PROOF_STATUS_LABELS,
+  type ProofStatus,
+  RAFFLE_STATUS_LABELS,
+  type RaffleStatus,
+} from "@rifazo/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Executor } from "../../../db/client";
+import { AppError } from "../../../lib/errors";
+import { BOM, type CsvValue, csvLine } from "./csv";
+import * as repo from "./repository";
+
+/** Rows read per query: memory stays flat however many users, raffles or proofs there are. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+type Fetch<T extends repo.Cursor> = (db: Executor, keyset: repo.Keyset | null, limit: number) => Promise<T[]>;
+
+interface ExportSpec<T extends repo.Cursor> {
+  name: string;
+  filename: string;
+  header: string[];
+  fetch: Fetch<T>;
+  row: (item: T) => CsvValue[];
+}
+
+const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
+const ACTIVATION_LABELS: Record<(typeof ACTIVATION_TYPES)[number], string> = {
+  date: "Por fecha",
+  percentage: "Por porcentaje",
+};
+
+export const USERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.userBatch>>[number]> = {
+  name: "users",
+  filename: ADMIN_EXPORTS.users.filename,
+  header: [
+    "ID",
+    "Nombre Completo",
+    "Correo",
+    "Teléfono",
+    "Rol",
+    "Estado",
+    "Nivel",
+    "RifaPuntos",
+    "Correo Verificado",
+    "Fecha de Registro",
+    "Boletos Comprados",
+    "Comprobantes",
+  ],
+  fetch: repo.userBatch,
+  row: (u) => [
+    u.id,
+    u.name,
+    u.email,
+    u.phone,
+    u.role === "admin" ? "Administrador" : "Usuario",
+    u.status === "inactive" ? "Suspendido" : "Activo",
+    u.level,
+    u.points,
+    u.emailVerified,
+    u.createdAt,
+    Number(u.tickets),
+    Number(u.proofs),
+  ],
+};
+
+export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBatch>>[number]> = {
+  name: "raffles",
+  filename: ADMIN_EXPORTS.raffles.filename,
+  header: [
+    "ID",
+    "Título",
+    "Estado",
+    "Precio",
+    "Moneda",
+    "Total de Boletos",
+    "Boletos Vendidos",
+    "Boletos en Revisión",
+    "Ingreso Estimado",
+    "Tipo de Activación",
+    "Porcentaje de Activación",
+    "Fecha del Sorteo",
+    "Destacada",
+    "Anuncio",
+    "Ganador",
+    "Boleto Ganador",
+    "Creada",
+  ],
+  fetch: repo.raffleBatch,
+  row: (r) => [
+    r.id,
+    r.title,
+    RAFFLE_STATUS_LABELS[r.status as RaffleStatus] ?? r.status,
+    Number(r.price),
+    r.currency,
+    r.totalTickets,
+    r.soldTickets,
+    Number(r.pendingTickets),
+    Math.round(Number(r.price) * r.soldTickets * 100) / 100,
+    ACTIVATION_LABELS[r.activationType as keyof typeof ACTIVATION_LABELS] ?? r.activationType,
+    r.activationPercentage,
+    r.endDate,
+    r.isFeatured,
+    r.announcementType === "external" ? "Externo" : "Interno",
+    r.winnerName,
+    r.winningTicketNumber === null ? null : ticketLabel(r.winningTicketNumber),
+    r.createdAt,
+  ],
+};
+
+export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch>>[number]> = {
+  name: "proofs",
+  filename: ADMIN_EXPORTS.proofs.filename,
+  header: [
+    "ID",
+    "Fecha",
+    "Usuario",
+    "Correo",
+    "Rifa",
+    "Monto",
+    "Moneda",
+    "Tasa de Cambio",
+    "Método de Pago",
+    "Referencia",
+    "Cantidad de Boletos",
+    "Estado",
+    "Boletos Asignados",
+    "Notas del Usuario",
+    "Notas del Administrador",
+    "Revisado",
+  ],
+  fetch: repo.proofBatch,
+  row: (p) => [
+    p.id,
+    p.createdAt,
+    p.buyerName,
+    p.buyerEmail,
+    p.raffleTitle ?? "Pago General",
+    Number(p.amount),
+    p.currency,
+    p.exchangeRate === null ? null : Number(p.exchangeRate),
+    PAYMENT_METHOD_LABELS[p.paymentMethod as PaymentMethod] ?? p.paymentMethod,
+    p.transactionRef,
+    p.quantity,
+    PROOF_STATUS_LABELS[p.status as ProofStatus] ?? p.status,
+    (p.tickets ?? []).map(Number).map(ticketLabel).join(" "),
+    p.userNotes,
+    p.adminNotes,
+    p.reviewedAt,
+  ],
+};
+
+/**
+ * The CSV as a stream: the first batch is read before answering (an empty export is a 404 the web
+ * shows as a toast), then each next batch is read only when the client has taken the previous one.
+ */
+export async function openExport<T extends repo.Cursor>(
+  db: Executor,
+  log: FastifyBaseLogger,
+  spec: ExportSpec<T>,
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<Readable> {
+  const first = await spec.fetch(db, null, batchSize);
+  if (first.length === 0) throw new AppError(404, EMPTY_EXPORT_CODE, ADMIN_MESSAGES.emptyExport);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.from(BOM + csvLine(spec.header), "utf8");
+    let batch = first;
+    let rows = 0;
+    for (;;) {
+      rows += batch.length;
+      yield Buffer.from(batch.map((item) => csvLine(spec.row(item))).join(""), "utf8");
+      const last = batch[batch.length - 1];
+      if (batch.length < batchSize || !last) break;
+      batch = await spec.fetch(db, { ts: last.cursorTs, id: last.cursorId }, batchSize);
+      if (batch.length === 0) break;
+    }
+    log.info({ export: spec.name, rows }, "exportación CSV completada");
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

@@ -1,0 +1,212 @@
+import type { AdminProofListQuery } from "@rifazo/shared";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client";
+import { paymentProofs, pointsHistory, raffles, settings, tickets, users, winners } from "../../../db/schema";
+import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
+
+/** References are compared without case or whitespace ("Ref 0012 3456" = "ref00123456"). */
+const normalizedRef = (column: SQL) => sql`regexp_replace(lower(${column}), '[[:space:]]+', '', 'g')`;
+const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
+
+export const proofListColumns = {
+  id: paymentProofs.id,
+  userId: paymentProofs.userId,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  raffleId: paymentProofs.raffleId,
+  raffleTitle: raffles.title,
+  amount: paymentProofs.amount,
+  currency: paymentProofs.currency,
+  exchangeRate: paymentProofs.exchangeRate,
+  paymentMethod: paymentProofs.paymentMethod,
+  transactionRef: paymentProofs.transactionRef,
+  status: paymentProofs.status,
+  userNotes: paymentProofs.userNotes,
+  adminNotes: paymentProofs.adminNotes,
+  quantityOfTickets: paymentProofs.quantityOfTickets,
+  proofImageFilename: paymentProofs.proofImageFilename,
+  proofContentType: paymentProofs.proofContentType,
+  proofSize: paymentProofs.proofSize,
+  reviewedBy: paymentProofs.reviewedBy,
+  reviewedAt: paymentProofs.reviewedAt,
+  createdAt: paymentProofs.createdAt,
+  updatedAt: paymentProofs.updatedAt,
+  tickets: sql<
+    number[] | null
+  >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
+  duplicateReference: sql<boolean>`EXISTS (SELECT 1 FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND ${normalizedRef(sql.raw("o.transaction_ref"))} = ${normalizedRef(outerProof("transaction_ref"))})`,
+};
+
+function listFilter(query: AdminProofListQuery): SQL | undefined {
+  const terms = searchTerms(query.q);
+  return and(
+    query.status ? eq(paymentProofs.status, query.status) : undefined,
+    query.raffleId === "general"
+      ? isNull(paymentProofs.raffleId)
+      : query.raffleId
+        ? eq(paymentProofs.raffleId, query.raffleId)
+        : undefined,
+    matchesAllTerms(
+      terms,
+      (pattern) =>
+        or(
+          sql`${foldSql(sql`${users.name} || ' ' || ${users.email}`)} LIKE ${pattern}`,
+          sql`lower(${paymentProofs.transactionRef}) LIKE ${pattern}`,
+          sql`${foldSql(sql`coalesce(${raffles.title}, '')`)} LIKE ${pattern}`,
+        ) as SQL,
+    ),
+  );
+}
+
+export async function listProofs(db: Executor, query: AdminProofListQuery, limit: number, offset: number) {
+  const where = listFilter(query);
+  const [items, totals] = await Promise.all([
+    db
+      .select(proofListColumns)
+      .from(paymentProofs)
+      .innerJoin(users, eq(users.id, paymentProofs.userId))
+      .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+      .where(where)
+      .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentProofs)
+      .innerJoin(users, eq(users.id, paymentProofs.userId))
+      .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+      .where(where),
+  ]);
+  return { items, total: Number(totals[0]?.n ?? 0) };
+}
+
+export type ProofListRow = Awaited<ReturnType<typeof listProofs>>["items"][number];
+export type ProofRow = typeof paymentProofs.$inferSelect;
+
+export async function findProof(db: Executor, id: string): Promise<ProofRow | undefined> {
+  const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
+  return row;
+}
+
+/** The proof, locked until the transaction ends: a second approval of the same proof waits here. */
+export async function lockProof(tx: Executor, id: string): Promise<ProofRow | undefined> {
+  const [row] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, id)).for("update");
+  return row;
+}
+
+export async function lockRaffle(tx: Executor, id: string) {
+  const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for("update");
+  return row;
+}
+
+export async function ticketNumbersOfProof(db: Executor, proofId: string): Promise<number[]> {
+  const rows = await db
+    .select({ n: tickets.ticketNumber })
+    .from(tickets)
+    .where(eq(tickets.paymentId, proofId))
+    .orderBy(asc(tickets.ticketNumber));
+  return rows.map((row) => row.n);
+}
+
+/**
+ * `quantity` available tickets of the raffle, chosen uniformly at random and locked. Locked rows are
+ * skipped rather than waited for; the raffle row lock held by the caller already serialises approvals.
+ */
+export async function pickRandomAvailable(tx: Executor, raffleId: string, quantity: number) {
+  return tx
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+    .from(tickets)
+    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "available")))
+    .orderBy(sql`random()`)
+    .limit(quantity)
+    .for("update", { skipLocked: true });
+}
+
+export async function markSold(
+  tx: Executor,
+  ticketIds: string[],
+  owner: { userId: string; paymentId: string; soldAt: Date },
+): Promise<number> {
+  const rows = await tx
+    .update(tickets)
+    .set({ status: "sold", userId: owner.userId, paymentId: owner.paymentId, soldAt: owner.soldAt })
+    .where(and(inArray(tickets.id, ticketIds), eq(tickets.status, "available")))
+    .returning({ id: tickets.id });
+  return rows.length;
+}
+
+export async function releaseTicketsOfProof(tx: Executor, proofId: string): Promise<number> {
+  const rows = await tx
+    .update(tickets)
+    .set({ status: "available", userId: null, paymentId: null, soldAt: null })
+    .where(eq(tickets.paymentId, proofId))
+    .returning({ id: tickets.id });
+  return rows.length;
+}
+
+/** sold_tickets is always the count of sold ticket rows, recomputed under the raffle lock. */
+export async function recountSold(tx: Executor, raffleId: string): Promise<number> {
+  const [row] = await tx
+    .update(raffles)
+    .set({
+      soldTickets: sql`(SELECT count(*) FROM tickets t WHERE t.raffle_id = ${raffleId} AND t.status = 'sold')::int`,
+    })
+    .where(eq(raffles.id, raffleId))
+    .returning({ soldTickets: raffles.soldTickets });
+  return row?.soldTickets ?? 0;
+}
+
+export async function setRaffleFields(
+  tx: Executor,
+  raffleId: string,
+  values: Partial<typeof raffles.$inferInsert>,
+) {
+  await tx.update(raffles).set(values).where(eq(raffles.id, raffleId));
+}
+
+export async function updateProof(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof paymentProofs.$inferInsert>,
+) {
+  await tx.update(paymentProofs).set(values).where(eq(paymentProofs.id, id));
+}
+
+export async function deleteProof(tx: Executor, id: string): Promise<void> {
+  await tx.delete(paymentProofs).where(eq(paymentProofs.id, id));
+}
+
+export async function pointsOfProof(tx: Executor, proofId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${pointsHistory.pointsChange}), 0)` })
+    .from(pointsHistory)
+    .where(eq(pointsHistory.paymentProofId, proofId));
+  return Number(row?.total ?? 0);
+}
+
+export async function findBuyer(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The published bolívar rate (settings.exchange_rate.rate), for VES proofs saved without one. */
+export async function currentExchangeRate(tx: Executor): Promise<number | null> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, "exchange_rate"));
+  const rate = Number((row?.value as { rate?: unknown } | undefined)?.rate);
+  return Number.isFinite(rate) && rate > 0 ? rate : null;
+}
+
+export async function raffleHasWinners(tx: Executor, raffleId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: winners.id })
+    .from(winners)
+    .where(eq(winners.raffleId, raffleId))
+    .limit(1);
+  return rows.length > 0;
+}

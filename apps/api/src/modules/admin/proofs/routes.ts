@@ -1,0 +1,121 @@
+import {
+  adminApproveResultSchema,
+  adminOkSchema,
+  adminProofListQuerySchema,
+  adminProofListSchema,
+  adminRejectInputSchema,
+  adminReviewResultSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendPrivateFile } from "../../files/serve";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import * as service from "./service";
+
+export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
+
+  r.get(
+    "/api/admin/proofs",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Comprobantes de pago, del más nuevo al más antiguo",
+        description:
+          "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia (sin distinguir mayúsculas ni espacios).",
+        querystring: adminProofListQuerySchema,
+        response: { 200: adminProofListSchema, 400: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => service.listProofs(app.ctx.db, request.query),
+  );
+
+  r.get(
+    "/api/admin/proofs/:id/file",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Archivo del comprobante (imagen o PDF)",
+        params: idParams,
+        response: { 200: z.any(), 404: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request, reply) => {
+      const proof = await service.proofFile(app.ctx, request.params.id);
+      const ext = proof.proofContentType === "application/pdf" ? "pdf" : proof.proofContentType.split("/")[1];
+      return sendPrivateFile(reply, {
+        storage: app.ctx.storage,
+        key: proof.proofImagePath,
+        contentType: proof.proofContentType,
+        filename: proof.proofImageFilename ?? `comprobante.${ext ?? "bin"}`,
+        disposition: "inline",
+      });
+    },
+  );
+
+  r.post(
+    "/api/admin/proofs/:id/approve",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Aprobar un comprobante: asigna boletos al azar y acredita RifaPuntos",
+        description:
+          "Idempotente: aprobar de nuevo devuelve los mismos números (alreadyApproved = true). 409 si fue rechazado o si no quedan boletos suficientes.",
+        params: idParams,
+        response: { 200: adminApproveResultSchema, 404: errorSchema, 409: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => service.approveProof(app.ctx, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/admin/proofs/:id/reject",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Rechazar un comprobante pendiente, con una nota para el usuario",
+        params: idParams,
+        body: adminRejectInputSchema.optional(),
+        response: {
+          200: adminReviewResultSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) =>
+      service.rejectProof(app.ctx, actorOf(request), request.params.id, request.body?.adminNotes),
+  );
+
+  r.delete(
+    "/api/admin/proofs/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Eliminar un comprobante (uno aprobado libera sus boletos y revierte sus puntos)",
+        params: idParams,
+        response: { 200: adminOkSchema, 404: errorSchema, 409: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      await service.deleteProof(app.ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+}

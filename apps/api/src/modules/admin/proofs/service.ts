@@ -1,0 +1,372 @@
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PROOFS_PAGE_SIZE,
+  type AdminApproveResult,
+  type AdminProof,
+  type AdminProofListQuery,
+  formatTicketNumber,
+  isActivationReached,
+  isValidTicketNumber,
+  LEVELS,
+  levelRank,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  pointsForApprovedAmount,
+} from "@rifazo/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../../context";
+import type { Tx } from "../../../db/client";
+import { conflict, notFound } from "../../../lib/errors";
+import { recordAudit } from "../../audit/service";
+import { noticeEmail } from "../../email/templates";
+import { createNotifications, type NewNotification } from "../../notifications/service";
+import { applyPointsChange } from "../../points/service";
+import { type Actor, isUuid, offsetOf, publishRaffle } from "../common";
+import * as repo from "./repository";
+
+export type ProofContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config" | "storage">;
+
+export const proofNotFound = () => notFound("PROOF_NOT_FOUND" as never, ADMIN_MESSAGES.proofNotFound);
+const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** How many numbers a notification lists before "y N más" (a 500-ticket purchase stays readable). */
+const NUMBERS_IN_MESSAGE = 50;
+
+function toAdminProof(row: repo.ProofListRow): AdminProof {
+  return {
+    id: row.id,
+    userId: row.userId,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    raffleId: row.raffleId,
+    raffleTitle: row.raffleTitle ?? null,
+    amount: Number(row.amount),
+    currency: row.currency as AdminProof["currency"],
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
+    paymentMethod: row.paymentMethod as AdminProof["paymentMethod"],
+    transactionRef: row.transactionRef,
+    status: row.status as AdminProof["status"],
+    userNotes: row.userNotes,
+    adminNotes: row.adminNotes,
+    quantityOfTickets: row.quantityOfTickets,
+    tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
+    duplicateReference: Boolean(row.duplicateReference),
+    file: {
+      url: `/api/admin/proofs/${row.id}/file`,
+      filename: row.proofImageFilename,
+      contentType: row.proofContentType,
+      size: row.proofSize,
+    },
+    reviewedBy: row.reviewedBy,
+    reviewedAt: iso(row.reviewedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listProofs(db: AppContext["db"], query: AdminProofListQuery) {
+  const size = ADMIN_PROOFS_PAGE_SIZE;
+  const { items, total } = await repo.listProofs(db, query, size, offsetOf(query.page, size));
+  return { items: items.map(toAdminProof), total, page: query.page, pageSize: size };
+}
+
+/** "0001, 0042, 0777" (at most NUMBERS_IN_MESSAGE, then "y N más"). */
+function numbersText(numbers: number[]): string {
+  const shown = numbers.slice(0, NUMBERS_IN_MESSAGE).map(ticketLabel).join(", ");
+  const rest = numbers.length - NUMBERS_IN_MESSAGE;
+  return rest > 0 ? `${shown} y ${rest} más` : shown;
+}
+
+const money = (amount: number, currency: string) =>
+  `${new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+
+/**
+ * The payment in dollars for the 100-RifaPuntos-per-unit rule (same rule as the demo seed): a VES
+ * payment is divided by the rate saved with the proof, or by today's published rate when it has none.
+ */
+async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger): Promise<number> {
+  const amount = Number(proof.amount);
+  if (proof.currency !== "VES") return amount;
+  const rate = proof.exchangeRate ? Number(proof.exchangeRate) : await repo.currentExchangeRate(tx);
+  if (!rate) {
+    log.warn({ proofId: proof.id }, "puntos: pago en VES sin tasa de cambio; no se acreditan puntos");
+    return 0;
+  }
+  return amount / rate;
+}
+
+/**
+ * Approves a pending proof in ONE transaction: the proof row is locked first, so a double click, a
+ * retry or a second administrator waits and then sees it approved (and gets the same numbers back).
+ * The raffle row is locked next, so approvals of one raffle run one at a time and can never sell a
+ * ticket twice or more tickets than exist.
+ */
+export async function approveProof(ctx: ProofContext, actor: Actor, id: string): Promise<AdminApproveResult> {
+  if (!isUuid(id)) throw proofNotFound();
+  let changed = false;
+  const result = await ctx.db.transaction(async (tx): Promise<AdminApproveResult> => {
+    const proof = await repo.lockProof(tx, id);
+    if (!proof) throw proofNotFound();
+    if (proof.status === "approved" || proof.status === "verified") {
+      const numbers = await repo.ticketNumbersOfProof(tx, id);
+      return {
+        proofId: id,
+        status: proof.status,
+        tickets: numbers.map(ticketLabel),
+        alreadyApproved: true,
+        pointsAwarded: 0,
+      };
+    }
+    if (proof.status !== "pending")
+      throw conflict(ADMIN_MESSAGES.proofRejectedCannotApprove, "PROOF_REJECTED");
+
+    const now = new Date();
+    let numbers: number[] = [];
+    let raffleTitle: string | null = null;
+    let activated = false;
+    if (proof.raffleId) {
+      const raffle = await repo.lockRaffle(tx, proof.raffleId);
+      if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+      raffleTitle = raffle.title;
+      if (raffle.drawnAt || (await repo.raffleHasWinners(tx, raffle.id))) {
+        throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
+      }
+      if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
+      const picked = await repo.pickRandomAvailable(tx, raffle.id, proof.quantityOfTickets);
+      if (picked.length < proof.quantityOfTickets) {
+        throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
+      }
+      const marked = await repo.markSold(
+        tx,
+        picked.map((ticket) => ticket.id),
+        { userId: proof.userId, paymentId: proof.id, soldAt: now },
+      );
+      // Cannot differ under the raffle lock; checked so a broken invariant rolls back instead of overselling.
+      if (marked !== picked.length) throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
+      numbers = picked.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
+      const sold = await repo.recountSold(tx, raffle.id);
+      if (
+        raffle.activationType === "percentage" &&
+        raffle.percentageDrawActivatedAt === null &&
+        isActivationReached(sold, raffle.totalTickets, raffle.activationPercentage)
+      ) {
+        // The 24-hour last-sales window starts now (spec 2 §4).
+        await repo.setRaffleFields(tx, raffle.id, { percentageDrawActivatedAt: now });
+        activated = true;
+      }
+    }
+    await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
+
+    const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
+    const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
+    const pointsResult =
+      points > 0
+        ? await applyPointsChange(tx, {
+            userId: proof.userId,
+            change: points,
+            reason: raffleTitle
+              ? `Pago aprobado: ${raffleTitle} (${proof.quantityOfTickets} boletos)`
+              : `Pago general aprobado (${money(Number(proof.amount), proof.currency)})`,
+            paymentProofId: proof.id,
+          })
+        : null;
+
+    const pointsText = points > 0 ? ` Sumaste ${points} RifaPuntos.` : "";
+    const message = raffleTitle
+      ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers)}.${pointsText}`
+      : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;
+    const items: NewNotification[] = [
+      {
+        userId: proof.userId,
+        type: "payment_approved",
+        title: "¡Pago Aprobado!",
+        message,
+        linkTo: "/perfil/pagos",
+      },
+    ];
+    if (pointsResult?.levelChanged && levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)) {
+      const level = LEVELS.find((l) => l.name === pointsResult.level);
+      items.push({
+        userId: proof.userId,
+        type: "level_up",
+        title: `¡Subiste a Nivel ${pointsResult.level}!`,
+        message: level?.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${pointsResult.level}.`,
+        linkTo: "/rifazo-club",
+      });
+    }
+    await createNotifications(ctx, tx, items);
+
+    const buyer = await repo.findBuyer(tx, proof.userId);
+    if (buyer) {
+      await ctx.mail.enqueue(tx, {
+        to: buyer.email,
+        ...noticeEmail({
+          name: buyer.name,
+          title: "¡Tu pago fue aprobado!",
+          message: `${message}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
+          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+          actionLabel: "Ver mis pagos",
+        }),
+      });
+    }
+
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "proof.approve",
+      entity: "payment_proof",
+      entityId: id,
+      before: { status: proof.status },
+      after: {
+        status: "approved",
+        raffleId: proof.raffleId,
+        tickets: numbers.map(ticketLabel),
+        points,
+        ...(activated ? { percentageDrawActivatedAt: now.toISOString() } : {}),
+      },
+      ipAddress: actor.ip,
+    });
+    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
+    changed = true;
+    return {
+      proofId: id,
+      status: "approved",
+      tickets: numbers.map(ticketLabel),
+      alreadyApproved: false,
+      pointsAwarded: points,
+    };
+  });
+  if (changed) ctx.mail.flushSoon();
+  return result;
+}
+
+export async function rejectProof(
+  ctx: ProofContext,
+  actor: Actor,
+  id: string,
+  adminNotes: string | undefined,
+): Promise<{ proofId: string; status: "rejected" }> {
+  if (!isUuid(id)) throw proofNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const proof = await repo.lockProof(tx, id);
+    if (!proof) throw proofNotFound();
+    if (proof.status !== "pending")
+      throw conflict(ADMIN_MESSAGES.proofAlreadyReviewed, "PROOF_ALREADY_REVIEWED");
+    const now = new Date();
+    const notes = adminNotes?.trim() || null;
+    await repo.updateProof(tx, id, {
+      status: "rejected",
+      adminNotes: notes,
+      reviewedBy: actor.id,
+      reviewedAt: now,
+    });
+
+    const raffle = proof.raffleId ? await repo.lockRaffle(tx, proof.raffleId) : undefined;
+    const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
+    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
+    const message = `Tu pago para ${what} (${method}, referencia ${proof.transactionRef}) fue rechazado.${
+      notes ? ` Motivo: ${notes}` : ""
+    } Si crees que es un error, contáctanos.`;
+    await createNotifications(ctx, tx, [
+      {
+        userId: proof.userId,
+        type: "payment_rejected",
+        title: "Pago Rechazado",
+        message,
+        linkTo: "/perfil/pagos",
+      },
+    ]);
+    const buyer = await repo.findBuyer(tx, proof.userId);
+    if (buyer) {
+      await ctx.mail.enqueue(tx, {
+        to: buyer.email,
+        ...noticeEmail({
+          name: buyer.name,
+          title: "Tu pago fue rechazado",
+          message,
+          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+          actionLabel: "Ver mis pagos",
+        }),
+      });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "proof.reject",
+      entity: "payment_proof",
+      entityId: id,
+      before: { status: proof.status, adminNotes: proof.adminNotes },
+      after: { status: "rejected", adminNotes: notes },
+      ipAddress: actor.ip,
+    });
+    // The held tickets are free again: remaining counts on open pages change.
+    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
+  });
+  ctx.mail.flushSoon();
+  return { proofId: id, status: "rejected" };
+}
+
+/**
+ * Deletes a proof. An approved one gives its tickets back (available, no owner), lowers sold_tickets and
+ * reverses its points through the ledger, all in one transaction; the stored file goes after the commit.
+ */
+export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): Promise<void> {
+  if (!isUuid(id)) throw proofNotFound();
+  const fileKey = await ctx.db.transaction(async (tx) => {
+    const proof = await repo.lockProof(tx, id);
+    if (!proof) throw proofNotFound();
+    let released: number[] = [];
+    if (proof.raffleId) {
+      const raffle = await repo.lockRaffle(tx, proof.raffleId);
+      released = await repo.ticketNumbersOfProof(tx, id);
+      if (raffle && released.length > 0) {
+        if (raffle.drawnAt || (await repo.raffleHasWinners(tx, raffle.id))) {
+          throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
+        }
+        await repo.releaseTicketsOfProof(tx, id);
+        await repo.recountSold(tx, raffle.id);
+      }
+    }
+    const points = await repo.pointsOfProof(tx, id);
+    if (points !== 0) {
+      await applyPointsChange(tx, {
+        userId: proof.userId,
+        change: -points,
+        reason: `Reverso por comprobante eliminado (referencia ${proof.transactionRef})`,
+        paymentProofId: id,
+      });
+    }
+    await repo.deleteProof(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "proof.delete",
+      entity: "payment_proof",
+      entityId: id,
+      before: {
+        userId: proof.userId,
+        raffleId: proof.raffleId,
+        status: proof.status,
+        amount: Number(proof.amount),
+        currency: proof.currency,
+        transactionRef: proof.transactionRef,
+        quantityOfTickets: proof.quantityOfTickets,
+        tickets: released.map(ticketLabel),
+        points,
+      },
+      after: { ticketsReleased: released.length, pointsReversed: points },
+      ipAddress: actor.ip,
+    });
+    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
+    return proof.proofImagePath;
+  });
+  try {
+    await ctx.storage.delete(fileKey);
+  } catch (error) {
+    ctx.log.warn({ err: error, proofId: id }, "comprobantes: no se pudo borrar el archivo del comprobante");
+  }
+}
+
+export async function proofFile(ctx: ProofContext, id: string) {
+  if (!isUuid(id)) throw proofNotFound();
+  const proof = await repo.findProof(ctx.db, id);
+  if (!proof) throw proofNotFound();
+  return proof;
+}

@@ -1,0 +1,434 @@
+import { ADMIN_MESSAGES, commitmentForSeed } from "@rifazo/shared";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  events,
+  notifications,
+  prizeLevels,
+  raffleSubscriptions,
+  raffles,
+  tickets,
+} from "../../../db/schema";
+import {
+  type AdminTestContext,
+  call,
+  createRaffle,
+  expectAdminOnly,
+  insertProof,
+  raffleBody,
+  raffleRow,
+  setupAdminTest,
+} from "../test-fixtures";
+import { generateTicketPool, scheduleTicketPool, waitForTicketPools } from "./ticket-pool";
+
+let ctx: AdminTestContext;
+beforeAll(async () => {
+  ctx = await setupAdminTest();
+});
+afterAll(async () => {
+  await ctx?.t.close();
+});
+
+const post = (payload: unknown) => call(ctx.t, "POST", "/api/admin/raffles", ctx.admin.cookie, payload);
+const patch = (id: string, payload: unknown) =>
+  call(ctx.t, "PATCH", `/api/admin/raffles/${id}`, ctx.admin.cookie, payload);
+
+describe("guardia de las rutas de rifas", () => {
+  it("401 para visitantes y 403 ADMIN_ONLY para usuarios en cada endpoint", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 10 });
+    await expectAdminOnly(ctx, "GET", "/api/admin/raffles");
+    await expectAdminOnly(ctx, "GET", `/api/admin/raffles/${id}`);
+    await expectAdminOnly(ctx, "POST", "/api/admin/raffles", raffleBody());
+    await expectAdminOnly(ctx, "PATCH", `/api/admin/raffles/${id}`, { title: "Hack" });
+    await expectAdminOnly(ctx, "DELETE", `/api/admin/raffles/${id}`);
+    expect((await raffleRow(ctx.t.app.ctx.db, id)).title).toBe("Moto Bera 2026");
+  });
+
+  it("el administrador lista y ve el detalle", async () => {
+    const { id } = await createRaffle(ctx, { title: "Detalle", totalTickets: 20 });
+    const list = await call(ctx.t, "GET", "/api/admin/raffles", ctx.admin.cookie);
+    expect(list.statusCode).toBe(200);
+    const item = list.json().items.find((r: { id: string }) => r.id === id);
+    expect(item).toMatchObject({
+      title: "Detalle",
+      soldTickets: 0,
+      pendingTickets: 0,
+      ticketsGenerated: true,
+    });
+    const detail = await call(ctx.t, "GET", `/api/admin/raffles/${id}`, ctx.admin.cookie);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().prizeLevels).toEqual([
+      { level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null },
+    ]);
+    const missing = await call(ctx.t, "GET", "/api/admin/raffles/no-es-uuid", ctx.admin.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe("Rifa no encontrada.");
+  });
+});
+
+describe("crear rifa", () => {
+  it("guarda la semilla con su compromiso, nunca la devuelve, y genera 10000 boletos en una sola sentencia", async () => {
+    const response = await post(raffleBody({ totalTickets: undefined, title: "Pool completo" }));
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created.totalTickets).toBe(10_000);
+    expect(JSON.stringify(created)).not.toContain('drawSeed"');
+    await waitForTicketPools(ctx.t.app.ctx);
+
+    const db = ctx.t.app.ctx.db;
+    const row = await raffleRow(db, created.id);
+    expect(row.drawSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.drawSeedCommitment).toBe(await commitmentForSeed(row.drawSeed as string));
+    expect(created.drawSeedCommitment).toBe(row.drawSeedCommitment);
+    expect(row.ticketsGenerated).toBe(true);
+    expect(row.createdBy).toBe(ctx.admin.id);
+
+    const [stats] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        distinct: sql<number>`count(DISTINCT ${tickets.ticketNumber})::int`,
+        min: sql<number>`min(${tickets.ticketNumber})`,
+        max: sql<number>`max(${tickets.ticketNumber})`,
+        available: sql<number>`count(*) FILTER (WHERE ${tickets.status} = 'available')::int`,
+        // Same transaction id and same command id on every row: one statement wrote them all.
+        transactions: sql<number>`count(DISTINCT xmin::text)::int`,
+        commands: sql<number>`count(DISTINCT cmin::text)::int`,
+      })
+      .from(tickets)
+      .where(eq(tickets.raffleId, created.id));
+    expect(stats).toEqual({
+      total: 10_000,
+      distinct: 10_000,
+      min: 0,
+      max: 9999,
+      available: 10_000,
+      transactions: 1,
+      commands: 1,
+    });
+
+    // The public detail shows the commitment, never the seed.
+    const publicDetail = await call(ctx.t, "GET", `/api/raffles/${created.id}`);
+    expect(publicDetail.json().drawSeed).toBeNull();
+    expect(publicDetail.json().drawSeedCommitment).toBe(row.drawSeedCommitment);
+
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "raffle"), eq(auditLog.entityId, created.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: ctx.admin.id, action: "raffle.create" });
+    expect(JSON.stringify(audit[0]?.after)).not.toContain(row.drawSeed as string);
+
+    const raffleEvents = await db.select().from(events).where(eq(events.topic, "raffle")).orderBy(events.id);
+    const changes = raffleEvents
+      .filter((e) => (e.payload as { id?: string }).id === created.id)
+      .map((e) => (e.payload as { change: string }).change);
+    expect(changes).toEqual(["created", "tickets_generated"]);
+  });
+
+  it("generar el lote otra vez no duplica boletos", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 30 });
+    await ctx.t.app.ctx.db.update(raffles).set({ ticketsGenerated: false }).where(eq(raffles.id, id));
+    expect(await generateTicketPool(ctx.t.app.ctx, id)).toBe(true);
+    const [row] = await ctx.t.app.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(eq(tickets.raffleId, id));
+    expect(row?.n).toBe(30);
+  });
+
+  it("si la generación falla, se registra y se reintenta una vez", async () => {
+    const real = ctx.t.app.ctx;
+    const [row] = await real.db
+      .insert(raffles)
+      .values({ title: "Reintento", price: 1, totalTickets: 25 })
+      .returning({ id: raffles.id });
+    const id = row?.id as string;
+    let attempts = 0;
+    const errors: unknown[] = [];
+    const flakyDb = new Proxy(real.db, {
+      get(target, prop, receiver) {
+        if (prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return (fn: Parameters<typeof target.transaction>[0]) => {
+          attempts += 1;
+          return attempts === 1 ? Promise.reject(new Error("conexión perdida")) : target.transaction(fn);
+        };
+      },
+    });
+    const log = { ...real.log, error: (obj: unknown) => errors.push(obj), warn: () => {} } as typeof real.log;
+    await scheduleTicketPool({ db: flakyDb, events: real.events, log }, id);
+    expect(attempts).toBe(2);
+    expect(errors).toHaveLength(1);
+    expect((await raffleRow(real.db, id)).ticketsGenerated).toBe(true);
+    const [count] = await real.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(eq(tickets.raffleId, id));
+    expect(count?.n).toBe(25);
+  });
+
+  it("aplica valores por defecto y respaldos", async () => {
+    const response = await post({
+      title: "  iPhone 16  ",
+      price: "12,50",
+      endDate: "2030-01-10T18:30",
+      prizeLevels: [
+        { level: 7, description: "iPhone 16 Pro", winnerCount: "1", prizeValue: "1200" },
+        { level: 3, description: "AirPods", winnerCount: 2, prizeValue: "" },
+      ],
+      paymentMethods: " Zelle, ,Pago Móvil , zelle",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      title: "iPhone 16",
+      description: "iPhone 16 Pro",
+      imageAlt: "iPhone 16",
+      price: 12.5,
+      currency: "USD",
+      totalTickets: 10_000,
+      status: "upcoming",
+      isFeatured: false,
+      activationType: "date",
+      activationPercentage: null,
+      // A datetime-local value is Venezuelan time (UTC−4).
+      endDate: "2030-01-10T22:30:00.000Z",
+      paymentMethods: ["Zelle", "Pago Móvil"],
+      announcementType: "internal",
+      externalAnnouncementPlatform: null,
+      prizeLevels: [
+        { level: 1, description: "iPhone 16 Pro", winnerCount: 1, prizeValue: 1200 },
+        { level: 2, description: "AirPods", winnerCount: 2, prizeValue: null },
+      ],
+    });
+    const noDescription = await post(
+      raffleBody({ description: "", prizeLevels: [{ description: "", winnerCount: 1 }] }),
+    );
+    expect(noDescription.statusCode).toBe(400);
+    const fallback = await post(raffleBody({ description: " ", paymentMethods: [] }));
+    expect(fallback.json().description).toBe("Moto Bera");
+    expect(fallback.json().paymentMethods).toEqual(["Pago Móvil", "Zelle", "Binance Pay"]);
+    await waitForTicketPools(ctx.t.app.ctx);
+  });
+
+  it("lista los campos a corregir en un solo mensaje", async () => {
+    const response = await post({ price: 0, prizeLevels: [{ description: "", winnerCount: 0 }] });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe("VALIDATION");
+    expect(error.message).toBe(
+      "Por favor, completa o corrige: Nombre de la Rifa, Precio, Fecha y Hora del Sorteo, Descripción del Nivel 1, Ganadores del Nivel 1.",
+    );
+    expect(error.fields).toMatchObject({
+      title: "El nombre de la rifa es obligatorio.",
+      "prizeLevels.0.winnerCount": "La cantidad de ganadores debe ser un número entero mayor o igual a 1.",
+    });
+  });
+
+  it("aplica cada regla del formulario", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ prizeLevels: [] }, ADMIN_MESSAGES.atLeastOneLevel],
+      [
+        { totalTickets: 2, prizeLevels: [{ description: "A", winnerCount: 3 }] },
+        ADMIN_MESSAGES.winnersExceedTickets,
+      ],
+      [{ price: 0.001 }, "Por favor, completa o corrige: Precio."],
+      [{ price: "10.555" }, "Por favor, completa o corrige: Precio."],
+      [{ totalTickets: 10_001 }, "Por favor, completa o corrige: Total de Boletos."],
+      [{ totalTickets: 0 }, "Por favor, completa o corrige: Total de Boletos."],
+      [{ currency: "EUR" }, "Por favor, completa o corrige: Moneda."],
+      [{ status: "borrador" }, "Por favor, completa o corrige: Estado."],
+      [{ endDate: null }, "Por favor, completa o corrige: Fecha y Hora del Sorteo."],
+      [{ activationType: "percentage" }, "Por favor, completa o corrige: Porcentaje de Activación."],
+      [
+        { activationType: "percentage", activationPercentage: 101 },
+        "Por favor, completa o corrige: Porcentaje de Activación.",
+      ],
+      [{ announcementType: "external" }, "Por favor, completa o corrige: Plataforma del Anuncio."],
+      [
+        {
+          announcementType: "external",
+          externalAnnouncementPlatform: "Instagram Live",
+          externalAnnouncementUrl: "javascript:alert(1)",
+        },
+        "Por favor, completa o corrige: URL del Anuncio.",
+      ],
+      [{ prizeImage: "https://otro-sitio.com/x.png" }, "Por favor, completa o corrige: Imagen del Premio."],
+      [{ title: 42 }, "Por favor, completa o corrige: Nombre de la Rifa."],
+      [
+        { prizeImage: "/api/images/00000000-0000-4000-8000-000000000000" },
+        "Por favor, completa o corrige: Imagen del Premio.",
+      ],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await post(raffleBody(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().error.message, JSON.stringify(overrides)).toBe(message);
+    }
+  });
+
+  it("al cambiar el tipo de activación se limpia el otro campo; anuncio interno sin datos externos", async () => {
+    const percentage = await post(
+      raffleBody({
+        activationType: "percentage",
+        activationPercentage: 80,
+        announcementType: "internal",
+        externalAnnouncementPlatform: "Radio",
+        externalAnnouncementUrl: "https://radio.example.com",
+      }),
+    );
+    expect(percentage.statusCode, percentage.body).toBe(201);
+    expect(percentage.json()).toMatchObject({
+      activationType: "percentage",
+      activationPercentage: 80,
+      endDate: null,
+      externalAnnouncementPlatform: null,
+      externalAnnouncementUrl: null,
+    });
+    const external = await post(
+      raffleBody({
+        activationPercentage: 50,
+        announcementType: "external",
+        externalAnnouncementPlatform: "YouTube Live",
+        externalAnnouncementDetails: "Domingo 8 p. m.",
+      }),
+    );
+    expect(external.json()).toMatchObject({
+      activationPercentage: null,
+      externalAnnouncementPlatform: "YouTube Live",
+      externalAnnouncementDetails: "Domingo 8 p. m.",
+      externalAnnouncementUrl: null,
+    });
+    await waitForTicketPools(ctx.t.app.ctx);
+  });
+});
+
+describe("editar rifa", () => {
+  it("edita solo lo enviado, renumera niveles y cambia el tipo de activación", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 50 });
+    const response = await patch(id, {
+      title: "Moto renovada",
+      prizeLevels: [
+        { level: 2, description: "Casco", winnerCount: 2 },
+        { level: 5, description: "Moto", winnerCount: 1 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      title: "Moto renovada",
+      description: "Una moto nueva",
+      price: 5,
+      prizeLevels: [
+        { level: 1, description: "Casco", winnerCount: 2, prizeValue: null },
+        { level: 2, description: "Moto", winnerCount: 1, prizeValue: null },
+      ],
+    });
+    const levels = await ctx.t.app.ctx.db.select().from(prizeLevels).where(eq(prizeLevels.raffleId, id));
+    expect(levels).toHaveLength(2);
+
+    const switched = await patch(id, { activationType: "percentage", activationPercentage: 60 });
+    expect(switched.json()).toMatchObject({
+      activationType: "percentage",
+      activationPercentage: 60,
+      endDate: null,
+    });
+    const back = await patch(id, { activationType: "date" });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.message).toBe("Por favor, completa o corrige: Fecha y Hora del Sorteo.");
+
+    const audit = await ctx.t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "raffle.update")))
+      .orderBy(auditLog.id);
+    expect(audit).toHaveLength(2);
+    expect(audit[0]?.before).toMatchObject({ title: "Moto Bera 2026" });
+    expect(audit[0]?.after).toMatchObject({ title: "Moto renovada" });
+  });
+
+  it("el total de boletos no se puede editar", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 40 });
+    const response = await patch(id, { totalTickets: 41 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(ADMIN_MESSAGES.totalTicketsLocked);
+    expect((await patch(id, { totalTickets: 40, title: "Igual" })).statusCode).toBe(200);
+  });
+
+  it("con una venta o un pago en revisión, precio, moneda y activación quedan fijos y la fecha solo se pospone", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 40 });
+    expect((await patch(id, { price: 6 })).statusCode).toBe(200);
+    await insertProof(ctx.t.app.ctx.db, {
+      userId: ctx.user.id,
+      raffleId: id,
+      amount: 12,
+      quantityOfTickets: 2,
+    });
+
+    for (const body of [
+      { price: 7 },
+      { currency: "VES" },
+      { activationType: "percentage", activationPercentage: 50 },
+    ]) {
+      const response = await patch(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(409);
+      expect(response.json().error).toEqual({ code: "RAFFLE_LOCKED", message: ADMIN_MESSAGES.saleLocked });
+    }
+    const earlier = await patch(id, { endDate: "2030-05-01T20:00:00.000Z" });
+    expect(earlier.statusCode).toBe(409);
+    expect(earlier.json().error.message).toBe(ADMIN_MESSAGES.drawDateEarlier);
+    const later = await patch(id, { endDate: "2030-07-01T20:00:00.000Z", price: 6, title: "Pospuesta" });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ title: "Pospuesta", hasSales: true, pendingTickets: 2 });
+
+    // A percentage raffle sold out by approvals keeps its percentage.
+    const sold = await createRaffle(ctx, {
+      totalTickets: 10,
+      activationType: "percentage",
+      activationPercentage: 50,
+    });
+    await ctx.t.app.ctx.db.update(raffles).set({ soldTickets: 1 }).where(eq(raffles.id, sold.id));
+    expect((await patch(sold.id, { activationPercentage: 40 })).statusCode).toBe(409);
+    expect((await patch(sold.id, { activationPercentage: 50, isFeatured: true })).statusCode).toBe(200);
+  });
+
+  it("al activarse avisa a los suscriptores", async () => {
+    const { id } = await createRaffle(ctx, { status: "upcoming", totalTickets: 10 });
+    await ctx.t.app.ctx.db.insert(raffleSubscriptions).values({ userId: ctx.user.id, raffleId: id });
+    const response = await patch(id, { status: "active" });
+    expect(response.statusCode).toBe(200);
+    const rows = await ctx.t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ctx.user.id), eq(notifications.linkTo, `/rifas/${id}`)));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("eliminar rifa", () => {
+  it("se niega si la rifa tiene comprobantes de pago", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 10 });
+    await insertProof(ctx.t.app.ctx.db, { userId: ctx.user.id, raffleId: id, status: "rejected" });
+    const response = await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: "RAFFLE_HAS_PROOFS",
+      message: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Finalízala en su lugar.",
+    });
+  });
+
+  it("elimina la rifa con sus boletos y deja auditoría", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 15 });
+    const response = await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const db = ctx.t.app.ctx.db;
+    expect(await db.select().from(raffles).where(eq(raffles.id, id))).toHaveLength(0);
+    expect(await db.select().from(tickets).where(eq(tickets.raffleId, id))).toHaveLength(0);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "raffle.delete")));
+    expect(audit?.before).toMatchObject({ title: "Moto Bera 2026" });
+    expect((await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie)).statusCode).toBe(404);
+  });
+});

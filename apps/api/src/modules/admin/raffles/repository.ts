@@ -1,0 +1,130 @@
+import type { RaffleForm } from "@rifazo/shared";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client";
+import { images, paymentProofs, prizeLevels, raffles } from "../../../db/schema";
+import { cardColumns } from "../../raffles/repository";
+
+/** The outer raffle row inside correlated subqueries (drizzle leaves single-table columns unqualified). */
+const outerId = sql.raw(`"raffles"."id"`);
+
+/** Card fields plus what only the admin sees. The draw seed is never selected here. */
+export const adminColumns = {
+  ...cardColumns,
+  ticketsGenerated: raffles.ticketsGenerated,
+  drawSeedCommitment: raffles.drawSeedCommitment,
+  updatedAt: raffles.updatedAt,
+  pendingTickets: sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId} AND pp.status = 'pending'), 0)::int`,
+  paymentProofCount: sql<number>`(SELECT count(*) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId})::int`,
+};
+
+const adminQuery = (db: Executor) => db.select(adminColumns).from(raffles);
+export type AdminRaffleRow = Awaited<ReturnType<typeof adminQuery>>[number];
+export type RaffleRow = typeof raffles.$inferSelect;
+export type PrizeLevelRow = typeof prizeLevels.$inferSelect;
+
+export async function listRaffles(db: Executor): Promise<AdminRaffleRow[]> {
+  return db.select(adminColumns).from(raffles).orderBy(desc(raffles.createdAt), asc(raffles.id));
+}
+
+export async function findAdminRaffle(db: Executor, id: string): Promise<AdminRaffleRow | undefined> {
+  const [row] = await db.select(adminColumns).from(raffles).where(eq(raffles.id, id));
+  return row;
+}
+
+/** The full row, locked until the transaction ends (every write to a raffle goes through this). */
+export async function lockRaffle(tx: Executor, id: string): Promise<RaffleRow | undefined> {
+  const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for("update");
+  return row;
+}
+
+export async function prizeLevelsOf(db: Executor, raffleIds: string[]): Promise<PrizeLevelRow[]> {
+  if (raffleIds.length === 0) return [];
+  return db
+    .select()
+    .from(prizeLevels)
+    .where(inArray(prizeLevels.raffleId, raffleIds))
+    .orderBy(asc(prizeLevels.raffleId), asc(prizeLevels.level));
+}
+
+/** Column values of a saved form (everything the form edits; the pool and draw fields are untouched). */
+export function formColumns(form: RaffleForm) {
+  return {
+    title: form.title,
+    description: form.description,
+    prizeImage: form.prizeImage,
+    imageAlt: form.imageAlt,
+    price: form.price,
+    currency: form.currency,
+    totalTickets: form.totalTickets,
+    status: form.status,
+    isFeatured: form.isFeatured,
+    activationType: form.activationType,
+    endDate: form.endDate ? new Date(form.endDate) : null,
+    activationPercentage: form.activationPercentage,
+    startDate: form.startDate ? new Date(form.startDate) : null,
+    paymentMethods: form.paymentMethods,
+    announcementType: form.announcementType,
+    externalAnnouncementPlatform: form.externalAnnouncementPlatform,
+    externalAnnouncementDetails: form.externalAnnouncementDetails,
+    externalAnnouncementUrl: form.externalAnnouncementUrl,
+    daysUntilActivationTeaser: form.daysUntilActivationTeaser,
+  };
+}
+
+export async function insertRaffle(
+  tx: Executor,
+  values: ReturnType<typeof formColumns> & {
+    drawSeed: string;
+    drawSeedCommitment: string;
+    createdBy: string;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(raffles).values(values).returning({ id: raffles.id });
+  if (!row) throw new Error("no se pudo crear la rifa");
+  return row.id;
+}
+
+export async function updateRaffle(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof raffles.$inferInsert>,
+): Promise<void> {
+  await tx.update(raffles).set(values).where(eq(raffles.id, id));
+}
+
+export async function replacePrizeLevels(tx: Executor, raffleId: string, levels: RaffleForm["prizeLevels"]) {
+  await tx.delete(prizeLevels).where(eq(prizeLevels.raffleId, raffleId));
+  if (levels.length === 0) return;
+  await tx.insert(prizeLevels).values(
+    levels.map((level) => ({
+      raffleId,
+      level: level.level,
+      description: level.description,
+      winnerCount: level.winnerCount,
+      prizeValue: level.prizeValue,
+    })),
+  );
+}
+
+export async function deleteRaffle(tx: Executor, id: string): Promise<void> {
+  await tx.delete(raffles).where(eq(raffles.id, id));
+}
+
+export async function proofCounts(
+  tx: Executor,
+  raffleId: string,
+): Promise<{ total: number; pending: number }> {
+  const [row] = await tx
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) FILTER (WHERE ${paymentProofs.status} = 'pending')::int`,
+    })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.raffleId, raffleId));
+  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+export async function imageExists(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: images.id }).from(images).where(eq(images.id, id)).limit(1);
+  return rows.length > 0;
+}

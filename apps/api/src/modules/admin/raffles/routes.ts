@@ -1,0 +1,119 @@
+import {
+  adminOkSchema,
+  adminRaffleListSchema,
+  adminRaffleSchema,
+  raffleFormInputSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import * as service from "./service";
+
+/**
+ * The raffle body is documented with the form's input schema but checked by the service with
+ * raffleFormSchema, which reports every field at once ("Por favor, completa o corrige: ...") instead
+ * of the first type error. Params and query still go through the usual zod validation.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives each route's own schema type
+const bodyCheckedByService: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never);
+
+export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
+
+  r.get(
+    "/api/admin/raffles",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Todas las rifas, con vendidos, retenidos y estado de generación de boletos",
+        response: { 200: adminRaffleListSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async () => ({ items: await service.listRaffles(app.ctx.db) }),
+  );
+
+  r.get(
+    "/api/admin/raffles/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Detalle de una rifa para el administrador",
+        params: idParams,
+        response: { 200: adminRaffleSchema, 404: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => service.getRaffle(app.ctx.db, request.params.id),
+  );
+
+  r.post(
+    "/api/admin/raffles",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Crear una rifa (los boletos se generan en segundo plano)",
+        description:
+          "Valida con raffleFormSchema. Genera la semilla del sorteo y publica solo su compromiso. El lote de boletos 0..total−1 se crea después de responder; tickets_generated pasa a true al terminar.",
+        body: raffleFormInputSchema,
+        response: { 201: adminRaffleSchema, 400: errorSchema, ...adminErrors },
+      },
+      validatorCompiler: bodyCheckedByService,
+      ...guarded,
+    },
+    async (request, reply) => {
+      const raffle = await service.createRaffle(app.ctx, actorOf(request), request.body);
+      return reply.status(201).send(raffle);
+    },
+  );
+
+  r.patch(
+    "/api/admin/raffles/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Editar una rifa (solo los campos enviados)",
+        description:
+          "El total de boletos no se edita. Con ventas o pagos en revisión, el precio, la moneda y las reglas de activación quedan fijos (409) y la fecha del sorteo solo puede posponerse.",
+        params: idParams,
+        body: raffleFormInputSchema,
+        response: {
+          200: adminRaffleSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      validatorCompiler: bodyCheckedByService,
+      ...guarded,
+    },
+    async (request) => service.updateRaffle(app.ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    "/api/admin/raffles/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Eliminar una rifa sin comprobantes de pago (sus boletos se eliminan)",
+        params: idParams,
+        response: { 200: adminOkSchema, 404: errorSchema, 409: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      await service.deleteRaffle(app.ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  ADMIN_MESSAGES,
+  type AdminRaffle,
+  commitmentForSeed,
+  generateSeed,
+  type RaffleForm,
+  type RaffleFormInput,
+  raffleFormErrorSummary,
+  raffleFormInputSchema,
+  raffleFormSchema,
+} from "@rifazo/shared";
+import type { AppContext } from "../../../context";
+import type { Executor, Tx } from "../../../db/client";
+import { AppError, badRequest, conflict } from "../../../lib/errors";
+import { recordAudit } from "../../audit/service";
+import { winnersOf } from "../../raffles/repository";
+import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
+import { type Actor, isUuid, publishRaffle } from "../common";
+import * as repo from "./repository";
+import { scheduleTicketPool } from "./ticket-pool";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toAdminRaffle(
+  row: repo.AdminRaffleRow,
+  levels: repo.PrizeLevelRow[],
+  winners: Awaited<ReturnType<typeof winnersOf>>,
+): AdminRaffle {
+  const pendingTickets = Number(row.pendingTickets ?? 0);
+  return {
+    ...toPublicRaffle(row, winners),
+    prizeLevels: levels.map((level) => ({
+      level: level.level,
+      description: level.description,
+      winnerCount: level.winnerCount,
+      prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+    })),
+    ticketsGenerated: row.ticketsGenerated,
+    pendingTickets,
+    paymentProofCount: Number(row.paymentProofCount ?? 0),
+    hasSales: row.soldTickets > 0 || pendingTickets > 0,
+    drawSeedCommitment: row.drawSeedCommitment,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
+  const ids = rows.map((row) => row.id);
+  const [levels, winners] = await Promise.all([repo.prizeLevelsOf(db, ids), winnersOf(db, ids)]);
+  return rows.map((row) =>
+    toAdminRaffle(
+      row,
+      levels.filter((level) => level.raffleId === row.id),
+      winners.filter((winner) => winner.raffleId === row.id),
+    ),
+  );
+}
+
+export async function listRaffles(db: Executor): Promise<AdminRaffle[]> {
+  return withDetails(db, await repo.listRaffles(db));
+}
+
+export async function getRaffle(db: Executor, id: string): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
+  const row = await repo.findAdminRaffle(db, id);
+  if (!row) throw raffleNotFound();
+  const [raffle] = await withDetails(db, [row]);
+  if (!raffle) throw raffleNotFound();
+  return raffle;
+}
+
+/** Parses with the shared form schema; a failure lists the fields to fix (spec 2 §5). */
+export function parseRaffleForm(input: unknown): RaffleForm {
+  const parsed = raffleFormSchema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const summary = raffleFormErrorSummary(parsed.error);
+  throw badRequest(summary.message, summary.fields);
+}
+
+/** The stored raffle as form input, so a PATCH of a few fields is validated as the whole form. */
+function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): RaffleFormInput {
+  return {
+    title: row.title,
+    description: row.description,
+    prizeImage: row.prizeImage,
+    imageAlt: row.imageAlt,
+    price: Number(row.price),
+    currency: row.currency,
+    totalTickets: row.totalTickets,
+    status: row.status,
+    isFeatured: row.isFeatured,
+    activationType: row.activationType,
+    endDate: iso(row.endDate),
+    activationPercentage: row.activationPercentage,
+    startDate: iso(row.startDate),
+    prizeLevels: levels.map((level) => ({
+      level: level.level,
+      description: level.description,
+      winnerCount: level.winnerCount,
+      prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+    })),
+    paymentMethods: row.paymentMethods,
+    announcementType: row.announcementType,
+    externalAnnouncementPlatform: row.externalAnnouncementPlatform,
+    externalAnnouncementDetails: row.externalAnnouncementDetails,
+    externalAnnouncementUrl: row.externalAnnouncementUrl,
+    daysUntilActivationTeaser: row.daysUntilActivationTeaser,
+  };
+}
+
+/** What the audit log keeps of a raffle: the form fields (never the draw seed). */
+function auditView(form: RaffleFormInput | RaffleForm, extra: Record<string, unknown> = {}) {
+  return { ...form, ...extra };
+}
+
+export type RaffleContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+
+export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unknown): Promise<AdminRaffle> {
+  const form = parseRaffleForm(input);
+  await assertPrizeImage(ctx.db, form);
+  // The seed is drawn now and only its commitment is ever shown before the draw (verifiable draw).
+  const drawSeed = await generateSeed();
+  const drawSeedCommitment = await commitmentForSeed(drawSeed);
+  let notified = 0;
+  const id = await ctx.db.transaction(async (tx) => {
+    const raffleId = await repo.insertRaffle(tx, {
+      ...repo.formColumns(form),
+      drawSeed,
+      drawSeedCommitment,
+      createdBy: actor.id,
+    });
+    await repo.replacePrizeLevels(tx, raffleId, form.prizeLevels);
+    if (form.status === "active") notified = await notifyRaffleOpened(ctx, tx, raffleId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.create",
+      entity: "raffle",
+      entityId: raffleId,
+      after: auditView(form, { drawSeedCommitment }),
+      ipAddress: actor.ip,
+    });
+    await publishRaffle(ctx, tx, raffleId, "created");
+    return raffleId;
+  });
+  if (notified > 0) ctx.mail.flushSoon();
+  // After the commit and without awaiting it: the response does not wait for 10 000 rows.
+  void scheduleTicketPool(ctx, id);
+  return getRaffle(ctx.db, id);
+}
+
+const IMAGE_MISSING = "La imagen elegida ya no existe. Elige otra de la galería.";
+
+/** The form only accepts '/api/images/<id>'; the image must also exist (uploaded, not deleted). */
+async function assertPrizeImage(db: Executor, form: RaffleForm): Promise<void> {
+  const id = form.prizeImage?.split("/").pop();
+  if (!id || (await repo.imageExists(db, id))) return;
+  throw badRequest(
+    raffleFormErrorSummary({ issues: [{ path: ["prizeImage"], message: IMAGE_MISSING }] }).message,
+    {
+      prizeImage: IMAGE_MISSING,
+    },
+  );
+}
+const cents = (value: number) => Math.round(value * 100);
+
+/** Rules that hold once a raffle has sold a ticket or has a proof under review (see ADMIN_MESSAGES.saleLocked). */
+function assertSaleRules(current: repo.RaffleRow, form: RaffleForm): void {
+  const locked =
+    cents(Number(current.price)) !== cents(form.price) ||
+    current.currency !== form.currency ||
+    current.activationType !== form.activationType ||
+    (form.activationType === "percentage" &&
+      (current.activationPercentage ?? 100) !== form.activationPercentage);
+  if (locked) throw conflict(ADMIN_MESSAGES.saleLocked, "RAFFLE_LOCKED");
+  if (current.endDate && form.endDate && new Date(form.endDate).getTime() < current.endDate.getTime()) {
+    throw conflict(ADMIN_MESSAGES.drawDateEarlier, "RAFFLE_LOCKED");
+  }
+}
+
+export async function updateRaffle(
+  ctx: RaffleContext,
+  actor: Actor,
+  id: string,
+  input: unknown,
+): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    throw badRequest("El cuerpo de la solicitud no es válido.");
+  }
+  const patch = raffleFormInputSchema.safeParse(input);
+  if (!patch.success) {
+    const summary = raffleFormErrorSummary(patch.error);
+    throw badRequest(summary.message, summary.fields);
+  }
+  // Only the fields the client sent replace the stored ones; the rest keep their values.
+  const sent = Object.keys(input).filter((key) => key in raffleFormInputSchema.shape) as Array<
+    keyof RaffleFormInput
+  >;
+  let notified = 0;
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockRaffle(tx, id);
+    if (!current) throw raffleNotFound();
+    const levels = await repo.prizeLevelsOf(tx, [id]);
+    const before = rowToFormInput(current, levels);
+    const merged: Record<string, unknown> = { ...before };
+    for (const key of sent) merged[key] = patch.data[key];
+    const form = parseRaffleForm(merged);
+    if (form.prizeImage !== current.prizeImage) await assertPrizeImage(tx, form);
+
+    if (form.totalTickets !== current.totalTickets) {
+      throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
+        totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
+      });
+    }
+    const proofs = await repo.proofCounts(tx, id);
+    if (current.soldTickets > 0 || proofs.pending > 0) assertSaleRules(current, form);
+
+    await repo.updateRaffle(tx, id, repo.formColumns(form));
+    await repo.replacePrizeLevels(tx, id, form.prizeLevels);
+    if (form.status === "active" && current.status !== "active") {
+      notified = await notifyRaffleOpened(ctx, tx, id);
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.update",
+      entity: "raffle",
+      entityId: id,
+      before: auditView(before),
+      after: auditView(form),
+      ipAddress: actor.ip,
+    });
+    await publishRaffle(ctx, tx, id, "updated");
+  });
+  if (notified > 0) ctx.mail.flushSoon();
+  return getRaffle(ctx.db, id);
+}
+
+export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string): Promise<void> {
+  if (!isUuid(id)) throw raffleNotFound();
+  await ctx.db.transaction(async (tx: Tx) => {
+    // The lock also blocks a proof being sent for this raffle right now (its foreign key check waits).
+    const current = await repo.lockRaffle(tx, id);
+    if (!current) throw raffleNotFound();
+    const proofs = await repo.proofCounts(tx, id);
+    if (proofs.total > 0) throw conflict(ADMIN_MESSAGES.raffleHasProofs, "RAFFLE_HAS_PROOFS");
+    const levels = await repo.prizeLevelsOf(tx, [id]);
+    await repo.deleteRaffle(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.delete",
+      entity: "raffle",
+      entityId: id,
+      before: auditView(rowToFormInput(current, levels), { soldTickets: current.soldTickets }),
+      ipAddress: actor.ip,
+    });
+    await publishRaffle(ctx, tx, id, "deleted");
+  });
+}

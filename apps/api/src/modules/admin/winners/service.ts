@@ -1,0 +1,211 @@
+import {
+  ADMIN_MESSAGES,
+  DEFAULT_PRIZE_LABEL,
+  type ExternalWinnerEntry,
+  formatTicketNumber,
+  type PublicWinner,
+  type RaffleStatus,
+} from "@rifazo/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../../../context";
+import type { Executor } from "../../../db/client";
+import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
+import { AppError, conflict } from "../../../lib/errors";
+import { recordAudit } from "../../audit/service";
+import { noticeEmail } from "../../email/templates";
+import { createNotifications, type NewNotification } from "../../notifications/service";
+import { raffleNotFound, toPublicWinner } from "../../raffles/service";
+import { type Actor, isUuid, publishRaffle } from "../common";
+
+export type WinnersContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+
+/** Sold tickets of a raffle with their buyer, optionally one number ('0123'); ascending. */
+export async function soldTickets(db: Executor, raffleId: string, number?: string) {
+  if (!isUuid(raffleId)) throw raffleNotFound();
+  const [raffle] = await db.select({ id: raffles.id }).from(raffles).where(eq(raffles.id, raffleId));
+  if (!raffle) throw raffleNotFound();
+  const rows = await db
+    .select({ ticketNumber: tickets.ticketNumber, buyerName: users.name, userId: users.id })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(
+      and(
+        eq(tickets.raffleId, raffleId),
+        eq(tickets.status, "sold"),
+        number === undefined ? undefined : eq(tickets.ticketNumber, Number(number)),
+      ),
+    )
+    .orderBy(asc(tickets.ticketNumber));
+  return rows.map((row) => ({
+    ticketNumber: formatTicketNumber(row.ticketNumber),
+    buyerName: row.buyerName,
+    userId: row.userId,
+  }));
+}
+
+/**
+ * Records the winners of a draw held outside the product (spec 2 "External winners"). Idempotent per
+ * raffle: the raffle row is locked and a raffle that already has winners answers 409, so a second
+ * click cannot register (or notify) twice.
+ */
+export async function registerExternalWinners(
+  ctx: WinnersContext,
+  actor: Actor,
+  raffleId: string,
+  entries: ExternalWinnerEntry[],
+): Promise<{ raffleId: string; status: RaffleStatus; winners: PublicWinner[] }> {
+  if (!isUuid(raffleId)) throw raffleNotFound();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [raffle] = await tx.select().from(raffles).where(eq(raffles.id, raffleId)).for("update");
+    if (!raffle) throw raffleNotFound();
+    const existing = await tx
+      .select({ id: winners.id })
+      .from(winners)
+      .where(eq(winners.raffleId, raffleId))
+      .limit(1);
+    if (existing.length > 0 || raffle.drawnAt) {
+      throw conflict(ADMIN_MESSAGES.winnersAlreadyRegistered, "WINNERS_ALREADY_REGISTERED");
+    }
+
+    const levels = await tx
+      .select()
+      .from(prizeLevels)
+      .where(eq(prizeLevels.raffleId, raffleId))
+      .orderBy(asc(prizeLevels.level));
+    const levelByNumber = new Map(levels.map((level) => [level.level, level]));
+    const perLevel = new Map<number, number>();
+    for (const entry of entries) {
+      const level = levelByNumber.get(entry.level);
+      // A raffle saved without levels (legacy) accepts level 1 as the main prize.
+      if (!level && !(levels.length === 0 && entry.level === 1)) {
+        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelUnknown(entry.level));
+      }
+      const used = (perLevel.get(entry.level) ?? 0) + 1;
+      perLevel.set(entry.level, used);
+      if (level && used > level.winnerCount) {
+        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelFull(entry.level, level.winnerCount));
+      }
+    }
+
+    const numbers = entries.map((entry) => Number(entry.ticketNumber));
+    const sold = await tx
+      .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, userId: tickets.userId })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.raffleId, raffleId),
+          eq(tickets.status, "sold"),
+          inArray(tickets.ticketNumber, numbers),
+        ),
+      );
+    const soldByNumber = new Map(sold.map((ticket) => [ticket.ticketNumber, ticket]));
+    const now = new Date();
+    // Level order first, then the order the admin entered them: the first is the "main" winner.
+    const ordered = entries
+      .map((entry, index) => ({ entry, index }))
+      .sort((a, b) => a.entry.level - b.entry.level || a.index - b.index)
+      .map(({ entry }) => entry);
+    const rows = ordered.map((entry) => {
+      const ticket = soldByNumber.get(Number(entry.ticketNumber));
+      return {
+        raffleId,
+        ticketId: ticket?.id ?? null,
+        ticketNumber: Number(entry.ticketNumber),
+        userId: ticket?.userId ?? null,
+        winnerName: entry.winnerName,
+        prizeLevel: entry.level,
+        prizeDescription: levelByNumber.get(entry.level)?.description ?? DEFAULT_PRIZE_LABEL,
+        source: "external" as const,
+        announcedAt: now,
+      };
+    });
+    const inserted = await tx.insert(winners).values(rows).returning();
+    const first = rows[0];
+    await tx
+      .update(raffles)
+      .set({
+        status: "finished",
+        winnerId: first?.userId ?? null,
+        winnerName: first?.winnerName ?? null,
+        winningTicketNumber: first?.ticketNumber ?? null,
+      })
+      .where(eq(raffles.id, raffleId));
+
+    const link = `/sorteo/${raffleId}`;
+    const winnerIds = new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null));
+    const participants = await tx
+      .selectDistinct({ userId: tickets.userId })
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
+    const items: NewNotification[] = [
+      ...rows
+        .filter((row) => row.userId)
+        .map((row) => ({
+          userId: row.userId as string,
+          type: "raffle_won" as const,
+          title: "¡Ganaste!",
+          message: `Tu boleto ${formatTicketNumber(row.ticketNumber)} ganó "${row.prizeDescription}" en la rifa "${raffle.title}".`,
+          linkTo: link,
+        })),
+      ...participants
+        .map((p) => p.userId)
+        .filter((id): id is string => id !== null && !winnerIds.has(id))
+        .map((id) => ({
+          userId: id,
+          type: "raffle_announcement" as const,
+          title: "Resultados del sorteo",
+          message: `Ya se conocen los ganadores de "${raffle.title}". Gracias por participar.`,
+          linkTo: link,
+        })),
+    ];
+    await createNotifications(ctx, tx, items);
+
+    if (winnerIds.size > 0) {
+      const emails = await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...winnerIds]));
+      for (const row of rows) {
+        const user = emails.find((e) => e.id === row.userId);
+        if (!user) continue;
+        await ctx.mail.enqueue(tx, {
+          to: user.email,
+          ...noticeEmail({
+            name: user.name,
+            title: "¡Ganaste en Rifazo!",
+            message: `Tu boleto ${formatTicketNumber(row.ticketNumber)} ganó "${row.prizeDescription}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
+            actionUrl: `${ctx.config.publicUrl}${link}`,
+            actionLabel: "Ver el sorteo",
+          }),
+        });
+      }
+    }
+
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.external_winners",
+      entity: "raffle",
+      entityId: raffleId,
+      before: { status: raffle.status },
+      after: {
+        status: "finished",
+        winners: rows.map((row) => ({
+          level: row.prizeLevel,
+          ticketNumber: formatTicketNumber(row.ticketNumber),
+          winnerName: row.winnerName,
+          userId: row.userId,
+        })),
+      },
+      ipAddress: actor.ip,
+    });
+    await publishRaffle(ctx, tx, raffleId, "winners");
+    const byNumber = new Map(inserted.map((row) => [row.ticketNumber, row]));
+    const saved = rows.flatMap((row) => {
+      const found = byNumber.get(row.ticketNumber);
+      return found ? [toPublicWinner(found)] : [];
+    });
+    return { raffleId, status: "finished" as const, winners: saved };
+  });
+  ctx.mail.flushSoon();
+  return result;
+}
