@@ -9,6 +9,7 @@ const chromium = {
   args: [
     "--no-sandbox",
     "--disable-gpu",
+    "--disable-quic",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",

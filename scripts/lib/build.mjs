@@ -59,10 +59,9 @@ export function staleReason() {
 export function runBuild() {
   // Under `npm start` npm_execpath points at npm's own CLI, which avoids depending on PATH.
   const npmCli = process.env.npm_execpath;
-  const [command, args] =
-    npmCli?.endsWith(".js")
-      ? [process.execPath, [npmCli, "run", "build"]]
-      : [process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]];
+  const [command, args] = npmCli?.endsWith(".js")
+    ? [process.execPath, [npmCli, "run", "build"]]
+    : [process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]];
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",

@@ -15,7 +15,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerErrorHandler } from "./lib/error-handler";
-import { registerCsrfGuard } from "./lib/security";
+import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
 import { adminRoutes } from "./modules/admin/routes";
 import { createAuth } from "./modules/auth/auth";
@@ -49,6 +49,8 @@ export interface BuildOptions {
   /** Tests may hand in their own storage or mailer; by default both come from the config. */
   storage?: Storage;
   mailer?: Mailer;
+  /** Close the database when the app closes (the server does; tests close their own). */
+  ownsDatabase?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 20 } });
   registerCsrfGuard(app, config);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -142,6 +145,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook("onClose", async () => {
     await events.stop();
     await mail.stop();
+    // Last: the listeners and the mail worker above still talk to the database while they stop.
+    if (options.ownsDatabase) await database.close();
   });
   return app;
 }

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
+import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
 
 /** Open the database, migrate, ensure the admin, seed, and build the app: what `npm start` runs. */
@@ -14,10 +15,8 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
   });
   try {
     await runMigrations(database, config.databaseUrl);
-    const app = await buildApp({ config, database });
-    app.addHook("onClose", async () => {
-      await database.close();
-    });
+    const app = await buildApp({ config, database, ownsDatabase: true });
+    scheduleOrphanSweep(app);
     await ensureAdmin(app.ctx);
     if (config.seedDemo) await seedDemo(app.ctx);
     return app;

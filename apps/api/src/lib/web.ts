@@ -21,7 +21,9 @@ export function findWebDist(config: Config): string | undefined {
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const root = findWebDist(config);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || !root || (request.method !== "GET" && request.method !== "HEAD")) {
+    // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html with status 200.
+    const notPage = request.url.startsWith("/api/") || request.url.startsWith("/assets/");
+    if (notPage || !root || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply
         .status(404)
         .send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });

@@ -1,0 +1,240 @@
+// Starts what a user would run: the built server (apps/api/dist/server.js) on a free port, with its own
+// data folder, an SMTP sink, and either PGlite or, when TEST_DATABASE_URL is set, a fresh PostgreSQL
+// database that is dropped afterwards.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { MailSink } from "./mail-sink";
+
+export const ADMIN_EMAIL = "admin@rifazo.test";
+export const ADMIN_PASSWORD = "AdminPass123!";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const serverEntry = path.join(root, "apps/api/dist/server.js");
+const webDist = path.join(root, "apps/web/dist");
+
+export interface RunningServer {
+  baseURL: string;
+  port: number;
+  mail: MailSink;
+  databaseKind: "pglite" | "postgres";
+  /** Everything the server printed so far (attached to failures). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = address && typeof address === "object" ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `rifazo_e2e_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Every file below `dir` with its size and modification time, to notice a build writing into it. */
+function listing(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = path.join(sub, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else {
+        const stat = statSync(path.join(dir, rel));
+        files.set(rel, `${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  walk("");
+  return files;
+}
+
+function sameListing(a: Map<string, string>, b: Map<string, string>, sizesOnly = false): boolean {
+  if (a.size !== b.size) return false;
+  for (const [file, meta] of a) {
+    const other = b.get(file);
+    if (other === undefined) return false;
+    if (sizesOnly ? other.split(":")[0] !== meta.split(":")[0] : other !== meta) return false;
+  }
+  return true;
+}
+
+/**
+ * Copies the built web app for this server alone. The server keeps index.html in memory, so a rebuild of
+ * apps/web/dist while the tests run (a developer's `npm run build`) would leave it pointing at deleted
+ * hashed assets. The copy is taken only when the folder has stopped changing, and retried if it changed
+ * during the copy, so a build running at that moment cannot leave a mix of two builds.
+ */
+async function snapshotWeb(target: string): Promise<void> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (Date.now() > deadline)
+      throw new Error("apps/web/dist no dejó de cambiar: ¿hay una compilación en curso?");
+    try {
+      const first = listing(webDist);
+      await sleep(1_500);
+      const before = listing(webDist);
+      if (!sameListing(first, before)) continue;
+      rmSync(target, { recursive: true, force: true });
+      cpSync(webDist, target, { recursive: true });
+      const after = listing(webDist);
+      if (!sameListing(before, after) || !sameListing(before, listing(target), true)) continue;
+      const html = readFileSync(path.join(target, "index.html"), "utf8");
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
+    } catch {
+      // A build was replacing the folder; try again.
+    }
+    await sleep(500);
+  }
+}
+
+/** The build output, waiting a while in case a `npm run build` is replacing it right now. */
+async function waitForBuild(): Promise<void> {
+  const files = [serverEntry, path.join(webDist, "index.html")];
+  const deadline = Date.now() + 60_000;
+  while (!files.every((file) => existsSync(file))) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        "Falta apps/api/dist/server.js o apps/web/dist: ejecuta `npm run build` antes de `playwright test`.",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServer(): Promise<RunningServer> {
+  await waitForBuild();
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    cleanups.length = 0;
+  };
+  try {
+    const mail = new MailSink();
+    const smtpPort = await mail.start();
+    cleanups.push(() => mail.stop());
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const webCopy = path.join(dataDir, "web");
+    await snapshotWeb(webCopy);
+
+    let databaseUrl = "";
+    if (process.env.TEST_DATABASE_URL) {
+      const database = await createDatabase(process.env.TEST_DATABASE_URL);
+      databaseUrl = database.url;
+      cleanups.push(() => database.drop());
+    }
+
+    const port = await freePort();
+    const baseURL = `http://localhost:${port}`;
+    let output = "";
+    const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        SEED_DEMO: "0",
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
+        WEB_DIST: webCopy,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    cleanups.push(async () => {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, 10_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 5_000);
+      }
+    });
+
+    const deadline = Date.now() + 90_000;
+    let databaseKind: RunningServer["databaseKind"] | undefined;
+    while (!databaseKind) {
+      if (child.exitCode !== null)
+        throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health en 90 s:\n${output}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (response.ok)
+          databaseKind = ((await response.json()) as { database: { kind: "pglite" } }).database.kind;
+      } catch {
+        // Not listening yet.
+      }
+      if (!databaseKind) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const expected = databaseUrl ? "postgres" : "pglite";
+    if (databaseKind !== expected) throw new Error(`Base de datos ${databaseKind}, se esperaba ${expected}`);
+
+    return { baseURL, port, mail, databaseKind, output: () => output, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
