@@ -1,11 +1,29 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { Page } from "../components/layout/page";
+import { Card, CardContent } from "../components/ui/card";
+import { ContactDetails } from "../features/contact/contact-details";
+import { ContactForm } from "../features/contact/contact-form";
 
+// A lazy route of its own: zod and react-hook-form load here, never with the home page.
 export function ContactPage() {
   return (
-    <PlaceholderPage
+    <Page
       title="Contacto"
       eyebrow="Estamos para ayudarte"
-      description="Escríbenos y te responderemos lo antes posible."
-    />
+      description="Escríbenos y te responderemos lo antes posible, dentro de nuestro horario de atención."
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card>
+          <CardContent>
+            <h2 className="sr-only">Envíanos un mensaje</h2>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <Card className="self-start">
+          <CardContent>
+            <ContactDetails />
+          </CardContent>
+        </Card>
+      </div>
+    </Page>
   );
 }

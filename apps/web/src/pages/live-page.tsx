@@ -1,11 +1,91 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { Page } from "../components/layout/page";
+import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../components/ui/icons";
+import { Skeleton } from "../components/ui/skeleton";
+import { CONTENT_ERRORS, liveBroadcastsQueryOptions } from "../features/content/api";
+import { BroadcastCard } from "../features/content/broadcast-card";
+import { TvIcon } from "../features/content/icons";
+import { EmptyState, LoadError } from "../features/content/states";
+
+const SOCIAL = [
+  { href: "https://www.instagram.com/rifazo", label: "Instagram", icon: <InstagramIcon /> },
+  { href: "https://www.facebook.com/rifazo", label: "Facebook", icon: <FacebookIcon /> },
+  { href: "https://www.youtube.com/@rifazo", label: "YouTube", icon: <YoutubeIcon /> },
+] as const;
+
+function Broadcasts() {
+  const query = useQuery(liveBroadcastsQueryOptions);
+  if (query.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="Cargando transmisiones"
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-56 rounded-card" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError)
+    return <LoadError message={CONTENT_ERRORS.broadcasts} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState icon={<TvIcon />} title="No hay transmisiones programadas por ahora.">
+        Anunciamos cada sorteo en vivo en nuestras redes sociales. Síguenos para enterarte primero.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {query.data.map((broadcast) => (
+        <li key={broadcast.id}>
+          <BroadcastCard broadcast={broadcast} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function LivePage() {
   return (
-    <PlaceholderPage
+    <Page
       title="Transmisiones en Vivo"
       eyebrow="En vivo"
-      description="Sigue nuestros sorteos en Instagram, Facebook, YouTube, televisión y radio."
-    />
+      description="Sigue nuestros sorteos en Instagram, Facebook, YouTube, televisión y radio. Todas las horas son de Venezuela."
+    >
+      <div className="space-y-8">
+        <Broadcasts />
+        <section
+          aria-labelledby="siguenos"
+          className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
+          <div className="space-y-1">
+            <h2 id="siguenos" className="text-lg font-bold text-ink">
+              No te pierdas ningún sorteo
+            </h2>
+            <p className="text-sm text-muted">
+              Activa las notificaciones en nuestras redes para saber cuándo empezamos.
+            </p>
+          </div>
+          <ul className="flex gap-3">
+            {SOCIAL.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.label} de Rifazo (se abre en una pestaña nueva)`}
+                  className="flex size-11 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-800 transition-colors hover:bg-brand-200"
+                >
+                  {link.icon}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </Page>
   );
 }

@@ -1,11 +1,87 @@
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { Page } from "../components/layout/page";
+import { buttonClasses } from "../components/ui/button";
+import { ClockIcon } from "../components/ui/icons";
+import { Skeleton } from "../components/ui/skeleton";
+import { EmptyState, LoadError } from "../features/content/states";
+import { UPCOMING_ERROR, upcomingQueryOptions } from "../features/upcoming/api";
+import { UpcomingCard } from "../features/upcoming/upcoming-card";
+import { useNow } from "../features/upcoming/use-now";
+import { useUpcomingNotify } from "../features/upcoming/use-upcoming-notify";
+import { paths } from "../lib/paths";
+
+const REVEAL_REFRESH_MS = 15_000;
+
+function UpcomingSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Cargando rifas próximas"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      {[0, 1, 2].map((key) => (
+        <div
+          key={key}
+          aria-hidden="true"
+          className="overflow-hidden rounded-card border border-line bg-surface"
+        >
+          <Skeleton className="aspect-[4/3] rounded-none" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-11 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function UpcomingList() {
+  const query = useQuery(upcomingQueryOptions);
+  const ids = query.data?.map((raffle) => raffle.id);
+  const notify = useUpcomingNotify(ids);
+  // The reveal changes slowly; the countdowns tick on their own every second.
+  const now = useNow(REVEAL_REFRESH_MS);
+
+  if (query.isPending) return <UpcomingSkeleton />;
+  if (query.isError) return <LoadError message={UPCOMING_ERROR} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<ClockIcon />}
+        title="No hay rifas próximas por ahora."
+        action={
+          <Link to={paths.raffles} className={buttonClasses()}>
+            Ver Rifas Activas
+          </Link>
+        }
+      >
+        Estamos preparando nuevos premios. Mientras tanto, participa en las rifas activas.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {query.data.map((raffle, index) => (
+        <li key={raffle.id}>
+          <UpcomingCard raffle={raffle} now={now} notify={notify} eager={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function UpcomingPage() {
   return (
-    <PlaceholderPage
+    <Page
       title="Próximamente"
       eyebrow="Próximas rifas"
-      description="Las rifas que vienen en camino, con su cuenta regresiva."
-    />
+      description="Las rifas que vienen en camino. Los premios se revelan poco a poco a medida que se acerca el lanzamiento: pide que te avisemos para no perderte el inicio."
+    >
+      <UpcomingList />
+    </Page>
   );
 }

@@ -1,0 +1,71 @@
+import { ClockIcon, MailIcon, WhatsappIcon } from "../../components/ui/icons";
+import { SUPPORT_EMAIL } from "../../lib/site";
+
+/**
+ * Support WhatsApp line. Placeholder until the business confirms the real number; it belongs in
+ * lib/site.ts next to SUPPORT_EMAIL once it does.
+ */
+export const SUPPORT_WHATSAPP = { display: "+58 424-555-0199", link: "https://wa.me/584245550199" } as const;
+
+/** Spec 1 §2, §9: opening hours in Venezuelan time; Saturdays WhatsApp only. */
+export const OPENING_HOURS = [
+  "Lunes a viernes: 9:00 a.m. – 5:00 p.m.",
+  "Sábados: 10:00 a.m. – 2:00 p.m. (solo soporte por WhatsApp)",
+] as const;
+
+export function ContactDetails() {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="contacto-directo" className="space-y-4">
+        <h2 id="contacto-directo" className="text-lg font-bold text-ink">
+          Información de contacto
+        </h2>
+        <ul className="space-y-3">
+          <li className="flex items-start gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg text-brand-700">
+              <MailIcon />
+            </span>
+            <div className="min-w-0">
+              <p className="text-sm font-semibold text-ink">Correo electrónico</p>
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className="text-sm font-medium break-all text-brand-700 underline-offset-4 hover:underline"
+              >
+                {SUPPORT_EMAIL}
+              </a>
+            </div>
+          </li>
+          <li className="flex items-start gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success-50 text-lg text-success-700">
+              <WhatsappIcon />
+            </span>
+            <div>
+              <p className="text-sm font-semibold text-ink">WhatsApp</p>
+              <a
+                href={SUPPORT_WHATSAPP.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+              >
+                {SUPPORT_WHATSAPP.display}
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            </div>
+          </li>
+        </ul>
+      </section>
+      <section aria-labelledby="horario" className="space-y-3">
+        <h2 id="horario" className="flex items-center gap-2 text-lg font-bold text-ink">
+          <ClockIcon className="text-brand-700" />
+          Horario de atención
+        </h2>
+        <ul className="space-y-1.5 text-sm text-ink">
+          {OPENING_HOURS.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p className="text-xs font-semibold text-muted">Hora de Venezuela</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  type ContactInput,
+  type ContactMessage,
+  contactSchema,
+} from "@rifazo/shared/schemas/contact";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Input, inputClasses } from "../../components/ui/input";
+import { toast } from "../../components/ui/toast";
+import { isApiError } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
+import { sendContactMessage } from "./api";
+
+type ContactFormValues = { name: string; email: string; subject: string; message: string };
+
+const EMPTY: ContactFormValues = { name: "", email: "", subject: "", message: "" };
+const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
+
+/** Contact form (spec 1 §2, §5): every field required; the message goes to the support inbox. */
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const form = useForm<ContactFormValues, unknown, ContactMessage>({
+    resolver: zodResolver<ContactInput, unknown, ContactMessage>(contactSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: ContactMessage) => {
+    setSent(false);
+    try {
+      await sendContactMessage(values);
+      form.reset(EMPTY);
+      setSent(true);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const [name, message] of Object.entries(error.fields ?? {})) {
+          if (FIELD_NAMES.has(name)) form.setError(name as keyof ContactFormValues, { message });
+        }
+        const title = error.status === 429 ? "Demasiados mensajes" : "No pudimos enviar tu mensaje";
+        toast({ id: "contact-error", title, description: error.message, variant: "error" });
+        return;
+      }
+      toast({
+        id: "contact-error",
+        title: "Error Inesperado",
+        description: ERROR_MESSAGES.INTERNAL,
+        variant: "error",
+      });
+    }
+  };
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onValid)}
+      noValidate
+      className="space-y-5"
+      aria-label="Formulario de contacto"
+    >
+      {sent ? (
+        <Alert variant="success" title={CONTACT_MESSAGES.successTitle}>
+          {CONTACT_MESSAGES.success}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Nombre" error={errors.name?.message}>
+          {(describedBy) => (
+            <Input
+              id="contact-name"
+              autoComplete="name"
+              placeholder="María Pérez"
+              maxLength={CONTACT_LIMITS.name}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("name")}
+            />
+          )}
+        </Field>
+        <Field id="contact-email" label="Correo electrónico" error={errors.email?.message}>
+          {(describedBy) => (
+            <Input
+              id="contact-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="tucorreo@ejemplo.com"
+              maxLength={CONTACT_LIMITS.email}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("email")}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Field id="contact-subject" label="Asunto" error={errors.subject?.message}>
+        {(describedBy) => (
+          <Input
+            id="contact-subject"
+            placeholder="¿En qué te podemos ayudar?"
+            maxLength={CONTACT_LIMITS.subject}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("subject")}
+          />
+        )}
+      </Field>
+
+      <Field id="contact-message" label="Mensaje" error={errors.message?.message}>
+        {(describedBy) => (
+          <textarea
+            id="contact-message"
+            rows={6}
+            placeholder="Cuéntanos los detalles. Si es sobre un pago, incluye la referencia."
+            maxLength={CONTACT_LIMITS.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy}
+            className={cn(inputClasses, "h-auto min-h-36 resize-y py-2.5")}
+            {...form.register("message")}
+          />
+        )}
+      </Field>
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        loading={isSubmitting}
+        loadingText="Enviando..."
+      >
+        Enviar Mensaje
+      </Button>
+    </form>
+  );
+}

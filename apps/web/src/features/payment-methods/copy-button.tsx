@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { CheckIcon } from "../../components/ui/icons";
+import { toast } from "../../components/ui/toast";
+import { CopyIcon } from "../content/icons";
+import { copyText } from "./clipboard";
+
+const COPIED_MS = 2_000;
+
+/** Copies one account detail; the accessible name says which ('Copiar teléfono de Pago Móvil'). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    if (await copyText(value)) {
+      setCopied(true);
+      toast({ id: "copied", title: "Copiado", description: `${label}: ${value}`, variant: "success" });
+    } else {
+      toast({
+        id: "copied",
+        title: "No se pudo copiar",
+        description: "Selecciona el dato y cópialo manualmente.",
+        variant: "error",
+      });
+    }
+  };
+
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={copy}
+      aria-label={`Copiar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+      className="shrink-0"
+    >
+      {copied ? <CheckIcon className="text-success-600" /> : <CopyIcon />}
+      <span aria-hidden="true">{copied ? "Copiado" : "Copiar"}</span>
+    </Button>
+  );
+}

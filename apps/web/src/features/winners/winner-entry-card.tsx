@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import { buttonClasses } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { ShieldIcon, TicketIcon, TrophyIcon } from "../../components/ui/icons";
+import { formatDate } from "../../lib/format";
+import { paths } from "../../lib/paths";
+import type { WinnersEntry } from "./api";
+import { prizeLevelLabel } from "./filters";
+import { PrizeImage } from "./prize-image";
+
+interface WinnerEntryCardProps {
+  entry: WinnersEntry;
+  /** h2 on the winners page; h3 where the list sits under a section heading (transparency page). */
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}
+
+/** A finished raffle with its winners per prize level and the link to verify its draw. */
+export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: WinnerEntryCardProps) {
+  const { raffle } = entry;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const winners = [...entry.winners].sort((a, b) => a.prizeLevel - b.prizeLevel);
+  return (
+    <Card className="flex flex-col overflow-hidden sm:flex-row">
+      <PrizeImage
+        src={raffle.prizeImage}
+        alt={raffle.imageAlt ?? ""}
+        className="sm:w-56 sm:shrink-0 sm:aspect-auto"
+        sizes="(min-width: 640px) 224px, 100vw"
+        eager={eager}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-4 p-5">
+        <div className="space-y-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="neutral">FINALIZADA</Badge>
+            {raffle.announcementType === "external" ? (
+              <Badge variant="info">Anunciada en vivo</Badge>
+            ) : (
+              <Badge variant="success">Sorteo en la plataforma</Badge>
+            )}
+          </div>
+          <Heading className="text-lg font-bold text-ink">{raffle.title}</Heading>
+          <p className="text-sm text-muted">
+            Sorteada el <time dateTime={entry.drawDate}>{formatDate(entry.drawDate)}</time>
+          </p>
+        </div>
+
+        {winners.length > 0 ? (
+          <ul className="space-y-2.5" aria-label={`Ganadores de ${raffle.title}`}>
+            {winners.map((winner) => (
+              <li
+                key={`${winner.prizeLevel}-${winner.ticketNumber}`}
+                className="flex flex-col gap-2 rounded-control border border-line bg-canvas p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0 space-y-0.5">
+                  <p className="flex items-center gap-1.5 text-xs font-bold tracking-wide text-brand-700 uppercase">
+                    <TrophyIcon className="text-accent-600" />
+                    {prizeLevelLabel(winner.prizeLevel)}
+                  </p>
+                  <p className="text-sm text-ink">{winner.prizeDescription}</p>
+                  <p className="font-semibold text-ink">
+                    <span className="sr-only">Ganador: </span>
+                    {winner.winnerName}
+                  </p>
+                </div>
+                <p className="flex shrink-0 items-center gap-1.5 self-start rounded-pill bg-brand-700 px-3 py-1 font-mono text-sm font-bold tracking-widest text-white sm:self-center">
+                  <TicketIcon aria-hidden="true" />
+                  <span className="sr-only">Boleto número </span>
+                  <span>{winner.ticketNumber}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">Los ganadores se publicarán muy pronto.</p>
+        )}
+
+        <Link
+          to={paths.draw(raffle.id)}
+          className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
+        >
+          <ShieldIcon />
+          Verificar sorteo
+          <span className="sr-only">: {raffle.title}</span>
+        </Link>
+      </div>
+    </Card>
+  );
+}

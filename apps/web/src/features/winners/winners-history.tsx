@@ -1,0 +1,116 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { buttonClasses } from "../../components/ui/button";
+import { SearchIcon, TrophyIcon } from "../../components/ui/icons";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { paths } from "../../lib/paths";
+import { EmptyState, LoadError } from "../content/states";
+import { WINNERS_ERROR, winnersQueryOptions } from "./api";
+import { hasFilters, type WinnersFilters } from "./filters";
+import { WinnerEntryCard } from "./winner-entry-card";
+
+function WinnersSkeleton() {
+  return (
+    <div className="grid gap-5 lg:grid-cols-2" aria-hidden="true">
+      {[0, 1, 2, 3].map((key) => (
+        <div
+          key={key}
+          className="flex flex-col overflow-hidden rounded-card border border-line bg-surface sm:flex-row"
+        >
+          <Skeleton className="aspect-[4/3] rounded-none sm:h-auto sm:w-56" />
+          <div className="flex-1 space-y-3 p-5">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-9 w-36" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface WinnersHistoryProps {
+  filters: WinnersFilters;
+  onClearFilters?: () => void;
+  headingLevel?: 2 | 3;
+}
+
+/** The finished raffles matching the filters, with loading, error and empty states (spec 1 §2, §8). */
+export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: WinnersHistoryProps) {
+  const query = useQuery(winnersQueryOptions(filters));
+  const filtered = hasFilters(filters);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Cargando ganadores">
+        <WinnersSkeleton />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return <LoadError message={WINNERS_ERROR} onRetry={() => void query.refetch()} />;
+  }
+
+  const items = query.data.items;
+  const count = items.length;
+  return (
+    <div className="space-y-4">
+      <p role="status" className="text-sm text-muted">
+        {count === 0 ? "Sin resultados" : count === 1 ? "1 rifa finalizada" : `${count} rifas finalizadas`}
+        {query.isPlaceholderData ? " (actualizando...)" : ""}
+      </p>
+      {count === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<SearchIcon />}
+            title="No se encontraron ganadores con los criterios seleccionados."
+            action={
+              onClearFilters ? (
+                <button
+                  type="button"
+                  className={buttonClasses({ variant: "outline" })}
+                  onClick={onClearFilters}
+                >
+                  Limpiar filtros
+                </button>
+              ) : null
+            }
+          >
+            Prueba con otro mes, otro año u otra búsqueda.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<TrophyIcon />}
+            title="Aún no hay rifas finalizadas."
+            action={
+              <Link to={paths.raffles} className={buttonClasses()}>
+                Ver Rifas Activas
+              </Link>
+            }
+          >
+            Cuando terminen los primeros sorteos verás aquí a sus ganadores. ¡El próximo puede ser tuyo!
+          </EmptyState>
+        )
+      ) : (
+        <ul
+          className={cn(
+            "grid gap-5 lg:grid-cols-2",
+            query.isPlaceholderData && "opacity-60 transition-opacity",
+          )}
+        >
+          {items.map((entry, index) => (
+            <li key={entry.raffle.id}>
+              <WinnerEntryCard
+                entry={entry}
+                headingLevel={headingLevel}
+                eager={index === 0 && headingLevel === 2}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

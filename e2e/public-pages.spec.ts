@@ -1,0 +1,225 @@
+// Public pages of issue 3 against the demo catalogue: the winners history and its filters, the contact
+// form (validation, then a real message delivered to the support inbox through SMTP), the payment
+// methods page with the seeded accounts, the terms, the privacy #cookies anchor, the visitor's
+// 'Notificarme' on /proximamente, and no sideways scrolling on a phone.
+//
+// It runs against the demo catalogue (SEED_DEMO=1), with a support address (SUPPORT_EMAIL) whose mail
+// arrives in the server's SMTP sink (support/server.ts).
+import { demoTest, expect } from "./support/fixtures";
+
+const SUPPORT_EMAIL = "soporte@rifazo.test";
+const test = demoTest({ SUPPORT_EMAIL });
+
+/** apps/api/src/seed/demo-data.ts (DEMO_PAYMENT_ACCOUNTS, finished raffles). */
+const SEEDED_PAGO_MOVIL = {
+  bank: "Banco de Venezuela (0102)",
+  phone: "0414-555-0123",
+  idNumber: "J-50321478-6",
+};
+const FINISHED_TITLES = ['Smart TV 65" 4K UHD', "Combo de mercado de $300"];
+
+const MESSAGES = {
+  winnersEmptyFiltered: "No se encontraron ganadores con los criterios seleccionados.",
+  nameRequired: "Por favor, ingresa tu nombre.",
+  invalidEmail: "Por favor, proporciona un correo electrónico válido.",
+  subjectRequired: "Por favor, ingresa el asunto de tu mensaje.",
+  messageRequired: "Por favor, escribe tu mensaje.",
+  contactSent: "¡Mensaje Enviado!",
+};
+
+interface WinnersEntry {
+  raffle: { id: string; title: string };
+  drawDate: string;
+  winners: { ticketNumber: string; winnerName: string; prizeLevel: number }[];
+}
+
+test.beforeEach(async ({ page }) => {
+  // A stored cookie choice: the banner would otherwise sit over the bottom of every page.
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem("rifazo_cookie_consent")) {
+      window.localStorage.setItem(
+        "rifazo_cookie_consent",
+        JSON.stringify({ analytics: false, marketing: false, updatedAt: new Date().toISOString() }),
+      );
+    }
+  });
+});
+
+/** The calendar year of an instant in Venezuela. */
+function caracasYear(iso: string): number {
+  return Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/Caracas", year: "numeric" }).format(new Date(iso)),
+  );
+}
+
+test("ganadores: muestra las rifas finalizadas sembradas y filtra por año y búsqueda", async ({ page }) => {
+  const api = await page.request.get("/api/winners");
+  expect(api.ok()).toBe(true);
+  const history = (await api.json()) as { items: WinnersEntry[]; years: number[] };
+  expect(history.items.map((entry) => entry.raffle.title).sort()).toEqual([...FINISHED_TITLES].sort());
+
+  await page.goto("/ganadores");
+  await expect(page.getByRole("heading", { level: 1, name: "Ganadores" })).toBeVisible();
+  for (const entry of history.items) {
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: entry.raffle.title }) });
+    await expect(card).toBeVisible();
+    for (const winner of entry.winners) {
+      await expect(card.getByText(winner.winnerName).first()).toBeVisible();
+      await expect(card.getByText(winner.ticketNumber, { exact: true })).toBeVisible();
+    }
+    await expect(card.getByRole("link", { name: /Verificar sorteo/ })).toHaveAttribute(
+      "href",
+      `/sorteo/${entry.raffle.id}`,
+    );
+  }
+
+  // Year filter: the year of the draws shows them; a year without draws shows the filtered empty state.
+  const drawYear = caracasYear(history.items[0]?.drawDate ?? "");
+  const emptyYear = history.years.find(
+    (year) => !history.items.some((e) => caracasYear(e.drawDate) === year),
+  );
+  const year = page.getByLabel("Año", { exact: true });
+  await expect(year.locator("option")).toHaveCount(4);
+  if (emptyYear) {
+    await year.selectOption(String(emptyYear));
+    await expect(page).toHaveURL(new RegExp(`anio=${emptyYear}`));
+    await expect(page.getByText(MESSAGES.winnersEmptyFiltered)).toBeVisible();
+    await expect(page.getByRole("heading", { name: FINISHED_TITLES[0] })).toHaveCount(0);
+  }
+  await year.selectOption(String(drawYear));
+  await expect(page).toHaveURL(new RegExp(`anio=${drawYear}`));
+  const drawnThatYear = history.items.filter((entry) => caracasYear(entry.drawDate) === drawYear);
+  for (const entry of drawnThatYear) {
+    await expect(page.getByRole("heading", { name: entry.raffle.title })).toBeVisible();
+  }
+  await expect(page.getByLabel("Mes", { exact: true }).locator("option")).toHaveCount(13);
+
+  // Search narrows the list as you type.
+  await page.getByLabel("Buscar ganadores").fill("mercado");
+  await expect(page.getByRole("heading", { name: "Combo de mercado de $300" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: FINISHED_TITLES[0] })).toHaveCount(0);
+  await expect(page).toHaveURL(/q=mercado/);
+});
+
+test("contacto: valida los campos y entrega el mensaje al correo de soporte", async ({
+  page,
+  demoServer,
+}) => {
+  await page.goto("/contacto");
+  const form = page.getByRole("form", { name: "Formulario de contacto" });
+  await form.getByRole("button", { name: "Enviar Mensaje" }).click();
+  for (const message of [
+    MESSAGES.nameRequired,
+    MESSAGES.invalidEmail,
+    MESSAGES.subjectRequired,
+    MESSAGES.messageRequired,
+  ]) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await expect(form.getByLabel("Nombre")).toHaveAttribute("aria-invalid", "true");
+
+  const tag = Date.now().toString(36);
+  const subject = `Consulta sobre mi pago ${tag}`;
+  const body = `Hola, hice un Pago Móvil con la referencia ${tag} y quiero confirmar que llegó.`;
+  await form.getByLabel("Nombre").fill("Carlos Gómez");
+  await form.getByLabel("Correo electrónico").fill(`carlos.${tag}@rifazo.test`);
+  await form.getByLabel("Asunto").fill(subject);
+  await form.getByLabel("Mensaje").fill(body);
+  await form.getByRole("button", { name: "Enviar Mensaje" }).click();
+
+  await expect(page.getByText(MESSAGES.contactSent)).toBeVisible();
+  await expect(form.getByLabel("Nombre")).toHaveValue("");
+  await expect(form.getByLabel("Asunto")).toHaveValue("");
+  await expect(form.getByLabel("Mensaje")).toHaveValue("");
+
+  const mail = await demoServer.mail.waitFor(SUPPORT_EMAIL, (m) => m.subject.includes(tag));
+  expect(mail.subject).toBe(`Contacto: ${subject}`);
+  expect(mail.text).toContain(body);
+  expect(mail.text).toContain("Carlos Gómez");
+  expect(mail.raw).toMatch(new RegExp(`^Reply-To: carlos\\.${tag}@rifazo\\.test`, "mi"));
+
+  // Opening hours and the support channels are on the page too.
+  await expect(page.getByText("Lunes a viernes: 9:00 a.m. – 5:00 p.m.")).toBeVisible();
+  await expect(page.getByText("Sábados: 10:00 a.m. – 2:00 p.m. (solo soporte por WhatsApp)")).toBeVisible();
+  await expect(page.getByText("Hora de Venezuela")).toBeVisible();
+});
+
+test("métodos de pago: muestra las cuentas sembradas y copia el teléfono de Pago Móvil", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await page.goto("/metodos-pago");
+  const pagoMovil = page.getByRole("region", { name: "Pago Móvil" });
+  await expect(pagoMovil.getByText(SEEDED_PAGO_MOVIL.bank)).toBeVisible();
+  await expect(pagoMovil.getByText(SEEDED_PAGO_MOVIL.phone)).toBeVisible();
+  await expect(pagoMovil.getByText(SEEDED_PAGO_MOVIL.idNumber)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Zelle" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Binance Pay" })).toBeVisible();
+  await expect(page.getByText(/Bs\. 298,64/).first()).toBeVisible();
+
+  await pagoMovil.getByRole("button", { name: "Copiar teléfono de Pago Móvil" }).click();
+  await expect(page.getByText("Copiado", { exact: true }).first()).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SEEDED_PAGO_MOVIL.phone);
+
+  await expect(page.getByRole("link", { name: "Subir Comprobante" })).toHaveAttribute(
+    "href",
+    "/perfil/subir-comprobante/general",
+  );
+});
+
+test("términos: once secciones con su h2; la política de privacidad abre en #cookies", async ({ page }) => {
+  await page.goto("/terminos-y-condiciones");
+  const headings = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(headings).toHaveCount(11);
+  await expect(headings.first()).toHaveText("1. Elegibilidad");
+  await expect(headings.last()).toHaveText("11. Contacto");
+
+  await page.goto("/politica-de-privacidad#cookies");
+  const cookies = page.getByRole("heading", { level: 2, name: "Política de Cookies" });
+  await expect(cookies).toBeInViewport();
+  for (const name of ["Necesarias", "Analíticas", "Marketing"]) {
+    await expect(page.locator("#cookies").getByText(name, { exact: true })).toBeVisible();
+  }
+});
+
+test("próximamente: el aviso de un visitante queda guardado en el navegador", async ({ page }) => {
+  await page.goto("/proximamente");
+  const first = page.getByRole("main").getByRole("listitem").first();
+  const toggle = first.getByRole("button", { name: "Notificarme" });
+  await expect(toggle).toBeEnabled();
+  await expect(first.getByRole("timer")).toContainText(/Comienza en/);
+  await toggle.click();
+  const on = first.getByRole("button", { name: "Te avisaremos" });
+  await expect(on).toHaveAttribute("aria-pressed", "true");
+  const stored = await page.evaluate(() => window.localStorage.getItem("rifazo_upcoming_notify"));
+  expect(JSON.parse(stored ?? "[]")).toHaveLength(1);
+
+  await page.reload();
+  await expect(
+    page.getByRole("main").getByRole("listitem").first().getByRole("button", { name: "Te avisaremos" }),
+  ).toBeVisible();
+});
+
+test("las páginas públicas caben en un teléfono @phone", async ({ page }) => {
+  for (const path of [
+    "/ganadores",
+    "/proximamente",
+    "/metodos-pago",
+    "/transmisiones-vivo",
+    "/testimonios",
+    "/terminos-y-condiciones",
+    "/politica-de-privacidad",
+    "/transparencia-de-sorteos",
+    "/contacto",
+    "/rifazo-club",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,381 @@
+// `npm run bench:web`: what a phone visitor gets from the public pages, measured on the built app.
+//  1. Builds if the output is stale, then starts the bundled server (apps/api/dist/server.js) on a free
+//     port with a temporary data folder, a private copy of apps/web/dist and the demo catalogue (SEED_DEMO=1).
+//  2. Runs Lighthouse 12 with its default mobile settings (Moto G Power emulation, simulated slow 4G and
+//     4× CPU slowdown) on /, /rifas and one raffle detail page, in Debian's Chromium, RUNS times each
+//     (default 3) and keeps the median performance run.
+//  3. JavaScript per route: every script the page loaded during that run (Lighthouse's network records,
+//     so lazy chunks fetched at load or when idle count too), as gzip bytes (zlib, level 9) of the file
+//     itself and as bytes actually transferred (the server may answer brotli).
+// Prints a table against the budgets (JS for / ≤ 120 kB gzip, performance ≥ 95, accessibility ≥ 95;
+// kB = 1000 bytes, as Vite reports), appends it to docs/benchmarks.md and exits 0 even when a budget is
+// missed (MISSED marks it). Takes about three minutes.
+import { execFileSync, spawn } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuilt, root, serverEntry } from "./lib/build.mjs";
+
+const RUNS = Math.max(1, Number(process.env.RUNS) || 3);
+const CHROME_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const BUDGETS = { homeJsGzipKb: 120, performance: 95, accessibility: 95 };
+
+ensureBuilt();
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A private copy of apps/web/dist for the server. It keeps index.html in memory, so a rebuild of the
+ * shared folder during the run (another `npm run build`) would leave it pointing at deleted assets and
+ * every page blank. Retries until the copy is self-consistent, in case a build was running mid-copy.
+ */
+async function snapshotWeb(target) {
+  const source = path.join(root, "apps/web/dist");
+  for (let attempt = 1; ; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync(source, target, { recursive: true });
+      const html = readFileSync(path.join(target, "index.html"), "utf8");
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
+    } catch {
+      // A build was replacing the folder; try again.
+    }
+    if (attempt === 20) throw new Error("apps/web/dist está incompleto: ejecuta `npm run build`.");
+    await sleep(500);
+  }
+}
+
+async function startServer(dataDir) {
+  const webCopy = path.join(dataDir, "web");
+  await snapshotWeb(webCopy);
+  const port = await freePort();
+  // localhost (not 127.0.0.1) so the page origin matches PUBLIC_URL and the CSRF origin check.
+  const url = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO: "1",
+      WEB_DIST: webCopy,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ADMIN_EMAIL: process.env.ADMIN_EMAIL || "admin@rifazo.bench",
+      ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "BenchPass123!",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`el servidor terminó con código ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return { child, url };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`el servidor no respondió en 120 s:\n${output}`);
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** A raffle detail page to measure: the first featured raffle, else any raffle. */
+async function raffleDetailPath(baseUrl) {
+  for (const endpoint of ["/api/raffles/featured", "/api/raffles?status=all"]) {
+    const response = await fetch(`${baseUrl}${endpoint}`);
+    if (!response.ok) continue;
+    const body = await response.json();
+    const id = body.items?.[0]?.id;
+    if (id) return `/rifas/${id}`;
+  }
+  throw new Error("no hay rifas en la base de datos de demostración (SEED_DEMO=1)");
+}
+
+/** The Chromium of the run in progress, so a failure half-way still closes it. */
+let chrome;
+
+const gzipCache = new Map();
+
+/** gzip size of a script's own bytes, fetched again outside the browser. */
+async function gzipBytes(url) {
+  if (!gzipCache.has(url)) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const body = Buffer.from(await response.arrayBuffer());
+    gzipCache.set(url, gzipSync(body, { level: 9 }).length);
+  }
+  return gzipCache.get(url);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/**
+ * One Lighthouse run in a fresh Chromium. A run Lighthouse itself reports as broken (NO_FCP, NO_NAVSTART:
+ * a trace that headless Chromium did not record properly) says nothing about the page, so it is retried.
+ */
+async function audit(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (attempt >= attempts || !error?.lighthouseRuntime) throw error;
+      console.log(`bench:web: corrida fallida (${error.message}); reintentando...`);
+    }
+  }
+}
+
+/** One Lighthouse run in a fresh Chromium (no cache, no state carried over from the previous run). */
+async function auditOnce(url) {
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let result;
+  try {
+    result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+  } finally {
+    await chrome.kill();
+    chrome = undefined;
+  }
+  return summarize(url, result);
+}
+
+function summarize(url, result) {
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
+  if (lhr.runtimeError) {
+    const error = new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    error.lighthouseRuntime = true;
+    throw error;
+  }
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === "Script" && item.url.startsWith("http"));
+  const numeric = (id) => lhr.audits[id]?.numericValue;
+  const failedA11y = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) &&
+        a.score !== null &&
+        a.score < 1,
+    )
+    .map((a) => a.id);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcp: numeric("first-contentful-paint"),
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    scriptUrls: [...new Set(scripts.map((item) => item.url))],
+    transfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    failedA11y,
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment?.hostUserAgent ?? "",
+  };
+}
+
+/** The full version (the user agent only carries the major one). */
+function chromiumVersion() {
+  try {
+    const text = execFileSync(CHROME_PATH, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    return /(\d+\.\d+\.\d+\.\d+)/.exec(text)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => (value === undefined ? "?" : `${(value / 1000).toFixed(1)} s`);
+const mark = (ok) => (ok ? "ok" : "MISSED");
+
+const loadAtStart = os.loadavg()[0] ?? 0;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifazo-bench-web-"));
+let server;
+try {
+  console.log("bench:web: arrancando el servidor con el catálogo de demostración...");
+  server = await startServer(dataDir);
+  const detail = await raffleDetailPath(server.url);
+  const routes = [
+    { label: "/", path: "/" },
+    { label: "/rifas", path: "/rifas" },
+    { label: "/rifas/{id}", path: detail },
+  ];
+
+  // One throw-away load so the server's caches and PGlite are warm for every measured run.
+  await fetch(`${server.url}/`);
+  const rows = [];
+  let meta = { lighthouseVersion: "?", userAgent: "" };
+  for (const route of routes) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      console.log(`bench:web: Lighthouse ${route.label} (${i + 1}/${RUNS})...`);
+      runs.push(await audit(`${server.url}${route.path}`));
+    }
+    const perfMedian = median(runs.map((r) => r.performance));
+    const chosen = runs.find((r) => r.performance === perfMedian) ?? runs[0];
+    meta = chosen;
+    let gzip = 0;
+    const perScript = [];
+    for (const url of chosen.scriptUrls) {
+      const size = await gzipBytes(url);
+      gzip += size;
+      perScript.push({ name: new URL(url).pathname.split("/").pop(), size });
+    }
+    perScript.sort((a, b) => b.size - a.size);
+    console.log(
+      `bench:web: ${route.label}: ${perScript.length} scripts, ${kb(gzip)} gzip; los mayores: ` +
+        perScript
+          .slice(0, 6)
+          .map((script) => `${script.name} ${kb(script.size)}`)
+          .join(", "),
+    );
+    rows.push({
+      ...route,
+      gzip,
+      transfer: chosen.transfer,
+      scripts: chosen.scriptUrls.length,
+      performance: perfMedian,
+      performanceRuns: runs.map((r) => r.performance),
+      accessibility: Math.min(...runs.map((r) => r.accessibility)),
+      failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
+      fcp: chosen.fcp,
+      lcp: chosen.lcp,
+      tbt: chosen.tbt,
+      cls: chosen.cls,
+    });
+  }
+
+  const missed = [];
+  const lines = [
+    "| Ruta | JS gzip | JS transferido | scripts | Rendimiento | Accesibilidad | FCP | LCP | TBT | CLS |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of rows) {
+    const jsOk = row.label !== "/" || row.gzip <= BUDGETS.homeJsGzipKb * 1000;
+    const perfOk = row.performance >= BUDGETS.performance;
+    const a11yOk = row.accessibility >= BUDGETS.accessibility;
+    if (!jsOk) missed.push(`JS de / ${kb(row.gzip)} > ${BUDGETS.homeJsGzipKb} kB gzip`);
+    if (!perfOk) missed.push(`rendimiento de ${row.label} ${row.performance} < ${BUDGETS.performance}`);
+    if (!a11yOk)
+      missed.push(
+        `accesibilidad de ${row.label} ${row.accessibility} < ${BUDGETS.accessibility} (${row.failedA11y.join(", ")})`,
+      );
+    const jsCell = row.label === "/" ? `${kb(row.gzip)} ${mark(jsOk)}` : kb(row.gzip);
+    lines.push(
+      `| ${row.label} | ${jsCell} | ${kb(row.transfer)} | ${row.scripts} | ` +
+        `${row.performance} ${mark(perfOk)} (${row.performanceRuns.join(", ")}) | ${row.accessibility} ${mark(a11yOk)} | ` +
+        `${ms(row.fcp)} | ${ms(row.lcp)} | ${Math.round(row.tbt ?? 0)} ms | ${(row.cls ?? 0).toFixed(3)} |`,
+    );
+  }
+
+  const cpus = os.cpus();
+  const date = new Date()
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
+  const chromium = chromiumVersion() ?? /Chrome\/([\d.]+)/.exec(meta.userAgent)?.[1] ?? "?";
+  const section = [
+    "",
+    `## Web (npm run bench:web), ${date}`,
+    "",
+    `- Máquina: ${cpus.length} núcleos (${cpus[0]?.model.trim() ?? "CPU desconocida"}), ` +
+      `${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, Chromium ${chromium}, Lighthouse ${meta.lighthouseVersion}`,
+    `- Carga media (1 min) al empezar: ${loadAtStart.toFixed(2)}; en una máquina compartida con otros procesos ` +
+      "las cifras de rendimiento varían de una corrida a otra",
+    `- Lighthouse móvil por defecto (emulación Moto G Power, 4G lento simulado, CPU 4× más lenta); ${RUNS} ` +
+      "corridas por ruta: rendimiento = mediana (todas entre paréntesis), accesibilidad = la peor; métricas de la corrida mediana",
+    "- JS: todos los scripts que la página cargó en esa corrida (incluye los diferidos que llegan al cargar); " +
+      "gzip nivel 9 de cada archivo y bytes realmente transferidos. kB = 1000 bytes",
+    `- Presupuestos: JS de / ≤ ${BUDGETS.homeJsGzipKb} kB gzip; rendimiento ≥ ${BUDGETS.performance}; accesibilidad ≥ ${BUDGETS.accessibility}`,
+    "",
+    ...lines,
+    "",
+    missed.length ? `**MISSED:** ${missed.join("; ")}.` : "Todos los presupuestos se cumplen.",
+  ];
+
+  const file = path.join(root, "docs/benchmarks.md");
+  if (!existsSync(file)) {
+    writeFileSync(
+      file,
+      "# Benchmarks\n\nResultados de `npm run bench` (servidor) y `npm run bench:web` (páginas públicas), añadidos al final en cada ejecución.\n",
+    );
+  }
+  appendFileSync(file, `${section.join("\n")}\n`);
+  console.log(section.join("\n"));
+  if (missed.length) {
+    console.log(`\nMISSED (${missed.length}):`);
+    for (const item of missed) console.log(`  MISSED ${item}`);
+  }
+  console.log(`\nbench:web: resultados añadidos a ${path.relative(root, file)}`);
+} finally {
+  if (chrome) await chrome.kill();
+  if (server) await stopServer(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
