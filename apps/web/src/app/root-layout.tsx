@@ -36,17 +36,12 @@ function DeferredCookieBanner() {
   );
 }
 
-/** The toaster arrives after the first paint (when the browser is idle) or with the first toast. */
+/**
+ * The toaster (sonner) downloads with the first toast, not before: most visits to the home page never
+ * show one, and the home page's JavaScript budget is tight. toast() queues until it has mounted.
+ */
 function DeferredToaster() {
   const requested = useToasterRequested();
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(requestToaster, { timeout: 3_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(requestToaster, 1_500);
-    return () => window.clearTimeout(timer);
-  }, []);
   if (!requested) return null;
   return (
     <Suspense fallback={null}>

@@ -21,7 +21,7 @@ const toasterReady = new Promise<void>((resolve) => {
 });
 let sonner: Promise<typeof import("sonner")> | undefined;
 
-/** Starts loading the toaster (idempotent). The root layout calls this when the page is idle. */
+/** Starts loading the toaster (idempotent): on the first toast. */
 export function requestToaster(): void {
   sonner ??= import("sonner");
   toasterRequested.set(true);
