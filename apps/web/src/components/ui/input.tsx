@@ -6,7 +6,7 @@ export const inputClasses =
   "placeholder:text-muted/70 transition-colors hover:border-brand-300 " +
   "focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 " +
   "aria-invalid:border-danger-600 aria-invalid:focus-visible:outline-danger-600/30 " +
-  "disabled:cursor-not-allowed disabled:bg-canvas disabled:opacity-70 read-only:bg-canvas";
+  "disabled:cursor-not-allowed disabled:bg-canvas disabled:opacity-70 [&:is(input,textarea):read-only]:bg-canvas";
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
