@@ -77,6 +77,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // A failed idle client must not crash the process; queries report their own errors.
   pool.on("error", () => {});
+  // The pool listens for errors only on idle clients. A connection lost while checked out between two
+  // statements (inside a transaction) would emit an unhandled 'error' and kill the process; the statement
+  // in flight or the next one fails on its own and the pool discards the dead client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Map<string, Set<NotificationListener>>();
   let listenClient: pg.Client | undefined;

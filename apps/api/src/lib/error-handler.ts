@@ -1,7 +1,12 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError } from "./errors";
+
+// zod's own messages (a schema field without a custom message, a null or array body...) in Spanish too:
+// whatever reaches `error.message` is shown to the user as is.
+z.config(z.locales.es());
 
 const DB_UNAVAILABLE = new Set([
   "ECONNREFUSED",
@@ -14,14 +19,22 @@ const DB_UNAVAILABLE = new Set([
   "08003",
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  const cause = (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return (
-    (code !== undefined && DB_UNAVAILABLE.has(code)) ||
-    (cause !== undefined && DB_UNAVAILABLE.has(cause)) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(String((error as Error)?.message))
-  );
+const DB_UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|not queryable/i;
+
+/**
+ * True when the database could not be reached (refused, dropped, pool timeout, server restarting). Libraries
+ * wrap the driver's error (drizzle's DrizzleQueryError, Better Auth's APIError around that), so the whole
+ * `cause` chain is looked at.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && DB_UNAVAILABLE.has(code)) return true;
+    if (DB_UNAVAILABLE_MESSAGE.test(String(message))) return true;
+    current = cause;
+  }
+  return false;
 }
 
 /** The one place that turns failures into `{ error: { code, message } }` with Spanish text. */

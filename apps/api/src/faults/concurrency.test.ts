@@ -1,0 +1,377 @@
+// A thousand operations at once against one app on real PostgreSQL (issue 7, "concurrency"): proof uploads
+// (real PNG bytes), retries with the same idempotency key, approvals, rejections and deletions by two
+// administrators, over raffles that fill up while it runs. Whatever interleaving the database picks, the
+// books must balance afterwards and nothing acknowledged may be lost.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../test/helpers";
+import { NEEDS_SERVER } from "./env";
+import type * as Harness from "./harness";
+
+// Loaded only when the suite runs: without a server the file is skipped at the cost of its vitest import.
+const {
+  accounts,
+  checkInvariants,
+  createTestApp,
+  generateTicketPool,
+  inArray,
+  multipartBody,
+  PROOF_UPLOAD_RULE,
+  paymentProofs,
+  raffles,
+  runBounded,
+  seededRandom,
+  signedInUser,
+  signIn,
+  sql,
+  tickets,
+  tinyPng,
+  users,
+} = NEEDS_SERVER ? ({} as typeof Harness) : await import("./harness");
+
+const OPERATIONS = 1_000;
+const IN_FLIGHT = 50;
+const BUYERS = 64;
+/** Room for 1,300 tickets against roughly 2,300 asked for: the raffles fill up halfway through. */
+const RAFFLE_SIZES = [150, 200, 250, 300, 400];
+const METHODS = ["pago_movil", "zelle", "binance"] as const;
+
+type Kind = "upload" | "retry" | "approve" | "approve+delete" | "approve+approve" | "delete" | "reject";
+
+interface Created {
+  userId: string;
+  raffleId: string | null;
+  quantity: number;
+}
+
+describe.skipIf(NEEDS_SERVER)(
+  "faults: 1,000 concurrent uploads and reviews (needs TEST_DATABASE_URL; real row locks)",
+  () => {
+    let t: TestApp;
+    let png: Buffer;
+    let adminA: string;
+    let adminB: string;
+    const buyers: Array<{ id: string; cookie: string }> = [];
+    const raffleIds: string[] = [];
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      png = await tinyPng();
+      const { app } = t;
+      adminA = (await signedInUser(app, { role: "admin", fullName: "Admin A" })).cookie;
+      adminB = (await signedInUser(app, { role: "admin", fullName: "Admin B" })).cookie;
+
+      // Many buyers so the per-user upload limit (PROOF_UPLOAD_RULE) is never reached: the production rule
+      // stays as it is. One password hash for all of them keeps the setup fast.
+      const password = "ClaveSegura123";
+      const hash = await (await app.ctx.auth.$context).password.hash(password);
+      const rows = Array.from({ length: BUYERS }, (_, i) => ({
+        id: `fault_${i}_${randomBytes(4).toString("hex")}`,
+        email: `comprador${i}.${randomBytes(3).toString("hex")}@example.com`,
+        name: `Comprador ${i}`,
+        emailVerified: true,
+      }));
+      await app.ctx.db.insert(users).values(rows);
+      await app.ctx.db.insert(accounts).values(
+        rows.map((row) => ({
+          id: `acc_${row.id}`,
+          accountId: row.id,
+          providerId: "credential",
+          userId: row.id,
+          password: hash,
+        })),
+      );
+      await runBounded(rows.length, 4, async (i) => {
+        const row = rows[i];
+        if (row) buyers[i] = { id: row.id, cookie: await signIn(app, row.email, password) };
+      });
+
+      for (const [i, size] of RAFFLE_SIZES.entries()) {
+        const [raffle] = await app.ctx.db
+          .insert(raffles)
+          .values({
+            title: `Rifa concurrida ${i + 1}`,
+            price: 1,
+            status: "active",
+            totalTickets: size,
+            endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+          })
+          .returning();
+        if (!raffle) throw new Error("sin rifa");
+        await generateTicketPool(app.ctx, raffle.id);
+        raffleIds.push(raffle.id);
+      }
+    }, 120_000);
+
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("keeps every invariant and every acknowledged write through 1,000 mixed operations, 50 in flight", async () => {
+      const { app } = t;
+      const random = seededRandom(7_2026);
+      const created = new Map<string, Created>();
+      const pending = new Set<string>();
+      const deleted = new Set<string>();
+      const approvedTickets = new Map<string, string[][]>();
+      const outcomes = new Map<string, number>();
+      const problems: string[] = [];
+      let uploadRequests = 0;
+
+      const count = (kind: string, response: LightMyRequestResponse) => {
+        const code = response.statusCode >= 300 ? ` ${response.json().error?.code}` : "";
+        const key = `${kind} ${response.statusCode}${code}`;
+        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+      };
+
+      // Every operation's parameters are drawn from the seeded source before it runs, in order.
+      const plan = Array.from({ length: OPERATIONS }, (_, i) => {
+        const roll = random.next();
+        const kind: Kind =
+          i < 120 || roll < 0.5
+            ? "upload"
+            : roll < 0.58
+              ? "retry"
+              : roll < 0.8
+                ? "approve"
+                : roll < 0.86
+                  ? "approve+delete"
+                  : roll < 0.9
+                    ? "approve+approve"
+                    : roll < 0.96
+                      ? "delete"
+                      : "reject";
+        const general = random.next() < 0.15;
+        return {
+          kind,
+          raffleId: general ? "general" : random.pick(raffleIds),
+          quantity: random.int(2, 8),
+          amount: general ? random.int(1, 50) : 0,
+          method: random.pick(METHODS),
+          adminFirst: random.next() < 0.5,
+          targetRoll: random.next(),
+          preferPending: random.next() < 0.75,
+        };
+      });
+
+      function uploadForm(op: (typeof plan)[number]) {
+        const quantity = op.raffleId === "general" ? 1 : op.quantity;
+        const amount = op.raffleId === "general" ? op.amount : op.quantity;
+        return multipartBody(
+          {
+            raffleId: op.raffleId,
+            paymentMethod: op.method,
+            transactionRef: `CC-${randomBytes(6).toString("hex")}`,
+            amount: amount.toFixed(2),
+            currency: "USD",
+            quantity,
+            idempotencyKey: `cc-${randomBytes(10).toString("hex")}`,
+          },
+          png,
+        );
+      }
+
+      async function upload(buyer: { id: string; cookie: string }, form: ReturnType<typeof uploadForm>) {
+        uploadRequests += 1;
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/proofs",
+          payload: form.body,
+          headers: { cookie: buyer.cookie, "content-type": form.contentType },
+        });
+        if (response.statusCode === 200 || response.statusCode === 201) {
+          const proof = response.json() as { id: string; raffleId: string | null; quantityOfTickets: number };
+          if (!created.has(proof.id)) {
+            created.set(proof.id, {
+              userId: buyer.id,
+              raffleId: proof.raffleId,
+              quantity: proof.quantityOfTickets,
+            });
+            pending.add(proof.id);
+          }
+        } else if (!(response.statusCode === 409 && response.json().error.code === "INSUFFICIENT_TICKETS")) {
+          problems.push(`upload: ${response.statusCode} ${response.body}`);
+        }
+        return response;
+      }
+
+      const admin = (first: boolean) => (first ? adminA : adminB);
+      const review = (action: "approve" | "reject" | "delete", id: string, cookie: string) =>
+        app.inject({
+          method: action === "delete" ? "DELETE" : "POST",
+          url: action === "delete" ? `/api/admin/proofs/${id}` : `/api/admin/proofs/${id}/${action}`,
+          headers: { cookie },
+          ...(action === "reject"
+            ? { payload: { adminNotes: "La referencia no aparece en el banco." } }
+            : {}),
+        });
+
+      function afterReview(
+        action: "approve" | "reject" | "delete",
+        id: string,
+        response: LightMyRequestResponse,
+      ) {
+        count(action, response);
+        const status = response.statusCode;
+        const code = status >= 300 ? response.json().error?.code : undefined;
+        if (status === 200) {
+          pending.delete(id);
+          if (action === "delete") deleted.add(id);
+          if (action === "approve") {
+            const list = approvedTickets.get(id) ?? [];
+            list.push(response.json().tickets);
+            approvedTickets.set(id, list);
+          }
+          return;
+        }
+        // 404: deleted meanwhile; 409: already rejected / reviewed. Never "not enough tickets": every
+        // pending proof's tickets were held for it when it was accepted.
+        const expected =
+          status === 404 ||
+          (action === "approve" && code === "PROOF_REJECTED") ||
+          (action === "reject" && code === "PROOF_ALREADY_REVIEWED");
+        if (!expected) problems.push(`${action} ${id}: ${status} ${response.body}`);
+      }
+
+      function target(op: (typeof plan)[number]): string | undefined {
+        const from = op.preferPending && pending.size > 0 ? [...pending] : [...created.keys()];
+        return from[Math.floor(op.targetRoll * from.length)];
+      }
+
+      const retryGroups: Array<{ statuses: number[]; ids: string[] }> = [];
+      const doubleApprovals: Array<{ a: LightMyRequestResponse; b: LightMyRequestResponse }> = [];
+      const approveDeleteRaces: Array<{ approve: number; del: number; id: string }> = [];
+      let buyerTurn = 0;
+      const nextBuyer = () => {
+        const buyer = buyers[buyerTurn % buyers.length];
+        buyerTurn += 1;
+        if (!buyer) throw new Error("sin comprador");
+        return buyer;
+      };
+
+      const started = Date.now();
+      await runBounded(plan.length, IN_FLIGHT, async (i) => {
+        const op = plan[i];
+        if (!op) return;
+        if (op.kind === "upload") {
+          count("upload", await upload(nextBuyer(), uploadForm(op)));
+          return;
+        }
+        if (op.kind === "retry") {
+          // A flaky connection: the same request (same key, same reference) sent three times at once.
+          const buyer = nextBuyer();
+          const form = uploadForm(op);
+          const responses = await Promise.all([
+            upload(buyer, form),
+            upload(buyer, form),
+            upload(buyer, form),
+          ]);
+          for (const response of responses) count("retry", response);
+          retryGroups.push({
+            statuses: responses.map((r) => r.statusCode),
+            ids: responses.filter((r) => r.statusCode < 300).map((r) => r.json().id as string),
+          });
+          return;
+        }
+        const id = target(op);
+        if (!id) {
+          outcomes.set(`${op.kind} skipped`, (outcomes.get(`${op.kind} skipped`) ?? 0) + 1);
+          return;
+        }
+        if (op.kind === "approve" || op.kind === "delete" || op.kind === "reject") {
+          afterReview(op.kind, id, await review(op.kind, id, admin(op.adminFirst)));
+          return;
+        }
+        if (op.kind === "approve+approve") {
+          const [a, b] = await Promise.all([review("approve", id, adminA), review("approve", id, adminB)]);
+          afterReview("approve", id, a);
+          afterReview("approve", id, b);
+          doubleApprovals.push({ a, b });
+          return;
+        }
+        // Two administrators on the same proof at the same moment: one approves, the other deletes.
+        const [approve, del] = await Promise.all([
+          review("approve", id, admin(op.adminFirst)),
+          review("delete", id, admin(!op.adminFirst)),
+        ]);
+        afterReview("approve", id, approve);
+        afterReview("delete", id, del);
+        approveDeleteRaces.push({ approve: approve.statusCode, del: del.statusCode, id });
+      });
+      const elapsed = Date.now() - started;
+
+      expect(problems).toEqual([]);
+      expect([...outcomes.keys()].filter((key) => / (5\d\d|429)/.test(key))).toEqual([]);
+
+      // Retries: one proof per key, created once; the others answer 200 with that same proof.
+      for (const group of retryGroups) {
+        expect(new Set(group.ids).size).toBeLessThanOrEqual(1);
+        expect(group.statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(1);
+      }
+      // Double approvals: the same numbers for both administrators, assigned once.
+      for (const { a, b } of doubleApprovals) {
+        if (a.statusCode !== 200 || b.statusCode !== 200) continue;
+        expect(a.json().tickets).toEqual(b.json().tickets);
+        expect([a.json().alreadyApproved, b.json().alreadyApproved]).toContain(true);
+      }
+
+      // Acknowledged means durable: every created proof is there unless an acknowledged delete removed it,
+      // and nothing else is.
+      const rows = await app.ctx.db
+        .select({ id: paymentProofs.id, status: paymentProofs.status })
+        .from(paymentProofs);
+      const inDb = new Map(rows.map((row) => [row.id, row.status]));
+      const missing = [...created.keys()].filter((id) => !deleted.has(id) && !inDb.has(id));
+      const resurrected = [...deleted].filter((id) => inDb.has(id));
+      const phantom = [...inDb.keys()].filter((id) => !created.has(id));
+      expect({ missing, resurrected, phantom }).toEqual({ missing: [], resurrected: [], phantom: [] });
+      for (const race of approveDeleteRaces) {
+        if (race.del === 200) expect(inDb.has(race.id)).toBe(false);
+      }
+
+      // Every approval that answered 200 on a proof still approved gave exactly the numbers it now owns.
+      const surviving = [...approvedTickets.keys()].filter((id) => inDb.get(id) === "approved");
+      const owned = new Map<string, string[]>();
+      if (surviving.length > 0) {
+        const ticketRows = await app.ctx.db
+          .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber })
+          .from(tickets)
+          .where(inArray(tickets.paymentId, surviving));
+        for (const row of ticketRows) {
+          if (!row.paymentId) continue;
+          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), String(row.n).padStart(4, "0")]);
+        }
+      }
+      for (const id of surviving) {
+        const mine = (owned.get(id) ?? []).sort();
+        for (const answer of approvedTickets.get(id) ?? []) expect([...answer].sort()).toEqual(mine);
+      }
+
+      expect(await checkInvariants(app.ctx.db, { storageRoot: path.join(t.dataDir, "files") })).toEqual([]);
+
+      // The raffles really were pushed to the edge: at least one sold out or is fully held.
+      const edge = (await app.ctx.db.execute(sql`
+        SELECT count(*)::int AS n FROM raffles r
+        WHERE r.sold_tickets + coalesce((SELECT sum(p.quantity_of_tickets) FROM payment_proofs p
+                                         WHERE p.raffle_id = r.id AND p.status = 'pending'), 0) >= r.total_tickets - 8`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      const atEdge = Number(edge.rows[0]?.n ?? 0);
+      expect(atEdge).toBeGreaterThan(0);
+      // Round-robin buyers: nobody came near the production limit.
+      expect(Math.ceil(uploadRequests / BUYERS)).toBeLessThanOrEqual(PROOF_UPLOAD_RULE.max);
+
+      const summary = [...outcomes.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, n]) => `${key}: ${n}`)
+        .join(", ");
+      console.info(
+        `[concurrency] ${OPERATIONS} operations (${uploadRequests} upload requests) in ${elapsed} ms, ` +
+          `${IN_FLIGHT} in flight; proofs kept ${rows.length}, deleted ${deleted.size}; raffles at the edge ` +
+          `${atEdge}/${RAFFLE_SIZES.length}; ${summary}`,
+      );
+    }, 240_000);
+  },
+);

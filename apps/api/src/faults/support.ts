@@ -1,0 +1,172 @@
+// Shared pieces of the fault suites: request bodies, a seeded random source, bounded concurrency, scratch
+// databases on the TEST_DATABASE_URL server and a tiny SSE reader.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import sharp from "sharp";
+import { SERVER_URL } from "./env";
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A real 8×8 PNG, so uploads go through the magic-byte check like a phone screenshot does. */
+export function tinyPng(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A multipart/form-data body with text fields and one PNG file. */
+export function multipartBody(fields: Record<string, string | number>, png: Buffer) {
+  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="comprobante.png"\r\n` +
+        "Content-Type: image/png\r\n\r\n",
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32): the same seed plans the same workload every run. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+/** Runs `task(i)` for i in 0..count−1 with at most `limit` running at once. */
+export async function runBounded(
+  count: number,
+  limit: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < count) {
+      const index = nextIndex++;
+      await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+export interface ScratchDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** An empty database on the TEST_DATABASE_URL server (no migrations), dropped with `drop()`. */
+export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+  if (!SERVER_URL) throw new Error("TEST_DATABASE_URL no está definida");
+  const name = `rifazo_f_${label}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: SERVER_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** A streaming fetch of /api/events that collects messages as they arrive. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`SSE: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const messages: SseMessage[] = [];
+  let ended = false;
+  let buffer = "";
+  void (async () => {
+    try {
+      while (true) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const message: Record<string, string> = {};
+          for (const line of buffer.slice(0, end).split("\n")) {
+            if (line.startsWith(":")) continue;
+            const [field, ...rest] = line.split(": ");
+            if (field) message[field] = rest.join(": ");
+          }
+          messages.push(message);
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // Aborted by close(), or the server went away.
+    } finally {
+      ended = true;
+    }
+  })();
+
+  async function waitFor(match: (message: SseMessage) => boolean, timeoutMs: number): Promise<SseMessage> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (ended) throw new Error("el flujo SSE terminó");
+      await sleep(25);
+    }
+    throw new Error(`el mensaje SSE no llegó en ${timeoutMs} ms`);
+  }
+
+  return {
+    messages,
+    waitFor,
+    get ended() {
+      return ended;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** Runs every teardown step even when one fails (a leaked database would outlive the run), then rethrows. */
+export async function teardown(...steps: Array<() => unknown>): Promise<void> {
+  const errors: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw errors[0];
+}
