@@ -60,6 +60,25 @@ describe("convenciones de la API", () => {
     }
   });
 
+  it("los mensajes propios de zod también salen en español; un cuerpo opcional puede faltar", async () => {
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      payload: { allDevices: "sí" },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toMatch(/^Entrada inválida: se esperaba/);
+    const noBody = await t.app.inject({ method: "POST", url: "/api/account/logout" });
+    expect(noBody.statusCode).toBe(200);
+    const nullBody = await t.app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      headers: { "content-type": "application/json" },
+      payload: "null",
+    });
+    expect(nullBody.statusCode).toBe(200);
+  });
+
   it("una ruta /api desconocida responde 404 en JSON y en español", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/no-existe" });
     expect(response.statusCode).toBe(404);

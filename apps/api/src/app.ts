@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
@@ -36,6 +37,9 @@ import { profileRoutes } from "./modules/profile/routes";
 import { proofRoutes } from "./modules/proofs/routes";
 import { raffleRoutes } from "./modules/raffles/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+
+// Zod's own messages (a wrong type, an unexpected field...) in Spanish too; our schemas set their own.
+z.config(z.locales.es());
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -104,7 +108,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 20 } });
+  // One byte over the 5 MB the routes allow: their own reader (readLimited) then sees the excess and
+  // answers 413 at once. At exactly the limit the parser would cut the file silently and keep reading
+  // (and discarding) the rest of an oversized upload before the route could answer.
+  await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES + 1, files: 1, fields: 20 } });
   registerCsrfGuard(app, config);
   registerInputGuard(app);
 

@@ -154,7 +154,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Cerrar sesión en este dispositivo o en todos",
-        body: z.object({ allDevices: z.boolean().optional() }).optional(),
+        body: z.object({ allDevices: z.boolean().optional() }).nullish(),
         response: { 200: okSchema },
       },
     },

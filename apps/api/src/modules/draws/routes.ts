@@ -54,7 +54,7 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Realiza el sorteo (select_raffle_winners); idempotente",
         params: idParams,
-        body: drawRequestSchema.optional(),
+        body: drawRequestSchema.nullish(),
         response: {
           200: drawResultSchema,
           400: errorSchema,

@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   type Currency,
   ERROR_MESSAGES,
   exchangeRateSchema,
@@ -6,6 +7,7 @@ import {
   GENERAL_PROOF_ID,
   isUuidLike,
   isValidTicketNumber,
+  MAX_IMAGE_PIXELS,
   MIN_TICKETS_PER_PURCHASE,
   type MyProofs,
   type MyProofsQuery,
@@ -26,8 +28,15 @@ import {
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
+import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { detectFileKind, type FileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
+import {
+  declaredPixels,
+  detectFileKind,
+  type FileKind,
+  newStorageKey,
+  PROOF_TYPES,
+} from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import { searchTerms } from "../raffles/search";
 import { uniqueViolation } from "./pg-errors";
@@ -261,6 +270,13 @@ export async function submitProof(
       file: PROOF_MESSAGES.fileType,
     });
   }
+  // A pixel flood (tiny file, gigantic declared canvas) would hang the reviewer's browser: same cap as
+  // the gallery's images.
+  if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
+    throw new AppError(400, "IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
+      file: ADMIN_MESSAGES.imageTooManyPixels,
+    });
+  }
 
   const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
   if (!isGeneral && !isUuidLike(fields.raffleId)) throw raffleNotFound();
@@ -323,6 +339,9 @@ export async function submitProof(
     });
     return { proof: toPaymentProof({ ...row, raffleTitle: title }, [], "owner"), created: true };
   } catch (error) {
+    // Connection lost mid-transaction (maybe during COMMIT): the row may exist, so keep the file. The
+    // orphan sweep removes it later if no row refers to it; the client gets a retryable 503.
+    if (isDatabaseUnavailable(error)) throw error;
     await storage.delete(key).catch((cleanupError: unknown) => {
       log.error({ err: cleanupError, key }, "comprobantes: no se pudo borrar el archivo huérfano");
     });

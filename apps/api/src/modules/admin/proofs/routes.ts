@@ -86,7 +86,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
         security,
         summary: "Rechazar un comprobante pendiente, con una nota para el usuario",
         params: idParams,
-        body: adminRejectInputSchema.optional(),
+        body: adminRejectInputSchema.nullish(),
         response: {
           200: adminReviewResultSchema,
           400: errorSchema,
