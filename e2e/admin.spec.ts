@@ -1,150 +1,17 @@
 // The admin panel end to end (spec 2): approving a seeded payment proof and what the buyer then sees,
 // creating a raffle through the form, and every tab fitting a phone.
 //
-// This file starts its own server: the shared fixture (support/server.ts) runs with SEED_DEMO=0, and these
-// flows need the demo catalogue (pending proofs by known buyers, password 'Demo12345!').
-import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { test as base, expect, type Page } from "@playwright/test";
-import { MailSink } from "./support/mail-sink";
+// It runs against the demo catalogue (pending proofs by known buyers, password 'Demo12345!').
+import type { Page } from "@playwright/test";
+import { demoTest, expect } from "./support/fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const test = demoTest();
+
 const DEMO_PASSWORD = "Demo12345!";
 /** apps/api/src/seed/demo-data.ts: Ana Martínez has a pending Pago Móvil proof for 2 tickets of the laptop. */
 const BUYER = { name: "Ana Martínez", email: "ana.martinez@example.com" };
 const BUYER_RAFFLE = "Laptop gamer Ryzen 7 con RTX 4060";
-
-interface DemoServer {
-  baseURL: string;
-  output(): string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = address && typeof address === "object" ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve();
-    }, 10_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-/** The built server with the demo data, on a free port, with its own data folder and mail sink. */
-async function startDemoServer(): Promise<{ server: DemoServer; stop: () => Promise<void> }> {
-  const mail = new MailSink();
-  const smtpPort = await mail.start();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-admin-"));
-  // A copy of the web build: a rebuild while the tests run must not pull assets from under the server.
-  cpSync(path.join(root, "apps/web/dist"), path.join(dataDir, "web"), { recursive: true });
-  const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
-  let output = "";
-  const child = spawn(
-    process.execPath,
-    ["--enable-source-maps", path.join(root, "apps/api/dist/server.js")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        SEED_DEMO: "1",
-        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
-        WEB_DIST: path.join(dataDir, "web"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const stop = async () => {
-    await stopChild(child);
-    await mail.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { server: { baseURL, output: () => output }, stop };
-}
-
-const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
-  demoServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const { server, stop } = await startDemoServer();
-      try {
-        await use(server);
-      } finally {
-        await stop();
-      }
-    },
-    { scope: "worker", timeout: 200_000 },
-  ],
-  baseURL: async ({ demoServer }, use) => {
-    await use(demoServer.baseURL);
-  },
-  serverLog: [
-    async ({ demoServer }, use, testInfo) => {
-      const before = demoServer.output().length;
-      await use(undefined);
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach("server-log", {
-          body: demoServer.output().slice(before),
-          contentType: "text/plain",
-        });
-      }
-    },
-    { auto: true },
-  ],
-});
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/adminrifazo2025");

@@ -5,22 +5,16 @@
 // /transparencia-de-sorteos recomputes the draw in the browser ('Sorteo verificado: los ganadores
 // coinciden') → `npm run verify-draw -- --all <site>` recomputes every draw and exits 0.
 //
-// It needs the demo catalogue (SEED_DEMO=1) while e2e/support/server.ts always starts an empty one, so
-// this file starts its own server the same way: the built bundle on a free port, with a private data
-// folder, a private copy of apps/web/dist and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// It runs against the demo catalogue (SEED_DEMO=1), on PGlite or, when TEST_DATABASE_URL is set, a fresh
+// PostgreSQL database (support/server.ts).
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect } from "@playwright/test";
-import pg from "pg";
+import { demoTest, expect } from "./support/fixtures";
+
+const test = demoTest();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverEntry = path.join(root, "apps/api/dist/server.js");
-const webDist = path.join(root, "apps/web/dist");
 const tsxCli = path.join(root, "node_modules/tsx/dist/cli.mjs");
 
 const TEXT = {
@@ -32,11 +26,6 @@ const TEXT = {
   verified: "Sorteo verificado: los ganadores coinciden",
 };
 
-interface DemoServer {
-  baseURL: string;
-  output(): string;
-}
-
 interface RaffleSummary {
   id: string;
   title: string;
@@ -46,66 +35,6 @@ interface RaffleSummary {
   endDate: string | null;
   soldTickets: number;
   drawnAt: string | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = address && typeof address === "object" ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Copies apps/web/dist, retrying while a build elsewhere is replacing it (index.html must find its assets). */
-async function snapshotWeb(target: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    rmSync(target, { recursive: true, force: true });
-    try {
-      cpSync(webDist, target, { recursive: true });
-      const html = readFileSync(path.join(target, "index.html"), "utf8");
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
-      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
-    } catch {
-      // A build was replacing the folder; try again.
-    }
-    if (attempt === 20) throw new Error("apps/web/dist está incompleto: ejecuta `npm run build`.");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/** A fresh PostgreSQL database on TEST_DATABASE_URL's server; returns its URL and how to drop it. */
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rifazo_e2e_draw_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 /** Runs the public verifier the way `npm run verify-draw -- --all <url>` does, from the repo root. */
@@ -131,86 +60,6 @@ function runVerifyDraw(siteUrl: string): Promise<{ code: number | null; stdout: 
     });
   });
 }
-
-const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
-  demoServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      if (!existsSync(serverEntry) || !existsSync(path.join(webDist, "index.html"))) {
-        throw new Error("Falta apps/api/dist/server.js o apps/web/dist: ejecuta `npm run build` antes.");
-      }
-      const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-draw-"));
-      const database = process.env.TEST_DATABASE_URL
-        ? await createDatabase(process.env.TEST_DATABASE_URL)
-        : null;
-      let child: ChildProcess | undefined;
-      try {
-        // The server keeps index.html in memory: a rebuild during the run must not pull the assets away.
-        const webCopy = path.join(dataDir, "web");
-        await snapshotWeb(webCopy);
-        const port = await freePort();
-        const baseURL = `http://localhost:${port}`;
-        let output = "";
-        child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
-          cwd: root,
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            PORT: String(port),
-            HOST: "127.0.0.1",
-            PUBLIC_URL: baseURL,
-            DATA_DIR: dataDir,
-            DATABASE_URL: database?.url ?? "",
-            SMTP_URL: "",
-            SEED_DEMO: "1",
-            LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-            WEB_DIST: webCopy,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        child.stdout?.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.stderr?.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        const deadline = Date.now() + 90_000;
-        for (;;) {
-          if (child.exitCode !== null)
-            throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
-          if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
-          const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-            .then((response) => response.ok)
-            .catch(() => false);
-          if (ok) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        await use({ baseURL, output: () => output });
-      } finally {
-        if (child) await stop(child);
-        await database?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: "worker", timeout: 150_000 },
-  ],
-  baseURL: async ({ demoServer }, use) => {
-    await use(demoServer.baseURL);
-  },
-  serverLog: [
-    async ({ demoServer }, use, testInfo) => {
-      const before = demoServer.output().length;
-      await use(undefined);
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach("server-log", {
-          body: demoServer.output().slice(before),
-          contentType: "text/plain",
-        });
-      }
-    },
-    { auto: true },
-  ],
-});
 
 // The roulette is the point of this test: with reduced motion the page skips straight to the result.
 test.use({ reducedMotion: "no-preference" });

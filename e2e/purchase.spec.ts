@@ -3,25 +3,16 @@
 // 'En Revisión'. A text file renamed to .png is refused on the spot, and a notification sent by an
 // administrator appears in the open page, without reloading, within 2 s (realtime over /api/events).
 //
-// It needs the demo catalogue (SEED_DEMO=1) while e2e/support/server.ts always starts an empty one, so
-// this file starts its own server the same way: the built bundle on a free port, with a private data
-// folder, a private copy of apps/web/dist and an administrator account for the notification.
-import { type ChildProcess, spawn } from "node:child_process";
+// It runs against the demo catalogue (SEED_DEMO=1), with the administrator account of support/server.ts
+// sending the notification.
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
-import { test as base, expect, type Page, request } from "@playwright/test";
+import { type Page, request } from "@playwright/test";
+import { demoTest, expect } from "./support/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverEntry = path.join(root, "apps/api/dist/server.js");
-const webDist = path.join(root, "apps/web/dist");
+const test = demoTest();
 
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL || "admin@rifazo.test";
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "AdminPass123!";
 /** Seeded by apps/api/src/seed/demo-data.ts (DEMO_PASSWORD). */
 const DEMO_PASSWORD = "Demo12345!";
 const BUYER = "carlos.perez@example.com";
@@ -32,130 +23,6 @@ const TEXT = {
   sent: "Comprobante Enviado",
   pending: "En Revisión",
 };
-
-interface DemoServer {
-  baseURL: string;
-  output(): string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = address && typeof address === "object" ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Copies apps/web/dist, retrying while a build elsewhere is replacing it (index.html must find its assets). */
-async function snapshotWeb(target: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    rmSync(target, { recursive: true, force: true });
-    try {
-      cpSync(webDist, target, { recursive: true });
-      const html = readFileSync(path.join(target, "index.html"), "utf8");
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
-      if (assets.every((asset) => existsSync(path.join(target, asset)))) return;
-    } catch {
-      // A build was replacing the folder; try again.
-    }
-    if (attempt === 20) throw new Error("apps/web/dist está incompleto: ejecuta `npm run build`.");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-const test = base.extend<{ serverLog: undefined }, { demoServer: DemoServer }>({
-  demoServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      if (!existsSync(serverEntry) || !existsSync(path.join(webDist, "index.html"))) {
-        throw new Error("Falta apps/api/dist/server.js o apps/web/dist: ejecuta `npm run build` antes.");
-      }
-      const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-purchase-"));
-      // The server keeps index.html in memory: a rebuild during the run must not pull the assets away.
-      const webCopy = path.join(dataDir, "web");
-      await snapshotWeb(webCopy);
-      const port = await freePort();
-      const baseURL = `http://localhost:${port}`;
-      let output = "";
-      const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          PUBLIC_URL: baseURL,
-          DATA_DIR: dataDir,
-          DATABASE_URL: "",
-          SMTP_URL: "",
-          SEED_DEMO: "1",
-          ADMIN_EMAIL,
-          ADMIN_PASSWORD,
-          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-          WEB_DIST: webCopy,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      child.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      try {
-        const deadline = Date.now() + 90_000;
-        for (;;) {
-          if (child.exitCode !== null)
-            throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
-          if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health:\n${output}`);
-          const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-            .then((response) => response.ok)
-            .catch(() => false);
-          if (ok) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        await use({ baseURL, output: () => output });
-      } finally {
-        await stop(child);
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: "worker", timeout: 150_000 },
-  ],
-  baseURL: async ({ demoServer }, use) => {
-    await use(demoServer.baseURL);
-  },
-  serverLog: [
-    async ({ demoServer }, use, testInfo) => {
-      const before = demoServer.output().length;
-      await use(undefined);
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach("server-log", {
-          body: demoServer.output().slice(before),
-          contentType: "text/plain",
-        });
-      }
-    },
-    { auto: true },
-  ],
-});
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,6 +1,7 @@
 // Starts what a user would run: the built server (apps/api/dist/server.js) on a free port, with its own
-// data folder, an SMTP sink, and either PGlite or, when TEST_DATABASE_URL is set, a fresh PostgreSQL
-// database that is dropped afterwards.
+// data folder, an SMTP sink, the administrator account below, and either PGlite or, when
+// TEST_DATABASE_URL is set, a fresh PostgreSQL database that is dropped afterwards. This is the only
+// place that launches a server for the e2e tests; specs get one through support/fixtures.ts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -154,7 +155,14 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+export interface StartServerOptions {
+  /** Load the demo catalogue (SEED_DEMO=1: raffles in every state, buyers with password 'Demo12345!'). */
+  seedDemo?: boolean;
+  /** Extra environment for the server, applied last (e.g. SUPPORT_EMAIL). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   await waitForBuild();
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanup = async () => {
@@ -194,9 +202,10 @@ export async function startServer(): Promise<RunningServer> {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
-        SEED_DEMO: "0",
+        SEED_DEMO: options.seedDemo ? "1" : "0",
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
         WEB_DIST: webCopy,
+        ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
