@@ -3,12 +3,12 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
+import { ArrowLeftIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { useSession } from "../features/auth/hooks/use-session";
 import { ClubMemberHeader } from "../features/club/club-member-header";
 import { ClubWelcome } from "../features/club/club-welcome";
 import { LevelsGrid } from "../features/club/levels-grid";
-import { ArrowLeftIcon } from "../features/content/icons";
 import { paths } from "../lib/paths";
 
 // Members with points get the tabs (beneficios, recompensas, historial, niveles); that code loads only for them.

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Page } from "../components/layout/page";
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../components/ui/icons";
+import { FacebookIcon, InstagramIcon, TvIcon, YoutubeIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { CONTENT_ERRORS, liveBroadcastsQueryOptions } from "../features/content/api";
 import { BroadcastCard } from "../features/content/broadcast-card";
-import { TvIcon } from "../features/content/icons";
 import { EmptyState, LoadError } from "../features/content/states";
 
 const SOCIAL = [

@@ -7,7 +7,14 @@ import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
-import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import {
+  ArrowRightIcon,
+  BellIcon,
+  ClockIcon,
+  ShareIcon,
+  ShieldIcon,
+  TrophyIcon,
+} from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
 import { FavoriteButton } from "../features/favorites/components/favorite-button";
@@ -16,7 +23,6 @@ import { formatPercent, ProgressBar } from "../features/raffles/components/progr
 import { RaffleAction } from "../features/raffles/components/raffle-action";
 import { RaffleBadge } from "../features/raffles/components/raffle-badge";
 import { RaffleImage } from "../features/raffles/components/raffle-image";
-import { ShareIcon } from "../features/raffles/components/share-icon";
 import { TicketPurchase } from "../features/raffles/components/ticket-purchase";
 import { WinnerList } from "../features/raffles/components/winner-list";
 import { useNow } from "../features/raffles/hooks/use-now";

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
-import { MailIcon } from "../components/ui/icons";
+import { MailIcon, StarIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { CONTENT_ERRORS, testimonialsQueryOptions } from "../features/content/api";
-import { StarIcon } from "../features/content/icons";
 import { EmptyState, LoadError } from "../features/content/states";
 import { TestimonialCard } from "../features/content/testimonial-card";
 import { SUPPORT_EMAIL } from "../lib/site";

@@ -1,11 +1,7 @@
 // Helpers for the admin tests: an app with an administrator and a regular user signed in.
-import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
-import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, tickets } from "../../db/schema";
 import { waitForTicketPools } from "./raffles/ticket-pool";
 
 export interface SignedIn {
@@ -25,6 +21,21 @@ export async function setupAdminTest(): Promise<AdminTestContext> {
   const admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
   const user = await signedInUser(t.app, { fullName: "Usuario Normal" });
   return { t, admin, user };
+}
+
+/**
+ * Registers this file's beforeAll/afterAll: one app for the whole file. The returned object is filled
+ * in by beforeAll, so use it only inside tests and hooks.
+ */
+export function useAdminTest(): AdminTestContext {
+  const ctx = {} as AdminTestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await setupAdminTest());
+  });
+  afterAll(async () => {
+    await ctx.t?.close();
+  });
+  return ctx;
 }
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -85,39 +96,4 @@ export async function createRaffle(ctx: AdminTestContext, overrides: Record<stri
   expect(response.statusCode, response.body).toBe(201);
   await waitForTicketPools(ctx.t.app.ctx);
   return response.json() as { id: string; totalTickets: number; title: string };
-}
-
-export async function insertProof(
-  db: Executor,
-  values: Partial<typeof paymentProofs.$inferInsert> & { userId: string; raffleId: string | null },
-) {
-  const [row] = await db
-    .insert(paymentProofs)
-    .values({
-      amount: 10,
-      paymentMethod: "pago_movil",
-      transactionRef: `REF-${randomBytes(6).toString("hex")}`,
-      proofImagePath: `proofs/test/${randomBytes(6).toString("hex")}.png`,
-      proofContentType: "image/png",
-      proofSize: 1234,
-      quantityOfTickets: 2,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("insertProof: no row");
-  return row;
-}
-
-export async function soldNumbers(db: Executor, raffleId: string): Promise<number[]> {
-  const rows = await db
-    .select({ n: tickets.ticketNumber })
-    .from(tickets)
-    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
-  return rows.map((row) => row.n).sort((a, b) => a - b);
-}
-
-export async function raffleRow(db: Executor, id: string) {
-  const [row] = await db.select().from(raffles).where(eq(raffles.id, id));
-  if (!row) throw new Error("raffleRow: no row");
-  return row;
 }

@@ -1,9 +1,9 @@
 import { type PublicRaffle, RAFFLE_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertRaffle, insertWinner } from "../../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
 import { userFavorites } from "../../db/schema";
-import { insertRaffle, insertWinner } from "../raffles/test-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

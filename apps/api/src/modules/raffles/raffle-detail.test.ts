@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type PublicRaffle, type RaffleDetail } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPrizeLevel, insertProof, insertRaffle, insertWinner } from "../../../test/fixtures";
 import { createTestApp, createUser, type TestApp } from "../../../test/helpers";
-import { insertPrizeLevel, insertProof, insertRaffle, insertWinner } from "./test-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { type PublicRaffle, RAFFLE_MESSAGES, raffleCardState } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertRaffle, insertWinner } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/helpers";
-import { insertRaffle, insertWinner } from "./test-fixtures";
 
 let t: TestApp;
 const ids: Record<string, string> = {};

@@ -1,10 +1,10 @@
 import { RAFFLE_MESSAGES } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertRaffle } from "../../../test/fixtures";
 import { createTestApp, createUser, signedInUser, type TestApp } from "../../../test/helpers";
 import { events, mailOutbox, notifications, raffleSubscriptions, raffles, users } from "../../db/schema";
 import { notifyRaffleOpened } from "./service";
-import { insertRaffle } from "./test-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

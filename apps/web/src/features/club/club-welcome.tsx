@@ -2,8 +2,8 @@ import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { LEVELS } from "@rifazo/shared/domain/levels";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
+import { SparklesIcon } from "../../components/ui/icons";
 import { paths } from "../../lib/paths";
-import { SparklesIcon } from "../content/icons";
 
 /** Spec 1 §2: welcome panel for visitors and for members who have no points yet. */
 export function ClubWelcome({ signedIn }: { signedIn: boolean }) {

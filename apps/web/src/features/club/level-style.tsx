@@ -1,6 +1,6 @@
 import type { LevelName } from "@rifazo/shared/constants";
 import type { ReactNode } from "react";
-import { AwardIcon, CrownIcon, GemIcon, MedalIcon } from "../content/icons";
+import { AwardIcon, CrownIcon, GemIcon, MedalIcon } from "../../components/ui/icons";
 
 // Class names per level live here rather than in @rifazo/shared/domain/levels: Tailwind only generates
 // utilities it finds in the web app's own sources, so names written in the shared package never reach the CSS.

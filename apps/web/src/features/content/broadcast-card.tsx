@@ -3,9 +3,16 @@ import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { ClockIcon, FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/ui/icons";
+import {
+  ClockIcon,
+  ExternalLinkIcon,
+  FacebookIcon,
+  InstagramIcon,
+  RadioIcon,
+  TvIcon,
+  YoutubeIcon,
+} from "../../components/ui/icons";
 import type { LiveBroadcast } from "./api";
-import { ExternalLinkIcon, RadioIcon, TvIcon } from "./icons";
 
 const PLATFORM_ICONS: Record<BroadcastPlatform, ReactNode> = {
   instagram: <InstagramIcon />,

@@ -1,5 +1,5 @@
+import { StarIcon } from "../../components/ui/icons";
 import { cn } from "../../lib/cn";
-import { StarIcon } from "./icons";
 
 const MAX_RATING = 5;
 

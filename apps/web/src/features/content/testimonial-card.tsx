@@ -1,8 +1,7 @@
 import { Card, CardContent } from "../../components/ui/card";
-import { TrophyIcon } from "../../components/ui/icons";
+import { MapPinIcon, TrophyIcon } from "../../components/ui/icons";
 import type { Testimonial } from "./api";
 import { formatDay } from "./dates";
-import { MapPinIcon } from "./icons";
 import { StarRating } from "./star-rating";
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {

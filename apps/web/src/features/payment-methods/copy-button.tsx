@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/icons";
+import { CheckIcon, CopyIcon } from "../../components/ui/icons";
 import { toast } from "../../components/ui/toast";
-import { CopyIcon } from "../content/icons";
 import { copyText } from "./clipboard";
 
 const COPIED_MS = 2_000;

@@ -4,13 +4,19 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { UploadIcon } from "../../components/ui/icons";
+import {
+  BankIcon,
+  CoinIcon,
+  CreditCardIcon,
+  DollarIcon,
+  PhoneIcon,
+  UploadIcon,
+} from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { formatDay } from "../content/dates";
-import { BankIcon, CoinIcon, CreditCardIcon, DollarIcon, PhoneIcon } from "../content/icons";
 import { LoadError } from "../content/states";
 import { type PaymentAccounts, type PublicSettings, publicSettingsQueryOptions, SETTINGS_ERROR } from "./api";
 import { CopyButton } from "./copy-button";

@@ -3,10 +3,16 @@ import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { BellIcon, CheckIcon, TicketIcon, TrophyIcon } from "../../components/ui/icons";
+import {
+  BellIcon,
+  CalendarIcon,
+  CheckIcon,
+  LockIcon,
+  TicketIcon,
+  TrophyIcon,
+} from "../../components/ui/icons";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { paths } from "../../lib/paths";
-import { CalendarIcon, LockIcon } from "../content/icons";
 import type { PublicRaffle } from "./api";
 import { CountdownDisplay } from "./countdown-display";
 import { revealPercent, revealText, teaserBlur, teaserReveal } from "./teaser";

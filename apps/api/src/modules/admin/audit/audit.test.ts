@@ -1,15 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "../../../db/schema";
-import { type AdminTestContext, call, createRaffle, expectAdminOnly, setupAdminTest } from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
 

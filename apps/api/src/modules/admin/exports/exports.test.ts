@@ -1,25 +1,13 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { raffles, users } from "../../../db/schema";
-import {
-  type AdminTestContext,
-  call,
-  createRaffle,
-  expectAdminOnly,
-  insertProof,
-  setupAdminTest,
-} from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 import { csvCell, csvLine } from "./csv";
 import { openExport, RAFFLES_EXPORT } from "./service";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
 const BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);

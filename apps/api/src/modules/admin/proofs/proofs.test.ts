@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertProof, raffleRow, soldNumbers } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import {
   auditLog,
@@ -13,24 +14,9 @@ import {
   users,
 } from "../../../db/schema";
 import { ledgerSum } from "../../points/repository";
-import {
-  type AdminTestContext,
-  call,
-  createRaffle,
-  expectAdminOnly,
-  insertProof,
-  raffleRow,
-  setupAdminTest,
-  soldNumbers,
-} from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
 const approve = (id: string, cookie = ctx.admin.cookie) =>

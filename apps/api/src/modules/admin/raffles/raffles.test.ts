@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, commitmentForSeed } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertProof, raffleRow } from "../../../../test/fixtures";
 import {
   auditLog,
   events,
@@ -10,25 +11,10 @@ import {
   raffles,
   tickets,
 } from "../../../db/schema";
-import {
-  type AdminTestContext,
-  call,
-  createRaffle,
-  expectAdminOnly,
-  insertProof,
-  raffleBody,
-  raffleRow,
-  setupAdminTest,
-} from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, raffleBody, useAdminTest } from "../test-fixtures";
 import { generateTicketPool, scheduleTicketPool, waitForTicketPools } from "./ticket-pool";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const post = (payload: unknown) => call(ctx.t, "POST", "/api/admin/raffles", ctx.admin.cookie, payload);
 const patch = (id: string, payload: unknown) =>

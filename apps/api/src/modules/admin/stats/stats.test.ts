@@ -1,23 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { tickets, users } from "../../../db/schema";
-import {
-  type AdminTestContext,
-  call,
-  createRaffle,
-  expectAdminOnly,
-  insertProof,
-  setupAdminTest,
-} from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
 

@@ -1,25 +1,12 @@
 import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { insertProof, raffleRow } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { auditLog, notifications, tickets, winners } from "../../../db/schema";
-import {
-  type AdminTestContext,
-  call,
-  createRaffle,
-  expectAdminOnly,
-  insertProof,
-  raffleRow,
-  setupAdminTest,
-} from "../test-fixtures";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
-let ctx: AdminTestContext;
-beforeAll(async () => {
-  ctx = await setupAdminTest();
-});
-afterAll(async () => {
-  await ctx?.t.close();
-});
+const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
 const register = (raffleId: string, body: unknown) =>

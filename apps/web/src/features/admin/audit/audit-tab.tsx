@@ -1,18 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../auth/hooks/use-session";
 import { type AdminAuditEntry, type AuditFilters, adminKeys, fetchAudit } from "../api/admin-api";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { SectionCard } from "../shared/section-card";
+import { SelectFilter } from "../shared/select-filter";
 import { AUDIT_ENTITIES, auditActionLabel, auditEntityLabel, changedKeys } from "./audit-labels";
 
 const ENTITY_OPTIONS = [
@@ -68,55 +65,34 @@ export function AuditTab() {
       description="Registro de cambios: quién hizo qué y cuándo. No se puede modificar."
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <div className="space-y-1.5">
-          <Label htmlFor="audit-entity">Entidad</Label>
-          <Select
-            id="audit-entity"
-            options={ENTITY_OPTIONS}
-            value={entity}
-            onValueChange={(value) => {
-              setEntity(value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="audit-actor">Realizado por</Label>
-          <Select
-            id="audit-actor"
-            options={actorOptions}
-            value={actorId}
-            onValueChange={(value) => {
-              setActorId(value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SelectFilter
+          id="audit-entity"
+          label="Entidad"
+          options={ENTITY_OPTIONS}
+          value={entity}
+          onChange={(value) => {
+            setEntity(value);
+            setPage(1);
+          }}
+        />
+        <SelectFilter
+          id="audit-actor"
+          label="Realizado por"
+          options={actorOptions}
+          value={actorId}
+          onChange={(value) => {
+            setActorId(value);
+            setPage(1);
+          }}
+        />
       </div>
 
       {audit.isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando auditoría...
-          </p>
-          {[1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
+        <LoadingList label="Cargando auditoría..." count={3} className="space-y-2" itemClassName="h-14" />
       ) : audit.isError && !data ? (
-        <Alert
-          variant="danger"
-          title="Error de Carga"
-          action={
-            <Button variant="outline" size="sm" onClick={() => audit.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {errorMessage(audit.error)}
-        </Alert>
+        <LoadError onRetry={() => audit.refetch()}>{errorMessage(audit.error)}</LoadError>
       ) : data && data.items.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">No hay registros con estos filtros.</p>
+        <EmptyState>No hay registros con estos filtros.</EmptyState>
       ) : data ? (
         <>
           <ul
@@ -135,14 +111,7 @@ export function AuditTab() {
               />
             ))}
           </ul>
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPageChange={setPage}
-            noun="registros"
-            disabled={audit.isFetching}
-          />
+          <Pagination data={data} onPageChange={setPage} noun="registros" disabled={audit.isFetching} />
         </>
       ) : null}
     </SectionCard>

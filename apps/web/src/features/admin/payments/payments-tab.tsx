@@ -8,7 +8,6 @@ import { ADMIN_MESSAGES } from "@rifazo/shared/schemas/admin";
 import { GENERAL_PROOF_ID, GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -20,11 +19,8 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
-import { AlertTriangleIcon, SearchIcon } from "../../../components/ui/icons";
-import { Input, inputClasses } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { AlertTriangleIcon } from "../../../components/ui/icons";
+import { inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -41,9 +37,12 @@ import {
 } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { ProofStatusBadge } from "../shared/proof-status";
+import { SearchField } from "../shared/search-field";
 import { SectionCard } from "../shared/section-card";
+import { SelectFilter } from "../shared/select-filter";
 import { TicketPreview } from "../shared/ticket-preview";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { useDebouncedValue } from "../shared/use-debounced-value";
@@ -159,78 +158,49 @@ export function PaymentsTab() {
       }
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="proofs-status">Estado</Label>
-          <Select
-            id="proofs-status"
-            options={STATUS_OPTIONS}
-            value={status}
-            onValueChange={(value) => {
-              setStatus(value as ProofFilters["status"]);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="proofs-raffle">Rifa</Label>
-          <Select
-            id="proofs-raffle"
-            options={raffleOptions}
-            value={raffleId}
-            onValueChange={(value) => {
-              setRaffleId(value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="proofs-search">Buscar</Label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-            <Input
-              id="proofs-search"
-              type="search"
-              className="pl-9"
-              placeholder="Referencia, nombre o correo"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-        </div>
+        <SelectFilter
+          id="proofs-status"
+          label="Estado"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as ProofFilters["status"]);
+            setPage(1);
+          }}
+        />
+        <SelectFilter
+          id="proofs-raffle"
+          label="Rifa"
+          options={raffleOptions}
+          value={raffleId}
+          onChange={(value) => {
+            setRaffleId(value);
+            setPage(1);
+          }}
+        />
+        <SearchField
+          id="proofs-search"
+          placeholder="Referencia, nombre o correo"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
       </div>
 
       {proofs.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando comprobantes...
-          </p>
-          {[1, 2].map((i) => (
-            <Skeleton key={i} className="h-56" />
-          ))}
-        </div>
+        <LoadingList label="Cargando comprobantes..." count={2} className="space-y-3" itemClassName="h-56" />
       ) : proofs.isError && !data ? (
-        <Alert
-          variant="danger"
-          title="Error de Carga"
-          action={
-            <Button variant="outline" size="sm" onClick={() => proofs.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {errorMessage(proofs.error)}
-        </Alert>
+        <LoadError onRetry={() => proofs.refetch()}>{errorMessage(proofs.error)}</LoadError>
       ) : data && data.items.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">
+        <EmptyState>
           {status === "all" && raffleId === "all" && !q
             ? "Aún no se han recibido comprobantes de pago."
             : status === "pending" && raffleId === "all" && !q
               ? "No hay comprobantes en revisión. ¡Todo al día!"
               : "No hay comprobantes con estos filtros."}
-        </p>
+        </EmptyState>
       ) : data ? (
         <>
           <ul
@@ -252,14 +222,7 @@ export function PaymentsTab() {
               />
             ))}
           </ul>
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPageChange={setPage}
-            noun="comprobantes"
-            disabled={proofs.isFetching}
-          />
+          <Pagination data={data} onPageChange={setPage} noun="comprobantes" disabled={proofs.isFetching} />
         </>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { ADMIN_GALLERY_LIMIT } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { CloseIcon, UploadIcon } from "../../../components/ui/icons";
+import { CloseIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -19,7 +19,8 @@ import { cn } from "../../../lib/cn";
 import { formatDate } from "../../../lib/format";
 import { type AdminImage, adminKeys, deleteImage, fetchGallery, uploadImage } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { checkImageFile, IMAGE_ACCEPT, imageVariant } from "./image-file";
+import { checkImageFile, imageVariant } from "./image-file";
+import { ImageUploadButton } from "./image-upload-button";
 
 const LOAD_ERROR = "Error al cargar imágenes de la galería.";
 
@@ -35,7 +36,6 @@ interface GalleryDialogProps {
 /** Spec 2 §2 "Image gallery": newest first (up to 100); upload, select, delete (after confirming). */
 export function GalleryDialog({ open, onOpenChange, onSelect, current }: GalleryDialogProps) {
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const groupName = useId();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AdminImage | null>(null);
@@ -132,27 +132,9 @@ export function GalleryDialog({ open, onOpenChange, onSelect, current }: Gallery
         </DialogHeader>
 
         <div className="mb-4 flex flex-wrap items-center gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              pickFile(event.target.files?.[0]);
-              event.target.value = "";
-            }}
-          />
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={upload.isPending}
-            loadingText="Subiendo..."
-            onClick={() => fileInput.current?.click()}
-          >
-            <UploadIcon /> Subir a la galería
-          </Button>
+          <ImageUploadButton uploading={upload.isPending} onFile={pickFile}>
+            Subir a la galería
+          </ImageUploadButton>
           {gallery.data ? (
             <span className="text-xs text-muted">
               {gallery.data.length} {gallery.data.length === 1 ? "imagen" : "imágenes"}

@@ -14,7 +14,7 @@ import {
   raffleFormSchema,
 } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import {
   Controller,
   type FieldErrors,
@@ -34,7 +34,6 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
-import { UploadIcon } from "../../../components/ui/icons";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
@@ -44,7 +43,8 @@ import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { adminKeys, createRaffle, updateRaffle, uploadImage } from "../api/admin-api";
 import { GalleryDialog } from "./gallery-dialog";
-import { checkImageFile, IMAGE_ACCEPT, imageVariant } from "./image-file";
+import { checkImageFile, imageVariant } from "./image-file";
+import { ImageUploadButton } from "./image-upload-button";
 import {
   changedFields,
   emptyPrizeLevel,
@@ -81,7 +81,6 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const queryClient = useQueryClient();
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [levelsError, setLevelsError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const form = useForm<RaffleFormValues, unknown, RaffleForm>({
     resolver,
@@ -281,27 +280,9 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
                   )}
                 </div>
                 <div className="flex min-w-0 flex-col items-start gap-2 sm:flex-row sm:flex-wrap">
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept={IMAGE_ACCEPT}
-                    className="sr-only"
-                    tabIndex={-1}
-                    aria-hidden="true"
-                    onChange={(event) => {
-                      pickFile(event.target.files?.[0]);
-                      event.target.value = "";
-                    }}
-                  />
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    loading={upload.isPending}
-                    loadingText="Subiendo..."
-                    onClick={() => fileInput.current?.click()}
-                  >
-                    <UploadIcon /> Subir imagen
-                  </Button>
+                  <ImageUploadButton uploading={upload.isPending} onFile={pickFile}>
+                    Subir imagen
+                  </ImageUploadButton>
                   <Button variant="outline" size="sm" onClick={() => setGalleryOpen(true)}>
                     Elegir de la galería
                   </Button>

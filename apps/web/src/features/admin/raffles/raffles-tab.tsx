@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
@@ -13,6 +11,7 @@ import { paths } from "../../../lib/paths";
 import { type AdminRaffle, adminKeys, deleteRaffle, EXPORTS } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { ProgressBar, percentText } from "../shared/progress-bar";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
@@ -76,30 +75,11 @@ export function RafflesTab() {
       }
     >
       {raffles.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando rifas...
-          </p>
-          {[1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
+        <LoadingList label="Cargando rifas..." count={3} className="space-y-3" itemClassName="h-24" />
       ) : raffles.isError ? (
-        <Alert
-          variant="danger"
-          title="Error de Carga"
-          action={
-            <Button variant="outline" size="sm" onClick={() => raffles.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {errorMessage(raffles.error)}
-        </Alert>
+        <LoadError onRetry={() => raffles.refetch()}>{errorMessage(raffles.error)}</LoadError>
       ) : raffles.data.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">
-          Aún no hay rifas. Crea la primera con «Crear Rifa».
-        </p>
+        <EmptyState>Aún no hay rifas. Crea la primera con «Crear Rifa».</EmptyState>
       ) : (
         <ul aria-label="Lista de rifas" className="divide-y divide-line">
           {raffles.data.map((raffle) => (

@@ -11,7 +11,6 @@ import {
 } from "@rifazo/shared/schemas/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -22,6 +21,7 @@ import { toast } from "../../../components/ui/toast";
 import { api, errorMessage, isApiError } from "../../../lib/api-client";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { publicSettingsQuery, publicSettingsQueryKey } from "../../exchange-rate/api/public-settings";
+import { LoadError } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 
 /** The bolívar rate (tasa BCV) and the accounts shown on /metodos-pago. */
@@ -38,19 +38,7 @@ export function SettingsTab() {
     );
   }
   if (settings.isError) {
-    return (
-      <Alert
-        variant="danger"
-        title="Error de Carga"
-        action={
-          <Button variant="outline" size="sm" onClick={() => settings.refetch()}>
-            Reintentar
-          </Button>
-        }
-      >
-        {errorMessage(settings.error)}
-      </Alert>
-    );
+    return <LoadError onRetry={() => settings.refetch()}>{errorMessage(settings.error)}</LoadError>;
   }
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

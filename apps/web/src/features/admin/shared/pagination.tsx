@@ -1,10 +1,15 @@
 import { Button } from "../../../components/ui/button";
 import { formatNumber } from "../../../lib/format";
 
-interface PaginationProps {
+/** The paging fields every paginated admin list response carries. */
+export interface PageInfo {
   page: number;
   pageSize: number;
   total: number;
+}
+
+interface PaginationProps {
+  data: PageInfo;
   onPageChange: (page: number) => void;
   /** What is being counted, plural ("usuarios"). */
   noun: string;
@@ -16,7 +21,8 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** Previous / next with "Página X de Y"; 1-based pages. */
-export function Pagination({ page, pageSize, total, onPageChange, noun, disabled }: PaginationProps) {
+export function Pagination({ data, onPageChange, noun, disabled }: PaginationProps) {
+  const { page, pageSize, total } = data;
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

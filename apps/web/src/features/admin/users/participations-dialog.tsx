@@ -1,7 +1,5 @@
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { useQuery } from "@tanstack/react-query";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -13,6 +11,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { type AdminUser, adminKeys, fetchParticipations } from "../api/admin-api";
+import { LoadError } from "../shared/load-states";
 import { ProofStatusBadge } from "../shared/proof-status";
 import { TicketPreview } from "../shared/ticket-preview";
 
@@ -46,17 +45,7 @@ export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null
             <Skeleton className="h-16" />
           </div>
         ) : participations.isError ? (
-          <Alert
-            variant="danger"
-            title="Error de Carga"
-            action={
-              <Button variant="outline" size="sm" onClick={() => participations.refetch()}>
-                Reintentar
-              </Button>
-            }
-          >
-            {errorMessage(participations.error)}
-          </Alert>
+          <LoadError onRetry={() => participations.refetch()}>{errorMessage(participations.error)}</LoadError>
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">
             Este usuario aún no ha participado en ninguna rifa.

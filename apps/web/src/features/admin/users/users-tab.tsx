@@ -3,11 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { SearchIcon } from "../../../components/ui/icons";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -23,7 +18,9 @@ import {
 } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
+import { SearchField } from "../shared/search-field";
 import { SectionCard } from "../shared/section-card";
 import { useDebouncedValue } from "../shared/use-debounced-value";
 import { ParticipationsDialog } from "./participations-dialog";
@@ -91,49 +88,25 @@ export function UsersTab() {
         <CsvExportButton path={EXPORTS.users.path} filename={EXPORTS.users.filename} noun="usuarios" />
       }
     >
-      <div className="mb-4 max-w-md space-y-1.5">
-        <Label htmlFor="users-search">Buscar</Label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-          <Input
-            id="users-search"
-            type="search"
-            className="pl-9"
-            placeholder="Nombre o correo"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-      </div>
+      <SearchField
+        id="users-search"
+        className="mb-4 max-w-md space-y-1.5"
+        placeholder="Nombre o correo"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
 
       {users.isPending ? (
-        <div className="space-y-2" aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando usuarios...
-          </p>
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
+        <LoadingList label="Cargando usuarios..." count={4} className="space-y-2" itemClassName="h-14" />
       ) : users.isError && !data ? (
-        <Alert
-          variant="danger"
-          title="Error de Carga"
-          action={
-            <Button variant="outline" size="sm" onClick={() => users.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {loadErrorText(users.error)}
-        </Alert>
+        <LoadError onRetry={() => users.refetch()}>{loadErrorText(users.error)}</LoadError>
       ) : data && data.items.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">
+        <EmptyState>
           {q ? "Ningún usuario coincide con la búsqueda." : "Aún no hay usuarios registrados."}
-        </p>
+        </EmptyState>
       ) : data ? (
         <div aria-busy={users.isFetching} className={cn(users.isFetching && "opacity-70 transition-opacity")}>
           <IncompleteWarning users={data.items} />
@@ -224,14 +197,7 @@ export function UsersTab() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPageChange={setPage}
-            noun="usuarios"
-            disabled={users.isFetching}
-          />
+          <Pagination data={data} onPageChange={setPage} noun="usuarios" disabled={users.isFetching} />
         </div>
       ) : null}
 

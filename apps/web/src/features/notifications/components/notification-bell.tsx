@@ -2,7 +2,7 @@ import { Popover, Tooltip } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { BellIcon } from "../../../components/ui/icons";
+import { BellIcon, OfflineIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
@@ -11,7 +11,7 @@ import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useNotifications } from "../hooks/use-notifications";
 import { NOTIFICATION_TEXT, notificationAction, notificationTitle } from "../notification-text";
 import { NotificationDetailDialog } from "./notification-detail-dialog";
-import { NotificationIcon, OfflineIcon } from "./notification-icon";
+import { NotificationIcon } from "./notification-icon";
 
 // The header's bell and its dropdown (spec 1 §2 "Notification dropdown"). Loaded only once someone is
 // signed in (and never for admins, who get no notifications): visitors never download this code.

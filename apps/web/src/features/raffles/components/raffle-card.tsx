@@ -1,5 +1,6 @@
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
+import { ShareIcon } from "../../../components/ui/icons";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { PriceWithEquivalent } from "../../exchange-rate/components/price-with-equivalent";
@@ -14,7 +15,6 @@ import { formatPercent, ProgressBar } from "./progress-bar";
 import { RaffleAction } from "./raffle-action";
 import { RaffleBadge } from "./raffle-badge";
 import { RaffleImage } from "./raffle-image";
-import { ShareIcon } from "./share-icon";
 
 interface RaffleCardProps {
   raffle: PublicRaffle;

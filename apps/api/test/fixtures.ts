@@ -1,7 +1,9 @@
-// Rows for tests of the public modules, inserted directly with drizzle (no admin API needed).
+// Rows for tests, inserted directly with drizzle (no API round trip): shared by the public and admin
+// module tests so each inserts raffles, prizes, winners and proofs the same way.
 import { randomBytes } from "node:crypto";
-import type { Executor } from "../../db/client";
-import { paymentProofs, prizeLevels, raffles, winners } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "../src/db/client";
+import { paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db/schema";
 
 let counter = 0;
 
@@ -49,5 +51,20 @@ export async function insertProof(
     })
     .returning();
   if (!row) throw new Error("insertProof: no row");
+  return row;
+}
+
+/** Sold ticket numbers of a raffle, ascending. */
+export async function soldNumbers(db: Executor, raffleId: string): Promise<number[]> {
+  const rows = await db
+    .select({ n: tickets.ticketNumber })
+    .from(tickets)
+    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
+  return rows.map((row) => row.n).sort((a, b) => a - b);
+}
+
+export async function raffleRow(db: Executor, id: string) {
+  const [row] = await db.select().from(raffles).where(eq(raffles.id, id));
+  if (!row) throw new Error("raffleRow: no row");
   return row;
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
+
+interface LoadingListProps {
+  /** Read by screen readers while loading ("Cargando usuarios..."). */
+  label: string;
+  count: number;
+  /** Classes of the wrapper (spacing). */
+  className: string;
+  /** Classes of each placeholder (height). */
+  itemClassName: string;
+}
+
+/** Skeleton placeholders shown while an admin list loads for the first time. */
+export function LoadingList({ label, count, className, itemClassName }: LoadingListProps) {
+  return (
+    <div className={className} aria-busy="true">
+      <p className="sr-only" role="status">
+        {label}
+      </p>
+      {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+        <Skeleton key={n} className={itemClassName} />
+      ))}
+    </div>
+  );
+}
+
+/** "Error de Carga" with a retry button, for a query that failed before returning any data. */
+export function LoadError({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <Alert
+      variant="danger"
+      title="Error de Carga"
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Reintentar
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
+
+/** Centered muted message for a list with nothing to show. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="py-10 text-center text-sm text-muted">{children}</p>;
+}
