@@ -4,7 +4,7 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { MAX_PROOF_BYTES } from "@rifazo/shared";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -66,6 +66,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path with broken percent-encoding never reaches a route nor the error handler: Spanish here too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .send({ error: { code: "VALIDATION", message: "La dirección solicitada no es válida." } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,12 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "./errors";
-
-// zod's own messages (a schema field without a custom message, a null or array body...) in Spanish too:
-// whatever reaches `error.message` is shown to the user as is.
-z.config(z.locales.es());
 
 const DB_UNAVAILABLE = new Set([
   "ECONNREFUSED",
@@ -40,6 +35,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The one place that turns failures into `{ error: { code, message } }` with Spanish text. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An upload refused part-way (413) leaves the rest of its body unread: that connection cannot carry
+    // another request, so it is closed once the answer is sent instead of hanging open.
+    if ((error as { status?: unknown }).status === 413 || error.statusCode === 413) {
+      reply.header("connection", "close");
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({
         error: {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
 import { AppError } from "../../lib/errors";
 
 /** Payment proofs (spec 1: JPG, PNG or PDF). */
@@ -24,6 +25,20 @@ export async function detectFileKind(
   const detected = await fileTypeFromBuffer(buffer);
   if (!detected || !allowed.includes(detected.mime)) return null;
   return { mime: detected.mime, ext: detected.ext };
+}
+
+/**
+ * Width × height an image's header declares, read without decoding a single pixel (0 when the header
+ * cannot be read). A few hundred bytes can declare a 30000 × 30000 canvas that would exhaust memory
+ * wherever it is decoded: the server's image pipeline or a reviewer's browser.
+ */
+export async function declaredPixels(buffer: Uint8Array): Promise<number> {
+  try {
+    const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+    return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 type ByteStream = AsyncIterable<Buffer | Uint8Array | string> & { truncated?: boolean };

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest, unauthenticated } from "../../lib/errors";
 import { enforce, type RateRule } from "../../lib/rate-limit";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
 import { currentUser, guards, sessionUserOf } from "../auth/session";
 import { readLimited } from "../files/file-type";
 import { errorSchema } from "../raffles/routes";
@@ -51,7 +52,12 @@ async function readUpload(request: FastifyRequest): Promise<RawUpload> {
           [part.fieldname]: "Valor demasiado largo.",
         });
       }
-      upload.fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
+      const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
+      // The JSON routes are covered by the app-wide input guard; form fields are read here, after it.
+      if (hasUnstorableText(value)) {
+        throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_TEXT_MESSAGE });
+      }
+      upload.fields[part.fieldname] = value;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -83,7 +83,11 @@ export async function readUpload(
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new AppError(413, "PAYLOAD_TOO_LARGE", ADMIN_MESSAGES.imageTooLarge);
-    throw error;
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    // The multipart parser's own failures (no boundary, a body cut short...): the form is unreadable.
+    throw badRequest(ADMIN_MESSAGES.imageMissing, { file: ADMIN_MESSAGES.imageMissing });
   }
   if (!buffer || buffer.length === 0)
     throw badRequest(ADMIN_MESSAGES.imageMissing, { file: ADMIN_MESSAGES.imageMissing });

@@ -1,0 +1,288 @@
+// Who may call what: one declaration per operation of /api/openapi.json. access-matrix.test.ts sends every
+// operation as five actors and fails on an operation without a declaration (a new endpoint cannot ship
+// undeclared) and on a declaration whose operation no longer exists.
+//
+// Outcome rule, per actor:
+// - allowed: anything but 401/403 and never 5xx (a 400 for a body the route refuses, a 404 for a draw that
+//   has not happened or a 409 for a state rule still count: the guard let the actor through);
+//   for `owner` routes the owner must not get 404 either (otherwise "someone else's → 404" proves nothing).
+// - refused: 401 for a visitor and for a suspended user (a live session whose profile is inactive),
+//   403 for a signed-in user on an admin route (or for an admin on a route declared `admin: "forbidden"`),
+//   404 for another user on an `owner` route (as for an id that does not exist, so ids cannot be probed).
+
+export const ACTORS = ["visitor", "suspendedUser", "otherUser", "user", "admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/**
+ * - public: every actor is allowed.
+ * - user: signed-in, active account; administrators too unless `admin` says otherwise.
+ * - owner: like `user`, on a resource that belongs to `user`; `otherUser` sends the same ids and gets 404.
+ * - admin: administrators only; signed-in users get 403.
+ */
+export type Access = "public" | "user" | "owner" | "admin";
+
+/** Rows the test builds before sending anything; `fresh*` ones are new for every single request. */
+export type Fixture =
+  /** Active USD raffle (price 5, 100 tickets, ticket pool generated), created through the admin API. */
+  | "raffle"
+  /** Upcoming raffle, for the "notify me" subscription. */
+  | "upcomingRaffle"
+  /** Active raffle without proofs, for requests that delete or finish it. */
+  | "freshRaffle"
+  /** Pending proof uploaded by `user` (with its file). */
+  | "proof"
+  /** Pending proof of `user`, for approve / reject / delete. */
+  | "freshProof"
+  /** Unread notification of `user`. */
+  | "notification"
+  /** Gallery image uploaded through the admin API (variants in storage). */
+  | "image"
+  /** Image row for a delete. */
+  | "freshImage"
+  /** Active reward of the club. */
+  | "reward"
+  /** The id of `user`. */
+  | "user"
+  /** An account that only the suspend / reactivate requests touch. */
+  | "victim"
+  /** A 4-digit ticket number. */
+  | "ticketNumber";
+
+export interface RequestContext {
+  /** Unique per request: for e-mails, references and idempotency keys. */
+  unique: string;
+  /** The e-mail and password of an account that may sign in (login declarations). */
+  login: { email: string; password: string };
+  /** Password of the account the request is sent as (change-password). */
+  password: string;
+}
+
+export interface AccessDeclaration {
+  access: Access;
+  /** What an administrator gets on a `user` / `owner` route (default: allowed). */
+  admin?: "allowed" | "forbidden" | "notFound";
+  /** Path parameter → fixture. */
+  params?: Record<string, Fixture>;
+  /** A minimal valid JSON body (needed where the guard runs after validation, or the route expects one). */
+  body?: (ctx: RequestContext) => unknown;
+  /** A multipart upload: a proof form for `user`'s raffle, or a gallery image. */
+  multipart?: "proof" | "image";
+  /**
+   * The request ends or changes sessions (logout, password change, "close other sessions"): each actor
+   * sends it as a throwaway account of the same kind, never as the shared one.
+   */
+  isolate?: true;
+  /** Server-Sent Events: checked over a real socket, the stream is closed after the headers. */
+  stream?: true;
+  /** Why the declaration is what it is, where the route alone does not say. */
+  note?: string;
+}
+
+export type OperationKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
+
+const raffleForm = ({ unique }: RequestContext) => ({
+  title: `Rifa ${unique}`,
+  description: "Rifa de prueba",
+  price: 5,
+  currency: "USD",
+  totalTickets: 10,
+  status: "active",
+  activationType: "date",
+  endDate: "2031-06-01T20:00:00.000Z",
+  prizeLevels: [{ description: "Premio", winnerCount: 1 }],
+});
+
+export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
+  // System and realtime.
+  "GET /api/health": { access: "public" },
+  "GET /api/events": {
+    access: "public",
+    stream: true,
+    note: "Visitors get raffle events; signed-in users also their own notifications.",
+  },
+
+  // Account.
+  "GET /api/account/me": { access: "user" },
+  "POST /api/account/register": {
+    access: "public",
+    body: ({ unique }) => ({
+      fullName: "Nueva Persona",
+      email: `registro.${unique}@example.com`,
+      password: "ClaveSegura123",
+      confirmPassword: "ClaveSegura123",
+    }),
+  },
+  "POST /api/account/login": { access: "public", body: ({ login }) => login },
+  "POST /api/account/logout": {
+    access: "public",
+    body: () => ({}),
+    isolate: true,
+    note: "Signing out needs no session: without one it is a no-op.",
+  },
+  "POST /api/account/sessions/revoke-others": { access: "user", isolate: true },
+  "POST /api/account/change-password": {
+    access: "user",
+    isolate: true,
+    note: "The guard runs after validation (preHandler): a valid body makes the visitor's 401 visible.",
+    body: ({ password }) => ({
+      currentPassword: password,
+      newPassword: "OtraClave456",
+      confirmPassword: "OtraClave456",
+    }),
+  },
+  "POST /api/account/resend-verification": {
+    access: "public",
+    body: ({ unique }) => ({ email: `reenvio.${unique}@example.com` }),
+  },
+
+  // Public catalogue, draws and content.
+  "GET /api/raffles": { access: "public" },
+  "GET /api/raffles/featured": { access: "public" },
+  "GET /api/raffles/upcoming": { access: "public" },
+  "GET /api/raffles/{id}": { access: "public", params: { id: "raffle" } },
+  "GET /api/winners": { access: "public" },
+  "GET /api/draws": { access: "public" },
+  "GET /api/draws/{id}/transcript": {
+    access: "public",
+    params: { id: "raffle" },
+    note: "404 until the raffle is drawn: still allowed.",
+  },
+  "GET /api/tickets/verify/{number}": { access: "public", params: { number: "ticketNumber" } },
+  "POST /api/raffles/{id}/countdown": {
+    access: "public",
+    params: { id: "freshRaffle" },
+    note: "Spec 1: the 24 h countdown is started by whoever sees the raffle reach its percentage.",
+  },
+  "POST /api/raffles/{id}/draw": {
+    access: "public",
+    params: { id: "freshRaffle" },
+    body: () => ({}),
+    note: "Spec 1: the draw button is shown to any viewer; the server decides whether it is time.",
+  },
+  "GET /api/settings/public": { access: "public" },
+  "GET /api/testimonials": { access: "public" },
+  "GET /api/live-broadcasts": { access: "public" },
+  "GET /api/images/{id}": { access: "public", params: { id: "image" } },
+  "GET /api/club/rewards": { access: "public" },
+  "POST /api/contact": {
+    access: "public",
+    body: ({ unique }) => ({
+      name: "Persona de Contacto",
+      email: `contacto.${unique}@example.com`,
+      subject: "Consulta",
+      message: "Hola, tengo una pregunta.",
+    }),
+  },
+
+  // Signed-in user.
+  "GET /api/raffles/subscriptions": { access: "user" },
+  "PUT /api/raffles/{id}/subscription": { access: "user", params: { id: "upcomingRaffle" } },
+  "DELETE /api/raffles/{id}/subscription": { access: "user", params: { id: "upcomingRaffle" } },
+  "GET /api/favorites": { access: "user" },
+  "GET /api/favorites/ids": { access: "user" },
+  "PUT /api/favorites/{raffleId}": { access: "user", params: { raffleId: "raffle" } },
+  "DELETE /api/favorites/{raffleId}": { access: "user", params: { raffleId: "raffle" } },
+  "PATCH /api/profile": { access: "user", body: () => ({ fullName: "Nombre Cambiado", phone: null }) },
+  "GET /api/profile/login-activity": { access: "user" },
+  "GET /api/notifications": { access: "user", note: "Administrators get an empty list." },
+  "POST /api/notifications/read-all": { access: "user" },
+  "GET /api/club": { access: "user" },
+  "POST /api/club/rewards/{id}/redeem": {
+    access: "user",
+    params: { id: "reward" },
+    admin: "forbidden",
+    body: ({ unique }) => ({ idempotencyKey: `canje-${unique}` }),
+    note: "Without points a user gets 409 'Puntos Insuficientes'; administrators cannot redeem (403).",
+  },
+  "POST /api/proofs": {
+    access: "user",
+    admin: "forbidden",
+    multipart: "proof",
+    note: "Administrators do not buy tickets (PROOF_MESSAGES.adminNotAllowed).",
+  },
+  "GET /api/proofs/mine": { access: "user" },
+
+  // Owned by `user`.
+  "GET /api/proofs/{id}": { access: "owner", params: { id: "proof" } },
+  "GET /api/proofs/{id}/file": { access: "owner", params: { id: "proof" } },
+  "PATCH /api/notifications/{id}/read": {
+    access: "owner",
+    admin: "notFound",
+    params: { id: "notification" },
+    note: "Notifications are personal: an administrator cannot mark someone else's either.",
+  },
+
+  // Administration.
+  "PUT /api/admin/settings/exchange-rate": { access: "admin", body: () => ({ rate: 36.5 }) },
+  "PUT /api/admin/settings/payment-accounts": {
+    access: "admin",
+    body: () => ({
+      pagoMovil: { bank: "Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
+      zelle: null,
+      binance: null,
+    }),
+  },
+  "GET /api/admin/raffles": { access: "admin" },
+  "POST /api/admin/raffles": { access: "admin", body: raffleForm },
+  "GET /api/admin/raffles/{id}": { access: "admin", params: { id: "raffle" } },
+  "PATCH /api/admin/raffles/{id}": {
+    access: "admin",
+    params: { id: "raffle" },
+    body: () => ({ description: "Descripción editada" }),
+  },
+  "DELETE /api/admin/raffles/{id}": { access: "admin", params: { id: "freshRaffle" } },
+  "GET /api/admin/raffles/{id}/sold-tickets": { access: "admin", params: { id: "raffle" } },
+  "POST /api/admin/raffles/{id}/external-winners": {
+    access: "admin",
+    params: { id: "freshRaffle" },
+    body: () => ({ winners: [{ level: 1, ticketNumber: "0001", winnerName: "Ana Ganadora" }] }),
+  },
+  "GET /api/admin/proofs": { access: "admin" },
+  "GET /api/admin/proofs/{id}/file": { access: "admin", params: { id: "proof" } },
+  "POST /api/admin/proofs/{id}/approve": { access: "admin", params: { id: "freshProof" } },
+  "POST /api/admin/proofs/{id}/reject": {
+    access: "admin",
+    params: { id: "freshProof" },
+    body: () => ({ adminNotes: "La referencia no coincide." }),
+  },
+  "DELETE /api/admin/proofs/{id}": { access: "admin", params: { id: "freshProof" } },
+  "GET /api/admin/users": { access: "admin" },
+  "POST /api/admin/users/{id}/suspend": { access: "admin", params: { id: "victim" } },
+  "POST /api/admin/users/{id}/reactivate": { access: "admin", params: { id: "victim" } },
+  "POST /api/admin/users/{id}/notify": {
+    access: "admin",
+    params: { id: "user" },
+    body: () => ({ title: "Aviso", message: "Mensaje del equipo." }),
+  },
+  "POST /api/admin/users/{id}/email": {
+    access: "admin",
+    params: { id: "user" },
+    body: () => ({ subject: "Aviso", body: "Correo del equipo." }),
+  },
+  "GET /api/admin/users/{id}/participations": { access: "admin", params: { id: "user" } },
+  "POST /api/admin/images": { access: "admin", multipart: "image" },
+  "GET /api/admin/images": { access: "admin" },
+  "DELETE /api/admin/images/{id}": { access: "admin", params: { id: "freshImage" } },
+  "GET /api/admin/exports/users.csv": { access: "admin" },
+  "GET /api/admin/exports/raffles.csv": { access: "admin" },
+  "GET /api/admin/exports/proofs.csv": { access: "admin" },
+  "GET /api/admin/stats": { access: "admin" },
+  "GET /api/admin/audit": { access: "admin" },
+};
+
+/** What `actor` must get on an operation declared as `declaration`. */
+export function expectedOutcome(
+  declaration: AccessDeclaration,
+  actor: Actor,
+): "allowed" | "allowedNot404" | 401 | 403 | 404 {
+  const { access } = declaration;
+  if (access === "public") return "allowed";
+  if (actor === "visitor" || actor === "suspendedUser") return 401;
+  if (access === "admin") return actor === "admin" ? "allowed" : 403;
+  if (actor === "admin") {
+    const rule = declaration.admin ?? "allowed";
+    return rule === "forbidden" ? 403 : rule === "notFound" ? 404 : "allowed";
+  }
+  if (access === "owner") return actor === "user" ? "allowedNot404" : 404;
+  return "allowed";
+}

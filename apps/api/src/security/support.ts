@@ -1,0 +1,487 @@
+// Shared by the security suites: actors with sessions, the fixtures the access matrix names, multipart
+// bodies, the "Spanish error" assertion and row counts of every table.
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as shared from "@rifazo/shared";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../../test/helpers";
+import { images, notifications, paymentProofs, raffles, rewards, sessions, users } from "../db/schema";
+import { waitForTicketPools } from "../modules/admin/raffles/ticket-pool";
+import type { Actor, Fixture, RequestContext } from "./access-matrix";
+
+// ---------------------------------------------------------------------------------------------
+// OpenAPI
+// ---------------------------------------------------------------------------------------------
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  nullable?: boolean;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  enum?: unknown[];
+}
+
+export interface Operation {
+  method: string;
+  /** OpenAPI form: /api/raffles/{id}. */
+  path: string;
+  key: string;
+  jsonBody: JsonSchema | undefined;
+  multipart: boolean;
+  queryParams: string[];
+  pathParams: string[];
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        consumes?: string[];
+        parameters?: Array<{ name: string; in: string }>;
+      }
+    >
+  >;
+}
+
+/** Every operation of the running app's /api/openapi.json. */
+export async function openApiOperations(app: FastifyInstance): Promise<Operation[]> {
+  const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  const doc = response.json() as OpenApiDocument;
+  const operations: Operation[] = [];
+  for (const [p, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const content = op.requestBody?.content ?? {};
+      operations.push({
+        method: method.toUpperCase(),
+        path: p,
+        key: `${method.toUpperCase()} ${p}`,
+        jsonBody: content["application/json"]?.schema,
+        multipart:
+          Boolean(content["multipart/form-data"]) || Boolean(op.consumes?.includes("multipart/form-data")),
+        queryParams: (op.parameters ?? []).filter((q) => q.in === "query").map((q) => q.name),
+        pathParams: [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
+      });
+    }
+  }
+  return operations;
+}
+
+/** /api/raffles/{id} with the values filled in. */
+export function fillPath(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Sin valor para {${name}} en ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error bodies in Spanish
+// ---------------------------------------------------------------------------------------------
+
+function collectStrings(value: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 3) return;
+  if (typeof value === "string") into.add(value);
+  else if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const item of Object.values(value)) collectStrings(item, into, depth + 1);
+  }
+}
+
+/** Every message of the shared tables (ERROR_MESSAGES, AUTH_MESSAGES, PROOF_MESSAGES, ...). */
+export const KNOWN_MESSAGES: ReadonlySet<string> = (() => {
+  const set = new Set<string>();
+  for (const [name, value] of Object.entries(shared)) {
+    if (name.endsWith("MESSAGES")) collectStrings(value, set);
+  }
+  return set;
+})();
+
+/** Fastify's, zod's and HTTP's English defaults. */
+const ENGLISH =
+  /^(bad request|unauthorized|forbidden|not found|internal server error|too many requests|payload too large|unsupported media type|method not allowed)$|^(body|querystring|params|headers)\b|\b(invalid input|invalid option|expected|received|must|should|required|unexpected|unsupported|request body|is not valid|too (big|small|long|short)|characters?)\b/i;
+const SPANISH =
+  /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|un|una|no|es|se|por|para|con|tu|su|al|que|debe|puede|datos|solicitud|campo|valor|archivo|rifa)\b/i;
+
+/** A non-empty Spanish `error.message` (one of the shared messages, or text that reads as Spanish). */
+export function isSpanishMessage(message: unknown): boolean {
+  if (typeof message !== "string" || message.trim() === "") return false;
+  if (KNOWN_MESSAGES.has(message)) return true;
+  return SPANISH.test(message) && !ENGLISH.test(message);
+}
+
+export function errorMessageOf(response: LightMyRequestResponse): unknown {
+  try {
+    return (response.json() as { error?: { message?: unknown } }).error?.message;
+  } catch {
+    return undefined;
+  }
+}
+
+export function expectSpanishError(response: LightMyRequestResponse, label: string): void {
+  const message = errorMessageOf(response);
+  expect(
+    isSpanishMessage(message),
+    `${label}: ${response.statusCode} sin mensaje en español: ${response.body.slice(0, 300)}`,
+  ).toBe(true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row counts
+// ---------------------------------------------------------------------------------------------
+
+/** Tables that legitimately change on a refused request (limits, realtime log, sign-ins). */
+export const VOLATILE_TABLES = new Set(["rate_limits", "events", "login_activity", "sessions"]);
+
+export async function tableCounts(app: FastifyInstance): Promise<Record<string, number>> {
+  const { db } = app.ctx;
+  const listed = (await db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  )) as unknown as { rows: Array<{ table_name: string }> };
+  const counts: Record<string, number> = {};
+  for (const { table_name: name } of listed.rows) {
+    if (VOLATILE_TABLES.has(name)) continue;
+    const result = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${name}"`))) as unknown as {
+      rows: Array<{ n: number | string }>;
+    };
+    counts[name] = Number(result.rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------
+
+/** The session cookie's name as this app sets it (it changes under https). */
+export function sessionCookieName(cookie: string): string {
+  const name = cookie
+    .split(/;\s*/)
+    .map((part) => part.split("=")[0] ?? "")
+    .find((n) => n.endsWith("session_token"));
+  if (!name) throw new Error(`Sin cookie de sesión en ${cookie}`);
+  return name;
+}
+
+/**
+ * A second, independent session for an existing account without another password round (the hash is the
+ * slow part of a sign-in): a session row plus the cookie Better Auth would sign for it.
+ */
+export async function extraSession(
+  app: FastifyInstance,
+  userId: string,
+  cookieName: string,
+): Promise<string> {
+  const { secret } = await app.ctx.auth.$context;
+  const token = randomBytes(24).toString("base64url");
+  await app.ctx.db.insert(sessions).values({
+    id: randomBytes(12).toString("hex"),
+    token,
+    userId,
+    expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+  });
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+export interface ActorAccount {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** A signed-in account of the given kind; a suspended one is suspended after it signed in. */
+export async function makeActor(
+  t: TestApp,
+  kind: Exclude<Actor, "visitor">,
+  options: { cookieName?: string; fullName?: string } = {},
+): Promise<ActorAccount> {
+  const created = await createUser(t.app, {
+    role: kind === "admin" ? "admin" : "user",
+    ...(options.fullName ? { fullName: options.fullName } : {}),
+  });
+  const cookie = options.cookieName
+    ? await extraSession(t.app, created.id, options.cookieName)
+    : await signIn(t.app, created.email, created.password);
+  if (kind === "suspendedUser") {
+    // Directly in the row, so the session survives: the guard must look at the profile on every request.
+    await t.app.ctx.db.update(users).set({ status: "inactive" }).where(eq(users.id, created.id));
+  }
+  return { ...created, cookie };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multipart
+// ---------------------------------------------------------------------------------------------
+
+export interface FilePart {
+  name: string;
+  type: string;
+  data: Buffer;
+  field?: string;
+}
+
+export function multipartBody(fields: Record<string, string | number | undefined>, file?: FilePart) {
+  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function smallPng(): Promise<Buffer> {
+  return sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+}
+
+/** The proof form for a raffle priced 5 USD: two tickets. */
+export function proofFields(raffleId: string, unique: string, extra: Record<string, string> = {}) {
+  return {
+    raffleId,
+    paymentMethod: "pago_movil",
+    transactionRef: `REF-${unique}`,
+    amount: "10.00",
+    currency: "USD",
+    quantity: 2,
+    ...extra,
+  };
+}
+
+export const uniqueId = () => randomBytes(5).toString("hex");
+
+// ---------------------------------------------------------------------------------------------
+// The world the access matrix (and the hostile-input suite) sends requests into
+// ---------------------------------------------------------------------------------------------
+
+export interface World {
+  t: TestApp;
+  actors: Record<Exclude<Actor, "visitor">, ActorAccount>;
+  cookieName: string;
+  /** An account that may sign in (login declarations); never used for anything else. */
+  login: { email: string; password: string };
+  png: Buffer;
+  /** Shared fixtures by name (the `fresh*` ones are made by `fixture`). */
+  ids: Record<Exclude<Fixture, `fresh${string}`>, string>;
+  fixture(name: Fixture): Promise<string>;
+  /** A throwaway account of the same kind, for requests that end or change sessions. */
+  isolated(kind: Exclude<Actor, "visitor">): Promise<ActorAccount>;
+  context(password?: string): RequestContext;
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const { app } = t;
+  const { db, storage } = app.ctx;
+  const admin = await makeActor(t, "admin", { fullName: "Admin Rifazo" });
+  const cookieName = sessionCookieName(admin.cookie);
+  const [user, otherUser, suspendedUser] = await Promise.all([
+    makeActor(t, "user", { fullName: "Dueña Pérez" }),
+    makeActor(t, "otherUser", { fullName: "Otro Usuario" }),
+    makeActor(t, "suspendedUser", { fullName: "Cuenta Suspendida" }),
+  ]);
+  const [victim, login] = await Promise.all([createUser(app), createUser(app)]);
+  const png = await smallPng();
+
+  // Raffle through the admin API, so its ticket pool exists (approve and sold-tickets need it).
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/admin/raffles",
+    headers: { cookie: admin.cookie },
+    payload: {
+      title: "Rifa de la matriz",
+      description: "Rifa para probar permisos",
+      price: 5,
+      currency: "USD",
+      totalTickets: 100,
+      status: "active",
+      activationType: "date",
+      endDate: "2031-06-01T20:00:00.000Z",
+      prizeLevels: [{ description: "Premio mayor", winnerCount: 1 }],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const raffleId = (created.json() as { id: string }).id;
+  await waitForTicketPools(app.ctx);
+
+  const [upcoming] = await db
+    .insert(raffles)
+    .values({
+      title: "Rifa próxima",
+      price: 5,
+      status: "upcoming",
+      totalTickets: 100,
+      startDate: new Date(Date.now() + 5 * 24 * 3600 * 1000),
+      endDate: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    })
+    .returning();
+
+  const uploaded = await app.inject({
+    method: "POST",
+    url: "/api/proofs",
+    ...(() => {
+      const body = multipartBody(proofFields(raffleId, uniqueId()), {
+        name: "comprobante.png",
+        type: "image/png",
+        data: png,
+      });
+      return { payload: body.payload, headers: { ...body.headers, cookie: user.cookie } };
+    })(),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const proofId = (uploaded.json() as { id: string }).id;
+
+  const [notification] = await db
+    .insert(notifications)
+    .values({ userId: user.id, title: "Aviso", message: "Tu pago está en revisión.", type: "other" })
+    .returning();
+
+  const imageUpload = multipartBody(
+    { folder: "gallery" },
+    { name: "premio.png", type: "image/png", data: png },
+  );
+  const image = await app.inject({
+    method: "POST",
+    url: "/api/admin/images",
+    payload: imageUpload.payload,
+    headers: { ...imageUpload.headers, cookie: admin.cookie },
+  });
+  expect(image.statusCode, image.body).toBe(201);
+
+  const [reward] = await db
+    .insert(rewards)
+    .values({ title: "Camiseta", description: "Camiseta Rifazo", pointsRequired: 500 })
+    .returning();
+
+  if (!upcoming || !notification || !reward) throw new Error("fixtures incompletas");
+
+  const ids: World["ids"] = {
+    raffle: raffleId,
+    upcomingRaffle: upcoming.id,
+    proof: proofId,
+    notification: notification.id,
+    image: (image.json() as { id: string }).id,
+    reward: reward.id,
+    user: user.id,
+    victim: victim.id,
+    ticketNumber: "0001",
+  };
+
+  async function fixture(name: Fixture): Promise<string> {
+    switch (name) {
+      case "freshRaffle": {
+        const [row] = await db
+          .insert(raffles)
+          .values({
+            title: `Rifa desechable ${uniqueId()}`,
+            price: 5,
+            status: "active",
+            totalTickets: 50,
+            endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+          })
+          .returning();
+        if (!row) throw new Error("sin rifa");
+        return row.id;
+      }
+      case "freshProof": {
+        const key = `proofs/2030/01/${randomUUID()}.png`;
+        await storage.put(key, png, "image/png");
+        const [row] = await db
+          .insert(paymentProofs)
+          .values({
+            userId: user.id,
+            raffleId,
+            amount: 10,
+            paymentMethod: "pago_movil",
+            transactionRef: `REF-${uniqueId()}`,
+            proofImagePath: key,
+            proofContentType: "image/png",
+            proofSize: png.length,
+            quantityOfTickets: 2,
+          })
+          .returning();
+        if (!row) throw new Error("sin comprobante");
+        return row.id;
+      }
+      case "freshImage": {
+        const id = randomUUID();
+        await storage.put(`images/${id}/original.webp`, png, "image/webp");
+        await db.insert(images).values({
+          id,
+          name: "desechable.png",
+          folder: "gallery",
+          storageKey: `images/${id}/original.webp`,
+          contentType: "image/webp",
+          size: png.length,
+          width: 16,
+          height: 16,
+        });
+        return id;
+      }
+      default:
+        return ids[name];
+    }
+  }
+
+  return {
+    t,
+    actors: { admin, user, otherUser, suspendedUser },
+    cookieName,
+    login: { email: login.email, password: login.password },
+    png,
+    ids,
+    fixture,
+    isolated: (kind) => makeActor(t, kind, { cookieName }),
+    context: (password = "ClaveSegura123") => ({
+      unique: uniqueId(),
+      login: { email: login.email, password: login.password },
+      password,
+    }),
+  };
+}
+
+/** A minimal web build, so `/` and the SPA fallback behave the same with or without `npm run build`. */
+export function fakeWebDist(): { dir: string; indexHtml: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "rifazo-web-"));
+  mkdirSync(path.join(dir, "assets"), { recursive: true });
+  const indexHtml =
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Rifazo</title></head><body><div id="root"></div></body></html>';
+  writeFileSync(path.join(dir, "index.html"), indexHtml);
+  return { dir, indexHtml, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export { cookiesFrom, nextIp };
