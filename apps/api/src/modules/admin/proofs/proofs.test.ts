@@ -261,18 +261,26 @@ describe("aprobar", () => {
     expect(await balanceOf(buyer.id)).toMatchObject({ points: 1000, ledger: 1000 });
   });
 
-  it("50 aprobaciones en paralelo cerca del límite: sin números repetidos ni sobreventa", async () => {
-    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100, price: 1 });
+  // The issue's figure (200 at once over raffles near capacity) on PostgreSQL; PGlite has one connection,
+  // so the same race runs smaller there.
+  const PARALLEL = process.env.TEST_DATABASE_URL ? 200 : 50;
+  it(`${PARALLEL} aprobaciones en paralelo sobre rifas cerca del límite: sin números repetidos ni sobreventa`, async () => {
+    const raffleCount = PARALLEL / 50;
+    const raffleIds: string[] = [];
+    for (let r = 0; r < raffleCount; r++) {
+      raffleIds.push((await createRaffle(ctx, { totalTickets: 100, price: 1 })).id);
+    }
     const buyers = await Promise.all(Array.from({ length: 10 }, () => createUser(ctx.t.app)));
     const proofs = [];
-    for (let i = 0; i < 50; i++) {
-      const quantity = 2 + (i % 2); // 2 or 3 tickets: 125 asked for, 100 exist
+    for (let i = 0; i < PARALLEL; i++) {
+      const quantity = 2 + (i % 2); // 2 or 3 tickets: 125 asked for per raffle, 100 exist
       proofs.push(
         await insertProof(db(), {
           userId: (buyers[i % buyers.length] as { id: string }).id,
-          raffleId,
+          raffleId: raffleIds[i % raffleCount] as string,
           amount: quantity,
           quantityOfTickets: quantity,
+          transactionRef: `PAR-${i}`,
         }),
       );
     }
@@ -281,25 +289,29 @@ describe("aprobar", () => {
     const refused = responses.filter((r) => r.statusCode !== 200);
     for (const r of refused) expect(r.json().error.code, r.body).toBe("NOT_ENOUGH_TICKETS");
     const assigned = ok.flatMap((r) => r.json().tickets as string[]);
-    expect(new Set(assigned).size).toBe(assigned.length);
 
-    const sold = await soldNumbers(db(), raffleId);
-    expect(sold.length).toBe(assigned.length);
-    expect(sold.length).toBeLessThanOrEqual(100);
-    expect(sold.length).toBeGreaterThanOrEqual(98);
-    const row = await raffleRow(db(), raffleId);
-    expect(row.soldTickets).toBe(sold.length);
-    const [count] = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
-    expect(count?.n).toBe(row.soldTickets);
+    let soldTotal = 0;
+    for (const raffleId of raffleIds) {
+      const sold = await soldNumbers(db(), raffleId);
+      expect(new Set(sold).size).toBe(sold.length);
+      expect(sold.length).toBeLessThanOrEqual(100);
+      expect(sold.length).toBeGreaterThanOrEqual(98);
+      const row = await raffleRow(db(), raffleId);
+      expect(row.soldTickets).toBe(sold.length);
+      const [count] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
+      expect(count?.n).toBe(row.soldTickets);
+      soldTotal += sold.length;
+    }
+    expect(assigned.length).toBe(soldTotal);
     for (const buyer of buyers) {
       const { points, ledger } = await balanceOf(buyer.id);
       expect(points).toBe(ledger);
     }
     const totalPoints = ok.reduce((sum, r) => sum + (r.json().pointsAwarded as number), 0);
-    expect(totalPoints).toBe(sold.length * 100);
+    expect(totalPoints).toBe(soldTotal * 100);
   });
 });
 
