@@ -1,210 +1,209 @@
-// `npm run bench`: measures what exists today and appends the results to docs/benchmarks.md.
-//  1. Cold start of the bundled server until GET /api/health answers 200: once on an empty data folder
-//     (PGlite cluster creation + migrations + admin account) and three restarts on that same folder.
-//  2. Throughput of GET /api/health (one database round trip) and GET /api/openapi.json (a large cached
-//     document, plain and with Accept-Encoding: br, gzip as a browser sends it) with autocannon.
-// The server runs with LOG_LEVEL=warn (no per-request log lines) and SEED_DEMO=0; DATABASE_URL is passed
-// through when set, otherwise PGlite. Takes about a minute.
-import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+// `npm run bench`: the goals of issue 7, measured side by side in one run and compared as ratios (absolute
+// figures drift with the machine and with whatever else runs on it). Parts, in scripts/bench/:
+//   api        public catalogue on PostgreSQL vs a bare node:http + pg handler running the same SQL
+//   approvals  proofs approved per second on PostgreSQL and PGlite, then the sale invariants
+//   pool       10 000-ticket pool generation, draw engine, full server-side draw (both databases)
+//   web        scripts/bench-web.mjs (JS per public route + Lighthouse), when it exists
+//   flash      flash sale: visitors under load while 200 proofs are uploaded and approved
+// Options: --only=api,flash (any of the above), --quick (shorter windows, for a smoke run), --skip-web,
+// --connections=N (flash visitors, default 200), --no-build (measure dist/ as it is, even if stale),
+// --dry-run (print only; docs/benchmarks.md is left untouched).
+// Environment: BENCH_PG_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_NOTE (a note line for the entry), BENCH_NODE_ARGS (node flags for the measured API servers, e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"), RUNS (Lighthouse runs per route, passed to bench-web).
+// Prints every figure with its goal and its ratio to the limit, appends a dated section to
+// docs/benchmarks.md, removes every process, folder and database it created, and exits 0 even when a
+// goal is missed (MISSED marks it); 1 only when a part itself could not run.
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { ensureBuilt, root, serverEntry } from "./lib/build.mjs";
+import { runApi } from "./bench/api.mjs";
+import { runDbParts } from "./bench/db-parts.mjs";
+import { runFlash } from "./bench/flash.mjs";
+import { cleanupAll, figure, postgresAvailable, root, status } from "./bench/lib.mjs";
+import { runWeb } from "./bench/web.mjs";
+import { ensureBuilt } from "./lib/build.mjs";
 
-const DURATION_S = 10;
-const CONNECTIONS = 50;
-const RESTARTS = 3;
+const PARTS = ["api", "approvals", "pool", "web", "flash"];
 
-ensureBuilt();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const argv = process.argv.slice(2);
+const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const quick = argv.includes("--quick");
+const only = option("only")
+  ?.split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknown = (only ?? []).filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) {
+  console.error(`bench: parte desconocida: ${unknown.join(", ")} (partes: ${PARTS.join(", ")})`);
+  process.exit(2);
 }
+const selected = new Set(only ?? PARTS);
+if (argv.includes("--skip-web")) selected.delete("web");
+const connections = Number(option("connections") ?? 200);
 
-/** Every server started, so a failure half-way never leaves one running. */
-const children = new Set();
+const loadBefore = os.loadavg()[0];
+const started = performance.now();
+if ((selected.has("api") || selected.has("flash")) && !argv.includes("--no-build")) ensureBuilt();
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const pgVersion = await postgresAvailable();
+const sections = [];
+let crashed = false;
 
-function rssMiB(pid) {
+/** Runs one part; a crash becomes a MISSED line in its section instead of ending the whole run. */
+async function part(title, fn) {
+  const t0 = performance.now();
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Starts the server and resolves once /api/health is 200, with the elapsed milliseconds. */
-async function startServer(dataDir) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ADMIN_EMAIL: process.env.ADMIN_EMAIL || "admin@rifazo.bench",
-      ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "BenchPass123!",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`el servidor terminó con código ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.status === 200) {
-        const health = await response.json();
-        return { child, url, ms: performance.now() - started, kind: health.database?.kind ?? "?" };
-      }
-    } catch {
-      // Not listening yet.
+    const result = await fn();
+    const list = Array.isArray(result) ? result : [result];
+    const seconds = Math.round((performance.now() - t0) / 1000);
+    // Parts measured together in one process share their time.
+    const together = list.map((section) => section.title.split(".")[0]).join(" y ");
+    for (const section of list) {
+      section.took = list.length > 1 ? `${together} juntas: ${seconds} s` : `${seconds} s`;
+      sections.push(section);
     }
-    await sleep(20);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`el servidor no respondió en 60 s:\n${output}`);
-}
-
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
+  } catch (error) {
+    crashed = true;
+    console.error(`bench: ${title} falló:`, error);
+    sections.push({
+      title,
+      notes: ["```", String(error?.stack ?? error).slice(0, 3000), "```"],
+      figures: [
+        figure("La parte no pudo ejecutarse", String(error?.message ?? error).split("\n")[0], { ok: false }),
+      ],
     });
-    child.kill("SIGTERM");
-  });
+  }
 }
 
-async function load(url, headers = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mbps: (result.throughput.average / 1024 / 1024).toFixed(1),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    total: result.requests.total,
-  };
-}
+const needsPostgres = (title) => ({
+  title,
+  notes: [
+    "PostgreSQL no responde en BENCH_PG_URL (postgres://postgres@127.0.0.1:5432 por defecto): se omite.",
+  ],
+  figures: [],
+});
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifazo-bench-"));
-const rows = [];
-let kind = "?";
 try {
-  console.log("bench: arranque en frío (carpeta de datos vacía)...");
-  let server = await startServer(dataDir);
-  kind = server.kind;
-  const fresh = server.ms;
-  await stopServer(server.child);
-
-  const restarts = [];
-  for (let i = 0; i < RESTARTS; i++) {
-    console.log(`bench: reinicio ${i + 1}/${RESTARTS}...`);
-    server = await startServer(dataDir);
-    restarts.push(server.ms);
-    if (i < RESTARTS - 1) await stopServer(server.child);
+  if (selected.has("api")) {
+    const title = "1. API pública sobre PostgreSQL frente a un manejador node:http + pg";
+    await part(title, () => (pgVersion ? runApi({ quick }) : needsPostgres(title)));
   }
-  restarts.sort((a, b) => a - b);
-  const idleRss = rssMiB(server.child.pid);
-
-  // Warm-up so the first measured seconds are not JIT compilation.
-  await autocannon({ url: `${server.url}/api/health`, connections: 10, duration: 2 });
-
-  const targets = [
-    ["GET /api/health", `${server.url}/api/health`, {}],
-    ["GET /api/openapi.json", `${server.url}/api/openapi.json`, {}],
-    ["GET /api/openapi.json (br, gzip)", `${server.url}/api/openapi.json`, { "accept-encoding": "br, gzip" }],
-  ];
-  for (const [label, url, headers] of targets) {
-    console.log(`bench: ${label} durante ${DURATION_S} s con ${CONNECTIONS} conexiones...`);
-    rows.push([label, await load(url, headers)]);
+  const dbParts = ["approvals", "pool"].filter((p) => selected.has(p));
+  if (dbParts.length > 0) {
+    await part("2/3. Aprobaciones, lote y sorteo", () =>
+      runDbParts({ parts: dbParts, quick, hasPostgres: Boolean(pgVersion) }),
+    );
   }
-  const loadedRss = rssMiB(server.child.pid);
-  await stopServer(server.child);
+  if (selected.has("flash")) {
+    const title = "5. Venta relámpago sobre PostgreSQL";
+    await part(title, () => (pgVersion ? runFlash({ quick, connections }) : needsPostgres(title)));
+  }
+  if (selected.has("web")) await part("4. Web", () => runWeb({ quick }));
+} finally {
+  await cleanupAll();
+}
+if (!selected.has("web") && !only) {
+  sections.push({ title: "4. Web", notes: ["Omitida con --skip-web."], figures: [] });
+}
+sections.sort((a, b) => a.title.localeCompare(b.title, "es", { numeric: true }));
 
-  const cpus = os.cpus();
-  const date = new Date()
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-  const fmt = (ms) => `${Math.round(ms)} ms`;
-  const lines = [
-    "",
-    `## ${date}`,
-    "",
-    `- Máquina: ${cpus.length} núcleos (${cpus[0]?.model.trim() ?? "CPU desconocida"}), ` +
-      `${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`,
-    `- Base de datos: ${kind}; autocannon ${CONNECTIONS} conexiones, ${DURATION_S} s por ruta, en la misma máquina`,
-    `- Arranque hasta /api/health 200: carpeta vacía ${fmt(fresh)}; reinicio (mediana de ${RESTARTS}) ` +
-      `${fmt(restarts[Math.floor(restarts.length / 2)])} (mín. ${fmt(restarts[0])}, máx. ${fmt(restarts.at(-1))})`,
-    `- Memoria residente del servidor: ${idleRss ?? "?"} MiB en reposo, ${loadedRss ?? "?"} MiB tras la carga`,
-    "",
-    "| Ruta | req/s | p50 | p99 | MiB/s | errores | no 2xx |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-    ...rows.map(
-      ([label, r]) =>
-        `| ${label} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.mbps} | ${r.errors} | ${r.non2xx} |`,
-    ),
-  ];
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
 
-  const file = path.join(root, "docs/benchmarks.md");
+const seconds = (performance.now() - started) / 1000;
+const loadAfter = os.loadavg()[0];
+const cpus = os.cpus();
+const date = new Date()
+  .toISOString()
+  .replace("T", " ")
+  .replace(/\.\d+Z$/, " UTC");
+const flags = [
+  quick ? "--quick" : "",
+  only ? `--only=${only.join(",")}` : "",
+  argv.includes("--skip-web") ? "--skip-web" : "",
+]
+  .filter(Boolean)
+  .join(" ");
+const missed = sections.flatMap((s) =>
+  s.figures.filter((f) => f.ok === false).map((f) => `${s.title.split(" ")[0]} ${f.label}: ${f.value}`),
+);
+
+const cell = (text) => String(text).replaceAll("|", "\\|");
+const markdown = [
+  "",
+  `## ${date} — npm run bench${flags ? ` ${flags}` : ""}`,
+  "",
+  `- Máquina: **${cpus.length} núcleos** (${cpus[0]?.model.trim() ?? "CPU desconocida"}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ` +
+    `${os.platform()} ${os.release()}, Node ${process.version}, PostgreSQL ${pgVersion ?? "no disponible"}`,
+  `- Carga media (1 min): ${loadBefore.toFixed(2)} al empezar, ${loadAfter.toFixed(2)} al terminar; duración ${Math.round(seconds)} s`,
+  ...(process.env.BENCH_NOTE ? [`- Nota: ${process.env.BENCH_NOTE}`] : []),
+  "- Generador de carga, servidores y bases de datos comparten la misma máquina; por eso los objetivos se expresan como relaciones.",
+];
+for (const section of sections) {
+  markdown.push("", `### ${section.title}${section.took ? ` (${section.took})` : ""}`, "");
+  for (const note of section.notes)
+    markdown.push(note.startsWith("```") || note.startsWith("Fallo") ? note : `- ${note}`);
+  if (section.notes.length) markdown.push("");
+  if (section.figures.length) {
+    markdown.push("| Medida | Valor | Objetivo | Relación con el límite | Estado |", "|---|---|---|---|---|");
+    for (const f of section.figures) {
+      markdown.push(
+        `| ${cell(f.label)} | ${cell(f.value)} | ${cell(f.goal)} | ${cell(f.ratio)} | ${status(f.ok) ? `**${status(f.ok)}**` : ""} |`,
+      );
+    }
+  }
+  if (section.table) markdown.push("", ...section.table);
+  if (section.markdown) markdown.push("", section.markdown);
+}
+markdown.push(
+  "",
+  missed.length
+    ? `**MISSED (${missed.length}):** ${missed.join("; ")}.`
+    : "**Todos los objetivos medidos se cumplen.**",
+);
+
+// Console: the same figures, aligned.
+console.log(
+  `\n=== npm run bench ${flags} — ${date}, ${cpus.length} núcleos, carga ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}, ${Math.round(seconds)} s ===`,
+);
+for (const section of sections) {
+  console.log(`\n${section.title}${section.took ? ` (${section.took})` : ""}`);
+  for (const note of section.notes) console.log(`  · ${note}`);
+  const width = Math.max(0, ...section.figures.map((f) => f.label.length));
+  for (const f of section.figures) {
+    const mark = status(f.ok).padEnd(6);
+    const goal = f.goal ? `  objetivo ${f.goal}` : "";
+    const ratio = f.ratio ? `  (${f.ratio})` : "";
+    console.log(`  ${mark} ${f.label.padEnd(width)}  ${f.value}${goal}${ratio}`);
+  }
+  if (section.table) console.log(section.table.map((line) => `  ${line}`).join("\n"));
+  if (section.markdown)
+    console.log(
+      section.markdown
+        .split("\n")
+        .map((line) => `  ${line}`)
+        .join("\n"),
+    );
+}
+console.log("");
+if (missed.length) {
+  console.log(`MISSED (${missed.length}):`);
+  for (const item of missed) console.log(`  MISSED ${item}`);
+} else console.log("Todos los objetivos medidos se cumplen.");
+
+const file = path.join(root, "docs/benchmarks.md");
+if (argv.includes("--dry-run")) {
+  console.log(`\nbench: --dry-run: ${path.relative(root, file)} no se modificó`);
+} else {
   if (!existsSync(file)) {
     writeFileSync(
       file,
-      [
-        "# Benchmarks",
-        "",
-        "Resultados de `npm run bench` (scripts/bench.mjs), añadidos al final en cada ejecución.",
-        "Cada entrada mide el servidor compilado (`apps/api/dist/server.js`) en la máquina indicada:",
-        "",
-        "- Arranque: desde el `spawn` del proceso hasta el primer `GET /api/health` con 200. «Carpeta vacía»",
-        "  incluye crear el clúster PGlite, aplicar las migraciones y crear la cuenta de administrador;",
-        "  «reinicio» abre la misma carpeta ya migrada.",
-        "- Rendimiento: autocannon en el mismo equipo (compite por la CPU con el servidor), tras 2 s de",
-        "  calentamiento. `/api/health` hace un `SELECT 1`; `/api/openapi.json` devuelve el documento OpenAPI",
-        "  completo, sin compresión y con `Accept-Encoding: br, gzip` como lo pediría un navegador.",
-        "- El servidor corre con `LOG_LEVEL=warn` (sin una línea de log por petición) y `SEED_DEMO=0`.",
-        "",
-      ].join("\n"),
+      "# Benchmarks\n\nResultados de `npm run bench`, añadidos al final en cada ejecución.\n",
     );
   }
-  appendFileSync(file, `${lines.join("\n")}\n`);
-  console.log(lines.join("\n"));
+  appendFileSync(file, `${markdown.join("\n")}\n`);
   console.log(`\nbench: resultados añadidos a ${path.relative(root, file)}`);
-} finally {
-  for (const child of children) child.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
 }
+process.exit(crashed ? 1 : 0);

@@ -1,0 +1,57 @@
+// Entry point for the in-process parts of `npm run bench` (run through tsx by scripts/bench.mjs):
+//   --db=postgres --url=postgres://...   a database the orchestrator created (and drops afterwards)
+//   --db=pglite                           PGlite in memory
+//   --parts=approvals,pool | route-sql    what to measure
+//   --proofs=N --concurrency=C --max-seconds=S --runs=R   sizes; --detail-id=UUID for route-sql
+//   --engine=1                            also time the draw engine (pool part)
+//   --data-dir=DIR                        DATA_DIR of the app (files, outbox); a temporary one otherwise
+//   --out=FILE                            JSON result
+import { writeFileSync } from "node:fs";
+import { type ApprovalsResult, benchApprovals } from "./approvals";
+import { openHarness } from "./harness";
+import { benchPool, type PoolResult } from "./pool";
+import { captureRouteSql } from "./route-sql";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...value] = arg.replace(/^--/, "").split("=");
+    return [key, value.join("=")];
+  }),
+) as Record<string, string | undefined>;
+
+const parts = new Set((args.parts ?? "").split(",").filter(Boolean));
+const out = args.out;
+if (!out) throw new Error("falta --out");
+const url = args.db === "postgres" ? args.url : undefined;
+if (args.db === "postgres" && !url) throw new Error("falta --url");
+
+const result: { approvals?: ApprovalsResult; pool?: PoolResult; routeSql?: unknown } = {};
+
+if (parts.has("route-sql")) {
+  if (!url || !args["detail-id"]) throw new Error("route-sql necesita --url y --detail-id");
+  result.routeSql = await captureRouteSql(url, args["detail-id"]);
+} else {
+  const label = url ? "PostgreSQL" : "PGlite";
+  const h = await openHarness(url, args["data-dir"]);
+  try {
+    if (parts.has("approvals")) {
+      const proofs = Number(args.proofs ?? 200);
+      const concurrency = Number(args.concurrency ?? 1);
+      const maxSeconds = Number(args["max-seconds"] ?? 20);
+      console.log(
+        `bench: ${label}: aprobando hasta ${proofs} comprobantes (máx. ${maxSeconds} s) con ${concurrency} en paralelo...`,
+      );
+      result.approvals = await benchApprovals(h, { proofs, concurrency, buyers: 10, maxSeconds });
+    }
+    if (parts.has("pool")) {
+      console.log(`bench: ${label}: lote de 10 000 boletos y sorteo...`);
+      result.pool = await benchPool(h, { runs: Number(args.runs ?? 5), engine: args.engine === "1" });
+    }
+  } finally {
+    await h.close();
+  }
+}
+
+writeFileSync(out, JSON.stringify(result));
+// Timers of the app (mail worker retries, pools) must not keep the process alive once the result is out.
+process.exit(0);
