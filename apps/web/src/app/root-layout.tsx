@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
 import { Header } from "../components/layout/header";
-import { requestToaster, useToasterRequested } from "../components/ui/toast";
+import { useToasterRequested } from "../components/ui/toast";
 import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
 import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
