@@ -1,5 +1,6 @@
 import { HeartIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
+import { useSession } from "../../auth/hooks/use-session";
 import { FAVORITE_TEXT } from "../../raffles/lib/raffle-text";
 import { useFavoriteIds, useToggleFavorite } from "../hooks/use-favorites";
 
@@ -7,10 +8,12 @@ import { useFavoriteIds, useToggleFavorite } from "../hooks/use-favorites";
 export function FavoriteButton({ raffleId, className }: { raffleId: string; className?: string }) {
   const favorite = useFavoriteIds().has(raffleId);
   const toggle = useToggleFavorite();
+  const signedOut = useSession().status === "signed-out";
   return (
     <button
       type="button"
       aria-label={favorite ? FAVORITE_TEXT.remove : FAVORITE_TEXT.add}
+      title={signedOut ? FAVORITE_TEXT.visitorHint : undefined}
       onClick={() => toggle(raffleId, !favorite)}
       className={cn(
         "inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-xl shadow-card ring-1 ring-black/5 transition-colors hover:bg-white",

@@ -15,6 +15,8 @@ export const RAFFLE_TEXT = {
 export const FAVORITE_TEXT = {
   signInTitle: "Inicia sesión",
   signIn: "Debes iniciar sesión para guardar favoritos.",
+  /** Spec 1 §6: what the heart tells a visitor before they press it. */
+  visitorHint: "Por favor, inicia sesión para añadir rifas a tus favoritos.",
   savedTitle: "Rifa Guardada",
   saved: "Añadida a tus favoritos.",
   removedTitle: "Rifa Eliminada",
