@@ -80,6 +80,18 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
     .filter({ hasText: "Aprobado" });
   await expect(payment).toHaveCount(1);
   for (const number of numbers) await expect(payment.getByText(number, { exact: true })).toBeVisible();
+
+  // ...a notification about it in the bell, and the RifaPuntos credited through the ledger.
+  await buyerPage.getByRole("button", { name: /^Notificaciones/ }).click();
+  await expect(buyerPage.getByText("¡Pago Aprobado!").first()).toBeVisible();
+  const club = (await (await buyerPage.request.get("/api/club")).json()) as {
+    points: number;
+    history: Array<{ pointsChange: number; reason: string }>;
+  };
+  const credit = club.history.find((entry) => entry.reason.startsWith(`Pago aprobado: ${BUYER_RAFFLE}`));
+  expect(credit?.pointsChange).toBeGreaterThan(0);
+  const me = (await (await buyerPage.request.get("/api/account/me")).json()) as { points: number };
+  expect(me.points).toBe(club.points);
   await buyer.close();
 });
 
