@@ -7,27 +7,19 @@ import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
-import {
-  ArrowRightIcon,
-  BellIcon,
-  ClockIcon,
-  ShareIcon,
-  ShieldIcon,
-  TrophyIcon,
-} from "../components/ui/icons";
+import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
-import { FavoriteButton } from "../features/favorites/components/favorite-button";
 import { type RaffleDetail, raffleDetailQuery } from "../features/raffles/api/raffles-api";
 import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
 import { RaffleAction } from "../features/raffles/components/raffle-action";
 import { RaffleBadge } from "../features/raffles/components/raffle-badge";
 import { RaffleImage } from "../features/raffles/components/raffle-image";
+import { RaffleImageActions } from "../features/raffles/components/raffle-image-actions";
 import { TicketPurchase } from "../features/raffles/components/ticket-purchase";
 import { WinnerList } from "../features/raffles/components/winner-list";
 import { useNow } from "../features/raffles/hooks/use-now";
 import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
-import { useShareRaffle } from "../features/raffles/hooks/use-share-raffle";
 import { toCardInput } from "../features/raffles/lib/card-input";
 import { drawInfo } from "../features/raffles/lib/draw-info";
 import { shortHash } from "../features/raffles/lib/purchase";
@@ -178,7 +170,6 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
 
 function DetailView({ raffle }: { raffle: RaffleDetail }) {
   const state = raffleCardState(toCardInput(raffle), useNow());
-  const share = useShareRaffle();
   const draw = drawInfo(raffle, state, true);
 
   return (
@@ -193,17 +184,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             sizes={DETAIL_IMAGE_SIZES}
             priority
           />
-          <div className="absolute top-3 right-3 flex gap-2">
-            <FavoriteButton raffleId={raffle.id} />
-            <button
-              type="button"
-              aria-label="Compartir rifa"
-              onClick={() => void share(raffle)}
-              className="inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-lg text-muted shadow-card ring-1 ring-black/5 hover:bg-white hover:text-brand-700"
-            >
-              <ShareIcon />
-            </button>
-          </div>
+          <RaffleImageActions raffle={raffle} />
         </div>
 
         <div className="space-y-5">

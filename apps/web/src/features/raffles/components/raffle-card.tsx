@@ -1,13 +1,10 @@
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
-import { ShareIcon } from "../../../components/ui/icons";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { PriceWithEquivalent } from "../../exchange-rate/components/price-with-equivalent";
-import { FavoriteButton } from "../../favorites/components/favorite-button";
 import type { PublicRaffle } from "../api/raffles-api";
 import { useNow } from "../hooks/use-now";
-import { useShareRaffle } from "../hooks/use-share-raffle";
 import { toCardInput } from "../lib/card-input";
 import { drawInfo } from "../lib/draw-info";
 import { CARD_IMAGE_SIZES } from "../lib/raffle-image";
@@ -15,6 +12,7 @@ import { formatPercent, ProgressBar } from "./progress-bar";
 import { RaffleAction } from "./raffle-action";
 import { RaffleBadge } from "./raffle-badge";
 import { RaffleImage } from "./raffle-image";
+import { RaffleImageActions } from "./raffle-image-actions";
 
 interface RaffleCardProps {
   raffle: PublicRaffle;
@@ -25,7 +23,6 @@ interface RaffleCardProps {
 /** A raffle in a grid (home, /rifas, favourites): image, price, progress, badge and the next step. */
 export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
   const state = raffleCardState(toCardInput(raffle), useNow());
-  const share = useShareRaffle();
   const draw = drawInfo(raffle, state);
   const detail = paths.raffle(raffle.id);
 
@@ -42,17 +39,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
           />
         </Link>
         {state.badge ? <RaffleBadge badge={state.badge} className="absolute top-3 left-3" /> : null}
-        <div className="absolute top-3 right-3 flex gap-2">
-          <FavoriteButton raffleId={raffle.id} />
-          <button
-            type="button"
-            aria-label="Compartir rifa"
-            onClick={() => void share(raffle)}
-            className="inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-lg text-muted shadow-card ring-1 ring-black/5 transition-colors hover:bg-white hover:text-brand-700"
-          >
-            <ShareIcon />
-          </button>
-        </div>
+        <RaffleImageActions raffle={raffle} />
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
