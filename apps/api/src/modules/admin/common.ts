@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
+import { errorSchema } from "../../lib/schemas";
 import { guards, sessionUserOf } from "../auth/session";
-import { errorSchema } from "../raffles/routes";
 
 export const ADMIN_TAGS = ["administración"];
 

@@ -11,18 +11,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, conflict } from "../../lib/errors";
 import { enforce, RATE_RULES } from "../../lib/rate-limit";
+import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
 import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
 import * as service from "./service";
 import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ["cuenta"];
 

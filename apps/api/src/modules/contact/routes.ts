@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforce } from "../../lib/rate-limit";
+import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
-import { errorSchema } from "../raffles/routes";
 import { CONTACT_RATE_RULE, submitContactMessage } from "./service";
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {

@@ -11,10 +11,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
+import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
 import * as service from "./service";
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const tags = ["sorteos"];
 const idParams = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

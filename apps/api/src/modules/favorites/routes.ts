@@ -2,7 +2,8 @@ import { favoriteIdsSchema, RAFFLE_MESSAGES, raffleListSchema, searchQuerySchema
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema, signedInUser } from "../raffles/routes";
+import { errorSchema } from "../../lib/schemas";
+import { signedInUser } from "../raffles/routes";
 import * as service from "./service";
 
 const tags = ["favoritos"];

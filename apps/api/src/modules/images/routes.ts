@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema } from "../raffles/routes";
+import { errorSchema } from "../../lib/schemas";
 import { openImage } from "./service";
 
 const WIDTH_MESSAGE = "El ancho solicitado no es válido.";

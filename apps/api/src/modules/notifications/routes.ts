@@ -2,8 +2,8 @@ import { markAllReadResultSchema, markReadResultSchema, notificationListSchema }
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorSchema } from "../../lib/schemas";
 import { guards, sessionUserOf } from "../auth/session";
-import { errorSchema } from "../raffles/routes";
 import * as service from "./service";
 
 const tags = ["notificaciones"];

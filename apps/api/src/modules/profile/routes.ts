@@ -1,8 +1,8 @@
 import { loginActivitySchema, sessionUserSchema, updateProfileSchema } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorSchema } from "../../lib/schemas";
 import { guards, sessionUserOf } from "../auth/session";
-import { errorSchema } from "../raffles/routes";
 import * as service from "./service";
 
 const tags = ["perfil"];

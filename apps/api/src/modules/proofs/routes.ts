@@ -12,10 +12,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest, unauthenticated } from "../../lib/errors";
 import { enforce, type RateRule } from "../../lib/rate-limit";
+import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
 import { currentUser, guards, sessionUserOf } from "../auth/session";
 import { readLimited } from "../files/file-type";
-import { errorSchema } from "../raffles/routes";
 import { headerIdempotencyKey } from "./idempotency";
 import * as service from "./service";
 

@@ -12,17 +12,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthenticated } from "../../lib/errors";
+import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
 import { sendCached } from "./http-cache";
 import * as service from "./service";
-
-export const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 
 /** Route params carrying a raffle id: any string, so a malformed id answers 404 rather than 400. */
 export const raffleIdParams = z.object({ id: z.string().describe("Id (UUID) de la rifa.") });

@@ -101,27 +101,13 @@ export function RaffleAction({ raffle, state, size = "md", className }: RaffleAc
       );
       break;
     case "view_winner":
-      control = (
-        <Button
-          variant="accent"
-          size={size}
-          className={full}
-          onClick={() => open("winners")}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-        >
-          <TrophyIcon />
-          {action.label}
-        </Button>
-      );
-      break;
     case "external_announcement":
       control = (
         <Button
           variant="accent"
           size={size}
           className={full}
-          onClick={() => open("announcement")}
+          onClick={() => open(action.kind === "view_winner" ? "winners" : "announcement")}
           onPointerEnter={prefetch}
           onFocus={prefetch}
         >
