@@ -49,11 +49,10 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   await page.getByRole("link", { name: "Ver Rifas Activas" }).click();
   await expect(page).toHaveURL(/\/rifas$/);
   const status = page.getByRole("combobox", { name: "Estado" });
-  await expect(status).toHaveText("Activas y Próximas");
+  await expect(status.locator("option:checked")).toHaveText("Activas y Próximas");
   await expect(page.getByRole("link", { name: IPHONE })).toBeVisible();
 
-  await status.click();
-  await page.getByRole("option", { name: "Finalizadas" }).click();
+  await status.selectOption({ label: "Finalizadas" });
   await expect(page).toHaveURL(/\/rifas\?estado=finished$/);
   await expect(page.getByRole("link", { name: 'Smart TV 65" 4K UHD' })).toBeVisible();
   await expect(page.getByRole("link", { name: IPHONE })).toHaveCount(0);
@@ -65,12 +64,13 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   await page.getByLabel("Buscar rifas").fill("");
   await expect(page).not.toHaveURL(/q=/);
 
-  await status.click();
-  await page.getByRole("option", { name: "Activas", exact: true }).click();
+  await status.selectOption({ label: "Activas" });
   await expect(page).toHaveURL(/\/rifas\?estado=active$/);
   // A shared link opens the same list.
   await page.reload();
-  await expect(page.getByRole("combobox", { name: "Estado" })).toHaveText("Activas");
+  await expect(page.getByRole("combobox", { name: "Estado" }).locator("option:checked")).toHaveText(
+    "Activas",
+  );
 
   // Detail of an active raffle.
   await page.getByRole("link", { name: IPHONE }).click();
@@ -167,4 +167,87 @@ test("favoritos: el visitante debe iniciar sesión; el usuario guarda y quita @p
   await card.getByRole("button", { name: "Quitar de favoritos" }).click();
   await expect(page.getByText("Eliminada de tus favoritos.")).toBeVisible();
   await expect(card.getByRole("button", { name: "Añadir a favoritos" })).toBeVisible();
+});
+
+test("las páginas públicas llegan renderizadas por el servidor y se hidratan sin errores @phone-only", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Without JavaScript the content is already in the HTML: what a slow phone shows before the code arrives.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const html = await noScript.newPage();
+  await html.goto("/");
+  await expect(
+    html.getByRole("region", { name: "Rifas destacadas" }).getByRole("link", { name: IPHONE }),
+  ).toBeVisible();
+  await html.goto("/rifas?estado=finished");
+  await expect(html.getByRole("link", { name: 'Smart TV 65" 4K UHD' })).toBeVisible();
+  await expect(html.getByRole("link", { name: IPHONE })).toHaveCount(0);
+  await html.getByRole("link", { name: 'Smart TV 65" 4K UHD' }).click();
+  await expect(html.getByRole("heading", { level: 1, name: 'Smart TV 65" 4K UHD' })).toBeVisible();
+  await expect(html).toHaveTitle('Smart TV 65" 4K UHD | Rifazo');
+  await noScript.close();
+
+  // With JavaScript, hydration adopts that HTML: React reports any difference as an error in the console.
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    // The anonymous session check answers 401 by design; the browser logs every 4xx response.
+    if (message.type() === "error" && !message.text().includes("status of 401")) errors.push(message.text());
+  });
+  await skipCookieBanner(page);
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Rifas destacadas" });
+  // Hydrated: the heart answers a visitor with the spec's toast.
+  await featured.getByRole("article").first().getByRole("button", { name: "Añadir a favoritos" }).click();
+  await expect(page.getByText("Debes iniciar sesión para guardar favoritos.")).toBeVisible();
+  // Client-side navigation from the server-rendered page, then back.
+  await featured.getByRole("link", { name: IPHONE }).click();
+  await expect(page.getByRole("heading", { level: 1, name: IPHONE })).toBeVisible();
+  await page.goBack();
+  await expect(featured.getByRole("link", { name: IPHONE })).toBeVisible();
+
+  // What a visitor does before the code has run is kept: the app's entry is held back until they act.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  await page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/rifas?estado=finished");
+  await page.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Activas" });
+  await page.getByLabel("Buscar rifas").fill("iphone");
+  release();
+  await expect(page).toHaveURL(/\/rifas\?estado=active&q=iphone$/);
+  await expect(page.getByRole("link", { name: IPHONE })).toBeVisible();
+  await expect(page.getByRole("link", { name: 'Smart TV 65" 4K UHD' })).toHaveCount(0);
+
+  const raffleId = (await (await page.request.get("/api/raffles?status=active&q=iphone")).json()).items[0].id;
+  const raffle = await (await page.request.get(`/api/raffles/${raffleId}`)).json();
+  const heldAgain = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute(entry);
+  await page.route(entry, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto(`/rifas/${raffleId}`);
+  await page.getByLabel("Cantidad de boletos").fill("5");
+  release();
+  const fiveTickets = new Intl.NumberFormat("es-VE", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(raffle.price * 5);
+  await expect(page.getByTestId("purchase-total")).toContainText(fiveTickets);
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("5");
+  expect(errors).toEqual([]);
 });

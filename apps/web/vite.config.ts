@@ -28,9 +28,11 @@ function precompress(): Plugin {
     name: "rifazo-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server-rendering bundle (dist/server) is loaded by the API, never sent to browsers.
+      outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const walk = async (dir: string): Promise<string[]> => {
         const entries = await readdir(dir, { withFileTypes: true });
         const nested = await Promise.all(
@@ -54,22 +56,55 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * index.html preloads the app's entry instead of running it; /boot.js (public/, hand-minified) imports it
+ * once the page has painted. Server-rendered pages are shown at once, and the app hydrates them right after
+ * instead of holding the first paint while its code runs (with the code cached, or on a fast network, the
+ * browser would otherwise run it first). It starts at once when the page arrives empty (rendered in the
+ * browser), in a hidden tab (which does not paint), without paint timing, and after 3 s in any case.
+ */
+function paintBeforeScripts(): Plugin {
+  return {
+    name: "rifazo-paint-before-scripts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const match = entry.exec(html);
+        if (!match) throw new Error("index.html: no se encontró el script de entrada");
+        return html.replace(
+          entry,
+          () =>
+            `<link rel="modulepreload" crossorigin href="${match[1]}" data-app-entry>\n    <script type="module" src="/boot.js"></script>`,
+        );
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The config is also run from the repository root (`npx vite build apps/web`), so paths are anchored here.
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), paintBeforeScripts(), precompress()],
   resolve: { alias: command === "build" ? reactRouterProduction() : [] },
   server: {
     port: 5173,
     // Same-origin API in development too: the session cookie and the CSRF origin check keep working.
     proxy: { "/api": { target: "http://localhost:3001" } },
   },
+  // The server renderer (src/entry-server.tsx, built into dist/server) is self-contained: React and the
+  // rest are bundled in, so a copy of dist/ anywhere (tests, benchmarks, a deploy) can render pages.
+  ssr: { noExternal: true },
+  // ...with React's production build chosen at build time, whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   preview: { port: 4173, proxy: { "/api": { target: "http://localhost:3001" } } },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     target: "es2022",
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
     // Bundle budget of the home page: browsers without <link rel="modulepreload"> (Safari before 17) skip
     // the hint and fetch those chunks when they are imported; the polyfill would ride in everyone's entry.
     modulePreload: { polyfill: false },

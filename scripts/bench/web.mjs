@@ -78,7 +78,7 @@ export async function runWeb({ quick }) {
     markdown: body,
     figures: [
       figure(
-        "Presupuestos de bench-web (JS de / gzip, rendimiento y accesibilidad Lighthouse)",
+        "Presupuestos de bench-web (JS de / comprimido, rendimiento y accesibilidad Lighthouse)",
         missed ?? "todos se cumplen",
         {
           goal: /^- Presupuestos: (.*)$/m.exec(body)?.[1] ?? "los de bench-web",

@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const serverEntry = path.join(root, "apps/api/dist/server.js");
-const outputs = [path.join(root, "apps/web/dist/index.html"), serverEntry];
+const outputs = [
+  path.join(root, "apps/web/dist/index.html"),
+  path.join(root, "apps/web/dist/server/entry-server.js"),
+  serverEntry,
+];
 
 // Everything the two builds read besides node_modules: sources, migrations and the build configs.
 const inputDirs = [

@@ -1,24 +1,45 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { App } from "./app/app";
 import { queryClient } from "./app/query-client";
-import { createRouter } from "./app/routes";
+import { preloadRoute } from "./app/routes";
+import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth/hooks/use-session";
+import { RenderClockProvider } from "./features/raffles/hooks/use-now";
 import "./styles.css";
 
 // Ask for the session right away, in parallel with the first page's code, so guards and the header
 // rarely have to wait for it.
 void queryClient.prefetchQuery(sessionQueryOptions);
 
-const router = createRouter();
 const container = document.getElementById("root");
 if (!container) throw new Error("Falta el elemento #root en index.html");
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const serverState = readServerState(document);
+
+function app() {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RenderClockProvider value={serverState?.now ?? null}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </RenderClockProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+if (serverState && container.firstElementChild) {
+  // The page arrived rendered (apps/api/src/lib/web.ts): its code is fetched first, so hydration
+  // adopts the HTML instead of replacing it with a loading state.
+  hydrate(queryClient, serverState.queries);
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app()));
+} else {
+  createRoot(container).render(app());
+}

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,31 +17,105 @@ export function findWebDist(config: Config): string | undefined {
   return candidates.find((c) => existsSync(path.join(c, "index.html")));
 }
 
-/** Serves the SPA: hashed assets cached for a year, index.html for every client-side route. */
+/** apps/web/src/entry-server.tsx, as built into apps/web/dist/server. */
+interface ServerRenderer {
+  render(input: {
+    url: string;
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+    timeoutMs?: number;
+  }): Promise<{ html: string; title: string | null; state: string } | null>;
+}
+
+async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {
+  const entry = path.join(root, "server", "entry-server.js");
+  if (!existsSync(entry)) {
+    log.warn("No se encontró apps/web/dist/server: las páginas se servirán sin renderizar en el servidor.");
+    return undefined;
+  }
+  return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** The page's HTML: rendered on the server when the page supports it, else the shell the browser renders. */
+function pageHtml(template: string, rendered: { html: string; title: string | null; state: string } | null) {
+  if (!rendered) return template;
+  // Replacer functions: the page's text may contain "$&" and the like, special in replacement strings.
+  let html = template.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root">${rendered.html}</div><script type="application/json" id="rifazo-state">${rendered.state}</script>`,
+  );
+  // The title the page set with React's <title>, already escaped by React (the template's is the home page's).
+  const { title } = rendered;
+  if (title !== null) html = html.replace(TITLE, () => `<title>${title}</title>`);
+  return html;
+}
+
+/**
+ * Serves the web app: hashed assets cached for a year; for every page route, the page rendered on the
+ * server with its data (public pages: home, catalogue, raffle detail), or index.html for the browser to
+ * render. A failure or a slow render falls back to index.html: the browser then renders the page itself.
+ */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const root = findWebDist(config);
-  app.setNotFoundHandler((request, reply) => {
-    // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html with status 200.
-    const notPage = request.url.startsWith("/api/") || request.url.startsWith("/assets/");
-    if (notPage || !root || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply
-        .status(404)
-        .send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
-    }
+  const renderer = root ? await loadRenderer(root, app.log) : undefined;
+
+  // The renderer asks the API for the page's data in-process, through the same routes browsers use.
+  const fetchApi = async (apiPath: string, init: RequestInit): Promise<Response> => {
+    if ((init.method ?? "GET") !== "GET")
+      throw new Error("El renderizado en el servidor solo hace lecturas.");
+    const response = await app.inject({
+      method: "GET",
+      url: apiPath,
+      headers: { accept: "application/json" },
+    });
+    const bodyless = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(bodyless ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: { "content-type": String(response.headers["content-type"] ?? "") },
+    });
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-cache");
-    return reply.type("text/html; charset=utf-8").send(indexHtml);
-  });
+    reply.type("text/html; charset=utf-8");
+    if (!renderer || request.method !== "GET") return reply.send(indexHtml);
+    try {
+      const rendered = await renderer.render({ url: request.url, fetchApi });
+      return reply.send(pageHtml(template, rendered));
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, "no se pudo renderizar la página en el servidor");
+      return reply.send(indexHtml);
+    }
+  };
+
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
   if (!root) {
     app.log.warn("No se encontró apps/web/dist: ejecuta `npm run build` para servir el sitio.");
     return;
   }
+  // Every page path, as a route rather than in the not-found handler, so responses are compressed
+  // (@fastify/compress hooks into routes; a rendered catalogue is ~50 kB of HTML, ~8 kB compressed).
+  app.get("/*", { schema: { hide: true } }, (request, reply) => {
+    // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html with status 200.
+    if (request.url.startsWith("/api/") || request.url.startsWith("/assets/")) return notFound(reply);
+    return sendPage(request, reply);
+  });
   const indexHtml = readFileSync(path.join(root, "index.html"));
+  const template = indexHtml.toString("utf8");
+  if (renderer && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html no contiene ${ROOT_ELEMENT}`);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
     preCompressed: true,
+    // dist/server holds the server renderer: it is loaded above, never sent.
+    allowedPath: (pathName) => !pathName.startsWith("/server/"),
     setHeaders(res, filePath) {
       if (filePath.endsWith(".html")) {
         res.header("cache-control", "no-cache");
@@ -51,9 +125,5 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
         res.header("cache-control", "public, max-age=3600");
       }
     },
-  });
-  app.get("/", { schema: { hide: true } }, (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-    return reply.type("text/html; charset=utf-8").send(indexHtml);
   });
 }

@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
 import { Header } from "../components/layout/header";
 import { useToasterRequested } from "../components/ui/toast";
 import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
 import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
+import { useHydrated } from "../lib/use-hydrated";
+import { usePageLoading } from "./lazy-page";
+import { AppLoading } from "./route-error";
+import { ScrollRestoration } from "./scroll-restoration";
 
 // Loaded the first time someone opens the preferences: Dialog and Switch stay off the home bundle.
 const CookiePreferencesDialog = lazy(() => import("../features/cookie-consent/cookie-preferences-dialog"));
@@ -28,7 +32,9 @@ const CookieBanner = lazy(() =>
 
 function DeferredCookieBanner() {
   const consent = useCookieConsent();
-  if (consent) return null;
+  // The choice lives in this browser: the server cannot know it, so the banner waits for hydration.
+  const hydrated = useHydrated();
+  if (consent || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <CookieBanner />
@@ -66,8 +72,8 @@ function CookiePreferences() {
 
 /** A thin bar while the next page's code loads, so a click never seems ignored. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
+  const loading = usePageLoading();
+  if (!loading) return null;
   return (
     <div className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100" aria-hidden="true">
       <div className="h-full w-1/3 animate-progress bg-accent-400" />
@@ -90,7 +96,10 @@ export function RootLayout() {
       <NavigationProgress />
       <Header />
       <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {/* Only a page opened directly shows this; navigations keep the current page until the next is ready. */}
+        <Suspense fallback={<AppLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Suspense fallback={null}>
         <Footer />

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LogoMark } from "../components/brand/logo";
 import { DocumentTitle } from "../components/layout/document-title";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -6,37 +6,66 @@ import { paths } from "../lib/paths";
 
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (import.meta.env.DEV) console.error(error);
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-canvas px-4 text-center">
       <DocumentTitle title="Algo salió mal" />
       <LogoMark className="size-16" />
       <div className="max-w-md space-y-2">
-        <h1 className="text-2xl font-black text-ink">
-          {notFound ? "Página no encontrada" : "Algo salió mal"}
-        </h1>
+        <h1 className="text-2xl font-black text-ink">Algo salió mal</h1>
         <p className="text-muted">
-          {notFound
-            ? "La página que buscas no existe o fue movida."
-            : "No pudimos mostrar esta página. Recarga para intentarlo de nuevo; si el problema continúa, vuelve más tarde."}
+          No pudimos mostrar esta página. Recarga para intentarlo de nuevo; si el problema continúa, vuelve
+          más tarde.
         </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Recargar página</Button>
-        <Link to={paths.home} reloadDocument className={buttonClasses({ variant: "outline" })}>
+        {/* A full load: the app in memory may be the broken part (old code after a deploy). */}
+        <a href={paths.home} className={buttonClasses({ variant: "outline" })}>
           Ir al inicio
-        </Link>
+        </a>
       </div>
     </div>
   );
 }
 
-/** Shown only while the first page's code downloads. */
+interface RouteErrorBoundaryProps {
+  /** Changing it (the URL) clears the error, so the back button leaves the error screen. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  error: unknown;
+  resetKey: string;
+}
+
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { error: error ?? new Error("Error desconocido") };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (import.meta.env.DEV) console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
+/** Shown while the first page's code downloads (pages that are not rendered by the server). */
 export function AppLoading() {
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-canvas" role="status">
+    <div className="flex flex-1 items-center justify-center py-24" role="status">
       <LogoMark className="size-14 animate-pulse" />
       <span className="sr-only">Cargando Rifazo...</span>
     </div>

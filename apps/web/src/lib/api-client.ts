@@ -31,6 +31,16 @@ async function readBody(response: Response): Promise<unknown> {
   return response.json().catch(() => undefined);
 }
 
+/** How requests reach the API: the browser's fetch, or the API itself when rendering on the server. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Used by the server renderer (entry-server) to answer the page's queries in-process. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   let body: BodyInit | undefined;
@@ -43,7 +53,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       headers,
       body,

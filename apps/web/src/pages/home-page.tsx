@@ -1,6 +1,7 @@
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
@@ -160,6 +161,13 @@ function Featured() {
     </section>
   );
 }
+
+/** Rendered on the server with the featured raffles and the bolívar rate (entry-server). */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(featuredRafflesQuery),
+    queryClient.prefetchQuery(publicSettingsQuery),
+  ]);
 
 export function HomePage() {
   usePrefetchQuery(featuredRafflesQuery);

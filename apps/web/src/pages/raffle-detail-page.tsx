@@ -3,12 +3,14 @@ import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raf
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
+import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
 import { type RaffleDetail, raffleDetailQuery } from "../features/raffles/api/raffles-api";
 import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
@@ -302,6 +304,13 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
     </PageContainer>
   );
 }
+
+/** Rendered on the server with the raffle and the bolívar rate (entry-server). */
+export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
+  Promise.all([
+    queryClient.prefetchQuery(raffleDetailQuery(params.id ?? "")),
+    queryClient.prefetchQuery(publicSettingsQuery),
+  ]);
 
 /** /rifas/{id} (spec 1 §2 "Raffle detail"). */
 export function RaffleDetailPage() {

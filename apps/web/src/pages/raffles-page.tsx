@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
 import { SearchIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { Select } from "../components/ui/select";
+import { NativeSelect } from "../components/ui/native-select";
 import { Spinner } from "../components/ui/spinner";
+import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { raffleListQuery } from "../features/raffles/api/raffles-api";
 import { RaffleGrid } from "../features/raffles/components/raffle-grid";
 import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
@@ -21,8 +23,18 @@ import {
   writeCriteria,
 } from "../features/raffles/lib/list-filters";
 import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
+import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** Rendered on the server with the list the URL asks for and the bolívar rate (entry-server). */
+export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
+  const criteria = readCriteria(searchParams);
+  return Promise.all([
+    queryClient.prefetchQuery(raffleListQuery(criteria.status, criteria.q)),
+    queryClient.prefetchQuery(publicSettingsQuery),
+  ]);
+};
 
 /** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
 export function RafflesPage() {
@@ -32,6 +44,11 @@ export function RafflesPage() {
   const [text, setText] = useState(criteria.q);
   const searchId = useId();
   const statusId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  const chooseStatus = (value: string) => {
+    if (isRaffleListFilter(value)) setParams((prev) => writeCriteria(prev, { status: value }));
+  };
 
   // The box follows the URL when it changes from outside (back button, a shared link, "clear").
   useEffect(() => {
@@ -49,6 +66,11 @@ export function RafflesPage() {
     return () => clearTimeout(timer);
   }, [text, criteria.q, setParams]);
 
+  // What the visitor typed or chose on the server-rendered page before its code ran (after the effects
+  // above, which would otherwise reset the box to the URL's search).
+  useValueBeforeHydration(searchRef, text, setText);
+  useValueBeforeHydration(statusRef, criteria.status, chooseStatus);
+
   const query = useQuery(raffleListQuery(criteria.status, criteria.q));
   const filtered = isFiltered(criteria);
   const searching = query.isFetching && query.isPlaceholderData;
@@ -65,6 +87,7 @@ export function RafflesPage() {
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
             <Input
+              ref={searchRef}
               id={searchId}
               type="search"
               inputMode="search"
@@ -85,15 +108,12 @@ export function RafflesPage() {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={statusId}>Estado</Label>
-          <Select
+          <NativeSelect
+            ref={statusRef}
             id={statusId}
-            // The trigger is a button, which CSS counts as read-only: keep it white like the search box.
-            className="bg-surface!"
             options={FILTER_OPTIONS}
             value={criteria.status}
-            onValueChange={(value) => {
-              if (isRaffleListFilter(value)) setParams((prev) => writeCriteria(prev, { status: value }));
-            }}
+            onChange={(event) => chooseStatus(event.target.value)}
           />
         </div>
       </search>

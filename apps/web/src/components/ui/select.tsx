@@ -3,6 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { CheckIcon, ChevronDownIcon } from "./icons";
 import { inputClasses } from "./input";
+import type { SelectOption } from "./select-option";
 
 export const SelectRoot = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -72,11 +73,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
+export type { SelectOption } from "./select-option";
 
 interface SelectProps extends Omit<ComponentProps<typeof SelectPrimitive.Root>, "children"> {
   options: readonly SelectOption[];

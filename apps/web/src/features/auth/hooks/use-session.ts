@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { isRetryableError } from "../../../lib/api-client";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { fetchSessionUser, type SessionUser } from "../api/account-api";
 
 export const sessionQueryKey = ["session"] as const;
@@ -46,6 +47,12 @@ export function sessionStatus(data: SessionUser | null | undefined, isError: boo
 
 export function useSession(): Session {
   const query = useQuery(sessionQueryOptions);
+  const hydrated = useHydrated();
+  // Pages are rendered on the server for everyone alike; whoever this visitor is, hydration must first
+  // reproduce that anonymous "loading" render, whether or not the session has arrived by then.
+  if (!hydrated) {
+    return { status: "loading", retrying: false, user: null, isAdmin: false, error: null, refetch: () => {} };
+  }
   const user = query.data ?? null;
   return {
     status: sessionStatus(query.data, query.isError),

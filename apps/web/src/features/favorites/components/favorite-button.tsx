@@ -1,5 +1,6 @@
 import { HeartIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useSession } from "../../auth/hooks/use-session";
 import { FAVORITE_TEXT } from "../../raffles/lib/raffle-text";
 import { useFavoriteIds, useToggleFavorite } from "../hooks/use-favorites";
@@ -9,14 +10,17 @@ export function FavoriteButton({ raffleId, className }: { raffleId: string; clas
   const favorite = useFavoriteIds().has(raffleId);
   const toggle = useToggleFavorite();
   const signedOut = useSession().status === "signed-out";
+  // On a server-rendered page the heart does nothing until the code has run: say so instead.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       aria-label={favorite ? FAVORITE_TEXT.remove : FAVORITE_TEXT.add}
       title={signedOut ? FAVORITE_TEXT.visitorHint : undefined}
       onClick={() => toggle(raffleId, !favorite)}
       className={cn(
-        "inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-xl shadow-card ring-1 ring-black/5 transition-colors hover:bg-white",
+        "inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-xl shadow-card ring-1 ring-black/5 transition-colors hover:bg-white disabled:cursor-wait",
         favorite ? "text-danger-600" : "text-muted hover:text-danger-600",
         className,
       )}

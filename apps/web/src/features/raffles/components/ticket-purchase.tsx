@@ -1,6 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { TicketIcon } from "../../../components/ui/icons";
@@ -9,6 +9,8 @@ import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { useSession } from "../../auth/hooks/use-session";
 import type { RedirectState } from "../../auth/redirects";
 import { useExchangeRate } from "../../exchange-rate/hooks/use-exchange-rate";
@@ -26,6 +28,9 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const [quantity, setQuantity] = useState(MIN_TICKETS_PER_PURCHASE);
   const [draft, setDraft] = useState(String(quantity));
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Server-rendered: the buttons wait for the code (a native submit would only reload the page).
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { user } = useSession();
   const rate = useExchangeRate();
@@ -41,6 +46,9 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
     apply(update);
     return update;
   };
+
+  // A quantity typed on the server-rendered page before its code ran: the rules apply to it as on blur.
+  useValueBeforeHydration(inputRef, draft, (value) => commit(parseQuantity(value)));
 
   // Live updates can lower what is left below the chosen quantity: correct it (and say so).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the remaining count changes.
@@ -96,11 +104,13 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             size="icon"
             className="size-12! text-2xl!"
             aria-label="Quitar un boleto"
+            disabled={!hydrated}
             onClick={() => commit(quantity - 1)}
           >
             −
           </Button>
           <Input
+            ref={inputRef}
             id={inputId}
             type="number"
             inputMode="numeric"
@@ -117,6 +127,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             size="icon"
             className="size-12! text-2xl!"
             aria-label="Añadir un boleto"
+            disabled={!hydrated}
             onClick={() => commit(quantity + 1)}
           >
             +
@@ -137,7 +148,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         </div>
       </div>
 
-      <Button type="submit" variant="accent" size="lg" className="w-full">
+      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={!hydrated}>
         <TicketIcon />
         Comprar Boletos
       </Button>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
 
 // One clock for every card on screen: the card state depends on the time (a 24 h window closing, an end
 // date passing), so cards re-evaluate each minute without each one running its own timer.
@@ -31,6 +31,16 @@ function subscribe(listener: () => void): () => void {
 
 const getNow = () => now;
 
+const RenderClock = createContext<number | null>(null);
+
+/**
+ * The time (epoch ms) a server-rendered page was rendered at: used on the server and while hydrating, so
+ * hydration reproduces the server's markup; afterwards cards follow the browser's clock.
+ */
+export const RenderClockProvider = RenderClock.Provider;
+
 export function useNow(): Date {
-  return useSyncExternalStore(subscribe, getNow, getNow);
+  const renderClock = useContext(RenderClock);
+  const rendered = useMemo(() => (renderClock === null ? null : new Date(renderClock)), [renderClock]);
+  return useSyncExternalStore(subscribe, getNow, () => rendered ?? now);
 }

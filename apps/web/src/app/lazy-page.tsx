@@ -1,0 +1,79 @@
+import { type ComponentType, lazy, useSyncExternalStore } from "react";
+
+// Pages are separate chunks. A page can be preloaded before it renders (the router does so for the URL
+// being hydrated, so server-rendered HTML is hydrated without suspending), and once its module is in
+// memory it renders directly instead of through React.lazy. While any page's code is downloading, the
+// navigation progress bar is shown (see usePageLoading).
+
+export type LazyPage = ((props: object) => React.ReactNode) & {
+  /** Downloads the page's module (once) and resolves when it can render without suspending. */
+  preload(): Promise<unknown>;
+  /** The page's module, for what it exports beside the component (server-side data requirements). */
+  load(): Promise<Record<string, unknown>>;
+};
+
+let pendingLoads = 0;
+const listeners = new Set<() => void>();
+
+function setPending(delta: number): void {
+  pendingLoads += delta;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while the code of a page being opened is downloading. */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => pendingLoads > 0,
+    () => false,
+  );
+}
+
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
+  loadModule: () => Promise<M>,
+  name: K,
+): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<M> | undefined;
+
+  const load = (): Promise<M> => {
+    if (!loading) {
+      setPending(1);
+      loading = loadModule().then(
+        (module) => {
+          loaded = module[name] as ComponentType;
+          setPending(-1);
+          return module;
+        },
+        (error: unknown) => {
+          // A failed download (offline, or a deploy replaced the files) may be retried on the next visit.
+          loading = undefined;
+          setPending(-1);
+          throw error;
+        },
+      );
+    }
+    return loading;
+  };
+
+  const Lazy = lazy(async () => {
+    await load();
+    return { default: loaded as ComponentType };
+  });
+
+  // A factory like React.lazy: called once per route when the module loads, never during a render.
+  // biome-ignore lint/correctness/noComponentHookFactories: see above.
+  function Page(props: object) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  Page.displayName = `LazyPage(${name})`;
+  Page.preload = load;
+  Page.load = load;
+  return Page;
+}

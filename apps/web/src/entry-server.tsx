@@ -1,0 +1,110 @@
+import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { prerenderToNodeStream } from "react-dom/static";
+import { matchRoutes, StaticRouter } from "react-router";
+import { App } from "./app/app";
+import type { PageDataContext, PrefetchPage } from "./app/page-data";
+import { pagesFor, type RouteHandle, routes } from "./app/routes";
+import { type ServerState, serializeServerState } from "./app/server-state";
+import { RenderClockProvider } from "./features/raffles/hooks/use-now";
+import { type ApiTransport, setApiTransport } from "./lib/api-client";
+
+// Server rendering of the public pages (built by `vite build --ssr`, loaded by apps/api/src/lib/web.ts).
+// A page takes part by exporting `prefetchPage`, which fills the query cache with what its first screen
+// shows; everything visitor-specific (session, favourites, this browser's storage) renders as for an
+// anonymous visitor and fills in after hydration. Pages without it are rendered in the browser only.
+
+export interface RenderInput {
+  /** Path and query of the request, e.g. "/rifas?status=all". */
+  url: string;
+  /** Answers the page's API requests in-process (the API's own routes, same validation and caching). */
+  fetchApi: ApiTransport;
+  /** Gives up (the caller then sends the plain shell) after this many milliseconds. */
+  timeoutMs?: number;
+}
+
+export interface RenderResult {
+  /** The markup for <div id="root">. */
+  html: string;
+  /** The page's <title> text. */
+  title: string | null;
+  /** JSON for <script type="application/json" id="rifazo-state">. */
+  state: string;
+}
+
+/** The page's data requirements, or null when some page on the route does not render on the server. */
+async function collectPrefetchers(
+  url: URL,
+): Promise<{ prefetch: PrefetchPage; params: PageDataContext["params"] }[] | null> {
+  const matches = matchRoutes(routes, url.pathname);
+  if (!matches) return null;
+  const leaf = matches[matches.length - 1];
+  // Redirect-only and catch-all routes are left to the browser.
+  if (!leaf || leaf.route.path === "*") return null;
+  const prefetchers: { prefetch: PrefetchPage; params: PageDataContext["params"] }[] = [];
+  for (const match of matches) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (handle?.prefetch) prefetchers.push({ prefetch: handle.prefetch, params: match.params });
+  }
+  for (const { page, params } of pagesFor(url.pathname)) {
+    const module = await page.load();
+    const prefetch = module.prefetchPage as PrefetchPage | undefined;
+    if (!prefetch) return null;
+    prefetchers.push({ prefetch, params });
+    await page.preload();
+  }
+  return prefetchers.length > 0 ? prefetchers : null;
+}
+
+/**
+ * Complete HTML, lazy parts included (React's prerender waits for every Suspense boundary), with no
+ * inline scripts: the Content-Security-Policy allows none, and streaming is pointless once all is ready.
+ */
+async function renderComplete(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal: AbortSignal.timeout(timeoutMs),
+    // Never outline a boundary into a <template> revealed by an inline script (blocked by the CSP).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  let html = "";
+  for await (const chunk of prelude)
+    html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  return html;
+}
+
+const TITLE = /<title>([^<]*)<\/title>/;
+
+export async function render({
+  url,
+  fetchApi,
+  timeoutMs = 2_000,
+}: RenderInput): Promise<RenderResult | null> {
+  const location = new URL(url, "http://localhost");
+  const prefetchers = await collectPrefetchers(location);
+  if (!prefetchers) return null;
+
+  setApiTransport(fetchApi);
+  // No retries on the server: a failing request leaves that part to the browser instead of delaying the page.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const context = { queryClient, searchParams: location.searchParams };
+  await Promise.all(prefetchers.map(({ prefetch, params }) => prefetch({ ...context, params })));
+  // A failed query renders as still loading, exactly as the browser will see it before it retries.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
+
+  const now = Date.now();
+  let html = await renderComplete(
+    <QueryClientProvider client={queryClient}>
+      <RenderClockProvider value={now}>
+        <StaticRouter location={location.pathname + location.search}>
+          <App />
+        </StaticRouter>
+      </RenderClockProvider>
+    </QueryClientProvider>,
+    timeoutMs,
+  );
+  // React 19 puts a component's <title> in the output; the document already has one in <head>.
+  const title = TITLE.exec(html)?.[1] ?? null;
+  html = html.replace(TITLE, "");
+  const state: ServerState = { now, queries: dehydrate(queryClient) };
+  queryClient.clear();
+  return { html, title, state: serializeServerState(state) };
+}
