@@ -222,6 +222,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
       binance: null,
     }),
   },
+  "PUT /api/admin/settings/support-contact": { access: "admin", body: () => ({ whatsapp: "0424-5550199" }) },
   "GET /api/admin/raffles": { access: "admin" },
   "POST /api/admin/raffles": { access: "admin", body: raffleForm },
   "GET /api/admin/raffles/{id}": { access: "admin", params: { id: "raffle" } },

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { TIME_ZONE } from "../constants";
 import { EMAIL_PATTERN } from "./auth";
 
-// Public settings: the bolívar exchange rate and the accounts shown on the payment methods page.
+// Public settings: the bolívar exchange rate, the accounts shown on the payment methods page and the
+// support WhatsApp line shown on /contacto.
 // Stored in the settings table under these keys; keys starting with 'internal.' are never public.
 
 export const SETTINGS_KEYS = {
   exchangeRate: "exchange_rate",
   paymentAccounts: "payment_accounts",
+  supportContact: "support_contact",
 } as const;
 export const INTERNAL_SETTINGS_PREFIX = "internal.";
 
@@ -24,6 +26,7 @@ export const SETTINGS_MESSAGES = {
   zelleNameRequired: "Indica el titular de la cuenta Zelle.",
   binancePayIdInvalid: "El Pay ID de Binance solo puede contener letras, números, puntos, guiones y @.",
   textTooLong: "El texto no puede superar los 120 caracteres.",
+  whatsappInvalid: "El WhatsApp debe ser un número venezolano, por ejemplo 0424-1234567.",
   saved: "Configuración guardada.",
 } as const;
 
@@ -113,8 +116,47 @@ export type PaymentAccounts = z.infer<typeof publicPaymentAccountsSchema>;
 
 export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = { pagoMovil: null, zelle: null, binance: null };
 
+/** A Venezuelan mobile number as typed (0424-1234567, +58 424 123 4567...) -> "+584241234567". */
+export function normalizeVenezuelanMobile(text: string): string | null {
+  const digits = text.replace(/[\s().-]/g, "");
+  const match = /^(?:\+58|0058|58|0)?(4\d{9})$/.exec(digits);
+  return match ? `+58${match[1]}` : null;
+}
+
+/** "+584241234567" -> "+58 424-123-4567", the way it is shown. */
+export function formatVenezuelanMobile(normalized: string): string {
+  const national = normalized.replace(/^\+58/, "");
+  return `+58 ${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** Admin input: the support WhatsApp line; null hides it from /contacto. Saved normalised (+58...). */
+export const supportContactSchema = z.object({
+  whatsapp: z
+    .string({ error: SETTINGS_MESSAGES.whatsappInvalid })
+    .trim()
+    .transform((value, context) => {
+      const normalized = normalizeVenezuelanMobile(value);
+      if (!normalized) {
+        context.addIssue({ code: "custom", message: SETTINGS_MESSAGES.whatsappInvalid });
+        return z.NEVER;
+      }
+      return normalized;
+    })
+    .nullable(),
+});
+export type SupportContactInput = z.input<typeof supportContactSchema>;
+
+export const publicSupportContactSchema = z.object({
+  /** E.164, "+584241234567". */
+  whatsapp: z.string().nullable(),
+});
+export type SupportContact = z.infer<typeof publicSupportContactSchema>;
+
+export const EMPTY_SUPPORT_CONTACT: SupportContact = { whatsapp: null };
+
 export const publicSettingsSchema = z.object({
   exchangeRate: exchangeRateSchema.nullable(),
   paymentAccounts: publicPaymentAccountsSchema,
+  supportContact: publicSupportContactSchema,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -4,6 +4,8 @@ import {
   paymentAccountsSchema,
   publicPaymentAccountsSchema,
   publicSettingsSchema,
+  publicSupportContactSchema,
+  supportContactSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -66,6 +68,25 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = sessionUserOf(request);
       return service.updatePaymentAccounts(db, { id: admin.id, ip: request.ip }, request.body);
+    },
+  );
+
+  r.put(
+    "/api/admin/settings/support-contact",
+    {
+      schema: {
+        tags: ["administración"],
+        summary: "Actualizar el WhatsApp de soporte que muestra /contacto",
+        security: [{ session: [] }],
+        body: supportContactSchema,
+        response: { 200: publicSupportContactSchema, ...adminErrors },
+      },
+      // onRequest: visitors and users are turned away before their body is even parsed.
+      onRequest: guard.admin,
+    },
+    async (request) => {
+      const admin = sessionUserOf(request);
+      return service.updateSupportContact(db, { id: admin.id, ip: request.ip }, request.body);
     },
   );
 }

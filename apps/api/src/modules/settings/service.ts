@@ -1,5 +1,6 @@
 import {
   EMPTY_PAYMENT_ACCOUNTS,
+  EMPTY_SUPPORT_CONTACT,
   type ExchangeRate,
   type exchangeRateInputSchema,
   exchangeRateSchema,
@@ -8,7 +9,10 @@ import {
   type PublicSettings,
   type paymentAccountsSchema,
   publicPaymentAccountsSchema,
+  publicSupportContactSchema,
   SETTINGS_KEYS,
+  type SupportContact,
+  type supportContactSchema,
   todayInVenezuela,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
@@ -18,7 +22,7 @@ import { recordAudit } from "../audit/service";
 import * as repo from "./repository";
 
 /** Only these keys are ever read for the public endpoint: a whitelist, so new or internal keys stay private. */
-const PUBLIC_KEYS = [SETTINGS_KEYS.exchangeRate, SETTINGS_KEYS.paymentAccounts];
+const PUBLIC_KEYS = [SETTINGS_KEYS.exchangeRate, SETTINGS_KEYS.paymentAccounts, SETTINGS_KEYS.supportContact];
 
 for (const key of PUBLIC_KEYS) {
   if (key.startsWith(INTERNAL_SETTINGS_PREFIX)) throw new Error(`Clave interna en la lista pública: ${key}`);
@@ -29,7 +33,16 @@ export async function publicSettings(db: Db, log: FastifyBaseLogger): Promise<Pu
   return {
     exchangeRate: parseExchangeRate(values.get(SETTINGS_KEYS.exchangeRate), log),
     paymentAccounts: parsePaymentAccounts(values.get(SETTINGS_KEYS.paymentAccounts), log),
+    supportContact: parseSupportContact(values.get(SETTINGS_KEYS.supportContact), log),
   };
+}
+
+function parseSupportContact(value: unknown, log: FastifyBaseLogger): SupportContact {
+  if (value === undefined || value === null) return { ...EMPTY_SUPPORT_CONTACT };
+  const parsed = publicSupportContactSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  log.warn({ value }, "ajustes: el contacto de soporte guardado no es válido; se omite");
+  return { ...EMPTY_SUPPORT_CONTACT };
 }
 
 /** A hand-edited or outdated row must not break the payment page: a bad value is hidden and logged. */
@@ -103,4 +116,12 @@ export function updatePaymentAccounts(
   input: z.output<typeof paymentAccountsSchema>,
 ): Promise<PaymentAccounts> {
   return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, input);
+}
+
+export function updateSupportContact(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof supportContactSchema>,
+): Promise<SupportContact> {
+  return saveSetting(db, actor, SETTINGS_KEYS.supportContact, input);
 }

@@ -40,6 +40,7 @@ describe("ajustes públicos", () => {
     expect(response.json()).toEqual({
       exchangeRate: null,
       paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+      supportContact: { whatsapp: null },
     });
     expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   });
@@ -125,6 +126,36 @@ describe("ajustes públicos", () => {
       admin.cookie,
     );
     expect(badEmail.json().error.message).toBe(SETTINGS_MESSAGES.zelleEmailInvalid);
+  });
+
+  it("el WhatsApp de soporte: solo el administrador, normalizado, con auditoría; null lo oculta", async () => {
+    const body = { whatsapp: "0424 555.01-99" };
+    expect((await put("support-contact", body)).statusCode).toBe(401);
+    const regular = await put("support-contact", body, user.cookie);
+    expect(regular.statusCode).toBe(403);
+    expect(regular.json().error.code).toBe("ADMIN_ONLY");
+
+    const saved = await put("support-contact", body, admin.cookie);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ whatsapp: "+584245550199" });
+    expect((await readPublic()).json().supportContact).toEqual({ whatsapp: "+584245550199" });
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "support_contact")));
+    expect(audit).toMatchObject({ actorId: admin.id, before: null, after: { whatsapp: "+584245550199" } });
+
+    for (const whatsapp of ["12345", "0212-5550199", "+1 305 555 0199", ""]) {
+      const bad = await put("support-contact", { whatsapp }, admin.cookie);
+      expect(bad.statusCode, whatsapp).toBe(400);
+      expect(bad.json().error.message, whatsapp).toBe(SETTINGS_MESSAGES.whatsappInvalid);
+    }
+    expect((await readPublic()).json().supportContact.whatsapp).toBe("+584245550199");
+
+    expect((await put("support-contact", { whatsapp: null }, admin.cookie)).json()).toEqual({
+      whatsapp: null,
+    });
+    expect((await readPublic()).json().supportContact).toEqual({ whatsapp: null });
   });
 
   it("nunca expone claves internas y omite valores guardados inválidos", async () => {
