@@ -18,6 +18,8 @@ export interface RenderInput {
   url: string;
   /** Answers the page's API requests in-process (the API's own routes, same validation and caching). */
   fetchApi: ApiTransport;
+  /** The newest event id before the data is read (see ServerState.lastEventId). */
+  lastEventId?: number | null;
   /** Gives up (the caller then sends the plain shell) after this many milliseconds. */
   timeoutMs?: number;
 }
@@ -76,6 +78,7 @@ const TITLE = /<title>([^<]*)<\/title>/;
 export async function render({
   url,
   fetchApi,
+  lastEventId = null,
   timeoutMs = 2_000,
 }: RenderInput): Promise<RenderResult | null> {
   const location = new URL(url, "http://localhost");
@@ -104,7 +107,7 @@ export async function render({
   // React 19 puts a component's <title> in the output; the document already has one in <head>.
   const title = TITLE.exec(html)?.[1] ?? null;
   html = html.replace(TITLE, "");
-  const state: ServerState = { now, queries: dehydrate(queryClient) };
+  const state: ServerState = { now, queries: dehydrate(queryClient), lastEventId };
   queryClient.clear();
   return { html, title, state: serializeServerState(state) };
 }

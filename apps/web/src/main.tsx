@@ -8,6 +8,7 @@ import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth/hooks/use-session";
 import { RenderClockProvider } from "./features/raffles/hooks/use-now";
+import { resumeRaffleEventsAfter } from "./features/raffles/hooks/use-raffle-events";
 import "./styles.css";
 
 // Ask for the session right away, in parallel with the first page's code, so guards and the header
@@ -37,6 +38,7 @@ if (serverState && container.firstElementChild) {
   // The page arrived rendered (apps/api/src/lib/web.ts): its code is fetched first, so hydration
   // adopts the HTML instead of replacing it with a loading state.
   hydrate(queryClient, serverState.queries);
+  resumeRaffleEventsAfter(serverState.lastEventId);
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
     .then(() => hydrateRoot(container, app()));

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { events } from "../db/schema";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,6 +24,7 @@ interface ServerRenderer {
   render(input: {
     url: string;
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+    lastEventId?: number | null;
     timeoutMs?: number;
   }): Promise<{ html: string; title: string | null; state: string } | null>;
 }
@@ -83,7 +86,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     reply.type("text/html; charset=utf-8");
     if (!renderer || request.method !== "GET") return reply.send(indexHtml);
     try {
-      const rendered = await renderer.render({ url: request.url, fetchApi });
+      // Read before the data: the browser's live updates start from here, so nothing that changes while
+      // the page renders and loads is missed (GET /api/events?lastEventId= replays it).
+      const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
+      const rendered = await renderer.render({ url: request.url, fetchApi, lastEventId: latest?.id ?? 0 });
       return reply.send(pageHtml(template, rendered));
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, "no se pudo renderizar la página en el servidor");

@@ -9,6 +9,8 @@ export interface ServerState {
   /** Epoch milliseconds of the render. */
   now: number;
   queries: DehydratedState;
+  /** The newest live-update event when the data was read: the browser's event stream resumes after it. */
+  lastEventId: number | null;
 }
 
 /** JSON that is safe inside <script type="application/json">: nothing in it can close the tag. */

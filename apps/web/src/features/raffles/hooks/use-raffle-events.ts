@@ -11,6 +11,13 @@ const EVENTS_URL = "/api/events";
 const COALESCE_MS = 400;
 
 let source: EventSource | null = null;
+/** Where the first connection resumes: the event id a server-rendered page's data was read at. */
+let resumeAfter: number | null = null;
+
+/** Called once with the server-rendered page's state (main.tsx). */
+export function resumeRaffleEventsAfter(eventId: number | null): void {
+  resumeAfter = eventId;
+}
 let users = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const clients = new Set<QueryClient>();
@@ -24,7 +31,9 @@ function refreshRaffles(): void {
 
 function connect(): void {
   if (source || typeof EventSource === "undefined") return;
-  source = new EventSource(EVENTS_URL);
+  // Later connections resume by themselves (EventSource sends Last-Event-ID when it reconnects).
+  source = new EventSource(resumeAfter === null ? EVENTS_URL : `${EVENTS_URL}?lastEventId=${resumeAfter}`);
+  resumeAfter = null;
   source.addEventListener("raffle", refreshRaffles);
 }
 
