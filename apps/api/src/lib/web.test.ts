@@ -6,8 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertRaffle } from "../../test/fixtures";
+import { insertRaffle, insertWinner } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/helpers";
+import { liveBroadcasts, settings, testimonials } from "../db/schema";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
 
@@ -98,6 +99,15 @@ describe("páginas renderizadas en el servidor", () => {
     );
   });
 
+  it("lleva el id del último evento, para que las actualizaciones en vivo sigan desde ahí", async () => {
+    const before = (serverState((await page("/")).html) as unknown as { lastEventId: number }).lastEventId;
+    expect(typeof before).toBe("number");
+    // A change to a raffle publishes an event: the next page resumes after it.
+    await t.app.ctx.events.publish(t.app.ctx.db, { topic: "raffle", payload: { raffleId: featuredId } });
+    const after = (serverState((await page("/")).html) as unknown as { lastEventId: number }).lastEventId;
+    expect(after).toBeGreaterThan(before);
+  });
+
   it("/rifas respeta el filtro del enlace compartido", async () => {
     const active = rootMarkup((await page("/rifas")).html);
     expect(active).toContain(`href="/rifas/${featuredId}"`);
@@ -127,7 +137,7 @@ describe("páginas renderizadas en el servidor", () => {
   });
 
   it("las páginas privadas y las que no se renderizan en el servidor reciben la carcasa vacía", async () => {
-    for (const url of ["/perfil", "/admin", "/login", "/contacto", "/ruta-inexistente"]) {
+    for (const url of ["/perfil", "/admin", "/login", "/registro", "/ruta-inexistente"]) {
       const { response, html } = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(html, url).toContain('<div id="root"></div>');
@@ -155,6 +165,172 @@ describe("páginas renderizadas en el servidor", () => {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code, url).toBe("NOT_FOUND");
+    }
+  });
+});
+
+/** The query keys of a page's server state, as JSON strings (easy to compare). */
+function stateKeys(html: string): string[] {
+  return serverState(html).queries.queries.map((query) => JSON.stringify(query.queryKey));
+}
+
+describe("el resto de las páginas públicas también se renderizan en el servidor", () => {
+  const DAY = 24 * 3600 * 1000;
+  let drawnId: string;
+
+  beforeAll(async () => {
+    const db = t.app.ctx.db;
+    // A raffle drawn on the platform: its winner (winners history, transparency, draw page) and its
+    // draw record (transparency: listed once it has a transcript).
+    const drawn = await insertRaffle(db, {
+      title: "Moto sorteada para SSR",
+      status: "finished",
+      totalTickets: 100,
+      soldTickets: 2,
+      endDate: new Date(Date.now() - 2 * DAY),
+      drawnAt: new Date(Date.now() - DAY),
+      drawSeed: "a1".repeat(32),
+      drawSeedCommitment: "c0ffee".repeat(10),
+      drawTicketListHash: "b2".repeat(32),
+      drawAlgorithm: "rifazo-draw-v1",
+      drawTranscript: {
+        ticketNumbers: [7, 42],
+        winners: [{ level: 1, index: 0, ticketNumber: 42, description: "Moto Bera SBR" }],
+      },
+    });
+    drawnId = drawn.id;
+    await insertWinner(db, {
+      raffleId: drawn.id,
+      ticketNumber: 42,
+      winnerName: "Luisa Ganadora SSR",
+      prizeDescription: "Moto Bera SBR",
+    });
+    await insertRaffle(db, {
+      title: "Consola próxima para SSR",
+      status: "upcoming",
+      totalTickets: 100,
+      startDate: new Date(Date.now() + 3 * DAY),
+      endDate: new Date(Date.now() + 20 * DAY),
+    });
+    await db.insert(testimonials).values({
+      name: "Carmen Testimonio SSR",
+      location: "Maracay",
+      text: "Gané una nevera y llegó en una semana.",
+      date: "2026-01-15",
+    });
+    await db.insert(liveBroadcasts).values({
+      platform: "youtube",
+      title: "Sorteo en vivo SSR",
+      schedule: "Viernes a las 8:00 p. m.",
+      url: "https://www.youtube.com/@rifazo",
+    });
+    await db.insert(settings).values({
+      key: "payment_accounts",
+      value: {
+        pagoMovil: { bank: "Banco SSR (0102)", phone: "0414-555-7788", idNumber: "V-12345678" },
+        zelle: null,
+        binance: null,
+      },
+    });
+  });
+
+  it("/ganadores llega con el historial y respeta los filtros del enlace", async () => {
+    const { html } = await page("/ganadores");
+    const markup = rootMarkup(html);
+    expect(html).toMatch(/<title>Ganadores \| Rifazo<\/title>/);
+    expect(markup).toContain("Moto sorteada para SSR");
+    expect(markup).toContain("Luisa Ganadora SSR");
+    expect(markup).toContain(`href="/sorteo/${drawnId}"`);
+    expect(stateKeys(html)).toContain(JSON.stringify(["winners", ""]));
+
+    const filtered = await page("/ganadores?q=consola");
+    expect(stateKeys(filtered.html)).toContain(JSON.stringify(["winners", "?q=consola"]));
+    // The box shows the URL's search, and the history the filtered (empty) answer.
+    expect(rootMarkup(filtered.html)).toContain('value="consola"');
+    expect(rootMarkup(filtered.html)).toContain(
+      "No se encontraron ganadores con los criterios seleccionados.",
+    );
+  });
+
+  it("/proximamente llega con las rifas próximas y su cuenta regresiva, con el aviso desactivado hasta hidratar", async () => {
+    const { html } = await page("/proximamente");
+    const markup = rootMarkup(html);
+    expect(markup).toContain("<h1");
+    expect(markup).toContain("Próximamente");
+    expect(markup).toContain("Consola próxima para SSR");
+    expect(markup).toMatch(/role="timer"[^>]*>.*Comienza en (2|3) días/);
+    // 'Notificarme' depends on this browser's storage and the session: off and disabled on the server.
+    expect(markup).toMatch(/<button[^>]*disabled=""[^>]*aria-pressed="false"[^>]*>.*?Notificarme<\/button>/);
+    expect(stateKeys(html)).toContain(JSON.stringify(["raffles", "upcoming"]));
+  });
+
+  it("/metodos-pago llega con las cuentas de pago de los ajustes", async () => {
+    const { html } = await page("/metodos-pago");
+    const markup = rootMarkup(html);
+    expect(markup).toContain("Métodos de Pago");
+    expect(markup).toContain("Banco SSR (0102)");
+    expect(markup).toContain("0414-555-7788");
+    expect(stateKeys(html)).toContain(JSON.stringify(["settings", "public"]));
+  });
+
+  it("/transmisiones-vivo y /testimonios llegan con su contenido", async () => {
+    const live = await page("/transmisiones-vivo");
+    expect(rootMarkup(live.html)).toContain("Transmisiones en Vivo");
+    expect(rootMarkup(live.html)).toContain("Sorteo en vivo SSR");
+    expect(stateKeys(live.html)).toEqual([JSON.stringify(["content", "live-broadcasts"])]);
+
+    const stories = await page("/testimonios");
+    expect(rootMarkup(stories.html)).toContain("Testimonios");
+    expect(rootMarkup(stories.html)).toContain("Carmen Testimonio SSR");
+    expect(stateKeys(stories.html)).toEqual([JSON.stringify(["content", "testimonials"])]);
+  });
+
+  it("/transparencia-de-sorteos llega con los sorteos realizados y el historial de ganadores", async () => {
+    const { html } = await page("/transparencia-de-sorteos");
+    const markup = rootMarkup(html);
+    expect(markup).toContain("Transparencia de Sorteos");
+    expect(markup).toContain(`id="sorteo-${drawnId}"`);
+    expect(markup).toContain("c0ffee".repeat(10));
+    expect(markup).toContain("Luisa Ganadora SSR");
+    const keys = stateKeys(html);
+    expect(keys).toContain(JSON.stringify(["draws"]));
+    expect(keys).toContain(JSON.stringify(["winners", ""]));
+  });
+
+  it("/sorteo/{id} llega con la rifa, sus ganadores y su título", async () => {
+    const { html } = await page(`/sorteo/${drawnId}`);
+    expect(html).toMatch(/<title>Sorteo: Moto sorteada para SSR \| Rifazo<\/title>/);
+    const markup = rootMarkup(html);
+    expect(markup).toContain("¡Tenemos ganadores!");
+    expect(markup).toContain("Luisa Ganadora SSR");
+    expect(stateKeys(html)).toContain(JSON.stringify(["raffles", "detail", drawnId]));
+
+    // A raffle that does not exist is left to the browser, which shows the error.
+    const missing = await page("/sorteo/00000000-0000-4000-8000-000000000000");
+    expect(stateKeys(missing.html).some((key) => key.includes("detail"))).toBe(false);
+  });
+
+  it("las páginas de texto y formularios llegan completas, sin datos y con los botones desactivados hasta hidratar", async () => {
+    const pages: Array<[url: string, heading: string, content: string]> = [
+      ["/terminos-y-condiciones", "Términos y Condiciones", "11. Contacto"],
+      ["/politica-de-privacidad", "Política de Privacidad", 'id="cookies"'],
+      ["/contacto", "Contacto", 'aria-label="Formulario de contacto"'],
+      ["/rifazo-club", "Rifazo Club", "Niveles del club"],
+      ["/verificar-boleto", "Verificar Boleto", 'id="ticket-number"'],
+    ];
+    for (const [url, heading, content] of pages) {
+      const { response, html } = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      const markup = rootMarkup(html);
+      expect(markup, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(markup, url).toContain(content);
+      expect(stateKeys(html), url).toEqual([]);
+    }
+    // The club renders the visitor's view (the session is the browser's), not a placeholder.
+    expect(rootMarkup((await page("/rifazo-club")).html)).toContain("Crear Cuenta");
+    // Sending and checking need the code: their buttons arrive disabled.
+    for (const url of ["/contacto", "/verificar-boleto"]) {
+      expect(rootMarkup((await page(url)).html), url).toMatch(/<button type="submit"[^>]*disabled=""/);
     }
   });
 });

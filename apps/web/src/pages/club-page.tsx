@@ -1,6 +1,7 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowLeftIcon } from "../components/ui/icons";
@@ -19,6 +20,12 @@ const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 // The club page (spec 1 §2). Visitors and members without points see the welcome panel and the levels;
 // members with points see their level and points with the tabs beneficios, recompensas, historial and
 // niveles (features/club/components/member-club.tsx, loaded only for them).
+//
+// Rendered on the server as a visitor sees it (the levels are static: no data to fetch). Until the
+// session is known (on the server, while hydrating and until the check answers) the page stays the
+// visitor's view, so hydration matches and visitors see no placeholder; a member's view replaces it then.
+export const prefetchPage: PrefetchPage = async () => undefined;
+
 export function ClubPage() {
   const session = useSession();
   const user = session.status === "signed-in" ? session.user : null;
@@ -39,9 +46,7 @@ export function ClubPage() {
       }
     >
       <div className="space-y-10">
-        {session.status === "loading" ? (
-          <Skeleton className="h-56 w-full rounded-card" />
-        ) : user && points > 0 ? (
+        {user && points > 0 ? (
           <Suspense fallback={<Skeleton className="h-56 w-full rounded-card" />}>
             <MemberClub name={user.fullName} />
           </Suspense>

@@ -1,7 +1,11 @@
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Card, CardContent } from "../components/ui/card";
 import { ContactDetails } from "../features/contact/contact-details";
 import { ContactForm } from "../features/contact/contact-form";
+
+/** The form and the support details: rendered on the server, with no data to fetch. */
+export const prefetchPage: PrefetchPage = async () => undefined;
 
 // A lazy route of its own: zod and react-hook-form load here, never with the home page.
 export function ContactPage() {

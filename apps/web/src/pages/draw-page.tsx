@@ -2,6 +2,7 @@ import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-pa
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -23,6 +24,7 @@ import { useNow } from "../features/upcoming/use-now";
 import { errorMessage } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
 import { paths } from "../lib/paths";
+import { useHydrated } from "../lib/use-hydrated";
 
 const LOAD_ERROR = "Error al cargar la rifa.";
 
@@ -43,6 +45,11 @@ function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
     },
     new Date(now),
   );
+}
+
+/** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */
+function endSentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
 }
 
 function Panel({ children, tone = "default" }: { children: React.ReactNode; tone?: "default" | "gold" }) {
@@ -132,6 +139,14 @@ function VerifyLinks({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
+/**
+ * Rendered on the server with the raffle: its state (countdown, waiting, winners) at the render's clock,
+ * as a visitor sees it. The roulette only ever runs after someone presses "Realizar Sorteo", in the
+ * browser, so it never takes part in the server's markup.
+ */
+export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
+  queryClient.prefetchQuery(raffleDetailQuery(params.raffleId ?? ""));
+
 export function DrawPage() {
   const { raffleId } = useParams();
   if (!raffleId) return <Navigate to={paths.home} replace />;
@@ -144,6 +159,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   const session = useSession();
   const query = useQuery(raffleDetailQuery(raffleId));
   const now = useNow(1_000);
+  // The draw's buttons act only once the code has run.
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");
   const [result, setResult] = useState<DrawResult | null>(null);
   const [starting, setStarting] = useState(false);
@@ -282,8 +299,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             </h2>
             <p className="mb-4 text-muted">
               {state === "date_countdown_external"
-                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${formatDateTime(derived.countdownTo)}.`
-                : `El sorteo podrá realizarse el ${formatDateTime(derived.countdownTo)}.`}
+                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${endSentence(formatDateTime(derived.countdownTo))}`
+                : `El sorteo podrá realizarse el ${endSentence(formatDateTime(derived.countdownTo))}`}
             </p>
             <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
           </Panel>
@@ -318,7 +335,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                   Se vendió el {formatPercent(derived.soldPercent)} de los boletos. Inicia la cuenta regresiva
                   de 24 horas de últimas ventas.
                 </p>
-                <Button size="lg" loading={starting} onClick={startCountdown}>
+                <Button size="lg" disabled={!hydrated} loading={starting} onClick={startCountdown}>
                   Iniciar Sorteo (24h Countdown)
                 </Button>
               </>
@@ -349,7 +366,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                         />
                       </div>
                     ) : null}
-                    <Button size="lg" variant="accent" onClick={runDraw}>
+                    <Button size="lg" variant="accent" disabled={!hydrated} onClick={runDraw}>
                       🎯 Realizar Sorteo
                     </Button>
                   </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { FacebookIcon, InstagramIcon, TvIcon, YoutubeIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
@@ -46,6 +47,10 @@ function Broadcasts() {
     </ul>
   );
 }
+
+/** Rendered on the server with the broadcasts. */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  queryClient.prefetchQuery(liveBroadcastsQueryOptions);
 
 export function LivePage() {
   return (

@@ -1,5 +1,11 @@
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
+import { publicSettingsQueryOptions } from "../features/payment-methods/api";
 import { PaymentMethods } from "../features/payment-methods/payment-methods";
+
+/** Rendered on the server with the bolívar rate and the payment accounts (public settings). */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  queryClient.prefetchQuery(publicSettingsQueryOptions);
 
 export function PaymentMethodsPage() {
   return (

@@ -1,6 +1,7 @@
 import { COOKIE_CONSENT_KEY, UPCOMING_NOTIFY_KEY } from "@rifazo/shared/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -10,6 +11,7 @@ import { useHashScroll } from "../features/content/use-hash-scroll";
 import { openCookiePreferences } from "../features/cookie-consent/use-cookie-consent";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
+import { useHydrated } from "../lib/use-hydrated";
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 
@@ -52,8 +54,13 @@ const SECTIONS = [
   { id: "contacto-privacidad", title: "Contacto y cambios" },
 ] as const;
 
+/** Static text: rendered on the server, with no data to fetch. */
+export const prefetchPage: PrefetchPage = async () => undefined;
+
 export function PrivacyPage() {
   useHashScroll();
+  // The preferences dialog opens only once the code has run.
+  const hydrated = useHydrated();
   return (
     <Page
       title="Política de Privacidad"
@@ -159,7 +166,7 @@ export function PrivacyPage() {
                 ))}
               </ul>
               <p>Puedes cambiar tu elección en cualquier momento desde aquí o desde el pie de página.</p>
-              <Button variant="outline" onClick={openCookiePreferences}>
+              <Button variant="outline" disabled={!hydrated} onClick={openCookiePreferences}>
                 <CookieIcon />
                 Preferencias de Cookies
               </Button>

@@ -1,6 +1,7 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Card, CardContent } from "../components/ui/card";
 import { LegalSection, SectionIndex } from "../features/content/legal-section";
@@ -217,6 +218,9 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
     ),
   },
 ];
+
+/** Static text: rendered on the server, with no data to fetch. */
+export const prefetchPage: PrefetchPage = async () => undefined;
 
 export function TermsPage() {
   useHashScroll();

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { MailIcon, StarIcon } from "../components/ui/icons";
@@ -45,6 +46,10 @@ function Testimonials() {
     </ul>
   );
 }
+
+/** Rendered on the server with the published testimonials. */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  queryClient.prefetchQuery(testimonialsQueryOptions);
 
 export function TestimonialsPage() {
   return (

@@ -1,6 +1,7 @@
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
@@ -11,6 +12,8 @@ import { drawApi, type TicketVerificationResponse } from "../features/draws/api"
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import { paths } from "../lib/paths";
+import { useHydrated } from "../lib/use-hydrated";
+import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 type Outcome =
   | { kind: "idle" }
@@ -113,10 +116,17 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
   );
 }
 
+/** The form alone: rendered on the server, with no data to fetch (the check runs when asked). */
+export const prefetchPage: PrefetchPage = async () => undefined;
+
 export function TicketVerifierPage() {
   const [value, setValue] = useState("");
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // A number typed on the server-rendered page before its code ran is kept (and cleaned like any other).
+  useValueBeforeHydration(inputRef, value, (typed) => setValue(sanitizeTicketInput(typed)));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -156,6 +166,7 @@ export function TicketVerifierPage() {
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Input
+              ref={inputRef}
               id="ticket-number"
               inputMode="numeric"
               autoComplete="off"
@@ -166,7 +177,14 @@ export function TicketVerifierPage() {
               aria-describedby="ticket-help"
               className="font-mono text-lg tracking-widest sm:max-w-48"
             />
-            <Button type="submit" size="lg" loading={pending} loadingText="Verificando...">
+            {/* Checking needs the code: until it runs, the button (and so Enter) does nothing. */}
+            <Button
+              type="submit"
+              size="lg"
+              disabled={!hydrated}
+              loading={pending}
+              loadingText="Verificando..."
+            >
               <SearchIcon /> Verificar
             </Button>
           </div>

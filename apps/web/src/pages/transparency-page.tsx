@@ -1,11 +1,14 @@
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { CheckCircleIcon, ShieldIcon } from "../components/ui/icons";
 import { LegalSection } from "../features/content/legal-section";
 import { useHashScroll } from "../features/content/use-hash-scroll";
+import { drawsQuery } from "../features/draws/api";
 import { DrawRecords } from "../features/draws/components/draw-records";
+import { winnersQueryOptions } from "../features/winners/api";
 import { EMPTY_FILTERS } from "../features/winners/filters";
 import { WinnersHistory } from "../features/winners/winners-history";
 import { paths } from "../lib/paths";
@@ -72,6 +75,13 @@ const CHECKS = [
   "Que, al repetir el cálculo, salgan los mismos ganadores en el mismo orden.",
   "Que tu propio número esté en la lista, desde Verificar Boleto.",
 ];
+
+/** Rendered on the server with the draw records and the winners history. */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  Promise.all([
+    queryClient.prefetchQuery(drawsQuery),
+    queryClient.prefetchQuery(winnersQueryOptions(EMPTY_FILTERS)),
+  ]);
 
 export function TransparencyPage() {
   useHashScroll();

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ClockIcon } from "../components/ui/icons";
@@ -73,6 +74,13 @@ function UpcomingList() {
     </ul>
   );
 }
+
+/**
+ * Rendered on the server with the upcoming raffles. The countdowns and the reveal use the render's clock
+ * until hydration, and the visitor's 'Notificarme' choices (this browser's storage) appear right after it.
+ */
+export const prefetchPage: PrefetchPage = ({ queryClient }) =>
+  queryClient.prefetchQuery(upcomingQueryOptions);
 
 export function UpcomingPage() {
   return (

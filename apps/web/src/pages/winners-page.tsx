@@ -1,17 +1,28 @@
 import { useSearchParams } from "react-router";
+import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
+import { useNow } from "../features/raffles/hooks/use-now";
+import { winnersQueryOptions } from "../features/winners/api";
 import {
   EMPTY_FILTERS,
   filtersFromParams,
   paramsFromFilters,
   type WinnersFilters,
+  winnersYears,
 } from "../features/winners/filters";
 import { WinnersFiltersBar } from "../features/winners/winners-filters";
 import { WinnersHistory } from "../features/winners/winners-history";
 
+/** Rendered on the server with the history the URL's filters ask for (?q=&mes=&anio=). */
+export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) =>
+  queryClient.prefetchQuery(winnersQueryOptions(filtersFromParams(searchParams)));
+
 export function WinnersPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  // The years on offer (and so which ?anio= counts) follow the calendar: while hydrating, the render's
+  // clock, so on New Year's Eve the browser offers exactly the years the server rendered.
+  const now = useNow();
+  const filters = filtersFromParams(params, now);
   // Filter changes replace the history entry: Back leaves the page instead of undoing each keystroke.
   const apply = (next: WinnersFilters) => setParams(paramsFromFilters(next), { replace: true });
 
@@ -22,7 +33,7 @@ export function WinnersPage() {
       description="Conoce a los ganadores de nuestras rifas finalizadas. Cada sorteo tiene su página de verificación."
     >
       <div className="space-y-6">
-        <WinnersFiltersBar filters={filters} onChange={apply} />
+        <WinnersFiltersBar filters={filters} years={winnersYears(now)} onChange={apply} />
         <WinnersHistory filters={filters} onClearFilters={() => apply(EMPTY_FILTERS)} />
       </div>
     </Page>

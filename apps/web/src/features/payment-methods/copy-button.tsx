@@ -2,12 +2,15 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { CheckIcon, CopyIcon } from "../../components/ui/icons";
 import { toast } from "../../components/ui/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import { copyText } from "./clipboard";
 
 const COPIED_MS = 2_000;
 
 /** Copies one account detail; the accessible name says which ('Copiar teléfono de Pago Móvil'). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
+  // On a server-rendered page the button does nothing until the code has run: shown disabled until then.
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -33,6 +36,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <Button
       variant="outline"
       size="sm"
+      disabled={!hydrated}
       onClick={copy}
       aria-label={`Copiar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
       className="shrink-0"

@@ -1,4 +1,5 @@
 import { UPCOMING_NOTIFY_KEY } from "@rifazo/shared/constants";
+import { useSyncExternalStore } from "react";
 import { createStore, type Store } from "../../lib/store";
 
 // A visitor's 'Notificarme' choices (spec 1 §2, §3): raffle ids kept in this browser only.
@@ -44,6 +45,18 @@ export function localNotifyStore(): Store<string[]> {
   });
   store = created;
   return created;
+}
+
+const NONE: string[] = [];
+const subscribeLocal = (listener: () => void) => localNotifyStore().subscribe(listener);
+const getLocal = () => localNotifyStore().get();
+
+/**
+ * The visitor's list for rendering. The server cannot read this browser's storage, so a server-rendered
+ * page shows none chosen and hydrates that way; the stored choices appear right after hydration.
+ */
+export function useLocalNotifyIds(): string[] {
+  return useSyncExternalStore(subscribeLocal, getLocal, () => NONE);
 }
 
 export function setLocalNotify(raffleId: string, on: boolean): void {

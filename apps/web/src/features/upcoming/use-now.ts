@@ -1,13 +1,24 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
+import { useNow as useCardClock } from "../raffles/hooks/use-now";
+
+// Countdowns and the teaser reveal depend on the time to the second. On a server-rendered page the
+// server and the hydrating browser must compute them from the same instant, so until hydration is over
+// they read the render's clock (RenderClockProvider, via the card clock, which already answers with it
+// there); afterwards they follow this browser's clock.
 
 /** The current time, refreshed every `intervalMs` (the caller re-renders each time). */
 export function useNow(intervalMs = 1_000): number {
+  const rendered = useCardClock().getTime();
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    // From the moment of hydration, not from whenever this state was first created.
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return hydrated ? now : rendered;
 }
 
 // One shared one-second clock for every countdown on the page: a single timer, running only while some
@@ -36,7 +47,8 @@ function subscribeSeconds(listener: () => void): () => void {
 
 const getSecondNow = () => secondNow;
 
-/** The current time, ticking every second (shared by all callers). */
+/** The current time, ticking every second (shared by all callers); the render's time while hydrating. */
 export function useSecondClock(): number {
-  return useSyncExternalStore(subscribeSeconds, getSecondNow, getSecondNow);
+  const rendered = useCardClock().getTime();
+  return useSyncExternalStore(subscribeSeconds, getSecondNow, () => rendered);
 }

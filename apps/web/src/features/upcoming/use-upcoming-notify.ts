@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
-import { useStore } from "../../lib/store";
 import { useSession } from "../auth/hooks/use-session";
 import { setSubscription, subscriptionsQueryKey, subscriptionsQueryOptions } from "./api";
-import { localNotifyStore, removeLocalNotify, setLocalNotify } from "./notify-storage";
+import { removeLocalNotify, setLocalNotify, useLocalNotifyIds } from "./notify-storage";
 
 export interface UpcomingNotify {
   isOn: (raffleId: string) => boolean;
@@ -23,7 +22,7 @@ export function useUpcomingNotify(upcomingIds: readonly string[] | undefined): U
   const queryClient = useQueryClient();
   const session = useSession();
   const userId = session.status === "signed-in" ? session.user?.id : undefined;
-  const local = useStore(localNotifyStore());
+  const local = useLocalNotifyIds();
   const subscriptions = useQuery(subscriptionsQueryOptions(userId));
   const key = [...subscriptionsQueryKey, userId];
 

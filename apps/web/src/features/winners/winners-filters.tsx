@@ -4,21 +4,31 @@ import { SearchIcon } from "../../components/ui/icons";
 import { Input, inputClasses } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/cn";
-import { hasFilters, MONTHS, WINNERS_SEARCH_MAX, type WinnersFilters, winnersYears } from "./filters";
+import { useHydrated } from "../../lib/use-hydrated";
+import { useValueBeforeHydration } from "../../lib/use-value-before-hydration";
+import { hasFilters, MONTHS, WINNERS_SEARCH_MAX, type WinnersFilters } from "./filters";
 
 const SEARCH_DELAY_MS = 350;
 
 interface WinnersFiltersBarProps {
   filters: WinnersFilters;
+  /** The years on offer, newest first (winnersYears at the page's clock). */
+  years: readonly number[];
   onChange: (next: WinnersFilters) => void;
 }
+
+const monthOrYear = (value: string) => (value ? Number(value) : null);
 
 // Native selects: light (no popup library on a public page) and the best picker on phones.
 const selectClasses = cn(inputClasses, "pr-8");
 
 /** Search (applied as you type, after a short pause), month and year filters. */
-export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps) {
+export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBarProps) {
+  const hydrated = useHydrated();
   const [text, setText] = useState(filters.q);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const monthRef = useRef<HTMLSelectElement>(null);
+  const yearRef = useRef<HTMLSelectElement>(null);
   const latest = useRef({ filters, onChange });
   latest.current = { filters, onChange };
 
@@ -37,15 +47,34 @@ export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps)
     return () => window.clearTimeout(timer);
   }, [text]);
 
+  // What the visitor typed or chose on the server-rendered page before its code ran (after the effects
+  // above, which would otherwise reset the box to the URL's search). Applied as one change: each change
+  // writes the whole URL, so separate ones would undo each other.
+  const chosen = useRef<Partial<WinnersFilters>>({});
+  useValueBeforeHydration(searchRef, text, (value) => {
+    setText(value);
+    chosen.current.q = value;
+  });
+  useValueBeforeHydration(monthRef, String(filters.month ?? ""), (value) => {
+    chosen.current.month = monthOrYear(value);
+  });
+  useValueBeforeHydration(yearRef, String(filters.year ?? ""), (value) => {
+    chosen.current.year = monthOrYear(value);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after the adoptions above.
+  useEffect(() => {
+    if (Object.keys(chosen.current).length > 0) onChange({ ...filters, ...chosen.current });
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...filters, q: text });
   };
 
-  const years = winnersYears();
-
   return (
     <search aria-label="Filtrar ganadores">
+      {/* The fields are named as the URL's filters: before the code has run, Enter in the search box
+          submits the form as a plain GET and the server renders the filtered history. */}
       <form
         onSubmit={submit}
         className="grid gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:grid-cols-[minmax(0,1fr)_13rem_11rem] sm:items-end sm:p-5"
@@ -55,7 +84,9 @@ export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps)
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
             <Input
+              ref={searchRef}
               id="winners-search"
+              name="q"
               type="search"
               value={text}
               maxLength={WINNERS_SEARCH_MAX}
@@ -69,7 +100,9 @@ export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps)
         <div className="space-y-1.5">
           <Label htmlFor="winners-month">Mes</Label>
           <select
+            ref={monthRef}
             id="winners-month"
+            name="mes"
             className={selectClasses}
             value={filters.month ?? ""}
             onChange={(event) =>
@@ -87,7 +120,9 @@ export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps)
         <div className="space-y-1.5">
           <Label htmlFor="winners-year">Año</Label>
           <select
+            ref={yearRef}
             id="winners-year"
+            name="anio"
             className={selectClasses}
             value={filters.year ?? ""}
             onChange={(event) =>
@@ -107,6 +142,7 @@ export function WinnersFiltersBar({ filters, onChange }: WinnersFiltersBarProps)
             <Button
               variant="link"
               size="sm"
+              disabled={!hydrated}
               onClick={() => {
                 setText("");
                 onChange({ q: "", month: null, year: null });

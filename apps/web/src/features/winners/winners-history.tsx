@@ -5,6 +5,7 @@ import { SearchIcon, TrophyIcon } from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
+import { useHydrated } from "../../lib/use-hydrated";
 import { EmptyState, LoadError } from "../content/states";
 import { WINNERS_ERROR, winnersQueryOptions } from "./api";
 import { hasFilters, type WinnersFilters } from "./filters";
@@ -40,6 +41,7 @@ interface WinnersHistoryProps {
 /** The finished raffles matching the filters, with loading, error and empty states (spec 1 §2, §8). */
 export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: WinnersHistoryProps) {
   const query = useQuery(winnersQueryOptions(filters));
+  const hydrated = useHydrated();
   const filtered = hasFilters(filters);
 
   if (query.isPending) {
@@ -71,6 +73,7 @@ export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: Wi
                 <button
                   type="button"
                   className={buttonClasses({ variant: "outline" })}
+                  disabled={!hydrated}
                   onClick={onClearFilters}
                 >
                   Limpiar filtros

@@ -9,6 +9,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { type DrawRecord, drawApi, drawsQuery } from "../api";
 
 type Check = { name: string; ok: boolean; expected: string; actual: string };
@@ -21,6 +22,8 @@ type Verification =
 /** Downloads the transcript and recomputes the draw here, in the browser, with the same public function. */
 function VerifyButton({ raffleId }: { raffleId: string }) {
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
+  // On a server-rendered page the check runs only once the code has.
+  const hydrated = useHydrated();
   async function verify() {
     setVerification({ state: "running" });
     try {
@@ -38,6 +41,7 @@ function VerifyButton({ raffleId }: { raffleId: string }) {
     <div className="space-y-3">
       <Button
         variant="outline"
+        disabled={!hydrated}
         onClick={verify}
         loading={verification.state === "running"}
         loadingText="Verificando..."
