@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertWinner } from "../../test/fixtures";
-import { createTestApp, type TestApp } from "../../test/helpers";
+import { createTestApp, signedInUser, type TestApp } from "../../test/helpers";
 import { liveBroadcasts, settings, testimonials } from "../db/schema";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
@@ -324,7 +324,9 @@ describe("el resto de las páginas públicas también se renderizan en el servid
       const markup = rootMarkup(html);
       expect(markup, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       expect(markup, url).toContain(content);
-      expect(stateKeys(html), url).toEqual([]);
+      expect(stateKeys(html), url).toEqual(
+        url === "/contacto" ? [JSON.stringify(["settings", "public"])] : [],
+      );
     }
     // The club renders the visitor's view (the session is the browser's), not a placeholder.
     expect(rootMarkup((await page("/rifazo-club")).html)).toContain("Crear Cuenta");
@@ -332,5 +334,27 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     for (const url of ["/contacto", "/verificar-boleto"]) {
       expect(rootMarkup((await page(url)).html), url).toMatch(/<button type="submit"[^>]*disabled=""/);
     }
+  });
+});
+
+describe("/contacto muestra el WhatsApp que publica el administrador", () => {
+  it("sin WhatsApp publicado solo aparece el correo; publicado, el número y su enlace", async () => {
+    const admin = await signedInUser(t.app, { role: "admin" });
+    const save = (whatsapp: string | null) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings/support-contact",
+        payload: { whatsapp },
+        headers: { cookie: admin.cookie },
+      });
+    expect((await save(null)).statusCode).toBe(200);
+    const hidden = rootMarkup((await page("/contacto")).html);
+    expect(hidden).toContain("Correo electrónico");
+    expect(hidden).not.toContain("wa.me");
+
+    expect((await save("0412-765 43 21")).statusCode).toBe(200);
+    const shown = rootMarkup((await page("/contacto")).html);
+    expect(shown).toContain('href="https://wa.me/584127654321"');
+    expect(shown).toContain("+58 412-765-4321");
   });
 });

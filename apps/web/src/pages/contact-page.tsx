@@ -3,9 +3,10 @@ import { Page } from "../components/layout/page";
 import { Card, CardContent } from "../components/ui/card";
 import { ContactDetails } from "../features/contact/contact-details";
 import { ContactForm } from "../features/contact/contact-form";
+import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 
-/** The form and the support details: rendered on the server, with no data to fetch. */
-export const prefetchPage: PrefetchPage = async () => undefined;
+/** The form and the support details, rendered on the server with the published WhatsApp line. */
+export const prefetchPage: PrefetchPage = ({ queryClient }) => queryClient.prefetchQuery(publicSettingsQuery);
 
 // A lazy route of its own: zod and react-hook-form load here, never with the home page.
 export function ContactPage() {

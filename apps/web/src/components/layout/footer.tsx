@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { openCookiePreferences } from "../../features/cookie-consent/use-cookie-consent";
 import { paths } from "../../lib/paths";
 import { SUPPORT_EMAIL } from "../../lib/site";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Logo } from "../brand/logo";
 import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../ui/icons";
 
@@ -108,16 +109,25 @@ export function Footer() {
               Venezuela.
             </p>
           </div>
-          <button
-            type="button"
-            onClick={openCookiePreferences}
-            className="inline-flex shrink-0 items-center gap-1.5 self-start whitespace-nowrap rounded-control py-1 font-semibold text-white hover:underline underline-offset-4 md:self-auto"
-          >
-            <CookieIcon className="text-accent-300" />
-            Preferencias de Cookies
-          </button>
+          <CookiePreferencesButton />
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The preferences dialog needs the page's code: on a server-rendered page the button waits for it. */
+function CookiePreferencesButton() {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      disabled={!hydrated}
+      onClick={openCookiePreferences}
+      className="inline-flex shrink-0 items-center gap-1.5 self-start whitespace-nowrap rounded-control py-1 font-semibold text-white hover:underline underline-offset-4 disabled:cursor-wait md:self-auto"
+    >
+      <CookieIcon className="text-accent-300" />
+      Preferencias de Cookies
+    </button>
   );
 }

@@ -1,11 +1,17 @@
+import { formatVenezuelanMobile } from "@rifazo/shared/schemas/settings";
+import { useQuery } from "@tanstack/react-query";
 import { ClockIcon, MailIcon, WhatsappIcon } from "../../components/ui/icons";
 import { SUPPORT_EMAIL } from "../../lib/site";
+import { publicSettingsQuery } from "../exchange-rate/api/public-settings";
 
-/**
- * Support WhatsApp line. Placeholder until the business confirms the real number; it belongs in
- * lib/site.ts next to SUPPORT_EMAIL once it does.
- */
-export const SUPPORT_WHATSAPP = { display: "+58 424-555-0199", link: "https://wa.me/584245550199" } as const;
+/** The support WhatsApp line the admins publish in settings (E.164), or null: then it is not shown. */
+function useSupportWhatsapp(): string | null {
+  const { data } = useQuery({
+    ...publicSettingsQuery,
+    select: (settings) => settings.supportContact.whatsapp,
+  });
+  return data ?? null;
+}
 
 /** Spec 1 §2, §9: opening hours in Venezuelan time; Saturdays WhatsApp only. */
 export const OPENING_HOURS = [
@@ -14,6 +20,7 @@ export const OPENING_HOURS = [
 ] as const;
 
 export function ContactDetails() {
+  const whatsapp = useSupportWhatsapp();
   return (
     <div className="space-y-6">
       <section aria-labelledby="contacto-directo" className="space-y-4">
@@ -35,23 +42,25 @@ export function ContactDetails() {
               </a>
             </div>
           </li>
-          <li className="flex items-start gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success-50 text-lg text-success-700">
-              <WhatsappIcon />
-            </span>
-            <div>
-              <p className="text-sm font-semibold text-ink">WhatsApp</p>
-              <a
-                href={SUPPORT_WHATSAPP.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-              >
-                {SUPPORT_WHATSAPP.display}
-                <span className="sr-only"> (se abre en una pestaña nueva)</span>
-              </a>
-            </div>
-          </li>
+          {whatsapp ? (
+            <li className="flex items-start gap-3">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success-50 text-lg text-success-700">
+                <WhatsappIcon />
+              </span>
+              <div>
+                <p className="text-sm font-semibold text-ink">WhatsApp</p>
+                <a
+                  href={`https://wa.me/${whatsapp.slice(1)}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+                >
+                  {formatVenezuelanMobile(whatsapp)}
+                  <span className="sr-only"> (se abre en una pestaña nueva)</span>
+                </a>
+              </div>
+            </li>
+          ) : null}
         </ul>
       </section>
       <section aria-labelledby="horario" className="space-y-3">
