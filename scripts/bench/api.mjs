@@ -141,6 +141,7 @@ export async function runApi({ quick }) {
       `${CONNECTIONS} conexiones, ${duration} s por ruta y servidor (${warmup} s de calentamiento con 20), sin If-None-Match (200 con cuerpo completo, como la base).`,
       "La base ejecuta las mismas sentencias SQL que el servicio de rifas (capturadas del propio servicio con el logger de drizzle), con el mismo tamaño de pool (10), sobre la misma base de datos.",
       "autocannon corre en el mismo equipo y compite por los núcleos con el servidor y con PostgreSQL.",
+      "La API responde el catálogo desde memoria (modules/raffles/catalogue-cache.ts) hasta el siguiente evento de rifa; cada petición espera antes un viaje de ida y vuelta por la conexión LISTEN para haber visto todo cambio ya confirmado. La base consulta PostgreSQL en cada petición.",
     ],
     figures,
     table,

@@ -23,9 +23,15 @@ async function list() {
   const { rows } = await pool.query(listQuery.sql, listQuery.params);
   let winners = [];
   if (listWinners && rows.length > 0) {
-    // The service passes the ids of the rows it got, one placeholder each, in order.
+    // The service passes the ids of the rows it got: one array literal ("{a,b}", its prepared statement)
+    // or one placeholder each, in order.
     const ids = rows.map((row) => row.id);
-    const params = ids.length === listWinners.params.length ? ids : listWinners.params;
+    const asArray = listWinners.params.length === 1 && String(listWinners.params[0]).startsWith("{");
+    const params = asArray
+      ? [`{${ids.join(",")}}`]
+      : ids.length === listWinners.params.length
+        ? ids
+        : listWinners.params;
     winners = (await pool.query(listWinners.sql, params)).rows;
   }
   const byRaffle = new Map();

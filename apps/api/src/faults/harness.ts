@@ -7,7 +7,7 @@ export { createTestApp, createUser, signedInUser, signIn } from "../../test/help
 export { checkInvariants, listProofFiles } from "../../test/invariants";
 export { buildApp } from "../app";
 export { loadConfig } from "../config";
-export { openDatabase, runMigrations } from "../db/client";
+export { LISTENER_APPLICATION_NAME, openDatabase, runMigrations } from "../db/client";
 export { accounts, paymentProofs, raffles, tickets, users } from "../db/schema";
 export { generateTicketPool } from "../modules/admin/raffles/ticket-pool";
 export { raffleBody } from "../modules/admin/test-fixtures";
@@ -20,6 +20,7 @@ export {
   runBounded,
   seededRandom,
   sleep,
+  TcpProxy,
   teardown,
   tinyPng,
 } from "./support";

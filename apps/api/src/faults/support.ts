@@ -1,6 +1,7 @@
 // Shared pieces of the fault suites: request bodies, a seeded random source, bounded concurrency, scratch
-// databases on the TEST_DATABASE_URL server and a tiny SSE reader.
+// databases on the TEST_DATABASE_URL server, a TCP proxy that can cut PostgreSQL and a tiny SSE reader.
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import pg from "pg";
 import sharp from "sharp";
 import { SERVER_URL } from "./env";
@@ -169,4 +170,56 @@ export async function teardown(...steps: Array<() => unknown>): Promise<void> {
     }
   }
   if (errors.length > 0) throw errors[0];
+}
+
+/** Forwards 127.0.0.1:<port> to PostgreSQL; `cut()` drops every connection and stops accepting new ones. */
+export class TcpProxy {
+  private server: net.Server | undefined;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+  connectionsCut = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on("close", () => this.sockets.delete(socket));
+        socket.on("error", () => {});
+      }
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Connection refused from now on, and every open connection torn down at once. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : undefined;
+    this.connectionsCut = this.sockets.size / 2;
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  restore(): Promise<void> {
+    return this.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.cut();
+  }
 }

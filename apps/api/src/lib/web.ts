@@ -87,7 +87,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     if (!renderer || request.method !== "GET") return reply.send(indexHtml);
     try {
       // Read before the data: the browser's live updates start from here, so nothing that changes while
-      // the page renders and loads is missed (GET /api/events?lastEventId= replays it).
+      // the page renders and loads is missed (GET /api/events?lastEventId= replays it). Ids are taken at
+      // insert: an event of a transaction still open now, with a smaller id, would not be replayed; the
+      // page then catches up with the next event of that raffle.
       const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
       const rendered = await renderer.render({ url: request.url, fetchApi, lastEventId: latest?.id ?? 0 });
       return reply.send(pageHtml(template, rendered));

@@ -239,7 +239,6 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     body: () => ({ winners: [{ level: 1, ticketNumber: "0001", winnerName: "Ana Ganadora" }] }),
   },
   "GET /api/admin/proofs": { access: "admin" },
-  "GET /api/admin/proofs/{id}/file": { access: "admin", params: { id: "proof" } },
   "POST /api/admin/proofs/{id}/approve": { access: "admin", params: { id: "freshProof" } },
   "POST /api/admin/proofs/{id}/reject": {
     access: "admin",

@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from "../../../test/helpers";
-import { type Database, openDatabase } from "../../db/client";
+import { type Database, type ListenOptions, openDatabase } from "../../db/client";
 import { events, users } from "../../db/schema";
 import { eventRoutes, formatEvent, parseLastEventId } from "./routes";
 import { createEventBus, type EventBus, isVisibleTo, MAX_INLINE_BYTES, type RealtimeEvent } from "./service";
@@ -50,6 +50,52 @@ function recorder(bus: EventBus) {
 
 const byMark = (mark: string) => (event: RealtimeEvent) => event.payload.mark === mark;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The database as a bus sees it, with a LISTEN connection the test can lose and bring back the way
+ * db/client.ts does: onResubscribe first, then LISTEN (notifications flow again), then `listening` settles.
+ */
+function droppableListener(database: Database) {
+  let up = true;
+  let onResubscribe: ListenOptions["onResubscribe"];
+  const passed: string[] = [];
+  const wrapped: Database = {
+    ...database,
+    async listen(channel, onPayload, options) {
+      onResubscribe = options?.onResubscribe;
+      return database.listen(channel, (payload) => {
+        if (!up) return; // Lost with the connection: PostgreSQL only notifies current listeners.
+        passed.push(payload);
+        onPayload(payload);
+      });
+    },
+  };
+  return {
+    database: wrapped,
+    passed,
+    drop() {
+      up = false;
+    },
+    /** LISTEN is active again from here on; call the returned function when its statement "completes". */
+    resubscribe(): () => void {
+      let settle = () => {};
+      const listening = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      onResubscribe?.(listening);
+      up = true;
+      return settle;
+    },
+  };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`no ocurrió a tiempo: ${what}`);
+    await sleep(10);
+  }
+}
 
 describe("EventBus", () => {
   let testDb: TestDatabase;
@@ -185,6 +231,110 @@ describe("EventBus", () => {
       if (url) await second.close();
     }
   });
+
+  it("after LISTEN is re-subscribed, delivers once and in order what committed while it was down", async () => {
+    const { db } = testDb.database;
+    const link = droppableListener(testDb.database);
+    const gapBus = createEventBus({ database: link.database, db, log });
+    await gapBus.start();
+    const rec = recorder(gapBus);
+    const publish = (mark: string, userId?: string) =>
+      gapBus.publish(
+        db,
+        userId
+          ? { topic: "notification", userId, payload: { mark } }
+          : { topic: "raffle", payload: { mark } },
+      );
+    try {
+      await publish("gap-before");
+      await rec.waitFor(byMark("gap-before"));
+
+      link.drop();
+      await publish("gap-1");
+      await publish("gap-2", "ana");
+      // The reconnect: LISTEN is active again, and an event commits before the catch-up reads the table,
+      // so it comes both through NOTIFY and through the catch-up.
+      const listeningDone = link.resubscribe();
+      await publish("gap-overlap");
+      await until(() => link.passed.some((raw) => raw.includes("gap-overlap")), "NOTIFY de gap-overlap");
+      listeningDone();
+      await publish("gap-after");
+      await rec.waitFor(byMark("gap-after"));
+      // Anything doubled would be fanned out right behind its first copy; let the queue drain.
+      await sleep(100);
+
+      const marks = rec.received
+        .map((event) => String(event.payload.mark))
+        .filter((m) => m.startsWith("gap-"));
+      expect(marks).toEqual(["gap-before", "gap-1", "gap-2", "gap-overlap", "gap-after"]);
+      expect(rec.received.find(byMark("gap-2"))).toMatchObject({ topic: "notification", userId: "ana" });
+    } finally {
+      rec.unsubscribe();
+      await gapBus.stop();
+    }
+  });
+
+  it("does not replay, after a re-subscription, events from before the bus started", async () => {
+    const { db } = testDb.database;
+    await bus.publish(db, { topic: "raffle", payload: { mark: "old-news" } });
+    const link = droppableListener(testDb.database);
+    const lateBus = createEventBus({ database: link.database, db, log });
+    await lateBus.start();
+    const rec = recorder(lateBus);
+    try {
+      link.drop();
+      await lateBus.publish(db, { topic: "raffle", payload: { mark: "missed" } });
+      link.resubscribe()();
+      await rec.waitFor(byMark("missed"));
+      expect(rec.received.map((event) => event.payload.mark)).toEqual(["missed"]);
+    } finally {
+      rec.unsubscribe();
+      await lateBus.stop();
+    }
+  });
+
+  // PGlite runs one transaction at a time, so an event cannot stay uncommitted while a newer one commits.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "after a re-subscription, also delivers an older event whose transaction committed during the gap",
+    async () => {
+      const { db } = testDb.database;
+      const link = droppableListener(testDb.database);
+      const gapBus = createEventBus({ database: link.database, db, log });
+      await gapBus.start();
+      const rec = recorder(gapBus);
+      try {
+        let commit = () => {};
+        const held = new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+        let inserted = () => {};
+        const insertDone = new Promise<void>((resolve) => {
+          inserted = resolve;
+        });
+        // Takes its id first, commits last.
+        const slow = db.transaction(async (tx) => {
+          await gapBus.publish(tx, { topic: "raffle", payload: { mark: "slow-older" } });
+          inserted();
+          await held;
+        });
+        await insertDone;
+        await gapBus.publish(db, { topic: "raffle", payload: { mark: "fast-newer" } });
+        await rec.waitFor(byMark("fast-newer"));
+        link.drop();
+        commit();
+        await slow;
+        link.resubscribe()();
+        await rec.waitFor(byMark("slow-older"));
+        await gapBus.publish(db, { topic: "raffle", payload: { mark: "then" } });
+        await rec.waitFor(byMark("then"));
+        await sleep(100);
+        expect(rec.received.map((event) => event.payload.mark)).toEqual(["fast-newer", "slow-older", "then"]);
+      } finally {
+        rec.unsubscribe();
+        await gapBus.stop();
+      }
+    },
+  );
 
   it("deletes events older than an hour when it starts", async () => {
     const { db } = testDb.database;

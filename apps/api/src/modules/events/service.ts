@@ -27,6 +27,17 @@ export interface EventBus {
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   /** Events after `lastEventId` that `userId` may see (null = visitor), oldest first. */
   replaySince(lastEventId: number, userId: string | null): Promise<RealtimeEvent[]>;
+  /**
+   * Resolves true once every event committed (by any process) before the call has been handed to the
+   * subscribers; false when that cannot be known right now (not listening, LISTEN lost, or a catch-up
+   * after a reconnect still missing). What a subscriber derived from the events is current after true.
+   */
+  sync(): Promise<boolean>;
+  /**
+   * Bumped whenever LISTEN had to be re-established: state derived from events before that may have
+   * missed some (the catch-up only reaches back so far), so a cache drops it.
+   */
+  listenEpoch(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -38,6 +49,14 @@ export const MAX_INLINE_BYTES = 7 * 1024;
 export const EVENT_RETENTION_MS = 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const REPLAY_LIMIT = 500;
+/**
+ * Ids come from a sequence taken at INSERT, so an event can commit after newer ones: the catch-up after a
+ * re-subscription also looks this many ids below the newest delivered one, and delivered ids in that
+ * window are remembered so nothing goes out twice.
+ */
+export const GAP_LOOKBACK_IDS = 1_000;
+const GAP_PAGE = 500;
+const GAP_RETRY_MS = 1_000;
 
 /** Raffle events are public; a notification goes only to the signed-in user it is addressed to. */
 export function isVisibleTo(event: Pick<RealtimeEvent, "topic" | "userId">, userId: string | null): boolean {
@@ -69,6 +88,85 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
   let cleaning: Promise<void> = Promise.resolve();
   // Notifications are handled one after another so a fetched (big) event cannot overtake a small one.
   let queue: Promise<void> = Promise.resolve();
+  let stopped = false;
+  /** Newest id fanned out (or the newest in the table when the bus started): where a catch-up resumes. */
+  let lastDeliveredId = 0;
+  /** Events up to this id existed before the bus listened; a catch-up never reaches below it. */
+  let floorId = 0;
+  /** Ids fanned out within GAP_LOOKBACK_IDS of lastDeliveredId: the catch-up and NOTIFY can both bring one. */
+  const delivered = new Set<number>();
+  /** A catch-up failed (database still unreachable): it runs before the next notification or on a timer. */
+  let gapDue = false;
+  let gapRetry: NodeJS.Timeout | undefined;
+
+  function enqueue(task: () => Promise<void>, onError: (error: unknown) => void): void {
+    queue = queue.then(task).catch(onError);
+  }
+
+  /** Fans the event out once: a second copy (NOTIFY after the catch-up read it, or the reverse) is dropped. */
+  function deliver(event: RealtimeEvent): void {
+    if (delivered.has(event.id)) return;
+    delivered.add(event.id);
+    if (event.id > lastDeliveredId) lastDeliveredId = event.id;
+    if (delivered.size > 2 * GAP_LOOKBACK_IDS) {
+      const keepFrom = lastDeliveredId - GAP_LOOKBACK_IDS;
+      for (const id of delivered) if (id < keepFrom) delivered.delete(id);
+    }
+    fanOut(event);
+  }
+
+  /** Everything committed while LISTEN was down (no NOTIFY reached us), oldest first. */
+  async function catchUp(): Promise<void> {
+    let after = Math.max(floorId, lastDeliveredId - GAP_LOOKBACK_IDS);
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(gt(events.id, after))
+        .orderBy(asc(events.id))
+        .limit(GAP_PAGE);
+      for (const row of rows) deliver(fromRow(row));
+      const last = rows.at(-1);
+      if (!last || rows.length < GAP_PAGE) return;
+      after = last.id;
+    }
+  }
+
+  async function catchUpOrRetry(): Promise<void> {
+    if (stopped) return;
+    try {
+      await catchUp();
+      gapDue = false;
+    } catch (error) {
+      gapDue = true;
+      log.warn({ err: error }, "events: no se pudieron recuperar los eventos de la reconexión; se reintenta");
+      if (!gapRetry) {
+        gapRetry = setTimeout(() => {
+          gapRetry = undefined;
+          if (gapDue) enqueue(catchUpOrRetry, () => {});
+        }, GAP_RETRY_MS);
+        gapRetry.unref();
+      }
+    }
+  }
+
+  let epoch = 0;
+
+  /** LISTEN is coming back: the catch-up waits in the queue ahead of every notification of the new connection. */
+  function onResubscribe(listening: Promise<void>): void {
+    epoch += 1;
+    enqueue(
+      async () => {
+        try {
+          await listening;
+        } catch {
+          return; // That attempt failed; the next one calls again with the same cursor.
+        }
+        await catchUpOrRetry();
+      },
+      () => {},
+    );
+  }
 
   function fanOut(event: RealtimeEvent): void {
     for (const listener of [...listeners]) {
@@ -95,14 +193,15 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
       log.warn({ err: error }, "events: notificación ilegible descartada");
       return;
     }
-    queue = queue
-      .then(async () => {
+    enqueue(
+      async () => {
+        // The table is reachable again if a notification came: finish a failed catch-up first, in order.
+        if (gapDue) await catchUpOrRetry();
         const event = await resolve(message);
-        if (event) fanOut(event);
-      })
-      .catch((error) =>
-        log.error({ err: error, eventId: message.id }, "events: no se pudo entregar el evento"),
-      );
+        if (event) deliver(event);
+      },
+      (error) => log.error({ err: error, eventId: message.id }, "events: no se pudo entregar el evento"),
+    );
   }
 
   function cleanup(): void {
@@ -119,17 +218,28 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
       if (input.topic === "notification" && !userId) {
         throw new Error("Una notificación en tiempo real necesita el usuario destinatario.");
       }
-      const [row] = await exec
-        .insert(events)
-        .values({ topic: input.topic, userId, payload: input.payload })
-        .returning();
-      if (!row) throw new Error("No se pudo registrar el evento.");
-      const event = fromRow(row);
-      let wire = JSON.stringify(event);
-      if (Buffer.byteLength(wire) > MAX_INLINE_BYTES) wire = JSON.stringify({ id: event.id, ref: true });
+      // The whole wire message is known here except the id the INSERT assigns, so the NOTIFY goes in the
+      // same statement (one round trip per event, which matters inside the approval transaction).
+      const createdAt = new Date();
+      const body = JSON.stringify({
+        topic: input.topic,
+        userId,
+        payload: input.payload,
+        createdAt: createdAt.toISOString(),
+      });
+      let rest = `,${body.slice(1)}`;
+      if (Buffer.byteLength(`{"id":${Number.MAX_SAFE_INTEGER}${rest}`) > MAX_INLINE_BYTES)
+        rest = ',"ref":true}';
       // Same executor as the insert: PostgreSQL holds the notification until the transaction commits
       // and drops it on rollback, so listeners never hear of an event that did not happen.
-      await exec.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${wire})`);
+      const [row] = await exec
+        .insert(events)
+        .values({ topic: input.topic, userId, payload: input.payload, createdAt })
+        .returning({
+          id: events.id,
+          notified: sql<unknown>`pg_notify(${EVENTS_CHANNEL}, '{"id":' || ${events.id} || ${rest})`,
+        });
+      if (!row) throw new Error("No se pudo registrar el evento.");
     },
 
     subscribe(listener) {
@@ -153,9 +263,26 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
       return rows.map(fromRow).filter((event) => isVisibleTo(event, userId));
     },
 
+    async sync() {
+      if (stopped || !unlisten) return false;
+      if (!(await database.syncNotifications())) return false;
+      // Everything that arrived up to now is queued behind this point (catch-ups included).
+      await queue;
+      return !stopped && !gapDue && unlisten !== undefined;
+    },
+
+    listenEpoch: () => epoch,
+
     start() {
       starting ??= (async () => {
-        unlisten = await database.listen(EVENTS_CHANNEL, onNotification);
+        stopped = false;
+        unlisten = await database.listen(EVENTS_CHANNEL, onNotification, { onResubscribe });
+        // Read after LISTEN: anything newer arrives by NOTIFY, anything older happened before this process.
+        const [newest] = await db
+          .select({ id: sql<number | null>`max(${events.id})`.mapWith(Number) })
+          .from(events);
+        floorId = Number(newest?.id ?? 0);
+        lastDeliveredId = Math.max(lastDeliveredId, floorId);
         cleanup();
         cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
         cleanupTimer.unref();
@@ -168,8 +295,11 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
     },
 
     async stop() {
+      stopped = true;
       if (cleanupTimer) clearInterval(cleanupTimer);
       cleanupTimer = undefined;
+      if (gapRetry) clearTimeout(gapRetry);
+      gapRetry = undefined;
       const stopListening = unlisten;
       unlisten = undefined;
       starting = undefined;

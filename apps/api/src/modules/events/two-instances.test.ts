@@ -16,7 +16,9 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { paymentProofs, raffles } from "../../db/schema";
+import { raffleBody } from "../admin/test-fixtures";
 import { type LocalS3, startLocalS3 } from "../files/s3-test-server";
+import { catalogueCacheOf } from "../raffles/routes";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -242,5 +244,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(file.headers.get("content-type")).toBe("image/png");
       expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
     });
+
+    it("shows on B, on its very next request, a catalogue change made on A (B keeps the catalogue in memory)", async () => {
+      const admin = await signedIn("admin");
+      const buyer = await signedIn();
+      const created = await fetch(`${a.base}/api/admin/raffles`, {
+        method: "POST",
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: JSON.stringify(raffleBody({ title: "Rifa en memoria 0", totalTickets: 50, price: 1 })),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      // The pool is generated after the answer and publishes its own change: let it land first.
+      await waitForPool(id);
+      const cacheB = catalogueCacheOf(b.app.ctx);
+      if (!cacheB) throw new Error("B no tiene caché del catálogo");
+      const titleOnB = async () => {
+        const response = await fetch(`${b.base}/api/raffles/${id}`);
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { title: string }).title;
+      };
+
+      // Both instances serve it, and B's second answer comes from memory.
+      expect(await titleOnB()).toBe("Rifa en memoria 0");
+      const hits = cacheB.stats().hits;
+      expect(await titleOnB()).toBe("Rifa en memoria 0");
+      expect(cacheB.stats().hits).toBe(hits + 1);
+
+      // Every edit on A shows on B's next request, with no waiting in between.
+      for (let round = 1; round <= 5; round++) {
+        const edited = await fetch(`${a.base}/api/admin/raffles/${id}`, {
+          method: "PATCH",
+          headers: { cookie: admin.cookie, "content-type": "application/json" },
+          body: JSON.stringify({ title: `Rifa en memoria ${round}` }),
+        });
+        expect(edited.status, await edited.text()).toBe(200);
+        expect(await titleOnB()).toBe(`Rifa en memoria ${round}`);
+      }
+
+      // A sale approved on A: B's next detail and list show the sold tickets.
+      const [proof] = await testDb.database.db
+        .insert(paymentProofs)
+        .values({
+          userId: buyer.id,
+          raffleId: id,
+          amount: 3,
+          currency: "USD",
+          paymentMethod: "pago_movil",
+          transactionRef: `MEM-${randomBytes(4).toString("hex")}`,
+          proofImagePath: `proofs/test/${randomBytes(6).toString("hex")}.png`,
+          proofContentType: "image/png",
+          proofSize: 100,
+          status: "pending",
+          quantityOfTickets: 3,
+        })
+        .returning();
+      if (!proof) throw new Error("sin comprobante");
+      const approved = await fetch(`${a.base}/api/admin/proofs/${proof.id}/approve`, {
+        method: "POST",
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(approved.status).toBe(200);
+      const detail = (await (await fetch(`${b.base}/api/raffles/${id}`)).json()) as { soldTickets: number };
+      expect(detail.soldTickets).toBe(3);
+      const list = (await (await fetch(`${b.base}/api/raffles`)).json()) as {
+        items: Array<{ id: string; soldTickets: number }>;
+      };
+      expect(list.items.find((item) => item.id === id)?.soldTickets).toBe(3);
+    });
+
+    /** The admin create answers before the ticket pool exists; approvals need it. */
+    async function waitForPool(raffleId: string): Promise<void> {
+      for (let tries = 0; tries < 200; tries++) {
+        const [row] = await testDb.database.db
+          .select({ ready: raffles.ticketsGenerated })
+          .from(raffles)
+          .where(eq(raffles.id, raffleId));
+        if (row?.ready) return;
+        await sleep(25);
+      }
+      throw new Error("el lote de boletos no se generó");
+    }
   },
 );

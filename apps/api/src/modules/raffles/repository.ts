@@ -1,7 +1,7 @@
 import { type RaffleStatus, TIME_ZONE } from "@rifazo/shared";
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client";
+import type { Db, Executor, Tx } from "../../db/client";
 import { paymentProofs, prizeLevels, raffleSubscriptions, raffles, users, winners } from "../../db/schema";
 import { foldSql, matchesAllTerms } from "./search";
 
@@ -56,10 +56,75 @@ export function raffleTextMatch(terms: string[]): SQL | undefined {
 /** Upper bound on one list answer; the public site has no pagination and tens of raffles at most. */
 export const LIST_LIMIT = 200;
 
+/**
+ * The statements every public catalogue page runs, built once per database handle instead of per
+ * request (drizzle rebuilding the SQL was a fifth of the CPU of an uncached answer) and, on PostgreSQL,
+ * prepared once per connection. Inside a transaction the ordinary builders are used.
+ */
+function buildCatalogueStatements(db: Db) {
+  const byStatus = sql`${raffles.status} = ANY(${sql.placeholder("statuses")}::text[])`;
+  const listOrder = [statusRank, desc(raffles.createdAt), asc(raffles.id)] as const;
+  return {
+    list: db
+      .select(cardColumns)
+      .from(raffles)
+      .where(byStatus)
+      .orderBy(...listOrder)
+      .limit(LIST_LIMIT)
+      .prepare("catalogue_list"),
+    listAll: db
+      .select(cardColumns)
+      .from(raffles)
+      .orderBy(...listOrder)
+      .limit(LIST_LIMIT)
+      .prepare("catalogue_list_all"),
+    winners: db
+      .select()
+      .from(winners)
+      .where(sql`${winners.raffleId} = ANY(${sql.placeholder("ids")}::uuid[])`)
+      .orderBy(asc(winners.prizeLevel), asc(winners.announcedAt), asc(winners.ticketNumber))
+      .prepare("catalogue_winners"),
+    detail: db
+      .select(detailColumns())
+      .from(raffles)
+      .where(eq(raffles.id, sql.placeholder("id")))
+      .prepare("catalogue_detail"),
+    levels: db
+      .select(levelColumns)
+      .from(prizeLevels)
+      .where(eq(prizeLevels.raffleId, sql.placeholder("id")))
+      .orderBy(asc(prizeLevels.level))
+      .prepare("catalogue_levels"),
+  };
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof buildCatalogueStatements>>();
+
+/** The prepared statements for `db`, or undefined for a transaction (its connection is borrowed). */
+function catalogueStatements(db: Executor) {
+  if (isTransaction(db)) return undefined;
+  let built = statements.get(db);
+  if (!built) {
+    built = buildCatalogueStatements(db);
+    statements.set(db, built);
+  }
+  return built;
+}
+
+function isTransaction(db: Executor): db is Tx {
+  return typeof (db as Partial<Tx>).rollback === "function";
+}
+
 export async function listRaffles(
   db: Executor,
   filter: { statuses: RaffleStatus[] | null; terms: string[] },
 ): Promise<RaffleCardRow[]> {
+  const prepared = filter.terms.length === 0 ? catalogueStatements(db) : undefined;
+  if (prepared) {
+    return filter.statuses
+      ? prepared.list.execute({ statuses: `{${filter.statuses.join(",")}}` })
+      : prepared.listAll.execute();
+  }
   const rows = await db
     .select(cardColumns)
     .from(raffles)
@@ -108,20 +173,24 @@ const pendingTickets = () =>
 const afterDraw = (column: AnyPgColumn) =>
   sql<string | null>`CASE WHEN ${raffles.drawnAt} IS NOT NULL THEN ${column} END`;
 
+function detailColumns() {
+  return {
+    ...cardColumns,
+    drawSeedCommitment: raffles.drawSeedCommitment,
+    drawAlgorithm: raffles.drawAlgorithm,
+    drawPublicValueSource: raffles.drawPublicValueSource,
+    drawSeed: afterDraw(raffles.drawSeed),
+    drawPublicValue: afterDraw(raffles.drawPublicValue),
+    drawTicketListHash: afterDraw(raffles.drawTicketListHash),
+    pendingTickets: pendingTickets(),
+  };
+}
+
 export async function findRaffleDetail(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      ...cardColumns,
-      drawSeedCommitment: raffles.drawSeedCommitment,
-      drawAlgorithm: raffles.drawAlgorithm,
-      drawPublicValueSource: raffles.drawPublicValueSource,
-      drawSeed: afterDraw(raffles.drawSeed),
-      drawPublicValue: afterDraw(raffles.drawPublicValue),
-      drawTicketListHash: afterDraw(raffles.drawTicketListHash),
-      pendingTickets: pendingTickets(),
-    })
-    .from(raffles)
-    .where(eq(raffles.id, id));
+  const prepared = catalogueStatements(db);
+  const [row] = prepared
+    ? await prepared.detail.execute({ id })
+    : await db.select(detailColumns()).from(raffles).where(eq(raffles.id, id));
   return row;
 }
 
@@ -136,14 +205,18 @@ export async function raffleStatus(
   return row;
 }
 
+const levelColumns = {
+  level: prizeLevels.level,
+  description: prizeLevels.description,
+  winnerCount: prizeLevels.winnerCount,
+  prizeValue: prizeLevels.prizeValue,
+};
+
 export async function prizeLevelsOf(db: Executor, raffleId: string) {
+  const prepared = catalogueStatements(db);
+  if (prepared) return prepared.levels.execute({ id: raffleId });
   return db
-    .select({
-      level: prizeLevels.level,
-      description: prizeLevels.description,
-      winnerCount: prizeLevels.winnerCount,
-      prizeValue: prizeLevels.prizeValue,
-    })
+    .select(levelColumns)
     .from(prizeLevels)
     .where(eq(prizeLevels.raffleId, raffleId))
     .orderBy(asc(prizeLevels.level));
@@ -152,6 +225,8 @@ export async function prizeLevelsOf(db: Executor, raffleId: string) {
 /** Winners of several raffles in one query, by prize level and announcement order. */
 export async function winnersOf(db: Executor, raffleIds: string[]): Promise<WinnerRow[]> {
   if (raffleIds.length === 0) return [];
+  const prepared = catalogueStatements(db);
+  if (prepared) return prepared.winners.execute({ ids: `{${raffleIds.join(",")}}` });
   return db
     .select()
     .from(winners)

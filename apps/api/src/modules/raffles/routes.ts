@@ -11,10 +11,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppContext } from "../../context";
 import { unauthenticated } from "../../lib/errors";
 import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
-import { sendCached } from "./http-cache";
+import { type CatalogueCache, createCatalogueCache } from "./catalogue-cache";
+import { sendCached, sendSerialized } from "./http-cache";
+import { searchTerms } from "./search";
 import * as service from "./service";
 
 /** Route params carrying a raffle id: any string, so a malformed id answers 404 rather than 400. */
@@ -32,11 +35,30 @@ export async function signedInUser(
 }
 
 const tags = ["rifas"];
+
+const caches = new WeakMap<AppContext, CatalogueCache>();
+
+/** The app's catalogue cache (tests look at its counters). */
+export function catalogueCacheOf(ctx: AppContext): CatalogueCache | undefined {
+  return caches.get(ctx);
+}
+
+/** What the route's serializer does: encode with the response schema, then JSON. */
+const serializeWith =
+  <T extends z.ZodType>(schema: T) =>
+  (body: unknown): string =>
+    JSON.stringify(z.encode(schema, body as z.output<T>));
+const serializeList = serializeWith(raffleListSchema);
+const serializeDetail = serializeWith(raffleDetailSchema);
+
 const subscriptionSchema = z.object({ ok: z.literal(true), subscribed: z.boolean() });
 
 export async function raffleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const cache = createCatalogueCache(app.ctx.events);
+  caches.set(app.ctx, cache);
+  app.addHook("onClose", async () => cache.close());
 
   r.get(
     "/api/raffles",
@@ -50,8 +72,16 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: raffleListSchema, 400: errorSchema },
       },
     },
-    async (request, reply) =>
-      sendCached(request, reply, { items: await service.listRaffles(db, request.query) }),
+    async (request, reply) => {
+      const { status, q } = request.query;
+      const key = `list:${status}:${searchTerms(q).join(" ")}`;
+      const answer = await cache.get(
+        key,
+        async () => ({ items: await service.listRaffles(db, request.query) }),
+        serializeList,
+      );
+      return sendSerialized(request, reply, answer);
+    },
   );
 
   r.get(
@@ -63,7 +93,16 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: raffleListSchema },
       },
     },
-    async (request, reply) => sendCached(request, reply, { items: await service.featuredRaffles(db) }),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await cache.get(
+          "featured",
+          async () => ({ items: await service.featuredRaffles(db) }),
+          serializeList,
+        ),
+      ),
   );
 
   r.get(
@@ -75,7 +114,16 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: raffleListSchema },
       },
     },
-    async (request, reply) => sendCached(request, reply, { items: await service.upcomingRaffles(db) }),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await cache.get(
+          "upcoming",
+          async () => ({ items: await service.upcomingRaffles(db) }),
+          serializeList,
+        ),
+      ),
   );
 
   r.get(
@@ -106,7 +154,12 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: raffleDetailSchema, 404: errorSchema },
       },
     },
-    async (request, reply) => sendCached(request, reply, await service.raffleDetail(db, request.params.id)),
+    async (request, reply) => {
+      const { id } = request.params;
+      // Unknown and malformed ids throw (404) inside load, so only real raffles are kept.
+      const answer = await cache.get(`detail:${id}`, () => service.raffleDetail(db, id), serializeDetail);
+      return sendSerialized(request, reply, answer);
+    },
   );
 
   r.put(

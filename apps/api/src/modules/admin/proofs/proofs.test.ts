@@ -7,6 +7,7 @@ import {
   auditLog,
   mailOutbox,
   notifications,
+  paymentProofs,
   pointsHistory,
   raffles,
   settings,
@@ -32,7 +33,6 @@ describe("guardia de comprobantes", () => {
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 10 });
     const proof = await insertProof(db(), { userId: ctx.user.id, raffleId });
     await expectAdminOnly(ctx, "GET", "/api/admin/proofs");
-    await expectAdminOnly(ctx, "GET", `/api/admin/proofs/${proof.id}/file`);
     await expectAdminOnly(ctx, "POST", `/api/admin/proofs/${proof.id}/approve`);
     await expectAdminOnly(ctx, "POST", `/api/admin/proofs/${proof.id}/reject`, { adminNotes: "x" });
     await expectAdminOnly(ctx, "DELETE", `/api/admin/proofs/${proof.id}`);
@@ -79,7 +79,7 @@ describe("lista de comprobantes", () => {
       buyerEmail: buyer.email,
       status: "approved",
       duplicateReference: true,
-      file: { url: `/api/admin/proofs/${newer.id}/file`, contentType: "image/png" },
+      file: { url: `/api/proofs/${newer.id}/file`, contentType: "image/png" },
     });
     expect(body.items[0].tickets).toHaveLength(2);
     expect(body.items[0].tickets[0]).toMatch(/^\d{4}$/);
@@ -105,18 +105,27 @@ describe("lista de comprobantes", () => {
     expect(bad.json().error.message).toBe(ADMIN_MESSAGES.pageInvalid);
   });
 
-  it("sirve el archivo del comprobante en línea", async () => {
+  it("el enlace del archivo de la lista sirve al administrador el comprobante de cualquier usuario", async () => {
     const proof = await insertProof(db(), {
       userId: ctx.user.id,
       raffleId: null,
+      transactionRef: "ARCHIVO-1",
       proofImageFilename: "pago.png",
     });
     await ctx.t.app.ctx.storage.put(proof.proofImagePath, Buffer.from("png-bytes"), "image/png");
-    const response = await call(ctx.t, "GET", `/api/admin/proofs/${proof.id}/file`, ctx.admin.cookie);
+    const list = await call(ctx.t, "GET", "/api/admin/proofs?q=archivo-1", ctx.admin.cookie);
+    const [item] = list.json().items;
+    expect(item.file.url).toBe(`/api/proofs/${proof.id}/file`);
+
+    const response = await call(ctx.t, "GET", item.file.url, ctx.admin.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/png");
     expect(response.headers["content-disposition"]).toContain("inline");
     expect(response.body).toBe("png-bytes");
+    // The owner reads it through the same URL; the removed admin-only duplicate is gone.
+    expect((await call(ctx.t, "GET", item.file.url, ctx.user.cookie)).body).toBe("png-bytes");
+    const duplicate = await call(ctx.t, "GET", `/api/admin/proofs/${proof.id}/file`, ctx.admin.cookie);
+    expect(duplicate.statusCode).toBe(404);
   });
 });
 
@@ -213,10 +222,25 @@ describe("aprobar", () => {
     await approve(first.id);
     expect((await raffleRow(db(), raffleId)).percentageDrawActivatedAt).toBeNull();
     const second = await insertProof(db(), { userId: ctx.user.id, raffleId, quantityOfTickets: 1 });
-    await approve(second.id);
+    const reached = await approve(second.id);
+    expect(reached.statusCode, reached.body).toBe(200);
     const row = await raffleRow(db(), raffleId);
     expect(row.soldTickets).toBe(5);
     expect(row.percentageDrawActivatedAt).toBeInstanceOf(Date);
+    // The audit says which approval started the countdown, and when.
+    const started = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, raffleId), eq(auditLog.action, "raffle.countdown_started")));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ entity: "raffle", actorId: ctx.admin.id });
+    expect(started[0]?.after).toEqual({
+      percentageDrawActivatedAt: row.percentageDrawActivatedAt?.toISOString(),
+      soldTickets: 5,
+      proofId: second.id,
+    });
+    const approvals = await db().select().from(auditLog).where(eq(auditLog.entityId, second.id));
+    expect(approvals.map((entry) => entry.action)).toEqual(["proof.approve"]);
   });
 
   it("409 para rechazados y cuando no quedan boletos; 404 desconocido", async () => {
@@ -313,6 +337,158 @@ describe("aprobar", () => {
     const totalPoints = ok.reduce((sum, r) => sum + (r.json().pointsAwarded as number), 0);
     expect(totalPoints).toBe(soldTotal * 100);
   });
+});
+
+describe("aprobar cuando quedan pocos boletos", () => {
+  const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** A 10 000-ticket raffle whose first `soldCount` numbers were sold (consistently) to one proof. */
+  async function nearlySoldOut(soldCount: number) {
+    const buyer = await createUser(ctx.t.app);
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 10_000, price: 1 });
+    const bulk = await insertProof(db(), {
+      userId: buyer.id,
+      raffleId,
+      amount: soldCount,
+      quantityOfTickets: soldCount,
+      status: "approved",
+    });
+    await db()
+      .update(tickets)
+      .set({ status: "sold", userId: buyer.id, paymentId: bulk.id, soldAt: new Date() })
+      .where(and(eq(tickets.raffleId, raffleId), sql`${tickets.ticketNumber} < ${soldCount}`));
+    await db().update(raffles).set({ soldTickets: soldCount }).where(eq(raffles.id, raffleId));
+    return { raffleId, buyer };
+  }
+
+  /** Waits until some statement of this database waits on a lock (another transaction holds it). */
+  async function untilWaitingOnLock(pattern: string): Promise<void> {
+    for (let tries = 0; tries < 500; tries++) {
+      const result = (await db().execute(sql`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${pattern}
+      `)) as unknown as { rows: Array<{ n: number }> };
+      if (Number(result.rows[0]?.n) > 0) return;
+      await sleep(10);
+    }
+    throw new Error(`ninguna sentencia esperó un bloqueo (${pattern})`);
+  }
+
+  it("vende exactamente los últimos 300 números, sin repetir, y luego responde 409", async () => {
+    const { raffleId, buyer } = await nearlySoldOut(9_700);
+    const proofs = [];
+    for (let i = 0; i < 30; i++) {
+      proofs.push(await insertProof(db(), { userId: buyer.id, raffleId, amount: 10, quantityOfTickets: 10 }));
+    }
+    // Side by side on PostgreSQL: demand equals what is left, so every approval must get its 10.
+    const responses = await Promise.all(proofs.map((proof) => approve(proof.id)));
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const assigned = responses.flatMap((r) => r.json().tickets as string[]).map(Number);
+    expect(assigned).toHaveLength(300);
+    expect(new Set(assigned).size).toBe(300);
+    expect([...assigned].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => 9_700 + i));
+    const row = await raffleRow(db(), raffleId);
+    expect(row.soldTickets).toBe(10_000);
+    expect((await soldNumbers(db(), raffleId)).length).toBe(10_000);
+
+    const late = await insertProof(db(), { userId: buyer.id, raffleId, amount: 1, quantityOfTickets: 1 });
+    const refused = await approve(late.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("NOT_ENOUGH_TICKETS");
+  });
+
+  it("con 3 boletos libres, una compra de 3 se lleva justo esos y una de 2 después no", async () => {
+    const { raffleId, buyer } = await nearlySoldOut(9_997);
+    const three = await insertProof(db(), { userId: buyer.id, raffleId, amount: 3, quantityOfTickets: 3 });
+    const two = await insertProof(db(), { userId: buyer.id, raffleId, amount: 2, quantityOfTickets: 2 });
+    const first = await approve(three.id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().tickets).toEqual(["9997", "9998", "9999"]);
+    const second = await approve(two.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe("NOT_ENOUGH_TICKETS");
+    expect((await raffleRow(db(), raffleId)).soldTickets).toBe(10_000);
+  });
+
+  // Two transactions at once need a second connection: PostgreSQL only (PGlite has one).
+  it.skipIf(!ON_POSTGRES)(
+    "no responde 409 mientras queden boletos: espera a la transacción que los retiene y los toma si los suelta",
+    async () => {
+      const { raffleId, buyer } = await nearlySoldOut(9_995);
+      const proof = await insertProof(db(), { userId: buyer.id, raffleId, amount: 5, quantityOfTickets: 5 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockedNow = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another transaction holds every free ticket and then rolls back (an approval that failed late).
+      const blocker = db()
+        .transaction(async (tx) => {
+          await tx
+            .select({ id: tickets.id })
+            .from(tickets)
+            .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "available")))
+            .for("update");
+          locked();
+          await held;
+          throw new Error("rollback");
+        })
+        .catch(() => {});
+      await lockedNow;
+      const pending = approve(proof.id);
+      await untilWaitingOnLock("%WITH picked%");
+      release();
+      await blocker;
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().tickets).toEqual(["9995", "9996", "9997", "9998", "9999"]);
+      expect((await raffleRow(db(), raffleId)).soldTickets).toBe(10_000);
+    },
+  );
+
+  it.skipIf(!ON_POSTGRES)(
+    "una aprobación que eligió sus boletos antes de que se sorteara la rifa no vende nada",
+    async () => {
+      const buyer = await createUser(ctx.t.app);
+      const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100, price: 1 });
+      const proof = await insertProof(db(), { userId: buyer.id, raffleId, amount: 2, quantityOfTickets: 2 });
+      let finish = () => {};
+      const drawDone = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let locked = () => {};
+      const lockedNow = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // A draw in progress: it holds the raffle row and commits drawn_at while the approval waits.
+      const draw = db().transaction(async (tx) => {
+        await tx.select({ id: raffles.id }).from(raffles).where(eq(raffles.id, raffleId)).for("update");
+        locked();
+        await drawDone;
+        await tx
+          .update(raffles)
+          .set({ drawnAt: new Date(), status: "finished" })
+          .where(eq(raffles.id, raffleId));
+      });
+      await lockedNow;
+      const pending = approve(proof.id);
+      // The approval picked its tickets without waiting and queues only to add them to sold_tickets.
+      await untilWaitingOnLock('update "raffles"%');
+      finish();
+      await draw;
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().error.code).toBe("RAFFLE_DRAWN");
+      expect(await soldNumbers(db(), raffleId)).toEqual([]);
+      expect((await raffleRow(db(), raffleId)).soldTickets).toBe(0);
+      const [after] = await db().select().from(paymentProofs).where(eq(paymentProofs.id, proof.id));
+      expect(after?.status).toBe("pending");
+    },
+  );
 });
 
 describe("rechazar", () => {

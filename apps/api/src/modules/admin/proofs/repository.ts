@@ -1,5 +1,5 @@
 import type { AdminProofListQuery } from "@rifazo/shared";
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, pointsHistory, raffles, settings, tickets, users, winners } from "../../../db/schema";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
@@ -83,15 +83,85 @@ export async function listProofs(db: Executor, query: AdminProofListQuery, limit
 export type ProofListRow = Awaited<ReturnType<typeof listProofs>>["items"][number];
 export type ProofRow = typeof paymentProofs.$inferSelect;
 
-export async function findProof(db: Executor, id: string): Promise<ProofRow | undefined> {
-  const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
-  return row;
-}
-
 /** The proof, locked until the transaction ends: a second approval of the same proof waits here. */
 export async function lockProof(tx: Executor, id: string): Promise<ProofRow | undefined> {
   const [row] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, id)).for("update");
   return row;
+}
+
+const approvalRaffleColumns = {
+  id: raffles.id,
+  title: raffles.title,
+  drawnAt: raffles.drawnAt,
+  winningTicketNumber: raffles.winningTicketNumber,
+  ticketsGenerated: raffles.ticketsGenerated,
+  totalTickets: raffles.totalTickets,
+  soldTickets: raffles.soldTickets,
+};
+
+/**
+ * The proof locked for review, with what the approval needs in the same round trip: its raffle (read
+ * WITHOUT a lock: approvals of one raffle pick their tickets side by side and only queue on the raffle
+ * row at the end, in addSold), whether the raffle has winners, and the buyer's name and email.
+ */
+export async function lockProofForApproval(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({
+      proof: paymentProofs,
+      raffle: approvalRaffleColumns,
+      raffleHasWinners: sql<boolean>`EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = ${paymentProofs.raffleId})`,
+      buyer: { name: users.name, email: users.email },
+    })
+    .from(paymentProofs)
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
+    .where(eq(paymentProofs.id, id))
+    .for("update", { of: paymentProofs });
+  return row;
+}
+
+/** The raffle as an approval sees it (no lock), to tell why addSold refused. */
+export async function findRaffleForApproval(tx: Executor, id: string) {
+  const [row] = await tx.select(approvalRaffleColumns).from(raffles).where(eq(raffles.id, id));
+  return row;
+}
+
+/**
+ * Adds the approval's tickets to sold_tickets as its last write to the raffle: the row lock taken here
+ * (held until COMMIT) is the only point where approvals of one raffle wait for each other. Waiting
+ * re-reads the row, so the sum and the draw columns are always current: no row comes back when the
+ * raffle was drawn or deleted meanwhile, or if the sum would pass the total (the ticket locks already
+ * rule that out).
+ */
+export async function addSold(tx: Executor, raffleId: string, count: number) {
+  const [row] = await tx
+    .update(raffles)
+    .set({ soldTickets: sql`${raffles.soldTickets} + ${count}` })
+    .where(
+      and(
+        eq(raffles.id, raffleId),
+        // Both ways of drawing set one of these in the transaction that writes the winners.
+        isNull(raffles.drawnAt),
+        isNull(raffles.winningTicketNumber),
+        sql`${raffles.soldTickets} + ${count} <= ${raffles.totalTickets}`,
+      ),
+    )
+    .returning({
+      soldTickets: raffles.soldTickets,
+      totalTickets: raffles.totalTickets,
+      activationType: raffles.activationType,
+      activationPercentage: raffles.activationPercentage,
+      percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
+    });
+  return row;
+}
+
+/**
+ * The buyer's row, locked before the raffle's: an approval updates the buyer's points before it queues
+ * on the raffle row, so every transaction that touches both takes them in that order (no deadlock).
+ */
+export async function lockBuyer(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
 
 export async function lockRaffle(tx: Executor, id: string) {
@@ -106,33 +176,6 @@ export async function ticketNumbersOfProof(db: Executor, proofId: string): Promi
     .where(eq(tickets.paymentId, proofId))
     .orderBy(asc(tickets.ticketNumber));
   return rows.map((row) => row.n);
-}
-
-/**
- * `quantity` available tickets of the raffle, chosen uniformly at random and locked. Locked rows are
- * skipped rather than waited for; the raffle row lock held by the caller already serialises approvals.
- */
-export async function pickRandomAvailable(tx: Executor, raffleId: string, quantity: number) {
-  return tx
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
-    .from(tickets)
-    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "available")))
-    .orderBy(sql`random()`)
-    .limit(quantity)
-    .for("update", { skipLocked: true });
-}
-
-export async function markSold(
-  tx: Executor,
-  ticketIds: string[],
-  owner: { userId: string; paymentId: string; soldAt: Date },
-): Promise<number> {
-  const rows = await tx
-    .update(tickets)
-    .set({ status: "sold", userId: owner.userId, paymentId: owner.paymentId, soldAt: owner.soldAt })
-    .where(and(inArray(tickets.id, ticketIds), eq(tickets.status, "available")))
-    .returning({ id: tickets.id });
-  return rows.length;
 }
 
 export async function releaseTicketsOfProof(tx: Executor, proofId: string): Promise<number> {

@@ -8,8 +8,6 @@ import {
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { sendPrivateFile } from "../../files/serve";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
@@ -34,31 +32,6 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       ...guarded,
     },
     async (request) => service.listProofs(app.ctx.db, request.query),
-  );
-
-  r.get(
-    "/api/admin/proofs/:id/file",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Archivo del comprobante (imagen o PDF)",
-        params: idParams,
-        response: { 200: z.any(), 404: errorSchema, ...adminErrors },
-      },
-      ...guarded,
-    },
-    async (request, reply) => {
-      const proof = await service.proofFile(app.ctx, request.params.id);
-      const ext = proof.proofContentType === "application/pdf" ? "pdf" : proof.proofContentType.split("/")[1];
-      return sendPrivateFile(reply, {
-        storage: app.ctx.storage,
-        key: proof.proofImagePath,
-        contentType: proof.proofContentType,
-        filename: proof.proofImageFilename ?? `comprobante.${ext ?? "bin"}`,
-        disposition: "inline",
-      });
-    },
   );
 
   r.post(

@@ -23,6 +23,7 @@ import { createNotifications, type NewNotification } from "../../notifications/s
 import { applyPointsChange } from "../../points/service";
 import { type Actor, isUuid, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
+import { sellRandomAvailable } from "./ticket-pick";
 
 export type ProofContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config" | "storage">;
 
@@ -52,7 +53,8 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
     tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
     duplicateReference: Boolean(row.duplicateReference),
     file: {
-      url: `/api/admin/proofs/${row.id}/file`,
+      // The one file route serves owners and administrators alike.
+      url: `/api/proofs/${row.id}/file`,
       filename: row.proofImageFilename,
       contentType: row.proofContentType,
       size: row.proofSize,
@@ -95,26 +97,54 @@ async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger)
   return amount / rate;
 }
 
+/** The pick came up short only because other approvals held tickets it skipped: try again, waiting. */
+class HeldByOthers extends Error {}
+
 /**
  * Approves a pending proof in ONE transaction: the proof row is locked first, so a double click, a
  * retry or a second administrator waits and then sees it approved (and gets the same numbers back).
- * The raffle row is locked next, so approvals of one raffle run one at a time and can never sell a
- * ticket twice or more tickets than exist.
+ *
+ * Approvals of one raffle run side by side: each picks random available tickets and locks them (rows
+ * another approval has locked are skipped, so no ticket is sold twice), writes the proof, points,
+ * notifications and mail, and only then adds its tickets to raffles.sold_tickets. That UPDATE, the
+ * audit row and the COMMIT are the only part that runs one approval at a time per raffle; it re-checks
+ * that the raffle was not drawn meanwhile and never lets sold_tickets pass the total.
  */
 export async function approveProof(ctx: ProofContext, actor: Actor, id: string): Promise<AdminApproveResult> {
   if (!isUuid(id)) throw proofNotFound();
-  let changed = false;
-  const result = await ctx.db.transaction(async (tx): Promise<AdminApproveResult> => {
-    const proof = await repo.lockProof(tx, id);
-    if (!proof) throw proofNotFound();
+  let outcome: { result: AdminApproveResult; changed: boolean };
+  try {
+    outcome = await approveOnce(ctx, actor, id, false);
+  } catch (error) {
+    if (!(error instanceof HeldByOthers)) throw error;
+    // Near the end of a raffle: wait for the approvals holding tickets, then take what they left.
+    outcome = await approveOnce(ctx, actor, id, true);
+  }
+  if (outcome.changed) ctx.mail.flushSoon();
+  return outcome.result;
+}
+
+async function approveOnce(
+  ctx: ProofContext,
+  actor: Actor,
+  id: string,
+  waitForHeld: boolean,
+): Promise<{ result: AdminApproveResult; changed: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockProofForApproval(tx, id);
+    if (!locked) throw proofNotFound();
+    const { proof, buyer } = locked;
     if (proof.status === "approved" || proof.status === "verified") {
       const numbers = await repo.ticketNumbersOfProof(tx, id);
       return {
-        proofId: id,
-        status: proof.status,
-        tickets: numbers.map(ticketLabel),
-        alreadyApproved: true,
-        pointsAwarded: 0,
+        changed: false,
+        result: {
+          proofId: id,
+          status: proof.status,
+          tickets: numbers.map(ticketLabel),
+          alreadyApproved: true,
+          pointsAwarded: 0,
+        },
       };
     }
     if (proof.status !== "pending")
@@ -123,37 +153,29 @@ export async function approveProof(ctx: ProofContext, actor: Actor, id: string):
     const now = new Date();
     let numbers: number[] = [];
     let raffleTitle: string | null = null;
-    let activated = false;
     if (proof.raffleId) {
-      const raffle = await repo.lockRaffle(tx, proof.raffleId);
+      const { raffle } = locked;
       if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
       raffleTitle = raffle.title;
-      if (raffle.drawnAt || (await repo.raffleHasWinners(tx, raffle.id))) {
+      if (raffle.drawnAt || raffle.winningTicketNumber !== null || locked.raffleHasWinners) {
         throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
       }
       if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
-      const picked = await repo.pickRandomAvailable(tx, raffle.id, proof.quantityOfTickets);
-      if (picked.length < proof.quantityOfTickets) {
+      const quantity = proof.quantityOfTickets;
+      const sold = await sellRandomAvailable(
+        tx,
+        raffle,
+        quantity,
+        { userId: proof.userId, paymentId: proof.id, soldAt: now },
+        { wait: waitForHeld },
+      );
+      if (sold.length < quantity) {
+        // Short although sold_tickets says enough are left: other approvals hold the rest right now.
+        // Throwing rolls back the tickets this try took, so the next one starts from nothing held.
+        if (!waitForHeld && raffle.totalTickets - raffle.soldTickets >= quantity) throw new HeldByOthers();
         throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
       }
-      const marked = await repo.markSold(
-        tx,
-        picked.map((ticket) => ticket.id),
-        { userId: proof.userId, paymentId: proof.id, soldAt: now },
-      );
-      // Cannot differ under the raffle lock; checked so a broken invariant rolls back instead of overselling.
-      if (marked !== picked.length) throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
-      numbers = picked.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
-      const sold = await repo.recountSold(tx, raffle.id);
-      if (
-        raffle.activationType === "percentage" &&
-        raffle.percentageDrawActivatedAt === null &&
-        isActivationReached(sold, raffle.totalTickets, raffle.activationPercentage)
-      ) {
-        // The 24-hour last-sales window starts now (spec 2 §4).
-        await repo.setRaffleFields(tx, raffle.id, { percentageDrawActivatedAt: now });
-        activated = true;
-      }
+      numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
     }
     await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
 
@@ -196,7 +218,6 @@ export async function approveProof(ctx: ProofContext, actor: Actor, id: string):
     }
     await createNotifications(ctx, tx, items);
 
-    const buyer = await repo.findBuyer(tx, proof.userId);
     if (buyer) {
       await ctx.mail.enqueue(tx, {
         to: buyer.email,
@@ -209,34 +230,64 @@ export async function approveProof(ctx: ProofContext, actor: Actor, id: string):
         }),
       });
     }
-
+    // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
+    // part below stays as short as possible.
+    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
     await recordAudit(tx, {
       actorId: actor.id,
       action: "proof.approve",
       entity: "payment_proof",
       entityId: id,
       before: { status: proof.status },
-      after: {
-        status: "approved",
-        raffleId: proof.raffleId,
-        tickets: numbers.map(ticketLabel),
-        points,
-        ...(activated ? { percentageDrawActivatedAt: now.toISOString() } : {}),
-      },
+      after: { status: "approved", raffleId: proof.raffleId, tickets: numbers.map(ticketLabel), points },
       ipAddress: actor.ip,
     });
-    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
-    changed = true;
+
+    // From here to COMMIT, approvals of this raffle take turns.
+    if (proof.raffleId) {
+      const sale = await repo.addSold(tx, proof.raffleId, numbers.length);
+      // Refused when a draw or an external result committed while this approval picked its tickets.
+      if (!sale) return refuseSale(tx, proof.raffleId);
+      if (
+        sale.activationType === "percentage" &&
+        sale.percentageDrawActivatedAt === null &&
+        isActivationReached(sale.soldTickets, sale.totalTickets, sale.activationPercentage)
+      ) {
+        // The 24-hour last-sales window starts now (spec 2 §4): a raffle change of its own in the audit
+        // (audit_log is append-only, and the approval's record was written before the sum was known).
+        await repo.setRaffleFields(tx, proof.raffleId, { percentageDrawActivatedAt: now });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: "raffle.countdown_started",
+          entity: "raffle",
+          entityId: proof.raffleId,
+          before: { percentageDrawActivatedAt: null, soldTickets: sale.soldTickets - numbers.length },
+          after: { percentageDrawActivatedAt: now.toISOString(), soldTickets: sale.soldTickets, proofId: id },
+          ipAddress: actor.ip,
+        });
+      }
+    }
     return {
-      proofId: id,
-      status: "approved",
-      tickets: numbers.map(ticketLabel),
-      alreadyApproved: false,
-      pointsAwarded: points,
+      changed: true,
+      result: {
+        proofId: id,
+        status: "approved",
+        tickets: numbers.map(ticketLabel),
+        alreadyApproved: false,
+        pointsAwarded: points,
+      },
     };
   });
-  if (changed) ctx.mail.flushSoon();
-  return result;
+}
+
+/** addSold found no row to update: say why (the transaction rolls back either way). */
+async function refuseSale(tx: Tx, raffleId: string): Promise<never> {
+  const raffle = await repo.findRaffleForApproval(tx, raffleId);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  if (raffle.drawnAt || raffle.winningTicketNumber !== null || (await repo.raffleHasWinners(tx, raffleId))) {
+    throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
+  }
+  throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
 }
 
 export async function rejectProof(
@@ -313,6 +364,9 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
   const fileKey = await ctx.db.transaction(async (tx) => {
     const proof = await repo.lockProof(tx, id);
     if (!proof) throw proofNotFound();
+    // Same order as an approval (buyer, then raffle): the points reversal below must not wait for an
+    // approval of this buyer that is itself waiting for the raffle row held here.
+    await repo.lockBuyer(tx, proof.userId);
     let released: number[] = [];
     if (proof.raffleId) {
       const raffle = await repo.lockRaffle(tx, proof.raffleId);
@@ -362,11 +416,4 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
   } catch (error) {
     ctx.log.warn({ err: error, proofId: id }, "comprobantes: no se pudo borrar el archivo del comprobante");
   }
-}
-
-export async function proofFile(ctx: ProofContext, id: string) {
-  if (!isUuid(id)) throw proofNotFound();
-  const proof = await repo.findProof(ctx.db, id);
-  if (!proof) throw proofNotFound();
-  return proof;
 }

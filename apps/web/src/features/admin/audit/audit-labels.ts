@@ -17,6 +17,7 @@ const ACTIONS: Record<string, string> = {
   "raffle.update": "Editó una rifa",
   "raffle.delete": "Eliminó una rifa",
   "raffle.external_winners": "Registró ganadores externos",
+  "raffle.countdown_started": "Inició la cuenta regresiva del sorteo",
   "proof.approve": "Aprobó un comprobante",
   "proof.reject": "Rechazó un comprobante",
   "proof.delete": "Eliminó un comprobante",
