@@ -77,7 +77,7 @@ export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBa
           submits the form as a plain GET and the server renders the filtered history. */}
       <form
         onSubmit={submit}
-        className="grid gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:grid-cols-[minmax(0,1fr)_13rem_11rem] sm:items-end sm:p-5"
+        className="grid gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:grid-cols-[minmax(0,1fr)_13rem_13rem] sm:items-end sm:p-5"
       >
         <div className="space-y-1.5">
           <Label htmlFor="winners-search">Buscar ganadores</Label>
