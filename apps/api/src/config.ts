@@ -16,6 +16,8 @@ export interface Config {
   authSecret: string | undefined;
   trustProxy: boolean | string;
   webDist: string | undefined;
+  /** How long a server-rendered page may be reused (until the next raffle event in any case); 0 = never. */
+  pageCacheSeconds: number;
   logLevel: string;
   nodeEnv: string;
   /** S3-compatible bucket for uploaded files; unset keeps them in DATA_DIR/files. */
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Behind a proxy, X-Forwarded-For is trusted only when TRUST_PROXY says so.
     trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,
     webDist: env.WEB_DIST,
+    pageCacheSeconds: Math.max(0, Number(env.PAGE_CACHE_SECONDS ?? 5) || 0),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     nodeEnv: env.NODE_ENV ?? "development",
     s3Bucket: env.S3_BUCKET || undefined,

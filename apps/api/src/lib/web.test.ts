@@ -4,11 +4,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertWinner } from "../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../test/helpers";
 import { liveBroadcasts, settings, testimonials } from "../db/schema";
+import { pageEncoding } from "./web";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
 
@@ -25,7 +26,8 @@ beforeAll(async () => {
       "Falta apps/web/dist/server: ejecuta `npm run build` (npm test lo hace) antes de estas pruebas.",
     );
   }
-  t = await createTestApp({ webDist });
+  // Every request renders: these tests change data between requests (the cache has its own test below).
+  t = await createTestApp({ webDist, pageCacheSeconds: 0 });
   const future = new Date(Date.now() + 10 * 24 * 3600 * 1000);
   const featured = await insertRaffle(t.app.ctx.db, {
     title: HOSTILE_TITLE,
@@ -158,6 +160,20 @@ describe("páginas renderizadas en el servidor", () => {
     expect(renderer.headers["content-type"]).not.toMatch(/javascript/);
     expect(renderer.body).not.toContain("renderToReadableStream");
     expect(renderer.body).not.toContain("prerender");
+  });
+
+  it("negocia la compresión de la página como la pide el navegador", async () => {
+    expect(pageEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pageEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(pageEncoding("identity")).toBe("identity");
+    expect(pageEncoding(undefined)).toBe("identity");
+    const gzip = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.rawPayload).toString("utf8")).toContain("rifazo-state");
+    const plain = await t.app.inject({ method: "GET", url: "/perfil" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"></div>');
   });
 
   it("una ruta de la API o un archivo que no existen siguen siendo 404 en JSON", async () => {
@@ -356,5 +372,36 @@ describe("/contacto muestra el WhatsApp que publica el administrador", () => {
     const shown = rootMarkup((await page("/contacto")).html);
     expect(shown).toContain('href="https://wa.me/584127654321"');
     expect(shown).toContain("+58 412-765-4321");
+  });
+});
+
+describe("páginas guardadas en memoria (PAGE_CACHE_SECONDS)", () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ webDist, pageCacheSeconds: 60 });
+  }, 120_000);
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  const titles = async (url: string) =>
+    rootMarkup((await cached.app.inject({ method: "GET", url, headers: { accept: "text/html" } })).body);
+
+  it("se reutiliza la página hasta el siguiente evento de rifa, que la descarta al instante", async () => {
+    const first = await insertRaffle(cached.app.ctx.db, { title: "Bicicleta en memoria", status: "active" });
+    expect(await titles("/rifas?estado=all")).toContain("Bicicleta en memoria");
+
+    // Written straight to the database, without an event: the page in memory does not know yet.
+    await insertRaffle(cached.app.ctx.db, { title: "Patineta sin evento", status: "active" });
+    expect(await titles("/rifas?estado=all")).not.toContain("Patineta sin evento");
+    // Another address is another page, rendered now.
+    expect(await titles("/rifas?estado=active")).toContain("Patineta sin evento");
+
+    // Any raffle event (a sale, an edit...) drops every page; the next request sees the change.
+    await cached.app.ctx.events.publish(cached.app.ctx.db, {
+      topic: "raffle",
+      payload: { raffleId: first.id },
+    });
+    expect(await titles("/rifas?estado=all")).toContain("Patineta sin evento");
   });
 });

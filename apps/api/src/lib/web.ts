@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { events } from "../db/schema";
+import { createPageCache } from "./page-cache";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -56,6 +58,40 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   return html;
 }
 
+type PageEncoding = "br" | "gzip" | "identity";
+
+/** br, else gzip, else none, from Accept-Encoding (a q=0 entry refuses that encoding). */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
+/** A page's HTML and its compressed forms, each made once (a cached page is sent many times). */
+class PageBody {
+  private readonly encoded = new Map<PageEncoding, Buffer>();
+  constructor(readonly html: string) {}
+
+  body(encoding: PageEncoding): Buffer | string {
+    if (encoding === "identity") return this.html;
+    let buffer = this.encoded.get(encoding);
+    if (!buffer) {
+      buffer =
+        encoding === "br"
+          ? brotliCompressSync(this.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(this.html, { level: 9 });
+      this.encoded.set(encoding, buffer);
+    }
+    return buffer;
+  }
+}
+
 /**
  * Serves the web app: hashed assets cached for a year; for every page route, the page rendered on the
  * server with its data (public pages: home, catalogue, raffle detail), or index.html for the browser to
@@ -81,21 +117,35 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     });
   };
 
+  const pages = createPageCache<PageBody>(app.ctx.events, { ttlMs: config.pageCacheSeconds * 1000 });
+
+  /** Sends a page compressed here (cached pages keep their compressed bytes), not by @fastify/compress. */
+  const sendBody = (request: FastifyRequest, reply: FastifyReply, page: PageBody) => {
+    const encoding = pageEncoding(request.headers["accept-encoding"]);
+    reply.header("vary", "accept-encoding");
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    return reply.send(page.body(encoding));
+  };
+  app.addHook("onClose", async () => pages.close());
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-cache");
     reply.type("text/html; charset=utf-8");
-    if (!renderer || request.method !== "GET") return reply.send(indexHtml);
+    if (!renderer || request.method !== "GET") return sendBody(request, reply, shell);
     try {
       // Read before the data: the browser's live updates start from here, so nothing that changes while
       // the page renders and loads is missed (GET /api/events?lastEventId= replays it). Ids are taken at
       // insert: an event of a transaction still open now, with a smaller id, would not be replayed; the
       // page then catches up with the next event of that raffle.
-      const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
-      const rendered = await renderer.render({ url: request.url, fetchApi, lastEventId: latest?.id ?? 0 });
-      return reply.send(pageHtml(template, rendered));
+      const page = await pages.get(request.url, async () => {
+        const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
+        const rendered = await renderer.render({ url: request.url, fetchApi, lastEventId: latest?.id ?? 0 });
+        return rendered ? new PageBody(pageHtml(template, rendered)) : shell;
+      });
+      return sendBody(request, reply, page);
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, "no se pudo renderizar la página en el servidor");
-      return reply.send(indexHtml);
+      return sendBody(request, reply, shell);
     }
   };
 
@@ -115,6 +165,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   });
   const indexHtml = readFileSync(path.join(root, "index.html"));
   const template = indexHtml.toString("utf8");
+  const shell = new PageBody(template);
   if (renderer && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html no contiene ${ROOT_ELEMENT}`);
   await app.register(fastifyStatic, {
     root,
