@@ -38,6 +38,8 @@ export const drawResultSchema = z.object({
   transcript: drawTranscriptSchema.nullable(),
 });
 
+export type DrawResult = z.infer<typeof drawResultSchema>;
+
 export const drawRequestSchema = z.object({
   publicValue: z.string().trim().max(200, "El valor público es demasiado largo.").optional(),
 });

@@ -6,19 +6,8 @@ import { NOTIFICATION_TYPES } from "../constants";
 /** The dropdown shows the newest 50; older ones stay in the database. */
 export const NOTIFICATIONS_LIMIT = 50;
 
-export const NOTIFICATION_MESSAGES = {
-  title: "Notificaciones",
-  markAllRead: "Marcar todas como leídas",
-  markRead: "Marcar Leída",
-  loading: "Cargando notificaciones...",
-  loadError: "No se pudieron cargar las notificaciones. Verifica tu conexión e inténtalo de nuevo.",
-  retry: "Intentar Recargar",
-  empty: "Aquí verás tus notificaciones importantes",
-  defaultTitle: "Notificación",
-  connectionProblem: "Problemas de conexión. Click para reintentar.",
-  realtimeProblem: "Problema de conexión con el canal de notificaciones en tiempo real.",
-  notFound: "Notificación no encontrada.",
-} as const;
+// The texts live in a module without zod (the bell ships on every page of a signed-in user).
+export { NOTIFICATION_MESSAGES } from "../notification-texts";
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import {
   createDrawTranscript,
+  type DrawResult,
   type DrawTranscript,
   formatTicketNumber,
   isActivationReached,
@@ -55,20 +56,6 @@ export async function startCountdown(ctx: AppContext, raffleId: string, now = ne
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffle.id } });
     return now;
   });
-}
-
-export interface DrawResult {
-  raffleId: string;
-  drawnAt: string;
-  empty: boolean;
-  winners: Array<{
-    level: number;
-    prize: string;
-    ticketNumber: string;
-    winnerName: string;
-    userId: string | null;
-  }>;
-  transcript: DrawTranscript | null;
 }
 
 function drawDueAt(raffle: repo.RaffleRow): Date | null {

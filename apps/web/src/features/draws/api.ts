@@ -1,23 +1,9 @@
 import type { DrawTranscript } from "@rifazo/shared/domain/draw-engine";
-import type { DrawRecord, TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
+import type { DrawRecord, DrawResult, TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
-export type { DrawRecord, TicketVerificationResponse };
-
-export interface DrawResult {
-  raffleId: string;
-  drawnAt: string;
-  empty: boolean;
-  winners: Array<{
-    level: number;
-    prize: string;
-    ticketNumber: string;
-    winnerName: string;
-    userId: string | null;
-  }>;
-  transcript: DrawTranscript | null;
-}
+export type { DrawRecord, DrawResult, TicketVerificationResponse };
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -1,7 +1,5 @@
-import { NOTIFICATION_MESSAGES } from "@rifazo/shared/schemas/notifications";
 import { describe, expect, it } from "vitest";
 import {
-  NOTIFICATION_TEXT,
   notificationAction,
   notificationTitle,
   notificationTone,
@@ -9,13 +7,6 @@ import {
 } from "./notification-text";
 
 describe("notification texts", () => {
-  it("match the shared copy the API uses", () => {
-    for (const [key, value] of Object.entries(NOTIFICATION_MESSAGES)) {
-      if (key in NOTIFICATION_TEXT)
-        expect(NOTIFICATION_TEXT[key as keyof typeof NOTIFICATION_TEXT]).toBe(value);
-    }
-  });
-
   it("falls back to 'Notificación' for a missing title", () => {
     expect(notificationTitle("")).toBe("Notificación");
     expect(notificationTitle("  ")).toBe("Notificación");

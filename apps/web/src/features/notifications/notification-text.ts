@@ -1,22 +1,10 @@
 import type { NotificationType } from "@rifazo/shared/constants";
+import { NOTIFICATION_MESSAGES } from "@rifazo/shared/notification-texts";
 
-// Texts and rules of the notification dropdown (spec 1 §2 "Notification dropdown").
-// The same texts live in @rifazo/shared/schemas/notifications, but that module builds zod schemas when
-// it loads; the bell ships on every page of a signed-in user, so it keeps its own copy and zod stays out.
+// Rules of the notification dropdown (spec 1 §2 "Notification dropdown"); its texts are the shared
+// NOTIFICATION_MESSAGES, the same the API uses.
 
-export const NOTIFICATION_TEXT = {
-  title: "Notificaciones",
-  markAllRead: "Marcar todas como leídas",
-  markRead: "Marcar Leída",
-  loading: "Cargando notificaciones...",
-  loadError: "No se pudieron cargar las notificaciones. Verifica tu conexión e inténtalo de nuevo.",
-  retry: "Intentar Recargar",
-  empty: "Aquí verás tus notificaciones importantes",
-  defaultTitle: "Notificación",
-  connectionProblem: "Problemas de conexión. Click para reintentar.",
-  realtimeProblem: "Problema de conexión con el canal de notificaciones en tiempo real.",
-  received: "Recibida",
-} as const;
+export { NOTIFICATION_MESSAGES } from "@rifazo/shared/notification-texts";
 
 export type NotificationTone = "success" | "danger" | "accent" | "brand" | "info" | "neutral";
 
@@ -35,7 +23,7 @@ export function notificationTone(type: string): NotificationTone {
 }
 
 export function notificationTitle(title: string | null | undefined): string {
-  return title?.trim() || NOTIFICATION_TEXT.defaultTitle;
+  return title?.trim() || NOTIFICATION_MESSAGES.defaultTitle;
 }
 
 /**

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../lib/format";
 import type { AppNotification } from "../api/notifications-api";
 import { useNotificationStream } from "../hooks/use-notification-stream";
 import { useNotifications } from "../hooks/use-notifications";
-import { NOTIFICATION_TEXT, notificationAction, notificationTitle } from "../notification-text";
+import { NOTIFICATION_MESSAGES, notificationAction, notificationTitle } from "../notification-text";
 import { NotificationDetailDialog } from "./notification-detail-dialog";
 import { NotificationIcon } from "./notification-icon";
 
@@ -27,7 +27,7 @@ function ConnectionWarning({ onRetry }: { onRetry: () => void }) {
           <button
             type="button"
             onClick={onRetry}
-            aria-label={NOTIFICATION_TEXT.connectionProblem}
+            aria-label={NOTIFICATION_MESSAGES.connectionProblem}
             className="inline-flex size-9 items-center justify-center rounded-full text-lg text-warning-700 hover:bg-warning-50"
           >
             <OfflineIcon />
@@ -40,7 +40,7 @@ function ConnectionWarning({ onRetry }: { onRetry: () => void }) {
             collisionPadding={8}
             className="z-50 max-w-60 rounded-control bg-ink px-3 py-2 text-xs font-medium text-white shadow-pop animate-fade-in"
           >
-            {NOTIFICATION_TEXT.connectionProblem}
+            {NOTIFICATION_MESSAGES.connectionProblem}
             <Tooltip.Arrow className="fill-ink" />
           </Tooltip.Content>
         </Tooltip.Portal>
@@ -97,9 +97,9 @@ function NotificationItem({ item, onOpen, onMarkRead }: ItemProps) {
             size="sm"
             className="mt-1 text-xs"
             onClick={() => onMarkRead(item.id)}
-            aria-label={`${NOTIFICATION_TEXT.markRead}: ${title}`}
+            aria-label={`${NOTIFICATION_MESSAGES.markRead}: ${title}`}
           >
-            {NOTIFICATION_TEXT.markRead}
+            {NOTIFICATION_MESSAGES.markRead}
           </Button>
         )}
       </div>
@@ -135,15 +135,15 @@ export default function NotificationBell() {
 
   const label =
     unreadCount > 0
-      ? `${NOTIFICATION_TEXT.title} (${unreadCount} sin leer)`
-      : `${NOTIFICATION_TEXT.title} (sin notificaciones nuevas)`;
+      ? `${NOTIFICATION_MESSAGES.title} (${unreadCount} sin leer)`
+      : `${NOTIFICATION_MESSAGES.title} (sin notificaciones nuevas)`;
 
   let body: React.ReactNode;
   if (notifications.isPending) {
     body = (
       <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm text-muted">
         <Spinner label={null} className="text-2xl text-brand-600" />
-        <p role="status">{NOTIFICATION_TEXT.loading}</p>
+        <p role="status">{NOTIFICATION_MESSAGES.loading}</p>
       </div>
     );
   } else if (notifications.isError) {
@@ -151,10 +151,10 @@ export default function NotificationBell() {
       <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
         <OfflineIcon className="text-3xl text-warning-700" />
         <p role="alert" className="text-sm text-ink">
-          {NOTIFICATION_TEXT.loadError}
+          {NOTIFICATION_MESSAGES.loadError}
         </p>
         <Button size="sm" variant="outline" onClick={retry}>
-          {NOTIFICATION_TEXT.retry}
+          {NOTIFICATION_MESSAGES.retry}
         </Button>
       </div>
     );
@@ -164,7 +164,7 @@ export default function NotificationBell() {
         <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
           <BellIcon />
         </span>
-        <p className="text-sm">{NOTIFICATION_TEXT.empty}</p>
+        <p className="text-sm">{NOTIFICATION_MESSAGES.empty}</p>
       </div>
     );
   } else {
@@ -200,11 +200,11 @@ export default function NotificationBell() {
               align="end"
               sideOffset={8}
               collisionPadding={8}
-              aria-label={NOTIFICATION_TEXT.title}
+              aria-label={NOTIFICATION_MESSAGES.title}
               className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-card border border-line bg-surface shadow-pop animate-fade-in"
             >
               <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-                <h2 className="text-base font-bold text-ink">{NOTIFICATION_TEXT.title}</h2>
+                <h2 className="text-base font-bold text-ink">{NOTIFICATION_MESSAGES.title}</h2>
                 <Button
                   variant="link"
                   size="sm"
@@ -212,7 +212,7 @@ export default function NotificationBell() {
                   onClick={notifications.markAllRead}
                   disabled={unreadCount === 0 || notifications.markingAll}
                 >
-                  {NOTIFICATION_TEXT.markAllRead}
+                  {NOTIFICATION_MESSAGES.markAllRead}
                 </Button>
               </div>
               {/* 300 px on phones, 400 px from the sm breakpoint up (spec 1 §2). */}

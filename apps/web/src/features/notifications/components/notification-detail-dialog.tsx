@@ -10,7 +10,7 @@ import {
 } from "../../../components/ui/dialog";
 import { formatDateTime } from "../../../lib/format";
 import type { AppNotification } from "../api/notifications-api";
-import { NOTIFICATION_TEXT, notificationTitle } from "../notification-text";
+import { NOTIFICATION_MESSAGES, notificationTitle } from "../notification-text";
 import { NotificationIcon } from "./notification-icon";
 
 /** A message from the administrators, read in full: title, when it arrived, and the whole text. */
@@ -30,7 +30,7 @@ export function NotificationDetailDialog({
             <div className="min-w-0 space-y-1">
               <DialogTitle>{notificationTitle(item.title)}</DialogTitle>
               <DialogDescription>
-                {NOTIFICATION_TEXT.received}: {formatDateTime(item.createdAt)}
+                {NOTIFICATION_MESSAGES.received}: {formatDateTime(item.createdAt)}
               </DialogDescription>
             </div>
           </DialogHeader>
