@@ -10,8 +10,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { noticeEmail } from "../email/templates";
-import { createNotifications } from "../notifications/service";
+import { announceWinners } from "./announce";
 import * as repo from "./repository";
 
 const RECENT_DAYS = 90;
@@ -95,7 +94,7 @@ export async function selectWinners(
   options: { publicValue?: string | undefined; isAdmin: boolean; now?: Date },
 ): Promise<DrawResult> {
   const now = options.now ?? new Date();
-  let notify: Array<{ userId: string; email: string; name: string; prize: string; ticket: string }> = [];
+  let queuedEmails = 0;
   const result = await ctx.db.transaction(async (tx) => {
     const raffle = await loadRaffle(tx, raffleId, true);
     if (raffle.drawnAt) return storedResult(tx, raffle);
@@ -150,61 +149,12 @@ export async function selectWinners(
       winningTicketNumber: first?.ticketNumber ?? null,
     });
 
-    const winnerIds = new Set(winnerRows.map((w) => w.userId).filter((id): id is string => id !== null));
-    const participants = await repo.findParticipants(tx, raffle.id);
-    const link = `/sorteo/${raffle.id}`;
-    await createNotifications(ctx, tx, [
-      ...winnerRows
-        .filter((w) => w.userId)
-        .map((w) => ({
-          userId: w.userId as string,
-          type: "raffle_won" as const,
-          title: "¡Ganaste!",
-          message: `Tu boleto ${formatTicketNumber(w.ticketNumber)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}".`,
-          linkTo: link,
-        })),
-      ...participants
-        .filter((id) => !winnerIds.has(id))
-        .map((id) => ({
-          userId: id,
-          type: "raffle_announcement" as const,
-          title: "Resultados del sorteo",
-          message: `Ya se conocen los ganadores de "${raffle.title}". Gracias por participar.`,
-          linkTo: link,
-        })),
-    ]);
-    const emails = await repo.findUserEmails(tx, [...winnerIds]);
-    notify = winnerRows.flatMap((w) => {
-      const user = emails.find((e) => e.id === w.userId);
-      return user
-        ? [
-            {
-              userId: user.id,
-              email: user.email,
-              name: user.name,
-              prize: w.prizeDescription,
-              ticket: formatTicketNumber(w.ticketNumber),
-            },
-          ]
-        : [];
-    });
-    for (const n of notify) {
-      await ctx.mail.enqueue(tx, {
-        to: n.email,
-        ...noticeEmail({
-          name: n.name,
-          title: "¡Ganaste en Rifazo!",
-          message: `Tu boleto ${n.ticket} ganó "${n.prize}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
-          actionUrl: `${ctx.config.publicUrl}${link}`,
-          actionLabel: "Ver el sorteo",
-        }),
-      });
-    }
+    queuedEmails = await announceWinners(ctx, tx, raffle, winnerRows);
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
     if (!updated) throw new AppError(500, "INTERNAL");
     return storedResult(tx, updated);
   });
-  if (notify.length > 0) ctx.mail.flushSoon();
+  if (queuedEmails > 0) ctx.mail.flushSoon();
   return result;
 }
 

@@ -12,8 +12,7 @@ import type { Executor } from "../../../db/client";
 import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
-import { noticeEmail } from "../../email/templates";
-import { createNotifications, type NewNotification } from "../../notifications/service";
+import { announceWinners } from "../../draws/announce";
 import { raffleNotFound, toPublicWinner } from "../../raffles/service";
 import { type Actor, isUuid, publishRaffle } from "../common";
 
@@ -131,55 +130,7 @@ export async function registerExternalWinners(
       })
       .where(eq(raffles.id, raffleId));
 
-    const link = `/sorteo/${raffleId}`;
-    const winnerIds = new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null));
-    const participants = await tx
-      .selectDistinct({ userId: tickets.userId })
-      .from(tickets)
-      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
-    const items: NewNotification[] = [
-      ...rows
-        .filter((row) => row.userId)
-        .map((row) => ({
-          userId: row.userId as string,
-          type: "raffle_won" as const,
-          title: "¡Ganaste!",
-          message: `Tu boleto ${formatTicketNumber(row.ticketNumber)} ganó "${row.prizeDescription}" en la rifa "${raffle.title}".`,
-          linkTo: link,
-        })),
-      ...participants
-        .map((p) => p.userId)
-        .filter((id): id is string => id !== null && !winnerIds.has(id))
-        .map((id) => ({
-          userId: id,
-          type: "raffle_announcement" as const,
-          title: "Resultados del sorteo",
-          message: `Ya se conocen los ganadores de "${raffle.title}". Gracias por participar.`,
-          linkTo: link,
-        })),
-    ];
-    await createNotifications(ctx, tx, items);
-
-    if (winnerIds.size > 0) {
-      const emails = await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(inArray(users.id, [...winnerIds]));
-      for (const row of rows) {
-        const user = emails.find((e) => e.id === row.userId);
-        if (!user) continue;
-        await ctx.mail.enqueue(tx, {
-          to: user.email,
-          ...noticeEmail({
-            name: user.name,
-            title: "¡Ganaste en Rifazo!",
-            message: `Tu boleto ${formatTicketNumber(row.ticketNumber)} ganó "${row.prizeDescription}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
-            actionUrl: `${ctx.config.publicUrl}${link}`,
-            actionLabel: "Ver el sorteo",
-          }),
-        });
-      }
-    }
+    await announceWinners(ctx, tx, { id: raffleId, title: raffle.title }, rows);
 
     await recordAudit(tx, {
       actorId: actor.id,
