@@ -52,7 +52,6 @@ async function collectPrefetchers(
     const prefetch = module.prefetchPage as PrefetchPage | undefined;
     if (!prefetch) return null;
     prefetchers.push({ prefetch, params });
-    await page.preload();
   }
   return prefetchers.length > 0 ? prefetchers : null;
 }

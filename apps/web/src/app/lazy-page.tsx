@@ -6,9 +6,10 @@ import { type ComponentType, lazy, useSyncExternalStore } from "react";
 // navigation progress bar is shown (see usePageLoading).
 
 export type LazyPage = ((props: object) => React.ReactNode) & {
-  /** Downloads the page's module (once) and resolves when it can render without suspending. */
-  preload(): Promise<unknown>;
-  /** The page's module, for what it exports beside the component (server-side data requirements). */
+  /**
+   * Downloads the page's module (once). Once resolved the page renders without suspending; the module
+   * also gives what it exports beside the component (its server-side data requirement).
+   */
   load(): Promise<Record<string, unknown>>;
 };
 
@@ -73,7 +74,6 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   Page.displayName = `LazyPage(${name})`;
-  Page.preload = load;
   Page.load = load;
   return Page;
 }

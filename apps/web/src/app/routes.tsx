@@ -165,5 +165,5 @@ export function pagesFor(pathname: string): { page: LazyPage; params: Record<str
 
 /** Downloads the code of every page a URL renders, so it can be hydrated without suspending. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return Promise.all(pagesFor(pathname).map(({ page }) => page.preload()));
+  return Promise.all(pagesFor(pathname).map(({ page }) => page.load()));
 }

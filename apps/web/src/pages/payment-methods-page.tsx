@@ -1,11 +1,10 @@
 import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
-import { publicSettingsQueryOptions } from "../features/payment-methods/api";
+import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { PaymentMethods } from "../features/payment-methods/payment-methods";
 
 /** Rendered on the server with the bolívar rate and the payment accounts (public settings). */
-export const prefetchPage: PrefetchPage = ({ queryClient }) =>
-  queryClient.prefetchQuery(publicSettingsQueryOptions);
+export const prefetchPage: PrefetchPage = ({ queryClient }) => queryClient.prefetchQuery(publicSettingsQuery);
 
 export function PaymentMethodsPage() {
   return (

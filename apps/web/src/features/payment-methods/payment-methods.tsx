@@ -18,7 +18,8 @@ import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { formatDay } from "../content/dates";
 import { LoadError } from "../content/states";
-import { type PaymentAccounts, type PublicSettings, publicSettingsQueryOptions, SETTINGS_ERROR } from "./api";
+import { publicSettingsQuery } from "../exchange-rate/api/public-settings";
+import { type PaymentAccounts, type PublicSettings, SETTINGS_ERROR } from "./api";
 import { CopyButton } from "./copy-button";
 
 interface Detail {
@@ -345,7 +346,7 @@ function UploadProof() {
 
 /** Exchange rate, the three payment cards with live account data, other methods and the upload link. */
 export function PaymentMethods() {
-  const query = useQuery(publicSettingsQueryOptions);
+  const query = useQuery(publicSettingsQuery);
   return (
     <div className="space-y-6">
       {query.isError ? <LoadError message={SETTINGS_ERROR} onRetry={() => void query.refetch()} /> : null}
