@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { missingOptionalPackages, resolveInLock } from "../lib/lock-check.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
 const committedLock = () => JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
 
 describe("lock file platform check", () => {
@@ -80,21 +81,21 @@ describe("lock file platform check", () => {
   it("fails `npm run lint`'s step with a message that says how to fix it", async () => {
     const lock = committedLock();
     delete lock.packages["node_modules/@esbuild/darwin-arm64"];
-    const file = join(mkdtempSync(join(tmpdir(), "lock-check-")), "package-lock.json");
+    const dir = mkdtempSync(join(tmpdir(), "lock-check-"));
+    const file = join(dir, "package-lock.json");
     writeFileSync(file, JSON.stringify(lock));
-    const run = promisify(execFile)(process.execPath, [join(root, "scripts/check-lock.mjs"), file]);
-    const failure = await run.then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await run(process.execPath, [join(root, "scripts/check-lock.mjs"), file])
+      .then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      )
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain("@esbuild/darwin-arm64@0.28.2 (de node_modules/esbuild): falta");
     expect(failure?.stderr).toContain("Ejecuta `npm install`");
     expect(failure?.stderr).toContain("confirma package-lock.json");
 
-    const ok = await promisify(execFile)(process.execPath, [join(root, "scripts/check-lock.mjs")], {
-      cwd: root,
-    });
+    const ok = await run(process.execPath, [join(root, "scripts/check-lock.mjs")], { cwd: root });
     expect(ok.stdout).toContain("registra todos los paquetes opcionales");
   });
 });
