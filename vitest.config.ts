@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       "packages/*/src/**/*.test.ts",
       "apps/api/src/**/*.test.ts",
+      "apps/api/test/**/*.test.ts",
       "apps/web/src/**/*.test.{ts,tsx}",
       "scripts/test/**/*.test.ts",
     ],

@@ -11,13 +11,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raffleBody } from "../../../test/admin-fixtures";
 import { createTestDatabase, createUser, signIn, type TestDatabase } from "../../../test/helpers";
+import { type LocalS3, startLocalS3 } from "../../../test/s3-test-server";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { paymentProofs, raffles } from "../../db/schema";
-import { raffleBody } from "../admin/test-fixtures";
-import { type LocalS3, startLocalS3 } from "../files/s3-test-server";
 import { catalogueCacheOf } from "../raffles/routes";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

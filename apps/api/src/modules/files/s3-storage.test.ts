@@ -6,12 +6,12 @@ import { GetObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers";
+import { type LocalS3, startLocalS3 } from "../../../test/s3-test-server";
 import { loadConfig } from "../../config";
 import { images } from "../../db/schema";
+import { createStorage } from ".";
 import { newStorageKey } from "./file-type";
-import { createStorage } from "./index";
 import { createS3Client, createS3Storage } from "./s3-storage";
-import { type LocalS3, startLocalS3 } from "./s3-test-server";
 import type { Storage } from "./storage";
 
 async function streamToBuffer(stream: NodeJS.ReadableStream | undefined): Promise<Buffer> {

@@ -2,10 +2,10 @@
 // follow every change at once. Two instances: events/two-instances.test.ts.
 import { raffleListQuerySchema } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raffleBody } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { createTestApp, createUser, signedInUser, type TestApp } from "../../../test/helpers";
 import { waitForTicketPools } from "../admin/raffles/ticket-pool";
-import { raffleBody } from "../admin/test-fixtures";
 import { catalogueCacheOf } from "./routes";
 import * as service from "./service";
 

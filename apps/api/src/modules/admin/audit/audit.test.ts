@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { auditLog } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
 const ctx = useAdminTest();
 

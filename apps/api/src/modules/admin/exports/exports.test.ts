@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { raffles, users } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 import { csvCell, csvLine } from "./csv";
 import { openExport, RAFFLES_EXPORT } from "./service";
 

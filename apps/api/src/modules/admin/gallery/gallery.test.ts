@@ -3,8 +3,14 @@ import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminTestContext,
+  call,
+  createRaffle,
+  expectAdminOnly,
+  setupAdminTest,
+} from "../../../../test/admin-fixtures";
 import { auditLog, images } from "../../../db/schema";
-import { type AdminTestContext, call, createRaffle, expectAdminOnly, setupAdminTest } from "../test-fixtures";
 
 let ctx: AdminTestContext;
 beforeAll(async () => {

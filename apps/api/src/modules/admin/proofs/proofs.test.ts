@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof, raffleRow, soldNumbers } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import {
@@ -15,7 +16,6 @@ import {
   users,
 } from "../../../db/schema";
 import { ledgerSum } from "../../points/repository";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
 const ctx = useAdminTest();
 

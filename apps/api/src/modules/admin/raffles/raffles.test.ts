@@ -1,6 +1,13 @@
 import { ADMIN_MESSAGES, commitmentForSeed } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  call,
+  createRaffle,
+  expectAdminOnly,
+  raffleBody,
+  useAdminTest,
+} from "../../../../test/admin-fixtures";
 import { insertProof, raffleRow } from "../../../../test/fixtures";
 import {
   auditLog,
@@ -11,7 +18,6 @@ import {
   raffles,
   tickets,
 } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, raffleBody, useAdminTest } from "../test-fixtures";
 import { generateTicketPool, scheduleTicketPool, waitForTicketPools } from "./ticket-pool";
 
 const ctx = useAdminTest();

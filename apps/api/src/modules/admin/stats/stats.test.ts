@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { tickets, users } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
 const ctx = useAdminTest();
 

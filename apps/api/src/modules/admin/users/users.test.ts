@@ -1,10 +1,10 @@
 import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof } from "../../../../test/fixtures";
 import { createUser, signedInUser } from "../../../../test/helpers";
 import { auditLog, mailOutbox, notifications, sessions, users } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
 const ctx = useAdminTest();
 

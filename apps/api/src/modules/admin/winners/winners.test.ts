@@ -1,10 +1,10 @@
 import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof, raffleRow } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { auditLog, notifications, tickets, winners } from "../../../db/schema";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../test-fixtures";
 
 const ctx = useAdminTest();
 

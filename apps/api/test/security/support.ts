@@ -9,9 +9,9 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../../test/helpers";
-import { images, notifications, paymentProofs, raffles, rewards, sessions, users } from "../db/schema";
-import { waitForTicketPools } from "../modules/admin/raffles/ticket-pool";
+import { images, notifications, paymentProofs, raffles, rewards, sessions, users } from "../../src/db/schema";
+import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
+import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../helpers";
 import type { Actor, Fixture, RequestContext } from "./access-matrix";
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, nextIp, type TestApp } from "../../test/helpers";
-import { paymentProofs } from "../db/schema";
+import { paymentProofs } from "../../src/db/schema";
+import { createTestApp, nextIp, type TestApp } from "../helpers";
 import {
   ACCESS_MATRIX,
   ACTORS,

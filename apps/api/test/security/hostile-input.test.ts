@@ -11,8 +11,8 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, nextIp, type TestApp } from "../../test/helpers";
-import { images, paymentProofs } from "../db/schema";
+import { images, paymentProofs } from "../../src/db/schema";
+import { createTestApp, nextIp, type TestApp } from "../helpers";
 import { ACCESS_MATRIX, type AccessDeclaration, type OperationKey } from "./access-matrix";
 import { applyNastyEdit, hostileBody, hostileUrlComponent, nastyEdit } from "./arbitraries";
 import {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
+import type { Database } from "../../src/db/client";
 import { NEEDS_SERVER } from "./env";
 import type * as Harness from "./harness";
 import type { TcpProxy as PgProxy, ScratchDatabase } from "./support";
@@ -303,7 +303,7 @@ describe.skipIf(NEEDS_SERVER)(
 
       // Whatever was cut mid-transaction rolled back cleanly; files kept for uploads whose row never
       // committed are what the sweep removes once they are old enough ("later" here: grace 0).
-      const { sweepOrphanProofFiles } = await import("../modules/proofs/orphan-sweep");
+      const { sweepOrphanProofFiles } = await import("../../src/modules/proofs/orphan-sweep");
       const swept = await sweepOrphanProofFiles(app.ctx, { graceMs: 0 });
       expect(await checkInvariants(scratch.url, { storageRoot: path.join(dataDir, "files") })).toEqual([]);
 

@@ -5,8 +5,8 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, nextIp, type TestApp } from "../../test/helpers";
-import { contactMessages, mailOutbox, users } from "../db/schema";
+import { contactMessages, mailOutbox, users } from "../../src/db/schema";
+import { createTestApp, nextIp, type TestApp } from "../helpers";
 import { buildWorld, multipartBody, proofFields, uniqueId, type World } from "./support";
 
 const SCRIPT = "<script>alert(1)</script>";

@@ -5,11 +5,11 @@ import { CONTACT_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../../test/helpers";
-import { buildApp } from "../app";
-import { paymentProofs, raffles, userFavorites } from "../db/schema";
-import { RATE_RULES } from "../lib/rate-limit";
-import { CONTACT_RATE_RULE } from "../modules/contact/service";
+import { buildApp } from "../../src/app";
+import { paymentProofs, raffles, userFavorites } from "../../src/db/schema";
+import { RATE_RULES } from "../../src/lib/rate-limit";
+import { CONTACT_RATE_RULE } from "../../src/modules/contact/service";
+import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../helpers";
 import { expectSpanishError, fakeWebDist, multipartBody, proofFields, smallPng, uniqueId } from "./support";
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test/helpers";
+import type { TestApp } from "../helpers";
 import { NEEDS_SERVER } from "./env";
 import type * as Harness from "./harness";
 
@@ -22,7 +22,7 @@ const {
   tinyPng,
 } = NEEDS_SERVER ? ({} as typeof Harness) : await import("./harness");
 
-import type { Db, Tx } from "../db/client";
+import type { Db, Tx } from "../../src/db/client";
 
 class Rollback extends Error {}
 

@@ -1,8 +1,8 @@
 // Helpers for the admin tests: an app with an administrator and a regular user signed in.
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
-import { waitForTicketPools } from "./raffles/ticket-pool";
+import { waitForTicketPools } from "../src/modules/admin/raffles/ticket-pool";
+import { createTestApp, signedInUser, type TestApp } from "./helpers";
 
 export interface SignedIn {
   id: string;

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
+import type { Database } from "../../src/db/client";
 import { NEEDS_SERVER } from "./env";
 import type * as Harness from "./harness";
 import type { ScratchDatabase } from "./support";

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Config } from "../../config";
+import type { Config } from "../src/config";
 
 interface S3rverOptions {
   address: string;

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../test/helpers";
+import type { TestApp } from "../helpers";
 import { NEEDS_SERVER } from "./env";
 import type * as Harness from "./harness";
 
