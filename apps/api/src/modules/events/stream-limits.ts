@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 /**
  * How many realtime streams one API instance keeps open. Each stream holds a socket (a file descriptor),
  * a heartbeat timer and a bus subscription for as long as the browser stays, so without caps one address
- * could open thousands and starve everyone else (docs/security.md).
+ * could open thousands and starve everyone else (docs/decisions/0006-realtime-stream-limits.md).
  */
 export interface StreamLimits {
   /** Per client address, as Fastify trusts it (TRUST_PROXY). Generous: many phones share one carrier NAT. */
