@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
 import { isVisibleTo, type RealtimeEvent } from "./service";
 import { STREAM_RETRY_AFTER, type StreamLimits, StreamRegistry, type TrackedStream } from "./stream-limits";
@@ -80,8 +81,11 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         summary: "Eventos en tiempo real (Server-Sent Events)",
         description:
           "Flujo text/event-stream con eventos `raffle` (para todos) y `notification` (solo para el usuario " +
-          "con sesión al que van dirigidos). Al reconectar, Last-Event-ID repite los eventos perdidos.",
+          "con sesión al que van dirigidos). Al reconectar, Last-Event-ID repite los eventos perdidos. " +
+          "Con demasiados flujos abiertos responde 429 (por IP o por usuario) o 503 (la instancia) con " +
+          "Retry-After; un flujo con sesión termina cuando esa sesión se cierra.",
         querystring: querySchema,
+        response: { 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
