@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type StreamLimits, streamLimitsFromEnv } from "./modules/events/stream-limits";
 
 // Every environment variable the server reads, in one place (the README lists the same).
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   webDist: string | undefined;
   /** How long a server-rendered page may be reused (until the next raffle event in any case); 0 = never. */
   pageCacheSeconds: number;
+  /** Caps on open realtime streams (SSE_MAX_STREAMS, SSE_MAX_STREAMS_PER_CLIENT, SSE_MAX_STREAMS_PER_USER). */
+  streamLimits: StreamLimits;
   logLevel: string;
   nodeEnv: string;
   /** S3-compatible bucket for uploaded files; unset keeps them in DATA_DIR/files. */
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,
     webDist: env.WEB_DIST,
     pageCacheSeconds: Math.max(0, Number(env.PAGE_CACHE_SECONDS ?? 5) || 0),
+    streamLimits: streamLimitsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     nodeEnv: env.NODE_ENV ?? "development",
     s3Bucket: env.S3_BUCKET || undefined,

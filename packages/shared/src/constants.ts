@@ -115,3 +115,9 @@ export const ADMIN_SESSION_KEY = "rifazo_admin_session";
 export const UPCOMING_NOTIFY_KEY = "rifazo_upcoming_notify";
 
 export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";
+
+// Realtime streams (GET /api/events). A refused stream (too many open) is answered with this Retry-After,
+// and the browser never reconnects sooner: it backs off from here, doubling with jitter up to the ceiling.
+// The caps themselves are server settings (apps/api/src/modules/events/stream-limits.ts).
+export const REALTIME_RETRY_AFTER_SECONDS = 10;
+export const REALTIME_BACKOFF_MAX_SECONDS = 300;

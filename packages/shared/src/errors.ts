@@ -13,6 +13,11 @@ export const ERROR_MESSAGES = {
   PAYLOAD_TOO_LARGE: "El archivo o los datos enviados son demasiado grandes.",
   SERVICE_UNAVAILABLE: "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
   INTERNAL: "Ocurrió un error inesperado. Inténtalo de nuevo más tarde.",
+  // Realtime streams refused over a cap (429 per client or user, 503 for the whole server).
+  TOO_MANY_STREAMS:
+    "Hay demasiadas conexiones en tiempo real abiertas desde tu equipo o tu cuenta. Cierra alguna pestaña y vuelve a intentarlo.",
+  STREAMS_FULL:
+    "El canal de notificaciones en tiempo real está lleno en este momento. Se reintentará en unos segundos.",
   NETWORK: "No pudimos conectar con el servidor. Verifica tu conexión y vuelve a intentar.",
   // Authentication (spec 1 §8).
   EMAIL_NOT_VERIFIED:

@@ -11,6 +11,7 @@ import * as schema from "../../db/schema";
 import { RATE_RULES } from "../../lib/rate-limit";
 import type { Mailer } from "../email/service";
 import { verificationEmail } from "../email/templates";
+import { announceSessionsEnded } from "../events/service";
 import { describeDevice } from "./device";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
@@ -171,6 +172,14 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
             } catch (error) {
               log.error({ err: error }, "no se pudo registrar la actividad de inicio de sesión");
             }
+          },
+        },
+        // Sign-out, password reset and Better Auth's revocations: the session's open streams end now.
+        delete: {
+          async after(session) {
+            await announceSessionsEnded(db, session.userId).catch((error: unknown) =>
+              log.warn({ err: error }, "events: no se pudo anunciar el fin de una sesión"),
+            );
           },
         },
       },

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { accounts, sessions, users } from "../../db/schema";
+import { announceSessionsEnded } from "../events/service";
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -28,5 +29,7 @@ export async function deleteSessions(
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
     : eq(sessions.userId, userId);
   const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  // Open realtime streams of those sessions end within seconds, on every instance (events/routes.ts).
+  if (deleted.length > 0) await announceSessionsEnded(db, userId);
   return deleted.length;
 }

@@ -59,6 +59,9 @@ export async function changePassword(ctx: AppContext, request: ChangePasswordReq
       });
     }
     await repo.setPasswordHash(tx, account.id, await password.hash(request.newPassword));
-    if (request.revokeOtherSessions) await repo.deleteSessions(tx, request.userId, request.currentSessionId);
+    // A new password signs out every other device unless the user asks to keep them: whoever knew the
+    // old one loses the session it gave them (docs/decisions/0006-realtime-stream-limits.md).
+    if (request.revokeOtherSessions !== false)
+      await repo.deleteSessions(tx, request.userId, request.currentSessionId);
   });
 }

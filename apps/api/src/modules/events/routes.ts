@@ -1,20 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
 import { isVisibleTo, type RealtimeEvent } from "./service";
+import { STREAM_RETRY_AFTER, type StreamLimits, StreamRegistry, type TrackedStream } from "./stream-limits";
 
 export interface EventRoutesOptions {
   /** Comment line sent to keep proxies and browsers from closing an idle stream. */
   heartbeatMs?: number;
-  /** How often a signed-in stream checks that its session still exists (logout, suspension). */
+  /**
+   * Backstop for a session that ends without a `session` event (it expires, or a row is deleted by hand):
+   * sign-out, suspension and password changes announce themselves and are checked at once.
+   */
   sessionCheckMs?: number;
   /** A client that stops reading is dropped once this much output is waiting for it. */
   maxBufferedBytes?: number;
+  /** Caps on open streams; by default the config's (SSE_MAX_STREAMS*). */
+  limits?: StreamLimits;
 }
 
 const HEARTBEAT_MS = 25_000;
-const SESSION_CHECK_MS = 5 * 60_000;
+const SESSION_CHECK_MS = 60_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const RETRY_MS = 3_000;
 
@@ -51,10 +58,18 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const registry = new StreamRegistry(options.limits ?? app.ctx.config.streamLimits);
   /** Open streams, ended before the server closes (it would otherwise wait for them forever). */
   const open = new Set<() => void>();
 
+  // One subscription for the instance: a `session` event (from any instance) reaches the user's streams.
+  const unsubscribeSessions = app.ctx.events.subscribe((event) => {
+    if (event.topic !== "session" || !event.userId) return;
+    for (const stream of registry.ofUser(event.userId)) stream.recheckSession();
+  });
+
   app.addHook("preClose", async () => {
+    unsubscribeSessions();
     for (const end of [...open]) end();
   });
 
@@ -66,14 +81,36 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         summary: "Eventos en tiempo real (Server-Sent Events)",
         description:
           "Flujo text/event-stream con eventos `raffle` (para todos) y `notification` (solo para el usuario " +
-          "con sesión al que van dirigidos). Al reconectar, Last-Event-ID repite los eventos perdidos.",
+          "con sesión al que van dirigidos). Al reconectar, Last-Event-ID repite los eventos perdidos. " +
+          "Con demasiados flujos abiertos responde 429 (por IP o por usuario) o 503 (la instancia) con " +
+          "Retry-After; un flujo con sesión termina cuando esa sesión se cierra.",
         querystring: querySchema,
+        response: { 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
       const { events: bus, log } = app.ctx;
-      // Resolved before hijacking, so a database failure still gets the normal error response.
-      const userId = await resolveUserId(app, request);
+      // Counted before the session lookup, so a flood is refused without touching the database.
+      const client = request.ip;
+      const refused = registry.reserveClient(client);
+      if (refused) {
+        reply.header("retry-after", STREAM_RETRY_AFTER);
+        throw refused;
+      }
+      let userId: string | null;
+      try {
+        // Resolved before hijacking, so a database failure still gets the normal error response.
+        userId = await resolveUserId(app, request);
+      } catch (error) {
+        registry.releaseClient(client);
+        throw error;
+      }
+      const refusedUser = userId === null ? null : registry.reserveUser(userId);
+      if (refusedUser) {
+        registry.releaseClient(client);
+        reply.header("retry-after", STREAM_RETRY_AFTER);
+        throw refusedUser;
+      }
       const lastEventId = parseLastEventId(request.headers["last-event-id"], request.query.lastEventId);
 
       reply.hijack();
@@ -103,23 +140,58 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         }
       };
 
+      /** The user's own events wait here while the session is re-checked: none goes to a signed-out stream. */
+      let held: RealtimeEvent[] | null = null;
       const unsubscribe = bus.subscribe((event) => {
         if (!isVisibleTo(event, userId)) return;
-        if (replaying) pending.push(event);
+        if (held && event.topic !== "raffle") held.push(event);
+        else if (replaying) pending.push(event);
         else write(formatEvent(event));
       });
       const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
-      const sessionCheck =
-        userId === null
-          ? undefined
-          : setInterval(() => {
-              resolveUserId(app, request)
-                .then((current) => {
-                  // Logged out or suspended: end the stream; EventSource reconnects as whoever it is now.
-                  if (current !== userId) end();
-                })
-                .catch((error) => log.warn({ err: error }, "events: no se pudo revisar la sesión"));
-            }, sessionCheckMs);
+
+      // One check at a time; a request for another while one runs is answered by a second run after it,
+      // since the first may have read the session before the change that asked for the second.
+      let checking = false;
+      let checkAgain = false;
+      const tracked: TrackedStream = {
+        userId,
+        recheckSession() {
+          if (closed) return;
+          // Events are delivered in commit order, so anything personal after the `session` event waits
+          // for the answer instead of racing it.
+          held ??= [];
+          if (checking) {
+            checkAgain = true;
+            return;
+          }
+          checking = true;
+          resolveUserId(app, request)
+            .then((current) => {
+              // Signed out, suspended, or the session was revoked: end the stream; EventSource reconnects
+              // as whoever it is now (a visitor), and only public events reach that new stream.
+              if (current !== userId) end();
+            })
+            // Unknown (database unreachable): keep the stream; the next check decides.
+            .catch((error) => log.warn({ err: error }, "events: no se pudo revisar la sesión"))
+            .finally(() => {
+              checking = false;
+              if (checkAgain) {
+                checkAgain = false;
+                tracked.recheckSession();
+                return;
+              }
+              const release = held ?? [];
+              held = null;
+              for (const event of release) {
+                if (replaying) pending.push(event);
+                else write(formatEvent(event));
+              }
+            });
+        },
+      };
+      registry.add(tracked);
+      const sessionCheck = userId === null ? undefined : setInterval(tracked.recheckSession, sessionCheckMs);
 
       function cleanup(): void {
         if (closed) return;
@@ -127,6 +199,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         clearInterval(heartbeat);
         if (sessionCheck) clearInterval(sessionCheck);
         unsubscribe();
+        registry.remove(tracked);
+        registry.releaseClient(client);
         open.delete(end);
       }
       function end(): void {

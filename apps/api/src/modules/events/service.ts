@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db, Executor } from "../../db/client";
 import { events } from "../../db/schema";
 
-export type EventTopic = "notification" | "raffle";
+/**
+ * `raffle` goes to everyone, `notification` to its user; `session` is internal (never sent to a browser
+ * nor replayed): some of that user's sessions ended, so their open streams re-check theirs at once.
+ */
+export type EventTopic = "notification" | "raffle" | "session";
 
 export interface RealtimeEvent {
   id: number;
@@ -15,7 +19,7 @@ export interface RealtimeEvent {
 
 export interface PublishInput {
   topic: EventTopic;
-  /** Required for `notification` (the only user who may see it); ignored for `raffle`. */
+  /** Required for `notification` (the only user who may see it) and `session`; ignored for `raffle`. */
   userId?: string | null;
   payload: Record<string, unknown>;
 }
@@ -62,6 +66,44 @@ const GAP_RETRY_MS = 1_000;
 export function isVisibleTo(event: Pick<RealtimeEvent, "topic" | "userId">, userId: string | null): boolean {
   if (event.topic === "raffle") return true;
   return event.topic === "notification" && userId !== null && event.userId === userId;
+}
+
+/** Records the event with `exec`: inside a transaction it is delivered only if that transaction commits. */
+export async function publishEvent(exec: Executor, input: PublishInput): Promise<void> {
+  const userId = input.topic === "raffle" ? null : (input.userId ?? null);
+  if (input.topic !== "raffle" && !userId) {
+    throw new Error("Un evento personal en tiempo real necesita el usuario destinatario.");
+  }
+  // The whole wire message is known here except the id the INSERT assigns, so the NOTIFY goes in the
+  // same statement (one round trip per event, which matters inside the approval transaction).
+  const createdAt = new Date();
+  const body = JSON.stringify({
+    topic: input.topic,
+    userId,
+    payload: input.payload,
+    createdAt: createdAt.toISOString(),
+  });
+  let rest = `,${body.slice(1)}`;
+  if (Buffer.byteLength(`{"id":${Number.MAX_SAFE_INTEGER}${rest}`) > MAX_INLINE_BYTES) rest = ',"ref":true}';
+  // Same executor as the insert: PostgreSQL holds the notification until the transaction commits
+  // and drops it on rollback, so listeners never hear of an event that did not happen.
+  const [row] = await exec
+    .insert(events)
+    .values({ topic: input.topic, userId, payload: input.payload, createdAt })
+    .returning({
+      id: events.id,
+      notified: sql<unknown>`pg_notify(${EVENTS_CHANNEL}, '{"id":' || ${events.id} || ${rest})`,
+    });
+  if (!row) throw new Error("No se pudo registrar el evento.");
+}
+
+/**
+ * Some sessions of `userId` ended (sign-out, suspension, password change or reset, "close other sessions"):
+ * every instance hears it through NOTIFY and that user's open streams re-check their session at once,
+ * instead of at the next periodic check. Inside a transaction it goes out only if the deletion commits.
+ */
+export function announceSessionsEnded(exec: Executor, userId: string): Promise<void> {
+  return publishEvent(exec, { topic: "session", userId, payload: { type: "session.ended" } });
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -213,34 +255,7 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
   }
 
   return {
-    async publish(exec, input) {
-      const userId = input.topic === "notification" ? (input.userId ?? null) : null;
-      if (input.topic === "notification" && !userId) {
-        throw new Error("Una notificación en tiempo real necesita el usuario destinatario.");
-      }
-      // The whole wire message is known here except the id the INSERT assigns, so the NOTIFY goes in the
-      // same statement (one round trip per event, which matters inside the approval transaction).
-      const createdAt = new Date();
-      const body = JSON.stringify({
-        topic: input.topic,
-        userId,
-        payload: input.payload,
-        createdAt: createdAt.toISOString(),
-      });
-      let rest = `,${body.slice(1)}`;
-      if (Buffer.byteLength(`{"id":${Number.MAX_SAFE_INTEGER}${rest}`) > MAX_INLINE_BYTES)
-        rest = ',"ref":true}';
-      // Same executor as the insert: PostgreSQL holds the notification until the transaction commits
-      // and drops it on rollback, so listeners never hear of an event that did not happen.
-      const [row] = await exec
-        .insert(events)
-        .values({ topic: input.topic, userId, payload: input.payload, createdAt })
-        .returning({
-          id: events.id,
-          notified: sql<unknown>`pg_notify(${EVENTS_CHANNEL}, '{"id":' || ${events.id} || ${rest})`,
-        });
-      if (!row) throw new Error("No se pudo registrar el evento.");
-    },
+    publish: publishEvent,
 
     subscribe(listener) {
       listeners.add(listener);

@@ -185,6 +185,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
     });
 
+    it("ends on B, within 3 s, a stream whose session was signed out on A (docs/decisions/0006)", async () => {
+      const ana = await signedIn();
+      const stream = await openEvents(`${b.base}/api/events`, ana.cookie);
+      try {
+        expect(stream.response.status).toBe(200);
+        await stream.waitFor((m) => m.retry !== undefined, 5_000);
+        const logout = await fetch(`${a.base}/api/account/logout`, {
+          method: "POST",
+          headers: { cookie: ana.cookie, "content-type": "application/json" },
+          body: "{}",
+        });
+        expect(logout.status).toBe(200);
+        // B's periodic check runs every 60 s: only the announcement through NOTIFY ends it this soon.
+        await expect(stream.waitFor(() => false, 3_000)).rejects.toThrow("el flujo terminó");
+      } finally {
+        stream.close();
+      }
+    });
+
     it("never holds more tickets than are left when both instances take the last ones at once", async () => {
       const [raffle] = await testDb.database.db
         .insert(raffles)

@@ -1,17 +1,16 @@
 import { useEffect, useRef } from "react";
+import { openEventStream } from "../../../lib/event-stream";
 
 /**
  * Calls `onEvent` for every `raffle` event of the realtime stream (GET /api/events, SSE). Bursts (a
- * generation job touching many rows) are coalesced into one call per `throttleMs`. EventSource
- * reconnects by itself (the server sends `retry:`), so a dropped connection needs nothing here.
+ * generation job touching many rows) are coalesced into one call per `throttleMs`. A dropped connection
+ * is reopened by the browser; a refused one by lib/event-stream with backoff.
  */
 export function useRaffleEvents(onEvent: () => void, throttleMs = 750): void {
   const callback = useRef(onEvent);
   callback.current = onEvent;
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     const handle = () => {
       if (timer) return;
@@ -20,10 +19,9 @@ export function useRaffleEvents(onEvent: () => void, throttleMs = 750): void {
         callback.current();
       }, throttleMs);
     };
-    source.addEventListener("raffle", handle);
+    const stream = openEventStream({ on: { raffle: handle } });
     return () => {
-      source.removeEventListener("raffle", handle);
-      source.close();
+      stream?.close();
       if (timer) clearTimeout(timer);
     };
   }, [throttleMs]);

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { openEventStream } from "../../../lib/event-stream";
 import { notificationKeys } from "../api/notifications-api";
 
 // Live notifications (spec 1 §4: "refresh on any realtime change to the user's rows"): GET /api/events
 // sends a `notification` event to the signed-in user whenever one of their notifications is created or
 // changes, and the list is fetched again. EventSource reconnects by itself and replays what it missed
-// (Last-Event-ID); if it stays down, the bell shows a warning that retries on click.
+// (Last-Event-ID); a refused connection is reopened with backoff (lib/event-stream). While it is down,
+// the bell shows a warning that retries on click.
 
-const EVENTS_URL = "/api/events";
 /** Several events in a row (mark all read in another tab) cause one refetch. */
 const COALESCE_MS = 250;
 /** A reconnect that has not succeeded after this long is reported as a connection problem. */
@@ -24,8 +25,6 @@ export function useNotificationStream(): { status: StreamStatus; retry: () => vo
   useEffect(() => {
     // generation only forces a fresh connection when the user asks to retry.
     void generation;
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource(EVENTS_URL);
     let refetchTimer: ReturnType<typeof setTimeout> | undefined;
     let problemTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -36,33 +35,29 @@ export function useNotificationStream(): { status: StreamStatus; retry: () => vo
         COALESCE_MS,
       );
     };
-    const onOpen = () => {
-      clearTimeout(problemTimer);
-      problemTimer = undefined;
-      setStatus("open");
-      // Back after a drop: the replay covers most of it, a fresh list covers the rest.
-      if (hadError.current) refetch();
-      hadError.current = false;
-    };
-    const onError = () => {
-      hadError.current = true;
-      if (source.readyState === EventSource.CLOSED) {
-        setStatus("problem");
-        return;
-      }
-      problemTimer ??= setTimeout(() => setStatus("problem"), PROBLEM_AFTER_MS);
-    };
-
-    source.addEventListener("open", onOpen);
-    source.addEventListener("error", onError);
-    source.addEventListener("notification", refetch);
+    const stream = openEventStream({
+      on: { notification: refetch },
+      onOpen() {
+        clearTimeout(problemTimer);
+        problemTimer = undefined;
+        setStatus("open");
+        // Back after a drop: the replay covers most of it, a fresh list covers the rest.
+        if (hadError.current) refetch();
+        hadError.current = false;
+      },
+      onError(closed) {
+        hadError.current = true;
+        if (closed) {
+          setStatus("problem");
+          return;
+        }
+        problemTimer ??= setTimeout(() => setStatus("problem"), PROBLEM_AFTER_MS);
+      },
+    });
     return () => {
       clearTimeout(refetchTimer);
       clearTimeout(problemTimer);
-      source.removeEventListener("open", onOpen);
-      source.removeEventListener("error", onError);
-      source.removeEventListener("notification", refetch);
-      source.close();
+      stream?.close();
     };
   }, [queryClient, generation]);
 

@@ -1,16 +1,17 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { type EventStream, openEventStream } from "../../../lib/event-stream";
 import { raffleKeys } from "../api/raffles-api";
 
 // Live catalogue: the API sends a `raffle` event on GET /api/events whenever a raffle changes (sales,
 // status, winners). Every screen showing raffles uses this hook; they share one connection, opened by
-// the first and closed when the last one unmounts. EventSource reconnects by itself (with Last-Event-ID).
+// the first and closed when the last one unmounts. EventSource reconnects by itself (with Last-Event-ID);
+// a refused connection is reopened by lib/event-stream with backoff.
 
-const EVENTS_URL = "/api/events";
 /** Several changes in a row (an approval touches tickets, counts and status) cause one refetch. */
 const COALESCE_MS = 400;
 
-let source: EventSource | null = null;
+let source: EventStream | null = null;
 /** Where the first connection resumes: the event id a server-rendered page's data was read at. */
 let resumeAfter: number | null = null;
 
@@ -30,16 +31,14 @@ function refreshRaffles(): void {
 }
 
 function connect(): void {
-  if (source || typeof EventSource === "undefined") return;
-  // Later connections resume by themselves (EventSource sends Last-Event-ID when it reconnects).
-  source = new EventSource(resumeAfter === null ? EVENTS_URL : `${EVENTS_URL}?lastEventId=${resumeAfter}`);
+  if (source) return;
+  // Later connections resume by themselves (Last-Event-ID, or the id the stream tracked).
+  source = openEventStream({ lastEventId: resumeAfter, on: { raffle: refreshRaffles } });
   resumeAfter = null;
-  source.addEventListener("raffle", refreshRaffles);
 }
 
 function disconnect(): void {
   clearTimeout(timer);
-  source?.removeEventListener("raffle", refreshRaffles);
   source?.close();
   source = null;
 }

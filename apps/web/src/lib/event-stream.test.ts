@@ -1,0 +1,161 @@
+import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared";
+import { describe, expect, it } from "vitest";
+import { EVENTS_URL, openEventStream, reconnectDelayMs } from "./event-stream";
+
+const FLOOR = REALTIME_RETRY_AFTER_SECONDS * 1000;
+const MAX = REALTIME_BACKOFF_MAX_SECONDS * 1000;
+
+describe("reconnectDelayMs", () => {
+  it("never retries sooner than the server's Retry-After, nor later than the ceiling", () => {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      for (const r of [0, 0.25, 0.5, 0.999999, 1]) {
+        const delay = reconnectDelayMs(attempt, () => r);
+        expect(delay).toBeGreaterThanOrEqual(FLOOR);
+        expect(delay).toBeLessThanOrEqual(MAX);
+      }
+    }
+  });
+
+  it("doubles the window with each refusal in a row, up to the ceiling", () => {
+    const top = (attempt: number) => reconnectDelayMs(attempt, () => 1);
+    expect(top(0)).toBe(2 * FLOOR);
+    expect(top(1)).toBe(4 * FLOOR);
+    expect(top(2)).toBe(8 * FLOOR);
+    expect(top(20)).toBe(MAX);
+    expect(reconnectDelayMs(5, () => 0)).toBe(FLOOR);
+  });
+
+  it("spreads clients out (jitter) instead of bringing them back together", () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const delays = Array.from({ length: 200 }, () => reconnectDelayMs(3, random));
+    expect(new Set(delays).size).toBeGreaterThan(150);
+    const spread = Math.max(...delays) - Math.min(...delays);
+    expect(spread).toBeGreaterThan(FLOOR * 8);
+  });
+});
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static made: FakeSource[] = [];
+  readyState = 0;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeSource.made.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeSource.CLOSED;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  /** What the browser does on a 429/503: error with the source closed, and no reconnect of its own. */
+  refuse() {
+    this.readyState = FakeSource.CLOSED;
+    this.dispatchEvent(new Event("error"));
+  }
+  /** A dropped connection: error while the browser reconnects by itself. */
+  drop() {
+    this.readyState = 0;
+    this.dispatchEvent(new Event("error"));
+  }
+  emit(type: string, id: string) {
+    this.dispatchEvent(new MessageEvent(type, { data: "{}", lastEventId: id }));
+  }
+}
+
+function harness() {
+  FakeSource.made = [];
+  const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
+  const errors: boolean[] = [];
+  const received: string[] = [];
+  let opens = 0;
+  const stream = openEventStream({
+    lastEventId: 7,
+    on: { raffle: (event) => received.push(event.lastEventId) },
+    onOpen: () => {
+      opens += 1;
+    },
+    onError: (closed) => errors.push(closed),
+    deps: {
+      EventSource: FakeSource,
+      setTimeout: (run, ms) => {
+        const timer = { run, ms, cleared: false };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (timer) => {
+        (timer as { cleared: boolean }).cleared = true;
+      },
+      random: () => 0.5,
+    },
+  });
+  const current = () => FakeSource.made.at(-1) as FakeSource;
+  const fire = () => {
+    const timer = timers.shift();
+    if (!timer) throw new Error("no hay reconexión programada");
+    timer.run();
+    return timer.ms;
+  };
+  return { stream, timers, errors, received, current, fire, opens: () => opens };
+}
+
+describe("openEventStream", () => {
+  it("reopens a refused stream after a growing, jittered wait, resuming after the last event", () => {
+    const h = harness();
+    expect(h.current().url).toBe(`${EVENTS_URL}?lastEventId=7`);
+    h.current().open();
+    h.current().emit("raffle", "12");
+    expect(h.received).toEqual(["12"]);
+
+    // Refused three times in a row: each wait is longer, none sooner than Retry-After.
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const refused = h.current();
+      refused.refuse();
+      expect(refused.closed).toBe(true);
+      expect(h.timers).toHaveLength(1);
+      waits.push(h.fire());
+      expect(h.current()).not.toBe(refused);
+      // A new EventSource sends no Last-Event-ID: the query carries the last id seen.
+      expect(h.current().url).toBe(`${EVENTS_URL}?lastEventId=12`);
+    }
+    expect(waits).toEqual([0, 1, 2].map((attempt) => reconnectDelayMs(attempt, () => 0.5)));
+    expect(waits[0]).toBeGreaterThanOrEqual(FLOOR);
+    expect(waits[1]).toBeGreaterThan(waits[0] as number);
+    expect(waits[2]).toBeGreaterThan(waits[1] as number);
+    expect(h.errors).toEqual([true, true, true]);
+
+    // Once a stream opens, the next refusal starts from the shortest wait again.
+    h.current().open();
+    h.current().refuse();
+    expect(h.fire()).toBe(waits[0]);
+    expect(h.opens()).toBe(2);
+  });
+
+  it("leaves a dropped connection to the browser's own reconnect", () => {
+    const h = harness();
+    h.current().open();
+    h.current().drop();
+    expect(h.timers).toHaveLength(0);
+    expect(FakeSource.made).toHaveLength(1);
+    expect(h.errors).toEqual([false]);
+  });
+
+  it("stops for good when closed, including a pending reopen", () => {
+    const h = harness();
+    h.current().refuse();
+    const pending = h.timers[0];
+    h.stream?.close();
+    expect(pending?.cleared).toBe(true);
+    pending?.run();
+    expect(FakeSource.made).toHaveLength(1);
+  });
+});
