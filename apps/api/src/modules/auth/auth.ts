@@ -12,6 +12,8 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import type { Mailer } from "../email/service";
 import { verificationEmail } from "../email/templates";
 import { describeDevice } from "./device";
+import { magicLinkPlugin } from "./magic-link";
+import { userFieldsHooks } from "./user-fields-guard";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
 export const CLIENT_IP_HEADER = "x-rifazo-client-ip";
@@ -137,6 +139,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      user: userFieldsHooks,
       session: {
         create: {
           async before(session) {
@@ -175,7 +178,10 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: "Rifazo", skipVerificationOnEnable: false })],
+    plugins: [
+      twoFactor({ issuer: "Rifazo", skipVerificationOnEnable: false }),
+      magicLinkPlugin({ db, mail }),
+    ],
     logger: {
       log(level, message, ...args) {
         if (level === "error") log.error({ args }, `better-auth: ${message}`);
