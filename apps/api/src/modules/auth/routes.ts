@@ -145,8 +145,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       } | null;
       if (!response.ok) {
         const mapped = mapAuthError(response.status, body);
-        // Only a wrong password keeps counting; any other answer means the password was right.
-        if (mapped.code !== "INVALID_CREDENTIALS") await signInSucceeded(db, client);
+        // A 403 (email not confirmed, account suspended) comes only after a right password: it does not
+        // count as a guess. Wrong passwords and failures keep counting.
+        if (mapped.status === 403) await signInSucceeded(db, client);
         throw new AppError(mapped.status, mapped.code, mapped.message);
       }
       await signInSucceeded(db, client);
