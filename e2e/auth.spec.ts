@@ -111,3 +111,39 @@ test("las páginas de acceso caben en un teléfono @phone", async ({ page }) => 
     expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
   }
 });
+
+test("entra con un enlace enviado por correo desde la página de inicio de sesión", async ({
+  page,
+  server,
+}) => {
+  const user = newUser();
+  const registered = await page.request.post("/api/account/register", {
+    data: { ...user, confirmPassword: user.password },
+  });
+  expect(registered.status()).toBe(201);
+  await page.request.get(await verificationLink(server, user.email), { maxRedirects: 0 });
+
+  await page.goto("/login");
+  await page.locator("form").getByLabel("Correo electrónico").fill(user.email);
+  await page.getByRole("button", { name: "Recibir un enlace para entrar" }).click();
+  await expect(page.locator("#sign-in-link-email")).toHaveValue(user.email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(
+    page.getByText("Si el correo está registrado, te enviamos un enlace para entrar."),
+  ).toBeVisible();
+
+  const mail = await server.mail.waitFor(user.email, (m) =>
+    linksIn(m).some((l) => l.includes("/api/auth/magic-link/verify")),
+  );
+  const link = linksIn(mail).find((l) => l.startsWith(`${server.baseURL}/api/auth/magic-link/verify?token=`));
+  expect(link, `enlace para entrar en el correo:\n${mail.text}`).toBeTruthy();
+  await page.goto(link as string);
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Abrir menú de usuario" })).toBeVisible();
+
+  // The same link a second time: back to the sign-in page with a Spanish notice, and no session.
+  await page.context().clearCookies();
+  await page.goto(link as string);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText("Enlace no válido")).toBeVisible();
+});

@@ -12,3 +12,5 @@ export * from "./schemas/profile";
 export * from "./schemas/proofs";
 export * from "./schemas/raffles";
 export * from "./schemas/settings";
+export * from "./schemas/sign-in-link";
+export * from "./schemas/user-fields";

@@ -162,6 +162,27 @@ export const usedTokens = pgTable("used_tokens", {
   usedAt: createdAt(),
 });
 
+/**
+ * Browsers that signed in to an account with its password before (docs/decisions/0006-one-sign-in-path.md):
+ * the hash of the httpOnly device cookie. Failed guesses from other clients never lock these out.
+ */
+export const signInDevices = pgTable(
+  "sign_in_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sign_in_devices_token_user_idx").on(t.tokenHash, t.userId),
+    index("sign_in_devices_user_idx").on(t.userId),
+  ],
+);
+
 export const loginActivity = pgTable(
   "login_activity",
   {

@@ -36,7 +36,12 @@ export async function enforce(db: Executor, checks: Array<[key: string, rule: Ra
 /** Limits named in one place; tests read them from here too. */
 export const RATE_RULES = {
   signInPerIp: { max: 20, windowSeconds: 60 },
-  signInPerAccount: { max: 8, windowSeconds: 300 },
+  /** Wrong passwords per (account, client); see modules/auth/sign-in-throttle.ts. */
+  signInPerClient: { max: 5, windowSeconds: 15 * 60 },
+  /** All unknown clients together, per account: the ceiling on distributed guessing. */
+  signInPerAccount: { max: 50, windowSeconds: 60 * 60 },
+  signInLinkPerIp: { max: 6, windowSeconds: 600 },
+  signInLinkPerAccount: { max: 3, windowSeconds: 600 },
   signUpPerIp: { max: 6, windowSeconds: 600 },
   verificationPerIp: { max: 6, windowSeconds: 600 },
   verificationPerAccount: { max: 3, windowSeconds: 600 },

@@ -134,6 +134,10 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     access: "public",
     body: ({ unique }) => ({ email: `reenvio.${unique}@example.com` }),
   },
+  "POST /api/account/magic-link": {
+    access: "public",
+    body: ({ unique }) => ({ email: `enlace.${unique}@example.com` }),
+  },
 
   // Public catalogue, draws and content.
   "GET /api/raffles": { access: "public" },

@@ -322,7 +322,7 @@ describe("rate limits answer 429 in Spanish", () => {
       remoteAddress: nextIp(),
     });
     expect(right.statusCode).toBe(429);
-  });
+  }, 180_000);
 
   it("sign-up, per address", async () => {
     const ip = nextIp();

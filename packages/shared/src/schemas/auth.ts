@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../constants";
+import { fullNameSchema, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Written once, used by the forms (react-hook-form resolver) and by the API routes.
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const AUTH_MESSAGES = {
-  fullNameRequired: "Por favor, ingresa tu nombre completo.",
+  fullNameRequired: USER_FIELD_MESSAGES.fullNameRequired,
   invalidEmail: "Por favor, proporciona un correo electrónico válido.",
   invalidEmailTitle: "Correo Inválido",
   passwordTooShort: "La contraseña debe tener al menos 8 caracteres.",
@@ -41,11 +42,7 @@ const newPassword = z
 
 export const registerSchema = z
   .object({
-    fullName: z
-      .string({ error: AUTH_MESSAGES.fullNameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.fullNameRequired)
-      .max(120, "El nombre no puede superar los 120 caracteres."),
+    fullName: fullNameSchema,
     email,
     password: newPassword,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),

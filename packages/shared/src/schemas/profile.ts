@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { AUTH_MESSAGES } from "./auth";
+import { fullNameSchema, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Profile area (spec 1 §2 "Profile area", §5 "Profile edit", §7 profiles and login activity, §8 lists).
 // Only the full name and the phone are editable; the email is shown read-only.
 
-export const PROFILE_LIMITS = { fullName: 120 } as const;
+export const PROFILE_LIMITS = { fullName: USER_FIELD_LIMITS.fullName } as const;
 
 export const PROFILE_MESSAGES = {
-  fullNameRequired: AUTH_MESSAGES.fullNameRequired,
-  fullNameTooLong: `El nombre no puede superar los ${PROFILE_LIMITS.fullName} caracteres.`,
+  fullNameRequired: USER_FIELD_MESSAGES.fullNameRequired,
+  fullNameTooLong: USER_FIELD_MESSAGES.fullNameTooLong,
+  fullNameInvalid: USER_FIELD_MESSAGES.fullNameInvalid,
+  imageInvalid: USER_FIELD_MESSAGES.imageInvalid,
   phoneInvalid: "Ingresa un teléfono venezolano válido, por ejemplo 0414-1234567 o 0212-1234567.",
   emailReadOnly: "El correo electrónico no se puede modificar.",
   updatedTitle: "Perfil Actualizado",
@@ -40,15 +42,7 @@ export function formatVenezuelanPhone(value: string | null | undefined): string 
 
 export const updateProfileSchema = z
   .object({
-    fullName: z
-      .string({ error: PROFILE_MESSAGES.fullNameRequired })
-      .transform((value) => value.replace(/\s+/g, " ").trim())
-      .pipe(
-        z
-          .string()
-          .min(1, PROFILE_MESSAGES.fullNameRequired)
-          .max(PROFILE_LIMITS.fullName, PROFILE_MESSAGES.fullNameTooLong),
-      ),
+    fullName: fullNameSchema,
     /** Empty or null clears the phone. */
     phone: z
       .string({ error: PROFILE_MESSAGES.phoneInvalid })

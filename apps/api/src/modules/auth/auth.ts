@@ -13,6 +13,8 @@ import type { Mailer } from "../email/service";
 import { verificationEmail } from "../email/templates";
 import { announceSessionsEnded } from "../events/service";
 import { describeDevice } from "./device";
+import { magicLinkPlugin } from "./magic-link";
+import { userFieldsHooks } from "./user-fields-guard";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
 export const CLIENT_IP_HEADER = "x-rifazo-client-ip";
@@ -138,6 +140,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      user: userFieldsHooks,
       session: {
         create: {
           async before(session) {
@@ -184,7 +187,10 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: "Rifazo", skipVerificationOnEnable: false })],
+    plugins: [
+      twoFactor({ issuer: "Rifazo", skipVerificationOnEnable: false }),
+      magicLinkPlugin({ db, mail }),
+    ],
     logger: {
       log(level, message, ...args) {
         if (level === "error") log.error({ args }, `better-auth: ${message}`);

@@ -5,22 +5,27 @@ import {
   registerSchema,
   resendVerificationSchema,
   sessionUserSchema,
+  signInLinkSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, conflict } from "../../lib/errors";
+import { AppError, conflict, notFound, tooMany } from "../../lib/errors";
 import { enforce, RATE_RULES } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
 import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
+import { authPathOf, isAllowedAuthEndpoint } from "./endpoint-allowlist";
+import { deviceTokenOf, knownDeviceFor, rememberDevice } from "./known-devices";
+import { MAGIC_LINK_CALLBACK, MAGIC_LINK_ERROR_CALLBACK } from "./magic-link";
 import * as service from "./service";
 import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
+import { admitSignIn, type SignInClient, signInSucceeded } from "./sign-in-throttle";
 
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ["cuenta"];
 
-/** Better Auth's own endpoints (verify-email, two-factor, get-session...) under /api/auth/*. */
+/** The few Better Auth endpoints the web app uses (endpoint-allowlist.ts); every other one is a 404. */
 async function betterAuthHandler(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -31,6 +36,7 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
+      if (!isAllowedAuthEndpoint(request.method, authPathOf(request.url))) throw notFound();
       const url = new URL(request.url, app.ctx.config.publicUrl);
       const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
       const webRequest = new Request(url, {
@@ -50,6 +56,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const guard = guards(app);
   const { db, auth } = app.ctx;
   const ipKey = (request: FastifyRequest) => request.ip;
+  const secureCookies = app.ctx.config.publicUrl.startsWith("https://");
 
   r.get(
     "/api/account/me",
@@ -117,10 +124,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await enforce(db, [
-        [`sign-in:ip:${ipKey(request)}`, RATE_RULES.signInPerIp],
-        [`sign-in:account:${email}`, RATE_RULES.signInPerAccount],
-      ]);
+      const client: SignInClient = {
+        email,
+        ip: ipKey(request),
+        knownDevice: await knownDeviceFor(db, deviceTokenOf(request), email),
+      };
+      const wait = await admitSignIn(db, client);
+      if (wait !== null) {
+        reply.header("retry-after", String(wait));
+        throw tooMany();
+      }
       const response = await auth.api.signInEmail({
         body: { email, password, rememberMe: true, callbackURL: VERIFIED_CALLBACK },
         headers: authHeaders(request),
@@ -132,11 +145,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       } | null;
       if (!response.ok) {
         const mapped = mapAuthError(response.status, body);
+        // A 403 (email not confirmed, account suspended) comes only after a right password: it does not
+        // count as a guess. Wrong passwords and failures keep counting.
+        if (mapped.status === 403) await signInSucceeded(db, client);
         throw new AppError(mapped.status, mapped.code, mapped.message);
       }
+      await signInSucceeded(db, client);
       copyResponseHeaders(response, reply);
+      const userId = body?.user?.id ?? (await service.userIdByEmail(db, email));
+      if (userId) await rememberDevice(db, request, reply, userId, secureCookies);
       if (body?.twoFactorRedirect) return { twoFactorRequired: true as const };
-      const user = body?.user ? await service.sessionUserById(db, body.user.id) : null;
+      const user = userId ? await service.sessionUserById(db, userId) : null;
       if (!user) throw new AppError(500, "INTERNAL");
       return { user };
     },
@@ -227,6 +246,33 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (await service.needsVerification(db, email)) {
         await auth.api.sendVerificationEmail({
           body: { email, callbackURL: VERIFIED_CALLBACK },
+          headers: authHeaders(request),
+        });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/account/magic-link",
+    {
+      schema: {
+        tags,
+        summary: "Pedir un enlace de un solo uso para entrar sin contraseña (vence en 10 minutos)",
+        body: signInLinkSchema,
+        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await enforce(db, [
+        [`sign-in-link:ip:${ipKey(request)}`, RATE_RULES.signInLinkPerIp],
+        [`sign-in-link:account:${email}`, RATE_RULES.signInLinkPerAccount],
+      ]);
+      // Same answer whether or not a link was sent, so this cannot be used to probe accounts.
+      if (await service.canReceiveSignInLink(db, email)) {
+        await auth.api.signInMagicLink({
+          body: { email, callbackURL: MAGIC_LINK_CALLBACK, errorCallbackURL: MAGIC_LINK_ERROR_CALLBACK },
           headers: authHeaders(request),
         });
       }

@@ -9,6 +9,19 @@ export async function emailExists(db: Executor, email: string): Promise<boolean>
   return (await repo.findUserByEmail(db, email)) !== undefined;
 }
 
+export async function userIdByEmail(db: Executor, email: string): Promise<string | null> {
+  return (await repo.findUserByEmail(db, email))?.id ?? null;
+}
+
+/**
+ * Who gets a sign-in link: an active account without two-factor authentication (a link would skip the
+ * second factor; those owners keep their known devices). Suspended accounts get nothing.
+ */
+export async function canReceiveSignInLink(db: Executor, email: string): Promise<boolean> {
+  const user = await repo.findUserByEmail(db, email);
+  return user !== undefined && user.status === "active" && !user.twoFactorEnabled;
+}
+
 export async function needsVerification(db: Executor, email: string): Promise<boolean> {
   const user = await repo.findUserByEmail(db, email);
   return user !== undefined && !user.emailVerified && user.status === "active";

@@ -127,6 +127,29 @@ export function verificationEmail(input: { name: string; url: string }): EmailCo
   };
 }
 
+/** The sign-in link asked for on the login page ("Recibir un enlace para entrar"). */
+export function magicLinkEmail(input: { url: string }): EmailContent {
+  const subject = "Tu enlace para entrar a Rifazo";
+  const expiry = "El enlace vence en 10 minutos y solo puede usarse una vez.";
+  const intro = "Pediste un enlace para entrar a tu cuenta de Rifazo sin contraseña:";
+  const url = safeUrl(input.url);
+  if (!url) throw new Error("magicLinkEmail needs an absolute http(s) URL");
+  const ignore = "Si no lo pediste tú, ignora este mensaje: nadie puede entrar sin abrir este enlace.";
+  const body = [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">Entra a tu cuenta</h1>`,
+    paragraphs(intro),
+    button(url, "Entrar a Rifazo"),
+    plainLink(url, "Si el botón no funciona, copia y pega este enlace en tu navegador:"),
+    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(expiry)}</p>`,
+    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(ignore)}</p>`,
+  ].join("\n");
+  return {
+    subject,
+    html: layout(subject, "Tu enlace para entrar a Rifazo.", body),
+    text: plainLayout([intro, url, "", expiry, "", ignore]),
+  };
+}
+
 /** Generic notice (payment approved, raffle news, admin messages...): title becomes the subject. */
 export function noticeEmail(input: {
   name: string;

@@ -52,6 +52,11 @@ export function resendVerification(email: string): Promise<{ ok: true }> {
   return api.post("/api/account/resend-verification", { email });
 }
 
+/** A single-use sign-in link by email (same answer whether or not the account exists). */
+export function requestSignInLink(email: string): Promise<{ ok: true }> {
+  return api.post("/api/account/magic-link", { email });
+}
+
 /** Second step of a two-factor login: a 6-digit code from the authenticator app. */
 export function verifyTotp(code: string): Promise<unknown> {
   return api.post("/api/auth/two-factor/verify-totp", { code });

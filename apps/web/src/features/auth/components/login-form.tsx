@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,6 +18,7 @@ import { paths } from "../../../lib/paths";
 import { login, type SessionUser } from "../api/account-api";
 import { sessionQueryKey } from "../hooks/use-session";
 import { ResendVerificationButton } from "./resend-verification";
+import { SignInLinkRequest } from "./sign-in-link-request";
 import { TwoFactorStep } from "./two-factor-step";
 
 type LoginFormValues = { email: string; password: string };
@@ -37,6 +39,8 @@ function useVerificationNotice(): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
   const verified = searchParams.get("verificado");
   const linkError = searchParams.get("error");
+  // A sign-in link that was invalid, used or expired comes back as ?enlace=invalido&error=CODE.
+  const signInLink = searchParams.get("enlace");
   const [linkFailed] = useState(verified === "error" || (verified !== null && linkError !== null));
 
   useEffect(() => {
@@ -49,6 +53,23 @@ function useVerificationNotice(): boolean {
       });
       setSearchParams(
         (params) => {
+          params.delete("error");
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      return;
+    }
+    if (signInLink) {
+      toast({
+        id: "sign-in-link",
+        title: SIGN_IN_LINK_MESSAGES.invalidTitle,
+        description: SIGN_IN_LINK_MESSAGES.invalid,
+        variant: "error",
+      });
+      setSearchParams(
+        (params) => {
+          params.delete("enlace");
           params.delete("error");
           return params;
         },
@@ -80,7 +101,7 @@ function useVerificationNotice(): boolean {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [verified, linkError, setSearchParams]);
+  }, [verified, linkError, signInLink, setSearchParams]);
 
   return linkFailed;
 }
@@ -153,71 +174,77 @@ export function LoginForm() {
   // Both fields share one message (spec 1 §5); say it once, under the first field in trouble.
   const passwordError = errors.email ? undefined : errors.password?.message;
   return (
-    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-      {serverError ? (
-        <Alert
-          variant={notVerified ? "warning" : "danger"}
-          title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
-          action={
-            notVerified ? <ResendVerificationButton getEmail={() => form.getValues("email")} /> : undefined
-          }
+    <div className="space-y-5">
+      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+        {serverError ? (
+          <Alert
+            variant={notVerified ? "warning" : "danger"}
+            title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
+            action={
+              notVerified ? <ResendVerificationButton getEmail={() => form.getValues("email")} /> : undefined
+            }
+          >
+            {serverError.message}
+          </Alert>
+        ) : linkFailed ? (
+          <Alert
+            variant="warning"
+            title="Enlace de confirmación inválido"
+            action={<ResendVerificationButton getEmail={() => form.getValues("email")} />}
+          >
+            {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
+          </Alert>
+        ) : null}
+
+        <Field id="login-email" label="Correo electrónico" error={errors.email?.message}>
+          {(describedBy) => (
+            <Input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="tucorreo@ejemplo.com"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("email")}
+            />
+          )}
+        </Field>
+
+        <Field id="login-password" label="Contraseña" error={passwordError}>
+          {(describedBy) => (
+            <PasswordInput
+              id="login-password"
+              autoComplete="current-password"
+              placeholder="Tu contraseña"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={describedBy}
+              {...form.register("password")}
+            />
+          )}
+        </Field>
+
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={isSubmitting}
+          loadingText="Iniciando sesión..."
         >
-          {serverError.message}
-        </Alert>
-      ) : linkFailed ? (
-        <Alert
-          variant="warning"
-          title="Enlace de confirmación inválido"
-          action={<ResendVerificationButton getEmail={() => form.getValues("email")} />}
-        >
-          {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
-        </Alert>
-      ) : null}
+          Iniciar Sesión
+        </Button>
 
-      <Field id="login-email" label="Correo electrónico" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tucorreo@ejemplo.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("email")}
-          />
-        )}
-      </Field>
-
-      <Field id="login-password" label="Contraseña" error={passwordError}>
-        {(describedBy) => (
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            placeholder="Tu contraseña"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("password")}
-          />
-        )}
-      </Field>
-
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        loading={isSubmitting}
-        loadingText="Iniciando sesión..."
-      >
-        Iniciar Sesión
-      </Button>
-
-      <p className="text-center text-sm text-muted">
-        ¿No tienes una cuenta?{" "}
-        <Link to={paths.register} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Regístrate aquí
-        </Link>
-      </p>
-    </form>
+        <p className="text-center text-sm text-muted">
+          ¿No tienes una cuenta?{" "}
+          <Link
+            to={paths.register}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Regístrate aquí
+          </Link>
+        </p>
+      </form>
+      <SignInLinkRequest initialEmail={() => form.getValues("email")} />
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import { magicLink } from "better-auth/plugins";
+import type { Db } from "../../db/client";
+import type { Mailer } from "../email/service";
+import { magicLinkEmail } from "../email/templates";
+
+/** Short and single use (the plugin consumes the token atomically); only its hash is stored. */
+export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
+export const MAGIC_LINK_CALLBACK = "/";
+export const MAGIC_LINK_ERROR_CALLBACK = "/login?enlace=invalido";
+
+/**
+ * Sign-in by email link (docs/decisions/0006-one-sign-in-path.md): the owner's way in that no amount of
+ * failed passwords from elsewhere can close. Requested only through /api/account/magic-link (limits per
+ * account and address); never creates an account.
+ */
+export function magicLinkPlugin({ db, mail }: { db: Db; mail: Mailer }) {
+  return magicLink({
+    expiresIn: MAGIC_LINK_TTL_SECONDS,
+    disableSignUp: true,
+    storeToken: "hashed",
+    async sendMagicLink({ email, url }) {
+      await mail.enqueue(db, { to: email, ...magicLinkEmail({ url }) });
+      mail.flushSoon();
+    },
+  });
+}
