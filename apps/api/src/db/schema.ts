@@ -163,7 +163,7 @@ export const usedTokens = pgTable("used_tokens", {
 });
 
 /**
- * Browsers that signed in to an account with its password before (docs/decisions/0006-one-sign-in-path.md):
+ * Browsers that signed in to an account with its password before (docs/decisions/0007-one-sign-in-path.md):
  * the hash of the httpOnly device cookie. Failed guesses from other clients never lock these out.
  */
 export const signInDevices = pgTable(

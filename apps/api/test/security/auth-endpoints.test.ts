@@ -1,4 +1,4 @@
-// One path per action (spec 1 §5, docs/decisions/0006-one-sign-in-path.md): Better Auth's own
+// One path per action (spec 1 §5, docs/decisions/0007-one-sign-in-path.md): Better Auth's own
 // /api/auth/* endpoints answer 404 unless the web app uses them; the ones it uses keep their limits; and
 // every write of user data (name, image) holds to the profile form's shared schema, on any path.
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from "@rifazo/shared";

@@ -1,4 +1,4 @@
-// Sign-in limits that cannot be turned into a lock-out (docs/decisions/0006-one-sign-in-path.md):
+// Sign-in limits that cannot be turned into a lock-out (docs/decisions/0007-one-sign-in-path.md):
 // failures count per (account, client) with a per-account ceiling for unknown clients, while the owner
 // still gets in from a device that signed in before, or with a single-use link sent by email.
 import { ERROR_MESSAGES, SIGN_IN_LINK_MESSAGES } from "@rifazo/shared";

@@ -1,7 +1,7 @@
 import { resendVerificationSchema } from "./auth";
 
 // Sign-in by email link: the way in that failed passwords from elsewhere can never close
-// (docs/decisions/0006-one-sign-in-path.md). The request form takes just the email.
+// (docs/decisions/0007-one-sign-in-path.md). The request form takes just the email.
 
 export const signInLinkSchema = resendVerificationSchema;
 

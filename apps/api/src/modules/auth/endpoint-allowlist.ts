@@ -1,4 +1,4 @@
-// One path per action (docs/decisions/0006-one-sign-in-path.md): Better Auth mounts some forty endpoints
+// One path per action (docs/decisions/0007-one-sign-in-path.md): Better Auth mounts some forty endpoints
 // under /api/auth/*, most of them a second way to do what /api/account/* and /api/profile already do
 // with our limits and schemas (sign-in, sign-up, update-user, resend the verification email...). Only
 // the ones the web app itself calls are reachable; every other one answers the app's ordinary 404.

@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client";
 import { signInDevices, users } from "../../db/schema";
 
 // A browser that signed in to an account with the right password gets a long-lived, httpOnly device
-// cookie; its hash is remembered for that account (docs/decisions/0006-one-sign-in-path.md). Guesses
+// cookie; its hash is remembered for that account (docs/decisions/0007-one-sign-in-path.md). Guesses
 // from other clients are throttled per (account, client) and capped per account, but never block a
 // device that the account's owner has already used.
 

@@ -9,7 +9,7 @@ export const MAGIC_LINK_CALLBACK = "/";
 export const MAGIC_LINK_ERROR_CALLBACK = "/login?enlace=invalido";
 
 /**
- * Sign-in by email link (docs/decisions/0006-one-sign-in-path.md): the owner's way in that no amount of
+ * Sign-in by email link (docs/decisions/0007-one-sign-in-path.md): the owner's way in that no amount of
  * failed passwords from elsewhere can close. Requested only through /api/account/magic-link (limits per
  * account and address); never creates an account.
  */

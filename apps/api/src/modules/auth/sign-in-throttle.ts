@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { hit, RATE_RULES, type RateRule } from "../../lib/rate-limit";
 
-// Password sign-in limits that cannot be turned into a lock-out (docs/decisions/0006-one-sign-in-path.md):
+// Password sign-in limits that cannot be turned into a lock-out (docs/decisions/0007-one-sign-in-path.md):
 // - per (account, client): a client is a device that signed in to the account before, else an address;
 //   a few wrong passwords and that pair waits, nobody else does;
 // - per account, from every unknown client together: a ceiling on distributed guessing;

@@ -15,7 +15,7 @@ interface SignInLinkRequestProps {
 
 /**
  * "Recibir un enlace para entrar": a single-use link by email, the way in that no amount of failed
- * passwords from elsewhere can close (docs/decisions/0006-one-sign-in-path.md). Not a form inside the
+ * passwords from elsewhere can close (docs/decisions/0007-one-sign-in-path.md). Not a form inside the
  * password form: its own submit, so Enter in this field never sends the password.
  */
 export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
