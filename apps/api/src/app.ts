@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerErrorHandler } from "./lib/error-handler";
+import { registerOpenApiSecurity, sessionScheme } from "./lib/openapi-security";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
 import { adminRoutes } from "./modules/admin/routes";
@@ -121,16 +122,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCsrfGuard(app, config);
   registerInputGuard(app);
 
+  registerOpenApiSecurity(app);
+  const { authCookies } = await auth.$context;
   await app.register(swagger, {
     openapi: {
       info: { title: "Rifazo API", version: "1.0.0", description: "API de la plataforma de rifas Rifazo." },
-      components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
-      },
+      components: { securitySchemes: sessionScheme(authCookies.sessionToken.name) },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);

@@ -23,6 +23,8 @@ export interface Config {
   streamLimits: StreamLimits;
   logLevel: string;
   nodeEnv: string;
+  /** Swagger UI at /api/docs; /api/openapi.json is always served. */
+  apiDocs: boolean;
   /** S3-compatible bucket for uploaded files; unset keeps them in DATA_DIR/files. */
   s3Bucket: string | undefined;
   /** Endpoint of a non-AWS service (MinIO, Cloudflare R2, ...); unset means AWS S3. */
@@ -63,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     streamLimits: streamLimitsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     nodeEnv: env.NODE_ENV ?? "development",
+    // In production the interactive docs are opt-in: they map every endpoint for whoever finds them.
+    apiDocs: bool(env.API_DOCS, env.NODE_ENV !== "production"),
     s3Bucket: env.S3_BUCKET || undefined,
     s3Endpoint: env.S3_ENDPOINT || undefined,
     s3Region: env.S3_REGION || "us-east-1",

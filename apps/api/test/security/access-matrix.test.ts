@@ -122,6 +122,26 @@ describe("declarations", () => {
     expect(undeclared, "operaciones sin declarar en security/access-matrix.ts").toEqual([]);
     expect(stale, "declaraciones de operaciones que ya no existen").toEqual([]);
   });
+
+  it("the document's security says what each declaration says (the matrix below then tests both)", () => {
+    const mismatches: string[] = [];
+    for (const op of operations) {
+      const declaration = ACCESS_MATRIX[op.key as OperationKey];
+      if (!declaration) continue;
+      const published =
+        op.security === null
+          ? "sin security"
+          : op.security.length === 0
+            ? "public"
+            : op.role === "admin"
+              ? "admin"
+              : "user";
+      // `owner` is a signed-in user's route whose rows belong to someone: the document says "user".
+      const declared = declaration.access === "owner" ? "user" : declaration.access;
+      if (published !== declared) mismatches.push(`${op.key}: documento ${published}, matriz ${declared}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe("access matrix", () => {

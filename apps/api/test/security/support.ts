@@ -43,6 +43,10 @@ export interface Operation {
   multipart: boolean;
   queryParams: string[];
   pathParams: string[];
+  /** The operation's `security` as published (null: none declared). */
+  security: Array<Record<string, string[]>> | null;
+  /** `x-role` as published: the role a session must have beyond being signed in. */
+  role: string | null;
 }
 
 interface OpenApiDocument {
@@ -54,6 +58,8 @@ interface OpenApiDocument {
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
         consumes?: string[];
         parameters?: Array<{ name: string; in: string }>;
+        security?: Array<Record<string, string[]>>;
+        "x-role"?: string;
       }
     >
   >;
@@ -77,6 +83,8 @@ export async function openApiOperations(app: FastifyInstance): Promise<Operation
           Boolean(content["multipart/form-data"]) || Boolean(op.consumes?.includes("multipart/form-data")),
         queryParams: (op.parameters ?? []).filter((q) => q.in === "query").map((q) => q.name),
         pathParams: [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
+        security: op.security ?? null,
+        role: op["x-role"] ?? null,
       });
     }
   }

@@ -96,6 +96,7 @@ function Winners({ result }: { result: DrawResult }) {
               {w.level === 1 ? "Primer premio" : `Premio nivel ${w.level}`} · {w.prize}
             </p>
             <p className="text-lg font-black text-ink">{w.winnerName}</p>
+            {w.isMine ? <p className="text-sm font-bold text-brand-700">¡Este premio es tuyo!</p> : null}
             <p className="text-sm text-ink">
               Boleto <span className="font-mono text-base font-bold tracking-widest">{w.ticketNumber}</span>
             </p>
@@ -116,7 +117,7 @@ function resultFromRaffle(raffle: RaffleDetail): DrawResult {
       prize: w.prizeDescription,
       ticketNumber: w.ticketNumber,
       winnerName: w.winnerName,
-      userId: null,
+      isMine: false,
     })),
     transcript: null,
   };

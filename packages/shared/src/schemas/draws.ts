@@ -32,7 +32,8 @@ export const drawResultSchema = z.object({
       prize: z.string(),
       ticketNumber: z.string(),
       winnerName: z.string(),
-      userId: z.string().nullable(),
+      /** True only for the signed-in caller's own prize: public answers never carry a user id. */
+      isMine: z.boolean(),
     }),
   ),
   transcript: drawTranscriptSchema.nullable(),

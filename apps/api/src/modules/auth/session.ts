@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
+import { markGuard } from "../../lib/openapi-security";
 import { CLIENT_IP_HEADER } from "./auth";
 
 type UserRow = typeof users.$inferSelect;
@@ -74,15 +75,22 @@ export async function requireAdmin(app: FastifyInstance, request: FastifyRequest
   return user;
 }
 
-/** preHandler hooks for routes: `{ preHandler: app.requireUser }` style without repeating closures. */
+/**
+ * Route hooks that let only a signed-in, active user (or an administrator) through. Each is marked for
+ * lib/openapi-security.ts, which publishes the route's `security` from the guard it actually runs.
+ */
 export function guards(app: FastifyInstance) {
+  /** `message`: what the screen shows when a visitor tries this action (spec 1 §6). */
+  const signedIn = (message?: string) =>
+    markGuard(async (request: FastifyRequest) => {
+      if (!(await currentUser(app, request))) throw unauthenticated(message);
+    }, "user");
   return {
-    user: async (request: FastifyRequest) => {
-      await requireUser(app, request);
-    },
-    admin: async (request: FastifyRequest) => {
+    user: signedIn(),
+    userWith: signedIn,
+    admin: markGuard(async (request: FastifyRequest) => {
       await requireAdmin(app, request);
-    },
+    }, "admin"),
   };
 }
 

@@ -70,6 +70,7 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       return service.selectWinners(app.ctx, raffleId(request.params.id), {
         publicValue: request.body?.publicValue,
         isAdmin: user?.role === "admin",
+        viewerId: user?.id ?? null,
       });
     },
   );

@@ -66,7 +66,11 @@ function drawDueAt(raffle: repo.RaffleRow): Date | null {
   return raffle.endDate;
 }
 
-async function storedResult(tx: Tx, raffle: repo.RaffleRow): Promise<DrawResult> {
+/**
+ * Public: anyone may press the draw button (spec 1 §4), so the answer names winners only by their shown
+ * name; whether a prize is the caller's own is worked out here, for the signed-in caller alone.
+ */
+async function storedResult(tx: Tx, raffle: repo.RaffleRow, viewerId: string | null): Promise<DrawResult> {
   const rows = await repo.findWinners(tx, raffle.id);
   return {
     raffleId: raffle.id,
@@ -77,7 +81,7 @@ async function storedResult(tx: Tx, raffle: repo.RaffleRow): Promise<DrawResult>
       prize: w.prizeDescription,
       ticketNumber: formatTicketNumber(w.ticketNumber),
       winnerName: w.winnerName,
-      userId: w.userId,
+      isMine: viewerId !== null && w.userId === viewerId,
     })),
     transcript: (raffle.drawTranscript as DrawTranscript | null) ?? null,
   };
@@ -91,13 +95,14 @@ async function storedResult(tx: Tx, raffle: repo.RaffleRow): Promise<DrawResult>
 export async function selectWinners(
   ctx: AppContext,
   raffleId: string,
-  options: { publicValue?: string | undefined; isAdmin: boolean; now?: Date },
+  options: { publicValue?: string | undefined; isAdmin: boolean; viewerId?: string | null; now?: Date },
 ): Promise<DrawResult> {
   const now = options.now ?? new Date();
+  const viewerId = options.viewerId ?? null;
   let queuedEmails = 0;
   const result = await ctx.db.transaction(async (tx) => {
     const raffle = await loadRaffle(tx, raffleId, true);
-    if (raffle.drawnAt) return storedResult(tx, raffle);
+    if (raffle.drawnAt) return storedResult(tx, raffle, viewerId);
     if (raffle.announcementType === "external") throw conflict(DRAW_MESSAGES.external);
     if (!raffle.drawSeed || !raffle.drawSeedCommitment) throw conflict(DRAW_MESSAGES.noSeed);
     const due = drawDueAt(raffle);
@@ -152,7 +157,7 @@ export async function selectWinners(
     queuedEmails = await announceWinners(ctx, tx, raffle, winnerRows);
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
     if (!updated) throw new AppError(500, "INTERNAL");
-    return storedResult(tx, updated);
+    return storedResult(tx, updated, viewerId);
   });
   if (queuedEmails > 0) ctx.mail.flushSoon();
   return result;

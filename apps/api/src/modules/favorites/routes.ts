@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { signedInUser } from "../raffles/routes";
+import { guards, sessionUserOf } from "../auth/session";
 import * as service from "./service";
 
 const tags = ["favoritos"];
@@ -13,12 +13,13 @@ const favoriteSchema = z.object({ ok: z.literal(true), raffleId: z.string(), fav
 export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const user = (request: Parameters<typeof signedInUser>[1]) =>
-    signedInUser(app, request, RAFFLE_MESSAGES.favoritesSignIn);
+  // Spec 1 §6: a visitor must sign in to keep favourites, told so with this message.
+  const signedIn = guards(app).userWith(RAFFLE_MESSAGES.favoritesSignIn);
 
   r.get(
     "/api/favorites",
     {
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Rifas favoritas del usuario (con búsqueda)",
@@ -27,7 +28,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { id } = await user(request);
+      const { id } = sessionUserOf(request);
       reply.header("cache-control", "no-store");
       return { items: await service.listFavorites(db, id, request.query.q) };
     },
@@ -36,6 +37,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     "/api/favorites/ids",
     {
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Ids de las rifas favoritas (para marcar el corazón en las tarjetas)",
@@ -43,7 +45,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { id } = await user(request);
+      const { id } = sessionUserOf(request);
       reply.header("cache-control", "no-store");
       return { raffleIds: await service.favoriteIds(db, id) };
     },
@@ -52,6 +54,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     "/api/favorites/:raffleId",
     {
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Guardar una rifa en favoritos (repetirlo no cambia nada)",
@@ -60,7 +63,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = await user(request);
+      const { id } = sessionUserOf(request);
       await service.addFavorite(db, id, request.params.raffleId);
       return { ok: true as const, raffleId: request.params.raffleId, favorite: true };
     },
@@ -69,6 +72,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     "/api/favorites/:raffleId",
     {
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Quitar una rifa de favoritos",
@@ -77,7 +81,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = await user(request);
+      const { id } = sessionUserOf(request);
       await service.removeFavorite(db, id, request.params.raffleId);
       return { ok: true as const, raffleId: request.params.raffleId, favorite: false };
     },

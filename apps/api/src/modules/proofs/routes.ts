@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest, unauthenticated } from "../../lib/errors";
+import { AppError, badRequest } from "../../lib/errors";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
-import { currentUser, guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth/session";
 import { readLimited } from "../files/file-type";
 import { headerIdempotencyKey } from "./idempotency";
 import * as service from "./service";
@@ -101,6 +101,7 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     "/api/proofs",
     {
+      preValidation: guard.userWith(PROOF_MESSAGES.signIn),
       schema: {
         tags,
         summary: "Enviar un comprobante de pago (multipart/form-data)",
@@ -127,8 +128,7 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await currentUser(app, request);
-      if (!user) throw unauthenticated(PROOF_MESSAGES.signIn);
+      const user = sessionUserOf(request);
       const headerKey = headerIdempotencyKey(
         request.headers["idempotency-key"],
         PROOF_MESSAGES.idempotencyKeyInvalid,

@@ -4,17 +4,15 @@ import {
   raffleListQuerySchema,
   raffleListSchema,
   raffleSubscriptionsSchema,
-  type SessionUser,
   winnersListSchema,
   winnersQuerySchema,
 } from "@rifazo/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { unauthenticated } from "../../lib/errors";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser } from "../auth/session";
+import { guards, sessionUserOf } from "../auth/session";
 import { type CatalogueCache, createCatalogueCache } from "./catalogue-cache";
 import { sendCached, sendSerialized } from "./http-cache";
 import { searchTerms } from "./search";
@@ -22,17 +20,6 @@ import * as service from "./service";
 
 /** Route params carrying a raffle id: any string, so a malformed id answers 404 rather than 400. */
 export const raffleIdParams = z.object({ id: z.string().describe("Id (UUID) de la rifa.") });
-
-/** The signed-in user, or 401 with the message the screen shows for this action. */
-export async function signedInUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  message: string,
-): Promise<SessionUser> {
-  const user = await currentUser(app, request);
-  if (!user) throw unauthenticated(message);
-  return user;
-}
 
 const tags = ["rifas"];
 
@@ -56,6 +43,8 @@ const subscriptionSchema = z.object({ ok: z.literal(true), subscribed: z.boolean
 export async function raffleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  // Spec 1 §2 upcoming raffles: asking to be notified needs an account, told so with this message.
+  const subscriber = guards(app).userWith(RAFFLE_MESSAGES.subscribeSignIn);
   const cache = createCatalogueCache(app.ctx.events);
   caches.set(app.ctx, cache);
   app.addHook("onClose", async () => cache.close());
@@ -129,6 +118,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     "/api/raffles/subscriptions",
     {
+      preValidation: subscriber,
       schema: {
         tags,
         summary: "Ids de las rifas próximas de las que el usuario pidió aviso",
@@ -136,7 +126,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      const user = sessionUserOf(request);
       reply.header("cache-control", "no-store");
       return { raffleIds: await service.subscribedRaffleIds(db, user.id) };
     },
@@ -165,6 +155,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     "/api/raffles/:id/subscription",
     {
+      preValidation: subscriber,
       schema: {
         tags,
         summary: "Pedir aviso cuando una rifa próxima se active",
@@ -173,7 +164,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      const user = sessionUserOf(request);
       await service.subscribe(db, user.id, request.params.id);
       return { ok: true as const, subscribed: true };
     },
@@ -182,6 +173,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     "/api/raffles/:id/subscription",
     {
+      preValidation: subscriber,
       schema: {
         tags,
         summary: "Cancelar el aviso de una rifa próxima",
@@ -190,7 +182,7 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await signedInUser(app, request, RAFFLE_MESSAGES.subscribeSignIn);
+      const user = sessionUserOf(request);
       await service.unsubscribe(db, user.id, request.params.id);
       return { ok: true as const, subscribed: false };
     },
