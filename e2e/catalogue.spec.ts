@@ -105,6 +105,12 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   await expect(page.getByText("La compra mínima permitida es de 2 boletos.")).toBeVisible();
   await expect(quantity).toHaveValue("2");
 
+  // The cap per buyer is shown (decision 0008); here it is above what is left, so that rule speaks.
+  await expect(page.getByTestId("ticket-cap")).toHaveText(
+    `Máximo ${detail.maxTicketsPerBuyer} boletos por persona`,
+  );
+  expect(detail.maxTicketsPerBuyer).toBeGreaterThanOrEqual(remaining);
+
   // More than what is left: 'Boletos Insuficientes' and the remaining count.
   await quantity.fill(String(remaining + 10));
   await expect(page.getByText("Boletos Insuficientes", { exact: true })).toBeVisible();

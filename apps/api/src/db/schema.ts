@@ -218,6 +218,8 @@ export const raffles = pgTable(
     endDate: ts("end_date"),
     totalTickets: integer("total_tickets").notNull().default(10_000),
     soldTickets: integer("sold_tickets").notNull().default(0),
+    // Per-buyer cap over pending plus approved tickets; null = the default rule (decision 0008).
+    maxTicketsPerBuyer: integer("max_tickets_per_buyer"),
     activationType: text("activation_type").notNull().default("date"),
     activationPercentage: integer("activation_percentage"),
     percentageDrawActivatedAt: ts("percentage_draw_activated_at"),
@@ -253,6 +255,10 @@ export const raffles = pgTable(
     check("raffles_status_check", oneOf("status", RAFFLE_STATUSES)),
     check("raffles_total_tickets_check", sql`${t.totalTickets} BETWEEN 1 AND 10000`),
     check("raffles_sold_tickets_check", sql`${t.soldTickets} >= 0 AND ${t.soldTickets} <= ${t.totalTickets}`),
+    check(
+      "raffles_max_tickets_per_buyer_check",
+      sql`${t.maxTicketsPerBuyer} IS NULL OR ${t.maxTicketsPerBuyer} BETWEEN 1 AND ${t.totalTickets}`,
+    ),
     check("raffles_activation_type_check", oneOf("activation_type", ACTIVATION_TYPES)),
     check(
       "raffles_activation_percentage_check",

@@ -4,6 +4,7 @@
 // books must balance afterwards and nothing acknowledged may be lost.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { DEFAULT_BUYER_CAP_SHARE, MAX_PENDING_PROOFS_PER_ACCOUNT } from "@rifazo/shared";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../helpers";
@@ -34,6 +35,8 @@ const {
 const OPERATIONS = 1_000;
 const IN_FLIGHT = 50;
 const BUYERS = 64;
+/** Business refusals an upload may meet under load: sold out, and the per-buyer limits (decision 0008). */
+const EXPECTED_REFUSALS = new Set(["INSUFFICIENT_TICKETS", "TICKET_CAP_REACHED", "TOO_MANY_PENDING_PROOFS"]);
 /** Room for 1,300 tickets against roughly 2,300 asked for: the raffles fill up halfway through. */
 const RAFFLE_SIZES = [150, 200, 250, 300, 400];
 const METHODS = ["pago_movil", "zelle", "binance"] as const;
@@ -191,7 +194,7 @@ describe.skipIf(NEEDS_SERVER)(
             });
             pending.add(proof.id);
           }
-        } else if (!(response.statusCode === 409 && response.json().error.code === "INSUFFICIENT_TICKETS")) {
+        } else if (!(response.statusCode === 409 && EXPECTED_REFUSALS.has(response.json().error.code))) {
           problems.push(`upload: ${response.statusCode} ${response.body}`);
         }
         return response;
@@ -350,6 +353,19 @@ describe.skipIf(NEEDS_SERVER)(
       }
 
       expect(await checkInvariants(app.ctx.db, { storageRoot: path.join(t.dataDir, "files") })).toEqual([]);
+      // The per-buyer limits held under the same load: nobody passed a raffle's cap or 3 proofs in review.
+      const overLimits = (await app.ctx.db.execute(sql`
+        SELECT
+          (SELECT count(*)::int FROM (SELECT user_id FROM payment_proofs WHERE status = 'pending'
+             GROUP BY user_id HAVING count(*) > ${MAX_PENDING_PROOFS_PER_ACCOUNT}) p) AS pending,
+          (SELECT count(*)::int FROM (SELECT p.user_id FROM payment_proofs p JOIN raffles r ON r.id = p.raffle_id
+             WHERE p.status IN ('pending', 'approved', 'verified')
+             GROUP BY p.user_id, r.id, r.total_tickets, r.max_tickets_per_buyer
+             HAVING sum(p.quantity_of_tickets) >
+               coalesce(r.max_tickets_per_buyer, GREATEST(2, round(r.total_tickets * ${DEFAULT_BUYER_CAP_SHARE}::numeric)))) c) AS capped`)) as unknown as {
+        rows: Array<{ pending: number; capped: number }>;
+      };
+      expect(overLimits.rows[0]).toEqual({ pending: 0, capped: 0 });
 
       // The raffles really were pushed to the edge: at least one sold out or is fully held.
       const edge = (await app.ctx.db.execute(sql`

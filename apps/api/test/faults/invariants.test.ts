@@ -51,6 +51,8 @@ describe.skipIf(NEEDS_SERVER)(
           price: 1,
           status: "active",
           totalTickets: 10,
+          // The baseline below buys 5 of the 10 tickets as one buyer (the default cap would be 2).
+          maxTicketsPerBuyer: 10,
           endDate: new Date(Date.now() + 86_400_000),
         })
         .returning();

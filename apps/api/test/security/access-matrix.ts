@@ -205,6 +205,10 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "Administrators do not buy tickets (PROOF_MESSAGES.adminNotAllowed).",
   },
   "GET /api/proofs/mine": { access: "user" },
+  "GET /api/proofs/allowance": {
+    access: "user",
+    note: "The buyer's own cap and pending proofs; without ?raffleId= a signed-in request gets 400.",
+  },
 
   // Owned by `user`.
   "GET /api/proofs/{id}": { access: "owner", params: { id: "proof" } },

@@ -18,6 +18,7 @@ import {
   USER_STATUSES,
   USERS_PAGE_SIZE,
 } from "../constants";
+import { minTicketCap } from "../domain/purchase-limits";
 import { prizeLevelSchema, publicRaffleSchema, publicWinnerSchema } from "./raffles";
 
 // Administrator area (spec 2): the raffle form, gallery, payment proofs, users, external winners,
@@ -107,6 +108,7 @@ export const RAFFLE_FORM_LABELS = {
   price: "Precio",
   currency: "Moneda",
   totalTickets: "Total de Boletos",
+  maxTicketsPerBuyer: "Máximo de Boletos por Persona",
   status: "Estado",
   isFeatured: "Destacada",
   activationType: "Tipo de Activación",
@@ -139,6 +141,8 @@ const FIELD_MESSAGES = {
   price: "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
   currency: "La moneda debe ser USD o VES.",
   totalTickets: `El total de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
+  maxTicketsPerBuyer: (min: number, total: number) =>
+    `El máximo de boletos por persona debe ser un número entero entre ${min} y ${total} (el total de boletos), o quedar vacío para usar el valor por defecto.`,
   status: "El estado de la rifa no es válido.",
   isFeatured: "Indica si la rifa es destacada.",
   activationType: "El tipo de activación debe ser por fecha o por porcentaje.",
@@ -223,6 +227,9 @@ export const raffleFormInputSchema = z.object({
   price: numberInput,
   currency: textInput.describe("USD o VES (por defecto USD)."),
   totalTickets: numberInput.describe("Entre 1 y 10000 (por defecto 10000); no se edita después de crear."),
+  maxTicketsPerBuyer: numberInput.describe(
+    "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
+  ),
   status: textInput.describe("upcoming, active, ready_to_announce o finished (por defecto upcoming)."),
   isFeatured: z.union([z.boolean(), z.null()]).optional(),
   activationType: textInput.describe("date (requiere endDate) o percentage (requiere activationPercentage)."),
@@ -258,6 +265,8 @@ export interface RaffleForm {
   price: number;
   currency: (typeof CURRENCIES)[number];
   totalTickets: number;
+  /** null: the default cap (defaultTicketCap), which follows the total. */
+  maxTicketsPerBuyer: number | null;
   status: (typeof RAFFLE_STATUSES)[number];
   isFeatured: boolean;
   activationType: (typeof ACTIVATION_TYPES)[number];
@@ -320,6 +329,19 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   const totalTickets = isBlank(raw.totalTickets) ? DEFAULT_TOTAL_TICKETS : toNumber(raw.totalTickets);
   const totalValid = Number.isInteger(totalTickets) && totalTickets >= 1 && totalTickets <= MAX_TOTAL_TICKETS;
   if (!totalValid) fail(["totalTickets"], FIELD_MESSAGES.totalTickets);
+
+  // Per-buyer cap (decision 0008): blank keeps the default; otherwise between the minimum purchase and the total.
+  let maxTicketsPerBuyer: number | null = null;
+  if (!isBlank(raw.maxTicketsPerBuyer)) {
+    const cap = toNumber(raw.maxTicketsPerBuyer);
+    const limit = totalValid ? totalTickets : MAX_TOTAL_TICKETS;
+    const min = minTicketCap(limit);
+    if (!Number.isInteger(cap) || cap < min || cap > limit) {
+      fail(["maxTicketsPerBuyer"], FIELD_MESSAGES.maxTicketsPerBuyer(min, limit));
+    } else {
+      maxTicketsPerBuyer = cap;
+    }
+  }
 
   const status = isBlank(raw.status) ? "upcoming" : text(raw.status);
   if (!isOneOf(RAFFLE_STATUSES, status)) fail(["status"], FIELD_MESSAGES.status);
@@ -444,6 +466,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     price: Math.round(price * 100) / 100,
     currency: currency as RaffleForm["currency"],
     totalTickets,
+    maxTicketsPerBuyer,
     status: status as RaffleForm["status"],
     isFeatured: raw.isFeatured === true,
     activationType: activationType as RaffleForm["activationType"],
@@ -528,6 +551,8 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   ticketsGenerated: z.boolean(),
   /** Tickets held by payment proofs still under review. */
   pendingTickets: z.number().int(),
+  /** The organiser's own cap; null when the default (maxTicketsPerBuyer shows it) applies. */
+  maxTicketsPerBuyerSetting: z.number().int().nullable(),
   paymentProofCount: z.number().int(),
   /** A sale or a pending proof exists: price, currency, total and activation rules are locked. */
   hasSales: z.boolean(),
@@ -547,6 +572,7 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     price: raffle.price,
     currency: raffle.currency,
     totalTickets: raffle.totalTickets,
+    maxTicketsPerBuyer: raffle.maxTicketsPerBuyerSetting,
     status: raffle.status,
     isFeatured: raffle.isFeatured,
     activationType: raffle.activationType,

@@ -215,3 +215,29 @@ export const myProofsSchema = z.object({
   pageCount: z.number().int(),
 });
 export type MyProofs = z.infer<typeof myProofsSchema>;
+
+// Per-buyer limits (decision 0008): what the upload form reads to show the cap and bound the quantity.
+
+export const purchaseAllowanceQuerySchema = z.object({
+  raffleId: z
+    .string({ error: PROOF_MESSAGES.raffleRequired })
+    .trim()
+    .min(1, PROOF_MESSAGES.raffleRequired)
+    .max(64, PROOF_MESSAGES.raffleRequired)
+    .describe("'general' o el id (UUID) de la rifa."),
+});
+
+export const purchaseAllowanceSchema = z.object({
+  /** null for a general payment. */
+  raffleId: z.string().nullable(),
+  /** The raffle's cap per buyer; null for a general payment. */
+  maxTicketsPerBuyer: z.number().int().nullable(),
+  /** Tickets this buyer holds in the raffle: under review plus approved. */
+  ticketsHeld: z.number().int(),
+  /** How many more tickets this buyer may ask for (cap − held); null for a general payment. */
+  ticketsAllowed: z.number().int().nullable(),
+  /** Proofs of this account under review, across all raffles. */
+  pendingProofs: z.number().int(),
+  maxPendingProofs: z.number().int(),
+});
+export type PurchaseAllowance = z.infer<typeof purchaseAllowanceSchema>;

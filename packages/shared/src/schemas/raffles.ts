@@ -107,6 +107,8 @@ export const publicRaffleSchema = z.object({
   endDate: z.string().nullable(),
   totalTickets: z.number().int(),
   soldTickets: z.number().int(),
+  /** Most tickets one buyer may hold (pending plus approved) in this raffle: the organiser's or the default. */
+  maxTicketsPerBuyer: z.number().int(),
   activationType: z.enum(ACTIVATION_TYPES),
   activationPercentage: z.number().int().nullable(),
   percentageDrawActivatedAt: z.string().nullable(),

@@ -9,7 +9,7 @@ import {
   PROOF_MESSAGES,
   RAFFLE_MESSAGES,
 } from "@rifazo/shared";
-import { eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
@@ -49,6 +49,12 @@ afterAll(async () => {
 // Each test starts with fresh upload allowances; the limit itself has its own test.
 beforeEach(async () => {
   await t.app.ctx.db.delete(rateLimits).where(like(rateLimits.key, "rl:proof-upload:%"));
+  // An account may have only a few proofs under review at once: each test starts with none of the
+  // shared buyers' pending (that limit has its own tests in test/security/purchase-caps.test.ts).
+  await t.app.ctx.db
+    .update(paymentProofs)
+    .set({ status: "rejected" })
+    .where(and(inArray(paymentProofs.userId, [user.id, other.id]), eq(paymentProofs.status, "pending")));
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -473,7 +479,8 @@ describe("POST /api/proofs", () => {
   });
 
   it("retiene boletos: no acepta más de total − vendidos − en revisión", async () => {
-    const raffle = await insertRaffle({ totalTickets: 20, soldTickets: 10 });
+    // The per-buyer cap (its own tests in test/security/purchase-caps.test.ts) is the whole raffle here.
+    const raffle = await insertRaffle({ totalTickets: 20, soldTickets: 10, maxTicketsPerBuyer: 20 });
     // A rejected proof holds nothing; a pending one holds its tickets.
     await t.app.ctx.db.insert(paymentProofs).values([
       {
@@ -684,12 +691,14 @@ describe("lectura de comprobantes", () => {
       });
       expect(response.statusCode, response.body).toBe(201);
       ids.push(response.json().id);
-      // Distinct creation times, so "newest first" is well defined.
+      // Distinct creation times, so "newest first" is well defined. Parked as rejected meanwhile: an
+      // account may have only 3 proofs under review, and this list needs 7 (put back below).
       await t.app.ctx.db
         .update(paymentProofs)
-        .set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i)), status: "rejected" })
         .where(eq(paymentProofs.id, response.json().id));
     }
+    await t.app.ctx.db.update(paymentProofs).set({ status: "pending" }).where(inArray(paymentProofs.id, ids));
     approvedId = ids[0] ?? "";
     rejectedId = ids[1] ?? "";
     await t.app.ctx.db

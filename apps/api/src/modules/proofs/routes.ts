@@ -6,6 +6,8 @@ import {
   PROOF_UPLOAD_FIELDS,
   paymentProofSchema,
   proofUploadSchema,
+  purchaseAllowanceQuerySchema,
+  purchaseAllowanceSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -109,7 +111,9 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
           "Campos: raffleId ('general' o UUID), paymentMethod, transactionRef, amount, currency, quantity, userNotes,",
           "idempotencyKey (o el encabezado Idempotency-Key) y un archivo JPG, PNG o PDF de hasta 5 MB.",
           "Para una rifa: venta abierta, al menos 2 boletos, monto = precio × cantidad en la moneda de la rifa,",
-          "y no más boletos de los que quedan (total − vendidos − retenidos por comprobantes en revisión).",
+          "y no más boletos de los que quedan (total − vendidos − retenidos por comprobantes en revisión);",
+          "además, el comprador no pasa el máximo por persona de la rifa (sus boletos en revisión más aprobados)",
+          "ni tiene ya 3 comprobantes en revisión (409 con el cupo que le queda).",
           "201 con el comprobante nuevo; 200 con el primero cuando la clave de idempotencia ya se usó.",
         ].join(" "),
         consumes: ["multipart/form-data"],
@@ -154,6 +158,24 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return service.myProofs(db, sessionUserOf(request).id, request.query);
+    },
+  );
+
+  r.get(
+    "/api/proofs/allowance",
+    {
+      schema: {
+        tags,
+        summary:
+          "Cupo del comprador: máximo por persona de la rifa, boletos que ya tiene y comprobantes en revisión",
+        querystring: purchaseAllowanceQuerySchema,
+        response: { 200: purchaseAllowanceSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: guard.user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.allowanceFor(db, sessionUserOf(request), request.query.raffleId);
     },
   );
 

@@ -19,6 +19,7 @@ import {
   PROOF_STATUS_LABELS,
   type ProofStatus,
   type ProofUploadFields,
+  type PurchaseAllowance,
   purchaseTotal,
   RAFFLE_MESSAGES,
   type RaffleStatus,
@@ -40,6 +41,7 @@ import {
 import { sendPrivateFile } from "../files/serve";
 import { searchTerms } from "../raffles/search";
 import { uniqueViolation } from "./pg-errors";
+import { assertPurchaseLimits, isPurchaseLimitError, lockBuyer, purchaseAllowance } from "./purchase-limits";
 import * as repo from "./repository";
 
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);
@@ -301,6 +303,7 @@ export async function submitProof(
   try {
     const { row, title } = await db.transaction(async (tx) => {
       let title: string | null = null;
+      await lockBuyer(tx, user.id);
       if (raffleId) {
         const raffle = await repo.lockRaffleForSale(tx, raffleId);
         checkPurchase(raffle, fields, now);
@@ -309,6 +312,7 @@ export async function submitProof(
         const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
         if (fields.quantity > left) throw conflict(PROOF_MESSAGES.remaining(left), "INSUFFICIENT_TICKETS");
       }
+      await assertPurchaseLimits(tx, user.id, raffleId, fields.quantity);
       if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
         throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
       }
@@ -346,7 +350,8 @@ export async function submitProof(
       log.error({ err: cleanupError, key }, "comprobantes: no se pudo borrar el archivo huérfano");
     });
     const constraint = uniqueViolation(error);
-    const duplicate = error instanceof AppError && error.code === "DUPLICATE_REFERENCE";
+    const duplicate =
+      (error instanceof AppError && error.code === "DUPLICATE_REFERENCE") || isPurchaseLimitError(error);
     if (fields.idempotencyKey && (constraint !== null || duplicate)) {
       // A concurrent request with the same key won the race (whichever unique rule noticed it first):
       // answer with its proof.
@@ -360,6 +365,19 @@ export async function submitProof(
     log.error({ err: error }, "comprobantes: no se pudo guardar el registro");
     throw new AppError(500, "PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
   }
+}
+
+/** The signed-in buyer's cap and pending proofs for the upload form; 404 for a raffle that does not exist. */
+export async function allowanceFor(
+  db: Db,
+  user: SessionUser,
+  raffleIdParam: string,
+): Promise<PurchaseAllowance> {
+  const isGeneral = raffleIdParam === GENERAL_PROOF_ID;
+  if (!isGeneral && !isUuidLike(raffleIdParam)) throw raffleNotFound();
+  const allowance = await purchaseAllowance(db, user.id, isGeneral ? null : raffleIdParam);
+  if (!allowance) throw raffleNotFound();
+  return allowance;
 }
 
 /** The first failing rule's message leads; every failing field is listed for the form. */

@@ -23,6 +23,7 @@ export const cardColumns = {
   endDate: raffles.endDate,
   totalTickets: raffles.totalTickets,
   soldTickets: raffles.soldTickets,
+  maxTicketsPerBuyer: raffles.maxTicketsPerBuyer,
   activationType: raffles.activationType,
   activationPercentage: raffles.activationPercentage,
   percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,

@@ -143,6 +143,22 @@ describe("findProofProblem", () => {
       description: "Solo quedan 3 boletos disponibles.",
     });
   });
+
+  it("applies the buyer's cap in the raffle (decision 0008)", () => {
+    const five = { ...valid, quantity: "5" };
+    expect(findProofProblem(five, true, { minQuantity: 2, remaining: 50, cap: 10, allowed: 5 })).toBeNull();
+    expect(findProofProblem(five, true, { minQuantity: 2, remaining: 50, cap: 10, allowed: 4 })).toEqual({
+      field: "quantity",
+      title: "Límite por Persona",
+      description: "Puedes comprar como máximo 4 boletos más en esta rifa.",
+    });
+    expect(
+      findProofProblem({ ...valid, quantity: "2" }, true, { minQuantity: 2, cap: 10, allowed: 1 })
+        ?.description,
+    ).toBe(
+      "Ya alcanzaste el máximo de 10 boletos por persona en esta rifa (contando los pagos en revisión).",
+    );
+  });
 });
 
 describe("idempotency", () => {

@@ -9,6 +9,7 @@ import {
 
 export { newIdempotencyKey } from "./idempotency-key";
 
+import { capMessage, PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { GENERAL_PROOF_ID, PROOF_MESSAGES as SHARED_PROOF_MESSAGES } from "@rifazo/shared/schemas/proofs";
 
 // Rules of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
@@ -173,6 +174,9 @@ export interface ProofLimits {
   minQuantity?: number;
   /** Tickets still available in the raffle, when known. */
   remaining?: number | null;
+  /** The buyer's cap in the raffle and how many more they may ask for (decision 0008), when known. */
+  cap?: number | null;
+  allowed?: number | null;
 }
 
 /** The first problem in the spec's order (user, file, method, reference, amount, quantity), or null. */
@@ -226,6 +230,12 @@ export function findProofProblem(
       field: "quantity",
       title: PROOF_MESSAGES.insufficientTicketsTitle,
       description: PROOF_MESSAGES.remaining(limits.remaining),
+    };
+  if (typeof limits.cap === "number" && typeof limits.allowed === "number" && quantity > limits.allowed)
+    return {
+      field: "quantity",
+      title: PURCHASE_LIMIT_MESSAGES.capTitle,
+      description: capMessage(limits.cap, limits.allowed),
     };
   return null;
 }

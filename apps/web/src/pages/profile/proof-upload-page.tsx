@@ -9,6 +9,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
 import { useSession } from "../../features/auth/hooks/use-session";
+import { purchaseAllowanceQuery } from "../../features/proofs/api/proofs-api";
 import { type FixedPrice, ProofUploadForm } from "../../features/proofs/components/proof-upload-form";
 import { ticketsLabel } from "../../features/proofs/payments";
 import { GENERAL_RAFFLE_ID, PROOF_MESSAGES, readProofPrefill } from "../../features/proofs/proof-form";
@@ -57,6 +58,11 @@ export function ProofUploadPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { user } = useSession();
+  // Administrators do not buy (the server answers 403 to their uploads): no allowance to read.
+  const allowanceQuery = useQuery({
+    ...purchaseAllowanceQuery(raffleId),
+    enabled: Boolean(user) && user?.role !== "admin",
+  });
   const isGeneral = raffleId === GENERAL_RAFFLE_ID;
   // Read once: later navigation state changes (none expected) must not reset a half-filled form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the prefill is taken when the page opens.
@@ -155,6 +161,7 @@ export function ProofUploadPage() {
               prefill={prefill}
               fixed={fixed}
               signedIn={Boolean(user)}
+              allowance={allowanceQuery.data ?? null}
               salesOpen={!raffle || raffle.status === "active"}
             />
           </CardContent>

@@ -56,6 +56,7 @@ export function formColumns(form: RaffleForm) {
     price: form.price,
     currency: form.currency,
     totalTickets: form.totalTickets,
+    maxTicketsPerBuyer: form.maxTicketsPerBuyer,
     status: form.status,
     isFeatured: form.isFeatured,
     activationType: form.activationType,

@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CURRENCIES,
+  DEFAULT_TOTAL_TICKETS,
   EXTERNAL_PLATFORMS,
   RAFFLE_STATUS_LABELS,
   RAFFLE_STATUSES,
 } from "@rifazo/shared/constants";
+import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
@@ -94,6 +96,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const activationType = watch("activationType");
   const announcementType = watch("announcementType");
   const prizeImage = watch("prizeImage");
+  const totalTickets = watch("totalTickets");
   const locked = Boolean(raffle?.hasSales);
 
   const save = useMutation({
@@ -381,6 +384,28 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
                     {...(editing
                       ? { disabled: true, value: getValues("totalTickets") }
                       : register("totalTickets"))}
+                  />
+                )}
+              </Field>
+              <Field
+                id="raffle-max-per-buyer"
+                label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
+                error={errors.maxTicketsPerBuyer?.message}
+                hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${defaultTicketCap(
+                  Number(totalTickets) || DEFAULT_TOTAL_TICKETS,
+                )} (10 % del total).`}
+              >
+                {(describedBy) => (
+                  <Input
+                    id="raffle-max-per-buyer"
+                    type="number"
+                    inputMode="numeric"
+                    min="2"
+                    step="1"
+                    placeholder={String(defaultTicketCap(Number(totalTickets) || DEFAULT_TOTAL_TICKETS))}
+                    aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
+                    aria-describedby={describedBy}
+                    {...register("maxTicketsPerBuyer")}
                   />
                 )}
               </Field>

@@ -23,6 +23,8 @@ export interface RaffleFormValues {
   price: string;
   currency: "USD" | "VES";
   totalTickets: string;
+  /** Blank: the default cap per buyer (10 % of the tickets, decision 0008). */
+  maxTicketsPerBuyer: string;
   status: string;
   isFeatured: boolean;
   activationType: "date" | "percentage";
@@ -57,6 +59,7 @@ export function newRaffleValues(): RaffleFormValues {
     price: "",
     currency: "USD",
     totalTickets: String(DEFAULT_TOTAL_TICKETS),
+    maxTicketsPerBuyer: "",
     status: "upcoming",
     isFeatured: false,
     activationType: "date",
@@ -109,6 +112,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     price: numberText(raffle.price),
     currency: raffle.currency === "VES" ? "VES" : "USD",
     totalTickets: numberText(raffle.totalTickets || DEFAULT_TOTAL_TICKETS),
+    maxTicketsPerBuyer: numberText(raffle.maxTicketsPerBuyerSetting),
     status: raffle.status,
     isFeatured: raffle.isFeatured,
     activationType: raffle.activationType === "percentage" ? "percentage" : "date",

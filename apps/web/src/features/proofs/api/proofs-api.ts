@@ -1,15 +1,27 @@
-import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
+import type { MyProofs, PaymentProof, PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { ProofFormValues } from "../proof-form";
 import { uploadWithProgress } from "./upload-with-progress";
 
-export type { MyProofs, PaymentProof };
+export type { MyProofs, PaymentProof, PurchaseAllowance };
 
 export const proofKeys = {
   all: ["proofs"] as const,
   mine: (q: string, page: number) => ["proofs", "mine", { q, page }] as const,
+  allowance: (raffleId: string) => ["proofs", "allowance", raffleId] as const,
 };
+
+/** The signed-in buyer's cap in a raffle and proofs under review (decision 0008); refreshed after an upload. */
+export function purchaseAllowanceQuery(raffleId: string) {
+  return queryOptions({
+    queryKey: proofKeys.allowance(raffleId),
+    queryFn: ({ signal }) =>
+      api.get<PurchaseAllowance>(`/api/proofs/allowance?raffleId=${encodeURIComponent(raffleId)}`, {
+        signal,
+      }),
+  });
+}
 
 /** Mis Pagos: the user's proofs, newest first, 5 per page, optionally filtered by raffle title or reference. */
 export function myProofsQuery(q: string, page: number) {

@@ -6,7 +6,8 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from "@rifazo/shared/constants";
-import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
+import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
+import { PROOF_LIMITS, type PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -56,6 +57,8 @@ interface ProofUploadFormProps {
   prefill: ProofPrefill;
   fixed: FixedPrice | null;
   signedIn: boolean;
+  /** The buyer's cap and proofs under review, when loaded (the server checks them again on upload). */
+  allowance: PurchaseAllowance | null;
   /** False when the raffle no longer sells tickets. */
   salesOpen: boolean;
 }
@@ -73,7 +76,14 @@ type FieldName =
  * The proof upload form (spec 1 §2, §5, §8): checks in the spec's order with its toasts, uploads with a
  * real progress bar, and tags each submission with an idempotency key that a retry of the same form reuses.
  */
-export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen }: ProofUploadFormProps) {
+export function ProofUploadForm({
+  raffleId,
+  prefill,
+  fixed,
+  signedIn,
+  allowance,
+  salesOpen,
+}: ProofUploadFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProofFormValues>(() =>
@@ -88,6 +98,21 @@ export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const quantityNumber = Number(values.quantity);
+  // Per-buyer cap (decision 0008): the quantity offered is at most what is left and what this buyer may add.
+  const cap = allowance?.maxTicketsPerBuyer ?? null;
+  const allowed = allowance?.ticketsAllowed ?? null;
+  const bounds = [fixed?.remaining, allowed].filter((n): n is number => typeof n === "number");
+  const maxQuantity = bounds.length > 0 ? Math.min(...bounds) : undefined;
+  const pendingFull = allowance !== null && allowance.pendingProofs >= allowance.maxPendingProofs;
+  const capReached = cap !== null && allowed !== null && allowed < MIN_TICKETS_PER_PURCHASE;
+  const quantityHint = [
+    fixed?.remaining != null ? `Quedan ${fixed.remaining} boletos disponibles.` : null,
+    cap !== null && allowed !== null
+      ? `${PURCHASE_LIMIT_MESSAGES.capLabel(cap)}: puedes comprar ${allowed} más.`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   // A raffle's amount always follows its price: it is shown, never typed.
   const effective: ProofFormValues = fixed
     ? {
@@ -112,6 +137,8 @@ export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen 
     const problem = findProofProblem(effective, signedIn, {
       minQuantity: isRaffle ? MIN_TICKETS_PER_PURCHASE : undefined,
       remaining: fixed?.remaining ?? null,
+      cap,
+      allowed,
     });
     if (problem) {
       toast({ id: "proof-upload", title: problem.title, description: problem.description, variant: "error" });
@@ -185,6 +212,15 @@ export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen 
           La venta de boletos para esta rifa está cerrada.
         </Alert>
       )}
+      {pendingFull ? (
+        <Alert variant="warning" title="Comprobantes en revisión">
+          {PURCHASE_LIMIT_MESSAGES.pendingLimit}
+        </Alert>
+      ) : capReached && cap !== null ? (
+        <Alert variant="warning" title={PURCHASE_LIMIT_MESSAGES.capTitle}>
+          {PURCHASE_LIMIT_MESSAGES.capReached(cap)}
+        </Alert>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod}>
           {(describedBy) => (
@@ -222,7 +258,7 @@ export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen 
         <Field
           id="proof-quantity"
           label="Cantidad de boletos"
-          hint={fixed?.remaining != null ? `Quedan ${fixed.remaining} boletos disponibles.` : undefined}
+          hint={quantityHint || undefined}
           error={errors.quantity}
         >
           {(describedBy) => (
@@ -231,7 +267,7 @@ export function ProofUploadForm({ raffleId, prefill, fixed, signedIn, salesOpen 
               type="number"
               inputMode="numeric"
               min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
-              max={fixed?.remaining ?? undefined}
+              max={maxQuantity}
               step={1}
               value={values.quantity}
               onChange={(event) => set("quantity", event.target.value)}

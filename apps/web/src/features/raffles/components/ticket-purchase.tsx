@@ -1,4 +1,5 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -25,6 +26,8 @@ import { commitQuantity, parseQuantity, type QuantityUpdate, typeQuantity } from
  */
 export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const remaining = raffle.remaining;
+  // Most tickets one person may hold in this raffle (decision 0008); the server enforces it on upload.
+  const cap = raffle.maxTicketsPerBuyer;
   const [quantity, setQuantity] = useState(MIN_TICKETS_PER_PURCHASE);
   const [draft, setDraft] = useState(String(quantity));
   const inputId = useId();
@@ -42,7 +45,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
       toast({ title: update.notice.title, description: update.notice.message, variant: "warning" });
   };
   const commit = (requested: number) => {
-    const update = commitQuantity(requested, remaining);
+    const update = commitQuantity(requested, remaining, cap);
     apply(update);
     return update;
   };
@@ -115,10 +118,10 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             type="number"
             inputMode="numeric"
             min={MIN_TICKETS_PER_PURCHASE}
-            max={remaining}
+            max={Math.min(remaining, cap)}
             step={1}
             value={draft}
-            onChange={(event) => apply(typeQuantity(event.target.value, quantity, remaining))}
+            onChange={(event) => apply(typeQuantity(event.target.value, quantity, remaining, cap))}
             onBlur={() => commit(parseQuantity(draft))}
             className="h-12! text-center text-xl! font-bold"
           />
@@ -135,6 +138,9 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         </div>
         <p className="text-xs text-muted">
           Mínimo {MIN_TICKETS_PER_PURCHASE} boletos · Quedan {formatNumber(remaining)} disponibles
+        </p>
+        <p className="text-xs font-semibold text-brand-800" data-testid="ticket-cap">
+          {PURCHASE_LIMIT_MESSAGES.capLabel(cap)}
         </p>
       </div>
 

@@ -37,6 +37,18 @@ describe("ticket quantity box", () => {
     expect(typeQuantity("12", 3, 50)).toEqual({ quantity: 12, draft: "12", notice: null });
   });
 
+  it("stops at the raffle's cap per buyer when it is lower than what is left", () => {
+    expect(commitQuantity(30, 500, 25)).toEqual({
+      quantity: 25,
+      draft: "25",
+      notice: { title: "Límite por Persona", message: "Máximo 25 boletos por persona." },
+    });
+    expect(typeQuantity("40", 3, 500, 25)).toMatchObject({ quantity: 25, draft: "25" });
+    expect(commitQuantity(20, 500, 25)).toEqual({ quantity: 20, draft: "20", notice: null });
+    // Fewer left than the cap: the tickets-left rule speaks.
+    expect(commitQuantity(30, 10, 25).notice?.title).toBe("Boletos Insuficientes");
+  });
+
   it("corrects too many at once", () => {
     expect(typeQuantity("60", 3, 50)).toMatchObject({ quantity: 50, draft: "50" });
     expect(typeQuantity("60", 3, 50).notice?.title).toBe("Boletos Insuficientes");

@@ -1,0 +1,2 @@
+ALTER TABLE "raffles" ADD COLUMN "max_tickets_per_buyer" integer;--> statement-breakpoint
+ALTER TABLE "raffles" ADD CONSTRAINT "raffles_max_tickets_per_buyer_check" CHECK ("raffles"."max_tickets_per_buyer" IS NULL OR "raffles"."max_tickets_per_buyer" BETWEEN 1 AND "raffles"."total_tickets");

@@ -1,0 +1,109 @@
+import {
+  capMessage,
+  MAX_PENDING_PROOFS_PER_ACCOUNT,
+  PURCHASE_LIMIT_MESSAGES,
+  type PurchaseAllowance,
+  ticketCapOf,
+  ticketsAllowed,
+} from "@rifazo/shared";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, raffles, users } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+
+// Per-buyer limits of an upload (decision 0008): a cap per raffle over the buyer's pending plus approved
+// tickets, and a limit on proofs under review per account. Both are checked inside the upload's
+// transaction, after the buyer's row and then the raffle's row are locked, so two uploads of one buyer
+// take turns and the second one counts the first.
+
+/**
+ * Locks the buyer's row until the transaction ends. Taken BEFORE the raffle's row, the order an approval
+ * and a deletion use (buyer, then raffle: decision 0004), so the three never wait on each other in a circle.
+ */
+export async function lockBuyer(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
+interface Standing {
+  pendingProofs: number;
+  /** null for a general payment (no raffle). */
+  raffle: { cap: number; held: number } | null;
+}
+
+async function standingOf(db: Executor, userId: string, raffleId: string | null): Promise<Standing | null> {
+  const [pending] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentProofs)
+    .where(and(eq(paymentProofs.userId, userId), eq(paymentProofs.status, "pending")));
+  const pendingProofs = Number(pending?.n ?? 0);
+  if (raffleId === null) return { pendingProofs, raffle: null };
+  const [row] = await db
+    .select({ totalTickets: raffles.totalTickets, maxTicketsPerBuyer: raffles.maxTicketsPerBuyer })
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
+  if (!row) return null;
+  const [mine] = await db
+    .select({ held: sql<number>`coalesce(sum(${paymentProofs.quantityOfTickets}), 0)::int` })
+    .from(paymentProofs)
+    .where(
+      and(
+        eq(paymentProofs.userId, userId),
+        eq(paymentProofs.raffleId, raffleId),
+        // Held = under review or sold to this buyer: a rejected proof holds nothing.
+        inArray(paymentProofs.status, ["pending", "approved", "verified"]),
+      ),
+    );
+  return { pendingProofs, raffle: { cap: ticketCapOf(row), held: Number(mine?.held ?? 0) } };
+}
+
+/**
+ * Refuses an upload that would pass either limit. Call with the buyer's and the raffle's rows locked
+ * (lockBuyer, then the raffle): what it counts cannot change before the insert commits.
+ */
+export async function assertPurchaseLimits(
+  tx: Executor,
+  userId: string,
+  raffleId: string | null,
+  quantity: number,
+): Promise<void> {
+  const standing = await standingOf(tx, userId, raffleId);
+  if (!standing) return; // the raffle's own checks already answered 404
+  if (standing.pendingProofs >= MAX_PENDING_PROOFS_PER_ACCOUNT) {
+    throw new AppError(409, "TOO_MANY_PENDING_PROOFS", PURCHASE_LIMIT_MESSAGES.pendingLimit);
+  }
+  if (standing.raffle) {
+    const left = ticketsAllowed(standing.raffle.cap, standing.raffle.held);
+    if (quantity > left) {
+      const message = capMessage(standing.raffle.cap, left);
+      throw new AppError(409, "TICKET_CAP_REACHED", message, { quantity: message });
+    }
+  }
+}
+
+const LIMIT_CODES: ReadonlySet<string> = new Set(["TOO_MANY_PENDING_PROOFS", "TICKET_CAP_REACHED"]);
+
+/**
+ * A refusal by these limits. A concurrent retry of an upload (same idempotency key) waits for the buyer's
+ * row and then counts the first attempt's proof: the caller answers it with that proof instead.
+ */
+export function isPurchaseLimitError(error: unknown): boolean {
+  return error instanceof AppError && LIMIT_CODES.has(error.code);
+}
+
+/** What the upload form shows and offers (the server stays the authority: assertPurchaseLimits). */
+export async function purchaseAllowance(
+  db: Executor,
+  userId: string,
+  raffleId: string | null,
+): Promise<PurchaseAllowance | null> {
+  const standing = await standingOf(db, userId, raffleId);
+  if (!standing) return null;
+  return {
+    raffleId,
+    maxTicketsPerBuyer: standing.raffle?.cap ?? null,
+    ticketsHeld: standing.raffle?.held ?? 0,
+    ticketsAllowed: standing.raffle ? ticketsAllowed(standing.raffle.cap, standing.raffle.held) : null,
+    pendingProofs: standing.pendingProofs,
+    maxPendingProofs: MAX_PENDING_PROOFS_PER_ACCOUNT,
+  };
+}

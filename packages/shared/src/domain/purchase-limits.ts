@@ -1,0 +1,55 @@
+import { MIN_TICKETS_PER_PURCHASE } from "../constants";
+
+/**
+ * Per-buyer limits on holding tickets (decision 0008): one account must not be able to make a raffle look
+ * sold out with proofs nobody has reviewed yet.
+ *
+ * Default cap when the organiser leaves the field blank: a tenth of the raffle's tickets, so no single
+ * buyer can hold more than 10% of a raffle (1 000 of the default 10 000, spec 2 §9), and never below the
+ * minimum purchase of 2 (spec 1 §9), so a small raffle stays buyable.
+ */
+export const DEFAULT_BUYER_CAP_SHARE = 0.1;
+
+/** How many proofs one account may have under review at once, across every raffle and general payments. */
+export const MAX_PENDING_PROOFS_PER_ACCOUNT = 3;
+
+/** The cap of a raffle that has none of its own. */
+export function defaultTicketCap(totalTickets: number): number {
+  const total = Math.max(0, Math.floor(totalTickets));
+  return Math.min(total, Math.max(MIN_TICKETS_PER_PURCHASE, Math.round(total * DEFAULT_BUYER_CAP_SHARE)));
+}
+
+/** The cap in force: the organiser's (stored) or the default; never more than the raffle's tickets. */
+export function ticketCapOf(raffle: { totalTickets: number; maxTicketsPerBuyer: number | null }): number {
+  const stored = raffle.maxTicketsPerBuyer;
+  return stored === null ? defaultTicketCap(raffle.totalTickets) : Math.min(stored, raffle.totalTickets);
+}
+
+/** Smallest cap the organiser may set: the minimum purchase, or the whole raffle when it is smaller. */
+export function minTicketCap(totalTickets: number): number {
+  return Math.min(MIN_TICKETS_PER_PURCHASE, Math.max(1, Math.floor(totalTickets)));
+}
+
+/** How many more tickets a buyer holding `held` (pending plus approved) may ask for. */
+export function ticketsAllowed(cap: number, held: number): number {
+  return Math.max(0, cap - held);
+}
+
+export const PURCHASE_LIMIT_MESSAGES = {
+  capLabel: (cap: number) => `Máximo ${cap} ${cap === 1 ? "boleto" : "boletos"} por persona`,
+  /** More tickets than the buyer may still ask for in this raffle. */
+  capLeft: (left: number) =>
+    `Puedes comprar como máximo ${left} ${left === 1 ? "boleto" : "boletos"} más en esta rifa.`,
+  /** Nothing (or less than a minimum purchase) left under the cap. */
+  capReached: (cap: number) =>
+    `Ya alcanzaste el máximo de ${cap} boletos por persona en esta rifa (contando los pagos en revisión).`,
+  capTitle: "Límite por Persona",
+  pendingLimit: `Ya tienes ${MAX_PENDING_PROOFS_PER_ACCOUNT} comprobantes en revisión. Espera a que los validemos antes de enviar otro.`,
+} as const;
+
+/** The message for a request of `requested` tickets when `left` remain under `cap`. */
+export function capMessage(cap: number, left: number): string {
+  return left < MIN_TICKETS_PER_PURCHASE
+    ? PURCHASE_LIMIT_MESSAGES.capReached(cap)
+    : PURCHASE_LIMIT_MESSAGES.capLeft(left);
+}
