@@ -654,6 +654,8 @@ export const adminProofSchema = z.object({
   tickets: z.array(z.string()),
   /** Another proof carries the same reference (ignoring case and spaces): a possible reused receipt. */
   duplicateReference: z.boolean(),
+  /** The other proof with that reference (the oldest, or the one a reference clean-up matched). */
+  duplicateOf: z.string().nullable(),
   file: z.object({
     url: z.string(),
     filename: z.string().nullable(),

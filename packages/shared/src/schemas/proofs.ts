@@ -8,6 +8,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
+import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
 // The upload form and POST /api/proofs validate with the same schema; the server checks everything again
@@ -37,6 +38,7 @@ export const PROOF_MESSAGES = {
   methodMissing: "Falta Método de Pago",
   referenceMissing: "Falta Referencia",
   referenceTooLong: `La referencia no puede superar los ${PROOF_LIMITS.reference} caracteres.`,
+  referenceForeignDigits: "Escribe la referencia con los números del 0 al 9.",
   amountInvalid: "Monto Inválido",
   currencyInvalid: "La moneda debe ser USD o VES.",
   quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
@@ -67,11 +69,6 @@ export const PROOF_MESSAGES = {
   searchTooLong: `La búsqueda no puede superar los ${PROOF_LIMITS.search} caracteres.`,
   pageInvalid: "La página solicitada no es válida.",
 } as const;
-
-/** "Ref 0012 3456" and "ref00123456" are the same payment: references are compared without spaces or case. */
-export function normalizeReference(value: string): string {
-  return value.replace(/\s+/g, "");
-}
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuidLike = (value: string) => UUID_PATTERN.test(value);
@@ -105,12 +102,13 @@ export const proofUploadSchema = z.object({
   ),
   transactionRef: z
     .string({ error: PROOF_MESSAGES.referenceMissing })
-    .transform(normalizeReference)
+    .transform(normalizePaymentReference)
     .pipe(
       z
         .string()
         .min(1, PROOF_MESSAGES.referenceMissing)
-        .max(PROOF_LIMITS.reference, PROOF_MESSAGES.referenceTooLong),
+        .max(PROOF_LIMITS.reference, PROOF_MESSAGES.referenceTooLong)
+        .refine((value) => !hasForeignDigits(value), PROOF_MESSAGES.referenceForeignDigits),
     ),
   amount,
   currency: z.preprocess(
