@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CURRENCIES,
   LOCALE,
+  MAX_IMAGE_PIXELS,
   MAX_TOTAL_TICKETS,
   MIN_TICKETS_PER_PURCHASE,
   PAYMENT_METHODS,
@@ -49,6 +50,7 @@ export const PROOF_MESSAGES = {
   idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
   fileTooLarge: "El archivo no debe exceder los 5MB.",
   fileType: "Solo se permiten imágenes (JPG, PNG) o PDF.",
+  imageTooManyPixels: `La imagen es demasiado grande: máximo ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (por ejemplo 6000 × 4000). Envía una captura de pantalla o una foto de menor resolución.`,
   uploadFailed: "Error al Subir Comprobante",
   saveFailed: "Error al Guardar Comprobante",
   raffleLoadFailed: "No se pudieron cargar los detalles de la rifa.",
