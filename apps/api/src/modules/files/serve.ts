@@ -31,9 +31,22 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
 }
 
 /**
+ * The file's own CSP. An image is sandboxed and never framed (pages show it with <img>). A PDF is
+ * previewed in a same-origin frame (the admin inbox, spec 2 §2, and the owner's payment dialog), and
+ * the browser's PDF viewer runs as a plugin frame inside the PDF document: a sandbox or object-src
+ * 'none' leaves it blank. So a PDF gets exactly that: framed by this origin, its viewer from this
+ * origin, and no scripts, connections, forms or base of its own.
+ */
+export function privateFileCsp(contentType: string): string {
+  return contentType === "application/pdf"
+    ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+    : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+}
+
+/**
  * Streams a private file (payment proofs) with headers that keep a hostile upload inert: the stored
- * type only (no sniffing), a sandboxing CSP in case a PDF or image is opened directly, and no caching
- * in shared caches. Callers check authorization first.
+ * type only (no sniffing), the CSP above in case it is opened directly, and no caching in shared
+ * caches. Callers check authorization first.
  */
 export async function sendPrivateFile(
   reply: FastifyReply,
@@ -46,10 +59,8 @@ export async function sendPrivateFile(
     .header("content-length", file.size)
     .header("content-disposition", contentDisposition(options.disposition, options.filename))
     .header("x-content-type-options", "nosniff")
-    .header(
-      "content-security-policy",
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    )
+    .header("content-security-policy", privateFileCsp(options.contentType))
+    .header("x-frame-options", options.contentType === "application/pdf" ? "SAMEORIGIN" : "DENY")
     .header("cache-control", "private, no-store")
     .header("cross-origin-resource-policy", "same-origin")
     .send(file.body);
