@@ -31,16 +31,14 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
 }
 
 /**
- * The file's own CSP. An image is sandboxed and never framed (pages show it with <img>). A PDF is
- * previewed in a same-origin frame (the admin inbox, spec 2 §2, and the owner's payment dialog), and
- * the browser's PDF viewer runs as a plugin frame inside the PDF document: a sandbox or object-src
- * 'none' leaves it blank. So a PDF gets exactly that: framed by this origin, its viewer from this
- * origin, and no scripts, connections, forms or base of its own.
+ * The file's own CSP: no scripts, sandboxed, in case it is opened directly. A PDF is previewed in a
+ * same-origin frame (the admin inbox, spec 2 §2, and the owner's payment dialog), so it may be framed
+ * by this origin; an image never is (pages show it with <img>). Chromium's and Firefox's PDF viewers
+ * both render a sandboxed PDF in a frame: nothing else is loosened (e2e/proof-preview.spec.ts).
  */
 export function privateFileCsp(contentType: string): string {
-  return contentType === "application/pdf"
-    ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
-    : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+  const ancestors = contentType === "application/pdf" ? "'self'" : "'none'";
+  return `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}; sandbox`;
 }
 
 /**
