@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
+import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
 
@@ -16,6 +17,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
   try {
     await runMigrations(database, config.databaseUrl);
     const app = await buildApp({ config, database, ownsDatabase: true });
+    await normalizeStoredPaymentReferences(app.ctx);
     scheduleOrphanSweep(app);
     await ensureAdmin(app.ctx);
     if (config.seedDemo) await seedDemo(app.ctx);

@@ -97,6 +97,13 @@ export const POINTS_PER_CURRENCY_UNIT = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest image (width × height) a proof or a gallery upload may declare: 24 megapixels, e.g. 6000 × 4000.
+ * Every phone screenshot (under 5 MP) and a 12–20 MP phone photo pass; a 5000 × 5000 canvas does not.
+ * Checked from the header before any pixel is decoded (sharp's limitInputPixels guards the decoding
+ * too), so neither the server's image pipeline nor a reviewer's browser has to hold a huge bitmap.
+ */
+export const MAX_IMAGE_PIXELS = 24_000_000;
 export const FEATURED_LIMIT = 6;
 export const PAYMENTS_PAGE_SIZE = 5;
 export const USERS_PAGE_SIZE = 10;

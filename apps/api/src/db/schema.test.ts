@@ -114,7 +114,8 @@ describe("restricciones del modelo de datos", () => {
          VALUES ('u1', '${raffle?.id}', 6, '${method}', '${ref}', 'proofs/x.png', 'image/png', 10, '${status}', 2)`,
       );
     await insert("REF-001");
-    await expect(insert(" ref-001 ")).rejects.toThrow(/payment_proofs_live_ref_idx/);
+    // References are stored normalised (normalizePaymentReference): the index ignores case only.
+    await expect(insert("ref-001")).rejects.toThrow(/payment_proofs_live_ref_idx/);
     await insert("REF-001", "zelle");
     await insert("REF-002", "pago_movil", "rejected");
     await insert("REF-002", "pago_movil", "pending");

@@ -19,6 +19,7 @@ import {
 } from "@rifazo/shared";
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -322,6 +323,12 @@ export const paymentProofs = pgTable(
     adminNotes: text("admin_notes"),
     quantityOfTickets: integer("quantity_of_tickets").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
+    // Set only when re-normalising stored references (data step normalize-payment-references) made this
+    // live proof's reference equal to another live one of the same method: the admin sees the pair, and
+    // this row steps out of the unique index below instead of failing the migration.
+    duplicateReferenceOf: uuid("duplicate_reference_of").references((): AnyPgColumn => paymentProofs.id, {
+      onDelete: "set null",
+    }),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: ts("reviewed_at"),
     createdAt: createdAt(),
@@ -336,9 +343,10 @@ export const paymentProofs = pgTable(
     check("payment_proofs_ref_check", sql`length(trim(${t.transactionRef})) > 0`),
     uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
     // One payment screenshot sent twice is the commonest fraud: a live reference is unique per method.
+    // References are stored normalised (normalizePaymentReference), so lower() is the whole comparison.
     uniqueIndex("payment_proofs_live_ref_idx")
-      .on(t.paymentMethod, sql`lower(trim(${t.transactionRef}))`)
-      .where(sql`${t.status} IN ('pending', 'approved', 'verified')`),
+      .on(t.paymentMethod, sql`lower(${t.transactionRef})`)
+      .where(sql`${t.status} IN ('pending', 'approved', 'verified') AND ${t.duplicateReferenceOf} IS NULL`),
     index("payment_proofs_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("payment_proofs_status_created_idx").on(t.status, t.createdAt.desc()),
     index("payment_proofs_raffle_status_idx").on(t.raffleId, t.status),

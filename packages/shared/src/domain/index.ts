@@ -2,6 +2,7 @@
 export * from "./draw-engine";
 export * from "./draw-page-state";
 export * from "./levels";
+export * from "./payment-reference";
 export * from "./purchase-limits";
 export * from "./raffle-card-state";
 export * from "./raffle-progress";

@@ -10,6 +10,7 @@ import {
   EXTERNAL_PLATFORMS,
   IMAGE_FOLDERS,
   LEVEL_NAMES,
+  MAX_IMAGE_PIXELS,
   MAX_TOTAL_TICKETS,
   PAYMENT_METHODS,
   PROOF_STATUSES,
@@ -38,7 +39,7 @@ export const ADMIN_MESSAGES = {
   // Images (spec 2 §5)
   imageType: "Solo se permiten imágenes JPG, PNG, WEBP o GIF.",
   imageTooLarge: "La imagen no debe exceder los 5MB.",
-  imageTooManyPixels: "La imagen tiene demasiados píxeles (máximo 40 megapíxeles).",
+  imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles).`,
   imageUnreadable: "No se pudo leer la imagen. Verifica que el archivo no esté dañado.",
   imageMissing: "Selecciona una imagen para subir.",
   imageFolderInvalid: "La carpeta de la imagen no es válida.",
@@ -600,7 +601,6 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
 
 export const ADMIN_GALLERY_LIMIT = 100;
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 960] as const;
-export const MAX_IMAGE_PIXELS = 40_000_000;
 
 export const adminImageSchema = z.object({
   id: z.string(),
@@ -680,6 +680,8 @@ export const adminProofSchema = z.object({
   tickets: z.array(z.string()),
   /** Another proof carries the same reference (ignoring case and spaces): a possible reused receipt. */
   duplicateReference: z.boolean(),
+  /** The other proof with that reference (the oldest, or the one a reference clean-up matched). */
+  duplicateOf: z.string().nullable(),
   file: z.object({
     url: z.string(),
     filename: z.string().nullable(),

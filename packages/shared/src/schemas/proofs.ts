@@ -2,12 +2,14 @@ import { z } from "zod";
 import {
   CURRENCIES,
   LOCALE,
+  MAX_IMAGE_PIXELS,
   MAX_TOTAL_TICKETS,
   MIN_TICKETS_PER_PURCHASE,
   PAYMENT_METHODS,
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
+import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
 // The upload form and POST /api/proofs validate with the same schema; the server checks everything again
@@ -37,6 +39,7 @@ export const PROOF_MESSAGES = {
   methodMissing: "Falta Método de Pago",
   referenceMissing: "Falta Referencia",
   referenceTooLong: `La referencia no puede superar los ${PROOF_LIMITS.reference} caracteres.`,
+  referenceForeignDigits: "Escribe la referencia con los números del 0 al 9.",
   amountInvalid: "Monto Inválido",
   currencyInvalid: "La moneda debe ser USD o VES.",
   quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
@@ -47,6 +50,7 @@ export const PROOF_MESSAGES = {
   idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
   fileTooLarge: "El archivo no debe exceder los 5MB.",
   fileType: "Solo se permiten imágenes (JPG, PNG) o PDF.",
+  imageTooManyPixels: `La imagen es demasiado grande: máximo ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (por ejemplo 6000 × 4000). Envía una captura de pantalla o una foto de menor resolución.`,
   uploadFailed: "Error al Subir Comprobante",
   saveFailed: "Error al Guardar Comprobante",
   raffleLoadFailed: "No se pudieron cargar los detalles de la rifa.",
@@ -67,11 +71,6 @@ export const PROOF_MESSAGES = {
   searchTooLong: `La búsqueda no puede superar los ${PROOF_LIMITS.search} caracteres.`,
   pageInvalid: "La página solicitada no es válida.",
 } as const;
-
-/** "Ref 0012 3456" and "ref00123456" are the same payment: references are compared without spaces or case. */
-export function normalizeReference(value: string): string {
-  return value.replace(/\s+/g, "");
-}
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuidLike = (value: string) => UUID_PATTERN.test(value);
@@ -105,12 +104,13 @@ export const proofUploadSchema = z.object({
   ),
   transactionRef: z
     .string({ error: PROOF_MESSAGES.referenceMissing })
-    .transform(normalizeReference)
+    .transform(normalizePaymentReference)
     .pipe(
       z
         .string()
         .min(1, PROOF_MESSAGES.referenceMissing)
-        .max(PROOF_LIMITS.reference, PROOF_MESSAGES.referenceTooLong),
+        .max(PROOF_LIMITS.reference, PROOF_MESSAGES.referenceTooLong)
+        .refine((value) => !hasForeignDigits(value), PROOF_MESSAGES.referenceForeignDigits),
     ),
   amount,
   currency: z.preprocess(

@@ -246,7 +246,7 @@ describe("sendPrivateFile", () => {
     expect(response.headers["content-length"]).toBe(String(png.length));
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
     );
     expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");

@@ -31,9 +31,20 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
 }
 
 /**
+ * The file's own CSP: no scripts, sandboxed, in case it is opened directly. A PDF is previewed in a
+ * same-origin frame (the admin inbox, spec 2 §2, and the owner's payment dialog), so it may be framed
+ * by this origin; an image never is (pages show it with <img>). Chromium's and Firefox's PDF viewers
+ * both render a sandboxed PDF in a frame: nothing else is loosened (e2e/proof-preview.spec.ts).
+ */
+export function privateFileCsp(contentType: string): string {
+  const ancestors = contentType === "application/pdf" ? "'self'" : "'none'";
+  return `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}; sandbox`;
+}
+
+/**
  * Streams a private file (payment proofs) with headers that keep a hostile upload inert: the stored
- * type only (no sniffing), a sandboxing CSP in case a PDF or image is opened directly, and no caching
- * in shared caches. Callers check authorization first.
+ * type only (no sniffing), the CSP above in case it is opened directly, and no caching in shared
+ * caches. Callers check authorization first.
  */
 export async function sendPrivateFile(
   reply: FastifyReply,
@@ -46,10 +57,8 @@ export async function sendPrivateFile(
     .header("content-length", file.size)
     .header("content-disposition", contentDisposition(options.disposition, options.filename))
     .header("x-content-type-options", "nosniff")
-    .header(
-      "content-security-policy",
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    )
+    .header("content-security-policy", privateFileCsp(options.contentType))
+    .header("x-frame-options", options.contentType === "application/pdf" ? "SAMEORIGIN" : "DENY")
     .header("cache-control", "private, no-store")
     .header("cross-origin-resource-policy", "same-origin")
     .send(file.body);

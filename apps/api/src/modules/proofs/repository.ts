@@ -79,7 +79,11 @@ export async function heldTickets(tx: Executor, raffleId: string): Promise<numbe
   return Number(row?.held ?? 0);
 }
 
-/** Mirrors the partial unique index payment_proofs_live_ref_idx (method + lower(trim(ref)), live statuses). */
+/**
+ * Mirrors the partial unique index payment_proofs_live_ref_idx (method + lower(ref), live statuses), and
+ * also sees the duplicates the index leaves out. `reference` is already normalised by the upload schema,
+ * and so is every stored one.
+ */
 export async function liveReferenceExists(db: Executor, method: string, reference: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentProofs.id })
@@ -87,7 +91,7 @@ export async function liveReferenceExists(db: Executor, method: string, referenc
     .where(
       and(
         eq(paymentProofs.paymentMethod, method),
-        sql`lower(trim(${paymentProofs.transactionRef})) = lower(trim(${reference}))`,
+        sql`lower(${paymentProofs.transactionRef}) = lower(${reference})`,
         inArray(paymentProofs.status, ["pending", "approved", "verified"]),
       ),
     )

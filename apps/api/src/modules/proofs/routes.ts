@@ -126,6 +126,7 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
           404: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          422: errorSchema,
           429: errorSchema,
           500: errorSchema,
         },

@@ -1,5 +1,4 @@
 import {
-  ADMIN_MESSAGES,
   type Currency,
   ERROR_MESSAGES,
   exchangeRateSchema,
@@ -273,10 +272,10 @@ export async function submitProof(
     });
   }
   // A pixel flood (tiny file, gigantic declared canvas) would hang the reviewer's browser: same cap as
-  // the gallery's images.
+  // the gallery's images (MAX_IMAGE_PIXELS), read from the header without decoding.
   if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-    throw new AppError(400, "IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
-      file: ADMIN_MESSAGES.imageTooManyPixels,
+    throw new AppError(422, "IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
+      file: PROOF_MESSAGES.imageTooManyPixels,
     });
   }
 

@@ -193,7 +193,7 @@ describe("subir imágenes", () => {
     expect(tooBig.json().error.message).toBe("La imagen no debe exceder los 5MB.");
 
     const flood = await upload({ name: "flood.png", type: "image/png", body: pixelFloodPng(20_000, 20_000) });
-    expect(flood.statusCode).toBe(400);
+    expect(flood.statusCode).toBe(422);
     expect(flood.json().error.message).toBe(ADMIN_MESSAGES.imageTooManyPixels);
 
     const folder = await upload(

@@ -31,6 +31,7 @@ export async function adminGalleryRoutes(app: FastifyInstance): Promise<void> {
           201: adminImageSchema,
           400: errorSchema,
           413: errorSchema,
+          422: errorSchema,
           415: errorSchema,
           ...adminErrors,
         },

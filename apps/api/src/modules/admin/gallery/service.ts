@@ -103,7 +103,7 @@ interface Rendered {
 }
 
 /**
- * Decodes the image (at most 40 megapixels, checked from the header before any pixel is decoded, so a
+ * Decodes the image (at most MAX_IMAGE_PIXELS, checked from the header before any pixel is decoded, so a
  * tiny file claiming a huge canvas cannot exhaust memory) and writes the same WebP set the demo seed
  * uses: images/<id>/<w>.webp for 320, 640 and 960 (never enlarged) plus images/<id>/original.webp.
  * Re-encoding also drops EXIF data such as the GPS position of a phone photo.
@@ -121,7 +121,9 @@ async function render(id: string, buffer: Buffer): Promise<Rendered> {
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   const width0 = meta.width ?? 0;
   if (width0 * frameHeight > MAX_IMAGE_PIXELS) {
-    throw badRequest(ADMIN_MESSAGES.imageTooManyPixels, { file: ADMIN_MESSAGES.imageTooManyPixels });
+    throw new AppError(422, "IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
+      file: ADMIN_MESSAGES.imageTooManyPixels,
+    });
   }
   try {
     const original = await sharp(buffer, options).rotate().webp({ quality: 90, effort: 3 }).toBuffer({

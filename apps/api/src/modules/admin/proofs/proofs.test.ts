@@ -49,7 +49,8 @@ describe("lista de comprobantes", () => {
     const old = await insertProof(db(), {
       userId: buyer.id,
       raffleId,
-      transactionRef: "ABC 123",
+      // Stored as the upload schema normalises it; the other differs in case only.
+      transactionRef: "ABC123",
       paymentMethod: "zelle",
       createdAt: day(1),
     });
@@ -85,6 +86,8 @@ describe("lista de comprobantes", () => {
     expect(body.items[0].tickets[0]).toMatch(/^\d{4}$/);
     expect(body.items[1]).toMatchObject({ raffleTitle: null, duplicateReference: false, tickets: [] });
     expect(body.items[2].duplicateReference).toBe(true);
+    expect(body.items[2].duplicateOf).toBe(newer.id);
+    expect(body.items[1].duplicateOf).toBeNull();
 
     const pending = await call(
       ctx.t,

@@ -4,8 +4,6 @@ import type { Executor } from "../../../db/client";
 import { paymentProofs, pointsHistory, raffles, settings, tickets, users, winners } from "../../../db/schema";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
 
-/** References are compared without case or whitespace ("Ref 0012 3456" = "ref00123456"). */
-const normalizedRef = (column: SQL) => sql`regexp_replace(lower(${column}), '[[:space:]]+', '', 'g')`;
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
 
 export const proofListColumns = {
@@ -34,7 +32,11 @@ export const proofListColumns = {
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
-  duplicateReference: sql<boolean>`EXISTS (SELECT 1 FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND ${normalizedRef(sql.raw("o.transaction_ref"))} = ${normalizedRef(outerProof("transaction_ref"))})`,
+  // References are stored normalised (normalizePaymentReference), so case is all that is left to ignore.
+  // The other proof with the same reference: the one the normalisation step named, else the oldest.
+  duplicateOf: sql<
+    string | null
+  >`(SELECT o.id FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND lower(o.transaction_ref) = lower(${outerProof("transaction_ref")}) ORDER BY (o.id = ${outerProof("duplicate_reference_of")}) IS TRUE DESC, o.created_at, o.id LIMIT 1)`,
 };
 
 function listFilter(query: AdminProofListQuery): SQL | undefined {

@@ -25,7 +25,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
         security,
         summary: "Comprobantes de pago, del más nuevo al más antiguo",
         description:
-          "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia (sin distinguir mayúsculas ni espacios).",
+          "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia (sin distinguir mayúsculas, espacios ni caracteres invisibles; duplicateOf es el id de la otra).",
         querystring: adminProofListQuerySchema,
         response: { 200: adminProofListSchema, 400: errorSchema, ...adminErrors },
       },

@@ -51,7 +51,8 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
     adminNotes: row.adminNotes,
     quantityOfTickets: row.quantityOfTickets,
     tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
-    duplicateReference: Boolean(row.duplicateReference),
+    duplicateReference: row.duplicateOf !== null,
+    duplicateOf: row.duplicateOf,
     file: {
       // The one file route serves owners and administrators alike.
       url: `/api/proofs/${row.id}/file`,

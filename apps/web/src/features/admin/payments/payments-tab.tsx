@@ -219,6 +219,13 @@ export function PaymentsTab() {
                 onApprove={() => approve.mutate(proof)}
                 onReject={() => setRejecting(proof)}
                 onDelete={() => setDeleting(proof)}
+                onShowSameReference={() => {
+                  // Both proofs of the pair, whatever their state, raffle or method.
+                  setStatus("all");
+                  setRaffleId("all");
+                  setSearch(proof.transactionRef);
+                  setPage(1);
+                }}
               />
             ))}
           </ul>
@@ -271,9 +278,10 @@ interface ProofRowProps {
   onApprove: () => void;
   onReject: () => void;
   onDelete: () => void;
+  onShowSameReference: () => void;
 }
 
-function ProofRow({ proof, busy, onApprove, onReject, onDelete }: ProofRowProps) {
+function ProofRow({ proof, busy, onApprove, onReject, onDelete, onShowSameReference }: ProofRowProps) {
   const headingId = `proof-${proof.id}`;
   const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
   return (
@@ -312,9 +320,18 @@ function ProofRow({ proof, busy, onApprove, onReject, onDelete }: ProofRowProps)
             <dd className="flex flex-wrap items-center gap-2">
               <span className="font-mono font-semibold break-all text-ink">{proof.transactionRef}</span>
               {proof.duplicateReference ? (
-                <Badge variant="danger" title="Otro comprobante tiene la misma referencia">
-                  <AlertTriangleIcon aria-hidden="true" /> Referencia duplicada
-                </Badge>
+                <>
+                  <Badge variant="danger" title="Otro comprobante tiene la misma referencia">
+                    <AlertTriangleIcon aria-hidden="true" /> Referencia duplicada
+                  </Badge>
+                  <button
+                    type="button"
+                    onClick={onShowSameReference}
+                    className="text-xs font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    Ver el otro comprobante
+                  </button>
+                </>
               ) : null}
             </dd>
           </div>

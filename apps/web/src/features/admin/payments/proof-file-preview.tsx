@@ -1,6 +1,9 @@
 import type { AdminProof } from "../api/admin-api";
 
-/** The proof shown in the row: an image, or a PDF in an <object> with a link when it cannot be embedded. */
+/**
+ * The proof shown in the row: an image, or a PDF in a same-origin frame (the page CSP allows frames
+ * from this origin and no objects; the file route lets this origin frame a PDF), with a link to open it.
+ */
 export function ProofFilePreview({ proof }: { proof: AdminProof }) {
   const { url, contentType, filename } = proof.file;
   const isPdf = contentType === "application/pdf" || /\.pdf$/i.test(filename ?? "");
@@ -8,19 +11,11 @@ export function ProofFilePreview({ proof }: { proof: AdminProof }) {
   return (
     <figure className="space-y-1.5">
       {isPdf ? (
-        <object
-          data={url}
-          type="application/pdf"
-          aria-label={label}
+        <iframe
+          src={url}
+          title={`${label} (PDF)`}
           className="h-72 w-full rounded-control border border-line bg-canvas"
-        >
-          <p className="p-4 text-sm text-muted">
-            Este navegador no muestra PDF aquí.{" "}
-            <a href={url} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-              Abrir el comprobante (PDF)
-            </a>
-          </p>
-        </object>
+        />
       ) : (
         <a href={url} target="_blank" rel="noopener" className="block">
           <img

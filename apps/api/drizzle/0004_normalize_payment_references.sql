@@ -1,0 +1,4 @@
+DROP INDEX "payment_proofs_live_ref_idx";--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD COLUMN "duplicate_reference_of" uuid;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD CONSTRAINT "payment_proofs_duplicate_reference_of_payment_proofs_id_fk" FOREIGN KEY ("duplicate_reference_of") REFERENCES "public"."payment_proofs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_proofs_live_ref_idx" ON "payment_proofs" USING btree ("payment_method",lower("transaction_ref")) WHERE "payment_proofs"."status" IN ('pending', 'approved', 'verified') AND "payment_proofs"."duplicate_reference_of" IS NULL;

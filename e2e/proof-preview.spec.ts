@@ -1,0 +1,86 @@
+// A PDF payment proof is previewed inside the admin inbox (spec 2 §2 "Payment proofs tab"): the
+// browser's PDF viewer loads in the same-origin frame and no Content-Security-Policy rule blocks it.
+//
+// It runs against the demo catalogue (a demo buyer sends the PDF through the API).
+import { request } from "@playwright/test";
+import { demoTest, expect } from "./support/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+
+const test = demoTest();
+
+/** Seeded by apps/api/src/seed/demo-data.ts (DEMO_PASSWORD). */
+const DEMO_PASSWORD = "Demo12345!";
+const BUYER = "carlos.perez@example.com";
+
+/** A valid one-page PDF, as a bank's "download receipt" gives, with a correct cross-reference table. */
+function receiptPdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    "<< /Length 44 >>\nstream\nBT /F1 18 Tf 40 100 Td (Pago 0042) Tj ET\nendstream",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+test("el administrador ve un comprobante en PDF dentro de la bandeja de Comprobantes", async ({
+  page,
+  baseURL,
+}) => {
+  const reference = `PDF${Date.now().toString(36).toUpperCase()}`;
+  const buyer = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+  const login = await buyer.post("/api/account/login", { data: { email: BUYER, password: DEMO_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const sent = await buyer.post("/api/proofs", {
+    multipart: {
+      raffleId: "general",
+      paymentMethod: "zelle",
+      transactionRef: reference,
+      amount: "10.00",
+      currency: "USD",
+      quantity: "1",
+      file: { name: "recibo.pdf", mimeType: "application/pdf", buffer: receiptPdf() },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const proof = (await sent.json()) as { id: string };
+  await buyer.dispose();
+
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|blocked/i.test(message.text())) blocked.push(message.text());
+  });
+  await page.goto("/adminrifazo2025");
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
+  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
+  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("tab", { name: "Comprobantes" }).click();
+  await page.getByLabel("Buscar").fill(reference);
+
+  await expect(page.getByText(reference, { exact: true })).toBeVisible();
+  // The PDF document loads in the row and Chromium's PDF viewer (an extension frame) starts inside it.
+  await expect
+    .poll(() => page.frames().some((frame) => frame.url().endsWith(`/api/proofs/${proof.id}/file`)))
+    .toBe(true);
+  await expect
+    .poll(() => page.frames().some((frame) => frame.url().startsWith("chrome-extension://")))
+    .toBe(true);
+  expect(blocked).toEqual([]);
+  // A same-origin frame with a name (the page CSP allows frames from this origin and no objects).
+  const preview = page.locator(`iframe[src="/api/proofs/${proof.id}/file"]`);
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAccessibleName(new RegExp(`referencia ${reference} \\(PDF\\)`));
+});
