@@ -12,6 +12,7 @@ import { RATE_RULES } from "../../lib/rate-limit";
 import type { Mailer } from "../email/service";
 import { verificationEmail } from "../email/templates";
 import { describeDevice } from "./device";
+import { passwordPolicyHook } from "./password-policy";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
 export const CLIENT_IP_HEADER = "x-rifazo-client-ip";
@@ -121,6 +122,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await passwordPolicyHook(ctx);
         // Email links are single use: remember each token's hash; a second use is refused.
         if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string") {
           const [fresh] = await db

@@ -14,6 +14,7 @@ import { enforce, RATE_RULES } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
 import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
+import { assertStrongPassword } from "./password-policy";
 import * as service from "./service";
 import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
 
@@ -80,6 +81,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await enforce(db, [[`sign-up:ip:${ipKey(request)}`, RATE_RULES.signUpPerIp]]);
       const { fullName, email, password } = request.body;
+      assertStrongPassword(password, [email, fullName], "password");
       // The spec's "already registered" message is the only thing the form reveals about an address.
       if (await service.emailExists(db, email))
         throw conflict(ERROR_MESSAGES.USER_ALREADY_EXISTS, "USER_ALREADY_EXISTS");
@@ -197,6 +199,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = sessionUserOf(request);
       await enforce(db, [[`password:user:${user.id}`, RATE_RULES.passwordPerUser]]);
+      assertStrongPassword(request.body.newPassword, [user.email, user.fullName], "newPassword");
       const session = await auth.api.getSession({ headers: authHeaders(request) });
       await service.changePassword(app.ctx, {
         userId: user.id,
