@@ -6,6 +6,7 @@ import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
+import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
 
 /** Open the database, migrate, ensure the admin, seed, and build the app: what `npm start` runs. */
 export async function bootstrap(config: Config): Promise<FastifyInstance> {
@@ -18,7 +19,9 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     const app = await buildApp({ config, database, ownsDatabase: true });
     scheduleOrphanSweep(app);
     await ensureAdmin(app.ctx);
-    if (config.seedDemo) await seedDemo(app.ctx);
+    const production = config.nodeEnv === "production";
+    if (production) await disablePublishedDemoAccounts(app.ctx);
+    if (config.seedDemo) await seedDemo(app.ctx, { production });
     return app;
   } catch (error) {
     await database.close();
