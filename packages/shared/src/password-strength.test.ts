@@ -43,6 +43,13 @@ describe("checkPasswordStrength", () => {
     if (!mine.ok) expect(mine.reason).toContain("No uses tu nombre, tu correo");
   });
 
+  it("refuses the name run together or typed without accents", () => {
+    const inputs = ["ana@example.com", "Ana Pérez"];
+    for (const password of ["anaperez1990", "AnaPerez!", "anapérez2024"]) {
+      expect(checkPasswordStrength(password, inputs).ok, password).toBe(false);
+    }
+  });
+
   it("accepts passphrases and long random passwords", () => {
     for (const password of ["Tambor-Mango-Lluvia-47", "correcto caballo batería grapa", "k7#Vq9!zR2mW"]) {
       expect(checkPasswordStrength(password, ["ana@example.com", "Ana"]).ok, password).toBe(true);

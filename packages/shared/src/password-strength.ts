@@ -108,16 +108,24 @@ function estimator(): ZxcvbnFactory {
   return factory;
 }
 
-/** The pieces of a name or email an attacker would try: the whole value and each word of it. */
+const withoutAccents = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "");
+
+/**
+ * The pieces of a name or email an attacker would try: the whole value, the address before the @, each
+ * word, the words run together ("anaperez"), each also without accents ("Pérez" is typed "perez").
+ */
 function expandUserInputs(values: ReadonlyArray<string | null | undefined>): string[] {
   const out = new Set<string>(SITE_WORDS);
   for (const value of values) {
     const text = value?.trim().toLowerCase();
     if (!text) continue;
-    out.add(text);
     const local = text.split("@")[0] ?? text;
-    out.add(local);
-    for (const word of text.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) out.add(word);
+    const words = local.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
+    for (const piece of [text, local, words.join(""), ...words]) {
+      if (!piece) continue;
+      out.add(piece);
+      out.add(withoutAccents(piece));
+    }
   }
   return [...out];
 }
