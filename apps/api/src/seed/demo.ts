@@ -411,10 +411,22 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
   const arts = [...new Set(DEMO_RAFFLES.map((r) => r.art))];
   const usersByKey = new Map(DEMO_USERS.map((u) => [u.key, u]));
   const passwords = demoPasswords(production);
+  // Outside production every account shares DEMO_PASSWORD: hash each distinct password once.
+  const hashing = new Map<string, Promise<string>>();
+  const hashOnce = (password: string) => {
+    let hash = hashing.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      hashing.set(password, hash);
+    }
+    return hash;
+  };
+  /** Accounts this seed created (an existing address keeps its password, so it is not announced). */
+  let created: string[] = [];
   const [renderedList, passwordHashes] = await Promise.all([
     artFolder ? Promise.all(arts.map((art) => renderPrizeImage(artFolder, art))) : Promise.resolve([]),
     Promise.all(
-      DEMO_USERS.map(async (u) => [u.email, await hashPassword(passwords.get(u.email) ?? "")] as const),
+      DEMO_USERS.map(async (u) => [u.email, await hashOnce(passwords.get(u.email) ?? "")] as const),
     ).then((pairs) => new Map(pairs)),
     Promise.all(
       plan.proofs.map(async (proof) => {
@@ -490,6 +502,7 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
       const createdAt = new Date(now.getTime() - u.registeredDaysAgo * DAY);
       newUsers.push({ id, createdAt, user: u });
     }
+    created = newUsers.map(({ user }) => user.email);
     if (newUsers.length > 0) {
       await tx.insert(users).values(
         newUsers.map(({ id, createdAt, user }) => ({
@@ -873,6 +886,10 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         ? "demo: catálogo de ejemplo creado (usuarios *@example.com)"
         : `demo: catálogo de ejemplo creado (usuarios *@example.com, contraseña ${DEMO_PASSWORD})`,
     );
-    if (production) announceGeneratedPasswords(ctx.log, passwords);
+    if (production)
+      announceGeneratedPasswords(
+        ctx.log,
+        new Map([...passwords].filter(([email]) => created.includes(email))),
+      );
   }
 }
