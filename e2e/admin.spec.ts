@@ -1,14 +1,13 @@
 // The admin panel end to end (spec 2): approving a seeded payment proof and what the buyer then sees,
 // creating a raffle through the form, and every tab fitting a phone.
 //
-// It runs against the demo catalogue (pending proofs by known buyers, password 'Demo12345!').
+// It runs against the demo catalogue (pending proofs by known buyers, passwords from the server's log).
 import type { Page } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 const test = demoTest();
 
-const DEMO_PASSWORD = "Demo12345!";
 /** apps/api/src/seed/demo-data.ts: Ana Martínez has a pending Pago Móvil proof for 2 tickets of the laptop. */
 const BUYER = { name: "Ana Martínez", email: "ana.martinez@example.com" };
 const BUYER_RAFFLE = "Laptop gamer Ryzen 7 con RTX 4060";
@@ -32,6 +31,7 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
   page,
   browser,
   baseURL,
+  demoServer,
 }) => {
   await signInAsAdmin(page);
   await page.getByRole("tab", { name: "Comprobantes" }).click();
@@ -60,7 +60,7 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
   await buyerPage.goto("/login");
   const form = buyerPage.locator("form");
   await form.getByLabel("Correo electrónico").fill(BUYER.email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(BUYER.email));
   await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
   await expect(buyerPage).toHaveURL(/\/perfil/);
 

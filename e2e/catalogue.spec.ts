@@ -26,10 +26,11 @@ async function skipCookieBanner(page: Page) {
 
 const IPHONE = "iPhone 16 Pro Max 256 GB";
 /** A buyer from the demo seed (apps/api/src/seed/demo-data.ts). */
-const DEMO_USER = { email: "ana.martinez@example.com", password: "Demo12345!" };
+const DEMO_EMAIL = "ana.martinez@example.com";
 
 test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantidad y compra como visitante @phone-only", async ({
   page,
+  demoServer,
 }) => {
   await skipCookieBanner(page);
 
@@ -132,8 +133,8 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   await page.getByRole("button", { name: "Comprar Boletos" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(DEMO_USER.email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_USER.password);
+  await form.getByLabel("Correo electrónico").fill(DEMO_EMAIL);
+  await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(DEMO_EMAIL));
   await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
   await expect(page).toHaveURL(
     new RegExp(
@@ -155,6 +156,7 @@ test("una rifa que no existe muestra el error y vuelve a las rifas @phone-only",
 
 test("favoritos: el visitante debe iniciar sesión; el usuario guarda y quita @phone-only", async ({
   page,
+  demoServer,
 }) => {
   await skipCookieBanner(page);
   await page.goto("/rifas");
@@ -162,7 +164,9 @@ test("favoritos: el visitante debe iniciar sesión; el usuario guarda y quita @p
   await card.getByRole("button", { name: "Añadir a favoritos" }).click();
   await expect(page.getByText("Debes iniciar sesión para guardar favoritos.")).toBeVisible();
 
-  const login = await page.request.post("/api/account/login", { data: DEMO_USER });
+  const login = await page.request.post("/api/account/login", {
+    data: { email: DEMO_EMAIL, password: demoServer.demoPassword(DEMO_EMAIL) },
+  });
   expect(login.status()).toBe(200);
   await page.reload();
   await card.getByRole("button", { name: "Añadir a favoritos" }).click();

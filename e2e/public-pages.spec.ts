@@ -229,6 +229,7 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   page,
   browser,
   baseURL,
+  demoServer,
 }) => {
   test.setTimeout(180_000);
   const raffles = (await (await page.request.get("/api/raffles?status=all")).json()) as {
@@ -386,7 +387,10 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
 
   // A member's club: the server sends the visitor's view, and their own view replaces it after hydration.
   const login = await page.request.post("/api/account/login", {
-    data: { email: "ana.martinez@example.com", password: "Demo12345!" },
+    data: {
+      email: "ana.martinez@example.com",
+      password: demoServer.demoPassword("ana.martinez@example.com"),
+    },
   });
   expect(login.status()).toBe(200);
   await page.goto("/rifazo-club");

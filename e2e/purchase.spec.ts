@@ -13,8 +13,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 const test = demoTest();
 
-/** Seeded by apps/api/src/seed/demo-data.ts (DEMO_PASSWORD). */
-const DEMO_PASSWORD = "Demo12345!";
 const BUYER = "carlos.perez@example.com";
 const READER = "ana.martinez@example.com";
 
@@ -80,11 +78,12 @@ async function skipCookieBanner(page: Page) {
   });
 }
 
-async function signIn(page: Page, email: string) {
+/** Signs in as a demo buyer, with the password the server generated and logged for it. */
+async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   const form = page.locator("form");
   await form.getByLabel("Correo electrónico").fill(email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel("Contraseña", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
   await expect(page).toHaveURL(/\/perfil\/info$/);
 }
@@ -99,9 +98,10 @@ interface RaffleSummary {
 
 test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @phone-only", async ({
   page,
+  demoServer,
 }) => {
   await skipCookieBanner(page);
-  await signIn(page, BUYER);
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
 
   // An active raffle with tickets left, opened from the raffle list.
   const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
@@ -172,9 +172,10 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
 test("una notificación del administrador llega a la página abierta sin recargar @phone-only", async ({
   page,
   baseURL,
+  demoServer,
 }) => {
   await skipCookieBanner(page);
-  await signIn(page, READER);
+  await signIn(page, READER, demoServer.demoPassword(READER));
   const me = (await (await page.request.get("/api/account/me")).json()) as { id: string };
 
   // The dropdown is open and its list loaded before the message is sent.

@@ -26,6 +26,11 @@ export interface RunningServer {
   databaseKind: "pglite" | "postgres";
   /** Everything the server printed so far (attached to failures). */
   output(): string;
+  /**
+   * The password of a demo account: in production the seed generates one per account and prints it once
+   * in the log (apps/api/src/seed/demo-accounts.ts), as an organiser would read it.
+   */
+  demoPassword(email: string): string;
   stop(): Promise<void>;
 }
 
@@ -156,7 +161,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 export interface StartServerOptions {
-  /** Load the demo catalogue (SEED_DEMO=1: raffles in every state, buyers with password 'Demo12345!'). */
+  /** Load the demo catalogue (SEED_DEMO=1: raffles in every state, buyers with generated passwords). */
   seedDemo?: boolean;
   /** Extra environment for the server, applied last (e.g. SUPPORT_EMAIL). */
   env?: Record<string, string>;
@@ -241,7 +246,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const expected = databaseUrl ? "postgres" : "pglite";
     if (databaseKind !== expected) throw new Error(`Base de datos ${databaseKind}, se esperaba ${expected}`);
 
-    return { baseURL, port, mail, databaseKind, output: () => output, stop: cleanup };
+    const demoPassword = (email: string) => {
+      for (const line of output.split("\n")) {
+        if (!line.includes('"demoAccounts"')) continue;
+        const password = (JSON.parse(line) as { demoAccounts: Record<string, string> }).demoAccounts[email];
+        if (password) return password;
+      }
+      throw new Error(`El log no trae la contraseña generada de ${email}:\n${output}`);
+    };
+    return { baseURL, port, mail, databaseKind, output: () => output, demoPassword, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;

@@ -7,6 +7,7 @@ import { ensureAdmin } from "./modules/auth/admin-account";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
+import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
 
 /** Open the database, migrate, ensure the admin, seed, and build the app: what `npm start` runs. */
 export async function bootstrap(config: Config): Promise<FastifyInstance> {
@@ -20,7 +21,9 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     await normalizeStoredPaymentReferences(app.ctx);
     scheduleOrphanSweep(app);
     await ensureAdmin(app.ctx);
-    if (config.seedDemo) await seedDemo(app.ctx);
+    const production = config.nodeEnv === "production";
+    if (production) await disablePublishedDemoAccounts(app.ctx);
+    if (config.seedDemo) await seedDemo(app.ctx, { production });
     return app;
   } catch (error) {
     await database.close();

@@ -56,7 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     supportEmail: env.SUPPORT_EMAIL || env.ADMIN_EMAIL || undefined,
-    seedDemo: bool(env.SEED_DEMO, true),
+    // The demo catalogue's buyers are public knowledge: in production only on an explicit SEED_DEMO=1
+    // (and then with generated passwords, seed/demo-accounts.ts).
+    seedDemo: bool(env.SEED_DEMO, (env.NODE_ENV ?? "development") !== "production"),
     authSecret: env.AUTH_SECRET || undefined,
     // Behind a proxy, X-Forwarded-For is trusted only when TRUST_PROXY says so.
     trustProxy: trust === undefined || trust === "" ? false : trust === "true" ? true : trust,

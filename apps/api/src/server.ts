@@ -2,7 +2,12 @@ import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 
 const config = loadConfig();
-const app = await bootstrap(config);
+const app = await bootstrap(config).catch((error: unknown) => {
+  // A refused start (weak ADMIN_PASSWORD, unreachable database...) says why in one line and exits non-zero.
+  console.error(`rifazo: no se pudo iniciar: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+});
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

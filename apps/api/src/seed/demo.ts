@@ -36,6 +36,7 @@ import {
   winners,
 } from "../db/schema";
 import { newStorageKey } from "../modules/files/file-type";
+import { announceGeneratedPasswords, demoPasswords, writeDemoSeedMarker } from "./demo-accounts";
 import {
   BIG_BUYERS,
   DEMO_BROADCASTS,
@@ -390,8 +391,12 @@ async function hasAnyRaffle(exec: Executor): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Fills an empty database with the demo catalogue; does nothing once any raffle exists. */
-export async function seedDemo(ctx: SeedContext): Promise<void> {
+/**
+ * Fills an empty database with the demo catalogue; does nothing once any raffle exists. In production the
+ * demo accounts get generated passwords, logged once (demo-accounts.ts), instead of DEMO_PASSWORD.
+ */
+export async function seedDemo(ctx: SeedContext, options: { production?: boolean } = {}): Promise<void> {
+  const production = options.production === true;
   const { db, storage } = ctx;
   if (await hasAnyRaffle(db)) return;
   const started = Date.now();
@@ -405,9 +410,24 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
     ctx.log?.warn("demo: no se encontraron las ilustraciones de premios; las rifas quedan sin imagen");
   const arts = [...new Set(DEMO_RAFFLES.map((r) => r.art))];
   const usersByKey = new Map(DEMO_USERS.map((u) => [u.key, u]));
-  const [renderedList, passwordHash] = await Promise.all([
+  const passwords = demoPasswords(production);
+  // Outside production every account shares DEMO_PASSWORD: hash each distinct password once.
+  const hashing = new Map<string, Promise<string>>();
+  const hashOnce = (password: string) => {
+    let hash = hashing.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      hashing.set(password, hash);
+    }
+    return hash;
+  };
+  /** Accounts this seed created (an existing address keeps its password, so it is not announced). */
+  let created: string[] = [];
+  const [renderedList, passwordHashes] = await Promise.all([
     artFolder ? Promise.all(arts.map((art) => renderPrizeImage(artFolder, art))) : Promise.resolve([]),
-    hashPassword(DEMO_PASSWORD),
+    Promise.all(
+      DEMO_USERS.map(async (u) => [u.email, await hashOnce(passwords.get(u.email) ?? "")] as const),
+    ).then((pairs) => new Map(pairs)),
     Promise.all(
       plan.proofs.map(async (proof) => {
         proof.image = await renderReceipt({
@@ -482,6 +502,7 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
       const createdAt = new Date(now.getTime() - u.registeredDaysAgo * DAY);
       newUsers.push({ id, createdAt, user: u });
     }
+    created = newUsers.map(({ user }) => user.email);
     if (newUsers.length > 0) {
       await tx.insert(users).values(
         newUsers.map(({ id, createdAt, user }) => ({
@@ -497,12 +518,12 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
         })),
       );
       await tx.insert(accounts).values(
-        newUsers.map(({ id, createdAt }) => ({
+        newUsers.map(({ id, createdAt, user }) => ({
           id: randomUUID(),
           accountId: id,
           providerId: "credential",
           userId: id,
-          password: passwordHash,
+          password: passwordHashes.get(user.email) ?? null,
           createdAt,
           updatedAt: createdAt,
         })),
@@ -854,13 +875,21 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
         },
       ])
       .onConflictDoNothing();
+    await writeDemoSeedMarker(tx, { generatedPasswords: production });
     return true;
   });
 
   if (seeded) {
     ctx.log?.info(
       { raffles: plan.raffles.length, proofs: plan.proofs.length, prepareMs, totalMs: Date.now() - started },
-      `demo: catálogo de ejemplo creado (usuarios *@example.com, contraseña ${DEMO_PASSWORD})`,
+      production
+        ? "demo: catálogo de ejemplo creado (usuarios *@example.com)"
+        : `demo: catálogo de ejemplo creado (usuarios *@example.com, contraseña ${DEMO_PASSWORD})`,
     );
+    if (production)
+      announceGeneratedPasswords(
+        ctx.log,
+        new Map([...passwords].filter(([email]) => created.includes(email))),
+      );
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { accounts, users } from "../../db/schema";
+import { adminPasswordProblem } from "./password-policy";
 import * as repo from "./repository";
 
 /**
@@ -11,7 +12,9 @@ import * as repo from "./repository";
 export async function ensureAdmin(ctx: AppContext): Promise<void> {
   const { adminEmail, adminPassword } = ctx.config;
   if (!adminEmail || !adminPassword) return;
-  if (adminPassword.length < 8) throw new Error("ADMIN_PASSWORD debe tener al menos 8 caracteres.");
+  // The same rule as every other password: a weak one stops the start (server.ts prints why).
+  const problem = adminPasswordProblem(adminPassword, adminEmail);
+  if (problem) throw new Error(`ADMIN_PASSWORD no es segura: ${problem}`);
   const { password } = await ctx.auth.$context;
   const hash = await password.hash(adminPassword);
   await ctx.db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { verificationEmail } from "../email/templates";
 import { announceSessionsEnded } from "../events/service";
 import { describeDevice } from "./device";
 import { magicLinkPlugin } from "./magic-link";
+import { passwordPolicyHook } from "./password-policy";
 import { userFieldsHooks } from "./user-fields-guard";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for rate limits and sessions. */
@@ -124,6 +125,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await passwordPolicyHook(ctx);
         // Email links are single use: remember each token's hash; a second use is refused.
         if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string") {
           const [fresh] = await db

@@ -18,6 +18,7 @@ import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from
 import { authPathOf, isAllowedAuthEndpoint } from "./endpoint-allowlist";
 import { deviceTokenOf, knownDeviceFor, rememberDevice } from "./known-devices";
 import { MAGIC_LINK_CALLBACK, MAGIC_LINK_ERROR_CALLBACK } from "./magic-link";
+import { assertStrongPassword } from "./password-policy";
 import * as service from "./service";
 import { authHeaders, currentUser, guards, sessionUserOf } from "./session";
 import { admitSignIn, type SignInClient, signInSucceeded } from "./sign-in-throttle";
@@ -87,6 +88,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await enforce(db, [[`sign-up:ip:${ipKey(request)}`, RATE_RULES.signUpPerIp]]);
       const { fullName, email, password } = request.body;
+      assertStrongPassword(password, [email, fullName], "password");
       // The spec's "already registered" message is the only thing the form reveals about an address.
       if (await service.emailExists(db, email))
         throw conflict(ERROR_MESSAGES.USER_ALREADY_EXISTS, "USER_ALREADY_EXISTS");
@@ -216,6 +218,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = sessionUserOf(request);
       await enforce(db, [[`password:user:${user.id}`, RATE_RULES.passwordPerUser]]);
+      assertStrongPassword(request.body.newPassword, [user.email, user.fullName], "newPassword");
       const session = await auth.api.getSession({ headers: authHeaders(request) });
       await service.changePassword(app.ctx, {
         userId: user.id,

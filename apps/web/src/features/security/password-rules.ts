@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from "@rifazo/shared/schemas/auth";
 
 export const PASSWORD_CHANGE_TEXT = {
   errorTitle: "Error al Cambiar Contraseña",
+  weakTitle: "Contraseña Débil",
   successTitle: AUTH_MESSAGES.passwordChangedTitle,
   success: AUTH_MESSAGES.passwordChanged,
   newPlaceholder: "Mínimo 8 caracteres",

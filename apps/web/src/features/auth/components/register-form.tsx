@@ -13,6 +13,8 @@ import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { register } from "../api/account-api";
+import { PasswordStrengthHint } from "../password-strength/password-strength-hint";
+import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
 import { ResendVerificationButton } from "./resend-verification";
 
 type RegisterFormValues = { fullName: string; email: string; password: string; confirmPassword: string };
@@ -29,10 +31,20 @@ export function RegisterForm() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+  const [password, email, fullName] = form.watch(["password", "email", "fullName"]);
+  const strength = usePasswordStrength(password, [email, fullName]);
 
   const onValid = async (values: RegisterInput) => {
     setServerError(undefined);
     try {
+      // The same rule the server applies; checked here so the reason shows beside the field.
+      const weakness = await passwordWeakness(values.password, [values.email, values.fullName]).catch(
+        () => null,
+      );
+      if (weakness) {
+        form.setError("password", { message: weakness }, { shouldFocus: true });
+        return;
+      }
       await register(values);
       toast({
         title: AUTH_MESSAGES.registerSuccessTitle,
@@ -121,7 +133,7 @@ export function RegisterForm() {
           id="register-password"
           label="Contraseña"
           error={errors.password?.message}
-          hint="Mínimo 8 caracteres."
+          hint={errors.password ? undefined : <PasswordStrengthHint strength={strength} />}
         >
           {(describedBy) => (
             <PasswordInput

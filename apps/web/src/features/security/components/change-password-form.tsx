@@ -4,6 +4,9 @@ import { Field } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { useSession } from "../../auth/hooks/use-session";
+import { PasswordStrengthHint } from "../../auth/password-strength/password-strength-hint";
+import { passwordWeakness, usePasswordStrength } from "../../auth/password-strength/use-password-strength";
 import { changePassword } from "../api/security-api";
 import {
   findPasswordProblem,
@@ -19,6 +22,9 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
   const [pending, setPending] = useState(false);
+  const { user } = useSession();
+  const userInputs = [user?.email, user?.fullName];
+  const strength = usePasswordStrength(values.newPassword, userInputs);
 
   const set = (field: keyof PasswordChangeValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -27,7 +33,14 @@ export function ChangePasswordForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = findPasswordProblem(values);
+    const basic = findPasswordProblem(values);
+    // Then the strength rule the server applies too (the estimator is loaded on demand).
+    const weakness = basic ? null : await passwordWeakness(values.newPassword, userInputs).catch(() => null);
+    const found: PasswordProblem | null =
+      basic ??
+      (weakness
+        ? { field: "newPassword", title: PASSWORD_CHANGE_TEXT.weakTitle, description: weakness }
+        : null);
     setProblem(found);
     if (found) {
       toast({ id: "password-change", title: found.title, description: found.description, variant: "error" });
@@ -49,7 +62,13 @@ export function ChangePasswordForm() {
         variant: "success",
       });
     } catch (error) {
-      const field = isApiError(error) && error.code === "INVALID_PASSWORD" ? "currentPassword" : null;
+      const field = !isApiError(error)
+        ? null
+        : error.code === "INVALID_PASSWORD"
+          ? "currentPassword"
+          : error.code === "WEAK_PASSWORD"
+            ? "newPassword"
+            : null;
       if (field)
         setProblem({ field, title: PASSWORD_CHANGE_TEXT.errorTitle, description: errorMessage(error) });
       toast({
@@ -86,7 +105,12 @@ export function ChangePasswordForm() {
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="password-newPassword" label="Nueva contraseña" error={errorFor("newPassword")}>
+        <Field
+          id="password-newPassword"
+          label="Nueva contraseña"
+          error={errorFor("newPassword")}
+          hint={errorFor("newPassword") ? undefined : <PasswordStrengthHint strength={strength} />}
+        >
           {(describedBy) => (
             <PasswordInput
               id="password-newPassword"
