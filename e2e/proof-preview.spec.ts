@@ -8,8 +8,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 const test = demoTest();
 
-/** Seeded by apps/api/src/seed/demo-data.ts (DEMO_PASSWORD). */
-const DEMO_PASSWORD = "Demo12345!";
 const BUYER = "carlos.perez@example.com";
 
 /** A valid one-page PDF, as a bank's "download receipt" gives, with a correct cross-reference table. */
@@ -37,10 +35,13 @@ function receiptPdf(): Buffer {
 test("el administrador ve un comprobante en PDF dentro de la bandeja de Comprobantes", async ({
   page,
   baseURL,
+  demoServer,
 }) => {
   const reference = `PDF${Date.now().toString(36).toUpperCase()}`;
   const buyer = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
-  const login = await buyer.post("/api/account/login", { data: { email: BUYER, password: DEMO_PASSWORD } });
+  const login = await buyer.post("/api/account/login", {
+    data: { email: BUYER, password: demoServer.demoPassword(BUYER) },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const sent = await buyer.post("/api/proofs", {
     multipart: {
