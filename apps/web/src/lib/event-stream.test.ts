@@ -1,4 +1,4 @@
-import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared";
+import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared/constants";
 import { describe, expect, it } from "vitest";
 import { EVENTS_URL, openEventStream, reconnectDelayMs } from "./event-stream";
 

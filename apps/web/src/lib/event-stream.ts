@@ -1,4 +1,4 @@
-import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared";
+import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared/constants";
 
 // The one way the web opens the realtime stream (GET /api/events, SSE). EventSource reconnects by itself
 // after a dropped connection, but gives up for good when the server refuses it (429/503 over a cap, or
