@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { dehydrate, QueryClient, type QueryClientConfig, QueryClientProvider } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
 import { App } from "./app/app";
@@ -6,7 +6,7 @@ import type { PageDataContext, PrefetchPage } from "./app/page-data";
 import { pagesFor, type RouteHandle, routes } from "./app/routes";
 import { type ServerState, serializeServerState } from "./app/server-state";
 import { RenderClockProvider } from "./features/raffles/hooks/use-now";
-import { type ApiTransport, setApiTransport } from "./lib/api-client";
+import type { ApiTransport, ApiTransportCarrier } from "./lib/api-client";
 
 // Server rendering of the public pages (built by `vite build --ssr`, loaded by apps/api/src/lib/web.ts).
 // A page takes part by exporting `prefetchPage`, which fills the query cache with what its first screen
@@ -16,7 +16,10 @@ import { type ApiTransport, setApiTransport } from "./lib/api-client";
 export interface RenderInput {
   /** Path and query of the request, e.g. "/rifas?status=all". */
   url: string;
-  /** Answers the page's API requests in-process (the API's own routes, same validation and caching). */
+  /**
+   * Answers this render's API requests in-process (the API's own routes, same validation and caching).
+   * It belongs to this render's query cache alone: concurrent renders each use their own.
+   */
   fetchApi: ApiTransport;
   /** The newest event id before the data is read (see ServerState.lastEventId). */
   lastEventId?: number | null;
@@ -31,6 +34,16 @@ export interface RenderResult {
   title: string | null;
   /** JSON for <script type="application/json" id="rifazo-state">. */
   state: string;
+}
+
+/** One render's query cache: its queries reach the API through that render's transport alone. */
+class RenderQueryClient extends QueryClient implements ApiTransportCarrier {
+  readonly apiTransport: ApiTransport;
+
+  constructor(apiTransport: ApiTransport, config: QueryClientConfig) {
+    super(config);
+    this.apiTransport = apiTransport;
+  }
 }
 
 /** The page's data requirements, or null when some page on the route does not render on the server. */
@@ -84,9 +97,10 @@ export async function render({
   const prefetchers = await collectPrefetchers(location);
   if (!prefetchers) return null;
 
-  setApiTransport(fetchApi);
   // No retries on the server: a failing request leaves that part to the browser instead of delaying the page.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const queryClient = new RenderQueryClient(fetchApi, {
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
+  });
   const context = { queryClient, searchParams: location.searchParams };
   await Promise.all(prefetchers.map(({ prefetch, params }) => prefetch({ ...context, params })));
   // A failed query renders as still loading, exactly as the browser will see it before it retries.

@@ -3,7 +3,7 @@
 // browser renders, and nothing a raffle's text contains can break out of the page.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertWinner } from "../../test/fixtures";
@@ -403,5 +403,68 @@ describe("páginas guardadas en memoria (PAGE_CACHE_SECONDS)", () => {
       payload: { raffleId: first.id },
     });
     expect(await titles("/rifas?estado=all")).toContain("Patineta sin evento");
+  });
+});
+
+describe("dos páginas renderizadas a la vez", () => {
+  type Transport = (apiPath: string, init: RequestInit) => Promise<Response>;
+  type Renderer = { render(input: { url: string; fetchApi: Transport }): Promise<{ html: string } | null> };
+
+  it("cada una pide sus datos solo por su propio transporte, aunque la otra termine en medio", async () => {
+    const entry = pathToFileURL(path.join(webDist, "server", "entry-server.js")).href;
+    const { render } = (await import(entry)) as Renderer;
+    // Two visitors' pages in flight at once, each with its own transport to the API (as two requests
+    // have). Each transport answers with the real API's data, the featured raffles renamed after its
+    // visit, so a page shows whose answers it was rendered from. The first page's exchange-rate request
+    // is held until the second page is done, then fails: the home page asks for it again while it
+    // renders, and that request must reach the first page's transport, not the last one given.
+    const calls = { first: [] as string[], second: [] as string[] };
+    let settingsAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      settingsAsked = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldOnce = false;
+    const transport =
+      (visit: keyof typeof calls, title: string): Transport =>
+      async (apiPath) => {
+        calls[visit].push(apiPath);
+        if (visit === "first" && apiPath === "/api/settings/public" && !heldOnce) {
+          heldOnce = true;
+          settingsAsked();
+          await held;
+          return Response.json(
+            { code: "INTERNAL", message: "Falla provocada por la prueba." },
+            { status: 503 },
+          );
+        }
+        const response = await t.app.inject({
+          method: "GET",
+          url: apiPath,
+          headers: { accept: "application/json" },
+        });
+        const body = response.json() as { items?: Array<{ title: string }> };
+        if (apiPath === "/api/raffles/featured") for (const item of body.items ?? []) item.title = title;
+        return Response.json(body, { status: response.statusCode });
+      };
+
+    const first = render({ url: "/", fetchApi: transport("first", "Rifa de la primera visita") });
+    await asked;
+    const second = await render({ url: "/", fetchApi: transport("second", "Rifa de la segunda visita") });
+    const secondCalls = [...calls.second];
+    release();
+    const firstPage = await first;
+
+    expect(secondCalls).toEqual(expect.arrayContaining(["/api/raffles/featured", "/api/settings/public"]));
+    // Nothing the first page asked for, before or after the second was done, reached the second's transport.
+    expect(calls.second).toEqual(secondCalls);
+    expect(calls.first.filter((call) => call === "/api/settings/public")).toHaveLength(2);
+    expect(firstPage?.html).toContain("Rifa de la primera visita");
+    expect(firstPage?.html).not.toContain("Rifa de la segunda visita");
+    expect(second?.html).toContain("Rifa de la segunda visita");
+    expect(second?.html).not.toContain("Rifa de la primera visita");
   });
 });

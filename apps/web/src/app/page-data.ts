@@ -2,6 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /** What a page's server-side data requirement receives (see apps/web/src/entry-server.tsx). */
 export interface PageDataContext {
+  /**
+   * This render's cache, with its own way to reach the API: the queries it runs must pass their
+   * `client` on to the API client (`api.get(path, { signal, client })`), or they fail on the server.
+   */
   queryClient: QueryClient;
   params: Record<string, string | undefined>;
   searchParams: URLSearchParams;

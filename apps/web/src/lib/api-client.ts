@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { networkError, toApiError } from "./api-error";
 import { reportNetworkFailure, reportNetworkRecovered } from "./network-status";
 
@@ -12,6 +13,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The query cache the request is for (a query function's `client`): when it carries a transport of
+   * its own (ApiTransportCarrier) the request goes through it, else through the browser's fetch.
+   */
+  client?: QueryClient;
 }
 
 // Our API always answers JSON. A 5xx without a JSON body comes from whatever sits in front of it (dev
@@ -34,11 +40,19 @@ async function readBody(response: Response): Promise<unknown> {
 /** How requests reach the API: the browser's fetch, or the API itself when rendering on the server. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
-let transport: ApiTransport = (path, init) => fetch(path, init);
+const browserFetch: ApiTransport = (path, init) => fetch(path, init);
 
-/** Used by the server renderer (entry-server) to answer the page's queries in-process. */
-export function setApiTransport(next: ApiTransport): void {
-  transport = next;
+/**
+ * A query cache that carries its own way to reach the API. The server renderer (entry-server) makes one
+ * per request, so concurrent renders never answer each other's queries; a query a page prefetches
+ * passes its `client` on to the request (see app/page-data.ts). The browser's cache carries none.
+ */
+export interface ApiTransportCarrier {
+  readonly apiTransport: ApiTransport;
+}
+
+function transportFor(client: QueryClient | undefined): ApiTransport {
+  return (client as Partial<ApiTransportCarrier> | undefined)?.apiTransport ?? browserFetch;
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
@@ -51,6 +65,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     body = JSON.stringify(options.body);
   }
 
+  const transport = transportFor(options.client);
   let response: Response;
   try {
     response = await transport(path, {

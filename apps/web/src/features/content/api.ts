@@ -13,14 +13,15 @@ export const CONTENT_ERRORS = {
 
 export const testimonialsQueryOptions = queryOptions({
   queryKey: ["content", "testimonials"],
-  queryFn: ({ signal }) => api.get<{ items: Testimonial[] }>("/api/testimonials", { signal }),
+  queryFn: ({ signal, client }) => api.get<{ items: Testimonial[] }>("/api/testimonials", { signal, client }),
   select: (data) => data.items,
   staleTime: 5 * 60_000,
 });
 
 export const liveBroadcastsQueryOptions = queryOptions({
   queryKey: ["content", "live-broadcasts"],
-  queryFn: ({ signal }) => api.get<{ items: LiveBroadcast[] }>("/api/live-broadcasts", { signal }),
+  queryFn: ({ signal, client }) =>
+    api.get<{ items: LiveBroadcast[] }>("/api/live-broadcasts", { signal, client }),
   select: (data) => data.items,
   staleTime: 60_000,
 });

@@ -19,5 +19,5 @@ export const drawApi = {
 
 export const drawsQuery = queryOptions({
   queryKey: ["draws"],
-  queryFn: ({ signal }) => api.get<DrawRecord[]>("/api/draws", { signal }),
+  queryFn: ({ signal, client }) => api.get<DrawRecord[]>("/api/draws", { signal, client }),
 });

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  alignmentPositions,
-  dataCodewords,
-  encodeQr,
-  penaltyScore,
-  qrSvgPath,
-  reedSolomonDivisor,
-  reedSolomonRemainder,
-} from "./qr-code";
+import { QUIET_ZONE, qrModules, qrSvgPath } from "./qr-code";
 
-// Reference matrices produced by an independent encoder (python-qrcode 8.2) for the same text, error
-// correction level, version and mask: ours must match module for module.
-const RIFAZO_V1_M_MASK2 = [
+// Reference matrix produced by an independent encoder (python-qrcode 8.2) for "Rifazo" at medium error
+// correction: version 1, mask 2.
+const RIFAZO_V1_M = [
   "111111100101001111111",
   "100000100000101000001",
   "101110101010101011101",
@@ -35,104 +27,93 @@ const RIFAZO_V1_M_MASK2 = [
   "111111101101010111010",
 ];
 
-const OTPAUTH = "otpauth://totp/Rifazo:ana%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Rifazo";
-const OTPAUTH_V5_M_MASK5 = [
-  "1111111000101100101001000111001111111",
-  "1000001011101101100000000100001000001",
-  "1011101010111000101101111001001011101",
-  "1011101010110011110111101100001011101",
-  "1011101001100110111111010101101011101",
-  "1000001001110001010000101100101000001",
-  "1111111010101010101010101010101111111",
-  "0000000011110011100000110011100000000",
-  "1000001010110100001010110100111001110",
-  "1111100000001110001100110100011111110",
-  "0000001111010010000011100001010110011",
-  "0000110111111101100000111010010101001",
-  "0100011110010010101100111000111100001",
-  "1101000010011011111110110001000000000",
-  "0001111011000101110011100101000011011",
-  "0101000111110001111000001000111001100",
-  "0110011100100111100100100011001101101",
-  "1010010101001100011110110010110101010",
-  "1100101010101101000111010001000001101",
-  "1111010010000010001110001000110000010",
-  "0111111000101101110000011111111110110",
-  "1001010100101011001100010011010010110",
-  "1011011011100111101010001001001000011",
-  "0100000111101111100000011000110011010",
-  "1010011010111110111110101101101010011",
-  "1100110100001010100110110010101101100",
-  "1010111100010000011011001001011010011",
-  "1000110010000011000010110000101011111",
-  "1001001100000100110100100111111111010",
-  "0000000010110011011111011111100011000",
-  "1111111001011111000111010110101010101",
-  "1000001001101110111000110001100011011",
-  "1011101000110110100101111011111110111",
-  "1011101001001010111100011101011000001",
-  "1011101000000011110001101100100101111",
-  "1000001000100010000100101001011001001",
-  "1111111011111111100100011000111011101",
+// A two-factor setup URI as Better Auth builds it (issuer, percent-encoded e-mail, 32-character secret):
+// version 7, several Reed-Solomon blocks, two alignment-pattern rows. Matrix produced by the encoder
+// this app drew its codes with before uqr (it matched python-qrcode module for module), kept so the
+// codes users scan stay the same.
+const OTPAUTH =
+  "otpauth://totp/Rifazo:maria.perez%40correo.com.ve?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Rifazo&digits=6&period=30";
+const OTPAUTH_V7_M = [
+  "111111101110000101101101001000111000101111111",
+  "100000100111010111110101111000011101001000001",
+  "101110100000111011100010010000101101001011101",
+  "101110101000011010011001001010110001101011101",
+  "101110101000100010001111111111101111101011101",
+  "100000101001101110111000110110010100001000001",
+  "111111101010101010101010101010101010101111111",
+  "000000001011000010101000101001010001000000000",
+  "100010111001100010101111110101001111111111001",
+  "110011011100100111000000001101110001101101100",
+  "010111111000011011011000001110000100111010010",
+  "110001000111001011000011100000001111000010011",
+  "111010111110001011101100100001001011011101000",
+  "010000010000110110000011001101100101101100100",
+  "101001111010000001001011001001100101101000110",
+  "001111011111011000100010110010111111001110011",
+  "100110100001110011111010001101001000011100111",
+  "110110010111001011111000001001111100101101100",
+  "110111101110001011100100000010010011110010000",
+  "101101011010101010010011110000101101100000010",
+  "000011111011011001111111110001101010111110010",
+  "001010001100010101001000101100111101100011110",
+  "110110101110001011001010111011110100101011010",
+  "110110001000101101011000111100000001100010001",
+  "001111111001101110111111100101001110111111011",
+  "010011001001100010101010111011110101010000010",
+  "001000101010100010001011111010001001110111110",
+  "100101010101101101000110010001101010001011001",
+  "000000110100101110010001101001101100001110010",
+  "010100010111111001101111001111110101111101100",
+  "100001101010011110000110101110111100110011010",
+  "000101000111110111001110001111011100101110011",
+  "111010110101110101010101111100001000011111111",
+  "101010011100010010010101101111100101000001101",
+  "000010110110111101100001010111111010110100010",
+  "011110010000011000000000000100101000001110011",
+  "100110111000001100101111111100001110111111001",
+  "000000001100010000011000101011110000100010100",
+  "111111101001001001001010101010110101101011010",
+  "100000100110000000111000101101100011100010010",
+  "101110101110101011111111110101101001111110001",
+  "101110100010010110101100101100111100011001100",
+  "101110100000000010011101001100100100000010010",
+  "100000100100010111101100100000001000010111000",
+  "111111101111011100101101100100111110011001001",
 ];
 
 const rows = (modules: boolean[][]) => modules.map((row) => row.map((dark) => (dark ? "1" : "0")).join(""));
 
-describe("encodeQr", () => {
+describe("qrModules", () => {
   it("matches a reference version 1 symbol", () => {
-    const qr = encodeQr("Rifazo", { errorCorrection: "M", mask: 2 });
-    expect(qr.version).toBe(1);
-    expect(qr.size).toBe(21);
-    expect(rows(qr.modules)).toEqual(RIFAZO_V1_M_MASK2);
+    expect(rows(qrModules("Rifazo"))).toEqual(RIFAZO_V1_M);
   });
 
-  it("matches a reference otpauth URI symbol (version 5, several blocks)", () => {
-    const qr = encodeQr(OTPAUTH, { errorCorrection: "M", mask: 5 });
-    expect(qr.version).toBe(5);
-    expect(rows(qr.modules)).toEqual(OTPAUTH_V5_M_MASK5);
+  it("matches the reference symbol of a two-factor setup URI", () => {
+    const modules = qrModules(OTPAUTH);
+    expect(modules).toHaveLength(45); // version 7: 17 + 4 * 7 modules a side
+    expect(rows(modules)).toEqual(OTPAUTH_V7_M);
   });
 
-  it("picks the smallest version that holds the data", () => {
+  it("picks the smallest version that holds the data at medium error correction", () => {
     // Version 1-M holds 14 bytes in byte mode, version 2-M holds 26.
-    expect(encodeQr("a".repeat(14)).version).toBe(1);
-    expect(encodeQr("a".repeat(15)).version).toBe(2);
-    expect(dataCodewords(1, "M")).toBe(16);
-    expect(dataCodewords(40, "L")).toBe(2956);
-  });
-
-  it("chooses the mask with the lowest penalty when none is forced", () => {
-    const auto = encodeQr(OTPAUTH);
-    const scores = Array.from({ length: 8 }, (_, mask) => penaltyScore(encodeQr(OTPAUTH, { mask }).modules));
-    expect(penaltyScore(auto.modules)).toBe(Math.min(...scores));
+    expect(qrModules("a".repeat(14))).toHaveLength(21);
+    expect(qrModules("a".repeat(15))).toHaveLength(25);
   });
 
   it("refuses text longer than version 40 can hold", () => {
-    expect(() => encodeQr("x".repeat(3000))).toThrow(RangeError);
+    expect(() => qrModules("x".repeat(3000))).toThrow(RangeError);
   });
 });
 
-describe("building blocks", () => {
-  it("places alignment patterns as the standard's table", () => {
-    expect(alignmentPositions(1)).toEqual([]);
-    expect(alignmentPositions(7)).toEqual([6, 22, 38]);
-    expect(alignmentPositions(32)).toEqual([6, 34, 60, 86, 112, 138]);
-  });
-
-  it("computes Reed-Solomon remainders that make each block a multiple of the generator", () => {
-    const divisor = reedSolomonDivisor(10);
-    const data = [
-      0x40, 0x56, 0x96, 0x66, 0x17, 0xa6, 0xf0, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec,
-    ];
-    const ecc = reedSolomonRemainder(data, divisor);
-    expect(ecc).toHaveLength(10);
-    expect(reedSolomonRemainder([...data, ...ecc], divisor)).toEqual(new Array(10).fill(0));
-  });
-
+describe("qrSvgPath", () => {
   it("draws one square per dark module inside the quiet zone", () => {
-    const qr = encodeQr("Rifazo", { mask: 2 });
-    const path = qrSvgPath(qr);
-    const dark = qr.modules.flat().filter(Boolean).length;
+    const modules = qrModules("Rifazo");
+    const path = qrSvgPath(modules);
+    const dark = modules.flat().filter(Boolean).length;
     expect(path.match(/M/g)?.length).toBe(dark);
+    // The top-left finder pattern's corner module, moved in by the quiet zone.
+    expect(QUIET_ZONE).toBe(4);
     expect(path.startsWith("M4 4h1v1h-1z")).toBe(true);
+    expect(qrSvgPath(modules, 0).startsWith("M0 0h1v1h-1z")).toBe(true);
   });
 });

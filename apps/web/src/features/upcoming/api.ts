@@ -17,7 +17,8 @@ export function byStartDate(a: PublicRaffle, b: PublicRaffle): number {
 
 export const upcomingQueryOptions = queryOptions({
   queryKey: ["raffles", "upcoming"],
-  queryFn: ({ signal }) => api.get<{ items: PublicRaffle[] }>("/api/raffles/upcoming", { signal }),
+  queryFn: ({ signal, client }) =>
+    api.get<{ items: PublicRaffle[] }>("/api/raffles/upcoming", { signal, client }),
   select: (data) => [...data.items].sort(byStartDate),
 });
 
@@ -26,7 +27,8 @@ export const subscriptionsQueryKey = ["raffles", "subscriptions"] as const;
 export function subscriptionsQueryOptions(userId: string | undefined) {
   return queryOptions({
     queryKey: [...subscriptionsQueryKey, userId],
-    queryFn: ({ signal }) => api.get<{ raffleIds: string[] }>("/api/raffles/subscriptions", { signal }),
+    queryFn: ({ signal, client }) =>
+      api.get<{ raffleIds: string[] }>("/api/raffles/subscriptions", { signal, client }),
     select: (data) => data.raffleIds,
     enabled: Boolean(userId),
   });

@@ -13,7 +13,7 @@ export function winnersQueryOptions(filters: WinnersFilters) {
   const query = apiQuery(filters);
   return queryOptions({
     queryKey: ["winners", query],
-    queryFn: ({ signal }) => api.get<WinnersList>(`/api/winners${query}`, { signal }),
+    queryFn: ({ signal, client }) => api.get<WinnersList>(`/api/winners${query}`, { signal, client }),
     // While a new filter loads, the previous results stay on screen (dimmed) instead of a blank list.
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -12,6 +12,6 @@ export const publicSettingsQueryKey = ["settings", "public"] as const;
  */
 export const publicSettingsQuery = queryOptions({
   queryKey: publicSettingsQueryKey,
-  queryFn: ({ signal }) => api.get<PublicSettings>("/api/settings/public", { signal }),
+  queryFn: ({ signal, client }) => api.get<PublicSettings>("/api/settings/public", { signal, client }),
   staleTime: 10 * 60_000,
 });

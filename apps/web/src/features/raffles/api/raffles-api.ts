@@ -26,7 +26,8 @@ export const raffleKeys = {
 
 export const featuredRafflesQuery = queryOptions({
   queryKey: raffleKeys.featured(),
-  queryFn: async ({ signal }) => (await api.get<RaffleList>("/api/raffles/featured", { signal })).items,
+  queryFn: async ({ signal, client }) =>
+    (await api.get<RaffleList>("/api/raffles/featured", { signal, client })).items,
 });
 
 export function raffleListQuery(status: RaffleListFilter, q: string) {
@@ -34,7 +35,8 @@ export function raffleListQuery(status: RaffleListFilter, q: string) {
   if (q) params.set("q", q);
   return queryOptions({
     queryKey: raffleKeys.list(status, q),
-    queryFn: async ({ signal }) => (await api.get<RaffleList>(`/api/raffles?${params}`, { signal })).items,
+    queryFn: async ({ signal, client }) =>
+      (await api.get<RaffleList>(`/api/raffles?${params}`, { signal, client })).items,
     // While a new search runs, the previous results stay on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -43,7 +45,8 @@ export function raffleListQuery(status: RaffleListFilter, q: string) {
 export function raffleDetailQuery(id: string) {
   return queryOptions({
     queryKey: raffleKeys.detail(id),
-    queryFn: ({ signal }) => api.get<RaffleDetail>(`/api/raffles/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal, client }) =>
+      api.get<RaffleDetail>(`/api/raffles/${encodeURIComponent(id)}`, { signal, client }),
   });
 }
 

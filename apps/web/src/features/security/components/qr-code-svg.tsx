@@ -1,19 +1,17 @@
 import { useMemo } from "react";
-import { encodeQr, qrSvgPath } from "../qr-code";
-
-const QUIET_ZONE = 4;
+import { QUIET_ZONE, qrModules, qrSvgPath } from "../qr-code";
 
 /** A QR code drawn as SVG from the text, entirely in the browser (the secret never leaves the page). */
 export function QrCodeSvg({ value, label, className }: { value: string; label: string; className?: string }) {
-  const qr = useMemo(() => {
+  const modules = useMemo(() => {
     try {
-      return encodeQr(value, { errorCorrection: "M" });
+      return qrModules(value);
     } catch {
       return null;
     }
   }, [value]);
-  if (!qr) return null;
-  const extent = qr.size + QUIET_ZONE * 2;
+  if (!modules) return null;
+  const extent = modules.length + QUIET_ZONE * 2;
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -24,7 +22,7 @@ export function QrCodeSvg({ value, label, className }: { value: string; label: s
       className={className}
     >
       <rect width={extent} height={extent} fill="#ffffff" />
-      <path d={qrSvgPath(qr, QUIET_ZONE)} fill="#000000" />
+      <path d={qrSvgPath(modules)} fill="#000000" />
     </svg>
   );
 }
