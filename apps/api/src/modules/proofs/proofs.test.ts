@@ -284,7 +284,8 @@ describe("POST /api/proofs", () => {
       "UNAUTHENTICATED",
     );
     await expectError(
-      await upload(`${user.cookie}x`, fieldsFor(raffle)),
+      // A tampered session token (the jar also holds the known-device cookie: alter the session's own).
+      await upload(user.cookie.replace(/(session_token=[^;]+)/, "$1x"), fieldsFor(raffle)),
       401,
       PROOF_MESSAGES.signIn,
       "UNAUTHENTICATED",
