@@ -3,6 +3,19 @@ import { defineConfig, devices } from "@playwright/test";
 // No `webServer`: each test worker starts its own server (e2e/support/server.ts) because the server needs
 // an SMTP sink, a fresh data folder and possibly a fresh PostgreSQL database first. The server is the
 // built bundle, so run `npm run build` before `playwright test` (`npm test` does).
+
+/**
+ * How many workers run spec files side by side: PLAYWRIGHT_WORKERS (a count, or a share of the CPUs such
+ * as "50%"), else 2 in CI (.ci/run) and 1 locally. Workers share nothing (each has its own server, SMTP
+ * sink, data folder, database and free ports), so the count changes only the time a run takes.
+ */
+function workers(): number | string {
+  const value = process.env.PLAYWRIGHT_WORKERS?.trim();
+  if (!value) return process.env.CI ? 2 : 1;
+  if (/^[1-9][0-9]*$/.test(value)) return Number(value);
+  if (/^[1-9][0-9]?%$|^100%$/.test(value)) return value;
+  throw new Error(`PLAYWRIGHT_WORKERS="${value}": se espera un número de workers (2) o un porcentaje (50%).`);
+}
 const chromium = {
   // Debian's Chromium: no Playwright browser download is needed.
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -19,8 +32,11 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // Files run in parallel, the tests of one file never: a demo spec's tests share one seeded server and
+  // change its data (support/fixtures.ts), and splitting a file would start a second server for it,
+  // which costs more than the tests it would overlap.
   fullyParallel: false,
-  workers: 1,
+  workers: workers(),
   // A flaky test is a failing test: no retries, locally or in CI.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
