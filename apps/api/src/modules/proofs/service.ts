@@ -4,7 +4,7 @@ import {
   exchangeRateSchema,
   formatTicketNumber,
   GENERAL_PROOF_ID,
-  isUuidLike,
+  isUuid,
   isValidTicketNumber,
   MAX_IMAGE_PIXELS,
   MIN_TICKETS_PER_PURCHASE,
@@ -130,7 +130,7 @@ export async function myProofs(db: Db, userId: string, query: MyProofsQuery): Pr
  * exist, so ids cannot be probed.
  */
 async function visibleProof(db: Db, viewer: SessionUser, id: string): Promise<repo.ProofWithRaffle> {
-  if (!isUuidLike(id)) throw proofNotFound();
+  if (!isUuid(id)) throw proofNotFound();
   const row = await repo.findProof(db, id);
   if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw proofNotFound();
   return row;
@@ -280,7 +280,7 @@ export async function submitProof(
   }
 
   const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
-  if (!isGeneral && !isUuidLike(fields.raffleId)) throw raffleNotFound();
+  if (!isGeneral && !isUuid(fields.raffleId)) throw raffleNotFound();
   const raffleId = isGeneral ? null : fields.raffleId;
   if (raffleId) checkPurchase(await repo.raffleForSale(db, raffleId), fields, now);
   if (await repo.liveReferenceExists(db, fields.paymentMethod, fields.transactionRef)) {
@@ -373,7 +373,7 @@ export async function allowanceFor(
   raffleIdParam: string,
 ): Promise<PurchaseAllowance> {
   const isGeneral = raffleIdParam === GENERAL_PROOF_ID;
-  if (!isGeneral && !isUuidLike(raffleIdParam)) throw raffleNotFound();
+  if (!isGeneral && !isUuid(raffleIdParam)) throw raffleNotFound();
   const allowance = await purchaseAllowance(db, user.id, isGeneral ? null : raffleIdParam);
   if (!allowance) throw raffleNotFound();
   return allowance;

@@ -4,6 +4,7 @@ import {
   type Currency,
   FEATURED_LIMIT,
   formatTicketNumber,
+  isUuid,
   isValidTicketNumber,
   type PublicRaffle,
   type PublicWinner,
@@ -24,12 +25,6 @@ import { noticeEmail } from "../email/templates";
 import { createNotifications } from "../notifications/service";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 export const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
 

@@ -6,6 +6,7 @@ import {
   type AdminImage,
   IMAGE_FOLDERS,
   IMAGE_VARIANT_WIDTHS,
+  isUuid,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
 } from "@rifazo/shared";
@@ -14,7 +15,7 @@ import type { AppContext } from "../../../context";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files/file-type";
-import { type Actor, isUuid } from "../common";
+import type { Actor } from "../common";
 import * as repo from "./repository";
 
 export type GalleryContext = Pick<AppContext, "db" | "log" | "storage">;

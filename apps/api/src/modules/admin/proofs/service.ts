@@ -6,6 +6,7 @@ import {
   type AdminProofListQuery,
   formatTicketNumber,
   isActivationReached,
+  isUuid,
   isValidTicketNumber,
   LEVELS,
   levelRank,
@@ -21,7 +22,7 @@ import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
-import { type Actor, isUuid, offsetOf, publishRaffle } from "../common";
+import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_PRIZE_LABEL,
   type ExternalWinnerEntry,
   formatTicketNumber,
+  isUuid,
   type PublicWinner,
   type RaffleStatus,
 } from "@rifazo/shared";
@@ -14,7 +15,7 @@ import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { announceWinners } from "../../draws/announce";
 import { raffleNotFound, toPublicWinner } from "../../raffles/service";
-import { type Actor, isUuid, publishRaffle } from "../common";
+import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
 
