@@ -1,7 +1,6 @@
 import {
   type Currency,
   ERROR_MESSAGES,
-  exchangeRateSchema,
   formatTicketNumber,
   GENERAL_PROOF_ID,
   isUuid,
@@ -39,6 +38,7 @@ import {
 } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import { searchTerms } from "../raffles/search";
+import { currentExchangeRate } from "../settings/service";
 import { uniqueViolation } from "./pg-errors";
 import { assertPurchaseLimits, isPurchaseLimitError, lockBuyer, purchaseAllowance } from "./purchase-limits";
 import * as repo from "./repository";
@@ -230,11 +230,6 @@ function checkPurchase(
   }
 }
 
-function exchangeRateOf(value: unknown): number | null {
-  const parsed = exchangeRateSchema.safeParse(value);
-  return parsed.success && parsed.data.rate > 0 ? parsed.data.rate : null;
-}
-
 async function replay(db: Executor, userId: string, key: string): Promise<SubmitOutcome | null> {
   const earlier = await repo.findByIdempotencyKey(db, userId, key);
   if (!earlier) return null;
@@ -315,8 +310,7 @@ export async function submitProof(
       if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
         throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
       }
-      const exchangeRate =
-        fields.currency === "VES" ? exchangeRateOf(await repo.exchangeRateSetting(tx)) : null;
+      const exchangeRate = fields.currency === "VES" ? ((await currentExchangeRate(tx))?.rate ?? null) : null;
       const inserted = await repo.insertProof(tx, {
         userId: user.id,
         raffleId,

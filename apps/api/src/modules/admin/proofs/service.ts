@@ -22,6 +22,7 @@ import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
+import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";
@@ -91,7 +92,9 @@ const money = (amount: number, currency: string) =>
 async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger): Promise<number> {
   const amount = Number(proof.amount);
   if (proof.currency !== "VES") return amount;
-  const rate = proof.exchangeRate ? Number(proof.exchangeRate) : await repo.currentExchangeRate(tx);
+  const rate = proof.exchangeRate
+    ? Number(proof.exchangeRate)
+    : ((await currentExchangeRate(tx))?.rate ?? null);
   if (!rate) {
     log.warn({ proofId: proof.id }, "puntos: pago en VES sin tasa de cambio; no se acreditan puntos");
     return 0;
