@@ -20,6 +20,7 @@ import {
   USERS_PAGE_SIZE,
 } from "../constants";
 import { minTicketCap } from "../domain/purchase-limits";
+import type { ErrorCode } from "../errors";
 import { isUuid } from "../uuid";
 import { prizeLevelSchema, publicRaffleSchema, publicWinnerSchema } from "./raffles";
 
@@ -883,7 +884,7 @@ export const ADMIN_EXPORTS = {
   raffles: { path: "/api/admin/exports/raffles.csv", filename: "listado_rifas.csv" },
   proofs: { path: "/api/admin/exports/proofs.csv", filename: "comprobantes_pago_rifazo.csv" },
 } as const;
-export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT";
+export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT" satisfies ErrorCode;
 
 export const adminStatsQuerySchema = z.object({
   raffleId: z.preprocess(

@@ -215,18 +215,18 @@ function checkPurchase(
   );
   if (!state.salesOpen) throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
   if (fields.quantity < MIN_TICKETS_PER_PURCHASE) {
-    throw new AppError(400, "MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
+    throw new AppError("MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
       quantity: PROOF_MESSAGES.minPurchase,
     });
   }
   if (fields.currency !== raffle.currency) {
     const message = PROOF_MESSAGES.currencyMismatch(raffle.currency);
-    throw new AppError(400, "CURRENCY_MISMATCH", message, { currency: message });
+    throw new AppError("CURRENCY_MISMATCH", message, { currency: message });
   }
   const total = purchaseTotal(fields.quantity, Number(raffle.price));
   if (Math.round(fields.amount * 100) !== Math.round(total * 100)) {
     const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
-    throw new AppError(400, "AMOUNT_MISMATCH", message, { amount: message });
+    throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
   }
 }
 
@@ -262,14 +262,14 @@ export async function submitProof(
 
   const kind = await detectFileKind(file.buffer, PROOF_TYPES);
   if (!kind) {
-    throw new AppError(400, "UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
+    throw new AppError("UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
       file: PROOF_MESSAGES.fileType,
     });
   }
   // A pixel flood (tiny file, gigantic declared canvas) would hang the reviewer's browser: same cap as
   // the gallery's images (MAX_IMAGE_PIXELS), read from the header without decoding.
   if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-    throw new AppError(422, "IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
+    throw new AppError("IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
       file: PROOF_MESSAGES.imageTooManyPixels,
     });
   }
@@ -291,7 +291,7 @@ export async function submitProof(
   } catch (error) {
     log.error({ err: error }, "comprobantes: no se pudo guardar el archivo");
     await storage.delete(key).catch(() => {});
-    throw new AppError(500, "PROOF_UPLOAD_FAILED", PROOF_MESSAGES.uploadFailed);
+    throw new AppError("PROOF_UPLOAD_FAILED", PROOF_MESSAGES.uploadFailed);
   }
 
   try {
@@ -356,7 +356,7 @@ export async function submitProof(
     }
     if (error instanceof AppError) throw error;
     log.error({ err: error }, "comprobantes: no se pudo guardar el registro");
-    throw new AppError(500, "PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
+    throw new AppError("PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
   }
 }
 

@@ -190,7 +190,7 @@ export async function subscribe(db: Executor, userId: string, raffleId: string):
   const raffle = await repo.raffleStatus(db, raffleId);
   if (!raffle) throw raffleNotFound();
   if (raffle.status !== "upcoming") {
-    throw new AppError(409, "RAFFLE_NOT_UPCOMING", RAFFLE_MESSAGES.subscribeNotUpcoming);
+    throw new AppError("RAFFLE_NOT_UPCOMING", RAFFLE_MESSAGES.subscribeNotUpcoming);
   }
   await repo.subscribe(db, userId, raffleId);
 }

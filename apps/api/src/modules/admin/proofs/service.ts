@@ -29,7 +29,7 @@ import { sellRandomAvailable } from "./ticket-pick";
 
 export type ProofContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config" | "storage">;
 
-export const proofNotFound = () => notFound("PROOF_NOT_FOUND" as never, ADMIN_MESSAGES.proofNotFound);
+export const proofNotFound = () => notFound("PROOF_NOT_FOUND", ADMIN_MESSAGES.proofNotFound);
 const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** How many numbers a notification lists before "y N más" (a 500-ticket purchase stays readable). */

@@ -211,7 +211,7 @@ export async function updateRaffle(
     if (form.prizeImage !== current.prizeImage) await assertPrizeImage(tx, form);
 
     if (form.totalTickets !== current.totalTickets) {
-      throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
         totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
       });
     }

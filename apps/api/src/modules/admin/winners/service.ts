@@ -78,12 +78,12 @@ export async function registerExternalWinners(
       const level = levelByNumber.get(entry.level);
       // A raffle saved without levels (legacy) accepts level 1 as the main prize.
       if (!level && !(levels.length === 0 && entry.level === 1)) {
-        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelUnknown(entry.level));
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.levelUnknown(entry.level));
       }
       const used = (perLevel.get(entry.level) ?? 0) + 1;
       perLevel.set(entry.level, used);
       if (level && used > level.winnerCount) {
-        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelFull(entry.level, level.winnerCount));
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.levelFull(entry.level, level.winnerCount));
       }
     }
 
