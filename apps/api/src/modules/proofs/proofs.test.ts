@@ -283,8 +283,11 @@ describe("POST /api/proofs", () => {
       PROOF_MESSAGES.signIn,
       "UNAUTHENTICATED",
     );
+    // The session cookie itself is tampered with (the jar's last cookie may be the device one).
+    const tampered = user.cookie.replace(/(session_token=[^;]+)/, "$1x");
+    expect(tampered).not.toBe(user.cookie);
     await expectError(
-      await upload(`${user.cookie}x`, fieldsFor(raffle)),
+      await upload(tampered, fieldsFor(raffle)),
       401,
       PROOF_MESSAGES.signIn,
       "UNAUTHENTICATED",
