@@ -158,7 +158,3 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export function statusFor(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].status;
 }
-
-export function messageFor(code: string, fallback: string = ERROR_MESSAGES.INTERNAL): string {
-  return isErrorCode(code) ? ERROR_CATALOGUE[code].message : fallback;
-}
