@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerErrorHandler } from "./lib/error-handler";
+import { errorBody } from "./lib/errors";
 import { registerOpenApiSecurity, sessionScheme } from "./lib/openapi-security";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply)
         .status(400)
-        .send({ error: { code: "VALIDATION", message: "La dirección solicitada no es válida." } });
+        .send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
     },
   }).withTypeProvider<ZodTypeProvider>();
 

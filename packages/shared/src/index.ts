@@ -14,3 +14,4 @@ export * from "./schemas/raffles";
 export * from "./schemas/settings";
 export * from "./schemas/sign-in-link";
 export * from "./schemas/user-fields";
+export * from "./uuid";

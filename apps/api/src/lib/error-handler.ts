@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "./errors";
+import { AppError, errorBody } from "./errors";
 
 const DB_UNAVAILABLE = new Set([
   "ECONNREFUSED",
@@ -41,13 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.header("connection", "close");
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.fields ? { fields: error.fields } : {}),
-        },
-      });
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -56,28 +50,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields[key] ??= issue.message ?? ERROR_MESSAGES.VALIDATION;
       }
       const first = Object.values(fields)[0] ?? ERROR_MESSAGES.VALIDATION;
-      return reply.status(400).send({ error: { code: "VALIDATION", message: first, fields } });
+      return reply.status(400).send(errorBody("VALIDATION", first, fields));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "respuesta que no cumple su esquema");
-      return reply.status(500).send({ error: { code: "INTERNAL", message: ERROR_MESSAGES.INTERNAL } });
+      return reply.status(500).send(errorBody("INTERNAL"));
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.code === "FST_REQ_FILE_TOO_LARGE") {
-      return reply
-        .status(413)
-        .send({ error: { code: "PAYLOAD_TOO_LARGE", message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE } });
+      return reply.status(413).send(errorBody("PAYLOAD_TOO_LARGE"));
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: "RATE_LIMITED", message: ERROR_MESSAGES.RATE_LIMITED } });
+      return reply.status(429).send(errorBody("RATE_LIMITED"));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "base de datos no disponible");
       reply.header("retry-after", "5");
-      return reply
-        .status(503)
-        .send({ error: { code: "SERVICE_UNAVAILABLE", message: ERROR_MESSAGES.SERVICE_UNAVAILABLE } });
+      return reply.status(503).send(errorBody("SERVICE_UNAVAILABLE"));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own 4xx (bad JSON, wrong content type, ...): a Spanish message, never the English one.
@@ -87,9 +75,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.code?.startsWith("FST_ERR_CTP") || error instanceof SyntaxError
             ? "El cuerpo de la solicitud no es válido."
             : ERROR_MESSAGES.VALIDATION;
-      return reply.status(error.statusCode).send({ error: { code: "VALIDATION", message } });
+      return reply.status(error.statusCode).send(errorBody("VALIDATION", message));
     }
     request.log.error({ err: error }, "error inesperado");
-    return reply.status(500).send({ error: { code: "INTERNAL", message: ERROR_MESSAGES.INTERNAL } });
+    return reply.status(500).send(errorBody("INTERNAL"));
   });
 }

@@ -1,23 +1,41 @@
-import { type ErrorCode, messageFor } from "@rifazo/shared";
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorCodeWithStatus, statusFor } from "@rifazo/shared";
 
-/** A failure the client caused or may act on: mapped by the one error handler to status and Spanish text. */
+/**
+ * A failure the client caused or may act on, by code: the status and the default Spanish message come from
+ * the shared catalogue, so the one error handler answers every code the same way. `status` is given only
+ * when relaying another component's answer as it was (Better Auth's, Fastify's own 4xx).
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    status?: number,
   ) {
-    super(message ?? messageFor(code));
+    super(message ?? ERROR_CATALOGUE[code].message);
     this.name = "AppError";
+    this.status = status ?? statusFor(code);
   }
 }
 
+/** The `{ error: { code, message, fields? } }` body every failure is answered with. */
+export function errorBody(
+  code: ErrorCode,
+  message: string = ERROR_CATALOGUE[code].message,
+  fields?: Record<string, string>,
+) {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, "VALIDATION", message, fields);
-export const unauthenticated = (message?: string) => new AppError(401, "UNAUTHENTICATED", message);
-export const forbidden = (code: ErrorCode = "FORBIDDEN", message?: string) =>
-  new AppError(403, code, message);
-export const notFound = (code: ErrorCode = "NOT_FOUND", message?: string) => new AppError(404, code, message);
-export const conflict = (message: string, code = "CONFLICT") => new AppError(409, code, message);
-export const tooMany = (message?: string) => new AppError(429, "RATE_LIMITED", message);
+  new AppError("VALIDATION", message, fields);
+export const unauthenticated = (message?: string) => new AppError("UNAUTHENTICATED", message);
+export const forbidden = (code: ErrorCodeWithStatus<403> = "FORBIDDEN", message?: string) =>
+  new AppError(code, message);
+export const notFound = (code: ErrorCodeWithStatus<404> = "NOT_FOUND", message?: string) =>
+  new AppError(code, message);
+export const conflict = (message: string, code: ErrorCodeWithStatus<409> = "CONFLICT") =>
+  new AppError(code, message);
+export const tooMany = (message?: string) => new AppError("RATE_LIMITED", message);

@@ -7,6 +7,7 @@ import { max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { events } from "../db/schema";
+import { errorBody } from "./errors";
 import { createPageCache } from "./page-cache";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -149,8 +150,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     }
   };
 
-  const notFound = (reply: FastifyReply) =>
-    reply.status(404).send({ error: { code: "NOT_FOUND", message: "El recurso solicitado no existe." } });
+  const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody("NOT_FOUND"));
   app.setNotFoundHandler((_request, reply) => notFound(reply));
   if (!root) {
     app.log.warn("No se encontró apps/web/dist: ejecuta `npm run build` para servir el sitio.");

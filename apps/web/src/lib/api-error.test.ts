@@ -29,6 +29,15 @@ describe("toApiError", () => {
       ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
     );
   });
+
+  it("maps a code outside the catalogue to the status's code, keeping the server's message", () => {
+    const unknown = toApiError(409, { error: { code: "SOMETHING_NEW", message: "Otra cosa." } });
+    expect(unknown.code).toBe("CONFLICT");
+    expect(unknown.message).toBe("Otra cosa.");
+    const inherited = toApiError(404, { error: { code: "toString" } });
+    expect(inherited.code).toBe("NOT_FOUND");
+    expect(inherited.message).toBe(ERROR_MESSAGES.NOT_FOUND);
+  });
 });
 
 describe("error helpers", () => {

@@ -1,13 +1,13 @@
-import { ERROR_MESSAGES, messageFor } from "@rifazo/shared/errors";
+import { ERROR_MESSAGES, type ErrorCode, isErrorCode } from "@rifazo/shared/errors";
 
 /** Every failed API call surfaces as one of these; `message` is already Spanish and fit to show. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.status = status;
     this.code = code;
@@ -27,7 +27,7 @@ export function networkError(): ApiError {
   return new ApiError(0, "NETWORK", ERROR_MESSAGES.NETWORK);
 }
 
-function codeForStatus(status: number): keyof typeof ERROR_MESSAGES {
+function codeForStatus(status: number): ErrorCode {
   if (status === 400 || status === 422) return "VALIDATION";
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
@@ -45,12 +45,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Builds the error from the server's `{ error: { code, message, fields } }` body. Anything else (an
- * HTML error page from a proxy, an empty body) falls back to the shared message for the status.
+ * HTML error page from a proxy, an empty body, a code outside the shared catalogue) falls back to the
+ * catalogue's code and message for the status.
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  const code = typeof error?.code === "string" && error.code ? error.code : codeForStatus(status);
-  const message = typeof error?.message === "string" && error.message ? error.message : messageFor(code);
+  const code = isErrorCode(error?.code) ? error.code : codeForStatus(status);
+  const message = typeof error?.message === "string" && error.message ? error.message : ERROR_MESSAGES[code];
   let fields: Record<string, string> | undefined;
   if (isRecord(error?.fields)) {
     fields = {};

@@ -20,6 +20,8 @@ import {
   USERS_PAGE_SIZE,
 } from "../constants";
 import { minTicketCap } from "../domain/purchase-limits";
+import type { ErrorCode } from "../errors";
+import { isUuid } from "../uuid";
 import { prizeLevelSchema, publicRaffleSchema, publicWinnerSchema } from "./raffles";
 
 // Administrator area (spec 2): the raffle form, gallery, payment proofs, users, external winners,
@@ -80,8 +82,8 @@ export const ADMIN_MESSAGES = {
   invalidId: "El identificador no es válido.",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IMAGE_URL = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IMAGE_PATH = "/api/images/";
+const isImageUrl = (value: string) => value.startsWith(IMAGE_PATH) && isUuid(value.slice(IMAGE_PATH.length));
 /** Dates typed in a datetime-local input carry no offset: they are Venezuelan time (UTC−4, no DST). */
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
 const VENEZUELA_OFFSET = "-04:00";
@@ -310,7 +312,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   let prizeImage: string | null = null;
   if (!isBlank(raw.prizeImage)) {
     prizeImage = text(raw.prizeImage);
-    if (!IMAGE_URL.test(prizeImage)) fail(["prizeImage"], FIELD_MESSAGES.prizeImage);
+    if (!isImageUrl(prizeImage)) fail(["prizeImage"], FIELD_MESSAGES.prizeImage);
   }
 
   const price = toNumber(raw.price);
@@ -651,7 +653,7 @@ export const adminProofListQuerySchema = z.object({
     blankToUndefined,
     z
       .string()
-      .refine((v) => v === "general" || UUID.test(v), ADMIN_MESSAGES.invalidId)
+      .refine((v) => v === "general" || isUuid(v), ADMIN_MESSAGES.invalidId)
       .optional()
       .describe("Id de la rifa, o 'general' para los pagos sin rifa."),
   ),
@@ -882,14 +884,14 @@ export const ADMIN_EXPORTS = {
   raffles: { path: "/api/admin/exports/raffles.csv", filename: "listado_rifas.csv" },
   proofs: { path: "/api/admin/exports/proofs.csv", filename: "comprobantes_pago_rifazo.csv" },
 } as const;
-export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT";
+export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT" satisfies ErrorCode;
 
 export const adminStatsQuerySchema = z.object({
   raffleId: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .refine((v) => UUID.test(v), ADMIN_MESSAGES.invalidId)
+      .refine((v) => isUuid(v), ADMIN_MESSAGES.invalidId)
       .optional()
       .describe("Rifa de la serie salesByDay; sin ella, todas."),
   ),

@@ -72,9 +72,6 @@ export const PROOF_MESSAGES = {
   pageInvalid: "La página solicitada no es válida.",
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuidLike = (value: string) => UUID_PATTERN.test(value);
-
 /** Form values may arrive as strings (multipart) or numbers (JSON, form state); blanks count as missing. */
 const blankToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;

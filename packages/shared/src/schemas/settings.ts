@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TIME_ZONE } from "../constants";
+import { isUsableRate } from "../domain/exchange-rate";
 import { EMAIL_PATTERN } from "./auth";
 
 // Public settings: the bolívar exchange rate, the accounts shown on the payment methods page and the
@@ -46,6 +47,15 @@ export const exchangeRateSchema = z.object({
   source: z.string(),
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+/**
+ * The stored exchange-rate setting as a usable rate, or null when none is saved or the row is not one
+ * (hand-edited, outdated shape, zero): every reader treats such a row as "no rate published".
+ */
+export function parseExchangeRate(value: unknown): ExchangeRate | null {
+  const parsed = exchangeRateSchema.safeParse(value);
+  return parsed.success && isUsableRate(parsed.data.rate) ? parsed.data : null;
+}
 
 export const exchangeRateInputSchema = z.object({
   rate: z

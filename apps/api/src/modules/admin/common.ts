@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@rifazo/shared";
+import { ADMIN_MESSAGES, type ErrorCodeWithStatus, isUuid } from "@rifazo/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -33,12 +33,13 @@ export function adminRoute(app: FastifyInstance) {
 
 export const idParams = z.object({ id: z.string().describe("Identificador (UUID).") });
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
-
 /** A malformed id names nothing: the same 404 as an unknown one, never a database cast error. */
-export function assertUuid(id: string, message: string = ADMIN_MESSAGES.invalidId, code = "NOT_FOUND"): void {
-  if (!isUuid(id)) throw notFound(code as never, message);
+export function assertUuid(
+  id: string,
+  message: string = ADMIN_MESSAGES.invalidId,
+  code: ErrorCodeWithStatus<404> = "NOT_FOUND",
+): void {
+  if (!isUuid(id)) throw notFound(code, message);
 }
 
 export type RaffleChange =

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { ErrorCode } from "@rifazo/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -136,7 +137,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
             })
             .onConflictDoNothing()
             .returning();
-          if (!fresh) throw ctx.redirect(`${VERIFIED_CALLBACK}&error=TOKEN_USED`);
+          if (!fresh) throw ctx.redirect(`${VERIFIED_CALLBACK}&error=${"TOKEN_USED" satisfies ErrorCode}`);
           await db.delete(schema.usedTokens).where(sql`${schema.usedTokens.expiresAt} < now()`);
         }
       }),
@@ -152,7 +153,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
               .where(eq(schema.users.id, session.userId));
             if (user?.status === "inactive") {
               throw new APIError("FORBIDDEN", {
-                code: "ACCOUNT_SUSPENDED",
+                code: "ACCOUNT_SUSPENDED" satisfies ErrorCode,
                 message: "ACCOUNT_SUSPENDED",
               });
             }

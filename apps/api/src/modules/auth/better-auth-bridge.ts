@@ -27,7 +27,7 @@ const CODE_MAP: Record<string, ErrorCode> = {
 
 export interface MappedError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -35,7 +35,8 @@ export function mapAuthError(status: number, body: unknown): MappedError {
   const raw = (body ?? {}) as { code?: string; message?: string };
   if (status === 429) return { status, code: "RATE_LIMITED", message: ERROR_MESSAGES.RATE_LIMITED };
   // Our own password rule answers with its specific Spanish reason (password-policy.ts).
-  if (raw.code === "WEAK_PASSWORD" && raw.message) return { status, code: raw.code, message: raw.message };
+  if (raw.code === "WEAK_PASSWORD" && raw.message)
+    return { status, code: "WEAK_PASSWORD", message: raw.message };
   const candidate = raw.code ?? raw.message ?? "";
   const code = CODE_MAP[candidate] ?? CODE_MAP[String(raw.message ?? "")];
   if (code) return { status, code, message: ERROR_MESSAGES[code] };

@@ -1,12 +1,13 @@
 // Every way a password is set goes through the same strength rule (checkPasswordStrength, shared with the
 // forms; length as in spec 1 §9): the app's own routes call assertStrongPassword, and Better Auth's endpoints that take a new password
 // (whether reached over HTTP or through auth.api) are checked by passwordPolicyHook before they run.
+import type { ErrorCode } from "@rifazo/shared";
 import { checkPasswordStrength } from "@rifazo/shared/password-strength";
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { AppError } from "../../lib/errors";
 
 /** Our own code, so the bridge keeps the specific Spanish reason instead of the generic message. */
-export const WEAK_PASSWORD_CODE = "WEAK_PASSWORD";
+export const WEAK_PASSWORD_CODE = "WEAK_PASSWORD" satisfies ErrorCode;
 
 /** Throws a 400 with the Spanish reason (and the form field it belongs to) when the password is weak. */
 export function assertStrongPassword(
@@ -15,7 +16,7 @@ export function assertStrongPassword(
   field: string,
 ): void {
   const verdict = checkPasswordStrength(password, userInputs);
-  if (!verdict.ok) throw new AppError(400, WEAK_PASSWORD_CODE, verdict.reason, { [field]: verdict.reason });
+  if (!verdict.ok) throw new AppError(WEAK_PASSWORD_CODE, verdict.reason, { [field]: verdict.reason });
 }
 
 /** The reason ADMIN_PASSWORD cannot be used, or null when it is strong enough. */

@@ -99,7 +99,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!response.ok) {
         const mapped = mapAuthError(response.status, await readJson(response));
-        throw new AppError(mapped.status === 422 ? 409 : mapped.status, mapped.code, mapped.message);
+        throw new AppError(
+          mapped.code,
+          mapped.message,
+          undefined,
+          mapped.status === 422 ? 409 : mapped.status,
+        );
       }
       return reply.status(201).send({ ok: true as const });
     },
@@ -150,7 +155,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         // A 403 (email not confirmed, account suspended) comes only after a right password: it does not
         // count as a guess. Wrong passwords and failures keep counting.
         if (mapped.status === 403) await signInSucceeded(db, client);
-        throw new AppError(mapped.status, mapped.code, mapped.message);
+        throw new AppError(mapped.code, mapped.message, undefined, mapped.status);
       }
       await signInSucceeded(db, client);
       copyResponseHeaders(response, reply);
@@ -158,7 +163,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (userId) await rememberDevice(db, request, reply, userId, secureCookies);
       if (body?.twoFactorRedirect) return { twoFactorRequired: true as const };
       const user = userId ? await service.sessionUserById(db, userId) : null;
-      if (!user) throw new AppError(500, "INTERNAL");
+      if (!user) throw new AppError("INTERNAL");
       return { user };
     },
   );

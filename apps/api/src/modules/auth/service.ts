@@ -1,4 +1,4 @@
-import type { SessionUser } from "@rifazo/shared";
+import { ERROR_MESSAGES, type SessionUser } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, unauthenticated } from "../../lib/errors";
@@ -64,12 +64,11 @@ export async function changePassword(ctx: AppContext, request: ChangePasswordReq
     if (!account?.password) throw unauthenticated();
     if (request.currentPassword) {
       const ok = await password.verify({ hash: account.password, password: request.currentPassword });
-      if (!ok) throw new AppError(400, "INVALID_PASSWORD");
+      if (!ok) throw new AppError("INVALID_PASSWORD");
     }
     if (await password.verify({ hash: account.password, password: request.newPassword })) {
-      throw badRequest("La nueva contraseña no puede ser igual a la anterior.", {
-        newPassword: "La nueva contraseña no puede ser igual a la anterior.",
-      });
+      // Answered as VALIDATION with the field, so the form marks it; the text is the catalogue's.
+      throw badRequest(ERROR_MESSAGES.SAME_PASSWORD, { newPassword: ERROR_MESSAGES.SAME_PASSWORD });
     }
     await repo.setPasswordHash(tx, account.id, await password.hash(request.newPassword));
     // A new password signs out every other device unless the user asks to keep them: whoever knew the

@@ -57,7 +57,7 @@ export async function currentUser(
   if (!session) return null;
   const row = await findUserById(app.ctx.db, session.user.id);
   // A valid session whose profile row is gone: say so instead of a plain "signed out".
-  if (!row) throw new AppError(401, "PROFILE_NOT_FOUND");
+  if (!row) throw new AppError("PROFILE_NOT_FOUND");
   if (row.status !== "active") return null;
   request.sessionUser = toSessionUser(row);
   return request.sessionUser;
@@ -95,6 +95,6 @@ export function guards(app: FastifyInstance) {
 }
 
 export function sessionUserOf(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) throw new AppError(500, "INTERNAL", "Ruta sin guardia de sesión.");
+  if (!request.sessionUser) throw new AppError("INTERNAL", "Ruta sin guardia de sesión.");
   return request.sessionUser;
 }

@@ -3,7 +3,7 @@ import {
   type Club,
   type ClubReward,
   isLevelAtLeast,
-  isUuidLike,
+  isUuid,
   type LevelName,
   levelForPoints,
   levelLabel,
@@ -131,7 +131,7 @@ export async function redeemReward(
   ip: string | null,
 ): Promise<RedeemOutcome> {
   if (user.role === "admin") throw forbidden("FORBIDDEN", CLUB_MESSAGES.adminNotAllowed);
-  if (!isUuidLike(rewardId)) throw rewardNotFound();
+  if (!isUuid(rewardId)) throw rewardNotFound();
   const run = () =>
     ctx.db.transaction(async (tx): Promise<RedeemOutcome> => {
       const locked = await repo.lockUser(tx, user.id);

@@ -4,6 +4,7 @@ import {
   drawRequestSchema,
   drawResultSchema,
   drawTranscriptSchema,
+  isUuid,
   ticketVerificationSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
@@ -17,10 +18,9 @@ import * as service from "./service";
 
 const tags = ["sorteos"];
 const idParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function raffleId(id: string): string {
-  if (!UUID.test(id)) throw notFound("RAFFLE_NOT_FOUND");
+  if (!isUuid(id)) throw notFound("RAFFLE_NOT_FOUND");
   return id;
 }
 

@@ -156,7 +156,7 @@ export async function selectWinners(
 
     queuedEmails = await announceWinners(ctx, tx, raffle, winnerRows);
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
-    if (!updated) throw new AppError(500, "INTERNAL");
+    if (!updated) throw new AppError("INTERNAL");
     return storedResult(tx, updated, viewerId);
   });
   if (queuedEmails > 0) ctx.mail.flushSoon();

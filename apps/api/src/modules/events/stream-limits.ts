@@ -39,7 +39,7 @@ export interface TrackedStream {
 
 /** A refusal carries the status (429 for one client or user, 503 for the whole instance) and Retry-After. */
 export function streamRefusal(kind: "client" | "user" | "total"): AppError {
-  return kind === "total" ? new AppError(503, "STREAMS_FULL") : new AppError(429, "TOO_MANY_STREAMS");
+  return kind === "total" ? new AppError("STREAMS_FULL") : new AppError("TOO_MANY_STREAMS");
 }
 export const STREAM_RETRY_AFTER = String(REALTIME_RETRY_AFTER_SECONDS);
 

@@ -56,11 +56,11 @@ export async function readLimited(stream: ByteStream, maxBytes: number, message:
     total += buffer.length;
     if (total > maxBytes) {
       // Leaving the loop early destroys the stream; the multipart parser then skips the rest.
-      throw new AppError(413, "PAYLOAD_TOO_LARGE", message);
+      throw new AppError("PAYLOAD_TOO_LARGE", message);
     }
     chunks.push(buffer);
   }
-  if (stream.truncated) throw new AppError(413, "PAYLOAD_TOO_LARGE", message);
+  if (stream.truncated) throw new AppError("PAYLOAD_TOO_LARGE", message);
   return Buffer.concat(chunks, total);
 }
 

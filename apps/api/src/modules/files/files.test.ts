@@ -190,7 +190,7 @@ describe("readLimited", () => {
     await app.register(multipart, { limits: { fileSize: 1000, files: 1 } });
     app.post("/upload", async (request) => {
       const part = await request.file();
-      if (!part) throw new AppError(400, "VALIDATION", "Falta el archivo.");
+      if (!part) throw new AppError("VALIDATION", "Falta el archivo.");
       const body = await readLimited(part.file, 1000, message);
       return { size: body.length };
     });

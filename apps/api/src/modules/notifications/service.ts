@@ -1,6 +1,6 @@
 import {
   type AppNotification,
-  isUuidLike,
+  isUuid,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_LIMIT,
   type NotificationList,
@@ -97,7 +97,7 @@ export async function markNotificationRead(
   userId: string,
   id: string,
 ): Promise<void> {
-  if (!isUuidLike(id)) throw notificationNotFound();
+  if (!isUuid(id)) throw notificationNotFound();
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.markRead(tx, userId, id))) throw notificationNotFound();
     await ctx.events.publish(tx, {

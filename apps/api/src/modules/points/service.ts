@@ -24,10 +24,10 @@ export interface PointsResult {
  */
 export async function applyPointsChange(tx: Tx, input: PointsChange): Promise<PointsResult> {
   if (!Number.isInteger(input.change) || input.change === 0) {
-    throw new AppError(400, "VALIDATION", "El cambio de puntos debe ser un número entero distinto de cero.");
+    throw new AppError("VALIDATION", "El cambio de puntos debe ser un número entero distinto de cero.");
   }
   const balance = await repo.addToBalance(tx, input.userId, input.change);
-  if (!balance) throw new AppError(404, "NOT_FOUND", "Usuario no encontrado.");
+  if (!balance) throw new AppError("NOT_FOUND", "Usuario no encontrado.");
   await repo.insertLedgerRow(tx, {
     userId: input.userId,
     pointsChange: input.change,

@@ -283,9 +283,11 @@ describe("POST /api/proofs", () => {
       PROOF_MESSAGES.signIn,
       "UNAUTHENTICATED",
     );
+    // The session cookie itself is tampered with (the jar's last cookie may be the device one).
+    const tampered = user.cookie.replace(/(session_token=[^;]+)/, "$1x");
+    expect(tampered).not.toBe(user.cookie);
     await expectError(
-      // A tampered session token (the jar also holds the known-device cookie: alter the session's own).
-      await upload(user.cookie.replace(/(session_token=[^;]+)/, "$1x"), fieldsFor(raffle)),
+      await upload(tampered, fieldsFor(raffle)),
       401,
       PROOF_MESSAGES.signIn,
       "UNAUTHENTICATED",

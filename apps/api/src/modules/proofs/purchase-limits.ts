@@ -69,13 +69,13 @@ export async function assertPurchaseLimits(
   const standing = await standingOf(tx, userId, raffleId);
   if (!standing) return; // the raffle's own checks already answered 404
   if (standing.pendingProofs >= MAX_PENDING_PROOFS_PER_ACCOUNT) {
-    throw new AppError(409, "TOO_MANY_PENDING_PROOFS", PURCHASE_LIMIT_MESSAGES.pendingLimit);
+    throw new AppError("TOO_MANY_PENDING_PROOFS", PURCHASE_LIMIT_MESSAGES.pendingLimit);
   }
   if (standing.raffle) {
     const left = ticketsAllowed(standing.raffle.cap, standing.raffle.held);
     if (quantity > left) {
       const message = capMessage(standing.raffle.cap, left);
-      throw new AppError(409, "TICKET_CAP_REACHED", message, { quantity: message });
+      throw new AppError("TICKET_CAP_REACHED", message, { quantity: message });
     }
   }
 }

@@ -1,7 +1,6 @@
-import { SETTINGS_KEYS } from "@rifazo/shared";
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, settings, tickets } from "../../db/schema";
+import { paymentProofs, raffles, tickets } from "../../db/schema";
 import { foldSql, matchesAllTerms } from "../raffles/search";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;
@@ -97,15 +96,6 @@ export async function liveReferenceExists(db: Executor, method: string, referenc
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** The stored exchange-rate setting ({ rate, date, source }), or undefined when none was ever saved. */
-export async function exchangeRateSetting(db: Executor): Promise<unknown> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, SETTINGS_KEYS.exchangeRate));
-  return row?.value;
 }
 
 export async function insertProof(

@@ -65,7 +65,7 @@ async function readUpload(request: FastifyRequest): Promise<RawUpload> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(413, "PAYLOAD_TOO_LARGE", PROOF_MESSAGES.fileTooLarge);
+      throw new AppError("PAYLOAD_TOO_LARGE", PROOF_MESSAGES.fileTooLarge);
     }
     if (code === "FST_FILES_LIMIT") throw badRequest("Adjunta un solo archivo por comprobante.");
     const status = (error as { statusCode?: number }).statusCode;

@@ -1,10 +1,9 @@
 import {
   type Currency,
   ERROR_MESSAGES,
-  exchangeRateSchema,
   formatTicketNumber,
   GENERAL_PROOF_ID,
-  isUuidLike,
+  isUuid,
   isValidTicketNumber,
   MAX_IMAGE_PIXELS,
   MIN_TICKETS_PER_PURCHASE,
@@ -39,6 +38,7 @@ import {
 } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import { searchTerms } from "../raffles/search";
+import { currentExchangeRate } from "../settings/service";
 import { uniqueViolation } from "./pg-errors";
 import { assertPurchaseLimits, isPurchaseLimitError, lockBuyer, purchaseAllowance } from "./purchase-limits";
 import * as repo from "./repository";
@@ -130,7 +130,7 @@ export async function myProofs(db: Db, userId: string, query: MyProofsQuery): Pr
  * exist, so ids cannot be probed.
  */
 async function visibleProof(db: Db, viewer: SessionUser, id: string): Promise<repo.ProofWithRaffle> {
-  if (!isUuidLike(id)) throw proofNotFound();
+  if (!isUuid(id)) throw proofNotFound();
   const row = await repo.findProof(db, id);
   if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw proofNotFound();
   return row;
@@ -215,24 +215,19 @@ function checkPurchase(
   );
   if (!state.salesOpen) throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
   if (fields.quantity < MIN_TICKETS_PER_PURCHASE) {
-    throw new AppError(400, "MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
+    throw new AppError("MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
       quantity: PROOF_MESSAGES.minPurchase,
     });
   }
   if (fields.currency !== raffle.currency) {
     const message = PROOF_MESSAGES.currencyMismatch(raffle.currency);
-    throw new AppError(400, "CURRENCY_MISMATCH", message, { currency: message });
+    throw new AppError("CURRENCY_MISMATCH", message, { currency: message });
   }
   const total = purchaseTotal(fields.quantity, Number(raffle.price));
   if (Math.round(fields.amount * 100) !== Math.round(total * 100)) {
     const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
-    throw new AppError(400, "AMOUNT_MISMATCH", message, { amount: message });
+    throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
   }
-}
-
-function exchangeRateOf(value: unknown): number | null {
-  const parsed = exchangeRateSchema.safeParse(value);
-  return parsed.success && parsed.data.rate > 0 ? parsed.data.rate : null;
 }
 
 async function replay(db: Executor, userId: string, key: string): Promise<SubmitOutcome | null> {
@@ -267,20 +262,20 @@ export async function submitProof(
 
   const kind = await detectFileKind(file.buffer, PROOF_TYPES);
   if (!kind) {
-    throw new AppError(400, "UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
+    throw new AppError("UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
       file: PROOF_MESSAGES.fileType,
     });
   }
   // A pixel flood (tiny file, gigantic declared canvas) would hang the reviewer's browser: same cap as
   // the gallery's images (MAX_IMAGE_PIXELS), read from the header without decoding.
   if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-    throw new AppError(422, "IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
+    throw new AppError("IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
       file: PROOF_MESSAGES.imageTooManyPixels,
     });
   }
 
   const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
-  if (!isGeneral && !isUuidLike(fields.raffleId)) throw raffleNotFound();
+  if (!isGeneral && !isUuid(fields.raffleId)) throw raffleNotFound();
   const raffleId = isGeneral ? null : fields.raffleId;
   if (raffleId) checkPurchase(await repo.raffleForSale(db, raffleId), fields, now);
   if (await repo.liveReferenceExists(db, fields.paymentMethod, fields.transactionRef)) {
@@ -296,7 +291,7 @@ export async function submitProof(
   } catch (error) {
     log.error({ err: error }, "comprobantes: no se pudo guardar el archivo");
     await storage.delete(key).catch(() => {});
-    throw new AppError(500, "PROOF_UPLOAD_FAILED", PROOF_MESSAGES.uploadFailed);
+    throw new AppError("PROOF_UPLOAD_FAILED", PROOF_MESSAGES.uploadFailed);
   }
 
   try {
@@ -315,8 +310,7 @@ export async function submitProof(
       if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
         throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
       }
-      const exchangeRate =
-        fields.currency === "VES" ? exchangeRateOf(await repo.exchangeRateSetting(tx)) : null;
+      const exchangeRate = fields.currency === "VES" ? ((await currentExchangeRate(tx))?.rate ?? null) : null;
       const inserted = await repo.insertProof(tx, {
         userId: user.id,
         raffleId,
@@ -362,7 +356,7 @@ export async function submitProof(
     }
     if (error instanceof AppError) throw error;
     log.error({ err: error }, "comprobantes: no se pudo guardar el registro");
-    throw new AppError(500, "PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
+    throw new AppError("PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
   }
 }
 
@@ -373,7 +367,7 @@ export async function allowanceFor(
   raffleIdParam: string,
 ): Promise<PurchaseAllowance> {
   const isGeneral = raffleIdParam === GENERAL_PROOF_ID;
-  if (!isGeneral && !isUuidLike(raffleIdParam)) throw raffleNotFound();
+  if (!isGeneral && !isUuid(raffleIdParam)) throw raffleNotFound();
   const allowance = await purchaseAllowance(db, user.id, isGeneral ? null : raffleIdParam);
   if (!allowance) throw raffleNotFound();
   return allowance;

@@ -4,6 +4,7 @@ import {
   type Currency,
   FEATURED_LIMIT,
   formatTicketNumber,
+  isUuid,
   isValidTicketNumber,
   type PublicRaffle,
   type PublicWinner,
@@ -24,12 +25,6 @@ import { noticeEmail } from "../email/templates";
 import { createNotifications } from "../notifications/service";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 export const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
 
@@ -195,7 +190,7 @@ export async function subscribe(db: Executor, userId: string, raffleId: string):
   const raffle = await repo.raffleStatus(db, raffleId);
   if (!raffle) throw raffleNotFound();
   if (raffle.status !== "upcoming") {
-    throw new AppError(409, "RAFFLE_NOT_UPCOMING", RAFFLE_MESSAGES.subscribeNotUpcoming);
+    throw new AppError("RAFFLE_NOT_UPCOMING", RAFFLE_MESSAGES.subscribeNotUpcoming);
   }
   await repo.subscribe(db, userId, raffleId);
 }

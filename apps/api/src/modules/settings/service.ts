@@ -3,10 +3,10 @@ import {
   EMPTY_SUPPORT_CONTACT,
   type ExchangeRate,
   type exchangeRateInputSchema,
-  exchangeRateSchema,
   INTERNAL_SETTINGS_PREFIX,
   type PaymentAccounts,
   type PublicSettings,
+  parseExchangeRate,
   type paymentAccountsSchema,
   publicPaymentAccountsSchema,
   publicSupportContactSchema,
@@ -17,7 +17,7 @@ import {
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import { recordAudit } from "../audit/service";
 import * as repo from "./repository";
 
@@ -31,7 +31,7 @@ for (const key of PUBLIC_KEYS) {
 export async function publicSettings(db: Db, log: FastifyBaseLogger): Promise<PublicSettings> {
   const values = await repo.readSettings(db, PUBLIC_KEYS);
   return {
-    exchangeRate: parseExchangeRate(values.get(SETTINGS_KEYS.exchangeRate), log),
+    exchangeRate: publicExchangeRate(values.get(SETTINGS_KEYS.exchangeRate), log),
     paymentAccounts: parsePaymentAccounts(values.get(SETTINGS_KEYS.paymentAccounts), log),
     supportContact: parseSupportContact(values.get(SETTINGS_KEYS.supportContact), log),
   };
@@ -46,12 +46,20 @@ function parseSupportContact(value: unknown, log: FastifyBaseLogger): SupportCon
 }
 
 /** A hand-edited or outdated row must not break the payment page: a bad value is hidden and logged. */
-function parseExchangeRate(value: unknown, log: FastifyBaseLogger): ExchangeRate | null {
+function publicExchangeRate(value: unknown, log: FastifyBaseLogger): ExchangeRate | null {
   if (value === undefined || value === null) return null;
-  const parsed = exchangeRateSchema.safeParse(value);
-  if (parsed.success && parsed.data.rate > 0) return parsed.data;
-  log.warn({ value }, "ajustes: la tasa de cambio guardada no es válida; se omite");
-  return null;
+  const rate = parseExchangeRate(value);
+  if (!rate) log.warn({ value }, "ajustes: la tasa de cambio guardada no es válida; se omite");
+  return rate;
+}
+
+/**
+ * Today's published bolívar rate, read in the caller's transaction: what a VES proof records when it is
+ * sent, and what its points are converted with on approval when it recorded none. Null when none is usable.
+ */
+export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | null> {
+  const values = await repo.readSettings(tx, [SETTINGS_KEYS.exchangeRate]);
+  return parseExchangeRate(values.get(SETTINGS_KEYS.exchangeRate));
 }
 
 function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccounts {

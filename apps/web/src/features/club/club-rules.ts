@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@rifazo/shared/errors";
 import { CLUB_MESSAGES } from "@rifazo/shared/schemas/club";
 import { formatNumber } from "../../lib/format";
 
@@ -34,7 +35,7 @@ export function redeemRefusal(reward: RewardGate): RedeemRefusal | null {
 }
 
 /** The title of a refused redemption, from the server's error code. */
-export function redeemErrorTitle(code: string): string {
+export function redeemErrorTitle(code: ErrorCode): string {
   if (code === "INSUFFICIENT_POINTS") return CLUB_MESSAGES.insufficientPointsTitle;
   if (code === "INSUFFICIENT_LEVEL") return CLUB_MESSAGES.insufficientLevelTitle;
   return CLUB_MESSAGES.redeemErrorTitle;

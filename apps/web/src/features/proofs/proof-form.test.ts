@@ -187,6 +187,8 @@ describe("after the upload", () => {
     expect(isUploadFailure({ status: 0, code: "NETWORK" })).toBe(true);
     expect(isUploadFailure({ status: 413, code: "PAYLOAD_TOO_LARGE" })).toBe(true);
     expect(isUploadFailure({ status: 400, code: "VALIDATION", fields: { file: "x" } })).toBe(true);
+    expect(isUploadFailure({ status: 400, code: "UNSUPPORTED_FILE_TYPE" })).toBe(true);
+    expect(isUploadFailure({ status: 422, code: "IMAGE_TOO_MANY_PIXELS", fields: { file: "x" } })).toBe(true);
     expect(isUploadFailure({ status: 409, code: "DUPLICATE_REFERENCE" })).toBe(false);
     expect(isUploadFailure({ status: 400, code: "VALIDATION", fields: { amount: "x" } })).toBe(false);
   });

@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from "@rifazo/shared/constants";
+import type { ErrorCode } from "@rifazo/shared/errors";
 
 export { newIdempotencyKey } from "./idempotency-key";
 
@@ -260,9 +261,16 @@ export function redirectAfterUpload(raffleId: string): { kind: "payments" } | { 
   return raffleId === GENERAL_RAFFLE_ID ? { kind: "payments" } : { kind: "raffle", id: raffleId };
 }
 
+/** The codes that refuse the file itself: too large, or not an allowed type. */
+const FILE_CODES: ReadonlySet<ErrorCode> = new Set([
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_FILE_TYPE",
+  "INVALID_FILE_TYPE",
+]);
+
 /** Failures about the file itself (or the connection) are upload errors; the rest are save errors. */
-export function isUploadFailure(error: { status: number; code: string; fields?: Record<string, string> }) {
+export function isUploadFailure(error: { status: number; code: ErrorCode; fields?: Record<string, string> }) {
   if (error.code === "NETWORK" || error.status === 0 || error.status === 413) return true;
-  if (error.code === "PAYLOAD_TOO_LARGE" || /FILE/i.test(error.code)) return true;
+  if (FILE_CODES.has(error.code)) return true;
   return Boolean(error.fields && ("file" in error.fields || "proof" in error.fields));
 }

@@ -169,7 +169,7 @@ export async function openExport<T extends repo.Cursor>(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<Readable> {
   const first = await spec.fetch(db, null, batchSize);
-  if (first.length === 0) throw new AppError(404, EMPTY_EXPORT_CODE, ADMIN_MESSAGES.emptyExport);
+  if (first.length === 0) throw new AppError(EMPTY_EXPORT_CODE, ADMIN_MESSAGES.emptyExport);
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(BOM + csvLine(spec.header), "utf8");
     let batch = first;

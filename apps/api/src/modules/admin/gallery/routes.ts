@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorBody } from "../../../lib/errors";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
@@ -40,9 +41,7 @@ export async function adminGalleryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        return reply
-          .status(400)
-          .send({ error: { code: "VALIDATION", message: "Selecciona una imagen para subir." } });
+        return reply.status(400).send(errorBody("VALIDATION", "Selecciona una imagen para subir."));
       }
       const upload = await service.readUpload(request.parts(), request.query.folder);
       const image = await service.uploadImage(app.ctx, actorOf(request), upload);

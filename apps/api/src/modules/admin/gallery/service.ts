@@ -6,6 +6,7 @@ import {
   type AdminImage,
   IMAGE_FOLDERS,
   IMAGE_VARIANT_WIDTHS,
+  isUuid,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
 } from "@rifazo/shared";
@@ -14,7 +15,7 @@ import type { AppContext } from "../../../context";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files/file-type";
-import { type Actor, isUuid } from "../common";
+import type { Actor } from "../common";
 import * as repo from "./repository";
 
 export type GalleryContext = Pick<AppContext, "db" | "log" | "storage">;
@@ -82,7 +83,7 @@ export async function readUpload(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError(413, "PAYLOAD_TOO_LARGE", ADMIN_MESSAGES.imageTooLarge);
+      throw new AppError("PAYLOAD_TOO_LARGE", ADMIN_MESSAGES.imageTooLarge);
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) throw error;
@@ -121,7 +122,7 @@ async function render(id: string, buffer: Buffer): Promise<Rendered> {
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   const width0 = meta.width ?? 0;
   if (width0 * frameHeight > MAX_IMAGE_PIXELS) {
-    throw new AppError(422, "IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
+    throw new AppError("IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
       file: ADMIN_MESSAGES.imageTooManyPixels,
     });
   }
@@ -167,7 +168,7 @@ export async function uploadImage(ctx: GalleryContext, actor: Actor, upload: Upl
   // The real type from the bytes; the client's name and MIME type are not trusted.
   const kind = await detectFileKind(upload.buffer, IMAGE_TYPES);
   if (!kind)
-    throw new AppError(415, "INVALID_FILE_TYPE", ADMIN_MESSAGES.imageType, {
+    throw new AppError("INVALID_FILE_TYPE", ADMIN_MESSAGES.imageType, {
       file: ADMIN_MESSAGES.imageType,
     });
 

@@ -1,7 +1,7 @@
 import type { AdminProofListQuery } from "@rifazo/shared";
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { paymentProofs, pointsHistory, raffles, settings, tickets, users, winners } from "../../../db/schema";
+import { paymentProofs, pointsHistory, raffles, tickets, users, winners } from "../../../db/schema";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
 
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
@@ -235,16 +235,6 @@ export async function findBuyer(tx: Executor, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** The published bolívar rate (settings.exchange_rate.rate), for VES proofs saved without one. */
-export async function currentExchangeRate(tx: Executor): Promise<number | null> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "exchange_rate"));
-  const rate = Number((row?.value as { rate?: unknown } | undefined)?.rate);
-  return Number.isFinite(rate) && rate > 0 ? rate : null;
 }
 
 export async function raffleHasWinners(tx: Executor, raffleId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import {
   type AdminProofListQuery,
   formatTicketNumber,
   isActivationReached,
+  isUuid,
   isValidTicketNumber,
   LEVELS,
   levelRank,
@@ -21,13 +22,14 @@ import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
-import { type Actor, isUuid, offsetOf, publishRaffle } from "../common";
+import { currentExchangeRate } from "../../settings/service";
+import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";
 
 export type ProofContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config" | "storage">;
 
-export const proofNotFound = () => notFound("PROOF_NOT_FOUND" as never, ADMIN_MESSAGES.proofNotFound);
+export const proofNotFound = () => notFound("PROOF_NOT_FOUND", ADMIN_MESSAGES.proofNotFound);
 const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** How many numbers a notification lists before "y N más" (a 500-ticket purchase stays readable). */
@@ -90,7 +92,9 @@ const money = (amount: number, currency: string) =>
 async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger): Promise<number> {
   const amount = Number(proof.amount);
   if (proof.currency !== "VES") return amount;
-  const rate = proof.exchangeRate ? Number(proof.exchangeRate) : await repo.currentExchangeRate(tx);
+  const rate = proof.exchangeRate
+    ? Number(proof.exchangeRate)
+    : ((await currentExchangeRate(tx))?.rate ?? null);
   if (!rate) {
     log.warn({ proofId: proof.id }, "puntos: pago en VES sin tasa de cambio; no se acreditan puntos");
     return 0;

@@ -3,6 +3,7 @@ import {
   type AdminRaffle,
   commitmentForSeed,
   generateSeed,
+  isUuid,
   type RaffleForm,
   type RaffleFormInput,
   raffleFormErrorSummary,
@@ -15,7 +16,7 @@ import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
-import { type Actor, isUuid, publishRaffle } from "../common";
+import { type Actor, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { scheduleTicketPool } from "./ticket-pool";
 
@@ -210,7 +211,7 @@ export async function updateRaffle(
     if (form.prizeImage !== current.prizeImage) await assertPrizeImage(tx, form);
 
     if (form.totalTickets !== current.totalTickets) {
-      throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
+      throw new AppError("VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
         totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
       });
     }

@@ -21,7 +21,7 @@ import * as repo from "./repository";
 
 export type UserContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
 
-const userNotFound = () => notFound("USER_NOT_FOUND" as never, ADMIN_MESSAGES.userNotFound);
+const userNotFound = () => notFound("USER_NOT_FOUND", ADMIN_MESSAGES.userNotFound);
 const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 
 /** Better Auth ids are short opaque strings; anything else cannot name a user. */

@@ -3,6 +3,7 @@ import {
   DEFAULT_PRIZE_LABEL,
   type ExternalWinnerEntry,
   formatTicketNumber,
+  isUuid,
   type PublicWinner,
   type RaffleStatus,
 } from "@rifazo/shared";
@@ -14,7 +15,7 @@ import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { announceWinners } from "../../draws/announce";
 import { raffleNotFound, toPublicWinner } from "../../raffles/service";
-import { type Actor, isUuid, publishRaffle } from "../common";
+import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
 
@@ -77,12 +78,12 @@ export async function registerExternalWinners(
       const level = levelByNumber.get(entry.level);
       // A raffle saved without levels (legacy) accepts level 1 as the main prize.
       if (!level && !(levels.length === 0 && entry.level === 1)) {
-        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelUnknown(entry.level));
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.levelUnknown(entry.level));
       }
       const used = (perLevel.get(entry.level) ?? 0) + 1;
       perLevel.set(entry.level, used);
       if (level && used > level.winnerCount) {
-        throw new AppError(400, "VALIDATION", ADMIN_MESSAGES.levelFull(entry.level, level.winnerCount));
+        throw new AppError("VALIDATION", ADMIN_MESSAGES.levelFull(entry.level, level.winnerCount));
       }
     }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { CLIENT_ERROR_MESSAGES, ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
@@ -48,7 +48,7 @@ function useVerificationNotice(): boolean {
       toast({
         id: "profile-missing",
         title: "Error de Perfil",
-        description: ERROR_MESSAGES.PROFILE_NOT_FOUND_RECENT,
+        description: CLIENT_ERROR_MESSAGES.PROFILE_NOT_FOUND_RECENT,
         variant: "error",
       });
       setSearchParams(

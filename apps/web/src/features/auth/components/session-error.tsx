@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { CLIENT_ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -16,14 +16,14 @@ export function SessionError({ title, error, onRetry }: SessionErrorProps) {
     <div className="mx-auto w-full max-w-lg px-4 py-16">
       <Alert
         variant="danger"
-        title={network ? ERROR_MESSAGES.SESSION_CHECK_NETWORK : title}
+        title={network ? CLIENT_ERROR_MESSAGES.SESSION_CHECK_NETWORK : title}
         action={
           <Button size="sm" variant="danger" onClick={onRetry}>
             Reintentar
           </Button>
         }
       >
-        {errorMessage(error, ERROR_MESSAGES.PROFILE_CHECK_FAILED)}
+        {errorMessage(error, CLIENT_ERROR_MESSAGES.PROFILE_CHECK_FAILED)}
       </Alert>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Currency } from "@rifazo/shared/constants";
+import { isUsableRate } from "@rifazo/shared/domain/exchange-rate";
 import type { ExchangeRate } from "@rifazo/shared/schemas/settings";
 import { formatDate, formatMoney } from "../../../lib/format";
 
@@ -8,7 +9,7 @@ function roundMoney(value: number): number {
 }
 
 function usableRate(rate: ExchangeRate | null | undefined): rate is ExchangeRate {
-  return !!rate && Number.isFinite(rate.rate) && rate.rate > 0;
+  return !!rate && isUsableRate(rate.rate);
 }
 
 /**
