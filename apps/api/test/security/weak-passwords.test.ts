@@ -87,14 +87,8 @@ describe("visitor sign-up", () => {
       remoteAddress: nextIp(),
       payload: { name: "Rosa Quintero", email, password: "12345678" },
     });
-    // Closed (404) or refused by the rule (400): never created.
-    expect([400, 404], response.body).toContain(response.statusCode);
-    if (response.statusCode === 400) {
-      expect(response.json().error).toEqual({
-        code: "WEAK_PASSWORD",
-        message: reasonFor("12345678", [email, "Rosa Quintero"]),
-      });
-    }
+    // The raw endpoint is closed (one sign-in path, auth-endpoints.test.ts); the rule holds below it too.
+    expect(response.statusCode, response.body).toBe(404);
     await expect(
       t.app.ctx.auth.api.signUpEmail({ body: { name: "Rosa Quintero", email, password: "12345678" } }),
     ).rejects.toMatchObject({
@@ -145,8 +139,7 @@ describe("change of password", () => {
       headers: { cookie: user.cookie },
       payload: { currentPassword: user.password, newPassword: "12345678" },
     });
-    expect([400, 404], response.body).toContain(response.statusCode);
-    if (response.statusCode === 400) expect(response.json().error.code).toBe("WEAK_PASSWORD");
+    expect(response.statusCode, response.body).toBe(404);
     await expect(
       t.app.ctx.auth.api.changePassword({
         body: { currentPassword: user.password, newPassword: "12345678" },
@@ -182,13 +175,7 @@ describe("password reset", () => {
       remoteAddress: nextIp(),
       payload: { newPassword: "12345678", token },
     });
-    expect([400, 404], response.body).toContain(response.statusCode);
-    if (response.statusCode === 400) {
-      expect(response.json().error).toEqual({
-        code: "WEAK_PASSWORD",
-        message: reasonFor("12345678", [user.email, "Luisa Ochoa"]),
-      });
-    }
+    expect(response.statusCode, response.body).toBe(404);
     await expect(
       t.app.ctx.auth.api.resetPassword({ body: { newPassword: "12345678", token } }),
     ).rejects.toMatchObject({
