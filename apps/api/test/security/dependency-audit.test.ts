@@ -77,7 +77,7 @@ describe("dependency audit in CI", () => {
     const ci = readFileSync(path.join(root, ".ci/run"), "utf8");
     const at = (needle: string) => ci.indexOf(needle);
     expect(at("node scripts/audit.mjs")).toBeGreaterThan(at("npm ci --no-audit"));
-    expect(at("node scripts/audit.mjs")).toBeLessThan(at("npm test"));
+    expect(at("node scripts/audit.mjs")).toBeLessThan(at(`step "npm test`));
     const script = readFileSync(path.join(root, "scripts/audit.mjs"), "utf8");
     expect(script).toContain('"--omit=dev", "--audit-level=high"');
   });
