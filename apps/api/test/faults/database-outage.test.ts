@@ -42,6 +42,9 @@ const POOL_CONNECT_TIMEOUT_MS = 5_000;
 const OUTAGE_MS = 3_000;
 const WORKERS = 6;
 
+/** Upload refusals by the per-buyer limits, answered from the database (decision 0008). */
+const BUSINESS_REFUSALS = new Set(["TICKET_CAP_REACHED", "TOO_MANY_PENDING_PROOFS"]);
+
 interface Sample {
   kind: "me" | "mine" | "raffle" | "upload" | "health";
   start: number;
@@ -285,7 +288,12 @@ describe.skipIf(NEEDS_SERVER)(
       expect(before.length).toBeGreaterThan(20);
       expect(during.length).toBeGreaterThan(20);
       expect(after.length).toBeGreaterThan(20);
-      expect(before.filter((s) => s.status >= 300)).toEqual([]);
+      // A buyer's uploads stop at the pending-proof and per-buyer limits (decision 0008): that 409 is the
+      // database answering, so it counts as a working request; the first uploads still succeed.
+      const refusedByRule = (s: Sample) =>
+        s.kind === "upload" && s.status === 409 && BUSINESS_REFUSALS.has(String(s.code));
+      expect(before.filter((s) => s.status >= 300 && !refusedByRule(s))).toEqual([]);
+      expect(before.some((s) => s.kind === "upload" && s.status === 201)).toBe(true);
       for (const s of during) {
         expect(s.status, `${s.kind} durante la caída`).toBe(503);
         if (s.kind === "health") continue;
@@ -295,7 +303,7 @@ describe.skipIf(NEEDS_SERVER)(
         });
         expect(Number(s.retryAfter), `${s.kind}: Retry-After`).toBeGreaterThan(0);
       }
-      expect(after.filter((s) => s.status >= 300)).toEqual([]);
+      expect(after.filter((s) => s.status >= 300 && !refusedByRule(s))).toEqual([]);
       // A 503 comes at once (refused) or after at most the pool's connection timeout, never later.
       const slowest503 = Math.max(...samples.filter((s) => s.status === 503).map((s) => s.end - s.start));
       expect(slowest503).toBeLessThan(POOL_CONNECT_TIMEOUT_MS + 1_500);
