@@ -100,6 +100,35 @@ export interface SseMessage {
   id?: string;
   event?: string;
   data?: string;
+  retry?: string;
+}
+
+/**
+ * Reads an event stream's body into `messages` as each message arrives (comments skipped); resolves
+ * when the stream ends or is aborted.
+ */
+export async function collectSseMessages(body: ReadableStream<Uint8Array>, messages: SseMessage[]) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const message: Record<string, string> = {};
+        for (const line of buffer.slice(0, end).split("\n")) {
+          if (line.startsWith(":")) continue;
+          const [field, ...rest] = line.split(": ");
+          if (field) message[field] = rest.join(": ");
+        }
+        if (Object.keys(message).length > 0) messages.push(message);
+        buffer = buffer.slice(end + 2);
+      }
+    }
+  } catch {
+    // Aborted by the test, or the server went away.
+  }
 }
 
 /** A streaming fetch of /api/events that collects messages as they arrive. */
@@ -110,33 +139,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
     signal: controller.signal,
   });
   if (!response.ok || !response.body) throw new Error(`SSE: ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const messages: SseMessage[] = [];
   let ended = false;
-  let buffer = "";
-  void (async () => {
-    try {
-      while (true) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const message: Record<string, string> = {};
-          for (const line of buffer.slice(0, end).split("\n")) {
-            if (line.startsWith(":")) continue;
-            const [field, ...rest] = line.split(": ");
-            if (field) message[field] = rest.join(": ");
-          }
-          messages.push(message);
-          buffer = buffer.slice(end + 2);
-        }
-      }
-    } catch {
-      // Aborted by close(), or the server went away.
-    } finally {
-      ended = true;
-    }
-  })();
+  void collectSseMessages(response.body, messages).finally(() => {
+    ended = true;
+  });
 
   async function waitFor(match: (message: SseMessage) => boolean, timeoutMs: number): Promise<SseMessage> {
     const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ import { ERROR_MESSAGES, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import { DEFAULT_STREAM_LIMITS } from "../../src/modules/events/stream-limits";
+import { collectSseMessages, type SseMessage } from "../faults/support";
 import { createTestApp, createUser, signIn, type TestApp } from "../helpers";
 
 const LIMITS = { perClient: 3, perUser: 2, total: 8 };
@@ -14,12 +15,6 @@ const LIMITS = { perClient: 3, perUser: 2, total: 8 };
 const END_WITHIN_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface SseMessage {
-  event?: string;
-  data?: string;
-  retry?: string;
-}
 
 interface Stream {
   status: number;
@@ -76,30 +71,9 @@ describe("realtime streams (real connections)", () => {
     let ended = false;
     let body: unknown = null;
     if (response.status === 200 && response.body) {
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      void (async () => {
-        let buffer = "";
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            buffer += value;
-            for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-              const message: Record<string, string> = {};
-              for (const line of buffer.slice(0, end).split("\n")) {
-                if (line.startsWith(":")) continue;
-                const [field, ...rest] = line.split(": ");
-                if (field) message[field] = rest.join(": ");
-              }
-              if (Object.keys(message).length > 0) messages.push(message);
-              buffer = buffer.slice(end + 2);
-            }
-          }
-        } catch {
-          // Aborted by the test.
-        }
+      void collectSseMessages(response.body, messages).finally(() => {
         ended = true;
-      })();
+      });
     } else {
       body = await response.json();
       ended = true;
