@@ -3,34 +3,13 @@
 //
 // It runs against the demo catalogue (a demo buyer sends the PDF through the API).
 import { request } from "@playwright/test";
+import { receiptPdf } from "../apps/api/test/receipt-pdf";
 import { demoTest, expect } from "./support/fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 const test = demoTest();
 
 const BUYER = "carlos.perez@example.com";
-
-/** A valid one-page PDF, as a bank's "download receipt" gives, with a correct cross-reference table. */
-function receiptPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    "<< /Length 44 >>\nstream\nBT /F1 18 Tf 40 100 Td (Pago 0042) Tj ET\nendstream",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 test("el administrador ve un comprobante en PDF dentro de la bandeja de Comprobantes", async ({
   page,

@@ -148,7 +148,7 @@ describe("the raw sign-in path is closed, so its limits cannot be skipped", () =
   }, 60_000);
 });
 
-describe("user data writes hold to the profile schema on every path (item 4)", () => {
+describe("user data writes hold to the profile schema on every path", () => {
   it("refuses a 60,000-character name and a javascript: image through /api/auth/update-user", async () => {
     const before = await tableCounts(t.app);
     const long = await call("POST", "/update-user", user.cookie, { name: "A".repeat(60_000) });
@@ -237,7 +237,7 @@ describe("user data writes hold to the profile schema on every path (item 4)", (
   }, 60_000);
 });
 
-describe("resending the verification email (item 8)", () => {
+describe("resending the verification email", () => {
   it("is closed on the raw endpoint and limited per account on the app's route", async () => {
     const pending = await createUser(t.app, { emailVerified: false });
     const outbox = async () =>

@@ -1,4 +1,4 @@
-// Issue 13 item 13: an image larger than MAX_IMAGE_PIXELS (a 5000 × 5000 PNG, say) is refused with a
+// Pixel limit (docs/decisions/0009-payment-references-and-proof-files.md): an image larger than MAX_IMAGE_PIXELS (a 5000 × 5000 PNG, say) is refused with a
 // Spanish 422 wherever an image is uploaded (payment proofs, admin gallery), and nothing is stored;
 // a real phone screenshot and an image exactly at the limit still go through.
 import { readdirSync } from "node:fs";

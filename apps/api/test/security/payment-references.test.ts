@@ -1,4 +1,4 @@
-// Issue 13 item 6: a payment reference decorated with zero-width, format, direction or full-width
+// Payment references (docs/decisions/0009-payment-references-and-proof-files.md): a payment reference decorated with zero-width, format, direction or full-width
 // characters is the same payment. Uploads see such variants as duplicates, references are stored
 // normalised, and the one-off data step of migration 0004 re-normalises old rows and shows the admin
 // every collision it uncovers.

@@ -1,12 +1,14 @@
-// Issue 13 item 12: a PDF proof can be previewed inside the admin inbox (and the owner's payment
+// PDF preview (docs/decisions/0009-payment-references-and-proof-files.md): a PDF proof can be previewed inside the admin inbox (and the owner's payment
 // dialog), which frame it from the same origin (the inbox used an <object>, which the page's
 // object-src 'none' blocks; e2e/proof-preview.spec.ts shows it in a real browser). The file route allows
 // exactly that and nothing wider: a PDF may be framed by this origin only, still sandboxed; images
 // cannot be framed at all; every page keeps its strict CSP; the file keeps its private headers and
 // only its owner and administrators can open it.
+
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
+import { receiptPdf } from "../receipt-pdf";
 import { fakeWebDist, multipartBody, smallPng } from "./support";
 
 let t: TestApp;
@@ -17,28 +19,6 @@ let other: SignedIn;
 let admin: SignedIn;
 let pdfProof: string;
 let pngProof: string;
-
-/** A valid one-page PDF (what a bank's "download receipt" gives), with a correct cross-reference table. */
-function receiptPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    "<< /Length 44 >>\nstream\nBT /F1 18 Tf 40 100 Td (Pago 0042) Tj ET\nendstream",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 async function uploadAs(cookie: string, ref: string, file: { name: string; type: string; data: Buffer }) {
   const body = multipartBody(
