@@ -9,18 +9,10 @@
 //     browser (its precompressed brotli; the budget), gzip level 9 of each file for reference, and
 //     Lighthouse's transfer size (with HTTP headers).
 // Prints a table against the budgets (JS for / ≤ 120 kB compressed as sent, performance ≥ 95, accessibility ≥ 95;
-// kB = 1000 bytes, as Vite reports), appends it to docs/benchmarks.md and exits 0 even when a budget is
+// kB = 1000 bytes, as Vite reports), records it in docs/benchmarks.md (current figures at the top, the entry in the history) and exits 0 even when a budget is
 // missed (MISSED marks it). Takes about three minutes. LHR_DIR=<folder> also keeps each full Lighthouse report.
 import { execFileSync, spawn } from "node:child_process";
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -28,6 +20,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt, root, serverEntry } from "./lib/build.mjs";
 
 const RUNS = Math.max(1, Number(process.env.RUNS) || 3);
@@ -402,13 +395,39 @@ try {
   ];
 
   const file = path.join(root, "docs/benchmarks.md");
-  if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      "# Benchmarks\n\nResultados de `npm run bench` (servidor) y `npm run bench:web` (páginas públicas), añadidos al final en cada ejecución.\n",
-    );
-  }
-  appendFileSync(file, `${section.join("\n")}\n`);
+  const day = date.slice(0, 10);
+  const how = "`npm run bench:web`";
+  const currentRows = rows.flatMap((row) => [
+    ...(row.label === "/"
+      ? [
+          {
+            what: "Web: JS de / (comprimido como se envía)",
+            how,
+            value: kb(row.served),
+            goal: `≤ ${BUDGETS.homeJsKb} kB`,
+            ok: row.served <= BUDGETS.homeJsKb * 1000,
+            date: day,
+          },
+        ]
+      : []),
+    {
+      what: `Web: Lighthouse móvil, rendimiento de ${row.label}`,
+      how,
+      value: `${row.performance} (${row.performanceRuns.join(", ")})`,
+      goal: `≥ ${BUDGETS.performance}`,
+      ok: row.performance >= BUDGETS.performance,
+      date: day,
+    },
+    {
+      what: `Web: Lighthouse móvil, accesibilidad de ${row.label}`,
+      how,
+      value: String(row.accessibility),
+      goal: `≥ ${BUDGETS.accessibility}`,
+      ok: row.accessibility >= BUDGETS.accessibility,
+      date: day,
+    },
+  ]);
+  recordBenchmarks(file, { rows: currentRows, entry: section.join("\n") });
   console.log(section.join("\n"));
   if (missed.length) {
     console.log(`\nMISSED (${missed.length}):`);

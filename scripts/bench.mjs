@@ -11,10 +11,10 @@
 // Environment: BENCH_PG_URL (PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_NOTE (a note line for the entry), BENCH_NODE_ARGS (node flags for the measured API servers, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof"), RUNS (Lighthouse runs per route, passed to bench-web).
-// Prints every figure with its goal and its ratio to the limit, appends a dated section to
-// docs/benchmarks.md, removes every process, folder and database it created, and exits 0 even when a
+// Prints every figure with its goal and its ratio to the limit, updates the current-figures table at the top of
+// docs/benchmarks.md and appends a dated entry below it (scripts/lib/benchmarks-doc.mjs), removes every process,
+// folder and database it created, and exits 0 even when a
 // goal is missed (MISSED marks it); 1 only when a part itself could not run.
-import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runApi } from "./bench/api.mjs";
@@ -22,6 +22,7 @@ import { runDbParts } from "./bench/db-parts.mjs";
 import { runFlash } from "./bench/flash.mjs";
 import { cleanupAll, figure, postgresAvailable, root, status } from "./bench/lib.mjs";
 import { runWeb } from "./bench/web.mjs";
+import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt } from "./lib/build.mjs";
 
 const PARTS = ["api", "approvals", "pool", "web", "flash"];
@@ -194,16 +195,28 @@ if (missed.length) {
 } else console.log("Todos los objetivos medidos se cumplen.");
 
 const file = path.join(root, "docs/benchmarks.md");
+// Figures with a goal go to the current-figures table at the top, each with the command that measures it;
+// a --quick run is a smoke run with shorter windows, so it stays in the history only.
+const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash" };
+const currentRows = (quick ? [] : sections).flatMap((section) => {
+  const number = Number.parseInt(section.title, 10);
+  const name = partOf[number];
+  if (!name) return [];
+  return section.figures
+    .filter((f) => f.goal)
+    .map((f) => ({
+      what: `${number}. ${f.label}`,
+      how: `\`npm run bench -- --only=${name}\``,
+      value: f.value,
+      goal: f.goal,
+      ok: f.ok,
+      date: date.slice(0, 10),
+    }));
+});
 if (argv.includes("--dry-run")) {
   console.log(`\nbench: --dry-run: ${path.relative(root, file)} no se modificó`);
 } else {
-  if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      "# Benchmarks\n\nResultados de `npm run bench`, añadidos al final en cada ejecución.\n",
-    );
-  }
-  appendFileSync(file, `${markdown.join("\n")}\n`);
-  console.log(`\nbench: resultados añadidos a ${path.relative(root, file)}`);
+  recordBenchmarks(file, { rows: currentRows, entry: markdown.join("\n") });
+  console.log(`\nbench: cifras actuales y entrada del historial escritas en ${path.relative(root, file)}`);
 }
 process.exit(crashed ? 1 : 0);
