@@ -263,7 +263,9 @@ export function ProofUploadForm({
                   id="proof-paymentMethod"
                   options={METHOD_OPTIONS}
                   placeholder="Selecciona un método"
-                  value={field.value || undefined}
+                  // "" shows the placeholder and keeps the Select controlled from the start (undefined
+                  // made it switch from uncontrolled to controlled on the first choice).
+                  value={field.value}
                   onValueChange={(value) => field.onChange(value as PaymentMethod)}
                   disabled={busy}
                   {...errorProps("paymentMethod", describedBy)}
