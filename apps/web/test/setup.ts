@@ -18,6 +18,7 @@ interface Allowance {
 
 let allowances: Allowance[] = [];
 let unexpected: string[] = [];
+let spies: { mockRestore: () => void }[] = [];
 
 /**
  * Lets the current test call console[method] with a message matching `pattern` (a substring or a
@@ -31,7 +32,7 @@ export function allowConsole(method: ConsoleMethod, pattern: string | RegExp): r
 
 function watch(method: ConsoleMethod) {
   const original = console[method].bind(console);
-  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+  return vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
     const message = format(...args);
     const allowance = allowances.find(
       (a) =>
@@ -50,8 +51,7 @@ function watch(method: ConsoleMethod) {
 beforeEach(() => {
   allowances = [];
   unexpected = [];
-  watch("error");
-  watch("warn");
+  spies = [watch("error"), watch("warn")];
 });
 
 afterEach(async () => {
@@ -60,8 +60,8 @@ afterEach(async () => {
     const { cleanup } = await import("@testing-library/react");
     cleanup();
   }
-  vi.mocked(console.error).mockRestore();
-  vi.mocked(console.warn).mockRestore();
+  // The spies themselves, not console.error: a test may have restored every mock already.
+  for (const spy of spies) spy.mockRestore();
   const found = unexpected;
   unexpected = [];
   if (found.length > 0) {
