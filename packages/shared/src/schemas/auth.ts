@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../constants";
+import { ERROR_MESSAGES } from "../errors";
 import { fullNameSchema, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Written once, used by the forms (react-hook-form resolver) and by the API routes.
@@ -81,6 +82,22 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * The change-password form (spec 1 §5 "Password change"): the API body's rules, plus refusing the current
+ * password as the new one when it was typed (the server answers SAME_PASSWORD for that, with this message).
+ */
+export const changePasswordFormSchema = changePasswordSchema.refine(
+  (v) => !v.currentPassword || v.currentPassword !== v.newPassword,
+  { message: ERROR_MESSAGES.SAME_PASSWORD, path: ["newPassword"] },
+);
+
+/** The toast title of each message of the change-password form (spec 1 §8 "Profile and password"). */
+export const CHANGE_PASSWORD_TITLES: Record<string, string> = {
+  [AUTH_MESSAGES.newPasswordRequired]: AUTH_MESSAGES.newPasswordRequiredTitle,
+  [AUTH_MESSAGES.passwordTooShort]: AUTH_MESSAGES.newPasswordShortTitle,
+  [AUTH_MESSAGES.passwordsDiffer]: AUTH_MESSAGES.passwordsDifferTitle,
+};
 
 export const resendVerificationSchema = z.object({ email });
 

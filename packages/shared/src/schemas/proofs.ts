@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   LOCALE,
   MAX_IMAGE_PIXELS,
+  MAX_PROOF_BYTES,
   MAX_TOTAL_TICKETS,
   MIN_TICKETS_PER_PURCHASE,
   PAYMENT_METHODS,
@@ -10,6 +11,7 @@ import {
   PROOF_STATUSES,
 } from "../constants";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
+import { capMessage } from "../domain/purchase-limits";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
 // The upload form and POST /api/proofs validate with the same schema; the server checks everything again
@@ -150,6 +152,62 @@ export const PROOF_UPLOAD_FIELDS = [
   "userNotes",
   "idempotencyKey",
 ] as const;
+
+/** The chosen file as the form holds it (a browser File); the API reads the multipart part instead. */
+export interface ProofFileLike {
+  name: string;
+  size: number;
+}
+
+const isFileLike = (value: unknown): value is ProofFileLike =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Partial<ProofFileLike>).name === "string" &&
+  typeof (value as Partial<ProofFileLike>).size === "number";
+
+/**
+ * The upload form (spec 1 §2 "Proof upload"): the API body without what the page adds itself (the raffle
+ * and the idempotency key), plus the file. A decimal comma ("12,50") is read as a point before the API's
+ * amount rule runs. The file's type is checked by its first bytes when it is chosen (that needs a read).
+ */
+export const proofFormSchema = proofUploadSchema.omit({ raffleId: true, idempotencyKey: true }).extend({
+  amount: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().replace(",", ".") : value),
+    proofUploadSchema.shape.amount,
+  ),
+  file: z
+    .custom<ProofFileLike>(isFileLike, { error: PROOF_MESSAGES.fileMissing })
+    .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),
+});
+export type ProofFormInput = z.input<typeof proofFormSchema>;
+export type ProofFormFields = z.output<typeof proofFormSchema>;
+
+export interface ProofQuantityLimits {
+  /** 2 for a raffle purchase (spec 1 §9); a general payment accepts 1. */
+  minQuantity?: number;
+  /** Tickets still available in the raffle, when known. */
+  remaining?: number | null;
+  /** The buyer's cap in the raffle and how many more they may ask for (decision 0008), when known. */
+  cap?: number | null;
+  allowed?: number | null;
+}
+
+/** The form's schema with the quantity bounds the page knows (the API checks them again under its lock). */
+export function proofFormSchemaFor(limits: ProofQuantityLimits) {
+  return proofFormSchema.superRefine((values, ctx) => {
+    const quantity = values.quantity;
+    const fail = (message: string) => ctx.addIssue({ code: "custom", path: ["quantity"], message });
+    if (limits.minQuantity && quantity < limits.minQuantity) fail(PROOF_MESSAGES.minPurchase);
+    else if (typeof limits.remaining === "number" && quantity > limits.remaining)
+      fail(PROOF_MESSAGES.remaining(limits.remaining));
+    else if (
+      typeof limits.cap === "number" &&
+      typeof limits.allowed === "number" &&
+      quantity > limits.allowed
+    )
+      fail(capMessage(limits.cap, limits.allowed));
+  });
+}
 
 export const paymentProofSchema = z.object({
   id: z.string(),

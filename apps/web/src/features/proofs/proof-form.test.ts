@@ -2,17 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   checkProofFile,
   detectProofType,
-  emptyProofForm,
-  findProofProblem,
   isUploadFailure,
   newIdempotencyKey,
   PROOF_MESSAGES,
-  type ProofFormValues,
-  parseAmount,
+  type ProofUpload,
   proofFingerprint,
+  proofToast,
   readProofPrefill,
   redirectAfterUpload,
-  totalFor,
 } from "./proof-form";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -88,81 +85,40 @@ describe("readProofPrefill", () => {
   });
 });
 
-describe("amounts", () => {
-  it("multiplies price by quantity with two decimals", () => {
-    expect(totalFor(0.1, 3)).toBe(0.3);
-    expect(totalFor(2.5, 2)).toBe(5);
-    expect(totalFor(19.99, 3)).toBe(59.97);
-    expect(totalFor(0, 3)).toBe(0);
+describe("proofToast", () => {
+  it("uses the schema's message as the spec's title, with a line under it", () => {
+    expect(proofToast("file", "Falta Comprobante", {})).toEqual({
+      title: "Falta Comprobante",
+      description: PROOF_MESSAGES.missingFile,
+    });
+    expect(proofToast("amount", "Monto Inválido", {}).description).toBe(PROOF_MESSAGES.invalidAmount);
   });
 
-  it("parses amounts typed with a comma or a dot, at most two decimals", () => {
-    expect(parseAmount("12,5")).toBe(12.5);
-    expect(parseAmount("12.50")).toBe(12.5);
-    expect(parseAmount(" 7 ")).toBe(7);
-    expect(parseAmount("1.234")).toBeNaN();
-    expect(parseAmount("abc")).toBeNaN();
-    expect(parseAmount("")).toBeNaN();
-  });
-});
-
-describe("findProofProblem", () => {
-  const file = new File([PNG], "pago.png", { type: "image/png" });
-  const valid: ProofFormValues = {
-    ...emptyProofForm({ amount: 10, quantity: 2 }),
-    paymentMethod: "pago_movil",
-    transactionRef: "0012345678",
-    file,
-  };
-
-  it("accepts a complete form", () => {
-    expect(valid.amount).toBe("10.00");
-    expect(findProofProblem(valid, true)).toBeNull();
-  });
-
-  it("reports problems in the spec's order", () => {
-    expect(findProofProblem(valid, false)?.title).toBe("Error de Usuario");
-    expect(findProofProblem({ ...valid, file: null, paymentMethod: "" }, true)?.title).toBe(
-      "Falta Comprobante",
-    );
-    expect(findProofProblem({ ...valid, paymentMethod: "", transactionRef: "" }, true)?.title).toBe(
-      "Falta Método de Pago",
-    );
-    expect(findProofProblem({ ...valid, transactionRef: "  " }, true)?.title).toBe("Falta Referencia");
-    expect(findProofProblem({ ...valid, amount: "0" }, true)?.title).toBe("Monto Inválido");
-    expect(findProofProblem({ ...valid, quantity: "0" }, true)?.field).toBe("quantity");
-  });
-
-  it("applies the raffle's minimum purchase and the tickets left", () => {
-    const one = { ...valid, quantity: "1" };
-    expect(findProofProblem(one, true)).toBeNull();
-    expect(findProofProblem(one, true, { minQuantity: 2 })?.title).toBe("Compra Mínima");
-    expect(findProofProblem({ ...valid, quantity: "5" }, true, { minQuantity: 2, remaining: 3 })).toEqual({
-      field: "quantity",
+  it("titles the quantity sentences by their kind", () => {
+    expect(proofToast("quantity", PROOF_MESSAGES.minPurchase, {}).title).toBe("Compra Mínima");
+    expect(proofToast("quantity", "Solo quedan 3 boletos disponibles.", { remaining: 3 })).toEqual({
       title: "Boletos Insuficientes",
       description: "Solo quedan 3 boletos disponibles.",
     });
-  });
-
-  it("applies the buyer's cap in the raffle (decision 0008)", () => {
-    const five = { ...valid, quantity: "5" };
-    expect(findProofProblem(five, true, { minQuantity: 2, remaining: 50, cap: 10, allowed: 5 })).toBeNull();
-    expect(findProofProblem(five, true, { minQuantity: 2, remaining: 50, cap: 10, allowed: 4 })).toEqual({
-      field: "quantity",
-      title: "Límite por Persona",
-      description: "Puedes comprar como máximo 4 boletos más en esta rifa.",
-    });
     expect(
-      findProofProblem({ ...valid, quantity: "2" }, true, { minQuantity: 2, cap: 10, allowed: 1 })
-        ?.description,
-    ).toBe(
-      "Ya alcanzaste el máximo de 10 boletos por persona en esta rifa (contando los pagos en revisión).",
-    );
+      proofToast("quantity", "Puedes comprar como máximo 4 boletos más en esta rifa.", {
+        cap: 10,
+        allowed: 4,
+      }).title,
+    ).toBe("Límite por Persona");
+    expect(proofToast("quantity", PROOF_MESSAGES.invalidQuantity, {}).title).toBe("Cantidad Inválida");
   });
 });
 
 describe("idempotency", () => {
-  const base = { ...emptyProofForm(), paymentMethod: "zelle" as const, transactionRef: "A1", amount: "5" };
+  const base: ProofUpload = {
+    paymentMethod: "zelle",
+    transactionRef: "A1",
+    amount: 5,
+    currency: "USD",
+    quantity: 2,
+    file: new File([PNG], "pago.png", { type: "image/png", lastModified: 1 }),
+  };
 
   it("gives an unchanged form the same fingerprint, and a changed one a new one", () => {
     expect(proofFingerprint("r1", base)).toBe(proofFingerprint("r1", { ...base }));

@@ -3,7 +3,6 @@ import {
   type Currency,
   DEFAULT_CURRENCY,
   MAX_PROOF_BYTES,
-  PAYMENT_METHODS,
   type PaymentMethod,
 } from "@rifazo/shared/constants";
 import type { ErrorCode } from "@rifazo/shared/errors";
@@ -11,10 +10,16 @@ import type { ErrorCode } from "@rifazo/shared/errors";
 export { newIdempotencyKey } from "./idempotency-key";
 
 import { capMessage, PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { GENERAL_PROOF_ID, PROOF_MESSAGES as SHARED_PROOF_MESSAGES } from "@rifazo/shared/schemas/proofs";
+import {
+  GENERAL_PROOF_ID,
+  type ProofFormFields,
+  type ProofQuantityLimits,
+  PROOF_MESSAGES as SHARED_PROOF_MESSAGES,
+} from "@rifazo/shared/schemas/proofs";
 
-// Rules of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
-// can be tested: file checks, the raffle info the page receives, the amount and the toast texts.
+// Helpers of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
+// can be tested: file checks, the raffle info the page receives and the toast texts. The field rules are
+// the shared form schema's (`proofFormSchemaFor` in @rifazo/shared/schemas/proofs), not repeated here.
 
 const SHARED = SHARED_PROOF_MESSAGES;
 
@@ -129,19 +134,10 @@ export function readProofPrefill(raffleId: string, state: unknown, search: URLSe
   };
 }
 
-/** price × quantity with 2 decimals (spec 1 §5), without binary float noise (0.1 × 3). */
-export function totalFor(price: number, quantity: number): number {
-  if (!Number.isFinite(price) || !Number.isFinite(quantity) || price <= 0 || quantity <= 0) return 0;
-  return Math.round(price * quantity * 100) / 100;
-}
+/** What the form sends once the shared schema has parsed it: the file is the browser's File. */
+export type ProofUpload = Omit<ProofFormFields, "file"> & { file: File };
 
-/** Accepts "12,50" as typed on a Venezuelan keyboard; NaN when it is not a number. */
-export function parseAmount(value: string): number {
-  const trimmed = value.trim().replace(",", ".");
-  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
-  return Number(trimmed);
-}
-
+/** The form's raw values (what the inputs hold); the shared schema turns them into ProofFormFields. */
 export interface ProofFormValues {
   paymentMethod: PaymentMethod | "";
   transactionRef: string;
@@ -164,94 +160,66 @@ export function emptyProofForm(prefill?: Partial<ProofPrefill>): ProofFormValues
   };
 }
 
-export interface ProofProblem {
-  field: "user" | "file" | "paymentMethod" | "transactionRef" | "amount" | "quantity";
-  title: string;
-  description: string;
-}
+export type ProofField = keyof ProofFormValues;
 
-export interface ProofLimits {
-  /** 2 for a raffle purchase (spec 1 §9); a general payment accepts 1. */
-  minQuantity?: number;
-  /** Tickets still available in the raffle, when known. */
-  remaining?: number | null;
-  /** The buyer's cap in the raffle and how many more they may ask for (decision 0008), when known. */
-  cap?: number | null;
-  allowed?: number | null;
-}
+/** Fields in the order the spec checks them (spec 1 §8 "Proof upload"): the first invalid one is toasted. */
+export const PROOF_FIELD_ORDER: readonly ProofField[] = [
+  "file",
+  "paymentMethod",
+  "transactionRef",
+  "amount",
+  "currency",
+  "quantity",
+  "userNotes",
+];
 
-/** The first problem in the spec's order (user, file, method, reference, amount, quantity), or null. */
-export function findProofProblem(
-  values: ProofFormValues,
-  signedIn: boolean,
-  limits: ProofLimits = {},
-): ProofProblem | null {
-  if (!signedIn)
-    return { field: "user", title: PROOF_MESSAGES.userErrorTitle, description: PROOF_MESSAGES.userError };
-  if (!values.file)
-    return {
-      field: "file",
-      title: PROOF_MESSAGES.missingFileTitle,
-      description: PROOF_MESSAGES.missingFile,
-    };
-  if (!values.paymentMethod || !(PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod))
-    return {
-      field: "paymentMethod",
-      title: PROOF_MESSAGES.missingMethodTitle,
-      description: PROOF_MESSAGES.missingMethod,
-    };
-  if (!values.transactionRef.trim())
-    return {
-      field: "transactionRef",
-      title: PROOF_MESSAGES.missingReferenceTitle,
-      description: PROOF_MESSAGES.missingReference,
-    };
-  const amount = parseAmount(values.amount);
-  if (!(amount > 0))
-    return {
-      field: "amount",
-      title: PROOF_MESSAGES.invalidAmountTitle,
-      description: PROOF_MESSAGES.invalidAmount,
-    };
-  const quantity = Number(values.quantity);
-  if (!Number.isInteger(quantity) || quantity < 1)
-    return {
-      field: "quantity",
-      title: PROOF_MESSAGES.invalidQuantityTitle,
-      description: PROOF_MESSAGES.invalidQuantity,
-    };
-  if (limits.minQuantity && quantity < limits.minQuantity)
-    return {
-      field: "quantity",
-      title: PROOF_MESSAGES.minPurchaseTitle,
-      description: PROOF_MESSAGES.minPurchase,
-    };
-  if (typeof limits.remaining === "number" && quantity > limits.remaining)
-    return {
-      field: "quantity",
-      title: PROOF_MESSAGES.insufficientTicketsTitle,
-      description: PROOF_MESSAGES.remaining(limits.remaining),
-    };
-  if (typeof limits.cap === "number" && typeof limits.allowed === "number" && quantity > limits.allowed)
-    return {
-      field: "quantity",
-      title: PURCHASE_LIMIT_MESSAGES.capTitle,
-      description: capMessage(limits.cap, limits.allowed),
-    };
-  return null;
+/** The line under a toast whose title is the schema's own message (the spec's titles). */
+const TOAST_DESCRIPTIONS: Record<string, string> = {
+  [PROOF_MESSAGES.missingFileTitle]: PROOF_MESSAGES.missingFile,
+  [PROOF_MESSAGES.missingMethodTitle]: PROOF_MESSAGES.missingMethod,
+  [PROOF_MESSAGES.missingReferenceTitle]: PROOF_MESSAGES.missingReference,
+  [PROOF_MESSAGES.invalidAmountTitle]: PROOF_MESSAGES.invalidAmount,
+};
+
+/**
+ * The toast for a message of the shared form schema: the spec's titles ('Falta Referencia', 'Monto
+ * Inválido'...) are the messages themselves; a sentence gets the title of its kind above it.
+ */
+export function proofToast(
+  field: ProofField,
+  message: string,
+  limits: ProofQuantityLimits,
+): { title: string; description: string } {
+  const description = TOAST_DESCRIPTIONS[message];
+  if (description) return { title: message, description };
+  const title =
+    message === PROOF_MESSAGES.minPurchase
+      ? PROOF_MESSAGES.minPurchaseTitle
+      : typeof limits.remaining === "number" && message === PROOF_MESSAGES.remaining(limits.remaining)
+        ? PROOF_MESSAGES.insufficientTicketsTitle
+        : typeof limits.cap === "number" &&
+            typeof limits.allowed === "number" &&
+            message === capMessage(limits.cap, limits.allowed)
+          ? PURCHASE_LIMIT_MESSAGES.capTitle
+          : field === "quantity"
+            ? PROOF_MESSAGES.invalidQuantityTitle
+            : field === "file"
+              ? PROOF_MESSAGES.uploadErrorTitle
+              : PROOF_MESSAGES.saveErrorTitle;
+  return { title, description: message };
 }
 
 /** Same inputs give the same fingerprint: a retry of an unchanged form reuses its idempotency key. */
-export function proofFingerprint(raffleId: string, values: ProofFormValues): string {
-  const file = values.file ? [values.file.name, values.file.size, values.file.lastModified].join(":") : "";
+export function proofFingerprint(raffleId: string, fields: ProofUpload): string {
+  const file = [fields.file.name, fields.file.size, fields.file.lastModified].join(":");
   return JSON.stringify([
     raffleId,
-    values.paymentMethod,
-    values.transactionRef.trim(),
-    values.amount.trim(),
-    values.currency,
-    values.quantity,
-    values.userNotes.trim(),
+    fields.paymentMethod,
+    fields.transactionRef,
+    fields.amount,
+    fields.currency,
+    fields.quantity,
+    fields.userNotes ?? "",
     file,
   ]);
 }

@@ -1,4 +1,5 @@
 import { type Currency, DEFAULT_CURRENCY } from "@rifazo/shared/constants";
+import { purchaseTotal } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
@@ -130,7 +131,7 @@ export function ProofUploadPage() {
     const name = raffle?.title ?? prefill.raffleName;
     const quantity = prefill.quantity;
     const currency = fixed?.currency ?? prefill.currency ?? DEFAULT_CURRENCY;
-    const total = fixed && quantity ? Math.round(fixed.unitPrice * quantity * 100) / 100 : prefill.amount;
+    const total = fixed && quantity ? purchaseTotal(quantity, fixed.unitPrice) : prefill.amount;
     content = (
       <div className="space-y-5">
         {isGeneral ? (

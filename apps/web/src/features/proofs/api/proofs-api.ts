@@ -1,7 +1,7 @@
 import type { MyProofs, PaymentProof, PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { ProofFormValues } from "../proof-form";
+import type { ProofUpload } from "../proof-form";
 import { uploadWithProgress } from "./upload-with-progress";
 
 export type { MyProofs, PaymentProof, PurchaseAllowance };
@@ -42,7 +42,8 @@ export function proofFileUrl(proof: Pick<PaymentProof, "id" | "file">): string {
 
 export interface UploadProofRequest {
   raffleId: string;
-  values: ProofFormValues;
+  /** The form's values as the shared schema parsed them (reference normalised, amount a number). */
+  fields: ProofUpload;
   idempotencyKey: string;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -53,17 +54,17 @@ export interface UploadProofRequest {
  * can check every field by the time the file arrives. The idempotency key travels in both the header
  * and the form: a retry with the same key returns the first proof instead of creating a second one.
  */
-export function uploadProof({ raffleId, values, idempotencyKey, onProgress, signal }: UploadProofRequest) {
+export function uploadProof({ raffleId, fields, idempotencyKey, onProgress, signal }: UploadProofRequest) {
   const body = new FormData();
   body.set("raffleId", raffleId);
-  body.set("paymentMethod", values.paymentMethod);
-  body.set("transactionRef", values.transactionRef.trim());
-  body.set("amount", values.amount.trim().replace(",", "."));
-  body.set("currency", values.currency);
-  body.set("quantity", values.quantity);
-  if (values.userNotes.trim()) body.set("userNotes", values.userNotes.trim());
+  body.set("paymentMethod", fields.paymentMethod);
+  body.set("transactionRef", fields.transactionRef);
+  body.set("amount", fields.amount.toFixed(2));
+  body.set("currency", fields.currency);
+  body.set("quantity", String(fields.quantity));
+  if (fields.userNotes) body.set("userNotes", fields.userNotes);
   body.set("idempotencyKey", idempotencyKey);
-  if (values.file) body.set("file", values.file, values.file.name);
+  body.set("file", fields.file, fields.file.name);
   return uploadWithProgress<PaymentProof>({
     url: "/api/proofs",
     body,

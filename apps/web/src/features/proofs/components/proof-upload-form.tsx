@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CURRENCIES,
   type Currency,
@@ -7,9 +8,17 @@ import {
   type PaymentMethod,
 } from "@rifazo/shared/constants";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { PROOF_LIMITS, type PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
+import { purchaseTotal } from "@rifazo/shared/domain/tickets";
+import {
+  PROOF_LIMITS,
+  type ProofFormFields,
+  type ProofQuantityLimits,
+  type PurchaseAllowance,
+  proofFormSchemaFor,
+} from "@rifazo/shared/schemas/proofs";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -24,17 +33,19 @@ import { paths } from "../../../lib/paths";
 import { proofKeys, uploadProof } from "../api/proofs-api";
 import {
   emptyProofForm,
-  findProofProblem,
   GENERAL_RAFFLE_ID,
   isUploadFailure,
   newIdempotencyKey,
+  PROOF_FIELD_ORDER,
   PROOF_MESSAGES,
   PROOF_REDIRECT_MS,
+  type ProofField,
   type ProofFormValues,
   type ProofPrefill,
+  type ProofUpload,
   proofFingerprint,
+  proofToast,
   redirectAfterUpload,
-  totalFor,
 } from "../proof-form";
 import { ProofFileInput } from "./proof-file-input";
 
@@ -63,14 +74,16 @@ interface ProofUploadFormProps {
   salesOpen: boolean;
 }
 
-type FieldName =
-  | "file"
-  | "paymentMethod"
-  | "transactionRef"
-  | "amount"
-  | "quantity"
-  | "userNotes"
-  | "currency";
+const FIELD_NAMES = new Set<string>(PROOF_FIELD_ORDER);
+
+/** A raffle's amount always follows its price (spec 1 §2): price × quantity, never typed. */
+function withFixedPrice(values: ProofFormValues, fixed: FixedPrice | null): ProofFormValues {
+  if (!fixed) return values;
+  const quantity = Number(values.quantity);
+  const amount =
+    Number.isInteger(quantity) && quantity > 0 ? purchaseTotal(quantity, fixed.unitPrice).toFixed(2) : "";
+  return { ...values, currency: fixed.currency, amount };
+}
 
 /**
  * The proof upload form (spec 1 §2, §5, §8): checks in the spec's order with its toasts, uploads with a
@@ -86,10 +99,6 @@ export function ProofUploadForm({
 }: ProofUploadFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProofFormValues>(() =>
-    emptyProofForm({ ...prefill, currency: fixed?.currency ?? prefill.currency }),
-  );
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [phase, setPhase] = useState<"editing" | "uploading" | "done">("editing");
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -97,10 +106,39 @@ export function ProofUploadForm({
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const quantityNumber = Number(values.quantity);
   // Per-buyer cap (decision 0008): the quantity offered is at most what is left and what this buyer may add.
   const cap = allowance?.maxTicketsPerBuyer ?? null;
   const allowed = allowance?.ticketsAllowed ?? null;
+  const limits: ProofQuantityLimits = {
+    minQuantity: raffleId === GENERAL_RAFFLE_ID ? undefined : MIN_TICKETS_PER_PURCHASE,
+    remaining: fixed?.remaining ?? null,
+    cap,
+    allowed,
+  };
+  // The resolver reads the latest price and limits (the allowance may load after the form opens).
+  const latest = useRef({ fixed, limits });
+  latest.current = { fixed, limits };
+  const [resolver] = useState(() => {
+    const proofResolver: Resolver<ProofFormValues, unknown, ProofFormFields> = (values, context, options) => {
+      // The schema types the file as { name, size }; the form holds the browser's File.
+      const check = zodResolver(proofFormSchemaFor(latest.current.limits)) as unknown as Resolver<
+        ProofFormValues,
+        unknown,
+        ProofFormFields
+      >;
+      return check(withFixedPrice(values, latest.current.fixed), context, options);
+    };
+    return proofResolver;
+  });
+  const form = useForm<ProofFormValues, unknown, ProofFormFields>({
+    resolver,
+    // onInvalid focuses the first field in the spec's order, not in the order the inputs registered.
+    shouldFocusError: false,
+    defaultValues: emptyProofForm({ ...prefill, currency: fixed?.currency ?? prefill.currency }),
+  });
+  const { errors } = form.formState;
+  const values = withFixedPrice(form.watch(), fixed);
+
   const bounds = [fixed?.remaining, allowed].filter((n): n is number => typeof n === "number");
   const maxQuantity = bounds.length > 0 ? Math.min(...bounds) : undefined;
   const pendingFull = allowance !== null && allowance.pendingProofs >= allowance.maxPendingProofs;
@@ -113,54 +151,49 @@ export function ProofUploadForm({
   ]
     .filter(Boolean)
     .join(" ");
-  // A raffle's amount always follows its price: it is shown, never typed.
-  const effective: ProofFormValues = fixed
-    ? {
-        ...values,
-        currency: fixed.currency,
-        amount:
-          Number.isInteger(quantityNumber) && quantityNumber > 0
-            ? totalFor(fixed.unitPrice, quantityNumber).toFixed(2)
-            : "",
-      }
-    : values;
 
-  const set = <K extends keyof ProofFormValues>(field: K, value: ProofFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field as FieldName] ? { ...current, [field]: undefined } : current));
+  const onInvalid = (invalid: FieldErrors<ProofFormValues>) => {
+    const field = PROOF_FIELD_ORDER.find((name) => invalid[name]?.message);
+    const message = field ? invalid[field]?.message : undefined;
+    if (!field || !message) return;
+    toast({ id: "proof-upload", ...proofToast(field, message, limits), variant: "error" });
+    document.getElementById(`proof-${field}`)?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
+  const validateAndSend = form.handleSubmit(
+    (parsed) => onValid(parsed),
+    (invalid) => onInvalid(invalid),
+  );
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase !== "editing") return;
-    const isRaffle = raffleId !== GENERAL_RAFFLE_ID;
-    const problem = findProofProblem(effective, signedIn, {
-      minQuantity: isRaffle ? MIN_TICKETS_PER_PURCHASE : undefined,
-      remaining: fixed?.remaining ?? null,
-      cap,
-      allowed,
-    });
-    if (problem) {
-      toast({ id: "proof-upload", title: problem.title, description: problem.description, variant: "error" });
-      if (problem.field !== "user") {
-        setErrors({ [problem.field]: problem.description });
-        document.getElementById(`proof-${problem.field}`)?.focus();
-      }
+    // The spec's order (spec 1 §8): a signed-out user hears that before any field problem.
+    if (!signedIn) {
+      toast({
+        id: "proof-upload",
+        title: PROOF_MESSAGES.userErrorTitle,
+        description: PROOF_MESSAGES.userError,
+        variant: "error",
+      });
       return;
     }
+    void validateAndSend(event);
+  };
 
+  const onValid = async (parsed: ProofFormFields) => {
+    // The schema only knows the file's name and size; the value is the File the input gave.
+    const fields: ProofUpload = { ...parsed, file: parsed.file as File };
     // One key per attempt; pressing send again on the same, unchanged form is a retry and reuses it.
-    const fingerprint = proofFingerprint(raffleId, effective);
+    const fingerprint = proofFingerprint(raffleId, fields);
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
-    setErrors({});
     setPhase("uploading");
     setProgress(0);
     try {
       await uploadProof({
         raffleId,
-        values: effective,
+        fields,
         idempotencyKey: attempt.current.key,
         onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
       });
@@ -189,18 +222,16 @@ export function ProofUploadForm({
         variant: "error",
       });
       if (isApiError(error) && error.fields) {
-        const fieldErrors: Partial<Record<FieldName, string>> = {};
         for (const [name, message] of Object.entries(error.fields)) {
-          const key = (name === "quantityOfTickets" ? "quantity" : name) as FieldName;
-          fieldErrors[key] = message;
+          const key = name === "quantityOfTickets" ? "quantity" : name === "proof" ? "file" : name;
+          if (FIELD_NAMES.has(key)) form.setError(key as ProofField, { message });
         }
-        setErrors(fieldErrors);
       }
     }
   };
 
   const busy = phase !== "editing";
-  const errorProps = (name: FieldName, describedBy: string | undefined) => ({
+  const errorProps = (name: ProofField, describedBy: string | undefined) => ({
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": describedBy,
   });
@@ -222,16 +253,24 @@ export function ProofUploadForm({
         </Alert>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod}>
+        <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod?.message}>
           {(describedBy) => (
-            <Select
-              id="proof-paymentMethod"
-              options={METHOD_OPTIONS}
-              placeholder="Selecciona un método"
-              value={values.paymentMethod || undefined}
-              onValueChange={(value) => set("paymentMethod", value as PaymentMethod)}
-              disabled={busy}
-              {...errorProps("paymentMethod", describedBy)}
+            <Controller
+              control={form.control}
+              name="paymentMethod"
+              render={({ field }) => (
+                <Select
+                  id="proof-paymentMethod"
+                  options={METHOD_OPTIONS}
+                  placeholder="Selecciona un método"
+                  // "" shows the placeholder and keeps the Select controlled from the start (undefined
+                  // made it switch from uncontrolled to controlled on the first choice).
+                  value={field.value}
+                  onValueChange={(value) => field.onChange(value as PaymentMethod)}
+                  disabled={busy}
+                  {...errorProps("paymentMethod", describedBy)}
+                />
+              )}
             />
           )}
         </Field>
@@ -239,13 +278,12 @@ export function ProofUploadForm({
           id="proof-transactionRef"
           label="Referencia de la transacción"
           hint="El número de confirmación que te dio tu banco o aplicación."
-          error={errors.transactionRef}
+          error={errors.transactionRef?.message}
         >
           {(describedBy) => (
             <Input
               id="proof-transactionRef"
-              value={values.transactionRef}
-              onChange={(event) => set("transactionRef", event.target.value)}
+              {...form.register("transactionRef")}
               maxLength={PROOF_LIMITS.reference}
               autoComplete="off"
               spellCheck={false}
@@ -259,7 +297,7 @@ export function ProofUploadForm({
           id="proof-quantity"
           label="Cantidad de boletos"
           hint={quantityHint || undefined}
-          error={errors.quantity}
+          error={errors.quantity?.message}
         >
           {(describedBy) => (
             <Input
@@ -269,8 +307,7 @@ export function ProofUploadForm({
               min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
               max={maxQuantity}
               step={1}
-              value={values.quantity}
-              onChange={(event) => set("quantity", event.target.value)}
+              {...form.register("quantity")}
               disabled={busy}
               {...errorProps("quantity", describedBy)}
             />
@@ -281,33 +318,48 @@ export function ProofUploadForm({
             id="proof-amount"
             label="Monto pagado"
             hint={fixed ? "Precio del boleto × cantidad." : undefined}
-            error={errors.amount}
+            error={errors.amount?.message}
           >
-            {(describedBy) => (
-              <Input
-                id="proof-amount"
-                inputMode="decimal"
-                value={effective.amount}
-                onChange={(event) => set("amount", event.target.value)}
-                readOnly={Boolean(fixed)}
-                placeholder="0,00"
-                disabled={busy}
-                {...errorProps("amount", describedBy)}
-              />
-            )}
+            {(describedBy) =>
+              fixed ? (
+                <Input
+                  id="proof-amount"
+                  value={values.amount}
+                  readOnly
+                  placeholder="0,00"
+                  disabled={busy}
+                  {...errorProps("amount", describedBy)}
+                />
+              ) : (
+                <Input
+                  id="proof-amount"
+                  inputMode="decimal"
+                  {...form.register("amount")}
+                  placeholder="0,00"
+                  disabled={busy}
+                  {...errorProps("amount", describedBy)}
+                />
+              )
+            }
           </Field>
-          <Field id="proof-currency" label="Moneda" error={errors.currency}>
+          <Field id="proof-currency" label="Moneda" error={errors.currency?.message}>
             {(describedBy) =>
               fixed ? (
                 <Input id="proof-currency" value={fixed.currency} readOnly aria-describedby={describedBy} />
               ) : (
-                <Select
-                  id="proof-currency"
-                  options={CURRENCY_OPTIONS}
-                  value={values.currency}
-                  onValueChange={(value) => set("currency", value as Currency)}
-                  disabled={busy}
-                  {...errorProps("currency", describedBy)}
+                <Controller
+                  control={form.control}
+                  name="currency"
+                  render={({ field }) => (
+                    <Select
+                      id="proof-currency"
+                      options={CURRENCY_OPTIONS}
+                      value={field.value}
+                      onValueChange={(value) => field.onChange(value as Currency)}
+                      disabled={busy}
+                      {...errorProps("currency", describedBy)}
+                    />
+                  )}
                 />
               )
             }
@@ -315,12 +367,11 @@ export function ProofUploadForm({
         </div>
       </div>
 
-      <Field id="proof-userNotes" label="Notas (opcional)" error={errors.userNotes}>
+      <Field id="proof-userNotes" label="Notas (opcional)" error={errors.userNotes?.message}>
         {(describedBy) => (
           <textarea
             id="proof-userNotes"
-            value={values.userNotes}
-            onChange={(event) => set("userNotes", event.target.value)}
+            {...form.register("userNotes")}
             maxLength={PROOF_LIMITS.notes}
             rows={3}
             placeholder="Algo que debamos saber sobre tu pago"
@@ -331,12 +382,18 @@ export function ProofUploadForm({
         )}
       </Field>
 
-      <ProofFileInput
-        id="proof-file"
-        file={values.file}
-        onChange={(file) => set("file", file)}
-        disabled={busy}
-        error={errors.file}
+      <Controller
+        control={form.control}
+        name="file"
+        render={({ field }) => (
+          <ProofFileInput
+            id="proof-file"
+            file={field.value}
+            onChange={field.onChange}
+            disabled={busy}
+            error={errors.file?.message}
+          />
+        )}
       />
 
       {progress !== null ? (

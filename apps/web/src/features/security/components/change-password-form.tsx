@@ -1,4 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  CHANGE_PASSWORD_TITLES,
+  type ChangePasswordInput,
+  changePasswordFormSchema,
+} from "@rifazo/shared/schemas/auth";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -8,53 +14,56 @@ import { useSession } from "../../auth/hooks/use-session";
 import { PasswordStrengthHint } from "../../auth/password-strength/password-strength-hint";
 import { passwordWeakness, usePasswordStrength } from "../../auth/password-strength/use-password-strength";
 import { changePassword } from "../api/security-api";
-import {
-  findPasswordProblem,
-  PASSWORD_CHANGE_TEXT,
-  type PasswordChangeValues,
-  type PasswordProblem,
-} from "../password-rules";
+import { PASSWORD_CHANGE_TEXT } from "../password-rules";
 
-const EMPTY: PasswordChangeValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
+type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
-/** Seguridad: change the password. The current one is optional, as the spec says; if given, it is checked. */
+const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+/** The order of the spec's toasts (spec 1 §8 "Profile and password"): the first invalid field is toasted. */
+const FIELD_ORDER: readonly PasswordField[] = ["newPassword", "confirmPassword", "currentPassword"];
+
+/**
+ * Seguridad: change the password. The current one is optional, as the spec says; if given, it is checked.
+ * The rules are the shared form schema's (changePasswordFormSchema), then the strength rule the server applies.
+ */
 export function ChangePasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [problem, setProblem] = useState<PasswordProblem | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
   const { user } = useSession();
   const userInputs = [user?.email, user?.fullName];
-  const strength = usePasswordStrength(values.newPassword, userInputs);
+  const strength = usePasswordStrength(form.watch("newPassword"), userInputs);
 
-  const set = (field: keyof PasswordChangeValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (problem?.field === field) setProblem(null);
+  const fail = (field: PasswordField, title: string, description: string) => {
+    form.setError(field, { message: description });
+    toast({ id: "password-change", title, description, variant: "error" });
+    document.getElementById(`password-${field}`)?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const basic = findPasswordProblem(values);
-    // Then the strength rule the server applies too (the estimator is loaded on demand).
-    const weakness = basic ? null : await passwordWeakness(values.newPassword, userInputs).catch(() => null);
-    const found: PasswordProblem | null =
-      basic ??
-      (weakness
-        ? { field: "newPassword", title: PASSWORD_CHANGE_TEXT.weakTitle, description: weakness }
-        : null);
-    setProblem(found);
-    if (found) {
-      toast({ id: "password-change", title: found.title, description: found.description, variant: "error" });
-      document.getElementById(`password-${found.field}`)?.focus();
+  const onInvalid = (invalid: FieldErrors<ChangePasswordInput>) => {
+    const field = FIELD_ORDER.find((name) => invalid[name]?.message);
+    const message = field ? invalid[field]?.message : undefined;
+    if (!field || !message) return;
+    fail(field, CHANGE_PASSWORD_TITLES[message] ?? PASSWORD_CHANGE_TEXT.errorTitle, message);
+  };
+
+  const onValid = async (values: ChangePasswordInput) => {
+    // The strength rule the server applies too (the estimator is loaded on demand).
+    const weakness = await passwordWeakness(values.newPassword, userInputs).catch(() => null);
+    if (weakness) {
+      fail("newPassword", PASSWORD_CHANGE_TEXT.weakTitle, weakness);
       return;
     }
-    setPending(true);
     try {
       await changePassword({
         currentPassword: values.currentPassword || undefined,
         newPassword: values.newPassword,
         confirmPassword: values.confirmPassword,
       });
-      setValues(EMPTY);
+      form.reset(EMPTY);
       toast({
         id: "password-change",
         title: PASSWORD_CHANGE_TEXT.successTitle,
@@ -69,24 +78,23 @@ export function ChangePasswordForm() {
           : error.code === "WEAK_PASSWORD"
             ? "newPassword"
             : null;
-      if (field)
-        setProblem({ field, title: PASSWORD_CHANGE_TEXT.errorTitle, description: errorMessage(error) });
+      if (field) form.setError(field, { message: errorMessage(error) });
+      for (const [name, message] of Object.entries(isApiError(error) ? (error.fields ?? {}) : {})) {
+        if (name in EMPTY) form.setError(name as PasswordField, { message });
+      }
       toast({
         id: "password-change",
         title: PASSWORD_CHANGE_TEXT.errorTitle,
         description: errorMessage(error),
         variant: "error",
       });
-    } finally {
-      setPending(false);
     }
   };
 
-  const errorFor = (field: keyof PasswordChangeValues) =>
-    problem?.field === field ? problem.description : undefined;
+  const errorFor = (field: PasswordField) => errors[field]?.message;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
       <Field
         id="password-currentPassword"
         label="Contraseña actual (opcional)"
@@ -97,8 +105,7 @@ export function ChangePasswordForm() {
           <PasswordInput
             id="password-currentPassword"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set("currentPassword")}
+            {...form.register("currentPassword")}
             aria-invalid={errorFor("currentPassword") ? true : undefined}
             aria-describedby={describedBy}
           />
@@ -116,8 +123,7 @@ export function ChangePasswordForm() {
               id="password-newPassword"
               autoComplete="new-password"
               placeholder={PASSWORD_CHANGE_TEXT.newPlaceholder}
-              value={values.newPassword}
-              onChange={set("newPassword")}
+              {...form.register("newPassword")}
               aria-invalid={errorFor("newPassword") ? true : undefined}
               aria-describedby={describedBy}
             />
@@ -133,8 +139,7 @@ export function ChangePasswordForm() {
               id="password-confirmPassword"
               autoComplete="new-password"
               placeholder="Repite la nueva contraseña"
-              value={values.confirmPassword}
-              onChange={set("confirmPassword")}
+              {...form.register("confirmPassword")}
               aria-invalid={errorFor("confirmPassword") ? true : undefined}
               aria-describedby={describedBy}
             />
@@ -142,7 +147,12 @@ export function ChangePasswordForm() {
         </Field>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" loading={pending} loadingText="Actualizando..." className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          loadingText="Actualizando..."
+          className="w-full sm:w-auto"
+        >
           Actualizar Contraseña
         </Button>
       </div>

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../src/components/ui/toast";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { ChangePasswordForm } from "../src/features/security/components/change-password-form";
+import { renderWithProviders, testQueryClient } from "./render";
+
+// The change-password form (spec 1 §5 "Password change", §8): the shared changePasswordFormSchema's
+// messages with the spec's toast titles, then the body sent to the API.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const STRONG = "Tucan-Morichal-Llovizna-47";
+
+function renderForm() {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, null);
+  return renderWithProviders(<ChangePasswordForm />, { client });
+}
+
+const submit = () => screen.getByRole("button", { name: "Actualizar Contraseña" });
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("ChangePasswordForm", () => {
+  it("shows the spec's titles in order and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(submit());
+    // Both fields are empty: each says so.
+    expect(await screen.findAllByText("Completa la nueva contraseña y su confirmación.")).toHaveLength(2);
+    expect(screen.getByLabelText("Nueva contraseña")).toHaveFocus();
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Campos Vacíos" }));
+
+    await user.type(screen.getByLabelText("Nueva contraseña"), "corta");
+    await user.type(screen.getByLabelText("Confirmar nueva contraseña"), "corta");
+    await user.click(submit());
+    expect(await screen.findByText("La contraseña debe tener al menos 8 caracteres.")).toBeInTheDocument();
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Contraseña Nueva Corta" }));
+
+    await user.clear(screen.getByLabelText("Nueva contraseña"));
+    await user.type(screen.getByLabelText("Nueva contraseña"), STRONG);
+    await user.clear(screen.getByLabelText("Confirmar nueva contraseña"));
+    await user.type(screen.getByLabelText("Confirmar nueva contraseña"), `${STRONG}x`);
+    await user.click(submit());
+    expect(await screen.findByText("Las contraseñas ingresadas no son iguales.")).toBeInTheDocument();
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Contraseñas no Coinciden" }));
+
+    await user.type(screen.getByLabelText("Contraseña actual (opcional)"), STRONG);
+    await user.clear(screen.getByLabelText("Confirmar nueva contraseña"));
+    await user.type(screen.getByLabelText("Confirmar nueva contraseña"), STRONG);
+    await user.click(submit());
+    expect(
+      await screen.findByText("La nueva contraseña no puede ser igual a la anterior."),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends a valid change and clears the form", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ ok: true }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText("Nueva contraseña"), STRONG);
+    await user.type(screen.getByLabelText("Confirmar nueva contraseña"), STRONG);
+    await user.click(submit());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/account/change-password");
+    expect(JSON.parse(String(init?.body))).toEqual({ newPassword: STRONG, confirmPassword: STRONG });
+    await waitFor(() => expect(screen.getByLabelText("Nueva contraseña")).toHaveValue(""));
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Contraseña Actualizada" }));
+  });
+});

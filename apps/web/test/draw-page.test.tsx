@@ -1,0 +1,256 @@
+// @vitest-environment happy-dom
+import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../src/components/ui/toast";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { DrawPage } from "../src/pages/draw-page";
+import { renderWithProviders, testQueryClient } from "./render";
+
+// The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
+// winners and the verification data, from the API's answers through the app's own client.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const NOW = new Date("2026-11-20T16:00:00.000Z");
+const HOUR = 3_600_000;
+const COMMITMENT = "9f2c4e1ab37d5c60e8f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
+
+function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
+  return {
+    id: "r1",
+    title: "Moto Bera 2027",
+    description: "Una moto 0 km",
+    price: 5,
+    currency: "USD",
+    prizeImage: null,
+    imageAlt: null,
+    status: "active",
+    isFeatured: false,
+    startDate: null,
+    endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(),
+    totalTickets: 100,
+    soldTickets: 40,
+    maxTicketsPerBuyer: 10,
+    activationType: "date",
+    activationPercentage: null,
+    percentageDrawActivatedAt: null,
+    paymentMethods: ["Pago Móvil"],
+    announcementType: "internal",
+    externalAnnouncementPlatform: null,
+    externalAnnouncementDetails: null,
+    externalAnnouncementUrl: null,
+    daysUntilActivationTeaser: 7,
+    winnerName: null,
+    winningTicketNumber: null,
+    hasWinners: false,
+    winners: [],
+    drawnAt: null,
+    createdAt: "2026-11-01T12:00:00.000Z",
+    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
+    pendingTickets: 0,
+    remaining: 60,
+    drawSeedCommitment: COMMITMENT,
+    drawAlgorithm: "sha256-fisher-yates-v1",
+    drawPublicValueSource: null,
+    drawSeed: null,
+    drawPublicValue: null,
+    drawTicketListHash: null,
+    ...overrides,
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Answers GET /api/raffles/r1 with `detail`, POST …/draw with `draw`, and 404 for anything else. */
+function serve(detail: RaffleDetail | Response, draw?: unknown) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === "/api/raffles/r1" && (init?.method ?? "GET") === "GET")
+      return detail instanceof Response ? detail : json(200, detail);
+    if (url === "/api/raffles/r1/draw" && init?.method === "POST") return json(200, draw);
+    if (url === "/api/draws") return json(200, []);
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+}
+
+function renderPage() {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, null);
+  return renderWithProviders(<DrawPage />, { path: "/sorteo/r1", pattern: "/sorteo/:raffleId", client });
+}
+
+function reducedMotion(on: boolean) {
+  return vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: on && query.includes("reduce"),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+beforeEach(() => {
+  // Only the clock is fixed: timers still run, so the page's one-second tick keeps working.
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  vi.mocked(toast).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
+  // No live stream in these tests: the page works without it.
+  vi.stubGlobal("EventSource", undefined);
+  reducedMotion(false);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.mocked(window.matchMedia).mockRestore();
+});
+
+describe("DrawPage", () => {
+  it("before a dated draw: the countdown to the draw and the published commitment", async () => {
+    serve(raffle());
+    renderPage();
+    expect(
+      await screen.findByRole("heading", { name: "Cuenta regresiva para el sorteo" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Moto Bera 2027" })).toBeInTheDocument();
+    const timer = screen.getByRole("timer");
+    expect(within(timer).getByText("Días")).toBeInTheDocument();
+    expect(within(timer).getByText("02")).toBeInTheDocument();
+    expect(screen.getByText("Sorteo verificable")).toBeInTheDocument();
+    expect(screen.getByText(COMMITMENT)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+  });
+
+  it("before the sales goal: the goal and how much is sold", async () => {
+    serve(raffle({ activationType: "percentage", activationPercentage: 50, endDate: null, soldTickets: 10 }));
+    renderPage();
+    expect(
+      await screen.findByRole("heading", { name: "Esperando el objetivo de ventas" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/El sorteo se activa al vender el 50% de los boletos/)).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "10% vendido" })).toHaveAttribute("aria-valuenow", "10");
+  });
+
+  it("after the goal: the last 24 hours of sales count down", async () => {
+    serve(
+      raffle({
+        activationType: "percentage",
+        activationPercentage: 50,
+        endDate: null,
+        soldTickets: 60,
+        percentageDrawActivatedAt: new Date(NOW.getTime() - HOUR).toISOString(),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "¡Últimas 24 horas de venta!" })).toBeInTheDocument();
+    expect(within(screen.getByRole("timer")).getByText("23")).toBeInTheDocument();
+  });
+
+  it("live: pressing the button spins the roulette before asking for the winners", async () => {
+    serve(raffle({ status: "finished" }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Realizar Sorteo/ }));
+    expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
+    expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
+  });
+
+  it("drawn: the winners the API returns, with the links to verify the draw", async () => {
+    reducedMotion(true);
+    serve(raffle({ status: "finished" }), {
+      raffleId: "r1",
+      drawnAt: NOW.toISOString(),
+      empty: false,
+      winners: [
+        { level: 1, prize: "Moto Bera", ticketNumber: "0042", winnerName: "María P.", isMine: false },
+      ],
+      transcript: null,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Realizar Sorteo/ }));
+
+    expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
+    const winners = screen.getByRole("list", { name: "Ganadores" });
+    expect(within(winners).getByText("María P.")).toBeInTheDocument();
+    expect(within(winners).getByText("0042")).toBeInTheDocument();
+    expect(within(winners).getByText(/Primer premio · Moto Bera/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Verificar este sorteo/ })).toHaveAttribute(
+      "href",
+      "/transparencia-de-sorteos#sorteo-r1",
+    );
+    expect(screen.getByRole("link", { name: "Descargar acta (JSON)" })).toHaveAttribute(
+      "href",
+      "/api/draws/r1/transcript?download=1",
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/raffles/r1/draw") ?? [];
+    expect(init?.method).toBe("POST");
+    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+  });
+
+  it("already drawn: the stored winners and no second draw", async () => {
+    serve(
+      raffle({
+        status: "finished",
+        hasWinners: true,
+        drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
+        winners: [
+          {
+            ticketNumber: "0007",
+            winnerName: "José R.",
+            prizeLevel: 2,
+            prizeDescription: "Un televisor",
+            source: "internal",
+            announcedAt: NOW.toISOString(),
+          },
+        ],
+      }),
+    );
+    renderPage();
+    const winners = await screen.findByRole("list", { name: "Ganadores" });
+    expect(within(winners).getByText("José R.")).toBeInTheDocument();
+    expect(within(winners).getByText(/Premio nivel 2 · Un televisor/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+  });
+
+  it("announced elsewhere: waits for the external results and links to the announcement", async () => {
+    serve(
+      raffle({
+        status: "finished",
+        announcementType: "external",
+        externalAnnouncementPlatform: "Instagram Live",
+        externalAnnouncementUrl: "https://instagram.com/rifazo",
+        drawSeedCommitment: null,
+      }),
+    );
+    renderPage();
+    expect(
+      await screen.findByRole("heading", { name: "Esperando el anuncio de los ganadores" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Esta rifa se anuncia en Instagram Live/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir al Anuncio" })).toHaveAttribute(
+      "href",
+      "https://instagram.com/rifazo",
+    );
+    expect(screen.queryByText("Sorteo verificable")).not.toBeInTheDocument();
+  });
+
+  it("a raffle that cannot be loaded: the server's message and a way back", async () => {
+    serve(json(404, { error: { code: "RAFFLE_NOT_FOUND", message: "Rifa no encontrada." } }));
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Error al cargar la rifa." })).toBeInTheDocument();
+    expect(screen.getByText("Rifa no encontrada.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Volver a Rifas" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Error al cargar la rifa." })),
+    );
+  });
+});

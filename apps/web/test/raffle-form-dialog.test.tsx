@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../src/components/ui/toast";
+import { RaffleFormDialog } from "../src/features/admin/raffles/raffle-form-dialog";
+import { renderWithProviders } from "./render";
+
+// The admin's raffle form (spec 2 §2 "Raffle form"): required fields with the shared schema's Spanish
+// messages, the spec's summary toast, and the body POSTed to the API.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  renderWithProviders(<RaffleFormDialog open onOpenChange={onOpenChange} raffle={null} />);
+  return { onOpenChange, dialog: screen.getByRole("dialog", { name: "Crear Rifa" }) };
+}
+
+const createButton = (dialog: HTMLElement) => within(dialog).getByRole("button", { name: "Crear Rifa" });
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("RaffleFormDialog (create)", () => {
+  it("marks the required fields with the shared schema's messages and the spec's summary", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.click(createButton(dialog));
+
+    expect(await within(dialog).findByText("El nombre de la rifa es obligatorio.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Indica una fecha y hora de sorteo válida.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Describe el premio de este nivel.")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Nombre de la Rifa *")).toHaveAttribute("aria-invalid", "true");
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: "Campos Requeridos",
+        description: expect.stringMatching(
+          /^Por favor, completa o corrige: Nombre de la Rifa, Precio, Fecha y Hora del Sorteo, .+\.$/,
+        ),
+      }),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refuses a price with more than two decimals", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Precio *"), "1.234");
+    await user.click(createButton(dialog));
+    expect(
+      await within(dialog).findByText(
+        "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("POSTs the parsed raffle and closes on success", async () => {
+    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const user = userEvent.setup();
+    const { dialog, onOpenChange } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "  Moto Bera 2027 ");
+    await user.type(within(dialog).getByLabelText("Precio *"), "2.50");
+    const total = within(dialog).getByLabelText("Total de Boletos *");
+    await user.clear(total);
+    await user.type(total, "500");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    await user.click(createButton(dialog));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/admin/raffles");
+    expect(init?.method).toBe("POST");
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({
+      title: "Moto Bera 2027",
+      price: 2.5,
+      currency: "USD",
+      totalTickets: 500,
+      status: "upcoming",
+      activationType: "date",
+      // 20:00 in Caracas (UTC−4) is midnight UTC.
+      endDate: "2027-01-16T00:00:00.000Z",
+      activationPercentage: null,
+      prizeLevels: [{ description: "Una moto Bera 0 km", winnerCount: 1 }],
+    });
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Rifa Creada", variant: "success" }));
+  });
+
+  it("puts the server's field messages on their inputs", async () => {
+    const message = "Ya existe una rifa con ese nombre.";
+    fetchMock.mockResolvedValue(
+      json(400, { error: { code: "VALIDATION", message, fields: { title: message } } }),
+    );
+    const user = userEvent.setup();
+    const { dialog, onOpenChange } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
+    await user.type(within(dialog).getByLabelText("Precio *"), "3");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    await user.click(createButton(dialog));
+
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: "Error al Crear Rifa", description: message }),
+    );
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

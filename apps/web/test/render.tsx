@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+
+/** A fresh query cache per test: no retries, nothing shared between tests. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Renders `ui` at `path` (matched by `pattern`) with a query cache and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    path = "/",
+    pattern = "*",
+    client = testQueryClient(),
+  }: { path?: string; pattern?: string; client?: QueryClient } = {},
+) {
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client };
+}

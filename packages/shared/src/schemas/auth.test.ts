@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { CHANGE_PASSWORD_TITLES, changePasswordFormSchema } from "./auth";
+
+const ok = { currentPassword: "", newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" };
+
+/** The message and field of the first issue, or null when the values pass. */
+function first(values: typeof ok) {
+  const issue = changePasswordFormSchema.safeParse(values).error?.issues[0];
+  return issue ? { field: issue.path[0], message: issue.message } : null;
+}
+
+describe("changePasswordFormSchema (spec 1 §5 'Password change')", () => {
+  it("accepts a valid change, with or without the current password", () => {
+    expect(first(ok)).toBeNull();
+    expect(first({ ...ok, currentPassword: "Vieja12345" })).toBeNull();
+  });
+
+  it("gives the spec's messages, each with its toast title", () => {
+    const empty = first({ ...ok, newPassword: "" });
+    expect(empty?.field).toBe("newPassword");
+    expect(CHANGE_PASSWORD_TITLES[empty?.message ?? ""]).toBe("Campos Vacíos");
+    expect(first({ ...ok, confirmPassword: "" })?.field).toBe("confirmPassword");
+    const short = first({ ...ok, newPassword: "corta", confirmPassword: "corta" });
+    expect(CHANGE_PASSWORD_TITLES[short?.message ?? ""]).toBe("Contraseña Nueva Corta");
+    const differ = first({ ...ok, confirmPassword: "OtraClave123" });
+    expect(differ?.field).toBe("confirmPassword");
+    expect(CHANGE_PASSWORD_TITLES[differ?.message ?? ""]).toBe("Contraseñas no Coinciden");
+  });
+
+  it("refuses the current password as the new one", () => {
+    expect(first({ ...ok, currentPassword: ok.newPassword })).toEqual({
+      field: "newPassword",
+      message: "La nueva contraseña no puede ser igual a la anterior.",
+    });
+  });
+});
