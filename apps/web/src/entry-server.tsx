@@ -5,8 +5,8 @@ import { App } from "./app/app";
 import type { PageDataContext, PrefetchPage } from "./app/page-data";
 import { pagesFor, type RouteHandle, routes } from "./app/routes";
 import { type ServerState, serializeServerState } from "./app/server-state";
-import { RenderClockProvider } from "./features/raffles/hooks/use-now";
 import type { ApiTransport, ApiTransportCarrier } from "./lib/api-client";
+import { RenderClockProvider } from "./lib/use-now";
 
 // Server rendering of the public pages (built by `vite build --ssr`, loaded by apps/api/src/lib/web.ts).
 // A page takes part by exporting `prefetchPage`, which fills the query cache with what its first screen

@@ -9,6 +9,7 @@ import { Alert } from "../components/ui/alert";
 import { Button, buttonClasses } from "../components/ui/button";
 import { ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
+import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
 import { useSession } from "../features/auth/hooks/use-session";
@@ -17,14 +18,13 @@ import { celebrate } from "../features/draws/components/confetti";
 import { Roulette } from "../features/draws/components/roulette";
 import { prefersReducedMotion } from "../features/draws/lib/roulette";
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles/api/raffles-api";
-import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { useLiveRaffles } from "../features/raffles/hooks/use-live-raffles";
 import { CountdownDisplay } from "../features/upcoming/countdown-display";
-import { useNow } from "../features/upcoming/use-now";
 import { errorMessage } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
 import { paths } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
+import { useNow } from "../lib/use-now";
 
 const LOAD_ERROR = "Error al cargar la rifa.";
 
@@ -155,11 +155,11 @@ export function DrawPage() {
 }
 
 function DrawScreen({ raffleId }: { raffleId: string }) {
-  useRaffleEvents();
+  useLiveRaffles();
   const queryClient = useQueryClient();
   const session = useSession();
   const query = useQuery(raffleDetailQuery(raffleId));
-  const now = useNow(1_000);
+  const now = useNow(1_000).getTime();
   // The draw's buttons act only once the code has run.
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");

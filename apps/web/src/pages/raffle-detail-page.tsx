@@ -9,19 +9,18 @@ import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
 import { type RaffleDetail, raffleDetailQuery } from "../features/raffles/api/raffles-api";
-import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
 import { RaffleAction } from "../features/raffles/components/raffle-action";
 import { RaffleBadge } from "../features/raffles/components/raffle-badge";
 import { RaffleImage } from "../features/raffles/components/raffle-image";
 import { RaffleImageActions } from "../features/raffles/components/raffle-image-actions";
 import { TicketPurchase } from "../features/raffles/components/ticket-purchase";
 import { WinnerList } from "../features/raffles/components/winner-list";
-import { useNow } from "../features/raffles/hooks/use-now";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { useLiveRaffles } from "../features/raffles/hooks/use-live-raffles";
 import { toCardInput } from "../features/raffles/lib/card-input";
 import { drawInfo } from "../features/raffles/lib/draw-info";
 import { shortHash } from "../features/raffles/lib/purchase";
@@ -30,6 +29,7 @@ import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
 import { isApiError } from "../lib/api-client";
 import { formatMoney, formatNumber } from "../lib/format";
 import { paths } from "../lib/paths";
+import { useNow } from "../lib/use-now";
 
 function BackLink() {
   return (
@@ -315,7 +315,7 @@ export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
 /** /rifas/{id} (spec 1 §2 "Raffle detail"). */
 export function RaffleDetailPage() {
   const { id = "" } = useParams();
-  useRaffleEvents();
+  useLiveRaffles();
   const query = useQuery(raffleDetailQuery(id));
   if (query.isPending) return <LoadingView />;
   // A failed refresh keeps showing the raffle we have; only a first load failure shows the error view.

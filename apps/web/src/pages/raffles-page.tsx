@@ -12,7 +12,7 @@ import { Spinner } from "../components/ui/spinner";
 import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { raffleListQuery } from "../features/raffles/api/raffles-api";
 import { RaffleGrid } from "../features/raffles/components/raffle-grid";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { useLiveRaffles } from "../features/raffles/hooks/use-live-raffles";
 import {
   FILTER_OPTIONS,
   isFiltered,
@@ -38,7 +38,7 @@ export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
 
 /** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
 export function RafflesPage() {
-  useRaffleEvents();
+  useLiveRaffles();
   const [params, setParams] = useSearchParams();
   const criteria = readCriteria(params);
   const [text, setText] = useState(criteria.q);

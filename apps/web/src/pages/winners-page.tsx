@@ -1,7 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
-import { useNow } from "../features/raffles/hooks/use-now";
 import { winnersQueryOptions } from "../features/winners/api";
 import {
   EMPTY_FILTERS,
@@ -12,6 +11,7 @@ import {
 } from "../features/winners/filters";
 import { WinnersFiltersBar } from "../features/winners/winners-filters";
 import { WinnersHistory } from "../features/winners/winners-history";
+import { useNow } from "../lib/use-now";
 
 /** Rendered on the server with the history the URL's filters ask for (?q=&mes=&anio=). */
 export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) =>

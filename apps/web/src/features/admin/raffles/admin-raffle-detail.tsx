@@ -8,16 +8,16 @@ import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { ProgressBar, percentText, soldText } from "../../../components/ui/progress-bar";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
-import { ProgressBar, percentText } from "../shared/progress-bar";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
-import { useRaffleEvents } from "../shared/use-raffle-events";
 import { imageVariant } from "./image-file";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
@@ -173,7 +173,13 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
                   {percentText(raffle.soldTickets, total)}
                 </span>
               </p>
-              <ProgressBar value={raffle.soldTickets} max={total} label="Boletos vendidos" className="h-3!" />
+              <ProgressBar
+                value={raffle.soldTickets}
+                max={total}
+                label="Boletos vendidos"
+                valueText={soldText(raffle.soldTickets, total)}
+                className="h-3!"
+              />
             </div>
           </CardContent>
         </Card>
