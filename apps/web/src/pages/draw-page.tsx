@@ -2,7 +2,6 @@ import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-pa
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -22,6 +21,7 @@ import { useLiveRaffles } from "../features/raffles/hooks/use-live-raffles";
 import { CountdownDisplay } from "../features/upcoming/countdown-display";
 import { errorMessage } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
 import { useNow } from "../lib/use-now";

@@ -1,7 +1,6 @@
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
@@ -10,6 +9,7 @@ import { useSession } from "../features/auth/hooks/use-session";
 import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
 import { featuredRafflesQuery } from "../features/raffles/api/raffles-api";
 import { RaffleCardSkeleton } from "../features/raffles/components/raffle-card-skeleton";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 
 // The cards (with their logic, price formatting and favourites) are a separate chunk shared with /rifas,

@@ -3,7 +3,6 @@ import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raf
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -28,6 +27,7 @@ import { DETAIL_IMAGE_SIZES } from "../features/raffles/lib/raffle-image";
 import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
 import { isApiError } from "../lib/api-client";
 import { formatMoney, formatNumber } from "../lib/format";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 

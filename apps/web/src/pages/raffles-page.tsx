@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
 import { SearchIcon } from "../components/ui/icons";
@@ -23,6 +22,7 @@ import {
   writeCriteria,
 } from "../features/raffles/lib/list-filters";
 import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
+import type { PrefetchPage } from "../lib/page-data";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -11,6 +10,7 @@ import { DrawRecords } from "../features/draws/components/draw-records";
 import { winnersQueryOptions } from "../features/winners/api";
 import { EMPTY_FILTERS } from "../features/winners/filters";
 import { WinnersHistory } from "../features/winners/winners-history";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 
 const code = "rounded bg-brand-50 px-1 py-0.5 font-mono text-[0.85em] text-brand-900";

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ClockIcon } from "../components/ui/icons";
@@ -9,6 +8,7 @@ import { EmptyState, LoadError } from "../features/content/states";
 import { UPCOMING_ERROR, upcomingQueryOptions } from "../features/upcoming/api";
 import { UpcomingCard } from "../features/upcoming/upcoming-card";
 import { useUpcomingNotify } from "../features/upcoming/use-upcoming-notify";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 

@@ -1,5 +1,4 @@
 import { useSearchParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { winnersQueryOptions } from "../features/winners/api";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../features/winners/filters";
 import { WinnersFiltersBar } from "../features/winners/winners-filters";
 import { WinnersHistory } from "../features/winners/winners-history";
+import type { PrefetchPage } from "../lib/page-data";
 import { useNow } from "../lib/use-now";
 
 /** Rendered on the server with the history the URL's filters ask for (?q=&mes=&anio=). */
