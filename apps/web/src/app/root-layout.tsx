@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
-import { Header } from "../components/layout/header";
 import { useToasterRequested } from "../components/ui/toast";
 import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
 import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
 import { useHydrated } from "../lib/use-hydrated";
+import { Header } from "./layout/header";
 import { usePageLoading } from "./lazy-page";
 import { AppLoading } from "./route-error";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -18,7 +18,7 @@ const Toaster = lazy(() => import("../components/ui/toaster"));
 // them out instead of turning the page into the error screen.
 const Nothing = (): React.ReactNode => null;
 const Footer = lazy(() =>
-  import("../components/layout/footer").then(
+  import("./layout/footer").then(
     (m): { default: () => React.ReactNode } => ({ default: m.Footer }),
     () => ({ default: Nothing }),
   ),
