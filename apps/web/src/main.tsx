@@ -6,7 +6,7 @@ import { App } from "./app/app";
 import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
-import { sessionQueryOptions } from "./features/auth/hooks/use-session";
+import { sessionQueryOptions } from "./features/auth";
 import { RenderClockProvider } from "./lib/use-now";
 import { resumeRaffleEventsAfter } from "./lib/use-raffle-events";
 import "./styles.css";

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { type EventStream, openEventStream } from "./event-stream";
 
 // The API sends a `raffle` event on GET /api/events whenever a raffle changes (sales, status, winners,
@@ -7,14 +8,15 @@ import { type EventStream, openEventStream } from "./event-stream";
 // Last-Event-ID); a refused connection is reopened by lib/event-stream with backoff.
 
 /** Several changes in a row (an approval touches tickets, counts and status; a generation job many rows)
- * cause one call per listener per window: at most this late, and never starved by a long burst. */
+ * cause one refetch per window: at most this late, and never starved by a long burst. */
 const COALESCE_MS = 400;
 
 let source: EventStream | null = null;
 /** Where the first connection resumes: the event id a server-rendered page's data was read at. */
 let resumeAfter: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
+/** What the screens on show want refetched; the same key asked twice is refetched once. */
+const watched = new Set<{ client: QueryClient; queryKey: QueryKey }>();
 
 /** Called once with the server-rendered page's state (main.tsx). */
 export function resumeRaffleEventsAfter(eventId: number | null): void {
@@ -25,7 +27,15 @@ function onRaffleEvent(): void {
   if (timer) return;
   timer = setTimeout(() => {
     timer = undefined;
-    for (const listener of listeners) listener();
+    const done = new Map<QueryClient, Set<string>>();
+    for (const { client, queryKey } of watched) {
+      const hash = hashKey(queryKey);
+      const keys = done.get(client) ?? new Set<string>();
+      done.set(client, keys);
+      if (keys.has(hash)) continue;
+      keys.add(hash);
+      void client.invalidateQueries({ queryKey });
+    }
   }, COALESCE_MS);
 }
 
@@ -43,17 +53,18 @@ function disconnect(): void {
   source = null;
 }
 
-/** Calls `onChange` (the latest one passed) after raffle changes, coalesced. */
-export function useRaffleEvents(onChange: () => void): void {
-  const callback = useRef(onChange);
-  callback.current = onChange;
+/** Refetches the queries under `queryKey` after raffle changes, coalesced. */
+export function useRaffleEvents(queryKey: QueryKey): void {
+  const client = useQueryClient();
+  const hash = hashKey(queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is compared by its hash, not identity.
   useEffect(() => {
-    const listener = () => callback.current();
-    listeners.add(listener);
+    const entry = { client, queryKey };
+    watched.add(entry);
     connect();
     return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) disconnect();
+      watched.delete(entry);
+      if (watched.size === 0) disconnect();
     };
-  }, []);
+  }, [client, hash]);
 }

@@ -11,20 +11,24 @@ import { Input } from "../components/ui/input";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
-import { useSession } from "../features/auth/hooks/use-session";
-import { type DrawResult, drawApi, drawsQuery } from "../features/draws/api";
-import { celebrate } from "../features/draws/components/confetti";
-import { Roulette } from "../features/draws/components/roulette";
-import { prefersReducedMotion } from "../features/draws/lib/roulette";
-import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles/api/raffles-api";
-import { useLiveRaffles } from "../features/raffles/hooks/use-live-raffles";
-import { CountdownDisplay } from "../features/upcoming/countdown-display";
+import { useSession } from "../features/auth";
+import {
+  celebrate,
+  type DrawResult,
+  drawApi,
+  drawsQuery,
+  prefersReducedMotion,
+  Roulette,
+} from "../features/draws";
+import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
+import { CountdownDisplay } from "../features/upcoming";
 import { errorMessage } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
 import { useNow } from "../lib/use-now";
+import { useRaffleEvents } from "../lib/use-raffle-events";
 
 const LOAD_ERROR = "Error al cargar la rifa.";
 
@@ -155,7 +159,7 @@ export function DrawPage() {
 }
 
 function DrawScreen({ raffleId }: { raffleId: string }) {
-  useLiveRaffles();
+  useRaffleEvents(raffleKeys.all);
   const queryClient = useQueryClient();
   const session = useSession();
   const query = useQuery(raffleDetailQuery(raffleId));

@@ -1,6 +1,6 @@
 import { Page } from "../components/layout/page";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
-import { PaymentMethods } from "../features/payment-methods/payment-methods";
+import { publicSettingsQuery } from "../features/exchange-rate";
+import { PaymentMethods } from "../features/payment-methods";
 import type { PrefetchPage } from "../lib/page-data";
 
 /** Rendered on the server with the bolívar rate and the payment accounts (public settings). */

@@ -3,9 +3,13 @@ import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { MailIcon, StarIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { CONTENT_ERRORS, testimonialsQueryOptions } from "../features/content/api";
-import { EmptyState, LoadError } from "../features/content/states";
-import { TestimonialCard } from "../features/content/testimonial-card";
+import {
+  CONTENT_ERRORS,
+  EmptyState,
+  LoadError,
+  TestimonialCard,
+  testimonialsQueryOptions,
+} from "../features/content";
 import type { PrefetchPage } from "../lib/page-data";
 import { SUPPORT_EMAIL } from "../lib/site";
 

@@ -7,7 +7,7 @@ import { Button } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { toast } from "../components/ui/toast";
-import { drawApi, type TicketVerificationResponse } from "../features/draws/api";
+import { drawApi, type TicketVerificationResponse } from "../features/draws";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";

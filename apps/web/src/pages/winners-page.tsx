@@ -1,15 +1,15 @@
 import { useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
-import { winnersQueryOptions } from "../features/winners/api";
 import {
   EMPTY_FILTERS,
   filtersFromParams,
   paramsFromFilters,
   type WinnersFilters,
+  WinnersFiltersBar,
+  WinnersHistory,
+  winnersQueryOptions,
   winnersYears,
-} from "../features/winners/filters";
-import { WinnersFiltersBar } from "../features/winners/winners-filters";
-import { WinnersHistory } from "../features/winners/winners-history";
+} from "../features/winners";
 import type { PrefetchPage } from "../lib/page-data";
 import { useNow } from "../lib/use-now";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/brand/logo";
 import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../../components/ui/icons";
-import { openCookiePreferences } from "../../features/cookie-consent/use-cookie-consent";
+import { openCookiePreferences } from "../../features/cookie-consent";
 import { paths } from "../../lib/paths";
 import { SUPPORT_EMAIL } from "../../lib/site";
 import { useHydrated } from "../../lib/use-hydrated";

@@ -6,13 +6,14 @@ import { Avatar } from "../../components/ui/avatar";
 import { buttonClasses } from "../../components/ui/button";
 import { BellIcon, CloseIcon, MenuIcon } from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useSession } from "../../features/auth/hooks/use-session";
+import { useSession } from "../../features/auth";
+import { loadNotificationBell } from "../../features/notifications/lazy";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { MAIN_NAV } from "./nav-links";
 
 const UserMenu = lazy(() => import("./user-menu"));
-const NotificationBell = lazy(() => import("../../features/notifications/components/notification-bell"));
+const NotificationBell = lazy(loadNotificationBell);
 
 /** Holds the bell's place (same size) while its chunk loads, so the header does not shift. */
 function BellPlaceholder() {

@@ -2,8 +2,7 @@ import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../../components/ui/icons";
-import type { SessionUser } from "../../features/auth/api/account-api";
-import { useSignOut } from "../../features/auth/hooks/use-sign-out";
+import { type SessionUser, useSignOut } from "../../features/auth";
 import { paths } from "../../lib/paths";
 
 const itemClasses =

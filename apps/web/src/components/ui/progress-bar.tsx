@@ -1,5 +1,4 @@
 import { cn } from "../../lib/cn";
-import { formatNumber } from "../../lib/format";
 
 interface ProgressBarProps {
   /** Out of `max`: a percentage by default, or a count (tickets sold of `max`). */
@@ -36,15 +35,4 @@ export function ProgressBar({ value, max = 100, label, valueText, className }: P
 /** "38%": rounded like the card's 'AL n%' badge, so both always agree. */
 export function formatPercent(value: number): string {
   return `${Math.round(value)}%`;
-}
-
-/** "24,5 %" of `value` out of `max`, with two decimals under 1 % so a first sale does not read 0 %. */
-export function percentText(value: number, max: number): string {
-  const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
-  return `${formatNumber(percent, percent > 0 && percent < 1 ? 2 : 1)} %`;
-}
-
-/** "120 de 500 (24 %)": the admin's sold-tickets bar as read aloud. */
-export function soldText(value: number, max: number): string {
-  return `${formatNumber(value)} de ${formatNumber(max)} (${percentText(value, max)})`;
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { SearchField } from "../../components/ui/search-field";
-import { favoriteRafflesQuery } from "../../features/favorites/api/favorites-api";
-import { RaffleGrid } from "../../features/raffles/components/raffle-grid";
-import { useLiveRaffles } from "../../features/raffles/hooks/use-live-raffles";
+import { favoriteRafflesQuery } from "../../features/favorites";
+import { RaffleGrid, raffleKeys } from "../../features/raffles";
 import { paths } from "../../lib/paths";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { useRaffleEvents } from "../../lib/use-raffle-events";
 import { ProfileSection } from "./profile-section";
 
 const LOAD_ERROR = "No se pudieron cargar tus favoritos. Inténtalo de nuevo más tarde.";
@@ -17,7 +17,7 @@ export function ProfileFavoritesPage() {
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
   const query = useQuery(favoriteRafflesQuery(q));
-  useLiveRaffles();
+  useRaffleEvents(raffleKeys.all);
 
   return (
     <ProfileSection title="Mis Favoritos" description="Las rifas que guardaste para seguirlas de cerca.">

@@ -1,6 +1,6 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Page } from "../../../components/layout/page";
@@ -8,11 +8,11 @@ import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
-import { ProgressBar, percentText, soldText } from "../../../components/ui/progress-bar";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
@@ -43,16 +43,13 @@ function BackButton() {
 /** /admin/rifas/{id}: a read-only view of one raffle (spec 2 §2 "Admin raffle detail"). */
 export function AdminRaffleDetail() {
   const { id = "" } = useParams();
-  const queryClient = useQueryClient();
   const raffle = useQuery({
     queryKey: adminKeys.raffle(id),
     queryFn: ({ signal }) => fetchAdminRaffle(id, signal),
     retry: (count, error) => count < 2 && !(isApiError(error) && error.status < 500),
   });
 
-  useRaffleEvents(() => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.raffle(id) });
-  });
+  useRaffleEvents(adminKeys.raffle(id));
 
   if (raffle.isPending) {
     return (

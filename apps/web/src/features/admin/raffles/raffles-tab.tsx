@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { ProgressBar, percentText, soldText } from "../../../components/ui/progress-bar";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, deleteRaffle, EXPORTS } from "../api/admin-api";
@@ -43,9 +43,7 @@ export function RafflesTab() {
   }, [editRaffleId, raffles.data, navigate, location.pathname, location.search]);
 
   // Raffle changes (sales, ticket generation, edits by another admin) arrive over SSE.
-  useRaffleEvents(() => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.raffles() });
-  });
+  useRaffleEvents(adminKeys.raffles());
 
   const remove = useMutation({
     mutationFn: (raffle: AdminRaffle) => deleteRaffle(raffle.id),

@@ -4,7 +4,7 @@ import { formatPercent, ProgressBar } from "../../../components/ui/progress-bar"
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useNow } from "../../../lib/use-now";
-import { PriceWithEquivalent } from "../../exchange-rate/components/price-with-equivalent";
+import { PriceWithEquivalent } from "../../exchange-rate";
 import type { PublicRaffle } from "../api/raffles-api";
 import { toCardInput } from "../lib/card-input";
 import { drawInfo } from "../lib/draw-info";
