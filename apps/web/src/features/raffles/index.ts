@@ -21,4 +21,4 @@ export {
 } from "./lib/list-filters";
 export { shortHash } from "./lib/purchase";
 export { DETAIL_IMAGE_SIZES } from "./lib/raffle-image";
-export { FAVORITE_TEXT, RAFFLE_TEXT } from "./lib/raffle-text";
+export { RAFFLE_TEXT } from "./lib/raffle-text";
