@@ -7,8 +7,8 @@ import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth";
+import { resumeRaffleEventsAfter } from "./lib/raffle-events-resume";
 import { RenderClockProvider } from "./lib/use-now";
-import { resumeRaffleEventsAfter } from "./lib/use-raffle-events";
 import "./styles.css";
 
 // Ask for the session right away, in parallel with the first page's code, so guards and the header

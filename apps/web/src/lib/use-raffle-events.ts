@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type EventStream, openEventStream } from "./event-stream";
+import { takeResumeId } from "./raffle-events-resume";
 
 // The API sends a `raffle` event on GET /api/events whenever a raffle changes (sales, status, winners,
 // ticket generation). Every screen showing raffles listens through this hook; they share one connection,
@@ -12,16 +13,9 @@ import { type EventStream, openEventStream } from "./event-stream";
 const COALESCE_MS = 400;
 
 let source: EventStream | null = null;
-/** Where the first connection resumes: the event id a server-rendered page's data was read at. */
-let resumeAfter: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** What the screens on show want refetched; the same key asked twice is refetched once. */
 const watched = new Set<{ client: QueryClient; queryKey: QueryKey }>();
-
-/** Called once with the server-rendered page's state (main.tsx). */
-export function resumeRaffleEventsAfter(eventId: number | null): void {
-  resumeAfter = eventId;
-}
 
 function onRaffleEvent(): void {
   if (timer) return;
@@ -42,8 +36,7 @@ function onRaffleEvent(): void {
 function connect(): void {
   if (source) return;
   // Later connections resume by themselves (Last-Event-ID, or the id the stream tracked).
-  source = openEventStream({ lastEventId: resumeAfter, on: { raffle: onRaffleEvent } });
-  resumeAfter = null;
+  source = openEventStream({ lastEventId: takeResumeId(), on: { raffle: onRaffleEvent } });
 }
 
 function disconnect(): void {
