@@ -2,11 +2,11 @@ import { dehydrate, QueryClient, type QueryClientConfig, QueryClientProvider } f
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
 import { App } from "./app/app";
-import type { PageDataContext, PrefetchPage } from "./app/page-data";
 import { pagesFor, type RouteHandle, routes } from "./app/routes";
 import { type ServerState, serializeServerState } from "./app/server-state";
-import { RenderClockProvider } from "./features/raffles/hooks/use-now";
 import type { ApiTransport, ApiTransportCarrier } from "./lib/api-client";
+import type { PageDataContext, PrefetchPage } from "./lib/page-data";
+import { RenderClockProvider } from "./lib/use-now";
 
 // Server rendering of the public pages (built by `vite build --ssr`, loaded by apps/api/src/lib/web.ts).
 // A page takes part by exporting `prefetchPage`, which fills the query cache with what its first screen

@@ -6,9 +6,9 @@ import { App } from "./app/app";
 import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
-import { sessionQueryOptions } from "./features/auth/hooks/use-session";
-import { RenderClockProvider } from "./features/raffles/hooks/use-now";
-import { resumeRaffleEventsAfter } from "./features/raffles/hooks/use-raffle-events";
+import { sessionQueryOptions } from "./features/auth";
+import { resumeRaffleEventsAfter } from "./lib/raffle-events-resume";
+import { RenderClockProvider } from "./lib/use-now";
 import "./styles.css";
 
 // Ask for the session right away, in parallel with the first page's code, so guards and the header

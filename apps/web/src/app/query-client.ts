@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/toast";
-import { sessionQueryKey } from "../features/auth/hooks/use-session";
+import { sessionQueryKey } from "../features/auth";
 import { isApiError, isRetryableError } from "../lib/api-client";
 
 const EXPIRED_CODES = new Set(["UNAUTHENTICATED", "SESSION_NOT_FOUND"]);

@@ -1,30 +1,31 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
-import { Header } from "../components/layout/header";
 import { useToasterRequested } from "../components/ui/toast";
-import { usePageViewTracking } from "../features/analytics/use-page-view-tracking";
-import { useSigningOut, useSignOutCompletion } from "../features/auth/sign-out-state";
-import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent/use-cookie-consent";
+import { usePageViewTracking } from "../features/analytics";
+import { useSigningOut, useSignOutCompletion } from "../features/auth";
+import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
+import { loadCookieBanner, loadCookiePreferencesDialog } from "../features/cookie-consent/lazy";
 import { useHydrated } from "../lib/use-hydrated";
+import { Header } from "./layout/header";
 import { usePageLoading } from "./lazy-page";
 import { AppLoading } from "./route-error";
 import { ScrollRestoration } from "./scroll-restoration";
 
 // Loaded the first time someone opens the preferences: Dialog and Switch stay off the home bundle.
-const CookiePreferencesDialog = lazy(() => import("../features/cookie-consent/cookie-preferences-dialog"));
+const CookiePreferencesDialog = lazy(loadCookiePreferencesDialog);
 const Toaster = lazy(() => import("../components/ui/toaster"));
 // Below the fold, or only for visitors who have not chosen yet: off the entry. A failed download leaves
 // them out instead of turning the page into the error screen.
 const Nothing = (): React.ReactNode => null;
 const Footer = lazy(() =>
-  import("../components/layout/footer").then(
+  import("./layout/footer").then(
     (m): { default: () => React.ReactNode } => ({ default: m.Footer }),
     () => ({ default: Nothing }),
   ),
 );
 const CookieBanner = lazy(() =>
-  import("../features/cookie-consent/cookie-banner").then(
+  loadCookieBanner().then(
     (m): { default: () => React.ReactNode } => ({ default: m.CookieBanner }),
     () => ({ default: Nothing }),
   ),

@@ -1,8 +1,8 @@
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths, routePatterns } from "../lib/paths";
 import { HomePage, prefetchPage as prefetchHome } from "../pages/home-page";
 import { type LazyPage, lazyPage } from "./lazy-page";
-import type { PrefetchPage } from "./page-data";
 import { RootLayout } from "./root-layout";
 
 // Every route of the app (spec 1 §2, spec 2 §2). The home page ships with the entry so the landing
@@ -12,7 +12,7 @@ import { RootLayout } from "./root-layout";
 // Declarative routes (useRoutes) rather than React Router's data router: the data router's code alone
 // is ~18 kB gzip, a seventh of the home page's JavaScript budget, and none of its loaders/actions were
 // used. Pages keep their data in TanStack Query; what a page needs for server rendering it exports as
-// `prefetchPage` (see page-data.ts).
+// `prefetchPage` (see lib/page-data.ts).
 
 const profileArea = () => import("../pages/profile/profile-area");
 const adminArea = () => import("../pages/admin/admin-area");

@@ -45,7 +45,7 @@ const browserFetch: ApiTransport = (path, init) => fetch(path, init);
 /**
  * A query cache that carries its own way to reach the API. The server renderer (entry-server) makes one
  * per request, so concurrent renders never answer each other's queries; a query a page prefetches
- * passes its `client` on to the request (see app/page-data.ts). The browser's cache carries none.
+ * passes its `client` on to the request (see lib/page-data.ts). The browser's cache carries none.
  */
 export interface ApiTransportCarrier {
   readonly apiTransport: ApiTransport;

@@ -87,3 +87,14 @@ export function formatMoney(amount: number | string, currency: Currency | string
     currencyDisplay: "narrowSymbol",
   }).format(value);
 }
+
+/** "24,5 %" of `value` out of `max`, with two decimals under 1 % so a first sale does not read 0 %. */
+export function percentText(value: number, max: number): string {
+  const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
+  return `${formatNumber(percent, percent > 0 && percent < 1 ? 2 : 1)} %`;
+}
+
+/** "120 de 500 (24 %)": sold tickets out of the total, as a progress bar reads them aloud. */
+export function soldText(value: number, max: number): string {
+  return `${formatNumber(value)} de ${formatNumber(max)} (${percentText(value, max)})`;
+}

@@ -1,9 +1,6 @@
 import { Navigate, useLocation } from "react-router";
 import { AuthShell } from "../components/layout/auth-shell";
-import { AdminLoginForm } from "../features/auth/components/admin-login-form";
-import { useSession } from "../features/auth/hooks/use-session";
-import { postLoginPath, readFrom } from "../features/auth/redirects";
-import { useSigningOut } from "../features/auth/sign-out-state";
+import { AdminLoginForm, postLoginPath, readFrom, useSession, useSigningOut } from "../features/auth";
 
 /** /adminrifazo2025: unlinked admin door (spec 2 §2). A signed-in admin goes straight to the panel. */
 export function AdminLoginPage() {

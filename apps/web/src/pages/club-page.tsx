@@ -1,19 +1,18 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowLeftIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { useSession } from "../features/auth/hooks/use-session";
-import { ClubMemberHeader } from "../features/club/club-member-header";
-import { ClubWelcome } from "../features/club/club-welcome";
-import { LevelsGrid } from "../features/club/levels-grid";
+import { useSession } from "../features/auth";
+import { ClubMemberHeader, ClubWelcome, LevelsGrid } from "../features/club";
+import { loadMemberClub } from "../features/club/lazy";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 
 // Members with points get the tabs (beneficios, recompensas, historial, niveles); that code loads only for them.
-const MemberClub = lazy(() => import("../features/club/components/member-club"));
+const MemberClub = lazy(loadMemberClub);
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 

@@ -1,9 +1,8 @@
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Card, CardContent } from "../components/ui/card";
-import { ContactDetails } from "../features/contact/contact-details";
-import { ContactForm } from "../features/contact/contact-form";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
+import { ContactDetails, ContactForm } from "../features/contact";
+import { publicSettingsQuery } from "../features/exchange-rate";
+import type { PrefetchPage } from "../lib/page-data";
 
 /** The form and the support details, rendered on the server with the published WhatsApp line. */
 export const prefetchPage: PrefetchPage = ({ queryClient }) => queryClient.prefetchQuery(publicSettingsQuery);

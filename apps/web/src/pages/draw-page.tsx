@@ -2,29 +2,33 @@ import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-pa
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClasses } from "../components/ui/button";
 import { ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
+import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
-import { useSession } from "../features/auth/hooks/use-session";
-import { type DrawResult, drawApi, drawsQuery } from "../features/draws/api";
-import { celebrate } from "../features/draws/components/confetti";
-import { Roulette } from "../features/draws/components/roulette";
-import { prefersReducedMotion } from "../features/draws/lib/roulette";
-import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles/api/raffles-api";
-import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
-import { CountdownDisplay } from "../features/upcoming/countdown-display";
-import { useNow } from "../features/upcoming/use-now";
+import { useSession } from "../features/auth";
+import {
+  celebrate,
+  type DrawResult,
+  drawApi,
+  drawsQuery,
+  prefersReducedMotion,
+  Roulette,
+} from "../features/draws";
+import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
+import { CountdownDisplay } from "../features/upcoming";
 import { errorMessage } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
+import { useNow } from "../lib/use-now";
+import { useRaffleEvents } from "../lib/use-raffle-events";
 
 const LOAD_ERROR = "Error al cargar la rifa.";
 
@@ -155,11 +159,11 @@ export function DrawPage() {
 }
 
 function DrawScreen({ raffleId }: { raffleId: string }) {
-  useRaffleEvents();
+  useRaffleEvents(raffleKeys.all);
   const queryClient = useQueryClient();
   const session = useSession();
   const query = useQuery(raffleDetailQuery(raffleId));
-  const now = useNow(1_000);
+  const now = useNow(1_000).getTime();
   // The draw's buttons act only once the code has run.
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");

@@ -11,7 +11,7 @@ import {
   TrophyIcon,
   UploadIcon,
 } from "../components/ui/icons";
-import { useSession } from "../features/auth/hooks/use-session";
+import { useSession } from "../features/auth";
 import { paths } from "../lib/paths";
 
 // The home page's sections under the featured raffles: the three-step guide with the 24-hour note, the

@@ -1,24 +1,22 @@
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, ClockIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
-import { useSession } from "../features/auth/hooks/use-session";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
-import { featuredRafflesQuery } from "../features/raffles/api/raffles-api";
-import { RaffleCardSkeleton } from "../features/raffles/components/raffle-card-skeleton";
+import { useSession } from "../features/auth";
+import { publicSettingsQuery } from "../features/exchange-rate";
+import { featuredRafflesQuery, RaffleCardSkeleton } from "../features/raffles";
+import { loadFeaturedRaffles } from "../features/raffles/lazy";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 
 // The cards (with their logic, price formatting and favourites) are a separate chunk shared with /rifas,
 // so the home entry stays small; HomePage starts the data requests while that chunk downloads.
 // A chunk that cannot be downloaded (offline, or a deploy replaced the files) must not take the whole page
 // down with it: the featured list says so and offers a reload, the static sections are simply left out.
-const FeaturedRaffles = lazy(() =>
-  import("../features/raffles/components/featured-raffles").catch(() => ({ default: FeaturedUnavailable })),
-);
+const FeaturedRaffles = lazy(() => loadFeaturedRaffles().catch(() => ({ default: FeaturedUnavailable })));
 const HomeBelowFold = lazy(
   (): Promise<{ default: ComponentType }> =>
     import("./home-below-fold").catch(() => ({ default: () => null })),

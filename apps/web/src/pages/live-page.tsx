@@ -1,11 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { FacebookIcon, InstagramIcon, TvIcon, YoutubeIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { CONTENT_ERRORS, liveBroadcastsQueryOptions } from "../features/content/api";
-import { BroadcastCard } from "../features/content/broadcast-card";
-import { EmptyState, LoadError } from "../features/content/states";
+import {
+  BroadcastCard,
+  CONTENT_ERRORS,
+  EmptyState,
+  LoadError,
+  liveBroadcastsQueryOptions,
+} from "../features/content";
+import type { PrefetchPage } from "../lib/page-data";
 
 const SOCIAL = [
   { href: "https://www.instagram.com/rifazo", label: "Instagram", icon: <InstagramIcon /> },

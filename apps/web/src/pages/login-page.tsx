@@ -1,6 +1,5 @@
 import { AuthShell } from "../components/layout/auth-shell";
-import { GuestOnly } from "../features/auth/components/guest-only";
-import { LoginForm } from "../features/auth/components/login-form";
+import { GuestOnly, LoginForm } from "../features/auth";
 
 const HIGHLIGHTS = [
   "Sigue el estado de tus pagos y tus números de boleto.",

@@ -1,7 +1,7 @@
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
-import { PaymentMethods } from "../features/payment-methods/payment-methods";
+import { publicSettingsQuery } from "../features/exchange-rate";
+import { PaymentMethods } from "../features/payment-methods";
+import type { PrefetchPage } from "../lib/page-data";
 
 /** Rendered on the server with the bolívar rate and the payment accounts (public settings). */
 export const prefetchPage: PrefetchPage = ({ queryClient }) => queryClient.prefetchQuery(publicSettingsQuery);

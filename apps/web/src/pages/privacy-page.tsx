@@ -1,14 +1,13 @@
 import { COOKIE_CONSENT_KEY, UPCOMING_NOTIFY_KEY } from "@rifazo/shared/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { CookieIcon } from "../components/ui/icons";
-import { LegalSection, SectionIndex } from "../features/content/legal-section";
-import { useHashScroll } from "../features/content/use-hash-scroll";
-import { openCookiePreferences } from "../features/cookie-consent/use-cookie-consent";
+import { LegalSection, SectionIndex, useHashScroll } from "../features/content";
+import { openCookiePreferences } from "../features/cookie-consent";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
 import { useHydrated } from "../lib/use-hydrated";

@@ -3,33 +3,36 @@ import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raf
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
-import { PriceWithEquivalent } from "../features/exchange-rate/components/price-with-equivalent";
-import { type RaffleDetail, raffleDetailQuery } from "../features/raffles/api/raffles-api";
-import { formatPercent, ProgressBar } from "../features/raffles/components/progress-bar";
-import { RaffleAction } from "../features/raffles/components/raffle-action";
-import { RaffleBadge } from "../features/raffles/components/raffle-badge";
-import { RaffleImage } from "../features/raffles/components/raffle-image";
-import { RaffleImageActions } from "../features/raffles/components/raffle-image-actions";
-import { TicketPurchase } from "../features/raffles/components/ticket-purchase";
-import { WinnerList } from "../features/raffles/components/winner-list";
-import { useNow } from "../features/raffles/hooks/use-now";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
-import { toCardInput } from "../features/raffles/lib/card-input";
-import { drawInfo } from "../features/raffles/lib/draw-info";
-import { shortHash } from "../features/raffles/lib/purchase";
-import { DETAIL_IMAGE_SIZES } from "../features/raffles/lib/raffle-image";
-import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
+import { PriceWithEquivalent, publicSettingsQuery } from "../features/exchange-rate";
+import {
+  DETAIL_IMAGE_SIZES,
+  drawInfo,
+  RAFFLE_TEXT,
+  RaffleAction,
+  RaffleBadge,
+  type RaffleDetail,
+  RaffleImage,
+  RaffleImageActions,
+  raffleDetailQuery,
+  raffleKeys,
+  shortHash,
+  TicketPurchase,
+  toCardInput,
+  WinnerList,
+} from "../features/raffles";
 import { isApiError } from "../lib/api-client";
 import { formatMoney, formatNumber } from "../lib/format";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
+import { useNow } from "../lib/use-now";
+import { useRaffleEvents } from "../lib/use-raffle-events";
 
 function BackLink() {
   return (
@@ -315,7 +318,7 @@ export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
 /** /rifas/{id} (spec 1 §2 "Raffle detail"). */
 export function RaffleDetailPage() {
   const { id = "" } = useParams();
-  useRaffleEvents();
+  useRaffleEvents(raffleKeys.all);
   const query = useQuery(raffleDetailQuery(id));
   if (query.isPending) return <LoadingView />;
   // A failed refresh keeps showing the raffle we have; only a first load failure shows the error view.

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
 import { SearchIcon } from "../components/ui/icons";
@@ -9,20 +8,22 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { NativeSelect } from "../components/ui/native-select";
 import { Spinner } from "../components/ui/spinner";
-import { publicSettingsQuery } from "../features/exchange-rate/api/public-settings";
-import { raffleListQuery } from "../features/raffles/api/raffles-api";
-import { RaffleGrid } from "../features/raffles/components/raffle-grid";
-import { useRaffleEvents } from "../features/raffles/hooks/use-raffle-events";
+import { publicSettingsQuery } from "../features/exchange-rate";
 import {
   FILTER_OPTIONS,
   isFiltered,
   isRaffleListFilter,
   normalizeSearch,
+  RAFFLE_TEXT,
+  RaffleGrid,
+  raffleKeys,
+  raffleListQuery,
   readCriteria,
   SEARCH_MAX_LENGTH,
   writeCriteria,
-} from "../features/raffles/lib/list-filters";
-import { RAFFLE_TEXT } from "../features/raffles/lib/raffle-text";
+} from "../features/raffles";
+import type { PrefetchPage } from "../lib/page-data";
+import { useRaffleEvents } from "../lib/use-raffle-events";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,7 +39,7 @@ export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
 
 /** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
 export function RafflesPage() {
-  useRaffleEvents();
+  useRaffleEvents(raffleKeys.all);
   const [params, setParams] = useSearchParams();
   const criteria = readCriteria(params);
   const [text, setText] = useState(criteria.q);

@@ -1,6 +1,5 @@
 import { AuthShell } from "../components/layout/auth-shell";
-import { GuestOnly } from "../features/auth/components/guest-only";
-import { RegisterForm } from "../features/auth/components/register-form";
+import { GuestOnly, RegisterForm } from "../features/auth";
 
 const HIGHLIGHTS = [
   "Participa en rifas con premios increíbles.",

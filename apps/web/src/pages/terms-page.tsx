@@ -1,11 +1,10 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Card, CardContent } from "../components/ui/card";
-import { LegalSection, SectionIndex } from "../features/content/legal-section";
-import { useHashScroll } from "../features/content/use-hash-scroll";
+import { LegalSection, SectionIndex, useHashScroll } from "../features/content";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
 

@@ -1,12 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { MailIcon, StarIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { CONTENT_ERRORS, testimonialsQueryOptions } from "../features/content/api";
-import { EmptyState, LoadError } from "../features/content/states";
-import { TestimonialCard } from "../features/content/testimonial-card";
+import {
+  CONTENT_ERRORS,
+  EmptyState,
+  LoadError,
+  TestimonialCard,
+  testimonialsQueryOptions,
+} from "../features/content";
+import type { PrefetchPage } from "../lib/page-data";
 import { SUPPORT_EMAIL } from "../lib/site";
 
 const SHARE_STORY_HREF = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Mi historia en Rifazo")}`;

@@ -1,16 +1,16 @@
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { toast } from "../components/ui/toast";
-import { drawApi, type TicketVerificationResponse } from "../features/draws/api";
+import { drawApi, type TicketVerificationResponse } from "../features/draws";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useHydrated } from "../lib/use-hydrated";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";

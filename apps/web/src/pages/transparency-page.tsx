@@ -1,16 +1,12 @@
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { CheckCircleIcon, ShieldIcon } from "../components/ui/icons";
-import { LegalSection } from "../features/content/legal-section";
-import { useHashScroll } from "../features/content/use-hash-scroll";
-import { drawsQuery } from "../features/draws/api";
-import { DrawRecords } from "../features/draws/components/draw-records";
-import { winnersQueryOptions } from "../features/winners/api";
-import { EMPTY_FILTERS } from "../features/winners/filters";
-import { WinnersHistory } from "../features/winners/winners-history";
+import { LegalSection, useHashScroll } from "../features/content";
+import { DrawRecords, drawsQuery } from "../features/draws";
+import { EMPTY_FILTERS, WinnersHistory, winnersQueryOptions } from "../features/winners";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 
 const code = "rounded bg-brand-50 px-1 py-0.5 font-mono text-[0.85em] text-brand-900";

@@ -1,16 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { ClockIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { EmptyState, LoadError } from "../features/content/states";
-import { UPCOMING_ERROR, upcomingQueryOptions } from "../features/upcoming/api";
-import { UpcomingCard } from "../features/upcoming/upcoming-card";
-import { useNow } from "../features/upcoming/use-now";
-import { useUpcomingNotify } from "../features/upcoming/use-upcoming-notify";
+import { EmptyState, LoadError } from "../features/content";
+import { UPCOMING_ERROR, UpcomingCard, upcomingQueryOptions, useUpcomingNotify } from "../features/upcoming";
+import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
+import { useNow } from "../lib/use-now";
 
 const REVEAL_REFRESH_MS = 15_000;
 
@@ -45,7 +43,7 @@ function UpcomingList() {
   const ids = query.data?.map((raffle) => raffle.id);
   const notify = useUpcomingNotify(ids);
   // The reveal changes slowly; the countdowns tick on their own every second.
-  const now = useNow(REVEAL_REFRESH_MS);
+  const now = useNow(REVEAL_REFRESH_MS).getTime();
 
   if (query.isPending) return <UpcomingSkeleton />;
   if (query.isError) return <LoadError message={UPCOMING_ERROR} onRetry={() => void query.refetch()} />;

@@ -1,17 +1,17 @@
 import { useSearchParams } from "react-router";
-import type { PrefetchPage } from "../app/page-data";
 import { Page } from "../components/layout/page";
-import { useNow } from "../features/raffles/hooks/use-now";
-import { winnersQueryOptions } from "../features/winners/api";
 import {
   EMPTY_FILTERS,
   filtersFromParams,
   paramsFromFilters,
   type WinnersFilters,
+  WinnersFiltersBar,
+  WinnersHistory,
+  winnersQueryOptions,
   winnersYears,
-} from "../features/winners/filters";
-import { WinnersFiltersBar } from "../features/winners/winners-filters";
-import { WinnersHistory } from "../features/winners/winners-history";
+} from "../features/winners";
+import type { PrefetchPage } from "../lib/page-data";
+import { useNow } from "../lib/use-now";
 
 /** Rendered on the server with the history the URL's filters ask for (?q=&mes=&anio=). */
 export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) =>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { hasAnalyticsConsent } from "../cookie-consent/consent";
-import { useCookieConsent } from "../cookie-consent/use-cookie-consent";
+import { hasAnalyticsConsent, useCookieConsent } from "../cookie-consent";
 import { buildPageView, sendPageView } from "./page-view";
 
 /** Records a page view on each route change, and only while analytics cookies are accepted. */

@@ -2,7 +2,7 @@ import { formatVenezuelanMobile } from "@rifazo/shared/schemas/settings";
 import { useQuery } from "@tanstack/react-query";
 import { ClockIcon, MailIcon, WhatsappIcon } from "../../components/ui/icons";
 import { SUPPORT_EMAIL } from "../../lib/site";
-import { publicSettingsQuery } from "../exchange-rate/api/public-settings";
+import { publicSettingsQuery } from "../exchange-rate";
 
 /** The support WhatsApp line the admins publish in settings (E.164), or null: then it is not shown. */
 function useSupportWhatsapp(): string | null {

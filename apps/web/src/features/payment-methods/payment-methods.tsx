@@ -16,9 +16,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
-import { formatDay } from "../content/dates";
-import { LoadError } from "../content/states";
-import { publicSettingsQuery } from "../exchange-rate/api/public-settings";
+import { formatDay, LoadError } from "../content";
+import { publicSettingsQuery } from "../exchange-rate";
 import { type PaymentAccounts, type PublicSettings, SETTINGS_ERROR } from "./api";
 import { CopyButton } from "./copy-button";
 

@@ -1,5 +1,5 @@
+import { useNow } from "../../lib/use-now";
 import { countdownParts, countdownSentence } from "./countdown";
-import { useSecondClock } from "./use-now";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -14,7 +14,7 @@ export function CountdownDisplay({
   target: number /** A caller's own clock. */;
   now?: number;
 }) {
-  const clock = useSecondClock();
+  const clock = useNow(1_000).getTime();
   const now = givenNow ?? clock;
   const parts = countdownParts(target, now);
   const units = [

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
-import { useSession } from "../auth/hooks/use-session";
+import { useSession } from "../auth";
 import { setSubscription, subscriptionsQueryKey, subscriptionsQueryOptions } from "./api";
 import { removeLocalNotify, setLocalNotify, useLocalNotifyIds } from "./notify-storage";
 

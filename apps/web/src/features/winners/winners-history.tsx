@@ -6,7 +6,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { useHydrated } from "../../lib/use-hydrated";
-import { EmptyState, LoadError } from "../content/states";
+import { EmptyState, LoadError } from "../content";
 import { WINNERS_ERROR, winnersQueryOptions } from "./api";
 import { hasFilters, type WinnersFilters } from "./filters";
 import { WinnerEntryCard } from "./winner-entry-card";

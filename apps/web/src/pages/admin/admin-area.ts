@@ -1,4 +1,4 @@
 // The /admin* chunk: loaded only when someone opens the admin area.
-export { AdminGuard } from "../../features/auth/components/admin-guard";
+export { AdminGuard } from "../../features/auth";
 export { AdminDashboardPage } from "./admin-dashboard-page";
 export { AdminRaffleDetailPage } from "./admin-raffle-detail-page";

@@ -1,4 +1,4 @@
-import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard";
+import { AdminDashboard } from "../../features/admin";
 
 /** /admin (spec 2 §2): the panel's tabs; `?tab=` picks one (raffles by default). */
 export function AdminDashboardPage() {

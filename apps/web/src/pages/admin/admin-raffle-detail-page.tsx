@@ -1,4 +1,4 @@
-import { AdminRaffleDetail } from "../../features/admin/raffles/admin-raffle-detail";
+import { AdminRaffleDetail } from "../../features/admin";
 
 /** /admin/rifas/{id} (spec 2 §2): read-only raffle view. */
 export function AdminRaffleDetailPage() {

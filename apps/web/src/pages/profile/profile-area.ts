@@ -1,5 +1,5 @@
 // The /perfil/* chunk: everything here loads together, and only for signed-in users.
-export { ProfileGuard } from "../../features/auth/components/profile-guard";
+export { ProfileGuard } from "../../features/auth";
 export { ProfileFavoritesPage } from "./profile-favorites-page";
 export { ProfileInfoPage } from "./profile-info-page";
 export { ProfileLayout } from "./profile-layout";

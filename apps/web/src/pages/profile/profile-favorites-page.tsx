@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
-import { favoriteRafflesQuery } from "../../features/favorites/api/favorites-api";
-import { SearchField } from "../../features/profile/components/search-field";
-import { useDebouncedValue } from "../../features/profile/hooks/use-debounced-value";
-import { RaffleGrid } from "../../features/raffles/components/raffle-grid";
-import { useRaffleEvents } from "../../features/raffles/hooks/use-raffle-events";
+import { SearchField } from "../../components/ui/search-field";
+import { favoriteRafflesQuery } from "../../features/favorites";
+import { RaffleGrid, raffleKeys } from "../../features/raffles";
 import { paths } from "../../lib/paths";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { useRaffleEvents } from "../../lib/use-raffle-events";
 import { ProfileSection } from "./profile-section";
 
 const LOAD_ERROR = "No se pudieron cargar tus favoritos. Inténtalo de nuevo más tarde.";
@@ -17,7 +17,7 @@ export function ProfileFavoritesPage() {
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 300);
   const query = useQuery(favoriteRafflesQuery(q));
-  useRaffleEvents();
+  useRaffleEvents(raffleKeys.all);
 
   return (
     <ProfileSection title="Mis Favoritos" description="Las rifas que guardaste para seguirlas de cerca.">

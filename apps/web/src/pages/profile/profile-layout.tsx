@@ -12,8 +12,7 @@ import {
   TrophyIcon,
   UserIcon,
 } from "../../components/ui/icons";
-import { useSession } from "../../features/auth/hooks/use-session";
-import { useSignOut } from "../../features/auth/hooks/use-sign-out";
+import { useSession, useSignOut } from "../../features/auth";
 import { cn } from "../../lib/cn";
 import { firstName } from "../../lib/names";
 import { paths } from "../../lib/paths";

@@ -1,4 +1,4 @@
-import { PaymentsList } from "../../features/proofs/components/payments-list";
+import { PaymentsList } from "../../features/proofs";
 import { ProfileSection } from "./profile-section";
 
 /** /perfil/pagos: the user's payment proofs, their status and the tickets assigned to them. */

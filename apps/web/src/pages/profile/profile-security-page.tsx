@@ -1,8 +1,10 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { ChangePasswordForm } from "../../features/security/components/change-password-form";
-import { LoginActivityList } from "../../features/security/components/login-activity";
-import { RevokeSessionsButton } from "../../features/security/components/revoke-sessions-button";
-import { TwoFactorSettings } from "../../features/security/components/two-factor-settings";
+import {
+  ChangePasswordForm,
+  LoginActivityList,
+  RevokeSessionsButton,
+  TwoFactorSettings,
+} from "../../features/security";
 import { ProfileSection } from "./profile-section";
 
 /** /perfil/seguridad: password, recent sign-ins, two-factor authentication and other devices. */

@@ -9,12 +9,17 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
-import { useSession } from "../../features/auth/hooks/use-session";
-import { purchaseAllowanceQuery } from "../../features/proofs/api/proofs-api";
-import { type FixedPrice, ProofUploadForm } from "../../features/proofs/components/proof-upload-form";
-import { ticketsLabel } from "../../features/proofs/payments";
-import { GENERAL_RAFFLE_ID, PROOF_MESSAGES, readProofPrefill } from "../../features/proofs/proof-form";
-import { raffleDetailQuery } from "../../features/raffles/api/raffles-api";
+import { useSession } from "../../features/auth";
+import {
+  type FixedPrice,
+  GENERAL_RAFFLE_ID,
+  PROOF_MESSAGES,
+  ProofUploadForm,
+  purchaseAllowanceQuery,
+  readProofPrefill,
+  ticketsLabel,
+} from "../../features/proofs";
+import { raffleDetailQuery } from "../../features/raffles";
 import { isApiError } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";

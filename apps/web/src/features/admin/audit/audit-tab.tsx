@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
-import { useSession } from "../../auth/hooks/use-session";
+import { useSession } from "../../auth";
 import { type AdminAuditEntry, type AuditFilters, adminKeys, fetchAudit } from "../api/admin-api";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";

@@ -21,10 +21,12 @@ import {
 import { Field } from "../../../components/ui/field";
 import { AlertTriangleIcon } from "../../../components/ui/icons";
 import { inputClasses } from "../../../components/ui/input";
+import { SearchField } from "../../../components/ui/search-field";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import {
   type AdminProof,
   adminKeys,
@@ -40,12 +42,10 @@ import { CsvExportButton } from "../shared/csv-export-button";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { ProofStatusBadge } from "../shared/proof-status";
-import { SearchField } from "../shared/search-field";
 import { SectionCard } from "../shared/section-card";
 import { SelectFilter } from "../shared/select-filter";
 import { TicketPreview } from "../shared/ticket-preview";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
-import { useDebouncedValue } from "../shared/use-debounced-value";
 import { ProofFilePreview } from "./proof-file-preview";
 
 const APPROVED_TOAST_MS = 8_000;
@@ -67,7 +67,7 @@ export function PaymentsTab() {
   const [raffleId, setRaffleId] = useState("all");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const q = useDebouncedValue(search.trim(), 350);
   const filters: ProofFilters = { status, raffleId, q, page };
 
   const proofs = useQuery({
@@ -180,6 +180,8 @@ export function PaymentsTab() {
         />
         <SearchField
           id="proofs-search"
+          label="Buscar"
+          visibleLabel
           placeholder="Referencia, nombre o correo"
           value={search}
           onChange={(value) => {

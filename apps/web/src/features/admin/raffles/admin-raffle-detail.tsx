@@ -1,6 +1,6 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Page } from "../../../components/layout/page";
@@ -8,16 +8,16 @@ import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
-import { ProgressBar, percentText } from "../shared/progress-bar";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
-import { useRaffleEvents } from "../shared/use-raffle-events";
 import { imageVariant } from "./image-file";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
@@ -43,16 +43,13 @@ function BackButton() {
 /** /admin/rifas/{id}: a read-only view of one raffle (spec 2 §2 "Admin raffle detail"). */
 export function AdminRaffleDetail() {
   const { id = "" } = useParams();
-  const queryClient = useQueryClient();
   const raffle = useQuery({
     queryKey: adminKeys.raffle(id),
     queryFn: ({ signal }) => fetchAdminRaffle(id, signal),
     retry: (count, error) => count < 2 && !(isApiError(error) && error.status < 500),
   });
 
-  useRaffleEvents(() => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.raffle(id) });
-  });
+  useRaffleEvents(adminKeys.raffle(id));
 
   if (raffle.isPending) {
     return (
@@ -173,7 +170,13 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
                   {percentText(raffle.soldTickets, total)}
                 </span>
               </p>
-              <ProgressBar value={raffle.soldTickets} max={total} label="Boletos vendidos" className="h-3!" />
+              <ProgressBar
+                value={raffle.soldTickets}
+                max={total}
+                label="Boletos vendidos"
+                valueText={soldText(raffle.soldTickets, total)}
+                className="h-3!"
+              />
             </div>
           </CardContent>
         </Card>

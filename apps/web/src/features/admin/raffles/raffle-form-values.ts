@@ -4,10 +4,12 @@ import {
   DEFAULT_TOTAL_TICKETS,
   TIME_ZONE,
 } from "@rifazo/shared/constants";
-import type { AdminRaffle } from "@rifazo/shared/schemas/admin";
+import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
+import type { UseFormReturn } from "react-hook-form";
 
 // What the raffle form holds: text for every input (the shared raffleFormSchema accepts numbers as text,
-// with a decimal comma too) so an emptied field is "" rather than NaN. Pure, unit-tested.
+// with a decimal comma too) so an emptied field is "" rather than NaN, and how it maps to and from the
+// API's raffle. Pure, unit-tested.
 
 export interface PrizeLevelValues {
   description: string;
@@ -42,6 +44,9 @@ export interface RaffleFormValues {
   externalAnnouncementUrl: string;
   daysUntilActivationTeaser: string;
 }
+
+/** The form as the dialog and its sections share it: text values in, the schema's output out. */
+export type RaffleFormApi = UseFormReturn<RaffleFormValues, unknown, RaffleForm>;
 
 export const emptyPrizeLevel = (): PrizeLevelValues => ({
   description: "",
@@ -156,4 +161,11 @@ export function changedFields<T extends object>(before: T, next: T): Partial<T> 
     if (JSON.stringify(before[key]) !== JSON.stringify(next[key])) out[key] = next[key];
   }
   return out;
+}
+
+/** PATCH body: only what changed against the raffle as the form first showed it (spec 2 §7 "changed fields"). */
+export function patchBody(raffle: AdminRaffle, values: RaffleForm): Partial<RaffleForm> {
+  const original = raffleFormSchema.safeParse(raffleValues(raffle));
+  // A stored raffle that today's rules reject (older data) is sent whole, so the server says what to fix.
+  return original.success ? changedFields(original.data, values) : values;
 }

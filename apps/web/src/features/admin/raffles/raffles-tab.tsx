@@ -3,20 +3,20 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, deleteRaffle, EXPORTS } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
-import { ProgressBar, percentText } from "../shared/progress-bar";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { totalTicketsOf, useAdminRaffles } from "../shared/use-admin-raffles";
-import { useRaffleEvents } from "../shared/use-raffle-events";
 import type { EditRaffleState } from "./admin-raffle-detail";
 import { imageVariant } from "./image-file";
 import { RaffleFormDialog } from "./raffle-form-dialog";
@@ -43,9 +43,7 @@ export function RafflesTab() {
   }, [editRaffleId, raffles.data, navigate, location.pathname, location.search]);
 
   // Raffle changes (sales, ticket generation, edits by another admin) arrive over SSE.
-  useRaffleEvents(() => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.raffles() });
-  });
+  useRaffleEvents(adminKeys.raffles());
 
   const remove = useMutation({
     mutationFn: (raffle: AdminRaffle) => deleteRaffle(raffle.id),
@@ -189,7 +187,12 @@ function RaffleRow({ raffle, onEdit, onDelete }: RaffleRowProps) {
             {percentText(raffle.soldTickets, total)}
           </span>
         </p>
-        <ProgressBar value={raffle.soldTickets} max={total} label={`Boletos vendidos de ${raffle.title}`} />
+        <ProgressBar
+          value={raffle.soldTickets}
+          max={total}
+          label={`Boletos vendidos de ${raffle.title}`}
+          valueText={soldText(raffle.soldTickets, total)}
+        />
       </div>
       <div className="flex flex-wrap gap-2 md:flex-nowrap">
         <Link

@@ -24,7 +24,7 @@ import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/toast";
 import { api, errorMessage, isApiError } from "../../../lib/api-client";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { publicSettingsQuery, publicSettingsQueryKey } from "../../exchange-rate/api/public-settings";
+import { publicSettingsQuery, publicSettingsQueryKey } from "../../exchange-rate";
 import { LoadError } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 

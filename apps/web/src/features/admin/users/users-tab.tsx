@@ -3,10 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
+import { SearchField } from "../../../components/ui/search-field";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatNumber } from "../../../lib/format";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import {
   type AdminUser,
   adminKeys,
@@ -20,9 +22,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
-import { SearchField } from "../shared/search-field";
 import { SectionCard } from "../shared/section-card";
-import { useDebouncedValue } from "../shared/use-debounced-value";
 import { ParticipationsDialog } from "./participations-dialog";
 import { type UserAction, UserActionsMenu } from "./user-actions-menu";
 import { UserMessageDialog } from "./user-message-dialog";
@@ -40,7 +40,7 @@ export function UsersTab() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const q = useDebouncedValue(search.trim(), 350);
   const filters: UserFilters = { q, page };
   const [open, setOpen] = useState<Open>(null);
 
@@ -90,7 +90,9 @@ export function UsersTab() {
     >
       <SearchField
         id="users-search"
-        className="mb-4 max-w-md space-y-1.5"
+        label="Buscar"
+        visibleLabel
+        className="mb-4 max-w-md"
         placeholder="Nombre o correo"
         value={search}
         onChange={(value) => {

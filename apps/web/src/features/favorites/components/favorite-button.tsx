@@ -1,8 +1,8 @@
 import { HeartIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { useSession } from "../../auth/hooks/use-session";
-import { FAVORITE_TEXT } from "../../raffles/lib/raffle-text";
+import { useSession } from "../../auth";
+import { FAVORITE_TEXT } from "../favorite-text";
 import { useFavoriteIds, useToggleFavorite } from "../hooks/use-favorites";
 
 /** The heart on a raffle card or page. */

@@ -1,8 +1,8 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { useSession } from "../../auth/hooks/use-session";
-import { FAVORITE_TEXT } from "../../raffles/lib/raffle-text";
+import { useSession } from "../../auth";
 import { addFavorite, favoriteIdsQuery, favoriteKeys, removeFavorite } from "../api/favorites-api";
+import { FAVORITE_TEXT } from "../favorite-text";
 
 /** The user's favourite raffle ids; empty for visitors (no request is made for them). */
 export function useFavoriteIds(): ReadonlySet<string> {

@@ -14,7 +14,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth/hooks/use-session";
+import { sessionQueryKey } from "../../auth";
 import { updateProfile } from "../api/profile-api";
 
 type ParsedValues = { fullName: string; phone?: string | null };

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { paths } from "../../../lib/paths";
-import { featuredRafflesQuery } from "../api/raffles-api";
-import { useRaffleEvents } from "../hooks/use-raffle-events";
+import { useRaffleEvents } from "../../../lib/use-raffle-events";
+import { featuredRafflesQuery, raffleKeys } from "../api/raffles-api";
 import { RAFFLE_TEXT } from "../lib/raffle-text";
 import { RaffleGrid } from "./raffle-grid";
 
@@ -13,7 +13,7 @@ import { RaffleGrid } from "./raffle-grid";
  * home page starts the request itself, so data and code arrive together.
  */
 export default function FeaturedRaffles() {
-  useRaffleEvents();
+  useRaffleEvents(raffleKeys.all);
   const query = useQuery({ ...featuredRafflesQuery, select: (raffles) => raffles.slice(0, FEATURED_LIMIT) });
   return (
     <RaffleGrid

@@ -1,14 +1,14 @@
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
+import { formatPercent, ProgressBar } from "../../../components/ui/progress-bar";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { PriceWithEquivalent } from "../../exchange-rate/components/price-with-equivalent";
+import { useNow } from "../../../lib/use-now";
+import { PriceWithEquivalent } from "../../exchange-rate";
 import type { PublicRaffle } from "../api/raffles-api";
-import { useNow } from "../hooks/use-now";
 import { toCardInput } from "../lib/card-input";
 import { drawInfo } from "../lib/draw-info";
 import { CARD_IMAGE_SIZES } from "../lib/raffle-image";
-import { formatPercent, ProgressBar } from "./progress-bar";
 import { RaffleAction } from "./raffle-action";
 import { RaffleBadge } from "./raffle-badge";
 import { RaffleImage } from "./raffle-image";

@@ -1,6 +1,6 @@
 import { ShareIcon } from "../../../components/ui/icons";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { FavoriteButton } from "../../favorites/components/favorite-button";
+import { FavoriteButton } from "../../favorites";
 import { useShareRaffle } from "../hooks/use-share-raffle";
 
 /** Favourite and share, over the raffle's image on the card and on the detail page. */

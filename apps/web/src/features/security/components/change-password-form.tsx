@@ -10,9 +10,7 @@ import { Field } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { useSession } from "../../auth/hooks/use-session";
-import { PasswordStrengthHint } from "../../auth/password-strength/password-strength-hint";
-import { passwordWeakness, usePasswordStrength } from "../../auth/password-strength/use-password-strength";
+import { PasswordStrengthHint, passwordWeakness, usePasswordStrength, useSession } from "../../auth";
 import { changePassword } from "../api/security-api";
 import { PASSWORD_CHANGE_TEXT } from "../password-rules";
 

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { ClockIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime, toDate } from "../../../lib/format";
-import { loginActivityQuery } from "../../profile/api/profile-api";
+import { loginActivityQuery } from "../../profile";
 
 /** The three latest sign-ins (spec 1 §2 Seguridad, §8 lists): date, device and IP. */
 export function LoginActivityList() {

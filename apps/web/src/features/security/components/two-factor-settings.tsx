@@ -8,7 +8,7 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { sessionQueryKey, useSession } from "../../auth/hooks/use-session";
+import { sessionQueryKey, useSession } from "../../auth";
 import {
   confirmTwoFactor,
   disableTwoFactor,

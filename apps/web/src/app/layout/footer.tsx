@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { openCookiePreferences } from "../../features/cookie-consent/use-cookie-consent";
+import { Logo } from "../../components/brand/logo";
+import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../../components/ui/icons";
+import { openCookiePreferences } from "../../features/cookie-consent";
 import { paths } from "../../lib/paths";
 import { SUPPORT_EMAIL } from "../../lib/site";
 import { useHydrated } from "../../lib/use-hydrated";
-import { Logo } from "../brand/logo";
-import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../ui/icons";
 
 const QUICK_LINKS = [
   { to: paths.raffles, label: "Rifas Activas" },

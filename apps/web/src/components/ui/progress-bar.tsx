@@ -1,22 +1,27 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
 
 interface ProgressBarProps {
-  /** 0-100. */
+  /** Out of `max`: a percentage by default, or a count (tickets sold of `max`). */
   value: number;
+  max?: number;
   label: string;
+  /** What screen readers announce instead of the bare number ("120 de 500 (24 %)"). */
+  valueText?: string;
   className?: string;
 }
 
 /** Sold share of a raffle. */
-export function ProgressBar({ value, label, className }: ProgressBarProps) {
-  const percent = Math.min(100, Math.max(0, value));
+export function ProgressBar({ value, max = 100, label, valueText, className }: ProgressBarProps) {
+  const safeMax = max > 0 ? max : 1;
+  const percent = Math.min(100, Math.max(0, (value / safeMax) * 100));
   return (
     <div
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(percent)}
+      aria-valuemax={safeMax}
+      aria-valuenow={Math.round(Math.min(Math.max(value, 0), safeMax))}
+      aria-valuetext={valueText}
       className={cn("h-2.5 w-full overflow-hidden rounded-pill bg-brand-100", className)}
     >
       <div

@@ -1,18 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useSession } from "../../features/auth/hooks/use-session";
+import { Logo } from "../../components/brand/logo";
+import { NetworkErrorBanner } from "../../components/layout/network-error-banner";
+import { Avatar } from "../../components/ui/avatar";
+import { buttonClasses } from "../../components/ui/button";
+import { BellIcon, CloseIcon, MenuIcon } from "../../components/ui/icons";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useSession } from "../../features/auth";
+import { loadNotificationBell } from "../../features/notifications/lazy";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
-import { Logo } from "../brand/logo";
-import { Avatar } from "../ui/avatar";
-import { buttonClasses } from "../ui/button";
-import { BellIcon, CloseIcon, MenuIcon } from "../ui/icons";
-import { Skeleton } from "../ui/skeleton";
 import { MAIN_NAV } from "./nav-links";
-import { NetworkErrorBanner } from "./network-error-banner";
 
 const UserMenu = lazy(() => import("./user-menu"));
-const NotificationBell = lazy(() => import("../../features/notifications/components/notification-bell"));
+const NotificationBell = lazy(loadNotificationBell);
 
 /** Holds the bell's place (same size) while its chunk loads, so the header does not shift. */
 function BellPlaceholder() {

@@ -1,10 +1,9 @@
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
-import type { SessionUser } from "../../features/auth/api/account-api";
-import { useSignOut } from "../../features/auth/hooks/use-sign-out";
+import { Avatar } from "../../components/ui/avatar";
+import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../../components/ui/icons";
+import { type SessionUser, useSignOut } from "../../features/auth";
 import { paths } from "../../lib/paths";
-import { Avatar } from "../ui/avatar";
-import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../ui/icons";
 
 const itemClasses =
   "flex min-h-10 cursor-pointer select-none items-center gap-2.5 rounded-md px-3 text-sm font-medium text-ink outline-none " +

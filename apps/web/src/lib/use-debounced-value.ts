@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The value once it has stopped changing for `delayMs` (search boxes query after typing pauses). */
+/** `value`, once it has stopped changing for `delayMs` (search boxes: one request per pause, not per key). */
 export function useDebouncedValue<T>(value: T, delayMs = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -1,0 +1,111 @@
+// Layering of the workspaces, checked by `npm run lint` (depcruise). Dependencies point one way only:
+//
+//   packages/shared  <-  apps/api
+//                    <-  apps/web: app (app/, main.tsx, entry-server.tsx) -> pages -> features -> components, lib
+//
+// A feature is a folder of apps/web/src/features/. Other code reaches it only through its entries:
+// index.ts, and lazy.ts for the parts it loads on demand (dynamic imports stay out of index.ts, or every
+// chunk importing the barrel would import those chunks too). Inside a feature, any relative import goes.
+// features/admin is one feature: its sub-folders (dashboard, raffles, users, shared, api, ...) are the
+// tabs of one admin screen and the helpers only they use, so they import each other freely and the admin
+// pages use features/admin/index.ts.
+
+const WEB = "^apps/web/src/";
+const APP_LAYER = `${WEB}(app/|main\\.tsx$|entry-server\\.tsx$)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "shared-imports-no-app",
+      comment: "packages/shared holds the rules both apps follow; it cannot depend on either app.",
+      severity: "error",
+      from: { path: "^packages/shared/" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "api-web-apart",
+      comment: "The API and the web app share code only through packages/shared.",
+      severity: "error",
+      from: { path: "^apps/api/" },
+      to: { path: "^apps/web/" },
+    },
+    {
+      name: "web-api-apart",
+      comment: "The API and the web app share code only through packages/shared.",
+      severity: "error",
+      from: { path: "^apps/web/" },
+      to: { path: "^apps/api/" },
+    },
+    {
+      name: "web-no-shared-root",
+      comment:
+        "The root index of @rifazo/shared re-exports every schema (and zod with them) into the home " +
+        "page; import a subpath such as @rifazo/shared/constants.",
+      severity: "error",
+      from: { path: "^apps/web/" },
+      to: { path: "^packages/shared/src/index\\.ts$" },
+    },
+    {
+      name: "components-lib-below-features",
+      comment:
+        "components/ and lib/ are the bottom of the web app: they import no feature, page or app code.",
+      severity: "error",
+      from: { path: `${WEB}(components|lib)/` },
+      to: { path: `${WEB}(features|pages)/|${APP_LAYER}` },
+    },
+    {
+      name: "features-below-pages",
+      comment: "Features are composed by pages and the app shell, never the other way round.",
+      severity: "error",
+      from: { path: `${WEB}features/` },
+      to: { path: `${WEB}pages/|${APP_LAYER}` },
+    },
+    {
+      name: "pages-below-app",
+      comment: "The app shell (routes, layout) composes pages; pages do not import it.",
+      severity: "error",
+      from: { path: `${WEB}pages/` },
+      to: { path: APP_LAYER },
+    },
+    {
+      name: "feature-through-its-entry",
+      comment: "Another feature is reached only through its index.ts (or lazy.ts for its code-split parts).",
+      severity: "error",
+      from: { path: `${WEB}features/([^/]+)/` },
+      to: {
+        path: `${WEB}features/`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/(index|lazy)\\.ts$`],
+      },
+    },
+    {
+      name: "feature-entry-from-outside",
+      comment: "Pages and the app shell reach a feature only through its index.ts (or lazy.ts).",
+      severity: "error",
+      from: { path: WEB, pathNot: `${WEB}features/` },
+      to: { path: `${WEB}features/`, pathNot: `${WEB}features/[^/]+/(index|lazy)\\.ts$` },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "Circular imports make the load order (and what a chunk drags in) depend on who imports first.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|node_modules)/" },
+    // Type-only imports count too: a type from another layer is a dependency on it all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: `${__dirname}/apps/web/tsconfig.json` },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts", ".json"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,2 @@
+export { AdminDashboard } from "./dashboard/admin-dashboard";
+export { AdminRaffleDetail } from "./raffles/admin-raffle-detail";

@@ -1,0 +1,109 @@
+import { EXTERNAL_PLATFORMS } from "@rifazo/shared/constants";
+import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
+import { Controller } from "react-hook-form";
+import { Field } from "../../../components/ui/field";
+import { Input, inputClasses } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { cn } from "../../../lib/cn";
+import { ChoiceRadio } from "./choice-radio";
+import type { RaffleFormApi } from "./raffle-form-values";
+
+const PLATFORM_OPTIONS = EXTERNAL_PLATFORMS.map((platform) => ({ value: platform, label: platform }));
+
+/** How the winners are announced: here, or on an external platform (which one, details, link). */
+export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi }) {
+  const {
+    register,
+    control,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
+  const announcementType = watch("announcementType");
+  return (
+    <section className="space-y-4" aria-labelledby="raffle-form-announcement">
+      <h3 id="raffle-form-announcement" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        Anuncio de ganadores
+      </h3>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.announcementType}</legend>
+        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
+          <ChoiceRadio
+            name="announcementType"
+            value="internal"
+            label="Interno"
+            checked={announcementType === "internal"}
+            onSelect={() => setValue("announcementType", "internal", { shouldDirty: true })}
+          />
+          <ChoiceRadio
+            name="announcementType"
+            value="external"
+            label="Externo"
+            checked={announcementType === "external"}
+            onSelect={() => setValue("announcementType", "external", { shouldDirty: true })}
+          />
+        </div>
+      </fieldset>
+      {announcementType === "external" ? (
+        <div className="space-y-4 rounded-control border border-line bg-canvas/60 p-3">
+          <Field
+            id="raffle-platform"
+            label={`${RAFFLE_FORM_LABELS.externalAnnouncementPlatform} *`}
+            error={errors.externalAnnouncementPlatform?.message}
+          >
+            {(describedBy) => (
+              <Controller
+                control={control}
+                name="externalAnnouncementPlatform"
+                render={({ field }) => (
+                  <Select
+                    id="raffle-platform"
+                    options={PLATFORM_OPTIONS}
+                    placeholder="Selecciona la plataforma"
+                    value={field.value}
+                    onValueChange={(value) => field.onChange(value)}
+                    aria-invalid={Boolean(errors.externalAnnouncementPlatform)}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field
+            id="raffle-details"
+            label={RAFFLE_FORM_LABELS.externalAnnouncementDetails}
+            error={errors.externalAnnouncementDetails?.message}
+          >
+            {(describedBy) => (
+              <textarea
+                id="raffle-details"
+                rows={2}
+                className={cn(inputClasses, "h-auto py-2")}
+                aria-invalid={Boolean(errors.externalAnnouncementDetails)}
+                aria-describedby={describedBy}
+                {...register("externalAnnouncementDetails")}
+              />
+            )}
+          </Field>
+          <Field
+            id="raffle-url"
+            label={`${RAFFLE_FORM_LABELS.externalAnnouncementUrl} (opcional)`}
+            error={errors.externalAnnouncementUrl?.message}
+          >
+            {(describedBy) => (
+              <Input
+                id="raffle-url"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                aria-invalid={Boolean(errors.externalAnnouncementUrl)}
+                aria-describedby={describedBy}
+                {...register("externalAnnouncementUrl")}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
+    </section>
+  );
+}

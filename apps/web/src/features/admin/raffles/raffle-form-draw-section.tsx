@@ -1,0 +1,141 @@
+import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { ChoiceRadio } from "./choice-radio";
+import type { RaffleFormApi } from "./raffle-form-values";
+
+interface DrawSectionProps {
+  form: RaffleFormApi;
+  /** The raffle has sales: the activation rule is fixed and the end date can only move later. */
+  locked: boolean;
+}
+
+/** When the draw happens: by date or by share sold, plus the optional sale start and its teaser. */
+export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
+  const {
+    register,
+    getValues,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
+  const activationType = watch("activationType");
+
+  const switchActivation = (next: "date" | "percentage") => {
+    setValue("activationType", next, { shouldDirty: true });
+    // Spec 2 §4: switching clears the other field.
+    if (next === "percentage") setValue("endDate", "");
+    else setValue("activationPercentage", "");
+    form.clearErrors(["endDate", "activationPercentage"]);
+  };
+
+  return (
+    <section className="space-y-4" aria-labelledby="raffle-form-draw">
+      <h3 id="raffle-form-draw" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        Sorteo
+      </h3>
+      <fieldset className="space-y-2" disabled={locked}>
+        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.activationType}</legend>
+        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
+          <ChoiceRadio
+            name="activationType"
+            value="date"
+            label="Fecha"
+            checked={activationType === "date"}
+            onSelect={() => switchActivation("date")}
+          />
+          <ChoiceRadio
+            name="activationType"
+            value="percentage"
+            label="Porcentaje"
+            checked={activationType === "percentage"}
+            onSelect={() => switchActivation("percentage")}
+          />
+        </div>
+      </fieldset>
+      {activationType === "date" ? (
+        <Field
+          id="raffle-end-date"
+          label={`${RAFFLE_FORM_LABELS.endDate} *`}
+          error={errors.endDate?.message}
+          hint={
+            locked ? "Hora de Venezuela. Con ventas, la fecha solo puede posponerse." : "Hora de Venezuela."
+          }
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-end-date"
+              type="datetime-local"
+              className="block sm:max-w-xs"
+              aria-invalid={Boolean(errors.endDate)}
+              aria-describedby={describedBy}
+              {...register("endDate")}
+            />
+          )}
+        </Field>
+      ) : (
+        <Field
+          id="raffle-percentage"
+          label={`${RAFFLE_FORM_LABELS.activationPercentage} *`}
+          error={errors.activationPercentage?.message}
+          hint="Al llegar a este porcentaje de boletos vendidos empiezan las últimas 24 horas de venta."
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-percentage"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="100"
+              step="1"
+              className="block sm:max-w-40"
+              aria-invalid={Boolean(errors.activationPercentage)}
+              aria-describedby={describedBy}
+              {...(locked
+                ? { disabled: true, value: getValues("activationPercentage") }
+                : register("activationPercentage"))}
+            />
+          )}
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="raffle-start-date"
+          label={`${RAFFLE_FORM_LABELS.startDate} (opcional)`}
+          error={errors.startDate?.message}
+          hint="Para rifas próximas: cuándo abre la venta (hora de Venezuela)."
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-start-date"
+              type="datetime-local"
+              aria-invalid={Boolean(errors.startDate)}
+              aria-describedby={describedBy}
+              {...register("startDate")}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-teaser"
+          label={RAFFLE_FORM_LABELS.daysUntilActivationTeaser}
+          error={errors.daysUntilActivationTeaser?.message}
+          hint="Días antes del inicio en que la rifa se anuncia como próxima."
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-teaser"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              max="365"
+              step="1"
+              aria-invalid={Boolean(errors.daysUntilActivationTeaser)}
+              aria-describedby={describedBy}
+              {...register("daysUntilActivationTeaser")}
+            />
+          )}
+        </Field>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
+import { useFieldArray } from "react-hook-form";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/toast";
+import type { RaffleFormApi } from "./raffle-form-values";
+import { emptyPrizeLevel } from "./raffle-form-values";
+
+interface LevelsSectionProps {
+  form: RaffleFormApi;
+  /** The message under the list (at least one level; the summary's word on the levels). */
+  levelsError: string | undefined;
+  onLevelsErrorChange: (message: string | undefined) => void;
+}
+
+/** The prize levels: one or more, each with its description, number of winners and optional value. */
+export function RaffleFormLevelsSection({
+  form,
+  levelsError,
+  onLevelsErrorChange: setLevelsError,
+}: LevelsSectionProps) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const levels = useFieldArray({ control, name: "prizeLevels" });
+
+  const removeLevel = (index: number) => {
+    if (levels.fields.length <= 1) {
+      toast({ title: "Niveles de Premio", description: ADMIN_MESSAGES.atLeastOneLevel, variant: "error" });
+      setLevelsError(ADMIN_MESSAGES.atLeastOneLevel);
+      return;
+    }
+    levels.remove(index);
+  };
+
+  const levelError = (index: number, field: "description" | "winnerCount" | "prizeValue") =>
+    errors.prizeLevels?.[index]?.[field]?.message;
+
+  return (
+    <section className="space-y-3" aria-labelledby="raffle-form-levels">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="raffle-form-levels" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+          {RAFFLE_FORM_LABELS.prizeLevels} *
+        </h3>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setLevelsError(undefined);
+            levels.append(emptyPrizeLevel(), { shouldFocus: true });
+          }}
+        >
+          Añadir nivel
+        </Button>
+      </div>
+      <ol className="space-y-3">
+        {levels.fields.map((field, index) => (
+          <li key={field.id} className="rounded-control border border-line bg-canvas/60 p-3">
+            <fieldset className="relative space-y-3">
+              <legend className="py-2 text-sm font-bold text-ink">Nivel {index + 1}</legend>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="absolute -top-0.5 right-0"
+                onClick={() => removeLevel(index)}
+                aria-label={`Eliminar nivel ${index + 1}`}
+              >
+                <span className="text-danger-700">Eliminar</span>
+              </Button>
+              <Field
+                id={`level-${field.id}-description`}
+                label="Descripción del premio *"
+                error={levelError(index, "description")}
+              >
+                {(describedBy) => (
+                  <Input
+                    id={`level-${field.id}-description`}
+                    autoComplete="off"
+                    aria-invalid={Boolean(levelError(index, "description"))}
+                    aria-describedby={describedBy}
+                    {...register(`prizeLevels.${index}.description`)}
+                  />
+                )}
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field
+                  id={`level-${field.id}-count`}
+                  label="Ganadores *"
+                  error={levelError(index, "winnerCount")}
+                >
+                  {(describedBy) => (
+                    <Input
+                      id={`level-${field.id}-count`}
+                      type="number"
+                      inputMode="numeric"
+                      min="1"
+                      step="1"
+                      aria-invalid={Boolean(levelError(index, "winnerCount"))}
+                      aria-describedby={describedBy}
+                      {...register(`prizeLevels.${index}.winnerCount`)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`level-${field.id}-value`}
+                  label="Valor (opcional)"
+                  error={levelError(index, "prizeValue")}
+                >
+                  {(describedBy) => (
+                    <Input
+                      id={`level-${field.id}-value`}
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      step="0.01"
+                      aria-invalid={Boolean(levelError(index, "prizeValue"))}
+                      aria-describedby={describedBy}
+                      {...register(`prizeLevels.${index}.prizeValue`)}
+                    />
+                  )}
+                </Field>
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {levelsError ? (
+        <p role="alert" className="text-sm font-medium text-danger-700">
+          {levelsError}
+        </p>
+      ) : null}
+    </section>
+  );
+}

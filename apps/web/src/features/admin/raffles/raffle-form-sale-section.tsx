@@ -1,0 +1,182 @@
+import {
+  CURRENCIES,
+  DEFAULT_TOTAL_TICKETS,
+  RAFFLE_STATUS_LABELS,
+  RAFFLE_STATUSES,
+} from "@rifazo/shared/constants";
+import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
+import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
+import { Controller } from "react-hook-form";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { Switch } from "../../../components/ui/switch";
+import type { RaffleFormApi } from "./raffle-form-values";
+
+const STATUS_OPTIONS = RAFFLE_STATUSES.map((status) => ({
+  value: status,
+  label: RAFFLE_STATUS_LABELS[status],
+}));
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency,
+  label: currency === "USD" ? "USD (dólares)" : "VES (bolívares)",
+}));
+
+interface SaleSectionProps {
+  form: RaffleFormApi;
+  /** Editing an existing raffle: its ticket count is fixed. */
+  editing: boolean;
+  /** The raffle has sales: price, currency and activation are fixed. */
+  locked: boolean;
+}
+
+/** Price, currency, tickets and the per-buyer cap, status, featured flag and payment methods. */
+export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProps) {
+  const {
+    register,
+    control,
+    getValues,
+    watch,
+    formState: { errors },
+  } = form;
+  const totalTickets = watch("totalTickets");
+  return (
+    <section className="space-y-4" aria-labelledby="raffle-form-sale">
+      <h3 id="raffle-form-sale" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        Venta
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
+          {(describedBy) => (
+            <Input
+              id="raffle-price"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              aria-invalid={Boolean(errors.price)}
+              aria-describedby={describedBy}
+              {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-currency"
+          label={`${RAFFLE_FORM_LABELS.currency} *`}
+          error={errors.currency?.message}
+        >
+          {(describedBy) => (
+            <Controller
+              control={control}
+              name="currency"
+              render={({ field }) => (
+                <Select
+                  id="raffle-currency"
+                  options={CURRENCY_OPTIONS}
+                  value={field.value}
+                  onValueChange={(value) => field.onChange(value)}
+                  disabled={locked}
+                  aria-invalid={Boolean(errors.currency)}
+                  aria-describedby={describedBy}
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-total"
+          label={`${RAFFLE_FORM_LABELS.totalTickets} *`}
+          error={errors.totalTickets?.message}
+          hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Entre 1 y 10000."}
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-total"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="10000"
+              step="1"
+              aria-invalid={Boolean(errors.totalTickets)}
+              aria-describedby={describedBy}
+              // Shown but not registered while editing: a disabled registered input would drop its value.
+              {...(editing ? { disabled: true, value: getValues("totalTickets") } : register("totalTickets"))}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-max-per-buyer"
+          label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
+          error={errors.maxTicketsPerBuyer?.message}
+          hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${defaultTicketCap(
+            Number(totalTickets) || DEFAULT_TOTAL_TICKETS,
+          )} (10 % del total).`}
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-max-per-buyer"
+              type="number"
+              inputMode="numeric"
+              min="2"
+              step="1"
+              placeholder={String(defaultTicketCap(Number(totalTickets) || DEFAULT_TOTAL_TICKETS))}
+              aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
+              aria-describedby={describedBy}
+              {...register("maxTicketsPerBuyer")}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
+          {(describedBy) => (
+            <Controller
+              control={control}
+              name="status"
+              render={({ field }) => (
+                <Select
+                  id="raffle-status"
+                  options={STATUS_OPTIONS}
+                  value={field.value}
+                  onValueChange={(value) => field.onChange(value)}
+                  aria-describedby={describedBy}
+                />
+              )}
+            />
+          )}
+        </Field>
+        <div className="flex items-center gap-3 sm:pt-7">
+          <Controller
+            control={control}
+            name="isFeatured"
+            render={({ field }) => (
+              <Switch
+                id="raffle-featured"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked)}
+              />
+            )}
+          />
+          <Label htmlFor="raffle-featured">Rifa destacada (aparece en el inicio)</Label>
+        </div>
+      </div>
+      <Field
+        id="raffle-methods"
+        label={RAFFLE_FORM_LABELS.paymentMethods}
+        error={errors.paymentMethods?.message}
+        hint="Separados por comas. Si lo dejas vacío: Pago Móvil, Zelle, Binance Pay."
+      >
+        {(describedBy) => (
+          <Input
+            id="raffle-methods"
+            autoComplete="off"
+            aria-invalid={Boolean(errors.paymentMethods)}
+            aria-describedby={describedBy}
+            {...register("paymentMethods")}
+          />
+        )}
+      </Field>
+    </section>
+  );
+}

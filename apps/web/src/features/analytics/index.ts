@@ -1,0 +1,1 @@
+export { usePageViewTracking } from "./use-page-view-tracking";

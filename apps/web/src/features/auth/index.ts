@@ -1,0 +1,14 @@
+export type { SessionUser } from "./api/account-api";
+export { AdminGuard } from "./components/admin-guard";
+export { AdminLoginForm } from "./components/admin-login-form";
+export { GuestOnly } from "./components/guest-only";
+export { LoginForm } from "./components/login-form";
+export { ProfileGuard } from "./components/profile-guard";
+export { RegisterForm } from "./components/register-form";
+export { sessionQueryKey, sessionQueryOptions, useSession } from "./hooks/use-session";
+export { useSignOut } from "./hooks/use-sign-out";
+export { PasswordStrengthHint } from "./password-strength/password-strength-hint";
+export { passwordWeakness, usePasswordStrength } from "./password-strength/use-password-strength";
+export type { RedirectState } from "./redirects";
+export { postLoginPath, readFrom } from "./redirects";
+export { useSigningOut, useSignOutCompletion } from "./sign-out-state";

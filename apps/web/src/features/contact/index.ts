@@ -1,0 +1,2 @@
+export { ContactDetails } from "./contact-details";
+export { ContactForm } from "./contact-form";

@@ -1,0 +1,2 @@
+export { hasAnalyticsConsent } from "./consent";
+export { openCookiePreferences, useCookieConsent, useCookiePreferencesOpen } from "./use-cookie-consent";

@@ -1,0 +1,2 @@
+export { favoriteRafflesQuery } from "./api/favorites-api";
+export { FavoriteButton } from "./components/favorite-button";

@@ -1,0 +1,2 @@
+export { loginActivityQuery } from "./api/profile-api";
+export { ProfileEditForm } from "./components/profile-edit-form";

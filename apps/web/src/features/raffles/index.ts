@@ -1,0 +1,24 @@
+export type { RaffleDetail } from "./api/raffles-api";
+export { featuredRafflesQuery, raffleDetailQuery, raffleKeys, raffleListQuery } from "./api/raffles-api";
+export { RaffleAction } from "./components/raffle-action";
+export { RaffleBadge } from "./components/raffle-badge";
+export { RaffleCardSkeleton } from "./components/raffle-card-skeleton";
+export { RaffleGrid } from "./components/raffle-grid";
+export { RaffleImage } from "./components/raffle-image";
+export { RaffleImageActions } from "./components/raffle-image-actions";
+export { TicketPurchase } from "./components/ticket-purchase";
+export { WinnerList } from "./components/winner-list";
+export { toCardInput } from "./lib/card-input";
+export { drawInfo } from "./lib/draw-info";
+export {
+  FILTER_OPTIONS,
+  isFiltered,
+  isRaffleListFilter,
+  normalizeSearch,
+  readCriteria,
+  SEARCH_MAX_LENGTH,
+  writeCriteria,
+} from "./lib/list-filters";
+export { shortHash } from "./lib/purchase";
+export { DETAIL_IMAGE_SIZES } from "./lib/raffle-image";
+export { RAFFLE_TEXT } from "./lib/raffle-text";

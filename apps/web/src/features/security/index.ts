@@ -1,0 +1,4 @@
+export { ChangePasswordForm } from "./components/change-password-form";
+export { LoginActivityList } from "./components/login-activity";
+export { RevokeSessionsButton } from "./components/revoke-sessions-button";
+export { TwoFactorSettings } from "./components/two-factor-settings";
