@@ -129,7 +129,10 @@ describe("Better Auth's route table behind the allow-list", () => {
         remoteAddress: ip,
       });
       statuses.push(response.statusCode);
-      if (response.statusCode === 429) expectSpanishError(response, "two-factor 429");
+      if (response.statusCode === 429) {
+        expectSpanishError(response, "two-factor 429");
+        expect(response.headers["retry-after"]).toBe(String(RATE_RULES.twoFactorPerIp.windowSeconds));
+      }
     }
     // Counted by the app's one limiter (docs/decisions/0011-one-rate-limiter.md): exactly its rule.
     expect(statuses.indexOf(429)).toBe(RATE_RULES.twoFactorPerIp.max);
