@@ -26,7 +26,7 @@ beforeAll(() => {
 afterEach(() => {
   if (!spy) return;
   try {
-    failOnUnexpected("en esta prueba");
+    failOnUnexpected("en esta prueba o en su preparación (beforeAll/beforeEach)");
   } finally {
     consoleGuard.endTest();
   }
@@ -36,5 +36,5 @@ afterAll(() => {
   if (!spy) return;
   spy.mockRestore();
   spy = undefined;
-  failOnUnexpected("fuera de las pruebas (beforeAll/afterAll)");
+  failOnUnexpected("después de las pruebas (afterEach/afterAll)");
 });
