@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects so the web tests get their own setup (apps/web/test/setup.ts: unexpected console
-// errors and React warnings fail the test) without touching how the API and package tests run.
+// One project per kind of test so each gets its own setup: the API's fails a test on an unexpected
+// console.error (apps/api/test/setup.ts), the web's on unexpected console errors and React warnings
+// (apps/web/test/setup.ts); the shared package and the scripts run plain.
 const web = ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/test/**/*.test.{ts,tsx}"];
 
 export default defineConfig({
@@ -13,14 +14,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        test: { name: "node", include: ["packages/*/src/**/*.test.ts", "scripts/test/**/*.test.ts"] },
+      },
+      {
+        extends: true,
         test: {
-          name: "node",
-          include: [
-            "packages/*/src/**/*.test.ts",
-            "apps/api/src/**/*.test.ts",
-            "apps/api/test/**/*.test.ts",
-            "scripts/test/**/*.test.ts",
-          ],
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
+          setupFiles: ["apps/api/test/setup.ts"],
         },
       },
       { extends: true, test: { name: "web", include: web, setupFiles: ["apps/web/test/setup.ts"] } },

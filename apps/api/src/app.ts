@@ -18,6 +18,7 @@ import type { Database } from "./db/client";
 import { registerErrorHandler } from "./lib/error-handler";
 import { errorBody } from "./lib/errors";
 import { registerOpenApiSecurity, sessionScheme } from "./lib/openapi-security";
+import { scheduleRateLimitSweep } from "./lib/rate-limit";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
 import { adminRoutes } from "./modules/admin/routes";
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(clubRoutes);
 
   await registerWeb(app, config);
+  scheduleRateLimitSweep(app);
 
   app.addHook("onReady", async () => {
     mail.start();

@@ -20,7 +20,6 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   bigserial,
   boolean,
   check,
@@ -149,12 +148,19 @@ export const twoFactors = pgTable(
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );
 
-export const rateLimits = pgTable("rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+/**
+ * The app's one request limiter (lib/rate-limit.ts, docs/decisions/0011-one-rate-limiter.md): one
+ * fixed-window counter per key, shared by every instance; rows past their window are swept.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: ts("window_ends_at").notNull(),
+  },
+  (t) => [index("rate_limits_window_ends_at_idx").on(t.windowEndsAt)],
+);
 
 /** Email-verification links are single use: a used token's hash is remembered until it expires. */
 export const usedTokens = pgTable("used_tokens", {

@@ -1,7 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
 import { tooMany } from "./errors";
+
+// The app's one request limiter (docs/decisions/0011-one-rate-limiter.md): every limit, the Better Auth
+// endpoints that stay open included, counts here, in the app's own table, so all instances share it.
 
 export interface RateRule {
   /** How many hits a key may make in one window. */
@@ -10,20 +13,31 @@ export interface RateRule {
 }
 
 /**
- * Fixed-window counter kept in the database, so every API instance shares the same buckets.
- * Returns whether this hit is allowed; one upsert per hit, atomic under concurrency.
+ * Counts one hit on `key` in a fixed window that starts with its first hit. Returns whether this hit is
+ * within the rule. One upsert with RETURNING: atomic under concurrency and across instances; the
+ * database's clock decides the windows, so instances with skewed clocks still agree.
  */
-export async function hit(db: Executor, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
-  const windowStart = now - rule.windowSeconds * 1000;
+export async function hit(db: Executor, key: string, rule: RateRule): Promise<boolean> {
   const result = (await db.execute(sql`
-    INSERT INTO rate_limits (id, key, count, last_request)
-    VALUES (${randomUUID()}, ${key}, 1, ${now})
+    INSERT INTO rate_limits (key, count, window_ends_at)
+    VALUES (${key}, 1, now() + ${rule.windowSeconds} * interval '1 second')
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.last_request < ${windowStart} THEN 1 ELSE rate_limits.count + 1 END,
-      last_request = CASE WHEN rate_limits.last_request < ${windowStart} THEN ${now} ELSE rate_limits.last_request END
+      count = CASE WHEN rate_limits.window_ends_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      window_ends_at = CASE WHEN rate_limits.window_ends_at <= now()
+        THEN excluded.window_ends_at ELSE rate_limits.window_ends_at END
     RETURNING count`)) as unknown as { rows: Array<{ count: number | string }> };
   const count = Number(result.rows[0]?.count ?? 0);
   return count <= rule.max;
+}
+
+/** Forgets a key's count (a right password clears its client's failures). */
+export async function clear(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** Takes one hit back off a key's count in its current window. */
+export async function giveBack(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);
 }
 
 /** Throws 429 with the Spanish message when any of the keys is over its rule. */
@@ -31,6 +45,40 @@ export async function enforce(db: Executor, checks: Array<[key: string, rule: Ra
   for (const [key, rule] of checks) {
     if (!(await hit(db, `rl:${key}`, rule))) throw tooMany(message);
   }
+}
+
+/** Deletes the counters whose window is over; they would restart at 1 anyway. Returns how many. */
+export async function sweepRateLimits(db: Executor): Promise<number> {
+  const result = (await db.execute(
+    sql`DELETE FROM rate_limits WHERE window_ends_at < now() RETURNING key`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** Sweeps expired counters every ten minutes on every instance (idempotent, one indexed DELETE). */
+export function scheduleRateLimitSweep(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= sweepRateLimits(app.ctx.db)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, "límites: falló la limpieza de contadores vencidos");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook("onReady", async () => {
+    timer = setInterval(run, RATE_LIMIT_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("preClose", async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
 }
 
 /** Limits named in one place; tests read them from here too. */
@@ -46,4 +94,10 @@ export const RATE_RULES = {
   verificationPerIp: { max: 6, windowSeconds: 600 },
   verificationPerAccount: { max: 3, windowSeconds: 600 },
   passwordPerUser: { max: 6, windowSeconds: 600 },
+  /** Opening the confirmation link of the registration email, per address. */
+  verifyEmailLinkPerIp: { max: 30, windowSeconds: 600 },
+  /** Opening a sign-in link, per address. */
+  signInLinkVerifyPerIp: { max: 5, windowSeconds: 60 },
+  /** Each two-factor call (enable, disable, a sign-in code), per address. */
+  twoFactorPerIp: { max: 10, windowSeconds: 300 },
 } as const satisfies Record<string, RateRule>;

@@ -1,6 +1,6 @@
 import { BROADCAST_PLATFORMS } from "@rifazo/shared";
 import { commitmentForSeed, type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
-import { levelForPoints } from "@rifazo/shared/domain/levels";
+import { levelForPoints, pointsForApprovedAmount } from "@rifazo/shared/domain/levels";
 import { verifyPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +8,10 @@ import { createTestApp, type TestApp } from "../../test/helpers";
 import type { AppContext } from "../context";
 import {
   accounts,
+  auditLog,
   images,
   liveBroadcasts,
+  mailOutbox,
   paymentProofs,
   pointsHistory,
   prizeLevels,
@@ -168,12 +170,43 @@ describe("seedDemo", () => {
            WHERE t.user_id <> p.user_id OR t.raffle_id <> p.raffle_id OR p.status <> 'approved'`,
     );
     expect(Number(mismatched[0]?.n)).toBe(0);
+    // And no ticket is sold without one.
+    const unpaid = await rows<{ n: number | string }>(
+      sql`SELECT count(*) AS n FROM tickets WHERE status = 'sold' AND payment_id IS NULL`,
+    );
+    expect(Number(unpaid[0]?.n)).toBe(0);
+  });
+
+  it("approves through the app's approval service: audited once each, dated, telling nobody now", async () => {
+    const approved = await ctx.db.select().from(paymentProofs).where(eq(paymentProofs.status, "approved"));
+    expect(approved.length).toBeGreaterThan(10);
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, "proof.approve"));
+    const ledger = await ctx.db.select().from(pointsHistory);
+    const sold = await ctx.db.select().from(tickets).where(eq(tickets.status, "sold"));
+    for (const p of approved) {
+      expect(audits.filter((a) => a.entityId === p.id)).toHaveLength(1);
+      expect(p.reviewedAt).not.toBeNull();
+      expect(p.reviewedAt?.getTime()).toBeLessThan(Date.now() - 60_000);
+      const entry = ledger.find((l) => l.paymentProofId === p.id);
+      const usd = p.currency === "VES" ? Number(p.amount) / Number(p.exchangeRate) : Number(p.amount);
+      expect(entry?.pointsChange).toBe(pointsForApprovedAmount(usd));
+      expect(entry?.createdAt.getTime()).toBe(p.reviewedAt?.getTime());
+      for (const ticket of sold.filter((x) => x.paymentId === p.id)) {
+        expect(ticket.soldAt?.getTime()).toBe(p.reviewedAt?.getTime());
+      }
+    }
+    // The demo's buyers are example.com addresses: replayed approvals queue no mail.
+    expect(await ctx.db.select().from(mailOutbox)).toEqual([]);
   });
 
   it("keeps every user's points equal to the ledger and the level to the points", async () => {
+    const ledger = await ctx.db.select().from(pointsHistory);
+    for (const u of await ctx.db.select().from(users)) {
+      const sum = ledger.filter((l) => l.userId === u.id).reduce((s, l) => s + l.pointsChange, 0);
+      expect(u.rifazoPoints, u.email).toBe(sum);
+    }
     const demoUsers = await ctx.db.select().from(users).where(eq(users.role, "user"));
     expect(demoUsers.length).toBeGreaterThanOrEqual(3);
-    const ledger = await ctx.db.select().from(pointsHistory);
     for (const u of demoUsers) {
       const sum = ledger.filter((l) => l.userId === u.id).reduce((s, l) => s + l.pointsChange, 0);
       expect(u.rifazoPoints).toBe(sum);

@@ -1,3 +1,5 @@
+import { RATE_RULES, type RateRule } from "../../lib/rate-limit";
+
 // One path per action (docs/decisions/0007-one-sign-in-path.md): Better Auth mounts some forty endpoints
 // under /api/auth/*, most of them a second way to do what /api/account/* and /api/profile already do
 // with our limits and schemas (sign-in, sign-up, update-user, resend the verification email...). Only
@@ -5,21 +7,34 @@
 
 export const AUTH_BASE_PATH = "/api/auth";
 
-/** "METHOD /path" as Better Auth's route table names it (without the base path). */
-export const ALLOWED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
+/**
+ * "METHOD /path" as Better Auth's route table names it (without the base path), with its limit per
+ * address: Better Auth's own limiter is off, these count in the app's one limiter
+ * (docs/decisions/0011-one-rate-limiter.md).
+ */
+export const AUTH_ENDPOINT_RULES: Readonly<Record<string, RateRule>> = {
   // The link in the confirmation email (spec 1 §5 registration); single use, see auth.ts.
-  "GET /verify-email",
+  "GET /verify-email": RATE_RULES.verifyEmailLinkPerIp,
   // The link in the sign-in email, requested through /api/account/magic-link with its limits.
-  "GET /magic-link/verify",
+  "GET /magic-link/verify": RATE_RULES.signInLinkVerifyPerIp,
   // Two-factor settings and the code step of a sign-in (features/security, features/auth).
-  "POST /two-factor/enable",
-  "POST /two-factor/disable",
-  "POST /two-factor/verify-totp",
-  "POST /two-factor/verify-backup-code",
-]);
+  "POST /two-factor/enable": RATE_RULES.twoFactorPerIp,
+  "POST /two-factor/disable": RATE_RULES.twoFactorPerIp,
+  "POST /two-factor/verify-totp": RATE_RULES.twoFactorPerIp,
+  "POST /two-factor/verify-backup-code": RATE_RULES.twoFactorPerIp,
+};
+
+export const ALLOWED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set(Object.keys(AUTH_ENDPOINT_RULES));
+
+/** The endpoint's limit when it is open, else null (the caller answers 404). */
+export function allowedAuthEndpoint(method: string, path: string): { name: string; rule: RateRule } | null {
+  const name = `${method.toUpperCase()} ${path}`;
+  const rule = AUTH_ENDPOINT_RULES[name];
+  return rule ? { name, rule } : null;
+}
 
 export function isAllowedAuthEndpoint(method: string, path: string): boolean {
-  return ALLOWED_AUTH_ENDPOINTS.has(`${method.toUpperCase()} ${path}`);
+  return allowedAuthEndpoint(method, path) !== null;
 }
 
 /** The Better Auth path of a request URL ("/api/auth/verify-email?token=..." -> "/verify-email"). */

@@ -11,11 +11,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, conflict, notFound, tooMany } from "../../lib/errors";
-import { enforce, RATE_RULES } from "../../lib/rate-limit";
+import { enforce, hit, RATE_RULES } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
 import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
-import { authPathOf, isAllowedAuthEndpoint } from "./endpoint-allowlist";
+import { allowedAuthEndpoint, authPathOf } from "./endpoint-allowlist";
 import { deviceTokenOf, knownDeviceFor, rememberDevice } from "./known-devices";
 import { MAGIC_LINK_CALLBACK, MAGIC_LINK_ERROR_CALLBACK } from "./magic-link";
 import { assertStrongPassword } from "./password-policy";
@@ -26,7 +26,10 @@ import { admitSignIn, type SignInClient, signInSucceeded } from "./sign-in-throt
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ["cuenta"];
 
-/** The few Better Auth endpoints the web app uses (endpoint-allowlist.ts); every other one is a 404. */
+/**
+ * The few Better Auth endpoints the web app uses (endpoint-allowlist.ts), each limited here by the app's
+ * one limiter; every other one is a 404.
+ */
 async function betterAuthHandler(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -37,7 +40,13 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
-      if (!isAllowedAuthEndpoint(request.method, authPathOf(request.url))) throw notFound();
+      const endpoint = allowedAuthEndpoint(request.method, authPathOf(request.url));
+      if (!endpoint) throw notFound();
+      // Retry-After as Better Auth's own limiter sent it (as X-Retry-After) before this one replaced it.
+      if (!(await hit(app.ctx.db, `rl:auth:${endpoint.name}:ip:${request.ip}`, endpoint.rule))) {
+        reply.header("retry-after", String(endpoint.rule.windowSeconds));
+        throw tooMany();
+      }
       const url = new URL(request.url, app.ctx.config.publicUrl);
       const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
       const webRequest = new Request(url, {

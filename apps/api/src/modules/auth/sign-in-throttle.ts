@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { hit, RATE_RULES, type RateRule } from "../../lib/rate-limit";
+import { clear, giveBack, hit, RATE_RULES, type RateRule } from "../../lib/rate-limit";
 
 // Password sign-in limits that cannot be turned into a lock-out (docs/decisions/0007-one-sign-in-path.md):
 // - per (account, client): a client is a device that signed in to the account before, else an address;
@@ -49,10 +48,6 @@ export async function admitSignIn(db: Executor, client: SignInClient): Promise<n
  * ceiling: only wrong passwords add up there.
  */
 export async function signInSucceeded(db: Executor, client: SignInClient): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${pairKey(client)}`);
-  if (!client.knownDevice) {
-    await db.execute(
-      sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${accountKey(client)}`,
-    );
-  }
+  await clear(db, pairKey(client));
+  if (!client.knownDevice) await giveBack(db, accountKey(client));
 }

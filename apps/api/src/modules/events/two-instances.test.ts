@@ -18,6 +18,8 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { paymentProofs, raffles } from "../../db/schema";
+import { hit } from "../../lib/rate-limit";
+import { CONTACT_RATE_RULE } from "../contact/service";
 import { catalogueCacheOf } from "../raffles/routes";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -331,6 +333,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         items: Array<{ id: string; soldTickets: number }>;
       };
       expect(list.items.find((item) => item.id === id)?.soldTickets).toBe(3);
+    });
+
+    it("shares one limiter: hits on A and B count in the same window (docs/decisions/0011)", async () => {
+      // Both listen on 127.0.0.1, so the contact form's per-address limit sees one client.
+      const send = (instance: Instance, i: number) =>
+        fetch(`${instance.base}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            name: "Ana",
+            email: "ana@example.com",
+            subject: `Asunto ${i}`,
+            message: "Hola",
+          }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < CONTACT_RATE_RULE.max; i++) statuses.push((await send(i % 2 ? b : a, i)).status);
+      expect(statuses.every((status) => status === 201)).toBe(true);
+      expect((await send(a, 98)).status).toBe(429);
+      expect((await send(b, 99)).status).toBe(429);
+
+      // Counted at once through both pools, exactly `max` hits get in.
+      const rule = { max: 9, windowSeconds: 60 };
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          hit((i % 2 ? b : a).database.db, "two-instances:parallel", rule),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(rule.max);
     });
 
     /** The admin create answers before the ticket pool exists; approvals need it. */

@@ -9,6 +9,8 @@ export interface PointsChange {
   reason: string;
   paymentProofId?: string | null;
   rewardRedemptionId?: string | null;
+  /** When the change happened, if not now (the demo seed replays past approvals). */
+  at?: Date;
 }
 
 export interface PointsResult {
@@ -34,6 +36,7 @@ export async function applyPointsChange(tx: Tx, input: PointsChange): Promise<Po
     reason: input.reason,
     paymentProofId: input.paymentProofId ?? null,
     rewardRedemptionId: input.rewardRedemptionId ?? null,
+    ...(input.at ? { createdAt: input.at } : {}),
   });
   const level = levelForPoints(Math.max(0, balance.points)).name;
   const previousLevel = levelForPoints(Math.max(0, balance.points - input.change)).name;

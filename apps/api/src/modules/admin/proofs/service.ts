@@ -86,7 +86,7 @@ const money = (amount: number, currency: string) =>
   `${new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
 
 /**
- * The payment in dollars for the 100-RifaPuntos-per-unit rule (same rule as the demo seed): a VES
+ * The payment in dollars for the 100-RifaPuntos-per-unit rule: a VES
  * payment is divided by the rate saved with the proof, or by today's published rate when it has none.
  */
 async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger): Promise<number> {
@@ -129,160 +129,185 @@ export async function approveProof(ctx: ProofContext, actor: Actor, id: string):
   return outcome.result;
 }
 
-async function approveOnce(
+function approveOnce(
   ctx: ProofContext,
   actor: Actor,
   id: string,
   waitForHeld: boolean,
 ): Promise<{ result: AdminApproveResult; changed: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockProofForApproval(tx, id);
-    if (!locked) throw proofNotFound();
-    const { proof, buyer } = locked;
-    if (proof.status === "approved" || proof.status === "verified") {
-      const numbers = await repo.ticketNumbersOfProof(tx, id);
-      return {
-        changed: false,
-        result: {
-          proofId: id,
-          status: proof.status,
-          tickets: numbers.map(ticketLabel),
-          alreadyApproved: true,
-          pointsAwarded: 0,
-        },
-      };
-    }
-    if (proof.status !== "pending")
-      throw conflict(ADMIN_MESSAGES.proofRejectedCannotApprove, "PROOF_REJECTED");
+  return ctx.db.transaction((tx) => approveInTransaction(ctx, tx, actor, id, { waitForHeld }));
+}
 
-    const now = new Date();
-    let numbers: number[] = [];
-    let raffleTitle: string | null = null;
-    if (proof.raffleId) {
-      const { raffle } = locked;
-      if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
-      raffleTitle = raffle.title;
-      if (raffle.drawnAt || raffle.winningTicketNumber !== null || locked.raffleHasWinners) {
-        throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
-      }
-      if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
-      const quantity = proof.quantityOfTickets;
-      const sold = await sellRandomAvailable(
-        tx,
-        raffle,
-        quantity,
-        { userId: proof.userId, paymentId: proof.id, soldAt: now },
-        { wait: waitForHeld },
-      );
-      if (sold.length < quantity) {
-        // Short although sold_tickets says enough are left: other approvals hold the rest right now.
-        // Throwing rolls back the tickets this try took, so the next one starts from nothing held.
-        if (!waitForHeld && raffle.totalTickets - raffle.soldTickets >= quantity) throw new HeldByOthers();
-        throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
-      }
-      numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
-    }
-    await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
+export interface ApprovalOptions {
+  /** Take tickets other approvals hold once they let go (the second try near a raffle's end). */
+  waitForHeld?: boolean;
+  /**
+   * Replays an approval made in the past (the demo seed): proof, tickets and points are dated then, and
+   * nobody is told now; the seed writes its own dated notifications and the demo's addresses get no mail.
+   */
+  replayAt?: Date;
+}
 
-    const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
-    const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
-    const pointsResult =
-      points > 0
-        ? await applyPointsChange(tx, {
-            userId: proof.userId,
-            change: points,
-            reason: raffleTitle
-              ? `Pago aprobado: ${raffleTitle} (${proof.quantityOfTickets} boletos)`
-              : `Pago general aprobado (${money(Number(proof.amount), proof.currency)})`,
-            paymentProofId: proof.id,
-          })
-        : null;
-
-    const pointsText = points > 0 ? ` Sumaste ${points} RifaPuntos.` : "";
-    const message = raffleTitle
-      ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers)}.${pointsText}`
-      : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;
-    const items: NewNotification[] = [
-      {
-        userId: proof.userId,
-        type: "payment_approved",
-        title: "¡Pago Aprobado!",
-        message,
-        linkTo: "/perfil/pagos",
-      },
-    ];
-    if (pointsResult?.levelChanged && levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)) {
-      const level = LEVELS.find((l) => l.name === pointsResult.level);
-      items.push({
-        userId: proof.userId,
-        type: "level_up",
-        title: `¡Subiste a Nivel ${pointsResult.level}!`,
-        message: level?.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${pointsResult.level}.`,
-        linkTo: "/rifazo-club",
-      });
-    }
-    await createNotifications(ctx, tx, items);
-
-    if (buyer) {
-      await ctx.mail.enqueue(tx, {
-        to: buyer.email,
-        ...noticeEmail({
-          name: buyer.name,
-          title: "¡Tu pago fue aprobado!",
-          message: `${message}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
-          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-          actionLabel: "Ver mis pagos",
-        }),
-      });
-    }
-    // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
-    // part below stays as short as possible.
-    if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "proof.approve",
-      entity: "payment_proof",
-      entityId: id,
-      before: { status: proof.status },
-      after: { status: "approved", raffleId: proof.raffleId, tickets: numbers.map(ticketLabel), points },
-      ipAddress: actor.ip,
-    });
-
-    // From here to COMMIT, approvals of this raffle take turns.
-    if (proof.raffleId) {
-      const sale = await repo.addSold(tx, proof.raffleId, numbers.length);
-      // Refused when a draw or an external result committed while this approval picked its tickets.
-      if (!sale) return refuseSale(tx, proof.raffleId);
-      if (
-        sale.activationType === "percentage" &&
-        sale.percentageDrawActivatedAt === null &&
-        isActivationReached(sale.soldTickets, sale.totalTickets, sale.activationPercentage)
-      ) {
-        // The 24-hour last-sales window starts now (spec 2 §4): a raffle change of its own in the audit
-        // (audit_log is append-only, and the approval's record was written before the sum was known).
-        await repo.setRaffleFields(tx, proof.raffleId, { percentageDrawActivatedAt: now });
-        await recordAudit(tx, {
-          actorId: actor.id,
-          action: "raffle.countdown_started",
-          entity: "raffle",
-          entityId: proof.raffleId,
-          before: { percentageDrawActivatedAt: null, soldTickets: sale.soldTickets - numbers.length },
-          after: { percentageDrawActivatedAt: now.toISOString(), soldTickets: sale.soldTickets, proofId: id },
-          ipAddress: actor.ip,
-        });
-      }
-    }
+/**
+ * One approval inside the caller's transaction: tickets, proof, points (the ledger), notification,
+ * mail, audit and the raffle's sold count. approveProof runs it in its own transaction, the demo seed in
+ * the seed's, so demo tickets and points come about the way real ones do.
+ */
+export async function approveInTransaction(
+  ctx: Omit<ProofContext, "db">,
+  tx: Tx,
+  actor: { id: string | null; ip: string | null },
+  id: string,
+  options: ApprovalOptions = {},
+): Promise<{ result: AdminApproveResult; changed: boolean }> {
+  const waitForHeld = options.waitForHeld === true;
+  const told = options.replayAt === undefined;
+  const locked = await repo.lockProofForApproval(tx, id);
+  if (!locked) throw proofNotFound();
+  const { proof, buyer } = locked;
+  if (proof.status === "approved" || proof.status === "verified") {
+    const numbers = await repo.ticketNumbersOfProof(tx, id);
     return {
-      changed: true,
+      changed: false,
       result: {
         proofId: id,
-        status: "approved",
+        status: proof.status,
         tickets: numbers.map(ticketLabel),
-        alreadyApproved: false,
-        pointsAwarded: points,
+        alreadyApproved: true,
+        pointsAwarded: 0,
       },
     };
+  }
+  if (proof.status !== "pending") throw conflict(ADMIN_MESSAGES.proofRejectedCannotApprove, "PROOF_REJECTED");
+
+  const now = options.replayAt ?? new Date();
+  let numbers: number[] = [];
+  let raffleTitle: string | null = null;
+  if (proof.raffleId) {
+    const { raffle } = locked;
+    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+    raffleTitle = raffle.title;
+    if (raffle.drawnAt || raffle.winningTicketNumber !== null || locked.raffleHasWinners) {
+      throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
+    }
+    if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
+    const quantity = proof.quantityOfTickets;
+    const sold = await sellRandomAvailable(
+      tx,
+      raffle,
+      quantity,
+      { userId: proof.userId, paymentId: proof.id, soldAt: now },
+      { wait: waitForHeld },
+    );
+    if (sold.length < quantity) {
+      // Short although sold_tickets says enough are left: other approvals hold the rest right now.
+      // Throwing rolls back the tickets this try took, so the next one starts from nothing held.
+      if (!waitForHeld && raffle.totalTickets - raffle.soldTickets >= quantity) throw new HeldByOthers();
+      throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
+    }
+    numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
+  }
+  await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
+
+  const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
+  const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
+  const pointsResult =
+    points > 0
+      ? await applyPointsChange(tx, {
+          userId: proof.userId,
+          change: points,
+          reason: raffleTitle
+            ? `Pago aprobado: ${raffleTitle} (${proof.quantityOfTickets} boletos)`
+            : `Pago general aprobado (${money(Number(proof.amount), proof.currency)})`,
+          paymentProofId: proof.id,
+          at: options.replayAt,
+        })
+      : null;
+
+  const pointsText = points > 0 ? ` Sumaste ${points} RifaPuntos.` : "";
+  const message = raffleTitle
+    ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers)}.${pointsText}`
+    : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;
+  const items: NewNotification[] = [
+    {
+      userId: proof.userId,
+      type: "payment_approved",
+      title: "¡Pago Aprobado!",
+      message,
+      linkTo: "/perfil/pagos",
+    },
+  ];
+  if (pointsResult?.levelChanged && levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)) {
+    const level = LEVELS.find((l) => l.name === pointsResult.level);
+    items.push({
+      userId: proof.userId,
+      type: "level_up",
+      title: `¡Subiste a Nivel ${pointsResult.level}!`,
+      message: level?.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${pointsResult.level}.`,
+      linkTo: "/rifazo-club",
+    });
+  }
+  if (told) await createNotifications(ctx, tx, items);
+
+  if (buyer && told) {
+    await ctx.mail.enqueue(tx, {
+      to: buyer.email,
+      ...noticeEmail({
+        name: buyer.name,
+        title: "¡Tu pago fue aprobado!",
+        message: `${message}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
+        actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+        actionLabel: "Ver mis pagos",
+      }),
+    });
+  }
+  // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
+  // part below stays as short as possible.
+  if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "proof.approve",
+    entity: "payment_proof",
+    entityId: id,
+    before: { status: proof.status },
+    after: { status: "approved", raffleId: proof.raffleId, tickets: numbers.map(ticketLabel), points },
+    ipAddress: actor.ip,
   });
+
+  // From here to COMMIT, approvals of this raffle take turns.
+  if (proof.raffleId) {
+    const sale = await repo.addSold(tx, proof.raffleId, numbers.length);
+    // Refused when a draw or an external result committed while this approval picked its tickets.
+    if (!sale) return refuseSale(tx, proof.raffleId);
+    if (
+      sale.activationType === "percentage" &&
+      sale.percentageDrawActivatedAt === null &&
+      isActivationReached(sale.soldTickets, sale.totalTickets, sale.activationPercentage)
+    ) {
+      // The 24-hour last-sales window starts now (spec 2 §4): a raffle change of its own in the audit
+      // (audit_log is append-only, and the approval's record was written before the sum was known).
+      await repo.setRaffleFields(tx, proof.raffleId, { percentageDrawActivatedAt: now });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "raffle.countdown_started",
+        entity: "raffle",
+        entityId: proof.raffleId,
+        before: { percentageDrawActivatedAt: null, soldTickets: sale.soldTickets - numbers.length },
+        after: { percentageDrawActivatedAt: now.toISOString(), soldTickets: sale.soldTickets, proofId: id },
+        ipAddress: actor.ip,
+      });
+    }
+  }
+  return {
+    changed: true,
+    result: {
+      proofId: id,
+      status: "approved",
+      tickets: numbers.map(ticketLabel),
+      alreadyApproved: false,
+      pointsAwarded: points,
+    },
+  };
 }
 
 /** addSold found no row to update: say why (the transaction rolls back either way). */

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { CURRENCIES, PAYMENT_METHODS, PROOF_STATUSES } from "../../constants";
+import { isUuid } from "../../uuid";
+import { adminPageSchema, blankToUndefined, pageParam, searchParam } from "./common";
+import { ADMIN_MESSAGES } from "./messages";
+
+// Payment proofs under review: the list, one proof, approval and rejection.
+
+export const ADMIN_PROOFS_PAGE_SIZE = 20;
+
+export const adminProofListQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(PROOF_STATUSES).optional()),
+  raffleId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => v === "general" || isUuid(v), ADMIN_MESSAGES.invalidId)
+      .optional()
+      .describe("Id de la rifa, o 'general' para los pagos sin rifa."),
+  ),
+  q: searchParam.describe("Nombre o correo del comprador, referencia o título de la rifa."),
+  page: pageParam,
+});
+export type AdminProofListQuery = z.infer<typeof adminProofListQuerySchema>;
+
+export const adminProofSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  raffleId: z.string().nullable(),
+  raffleTitle: z.string().nullable(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  exchangeRate: z.number().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  transactionRef: z.string(),
+  status: z.enum(PROOF_STATUSES),
+  userNotes: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  quantityOfTickets: z.number().int(),
+  /** Assigned numbers, 4 digits, ascending. */
+  tickets: z.array(z.string()),
+  /** Another proof carries the same reference (ignoring case and spaces): a possible reused receipt. */
+  duplicateReference: z.boolean(),
+  /** The other proof with that reference (the oldest, or the one a reference clean-up matched). */
+  duplicateOf: z.string().nullable(),
+  file: z.object({
+    url: z.string(),
+    filename: z.string().nullable(),
+    contentType: z.string(),
+    size: z.number(),
+  }),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProof = z.infer<typeof adminProofSchema>;
+
+export const adminProofListSchema = adminPageSchema(adminProofSchema);
+
+export const adminApproveResultSchema = z.object({
+  proofId: z.string(),
+  status: z.enum(PROOF_STATUSES),
+  /** The numbers assigned to the buyer (4 digits, ascending). Empty for general payments. */
+  tickets: z.array(z.string()),
+  /** True when the proof had already been approved (a repeated click): nothing changed. */
+  alreadyApproved: z.boolean(),
+  pointsAwarded: z.number().int(),
+});
+export type AdminApproveResult = z.infer<typeof adminApproveResultSchema>;
+
+export const adminRejectInputSchema = z.object({
+  adminNotes: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(500, ADMIN_MESSAGES.adminNotesTooLong).optional(),
+  ),
+});
+export const adminReviewResultSchema = z.object({ proofId: z.string(), status: z.enum(PROOF_STATUSES) });

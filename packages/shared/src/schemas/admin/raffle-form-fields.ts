@@ -1,0 +1,202 @@
+import { z } from "zod";
+import {
+  type ACTIVATION_TYPES,
+  type ANNOUNCEMENT_TYPES,
+  type CURRENCIES,
+  type EXTERNAL_PLATFORMS,
+  MAX_TOTAL_TICKETS,
+  type RAFFLE_STATUSES,
+} from "../../constants";
+import { isUuid } from "../../uuid";
+import { dateInput, numberInput, textInput } from "./common";
+
+// The raffle form's fields (spec 2 §5): limits, labels, messages and the loosely typed input.
+
+const IMAGE_PATH = "/api/images/";
+export const isImageUrl = (value: string) =>
+  value.startsWith(IMAGE_PATH) && isUuid(value.slice(IMAGE_PATH.length));
+/** Dates typed in a datetime-local input carry no offset: they are Venezuelan time (UTC−4, no DST). */
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const VENEZUELA_OFFSET = "-04:00";
+
+export const RAFFLE_FORM_LIMITS = {
+  title: 150,
+  description: 5000,
+  imageAlt: 200,
+  maxPrice: 9_999_999_999.99,
+  levels: 50,
+  levelDescription: 300,
+  paymentMethods: 20,
+  paymentMethod: 60,
+  details: 1000,
+  url: 500,
+  teaserDays: 365,
+} as const;
+
+/** Labels of the form fields, listed in "Por favor, completa o corrige: {list}." */
+export const RAFFLE_FORM_LABELS = {
+  title: "Nombre de la Rifa",
+  description: "Descripción",
+  prizeImage: "Imagen del Premio",
+  imageAlt: "Texto Alternativo de la Imagen",
+  price: "Precio",
+  currency: "Moneda",
+  totalTickets: "Total de Boletos",
+  maxTicketsPerBuyer: "Máximo de Boletos por Persona",
+  status: "Estado",
+  isFeatured: "Destacada",
+  activationType: "Tipo de Activación",
+  endDate: "Fecha y Hora del Sorteo",
+  activationPercentage: "Porcentaje de Activación",
+  startDate: "Fecha de Inicio",
+  prizeLevels: "Niveles de Premio",
+  paymentMethods: "Métodos de Pago",
+  announcementType: "Tipo de Anuncio",
+  externalAnnouncementPlatform: "Plataforma del Anuncio",
+  externalAnnouncementDetails: "Detalles del Anuncio",
+  externalAnnouncementUrl: "URL del Anuncio",
+  daysUntilActivationTeaser: "Días de Aviso Previo",
+} as const;
+export type RaffleFormField = keyof typeof RAFFLE_FORM_LABELS;
+
+export const PRIZE_LEVEL_LABELS = {
+  level: "Nivel",
+  description: "Descripción del Nivel",
+  winnerCount: "Ganadores del Nivel",
+  prizeValue: "Valor del Premio del Nivel",
+} as const;
+
+export const FIELD_MESSAGES = {
+  title: "El nombre de la rifa es obligatorio.",
+  titleTooLong: `El nombre de la rifa no puede superar los ${RAFFLE_FORM_LIMITS.title} caracteres.`,
+  descriptionTooLong: `La descripción no puede superar los ${RAFFLE_FORM_LIMITS.description} caracteres.`,
+  prizeImage: "Elige la imagen desde la galería o súbela con el formulario.",
+  imageAltTooLong: `El texto alternativo no puede superar los ${RAFFLE_FORM_LIMITS.imageAlt} caracteres.`,
+  price: "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
+  currency: "La moneda debe ser USD o VES.",
+  totalTickets: `El total de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
+  maxTicketsPerBuyer: (min: number, total: number) =>
+    `El máximo de boletos por persona debe ser un número entero entre ${min} y ${total} (el total de boletos), o quedar vacío para usar el valor por defecto.`,
+  status: "El estado de la rifa no es válido.",
+  isFeatured: "Indica si la rifa es destacada.",
+  activationType: "El tipo de activación debe ser por fecha o por porcentaje.",
+  endDate: "Indica una fecha y hora de sorteo válida.",
+  activationPercentage: "El porcentaje de activación debe ser un número entero entre 1 y 100.",
+  startDate: "La fecha de inicio no es válida.",
+  levelDescription: "Describe el premio de este nivel.",
+  levelDescriptionTooLong: `La descripción del premio no puede superar los ${RAFFLE_FORM_LIMITS.levelDescription} caracteres.`,
+  winnerCount: "La cantidad de ganadores debe ser un número entero mayor o igual a 1.",
+  prizeValue: "El valor del premio debe ser un número mayor o igual a 0.",
+  tooManyLevels: `No puede haber más de ${RAFFLE_FORM_LIMITS.levels} niveles de premio.`,
+  paymentMethods: `Indica como máximo ${RAFFLE_FORM_LIMITS.paymentMethods} métodos de pago de hasta ${RAFFLE_FORM_LIMITS.paymentMethod} caracteres.`,
+  announcementType: "El tipo de anuncio debe ser interno o externo.",
+  platform: "Elige la plataforma del anuncio externo.",
+  detailsTooLong: `Los detalles del anuncio no pueden superar los ${RAFFLE_FORM_LIMITS.details} caracteres.`,
+  url: "La URL del anuncio debe empezar por http:// o https://.",
+  teaserDays: `Los días de aviso previo deben ser un número entero entre 0 y ${RAFFLE_FORM_LIMITS.teaserDays}.`,
+} as const;
+
+/** Issues carrying this flag have their own message instead of joining the "completa o corrige" list. */
+export const STANDALONE = { standalone: true } as const;
+
+/** ISO text with an offset, or a datetime-local value read as Venezuelan time; null when invalid. */
+export function parseFormDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  const withZone = LOCAL_DATE_TIME.test(text) ? `${text}${VENEZUELA_OFFSET}` : text;
+  // Only ISO-like text: Date.parse accepts many loose formats whose meaning depends on the platform.
+  if (!/^\d{4}-\d{2}-\d{2}/.test(withZone)) return null;
+  const date = new Date(withZone);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Splits "Pago Móvil, Zelle" or ["Pago Móvil", " Zelle "], trims, drops blanks and repeats. */
+export function normalizePaymentMethods(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of items) {
+    if (typeof item !== "string") continue;
+    for (const part of item.split(",")) {
+      const method = part.trim().replace(/\s+/g, " ");
+      if (!method || seen.has(method.toLowerCase())) continue;
+      seen.add(method.toLowerCase());
+      out.push(method);
+    }
+  }
+  return out;
+}
+
+const prizeLevelInputSchema = z.object({
+  level: numberInput,
+  description: textInput,
+  winnerCount: numberInput,
+  prizeValue: numberInput,
+});
+
+/** What the form holds and what POST/PATCH accept: loosely typed, every rule is checked in one pass. */
+export const raffleFormInputSchema = z.object({
+  title: textInput,
+  description: textInput,
+  prizeImage: textInput.describe("'/api/images/<id>' de una imagen subida, o null."),
+  imageAlt: textInput,
+  price: numberInput,
+  currency: textInput.describe("USD o VES (por defecto USD)."),
+  totalTickets: numberInput.describe("Entre 1 y 10000 (por defecto 10000); no se edita después de crear."),
+  maxTicketsPerBuyer: numberInput.describe(
+    "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
+  ),
+  status: textInput.describe("upcoming, active, ready_to_announce o finished (por defecto upcoming)."),
+  isFeatured: z.union([z.boolean(), z.null()]).optional(),
+  activationType: textInput.describe("date (requiere endDate) o percentage (requiere activationPercentage)."),
+  endDate: dateInput.describe("ISO 8601; sin zona horaria se interpreta como hora de Venezuela."),
+  activationPercentage: numberInput,
+  startDate: dateInput,
+  prizeLevels: z.union([z.array(prizeLevelInputSchema), z.null()]).optional(),
+  paymentMethods: z
+    .union([z.array(z.string()), z.string(), z.null()])
+    .optional()
+    .describe("Lista o texto separado por comas; por defecto Pago Móvil, Zelle, Binance Pay."),
+  announcementType: textInput,
+  externalAnnouncementPlatform: textInput,
+  externalAnnouncementDetails: textInput,
+  externalAnnouncementUrl: textInput,
+  daysUntilActivationTeaser: numberInput,
+});
+export type RaffleFormInput = z.input<typeof raffleFormInputSchema>;
+
+export interface RaffleFormPrizeLevel {
+  level: number;
+  description: string;
+  winnerCount: number;
+  prizeValue: number | null;
+}
+
+/** The normalised raffle as saved: defaults applied, fallbacks filled, cleared fields null. */
+export interface RaffleForm {
+  title: string;
+  description: string;
+  prizeImage: string | null;
+  imageAlt: string;
+  price: number;
+  currency: (typeof CURRENCIES)[number];
+  totalTickets: number;
+  /** null: the default cap (defaultTicketCap), which follows the total. */
+  maxTicketsPerBuyer: number | null;
+  status: (typeof RAFFLE_STATUSES)[number];
+  isFeatured: boolean;
+  activationType: (typeof ACTIVATION_TYPES)[number];
+  /** ISO; null for percentage raffles. */
+  endDate: string | null;
+  /** null for date raffles. */
+  activationPercentage: number | null;
+  startDate: string | null;
+  prizeLevels: RaffleFormPrizeLevel[];
+  paymentMethods: string[];
+  announcementType: (typeof ANNOUNCEMENT_TYPES)[number];
+  externalAnnouncementPlatform: (typeof EXTERNAL_PLATFORMS)[number] | null;
+  externalAnnouncementDetails: string | null;
+  externalAnnouncementUrl: string | null;
+  daysUntilActivationTeaser: number;
+}

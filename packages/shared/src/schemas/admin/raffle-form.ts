@@ -1,0 +1,289 @@
+import { z } from "zod";
+import {
+  ACTIVATION_TYPES,
+  ANNOUNCEMENT_TYPES,
+  CURRENCIES,
+  DEFAULT_PRIZE_LABEL,
+  DEFAULT_RAFFLE_PAYMENT_METHODS,
+  DEFAULT_TEASER_DAYS,
+  DEFAULT_TOTAL_TICKETS,
+  EXTERNAL_PLATFORMS,
+  MAX_TOTAL_TICKETS,
+  RAFFLE_STATUSES,
+} from "../../constants";
+import { minTicketCap } from "../../domain/purchase-limits";
+import { isBlank, toNumber } from "./common";
+import { ADMIN_MESSAGES } from "./messages";
+import {
+  FIELD_MESSAGES,
+  isImageUrl,
+  normalizePaymentMethods,
+  PRIZE_LEVEL_LABELS,
+  parseFormDate,
+  RAFFLE_FORM_LABELS,
+  RAFFLE_FORM_LIMITS,
+  type RaffleForm,
+  type RaffleFormField,
+  type RaffleFormPrizeLevel,
+  raffleFormInputSchema,
+  STANDALONE,
+} from "./raffle-form-fields";
+
+// The one raffle form schema (spec 2 §5) and the messages of a failed parse.
+
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (values as readonly string[]).includes(value);
+}
+
+const hasCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * The one raffle form schema (spec 2 §5), used by the admin form and by POST/PATCH /api/admin/raffles.
+ * Every rule is checked in a single pass so a failure lists all the fields to fix at once.
+ */
+export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): RaffleForm => {
+  let failed = false;
+  const fail = (path: (string | number)[], message: string, standalone = false) => {
+    failed = true;
+    ctx.addIssue({ code: "custom", path, message, ...(standalone ? { params: STANDALONE } : {}) });
+  };
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+  const title = text(raw.title);
+  if (!title) fail(["title"], FIELD_MESSAGES.title);
+  else if (title.length > RAFFLE_FORM_LIMITS.title) fail(["title"], FIELD_MESSAGES.titleTooLong);
+
+  let prizeImage: string | null = null;
+  if (!isBlank(raw.prizeImage)) {
+    prizeImage = text(raw.prizeImage);
+    if (!isImageUrl(prizeImage)) fail(["prizeImage"], FIELD_MESSAGES.prizeImage);
+  }
+
+  const price = toNumber(raw.price);
+  if (
+    isBlank(raw.price) ||
+    !Number.isFinite(price) ||
+    price < 0.01 ||
+    price > RAFFLE_FORM_LIMITS.maxPrice ||
+    !hasCents(price)
+  ) {
+    fail(["price"], FIELD_MESSAGES.price);
+  }
+
+  const currency = isBlank(raw.currency) ? "USD" : text(raw.currency);
+  if (!isOneOf(CURRENCIES, currency)) fail(["currency"], FIELD_MESSAGES.currency);
+
+  const totalTickets = isBlank(raw.totalTickets) ? DEFAULT_TOTAL_TICKETS : toNumber(raw.totalTickets);
+  const totalValid = Number.isInteger(totalTickets) && totalTickets >= 1 && totalTickets <= MAX_TOTAL_TICKETS;
+  if (!totalValid) fail(["totalTickets"], FIELD_MESSAGES.totalTickets);
+
+  // Per-buyer cap (decision 0008): blank keeps the default; otherwise between the minimum purchase and the total.
+  let maxTicketsPerBuyer: number | null = null;
+  if (!isBlank(raw.maxTicketsPerBuyer)) {
+    const cap = toNumber(raw.maxTicketsPerBuyer);
+    const limit = totalValid ? totalTickets : MAX_TOTAL_TICKETS;
+    const min = minTicketCap(limit);
+    if (!Number.isInteger(cap) || cap < min || cap > limit) {
+      fail(["maxTicketsPerBuyer"], FIELD_MESSAGES.maxTicketsPerBuyer(min, limit));
+    } else {
+      maxTicketsPerBuyer = cap;
+    }
+  }
+
+  const status = isBlank(raw.status) ? "upcoming" : text(raw.status);
+  if (!isOneOf(RAFFLE_STATUSES, status)) fail(["status"], FIELD_MESSAGES.status);
+
+  const activationType = isBlank(raw.activationType) ? "date" : text(raw.activationType);
+  if (!isOneOf(ACTIVATION_TYPES, activationType)) fail(["activationType"], FIELD_MESSAGES.activationType);
+
+  // Switching the activation type clears the other field (spec 2 §4).
+  let endDate: string | null = null;
+  let activationPercentage: number | null = null;
+  if (activationType === "date") {
+    const date = parseFormDate(raw.endDate);
+    if (!date) fail(["endDate"], FIELD_MESSAGES.endDate);
+    else endDate = date.toISOString();
+  } else if (activationType === "percentage") {
+    const percentage = toNumber(raw.activationPercentage);
+    if (
+      isBlank(raw.activationPercentage) ||
+      !Number.isInteger(percentage) ||
+      percentage < 1 ||
+      percentage > 100
+    ) {
+      fail(["activationPercentage"], FIELD_MESSAGES.activationPercentage);
+    } else {
+      activationPercentage = percentage;
+    }
+  }
+
+  let startDate: string | null = null;
+  if (!isBlank(raw.startDate)) {
+    const date = parseFormDate(raw.startDate);
+    if (!date) fail(["startDate"], FIELD_MESSAGES.startDate);
+    else startDate = date.toISOString();
+  }
+
+  const levelsRaw = raw.prizeLevels ?? [];
+  const prizeLevels: RaffleFormPrizeLevel[] = [];
+  let countsValid = true;
+  if (levelsRaw.length === 0) fail(["prizeLevels"], ADMIN_MESSAGES.atLeastOneLevel, true);
+  else if (levelsRaw.length > RAFFLE_FORM_LIMITS.levels)
+    fail(["prizeLevels"], FIELD_MESSAGES.tooManyLevels, true);
+  levelsRaw.slice(0, RAFFLE_FORM_LIMITS.levels).forEach((item, index) => {
+    const description = text(item.description);
+    if (!description) fail(["prizeLevels", index, "description"], FIELD_MESSAGES.levelDescription);
+    else if (description.length > RAFFLE_FORM_LIMITS.levelDescription) {
+      fail(["prizeLevels", index, "description"], FIELD_MESSAGES.levelDescriptionTooLong);
+    }
+    const winnerCount = toNumber(item.winnerCount);
+    if (isBlank(item.winnerCount) || !Number.isInteger(winnerCount) || winnerCount < 1) {
+      countsValid = false;
+      fail(["prizeLevels", index, "winnerCount"], FIELD_MESSAGES.winnerCount);
+    }
+    let prizeValue: number | null = null;
+    if (!isBlank(item.prizeValue)) {
+      prizeValue = toNumber(item.prizeValue);
+      if (!Number.isFinite(prizeValue) || prizeValue < 0 || prizeValue > RAFFLE_FORM_LIMITS.maxPrice) {
+        fail(["prizeLevels", index, "prizeValue"], FIELD_MESSAGES.prizeValue);
+        prizeValue = null;
+      } else {
+        prizeValue = Math.round(prizeValue * 100) / 100;
+      }
+    }
+    // Renumbered 1..n in the order given (spec 2: removing a level renumbers the rest).
+    prizeLevels.push({ level: index + 1, description, winnerCount, prizeValue });
+  });
+  if (countsValid && totalValid && prizeLevels.length > 0) {
+    const winners = prizeLevels.reduce((sum, level) => sum + level.winnerCount, 0);
+    if (winners > totalTickets) fail(["prizeLevels"], ADMIN_MESSAGES.winnersExceedTickets, true);
+  }
+
+  let paymentMethods = normalizePaymentMethods(raw.paymentMethods);
+  if (
+    paymentMethods.length > RAFFLE_FORM_LIMITS.paymentMethods ||
+    paymentMethods.some((method) => method.length > RAFFLE_FORM_LIMITS.paymentMethod)
+  ) {
+    fail(["paymentMethods"], FIELD_MESSAGES.paymentMethods);
+  }
+  if (paymentMethods.length === 0) paymentMethods = [...DEFAULT_RAFFLE_PAYMENT_METHODS];
+
+  const announcementType = isBlank(raw.announcementType) ? "internal" : text(raw.announcementType);
+  let externalAnnouncementPlatform: RaffleForm["externalAnnouncementPlatform"] = null;
+  let externalAnnouncementDetails: string | null = null;
+  let externalAnnouncementUrl: string | null = null;
+  if (!isOneOf(ANNOUNCEMENT_TYPES, announcementType)) {
+    fail(["announcementType"], FIELD_MESSAGES.announcementType);
+  } else if (announcementType === "external") {
+    const platform = text(raw.externalAnnouncementPlatform);
+    if (!isOneOf(EXTERNAL_PLATFORMS, platform))
+      fail(["externalAnnouncementPlatform"], FIELD_MESSAGES.platform);
+    else externalAnnouncementPlatform = platform;
+    externalAnnouncementDetails = text(raw.externalAnnouncementDetails) || null;
+    if ((externalAnnouncementDetails?.length ?? 0) > RAFFLE_FORM_LIMITS.details) {
+      fail(["externalAnnouncementDetails"], FIELD_MESSAGES.detailsTooLong);
+    }
+    externalAnnouncementUrl = text(raw.externalAnnouncementUrl) || null;
+    if (externalAnnouncementUrl !== null && !isHttpUrl(externalAnnouncementUrl)) {
+      fail(["externalAnnouncementUrl"], FIELD_MESSAGES.url);
+    }
+  }
+
+  const teaser = isBlank(raw.daysUntilActivationTeaser)
+    ? DEFAULT_TEASER_DAYS
+    : toNumber(raw.daysUntilActivationTeaser);
+  if (!Number.isInteger(teaser) || teaser < 0 || teaser > RAFFLE_FORM_LIMITS.teaserDays) {
+    fail(["daysUntilActivationTeaser"], FIELD_MESSAGES.teaserDays);
+  }
+
+  let description = text(raw.description);
+  if (description.length > RAFFLE_FORM_LIMITS.description)
+    fail(["description"], FIELD_MESSAGES.descriptionTooLong);
+  if (!description) description = prizeLevels[0]?.description || DEFAULT_PRIZE_LABEL;
+  let imageAlt = text(raw.imageAlt);
+  if (imageAlt.length > RAFFLE_FORM_LIMITS.imageAlt) fail(["imageAlt"], FIELD_MESSAGES.imageAltTooLong);
+  if (!imageAlt) imageAlt = title;
+
+  if (failed) return z.NEVER;
+  return {
+    title,
+    description,
+    prizeImage,
+    imageAlt,
+    price: Math.round(price * 100) / 100,
+    currency: currency as RaffleForm["currency"],
+    totalTickets,
+    maxTicketsPerBuyer,
+    status: status as RaffleForm["status"],
+    isFeatured: raw.isFeatured === true,
+    activationType: activationType as RaffleForm["activationType"],
+    endDate,
+    activationPercentage,
+    startDate,
+    prizeLevels,
+    paymentMethods,
+    announcementType: announcementType as RaffleForm["announcementType"],
+    externalAnnouncementPlatform,
+    externalAnnouncementDetails,
+    externalAnnouncementUrl,
+    daysUntilActivationTeaser: teaser,
+  };
+});
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > RAFFLE_FORM_LIMITS.url || !/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+  params?: unknown;
+}
+
+/** Human label of an issue's field: "Precio", "Descripción del Nivel 2". */
+export function raffleFormFieldLabel(path: readonly PropertyKey[]): string {
+  const [field, index, sub] = path;
+  if (field === "prizeLevels" && typeof index === "number") {
+    const label = PRIZE_LEVEL_LABELS[(sub as keyof typeof PRIZE_LEVEL_LABELS) ?? "description"];
+    return `${label ?? PRIZE_LEVEL_LABELS.description} ${index + 1}`;
+  }
+  return RAFFLE_FORM_LABELS[field as RaffleFormField] ?? String(field ?? "");
+}
+
+export interface RaffleFormErrorSummary {
+  /** 'Campos Requeridos' */
+  title: string;
+  /** 'Por favor, completa o corrige: Precio, Moneda.' or the rule's own message. */
+  message: string;
+  /** Path ('prizeLevels.0.description') to that field's message. */
+  fields: Record<string, string>;
+}
+
+/** The toast and per-field messages for a failed raffleFormSchema parse (spec 2 §5). */
+export function raffleFormErrorSummary(error: { issues: readonly IssueLike[] }): RaffleFormErrorSummary {
+  const fields: Record<string, string> = {};
+  const labels: string[] = [];
+  let standalone: string | undefined;
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+    const isStandalone = (issue.params as { standalone?: boolean } | undefined)?.standalone === true;
+    if (isStandalone) {
+      standalone ??= issue.message;
+      continue;
+    }
+    const label = raffleFormFieldLabel(issue.path);
+    if (label && !labels.includes(label)) labels.push(label);
+  }
+  const message =
+    labels.length > 0
+      ? `Por favor, completa o corrige: ${labels.join(", ")}.`
+      : (standalone ?? "Por favor, revisa los datos de la rifa.");
+  return { title: ADMIN_MESSAGES.formTitle, message, fields };
+}

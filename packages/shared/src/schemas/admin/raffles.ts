@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { prizeLevelSchema, publicRaffleSchema } from "../raffles";
+import type { RaffleFormInput } from "./raffle-form-fields";
+
+// The administrator's view of a raffle, and the form values to edit one.
+
+export const adminRaffleSchema = publicRaffleSchema.extend({
+  prizeLevels: z.array(prizeLevelSchema),
+  /** The ticket pool (numbers 0..total−1) exists; until then the list shows a spinner. */
+  ticketsGenerated: z.boolean(),
+  /** Tickets held by payment proofs still under review. */
+  pendingTickets: z.number().int(),
+  /** The organiser's own cap; null when the default (maxTicketsPerBuyer shows it) applies. */
+  maxTicketsPerBuyerSetting: z.number().int().nullable(),
+  paymentProofCount: z.number().int(),
+  /** A sale or a pending proof exists: price, currency, total and activation rules are locked. */
+  hasSales: z.boolean(),
+  drawSeedCommitment: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminRaffle = z.infer<typeof adminRaffleSchema>;
+export const adminRaffleListSchema = z.object({ items: z.array(adminRaffleSchema) });
+
+/** Form values for editing an existing raffle. */
+export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
+  return {
+    title: raffle.title,
+    description: raffle.description,
+    prizeImage: raffle.prizeImage,
+    imageAlt: raffle.imageAlt,
+    price: raffle.price,
+    currency: raffle.currency,
+    totalTickets: raffle.totalTickets,
+    maxTicketsPerBuyer: raffle.maxTicketsPerBuyerSetting,
+    status: raffle.status,
+    isFeatured: raffle.isFeatured,
+    activationType: raffle.activationType,
+    endDate: raffle.endDate,
+    activationPercentage: raffle.activationPercentage,
+    startDate: raffle.startDate,
+    prizeLevels: raffle.prizeLevels.map((level) => ({
+      level: level.level,
+      description: level.description,
+      winnerCount: level.winnerCount,
+      prizeValue: level.prizeValue,
+    })),
+    paymentMethods: raffle.paymentMethods,
+    announcementType: raffle.announcementType,
+    externalAnnouncementPlatform: raffle.externalAnnouncementPlatform,
+    externalAnnouncementDetails: raffle.externalAnnouncementDetails,
+    externalAnnouncementUrl: raffle.externalAnnouncementUrl,
+    daysUntilActivationTeaser: raffle.daysUntilActivationTeaser,
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { CURRENCIES, PROOF_STATUSES, RAFFLE_STATUSES } from "../../constants";
+import type { ErrorCode } from "../../errors";
+import { isUuid } from "../../uuid";
+import { adminPageSchema, blankToUndefined, pageParam } from "./common";
+import { ADMIN_MESSAGES } from "./messages";
+
+// Exports, statistics and the audit log.
+
+export const ADMIN_EXPORTS = {
+  users: { path: "/api/admin/exports/users.csv", filename: "listado_usuarios_rifazo.csv" },
+  raffles: { path: "/api/admin/exports/raffles.csv", filename: "listado_rifas.csv" },
+  proofs: { path: "/api/admin/exports/proofs.csv", filename: "comprobantes_pago_rifazo.csv" },
+} as const;
+export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT" satisfies ErrorCode;
+
+export const adminStatsQuerySchema = z.object({
+  raffleId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => isUuid(v), ADMIN_MESSAGES.invalidId)
+      .optional()
+      .describe("Rifa de la serie salesByDay; sin ella, todas."),
+  ),
+});
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  /** Since 00:00 today, Venezuelan time. */
+  registeredToday: z.number().int(),
+  /** Σ price × sold over all raffles, per currency. */
+  revenueByCurrency: z.record(z.enum(CURRENCIES), z.number()),
+  totalRaffles: z.number().int(),
+  rafflesByStatus: z.record(z.enum(RAFFLE_STATUSES), z.number().int()),
+  proofsByStatus: z.record(z.enum(PROOF_STATUSES), z.number().int()),
+  ticketsSold: z.number().int(),
+  revenueByRaffle: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(RAFFLE_STATUSES),
+      currency: z.enum(CURRENCIES),
+      price: z.number(),
+      soldTickets: z.number().int(),
+      totalTickets: z.number().int(),
+      revenue: z.number(),
+    }),
+  ),
+  /** Tickets sold per Venezuelan calendar day (from tickets.sold_at), oldest first. */
+  salesByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const ADMIN_AUDIT_PAGE_SIZE = 50;
+export const adminAuditQuerySchema = z.object({
+  entity: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()),
+  actorId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  page: pageParam,
+});
+export const adminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditListSchema = adminPageSchema(adminAuditEntrySchema);
