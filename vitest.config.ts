@@ -22,6 +22,8 @@ export default defineConfig({
           name: "api",
           include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
           setupFiles: ["apps/api/test/setup.ts"],
+          // Migrates one database for the run; every test file copies it (apps/api/test/global-setup.ts).
+          globalSetup: ["apps/api/test/global-setup.ts"],
         },
       },
       { extends: true, test: { name: "web", include: web, setupFiles: ["apps/web/test/setup.ts"] } },

@@ -3,7 +3,7 @@
 //
 // It runs against the demo catalogue (SEED_DEMO=1).
 import type { Page } from "@playwright/test";
-import { demoTest, expect } from "./support/fixtures";
+import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
 
 const test = demoTest();
 
@@ -143,7 +143,12 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   );
 });
 
-test("una rifa que no existe muestra el error y vuelve a las rifas @phone-only", async ({ page }) => {
+test("una rifa que no existe muestra el error y vuelve a las rifas @phone-only", async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The API answers 404 for the raffle, and the browser logs it.
+  allowConsoleError(loggedStatus(404, "/api/raffles/00000000-0000-4000-8000-000000000000"));
   await skipCookieBanner(page);
   await page.goto("/rifas/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { name: "Rifa no encontrada." })).toBeVisible();
@@ -183,7 +188,10 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   page,
   browser,
   baseURL,
+  allowConsoleError,
 }) => {
+  // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
+  allowConsoleError(NO_SCRIPT_REFUSED);
   // Without JavaScript the content is already in the HTML: what a slow phone shows before the code arrives.
   const noScript = await browser.newContext({
     javaScriptEnabled: false,

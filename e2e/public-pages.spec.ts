@@ -6,7 +6,7 @@
 // It runs against the demo catalogue (SEED_DEMO=1), with a support address (SUPPORT_EMAIL) whose mail
 // arrives in the server's SMTP sink (support/server.ts).
 import type { Locator, Page } from "@playwright/test";
-import { demoTest, expect } from "./support/fixtures";
+import { demoTest, expect, NO_SCRIPT_REFUSED } from "./support/fixtures";
 
 const SUPPORT_EMAIL = "soporte@rifazo.test";
 const test = demoTest({ SUPPORT_EMAIL });
@@ -230,7 +230,10 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   browser,
   baseURL,
   demoServer,
+  allowConsoleError,
 }) => {
+  // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
+  allowConsoleError(NO_SCRIPT_REFUSED);
   test.setTimeout(180_000);
   const raffles = (await (await page.request.get("/api/raffles?status=all")).json()) as {
     items: { id: string; title: string }[];

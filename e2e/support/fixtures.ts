@@ -1,4 +1,4 @@
-import { test as base, expect, type TestInfo } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, test as plain, type TestInfo } from "@playwright/test";
 import { type RunningServer, type StartServerOptions, startServer } from "./server";
 
 export { expect };
@@ -25,6 +25,95 @@ async function attachServerLog(
     await testInfo.attach("server-log", { body: server.output().slice(before), contentType: "text/plain" });
   }
 }
+
+/**
+ * Fails a test on what the browser reports going wrong: console errors, uncaught page errors, requests
+ * that failed at the network level, and 5xx answers from our server, in the test's own context and in
+ * any context the test opens with browser.newContext(). A test that provokes one on purpose says so with
+ * `allowConsoleError(/pattern/)`, matched against the lines listed in the failure message.
+ *
+ * Allowed without asking:
+ * - requests failed with net::ERR_ABORTED: the browser cancelled them (a navigation left the page, or the
+ *   app aborted a fetch it no longer needs); nothing went wrong on either side.
+ * - the console line Chromium prints for the 401 of GET /api/account/me: that is how an anonymous visitor's
+ *   session check answers, on every page (apps/web/src/features/auth/api/account-api.ts).
+ * Any other 4xx the browser logs ("Failed to load resource: ... status of 4xx") must be allowed by the
+ * test that provokes it, so an unexpected refusal does not pass unnoticed.
+ */
+interface BrowserProblemFixtures {
+  /** Allows browser problems matching this pattern for the rest of the test. */
+  allowConsoleError: (pattern: RegExp) => void;
+  browserProblemsAllowed: RegExp[];
+  browserProblems: undefined;
+}
+
+/** The console line Chromium prints when our server answers `path` (no query) with `status`. */
+export function loggedStatus(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    `^console: Failed to load resource: .*status of ${status}\\b.* \\(http://[^/]+${escaped}(\\?[^)]*)?\\)$`,
+  );
+}
+
+/** What a context opened with javaScriptEnabled: false reports for each script the page asks for. */
+export const NO_SCRIPT_REFUSED = /^requestfailed: GET http:\/\/[^/]+\/assets\/[^/ ]+\.js csp$/;
+
+const ALWAYS_ALLOWED = [loggedStatus(401, "/api/account/me")];
+
+function watchContext(context: BrowserContext, origin: string, seen: string[]) {
+  context.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const where = message.location().url;
+    seen.push(`console: ${message.text()}${where ? ` (${where})` : ""}`);
+  });
+  context.on("weberror", (error) => {
+    seen.push(`pageerror: ${error.error().message}`);
+  });
+  context.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText ?? "";
+    if (reason === "net::ERR_ABORTED") return;
+    seen.push(`requestfailed: ${request.method()} ${request.url()} ${reason}`);
+  });
+  context.on("response", (response) => {
+    if (response.status() < 500 || !response.url().startsWith(`${origin}/`)) return;
+    seen.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
+const base = plain.extend<BrowserProblemFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  browserProblemsAllowed: async ({}, use) => {
+    await use([]);
+  },
+  allowConsoleError: async ({ browserProblemsAllowed }, use) => {
+    await use((pattern) => {
+      browserProblemsAllowed.push(pattern);
+    });
+  },
+  browserProblems: [
+    async ({ context, browser, baseURL, browserProblemsAllowed }, use) => {
+      const seen: string[] = [];
+      const origin = baseURL ? new URL(baseURL).origin : "\u0000";
+      watchContext(context, origin, seen);
+      const newContext = browser.newContext;
+      const patched: Browser["newContext"] = async (...args) => {
+        const opened = await newContext.apply(browser, args);
+        watchContext(opened, origin, seen);
+        return opened;
+      };
+      browser.newContext = patched;
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const allowed = [...ALWAYS_ALLOWED, ...browserProblemsAllowed];
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, "el navegador informó errores que la prueba no esperaba").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 // Starting a server (a web snapshot, maybe a PostgreSQL database, migrations, the demo seed) can take a
 // while on a busy machine.

@@ -1,11 +1,13 @@
 // Each test file gets its own clean database: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
-// a fresh PostgreSQL database created for that file and dropped afterwards.
+// a fresh PostgreSQL database created for that file and dropped afterwards. Both start as copies of the
+// database test/global-setup.ts migrated once for the run (migrated here when that setup did not run).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase, runMigrations } from "../src/db/client";
@@ -16,22 +18,35 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** What test/global-setup.ts provided; nothing outside a vitest run (scripts/bench imports this file). */
+function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
-    await runMigrations(database);
+    const template = provided("pgliteTemplate");
+    const database = await openDatabase({
+      pgliteLoad: template ? new Blob([readFileSync(template)]) : undefined,
+    });
+    if (!template) await runMigrations(database);
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `rifazo_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const template = provided("postgresTemplate");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolMax: 20 });
-  await runMigrations(database, url.toString());
+  if (!template) await runMigrations(database, url.toString());
   return {
     database,
     url: url.toString(),
@@ -99,6 +114,22 @@ export interface TestUserOptions {
 }
 
 let userCounter = 0;
+/** One scrypt hash per password and app: the default password is hashed once per file, not per user. */
+const hashes = new WeakMap<FastifyInstance, Map<string, Promise<string>>>();
+
+function passwordHash(app: FastifyInstance, password: string): Promise<string> {
+  let known = hashes.get(app);
+  if (!known) {
+    known = new Map();
+    hashes.set(app, known);
+  }
+  let hash = known.get(password);
+  if (!hash) {
+    hash = app.ctx.auth.$context.then(({ password: hasher }) => hasher.hash(password));
+    known.set(password, hash);
+  }
+  return hash;
+}
 
 /** Inserts a user with a credential account directly (fast); sign in with `signIn`. */
 export async function createUser(app: FastifyInstance, options: TestUserOptions = {}) {
@@ -106,8 +137,7 @@ export async function createUser(app: FastifyInstance, options: TestUserOptions 
   const email = options.email ?? `usuario${userCounter}.${randomBytes(3).toString("hex")}@example.com`;
   const password = options.password ?? "ClaveSegura123";
   const id = `test_${randomBytes(8).toString("hex")}`;
-  const { password: hasher } = await app.ctx.auth.$context;
-  const hash = await hasher.hash(password);
+  const hash = await passwordHash(app, password);
   const { users, accounts } = await import("../src/db/schema");
   await app.ctx.db.insert(users).values({
     id,

@@ -144,6 +144,7 @@ describe("backup and restore on PGlite (DATA_DIR/pglite)", () => {
   );
 });
 
+// The PGlite backup and restore is the block above; this one restores into a PostgreSQL server's database.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "backup and restore on PostgreSQL (needs TEST_DATABASE_URL)",
   () => {

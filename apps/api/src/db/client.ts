@@ -63,17 +63,22 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory. */
   pgliteDir?: string | undefined;
+  /** PGlite only: start from this dumpDataDir() tarball instead of an empty cluster (tests). */
+  pgliteLoad?: Blob | undefined;
   poolMax?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolMax ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteLoad);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, load?: Blob): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(load ? { loadDataDir: load } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: "pglite",

@@ -49,6 +49,7 @@ interface Created {
   quantity: number;
 }
 
+// It tests interleavings under row locks; PGlite runs one statement at a time, so nothing would interleave.
 describe.skipIf(NEEDS_SERVER)(
   "faults: 1,000 concurrent uploads and reviews (needs TEST_DATABASE_URL; real row locks)",
   () => {

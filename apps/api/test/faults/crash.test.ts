@@ -106,6 +106,7 @@ interface Ledger {
   lost: number;
 }
 
+// The test reads the database while the server process has it open: PGlite allows one process at a time.
 describe.skipIf(NEEDS_SERVER)(
   "faults: SIGKILL of the server mid-burst and restart (needs TEST_DATABASE_URL; spawns dist/server.js)",
   () => {

@@ -56,6 +56,7 @@ interface Sample {
   failure?: string;
 }
 
+// A TCP proxy cuts the app off its database: PGlite has no connection to cut (it lives in this process).
 describe.skipIf(NEEDS_SERVER)(
   "faults: database outage under load (needs TEST_DATABASE_URL; a TCP proxy cuts PostgreSQL for 3 s)",
   () => {

@@ -1,5 +1,5 @@
-// Everything the fault suites use at run time, loaded by them only when TEST_DATABASE_URL is set, so the
-// default (PGlite) run skips them without importing the app, drivers or sharp.
+// Everything the fault suites use at run time. The suites that need a PostgreSQL server load it only when
+// TEST_DATABASE_URL is set, so the default (PGlite) run skips them without importing the app, drivers or sharp.
 export { ERROR_MESSAGES } from "@rifazo/shared";
 export { and, eq, inArray, sql } from "drizzle-orm";
 export { default as pg } from "pg";

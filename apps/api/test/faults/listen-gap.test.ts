@@ -25,6 +25,7 @@ const {
   teardown,
 } = NEEDS_SERVER ? ({} as typeof Harness) : await import("./harness");
 
+// Cuts the LISTEN connection with a TCP proxy: PGlite has no connection to cut (it lives in this process).
 describe.skipIf(NEEDS_SERVER)(
   "faults: events committed while LISTEN is down (needs TEST_DATABASE_URL)",
   () => {

@@ -82,6 +82,7 @@ async function openEvents(url: string, cookie: string) {
   return { response, waitFor, close: () => controller.abort() };
 }
 
+// Two instances share one database only on a server: PGlite is opened by one process at a time.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "two API instances on one PostgreSQL (needs TEST_DATABASE_URL; PGlite is one process's database)",
   () => {

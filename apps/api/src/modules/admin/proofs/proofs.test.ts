@@ -453,6 +453,7 @@ describe("aprobar cuando quedan pocos boletos", () => {
     },
   );
 
+  // A draw holding the raffle row while an approval waits on it needs two connections: PostgreSQL only.
   it.skipIf(!ON_POSTGRES)(
     "una aprobación que eligió sus boletos antes de que se sorteara la rifa no vende nada",
     async () => {
