@@ -20,6 +20,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
+          // Files share a worker's loaded modules instead of importing the whole app again each: every file
+          // still builds its own app on its own database, and no API test mocks a module. Measured on the
+          // 2-core machine, quiet, PGlite: 385 s with isolation, 235 s without (import time 79 s -> 4 s).
+          isolate: false,
           include: ["apps/api/src/**/*.test.ts", "apps/api/test/**/*.test.ts"],
           setupFiles: ["apps/api/test/setup.ts"],
           // Migrates one database for the run; every test file copies it (apps/api/test/global-setup.ts).
