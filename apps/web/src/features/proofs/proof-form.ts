@@ -12,6 +12,7 @@ export { newIdempotencyKey } from "./idempotency-key";
 import { capMessage, PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import {
   GENERAL_PROOF_ID,
+  PROOF_UPLOAD_FIELDS,
   type ProofFormFields,
   type ProofQuantityLimits,
   PROOF_MESSAGES as SHARED_PROOF_MESSAGES,
@@ -162,15 +163,16 @@ export function emptyProofForm(prefill?: Partial<ProofPrefill>): ProofFormValues
 
 export type ProofField = keyof ProofFormValues;
 
-/** Fields in the order the spec checks them (spec 1 §8 "Proof upload"): the first invalid one is toasted. */
+/**
+ * Fields in the order the spec checks them (spec 1 §8 "Proof upload"): the file first, then the API body's
+ * fields in their shared order, without the two the page fills in itself. The first invalid one is toasted.
+ */
 export const PROOF_FIELD_ORDER: readonly ProofField[] = [
   "file",
-  "paymentMethod",
-  "transactionRef",
-  "amount",
-  "currency",
-  "quantity",
-  "userNotes",
+  ...PROOF_UPLOAD_FIELDS.filter(
+    (field): field is Exclude<typeof field, "raffleId" | "idempotencyKey"> =>
+      field !== "raffleId" && field !== "idempotencyKey",
+  ),
 ];
 
 /** The line under a toast whose title is the schema's own message (the spec's titles). */
