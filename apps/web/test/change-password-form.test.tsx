@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { ChangePasswordForm } from "../src/features/security/components/change-password-form";
-import { renderWithProviders, testQueryClient } from "./render";
+import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The change-password form (spec 1 §5 "Password change", §8): the shared changePasswordFormSchema's
 // messages with the spec's toast titles, then the body sent to the API.
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const STRONG = "Tucan-Morichal-Llovizna-47";
 
 function renderForm() {
@@ -25,12 +25,6 @@ const submit = () => screen.getByRole("button", { name: "Actualizar Contraseña"
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe("ChangePasswordForm", () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
-import { renderWithProviders, testQueryClient } from "./render";
+import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
 // winners and the verification data, from the API's answers through the app's own client.
@@ -61,7 +61,7 @@ function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -99,8 +99,6 @@ beforeEach(() => {
   // Only the clock is fixed: timers still run, so the page's one-second tick keeps working.
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   vi.mocked(toast).mockClear();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
   // No live stream in these tests: the page works without it.
   vi.stubGlobal("EventSource", undefined);
   reducedMotion(false);

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { RaffleFormDialog } from "../src/features/admin/raffles/raffle-form-dialog";
-import { renderWithProviders } from "./render";
+import { renderWithProviders, stubFetch } from "./render";
 
 // The admin's raffle form (spec 2 §2 "Raffle form"): required fields with the shared schema's Spanish
 // messages, the spec's summary toast, and the body POSTed to the API.
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -27,12 +27,6 @@ const createButton = (dialog: HTMLElement) => within(dialog).getByRole("button",
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe("RaffleFormDialog (create)", () => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, vi } from "vitest";
 
 /** A fresh query cache per test: no retries, nothing shared between tests. */
 export function testQueryClient(): QueryClient {
@@ -32,4 +33,17 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** A fetch stub, fresh for each test of the file and removed after it: the API client's only way out. */
+export function stubFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
 }
