@@ -209,7 +209,8 @@ export function proofFormSchemaFor(limits: ProofQuantityLimits) {
   });
 }
 
-export const paymentProofSchema = z.object({
+/** What the buyer's and the administrator's views of a proof both show, defined once for both. */
+export const proofRecordSchema = z.object({
   id: z.string(),
   /** null for a general payment. */
   raffleId: z.string().nullable(),
@@ -219,15 +220,20 @@ export const paymentProofSchema = z.object({
   /** Bolívares per dollar in force when a VES payment was sent; null otherwise. */
   exchangeRate: z.number().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  paymentMethodLabel: z.string(),
   transactionRef: z.string(),
   status: z.enum(PROOF_STATUSES),
-  /** 'En Revisión', 'Aprobado' or 'Rechazado'. */
-  statusLabel: z.string(),
   userNotes: z.string().nullable(),
   /** The reviewer's note; shown to the owner only when the proof was rejected. */
   adminNotes: z.string().nullable(),
   quantityOfTickets: z.number().int(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const paymentProofSchema = proofRecordSchema.extend({
+  paymentMethodLabel: z.string(),
+  /** 'En Revisión', 'Aprobado' or 'Rechazado'. */
+  statusLabel: z.string(),
   /** Assigned ticket numbers (4 digits, ascending), once the payment is approved. */
   ticketNumbers: z.array(z.string()),
   file: z.object({
@@ -237,8 +243,6 @@ export const paymentProofSchema = z.object({
     contentType: z.string(),
     size: z.number().int(),
   }),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
 });
 export type PaymentProof = z.infer<typeof paymentProofSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CURRENCIES, PAYMENT_METHODS, PROOF_STATUSES } from "../../constants";
+import { PROOF_STATUSES } from "../../constants";
 import { isUuid } from "../../uuid";
+import { proofRecordSchema } from "../proofs";
 import { adminPageSchema, blankToUndefined, pageParam, searchParam } from "./common";
 import { ADMIN_MESSAGES } from "./messages";
 
@@ -23,22 +24,10 @@ export const adminProofListQuerySchema = z.object({
 });
 export type AdminProofListQuery = z.infer<typeof adminProofListQuerySchema>;
 
-export const adminProofSchema = z.object({
-  id: z.string(),
+export const adminProofSchema = proofRecordSchema.extend({
   userId: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),
-  raffleId: z.string().nullable(),
-  raffleTitle: z.string().nullable(),
-  amount: z.number(),
-  currency: z.enum(CURRENCIES),
-  exchangeRate: z.number().nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  transactionRef: z.string(),
-  status: z.enum(PROOF_STATUSES),
-  userNotes: z.string().nullable(),
-  adminNotes: z.string().nullable(),
-  quantityOfTickets: z.number().int(),
   /** Assigned numbers, 4 digits, ascending. */
   tickets: z.array(z.string()),
   /** Another proof carries the same reference (ignoring case and spaces): a possible reused receipt. */
@@ -52,8 +41,6 @@ export const adminProofSchema = z.object({
     size: z.number(),
   }),
   reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type AdminProof = z.infer<typeof adminProofSchema>;
