@@ -41,6 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.header("connection", "close");
     }
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header("retry-after", String(error.retryAfter));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -7,6 +7,8 @@ import { ERROR_CATALOGUE, type ErrorCode, type ErrorCodeWithStatus, statusFor } 
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds a refused client should wait, sent as Retry-After (limits). */
+  retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -38,4 +40,9 @@ export const notFound = (code: ErrorCodeWithStatus<404> = "NOT_FOUND", message?:
   new AppError(code, message);
 export const conflict = (message: string, code: ErrorCodeWithStatus<409> = "CONFLICT") =>
   new AppError(code, message);
-export const tooMany = (message?: string) => new AppError("RATE_LIMITED", message);
+/** 429; `retryAfterSeconds` becomes the Retry-After header (the one error handler writes it). */
+export function tooMany(message?: string, retryAfterSeconds?: number): AppError {
+  const error = new AppError("RATE_LIMITED", message);
+  if (retryAfterSeconds !== undefined) error.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+}

@@ -40,10 +40,13 @@ export async function giveBack(db: Executor, key: string): Promise<void> {
   await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);
 }
 
-/** Throws 429 with the Spanish message when any of the keys is over its rule. */
+/**
+ * Throws 429 with the Spanish message when any of the keys is over its rule, with Retry-After set to the
+ * rule's window (the longest a refused client may have to wait).
+ */
 export async function enforce(db: Executor, checks: Array<[key: string, rule: RateRule]>, message?: string) {
   for (const [key, rule] of checks) {
-    if (!(await hit(db, `rl:${key}`, rule))) throw tooMany(message);
+    if (!(await hit(db, `rl:${key}`, rule))) throw tooMany(message, rule.windowSeconds);
   }
 }
 

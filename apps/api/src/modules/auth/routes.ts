@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, conflict, notFound, tooMany } from "../../lib/errors";
-import { enforce, hit, RATE_RULES } from "../../lib/rate-limit";
+import { enforce, RATE_RULES } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
 import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
@@ -42,11 +42,7 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
     async handler(request, reply) {
       const endpoint = allowedAuthEndpoint(request.method, authPathOf(request.url));
       if (!endpoint) throw notFound();
-      // Retry-After as Better Auth's own limiter sent it (as X-Retry-After) before this one replaced it.
-      if (!(await hit(app.ctx.db, `rl:auth:${endpoint.name}:ip:${request.ip}`, endpoint.rule))) {
-        reply.header("retry-after", String(endpoint.rule.windowSeconds));
-        throw tooMany();
-      }
+      await enforce(app.ctx.db, [[`auth:${endpoint.name}:ip:${request.ip}`, endpoint.rule]]);
       const url = new URL(request.url, app.ctx.config.publicUrl);
       const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
       const webRequest = new Request(url, {
@@ -146,10 +142,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         knownDevice: await knownDeviceFor(db, deviceTokenOf(request), email),
       };
       const wait = await admitSignIn(db, client);
-      if (wait !== null) {
-        reply.header("retry-after", String(wait));
-        throw tooMany();
-      }
+      if (wait !== null) throw tooMany(undefined, wait);
       const response = await auth.api.signInEmail({
         body: { email, password, rememberMe: true, callbackURL: VERIFIED_CALLBACK },
         headers: authHeaders(request),

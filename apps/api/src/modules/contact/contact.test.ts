@@ -107,6 +107,8 @@ describe("POST /api/contact", () => {
     const blocked = await send({ ...VALID, email: "limite-extra@example.com" }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toEqual({ code: "RATE_LIMITED", message: CONTACT_MESSAGES.rateLimited });
+    // Every limit says when to come back: its window, through the one error handler.
+    expect(blocked.headers["retry-after"]).toBe(String(CONTACT_RATE_RULE.windowSeconds));
     const stored = await t.app.ctx.db
       .select()
       .from(contactMessages)
