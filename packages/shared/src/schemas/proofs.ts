@@ -179,7 +179,6 @@ export const proofFormSchema = proofUploadSchema.omit({ raffleId: true, idempote
     .custom<ProofFileLike>(isFileLike, { error: PROOF_MESSAGES.fileMissing })
     .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),
 });
-export type ProofFormInput = z.input<typeof proofFormSchema>;
 export type ProofFormFields = z.output<typeof proofFormSchema>;
 
 export interface ProofQuantityLimits {

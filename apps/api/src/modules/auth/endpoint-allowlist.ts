@@ -24,17 +24,11 @@ export const AUTH_ENDPOINT_RULES: Readonly<Record<string, RateRule>> = {
   "POST /two-factor/verify-backup-code": RATE_RULES.twoFactorPerIp,
 };
 
-export const ALLOWED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set(Object.keys(AUTH_ENDPOINT_RULES));
-
 /** The endpoint's limit when it is open, else null (the caller answers 404). */
 export function allowedAuthEndpoint(method: string, path: string): { name: string; rule: RateRule } | null {
   const name = `${method.toUpperCase()} ${path}`;
   const rule = AUTH_ENDPOINT_RULES[name];
   return rule ? { name, rule } : null;
-}
-
-export function isAllowedAuthEndpoint(method: string, path: string): boolean {
-  return allowedAuthEndpoint(method, path) !== null;
 }
 
 /** The Better Auth path of a request URL ("/api/auth/verify-email?token=..." -> "/verify-email"). */
