@@ -96,6 +96,10 @@ export const DEFAULT_TOTAL_TICKETS = 10_000;
 export const POINTS_PER_CURRENCY_UNIT = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+/** What a payment proof may be (spec 1 §2 "Proof upload": JPG, PNG or PDF), by real type and by name. */
+export const PROOF_MIME_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+export type ProofMimeType = (typeof PROOF_MIME_TYPES)[number];
+export const PROOF_FILE_EXTENSIONS = ["jpg", "jpeg", "png", "pdf"] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
  * Largest image (width × height) a proof or a gallery upload may declare: 24 megapixels, e.g. 6000 × 4000.

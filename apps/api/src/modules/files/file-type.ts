@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { PROOF_MIME_TYPES } from "@rifazo/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "../../lib/errors";
 
-/** Payment proofs (spec 1: JPG, PNG or PDF). */
-export const PROOF_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+/** Payment proofs: the shared rule (spec 1: JPG, PNG or PDF), checked here by the magic bytes. */
+export const PROOF_TYPES = PROOF_MIME_TYPES;
 /** Prize and gallery images (spec 2: JPG, PNG, WEBP or GIF). */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 

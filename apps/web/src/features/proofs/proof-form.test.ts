@@ -4,6 +4,7 @@ import {
   detectProofType,
   isUploadFailure,
   newIdempotencyKey,
+  PROOF_ACCEPT,
   PROOF_MESSAGES,
   type ProofUpload,
   proofFingerprint,
@@ -41,6 +42,12 @@ describe("proof file checks", () => {
     expect(checkProofFile({ name: "pago.png", size: 5 * 1024 * 1024 }, PNG)).toBeNull();
     expect(checkProofFile({ name: "PAGO.JPG", size: 100 }, JPEG)).toBeNull();
     expect(checkProofFile({ name: "pago.pdf", size: 100 }, PDF)).toBeNull();
+    expect(checkProofFile({ name: "pago.jpeg", size: 100 }, JPEG)).toBeNull();
+    expect(checkProofFile({ name: "pago.png.exe", size: 100 }, PNG)).toBe(PROOF_MESSAGES.fileType);
+  });
+
+  it("offers the file picker the shared proof types and their names", () => {
+    expect(PROOF_ACCEPT).toBe("image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf");
   });
 });
 

@@ -4,6 +4,9 @@ import {
   DEFAULT_CURRENCY,
   MAX_PROOF_BYTES,
   type PaymentMethod,
+  PROOF_FILE_EXTENSIONS,
+  PROOF_MIME_TYPES,
+  type ProofMimeType,
 } from "@rifazo/shared/constants";
 import type { ErrorCode } from "@rifazo/shared/errors";
 
@@ -51,13 +54,13 @@ export const PROOF_MESSAGES = {
   raffleLoadError: SHARED.raffleLoadFailed,
 } as const;
 
-/** What the file input offers; the real check reads the file's first bytes. */
-export const PROOF_ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+/** What the file input offers (the shared types and names); the real check reads the file's first bytes. */
+export const PROOF_ACCEPT = [...PROOF_MIME_TYPES, ...PROOF_FILE_EXTENSIONS.map((ext) => `.${ext}`)].join(",");
 export const GENERAL_RAFFLE_ID = GENERAL_PROOF_ID;
 /** Redirect after a successful upload (spec 1 §9). */
 export const PROOF_REDIRECT_MS = 2_000;
 
-export type ProofFileType = "image/jpeg" | "image/png" | "application/pdf";
+export type ProofFileType = ProofMimeType;
 
 /** The real type from the magic bytes (PNG, JPEG, PDF); null for anything else. */
 export function detectProofType(head: Uint8Array): ProofFileType | null {
@@ -68,7 +71,7 @@ export function detectProofType(head: Uint8Array): ProofFileType | null {
   return null;
 }
 
-const ALLOWED_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+const ALLOWED_EXTENSIONS = new RegExp(`\\.(${PROOF_FILE_EXTENSIONS.join("|")})$`, "i");
 
 /**
  * Size and type of a chosen file. The browser's MIME type only follows the file name, so a text file
