@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One project per kind of test so each gets its own setup: the API's fails a test on an unexpected
@@ -12,10 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // At least two forks, even on 2 cores (Vitest's default would be one): much of a file's time is spent
-    // waiting on server processes, scrypt and the database. Quiet 2-core machine, API tests: PGlite 235 s
-    // with one fork, 182 s with two; PostgreSQL 165 s with two.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's default fork count (CPUs - 1). Two forks on 2 cores cut the API tests from 235 s to 182 s on
+    // PGlite, but in one of three full runs on PostgreSQL the database-outage fault test then hung in its
+    // teardown (the TCP proxy's connections under the other fork's load): kept at the default until that
+    // is understood.
     projects: [
       {
         extends: true,
