@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
+import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
@@ -24,6 +25,9 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     const production = config.nodeEnv === "production";
     if (production) await disablePublishedDemoAccounts(app.ctx);
     if (config.seedDemo) await seedDemo(app.ctx, { production });
+    // After the seed: raffles whose close, review window or freeze came while the server was down move on
+    // at once (the state lives in the database, so a restart loses nothing), then every minute.
+    scheduleLifecycleSweep(app);
     return app;
   } catch (error) {
     await database.close();

@@ -7,11 +7,19 @@ import { paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db
 
 let counter = 0;
 
+/**
+ * A raffle row. Proofs and tickets of a frozen or finished raffle are refused by the database (migration
+ * 0007), so a test that needs them inserts the raffle active, adds its sales, then calls setRaffleState.
+ */
 export async function insertRaffle(db: Executor, values: Partial<typeof raffles.$inferInsert> = {}) {
   counter += 1;
+  const cancelled =
+    values.status === "cancelled"
+      ? { cancelledAt: new Date(), cancelReason: "Cancelada en una prueba." }
+      : {};
   const [row] = await db
     .insert(raffles)
-    .values({ title: `Rifa de prueba ${counter}`, price: 5, status: "active", ...values })
+    .values({ title: `Rifa de prueba ${counter}`, price: 5, status: "active", ...cancelled, ...values })
     .returning();
   if (!row) throw new Error("insertRaffle: no row");
   return row;
@@ -52,6 +60,25 @@ export async function insertProof(
     .returning();
   if (!row) throw new Error("insertProof: no row");
   return row;
+}
+
+/** Moves a raffle on along its lifecycle after its sales were written (closed, frozen, finished, cancelled). */
+export async function setRaffleState(
+  db: Executor,
+  id: string,
+  status: "closed" | "frozen" | "finished" | "cancelled",
+  at: Date = new Date(),
+) {
+  await db
+    .update(raffles)
+    .set({
+      status,
+      closedAt: at,
+      closeReason: "end_date",
+      ...(status === "frozen" || status === "finished" ? { frozenAt: at } : {}),
+      ...(status === "cancelled" ? { cancelledAt: at, cancelReason: "Cancelada en una prueba." } : {}),
+    })
+    .where(eq(raffles.id, id));
 }
 
 /** Sold ticket numbers of a raffle, ascending. */

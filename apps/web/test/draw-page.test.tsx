@@ -17,8 +17,40 @@ const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
 const COMMITMENT = "9f2c4e1ab37d5c60e8f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
 
+const STATE_LABELS = {
+  upcoming: "Próximamente",
+  active: "En venta",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada: esperando el sorteo",
+  finished: "Sorteada",
+  cancelled: "Cancelada",
+} as const;
+
+/** The server's lifecycle for a state (what the API sends with every raffle). */
+function lifecycle(
+  state: RaffleDetail["status"],
+  extra: Partial<RaffleDetail["lifecycle"]> = {},
+): RaffleDetail["lifecycle"] {
+  return {
+    state,
+    label: STATE_LABELS[state],
+    salesOpen: state === "active",
+    closedAt: null,
+    reviewWindowHours: 48,
+    reviewDeadline: null,
+    pendingProofs: 0,
+    frozenAt: null,
+    drawRound: null,
+    drawRoundAt: null,
+    recordAvailable: false,
+    ...extra,
+  };
+}
+
 function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
   return {
+    lifecycle: lifecycle(overrides.status ?? "active"),
+    cancelReason: null,
     id: "r1",
     title: "Moto Bera 2027",
     description: "Una moto 0 km",
@@ -152,7 +184,7 @@ describe("DrawPage", () => {
   });
 
   it("live: pressing the button spins the roulette before asking for the winners", async () => {
-    serve(raffle({ status: "finished" }));
+    serve(raffle({ status: "frozen" }));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Realizar Sorteo/ }));
@@ -239,6 +271,39 @@ describe("DrawPage", () => {
       "https://instagram.com/rifazo",
     );
     expect(screen.queryByText("Sorteo verificable")).not.toBeInTheDocument();
+  });
+
+  it("closed, reviewing the last payments: no countdown start and no draw, the count pending", async () => {
+    const deadline = new Date(NOW.getTime() + 30 * HOUR).toISOString();
+    serve(
+      raffle({
+        status: "closed",
+        activationType: "percentage",
+        activationPercentage: 50,
+        endDate: null,
+        soldTickets: 80,
+        lifecycle: lifecycle("closed", { pendingProofs: 3, reviewDeadline: deadline }),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Cerrada: revisando pagos" })).toBeInTheDocument();
+    expect(screen.getByText(/Quedan 3 pagos en revisión\./)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Iniciar Sorteo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+  });
+
+  it("cancelled: says so with the reason, never a draw", async () => {
+    serve(
+      raffle({
+        status: "cancelled",
+        cancelReason: "El premio no llegó a tiempo.",
+        lifecycle: lifecycle("cancelled"),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Rifa cancelada" })).toBeInTheDocument();
+    expect(screen.getByText(/Motivo: El premio no llegó a tiempo\./)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
   });
 
   it("a raffle that cannot be loaded: the server's message and a way back", async () => {

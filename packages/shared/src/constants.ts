@@ -13,13 +13,16 @@ export const CURRENCIES = ["USD", "VES"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = "USD";
 
-export const RAFFLE_STATUSES = ["upcoming", "active", "ready_to_announce", "finished"] as const;
+/** The raffle's lifecycle states (domain/raffle-lifecycle.ts has the transitions and what each allows). */
+export const RAFFLE_STATUSES = ["upcoming", "active", "closed", "frozen", "finished", "cancelled"] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
 export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = {
   upcoming: "Próximamente",
   active: "Activa",
-  ready_to_announce: "Lista para Anunciar",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada",
   finished: "Finalizada",
+  cancelled: "Cancelada",
 };
 
 export const ACTIVATION_TYPES = ["date", "percentage"] as const;

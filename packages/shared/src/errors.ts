@@ -120,6 +120,12 @@ export const ERROR_CATALOGUE = {
   TICKETS_NOT_READY: { status: 409, message: "Los boletos de esta rifa aún se están generando." },
   NOT_ENOUGH_TICKETS: { status: 409, message: "No hay suficientes boletos disponibles." },
   RAFFLE_LOCKED: { status: 409, message: "Esta rifa ya no admite ese cambio." },
+  // Lifecycle (packages/shared/src/domain/raffle-lifecycle.ts) and the database's frozen-list guards.
+  RAFFLE_FROZEN: {
+    status: 409,
+    message: "La lista de boletos de esta rifa está congelada: ya no admite cambios.",
+  },
+  RAFFLE_STATE: { status: 409, message: "La rifa no admite esta acción en su estado actual." },
   RAFFLE_HAS_PROOFS: { status: 409, message: "Esta rifa tiene comprobantes de pago y no se puede eliminar." },
   WINNERS_ALREADY_REGISTERED: { status: 409, message: "Esta rifa ya tiene ganadores registrados." },
   INVALID_FILE_TYPE: { status: 415, message: "Solo se permiten imágenes JPG, PNG, WEBP o GIF." },

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError, errorBody } from "./errors";
+import { AppError, errorBody, lifecycleRefusal } from "./errors";
 
 const DB_UNAVAILABLE = new Set([
   "ECONNREFUSED",
@@ -43,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header("retry-after", String(error.retryAfter));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+    }
+    const refusal = lifecycleRefusal(error);
+    if (refusal) {
+      request.log.warn({ err: error }, "la base de datos rechazó un cambio de una rifa fuera de su estado");
+      return reply.status(refusal.status).send(errorBody(refusal.code, refusal.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

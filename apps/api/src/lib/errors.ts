@@ -46,3 +46,19 @@ export function tooMany(message?: string, retryAfterSeconds?: number): AppError 
   if (retryAfterSeconds !== undefined) error.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
   return error;
 }
+
+/**
+ * The database's lifecycle guards (migration 0007) raise SQLSTATE RZ001 (the raffle's list is frozen) and
+ * RZ002 (a proof for a raffle not on sale). Drivers and drizzle wrap the error, so the cause chain is walked.
+ * The answer is a Spanish 409, whichever path (a service, a bug, a race) reached the guard.
+ */
+export function lifecycleRefusal(error: unknown): AppError | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "RZ001") return new AppError("RAFFLE_FROZEN");
+    if (code === "RZ002") return new AppError("SALES_CLOSED");
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

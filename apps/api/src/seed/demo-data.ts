@@ -363,7 +363,7 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
       "Tres días y dos noches en el archipiélago de Los Roques para dos personas: vuelo desde Maiquetía, posada con desayuno y cena, y paseo en lancha a Cayo de Agua. El ganador se anuncia en vivo por Instagram.",
     price: 5,
     currency: "USD",
-    status: "ready_to_announce",
+    status: "frozen",
     isFeatured: false,
     activationType: "percentage",
     activationPercentage: 80,

@@ -31,7 +31,8 @@ const HOUR = 3_600_000;
 /** Raffles an anyone-can-press draw button would accept now (the draws service's rule). */
 function isDrawDue(r: typeof raffles.$inferSelect, now = Date.now()): boolean {
   if (r.drawnAt || r.announcementType !== "internal") return false;
-  if (r.status !== "active" && r.status !== "ready_to_announce") return false;
+  // Due once sales stopped: the lifecycle closes and freezes it (at the next read, action or sweep).
+  if (r.status !== "active" && r.status !== "closed" && r.status !== "frozen") return false;
   const due =
     r.activationType === "percentage"
       ? r.percentageDrawActivatedAt && r.percentageDrawActivatedAt.getTime() + 24 * HOUR
@@ -77,9 +78,7 @@ describe("seedDemo", () => {
 
   it("covers every status, both activation types and both announcement types", async () => {
     const all = await ctx.db.select().from(raffles);
-    expect(new Set(all.map((r) => r.status))).toEqual(
-      new Set(["upcoming", "active", "ready_to_announce", "finished"]),
-    );
+    expect(new Set(all.map((r) => r.status))).toEqual(new Set(["upcoming", "active", "frozen", "finished"]));
     expect(new Set(all.map((r) => r.activationType))).toEqual(new Set(["date", "percentage"]));
     expect(new Set(all.map((r) => r.currency))).toEqual(new Set(["USD", "VES"]));
     const external = all.filter((r) => r.announcementType === "external");
@@ -359,7 +358,7 @@ describe("seedDemo", () => {
     expect(due).toHaveLength(1);
     const raffle = due[0] as (typeof all)[number];
     expect(raffle.title).toBe("Bono en efectivo de $1.000");
-    expect(raffle.status).toBe("active");
+    expect(["active", "closed", "frozen"]).toContain(raffle.status);
     expect(raffle.soldTickets).toBeGreaterThan(0);
     expect(raffle.drawnAt).toBeNull();
     expect(raffle.drawSeed).toMatch(/^[0-9a-f]{64}$/);

@@ -206,7 +206,9 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
           currency: def.currency,
           prizeImage: img ? `/api/images/${img.id}` : null,
           imageAlt: def.imageAlt,
-          status: def.status,
+          // Sales happen while a raffle is active (the database refuses a proof for any other state): a
+          // raffle planned as closed, frozen or finished takes its state after its proofs, further down.
+          status: def.status === "upcoming" ? ("upcoming" as const) : ("active" as const),
           isFeatured: def.isFeatured,
           startDate: r.startDate,
           endDate: r.endDate,
@@ -347,6 +349,29 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
                 drawTranscript: transcript,
                 drawnAt: new Date(transcript.drawnAt),
               }
+            : {}),
+        })
+        .where(eq(raffles.id, r.id));
+    }
+
+    // Each raffle now moves on to its planned lifecycle state, after its sales (lifecycle, issue 15). A
+    // frozen or finished raffle's tickets, proofs and prizes can no longer change after this.
+    for (const r of plan.raffles) {
+      const target = r.def.status;
+      if (target === "upcoming" || target === "active") continue;
+      const closedAt =
+        r.activatedAt !== null && r.activatedAt !== undefined
+          ? new Date(Math.min(r.activatedAt.getTime() + DAY, now.getTime()))
+          : (r.endDate ?? now);
+      await tx
+        .update(raffles)
+        .set({
+          status: target,
+          closedAt,
+          closeReason: r.def.activationType === "percentage" ? "countdown_ended" : "end_date",
+          frozenAt: target === "frozen" ? closedAt : null,
+          ...(target === "cancelled"
+            ? { cancelledAt: closedAt, cancelReason: "Rifa de demostración cancelada." }
             : {}),
         })
         .where(eq(raffles.id, r.id));

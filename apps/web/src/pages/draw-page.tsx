@@ -35,7 +35,7 @@ const LOAD_ERROR = "Error al cargar la rifa.";
 function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
   return drawPageState(
     {
-      status: raffle.status,
+      state: raffle.lifecycle.state,
       activationType: raffle.activationType,
       activationPercentage: raffle.activationPercentage,
       soldTickets: raffle.soldTickets,
@@ -46,9 +46,17 @@ function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
       hasWinners: raffle.hasWinners,
       drawnAt: raffle.drawnAt,
       winnersCount: raffle.winners.length,
+      reviewDeadline: raffle.lifecycle.reviewDeadline,
+      drawRoundAt: raffle.lifecycle.drawRoundAt,
     },
     new Date(now),
   );
+}
+
+/** "Quedan 3 pagos en revisión." (the count only; nobody's payment is shown). */
+function pendingText(count: number): string {
+  if (count === 0) return "No quedan pagos en revisión.";
+  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${count} pagos en revisión.`;
 }
 
 /** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */
@@ -308,6 +316,37 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                 : `El sorteo podrá realizarse el ${endSentence(formatDateTime(derived.countdownTo))}`}
             </p>
             <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
+          </Panel>
+        ) : null}
+
+        {state === "reviewing_payments" ? (
+          <Panel>
+            <h2 className="mb-2 flex items-center gap-2 text-xl font-bold text-ink">
+              <ClockIcon className="text-brand-700" />
+              {raffle.lifecycle.label}
+            </h2>
+            <p className="mb-4 text-muted">
+              Las ventas cerraron. {pendingText(raffle.lifecycle.pendingProofs)} Cuando no quede ninguno, la
+              lista de boletos se congela y se publica; solo entonces se realiza el sorteo.
+            </p>
+            {derived.countdownTo ? (
+              <>
+                <p className="mb-2 text-sm text-muted">
+                  Revisión de pagos hasta el {endSentence(formatDateTime(derived.countdownTo))}
+                </p>
+                <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
+              </>
+            ) : null}
+          </Panel>
+        ) : null}
+
+        {state === "cancelled" ? (
+          <Panel>
+            <h2 className="mb-2 text-xl font-bold text-ink">Rifa cancelada</h2>
+            <p className="text-muted">
+              Esta rifa fue cancelada y no tendrá sorteo.
+              {raffle.cancelReason ? ` Motivo: ${raffle.cancelReason}` : ""}
+            </p>
           </Panel>
         ) : null}
 

@@ -1,5 +1,6 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
+import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -28,7 +29,7 @@ import {
   WinnerList,
 } from "../features/raffles";
 import { isApiError } from "../lib/api-client";
-import { formatMoney, formatNumber } from "../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
@@ -93,8 +94,77 @@ function FailureView({ error }: { error: unknown }) {
   );
 }
 
+/** "Quedan 3 pagos en revisión" (a count only). */
+function pendingProofsText(count: number): string {
+  if (count === 0) return "No quedan pagos en revisión.";
+  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${formatNumber(count)} pagos en revisión.`;
+}
+
+/**
+ * The server's lifecycle state once sales stopped (issue 15): closed while the last payments are reviewed,
+ * frozen while the list awaits the draw, or cancelled with its reason.
+ */
+function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {
+  const { lifecycle } = raffle;
+  if (lifecycle.state === "closed") {
+    return (
+      <div
+        role="status"
+        aria-label={lifecycle.label}
+        className="space-y-2 rounded-card border border-warning-700/25 bg-warning-50 p-5"
+      >
+        <p className="flex items-center gap-2 font-bold text-ink">
+          <ClockIcon className="text-brand-700" />
+          {lifecycle.label}
+        </p>
+        <p className="text-sm text-ink/85">
+          Las ventas cerraron. {pendingProofsText(lifecycle.pendingProofs)}
+          {lifecycle.reviewDeadline
+            ? ` Los pagos enviados antes del cierre se revisan hasta el ${formatDateTime(lifecycle.reviewDeadline)}.`
+            : ""}
+        </p>
+      </div>
+    );
+  }
+  if (lifecycle.state === "frozen") {
+    return (
+      <div
+        role="status"
+        aria-label={lifecycle.label}
+        className="space-y-2 rounded-card border border-line bg-canvas p-5"
+      >
+        <p className="flex items-center gap-2 font-bold text-ink">
+          <ShieldIcon className="text-brand-700" />
+          {lifecycle.label}
+        </p>
+        <p className="text-sm text-muted">
+          La lista de boletos quedó fija
+          {lifecycle.frozenAt ? ` el ${formatDateTime(lifecycle.frozenAt)}` : ""} y ya no puede cambiar.
+        </p>
+      </div>
+    );
+  }
+  if (lifecycle.state === "cancelled") {
+    return (
+      <div
+        role="status"
+        aria-label={lifecycle.label}
+        className="space-y-2 rounded-card border border-danger-600/30 bg-danger-50 p-5"
+      >
+        <p className="font-bold text-danger-700">{lifecycle.label}</p>
+        <p className="text-sm text-ink/85">
+          Esta rifa fue cancelada y no tendrá sorteo.
+          {raffle.cancelReason ? ` Motivo: ${raffle.cancelReason}` : ""}
+        </p>
+      </div>
+    );
+  }
+  return null;
+}
+
 /** What replaces the quantity box when the raffle is not selling. */
 function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCardState }) {
+  if (state.phase === "cancelled") return null;
   if (state.phase === "ready_to_announce") {
     return (
       <div className="space-y-3 rounded-card border border-accent-300 bg-accent-50 p-5">
@@ -222,6 +292,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               </span>
             </p>
           ) : null}
+          <p className="flex items-start gap-2 text-sm text-muted">
+            <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
+            <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>
+          </p>
+          <LifecycleNotice raffle={raffle} />
           {state.salesOpen ? (
             <TicketPurchase raffle={raffle} />
           ) : (

@@ -18,7 +18,7 @@ const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
 function input(overrides: Partial<DrawPageInput> = {}): DrawPageInput {
   return {
-    status: "active",
+    state: "active",
     activationType: "percentage",
     activationPercentage: 50,
     soldTickets: 10,
@@ -55,28 +55,25 @@ describe("constants", () => {
 });
 
 describe("drawPageState: results", () => {
-  it.each(["completed", "finished", "ready_to_announce"] as const)(
-    "status %s with winners -> finished",
-    (status) => {
-      expect(flags(input({ status, hasWinners: true, winnersCount: 1, drawnAt: at(-HOUR) }))).toEqual(
-        plain("finished"),
-      );
-    },
-  );
-
-  it("finished applies to external raffles too", () => {
-    expect(
-      flags(input({ status: "ready_to_announce", announcementType: "external", hasWinners: true })).state,
-    ).toBe("finished");
+  it.each(["finished", "frozen", "active"] as const)("state %s with winners -> finished", (state) => {
+    expect(flags(input({ state, hasWinners: true, winnersCount: 1, drawnAt: at(-HOUR) }))).toEqual(
+      plain("finished"),
+    );
   });
 
-  it("winners under an open status still finish the page (no second draw)", () => {
-    expect(flags(input({ status: "active", winnersCount: 2 })).state).toBe("finished");
-    expect(flags(input({ status: "active", hasWinners: true })).state).toBe("finished");
+  it("finished applies to external raffles too", () => {
+    expect(flags(input({ state: "finished", announcementType: "external", hasWinners: true })).state).toBe(
+      "finished",
+    );
+  });
+
+  it("winners under an open state still finish the page (no second draw)", () => {
+    expect(flags(input({ state: "active", winnersCount: 2 })).state).toBe("finished");
+    expect(flags(input({ state: "active", hasWinners: true })).state).toBe("finished");
   });
 
   it("drawn with zero winners -> no_winners", () => {
-    expect(flags(input({ status: "finished", drawnAt: at(-HOUR), winnersCount: 0 }))).toEqual(
+    expect(flags(input({ state: "finished", drawnAt: at(-HOUR), winnersCount: 0 }))).toEqual(
       plain("no_winners"),
     );
     expect(flags(input({ drawnAt: "2025-06-14T00:00:00Z" })).state).toBe("no_winners");
@@ -85,24 +82,41 @@ describe("drawPageState: results", () => {
   it("an unparseable drawnAt counts as never drawn", () => {
     expect(flags(input({ drawnAt: "garbage" })).state).toBe("waiting_percentage");
   });
+
+  it("cancelled -> cancelled, nothing to start or draw", () => {
+    expect(flags(input({ state: "cancelled", soldTickets: 90 }))).toEqual(plain("cancelled"));
+  });
+});
+
+describe("drawPageState: closed, reviewing the last payments", () => {
+  it("offers neither start nor draw, and counts down to the review deadline", () => {
+    const deadline = at(30 * HOUR);
+    for (const activationType of ["percentage", "date"] as const) {
+      expect(
+        flags(
+          input({ state: "closed", activationType, soldTickets: 90, reviewDeadline: deadline.toISOString() }),
+        ),
+      ).toEqual({ ...plain("reviewing_payments"), countdownTo: deadline });
+    }
+  });
+
+  it("a closed percentage raffle whose goal is reached never offers the countdown start", () => {
+    const s = drawPageState(input({ state: "closed", soldTickets: 100, startDate: null }), NOW);
+    expect(s.canStartCountdown).toBe(false);
+    expect(s.canDrawNow).toBe(false);
+  });
 });
 
 describe("drawPageState: external announcement", () => {
   const external = (overrides: Partial<DrawPageInput> = {}) =>
     input({ announcementType: "external", ...overrides });
 
-  it("percentage not reached -> waiting_percentage", () => {
+  it("active percentage raffle -> waiting_percentage (the server closes it at the goal)", () => {
     expect(flags(external({ soldTickets: 49 }))).toEqual(plain("waiting_percentage"));
   });
 
-  it("percentage reached -> awaiting_external_results", () => {
-    expect(flags(external({ soldTickets: 50 }))).toEqual(plain("awaiting_external_results"));
-  });
-
-  it("a started countdown does not matter for external raffles", () => {
-    expect(flags(external({ soldTickets: 60, startDate: at(-HOUR) })).state).toBe(
-      "awaiting_external_results",
-    );
+  it("frozen (goal reached, list fixed) -> awaiting_external_results", () => {
+    expect(flags(external({ state: "frozen", soldTickets: 50 }))).toEqual(plain("awaiting_external_results"));
   });
 
   it("date in the future -> date_countdown_external to the end date", () => {
@@ -113,15 +127,9 @@ describe("drawPageState: external announcement", () => {
     });
   });
 
-  it("date passed (inclusive) -> awaiting_external_results", () => {
+  it("date passed -> awaiting_external_results", () => {
     expect(flags(external({ activationType: "date", endDate: NOW })).state).toBe("awaiting_external_results");
-    expect(flags(external({ activationType: "date", endDate: null })).state).toBe(
-      "awaiting_external_results",
-    );
-  });
-
-  it("closed status without winners -> awaiting_external_results", () => {
-    expect(flags(external({ status: "ready_to_announce", soldTickets: 0 })).state).toBe(
+    expect(flags(external({ activationType: "date", state: "frozen", endDate: null })).state).toBe(
       "awaiting_external_results",
     );
   });
@@ -148,7 +156,7 @@ describe("drawPageState: internal percentage", () => {
     expect(flags(input({ totalTickets: 0, soldTickets: 0 })).state).toBe("waiting_percentage");
   });
 
-  it("reached and no start date -> ready_to_draw_manual, countdown can start", () => {
+  it("active, reached and no start date -> the countdown can start", () => {
     expect(flags(input({ soldTickets: 50 }))).toEqual({
       ...plain("ready_to_draw_manual"),
       canStartCountdown: true,
@@ -168,26 +176,28 @@ describe("drawPageState: internal percentage", () => {
     );
   });
 
-  it("start + 24 h reached -> ready to draw now", () => {
-    expect(flags(input({ soldTickets: 70, startDate: at(-24 * HOUR) }))).toEqual({
-      ...plain("ready_to_draw_manual"),
-      canDrawNow: true,
-    });
-    expect(flags(input({ soldTickets: 70, startDate: at(-24 * HOUR + 1) })).state).toBe(
-      "percentage_countdown",
-    );
+  it("never offers the draw while the raffle is still active, even past the countdown", () => {
+    expect(flags(input({ soldTickets: 70, startDate: at(-24 * HOUR) })).canDrawNow).toBe(false);
   });
 
   it("a started countdown keeps running even if the sold share drops below the goal", () => {
     expect(flags(input({ soldTickets: 1, startDate: at(-HOUR) })).state).toBe("percentage_countdown");
   });
 
-  it("closed status without winners -> ready to draw now", () => {
-    expect(flags(input({ status: "finished", soldTickets: 1 }))).toEqual({
+  it("frozen -> ready to draw now", () => {
+    expect(flags(input({ state: "frozen", soldTickets: 1 }))).toEqual({
       ...plain("ready_to_draw_manual"),
       canDrawNow: true,
     });
-    expect(flags(input({ status: "completed" })).canDrawNow).toBe(true);
+  });
+
+  it("frozen with a named round still ahead -> counts down to it, no draw yet", () => {
+    const round = at(2 * 60_000);
+    expect(flags(input({ state: "frozen", drawRoundAt: round }))).toEqual({
+      ...plain("ready_to_draw_manual"),
+      countdownTo: round,
+    });
+    expect(flags(input({ state: "frozen", drawRoundAt: at(-1) })).canDrawNow).toBe(true);
   });
 });
 
@@ -203,13 +213,15 @@ describe("drawPageState: internal date", () => {
     });
   });
 
-  it("end date reached (inclusive) -> ready to draw now", () => {
-    expect(flags(dated({ endDate: NOW }))).toEqual({ ...plain("ready_to_draw_manual"), canDrawNow: true });
-    expect(flags(dated({ endDate: at(-HOUR) })).canDrawNow).toBe(true);
+  it("end date reached but not yet closed by the server -> no draw offered", () => {
+    expect(flags(dated({ endDate: NOW })).canDrawNow).toBe(false);
   });
 
-  it("missing end date -> ready to draw now", () => {
-    expect(flags(dated({ endDate: null })).state).toBe("ready_to_draw_manual");
+  it("frozen -> ready to draw now", () => {
+    expect(flags(dated({ state: "frozen", endDate: at(-HOUR) }))).toEqual({
+      ...plain("ready_to_draw_manual"),
+      canDrawNow: true,
+    });
   });
 
   it("ignores a start date", () => {

@@ -1,9 +1,12 @@
 /**
  * Draw page (/sorteo/{id}) state machine, spec 1 §4 "Draw page". Only the
  * data-derived states are computed here; loading, error and drawing are
- * transient UI states owned by the page.
+ * transient UI states owned by the page. Whether sales are open, closed,
+ * frozen or drawn is the server's lifecycle state (raffle.lifecycle.state):
+ * the page never offers a start or a draw the server would refuse.
  */
 import type { ActivationType, AnnouncementType } from "../constants";
+import type { RaffleState } from "./raffle-lifecycle";
 import {
   type DateInput,
   effectiveActivationPercentage,
@@ -33,6 +36,8 @@ export type DrawPageStateName =
   | "date_countdown_external"
   | "awaiting_external_results"
   | "ready_to_draw_manual"
+  | "reviewing_payments"
+  | "cancelled"
   | "drawing"
   | "finished"
   | "no_winners";
@@ -40,10 +45,9 @@ export type DrawPageStateName =
 /** The states drawPageState can return (the others are driven by the UI). */
 export type DerivedDrawPageStateName = Exclude<DrawPageStateName, "loading" | "error" | "drawing">;
 
-export type DrawPageRaffleStatus = "upcoming" | "active" | "ready_to_announce" | "finished" | "completed";
-
 export interface DrawPageInput {
-  status: DrawPageRaffleStatus;
+  /** The server's lifecycle state (raffle.lifecycle.state). */
+  state: RaffleState;
   activationType: ActivationType;
   /** null/undefined means 100. */
   activationPercentage?: number | null;
@@ -57,6 +61,10 @@ export interface DrawPageInput {
   /** When the draw ran; null if never drawn. */
   drawnAt?: DateInput;
   winnersCount: number;
+  /** Review deadline of a closed raffle (lifecycle.reviewDeadline). */
+  reviewDeadline?: DateInput;
+  /** When the named randomness round is due (lifecycle.drawRoundAt); null when not named. */
+  drawRoundAt?: DateInput;
 }
 
 export interface DrawPageState {
@@ -88,45 +96,48 @@ export function drawPageState(input: DrawPageInput, now: Date): DrawPageState {
   });
 
   const winnersExist = input.hasWinners || input.winnersCount > 0;
-  const closedStatus =
-    input.status === "completed" || input.status === "finished" || input.status === "ready_to_announce";
 
-  // Spec: closed status with winners -> finished. Winners under any other
-  // status (inconsistent data) also finish the page: a second draw must never be offered.
+  // Winners under any state finish the page: a second draw must never be offered.
   if (winnersExist) return make("finished");
   if (toDate(input.drawnAt) !== null) return make("no_winners");
+  if (input.state === "cancelled") return make("cancelled");
+  // Sales stopped, the last payments are being reviewed: nothing to start or draw until the freeze.
+  if (input.state === "closed") {
+    return make("reviewing_payments", { countdownTo: toDate(input.reviewDeadline) });
+  }
 
   const reached = isActivationReached(input.soldTickets, input.totalTickets, activationPercentage);
   const endDate = toDate(input.endDate);
   const endInFuture = endDate !== null && nowMs < endDate.getTime();
+  const salesOver = input.state === "frozen" || input.state === "finished";
 
   if (input.announcementType === "external") {
-    // Results come from outside the platform; a closed status means sales are over.
-    if (closedStatus) return make("awaiting_external_results");
-    if (input.activationType === "percentage") {
-      return make(reached ? "awaiting_external_results" : "waiting_percentage");
-    }
+    // Results come from outside the platform; a frozen or finished list means sales are over.
+    if (salesOver) return make("awaiting_external_results");
+    if (input.activationType === "percentage") return make("waiting_percentage");
     return endInFuture
       ? make("date_countdown_external", { countdownTo: endDate })
       : make("awaiting_external_results");
   }
 
-  // Internal raffles. A closed status without winners means the admin ended
-  // sales: the draw can be run right away.
-  if (closedStatus) return make("ready_to_draw_manual", { canDrawNow: true });
+  // Internal raffles: only a frozen list is drawn, once its randomness round (if named) is due.
+  if (salesOver) {
+    const roundAt = toDate(input.drawRoundAt);
+    return make("ready_to_draw_manual", {
+      canDrawNow: roundAt === null || nowMs >= roundAt.getTime(),
+      countdownTo: roundAt !== null && nowMs < roundAt.getTime() ? roundAt : null,
+    });
+  }
 
   if (input.activationType === "percentage") {
     const countdownEnd = lastSalesWindowEnd(input.startDate);
-    if (countdownEnd !== null) {
-      // Once started the countdown runs to its end, even if sales data changes.
-      return nowMs >= countdownEnd.getTime()
-        ? make("ready_to_draw_manual", { canDrawNow: true })
-        : make("percentage_countdown", { countdownTo: countdownEnd });
-    }
-    return reached ? make("ready_to_draw_manual", { canStartCountdown: true }) : make("waiting_percentage");
+    // Once started the countdown runs to its end; the server then closes the sales.
+    if (countdownEnd !== null) return make("percentage_countdown", { countdownTo: countdownEnd });
+    // Starting the countdown is for an active raffle that reached its goal (the server checks the same).
+    return reached && input.state === "active"
+      ? make("ready_to_draw_manual", { canStartCountdown: true })
+      : make("waiting_percentage");
   }
 
-  return endInFuture
-    ? make("date_countdown", { countdownTo: endDate })
-    : make("ready_to_draw_manual", { canDrawNow: true });
+  return make("date_countdown", { countdownTo: endDate });
 }

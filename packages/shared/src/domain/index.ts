@@ -6,5 +6,6 @@ export * from "./levels";
 export * from "./payment-reference";
 export * from "./purchase-limits";
 export * from "./raffle-card-state";
+export * from "./raffle-lifecycle";
 export * from "./raffle-progress";
 export * from "./tickets";

@@ -8,11 +8,10 @@ const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 function raffle(overrides: Partial<RaffleCardInput> = {}): RaffleCardInput {
   return {
     id: "r1",
-    status: "active",
+    state: "active",
     activationType: "percentage",
     activationPercentage: 80,
     percentageDrawActivatedAt: null,
-    endDate: null,
     totalTickets: 1000,
     soldTickets: 250,
     announcementType: "internal",
@@ -33,7 +32,7 @@ const summary = (input: RaffleCardInput, now = NOW) => {
 
 describe("raffleCardState: internal raffles", () => {
   it("status finished with winners -> finished, Ver Ganador", () => {
-    const s = raffleCardState(raffle({ status: "finished", hasWinners: true }), NOW);
+    const s = raffleCardState(raffle({ state: "finished", hasWinners: true }), NOW);
     expect(s.phase).toBe("finished");
     expect(s.badge).toEqual({ kind: "finished", label: "FINALIZADA" });
     expect(s.primaryAction).toEqual({ kind: "view_winner", label: "Ver Ganador", href: null });
@@ -42,7 +41,7 @@ describe("raffleCardState: internal raffles", () => {
   });
 
   it("status finished without winners -> draw ready, link to the draw page", () => {
-    const s = raffleCardState(raffle({ status: "finished" }), NOW);
+    const s = raffleCardState(raffle({ state: "finished" }), NOW);
     expect(s.phase).toBe("draw_ready");
     expect(s.badge?.label).toBe("FINALIZADA");
     expect(s.primaryAction).toEqual({ kind: "view_draw", label: "🎯 Ver Sorteo", href: "/sorteo/r1" });
@@ -51,17 +50,15 @@ describe("raffleCardState: internal raffles", () => {
   });
 
   it("view_draw has no link without an id", () => {
-    expect(raffleCardState(raffle({ id: undefined, status: "finished" }), NOW).primaryAction.href).toBeNull();
+    expect(raffleCardState(raffle({ id: undefined, state: "finished" }), NOW).primaryAction.href).toBeNull();
   });
 
   it("status finished wins even with sales data looking active", () => {
-    expect(summary(raffle({ status: "finished", soldTickets: 0, endDate: at(10 * HOUR) })).phase).toBe(
-      "draw_ready",
-    );
+    expect(summary(raffle({ state: "finished", soldTickets: 0 })).phase).toBe("draw_ready");
   });
 
-  it("status ready_to_announce counts as finished for internal raffles", () => {
-    expect(summary(raffle({ status: "ready_to_announce" }))).toEqual({
+  it.each(["closed", "frozen"] as const)("state %s (sales stopped, not drawn) -> draw ready", (state) => {
+    expect(summary(raffle({ state }))).toEqual({
       phase: "draw_ready",
       badge: "FINALIZADA",
       action: "view_draw",
@@ -79,17 +76,20 @@ describe("raffleCardState: internal raffles", () => {
   });
 
   it("upcoming -> PRÓXIMAMENTE with Notificarme", () => {
-    const s = raffleCardState(raffle({ status: "upcoming", soldTickets: 0 }), NOW);
+    const s = raffleCardState(raffle({ state: "upcoming", soldTickets: 0 }), NOW);
     expect(s.phase).toBe("upcoming");
     expect(s.badge).toEqual({ kind: "upcoming", label: "PRÓXIMAMENTE" });
     expect(s.primaryAction).toEqual({ kind: "notify", label: "Notificarme", href: null });
     expect(s.salesOpen).toBe(false);
   });
 
-  it("upcoming date raffle whose end date passed counts as finished (date rule is status-agnostic)", () => {
-    expect(summary(raffle({ status: "upcoming", activationType: "date", endDate: at(-HOUR) })).phase).toBe(
-      "draw_ready",
-    );
+  it("cancelled -> CANCELADA, no sale and no draw", () => {
+    expect(summary(raffle({ state: "cancelled", hasWinners: false }))).toEqual({
+      phase: "cancelled",
+      badge: "CANCELADA",
+      action: "view_details",
+      salesOpen: false,
+    });
   });
 
   describe("percentage activation", () => {
@@ -172,8 +172,11 @@ describe("raffleCardState: internal raffles", () => {
       expect(s.phase).toBe("last_24h");
     });
 
-    it("after the 24 h window -> finished card with Ver Sorteo", () => {
-      const s = raffleCardState(raffle({ soldTickets: 900, percentageDrawActivatedAt: at(-24 * HOUR) }), NOW);
+    it("after the 24 h window the server closes it -> finished card with Ver Sorteo", () => {
+      const s = raffleCardState(
+        raffle({ state: "closed", soldTickets: 900, percentageDrawActivatedAt: at(-24 * HOUR) }),
+        NOW,
+      );
       expect(s.phase).toBe("draw_ready");
       expect(s.badge?.label).toBe("FINALIZADA");
       expect(s.primaryAction.kind).toBe("view_draw");
@@ -181,21 +184,19 @@ describe("raffleCardState: internal raffles", () => {
     });
 
     it("after the 24 h window with winners -> Ver Ganador", () => {
-      const input = raffle({ soldTickets: 900, percentageDrawActivatedAt: at(-30 * HOUR), hasWinners: true });
+      const input = raffle({
+        state: "finished",
+        soldTickets: 900,
+        percentageDrawActivatedAt: at(-30 * HOUR),
+        hasWinners: true,
+      });
       expect(summary(input).action).toBe("view_winner");
-    });
-
-    it("an end date does not close a percentage raffle", () => {
-      expect(summary(raffle({ endDate: at(-HOUR) })).phase).toBe("selling");
     });
   });
 
   describe("date activation", () => {
     it("before the end date -> selling, no badge", () => {
-      const s = raffleCardState(
-        raffle({ activationType: "date", activationPercentage: null, endDate: at(HOUR) }),
-        NOW,
-      );
+      const s = raffleCardState(raffle({ activationType: "date", activationPercentage: null }), NOW);
       expect(s.phase).toBe("selling");
       expect(s.badge).toBeNull();
       expect(s.primaryAction.kind).toBe("participate");
@@ -203,12 +204,8 @@ describe("raffleCardState: internal raffles", () => {
       expect(s.drawActivatedUntil).toBeNull();
     });
 
-    it("without an end date keeps selling", () => {
-      expect(summary(raffle({ activationType: "date", endDate: null })).phase).toBe("selling");
-    });
-
-    it("end date reached (inclusive) -> draw ready", () => {
-      expect(summary(raffle({ activationType: "date", endDate: NOW }))).toEqual({
+    it("the server closed it at its end date -> draw ready", () => {
+      expect(summary(raffle({ activationType: "date", state: "closed" }))).toEqual({
         phase: "draw_ready",
         badge: "FINALIZADA",
         action: "view_draw",
@@ -220,7 +217,6 @@ describe("raffleCardState: internal raffles", () => {
       const s = raffleCardState(
         raffle({
           activationType: "date",
-          endDate: "2025-07-01T00:00:00Z",
           soldTickets: 1000,
           percentageDrawActivatedAt: at(-30 * HOUR),
         }),
@@ -242,27 +238,23 @@ describe("raffleCardState: external announcement", () => {
     salesOpen: false,
   };
 
-  it.each(["ready_to_announce", "finished"] as const)("status %s -> ready to announce", (status) => {
-    expect(summary(external({ status }))).toEqual(ready);
+  it.each(["closed", "frozen", "finished"] as const)("state %s -> ready to announce", (state) => {
+    expect(summary(external({ state }))).toEqual(ready);
   });
 
   it("is never 'finished', even with winners", () => {
-    const s = raffleCardState(external({ status: "finished", hasWinners: true }), NOW);
+    const s = raffleCardState(external({ state: "finished", hasWinners: true }), NOW);
     expect(s.phase).toBe("ready_to_announce");
     expect(s.primaryAction.label).toBe("Ver Anuncio del Ganador");
     expect(s.canViewDrawAnimation).toBe(false);
   });
 
-  it("percentage reached -> ready to announce (no 24 h window)", () => {
-    expect(summary(external({ soldTickets: 800 }))).toEqual(ready);
-  });
-
-  it("end date passed -> ready to announce", () => {
-    expect(summary(external({ activationType: "date", endDate: at(-1) }))).toEqual(ready);
+  it("the server closed it (goal reached, end date) -> ready to announce", () => {
+    expect(summary(external({ state: "closed", soldTickets: 800 }))).toEqual(ready);
   });
 
   it("upcoming -> Notificarme", () => {
-    expect(summary(external({ status: "upcoming", soldTickets: 0 }))).toEqual({
+    expect(summary(external({ state: "upcoming", soldTickets: 0 }))).toEqual({
       phase: "upcoming",
       badge: "PRÓXIMAMENTE",
       action: "notify",
@@ -280,7 +272,7 @@ describe("raffleCardState: external announcement", () => {
   });
 
   it("selling date raffle has no badge", () => {
-    expect(summary(external({ activationType: "date", endDate: at(HOUR) }))).toEqual({
+    expect(summary(external({ activationType: "date" }))).toEqual({
       phase: "selling",
       badge: null,
       action: "participate",

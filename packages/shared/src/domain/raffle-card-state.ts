@@ -1,26 +1,24 @@
 /**
  * Raffle card state (spec 1 §2 "Raffle card" + §4 "Card logic") as one pure
  * function, so the list, the home page and tests share a single decision tree.
+ * Whether the raffle sells, is closed or drawn comes from the server's lifecycle
+ * state (`lifecycle.state`, see raffle-lifecycle.ts); only the badges and the
+ * percentage countdown are worked out here.
  */
 
-import type { ActivationType, AnnouncementType, RaffleStatus } from "../constants";
-import {
-  type DateInput,
-  isActivationReached,
-  lastSalesWindowEnd,
-  soldPercentage,
-  toDate,
-} from "./raffle-progress";
+import type { ActivationType, AnnouncementType } from "../constants";
+import type { RaffleState } from "./raffle-lifecycle";
+import { type DateInput, isActivationReached, lastSalesWindowEnd, soldPercentage } from "./raffle-progress";
 
 export interface RaffleCardInput {
   /** Used to build the /sorteo/{id} link; optional so callers without an id still get a state. */
   id?: string | number;
-  status: RaffleStatus;
+  /** The server's lifecycle state (raffle.lifecycle.state). */
+  state: RaffleState;
   activationType: ActivationType;
   /** null/undefined means 100 (spec 1 §9). */
   activationPercentage?: number | null;
   percentageDrawActivatedAt?: DateInput;
-  endDate?: DateInput;
   totalTickets: number;
   soldTickets: number;
   announcementType: AnnouncementType;
@@ -34,9 +32,16 @@ export type RaffleCardPhase =
   | "last_24h"
   | "draw_ready"
   | "finished"
-  | "ready_to_announce";
+  | "ready_to_announce"
+  | "cancelled";
 
-export type RaffleCardBadgeKind = "finished" | "upcoming" | "percentage" | "goal_reached" | "last_24h";
+export type RaffleCardBadgeKind =
+  | "finished"
+  | "upcoming"
+  | "percentage"
+  | "goal_reached"
+  | "last_24h"
+  | "cancelled";
 
 export interface RaffleCardBadge {
   kind: RaffleCardBadgeKind;
@@ -50,7 +55,8 @@ export type RaffleCardActionKind =
   | "start_draw"
   | "notify"
   | "participate"
-  | "external_announcement";
+  | "external_announcement"
+  | "view_details";
 
 export interface RaffleCardAction {
   kind: RaffleCardActionKind;
@@ -63,7 +69,7 @@ export interface RaffleCardState {
   phase: RaffleCardPhase;
   badge: RaffleCardBadge | null;
   primaryAction: RaffleCardAction;
-  /** True only while status is active and the date / 24 h window has not closed. */
+  /** True exactly while the server's state is active (it closes the raffle when its close is due). */
   salesOpen: boolean;
   /** Sold share, 0-100, unrounded. */
   soldPercent: number;
@@ -78,6 +84,7 @@ export const CARD_BADGE_LABELS = {
   upcoming: "PRÓXIMAMENTE",
   goal_reached: "¡OBJETIVO ALCANZADO!",
   last_24h: "¡SORTEO EN 24H!",
+  cancelled: "CANCELADA",
 } as const;
 
 export const CARD_ACTION_LABELS: Record<RaffleCardActionKind, string> = {
@@ -88,6 +95,7 @@ export const CARD_ACTION_LABELS: Record<RaffleCardActionKind, string> = {
   notify: "Notificarme",
   participate: "Participar Ahora",
   external_announcement: "Ver Anuncio del Ganador",
+  view_details: "Ver detalles",
 };
 
 export function percentageBadgeLabel(soldPercent: number): string {
@@ -103,76 +111,59 @@ function badge(kind: Exclude<RaffleCardBadgeKind, "percentage">): RaffleCardBadg
   return { kind, label: CARD_BADGE_LABELS[kind] };
 }
 
-export function raffleCardState(raffle: RaffleCardInput, now: Date): RaffleCardState {
-  const nowMs = now.getTime();
+/** `_now` is kept for callers that re-render with a clock; the state itself comes from the server. */
+export function raffleCardState(raffle: RaffleCardInput, _now?: Date): RaffleCardState {
   const soldPercent = soldPercentage(raffle.soldTickets, raffle.totalTickets);
   const isPercentage = raffle.activationType === "percentage";
   const goalReached =
     isPercentage && isActivationReached(raffle.soldTickets, raffle.totalTickets, raffle.activationPercentage);
   const drawActivatedUntil = isPercentage ? lastSalesWindowEnd(raffle.percentageDrawActivatedAt) : null;
-  const endDate = toDate(raffle.endDate);
-  const endPassed = endDate !== null && nowMs >= endDate.getTime();
 
   const base = { soldPercent, drawActivatedUntil };
   const result = (
     phase: RaffleCardPhase,
     cardBadge: RaffleCardBadge | null,
     kind: RaffleCardActionKind,
-    salesOpen: boolean,
   ): RaffleCardState => ({
     ...base,
     phase,
     badge: cardBadge,
     primaryAction: action(kind, raffle.id),
-    salesOpen,
+    // Only the server opens and closes sales: an active raffle sells, nothing else does.
+    salesOpen: phase === "selling" || phase === "goal_reached" || phase === "last_24h",
     canViewDrawAnimation: phase === "finished",
   });
+
+  if (raffle.state === "cancelled") return result("cancelled", badge("cancelled"), "view_details");
+  // Known winners mean the draw already happened: never offer sales or a new draw again.
+  const salesOver = raffle.state !== "upcoming" && raffle.state !== "active";
 
   // External raffles: winners are announced elsewhere, so the card never says
   // "finished"; once sales close it opens the announcement modal instead.
   if (raffle.announcementType === "external") {
-    // Known winners also close sales (same hardening as internal raffles below).
-    const readyToAnnounce =
-      raffle.status === "ready_to_announce" ||
-      raffle.status === "finished" ||
-      goalReached ||
-      endPassed ||
-      raffle.hasWinners;
-    if (readyToAnnounce) {
-      return result("ready_to_announce", badge("finished"), "external_announcement", false);
+    if (salesOver || raffle.hasWinners) {
+      return result("ready_to_announce", badge("finished"), "external_announcement");
     }
-    if (raffle.status === "upcoming") return result("upcoming", badge("upcoming"), "notify", false);
+    if (raffle.state === "upcoming") return result("upcoming", badge("upcoming"), "notify");
     const sellingBadge = isPercentage
       ? { kind: "percentage" as const, label: percentageBadgeLabel(soldPercent) }
       : null;
-    return result("selling", sellingBadge, "participate", true);
+    return result("selling", sellingBadge, "participate");
   }
 
-  // Internal raffles. Known winners mean the draw already happened: never offer
-  // sales or a new draw again, whatever the status says.
-  const windowPassed = drawActivatedUntil !== null && nowMs >= drawActivatedUntil.getTime();
-  const countsAsFinished =
-    raffle.status === "finished" ||
-    raffle.status === "ready_to_announce" ||
-    raffle.hasWinners ||
-    (isPercentage ? windowPassed : endPassed);
-  if (countsAsFinished) {
+  // Internal raffles: closed (reviewing the last payments), frozen and finished all lead to the draw page.
+  if (salesOver || raffle.hasWinners) {
     return raffle.hasWinners
-      ? result("finished", badge("finished"), "view_winner", false)
-      : result("draw_ready", badge("finished"), "view_draw", false);
+      ? result("finished", badge("finished"), "view_winner")
+      : result("draw_ready", badge("finished"), "view_draw");
   }
-  if (raffle.status === "upcoming") return result("upcoming", badge("upcoming"), "notify", false);
+  if (raffle.state === "upcoming") return result("upcoming", badge("upcoming"), "notify");
 
   if (isPercentage) {
-    // The countdown is running (percentageDrawActivatedAt set, window not over).
-    if (drawActivatedUntil !== null) return result("last_24h", badge("last_24h"), "last_chance", true);
-    if (goalReached) return result("goal_reached", badge("goal_reached"), "start_draw", true);
-    return result(
-      "selling",
-      { kind: "percentage", label: percentageBadgeLabel(soldPercent) },
-      "participate",
-      true,
-    );
+    // The countdown is running (percentageDrawActivatedAt set); the server closes the raffle at its end.
+    if (drawActivatedUntil !== null) return result("last_24h", badge("last_24h"), "last_chance");
+    if (goalReached) return result("goal_reached", badge("goal_reached"), "start_draw");
+    return result("selling", { kind: "percentage", label: percentageBadgeLabel(soldPercent) }, "participate");
   }
-  return result("selling", null, "participate", true);
+  return result("selling", null, "participate");
 }

@@ -18,8 +18,8 @@ export const RAFFLE_LIST_FILTERS = [
   "all",
   "active",
   "upcoming",
+  "closed",
   "finished",
-  "ready_to_announce",
 ] as const;
 export type RaffleListFilter = (typeof RAFFLE_LIST_FILTERS)[number];
 export const DEFAULT_RAFFLE_LIST_FILTER: RaffleListFilter = "active_upcoming";
@@ -28,14 +28,16 @@ export const RAFFLE_LIST_FILTER_LABELS: Record<RaffleListFilter, string> = {
   all: "Todas",
   active: "Activas",
   upcoming: "Próximamente",
+  closed: "Cerradas: esperando el sorteo",
   finished: "Finalizadas",
-  ready_to_announce: "Listas para Anunciar",
 };
 
 /** Statuses a filter selects; null means every status. */
 export function statusesForFilter(filter: RaffleListFilter): RaffleStatus[] | null {
   if (filter === "all") return null;
   if (filter === "active_upcoming") return ["active", "upcoming"];
+  // Sales stopped, not drawn yet: reviewing the last payments or frozen awaiting the draw.
+  if (filter === "closed") return ["closed", "frozen"];
   return [filter];
 }
 
@@ -92,6 +94,31 @@ export const publicWinnerSchema = z.object({
 });
 export type PublicWinner = z.infer<typeof publicWinnerSchema>;
 
+/**
+ * The raffle's place in its lifecycle, decided by the server (packages/shared/src/domain/raffle-lifecycle.ts);
+ * the web shows it and never re-derives it from dates. ISO strings or null.
+ */
+export const raffleLifecycleSchema = z.object({
+  state: z.enum(RAFFLE_STATUSES),
+  /** "Cerrada: revisando pagos", "Lista congelada: esperando el sorteo", ... */
+  label: z.string(),
+  salesOpen: z.boolean(),
+  closedAt: z.string().nullable(),
+  /** Hours after the close during which pending proofs are still reviewed (default 48). */
+  reviewWindowHours: z.number().int(),
+  /** closedAt + review window; null until closed. */
+  reviewDeadline: z.string().nullable(),
+  /** How many payment proofs of this raffle are still under review (a count only). */
+  pendingProofs: z.number().int(),
+  frozenAt: z.string().nullable(),
+  /** The drand round named at the freeze (from the record), null before. */
+  drawRound: z.number().int().nullable(),
+  drawRoundAt: z.string().nullable(),
+  /** True once the raffle's public record has its first entry. */
+  recordAvailable: z.boolean(),
+});
+export type RaffleLifecycle = z.infer<typeof raffleLifecycleSchema>;
+
 /** Everything a raffle card needs (including the inputs of raffleCardState). Dates are ISO strings. */
 export const publicRaffleSchema = z.object({
   id: z.string(),
@@ -125,6 +152,9 @@ export const publicRaffleSchema = z.object({
   winners: z.array(publicWinnerSchema),
   drawnAt: z.string().nullable(),
   createdAt: z.string(),
+  lifecycle: raffleLifecycleSchema,
+  /** The organiser's reason, shown with "Cancelada"; null unless cancelled. */
+  cancelReason: z.string().nullable(),
 });
 export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
 

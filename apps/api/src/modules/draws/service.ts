@@ -4,12 +4,12 @@ import {
   type DrawTranscript,
   formatTicketNumber,
   isActivationReached,
-  LAST_SALES_WINDOW_MS,
   parseTicketInput,
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { advance, advanceNow, assertAllowed } from "../lifecycle/service";
 import { announceWinners } from "./announce";
 import * as repo from "./repository";
 
@@ -19,6 +19,10 @@ export const DRAW_MESSAGES = {
   notReached: "El porcentaje de ventas de esta rifa aún no se ha alcanzado.",
   notPercentage: "Esta rifa se sortea en una fecha programada, no por porcentaje.",
   tooEarly: "El sorteo aún no puede realizarse: espera a que termine la cuenta regresiva.",
+  notFrozen:
+    "El sorteo aún no puede realizarse: las ventas deben cerrar y los pagos en revisión resolverse antes de congelar la lista de boletos.",
+  cancelled: "Esta rifa fue cancelada: no tendrá sorteo.",
+  notSelling: "La cuenta regresiva solo puede iniciarse mientras la rifa está a la venta.",
   external: "Los ganadores de esta rifa se anuncian en una transmisión externa.",
   publicValueRequired:
     "Esta rifa mezcla un valor público anunciado de antemano: solo un administrador puede ingresarlo.",
@@ -45,9 +49,11 @@ async function loadRaffle(tx: Tx, raffleId: string, lock: boolean) {
  */
 export async function startCountdown(ctx: AppContext, raffleId: string, now = new Date()): Promise<Date> {
   return ctx.db.transaction(async (tx) => {
+    await advance(ctx, tx, raffleId, now);
     const raffle = await loadRaffle(tx, raffleId, true);
     if (raffle.percentageDrawActivatedAt) return raffle.percentageDrawActivatedAt;
     if (raffle.activationType !== "percentage") throw conflict(DRAW_MESSAGES.notPercentage);
+    if (raffle.status !== "active") throw conflict(DRAW_MESSAGES.notSelling);
     if (!isActivationReached(raffle.soldTickets, raffle.totalTickets, raffle.activationPercentage)) {
       throw conflict(DRAW_MESSAGES.notReached);
     }
@@ -55,15 +61,6 @@ export async function startCountdown(ctx: AppContext, raffleId: string, now = ne
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffle.id } });
     return now;
   });
-}
-
-function drawDueAt(raffle: repo.RaffleRow): Date | null {
-  if (raffle.activationType === "percentage") {
-    return raffle.percentageDrawActivatedAt
-      ? new Date(raffle.percentageDrawActivatedAt.getTime() + LAST_SALES_WINDOW_MS)
-      : null;
-  }
-  return raffle.endDate;
 }
 
 /**
@@ -100,13 +97,18 @@ export async function selectWinners(
   const now = options.now ?? new Date();
   const viewerId = options.viewerId ?? null;
   let queuedEmails = 0;
+  // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales just
+  // ended closes, and freezes when nothing is pending.
+  await advanceNow(ctx, raffleId, now);
   const result = await ctx.db.transaction(async (tx) => {
     const raffle = await loadRaffle(tx, raffleId, true);
     if (raffle.drawnAt) return storedResult(tx, raffle, viewerId);
     if (raffle.announcementType === "external") throw conflict(DRAW_MESSAGES.external);
+    if (raffle.status === "cancelled") throw conflict(DRAW_MESSAGES.cancelled, "RAFFLE_STATE");
+    // Only a frozen list is drawn: proofs from before the close are never left out by an early draw.
+    if (raffle.status !== "frozen") throw conflict(DRAW_MESSAGES.notFrozen, "RAFFLE_STATE");
+    assertAllowed(raffle.status, "draw");
     if (!raffle.drawSeed || !raffle.drawSeedCommitment) throw conflict(DRAW_MESSAGES.noSeed);
-    const due = drawDueAt(raffle);
-    if (!due || due.getTime() > now.getTime()) throw conflict(DRAW_MESSAGES.tooEarly);
 
     let publicValue = "";
     if (raffle.drawPublicValueSource) {
@@ -154,7 +156,7 @@ export async function selectWinners(
       winningTicketNumber: first?.ticketNumber ?? null,
     });
 
-    queuedEmails = await announceWinners(ctx, tx, raffle, winnerRows);
+    queuedEmails += await announceWinners(ctx, tx, raffle, winnerRows);
     await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
     if (!updated) throw new AppError("INTERNAL");
     return storedResult(tx, updated, viewerId);

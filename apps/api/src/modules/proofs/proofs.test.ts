@@ -411,7 +411,8 @@ describe("POST /api/proofs", () => {
     const closed = await Promise.all([
       insertRaffle({ status: "upcoming" }),
       insertRaffle({ status: "finished" }),
-      insertRaffle({ status: "ready_to_announce" }),
+      insertRaffle({ status: "closed" }),
+      insertRaffle({ status: "frozen" }),
       insertRaffle({ endDate: new Date(Date.now() - hour) }),
       insertRaffle({
         activationType: "percentage",

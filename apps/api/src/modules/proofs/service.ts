@@ -1,5 +1,7 @@
 import {
   type Currency,
+  closeReasonAt,
+  DEFAULT_REVIEW_WINDOW_HOURS,
   ERROR_MESSAGES,
   formatTicketNumber,
   GENERAL_PROOF_ID,
@@ -21,14 +23,14 @@ import {
   purchaseTotal,
   RAFFLE_MESSAGES,
   type RaffleStatus,
-  raffleCardState,
   type SessionUser,
+  salesOpen,
 } from "@rifazo/shared";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { isDatabaseUnavailable } from "../../lib/error-handler";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { AppError, badRequest, conflict, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
 import {
   declaredPixels,
   detectFileKind,
@@ -37,6 +39,7 @@ import {
   PROOF_TYPES,
 } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
+import { advance } from "../lifecycle/service";
 import { searchTerms } from "../raffles/search";
 import { currentExchangeRate } from "../settings/service";
 import { uniqueViolation } from "./pg-errors";
@@ -176,7 +179,7 @@ export interface SubmitOutcome {
   created: boolean;
 }
 
-type SubmitContext = Pick<AppContext, "db" | "storage" | "events" | "log">;
+type SubmitContext = AppContext;
 
 function cleanFilename(name: string | null, kind: FileKind): string {
   // Control characters and path separators never belong in a name offered back in a header.
@@ -198,22 +201,25 @@ function checkPurchase(
   now: Date,
 ): asserts raffle is NonNullable<repo.SaleRaffle> {
   if (!raffle) throw raffleNotFound();
-  const state = raffleCardState(
+  // The one state machine decides: only an active raffle whose close is not yet due sells.
+  const closing = closeReasonAt(
     {
-      id: raffle.id,
-      status: raffle.status as RaffleStatus,
+      state: raffle.status as RaffleStatus,
       activationType: raffle.activationType === "percentage" ? "percentage" : "date",
+      announcementType: raffle.announcementType === "external" ? "external" : "internal",
       activationPercentage: raffle.activationPercentage,
       percentageDrawActivatedAt: raffle.percentageDrawActivatedAt,
       endDate: raffle.endDate,
       totalTickets: raffle.totalTickets,
       soldTickets: raffle.soldTickets,
-      announcementType: raffle.announcementType === "external" ? "external" : "internal",
-      hasWinners: Boolean(raffle.hasWinners),
+      pendingProofs: 0,
+      reviewWindowHours: DEFAULT_REVIEW_WINDOW_HOURS,
     },
     now,
   );
-  if (!state.salesOpen) throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
+  if (!salesOpen(raffle.status as RaffleStatus) || closing !== null || raffle.hasWinners) {
+    throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
+  }
   if (fields.quantity < MIN_TICKETS_PER_PURCHASE) {
     throw new AppError("MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
       quantity: PROOF_MESSAGES.minPurchase,
@@ -299,6 +305,8 @@ export async function submitProof(
       let title: string | null = null;
       await lockBuyer(tx, user.id);
       if (raffleId) {
+        // Whatever is due first (a close at the end date, a sell-out): the answer never depends on the job.
+        await advance(ctx, tx, raffleId, now);
         const raffle = await repo.lockRaffleForSale(tx, raffleId);
         checkPurchase(raffle, fields, now);
         title = raffle.title;
@@ -355,6 +363,8 @@ export async function submitProof(
       throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
     }
     if (error instanceof AppError) throw error;
+    const refusal = lifecycleRefusal(error);
+    if (refusal) throw refusal;
     log.error({ err: error }, "comprobantes: no se pudo guardar el registro");
     throw new AppError("PROOF_SAVE_FAILED", PROOF_MESSAGES.saveFailed);
   }

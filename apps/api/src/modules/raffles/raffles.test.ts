@@ -38,7 +38,7 @@ beforeAll(async () => {
       key: "cash",
       title: "Efectivo 500 USD",
       description: "Premio 100% en efectivo",
-      status: "ready_to_announce",
+      status: "closed",
       createdAt: day(3),
     },
   ] as const;
@@ -69,10 +69,10 @@ describe("GET /api/raffles", () => {
     expect(keysOf(await list("?status=active"))).toEqual(["phone", "moto"]);
     expect(keysOf(await list("?status=upcoming"))).toEqual(["truck", "trip"]);
     expect(keysOf(await list("?status=finished"))).toEqual(["tv"]);
-    expect(keysOf(await list("?status=ready_to_announce"))).toEqual(["cash"]);
+    expect(keysOf(await list("?status=closed"))).toEqual(["cash"]);
   });
 
-  it("'all' ordena por estado (activas, próximas, por anunciar, finalizadas) y luego por fecha", async () => {
+  it("'all' ordena por estado (activas, próximas, cerradas, finalizadas) y luego por fecha", async () => {
     expect(keysOf(await list("?status=all"))).toEqual(["phone", "moto", "truck", "trip", "cash", "tv"]);
   });
 
@@ -125,11 +125,14 @@ describe("GET /api/raffles", () => {
       winners: [{ ticketNumber: "0042", winnerName: "Ana Pérez", prizeLevel: 1, source: "internal" }],
     });
     expect(tv).not.toHaveProperty("drawSeed");
-    const state = raffleCardState(tv as PublicRaffle, new Date());
+    const state = raffleCardState({ ...(tv as PublicRaffle), state: (tv as PublicRaffle).lifecycle.state });
     expect(state.phase).toBe("finished");
     expect(state.primaryAction.kind).toBe("view_winner");
     const [phone] = await list("?status=active");
-    expect(raffleCardState(phone as PublicRaffle, new Date()).primaryAction.kind).toBe("participate");
+    const phoneRaffle = phone as PublicRaffle;
+    expect(raffleCardState({ ...phoneRaffle, state: phoneRaffle.lifecycle.state }).primaryAction.kind).toBe(
+      "participate",
+    );
   });
 
   it("responde con ETag y 304 cuando el navegador ya tiene la misma versión", async () => {

@@ -37,6 +37,13 @@ export const cardColumns = {
   winningTicketNumber: raffles.winningTicketNumber,
   drawnAt: raffles.drawnAt,
   createdAt: raffles.createdAt,
+  // Lifecycle (raffleLifecycleSchema): the state is `status`; these say when and how long.
+  closedAt: raffles.closedAt,
+  reviewWindowHours: raffles.reviewWindowHours,
+  frozenAt: raffles.frozenAt,
+  cancelReason: raffles.cancelReason,
+  /** Proofs still under review, a count only (shown while the raffle is closed). */
+  pendingProofs: sql<number>`(SELECT count(*)::int FROM payment_proofs pp WHERE pp.raffle_id = "raffles"."id" AND pp.status = 'pending')`,
 };
 
 const cardQuery = (db: Executor) => db.select(cardColumns).from(raffles);
@@ -44,8 +51,8 @@ export type RaffleCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
 
 export type WinnerRow = typeof winners.$inferSelect;
 
-/** Active first, then upcoming, then those waiting for their announcement, then finished. */
-const statusRank = sql`CASE ${raffles.status} WHEN 'active' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'ready_to_announce' THEN 2 ELSE 3 END`;
+/** Active first, then upcoming, then closed and frozen (awaiting the draw), then finished and cancelled. */
+const statusRank = sql`CASE ${raffles.status} WHEN 'active' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'closed' THEN 2 WHEN 'frozen' THEN 3 ELSE 4 END`;
 
 /** Title and description folded together, so a query word may match either. */
 const searchableText = foldSql(sql`${raffles.title} || ' ' || ${raffles.description}`);

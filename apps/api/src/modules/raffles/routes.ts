@@ -147,7 +147,11 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { id } = request.params;
       // Unknown and malformed ids throw (404) inside load, so only real raffles are kept.
-      const answer = await cache.get(`detail:${id}`, () => service.raffleDetail(db, id), serializeDetail);
+      const answer = await cache.get(
+        `detail:${id}`,
+        () => service.freshRaffleDetail(app.ctx, id),
+        serializeDetail,
+      );
       return sendSerialized(request, reply, answer);
     },
   );

@@ -22,6 +22,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { noticeEmail } from "../email/templates";
+import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
@@ -84,6 +85,8 @@ export function toPublicRaffle(row: repo.RaffleCardRow, winnerRows: repo.WinnerR
     winners,
     drawnAt: iso(row.drawnAt),
     createdAt: row.createdAt.toISOString(),
+    lifecycle: lifecycleOf(row),
+    cancelReason: row.status === "cancelled" ? row.cancelReason : null,
   };
 }
 
@@ -143,6 +146,16 @@ export async function raffleDetail(db: Executor, id: string): Promise<RaffleDeta
     drawPublicValue: row.drawnAt ? row.drawPublicValue : null,
     drawTicketListHash: row.drawnAt ? row.drawTicketListHash : null,
   };
+}
+
+/**
+ * The detail as the raffle page reads it: whatever transition is due (a close at the end date, a freeze)
+ * is applied first, so the page never shows a state the periodic job has not caught up with yet.
+ */
+export async function freshRaffleDetail(ctx: AppContext, id: string): Promise<RaffleDetail> {
+  assertRaffleId(id);
+  await advanceIfDue(ctx, id);
+  return raffleDetail(ctx.db, id);
 }
 
 export async function winnersHistory(

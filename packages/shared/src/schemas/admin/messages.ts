@@ -7,11 +7,18 @@ export const ADMIN_MESSAGES = {
   formTitle: "Campos Requeridos",
   atLeastOneLevel: "Debe haber al menos un nivel de premio.",
   winnersExceedTickets: "El número total de ganadores no puede exceder el total de boletos.",
+  statusByActions:
+    "El estado de una rifa cambia con sus acciones (Abrir ventas, Cerrar antes de tiempo, Cancelar), no editándola.",
+  creationStatus: "Una rifa nueva empieza Próximamente o Activa.",
+  raffleFrozenNoDelete: "Una rifa congelada o sorteada es un registro público y no se puede eliminar.",
+  raffleCancelledNoEdit: "Una rifa cancelada ya no se puede editar.",
+  prizesLocked:
+    "Esta rifa ya tiene ventas o pagos en revisión: los premios y sus ganadores por nivel ya no se pueden cambiar.",
   totalTicketsLocked: "El total de boletos no se puede editar una vez creada la rifa.",
   saleLocked:
     "Esta rifa ya tiene ventas o pagos en revisión: el precio, la moneda, el total de boletos y las reglas de activación ya no se pueden cambiar.",
   drawDateEarlier: "Esta rifa ya tiene ventas: la fecha del sorteo solo puede posponerse, no adelantarse.",
-  raffleHasProofs: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Finalízala en su lugar.",
+  raffleHasProofs: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Cancélala en su lugar.",
   raffleCreated: "Rifa creada. Los boletos se están generando.",
   // Images (spec 2 §5)
   imageType: "Solo se permiten imágenes JPG, PNG, WEBP o GIF.",

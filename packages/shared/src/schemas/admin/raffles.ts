@@ -19,6 +19,23 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   updatedAt: z.string(),
 });
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;
+
+export const CANCEL_REASON_MIN = 5;
+export const CANCEL_REASON_MAX = 500;
+export const CANCEL_MESSAGES = {
+  reasonRequired: `Indica el motivo de la cancelación (al menos ${CANCEL_REASON_MIN} caracteres).`,
+  reasonTooLong: `El motivo no puede superar los ${CANCEL_REASON_MAX} caracteres.`,
+} as const;
+
+/** POST /api/admin/raffles/:id/cancel: the reason is published with the raffle ("Cancelada: …"). */
+export const raffleCancelSchema = z.object({
+  reason: z
+    .string({ error: CANCEL_MESSAGES.reasonRequired })
+    .trim()
+    .min(CANCEL_REASON_MIN, CANCEL_MESSAGES.reasonRequired)
+    .max(CANCEL_REASON_MAX, CANCEL_MESSAGES.reasonTooLong),
+});
+export type RaffleCancelInput = z.infer<typeof raffleCancelSchema>;
 export const adminRaffleListSchema = z.object({ items: z.array(adminRaffleSchema) });
 
 /** Form values for editing an existing raffle. */

@@ -395,10 +395,13 @@ describe("aprobar cuando quedan pocos boletos", () => {
     expect(row.soldTickets).toBe(10_000);
     expect((await soldNumbers(db(), raffleId)).length).toBe(10_000);
 
-    const late = await insertProof(db(), { userId: buyer.id, raffleId, amount: 1, quantityOfTickets: 1 });
-    const refused = await approve(late.id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe("NOT_ENOUGH_TICKETS");
+    // Sold out: sales closed, and with nothing left under review the list froze in the same transaction.
+    expect(row.status).toBe("frozen");
+    expect(row.closeReason).toBe("sold_out");
+    // A late proof cannot even be written (the database refuses a proof for a raffle not on sale).
+    await expect(
+      insertProof(db(), { userId: buyer.id, raffleId, amount: 1, quantityOfTickets: 1 }),
+    ).rejects.toMatchObject({ cause: { code: "RZ002" } });
   });
 
   it("con 3 boletos libres, una compra de 3 se lleva justo esos y una de 2 después no", async () => {

@@ -91,9 +91,19 @@ export async function lockProof(tx: Executor, id: string): Promise<ProofRow | un
   return row;
 }
 
+/** The raffle a proof belongs to (no lock): read first so the raffle is advanced before the proof is locked. */
+export async function raffleIdOfProof(tx: Executor, id: string): Promise<string | null | undefined> {
+  const [row] = await tx
+    .select({ raffleId: paymentProofs.raffleId })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.id, id));
+  return row ? row.raffleId : undefined;
+}
+
 const approvalRaffleColumns = {
   id: raffles.id,
   title: raffles.title,
+  status: raffles.status,
   drawnAt: raffles.drawnAt,
   winningTicketNumber: raffles.winningTicketNumber,
   ticketsGenerated: raffles.ticketsGenerated,

@@ -20,6 +20,7 @@ import type { Tx } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
+import { advance, advanceIfDueIn, assertAllowed } from "../../lifecycle/service";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
 import { currentExchangeRate } from "../../settings/service";
@@ -27,7 +28,7 @@ import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";
 
-export type ProofContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config" | "storage">;
+export type ProofContext = AppContext;
 
 export const proofNotFound = () => notFound("PROOF_NOT_FOUND", ADMIN_MESSAGES.proofNotFound);
 const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
@@ -135,7 +136,25 @@ function approveOnce(
   id: string,
   waitForHeld: boolean,
 ): Promise<{ result: AdminApproveResult; changed: boolean }> {
-  return ctx.db.transaction((tx) => approveInTransaction(ctx, tx, actor, id, { waitForHeld }));
+  return ctx.db.transaction(async (tx) => {
+    const raffleId = await reviewableRaffle(ctx, tx, id);
+    const outcome = await approveInTransaction(ctx, tx, actor, id, { waitForHeld });
+    // The last pending proof of a closed raffle freezes it in this same transaction (a sell-out closes it).
+    if (raffleId && outcome.changed) await advance(ctx, tx, raffleId, new Date());
+    return outcome;
+  });
+}
+
+/**
+ * Before a review: the proof's raffle is moved on to whatever is due (a close, the end of the review
+ * window, a freeze) so the review is judged against its real state. Returns the raffle id, null for a
+ * general payment; a missing proof is left to the caller's 404.
+ */
+async function reviewableRaffle(ctx: ProofContext, tx: Tx, proofId: string): Promise<string | null> {
+  const raffleId = await repo.raffleIdOfProof(tx, proofId);
+  if (!raffleId) return null;
+  await advanceIfDueIn(ctx, tx, raffleId);
+  return raffleId;
 }
 
 export interface ApprovalOptions {
@@ -154,7 +173,7 @@ export interface ApprovalOptions {
  * the seed's, so demo tickets and points come about the way real ones do.
  */
 export async function approveInTransaction(
-  ctx: Omit<ProofContext, "db">,
+  ctx: Pick<AppContext, "log" | "events" | "mail" | "config">,
   tx: Tx,
   actor: { id: string | null; ip: string | null },
   id: string,
@@ -190,6 +209,9 @@ export async function approveInTransaction(
     if (raffle.drawnAt || raffle.winningTicketNumber !== null || locked.raffleHasWinners) {
       throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
     }
+    // Reviews run while the raffle sells and while it is closed, never once its list is frozen. The demo
+    // seed replays approvals of raffles it finishes afterwards, so it is judged by the same rule.
+    assertAllowed(raffle.status, "review_proof");
     if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
     const quantity = proof.quantityOfTickets;
     const sold = await sellRandomAvailable(
@@ -328,6 +350,7 @@ export async function rejectProof(
 ): Promise<{ proofId: string; status: "rejected" }> {
   if (!isUuid(id)) throw proofNotFound();
   await ctx.db.transaction(async (tx) => {
+    const raffleId = await reviewableRaffle(ctx, tx, id);
     const proof = await repo.lockProof(tx, id);
     if (!proof) throw proofNotFound();
     if (proof.status !== "pending")
@@ -342,6 +365,7 @@ export async function rejectProof(
     });
 
     const raffle = proof.raffleId ? await repo.lockRaffle(tx, proof.raffleId) : undefined;
+    if (raffle) assertAllowed(raffle.status, "review_proof");
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     const message = `Tu pago para ${what} (${method}, referencia ${proof.transactionRef}) fue rechazado.${
@@ -380,6 +404,8 @@ export async function rejectProof(
     });
     // The held tickets are free again: remaining counts on open pages change.
     if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
+    // The last pending proof of a closed raffle: it freezes in this same transaction.
+    if (raffleId) await advance(ctx, tx, raffleId, now);
   });
   ctx.mail.flushSoon();
   return { proofId: id, status: "rejected" };

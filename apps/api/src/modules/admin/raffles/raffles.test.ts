@@ -404,7 +404,7 @@ describe("eliminar rifa", () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
       code: "RAFFLE_HAS_PROOFS",
-      message: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Finalízala en su lugar.",
+      message: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Cancélala en su lugar.",
     });
   });
 

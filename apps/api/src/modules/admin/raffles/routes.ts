@@ -2,6 +2,7 @@ import {
   adminOkSchema,
   adminRaffleListSchema,
   adminRaffleSchema,
+  raffleCancelSchema,
   raffleFormInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
@@ -97,6 +98,65 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
       ...guarded,
     },
     async (request) => service.updateRaffle(app.ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  const lifecycleResponse = {
+    200: adminRaffleSchema,
+    400: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+    ...adminErrors,
+  };
+
+  r.post(
+    "/api/admin/raffles/:id/open",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Abrir las ventas de una rifa próxima (upcoming → active)",
+        description: "Avisa a quienes pidieron aviso. 409 si la rifa no está Próximamente.",
+        params: idParams,
+        response: lifecycleResponse,
+      },
+      ...guarded,
+    },
+    async (request) => service.openRaffle(app.ctx, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/close",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Cerrar las ventas antes de tiempo (active → closed)",
+        description:
+          "Solo una rifa agotada o una rifa por porcentaje que alcanzó su meta (409 si no). Los pagos en revisión se siguen revisando durante la ventana de revisión; sin pendientes, la lista se congela en el acto.",
+        params: idParams,
+        response: lifecycleResponse,
+      },
+      ...guarded,
+    },
+    async (request) => service.closeRaffle(app.ctx, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/cancel",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Cancelar una rifa con un motivo (desde Próximamente, Activa o Cerrada)",
+        description: "Una rifa congelada o sorteada no se cancela (409). Una rifa cancelada nunca se sortea.",
+        params: idParams,
+        body: raffleCancelSchema,
+        response: lifecycleResponse,
+      },
+      ...guarded,
+    },
+    async (request) =>
+      service.cancelRaffle(app.ctx, actorOf(request), request.params.id, request.body.reason),
   );
 
   r.delete(

@@ -1,11 +1,14 @@
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
+  canTransition,
   commitmentForSeed,
   generateSeed,
   isUuid,
+  LIFECYCLE_MESSAGES,
   type RaffleForm,
   type RaffleFormInput,
+  type RaffleState,
   raffleFormErrorSummary,
   raffleFormInputSchema,
   raffleFormSchema,
@@ -14,6 +17,7 @@ import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
+import * as lifecycle from "../../lifecycle/service";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
@@ -116,10 +120,14 @@ function auditView(form: RaffleFormInput | RaffleForm, extra: Record<string, unk
   return { ...form, ...extra };
 }
 
-export type RaffleContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+export type RaffleContext = AppContext;
 
 export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unknown): Promise<AdminRaffle> {
   const form = parseRaffleForm(input);
+  // A raffle is born upcoming or on sale; every later state is reached through the lifecycle.
+  if (form.status !== "upcoming" && form.status !== "active") {
+    throw badRequest(ADMIN_MESSAGES.creationStatus, { status: ADMIN_MESSAGES.creationStatus });
+  }
   await assertPrizeImage(ctx.db, form);
   // The seed is drawn now and only its commitment is ever shown before the draw (verifiable draw).
   const drawSeed = await generateSeed();
@@ -166,6 +174,39 @@ async function assertPrizeImage(db: Executor, form: RaffleForm): Promise<void> {
 }
 const cents = (value: number) => Math.round(value * 100);
 
+type Levels = RaffleForm["prizeLevels"];
+const levelKey = (levels: Levels) =>
+  JSON.stringify(
+    [...levels]
+      .sort((a, b) => a.level - b.level)
+      .map((l) => [
+        l.level,
+        l.description,
+        l.winnerCount,
+        l.prizeValue === null ? null : cents(Number(l.prizeValue)),
+      ]),
+  );
+const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
+
+/**
+ * The raffle's rules as sold (issue 15: price, currency, tickets, dates, activation, announcement, cap,
+ * prizes): true when the form changes any of them.
+ */
+function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm): boolean {
+  return (
+    cents(Number(current.price)) !== cents(form.price) ||
+    current.currency !== form.currency ||
+    current.totalTickets !== form.totalTickets ||
+    time(current.startDate) !== time(form.startDate) ||
+    time(current.endDate) !== time(form.endDate) ||
+    current.activationType !== form.activationType ||
+    (current.activationPercentage ?? null) !== (form.activationPercentage ?? null) ||
+    current.announcementType !== form.announcementType ||
+    (current.maxTicketsPerBuyer ?? null) !== (form.maxTicketsPerBuyer ?? null) ||
+    levelKey(levels) !== levelKey(form.prizeLevels)
+  );
+}
+
 /** Rules that hold once a raffle has sold a ticket or has a proof under review (see ADMIN_MESSAGES.saleLocked). */
 function assertSaleRules(current: repo.RaffleRow, form: RaffleForm): void {
   const locked =
@@ -201,8 +242,12 @@ export async function updateRaffle(
   >;
   let notified = 0;
   await ctx.db.transaction(async (tx) => {
+    // Whatever is due first (a close at the end date, a freeze): the edit is judged against the real state.
+    await lifecycle.advance(ctx, tx, id, new Date());
     const current = await repo.lockRaffle(tx, id);
     if (!current) throw raffleNotFound();
+    const state = current.status as RaffleState;
+    if (state === "cancelled") throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.raffleCancelledNoEdit);
     const levels = await repo.prizeLevelsOf(tx, [id]);
     const before = rowToFormInput(current, levels);
     const merged: Record<string, unknown> = { ...before };
@@ -215,11 +260,32 @@ export async function updateRaffle(
         totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
       });
     }
+    // The state changes only along the lifecycle: the edit may open sales (upcoming → active), no more.
+    if (form.status !== state && !(canTransition(state, form.status, "admin") && form.status === "active")) {
+      throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.statusByActions);
+    }
     const proofs = await repo.proofCounts(tx, id);
-    if (current.soldTickets > 0 || proofs.pending > 0) assertSaleRules(current, form);
+    const hasSales = current.soldTickets > 0 || proofs.pending > 0;
+    const currentLevels = levels.map((l) => ({
+      ...l,
+      prizeValue: l.prizeValue === null ? null : Number(l.prizeValue),
+    }));
+    if (rulesChanged(current, currentLevels, form)) {
+      // Closed, frozen and finished raffles keep their rules as sold (the database refuses it too once frozen).
+      if (state !== "upcoming" && state !== "active")
+        throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
+      if (hasSales) {
+        assertSaleRules(current, form);
+        if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
+          throw conflict(ADMIN_MESSAGES.prizesLocked, "RAFFLE_LOCKED");
+        }
+      }
+    }
 
     await repo.updateRaffle(tx, id, repo.formColumns(form));
-    await repo.replacePrizeLevels(tx, id, form.prizeLevels);
+    if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
+      await repo.replacePrizeLevels(tx, id, form.prizeLevels);
+    }
     if (form.status === "active" && current.status !== "active") {
       notified = await notifyRaffleOpened(ctx, tx, id);
     }
@@ -244,6 +310,9 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     // The lock also blocks a proof being sent for this raffle right now (its foreign key check waits).
     const current = await repo.lockRaffle(tx, id);
     if (!current) throw raffleNotFound();
+    if (current.status === "frozen" || current.status === "finished") {
+      throw conflict(ADMIN_MESSAGES.raffleFrozenNoDelete, "RAFFLE_FROZEN");
+    }
     const proofs = await repo.proofCounts(tx, id);
     if (proofs.total > 0) throw conflict(ADMIN_MESSAGES.raffleHasProofs, "RAFFLE_HAS_PROOFS");
     const levels = await repo.prizeLevelsOf(tx, [id]);
@@ -258,4 +327,49 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     });
     await publishRaffle(ctx, tx, id, "deleted");
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle actions (issue 15): open sales, close early, cancel. The states and who may cause each
+// transition live in packages/shared/src/domain/raffle-lifecycle.ts; modules/lifecycle applies them.
+// ---------------------------------------------------------------------------------------------
+
+/** upcoming → active; the "notify me" subscribers are told, as when a raffle is created active. */
+export async function openRaffle(ctx: RaffleContext, actor: Actor, id: string): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
+  const notified = await ctx.db.transaction(async (tx) => {
+    await lifecycle.openSales(ctx, tx, actor, id, new Date());
+    const count = await notifyRaffleOpened(ctx, tx, id);
+    await publishRaffle(ctx, tx, id, "updated");
+    return count;
+  });
+  if (notified > 0) ctx.mail.flushSoon();
+  return getRaffle(ctx.db, id);
+}
+
+/** active → closed by the organiser, where the rules allow it (sold out, or a percentage goal reached). */
+export async function closeRaffle(ctx: RaffleContext, actor: Actor, id: string): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
+  const result = await ctx.db.transaction(async (tx) => {
+    const advanced = await lifecycle.closeEarly(ctx, tx, actor, id, new Date());
+    await publishRaffle(ctx, tx, id, "updated");
+    return advanced;
+  });
+  if (result && result.mails > 0) ctx.mail.flushSoon();
+  return getRaffle(ctx.db, id);
+}
+
+/** upcoming | active | closed → cancelled, with the reason the raffle page shows. Never drawn. */
+export async function cancelRaffle(
+  ctx: RaffleContext,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
+  await ctx.db.transaction(async (tx) => {
+    await lifecycle.cancel(ctx, tx, actor, id, reason, new Date());
+    await publishRaffle(ctx, tx, id, "updated");
+  });
+  return getRaffle(ctx.db, id);
 }

@@ -26,7 +26,6 @@ describe("estadísticas", () => {
       price: 100,
       currency: "VES",
       totalTickets: 10,
-      status: "upcoming",
     });
     const buyer = await createUser(ctx.t.app);
     const a = await insertProof(db(), {
@@ -63,7 +62,14 @@ describe("estadísticas", () => {
     expect(stats.registeredToday).toBe(2);
     expect(stats.revenueByCurrency).toEqual({ USD: 7.5, VES: 200 });
     expect(stats.totalRaffles).toBe(2);
-    expect(stats.rafflesByStatus).toEqual({ upcoming: 1, active: 1, ready_to_announce: 0, finished: 0 });
+    expect(stats.rafflesByStatus).toEqual({
+      upcoming: 0,
+      active: 2,
+      closed: 0,
+      frozen: 0,
+      finished: 0,
+      cancelled: 0,
+    });
     expect(stats.proofsByStatus).toEqual({ pending: 1, approved: 2, verified: 0, rejected: 1 });
     expect(stats.ticketsSold).toBe(5);
     expect(stats.revenueByRaffle).toContainEqual(

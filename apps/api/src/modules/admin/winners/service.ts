@@ -14,10 +14,11 @@ import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schem
 import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { announceWinners } from "../../draws/announce";
+import { advance, assertAllowed } from "../../lifecycle/service";
 import { raffleNotFound, toPublicWinner } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
 
-export type WinnersContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+export type WinnersContext = AppContext;
 
 /** Sold tickets of a raffle with their buyer, optionally one number ('0123'); ascending. */
 export async function soldTickets(db: Executor, raffleId: string, number?: string) {
@@ -56,6 +57,8 @@ export async function registerExternalWinners(
 ): Promise<{ raffleId: string; status: RaffleStatus; winners: PublicWinner[] }> {
   if (!isUuid(raffleId)) throw raffleNotFound();
   const result = await ctx.db.transaction(async (tx) => {
+    // The lifecycle first: the result of an outside draw is entered for a frozen list only.
+    await advance(ctx, tx, raffleId, new Date());
     const [raffle] = await tx.select().from(raffles).where(eq(raffles.id, raffleId)).for("update");
     if (!raffle) throw raffleNotFound();
     const existing = await tx
@@ -66,6 +69,7 @@ export async function registerExternalWinners(
     if (existing.length > 0 || raffle.drawnAt) {
       throw conflict(ADMIN_MESSAGES.winnersAlreadyRegistered, "WINNERS_ALREADY_REGISTERED");
     }
+    assertAllowed(raffle.status, "enter_external_result");
 
     const levels = await tx
       .select()

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
-import { insertProof, raffleRow } from "../../../../test/fixtures";
+import { insertProof, raffleRow, setRaffleState } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { auditLog, notifications, tickets, winners } from "../../../db/schema";
 
@@ -12,7 +12,7 @@ const db = () => ctx.t.app.ctx.db;
 const register = (raffleId: string, body: unknown) =>
   call(ctx.t, "POST", `/api/admin/raffles/${raffleId}/external-winners`, ctx.admin.cookie, body);
 
-async function raffleWithBuyer(name: string) {
+async function raffleWithBuyer(name: string, freeze = true) {
   const buyer = await createUser(ctx.t.app, { fullName: name });
   const raffle = await createRaffle(ctx, {
     title: `Rifa de ${name}`,
@@ -26,6 +26,8 @@ async function raffleWithBuyer(name: string) {
   });
   const proof = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id, quantityOfTickets: 3 });
   const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/approve`, ctx.admin.cookie);
+  // Sales over and nothing under review: the list is frozen, awaiting the outside result.
+  if (freeze) await setRaffleState(db(), raffle.id, "frozen");
   return { buyer, raffle, numbers: approved.json().tickets as string[] };
 }
 
@@ -140,7 +142,7 @@ describe("validaciones", () => {
 
 describe("registro", () => {
   it("guarda los ganadores, vincula boletos vendidos, finaliza la rifa y avisa", async () => {
-    const { buyer, raffle, numbers } = await raffleWithBuyer("Carla Ruiz");
+    const { buyer, raffle, numbers } = await raffleWithBuyer("Carla Ruiz", false);
     const other = await createUser(ctx.t.app);
     const otherProof = await insertProof(db(), {
       userId: other.id,
@@ -150,6 +152,7 @@ describe("registro", () => {
     const otherTickets = (
       await call(ctx.t, "POST", `/api/admin/proofs/${otherProof.id}/approve`, ctx.admin.cookie)
     ).json().tickets as string[];
+    await setRaffleState(db(), raffle.id, "frozen");
     const outside = ["0000", "0001", "0002", "0003", "0004", "0005", "0006"].find(
       (n) => !numbers.includes(n) && !otherTickets.includes(n),
     ) as string;

@@ -4,8 +4,10 @@ import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 const VARIANTS: Record<RaffleStatus, BadgeVariant> = {
   active: "success",
   upcoming: "info",
-  ready_to_announce: "warning",
+  closed: "warning",
+  frozen: "warning",
   finished: "neutral",
+  cancelled: "danger",
 };
 
 /** The label for a status; unknown values show as they are. */

@@ -7,6 +7,7 @@ const styles: Record<RaffleCardBadge["kind"], string> = {
   percentage: "bg-brand-700 text-white",
   goal_reached: "bg-success-600 text-white",
   last_24h: "bg-danger-600 text-white animate-pulse",
+  cancelled: "bg-danger-700 text-white",
 };
 
 export function RaffleBadge({ badge, className }: { badge: RaffleCardBadge; className?: string }) {

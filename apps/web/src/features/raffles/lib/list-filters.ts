@@ -14,8 +14,8 @@ export const FILTER_OPTIONS: ReadonlyArray<{ value: RaffleListFilter; label: str
   { value: "all", label: "Todas" },
   { value: "active", label: "Activas" },
   { value: "upcoming", label: "Próximas" },
+  { value: "closed", label: "Cerradas" },
   { value: "finished", label: "Finalizadas" },
-  { value: "ready_to_announce", label: "Listas para Anunciar" },
 ];
 
 const FILTER_VALUES = new Set<string>(FILTER_OPTIONS.map((option) => option.value));

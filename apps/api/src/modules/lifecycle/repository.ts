@@ -1,0 +1,82 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, raffles, users } from "../../db/schema";
+
+const lifecycleColumns = {
+  id: raffles.id,
+  title: raffles.title,
+  status: raffles.status,
+  activationType: raffles.activationType,
+  announcementType: raffles.announcementType,
+  activationPercentage: raffles.activationPercentage,
+  percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
+  endDate: raffles.endDate,
+  totalTickets: raffles.totalTickets,
+  soldTickets: raffles.soldTickets,
+  closedAt: raffles.closedAt,
+  closeReason: raffles.closeReason,
+  reviewWindowHours: raffles.reviewWindowHours,
+  frozenAt: raffles.frozenAt,
+  cancelledAt: raffles.cancelledAt,
+  pendingProofs: sql<number>`(SELECT count(*)::int FROM payment_proofs p WHERE p.raffle_id = "raffles"."id" AND p.status = 'pending')`,
+};
+
+export type LifecycleRow = Awaited<ReturnType<typeof findLifecycleRow>>;
+
+/** The raffle's lifecycle facts; `lock` takes the row lock for the rest of the transaction. */
+export async function findLifecycleRow(tx: Executor, id: string, lock = false) {
+  const query = tx.select(lifecycleColumns).from(raffles).where(eq(raffles.id, id));
+  const [row] = lock ? await query.for("update", { of: raffles }) : await query;
+  return row;
+}
+
+export async function setLifecycle(tx: Executor, id: string, values: Partial<typeof raffles.$inferInsert>) {
+  await tx.update(raffles).set(values).where(eq(raffles.id, id));
+}
+
+/** Pending proofs of a raffle with their buyers, oldest first (the ones told or expired). */
+export async function pendingProofsOf(tx: Executor, raffleId: string) {
+  return tx
+    .select({
+      id: paymentProofs.id,
+      userId: paymentProofs.userId,
+      paymentMethod: paymentProofs.paymentMethod,
+      transactionRef: paymentProofs.transactionRef,
+      buyerName: users.name,
+      buyerEmail: users.email,
+    })
+    .from(paymentProofs)
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
+    .where(and(eq(paymentProofs.raffleId, raffleId), eq(paymentProofs.status, "pending")))
+    .orderBy(asc(paymentProofs.createdAt))
+    .for("update", { of: paymentProofs });
+}
+
+export async function expireProofs(tx: Executor, ids: string[], notes: string, now: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(paymentProofs)
+    .set({ status: "rejected", adminNotes: notes, reviewedAt: now, reviewedBy: null })
+    .where(and(sql`${paymentProofs.id} IN ${ids}`, eq(paymentProofs.status, "pending")));
+}
+
+/**
+ * Raffles the system may have to move on now: active ones past their end date, sold out or past their
+ * percentage countdown, and every closed one (it freezes, or its review window may have ended).
+ */
+export async function dueRaffleIds(tx: Executor, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ id: raffles.id })
+    .from(raffles)
+    .where(
+      sql`${raffles.status} = 'closed' OR (${raffles.status} = 'active' AND (
+        ${raffles.soldTickets} >= ${raffles.totalTickets}
+        OR (${raffles.activationType} = 'date' AND ${raffles.endDate} <= ${now.toISOString()}::timestamptz)
+        OR (${raffles.activationType} = 'percentage'
+            AND ${raffles.percentageDrawActivatedAt} + interval '24 hours' <= ${now.toISOString()}::timestamptz)
+        OR (${raffles.activationType} = 'percentage' AND ${raffles.announcementType} = 'external'
+            AND ${raffles.soldTickets} * 100 >= coalesce(${raffles.activationPercentage}, 100) * ${raffles.totalTickets})))`,
+    )
+    .limit(500);
+  return rows.map((row) => row.id);
+}

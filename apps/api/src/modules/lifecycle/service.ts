@@ -1,0 +1,418 @@
+/**
+ * The raffle lifecycle on the server (issue 15): the one place that moves a raffle along the state machine
+ * of packages/shared/src/domain/raffle-lifecycle.ts. `advance` applies whatever is due under the raffle's
+ * row lock; every action on a raffle calls it first, so no answer depends on when the periodic job last ran.
+ */
+import {
+  CLOSE_REASON_LABELS,
+  type CloseReason,
+  canCloseEarly,
+  dueTransition,
+  LIFECYCLE_MESSAGES,
+  type LifecycleAction,
+  type LifecycleFacts,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  RAFFLE_STATE_LABELS,
+  type RaffleLifecycle,
+  type RaffleState,
+  reviewDeadline,
+  salesOpen,
+  stateAllows,
+  TIME_ZONE,
+} from "@rifazo/shared";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import type { Executor, Tx } from "../../db/client";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { recordAudit } from "../audit/service";
+import { freezeRaffle } from "../draws/freeze";
+import { noticeEmail } from "../email/templates";
+import { createNotifications } from "../notifications/service";
+import * as repo from "./repository";
+
+export type LifecycleContext = AppContext;
+
+/** Every minute: raffles whose end date, sell-out, countdown or review window came are moved on. */
+export const LIFECYCLE_SWEEP_INTERVAL_MS = 60_000;
+/** Safety net against a loop: a raffle takes at most three steps at once (close, expire, freeze). */
+const MAX_STEPS = 4;
+
+const dateTime = new Intl.DateTimeFormat("es-VE", {
+  timeZone: TIME_ZONE,
+  dateStyle: "long",
+  timeStyle: "short",
+});
+/** "12 de marzo de 2026, 3:00 p. m." in Venezuelan time. */
+export const formatDeadline = (date: Date) => dateTime.format(date);
+
+export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
+  return {
+    state: row.status as RaffleState,
+    activationType: row.activationType === "percentage" ? "percentage" : "date",
+    announcementType: row.announcementType === "external" ? "external" : "internal",
+    activationPercentage: row.activationPercentage,
+    percentageDrawActivatedAt: row.percentageDrawActivatedAt,
+    endDate: row.endDate,
+    totalTickets: row.totalTickets,
+    soldTickets: row.soldTickets,
+    pendingProofs: Number(row.pendingProofs),
+    closedAt: row.closedAt,
+    reviewWindowHours: row.reviewWindowHours,
+  };
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export interface LifecycleRowLike {
+  status: string;
+  closedAt: Date | null;
+  reviewWindowHours: number;
+  frozenAt: Date | null;
+  pendingProofs: number | string | null;
+}
+
+/** The public `lifecycle` of a raffle payload (raffleLifecycleSchema). The record's round comes later. */
+export function lifecycleOf(row: LifecycleRowLike): RaffleLifecycle {
+  const state = row.status as RaffleState;
+  return {
+    state,
+    label: RAFFLE_STATE_LABELS[state] ?? state,
+    salesOpen: salesOpen(state),
+    closedAt: iso(row.closedAt),
+    reviewWindowHours: row.reviewWindowHours,
+    reviewDeadline: iso(reviewDeadline(row.closedAt, row.reviewWindowHours)),
+    pendingProofs: Number(row.pendingProofs ?? 0),
+    frozenAt: iso(row.frozenAt),
+    drawRound: null,
+    drawRoundAt: null,
+    recordAvailable: false,
+  };
+}
+
+async function publish(ctx: LifecycleContext, tx: Executor, raffleId: string) {
+  await ctx.events.publish(tx, {
+    topic: "raffle",
+    payload: { type: "raffle.updated", id: raffleId, change: "lifecycle" },
+  });
+}
+
+/** When a due close happened: the end date or the countdown's end, not when somebody noticed it. */
+function closeMoment(facts: LifecycleFacts, reason: CloseReason, now: Date): Date {
+  const at =
+    reason === "end_date" && facts.endDate
+      ? new Date(facts.endDate as Date)
+      : reason === "countdown_ended" && facts.percentageDrawActivatedAt
+        ? new Date(new Date(facts.percentageDrawActivatedAt as Date).getTime() + 24 * 3_600_000)
+        : now;
+  return at.getTime() <= now.getTime() ? at : now;
+}
+
+/**
+ * Stops sales (status closed, closed_at, close_reason) and tells each buyer whose proof is still pending
+ * when it will have been reviewed at the latest.
+ */
+async function close(
+  ctx: LifecycleContext,
+  tx: Tx,
+  row: NonNullable<repo.LifecycleRow>,
+  reason: CloseReason,
+  closedAt: Date,
+  actor: { id: string | null; ip: string | null },
+): Promise<void> {
+  await repo.setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: reason === "organiser" ? "raffle.close_early" : "raffle.close",
+    entity: "raffle",
+    entityId: row.id,
+    before: { status: row.status },
+    after: { status: "closed", closedAt: closedAt.toISOString(), closeReason: reason },
+    ipAddress: actor.ip,
+  });
+  const pending = await repo.pendingProofsOf(tx, row.id);
+  if (pending.length === 0) return;
+  const deadline = reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt;
+  const message = `La rifa "${row.title}" cerró (${CLOSE_REASON_LABELS[reason]}); tu pago se revisará antes del ${formatDeadline(deadline)}.`;
+  await createNotifications(
+    ctx,
+    tx,
+    uniqueBy(pending, (p) => p.userId).map((p) => ({
+      userId: p.userId,
+      title: "La rifa cerró: revisaremos tu pago",
+      message,
+      type: "other" as const,
+      linkTo: "/perfil/pagos",
+    })),
+  );
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * The review window ended: every proof still pending is rejected with the reason, which frees the tickets
+ * it held (held = pending), and its buyer gets a notification and an email, as a rejection by hand does.
+ * Returns how many emails were queued.
+ */
+async function expirePending(
+  ctx: LifecycleContext,
+  tx: Tx,
+  row: NonNullable<repo.LifecycleRow>,
+  deadline: Date,
+  now: Date,
+): Promise<number> {
+  const pending = await repo.pendingProofsOf(tx, row.id);
+  if (pending.length === 0) return 0;
+  const reason = LIFECYCLE_MESSAGES.expiredProof(formatDeadline(deadline));
+  await repo.expireProofs(
+    tx,
+    pending.map((p) => p.id),
+    reason,
+    now,
+  );
+  let mails = 0;
+  for (const proof of pending) {
+    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
+    const message = `Tu pago para la rifa "${row.title}" (${method}, referencia ${proof.transactionRef}) fue rechazado. Motivo: ${reason} Si crees que es un error, contáctanos.`;
+    await createNotifications(ctx, tx, [
+      {
+        userId: proof.userId,
+        type: "payment_rejected",
+        title: "Pago Rechazado",
+        message,
+        linkTo: "/perfil/pagos",
+      },
+    ]);
+    if (proof.buyerEmail) {
+      await ctx.mail.enqueue(tx, {
+        to: proof.buyerEmail,
+        ...noticeEmail({
+          name: proof.buyerName ?? "",
+          title: "Tu pago fue rechazado",
+          message,
+          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+          actionLabel: "Ver mis pagos",
+        }),
+      });
+      mails++;
+    }
+    await recordAudit(tx, {
+      actorId: null,
+      action: "proof.expire",
+      entity: "payment_proof",
+      entityId: proof.id,
+      before: { status: "pending" },
+      after: { status: "rejected", adminNotes: reason },
+      ipAddress: null,
+    });
+  }
+  return mails;
+}
+
+export interface AdvanceResult {
+  state: RaffleState;
+  /** Emails queued in the transaction: call ctx.mail.flushSoon() after the commit. */
+  mails: number;
+  changed: boolean;
+}
+
+/**
+ * Applies every transition due for the raffle at `now`, inside the caller's transaction, under the
+ * raffle's row lock (taken here): close (end date, sold out, countdown ended), then for a closed raffle
+ * expire the proofs still pending once its review window ended, and freeze it when nothing is pending.
+ * Undefined when the raffle does not exist.
+ */
+export async function advance(
+  ctx: LifecycleContext,
+  tx: Tx,
+  raffleId: string,
+  now: Date = new Date(),
+): Promise<AdvanceResult | undefined> {
+  let row = await repo.findLifecycleRow(tx, raffleId, true);
+  if (!row) return undefined;
+  let mails = 0;
+  let changed = false;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const facts = factsOf(row);
+    const due = dueTransition(facts, now);
+    if (!due) break;
+    if (due.kind === "close") {
+      await close(ctx, tx, row, due.reason, closeMoment(facts, due.reason, now), { id: null, ip: null });
+    } else if (due.kind === "expire_pending") {
+      mails += await expirePending(ctx, tx, row, due.deadline, now);
+    } else {
+      await freezeRaffle(ctx, tx, raffleId, now);
+      await recordAudit(tx, {
+        actorId: null,
+        action: "raffle.freeze",
+        entity: "raffle",
+        entityId: raffleId,
+        before: { status: "closed" },
+        after: { status: "frozen", frozenAt: now.toISOString() },
+        ipAddress: null,
+      });
+    }
+    changed = true;
+    const next = await repo.findLifecycleRow(tx, raffleId);
+    if (!next) break;
+    row = next;
+  }
+  if (changed) await publish(ctx, tx, raffleId);
+  return { state: row.status as RaffleState, mails, changed };
+}
+
+/** advance in a transaction of its own (raffle reads, the job). Returns the state after it. */
+export async function advanceNow(
+  ctx: LifecycleContext,
+  raffleId: string,
+  now: Date = new Date(),
+): Promise<RaffleState | undefined> {
+  const result = await ctx.db.transaction((tx) => advance(ctx, tx, raffleId, now));
+  if (result && result.mails > 0) ctx.mail.flushSoon();
+  return result?.state;
+}
+
+/**
+ * Advances the raffle only when something may be due (a cheap read first), so the hot read paths and the
+ * approvals of an open raffle take no row lock in the common case.
+ */
+export async function advanceIfDue(ctx: LifecycleContext, raffleId: string, now: Date = new Date()) {
+  const row = await repo.findLifecycleRow(ctx.db, raffleId);
+  if (!row || !dueTransition(factsOf(row), now)) return row?.status as RaffleState | undefined;
+  return advanceNow(ctx, raffleId, now);
+}
+
+/** advanceIfDue inside the caller's transaction: locks the raffle row only when something is due. */
+export async function advanceIfDueIn(
+  ctx: LifecycleContext,
+  tx: Tx,
+  raffleId: string,
+  now: Date = new Date(),
+): Promise<AdvanceResult | undefined> {
+  const row = await repo.findLifecycleRow(tx, raffleId);
+  if (!row || !dueTransition(factsOf(row), now)) return undefined;
+  return advance(ctx, tx, raffleId, now);
+}
+
+/** Refuses an action the raffle's state does not allow, with a Spanish 409. */
+export function assertAllowed(state: string, action: LifecycleAction): void {
+  if (stateAllows(state as RaffleState, action)) return;
+  if (state === "frozen" || state === "finished") throw new AppError("RAFFLE_FROZEN");
+  if (action === "buy" || action === "upload_proof")
+    throw conflict(LIFECYCLE_MESSAGES.notSelling, "SALES_CLOSED");
+  throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.notAllowed(state as RaffleState));
+}
+
+/** One pass of the job: every raffle that may be due is advanced in its own transaction. */
+export async function sweepLifecycle(ctx: LifecycleContext, now: Date = new Date()): Promise<number> {
+  const ids = await repo.dueRaffleIds(ctx.db, now);
+  let advanced = 0;
+  for (const id of ids) {
+    try {
+      const result = await ctx.db.transaction((tx) => advance(ctx, tx, id, now));
+      if (result?.changed) advanced++;
+      if (result && result.mails > 0) ctx.mail.flushSoon();
+    } catch (error) {
+      ctx.log.error({ err: error, raffleId: id }, "ciclo de vida: no se pudo avanzar la rifa");
+    }
+  }
+  return advanced;
+}
+
+/** Runs the sweep at start (a restart loses nothing: the state is in the database) and every minute. */
+export function scheduleLifecycleSweep(app: FastifyInstance): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweepLifecycle(app.ctx);
+    } catch (error) {
+      app.log.error({ err: error }, "ciclo de vida: falló la revisión periódica de rifas");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, LIFECYCLE_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+  void run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The organiser's transitions (admin routes): open, close early, cancel
+// ---------------------------------------------------------------------------------------------
+
+export interface Actor {
+  id: string;
+  ip: string | null;
+}
+
+async function lockedRow(ctx: LifecycleContext, tx: Tx, raffleId: string, now: Date) {
+  await advance(ctx, tx, raffleId, now);
+  const row = await repo.findLifecycleRow(tx, raffleId, true);
+  if (!row) throw notFound("RAFFLE_NOT_FOUND");
+  return row;
+}
+
+/** upcoming → active. Returns how many "notify me" subscribers must be told (the caller tells them). */
+export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raffleId: string, now: Date) {
+  const row = await lockedRow(ctx, tx, raffleId, now);
+  if (row.status !== "upcoming") throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.openRefused);
+  await repo.setLifecycle(tx, raffleId, { status: "active" });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "raffle.open",
+    entity: "raffle",
+    entityId: raffleId,
+    before: { status: "upcoming" },
+    after: { status: "active" },
+    ipAddress: actor.ip,
+  });
+  await publish(ctx, tx, raffleId);
+}
+
+/** active → closed by the organiser, only where canCloseEarly allows it; then whatever is due (freeze). */
+export async function closeEarly(ctx: LifecycleContext, tx: Tx, actor: Actor, raffleId: string, now: Date) {
+  const row = await lockedRow(ctx, tx, raffleId, now);
+  if (row.status !== "active")
+    throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.notAllowed(row.status as RaffleState));
+  if (!canCloseEarly(factsOf(row))) throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.closeEarlyRefused);
+  await close(ctx, tx, row, "organiser", now, actor);
+  await publish(ctx, tx, raffleId);
+  return advance(ctx, tx, raffleId, now);
+}
+
+/** upcoming | active | closed → cancelled, with the organiser's reason. Never drawn afterwards. */
+export async function cancel(
+  ctx: LifecycleContext,
+  tx: Tx,
+  actor: Actor,
+  raffleId: string,
+  reason: string,
+  now: Date,
+) {
+  const row = await lockedRow(ctx, tx, raffleId, now);
+  if (!stateAllows(row.status as RaffleState, "cancel")) {
+    throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.cancelRefused);
+  }
+  await repo.setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "raffle.cancel",
+    entity: "raffle",
+    entityId: raffleId,
+    before: { status: row.status },
+    after: { status: "cancelled", cancelReason: reason },
+    ipAddress: actor.ip,
+  });
+  await publish(ctx, tx, raffleId);
+}
