@@ -241,6 +241,13 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   },
   "DELETE /api/admin/raffles/{id}": { access: "admin", params: { id: "freshRaffle" } },
   "GET /api/admin/raffles/{id}/sold-tickets": { access: "admin", params: { id: "raffle" } },
+  "POST /api/admin/raffles/{id}/open": { access: "admin", params: { id: "freshRaffle" } },
+  "POST /api/admin/raffles/{id}/close": { access: "admin", params: { id: "freshRaffle" } },
+  "POST /api/admin/raffles/{id}/cancel": {
+    access: "admin",
+    params: { id: "freshRaffle" },
+    body: () => ({ reason: "Cancelada en la matriz de acceso." }),
+  },
   "POST /api/admin/raffles/{id}/external-winners": {
     access: "admin",
     params: { id: "freshRaffle" },
