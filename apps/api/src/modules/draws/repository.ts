@@ -109,7 +109,7 @@ export async function findTicketMatches(tx: Executor, ticketNumber: number, rece
     LEFT JOIN users u ON u.id = t.user_id
     LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
     WHERE t.ticket_number = ${ticketNumber}
-      AND (r.status IN ('active', 'ready_to_announce')
+      AND (r.status IN ('active', 'closed', 'frozen')
            OR (r.status = 'finished'
                AND coalesce(r.drawn_at, r.end_date, r.updated_at) > now() - make_interval(days => ${recentDays})))
     ORDER BY r.status = 'active' DESC, coalesce(r.drawn_at, r.end_date, r.created_at) DESC

@@ -141,6 +141,14 @@ describe("acciones del organizador: abrir, cerrar antes de tiempo, cancelar", ()
     expect(told?.message).toMatch(
       /^La rifa "Moto Bera 2026" cerró \(el organizador la cerró antes de tiempo\); tu pago se revisará antes del /,
     );
+    // The approvals inbox lists it first, with the end of the review window.
+    const newer = await createRaffle(ctx, { totalTickets: 10 });
+    await insertProof(db(), { userId: buyer.id, raffleId: newer.id });
+    const inbox = await call(ctx.t, "GET", "/api/admin/proofs?status=pending", ctx.admin.cookie);
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const [first] = inbox.json().items as Array<{ id: string; reviewBefore: string | null }>;
+    expect(first?.id).toBe(pending.id);
+    expect(first?.reviewBefore).toBe(closed.json().lifecycle.reviewDeadline);
     // Reviewing the last pending proof freezes the list in the same transaction.
     expect((await approve(pending.id)).statusCode).toBe(200);
     const frozen = await raffleRow(db(), pct.id);

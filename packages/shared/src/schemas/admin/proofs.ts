@@ -42,6 +42,11 @@ export const adminProofSchema = proofRecordSchema.extend({
   }),
   reviewedBy: z.string().nullable(),
   updatedAt: z.string(),
+  /**
+   * Set while the proof is pending and its raffle is closed (sales stopped, reviewing the last payments):
+   * the end of the review window, after which it is rejected automatically. These proofs are listed first.
+   */
+  reviewBefore: z.string().nullable(),
 });
 export type AdminProof = z.infer<typeof adminProofSchema>;
 

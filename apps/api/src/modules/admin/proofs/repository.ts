@@ -29,6 +29,9 @@ export const proofListColumns = {
   reviewedAt: paymentProofs.reviewedAt,
   createdAt: paymentProofs.createdAt,
   updatedAt: paymentProofs.updatedAt,
+  raffleStatus: raffles.status,
+  raffleClosedAt: raffles.closedAt,
+  raffleReviewWindowHours: raffles.reviewWindowHours,
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
@@ -69,7 +72,12 @@ export async function listProofs(db: Executor, query: AdminProofListQuery, limit
       .innerJoin(users, eq(users.id, paymentProofs.userId))
       .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
       .where(where)
-      .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+      // Pending proofs of closed raffles first (their review window runs), then the newest.
+      .orderBy(
+        sql`CASE WHEN ${paymentProofs.status} = 'pending' AND ${raffles.status} = 'closed' THEN 0 ELSE 1 END`,
+        desc(paymentProofs.createdAt),
+        desc(paymentProofs.id),
+      )
       .limit(limit)
       .offset(offset),
     db

@@ -13,6 +13,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   pointsForApprovedAmount,
+  reviewDeadline,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
@@ -65,6 +66,10 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
     },
     reviewedBy: row.reviewedBy,
     reviewedAt: iso(row.reviewedAt),
+    reviewBefore:
+      row.status === "pending" && row.raffleStatus === "closed"
+        ? iso(reviewDeadline(row.raffleClosedAt, row.raffleReviewWindowHours ?? 48))
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -76,6 +76,14 @@ export const updateRaffle = (raffleId: string, body: Partial<RaffleForm>) =>
 
 export const deleteRaffle = (raffleId: string) => api.delete<unknown>(`/api/admin/raffles/${id(raffleId)}`);
 
+/** Lifecycle actions (issue 15): open sales, close early where allowed, cancel with a reason. */
+export const openRaffle = (raffleId: string) =>
+  api.post<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}/open`, {});
+export const closeRaffle = (raffleId: string) =>
+  api.post<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}/close`, {});
+export const cancelRaffle = (raffleId: string, reason: string) =>
+  api.post<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}/cancel`, { reason });
+
 // Images: the gallery (folder gallery) and prize uploads from the form (folder prizes)
 
 export type ImageFolder = AdminImage["folder"];

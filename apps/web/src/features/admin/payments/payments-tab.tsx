@@ -299,6 +299,16 @@ function ProofRow({ proof, busy, onApprove, onReject, onDelete, onShowSameRefere
               {proof.raffleTitle ?? GENERAL_PROOF_LABEL}
             </h3>
             <p className="text-sm text-muted">{formatDateTime(proof.createdAt)}</p>
+            {proof.reviewBefore ? (
+              <p className="mt-1">
+                <Badge
+                  variant="warning"
+                  title="La rifa cerró: este pago se rechaza solo si no se revisa a tiempo"
+                >
+                  Rifa cerrada · revisar antes del {formatDateTime(proof.reviewBefore)}
+                </Badge>
+              </p>
+            ) : null}
           </div>
           <ProofStatusBadge status={proof.status} />
         </div>

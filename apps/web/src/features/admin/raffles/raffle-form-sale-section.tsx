@@ -2,7 +2,7 @@ import {
   CURRENCIES,
   DEFAULT_TOTAL_TICKETS,
   RAFFLE_STATUS_LABELS,
-  RAFFLE_STATUSES,
+  type RaffleStatus,
 } from "@rifazo/shared/constants";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
@@ -14,10 +14,14 @@ import { Select } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import type { RaffleFormApi } from "./raffle-form-values";
 
-const STATUS_OPTIONS = RAFFLE_STATUSES.map((status) => ({
+/** A new raffle starts upcoming or on sale; every later state comes from the list's actions (lifecycle). */
+const CREATION_STATUSES = ["upcoming", "active"] as const satisfies readonly RaffleStatus[];
+const STATUS_OPTIONS = CREATION_STATUSES.map((status) => ({
   value: status,
   label: RAFFLE_STATUS_LABELS[status],
 }));
+const STATUS_BY_ACTIONS =
+  "El estado cambia con las acciones de la lista de rifas: Abrir ventas, Cerrar antes de tiempo o Cancelar.";
 const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   value: currency,
   label: currency === "USD" ? "USD (dólares)" : "VES (bolívares)",
@@ -129,23 +133,33 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
-          {(describedBy) => (
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <Select
-                  id="raffle-status"
-                  options={STATUS_OPTIONS}
-                  value={field.value}
-                  onValueChange={(value) => field.onChange(value)}
-                  aria-describedby={describedBy}
-                />
-              )}
-            />
-          )}
-        </Field>
+        {editing ? (
+          <div className="space-y-1">
+            <p className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.status}</p>
+            <p className="text-sm text-ink">
+              {RAFFLE_STATUS_LABELS[getValues("status") as RaffleStatus] ?? getValues("status")}
+            </p>
+            <p className="text-xs text-muted">{STATUS_BY_ACTIONS}</p>
+          </div>
+        ) : (
+          <Field id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
+            {(describedBy) => (
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select
+                    id="raffle-status"
+                    options={STATUS_OPTIONS}
+                    value={field.value}
+                    onValueChange={(value) => field.onChange(value)}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              />
+            )}
+          </Field>
+        )}
         <div className="flex items-center gap-3 sm:pt-7">
           <Controller
             control={control}

@@ -1,8 +1,11 @@
+import { canCloseEarly, stateAllows } from "@rifazo/shared/domain/raffle-lifecycle";
+import { CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { inputClasses } from "../../../components/ui/input";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
@@ -10,7 +13,15 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
-import { type AdminRaffle, adminKeys, deleteRaffle, EXPORTS } from "../api/admin-api";
+import {
+  type AdminRaffle,
+  adminKeys,
+  cancelRaffle,
+  closeRaffle,
+  deleteRaffle,
+  EXPORTS,
+  openRaffle,
+} from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { CsvExportButton } from "../shared/csv-export-button";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
@@ -23,6 +34,49 @@ import { RaffleFormDialog } from "./raffle-form-dialog";
 import { drawSummary } from "./raffle-text";
 
 type FormState = { mode: "create" } | { mode: "edit"; raffle: AdminRaffle } | null;
+type LifecycleAction = { kind: "open" | "close" | "cancel"; raffle: AdminRaffle } | null;
+
+const ACTION_TEXT = {
+  open: {
+    title: "¿Abrir las ventas?",
+    confirm: "Abrir ventas",
+    done: "Ventas abiertas",
+    error: "Error al abrir las ventas",
+  },
+  close: {
+    title: "¿Cerrar las ventas antes de tiempo?",
+    confirm: "Cerrar ventas",
+    done: "Ventas cerradas",
+    error: "Error al cerrar las ventas",
+  },
+  cancel: {
+    title: "¿Cancelar esta rifa?",
+    confirm: "Cancelar rifa",
+    done: "Rifa cancelada",
+    error: "Error al cancelar la rifa",
+  },
+} as const;
+
+function actionDescription(action: NonNullable<LifecycleAction>) {
+  const title = <strong className="text-ink">{action.raffle.title}</strong>;
+  if (action.kind === "open") {
+    return <p>La rifa {title} pasará a estar a la venta y se avisará a quienes pidieron aviso.</p>;
+  }
+  if (action.kind === "close") {
+    return (
+      <p>
+        Las ventas de {title} se detienen ahora. Los pagos en revisión se siguen revisando durante{" "}
+        {action.raffle.lifecycle.reviewWindowHours} horas; sin pendientes, la lista de boletos se congela.
+      </p>
+    );
+  }
+  return (
+    <p>
+      La rifa {title} no tendrá sorteo. El motivo se mostrará en la página de la rifa. Esta acción no se puede
+      deshacer.
+    </p>
+  );
+}
 
 /** Spec 2 §2 "Raffles tab": every raffle, live; create, edit, view and delete. */
 export function RafflesTab() {
@@ -30,6 +84,9 @@ export function RafflesTab() {
   const raffles = useAdminRaffles({ refetchWhileGenerating: true });
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<AdminRaffle | null>(null);
+  const [action, setAction] = useState<LifecycleAction>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -59,6 +116,46 @@ export function RafflesTab() {
     },
   });
 
+  const transition = useMutation({
+    mutationFn: (next: NonNullable<LifecycleAction>) =>
+      next.kind === "open"
+        ? openRaffle(next.raffle.id)
+        : next.kind === "close"
+          ? closeRaffle(next.raffle.id)
+          : cancelRaffle(next.raffle.id, reason.trim()),
+    onSuccess: (updated, next) => {
+      toast({
+        title: ACTION_TEXT[next.kind].done,
+        description: `"${updated.title}": ${updated.lifecycle.label}.`,
+        variant: "success",
+      });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error, next) => {
+      toast({ title: ACTION_TEXT[next.kind].error, description: errorMessage(error), variant: "error" });
+    },
+  });
+
+  function confirmAction() {
+    if (!action) return undefined;
+    if (action.kind === "cancel") {
+      const trimmed = reason.trim();
+      if (trimmed.length < CANCEL_REASON_MIN || trimmed.length > CANCEL_REASON_MAX) {
+        setReasonError(
+          trimmed.length > CANCEL_REASON_MAX ? CANCEL_MESSAGES.reasonTooLong : CANCEL_MESSAGES.reasonRequired,
+        );
+        return Promise.reject(new Error("motivo"));
+      }
+    }
+    return transition.mutateAsync(action);
+  }
+
+  function startAction(kind: NonNullable<LifecycleAction>["kind"], raffle: AdminRaffle) {
+    setReason("");
+    setReasonError(null);
+    setAction({ kind, raffle });
+  }
+
   return (
     <SectionCard
       title="Rifas"
@@ -86,6 +183,7 @@ export function RafflesTab() {
               raffle={raffle}
               onEdit={() => setForm({ mode: "edit", raffle })}
               onDelete={() => setToDelete(raffle)}
+              onAction={(kind) => startAction(kind, raffle)}
             />
           ))}
         </ul>
@@ -98,6 +196,44 @@ export function RafflesTab() {
           raffle={form.mode === "edit" ? form.raffle : null}
         />
       ) : null}
+
+      <ConfirmDialog
+        open={action !== null}
+        onOpenChange={(open) => (open ? undefined : setAction(null))}
+        title={action ? ACTION_TEXT[action.kind].title : ""}
+        description={action ? actionDescription(action) : null}
+        confirmLabel={action ? ACTION_TEXT[action.kind].confirm : ""}
+        variant={action?.kind === "open" ? "primary" : "danger"}
+        cancelLabel="Volver"
+        busy={transition.isPending}
+        onConfirm={confirmAction}
+      >
+        {action?.kind === "cancel" ? (
+          <div className="mt-4 space-y-1">
+            <label htmlFor="cancel-reason" className="block text-sm font-semibold text-ink">
+              Motivo de la cancelación
+            </label>
+            <textarea
+              id="cancel-reason"
+              value={reason}
+              maxLength={CANCEL_REASON_MAX}
+              rows={3}
+              aria-invalid={reasonError !== null}
+              aria-describedby={reasonError ? "cancel-reason-error" : undefined}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(null);
+              }}
+              className={`${inputClasses} h-auto py-2`}
+            />
+            {reasonError ? (
+              <p id="cancel-reason-error" role="alert" className="text-sm text-danger-700">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -132,9 +268,18 @@ interface RaffleRowProps {
   raffle: AdminRaffle;
   onEdit: () => void;
   onDelete: () => void;
+  onAction: (kind: "open" | "close" | "cancel") => void;
 }
 
-function RaffleRow({ raffle, onEdit, onDelete }: RaffleRowProps) {
+function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps) {
+  const state = raffle.lifecycle.state;
+  const closable = canCloseEarly({
+    state,
+    activationType: raffle.activationType,
+    activationPercentage: raffle.activationPercentage,
+    soldTickets: raffle.soldTickets,
+    totalTickets: raffle.totalTickets,
+  });
   const total = totalTicketsOf(raffle);
   const headingId = `raffle-${raffle.id}-title`;
   return (
@@ -158,6 +303,13 @@ function RaffleRow({ raffle, onEdit, onDelete }: RaffleRowProps) {
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
             <RaffleStatusBadge status={raffle.status} />
+            {state === "closed" ? (
+              <Badge variant="warning">
+                {raffle.lifecycle.pendingProofs === 1
+                  ? "1 pago en revisión"
+                  : `${formatNumber(raffle.lifecycle.pendingProofs)} pagos en revisión`}
+              </Badge>
+            ) : null}
             {raffle.isFeatured ? <Badge variant="accent">Destacada</Badge> : null}
             {raffle.announcementType === "external" ? <Badge variant="neutral">Anuncio externo</Badge> : null}
             {raffle.ticketsGenerated ? null : generationStuck(raffle) ? (
@@ -202,9 +354,36 @@ function RaffleRow({ raffle, onEdit, onDelete }: RaffleRowProps) {
         >
           Ver
         </Link>
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Editar ${raffle.title}`}>
-          Editar
-        </Button>
+        {state !== "cancelled" ? (
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Editar ${raffle.title}`}>
+            Editar
+          </Button>
+        ) : null}
+        {state === "upcoming" ? (
+          <Button size="sm" onClick={() => onAction("open")} aria-label={`Abrir ventas de ${raffle.title}`}>
+            Abrir ventas
+          </Button>
+        ) : null}
+        {closable ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onAction("close")}
+            aria-label={`Cerrar antes de tiempo ${raffle.title}`}
+          >
+            Cerrar antes de tiempo
+          </Button>
+        ) : null}
+        {stateAllows(state, "cancel") ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onAction("cancel")}
+            aria-label={`Cancelar ${raffle.title}`}
+          >
+            <span className="text-danger-700">Cancelar</span>
+          </Button>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Eliminar ${raffle.title}`}>
           <span className="text-danger-700">Eliminar</span>
         </Button>
