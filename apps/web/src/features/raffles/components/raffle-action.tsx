@@ -68,6 +68,14 @@ export function RaffleAction({ raffle, state, size = "md", className }: RaffleAc
 
   let control: ReactNode;
   switch (action.kind) {
+    case "view_details":
+      // A cancelled raffle: its page says why; nothing to buy or draw.
+      control = (
+        <Link to={paths.raffle(raffle.id)} className={classes("outline")}>
+          {action.label}
+        </Link>
+      );
+      break;
     case "participate":
       control = (
         <Link to={paths.raffle(raffle.id)} className={classes("primary")}>

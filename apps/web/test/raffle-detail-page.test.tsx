@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { renderWithProviders, stubFetch, testQueryClient } from "./render";
+
+// The raffle page shows the server's lifecycle state (issue 15): the review window from the start, "Cerrada:
+// revisando pagos" with the count pending, "Lista congelada: esperando el sorteo", and "Cancelada".
+
+const NOW = new Date("2026-11-20T16:00:00.000Z");
+const HOUR = 3_600_000;
+
+const LABELS = {
+  upcoming: "Próximamente",
+  active: "En venta",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada: esperando el sorteo",
+  finished: "Sorteada",
+  cancelled: "Cancelada",
+} as const;
+
+function raffle(
+  state: RaffleDetail["status"],
+  lifecycle: Partial<RaffleDetail["lifecycle"]> = {},
+): RaffleDetail {
+  return {
+    id: "r1",
+    title: "Moto Bera 2027",
+    description: "Una moto 0 km",
+    price: 5,
+    currency: "USD",
+    prizeImage: null,
+    imageAlt: null,
+    status: state,
+    isFeatured: false,
+    startDate: null,
+    endDate: new Date(NOW.getTime() - HOUR).toISOString(),
+    totalTickets: 100,
+    soldTickets: 40,
+    maxTicketsPerBuyer: 10,
+    activationType: "date",
+    activationPercentage: null,
+    percentageDrawActivatedAt: null,
+    paymentMethods: ["Pago Móvil"],
+    announcementType: "internal",
+    externalAnnouncementPlatform: null,
+    externalAnnouncementDetails: null,
+    externalAnnouncementUrl: null,
+    daysUntilActivationTeaser: 7,
+    winnerName: null,
+    winningTicketNumber: null,
+    hasWinners: false,
+    winners: [],
+    drawnAt: null,
+    createdAt: "2026-11-01T12:00:00.000Z",
+    lifecycle: {
+      state,
+      label: LABELS[state],
+      salesOpen: state === "active",
+      closedAt: null,
+      reviewWindowHours: 48,
+      reviewDeadline: null,
+      pendingProofs: 0,
+      frozenAt: null,
+      drawRound: null,
+      drawRoundAt: null,
+      recordAvailable: false,
+      ...lifecycle,
+    },
+    cancelReason: state === "cancelled" ? "El premio no llegó a tiempo." : null,
+    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
+    pendingTickets: 0,
+    remaining: 60,
+    drawSeedCommitment: null,
+    drawAlgorithm: null,
+    drawPublicValueSource: null,
+    drawSeed: null,
+    drawPublicValue: null,
+    drawTicketListHash: null,
+  };
+}
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function serve(detail: RaffleDetail) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === "/api/raffles/r1") return json(200, detail);
+    if (url === "/api/settings/public") {
+      return json(200, {
+        exchangeRate: null,
+        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+        supportContact: { whatsapp: null },
+      });
+    }
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+}
+
+function renderPage() {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, null);
+  return renderWithProviders(<RaffleDetailPage />, { path: "/rifas/r1", pattern: "/rifas/:id", client });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+  vi.stubGlobal("EventSource", undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("RaffleDetailPage: estado del ciclo de vida", () => {
+  it("en venta: la ventana de revisión de pagos se muestra desde el principio", async () => {
+    serve({ ...raffle("active"), endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString() });
+    renderPage();
+    expect(
+      await screen.findByText("Revisión de pagos: hasta 48 horas después del cierre"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Cerrada: revisando pagos")).not.toBeInTheDocument();
+  });
+
+  it("cerrada: 'Cerrada: revisando pagos' con el número pendiente y la fecha límite", async () => {
+    serve(
+      raffle("closed", {
+        closedAt: new Date(NOW.getTime() - HOUR).toISOString(),
+        reviewDeadline: new Date(NOW.getTime() + 47 * HOUR).toISOString(),
+        pendingProofs: 3,
+      }),
+    );
+    renderPage();
+    const notice = await screen.findByRole("status", { name: "Cerrada: revisando pagos" });
+    expect(notice).toHaveTextContent("Quedan 3 pagos en revisión.");
+    expect(notice).toHaveTextContent(/se revisan hasta el/);
+    expect(screen.queryByRole("button", { name: /Comprar|Participar/ })).not.toBeInTheDocument();
+  });
+
+  it("congelada: 'Lista congelada: esperando el sorteo'", async () => {
+    serve(raffle("frozen", { frozenAt: NOW.toISOString() }));
+    renderPage();
+    const notice = await screen.findByRole("status", { name: "Lista congelada: esperando el sorteo" });
+    expect(notice).toHaveTextContent("La lista de boletos quedó fija");
+  });
+
+  it("cancelada: 'Cancelada' con el motivo, sin compra ni sorteo", async () => {
+    serve(raffle("cancelled"));
+    renderPage();
+    const notice = await screen.findByRole("status", { name: "Cancelada" });
+    expect(notice).toHaveTextContent("Motivo: El premio no llegó a tiempo.");
+    expect(screen.queryByRole("link", { name: /Ver Sorteo/ })).not.toBeInTheDocument();
+  });
+});
