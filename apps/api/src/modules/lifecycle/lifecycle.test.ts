@@ -225,6 +225,25 @@ describe("acciones del organizador: abrir, cerrar antes de tiempo, cancelar", ()
     expect(toFinished.json().error.code).toBe("RAFFLE_STATE");
   });
 
+  it("la ventana de revisión se fija por rifa (1 a 720 horas, 48 por defecto)", async () => {
+    const bad = await call(ctx.t, "POST", "/api/admin/raffles", ctx.admin.cookie, {
+      title: "Ventana inválida",
+      price: 5,
+      totalTickets: 10,
+      activationType: "date",
+      endDate: "2030-06-01T20:00:00.000Z",
+      prizeLevels: [{ description: "Premio", winnerCount: 1 }],
+      reviewWindowHours: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.reviewWindowHours).toBe(
+      "Las horas de revisión de pagos deben ser un número entero entre 1 y 720 (30 días).",
+    );
+    const raffle = await createRaffle(ctx, { totalTickets: 10, reviewWindowHours: 72 });
+    const page = await detail(raffle.id);
+    expect(page.lifecycle.reviewWindowHours).toBe(72);
+  });
+
   it("las reglas se editan en próxima y en activa sin ventas; cerrada o congelada, solo los detalles", async () => {
     const raffle = await createRaffle(ctx, { totalTickets: 10 });
     const price = await call(ctx.t, "PATCH", `/api/admin/raffles/${raffle.id}`, ctx.admin.cookie, {

@@ -56,6 +56,7 @@ export const RAFFLE_FORM_LABELS = {
   externalAnnouncementDetails: "Detalles del Anuncio",
   externalAnnouncementUrl: "URL del Anuncio",
   daysUntilActivationTeaser: "Días de Aviso Previo",
+  reviewWindowHours: "Horas de Revisión de Pagos",
 } as const;
 export type RaffleFormField = keyof typeof RAFFLE_FORM_LABELS;
 
@@ -94,6 +95,7 @@ export const FIELD_MESSAGES = {
   detailsTooLong: `Los detalles del anuncio no pueden superar los ${RAFFLE_FORM_LIMITS.details} caracteres.`,
   url: "La URL del anuncio debe empezar por http:// o https://.",
   teaserDays: `Los días de aviso previo deben ser un número entero entre 0 y ${RAFFLE_FORM_LIMITS.teaserDays}.`,
+  reviewWindowHours: "Las horas de revisión de pagos deben ser un número entero entre 1 y 720 (30 días).",
 } as const;
 
 /** Issues carrying this flag have their own message instead of joining the "completa o corrige" list. */
@@ -147,7 +149,9 @@ export const raffleFormInputSchema = z.object({
   maxTicketsPerBuyer: numberInput.describe(
     "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
   ),
-  status: textInput.describe("upcoming, active, ready_to_announce o finished (por defecto upcoming)."),
+  status: textInput.describe(
+    "upcoming o active al crear (por defecto upcoming); después el estado cambia solo con /open, /close y /cancel.",
+  ),
   isFeatured: z.union([z.boolean(), z.null()]).optional(),
   activationType: textInput.describe("date (requiere endDate) o percentage (requiere activationPercentage)."),
   endDate: dateInput.describe("ISO 8601; sin zona horaria se interpreta como hora de Venezuela."),
@@ -163,6 +167,9 @@ export const raffleFormInputSchema = z.object({
   externalAnnouncementDetails: textInput,
   externalAnnouncementUrl: textInput,
   daysUntilActivationTeaser: numberInput,
+  reviewWindowHours: numberInput.describe(
+    "Horas tras el cierre de ventas para revisar los pagos pendientes (1 a 720, por defecto 48); al vencer se rechazan.",
+  ),
 });
 export type RaffleFormInput = z.input<typeof raffleFormInputSchema>;
 
@@ -198,5 +205,7 @@ export interface RaffleForm {
   externalAnnouncementPlatform: (typeof EXTERNAL_PLATFORMS)[number] | null;
   externalAnnouncementDetails: string | null;
   externalAnnouncementUrl: string | null;
+  /** Hours after the close during which pending proofs are still reviewed (1..720). */
+  reviewWindowHours: number;
   daysUntilActivationTeaser: number;
 }

@@ -12,6 +12,11 @@ import {
   RAFFLE_STATUSES,
 } from "../../constants";
 import { minTicketCap } from "../../domain/purchase-limits";
+import {
+  DEFAULT_REVIEW_WINDOW_HOURS,
+  MAX_REVIEW_WINDOW_HOURS,
+  MIN_REVIEW_WINDOW_HOURS,
+} from "../../domain/raffle-lifecycle";
 import { isBlank, toNumber } from "./common";
 import { ADMIN_MESSAGES } from "./messages";
 import {
@@ -196,6 +201,17 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     fail(["daysUntilActivationTeaser"], FIELD_MESSAGES.teaserDays);
   }
 
+  const reviewWindowHours = isBlank(raw.reviewWindowHours)
+    ? DEFAULT_REVIEW_WINDOW_HOURS
+    : toNumber(raw.reviewWindowHours);
+  if (
+    !Number.isInteger(reviewWindowHours) ||
+    reviewWindowHours < MIN_REVIEW_WINDOW_HOURS ||
+    reviewWindowHours > MAX_REVIEW_WINDOW_HOURS
+  ) {
+    fail(["reviewWindowHours"], FIELD_MESSAGES.reviewWindowHours);
+  }
+
   let description = text(raw.description);
   if (description.length > RAFFLE_FORM_LIMITS.description)
     fail(["description"], FIELD_MESSAGES.descriptionTooLong);
@@ -227,6 +243,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     externalAnnouncementDetails,
     externalAnnouncementUrl,
     daysUntilActivationTeaser: teaser,
+    reviewWindowHours,
   };
 });
 

@@ -67,5 +67,6 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     externalAnnouncementDetails: raffle.externalAnnouncementDetails,
     externalAnnouncementUrl: raffle.externalAnnouncementUrl,
     daysUntilActivationTeaser: raffle.daysUntilActivationTeaser,
+    reviewWindowHours: raffle.lifecycle.reviewWindowHours,
   };
 }

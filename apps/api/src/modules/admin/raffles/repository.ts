@@ -69,6 +69,7 @@ export function formColumns(form: RaffleForm) {
     externalAnnouncementDetails: form.externalAnnouncementDetails,
     externalAnnouncementUrl: form.externalAnnouncementUrl,
     daysUntilActivationTeaser: form.daysUntilActivationTeaser,
+    reviewWindowHours: form.reviewWindowHours,
   };
 }
 

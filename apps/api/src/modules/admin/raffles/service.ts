@@ -112,6 +112,7 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     externalAnnouncementDetails: row.externalAnnouncementDetails,
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
+    reviewWindowHours: row.reviewWindowHours,
   };
 }
 
@@ -203,6 +204,7 @@ function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm)
     (current.activationPercentage ?? null) !== (form.activationPercentage ?? null) ||
     current.announcementType !== form.announcementType ||
     (current.maxTicketsPerBuyer ?? null) !== (form.maxTicketsPerBuyer ?? null) ||
+    current.reviewWindowHours !== form.reviewWindowHours ||
     levelKey(levels) !== levelKey(form.prizeLevels)
   );
 }
@@ -278,6 +280,9 @@ export async function updateRaffle(
         assertSaleRules(current, form);
         if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
           throw conflict(ADMIN_MESSAGES.prizesLocked, "RAFFLE_LOCKED");
+        }
+        if (current.reviewWindowHours !== form.reviewWindowHours) {
+          throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
         }
       }
     }

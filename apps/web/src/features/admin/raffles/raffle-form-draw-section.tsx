@@ -135,6 +135,28 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
             />
           )}
         </Field>
+        <Field
+          id="raffle-review-window"
+          label={RAFFLE_FORM_LABELS.reviewWindowHours}
+          error={errors.reviewWindowHours?.message}
+          hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-review-window"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="720"
+              step="1"
+              aria-invalid={Boolean(errors.reviewWindowHours)}
+              aria-describedby={describedBy}
+              {...(locked
+                ? { disabled: true, value: getValues("reviewWindowHours") }
+                : register("reviewWindowHours"))}
+            />
+          )}
+        </Field>
       </div>
     </section>
   );

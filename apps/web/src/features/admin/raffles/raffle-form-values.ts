@@ -4,6 +4,7 @@ import {
   DEFAULT_TOTAL_TICKETS,
   TIME_ZONE,
 } from "@rifazo/shared/constants";
+import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
 import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
 
@@ -43,6 +44,8 @@ export interface RaffleFormValues {
   externalAnnouncementDetails: string;
   externalAnnouncementUrl: string;
   daysUntilActivationTeaser: string;
+  /** Hours after the close to review pending payments (1..720, default 48). */
+  reviewWindowHours: string;
 }
 
 /** The form as the dialog and its sections share it: text values in, the schema's output out. */
@@ -78,6 +81,7 @@ export function newRaffleValues(): RaffleFormValues {
     externalAnnouncementDetails: "",
     externalAnnouncementUrl: "",
     daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
+    reviewWindowHours: String(DEFAULT_REVIEW_WINDOW_HOURS),
   };
 }
 
@@ -140,6 +144,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     externalAnnouncementDetails: raffle.externalAnnouncementDetails ?? "",
     externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
     daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),
+    reviewWindowHours: numberText(raffle.lifecycle.reviewWindowHours),
   };
 }
 
