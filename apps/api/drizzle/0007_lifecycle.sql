@@ -116,7 +116,7 @@ BEGIN
         'external_lottery', 'external_draw_at', 'external_rule', 'review_window_hours',
         'max_tickets_per_buyer', 'closed_at', 'frozen_at'] LOOP
       IF (new_row -> col) IS DISTINCT FROM (old_row -> col) THEN
-        RAISE EXCEPTION 'raffle % is frozen: % cannot change', OLD.id, col USING ERRCODE = 'RZ001';
+        RAISE EXCEPTION 'raffle % is %: % cannot change', OLD.id, OLD.status, col USING ERRCODE = 'RZ001';
       END IF;
     END LOOP;
   END IF;
