@@ -360,6 +360,19 @@ describe("ventana de revisión y trabajo periódico", () => {
     expect(await auditCount(pending.id, "proof.expire")).toBe(1);
   });
 
+  it("aprobar después de la ventana: el pago ya venció (409) y el vencimiento queda guardado", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 10 });
+    const buyer = await createUser(ctx.t.app);
+    const late = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id });
+    await pastEndDate(raffle.id, 72);
+    const response = await approve(late.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("PROOF_REJECTED");
+    const [proof] = await db().select().from(paymentProofs).where(eq(paymentProofs.id, late.id));
+    expect(proof?.status).toBe("rejected");
+    expect((await raffleRow(db(), raffle.id)).status).toBe("frozen");
+  });
+
   it("tras un reinicio el estado sigue en la base y el trabajo retoma donde quedó", async () => {
     const raffle = await createRaffle(ctx, { totalTickets: 10 });
     const buyer = await createUser(ctx.t.app);

@@ -34,9 +34,13 @@ export async function setLifecycle(tx: Executor, id: string, values: Partial<typ
   await tx.update(raffles).set(values).where(eq(raffles.id, id));
 }
 
-/** Pending proofs of a raffle with their buyers, oldest first (the ones told or expired). */
-export async function pendingProofsOf(tx: Executor, raffleId: string) {
-  return tx
+/**
+ * Pending proofs of a raffle with their buyers, oldest first (the ones told or expired). `skipLocked` locks
+ * them for the expiry, skipping any an administrator is reviewing at this moment (that review decides it;
+ * if it rolls back, the next pass expires the proof): a review and the expiry never wait for each other.
+ */
+export async function pendingProofsOf(tx: Executor, raffleId: string, skipLocked = false) {
+  const query = tx
     .select({
       id: paymentProofs.id,
       userId: paymentProofs.userId,
@@ -48,8 +52,8 @@ export async function pendingProofsOf(tx: Executor, raffleId: string) {
     .from(paymentProofs)
     .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(and(eq(paymentProofs.raffleId, raffleId), eq(paymentProofs.status, "pending")))
-    .orderBy(asc(paymentProofs.createdAt))
-    .for("update", { of: paymentProofs });
+    .orderBy(asc(paymentProofs.createdAt));
+  return skipLocked ? query.for("update", { of: paymentProofs, skipLocked: true }) : query;
 }
 
 export async function expireProofs(tx: Executor, ids: string[], notes: string, now: Date) {

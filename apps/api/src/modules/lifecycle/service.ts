@@ -160,7 +160,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 /**
  * The review window ended: every proof still pending is rejected with the reason, which frees the tickets
  * it held (held = pending), and its buyer gets a notification and an email, as a rejection by hand does.
- * Returns how many emails were queued.
+ * Returns how many proofs expired and how many emails were queued.
  */
 async function expirePending(
   ctx: LifecycleContext,
@@ -168,9 +168,9 @@ async function expirePending(
   row: NonNullable<repo.LifecycleRow>,
   deadline: Date,
   now: Date,
-): Promise<number> {
-  const pending = await repo.pendingProofsOf(tx, row.id);
-  if (pending.length === 0) return 0;
+): Promise<{ expired: number; mails: number }> {
+  const pending = await repo.pendingProofsOf(tx, row.id, true);
+  if (pending.length === 0) return { expired: 0, mails: 0 };
   const reason = LIFECYCLE_MESSAGES.expiredProof(formatDeadline(deadline));
   await repo.expireProofs(
     tx,
@@ -214,7 +214,7 @@ async function expirePending(
       ipAddress: null,
     });
   }
-  return mails;
+  return { expired: pending.length, mails };
 }
 
 export interface AdvanceResult {
@@ -247,7 +247,10 @@ export async function advance(
     if (due.kind === "close") {
       await close(ctx, tx, row, due.reason, closeMoment(facts, due.reason, now), { id: null, ip: null });
     } else if (due.kind === "expire_pending") {
-      mails += await expirePending(ctx, tx, row, due.deadline, now);
+      const expired = await expirePending(ctx, tx, row, due.deadline, now);
+      // Every one left is under review right now: that review decides it (and freezes the raffle).
+      if (expired.expired === 0) break;
+      mails += expired.mails;
     } else {
       await freezeRaffle(ctx, tx, raffleId, now);
       await recordAudit(tx, {
@@ -288,18 +291,6 @@ export async function advanceIfDue(ctx: LifecycleContext, raffleId: string, now:
   const row = await repo.findLifecycleRow(ctx.db, raffleId);
   if (!row || !dueTransition(factsOf(row), now)) return row?.status as RaffleState | undefined;
   return advanceNow(ctx, raffleId, now);
-}
-
-/** advanceIfDue inside the caller's transaction: locks the raffle row only when something is due. */
-export async function advanceIfDueIn(
-  ctx: LifecycleContext,
-  tx: Tx,
-  raffleId: string,
-  now: Date = new Date(),
-): Promise<AdvanceResult | undefined> {
-  const row = await repo.findLifecycleRow(tx, raffleId);
-  if (!row || !dueTransition(factsOf(row), now)) return undefined;
-  return advance(ctx, tx, raffleId, now);
 }
 
 /** Refuses an action the raffle's state does not allow, with a Spanish 409. */

@@ -21,7 +21,7 @@ import type { Tx } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
-import { advance, advanceIfDueIn, assertAllowed } from "../../lifecycle/service";
+import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
 import { currentExchangeRate } from "../../settings/service";
@@ -135,14 +135,14 @@ export async function approveProof(ctx: ProofContext, actor: Actor, id: string):
   return outcome.result;
 }
 
-function approveOnce(
+async function approveOnce(
   ctx: ProofContext,
   actor: Actor,
   id: string,
   waitForHeld: boolean,
 ): Promise<{ result: AdminApproveResult; changed: boolean }> {
+  const raffleId = await reviewableRaffle(ctx, id);
   return ctx.db.transaction(async (tx) => {
-    const raffleId = await reviewableRaffle(ctx, tx, id);
     const outcome = await approveInTransaction(ctx, tx, actor, id, { waitForHeld });
     // The last pending proof of a closed raffle freezes it in this same transaction (a sell-out closes it).
     if (raffleId && outcome.changed) await advance(ctx, tx, raffleId, new Date());
@@ -152,13 +152,14 @@ function approveOnce(
 
 /**
  * Before a review: the proof's raffle is moved on to whatever is due (a close, the end of the review
- * window, a freeze) so the review is judged against its real state. Returns the raffle id, null for a
- * general payment; a missing proof is left to the caller's 404.
+ * window, a freeze), committed on its own so a refused review cannot undo it; the review is then judged
+ * against the raffle's real state. Returns the raffle id, null for a general payment; a missing proof is
+ * left to the caller's 404.
  */
-async function reviewableRaffle(ctx: ProofContext, tx: Tx, proofId: string): Promise<string | null> {
-  const raffleId = await repo.raffleIdOfProof(tx, proofId);
+async function reviewableRaffle(ctx: ProofContext, proofId: string): Promise<string | null> {
+  const raffleId = await repo.raffleIdOfProof(ctx.db, proofId);
   if (!raffleId) return null;
-  await advanceIfDueIn(ctx, tx, raffleId);
+  await advanceIfDue(ctx, raffleId);
   return raffleId;
 }
 
@@ -354,8 +355,8 @@ export async function rejectProof(
   adminNotes: string | undefined,
 ): Promise<{ proofId: string; status: "rejected" }> {
   if (!isUuid(id)) throw proofNotFound();
+  const raffleId = await reviewableRaffle(ctx, id);
   await ctx.db.transaction(async (tx) => {
-    const raffleId = await reviewableRaffle(ctx, tx, id);
     const proof = await repo.lockProof(tx, id);
     if (!proof) throw proofNotFound();
     if (proof.status !== "pending")
