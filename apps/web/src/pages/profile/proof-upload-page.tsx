@@ -168,7 +168,7 @@ export function ProofUploadPage() {
               fixed={fixed}
               signedIn={Boolean(user)}
               allowance={allowanceQuery.data ?? null}
-              salesOpen={!raffle || raffle.status === "active"}
+              salesOpen={!raffle || raffle.lifecycle.salesOpen}
             />
           </CardContent>
         </Card>

@@ -16,17 +16,12 @@ import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
+import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
 import { imageVariant } from "./image-file";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
-const DETAIL_STATUS_LABELS: Record<string, string> = {
-  active: "Activa",
-  upcoming: "Próximamente",
-  finished: "Finalizada",
-};
-
 /** Where "Editar" goes: the list, which opens this raffle's form (see RafflesTab). */
 export interface EditRaffleState {
   editRaffleId: string;
@@ -122,7 +117,6 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
   const total = totalTicketsOf(raffle);
   const methods = paymentMethodsOf(raffle);
   const levels = [...raffle.prizeLevels].sort((a, b) => a.level - b.level);
-  const statusLabel = DETAIL_STATUS_LABELS[raffle.status] ?? raffle.status;
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">
@@ -140,13 +134,7 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
           )}
           <CardContent className="space-y-3">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge
-                variant={
-                  raffle.status === "active" ? "success" : raffle.status === "finished" ? "neutral" : "info"
-                }
-              >
-                {statusLabel}
-              </Badge>
+              <RaffleStatusBadge status={raffle.status} />
               {raffle.isFeatured ? (
                 <Badge variant="accent">Destacada</Badge>
               ) : (
@@ -254,6 +242,20 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
               {raffle.startDate ? formatDateTime(raffle.startDate) : "—"}
             </Item>
             <Item label="Aviso previo">{formatNumber(raffle.daysUntilActivationTeaser)} días</Item>
+            <Item label="Revisión de pagos tras el cierre">
+              {formatNumber(raffle.lifecycle.reviewWindowHours)} horas
+            </Item>
+            <Item label="Estado del ciclo de vida">
+              {raffle.lifecycle.label}
+              {raffle.lifecycle.state === "closed"
+                ? ` · ${formatNumber(raffle.lifecycle.pendingProofs)} pendientes${
+                    raffle.lifecycle.reviewDeadline
+                      ? `, hasta el ${formatDateTime(raffle.lifecycle.reviewDeadline)}`
+                      : ""
+                  }`
+                : ""}
+              {raffle.cancelReason ? ` · Motivo: ${raffle.cancelReason}` : ""}
+            </Item>
             {raffle.drawSeedCommitment ? (
               <Item label="Compromiso de la semilla">
                 <span className="font-mono text-xs break-all">{raffle.drawSeedCommitment}</span>
