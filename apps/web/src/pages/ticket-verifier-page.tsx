@@ -21,9 +21,11 @@ type Outcome =
   | { kind: "error"; message: string }
   | { kind: "result"; data: TicketVerificationResponse };
 
+// The verifier lists active, closed, frozen and recently finished raffles (lifecycle, issue 15).
 const STATUS_LABELS: Record<string, string> = {
   active: "Activa",
-  ready_to_announce: "Lista para Anunciar",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada: esperando el sorteo",
   finished: "Finalizada",
 };
 
