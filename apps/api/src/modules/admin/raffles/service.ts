@@ -281,7 +281,10 @@ export async function updateRaffle(
         if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
           throw conflict(ADMIN_MESSAGES.prizesLocked, "RAFFLE_LOCKED");
         }
-        if (current.reviewWindowHours !== form.reviewWindowHours) {
+        if (
+          current.reviewWindowHours !== form.reviewWindowHours ||
+          current.announcementType !== form.announcementType
+        ) {
           throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
         }
       }
