@@ -65,15 +65,20 @@ export async function expireProofs(tx: Executor, ids: string[], notes: string, n
 }
 
 /**
- * Raffles the system may have to move on now: active ones past their end date, sold out or past their
- * percentage countdown, and every closed one (it freezes, or its review window may have ended).
+ * Raffles the system has to move on now: active ones past their end date, sold out, past their percentage
+ * countdown (or, for an external one, at its goal), and closed ones with nothing pending (they freeze) or
+ * whose review window has ended.
  */
 export async function dueRaffleIds(tx: Executor, now: Date): Promise<string[]> {
   const rows = await tx
     .select({ id: raffles.id })
     .from(raffles)
     .where(
-      sql`${raffles.status} = 'closed' OR (${raffles.status} = 'active' AND (
+      sql`(${raffles.status} = 'closed' AND (
+        NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.raffle_id = "raffles"."id" AND p.status = 'pending')
+        OR coalesce(${raffles.closedAt}, now()) + ${raffles.reviewWindowHours} * interval '1 hour'
+           <= ${now.toISOString()}::timestamptz))
+      OR (${raffles.status} = 'active' AND (
         ${raffles.soldTickets} >= ${raffles.totalTickets}
         OR (${raffles.activationType} = 'date' AND ${raffles.endDate} <= ${now.toISOString()}::timestamptz)
         OR (${raffles.activationType} = 'percentage'
