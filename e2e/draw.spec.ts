@@ -70,14 +70,15 @@ test("sorteo verificable: tómbola, ganadores, verificador de boletos y transpar
 }) => {
   test.setTimeout(120_000);
 
-  // The seeded internal raffle whose draw is due: active, end date past, not drawn yet.
+  // The seeded internal raffle whose draw is due: end date past, not drawn yet. The server closes and freezes
+  // it (lifecycle, issue 15) at start or at the first read, so it may already be frozen.
   const list = await page.request.get("/api/raffles?status=all");
   expect(list.status()).toBe(200);
   const { items } = (await list.json()) as { items: RaffleSummary[] };
   const due = items.filter(
     (r) =>
       r.announcementType === "internal" &&
-      r.status === "active" &&
+      ["active", "closed", "frozen"].includes(r.status) &&
       r.activationType === "date" &&
       r.endDate !== null &&
       Date.parse(r.endDate) < Date.now() &&
