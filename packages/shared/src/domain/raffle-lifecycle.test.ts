@@ -242,3 +242,47 @@ describe("raffle lifecycle: external raffles by percentage", () => {
     });
   });
 });
+
+describe("raffle lifecycle: applying what is due", () => {
+  /** What the server does for each due transition, on the facts alone. */
+  function apply(f: LifecycleFacts, due: NonNullable<ReturnType<typeof dueTransition>>): LifecycleFacts {
+    if (due.kind === "close") return { ...f, state: "closed", closedAt: f.closedAt ?? NOW };
+    if (due.kind === "expire_pending") return { ...f, pendingProofs: 0 };
+    return { ...f, state: "frozen" };
+  }
+
+  it("property: from any facts, at most three steps reach a state where nothing is due, never a final one by itself", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<RaffleState>(...RAFFLE_STATUSES),
+        fc.constantFrom<"date" | "percentage">("date", "percentage"),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: -200, max: 200 }),
+        fc.option(fc.integer({ min: -100, max: 100 })),
+        (state, activationType, sold, pending, endHours, closedHours) => {
+          let current = facts({
+            state,
+            activationType,
+            activationPercentage: 50,
+            soldTickets: sold,
+            pendingProofs: pending,
+            endDate: at(endHours * HOUR),
+            percentageDrawActivatedAt: activationType === "percentage" ? at(endHours * HOUR) : null,
+            closedAt: closedHours === null ? null : at(closedHours * HOUR),
+          });
+          let steps = 0;
+          for (let due = dueTransition(current, NOW); due; due = dueTransition(current, NOW)) {
+            current = apply(current, due);
+            steps += 1;
+            expect(steps).toBeLessThanOrEqual(3);
+          }
+          // The system alone never finishes or cancels a raffle: that takes a draw or an organiser.
+          if (state !== "finished" && state !== "cancelled") {
+            expect(["finished", "cancelled"]).not.toContain(current.state);
+          }
+        },
+      ),
+    );
+  });
+});
