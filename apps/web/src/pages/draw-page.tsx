@@ -1,4 +1,8 @@
-import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-page-state";
+import {
+  type DrawPageRaffleStatus,
+  type DrawPageState,
+  drawPageState,
+} from "@rifazo/shared/domain/draw-page-state";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -35,7 +39,8 @@ const LOAD_ERROR = "Error al cargar la rifa.";
 function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
   return drawPageState(
     {
-      status: raffle.status,
+      // The lifecycle work (issue 15) replaces this derivation with the server's state.
+      status: raffle.status as DrawPageRaffleStatus,
       activationType: raffle.activationType,
       activationPercentage: raffle.activationPercentage,
       soldTickets: raffle.soldTickets,

@@ -7,7 +7,7 @@ import { Button } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { toast } from "../components/ui/toast";
-import { drawApi, type TicketVerificationResponse } from "../features/draws";
+import { drawApi, type TicketVerificationResponse, verifierHeadline } from "../features/draws";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
@@ -23,7 +23,8 @@ type Outcome =
 
 const STATUS_LABELS: Record<string, string> = {
   active: "Activa",
-  ready_to_announce: "Lista para Anunciar",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada: esperando el sorteo",
   finished: "Finalizada",
 };
 
@@ -45,18 +46,12 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
       </Alert>
     );
   }
+  const headline = verifierHeadline(data);
   return (
     <div className="space-y-4">
-      {data.result === "winner" ? (
-        <Alert variant="success" title="¡Boleto Ganador!">
-          ¡Felicidades! El boleto {data.ticketNumber} resultó ganador.
-        </Alert>
-      ) : (
-        <Alert variant="info" title="Boleto Vendido">
-          El boleto {data.ticketNumber} participa, pero no resultó ganador (o el sorteo aún no se ha
-          realizado).
-        </Alert>
-      )}
+      <Alert variant={headline.variant} title={headline.title}>
+        {headline.text}
+      </Alert>
       <ul className="space-y-3" aria-label="Rifas con este boleto">
         {data.matches.map((m) => (
           <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
@@ -73,7 +68,7 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
                 </span>
               ) : m.sold ? (
                 <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                  <CheckCircleIcon /> Vendido
+                  <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
                 </span>
               ) : (
                 <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
