@@ -13,14 +13,29 @@ export const CURRENCIES = ["USD", "VES"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = "USD";
 
-export const RAFFLE_STATUSES = ["upcoming", "active", "ready_to_announce", "finished"] as const;
+// closed, frozen and cancelled (issue 15): LIFECYCLE's list replaces this one at merge (it also drops
+// ready_to_announce); DRAWAPI needs 'frozen' here so frozen raffles serialise.
+export const RAFFLE_STATUSES = [
+  "upcoming",
+  "active",
+  "ready_to_announce",
+  "closed",
+  "frozen",
+  "finished",
+  "cancelled",
+] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
 export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = {
   upcoming: "Próximamente",
   active: "Activa",
   ready_to_announce: "Lista para Anunciar",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Congelada: esperando el sorteo",
   finished: "Finalizada",
+  cancelled: "Cancelada",
 };
+/** Statuses only the server sets (the admin form cannot choose them). */
+export const SERVER_RAFFLE_STATUSES: readonly RaffleStatus[] = ["closed", "frozen", "cancelled"];
 
 export const ACTIVATION_TYPES = ["date", "percentage"] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
