@@ -22,6 +22,7 @@ import {
   drawApi,
   drawsQuery,
   prefersReducedMotion,
+  RecordLink,
   Roulette,
 } from "../features/draws";
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
@@ -412,6 +413,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         ) : null}
 
         <Commitment raffle={raffle} />
+        {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
+        <RecordLink raffleId={raffle.id} />
       </div>
     </PageContainer>
   );

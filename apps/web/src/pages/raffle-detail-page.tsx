@@ -10,6 +10,7 @@ import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
+import { RecordLink } from "../features/draws";
 import { PriceWithEquivalent, publicSettingsQuery } from "../features/exchange-rate";
 import {
   DETAIL_IMAGE_SIZES,
@@ -297,6 +298,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ShieldIcon />
               Cómo verificar el sorteo
             </Link>
+            {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
+            <RecordLink
+              raffleId={raffle.id}
+              className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+            />
           </Section>
         </div>
       </div>

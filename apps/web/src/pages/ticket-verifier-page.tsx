@@ -1,13 +1,21 @@
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { toast } from "../components/ui/toast";
-import { drawApi, type TicketVerificationResponse, verifierHeadline } from "../features/draws";
+import {
+  type CheckableRaffle,
+  drawApi,
+  ReceiptCheckForm,
+  type TicketVerificationResponse,
+  verifierHeadline,
+} from "../features/draws";
+import { raffleListQuery } from "../features/raffles";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
@@ -111,6 +119,25 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
   );
 }
 
+/** Raffles whose ticket list is frozen (or drawn): the ones a receipt can be checked against. */
+const CHECKABLE_STATUSES = new Set(["frozen", "finished"]);
+
+function ReceiptCheck() {
+  const [searchParams] = useSearchParams();
+  const list = useQuery(raffleListQuery("all", ""));
+  const raffles: CheckableRaffle[] = (list.data ?? [])
+    .filter((r) => CHECKABLE_STATUSES.has(r.status))
+    .map((r) => ({ id: r.id, title: r.title }));
+  const wanted = searchParams.get("rifa") ?? "";
+  return (
+    <ReceiptCheckForm
+      key={raffles.length}
+      raffles={raffles}
+      defaultRaffleId={raffles.some((r) => r.id === wanted) ? wanted : ""}
+    />
+  );
+}
+
 /** The form alone: rendered on the server, with no data to fetch (the check runs when asked). */
 export const prefetchPage: PrefetchPage = async () => undefined;
 
@@ -200,6 +227,7 @@ export function TicketVerifierPage() {
           ) : null}
           {outcome.kind === "result" ? <ResultView data={outcome.data} /> : null}
         </div>
+        <ReceiptCheck />
       </div>
     </Page>
   );

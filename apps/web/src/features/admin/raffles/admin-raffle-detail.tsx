@@ -18,6 +18,7 @@ import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
+import { DrawAdminSection } from "./draw-admin-section";
 import { imageVariant } from "./image-file";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
@@ -304,6 +305,8 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
             ) : null}
           </dl>
         </SectionCard>
+
+        <DrawAdminSection raffle={raffle} />
 
         <p className="text-xs text-muted">
           Creada el {formatDateTime(raffle.createdAt)} · Última modificación{" "}

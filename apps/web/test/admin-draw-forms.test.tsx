@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { BeaconForm, ExternalResultForm } from "../src/features/admin/raffles/draw-admin-section";
+import { renderWithProviders, stubFetch } from "./render";
+
+// The admin's draw forms (issue 15): the server verifies every beacon and result; its Spanish message
+// shows under the field it concerns.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = stubFetch();
+const SIGNATURE = "ab".repeat(48);
+
+const refusal = (message: string, fields?: Record<string, string>) =>
+  Response.json({ error: { code: "VALIDATION", message, ...(fields ? { fields } : {}) } }, { status: 400 });
+
+describe("Pegar beacon", () => {
+  it("sends round and signature and shows the server's refusal under the signature", async () => {
+    fetchMock.mockResolvedValue(refusal("La firma del beacon no es válida para la ronda 1234."));
+    renderWithProviders(<BeaconForm raffleId="r1" round={1234} />);
+    expect(screen.getByLabelText("Ronda")).toHaveValue("1234");
+    await userEvent.type(screen.getByLabelText("Firma (signature)"), SIGNATURE);
+    await userEvent.click(screen.getByRole("button", { name: "Verificar y sortear" }));
+
+    const field = screen.getByLabelText("Firma (signature)");
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/no es válida para la ronda 1234/));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe("/api/admin/raffles/r1/beacon");
+    expect(JSON.parse(String(init?.body))).toEqual({ round: 1234, signature: SIGNATURE });
+  });
+
+  it("puts a message the server gives for a field under that field", async () => {
+    fetchMock.mockResolvedValue(
+      refusal("Datos inválidos.", { round: "Esa no es la ronda fijada en el acta (1234)." }),
+    );
+    renderWithProviders(<BeaconForm raffleId="r1" round={1234} />);
+    const round = screen.getByLabelText("Ronda");
+    await userEvent.clear(round);
+    await userEvent.type(round, "1235");
+    await userEvent.type(screen.getByLabelText("Firma (signature)"), SIGNATURE);
+    await userEvent.click(screen.getByRole("button", { name: "Verificar y sortear" }));
+    await waitFor(() =>
+      expect(round).toHaveAccessibleDescription("Esa no es la ronda fijada en el acta (1234)."),
+    );
+  });
+
+  it("refuses a signature that is not hex without asking the server", async () => {
+    renderWithProviders(<BeaconForm raffleId="r1" round={1234} />);
+    await userEvent.type(screen.getByLabelText("Firma (signature)"), "no es hex");
+    await userEvent.click(screen.getByRole("button", { name: "Verificar y sortear" }));
+    expect(screen.getByLabelText("Firma (signature)")).toHaveAccessibleDescription(
+      "Pega la firma en hexadecimal.",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("Registrar resultado oficial", () => {
+  it("a correction requires its reason and sends it", async () => {
+    fetchMock.mockResolvedValue(Response.json({ ok: true }));
+    renderWithProviders(<ExternalResultForm raffleId="r2" correcting />);
+    await userEvent.type(screen.getByLabelText("Resultado oficial"), "4821");
+    await userEvent.type(
+      screen.getByLabelText("Enlace a la publicación oficial"),
+      "https://loteria.example/acta",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Registrar corrección" }));
+    expect(screen.getByLabelText("Motivo de la corrección")).toHaveAccessibleDescription(
+      "Explica por qué se corrige el resultado.",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText("Motivo de la corrección"), "Se transcribió mal una cifra");
+    await userEvent.click(screen.getByRole("button", { name: "Registrar corrección" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe("/api/admin/raffles/r2/external-result");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      result: "4821",
+      sourceUrl: "https://loteria.example/acta",
+      reason: "Se transcribió mal una cifra",
+    });
+  });
+});
