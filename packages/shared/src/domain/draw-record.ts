@@ -473,6 +473,7 @@ export type RecordStatus =
   | "closed"
   | "frozen"
   | "awaiting_beacon"
+  | "awaiting_winners"
   | "awaiting_result"
   | "drawn"
   | "cancelled";
@@ -839,6 +840,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   // 7. Winners and 8. replacements.
   const winnersEntry = entries.find((e) => e.type === "winners") as RecordEntry<"winners"> | undefined;
   if (!winnersEntry) {
+    out.status = "awaiting_winners";
     out.pending.push("El beacon ya está en el acta: falta registrar los ganadores.");
     return finish();
   }
