@@ -27,7 +27,10 @@ const match = (overrides: Partial<Match>): Match => ({
 });
 
 async function search(answer: TicketVerificationResponse) {
-  fetchMock.mockResolvedValue(Response.json(answer));
+  // The page also lists the raffles a receipt can be checked against.
+  fetchMock.mockImplementation(async (input) =>
+    String(input).startsWith("/api/raffles?") ? Response.json({ items: [] }) : Response.json(answer),
+  );
   renderWithProviders(<TicketVerifierPage />);
   await userEvent.type(screen.getByLabelText(/Número de boleto/), "0123");
   await userEvent.click(screen.getByRole("button", { name: /Verificar/ }));
@@ -68,5 +71,47 @@ describe("ticket verifier headline", () => {
       matches: [match({ isWinner: true, prize: "Moto Bera" })],
     });
     expect(screen.getByText("¡Boleto Ganador!")).toBeInTheDocument();
+  });
+});
+
+describe("ticket verifier: check with the receipt code", () => {
+  it("checks the typed numbers of a frozen raffle against the record, in the browser", async () => {
+    const { v2Record, RAFFLE_ID, BUYER_SECRET } = await import("./fixtures/v2-record");
+    const record = await v2Record();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith("/api/raffles?")) {
+        return Response.json({
+          items: [
+            { id: "r-open", title: "Rifa abierta", status: "active" },
+            { id: RAFFLE_ID, title: "Moto Bera 2027", status: "finished" },
+          ],
+        });
+      }
+      if (url === `/api/raffles/${RAFFLE_ID}/record`) return Response.json(record);
+      return Response.json({ error: { code: "NOT_FOUND", message: "No existe." } }, { status: 404 });
+    });
+    renderWithProviders(<TicketVerifierPage />, { path: `/verificar-boleto?rifa=${RAFFLE_ID}` });
+    const form = within(await screen.findByRole("form", { name: /Comprobar mis boletos/ }));
+    await vi.waitFor(() => expect(form.getByRole("combobox")).toHaveValue(RAFFLE_ID));
+    expect(form.queryByRole("option", { name: "Rifa abierta" })).not.toBeInTheDocument();
+
+    await userEvent.type(form.getByLabelText("Código de verificación del recibo"), "no es un código");
+    await userEvent.click(form.getByRole("button", { name: "Comprobar" }));
+    expect(form.getByLabelText("Código de verificación del recibo")).toHaveAccessibleDescription(
+      /El código de verificación no es válido/,
+    );
+
+    await userEvent.clear(form.getByLabelText("Código de verificación del recibo"));
+    await userEvent.type(form.getByLabelText("Código de verificación del recibo"), BUYER_SECRET);
+    await userEvent.type(form.getByLabelText("Tus números (opcional)"), "7, 0042, 8");
+    await userEvent.click(form.getByRole("button", { name: "Comprobar" }));
+    expect(await screen.findByText("1 de 3 boletos no coinciden")).toBeInTheDocument();
+    const rows = within(screen.getByRole("list", { name: "Resultado por número" })).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "✓0007 está en la lista congelada con tu etiqueta.",
+      "✓0042 está en la lista congelada con tu etiqueta.",
+      "✗0008 no está en la lista congelada.",
+    ]);
   });
 });

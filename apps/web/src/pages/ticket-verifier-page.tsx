@@ -131,7 +131,6 @@ function ReceiptCheck() {
   const wanted = searchParams.get("rifa") ?? "";
   return (
     <ReceiptCheckForm
-      key={raffles.length}
       raffles={raffles}
       defaultRaffleId={raffles.some((r) => r.id === wanted) ? wanted : ""}
     />

@@ -58,7 +58,9 @@ export function ReceiptCheckForm({
 }) {
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
-  const [raffleId, setRaffleId] = useState(defaultRaffleId);
+  // The default (from ?rifa=) may arrive after the first render, with the list: used until a choice is made.
+  const [chosen, setRaffleId] = useState<string | null>(null);
+  const raffleId = chosen ?? defaultRaffleId;
   const [code, setCode] = useState("");
   const [numbersText, setNumbersText] = useState("");
   const [errors, setErrors] = useState<Errors>({});
