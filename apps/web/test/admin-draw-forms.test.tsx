@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { BeaconForm, ExternalResultForm } from "../src/features/admin/raffles/draw-admin-section";
+import type { AdminRaffle } from "../src/features/admin/api/admin-api";
+import {
+  BeaconForm,
+  DrawAdminSection,
+  ExternalResultForm,
+} from "../src/features/admin/raffles/draw-admin-section";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The admin's draw forms (issue 15): the server verifies every beacon and result; its Spanish message
@@ -82,5 +87,35 @@ describe("Registrar resultado oficial", () => {
       sourceUrl: "https://loteria.example/acta",
       reason: "Se transcribió mal una cifra",
     });
+  });
+});
+
+describe("Descalificar ganador", () => {
+  it("asks for a reason in a labelled dialog that says the replacement cannot be chosen", async () => {
+    const { v2Record, RAFFLE_ID } = await import("./fixtures/v2-record");
+    const record = await v2Record();
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === "POST" ? Response.json({ ok: true }) : Response.json(record),
+    );
+    renderWithProviders(<DrawAdminSection raffle={{ id: RAFFLE_ID } as AdminRaffle} />);
+    const buttons = await screen.findAllByRole("button", { name: "Descalificar ganador" });
+    // Three prizes, one already disqualified: its replacement and the two others can be.
+    expect(buttons).toHaveLength(3);
+    await userEvent.click(buttons[0] as HTMLElement);
+
+    const dialog = await screen.findByRole("alertdialog", { name: /^Descalificar el boleto \d{4}$/ });
+    expect(dialog).toHaveAccessibleDescription(/El reemplazo lo determina el acta.*No se puede elegir/);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));
+    expect(within(dialog).getByLabelText("Motivo (obligatorio)")).toHaveAccessibleDescription(
+      "Escribe el motivo: queda publicado en el acta.",
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText("Motivo (obligatorio)"), "Fraude comprobado");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(String(post?.[0])).toBe(`/api/admin/raffles/${RAFFLE_ID}/disqualify`);
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ reason: "Fraude comprobado" });
   });
 });
