@@ -6,6 +6,8 @@ import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import exampleReceipts from "../../../docs/draw-protocol/example-receipts.json";
+import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { OwnershipCheck } from "../src/features/draws";
 import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/owner-check";
 import { renderWithProviders, stubFetch } from "./render";
@@ -113,5 +115,16 @@ describe("owner-tag check", () => {
     renderWithProviders(<OwnershipCheck raffleId={RAFFLE} receiptCode={MINE} numbers={[7]} />);
     await userEvent.click(screen.getByRole("button", { name: /Comprobar mis boletos/ }));
     expect(await screen.findByText("La lista todavía no está congelada")).toBeInTheDocument();
+  });
+
+  it("the protocol's example receipts find their numbers in the example record", async () => {
+    const record = exampleRecord as DrawRecord;
+    const { receipts } = exampleReceipts;
+    for (const receipt of receipts) {
+      const result = await checkOwnership(record, receipt.receiptSecret, receipt.numbers, { findAll: true });
+      if (result.kind !== "checked") throw new Error("example record not frozen");
+      expect(result.numbers.every((n) => n.status === "ok")).toBe(true);
+      expect(result.tagged).toEqual([...receipt.numbers].sort((a, b) => a - b));
+    }
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+
 import {
   buildRecord,
   type DrawRecord,
@@ -8,6 +9,7 @@ import {
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
+import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { VerifyDraw } from "../src/features/draws";
 import { RAFFLE_ID, v2Record } from "./fixtures/v2-record";
 import { renderWithProviders, stubFetch } from "./render";
@@ -91,5 +93,31 @@ describe("record verification panel", () => {
     const title = screen.getByText(/^El acta no es válida:/);
     expect(title).toHaveTextContent(/: Ganadores/);
     expect(title).not.toHaveTextContent("cadena de huellas");
+  });
+});
+
+describe("the protocol's example record (quicknet round 657413, docs/draw-protocol)", () => {
+  const example = () => structuredClone(exampleRecord) as DrawRecord;
+
+  it("verifies in the browser, every check passing, with no warning about the chain", async () => {
+    const list = await pressVerify(example());
+    expect(screen.getByText("Verificado en tu navegador: todo coincide")).toBeInTheDocument();
+    const names = within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
+    expect(names.some((n) => n.startsWith("✓Firma BLS del beacon"))).toBe(true);
+    expect(names.every((n) => n.startsWith("✓"))).toBe(true);
+    expect(screen.queryByText(/League of Entropy/)).not.toBeInTheDocument();
+  });
+
+  it("a copy with one disqualification reason changed fails, naming the entry", async () => {
+    const tampered = example();
+    const entry = tampered.entries.find((e) => e.type === "disqualification");
+    if (entry?.type !== "disqualification") throw new Error("example without a disqualification");
+    entry.data.reason = "Otro motivo";
+    await pressVerify(tampered);
+    expect(screen.getByText(/^El acta no es válida:/)).toHaveTextContent(
+      `Entrada ${entry.seq} (Descalificación): cadena de huellas`,
+    );
   });
 });
