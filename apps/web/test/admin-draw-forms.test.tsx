@@ -57,7 +57,7 @@ describe("Pegar beacon", () => {
     await userEvent.type(screen.getByLabelText("Firma (signature)"), "no es hex");
     await userEvent.click(screen.getByRole("button", { name: "Verificar y sortear" }));
     expect(screen.getByLabelText("Firma (signature)")).toHaveAccessibleDescription(
-      "Pega la firma en hexadecimal.",
+      "La firma debe ser texto hexadecimal (96 caracteres para quicknet).",
     );
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -107,7 +107,7 @@ describe("Descalificar ganador", () => {
     expect(dialog).toHaveAccessibleDescription(/El reemplazo lo determina el acta.*No se puede elegir/);
     await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));
     expect(within(dialog).getByLabelText("Motivo (obligatorio)")).toHaveAccessibleDescription(
-      "Escribe el motivo: queda publicado en el acta.",
+      "Indica el motivo (entre 3 y 300 caracteres).",
     );
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
 

@@ -8,10 +8,16 @@ import type {
   AdminRaffle,
   AdminStats,
   AdminUser,
+  BeaconInput,
+  DisqualifyBody as DisqualifyInput,
+  ExternalResultBody as ExternalResultInput,
   ExternalWinnerEntry,
   RaffleForm,
 } from "@rifazo/shared/schemas/admin";
 import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
+
+export type { BeaconInput, DisqualifyInput, ExternalResultInput };
+
 import { api } from "../../../lib/api-client";
 
 // Every admin endpoint the panel calls (apps/api/src/modules/admin/**/routes.ts, shapes from
@@ -157,31 +163,13 @@ export const registerExternalWinners = (raffleId: string, winners: ExternalWinne
 
 // The draw (issue 15): every one of these is checked and written into the raffle's public record.
 
-export interface BeaconInput {
-  round: number;
-  signature: string;
-}
-
 /** A drand beacon typed by hand where the server cannot reach a relay: verified like any other. */
 export const submitBeacon = (raffleId: string, body: BeaconInput) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/beacon`, body);
 
-export interface DisqualifyInput {
-  level: number;
-  index: number;
-  reason: string;
-}
-
 /** The replacement is the record's next winner of that level: the body names none. */
 export const disqualifyWinner = (raffleId: string, body: DisqualifyInput) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/disqualify`, body);
-
-export interface ExternalResultInput {
-  result: string;
-  sourceUrl: string;
-  /** Required for a correction (the raffle already has a result). */
-  reason?: string;
-}
 
 /** The official lottery result; a second one is a visible correction entry, never an edit. */
 export const submitExternalResult = (raffleId: string, body: ExternalResultInput) =>

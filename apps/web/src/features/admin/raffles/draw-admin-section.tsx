@@ -1,4 +1,10 @@
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import {
+  beaconInputSchema,
+  DRAW_ADMIN_MESSAGES,
+  disqualifyInputSchema,
+  externalResultInputSchema,
+} from "@rifazo/shared/schemas/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -22,7 +28,10 @@ import {
 import {
   type AdminRaffle,
   adminKeys,
+  type BeaconInput,
+  type DisqualifyInput,
   disqualifyWinner,
+  type ExternalResultInput,
   submitBeacon,
   submitExternalResult,
 } from "../api/admin-api";
@@ -35,6 +44,18 @@ import { SectionCard } from "../shared/section-card";
 // winner.
 
 type FieldErrors = Record<string, string>;
+
+/** The first message of each field a shared schema refused. */
+function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
 
 /** The server's per-field messages, with a message that names no field put under `fallbackField`. */
 function errorsFrom(error: unknown, fallbackField: string): FieldErrors {
@@ -58,7 +79,7 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
   const [signature, setSignature] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
-    mutationFn: () => submitBeacon(raffleId, { round: Number(roundText), signature: signature.trim() }),
+    mutationFn: (body: BeaconInput) => submitBeacon(raffleId, body),
     onSuccess: async () => {
       setErrors({});
       toast({
@@ -73,11 +94,9 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const next: FieldErrors = {};
-    if (!/^\d+$/.test(roundText.trim())) next.round = "Escribe el número de la ronda.";
-    if (!/^[0-9a-fA-F]+$/.test(signature.trim())) next.signature = "Pega la firma en hexadecimal.";
-    setErrors(next);
-    if (Object.keys(next).length === 0) mutation.mutate();
+    const parsed = beaconInputSchema.safeParse({ round: roundText.trim(), signature });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) mutation.mutate(parsed.data);
   }
 
   return (
@@ -132,12 +151,7 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
-    mutationFn: () =>
-      submitExternalResult(raffleId, {
-        result: result.trim(),
-        sourceUrl: sourceUrl.trim(),
-        ...(correcting ? { reason: reason.trim() } : {}),
-      }),
+    mutationFn: (body: ExternalResultInput) => submitExternalResult(raffleId, body),
     onSuccess: async () => {
       setErrors({});
       setResult("");
@@ -155,13 +169,16 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const next: FieldErrors = {};
-    if (!result.trim()) next.result = "Escribe el resultado oficial.";
-    if (!/^https?:\/\/\S+$/.test(sourceUrl.trim()))
-      next.sourceUrl = "Pega el enlace a la publicación oficial (https://...).";
+    const parsed = externalResultInputSchema.safeParse({
+      result,
+      sourceUrl,
+      ...(correcting ? { reason } : {}),
+    });
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    // The server requires a correction's reason; said here before asking it.
     if (correcting && !reason.trim()) next.reason = "Explica por qué se corrige el resultado.";
     setErrors(next);
-    if (Object.keys(next).length === 0) mutation.mutate();
+    if (parsed.success && Object.keys(next).length === 0) mutation.mutate(parsed.data);
   }
 
   const id = correcting ? "external-correction" : "external-result";
@@ -221,6 +238,12 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
   );
 }
 
+/** The issue's two reasons, offered as a start (the text is free and published as written). */
+const DISQUALIFICATION_REASONS = [
+  "No respondió dentro del plazo publicado para reclamar el premio",
+  "Fraude comprobado",
+];
+
 /** "Descalificar ganador": a stated reason and a confirmation that says the replacement is not chosen. */
 function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: ShownWinner }) {
   const after = useAfterDrawChange(raffleId);
@@ -228,19 +251,19 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const mutation = useMutation({
-    mutationFn: () =>
-      disqualifyWinner(raffleId, { level: winner.level, index: winner.index, reason: reason.trim() }),
+    mutationFn: (body: DisqualifyInput) => disqualifyWinner(raffleId, body),
   });
   const ticket = formatTicketNumber(winner.ticketNumber);
   const reasonId = `disqualify-${winner.level}-${winner.index}`;
 
   async function confirm() {
-    if (!reason.trim()) {
-      setError("Escribe el motivo: queda publicado en el acta.");
-      throw new Error("missing reason");
+    const parsed = disqualifyInputSchema.safeParse({ level: winner.level, index: winner.index, reason });
+    if (!parsed.success) {
+      setError(DRAW_ADMIN_MESSAGES.reason);
+      throw parsed.error;
     }
     try {
-      await mutation.mutateAsync();
+      await mutation.mutateAsync(parsed.data);
     } catch (failure) {
       setError(errorMessage(failure));
       throw failure;
@@ -289,6 +312,19 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
             />
           )}
         </Field>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {DISQUALIFICATION_REASONS.map((text) => (
+            <Button
+              key={text}
+              variant="outline"
+              size="sm"
+              className="h-auto! py-1.5 text-left whitespace-normal!"
+              onClick={() => setReason(text)}
+            >
+              {text}
+            </Button>
+          ))}
+        </div>
       </ConfirmDialog>
     </>
   );

@@ -72,8 +72,7 @@ function ProofFile({ proof }: { proof: PaymentProof }) {
  * come from it, so with it the buyer, and only the buyer, recognises their numbers there.
  */
 function ReceiptCode({ proof }: { proof: PaymentProof }) {
-  // Buyer proofs carry receiptSecret (issue 15 contract); read defensively while the schema gains it.
-  const secret = (proof as PaymentProof & { receiptSecret?: string | null }).receiptSecret;
+  const secret = proof.receiptSecret;
   if (!secret) return null;
   const numbers = proof.ticketNumbers.map(Number).filter(Number.isInteger);
   return (
