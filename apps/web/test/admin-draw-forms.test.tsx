@@ -94,7 +94,7 @@ describe("Descalificar ganador", () => {
   it("asks for a reason in a labelled dialog that says the replacement cannot be chosen", async () => {
     const { v2Record, RAFFLE_ID } = await import("./fixtures/v2-record");
     const record = await v2Record();
-    fetchMock.mockImplementation(async (input, init) =>
+    fetchMock.mockImplementation(async (_input, init) =>
       init?.method === "POST" ? Response.json({ ok: true }) : Response.json(record),
     );
     renderWithProviders(<DrawAdminSection raffle={{ id: RAFFLE_ID } as AdminRaffle} />);
