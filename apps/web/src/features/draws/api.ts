@@ -1,10 +1,11 @@
 import type { DrawTranscript } from "@rifazo/shared/domain/draw-engine";
 import type { DrawRecord as RaffleRecord } from "@rifazo/shared/domain/draw-record";
 import type { DrawRecord, DrawResult, TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
+import type { DrawListItem } from "@rifazo/shared/schemas/records";
 import { queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "../../lib/api-client";
 
-export type { DrawRecord, DrawResult, RaffleRecord, TicketVerificationResponse };
+export type { DrawListItem, DrawRecord, DrawResult, RaffleRecord, TicketVerificationResponse };
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -23,7 +24,7 @@ export const drawApi = {
 
 export const drawsQuery = queryOptions({
   queryKey: ["draws"],
-  queryFn: ({ signal, client }) => api.get<DrawRecord[]>("/api/draws", { signal, client }),
+  queryFn: ({ signal, client }) => api.get<DrawListItem[]>("/api/draws", { signal, client }),
 });
 
 export const recordKeys = {

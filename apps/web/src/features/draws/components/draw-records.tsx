@@ -7,7 +7,7 @@ import { CheckCircleIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { type DrawRecord, drawApi, drawsQuery } from "../api";
+import { type DrawListItem, drawApi, drawsQuery } from "../api";
 import { ALGORITHM_VERSION_V2 } from "../lib/record-text";
 import { VerifyDraw } from "./verify-draw";
 
@@ -21,9 +21,9 @@ function Hash({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function DrawCard({ draw }: { draw: DrawRecord }) {
+function DrawCard({ draw }: { draw: DrawListItem }) {
   // Draws of the record era (v2) are verified from their record; older ones from their v1 transcript.
-  const v2 = draw.algorithm === ALGORITHM_VERSION_V2;
+  const v2 = Boolean(draw.recordUrl) || draw.algorithm === ALGORITHM_VERSION_V2;
   return (
     <li
       id={`sorteo-${draw.raffleId}`}
