@@ -8,6 +8,7 @@ import {
   DrawAdminSection,
   ExternalResultForm,
 } from "../src/features/admin/raffles/draw-admin-section";
+import { ExternalBindingSection } from "../src/features/admin/raffles/external-binding-section";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The admin's draw forms (issue 15): the server verifies every beacon and result; its Spanish message
@@ -117,5 +118,53 @@ describe("Descalificar ganador", () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(String(post?.[0])).toBe(`/api/admin/raffles/${RAFFLE_ID}/disqualify`);
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ reason: "Fraude comprobado" });
+  });
+});
+
+describe("Lotería que decide la rifa (external binding)", () => {
+  const external = (editable: boolean) =>
+    ({
+      id: "r3",
+      announcementType: "external",
+      totalTickets: 1000,
+      externalBinding: {
+        externalLottery: editable ? null : "Triple Zulia 4:45 p. m.",
+        externalDrawAt: editable ? null : "2026-12-01T20:45:00.000Z",
+        externalRule: editable ? null : { kind: "last_digits", digits: 3 },
+        externalRuleText: editable ? null : "Las 3 últimas cifras del número ganador",
+        editable,
+      },
+    }) as AdminRaffle;
+
+  it("sends the lottery, its time and the rule, and shows the server's field message", async () => {
+    fetchMock.mockResolvedValue(
+      refusal("La regla no alcanza", {
+        externalRule: "Con 1000 boletos la regla debe leer al menos 3 cifras.",
+      }),
+    );
+    renderWithProviders(<ExternalBindingSection raffle={external(true)} />);
+    await userEvent.type(screen.getByLabelText("Lotería y sorteo"), "Triple Zulia 4:45 p. m.");
+    await userEvent.type(screen.getByLabelText("Fecha y hora del sorteo de la lotería"), "2026-12-01T16:45");
+    await userEvent.type(screen.getByLabelText("Regla: cifras finales del resultado oficial"), "2");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar lotería" }));
+    await waitFor(() =>
+      expect(
+        screen.getByLabelText("Regla: cifras finales del resultado oficial"),
+      ).toHaveAccessibleDescription(/al menos 3 cifras/),
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe("/api/admin/raffles/r3/external-binding");
+    expect(init?.method).toBe("PUT");
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      externalLottery: "Triple Zulia 4:45 p. m.",
+      externalRule: { kind: "last_digits", digits: 2 },
+    });
+  });
+
+  it("after the first sale shows the binding, fixed", () => {
+    renderWithProviders(<ExternalBindingSection raffle={external(false)} />);
+    expect(screen.queryByRole("button", { name: "Guardar lotería" })).not.toBeInTheDocument();
+    expect(screen.getByText("Las 3 últimas cifras del número ganador")).toBeInTheDocument();
+    expect(screen.getByText(/Fijada/)).toBeInTheDocument();
   });
 });

@@ -10,15 +10,16 @@ import type {
   AdminUser,
   BeaconInput,
   DisqualifyBody as DisqualifyInput,
+  ExternalBinding,
+  ExternalBindingInput,
   ExternalResultBody as ExternalResultInput,
   ExternalWinnerEntry,
   RaffleForm,
 } from "@rifazo/shared/schemas/admin";
 import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
-
-export type { BeaconInput, DisqualifyInput, ExternalResultInput };
-
 import { api } from "../../../lib/api-client";
+
+export type { BeaconInput, DisqualifyInput, ExternalBinding, ExternalBindingInput, ExternalResultInput };
 
 // Every admin endpoint the panel calls (apps/api/src/modules/admin/**/routes.ts, shapes from
 // @rifazo/shared/schemas/admin). Paths live here only; components call these through TanStack Query.
@@ -174,6 +175,10 @@ export const disqualifyWinner = (raffleId: string, body: DisqualifyInput) =>
 /** The official lottery result; a second one is a visible correction entry, never an edit. */
 export const submitExternalResult = (raffleId: string, body: ExternalResultInput) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-result`, body);
+
+/** The lottery, its draw time and the rule, before the first sale (refused after). */
+export const setExternalBinding = (raffleId: string, body: ExternalBindingInput) =>
+  api.put<ExternalBinding>(`/api/admin/raffles/${id(raffleId)}/external-binding`, body);
 
 // Stats and audit
 
