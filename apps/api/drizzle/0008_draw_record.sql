@@ -10,17 +10,24 @@ CREATE TABLE "draw_record_entries" (
 	CONSTRAINT "draw_record_entries_seq_check" CHECK ("draw_record_entries"."seq" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "raffles" DROP CONSTRAINT "raffles_status_check";--> statement-breakpoint
 ALTER TABLE "payment_proofs" ADD COLUMN "receipt_secret" text DEFAULT encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex') NOT NULL;--> statement-breakpoint
 ALTER TABLE "raffles" ADD COLUMN "external_lottery" text;--> statement-breakpoint
 ALTER TABLE "raffles" ADD COLUMN "external_draw_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "raffles" ADD COLUMN "external_rule" jsonb;--> statement-breakpoint
+ALTER TABLE "raffles" ADD COLUMN "review_window_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "raffles" ADD COLUMN "frozen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "winners" ADD COLUMN "prize_index" integer;--> statement-breakpoint
 ALTER TABLE "winners" ADD COLUMN "disqualified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "winners" ADD COLUMN "disqualification_reason" text;--> statement-breakpoint
 ALTER TABLE "draw_record_entries" ADD CONSTRAINT "draw_record_entries_raffle_id_raffles_id_fk" FOREIGN KEY ("raffle_id") REFERENCES "public"."raffles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "raffles" ADD CONSTRAINT "raffles_status_check" CHECK ("status" IN ('upcoming', 'active', 'ready_to_announce', 'closed', 'frozen', 'finished', 'cancelled'));--> statement-breakpoint
 -- ============================================================================================
 -- Custom SQL (issue 15, helper DRAWAPI), written by hand after the generated part above. Re-apply
 -- this section as is if the migration is regenerated or renumbered.
+-- AT MERGE with LIFECYCLE's 0007: the generated statements above about raffles_status_check,
+-- review_window_hours and frozen_at are 0007's (declared here only so this worktree runs): drop them
+-- from this migration when it is regenerated after 0007.
 -- ============================================================================================
 -- The record is evidence: nobody, not even the API's own role, may rewrite or remove an entry
 -- (as audit_log, 0001). Verification (verifyRecord) catches an edit made with the trigger disabled.
@@ -54,11 +61,3 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER raffles_external_binding_lock
   BEFORE UPDATE ON raffles
   FOR EACH ROW EXECUTE FUNCTION raffles_external_binding_locked();
---> statement-breakpoint
--- TEMPORARY until LIFECYCLE's 0007 is merged (it owns raffles.status and RAFFLE_STATUSES): the freeze
--- writes status 'frozen', so this worktree's check allows 'closed' and 'frozen' too. DROP THIS
--- STATEMENT AT MERGE (0007 sets the real list).
-ALTER TABLE raffles DROP CONSTRAINT IF EXISTS raffles_status_check;
---> statement-breakpoint
-ALTER TABLE raffles ADD CONSTRAINT raffles_status_check
-  CHECK (status IN ('upcoming', 'active', 'ready_to_announce', 'closed', 'frozen', 'finished', 'cancelled'));

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
+import { scheduleDrawJob } from "./modules/draws/draw-job";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { seedDemo } from "./seed/demo";
@@ -20,6 +21,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     const app = await buildApp({ config, database, ownsDatabase: true });
     await normalizeStoredPaymentReferences(app.ctx);
     scheduleOrphanSweep(app);
+    scheduleDrawJob(app);
     await ensureAdmin(app.ctx);
     const production = config.nodeEnv === "production";
     if (production) await disablePublishedDemoAccounts(app.ctx);

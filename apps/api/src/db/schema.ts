@@ -257,6 +257,10 @@ export const raffles = pgTable(
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
     externalRule: jsonb("external_rule"),
+    // LIFECYCLE's columns (its migration 0007, contract of issue 15), declared here so this worktree's
+    // freeze runs; at merge they come from 0007 and leave 0008.
+    reviewWindowHours: integer("review_window_hours").notNull().default(48),
+    frozenAt: ts("frozen_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
