@@ -289,7 +289,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
                 </p>
               </div>
             ) : (
-              <p className="text-sm text-muted">El compromiso del sorteo se publicará antes del sorteo.</p>
+              <p className="text-sm text-muted">
+                {raffle.announcementType === "external"
+                  ? "El ganador lo decide el resultado oficial de la lotería indicada, con la regla publicada antes de la primera venta."
+                  : "Al cerrar la revisión de pagos la lista de boletos se congela y el ganador lo decide una ronda futura de drand que nadie conoce ni controla."}
+              </p>
             )}
             <Link
               to={paths.transparency}
