@@ -422,7 +422,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
 
         <Commitment raffle={raffle} />
         {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
-        <RecordLink raffleId={raffle.id} />
+        <RecordLink raffleId={raffle.id} status={raffle.status} />
       </div>
     </PageContainer>
   );

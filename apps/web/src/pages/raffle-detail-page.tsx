@@ -305,6 +305,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
             <RecordLink
               raffleId={raffle.id}
+              status={raffle.status}
               className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
             />
           </Section>
