@@ -54,3 +54,44 @@ describe("record page", () => {
     expect(await screen.findByText("Esta rifa todavía no tiene acta publicada")).toBeInTheDocument();
   });
 });
+
+describe("record page, external lottery", () => {
+  it("shows the official result, its visible correction and the corrected winner", async () => {
+    const { externalRecord } = await import("./fixtures/v2-record");
+    fetchMock.mockResolvedValue(Response.json(await externalRecord()));
+    renderWithProviders(<DrawRecordPage />, {
+      path: `/sorteo/${RAFFLE_ID}/acta`,
+      pattern: routePatterns.drawRecord,
+    });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Acta: Moto con la lotería" }),
+    ).toBeInTheDocument();
+    const entries = within(screen.getByRole("region", { name: "Entradas del acta" })).getAllByRole(
+      "listitem",
+    );
+    expect(entries.map((e) => e.querySelector("p")?.textContent)).toEqual([
+      "#0 Reglas publicadas",
+      "#1 Lista de boletos congelada",
+      "#2 Resultado oficial de la lotería",
+      "#3 Corrección del resultado oficial",
+    ]);
+    expect(entries[3]).toHaveTextContent(
+      "Corrige la entrada 2: resultado 1007. Motivo: Se transcribió mal el número oficial",
+    );
+    const winners = within(screen.getByRole("region", { name: "Ganadores" }));
+    expect(winners.getByText("0007")).toBeInTheDocument();
+    expect(winners.queryByText("0512")).not.toBeInTheDocument();
+  });
+
+  it("before the result, says which lottery and rule will decide", async () => {
+    const { externalRecord } = await import("./fixtures/v2-record");
+    fetchMock.mockResolvedValue(Response.json(await externalRecord({ withResult: false })));
+    renderWithProviders(<DrawRecordPage />, {
+      path: `/sorteo/${RAFFLE_ID}/acta`,
+      pattern: routePatterns.drawRecord,
+    });
+    const waiting = within(await screen.findByRole("region", { name: "Esperando el resultado oficial" }));
+    expect(waiting.getByText("Triple Zulia (4:45 p. m.)")).toBeInTheDocument();
+    expect(waiting.getByText(/Las 3 últimas cifras del número oficial/)).toBeInTheDocument();
+  });
+});

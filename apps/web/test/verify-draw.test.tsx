@@ -120,4 +120,14 @@ describe("the protocol's example record (quicknet round 657413, docs/draw-protoc
       `Entrada ${entry.seq} (Descalificación): cadena de huellas`,
     );
   });
+
+  it("verifies an external-lottery record with a correction", async () => {
+    const { externalRecord } = await import("./fixtures/v2-record");
+    const list = await pressVerify(await externalRecord());
+    expect(screen.getByText("Verificado en tu navegador: todo coincide")).toBeInTheDocument();
+    const names = within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
+    expect(names.some((n) => n.startsWith("✓Corrección del resultado"))).toBe(true);
+  });
 });
