@@ -246,6 +246,48 @@ describe("verifyRecord: sorteo interno con drand", () => {
     expect(edits).toBeGreaterThan(60);
   });
 
+  it("valores mal formados en cualquier lugar nunca lanzan: la verificación falla", async () => {
+    const { events } = await internalEvents();
+    const record = await buildRecord(raffleId, events);
+    const all = (value: unknown, path: (string | number)[] = []): (string | number)[][] =>
+      value !== null && typeof value === "object"
+        ? [
+            path,
+            ...Object.entries(value).flatMap(([k, v]) =>
+              all(v, [...path, Array.isArray(value) ? Number(k) : k]),
+            ),
+          ]
+        : [path];
+    const paths = all(record).filter(
+      (p) => p.length > 1 && !(p.length === 2 && p[0] === "entries" && p[1] === record.entries.length - 1),
+    );
+    const replacements = [null, "borrar", 1.5, {}];
+    // One kind of damage per path, rotating, keeps the test near 3 s on the 2-core machine.
+    for (const [i, path] of paths.entries()) {
+      for (const replacement of [
+        replacements[i % replacements.length],
+        replacements[(i + 1) % replacements.length],
+      ]) {
+        const copy = clone(record) as unknown as Record<string | number, unknown>;
+        let node = copy;
+        for (const key of path.slice(0, -1)) node = node[key] as never;
+        const key = path[path.length - 1] as string | number;
+        if (replacement === "borrar") {
+          if (Array.isArray(node)) node.splice(Number(key), 1);
+          else delete node[key];
+        } else node[key] = replacement;
+        if (JSON.stringify(copy) === JSON.stringify(record)) continue;
+        const v = await verifyRecord(copy as unknown as DrawRecord);
+        // Nullable fields set to null again, or the last entry removed, are the only harmless edits.
+        if (v.ok) expect(["activationPercentage", "maxTicketsPerBuyer"], path.join(".")).toContain(key);
+      }
+    }
+    await expect(verifyRecord(null as unknown as DrawRecord)).resolves.toMatchObject({ ok: false });
+    await expect(
+      verifyRecord({ format: "rifazo-record-1", raffleId, entries: [null] } as unknown as DrawRecord),
+    ).resolves.toMatchObject({ ok: false });
+  });
+
   it("aunque se recalculen todas las huellas, cambiar lo que decide el sorteo se detecta", async () => {
     const { events, chain, round } = await internalEvents();
     const record = await buildRecord(raffleId, events);

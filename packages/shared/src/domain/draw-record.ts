@@ -531,24 +531,32 @@ class Checks {
   }
 }
 
-const show = (value: unknown) => {
+/** Text of a value for a check's expected/actual: canonical when possible, never throws. */
+const show = (value: unknown): string => {
   try {
     return canonicalJson(value);
   } catch {
-    return String(value);
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
   }
 };
 
-const winnerText = (w: RecordWinner[]) =>
-  show(
-    w.map((x) => ({
-      level: x?.level,
-      index: x?.index,
-      ticketNumber: x?.ticketNumber,
-      tag: x?.tag,
-      description: x?.description,
-    })),
-  );
+/** The compared fields of a winner list (a malformed list is shown as it is, and fails). */
+const winnerList = (w: unknown): unknown =>
+  Array.isArray(w)
+    ? w.map((x: Partial<RecordWinner> | null) => ({
+        level: x?.level ?? null,
+        index: x?.index ?? null,
+        ticketNumber: x?.ticketNumber ?? null,
+        tag: x?.tag ?? null,
+        description: x?.description ?? null,
+      }))
+    : (w ?? null);
+
+const winnerText = (w: unknown) => show(winnerList(w));
 
 function entryName(entry: { seq?: unknown; type?: unknown }, position: number): string {
   const label = RECORD_ENTRY_LABELS[entry?.type as RecordEntryType] ?? String(entry?.type);
@@ -655,6 +663,11 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   const entries = record.entries;
   if (entries.length === 0) {
     out.pending.push("El acta todavía no tiene entradas.");
+    return finish();
+  }
+  const notObject = entries.findIndex((e) => typeof e !== "object" || e === null || Array.isArray(e));
+  if (notObject >= 0) {
+    checks.add(`Entrada ${notObject}: cadena de huellas`, false, "un objeto JSON", show(entries[notObject]));
     return finish();
   }
 
@@ -855,12 +868,12 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     RECORD_CHECK_NAMES.winners,
     show({
       algorithm: winnersEntry.data?.algorithm,
-      winners: JSON.parse(winnerText(winnersEntry.data?.winners ?? [])),
+      winners: winnerList(winnersEntry.data?.winners),
     }),
     async () =>
       show({
         algorithm: ALGORITHM_VERSION_V2,
-        winners: JSON.parse(winnerText(withTags((await drawV2(input)).picks, tags))),
+        winners: winnerList(withTags((await drawV2(input)).picks, tags)),
       }),
   );
   if (!winnersOk) return finish();
@@ -918,7 +931,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
         const data = entry.data as ExternalResultData & Partial<ExternalCorrectionData>;
         const isCorrection = entry.type === "external_correction";
         const name = `${isCorrection ? RECORD_CHECK_NAMES.correction : RECORD_CHECK_NAMES.external} (entrada ${i})`;
-        const ok = await checks.compare(name, winnerText(data?.winners ?? []), () => {
+        const ok = await checks.compare(name, winnerText(data?.winners), () => {
           if (Date.parse(entry.at) < Date.parse(a.drawAt)) {
             throw new DrawInputError(`registrado antes del sorteo de la lotería (${a.drawAt})`);
           }
