@@ -3,6 +3,7 @@
 import { frozenListHash } from "@rifazo/shared/domain/draw-engine-v2";
 import { buildRecord, type DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
+import type { PaymentProof } from "@rifazo/shared/schemas/proofs";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import exampleReceipts from "../../../docs/draw-protocol/example-receipts.json";
 import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { OwnershipCheck } from "../src/features/draws";
 import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/owner-check";
+import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
 import { renderWithProviders, stubFetch } from "./render";
 
 // "Buyers can check" (issue 15): from the receipt's code, the owner tag of each of the buyer's numbers,
@@ -126,5 +128,58 @@ describe("owner-tag check", () => {
       expect(result.numbers.every((n) => n.status === "ok")).toBe(true);
       expect(result.tagged).toEqual([...receipt.numbers].sort((a, b) => a - b));
     }
+  });
+});
+
+describe("Mis pagos: the receipt's verification code", () => {
+  const proof = (status: "approved" | "pending", receiptSecret: string | null): PaymentProof => ({
+    id: "p1",
+    raffleId: RAFFLE,
+    raffleTitle: "Moto Bera",
+    amount: 10,
+    currency: "USD",
+    exchangeRate: null,
+    paymentMethod: "pago_movil",
+    transactionRef: "123456",
+    status,
+    userNotes: null,
+    adminNotes: null,
+    quantityOfTickets: 2,
+    createdAt: "2026-11-10T12:00:00.000Z",
+    reviewedAt: null,
+    paymentMethodLabel: "Pago Móvil",
+    statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
+    ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
+    receiptSecret,
+    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
+  });
+
+  it("shows the code with a copy button and, for an approved payment, the list check", async () => {
+    fetchMock.mockResolvedValue(Response.json(await frozenRecord()));
+    renderWithProviders(<PaymentDetailDialog proof={proof("approved", MINE)} onClose={() => undefined} />);
+    const section = within(await screen.findByRole("region", { name: "Código de verificación del recibo" }));
+    expect(section.getByText(MINE)).toBeInTheDocument();
+    expect(
+      section.getByRole("button", { name: "Copiar código de verificación del recibo" }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      section.getByRole("button", { name: /Comprobar mis boletos en la lista congelada/ }),
+    );
+    expect(
+      await section.findByText("Tus 2 boletos están en la lista congelada y marcados como tuyos"),
+    ).toBeInTheDocument();
+  });
+
+  it("a pending payment shows the code but nothing to check yet; no code, no section", () => {
+    const { unmount } = renderWithProviders(
+      <PaymentDetailDialog proof={proof("pending", MINE)} onClose={() => undefined} />,
+    );
+    expect(screen.getByRole("region", { name: "Código de verificación del recibo" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Comprobar mis boletos/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PaymentDetailDialog proof={proof("approved", null)} onClose={() => undefined} />);
+    expect(
+      screen.queryByRole("region", { name: "Código de verificación del recibo" }),
+    ).not.toBeInTheDocument();
   });
 });
