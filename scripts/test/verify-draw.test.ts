@@ -5,8 +5,18 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDrawTranscript } from "../../packages/shared/src/domain/draw-engine";
+import {
+  DRAND_DST,
+  drandRoundMessage,
+  firstRoundAtOrAfterMs,
+  roundTime,
+} from "../../packages/shared/src/domain/drand";
+import { bytesToHex, createDrawTranscript, hexToBytes } from "../../packages/shared/src/domain/draw-engine";
+import { drawV2 } from "../../packages/shared/src/domain/draw-engine-v2";
+import { buildRecord, type DrawRecord } from "../../packages/shared/src/domain/draw-record";
 
 // The CLI as a user runs it (tsx, a child process): v1 transcripts and v2 records, from files and URLs.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -64,6 +74,69 @@ describe("npm run verify-draw", () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("✘ NO COINCIDE");
     expect(bad.stdout).toContain("✘ Entrada 2 (Lista congelada): cadena de huellas");
+  });
+
+  it("dice claramente cuando el sorteo usó una cadena que no es de la League of Entropy, y lo que falta", async () => {
+    // The example's list and rules, decided by a chain of our own (as tests and demo data do).
+    const s = bls12_381.shortSignatures;
+    const secretKey = bls12_381.utils.randomSecretKey();
+    const chain = {
+      public_key: bytesToHex(s.getPublicKey(secretKey).toBytes()),
+      period: 3,
+      genesis_time: 1_690_000_000,
+      hash: "ef".repeat(32),
+      schemeID: "bls-unchained-g1-rfc9380",
+    };
+    const [rules, closed, frozen] = example.entries as DrawRecord["entries"];
+    if (frozen?.type !== "frozen" || rules?.type !== "rules_published" || !closed)
+      throw new Error("acta de ejemplo inesperada");
+    const round = firstRoundAtOrAfterMs(chain, Date.parse(frozen.at) + 2 * 60_000);
+    const roundAt = new Date(roundTime(chain, round) * 1000).toISOString();
+    const signature = bytesToHex(s.sign(s.hash(drandRoundMessage(round), DRAND_DST), secretKey).toBytes());
+    const randomness = bytesToHex(sha256(hexToBytes(signature)));
+    const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
+    const draw = await drawV2({
+      raffleId: example.raffleId,
+      listHash: frozen.data.listHash,
+      randomness,
+      ticketNumbers: [...tags.keys()],
+      prizeLevels: rules.data.prizeLevels,
+    });
+    const events = [
+      { type: rules.type, at: rules.at, data: rules.data },
+      { type: closed.type, at: closed.at, data: closed.data },
+      { type: frozen.type, at: frozen.at, data: frozen.data },
+      {
+        type: "round_named" as const,
+        at: frozen.at,
+        data: { chain, round, roundTime: roundAt, delayMinutes: 2 },
+      },
+      {
+        type: "beacon" as const,
+        at: roundAt,
+        data: { round, signature, randomness, source: "admin" as const },
+      },
+      {
+        type: "winners" as const,
+        at: roundAt,
+        data: {
+          algorithm: "rifazo-draw-v2" as const,
+          winners: draw.picks.map((w) => ({ ...w, tag: tags.get(w.ticketNumber) as string })),
+        },
+      },
+    ];
+    const drawn = await run(write("otra-cadena.json", await buildRecord(example.raffleId, events)));
+    expect(drawn.code, drawn.stdout).toBe(0);
+    expect(drawn.stdout).toContain(
+      `⚠ Este sorteo usó una cadena que no es de la League of Entropy: ${chain.hash}`,
+    );
+
+    const waiting = await run(
+      write("esperando.json", await buildRecord(example.raffleId, events.slice(0, 4))),
+    );
+    expect(waiting.code, waiting.stdout).toBe(0);
+    expect(waiting.stdout).toContain("esperando la ronda de drand");
+    expect(waiting.stdout).toContain(`… Pendiente: Falta el beacon de la ronda ${round}`);
   });
 
   it("sigue verificando transcripciones v1", async () => {
