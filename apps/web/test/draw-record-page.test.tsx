@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routePatterns } from "../src/lib/paths";
 import { DrawRecordPage } from "../src/pages/draw-record-page";
@@ -93,5 +94,36 @@ describe("record page, external lottery", () => {
     const waiting = within(await screen.findByRole("region", { name: "Esperando el resultado oficial" }));
     expect(waiting.getByText("Triple Zulia (4:45 p. m.)")).toBeInTheDocument();
     expect(waiting.getByText(/Las 3 últimas cifras del número oficial/)).toBeInTheDocument();
+  });
+});
+
+describe("record page, waiting for the round", () => {
+  it("after the round's time anyone can ask the server to fetch it; its refusal is shown", async () => {
+    const full = await v2Record();
+    const waiting = { ...full, entries: full.entries.slice(0, 4) };
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === "POST"
+        ? Response.json(
+            {
+              error: {
+                code: "SERVICE_UNAVAILABLE",
+                message: "Ningún relay de drand respondió. Inténtalo más tarde.",
+              },
+            },
+            { status: 503 },
+          )
+        : Response.json(waiting),
+    );
+    renderWithProviders(<DrawRecordPage />, {
+      path: `/sorteo/${RAFFLE_ID}/acta`,
+      pattern: routePatterns.drawRecord,
+    });
+    const region = within(await screen.findByRole("region", { name: "Esperando la ronda de drand" }));
+    await userEvent.click(region.getByRole("button", { name: "Obtener la ronda y sortear" }));
+    expect(
+      await region.findByText("Ningún relay de drand respondió. Inténtalo más tarde."),
+    ).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(String(post?.[0])).toBe(`/api/raffles/${RAFFLE_ID}/draw`);
   });
 });

@@ -13,13 +13,19 @@ import type {
   WinnersData,
 } from "@rifazo/shared/domain/draw-record";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { CopyButton } from "../../../components/ui/copy-button";
 import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useNow } from "../../../lib/use-now";
 import { CountdownDisplay } from "../../upcoming";
+import { drawApi, recordKeys } from "../api";
 import {
   BEACON_SOURCES,
   CLOSE_REASONS,
@@ -293,7 +299,40 @@ function FrozenList({ frozen }: { frozen: FrozenData }) {
 }
 
 /** Round named and not yet drawn: its number, time and a countdown; after its time, what happens next. */
-function RoundStatus({ round }: { round: RoundNamedData }) {
+/**
+ * After the round's time: the server draws on its own as soon as it gets the beacon; anyone may also ask
+ * it to fetch the round now. Nobody can change the result by pressing (or not pressing) this.
+ */
+function DrawNow({ raffleId }: { raffleId: string }) {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const mutation = useMutation({
+    mutationFn: () => drawApi.draw(raffleId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordKeys.one(raffleId) }),
+  });
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-muted">
+        La ronda ya se publicó: el servidor la obtiene de drand, verifica su firma y realiza el sorteo. Si aún
+        no aparece, puedes pedirlo tú; el resultado es el mismo lo pida quien lo pida.
+      </p>
+      <Button
+        variant="outline"
+        disabled={!hydrated}
+        loading={mutation.isPending}
+        loadingText="Obteniendo la ronda..."
+        onClick={() => mutation.mutate()}
+      >
+        Obtener la ronda y sortear
+      </Button>
+      <div aria-live="polite">
+        {mutation.isError ? <Alert variant="danger">{errorMessage(mutation.error)}</Alert> : null}
+      </div>
+    </div>
+  );
+}
+
+function RoundStatus({ raffleId, round }: { raffleId: string; round: RoundNamedData }) {
   const now = useNow(1_000).getTime();
   const at = Date.parse(round.roundTime);
   return (
@@ -305,13 +344,7 @@ function RoundStatus({ round }: { round: RoundNamedData }) {
           para el <strong>{formatDateTime(round.roundTime)}</strong>. Nadie conoce su valor todavía.
         </span>
       </p>
-      {at > now ? (
-        <CountdownDisplay target={at} now={now} />
-      ) : (
-        <p className="text-sm text-muted">
-          La ronda ya se publicó: el sorteo se realiza en cuanto el servidor la obtiene y verifica su firma.
-        </p>
-      )}
+      {at > now ? <CountdownDisplay target={at} now={now} /> : <DrawNow raffleId={raffleId} />}
     </Section>
   );
 }
@@ -372,7 +405,7 @@ export function RecordView({ record }: { record: RaffleRecord }) {
   const frozen = lastData<FrozenData>(record, "frozen");
   return (
     <div className="space-y-6">
-      {stage === "awaiting_round" && round ? <RoundStatus round={round} /> : null}
+      {stage === "awaiting_round" && round ? <RoundStatus raffleId={record.raffleId} round={round} /> : null}
       {stage === "awaiting_result" && rules ? <ExternalStatus rules={rules} /> : null}
       <Winners record={record} />
       <Entries record={record} />
