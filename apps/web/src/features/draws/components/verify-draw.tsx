@@ -27,6 +27,11 @@ type Verification =
     }
   | { state: "error"; message: string };
 
+/** A failed check's values can be long (a winners list in JSON): the start is enough to see the difference. */
+function clip(text: string, max = 240): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 /**
  * The record (v2) or, for a draw made before records existed, its v1 transcript, through the shared
  * verifyAny: hash chain, list hash, round, drand signature, winners and replacements, or the v1 checks.
@@ -118,7 +123,7 @@ function VerificationResult({ verification }: { verification: Extract<Verificati
                 <span className="sr-only">{c.ok ? ": correcto" : ": no coincide"}</span>
                 {c.ok ? null : (
                   <span className="block font-mono text-xs break-all text-muted">
-                    Esperado: {c.expected} · En el acta: {c.actual}
+                    Esperado: {clip(c.expected)} · En el acta: {clip(c.actual)}
                   </span>
                 )}
               </span>
