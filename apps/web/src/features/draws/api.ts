@@ -17,6 +17,7 @@ export const drawApi = {
   verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
+  recordUrl: (raffleId: string) => `/api/raffles/${id(raffleId)}/record`,
   /** The raffle's append-only record (the "acta"): 404 until its first entry. */
   record: (raffleId: string, signal?: AbortSignal) =>
     api.get<RaffleRecord>(`/api/raffles/${id(raffleId)}/record`, { signal }),

@@ -40,12 +40,21 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
           </p>
         </div>
         {v2 ? (
-          <Link
-            to={paths.drawRecord(draw.raffleId)}
-            className="text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Ver el acta
-          </Link>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link
+              to={paths.drawRecord(draw.raffleId)}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Ver el acta
+            </Link>
+            <a
+              href={drawApi.recordUrl(draw.raffleId)}
+              download={`acta-${draw.raffleId}.json`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Descargar acta (JSON)
+            </a>
+          </span>
         ) : (
           <a
             href={drawApi.transcriptUrl(draw.raffleId)}
