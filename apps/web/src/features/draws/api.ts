@@ -8,6 +8,7 @@ import { api, isApiError } from "../../lib/api-client";
 export type { DrawListItem, DrawRecord, DrawResult, RaffleRecord, TicketVerificationResponse };
 
 const id = (value: string) => encodeURIComponent(value);
+const recordPath = (raffleId: string) => `/api/raffles/${id(raffleId)}/record`;
 
 export const drawApi = {
   startCountdown: (raffleId: string) =>
@@ -17,10 +18,9 @@ export const drawApi = {
   verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
-  recordUrl: (raffleId: string) => `/api/raffles/${id(raffleId)}/record`,
+  recordUrl: recordPath,
   /** The raffle's append-only record (the "acta"): 404 until its first entry. */
-  record: (raffleId: string, signal?: AbortSignal) =>
-    api.get<RaffleRecord>(`/api/raffles/${id(raffleId)}/record`, { signal }),
+  record: (raffleId: string, signal?: AbortSignal) => api.get<RaffleRecord>(recordPath(raffleId), { signal }),
 };
 
 export const drawsQuery = queryOptions({
@@ -41,7 +41,7 @@ export function recordQuery(raffleId: string) {
     queryKey: recordKeys.one(raffleId),
     queryFn: async ({ signal, client }): Promise<RaffleRecord | null> => {
       try {
-        return await api.get<RaffleRecord>(`/api/raffles/${id(raffleId)}/record`, { signal, client });
+        return await api.get<RaffleRecord>(recordPath(raffleId), { signal, client });
       } catch (error) {
         if (notFound(error)) return null;
         throw error;
