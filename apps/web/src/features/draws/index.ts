@@ -1,4 +1,4 @@
-export type { DrawRecord, DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
+export type { DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
 export { drawApi, drawsQuery, recordKeys, recordQuery } from "./api";
 export { celebrate } from "./components/confetti";
 export { DrawRecords } from "./components/draw-records";
@@ -8,15 +8,12 @@ export { RecordLink } from "./components/record-link";
 export { RecordView } from "./components/record-view";
 export { Roulette } from "./components/roulette";
 export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";
-export { normaliseReceiptCode, RECEIPT_CODE_HELP } from "./lib/owner-check";
 export {
-  ENTRY_LABELS,
   recordStage,
   recordTitle,
   roundOf,
   rulesOf,
   type ShownWinner,
-  shortHash,
   shownWinners,
 } from "./lib/record-text";
 export { prefersReducedMotion } from "./lib/roulette";
