@@ -223,6 +223,38 @@ describe("verifyRecord: sorteo interno con drand", () => {
     }
   });
 
+  it("orden: las reglas pueden escribirse al cerrar o congelar, pero no cambiar después del cierre", async () => {
+    const { events } = await internalEvents();
+    const [rules, closed, frozen, named] = events as [Event, Event, Event, Event];
+    const late = await verifyRecord(
+      await buildRecord(raffleId, [closed, { ...rules, at: closed.at }, frozen, named]),
+    );
+    expect(failed(late)).toEqual([]);
+    const changed = await verifyRecord(
+      await buildRecord(raffleId, [rules, closed, { ...rules, at: closed.at }, frozen, named]),
+    );
+    expect(failed(changed)).toEqual(["Orden de los eventos"]);
+    const noRules = await verifyRecord(await buildRecord(raffleId, [closed, frozen]));
+    expect(failed(noRules)).toEqual(["Orden de los eventos"]);
+    const cancelled = await verifyRecord(
+      await buildRecord(raffleId, [
+        closed,
+        { type: "cancelled", at: closed.at, data: { reason: "Sin ventas." } },
+      ]),
+    );
+    expect(cancelled.ok).toBe(true);
+    expect(cancelled.status).toBe("cancelled");
+    const afterFreeze = await verifyRecord(
+      await buildRecord(raffleId, [
+        rules,
+        closed,
+        frozen,
+        { type: "cancelled", at: frozen.at, data: { reason: "x" } },
+      ]),
+    );
+    expect(failed(afterFreeze)).toEqual(["Orden de los eventos"]);
+  });
+
   it("editar cualquier campo de cualquier entrada hace fallar la verificación, nombrando la entrada", async () => {
     const { events } = await internalEvents();
     const record = await buildRecord(raffleId, events);

@@ -579,16 +579,19 @@ function orderProblem(entries: readonly RecordEntry[], i: number, isExternal: bo
   const before = entries.slice(0, i).map((e) => e.type);
   const has = (t: RecordEntryType) => before.includes(t);
   const name = RECORD_ENTRY_LABELS[entry.type];
-  if (i === 0 && entry.type !== "rules_published") return "la primera entrada debe ser «Reglas publicadas»";
   if (has("cancelled")) return `«${name}» después de la cancelación`;
   switch (entry.type) {
     case "rules_published":
+      // The rules may first be written at the close or the freeze, but never changed after the close.
+      if (has("frozen")) return "reglas publicadas después de congelar la lista";
+      return has("closed") && has("rules_published") ? "las reglas cambiaron después del cierre" : null;
     case "closed":
-      if (has("closed") || has("frozen")) return `«${name}» después del cierre`;
-      return null;
+      if (has("frozen")) return "cierre después de congelar la lista";
+      return has("closed") ? "la rifa se cerró dos veces" : null;
     case "cancelled":
       return has("frozen") ? "una rifa congelada no se puede cancelar" : null;
     case "frozen":
+      if (!has("rules_published")) return "lista congelada sin reglas publicadas antes";
       return has("frozen") ? "la lista se congeló dos veces" : null;
     case "round_named":
       if (isExternal) return "una rifa con lotería externa no usa drand";
@@ -718,7 +721,17 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     "cada fecha ≥ la anterior",
     timeProblems.join("; ") || "en orden",
   );
-  if (problems.length > 0 || !rules) return finish();
+  if (problems.length > 0) return finish();
+  if (!rules) {
+    // Only a close or a cancellation so far: nothing to recompute yet.
+    out.status = entries.some((e) => e.type === "cancelled")
+      ? "cancelled"
+      : entries.some((e) => e.type === "closed")
+        ? "closed"
+        : "published";
+    if (out.status === "closed") out.pending.push("Faltan las reglas y la lista congelada.");
+    return finish();
+  }
 
   // 3. Rules.
   const rulesOk = await checks.compare(RECORD_CHECK_NAMES.rules, "válidas", () => {
@@ -764,8 +777,11 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   out.frozenAt = frozenEntry.at;
   const listOk = await checks.compare(RECORD_CHECK_NAMES.listHash, String(frozen?.listHash), async () => {
     const canonical = canonicalFrozenTickets(frozen.tickets);
-    if (show(canonical) !== show(frozen.tickets))
-      throw new DrawInputError("la lista no está en orden ascendente");
+    if (show(canonical) !== show(frozen.tickets)) {
+      throw new DrawInputError(
+        "la lista no está en forma canónica (orden ascendente, solo «number» y «tag»)",
+      );
+    }
     if (frozen.ticketCount !== canonical.length) {
       throw new DrawInputError(
         `ticketCount dice ${String(frozen.ticketCount)} pero la lista tiene ${canonical.length}`,
@@ -838,6 +854,9 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
         );
       }
       if (typeof beacon.randomness !== "string") throw new DrawInputError("falta randomness");
+      if (typeof beacon.signature !== "string" || beacon.signature !== beacon.signature.toLowerCase()) {
+        throw new DrawInputError("la firma debe estar en hexadecimal en minúscula");
+      }
       const randomness = await verifyBeacon(named.chain, beacon);
       return show({ round: named.round, randomness });
     },
