@@ -18,9 +18,8 @@ export const drawApi = {
   verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
+  /** The raffle's append-only record (the "acta"), as JSON: 404 until its first entry. */
   recordUrl: recordPath,
-  /** The raffle's append-only record (the "acta"): 404 until its first entry. */
-  record: (raffleId: string, signal?: AbortSignal) => api.get<RaffleRecord>(recordPath(raffleId), { signal }),
 };
 
 export const drawsQuery = queryOptions({
