@@ -25,6 +25,7 @@ import { applyPointsChange } from "../modules/points/service";
 import { announceGeneratedPasswords, demoPasswords, writeDemoSeedMarker } from "./demo-accounts";
 import { seedContent } from "./demo-content";
 import { DEMO_PASSWORD, DEMO_RAFFLES, DEMO_REWARDS, DEMO_USERS, type PrizeArt } from "./demo-data";
+import { seedV2Draws } from "./demo-draws";
 import { buildPlan, commitDraws, DAY, planWinners } from "./demo-plan";
 import {
   PRIZE_VARIANT_WIDTHS,
@@ -206,7 +207,8 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
           currency: def.currency,
           prizeImage: img ? `/api/images/${img.id}` : null,
           imageAlt: def.imageAlt,
-          status: def.status,
+          // Draw v2 raffles are inserted closed (sales over) and frozen by the freeze code below.
+          status: def.drawV2 ? ("closed" as const) : def.status,
           isFeatured: def.isFeatured,
           startDate: r.startDate,
           endDate: r.endDate,
@@ -351,6 +353,9 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         })
         .where(eq(raffles.id, r.id));
     }
+
+    // Draw v2: one raffle drawn with a real quicknet beacon, one frozen awaiting its round.
+    await seedV2Draws(ctx, tx, plan.raffles, now);
 
     // Rewards, and one redemption through the points ledger (approvals credited the rest above)
     const hasRewards = (await tx.select({ id: rewards.id }).from(rewards).limit(1)).length > 0;

@@ -149,47 +149,71 @@ export async function performDraw(
   source: "relay" | "admin",
   options: DrawOptions = {},
 ): Promise<DrawResult> {
-  const viewerId = options.viewerId ?? null;
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
-    const raffle = await repo.findRaffle(tx, raffleId, true);
-    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
-    const entries = await repo.recordEntries(tx, raffleId);
-    if (raffle.drawnAt || find(entries, "winners")) return storedResult(tx, raffle, viewerId);
-    const { rules, frozen, named, external } = recordFacts(entries);
-    if (external) throw conflict(DRAW_V2_MESSAGES.external);
-    if (!rules || !frozen || !named || raffle.status !== "frozen") throw conflict(DRAW_V2_MESSAGES.notFrozen);
-    if (beacon.round !== named.round) throw conflict(DRAW_V2_MESSAGES.wrongRound(named.round, beacon.round));
-    const randomness = await protocol(() => verifyBeacon(named.chain, beacon));
-
-    // A verified beacon exists only once its round is out; the server clock may lag a little.
-    const at = laterOf(options.now ?? new Date(), named.roundTime);
-    await repo.appendRecordEntry(tx, raffleId, "beacon", at, {
-      round: named.round,
-      signature: beacon.signature.toLowerCase(),
-      randomness,
-      source,
-    });
-    const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
-    const drawn = await drawV2({
-      raffleId,
-      listHash: frozen.data.listHash,
-      randomness,
-      ticketNumbers: frozen.data.tickets.map((t) => t.number),
-      prizeLevels: rules.prizeLevels,
-    });
-    const picks: RecordWinner[] = drawn.picks.map((w) => ({ ...w, tag: tags.get(w.ticketNumber) ?? "" }));
-    await repo.appendRecordEntry(tx, raffleId, "winners", at, {
-      algorithm: ALGORITHM_VERSION_V2,
-      winners: picks,
-    });
-    queued = await writeWinners(ctx, tx, raffle, picks, "internal", at, frozen.data.listHash);
-    const updated = await repo.findRaffle(tx, raffleId);
-    if (!updated) throw new AppError("INTERNAL");
-    return storedResult(tx, updated, viewerId);
-  });
+  const { result, queued } = await ctx.db.transaction((tx) =>
+    performDrawIn(ctx, tx, raffleId, beacon, source, options),
+  );
   if (queued > 0) ctx.mail.flushSoon();
   return result;
+}
+
+/**
+ * performDraw inside the caller's transaction (the demo seed draws its v2 raffle this way, without
+ * announcing). Returns the result and how many emails were queued.
+ */
+export async function performDrawIn(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  options: DrawOptions & { announce?: boolean } = {},
+): Promise<{ result: DrawResult; queued: number }> {
+  const viewerId = options.viewerId ?? null;
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(tx, raffleId);
+  if (raffle.drawnAt || find(entries, "winners"))
+    return { result: await storedResult(tx, raffle, viewerId), queued: 0 };
+  const { rules, frozen, named, external } = recordFacts(entries);
+  if (external) throw conflict(DRAW_V2_MESSAGES.external);
+  if (!rules || !frozen || !named || raffle.status !== "frozen") throw conflict(DRAW_V2_MESSAGES.notFrozen);
+  if (beacon.round !== named.round) throw conflict(DRAW_V2_MESSAGES.wrongRound(named.round, beacon.round));
+  const randomness = await protocol(() => verifyBeacon(named.chain, beacon));
+
+  // A verified beacon exists only once its round is out; the server clock may lag a little.
+  const at = laterOf(options.now ?? new Date(), named.roundTime);
+  await repo.appendRecordEntry(tx, raffleId, "beacon", at, {
+    round: named.round,
+    signature: beacon.signature.toLowerCase(),
+    randomness,
+    source,
+  });
+  const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
+  const drawn = await drawV2({
+    raffleId,
+    listHash: frozen.data.listHash,
+    randomness,
+    ticketNumbers: frozen.data.tickets.map((t) => t.number),
+    prizeLevels: rules.prizeLevels,
+  });
+  const picks: RecordWinner[] = drawn.picks.map((w) => ({ ...w, tag: tags.get(w.ticketNumber) ?? "" }));
+  await repo.appendRecordEntry(tx, raffleId, "winners", at, {
+    algorithm: ALGORITHM_VERSION_V2,
+    winners: picks,
+  });
+  const queued = await writeWinners(
+    ctx,
+    tx,
+    raffle,
+    picks,
+    "internal",
+    at,
+    frozen.data.listHash,
+    options.announce ?? true,
+  );
+  const updated = await repo.findRaffle(tx, raffleId);
+  if (!updated) throw new AppError("INTERNAL");
+  return { result: await storedResult(tx, updated, viewerId), queued };
 }
 
 /** Inserts the winner rows of a draw or a lottery result, finishes the raffle and tells everyone. */
@@ -201,6 +225,7 @@ async function writeWinners(
   source: "internal" | "external",
   at: Date,
   listHash: string,
+  announce = true,
 ): Promise<number> {
   const sold = await repo.findSoldTickets(tx, raffle.id);
   const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
@@ -230,7 +255,7 @@ async function writeWinners(
     winnerName: first?.winnerName ?? null,
     winningTicketNumber: first?.ticketNumber ?? null,
   });
-  const queued = await announceWinners(ctx, tx, raffle, rows);
+  const queued = announce ? await announceWinners(ctx, tx, raffle, rows) : 0;
   await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
   return queued;
 }
