@@ -9,22 +9,14 @@
 // Exit code 0 when everything checks out (a record still waiting for its round counts as checked:
 // what is pending is printed), 1 when any check fails or a source cannot be read.
 import { readFile } from "node:fs/promises";
-import { type AnyVerification, verifyAny } from "../packages/shared/src/domain/draw-record";
+import {
+  type AnyVerification,
+  RECORD_STATUS_LABELS,
+  verifyAny,
+} from "../packages/shared/src/domain/draw-record";
 import { formatTicketNumber } from "../packages/shared/src/domain/tickets";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-const STATUS_LABELS: Record<string, string> = {
-  empty: "acta vacía",
-  published: "a la venta",
-  closed: "cerrada, revisando pagos",
-  frozen: "lista congelada",
-  awaiting_beacon: "esperando la ronda de drand",
-  awaiting_winners: "beacon recibido, faltan los ganadores",
-  awaiting_result: "esperando el resultado de la lotería",
-  drawn: "sorteada",
-  cancelled: "cancelada",
-};
 
 class HttpError extends Error {
   constructor(
@@ -65,7 +57,7 @@ async function load(source: string): Promise<unknown> {
 function print(label: string, result: AnyVerification): void {
   const kind = result.format === "rifazo-record-1" ? "acta v2" : "sorteo v1";
   console.log(
-    `\n${result.ok ? "✔ VERIFICADO" : "✘ NO COINCIDE"}  ${label} (${kind}, ${STATUS_LABELS[result.status] ?? result.status})`,
+    `\n${result.ok ? "✔ VERIFICADO" : "✘ NO COINCIDE"}  ${label} (${kind}, ${RECORD_STATUS_LABELS[result.status] ?? result.status})`,
   );
   for (const c of result.checks) {
     console.log(`  ${c.ok ? "✔" : "✘"} ${c.name}`);

@@ -478,6 +478,19 @@ export type RecordStatus =
   | "drawn"
   | "cancelled";
 
+/** Spanish words for each status (CLI and pages). */
+export const RECORD_STATUS_LABELS: Readonly<Record<RecordStatus, string>> = {
+  empty: "acta vacía",
+  published: "a la venta",
+  closed: "cerrada, revisando pagos",
+  frozen: "lista congelada",
+  awaiting_beacon: "esperando la ronda de drand",
+  awaiting_winners: "beacon recibido, faltan los ganadores",
+  awaiting_result: "esperando el resultado de la lotería",
+  drawn: "sorteada",
+  cancelled: "cancelada",
+};
+
 export interface RecordVerification {
   ok: boolean;
   checks: VerificationCheck[];
