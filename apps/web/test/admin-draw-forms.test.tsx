@@ -95,10 +95,13 @@ describe("Descalificar ganador", () => {
   it("asks for a reason in a labelled dialog that says the replacement cannot be chosen", async () => {
     const { v2Record, RAFFLE_ID } = await import("./fixtures/v2-record");
     const record = await v2Record();
-    fetchMock.mockImplementation(async (_input, init) =>
-      init?.method === "POST" ? Response.json({ ok: true }) : Response.json(record),
-    );
-    renderWithProviders(<DrawAdminSection raffle={{ id: RAFFLE_ID } as AdminRaffle} />);
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === "POST") return Response.json({ ok: true });
+      if (String(input) === "/api/draws")
+        return Response.json([{ raffleId: RAFFLE_ID, recordUrl: `/api/raffles/${RAFFLE_ID}/record` }]);
+      return Response.json(record);
+    });
+    renderWithProviders(<DrawAdminSection raffle={{ id: RAFFLE_ID, status: "finished" } as AdminRaffle} />);
     const buttons = await screen.findAllByRole("button", { name: "Descalificar ganador" });
     // Three prizes, one already disqualified: its replacement and the two others can be.
     expect(buttons).toHaveLength(3);

@@ -29,7 +29,9 @@ const match = (overrides: Partial<Match>): Match => ({
 async function search(answer: TicketVerificationResponse) {
   // The page also lists the raffles a receipt can be checked against.
   fetchMock.mockImplementation(async (input) =>
-    String(input).startsWith("/api/raffles?") ? Response.json({ items: [] }) : Response.json(answer),
+    String(input).startsWith("/api/raffles?") || String(input) === "/api/draws"
+      ? Response.json(String(input) === "/api/draws" ? [] : { items: [] })
+      : Response.json(answer),
   );
   renderWithProviders(<TicketVerifierPage />);
   await userEvent.type(screen.getByLabelText(/Número de boleto/), "0123");
@@ -85,16 +87,20 @@ describe("ticket verifier: check with the receipt code", () => {
           items: [
             { id: "r-open", title: "Rifa abierta", status: "active" },
             { id: RAFFLE_ID, title: "Moto Bera 2027", status: "finished" },
+            { id: "r-v1", title: "Rifa de la versión 1", status: "finished" },
           ],
         });
       }
       if (url === `/api/raffles/${RAFFLE_ID}/record`) return Response.json(record);
+      if (url === "/api/draws")
+        return Response.json([{ raffleId: RAFFLE_ID, recordUrl: `/api/raffles/${RAFFLE_ID}/record` }]);
       return Response.json({ error: { code: "NOT_FOUND", message: "No existe." } }, { status: 404 });
     });
     renderWithProviders(<TicketVerifierPage />, { path: `/verificar-boleto?rifa=${RAFFLE_ID}` });
     const form = within(await screen.findByRole("form", { name: /Comprobar mis boletos/ }));
     await vi.waitFor(() => expect(form.getByRole("combobox")).toHaveValue(RAFFLE_ID));
     expect(form.queryByRole("option", { name: "Rifa abierta" })).not.toBeInTheDocument();
+    expect(form.queryByRole("option", { name: "Rifa de la versión 1" })).not.toBeInTheDocument();
 
     await userEvent.type(form.getByLabelText("Código de verificación del recibo"), "no es un código");
     await userEvent.click(form.getByRole("button", { name: "Comprobar" }));

@@ -421,8 +421,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         ) : null}
 
         <Commitment raffle={raffle} />
-        {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
-        <RecordLink raffleId={raffle.id} status={raffle.status} />
+        {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+        <RecordLink raffle={raffle} />
       </div>
     </PageContainer>
   );

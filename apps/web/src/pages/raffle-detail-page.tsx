@@ -302,10 +302,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ShieldIcon />
               Cómo verificar el sorteo
             </Link>
-            {/* Issue 15: the record link (pass lifecycle.recordAvailable once the raffle carries it). */}
+            {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
             <RecordLink
-              raffleId={raffle.id}
-              status={raffle.status}
+              raffle={raffle}
               className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
             />
           </Section>

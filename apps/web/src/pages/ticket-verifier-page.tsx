@@ -11,6 +11,7 @@ import { toast } from "../components/ui/toast";
 import {
   type CheckableRaffle,
   drawApi,
+  drawsQuery,
   ReceiptCheckForm,
   type TicketVerificationResponse,
   verifierHeadline,
@@ -119,14 +120,17 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
   );
 }
 
-/** Raffles whose ticket list is frozen (or drawn): the ones a receipt can be checked against. */
-const CHECKABLE_STATUSES = new Set(["frozen", "finished"]);
-
+/**
+ * Raffles a receipt can be checked against: those with a frozen list in their record (frozen, or drawn
+ * with a record, as the published list of draws says; a v1 draw has no owner tags).
+ */
 function ReceiptCheck() {
   const [searchParams] = useSearchParams();
   const list = useQuery(raffleListQuery("all", ""));
+  const draws = useQuery(drawsQuery);
+  const recorded = new Set((draws.data ?? []).filter((d) => d.recordUrl).map((d) => d.raffleId));
   const raffles: CheckableRaffle[] = (list.data ?? [])
-    .filter((r) => CHECKABLE_STATUSES.has(r.status))
+    .filter((r) => r.status === "frozen" || (r.status === "finished" && recorded.has(r.id)))
     .map((r) => ({ id: r.id, title: r.title }));
   const wanted = searchParams.get("rifa") ?? "";
   return (

@@ -4,7 +4,7 @@ export { celebrate } from "./components/confetti";
 export { DrawRecords } from "./components/draw-records";
 export { OwnershipCheck } from "./components/ownership-check";
 export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
-export { RecordLink } from "./components/record-link";
+export { RecordLink, recordAvailableOf, useRecordExists } from "./components/record-link";
 export { RecordView } from "./components/record-view";
 export { Roulette } from "./components/roulette";
 export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";

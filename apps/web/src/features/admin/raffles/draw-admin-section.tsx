@@ -7,23 +7,26 @@ import {
 } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
 import type { RaffleRecord, ShownWinner } from "../../draws";
 import {
-  RecordLink,
+  recordAvailableOf,
   recordKeys,
   recordQuery,
   recordStage,
   roundOf,
   rulesOf,
   shownWinners,
+  useRecordExists,
 } from "../../draws";
 import {
   type AdminRaffle,
@@ -359,8 +362,10 @@ function WinnersWithActions({ raffleId, record }: { raffleId: string; record: Ra
 
 /** The draw as the record stands, with the one action each stage allows. */
 export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
-  const query = useQuery(recordQuery(raffle.id));
-  if (query.isPending) return null;
+  // Asked for only when the server says a record exists (no 404 for raffles on sale or drawn with v1).
+  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
+  const query = useQuery({ ...recordQuery(raffle.id), enabled: exists });
+  if (!exists || query.isPending) return null;
   if (query.isError) {
     return (
       <SectionCard title="Sorteo y acta">
@@ -376,7 +381,14 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
   const external = rules?.announcement.type === "external";
   const hasResult = record.entries.some((e) => e.type === "external_result");
   return (
-    <SectionCard title="Sorteo y acta" actions={<RecordLink raffleId={raffle.id} available />}>
+    <SectionCard
+      title="Sorteo y acta"
+      actions={
+        <Link to={paths.drawRecord(raffle.id)} className={buttonClasses({ variant: "outline", size: "sm" })}>
+          Ver el acta pública
+        </Link>
+      }
+    >
       <div className="space-y-5">
         {stage === "awaiting_round" && round ? (
           <>

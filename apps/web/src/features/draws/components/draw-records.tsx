@@ -89,7 +89,8 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
           </li>
         ))}
       </ul>
-      <VerifyDraw raffleId={draw.raffleId} />
+      {/* A v1 draw has no record: its transcript is verified (and no 404 is asked for). */}
+      <VerifyDraw raffleId={draw.raffleId} {...(v2 ? {} : { record: null })} />
     </li>
   );
 }

@@ -3,37 +3,48 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { paths } from "../../../lib/paths";
-import { recordQuery } from "../api";
-
-const RECORD_STATUSES = new Set(["frozen", "finished"]);
+import { drawsQuery, recordQuery } from "../api";
 
 /**
- * "Ver el acta del sorteo", shown from the moment the raffle's record exists. `available` is the
- * server's word (lifecycle.recordAvailable) when the page has it; without it the record itself is asked
- * for (404 = no record yet) and the answer is kept for the record page.
+ * The server's word on whether a raffle has a record (lifecycle.recordAvailable), when its payload
+ * carries one: read structurally so a page passes its raffle as it is, before and after that field exists.
  */
+export function recordAvailableOf(raffle: object): boolean | undefined {
+  const lifecycle = (raffle as { lifecycle?: { recordAvailable?: unknown } | null }).lifecycle;
+  return typeof lifecycle?.recordAvailable === "boolean" ? lifecycle.recordAvailable : undefined;
+}
+
+/**
+ * Whether the raffle has a record, from what the server says without a 404: lifecycle.recordAvailable
+ * when given; else a frozen raffle has one (the freeze writes it), and a finished one has one when the
+ * published list of draws links it (a v1 draw has none).
+ */
+export function useRecordExists(
+  raffleId: string,
+  status: string,
+  available: boolean | undefined = undefined,
+): boolean {
+  const known = available !== undefined;
+  const frozen = useQuery({ ...recordQuery(raffleId), enabled: !known && status === "frozen" });
+  const draws = useQuery({ ...drawsQuery, enabled: !known && status === "finished" });
+  if (known) return available;
+  if (status === "frozen") return Boolean(frozen.data);
+  if (status === "finished") return Boolean(draws.data?.some((d) => d.raffleId === raffleId && d.recordUrl));
+  return false;
+}
+
+/** "Ver el acta del sorteo", shown from the moment the raffle's record exists. */
 export function RecordLink({
-  raffleId,
-  available,
-  status,
+  raffle,
   className,
 }: {
-  raffleId: string;
-  available?: boolean | null | undefined;
-  /**
-   * The raffle's status, when the page has it: the server writes a record at the freeze, so while the
-   * raffle is on sale the record is not asked for (it can be large: every ticket of the frozen list).
-   */
-  status?: string | undefined;
+  raffle: { id: string; status: string };
   className?: string;
 }) {
-  const known = typeof available === "boolean";
-  const mayExist = status === undefined || RECORD_STATUSES.has(status);
-  const query = useQuery({ ...recordQuery(raffleId), enabled: !known && mayExist });
-  const exists = known ? available : Boolean(query.data);
+  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
   if (!exists) return null;
   return (
-    <Link to={paths.drawRecord(raffleId)} className={className ?? buttonClasses({ variant: "outline" })}>
+    <Link to={paths.drawRecord(raffle.id)} className={className ?? buttonClasses({ variant: "outline" })}>
       <ShieldIcon /> Ver el acta del sorteo
     </Link>
   );

@@ -60,7 +60,10 @@ export function VerifyDraw({
   label = "Verificar",
 }: {
   raffleId: string;
-  /** The record when the caller already has it; fetched on press otherwise. */
+  /**
+   * The record when the caller already has it; null for a draw without one (v1: its transcript is
+   * verified); fetched on press when not given.
+   */
   record?: RaffleRecord | null;
   label?: string;
 }) {
