@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type DrandChainInfo, QUICKNET } from "@rifazo/shared/domain/drand";
+import { assertSupportedChain, type DrandChainInfo, QUICKNET } from "@rifazo/shared/domain/drand";
 import { type StreamLimits, streamLimitsFromEnv } from "./modules/events/stream-limits";
 
 // Every environment variable the server reads, in one place (the README lists the same).
@@ -66,7 +66,27 @@ export function parseChainInfo(text: string | undefined): DrandChainInfo {
   ) {
     throw new Error("DRAND_CHAIN_INFO debe tener public_key, period, genesis_time, hash y schemeID.");
   }
-  return info as DrandChainInfo;
+  // Only the fields the record's schema knows: anything else would be hashed into the record but left
+  // out of GET /api/raffles/:id/record, and the served record would not verify.
+  const chain: DrandChainInfo = {
+    public_key: info.public_key.toLowerCase(),
+    period: info.period as number,
+    genesis_time: info.genesis_time as number,
+    hash: info.hash.toLowerCase(),
+    schemeID: info.schemeID,
+    ...(typeof info.groupHash === "string" ? { groupHash: info.groupHash } : {}),
+    ...(typeof info.metadata?.beaconID === "string"
+      ? { metadata: { beaconID: info.metadata.beaconID } }
+      : {}),
+  };
+  try {
+    assertSupportedChain(chain);
+  } catch (error) {
+    throw new Error(
+      `DRAND_CHAIN_INFO no es una cadena admitida: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return chain;
 }
 
 function relayList(text: string | undefined): string[] {
