@@ -13,7 +13,9 @@ import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { auditLog, notifications, raffles, winners } from "../../db/schema";
+import { recordClose } from "./freeze";
 import { drawDueRaffles } from "./record-service";
+import { recordSummaries } from "./repository";
 
 let t: TestApp;
 let relay: DrandRelay;
@@ -100,6 +102,12 @@ describe("congelación", () => {
       Math.floor(frozenAt.getTime() / 1000) * 1000 + 2 * MINUTE,
     );
 
+    expect((await recordSummaries(t.app.ctx.db, [raffle.id])).get(raffle.id)).toEqual({
+      recordAvailable: true,
+      drawRound: named.data.round,
+      drawRoundAt: named.data.roundTime,
+    });
+
     const text = JSON.stringify(record);
     for (const secret of [
       ana.id,
@@ -132,6 +140,27 @@ describe("congelación", () => {
     expect(asAdmin.json().receiptSecret).toBeNull();
     const asOther = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, beto.cookie);
     expect(asOther.statusCode).toBe(404);
+  });
+});
+
+describe("cierre (para LIFECYCLE)", () => {
+  it("recordClose publica las reglas antes del cierre; la congelación usa esas reglas y el acta verifica", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    const closedAt = new Date(Date.now() - 60 * MINUTE);
+    await t.app.ctx.db.transaction((tx) =>
+      recordClose(t.app.ctx, tx, raffle.id, closedAt, {
+        reason: "end_date",
+        reviewDeadline: new Date(closedAt.getTime() + 48 * 60 * MINUTE).toISOString(),
+      }),
+    );
+    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect((await verifyRecord(await getRecord(raffle.id))).ok).toBe(true);
   });
 });
 

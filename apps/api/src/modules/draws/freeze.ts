@@ -3,6 +3,7 @@
 // here on nobody, Rifazo included, can change who is in the draw or choose the randomness.
 import { type DrandChainInfo, firstRoundAtOrAfterMs, roundTime } from "@rifazo/shared/domain/drand";
 import { type FrozenTicket, frozenListHash } from "@rifazo/shared/domain/draw-engine-v2";
+import type { ClosedData, RulesPublishedData } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -61,16 +62,9 @@ export async function freezeRaffleWith(
   const chain = options.chain ?? ctx.config.drandChainInfo;
   const delayMinutes = options.delayMinutes ?? ctx.config.drawRoundDelayMinutes;
 
-  if (!entries.some((entry) => entry.type === "rules_published")) {
-    const levels = await repo.findPrizeLevels(tx, raffleId);
-    await repo.appendRecordEntry(
-      tx,
-      raffleId,
-      "rules_published",
-      at,
-      rulesPublishedData(raffle, levels, delayMinutes),
-    );
-  }
+  const rules = await ensureRulesPublished(tx, raffle, at, delayMinutes);
+  // Rules published earlier (at the close) fixed the delay the verifier will use.
+  const delay = rules.announcement.type === "internal" ? rules.announcement.roundDelayMinutes : delayMinutes;
 
   const sold = await repo.findSoldTicketsWithSecrets(tx, raffleId);
   const tickets: FrozenTicket[] = [];
@@ -89,15 +83,59 @@ export async function freezeRaffleWith(
   });
 
   if (!external) {
-    const round = firstRoundAtOrAfterMs(chain, at.getTime() + delayMinutes * 60_000);
+    const round = firstRoundAtOrAfterMs(chain, at.getTime() + delay * 60_000);
     await repo.appendRecordEntry(tx, raffleId, "round_named", at, {
       chain,
       round,
       roundTime: new Date(roundTime(chain, round) * 1000).toISOString(),
-      delayMinutes,
+      delayMinutes: delay,
     });
   }
 
   await repo.updateRaffle(tx, raffleId, { status: "frozen", frozenAt: at, drawTicketListHash: listHash });
   await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.frozen", id: raffleId } });
+}
+
+/**
+ * The record's first entry: the rules as sold. Appended once (by the close or, failing that, the
+ * freeze); returns the rules in force (the last rules_published).
+ */
+export async function ensureRulesPublished(
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  at: Date,
+  delayMinutes: number,
+): Promise<RulesPublishedData> {
+  const entries = await repo.recordEntries(tx, raffle.id);
+  const existing = [...entries].reverse().find((e) => e.type === "rules_published");
+  if (existing?.type === "rules_published") return existing.data;
+  const levels = await repo.findPrizeLevels(tx, raffle.id);
+  const data = rulesPublishedData(raffle, levels, delayMinutes);
+  await repo.appendRecordEntry(tx, raffle.id, "rules_published", wholeSecond(at), data);
+  return data;
+}
+
+/**
+ * For LIFECYCLE's close (contract: `closed` entries are theirs to trigger): publishes the rules first
+ * when the record is empty (the verifier wants them as the first entry, before the close), then
+ * appends `closed`. Call it in the close's transaction with the raffle row locked.
+ */
+export async function recordClose(
+  ctx: FreezeContext,
+  tx: Tx,
+  raffleId: string,
+  at: Date,
+  data: ClosedData,
+): Promise<void> {
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw new AppError("RAFFLE_NOT_FOUND");
+  if (raffle.announcementType === "external" && !externalBinding(raffle)) return; // legacy: no record
+  await ensureRulesPublished(tx, raffle, at, ctx.config.drawRoundDelayMinutes);
+  await repo.appendRecordEntry(tx, raffleId, "closed", wholeSecond(at), data);
+}
+
+/** For LIFECYCLE's cancel: a raffle whose record has started records the cancellation (never after a freeze). */
+export async function recordCancel(tx: Tx, raffleId: string, at: Date, reason: string): Promise<void> {
+  if (!(await repo.hasRecord(tx, raffleId))) return;
+  await repo.appendRecordEntry(tx, raffleId, "cancelled", wholeSecond(at), { reason });
 }

@@ -345,3 +345,43 @@ export async function frozenTicketCounts(tx: Executor, raffleIds: string[]): Pro
   for (const row of rows) counts.set(row.raffleId, Number(row.count));
   return counts;
 }
+
+export interface RecordSummary {
+  recordAvailable: boolean;
+  /** The drand round named at the freeze (internal draws), null before. */
+  drawRound: number | null;
+  drawRoundAt: string | null;
+}
+
+/**
+ * What the raffle payloads' `lifecycle` reads from each record (contract: drawRound, drawRoundAt,
+ * recordAvailable), for several raffles in one query. Raffles without a record are absent.
+ */
+export async function recordSummaries(
+  tx: Executor,
+  raffleIds: string[],
+): Promise<Map<string, RecordSummary>> {
+  const summaries = new Map<string, RecordSummary>();
+  if (raffleIds.length === 0) return summaries;
+  const rows = await tx
+    .select({
+      raffleId: drawRecordEntries.raffleId,
+      round: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->>'round') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+      roundTime: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->>'roundTime') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+    })
+    .from(drawRecordEntries)
+    .where(inArray(drawRecordEntries.raffleId, raffleIds))
+    .groupBy(drawRecordEntries.raffleId);
+  for (const row of rows) {
+    summaries.set(row.raffleId, {
+      recordAvailable: true,
+      drawRound: row.round === null ? null : Number(row.round),
+      drawRoundAt: row.roundTime,
+    });
+  }
+  return summaries;
+}
