@@ -213,6 +213,10 @@ describe("sorteo con drand", () => {
     expect(pasted.statusCode, pasted.body).toBe(200);
     expect((await getRecord(raffle.id)).entries).toHaveLength(5);
 
+    const transcript = await inject("GET", `/api/draws/${raffle.id}/transcript`);
+    expect(transcript.statusCode).toBe(404);
+    expect(transcript.json().error.message).toContain("acta pública");
+
     const list = await inject("GET", "/api/draws");
     const item = (
       list.json() as Array<{ raffleId: string; algorithm: string; recordUrl: string; ticketCount: number }>

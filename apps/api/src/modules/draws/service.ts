@@ -276,6 +276,12 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
 export async function transcriptFor(ctx: AppContext, raffleId: string): Promise<DrawTranscript> {
   const raffle = await repo.findRaffle(ctx.db, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  if (raffle.drawnAt && !raffle.drawTranscript) {
+    throw notFound(
+      "NOT_FOUND",
+      `Esta rifa no tiene transcripción v1: su resultado está en el acta pública (/api/raffles/${raffle.id}/record).`,
+    );
+  }
   if (!raffle.drawnAt || !raffle.drawTranscript) {
     throw notFound("NOT_FOUND", "Esta rifa todavía no ha sido sorteada.");
   }
