@@ -116,26 +116,33 @@ describe("beacons que no son los de la ronda fijada", () => {
     expect(row?.status).toBe("frozen");
   });
 
-  it("un relay que miente solo retrasa el sorteo: su respuesta se verifica", async () => {
+  it("un relay que miente solo retrasa el sorteo: su respuesta se verifica y se pasa al siguiente", async () => {
     const raffle = await frozenRaffle();
     const liar = await startDrandRelay({
       chain: createTestChain({ genesisTime: relay.chain.info.genesis_time }),
     });
+    const config = t.app.ctx.config;
+    const relays = config.drandRelays;
     try {
-      const config = t.app.ctx.config;
-      const relays = config.drandRelays;
+      // The liar serves another key's signatures under /public/{round} (its chain hash differs).
       config.drandRelays = [liar.url];
-      try {
-        // The liar serves another key's signatures under /public/{round} (its own chain hash differs).
-        const response = await post(`/api/raffles/${raffle.id}/draw`);
-        expect(response.statusCode).toBe(400);
-      } finally {
-        config.drandRelays = relays;
-      }
+      const refused = await post(`/api/raffles/${raffle.id}/draw`);
+      expect(refused.statusCode).toBe(503);
+      expect((await record(raffle.id)).entries).toHaveLength(3);
+
+      config.drandRelays = [liar.url, relay.url];
+      const drawn = await post(`/api/raffles/${raffle.id}/draw`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
     } finally {
+      config.drandRelays = relays;
       await liar.close();
     }
-    expect((await record(raffle.id)).entries).toHaveLength(3);
+    const rec = await record(raffle.id);
+    const beacon = rec.entries.find((e) => e.type === "beacon");
+    expect(beacon?.type === "beacon" && beacon.data.signature).toBe(
+      relay.chain.beacon(raffle.round).signature,
+    );
+    expect((await verifyRecord(rec)).ok).toBe(true);
   });
 });
 

@@ -19,6 +19,11 @@ export interface RelayFetchOptions {
   /** Pause between passes (ms). */
   retryDelayMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * Checks an answer before it is taken (the caller verifies the BLS signature against the record's
+   * chain): a relay serving another chain under /public/{round}, or lying, is skipped for the next one.
+   */
+  accept?: (beacon: RelayBeacon) => Promise<boolean>;
 }
 
 export type RelayFetchResult =
@@ -77,8 +82,12 @@ export async function fetchRound(options: RelayFetchOptions): Promise<RelayFetch
             break;
           }
           const beacon = parseBeacon(await response.json(), options.round);
-          if (beacon) return { ok: true, beacon, relay: base };
-          errors.push(`${base}${path}: respuesta sin la ronda pedida`);
+          if (beacon && (!options.accept || (await options.accept(beacon))))
+            return { ok: true, beacon, relay: base };
+          errors.push(
+            `${base}${path}: ${beacon ? "beacon que no verifica contra la cadena del acta" : "respuesta sin la ronda pedida"}`,
+          );
+          if (beacon && path.startsWith(`/${options.chainHash}`)) continue; // maybe /public/{round} is right
           break;
         } catch (error) {
           errors.push(`${base}${path}: ${error instanceof Error ? error.message : String(error)}`);

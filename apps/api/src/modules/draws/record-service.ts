@@ -113,6 +113,13 @@ async function protocol<T>(run: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** A relay's answer is taken only if it verifies against the chain the record named. */
+const verifiesOn = (chain: DrandChainInfo) => (beacon: DrandBeacon) =>
+  verifyBeacon(chain, beacon).then(
+    () => true,
+    () => false,
+  );
+
 const laterOf = (a: Date, iso: string) => new Date(Math.max(a.getTime(), Date.parse(iso)));
 
 // ---------------------------------------------------------------------------------------------
@@ -306,6 +313,7 @@ export async function drawOnDemand(
     relays: ctx.config.drandRelays,
     chainHash: named.chain.hash,
     round: named.round,
+    accept: verifiesOn(named.chain),
     timeoutMs: 4_000,
     attempts: 2,
     retryDelayMs: 500,
@@ -371,6 +379,7 @@ export async function drawDueRaffles(
       relays: ctx.config.drandRelays,
       chainHash: row.chainHash,
       round: row.round,
+      accept: verifiesOn(row.chain),
       timeoutMs: 5_000,
       attempts: 2,
       retryDelayMs: 1_000,

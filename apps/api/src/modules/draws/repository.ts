@@ -1,3 +1,4 @@
+import type { DrandChainInfo } from "@rifazo/shared/domain/drand";
 import {
   appendEntry,
   type RecordEntry,
@@ -265,13 +266,14 @@ export interface DueRound {
   raffleId: string;
   round: number;
   chainHash: string;
+  chain: DrandChainInfo;
 }
 
 /** Frozen raffles whose named round is out (roundTime <= now) and that have no winners entry yet. */
 export async function findDueRounds(tx: Executor, now: Date): Promise<DueRound[]> {
   const result = (await tx.execute(sql`
     SELECT e.raffle_id AS "raffleId", (e.data->>'round')::bigint AS "round",
-           e.data->'chain'->>'hash' AS "chainHash"
+           e.data->'chain'->>'hash' AS "chainHash", e.data->'chain' AS "chain"
     FROM draw_record_entries e
     JOIN raffles r ON r.id = e.raffle_id
     WHERE e.type = 'round_named' AND r.status = 'frozen'
@@ -279,12 +281,19 @@ export async function findDueRounds(tx: Executor, now: Date): Promise<DueRound[]
       AND NOT EXISTS (SELECT 1 FROM draw_record_entries w WHERE w.raffle_id = e.raffle_id AND w.type = 'winners')
     ORDER BY (e.data->>'roundTime')::timestamptz
     LIMIT 50`)) as unknown as {
-    rows: Array<{ raffleId: string; round: string | number; chainHash: string }>;
+    rows: Array<{
+      raffleId: string;
+      round: string | number;
+      chainHash: string;
+      chain: DrandChainInfo | string;
+    }>;
   };
   return result.rows.map((row) => ({
     raffleId: row.raffleId,
     round: Number(row.round),
     chainHash: row.chainHash,
+    // Parsed by both drivers as jsonb; text only if a driver hands it back raw.
+    chain: typeof row.chain === "string" ? (JSON.parse(row.chain) as DrandChainInfo) : row.chain,
   }));
 }
 
