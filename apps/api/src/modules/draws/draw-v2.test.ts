@@ -274,6 +274,25 @@ describe("sorteo con drand", () => {
   });
 });
 
+describe("rifa sin ventas", () => {
+  it("se congela con la lista vacía, se sortea sin ganadores y su acta impide borrarla", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, []);
+    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json()).toMatchObject({ empty: true, winners: [] });
+    const verification = await verifyRecord(await getRecord(raffle.id));
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/raffles/${raffle.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.message).toBe("Esta rifa ya tiene acta pública y no se puede eliminar.");
+  });
+});
+
 describe("descalificación", () => {
   it("el reemplazo es el que da el protocolo; el acta conserva al original y el motivo", async () => {
     const raffle = await frozenDue({ levels: [{ description: "Moto", count: 1 }] });

@@ -17,6 +17,7 @@ import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
+import { hasRecord } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
@@ -273,6 +274,8 @@ function bindingView(
   };
 }
 
+const RAFFLE_HAS_RECORD = "Esta rifa ya tiene acta pública y no se puede eliminar.";
+
 const BINDING_MESSAGES = {
   notExternal:
     "Solo una rifa que se anuncia con un resultado externo puede vincularse a una lotería. Cambia primero el tipo de anuncio.",
@@ -346,6 +349,8 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     if (!current) throw raffleNotFound();
     const proofs = await repo.proofCounts(tx, id);
     if (proofs.total > 0) throw conflict(ADMIN_MESSAGES.raffleHasProofs, "RAFFLE_HAS_PROOFS");
+    // A published record is evidence (append-only): its raffle stays.
+    if (await hasRecord(tx, id)) throw conflict(RAFFLE_HAS_RECORD, "RAFFLE_LOCKED");
     const levels = await repo.prizeLevelsOf(tx, [id]);
     await repo.deleteRaffle(tx, id);
     await recordAudit(tx, {
