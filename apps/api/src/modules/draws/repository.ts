@@ -249,7 +249,9 @@ export async function appendRecordEntry<T extends RecordEntryType>(
   data: RecordEntryData<T>,
 ): Promise<RecordEntry<T>> {
   const prev = await lastRecordEntry(tx, raffleId);
-  const entry = await appendEntry(prev, type, at, data);
+  // Entries never go back in time (another instance's clock may be a little ahead).
+  const when = prev && Date.parse(prev.at) > at.getTime() ? new Date(prev.at) : at;
+  const entry = await appendEntry(prev, type, when, data);
   await tx.insert(drawRecordEntries).values({
     raffleId,
     seq: entry.seq,
