@@ -4,8 +4,7 @@
 import { QUICKNET, roundTime } from "@rifazo/shared/domain/drand";
 import type { Tx } from "../db/client";
 import { freezeRaffleWith } from "../modules/draws/freeze";
-import { performDrawIn } from "../modules/draws/record-service";
-import type { SeedContext } from "./demo";
+import { type DrawContext, performDrawIn } from "../modules/draws/record-service";
 import type { PlannedRaffle } from "./demo-plan";
 
 /** quicknet round 657413, as recorded in ../shared/drand/quicknet.json (published 2023-09-15T11:00:03Z). */
@@ -27,7 +26,7 @@ export const DEMO_V2_FROZEN_AT = new Date(
 );
 
 export async function seedV2Draws(
-  ctx: SeedContext,
+  ctx: DrawContext,
   tx: Tx,
   raffles: PlannedRaffle[],
   now: Date,

@@ -267,16 +267,6 @@ async function writeWinners(
   return queued;
 }
 
-/** What a frozen internal raffle waits for: its round, on its chain (null when not applicable). */
-export async function namedRound(
-  ctx: Pick<AppContext, "db">,
-  raffleId: string,
-): Promise<{ chain: DrandChainInfo; round: number; roundTime: string } | null> {
-  const entries = await repo.recordEntries(ctx.db, raffleId);
-  const named = find(entries, "round_named")?.data;
-  return named ? { chain: named.chain, round: named.round, roundTime: named.roundTime } : null;
-}
-
 /**
  * POST /api/raffles/:id/draw: anyone may press it; the result is fixed. A drawn raffle (v1 or v2)
  * answers its stored result; a frozen one whose round is out is drawn with the beacon fetched from the
