@@ -292,6 +292,18 @@ describe("descalificar para elegir el reemplazo", () => {
     expect(rows.filter((r) => r.disqualifiedAt === null)).toHaveLength(1);
   });
 
+  it("una rifa antigua con semilla, cerrada con pagos por revisar, no se sortea por v1", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, [{ userId: friend.id, numbers: [5, 6] }]);
+    await t.app.ctx.db
+      .update(raffles)
+      .set({ drawSeed: "ab".repeat(32), drawSeedCommitment: "cd".repeat(32) })
+      .where(eq(raffles.id, raffle.id));
+    const response = await post(`/api/raffles/${raffle.id}/draw`);
+    expect(response.statusCode).toBe(409);
+    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(row?.drawnAt).toBeNull();
+  });
+
   it("un disparo del sorteo antes de congelar no sortea nada", async () => {
     const raffle = await closedRaffleWithSales(t.app.ctx, {}, [{ userId: friend.id, numbers: [5, 6] }]);
     const response = await post(`/api/raffles/${raffle.id}/draw`);

@@ -282,7 +282,11 @@ export async function drawOnDemand(
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
   const entries = await repo.recordEntries(ctx.db, raffleId);
   if (entries.length === 0 || raffle.drawnAt) {
-    if (raffle.drawnAt || raffle.drawSeed) {
+    // v1 only for what it already decided, or a legacy raffle still in a v1 state: a closed raffle
+    // (proofs under review) never draws before its freeze.
+    const legacy =
+      raffle.drawSeed !== null && (raffle.status === "active" || raffle.status === "ready_to_announce");
+    if (raffle.drawnAt || legacy) {
       return selectWinners(ctx, raffleId, {
         publicValue: options.publicValue,
         isAdmin: options.isAdmin,
