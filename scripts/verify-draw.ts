@@ -1,39 +1,90 @@
-// Recomputes a Rifazo draw from its public transcript with the same shared function the site uses.
+// Verifies a Rifazo draw with the same shared code the site uses: a v2 record ("acta", format
+// rifazo-record-1: hash chain, frozen list, drand round and BLS signature, winners, replacements,
+// external results) or a v1 transcript (rifazo-draw-v1). docs/draw-protocol.md describes both.
 //
-//   npm run verify-draw -- sorteo.json                         a downloaded transcript
-//   npm run verify-draw -- https://rifazo.example/rifas/<id>   a raffle (or /sorteo/<id>) page
-//   npm run verify-draw -- --all https://rifazo.example        every draw the site has published
+//   npm run verify-draw -- acta.json                          a downloaded record or v1 transcript
+//   npm run verify-draw -- https://rifazo.example/rifas/<id>  a raffle (or /sorteo/<id>) page
+//   npm run verify-draw -- --all https://rifazo.example       every draw the site has published
 //
-// Exit code 0 when every transcript checks out, 1 when any does not (or cannot be read).
+// Exit code 0 when everything checks out (a record still waiting for its round counts as checked:
+// what is pending is printed), 1 when any check fails or a source cannot be read.
 import { readFile } from "node:fs/promises";
-import { type DrawTranscript, verifyTranscript } from "../packages/shared/src/domain/draw-engine";
+import {
+  type AnyVerification,
+  RECORD_STATUS_LABELS,
+  verifyAny,
+} from "../packages/shared/src/domain/draw-record";
+import { formatTicketNumber } from "../packages/shared/src/domain/tickets";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
+class HttpError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`${url}: HTTP ${status}`);
+  }
+}
+
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new HttpError(url, response.status);
   return (await response.json()) as T;
 }
 
-async function load(source: string): Promise<DrawTranscript> {
-  if (/^https?:\/\//.test(source)) {
-    const url = new URL(source);
-    const id = url.pathname.match(UUID)?.[0];
-    if (!id) throw new Error(`No encuentro el id de la rifa en ${source}`);
-    return fetchJson<DrawTranscript>(`${url.origin}/api/draws/${id}/transcript`);
+/** The raffle's v2 record, or its v1 transcript when it has no record (a draw from before v2). */
+async function fetchDraw(origin: string, raffleId: string): Promise<unknown> {
+  try {
+    return await fetchJson(`${origin}/api/raffles/${raffleId}/record`);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 404) throw error;
+    return fetchJson(`${origin}/api/draws/${raffleId}/transcript`);
   }
-  return JSON.parse(await readFile(source, "utf8")) as DrawTranscript;
 }
 
-async function check(label: string, transcript: DrawTranscript): Promise<boolean> {
-  const result = await verifyTranscript(transcript);
-  console.log(`\n${result.ok ? "✔ VERIFICADO" : "✘ NO COINCIDE"}  ${label}`);
+async function load(source: string): Promise<unknown> {
+  if (/^https?:\/\//.test(source)) {
+    const url = new URL(source);
+    if (url.pathname.startsWith("/api/")) return fetchJson(url.href);
+    const id = url.pathname.match(UUID)?.[0];
+    if (!id) throw new Error(`No encuentro el id de la rifa en ${source}`);
+    return fetchDraw(url.origin, id);
+  }
+  return JSON.parse(await readFile(source, "utf8"));
+}
+
+function print(label: string, result: AnyVerification): void {
+  const kind = result.format === "rifazo-record-1" ? "acta v2" : "sorteo v1";
+  console.log(
+    `\n${result.ok ? "✔ VERIFICADO" : "✘ NO COINCIDE"}  ${label} (${kind}, ${RECORD_STATUS_LABELS[result.status] ?? result.status})`,
+  );
   for (const c of result.checks) {
     console.log(`  ${c.ok ? "✔" : "✘"} ${c.name}`);
     if (!c.ok) console.log(`      esperado: ${c.expected}\n      en el acta: ${c.actual}`);
   }
-  return result.ok;
+  for (const warning of result.warnings) console.log(`  ⚠ ${warning}`);
+  for (const pending of result.pending) console.log(`  … Pendiente: ${pending}`);
+  if (result.ok && result.winners.length > 0) {
+    console.log("  Ganadores:");
+    for (const w of result.winners) {
+      const tag = "tag" in w ? `  marca ${w.tag}` : "";
+      console.log(
+        `    Nivel ${w.level} #${w.index + 1}: boleto ${formatTicketNumber(w.ticketNumber)} (${w.description})${tag}`,
+      );
+    }
+  }
+}
+
+async function check(label: string, json: unknown): Promise<boolean> {
+  try {
+    const result = await verifyAny(json);
+    print(label, result);
+    return result.ok;
+  } catch (error) {
+    console.log(`\n✘ NO SE PUDO VERIFICAR  ${label}\n  ${(error as Error).message}`);
+    return false;
+  }
 }
 
 async function main(): Promise<number> {
@@ -45,15 +96,29 @@ async function main(): Promise<number> {
   let ok = true;
   if (args[0] === "--all") {
     const base = new URL(args[1] ?? "http://localhost:3000").origin;
-    const draws = await fetchJson<Array<{ raffleId: string; title: string }>>(`${base}/api/draws`);
+    const draws = await fetchJson<Array<{ raffleId: string; title: string; recordUrl?: string | null }>>(
+      `${base}/api/draws`,
+    );
     if (draws.length === 0) console.log("El sitio no ha publicado sorteos todavía.");
     for (const d of draws) {
-      const transcript = await fetchJson<DrawTranscript>(`${base}/api/draws/${d.raffleId}/transcript`);
-      ok = (await check(`${d.title} (${d.raffleId})`, transcript)) && ok;
+      const json = d.recordUrl
+        ? await fetchJson(new URL(d.recordUrl, base).href)
+        : await fetchDraw(base, d.raffleId);
+      ok = (await check(`${d.title} (${d.raffleId})`, json)) && ok;
     }
     console.log(`\n${draws.length} sorteo(s) revisado(s).`);
   } else {
-    for (const source of args) ok = (await check(source, await load(source))) && ok;
+    for (const source of args) {
+      let json: unknown;
+      try {
+        json = await load(source);
+      } catch (error) {
+        console.log(`\n✘ NO SE PUDO LEER  ${source}\n  ${(error as Error).message}`);
+        ok = false;
+        continue;
+      }
+      ok = (await check(source, json)) && ok;
+    }
   }
   return ok ? 0 : 1;
 }

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, test as plain, type TestInfo } from "@playwright/test";
+import { type ServerWithRelay, startServerWithRelay } from "./drand";
 import { type RunningServer, type StartServerOptions, startServer } from "./server";
 
 export { expect };
@@ -151,6 +152,38 @@ export function demoTest(env?: Record<string, string>) {
     },
     serverLog: [
       async ({ demoServer }, use, testInfo) => attachServerLog(demoServer, use, testInfo),
+      { auto: true },
+    ],
+  });
+}
+
+/**
+ * Tests against a server that draws with a local drand relay (issue 15; support/drand.ts): the worker
+ * fixture `drand` holds the server and the relay (its chain signs any round, so a spec can also paste a
+ * beacon as an administrator would). DRAW_ROUND_DELAY_MINUTES is 0 unless given, so a frozen raffle's
+ * round comes out within seconds. One call per spec file, as demoTest.
+ */
+export function drandTest(
+  options: { seedDemo?: boolean; roundDelayMinutes?: number; env?: Record<string, string> } = {},
+) {
+  return base.extend<{ serverLog: undefined }, { drand: ServerWithRelay }>({
+    drand: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use) => {
+        const running = await startServerWithRelay(options);
+        try {
+          await use(running);
+        } finally {
+          await running.stop();
+        }
+      },
+      { scope: "worker", timeout: SERVER_TIMEOUT },
+    ],
+    baseURL: async ({ drand }, use) => {
+      await use(drand.server.baseURL);
+    },
+    serverLog: [
+      async ({ drand }, use, testInfo) => attachServerLog(drand.server, use, testInfo),
       { auto: true },
     ],
   });

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
+import { scheduleDrawJob } from "./modules/draws/draw-job";
 import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
@@ -21,6 +22,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     const app = await buildApp({ config, database, ownsDatabase: true });
     await normalizeStoredPaymentReferences(app.ctx);
     scheduleOrphanSweep(app);
+    scheduleDrawJob(app);
     await ensureAdmin(app.ctx);
     const production = config.nodeEnv === "production";
     if (production) await disablePublishedDemoAccounts(app.ctx);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { assertSupportedChain, type DrandChainInfo, QUICKNET } from "@rifazo/shared/domain/drand";
 import { type StreamLimits, streamLimitsFromEnv } from "./modules/events/stream-limits";
 
 // Every environment variable the server reads, in one place (the README lists the same).
@@ -34,6 +35,75 @@ export interface Config {
   s3AccessKeyId: string | undefined;
   s3SecretAccessKey: string | undefined;
   s3ForcePathStyle: boolean;
+  /** drand chain whose rounds decide internal draws (DRAND_CHAIN_INFO, JSON); unset = League of Entropy quicknet. */
+  drandChainInfo: DrandChainInfo;
+  /** Relays the draw job asks for a round, in order (DRAND_RELAYS, comma-separated); unset = quicknet's. */
+  drandRelays: string[];
+  /** The freeze names the first round at least this many minutes later (DRAW_ROUND_DELAY_MINUTES, default 2). */
+  drawRoundDelayMinutes: number;
+}
+
+/** DRAND_CHAIN_INFO is the JSON a relay's /info returns; a malformed one stops the server with the reason. */
+export function parseChainInfo(text: string | undefined): DrandChainInfo {
+  if (!text || text.trim() === "") return QUICKNET.info;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(
+      "DRAND_CHAIN_INFO no es JSON válido (debe ser la respuesta de /info de la cadena drand).",
+    );
+  }
+  const info = value as Partial<DrandChainInfo>;
+  if (
+    typeof info !== "object" ||
+    info === null ||
+    typeof info.public_key !== "string" ||
+    typeof info.hash !== "string" ||
+    typeof info.schemeID !== "string" ||
+    !Number.isInteger(info.period) ||
+    !Number.isInteger(info.genesis_time)
+  ) {
+    throw new Error("DRAND_CHAIN_INFO debe tener public_key, period, genesis_time, hash y schemeID.");
+  }
+  // Only the fields the record's schema knows: anything else would be hashed into the record but left
+  // out of GET /api/raffles/:id/record, and the served record would not verify.
+  const chain: DrandChainInfo = {
+    public_key: info.public_key.toLowerCase(),
+    period: info.period as number,
+    genesis_time: info.genesis_time as number,
+    hash: info.hash.toLowerCase(),
+    schemeID: info.schemeID,
+    ...(typeof info.groupHash === "string" ? { groupHash: info.groupHash } : {}),
+    ...(typeof info.metadata?.beaconID === "string"
+      ? { metadata: { beaconID: info.metadata.beaconID } }
+      : {}),
+  };
+  try {
+    assertSupportedChain(chain);
+  } catch (error) {
+    throw new Error(
+      `DRAND_CHAIN_INFO no es una cadena admitida: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return chain;
+}
+
+function relayList(text: string | undefined): string[] {
+  const list = (text ?? "")
+    .split(",")
+    .map((url) => url.trim().replace(/\/$/, ""))
+    .filter(Boolean);
+  return list.length > 0 ? list : [...QUICKNET.relays];
+}
+
+function delayMinutes(text: string | undefined): number {
+  if (text === undefined || text.trim() === "") return 2;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 24 * 60) {
+    throw new Error("DRAW_ROUND_DELAY_MINUTES debe ser un número entero de minutos entre 0 y 1440.");
+  }
+  return value;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -76,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3SecretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     // MinIO and most self-hosted servers only answer http://host/bucket/key (no bucket subdomains).
     s3ForcePathStyle: bool(env.S3_FORCE_PATH_STYLE, Boolean(env.S3_ENDPOINT)),
+    drandChainInfo: parseChainInfo(env.DRAND_CHAIN_INFO),
+    drandRelays: relayList(env.DRAND_RELAYS),
+    drawRoundDelayMinutes: delayMinutes(env.DRAW_ROUND_DELAY_MINUTES),
     ...overrides,
   };
 }

@@ -20,10 +20,12 @@ export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = {
   upcoming: "Próximamente",
   active: "Activa",
   closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada",
+  frozen: "Congelada: esperando el sorteo",
   finished: "Finalizada",
   cancelled: "Cancelada",
 };
+/** Statuses only the server sets (the admin form cannot choose them). */
+export const SERVER_RAFFLE_STATUSES: readonly RaffleStatus[] = ["closed", "frozen", "cancelled"];
 
 export const ACTIVATION_TYPES = ["date", "percentage"] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];

@@ -261,6 +261,11 @@ export const raffles = pgTable(
     frozenAt: ts("frozen_at"),
     cancelledAt: ts("cancelled_at"),
     cancelReason: text("cancel_reason"),
+    // Draw v2 (issue 15): an external-lottery raffle names its lottery, draw time and the rule mapping
+    // the official result to a ticket number before sales open; locked after the first sale.
+    externalLottery: text("external_lottery"),
+    externalDrawAt: ts("external_draw_at"),
+    externalRule: jsonb("external_rule"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -344,6 +349,11 @@ export const paymentProofs = pgTable(
     adminNotes: text("admin_notes"),
     quantityOfTickets: integer("quantity_of_tickets").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
+    // Per-purchase secret shown only to the buyer: each ticket's owner tag in the draw record is derived
+    // from it (ownerTag in packages/shared), so the buyer alone can recognise their numbers (issue 15).
+    receiptSecret: text("receipt_secret")
+      .notNull()
+      .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     // Set only when re-normalising stored references (data step normalize-payment-references) made this
     // live proof's reference equal to another live one of the same method: the admin sees the pair, and
     // this row steps out of the unique index below instead of failing the migration.
@@ -417,6 +427,11 @@ export const winners = pgTable(
     prizeDescription: text("prize_description").notNull(),
     source: text("source").notNull().default("internal"),
     announcedAt: ts("announced_at").notNull().defaultNow(),
+    // Draw v2: the winner's index within its prize level (0-based; a replacement takes the next one).
+    prizeIndex: integer("prize_index"),
+    // A disqualified winner keeps its row (the record keeps it too); the replacement is a new row.
+    disqualifiedAt: ts("disqualified_at"),
+    disqualificationReason: text("disqualification_reason"),
   },
   (t) => [
     uniqueIndex("winners_raffle_ticket_idx").on(t.raffleId, t.ticketNumber),
@@ -424,6 +439,30 @@ export const winners = pgTable(
     check("winners_source_check", oneOf("source", WINNER_SOURCES)),
     index("winners_raffle_announced_idx").on(t.raffleId, t.announcedAt),
     index("winners_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The raffle's public record (issue 15): an append-only hash chain of its life (rules published, close,
+ * freeze, round named, beacon, winners, disqualifications, external results). A trigger refuses UPDATE
+ * and DELETE; entries are built by appendEntry in packages/shared/src/domain/draw-record.ts.
+ */
+export const drawRecordEntries = pgTable(
+  "draw_record_entries",
+  {
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    at: ts("at").notNull(),
+    data: jsonb("data").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raffleId, t.seq] }),
+    check("draw_record_entries_seq_check", sql`${t.seq} >= 0`),
   ],
 );
 

@@ -176,6 +176,14 @@ export interface DemoRaffle {
   rejected?: (DemoPurchase & { adminNotes: string })[];
   /** Finished raffles: who announced the winners (one winner per prize level is drawn from sold tickets). */
   winnersSource?: "internal" | "external";
+  /**
+   * Draw v2 (issue 15): "drawn" is frozen and drawn with League of Entropy quicknet's real round 657413
+   * (so its record verifies without network), "frozen" is frozen at seed time and awaits a future
+   * quicknet round. Neither has a seed.
+   */
+  drawV2?: "drawn" | "frozen";
+  /** Absolute dates instead of days from now (the quicknet-drawn raffle happened in September 2023). */
+  fixedDates?: { start: string; end: string };
 }
 
 const ALL_METHODS = ["Pago Móvil", "Zelle", "Binance Pay"];
@@ -488,6 +496,64 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
     ],
     purchases: [{ user: "daniela", quantity: 3, method: "binance" }],
     winnersSource: "external",
+  },
+  {
+    key: "galaxy",
+    art: "smartphone",
+    imageAlt: "Ilustración de un teléfono inteligente de última generación",
+    title: "Samsung Galaxy S23 128 GB",
+    description:
+      "Teléfono Samsung Galaxy S23 nuevo, liberado, con cargador y forro. Sorteado con la aleatoriedad pública de drand (League of Entropy): el acta permite verificarlo sin confiar en nadie.",
+    price: 2,
+    currency: "USD",
+    status: "finished",
+    isFeatured: false,
+    activationType: "date",
+    activationPercentage: null,
+    startInDays: -800,
+    endInDays: -780,
+    fixedDates: { start: "2023-08-16T12:00:00.000Z", end: "2023-09-15T00:00:00.000Z" },
+    totalTickets: 200,
+    soldTickets: 96,
+    announcement: { type: "internal" },
+    paymentMethods: ALL_METHODS,
+    prizeLevels: [
+      { level: 1, description: "Samsung Galaxy S23 128 GB", winnerCount: 1, prizeValue: 700 },
+      { level: 2, description: "Audífonos inalámbricos", winnerCount: 2, prizeValue: 60 },
+    ],
+    purchases: [
+      { user: "luis", quantity: 4, method: "pago_movil" },
+      { user: "carolina", quantity: 6, method: "zelle" },
+    ],
+    drawV2: "drawn",
+  },
+  {
+    key: "nevera",
+    art: "electrodomesticos",
+    imageAlt: "Ilustración de una nevera, una lavadora y un microondas",
+    title: "Nevera Samsung No Frost 14 pies",
+    description:
+      "Nevera de dos puertas con dispensador de agua. Las ventas cerraron y la lista de boletos ya está congelada: el ganador saldrá de la ronda de drand fijada en el acta.",
+    price: 2,
+    currency: "USD",
+    status: "frozen",
+    isFeatured: false,
+    activationType: "date",
+    activationPercentage: null,
+    startInDays: -30,
+    endInDays: -1,
+    totalTickets: 150,
+    soldTickets: 88,
+    announcement: { type: "internal" },
+    paymentMethods: ALL_METHODS,
+    prizeLevels: [
+      { level: 1, description: "Nevera Samsung No Frost 14 pies", winnerCount: 1, prizeValue: 900 },
+    ],
+    purchases: [
+      { user: "ana", quantity: 4, method: "pago_movil" },
+      { user: "miguel", quantity: 2, method: "binance" },
+    ],
+    drawV2: "frozen",
   },
 ];
 

@@ -131,8 +131,12 @@ function defaultMethod(def: DemoRaffle, random: Random): PaymentMethod {
 
 function planRaffle(def: DemoRaffle, now: Date): PlannedRaffle {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
-  const startDate = at(def.startInDays);
-  const endDate = def.endInDays === null ? null : at(def.endInDays);
+  const startDate = def.fixedDates ? new Date(def.fixedDates.start) : at(def.startInDays);
+  const endDate = def.fixedDates
+    ? new Date(def.fixedDates.end)
+    : def.endInDays === null
+      ? null
+      : at(def.endInDays);
   const activatedAt =
     def.percentageActivatedHoursAgo === undefined
       ? null
@@ -264,7 +268,7 @@ export function buildPlan(now: Date): Plan {
 /** Internal raffles get a committed seed before any sale, as the admin form gives them. */
 export async function commitDraws(plan: Plan): Promise<void> {
   for (const raffle of plan.raffles) {
-    if (raffle.def.announcement.type !== "internal") continue;
+    if (raffle.def.announcement.type !== "internal" || raffle.def.drawV2) continue;
     raffle.drawSeed = await generateSeed();
     raffle.drawCommitment = await commitmentForSeed(raffle.drawSeed);
   }

@@ -1,5 +1,8 @@
 import { BROADCAST_PLATFORMS } from "@rifazo/shared";
+import { QUICKNET } from "@rifazo/shared/domain/drand";
 import { commitmentForSeed, type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
+import { ALGORITHM_VERSION_V2 } from "@rifazo/shared/domain/draw-engine-v2";
+import { type DrawRecord as DrawRecordV2, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { levelForPoints, pointsForApprovedAmount } from "@rifazo/shared/domain/levels";
 import { verifyPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
@@ -261,7 +264,10 @@ describe("seedDemo", () => {
         expect(ticket?.userId).toBe(w.userId);
         expect(ticket?.ticketNumber).toBe(w.ticketNumber);
       }
-      if (r.announcementType === "internal") {
+      if (r.drawAlgorithm === ALGORITHM_VERSION_V2) {
+        const response = await t.app.inject({ method: "GET", url: `/api/raffles/${r.id}/record` });
+        expect((await verifyRecord(response.json() as DrawRecordV2)).ok).toBe(true);
+      } else if (r.announcementType === "internal") {
         const result = await verifyTranscript(r.drawTranscript as DrawTranscript);
         expect(result.ok).toBe(true);
         expect(r.drawSeedCommitment).toBe((r.drawTranscript as DrawTranscript).commitment);
@@ -306,6 +312,46 @@ describe("seedDemo", () => {
     expect(rate.rate).toBeGreaterThan(0);
     expect(rate.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(rate.source).toBe("BCV");
+  });
+
+  it("draws one raffle with the real quicknet round 657413 and leaves one frozen awaiting a future round", async () => {
+    const all = await ctx.db.select().from(raffles);
+    const drawn = all.find((r) => r.drawAlgorithm === ALGORITHM_VERSION_V2);
+    const frozen = all.find((r) => r.status === "frozen");
+    if (!drawn || !frozen) throw new Error("faltan las rifas v2 de la demo");
+    expect(drawn.drawSeed).toBeNull();
+    expect(frozen.drawSeed).toBeNull();
+
+    const drawnRecord = (
+      await t.app.inject({ method: "GET", url: `/api/raffles/${drawn.id}/record` })
+    ).json();
+    const verification = await verifyRecord(drawnRecord as DrawRecordV2);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.status).toBe("drawn");
+    expect(verification.round).toBe(657413);
+    expect(verification.chainHash).toBe(QUICKNET.info.hash);
+    // A League of Entropy chain: no warning.
+    expect(verification.warnings).toEqual([]);
+    const list = (await t.app.inject({ method: "GET", url: "/api/draws" })).json() as Array<{
+      raffleId: string;
+      recordUrl: string | null;
+    }>;
+    expect(list.find((d) => d.raffleId === drawn.id)?.recordUrl).toBe(`/api/raffles/${drawn.id}/record`);
+
+    const frozenRecord = (
+      await t.app.inject({ method: "GET", url: `/api/raffles/${frozen.id}/record` })
+    ).json();
+    const waiting = await verifyRecord(frozenRecord as DrawRecordV2);
+    expect(waiting.ok, JSON.stringify(waiting.checks.filter((c) => !c.ok))).toBe(true);
+    expect(waiting.status).toBe("awaiting_beacon");
+    expect(Date.parse(waiting.roundTime ?? "")).toBeGreaterThan(Date.now());
+    // The draw button waits for the round (no network here; with it, the job draws it then).
+    const early = await t.app.inject({
+      method: "POST",
+      url: `/api/raffles/${frozen.id}/draw`,
+      remoteAddress: "10.77.0.1",
+    });
+    expect(early.statusCode).toBe(409);
   });
 
   it("creates five winners' testimonials from different cities, about prizes of the catalogue", async () => {

@@ -21,10 +21,12 @@ import {
   winners,
 } from "../db/schema";
 import { approveInTransaction } from "../modules/admin/proofs/service";
+import { recordClose } from "../modules/draws/freeze";
 import { applyPointsChange } from "../modules/points/service";
 import { announceGeneratedPasswords, demoPasswords, writeDemoSeedMarker } from "./demo-accounts";
 import { seedContent } from "./demo-content";
 import { DEMO_PASSWORD, DEMO_RAFFLES, DEMO_REWARDS, DEMO_USERS, type PrizeArt } from "./demo-data";
+import { seedV2Draws } from "./demo-draws";
 import { buildPlan, commitDraws, DAY, planWinners } from "./demo-plan";
 import {
   PRIZE_VARIANT_WIDTHS,
@@ -363,12 +365,23 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         r.activatedAt !== null && r.activatedAt !== undefined
           ? new Date(Math.min(r.activatedAt.getTime() + DAY, now.getTime()))
           : (r.endDate ?? now);
+      const closeReason = r.def.activationType === "percentage" ? "countdown_ended" : "end_date";
+      if (r.def.drawV2) {
+        // Record-era raffles close through the lifecycle's own record (rules, then the close); the
+        // freeze and the draw below are the app's own code.
+        await tx.update(raffles).set({ status: "closed", closedAt, closeReason }).where(eq(raffles.id, r.id));
+        await recordClose(ctx, tx, r.id, closedAt, {
+          reason: closeReason,
+          reviewDeadline: new Date(closedAt.getTime() + 48 * 3_600_000).toISOString(),
+        });
+        continue;
+      }
       await tx
         .update(raffles)
         .set({
           status: target,
           closedAt,
-          closeReason: r.def.activationType === "percentage" ? "countdown_ended" : "end_date",
+          closeReason,
           frozenAt: target === "frozen" ? closedAt : null,
           ...(target === "cancelled"
             ? { cancelledAt: closedAt, cancelReason: "Rifa de demostración cancelada." }
@@ -376,6 +389,8 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         })
         .where(eq(raffles.id, r.id));
     }
+    // Draw v2: one raffle drawn with a real quicknet beacon, one frozen awaiting its round.
+    await seedV2Draws(ctx, tx, plan.raffles, now);
 
     // Rewards, and one redemption through the points ledger (approvals credited the rest above)
     const hasRewards = (await tx.select({ id: rewards.id }).from(rewards).limit(1)).length > 0;

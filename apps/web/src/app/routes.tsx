@@ -48,6 +48,10 @@ const publicRoutes: RouteObject[] = [
     { path: routePatterns.draw },
   ),
   pageRoute(
+    lazyPage(() => import("../pages/draw-record-page"), "DrawRecordPage"),
+    { path: routePatterns.drawRecord },
+  ),
+  pageRoute(
     lazyPage(() => import("../pages/winners-page"), "WinnersPage"),
     { path: paths.winners },
   ),

@@ -5,6 +5,7 @@ describe("paths", () => {
   it("builds parametrised paths", () => {
     expect(paths.raffle("abc")).toBe("/rifas/abc");
     expect(paths.draw(42)).toBe("/sorteo/42");
+    expect(paths.drawRecord("r1")).toBe("/sorteo/r1/acta");
     expect(paths.proofUpload()).toBe("/perfil/subir-comprobante/general");
     expect(paths.adminRaffle("a b")).toBe("/admin/rifas/a%20b");
   });

@@ -9,6 +9,8 @@ export const paths = {
   raffles: "/rifas",
   raffle: (id: string | number) => `/rifas/${segment(id)}`,
   draw: (raffleId: string | number) => `/sorteo/${segment(raffleId)}`,
+  /** The raffle's public record (the "acta"): every entry, the frozen list, the verification. */
+  drawRecord: (raffleId: string | number) => `/sorteo/${segment(raffleId)}/acta`,
   winners: "/ganadores",
   ticketVerifier: "/verificar-boleto",
   upcoming: "/proximamente",
@@ -42,6 +44,7 @@ export const paths = {
 export const routePatterns = {
   raffle: "/rifas/:id",
   draw: "/sorteo/:raffleId",
+  drawRecord: "/sorteo/:raffleId/acta",
   proofUpload: "/perfil/subir-comprobante/:raffleId",
   adminRaffle: "/admin/rifas/:id",
 } as const;

@@ -18,6 +18,7 @@ import {
   drawApi,
   drawsQuery,
   prefersReducedMotion,
+  RecordLink,
   Roulette,
 } from "../features/draws";
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
@@ -137,6 +138,14 @@ function resultFromRaffle(raffle: RaffleDetail): DrawResult {
 
 function VerifyLinks({ raffle }: { raffle: RaffleDetail }) {
   if (raffle.announcementType === "external") return null;
+  // Draws of the record era (no seed commitment) are verified from their record (the acta link below).
+  if (!raffle.drawSeedCommitment) {
+    return (
+      <Link to={paths.drawRecord(raffle.id)} className={buttonClasses({ variant: "outline" })}>
+        <ShieldIcon /> Verificar este sorteo
+      </Link>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-3">
       <Link
@@ -446,6 +455,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         ) : null}
 
         <Commitment raffle={raffle} />
+        {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+        <RecordLink raffle={raffle} />
       </div>
     </PageContainer>
   );

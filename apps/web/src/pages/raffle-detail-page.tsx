@@ -11,6 +11,7 @@ import { buttonClasses } from "../components/ui/button";
 import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
+import { RecordLink } from "../features/draws";
 import { PriceWithEquivalent, publicSettingsQuery } from "../features/exchange-rate";
 import {
   DETAIL_IMAGE_SIZES,
@@ -363,7 +364,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
                 </p>
               </div>
             ) : (
-              <p className="text-sm text-muted">El compromiso del sorteo se publicará antes del sorteo.</p>
+              <p className="text-sm text-muted">
+                {raffle.announcementType === "external"
+                  ? "El ganador lo decide el resultado oficial de la lotería indicada, con la regla publicada antes de la primera venta."
+                  : "Al cerrar la revisión de pagos la lista de boletos se congela y el ganador lo decide una ronda futura de drand que nadie conoce ni controla."}
+              </p>
             )}
             <Link
               to={paths.transparency}
@@ -372,6 +377,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ShieldIcon />
               Cómo verificar el sorteo
             </Link>
+            {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+            <RecordLink
+              raffle={raffle}
+              className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+            />
           </Section>
         </div>
       </div>

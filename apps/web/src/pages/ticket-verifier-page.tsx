@@ -1,13 +1,22 @@
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
 import { toast } from "../components/ui/toast";
-import { drawApi, type TicketVerificationResponse } from "../features/draws";
+import {
+  type CheckableRaffle,
+  drawApi,
+  drawsQuery,
+  ReceiptCheckForm,
+  type TicketVerificationResponse,
+  verifierHeadline,
+} from "../features/draws";
+import { raffleListQuery } from "../features/raffles";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
@@ -47,18 +56,12 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
       </Alert>
     );
   }
+  const headline = verifierHeadline(data);
   return (
     <div className="space-y-4">
-      {data.result === "winner" ? (
-        <Alert variant="success" title="¡Boleto Ganador!">
-          ¡Felicidades! El boleto {data.ticketNumber} resultó ganador.
-        </Alert>
-      ) : (
-        <Alert variant="info" title="Boleto Vendido">
-          El boleto {data.ticketNumber} participa, pero no resultó ganador (o el sorteo aún no se ha
-          realizado).
-        </Alert>
-      )}
+      <Alert variant={headline.variant} title={headline.title}>
+        {headline.text}
+      </Alert>
       <ul className="space-y-3" aria-label="Rifas con este boleto">
         {data.matches.map((m) => (
           <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
@@ -75,7 +78,7 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
                 </span>
               ) : m.sold ? (
                 <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                  <CheckCircleIcon /> Vendido
+                  <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
                 </span>
               ) : (
                 <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
@@ -115,6 +118,27 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Raffles a receipt can be checked against: those with a frozen list in their record (frozen, or drawn
+ * with a record, as the published list of draws says; a v1 draw has no owner tags).
+ */
+function ReceiptCheck() {
+  const [searchParams] = useSearchParams();
+  const list = useQuery(raffleListQuery("all", ""));
+  const draws = useQuery(drawsQuery);
+  const recorded = new Set((draws.data ?? []).filter((d) => d.recordUrl).map((d) => d.raffleId));
+  const raffles: CheckableRaffle[] = (list.data ?? [])
+    .filter((r) => r.status === "frozen" || (r.status === "finished" && recorded.has(r.id)))
+    .map((r) => ({ id: r.id, title: r.title }));
+  const wanted = searchParams.get("rifa") ?? "";
+  return (
+    <ReceiptCheckForm
+      raffles={raffles}
+      defaultRaffleId={raffles.some((r) => r.id === wanted) ? wanted : ""}
+    />
   );
 }
 
@@ -207,6 +231,7 @@ export function TicketVerifierPage() {
           ) : null}
           {outcome.kind === "result" ? <ResultView data={outcome.data} /> : null}
         </div>
+        <ReceiptCheck />
       </div>
     </Page>
   );

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { CheckCircleIcon, ShieldIcon } from "../components/ui/icons";
+import { AlertTriangleIcon, CheckCircleIcon, ShieldIcon } from "../components/ui/icons";
 import { LegalSection, useHashScroll } from "../features/content";
 import { DrawRecords, drawsQuery } from "../features/draws";
 import { EMPTY_FILTERS, WinnersHistory, winnersQueryOptions } from "../features/winners";
@@ -13,63 +13,84 @@ const code = "rounded bg-brand-50 px-1 py-0.5 font-mono text-[0.85em] text-brand
 
 const STEPS = [
   {
-    title: "Compromiso antes de cerrar las ventas",
+    title: "Reglas publicadas antes de vender",
     text: (
       <>
-        Generamos una semilla secreta de 32 bytes al azar y publicamos en la página del sorteo su huella{" "}
-        <span className={code}>SHA-256</span>, el <em>compromiso</em>. Lo hacemos antes de que cierren las
-        ventas: a partir de ese momento la semilla ya no se puede cambiar sin que se note.
+        Al publicar la rifa queda escrito en su acta pública lo que se vende: precio, cantidad de boletos,
+        fechas, premios y cómo se decidirá el ganador. Si la rifa se decide con una lotería oficial, el acta
+        nombra la lotería, la fecha del sorteo y la regla que convierte su resultado en un número de boleto, y
+        nada de eso puede cambiar después de la primera venta.
       </>
     ),
   },
   {
-    title: "Lista de boletos congelada",
+    title: "Cierre y revisión de pagos",
     text: (
       <>
-        Al sortear congelamos la lista de boletos vendidos (números de 4 dígitos en orden ascendente,
-        separados por comas) y publicamos su huella SHA-256. Así nadie puede agregar ni quitar boletos
-        después.
+        Las ventas se cierran en la fecha indicada (o al agotarse los boletos). Los pagos enviados antes del
+        cierre se siguen revisando durante la ventana de revisión de la rifa; los que quedan sin revisar al
+        terminarla se rechazan con un aviso.
       </>
     ),
   },
   {
-    title: "Ganadores derivados con HMAC-SHA256",
+    title: "Lista congelada",
     text: (
       <>
-        Cada ganador se obtiene calculando <span className={code}>HMAC-SHA256</span> con la semilla como clave
-        sobre el id de la rifa, la huella de la lista, un valor público opcional (por ejemplo, un resultado de
-        lotería anunciado después), el nivel del premio, el número de selección y un contador. El resultado se
-        convierte en una posición de la lista de boletos.
+        Cuando no queda ningún pago pendiente, la lista de boletos vendidos se congela y se publica: cada
+        número con una <em>etiqueta</em> que solo su comprador puede reconocer (con el código de su recibo) y
+        la huella <span className={code}>SHA-256</span> de la lista completa. Desde ese momento la base de
+        datos rechaza cualquier cambio de boletos o pagos de esa rifa.
       </>
     ),
   },
   {
-    title: "Sin sesgo: muestreo por rechazo",
+    title: "Una ronda futura de drand",
     text: (
       <>
-        Si el número obtenido cae en la franja que favorecería a algunos boletos, se descarta y se calcula
-        otro con el contador siguiente. Así cada boleto tiene exactamente la misma probabilidad, y un boleto
-        ganador se retira de la lista para que no gane dos veces.
+        En el mismo instante el acta fija una ronda futura de{" "}
+        <a href="https://drand.love" target="_blank" rel="noopener noreferrer" className="underline">
+          drand
+        </a>
+        , el faro de aleatoriedad pública de la <em>League of Entropy</em> (universidades y empresas de varios
+        países que firman juntas un número al azar cada 3 segundos). Nadie conoce el valor de esa ronda cuando
+        se congela la lista, y nadie puede elegirlo después: su firma se comprueba con la clave pública de la
+        red.
       </>
     ),
   },
   {
-    title: "Transcripción pública",
+    title: "Ganadores",
     text: (
       <>
-        Tras el sorteo publicamos la transcripción completa: semilla revelada, compromiso, lista de boletos,
-        su huella, valor público, niveles de premio, ganadores y versión del algoritmo. Cualquier persona
-        puede recalcularla y obtener los mismos ganadores.
+        Cuando llega la ronda, su firma se verifica y los ganadores se calculan solo con esa aleatoriedad y la
+        huella de la lista (<span className={code}>HMAC-SHA256</span> con muestreo por rechazo, sin repetir
+        boletos). Si un ganador se descalifica por una razón publicada, su reemplazo es el siguiente que da el
+        mismo cálculo: nadie lo escoge. Cada paso es una entrada del acta encadenada a la anterior por su
+        huella, así que cambiar una entrada pasada se nota.
       </>
     ),
   },
 ];
 
+const GUARANTEED = [
+  "Una vez congelada la lista, nadie, ni siquiera Rifazo, puede elegir ni predecir al ganador.",
+  "La lista congelada no puede cambiar: ni agregar, quitar ni reasignar boletos.",
+  "Cualquiera puede comprobar el sorteo completo, aquí en el navegador o con el programa verify-draw, sin pedirnos nada.",
+  "Cada comprador puede confirmar, con el código de su recibo, que sus números están en la lista y marcados como suyos.",
+];
+
+const NOT_GUARANTEED = [
+  "Antes de congelar la lista, el organizador decide qué pagos son válidos: aprueba o rechaza cada comprobante. La verificación no puede saber si un pago rechazado era real; si el tuyo fue rechazado sin razón, reclámalo antes del cierre de la revisión.",
+  "Una rifa no puede impedir que una misma persona compre muchos boletos con varias cuentas. Eso no cambia la probabilidad de cada boleto: cada uno tiene exactamente la misma.",
+];
+
 const CHECKS = [
-  "Que la huella SHA-256 de la semilla revelada sea igual al compromiso publicado antes del sorteo.",
-  "Que la huella de la lista de boletos corresponda a los boletos vendidos.",
-  "Que, al repetir el cálculo, salgan los mismos ganadores en el mismo orden.",
-  "Que tu propio número esté en la lista, desde Verificar Boleto.",
+  "Que ninguna entrada del acta se haya cambiado (cada una lleva la huella de la anterior).",
+  "Que la huella publicada corresponda a la lista de boletos congelada.",
+  "Que la ronda de drand sea la primera posterior al plazo fijado al congelar, y que su firma sea válida.",
+  "Que, al repetir el cálculo, salgan los mismos ganadores (y los mismos reemplazos) en el mismo orden.",
+  "Que tus propios números estén en la lista con tu etiqueta, desde Verificar Boleto o Mis pagos.",
 ];
 
 /** Rendered on the server with the draw records and the winners history. */
@@ -92,13 +113,39 @@ export function TransparencyPage() {
           <CardContent className="space-y-10">
             <LegalSection id="compromiso" title="Nuestro compromiso">
               <p>
-                En Rifazo el resultado de un sorteo no depende de nadie del equipo. Fijamos el azar antes de
-                que cierren las ventas, lo publicamos de forma que no se pueda cambiar y, al terminar,
-                mostramos todos los datos para que cualquiera repita el cálculo. Si alguien alterara un
-                sorteo, la verificación lo dejaría en evidencia.
+                El resultado de un sorteo no depende de nadie de Rifazo. Cuando se cierran las ventas y se
+                revisan los pagos, la lista de boletos queda congelada y publicada, y el ganador lo decide un
+                número al azar que todavía no existe en ese momento y que nadie controla. Todo queda en un
+                acta pública que cualquiera puede comprobar.
               </p>
             </LegalSection>
-            <LegalSection id="como-funciona" title="Cómo probamos cada sorteo">
+            <LegalSection id="garantias" title="Qué está garantizado y qué no">
+              <div className="grid gap-6 md:grid-cols-2">
+                <div className="space-y-2">
+                  <h3 className="font-bold text-ink">Garantizado</h3>
+                  <ul className="list-none! space-y-2 pl-0!">
+                    {GUARANTEED.map((item) => (
+                      <li key={item} className="flex gap-2">
+                        <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
+                        <span>{item}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <div className="space-y-2">
+                  <h3 className="font-bold text-ink">No garantizado</h3>
+                  <ul className="list-none! space-y-2 pl-0!">
+                    {NOT_GUARANTEED.map((item) => (
+                      <li key={item} className="flex gap-2">
+                        <AlertTriangleIcon className="mt-1 shrink-0 text-warning-700" />
+                        <span>{item}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            </LegalSection>
+            <LegalSection id="como-funciona" title="Cómo funciona un sorteo">
               <ol className="space-y-4">
                 {STEPS.map((step, index) => (
                   <li key={step.title} className="flex gap-4">
@@ -115,6 +162,10 @@ export function TransparencyPage() {
                   </li>
                 ))}
               </ol>
+              <p className="text-sm text-muted">
+                Los sorteos anteriores a este sistema usaban una semilla secreta con compromiso publicado
+                (versión 1 del algoritmo); siguen publicados y se verifican con su propio método.
+              </p>
             </LegalSection>
             <LegalSection id="verifica" title="Qué puedes verificar tú mismo">
               <ul className="list-none! space-y-2 pl-0!">
@@ -147,8 +198,8 @@ export function TransparencyPage() {
                 Sorteos realizados
               </h2>
               <p className="text-sm text-muted">
-                Cada sorteo realizado en la plataforma con su compromiso, la semilla revelada y sus ganadores.
-                Pulsa Verificar para recalcularlo aquí mismo, en tu navegador.
+                Cada sorteo realizado en la plataforma con su acta y sus ganadores. Pulsa Verificar para
+                comprobarlo completo aquí mismo, en tu navegador.
               </p>
             </div>
           </div>

@@ -1,8 +1,17 @@
 // Pure domain logic shared by the API and the web app (no I/O, no clocks).
+
+// The package root also re-exports schemas/draws, whose DrawRecord (a v1 draw summary) predates the v2
+// record: this explicit export settles the name for the root, and the v2 record is DrawRecordV2 there
+// (DrawRecord when imported from "@rifazo/shared/domain/draw-record").
+export type { DrawRecord } from "../schemas/draws";
+export * from "./drand";
 export * from "./draw-engine";
+export * from "./draw-engine-v2";
 export * from "./draw-page-state";
+export * from "./draw-record";
 export * from "./exchange-rate";
 export * from "./levels";
+export * from "./owner-tag";
 export * from "./payment-reference";
 export * from "./purchase-limits";
 export * from "./raffle-card-state";

@@ -3,6 +3,7 @@
 // One module per part under ./admin/; this file keeps the public names in one import path.
 
 export { adminOkSchema, adminPageSchema } from "./admin/common";
+export * from "./admin/draws";
 export * from "./admin/external-winners";
 export * from "./admin/gallery";
 export * from "./admin/messages";

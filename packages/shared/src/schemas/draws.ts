@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOSE_REASONS } from "../domain/raffle-lifecycle";
 
 export const drawWinnerSchema = z.object({
   level: z.number().int(),
@@ -77,3 +78,142 @@ export const drawRecordSchema = z.object({
   winners: z.array(drawWinnerSchema),
 });
 export type DrawRecord = z.infer<typeof drawRecordSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Draw v2 record (issue 15; shapes in domain/draw-record.ts, bytes in docs/draw-protocol.md).
+// These check the shape of a record read from the network; verifyRecord checks that it is true.
+// ---------------------------------------------------------------------------------------------
+
+const int = z.number().int();
+const hex = (bytes: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `Debe tener ${bytes * 2} caracteres hexadecimales.`);
+const recordTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "Fecha ISO con milisegundos en UTC.");
+const prizeLevelSchema = z.object({ level: int, count: int, description: z.string() });
+
+export const drandChainInfoSchema = z.object({
+  public_key: z.string().regex(/^[0-9a-fA-F]+$/),
+  period: int.min(1),
+  genesis_time: int.min(0),
+  hash: hex(32),
+  schemeID: z.string(),
+  groupHash: z.string().optional(),
+  metadata: z.object({ beaconID: z.string().optional() }).optional(),
+});
+
+const recordExternalRuleSchema = z.object({ kind: z.literal("last_digits"), digits: int.min(1).max(9) });
+
+export const rulesPublishedDataSchema = z.object({
+  title: z.string(),
+  currency: z.string(),
+  price: z.string().regex(/^\d+\.\d{2}$/),
+  totalTickets: int,
+  activationType: z.string(),
+  activationPercentage: int.nullable(),
+  startDate: recordTime,
+  endDate: recordTime.nullable(),
+  reviewWindowHours: int,
+  maxTicketsPerBuyer: int.nullable(),
+  prizeLevels: z.array(prizeLevelSchema),
+  announcement: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("internal"), roundDelayMinutes: int.min(0) }),
+    z.object({
+      type: z.literal("external"),
+      lottery: z.string(),
+      drawAt: recordTime,
+      rule: recordExternalRuleSchema,
+      ruleText: z.string(),
+    }),
+  ]),
+});
+
+const frozenTicketSchema = z.object({ number: int.min(0).max(9999), tag: hex(16) });
+const recordWinnerSchema = z.object({
+  level: int,
+  index: int,
+  ticketNumber: int,
+  tag: hex(16),
+  description: z.string(),
+});
+const externalResultDataSchema = z.object({
+  result: z.string(),
+  sourceUrl: z.string(),
+  winners: z.array(recordWinnerSchema),
+});
+
+export const recordEntryDataSchemas = {
+  rules_published: rulesPublishedDataSchema,
+  closed: z.object({
+    reason: z.enum(CLOSE_REASONS),
+    reviewDeadline: recordTime,
+  }),
+  frozen: z.object({
+    tickets: z.array(frozenTicketSchema),
+    ticketCount: int,
+    listHash: hex(32),
+    expiredProofs: int.min(0),
+  }),
+  round_named: z.object({
+    chain: drandChainInfoSchema,
+    round: int.min(1),
+    roundTime: recordTime,
+    delayMinutes: int,
+  }),
+  beacon: z.object({
+    round: int.min(1),
+    signature: z.string().regex(/^[0-9a-f]+$/),
+    randomness: hex(32),
+    source: z.enum(["relay", "admin"]),
+  }),
+  winners: z.object({ algorithm: z.literal("rifazo-draw-v2"), winners: z.array(recordWinnerSchema) }),
+  disqualification: z.object({
+    level: int,
+    index: int,
+    ticketNumber: int,
+    reason: z.string().min(1),
+    replacement: z.object({ level: int, index: int, ticketNumber: int, tag: hex(16) }).nullable(),
+  }),
+  external_result: externalResultDataSchema,
+  external_correction: externalResultDataSchema.extend({ corrects: int.min(0), reason: z.string().min(1) }),
+  cancelled: z.object({ reason: z.string() }),
+} as const;
+
+const entryBase = { seq: int.min(0), at: recordTime, prevHash: hex(32), hash: hex(32) };
+
+export const drawRecordEntryV2Schema = z.discriminatedUnion("type", [
+  z.object({
+    ...entryBase,
+    type: z.literal("rules_published"),
+    data: recordEntryDataSchemas.rules_published,
+  }),
+  z.object({ ...entryBase, type: z.literal("closed"), data: recordEntryDataSchemas.closed }),
+  z.object({ ...entryBase, type: z.literal("frozen"), data: recordEntryDataSchemas.frozen }),
+  z.object({ ...entryBase, type: z.literal("round_named"), data: recordEntryDataSchemas.round_named }),
+  z.object({ ...entryBase, type: z.literal("beacon"), data: recordEntryDataSchemas.beacon }),
+  z.object({ ...entryBase, type: z.literal("winners"), data: recordEntryDataSchemas.winners }),
+  z.object({
+    ...entryBase,
+    type: z.literal("disqualification"),
+    data: recordEntryDataSchemas.disqualification,
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal("external_result"),
+    data: recordEntryDataSchemas.external_result,
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal("external_correction"),
+    data: recordEntryDataSchemas.external_correction,
+  }),
+  z.object({ ...entryBase, type: z.literal("cancelled"), data: recordEntryDataSchemas.cancelled }),
+]);
+
+export const drawRecordV2Schema = z.object({
+  format: z.literal("rifazo-record-1"),
+  raffleId: z.string().min(1),
+  entries: z.array(drawRecordEntryV2Schema),
+});

@@ -235,6 +235,12 @@ export const paymentProofSchema = proofRecordSchema.extend({
   statusLabel: z.string(),
   /** Assigned ticket numbers (4 digits, ascending), once the payment is approved. */
   ticketNumbers: z.array(z.string()),
+  /**
+   * The purchase's receipt secret (64 hex), for its owner only (null for anyone else, administrators
+   * included): the owner tag of each of its tickets in the raffle's public record is
+   * ownerTag(receiptSecret, raffleId, number), so the buyer alone can find their numbers there.
+   */
+  receiptSecret: z.string().nullable(),
   file: z.object({
     /** Private URL: only the owner and administrators may open it. */
     url: z.string(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminAuditRoutes } from "./audit/routes";
+import { adminDrawRoutes } from "./draws/routes";
 import { adminExportRoutes } from "./exports/routes";
 import { adminGalleryRoutes } from "./gallery/routes";
 import { adminProofRoutes } from "./proofs/routes";
@@ -15,6 +16,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminProofRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminWinnerRoutes);
+  await app.register(adminDrawRoutes);
   await app.register(adminGalleryRoutes);
   await app.register(adminExportRoutes);
   await app.register(adminStatsRoutes);

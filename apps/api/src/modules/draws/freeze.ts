@@ -1,14 +1,141 @@
-import { eq } from "drizzle-orm";
+// The freeze (issue 15): when a closed raffle has no pending proof left, its ticket list is fixed and
+// published in the record, and for an internal draw the drand round that will decide it is named. From
+// here on nobody, Rifazo included, can change who is in the draw or choose the randomness.
+import { type DrandChainInfo, firstRoundAtOrAfterMs, roundTime } from "@rifazo/shared/domain/drand";
+import { type FrozenTicket, frozenListHash } from "@rifazo/shared/domain/draw-engine-v2";
+import type { ClosedData, RulesPublishedData } from "@rifazo/shared/domain/draw-record";
+import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { raffles } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import * as repo from "./repository";
+import { externalBinding, rulesPublishedData } from "./rules";
+
+export type FreezeContext = Pick<AppContext, "config" | "events">;
+
+/** Record entries are timed to the second, so every reader computes the same named round. */
+export function wholeSecond(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
+}
+
+export interface FreezeOptions {
+  /** The chain whose round decides the draw (default: DRAND_CHAIN_INFO). */
+  chain?: DrandChainInfo;
+  /** Minutes between the freeze and the named round (default: DRAW_ROUND_DELAY_MINUTES). */
+  delayMinutes?: number;
+  /** Pending proofs the review window expired (written into the frozen entry). */
+  expiredProofs?: number;
+}
 
 /**
- * The freeze (issue 15): called by the lifecycle service inside its transaction, with the raffle row
- * locked, when a closed raffle has no pending proof left. This minimal version only moves the raffle to
- * 'frozen' and stamps frozen_at; the draws module's full version also writes the record (frozen list,
- * owner tags, list hash, named drand round) in the same transaction.
+ * freezeRaffle (contract, issue 15): called inside the caller's transaction with the raffle row locked,
+ * when a closed raffle has no pending proof left. Appends `rules_published` if the record has none,
+ * then `frozen` (ascending sold tickets with each one's owner tag, from the receipt secret of the
+ * purchase that bought it, and the list hash) and, for an internal draw, `round_named`; sets the status
+ * 'frozen' and frozen_at; publishes a realtime raffle event.
  */
-export async function freezeRaffle(_ctx: AppContext, tx: Tx, raffleId: string, now: Date): Promise<void> {
-  await tx.update(raffles).set({ status: "frozen", frozenAt: now }).where(eq(raffles.id, raffleId));
+export async function freezeRaffle(ctx: FreezeContext, tx: Tx, raffleId: string, now: Date): Promise<void> {
+  await freezeRaffleWith(ctx, tx, raffleId, now, {});
+}
+
+/** freezeRaffle with the chain and delay given (the demo seed freezes a raffle at a past time on quicknet). */
+export async function freezeRaffleWith(
+  ctx: FreezeContext,
+  tx: Tx,
+  raffleId: string,
+  now: Date,
+  options: FreezeOptions,
+): Promise<void> {
+  const at = wholeSecond(now);
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw new AppError("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(tx, raffleId);
+  if (entries.some((entry) => entry.type === "frozen")) return; // already frozen: nothing to do
+  const external = raffle.announcementType === "external";
+  if (external && !externalBinding(raffle)) {
+    // A legacy external raffle (announced on a live broadcast, no lottery bound before the sale): it
+    // has no record; its winners are registered as before (admin winners module).
+    await repo.updateRaffle(tx, raffleId, { status: "frozen", frozenAt: at });
+    await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.frozen", id: raffleId } });
+    return;
+  }
+  const chain = options.chain ?? ctx.config.drandChainInfo;
+  const delayMinutes = options.delayMinutes ?? ctx.config.drawRoundDelayMinutes;
+
+  const rules = await ensureRulesPublished(tx, raffle, at, delayMinutes);
+  // Rules published earlier (at the close) fixed the delay the verifier will use.
+  const delay = rules.announcement.type === "internal" ? rules.announcement.roundDelayMinutes : delayMinutes;
+
+  const sold = await repo.findSoldTicketsWithSecrets(tx, raffleId);
+  const tickets: FrozenTicket[] = [];
+  for (const ticket of sold) {
+    tickets.push({
+      number: ticket.ticketNumber,
+      tag: await ownerTag(ticket.receiptSecret, raffleId, ticket.ticketNumber),
+    });
+  }
+  const listHash = await frozenListHash(tickets);
+  await repo.appendRecordEntry(tx, raffleId, "frozen", at, {
+    tickets,
+    ticketCount: tickets.length,
+    listHash,
+    expiredProofs: options.expiredProofs ?? 0,
+  });
+
+  if (!external) {
+    const round = firstRoundAtOrAfterMs(chain, at.getTime() + delay * 60_000);
+    await repo.appendRecordEntry(tx, raffleId, "round_named", at, {
+      chain,
+      round,
+      roundTime: new Date(roundTime(chain, round) * 1000).toISOString(),
+      delayMinutes: delay,
+    });
+  }
+
+  await repo.updateRaffle(tx, raffleId, { status: "frozen", frozenAt: at, drawTicketListHash: listHash });
+  await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.frozen", id: raffleId } });
+}
+
+/**
+ * The record's first entry: the rules as sold. Appended once (by the close or, failing that, the
+ * freeze); returns the rules in force (the last rules_published).
+ */
+export async function ensureRulesPublished(
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  at: Date,
+  delayMinutes: number,
+): Promise<RulesPublishedData> {
+  const entries = await repo.recordEntries(tx, raffle.id);
+  const existing = [...entries].reverse().find((e) => e.type === "rules_published");
+  if (existing?.type === "rules_published") return existing.data;
+  const levels = await repo.findPrizeLevels(tx, raffle.id);
+  const data = rulesPublishedData(raffle, levels, delayMinutes);
+  await repo.appendRecordEntry(tx, raffle.id, "rules_published", wholeSecond(at), data);
+  return data;
+}
+
+/**
+ * For LIFECYCLE's close (contract: `closed` entries are theirs to trigger): publishes the rules first
+ * when the record is empty (the verifier wants them as the first entry, before the close), then
+ * appends `closed`. Call it in the close's transaction with the raffle row locked.
+ */
+export async function recordClose(
+  ctx: FreezeContext,
+  tx: Tx,
+  raffleId: string,
+  at: Date,
+  data: ClosedData,
+): Promise<void> {
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw new AppError("RAFFLE_NOT_FOUND");
+  if (raffle.announcementType === "external" && !externalBinding(raffle)) return; // legacy: no record
+  await ensureRulesPublished(tx, raffle, at, ctx.config.drawRoundDelayMinutes);
+  await repo.appendRecordEntry(tx, raffleId, "closed", wholeSecond(at), data);
+}
+
+/** For LIFECYCLE's cancel: a raffle whose record has started records the cancellation (never after a freeze). */
+export async function recordCancel(tx: Tx, raffleId: string, at: Date, reason: string): Promise<void> {
+  if (!(await repo.hasRecord(tx, raffleId))) return;
+  await repo.appendRecordEntry(tx, raffleId, "cancelled", wholeSecond(at), { reason });
 }

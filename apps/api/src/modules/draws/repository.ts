@@ -1,8 +1,24 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import type { DrandChainInfo } from "@rifazo/shared/domain/drand";
+import {
+  appendEntry,
+  type RecordEntry,
+  type RecordEntryData,
+  type RecordEntryType,
+} from "@rifazo/shared/domain/draw-record";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { prizeLevels, raffles, tickets, users, winners } from "../../db/schema";
+import {
+  drawRecordEntries,
+  paymentProofs,
+  prizeLevels,
+  raffles,
+  tickets,
+  users,
+  winners,
+} from "../../db/schema";
 
 export type RaffleRow = typeof raffles.$inferSelect;
+export type PrizeLevelRow = typeof prizeLevels.$inferSelect;
 
 /** The raffle row, locked for the rest of the transaction when `lock` is set (draws and countdowns). */
 export async function findRaffle(tx: Executor, id: string, lock = false): Promise<RaffleRow | undefined> {
@@ -40,6 +56,32 @@ export async function findSoldTickets(tx: Executor, raffleId: string): Promise<S
     .orderBy(asc(tickets.ticketNumber));
 }
 
+export interface SoldTicketWithSecret extends SoldTicket {
+  /** The receipt secret of the purchase that bought the ticket (its owner tag's key). */
+  receiptSecret: string;
+}
+
+/** Sold tickets, ascending, with their purchase's receipt secret (the freeze derives owner tags). */
+export async function findSoldTicketsWithSecrets(
+  tx: Executor,
+  raffleId: string,
+): Promise<SoldTicketWithSecret[]> {
+  return tx
+    .select({
+      id: tickets.id,
+      ticketNumber: tickets.ticketNumber,
+      userId: tickets.userId,
+      ownerName: users.name,
+      receiptSecret: paymentProofs.receiptSecret,
+    })
+    .from(tickets)
+    .innerJoin(paymentProofs, eq(paymentProofs.id, tickets.paymentId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")))
+    .orderBy(asc(tickets.ticketNumber));
+}
+
+/** Current winners (a disqualified winner's row stays, marked, and is left out here). */
 export async function findWinners(tx: Executor, raffleId: string) {
   return tx
     .select({
@@ -55,8 +97,13 @@ export async function findWinners(tx: Executor, raffleId: string) {
     })
     .from(winners)
     .leftJoin(users, eq(users.id, winners.userId))
-    .where(eq(winners.raffleId, raffleId))
-    .orderBy(asc(winners.prizeLevel), asc(winners.announcedAt), asc(winners.ticketNumber));
+    .where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt)))
+    .orderBy(
+      asc(winners.prizeLevel),
+      asc(winners.prizeIndex),
+      asc(winners.announcedAt),
+      asc(winners.ticketNumber),
+    );
 }
 
 export async function insertWinners(tx: Executor, rows: Array<typeof winners.$inferInsert>): Promise<void> {
@@ -108,6 +155,7 @@ export async function findTicketMatches(tx: Executor, ticketNumber: number, rece
     JOIN raffles r ON r.id = t.raffle_id
     LEFT JOIN users u ON u.id = t.user_id
     LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
+                        AND w.disqualified_at IS NULL
     WHERE t.ticket_number = ${ticketNumber}
       AND (r.status IN ('active', 'closed', 'frozen')
            OR (r.status = 'finished'
@@ -132,7 +180,219 @@ export async function findDrawnRaffles(tx: Executor, limit: number) {
       transcript: raffles.drawTranscript,
     })
     .from(raffles)
-    .where(sql`${raffles.drawnAt} IS NOT NULL AND ${raffles.drawTranscript} IS NOT NULL`)
+    .where(
+      sql`${raffles.drawnAt} IS NOT NULL AND (${raffles.drawTranscript} IS NOT NULL OR EXISTS (SELECT 1 FROM draw_record_entries e WHERE e.raffle_id = ${raffles.id} AND e.type IN ('winners', 'external_result')))`,
+    )
     .orderBy(sql`${raffles.drawnAt} DESC`)
     .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The raffle's record (issue 15): an append-only hash chain, one row per entry.
+// ---------------------------------------------------------------------------------------------
+
+export type RecordRow = typeof drawRecordEntries.$inferSelect;
+
+/** Every entry of a raffle's record, in order. */
+export async function recordEntries(tx: Executor, raffleId: string): Promise<RecordEntry[]> {
+  const rows = await tx
+    .select()
+    .from(drawRecordEntries)
+    .where(eq(drawRecordEntries.raffleId, raffleId))
+    .orderBy(asc(drawRecordEntries.seq));
+  return rows.map(toEntry);
+}
+
+function toEntry(row: RecordRow): RecordEntry {
+  return {
+    seq: row.seq,
+    type: row.type as RecordEntryType,
+    at: row.at.toISOString(),
+    data: row.data,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  } as RecordEntry;
+}
+
+export async function hasRecord(tx: Executor, raffleId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ seq: drawRecordEntries.seq })
+    .from(drawRecordEntries)
+    .where(eq(drawRecordEntries.raffleId, raffleId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The last entry, locked until the transaction ends (null for an empty record). */
+export async function lastRecordEntry(tx: Executor, raffleId: string): Promise<RecordEntry | null> {
+  const [row] = await tx
+    .select()
+    .from(drawRecordEntries)
+    .where(eq(drawRecordEntries.raffleId, raffleId))
+    .orderBy(desc(drawRecordEntries.seq))
+    .limit(1)
+    .for("update");
+  return row ? toEntry(row) : null;
+}
+
+/**
+ * Appends an entry to a raffle's record: locks the last entry, chains the new one to it with
+ * appendEntry (packages/shared/src/domain/draw-record.ts) and inserts it. Call it in the transaction of
+ * the change it records, with the raffle row locked (the primary key refuses a second entry at the same
+ * seq should two writers race anyway).
+ */
+export async function appendRecordEntry<T extends RecordEntryType>(
+  tx: Executor,
+  raffleId: string,
+  type: T,
+  at: Date,
+  data: RecordEntryData<T>,
+): Promise<RecordEntry<T>> {
+  const prev = await lastRecordEntry(tx, raffleId);
+  // Entries never go back in time (another instance's clock may be a little ahead).
+  const when = prev && Date.parse(prev.at) > at.getTime() ? new Date(prev.at) : at;
+  const entry = await appendEntry(prev, type, when, data);
+  await tx.insert(drawRecordEntries).values({
+    raffleId,
+    seq: entry.seq,
+    type: entry.type,
+    at: new Date(entry.at),
+    data: entry.data,
+    prevHash: entry.prevHash,
+    hash: entry.hash,
+  });
+  return entry;
+}
+
+export interface DueRound {
+  raffleId: string;
+  round: number;
+  chainHash: string;
+  chain: DrandChainInfo;
+}
+
+/** Frozen raffles whose named round is out (roundTime <= now) and that have no winners entry yet. */
+export async function findDueRounds(tx: Executor, now: Date): Promise<DueRound[]> {
+  const result = (await tx.execute(sql`
+    SELECT e.raffle_id AS "raffleId", (e.data->>'round')::bigint AS "round",
+           e.data->'chain'->>'hash' AS "chainHash", e.data->'chain' AS "chain"
+    FROM draw_record_entries e
+    JOIN raffles r ON r.id = e.raffle_id
+    WHERE e.type = 'round_named' AND r.status = 'frozen'
+      AND (e.data->>'roundTime')::timestamptz <= ${now.toISOString()}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM draw_record_entries w WHERE w.raffle_id = e.raffle_id AND w.type = 'winners')
+    ORDER BY (e.data->>'roundTime')::timestamptz
+    LIMIT 50`)) as unknown as {
+    rows: Array<{
+      raffleId: string;
+      round: string | number;
+      chainHash: string;
+      chain: DrandChainInfo | string;
+    }>;
+  };
+  return result.rows.map((row) => ({
+    raffleId: row.raffleId,
+    round: Number(row.round),
+    chainHash: row.chainHash,
+    // Parsed by both drivers as jsonb; text only if a driver hands it back raw.
+    chain: typeof row.chain === "string" ? (JSON.parse(row.chain) as DrandChainInfo) : row.chain,
+  }));
+}
+
+/** Marks a current winner disqualified (the row stays); returns it. */
+export async function markDisqualified(
+  tx: Executor,
+  raffleId: string,
+  ticketNumber: number,
+  reason: string,
+  at: Date,
+) {
+  const [row] = await tx
+    .update(winners)
+    .set({ disqualifiedAt: at, disqualificationReason: reason })
+    .where(
+      and(
+        eq(winners.raffleId, raffleId),
+        eq(winners.ticketNumber, ticketNumber),
+        isNull(winners.disqualifiedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Removes the current (not disqualified) winner rows: a corrected lottery result replaces them. */
+export async function deleteCurrentWinners(tx: Executor, raffleId: string): Promise<void> {
+  await tx.delete(winners).where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt)));
+}
+
+/** Current winners of several raffles (draw list), by level and index. */
+export async function currentWinnersOf(tx: Executor, raffleIds: string[]) {
+  if (raffleIds.length === 0) return [];
+  return tx
+    .select({
+      raffleId: winners.raffleId,
+      ticketNumber: winners.ticketNumber,
+      prizeLevel: winners.prizeLevel,
+      prizeIndex: winners.prizeIndex,
+      prizeDescription: winners.prizeDescription,
+    })
+    .from(winners)
+    .where(and(inArray(winners.raffleId, raffleIds), isNull(winners.disqualifiedAt)))
+    .orderBy(asc(winners.prizeLevel), asc(winners.prizeIndex), asc(winners.ticketNumber));
+}
+
+/** How many tickets each raffle's frozen list holds (from its record). */
+export async function frozenTicketCounts(tx: Executor, raffleIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (raffleIds.length === 0) return counts;
+  const rows = await tx
+    .select({
+      raffleId: drawRecordEntries.raffleId,
+      count: sql<number>`(${drawRecordEntries.data}->>'ticketCount')::int`,
+    })
+    .from(drawRecordEntries)
+    .where(and(inArray(drawRecordEntries.raffleId, raffleIds), eq(drawRecordEntries.type, "frozen")));
+  for (const row of rows) counts.set(row.raffleId, Number(row.count));
+  return counts;
+}
+
+export interface RecordSummary {
+  recordAvailable: boolean;
+  /** The drand round named at the freeze (internal draws), null before. */
+  drawRound: number | null;
+  drawRoundAt: string | null;
+}
+
+/**
+ * What the raffle payloads' `lifecycle` reads from each record (contract: drawRound, drawRoundAt,
+ * recordAvailable), for several raffles in one query. Raffles without a record are absent.
+ */
+export async function recordSummaries(
+  tx: Executor,
+  raffleIds: string[],
+): Promise<Map<string, RecordSummary>> {
+  const summaries = new Map<string, RecordSummary>();
+  if (raffleIds.length === 0) return summaries;
+  const rows = await tx
+    .select({
+      raffleId: drawRecordEntries.raffleId,
+      round: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->>'round') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+      roundTime: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->>'roundTime') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+    })
+    .from(drawRecordEntries)
+    .where(inArray(drawRecordEntries.raffleId, raffleIds))
+    .groupBy(drawRecordEntries.raffleId);
+  for (const row of rows) {
+    summaries.set(row.raffleId, {
+      recordAvailable: true,
+      drawRound: row.round === null ? null : Number(row.round),
+      drawRoundAt: row.roundTime,
+    });
+  }
+  return summaries;
 }

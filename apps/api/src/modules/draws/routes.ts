@@ -1,6 +1,6 @@
 import {
-  type DrawTranscript,
-  drawRecordSchema,
+  drawListItemSchema,
+  drawRecordV2Schema,
   drawRequestSchema,
   drawResultSchema,
   drawTranscriptSchema,
@@ -14,6 +14,7 @@ import { notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
+import { drawOnDemand, recordFor } from "./record-service";
 import * as service from "./service";
 
 const tags = ["sorteos"];
@@ -53,6 +54,8 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Realiza el sorteo (select_raffle_winners); idempotente",
+        description:
+          "Cualquiera puede pulsarlo; el resultado no depende de quién lo haga. Una rifa ya sorteada devuelve su resultado guardado. Una rifa congelada cuya ronda de drand ya se publicó se sortea con el beacon de los relays configurados, verificado contra la cadena que nombra el acta (409 antes de la hora de la ronda; 503 si ningún relay responde). Las rifas antiguas con semilla comprometida (v1) siguen su camino de siempre.",
         params: idParams,
         body: drawRequestSchema.nullish(),
         response: {
@@ -61,13 +64,14 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          503: errorSchema,
         },
       },
     },
     async (request) => {
       await enforce(app.ctx.db, [[`draw:ip:${request.ip}`, DRAW_RULE]]);
       const user = await currentUser(app, request);
-      return service.selectWinners(app.ctx, raffleId(request.params.id), {
+      return drawOnDemand(app.ctx, raffleId(request.params.id), {
         publicValue: request.body?.publicValue,
         isAdmin: user?.role === "admin",
         viewerId: user?.id ?? null,
@@ -93,33 +97,38 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    "/api/raffles/:id/record",
+    {
+      schema: {
+        tags,
+        summary: "Acta pública de la rifa (reglas, lista congelada, ronda de drand, beacon, ganadores)",
+        description:
+          "Cadena de huellas de solo anexar (formato rifazo-record-1, docs/draw-protocol.md): cada entrada lleva la huella de la anterior. Los boletos y ganadores aparecen por número y marca del dueño; nunca un id, correo o teléfono. 404 hasta la primera entrada.",
+        params: idParams,
+        querystring: z.object({ download: z.enum(["1"]).optional() }),
+        response: { 200: drawRecordV2Schema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const record = await recordFor(app.ctx, raffleId(request.params.id));
+      reply.header("cache-control", "no-cache");
+      if (request.query.download) {
+        reply.header("content-disposition", `attachment; filename="acta-${request.params.id}.json"`);
+      }
+      return record;
+    },
+  );
+
+  r.get(
     "/api/draws",
     {
       schema: {
         tags,
-        summary: "Sorteos realizados con su compromiso, semilla revelada y ganadores (transparencia)",
-        response: { 200: z.array(drawRecordSchema) },
+        summary: "Sorteos realizados (transparencia): v1 con su semilla revelada, v2 con el enlace a su acta",
+        response: { 200: z.array(drawListItemSchema) },
       },
     },
-    async () => {
-      const rows = await service.listDraws(app.ctx);
-      return rows.map((row) => {
-        const transcript = row.transcript as DrawTranscript;
-        return {
-          raffleId: row.id,
-          title: row.title,
-          drawnAt: (row.drawnAt ?? new Date()).toISOString(),
-          commitment: row.commitment,
-          seed: row.seed,
-          publicValue: row.publicValue,
-          publicValueSource: row.publicValueSource,
-          ticketListHash: row.ticketListHash,
-          algorithm: row.algorithm,
-          ticketCount: transcript.ticketNumbers.length,
-          winners: transcript.winners,
-        };
-      });
-    },
+    async () => service.listDraws(app.ctx),
   );
 
   r.get(

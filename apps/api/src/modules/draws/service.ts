@@ -1,5 +1,6 @@
 import {
   createDrawTranscript,
+  type DrawListItem,
   type DrawResult,
   type DrawTranscript,
   formatTicketNumber,
@@ -7,7 +8,7 @@ import {
   parseTicketInput,
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
-import type { Tx } from "../../db/client";
+import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { advance, advanceNow, assertAllowed } from "../lifecycle/service";
 import { announceWinners } from "./announce";
@@ -67,7 +68,11 @@ export async function startCountdown(ctx: AppContext, raffleId: string, now = ne
  * Public: anyone may press the draw button (spec 1 §4), so the answer names winners only by their shown
  * name; whether a prize is the caller's own is worked out here, for the signed-in caller alone.
  */
-async function storedResult(tx: Tx, raffle: repo.RaffleRow, viewerId: string | null): Promise<DrawResult> {
+export async function storedResult(
+  tx: Executor,
+  raffle: repo.RaffleRow,
+  viewerId: string | null,
+): Promise<DrawResult> {
   const rows = await repo.findWinners(tx, raffle.id);
   return {
     raffleId: raffle.id,
@@ -219,13 +224,66 @@ export async function drawState(ctx: AppContext, raffleId: string) {
   return { raffle, winners };
 }
 
-export async function listDraws(ctx: AppContext) {
-  return repo.findDrawnRaffles(ctx.db, 200);
+/** GET /api/draws: every drawn raffle, v1 (transcript) and v2 / external result (record). */
+export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListItem[]> {
+  const rows = await repo.findDrawnRaffles(ctx.db, 200);
+  const v2 = rows.filter((row) => !row.transcript).map((row) => row.id);
+  const [winnerRows, counts] = await Promise.all([
+    repo.currentWinnersOf(ctx.db, v2),
+    repo.frozenTicketCounts(ctx.db, v2),
+  ]);
+  return rows.map((row) => {
+    const drawnAt = (row.drawnAt ?? new Date()).toISOString();
+    if (row.transcript) {
+      const transcript = row.transcript as DrawTranscript;
+      return {
+        raffleId: row.id,
+        title: row.title,
+        drawnAt,
+        commitment: row.commitment,
+        seed: row.seed,
+        publicValue: row.publicValue,
+        publicValueSource: row.publicValueSource,
+        ticketListHash: row.ticketListHash,
+        algorithm: row.algorithm,
+        ticketCount: transcript.ticketNumbers.length,
+        winners: transcript.winners,
+        recordUrl: null,
+      };
+    }
+    return {
+      raffleId: row.id,
+      title: row.title,
+      drawnAt,
+      commitment: null,
+      seed: null,
+      publicValue: null,
+      publicValueSource: null,
+      ticketListHash: row.ticketListHash,
+      algorithm: row.algorithm ?? "external",
+      ticketCount: counts.get(row.id) ?? 0,
+      winners: winnerRows
+        .filter((w) => w.raffleId === row.id)
+        .map((w) => ({
+          level: w.prizeLevel,
+          index: w.prizeIndex ?? 0,
+          ticketNumber: w.ticketNumber,
+          description: w.prizeDescription,
+        })),
+      recordUrl: `/api/raffles/${row.id}/record`,
+    };
+  });
 }
 
 export async function transcriptFor(ctx: AppContext, raffleId: string): Promise<DrawTranscript> {
   const raffle = await repo.findRaffle(ctx.db, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  if (raffle.drawnAt && !raffle.drawTranscript) {
+    throw notFound(
+      "NOT_FOUND",
+      `Esta rifa no tiene transcripción v1: su resultado está en el acta pública (/api/raffles/${raffle.id}/record).`,
+    );
+  }
   if (!raffle.drawnAt || !raffle.drawTranscript) {
     throw notFound("NOT_FOUND", "Esta rifa todavía no ha sido sorteada.");
   }

@@ -26,7 +26,8 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
-import { freezeRaffle } from "../draws/freeze";
+import { freezeRaffleWith, recordCancel, recordClose } from "../draws/freeze";
+import type { RecordSummary } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
 import { createNotifications } from "../notifications/service";
 import * as repo from "./repository";
@@ -72,8 +73,8 @@ export interface LifecycleRowLike {
   pendingProofs: number | string | null;
 }
 
-/** The public `lifecycle` of a raffle payload (raffleLifecycleSchema). The record's round comes later. */
-export function lifecycleOf(row: LifecycleRowLike): RaffleLifecycle {
+/** The public `lifecycle` of a raffle payload (raffleLifecycleSchema), with what its record says so far. */
+export function lifecycleOf(row: LifecycleRowLike, record?: RecordSummary): RaffleLifecycle {
   const state = row.status as RaffleState;
   return {
     state,
@@ -84,9 +85,9 @@ export function lifecycleOf(row: LifecycleRowLike): RaffleLifecycle {
     reviewDeadline: iso(reviewDeadline(row.closedAt, row.reviewWindowHours)),
     pendingProofs: Number(row.pendingProofs ?? 0),
     frozenAt: iso(row.frozenAt),
-    drawRound: null,
-    drawRoundAt: null,
-    recordAvailable: false,
+    drawRound: record?.drawRound ?? null,
+    drawRoundAt: record?.drawRoundAt ?? null,
+    recordAvailable: record?.recordAvailable ?? false,
   };
 }
 
@@ -121,6 +122,12 @@ async function close(
   actor: { id: string | null; ip: string | null },
 ): Promise<void> {
   await repo.setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
+  // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
+  // ahead of it (docs/draw-protocol.md).
+  await recordClose(ctx, tx, row.id, closedAt, {
+    reason,
+    reviewDeadline: (reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt).toISOString(),
+  });
   await recordAudit(tx, {
     actorId: actor.id,
     action: reason === "organiser" ? "raffle.close_early" : "raffle.close",
@@ -239,6 +246,7 @@ export async function advance(
   let row = await repo.findLifecycleRow(tx, raffleId, true);
   if (!row) return undefined;
   let mails = 0;
+  let expiredProofs = 0;
   let changed = false;
   for (let step = 0; step < MAX_STEPS; step++) {
     const facts = factsOf(row);
@@ -251,8 +259,9 @@ export async function advance(
       // Every one left is under review right now: that review decides it (and freezes the raffle).
       if (expired.expired === 0) break;
       mails += expired.mails;
+      expiredProofs += expired.expired;
     } else {
-      await freezeRaffle(ctx, tx, raffleId, now);
+      await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
       await recordAudit(tx, {
         actorId: null,
         action: "raffle.freeze",
@@ -396,6 +405,7 @@ export async function cancel(
     throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.cancelRefused);
   }
   await repo.setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
+  await recordCancel(tx, raffleId, now, reason);
   await recordAudit(tx, {
     actorId: actor.id,
     action: "raffle.cancel",

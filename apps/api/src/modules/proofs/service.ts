@@ -82,6 +82,8 @@ export function toPaymentProof(
     adminNotes: viewer === "admin" || status === "rejected" ? row.adminNotes : null,
     quantityOfTickets: row.quantityOfTickets,
     ticketNumbers: APPROVED.includes(status) ? ticketNumbers.map(ticketLabel) : [],
+    // Only the buyer may link the record's owner tags to this purchase (issue 15).
+    receiptSecret: viewer === "owner" ? row.receiptSecret : null,
     file: {
       url: `/api/proofs/${row.id}/file`,
       filename: downloadName(row),

@@ -89,8 +89,15 @@ function buildCatalogueStatements(db: Db) {
     winners: db
       .select()
       .from(winners)
-      .where(sql`${winners.raffleId} = ANY(${sql.placeholder("ids")}::uuid[])`)
-      .orderBy(asc(winners.prizeLevel), asc(winners.announcedAt), asc(winners.ticketNumber))
+      .where(
+        sql`${winners.raffleId} = ANY(${sql.placeholder("ids")}::uuid[]) AND ${winners.disqualifiedAt} IS NULL`,
+      )
+      .orderBy(
+        asc(winners.prizeLevel),
+        asc(winners.prizeIndex),
+        asc(winners.announcedAt),
+        asc(winners.ticketNumber),
+      )
       .prepare("catalogue_winners"),
     detail: db
       .select(detailColumns())
@@ -238,8 +245,13 @@ export async function winnersOf(db: Executor, raffleIds: string[]): Promise<Winn
   return db
     .select()
     .from(winners)
-    .where(inArray(winners.raffleId, raffleIds))
-    .orderBy(asc(winners.prizeLevel), asc(winners.announcedAt), asc(winners.ticketNumber));
+    .where(and(inArray(winners.raffleId, raffleIds), isNull(winners.disqualifiedAt)))
+    .orderBy(
+      asc(winners.prizeLevel),
+      asc(winners.prizeIndex),
+      asc(winners.announcedAt),
+      asc(winners.ticketNumber),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +269,7 @@ export async function finishedRaffles(
   filter: { terms: string[]; month?: number | undefined; years: number[] },
 ) {
   const winnerNameMatch = (pattern: string) =>
-    sql`EXISTS (SELECT 1 FROM ${winners} w WHERE w.raffle_id = ${outerRaffleId} AND ${foldSql(sql.raw("w.winner_name"))} LIKE ${pattern})`;
+    sql`EXISTS (SELECT 1 FROM ${winners} w WHERE w.raffle_id = ${outerRaffleId} AND w.disqualified_at IS NULL AND ${foldSql(sql.raw("w.winner_name"))} LIKE ${pattern})`;
   return db
     .select({
       id: raffles.id,

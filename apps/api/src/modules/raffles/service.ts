@@ -21,6 +21,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { type RecordSummary, recordSummaries } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
@@ -52,7 +53,11 @@ export function toPublicWinner(row: repo.WinnerRow): PublicWinner {
   };
 }
 
-export function toPublicRaffle(row: repo.RaffleCardRow, winnerRows: repo.WinnerRow[]): PublicRaffle {
+export function toPublicRaffle(
+  row: repo.RaffleCardRow,
+  winnerRows: repo.WinnerRow[],
+  record?: RecordSummary,
+): PublicRaffle {
   const winners = winnerRows.map(toPublicWinner);
   return {
     id: row.id,
@@ -85,24 +90,22 @@ export function toPublicRaffle(row: repo.RaffleCardRow, winnerRows: repo.WinnerR
     winners,
     drawnAt: iso(row.drawnAt),
     createdAt: row.createdAt.toISOString(),
-    lifecycle: lifecycleOf(row),
+    lifecycle: lifecycleOf(row, record),
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
   };
 }
 
 /** Cards with their winners, fetched for all rows in one query. */
 export async function withWinners(db: Executor, rows: repo.RaffleCardRow[]): Promise<PublicRaffle[]> {
-  const winnerRows = await repo.winnersOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [winnerRows, records] = await Promise.all([repo.winnersOf(db, ids), recordSummaries(db, ids)]);
   const byRaffle = new Map<string, repo.WinnerRow[]>();
   for (const winner of winnerRows) {
     const list = byRaffle.get(winner.raffleId) ?? [];
     list.push(winner);
     byRaffle.set(winner.raffleId, list);
   }
-  return rows.map((row) => toPublicRaffle(row, byRaffle.get(row.id) ?? []));
+  return rows.map((row) => toPublicRaffle(row, byRaffle.get(row.id) ?? [], records.get(row.id)));
 }
 
 export async function listRaffles(db: Executor, query: RaffleListQuery): Promise<PublicRaffle[]> {
@@ -125,10 +128,14 @@ export async function raffleDetail(db: Executor, id: string): Promise<RaffleDeta
   assertRaffleId(id);
   const row = await repo.findRaffleDetail(db, id);
   if (!row) throw raffleNotFound();
-  const [levels, winnerRows] = await Promise.all([repo.prizeLevelsOf(db, id), repo.winnersOf(db, [id])]);
+  const [levels, winnerRows, records] = await Promise.all([
+    repo.prizeLevelsOf(db, id),
+    repo.winnersOf(db, [id]),
+    recordSummaries(db, [id]),
+  ]);
   const pendingTickets = Number(row.pendingTickets);
   return {
-    ...toPublicRaffle(row, winnerRows),
+    ...toPublicRaffle(row, winnerRows, records.get(id)),
     prizeLevels: levels.map((level) => ({
       level: level.level,
       description: level.description,

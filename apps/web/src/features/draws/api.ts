@@ -1,11 +1,14 @@
 import type { DrawTranscript } from "@rifazo/shared/domain/draw-engine";
+import type { DrawRecord as RaffleRecord } from "@rifazo/shared/domain/draw-record";
 import type { DrawRecord, DrawResult, TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
+import type { DrawListItem } from "@rifazo/shared/schemas/records";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api, isApiError } from "../../lib/api-client";
 
-export type { DrawRecord, DrawResult, TicketVerificationResponse };
+export type { DrawListItem, DrawRecord, DrawResult, RaffleRecord, TicketVerificationResponse };
 
 const id = (value: string) => encodeURIComponent(value);
+const recordPath = (raffleId: string) => `/api/raffles/${id(raffleId)}/record`;
 
 export const drawApi = {
   startCountdown: (raffleId: string) =>
@@ -15,9 +18,33 @@ export const drawApi = {
   verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
+  /** The raffle's append-only record (the "acta"), as JSON: 404 until its first entry. */
+  recordUrl: recordPath,
 };
 
 export const drawsQuery = queryOptions({
   queryKey: ["draws"],
-  queryFn: ({ signal, client }) => api.get<DrawRecord[]>("/api/draws", { signal, client }),
+  queryFn: ({ signal, client }) => api.get<DrawListItem[]>("/api/draws", { signal, client }),
 });
+
+export const recordKeys = {
+  all: ["draws", "record"] as const,
+  one: (raffleId: string) => ["draws", "record", raffleId] as const,
+};
+
+const notFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+/** A raffle's record, or null while it has none (404): "no record yet" is an answer, not an error. */
+export function recordQuery(raffleId: string) {
+  return queryOptions({
+    queryKey: recordKeys.one(raffleId),
+    queryFn: async ({ signal, client }): Promise<RaffleRecord | null> => {
+      try {
+        return await api.get<RaffleRecord>(recordPath(raffleId), { signal, client });
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+  });
+}

@@ -1,6 +1,20 @@
-export type { DrawResult, TicketVerificationResponse } from "./api";
-export { drawApi, drawsQuery } from "./api";
+export type { DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
+export { drawApi, drawsQuery, recordKeys, recordQuery } from "./api";
 export { celebrate } from "./components/confetti";
 export { DrawRecords } from "./components/draw-records";
+export { OwnershipCheck } from "./components/ownership-check";
+export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
+export { RecordLink, recordAvailableOf, useRecordExists } from "./components/record-link";
+export { RecordView } from "./components/record-view";
 export { Roulette } from "./components/roulette";
+export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";
+export {
+  recordStage,
+  recordTitle,
+  roundOf,
+  rulesOf,
+  type ShownWinner,
+  shownWinners,
+} from "./lib/record-text";
 export { prefersReducedMotion } from "./lib/roulette";
+export { verifierHeadline } from "./lib/verifier-headline";

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { CopyButton } from "../../components/ui/copy-button";
 import {
   BankIcon,
   CoinIcon,
@@ -19,7 +20,6 @@ import { paths } from "../../lib/paths";
 import { formatDay, LoadError } from "../content";
 import { publicSettingsQuery } from "../exchange-rate";
 import { type PaymentAccounts, type PublicSettings, SETTINGS_ERROR } from "./api";
-import { CopyButton } from "./copy-button";
 
 interface Detail {
   label: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { prizeLevelSchema, publicRaffleSchema } from "../raffles";
+import { externalBindingSchema } from "./draws";
 import type { RaffleFormInput } from "./raffle-form-fields";
 
 // The administrator's view of a raffle, and the form values to edit one.
@@ -16,6 +17,8 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   /** A sale or a pending proof exists: price, currency, total and activation rules are locked. */
   hasSales: z.boolean(),
   drawSeedCommitment: z.string().nullable(),
+  /** External-lottery binding (issue 15): set with PUT /api/admin/raffles/:id/external-binding. */
+  externalBinding: externalBindingSchema.optional(),
   updatedAt: z.string(),
 });
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, commitmentForSeed } from "@rifazo/shared";
+import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -60,7 +60,7 @@ describe("guardia de las rutas de rifas", () => {
 });
 
 describe("crear rifa", () => {
-  it("guarda la semilla con su compromiso, nunca la devuelve, y genera 10000 boletos en una sola sentencia", async () => {
+  it("no genera semilla (el sorteo v2 usa drand) y genera 10000 boletos en una sola sentencia", async () => {
     const response = await post(raffleBody({ totalTickets: undefined, title: "Pool completo" }));
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
@@ -70,9 +70,10 @@ describe("crear rifa", () => {
 
     const db = ctx.t.app.ctx.db;
     const row = await raffleRow(db, created.id);
-    expect(row.drawSeed).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.drawSeedCommitment).toBe(await commitmentForSeed(row.drawSeed as string));
-    expect(created.drawSeedCommitment).toBe(row.drawSeedCommitment);
+    // Issue 15: no server secret decides a draw any more; the seed column stays for v1 rows only.
+    expect(row.drawSeed).toBeNull();
+    expect(row.drawSeedCommitment).toBeNull();
+    expect(created.drawSeedCommitment).toBeNull();
     expect(row.ticketsGenerated).toBe(true);
     expect(row.createdBy).toBe(ctx.admin.id);
 
@@ -99,10 +100,9 @@ describe("crear rifa", () => {
       commands: 1,
     });
 
-    // The public detail shows the commitment, never the seed.
     const publicDetail = await call(ctx.t, "GET", `/api/raffles/${created.id}`);
     expect(publicDetail.json().drawSeed).toBeNull();
-    expect(publicDetail.json().drawSeedCommitment).toBe(row.drawSeedCommitment);
+    expect(publicDetail.json().drawSeedCommitment).toBeNull();
 
     const audit = await db
       .select()
@@ -110,7 +110,7 @@ describe("crear rifa", () => {
       .where(and(eq(auditLog.entity, "raffle"), eq(auditLog.entityId, created.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: ctx.admin.id, action: "raffle.create" });
-    expect(JSON.stringify(audit[0]?.after)).not.toContain(row.drawSeed as string);
+    expect(JSON.stringify(audit[0]?.after)).not.toContain("drawSeed");
 
     const raffleEvents = await db.select().from(events).where(eq(events.topic, "raffle")).orderBy(events.id);
     const changes = raffleEvents

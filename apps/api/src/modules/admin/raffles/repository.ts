@@ -12,6 +12,9 @@ export const adminColumns = {
   ...cardColumns,
   ticketsGenerated: raffles.ticketsGenerated,
   drawSeedCommitment: raffles.drawSeedCommitment,
+  externalLottery: raffles.externalLottery,
+  externalDrawAt: raffles.externalDrawAt,
+  externalRule: raffles.externalRule,
   updatedAt: raffles.updatedAt,
   pendingTickets: sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId} AND pp.status = 'pending'), 0)::int`,
   paymentProofCount: sql<number>`(SELECT count(*) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId})::int`,
@@ -75,11 +78,7 @@ export function formColumns(form: RaffleForm) {
 
 export async function insertRaffle(
   tx: Executor,
-  values: ReturnType<typeof formColumns> & {
-    drawSeed: string;
-    drawSeedCommitment: string;
-    createdBy: string;
-  },
+  values: ReturnType<typeof formColumns> & { createdBy: string },
 ): Promise<string> {
   const [row] = await tx.insert(raffles).values(values).returning({ id: raffles.id });
   if (!row) throw new Error("no se pudo crear la rifa");

@@ -2,6 +2,8 @@ import {
   adminOkSchema,
   adminRaffleListSchema,
   adminRaffleSchema,
+  externalBindingInputSchema,
+  externalBindingSchema,
   raffleCancelSchema,
   raffleFormInputSchema,
 } from "@rifazo/shared";
@@ -157,6 +159,30 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       service.cancelRaffle(app.ctx, actorOf(request), request.params.id, request.body.reason),
+  );
+
+  r.put(
+    "/api/admin/raffles/:id/external-binding",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Vincular una rifa de anuncio externo a una lotería (antes de la primera venta)",
+        description:
+          "externalLottery (nombre de la lotería y su sorteo), externalDrawAt (ISO con zona) y externalRule ({ kind: 'last_digits', digits }) van juntos o los tres en null. Desde la primera venta (o un pago en revisión) quedan fijos: 409, y la base de datos también lo rechaza.",
+        params: idParams,
+        body: externalBindingInputSchema,
+        response: {
+          200: externalBindingSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => service.setExternalBinding(app.ctx, actorOf(request), request.params.id, request.body),
   );
 
   r.delete(

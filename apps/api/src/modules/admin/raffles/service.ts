@@ -2,8 +2,8 @@ import {
   ADMIN_MESSAGES,
   type AdminRaffle,
   canTransition,
-  commitmentForSeed,
-  generateSeed,
+  type ExternalBinding,
+  type ExternalBindingInput,
   isUuid,
   LIFECYCLE_MESSAGES,
   type RaffleForm,
@@ -12,11 +12,16 @@ import {
   raffleFormErrorSummary,
   raffleFormInputSchema,
   raffleFormSchema,
+  SERVER_RAFFLE_STATUSES,
 } from "@rifazo/shared";
+import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
+import { assertExternalRule, type ExternalRule } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
+import { hasRecord } from "../../draws/repository";
+import { externalRuleText } from "../../draws/rules";
 import * as lifecycle from "../../lifecycle/service";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
@@ -46,6 +51,7 @@ function toAdminRaffle(
     paymentProofCount: Number(row.paymentProofCount ?? 0),
     hasSales: row.soldTickets > 0 || pendingTickets > 0,
     drawSeedCommitment: row.drawSeedCommitment,
+    externalBinding: bindingView(row, row.soldTickets > 0 || pendingTickets > 0),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -130,15 +136,11 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
     throw badRequest(ADMIN_MESSAGES.creationStatus, { status: ADMIN_MESSAGES.creationStatus });
   }
   await assertPrizeImage(ctx.db, form);
-  // The seed is drawn now and only its commitment is ever shown before the draw (verifiable draw).
-  const drawSeed = await generateSeed();
-  const drawSeedCommitment = await commitmentForSeed(drawSeed);
+  assertServerStatus(form.status, null);
   let notified = 0;
   const id = await ctx.db.transaction(async (tx) => {
     const raffleId = await repo.insertRaffle(tx, {
       ...repo.formColumns(form),
-      drawSeed,
-      drawSeedCommitment,
       createdBy: actor.id,
     });
     await repo.replacePrizeLevels(tx, raffleId, form.prizeLevels);
@@ -148,7 +150,7 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
       action: "raffle.create",
       entity: "raffle",
       entityId: raffleId,
-      after: auditView(form, { drawSeedCommitment }),
+      after: auditView(form),
       ipAddress: actor.ip,
     });
     await publishRaffle(ctx, tx, raffleId, "created");
@@ -159,6 +161,18 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
   void scheduleTicketPool(ctx, id);
   return getRaffle(ctx.db, id);
 }
+
+/**
+ * closed, frozen and cancelled are set by the server's lifecycle (issue 15), never chosen in the form;
+ * a raffle already in one of them keeps it when other fields are saved.
+ */
+function assertServerStatus(status: string, current: string | null): void {
+  if (status !== current && (SERVER_RAFFLE_STATUSES as readonly string[]).includes(status)) {
+    throw badRequest(SERVER_STATUS_MESSAGE, { status: SERVER_STATUS_MESSAGE });
+  }
+}
+const SERVER_STATUS_MESSAGE =
+  "Ese estado lo fija el sistema (cierre, congelación o cancelación); elige Próximamente o Activa.";
 
 const IMAGE_MISSING = "La imagen elegida ya no existe. Elige otra de la galería.";
 
@@ -255,6 +269,7 @@ export async function updateRaffle(
     const merged: Record<string, unknown> = { ...before };
     for (const key of sent) merged[key] = patch.data[key];
     const form = parseRaffleForm(merged);
+    assertServerStatus(form.status, current.status);
     if (form.prizeImage !== current.prizeImage) await assertPrizeImage(tx, form);
 
     if (form.totalTickets !== current.totalTickets) {
@@ -312,6 +327,94 @@ export async function updateRaffle(
   return getRaffle(ctx.db, id);
 }
 
+/** The binding as the admin sees it; `editable` is false once a ticket is sold or a proof is pending. */
+function bindingView(
+  row: {
+    externalLottery: string | null;
+    externalDrawAt: Date | null;
+    externalRule: unknown;
+    totalTickets: number;
+    status: string;
+  },
+  hasSales: boolean,
+): ExternalBinding {
+  const rule = row.externalRule as ExternalRule | null;
+  return {
+    externalLottery: row.externalLottery,
+    externalDrawAt: iso(row.externalDrawAt),
+    externalRule: rule,
+    externalRuleText: rule ? externalRuleText(rule, row.totalTickets) : null,
+    editable: !hasSales && (row.status === "upcoming" || row.status === "active"),
+  };
+}
+
+const RAFFLE_HAS_RECORD = "Esta rifa ya tiene acta pública y no se puede eliminar.";
+
+const BINDING_MESSAGES = {
+  notExternal:
+    "Solo una rifa que se anuncia con un resultado externo puede vincularse a una lotería. Cambia primero el tipo de anuncio.",
+  locked: "La lotería, la fecha de su sorteo y la regla quedan fijas desde la primera venta.",
+  incomplete: "Completa la lotería, la fecha de su sorteo y la regla, o deja las tres vacías.",
+} as const;
+
+/**
+ * PUT /api/admin/raffles/:id/external-binding: names the lottery, its draw time and the rule that maps
+ * its result to a ticket, before the first sale (the database refuses it afterwards too).
+ */
+export async function setExternalBinding(
+  ctx: RaffleContext,
+  actor: Actor,
+  id: string,
+  input: ExternalBindingInput,
+): Promise<ExternalBinding> {
+  if (!isUuid(id)) throw raffleNotFound();
+  const values = [input.externalLottery, input.externalDrawAt, input.externalRule];
+  const set = values.filter((value) => value !== null).length;
+  if (set !== 0 && set !== 3) throw badRequest(BINDING_MESSAGES.incomplete);
+  return ctx.db.transaction(async (tx) => {
+    const current = await repo.lockRaffle(tx, id);
+    if (!current) throw raffleNotFound();
+    if (current.announcementType !== "external") throw conflict(BINDING_MESSAGES.notExternal);
+    const proofs = await repo.proofCounts(tx, id);
+    if (
+      current.soldTickets > 0 ||
+      proofs.pending > 0 ||
+      (current.status !== "upcoming" && current.status !== "active")
+    ) {
+      throw conflict(BINDING_MESSAGES.locked, "RAFFLE_LOCKED");
+    }
+    if (input.externalRule) {
+      try {
+        assertExternalRule(input.externalRule, current.totalTickets);
+      } catch (error) {
+        if (error instanceof DrawInputError) throw badRequest(error.message, { externalRule: error.message });
+        throw error;
+      }
+    }
+    const next = {
+      externalLottery: input.externalLottery,
+      externalDrawAt: input.externalDrawAt ? new Date(input.externalDrawAt) : null,
+      externalRule: input.externalRule,
+    };
+    await repo.updateRaffle(tx, id, next);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.external_binding",
+      entity: "raffle",
+      entityId: id,
+      before: {
+        externalLottery: current.externalLottery,
+        externalDrawAt: iso(current.externalDrawAt),
+        externalRule: current.externalRule,
+      },
+      after: { ...input },
+      ipAddress: actor.ip,
+    });
+    await publishRaffle(ctx, tx, id, "updated");
+    return bindingView({ ...current, ...next }, false);
+  });
+}
+
 export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw raffleNotFound();
   await ctx.db.transaction(async (tx: Tx) => {
@@ -323,6 +426,8 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     }
     const proofs = await repo.proofCounts(tx, id);
     if (proofs.total > 0) throw conflict(ADMIN_MESSAGES.raffleHasProofs, "RAFFLE_HAS_PROOFS");
+    // A published record is evidence (append-only): its raffle stays.
+    if (await hasRecord(tx, id)) throw conflict(RAFFLE_HAS_RECORD, "RAFFLE_LOCKED");
     const levels = await repo.prizeLevelsOf(tx, [id]);
     await repo.deleteRaffle(tx, id);
     await recordAudit(tx, {

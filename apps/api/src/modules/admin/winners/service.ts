@@ -14,6 +14,8 @@ import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schem
 import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { announceWinners } from "../../draws/announce";
+import { DRAW_V2_MESSAGES } from "../../draws/record-service";
+import { hasRecord } from "../../draws/repository";
 import { advance, assertAllowed } from "../../lifecycle/service";
 import { raffleNotFound, toPublicWinner } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
@@ -70,6 +72,11 @@ export async function registerExternalWinners(
       throw conflict(ADMIN_MESSAGES.winnersAlreadyRegistered, "WINNERS_ALREADY_REGISTERED");
     }
     assertAllowed(raffle.status, "enter_external_result");
+    // A raffle with a published record (issue 15) is decided by its draw or its bound lottery result,
+    // never by names typed here.
+    if (raffle.externalRule !== null || (await hasRecord(tx, raffleId))) {
+      throw conflict(DRAW_V2_MESSAGES.winnersByRecord);
+    }
 
     const levels = await tx
       .select()

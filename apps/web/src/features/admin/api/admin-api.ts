@@ -8,11 +8,18 @@ import type {
   AdminRaffle,
   AdminStats,
   AdminUser,
+  BeaconInput,
+  DisqualifyBody as DisqualifyInput,
+  ExternalBinding,
+  ExternalBindingInput,
+  ExternalResultBody as ExternalResultInput,
   ExternalWinnerEntry,
   RaffleForm,
 } from "@rifazo/shared/schemas/admin";
 import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
 import { api } from "../../../lib/api-client";
+
+export type { BeaconInput, DisqualifyInput, ExternalBinding, ExternalBindingInput, ExternalResultInput };
 
 // Every admin endpoint the panel calls (apps/api/src/modules/admin/**/routes.ts, shapes from
 // @rifazo/shared/schemas/admin). Paths live here only; components call these through TanStack Query.
@@ -162,6 +169,24 @@ export const fetchSoldTicket = (raffleId: string, number: string, signal?: Abort
 
 export const registerExternalWinners = (raffleId: string, winners: ExternalWinnerEntry[]) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-winners`, { winners });
+
+// The draw (issue 15): every one of these is checked and written into the raffle's public record.
+
+/** A drand beacon typed by hand where the server cannot reach a relay: verified like any other. */
+export const submitBeacon = (raffleId: string, body: BeaconInput) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/beacon`, body);
+
+/** The replacement is the record's next winner of that level: the body names none. */
+export const disqualifyWinner = (raffleId: string, body: DisqualifyInput) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/disqualify`, body);
+
+/** The official lottery result; a second one is a visible correction entry, never an edit. */
+export const submitExternalResult = (raffleId: string, body: ExternalResultInput) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-result`, body);
+
+/** The lottery, its draw time and the rule, before the first sale (refused after). */
+export const setExternalBinding = (raffleId: string, body: ExternalBindingInput) =>
+  api.put<ExternalBinding>(`/api/admin/raffles/${id(raffleId)}/external-binding`, body);
 
 // Stats and audit
 

@@ -19,6 +19,8 @@ import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api"
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
+import { DrawAdminSection } from "./draw-admin-section";
+import { ExternalBindingSection } from "./external-binding-section";
 import { imageVariant } from "./image-file";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
@@ -306,6 +308,9 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
             ) : null}
           </dl>
         </SectionCard>
+
+        <ExternalBindingSection raffle={raffle} />
+        <DrawAdminSection raffle={raffle} />
 
         <p className="text-xs text-muted">
           Creada el {formatDateTime(raffle.createdAt)} · Última modificación{" "}

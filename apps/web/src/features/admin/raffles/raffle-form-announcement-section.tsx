@@ -46,6 +46,10 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
       </fieldset>
       {announcementType === "external" ? (
         <div className="space-y-4 rounded-control border border-line bg-canvas/60 p-3">
+          <p className="text-sm text-muted">
+            La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un
+            boleto se fijan en el detalle de la rifa, antes de la primera venta.
+          </p>
           <Field
             id="raffle-platform"
             label={`${RAFFLE_FORM_LABELS.externalAnnouncementPlatform} *`}

@@ -1,11 +1,12 @@
 import { RAFFLE_STATUS_LABELS, type RaffleStatus } from "@rifazo/shared/constants";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 
-const VARIANTS: Record<RaffleStatus, BadgeVariant> = {
+// Keyed by string: the statuses of issue 15 (closed, frozen, cancelled) arrive with the lifecycle work.
+const VARIANTS: Record<string, BadgeVariant> = {
   active: "success",
   upcoming: "info",
   closed: "warning",
-  frozen: "warning",
+  frozen: "info",
   finished: "neutral",
   cancelled: "danger",
 };
@@ -16,5 +17,5 @@ export function raffleStatusLabel(status: string): string {
 }
 
 export function RaffleStatusBadge({ status }: { status: string }) {
-  return <Badge variant={VARIANTS[status as RaffleStatus] ?? "neutral"}>{raffleStatusLabel(status)}</Badge>;
+  return <Badge variant={VARIANTS[status] ?? "neutral"}>{raffleStatusLabel(status)}</Badge>;
 }

@@ -1,77 +1,15 @@
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { CheckCircleIcon, ShieldIcon } from "../../../components/ui/icons";
+import { CheckCircleIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { type DrawRecord, drawApi, drawsQuery } from "../api";
-
-type Check = { name: string; ok: boolean; expected: string; actual: string };
-type Verification =
-  | { state: "idle" }
-  | { state: "running" }
-  | { state: "done"; ok: boolean; checks: Check[] }
-  | { state: "error"; message: string };
-
-/** Downloads the transcript and recomputes the draw here, in the browser, with the same public function. */
-function VerifyButton({ raffleId }: { raffleId: string }) {
-  const [verification, setVerification] = useState<Verification>({ state: "idle" });
-  // On a server-rendered page the check runs only once the code has.
-  const hydrated = useHydrated();
-  async function verify() {
-    setVerification({ state: "running" });
-    try {
-      const [{ verifyTranscript }, transcript] = await Promise.all([
-        import("@rifazo/shared/domain/draw-engine"),
-        drawApi.transcript(raffleId),
-      ]);
-      const result = await verifyTranscript(transcript);
-      setVerification({ state: "done", ok: result.ok, checks: result.checks });
-    } catch (error) {
-      setVerification({ state: "error", message: errorMessage(error, "No se pudo verificar el sorteo.") });
-    }
-  }
-  return (
-    <div className="space-y-3">
-      <Button
-        variant="outline"
-        disabled={!hydrated}
-        onClick={verify}
-        loading={verification.state === "running"}
-        loadingText="Verificando..."
-      >
-        <ShieldIcon /> Verificar
-      </Button>
-      <div aria-live="polite">
-        {verification.state === "done" ? (
-          <Alert
-            variant={verification.ok ? "success" : "danger"}
-            title={verification.ok ? "Sorteo verificado: los ganadores coinciden" : "El acta no coincide"}
-          >
-            <ul className="mt-1 space-y-1">
-              {verification.checks.map((c) => (
-                <li key={c.name} className="flex items-start gap-2">
-                  <span aria-hidden="true">{c.ok ? "✔" : "✘"}</span>
-                  <span>
-                    {c.name}
-                    <span className="sr-only">{c.ok ? ": correcto" : ": no coincide"}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
-        {verification.state === "error" ? <Alert variant="danger">{verification.message}</Alert> : null}
-      </div>
-    </div>
-  );
-}
+import { type DrawListItem, drawApi, drawsQuery } from "../api";
+import { ALGORITHM_VERSION_V2 } from "../lib/record-text";
+import { VerifyDraw } from "./verify-draw";
 
 function Hash({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -83,7 +21,9 @@ function Hash({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function DrawCard({ draw }: { draw: DrawRecord }) {
+function DrawCard({ draw }: { draw: DrawListItem }) {
+  // Draws of the record era (v2) are verified from their record; older ones from their v1 transcript.
+  const v2 = Boolean(draw.recordUrl) || draw.algorithm === ALGORITHM_VERSION_V2;
   return (
     <li
       id={`sorteo-${draw.raffleId}`}
@@ -99,12 +39,30 @@ function DrawCard({ draw }: { draw: DrawRecord }) {
             {draw.algorithm}
           </p>
         </div>
-        <a
-          href={drawApi.transcriptUrl(draw.raffleId)}
-          className="text-sm font-semibold text-brand-700 hover:underline"
-        >
-          Descargar acta
-        </a>
+        {v2 ? (
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link
+              to={paths.drawRecord(draw.raffleId)}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Ver el acta
+            </Link>
+            <a
+              href={drawApi.recordUrl(draw.raffleId)}
+              download={`acta-${draw.raffleId}.json`}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Descargar acta (JSON)
+            </a>
+          </span>
+        ) : (
+          <a
+            href={drawApi.transcriptUrl(draw.raffleId)}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Descargar acta
+          </a>
+        )}
       </div>
       <dl className="mb-4 grid gap-2">
         <Hash label="Compromiso (publicado antes del sorteo)" value={draw.commitment} />
@@ -131,7 +89,8 @@ function DrawCard({ draw }: { draw: DrawRecord }) {
           </li>
         ))}
       </ul>
-      <VerifyButton raffleId={draw.raffleId} />
+      {/* A v1 draw has no record: its transcript is verified (and no 404 is asked for). */}
+      <VerifyDraw raffleId={draw.raffleId} {...(v2 ? {} : { record: null })} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CopyButton } from "../../../components/ui/copy-button";
 import {
   Dialog,
   DialogClose,
@@ -14,6 +15,7 @@ import {
 } from "../../../components/ui/dialog";
 import { formatDateTime, formatMoney } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { OwnershipCheck } from "../../draws";
 import { type PaymentProof, proofFileUrl } from "../api/proofs-api";
 import { isImageType, ticketsLabel } from "../payments";
 import { ProofStatusBadge } from "./proof-status-badge";
@@ -62,6 +64,37 @@ function ProofFile({ proof }: { proof: PaymentProof }) {
         </a>
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * The receipt's secret (issue 15): the owner tags of this purchase's numbers in the raffle's frozen list
+ * come from it, so with it the buyer, and only the buyer, recognises their numbers there.
+ */
+function ReceiptCode({ proof }: { proof: PaymentProof }) {
+  const secret = proof.receiptSecret;
+  if (!secret) return null;
+  const numbers = proof.ticketNumbers.map(Number).filter(Number.isInteger);
+  return (
+    <section aria-labelledby={`receipt-${proof.id}`} className="space-y-2 rounded-control bg-canvas p-4">
+      <h3 id={`receipt-${proof.id}`} className="text-sm font-bold text-ink">
+        Código de verificación del recibo
+      </h3>
+      <p className="text-sm text-muted">
+        Cuando se congele la lista de boletos de la rifa, cada uno de tus números aparecerá en el acta con una
+        etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados como
+        tuyos; sin él nadie puede saber qué números compraste. Guárdalo y no lo publiques.
+      </p>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink">
+          {secret}
+        </code>
+        <CopyButton value={secret} label="Código de verificación del recibo" />
+      </div>
+      {proof.raffleId && proof.status === "approved" && numbers.length > 0 ? (
+        <OwnershipCheck raffleId={proof.raffleId} receiptCode={secret} numbers={numbers} />
+      ) : null}
+    </section>
   );
 }
 
@@ -114,6 +147,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
                 </ul>
               </section>
             ) : null}
+            <ReceiptCode proof={proof} />
             <section aria-label="Comprobante" className="space-y-2">
               <h3 className="text-sm font-bold text-ink">Comprobante</h3>
               <ProofFile proof={proof} />

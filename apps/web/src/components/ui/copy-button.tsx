@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { CheckIcon, CopyIcon } from "../../components/ui/icons";
-import { toast } from "../../components/ui/toast";
 import { useHydrated } from "../../lib/use-hydrated";
+import { Button } from "./button";
 import { copyText } from "./clipboard";
+import { CheckIcon, CopyIcon } from "./icons";
+import { toast } from "./toast";
 
 const COPIED_MS = 2_000;
 

@@ -1,0 +1,108 @@
+import {
+  beaconInputSchema,
+  disqualifyInputSchema,
+  disqualifyResultSchema,
+  drawResultSchema,
+  externalResultInputSchema,
+  externalResultResponseSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  DISQUALIFICATION_REASON_TEXT,
+  disqualifyWinner,
+  enterExternalResult,
+  pasteBeacon,
+} from "../../draws/record-service";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
+
+// Draw v2 actions of the administrator (issue 15). Each is verified and written into the raffle's
+// public record; none lets the administrator choose a winner.
+
+export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
+
+  r.post(
+    "/api/admin/raffles/:id/beacon",
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Ingresar el beacon de drand de la ronda fijada (si el servidor no alcanza ningún relay) y sortear",
+        description:
+          "Se verifica igual que la respuesta de un relay: la firma BLS contra la clave de la cadena nombrada en el acta y la ronda fijada al congelar. Un beacon falso o malformado recibe 400; uno de otra ronda, 409. Si la rifa ya se sorteó devuelve el resultado guardado.",
+        params: idParams,
+        body: beaconInputSchema,
+        response: {
+          200: drawResultSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      return pasteBeacon(app.ctx, actorOf(request), request.params.id, request.body);
+    },
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/disqualify",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Descalificar un ganador con un motivo; el reemplazo lo determina el protocolo",
+        description: `level y index (desde 0) como en el acta. reason es texto libre publicado en el acta; "unreachable" y "fraud" equivalen a «${DISQUALIFICATION_REASON_TEXT.unreachable}» y «${DISQUALIFICATION_REASON_TEXT.fraud}». El reemplazo es el siguiente índice de ese nivel con la misma aleatoriedad (o, en una lotería externa, el siguiente boleto vendido hacia arriba).`,
+        params: idParams,
+        body: disqualifyInputSchema,
+        response: {
+          200: disqualifyResultSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      return disqualifyWinner(app.ctx, actorOf(request), request.params.id, request.body);
+    },
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/external-result",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Registrar el resultado oficial de la lotería vinculada (una segunda vez es una corrección)",
+        description:
+          "Solo para una rifa congelada con lotería externa, después de la hora de su sorteo. Los ganadores salen de la regla fijada antes de la venta. Una segunda llamada agrega una entrada de corrección visible (reason obligatorio); nunca edita la anterior.",
+        params: idParams,
+        body: externalResultInputSchema,
+        response: {
+          200: externalResultResponseSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      return enterExternalResult(app.ctx, actorOf(request), request.params.id, request.body);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+// The draw job (issue 15): frozen internal raffles whose drand round is out are drawn with the beacon
+// from the configured relays, without anyone pressing a button. A relay failure is retried with a
+// growing pause (an admin may paste the beacon meanwhile); the result never depends on who or what
+// triggers it.
+import type { FastifyInstance } from "fastify";
+import { drawDueRaffles } from "./record-service";
+
+export const DRAW_JOB_INTERVAL_MS = 15_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTERVAL_MS): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  // raffleId -> failures so far and when to try again (in memory: a restart simply retries at once).
+  const failures = new Map<string, { count: number; retryAt: number }>();
+  const run = () => {
+    const now = Date.now();
+    running ??= drawDueRaffles(
+      app.ctx,
+      new Date(now),
+      (raffleId) => (failures.get(raffleId)?.retryAt ?? 0) > now,
+      (raffleId, round, errors) => {
+        const count = (failures.get(raffleId)?.count ?? 0) + 1;
+        const wait = Math.min(intervalMs * 2 ** (count - 1), MAX_BACKOFF_MS);
+        failures.set(raffleId, { count, retryAt: Date.now() + wait });
+        app.log.warn(
+          { raffleId, round, errors, retryInSeconds: Math.round(wait / 1000) },
+          "sorteo: no se pudo obtener la ronda de drand",
+        );
+      },
+    )
+      .then((drawn) => {
+        for (const raffleId of drawn) {
+          failures.delete(raffleId);
+          app.log.info({ raffleId }, "sorteo: rifa sorteada con la ronda de drand fijada");
+        }
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, "sorteo: falló la revisión de sorteos pendientes");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook("onReady", async () => {
+    run();
+    timer = setInterval(run, intervalMs);
+    timer.unref();
+  });
+  app.addHook("preClose", async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

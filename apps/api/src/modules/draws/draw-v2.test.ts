@@ -1,0 +1,484 @@
+// Draw v2 end to end through the API (issue 15): freeze → the local drand relay's beacon → draw →
+// GET record → verifyRecord, on whichever database the run uses (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL). Also the pasted beacon, the job, disqualification, the external lottery, and the
+// buyer's receipt secret.
+
+import { replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
+import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
+import { verifyRecord } from "@rifazo/shared/domain/draw-record";
+import { ownerTag } from "@rifazo/shared/domain/owner-tag";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
+import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
+import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { auditLog, notifications, raffles, winners } from "../../db/schema";
+import { recordClose } from "./freeze";
+import { drawDueRaffles } from "./record-service";
+import { recordSummaries } from "./repository";
+
+let t: TestApp;
+let relay: DrandRelay;
+let admin: { id: string; cookie: string };
+let ana: { id: string; cookie: string; email: string };
+let beto: { id: string; cookie: string; email: string };
+
+beforeAll(async () => {
+  relay = await startDrandRelay();
+  t = await createTestApp({
+    drandChainInfo: relay.chain.info,
+    drandRelays: [relay.url],
+    drawRoundDelayMinutes: 2,
+  });
+  admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
+  ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
+  beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
+});
+afterAll(async () => {
+  await t?.close();
+  await relay?.close();
+});
+
+const MINUTE = 60_000;
+const sales = () => [
+  { userId: ana.id, numbers: [3, 7, 11, 19, 23] },
+  { userId: beto.id, numbers: [1, 2, 30, 31, 40, 41, 42] },
+];
+
+function inject(method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: nextIp(),
+    headers: cookie ? { cookie } : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+async function getRecord(id: string): Promise<DrawRecord> {
+  const response = await inject("GET", `/api/raffles/${id}/record`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DrawRecord;
+}
+
+/** A frozen raffle whose named round came out minutes ago (frozen 10 minutes back, 2-minute delay). */
+async function frozenDue(options: Parameters<typeof closedRaffleWithSales>[1] = {}) {
+  const raffle = await closedRaffleWithSales(t.app.ctx, options, sales());
+  await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+  return raffle;
+}
+
+describe("congelación", () => {
+  it("publica reglas, lista con marcas de dueño y la ronda de drand; sin datos personales", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    expect((await inject("GET", `/api/raffles/${raffle.id}/record`)).statusCode).toBe(404);
+    const frozenAt = new Date();
+    await freezeAt(t.app.ctx, raffle.id, frozenAt);
+
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "frozen", "round_named"]);
+    const frozen = record.entries[1];
+    if (frozen?.type !== "frozen") throw new Error("sin lista");
+    expect(frozen.data.tickets.map((x) => x.number)).toEqual([1, 2, 3, 7, 11, 19, 23, 30, 31, 40, 41, 42]);
+    // Each tag is the buyer's: derived from the receipt secret of the purchase they hold.
+    const mine = await inject("GET", "/api/proofs/mine", ana.cookie);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const proof = (
+      mine.json() as { items: Array<{ raffleId: string; receiptSecret: string | null }> }
+    ).items.find((p) => p.raffleId === raffle.id);
+    expect(proof?.receiptSecret).toMatch(/^[0-9a-f]{64}$/);
+    for (const n of [3, 7, 11, 19, 23]) {
+      expect(frozen.data.tickets.find((x) => x.number === n)?.tag).toBe(
+        await ownerTag(proof?.receiptSecret as string, raffle.id, n),
+      );
+    }
+    const named = record.entries[2];
+    if (named?.type !== "round_named") throw new Error("sin ronda");
+    expect(named.data.chain.hash).toBe(relay.chain.info.hash);
+    expect(relay.chain.roundTime(named.data.round) * 1000).toBeGreaterThanOrEqual(
+      Math.floor(frozenAt.getTime() / 1000) * 1000 + 2 * MINUTE,
+    );
+    expect(relay.chain.roundTime(named.data.round - 1) * 1000).toBeLessThan(
+      Math.floor(frozenAt.getTime() / 1000) * 1000 + 2 * MINUTE,
+    );
+
+    expect((await recordSummaries(t.app.ctx.db, [raffle.id])).get(raffle.id)).toEqual({
+      recordAvailable: true,
+      drawRound: named.data.round,
+      drawRoundAt: named.data.roundTime,
+    });
+
+    const text = JSON.stringify(record);
+    for (const secret of [
+      ana.id,
+      beto.id,
+      ana.email,
+      beto.email,
+      "Ana",
+      "Beto",
+      proof?.receiptSecret as string,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.status).toBe("awaiting_beacon");
+    expect(verification.warnings.join(" ")).toContain("League of Entropy");
+
+    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(row?.status).toBe("frozen");
+    expect(row?.frozenAt?.getTime()).toBe(Math.floor(frozenAt.getTime() / 1000) * 1000);
+
+    // Before the round is out the draw waits, and says until when.
+    const early = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toContain(`ronda ${named.data.round} de drand se publica`);
+
+    // The buyer's proof as an administrator sees it carries no secret.
+    const asAdmin = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, admin.cookie);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json().receiptSecret).toBeNull();
+    const asOther = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, beto.cookie);
+    expect(asOther.statusCode).toBe(404);
+  });
+});
+
+describe("cierre (para LIFECYCLE)", () => {
+  it("recordClose publica las reglas antes del cierre; la congelación usa esas reglas y el acta verifica", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    const closedAt = new Date(Date.now() - 60 * MINUTE);
+    await t.app.ctx.db.transaction((tx) =>
+      recordClose(t.app.ctx, tx, raffle.id, closedAt, {
+        reason: "end_date",
+        reviewDeadline: new Date(closedAt.getTime() + 48 * 60 * MINUTE).toISOString(),
+      }),
+    );
+    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect((await verifyRecord(await getRecord(raffle.id))).ok).toBe(true);
+  });
+});
+
+describe("sorteo con drand", () => {
+  it("cualquiera lo realiza con el beacon del relay; el acta verifica y repetirlo da lo mismo", async () => {
+    const raffle = await frozenDue();
+    const response = await inject("POST", `/api/raffles/${raffle.id}/draw`, ana.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result.winners).toHaveLength(3);
+    expect(result.transcript).toBeNull();
+
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual([
+      "rules_published",
+      "frozen",
+      "round_named",
+      "beacon",
+      "winners",
+    ]);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.status).toBe("drawn");
+    expect(result.winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual(
+      verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0")),
+    );
+    const beacon = record.entries[3];
+    expect(beacon?.type === "beacon" && beacon.data.source).toBe("relay");
+
+    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    expect(rows.map((r) => [r.prizeLevel, r.prizeIndex, r.ticketNumber]).sort()).toEqual(
+      verification.winners.map((w) => [w.level, w.index, w.ticketNumber]).sort(),
+    );
+    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(row?.status).toBe("finished");
+    expect(row?.drawAlgorithm).toBe("rifazo-draw-v2");
+    expect(row?.drawSeed).toBeNull();
+
+    // Re-running it (anyone, or an admin pasting the same beacon) changes nothing.
+    const again = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(again.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual(
+      result.winners.map((w: { ticketNumber: string }) => w.ticketNumber),
+    );
+    const named = record.entries[2];
+    if (named?.type !== "round_named") throw new Error("sin ronda");
+    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, admin.cookie, {
+      round: named.data.round,
+      signature: relay.chain.beacon(named.data.round).signature,
+    });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+    expect((await getRecord(raffle.id)).entries).toHaveLength(5);
+
+    const transcript = await inject("GET", `/api/draws/${raffle.id}/transcript`);
+    expect(transcript.statusCode).toBe(404);
+    expect(transcript.json().error.message).toContain("acta pública");
+
+    const list = await inject("GET", "/api/draws");
+    const item = (
+      list.json() as Array<{ raffleId: string; algorithm: string; recordUrl: string; ticketCount: number }>
+    ).find((d) => d.raffleId === raffle.id);
+    expect(item).toMatchObject({
+      algorithm: "rifazo-draw-v2",
+      recordUrl: `/api/raffles/${raffle.id}/record`,
+      ticketCount: 12,
+    });
+    const won = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "raffle_won"), eq(notifications.linkTo, `/sorteo/${raffle.id}`)));
+    expect(won.length).toBeGreaterThan(0);
+  });
+
+  it("sin relays, un administrador pega el beacon; se verifica igual", async () => {
+    const raffle = await frozenDue();
+    relay.failWith(503);
+    try {
+      const down = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error.message).toContain("un administrador también puede ingresarla");
+    } finally {
+      relay.failWith(null);
+    }
+    const record = await getRecord(raffle.id);
+    const named = record.entries[2];
+    if (named?.type !== "round_named") throw new Error("sin ronda");
+    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, admin.cookie, {
+      round: named.data.round,
+      signature: relay.chain.beacon(named.data.round).signature.toUpperCase(),
+    });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+    const after = await getRecord(raffle.id);
+    const beacon = after.entries[3];
+    expect(beacon?.type === "beacon" && beacon.data.source).toBe("admin");
+    expect((await verifyRecord(after)).ok).toBe(true);
+    const audit = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, raffle.id), eq(auditLog.action, "raffle.beacon")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("el trabajo programado sortea las rifas cuya ronda ya salió", async () => {
+    const raffle = await frozenDue();
+    const notYet = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    await freezeAt(t.app.ctx, notYet.id, new Date());
+    const drawn = await drawDueRaffles(t.app.ctx);
+    expect(drawn).toContain(raffle.id);
+    expect(drawn).not.toContain(notYet.id);
+    expect((await verifyRecord(await getRecord(raffle.id))).status).toBe("drawn");
+    expect((await verifyRecord(await getRecord(notYet.id))).status).toBe("awaiting_beacon");
+  });
+});
+
+describe("rifa sin ventas", () => {
+  it("se congela con la lista vacía, se sortea sin ganadores y su acta impide borrarla", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, []);
+    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json()).toMatchObject({ empty: true, winners: [] });
+    const verification = await verifyRecord(await getRecord(raffle.id));
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/raffles/${raffle.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.message).toBe("Esta rifa ya tiene acta pública y no se puede eliminar.");
+  });
+});
+
+describe("descalificación", () => {
+  it("el reemplazo es el que da el protocolo; el acta conserva al original y el motivo", async () => {
+    const raffle = await frozenDue({ levels: [{ description: "Moto", count: 1 }] });
+    await inject("POST", `/api/raffles/${raffle.id}/draw`);
+    const before = await getRecord(raffle.id);
+    const verification = await verifyRecord(before);
+    const original = verification.winners[0];
+    if (!original) throw new Error("sin ganador");
+    const frozen = before.entries[1];
+    const beacon = before.entries[3];
+    if (frozen?.type !== "frozen" || beacon?.type !== "beacon") throw new Error("acta incompleta");
+    const expected = await replacementFor(
+      {
+        raffleId: raffle.id,
+        listHash: frozen.data.listHash,
+        randomness: beacon.data.randomness,
+        ticketNumbers: frozen.data.tickets.map((x) => x.number),
+        prizeLevels: [{ level: 1, count: 1, description: "Moto" }],
+      },
+      { level: 1, index: 0 },
+    );
+
+    const response = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+      level: 1,
+      index: 0,
+      reason: "unreachable",
+      // Whatever else the body says, nobody picks the replacement.
+      replacement: { ticketNumber: 2 },
+      ticketNumber: 2,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().replacement).toEqual({
+      level: 1,
+      index: 1,
+      ticketNumber: String(expected?.ticketNumber).padStart(4, "0"),
+    });
+
+    const after = await getRecord(raffle.id);
+    const entry = after.entries[5];
+    expect(entry?.type).toBe("disqualification");
+    if (entry?.type !== "disqualification") throw new Error("sin descalificación");
+    expect(entry.data.reason).toBe("No respondió dentro del plazo publicado para reclamar el premio");
+    expect(entry.data.ticketNumber).toBe(original.ticketNumber);
+    const check = await verifyRecord(after);
+    expect(check.ok, JSON.stringify(check.checks.filter((c) => !c.ok))).toBe(true);
+    expect(check.winners.map((w) => w.ticketNumber)).toEqual([expected?.ticketNumber]);
+
+    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    const old = rows.find((r) => r.ticketNumber === original.ticketNumber);
+    expect(old?.disqualifiedAt).not.toBeNull();
+    expect(rows.find((r) => r.ticketNumber === expected?.ticketNumber)?.prizeIndex).toBe(1);
+    const pub = await inject("GET", `/api/raffles/${raffle.id}`);
+    expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
+      String(expected?.ticketNumber).padStart(4, "0"),
+    ]);
+
+    // Someone who is not a current winner cannot be disqualified.
+    const again = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+      level: 1,
+      index: 0,
+      reason: "fraud",
+    });
+    expect(again.statusCode).toBe(400);
+    // Only administrators.
+    const user = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, ana.cookie, {
+      level: 1,
+      index: 1,
+      reason: "fraud",
+    });
+    expect(user.statusCode).toBe(403);
+  });
+});
+
+describe("lotería externa", () => {
+  it("resultado oficial después del sorteo, mapeado por la regla fijada; una segunda vez es corrección", async () => {
+    const drawAt = new Date(Date.now() - 5 * MINUTE);
+    const raffle = await closedRaffleWithSales(
+      t.app.ctx,
+      { total: 50, external: { lottery: "Triple Zulia 4:45 p. m.", drawAt, digits: 2 } },
+      sales(),
+    );
+    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const frozenRecord = await getRecord(raffle.id);
+    expect(frozenRecord.entries.map((e) => e.type)).toEqual(["rules_published", "frozen"]);
+    expect((await inject("POST", `/api/raffles/${raffle.id}/draw`)).statusCode).toBe(409);
+
+    const first = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+      result: "123, 540, 9",
+      sourceUrl: "https://loteria.example/resultados",
+    });
+    // digits 2 → "23" → 23 (sold), "40" → 40, "9": fewer than 2 digits → refused.
+    expect(first.statusCode).toBe(400);
+    const ok = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+      result: "123, 540, 707",
+      sourceUrl: "https://loteria.example/resultados",
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // 23 sold; 40 sold; 07 sold.
+    expect(ok.json()).toEqual({
+      correction: false,
+      winners: [
+        { level: 1, index: 0, ticketNumber: "0023" },
+        { level: 2, index: 0, ticketNumber: "0040" },
+        { level: 2, index: 1, ticketNumber: "0007" },
+      ],
+    });
+    const noReason = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+      result: "111, 540, 707",
+      sourceUrl: "https://loteria.example/resultados",
+    });
+    expect(noReason.statusCode).toBe(400);
+    const corrected = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+      result: "111, 540, 707",
+      sourceUrl: "https://loteria.example/resultados-corregidos",
+      reason: "La lotería publicó una fe de erratas",
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().correction).toBe(true);
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual([
+      "rules_published",
+      "frozen",
+      "external_result",
+      "external_correction",
+    ]);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    // "11" → 11 (sold).
+    expect(verification.winners.map((w) => w.ticketNumber)).toEqual([11, 40, 7]);
+    const pub = await inject("GET", `/api/raffles/${raffle.id}`);
+    expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
+      "0011",
+      "0040",
+      "0007",
+    ]);
+
+    const dq = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+      level: 2,
+      index: 0,
+      reason: "Fraude comprobado: comprobante de pago falsificado",
+    });
+    expect(dq.statusCode, dq.body).toBe(200);
+    // 40 out: next sold number up that is not a winner: 41.
+    expect(dq.json().replacement).toEqual({ level: 2, index: 2, ticketNumber: "0041" });
+    const final = await verifyRecord(await getRecord(raffle.id));
+    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+  });
+
+  it("la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después", async () => {
+    const create = await inject("POST", "/api/admin/raffles", admin.cookie, {
+      title: "Rifa con Triple",
+      description: "x",
+      price: 5,
+      currency: "USD",
+      totalTickets: 100,
+      status: "active",
+      activationType: "date",
+      endDate: "2030-06-01T20:00:00.000Z",
+      announcementType: "external",
+      externalAnnouncementPlatform: "Instagram Live",
+      prizeLevels: [{ description: "Moto", winnerCount: 1 }],
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    const id = create.json().id as string;
+    const bad = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+      externalLottery: "Triple Zulia",
+      externalDrawAt: "2030-06-01T20:45:00.000Z",
+      externalRule: { kind: "last_digits", digits: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+      externalLottery: "Triple Zulia",
+      externalDrawAt: "2030-06-01T20:45:00.000Z",
+      externalRule: { kind: "last_digits", digits: 3 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ externalLottery: "Triple Zulia", editable: true });
+    const detail = await inject("GET", `/api/admin/raffles/${id}`, admin.cookie);
+    expect(detail.json().externalBinding).toMatchObject({ externalRule: { kind: "last_digits", digits: 3 } });
+
+    await t.app.ctx.db.update(raffles).set({ soldTickets: 2 }).where(eq(raffles.id, id));
+    const locked = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+      externalLottery: "Lotto Activo",
+      externalDrawAt: "2030-06-01T20:45:00.000Z",
+      externalRule: { kind: "last_digits", digits: 3 },
+    });
+    expect(locked.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,789 @@
+// Draw v2 (issue 15): the record, the drand draw, disqualifications and external-lottery results. Every
+// change locks the raffle row, appends to the record (repository.appendRecordEntry) and updates the
+// winners table in one transaction, so the record and what pages show never disagree. Nothing here
+// lets anyone choose a winner: the beacon is verified against the chain the record named at the
+// freeze, and replacements and lottery mappings come from the shared protocol code.
+
+import type { DrawResult } from "@rifazo/shared";
+import { formatTicketNumber } from "@rifazo/shared";
+import { type DrandBeacon, type DrandChainInfo, verifyBeacon } from "@rifazo/shared/domain/drand";
+import { DrawInputError, type PrizeLevel } from "@rifazo/shared/domain/draw-engine";
+import { ALGORITHM_VERSION_V2, drawV2, replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
+import {
+  type DrawRecord,
+  type ExternalAnnouncement,
+  externalReplacement,
+  mapExternalResult,
+  prizeSlots,
+  RECORD_FORMAT,
+  type RecordEntry,
+  type RecordEntryType,
+  type RecordWinner,
+  verifyRecord,
+} from "@rifazo/shared/domain/draw-record";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import type { Actor } from "../admin/common";
+import { recordAudit } from "../audit/service";
+import { noticeEmail } from "../email/templates";
+import { advanceNow } from "../lifecycle/service";
+import { createNotifications } from "../notifications/service";
+import { announceWinners } from "./announce";
+import { fetchRound } from "./drand-relays";
+import * as repo from "./repository";
+import { selectWinners, storedResult } from "./service";
+
+export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+
+const caracas = (iso: string) =>
+  new Date(iso).toLocaleString("es-VE", {
+    timeZone: "America/Caracas",
+    dateStyle: "long",
+    timeStyle: "medium",
+  });
+
+export const DRAW_V2_MESSAGES = {
+  notFrozen:
+    "El sorteo se realiza cuando la lista de boletos quede congelada (después del cierre y de revisar los pagos pendientes).",
+  external:
+    "Los ganadores de esta rifa salen del resultado oficial de la lotería que se fijó antes de la venta.",
+  notExternal: "Esta rifa no se decide con una lotería externa.",
+  winnersByRecord:
+    "Esta rifa tiene acta pública: sus ganadores salen del sorteo o del resultado oficial de la lotería, no se escriben a mano.",
+  wrongRound: (named: number, got: number) =>
+    `Esta rifa se sortea con la ronda ${named} de drand, fijada al congelar la lista; la ronda ${got} no sirve.`,
+  tooEarly: (round: number, at: string) =>
+    `La ronda ${round} de drand se publica el ${caracas(at)} (hora de Venezuela): el sorteo se puede realizar a partir de ese momento.`,
+  relaysDown: (round: number) =>
+    `No pudimos obtener la ronda ${round} de drand de ningún servidor. Se reintentará sola; un administrador también puede ingresarla.`,
+  notDrawn: "Esta rifa todavía no tiene ganadores.",
+  noWinnerAt: (level: number, index: number) =>
+    `No hay un ganador vigente en el nivel ${level}, posición ${index + 1}.`,
+  resultTooEarly: (lottery: string, at: string) =>
+    `El sorteo de ${lottery} es el ${caracas(at)} (hora de Venezuela): el resultado se registra después.`,
+  correctionReason: "Indica el motivo de la corrección: el resultado anterior queda visible en el acta.",
+  recordBroken:
+    "El acta de esta rifa no verifica: no se puede modificar hasta que el equipo técnico la revise.",
+  noRecord: "Esta rifa todavía no tiene acta publicada.",
+} as const;
+
+/** Reasons a winner may be disqualified (issue 15), as the record states them. */
+export const DISQUALIFICATION_REASON_TEXT = {
+  unreachable: "No respondió dentro del plazo publicado para reclamar el premio",
+  fraud: "Fraude comprobado",
+} as const;
+export type DisqualificationReason = keyof typeof DISQUALIFICATION_REASON_TEXT;
+
+export function disqualificationReasonText(reason: string): string {
+  const text = reason.trim();
+  return Object.hasOwn(DISQUALIFICATION_REASON_TEXT, text)
+    ? DISQUALIFICATION_REASON_TEXT[text as DisqualificationReason]
+    : text;
+}
+
+function asRecord(raffleId: string, entries: RecordEntry[]): DrawRecord {
+  return { format: RECORD_FORMAT, raffleId, entries };
+}
+
+function find<T extends RecordEntryType>(entries: RecordEntry[], type: T): RecordEntry<T> | undefined {
+  return entries.find((e) => e.type === type) as RecordEntry<T> | undefined;
+}
+
+function last<T extends RecordEntryType>(entries: RecordEntry[], type: T): RecordEntry<T> | undefined {
+  return [...entries].reverse().find((e) => e.type === type) as RecordEntry<T> | undefined;
+}
+
+/** The rules, frozen list and (internal) round the record holds; null fields until they exist. */
+function recordFacts(entries: RecordEntry[]) {
+  const rules = last(entries, "rules_published")?.data ?? null;
+  const frozen = find(entries, "frozen") ?? null;
+  const named = find(entries, "round_named")?.data ?? null;
+  const external =
+    rules?.announcement.type === "external" ? (rules.announcement as ExternalAnnouncement) : null;
+  return { rules, frozen, named, external };
+}
+
+/** A DrawInputError from the protocol code is the caller's fault (400), in Spanish already. */
+async function protocol<T>(run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DrawInputError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** A relay's answer is taken only if it verifies against the chain the record named. */
+const verifiesOn = (chain: DrandChainInfo) => (beacon: DrandBeacon) =>
+  verifyBeacon(chain, beacon).then(
+    () => true,
+    () => false,
+  );
+
+const laterOf = (a: Date, iso: string) => new Date(Math.max(a.getTime(), Date.parse(iso)));
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/raffles/:id/record: the whole record (ticket numbers and owner tags, never a person). */
+export async function recordFor(ctx: Pick<AppContext, "db">, raffleId: string): Promise<DrawRecord> {
+  const raffle = await repo.findRaffle(ctx.db, raffleId);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(ctx.db, raffleId);
+  if (entries.length === 0) throw notFound("NOT_FOUND", DRAW_V2_MESSAGES.noRecord);
+  return asRecord(raffleId, entries);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The drand draw
+// ---------------------------------------------------------------------------------------------
+
+export interface DrawOptions {
+  viewerId?: string | null;
+  now?: Date;
+}
+
+/**
+ * performDraw: verifies `beacon` against the chain the record named at the freeze (it must be that
+ * very round), appends `beacon` and `winners`, writes the winners, finishes the raffle and announces it.
+ * Idempotent under the raffle lock: once drawn, any call returns the stored result, whatever it passes.
+ */
+export async function performDraw(
+  ctx: DrawContext,
+  raffleId: string,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  options: DrawOptions = {},
+): Promise<DrawResult> {
+  const { result, queued } = await ctx.db.transaction((tx) =>
+    performDrawIn(ctx, tx, raffleId, beacon, source, options),
+  );
+  if (queued > 0) ctx.mail.flushSoon();
+  return result;
+}
+
+/**
+ * performDraw inside the caller's transaction (the demo seed draws its v2 raffle this way, without
+ * announcing). Returns the result and how many emails were queued.
+ */
+export async function performDrawIn(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  options: DrawOptions & { announce?: boolean } = {},
+): Promise<{ result: DrawResult; queued: number }> {
+  const viewerId = options.viewerId ?? null;
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(tx, raffleId);
+  if (raffle.drawnAt || find(entries, "winners"))
+    return { result: await storedResult(tx, raffle, viewerId), queued: 0 };
+  const { rules, frozen, named, external } = recordFacts(entries);
+  if (external) throw conflict(DRAW_V2_MESSAGES.external);
+  if (!rules || !frozen || !named || raffle.status !== "frozen") throw conflict(DRAW_V2_MESSAGES.notFrozen);
+  if (beacon.round !== named.round) throw conflict(DRAW_V2_MESSAGES.wrongRound(named.round, beacon.round));
+  const randomness = await protocol(() => verifyBeacon(named.chain, beacon));
+
+  // A verified beacon exists only once its round is out; the server clock may lag a little.
+  const at = laterOf(options.now ?? new Date(), named.roundTime);
+  await repo.appendRecordEntry(tx, raffleId, "beacon", at, {
+    round: named.round,
+    signature: beacon.signature.toLowerCase(),
+    randomness,
+    source,
+  });
+  const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
+  const drawn = await drawV2({
+    raffleId,
+    listHash: frozen.data.listHash,
+    randomness,
+    ticketNumbers: frozen.data.tickets.map((t) => t.number),
+    prizeLevels: rules.prizeLevels,
+  });
+  const picks: RecordWinner[] = drawn.picks.map((w) => ({ ...w, tag: tags.get(w.ticketNumber) ?? "" }));
+  await repo.appendRecordEntry(tx, raffleId, "winners", at, {
+    algorithm: ALGORITHM_VERSION_V2,
+    winners: picks,
+  });
+  const queued = await writeWinners(
+    ctx,
+    tx,
+    raffle,
+    picks,
+    "internal",
+    at,
+    frozen.data.listHash,
+    options.announce ?? true,
+  );
+  const updated = await repo.findRaffle(tx, raffleId);
+  if (!updated) throw new AppError("INTERNAL");
+  return { result: await storedResult(tx, updated, viewerId), queued };
+}
+
+/** Inserts the winner rows of a draw or a lottery result, finishes the raffle and tells everyone. */
+async function writeWinners(
+  ctx: DrawContext,
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  picks: RecordWinner[],
+  source: "internal" | "external",
+  at: Date,
+  listHash: string,
+  announce = true,
+): Promise<number> {
+  const sold = await repo.findSoldTickets(tx, raffle.id);
+  const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
+  const rows = picks.map((w) => {
+    const ticket = byNumber.get(w.ticketNumber);
+    return {
+      raffleId: raffle.id,
+      ticketId: ticket?.id ?? null,
+      ticketNumber: w.ticketNumber,
+      userId: ticket?.userId ?? null,
+      winnerName: ticket?.ownerName ?? "Participante",
+      prizeLevel: w.level,
+      prizeIndex: w.index,
+      prizeDescription: w.description,
+      source,
+      announcedAt: at,
+    };
+  });
+  await repo.insertWinners(tx, rows);
+  const first = rows[0];
+  await repo.updateRaffle(tx, raffle.id, {
+    status: "finished",
+    drawnAt: at,
+    drawAlgorithm: source === "internal" ? ALGORITHM_VERSION_V2 : null,
+    drawTicketListHash: listHash,
+    winnerId: first?.userId ?? null,
+    winnerName: first?.winnerName ?? null,
+    winningTicketNumber: first?.ticketNumber ?? null,
+  });
+  const queued = announce ? await announceWinners(ctx, tx, raffle, rows) : 0;
+  await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
+  return queued;
+}
+
+/**
+ * POST /api/raffles/:id/draw: anyone may press it; the result is fixed. A drawn raffle (v1 or v2)
+ * answers its stored result; a frozen one whose round is out is drawn with the beacon fetched from the
+ * relays; a legacy raffle with a committed seed and no record keeps the v1 path.
+ */
+export async function drawOnDemand(
+  ctx: AppContext,
+  raffleId: string,
+  options: DrawOptions & { publicValue?: string | undefined; isAdmin: boolean },
+): Promise<DrawResult> {
+  const now = options.now ?? new Date();
+  // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales
+  // just ended closes, and freezes when nothing is pending.
+  await advanceNow(ctx, raffleId, now);
+  const raffle = await repo.findRaffle(ctx.db, raffleId);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(ctx.db, raffleId);
+  if (entries.length === 0 || raffle.drawnAt) {
+    // v1 only answers what it already decided: every raffle still to draw is frozen with a record, and
+    // a closed raffle (proofs under review) never draws before its freeze.
+    if (raffle.drawnAt) {
+      return selectWinners(ctx, raffleId, {
+        publicValue: options.publicValue,
+        isAdmin: options.isAdmin,
+        viewerId: options.viewerId ?? null,
+        now,
+      });
+    }
+    if (raffle.announcementType === "external") throw conflict(DRAW_V2_MESSAGES.external);
+    throw conflict(DRAW_V2_MESSAGES.notFrozen);
+  }
+  const { named, external } = recordFacts(entries);
+  if (external) throw conflict(DRAW_V2_MESSAGES.external);
+  if (!named) throw conflict(DRAW_V2_MESSAGES.notFrozen);
+  if (Date.parse(named.roundTime) > now.getTime()) {
+    throw conflict(DRAW_V2_MESSAGES.tooEarly(named.round, named.roundTime));
+  }
+  const fetched = await fetchRound({
+    relays: ctx.config.drandRelays,
+    chainHash: named.chain.hash,
+    round: named.round,
+    accept: verifiesOn(named.chain),
+    timeoutMs: 4_000,
+    attempts: 2,
+    retryDelayMs: 500,
+  });
+  if (!fetched.ok) {
+    ctx.log.warn(
+      { raffleId, round: named.round, errors: fetched.errors },
+      "sorteo: ningún relay de drand respondió",
+    );
+    throw new AppError("SERVICE_UNAVAILABLE", DRAW_V2_MESSAGES.relaysDown(named.round));
+  }
+  return performDraw(ctx, raffleId, fetched.beacon, "relay", options);
+}
+
+/** POST /api/admin/raffles/:id/beacon: verified exactly as a relay's answer, so pasting grants no power. */
+export async function pasteBeacon(
+  ctx: DrawContext,
+  actor: Actor,
+  raffleId: string,
+  beacon: { round: number; signature: string },
+): Promise<DrawResult> {
+  const result = await performDraw(
+    ctx,
+    raffleId,
+    { round: beacon.round, signature: beacon.signature },
+    "admin",
+    {
+      viewerId: actor.id,
+    },
+  );
+  await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.beacon",
+      entity: "raffle",
+      entityId: raffleId,
+      after: { round: beacon.round, signature: beacon.signature },
+      ipAddress: actor.ip,
+    });
+  });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The draw job
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Draws every frozen internal raffle whose round is out, with the beacon from the relays. Returns the
+ * raffles drawn; a relay failure leaves the raffle for the next pass (or an admin's paste).
+ */
+export async function drawDueRaffles(
+  ctx: DrawContext,
+  now = new Date(),
+  skip: (raffleId: string) => boolean = () => false,
+  onFailure: (raffleId: string, round: number, errors: string[]) => void = () => {},
+): Promise<string[]> {
+  const due = await repo.findDueRounds(ctx.db, now);
+  const drawn: string[] = [];
+  for (const row of due) {
+    if (skip(row.raffleId)) continue;
+    const fetched = await fetchRound({
+      relays: ctx.config.drandRelays,
+      chainHash: row.chainHash,
+      round: row.round,
+      accept: verifiesOn(row.chain),
+      timeoutMs: 5_000,
+      attempts: 2,
+      retryDelayMs: 1_000,
+    });
+    if (!fetched.ok) {
+      onFailure(row.raffleId, row.round, fetched.errors);
+      continue;
+    }
+    try {
+      await performDraw(ctx, row.raffleId, fetched.beacon, "relay", { now });
+      drawn.push(row.raffleId);
+    } catch (error) {
+      onFailure(row.raffleId, row.round, [error instanceof Error ? error.message : String(error)]);
+    }
+  }
+  return drawn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disqualification
+// ---------------------------------------------------------------------------------------------
+
+export interface DisqualifyInput {
+  level: number;
+  /** 0-based index of the pick within its level (as in the record). */
+  index: number;
+  /** Free text published in the record; "unreachable" / "fraud" stand for the issue's two reasons. */
+  reason: string;
+}
+
+export interface DisqualifyResult {
+  disqualified: { level: number; index: number; ticketNumber: string };
+  replacement: { level: number; index: number; ticketNumber: string } | null;
+}
+
+/**
+ * Disqualifies a current winner with a stated reason. The replacement is whatever the protocol yields
+ * (the next index of that level from the same randomness, or for a lottery the next sold number up):
+ * the admin names only whom to remove and why, never who comes in.
+ */
+export async function disqualifyWinner(
+  ctx: DrawContext,
+  actor: Actor,
+  raffleId: string,
+  input: DisqualifyInput,
+  now = new Date(),
+): Promise<DisqualifyResult> {
+  let queued = 0;
+  const result = await ctx.db.transaction(async (tx) => {
+    const raffle = await repo.findRaffle(tx, raffleId, true);
+    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+    const entries = await repo.recordEntries(tx, raffleId);
+    const { rules, frozen, external } = recordFacts(entries);
+    const drawnEntry = external ? last(entries, "external_result") : find(entries, "winners");
+    if (!rules || !frozen || !drawnEntry) throw conflict(DRAW_V2_MESSAGES.notDrawn);
+    const verification = await verifyRecord(asRecord(raffleId, entries));
+    if (!verification.ok) {
+      ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
+      throw conflict(DRAW_V2_MESSAGES.recordBroken);
+    }
+    const target = verification.winners.find((w) => w.level === input.level && w.index === input.index);
+    if (!target) throw badRequest(DRAW_V2_MESSAGES.noWinnerAt(input.level, input.index));
+    const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
+    const numbers = frozen.data.tickets.map((t) => t.number);
+    const previous = entries.filter(
+      (e) => e.type === "disqualification",
+    ) as RecordEntry<"disqualification">[];
+
+    let replacement: RecordWinner | null = null;
+    if (external) {
+      const taken = [
+        ...verification.winners.map((w) => w.ticketNumber),
+        ...previous.map((d) => d.data.ticketNumber),
+      ];
+      const next = externalReplacement(target.ticketNumber, numbers, rules.totalTickets, taken);
+      const count = rules.prizeLevels.find((l) => l.level === input.level)?.count ?? 0;
+      const used = previous.filter((d) => d.data.level === input.level && d.data.replacement).length;
+      replacement =
+        next === null
+          ? null
+          : {
+              level: input.level,
+              index: count + used,
+              ticketNumber: next,
+              tag: tags.get(next) ?? "",
+              description: target.description,
+            };
+    } else {
+      const beacon = find(entries, "beacon");
+      if (!beacon) throw conflict(DRAW_V2_MESSAGES.notDrawn);
+      const pick = await protocol(() =>
+        replacementFor(
+          {
+            raffleId,
+            listHash: frozen.data.listHash,
+            randomness: beacon.data.randomness,
+            ticketNumbers: numbers,
+            prizeLevels: rules.prizeLevels as PrizeLevel[],
+            disqualifications: previous.map((d) => ({ level: d.data.level, index: d.data.index })),
+          },
+          { level: input.level, index: input.index },
+        ),
+      );
+      replacement = pick ? { ...pick, tag: tags.get(pick.ticketNumber) ?? "" } : null;
+    }
+
+    const reason = disqualificationReasonText(input.reason);
+    await repo.appendRecordEntry(tx, raffleId, "disqualification", now, {
+      level: input.level,
+      index: input.index,
+      ticketNumber: target.ticketNumber,
+      reason,
+      replacement: replacement
+        ? {
+            level: replacement.level,
+            index: replacement.index,
+            ticketNumber: replacement.ticketNumber,
+            tag: replacement.tag,
+          }
+        : null,
+    });
+    const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, reason, now);
+    queued = await writeReplacement(
+      ctx,
+      tx,
+      raffle,
+      removed?.userId ?? null,
+      target,
+      replacement,
+      reason,
+      now,
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "raffle.disqualify",
+      entity: "raffle",
+      entityId: raffleId,
+      before: { level: target.level, index: target.index, ticketNumber: target.ticketNumber },
+      after: {
+        reason,
+        replacement: replacement
+          ? { level: replacement.level, index: replacement.index, ticketNumber: replacement.ticketNumber }
+          : null,
+      },
+      ipAddress: actor.ip,
+    });
+    await ctx.events.publish(tx, {
+      topic: "raffle",
+      payload: { type: "raffle.updated", id: raffleId, change: "winners" },
+    });
+    return {
+      disqualified: {
+        level: target.level,
+        index: target.index,
+        ticketNumber: formatTicketNumber(target.ticketNumber),
+      },
+      replacement: replacement
+        ? {
+            level: replacement.level,
+            index: replacement.index,
+            ticketNumber: formatTicketNumber(replacement.ticketNumber),
+          }
+        : null,
+    };
+  });
+  if (queued > 0) ctx.mail.flushSoon();
+  return result;
+}
+
+/** The replacement's winner row and the two notices (the removed winner, the new one). */
+async function writeReplacement(
+  ctx: DrawContext,
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  removedUserId: string | null,
+  target: RecordWinner,
+  replacement: RecordWinner | null,
+  reason: string,
+  at: Date,
+): Promise<number> {
+  const link = `/sorteo/${raffle.id}`;
+  if (removedUserId) {
+    await createNotifications(ctx, tx, [
+      {
+        userId: removedUserId,
+        type: "raffle_announcement",
+        title: "Premio anulado",
+        message: `Tu boleto ${formatTicketNumber(target.ticketNumber)} fue descalificado en "${raffle.title}". Motivo: ${reason}.`,
+        linkTo: link,
+      },
+    ]);
+  }
+  let queued = 0;
+  if (replacement) {
+    const sold = await repo.findSoldTickets(tx, raffle.id);
+    const ticket = sold.find((t) => t.ticketNumber === replacement.ticketNumber);
+    await repo.insertWinners(tx, [
+      {
+        raffleId: raffle.id,
+        ticketId: ticket?.id ?? null,
+        ticketNumber: replacement.ticketNumber,
+        userId: ticket?.userId ?? null,
+        winnerName: ticket?.ownerName ?? "Participante",
+        prizeLevel: replacement.level,
+        prizeIndex: replacement.index,
+        prizeDescription: replacement.description,
+        source: raffle.announcementType === "external" ? "external" : "internal",
+        announcedAt: at,
+      },
+    ]);
+    if (ticket?.userId) {
+      await createNotifications(ctx, tx, [
+        {
+          userId: ticket.userId,
+          type: "raffle_won",
+          title: "¡Ganaste!",
+          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
+          linkTo: link,
+        },
+      ]);
+      const [user] = await repo.findUserEmails(tx, [ticket.userId]);
+      if (user) {
+        await ctx.mail.enqueue(tx, {
+          to: user.email,
+          ...noticeEmail({
+            name: user.name,
+            title: "¡Ganaste en Rifazo!",
+            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
+            actionUrl: `${ctx.config.publicUrl}${link}`,
+            actionLabel: "Ver el sorteo",
+          }),
+        });
+        queued += 1;
+      }
+    }
+  }
+  const current = await repo.findWinners(tx, raffle.id);
+  const first = current[0];
+  await repo.updateRaffle(tx, raffle.id, {
+    winnerId: first?.userId ?? null,
+    winnerName: first?.winnerName ?? null,
+    winningTicketNumber: first?.ticketNumber ?? null,
+  });
+  return queued;
+}
+
+// ---------------------------------------------------------------------------------------------
+// External lottery results
+// ---------------------------------------------------------------------------------------------
+
+export interface ExternalResultInput {
+  result: string;
+  sourceUrl: string;
+  reason?: string | undefined;
+}
+
+/**
+ * POST /api/admin/raffles/:id/external-result: the official result of the bound lottery, mapped to
+ * tickets by the rule fixed before the sale. The first call is an `external_result` entry and finishes
+ * the raffle; any later one is an `external_correction` (with a reason), never an edit.
+ */
+export async function enterExternalResult(
+  ctx: DrawContext,
+  actor: Actor,
+  raffleId: string,
+  input: ExternalResultInput,
+  now = new Date(),
+): Promise<{ correction: boolean; winners: Array<{ level: number; index: number; ticketNumber: string }> }> {
+  let queued = 0;
+  const result = await ctx.db.transaction(async (tx) => {
+    const raffle = await repo.findRaffle(tx, raffleId, true);
+    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+    const entries = await repo.recordEntries(tx, raffleId);
+    const { rules, frozen, external } = recordFacts(entries);
+    if (!rules) throw conflict(DRAW_V2_MESSAGES.notFrozen);
+    if (!external) throw conflict(DRAW_V2_MESSAGES.notExternal);
+    if (!frozen) throw conflict(DRAW_V2_MESSAGES.notFrozen);
+    if (now.getTime() < Date.parse(external.drawAt)) {
+      throw conflict(DRAW_V2_MESSAGES.resultTooEarly(external.lottery, external.drawAt));
+    }
+    const previous = [...entries]
+      .reverse()
+      .find((e) => e.type === "external_result" || e.type === "external_correction");
+    const reason = input.reason?.trim();
+    if (previous && !reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
+
+    const disqualified = (
+      entries.filter((e) => e.type === "disqualification") as RecordEntry<"disqualification">[]
+    ).map((d) => d.data.ticketNumber);
+    const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
+    const slots = prizeSlots(rules.prizeLevels);
+    const mapped = await protocol(() =>
+      mapExternalResult(
+        external.rule,
+        input.result,
+        frozen.data.tickets.map((t) => t.number),
+        rules.totalTickets,
+        { exclude: disqualified, maxResults: slots.length },
+      ),
+    );
+    const winners: RecordWinner[] = mapped.map((ticketNumber, k) => {
+      const slot = slots[k] as (typeof slots)[number];
+      return { ...slot, ticketNumber, tag: tags.get(ticketNumber) ?? "" };
+    });
+    const sourceUrl = input.sourceUrl.trim();
+    const resultText = input.result.trim();
+    if (previous) {
+      await repo.appendRecordEntry(tx, raffleId, "external_correction", now, {
+        result: resultText,
+        sourceUrl,
+        winners,
+        corrects: previous.seq,
+        reason: reason as string,
+      });
+      queued = await correctWinners(ctx, tx, raffle, winners, reason as string, now);
+    } else {
+      await repo.appendRecordEntry(tx, raffleId, "external_result", now, {
+        result: resultText,
+        sourceUrl,
+        winners,
+      });
+      queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: previous ? "raffle.external_correction" : "raffle.external_result",
+      entity: "raffle",
+      entityId: raffleId,
+      after: {
+        result: resultText,
+        sourceUrl,
+        reason: reason ?? null,
+        winners: winners.map((w) => w.ticketNumber),
+      },
+      ipAddress: actor.ip,
+    });
+    return {
+      correction: Boolean(previous),
+      winners: winners.map((w) => ({
+        level: w.level,
+        index: w.index,
+        ticketNumber: formatTicketNumber(w.ticketNumber),
+      })),
+    };
+  });
+  if (queued > 0) ctx.mail.flushSoon();
+  return result;
+}
+
+/** A correction replaces the current winner rows (the record keeps both results) and tells those affected. */
+async function correctWinners(
+  ctx: DrawContext,
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  winners: RecordWinner[],
+  reason: string,
+  at: Date,
+): Promise<number> {
+  const before = await repo.findWinners(tx, raffle.id);
+  const keep = new Set(winners.map((w) => w.ticketNumber));
+  const removed = before.filter((w) => !keep.has(w.ticketNumber));
+  const known = new Set(before.map((w) => w.ticketNumber));
+  await repo.deleteCurrentWinners(tx, raffle.id);
+  const sold = await repo.findSoldTickets(tx, raffle.id);
+  const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
+  const rows = winners.map((w) => {
+    const ticket = byNumber.get(w.ticketNumber);
+    return {
+      raffleId: raffle.id,
+      ticketId: ticket?.id ?? null,
+      ticketNumber: w.ticketNumber,
+      userId: ticket?.userId ?? null,
+      winnerName: ticket?.ownerName ?? "Participante",
+      prizeLevel: w.level,
+      prizeIndex: w.index,
+      prizeDescription: w.description,
+      source: "external" as const,
+      announcedAt: at,
+    };
+  });
+  await repo.insertWinners(tx, rows);
+  const first = rows[0];
+  await repo.updateRaffle(tx, raffle.id, {
+    winnerId: first?.userId ?? null,
+    winnerName: first?.winnerName ?? null,
+    winningTicketNumber: first?.ticketNumber ?? null,
+  });
+  const link = `/sorteo/${raffle.id}`;
+  await createNotifications(ctx, tx, [
+    ...removed.flatMap((w) =>
+      w.userId
+        ? [
+            {
+              userId: w.userId,
+              type: "raffle_announcement" as const,
+              title: "Resultado corregido",
+              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber)} ya no es ganador. La corrección queda visible en el acta.`,
+              linkTo: link,
+            },
+          ]
+        : [],
+    ),
+  ]);
+  const fresh = rows.filter((r) => !known.has(r.ticketNumber));
+  const queued = fresh.length > 0 ? await announceWinners(ctx, tx, raffle, fresh) : 0;
+  await ctx.events.publish(tx, {
+    topic: "raffle",
+    payload: { type: "raffle.updated", id: raffle.id, change: "winners" },
+  });
+  return queued;
+}

@@ -1,0 +1,107 @@
+// Draw v2 fixtures (issue 15): a closed raffle with sold tickets (one approved proof per sale, each with
+// its own receipt secret) and the freeze as LIFECYCLE's job runs it, in a transaction with the row locked.
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../src/context";
+import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
+import { type FreezeOptions, freezeRaffleWith } from "../src/modules/draws/freeze";
+import { findRaffle } from "../src/modules/draws/repository";
+
+export interface V2RaffleOptions {
+  total?: number;
+  levels?: Array<{ description: string; count: number }>;
+  external?: { lottery: string; drawAt: Date; digits: number };
+  title?: string;
+}
+
+export interface Sale {
+  userId: string;
+  numbers: number[];
+}
+
+let refCounter = 0;
+
+/** A closed raffle (sales over, nothing pending) with its pool and `sales` sold, one approved proof each. */
+export async function closedRaffleWithSales(
+  ctx: Pick<AppContext, "db">,
+  options: V2RaffleOptions,
+  sales: Sale[],
+): Promise<{ id: string; proofIds: string[] }> {
+  const db = ctx.db;
+  const total = options.total ?? 50;
+  const sold = sales.reduce((n, s) => n + s.numbers.length, 0);
+  const [raffle] = await db
+    .insert(raffles)
+    .values({
+      title: options.title ?? "Moto Bera 2026",
+      price: 2,
+      totalTickets: total,
+      soldTickets: 0,
+      status: "active",
+      activationType: "date",
+      startDate: new Date(Date.now() - 10 * 86_400_000),
+      endDate: new Date(Date.now() - 3_600_000),
+      announcementType: options.external ? "external" : "internal",
+      externalAnnouncementPlatform: null,
+      externalLottery: options.external?.lottery ?? null,
+      externalDrawAt: options.external?.drawAt ?? null,
+      externalRule: options.external ? { kind: "last_digits", digits: options.external.digits } : null,
+      ticketsGenerated: true,
+    })
+    .returning();
+  if (!raffle) throw new Error("sin rifa");
+  const levels = options.levels ?? [
+    { description: "Moto", count: 1 },
+    { description: "Bono de $50", count: 2 },
+  ];
+  await db.insert(prizeLevels).values(
+    levels.map((l, i) => ({
+      raffleId: raffle.id,
+      level: i + 1,
+      description: l.description,
+      winnerCount: l.count,
+    })),
+  );
+  await db.execute(
+    sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}, g FROM generate_series(0, ${total - 1}) g`,
+  );
+  const proofIds: string[] = [];
+  for (const sale of sales) {
+    refCounter += 1;
+    const [proof] = await db
+      .insert(paymentProofs)
+      .values({
+        userId: sale.userId,
+        raffleId: raffle.id,
+        amount: sale.numbers.length * 2,
+        paymentMethod: "pago_movil",
+        transactionRef: `V2-${refCounter}-${Math.random().toString(36).slice(2)}`,
+        proofImagePath: "proofs/x.png",
+        proofContentType: "image/png",
+        proofSize: 1,
+        status: "approved",
+        quantityOfTickets: sale.numbers.length,
+      })
+      .returning();
+    if (!proof) throw new Error("sin comprobante");
+    proofIds.push(proof.id);
+    await db
+      .update(tickets)
+      .set({ status: "sold", userId: sale.userId, paymentId: proof.id, soldAt: new Date() })
+      .where(and(eq(tickets.raffleId, raffle.id), sql`${tickets.ticketNumber} IN ${sale.numbers}`));
+  }
+  await db.update(raffles).set({ soldTickets: sold, status: "closed" }).where(eq(raffles.id, raffle.id));
+  return { id: raffle.id, proofIds };
+}
+
+/** Freezes as the lifecycle job does: one transaction, the raffle row locked, freezeRaffle at `now`. */
+export async function freezeAt(
+  ctx: Pick<AppContext, "db" | "config" | "events">,
+  raffleId: string,
+  now: Date,
+  options: FreezeOptions = {},
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await findRaffle(tx, raffleId, true);
+    await freezeRaffleWith(ctx, tx, raffleId, now, options);
+  });
+}

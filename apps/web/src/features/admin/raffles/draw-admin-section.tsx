@@ -1,0 +1,428 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import {
+  beaconInputSchema,
+  DRAW_ADMIN_MESSAGES,
+  disqualifyInputSchema,
+  externalResultInputSchema,
+} from "@rifazo/shared/schemas/admin";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input, inputClasses } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/toast";
+import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import type { RaffleRecord, ShownWinner } from "../../draws";
+import {
+  recordAvailableOf,
+  recordKeys,
+  recordQuery,
+  recordStage,
+  roundOf,
+  rulesOf,
+  shownWinners,
+  useRecordExists,
+} from "../../draws";
+import {
+  type AdminRaffle,
+  adminKeys,
+  type BeaconInput,
+  type DisqualifyInput,
+  disqualifyWinner,
+  type ExternalResultInput,
+  submitBeacon,
+  submitExternalResult,
+} from "../api/admin-api";
+import { ConfirmDialog } from "../shared/confirm-dialog";
+import { SectionCard } from "../shared/section-card";
+
+// The draw's admin screens (issue 15): the named drand round and "Pegar beacon" on a frozen internal
+// raffle, "Descalificar ganador" on a drawn one, "Registrar resultado oficial" on a frozen external one.
+// Every action is checked by the server and written into the public record; none lets anyone choose a
+// winner.
+
+type FieldErrors = Record<string, string>;
+
+/** The first message of each field a shared schema refused. */
+function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** The server's per-field messages, with a message that names no field put under `fallbackField`. */
+function errorsFrom(error: unknown, fallbackField: string): FieldErrors {
+  if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0) return { ...error.fields };
+  return { [fallbackField]: errorMessage(error) };
+}
+
+function useAfterDrawChange(raffleId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: recordKeys.one(raffleId) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.raffle(raffleId) }),
+    ]);
+}
+
+/** "Pegar beacon": round + signature, verified by the server against the chain's key before drawing. */
+export function BeaconForm({ raffleId, round }: { raffleId: string; round: number }) {
+  const after = useAfterDrawChange(raffleId);
+  const [roundText, setRoundText] = useState(String(round));
+  const [signature, setSignature] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (body: BeaconInput) => submitBeacon(raffleId, body),
+    onSuccess: async () => {
+      setErrors({});
+      toast({
+        title: "Beacon verificado",
+        description: "El sorteo se realizó con esa ronda.",
+        variant: "success",
+      });
+      await after();
+    },
+    onError: (error: ApiError | Error) => setErrors(errorsFrom(error, "signature")),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = beaconInputSchema.safeParse({ round: roundText.trim(), signature });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) mutation.mutate(parsed.data);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="beacon-title" className="space-y-3">
+      <h3 id="beacon-title" className="font-bold text-ink">
+        Pegar beacon
+      </h3>
+      <p className="text-sm text-muted">
+        Si el servidor no puede consultar drand, copia la ronda y su firma de un relay público (por ejemplo{" "}
+        <span className="font-mono">https://api.drand.sh/…/public/{round}</span>). Se verifican igual que si
+        llegaran solas: una firma falsa o de otra ronda se rechaza.
+      </p>
+      <Field id="beacon-round" label="Ronda" error={errors.round}>
+        {(describedBy) => (
+          <Input
+            id="beacon-round"
+            inputMode="numeric"
+            value={roundText}
+            onChange={(e) => setRoundText(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={errors.round ? true : undefined}
+            className="max-w-48 font-mono"
+          />
+        )}
+      </Field>
+      <Field id="beacon-signature" label="Firma (signature)" error={errors.signature}>
+        {(describedBy) => (
+          <textarea
+            id="beacon-signature"
+            rows={3}
+            spellCheck={false}
+            value={signature}
+            onChange={(e) => setSignature(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={errors.signature ? true : undefined}
+            className={cn(inputClasses, "h-auto py-2 font-mono text-xs break-all")}
+          />
+        )}
+      </Field>
+      <Button type="submit" loading={mutation.isPending} loadingText="Verificando...">
+        Verificar y sortear
+      </Button>
+    </form>
+  );
+}
+
+/** "Registrar resultado oficial", or its correction (a new visible entry with a reason) once one exists. */
+export function ExternalResultForm({ raffleId, correcting }: { raffleId: string; correcting: boolean }) {
+  const after = useAfterDrawChange(raffleId);
+  const [result, setResult] = useState("");
+  const [sourceUrl, setSourceUrl] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (body: ExternalResultInput) => submitExternalResult(raffleId, body),
+    onSuccess: async () => {
+      setErrors({});
+      setResult("");
+      setSourceUrl("");
+      setReason("");
+      toast({
+        title: correcting ? "Corrección registrada" : "Resultado registrado",
+        description: "Quedó publicado en el acta de la rifa.",
+        variant: "success",
+      });
+      await after();
+    },
+    onError: (error: ApiError | Error) => setErrors(errorsFrom(error, "result")),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = externalResultInputSchema.safeParse({
+      result,
+      sourceUrl,
+      ...(correcting ? { reason } : {}),
+    });
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    // The server requires a correction's reason; said here before asking it.
+    if (correcting && !reason.trim()) next.reason = "Explica por qué se corrige el resultado.";
+    setErrors(next);
+    if (parsed.success && Object.keys(next).length === 0) mutation.mutate(parsed.data);
+  }
+
+  const id = correcting ? "external-correction" : "external-result";
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3">
+      <h3 id={`${id}-title`} className="font-bold text-ink">
+        {correcting ? "Registrar una corrección del resultado" : "Registrar resultado oficial"}
+      </h3>
+      <p className="text-sm text-muted">
+        {correcting
+          ? "El resultado anterior no se borra: la corrección queda en el acta como una entrada nueva, visible para todos, con su motivo."
+          : "Se publica de inmediato en el acta y los ganadores salen de la regla fijada antes de la venta."}
+      </p>
+      <Field id={`${id}-value`} label="Resultado oficial" error={errors.result}>
+        {(describedBy) => (
+          <Input
+            id={`${id}-value`}
+            value={result}
+            onChange={(e) => setResult(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={errors.result ? true : undefined}
+            className="max-w-xs font-mono"
+          />
+        )}
+      </Field>
+      <Field id={`${id}-url`} label="Enlace a la publicación oficial" error={errors.sourceUrl}>
+        {(describedBy) => (
+          <Input
+            id={`${id}-url`}
+            type="url"
+            value={sourceUrl}
+            onChange={(e) => setSourceUrl(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={errors.sourceUrl ? true : undefined}
+          />
+        )}
+      </Field>
+      {correcting ? (
+        <Field id={`${id}-reason`} label="Motivo de la corrección" error={errors.reason}>
+          {(describedBy) => (
+            <textarea
+              id={`${id}-reason`}
+              rows={2}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={errors.reason ? true : undefined}
+              className={cn(inputClasses, "h-auto py-2")}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Button type="submit" variant={correcting ? "outline" : "primary"} loading={mutation.isPending}>
+        {correcting ? "Registrar corrección" : "Registrar resultado"}
+      </Button>
+    </form>
+  );
+}
+
+/** The issue's two reasons, offered as a start (the text is free and published as written). */
+const DISQUALIFICATION_REASONS = [
+  "No respondió dentro del plazo publicado para reclamar el premio",
+  "Fraude comprobado",
+];
+
+/** "Descalificar ganador": a stated reason and a confirmation that says the replacement is not chosen. */
+function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: ShownWinner }) {
+  const after = useAfterDrawChange(raffleId);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useMutation({
+    mutationFn: (body: DisqualifyInput) => disqualifyWinner(raffleId, body),
+  });
+  const ticket = formatTicketNumber(winner.ticketNumber);
+  const reasonId = `disqualify-${winner.level}-${winner.index}`;
+
+  async function confirm() {
+    const parsed = disqualifyInputSchema.safeParse({ level: winner.level, index: winner.index, reason });
+    if (!parsed.success) {
+      setError(DRAW_ADMIN_MESSAGES.reason);
+      throw parsed.error;
+    }
+    try {
+      await mutation.mutateAsync(parsed.data);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      throw failure;
+    }
+    setError(undefined);
+    setReason("");
+    toast({ title: "Ganador descalificado", description: `Boleto ${ticket}.`, variant: "success" });
+    await after();
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Descalificar ganador
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setError(undefined);
+        }}
+        title={`Descalificar el boleto ${ticket}`}
+        description={
+          <>
+            <p>
+              El reemplazo lo determina el acta: es el siguiente ganador que da el mismo cálculo para este
+              nivel. No se puede elegir.
+            </p>
+            <p>El ganador original, el motivo y la hora quedan publicados en el acta.</p>
+          </>
+        }
+        confirmLabel="Descalificar"
+        busy={mutation.isPending}
+        onConfirm={confirm}
+      >
+        <Field id={reasonId} label="Motivo (obligatorio)" error={error} className="mt-4">
+          {(describedBy) => (
+            <textarea
+              id={reasonId}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              className={cn(inputClasses, "h-auto py-2")}
+            />
+          )}
+        </Field>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {DISQUALIFICATION_REASONS.map((text) => (
+            <Button
+              key={text}
+              variant="outline"
+              size="sm"
+              className="h-auto! py-1.5 text-left whitespace-normal!"
+              onClick={() => setReason(text)}
+            >
+              {text}
+            </Button>
+          ))}
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function WinnersWithActions({ raffleId, record }: { raffleId: string; record: RaffleRecord }) {
+  const winners = shownWinners(record);
+  if (winners.length === 0) return <p className="text-sm text-muted">Sin ganadores.</p>;
+  return (
+    <ul className="space-y-2">
+      {winners.map((w) => (
+        <li
+          key={`${w.level}-${w.index}`}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-control bg-canvas p-3 text-sm"
+        >
+          <div className="min-w-0">
+            <p className={w.disqualified ? "text-muted line-through" : "font-semibold text-ink"}>
+              Nivel {w.level} · boleto <span className="font-mono">{formatTicketNumber(w.ticketNumber)}</span>{" "}
+              · {w.description}
+            </p>
+            {w.disqualified ? (
+              <p className="text-xs text-danger-700">Descalificado: {w.disqualified.reason}</p>
+            ) : null}
+            {w.replacement ? <p className="text-xs text-muted">Reemplazo determinado por el acta</p> : null}
+          </div>
+          {w.disqualified ? null : <DisqualifyButton raffleId={raffleId} winner={w} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The draw as the record stands, with the one action each stage allows. */
+export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
+  // Asked for only when the server says a record exists (no 404 for raffles on sale or drawn with v1).
+  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
+  const query = useQuery({ ...recordQuery(raffle.id), enabled: exists });
+  if (!exists || query.isPending) return null;
+  if (query.isError) {
+    return (
+      <SectionCard title="Sorteo y acta">
+        <Alert variant="danger">No se pudo cargar el acta: {errorMessage(query.error)}</Alert>
+      </SectionCard>
+    );
+  }
+  const record = query.data;
+  if (!record) return null;
+  const stage = recordStage(record);
+  const round = roundOf(record);
+  const rules = rulesOf(record);
+  const external = rules?.announcement.type === "external";
+  const hasResult = record.entries.some((e) => e.type === "external_result");
+  return (
+    <SectionCard
+      title="Sorteo y acta"
+      actions={
+        <Link to={paths.drawRecord(raffle.id)} className={buttonClasses({ variant: "outline", size: "sm" })}>
+          Ver el acta pública
+        </Link>
+      }
+    >
+      <div className="space-y-5">
+        {stage === "awaiting_round" && round ? (
+          <>
+            <p className="text-sm text-ink">
+              Ronda de drand fijada: <strong className="font-mono">{formatNumber(round.round)}</strong>,
+              prevista para el <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el
+              servidor la obtiene de los relays y realiza el sorteo.
+            </p>
+            <BeaconForm raffleId={raffle.id} round={round.round} />
+          </>
+        ) : null}
+        {stage === "awaiting_result" && external && rules.announcement.type === "external" ? (
+          <>
+            <p className="text-sm text-ink">
+              Lista congelada. Se decide con <strong>{rules.announcement.lottery}</strong> del{" "}
+              <strong>{formatDateTime(rules.announcement.drawAt)}</strong>. Regla:{" "}
+              {rules.announcement.ruleText}
+            </p>
+            <ExternalResultForm raffleId={raffle.id} correcting={false} />
+          </>
+        ) : null}
+        {stage === "drawn" ? (
+          <>
+            <WinnersWithActions raffleId={raffle.id} record={record} />
+            {external && hasResult ? <ExternalResultForm raffleId={raffle.id} correcting /> : null}
+          </>
+        ) : null}
+        {stage === "open" || stage === "closed" ? (
+          <p className="text-sm text-muted">
+            El acta está abierta: la lista se congelará cuando se cierren las ventas y no quede ningún pago
+            pendiente.
+          </p>
+        ) : null}
+      </div>
+    </SectionCard>
+  );
+}

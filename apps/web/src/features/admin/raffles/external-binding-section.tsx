@@ -1,0 +1,163 @@
+import { externalBindingInputSchema } from "@rifazo/shared/schemas/admin";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { type AdminRaffle, adminKeys, type ExternalBinding, setExternalBinding } from "../api/admin-api";
+import { SectionCard } from "../shared/section-card";
+
+// The external-lottery binding (issue 15): which lottery decides the raffle, when it draws, and the rule
+// that turns its result into a ticket number. Named before the first sale and fixed after it, so
+// nobody can pick the lottery or the rule once they know who bought what.
+
+type Errors = Partial<Record<"externalLottery" | "externalDrawAt" | "externalRule" | "form", string>>;
+
+/** "2026-12-01T16:45" (the browser's local time) from an ISO time, for <input type="datetime-local">. */
+function localInput(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function BindingView({ binding }: { binding: ExternalBinding }) {
+  return (
+    <dl className="grid gap-2 text-sm">
+      <div>
+        <dt className="font-semibold text-muted">Lotería</dt>
+        <dd className="text-ink">{binding.externalLottery ?? "—"}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-muted">Sorteo de la lotería</dt>
+        <dd className="text-ink">{binding.externalDrawAt ? formatDateTime(binding.externalDrawAt) : "—"}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-muted">Regla</dt>
+        <dd className="text-ink">{binding.externalRuleText ?? "—"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
+  const binding = raffle.externalBinding;
+  const queryClient = useQueryClient();
+  const [lottery, setLottery] = useState(binding?.externalLottery ?? "");
+  const [drawAt, setDrawAt] = useState(localInput(binding?.externalDrawAt ?? null));
+  const [digits, setDigits] = useState(String(binding?.externalRule?.digits ?? ""));
+  const [errors, setErrors] = useState<Errors>({});
+  const mutation = useMutation({
+    mutationFn: (body: Parameters<typeof setExternalBinding>[1]) => setExternalBinding(raffle.id, body),
+    onSuccess: async () => {
+      setErrors({});
+      toast({ title: "Lotería vinculada", description: "Quedará publicada en el acta.", variant: "success" });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.raffle(raffle.id) });
+    },
+    onError: (error) => {
+      const fields = isApiError(error) ? error.fields : undefined;
+      setErrors(fields && Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
+    },
+  });
+
+  if (raffle.announcementType !== "external" || !binding) return null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = externalBindingInputSchema.safeParse({
+      externalLottery: lottery.trim() || null,
+      externalDrawAt: drawAt ? new Date(drawAt).toISOString() : null,
+      externalRule: digits.trim() ? { kind: "last_digits", digits: digits.trim() } : null,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? "form") as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <SectionCard
+      title="Lotería que decide la rifa"
+      description="Se fija antes de la primera venta: después nadie puede cambiar la lotería, la fecha ni la regla."
+    >
+      {binding.editable ? (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Lotería que decide la rifa">
+          <Field
+            id="binding-lottery"
+            label="Lotería y sorteo"
+            hint="Por ejemplo: Triple Zulia (sorteo de las 4:45 p. m.)"
+            error={errors.externalLottery}
+          >
+            {(describedBy) => (
+              <Input
+                id="binding-lottery"
+                value={lottery}
+                onChange={(e) => setLottery(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={errors.externalLottery ? true : undefined}
+              />
+            )}
+          </Field>
+          <Field
+            id="binding-draw-at"
+            label="Fecha y hora del sorteo de la lotería"
+            error={errors.externalDrawAt}
+          >
+            {(describedBy) => (
+              <Input
+                id="binding-draw-at"
+                type="datetime-local"
+                value={drawAt}
+                onChange={(e) => setDrawAt(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={errors.externalDrawAt ? true : undefined}
+                className="max-w-64"
+              />
+            )}
+          </Field>
+          <Field
+            id="binding-digits"
+            label="Regla: cifras finales del resultado oficial"
+            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${raffle.totalTickets} boletos: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length} cifras).`}
+            error={errors.externalRule}
+          >
+            {(describedBy) => (
+              <Input
+                id="binding-digits"
+                inputMode="numeric"
+                value={digits}
+                onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
+                aria-describedby={describedBy}
+                aria-invalid={errors.externalRule ? true : undefined}
+                className="max-w-24 font-mono"
+              />
+            )}
+          </Field>
+          {binding.externalRuleText ? (
+            <p className="text-sm text-muted">Regla publicada: {binding.externalRuleText}</p>
+          ) : null}
+          {errors.form ? <Alert variant="danger">{errors.form}</Alert> : null}
+          <Button type="submit" loading={mutation.isPending} loadingText="Guardando...">
+            Guardar lotería
+          </Button>
+        </form>
+      ) : (
+        <div className="space-y-3">
+          <BindingView binding={binding} />
+          <p className="text-sm text-muted">Fijada: la rifa ya tiene ventas o pagos en revisión.</p>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

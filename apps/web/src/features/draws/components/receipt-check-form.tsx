@@ -1,0 +1,193 @@
+import { parseTicketInput } from "@rifazo/shared/domain/tickets";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { ShieldIcon } from "../../../components/ui/icons";
+import { Input, inputClasses } from "../../../components/ui/input";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { errorMessage } from "../../../lib/api-client";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { recordQuery } from "../api";
+import {
+  checkOwnership,
+  normaliseReceiptCode,
+  type OwnershipResult,
+  RECEIPT_CODE_HELP,
+} from "../lib/owner-check";
+import { OwnershipOutcome } from "./ownership-check";
+
+export interface CheckableRaffle {
+  id: string;
+  title: string;
+}
+
+type Errors = Partial<Record<"raffle" | "code" | "numbers", string>>;
+type State =
+  | { kind: "idle" }
+  | { kind: "running" }
+  | { kind: "done"; result: OwnershipResult }
+  | { kind: "no_record" }
+  | { kind: "error"; message: string };
+
+/** "0123, 45 7" → [123, 45, 7]; null with the first bad entry's message. */
+export function parseNumberList(
+  text: string,
+): { ok: true; numbers: number[] } | { ok: false; message: string } {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const numbers: number[] = [];
+  for (const part of parts) {
+    const parsed = parseTicketInput(part);
+    if (!parsed.ok) return { ok: false, message: `«${part}»: ${parsed.message}` };
+    if (!numbers.includes(parsed.number)) numbers.push(parsed.number);
+  }
+  return { ok: true, numbers };
+}
+
+/**
+ * The ticket verifier's receipt check: a raffle, the receipt's code and (optionally) the numbers bought.
+ * Everything runs in this browser; the code is never sent anywhere.
+ */
+export function ReceiptCheckForm({
+  raffles,
+  defaultRaffleId = "",
+}: {
+  raffles: readonly CheckableRaffle[];
+  defaultRaffleId?: string;
+}) {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  // The default (from ?rifa=) may arrive after the first render, with the list: used until a choice is made.
+  const [chosen, setRaffleId] = useState<string | null>(null);
+  const raffleId = chosen ?? defaultRaffleId;
+  const [code, setCode] = useState("");
+  const [numbersText, setNumbersText] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<State>({ kind: "idle" });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next: Errors = {};
+    const receipt = normaliseReceiptCode(code);
+    const numbers = parseNumberList(numbersText);
+    if (!raffleId) next.raffle = "Elige la rifa.";
+    if (!receipt)
+      next.code =
+        "El código de verificación no es válido: debe tener 64 caracteres del 0 al 9 y de la a a la f.";
+    if (!numbers.ok) next.numbers = numbers.message;
+    setErrors(next);
+    if (!receipt || !numbers.ok || !raffleId) return;
+    setState({ kind: "running" });
+    try {
+      const record = await queryClient.fetchQuery({ ...recordQuery(raffleId), staleTime: 0 });
+      if (!record) {
+        setState({ kind: "no_record" });
+        return;
+      }
+      const result = await checkOwnership(record, receipt, numbers.numbers, {
+        findAll: numbers.numbers.length === 0,
+      });
+      setState({ kind: "done", result });
+    } catch (error) {
+      setState({ kind: "error", message: errorMessage(error, "No se pudo comprobar la lista.") });
+    }
+  }
+
+  const options = [
+    {
+      value: "",
+      label: raffles.length ? "Elige una rifa" : "No hay rifas con lista congelada",
+      disabled: true,
+    },
+    ...raffles.map((r) => ({ value: r.id, label: r.title })),
+  ];
+
+  return (
+    <div className="space-y-4">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="receipt-check-title"
+        className="space-y-4 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
+      >
+        <div className="space-y-1">
+          <h2 id="receipt-check-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+            <ShieldIcon className="text-brand-700" /> Comprobar mis boletos en la lista congelada
+          </h2>
+          <p className="text-sm text-muted">
+            Con el código de verificación de tu recibo confirmas que cada número que compraste está en la
+            lista congelada del sorteo, marcado como tuyo. El cálculo se hace en tu navegador: el código no se
+            envía a ningún lado.
+          </p>
+        </div>
+        <Field id="receipt-raffle" label="Rifa" error={errors.raffle}>
+          {(describedBy) => (
+            <NativeSelect
+              id="receipt-raffle"
+              options={options}
+              value={raffleId}
+              onChange={(e) => setRaffleId(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={errors.raffle ? true : undefined}
+            />
+          )}
+        </Field>
+        <Field
+          id="receipt-code"
+          label="Código de verificación del recibo"
+          hint={RECEIPT_CODE_HELP}
+          error={errors.code}
+        >
+          {(describedBy) => (
+            <textarea
+              id="receipt-code"
+              rows={2}
+              spellCheck={false}
+              autoComplete="off"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={errors.code ? true : undefined}
+              className={`${inputClasses} h-auto! py-2 font-mono text-sm break-all`}
+            />
+          )}
+        </Field>
+        <Field
+          id="receipt-numbers"
+          label="Tus números (opcional)"
+          hint="Separados por comas, por ejemplo 0123, 0456. Si los dejas en blanco, te mostramos los números de la lista que llevan la etiqueta de tu recibo."
+          error={errors.numbers}
+        >
+          {(describedBy) => (
+            <Input
+              id="receipt-numbers"
+              inputMode="numeric"
+              autoComplete="off"
+              value={numbersText}
+              onChange={(e) => setNumbersText(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={errors.numbers ? true : undefined}
+              className="font-mono"
+            />
+          )}
+        </Field>
+        <Button
+          type="submit"
+          disabled={!hydrated}
+          loading={state.kind === "running"}
+          loadingText="Comprobando..."
+        >
+          Comprobar
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
+        {state.kind === "no_record" ? (
+          <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
+        ) : null}
+        {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+import type {
+  BeaconData,
+  CancelledData,
+  ClosedData,
+  DisqualificationData,
+  ExternalCorrectionData,
+  ExternalResultData,
+  FrozenData,
+  DrawRecord as RaffleRecord,
+  RecordEntry,
+  RoundNamedData,
+  RulesPublishedData,
+  WinnersData,
+} from "@rifazo/shared/domain/draw-record";
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CopyButton } from "../../../components/ui/copy-button";
+import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api-client";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { useNow } from "../../../lib/use-now";
+import { CountdownDisplay } from "../../upcoming";
+import { drawApi, recordKeys } from "../api";
+import {
+  BEACON_SOURCES,
+  CLOSE_REASONS,
+  ENTRY_LABELS,
+  lastData,
+  recordStage,
+  rulesOf,
+  shortHash,
+  shownWinners,
+} from "../lib/record-text";
+
+const ticket = (n: number) => formatTicketNumber(n);
+
+function HashValue({ label, value }: { label: string; value: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="font-mono text-xs text-ink" title={value}>
+        {shortHash(value)}
+      </span>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-3 rounded-card border border-line bg-surface p-5 shadow-card"
+    >
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What each entry says, in one or two lines. */
+function EntrySummary({ entry }: { entry: RecordEntry }) {
+  switch (entry.type) {
+    case "rules_published": {
+      const d = entry.data as RulesPublishedData;
+      return (
+        <p>
+          «{d.title}»: {formatNumber(d.totalTickets)} boletos a {d.price} {d.currency};{" "}
+          {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
+          {d.announcement.type === "internal"
+            ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
+            : `Se decide con ${d.announcement.lottery} del ${formatDateTime(d.announcement.drawAt)}: ${d.announcement.ruleText}`}
+        </p>
+      );
+    }
+    case "closed": {
+      const d = entry.data as ClosedData;
+      return (
+        <p>
+          Ventas cerradas: {CLOSE_REASONS[d.reason] ?? d.reason}. Revisión de pagos hasta el{" "}
+          {formatDateTime(d.reviewDeadline)}.
+        </p>
+      );
+    }
+    case "frozen": {
+      const d = entry.data as FrozenData;
+      return (
+        <p>
+          {formatNumber(d.ticketCount)} boletos en la lista; huella{" "}
+          <HashValue label="Huella de la lista" value={d.listHash} />
+          {d.expiredProofs > 0 ? ` ${d.expiredProofs} pagos sin revisar a tiempo fueron rechazados.` : null}
+        </p>
+      );
+    }
+    case "round_named": {
+      const d = entry.data as RoundNamedData;
+      return (
+        <p>
+          Ronda {formatNumber(d.round)} de la cadena {shortHash(d.chain.hash)}, prevista para el{" "}
+          {formatDateTime(d.roundTime)} ({d.delayMinutes} min después de congelar).
+        </p>
+      );
+    }
+    case "beacon": {
+      const d = entry.data as BeaconData;
+      return (
+        <p>
+          Ronda {formatNumber(d.round)}, {BEACON_SOURCES[d.source] ?? d.source}. Aleatoriedad{" "}
+          <HashValue label="Aleatoriedad" value={d.randomness} />
+        </p>
+      );
+    }
+    case "winners": {
+      const d = entry.data as WinnersData;
+      return (
+        <p>
+          {d.winners.length === 0
+            ? "Sin boletos vendidos: sin ganadores."
+            : d.winners.map((w) => `${ticket(w.ticketNumber)} (${w.description})`).join(", ")}{" "}
+          <span className="text-muted">· {d.algorithm}</span>
+        </p>
+      );
+    }
+    case "disqualification": {
+      const d = entry.data as DisqualificationData;
+      return (
+        <p>
+          Boleto {ticket(d.ticketNumber)} descalificado: {d.reason}.{" "}
+          {d.replacement
+            ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber)}.`
+            : "No quedan boletos para reemplazarlo."}
+        </p>
+      );
+    }
+    case "external_result": {
+      const d = entry.data as ExternalResultData;
+      return (
+        <p>
+          Resultado oficial: <strong className="font-mono">{d.result}</strong> ·{" "}
+          <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
+            publicación oficial
+          </a>
+        </p>
+      );
+    }
+    case "external_correction": {
+      const d = entry.data as ExternalCorrectionData;
+      return (
+        <p>
+          Corrige la entrada {d.corrects}: resultado <strong className="font-mono">{d.result}</strong>.
+          Motivo: {d.reason} ·{" "}
+          <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
+            publicación oficial
+          </a>
+        </p>
+      );
+    }
+    case "cancelled": {
+      const d = entry.data as CancelledData;
+      return <p>Rifa cancelada: {d.reason}.</p>;
+    }
+    default:
+      return null;
+  }
+}
+
+function Entries({ record }: { record: RaffleRecord }) {
+  return (
+    <Section id="acta-entradas" title="Entradas del acta">
+      <p className="text-sm text-muted">
+        Cada entrada lleva la huella de la anterior: cambiar una entrada pasada rompe la cadena y la
+        verificación lo señala.
+      </p>
+      <ol className="space-y-3">
+        {record.entries.map((entry) => (
+          <li key={entry.seq} className="rounded-control border border-line p-3 text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="font-bold text-ink">
+                <span className="text-muted">#{entry.seq}</span> {ENTRY_LABELS[entry.type] ?? entry.type}
+              </p>
+              <time dateTime={entry.at} className="text-xs text-muted">
+                {formatDateTime(entry.at)}
+              </time>
+            </div>
+            <div className="mt-1 text-ink">
+              <EntrySummary entry={entry} />
+            </div>
+            <dl className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <dt className="text-muted">Huella</dt>
+                <dd>
+                  <HashValue label={`Huella de la entrada ${entry.seq}`} value={entry.hash} />
+                </dd>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <dt className="text-muted">Anterior</dt>
+                <dd className="font-mono" title={entry.prevHash}>
+                  {shortHash(entry.prevHash)}
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+const PAGE_SIZE = 100;
+
+/** The frozen list, a page at a time (a raffle may have 10 000 numbers), with a search by number. */
+function FrozenList({ frozen }: { frozen: FrozenData }) {
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState("");
+  const digits = search.replace(/\D/g, "").slice(0, 4);
+  const rows = digits ? frozen.tickets.filter((t) => ticket(t.number).includes(digits)) : frozen.tickets;
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  return (
+    <Section id="acta-lista" title={`Lista congelada (${formatNumber(frozen.ticketCount)} boletos)`}>
+      <p className="text-sm text-muted">
+        Cada número lleva una etiqueta que solo reconoce quien tiene el código de su recibo. Huella de la
+        lista: <HashValue label="Huella de la lista" value={frozen.listHash} />
+      </p>
+      <div className="max-w-xs space-y-1">
+        <label htmlFor="acta-buscar" className="text-sm font-semibold text-ink">
+          Buscar un número
+        </label>
+        <Input
+          id="acta-buscar"
+          inputMode="numeric"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          className="font-mono"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="text-sm text-muted">Ningún número de la lista coincide.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Boletos de la lista congelada con su etiqueta</caption>
+            <thead>
+              <tr className="border-b border-line text-xs text-muted">
+                <th scope="col" className="py-1 pr-4 font-semibold">
+                  Número
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  Etiqueta
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((t) => (
+                <tr key={t.number} className="border-b border-line/60">
+                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">{ticket(t.number)}</td>
+                  <td className="py-1 font-mono text-xs break-all text-muted">{t.tag}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas de la lista" className="flex flex-wrap items-center gap-3 text-sm">
+          <button
+            type="button"
+            className="font-semibold text-brand-700 disabled:text-muted"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+          >
+            Anterior
+          </button>
+          <span aria-live="polite">
+            Página {current + 1} de {pages}
+          </span>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 disabled:text-muted"
+            disabled={current >= pages - 1}
+            onClick={() => setPage(current + 1)}
+          >
+            Siguiente
+          </button>
+        </nav>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Round named and not yet drawn: its number, time and a countdown; after its time, what happens next. */
+/**
+ * After the round's time: the server draws on its own as soon as it gets the beacon; anyone may also ask
+ * it to fetch the round now. Nobody can change the result by pressing (or not pressing) this.
+ */
+function DrawNow({ raffleId }: { raffleId: string }) {
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const mutation = useMutation({
+    mutationFn: () => drawApi.draw(raffleId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordKeys.one(raffleId) }),
+  });
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-muted">
+        La ronda ya se publicó: el servidor la obtiene de drand, verifica su firma y realiza el sorteo. Si aún
+        no aparece, puedes pedirlo tú; el resultado es el mismo lo pida quien lo pida.
+      </p>
+      <Button
+        variant="outline"
+        disabled={!hydrated}
+        loading={mutation.isPending}
+        loadingText="Obteniendo la ronda..."
+        onClick={() => mutation.mutate()}
+      >
+        Obtener la ronda y sortear
+      </Button>
+      <div aria-live="polite">
+        {mutation.isError ? <Alert variant="danger">{errorMessage(mutation.error)}</Alert> : null}
+      </div>
+    </div>
+  );
+}
+
+function RoundStatus({ raffleId, round }: { raffleId: string; round: RoundNamedData }) {
+  const now = useNow(1_000).getTime();
+  const at = Date.parse(round.roundTime);
+  return (
+    <Section id="acta-ronda" title="Esperando la ronda de drand">
+      <p className="flex items-start gap-2 text-sm text-ink">
+        <ClockIcon className="mt-0.5 text-brand-700" />
+        <span>
+          Los ganadores saldrán de la ronda <strong>{formatNumber(round.round)}</strong> de drand, prevista
+          para el <strong>{formatDateTime(round.roundTime)}</strong>. Nadie conoce su valor todavía.
+        </span>
+      </p>
+      {at > now ? <CountdownDisplay target={at} now={now} /> : <DrawNow raffleId={raffleId} />}
+    </Section>
+  );
+}
+
+function ExternalStatus({ rules }: { rules: RulesPublishedData }) {
+  if (rules.announcement.type !== "external") return null;
+  const a = rules.announcement;
+  return (
+    <Section id="acta-loteria" title="Esperando el resultado oficial">
+      <p className="text-sm text-ink">
+        Esta rifa se decide con <strong>{a.lottery}</strong> del <strong>{formatDateTime(a.drawAt)}</strong>.
+        Regla: {a.ruleText}
+      </p>
+    </Section>
+  );
+}
+
+function Winners({ record }: { record: RaffleRecord }) {
+  const winners = shownWinners(record);
+  if (winners.length === 0) return null;
+  return (
+    <Section id="acta-ganadores" title="Ganadores">
+      <ul className="space-y-2">
+        {winners.map((w) => (
+          <li
+            key={`${w.level}-${w.index}`}
+            className={`flex items-start gap-3 rounded-control p-3 text-sm ${w.disqualified ? "bg-canvas" : "bg-accent-50"}`}
+          >
+            <TrophyIcon className={w.disqualified ? "mt-0.5 text-muted" : "mt-0.5 text-accent-600"} />
+            <div className="min-w-0">
+              <p className={w.disqualified ? "text-muted line-through" : "font-bold text-ink"}>
+                Boleto <span className="font-mono tracking-widest">{ticket(w.ticketNumber)}</span> · Nivel{" "}
+                {w.level}: {w.description}
+              </p>
+              {w.replacement ? (
+                <p className="text-xs text-muted">
+                  Reemplazo determinado por el acta (siguiente del mismo nivel).
+                </p>
+              ) : null}
+              {w.disqualified ? (
+                <p className="text-xs text-danger-700">
+                  Descalificado el {formatDateTime(w.disqualified.at)}: {w.disqualified.reason}
+                </p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The whole record of one raffle, in order, for people (the JSON is for programs). */
+export function RecordView({ record }: { record: RaffleRecord }) {
+  const stage = recordStage(record);
+  const rules = rulesOf(record);
+  const round = lastData<RoundNamedData>(record, "round_named");
+  const frozen = lastData<FrozenData>(record, "frozen");
+  return (
+    <div className="space-y-6">
+      {stage === "awaiting_round" && round ? <RoundStatus raffleId={record.raffleId} round={round} /> : null}
+      {stage === "awaiting_result" && rules ? <ExternalStatus rules={rules} /> : null}
+      <Winners record={record} />
+      <Entries record={record} />
+      {frozen ? <FrozenList frozen={frozen} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type {
+  DisqualificationData,
+  DrawRecord,
+  ExternalCorrectionData,
+  ExternalResultData,
+  RecordEntry,
+  RoundNamedData,
+  RulesPublishedData,
+  WinnersData,
+} from "@rifazo/shared/domain/draw-record";
+
+// Spanish words for the record (the "acta") and the facts a screen reads from it. Types only from the
+// record module: its code (and the BLS library behind it) loads when someone presses "Verificar".
+
+export type RecordEntryType = RecordEntry["type"];
+
+export const ENTRY_LABELS: Record<RecordEntryType, string> = {
+  rules_published: "Reglas publicadas",
+  closed: "Cierre de ventas",
+  frozen: "Lista de boletos congelada",
+  round_named: "Ronda de drand fijada",
+  beacon: "Aleatoriedad recibida (drand)",
+  winners: "Ganadores",
+  disqualification: "Ganador descalificado",
+  external_result: "Resultado oficial de la lotería",
+  external_correction: "Corrección del resultado oficial",
+  cancelled: "Rifa cancelada",
+};
+
+export const CLOSE_REASONS: Record<string, string> = {
+  end_date: "llegó la fecha de cierre",
+  sold_out: "se vendieron todos los boletos",
+  countdown_ended: "terminó la cuenta regresiva de últimas ventas",
+  organiser: "el organizador cerró las ventas antes de tiempo",
+};
+
+export const BEACON_SOURCES: Record<string, string> = {
+  relay: "obtenida de un relay de drand",
+  admin: "pegada por un administrador (verificada igual que cualquier otra)",
+};
+
+/** "a1b2c3d4…e5f6a7": enough to compare by eye; the full value is copied or shown on demand. */
+export function shortHash(value: string, head = 8, tail = 6): string {
+  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
+}
+
+export function entriesOf(record: DrawRecord, type: RecordEntryType): RecordEntry[] {
+  return record.entries.filter((e) => e.type === type);
+}
+
+/** The data of the last entry of a type (a correction follows a result; a raffle freezes once). */
+export function lastData<T>(record: DrawRecord, type: RecordEntryType): T | null {
+  const found = entriesOf(record, type);
+  const last = found[found.length - 1];
+  return last ? (last.data as T) : null;
+}
+
+export const rulesOf = (record: DrawRecord) => lastData<RulesPublishedData>(record, "rules_published");
+export const roundOf = (record: DrawRecord) => lastData<RoundNamedData>(record, "round_named");
+
+export interface ShownWinner {
+  level: number;
+  index: number;
+  ticketNumber: number;
+  tag: string | null;
+  description: string;
+  /** Set when this winner was disqualified (it stays in the record with its reason). */
+  disqualified: { reason: string; at: string } | null;
+  /** True for a replacement that the record's derivation gave after a disqualification. */
+  replacement: boolean;
+}
+
+/**
+ * The winners as the record stands: the draw's (or the latest official lottery result's), each
+ * disqualification marking its winner and adding the replacement the derivation gave.
+ */
+export function shownWinners(record: DrawRecord): ShownWinner[] {
+  const result: ShownWinner[] = [];
+  let source: WinnersData["winners"] | ExternalResultData["winners"] | null = null;
+  for (const entry of record.entries) {
+    if (entry.type === "winners") source = (entry.data as WinnersData).winners;
+    if (entry.type === "external_result") source = (entry.data as ExternalResultData).winners;
+    if (entry.type === "external_correction") source = (entry.data as ExternalCorrectionData).winners;
+  }
+  for (const w of source ?? []) {
+    result.push({
+      level: w.level,
+      index: w.index,
+      ticketNumber: w.ticketNumber,
+      tag: w.tag ?? null,
+      description: w.description,
+      disqualified: null,
+      replacement: false,
+    });
+  }
+  for (const entry of record.entries) {
+    if (entry.type !== "disqualification") continue;
+    const d = entry.data as DisqualificationData;
+    const target = result.find((w) => w.level === d.level && w.index === d.index);
+    if (target) target.disqualified = { reason: d.reason, at: entry.at };
+    if (d.replacement) {
+      result.push({
+        level: d.replacement.level,
+        index: d.replacement.index,
+        ticketNumber: d.replacement.ticketNumber,
+        tag: d.replacement.tag,
+        description: target?.description ?? "",
+        disqualified: null,
+        replacement: true,
+      });
+    }
+  }
+  return result.sort((a, b) => a.level - b.level || a.index - b.index);
+}
+
+/** Where the draw stands, from the record alone. */
+export type RecordStage = "open" | "closed" | "awaiting_round" | "awaiting_result" | "drawn" | "cancelled";
+
+export function recordStage(record: DrawRecord): RecordStage {
+  const has = (type: RecordEntryType) => record.entries.some((e) => e.type === type);
+  if (has("cancelled")) return "cancelled";
+  if (has("winners") || has("external_result")) return "drawn";
+  if (has("frozen")) return has("round_named") ? "awaiting_round" : "awaiting_result";
+  if (has("closed")) return "closed";
+  return "open";
+}
+
+/** The raffle's title as its rules were published. */
+export function recordTitle(record: DrawRecord): string {
+  return rulesOf(record)?.title ?? "Rifa";
+}
+
+/**
+ * The v2 algorithm's name as draw lists report it. Written here rather than imported from the engine
+ * module so that a list of draws does not pull the draw code into its chunk.
+ */
+export const ALGORITHM_VERSION_V2 = "rifazo-draw-v2";

@@ -1,0 +1,1085 @@
+/**
+ * The raffle's record (issue 15, docs/draw-protocol.md §2-3, §9-11): an append-only list of entries,
+ * each carrying the hash of the previous one, from the rules as sold to the winners. Editing any past
+ * entry breaks the chain, and `verifyRecord` recomputes everything a reader needs to trust the result:
+ * the chain, the frozen list's hash, the drand round named at the freeze, the beacon's BLS signature,
+ * the winners, each replacement and each external-lottery mapping.
+ *
+ * Pure and browser-safe (Web Crypto; the BLS code is in drand.ts, loaded with this module).
+ */
+
+import {
+  assertSupportedChain,
+  type DrandChainInfo,
+  firstRoundAtOrAfterMs,
+  isLeagueOfEntropyChain,
+  roundTime,
+  verifyBeacon,
+} from "./drand";
+import {
+  ALGORITHM_VERSION,
+  DrawInputError,
+  type DrawTranscript,
+  type DrawWinner,
+  orderedPrizeLevels,
+  type PrizeLevel,
+  sha256Hex,
+  type VerificationCheck,
+  verifyTranscript,
+} from "./draw-engine";
+import {
+  ALGORITHM_VERSION_V2,
+  canonicalFrozenTickets,
+  type DisqualifiedPick,
+  drawV2,
+  type FrozenTicket,
+  frozenListHash,
+} from "./draw-engine-v2";
+import type { CloseReason } from "./raffle-lifecycle";
+import { formatTicketNumber, isValidTicketNumber } from "./tickets";
+
+export const RECORD_FORMAT = "rifazo-record-1";
+/** prevHash of the first entry: 64 zeros. */
+export const GENESIS_PREV_HASH = "0".repeat(64);
+
+// ---------------------------------------------------------------------------------------------
+// Entry data
+// ---------------------------------------------------------------------------------------------
+
+/** Maps an official lottery result to a ticket number (mapExternalResult; protocol §10). */
+export interface LastDigitsRule {
+  kind: "last_digits";
+  /** How many trailing digits of each official number are read (1..9, and 10^digits ≥ totalTickets). */
+  digits: number;
+}
+export type ExternalRule = LastDigitsRule;
+
+export interface InternalAnnouncement {
+  type: "internal";
+  /** The freeze names the first drand round at least this many minutes later. */
+  roundDelayMinutes: number;
+}
+
+export interface ExternalAnnouncement {
+  type: "external";
+  /** The lottery's name, e.g. "Triple Zulia (sorteo de las 4:45 p. m.)". */
+  lottery: string;
+  /** ISO time of the lottery's draw. */
+  drawAt: string;
+  rule: ExternalRule;
+  /** The rule in plain Spanish, as shown to buyers. */
+  ruleText: string;
+}
+
+export interface RulesPublishedData {
+  title: string;
+  currency: string;
+  /** Ticket price, decimal text with 2 decimals ("5.00"): the record holds no fractional numbers. */
+  price: string;
+  totalTickets: number;
+  activationType: string;
+  activationPercentage: number | null;
+  /** ISO times; endDate null when the raffle ends by percentage. */
+  startDate: string;
+  endDate: string | null;
+  reviewWindowHours: number;
+  maxTicketsPerBuyer: number | null;
+  prizeLevels: PrizeLevel[];
+  announcement: InternalAnnouncement | ExternalAnnouncement;
+}
+
+export interface ClosedData {
+  reason: CloseReason;
+  /** ISO time at which proofs still pending are rejected. */
+  reviewDeadline: string;
+}
+
+/** The frozen list. Its time (frozenAt) is the entry's `at`. */
+export interface FrozenData {
+  /** Ascending by number. */
+  tickets: FrozenTicket[];
+  ticketCount: number;
+  /** frozenListHash(tickets). */
+  listHash: string;
+  /** Proofs rejected because the review window ended (count). */
+  expiredProofs: number;
+}
+
+export interface RoundNamedData {
+  /** The chain whose round decides the draw (its info, as its relays publish it). */
+  chain: DrandChainInfo;
+  round: number;
+  /** ISO time at which the round is published. */
+  roundTime: string;
+  delayMinutes: number;
+}
+
+export interface BeaconData {
+  round: number;
+  signature: string;
+  /** SHA-256 of the signature bytes: the HMAC key of the draw. */
+  randomness: string;
+  /** Where the server got it: a relay, or an admin who pasted it (verified the same way). */
+  source: "relay" | "admin";
+}
+
+export interface RecordWinner {
+  level: number;
+  index: number;
+  ticketNumber: number;
+  /** The ticket's owner tag from the frozen list. */
+  tag: string;
+  description: string;
+}
+
+export interface WinnersData {
+  algorithm: typeof ALGORITHM_VERSION_V2;
+  /** Original picks, by level then index. */
+  winners: RecordWinner[];
+}
+
+export interface ReplacementPick {
+  level: number;
+  index: number;
+  ticketNumber: number;
+  tag: string;
+}
+
+export interface DisqualificationData {
+  /** The disqualified winner (an original pick or an earlier replacement). */
+  level: number;
+  index: number;
+  ticketNumber: number;
+  /** Stated reason, shown publicly (e.g. "No respondió dentro del plazo de reclamo publicado"). */
+  reason: string;
+  /** Determined by the protocol (§8); null when no ticket was left. */
+  replacement: ReplacementPick | null;
+}
+
+export interface ExternalResultData {
+  /** The official result as published: one or more numbers separated by commas. */
+  result: string;
+  /** Link to (or photo of) the official publication. */
+  sourceUrl: string;
+  /** mapExternalResult's winners, slot by slot. */
+  winners: RecordWinner[];
+}
+
+export interface ExternalCorrectionData extends ExternalResultData {
+  /** seq of the external_result or external_correction entry this one corrects. */
+  corrects: number;
+  reason: string;
+}
+
+export interface CancelledData {
+  reason: string;
+}
+
+export interface RecordEntryDataMap {
+  rules_published: RulesPublishedData;
+  closed: ClosedData;
+  frozen: FrozenData;
+  round_named: RoundNamedData;
+  beacon: BeaconData;
+  winners: WinnersData;
+  disqualification: DisqualificationData;
+  external_result: ExternalResultData;
+  external_correction: ExternalCorrectionData;
+  cancelled: CancelledData;
+}
+
+export type RecordEntryType = keyof RecordEntryDataMap;
+export const RECORD_ENTRY_TYPES: readonly RecordEntryType[] = [
+  "rules_published",
+  "closed",
+  "frozen",
+  "round_named",
+  "beacon",
+  "winners",
+  "disqualification",
+  "external_result",
+  "external_correction",
+  "cancelled",
+];
+export type RecordEntryData<T extends RecordEntryType = RecordEntryType> = RecordEntryDataMap[T];
+
+/** Spanish names of the entry types, for checks and pages. */
+export const RECORD_ENTRY_LABELS: Readonly<Record<RecordEntryType, string>> = {
+  rules_published: "Reglas publicadas",
+  closed: "Cierre de ventas",
+  frozen: "Lista congelada",
+  round_named: "Ronda de drand fijada",
+  beacon: "Beacon de drand",
+  winners: "Ganadores",
+  disqualification: "Descalificación",
+  external_result: "Resultado de la lotería",
+  external_correction: "Corrección del resultado",
+  cancelled: "Rifa cancelada",
+};
+
+/** One entry; with the default type argument, a union discriminated by `type`. */
+export type RecordEntry<T extends RecordEntryType = RecordEntryType> = {
+  [K in T]: {
+    seq: number;
+    type: K;
+    /** ISO 8601 UTC with milliseconds ("2026-11-25T21:30:00.000Z"). */
+    at: string;
+    data: RecordEntryDataMap[K];
+    prevHash: string;
+    hash: string;
+  };
+}[T];
+
+export interface DrawRecord {
+  format: typeof RECORD_FORMAT;
+  raffleId: string;
+  entries: RecordEntry[];
+}
+/** The same type under a name that does not clash with schemas/draws' DrawRecord at the package root. */
+export type DrawRecordV2 = DrawRecord;
+
+// ---------------------------------------------------------------------------------------------
+// Canonical JSON and the hash chain
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * JSON with object keys sorted by UTF-16 code units, no whitespace, strings escaped as JSON.stringify
+ * does, and only safe integers as numbers. Refuses undefined, NaN, fractions and non-plain objects so
+ * two implementations can never disagree on the bytes that are hashed.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "boolean":
+      return value ? "true" : "false";
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      if (!Number.isSafeInteger(value)) {
+        throw new DrawInputError(`El acta solo admite números enteros; se encontró ${String(value)}.`);
+      }
+      return String(value === 0 ? 0 : value);
+    case "object": {
+      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) {
+        throw new DrawInputError(
+          "El acta solo admite objetos JSON simples (convierte las fechas a texto ISO).",
+        );
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      return `{${keys
+        .map((key) => {
+          if (record[key] === undefined)
+            throw new DrawInputError(`El campo «${key}» del acta no tiene valor.`);
+          return `${JSON.stringify(key)}:${canonicalJson(record[key])}`;
+        })
+        .join(",")}}`;
+    }
+    default:
+      throw new DrawInputError(`Valor no admitido en el acta: ${typeof value}.`);
+  }
+}
+
+const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** True for "YYYY-MM-DDTHH:MM:SS.mmmZ" that is a real instant (Date#toISOString's form). */
+export function isRecordTime(value: unknown): value is string {
+  if (typeof value !== "string" || !ISO_UTC_MS.test(value)) return false;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === value;
+}
+
+export function toRecordTime(at: Date | string): string {
+  const text = at instanceof Date ? at.toISOString() : at;
+  if (!isRecordTime(text)) {
+    throw new DrawInputError(
+      `Fecha inválida en el acta: ${String(text)} (formato AAAA-MM-DDTHH:MM:SS.mmmZ).`,
+    );
+  }
+  return text;
+}
+
+/** SHA-256 hex of the UTF-8 canonical JSON of { seq, type, at, data, prevHash }. */
+export async function entryHash(entry: {
+  seq: number;
+  type: string;
+  at: string;
+  data: unknown;
+  prevHash: string;
+}): Promise<string> {
+  return sha256Hex(
+    canonicalJson({
+      seq: entry.seq,
+      type: entry.type,
+      at: entry.at,
+      data: entry.data,
+      prevHash: entry.prevHash,
+    }),
+  );
+}
+
+/**
+ * The next entry after `prev` (null for the first). `data` is copied through canonical JSON, so what is
+ * returned (and stored) is exactly what was hashed.
+ */
+export async function appendEntry<T extends RecordEntryType>(
+  prev: RecordEntry | null,
+  type: T,
+  at: Date | string,
+  data: RecordEntryData<T>,
+): Promise<RecordEntry<T>> {
+  if (!RECORD_ENTRY_TYPES.includes(type)) throw new DrawInputError(`Tipo de entrada desconocido: ${type}.`);
+  const time = toRecordTime(at);
+  if (prev && Date.parse(time) < Date.parse(prev.at)) {
+    throw new DrawInputError("Una entrada del acta no puede ser anterior a la entrada previa.");
+  }
+  const seq = prev ? prev.seq + 1 : 0;
+  const prevHash = prev ? prev.hash : GENESIS_PREV_HASH;
+  const copy = JSON.parse(canonicalJson(data)) as RecordEntryData<T>;
+  const hash = await entryHash({ seq, type, at: time, data: copy, prevHash });
+  return { seq, type, at: time, data: copy, prevHash, hash } as RecordEntry<T>;
+}
+
+/** Builds a whole record from scratch (tests, fixtures, demo data). */
+export async function buildRecord(
+  raffleId: string,
+  events: readonly { type: RecordEntryType; at: Date | string; data: RecordEntryData }[],
+): Promise<DrawRecord> {
+  const entries: RecordEntry[] = [];
+  for (const event of events) {
+    entries.push(
+      await appendEntry(entries[entries.length - 1] ?? null, event.type, event.at, event.data as never),
+    );
+  }
+  return { format: RECORD_FORMAT, raffleId, entries };
+}
+
+// ---------------------------------------------------------------------------------------------
+// External lotteries
+// ---------------------------------------------------------------------------------------------
+
+/** The prize slots in draw order: levels ascending, indices 0..count−1. */
+export function prizeSlots(
+  prizeLevels: readonly PrizeLevel[],
+): { level: number; index: number; description: string }[] {
+  return orderedPrizeLevels(prizeLevels).flatMap((p) =>
+    Array.from({ length: p.count }, (_, index) => ({ level: p.level, index, description: p.description })),
+  );
+}
+
+export function assertExternalRule(rule: ExternalRule, totalTickets: number): void {
+  if (typeof rule !== "object" || rule === null || rule.kind !== "last_digits") {
+    throw new DrawInputError("Regla de lotería desconocida: solo se admite «last_digits» (últimas cifras).");
+  }
+  if (!Number.isSafeInteger(rule.digits) || rule.digits < 1 || rule.digits > 9) {
+    throw new DrawInputError("La regla debe leer entre 1 y 9 cifras del resultado.");
+  }
+  if (!Number.isSafeInteger(totalTickets) || totalTickets < 1 || totalTickets > 10_000) {
+    throw new DrawInputError("Cantidad total de boletos inválida.");
+  }
+  if (10 ** rule.digits < totalTickets) {
+    throw new DrawInputError(
+      `Con ${rule.digits} cifra(s) la regla no alcanza a todos los ${totalTickets} boletos: usa al menos ${String(totalTickets - 1).length}.`,
+    );
+  }
+}
+
+/** The official numbers of a result text: digit groups separated by commas (spaces ignored). */
+export function parseExternalResult(result: string, rule: ExternalRule): string[] {
+  if (typeof result !== "string" || result.trim() === "") {
+    throw new DrawInputError("Falta el resultado oficial de la lotería.");
+  }
+  const numbers = result.split(",").map((part) => part.replace(/\s+/g, ""));
+  for (const n of numbers) {
+    if (!/^\d+$/.test(n)) {
+      throw new DrawInputError(
+        `Resultado oficial inválido: «${result}». Usa solo cifras, separando varios números con comas.`,
+      );
+    }
+    if (n.length < rule.digits) {
+      throw new DrawInputError(
+        `Cada número del resultado debe tener al menos ${rule.digits} cifra(s): «${n}».`,
+      );
+    }
+  }
+  return numbers;
+}
+
+/**
+ * Maps an official result to ticket numbers, one per official number in order (protocol §10). Each
+ * official number's last `digits` digits, read as a base-10 integer, modulo totalTickets, give a
+ * starting number; the ticket is the first number from there upward (wrapping from totalTickets − 1 to
+ * 0) that is in the frozen list, not excluded (disqualified) and not already mapped. Stops early when
+ * no ticket is left. Refuses more official numbers than `maxResults` when given.
+ */
+export function mapExternalResult(
+  rule: ExternalRule,
+  result: string,
+  frozenNumbers: readonly number[],
+  totalTickets: number,
+  options: { exclude?: readonly number[]; maxResults?: number } = {},
+): number[] {
+  assertExternalRule(rule, totalTickets);
+  const official = parseExternalResult(result, rule);
+  if (options.maxResults !== undefined && official.length > options.maxResults) {
+    throw new DrawInputError(
+      `El resultado tiene ${official.length} números pero la rifa solo tiene ${options.maxResults} premio(s).`,
+    );
+  }
+  const available = new Set(frozenNumbers.filter((n) => isValidTicketNumber(n) && n < totalTickets));
+  for (const n of options.exclude ?? []) available.delete(n);
+  const mapped: number[] = [];
+  for (const text of official) {
+    if (available.size === 0) break;
+    let n = Number.parseInt(text.slice(-rule.digits), 10) % totalTickets;
+    while (!available.has(n)) n = (n + 1) % totalTickets;
+    available.delete(n);
+    mapped.push(n);
+  }
+  return mapped;
+}
+
+/**
+ * External raffles have no randomness, so the replacement of a disqualified winner is the first sold
+ * ticket upward from the disqualified number (wrapping) that is neither a current winner nor
+ * disqualified; null when none is left.
+ */
+export function externalReplacement(
+  disqualified: number,
+  frozenNumbers: readonly number[],
+  totalTickets: number,
+  taken: readonly number[],
+): number | null {
+  const available = new Set(frozenNumbers);
+  for (const n of taken) available.delete(n);
+  available.delete(disqualified);
+  if (available.size === 0) return null;
+  let n = (disqualified + 1) % totalTickets;
+  while (!available.has(n)) n = (n + 1) % totalTickets;
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification
+// ---------------------------------------------------------------------------------------------
+
+export type RecordStatus =
+  | "empty"
+  | "published"
+  | "closed"
+  | "frozen"
+  | "awaiting_beacon"
+  | "awaiting_winners"
+  | "awaiting_result"
+  | "drawn"
+  | "cancelled";
+
+/** Spanish words for each status (CLI and pages). */
+export const RECORD_STATUS_LABELS: Readonly<Record<RecordStatus, string>> = {
+  empty: "acta vacía",
+  published: "a la venta",
+  closed: "cerrada, revisando pagos",
+  frozen: "lista congelada",
+  awaiting_beacon: "esperando la ronda de drand",
+  awaiting_winners: "beacon recibido, faltan los ganadores",
+  awaiting_result: "esperando el resultado de la lotería",
+  drawn: "sorteada",
+  cancelled: "cancelada",
+};
+
+export interface RecordVerification {
+  ok: boolean;
+  checks: VerificationCheck[];
+  /** Spanish; not failures (e.g. a chain that is not a League of Entropy one). */
+  warnings: string[];
+  /** What the record still waits for, in Spanish (empty once drawn or cancelled). */
+  pending: string[];
+  /** Current winners after replacements / corrections, by level then index. */
+  winners: RecordWinner[];
+  status: RecordStatus;
+  /** Facts pages show; null until the record holds them. */
+  listHash: string | null;
+  frozenAt: string | null;
+  round: number | null;
+  roundTime: string | null;
+  chainHash: string | null;
+}
+
+export const RECORD_CHECK_NAMES = {
+  format: "Formato del acta",
+  order: "Orden de los eventos",
+  times: "Fechas en orden",
+  rules: "Reglas de la rifa",
+  listHash: "Huella de la lista congelada",
+  round: "Ronda de drand fijada al congelar",
+  chain: "Cadena drand",
+  beacon: "Firma BLS del beacon",
+  beaconTime: "Beacon registrado después de publicarse su ronda",
+  winners: "Ganadores",
+  disqualification: "Reemplazo por descalificación",
+  external: "Resultado de la lotería",
+  correction: "Corrección del resultado",
+} as const;
+
+const errorText = (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`;
+
+class Checks {
+  readonly list: VerificationCheck[] = [];
+  add(name: string, ok: boolean, expected: string, actual: string): boolean {
+    this.list.push({ name, ok, expected, actual });
+    return ok;
+  }
+  /** Runs `compute` for the expected value; an exception is a failed check that says why. */
+  async compare(name: string, actual: string, compute: () => Promise<string> | string): Promise<boolean> {
+    try {
+      const expected = await compute();
+      return this.add(name, expected === actual, expected, actual);
+    } catch (error) {
+      return this.add(name, false, errorText(error), actual);
+    }
+  }
+}
+
+/** Text of a value for a check's expected/actual: canonical when possible, never throws. */
+const show = (value: unknown): string => {
+  try {
+    return canonicalJson(value);
+  } catch {
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  }
+};
+
+/** The compared fields of a winner list (a malformed list is shown as it is, and fails). */
+const winnerList = (w: unknown): unknown =>
+  Array.isArray(w)
+    ? w.map((x: Partial<RecordWinner> | null) => ({
+        level: x?.level ?? null,
+        index: x?.index ?? null,
+        ticketNumber: x?.ticketNumber ?? null,
+        tag: x?.tag ?? null,
+        description: x?.description ?? null,
+      }))
+    : (w ?? null);
+
+const winnerText = (w: unknown) => show(winnerList(w));
+
+function entryName(entry: { seq?: unknown; type?: unknown }, position: number): string {
+  const label = RECORD_ENTRY_LABELS[entry?.type as RecordEntryType] ?? String(entry?.type);
+  return `Entrada ${position} (${label})`;
+}
+
+function withTags(winners: readonly DrawWinner[], tags: ReadonlyMap<number, string>): RecordWinner[] {
+  return winners.map((w) => ({
+    level: w.level,
+    index: w.index,
+    ticketNumber: w.ticketNumber,
+    tag: tags.get(w.ticketNumber) ?? "",
+    description: w.description,
+  }));
+}
+
+/** Allowed predecessors, by the lifecycle: what must already be in the record for each type. */
+function orderProblem(entries: readonly RecordEntry[], i: number, isExternal: boolean | null): string | null {
+  const entry = entries[i] as RecordEntry;
+  const before = entries.slice(0, i).map((e) => e.type);
+  const has = (t: RecordEntryType) => before.includes(t);
+  const name = RECORD_ENTRY_LABELS[entry.type];
+  if (has("cancelled")) return `«${name}» después de la cancelación`;
+  switch (entry.type) {
+    case "rules_published":
+      // The rules may first be written at the close or the freeze, but never changed after the close.
+      if (has("frozen")) return "reglas publicadas después de congelar la lista";
+      return has("closed") && has("rules_published") ? "las reglas cambiaron después del cierre" : null;
+    case "closed":
+      if (has("frozen")) return "cierre después de congelar la lista";
+      return has("closed") ? "la rifa se cerró dos veces" : null;
+    case "cancelled":
+      return has("frozen") ? "una rifa congelada no se puede cancelar" : null;
+    case "frozen":
+      if (!has("rules_published")) return "lista congelada sin reglas publicadas antes";
+      return has("frozen") ? "la lista se congeló dos veces" : null;
+    case "round_named":
+      if (isExternal) return "una rifa con lotería externa no usa drand";
+      if (!has("frozen")) return "la ronda se fijó antes de congelar la lista";
+      return has("round_named") ? "la ronda se fijó dos veces" : null;
+    case "beacon":
+      if (!has("round_named")) return "beacon sin ronda fijada";
+      return has("beacon") ? "dos beacons" : null;
+    case "winners":
+      if (!has("beacon")) return "ganadores sin beacon";
+      return has("winners") ? "los ganadores se sortearon dos veces" : null;
+    case "disqualification":
+      return has("winners") || has("external_result") ? null : "descalificación sin ganadores";
+    case "external_result":
+      if (isExternal === false) return "resultado de lotería en una rifa con sorteo interno";
+      if (!has("frozen")) return "resultado de lotería antes de congelar la lista";
+      return has("external_result") ? "un segundo resultado debe registrarse como corrección" : null;
+    case "external_correction":
+      return has("external_result") ? null : "corrección sin resultado previo";
+    default:
+      return `tipo de entrada desconocido: ${String((entry as { type: unknown }).type)}`;
+  }
+}
+
+function emptyVerification(): RecordVerification {
+  return {
+    ok: false,
+    checks: [],
+    warnings: [],
+    pending: [],
+    winners: [],
+    status: "empty",
+    listHash: null,
+    frozenAt: null,
+    round: null,
+    roundTime: null,
+    chainHash: null,
+  };
+}
+
+/**
+ * Verifies a record in the order of docs/draw-protocol.md §11: format, the hash chain (one check per
+ * entry), the order of events and their times, the rules, the frozen list, the round named, the
+ * beacon, the winners, each disqualification, each external result or correction. A record that is
+ * still in progress verifies what exists and lists what is pending.
+ */
+export async function verifyRecord(record: DrawRecord): Promise<RecordVerification> {
+  const out = emptyVerification();
+  const checks = new Checks();
+  const finish = () => {
+    out.checks = checks.list;
+    out.ok = checks.list.length > 0 && checks.list.every((c) => c.ok);
+    return out;
+  };
+
+  const formatOk =
+    typeof record === "object" &&
+    record !== null &&
+    record.format === RECORD_FORMAT &&
+    typeof record.raffleId === "string" &&
+    record.raffleId !== "" &&
+    Array.isArray(record.entries);
+  checks.add(
+    RECORD_CHECK_NAMES.format,
+    formatOk,
+    `${RECORD_FORMAT}, raffleId y lista de entradas`,
+    formatOk
+      ? `${RECORD_FORMAT}, ${record.raffleId}`
+      : show({ format: (record as { format?: unknown })?.format }),
+  );
+  if (!formatOk) return finish();
+  const entries = record.entries;
+  if (entries.length === 0) {
+    out.pending.push("El acta todavía no tiene entradas.");
+    return finish();
+  }
+  const notObject = entries.findIndex((e) => typeof e !== "object" || e === null || Array.isArray(e));
+  if (notObject >= 0) {
+    checks.add(`Entrada ${notObject}: cadena de huellas`, false, "un objeto JSON", show(entries[notObject]));
+    return finish();
+  }
+
+  // 1. Hash chain: each entry's seq, link and hash, so an edit names the entry it touched.
+  let prevHash = GENESIS_PREV_HASH;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as RecordEntry;
+    const actual = show({ seq: e?.seq, prevHash: e?.prevHash, hash: e?.hash });
+    const expectedPrev = prevHash;
+    await checks.compare(`${entryName(e, i)}: cadena de huellas`, actual, async () => {
+      if (!RECORD_ENTRY_TYPES.includes(e.type))
+        throw new DrawInputError(`tipo desconocido «${String(e.type)}»`);
+      if (!isRecordTime(e.at)) throw new DrawInputError(`fecha inválida «${String(e.at)}»`);
+      const hash = await entryHash({ seq: i, type: e.type, at: e.at, data: e.data, prevHash: expectedPrev });
+      return show({ seq: i, prevHash: expectedPrev, hash });
+    });
+    prevHash = typeof e?.hash === "string" ? e.hash : "";
+  }
+
+  // 2. Order of events and times.
+  const rulesEntries = entries.filter(
+    (e) => e?.type === "rules_published",
+  ) as RecordEntry<"rules_published">[];
+  const rules = rulesEntries[rulesEntries.length - 1]?.data;
+  const isExternal = rules ? rules.announcement?.type === "external" : null;
+  const problems: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const problem = RECORD_ENTRY_TYPES.includes(entries[i]?.type as RecordEntryType)
+      ? orderProblem(entries, i, isExternal)
+      : "tipo de entrada desconocido";
+    if (problem) problems.push(`entrada ${i}: ${problem}`);
+  }
+  checks.add(
+    RECORD_CHECK_NAMES.order,
+    problems.length === 0,
+    "reglas → cierre → congelación → sorteo",
+    problems.join("; ") || "en orden",
+  );
+  const timeProblems: string[] = [];
+  for (let i = 1; i < entries.length; i++) {
+    const a = Date.parse(String(entries[i - 1]?.at));
+    const b = Date.parse(String(entries[i]?.at));
+    if (!(b >= a)) timeProblems.push(`entrada ${i} anterior a la entrada ${i - 1}`);
+  }
+  checks.add(
+    RECORD_CHECK_NAMES.times,
+    timeProblems.length === 0,
+    "cada fecha ≥ la anterior",
+    timeProblems.join("; ") || "en orden",
+  );
+  if (problems.length > 0) return finish();
+  if (!rules) {
+    // Only a close or a cancellation so far: nothing to recompute yet.
+    out.status = entries.some((e) => e.type === "cancelled")
+      ? "cancelled"
+      : entries.some((e) => e.type === "closed")
+        ? "closed"
+        : "published";
+    if (out.status === "closed") out.pending.push("Faltan las reglas y la lista congelada.");
+    return finish();
+  }
+
+  // 3. Rules.
+  const rulesOk = await checks.compare(RECORD_CHECK_NAMES.rules, "válidas", () => {
+    if (!Number.isSafeInteger(rules.totalTickets) || rules.totalTickets < 1 || rules.totalTickets > 10_000) {
+      throw new DrawInputError("cantidad total de boletos inválida");
+    }
+    if (prizeSlots(rules.prizeLevels).length === 0) throw new DrawInputError("la rifa no tiene premios");
+    const a = rules.announcement;
+    if (a?.type === "internal") {
+      if (!Number.isSafeInteger(a.roundDelayMinutes) || a.roundDelayMinutes < 0) {
+        throw new DrawInputError("demora de la ronda inválida");
+      }
+    } else if (a?.type === "external") {
+      assertExternalRule(a.rule, rules.totalTickets);
+      if (!isRecordTime(a.drawAt)) throw new DrawInputError("fecha del sorteo de la lotería inválida");
+    } else {
+      throw new DrawInputError("tipo de anuncio desconocido");
+    }
+    return "válidas";
+  });
+  if (!rulesOk) return finish();
+  const levels = orderedPrizeLevels(rules.prizeLevels);
+
+  const cancelled = entries.find((e) => e.type === "cancelled");
+  const frozenEntry = entries.find((e) => e.type === "frozen") as RecordEntry<"frozen"> | undefined;
+  if (cancelled) {
+    out.status = "cancelled";
+    return finish();
+  }
+  if (!frozenEntry) {
+    out.status = entries.some((e) => e.type === "closed") ? "closed" : "published";
+    out.pending.push(
+      out.status === "closed"
+        ? "La lista de boletos se congela cuando no quede ningún pago por revisar."
+        : "La rifa está a la venta: la lista de boletos aún no se ha congelado.",
+    );
+    return finish();
+  }
+
+  // 4. Frozen list.
+  const frozen = frozenEntry.data;
+  out.status = "frozen";
+  out.frozenAt = frozenEntry.at;
+  const listOk = await checks.compare(RECORD_CHECK_NAMES.listHash, String(frozen?.listHash), async () => {
+    const canonical = canonicalFrozenTickets(frozen.tickets);
+    if (show(canonical) !== show(frozen.tickets)) {
+      throw new DrawInputError(
+        "la lista no está en forma canónica (orden ascendente, solo «number» y «tag»)",
+      );
+    }
+    if (frozen.ticketCount !== canonical.length) {
+      throw new DrawInputError(
+        `ticketCount dice ${String(frozen.ticketCount)} pero la lista tiene ${canonical.length}`,
+      );
+    }
+    const outside = canonical.find((t) => t.number >= rules.totalTickets);
+    if (outside)
+      throw new DrawInputError(`el boleto ${formatTicketNumber(outside.number)} no existe en esta rifa`);
+    return frozenListHash(canonical);
+  });
+  if (!listOk) return finish();
+  out.listHash = frozen.listHash;
+  const numbers = frozen.tickets.map((t) => t.number);
+  const tags = new Map(frozen.tickets.map((t) => [t.number, t.tag]));
+
+  if (isExternal) return finishExternal();
+
+  // 5. Round named at the freeze.
+  const roundEntry = entries.find((e) => e.type === "round_named") as RecordEntry<"round_named"> | undefined;
+  if (!roundEntry) {
+    out.pending.push("Falta fijar la ronda de drand que decidirá el sorteo.");
+    return finish();
+  }
+  const named = roundEntry.data;
+  const delay = (rules.announcement as InternalAnnouncement).roundDelayMinutes;
+  const chainOk = await checks.compare(RECORD_CHECK_NAMES.chain, String(named?.chain?.hash), () => {
+    assertSupportedChain(named.chain);
+    return named.chain.hash;
+  });
+  if (!chainOk) return finish();
+  out.chainHash = named.chain.hash;
+  if (!isLeagueOfEntropyChain(named.chain.hash)) {
+    out.warnings.push(
+      `Este sorteo usó una cadena que no es de la League of Entropy: ${named.chain.hash}. Su aleatoriedad depende de quien controle esa cadena (en pruebas y demostraciones, el propio servidor).`,
+    );
+  }
+  const roundOk = await checks.compare(
+    RECORD_CHECK_NAMES.round,
+    show({ round: named.round, roundTime: named.roundTime, delayMinutes: named.delayMinutes }),
+    () => {
+      const round = firstRoundAtOrAfterMs(named.chain, Date.parse(frozenEntry.at) + delay * 60_000);
+      return show({
+        round,
+        roundTime: new Date(roundTime(named.chain, round) * 1000).toISOString(),
+        delayMinutes: delay,
+      });
+    },
+  );
+  if (!roundOk) return finish();
+  out.round = named.round;
+  out.roundTime = named.roundTime;
+
+  // 6. Beacon.
+  const beaconEntry = entries.find((e) => e.type === "beacon") as RecordEntry<"beacon"> | undefined;
+  if (!beaconEntry) {
+    out.status = "awaiting_beacon";
+    out.pending.push(
+      `Falta el beacon de la ronda ${named.round} de drand (se publica el ${named.roundTime}).`,
+    );
+    return finish();
+  }
+  const beacon = beaconEntry.data;
+  const beaconOk = await checks.compare(
+    RECORD_CHECK_NAMES.beacon,
+    show({ round: beacon?.round, randomness: beacon?.randomness }),
+    async () => {
+      if (beacon.round !== named.round) {
+        throw new DrawInputError(
+          `el beacon es de la ronda ${String(beacon.round)}, no de la ronda fijada ${named.round}`,
+        );
+      }
+      if (typeof beacon.randomness !== "string") throw new DrawInputError("falta randomness");
+      if (typeof beacon.signature !== "string" || beacon.signature !== beacon.signature.toLowerCase()) {
+        throw new DrawInputError("la firma debe estar en hexadecimal en minúscula");
+      }
+      const randomness = await verifyBeacon(named.chain, beacon);
+      return show({ round: named.round, randomness });
+    },
+  );
+  checks.add(
+    RECORD_CHECK_NAMES.beaconTime,
+    Date.parse(beaconEntry.at) >= Date.parse(named.roundTime),
+    `≥ ${named.roundTime}`,
+    beaconEntry.at,
+  );
+  if (!beaconOk) return finish();
+
+  // 7. Winners and 8. replacements.
+  const winnersEntry = entries.find((e) => e.type === "winners") as RecordEntry<"winners"> | undefined;
+  if (!winnersEntry) {
+    out.status = "awaiting_winners";
+    out.pending.push("El beacon ya está en el acta: falta registrar los ganadores.");
+    return finish();
+  }
+  const input = {
+    raffleId: record.raffleId,
+    listHash: frozen.listHash,
+    randomness: beacon.randomness,
+    ticketNumbers: numbers,
+    prizeLevels: levels,
+  };
+  const winnersOk = await checks.compare(
+    RECORD_CHECK_NAMES.winners,
+    show({
+      algorithm: winnersEntry.data?.algorithm,
+      winners: winnerList(winnersEntry.data?.winners),
+    }),
+    async () =>
+      show({
+        algorithm: ALGORITHM_VERSION_V2,
+        winners: winnerList(withTags((await drawV2(input)).picks, tags)),
+      }),
+  );
+  if (!winnersOk) return finish();
+  out.status = "drawn";
+
+  const disqualifications: DisqualifiedPick[] = [];
+  let allOk = true;
+  for (const [i, entry] of entries.entries()) {
+    if (entry.type !== "disqualification") continue;
+    const d = entry.data;
+    const ok = await checks.compare(
+      `${RECORD_CHECK_NAMES.disqualification} (entrada ${i})`,
+      show({ ticketNumber: d?.ticketNumber, replacement: d?.replacement ?? null }),
+      async () => {
+        if (typeof d.reason !== "string" || d.reason.trim() === "")
+          throw new DrawInputError("falta el motivo");
+        const before = await drawV2({ ...input, disqualifications });
+        const target = before.winners.find((w) => w.level === d.level && w.index === d.index);
+        if (!target)
+          throw new DrawInputError(
+            `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+          );
+        const after = await drawV2({
+          ...input,
+          disqualifications: [...disqualifications, { level: d.level, index: d.index }],
+        });
+        const r = after.replacements[after.replacements.length - 1] ?? null;
+        return show({
+          ticketNumber: target.ticketNumber,
+          replacement: r
+            ? { level: r.level, index: r.index, ticketNumber: r.ticketNumber, tag: tags.get(r.ticketNumber) }
+            : null,
+        });
+      },
+    );
+    if (!ok) {
+      allOk = false;
+      break;
+    }
+    disqualifications.push({ level: d.level, index: d.index });
+  }
+  if (allOk) out.winners = withTags((await drawV2({ ...input, disqualifications })).winners, tags);
+  return finish();
+
+  // External lottery: each result or correction maps the official numbers to the prize slots.
+  async function finishExternal(): Promise<RecordVerification> {
+    const a = rules?.announcement as ExternalAnnouncement;
+    const slots = prizeSlots(levels);
+    let current: RecordWinner[] | null = null;
+    let lastResultSeq: number | null = null;
+    const disqualified: number[] = [];
+    const nextIndex = new Map(levels.map((l) => [l.level, l.count]));
+    for (const [i, entry] of entries.entries()) {
+      if (entry.type === "external_result" || entry.type === "external_correction") {
+        const data = entry.data as ExternalResultData & Partial<ExternalCorrectionData>;
+        const isCorrection = entry.type === "external_correction";
+        const name = `${isCorrection ? RECORD_CHECK_NAMES.correction : RECORD_CHECK_NAMES.external} (entrada ${i})`;
+        const ok = await checks.compare(name, winnerText(data?.winners), () => {
+          if (Date.parse(entry.at) < Date.parse(a.drawAt)) {
+            throw new DrawInputError(`registrado antes del sorteo de la lotería (${a.drawAt})`);
+          }
+          if (typeof data.sourceUrl !== "string" || data.sourceUrl.trim() === "") {
+            throw new DrawInputError("falta el enlace a la publicación oficial");
+          }
+          if (isCorrection) {
+            if (data.corrects !== lastResultSeq) {
+              throw new DrawInputError(
+                `corrige la entrada ${String(data.corrects)}, pero el resultado vigente es la ${String(lastResultSeq)}`,
+              );
+            }
+            if (typeof data.reason !== "string" || data.reason.trim() === "")
+              throw new DrawInputError("falta el motivo");
+          }
+          const mapped = mapExternalResult(a.rule, data.result, numbers, rules?.totalTickets ?? 0, {
+            exclude: disqualified,
+            maxResults: slots.length,
+          });
+          return winnerText(
+            mapped.map((ticketNumber, k) => {
+              const slot = slots[k] as (typeof slots)[number];
+              return { ...slot, ticketNumber, tag: tags.get(ticketNumber) ?? "" };
+            }),
+          );
+        });
+        if (!ok) return finish();
+        current = data.winners.map((w) => ({ ...w }));
+        lastResultSeq = i;
+      } else if (entry.type === "disqualification" && current) {
+        const d = entry.data;
+        const list: RecordWinner[] = current;
+        const ok = await checks.compare(
+          `${RECORD_CHECK_NAMES.disqualification} (entrada ${i})`,
+          show({ ticketNumber: d?.ticketNumber, replacement: d?.replacement ?? null }),
+          () => {
+            if (typeof d.reason !== "string" || d.reason.trim() === "")
+              throw new DrawInputError("falta el motivo");
+            const target = list.find((w) => w.level === d.level && w.index === d.index);
+            if (!target)
+              throw new DrawInputError(
+                `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+              );
+            const taken = [...list.map((w) => w.ticketNumber), ...disqualified];
+            const next = externalReplacement(target.ticketNumber, numbers, rules?.totalTickets ?? 0, taken);
+            const index = nextIndex.get(d.level) ?? 0;
+            return show({
+              ticketNumber: target.ticketNumber,
+              replacement:
+                next === null ? null : { level: d.level, index, ticketNumber: next, tag: tags.get(next) },
+            });
+          },
+        );
+        if (!ok) return finish();
+        const target = list.find((w) => w.level === d.level && w.index === d.index) as RecordWinner;
+        disqualified.push(target.ticketNumber);
+        if (d.replacement) nextIndex.set(d.level, (nextIndex.get(d.level) ?? 0) + 1);
+        current = list.filter((w) => w !== target);
+        if (d.replacement) current.push({ ...d.replacement, description: target.description });
+        current.sort((x, y) => x.level - y.level || x.index - y.index);
+      }
+    }
+    if (current) {
+      out.status = "drawn";
+      out.winners = current;
+    } else {
+      out.status = "awaiting_result";
+      out.pending.push(`Falta el resultado oficial de ${a.lottery} (sorteo del ${a.drawAt}).`);
+    }
+    return finish();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// v1 and v2 together
+// ---------------------------------------------------------------------------------------------
+
+export type AnyVerification =
+  | ({ format: typeof ALGORITHM_VERSION; raffleId: string } & Omit<RecordVerification, "winners"> & {
+        winners: DrawWinner[];
+      })
+  | ({ format: typeof RECORD_FORMAT; raffleId: string } & RecordVerification);
+
+/**
+ * Verifies either a v1 transcript (algorithmVersion "rifazo-draw-v1") or a v2 record (format
+ * "rifazo-record-1"). Throws DrawInputError for anything else.
+ */
+export async function verifyAny(json: unknown): Promise<AnyVerification> {
+  const value = json as { format?: unknown; algorithmVersion?: unknown; raffleId?: unknown };
+  if (typeof value === "object" && value !== null && value.format === RECORD_FORMAT) {
+    return {
+      format: RECORD_FORMAT,
+      raffleId: String(value.raffleId),
+      ...(await verifyRecord(value as DrawRecord)),
+    };
+  }
+  if (typeof value === "object" && value !== null && value.algorithmVersion === ALGORITHM_VERSION) {
+    const t = value as DrawTranscript;
+    const result = await verifyTranscript(t);
+    return {
+      format: ALGORITHM_VERSION,
+      raffleId: String(t.raffleId),
+      ok: result.ok,
+      checks: result.checks,
+      warnings: [
+        "Sorteo de la versión 1: la semilla la generó Rifazo y se comprometió antes del sorteo; la aleatoriedad no vino de fuera.",
+      ],
+      pending: [],
+      winners: result.ok ? t.winners : [],
+      status: "drawn",
+      listHash: typeof t.ticketListHash === "string" ? t.ticketListHash : null,
+      frozenAt: null,
+      round: null,
+      roundTime: null,
+      chainHash: null,
+    };
+  }
+  throw new DrawInputError(
+    "No reconozco este archivo: no es un acta de Rifazo (rifazo-record-1) ni una transcripción v1 (rifazo-draw-v1).",
+  );
+}

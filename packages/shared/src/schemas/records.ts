@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { drawRecordSchema } from "./draws";
+
+// API shapes of draw v2 (issue 15) beyond the record itself (drawRecordV2Schema in ./draws).
+
+/** GET /api/draws items: v1 draws as before, v2 draws with their record's link. */
+export const drawListItemSchema = drawRecordSchema.extend({
+  /** "rifazo-draw-v1", "rifazo-draw-v2", or "external" for a bound lottery result. */
+  algorithm: z.string().nullable(),
+  /** The raffle's public record (v2 and external results); null for a v1 draw. */
+  recordUrl: z.string().nullable(),
+});
+export type DrawListItem = z.infer<typeof drawListItemSchema>;

@@ -1,0 +1,157 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  drandRoundMessage,
+  firstRoundAtOrAfterMs,
+  LOE_MAINNET_CHAIN_HASH,
+  QUICKNET,
+  roundTime,
+  verifyBeacon,
+} from "../../packages/shared/src/domain/drand";
+import { bytesToHex, hexToBytes } from "../../packages/shared/src/domain/draw-engine";
+import { canonicalFrozenList, drawMessageV2 } from "../../packages/shared/src/domain/draw-engine-v2";
+import { canonicalJson, type DrawRecord, verifyRecord } from "../../packages/shared/src/domain/draw-record";
+import { ownerTag, ownerTagMessage } from "../../packages/shared/src/domain/owner-tag";
+import { drawRecordV2Schema } from "../../packages/shared/src/schemas/draws";
+import { exampleFileTexts } from "../make-example-record";
+
+// docs/draw-protocol.md quotes values from the example record; this test recomputes each of them from
+// the record with the protocol's own steps, so neither the document nor the fixture can drift.
+const root = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const record = JSON.parse(read("docs/draw-protocol/example-record.json")) as DrawRecord;
+const receipts = JSON.parse(read("docs/draw-protocol/example-receipts.json")) as {
+  receipts: { purchase: string; receiptSecret: string; numbers: number[] }[];
+};
+const doc = read("docs/draw-protocol.md");
+
+/** `key = value` lines of the ```worked-example blocks. */
+function workedExamples(markdown: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const block of markdown.matchAll(/```worked-example\n([\s\S]*?)```/g)) {
+    for (const line of (block[1] as string).split("\n")) {
+      if (line.trim() === "") continue;
+      const match = /^(\S+) = (.*)$/.exec(line);
+      if (!match) throw new Error(`línea inesperada en un ejemplo: ${line}`);
+      values.set(match[1] as string, match[2] as string);
+    }
+  }
+  return values;
+}
+
+async function recomputed(): Promise<Map<string, string>> {
+  const v = new Map<string, string>();
+  const entries = record.entries;
+  const e1 = entries[1] as DrawRecord["entries"][number];
+  v.set("raffleId", record.raffleId);
+  v.set("quicknet.publicKey", QUICKNET.info.public_key);
+  v.set(
+    "entry1.canonicalJson",
+    canonicalJson({ seq: e1.seq, type: e1.type, at: e1.at, data: e1.data, prevHash: e1.prevHash }),
+  );
+  const { entryHash } = await import("../../packages/shared/src/domain/draw-record");
+  for (const [i, e] of entries.entries()) v.set(`entry${i}.hash`, await entryHash(e));
+
+  const a = receipts.receipts[0] as (typeof receipts.receipts)[number];
+  const message = ownerTagMessage(record.raffleId, 4);
+  v.set("ownerTag.receiptSecret", a.receiptSecret);
+  v.set("ownerTag.message", bytesToHex(message));
+  v.set("ownerTag.hmac", createHmac("sha256", hexToBytes(a.receiptSecret)).update(message).digest("hex"));
+  v.set("ownerTag.tag", await ownerTag(a.receiptSecret, record.raffleId, 4));
+
+  const frozen = entries.find((e) => e.type === "frozen") as DrawRecord["entries"][number] & {
+    type: "frozen";
+  };
+  const { sha256Hex } = await import("../../packages/shared/src/domain/draw-engine");
+  v.set("list.canonical", canonicalFrozenList(frozen.data.tickets));
+  v.set("list.hash", await sha256Hex(canonicalFrozenList(frozen.data.tickets)));
+
+  const frozenMs = Date.parse(frozen.at);
+  const round = firstRoundAtOrAfterMs(QUICKNET.info, frozenMs + 2 * 60_000);
+  v.set("round.frozenAtMs", String(frozenMs));
+  v.set("round.targetMs", String(frozenMs + 2 * 60_000));
+  v.set("round.number", String(round));
+  v.set("round.time", new Date(roundTime(QUICKNET.info, round) * 1000).toISOString());
+
+  const beacon = entries.find((e) => e.type === "beacon") as DrawRecord["entries"][number] & {
+    type: "beacon";
+  };
+  const roundBytes = new Uint8Array(8);
+  new DataView(roundBytes.buffer).setBigUint64(0, BigInt(round));
+  v.set("drand.roundBytes", bytesToHex(roundBytes));
+  v.set("drand.message", bytesToHex(drandRoundMessage(round)));
+  v.set("drand.signature", beacon.data.signature);
+  v.set("drand.randomness", await verifyBeacon(QUICKNET.info, { round, signature: beacon.data.signature }));
+
+  // §8 by hand (not with drawV2): HMAC, big-endian integer, rejection limit, position in the pool.
+  const key = hexToBytes(beacon.data.randomness);
+  const pool = frozen.data.tickets.map((t) => t.number);
+  const pick = (level: number, index: number) => {
+    for (let counter = 0; ; counter++) {
+      const msg = drawMessageV2(record.raffleId, frozen.data.listHash, level, index, counter);
+      const mac = createHmac("sha256", key).update(msg).digest("hex");
+      const x = BigInt(`0x${mac}`);
+      const n = BigInt(pool.length);
+      if (x >= (1n << 256n) - ((1n << 256n) % n)) continue;
+      const position = Number(x % n);
+      const prefix = `draw.${level}.${index}`;
+      if (counter === 0) v.set(`${prefix}.message`, bytesToHex(msg));
+      v.set(`${prefix}.mac`, mac);
+      v.set(`${prefix}.n`, String(pool.length));
+      v.set(`${prefix}.position`, String(position));
+      v.set(`${prefix}.ticket`, String(pool.splice(position, 1)[0]));
+      return;
+    }
+  };
+  pick(1, 0);
+  pick(2, 0);
+  pick(2, 1);
+  pick(1, 1); // the replacement of entry 6
+  return v;
+}
+
+describe("docs/draw-protocol.md y su acta de ejemplo", () => {
+  it("el acta de ejemplo es la que produce scripts/make-example-record.ts", async () => {
+    const texts = await exampleFileTexts();
+    expect(record).toEqual(JSON.parse(texts["example-record.json"] as string));
+    expect(receipts).toEqual(JSON.parse(texts["example-receipts.json"] as string));
+  });
+
+  it("el acta de ejemplo verifica (quicknet, sin avisos) y cumple el esquema", async () => {
+    const v = await verifyRecord(record);
+    expect(v.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(v.ok).toBe(true);
+    expect(v.warnings).toEqual([]);
+    expect(v.round).toBe(657413);
+    expect(v.winners.map((w) => w.ticketNumber)).toEqual([13, 39, 90]);
+    expect(drawRecordV2Schema.safeParse(record).success).toBe(true);
+  });
+
+  it("cada valor de los ejemplos del documento es el recalculado, y están todos", async () => {
+    const quoted = workedExamples(doc);
+    const expected = await recomputed();
+    for (const [key, value] of quoted) expect(value, key).toBe(expected.get(key));
+    for (const key of expected.keys()) {
+      if (
+        key.endsWith(".message") &&
+        !["draw.1.0.message", "ownerTag.message", "drand.message"].includes(key)
+      )
+        continue;
+      expect(quoted.has(key), `falta ${key} en el documento`).toBe(true);
+    }
+  });
+
+  it("todo valor hexadecimal largo del documento es uno recalculado o del acta", async () => {
+    const known = new Set<string>([...(await recomputed()).values(), LOE_MAINNET_CHAIN_HASH, "0".repeat(64)]);
+    for (const text of [JSON.stringify(record), JSON.stringify(receipts)]) {
+      for (const m of text.matchAll(/[0-9a-f]{32,}/g)) known.add(m[0]);
+    }
+    const tokens = [...doc.matchAll(/[0-9a-f]{32,}/g)].map((m) => m[0]);
+    expect(tokens.length).toBeGreaterThan(20);
+    for (const token of tokens) {
+      expect(known.has(token), `valor hexadecimal no reconocido en el documento: ${token}`).toBe(true);
+    }
+  });
+});
