@@ -310,7 +310,8 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
     activationType: "date",
     activationPercentage: null,
     startInDays: -25,
-    // The draw is due: the end date has passed but nobody has drawn it yet.
+    // Sales ended two hours ago and nothing is pending: the lifecycle closes and freezes it at start (or
+    // the first read), naming the drand round that draws it a few minutes later.
     endInDays: -2 / 24,
     totalTickets: 300,
     soldTickets: 146,

@@ -265,10 +265,14 @@ export function buildPlan(now: Date): Plan {
   return plan;
 }
 
-/** Internal raffles get a committed seed before any sale, as the admin form gives them. */
+/**
+ * The v1 draw the demo keeps (issue 15: "keeps a v1 draw"): a finished internal raffle drawn before the
+ * record existed, with the seed it committed before its sales. Every raffle still to draw has no seed:
+ * it is frozen with a record and drawn by drand.
+ */
 export async function commitDraws(plan: Plan): Promise<void> {
   for (const raffle of plan.raffles) {
-    if (raffle.def.announcement.type !== "internal" || raffle.def.drawV2) continue;
+    if (raffle.def.announcement.type !== "internal" || raffle.def.winnersSource !== "internal") continue;
     raffle.drawSeed = await generateSeed();
     raffle.drawCommitment = await commitmentForSeed(raffle.drawSeed);
   }

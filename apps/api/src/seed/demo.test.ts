@@ -29,20 +29,6 @@ import {
 import { seedDemo } from "./demo";
 import { DEMO_RAFFLES } from "./demo-data";
 
-const HOUR = 3_600_000;
-
-/** Raffles an anyone-can-press draw button would accept now (the draws service's rule). */
-function isDrawDue(r: typeof raffles.$inferSelect, now = Date.now()): boolean {
-  if (r.drawnAt || r.announcementType !== "internal") return false;
-  // Due once sales stopped: the lifecycle closes and freezes it (at the next read, action or sweep).
-  if (r.status !== "active" && r.status !== "closed" && r.status !== "frozen") return false;
-  const due =
-    r.activationType === "percentage"
-      ? r.percentageDrawActivatedAt && r.percentageDrawActivatedAt.getTime() + 24 * HOUR
-      : r.endDate?.getTime();
-  return typeof due === "number" && due <= now;
-}
-
 let t: TestApp;
 let ctx: AppContext;
 
@@ -95,7 +81,7 @@ describe("seedDemo", () => {
       expect(r.externalAnnouncementPlatform).toBeNull();
     }
 
-    // A percentage raffle close to its goal, and a date raffle whose draw is due.
+    // A percentage raffle close to its goal, and a date raffle whose sales ended (the lifecycle freezes it).
     expect(
       all.some(
         (r) =>
@@ -317,8 +303,10 @@ describe("seedDemo", () => {
   it("draws one raffle with the real quicknet round 657413 and leaves one frozen awaiting a future round", async () => {
     const all = await ctx.db.select().from(raffles);
     const drawn = all.find((r) => r.drawAlgorithm === ALGORITHM_VERSION_V2);
-    const frozen = all.find((r) => r.status === "frozen");
+    // (The other frozen raffle is announced on a live broadcast: no lottery bound, so no record.)
+    const frozen = all.find((r) => r.title === "Nevera Samsung No Frost 14 pies");
     if (!drawn || !frozen) throw new Error("faltan las rifas v2 de la demo");
+    expect(frozen.status).toBe("frozen");
     expect(drawn.drawSeed).toBeNull();
     expect(frozen.drawSeed).toBeNull();
 
@@ -398,45 +386,79 @@ describe("seedDemo", () => {
     expect(items.every((i) => i.platformLabel.length > 0)).toBe(true);
   });
 
-  it("leaves exactly one internal raffle with its draw due, committed and drawable by anyone", async () => {
+  it("gives no seed to any raffle still to draw: the one whose sales ended freezes at the first touch and waits for its drand round", async () => {
     const all = await ctx.db.select().from(raffles);
-    const due = all.filter((r) => isDrawDue(r));
-    expect(due).toHaveLength(1);
-    const raffle = due[0] as (typeof all)[number];
-    expect(raffle.title).toBe("Bono en efectivo de $1.000");
-    expect(["active", "closed", "frozen"]).toContain(raffle.status);
+    // Every raffle still to draw is drawn by drand from its record: none carries a v1 seed or commitment.
+    for (const r of all.filter((r) => !r.drawnAt)) {
+      expect(r.drawSeed, r.title).toBeNull();
+      expect(r.drawSeedCommitment, r.title).toBeNull();
+    }
+    const ended = all.filter(
+      (r) =>
+        r.announcementType === "internal" &&
+        r.status === "active" &&
+        r.endDate !== null &&
+        r.endDate.getTime() < Date.now(),
+    );
+    expect(ended.map((r) => r.title)).toEqual(["Bono en efectivo de $1.000"]);
+    const raffle = ended[0] as (typeof all)[number];
     expect(raffle.soldTickets).toBeGreaterThan(0);
-    expect(raffle.drawnAt).toBeNull();
-    expect(raffle.drawSeed).toMatch(/^[0-9a-f]{64}$/);
-    expect(raffle.drawSeedCommitment).toBe(await commitmentForSeed(raffle.drawSeed ?? ""));
-    // A due draw that needed an announced public value could only be run by an admin.
-    for (const r of due) expect(r.drawPublicValueSource).toBeNull();
-    // The committed seed stays secret until the draw.
-    const publicView = await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}` });
-    expect(publicView.statusCode).toBe(200);
-    expect(JSON.stringify(publicView.json())).not.toContain(raffle.drawSeed);
-  });
 
-  // Last on purpose: it turns the due raffle into a finished one.
-  it("lets a visitor draw the due raffle, with a verifiable transcript", async () => {
-    const [raffle] = (await ctx.db.select().from(raffles)).filter((r) => isDrawDue(r));
-    expect(raffle).toBeDefined();
-    const response = await t.app.inject({
+    // Anyone pressing the draw button: the lifecycle closes it (end date) and freezes it (nothing pending);
+    // the draw itself waits for the round the freeze named.
+    const early = await t.app.inject({
       method: "POST",
-      url: `/api/raffles/${raffle?.id}/draw`,
+      url: `/api/raffles/${raffle.id}/draw`,
       headers: { origin: "http://localhost:3000" },
+      remoteAddress: "10.77.0.2",
       payload: {},
     });
-    expect(response.statusCode).toBe(200);
-    const result = response.json() as { empty: boolean; winners: Array<{ ticketNumber: string }> };
-    expect(result.empty).toBe(false);
-    expect(result.winners).toHaveLength(4);
-    for (const w of result.winners) expect(w.ticketNumber).toMatch(/^\d{4}$/);
-    const [after] = await ctx.db
-      .select()
-      .from(raffles)
-      .where(eq(raffles.id, raffle?.id ?? ""));
-    expect(after?.status).toBe("finished");
-    expect((await verifyTranscript(after?.drawTranscript as DrawTranscript)).ok).toBe(true);
+    expect(early.statusCode).toBe(409);
+    const [after] = await ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(after?.status).toBe("frozen");
+    expect(after?.drawnAt).toBeNull();
+    const record = (
+      await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}/record` })
+    ).json() as DrawRecordV2;
+    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
+    const frozen = record.entries[2];
+    if (frozen?.type !== "frozen") throw new Error("sin lista congelada");
+    expect(frozen.data.ticketCount).toBe(raffle.soldTickets);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.status).toBe("awaiting_beacon");
+    expect(verification.chainHash).toBe(QUICKNET.info.hash);
+    expect(early.json().error.message).toContain(`La ronda ${verification.round} de drand se publica`);
+  });
+
+  it("keeps the v1 draw: the draw button answers its stored result and it verifies with the v1 algorithm", async () => {
+    const v1 = (await ctx.db.select().from(raffles)).filter((r) => r.drawTranscript !== null);
+    expect(v1.map((r) => r.title)).toEqual(['Smart TV 65" 4K UHD']);
+    const raffle = v1[0] as (typeof v1)[number];
+    const transcript = raffle.drawTranscript as DrawTranscript;
+    expect(raffle.drawSeedCommitment).toBe(await commitmentForSeed(raffle.drawSeed ?? ""));
+    expect((await verifyTranscript(transcript)).ok).toBe(true);
+
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/raffles/${raffle.id}/draw`,
+      headers: { origin: "http://localhost:3000" },
+      remoteAddress: "10.77.0.3",
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as {
+      winners: Array<{ ticketNumber: string }>;
+      transcript: DrawTranscript;
+    };
+    expect(result.winners.map((w) => w.ticketNumber)).toEqual(
+      transcript.winners.map((w) => String(w.ticketNumber).padStart(4, "0")),
+    );
+    expect(result.transcript).toEqual(transcript);
+    const served = await t.app.inject({ method: "GET", url: `/api/draws/${raffle.id}/transcript` });
+    expect(served.statusCode).toBe(200);
+    expect((await verifyTranscript(served.json() as DrawTranscript)).ok).toBe(true);
+    const [after] = await ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(after?.drawnAt?.getTime()).toBe(raffle.drawnAt?.getTime());
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prizeLevels, raffles, winners } from "../../src/db/schema";
 import { createTestChain, type DrandRelay, QUICKNET_DST, startDrandRelay } from "../drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../draw-fixtures";
+import { insertProof } from "../fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -217,17 +218,30 @@ describe("cambiar lo que ya quedó fijado", () => {
 
   it("con el disparador desactivado, cambiar un ganador del acta hace fallar la verificación", async () => {
     const raffle = await frozenRaffle();
-    await post(`/api/raffles/${raffle.id}/draw`);
+    const drawn = await post(`/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    // The friend holds 5 and 6: the edit makes one of them the winner. (Writing the number that already
+    // won would change nothing, so the one that did not win is chosen.)
+    const won = Number(
+      (drawn.json() as { winners: Array<{ ticketNumber: string }> }).winners[0]?.ticketNumber,
+    );
+    const friendTicket = won === 5 ? 6 : 5;
     const db = t.app.ctx.db;
     await db.execute(sql`ALTER TABLE draw_record_entries DISABLE TRIGGER draw_record_entries_append_only`);
     try {
       await db.execute(
-        sql`UPDATE draw_record_entries SET data = jsonb_set(data, '{winners,0,ticketNumber}', '5') WHERE raffle_id = ${raffle.id} AND type = 'winners'`,
+        sql`UPDATE draw_record_entries SET data = jsonb_set(data, '{winners,0,ticketNumber}', to_jsonb(${friendTicket}::int)) WHERE raffle_id = ${raffle.id} AND type = 'winners'`,
       );
     } finally {
       await db.execute(sql`ALTER TABLE draw_record_entries ENABLE TRIGGER draw_record_entries_append_only`);
     }
-    expect((await verifyRecord(await record(raffle.id))).ok).toBe(false);
+    const edited = await record(raffle.id);
+    const entry = edited.entries.find((e) => e.type === "winners");
+    expect(entry?.type === "winners" && entry.data.winners[0]?.ticketNumber).toBe(friendTicket);
+    const verification = await verifyRecord(edited);
+    expect(verification.ok).toBe(false);
+    const failed = verification.checks.filter((c) => !c.ok).map((c) => c.name);
+    expect(failed.join(" | ")).toMatch(/Entrada 4 .*cadena de huellas/);
   });
 
   it("la lotería, su fecha y la regla no se cambian desde la primera venta (API y base de datos)", async () => {
@@ -304,16 +318,45 @@ describe("descalificar para elegir el reemplazo", () => {
     expect(row?.drawnAt).toBeNull();
   });
 
-  it("un disparo del sorteo antes de congelar no sortea nada", async () => {
+  it("un disparo del sorteo con pagos del cierre por revisar no sortea nada; al congelar, espera su ronda", async () => {
     const raffle = await closedRaffleWithSales(t.app.ctx, {}, [{ userId: friend.id, numbers: [5, 6] }]);
+    // Still on sale past its end date, with a proof uploaded before the close and still under review.
+    await t.app.ctx.db.update(raffles).set({ status: "active" }).where(eq(raffles.id, raffle.id));
+    const pending = await insertProof(t.app.ctx.db, { userId: other.id, raffleId: raffle.id });
+    // Pressing the draw closes it (end date); with a proof pending the list cannot be frozen yet.
     const response = await post(`/api/raffles/${raffle.id}/draw`);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toContain("lista de boletos quede congelada");
+    expect(response.json().error).toEqual({
+      code: "RAFFLE_STATE",
+      message:
+        "El sorteo se realiza cuando la lista de boletos quede congelada (después del cierre y de revisar los pagos pendientes).",
+    });
     const pasted = await post(
       `/api/admin/raffles/${raffle.id}/beacon`,
       { round: 5, signature: relay.chain.beacon(5).signature },
       admin.cookie,
     );
     expect(pasted.statusCode).toBe(409);
+    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(row?.status).toBe("closed");
+    expect(row?.drawnAt).toBeNull();
+    expect((await record(raffle.id)).entries.map((e) => e.type)).toEqual(["rules_published", "closed"]);
+
+    // Once it is reviewed the list freezes with it, and a draw pressed right away only waits for the round.
+    const reviewed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/proofs/${pending.id}/reject`,
+      headers: { cookie: admin.cookie },
+      payload: { adminNotes: "La referencia no coincide con ningún pago recibido." },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const waiting = await post(`/api/raffles/${raffle.id}/draw`);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.message).toMatch(/^La ronda \d+ de drand se publica el /);
+    const rec = await record(raffle.id);
+    expect(rec.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
+    const [after] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(after?.status).toBe("frozen");
+    expect(after?.drawnAt).toBeNull();
   });
 });

@@ -42,10 +42,6 @@ export const drawResultSchema = z.object({
 
 export type DrawResult = z.infer<typeof drawResultSchema>;
 
-export const drawRequestSchema = z.object({
-  publicValue: z.string().trim().max(200, "El valor público es demasiado largo.").optional(),
-});
-
 export const ticketVerificationSchema = z.object({
   result: z.enum(["not_found", "not_sold", "winner", "not_winner"]),
   ticketNumber: z.string(),

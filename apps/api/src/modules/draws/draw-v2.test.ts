@@ -289,7 +289,13 @@ describe("rifa sin ventas", () => {
       headers: { cookie: admin.cookie },
     });
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().error.message).toBe("Esta rifa ya tiene acta pública y no se puede eliminar.");
+    expect(deleted.json().error.code).toBe("RAFFLE_FROZEN");
+    // The lifecycle's guard answers first (a finished raffle is a public record); the record would refuse too.
+    expect(deleted.json().error.message).toBe(
+      "Una rifa congelada o sorteada es un registro público y no se puede eliminar.",
+    );
+    const [still] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(still?.status).toBe("finished");
   });
 });
 

@@ -1,6 +1,12 @@
-import { commitmentForSeed, generateSeed, verifyTranscript } from "@rifazo/shared";
+// The draw button and the countdown (issue 15): every raffle still to draw is closed, frozen with a record
+// and drawn by drand (here the local relay); a v1 draw already in the database keeps being served and
+// verifying with the v1 algorithm. The ticket verifier works across both.
+import type { DrawTranscript } from "@rifazo/shared";
+import { commitmentForSeed, createDrawTranscript, generateSeed, verifyTranscript } from "@rifazo/shared";
+import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
 import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import {
   mailOutbox,
@@ -11,16 +17,25 @@ import {
   tickets,
   winners,
 } from "../../db/schema";
+import { advanceNow } from "../lifecycle/service";
 import { shortName } from "./service";
 
 let t: TestApp;
+let relay: DrandRelay;
 beforeAll(async () => {
-  t = await createTestApp();
+  relay = await startDrandRelay();
+  t = await createTestApp({
+    drandChainInfo: relay.chain.info,
+    drandRelays: [relay.url],
+    drawRoundDelayMinutes: 2,
+  });
 });
 afterAll(async () => {
   await t?.close();
+  await relay?.close();
 });
 
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
 interface RaffleOptions {
@@ -30,14 +45,12 @@ interface RaffleOptions {
   endDate?: Date | null;
   activatedAt?: Date | null;
   announcementType?: "internal" | "external";
-  publicValueSource?: string | null;
   levels?: Array<{ description: string; count: number }>;
 }
 
-/** A raffle with its pool, and `sales` tickets sold to the given users (one approved proof each). */
+/** A raffle on sale (no seed: nothing new is drawn by v1) with its pool and `sales` sold, one approved proof each. */
 async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: string; numbers: number[] }>) {
   const db = t.app.ctx.db;
-  const seed = await generateSeed();
   const total = options.total ?? 50;
   const sold = sales.reduce((n, s) => n + s.numbers.length, 0);
   const [raffle] = await db
@@ -54,9 +67,6 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
       percentageDrawActivatedAt: options.activatedAt ?? null,
       announcementType: options.announcementType ?? "internal",
       externalAnnouncementPlatform: options.announcementType === "external" ? "Instagram Live" : null,
-      drawSeed: seed,
-      drawSeedCommitment: await commitmentForSeed(seed),
-      drawPublicValueSource: options.publicValueSource ?? null,
       ticketsGenerated: true,
     })
     .returning();
@@ -100,6 +110,79 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
   return raffle;
 }
 
+/**
+ * The lifecycle as its sweep ran `minutesAgo` minutes ago: the raffle closed (end date) and, with nothing
+ * pending, froze then, so the drand round its record names is already out.
+ */
+async function frozenMinutesAgo(raffleId: string, minutesAgo = 10) {
+  const state = await advanceNow(t.app.ctx, raffleId, new Date(Date.now() - minutesAgo * MINUTE));
+  expect(state).toBe("frozen");
+}
+
+/**
+ * A v1 draw already in the database (legacy data, written as the demo writes its v1 raffle): a seed
+ * committed before the sales, the transcript of the shared v1 algorithm, the winners, the raffle finished.
+ */
+async function legacyV1Draw(
+  sales: Array<{ userId: string; numbers: number[] }>,
+  options: RaffleOptions & { publicValue?: string; names?: Record<string, string> } = {},
+) {
+  const db = t.app.ctx.db;
+  const raffle = await raffleWithSales(options, sales);
+  const seed = await generateSeed();
+  const levels = await db.select().from(prizeLevels).where(eq(prizeLevels.raffleId, raffle.id));
+  const drawnAt = new Date(Date.now() - 30 * MINUTE);
+  const transcript = await createDrawTranscript({
+    seedHex: seed,
+    raffleId: raffle.id,
+    ticketNumbers: sales.flatMap((s) => s.numbers),
+    publicValue: options.publicValue ?? "",
+    prizeLevels: levels.map((l) => ({ level: l.level, count: l.winnerCount, description: l.description })),
+    drawnAt,
+  });
+  const owner = new Map(sales.flatMap((s) => s.numbers.map((n) => [n, s.userId] as const)));
+  const sold = await db.select().from(tickets).where(eq(tickets.raffleId, raffle.id));
+  await db.insert(winners).values(
+    transcript.winners.map((w) => ({
+      raffleId: raffle.id,
+      ticketId: sold.find((x) => x.ticketNumber === w.ticketNumber)?.id ?? null,
+      ticketNumber: w.ticketNumber,
+      userId: owner.get(w.ticketNumber) ?? null,
+      winnerName: options.names?.[owner.get(w.ticketNumber) ?? ""] ?? "Participante",
+      prizeLevel: w.level,
+      prizeDescription: w.description,
+      source: "internal",
+      announcedAt: drawnAt,
+    })),
+  );
+  const first = transcript.winners[0];
+  await db
+    .update(raffles)
+    .set({
+      status: "finished",
+      drawSeed: seed,
+      drawSeedCommitment: await commitmentForSeed(seed),
+      drawPublicValueSource: options.publicValue
+        ? "Triple A, Lotería del Táchira, 21/11/2026 1:00 p.m."
+        : null,
+      drawPublicValue: transcript.publicValue,
+      drawTicketListHash: transcript.ticketListHash,
+      drawAlgorithm: transcript.algorithmVersion,
+      drawTranscript: transcript,
+      drawnAt,
+      winnerId: first ? (owner.get(first.ticketNumber) ?? null) : null,
+      winningTicketNumber: first?.ticketNumber ?? null,
+    })
+    .where(eq(raffles.id, raffle.id));
+  return { raffle, transcript, seed };
+}
+
+async function getRecord(id: string): Promise<DrawRecord> {
+  const response = await t.app.inject({ method: "GET", url: `/api/raffles/${id}/record` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DrawRecord;
+}
+
 const draw = (id: string, cookie?: string, body: Record<string, unknown> = {}) =>
   t.app.inject({
     method: "POST",
@@ -109,8 +192,11 @@ const draw = (id: string, cookie?: string, body: Record<string, unknown> = {}) =
     headers: cookie ? { cookie } : {},
   });
 
+const NOT_FROZEN =
+  "El sorteo se realiza cuando la lista de boletos quede congelada (después del cierre y de revisar los pagos pendientes).";
+
 describe("cuenta regresiva por porcentaje (start_raffle_countdown)", () => {
-  it("solo arranca cuando se alcanza el porcentaje y es idempotente", async () => {
+  it("solo arranca cuando se alcanza el porcentaje, es idempotente, y al terminar la rifa cierra y se congela", async () => {
     const buyer = await createUser(t.app);
     const below = await raffleWithSales(
       { total: 10, activationType: "percentage", activationPercentage: 50, endDate: null },
@@ -141,10 +227,28 @@ describe("cuenta regresiva por porcentaje (start_raffle_countdown)", () => {
     });
     expect(second.json().startedAt).toBe(first.json().startedAt);
 
-    // Within the 24-hour window the draw is refused.
+    // Within the 24-hour window sales go on and the draw is refused: the list is not frozen yet.
     const early = await draw(reached.id);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toMatch(/aún no puede realizarse/);
+    expect(early.json().error).toEqual({ code: "RAFFLE_STATE", message: NOT_FROZEN });
+    const [during] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, reached.id));
+    expect(during?.status).toBe("active");
+
+    // Once the window is over, the next touch closes it (countdown ended) and freezes it; the draw then
+    // waits for the drand round the freeze named.
+    await t.app.ctx.db
+      .update(raffles)
+      .set({ percentageDrawActivatedAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(raffles.id, reached.id));
+    const waiting = await draw(reached.id);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.message).toMatch(/^La ronda \d+ de drand se publica el /);
+    const [after] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, reached.id));
+    expect(after?.status).toBe("frozen");
+    expect(after?.closeReason).toBe("countdown_ended");
+    const record = await getRecord(reached.id);
+    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
+    expect((await verifyRecord(record)).ok).toBe(true);
   });
 
   it("una rifa por fecha no usa la cuenta regresiva", async () => {
@@ -158,25 +262,29 @@ describe("cuenta regresiva por porcentaje (start_raffle_countdown)", () => {
   });
 });
 
-describe("sorteo (select_raffle_winners)", () => {
-  it("se niega antes de la fecha y sortea después, con un acta verificable", async () => {
+describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
+  it("se niega antes del cierre; congelada y con la ronda publicada, lo sortea cualquiera con un acta verificable", async () => {
     const ana = await createUser(t.app, { fullName: "Ana Pérez" });
     const luis = await createUser(t.app, { fullName: "Luis Rodríguez" });
     const carla = await createUser(t.app, { fullName: "Carla Díaz" });
     const future = await raffleWithSales({ endDate: new Date(Date.now() + HOUR) }, [
       { userId: ana.id, numbers: [1, 2] },
     ]);
-    expect((await draw(future.id)).statusCode).toBe(409);
+    const onSale = await draw(future.id);
+    expect(onSale.statusCode).toBe(409);
+    expect(onSale.json().error).toEqual({ code: "RAFFLE_STATE", message: NOT_FROZEN });
 
     const raffle = await raffleWithSales({}, [
       { userId: ana.id, numbers: [3, 7, 11] },
       { userId: luis.id, numbers: [20, 21] },
       { userId: carla.id, numbers: [40, 41, 42] },
     ]);
+    await frozenMinutesAgo(raffle.id);
     const response = await draw(raffle.id);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.empty).toBe(false);
+    expect(body.transcript).toBeNull();
     expect(body.winners).toHaveLength(3);
     expect(body.winners.map((w: { level: number }) => w.level)).toEqual([1, 2, 2]);
     const numbers = body.winners.map((w: { ticketNumber: string }) => w.ticketNumber);
@@ -184,17 +292,25 @@ describe("sorteo (select_raffle_winners)", () => {
     for (const n of numbers)
       expect(["0003", "0007", "0011", "0020", "0021", "0040", "0041", "0042"]).toContain(n);
 
-    const verification = await verifyTranscript(body.transcript);
-    expect(verification.ok).toBe(true);
-    const tampered = {
-      ...body.transcript,
-      ticketNumbers: body.transcript.ticketNumbers.map((n: number, i: number) => (i === 0 ? 99 : n)),
-    };
-    expect((await verifyTranscript(tampered)).ok).toBe(false);
+    const record = await getRecord(raffle.id);
+    expect(record.entries.map((e) => e.type)).toEqual([
+      "rules_published",
+      "closed",
+      "frozen",
+      "round_named",
+      "beacon",
+      "winners",
+    ]);
+    const verification = await verifyRecord(record);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.status).toBe("drawn");
+    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual(numbers);
 
     const [stored] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(stored?.status).toBe("finished");
     expect(stored?.drawnAt).not.toBeNull();
+    expect(stored?.drawSeed).toBeNull();
+    expect(stored?.drawAlgorithm).toBe("rifazo-draw-v2");
     expect(stored?.winningTicketNumber).toBe(Number(numbers[0]));
     const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     expect(rows).toHaveLength(3);
@@ -202,7 +318,9 @@ describe("sorteo (select_raffle_winners)", () => {
     const notes = await t.app.ctx.db
       .select()
       .from(notifications)
-      .where(sql`${notifications.userId} IN ${[ana.id, luis.id, carla.id]}`);
+      .where(
+        sql`${notifications.userId} IN ${[ana.id, luis.id, carla.id]} AND ${notifications.type} IN ('raffle_won', 'raffle_announcement')`,
+      );
     const winnerIds = new Set(rows.map((w) => w.userId));
     for (const n of notes)
       expect(n.type).toBe(winnerIds.has(n.userId) ? "raffle_won" : "raffle_announcement");
@@ -210,15 +328,15 @@ describe("sorteo (select_raffle_winners)", () => {
     const mails = await t.app.ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.subject} IS NOT NULL`);
     expect(mails.some((m) => m.text.includes("ganó"))).toBe(true);
 
-    const transcript = await t.app.inject({
-      method: "GET",
-      url: `/api/draws/${raffle.id}/transcript?download=1`,
-    });
-    expect(transcript.statusCode).toBe(200);
-    expect(transcript.headers["content-disposition"]).toContain("attachment");
-    expect(transcript.json().seed).toBe(stored?.drawSeed);
+    // A v2 draw has no v1 transcript: its record is the proof, linked from the public list.
+    const transcript = await t.app.inject({ method: "GET", url: `/api/draws/${raffle.id}/transcript` });
+    expect(transcript.statusCode).toBe(404);
     const list = await t.app.inject({ method: "GET", url: "/api/draws" });
-    expect(list.json().some((d: { raffleId: string }) => d.raffleId === raffle.id)).toBe(true);
+    expect(
+      (list.json() as Array<{ raffleId: string; recordUrl: string | null }>).find(
+        (d) => d.raffleId === raffle.id,
+      )?.recordUrl,
+    ).toBe(`/api/raffles/${raffle.id}/record`);
   });
 
   it("es idempotente: 20 llamadas a la vez devuelven los mismos ganadores y sortean una sola vez", async () => {
@@ -227,55 +345,135 @@ describe("sorteo (select_raffle_winners)", () => {
       { total: 100 },
       buyers.map((b, i) => ({ userId: b.id, numbers: [i * 10, i * 10 + 1, i * 10 + 2] })),
     );
+    await frozenMinutesAgo(raffle.id);
     const responses = await Promise.all(Array.from({ length: 20 }, () => draw(raffle.id)));
-    for (const r of responses) expect(r.statusCode).toBe(200);
+    for (const r of responses) expect(r.statusCode, r.body).toBe(200);
     const first = JSON.stringify(responses[0]?.json().winners);
     for (const r of responses) expect(JSON.stringify(r.json().winners)).toBe(first);
     const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     expect(rows).toHaveLength(3);
+    const record = await getRecord(raffle.id);
+    expect(record.entries.filter((e) => e.type === "beacon")).toHaveLength(1);
+    expect(record.entries.filter((e) => e.type === "winners")).toHaveLength(1);
   });
 
-  it("sin boletos vendidos: Sorteo Vacío y la rifa queda finalizada", async () => {
+  it("sin boletos vendidos: se congela vacía, Sorteo Vacío y la rifa queda finalizada", async () => {
     const raffle = await raffleWithSales({}, []);
+    await frozenMinutesAgo(raffle.id);
     const response = await draw(raffle.id);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ empty: true, winners: [] });
     const [stored] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(stored?.status).toBe("finished");
+    expect((await verifyRecord(await getRecord(raffle.id))).ok).toBe(true);
   });
 
-  it("las rifas con anuncio externo no se sortean en el servidor", async () => {
+  it("las rifas con anuncio en una transmisión externa no se sortean en el servidor", async () => {
     const buyer = await createUser(t.app);
     const raffle = await raffleWithSales({ announcementType: "external" }, [
       { userId: buyer.id, numbers: [1, 2] },
     ]);
-    expect((await draw(raffle.id)).statusCode).toBe(409);
-  });
-
-  it("con valor público anunciado, solo un administrador lo ingresa y queda en el acta", async () => {
-    const buyer = await createUser(t.app);
-    const raffle = await raffleWithSales(
-      { publicValueSource: "Triple A, Lotería del Táchira, 21/11/2026 1:00 p.m." },
-      [{ userId: buyer.id, numbers: [1, 2, 3] }],
+    const response = await draw(raffle.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      "Los ganadores de esta rifa se anuncian en una transmisión externa.",
     );
-    const user = await signedInUser(t.app);
-    expect((await draw(raffle.id)).statusCode).toBe(403);
-    expect((await draw(raffle.id, user.cookie, { publicValue: "123" })).statusCode).toBe(403);
-    const admin = await signedInUser(t.app, { role: "admin" });
-    expect((await draw(raffle.id, admin.cookie, {})).statusCode).toBe(400);
-    const ok = await draw(raffle.id, admin.cookie, { publicValue: "417" });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().transcript.publicValue).toBe("417");
-    expect((await verifyTranscript(ok.json().transcript)).ok).toBe(true);
   });
 
-  it("id mal formado o desconocido: 404 'Rifa no encontrada.'; acta antes del sorteo: 404", async () => {
+  it("nadie escribe un valor al sortear: lo que diga la petición no cambia el resultado", async () => {
+    const buyer = await createUser(t.app);
+    const raffle = await raffleWithSales({}, [{ userId: buyer.id, numbers: [1, 2, 3, 4, 5, 6] }]);
+    await frozenMinutesAgo(raffle.id);
+    const admin = await signedInUser(t.app, { role: "admin" });
+    const typed = await draw(raffle.id, admin.cookie, {
+      publicValue: "Triple A 417 escrito a mano",
+      winners: [{ ticketNumber: 1 }],
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const plain = await draw(raffle.id);
+    expect(plain.json().winners).toEqual(typed.json().winners);
+    const record = await getRecord(raffle.id);
+    expect(JSON.stringify(record)).not.toContain("escrito a mano");
+    const verification = await verifyRecord(record);
+    expect(verification.ok).toBe(true);
+    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual(
+      typed.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber),
+    );
+  });
+
+  it("id mal formado o desconocido: 404 'Rifa no encontrada.'; transcripción antes del sorteo: 404", async () => {
     expect((await draw("no-es-un-id")).json().error.message).toBe("Rifa no encontrada.");
     expect((await draw("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
     const raffle = await raffleWithSales({ endDate: new Date(Date.now() + HOUR) }, []);
     expect(
       (await t.app.inject({ method: "GET", url: `/api/draws/${raffle.id}/transcript` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("sorteos v1 ya guardados (antes del acta)", () => {
+  it("se siguen sirviendo tal cual y verifican con el algoritmo v1, también con valor público", async () => {
+    const ana = await createUser(t.app, { fullName: "Ana Pérez" });
+    const luis = await createUser(t.app, { fullName: "Luis Rodríguez" });
+    const { raffle, transcript, seed } = await legacyV1Draw(
+      [
+        { userId: ana.id, numbers: [3, 7, 11] },
+        { userId: luis.id, numbers: [20, 21] },
+      ],
+      { publicValue: "417" },
+    );
+    expect((await verifyTranscript(transcript)).ok).toBe(true);
+
+    // The draw button answers the stored result: nothing is drawn again, nothing is added.
+    const response = await draw(raffle.id, undefined, { publicValue: "999" });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as {
+      winners: Array<{ level: number; ticketNumber: string }>;
+      transcript: DrawTranscript;
+    };
+    // (v1 winner rows carry no index within their level: the answer lists a level's winners by number.)
+    const byLevel = (list: Array<{ level: number; ticketNumber: string }>) =>
+      list.map((w) => `${w.level}:${w.ticketNumber}`).sort();
+    expect(byLevel(body.winners)).toEqual(
+      byLevel(
+        transcript.winners.map((w) => ({
+          level: w.level,
+          ticketNumber: String(w.ticketNumber).padStart(4, "0"),
+        })),
+      ),
+    );
+    expect(body.transcript).toEqual(transcript);
+    expect(body.transcript.publicValue).toBe("417");
+    expect((await verifyTranscript(body.transcript)).ok).toBe(true);
+    const tampered = {
+      ...body.transcript,
+      ticketNumbers: body.transcript.ticketNumbers.map((n: number, i: number) => (i === 0 ? 99 : n)),
+    };
+    expect((await verifyTranscript(tampered)).ok).toBe(false);
+    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    expect(rows).toHaveLength(transcript.winners.length);
+    expect((await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}/record` })).statusCode).toBe(
+      404,
+    );
+
+    const served = await t.app.inject({
+      method: "GET",
+      url: `/api/draws/${raffle.id}/transcript?download=1`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-disposition"]).toContain("attachment");
+    expect(served.json().seed).toBe(seed);
+    expect((await verifyTranscript(served.json())).ok).toBe(true);
+    const list = await t.app.inject({ method: "GET", url: "/api/draws" });
+    const item = (
+      list.json() as Array<{
+        raffleId: string;
+        seed: string | null;
+        publicValue: string | null;
+        recordUrl: string | null;
+      }>
+    ).find((d) => d.raffleId === raffle.id);
+    expect(item).toMatchObject({ seed, publicValue: "417", recordUrl: null });
   });
 });
 
@@ -290,6 +488,7 @@ describe("verificador público de boletos (verify_public_ticket)", () => {
         { userId: pedro.id, numbers: [6, 7] },
       ],
     );
+    await frozenMinutesAgo(raffle.id);
     const drawn = (await draw(raffle.id)).json();
     const winning = drawn.winners[0].ticketNumber as string;
     const losing = ["0005", "0006", "0007"].find((n) => n !== winning) as string;

@@ -32,7 +32,7 @@ import { createNotifications } from "../notifications/service";
 import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import * as repo from "./repository";
-import { selectWinners, storedResult } from "./service";
+import { DRAW_MESSAGES, storedResult } from "./service";
 
 export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
 
@@ -269,14 +269,15 @@ async function writeWinners(
 }
 
 /**
- * POST /api/raffles/:id/draw: anyone may press it; the result is fixed. A drawn raffle (v1 or v2)
- * answers its stored result; a frozen one whose round is out is drawn with the beacon fetched from the
- * relays; a legacy raffle with a committed seed and no record keeps the v1 path.
+ * POST /api/raffles/:id/draw: anyone may press it; the result is fixed. A drawn raffle (a v1 draw kept
+ * from before issue 15, or a v2 one) answers its stored result; a frozen one whose round is out is drawn
+ * with the beacon fetched from the relays. There is no other path: every raffle still to draw is closed,
+ * frozen with a record and drawn by drand.
  */
 export async function drawOnDemand(
   ctx: AppContext,
   raffleId: string,
-  options: DrawOptions & { publicValue?: string | undefined; isAdmin: boolean },
+  options: DrawOptions = {},
 ): Promise<DrawResult> {
   const now = options.now ?? new Date();
   // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales
@@ -284,24 +285,15 @@ export async function drawOnDemand(
   await advanceNow(ctx, raffleId, now);
   const raffle = await repo.findRaffle(ctx.db, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  if (raffle.drawnAt) return storedResult(ctx.db, raffle, options.viewerId ?? null);
+  if (raffle.status === "cancelled") throw conflict(DRAW_MESSAGES.cancelled, "RAFFLE_STATE");
   const entries = await repo.recordEntries(ctx.db, raffleId);
-  if (entries.length === 0 || raffle.drawnAt) {
-    // v1 only answers what it already decided: every raffle still to draw is frozen with a record, and
-    // a closed raffle (proofs under review) never draws before its freeze.
-    if (raffle.drawnAt) {
-      return selectWinners(ctx, raffleId, {
-        publicValue: options.publicValue,
-        isAdmin: options.isAdmin,
-        viewerId: options.viewerId ?? null,
-        now,
-      });
-    }
-    if (raffle.announcementType === "external") throw conflict(DRAW_V2_MESSAGES.external);
-    throw conflict(DRAW_V2_MESSAGES.notFrozen);
-  }
   const { named, external } = recordFacts(entries);
   if (external) throw conflict(DRAW_V2_MESSAGES.external);
-  if (!named) throw conflict(DRAW_V2_MESSAGES.notFrozen);
+  // A raffle announced on a live broadcast (no lottery bound before the sale) has its winners registered.
+  if (raffle.announcementType === "external") throw conflict(DRAW_MESSAGES.external);
+  // Only a frozen list is drawn: proofs from before the close are never left out by an early draw.
+  if (raffle.status !== "frozen" || !named) throw conflict(DRAW_V2_MESSAGES.notFrozen, "RAFFLE_STATE");
   if (Date.parse(named.roundTime) > now.getTime()) {
     throw conflict(DRAW_V2_MESSAGES.tooEarly(named.round, named.roundTime));
   }

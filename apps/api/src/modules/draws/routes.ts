@@ -1,7 +1,6 @@
 import {
   drawListItemSchema,
   drawRecordV2Schema,
-  drawRequestSchema,
   drawResultSchema,
   drawTranscriptSchema,
   isUuid,
@@ -55,13 +54,13 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Realiza el sorteo (select_raffle_winners); idempotente",
         description:
-          "Cualquiera puede pulsarlo; el resultado no depende de quién lo haga. Una rifa ya sorteada devuelve su resultado guardado. Una rifa congelada cuya ronda de drand ya se publicó se sortea con el beacon de los relays configurados, verificado contra la cadena que nombra el acta (409 antes de la hora de la ronda; 503 si ningún relay responde). Las rifas antiguas con semilla comprometida (v1) siguen su camino de siempre.",
+          "Cualquiera puede pulsarlo; el resultado no depende de quién lo haga. Una rifa ya sorteada devuelve su resultado guardado. Una rifa congelada cuya ronda de drand ya se publicó se sortea con el beacon de los relays configurados, verificado contra la cadena que nombra el acta (409 antes de la hora de la ronda; 503 si ningún relay responde). Un sorteo v1 ya realizado (semilla comprometida, antes del acta) devuelve su resultado guardado; ya no se calculan sorteos v1 nuevos.",
         params: idParams,
-        body: drawRequestSchema.nullish(),
+        // Nothing to send: who presses the button cannot change the result (no value typed at draw time).
+        body: z.object({}).nullish(),
         response: {
           200: drawResultSchema,
           400: errorSchema,
-          403: errorSchema,
           404: errorSchema,
           409: errorSchema,
           503: errorSchema,
@@ -71,11 +70,7 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await enforce(app.ctx.db, [[`draw:ip:${request.ip}`, DRAW_RULE]]);
       const user = await currentUser(app, request);
-      return drawOnDemand(app.ctx, raffleId(request.params.id), {
-        publicValue: request.body?.publicValue,
-        isAdmin: user?.role === "admin",
-        viewerId: user?.id ?? null,
-      });
+      return drawOnDemand(app.ctx, raffleId(request.params.id), { viewerId: user?.id ?? null });
     },
   );
 

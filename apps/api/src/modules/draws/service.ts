@@ -1,5 +1,4 @@
 import {
-  createDrawTranscript,
   type DrawListItem,
   type DrawResult,
   type DrawTranscript,
@@ -9,9 +8,8 @@ import {
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { advance, advanceNow, assertAllowed } from "../lifecycle/service";
-import { announceWinners } from "./announce";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { advance } from "../lifecycle/service";
 import * as repo from "./repository";
 
 const RECENT_DAYS = 90;
@@ -20,14 +18,9 @@ export const DRAW_MESSAGES = {
   notReached: "El porcentaje de ventas de esta rifa aún no se ha alcanzado.",
   notPercentage: "Esta rifa se sortea en una fecha programada, no por porcentaje.",
   tooEarly: "El sorteo aún no puede realizarse: espera a que termine la cuenta regresiva.",
-  notFrozen:
-    "El sorteo aún no puede realizarse: las ventas deben cerrar y los pagos en revisión resolverse antes de congelar la lista de boletos.",
   cancelled: "Esta rifa fue cancelada: no tendrá sorteo.",
   notSelling: "La cuenta regresiva solo puede iniciarse mientras la rifa está a la venta.",
   external: "Los ganadores de esta rifa se anuncian en una transmisión externa.",
-  publicValueRequired:
-    "Esta rifa mezcla un valor público anunciado de antemano: solo un administrador puede ingresarlo.",
-  noSeed: "Esta rifa no tiene un compromiso de sorteo publicado.",
 } as const;
 
 /** "María González" -> "María G.": enough for a buyer to recognise themselves, not to identify them. */
@@ -65,8 +58,9 @@ export async function startCountdown(ctx: AppContext, raffleId: string, now = ne
 }
 
 /**
- * Public: anyone may press the draw button (spec 1 §4), so the answer names winners only by their shown
- * name; whether a prize is the caller's own is worked out here, for the signed-in caller alone.
+ * A drawn raffle's result as stored (v1 transcript draws and v2 record draws alike): a draw is never
+ * computed twice. Public: anyone may press the draw button (spec 1 §4), so the answer names winners only
+ * by their shown name; whether a prize is the caller's own is worked out here, for the signed-in caller.
  */
 export async function storedResult(
   tx: Executor,
@@ -87,87 +81,6 @@ export async function storedResult(
     })),
     transcript: (raffle.drawTranscript as DrawTranscript | null) ?? null,
   };
-}
-
-/**
- * select_raffle_winners. The raffle row is locked first, so two calls at once (or a retry) find the
- * first call's result and return it: a raffle is never drawn twice. The winners come from the
- * committed seed by the shared, public algorithm, so who presses the button cannot change them.
- */
-export async function selectWinners(
-  ctx: AppContext,
-  raffleId: string,
-  options: { publicValue?: string | undefined; isAdmin: boolean; viewerId?: string | null; now?: Date },
-): Promise<DrawResult> {
-  const now = options.now ?? new Date();
-  const viewerId = options.viewerId ?? null;
-  let queuedEmails = 0;
-  // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales just
-  // ended closes, and freezes when nothing is pending.
-  await advanceNow(ctx, raffleId, now);
-  const result = await ctx.db.transaction(async (tx) => {
-    const raffle = await loadRaffle(tx, raffleId, true);
-    if (raffle.drawnAt) return storedResult(tx, raffle, viewerId);
-    if (raffle.announcementType === "external") throw conflict(DRAW_MESSAGES.external);
-    if (raffle.status === "cancelled") throw conflict(DRAW_MESSAGES.cancelled, "RAFFLE_STATE");
-    // Only a frozen list is drawn: proofs from before the close are never left out by an early draw.
-    if (raffle.status !== "frozen") throw conflict(DRAW_MESSAGES.notFrozen, "RAFFLE_STATE");
-    assertAllowed(raffle.status, "draw");
-    if (!raffle.drawSeed || !raffle.drawSeedCommitment) throw conflict(DRAW_MESSAGES.noSeed);
-
-    let publicValue = "";
-    if (raffle.drawPublicValueSource) {
-      if (!options.isAdmin) throw forbidden("FORBIDDEN", DRAW_MESSAGES.publicValueRequired);
-      publicValue = (options.publicValue ?? "").trim();
-      if (!publicValue) throw badRequest("Ingresa el valor público anunciado para este sorteo.");
-    }
-
-    const sold = await repo.findSoldTickets(tx, raffle.id);
-    const levels = await repo.findPrizeLevels(tx, raffle.id);
-    const transcript = await createDrawTranscript({
-      seedHex: raffle.drawSeed,
-      raffleId: raffle.id,
-      ticketNumbers: sold.map((t) => t.ticketNumber),
-      publicValue,
-      prizeLevels: levels.map((l) => ({ level: l.level, count: l.winnerCount, description: l.description })),
-      drawnAt: now,
-    });
-    const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
-    const winnerRows = transcript.winners.map((w) => {
-      const ticket = byNumber.get(w.ticketNumber);
-      return {
-        raffleId: raffle.id,
-        ticketId: ticket?.id ?? null,
-        ticketNumber: w.ticketNumber,
-        userId: ticket?.userId ?? null,
-        winnerName: ticket?.ownerName ?? "Participante",
-        prizeLevel: w.level,
-        prizeDescription: w.description,
-        source: "internal" as const,
-        announcedAt: now,
-      };
-    });
-    await repo.insertWinners(tx, winnerRows);
-    const first = winnerRows[0];
-    const updated = await repo.updateRaffle(tx, raffle.id, {
-      status: "finished",
-      drawnAt: now,
-      drawPublicValue: publicValue,
-      drawTicketListHash: transcript.ticketListHash,
-      drawAlgorithm: transcript.algorithmVersion,
-      drawTranscript: transcript,
-      winnerId: first?.userId ?? null,
-      winnerName: first?.winnerName ?? null,
-      winningTicketNumber: first?.ticketNumber ?? null,
-    });
-
-    queuedEmails += await announceWinners(ctx, tx, raffle, winnerRows);
-    await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.drawn", id: raffle.id } });
-    if (!updated) throw new AppError("INTERNAL");
-    return storedResult(tx, updated, viewerId);
-  });
-  if (queuedEmails > 0) ctx.mail.flushSoon();
-  return result;
 }
 
 export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner";

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { type PublicRaffle, RAFFLE_STATE_LABELS, type RaffleDetail } from "@rifazo/shared";
+import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof, raffleRow, setRaffleState } from "../../../test/fixtures";
 import { createUser, signedInUser } from "../../../test/helpers";
-import { auditLog, mailOutbox, notifications, paymentProofs, raffles } from "../../db/schema";
+import { auditLog, mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
 import { sweepLifecycle } from "./service";
 
 // The raffle lifecycle on the server (issue 15): who may move a raffle along upcoming → active → closed →
@@ -327,11 +328,28 @@ describe("comprar y revisar según el estado", () => {
     const early = await call(ctx.t, "POST", `/api/raffles/${raffle.id}/draw`, undefined, {});
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe("RAFFLE_STATE");
+    expect(early.json().error.message).toBe(
+      "El sorteo se realiza cuando la lista de boletos quede congelada (después del cierre y de revisar los pagos pendientes).",
+    );
+    expect((await raffleRow(db(), raffle.id)).status).toBe("closed");
+    // Approving the last pending proof freezes the list with that buyer's tickets in it: nobody is left
+    // out. The draw then waits for the drand round the freeze named.
     expect((await approve(pending.id)).statusCode).toBe(200);
+    expect((await raffleRow(db(), raffle.id)).status).toBe("frozen");
+    const sold = await db()
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffle.id), eq(tickets.status, "sold")));
+    expect(sold.length).toBeGreaterThan(0);
+    const record = (await call(ctx.t, "GET", `/api/raffles/${raffle.id}/record`)).json() as DrawRecord;
+    const frozen = record.entries.find((e) => e.type === "frozen");
+    if (frozen?.type !== "frozen") throw new Error("sin lista congelada");
+    expect(frozen.data.tickets.map((x) => x.number)).toEqual(
+      sold.map((x) => x.ticketNumber).sort((a, b) => a - b),
+    );
     const draw = await call(ctx.t, "POST", `/api/raffles/${raffle.id}/draw`, undefined, {});
-    expect(draw.statusCode, draw.body).toBe(200);
-    expect(draw.json().winners).toHaveLength(1);
-    expect((await raffleRow(db(), raffle.id)).status).toBe("finished");
+    expect(draw.statusCode).toBe(409);
+    expect(draw.json().error.message).toMatch(/^La ronda \d+ de drand se publica el /);
   });
 });
 
