@@ -105,8 +105,9 @@ describe("restricciones del modelo de datos", () => {
   });
 
   it("una referencia viva no se repite por método; un comprobante impide borrar su rifa", async () => {
+    // On sale: the database takes proofs only for an active raffle (migration 0007, issue 15).
     const [raffle] = await t.database.query<{ id: string }>(
-      "INSERT INTO raffles (title, price) VALUES ('TV', 3) RETURNING id",
+      "INSERT INTO raffles (title, price, status) VALUES ('TV', 3, 'active') RETURNING id",
     );
     const insert = (ref: string, method = "pago_movil", status = "pending") =>
       t.database.query(

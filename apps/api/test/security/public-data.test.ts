@@ -218,8 +218,10 @@ function publicOperations(): Operation[] {
 }
 
 describe("public responses carry no personal data", () => {
-  it("the demo catalogue has a due draw and buyers with tickets (so the walk below sees winners)", async () => {
+  it("the demo catalogue has buyers with tickets and drawn raffles whose winners have accounts (so the walk below sees winners)", async () => {
     const { db } = t.app.ctx;
+    const won = await db.select({ userId: winners.userId }).from(winners).where(isNotNull(winners.userId));
+    expect(won.length).toBeGreaterThan(0);
     const owned = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(tickets)
@@ -232,7 +234,8 @@ describe("public responses carry no personal data", () => {
 
   it("every public operation, called as a visitor with real ids, answers without a user id, e-mail or phone", async () => {
     const ops = publicOperations().filter((op) => !OWN_ACCOUNT.test(op.key));
-    // Actions first (the due demo raffle gets drawn), then every read sees the winners they made.
+    // Actions first (the draw button closes and freezes the demo raffle whose sales ended; drawn raffles
+    // answer their winners), then every read.
     const ordered = [...ops.filter((op) => op.method !== "GET"), ...ops.filter((op) => op.method === "GET")];
     const failures: string[] = [];
     let answered = 0;
@@ -261,7 +264,8 @@ describe("public responses carry no personal data", () => {
       .from(winners)
       .where(isNotNull(winners.userId))
       .limit(1);
-    if (!won?.userId) throw new Error("sin ganador con cuenta (la prueba anterior sortea la rifa de demo)");
+    if (!won?.userId)
+      throw new Error("sin ganador con cuenta (los datos de demo traen sorteos con ganadores)");
     const [raffle] = await db.select().from(raffles).where(eq(raffles.id, won.raffleId));
     expect(raffle?.drawnAt).not.toBeNull();
     // Someone else with an account: the winner's flag must not follow any session.
