@@ -306,6 +306,18 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     expect(verification.status).toBe("drawn");
     expect(verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual(numbers);
 
+    // Winners are named publicly by the masked name only (issue 15), in the draw's answer and on the raffle.
+    const masked = ["Ana P.", "Luis R.", "Carla D."];
+    for (const w of body.winners as Array<{ winnerName: string }>) expect(masked).toContain(w.winnerName);
+    const detail = await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}` });
+    const shown = detail.json() as { winnerName: string | null; winners: Array<{ winnerName: string }> };
+    for (const w of shown.winners) expect(masked).toContain(w.winnerName);
+    expect(masked).toContain(shown.winnerName);
+    for (const full of ["Ana Pérez", "Luis Rodríguez", "Carla Díaz"]) {
+      expect(response.body).not.toContain(full);
+      expect(detail.body).not.toContain(full);
+    }
+
     const [stored] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(stored?.status).toBe("finished");
     expect(stored?.drawnAt).not.toBeNull();

@@ -76,7 +76,8 @@ export async function storedResult(
       level: w.prizeLevel,
       prize: w.prizeDescription,
       ticketNumber: formatTicketNumber(w.ticketNumber),
-      winnerName: w.winnerName,
+      // Public: the masked name only (issue 15), as the raffle pages and the ticket verifier show it.
+      winnerName: shortName(w.winnerName) ?? w.winnerName,
       isMine: viewerId !== null && w.userId === viewerId,
     })),
     transcript: (raffle.drawTranscript as DrawTranscript | null) ?? null,

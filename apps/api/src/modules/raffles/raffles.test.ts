@@ -122,7 +122,7 @@ describe("GET /api/raffles", () => {
       paymentMethods: ["Pago Móvil", "Zelle", "Binance Pay"],
       daysUntilActivationTeaser: 10,
       hasWinners: true,
-      winners: [{ ticketNumber: "0042", winnerName: "Ana Pérez", prizeLevel: 1, source: "internal" }],
+      winners: [{ ticketNumber: "0042", winnerName: "Ana P.", prizeLevel: 1, source: "internal" }],
     });
     expect(tv).not.toHaveProperty("drawSeed");
     const state = raffleCardState({ ...(tv as PublicRaffle), state: (tv as PublicRaffle).lifecycle.state });

@@ -22,6 +22,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type RecordSummary, recordSummaries } from "../draws/repository";
+import { shortName } from "../draws/service";
 import { noticeEmail } from "../email/templates";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
@@ -42,10 +43,18 @@ function ticketLabel(n: number): string {
   return isValidTicketNumber(n) ? formatTicketNumber(n) : String(n);
 }
 
-export function toPublicWinner(row: repo.WinnerRow): PublicWinner {
+/** How a payload names people: public ones by the masked name ("María G.", issue 15), admin ones in full. */
+export type WinnerNames = "masked" | "full";
+
+/** "María González" -> "María G.": what a public payload shows of a winner (as the ticket verifier does). */
+export function maskedName(name: string): string {
+  return shortName(name) ?? name;
+}
+
+export function toWinner(row: repo.WinnerRow, names: WinnerNames): PublicWinner {
   return {
     ticketNumber: ticketLabel(row.ticketNumber),
-    winnerName: row.winnerName,
+    winnerName: names === "full" ? row.winnerName : maskedName(row.winnerName),
     prizeLevel: row.prizeLevel,
     prizeDescription: row.prizeDescription,
     source: row.source === "external" ? "external" : "internal",
@@ -53,12 +62,16 @@ export function toPublicWinner(row: repo.WinnerRow): PublicWinner {
   };
 }
 
+/** A winner in a public payload: masked name, ticket, prize. */
+export const toPublicWinner = (row: repo.WinnerRow): PublicWinner => toWinner(row, "masked");
+
 export function toPublicRaffle(
   row: repo.RaffleCardRow,
   winnerRows: repo.WinnerRow[],
   record?: RecordSummary,
+  names: WinnerNames = "masked",
 ): PublicRaffle {
-  const winners = winnerRows.map(toPublicWinner);
+  const winners = winnerRows.map((w) => toWinner(w, names));
   return {
     id: row.id,
     title: row.title,
@@ -83,7 +96,7 @@ export function toPublicRaffle(
     externalAnnouncementDetails: row.externalAnnouncementDetails,
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
-    winnerName: row.winnerName,
+    winnerName: row.winnerName === null || names === "full" ? row.winnerName : maskedName(row.winnerName),
     winningTicketNumber: row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber),
     // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.
     hasWinners: winners.length > 0 || row.winningTicketNumber !== null,

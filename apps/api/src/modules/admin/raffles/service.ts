@@ -38,7 +38,7 @@ function toAdminRaffle(
 ): AdminRaffle {
   const pendingTickets = Number(row.pendingTickets ?? 0);
   return {
-    ...toPublicRaffle(row, winners),
+    ...toPublicRaffle(row, winners, undefined, "full"),
     prizeLevels: levels.map((level) => ({
       level: level.level,
       description: level.description,

@@ -17,7 +17,7 @@ import { announceWinners } from "../../draws/announce";
 import { DRAW_V2_MESSAGES } from "../../draws/record-service";
 import { hasRecord } from "../../draws/repository";
 import { advance, assertAllowed } from "../../lifecycle/service";
-import { raffleNotFound, toPublicWinner } from "../../raffles/service";
+import { raffleNotFound, toWinner } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = AppContext;
@@ -165,7 +165,7 @@ export async function registerExternalWinners(
     const byNumber = new Map(inserted.map((row) => [row.ticketNumber, row]));
     const saved = rows.flatMap((row) => {
       const found = byNumber.get(row.ticketNumber);
-      return found ? [toPublicWinner(found)] : [];
+      return found ? [toWinner(found, "full")] : [];
     });
     return { raffleId, status: "finished" as const, winners: saved };
   });
