@@ -74,9 +74,9 @@ test("Mis pagos: el código del recibo confirma los boletos en la lista congelad
   await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(BUYER.email));
   await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
   await expect(page).toHaveURL(/\/perfil/);
-  await page.goto("/perfil/pagos");
+  await page.goto(`/perfil/pagos?q=${encodeURIComponent("Galaxy")}`);
   await page
-    .getByRole("button", { name: new RegExp(DRAWN) })
+    .getByRole("button", { name: `Ver detalle del pago: ${DRAWN}` })
     .first()
     .click();
   const dialog = page.getByRole("dialog");
