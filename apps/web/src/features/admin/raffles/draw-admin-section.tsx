@@ -15,7 +15,7 @@ import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { RaffleRecord, ShownWinner } from "../../draws";
 import {
@@ -393,9 +393,9 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
         {stage === "awaiting_round" && round ? (
           <>
             <p className="text-sm text-ink">
-              Ronda de drand fijada: <strong className="font-mono">{formatNumber(round.round)}</strong>,
-              prevista para el <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el
-              servidor la obtiene de los relays y realiza el sorteo.
+              Ronda de drand fijada: <strong className="font-mono">{round.round}</strong>, prevista para el{" "}
+              <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el servidor la obtiene de
+              los relays y realiza el sorteo.
             </p>
             <BeaconForm raffleId={raffle.id} round={round.round} />
           </>
