@@ -61,7 +61,7 @@ test("acta de una rifa congelada: la ronda fijada y su cuenta regresiva", async 
   const id = await raffleId(page, FROZEN);
   await page.goto(`/sorteo/${id}/acta`);
   const waiting = page.getByRole("region", { name: "Esperando la ronda de drand" });
-  await expect(waiting).toContainText(/Los ganadores saldrán de la ronda [\d.]+ de drand/);
+  await expect(waiting).toContainText(/Los ganadores saldrán de la ronda \d+ de drand/);
 });
 
 test("Mis pagos: el código del recibo confirma los boletos en la lista congelada", async ({
