@@ -140,7 +140,7 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
                 aria-describedby={describedBy}
                 aria-invalid={errors.externalRule ? true : undefined}
-                className="w-24! font-mono"
+                className="block w-24! font-mono"
               />
             )}
           </Field>
