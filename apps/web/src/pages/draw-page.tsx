@@ -138,14 +138,8 @@ function resultFromRaffle(raffle: RaffleDetail): DrawResult {
 
 function VerifyLinks({ raffle }: { raffle: RaffleDetail }) {
   if (raffle.announcementType === "external") return null;
-  // Draws of the record era (no seed commitment) are verified from their record (the acta link below).
-  if (!raffle.drawSeedCommitment) {
-    return (
-      <Link to={paths.drawRecord(raffle.id)} className={buttonClasses({ variant: "outline" })}>
-        <ShieldIcon /> Verificar este sorteo
-      </Link>
-    );
-  }
+  // Draws of the record era (no seed commitment) are verified from their record: the acta link below.
+  if (!raffle.drawSeedCommitment) return null;
   return (
     <div className="flex flex-wrap gap-3">
       <Link

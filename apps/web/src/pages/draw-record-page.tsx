@@ -75,16 +75,18 @@ function DrawRecordScreen({ raffleId }: { raffleId: string }) {
   }
   return (
     <Page title={`Acta: ${recordTitle(record)}`} eyebrow="Acta del sorteo" description={DESCRIPTION}>
-      <div className="mx-auto max-w-4xl space-y-6">
+      <div className="max-w-4xl space-y-6">
         {links}
         <section
           aria-label="Verificación"
           className="space-y-3 rounded-card border border-line bg-surface p-5 shadow-card"
         >
-          <div className="flex flex-wrap items-start gap-3">
-            <VerifyDraw raffleId={raffleId} record={record} label="Verificar el acta completa" />
-            <DownloadRecordButton record={record} />
-          </div>
+          <VerifyDraw
+            raffleId={raffleId}
+            record={record}
+            label="Verificar el acta completa"
+            actions={<DownloadRecordButton record={record} />}
+          />
           <p className="text-sm text-muted">
             También puedes verificarla sin nuestra web: descarga el JSON y ejecuta{" "}
             <code className="rounded bg-brand-50 px-1 font-mono text-xs">

@@ -367,7 +367,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <p className="text-sm text-muted">
                 {raffle.announcementType === "external"
                   ? "El ganador lo decide el resultado oficial de la lotería indicada, con la regla publicada antes de la primera venta."
-                  : "Al cerrar la revisión de pagos la lista de boletos se congela y el ganador lo decide una ronda futura de drand que nadie conoce ni controla."}
+                  : raffle.status === "finished"
+                    ? "La lista de boletos se congeló al cerrar la revisión de pagos y el ganador lo decidió una ronda de drand que nadie conocía ni controlaba. El acta lo demuestra."
+                    : "Al cerrar la revisión de pagos la lista de boletos se congela y el ganador lo decide una ronda futura de drand que nadie conoce ni controla."}
               </p>
             )}
             <Link

@@ -113,10 +113,11 @@ export function TransparencyPage() {
           <CardContent className="space-y-10">
             <LegalSection id="compromiso" title="Nuestro compromiso">
               <p>
-                El resultado de un sorteo no depende de nadie de Rifazo. Cuando se cierran las ventas y se
-                revisan los pagos, la lista de boletos queda congelada y publicada, y el ganador lo decide un
-                número al azar que todavía no existe en ese momento y que nadie controla. Todo queda en un
-                acta pública que cualquiera puede comprobar.
+                Desde que la lista de boletos queda congelada, el resultado del sorteo no depende de nadie,
+                tampoco de Rifazo. Al cerrarse las ventas y terminar la revisión de pagos, la lista se congela
+                y se publica, y el ganador lo decide un número al azar que en ese momento todavía no existe y
+                que nadie controla. Todo queda en un acta pública que cualquiera puede comprobar. Aquí abajo
+                decimos también, sin rodeos, lo que esto no garantiza.
               </p>
             </LegalSection>
             <LegalSection id="garantias" title="Qué está garantizado y qué no">

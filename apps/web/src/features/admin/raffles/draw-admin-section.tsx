@@ -15,7 +15,7 @@ import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { RaffleRecord, ShownWinner } from "../../draws";
 import {
@@ -109,10 +109,10 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
       </h3>
       <p className="text-sm text-muted">
         Si el servidor no puede consultar drand, copia la ronda y su firma de un relay público (por ejemplo{" "}
-        <span className="font-mono">https://api.drand.sh/…/public/{round}</span>). Se verifican igual que si
-        llegaran solas: una firma falsa o de otra ronda se rechaza.
+        <span className="font-mono break-all">https://api.drand.sh/…/public/{round}</span>). Se verifican
+        igual que si llegaran solas: una firma falsa o de otra ronda se rechaza.
       </p>
-      <Field id="beacon-round" label="Ronda" error={errors.round}>
+      <Field id="beacon-round" label="Ronda" error={errors.round} className="max-w-48">
         {(describedBy) => (
           <Input
             id="beacon-round"
@@ -121,7 +121,7 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
             onChange={(e) => setRoundText(e.target.value)}
             aria-describedby={describedBy}
             aria-invalid={errors.round ? true : undefined}
-            className="max-w-48 font-mono"
+            className="font-mono"
           />
         )}
       </Field>
@@ -195,7 +195,7 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
           ? "El resultado anterior no se borra: la corrección queda en el acta como una entrada nueva, visible para todos, con su motivo."
           : "Se publica de inmediato en el acta y los ganadores salen de la regla fijada antes de la venta."}
       </p>
-      <Field id={`${id}-value`} label="Resultado oficial" error={errors.result}>
+      <Field id={`${id}-value`} label="Resultado oficial" error={errors.result} className="max-w-xs">
         {(describedBy) => (
           <Input
             id={`${id}-value`}
@@ -203,7 +203,7 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
             onChange={(e) => setResult(e.target.value)}
             aria-describedby={describedBy}
             aria-invalid={errors.result ? true : undefined}
-            className="max-w-xs font-mono"
+            className="font-mono"
           />
         )}
       </Field>
@@ -393,9 +393,9 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
         {stage === "awaiting_round" && round ? (
           <>
             <p className="text-sm text-ink">
-              Ronda de drand fijada: <strong className="font-mono">{formatNumber(round.round)}</strong>,
-              prevista para el <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el
-              servidor la obtiene de los relays y realiza el sorteo.
+              Ronda de drand fijada: <strong className="font-mono">{round.round}</strong>, prevista para el{" "}
+              <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el servidor la obtiene de
+              los relays y realiza el sorteo.
             </p>
             <BeaconForm raffleId={raffle.id} round={round.round} />
           </>

@@ -113,6 +113,7 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
             id="binding-draw-at"
             label="Fecha y hora del sorteo de la lotería"
             error={errors.externalDrawAt}
+            className="max-w-64"
           >
             {(describedBy) => (
               <Input
@@ -122,7 +123,6 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
                 onChange={(e) => setDrawAt(e.target.value)}
                 aria-describedby={describedBy}
                 aria-invalid={errors.externalDrawAt ? true : undefined}
-                className="max-w-64"
               />
             )}
           </Field>
@@ -140,7 +140,7 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
                 aria-describedby={describedBy}
                 aria-invalid={errors.externalRule ? true : undefined}
-                className="max-w-24 font-mono"
+                className="block w-24! font-mono"
               />
             )}
           </Field>

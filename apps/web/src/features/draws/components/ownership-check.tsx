@@ -126,6 +126,8 @@ export function OwnershipCheck({
         loading={state.kind === "running"}
         loadingText="Comprobando..."
         onClick={run}
+        // A long label: it wraps on a phone instead of overflowing the dialog.
+        className="h-auto! min-h-11 py-2 text-left whitespace-normal!"
       >
         <ShieldIcon /> Comprobar mis boletos en la lista congelada
       </Button>

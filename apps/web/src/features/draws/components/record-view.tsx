@@ -102,7 +102,7 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       const d = entry.data as RoundNamedData;
       return (
         <p>
-          Ronda {formatNumber(d.round)} de la cadena {shortHash(d.chain.hash)}, prevista para el{" "}
+          Ronda {d.round} de la cadena {shortHash(d.chain.hash)}, prevista para el{" "}
           {formatDateTime(d.roundTime)} ({d.delayMinutes} min después de congelar).
         </p>
       );
@@ -111,7 +111,7 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       const d = entry.data as BeaconData;
       return (
         <p>
-          Ronda {formatNumber(d.round)}, {BEACON_SOURCES[d.source] ?? d.source}. Aleatoriedad{" "}
+          Ronda {d.round}, {BEACON_SOURCES[d.source] ?? d.source}. Aleatoriedad{" "}
           <HashValue label="Aleatoriedad" value={d.randomness} />
         </p>
       );
@@ -340,8 +340,8 @@ function RoundStatus({ raffleId, round }: { raffleId: string; round: RoundNamedD
       <p className="flex items-start gap-2 text-sm text-ink">
         <ClockIcon className="mt-0.5 text-brand-700" />
         <span>
-          Los ganadores saldrán de la ronda <strong>{formatNumber(round.round)}</strong> de drand, prevista
-          para el <strong>{formatDateTime(round.roundTime)}</strong>. Nadie conoce su valor todavía.
+          Los ganadores saldrán de la ronda <strong>{round.round}</strong> de drand, prevista para el{" "}
+          <strong>{formatDateTime(round.roundTime)}</strong>. Nadie conoce su valor todavía.
         </span>
       </p>
       {at > now ? <CountdownDisplay target={at} now={now} /> : <DrawNow raffleId={raffleId} />}

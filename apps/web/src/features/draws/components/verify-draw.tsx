@@ -58,6 +58,7 @@ export function VerifyDraw({
   raffleId,
   record,
   label = "Verificar",
+  actions,
 }: {
   raffleId: string;
   /**
@@ -66,6 +67,8 @@ export function VerifyDraw({
    */
   record?: RaffleRecord | null;
   label?: string;
+  /** Shown beside the button (e.g. the download), above the result. */
+  actions?: React.ReactNode;
 }) {
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
@@ -86,15 +89,18 @@ export function VerifyDraw({
 
   return (
     <div className="space-y-3">
-      <Button
-        variant="outline"
-        disabled={!hydrated}
-        onClick={verify}
-        loading={verification.state === "running"}
-        loadingText="Verificando..."
-      >
-        <ShieldIcon /> {label}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="outline"
+          disabled={!hydrated}
+          onClick={verify}
+          loading={verification.state === "running"}
+          loadingText="Verificando..."
+        >
+          <ShieldIcon /> {label}
+        </Button>
+        {actions}
+      </div>
       <div aria-live="polite" className="space-y-3">
         {verification.state === "done" ? <VerificationResult verification={verification} /> : null}
         {verification.state === "error" ? <Alert variant="danger">{verification.message}</Alert> : null}

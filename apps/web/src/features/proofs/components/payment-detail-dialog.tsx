@@ -81,9 +81,9 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
         Código de verificación del recibo
       </h3>
       <p className="text-sm text-muted">
-        Cuando se congele la lista de boletos de la rifa, cada uno de tus números aparecerá en el acta con una
-        etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados como
-        tuyos; sin él nadie puede saber qué números compraste. Guárdalo y no lo publiques.
+        En la lista congelada de la rifa, publicada en su acta, cada uno de tus números lleva una etiqueta que
+        sale de este código. Con él compruebas que tus números están en la lista y marcados como tuyos; sin él
+        nadie puede saber qué números compraste. Guárdalo y no lo publiques.
       </p>
       <div className="flex items-start gap-2">
         <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink">

@@ -1,0 +1,89 @@
+// The draw record (issue 15) as a visitor and a buyer see it, on the demo catalogue: the raffle drawn with
+// League of Entropy quicknet's real round 657413 links its acta from its page; the acta verifies whole in
+// the browser (the BLS code downloads only then); the transparency list offers it; the raffle frozen
+// awaiting a future round shows that round and its countdown; a buyer of the drawn raffle finds the
+// receipt's verification code in Mis pagos and confirms every number is in the frozen list as theirs.
+import { demoTest, expect } from "./support/fixtures";
+
+const test = demoTest();
+
+const DRAWN = "Samsung Galaxy S23 128 GB";
+const FROZEN = "Nevera Samsung No Frost 14 pies";
+const BUYER = { email: "luis.hernandez@example.com" };
+
+interface RaffleSummary {
+  id: string;
+  title: string;
+}
+
+async function raffleId(page: import("@playwright/test").Page, title: string): Promise<string> {
+  const list = await page.request.get("/api/raffles?status=all");
+  const { items } = (await list.json()) as { items: RaffleSummary[] };
+  const found = items.find((r) => r.title === title);
+  expect(found, `la rifa de ejemplo «${title}»`).toBeDefined();
+  return (found as RaffleSummary).id;
+}
+
+test("acta de un sorteo con drand: enlace, verificación completa en el navegador y transparencia", async ({
+  page,
+}) => {
+  const id = await raffleId(page, DRAWN);
+  await page.goto(`/rifas/${id}`);
+  await page.getByRole("link", { name: "Ver el acta del sorteo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sorteo/${id}/acta$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Acta: ${DRAWN}` })).toBeVisible();
+  const entries = page.getByRole("region", { name: "Entradas del acta" }).getByRole("listitem");
+  await expect(entries.first()).toContainText("Reglas publicadas");
+  await expect(page.getByRole("region", { name: /Lista congelada \(\d+ boletos\)/ })).toBeVisible();
+
+  // The verification code is not part of the page: it arrives on press.
+  const bls: string[] = [];
+  page.on("response", (response) => {
+    if (/\/assets\/draw-record-(?!page-)[^/]+\.js$/.test(response.url())) bls.push(response.url());
+  });
+  expect(bls).toHaveLength(0);
+  await page.getByRole("button", { name: "Verificar el acta completa" }).click();
+  await expect(page.getByText("Verificado en tu navegador: todo coincide")).toBeVisible({ timeout: 20_000 });
+  expect(bls).toHaveLength(1);
+  const checks = page.getByRole("list", { name: "Comprobaciones" }).getByRole("listitem");
+  await expect(checks.filter({ hasText: "Firma BLS del beacon" })).toContainText("✓");
+  await expect(checks.filter({ hasText: "✗" })).toHaveCount(0);
+  await expect(page.getByText(/no es de la League of Entropy/)).toHaveCount(0);
+
+  // The transparency list links the same acta.
+  await page.goto("/transparencia-de-sorteos");
+  await expect(page.getByRole("heading", { level: 2, name: "Qué está garantizado y qué no" })).toBeVisible();
+  const card = page.locator(`[id="sorteo-${id}"]`);
+  await expect(card.getByRole("link", { name: "Ver el acta" })).toHaveAttribute("href", `/sorteo/${id}/acta`);
+});
+
+test("acta de una rifa congelada: la ronda fijada y su cuenta regresiva", async ({ page }) => {
+  const id = await raffleId(page, FROZEN);
+  await page.goto(`/sorteo/${id}/acta`);
+  const waiting = page.getByRole("region", { name: "Esperando la ronda de drand" });
+  await expect(waiting).toContainText(/Los ganadores saldrán de la ronda \d+ de drand/);
+});
+
+test("Mis pagos: el código del recibo confirma los boletos en la lista congelada", async ({
+  page,
+  demoServer,
+}) => {
+  await page.goto("/login");
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(BUYER.email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(BUYER.email));
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(/\/perfil/);
+  await page.goto(`/perfil/pagos?q=${encodeURIComponent("Galaxy")}`);
+  await page
+    .getByRole("button", { name: `Ver detalle del pago: ${DRAWN}` })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog");
+  const code = dialog.getByRole("region", { name: "Código de verificación del recibo" });
+  await expect(code.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await code.getByRole("button", { name: "Comprobar mis boletos en la lista congelada" }).click();
+  await expect(
+    code.getByText(/^Tus \d+ boletos están en la lista congelada y marcados como tuyos$/),
+  ).toBeVisible();
+});
