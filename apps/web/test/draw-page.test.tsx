@@ -83,8 +83,9 @@ function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
     prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
     pendingTickets: 0,
     remaining: 60,
-    drawSeedCommitment: COMMITMENT,
-    drawAlgorithm: "sha256-fisher-yates-v1",
+    // Record-era raffles carry no seed commitment; only drawn v1 raffles keep theirs.
+    drawSeedCommitment: null,
+    drawAlgorithm: null,
     drawPublicValueSource: null,
     drawSeed: null,
     drawPublicValue: null,
@@ -99,11 +100,12 @@ const json = (status: number, body: unknown) =>
 
 /** Answers GET /api/raffles/r1 with `detail`, POST …/draw with `draw`, and 404 for anything else. */
 function serve(detail: RaffleDetail | Response, draw?: unknown) {
+  const drawAnswer = draw instanceof Response ? draw : undefined;
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === "/api/raffles/r1" && (init?.method ?? "GET") === "GET")
       return detail instanceof Response ? detail : json(200, detail);
-    if (url === "/api/raffles/r1/draw" && init?.method === "POST") return json(200, draw);
+    if (url === "/api/raffles/r1/draw" && init?.method === "POST") return drawAnswer ?? json(200, draw);
     if (url === "/api/draws") return json(200, []);
     return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
   });
@@ -143,7 +145,26 @@ afterEach(() => {
 });
 
 describe("DrawPage", () => {
-  it("before a dated draw: the countdown to the draw and the published commitment", async () => {
+  const ROUND = 12_345_678;
+
+  /** A frozen raffle whose record named drand round ROUND, due at `roundAt`. */
+  function frozen(roundAt: Date, overrides: Partial<RaffleDetail> = {}): RaffleDetail {
+    return raffle({
+      status: "frozen",
+      soldTickets: 100,
+      remaining: 0,
+      endDate: new Date(NOW.getTime() - HOUR).toISOString(),
+      lifecycle: lifecycle("frozen", {
+        frozenAt: new Date(NOW.getTime() - 10 * 60_000).toISOString(),
+        drawRound: ROUND,
+        drawRoundAt: roundAt.toISOString(),
+        recordAvailable: true,
+      }),
+      ...overrides,
+    });
+  }
+
+  it("before a dated draw: the countdown to the close, no commitment and no draw", async () => {
     serve(raffle());
     renderPage();
     expect(
@@ -153,9 +174,8 @@ describe("DrawPage", () => {
     const timer = screen.getByRole("timer");
     expect(within(timer).getByText("Días")).toBeInTheDocument();
     expect(within(timer).getByText("02")).toBeInTheDocument();
-    expect(screen.getByText("Sorteo verificable")).toBeInTheDocument();
-    expect(screen.getByText(COMMITMENT)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+    expect(screen.queryByText("Sorteo verificable")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
   });
 
   it("before the sales goal: the goal and how much is sold", async () => {
@@ -183,19 +203,62 @@ describe("DrawPage", () => {
     expect(within(screen.getByRole("timer")).getByText("23")).toBeInTheDocument();
   });
 
-  it("live: pressing the button spins the roulette before asking for the winners", async () => {
-    serve(raffle({ status: "frozen" }));
+  it("frozen, before its drand round: the named round and a countdown to it, no draw and no value to type", async () => {
+    serve(frozen(new Date(NOW.getTime() + 90 * 60_000)));
+    renderPage();
+    expect(
+      await screen.findByRole("heading", { name: `Esperando la ronda ${ROUND} de drand` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/La lista de boletos ya está congelada y publicada/)).toBeInTheDocument();
+    const timer = screen.getByRole("timer");
+    expect(within(timer).getByText("Horas")).toBeInTheDocument();
+    expect(within(timer).getByText("30")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(screen.queryByText(/semilla/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Ver el acta del sorteo/ })).toHaveAttribute(
+      "href",
+      "/sorteo/r1/acta",
+    );
+  });
+
+  it("frozen, round out but the relays unreachable: the server's refusal and the admin's way out", async () => {
+    reducedMotion(true);
+    serve(
+      frozen(new Date(NOW.getTime() - 60_000)),
+      json(503, {
+        error: {
+          code: "SERVICE_UNAVAILABLE",
+          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
+        },
+      }),
+    );
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole("button", { name: /Realizar Sorteo/ }));
+    await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`);
+    expect(alert).toHaveTextContent(`un administrador puede pegar el beacon de la ronda ${ROUND}`);
+    expect(screen.getByRole("button", { name: /Obtener la ronda y sortear/ })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Ganadores" })).not.toBeInTheDocument();
+  });
+
+  it("live: once the round is out, pressing the button spins the roulette before asking for the winners", async () => {
+    serve(frozen(new Date(NOW.getTime() - 60_000)));
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "¡Todo listo para el sorteo!" })).toBeInTheDocument();
+    expect(screen.getByText(/nadie puede cambiar el resultado/)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /Obtener la ronda y sortear/ }));
     expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
     expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
   });
 
-  it("drawn: the winners the API returns, with the links to verify the draw", async () => {
+  it("drawn: the winners the API returns, with the record to verify the draw", async () => {
     reducedMotion(true);
-    serve(raffle({ status: "finished" }), {
+    serve(frozen(new Date(NOW.getTime() - 60_000)), {
       raffleId: "r1",
       drawnAt: NOW.toISOString(),
       empty: false,
@@ -206,24 +269,23 @@ describe("DrawPage", () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole("button", { name: /Realizar Sorteo/ }));
+    await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
 
     expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
     const winners = screen.getByRole("list", { name: "Ganadores" });
     expect(within(winners).getByText("María P.")).toBeInTheDocument();
     expect(within(winners).getByText("0042")).toBeInTheDocument();
     expect(within(winners).getByText(/Primer premio · Moto Bera/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Verificar este sorteo/ })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: /Ver el acta del sorteo/ })).toHaveAttribute(
       "href",
-      "/transparencia-de-sorteos#sorteo-r1",
+      "/sorteo/r1/acta",
     );
-    expect(screen.getByRole("link", { name: "Descargar acta (JSON)" })).toHaveAttribute(
-      "href",
-      "/api/draws/r1/transcript?download=1",
-    );
+    expect(screen.queryByText("Sorteo verificable")).not.toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/raffles/r1/draw") ?? [];
     expect(init?.method).toBe("POST");
-    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+    // Nothing typed at draw time reaches the server.
+    expect(JSON.parse(String(init?.body ?? "{}"))).toEqual({});
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
   });
 
   it("already drawn: the stored winners and no second draw", async () => {
@@ -248,7 +310,41 @@ describe("DrawPage", () => {
     const winners = await screen.findByRole("list", { name: "Ganadores" });
     expect(within(winners).getByText("José R.")).toBeInTheDocument();
     expect(within(winners).getByText(/Premio nivel 2 · Un televisor/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
+  });
+
+  it("a drawn v1 raffle: its commitment in the past tense and the links to verify it", async () => {
+    serve(
+      raffle({
+        status: "finished",
+        hasWinners: true,
+        drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
+        drawSeedCommitment: COMMITMENT,
+        drawAlgorithm: "sha256-fisher-yates-v1",
+        winners: [
+          {
+            ticketNumber: "0042",
+            winnerName: "María P.",
+            prizeLevel: 1,
+            prizeDescription: "Moto Bera",
+            source: "internal",
+            announcedAt: NOW.toISOString(),
+          },
+        ],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText("Sorteo verificable")).toBeInTheDocument();
+    expect(screen.getByText(COMMITMENT)).toBeInTheDocument();
+    expect(screen.getByText(/Con el sorteo se reveló la semilla/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Verificar este sorteo/ })).toHaveAttribute(
+      "href",
+      "/transparencia-de-sorteos#sorteo-r1",
+    );
+    expect(screen.getByRole("link", { name: "Descargar acta (JSON)" })).toHaveAttribute(
+      "href",
+      "/api/draws/r1/transcript?download=1",
+    );
   });
 
   it("announced elsewhere: waits for the external results and links to the announcement", async () => {
@@ -289,7 +385,7 @@ describe("DrawPage", () => {
     expect(await screen.findByRole("heading", { name: "Cerrada: revisando pagos" })).toBeInTheDocument();
     expect(screen.getByText(/Quedan 3 pagos en revisión\./)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Iniciar Sorteo/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
   });
 
   it("cancelled: says so with the reason, never a draw", async () => {
@@ -303,7 +399,7 @@ describe("DrawPage", () => {
     renderPage();
     expect(await screen.findByRole("heading", { name: "Rifa cancelada" })).toBeInTheDocument();
     expect(screen.getByText(/Motivo: El premio no llegó a tiempo\./)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /Realizar Sorteo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
   });
 
   it("a raffle that cannot be loaded: the server's message and a way back", async () => {

@@ -7,11 +7,9 @@ import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClasses } from "../components/ui/button";
 import { ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
-import { Input } from "../components/ui/input";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
-import { useSession } from "../features/auth";
 import {
   celebrate,
   type DrawResult,
@@ -23,7 +21,7 @@ import {
 } from "../features/draws";
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
 import { CountdownDisplay } from "../features/upcoming";
-import { errorMessage } from "../lib/api-client";
+import { errorMessage, isApiError } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
@@ -70,26 +68,107 @@ function Panel({ children, tone = "default" }: { children: React.ReactNode; tone
   return <section className={`rounded-card border p-5 shadow-card sm:p-8 ${colours}`}>{children}</section>;
 }
 
+/** A v1 draw (seed committed before the sale, before the record era): only drawn v1 raffles carry one. */
 function Commitment({ raffle }: { raffle: RaffleDetail }) {
   if (raffle.announcementType === "external" || !raffle.drawSeedCommitment) return null;
+  if (!raffle.drawnAt && !raffle.hasWinners) return null;
   return (
     <div className="flex items-start gap-3 rounded-control border border-line bg-canvas p-4 text-sm">
       <ShieldIcon className="mt-0.5 text-brand-700" />
       <div className="min-w-0 space-y-1">
         <p className="font-bold text-ink">Sorteo verificable</p>
         <p className="text-muted">
-          Compromiso publicado antes del cierre de ventas (SHA-256 de la semilla secreta). Tras el sorteo se
-          revela la semilla y cualquiera puede recalcular a los ganadores.
+          Compromiso publicado antes del cierre de ventas (SHA-256 de la semilla secreta). Con el sorteo se
+          reveló la semilla: cualquiera puede recalcular a los ganadores.
         </p>
         <p className="break-all font-mono text-xs text-ink">{raffle.drawSeedCommitment}</p>
         {raffle.drawPublicValueSource ? (
           <p className="text-muted">
-            Valor público que se mezclará:{" "}
+            Valor público mezclado:{" "}
             <span className="font-semibold text-ink">{raffle.drawPublicValueSource}</span>
           </p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A frozen list waiting for its drand round (issue 15): the round the record named, a countdown to it,
+ * and once it is out a button anyone may press. The server fetches the round from the relays, verifies
+ * its signature against the chain written in the record and draws; nobody can change the result.
+ */
+function FrozenDraw({
+  round,
+  roundAt,
+  countdownTo,
+  canDraw,
+  now,
+  hydrated,
+  error,
+  onDraw,
+}: {
+  round: number | null;
+  roundAt: string | null;
+  countdownTo: Date | null;
+  canDraw: boolean;
+  now: number;
+  hydrated: boolean;
+  error: { message: string; unavailable: boolean } | null;
+  onDraw: () => void;
+}) {
+  if (round === null) {
+    return (
+      <>
+        <h2 className="mb-2 text-xl font-bold text-ink">Lista congelada</h2>
+        <p className="text-muted">
+          La lista de boletos está congelada y publicada. Los ganadores saldrán de una ronda pública de drand
+          que se nombra en el acta.
+        </p>
+      </>
+    );
+  }
+  const when = roundAt ? ` (${formatDateTime(roundAt)}).` : ".";
+  if (countdownTo) {
+    return (
+      <>
+        <h2 className="mb-2 flex items-center gap-2 text-xl font-bold text-ink">
+          <ClockIcon className="shrink-0 text-brand-700" />
+          Esperando la ronda {round} de drand
+        </h2>
+        <p className="mb-4 text-muted">
+          La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
+          <strong className="text-ink">{round}</strong> de drand, un número aleatorio público que nadie conoce
+          todavía, prevista para el {endSentence(formatDateTime(countdownTo))}
+        </p>
+        <CountdownDisplay target={countdownTo.getTime()} now={now} />
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="mb-2 text-xl font-bold text-ink">¡Todo listo para el sorteo!</h2>
+      <p className="mb-4 text-muted">
+        Ya se publicó la ronda <strong className="text-ink">{round}</strong> de drand{when} Al pulsar el
+        botón, el servidor la obtiene, verifica su firma y calcula a los ganadores con el algoritmo público.
+        Cualquiera puede pulsarlo y nadie puede cambiar el resultado.
+      </p>
+      {canDraw ? (
+        <Button size="lg" variant="accent" disabled={!hydrated} onClick={onDraw}>
+          🎯 Obtener la ronda y sortear
+        </Button>
+      ) : null}
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {error ? (
+          <Alert variant="danger" title="No se pudo realizar el sorteo">
+            {error.message}
+            {error.unavailable
+              ? ` Mientras tanto, un administrador puede pegar el beacon de la ronda ${round}.`
+              : ""}
+          </Alert>
+        ) : null}
+      </div>
+    </>
   );
 }
 
@@ -172,7 +251,6 @@ export function DrawPage() {
 function DrawScreen({ raffleId }: { raffleId: string }) {
   useRaffleEvents(raffleKeys.all);
   const queryClient = useQueryClient();
-  const session = useSession();
   const query = useQuery(raffleDetailQuery(raffleId));
   const now = useNow(1_000).getTime();
   // The draw's buttons act only once the code has run.
@@ -180,7 +258,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");
   const [result, setResult] = useState<DrawResult | null>(null);
   const [starting, setStarting] = useState(false);
-  const [publicValue, setPublicValue] = useState("");
+  const [drawError, setDrawError] = useState<{ message: string; unavailable: boolean } | null>(null);
   const errorShown = useRef(false);
 
   useEffect(() => {
@@ -220,7 +298,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
 
   const raffle = query.data;
   const derived = stateOf(raffle, now);
-  const needsPublicValue = Boolean(raffle.drawPublicValueSource);
+  const round = raffle.lifecycle.drawRound;
+  const roundAt = raffle.lifecycle.drawRoundAt;
 
   async function startCountdown() {
     setStarting(true);
@@ -236,7 +315,9 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
 
   async function fetchWinners() {
     try {
-      const outcome = await drawApi.draw(raffle.id, needsPublicValue ? publicValue.trim() : undefined);
+      // The server fetches the named drand round, verifies it and draws: nothing is sent from here.
+      const outcome = await drawApi.draw(raffle.id);
+      setDrawError(null);
       setResult(outcome);
       setPhase("idle");
       if (outcome.empty) {
@@ -254,19 +335,16 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
       ]);
     } catch (error) {
       setPhase("idle");
-      toast({ title: "Error en el Sorteo", description: errorMessage(error), variant: "error" });
+      // Kept on the page (not only a toast): relays down is a state to explain, not a passing error.
+      setDrawError({
+        message: errorMessage(error),
+        unavailable: isApiError(error) && (error.status === 503 || error.isNetwork),
+      });
     }
   }
 
   function runDraw() {
-    if (needsPublicValue && !publicValue.trim()) {
-      toast({
-        title: "Falta el valor público",
-        description: "Ingresa el resultado oficial anunciado.",
-        variant: "error",
-      });
-      return;
-    }
+    setDrawError(null);
     // Reduced motion: straight to the result, no roulette and no confetti.
     if (prefersReducedMotion()) void fetchWinners();
     else setPhase("drawing");
@@ -387,38 +465,16 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                 </Button>
               </>
             ) : (
-              <>
-                <h2 className="mb-2 text-xl font-bold text-ink">¡Todo listo para el sorteo!</h2>
-                <p className="mb-4 text-muted">
-                  Los ganadores salen de la semilla comprometida con el algoritmo público: quien pulse el
-                  botón no puede cambiarlos.
-                </p>
-                {needsPublicValue && !session.isAdmin ? (
-                  <Alert variant="info">
-                    Un administrador realizará el sorteo al conocerse el valor público:{" "}
-                    {raffle.drawPublicValueSource}.
-                  </Alert>
-                ) : (
-                  <div className="space-y-3">
-                    {needsPublicValue ? (
-                      <div className="space-y-1">
-                        <label htmlFor="public-value" className="block text-sm font-semibold text-ink">
-                          Valor público anunciado ({raffle.drawPublicValueSource})
-                        </label>
-                        <Input
-                          id="public-value"
-                          value={publicValue}
-                          onChange={(e) => setPublicValue(e.target.value)}
-                          maxLength={200}
-                        />
-                      </div>
-                    ) : null}
-                    <Button size="lg" variant="accent" disabled={!hydrated} onClick={runDraw}>
-                      🎯 Realizar Sorteo
-                    </Button>
-                  </div>
-                )}
-              </>
+              <FrozenDraw
+                round={round}
+                roundAt={roundAt}
+                countdownTo={derived.countdownTo}
+                canDraw={derived.canDrawNow && round !== null}
+                now={now}
+                hydrated={hydrated}
+                error={drawError}
+                onDraw={runDraw}
+              />
             )}
           </Panel>
         ) : null}
