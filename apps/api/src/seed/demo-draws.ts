@@ -15,7 +15,12 @@ export const QUICKNET_DEMO_BEACON = {
   randomness: "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587",
 } as const;
 
-const DELAY_MINUTES = 2;
+/**
+ * The demo's round delay, whatever DRAW_ROUND_DELAY_MINUTES says: the drawn raffle's round (657413) is
+ * fixed, so its rules (published at its close) must carry this delay too (demo.ts closes it with it).
+ */
+export const DEMO_ROUND_DELAY_MINUTES = 2;
+const DELAY_MINUTES = DEMO_ROUND_DELAY_MINUTES;
 
 /**
  * Freeze time of the drawn demo raffle: one second before roundTime(657413) − 2 minutes, so 657413 is

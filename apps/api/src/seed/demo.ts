@@ -26,7 +26,7 @@ import { applyPointsChange } from "../modules/points/service";
 import { announceGeneratedPasswords, demoPasswords, writeDemoSeedMarker } from "./demo-accounts";
 import { seedContent } from "./demo-content";
 import { DEMO_PASSWORD, DEMO_RAFFLES, DEMO_REWARDS, DEMO_USERS, type PrizeArt } from "./demo-data";
-import { seedV2Draws } from "./demo-draws";
+import { DEMO_ROUND_DELAY_MINUTES, seedV2Draws } from "./demo-draws";
 import { buildPlan, commitDraws, DAY, planWinners } from "./demo-plan";
 import {
   PRIZE_VARIANT_WIDTHS,
@@ -370,7 +370,13 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         // Record-era raffles close through the lifecycle's own record (rules, then the close); the
         // freeze and the draw below are the app's own code.
         await tx.update(raffles).set({ status: "closed", closedAt, closeReason }).where(eq(raffles.id, r.id));
-        await recordClose(ctx, tx, r.id, closedAt, {
+        // With the demo's own round delay: the drawn raffle's quicknet round is fixed (demo-draws.ts), so
+        // a server started with another DRAW_ROUND_DELAY_MINUTES (the e2e relay uses 0) still seeds it.
+        const demoDraws = {
+          config: { ...ctx.config, drawRoundDelayMinutes: DEMO_ROUND_DELAY_MINUTES },
+          events: ctx.events,
+        };
+        await recordClose(demoDraws, tx, r.id, closedAt, {
           reason: closeReason,
           reviewDeadline: new Date(closedAt.getTime() + 48 * 3_600_000).toISOString(),
         });
