@@ -17,7 +17,8 @@ const SEEDED_PAGO_MOVIL = {
   phone: "0414-555-0123",
   idNumber: "J-50321478-6",
 };
-const FINISHED_TITLES = ['Smart TV 65" 4K UHD', "Combo de mercado de $300"];
+// The v1 draw, the announced raffle, and the v2 raffle drawn with quicknet's round 657413 (September 2023).
+const FINISHED_TITLES = ['Smart TV 65" 4K UHD', "Combo de mercado de $300", "Samsung Galaxy S23 128 GB"];
 
 const MESSAGES = {
   winnersEmptyFiltered: "No se encontraron ganadores con los criterios seleccionados.",
@@ -326,10 +327,15 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
       content: (p) => p.getByRole("timer"),
     },
     {
-      // Due: the draw button (which waits for the code).
+      // Sales ended: frozen at the server's start, waiting for its named drand round (a countdown, or once
+      // the round is out the draw button, which waits for the code).
       path: `/sorteo/${raffleId("Bono en efectivo de $1.000")}`,
       heading: "Bono en efectivo de $1.000",
-      content: (p) => p.getByRole("button", { name: "🎯 Realizar Sorteo" }),
+      content: (p) =>
+        p.getByRole("heading", {
+          level: 2,
+          name: /^(Esperando la ronda \d+ de drand|¡Todo listo para el sorteo!)$/,
+        }),
     },
     {
       path: `/sorteo/${raffleId(FINISHED_TITLES[0] as string)}`,
