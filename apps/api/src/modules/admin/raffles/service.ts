@@ -20,7 +20,7 @@ import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
-import { hasRecord } from "../../draws/repository";
+import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";
 import * as lifecycle from "../../lifecycle/service";
 import { winnersOf } from "../../raffles/repository";
@@ -35,10 +35,13 @@ function toAdminRaffle(
   row: repo.AdminRaffleRow,
   levels: repo.PrizeLevelRow[],
   winners: Awaited<ReturnType<typeof winnersOf>>,
+  record: RecordSummary | undefined,
 ): AdminRaffle {
   const pendingTickets = Number(row.pendingTickets ?? 0);
   return {
-    ...toPublicRaffle(row, winners, undefined, "full"),
+    // With the record's summary, as the public payloads: lifecycle.recordAvailable and the named round
+    // are what the admin's "Sorteo y acta" section (Pegar beacon, Descalificar) waits for.
+    ...toPublicRaffle(row, winners, record, "full"),
     prizeLevels: levels.map((level) => ({
       level: level.level,
       description: level.description,
@@ -58,12 +61,17 @@ function toAdminRaffle(
 
 async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
   const ids = rows.map((row) => row.id);
-  const [levels, winners] = await Promise.all([repo.prizeLevelsOf(db, ids), winnersOf(db, ids)]);
+  const [levels, winners, records] = await Promise.all([
+    repo.prizeLevelsOf(db, ids),
+    winnersOf(db, ids),
+    recordSummaries(db, ids),
+  ]);
   return rows.map((row) =>
     toAdminRaffle(
       row,
       levels.filter((level) => level.raffleId === row.id),
       winners.filter((winner) => winner.raffleId === row.id),
+      records.get(row.id),
     ),
   );
 }
