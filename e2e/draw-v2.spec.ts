@@ -1,0 +1,293 @@
+// A draw nobody can steer (issue 15), end to end in real browsers, with a local drand relay
+// (support/drand.ts) instead of the network: a buyer buys 2 tickets of two fresh raffles and uploads the
+// proofs → the sales end (a short end date) and each raffle page says 'Cerrada: revisando pagos' with 1
+// pending → the relay stops answering (a machine without network) → the administrator approves the
+// proofs in the approvals inbox → each raffle freezes, its record names a drand round
+// (DRAW_ROUND_DELAY_MINUTES=0: due within seconds) shown on the draw page → raffle A: the draw button
+// gets the server's refusal and the way out, and the administrator's 'Pegar beacon' with the relay's
+// signature draws it → raffle B: the relay answers again and the draw page's button (anyone may press
+// it) has the server fetch the round and draw → each winner is one of the buyer's tickets → both records
+// verify whole in the browser → the buyer confirms their numbers in the frozen list with the receipt code.
+import { deflateSync } from "node:zlib";
+import { type Browser, type BrowserContext, type Page, request } from "@playwright/test";
+import { drandTest, expect, loggedStatus } from "./support/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+
+const test = drandTest({ seedDemo: true });
+
+const BUYER = { name: "Carlos Pérez", email: "carlos.perez@example.com" };
+/** Sales end this long after the raffles are created: enough for the buyer to buy in both. */
+const SALES_MS = 75_000;
+
+/** A small valid PNG (one white pixel row per line). */
+function makePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xff)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function skipCookieBanner(page: Page | BrowserContext) {
+  await page.addInitScript(() => {
+    // Sandboxed frames (the proof preview) have no storage: the banner is the top page's only.
+    try {
+      window.localStorage.setItem(
+        "rifazo_cookie_consent",
+        JSON.stringify({
+          necessary: true,
+          analytics: false,
+          marketing: false,
+          updatedAt: new Date().toISOString(),
+        }),
+      );
+    } catch {
+      // nothing to skip in such a frame
+    }
+  });
+}
+
+/** Creates an internal raffle on sale through the admin API, its sales ending at `endDate`. */
+async function createRaffle(baseURL: string, title: string, endDate: Date): Promise<string> {
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const login = await admin.post("/api/account/login", {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const created = await admin.post("/api/admin/raffles", {
+      data: {
+        title,
+        description: "Rifa de prueba para el sorteo con drand.",
+        price: 5,
+        currency: "USD",
+        totalTickets: 20,
+        status: "active",
+        activationType: "date",
+        endDate: endDate.toISOString(),
+        announcementType: "internal",
+        paymentMethods: ["Pago Móvil"],
+        prizeLevels: [{ description: "Una bicicleta", winnerCount: 1 }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Buys the default 2 tickets of a raffle and uploads the proof, as purchase.spec.ts does. */
+async function buyTwo(page: Page, raffleId: string, title: string) {
+  await page.goto(`/rifas/${raffleId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+  await page.getByRole("button", { name: "Comprar Boletos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?tickets=2&amount=`));
+  await page.getByRole("combobox", { name: "Método de pago" }).click();
+  await page.getByRole("option", { name: "Pago Móvil" }).click();
+  await page.getByLabel("Referencia de la transacción").fill(`V2${Date.now()}`);
+  await page
+    .getByLabel("Comprobante de pago", { exact: true })
+    .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: makePng(64, 64) });
+  await page.getByRole("button", { name: "Enviar Comprobante" }).click();
+  await expect(page.getByText("Comprobante Enviado", { exact: true }).first()).toBeVisible();
+}
+
+async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await skipCookieBanner(context);
+  const page = await context.newPage();
+  await page.goto("/adminrifazo2025");
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
+  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
+  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/** The raffle's lifecycle as the public API tells it. */
+async function lifecycleOf(page: Page, raffleId: string) {
+  const detail = (await (await page.request.get(`/api/raffles/${raffleId}`)).json()) as {
+    lifecycle: { state: string; drawRound: number | null; drawRoundAt: string | null };
+  };
+  return detail.lifecycle;
+}
+
+test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado y botón, acta verificada y recibo", async ({
+  page,
+  browser,
+  baseURL,
+  drand,
+  allowConsoleError,
+}) => {
+  test.setTimeout(300_000);
+  const base = baseURL as string;
+  const suffix = Date.now().toString(36);
+  const pasted = { title: `Bicicleta drand A ${suffix}`, id: "" };
+  const pressed = { title: `Bicicleta drand B ${suffix}`, id: "" };
+  const endDate = new Date(Date.now() + SALES_MS);
+  pasted.id = await createRaffle(base, pasted.title, endDate);
+  pressed.id = await createRaffle(base, pressed.title, endDate);
+
+  // The buyer buys 2 tickets of each raffle while they are on sale.
+  await skipCookieBanner(page);
+  await page.goto("/login");
+  const login = page.locator("form");
+  await login.getByLabel("Correo electrónico").fill(BUYER.email);
+  await login.getByLabel("Contraseña", { exact: true }).fill(drand.server.demoPassword(BUYER.email));
+  await login.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(/\/perfil/);
+  await buyTwo(page, pasted.id, pasted.title);
+  await buyTwo(page, pressed.id, pressed.title);
+  expect(Date.now(), "la compra terminó antes del cierre de ventas").toBeLessThan(endDate.getTime());
+
+  // The end date passes: the raffle closes by itself (the server, never the page, decides) with 1 pending.
+  await page.waitForTimeout(Math.max(0, endDate.getTime() - Date.now() + 1_000));
+  for (const raffle of [pasted, pressed]) {
+    await expect(async () => {
+      await page.goto(`/rifas/${raffle.id}`);
+      await expect(page.getByText("Cerrada: revisando pagos").first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByText("Queda 1 pago en revisión.").first()).toBeVisible();
+  }
+
+  // The relay stops answering (a machine without network): the server cannot fetch the rounds by itself.
+  drand.relay.failWith(503);
+
+  // The administrator approves both proofs in the approvals inbox.
+  const admin = await adminPage(browser, base);
+  await admin.getByRole("tab", { name: "Comprobantes" }).click();
+  await admin.getByLabel("Estado", { exact: true }).click();
+  await admin.getByRole("option", { name: "En Revisión", exact: true }).click();
+  await admin.getByLabel("Buscar").fill(BUYER.email);
+  const numbers: Record<string, string[]> = {};
+  for (const raffle of [pasted, pressed]) {
+    const row = admin
+      .getByRole("listitem")
+      .filter({ has: admin.getByRole("heading", { name: raffle.title }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(/Rifa cerrada · revisar antes del/)).toBeVisible();
+    await row.getByRole("button", { name: `Aprobar pago de ${BUYER.name}` }).click();
+    await expect(
+      admin.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`)).first(),
+    ).toBeVisible();
+    await expect(row).toHaveCount(0);
+  }
+  // The buyer's numbers, as Mis pagos has them.
+  const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
+    items: Array<{ raffleId?: string; raffleTitle: string | null; status: string; ticketNumbers: string[] }>;
+  };
+  for (const raffle of [pasted, pressed]) {
+    const proof = mine.items.find((item) => item.raffleTitle === raffle.title && item.status === "approved");
+    numbers[raffle.id] = proof?.ticketNumbers ?? [];
+    expect(numbers[raffle.id]).toHaveLength(2);
+  }
+
+  // Nothing pending: each raffle froze and its record named a drand round, shown on the draw page.
+  for (const raffle of [pasted, pressed]) {
+    await expect.poll(async () => (await lifecycleOf(page, raffle.id)).state).toBe("frozen");
+    const { drawRound } = await lifecycleOf(page, raffle.id);
+    expect(drawRound).toBeGreaterThan(0);
+    await page.goto(`/sorteo/${raffle.id}`);
+    await expect(page.getByText(new RegExp(`ronda ${drawRound} de drand`)).first()).toBeVisible();
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Ver el acta del sorteo" })).toBeVisible();
+  }
+
+  // Raffle A, once its round is out: the draw button gets the server's refusal (no relay answers) and
+  // the way out; the administrator then pastes the round's beacon (the relay's signature).
+  const roundA = (await lifecycleOf(page, pasted.id)).drawRound as number;
+  allowConsoleError(loggedStatus(503, `/api/raffles/${pasted.id}/draw`));
+  allowConsoleError(new RegExp(`^HTTP 503: POST http://[^/]+/api/raffles/${pasted.id}/draw$`));
+  await page.goto(`/sorteo/${pasted.id}`);
+  await expect(page.getByRole("heading", { name: "¡Todo listo para el sorteo!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole("button", { name: /Obtener la ronda y sortear/ }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "No se pudo realizar el sorteo" });
+  await expect(refusal).toContainText(`No pudimos obtener la ronda ${roundA} de drand`, { timeout: 20_000 });
+  await expect(refusal).toContainText(`un administrador puede pegar el beacon de la ronda ${roundA}`);
+
+  await admin.goto(`/admin/rifas/${pasted.id}`);
+  const beaconForm = admin.getByRole("form", { name: "Pegar beacon" });
+  await expect(beaconForm.getByLabel("Ronda")).toHaveValue(String(roundA));
+  await beaconForm.getByLabel("Firma (signature)").fill(drand.relay.chain.beacon(roundA).signature);
+  await beaconForm.getByRole("button", { name: "Verificar y sortear" }).click();
+  await expect(admin.getByText("Beacon verificado").first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible();
+  const winnerA = page.getByRole("list", { name: "Ganadores" }).getByRole("listitem");
+  await expect(winnerA).toHaveCount(1);
+  const ticketA = (((await winnerA.textContent()) ?? "").match(/Boleto\s*(\d{4})/) ?? [])[1];
+  expect(numbers[pasted.id]).toContain(ticketA);
+  await expect(page.getByRole("button", { name: /sortear/i })).toHaveCount(0);
+
+  // Raffle B: the buyer (anyone) presses the draw page's button; the server fetches the round from the relay.
+  await page.goto(`/sorteo/${pressed.id}`);
+  const drawButton = page.getByRole("button", { name: /Obtener la ronda y sortear/ });
+  await expect(drawButton).toBeVisible({ timeout: 20_000 });
+  drand.relay.failWith(null);
+  await drawButton.click();
+  // The roulette spins while the server fetches the round (no reduced motion here).
+  await expect(page.getByText("Girando la tómbola...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible({ timeout: 20_000 });
+  const textB = (await page.getByRole("list", { name: "Ganadores" }).textContent()) ?? "";
+  const ticketB = (textB.match(/Boleto\s*(\d{4})/) ?? [])[1];
+  expect(numbers[pressed.id]).toContain(ticketB);
+  const roundB = (await lifecycleOf(page, pressed.id)).drawRound as number;
+  expect(drand.relay.requests.some((path) => path.endsWith(`/public/${roundB}`))).toBe(true);
+
+  // Both records verify whole in the browser, with the beacon's source written in them.
+  for (const raffle of [pasted, pressed]) {
+    await page.goto(`/sorteo/${raffle.id}/acta`);
+    await expect(page.getByRole("heading", { level: 1, name: `Acta: ${raffle.title}` })).toBeVisible();
+    await page.getByRole("button", { name: "Verificar el acta completa" }).click();
+    await expect(page.getByText("Verificado en tu navegador: todo coincide")).toBeVisible({
+      timeout: 20_000,
+    });
+    const checks = page.getByRole("list", { name: "Comprobaciones" }).getByRole("listitem");
+    await expect(checks.filter({ hasText: "Firma BLS del beacon" })).toContainText("✓");
+    await expect(checks.filter({ hasText: "✗" })).toHaveCount(0);
+  }
+
+  // The buyer confirms, with the receipt's code, that their numbers are in the frozen list as theirs.
+  await page.goto(`/perfil/pagos?q=${encodeURIComponent(pasted.title)}`);
+  await page
+    .getByRole("button", { name: `Ver detalle del pago: ${pasted.title}` })
+    .first()
+    .click();
+  const code = page.getByRole("dialog").getByRole("region", { name: "Código de verificación del recibo" });
+  await expect(code.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await code.getByRole("button", { name: "Comprobar mis boletos en la lista congelada" }).click();
+  await expect(
+    code.getByText("Tus 2 boletos están en la lista congelada y marcados como tuyos"),
+  ).toBeVisible();
+});
