@@ -281,6 +281,7 @@ describe("DrawPage", () => {
       "/sorteo/r1/acta",
     );
     expect(screen.queryByText("Sorteo verificable")).not.toBeInTheDocument();
+    expect(screen.getByText(/Los ganadores salieron de la ronda/)).toHaveTextContent(String(ROUND));
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/raffles/r1/draw") ?? [];
     expect(init?.method).toBe("POST");
     // Nothing typed at draw time reaches the server.

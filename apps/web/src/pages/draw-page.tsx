@@ -74,7 +74,7 @@ function Commitment({ raffle }: { raffle: RaffleDetail }) {
   if (!raffle.drawnAt && !raffle.hasWinners) return null;
   return (
     <div className="flex items-start gap-3 rounded-control border border-line bg-canvas p-4 text-sm">
-      <ShieldIcon className="mt-0.5 text-brand-700" />
+      <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
       <div className="min-w-0 space-y-1">
         <p className="font-bold text-ink">Sorteo verificable</p>
         <p className="text-muted">
@@ -491,7 +491,14 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
               <TrophyIcon className="text-accent-600" /> ¡Tenemos ganadores!
             </h2>
             <Winners result={shown} />
-            <div className="mt-5">
+            {!raffle.drawSeedCommitment && raffle.lifecycle.drawRound !== null ? (
+              <p className="mt-4 text-sm text-muted">
+                Los ganadores salieron de la ronda{" "}
+                <strong className="text-ink">{raffle.lifecycle.drawRound}</strong> de drand, fijada al
+                congelar la lista: cualquiera puede comprobarlo en el acta.
+              </p>
+            ) : null}
+            <div className="mt-5 empty:hidden">
               <VerifyLinks raffle={raffle} />
             </div>
           </Panel>
