@@ -224,23 +224,20 @@ export async function performDrawIn(
   return { result: await storedResult(tx, updated, viewerId), queued };
 }
 
-/** Inserts the winner rows of a draw or a lottery result, finishes the raffle and tells everyone. */
-async function writeWinners(
-  ctx: DrawContext,
+/** Winner rows for picks of the record: each ticket's owner (and shown name) from the sold list. */
+async function winnerRows(
   tx: Tx,
-  raffle: repo.RaffleRow,
+  raffleId: string,
   picks: RecordWinner[],
   source: "internal" | "external",
   at: Date,
-  listHash: string,
-  announce = true,
-): Promise<number> {
-  const sold = await repo.findSoldTickets(tx, raffle.id);
+) {
+  const sold = await repo.findSoldTickets(tx, raffleId);
   const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
-  const rows = picks.map((w) => {
+  return picks.map((w) => {
     const ticket = byNumber.get(w.ticketNumber);
     return {
-      raffleId: raffle.id,
+      raffleId,
       ticketId: ticket?.id ?? null,
       ticketNumber: w.ticketNumber,
       userId: ticket?.userId ?? null,
@@ -252,6 +249,20 @@ async function writeWinners(
       announcedAt: at,
     };
   });
+}
+
+/** Inserts the winner rows of a draw or a lottery result, finishes the raffle and tells everyone. */
+async function writeWinners(
+  ctx: DrawContext,
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  picks: RecordWinner[],
+  source: "internal" | "external",
+  at: Date,
+  listHash: string,
+  announce = true,
+): Promise<number> {
+  const rows = await winnerRows(tx, raffle.id, picks, source, at);
   await repo.insertWinners(tx, rows);
   const first = rows[0];
   await repo.updateRaffle(tx, raffle.id, {
@@ -731,23 +742,7 @@ async function correctWinners(
   const removed = before.filter((w) => !keep.has(w.ticketNumber));
   const known = new Set(before.map((w) => w.ticketNumber));
   await repo.deleteCurrentWinners(tx, raffle.id);
-  const sold = await repo.findSoldTickets(tx, raffle.id);
-  const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
-  const rows = winners.map((w) => {
-    const ticket = byNumber.get(w.ticketNumber);
-    return {
-      raffleId: raffle.id,
-      ticketId: ticket?.id ?? null,
-      ticketNumber: w.ticketNumber,
-      userId: ticket?.userId ?? null,
-      winnerName: ticket?.ownerName ?? "Participante",
-      prizeLevel: w.level,
-      prizeIndex: w.index,
-      prizeDescription: w.description,
-      source: "external" as const,
-      announcedAt: at,
-    };
-  });
+  const rows = await winnerRows(tx, raffle.id, winners, "external", at);
   await repo.insertWinners(tx, rows);
   const first = rows[0];
   await repo.updateRaffle(tx, raffle.id, {

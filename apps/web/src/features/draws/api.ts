@@ -13,8 +13,7 @@ const recordPath = (raffleId: string) => `/api/raffles/${id(raffleId)}/record`;
 export const drawApi = {
   startCountdown: (raffleId: string) =>
     api.post<{ startedAt: string }>(`/api/raffles/${id(raffleId)}/countdown`),
-  draw: (raffleId: string, publicValue?: string) =>
-    api.post<DrawResult>(`/api/raffles/${id(raffleId)}/draw`, publicValue ? { publicValue } : {}),
+  draw: (raffleId: string) => api.post<DrawResult>(`/api/raffles/${id(raffleId)}/draw`, {}),
   verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
