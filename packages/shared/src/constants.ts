@@ -49,6 +49,7 @@ export const DEFAULT_RAFFLE_PAYMENT_METHODS = ["Pago Móvil", "Zelle", "Binance 
 
 export const PAYMENT_METHODS = [
   "pago_movil",
+  "transferencia",
   "zelle",
   "binance",
   "efectivo_usd",
@@ -59,6 +60,7 @@ export const PAYMENT_METHODS = [
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   pago_movil: "Pago Móvil",
+  transferencia: "Transferencia bancaria",
   zelle: "Zelle",
   binance: "Binance Pay",
   efectivo_usd: "Efectivo (USD)",
@@ -76,7 +78,39 @@ export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
   rejected: "Rechazado",
 };
 
-export const TICKET_STATUSES = ["available", "sold"] as const;
+export const TICKET_STATUSES = ["available", "reserved", "sold"] as const;
+
+/** How a raffle's numbers are given: at random on approval, or chosen by the buyer on the grid. */
+export const NUMBER_MODES = ["random", "chosen"] as const;
+export type NumberMode = (typeof NUMBER_MODES)[number];
+export const DEFAULT_RESERVATION_MINUTES = 15;
+export const MIN_RESERVATION_MINUTES = 5;
+export const MAX_RESERVATION_MINUTES = 120;
+
+/**
+ * A purchase from reservation to outcome. active: tickets held, countdown running; submitted: proof
+ * uploaded, under review; rejected: proof refused, held again for a new proof until expires_at;
+ * approved; expired: time ran out, released; cancelled: given up by the buyer, released.
+ */
+export const RESERVATION_STATUSES = [
+  "active",
+  "submitted",
+  "approved",
+  "rejected",
+  "expired",
+  "cancelled",
+] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  active: "Reservado",
+  submitted: "En Revisión",
+  approved: "Aprobado",
+  rejected: "Rechazado",
+  expired: "Reserva vencida",
+  cancelled: "Cancelado",
+};
+/** Statuses that hold tickets (count against stock and the buyer's cap). */
+export const HOLDING_RESERVATION_STATUSES: readonly ReservationStatus[] = ["active", "submitted", "rejected"];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const NOTIFICATION_TYPES = [

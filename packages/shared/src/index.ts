@@ -12,6 +12,7 @@ export * from "./schemas/profile";
 export * from "./schemas/proofs";
 export * from "./schemas/raffles";
 export * from "./schemas/records";
+export * from "./schemas/reservations";
 export * from "./schemas/settings";
 export * from "./schemas/sign-in-link";
 export * from "./schemas/user-fields";

@@ -3,6 +3,9 @@ import {
   ACTIVATION_TYPES,
   ANNOUNCEMENT_TYPES,
   CURRENCIES,
+  DEFAULT_RESERVATION_MINUTES,
+  NUMBER_MODES,
+  PAYMENT_METHODS,
   RAFFLE_STATUSES,
   type RaffleStatus,
   TIME_ZONE,
@@ -140,6 +143,14 @@ export const publicRaffleSchema = z.object({
   activationPercentage: z.number().int().nullable(),
   percentageDrawActivatedAt: z.string().nullable(),
   paymentMethods: z.array(z.string()),
+  /** Ids of the methods this raffle accepts (from paymentMethods), in the organiser's order. */
+  acceptedMethods: z.array(z.enum(PAYMENT_METHODS)).default([]),
+  /** random: numbers assigned on approval; chosen: the buyer picks them on the grid. */
+  numberMode: z.enum(NUMBER_MODES).default("random"),
+  /** Minutes a reservation holds its tickets before it is released. */
+  reservationMinutes: z.number().int().default(DEFAULT_RESERVATION_MINUTES),
+  /** Packages offered ("5 boletos por $4"), in the raffle's currency. */
+  combos: z.array(z.object({ quantity: z.number().int(), price: z.number() })).default([]),
   announcementType: z.enum(ANNOUNCEMENT_TYPES),
   externalAnnouncementPlatform: z.string().nullable(),
   externalAnnouncementDetails: z.string().nullable(),

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import {
+  CURRENCIES,
+  MAX_TOTAL_TICKETS,
+  NUMBER_MODES,
+  PAYMENT_METHODS,
+  RESERVATION_STATUSES,
+} from "../constants";
+
+// Purchases from reservation to outcome (numbers chosen on the grid or a quantity; a countdown; a payment
+// page per method in the method's currency). The server decides every total from the raffle's rules
+// (domain/pricing.ts); the browser only shows what it is told.
+
+export const RESERVATION_MESSAGES = {
+  numbersTaken: (numbers: string[]) =>
+    numbers.length === 1
+      ? `El número ${numbers[0]} acaba de ser tomado por otra persona. Elige otro.`
+      : `Los números ${numbers.join(", ")} acaban de ser tomados por otras personas. Elige otros.`,
+  chooseNumbers: "Elige tus números en la cuadrícula antes de pagar.",
+  numbersNotAllowed: "En esta rifa los números se asignan al azar: indica solo la cantidad.",
+  invalidNumber: "Uno de los números elegidos no existe en esta rifa.",
+  duplicateNumbers: "Elegiste el mismo número dos veces.",
+  notFound: "No encontramos esa reserva.",
+  expired: "Tu reserva venció y los boletos quedaron libres. Puedes reservar de nuevo.",
+  notActive: "Esta reserva ya no admite comprobantes.",
+  activeExists: "Ya tienes una reserva activa en esta rifa. Complétala o cancélala antes de hacer otra.",
+  methodNotAccepted: "Esta rifa no acepta ese método de pago.",
+  noRate:
+    "Todavía no hay tasa del día publicada para pagar en bolívares. Elige otro método o intenta más tarde.",
+  amountMismatch: (expected: string) => `El monto debe ser exactamente ${expected}.`,
+  cancelled: "Cancelaste la reserva y los boletos quedaron libres.",
+  expiredNotice: (title: string) =>
+    `Tu reserva en "${title}" venció antes de subir el comprobante y los boletos quedaron libres.`,
+} as const;
+
+/** POST /api/raffles/:id/reservations: chosen numbers (chosen mode) or a quantity (random mode). */
+export const createReservationSchema = z
+  .object({
+    numbers: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_TOTAL_TICKETS - 1),
+      )
+      .max(MAX_TOTAL_TICKETS)
+      .optional(),
+    quantity: z.number().int().min(1).max(MAX_TOTAL_TICKETS).optional(),
+  })
+  .refine((v) => v.numbers !== undefined || v.quantity !== undefined, {
+    message: "Indica los números o la cantidad de boletos.",
+  });
+export type CreateReservation = z.infer<typeof createReservationSchema>;
+
+export const priceQuoteSchema = z.object({
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  currency: z.enum(CURRENCIES),
+  subtotal: z.number(),
+  combosUsed: z.array(z.object({ quantity: z.number().int(), price: z.number(), times: z.number().int() })),
+  comboTotal: z.number(),
+  levelName: z.string().nullable(),
+  levelDiscountPercent: z.number(),
+  levelTotal: z.number(),
+  applied: z.enum(["none", "combo", "level"]),
+  discount: z.number(),
+  total: z.number(),
+});
+
+/** One way to pay this reservation: the organiser's data for it and the exact amount in its currency. */
+export const paymentInstructionSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  label: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** Exact amount to pay in `currency`; null when bolívares are needed and no rate is published. */
+  amount: z.number().nullable(),
+  /** Field label → value, in display order, each with a copy button ("Banco", "Teléfono", "Cédula/RIF"...). */
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** False when the organiser has not configured this method's data or no rate exists for it. */
+  available: z.boolean(),
+});
+export type PaymentInstruction = z.infer<typeof paymentInstructionSchema>;
+
+export const reservationSchema = z.object({
+  id: z.string(),
+  raffleId: z.string(),
+  raffleTitle: z.string(),
+  numberMode: z.enum(NUMBER_MODES),
+  status: z.enum(RESERVATION_STATUSES),
+  statusLabel: z.string(),
+  quantity: z.number().int(),
+  /** Chosen numbers, formatted ("0042"); null in random mode until approval assigns them. */
+  numbers: z.array(z.string()).nullable(),
+  /** When held tickets are released if no proof arrives (active and rejected). */
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  /** Server time when this payload was made, so the countdown does not trust the phone's clock. */
+  serverNow: z.string(),
+  pricing: priceQuoteSchema,
+  /** The BCV rate frozen on this purchase (bolívares per dollar) and the date it was published. */
+  exchangeRate: z.object({ rate: z.number(), updatedAt: z.string() }).nullable(),
+  methods: z.array(paymentInstructionSchema),
+  /** The latest proof for this purchase, if any. */
+  proofId: z.string().nullable(),
+  /** Reviewer's reason when the latest proof was rejected. */
+  rejectionReason: z.string().nullable(),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const myReservationsSchema = z.object({ items: z.array(reservationSchema) });
+export type MyReservations = z.infer<typeof myReservationsSchema>;
+
+/** GET /api/raffles/:id/numbers: taken numbers as a bitmap (domain/number-bitmap.ts). */
+export const numbersAvailabilitySchema = z.object({
+  raffleId: z.string(),
+  totalTickets: z.number().int(),
+  /** Count of taken numbers (sold or reserved). */
+  taken: z.number().int(),
+  /** Base64 bitmap, bit set = taken. */
+  bitmap: z.string(),
+});
+export type NumbersAvailability = z.infer<typeof numbersAvailabilitySchema>;
+
+/** GET /api/raffles/:id/quote?quantity=N: the total the signed-in buyer (or a visitor) would pay. */
+export const quoteQuerySchema = z.object({ quantity: z.coerce.number().int().min(1).max(MAX_TOTAL_TICKETS) });
+
+export const comboSchema = z.object({
+  quantity: z.number().int().min(2).max(MAX_TOTAL_TICKETS),
+  price: z.number().positive(),
+});
