@@ -1,6 +1,6 @@
 // A small generated "payment receipt" screenshot for each demo payment proof. It is clearly marked as a
 // demo document so nobody mistakes it for a real bank receipt.
-import type { Currency, PaymentMethod } from "@rifazo/shared";
+import { type Currency, formatEsNumber, type PaymentMethod } from "@rifazo/shared";
 import sharp from "sharp";
 
 export interface ReceiptInput {
@@ -35,11 +35,7 @@ function clip(value: string, max: number): string {
 }
 
 export function formatAmount(amount: number, currency: Currency): string {
-  const number = new Intl.NumberFormat("es-VE", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return currency === "VES" ? `Bs. ${number}` : `$ ${number}`;
+  return `${currency === "VES" ? "Bs." : "$"} ${formatEsNumber(amount)}`;
 }
 
 function formatDate(date: Date): string {

@@ -1,4 +1,5 @@
 import { type Currency, LOCALE, TIME_ZONE } from "@rifazo/shared/constants";
+import { formatMoney as formatEsMoney, formatEsNumber } from "@rifazo/shared/domain/money";
 
 // es-VE formatting, always in Venezuelan time, whatever the device's own time zone is.
 
@@ -71,21 +72,14 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
 }
 
 /**
- * "$1.234,50" for USD and "Bs. 1.234,50" for VES. Intl's own VES symbol is the outdated "Bs.S",
- * so bolívares get the symbol people actually use.
+ * "$1.234,50" for USD and "Bs. 1.234,50" for VES: the one es-VE money formatter of the shared package,
+ * with the symbol people actually use (Intl's own VES symbol is the outdated "Bs.S").
  */
 export function formatMoney(amount: number | string, currency: Currency | string = "USD"): string {
   const value = typeof amount === "string" ? Number(amount) : amount;
   if (!Number.isFinite(value)) return "—";
-  if (currency === "VES") {
-    const digits = numberFormat("money:plain", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return `Bs. ${digits.format(value)}`;
-  }
-  return numberFormat(`money:${currency}`, {
-    style: "currency",
-    currency,
-    currencyDisplay: "narrowSymbol",
-  }).format(value);
+  if (currency === "USD" || currency === "VES") return formatEsMoney(value, currency);
+  return `${formatEsNumber(value)} ${currency}`;
 }
 
 /** "24,5 %" of `value` out of `max`, with two decimals under 1 % so a first sale does not read 0 %. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LEVEL_NAMES, LOCALE } from "../constants";
+import { LEVEL_NAMES } from "../constants";
+import { formatEsNumber } from "../domain/money";
 
 // Rifazo Club (spec 1 §2 "Loyalty club", §4 "Club", §5 reward redemption, §7 points and rewards, §8 club).
 // Points only change through the ledger (points_history); a redemption spends them in one transaction.
@@ -7,7 +8,7 @@ import { LEVEL_NAMES, LOCALE } from "../constants";
 export const POINTS_HISTORY_LIMIT = 200;
 export const REDEMPTIONS_LIMIT = 100;
 
-const points = (n: number) => new Intl.NumberFormat(LOCALE).format(n);
+const points = (n: number) => formatEsNumber(n, 0);
 
 export const CLUB_MESSAGES = {
   loadError: "Error al cargar datos del Club",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   CURRENCIES,
-  LOCALE,
   MAX_IMAGE_PIXELS,
   MAX_PROOF_BYTES,
   MAX_TOTAL_TICKETS,
@@ -10,6 +9,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
+import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { capMessage } from "../domain/purchase-limits";
 
@@ -30,9 +30,7 @@ export const PROOF_LIMITS = {
 } as const;
 
 const money = (value: number, currency?: string) =>
-  `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}${
-    currency ? ` ${currency}` : ""
-  }`;
+  `${formatEsNumber(value)}${currency ? ` ${currency}` : ""}`;
 
 export const PROOF_MESSAGES = {
   signIn: "Debes iniciar sesión para subir un comprobante.",

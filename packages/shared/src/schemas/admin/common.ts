@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MONEY_MESSAGES, parseEsNumber } from "../../domain/money";
 import { ADMIN_MESSAGES } from "./messages";
 
 // Helpers shared by the administrator area's schemas: loose input, list pages, the plain ok answer.
@@ -7,14 +8,22 @@ import { ADMIN_MESSAGES } from "./messages";
 export const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/** Numbers may arrive typed (JSON) or as input text; a decimal comma (es-VE) is accepted. */
+/**
+ * Numbers may arrive typed (JSON) or as input text in es-VE ("1.194,56", "2,5", "1.000"), read by the one
+ * shared parser; text it refuses (ambiguous, negative, letters) is NaN and each field says what it takes.
+ */
 export function toNumber(value: unknown): number {
   if (typeof value === "number") return value;
-  if (typeof value === "string") {
-    const text = value.trim();
-    if (/^-?\d+([.,]\d+)?$/.test(text)) return Number(text.replace(",", "."));
-  }
-  return Number.NaN;
+  if (typeof value !== "string") return Number.NaN;
+  const parsed = parseEsNumber(value, { decimals: 2 });
+  return parsed.ok ? parsed.value : Number.NaN;
+}
+
+/** The parser's message when `value` is text whose dot could be thousands or decimals ("0.500"), else null. */
+export function ambiguityOf(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const parsed = parseEsNumber(value, { decimals: 2 });
+  return !parsed.ok && parsed.error === MONEY_MESSAGES.ambiguous ? parsed.error : null;
 }
 
 export const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);

@@ -17,7 +17,7 @@ import {
   MAX_REVIEW_WINDOW_HOURS,
   MIN_REVIEW_WINDOW_HOURS,
 } from "../../domain/raffle-lifecycle";
-import { isBlank, toNumber } from "./common";
+import { ambiguityOf, isBlank, toNumber } from "./common";
 import { ADMIN_MESSAGES } from "./messages";
 import {
   FIELD_MESSAGES,
@@ -72,7 +72,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     price > RAFFLE_FORM_LIMITS.maxPrice ||
     !hasCents(price)
   ) {
-    fail(["price"], FIELD_MESSAGES.price);
+    fail(["price"], ambiguityOf(raw.price) ?? FIELD_MESSAGES.price);
   }
 
   const currency = isBlank(raw.currency) ? "USD" : text(raw.currency);
@@ -150,7 +150,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     if (!isBlank(item.prizeValue)) {
       prizeValue = toNumber(item.prizeValue);
       if (!Number.isFinite(prizeValue) || prizeValue < 0 || prizeValue > RAFFLE_FORM_LIMITS.maxPrice) {
-        fail(["prizeLevels", index, "prizeValue"], FIELD_MESSAGES.prizeValue);
+        fail(["prizeLevels", index, "prizeValue"], ambiguityOf(item.prizeValue) ?? FIELD_MESSAGES.prizeValue);
         prizeValue = null;
       } else {
         prizeValue = Math.round(prizeValue * 100) / 100;

@@ -4,6 +4,7 @@ import {
   type AdminApproveResult,
   type AdminProof,
   type AdminProofListQuery,
+  formatEsNumber,
   formatTicketNumber,
   isActivationReached,
   isUuid,
@@ -88,8 +89,7 @@ function numbersText(numbers: number[]): string {
   return rest > 0 ? `${shown} y ${rest} más` : shown;
 }
 
-const money = (amount: number, currency: string) =>
-  `${new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+const money = (amount: number, currency: string) => `${formatEsNumber(amount)} ${currency}`;
 
 /**
  * The payment in dollars for the 100-RifaPuntos-per-unit rule: a VES

@@ -166,7 +166,7 @@ describe("crear rifa", () => {
       price: "12,50",
       endDate: "2030-01-10T18:30",
       prizeLevels: [
-        { level: 7, description: "iPhone 16 Pro", winnerCount: "1", prizeValue: "1200" },
+        { level: 7, description: "iPhone 16 Pro", winnerCount: "1", prizeValue: "1.200" },
         { level: 3, description: "AirPods", winnerCount: 2, prizeValue: "" },
       ],
       paymentMethods: " Zelle, ,Pago Móvil , zelle",
@@ -225,7 +225,9 @@ describe("crear rifa", () => {
         ADMIN_MESSAGES.winnersExceedTickets,
       ],
       [{ price: 0.001 }, "Por favor, completa o corrige: Precio."],
-      [{ price: "10.555" }, "Por favor, completa o corrige: Precio."],
+      // es-VE: "10,555" has three decimals; "10.555" would be 10 555 (thousands), a valid price.
+      [{ price: "10,555" }, "Por favor, completa o corrige: Precio."],
+      [{ price: "1,194.56" }, "Por favor, completa o corrige: Precio."],
       [{ totalTickets: 10_001 }, "Por favor, completa o corrige: Total de Boletos."],
       [{ totalTickets: 0 }, "Por favor, completa o corrige: Total de Boletos."],
       [{ currency: "EUR" }, "Por favor, completa o corrige: Moneda."],
