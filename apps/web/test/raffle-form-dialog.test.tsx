@@ -56,7 +56,7 @@ describe("RaffleFormDialog (create)", () => {
   it("refuses a price with more than two decimals", async () => {
     const user = userEvent.setup();
     const { dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Precio *"), "1.234");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1,234");
     await user.click(createButton(dialog));
     expect(
       await within(dialog).findByText(

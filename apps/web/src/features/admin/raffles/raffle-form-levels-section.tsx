@@ -3,6 +3,7 @@ import { useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { MoneyInput } from "../../../components/ui/money-input";
 import { toast } from "../../../components/ui/toast";
 import type { RaffleFormApi } from "./raffle-form-values";
 import { emptyPrizeLevel } from "./raffle-form-values";
@@ -92,12 +93,9 @@ export function RaffleFormLevelsSection({
                   error={levelError(index, "winnerCount")}
                 >
                   {(describedBy) => (
-                    <Input
+                    <MoneyInput
                       id={`level-${field.id}-count`}
-                      type="number"
-                      inputMode="numeric"
-                      min="1"
-                      step="1"
+                      decimals={0}
                       aria-invalid={Boolean(levelError(index, "winnerCount"))}
                       aria-describedby={describedBy}
                       {...register(`prizeLevels.${index}.winnerCount`)}
@@ -110,12 +108,8 @@ export function RaffleFormLevelsSection({
                   error={levelError(index, "prizeValue")}
                 >
                   {(describedBy) => (
-                    <Input
+                    <MoneyInput
                       id={`level-${field.id}-value`}
-                      type="number"
-                      inputMode="decimal"
-                      min="0"
-                      step="0.01"
                       aria-invalid={Boolean(levelError(index, "prizeValue"))}
                       aria-describedby={describedBy}
                       {...register(`prizeLevels.${index}.prizeValue`)}

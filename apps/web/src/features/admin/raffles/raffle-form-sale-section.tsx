@@ -4,12 +4,14 @@ import {
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
 } from "@rifazo/shared/constants";
+import { parseEsNumber } from "@rifazo/shared/domain/money";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import type { RaffleFormApi } from "./raffle-form-values";
@@ -26,6 +28,12 @@ const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   value: currency,
   label: currency === "USD" ? "USD (dólares)" : "VES (bolívares)",
 }));
+
+/** The total as typed ("1.000" is a thousand), or the default while it is blank or unreadable. */
+function ticketsOf(text: string): number {
+  const parsed = parseEsNumber(text, { decimals: 0 });
+  return parsed.ok && parsed.value >= 1 ? parsed.value : DEFAULT_TOTAL_TICKETS;
+}
 
 interface SaleSectionProps {
   form: RaffleFormApi;
@@ -53,12 +61,9 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
           {(describedBy) => (
-            <Input
+            <MoneyInput
               id="raffle-price"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
+              placeholder="Ej.: 2,50"
               aria-invalid={Boolean(errors.price)}
               aria-describedby={describedBy}
               {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
@@ -95,13 +100,9 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
           hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Entre 1 y 10000."}
         >
           {(describedBy) => (
-            <Input
+            <MoneyInput
               id="raffle-total"
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="10000"
-              step="1"
+              decimals={0}
               aria-invalid={Boolean(errors.totalTickets)}
               aria-describedby={describedBy}
               // Shown but not registered while editing: a disabled registered input would drop its value.
@@ -114,17 +115,14 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
           label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
           error={errors.maxTicketsPerBuyer?.message}
           hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${defaultTicketCap(
-            Number(totalTickets) || DEFAULT_TOTAL_TICKETS,
+            ticketsOf(totalTickets),
           )} (10 % del total).`}
         >
           {(describedBy) => (
-            <Input
+            <MoneyInput
               id="raffle-max-per-buyer"
-              type="number"
-              inputMode="numeric"
-              min="2"
-              step="1"
-              placeholder={String(defaultTicketCap(Number(totalTickets) || DEFAULT_TOTAL_TICKETS))}
+              decimals={0}
+              placeholder={String(defaultTicketCap(ticketsOf(totalTickets)))}
               aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
               aria-describedby={describedBy}
               {...register("maxTicketsPerBuyer")}

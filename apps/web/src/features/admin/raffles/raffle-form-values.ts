@@ -4,6 +4,7 @@ import {
   DEFAULT_TOTAL_TICKETS,
   TIME_ZONE,
 } from "@rifazo/shared/constants";
+import { formatEsNumber } from "@rifazo/shared/domain/money";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
 import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
@@ -106,6 +107,9 @@ export function isoToCaracasInput(iso: string | null | undefined): string {
 
 const numberText = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? "" : String(value);
+/** Money as the form shows it after a blur: "2,50", "1.200,00" (es-VE, what the shared parser reads). */
+const moneyText = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? "" : formatEsNumber(value, 2);
 
 /** Values for editing an existing raffle. */
 export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
@@ -118,7 +122,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     description: raffle.description ?? "",
     prizeImage: raffle.prizeImage,
     imageAlt: raffle.imageAlt ?? "",
-    price: numberText(raffle.price),
+    price: moneyText(raffle.price),
     currency: raffle.currency === "VES" ? "VES" : "USD",
     totalTickets: numberText(raffle.totalTickets || DEFAULT_TOTAL_TICKETS),
     maxTicketsPerBuyer: numberText(raffle.maxTicketsPerBuyerSetting),
@@ -132,7 +136,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
       ? levels.map((level) => ({
           description: level.description,
           winnerCount: numberText(level.winnerCount),
-          prizeValue: numberText(level.prizeValue),
+          prizeValue: moneyText(level.prizeValue),
         }))
       : [emptyPrizeLevel()],
     paymentMethods: methods

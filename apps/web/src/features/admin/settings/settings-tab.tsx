@@ -1,3 +1,4 @@
+import { formatEsNumber, parseEsNumber } from "@rifazo/shared/domain/money";
 import {
   EMPTY_PAYMENT_ACCOUNTS,
   EMPTY_SUPPORT_CONTACT,
@@ -19,6 +20,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { MoneyInput } from "../../../components/ui/money-input";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/toast";
@@ -139,9 +141,12 @@ function useSettingsCache() {
     );
 }
 
+/** Bolívares per dollar are published with up to four decimals (the API rounds to them too). */
+const RATE_DECIMALS = 4;
+
 function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
   const updateCache = useSettingsCache();
-  const [rate, setRate] = useState(current ? String(current.rate).replace(".", ",") : "");
+  const [rate, setRate] = useState(current ? formatEsNumber(current.rate, RATE_DECIMALS) : "");
   const [date, setDate] = useState(todayInVenezuela());
   const [source, setSource] = useState(current?.source ?? "BCV");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -177,14 +182,17 @@ function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
+          // "36,5124" or "1.194,56" as the BCV publishes it; "36.512" is refused as ambiguous, never guessed.
+          const typed = parseEsNumber(rate, { decimals: RATE_DECIMALS });
           const parsed = exchangeRateInputSchema.safeParse({
-            rate: rate.trim() === "" ? undefined : Number(rate.replace(",", ".")),
+            rate: typed.ok ? typed.value : undefined,
             date: date || undefined,
             source,
           });
-          if (!parsed.success) {
+          if (!parsed.success || (!typed.ok && rate.trim() !== "")) {
             const next: Record<string, string> = {};
-            for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+            if (!typed.ok && rate.trim() !== "") next.rate = typed.error;
+            for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
             setErrors(next);
             return;
           }
@@ -198,10 +206,9 @@ function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
       >
         <Field id="rate-value" label="Bolívares por dólar (Bs./USD)" error={errors.rate}>
           {(describedBy) => (
-            <Input
+            <MoneyInput
               id="rate-value"
-              inputMode="decimal"
-              autoComplete="off"
+              decimals={RATE_DECIMALS}
               placeholder="Ej.: 36,50"
               value={rate}
               onChange={(event) => setRate(event.target.value)}
