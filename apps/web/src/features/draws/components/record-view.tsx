@@ -21,7 +21,7 @@ import { CopyButton } from "../../../components/ui/copy-button";
 import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useNow } from "../../../lib/use-now";
 import { CountdownDisplay } from "../../upcoming";
@@ -71,7 +71,7 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       const d = entry.data as RulesPublishedData;
       return (
         <p>
-          «{d.title}»: {formatNumber(d.totalTickets)} boletos a {d.price} {d.currency};{" "}
+          «{d.title}»: {formatNumber(d.totalTickets)} boletos a {formatMoney(d.price, d.currency)};{" "}
           {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
           {d.announcement.type === "internal"
             ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
