@@ -84,6 +84,28 @@ export async function takenNumbers(db: Executor, raffleId: string, now: Date): P
   return rows.map((row) => row.n);
 }
 
+/** Which of these numbers are taken at `now` (a read without locks, to turn away a race's losers early). */
+export async function takenAmong(
+  db: Executor,
+  raffleId: string,
+  numbers: number[],
+  now: Date,
+): Promise<number[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({ n: tickets.ticketNumber })
+    .from(tickets)
+    .leftJoin(reservations, eq(reservations.id, tickets.reservationId))
+    .where(
+      and(
+        eq(tickets.raffleId, raffleId),
+        inArray(tickets.ticketNumber, numbers),
+        or(eq(tickets.status, "sold"), and(eq(tickets.status, "reserved"), holdingAt(now))),
+      ),
+    );
+  return rows.map((row) => row.n);
+}
+
 export async function insertReservation(
   tx: Executor,
   values: typeof reservations.$inferInsert,

@@ -70,6 +70,12 @@ const label = (n: number) => formatTicketNumber(n);
 // Rules
 // ---------------------------------------------------------------------------------------------
 
+/** 409 NUMBERS_TAKEN with the taken numbers formatted, in the message and in error.details.taken. */
+function numbersTaken(numbers: number[]): AppError {
+  const taken = [...numbers].sort((a, b) => a - b).map(label);
+  return withDetails(conflict(RESERVATION_MESSAGES.numbersTaken(taken), "NUMBERS_TAKEN"), { taken });
+}
+
 /** Sales are open: active, no close due (end date, sell-out, countdown), not drawn. */
 export function assertSalesOpen(
   raffle: {
@@ -490,12 +496,8 @@ export async function holdInTransaction(
     const got = await repo.reserveNumbers(tx, raffleId, row.id, input.numbers);
     if (got.length !== input.numbers.length) {
       const mine = new Set(got);
-      const taken = input.numbers
-        .filter((n) => !mine.has(n))
-        .sort((a, b) => a - b)
-        .map(label);
       // Throwing rolls back the reservation and whatever it reserved: the loser holds nothing.
-      throw withDetails(conflict(RESERVATION_MESSAGES.numbersTaken(taken), "NUMBERS_TAKEN"), { taken });
+      throw numbersTaken(input.numbers.filter((n) => !mine.has(n)));
     }
   }
   await publishRaffle(ctx, tx, raffleId);
@@ -515,6 +517,12 @@ export async function reserve(
   if (idempotencyKey) {
     const earlier = await repo.findByIdempotencyKey(ctx.db, user.id, idempotencyKey);
     if (earlier) return { reservation: await oneReservation(ctx, ctx.db, earlier, now), created: false };
+  }
+  if (input.numbers && input.numbers.length > 0) {
+    // The loser of a race is told at once, without queueing for the raffle's lock: numbers already taken
+    // stay taken. Free-looking ones are checked again under the lock, where the decision is made.
+    const taken = await repo.takenAmong(ctx.db, raffleId, input.numbers, now);
+    if (taken.length > 0) throw numbersTaken(taken);
   }
   try {
     const row = await ctx.db.transaction(async (tx) => {
