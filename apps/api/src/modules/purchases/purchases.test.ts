@@ -510,3 +510,109 @@ describe("reservas: pago, aprobación y rechazo", () => {
     expect(noReservation.json().error.code).toBe("CHOOSE_NUMBERS");
   });
 });
+
+describe("reservas: reglas de venta de la rifa (administración)", () => {
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    title: "Moto con combos",
+    price: 3,
+    currency: "USD",
+    totalTickets: 100,
+    status: "active",
+    activationType: "date",
+    endDate: "2031-06-01T20:00:00.000Z",
+    prizeLevels: [{ description: "Moto", winnerCount: 1 }],
+    numberMode: "chosen",
+    reservationMinutes: 20,
+    combos: [{ quantity: 5, price: "12,00" }],
+    ...overrides,
+  });
+  const admin$ = (method: "POST" | "PATCH", url: string, payload: unknown) =>
+    t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload: payload as object });
+
+  it("guarda modo, minutos y combos, los publica, y los fija tras la primera reserva", async () => {
+    const badCombo = await admin$(
+      "POST",
+      "/api/admin/raffles",
+      form({ combos: [{ quantity: 5, price: 15 }] }),
+    );
+    expect(badCombo.statusCode).toBe(400);
+    expect(badCombo.json().error.fields["combos.0.price"]).toBe(
+      "Cada combo debe costar menos que sus boletos al precio normal.",
+    );
+    const badMinutes = await admin$("POST", "/api/admin/raffles", form({ reservationMinutes: 3 }));
+    expect(badMinutes.json().error.fields.reservationMinutes).toMatch(/entre 5 y 120/);
+
+    const created = await admin$("POST", "/api/admin/raffles", form());
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json()).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 20,
+      combos: [{ quantity: 5, price: 12 }],
+      acceptedMethods: ["pago_movil", "zelle", "binance"],
+    });
+    const { waitForTicketPools } = await import("../admin/raffles/ticket-pool");
+    await waitForTicketPools(t.app.ctx);
+    expect((await get(`/api/raffles/${id}`)).json()).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 20,
+    });
+
+    // Before any reservation the organiser may still change them.
+    expect((await admin$("PATCH", `/api/admin/raffles/${id}`, { combos: [] })).statusCode).toBe(200);
+    const buyer = await signedInUser(t.app);
+    const reservation = (await reserve(buyer.cookie, id, { numbers: [1, 2] })).json() as Reservation;
+    expect(new Date(reservation.expiresAt).getTime() - new Date(reservation.serverNow).getTime()).toBe(
+      20 * 60_000,
+    );
+    expect((await get(`/api/raffles/${id}`)).json()).toMatchObject({ pendingTickets: 2, remaining: 98 });
+    const locked = await admin$("PATCH", `/api/admin/raffles/${id}`, { numberMode: "random" });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.code).toBe("PURCHASE_RULES_LOCKED");
+    expect((await admin$("PATCH", `/api/admin/raffles/${id}`, { reservationMinutes: 30 })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("la cuenta para transferencias se valida, se guarda y se publica", async () => {
+    const base = { pagoMovil: null, zelle: null, binance: null };
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings/payment-accounts",
+      headers: { cookie: admin.cookie },
+      payload: {
+        ...base,
+        transfer: { bank: "Mercantil", accountNumber: "123", holder: "Rifazo", idNumber: "J-123456789" },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("El número de cuenta debe tener 20 dígitos.");
+    const transfer = {
+      bank: "0105 - Mercantil",
+      accountNumber: "0105-0000-00-0000000001",
+      holder: "Rifazo C.A.",
+      idNumber: "j-123456789",
+    };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings/payment-accounts",
+      headers: { cookie: admin.cookie },
+      payload: { ...base, transfer },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().transfer).toEqual({
+      ...transfer,
+      accountNumber: "01050000000000000001",
+      idNumber: "J-123456789",
+    });
+    // A form without the field keeps the saved account.
+    const kept = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings/payment-accounts",
+      headers: { cookie: admin.cookie },
+      payload: base,
+    });
+    expect(kept.json().transfer?.accountNumber).toBe("01050000000000000001");
+    expect((await get("/api/settings/public")).json().paymentAccounts.transfer.bank).toBe("0105 - Mercantil");
+  });
+});

@@ -360,7 +360,8 @@ export async function sellReserved(
 export async function purchaseRulesLocked(db: Executor, raffleId: string): Promise<boolean> {
   const [row] = await db
     .select({
-      locked: sql<boolean>`(${raffles.soldTickets} > 0 OR EXISTS (SELECT 1 FROM reservations r WHERE r.raffle_id = ${raffles.id}) OR EXISTS (SELECT 1 FROM payment_proofs p WHERE p.raffle_id = ${raffles.id}))`,
+      // Table-qualified: inside the subqueries an unqualified "id" would name their own table.
+      locked: sql<boolean>`(${raffles.soldTickets} > 0 OR EXISTS (SELECT 1 FROM reservations r WHERE r.raffle_id = "raffles"."id") OR EXISTS (SELECT 1 FROM payment_proofs p WHERE p.raffle_id = "raffles"."id"))`,
     })
     .from(raffles)
     .where(eq(raffles.id, raffleId));
