@@ -221,9 +221,13 @@ function checkPurchase(
   }
   purchases.assertMethodAccepted(raffle.paymentMethods, fields.paymentMethod);
   const raffleCurrency = raffle.currency as Currency;
-  const total = purchases.quoteOf(raffle, quantity, level).total;
+  const quote = purchases.quoteOf(raffle, quantity, level);
+  const total = quote.total;
   if (fields.currency === raffleCurrency) {
-    if (Math.round(fields.amount * 100) !== Math.round(total * 100)) {
+    // A form that knows nothing of packages and levels sends price × quantity: the buyer paid without the
+    // discount, which is theirs to give up (points follow what was paid).
+    const cents = Math.round(fields.amount * 100);
+    if (cents !== Math.round(total * 100) && cents !== Math.round(quote.subtotal * 100)) {
       const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
       throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
     }

@@ -309,17 +309,30 @@ describe("reservas: carreras", () => {
   it("el máximo por persona cuenta las reservas vigentes", async () => {
     const raffle = await raffleWithTickets({ maxTicketsPerBuyer: 4 });
     const buyer = await signedInUser(t.app);
-    expect((await reserve(buyer.cookie, raffle.id, { quantity: 3 })).statusCode).toBe(201);
-    // A proof without a reservation (random mode) makes one: 3 reserved + 2 more passes the cap of 4.
-    const over = await pay(buyer.cookie, {
+    const first = (await reserve(buyer.cookie, raffle.id, { quantity: 3 })).json() as Reservation;
+    const paid = await pay(buyer.cookie, {
+      raffleId: raffle.id,
+      reservationId: first.id,
+      paymentMethod: "zelle",
+      amount: "15",
+      currency: "USD",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    // 3 under review + 2 more passes the cap of 4, whether reserved first or sent with a proof directly.
+    const over = await reserve(buyer.cookie, raffle.id, { quantity: 2 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe("TICKET_CAP_REACHED");
+    const direct = await pay(buyer.cookie, {
       raffleId: raffle.id,
       paymentMethod: "zelle",
       amount: "10.00",
       currency: "USD",
       quantity: 2,
     });
-    expect(over.statusCode, over.body).toBe(409);
-    expect(over.json().error.code).toBe("TICKET_CAP_REACHED");
+    expect(direct.statusCode, direct.body).toBe(409);
+    expect(direct.json().error.code).toBe("TICKET_CAP_REACHED");
+    const allowance = await get(`/api/proofs/allowance?raffleId=${raffle.id}`, buyer.cookie);
+    expect(allowance.json()).toMatchObject({ ticketsHeld: 3, ticketsAllowed: 1 });
   });
 });
 

@@ -187,6 +187,25 @@ export async function releaseDue(
   return due;
 }
 
+/** Ends the buyer's reservations of the raffle that wait for a proof (cancelled) and frees their tickets. */
+export async function cancelAwaitingOf(tx: Executor, userId: string, raffleId: string, now: Date) {
+  const rows = await tx
+    .update(reservations)
+    .set({ status: "cancelled", releasedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        eq(reservations.raffleId, raffleId),
+        inArray(reservations.status, [...AWAITING_PROOF]),
+      ),
+    )
+    .returning({ id: reservations.id });
+  await releaseTickets(
+    tx,
+    rows.map((row) => row.id),
+  );
+}
+
 /** Raffles with a reservation waiting for a proof past its expiry (what the job visits). */
 export async function rafflesWithDueReservations(db: Executor, now: Date): Promise<string[]> {
   const rows = await db

@@ -456,7 +456,11 @@ export async function holdInTransaction(
   const quantity = purchaseQuantity(raffle, input);
   await releaseExpiredIn(ctx, tx, raffle, now);
 
-  if (options.status === "active") {
+  if (options.status === "submitted") {
+    // A proof sent without its reservation (a form that predates them) starts a new purchase: one left
+    // waiting for a proof in this raffle (a rejected one, say) is given up rather than counted twice.
+    await repo.cancelAwaitingOf(tx, user.id, raffleId, now);
+  } else {
     const holding = await repo.awaitingProofOf(tx, user.id, raffleId, now);
     if (holding) {
       throw withDetails(conflict(RESERVATION_MESSAGES.activeExists, "RESERVATION_ACTIVE"), {
