@@ -17,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, setRaffleState, soldNumbers } from "../../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
 import { buildApp } from "../../app";
-import { mailOutbox, notifications, reservations, settings, tickets, users } from "../../db/schema";
+import { mailOutbox, notifications, raffles, reservations, settings, tickets, users } from "../../db/schema";
 import { lifecycleRefusal } from "../../lib/errors";
+import { advanceNow } from "../lifecycle/service";
 import { scheduleReservationExpiry } from "./service";
 
 let t: TestApp;
@@ -395,6 +396,28 @@ describe("reservas: vencimiento", () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await reservationRow(current.id)).status).toBe("submitted");
+  });
+});
+
+describe("reservas: cierre y congelación", () => {
+  it("al congelarse la rifa, las reservas que esperan comprobante terminan y sus números quedan libres", async () => {
+    const raffle = await raffleWithTickets({ numberMode: "chosen" });
+    const buyer = await signedInUser(t.app);
+    const reservation = (await reserve(buyer.cookie, raffle.id, { numbers: [50, 51] })).json() as Reservation;
+    await t.app.ctx.db
+      .update(raffles)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(raffles.id, raffle.id));
+    // Sales closed: nothing is pending, so the raffle closes and freezes in one step.
+    expect(await advanceNow(t.app.ctx, raffle.id)).toBe("frozen");
+    expect((await reservationRow(reservation.id)).status).toBe("expired");
+    expect(await ticketStates(raffle.id, [50, 51])).toEqual([
+      { n: 50, status: "available", reservationId: null },
+      { n: 51, status: "available", reservationId: null },
+    ]);
+    const late = await reserve(buyer.cookie, raffle.id, { numbers: [52, 53] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe("SALES_CLOSED");
   });
 });
 
