@@ -210,6 +210,24 @@ describe("reservas: quién puede reservar", () => {
     expect(((await get(`/api/raffles/${raffle.id}/numbers`)).json() as NumbersAvailability).taken).toBe(0);
   });
 
+  it("una reserva repetida con la misma Idempotency-Key devuelve la primera (200), sin retener dos veces", async () => {
+    const raffle = await raffleWithTickets({ numberMode: "chosen" });
+    const buyer = await signedInUser(t.app);
+    const send = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/raffles/${raffle.id}/reservations`,
+        headers: { cookie: buyer.cookie, "idempotency-key": `reserva-${raffle.id}` },
+        payload: { numbers: [60, 61] },
+      });
+    const first = await send();
+    const second = await send();
+    expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
+    expect(second.json().id).toBe(first.json().id);
+    const rows = await t.app.ctx.db.select().from(reservations).where(eq(reservations.raffleId, raffle.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it("valida el modo: elegidos exigen números; al azar, cantidad; mínimo 2 boletos; rifa cerrada 409", async () => {
     const chosen = await raffleWithTickets({ numberMode: "chosen" });
     const random = await raffleWithTickets();
