@@ -1,7 +1,8 @@
 // Entry point for the in-process parts of `npm run bench` (run through tsx by scripts/bench.mjs):
 //   --db=postgres --url=postgres://...   a database the orchestrator created (and drops afterwards)
 //   --db=pglite                           PGlite in memory
-//   --parts=approvals,pool | route-sql    what to measure
+//   --parts=approvals,pool,race | route-sql   what to measure
+//   --buyers=N                            buyers of the race for the last numbers (race part)
 //   --proofs=N --concurrency=C --max-seconds=S --runs=R   sizes; --detail-id=UUID for route-sql
 //   --engine=1                            also time the draw engine (pool part)
 //   --data-dir=DIR                        DATA_DIR of the app (files, outbox); a temporary one otherwise
@@ -10,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { type ApprovalsResult, benchApprovals } from "./approvals";
 import { openHarness } from "./harness";
 import { benchPool, type PoolResult } from "./pool";
+import { benchRace, type RaceResult } from "./race";
 import { captureRouteSql } from "./route-sql";
 
 const args = Object.fromEntries(
@@ -25,7 +27,7 @@ if (!out) throw new Error("falta --out");
 const url = args.db === "postgres" ? args.url : undefined;
 if (args.db === "postgres" && !url) throw new Error("falta --url");
 
-const result: { approvals?: ApprovalsResult; pool?: PoolResult; routeSql?: unknown } = {};
+const result: { approvals?: ApprovalsResult; pool?: PoolResult; race?: RaceResult; routeSql?: unknown } = {};
 
 if (parts.has("route-sql")) {
   if (!url || !args["detail-id"]) throw new Error("route-sql necesita --url y --detail-id");
@@ -42,6 +44,14 @@ if (parts.has("route-sql")) {
         `bench: ${label}: aprobando hasta ${proofs} comprobantes (máx. ${maxSeconds} s) con ${concurrency} en paralelo...`,
       );
       result.approvals = await benchApprovals(h, { proofs, concurrency, buyers: 10, maxSeconds });
+    }
+    if (parts.has("race")) {
+      const buyers = Number(args.buyers ?? 1000);
+      const concurrency = Number(args.concurrency ?? 100);
+      console.log(
+        `bench: ${label}: ${buyers} compradores por los últimos 100 números (${concurrency} a la vez)...`,
+      );
+      result.race = await benchRace(h, { buyers, concurrency });
     }
     if (parts.has("pool")) {
       console.log(`bench: ${label}: lote de 10 000 boletos y sorteo...`);

@@ -38,6 +38,7 @@ import { imageRoutes } from "./modules/images/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { proofRoutes } from "./modules/proofs/routes";
+import { purchaseRoutes } from "./modules/purchases/routes";
 import { raffleRoutes } from "./modules/raffles/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(imageRoutes);
   await app.register(adminRoutes);
   await app.register(proofRoutes);
+  await app.register(purchaseRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
   await app.register(clubRoutes);

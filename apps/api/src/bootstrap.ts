@@ -8,6 +8,7 @@ import { scheduleDrawJob } from "./modules/draws/draw-job";
 import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
+import { scheduleReservationExpiry } from "./modules/purchases/service";
 import { seedDemo } from "./seed/demo";
 import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
 
@@ -23,6 +24,8 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     await normalizeStoredPaymentReferences(app.ctx);
     scheduleOrphanSweep(app);
     scheduleDrawJob(app);
+    // Reservations whose time ran out while the server was down are released before it serves.
+    scheduleReservationExpiry(app);
     await ensureAdmin(app.ctx);
     const production = config.nodeEnv === "production";
     if (production) await disablePublishedDemoAccounts(app.ctx);

@@ -104,6 +104,23 @@ export const ERROR_CATALOGUE = {
   },
   PROOF_SAVE_FAILED: { status: 500, message: "No se pudo registrar el comprobante. Inténtalo de nuevo." },
   RAFFLE_NOT_UPCOMING: { status: 409, message: "Esta rifa ya no está por comenzar." },
+  // Reservations (a purchase from the grid or the quantity selector to its proof).
+  NUMBERS_TAKEN: { status: 409, message: "Alguno de los números elegidos ya fue tomado. Elige otros." },
+  RESERVATION_ACTIVE: { status: 409, message: "Ya tienes una reserva activa en esta rifa." },
+  CHOOSE_NUMBERS: { status: 409, message: "Elige tus números en la cuadrícula antes de pagar." },
+  NUMBERS_NOT_ALLOWED: { status: 400, message: "En esta rifa los números se asignan al azar." },
+  RESERVATION_NOT_FOUND: { status: 404, message: "No encontramos esa reserva." },
+  RESERVATION_EXPIRED: { status: 409, message: "Tu reserva venció y los boletos quedaron libres." },
+  RESERVATION_NOT_ACTIVE: { status: 409, message: "Esta reserva ya no admite comprobantes." },
+  METHOD_NOT_ACCEPTED: { status: 400, message: "Esta rifa no acepta ese método de pago." },
+  NO_EXCHANGE_RATE: {
+    status: 409,
+    message: "Todavía no hay tasa del día publicada para pagar en bolívares.",
+  },
+  PURCHASE_RULES_LOCKED: {
+    status: 409,
+    message: "El modo de números y los combos no se cambian después de la primera reserva o venta.",
+  },
   // RifaPuntos club (spec 1 §7).
   INSUFFICIENT_POINTS: { status: 409, message: "No tienes suficientes RifaPuntos para esta recompensa." },
   INSUFFICIENT_LEVEL: { status: 409, message: "Tu nivel no permite canjear esta recompensa." },

@@ -5,14 +5,20 @@ import {
   ANNOUNCEMENT_TYPES,
   BROADCAST_PLATFORMS,
   CLOSE_REASONS,
+  type Combo,
   CURRENCIES,
   EXTERNAL_PLATFORMS,
   IMAGE_FOLDERS,
   LEVEL_NAMES,
+  MAX_RESERVATION_MINUTES,
+  MIN_RESERVATION_MINUTES,
   NOTIFICATION_TYPES,
+  NUMBER_MODES,
   PAYMENT_METHODS,
   PROOF_STATUSES,
+  type PriceQuote,
   RAFFLE_STATUSES,
+  RESERVATION_STATUSES,
   ROLES,
   TICKET_STATUSES,
   USER_STATUSES,
@@ -266,6 +272,12 @@ export const raffles = pgTable(
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
     externalRule: jsonb("external_rule"),
+    // Purchases (decision 0013): numbers chosen on the grid or assigned at random on approval, how long a
+    // reservation holds its tickets, and the packages offered ("5 boletos por $4"). number_mode and
+    // combos are locked once the raffle has a reservation or a sale.
+    numberMode: text("number_mode").notNull().default("random"),
+    reservationMinutes: integer("reservation_minutes").notNull().default(15),
+    combos: jsonb("combos").$type<Combo[]>().notNull().default(sql`'[]'::jsonb`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -298,6 +310,11 @@ export const raffles = pgTable(
       sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL AND length(trim(coalesce(${t.cancelReason}, ''))) > 0)`,
     ),
     check("raffles_title_check", sql`length(trim(${t.title})) > 0`),
+    check("raffles_number_mode_check", oneOf("number_mode", NUMBER_MODES)),
+    check(
+      "raffles_reservation_minutes_check",
+      sql.raw(`"reservation_minutes" BETWEEN ${MIN_RESERVATION_MINUTES} AND ${MAX_RESERVATION_MINUTES}`),
+    ),
     index("raffles_status_created_idx").on(t.status, t.createdAt.desc()),
     index("raffles_featured_idx")
       .on(t.createdAt.desc())
@@ -349,6 +366,11 @@ export const paymentProofs = pgTable(
     adminNotes: text("admin_notes"),
     quantityOfTickets: integer("quantity_of_tickets").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
+    // The purchase this proof pays (decision 0013); null for a general payment and for proofs sent before
+    // reservations existed.
+    reservationId: uuid("reservation_id").references((): AnyPgColumn => reservations.id, {
+      onDelete: "restrict",
+    }),
     // Per-purchase secret shown only to the buyer: each ticket's owner tag in the draw record is derived
     // from it (ownerTag in packages/shared), so the buyer alone can recognise their numbers (issue 15).
     receiptSecret: text("receipt_secret")
@@ -382,6 +404,53 @@ export const paymentProofs = pgTable(
     index("payment_proofs_status_created_idx").on(t.status, t.createdAt.desc()),
     index("payment_proofs_raffle_status_idx").on(t.raffleId, t.status),
     index("payment_proofs_created_idx").on(t.createdAt.desc()),
+    index("payment_proofs_reservation_idx").on(t.reservationId),
+  ],
+);
+
+/**
+ * A purchase from the moment the buyer starts it (decision 0013): it holds its tickets (chosen numbers, or a
+ * quantity of the raffle's stock) until expires_at, becomes `submitted` with a proof, and ends approved,
+ * expired or cancelled. The price is decided here once (pricing: the PriceQuote of packages/shared) with
+ * the BCV rate of that moment, so the payment page and the proof check use the same figures.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("active"),
+    quantity: integer("quantity").notNull(),
+    /** Chosen numbers (chosen mode); null in random mode. */
+    numbers: integer("numbers").array(),
+    expiresAt: ts("expires_at").notNull(),
+    unitPrice: numeric("unit_price", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    pricing: jsonb("pricing").$type<PriceQuote>().notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
+    exchangeRateAt: ts("exchange_rate_at"),
+    releasedAt: ts("released_at"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reservations_status_check", oneOf("status", RESERVATION_STATUSES)),
+    check("reservations_currency_check", oneOf("currency", CURRENCIES)),
+    check("reservations_quantity_check", sql`${t.quantity} BETWEEN 1 AND 10000`),
+    check(
+      "reservations_numbers_check",
+      sql`${t.numbers} IS NULL OR cardinality(${t.numbers}) = ${t.quantity}`,
+    ),
+    uniqueIndex("reservations_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("reservations_raffle_status_idx").on(t.raffleId, t.status),
+    index("reservations_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("reservations_due_idx").on(t.expiresAt).where(sql`${t.status} IN ('active', 'rejected')`),
   ],
 );
 
@@ -397,6 +466,8 @@ export const tickets = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
     paymentId: uuid("payment_id").references(() => paymentProofs.id, { onDelete: "restrict" }),
     soldAt: ts("sold_at"),
+    // The reservation holding (status reserved) or that bought (sold) this number in chosen mode.
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "restrict" }),
   },
   (t) => [
     uniqueIndex("tickets_raffle_number_idx").on(t.raffleId, t.ticketNumber),
@@ -409,6 +480,11 @@ export const tickets = pgTable(
     index("tickets_raffle_status_idx").on(t.raffleId, t.status),
     index("tickets_user_idx").on(t.userId, t.raffleId, t.ticketNumber),
     index("tickets_payment_idx").on(t.paymentId),
+    check(
+      "tickets_reserved_check",
+      sql`(${t.status} = 'reserved') = (${t.reservationId} IS NOT NULL AND ${t.status} <> 'sold')`,
+    ),
+    index("tickets_reservation_idx").on(t.reservationId),
   ],
 );
 

@@ -42,7 +42,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header("retry-after", String(error.retryAfter));
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .status(error.status)
+        .send(errorBody(error.code, error.message, error.fields, error.details));
     }
     const refusal = lifecycleRefusal(error);
     if (refusal) {

@@ -9,6 +9,8 @@ export class AppError extends Error {
   readonly status: number;
   /** Seconds a refused client should wait, sent as Retry-After (limits). */
   retryAfter?: number;
+  /** Machine-readable facts of the refusal (the numbers just taken, the reservation already held). */
+  details?: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
@@ -27,8 +29,15 @@ export function errorBody(
   code: ErrorCode,
   message: string = ERROR_CATALOGUE[code].message,
   fields?: Record<string, string>,
+  details?: Record<string, unknown>,
 ) {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
+}
+
+/** An AppError carrying `details` (409 NUMBERS_TAKEN with the taken numbers, and the like). */
+export function withDetails(error: AppError, details: Record<string, unknown>): AppError {
+  error.details = details;
+  return error;
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -6,5 +6,7 @@ export const errorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Facts of the refusal: `taken` (numbers) for NUMBERS_TAKEN, `reservationId` for RESERVATION_ACTIVE. */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
 });

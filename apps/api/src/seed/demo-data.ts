@@ -3,9 +3,11 @@
 import type {
   ActivationType,
   BroadcastPlatform,
+  Combo,
   Currency,
   ExternalPlatform,
   LevelName,
+  NumberMode,
   PaymentMethod,
   RaffleStatus,
 } from "@rifazo/shared";
@@ -184,6 +186,10 @@ export interface DemoRaffle {
   drawV2?: "drawn" | "frozen";
   /** Absolute dates instead of days from now (the quicknet-drawn raffle happened in September 2023). */
   fixedDates?: { start: string; end: string };
+  /** Chosen: buyers pick their numbers on the grid (default random). */
+  numberMode?: NumberMode;
+  /** Packages offered ("5 boletos por $12"). */
+  combos?: Combo[];
 }
 
 const ALL_METHODS = ["Pago Móvil", "Zelle", "Binance Pay"];
@@ -197,6 +203,12 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
     description:
       "Llévate una moto nueva, con papeles y casco incluidos. Ideal para moverte por la ciudad y ahorrar en transporte. El sorteo se transmite en vivo desde la plataforma en la fecha indicada.",
     price: 3,
+    // The demo's grid: buyers choose their numbers, with packages cheaper than single tickets.
+    numberMode: "chosen",
+    combos: [
+      { quantity: 5, price: 12 },
+      { quantity: 10, price: 22 },
+    ],
     currency: "USD",
     status: "active",
     isFeatured: true,

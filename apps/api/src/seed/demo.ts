@@ -219,6 +219,8 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
           activationPercentage: def.activationPercentage,
           percentageDrawActivatedAt: r.activatedAt,
           paymentMethods: def.paymentMethods,
+          numberMode: def.numberMode ?? "random",
+          combos: def.combos ?? [],
           announcementType: def.announcement.type,
           externalAnnouncementPlatform: external?.platform ?? null,
           externalAnnouncementDetails: external?.details ?? null,

@@ -33,6 +33,8 @@ export type Fixture =
   | "proof"
   /** Pending proof of `user`, for approve / reject / delete. */
   | "freshProof"
+  /** `user`'s purchase of `raffle` (the reservation its pending proof made, under review). */
+  | "reservation"
   /** Unread notification of `user`. */
   | "notification"
   /** Gallery image uploaded through the admin API (variants in storage). */
@@ -144,6 +146,12 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/raffles/featured": { access: "public" },
   "GET /api/raffles/upcoming": { access: "public" },
   "GET /api/raffles/{id}": { access: "public", params: { id: "raffle" } },
+  "GET /api/raffles/{id}/numbers": { access: "public", params: { id: "raffle" } },
+  "GET /api/raffles/{id}/quote": {
+    access: "public",
+    params: { id: "raffle" },
+    note: "Without ?quantity= the answer is 400; a signed-in buyer's quote carries their level discount.",
+  },
   "GET /api/winners": { access: "public" },
   "GET /api/draws": { access: "public" },
   "GET /api/draws/{id}/transcript": {
@@ -210,6 +218,14 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "Administrators do not buy tickets (PROOF_MESSAGES.adminNotAllowed).",
   },
   "GET /api/proofs/mine": { access: "user" },
+  "POST /api/raffles/{id}/reservations": {
+    access: "user",
+    admin: "forbidden",
+    params: { id: "raffle" },
+    body: () => ({ quantity: 2 }),
+    note: "Administrators do not buy tickets; a second reservation of the same buyer gets 409 RESERVATION_ACTIVE.",
+  },
+  "GET /api/reservations": { access: "user" },
   "GET /api/proofs/allowance": {
     access: "user",
     note: "The buyer's own cap and pending proofs; without ?raffleId= a signed-in request gets 400.",
@@ -217,6 +233,13 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
 
   // Owned by `user`.
   "GET /api/proofs/{id}": { access: "owner", params: { id: "proof" } },
+  "GET /api/reservations/{id}": { access: "owner", params: { id: "reservation" } },
+  "DELETE /api/reservations/{id}": {
+    access: "owner",
+    params: { id: "reservation" },
+    admin: "notFound",
+    note: "Only its buyer cancels a purchase (an administrator gets the same 404); under review it answers 409.",
+  },
   "GET /api/proofs/{id}/file": { access: "owner", params: { id: "proof" } },
   "PATCH /api/notifications/{id}/read": {
     access: "owner",

@@ -372,6 +372,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   const proofId = (uploaded.json() as { id: string }).id;
+  // The upload made `user`'s purchase (a reservation, under review with that proof).
+  const [purchase] = await db
+    .select({ id: paymentProofs.reservationId })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.id, proofId));
 
   const [notification] = await db
     .insert(notifications)
@@ -395,12 +400,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .values({ title: "Camiseta", description: "Camiseta Rifazo", pointsRequired: 500 })
     .returning();
 
-  if (!upcoming || !notification || !reward) throw new Error("fixtures incompletas");
+  if (!upcoming || !notification || !reward || !purchase?.id) throw new Error("fixtures incompletas");
 
   const ids: World["ids"] = {
     raffle: raffleId,
     upcomingRaffle: upcoming.id,
     proof: proofId,
+    reservation: purchase.id,
     notification: notification.id,
     image: (image.json() as { id: string }).id,
     reward: reward.id,

@@ -9,7 +9,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
-import { formatEsNumber } from "../domain/money";
+import { formatEsNumber, parseEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { capMessage } from "../domain/purchase-limits";
 
@@ -76,8 +76,22 @@ export const PROOF_MESSAGES = {
 const blankToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
+/**
+ * Amount text as typed: es-VE ("1.194,56", "1194,56") through the shared parser; plain digits with a
+ * decimal point ("1194.56", "10.00") as before. A lone dot before three digits ("1.194") could be either
+ * and is refused by the two-decimals rule below, never guessed.
+ */
+function amountText(value: unknown): unknown {
+  const blank = blankToUndefined(value);
+  if (typeof blank !== "string") return blank;
+  const text = blank.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return text;
+  const parsed = parseEsNumber(text, { decimals: 2 });
+  return parsed.ok ? parsed.value : Number.NaN;
+}
+
 const amount = z.preprocess(
-  blankToUndefined,
+  amountText,
   z.coerce
     .number({ error: PROOF_MESSAGES.amountInvalid })
     .refine(Number.isFinite, PROOF_MESSAGES.amountInvalid)
@@ -86,6 +100,18 @@ const amount = z.preprocess(
     // At most two decimals (the input's step is 0.01); float noise such as 10.1 * 3 is tolerated.
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PROOF_MESSAGES.amountInvalid)
     .transform((v) => Math.round(v * 100) / 100),
+);
+
+const optionalUuid = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "La reserva indicada no es válida." })
+    .trim()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      "La reserva indicada no es válida.",
+    )
+    .optional(),
 );
 
 export const proofUploadSchema = z.object({
@@ -135,9 +161,21 @@ export const proofUploadSchema = z.object({
       .optional()
       .describe("Clave única por intento de envío (un reintento con la misma clave no duplica el pago)."),
   ),
+  reservationId: optionalUuid.describe(
+    "Reserva que paga este comprobante: la rifa, la cantidad y el monto exacto salen de ella.",
+  ),
 });
 export type ProofUploadInput = z.input<typeof proofUploadSchema>;
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
+
+/**
+ * What POST /api/proofs reads: the quantity may be left out when a reservation is given (it comes from
+ * the reservation); without one the server asks for it.
+ */
+export const proofUploadRequestSchema = proofUploadSchema.extend({
+  quantity: proofUploadSchema.shape.quantity.optional(),
+});
+export type ProofUploadRequest = z.output<typeof proofUploadRequestSchema>;
 
 /** Fields of the upload, in the order the form shows them (the first failing one is the error message). */
 export const PROOF_UPLOAD_FIELDS = [
@@ -150,6 +188,8 @@ export const PROOF_UPLOAD_FIELDS = [
   "userNotes",
   "idempotencyKey",
 ] as const;
+/** Every field POST /api/proofs reads: the form's, then the reservation the payment is for. */
+export const PROOF_UPLOAD_REQUEST_FIELDS = [...PROOF_UPLOAD_FIELDS, "reservationId"] as const;
 
 /** The chosen file as the form holds it (a browser File); the API reads the multipart part instead. */
 export interface ProofFileLike {
@@ -168,15 +208,17 @@ const isFileLike = (value: unknown): value is ProofFileLike =>
  * and the idempotency key), plus the file. A decimal comma ("12,50") is read as a point before the API's
  * amount rule runs. The file's type is checked by its first bytes when it is chosen (that needs a read).
  */
-export const proofFormSchema = proofUploadSchema.omit({ raffleId: true, idempotencyKey: true }).extend({
-  amount: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().replace(",", ".") : value),
-    proofUploadSchema.shape.amount,
-  ),
-  file: z
-    .custom<ProofFileLike>(isFileLike, { error: PROOF_MESSAGES.fileMissing })
-    .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),
-});
+export const proofFormSchema = proofUploadSchema
+  .omit({ raffleId: true, idempotencyKey: true, reservationId: true })
+  .extend({
+    amount: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().replace(",", ".") : value),
+      proofUploadSchema.shape.amount,
+    ),
+    file: z
+      .custom<ProofFileLike>(isFileLike, { error: PROOF_MESSAGES.fileMissing })
+      .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),
+  });
 export type ProofFormFields = z.output<typeof proofFormSchema>;
 
 export interface ProofQuantityLimits {

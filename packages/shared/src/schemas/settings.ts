@@ -25,6 +25,9 @@ export const SETTINGS_MESSAGES = {
   idNumberInvalid: "La cédula o RIF debe tener el formato V-12345678.",
   zelleEmailInvalid: "El correo de Zelle no es válido.",
   zelleNameRequired: "Indica el titular de la cuenta Zelle.",
+  transferBankRequired: "Indica el banco de la cuenta para transferencias.",
+  accountNumberInvalid: "El número de cuenta debe tener 20 dígitos.",
+  transferHolderRequired: "Indica el titular de la cuenta para transferencias.",
   binancePayIdInvalid: "El Pay ID de Binance solo puede contener letras, números, puntos, guiones y @.",
   textTooLong: "El texto no puede superar los 120 caracteres.",
   whatsappInvalid: "El WhatsApp debe ser un número venezolano, por ejemplo 0424-1234567.",
@@ -108,21 +111,52 @@ export const binanceAccountSchema = z.object({
     .regex(/^[A-Za-z0-9@._-]+$/, SETTINGS_MESSAGES.binancePayIdInvalid),
 });
 
-/** Admin input: each method may be left unconfigured (null); the payment methods page then hides it. */
+/** A bank account in bolívares for transfers: 20 digits, stored without separators. */
+export const transferAccountSchema = z.object({
+  bank: text(SETTINGS_MESSAGES.transferBankRequired),
+  accountNumber: z
+    .string({ error: SETTINGS_MESSAGES.accountNumberInvalid })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{20}$/, SETTINGS_MESSAGES.accountNumberInvalid)),
+  holder: text(SETTINGS_MESSAGES.transferHolderRequired),
+  idNumber: pagoMovilAccountSchema.shape.idNumber,
+});
+
+/**
+ * Admin input: each method may be left unconfigured (null); the payment methods page then hides it.
+ * `transfer` may be left out (a form that does not show it): the saved transfer account is kept.
+ */
 export const paymentAccountsSchema = z.object({
   pagoMovil: pagoMovilAccountSchema.nullable(),
   zelle: zelleAccountSchema.nullable(),
   binance: binanceAccountSchema.nullable(),
+  transfer: transferAccountSchema.nullable().optional(),
 });
 export type PaymentAccountsInput = z.input<typeof paymentAccountsSchema>;
 
 /** What the public endpoint answers (plain strings: the input rules were applied when saving). */
-export const publicPaymentAccountsSchema = z.object({
+const walletAccountsSchema = z.object({
   pagoMovil: z.object({ bank: z.string(), phone: z.string(), idNumber: z.string() }).nullable(),
   zelle: z.object({ email: z.string(), name: z.string() }).nullable(),
   binance: z.object({ payId: z.string() }).nullable(),
 });
-export type PaymentAccounts = z.infer<typeof publicPaymentAccountsSchema>;
+export const publicTransferAccountSchema = z.object({
+  bank: z.string(),
+  accountNumber: z.string(),
+  holder: z.string(),
+  idNumber: z.string(),
+});
+export type TransferAccount = z.infer<typeof publicTransferAccountSchema>;
+export const publicPaymentAccountsSchema = walletAccountsSchema.extend({
+  /** Bank transfer in bolívares; absent or null when not configured. */
+  transfer: publicTransferAccountSchema.nullable().optional(),
+});
+/**
+ * The accounts of the three original methods (what the payment methods page and the admin card iterate
+ * over); `PaymentAccountsWithTransfer` is the whole public payload.
+ */
+export type PaymentAccounts = z.infer<typeof walletAccountsSchema>;
+export type PaymentAccountsWithTransfer = z.infer<typeof publicPaymentAccountsSchema>;
 
 export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = { pagoMovil: null, zelle: null, binance: null };
 

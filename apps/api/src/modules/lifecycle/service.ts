@@ -30,6 +30,7 @@ import { freezeRaffleWith, recordCancel, recordClose } from "../draws/freeze";
 import type { RecordSummary } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
 import { createNotifications } from "../notifications/service";
+import { releaseDue } from "../purchases/repository";
 import * as repo from "./repository";
 
 export type LifecycleContext = AppContext;
@@ -261,6 +262,9 @@ export async function advance(
       mails += expired.mails;
       expiredProofs += expired.expired;
     } else {
+      // Reservations still waiting for a proof end here: a frozen list never changes afterwards, so no
+      // ticket may stay reserved in it (nothing can be uploaded once sales closed).
+      await releaseDue(tx, raffleId, now, { all: true });
       await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
       await recordAudit(tx, {
         actorId: null,

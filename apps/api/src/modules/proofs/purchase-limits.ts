@@ -6,9 +6,9 @@ import {
   ticketCapOf,
   ticketsAllowed,
 } from "@rifazo/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, users } from "../../db/schema";
+import { paymentProofs, raffles, reservations, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 // Per-buyer limits of an upload (decision 0008): a cap per raffle over the buyer's pending plus approved
@@ -30,7 +30,12 @@ interface Standing {
   raffle: { cap: number; held: number } | null;
 }
 
-async function standingOf(db: Executor, userId: string, raffleId: string | null): Promise<Standing | null> {
+async function standingOf(
+  db: Executor,
+  userId: string,
+  raffleId: string | null,
+  now: Date = new Date(),
+): Promise<Standing | null> {
   const [pending] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(paymentProofs)
@@ -49,11 +54,28 @@ async function standingOf(db: Executor, userId: string, raffleId: string | null)
       and(
         eq(paymentProofs.userId, userId),
         eq(paymentProofs.raffleId, raffleId),
-        // Held = under review or sold to this buyer: a rejected proof holds nothing.
+        // Held = under review or sold to this buyer: a rejected proof holds nothing. Proofs of a
+        // reservation are counted through it (below).
         inArray(paymentProofs.status, ["pending", "approved", "verified"]),
+        isNull(paymentProofs.reservationId),
       ),
     );
-  return { pendingProofs, raffle: { cap: ticketCapOf(row), held: Number(mine?.held ?? 0) } };
+  // Reservations count too: bought (approved), under review, or waiting for a proof and not yet expired.
+  const [reserved] = await db
+    .select({ held: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.userId, userId),
+        eq(reservations.raffleId, raffleId),
+        or(
+          inArray(reservations.status, ["submitted", "approved"]),
+          and(inArray(reservations.status, ["active", "rejected"]), gt(reservations.expiresAt, now)),
+        ),
+      ),
+    );
+  const held = Number(mine?.held ?? 0) + Number(reserved?.held ?? 0);
+  return { pendingProofs, raffle: { cap: ticketCapOf(row), held } };
 }
 
 /**
@@ -65,8 +87,9 @@ export async function assertPurchaseLimits(
   userId: string,
   raffleId: string | null,
   quantity: number,
+  now: Date = new Date(),
 ): Promise<void> {
-  const standing = await standingOf(tx, userId, raffleId);
+  const standing = await standingOf(tx, userId, raffleId, now);
   if (!standing) return; // the raffle's own checks already answered 404
   if (standing.pendingProofs >= MAX_PENDING_PROOFS_PER_ACCOUNT) {
     throw new AppError("TOO_MANY_PENDING_PROOFS", PURCHASE_LIMIT_MESSAGES.pendingLimit);
@@ -77,6 +100,14 @@ export async function assertPurchaseLimits(
       const message = capMessage(standing.raffle.cap, left);
       throw new AppError("TICKET_CAP_REACHED", message, { quantity: message });
     }
+  }
+}
+
+/** Only the limit on proofs under review: a proof for a reservation already counted in the cap. */
+export async function assertPendingProofsLimit(tx: Executor, userId: string): Promise<void> {
+  const standing = await standingOf(tx, userId, null);
+  if (standing && standing.pendingProofs >= MAX_PENDING_PROOFS_PER_ACCOUNT) {
+    throw new AppError("TOO_MANY_PENDING_PROOFS", PURCHASE_LIMIT_MESSAGES.pendingLimit);
   }
 }
 

@@ -69,15 +69,6 @@ export async function lockRaffleForSale(tx: Executor, id: string) {
   return row;
 }
 
-/** Tickets held by proofs still under review (same rule as the public detail's `pendingTickets`). */
-export async function heldTickets(tx: Executor, raffleId: string): Promise<number> {
-  const [row] = await tx
-    .select({ held: sql<number>`coalesce(sum(${paymentProofs.quantityOfTickets}), 0)::int` })
-    .from(paymentProofs)
-    .where(and(eq(paymentProofs.raffleId, raffleId), eq(paymentProofs.status, "pending")));
-  return Number(row?.held ?? 0);
-}
-
 /**
  * Mirrors the partial unique index payment_proofs_live_ref_idx (method + lower(ref), live statuses), and
  * also sees the duplicates the index leaves out. `reference` is already normalised by the upload schema,

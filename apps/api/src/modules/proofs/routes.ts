@@ -3,9 +3,9 @@ import {
   myProofsQuerySchema,
   myProofsSchema,
   PROOF_MESSAGES,
-  PROOF_UPLOAD_FIELDS,
+  PROOF_UPLOAD_REQUEST_FIELDS,
   paymentProofSchema,
-  proofUploadSchema,
+  proofUploadRequestSchema,
   purchaseAllowanceQuerySchema,
   purchaseAllowanceSchema,
 } from "@rifazo/shared";
@@ -27,7 +27,7 @@ const params = z.object({ id: z.string().describe("Id (UUID) del comprobante.") 
 /** Generous for a person (a retry or two per payment), tight for a script filling the disk. */
 export const PROOF_UPLOAD_RULE: RateRule = { max: 20, windowSeconds: 600 };
 
-const KNOWN_FIELDS = new Set<string>(PROOF_UPLOAD_FIELDS);
+const KNOWN_FIELDS = new Set<string>(PROOF_UPLOAD_REQUEST_FIELDS);
 
 interface RawUpload {
   fields: Record<string, string>;
@@ -79,12 +79,12 @@ async function readUpload(request: FastifyRequest): Promise<RawUpload> {
 function validateUpload(upload: RawUpload, headerKey: string | undefined) {
   const errors: Record<string, string> = {};
   if (!upload.file) errors.file = PROOF_MESSAGES.fileMissing;
-  const parsed = proofUploadSchema.safeParse({
+  const parsed = proofUploadRequestSchema.safeParse({
     ...upload.fields,
     idempotencyKey: upload.fields.idempotencyKey || headerKey,
   });
   if (!parsed.success) {
-    for (const name of PROOF_UPLOAD_FIELDS) {
+    for (const name of PROOF_UPLOAD_REQUEST_FIELDS) {
       const issue = parsed.error.issues.find((candidate) => candidate.path[0] === name);
       if (issue) errors[name] = issue.message;
     }
@@ -109,7 +109,13 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
         summary: "Enviar un comprobante de pago (multipart/form-data)",
         description: [
           "Campos: raffleId ('general' o UUID), paymentMethod, transactionRef, amount, currency, quantity, userNotes,",
-          "idempotencyKey (o el encabezado Idempotency-Key) y un archivo JPG, PNG o PDF de hasta 5 MB.",
+          "idempotencyKey (o el encabezado Idempotency-Key), reservationId y un archivo JPG, PNG o PDF de hasta 5 MB.",
+          "amount admite el formato venezolano ('1.194,56').",
+          "Con reservationId la rifa, la cantidad y el monto salen de la reserva (activa y no vencida, o rechazada):",
+          "el método debe ser uno de los que acepta la rifa, la moneda la del método (VES para Pago Móvil y",
+          "transferencia) y el monto exactamente el total convertido a la tasa congelada en la reserva.",
+          "Sin reservationId, una rifa de números al azar crea y envía la reserva en el mismo paso; una de números",
+          "elegidos responde 409 CHOOSE_NUMBERS.",
           "Para una rifa: venta abierta, al menos 2 boletos, monto = precio × cantidad en la moneda de la rifa,",
           "y no más boletos de los que quedan (total − vendidos − retenidos por comprobantes en revisión);",
           "además, el comprador no pasa el máximo por persona de la rifa (sus boletos en revisión más aprobados)",

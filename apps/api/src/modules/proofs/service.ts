@@ -1,8 +1,7 @@
 import {
   type Currency,
-  closeReasonAt,
-  DEFAULT_REVIEW_WINDOW_HOURS,
   ERROR_MESSAGES,
+  formatMoney,
   formatTicketNumber,
   GENERAL_PROOF_ID,
   isUuid,
@@ -18,13 +17,11 @@ import {
   PROOF_MESSAGES,
   PROOF_STATUS_LABELS,
   type ProofStatus,
-  type ProofUploadFields,
+  type ProofUploadRequest,
   type PurchaseAllowance,
-  purchaseTotal,
   RAFFLE_MESSAGES,
-  type RaffleStatus,
+  RESERVATION_MESSAGES,
   type SessionUser,
-  salesOpen,
 } from "@rifazo/shared";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
@@ -40,10 +37,17 @@ import {
 } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import { advance } from "../lifecycle/service";
+import * as purchases from "../purchases/service";
 import { searchTerms } from "../raffles/search";
 import { currentExchangeRate } from "../settings/service";
 import { uniqueViolation } from "./pg-errors";
-import { assertPurchaseLimits, isPurchaseLimitError, lockBuyer, purchaseAllowance } from "./purchase-limits";
+import {
+  assertPendingProofsLimit,
+  assertPurchaseLimits,
+  isPurchaseLimitError,
+  lockBuyer,
+  purchaseAllowance,
+} from "./purchase-limits";
 import * as repo from "./repository";
 
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);
@@ -193,49 +197,82 @@ function cleanFilename(name: string | null, kind: FileKind): string {
 }
 
 /**
- * The sale rules of spec 1 §4/§5, checked before storing the file and again under the raffle's row lock:
- * sales open (status active, not past the end date or the 24 h window), at least two tickets, the amount
- * equal to price × quantity and the raffle's currency.
+ * The sale rules of spec 1 §4/§5 for a proof sent without a reservation, checked before storing the file
+ * and again under the raffle's row lock: sales open, a random-mode raffle (chosen numbers need the grid),
+ * at least two tickets, a method the raffle accepts, the raffle's currency or the method's, and the
+ * amount equal to the total the server quotes for this buyer (packages, level), converted when paid in
+ * the method's currency at today's rate.
  */
 function checkPurchase(
-  raffle: repo.SaleRaffle,
-  fields: ProofUploadFields,
+  raffle: purchases.PurchaseRaffleRow | undefined,
+  fields: ProofUploadRequest,
+  level: string | null | undefined,
+  rate: number | null,
   now: Date,
-): asserts raffle is NonNullable<repo.SaleRaffle> {
+): asserts raffle is purchases.PurchaseRaffleRow {
   if (!raffle) throw raffleNotFound();
-  // The one state machine decides: only an active raffle whose close is not yet due sells.
-  const closing = closeReasonAt(
-    {
-      state: raffle.status as RaffleStatus,
-      activationType: raffle.activationType === "percentage" ? "percentage" : "date",
-      announcementType: raffle.announcementType === "external" ? "external" : "internal",
-      activationPercentage: raffle.activationPercentage,
-      percentageDrawActivatedAt: raffle.percentageDrawActivatedAt,
-      endDate: raffle.endDate,
-      totalTickets: raffle.totalTickets,
-      soldTickets: raffle.soldTickets,
-      pendingProofs: 0,
-      reviewWindowHours: DEFAULT_REVIEW_WINDOW_HOURS,
-    },
-    now,
-  );
-  if (!salesOpen(raffle.status as RaffleStatus) || closing !== null || raffle.hasWinners) {
-    throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
-  }
-  if (fields.quantity < MIN_TICKETS_PER_PURCHASE) {
+  purchases.assertSalesOpen(raffle, now);
+  if (raffle.numberMode === "chosen") throw conflict(RESERVATION_MESSAGES.chooseNumbers, "CHOOSE_NUMBERS");
+  const quantity = fields.quantity ?? 0;
+  if (quantity < MIN_TICKETS_PER_PURCHASE) {
     throw new AppError("MIN_PURCHASE", PROOF_MESSAGES.minPurchase, {
       quantity: PROOF_MESSAGES.minPurchase,
     });
   }
-  if (fields.currency !== raffle.currency) {
+  purchases.assertMethodAccepted(raffle.paymentMethods, fields.paymentMethod);
+  const raffleCurrency = raffle.currency as Currency;
+  const quote = purchases.quoteOf(raffle, quantity, level);
+  const total = quote.total;
+  if (fields.currency === raffleCurrency) {
+    // A form that knows nothing of packages and levels sends price × quantity: the buyer paid without the
+    // discount, which is theirs to give up (points follow what was paid).
+    const cents = Math.round(fields.amount * 100);
+    if (cents !== Math.round(total * 100) && cents !== Math.round(quote.subtotal * 100)) {
+      const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
+      throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
+    }
+    return;
+  }
+  const paid = purchases.amountFor(fields.paymentMethod, total, raffleCurrency, rate);
+  if (fields.currency !== paid.currency) {
     const message = PROOF_MESSAGES.currencyMismatch(raffle.currency);
     throw new AppError("CURRENCY_MISMATCH", message, { currency: message });
   }
-  const total = purchaseTotal(fields.quantity, Number(raffle.price));
-  if (Math.round(fields.amount * 100) !== Math.round(total * 100)) {
-    const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
+  if (paid.amount === null) {
+    throw new AppError("NO_EXCHANGE_RATE", RESERVATION_MESSAGES.noRate, {
+      amount: RESERVATION_MESSAGES.noRate,
+    });
+  }
+  if (Math.round(fields.amount * 100) !== Math.round(paid.amount * 100)) {
+    const message = RESERVATION_MESSAGES.amountMismatch(formatMoney(paid.amount, paid.currency));
     throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
   }
+}
+
+/** A proof for a reservation: the reservation decides raffle, quantity and the exact amount. */
+function checkReservationPayment(
+  raffle: purchases.PurchaseRaffleRow | undefined,
+  reservation: purchases.ReservationRow | undefined,
+  user: SessionUser,
+  fields: ProofUploadRequest,
+  now: Date,
+): asserts raffle is purchases.PurchaseRaffleRow {
+  purchases.assertConvertible(reservation, user.id, now);
+  if (
+    !raffle ||
+    !reservation ||
+    (fields.raffleId !== reservation.raffleId && fields.raffleId !== GENERAL_PROOF_ID)
+  ) {
+    throw notFound("RESERVATION_NOT_FOUND", RESERVATION_MESSAGES.notFound);
+  }
+  purchases.assertSalesOpen(raffle, now);
+  purchases.expectedPayment(
+    reservation,
+    raffle.paymentMethods,
+    fields.paymentMethod,
+    fields.currency,
+    fields.amount,
+  );
 }
 
 async function replay(db: Executor, userId: string, key: string): Promise<SubmitOutcome | null> {
@@ -254,7 +291,7 @@ async function replay(db: Executor, userId: string, key: string): Promise<Submit
 export async function submitProof(
   ctx: SubmitContext,
   user: SessionUser,
-  fields: ProofUploadFields,
+  fields: ProofUploadRequest,
   file: UploadedFile,
   now: Date = new Date(),
 ): Promise<SubmitOutcome> {
@@ -282,10 +319,34 @@ export async function submitProof(
     });
   }
 
-  const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
-  if (!isGeneral && !isUuid(fields.raffleId)) throw raffleNotFound();
-  const raffleId = isGeneral ? null : fields.raffleId;
-  if (raffleId) checkPurchase(await repo.raffleForSale(db, raffleId), fields, now);
+  // The reservation being paid, if any, decides the raffle.
+  const reservationId = fields.reservationId ?? null;
+  let raffleId: string | null;
+  if (reservationId) {
+    const reservation = await purchases.findReservation(db, reservationId);
+    raffleId = reservation?.raffleId ?? null;
+    checkReservationPayment(
+      raffleId ? await purchases.purchaseRaffle(db, raffleId) : undefined,
+      reservation,
+      user,
+      fields,
+      now,
+    );
+  } else {
+    const isGeneral = fields.raffleId === GENERAL_PROOF_ID;
+    if (!isGeneral && !isUuid(fields.raffleId)) throw raffleNotFound();
+    raffleId = isGeneral ? null : fields.raffleId;
+    if (raffleId) {
+      const [buyer, rate] = await Promise.all([purchases.buyerOf(db, user.id), currentExchangeRate(db)]);
+      checkPurchase(
+        await purchases.purchaseRaffle(db, raffleId),
+        fields,
+        buyer?.level,
+        rate?.rate ?? null,
+        now,
+      );
+    }
+  }
   if (await repo.liveReferenceExists(db, fields.paymentMethod, fields.transactionRef)) {
     // The reference may be taken by this very upload, sent twice at once: that is a retry, not a duplicate.
     const earlier = fields.idempotencyKey ? await replay(db, user.id, fields.idempotencyKey) : null;
@@ -305,22 +366,41 @@ export async function submitProof(
   try {
     const { row, title } = await db.transaction(async (tx) => {
       let title: string | null = null;
-      await lockBuyer(tx, user.id);
-      if (raffleId) {
-        // Whatever is due first (a close at the end date, a sell-out): the answer never depends on the job.
+      let quantity = fields.quantity ?? 1;
+      let exchangeRate: number | null = null;
+      let linked: string | null = null;
+      if (reservationId && raffleId) {
+        await lockBuyer(tx, user.id);
         await advance(ctx, tx, raffleId, now);
-        const raffle = await repo.lockRaffleForSale(tx, raffleId);
-        checkPurchase(raffle, fields, now);
+        const raffle = await purchases.purchaseRaffle(tx, raffleId, true);
+        const reservation = await purchases.findReservation(tx, reservationId, true);
+        checkReservationPayment(raffle, reservation, user, fields, now);
         title = raffle.title;
-        const held = await repo.heldTickets(tx, raffleId);
-        const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
-        if (fields.quantity > left) throw conflict(PROOF_MESSAGES.remaining(left), "INSUFFICIENT_TICKETS");
+        quantity = reservation?.quantity ?? quantity;
+        // The reservation is already counted in the buyer's cap: only the proofs-under-review limit applies.
+        await assertPendingProofsLimit(tx, user.id);
+        exchangeRate = fields.currency === "VES" ? (reservation?.exchangeRate ?? null) : null;
+        linked = reservationId;
+      } else if (raffleId) {
+        const rate = await currentExchangeRate(tx);
+        const buyer = await purchases.buyerOf(tx, user.id);
+        // Random mode: the reservation is made and submitted in this same transaction, by the same rules
+        // (buyer and raffle locked, due transitions applied, stock and the buyer's cap checked).
+        const held = await purchases.holdInTransaction(ctx, tx, user, raffleId, { quantity }, now, {
+          status: "submitted",
+        });
+        checkPurchase(held.raffle, fields, buyer?.level, rate?.rate ?? null, now);
+        title = held.raffle.title;
+        exchangeRate = fields.currency === "VES" ? (rate?.rate ?? null) : null;
+        linked = held.row.id;
+      } else {
+        await lockBuyer(tx, user.id);
+        await assertPurchaseLimits(tx, user.id, null, quantity, now);
+        exchangeRate = fields.currency === "VES" ? ((await currentExchangeRate(tx))?.rate ?? null) : null;
       }
-      await assertPurchaseLimits(tx, user.id, raffleId, fields.quantity);
       if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
         throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
       }
-      const exchangeRate = fields.currency === "VES" ? ((await currentExchangeRate(tx))?.rate ?? null) : null;
       const inserted = await repo.insertProof(tx, {
         userId: user.id,
         raffleId,
@@ -335,9 +415,11 @@ export async function submitProof(
         proofSize: file.buffer.length,
         status: "pending",
         userNotes: fields.userNotes ?? null,
-        quantityOfTickets: fields.quantity,
+        quantityOfTickets: quantity,
         idempotencyKey: fields.idempotencyKey ?? null,
+        reservationId: linked,
       });
+      if (linked) await purchases.markSubmitted(tx, linked, now);
       if (raffleId) {
         // Open detail pages refresh what is left to buy.
         await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffleId } });
@@ -354,7 +436,9 @@ export async function submitProof(
     });
     const constraint = uniqueViolation(error);
     const duplicate =
-      (error instanceof AppError && error.code === "DUPLICATE_REFERENCE") || isPurchaseLimitError(error);
+      (error instanceof AppError &&
+        (error.code === "DUPLICATE_REFERENCE" || error.code === "RESERVATION_NOT_ACTIVE")) ||
+      isPurchaseLimitError(error);
     if (fields.idempotencyKey && (constraint !== null || duplicate)) {
       // A concurrent request with the same key won the race (whichever unique rule noticed it first):
       // answer with its proof.

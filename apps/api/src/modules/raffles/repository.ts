@@ -28,6 +28,9 @@ export const cardColumns = {
   activationPercentage: raffles.activationPercentage,
   percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
   paymentMethods: raffles.paymentMethods,
+  numberMode: raffles.numberMode,
+  reservationMinutes: raffles.reservationMinutes,
+  combos: raffles.combos,
   announcementType: raffles.announcementType,
   externalAnnouncementPlatform: raffles.externalAnnouncementPlatform,
   externalAnnouncementDetails: raffles.externalAnnouncementDetails,
@@ -180,9 +183,12 @@ export async function upcomingRaffles(db: Executor): Promise<RaffleCardRow[]> {
  */
 const outerRaffleId = sql.raw(`"raffles"."id"`);
 
-/** Tickets held by proofs still under review, summed in the database. */
+/**
+ * Tickets held and not sold, summed in the database: purchases under review or waiting for their proof
+ * and not past their time (reservations), plus proofs under review sent before reservations existed.
+ */
 const pendingTickets = () =>
-  sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending'), 0)::int`;
+  sql<number>`(coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending' AND pp.reservation_id IS NULL), 0) + coalesce((SELECT sum(rv.quantity) FROM reservations rv WHERE rv.raffle_id = ${outerRaffleId} AND (rv.status = 'submitted' OR (rv.status IN ('active', 'rejected') AND rv.expires_at > now()))), 0))::int`;
 
 /** Draw values that only become public once the draw has run. */
 const afterDraw = (column: AnyPgColumn) =>

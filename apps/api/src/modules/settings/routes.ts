@@ -57,7 +57,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["administración"],
-        summary: "Actualizar las cuentas de Pago Móvil, Zelle y Binance Pay",
+        summary: "Actualizar las cuentas de Pago Móvil, Zelle, Binance Pay y transferencia bancaria",
         security: [{ session: [] }],
         body: paymentAccountsSchema,
         response: { 200: publicPaymentAccountsSchema, ...adminErrors },
@@ -67,7 +67,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const admin = sessionUserOf(request);
-      return service.updatePaymentAccounts(db, { id: admin.id, ip: request.ip }, request.body);
+      return service.updatePaymentAccounts(db, { id: admin.id, ip: request.ip }, request.body, app.log);
     },
   );
 

@@ -4,7 +4,7 @@ import {
   type ExchangeRate,
   type exchangeRateInputSchema,
   INTERNAL_SETTINGS_PREFIX,
-  type PaymentAccounts,
+  type PaymentAccountsWithTransfer,
   type PublicSettings,
   parseExchangeRate,
   type paymentAccountsSchema,
@@ -62,9 +62,18 @@ export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | 
   return parseExchangeRate(values.get(SETTINGS_KEYS.exchangeRate));
 }
 
-function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccounts {
+/** The saved accounts (pagoMovil, zelle, binance, transfer), read in the caller's transaction. */
+export async function paymentAccounts(
+  tx: Executor,
+  log: FastifyBaseLogger,
+): Promise<PaymentAccountsWithTransfer> {
+  const values = await repo.readSettings(tx, [SETTINGS_KEYS.paymentAccounts]);
+  return parsePaymentAccounts(values.get(SETTINGS_KEYS.paymentAccounts), log);
+}
+
+function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccountsWithTransfer {
   if (value === undefined || value === null || typeof value !== "object")
-    return { ...EMPTY_PAYMENT_ACCOUNTS };
+    return { ...EMPTY_PAYMENT_ACCOUNTS, transfer: null };
   const stored = value as Record<string, unknown>;
   const pick = <S extends z.ZodType>(schema: S, entry: unknown, name: string): z.infer<S> | null => {
     if (entry === undefined || entry === null) return null;
@@ -78,6 +87,7 @@ function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAc
     pagoMovil: pick(shape.pagoMovil.unwrap(), stored.pagoMovil, "pagoMovil"),
     zelle: pick(shape.zelle.unwrap(), stored.zelle, "zelle"),
     binance: pick(shape.binance.unwrap(), stored.binance, "binance"),
+    transfer: pick(shape.transfer.unwrap().unwrap(), stored.transfer, "transfer"),
   };
 }
 
@@ -118,12 +128,16 @@ export function updateExchangeRate(
   return saveSetting(db, actor, SETTINGS_KEYS.exchangeRate, value);
 }
 
-export function updatePaymentAccounts(
+export async function updatePaymentAccounts(
   db: Db,
   actor: Actor,
   input: z.output<typeof paymentAccountsSchema>,
-): Promise<PaymentAccounts> {
-  return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, input);
+  log: FastifyBaseLogger,
+): Promise<PaymentAccountsWithTransfer> {
+  // A form without the transfer field keeps the saved transfer account.
+  const transfer =
+    input.transfer === undefined ? ((await paymentAccounts(db, log)).transfer ?? null) : input.transfer;
+  return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, { ...input, transfer });
 }
 
 export function updateSupportContact(

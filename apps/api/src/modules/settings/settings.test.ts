@@ -39,7 +39,7 @@ describe("ajustes públicos", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       exchangeRate: null,
-      paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+      paymentAccounts: { pagoMovil: null, zelle: null, binance: null, transfer: null },
       supportContact: { whatsapp: null },
     });
     expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
@@ -104,6 +104,7 @@ describe("ajustes públicos", () => {
       pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
       zelle: { email: "pagos@rifazo.com", name: "Rifazo LLC" },
       binance: null,
+      transfer: null,
     };
     expect(saved.json()).toEqual(expected);
     expect((await readPublic()).json().paymentAccounts).toEqual(expected);

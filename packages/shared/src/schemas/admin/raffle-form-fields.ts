@@ -4,9 +4,13 @@ import {
   type ANNOUNCEMENT_TYPES,
   type CURRENCIES,
   type EXTERNAL_PLATFORMS,
+  MAX_RESERVATION_MINUTES,
   MAX_TOTAL_TICKETS,
+  MIN_RESERVATION_MINUTES,
+  type NUMBER_MODES,
   type RAFFLE_STATUSES,
 } from "../../constants";
+import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { isUuid } from "../../uuid";
 import { dateInput, numberInput, textInput } from "./common";
 
@@ -57,6 +61,9 @@ export const RAFFLE_FORM_LABELS = {
   externalAnnouncementUrl: "URL del Anuncio",
   daysUntilActivationTeaser: "Días de Aviso Previo",
   reviewWindowHours: "Horas de Revisión de Pagos",
+  numberMode: "Modo de Números",
+  reservationMinutes: "Minutos de Reserva",
+  combos: "Combos",
 } as const;
 export type RaffleFormField = keyof typeof RAFFLE_FORM_LABELS;
 
@@ -96,6 +103,13 @@ export const FIELD_MESSAGES = {
   url: "La URL del anuncio debe empezar por http:// o https://.",
   teaserDays: `Los días de aviso previo deben ser un número entero entre 0 y ${RAFFLE_FORM_LIMITS.teaserDays}.`,
   reviewWindowHours: "Las horas de revisión de pagos deben ser un número entero entre 1 y 720 (30 días).",
+  numberMode: "Elige si los números se asignan al azar o los elige el comprador.",
+  reservationMinutes: `Los minutos de reserva deben ser un número entero entre ${MIN_RESERVATION_MINUTES} y ${MAX_RESERVATION_MINUTES}.`,
+  tooManyCombos: `Puedes ofrecer como máximo ${MAX_COMBOS} combos.`,
+  comboQuantity: "Cada combo debe tener al menos 2 boletos y no más que el total de boletos.",
+  comboPrice: "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
+  comboNotCheaper: "Cada combo debe costar menos que sus boletos al precio normal.",
+  comboRepeated: "Ya hay un combo con esa cantidad de boletos.",
 } as const;
 
 /** Issues carrying this flag have their own message instead of joining the "completa o corrige" list. */
@@ -170,6 +184,18 @@ export const raffleFormInputSchema = z.object({
   reviewWindowHours: numberInput.describe(
     "Horas tras el cierre de ventas para revisar los pagos pendientes (1 a 720, por defecto 48); al vencer se rechazan.",
   ),
+  numberMode: textInput.describe(
+    "random (números al azar al aprobar, por defecto) o chosen (el comprador los elige); fijo desde la primera reserva.",
+  ),
+  reservationMinutes: numberInput.describe(
+    "Minutos que una reserva retiene sus boletos (5 a 120, por defecto 15).",
+  ),
+  combos: z
+    .union([z.array(z.object({ quantity: numberInput, price: numberInput })), z.null()])
+    .optional()
+    .describe(
+      "Hasta 5 paquetes { quantity, price } más baratos que sus boletos; fijos desde la primera reserva.",
+    ),
 });
 export type RaffleFormInput = z.input<typeof raffleFormInputSchema>;
 
@@ -208,4 +234,10 @@ export interface RaffleForm {
   /** Hours after the close during which pending proofs are still reviewed (1..720). */
   reviewWindowHours: number;
   daysUntilActivationTeaser: number;
+  /** random: numbers drawn on approval; chosen: the buyer picks them on the grid. */
+  numberMode: (typeof NUMBER_MODES)[number];
+  /** Minutes a reservation holds its tickets (5..120). */
+  reservationMinutes: number;
+  /** Packages offered, cheapest first by quantity. */
+  combos: Combo[];
 }

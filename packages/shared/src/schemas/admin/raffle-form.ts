@@ -5,12 +5,17 @@ import {
   CURRENCIES,
   DEFAULT_PRIZE_LABEL,
   DEFAULT_RAFFLE_PAYMENT_METHODS,
+  DEFAULT_RESERVATION_MINUTES,
   DEFAULT_TEASER_DAYS,
   DEFAULT_TOTAL_TICKETS,
   EXTERNAL_PLATFORMS,
+  MAX_RESERVATION_MINUTES,
   MAX_TOTAL_TICKETS,
+  MIN_RESERVATION_MINUTES,
+  NUMBER_MODES,
   RAFFLE_STATUSES,
 } from "../../constants";
+import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { minTicketCap } from "../../domain/purchase-limits";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
@@ -212,6 +217,56 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     fail(["reviewWindowHours"], FIELD_MESSAGES.reviewWindowHours);
   }
 
+  const numberMode = isBlank(raw.numberMode) ? "random" : text(raw.numberMode);
+  if (!isOneOf(NUMBER_MODES, numberMode)) fail(["numberMode"], FIELD_MESSAGES.numberMode);
+
+  const reservationMinutes = isBlank(raw.reservationMinutes)
+    ? DEFAULT_RESERVATION_MINUTES
+    : toNumber(raw.reservationMinutes);
+  if (
+    !Number.isInteger(reservationMinutes) ||
+    reservationMinutes < MIN_RESERVATION_MINUTES ||
+    reservationMinutes > MAX_RESERVATION_MINUTES
+  ) {
+    fail(["reservationMinutes"], FIELD_MESSAGES.reservationMinutes);
+  }
+
+  // Packages ("5 boletos por $4"): each cheaper than its tickets at the unit price, one per quantity.
+  const combosRaw = raw.combos ?? [];
+  const combos: Combo[] = [];
+  if (combosRaw.length > MAX_COMBOS) fail(["combos"], FIELD_MESSAGES.tooManyCombos, true);
+  const seenQuantities = new Set<number>();
+  combosRaw.slice(0, MAX_COMBOS).forEach((item, index) => {
+    const quantity = toNumber(item.quantity);
+    const comboPrice = toNumber(item.price);
+    const maxQuantity = totalValid ? totalTickets : MAX_TOTAL_TICKETS;
+    if (!Number.isInteger(quantity) || quantity < 2 || quantity > maxQuantity) {
+      fail(["combos", index, "quantity"], FIELD_MESSAGES.comboQuantity);
+      return;
+    }
+    if (
+      isBlank(item.price) ||
+      !Number.isFinite(comboPrice) ||
+      comboPrice < 0.01 ||
+      comboPrice > RAFFLE_FORM_LIMITS.maxPrice ||
+      !hasCents(comboPrice)
+    ) {
+      fail(["combos", index, "price"], FIELD_MESSAGES.comboPrice);
+      return;
+    }
+    if (seenQuantities.has(quantity)) {
+      fail(["combos", index, "quantity"], FIELD_MESSAGES.comboRepeated);
+      return;
+    }
+    seenQuantities.add(quantity);
+    if (Number.isFinite(price) && Math.round(comboPrice * 100) >= Math.round(price * 100) * quantity) {
+      fail(["combos", index, "price"], FIELD_MESSAGES.comboNotCheaper);
+      return;
+    }
+    combos.push({ quantity, price: Math.round(comboPrice * 100) / 100 });
+  });
+  combos.sort((a, b) => a.quantity - b.quantity);
+
   let description = text(raw.description);
   if (description.length > RAFFLE_FORM_LIMITS.description)
     fail(["description"], FIELD_MESSAGES.descriptionTooLong);
@@ -244,6 +299,9 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     externalAnnouncementUrl,
     daysUntilActivationTeaser: teaser,
     reviewWindowHours,
+    numberMode: numberMode as RaffleForm["numberMode"],
+    reservationMinutes,
+    combos,
   };
 });
 
@@ -266,6 +324,9 @@ interface IssueLike {
 /** Human label of an issue's field: "Precio", "Descripción del Nivel 2". */
 export function raffleFormFieldLabel(path: readonly PropertyKey[]): string {
   const [field, index, sub] = path;
+  if (field === "combos" && typeof index === "number") {
+    return `${sub === "price" ? "Precio del Combo" : "Boletos del Combo"} ${index + 1}`;
+  }
   if (field === "prizeLevels" && typeof index === "number") {
     const label = PRIZE_LEVEL_LABELS[(sub as keyof typeof PRIZE_LEVEL_LABELS) ?? "description"];
     return `${label ?? PRIZE_LEVEL_LABELS.description} ${index + 1}`;

@@ -71,5 +71,8 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     externalAnnouncementUrl: raffle.externalAnnouncementUrl,
     daysUntilActivationTeaser: raffle.daysUntilActivationTeaser,
     reviewWindowHours: raffle.lifecycle.reviewWindowHours,
+    numberMode: raffle.numberMode,
+    reservationMinutes: raffle.reservationMinutes,
+    combos: raffle.combos.map((combo) => ({ quantity: combo.quantity, price: combo.price })),
   };
 }

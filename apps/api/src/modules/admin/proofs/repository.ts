@@ -201,7 +201,7 @@ export async function ticketNumbersOfProof(db: Executor, proofId: string): Promi
 export async function releaseTicketsOfProof(tx: Executor, proofId: string): Promise<number> {
   const rows = await tx
     .update(tickets)
-    .set({ status: "available", userId: null, paymentId: null, soldAt: null })
+    .set({ status: "available", userId: null, paymentId: null, soldAt: null, reservationId: null })
     .where(eq(tickets.paymentId, proofId))
     .returning({ id: tickets.id });
   return rows.length;

@@ -25,6 +25,7 @@ import { noticeEmail } from "../../email/templates";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
+import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases/service";
 import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
@@ -220,20 +221,21 @@ export async function approveInTransaction(
     assertAllowed(raffle.status, "review_proof");
     if (!raffle.ticketsGenerated) throw conflict(ADMIN_MESSAGES.ticketsNotReady, "TICKETS_NOT_READY");
     const quantity = proof.quantityOfTickets;
-    const sold = await sellRandomAvailable(
-      tx,
-      raffle,
-      quantity,
-      { userId: proof.userId, paymentId: proof.id, soldAt: now },
-      { wait: waitForHeld },
-    );
-    if (sold.length < quantity) {
-      // Short although sold_tickets says enough are left: other approvals hold the rest right now.
-      // Throwing rolls back the tickets this try took, so the next one starts from nothing held.
-      if (!waitForHeld && raffle.totalTickets - raffle.soldTickets >= quantity) throw new HeldByOthers();
-      throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
+    const owner = { userId: proof.userId, paymentId: proof.id, soldAt: now };
+    // A reservation with chosen numbers sells exactly those; otherwise numbers are drawn at random.
+    const reserved = proof.reservationId ? await approveReservation(tx, proof.reservationId, owner) : null;
+    if (reserved?.numbers) {
+      numbers = reserved.numbers;
+    } else {
+      const sold = await sellRandomAvailable(tx, raffle, quantity, owner, { wait: waitForHeld });
+      if (sold.length < quantity) {
+        // Short although sold_tickets says enough are left: other approvals hold the rest right now.
+        // Throwing rolls back the tickets this try took, so the next one starts from nothing held.
+        if (!waitForHeld && raffle.totalTickets - raffle.soldTickets >= quantity) throw new HeldByOthers();
+        throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
+      }
+      numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
     }
-    numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
   }
   await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
 
@@ -372,6 +374,8 @@ export async function rejectProof(
 
     const raffle = proof.raffleId ? await repo.lockRaffle(tx, proof.raffleId) : undefined;
     if (raffle) assertAllowed(raffle.status, "review_proof");
+    // The purchase holds its tickets again for a new proof, for the raffle's reservation minutes.
+    if (proof.reservationId) await rejectReservation(tx, proof.reservationId, now);
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     const message = `Tu pago para ${what} (${method}, referencia ${proof.transactionRef}) fue rechazado.${
@@ -450,6 +454,8 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
         paymentProofId: id,
       });
     }
+    // The purchase it paid ends with it: whatever it still held is free again.
+    if (proof.reservationId) await cancelReservationOf(tx, proof.reservationId, new Date());
     await repo.deleteProof(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,

@@ -73,6 +73,9 @@ export function formColumns(form: RaffleForm) {
     externalAnnouncementUrl: form.externalAnnouncementUrl,
     daysUntilActivationTeaser: form.daysUntilActivationTeaser,
     reviewWindowHours: form.reviewWindowHours,
+    numberMode: form.numberMode,
+    reservationMinutes: form.reservationMinutes,
+    combos: form.combos,
   };
 }
 

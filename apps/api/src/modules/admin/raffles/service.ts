@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGES,
   type AdminRaffle,
   canTransition,
+  ERROR_MESSAGES,
   type ExternalBinding,
   type ExternalBindingInput,
   isUuid,
@@ -23,6 +24,7 @@ import { recordAudit } from "../../audit/service";
 import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";
 import * as lifecycle from "../../lifecycle/service";
+import { purchaseRulesLocked } from "../../purchases/repository";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
@@ -127,6 +129,9 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
     reviewWindowHours: row.reviewWindowHours,
+    numberMode: row.numberMode,
+    reservationMinutes: row.reservationMinutes,
+    combos: row.combos,
   };
 }
 
@@ -313,6 +318,15 @@ export async function updateRaffle(
       }
     }
 
+    // How numbers are given and the packages are what buyers were offered: fixed from the first
+    // reservation or sale (the database refuses it too).
+    if (
+      (form.numberMode !== current.numberMode ||
+        JSON.stringify(form.combos) !== JSON.stringify(current.combos ?? [])) &&
+      (await purchaseRulesLocked(tx, id))
+    ) {
+      throw conflict(ERROR_MESSAGES.PURCHASE_RULES_LOCKED, "PURCHASE_RULES_LOCKED");
+    }
     await repo.updateRaffle(tx, id, repo.formColumns(form));
     if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
       await repo.replacePrizeLevels(tx, id, form.prizeLevels);

@@ -1,0 +1,165 @@
+import {
+  createReservationSchema,
+  myReservationsSchema,
+  numbersAvailabilitySchema,
+  PROOF_MESSAGES,
+  priceQuoteSchema,
+  quoteQuerySchema,
+  reservationSchema,
+} from "@rifazo/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { errorSchema } from "../../lib/schemas";
+import { currentUser, guards, sessionUserOf } from "../auth/session";
+import { headerIdempotencyKey } from "../proofs/idempotency";
+import * as service from "./service";
+
+const tags = ["compras"];
+const raffleParams = z.object({ id: z.string().describe("Id (UUID) de la rifa.") });
+const reservationParams = z.object({ id: z.string().describe("Id (UUID) de la reserva.") });
+
+/** Availability changes with every reservation: browsers may reuse it only for a few seconds. */
+const NUMBERS_CACHE = "public, max-age=3";
+
+export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+
+  r.get(
+    "/api/raffles/:id/numbers",
+    {
+      schema: {
+        tags,
+        summary: "Números tomados de la rifa (vendidos o reservados), como mapa de bits en base64",
+        description:
+          "Bit n encendido = número n tomado (vendido, o reservado por una reserva vigente). 10 000 números ≈ 1,7 KB.",
+        params: raffleParams,
+        response: { 200: numbersAvailabilitySchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", NUMBERS_CACHE);
+      return service.numbersOf(app.ctx.db, request.params.id);
+    },
+  );
+
+  r.get(
+    "/api/raffles/:id/quote",
+    {
+      schema: {
+        tags,
+        summary: "Total de una compra: combos o descuento por nivel del comprador (el mejor de los dos)",
+        params: raffleParams,
+        querystring: quoteQuerySchema,
+        response: { 200: priceQuoteSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      // A signed-in buyer's answer depends on their level: never shared by caches.
+      reply.header("cache-control", "private, no-store");
+      const viewer = await currentUser(app, request);
+      return service.quoteFor(app.ctx.db, viewer, request.params.id, request.query.quantity);
+    },
+  );
+
+  r.post(
+    "/api/raffles/:id/reservations",
+    {
+      preValidation: guard.userWith(PROOF_MESSAGES.signIn),
+      schema: {
+        tags,
+        summary: "Reservar boletos (números elegidos o una cantidad) mientras se paga",
+        description: [
+          "Números elegidos (modo chosen, cantidad = números) o una cantidad (modo random); al menos 2 boletos.",
+          "Retiene los boletos durante los minutos de reserva de la rifa al precio que decide el servidor",
+          "(combos o descuento por nivel) y con la tasa BCV del momento. 409 NUMBERS_TAKEN con",
+          "error.details.taken (números ya tomados), RESERVATION_ACTIVE con error.details.reservationId,",
+          "SALES_CLOSED, INSUFFICIENT_TICKETS o los límites por comprador. Encabezado Idempotency-Key opcional:",
+          "201 con la reserva nueva, 200 con la primera cuando la clave ya se usó.",
+        ].join(" "),
+        params: raffleParams,
+        body: createReservationSchema,
+        response: {
+          200: reservationSchema,
+          201: reservationSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = sessionUserOf(request);
+      if (!user.emailVerified) {
+        throw new AppError("FORBIDDEN", "Confirma tu correo electrónico antes de reservar boletos.");
+      }
+      const key = headerIdempotencyKey(
+        request.headers["idempotency-key"],
+        PROOF_MESSAGES.idempotencyKeyInvalid,
+      );
+      const { reservation, created } = await service.reserve(
+        app.ctx,
+        user,
+        request.params.id,
+        request.body,
+        key,
+      );
+      reply.header("cache-control", "no-store");
+      return reply.status(created ? 201 : 200).send(reservation);
+    },
+  );
+
+  r.get(
+    "/api/reservations",
+    {
+      preValidation: guard.user,
+      schema: {
+        tags,
+        summary: "Mis reservas: las vigentes y las últimas 20 terminadas, de la más nueva a la más antigua",
+        response: { 200: myReservationsSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.myReservations(app.ctx, sessionUserOf(request));
+    },
+  );
+
+  r.get(
+    "/api/reservations/:id",
+    {
+      preValidation: guard.user,
+      schema: {
+        tags,
+        summary: "Una reserva con sus datos de pago (solo su dueño o un administrador)",
+        params: reservationParams,
+        response: { 200: reservationSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.reservationFor(app.ctx, sessionUserOf(request), request.params.id);
+    },
+  );
+
+  r.delete(
+    "/api/reservations/:id",
+    {
+      preValidation: guard.user,
+      schema: {
+        tags,
+        summary: "Cancelar una reserva propia que espera comprobante; los boletos quedan libres",
+        params: reservationParams,
+        response: { 204: z.null(), 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.cancelReservation(app.ctx, sessionUserOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
