@@ -1,4 +1,4 @@
-// Part "race" (decision 0013): 1 000 buyers racing for the last 100 numbers of a chosen-mode raffle on
+// Part "race" (decision 0014): 1 000 buyers racing for the last 100 numbers of a chosen-mode raffle on
 // PostgreSQL (scripts/bench/race.ts, in-process on a fresh rifazo_bench_* database dropped afterwards).
 import { createPgDatabase, figure, ms, runInProcess } from "./lib.mjs";
 

@@ -1,4 +1,4 @@
-// The race for the last numbers (decision 0013): a chosen-mode raffle of 1 000 numbers whose first 900 are
+// The race for the last numbers (decision 0014): a chosen-mode raffle of 1 000 numbers whose first 900 are
 // already held by one purchase under review, and `buyers` buyers who each try to reserve 2 of the last
 // 100 numbers at once (the reservation service, as POST /api/raffles/:id/reservations calls it, with
 // `concurrency` in flight on the app's pool of 10 connections). Then the invariants: no number held by two

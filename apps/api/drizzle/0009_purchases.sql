@@ -44,7 +44,7 @@ ALTER TABLE "raffles" ADD CONSTRAINT "raffles_reservation_minutes_check" CHECK (
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_reserved_check" CHECK (("tickets"."status" = 'reserved') = ("tickets"."reservation_id" IS NOT NULL AND "tickets"."status" <> 'sold'));--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_status_check" CHECK ("status" IN ('available', 'reserved', 'sold'));--> statement-breakpoint
 -- ============================================================================================
--- Custom SQL (decision 0013, purchases with reservations), written by hand after the generated part above.
+-- Custom SQL (decision 0014, purchases with reservations), written by hand after the generated part above.
 -- Re-apply this section as is if the migration is regenerated.
 -- ============================================================================================
 -- A reservation is a sale in progress: like a proof (0007), a new one only for a raffle on sale. Refused

@@ -272,7 +272,7 @@ export const raffles = pgTable(
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
     externalRule: jsonb("external_rule"),
-    // Purchases (decision 0013): numbers chosen on the grid or assigned at random on approval, how long a
+    // Purchases (decision 0014): numbers chosen on the grid or assigned at random on approval, how long a
     // reservation holds its tickets, and the packages offered ("5 boletos por $4"). number_mode and
     // combos are locked once the raffle has a reservation or a sale.
     numberMode: text("number_mode").notNull().default("random"),
@@ -366,7 +366,7 @@ export const paymentProofs = pgTable(
     adminNotes: text("admin_notes"),
     quantityOfTickets: integer("quantity_of_tickets").notNull().default(1),
     idempotencyKey: text("idempotency_key"),
-    // The purchase this proof pays (decision 0013); null for a general payment and for proofs sent before
+    // The purchase this proof pays (decision 0014); null for a general payment and for proofs sent before
     // reservations existed.
     reservationId: uuid("reservation_id").references((): AnyPgColumn => reservations.id, {
       onDelete: "restrict",
@@ -409,7 +409,7 @@ export const paymentProofs = pgTable(
 );
 
 /**
- * A purchase from the moment the buyer starts it (decision 0013): it holds its tickets (chosen numbers, or a
+ * A purchase from the moment the buyer starts it (decision 0014): it holds its tickets (chosen numbers, or a
  * quantity of the raffle's stock) until expires_at, becomes `submitted` with a proof, and ends approved,
  * expired or cancelled. The price is decided here once (pricing: the PriceQuote of packages/shared) with
  * the BCV rate of that moment, so the payment page and the proof check use the same figures.

@@ -1,4 +1,4 @@
-// Purchases with reservations (decision 0013): who may reserve, races for the same numbers and the last
+// Purchases with reservations (decision 0014): who may reserve, races for the same numbers and the last
 // tickets, the buyer's cap, expiry exact across a restart, payment of a reservation in bolívares at its
 // frozen rate, approval of exactly the chosen numbers, rejection and a new proof. Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL (where the races are real).

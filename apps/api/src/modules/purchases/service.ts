@@ -1,5 +1,5 @@
 /**
- * Purchases with reservations (decision 0013): starting a purchase holds its tickets (the chosen numbers, or a
+ * Purchases with reservations (decision 0014): starting a purchase holds its tickets (the chosen numbers, or a
  * quantity of the stock) for the raffle's reservation minutes, at a price the server decides once
  * (packages/shared/src/domain/pricing.ts) with the BCV rate of that moment. A proof converts it; the
  * expiry job, or the next purchase of the raffle, releases it when time runs out.
