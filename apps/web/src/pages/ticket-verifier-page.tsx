@@ -1,6 +1,7 @@
+import { parseVerifierNumbers, VERIFIER_NUMBERS_PARAM } from "@rifazo/shared/domain/receipt";
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -146,7 +147,11 @@ function ReceiptCheck() {
 export const prefetchPage: PrefetchPage = async () => undefined;
 
 export function TicketVerifierPage() {
-  const [value, setValue] = useState("");
+  const [searchParams] = useSearchParams();
+  // A receipt's QR code opens this page with its numbers (?rifa=&numeros=0001,0042): the first is
+  // checked at once, the others are one tap away.
+  const receiptNumbers = parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM));
+  const [value, setValue] = useState(receiptNumbers[0] ?? "");
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
@@ -154,9 +159,19 @@ export function TicketVerifierPage() {
   // A number typed on the server-rendered page before its code ran is kept (and cleaned like any other).
   useValueBeforeHydration(inputRef, value, (typed) => setValue(sanitizeTicketInput(typed)));
 
+  const firstReceiptNumber = receiptNumbers[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per receipt link, after hydration.
+  useEffect(() => {
+    if (hydrated && firstReceiptNumber) void verify(firstReceiptNumber);
+  }, [hydrated, firstReceiptNumber]);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseTicketInput(value);
+    await verify(value);
+  }
+
+  async function verify(input: string) {
+    const parsed = parseTicketInput(input);
     if (!parsed.ok) {
       setOutcome({ kind: "invalid", message: parsed.message });
       toast({ title: "Formato Inválido", description: parsed.message, variant: "error" });
@@ -218,6 +233,24 @@ export function TicketVerifierPage() {
             Solo dígitos; si tu boleto tiene menos de 4 se completa con ceros (7 → 0007).
           </p>
         </form>
+        {receiptNumbers.length > 1 ? (
+          <nav aria-label="Números de tu recibo" className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted">Números de tu recibo:</span>
+            {receiptNumbers.map((n) => (
+              <Button
+                key={n}
+                type="button"
+                size="sm"
+                variant={n === value ? "secondary" : "outline"}
+                disabled={!hydrated || pending}
+                onClick={() => void verify(n)}
+                className="font-mono"
+              >
+                {n}
+              </Button>
+            ))}
+          </nav>
+        ) : null}
         <div aria-live="polite">
           {outcome.kind === "invalid" ? (
             <Alert variant="danger" title="Formato Inválido">

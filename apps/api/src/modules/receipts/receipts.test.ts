@@ -15,7 +15,8 @@ import { describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { insertProof } from "../../../test/fixtures";
-import { nextIp, signedInUser } from "../../../test/helpers";
+import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
+import { fakeWebDist } from "../../../test/security/support";
 import { mailOutbox, paymentProofs } from "../../db/schema";
 import { RECEIPT_IMAGE_HEIGHT, RECEIPT_IMAGE_QR, RECEIPT_IMAGE_WIDTH } from "./render";
 
@@ -260,5 +261,29 @@ describe("correo de aprobación", () => {
     expect(mail?.text).toContain(`Ver mi recibo: ${link}`);
     expect(mail?.html).toContain(link);
     expect(mail?.html).toContain("Ver mi recibo");
+  });
+});
+
+describe("página /recibo/:token", () => {
+  it("se sirve como las demás páginas de la app, sin indexar ni guardar en cachés compartidas", async () => {
+    const web = fakeWebDist();
+    const other = await createTestApp({ webDist: web.dir });
+    try {
+      const response = await other.app.inject({ method: "GET", url: `/recibo/${"C".repeat(43)}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+      const verifier = await other.app.inject({
+        method: "GET",
+        url: "/verificar-boleto?rifa=x&numeros=0001",
+      });
+      expect(verifier.headers["cache-control"]).toBe("no-cache");
+      expect(verifier.headers["x-robots-tag"]).toBeUndefined();
+    } finally {
+      await other.close();
+      web.remove();
+    }
   });
 });
