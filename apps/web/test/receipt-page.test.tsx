@@ -142,7 +142,21 @@ describe("receipt page", () => {
 
 describe("ticket verifier opened from a receipt's QR code", () => {
   it("checks the first number at once and offers the others", async () => {
-    const answer: TicketVerificationResponse = { result: "not_sold", ticketNumber: "0007", matches: [] };
+    const match = (raffleId: string, raffleTitle: string) => ({
+      raffleId,
+      raffleTitle,
+      raffleStatus: "active",
+      sold: true,
+      isWinner: false,
+      prize: null,
+      drawDate: null,
+      ownerName: "Ana M.",
+    });
+    const answer: TicketVerificationResponse = {
+      result: "not_winner",
+      ticketNumber: "0007",
+      matches: [match("other", "Otra rifa"), match(RAFFLE, "Moto Bera SBR 150")],
+    };
     fetchMock.mockImplementation(async (input) =>
       String(input).startsWith("/api/raffles?") || String(input) === "/api/draws"
         ? Response.json(String(input) === "/api/draws" ? [] : { items: [] })
@@ -151,7 +165,9 @@ describe("ticket verifier opened from a receipt's QR code", () => {
     renderWithProviders(<TicketVerifierPage />, {
       path: `${paths.ticketVerifier}?rifa=${RAFFLE}&numeros=0007,0042,nope,1234`,
     });
-    expect(await screen.findByText("Boleto no Vendido")).toBeInTheDocument();
+    const results = within(await screen.findByRole("list", { name: "Rifas con este boleto" }));
+    // The receipt's raffle (?rifa=) comes first.
+    expect(results.getAllByRole("link")[0]).toHaveTextContent("Moto Bera SBR 150");
     expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain("/api/tickets/verify/0007");
     expect(screen.getByLabelText(/Número de boleto/)).toHaveValue("0007");
     const others = within(screen.getByRole("navigation", { name: "Números de tu recibo" }));

@@ -24,7 +24,7 @@ function ReceiptScreen({ token }: { token: string }) {
   const robots = <meta name="robots" content="noindex, nofollow" />;
   if (query.isPending) {
     return (
-      <Page title={TITLE} eyebrow="Rifazo">
+      <Page title={TITLE} eyebrow="Tu compra">
         {robots}
         <div role="status" aria-label="Cargando recibo..." className="mx-auto max-w-2xl space-y-4">
           <Skeleton className="h-72 w-full rounded-card!" />
@@ -36,7 +36,7 @@ function ReceiptScreen({ token }: { token: string }) {
   if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
-      <Page title={TITLE} eyebrow="Rifazo">
+      <Page title={TITLE} eyebrow="Tu compra">
         {robots}
         <div className="mx-auto max-w-2xl space-y-4">
           <Alert variant={missing ? "warning" : "danger"} title={missing ? "Recibo no encontrado" : "Error"}>
@@ -50,7 +50,7 @@ function ReceiptScreen({ token }: { token: string }) {
     );
   }
   return (
-    <Page title={TITLE} eyebrow="Rifazo" className="pt-4! sm:pt-8!">
+    <Page title={TITLE} eyebrow="Tu compra" className="pt-4! sm:pt-8!">
       {robots}
       <ReceiptView receipt={query.data} />
     </Page>

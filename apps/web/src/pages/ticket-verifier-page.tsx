@@ -39,7 +39,7 @@ const STATUS_LABELS: Record<string, string> = {
   finished: "Finalizada",
 };
 
-function ResultView({ data }: { data: TicketVerificationResponse }) {
+function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
   if (data.result === "not_found") {
     return (
       <Alert variant="warning" title="Boleto no Encontrado">
@@ -64,59 +64,62 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
         {headline.text}
       </Alert>
       <ul className="space-y-3" aria-label="Rifas con este boleto">
-        {data.matches.map((m) => (
-          <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
-                  {m.raffleTitle}
-                </Link>
-                <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+        {/* Opened from a receipt (?rifa=): that raffle's card comes first. */}
+        {[...data.matches]
+          .sort((a, b) => Number(b.raffleId === raffleId) - Number(a.raffleId === raffleId))
+          .map((m) => (
+            <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
+                    {m.raffleTitle}
+                  </Link>
+                  <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+                </div>
+                {m.isWinner ? (
+                  <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
+                    <TrophyIcon /> Ganador
+                  </span>
+                ) : m.sold ? (
+                  <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+                    <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
+                  </span>
+                ) : (
+                  <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
+                    Disponible
+                  </span>
+                )}
               </div>
+              <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
+                {m.ownerName ? (
+                  <div>
+                    <dt className="text-muted">Titular</dt>
+                    <dd className="font-semibold text-ink">{m.ownerName}</dd>
+                  </div>
+                ) : null}
+                {m.prize ? (
+                  <div>
+                    <dt className="text-muted">Premio</dt>
+                    <dd className="font-semibold text-ink">{m.prize}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="text-muted">Fecha del sorteo</dt>
+                  <dd className="font-semibold text-ink">
+                    {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
+                  </dd>
+                </div>
+              </dl>
               {m.isWinner ? (
-                <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
-                  <TrophyIcon /> Ganador
-                </span>
-              ) : m.sold ? (
-                <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                  <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
-                </span>
-              ) : (
-                <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
-                  Disponible
-                </span>
-              )}
-            </div>
-            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
-              {m.ownerName ? (
-                <div>
-                  <dt className="text-muted">Titular</dt>
-                  <dd className="font-semibold text-ink">{m.ownerName}</dd>
-                </div>
+                <Link
+                  to={paths.draw(m.raffleId)}
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Ver el sorteo y su verificación
+                </Link>
               ) : null}
-              {m.prize ? (
-                <div>
-                  <dt className="text-muted">Premio</dt>
-                  <dd className="font-semibold text-ink">{m.prize}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt className="text-muted">Fecha del sorteo</dt>
-                <dd className="font-semibold text-ink">
-                  {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
-                </dd>
-              </div>
-            </dl>
-            {m.isWinner ? (
-              <Link
-                to={paths.draw(m.raffleId)}
-                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Ver el sorteo y su verificación
-              </Link>
-            ) : null}
-          </li>
-        ))}
+            </li>
+          ))}
       </ul>
     </div>
   );
@@ -262,7 +265,9 @@ export function TicketVerifierPage() {
               {outcome.message}
             </Alert>
           ) : null}
-          {outcome.kind === "result" ? <ResultView data={outcome.data} /> : null}
+          {outcome.kind === "result" ? (
+            <ResultView data={outcome.data} raffleId={searchParams.get("rifa")} />
+          ) : null}
         </div>
         <ReceiptCheck />
       </div>
