@@ -300,6 +300,12 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     y -= 12;
   }
   y -= 6;
-  page.drawText(receipt.verifierUrl.slice(0, 110), { x: margin, y, size: 8, font: mono, color: muted });
+  // The QR code's link in full (Courier 8 pt: 100 characters a line), for whoever cannot scan it.
+  for (let start = 0; start < receipt.verifierUrl.length; start += 100) {
+    newPageIfNeeded(12);
+    const line = encodable(mono, receipt.verifierUrl.slice(start, start + 100));
+    page.drawText(line, { x: margin, y, size: 8, font: mono, color: muted });
+    y -= 11;
+  }
   return doc.save();
 }
