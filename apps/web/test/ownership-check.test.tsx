@@ -151,6 +151,7 @@ describe("Mis pagos: the receipt's verification code", () => {
     statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
     ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
     receiptSecret,
+    receiptToken: null,
     file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
   });
 

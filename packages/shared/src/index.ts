@@ -11,6 +11,7 @@ export * from "./schemas/notifications";
 export * from "./schemas/profile";
 export * from "./schemas/proofs";
 export * from "./schemas/raffles";
+export * from "./schemas/receipts";
 export * from "./schemas/records";
 export * from "./schemas/reservations";
 export * from "./schemas/settings";

@@ -376,6 +376,8 @@ export const paymentProofs = pgTable(
     receiptSecret: text("receipt_secret")
       .notNull()
       .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
+    // The receipt page's private link (/recibo/:token): 32 random bytes, base64url, set at approval.
+    receiptToken: text("receipt_token"),
     // Set only when re-normalising stored references (data step normalize-payment-references) made this
     // live proof's reference equal to another live one of the same method: the admin sees the pair, and
     // this row steps out of the unique index below instead of failing the migration.
@@ -395,6 +397,7 @@ export const paymentProofs = pgTable(
     check("payment_proofs_quantity_check", sql`${t.quantityOfTickets} BETWEEN 1 AND 10000`),
     check("payment_proofs_ref_check", sql`length(trim(${t.transactionRef})) > 0`),
     uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
+    uniqueIndex("payment_proofs_receipt_token_idx").on(t.receiptToken),
     // One payment screenshot sent twice is the commonest fraud: a live reference is unique per method.
     // References are stored normalised (normalizePaymentReference), so lower() is the whole comparison.
     uniqueIndex("payment_proofs_live_ref_idx")

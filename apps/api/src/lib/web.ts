@@ -59,6 +59,11 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   return html;
 }
 
+/** Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts). */
+export function isPrivatePage(url: string): boolean {
+  return url.startsWith("/recibo/");
+}
+
 type PageEncoding = "br" | "gzip" | "identity";
 
 /** br, else gzip, else none, from Accept-Encoding (a q=0 entry refuses that encoding). */
@@ -130,7 +135,14 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   app.addHook("onClose", async () => pages.close());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header("cache-control", "no-cache");
+    if (isPrivatePage(request.url)) {
+      // A receipt's page is its private link: never kept by a shared cache nor indexed.
+      reply.header("cache-control", "private, no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("referrer-policy", "no-referrer");
+    } else {
+      reply.header("cache-control", "no-cache");
+    }
     reply.type("text/html; charset=utf-8");
     if (!renderer || request.method !== "GET") return sendBody(request, reply, shell);
     try {

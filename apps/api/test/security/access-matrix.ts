@@ -160,6 +160,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "404 until the raffle is drawn: still allowed.",
   },
   "GET /api/tickets/verify/{number}": { access: "public", params: { number: "ticketNumber" } },
+  // The link is the only credential: a token that opens no receipt is 404 for everyone
+  // (receipts.test.ts reads a real one).
+  "GET /api/receipts/{token}": { access: "public", params: { token: "ticketNumber" } },
+  "GET /api/receipts/{token}/image.png": { access: "public", params: { token: "ticketNumber" } },
+  "GET /api/receipts/{token}/receipt.pdf": { access: "public", params: { token: "ticketNumber" } },
   "POST /api/raffles/{id}/countdown": {
     access: "public",
     params: { id: "freshRaffle" },

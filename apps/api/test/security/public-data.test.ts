@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { normalizeVenezuelanMobile } from "@rifazo/shared";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { images, raffles, tickets, users, winners } from "../../src/db/schema";
+import { images, paymentProofs, raffles, tickets, users, winners } from "../../src/db/schema";
 import { seedDemo } from "../../src/seed/demo";
 import { createTestApp, nextIp, type TestApp } from "../helpers";
 import { extraSession, fillPath, type Operation, openApiOperations } from "./support";
@@ -45,6 +45,7 @@ let personal: Array<{ label: string; value: string }>;
 let raffleIds: string[];
 let imageIds: string[];
 let ticketNumbers: string[];
+let receiptTokens: string[];
 
 beforeAll(async () => {
   if (!existsSync(path.join(webDist, "server", "entry-server.js"))) {
@@ -89,6 +90,14 @@ beforeAll(async () => {
   ticketNumbers = sold.map((r) => String(r.n).padStart(4, "0"));
   expect(raffleIds.length).toBeGreaterThan(5);
   expect(ticketNumbers.length).toBeGreaterThan(0);
+  // Receipts are read by whoever holds the link: the demo's approved purchases have theirs.
+  const receipts = await db
+    .select({ token: paymentProofs.receiptToken })
+    .from(paymentProofs)
+    .where(isNotNull(paymentProofs.receiptToken))
+    .limit(5);
+  receiptTokens = receipts.map((r) => r.token as string);
+  expect(receiptTokens.length).toBeGreaterThan(0);
 
   operations = await openApiOperations(t.app);
   await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -103,6 +112,7 @@ afterAll(async () => {
 function valuesFor(op: Operation, name: string): string[] {
   if (name === "number" && op.path.startsWith("/api/tickets/")) return ticketNumbers;
   if (name === "id" && op.path.startsWith("/api/images/")) return imageIds;
+  if (name === "token" && op.path.startsWith("/api/receipts/")) return receiptTokens;
   if (name === "id" && /^\/api\/(raffles|draws)\//.test(op.path)) return raffleIds;
   throw new Error(`Sin valores de prueba para {${name}} en ${op.key}: añádelos en public-data.test.ts`);
 }

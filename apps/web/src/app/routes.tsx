@@ -95,6 +95,10 @@ const publicRoutes: RouteObject[] = [
     lazyPage(() => import("../pages/contact-page"), "ContactPage"),
     { path: paths.contact },
   ),
+  pageRoute(
+    lazyPage(() => import("../pages/receipt-page"), "ReceiptPage"),
+    { path: routePatterns.receipt },
+  ),
 ];
 
 const authRoutes: RouteObject[] = [

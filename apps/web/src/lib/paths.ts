@@ -34,6 +34,8 @@ export const paths = {
   profileSecurity: "/perfil/seguridad",
   /** raffleId may be "general" (a payment not tied to one raffle). */
   proofUpload: (raffleId: string | number = "general") => `/perfil/subir-comprobante/${segment(raffleId)}`,
+  /** An approved purchase's receipt: a private link (the token is the only key), not under /perfil. */
+  receipt: (token: string) => `/recibo/${segment(token)}`,
 
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",
@@ -46,6 +48,7 @@ export const routePatterns = {
   draw: "/sorteo/:raffleId",
   drawRecord: "/sorteo/:raffleId/acta",
   proofUpload: "/perfil/subir-comprobante/:raffleId",
+  receipt: "/recibo/:token",
   adminRaffle: "/admin/rifas/:id",
 } as const;
 

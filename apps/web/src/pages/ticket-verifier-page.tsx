@@ -1,6 +1,7 @@
+import { parseVerifierNumbers, VERIFIER_NUMBERS_PARAM } from "@rifazo/shared/domain/receipt";
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -38,7 +39,7 @@ const STATUS_LABELS: Record<string, string> = {
   finished: "Finalizada",
 };
 
-function ResultView({ data }: { data: TicketVerificationResponse }) {
+function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
   if (data.result === "not_found") {
     return (
       <Alert variant="warning" title="Boleto no Encontrado">
@@ -63,59 +64,62 @@ function ResultView({ data }: { data: TicketVerificationResponse }) {
         {headline.text}
       </Alert>
       <ul className="space-y-3" aria-label="Rifas con este boleto">
-        {data.matches.map((m) => (
-          <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
-                  {m.raffleTitle}
-                </Link>
-                <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+        {/* Opened from a receipt (?rifa=): that raffle's card comes first. */}
+        {[...data.matches]
+          .sort((a, b) => Number(b.raffleId === raffleId) - Number(a.raffleId === raffleId))
+          .map((m) => (
+            <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
+                    {m.raffleTitle}
+                  </Link>
+                  <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+                </div>
+                {m.isWinner ? (
+                  <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
+                    <TrophyIcon /> Ganador
+                  </span>
+                ) : m.sold ? (
+                  <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+                    <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
+                  </span>
+                ) : (
+                  <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
+                    Disponible
+                  </span>
+                )}
               </div>
+              <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
+                {m.ownerName ? (
+                  <div>
+                    <dt className="text-muted">Titular</dt>
+                    <dd className="font-semibold text-ink">{m.ownerName}</dd>
+                  </div>
+                ) : null}
+                {m.prize ? (
+                  <div>
+                    <dt className="text-muted">Premio</dt>
+                    <dd className="font-semibold text-ink">{m.prize}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="text-muted">Fecha del sorteo</dt>
+                  <dd className="font-semibold text-ink">
+                    {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
+                  </dd>
+                </div>
+              </dl>
               {m.isWinner ? (
-                <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
-                  <TrophyIcon /> Ganador
-                </span>
-              ) : m.sold ? (
-                <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                  <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
-                </span>
-              ) : (
-                <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
-                  Disponible
-                </span>
-              )}
-            </div>
-            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
-              {m.ownerName ? (
-                <div>
-                  <dt className="text-muted">Titular</dt>
-                  <dd className="font-semibold text-ink">{m.ownerName}</dd>
-                </div>
+                <Link
+                  to={paths.draw(m.raffleId)}
+                  className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Ver el sorteo y su verificación
+                </Link>
               ) : null}
-              {m.prize ? (
-                <div>
-                  <dt className="text-muted">Premio</dt>
-                  <dd className="font-semibold text-ink">{m.prize}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt className="text-muted">Fecha del sorteo</dt>
-                <dd className="font-semibold text-ink">
-                  {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
-                </dd>
-              </div>
-            </dl>
-            {m.isWinner ? (
-              <Link
-                to={paths.draw(m.raffleId)}
-                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Ver el sorteo y su verificación
-              </Link>
-            ) : null}
-          </li>
-        ))}
+            </li>
+          ))}
       </ul>
     </div>
   );
@@ -146,7 +150,11 @@ function ReceiptCheck() {
 export const prefetchPage: PrefetchPage = async () => undefined;
 
 export function TicketVerifierPage() {
-  const [value, setValue] = useState("");
+  const [searchParams] = useSearchParams();
+  // A receipt's QR code opens this page with its numbers (?rifa=&numeros=0001,0042): the first is
+  // checked at once, the others are one tap away.
+  const receiptNumbers = parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM));
+  const [value, setValue] = useState(receiptNumbers[0] ?? "");
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
@@ -154,9 +162,19 @@ export function TicketVerifierPage() {
   // A number typed on the server-rendered page before its code ran is kept (and cleaned like any other).
   useValueBeforeHydration(inputRef, value, (typed) => setValue(sanitizeTicketInput(typed)));
 
+  const firstReceiptNumber = receiptNumbers[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per receipt link, after hydration.
+  useEffect(() => {
+    if (hydrated && firstReceiptNumber) void verify(firstReceiptNumber);
+  }, [hydrated, firstReceiptNumber]);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseTicketInput(value);
+    await verify(value);
+  }
+
+  async function verify(input: string) {
+    const parsed = parseTicketInput(input);
     if (!parsed.ok) {
       setOutcome({ kind: "invalid", message: parsed.message });
       toast({ title: "Formato Inválido", description: parsed.message, variant: "error" });
@@ -218,6 +236,24 @@ export function TicketVerifierPage() {
             Solo dígitos; si tu boleto tiene menos de 4 se completa con ceros (7 → 0007).
           </p>
         </form>
+        {receiptNumbers.length > 1 ? (
+          <nav aria-label="Números de tu recibo" className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted">Números de tu recibo:</span>
+            {receiptNumbers.map((n) => (
+              <Button
+                key={n}
+                type="button"
+                size="sm"
+                variant={n === value ? "secondary" : "outline"}
+                disabled={!hydrated || pending}
+                onClick={() => void verify(n)}
+                className="font-mono"
+              >
+                {n}
+              </Button>
+            ))}
+          </nav>
+        ) : null}
         <div aria-live="polite">
           {outcome.kind === "invalid" ? (
             <Alert variant="danger" title="Formato Inválido">
@@ -229,7 +265,9 @@ export function TicketVerifierPage() {
               {outcome.message}
             </Alert>
           ) : null}
-          {outcome.kind === "result" ? <ResultView data={outcome.data} /> : null}
+          {outcome.kind === "result" ? (
+            <ResultView data={outcome.data} raffleId={searchParams.get("rifa")} />
+          ) : null}
         </div>
         <ReceiptCheck />
       </div>

@@ -281,6 +281,8 @@ export const paymentProofSchema = proofRecordSchema.extend({
    * ownerTag(receiptSecret, raffleId, number), so the buyer alone can find their numbers there.
    */
   receiptSecret: z.string().nullable(),
+  /** The receipt page's token (/recibo/:token), for the owner and administrators, once approved. */
+  receiptToken: z.string().nullable(),
   file: z.object({
     /** Private URL: only the owner and administrators may open it. */
     url: z.string(),

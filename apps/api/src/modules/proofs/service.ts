@@ -88,6 +88,7 @@ export function toPaymentProof(
     ticketNumbers: APPROVED.includes(status) ? ticketNumbers.map(ticketLabel) : [],
     // Only the buyer may link the record's owner tags to this purchase (issue 15).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
+    receiptToken: APPROVED.includes(status) ? row.receiptToken : null,
     file: {
       url: `/api/proofs/${row.id}/file`,
       filename: downloadName(row),

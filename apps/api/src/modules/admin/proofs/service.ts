@@ -26,6 +26,7 @@ import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
 import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases/service";
+import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
 import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
@@ -237,7 +238,9 @@ export async function approveInTransaction(
       numbers = sold.map((ticket) => ticket.ticketNumber).sort((a, b) => a - b);
     }
   }
-  await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now });
+  // A raffle purchase gets its receipt's private link now; a general payment has no numbers to show.
+  const receiptToken = proof.raffleId ? newReceiptToken() : null;
+  await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now, receiptToken });
 
   const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
   const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
@@ -285,9 +288,11 @@ export async function approveInTransaction(
       ...noticeEmail({
         name: buyer.name,
         title: "¡Tu pago fue aprobado!",
-        message: `${message}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
-        actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-        actionLabel: "Ver mis pagos",
+        message: `${message}${receiptToken ? `\n\n${RECEIPT_EMAIL_LINE}` : ""}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
+        actionUrl: receiptToken
+          ? `${ctx.config.publicUrl}/recibo/${receiptToken}`
+          : `${ctx.config.publicUrl}/perfil/pagos`,
+        actionLabel: receiptToken ? "Ver mi recibo" : "Ver mis pagos",
       }),
     });
   }

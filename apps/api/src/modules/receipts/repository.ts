@@ -1,0 +1,48 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, raffles, tickets, users } from "../../db/schema";
+
+/** An approved raffle purchase with what its receipt shows, found by the receipt's token. */
+export async function findApprovedByToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({
+      id: paymentProofs.id,
+      amount: paymentProofs.amount,
+      currency: paymentProofs.currency,
+      exchangeRate: paymentProofs.exchangeRate,
+      paymentMethod: paymentProofs.paymentMethod,
+      transactionRef: paymentProofs.transactionRef,
+      quantity: paymentProofs.quantityOfTickets,
+      receiptSecret: paymentProofs.receiptSecret,
+      receiptToken: paymentProofs.receiptToken,
+      reviewedAt: paymentProofs.reviewedAt,
+      updatedAt: paymentProofs.updatedAt,
+      buyerName: users.name,
+      raffleId: raffles.id,
+      raffleTitle: raffles.title,
+      endDate: raffles.endDate,
+      announcementType: raffles.announcementType,
+      externalLottery: raffles.externalLottery,
+      externalDrawAt: raffles.externalDrawAt,
+      drawnAt: raffles.drawnAt,
+    })
+    .from(paymentProofs)
+    .innerJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .where(
+      and(eq(paymentProofs.receiptToken, token), inArray(paymentProofs.status, ["approved", "verified"])),
+    );
+  return row;
+}
+
+export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof findApprovedByToken>>>;
+
+/** The purchase's sold numbers, ascending. */
+export async function numbersOf(db: Executor, proofId: string): Promise<number[]> {
+  const rows = await db
+    .select({ n: tickets.ticketNumber })
+    .from(tickets)
+    .where(and(eq(tickets.paymentId, proofId), eq(tickets.status, "sold")))
+    .orderBy(asc(tickets.ticketNumber));
+  return rows.map((row) => row.n);
+}

@@ -1,0 +1,89 @@
+import { receiptSchema } from "@rifazo/shared";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { enforce, type RateRule } from "../../lib/rate-limit";
+import { errorSchema } from "../../lib/schemas";
+import { receiptPdf, receiptPng } from "./render";
+import * as service from "./service";
+
+const tags = ["recibos"];
+const params = z.object({
+  token: z.string().max(100).describe("Token del recibo (43 caracteres, base64url), del enlace privado."),
+});
+
+/** Drawing a PNG or PDF costs CPU: plenty for a person sharing a receipt, little for a script. */
+export const RECEIPT_FILE_RULE: RateRule = { max: 30, windowSeconds: 60 };
+
+/**
+ * A receipt is private: whoever has the link sees it (the buyer shares it on purpose), so it is never
+ * stored by a shared cache nor indexed by search engines.
+ */
+function privateHeaders(reply: FastifyReply): void {
+  reply.header("cache-control", "private, no-store");
+  reply.header("x-robots-tag", "noindex, nofollow");
+  reply.header("referrer-policy", "no-referrer");
+}
+
+export async function receiptRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  r.get(
+    "/api/receipts/:token",
+    {
+      schema: {
+        tags,
+        summary: "Recibo de una compra aprobada (enlace privado)",
+        description:
+          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404.",
+        params,
+        response: { 200: receiptSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      privateHeaders(reply);
+      return service.receiptFor(app.ctx, request.params.token);
+    },
+  );
+
+  r.get(
+    "/api/receipts/:token/image.png",
+    {
+      schema: {
+        tags,
+        summary: "El recibo como imagen PNG (1080 × 1500) con su código QR",
+        params,
+        response: { 200: z.any().describe("image/png"), 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforce(db, [[`receipt-file:ip:${request.ip}`, RECEIPT_FILE_RULE]]);
+      const receipt = await service.receiptFor(app.ctx, request.params.token);
+      const png = await receiptPng(receipt);
+      privateHeaders(reply);
+      reply.header("content-disposition", `inline; filename="${service.receiptFileName(receipt, "png")}"`);
+      return reply.type("image/png").send(png);
+    },
+  );
+
+  r.get(
+    "/api/receipts/:token/receipt.pdf",
+    {
+      schema: {
+        tags,
+        summary: "El recibo en PDF con su código QR",
+        params,
+        response: { 200: z.any().describe("application/pdf"), 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforce(db, [[`receipt-file:ip:${request.ip}`, RECEIPT_FILE_RULE]]);
+      const receipt = await service.receiptFor(app.ctx, request.params.token);
+      const pdf = await receiptPdf(receipt);
+      privateHeaders(reply);
+      reply.header("content-disposition", `inline; filename="${service.receiptFileName(receipt, "pdf")}"`);
+      return reply.type("application/pdf").send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  type Currency,
+  formatTicketNumber,
+  isValidTicketNumber,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  RECEIPT_MESSAGES,
+  type Receipt,
+} from "@rifazo/shared";
+import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
+import {
+  isReceiptToken,
+  RECEIPT_QR_MAX_NUMBERS,
+  type ReceiptDrawInput,
+  receiptDrawText,
+  receiptVerifierPath,
+  referenceTail,
+} from "@rifazo/shared/domain/receipt";
+import type { AppContext } from "../../context";
+import { notFound } from "../../lib/errors";
+import { recordSummaries } from "../draws/repository";
+import { maskedName } from "../raffles/service";
+import * as repo from "./repository";
+
+const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
+
+/** Where the receipt's files are served (same origin as the page). */
+export const receiptPaths = {
+  json: (token: string) => `/api/receipts/${token}`,
+  image: (token: string) => `/api/receipts/${token}/image.png`,
+  pdf: (token: string) => `/api/receipts/${token}/receipt.pdf`,
+  page: (token: string) => `/recibo/${token}`,
+};
+
+/**
+ * When the raffle is decided, most precise first: already drawn; the drand round named at the freeze;
+ * the external lottery's draw time; the end of sales (the draw follows the freeze after it).
+ */
+function drawOf(row: repo.ReceiptRow, round: number | null, roundAt: string | null): ReceiptDrawInput {
+  if (row.drawnAt) return { kind: "drawn", at: iso(row.drawnAt), round, lottery: row.externalLottery };
+  if (round !== null) return { kind: "drand_round", at: roundAt, round, lottery: null };
+  if (row.announcementType === "external" && (row.externalDrawAt || row.externalLottery)) {
+    return { kind: "external", at: iso(row.externalDrawAt), round: null, lottery: row.externalLottery };
+  }
+  if (row.endDate) return { kind: "end_date", at: iso(row.endDate), round: null, lottery: null };
+  return { kind: "unknown", at: null, round: null, lottery: null };
+}
+
+/**
+ * The receipt behind a token. A token that is malformed, unknown, or belongs to a proof that is no
+ * longer approved all answer the same 404, so nothing can be learnt by probing.
+ */
+export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: string): Promise<Receipt> {
+  if (!isReceiptToken(token)) throw receiptNotFound();
+  const row = await repo.findApprovedByToken(ctx.db, token);
+  if (!row?.receiptToken) throw receiptNotFound();
+  const [numbers, summaries] = await Promise.all([
+    repo.numbersOf(ctx.db, row.id),
+    recordSummaries(ctx.db, [row.raffleId]),
+  ]);
+  const summary = summaries.get(row.raffleId);
+  const draw = drawOf(row, summary?.drawRound ?? null, summary?.drawRoundAt ?? null);
+  const labels = numbers.map(ticketLabel);
+  const currency = row.currency as Currency;
+  const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
+  const method = row.paymentMethod as PaymentMethod;
+  const base = ctx.config.publicUrl;
+  return {
+    token: row.receiptToken,
+    raffle: { id: row.raffleId, title: row.raffleTitle },
+    draw: { ...draw, text: receiptDrawText(draw) },
+    buyerName: maskedName(row.buyerName),
+    numbers: labels,
+    quantity: labels.length || row.quantity,
+    payment: {
+      amount: Number(row.amount),
+      currency,
+      amountText: formatMoney(Number(row.amount), currency),
+      exchangeRate: currency === "VES" ? rate : null,
+      exchangeRateText:
+        currency === "VES" && rate !== null ? `Tasa: Bs. ${formatEsNumber(rate, 2)} por dólar` : null,
+      method,
+      methodLabel: PAYMENT_METHOD_LABELS[method] ?? row.paymentMethod,
+      referenceLast4: referenceTail(row.transactionRef),
+    },
+    approvedAt: (row.reviewedAt ?? row.updatedAt).toISOString(),
+    receiptCode: row.receiptSecret,
+    verifierUrl: `${base}${receiptVerifierPath(row.raffleId, labels)}`,
+    verifierHasNumbers: labels.length > 0 && labels.length <= RECEIPT_QR_MAX_NUMBERS,
+    receiptUrl: `${base}${receiptPaths.page(row.receiptToken)}`,
+    imageUrl: receiptPaths.image(row.receiptToken),
+    pdfUrl: receiptPaths.pdf(row.receiptToken),
+  };
+}
+
+/** "recibo-rifazo-0042.png": ASCII only, safe in a Content-Disposition header. */
+export function receiptFileName(receipt: Receipt, ext: "png" | "pdf"): string {
+  const first = receipt.numbers[0];
+  return `recibo-rifazo-${first && /^\d+$/.test(first) ? first : "compra"}.${ext}`;
+}

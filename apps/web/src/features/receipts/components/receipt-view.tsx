@@ -1,0 +1,201 @@
+import type { Receipt } from "@rifazo/shared/schemas/receipts";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../../../components/ui/button";
+import { CopyButton } from "../../../components/ui/copy-button";
+import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../components/ui/icons";
+import { toast } from "../../../components/ui/toast";
+import { formatDateTime } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { QrCodeSvg } from "../../security";
+import { shareMessage, verifierPathOf, whatsappShareUrl } from "../lib/share";
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-semibold break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The system share sheet, where the browser has one (phones mostly); shown only after hydration. */
+function useCanShare(): boolean {
+  const [can, setCan] = useState(false);
+  useEffect(() => {
+    setCan(typeof navigator !== "undefined" && typeof navigator.share === "function");
+  }, []);
+  return can;
+}
+
+function ShareButtons({ receipt }: { receipt: Receipt }) {
+  const canShare = useCanShare();
+  async function share() {
+    try {
+      await navigator.share({
+        title: `Recibo de Rifazo: ${receipt.raffle.title}`,
+        text: shareMessage(receipt),
+        url: receipt.receiptUrl,
+      });
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure.
+      if ((error as { name?: string }).name === "AbortError") return;
+      toast({ title: "No se pudo compartir", description: "Copia el enlace del recibo.", variant: "error" });
+    }
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <a href={receipt.imageUrl} download className={buttonClasses({ variant: "primary" })}>
+        Descargar PNG
+      </a>
+      <a href={receipt.pdfUrl} download className={buttonClasses({ variant: "outline" })}>
+        Descargar PDF
+      </a>
+      <a
+        href={whatsappShareUrl(receipt)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses({ variant: "secondary" })}
+      >
+        <WhatsappIcon /> Compartir por WhatsApp
+      </a>
+      {canShare ? (
+        <button type="button" onClick={share} className={buttonClasses({ variant: "outline" })}>
+          <ShareIcon /> Compartir
+        </button>
+      ) : (
+        <CopyButtonWide value={receipt.receiptUrl} />
+      )}
+    </div>
+  );
+}
+
+/** Where the system share sheet is missing, copying the link is the other way to send it. */
+function CopyButtonWide({ value }: { value: string }) {
+  return (
+    <div className="flex items-center gap-2 rounded-control border border-line bg-surface px-3">
+      <span className="min-w-0 flex-1 truncate text-sm text-muted">Copiar enlace del recibo</span>
+      <CopyButton value={value} label="Enlace del recibo" />
+    </div>
+  );
+}
+
+/**
+ * The receipt of an approved purchase: raffle, numbers, draw date, what was paid, the QR code that opens
+ * the ticket verifier for these numbers, and the receipt code that checks them in the frozen list.
+ * Phone first: one column at 390 px, the numbers large.
+ */
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const { payment } = receipt;
+  const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
+  return (
+    <article aria-labelledby="receipt-title" className="mx-auto max-w-2xl space-y-5">
+      <section className="space-y-5 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
+        <div className="space-y-1">
+          <p className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+            <CheckCircleIcon /> Pago aprobado
+          </p>
+          <h2 id="receipt-title" className="text-2xl font-black text-ink">
+            <Link to={paths.raffle(receipt.raffle.id)} className="hover:underline">
+              {receipt.raffle.title}
+            </Link>
+          </h2>
+        </div>
+
+        <div>
+          <h3 className="mb-2 text-sm text-muted">
+            {receipt.quantity === 1 ? "Tu número" : `Tus números (${receipt.quantity})`}
+          </h3>
+          <ul aria-label="Tus números" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+            {receipt.numbers.map((n) => (
+              <li
+                key={n}
+                className="rounded-control bg-brand-100 py-2 text-center font-mono text-3xl font-black tracking-wider text-brand-900"
+              >
+                {n}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <Detail label="Fecha del sorteo">{receipt.draw.text}</Detail>
+          </div>
+          <Detail label="Pagado">
+            {payment.amountText}
+            {payment.exchangeRateText ? (
+              <span className="block text-sm font-normal text-muted">{payment.exchangeRateText}</span>
+            ) : null}
+          </Detail>
+          <Detail label="Método">
+            {payment.methodLabel}
+            <span className="block text-sm font-normal text-muted">
+              Referencia terminada en {payment.referenceLast4}
+            </span>
+          </Detail>
+          <Detail label="Comprador">{receipt.buyerName}</Detail>
+          <Detail label="Aprobado">{formatDateTime(receipt.approvedAt)}</Detail>
+        </dl>
+      </section>
+
+      <section
+        aria-labelledby="receipt-qr-title"
+        className="flex flex-col items-center gap-4 rounded-card border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-start sm:p-6"
+      >
+        <QrCodeSvg
+          value={receipt.verifierUrl}
+          label="Código QR del verificador de boletos"
+          className="size-48 shrink-0 rounded-control border border-line"
+        />
+        <div className="space-y-2 text-center sm:text-left">
+          <h3 id="receipt-qr-title" className="font-bold text-ink">
+            Verifica tus boletos
+          </h3>
+          <p className="text-sm text-muted">
+            {receipt.verifierHasNumbers
+              ? "Escanea el código con otro teléfono (o ábrelo aquí) para ver en el verificador de boletos el estado de tus números."
+              : "Escanea el código para abrir el verificador de boletos de esta rifa."}
+          </p>
+          <Link
+            to={verifierPathOf(receipt.verifierUrl)}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Abrir el verificador
+          </Link>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="receipt-code-title"
+        className="space-y-2 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
+      >
+        <h3 id="receipt-code-title" className="flex items-center gap-2 font-bold text-ink">
+          <ShieldIcon className="text-brand-700" /> Código de verificación del recibo
+        </h3>
+        <p className="text-sm text-muted">
+          Cuando la rifa congela su lista de boletos, cada uno de tus números aparece en el acta con una
+          etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados
+          como tuyos.
+        </p>
+        <div className="flex items-start gap-2">
+          <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
+            {receipt.receiptCode}
+          </code>
+          <CopyButton value={receipt.receiptCode} label="Código de verificación del recibo" />
+        </div>
+        <Link to={checkPath} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
+          Comprobar mis boletos en la lista congelada
+        </Link>
+      </section>
+
+      <section aria-label="Descargar y compartir" className="space-y-2">
+        <ShareButtons receipt={receipt} />
+        <p className="text-xs text-muted">
+          Quien tenga este enlace ve tu recibo (sin tu apellido ni tu referencia completa): compártelo solo
+          con quien quieras.
+        </p>
+      </section>
+    </article>
+  );
+}

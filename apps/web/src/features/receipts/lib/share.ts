@@ -1,0 +1,24 @@
+import type { Receipt } from "@rifazo/shared/schemas/receipts";
+
+/** How many numbers the shared message lists before "y N más" (the link shows them all). */
+const NUMBERS_IN_MESSAGE = 10;
+
+/** The text sent with the link: raffle, numbers and the receipt's link. */
+export function shareMessage(receipt: Pick<Receipt, "raffle" | "numbers" | "receiptUrl">): string {
+  const shown = receipt.numbers.slice(0, NUMBERS_IN_MESSAGE).join(", ");
+  const rest = receipt.numbers.length - NUMBERS_IN_MESSAGE;
+  const numbers = rest > 0 ? `${shown} y ${rest} más` : shown;
+  const label = receipt.numbers.length === 1 ? "mi número" : "mis números";
+  return `Mi recibo de Rifazo para "${receipt.raffle.title}", ${label}: ${numbers}. ${receipt.receiptUrl}`;
+}
+
+/** WhatsApp's own share link: opens the app (or WhatsApp Web) with the message typed, to any chat. */
+export function whatsappShareUrl(receipt: Pick<Receipt, "raffle" | "numbers" | "receiptUrl">): string {
+  return `https://wa.me/?text=${encodeURIComponent(shareMessage(receipt))}`;
+}
+
+/** The verifier link of the QR code as an in-app path ("/verificar-boleto?rifa=...&numeros=..."). */
+export function verifierPathOf(verifierUrl: string): string {
+  const url = new URL(verifierUrl);
+  return `${url.pathname}${url.search}`;
+}

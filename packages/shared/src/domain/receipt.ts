@@ -1,0 +1,103 @@
+/**
+ * Receipts of approved purchases: the private link's token, the ticket verifier link its QR code opens,
+ * and the texts the page, the PNG and the PDF all print. Pure (Intl only), so the API's image and PDF
+ * and the web page say exactly the same thing.
+ */
+import { LOCALE, TIME_ZONE } from "../constants";
+import { parseTicketInput } from "./tickets";
+
+/** The receipt page's link: 32 random bytes as base64url (43 characters), unguessable. */
+export const RECEIPT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isReceiptToken(value: unknown): value is string {
+  return typeof value === "string" && RECEIPT_TOKEN_PATTERN.test(value);
+}
+
+/** The ticket verifier's path (apps/web/src/lib/paths.ts `ticketVerifier`) and the query it reads. */
+export const TICKET_VERIFIER_PATH = "/verificar-boleto";
+export const VERIFIER_RAFFLE_PARAM = "rifa";
+export const VERIFIER_NUMBERS_PARAM = "numeros";
+
+/**
+ * At most this many numbers travel in the QR code's link: 30 four-digit numbers keep the code small
+ * enough (version 10 or so) to scan from a phone screen. A larger purchase links the raffle alone.
+ */
+export const RECEIPT_QR_MAX_NUMBERS = 30;
+
+/** "/verificar-boleto?rifa=<id>&numeros=0001,0042" (the numbers left out past RECEIPT_QR_MAX_NUMBERS). */
+export function receiptVerifierPath(raffleId: string, numbers: readonly string[]): string {
+  const query = `${VERIFIER_RAFFLE_PARAM}=${encodeURIComponent(raffleId)}`;
+  if (numbers.length === 0 || numbers.length > RECEIPT_QR_MAX_NUMBERS)
+    return `${TICKET_VERIFIER_PATH}?${query}`;
+  // Commas are legal in a query and keep the code smaller than "%2C".
+  return `${TICKET_VERIFIER_PATH}?${query}&${VERIFIER_NUMBERS_PARAM}=${numbers.map(encodeURIComponent).join(",")}`;
+}
+
+/** The `numeros` parameter as the verifier reads it: valid numbers, 4 digits, in order, no repeats. */
+export function parseVerifierNumbers(value: string | null | undefined): string[] {
+  const numbers: string[] = [];
+  for (const part of (value ?? "").split(",").slice(0, RECEIPT_QR_MAX_NUMBERS)) {
+    const parsed = parseTicketInput(part);
+    if (parsed.ok && !numbers.includes(parsed.display)) numbers.push(parsed.display);
+  }
+  return numbers;
+}
+
+/** "1234" of a payment reference: a receipt shows the last four characters only. */
+export function referenceTail(reference: string): string {
+  const clean = reference.trim();
+  return clean.length <= 4 ? clean : clean.slice(-4);
+}
+
+/** How the raffle is decided, as the receipt states it. */
+export type ReceiptDrawKind = "drawn" | "drand_round" | "external" | "end_date" | "unknown";
+
+export interface ReceiptDrawInput {
+  kind: ReceiptDrawKind;
+  at: string | null;
+  round: number | null;
+  lottery: string | null;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+const shortDateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/**
+ * "5 de marzo de 2026 a las 6:30 p. m." (long) or "5 mar 2026, 6:30 p. m." (short), in Venezuelan time
+ * whatever the machine's time zone.
+ */
+export function receiptDateTime(iso: string, style: "long" | "short" = "long"): string {
+  return (style === "long" ? dateTimeFormat : shortDateTimeFormat).format(new Date(iso));
+}
+
+/** The draw line of a receipt: when (and by what) the raffle is or was decided. */
+export function receiptDrawText(draw: ReceiptDrawInput): string {
+  const when = draw.at ? receiptDateTime(draw.at) : null;
+  switch (draw.kind) {
+    case "drawn":
+      return when ? `Sorteada el ${when}` : "Sorteada";
+    case "drand_round":
+      return when ? `${when} (ronda ${draw.round ?? "?"} de drand)` : `Ronda ${draw.round ?? "?"} de drand`;
+    case "external":
+      return when ? `${when}${draw.lottery ? ` (${draw.lottery})` : ""}` : (draw.lottery ?? "Por anunciar");
+    case "end_date":
+      return when ? `${when} (cierre de ventas)` : "Por anunciar";
+    default:
+      return "Por anunciar";
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { CURRENCIES, PAYMENT_METHODS } from "../constants";
+
+// The receipt of an approved purchase (GET /api/receipts/:token): what the page at /recibo/:token, its
+// PNG and its PDF show. Whoever holds the link sees it, so it names the buyer by the masked name only and
+// the payment reference by its last four characters.
+
+export const RECEIPT_MESSAGES = {
+  notFound: "Recibo no encontrado. Revisa el enlace o búscalo en Mis pagos.",
+  loadFailed: "No se pudo cargar el recibo. Inténtalo de nuevo.",
+} as const;
+
+export const receiptSchema = z.object({
+  token: z.string(),
+  raffle: z.object({ id: z.string(), title: z.string() }),
+  draw: z.object({
+    /** drawn: already decided; drand_round: the round named at the freeze; external: the lottery's draw. */
+    kind: z.enum(["drawn", "drand_round", "external", "end_date", "unknown"]),
+    /** ISO time of the draw (or of the sales' end when nothing more precise is known yet). */
+    at: z.string().nullable(),
+    round: z.number().int().nullable(),
+    lottery: z.string().nullable(),
+    /** The line the receipt prints (receiptDrawText). */
+    text: z.string(),
+  }),
+  /** "María G." */
+  buyerName: z.string(),
+  /** Four digits each, ascending. */
+  numbers: z.array(z.string()),
+  quantity: z.number().int(),
+  payment: z.object({
+    amount: z.number(),
+    currency: z.enum(CURRENCIES),
+    /** "$12,00" or "Bs. 1.194,56". */
+    amountText: z.string(),
+    /** Bolívares per dollar frozen with a VES payment; null otherwise. */
+    exchangeRate: z.number().nullable(),
+    /** "Tasa: Bs. 36,50 por dólar", or null. */
+    exchangeRateText: z.string().nullable(),
+    method: z.enum(PAYMENT_METHODS),
+    methodLabel: z.string(),
+    /** The reference's last four characters. */
+    referenceLast4: z.string(),
+  }),
+  approvedAt: z.string(),
+  /**
+   * The purchase's receipt code (its receipt secret, 64 hex): the owner tag of each of these numbers in
+   * the raffle's frozen list is ownerTag(code, raffleId, number) (docs/draw-protocol.md §4).
+   */
+  receiptCode: z.string(),
+  /** Absolute link to the ticket verifier for these numbers: what the QR code holds. */
+  verifierUrl: z.string(),
+  /** False when the purchase has more numbers than the QR link carries (it then opens the raffle). */
+  verifierHasNumbers: z.boolean(),
+  /** Absolute link to this receipt's page (what "Compartir" sends). */
+  receiptUrl: z.string(),
+  /** The PNG and the PDF, same-origin paths. */
+  imageUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
