@@ -35,7 +35,9 @@ export function toSessionUser(row: UserRow): SessionUser {
     phone: row.phone,
     avatarUrl: row.image,
     points: row.rifazoPoints,
-    level: levelForPoints(row.rifazoPoints).name,
+    pointsEarned: row.pointsEarned,
+    // The level follows points earned over time; `points` is the balance that can be spent.
+    level: levelForPoints(row.pointsEarned).name,
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled,
     registrationDate: row.createdAt.toISOString(),

@@ -39,7 +39,8 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
     role: row.role === "admin" ? "admin" : "user",
     status: row.status === "inactive" ? "inactive" : "active",
     points: row.points,
-    level: levelForPoints(row.points).name,
+    // The level follows points earned over time, not the spendable balance.
+    level: levelForPoints(row.pointsEarned).name,
     emailVerified: row.emailVerified,
     registrationDate: row.createdAt.toISOString(),
     totalTicketsPurchased: Number(row.totalTicketsPurchased ?? 0),
