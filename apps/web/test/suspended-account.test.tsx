@@ -2,10 +2,12 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "../src/app/query-client";
 import { toast } from "../src/components/ui/toast";
 import { fetchSessionUser } from "../src/features/auth/api/account-api";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { clearSuspended } from "../src/features/auth/suspended-state";
+import { ApiError } from "../src/lib/api-client";
 import { paths } from "../src/lib/paths";
 import { LoginPage } from "../src/pages/login-page";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
@@ -62,6 +64,24 @@ describe("cuenta suspendida", () => {
     renderLogin();
     expect(screen.getByText("Tu cuenta está suspendida")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Contacto" })).toBeInTheDocument();
+  });
+
+  it("cualquier consulta que recibe ACCOUNT_SUSPENDED cierra la sesión local y lo avisa", async () => {
+    queryClient.setQueryData(sessionQueryKey, { id: "u1" });
+    await queryClient
+      .fetchQuery({
+        queryKey: ["notificaciones-de-prueba"],
+        queryFn: () => Promise.reject(new ApiError(403, "ACCOUNT_SUSPENDED", SUSPENDED.error.message)),
+      })
+      .catch(() => undefined);
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: "Cuenta Suspendida", description: SUSPENDED.error.message }),
+    );
+    queryClient.clear();
+    // The sign-in page the guards lead to explains it.
+    renderLogin();
+    expect(screen.getByText("Tu cuenta está suspendida")).toBeInTheDocument();
   });
 
   it("otro error de inicio de sesión no muestra el aviso", async () => {
