@@ -188,22 +188,36 @@ test("términos: once secciones con su h2; la política de privacidad abre en #c
   }
 });
 
-test("próximamente: el aviso de un visitante queda guardado en el navegador", async ({ page }) => {
+test("próximamente: 'Notificarme' lleva al visitante a entrar y deja el aviso en su cuenta", async ({
+  page,
+  demoServer,
+}) => {
   await page.goto("/proximamente");
   const first = page.getByRole("main").getByRole("listitem").first();
+  const title = (await first.getByRole("heading").first().textContent()) ?? "";
   const toggle = first.getByRole("button", { name: "Notificarme" });
   await expect(toggle).toBeEnabled();
   await expect(first.getByRole("timer")).toContainText(/Comienza en/);
   await toggle.click();
-  const on = first.getByRole("button", { name: "Te avisaremos" });
-  await expect(on).toHaveAttribute("aria-pressed", "true");
+  // The notice is an email and an in-app notice: it needs an account. The choice waits in the browser.
+  await expect(page).toHaveURL(/\/login$/);
   const stored = await page.evaluate(() => window.localStorage.getItem("rifazo_upcoming_notify"));
   expect(JSON.parse(stored ?? "[]")).toHaveLength(1);
+  const email = "ana.martinez@example.com";
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(email));
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
 
+  // Back on the page, the choice is now the account's subscription, with its undo.
+  await expect(page).toHaveURL(/\/proximamente$/);
+  const card = page.getByRole("main").getByRole("listitem").filter({ hasText: title });
+  const on = card.getByRole("button", { name: "Te avisaremos" });
+  await expect(on).toHaveAttribute("aria-pressed", "true");
   await page.reload();
-  await expect(
-    page.getByRole("main").getByRole("listitem").first().getByRole("button", { name: "Te avisaremos" }),
-  ).toBeVisible();
+  await expect(on).toBeVisible();
+  await on.click();
+  await expect(card.getByRole("button", { name: "Notificarme" })).toHaveAttribute("aria-pressed", "false");
 });
 
 test("las páginas públicas caben en un teléfono @phone", async ({ page }) => {
@@ -371,8 +385,8 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
     if (message.type() === "error" && !message.text().includes("status of 401"))
       errors.push(`${page.url()}: ${message.text()}`);
   });
-  // A visitor who already asked to be told about the first upcoming raffle: the server cannot know it,
-  // so the page hydrates with the button off and turns it on right after.
+  // A visitor who asked to be told about the first upcoming raffle before signing in: the choice waits in
+  // the browser for the account, so the button stays "Notificarme" for the visitor.
   await page.addInitScript((id) => {
     window.localStorage.setItem("rifazo_upcoming_notify", JSON.stringify([id]));
   }, firstUpcoming?.id);
@@ -388,7 +402,7 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   }
   await page.goto("/proximamente");
   const first = page.getByRole("main").getByRole("listitem").filter({ hasText: firstUpcoming?.title });
-  await expect(first.getByRole("button", { name: "Te avisaremos" })).toBeEnabled();
+  await expect(first.getByRole("button", { name: "Notificarme" })).toBeEnabled();
   // The countdown runs on this browser's clock once hydrated.
   const seconds = first.getByRole("timer").locator("span.tabular-nums").last();
   const before = await seconds.textContent();

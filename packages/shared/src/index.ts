@@ -8,6 +8,7 @@ export * from "./schemas/contact";
 export * from "./schemas/content";
 export * from "./schemas/draws";
 export * from "./schemas/notifications";
+export * from "./schemas/password-reset";
 export * from "./schemas/profile";
 export * from "./schemas/proofs";
 export * from "./schemas/raffles";

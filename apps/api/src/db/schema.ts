@@ -75,7 +75,14 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     status: text("status").notNull().default("active"),
     phone: text("phone"),
+    /** The balance: what can be spent on rewards. */
     rifazoPoints: integer("rifazo_points").notNull().default(0),
+    /**
+     * Points earned over time: approved payments, less their reversals; redemptions never lower it. The
+     * level follows this, not the balance, so spending points never costs a level (migration 0009).
+     */
+    pointsEarned: integer("points_earned").notNull().default(0),
+    /** Stored copy of levelForPoints(points_earned), kept by the ledger (modules/points). */
     rifazoLevel: text("rifazo_level").notNull().default("Bronce"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },

@@ -91,6 +91,12 @@ export const RATE_RULES = {
   signInPerClient: { max: 5, windowSeconds: 15 * 60 },
   /** All unknown clients together, per account: the ceiling on distributed guessing. */
   signInPerAccount: { max: 50, windowSeconds: 60 * 60 },
+  /**
+   * "¿Olvidaste tu contraseña?" is a way in like the password form, so it counts like it: per address as
+   * signInPerIp, per account as signInPerClient (asking for the email and using its link alike).
+   */
+  passwordResetPerIp: { max: 20, windowSeconds: 60 },
+  passwordResetPerAccount: { max: 5, windowSeconds: 15 * 60 },
   signInLinkPerIp: { max: 6, windowSeconds: 600 },
   signInLinkPerAccount: { max: 3, windowSeconds: 600 },
   signUpPerIp: { max: 6, windowSeconds: 600 },

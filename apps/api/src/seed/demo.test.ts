@@ -187,7 +187,7 @@ describe("seedDemo", () => {
     expect(await ctx.db.select().from(mailOutbox)).toEqual([]);
   });
 
-  it("keeps every user's points equal to the ledger and the level to the points", async () => {
+  it("keeps every user's points equal to the ledger and the level to the points earned", async () => {
     const ledger = await ctx.db.select().from(pointsHistory);
     for (const u of await ctx.db.select().from(users)) {
       const sum = ledger.filter((l) => l.userId === u.id).reduce((s, l) => s + l.pointsChange, 0);
@@ -198,7 +198,12 @@ describe("seedDemo", () => {
     for (const u of demoUsers) {
       const sum = ledger.filter((l) => l.userId === u.id).reduce((s, l) => s + l.pointsChange, 0);
       expect(u.rifazoPoints).toBe(sum);
-      expect(u.rifazoLevel).toBe(levelForPoints(sum).name);
+      // The level follows points earned: every change but redemptions (which only spend the balance).
+      const earned = ledger
+        .filter((l) => l.userId === u.id && l.rewardRedemptionId === null)
+        .reduce((s, l) => s + l.pointsChange, 0);
+      expect(u.pointsEarned, u.email).toBe(earned);
+      expect(u.rifazoLevel).toBe(levelForPoints(earned).name);
       expect(u.emailVerified).toBe(true);
       expect(u.email).toMatch(/@example\.com$/);
     }

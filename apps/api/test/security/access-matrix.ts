@@ -140,6 +140,19 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     access: "public",
     body: ({ unique }) => ({ email: `enlace.${unique}@example.com` }),
   },
+  "POST /api/account/password-reset/request": {
+    access: "public",
+    body: ({ unique }) => ({ email: `recuperar.${unique}@example.com` }),
+  },
+  "POST /api/account/password-reset": {
+    access: "public",
+    body: ({ unique }) => ({
+      token: `inexistente-${unique}`,
+      newPassword: "Tucan-Morichal-Llovizna-47",
+      confirmPassword: "Tucan-Morichal-Llovizna-47",
+    }),
+    note: "Anyone with the emailed link; an unknown link answers 400 INVALID_TOKEN.",
+  },
 
   // Public catalogue, draws and content.
   "GET /api/raffles": { access: "public" },

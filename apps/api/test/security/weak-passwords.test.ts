@@ -1,5 +1,5 @@
 // Weak passwords: every path that sets a password (the app's sign-up and change-password, Better Auth's
-// own sign-up, change-password and reset-password, over HTTP or through auth.api) refuses "12345678" and
+// own sign-up, change-password and reset-password, over HTTP or through auth.api, and the app's reset route) refuses "12345678" and
 // its kind with the shared strength rule's Spanish reason, and leaves nothing written behind.
 import { randomBytes } from "node:crypto";
 import { checkPasswordStrength } from "@rifazo/shared/password-strength";
@@ -176,6 +176,18 @@ describe("password reset", () => {
       payload: { newPassword: "12345678", token },
     });
     expect(response.statusCode, response.body).toBe(404);
+    // The app's own reset route (the page the email links to) holds it to the same rule.
+    const viaApp = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      remoteAddress: nextIp(),
+      payload: { token, newPassword: "12345678", confirmPassword: "12345678" },
+    });
+    expect(viaApp.statusCode).toBe(400);
+    expect(viaApp.json().error).toMatchObject({
+      code: "WEAK_PASSWORD",
+      message: reasonFor("12345678", [user.email, "Luisa Ochoa"]),
+    });
     await expect(
       t.app.ctx.auth.api.resetPassword({ body: { newPassword: "12345678", token } }),
     ).rejects.toMatchObject({

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/toast";
-import { sessionQueryKey } from "../features/auth";
+import { isSuspendedError, markSuspended, sessionQueryKey } from "../features/auth";
 import { isApiError, isRetryableError } from "../lib/api-client";
 
 const EXPIRED_CODES = new Set(["UNAUTHENTICATED", "SESSION_NOT_FOUND"]);
@@ -11,6 +11,19 @@ const EXPIRED_CODES = new Set(["UNAUTHENTICATED", "SESSION_NOT_FOUND"]);
  * a visitor who was never signed in gets nothing, since there was no session to lose.
  */
 function onError(error: unknown): void {
+  // A suspension ended the session: the sign-in page the guards lead to says so and how to appeal.
+  if (isSuspendedError(error)) {
+    if (!queryClient.getQueryData(sessionQueryKey)) return;
+    markSuspended();
+    queryClient.setQueryData(sessionQueryKey, null);
+    toast({
+      id: "session-expired",
+      title: "Cuenta Suspendida",
+      description: ERROR_MESSAGES.ACCOUNT_SUSPENDED,
+      variant: "error",
+    });
+    return;
+  }
   if (!isApiError(error) || error.status !== 401 || !EXPIRED_CODES.has(error.code)) return;
   if (!queryClient.getQueryData(sessionQueryKey)) return;
   queryClient.setQueryData(sessionQueryKey, null);

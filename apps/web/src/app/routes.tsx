@@ -111,6 +111,14 @@ const authRoutes: RouteObject[] = [
     { path: paths.register },
   ),
   pageRoute(
+    lazyPage(() => import("../pages/forgot-password-page"), "ForgotPasswordPage"),
+    { path: paths.forgotPassword },
+  ),
+  pageRoute(
+    lazyPage(() => import("../pages/reset-password-page"), "ResetPasswordPage"),
+    { path: paths.resetPassword },
+  ),
+  pageRoute(
     lazyPage(() => import("../pages/admin-login-page"), "AdminLoginPage"),
     { path: paths.adminSignIn },
   ),

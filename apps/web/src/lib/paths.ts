@@ -26,6 +26,8 @@ export const paths = {
 
   login: "/login",
   register: "/registro",
+  forgotPassword: "/recuperar-contrasena",
+  resetPassword: "/restablecer-contrasena",
 
   profile: "/perfil",
   profileInfo: "/perfil/info",

@@ -29,6 +29,9 @@ export function ClubPage() {
   const session = useSession();
   const user = session.status === "signed-in" ? session.user : null;
   const points = user?.points ?? 0;
+  const earned = user?.pointsEarned ?? 0;
+  // A member who spent every point keeps their level and club: earned points decide, not the balance.
+  const member = user !== null && (points > 0 || earned > 0);
 
   return (
     <Page
@@ -45,19 +48,19 @@ export function ClubPage() {
       }
     >
       <div className="space-y-10">
-        {user && points > 0 ? (
+        {member ? (
           <Suspense fallback={<Skeleton className="h-56 w-full rounded-card" />}>
             <MemberClub name={user.fullName} />
           </Suspense>
         ) : (
           <div className="space-y-6">
-            {user ? <ClubMemberHeader name={user.fullName} points={points} /> : null}
+            {user ? <ClubMemberHeader name={user.fullName} points={points} earned={earned} /> : null}
             <ClubWelcome signedIn={Boolean(user)} />
           </div>
         )}
 
         {/* Members with points see the levels in their "niveles" tab. */}
-        {user && points > 0 ? null : (
+        {member ? null : (
           <section aria-labelledby="club-niveles" className="space-y-5">
             <div className="space-y-1">
               <h2 id="club-niveles" className="text-2xl font-bold text-ink">

@@ -5,7 +5,7 @@ import { buttonClasses } from "../components/ui/button";
 import { ClockIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import { EmptyState, LoadError } from "../features/content";
-import { UPCOMING_ERROR, UpcomingCard, upcomingQueryOptions, useUpcomingNotify } from "../features/upcoming";
+import { UPCOMING_ERROR, UpcomingCard, upcomingQueryOptions } from "../features/upcoming";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
@@ -40,8 +40,6 @@ function UpcomingSkeleton() {
 
 function UpcomingList() {
   const query = useQuery(upcomingQueryOptions);
-  const ids = query.data?.map((raffle) => raffle.id);
-  const notify = useUpcomingNotify(ids);
   // The reveal changes slowly; the countdowns tick on their own every second.
   const now = useNow(REVEAL_REFRESH_MS).getTime();
 
@@ -66,7 +64,7 @@ function UpcomingList() {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((raffle, index) => (
         <li key={raffle.id}>
-          <UpcomingCard raffle={raffle} now={now} notify={notify} eager={index === 0} />
+          <UpcomingCard raffle={raffle} now={now} eager={index === 0} />
         </li>
       ))}
     </ul>
@@ -75,7 +73,7 @@ function UpcomingList() {
 
 /**
  * Rendered on the server with the upcoming raffles. The countdowns and the reveal use the render's clock
- * until hydration, and the visitor's 'Notificarme' choices (this browser's storage) appear right after it.
+ * until hydration, and the 'Notificarme' state (the user's subscriptions) appears once the session is known.
  */
 export const prefetchPage: PrefetchPage = ({ queryClient }) =>
   queryClient.prefetchQuery(upcomingQueryOptions);

@@ -109,7 +109,10 @@ export const sessionUserSchema = z.object({
   status: z.enum(["active", "inactive"]),
   phone: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** The balance that can be spent on rewards. */
   points: z.number().int(),
+  /** Points earned over time (redemptions never lower them): `level` follows these. */
+  pointsEarned: z.number().int(),
   level: z.enum(["Bronce", "Plata", "Oro", "Diamante"]),
   emailVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),

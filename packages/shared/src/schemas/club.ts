@@ -23,6 +23,14 @@ export const CLUB_MESSAGES = {
   rewardNotFound: "Recompensa no encontrada.",
   adminNotAllowed: "Las cuentas de administrador no pueden canjear recompensas.",
   idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
+  confirmTitle: "¿Canjear esta recompensa?",
+  confirmAction: "Sí, canjear",
+  confirmCancel: "Cancelar",
+  /** The level is not touched by spending: it follows points earned over time. */
+  confirmKeepsLevel: "Tu nivel no baja al canjear: depende de los RifaPuntos que has ganado, no de tu saldo.",
+  /** How a redeemed reward reaches the buyer (shown after redeeming, in the notification too). */
+  howToClaim:
+    "Te contactaremos por correo electrónico en los próximos días hábiles para coordinar la entrega. Si tienes dudas, escríbenos desde la página de Contacto indicando la recompensa.",
 } as const;
 
 /** The ledger reason written for a redemption ("Canje: Boleto gratis"). */
@@ -68,7 +76,10 @@ export const redemptionSchema = z.object({
 export type Redemption = z.infer<typeof redemptionSchema>;
 
 export const clubSchema = z.object({
+  /** The balance: what can be spent. */
   points: z.number().int(),
+  /** Points earned over time (approved payments less reversals); the level follows these. */
+  pointsEarned: z.number().int(),
   level: z.enum(LEVEL_NAMES),
   /** 'Nivel Oro'. */
   levelLabel: z.string(),
@@ -104,9 +115,11 @@ export const redeemResultSchema = z.object({
   title: z.string(),
   message: z.string(),
   redemption: redemptionSchema,
-  /** Balance and level after the redemption. */
+  /** Balance and level after the redemption (the level follows points earned, so spending keeps it). */
   points: z.number().int(),
   level: z.enum(LEVEL_NAMES),
+  /** CLUB_MESSAGES.howToClaim. */
+  howToClaim: z.string(),
   /** True when this answer repeats an earlier redemption with the same idempotency key. */
   replayed: z.boolean(),
 });

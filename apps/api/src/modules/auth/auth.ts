@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { ErrorCode } from "@rifazo/shared";
+import { type ErrorCode, PASSWORD_RESET_TTL_SECONDS } from "@rifazo/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -10,7 +10,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import type { Mailer } from "../email/service";
-import { verificationEmail } from "../email/templates";
+import { passwordResetEmail, verificationEmail } from "../email/templates";
 import { announceSessionsEnded } from "../events/service";
 import { describeDevice } from "./device";
 import { magicLinkPlugin } from "./magic-link";
@@ -20,6 +20,8 @@ import { userFieldsHooks } from "./user-fields-guard";
 /** Fastify puts the client address it trusts here; Better Auth reads it for sessions. */
 export const CLIENT_IP_HEADER = "x-rifazo-client-ip";
 export const VERIFIED_CALLBACK = "/login?verificado=1";
+/** The web page that sets a new password (apps/web paths.resetPassword); the emailed link opens it. */
+export const RESET_PASSWORD_PAGE = "/restablecer-contrasena";
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 
 export interface AuthDeps {
@@ -79,6 +81,15 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      // Requested only through /api/account/password-reset/request (limits, neutral answer). The link goes
+      // straight to the web page with the token: Better Auth's GET /reset-password/:token stays closed.
+      async sendResetPassword({ user, token }) {
+        const url = new URL(RESET_PASSWORD_PAGE, config.publicUrl);
+        url.searchParams.set("token", token);
+        await mail.enqueue(db, { to: user.email, ...passwordResetEmail({ name: user.name, url: url.href }) });
+        mail.flushSoon();
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

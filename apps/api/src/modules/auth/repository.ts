@@ -1,7 +1,20 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { accounts, sessions, users } from "../../db/schema";
+import { accounts, sessions, users, verifications } from "../../db/schema";
 import { announceSessionsEnded } from "../events/service";
+
+/** The account a live password-reset token belongs to (Better Auth stores it as "reset-password:<token>"). */
+export async function findUserByResetToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, sql`now()`)),
+    );
+  return row;
+}
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -32,4 +45,45 @@ export async function deleteSessions(
   // Open realtime streams of those sessions end within seconds, on every instance (events/routes.ts).
   if (deleted.length > 0) await announceSessionsEnded(db, userId);
   return deleted.length;
+}
+
+/** What a suspended session's token is remembered by: its hash, never the token itself. */
+export const suspendedSessionKey = (token: string) =>
+  `suspended-session:${createHash("sha256").update(token).digest("hex")}`;
+
+/**
+ * Before a suspension deletes a user's sessions, remembers each one's token hash (until the session would
+ * have expired), so the browser holding it can be told "cuenta suspendida" rather than just "signed out".
+ */
+export async function rememberSuspendedSessions(db: Executor, userId: string): Promise<void> {
+  const rows = await db
+    .select({ token: sessions.token, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  if (rows.length === 0) return;
+  await db.insert(verifications).values(
+    rows.map((row) => ({
+      id: randomUUID(),
+      identifier: suspendedSessionKey(row.token),
+      value: userId,
+      expiresAt: row.expiresAt,
+    })),
+  );
+}
+
+/** Whether this session token was ended by a suspension that still holds (the user is still inactive). */
+export async function isSuspendedSession(db: Executor, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(
+        eq(verifications.identifier, suspendedSessionKey(token)),
+        gt(verifications.expiresAt, sql`now()`),
+        eq(users.status, "inactive"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

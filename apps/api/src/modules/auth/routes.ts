@@ -2,6 +2,8 @@ import {
   changePasswordSchema,
   ERROR_MESSAGES,
   loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   registerSchema,
   resendVerificationSchema,
   sessionUserSchema,
@@ -285,6 +287,59 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           body: { email, callbackURL: MAGIC_LINK_CALLBACK, errorCallbackURL: MAGIC_LINK_ERROR_CALLBACK },
           headers: authHeaders(request),
         });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/account/password-reset/request",
+    {
+      schema: {
+        tags,
+        summary: "Pedir un enlace para crear una contraseña nueva (vence en 1 hora)",
+        body: passwordResetRequestSchema,
+        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await enforce(db, [
+        [`password-reset:ip:${ipKey(request)}`, RATE_RULES.passwordResetPerIp],
+        [`password-reset:account:${email}`, RATE_RULES.passwordResetPerAccount],
+      ]);
+      // Same answer whether or not a link was sent, so this cannot be used to probe accounts.
+      if (await service.canResetPassword(db, email)) {
+        await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request) });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/account/password-reset",
+    {
+      schema: {
+        tags,
+        summary: "Crear una contraseña nueva con el enlace del correo (cierra todas las sesiones)",
+        body: passwordResetSchema,
+        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body;
+      await enforce(db, [[`password-reset:ip:${ipKey(request)}`, RATE_RULES.passwordResetPerIp]]);
+      await service.assertResetPasswordAllowed(db, token, newPassword);
+      // Better Auth checks the token again (single use: consumed with the new password under its own
+      // check) and deletes every session of the account (revokeSessionsOnPasswordReset).
+      const response = await auth.api.resetPassword({
+        body: { token, newPassword },
+        headers: authHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) {
+        const mapped = mapAuthError(response.status, await readJson(response));
+        throw new AppError(mapped.code, mapped.message, undefined, mapped.status);
       }
       return { ok: true as const };
     },

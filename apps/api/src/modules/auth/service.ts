@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, type SessionUser } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, unauthenticated } from "../../lib/errors";
+import { assertStrongPassword } from "./password-policy";
 import * as repo from "./repository";
 import { findUserById, toSessionUser } from "./session";
 
@@ -22,6 +23,22 @@ export async function canReceiveSignInLink(db: Executor, email: string): Promise
   return user !== undefined && user.status === "active" && !user.twoFactorEnabled;
 }
 
+/** Who gets a reset link: an existing, active account (a suspended one could not sign in with it anyway). */
+export async function canResetPassword(db: Executor, email: string): Promise<boolean> {
+  const user = await repo.findUserByEmail(db, email);
+  return user !== undefined && user.status === "active";
+}
+
+/**
+ * Checks a new password from the reset link against the registration rule, with the account's own name and
+ * email as words to avoid. An unknown or expired token is INVALID_TOKEN before any password is looked at.
+ */
+export async function assertResetPasswordAllowed(db: Executor, token: string, newPassword: string) {
+  const user = await repo.findUserByResetToken(db, token);
+  if (!user) throw new AppError("INVALID_TOKEN");
+  assertStrongPassword(newPassword, [user.email, user.name], "newPassword");
+}
+
 export async function needsVerification(db: Executor, email: string): Promise<boolean> {
   const user = await repo.findUserByEmail(db, email);
   return user !== undefined && !user.emailVerified && user.status === "active";
@@ -30,6 +47,12 @@ export async function needsVerification(db: Executor, email: string): Promise<bo
 export async function sessionUserById(db: Executor, id: string): Promise<SessionUser | null> {
   const row = await findUserById(db, id);
   return row ? toSessionUser(row) : null;
+}
+
+/** Suspension: every session ends, each remembered so its browser hears why (see isSuspendedSession). */
+export async function endSessionsForSuspension(db: Executor, userId: string): Promise<number> {
+  await repo.rememberSuspendedSessions(db, userId);
+  return repo.deleteSessions(db, userId);
 }
 
 /** Ends every session of a user at once (sign out everywhere, suspension). */

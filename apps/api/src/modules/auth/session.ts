@@ -7,6 +7,7 @@ import { users } from "../../db/schema";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { markGuard } from "../../lib/openapi-security";
 import { CLIENT_IP_HEADER } from "./auth";
+import { isSuspendedSession } from "./repository";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -34,7 +35,9 @@ export function toSessionUser(row: UserRow): SessionUser {
     phone: row.phone,
     avatarUrl: row.image,
     points: row.rifazoPoints,
-    level: levelForPoints(row.rifazoPoints).name,
+    pointsEarned: row.pointsEarned,
+    // The level follows points earned over time; `points` is the balance that can be spent.
+    level: levelForPoints(row.pointsEarned).name,
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled,
     registrationDate: row.createdAt.toISOString(),
@@ -63,10 +66,23 @@ export async function currentUser(
   return request.sessionUser;
 }
 
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/**
+ * No signed-in user: 403 ACCOUNT_SUSPENDED when the request's session was ended by a suspension that
+ * still holds (the screen then says so and how to appeal), else 401 with `message`.
+ */
+async function notSignedIn(app: FastifyInstance, request: FastifyRequest, message?: string): Promise<never> {
+  const cookie = request.headers.cookie?.match(SESSION_COOKIE)?.[1];
+  // The cookie is "<token>.<signature>"; the token alone is what the session row held.
+  const token = cookie ? decodeURIComponent(cookie).split(".")[0] : undefined;
+  if (token && (await isSuspendedSession(app.ctx.db, token))) throw new AppError("ACCOUNT_SUSPENDED");
+  throw unauthenticated(message);
+}
+
 export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
   const user = await currentUser(app, request);
-  if (!user) throw unauthenticated();
-  return user;
+  return user ?? notSignedIn(app, request);
 }
 
 export async function requireAdmin(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
@@ -83,7 +99,7 @@ export function guards(app: FastifyInstance) {
   /** `message`: what the screen shows when a visitor tries this action (spec 1 §6). */
   const signedIn = (message?: string) =>
     markGuard(async (request: FastifyRequest) => {
-      if (!(await currentUser(app, request))) throw unauthenticated(message);
+      if (!(await currentUser(app, request))) await notSignedIn(app, request, message);
     }, "user");
   return {
     user: signedIn(),

@@ -156,7 +156,7 @@ describe("POST /api/club/rewards/:id/redeem", () => {
     expect((await balance(user.id)).points).toBe(1600);
   });
 
-  it("canjea: descuenta por el libro de puntos, registra el canje y avisa", async () => {
+  it("canjea: descuenta por el libro de puntos, registra el canje, dice cómo reclamarlo y no baja el nivel", async () => {
     const response = await redeem(reward["Bono Oro"] ?? "", user.cookie);
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json() as RedeemResult;
@@ -165,11 +165,15 @@ describe("POST /api/club/rewards/:id/redeem", () => {
       title: "¡Recompensa Canjeada!",
       message: CLUB_MESSAGES.redeemed("Bono Oro", 1000),
       points: 600,
-      level: "Plata",
+      // 1 600 earned: still Oro although the balance is 600 (levels follow points earned over time).
+      level: "Oro",
+      howToClaim: CLUB_MESSAGES.howToClaim,
       replayed: false,
       redemption: { rewardId: reward["Bono Oro"], rewardTitle: "Bono Oro", pointsSpent: 1000 },
     });
-    expect(await balance(user.id)).toEqual({ points: 600, level: "Plata", ledger: 600 });
+    expect(await balance(user.id)).toEqual({ points: 600, level: "Oro", ledger: 600 });
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.pointsEarned).toBe(1600);
     const [entry] = await t.app.ctx.db
       .select()
       .from(pointsHistory)
@@ -180,8 +184,18 @@ describe("POST /api/club/rewards/:id/redeem", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.title, "¡Recompensa Canjeada!")));
     expect(note?.linkTo).toBe("/rifazo-club");
+    expect(note?.message).toContain(CLUB_MESSAGES.howToClaim);
 
     const after = (await club(user.cookie)).json() as Club;
+    expect(after).toMatchObject({ points: 600, pointsEarned: 1600, level: "Oro", nextLevel: "Diamante" });
+    expect(after.pointsToNextLevel).toBe(3400);
+    const me = (
+      await t.app.inject({ method: "GET", url: "/api/account/me", headers: { cookie: user.cookie } })
+    ).json();
+    expect(me).toMatchObject({ points: 600, pointsEarned: 1600, level: "Oro" });
+    // Still Oro, so an Oro reward stays within reach by level; only the balance is short.
+    const bono = after.rewards.find((r) => r.title === "Bono Oro");
+    expect(bono).toMatchObject({ hasRequiredLevel: true, hasEnoughPoints: false });
     expect(after.redemptions.map((r) => r.id)).toEqual([body.redemption.id]);
     expect(after.history[0]).toMatchObject({ pointsChange: -1000, rewardRedemptionId: body.redemption.id });
   });
@@ -220,6 +234,25 @@ describe("POST /api/club/rewards/:id/redeem", () => {
     const bad = await redeem(reward["Boleto Gratis"] ?? "", user.cookie, { idempotencyKey: "x" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(CLUB_MESSAGES.idempotencyKeyInvalid);
+  });
+
+  it("tras canjear, el próximo pago aprobado sube de nivel por los puntos ganados (aviso level_up)", async () => {
+    const buyer = await signedInUser(t.app);
+    await givePoints(buyer.id, 1400);
+    expect((await redeem(reward["Camiseta Rifazo"] ?? "", buyer.cookie)).statusCode).toBe(201);
+    expect(await balance(buyer.id)).toMatchObject({ points: 1200, level: "Plata" });
+    // What an approval does (admin/proofs): 100 more earned → 1 500, Oro, although the balance is 1 300.
+    const approval = await t.app.ctx.db.transaction((tx) =>
+      applyPointsChange(tx, { userId: buyer.id, change: 100, reason: "Pago aprobado: Moto (1 boletos)" }),
+    );
+    expect(approval).toMatchObject({
+      points: 1300,
+      earned: 1500,
+      level: "Oro",
+      previousLevel: "Plata",
+      levelChanged: true,
+    });
+    expect(await balance(buyer.id)).toMatchObject({ points: 1300, level: "Oro" });
   });
 
   it("10 canjes simultáneos cuando solo alcanza para uno gastan una sola vez", async () => {

@@ -6,7 +6,10 @@ export type RewardRow = typeof rewards.$inferSelect;
 export type RedemptionRow = typeof rewardRedemptions.$inferSelect;
 
 export async function balanceOf(db: Executor, userId: string) {
-  const [row] = await db.select({ points: users.rifazoPoints }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ points: users.rifazoPoints, earned: users.pointsEarned })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -16,7 +19,13 @@ export async function balanceOf(db: Executor, userId: string) {
  */
 export async function lockUser(tx: Executor, userId: string) {
   const [row] = await tx
-    .select({ id: users.id, points: users.rifazoPoints, status: users.status, role: users.role })
+    .select({
+      id: users.id,
+      points: users.rifazoPoints,
+      earned: users.pointsEarned,
+      status: users.status,
+      role: users.role,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");

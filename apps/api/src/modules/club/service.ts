@@ -49,10 +49,13 @@ function toRedemption(row: repo.RedemptionRow): Redemption {
   };
 }
 
-/** Whether `points` (and the level they give) unlock a reward: the same rule the redemption enforces. */
-export function rewardForUser(reward: Reward, points: number): ClubReward {
+/**
+ * Whether the balance `points` and the level of the points `earned` unlock a reward: the same rule the
+ * redemption enforces.
+ */
+export function rewardForUser(reward: Reward, points: number, earned: number): ClubReward {
   const hasEnoughPoints = points >= reward.pointsRequired;
-  const hasRequiredLevel = isLevelAtLeast(levelForPoints(points).name, reward.requiredLevel);
+  const hasRequiredLevel = isLevelAtLeast(levelForPoints(earned).name, reward.requiredLevel);
   return {
     ...reward,
     hasEnoughPoints,
@@ -66,7 +69,10 @@ export async function publicRewards(db: Db): Promise<Reward[]> {
   return (await repo.activeRewards(db)).map(toReward);
 }
 
-/** Everything the club page shows for the signed-in user. The balance is the ledger-backed one. */
+/**
+ * Everything the club page shows for the signed-in user. The balance is the ledger-backed one; the level
+ * and the progress follow points earned over time, which redemptions do not lower.
+ */
 export async function clubFor(db: Db, userId: string): Promise<Club> {
   const [balance, history, rewardRows, redemptionRows] = await Promise.all([
     repo.balanceOf(db, userId),
@@ -75,15 +81,16 @@ export async function clubFor(db: Db, userId: string): Promise<Club> {
     repo.redemptionsOf(db, userId, REDEMPTIONS_LIMIT),
   ]);
   if (!balance) throw unauthenticated();
-  const points = balance.points;
-  const level = levelForPoints(points);
+  const { points, earned } = balance;
+  const level = levelForPoints(earned);
   return {
     points,
+    pointsEarned: earned,
     level: level.name,
     levelLabel: levelLabel(level.name),
-    nextLevel: nextLevelForPoints(points)?.name ?? null,
-    pointsToNextLevel: pointsToNextLevel(points),
-    progress: progressToNextLevel(points),
+    nextLevel: nextLevelForPoints(earned)?.name ?? null,
+    pointsToNextLevel: pointsToNextLevel(earned),
+    progress: progressToNextLevel(earned),
     history: history.map((row) => ({
       id: row.id,
       pointsChange: row.pointsChange,
@@ -92,7 +99,7 @@ export async function clubFor(db: Db, userId: string): Promise<Club> {
       rewardRedemptionId: row.rewardRedemptionId,
       createdAt: row.createdAt.toISOString(),
     })),
-    rewards: rewardRows.map((row) => rewardForUser(toReward(row), points)),
+    rewards: rewardRows.map((row) => rewardForUser(toReward(row), points, earned)),
     redemptions: redemptionRows.map(toRedemption),
   };
 }
@@ -102,7 +109,11 @@ export interface RedeemOutcome {
   created: boolean;
 }
 
-function outcome(row: repo.RedemptionRow, points: number, replayed: boolean): RedeemOutcome {
+function outcome(
+  row: repo.RedemptionRow,
+  { points, earned }: { points: number; earned: number },
+  replayed: boolean,
+): RedeemOutcome {
   return {
     created: !replayed,
     result: {
@@ -111,7 +122,8 @@ function outcome(row: repo.RedemptionRow, points: number, replayed: boolean): Re
       message: CLUB_MESSAGES.redeemed(row.rewardTitle, row.pointsSpent),
       redemption: toRedemption(row),
       points,
-      level: levelForPoints(points).name,
+      level: levelForPoints(earned).name,
+      howToClaim: CLUB_MESSAGES.howToClaim,
       replayed,
     },
   };
@@ -138,7 +150,7 @@ export async function redeemReward(
       if (locked?.status !== "active") throw unauthenticated(CLUB_MESSAGES.signIn);
       if (idempotencyKey) {
         const earlier = await repo.findRedemptionByKey(tx, user.id, idempotencyKey);
-        if (earlier) return replay(earlier, locked.points);
+        if (earlier) return replay(earlier, locked);
       }
       const reward = await repo.findActiveReward(tx, rewardId);
       if (!reward) throw rewardNotFound();
@@ -148,7 +160,7 @@ export async function redeemReward(
           "INSUFFICIENT_POINTS",
         );
       }
-      if (!isLevelAtLeast(levelForPoints(locked.points).name, reward.requiredLevel)) {
+      if (!isLevelAtLeast(levelForPoints(locked.earned).name, reward.requiredLevel)) {
         throw conflict(CLUB_MESSAGES.insufficientLevel(reward.requiredLevel), "INSUFFICIENT_LEVEL");
       }
       const redemption = await repo.insertRedemption(tx, {
@@ -177,21 +189,21 @@ export async function redeemReward(
       await createNotification(ctx, tx, {
         userId: user.id,
         title: CLUB_MESSAGES.redeemedTitle,
-        message: CLUB_MESSAGES.redeemed(reward.title, reward.pointsRequired),
+        message: `${CLUB_MESSAGES.redeemed(reward.title, reward.pointsRequired)} ${CLUB_MESSAGES.howToClaim}`,
         type: "other",
         linkTo: "/rifazo-club",
       });
-      return outcome(redemption, balance.points, false);
+      return outcome(redemption, balance, false);
     });
 
-  function replay(earlier: repo.RedemptionRow, points: number): RedeemOutcome {
+  function replay(earlier: repo.RedemptionRow, balance: { points: number; earned: number }): RedeemOutcome {
     if (earlier.rewardId !== rewardId) {
       throw conflict(
         "Esta clave de idempotencia ya se usó para canjear otra recompensa.",
         "IDEMPOTENCY_MISMATCH",
       );
     }
-    return outcome(earlier, points, true);
+    return outcome(earlier, balance, true);
   }
 
   try {
@@ -202,7 +214,7 @@ export async function redeemReward(
     if (idempotencyKey && uniqueViolation(error) === "reward_redemptions_idempotency_idx") {
       const earlier = await repo.findRedemptionByKey(ctx.db, user.id, idempotencyKey);
       const balance = await repo.balanceOf(ctx.db, user.id);
-      if (earlier && balance) return replay(earlier, balance.points);
+      if (earlier && balance) return replay(earlier, balance);
     }
     throw error;
   }

@@ -150,6 +150,31 @@ export function magicLinkEmail(input: { url: string }): EmailContent {
   };
 }
 
+/** The link asked for on "¿Olvidaste tu contraseña?"; it opens the page that sets a new password. */
+export function passwordResetEmail(input: { name: string; url: string }): EmailContent {
+  const subject = "Crea una contraseña nueva en Rifazo";
+  const expiry =
+    "El enlace vence en 1 hora y solo puede usarse una vez. Al cambiar la contraseña se cerrará la sesión en todos tus dispositivos.";
+  const intro =
+    "Pediste recuperar la contraseña de tu cuenta de Rifazo. Para crear una nueva, abre este enlace:";
+  const url = safeUrl(input.url);
+  if (!url) throw new Error("passwordResetEmail needs an absolute http(s) URL");
+  const ignore = "Si no lo pediste tú, ignora este mensaje: tu contraseña actual sigue funcionando.";
+  const body = [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">Recupera tu contraseña</h1>`,
+    paragraphs(`${greeting(input.name)}\n\n${intro}`),
+    button(url, "Crear contraseña nueva"),
+    plainLink(url, "Si el botón no funciona, copia y pega este enlace en tu navegador:"),
+    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(expiry)}</p>`,
+    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(ignore)}</p>`,
+  ].join("\n");
+  return {
+    subject,
+    html: layout(subject, "Crea una contraseña nueva para tu cuenta de Rifazo.", body),
+    text: plainLayout([greeting(input.name), "", intro, url, "", expiry, "", ignore]),
+  };
+}
+
 /** Generic notice (payment approved, raffle news, admin messages...): title becomes the subject. */
 export function noticeEmail(input: {
   name: string;

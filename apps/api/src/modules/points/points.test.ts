@@ -19,17 +19,28 @@ async function profile(id: string) {
 }
 
 describe("libro de RifaPuntos", () => {
-  it("acredita y descuenta en una transacción y recalcula el nivel", async () => {
+  it("acredita y revierte en una transacción y recalcula el nivel con los puntos ganados", async () => {
     const user = await createUser(t.app);
     const credit = await t.app.ctx.db.transaction((tx) =>
       applyPointsChange(tx, { userId: user.id, change: 1500, reason: "Pago aprobado" }),
     );
-    expect(credit).toMatchObject({ points: 1500, level: "Oro", previousLevel: "Bronce", levelChanged: true });
-    const debit = await t.app.ctx.db.transaction((tx) =>
-      applyPointsChange(tx, { userId: user.id, change: -1100, reason: "Canje" }),
+    expect(credit).toMatchObject({
+      points: 1500,
+      earned: 1500,
+      level: "Oro",
+      previousLevel: "Bronce",
+      levelChanged: true,
+    });
+    // A reversal (a deleted proof's award taken back) lowers what was earned, and so the level.
+    const reversal = await t.app.ctx.db.transaction((tx) =>
+      applyPointsChange(tx, { userId: user.id, change: -1100, reason: "Reverso por comprobante eliminado" }),
     );
-    expect(debit).toMatchObject({ points: 400, level: "Bronce", levelChanged: true });
-    expect(await profile(user.id)).toMatchObject({ rifazoPoints: 400, rifazoLevel: "Bronce" });
+    expect(reversal).toMatchObject({ points: 400, earned: 400, level: "Bronce", levelChanged: true });
+    expect(await profile(user.id)).toMatchObject({
+      rifazoPoints: 400,
+      pointsEarned: 400,
+      rifazoLevel: "Bronce",
+    });
     expect(await repo.ledgerSum(t.app.ctx.db, user.id)).toBe(400);
   });
 

@@ -7,13 +7,19 @@ export async function insertLedgerRow(tx: Executor, row: typeof pointsHistory.$i
   return inserted;
 }
 
-/** Adds to the balance atomically (row lock via UPDATE) and returns the balance before and after. */
-export async function addToBalance(tx: Executor, userId: string, change: number) {
+/**
+ * Adds to the balance, and `earnedChange` to the points earned (never below zero), atomically (row lock
+ * via UPDATE); returns both after the change and the stored level.
+ */
+export async function addToBalance(tx: Executor, userId: string, change: number, earnedChange: number) {
   const [row] = await tx
     .update(users)
-    .set({ rifazoPoints: sql`${users.rifazoPoints} + ${change}` })
+    .set({
+      rifazoPoints: sql`${users.rifazoPoints} + ${change}`,
+      pointsEarned: sql`greatest(0, ${users.pointsEarned} + ${earnedChange})`,
+    })
     .where(eq(users.id, userId))
-    .returning({ points: users.rifazoPoints, level: users.rifazoLevel });
+    .returning({ points: users.rifazoPoints, earned: users.pointsEarned, level: users.rifazoLevel });
   return row;
 }
 

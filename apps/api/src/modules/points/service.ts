@@ -14,7 +14,10 @@ export interface PointsChange {
 }
 
 export interface PointsResult {
+  /** The balance after the change. */
   points: number;
+  /** Points earned over time after the change: what the level follows. */
+  earned: number;
   level: LevelName;
   previousLevel: LevelName;
   levelChanged: boolean;
@@ -23,12 +26,16 @@ export interface PointsResult {
 /**
  * The only way points change: one ledger row and the balance in the same transaction, so a profile's
  * rifazo_points always equals the sum of its points_history. Callers pass their transaction.
+ *
+ * The level follows points earned over time, not the balance: a redemption (a change with
+ * rewardRedemptionId) only spends the balance; payments and their reversals move both.
  */
 export async function applyPointsChange(tx: Tx, input: PointsChange): Promise<PointsResult> {
   if (!Number.isInteger(input.change) || input.change === 0) {
     throw new AppError("VALIDATION", "El cambio de puntos debe ser un número entero distinto de cero.");
   }
-  const balance = await repo.addToBalance(tx, input.userId, input.change);
+  const earnedChange = input.rewardRedemptionId ? 0 : input.change;
+  const balance = await repo.addToBalance(tx, input.userId, input.change, earnedChange);
   if (!balance) throw new AppError("NOT_FOUND", "Usuario no encontrado.");
   await repo.insertLedgerRow(tx, {
     userId: input.userId,
@@ -38,8 +45,14 @@ export async function applyPointsChange(tx: Tx, input: PointsChange): Promise<Po
     rewardRedemptionId: input.rewardRedemptionId ?? null,
     ...(input.at ? { createdAt: input.at } : {}),
   });
-  const level = levelForPoints(Math.max(0, balance.points)).name;
-  const previousLevel = levelForPoints(Math.max(0, balance.points - input.change)).name;
+  const level = levelForPoints(balance.earned).name;
+  const previousLevel = levelForPoints(Math.max(0, balance.earned - earnedChange)).name;
   if (level !== balance.level) await repo.setLevel(tx, input.userId, level);
-  return { points: balance.points, level, previousLevel, levelChanged: level !== previousLevel };
+  return {
+    points: balance.points,
+    earned: balance.earned,
+    level,
+    previousLevel,
+    levelChanged: level !== previousLevel,
+  };
 }

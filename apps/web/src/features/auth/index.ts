@@ -1,10 +1,13 @@
 export type { SessionUser } from "./api/account-api";
 export { AdminGuard } from "./components/admin-guard";
 export { AdminLoginForm } from "./components/admin-login-form";
+export { ForgotPasswordForm } from "./components/forgot-password-form";
 export { GuestOnly } from "./components/guest-only";
 export { LoginForm } from "./components/login-form";
 export { ProfileGuard } from "./components/profile-guard";
 export { RegisterForm } from "./components/register-form";
+export { ResetPasswordForm } from "./components/reset-password-form";
+export { SuspendedNotice } from "./components/suspended-notice";
 export { sessionQueryKey, sessionQueryOptions, useSession } from "./hooks/use-session";
 export { useSignOut } from "./hooks/use-sign-out";
 export { PasswordStrengthHint } from "./password-strength/password-strength-hint";
@@ -12,3 +15,4 @@ export { passwordWeakness, usePasswordStrength } from "./password-strength/use-p
 export type { RedirectState } from "./redirects";
 export { postLoginPath, readFrom } from "./redirects";
 export { useSigningOut, useSignOutCompletion } from "./sign-out-state";
+export { isSuspendedError, markSuspended, useSuspendedSession } from "./suspended-state";

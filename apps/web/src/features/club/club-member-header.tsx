@@ -9,11 +9,15 @@ import { cn } from "../../lib/cn";
 import { formatNumber } from "../../lib/format";
 import { LEVEL_STYLES } from "./level-style";
 
-/** Level, points and progress to the next level of a signed-in member (spec 1 §2, §4). */
-export function ClubMemberHeader({ name, points }: { name: string; points: number }) {
-  const level = levelForPoints(points);
-  const next = nextLevelForPoints(points);
-  const progress = Math.round(progressToNextLevel(points));
+/**
+ * Level, points and progress to the next level of a signed-in member (spec 1 §2, §4). `points` is the
+ * balance that can be spent; the level and its progress follow the points `earned` over time, so
+ * redeeming a reward never lowers them.
+ */
+export function ClubMemberHeader({ name, points, earned }: { name: string; points: number; earned: number }) {
+  const level = levelForPoints(earned);
+  const next = nextLevelForPoints(earned);
+  const progress = Math.round(progressToNextLevel(earned));
   const style = LEVEL_STYLES[level.name];
   const firstName = name.trim().split(/\s+/)[0] || "Usuario";
   return (
@@ -54,7 +58,7 @@ export function ClubMemberHeader({ name, points }: { name: string; points: numbe
         </div>
         <p className="text-sm text-white/90">
           {next
-            ? `Te faltan ${formatNumber(pointsToNextLevel(points))} ${POINTS_UNIT_LABEL} para el Nivel ${next.name}.`
+            ? `Te faltan ${formatNumber(pointsToNextLevel(earned))} ${POINTS_UNIT_LABEL} para el Nivel ${next.name}.`
             : "¡Alcanzaste el nivel máximo!"}
         </p>
       </div>

@@ -1,22 +1,15 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE } from "@rifazo/shared/constants";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import {
-  BellIcon,
-  CalendarIcon,
-  CheckIcon,
-  LockIcon,
-  TicketIcon,
-  TrophyIcon,
-} from "../../components/ui/icons";
+import { CalendarIcon, LockIcon, TicketIcon, TrophyIcon } from "../../components/ui/icons";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import type { PublicRaffle } from "./api";
 import { CountdownDisplay } from "./countdown-display";
+import { NotifyMeButton } from "./notify-me-button";
 import { revealPercent, revealText, teaserBlur, teaserReveal } from "./teaser";
-import type { UpcomingNotify } from "./use-upcoming-notify";
 
 /** From this share of the reveal on the image is sharp enough to deserve the larger variants. */
 const SHARP_FROM = 0.6;
@@ -25,7 +18,6 @@ interface UpcomingCardProps {
   raffle: PublicRaffle;
   /** Refreshed every few seconds: enough for the reveal and for noticing the start. */
   now: number;
-  notify: UpcomingNotify;
   /** The first card's image is likely on screen at load: fetch it eagerly. */
   eager?: boolean;
 }
@@ -37,7 +29,7 @@ function drawRule(raffle: PublicRaffle): string {
   return raffle.endDate ? `El ${formatDate(raffle.endDate)}` : "En la fecha de cierre";
 }
 
-export function UpcomingCard({ raffle, now, notify, eager = false }: UpcomingCardProps) {
+export function UpcomingCard({ raffle, now, eager = false }: UpcomingCardProps) {
   const start = raffle.startDate ? Date.parse(raffle.startDate) : Number.NaN;
   const hasStart = !Number.isNaN(start);
   const started = hasStart && start <= now;
@@ -46,7 +38,6 @@ export function UpcomingCard({ raffle, now, notify, eager = false }: UpcomingCar
   const revealed = percent >= 100;
   const description = revealText(raffle.description, reveal);
   const titleId = `upcoming-${raffle.id}-title`;
-  const on = notify.isOn(raffle.id);
   const src = raffle.prizeImage;
 
   return (
@@ -143,17 +134,7 @@ export function UpcomingCard({ raffle, now, notify, eager = false }: UpcomingCar
               </Link>
             </div>
           ) : (
-            <Button
-              variant={on ? "secondary" : "accent"}
-              className="w-full"
-              aria-pressed={on}
-              aria-describedby={titleId}
-              disabled={notify.isBusy(raffle.id)}
-              onClick={() => notify.toggle(raffle.id, raffle.title)}
-            >
-              {on ? <CheckIcon /> : <BellIcon />}
-              {on ? "Te avisaremos" : "Notificarme"}
-            </Button>
+            <NotifyMeButton raffle={raffle} className="w-full" describedBy={titleId} />
           )}
         </div>
       </div>

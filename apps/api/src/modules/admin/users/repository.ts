@@ -14,6 +14,7 @@ export const adminUserColumns = {
   role: users.role,
   status: users.status,
   points: users.rifazoPoints,
+  pointsEarned: users.pointsEarned,
   emailVerified: users.emailVerified,
   createdAt: users.createdAt,
   totalTicketsPurchased: sql<number>`(SELECT count(*) FROM tickets t WHERE t.user_id = ${outerUser} AND t.status = 'sold')::int`,

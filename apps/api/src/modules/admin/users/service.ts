@@ -12,7 +12,7 @@ import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
-import { revokeAllSessions } from "../../auth/service";
+import { endSessionsForSuspension } from "../../auth/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotification } from "../../notifications/service";
 import { searchTerms } from "../../raffles/search";
@@ -39,7 +39,8 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
     role: row.role === "admin" ? "admin" : "user",
     status: row.status === "inactive" ? "inactive" : "active",
     points: row.points,
-    level: levelForPoints(row.points).name,
+    // The level follows points earned over time, not the spendable balance.
+    level: levelForPoints(row.pointsEarned).name,
     emailVerified: row.emailVerified,
     registrationDate: row.createdAt.toISOString(),
     totalTicketsPurchased: Number(row.totalTicketsPurchased ?? 0),
@@ -75,7 +76,7 @@ export async function setUserStatus(
   await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUser(tx, id);
     if (!user) throw userNotFound();
-    const sessionsEnded = status === "inactive" ? await revokeAllSessions(tx, id) : 0;
+    const sessionsEnded = status === "inactive" ? await endSessionsForSuspension(tx, id) : 0;
     if (user.status === status && sessionsEnded === 0) return;
     await repo.setStatus(tx, id, status);
     await recordAudit(tx, {

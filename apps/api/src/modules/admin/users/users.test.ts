@@ -83,7 +83,10 @@ describe("suspender y reactivar", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id: target.id, status: "inactive" });
     expect(await db().select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
-    expect((await call(ctx.t, "GET", "/api/account/me", target.cookie)).statusCode).toBe(401);
+    // The ended session is not "signed out" but "suspended": its browser is told why.
+    const me = await call(ctx.t, "GET", "/api/account/me", target.cookie);
+    expect(me.statusCode).toBe(403);
+    expect(me.json().error.code).toBe("ACCOUNT_SUSPENDED");
     const login = await call(ctx.t, "POST", "/api/account/login", undefined, {
       email: target.email,
       password: target.password,

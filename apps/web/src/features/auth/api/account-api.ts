@@ -1,5 +1,6 @@
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import { api, isApiError } from "../../../lib/api-client";
+import { markSuspended } from "../suspended-state";
 
 // Calls to the account API (team brief). Types only from the shared schemas module: the zod
 // runtime stays out of the bundles that merely read the session.
@@ -32,6 +33,11 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
       }
       return null;
     }
+    // The session was ended by a suspension: signed out, and the sign-in page says why.
+    if (isApiError(error) && error.code === "ACCOUNT_SUSPENDED") {
+      markSuspended();
+      return null;
+    }
     throw error;
   }
 }
@@ -55,6 +61,20 @@ export function resendVerification(email: string): Promise<{ ok: true }> {
 /** A single-use sign-in link by email (same answer whether or not the account exists). */
 export function requestSignInLink(email: string): Promise<{ ok: true }> {
   return api.post("/api/account/magic-link", { email });
+}
+
+/** "¿Olvidaste tu contraseña?": same answer whether or not the account exists. */
+export function requestPasswordReset(email: string): Promise<{ ok: true }> {
+  return api.post("/api/account/password-reset/request", { email });
+}
+
+/** Sets a new password with the emailed link's token; every session of the account ends. */
+export function resetPassword(payload: {
+  token: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<{ ok: true }> {
+  return api.post("/api/account/password-reset", payload);
 }
 
 /** Second step of a two-factor login: a 6-digit code from the authenticator app. */

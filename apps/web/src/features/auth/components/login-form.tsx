@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_ERROR_MESSAGES, ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -17,8 +18,10 @@ import { firstName } from "../../../lib/names";
 import { paths } from "../../../lib/paths";
 import { login, type SessionUser } from "../api/account-api";
 import { sessionQueryKey } from "../hooks/use-session";
+import { clearSuspended, useSuspendedSession } from "../suspended-state";
 import { ResendVerificationButton } from "./resend-verification";
 import { SignInLinkRequest } from "./sign-in-link-request";
+import { SuspendedNotice } from "./suspended-notice";
 import { TwoFactorStep } from "./two-factor-step";
 
 type LoginFormValues = { email: string; password: string };
@@ -111,6 +114,7 @@ export function LoginForm() {
   const linkFailed = useVerificationNotice();
   const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [serverError, setServerError] = useState<ServerError>();
+  const suspendedSession = useSuspendedSession();
   const form = useForm<LoginFormValues, unknown, LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "" },
@@ -118,6 +122,7 @@ export function LoginForm() {
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async (user: SessionUser) => {
+    clearSuspended();
     toast({
       title: `¡Hola, ${firstName(user.fullName)}!`,
       description: "Iniciaste sesión correctamente. ¡Mucha suerte en tus rifas!",
@@ -176,7 +181,9 @@ export function LoginForm() {
   return (
     <div className="space-y-5">
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-        {serverError ? (
+        {serverError?.code === "ACCOUNT_SUSPENDED" || (!serverError && suspendedSession) ? (
+          <SuspendedNotice />
+        ) : serverError ? (
           <Alert
             variant={notVerified ? "warning" : "danger"}
             title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
@@ -223,6 +230,14 @@ export function LoginForm() {
             />
           )}
         </Field>
+        <p className="-mt-3 text-right text-sm">
+          <Link
+            to={paths.forgotPassword}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {PASSWORD_RESET_MESSAGES.link}
+          </Link>
+        </p>
 
         <Button
           type="submit"

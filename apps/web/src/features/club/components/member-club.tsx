@@ -2,7 +2,7 @@ import type { LevelName } from "@rifazo/shared/constants";
 import { getLevel, LEVELS, type LoyaltyLevel, POINTS_UNIT_LABEL } from "@rifazo/shared/domain/levels";
 import { CLUB_MESSAGES } from "@rifazo/shared/schemas/club";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -16,11 +16,19 @@ import { cn } from "../../../lib/cn";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { sessionQueryKey } from "../../auth";
 import { newIdempotencyKey } from "../../proofs";
-import { type Club, type ClubReward, clubKeys, clubQuery, redeemReward } from "../api/club-api";
+import {
+  type Club,
+  type ClubReward,
+  clubKeys,
+  clubQuery,
+  type RedeemResult,
+  redeemReward,
+} from "../api/club-api";
 import { ClubMemberHeader } from "../club-member-header";
 import { redeemErrorTitle, redeemRefusal, signedPoints, sortRewards } from "../club-rules";
 import { LEVEL_STYLES } from "../level-style";
 import { LevelsGrid } from "../levels-grid";
+import { RedeemDialog } from "./redeem-dialog";
 
 // The club for a signed-in member with points (spec 1 §2 "Loyalty club"): the member header (level,
 // points, progress to the next level) fed by GET /api/club, and the tabs beneficios, recompensas,
@@ -74,6 +82,10 @@ function RewardsTab({ club }: { club: Club }) {
   const queryClient = useQueryClient();
   // A retry after a lost answer reuses the key, so the points are never spent twice.
   const keys = useRef(new Map<string, string>());
+  // The reward whose redemption is being confirmed, then its result (how to claim it).
+  const [confirming, setConfirming] = useState<ClubReward | null>(null);
+  const [redeemed, setRedeemed] = useState<RedeemResult | null>(null);
+  const balanceBefore = useRef(club.points);
   const mutation = useMutation({
     mutationFn: (reward: ClubReward) => {
       const key = keys.current.get(reward.id) ?? newIdempotencyKey();
@@ -82,6 +94,7 @@ function RewardsTab({ club }: { club: Club }) {
     },
     onSuccess: (result, reward) => {
       keys.current.delete(reward.id);
+      setRedeemed(result);
       toast({
         title: result.title || CLUB_MESSAGES.redeemedTitle,
         description: result.message,
@@ -90,6 +103,7 @@ function RewardsTab({ club }: { club: Club }) {
     },
     onError: (error, reward) => {
       if (!isApiError(error) || !error.isNetwork) keys.current.delete(reward.id);
+      setConfirming(null);
       toast({
         title: isApiError(error) ? redeemErrorTitle(error.code) : CLUB_MESSAGES.redeemErrorTitle,
         description: errorMessage(error),
@@ -108,7 +122,9 @@ function RewardsTab({ club }: { club: Club }) {
       toast({ title: refusal.title, description: refusal.description, variant: "warning" });
       return;
     }
-    mutation.mutate(reward);
+    balanceBefore.current = club.points;
+    setRedeemed(null);
+    setConfirming(reward);
   };
 
   const rewards = sortRewards(club.rewards);
@@ -118,54 +134,70 @@ function RewardsTab({ club }: { club: Club }) {
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {rewards.map((reward) => {
-        const pending = mutation.isPending && mutation.variables?.id === reward.id;
-        const hint = !reward.hasEnoughPoints
-          ? `Te faltan ${formatNumber(reward.missingPoints)} ${POINTS_UNIT_LABEL}`
-          : !reward.hasRequiredLevel
-            ? `Requiere Nivel ${reward.requiredLevel}`
-            : "¡Disponible para canjear!";
-        return (
-          <li key={reward.id}>
-            <Card className={cn("flex h-full flex-col", reward.redeemable && "border-success-600/40")}>
-              <CardContent className="flex flex-1 flex-col gap-3">
-                <div className="flex items-start justify-between gap-2">
-                  <h3 className="font-bold text-ink">{reward.title}</h3>
-                  <Badge variant="neutral" className={cn("shrink-0 ring-0!", chipFor(reward.requiredLevel))}>
-                    {reward.requiredLevel}
-                  </Badge>
-                </div>
-                {reward.description ? <p className="text-sm text-muted">{reward.description}</p> : null}
-                <p className="mt-auto text-xl font-black text-brand-800">
-                  {formatNumber(reward.pointsRequired)}{" "}
-                  <span className="text-sm font-bold text-muted">{POINTS_UNIT_LABEL}</span>
-                </p>
-                <p
-                  id={`reward-hint-${reward.id}`}
-                  className={cn(
-                    "text-xs font-semibold",
-                    reward.redeemable ? "text-success-700" : "text-muted",
-                  )}
-                >
-                  {hint}
-                </p>
-                <Button
-                  variant={reward.redeemable ? "primary" : "outline"}
-                  onClick={() => redeem(reward)}
-                  disabled={mutation.isPending}
-                  loading={pending}
-                  loadingText="Canjeando..."
-                  aria-describedby={`reward-hint-${reward.id}`}
-                >
-                  Canjear
-                </Button>
-              </CardContent>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <RedeemDialog
+        reward={confirming}
+        balance={balanceBefore.current}
+        result={redeemed}
+        busy={mutation.isPending}
+        onConfirm={() => (confirming ? mutation.mutate(confirming) : undefined)}
+        onClose={() => {
+          setConfirming(null);
+          setRedeemed(null);
+        }}
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {rewards.map((reward) => {
+          const pending = mutation.isPending && mutation.variables?.id === reward.id;
+          const hint = !reward.hasEnoughPoints
+            ? `Te faltan ${formatNumber(reward.missingPoints)} ${POINTS_UNIT_LABEL}`
+            : !reward.hasRequiredLevel
+              ? `Requiere Nivel ${reward.requiredLevel}`
+              : "¡Disponible para canjear!";
+          return (
+            <li key={reward.id}>
+              <Card className={cn("flex h-full flex-col", reward.redeemable && "border-success-600/40")}>
+                <CardContent className="flex flex-1 flex-col gap-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className="font-bold text-ink">{reward.title}</h3>
+                    <Badge
+                      variant="neutral"
+                      className={cn("shrink-0 ring-0!", chipFor(reward.requiredLevel))}
+                    >
+                      {reward.requiredLevel}
+                    </Badge>
+                  </div>
+                  {reward.description ? <p className="text-sm text-muted">{reward.description}</p> : null}
+                  <p className="mt-auto text-xl font-black text-brand-800">
+                    {formatNumber(reward.pointsRequired)}{" "}
+                    <span className="text-sm font-bold text-muted">{POINTS_UNIT_LABEL}</span>
+                  </p>
+                  <p
+                    id={`reward-hint-${reward.id}`}
+                    className={cn(
+                      "text-xs font-semibold",
+                      reward.redeemable ? "text-success-700" : "text-muted",
+                    )}
+                  >
+                    {hint}
+                  </p>
+                  <Button
+                    variant={reward.redeemable ? "primary" : "outline"}
+                    onClick={() => redeem(reward)}
+                    disabled={mutation.isPending}
+                    loading={pending}
+                    loadingText="Canjeando..."
+                    aria-describedby={`reward-hint-${reward.id}`}
+                  >
+                    Canjear
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 
@@ -239,7 +271,7 @@ export function MemberClub({ name }: { name: string }) {
     const club = query.data;
     body = (
       <div className="space-y-6">
-        <ClubMemberHeader name={name} points={club.points} />
+        <ClubMemberHeader name={name} points={club.points} earned={club.pointsEarned} />
         <Tabs defaultValue="beneficios">
           <TabsList
             aria-label="Secciones del club"

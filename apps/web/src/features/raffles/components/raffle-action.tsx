@@ -2,10 +2,11 @@ import type { RaffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Button, type ButtonVariant, buttonClasses } from "../../../components/ui/button";
-import { ArrowRightIcon, BellIcon, TrophyIcon } from "../../../components/ui/icons";
+import { ArrowRightIcon, TrophyIcon } from "../../../components/ui/icons";
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
+import { NotifyMeButton } from "../../upcoming";
 import type { PublicRaffle } from "../api/raffles-api";
 
 // Radix Dialog arrives with the first click (or hover), so the home page never downloads it. Loaded by
@@ -100,13 +101,8 @@ export function RaffleAction({ raffle, state, size = "md", className }: RaffleAc
       );
       break;
     case "notify":
-      // Spec 1 §2: the upcoming card shows the button, but it does nothing yet.
-      control = (
-        <Button variant="secondary" size={size} className={full} disabled>
-          <BellIcon />
-          {action.label}
-        </Button>
-      );
+      // The same 'Notificarme' as on the upcoming page (features/upcoming).
+      control = <NotifyMeButton raffle={raffle} size={size} className={full} />;
       break;
     case "view_winner":
     case "external_announcement":

@@ -1,0 +1,144 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import {
+  PASSWORD_RESET_MESSAGES,
+  type PasswordResetInput,
+  passwordResetSchema,
+} from "@rifazo/shared/schemas/password-reset";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { toast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { resetPassword } from "../api/account-api";
+import { sessionQueryKey } from "../hooks/use-session";
+import { PasswordStrengthHint } from "../password-strength/password-strength-hint";
+import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
+
+type ResetValues = { token: string; newPassword: string; confirmPassword: string };
+
+const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+const TOKEN_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_USED"]);
+
+/**
+ * The page the reset email links to (?token=...): a new password held to the registration rule, with the
+ * same strength meter. Saving it ends every session of the account, this browser's too, then sign in.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<{ code: string; message: string }>();
+  const form = useForm<ResetValues, unknown, PasswordResetInput>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { token, newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch("newPassword");
+  const strength = usePasswordStrength(newPassword, []);
+
+  if (!token) {
+    return (
+      <Alert
+        variant="warning"
+        title="Enlace no válido"
+        action={
+          <Link to={paths.forgotPassword} className={linkClasses}>
+            {PASSWORD_RESET_MESSAGES.requestAgain}
+          </Link>
+        }
+      >
+        {PASSWORD_RESET_MESSAGES.missingToken}
+      </Alert>
+    );
+  }
+
+  const onValid = async (values: PasswordResetInput) => {
+    setServerError(undefined);
+    try {
+      // The same rule the server applies; checked here so the reason shows beside the field.
+      const weakness = await passwordWeakness(values.newPassword, []).catch(() => null);
+      if (weakness) {
+        form.setError("newPassword", { message: weakness }, { shouldFocus: true });
+        return;
+      }
+      await resetPassword(values);
+      // Every session ended on the server, this browser's included.
+      queryClient.setQueryData(sessionQueryKey, null);
+      toast({
+        title: PASSWORD_RESET_MESSAGES.resetDoneTitle,
+        description: PASSWORD_RESET_MESSAGES.resetDone,
+        variant: "success",
+      });
+      await navigate(paths.login, { replace: true });
+    } catch (error) {
+      if (!isApiError(error)) {
+        toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+        return;
+      }
+      const fieldMessage = error.fields?.newPassword;
+      if (fieldMessage) {
+        form.setError("newPassword", { message: fieldMessage }, { shouldFocus: true });
+        return;
+      }
+      setServerError({ code: error.code, message: error.message });
+    }
+  };
+
+  const tokenProblem = serverError && TOKEN_ERRORS.has(serverError.code);
+  return (
+    <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-5">
+      <p className="text-sm text-muted">{PASSWORD_RESET_MESSAGES.resetIntro}</p>
+      {serverError ? (
+        <Alert
+          variant="danger"
+          title="No pudimos cambiar la contraseña"
+          action={
+            tokenProblem ? (
+              <Link to={paths.forgotPassword} className={linkClasses}>
+                {PASSWORD_RESET_MESSAGES.requestAgain}
+              </Link>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+        </Alert>
+      ) : null}
+      <Field
+        id="reset-password"
+        label="Nueva contraseña"
+        error={errors.newPassword?.message}
+        hint={errors.newPassword ? undefined : <PasswordStrengthHint strength={strength} />}
+      >
+        {(describedBy) => (
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            aria-invalid={errors.newPassword ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("newPassword")}
+          />
+        )}
+      </Field>
+      <Field id="reset-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+        {(describedBy) => (
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("confirmPassword")}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Guardando...">
+        {PASSWORD_RESET_MESSAGES.resetSubmit}
+      </Button>
+    </form>
+  );
+}
