@@ -1,0 +1,53 @@
+import type {
+  CreateReservation,
+  NumbersAvailability,
+  Reservation,
+} from "@rifazo/shared/schemas/reservations";
+import { queryOptions } from "@tanstack/react-query";
+import { api, isApiError } from "../../../lib/api-client";
+
+// Types only from the shared schemas (that module pulls in zod at runtime).
+export type { NumbersAvailability, Reservation } from "@rifazo/shared/schemas/reservations";
+
+/** Under "raffles", so the raffle events that refresh the page refresh the grid too. */
+export const numbersKey = (raffleId: string) => ["raffles", "numbers", raffleId] as const;
+
+/** Which numbers are taken, as the server's bitmap (10 000 numbers ≈ 1.7 KB). */
+export function raffleNumbersQuery(raffleId: string) {
+  return queryOptions({
+    queryKey: numbersKey(raffleId),
+    queryFn: ({ signal, client }) =>
+      api.get<NumbersAvailability>(`/api/raffles/${encodeURIComponent(raffleId)}/numbers`, {
+        signal,
+        client,
+      }),
+    // The server caches it a few seconds too; events invalidate it at once when someone reserves.
+    staleTime: 5_000,
+  });
+}
+
+/** POST /api/raffles/:id/reservations; the key makes a retried tap reserve once. */
+export function createReservation(raffleId: string, body: CreateReservation, idempotencyKey: string) {
+  return api.post<Reservation>(`/api/raffles/${encodeURIComponent(raffleId)}/reservations`, body, {
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/** 409 NUMBERS_TAKEN: the formatted numbers someone else got first, or null for any other error. */
+export function takenNumbersOf(error: unknown): string[] | null {
+  if (!isApiError(error) || error.serverCode !== "NUMBERS_TAKEN") return null;
+  const taken = error.details?.taken;
+  return Array.isArray(taken) ? taken.filter((n): n is string => typeof n === "string") : [];
+}
+
+/** 409 RESERVATION_ACTIVE: the buyer's reservation already holding tickets in this raffle. */
+export function activeReservationOf(error: unknown): string | null {
+  if (!isApiError(error) || error.serverCode !== "RESERVATION_ACTIVE") return null;
+  const id = error.details?.reservationId;
+  return typeof id === "string" && id ? id : null;
+}
+
+/** A fresh Idempotency-Key per attempt of the buyer (not per network retry). */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
