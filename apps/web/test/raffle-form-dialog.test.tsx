@@ -100,6 +100,57 @@ describe("RaffleFormDialog (create)", () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Rifa Creada", variant: "success" }));
   });
 
+  it("sends how buyers buy: number mode, reservation minutes, combos in es-VE and the checked methods", async () => {
+    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    await user.click(within(dialog).getByRole("radio", { name: "El comprador elige sus números" }));
+    const minutes = within(dialog).getByLabelText("Minutos de reserva");
+    await user.clear(minutes);
+    await user.type(minutes, "30");
+    await user.click(within(dialog).getByRole("button", { name: "Añadir combo" }));
+    await user.type(within(dialog).getByLabelText("Boletos del combo 1"), "5");
+    await user.type(within(dialog).getByLabelText("Precio del combo 1"), "4,5");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Binance Pay" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Transferencia bancaria" }));
+    await user.click(createButton(dialog));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 30,
+      combos: [{ quantity: 5, price: 4.5 }],
+      paymentMethods: ["Pago Móvil", "Transferencia bancaria", "Zelle"],
+    });
+  });
+
+  it("refuses a combo that costs no less than its tickets, and reservation minutes out of range", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    const minutes = within(dialog).getByLabelText("Minutos de reserva");
+    await user.clear(minutes);
+    await user.type(minutes, "200");
+    await user.click(within(dialog).getByRole("button", { name: "Añadir combo" }));
+    await user.type(within(dialog).getByLabelText("Boletos del combo 1"), "5");
+    await user.type(within(dialog).getByLabelText("Precio del combo 1"), "5,00");
+    await user.click(createButton(dialog));
+
+    expect(
+      await within(dialog).findByText("El combo debe costar menos que sus boletos al precio normal."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Indica entre 5 y 120 minutos.")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("puts the server's field messages on their inputs", async () => {
     const message = "Ya existe una rifa con ese nombre.";
     fetchMock.mockResolvedValue(
