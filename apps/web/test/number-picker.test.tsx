@@ -6,94 +6,19 @@ import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { NumberPicker } from "../src/features/raffles/components/number-picker/number-picker";
+import { BUYER, raffle } from "./fixtures/purchase";
 import { stubFetch, testQueryClient } from "./render";
 
 // The number grid of chosen-number raffles: windowed rows for 10 000 numbers, taken numbers from the
 // server's bitmap, "Al azar", the total with combos, the keyboard, and the answers to "Reservar".
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
-
-const BUYER: SessionUser = {
-  id: "u1",
-  email: "ana@example.com",
-  fullName: "Ana Pérez",
-  role: "user",
-  status: "active",
-  phone: null,
-  avatarUrl: null,
-  points: 0,
-  level: "Bronce",
-  emailVerified: true,
-  twoFactorEnabled: false,
-  registrationDate: "2026-01-01T00:00:00.000Z",
-};
-
-function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-  return {
-    id: "r1",
-    title: "Moto Bera 2027",
-    description: "Una moto 0 km",
-    price: 5,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
-    status: "active",
-    isFeatured: false,
-    startDate: null,
-    endDate: "2027-01-01T00:00:00.000Z",
-    totalTickets: 10_000,
-    soldTickets: 0,
-    maxTicketsPerBuyer: 1000,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
-    paymentMethods: ["Pago Móvil"],
-    acceptedMethods: ["pago_movil"],
-    numberMode: "chosen",
-    reservationMinutes: 15,
-    combos: [],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
-    daysUntilActivationTeaser: 7,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    lifecycle: {
-      state: "active",
-      label: "En venta",
-      salesOpen: true,
-      closedAt: null,
-      reviewWindowHours: 48,
-      reviewDeadline: null,
-      pendingProofs: 0,
-      frozenAt: null,
-      drawRound: null,
-      drawRoundAt: null,
-      recordAvailable: false,
-    },
-    cancelReason: null,
-    prizeLevels: [],
-    pendingTickets: 0,
-    remaining: 10_000,
-    drawSeedCommitment: null,
-    drawAlgorithm: null,
-    drawPublicValueSource: null,
-    drawSeed: null,
-    drawPublicValue: null,
-    drawTicketListHash: null,
-    ...overrides,
-  };
-}
 
 const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
@@ -342,6 +267,16 @@ describe("NumberPicker", () => {
     expect(await screen.findByTestId("where")).toHaveTextContent(
       "/perfil/subir-comprobante/r1?reserva=res-9",
     );
+  });
+
+  it("sin violaciones de axe, con números ocupados, elegidos y combos", async () => {
+    serve({ total: 10_000, taken: [1, 3] });
+    const { container } = renderPicker(raffle({ combos: [{ quantity: 5, price: 20 }] }));
+    await screen.findByRole("button", { name: "Número 0001, ocupado" });
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(cell("Número 0004, disponible"));
+    const result = await axe.run(container);
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
   it("un visitante va a iniciar sesión y su selección se guarda", async () => {
