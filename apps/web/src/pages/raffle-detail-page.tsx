@@ -1,8 +1,8 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
-import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
@@ -25,6 +25,7 @@ import {
   RaffleImageActions,
   raffleDetailQuery,
   raffleKeys,
+  raffleNumbersQuery,
   shortHash,
   TicketPurchase,
   toCardInput,
@@ -433,6 +434,12 @@ export function RaffleDetailPage() {
   const { id = "" } = useParams();
   useRaffleEvents(raffleKeys.all);
   const query = useQuery(raffleDetailQuery(id));
+  const chosen = query.data?.numberMode === "chosen";
+  const queryClient = useQueryClient();
+  // The grid's code and its bitmap are fetched side by side, not one after the other.
+  useEffect(() => {
+    if (chosen) void queryClient.prefetchQuery(raffleNumbersQuery(id));
+  }, [chosen, id, queryClient]);
   if (query.isPending) return <LoadingView />;
   // A failed refresh keeps showing the raffle we have; only a first load failure shows the error view.
   if (!query.data) return <FailureView error={query.error} />;

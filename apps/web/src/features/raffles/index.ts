@@ -1,3 +1,4 @@
+export { raffleNumbersQuery } from "./api/purchase-api";
 export type { RaffleDetail } from "./api/raffles-api";
 export { featuredRafflesQuery, raffleDetailQuery, raffleKeys, raffleListQuery } from "./api/raffles-api";
 export { ComboBadges } from "./components/combo-badges";

@@ -69,13 +69,15 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
   const tabStop = activeRendered ? active : firstShown;
 
   /** Scrolls so that `n`'s row is in view, then focuses it after the render that shows it. */
-  const moveTo = (n: number, focus: boolean) => {
+  const moveTo = (n: number, focus: boolean, center = false) => {
     const target = Math.max(0, Math.min(total - 1, n));
     setActive(target);
     const element = scroller.current;
     if (element) {
       const top = Math.floor(target / columns) * ROW_PX;
-      if (top < element.scrollTop) element.scrollTop = top;
+      // A searched number lands mid-grid, with its neighbours around it.
+      if (center) element.scrollTop = Math.max(0, top - (VIEWPORT_PX - ROW_PX) / 2);
+      else if (top < element.scrollTop) element.scrollTop = top;
       else if (top + ROW_PX > element.scrollTop + VIEWPORT_PX) element.scrollTop = top + ROW_PX - VIEWPORT_PX;
       setScrollTop(element.scrollTop);
     }
@@ -84,7 +86,7 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to each new request only.
   useEffect(() => {
-    if (focusRequest) moveTo(focusRequest.number, true);
+    if (focusRequest) moveTo(focusRequest.number, true, true);
   }, [focusRequest?.seq]);
 
   useLayoutEffect(() => {
@@ -145,6 +147,8 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
             className={cn(
               "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
               "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
+              n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
               taken
                 ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
                 : chosen
