@@ -107,72 +107,84 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
         )}
       </Field>
 
-      <fieldset className="space-y-2" disabled={locked}>
-        <legend className="text-sm font-semibold text-ink">Combos</legend>
-        <p className="text-xs text-muted">
-          Paquetes como "5 boletos por 4,00", hasta {MAX_COMBOS}. Cada combo debe costar menos que sus boletos
-          al precio normal. El comprador paga con el combo o con el descuento de su nivel del club, el que más
-          le convenga; no se suman.
-        </p>
-        {combos.fields.map((row, index) => {
-          const rowErrors = errors.combos?.[index];
-          return (
-            <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-              <Field
-                id={`raffle-combo-${index}-quantity`}
-                label={`Boletos del combo ${index + 1}`}
-                error={rowErrors?.quantity?.message}
-              >
-                {(describedBy) => (
-                  <Input
-                    id={`raffle-combo-${index}-quantity`}
-                    type="number"
-                    inputMode="numeric"
-                    min="2"
-                    step="1"
-                    aria-invalid={Boolean(rowErrors?.quantity)}
-                    aria-describedby={describedBy}
-                    {...register(`combos.${index}.quantity`)}
-                  />
-                )}
-              </Field>
-              <Field
-                id={`raffle-combo-${index}-price`}
-                label={`Precio del combo ${index + 1}`}
-                error={rowErrors?.price?.message}
-              >
-                {(describedBy) => (
-                  <Input
-                    id={`raffle-combo-${index}-price`}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="4,00"
-                    aria-invalid={Boolean(rowErrors?.price)}
-                    aria-describedby={describedBy}
-                    {...register(`combos.${index}.price`)}
-                  />
-                )}
-              </Field>
-              <Button
-                variant="ghost"
-                className="mt-7"
-                aria-label={`Quitar combo ${index + 1}`}
-                onClick={() => combos.remove(index)}
-              >
-                Quitar
-              </Button>
-            </div>
-          );
-        })}
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={combos.fields.length >= MAX_COMBOS}
-          onClick={() => combos.append({ quantity: "", price: "" })}
-        >
-          Añadir combo
-        </Button>
-      </fieldset>
+      {locked ? (
+        <div className="space-y-1">
+          <p className="text-sm font-semibold text-ink">Combos</p>
+          <p className="text-sm text-ink">
+            {combos.fields.length
+              ? combos.fields.map((row) => `${row.quantity} boletos por ${row.price}`).join(" · ")
+              : "Sin combos"}
+          </p>
+          <p className="text-xs text-muted">No se cambian después de la primera venta o reserva.</p>
+        </div>
+      ) : (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-ink">Combos</legend>
+          <p className="text-xs text-muted">
+            Paquetes como "5 boletos por 4,00", hasta {MAX_COMBOS}. Cada combo debe costar menos que sus
+            boletos al precio normal. El comprador paga con el combo o con el descuento de su nivel del club,
+            el que más le convenga; no se suman.
+          </p>
+          {combos.fields.map((row, index) => {
+            const rowErrors = errors.combos?.[index];
+            return (
+              <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+                <Field
+                  id={`raffle-combo-${index}-quantity`}
+                  label={`Boletos del combo ${index + 1}`}
+                  error={rowErrors?.quantity?.message}
+                >
+                  {(describedBy) => (
+                    <Input
+                      id={`raffle-combo-${index}-quantity`}
+                      type="number"
+                      inputMode="numeric"
+                      min="2"
+                      step="1"
+                      aria-invalid={Boolean(rowErrors?.quantity)}
+                      aria-describedby={describedBy}
+                      {...register(`combos.${index}.quantity`)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`raffle-combo-${index}-price`}
+                  label={`Precio del combo ${index + 1}`}
+                  error={rowErrors?.price?.message}
+                >
+                  {(describedBy) => (
+                    <Input
+                      id={`raffle-combo-${index}-price`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="4,00"
+                      aria-invalid={Boolean(rowErrors?.price)}
+                      aria-describedby={describedBy}
+                      {...register(`combos.${index}.price`)}
+                    />
+                  )}
+                </Field>
+                <Button
+                  variant="ghost"
+                  className="mt-7"
+                  aria-label={`Quitar combo ${index + 1}`}
+                  onClick={() => combos.remove(index)}
+                >
+                  Quitar
+                </Button>
+              </div>
+            );
+          })}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={combos.fields.length >= MAX_COMBOS}
+            onClick={() => combos.append({ quantity: "", price: "" })}
+          >
+            Añadir combo
+          </Button>
+        </fieldset>
+      )}
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-ink">Métodos de pago aceptados</legend>
