@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -36,12 +37,34 @@ const randomRaffle = (overrides: Partial<RaffleDetail> = {}) =>
     ...overrides,
   });
 
+/** What GET /numbers answers as taken right now (a raffle event announces each change). */
+const live: { taken: number[] } = { taken: [] };
+
+/** The page's one realtime connection: the test dispatches its `raffle` events. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
 function serve(detail: RaffleDetail, reserve?: (body: unknown) => Response) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === "/api/raffles/r1") return json(200, detail);
     if (url === "/api/raffles/r1/numbers")
-      return json(200, { raffleId: "r1", totalTickets: detail.totalTickets, taken: 0, bitmap: "" });
+      return json(200, {
+        raffleId: "r1",
+        totalTickets: detail.totalTickets,
+        taken: live.taken.length,
+        bitmap: encodeTaken(detail.totalTickets, live.taken),
+      });
     if (url === "/api/raffles/r1/reservations" && init?.method === "POST" && reserve)
       return reserve(JSON.parse(String(init.body)));
     if (url === "/api/settings/public") {
@@ -78,6 +101,7 @@ function renderAt(element: React.ReactElement, user: SessionUser | null = BUYER)
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   vi.stubGlobal("EventSource", undefined);
+  live.taken = [];
 });
 
 describe("TicketPurchase (números al azar)", () => {
@@ -161,5 +185,26 @@ describe("combos en la tarjeta y el detalle", () => {
       await screen.findByRole("grid", { name: "Números de la rifa" }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText("Cantidad de boletos")).not.toBeInTheDocument();
+  });
+
+  it("en vivo: un evento de la rifa vuelve a pedir el bitmap y un número elegido que otro tomó sale de la selección", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    serve(raffle({ totalTickets: 100, remaining: 100 }));
+    renderAt(<RaffleDetailPage />);
+    await screen.findByRole("grid", { name: "Números de la rifa" }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole("button", { name: "Número 0007, disponible" }));
+    await userEvent.click(screen.getByRole("button", { name: "Número 0008, disponible" }));
+    live.taken = [7];
+    FakeEventSource.last?.dispatchEvent(new MessageEvent("raffle", { data: "{}" }));
+    expect(
+      await screen.findByRole("button", { name: "Número 0007, ocupado" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Quitar 0007" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Quitar 0008" })).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        description: "El número 0007 acaba de ser tomado por otra persona. Elige otro.",
+      }),
+    );
   });
 });
