@@ -147,9 +147,11 @@ describe("RaffleFormDialog (create)", () => {
     await user.click(createButton(dialog));
 
     expect(
-      await within(dialog).findByText("El combo debe costar menos que sus boletos al precio normal."),
+      await within(dialog).findByText("Cada combo debe costar menos que sus boletos al precio normal."),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText("Indica entre 5 y 120 minutos.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Los minutos de reserva deben ser un número entero entre 5 y 120."),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

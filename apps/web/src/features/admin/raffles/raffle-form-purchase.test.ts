@@ -56,7 +56,7 @@ describe("parsePurchaseValues", () => {
         "combos.1.quantity": PURCHASE_MESSAGES.comboRepeated,
         "combos.2.quantity": PURCHASE_MESSAGES.comboQuantity,
         "combos.2.price": expect.any(String),
-        "combos.3.quantity": PURCHASE_MESSAGES.comboQuantityTooBig,
+        "combos.3.quantity": PURCHASE_MESSAGES.comboQuantity,
       },
     });
   });

@@ -38,12 +38,13 @@ export const NUMBER_MODE_LABELS: Record<NumberMode, string> = {
   chosen: "El comprador elige sus números",
 };
 
+// The same texts as the shared admin schema's, so either check shows the same words.
 export const PURCHASE_MESSAGES = {
-  reservationMinutes: `Indica entre ${MIN_RESERVATION_MINUTES} y ${MAX_RESERVATION_MINUTES} minutos.`,
-  comboQuantity: "Cada combo necesita al menos 2 boletos.",
-  comboQuantityTooBig: "El combo no puede tener más boletos que la rifa.",
+  reservationMinutes: `Los minutos de reserva deben ser un número entero entre ${MIN_RESERVATION_MINUTES} y ${MAX_RESERVATION_MINUTES}.`,
+  comboQuantity: "Cada combo debe tener al menos 2 boletos y no más que el total de boletos.",
+  comboPrice: "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
   comboRepeated: "Ya hay un combo con esa cantidad de boletos.",
-  comboNotCheaper: "El combo debe costar menos que sus boletos al precio normal.",
+  comboNotCheaper: "Cada combo debe costar menos que sus boletos al precio normal.",
   tooManyCombos: `Puedes ofrecer como máximo ${MAX_COMBOS} combos.`,
 } as const;
 
@@ -92,14 +93,14 @@ export function parsePurchaseValues(
     if (!/^\d+$/.test(quantityText) || quantity < 2) {
       errors[`combos.${index}.quantity`] = PURCHASE_MESSAGES.comboQuantity;
     } else if (raffle.totalTickets !== null && quantity > raffle.totalTickets) {
-      errors[`combos.${index}.quantity`] = PURCHASE_MESSAGES.comboQuantityTooBig;
+      errors[`combos.${index}.quantity`] = PURCHASE_MESSAGES.comboQuantity;
     } else if (seen.has(quantity)) {
       errors[`combos.${index}.quantity`] = PURCHASE_MESSAGES.comboRepeated;
     }
     seen.add(quantity);
     const price = parseEsNumber(row.price, { decimals: 2 });
     if (!price.ok) errors[`combos.${index}.price`] = price.error;
-    else if (price.value <= 0) errors[`combos.${index}.price`] = "El precio del combo debe ser mayor que 0.";
+    else if (price.value <= 0) errors[`combos.${index}.price`] = PURCHASE_MESSAGES.comboPrice;
     else if (
       raffle.unitPrice !== null &&
       Number.isInteger(quantity) &&
