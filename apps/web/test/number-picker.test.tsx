@@ -92,6 +92,9 @@ describe("NumberPicker", () => {
     renderPicker(raffle());
     const element = await grid();
     expect(element).toHaveAttribute("aria-rowcount", "2000");
+    // The API lets browsers keep the bitmap 3 s: a refetch after an event must not get that copy back.
+    const numbersCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/numbers"));
+    expect(numbersCall?.[1]?.cache).toBe("no-cache");
     const buttons = within(element).getAllByRole("button");
     expect(buttons.length).toBeGreaterThan(0);
     expect(buttons.length).toBeLessThanOrEqual(5 * 14);

@@ -16,12 +16,14 @@ export const numbersKey = (raffleId: string) => ["raffles", "numbers", raffleId]
 export function raffleNumbersQuery(raffleId: string) {
   return queryOptions({
     queryKey: numbersKey(raffleId),
+    // The API lets browsers keep it a few seconds; a refetch comes after a raffle event or a refused
+    // reservation, when that copy is exactly what is out of date: always ask the server.
     queryFn: ({ signal, client }) =>
       api.get<NumbersAvailability>(`/api/raffles/${encodeURIComponent(raffleId)}/numbers`, {
         signal,
         client,
+        cache: "no-cache",
       }),
-    // The server caches it a few seconds too; events invalidate it at once when someone reserves.
     staleTime: 5_000,
   });
 }
