@@ -23,7 +23,7 @@ export function PurchaseSummary({ quote, showRule }: { quote: PriceQuote; showRu
             data-testid="purchase-discount"
           >
             <span>{discount}</span>
-            <span>−{formatMoney(quote.discount, quote.currency)}</span>
+            <span className="whitespace-nowrap">−{formatMoney(quote.discount, quote.currency)}</span>
           </p>
         </div>
       ) : null}
