@@ -8,6 +8,11 @@
 //     so lazy chunks fetched at load or when idle count too): the compressed bytes the server sends a
 //     browser (its precompressed brotli; the budget), gzip level 9 of each file for reference, and
 //     Lighthouse's transfer size (with HTTP headers).
+//  4. The number grid of a chosen-number raffle with 10 000 numbers (scripts/bench/number-grid.mjs): the
+//     administrator publishes one; payload of GET /api/raffles/:id/numbers, time to interactive of its page
+//     on a 390 px viewport with the CPU 4× slower (Playwright, same Chromium), DOM size, a tap's latency.
+//     GRID_SCREENSHOT=<file.png> keeps a screenshot of the grid. Skipped (and said so) when the server
+//     offers no chosen numbers.
 // Prints a table against the budgets (JS for / ≤ 120 kB compressed as sent, performance ≥ 95, accessibility ≥ 95;
 // kB = 1000 bytes, as Vite reports), records it in docs/benchmarks.md (current figures at the top, the entry in the history) and exits 0 even when a budget is
 // missed (MISSED marks it). Takes about three minutes. LHR_DIR=<folder> also keeps each full Lighthouse report.
@@ -20,12 +25,19 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { createChosenRaffle, measureGridPage, measureNumbersPayload } from "./bench/number-grid.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt, root, serverEntry } from "./lib/build.mjs";
 
 const RUNS = Math.max(1, Number(process.env.RUNS) || 3);
 const CHROME_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const BUDGETS = { homeJsKb: 120, performance: 95, accessibility: 95 };
+/** The grid: the bitmap of 10 000 numbers is 1 668 base64 characters; interactive within Lighthouse's "good" TTI. */
+const GRID_BUDGETS = { numbersJsonBytes: 2000, interactiveMs: 3800 };
+const ADMIN = {
+  email: process.env.ADMIN_EMAIL || "admin@rifazo.bench",
+  password: process.env.ADMIN_PASSWORD || "BenchPass123!",
+};
 
 ensureBuilt();
 
@@ -85,8 +97,8 @@ async function startServer(dataDir) {
       WEB_DIST: webCopy,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
-      ADMIN_EMAIL: process.env.ADMIN_EMAIL || "admin@rifazo.bench",
-      ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "BenchPass123!",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -283,6 +295,69 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value) => (value === undefined ? "?" : `${(value / 1000).toFixed(1)} s`);
 const mark = (ok) => (ok ? "ok" : "MISSED");
 
+/** Publishes a chosen-number raffle of 10 000 and measures its grid; `skipped` says why it could not. */
+async function benchNumberGrid(baseUrl) {
+  try {
+    const raffle = await createChosenRaffle(baseUrl, ADMIN);
+    if (raffle.skipped) return { skipped: raffle.skipped };
+    const payload = await measureNumbersPayload(baseUrl, raffle.id);
+    if (payload.skipped) return { skipped: payload.skipped };
+    const page = await measureGridPage({
+      pageUrl: `${baseUrl}/rifas/${raffle.id}`,
+      chromiumPath: CHROME_PATH,
+      runs: RUNS,
+      screenshotPath: process.env.GRID_SCREENSHOT,
+    });
+    return { payload, page };
+  } catch (error) {
+    return { skipped: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function gridLines(grid, missed) {
+  if (grid.skipped) return [`Cuadrícula de números: no medida (${grid.skipped}).`];
+  const { payload, page } = grid;
+  const payloadOk = payload.jsonBytes <= GRID_BUDGETS.numbersJsonBytes;
+  const ttiOk = page.interactiveMs <= GRID_BUDGETS.interactiveMs;
+  if (!payloadOk) missed.push(`GET /numbers ${payload.jsonBytes} B > ${GRID_BUDGETS.numbersJsonBytes} B`);
+  if (!ttiOk)
+    missed.push(`cuadrícula interactiva en ${ms(page.interactiveMs)} > ${ms(GRID_BUDGETS.interactiveMs)}`);
+  return [
+    `Cuadrícula de una rifa con números elegidos (${payload.totalTickets} números, ${payload.taken} ocupados), ` +
+      `teléfono de 390 px, CPU ${page.cpuSlowdown}× más lenta:`,
+    "",
+    `- GET /api/raffles/:id/numbers: ${payload.jsonBytes} B de JSON ${mark(payloadOk)}, ${payload.servedBytes} B como se envía; ` +
+      `con la mitad ocupada al azar (peor caso para comprimir): ${payload.halfTaken.jsonBytes} B de JSON, ` +
+      `${payload.halfTaken.gzipBytes} B gzip 9, ${payload.halfTaken.brotliBytes} B brotli 11`,
+    `- Tiempo hasta interactiva (desde la navegación hasta la cuadrícula con sus números y "Al azar" activo): ` +
+      `${ms(page.interactiveMs)} ${mark(ttiOk)} (mediana de ${page.runs.map((v) => ms(v)).join(", ")})`,
+    `- Botones de número en la página: ${page.buttons} de ${payload.totalTickets}; un toque marca el número en ` +
+      `${page.tapMs === Number.POSITIVE_INFINITY ? "?" : `${Math.round(page.tapMs)} ms`}`,
+  ];
+}
+
+function gridRows(grid, how, day) {
+  if (grid.skipped) return [];
+  return [
+    {
+      what: "Web: GET /numbers de 10 000 números (JSON)",
+      how,
+      value: `${grid.payload.jsonBytes} B (${grid.payload.servedBytes} B como se envía)`,
+      goal: `≤ ${GRID_BUDGETS.numbersJsonBytes} B`,
+      ok: grid.payload.jsonBytes <= GRID_BUDGETS.numbersJsonBytes,
+      date: day,
+    },
+    {
+      what: "Web: cuadrícula de 10 000 números interactiva (390 px, CPU 4×)",
+      how,
+      value: ms(grid.page.interactiveMs),
+      goal: `≤ ${ms(GRID_BUDGETS.interactiveMs)}`,
+      ok: grid.page.interactiveMs <= GRID_BUDGETS.interactiveMs,
+      date: day,
+    },
+  ];
+}
+
 const loadAtStart = os.loadavg()[0] ?? 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifazo-bench-web-"));
 let server;
@@ -344,6 +419,9 @@ try {
     });
   }
 
+  console.log("bench:web: cuadrícula de 10 000 números...");
+  const grid = await benchNumberGrid(server.url);
+
   const missed = [];
   const lines = [
     "| Ruta | JS comprimido (como se envía) | JS gzip 9 | JS con cabeceras HTTP | scripts | Rendimiento | Accesibilidad | FCP | LCP | TBT | CLS |",
@@ -391,6 +469,8 @@ try {
     "",
     ...lines,
     "",
+    ...gridLines(grid, missed),
+    "",
     missed.length ? `**MISSED:** ${missed.join("; ")}.` : "Todos los presupuestos se cumplen.",
   ];
 
@@ -427,6 +507,7 @@ try {
       date: day,
     },
   ]);
+  currentRows.push(...gridRows(grid, how, day));
   recordBenchmarks(file, { rows: currentRows, entry: section.join("\n") });
   console.log(section.join("\n"));
   if (missed.length) {

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import type { AdminRaffle } from "@rifazo/shared/schemas/admin";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -100,6 +102,59 @@ describe("RaffleFormDialog (create)", () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Rifa Creada", variant: "success" }));
   });
 
+  it("sends how buyers buy: number mode, reservation minutes, combos in es-VE and the checked methods", async () => {
+    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    await user.click(within(dialog).getByRole("radio", { name: "El comprador elige sus números" }));
+    const minutes = within(dialog).getByLabelText("Minutos de reserva");
+    await user.clear(minutes);
+    await user.type(minutes, "30");
+    await user.click(within(dialog).getByRole("button", { name: "Añadir combo" }));
+    await user.type(within(dialog).getByLabelText("Boletos del combo 1"), "5");
+    await user.type(within(dialog).getByLabelText("Precio del combo 1"), "4,5");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Binance Pay" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Transferencia bancaria" }));
+    await user.click(createButton(dialog));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 30,
+      combos: [{ quantity: 5, price: 4.5 }],
+      paymentMethods: ["Pago Móvil", "Transferencia bancaria", "Zelle"],
+    });
+  });
+
+  it("refuses a combo that costs no less than its tickets, and reservation minutes out of range", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    const minutes = within(dialog).getByLabelText("Minutos de reserva");
+    await user.clear(minutes);
+    await user.type(minutes, "200");
+    await user.click(within(dialog).getByRole("button", { name: "Añadir combo" }));
+    await user.type(within(dialog).getByLabelText("Boletos del combo 1"), "5");
+    await user.type(within(dialog).getByLabelText("Precio del combo 1"), "5,00");
+    await user.click(createButton(dialog));
+
+    expect(
+      await within(dialog).findByText("Cada combo debe costar menos que sus boletos al precio normal."),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Los minutos de reserva deben ser un número entero entre 5 y 120."),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("puts the server's field messages on their inputs", async () => {
     const message = "Ya existe una rifa con ese nombre.";
     fetchMock.mockResolvedValue(
@@ -118,5 +173,90 @@ describe("RaffleFormDialog (create)", () => {
       expect.objectContaining({ title: "Error al Crear Rifa", description: message }),
     );
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+function soldRaffle(): AdminRaffle {
+  return {
+    id: "r9",
+    title: "Moto Bera",
+    description: "",
+    price: 1,
+    currency: "USD",
+    prizeImage: null,
+    imageAlt: null,
+    status: "active",
+    isFeatured: false,
+    startDate: null,
+    endDate: "2030-01-01T00:00:00.000Z",
+    totalTickets: 100,
+    soldTickets: 4,
+    maxTicketsPerBuyer: 10,
+    activationType: "date",
+    activationPercentage: null,
+    percentageDrawActivatedAt: null,
+    paymentMethods: ["Pago Móvil", "Efectivo"],
+    acceptedMethods: ["pago_movil", "efectivo_usd"],
+    numberMode: "chosen",
+    reservationMinutes: 20,
+    combos: [{ quantity: 5, price: 4.5 }],
+    announcementType: "internal",
+    externalAnnouncementPlatform: null,
+    externalAnnouncementDetails: null,
+    externalAnnouncementUrl: null,
+    daysUntilActivationTeaser: 10,
+    winnerName: null,
+    winningTicketNumber: null,
+    hasWinners: false,
+    winners: [],
+    drawnAt: null,
+    createdAt: "2026-11-01T12:00:00.000Z",
+    lifecycle: {
+      state: "active",
+      label: "En venta",
+      salesOpen: true,
+      closedAt: null,
+      reviewWindowHours: 48,
+      reviewDeadline: null,
+      pendingProofs: 0,
+      frozenAt: null,
+      drawRound: null,
+      drawRoundAt: null,
+      recordAvailable: false,
+    },
+    cancelReason: null,
+    prizeLevels: [{ level: 1, description: "Premio", winnerCount: 1, prizeValue: null }],
+    ticketsGenerated: true,
+    pendingTickets: 0,
+    maxTicketsPerBuyerSetting: null,
+    paymentProofCount: 4,
+    hasSales: true,
+    drawSeedCommitment: null,
+    updatedAt: "2026-11-01T12:00:00.000Z",
+  };
+}
+
+describe("RaffleFormDialog (edit)", () => {
+  it("shows the stored purchase rules, keeps locked combos out of the PATCH and sends only what changed", async () => {
+    fetchMock.mockResolvedValue(json(200, soldRaffle()));
+    const user = userEvent.setup();
+    renderWithProviders(<RaffleFormDialog open onOpenChange={vi.fn()} raffle={soldRaffle()} />);
+    const dialog = screen.getByRole("dialog", { name: "Editar Rifa" });
+    expect(within(dialog).getByRole("radio", { name: "El comprador elige sus números" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "El comprador elige sus números" })).toBeDisabled();
+    expect(within(dialog).getByText("5 boletos por 4,50")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Minutos de reserva")).toHaveValue(20);
+    // A stored label that is not a known method stays listed and checked.
+    expect(within(dialog).getByRole("checkbox", { name: "Efectivo" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "Zelle" })).not.toBeChecked();
+
+    const minutes = within(dialog).getByLabelText("Minutos de reserva");
+    await user.clear(minutes);
+    await user.type(minutes, "30");
+    await user.click(within(dialog).getByRole("button", { name: "Guardar Cambios" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/admin/raffles/r9");
+    expect(JSON.parse(String(init?.body))).toEqual({ reservationMinutes: 30 });
   });
 });

@@ -13,6 +13,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The browser's HTTP cache mode ("no-cache": ask the server even if a cached copy is still fresh). */
+  cache?: RequestCache;
   /**
    * The query cache the request is for (a query function's `client`): when it carries a transport of
    * its own (ApiTransportCarrier) the request goes through it, else through the browser's fetch.
@@ -74,6 +76,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       body,
       credentials: "same-origin",
       signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
     // An abort is the caller's own doing (navigation, unmount), not a connection problem.

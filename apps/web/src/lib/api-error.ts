@@ -6,12 +6,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** The code exactly as the server sent it, even one this build's catalogue does not know yet. */
+  readonly serverCode: string | undefined;
+  /** Structured extras of some answers (409 NUMBERS_TAKEN: `taken`; RESERVATION_ACTIVE: `reservationId`). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    extra: { serverCode?: string; details?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.serverCode = extra.serverCode;
+    this.details = extra.details;
   }
 
   get isNetwork(): boolean {
@@ -59,7 +71,10 @@ export function toApiError(status: number, body: unknown): ApiError {
       if (typeof value === "string") fields[key] = value;
     }
   }
-  return new ApiError(status, code, message, fields);
+  return new ApiError(status, code, message, fields, {
+    serverCode: typeof error?.code === "string" ? error.code : undefined,
+    details: isRecord(error?.details) ? error.details : undefined,
+  });
 }
 
 /** Network failures and server errors are worth retrying; client errors (4xx) are answers. */

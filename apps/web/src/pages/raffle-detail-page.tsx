@@ -1,8 +1,8 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
-import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
@@ -14,6 +14,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { RecordLink } from "../features/draws";
 import { PriceWithEquivalent, publicSettingsQuery } from "../features/exchange-rate";
 import {
+  ComboBadges,
   DETAIL_IMAGE_SIZES,
   drawInfo,
   RAFFLE_TEXT,
@@ -24,17 +25,36 @@ import {
   RaffleImageActions,
   raffleDetailQuery,
   raffleKeys,
+  raffleNumbersQuery,
   shortHash,
   TicketPurchase,
   toCardInput,
   WinnerList,
 } from "../features/raffles";
+import { loadNumberPicker } from "../features/raffles/lazy";
 import { isApiError } from "../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 import { useRaffleEvents } from "../lib/use-raffle-events";
+
+/** The number grid is its own chunk: only chosen-number raffles download it. */
+const NumberPicker = lazy(() =>
+  loadNumberPicker().catch(() => ({
+    default: () => (
+      <Alert variant="danger">No pudimos cargar la cuadrícula de números. Recarga la página.</Alert>
+    ),
+  })),
+);
+
+function PickerLoading() {
+  return (
+    <div role="status" aria-label="Cargando números...">
+      <Skeleton className="h-112 w-full rounded-card!" />
+    </div>
+  );
+}
 
 function BackLink() {
   return (
@@ -276,6 +296,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             suffix="por boleto"
             size="lg"
           />
+          <ComboBadges combos={raffle.combos} currency={raffle.currency} />
           <div className="space-y-2">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-semibold text-ink">
@@ -299,7 +320,13 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
           </p>
           <LifecycleNotice raffle={raffle} />
           {state.salesOpen ? (
-            <TicketPurchase raffle={raffle} />
+            raffle.numberMode === "chosen" && raffle.remaining >= MIN_TICKETS_PER_PURCHASE ? (
+              <Suspense fallback={<PickerLoading />}>
+                <NumberPicker raffle={raffle} />
+              </Suspense>
+            ) : (
+              <TicketPurchase raffle={raffle} />
+            )
           ) : (
             <ClosedPanel raffle={raffle} state={state} />
           )}
@@ -407,6 +434,12 @@ export function RaffleDetailPage() {
   const { id = "" } = useParams();
   useRaffleEvents(raffleKeys.all);
   const query = useQuery(raffleDetailQuery(id));
+  const chosen = query.data?.numberMode === "chosen";
+  const queryClient = useQueryClient();
+  // The grid's code and its bitmap are fetched side by side, not one after the other.
+  useEffect(() => {
+    if (chosen) void queryClient.prefetchQuery(raffleNumbersQuery(id));
+  }, [chosen, id, queryClient]);
   if (query.isPending) return <LoadingView />;
   // A failed refresh keeps showing the raffle we have; only a first load failure shows the error view.
   if (!query.data) return <FailureView error={query.error} />;

@@ -2,3 +2,5 @@
 // importing index.ts would import these chunks too, and the bundler splits the home entry apart.
 // Code-split: the cards (logic, price formatting, favourites) are a chunk shared by the home page and /rifas.
 export const loadFeaturedRaffles = () => import("./components/featured-raffles");
+// Code-split: the number grid only on raffles whose buyers choose their numbers.
+export const loadNumberPicker = () => import("./components/number-picker/number-picker");

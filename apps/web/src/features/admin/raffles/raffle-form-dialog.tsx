@@ -8,7 +8,7 @@ import {
 } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type FieldErrors, type FieldPath, type Resolver, useForm } from "react-hook-form";
+import { type FieldErrors, type FieldPath, type Resolver, set, useForm } from "react-hook-form";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -28,13 +28,36 @@ import { RaffleFormAnnouncementSection } from "./raffle-form-announcement-sectio
 import { RaffleFormDrawSection } from "./raffle-form-draw-section";
 import { RaffleFormGeneralSection } from "./raffle-form-general-section";
 import { RaffleFormLevelsSection } from "./raffle-form-levels-section";
+import { parsePurchaseValues, type RaffleSave } from "./raffle-form-purchase";
+import { RaffleFormPurchaseSection } from "./raffle-form-purchase-section";
 import { RaffleFormSaleSection } from "./raffle-form-sale-section";
 import { newRaffleValues, patchBody, type RaffleFormValues, raffleValues } from "./raffle-form-values";
 
 const CREATED_TOAST_MS = 6_000;
 
 // The shared schema reads loosely typed input (text numbers included), so the form's all-text values fit it.
-const resolver = zodResolver(raffleFormSchema) as unknown as Resolver<RaffleFormValues, unknown, RaffleForm>;
+const schemaResolver = zodResolver(raffleFormSchema) as unknown as Resolver<
+  RaffleFormValues,
+  unknown,
+  RaffleForm
+>;
+
+/** The shared schema's rules, then the purchase fields' (raffle-form-purchase.ts), in one pass. */
+const resolver: Resolver<RaffleFormValues, unknown, RaffleSave> = async (values, context, options) => {
+  const base = await schemaResolver(values, context, options);
+  const parsed = Object.keys(base.errors).length === 0 ? (base.values as RaffleForm) : null;
+  const purchase = parsePurchaseValues(values, {
+    unitPrice: parsed?.price ?? null,
+    totalTickets: parsed?.totalTickets ?? null,
+  });
+  if (parsed && purchase.ok) return { values: { ...parsed, ...purchase.value }, errors: {} };
+  const errors: FieldErrors<RaffleFormValues> = { ...base.errors };
+  if (!purchase.ok) {
+    for (const [path, message] of Object.entries(purchase.errors))
+      set(errors, path, { type: "purchase", message });
+  }
+  return { values: {}, errors };
+};
 
 interface RaffleFormDialogProps {
   open: boolean;
@@ -50,7 +73,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [levelsError, setLevelsError] = useState<string>();
 
-  const form = useForm<RaffleFormValues, unknown, RaffleForm>({
+  const form = useForm<RaffleFormValues, unknown, RaffleSave>({
     resolver,
     defaultValues: raffle ? raffleValues(raffle) : newRaffleValues(),
     mode: "onSubmit",
@@ -61,7 +84,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const locked = Boolean(raffle?.hasSales);
 
   const save = useMutation({
-    mutationFn: (values: RaffleForm) =>
+    mutationFn: (values: RaffleSave) =>
       raffle ? updateRaffle(raffle.id, patchBody(raffle, values)) : createRaffle(values),
     onSuccess: (saved) => {
       queryClient.setQueryData<{ items: AdminRaffle[] }>(adminKeys.raffles(), (old) => {
@@ -129,7 +152,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
     upload.mutate(file);
   };
 
-  const onValid = (values: RaffleForm) => {
+  const onValid = (values: RaffleSave) => {
     setLevelsError(undefined);
     if (raffle && Object.keys(patchBody(raffle, values)).length === 0) {
       toast({ title: "Sin cambios", description: "No modificaste ningún dato de la rifa.", variant: "info" });
@@ -142,7 +165,16 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const onInvalid = (_errors: FieldErrors<RaffleFormValues>) => {
     // Same schema again for the spec's summary: "Por favor, completa o corrige: {list}."
     const result = raffleFormSchema.safeParse(getValues());
-    if (result.success) return;
+    if (result.success) {
+      // Only the purchase fields are wrong: their messages sit under each input of "Compra".
+      toast({
+        id: "raffle-form-invalid",
+        title: "Campos Requeridos",
+        description: "Por favor, corrige los datos de la sección Compra.",
+        variant: "error",
+      });
+      return;
+    }
     const summary = raffleFormErrorSummary(result.error);
     setLevelsError(summary.fields.prizeLevels);
     toast({
@@ -184,6 +216,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
             onOpenGallery={() => setGalleryOpen(true)}
           />
           <RaffleFormSaleSection form={form} editing={editing} locked={locked} />
+          <RaffleFormPurchaseSection form={form} locked={locked} />
           <RaffleFormDrawSection form={form} locked={locked} />
           <RaffleFormLevelsSection
             form={form}

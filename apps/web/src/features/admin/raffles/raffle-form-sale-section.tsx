@@ -43,7 +43,7 @@ interface SaleSectionProps {
   locked: boolean;
 }
 
-/** Price, currency, tickets and the per-buyer cap, status, featured flag and payment methods. */
+/** Price, currency, tickets and the per-buyer cap, status and featured flag. */
 export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProps) {
   const {
     register,
@@ -173,22 +173,6 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
           <Label htmlFor="raffle-featured">Rifa destacada (aparece en el inicio)</Label>
         </div>
       </div>
-      <Field
-        id="raffle-methods"
-        label={RAFFLE_FORM_LABELS.paymentMethods}
-        error={errors.paymentMethods?.message}
-        hint="Separados por comas. Si lo dejas vacío: Pago Móvil, Zelle, Binance Pay."
-      >
-        {(describedBy) => (
-          <Input
-            id="raffle-methods"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.paymentMethods)}
-            aria-describedby={describedBy}
-            {...register("paymentMethods")}
-          />
-        )}
-      </Field>
     </section>
   );
 }

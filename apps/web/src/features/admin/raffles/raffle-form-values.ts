@@ -6,8 +6,14 @@ import {
 } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
-import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
+import { type AdminRaffle, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
+import {
+  newPurchaseValues,
+  type PurchaseValues,
+  purchaseValuesOf,
+  type RaffleSave,
+} from "./raffle-form-purchase";
 
 // What the raffle form holds: text for every input (the shared raffleFormSchema accepts numbers as text,
 // with a decimal comma too) so an emptied field is "" rather than NaN, and how it maps to and from the
@@ -19,7 +25,7 @@ export interface PrizeLevelValues {
   prizeValue: string;
 }
 
-export interface RaffleFormValues {
+export interface RaffleFormValues extends PurchaseValues {
   title: string;
   description: string;
   prizeImage: string | null;
@@ -38,7 +44,7 @@ export interface RaffleFormValues {
   /** datetime-local value, Venezuelan time; optional. */
   startDate: string;
   prizeLevels: PrizeLevelValues[];
-  /** Comma-separated, as the spec's form has it. */
+  /** Comma-separated labels ("Pago Móvil, Zelle"), set by the form's checkboxes. */
   paymentMethods: string;
   announcementType: "internal" | "external";
   externalAnnouncementPlatform: string;
@@ -50,7 +56,7 @@ export interface RaffleFormValues {
 }
 
 /** The form as the dialog and its sections share it: text values in, the schema's output out. */
-export type RaffleFormApi = UseFormReturn<RaffleFormValues, unknown, RaffleForm>;
+export type RaffleFormApi = UseFormReturn<RaffleFormValues, unknown, RaffleSave>;
 
 export const emptyPrizeLevel = (): PrizeLevelValues => ({
   description: "",
@@ -83,6 +89,7 @@ export function newRaffleValues(): RaffleFormValues {
     externalAnnouncementUrl: "",
     daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
     reviewWindowHours: String(DEFAULT_REVIEW_WINDOW_HOURS),
+    ...newPurchaseValues(),
   };
 }
 
@@ -149,6 +156,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
     daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),
     reviewWindowHours: numberText(raffle.lifecycle.reviewWindowHours),
+    ...purchaseValuesOf(raffle),
   };
 }
 
@@ -173,8 +181,15 @@ export function changedFields<T extends object>(before: T, next: T): Partial<T> 
 }
 
 /** PATCH body: only what changed against the raffle as the form first showed it (spec 2 §7 "changed fields"). */
-export function patchBody(raffle: AdminRaffle, values: RaffleForm): Partial<RaffleForm> {
+export function patchBody(raffle: AdminRaffle, values: RaffleSave): Partial<RaffleSave> {
   const original = raffleFormSchema.safeParse(raffleValues(raffle));
   // A stored raffle that today's rules reject (older data) is sent whole, so the server says what to fix.
-  return original.success ? changedFields(original.data, values) : values;
+  if (!original.success) return values;
+  const before: RaffleSave = {
+    ...original.data,
+    numberMode: raffle.numberMode,
+    reservationMinutes: raffle.reservationMinutes,
+    combos: raffle.combos.map((c) => ({ quantity: c.quantity, price: c.price })),
+  };
+  return changedFields(before, values);
 }

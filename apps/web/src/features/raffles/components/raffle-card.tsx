@@ -9,6 +9,7 @@ import type { PublicRaffle } from "../api/raffles-api";
 import { toCardInput } from "../lib/card-input";
 import { drawInfo } from "../lib/draw-info";
 import { CARD_IMAGE_SIZES } from "../lib/raffle-image";
+import { ComboBadges } from "./combo-badges";
 import { RaffleAction } from "./raffle-action";
 import { RaffleBadge } from "./raffle-badge";
 import { RaffleImage } from "./raffle-image";
@@ -49,6 +50,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
           </Link>
         </h3>
         <PriceWithEquivalent price={raffle.price} currency={raffle.currency} suffix="por boleto" />
+        <ComboBadges combos={raffle.combos} currency={raffle.currency} />
         <div className="space-y-1.5">
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="font-semibold text-ink">{formatPercent(state.soldPercent)} vendido</span>

@@ -1,6 +1,7 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { purchaseTotal } from "@rifazo/shared/domain/tickets";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -8,19 +9,23 @@ import { TicketIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { errorMessage } from "../../../lib/api-client";
+import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { type RedirectState, useSession } from "../../auth";
-import { priceEquivalent, useExchangeRate } from "../../exchange-rate";
+import { activeReservationOf, createReservation, newIdempotencyKey } from "../api/purchase-api";
 import type { RaffleDetail } from "../api/raffles-api";
-import { purchaseTarget } from "../lib/purchase";
+import { comboText, sortedCombos } from "../lib/combo-text";
+import { quoteFor, reservationPath } from "../lib/price-quote";
 import { commitQuantity, parseQuantity, type QuantityUpdate, typeQuantity } from "../lib/quantity";
+import { PurchaseSummary } from "./purchase-summary";
 
 /**
- * Ticket quantity and total (spec 1 §5): minimum 2, at most what is left, total = quantity × price with 2
- * decimals. "Comprar Boletos" continues to the proof upload; visitors sign in first and come back there.
+ * Ticket quantity and total (spec 1 §5): minimum 2, at most what is left; the raffle's combos as quick
+ * picks; the total with the better of combo and club level discount. "Reservar boletos" holds that many
+ * tickets (numbers assigned at random on approval) and opens the payment page; visitors sign in first.
  */
 export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const remaining = raffle.remaining;
@@ -34,7 +39,19 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { user } = useSession();
-  const rate = useExchangeRate();
+  const reserve = useMutation({
+    mutationFn: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
+    onSuccess: (reservation) => navigate(reservationPath(raffle.id, reservation.id)),
+    onError: (error) => {
+      const active = activeReservationOf(error);
+      if (active) {
+        toast({ title: "Reserva activa", description: RESERVATION_MESSAGES.activeExists, variant: "info" });
+        navigate(reservationPath(raffle.id, active));
+        return;
+      }
+      toast({ title: "No se pudo reservar", description: errorMessage(error), variant: "error" });
+    },
+  });
 
   const apply = (update: QuantityUpdate) => {
     setQuantity(update.quantity);
@@ -73,19 +90,18 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
     );
   }
 
-  const total = purchaseTotal(quantity, raffle.price);
-  const equivalent = priceEquivalent(total, raffle.currency, rate);
+  const quote = quoteFor(raffle, quantity, user?.level);
+  const combos = sortedCombos(raffle.combos).filter((c) => c.quantity <= Math.min(remaining, cap));
 
   const buy = () => {
     const { quantity: final, notice } = commit(parseQuantity(draft));
     if (notice) return;
-    const target = purchaseTarget(raffle, final);
     if (!user) {
-      const state: RedirectState = { from: { pathname: target.pathname, search: target.search } };
+      const state: RedirectState = { from: { pathname: paths.raffle(raffle.id), search: "" } };
       navigate(paths.login, { state });
       return;
     }
-    navigate({ pathname: target.pathname, search: target.search }, { state: target.state });
+    reserve.mutate(final);
   };
 
   return (
@@ -97,6 +113,27 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
       }}
       aria-label="Comprar boletos"
     >
+      {combos.length ? (
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-semibold text-ink">Combos</legend>
+          <div className="flex flex-wrap gap-2">
+            {combos.map((combo) => (
+              <Button
+                key={combo.quantity}
+                variant="outline"
+                size="sm"
+                aria-pressed={quantity === combo.quantity}
+                disabled={!hydrated}
+                onClick={() => commit(combo.quantity)}
+                className={quantity === combo.quantity ? "border-brand-700! bg-brand-100!" : undefined}
+              >
+                {comboText(combo, raffle.currency)}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
       <div className="space-y-1.5">
         <Label htmlFor={inputId}>Cantidad de boletos</Label>
         <div className="flex items-stretch gap-2">
@@ -142,25 +179,25 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         </p>
       </div>
 
-      <div className="flex items-end justify-between gap-3 border-t border-brand-200 pt-4">
-        <span className="text-sm font-semibold text-muted">Total a pagar</span>
-        <div className="text-right" aria-live="polite">
-          <p className="text-2xl font-black text-brand-800" data-testid="purchase-total">
-            {formatMoney(total, raffle.currency)}
-          </p>
-          {equivalent ? <p className="text-xs text-muted">{equivalent.amount}</p> : null}
-        </div>
-      </div>
+      <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
 
-      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={!hydrated}>
+      <Button
+        type="submit"
+        variant="accent"
+        size="lg"
+        className="w-full"
+        disabled={!hydrated}
+        loading={reserve.isPending}
+        loadingText="Reservando..."
+      >
         <TicketIcon />
-        Comprar Boletos
+        Reservar boletos
       </Button>
-      {user ? null : (
-        <p className="text-center text-xs text-muted">
-          Te pediremos iniciar sesión y después podrás subir tu comprobante de pago.
-        </p>
-      )}
+      <p className="text-center text-xs text-muted">
+        {user
+          ? `Tus boletos quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
+          : "Te pediremos iniciar sesión y después podrás reservar y pagar."}
+      </p>
     </form>
   );
 }

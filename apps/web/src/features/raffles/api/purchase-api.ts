@@ -1,0 +1,55 @@
+import type {
+  CreateReservation,
+  NumbersAvailability,
+  Reservation,
+} from "@rifazo/shared/schemas/reservations";
+import { queryOptions } from "@tanstack/react-query";
+import { api, isApiError } from "../../../lib/api-client";
+
+// Types only from the shared schemas (that module pulls in zod at runtime).
+export type { NumbersAvailability, Reservation } from "@rifazo/shared/schemas/reservations";
+
+/** Under "raffles", so the raffle events that refresh the page refresh the grid too. */
+export const numbersKey = (raffleId: string) => ["raffles", "numbers", raffleId] as const;
+
+/** Which numbers are taken, as the server's bitmap (10 000 numbers ≈ 1.7 KB). */
+export function raffleNumbersQuery(raffleId: string) {
+  return queryOptions({
+    queryKey: numbersKey(raffleId),
+    // The API lets browsers keep it a few seconds; a refetch comes after a raffle event or a refused
+    // reservation, when that copy is exactly what is out of date: always ask the server.
+    queryFn: ({ signal, client }) =>
+      api.get<NumbersAvailability>(`/api/raffles/${encodeURIComponent(raffleId)}/numbers`, {
+        signal,
+        client,
+        cache: "no-cache",
+      }),
+    staleTime: 5_000,
+  });
+}
+
+/** POST /api/raffles/:id/reservations; the key makes a retried tap reserve once. */
+export function createReservation(raffleId: string, body: CreateReservation, idempotencyKey: string) {
+  return api.post<Reservation>(`/api/raffles/${encodeURIComponent(raffleId)}/reservations`, body, {
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/** 409 NUMBERS_TAKEN: the formatted numbers someone else got first, or null for any other error. */
+export function takenNumbersOf(error: unknown): string[] | null {
+  if (!isApiError(error) || error.serverCode !== "NUMBERS_TAKEN") return null;
+  const taken = error.details?.taken;
+  return Array.isArray(taken) ? taken.filter((n): n is string => typeof n === "string") : [];
+}
+
+/** 409 RESERVATION_ACTIVE: the buyer's reservation already holding tickets in this raffle. */
+export function activeReservationOf(error: unknown): string | null {
+  if (!isApiError(error) || error.serverCode !== "RESERVATION_ACTIVE") return null;
+  const id = error.details?.reservationId;
+  return typeof id === "string" && id ? id : null;
+}
+
+/** A fresh Idempotency-Key per attempt of the buyer (not per network retry). */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

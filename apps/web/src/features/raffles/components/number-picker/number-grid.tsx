@@ -1,0 +1,201 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { cn } from "../../../../lib/cn";
+
+// Every number of the raffle as a toggle button, but only the rows on screen (plus a few) exist in the
+// page: 10 000 buttons would take seconds to lay out on a cheap phone. Rows have a fixed height, so the
+// rows in view follow from the scroll position alone. One button is in the tab order (roving tabindex);
+// arrow keys, Home/End and PageUp/PageDown move within the grid (WAI-ARIA grid pattern).
+
+export const ROW_PX = 48;
+export const VIEWPORT_PX = 336;
+const OVERSCAN_ROWS = 3;
+const MIN_CELL_PX = 64;
+const MIN_COLUMNS = 4;
+const MAX_COLUMNS = 10;
+/** Before the width is known (and on the server): what a 390 px phone fits. */
+const DEFAULT_COLUMNS = 5;
+
+export interface FocusRequest {
+  number: number;
+  /** Changes on each request, so asking for the same number twice scrolls to it again. */
+  seq: number;
+}
+
+interface NumberGridProps {
+  total: number;
+  isTaken: (n: number) => boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (n: number) => void;
+  focusRequest: FocusRequest | null;
+  disabled?: boolean;
+}
+
+export function cellLabel(n: number, taken: boolean, selected: boolean): string {
+  return `Número ${formatTicketNumber(n)}, ${taken ? "ocupado" : selected ? "elegido" : "disponible"}`;
+}
+
+function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [columns, setColumns] = useState(DEFAULT_COLUMNS);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      const width = element.clientWidth;
+      if (width <= 0) return;
+      setColumns(Math.max(MIN_COLUMNS, Math.min(MAX_COLUMNS, Math.floor(width / MIN_CELL_PX))));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return columns;
+}
+
+export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, disabled }: NumberGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = useColumns(scroller);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [active, setActive] = useState(0);
+  /** A number whose button should take focus once its row is rendered. */
+  const pendingFocus = useRef<number | null>(null);
+
+  const rows = Math.ceil(total / columns);
+  const visibleRows = Math.ceil(VIEWPORT_PX / ROW_PX);
+  const firstRow = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN_ROWS);
+  const lastRow = Math.min(rows, Math.ceil((scrollTop + VIEWPORT_PX) / ROW_PX) + OVERSCAN_ROWS);
+  const firstShown = Math.min(total - 1, Math.floor(scrollTop / ROW_PX) * columns);
+  const activeRendered = active >= firstRow * columns && active < lastRow * columns;
+  // The one tabbable button: the active one, or the first on screen when that one scrolled away.
+  const tabStop = activeRendered ? active : firstShown;
+
+  /** Scrolls so that `n`'s row is in view, then focuses it after the render that shows it. */
+  const moveTo = (n: number, focus: boolean, center = false) => {
+    const target = Math.max(0, Math.min(total - 1, n));
+    setActive(target);
+    const element = scroller.current;
+    if (element) {
+      const top = Math.floor(target / columns) * ROW_PX;
+      // A searched number lands mid-grid, with its neighbours around it.
+      if (center) element.scrollTop = Math.max(0, top - (VIEWPORT_PX - ROW_PX) / 2);
+      else if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + ROW_PX > element.scrollTop + VIEWPORT_PX) element.scrollTop = top + ROW_PX - VIEWPORT_PX;
+      setScrollTop(element.scrollTop);
+    }
+    pendingFocus.current = focus ? target : null;
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to each new request only.
+  useEffect(() => {
+    if (focusRequest) moveTo(focusRequest.number, true, true);
+  }, [focusRequest?.seq]);
+
+  useLayoutEffect(() => {
+    const n = pendingFocus.current;
+    if (n === null) return;
+    const button = scroller.current?.querySelector<HTMLButtonElement>(`button[data-n="${n}"]`);
+    if (button) {
+      pendingFocus.current = null;
+      button.focus({ preventScroll: true });
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const column = active % columns;
+    const steps: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columns,
+      ArrowUp: -columns,
+      PageDown: columns * visibleRows,
+      PageUp: -columns * visibleRows,
+      Home: event.ctrlKey ? -active : -column,
+      End: event.ctrlKey ? total - 1 - active : Math.min(columns - 1 - column, total - 1 - active),
+    };
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = active + step;
+    // Up/down past the edge stays put rather than wrapping into another column.
+    if (next < 0 || next >= total) {
+      if (event.key.startsWith("Arrow")) return;
+    }
+    moveTo(next, true);
+  };
+
+  const rowElements = [];
+  for (let row = firstRow; row < lastRow; row++) {
+    const cells = [];
+    for (let col = 0; col < columns; col++) {
+      const n = row * columns + col;
+      if (n >= total) break;
+      const taken = isTaken(n);
+      const chosen = selected.has(n);
+      cells.push(
+        // biome-ignore lint/a11y: ARIA grid of absolutely positioned rows (virtualized); table elements lose their semantics once laid out this way, and focus sits on the buttons inside the cells (roving tabindex).
+        <div key={n} role="gridcell" aria-colindex={col + 1} className="p-0.5">
+          <button
+            type="button"
+            data-n={n}
+            tabIndex={n === tabStop ? 0 : -1}
+            aria-pressed={chosen}
+            aria-disabled={taken || disabled ? true : undefined}
+            aria-label={cellLabel(n, taken, chosen)}
+            onFocus={() => setActive(n)}
+            onClick={() => {
+              if (!taken && !disabled) onToggle(n);
+            }}
+            className={cn(
+              "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
+              "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
+              n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
+              taken
+                ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
+                : chosen
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-line bg-surface text-ink hover:border-brand-400",
+            )}
+          >
+            {formatTicketNumber(n)}
+          </button>
+        </div>,
+      );
+    }
+    rowElements.push(
+      // biome-ignore lint/a11y: see the cells above.
+      <div
+        key={row}
+        role="row"
+        aria-rowindex={row + 1}
+        className="absolute inset-x-0 grid"
+        style={{
+          top: row * ROW_PX,
+          height: ROW_PX,
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        }}
+      >
+        {cells}
+      </div>,
+    );
+  }
+
+  return (
+    // biome-ignore lint/a11y: see the cells above.
+    <div
+      ref={scroller}
+      role="grid"
+      aria-label="Números de la rifa"
+      aria-rowcount={rows}
+      aria-colcount={columns}
+      onKeyDown={onKeyDown}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      className="overflow-y-auto overscroll-contain rounded-control border border-line bg-canvas/50 p-1"
+      style={{ height: VIEWPORT_PX }}
+    >
+      {/* biome-ignore lint/a11y: see the cells above. */}
+      <div role="rowgroup" className="relative" style={{ height: rows * ROW_PX }}>
+        {rowElements}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+// @vitest-environment happy-dom
+import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
+import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../src/components/ui/toast";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { NumberPicker } from "../src/features/raffles/components/number-picker/number-picker";
+import { BUYER, raffle } from "./fixtures/purchase";
+import { stubFetch, testQueryClient } from "./render";
+
+// The number grid of chosen-number raffles: windowed rows for 10 000 numbers, taken numbers from the
+// server's bitmap, "Al azar", the total with combos, the keyboard, and the answers to "Reservar".
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+interface Server {
+  total: number;
+  taken: number[];
+  reserve?: (body: unknown) => Response;
+  /** The bitmap's refetch never answers (to see what the page does before it). */
+  hold?: boolean;
+}
+
+function serve(server: Server) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === "/api/raffles/r1/numbers") {
+      if (server.hold) return new Promise<Response>(() => {});
+      return json(200, {
+        raffleId: "r1",
+        totalTickets: server.total,
+        taken: server.taken.length,
+        bitmap: encodeTaken(server.total, server.taken),
+      });
+    }
+    if (url === "/api/raffles/r1/reservations" && init?.method === "POST" && server.reserve) {
+      return server.reserve(JSON.parse(String(init.body)));
+    }
+    if (url === "/api/settings/public") {
+      return json(200, {
+        exchangeRate: null,
+        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+        supportContact: { whatsapp: null },
+      });
+    }
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderPicker(detail: RaffleDetail, user: SessionUser | null = BUYER) {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, user);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/rifas/r1"]}>
+        <Routes>
+          <Route path="/rifas/:id" element={<NumberPicker raffle={detail} />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const grid = () => screen.findByRole("grid", { name: "Números de la rifa" });
+const cell = (label: string) => screen.getByRole("button", { name: label });
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  sessionStorage.clear();
+});
+
+describe("NumberPicker", () => {
+  it("con 10 000 números solo existen en la página las filas a la vista", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle());
+    const element = await grid();
+    expect(element).toHaveAttribute("aria-rowcount", "2000");
+    // The API lets browsers keep the bitmap 3 s: a refetch after an event must not get that copy back.
+    const numbersCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/numbers"));
+    expect(numbersCall?.[1]?.cache).toBe("no-cache");
+    const buttons = within(element).getAllByRole("button");
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(buttons.length).toBeLessThanOrEqual(5 * 14);
+    expect(cell("Número 0000, disponible")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Número 9999/ })).not.toBeInTheDocument();
+
+    // Scrolled to the end: the last rows replace the first ones.
+    act(() => {
+      element.scrollTop = 1999 * 48;
+      fireEvent.scroll(element);
+    });
+    expect(cell("Número 9999, disponible")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Número 0000/ })).not.toBeInTheDocument();
+    expect(within(element).getAllByRole("button").length).toBeLessThanOrEqual(5 * 14);
+  });
+
+  it("marca como ocupados los números del bitmap y no deja elegirlos", async () => {
+    serve({ total: 10_000, taken: [1, 3] });
+    renderPicker(raffle());
+    await grid();
+    const taken = await screen.findByRole("button", { name: "Número 0001, ocupado" });
+    expect(cell("Número 0003, ocupado")).toBeInTheDocument();
+    expect(cell("Número 0002, disponible")).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(taken);
+    expect(taken).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText(/Tu selección \(0 números\)/)).toBeInTheDocument();
+  });
+
+  it("'Al azar' añade solo números disponibles", async () => {
+    serve({ total: 20, taken: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] });
+    renderPicker(raffle({ totalTickets: 20, remaining: 3 }));
+    await screen.findByRole("button", { name: "Número 0000, ocupado" });
+    const count = screen.getByLabelText("Números al azar");
+    await userEvent.clear(count);
+    await userEvent.type(count, "3");
+    await userEvent.click(screen.getByRole("button", { name: "Al azar" }));
+    const chosen = within(screen.getByRole("list", { name: "Números elegidos" }));
+    expect(chosen.getAllByRole("listitem").map((li) => li.textContent?.slice(0, 4))).toEqual([
+      "0017",
+      "0018",
+      "0019",
+    ]);
+    expect(cell("Número 0018, elegido")).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("la selección muestra el total con el combo y la regla combo o nivel", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle({ combos: [{ quantity: 3, price: 12 }] }), { ...BUYER, level: "Plata" });
+    await grid();
+    await userEvent.click(cell("Número 0000, disponible"));
+    await userEvent.click(cell("Número 0001, disponible"));
+    // Two tickets: no combo fits, the Plata 5 % applies.
+    expect(screen.getByTestId("purchase-total")).toHaveTextContent("9,50");
+    expect(screen.getByTestId("purchase-discount")).toHaveTextContent("Descuento nivel Plata (5 %)");
+    await userEvent.click(cell("Número 0002, disponible"));
+    // Three: the combo ($12) beats 5 % off $15 ($14,25); never both.
+    expect(screen.getByTestId("purchase-total")).toHaveTextContent("12,00");
+    expect(screen.getByTestId("purchase-discount")).toHaveTextContent("Combo: 3 boletos por");
+    expect(screen.getByText(/el que más te convenga; no se suman/)).toBeInTheDocument();
+    // Removing one from the list updates the total.
+    await userEvent.click(screen.getByRole("button", { name: "Quitar 0002" }));
+    expect(screen.getByTestId("purchase-total")).toHaveTextContent("9,50");
+  });
+
+  it("con el teclado: flechas mueven el foco y Espacio elige", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle());
+    await grid();
+    const first = cell("Número 0000, disponible");
+    expect(first).toHaveAttribute("tabindex", "0");
+    first.focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(cell("Número 0001, disponible"));
+    await userEvent.keyboard(" ");
+    expect(cell("Número 0001, elegido")).toHaveAttribute("aria-pressed", "true");
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement).toHaveAccessibleName("Número 0006, disponible");
+    await userEvent.keyboard("{Enter}");
+    expect(cell("Número 0006, elegido")).toHaveAttribute("aria-pressed", "true");
+    await userEvent.keyboard("{ArrowLeft}{Home}");
+    expect(document.activeElement).toHaveAccessibleName("Número 0005, disponible");
+    // Only the focused cell is in the tab order.
+    const tabbable = screen.getAllByRole("button").filter((b) => b.dataset.n && b.tabIndex === 0);
+    expect(tabbable).toEqual([document.activeElement]);
+  });
+
+  it("buscar un número lo trae a la vista y le da el foco", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle());
+    await grid();
+    await userEvent.type(screen.getByLabelText("Buscar número"), "7342");
+    await userEvent.click(screen.getByRole("button", { name: "Ir" }));
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 7342, disponible"));
+    await userEvent.clear(screen.getByLabelText("Buscar número"));
+    await userEvent.type(screen.getByLabelText("Buscar número"), "abc");
+    await userEvent.click(screen.getByRole("button", { name: "Ir" }));
+    expect(await screen.findByText("Escribe un número entre 0000 y 9999.")).toBeInTheDocument();
+  });
+
+  it("Reservar envía los números y abre la página de pago de la reserva", async () => {
+    const bodies: unknown[] = [];
+    serve({
+      total: 10_000,
+      taken: [],
+      reserve: (body) => {
+        bodies.push(body);
+        return json(201, { id: "res-1" });
+      },
+    });
+    renderPicker(raffle());
+    await grid();
+    await userEvent.click(cell("Número 0004, disponible"));
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
+    expect(await screen.findByTestId("where")).toHaveTextContent(
+      "/perfil/subir-comprobante/r1?reserva=res-1",
+    );
+    expect(bodies).toEqual([{ numbers: [2, 4] }]);
+    const headers = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/reservations"))?.[1]
+      ?.headers as Record<string, string>;
+    expect(headers["idempotency-key"]).toBeTruthy();
+  });
+
+  it("409 NUMBERS_TAKEN: marca los números tomados al instante, los quita y avisa en español", async () => {
+    const server: Server = {
+      total: 10_000,
+      taken: [],
+      reserve: () =>
+        json(409, {
+          error: {
+            code: "NUMBERS_TAKEN",
+            message: RESERVATION_MESSAGES.numbersTaken(["0001"]),
+            details: { taken: ["0001"] },
+          },
+        }),
+    };
+    serve(server);
+    renderPicker(raffle());
+    await grid();
+    await userEvent.click(cell("Número 0001, disponible"));
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(cell("Número 0003, disponible"));
+    // Marked from the answer alone, before any new bitmap arrives.
+    server.hold = true;
+    await userEvent.click(screen.getByRole("button", { name: /Reservar 3 números/ }));
+    expect(await screen.findByRole("button", { name: "Número 0001, ocupado" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Quitar 0001" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Quitar 0002" })).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ description: RESERVATION_MESSAGES.numbersTaken(["0001"]) }),
+    );
+    expect(screen.queryByTestId("where")).not.toBeInTheDocument();
+  });
+
+  it("409 RESERVATION_ACTIVE: lleva a la página de pago de la reserva que ya tiene", async () => {
+    serve({
+      total: 10_000,
+      taken: [],
+      reserve: () =>
+        json(409, {
+          error: {
+            code: "RESERVATION_ACTIVE",
+            message: RESERVATION_MESSAGES.activeExists,
+            details: { reservationId: "res-9" },
+          },
+        }),
+    });
+    renderPicker(raffle());
+    await grid();
+    await userEvent.click(cell("Número 0001, disponible"));
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
+    expect(await screen.findByTestId("where")).toHaveTextContent(
+      "/perfil/subir-comprobante/r1?reserva=res-9",
+    );
+  });
+
+  it("sin violaciones de axe, con números ocupados, elegidos y combos", async () => {
+    serve({ total: 10_000, taken: [1, 3] });
+    const { container } = renderPicker(raffle({ combos: [{ quantity: 5, price: 20 }] }));
+    await screen.findByRole("button", { name: "Número 0001, ocupado" });
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(cell("Número 0004, disponible"));
+    const result = await axe.run(container);
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it("un visitante va a iniciar sesión y su selección se guarda", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle(), null);
+    await grid();
+    await userEvent.click(cell("Número 0001, disponible"));
+    await userEvent.click(cell("Número 0002, disponible"));
+    await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
+    expect(await screen.findByTestId("where")).toHaveTextContent("/login");
+    expect(JSON.parse(sessionStorage.getItem("rifazo:numeros:r1") ?? "[]")).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
+import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../src/components/ui/toast";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { TicketPurchase } from "../src/features/raffles";
+import { RaffleCard } from "../src/features/raffles/components/raffle-card";
+import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { BUYER, raffle } from "./fixtures/purchase";
+import { stubFetch, testQueryClient } from "./render";
+
+// Random-mode purchases (a quantity, combos as quick picks, "Reservar boletos" → payment page), the
+// combos on the raffle card, and the raffle page choosing the grid or the quantity box by number mode.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const randomRaffle = (overrides: Partial<RaffleDetail> = {}) =>
+  raffle({
+    numberMode: "random",
+    totalTickets: 100,
+    remaining: 100,
+    maxTicketsPerBuyer: 20,
+    combos: [
+      { quantity: 10, price: 35 },
+      { quantity: 5, price: 20 },
+    ],
+    ...overrides,
+  });
+
+/** What GET /numbers answers as taken right now (a raffle event announces each change). */
+const live: { taken: number[] } = { taken: [] };
+
+/** The page's one realtime connection: the test dispatches its `raffle` events. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+function serve(detail: RaffleDetail, reserve?: (body: unknown) => Response) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === "/api/raffles/r1") return json(200, detail);
+    if (url === "/api/raffles/r1/numbers")
+      return json(200, {
+        raffleId: "r1",
+        totalTickets: detail.totalTickets,
+        taken: live.taken.length,
+        bitmap: encodeTaken(detail.totalTickets, live.taken),
+      });
+    if (url === "/api/raffles/r1/reservations" && init?.method === "POST" && reserve)
+      return reserve(JSON.parse(String(init.body)));
+    if (url === "/api/settings/public") {
+      return json(200, {
+        exchangeRate: null,
+        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+        supportContact: { whatsapp: null },
+      });
+    }
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(element: React.ReactElement, user: SessionUser | null = BUYER) {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, user);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/rifas/r1"]}>
+        <Routes>
+          <Route path="/rifas/:id" element={element} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  vi.stubGlobal("EventSource", undefined);
+  live.taken = [];
+});
+
+describe("TicketPurchase (números al azar)", () => {
+  it("los combos son atajos de cantidad y el total aplica el mejor descuento", async () => {
+    const detail = randomRaffle();
+    serve(detail);
+    renderAt(<TicketPurchase raffle={detail} />, { ...BUYER, level: "Oro" });
+    const combos = within(screen.getByRole("group", { name: "Combos" }));
+    // Smallest package first.
+    expect(combos.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      expect.stringMatching(/^5 boletos por \$\s?20,00$/),
+      expect.stringMatching(/^10 boletos por \$\s?35,00$/),
+    ]);
+    // 2 tickets: no combo, Oro 10 %.
+    expect(screen.getByTestId("purchase-total")).toHaveTextContent("9,00");
+    await userEvent.click(combos.getByRole("button", { name: /^5 boletos/ }));
+    expect(screen.getByLabelText("Cantidad de boletos")).toHaveValue(5);
+    expect(combos.getByRole("button", { name: /^5 boletos/ })).toHaveAttribute("aria-pressed", "true");
+    // 5 tickets: combo $20 against 10 % off $25 ($22,50).
+    expect(screen.getByTestId("purchase-total")).toHaveTextContent("20,00");
+    expect(screen.getByText(/el que más te convenga; no se suman/)).toBeInTheDocument();
+  });
+
+  it("Reservar boletos envía la cantidad y abre la página de pago", async () => {
+    const detail = randomRaffle();
+    const bodies: unknown[] = [];
+    serve(detail, (body) => {
+      bodies.push(body);
+      return json(201, { id: "res-7" });
+    });
+    renderAt(<TicketPurchase raffle={detail} />);
+    await userEvent.click(screen.getByRole("button", { name: /^10 boletos/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    expect(await screen.findByTestId("where")).toHaveTextContent(
+      "/perfil/subir-comprobante/r1?reserva=res-7",
+    );
+    expect(bodies).toEqual([{ quantity: 10 }]);
+  });
+
+  it("un error del servidor se muestra en español y no navega", async () => {
+    const detail = randomRaffle();
+    const message = "Las ventas de esta rifa están cerradas.";
+    serve(detail, () => json(409, { error: { code: "SALES_CLOSED", message } }));
+    renderAt(<TicketPurchase raffle={detail} />);
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: message, variant: "error" })),
+    );
+    expect(screen.queryByTestId("where")).not.toBeInTheDocument();
+  });
+});
+
+describe("combos en la tarjeta y el detalle", () => {
+  it("la tarjeta muestra '5 x $20' por cada combo", () => {
+    serve(randomRaffle());
+    renderAt(<RaffleCard raffle={randomRaffle()} />, null);
+    const list = within(screen.getByRole("list", { name: "Combos" }));
+    expect(list.getAllByRole("listitem").map((li) => li.querySelector("[aria-hidden]")?.textContent)).toEqual(
+      [expect.stringMatching(/^5 x \$\s?20,00$/), expect.stringMatching(/^10 x \$\s?35,00$/)],
+    );
+  });
+
+  it("sin combos la tarjeta no muestra la lista", () => {
+    serve(randomRaffle({ combos: [] }));
+    renderAt(<RaffleCard raffle={randomRaffle({ combos: [] })} />, null);
+    expect(screen.queryByRole("list", { name: "Combos" })).not.toBeInTheDocument();
+  });
+
+  it("la página de una rifa al azar muestra combos y la caja de cantidad, no la cuadrícula", async () => {
+    serve(randomRaffle());
+    renderAt(<RaffleDetailPage />, null);
+    expect(await screen.findByRole("list", { name: "Combos" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Cantidad de boletos")).toBeInTheDocument();
+    expect(screen.queryByRole("grid")).not.toBeInTheDocument();
+  });
+
+  it("la página de una rifa con números elegidos carga la cuadrícula", async () => {
+    serve(raffle({ totalTickets: 100, remaining: 100 }));
+    renderAt(<RaffleDetailPage />, null);
+    expect(
+      await screen.findByRole("grid", { name: "Números de la rifa" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Cantidad de boletos")).not.toBeInTheDocument();
+  });
+
+  it("en vivo: un evento de la rifa vuelve a pedir el bitmap y un número elegido que otro tomó sale de la selección", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    serve(raffle({ totalTickets: 100, remaining: 100 }));
+    renderAt(<RaffleDetailPage />);
+    await screen.findByRole("grid", { name: "Números de la rifa" }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole("button", { name: "Número 0007, disponible" }));
+    await userEvent.click(screen.getByRole("button", { name: "Número 0008, disponible" }));
+    live.taken = [7];
+    FakeEventSource.last?.dispatchEvent(new MessageEvent("raffle", { data: "{}" }));
+    expect(
+      await screen.findByRole("button", { name: "Número 0007, ocupado" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Quitar 0007" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Quitar 0008" })).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        description: "El número 0007 acaba de ser tomado por otra persona. Elige otro.",
+      }),
+    );
+  });
+});
