@@ -34,6 +34,7 @@ export const paths = {
   profileSecurity: "/perfil/seguridad",
   /** raffleId may be "general" (a payment not tied to one raffle). */
   proofUpload: (raffleId: string | number = "general") => `/perfil/subir-comprobante/${segment(raffleId)}`,
+  receipt: (token: string) => `/recibo/${segment(token)}`,
 
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",

@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
+import { useLivePayments } from "../hooks/use-live-payments";
 import { useReservationCountdown } from "../hooks/use-reservation-countdown";
 import { ticketsLabel } from "../payments";
 import type { ProofPrefill } from "../proof-form";
@@ -173,6 +174,8 @@ export function ReservationCheckout({
   signedIn: boolean;
 }) {
   const query = useQuery(reservationQuery(reservationId));
+  // An approval or rejection while the page is open shows at once.
+  useLivePayments();
   const reservation = query.data;
   const remaining = useReservationCountdown(reservation);
   const [method, setMethod] = useState<string | undefined>();
