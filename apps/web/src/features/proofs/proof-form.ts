@@ -304,7 +304,11 @@ export function readProofDraft(key: string): Partial<ProofDraft> | null {
       const value = data[field];
       if (typeof value === "string") (draft as Record<string, string>)[field] = value;
     }
-    return Object.values(draft).some((value) => value !== "") ? draft : null;
+    // Only what the buyer chose or typed makes a draft worth restoring (quantity and amount start filled).
+    const typed = [draft.paymentMethod, draft.transactionRef, draft.userNotes].some(
+      (v) => v && v.trim() !== "",
+    );
+    return typed ? draft : null;
   } catch {
     return null;
   }
