@@ -51,19 +51,25 @@ function MethodPanel({
   if (!instruction.available || instruction.amount === null) return <Unavailable instruction={instruction} />;
   return (
     <div className="space-y-3">
-      <div className="rounded-control border border-brand-200 bg-brand-50 p-3">
-        <dl>
-          <CopyRow label="Monto a pagar" value={formatEsNumber(instruction.amount, 2)} mono />
+      <div className="space-y-1 rounded-control border border-brand-200 bg-brand-50 p-3">
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
+          <dt className="col-start-1 text-xs font-semibold text-muted">Monto a pagar</dt>
+          <dd className="col-start-1 text-2xl font-black text-brand-800">
+            {formatMoney(instruction.amount, instruction.currency)}
+          </dd>
+          <dd className="col-start-2 row-span-2 row-start-1">
+            {/* The bank's app wants the bare number, as Venezuelans write it: "1.194,56". */}
+            <CopyButton
+              value={formatEsNumber(instruction.amount, 2)}
+              label="Monto a pagar"
+              name="Copiar Monto a pagar"
+            />
+          </dd>
         </dl>
-        <p className="px-3 text-2xl font-black text-brand-800">
-          {formatMoney(instruction.amount, instruction.currency)}
-        </p>
         {instruction.currency === "VES" && exchangeRate ? (
-          <p className="px-3 pt-1 text-xs font-semibold text-muted">{rateLine(exchangeRate)}</p>
+          <p className="text-xs font-semibold text-muted">{rateLine(exchangeRate)}</p>
         ) : null}
-        <p className="px-3 pt-1 text-xs text-muted">
-          Envía exactamente este monto para que tu pago se apruebe.
-        </p>
+        <p className="text-xs text-muted">Envía exactamente este monto para que tu pago se apruebe.</p>
       </div>
       {instruction.fields.length > 0 ? (
         <dl className="divide-y divide-line rounded-control border border-line bg-canvas">
@@ -106,9 +112,9 @@ export function PaymentInstructions({
         onSelect?.(value as Instruction["method"]);
       }}
     >
-      <TabsList aria-label="Métodos de pago">
+      <TabsList aria-label="Métodos de pago" className="flex h-auto w-full flex-wrap">
         {methods.map((m) => (
-          <TabsTrigger key={m.method} value={m.method}>
+          <TabsTrigger key={m.method} value={m.method} className={m.available ? undefined : "opacity-60"}>
             {m.label}
             {m.available ? null : <span className="sr-only"> (no disponible)</span>}
           </TabsTrigger>

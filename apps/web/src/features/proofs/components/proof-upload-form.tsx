@@ -565,12 +565,16 @@ export function ProofUploadForm({
       ) : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <Link
-          to={paths.paymentMethods}
-          className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          Ver datos para pagar
-        </Link>
+        {reservation ? (
+          <span />
+        ) : (
+          <Link
+            to={paths.paymentMethods}
+            className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Ver datos para pagar
+          </Link>
+        )}
         <Button
           type="submit"
           size="lg"
