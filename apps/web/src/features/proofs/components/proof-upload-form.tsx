@@ -334,6 +334,8 @@ export function ProofUploadForm({
     } catch (error) {
       setPhase("editing");
       setProgress(null);
+      // The reservation may have expired or changed meanwhile: the page shows its state again.
+      if (reservation) void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       const upload = isApiError(error) ? isUploadFailure(error) : true;
       toast({
         id: "proof-upload",
