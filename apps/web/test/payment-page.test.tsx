@@ -253,6 +253,18 @@ describe("payment page of a reservation", () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it("follows the tab the buyer opened to pay: the form takes that method and its amount", async () => {
+    serve(reservation());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    const tabs = await screen.findByRole("tablist", { name: "Métodos de pago" });
+    await user.click(within(tabs).getByRole("tab", { name: "Zelle" }));
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("pagos@rifazo.com");
+    expect(screen.getByRole("combobox", { name: "Método de pago" })).toHaveTextContent("Zelle");
+    expect(screen.getByLabelText("Monto pagado")).toHaveValue("32,00");
+    expect(screen.getByLabelText("Moneda")).toHaveValue("USD");
+  });
+
   it("refuses an ambiguous amount with a clear Spanish message", async () => {
     serve(reservation());
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

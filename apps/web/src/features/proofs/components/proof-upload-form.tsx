@@ -92,6 +92,8 @@ interface ProofUploadFormProps {
   onQuantityChange?: (quantity: number | null) => void;
   /** The method chosen, so the page shows that method's payment data. */
   onMethodChange?: (method: PaymentMethod) => void;
+  /** The method whose payment data the buyer is looking at: the form follows it. */
+  method?: PaymentMethod;
   prefill: ProofPrefill;
   fixed: FixedPrice | null;
   signedIn: boolean;
@@ -145,6 +147,7 @@ export function ProofUploadForm({
   options = null,
   onQuantityChange,
   onMethodChange,
+  method,
   prefill,
   fixed,
   signedIn,
@@ -251,6 +254,11 @@ export function ProofUploadForm({
   useEffect(() => {
     if (watched.paymentMethod) onMethodChange?.(watched.paymentMethod);
   }, [watched.paymentMethod, onMethodChange]);
+  // The tab the buyer opened to pay is the method of the proof (if it can be used).
+  useEffect(() => {
+    if (!method || !latest.current.options?.some((o) => o.method === method)) return;
+    if (form.getValues("paymentMethod") !== method) form.setValue("paymentMethod", method);
+  }, [method, form]);
 
   const methodOptions = options ? options.map((o) => ({ value: o.method, label: o.label })) : METHOD_OPTIONS;
   const chosenOption = options?.find((o) => o.method === watched.paymentMethod) ?? null;

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "@rifazo/shared/constants";
 import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared/schemas/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -178,7 +179,7 @@ export function ReservationCheckout({
   useLivePayments();
   const reservation = query.data;
   const remaining = useReservationCountdown(reservation);
-  const [method, setMethod] = useState<string | undefined>();
+  const [method, setMethod] = useState<PaymentMethod | undefined>();
 
   if (query.isPending) {
     return (
@@ -250,6 +251,7 @@ export function ReservationCheckout({
                 reservation={{ id: reservation.id, quantity: reservation.quantity }}
                 options={payableMethods(reservation)}
                 onMethodChange={setMethod}
+                method={method}
                 prefill={
                   {
                     raffleName: reservation.raffleTitle,
