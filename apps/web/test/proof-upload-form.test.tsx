@@ -49,6 +49,8 @@ async function attachProof(user: ReturnType<typeof userEvent.setup>) {
 const submit = () => screen.getByRole("button", { name: /Enviar Comprobante/ });
 
 beforeEach(() => {
+  // Drafts are kept per purchase in sessionStorage: each test starts without one.
+  sessionStorage.clear();
   vi.mocked(toast).mockClear();
   vi.mocked(uploadWithProgress).mockReset();
 });
@@ -75,7 +77,8 @@ describe("ProofUploadForm", () => {
 
     expect(await screen.findByText("Falta Método de Pago")).toBeInTheDocument();
     expect(screen.getByText(PROOF_MESSAGES.referenceForeignDigits)).toBeInTheDocument();
-    expect(screen.getByText("Monto Inválido")).toBeInTheDocument();
+    // The shared es-VE parser says what is wrong: a comma is the decimal mark, two decimals at most.
+    expect(screen.getByText("Usa como máximo 2 decimales.")).toBeInTheDocument();
     expect(screen.getByLabelText("Referencia de la transacción")).toHaveAttribute("aria-invalid", "true");
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Falta Método de Pago" }));
     expect(uploadWithProgress).not.toHaveBeenCalled();
@@ -120,7 +123,7 @@ describe("ProofUploadForm", () => {
     const quantity = screen.getByLabelText("Cantidad de boletos");
     await user.clear(quantity);
     await user.type(quantity, "3");
-    expect(screen.getByLabelText("Monto pagado")).toHaveValue("7.50");
+    expect(screen.getByLabelText("Monto pagado")).toHaveValue("7,50");
     await user.type(screen.getByLabelText("Notas (opcional)"), "  pagué desde Banesco ");
     await user.click(submit());
 

@@ -11,7 +11,7 @@ export function PaymentMethodsPage() {
     <Page
       title="Métodos de Pago"
       eyebrow="Cómo pagar"
-      description="Paga tus boletos con Pago Móvil, Zelle o Binance Pay, guarda la referencia y sube tu comprobante."
+      description="Paga tus boletos con Pago Móvil, transferencia bancaria, Zelle o Binance Pay, guarda la referencia y sube tu comprobante."
     >
       <PaymentMethods />
     </Page>

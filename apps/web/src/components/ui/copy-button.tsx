@@ -7,8 +7,11 @@ import { toast } from "./toast";
 
 const COPIED_MS = 2_000;
 
-/** Copies one account detail; the accessible name says which ('Copiar teléfono de Pago Móvil'). */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/**
+ * Copies one account detail; the accessible name says which ('Copiar teléfono de Pago Móvil'), or is
+ * `name` when given ('Copiar Teléfono', the row's own label).
+ */
+export function CopyButton({ value, label, name }: { value: string; label: string; name?: string }) {
   // On a server-rendered page the button does nothing until the code has run: shown disabled until then.
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -38,7 +41,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       size="sm"
       disabled={!hydrated}
       onClick={copy}
-      aria-label={`Copiar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+      aria-label={name ?? `Copiar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
       className="shrink-0"
     >
       {copied ? <CheckIcon className="text-success-600" /> : <CopyIcon />}

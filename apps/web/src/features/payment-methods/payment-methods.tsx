@@ -19,7 +19,7 @@ import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { formatDay, LoadError } from "../content";
 import { publicSettingsQuery } from "../exchange-rate";
-import { type PaymentAccounts, type PublicSettings, SETTINGS_ERROR } from "./api";
+import { type PaymentAccountsWithTransfer, type PublicSettings, SETTINGS_ERROR } from "./api";
 
 interface Detail {
   label: string;
@@ -29,6 +29,8 @@ interface Detail {
   /** Codes (phone, ID, Pay ID) in monospace; names in the normal face. */
   mono?: boolean;
 }
+
+type PaymentAccounts = PaymentAccountsWithTransfer;
 
 interface MethodCardDef {
   key: keyof PaymentAccounts;
@@ -66,6 +68,40 @@ const METHODS: MethodCardDef[] = [
               label: "Cédula / RIF",
               copyLabel: "Cédula o RIF de Pago Móvil",
               value: pagoMovil.idNumber,
+              mono: true,
+            },
+          ]
+        : null,
+  },
+  {
+    key: "transfer",
+    title: "Transferencia bancaria",
+    subtitle: "En bolívares, a una cuenta en Venezuela",
+    icon: <BankIcon />,
+    accent: "bg-brand-100 text-brand-800",
+    rows: 4,
+    steps: [
+      "Entra en la banca en línea o la app de tu banco y elige Transferencia a terceros.",
+      "Ingresa el banco, el número de cuenta, el titular y la cédula o RIF que ves arriba.",
+      "Envía el total de tu compra convertido a bolívares con la tasa BCV del día.",
+      "Guarda el comprobante de la transferencia y anota el número de referencia.",
+      "Sube tu comprobante en Rifazo con esa referencia.",
+    ],
+    details: ({ transfer }) =>
+      transfer
+        ? [
+            { label: "Banco", copyLabel: "Banco de la transferencia", value: transfer.bank },
+            {
+              label: "Número de cuenta",
+              copyLabel: "Número de cuenta",
+              value: transfer.accountNumber,
+              mono: true,
+            },
+            { label: "Titular", copyLabel: "Titular de la cuenta", value: transfer.holder },
+            {
+              label: "Cédula / RIF",
+              copyLabel: "Cédula o RIF del titular de la cuenta",
+              value: transfer.idNumber,
               mono: true,
             },
           ]
@@ -143,7 +179,7 @@ function AccountDetails({ method, settings, failed }: CardProps) {
       </div>
     );
   }
-  const details = method.details(settings.paymentAccounts);
+  const details = method.details(settings.paymentAccounts as PaymentAccounts);
   if (!details) {
     return (
       <p className="rounded-control bg-canvas p-3 text-sm text-muted">
@@ -343,14 +379,14 @@ function UploadProof() {
   );
 }
 
-/** Exchange rate, the three payment cards with live account data, other methods and the upload link. */
+/** Exchange rate, the four payment cards with live account data, other methods and the upload link. */
 export function PaymentMethods() {
   const query = useQuery(publicSettingsQuery);
   return (
     <div className="space-y-6">
       {query.isError ? <LoadError message={SETTINGS_ERROR} onRetry={() => void query.refetch()} /> : null}
       {query.isError ? null : <ExchangeRate settings={query.data} />}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-2">
         {METHODS.map((method) => (
           <MethodCard key={method.key} method={method} settings={query.data} failed={query.isError} />
         ))}

@@ -1,7 +1,17 @@
 export { purchaseAllowanceQuery } from "./api/proofs-api";
+export {
+  myReservationsQuery,
+  raffleQuoteQuery,
+  reservationKeys,
+  reservationQuery,
+} from "./api/reservations-api";
+export { PaymentInstructions } from "./components/payment-instructions";
 export { PaymentsList } from "./components/payments-list";
-export type { FixedPrice } from "./components/proof-upload-form";
+export { PriceSummary } from "./components/price-summary";
+export type { FixedPrice, PaymentOption } from "./components/proof-upload-form";
 export { ProofUploadForm } from "./components/proof-upload-form";
+export { RaffleQuoteNotice } from "./components/raffle-quote-notice";
+export { ReservationCheckout } from "./components/reservation-checkout";
 export { newIdempotencyKey } from "./idempotency-key";
 export { ticketsLabel } from "./payments";
 export { GENERAL_RAFFLE_ID, PROOF_MESSAGES, readProofPrefill } from "./proof-form";

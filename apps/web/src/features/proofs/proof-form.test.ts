@@ -1,16 +1,23 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import {
+  amountText,
   checkProofFile,
+  clearProofDraft,
   detectProofType,
   isUploadFailure,
   newIdempotencyKey,
+  normalizeAmount,
   PROOF_ACCEPT,
   PROOF_MESSAGES,
   type ProofUpload,
+  proofDraftKey,
   proofFingerprint,
   proofToast,
+  readProofDraft,
   readProofPrefill,
   redirectAfterUpload,
+  writeProofDraft,
 } from "./proof-form";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -154,5 +161,49 @@ describe("after the upload", () => {
     expect(isUploadFailure({ status: 422, code: "IMAGE_TOO_MANY_PIXELS", fields: { file: "x" } })).toBe(true);
     expect(isUploadFailure({ status: 409, code: "DUPLICATE_REFERENCE" })).toBe(false);
     expect(isUploadFailure({ status: 400, code: "VALIDATION", fields: { amount: "x" } })).toBe(false);
+  });
+});
+
+describe("es-VE amounts", () => {
+  it("reads 1.194,56 and the unambiguous 1194.56 as the number the API reads", () => {
+    expect(normalizeAmount("1.194,56")).toEqual({ ok: true, value: "1194.56" });
+    expect(normalizeAmount("1194,56")).toEqual({ ok: true, value: "1194.56" });
+    expect(normalizeAmount("1194.56")).toEqual({ ok: true, value: "1194.56" });
+    expect(normalizeAmount("Bs. 746,6")).toEqual({ ok: true, value: "746.60" });
+    expect(normalizeAmount("")).toEqual({ ok: true, value: "" });
+  });
+
+  it("refuses ambiguous or English-grouped text with the shared message", () => {
+    expect(normalizeAmount("1,194.56")).toMatchObject({ ok: false });
+    expect(normalizeAmount("1.194.5")).toMatchObject({ ok: false });
+    expect(normalizeAmount("12,345")).toEqual({ ok: false, error: "Usa como máximo 2 decimales." });
+  });
+
+  it("shows an expected amount as the field holds it", () => {
+    expect(amountText(1194.56)).toBe("1.194,56");
+    expect(amountText(32)).toBe("32,00");
+  });
+});
+
+describe("proof drafts", () => {
+  it("are kept per reservation, without the file, and cleared", () => {
+    const key = proofDraftKey("r1", "res1");
+    expect(key).not.toBe(proofDraftKey("r1"));
+    writeProofDraft(key, {
+      paymentMethod: "zelle",
+      transactionRef: "ZL-1",
+      amount: "32,00",
+      quantity: "2",
+      userNotes: "",
+    });
+    expect(readProofDraft(key)).toEqual({
+      paymentMethod: "zelle",
+      transactionRef: "ZL-1",
+      amount: "32,00",
+      quantity: "2",
+      userNotes: "",
+    });
+    clearProofDraft(key);
+    expect(readProofDraft(key)).toBeNull();
   });
 });

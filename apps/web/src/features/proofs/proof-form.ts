@@ -12,6 +12,7 @@ import type { ErrorCode } from "@rifazo/shared/errors";
 
 export { newIdempotencyKey } from "./idempotency-key";
 
+import { formatEsNumber, parseEsNumber } from "@rifazo/shared/domain/money";
 import { capMessage, PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import {
   GENERAL_PROOF_ID,
@@ -197,6 +198,7 @@ export function proofToast(
 ): { title: string; description: string } {
   const description = TOAST_DESCRIPTIONS[message];
   if (description) return { title: message, description };
+  if (field === "amount") return { title: PROOF_MESSAGES.invalidAmountTitle, description: message };
   const title =
     message === PROOF_MESSAGES.minPurchase
       ? PROOF_MESSAGES.minPurchaseTitle
@@ -215,10 +217,11 @@ export function proofToast(
 }
 
 /** Same inputs give the same fingerprint: a retry of an unchanged form reuses its idempotency key. */
-export function proofFingerprint(raffleId: string, fields: ProofUpload): string {
+export function proofFingerprint(raffleId: string, fields: ProofUpload, reservationId?: string): string {
   const file = [fields.file.name, fields.file.size, fields.file.lastModified].join(":");
   return JSON.stringify([
     raffleId,
+    reservationId ?? "",
     fields.paymentMethod,
     fields.transactionRef,
     fields.amount,
@@ -246,4 +249,88 @@ export function isUploadFailure(error: { status: number; code: ErrorCode; fields
   if (error.code === "NETWORK" || error.status === 0 || error.status === 413) return true;
   if (FILE_CODES.has(error.code)) return true;
   return Boolean(error.fields && ("file" in error.fields || "proof" in error.fields));
+}
+
+/**
+ * The amount as typed, es-VE ("1.194,56", "1194,56", "1194.56"), read by the shared parser: the plain
+ * number text the API reads ("1194.56"), or the parser's Spanish message. Blank stays blank, so the
+ * schema's "Monto Inválido" still names a missing amount.
+ */
+export function normalizeAmount(text: string): { ok: true; value: string } | { ok: false; error: string } {
+  if (text.trim() === "") return { ok: true, value: "" };
+  const parsed = parseEsNumber(text, { decimals: 2 });
+  return parsed.ok ? { ok: true, value: parsed.value.toFixed(2) } : parsed;
+}
+
+/** An expected amount as the amount field shows it: "1.194,56". */
+export function amountText(value: number): string {
+  return formatEsNumber(value, 2);
+}
+
+// What the buyer typed survives a trip to the bank's app (the phone may unload the tab meanwhile): the
+// text fields are kept in this tab's sessionStorage per purchase. A chosen file cannot be kept.
+
+/** The fields a draft keeps: everything but the file. */
+export type ProofDraft = Pick<
+  ProofFormValues,
+  "paymentMethod" | "transactionRef" | "amount" | "quantity" | "userNotes"
+>;
+
+const DRAFT_PREFIX = "rifazo:comprobante:";
+
+/** One draft per reservation (or per raffle, for a purchase started without one). */
+export function proofDraftKey(raffleId: string, reservationId?: string | null): string {
+  return `${DRAFT_PREFIX}${reservationId ? `reserva:${reservationId}` : `rifa:${raffleId}`}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    // Storage blocked (private mode, policy): the form simply does not keep drafts.
+    return null;
+  }
+}
+
+const DRAFT_FIELDS = ["paymentMethod", "transactionRef", "amount", "quantity", "userNotes"] as const;
+
+export function readProofDraft(key: string): Partial<ProofDraft> | null {
+  try {
+    const raw = storage()?.getItem(key);
+    if (!raw) return null;
+    const data = JSON.parse(raw) as Record<string, unknown>;
+    const draft: Partial<ProofDraft> = {};
+    for (const field of DRAFT_FIELDS) {
+      const value = data[field];
+      if (typeof value === "string") (draft as Record<string, string>)[field] = value;
+    }
+    // Only what the buyer chose or typed makes a draft worth restoring (quantity and amount start filled).
+    const typed = [draft.paymentMethod, draft.transactionRef, draft.userNotes].some(
+      (v) => v && v.trim() !== "",
+    );
+    return typed ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeProofDraft(key: string, values: Partial<ProofFormValues>): void {
+  const draft: Record<string, string> = {};
+  for (const field of DRAFT_FIELDS) {
+    const value = values[field];
+    if (typeof value === "string") draft[field] = value;
+  }
+  try {
+    storage()?.setItem(key, JSON.stringify(draft));
+  } catch {
+    // Quota or blocked storage: losing the draft is acceptable, failing the form is not.
+  }
+}
+
+export function clearProofDraft(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // See writeProofDraft.
+  }
 }

@@ -1,7 +1,9 @@
-import { type Currency, DEFAULT_CURRENCY } from "@rifazo/shared/constants";
+import { type Currency, DEFAULT_CURRENCY, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { convertAmount, methodCurrency, type PriceQuote, quotePurchase } from "@rifazo/shared/domain/pricing";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { Page } from "../../components/layout/page";
 import { Alert } from "../../components/ui/alert";
@@ -10,12 +12,18 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
 import { useSession } from "../../features/auth";
+import { useExchangeRate } from "../../features/exchange-rate";
 import {
   type FixedPrice,
   GENERAL_RAFFLE_ID,
+  type PaymentOption,
   PROOF_MESSAGES,
+  PriceSummary,
   ProofUploadForm,
   purchaseAllowanceQuery,
+  RaffleQuoteNotice,
+  ReservationCheckout,
+  raffleQuoteQuery,
   readProofPrefill,
   ticketsLabel,
 } from "../../features/proofs";
@@ -29,12 +37,27 @@ function Summary({
   quantity,
   total,
   currency,
+  pricing,
 }: {
   name: string;
   quantity: number | null;
   total: number | null;
   currency: Currency;
+  pricing: PriceQuote | null;
 }) {
+  if (pricing) {
+    return (
+      <Card className="border-brand-200 bg-brand-50/60">
+        <CardContent className="space-y-3 p-4! sm:p-5!">
+          <div className="min-w-0">
+            <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
+            <p className="text-lg font-bold text-ink">{name}</p>
+          </div>
+          <PriceSummary pricing={pricing} />
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card className="border-brand-200 bg-brand-50/60">
       <CardContent className="grid gap-3 p-4! sm:grid-cols-[1fr_auto] sm:items-center sm:p-5!">
@@ -55,19 +78,54 @@ function Summary({
 }
 
 /**
- * /perfil/subir-comprobante/{raffleId}: the proof of a payment for a raffle, or a general payment
- * ('general'). Raffle info comes from the purchase box (navigation state), else from ?tickets=&amount=,
- * and the raffle itself is fetched for its price, currency and tickets left.
+ * /perfil/subir-comprobante/{raffleId}?reserva={id}: the payment page of a reservation (decision 0013).
+ * Without a reservation: the proof of a payment for a random-mode raffle (the server reserves on upload)
+ * or a general payment ('general'). Raffle info comes from the purchase box (navigation state), else from
+ * ?tickets=&amount=, and the raffle itself is fetched for its price, combos, methods and tickets left.
  */
 export function ProofUploadPage() {
   const { raffleId = GENERAL_RAFFLE_ID } = useParams();
+  const [searchParams] = useSearchParams();
+  const reservationId = searchParams.get("reserva");
+  const { user } = useSession();
+  if (reservationId && raffleId !== GENERAL_RAFFLE_ID) {
+    return (
+      <Page
+        title="Pagar reserva"
+        eyebrow="Pago de rifa"
+        description="Paga con uno de los métodos de la rifa y sube tu comprobante antes de que venza tu reserva."
+        className="max-w-3xl!"
+      >
+        <div className="space-y-4">
+          <Link
+            to={paths.raffle(raffleId)}
+            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            ← Volver a la rifa
+          </Link>
+          <ReservationCheckout raffleId={raffleId} reservationId={reservationId} signedIn={Boolean(user)} />
+        </div>
+      </Page>
+    );
+  }
+  return <DirectProofUpload raffleId={raffleId} signedIn={Boolean(user)} isAdmin={user?.role === "admin"} />;
+}
+
+function DirectProofUpload({
+  raffleId,
+  signedIn,
+  isAdmin,
+}: {
+  raffleId: string;
+  signedIn: boolean;
+  isAdmin: boolean;
+}) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { user } = useSession();
   // Administrators do not buy (the server answers 403 to their uploads): no allowance to read.
   const allowanceQuery = useQuery({
     ...purchaseAllowanceQuery(raffleId),
-    enabled: Boolean(user) && user?.role !== "admin",
+    enabled: signedIn && !isAdmin,
   });
   const isGeneral = raffleId === GENERAL_RAFFLE_ID;
   // Read once: later navigation state changes (none expected) must not reset a half-filled form.
@@ -88,6 +146,40 @@ export function ProofUploadPage() {
       });
     }
   }, [raffleQuery.isError]);
+
+  const rate = useExchangeRate();
+  const [quantity, setQuantity] = useState<number | null>(prefill.quantity);
+  // The server's quote carries the buyer's level discount; the shared rule alone (combos) until it answers.
+  const quoteQuery = useQuery({
+    ...raffleQuoteQuery(raffleId, quantity ?? 1),
+    enabled: Boolean(raffle) && signedIn && !isAdmin && quantity !== null,
+  });
+  const serverQuote = quoteQuery.data && quoteQuery.data.quantity === quantity ? quoteQuery.data : null;
+  const pricing: PriceQuote | null =
+    raffle && quantity
+      ? (serverQuote ??
+        quotePurchase({
+          quantity,
+          unitPrice: raffle.price,
+          currency: raffle.currency,
+          combos: raffle.combos,
+        }))
+      : null;
+  // Each accepted method in its own currency: bolívares at today's BCV rate for Pago Móvil and transfers.
+  const options: PaymentOption[] | null =
+    raffle && raffle.acceptedMethods.length > 0
+      ? raffle.acceptedMethods.map((method) => {
+          const currency = methodCurrency(method, raffle.currency);
+          return {
+            method,
+            label: PAYMENT_METHOD_LABELS[method],
+            currency,
+            amount: pricing
+              ? convertAmount(pricing.total, raffle.currency, currency, rate?.rate ?? null)
+              : null,
+          };
+        })
+      : null;
 
   let fixed: FixedPrice | null = null;
   if (raffle) {
@@ -132,9 +224,22 @@ export function ProofUploadPage() {
         La rifa no existe o ya no está disponible.
       </Alert>
     );
+  } else if (raffle?.numberMode === "chosen") {
+    content = (
+      <Alert
+        variant="info"
+        title="Elige tus números"
+        action={
+          <Link to={paths.raffle(raffleId)} className={buttonClasses({ size: "sm" })}>
+            Ir a la rifa
+          </Link>
+        }
+      >
+        {RESERVATION_MESSAGES.chooseNumbers}
+      </Alert>
+    );
   } else {
     const name = raffle?.title ?? prefill.raffleName;
-    const quantity = prefill.quantity;
     const currency = fixed?.currency ?? prefill.currency ?? DEFAULT_CURRENCY;
     const total = fixed && quantity ? purchaseTotal(quantity, fixed.unitPrice) : prefill.amount;
     content = (
@@ -145,8 +250,9 @@ export function ProofUploadPage() {
             la cantidad de boletos que pagaste.
           </Alert>
         ) : name ? (
-          <Summary name={name} quantity={quantity} total={total} currency={currency} />
+          <Summary name={name} quantity={quantity} total={total} currency={currency} pricing={pricing} />
         ) : null}
+        {options && pricing ? <RaffleQuoteNotice options={options} rate={rate} /> : null}
         {raffleQuery.isError && !notFound ? (
           <Alert
             variant="danger"
@@ -164,9 +270,11 @@ export function ProofUploadPage() {
             <ProofUploadForm
               key={raffleId}
               raffleId={raffleId}
+              options={options}
+              onQuantityChange={setQuantity}
               prefill={prefill}
               fixed={fixed}
-              signedIn={Boolean(user)}
+              signedIn={signedIn}
               allowance={allowanceQuery.data ?? null}
               salesOpen={!raffle || raffle.lifecycle.salesOpen}
             />

@@ -253,23 +253,36 @@ function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
   );
 }
 
-type AccountKey = keyof PaymentAccounts;
+/** The bank transfer account (bank, 20-digit account number, holder, cédula or RIF). */
+interface TransferAccount {
+  bank: string;
+  accountNumber: string;
+  holder: string;
+  idNumber: string;
+}
+
+/** The accounts with the bank transfer one, which older payloads lack (then it shows as not set up). */
+type Accounts = PaymentAccounts & { transfer?: TransferAccount | null };
+type AccountKey = keyof Required<Accounts>;
 
 interface AccountsState {
   enabled: Record<AccountKey, boolean>;
   pagoMovil: { bank: string; phone: string; idNumber: string };
+  transfer: TransferAccount;
   zelle: { email: string; name: string };
   binance: { payId: string };
 }
 
-function accountsState(current: PaymentAccounts): AccountsState {
+function accountsState(current: Accounts): AccountsState {
   return {
     enabled: {
       pagoMovil: Boolean(current.pagoMovil),
+      transfer: Boolean(current.transfer),
       zelle: Boolean(current.zelle),
       binance: Boolean(current.binance),
     },
     pagoMovil: current.pagoMovil ?? { bank: "", phone: "", idNumber: "" },
+    transfer: current.transfer ?? { bank: "", accountNumber: "", holder: "", idNumber: "" },
     zelle: current.zelle ?? { email: "", name: "" },
     binance: current.binance ?? { payId: "" },
   };
@@ -278,7 +291,12 @@ function accountsState(current: PaymentAccounts): AccountsState {
 const ACCOUNT_FIELDS: {
   key: AccountKey;
   title: string;
-  fields: { name: string; label: string; placeholder?: string; inputMode?: "tel" | "email" | "text" }[];
+  fields: {
+    name: string;
+    label: string;
+    placeholder?: string;
+    inputMode?: "tel" | "email" | "text" | "numeric";
+  }[];
 }[] = [
   {
     key: "pagoMovil",
@@ -287,6 +305,21 @@ const ACCOUNT_FIELDS: {
       { name: "bank", label: "Banco", placeholder: "Banco de Venezuela (0102)" },
       { name: "phone", label: "Teléfono", placeholder: "0414-1234567", inputMode: "tel" },
       { name: "idNumber", label: "Cédula o RIF", placeholder: "V-12345678" },
+    ],
+  },
+  {
+    key: "transfer",
+    title: "Transferencia bancaria",
+    fields: [
+      { name: "bank", label: "Banco", placeholder: "Banesco (0134)" },
+      {
+        name: "accountNumber",
+        label: "Número de cuenta (20 dígitos)",
+        placeholder: "01340000000000000000",
+        inputMode: "numeric",
+      },
+      { name: "holder", label: "Titular", placeholder: "Nombre o razón social" },
+      { name: "idNumber", label: "Cédula o RIF", placeholder: "J-12345678-9" },
     ],
   },
   {
@@ -304,7 +337,7 @@ const ACCOUNT_FIELDS: {
   },
 ];
 
-function PaymentAccountsCard({ current }: { current: PaymentAccounts }) {
+function PaymentAccountsCard({ current }: { current: Accounts }) {
   const updateCache = useSettingsCache();
   const [state, setState] = useState<AccountsState>(() => accountsState(current));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -312,11 +345,11 @@ function PaymentAccountsCard({ current }: { current: PaymentAccounts }) {
   // The form follows the saved values (after a save here, or a refetch after one elsewhere).
   const currentJson = JSON.stringify(current);
   useEffect(() => {
-    setState(accountsState(JSON.parse(currentJson) as PaymentAccounts));
+    setState(accountsState(JSON.parse(currentJson) as Accounts));
   }, [currentJson]);
 
   const save = useMutation({
-    mutationFn: (body: PaymentAccountsInput) =>
+    mutationFn: (body: PaymentAccountsInput & { transfer?: TransferAccount | null }) =>
       api.put<PaymentAccounts>("/api/admin/settings/payment-accounts", body),
     onSuccess: (saved) => {
       updateCache({ paymentAccounts: saved });
@@ -341,8 +374,10 @@ function PaymentAccountsCard({ current }: { current: PaymentAccounts }) {
         className="space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
-          const body: PaymentAccountsInput = {
+          const transfer = state.enabled.transfer ? state.transfer : null;
+          const body: PaymentAccountsInput & { transfer: TransferAccount | null } = {
             pagoMovil: state.enabled.pagoMovil ? state.pagoMovil : null,
+            transfer,
             zelle: state.enabled.zelle ? state.zelle : null,
             binance: state.enabled.binance ? state.binance : null,
           };
@@ -359,7 +394,9 @@ function PaymentAccountsCard({ current }: { current: PaymentAccounts }) {
             return;
           }
           setErrors({});
-          save.mutate(parsed.data);
+          // The transfer account as typed unless the shared schema parsed it too; the server checks it
+          // either way (its field messages land on the inputs).
+          save.mutate({ transfer, ...parsed.data });
         }}
       >
         {ACCOUNT_FIELDS.map((account) => {

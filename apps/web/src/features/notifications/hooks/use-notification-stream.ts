@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { openEventStream } from "../../../lib/event-stream";
+import { publishLiveEvent } from "../../../lib/live-events";
 import { notificationKeys } from "../api/notifications-api";
 
 // Live notifications (spec 1 §4: "refresh on any realtime change to the user's rows"): GET /api/events
@@ -36,7 +37,13 @@ export function useNotificationStream(): { status: StreamStatus; retry: () => vo
       );
     };
     const stream = openEventStream({
-      on: { notification: refetch },
+      on: {
+        notification: (event) => {
+          refetch();
+          // Screens that follow a notification's subject (Mis Pagos on an approval) hear it too.
+          publishLiveEvent("notification", event);
+        },
+      },
       onOpen() {
         clearTimeout(problemTimer);
         problemTimer = undefined;

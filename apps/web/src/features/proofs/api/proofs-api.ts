@@ -42,6 +42,8 @@ export function proofFileUrl(proof: Pick<PaymentProof, "id" | "file">): string {
 
 export interface UploadProofRequest {
   raffleId: string;
+  /** The reservation this proof pays: the server takes the quantity and expected amount from it. */
+  reservationId?: string;
   /** The form's values as the shared schema parsed them (reference normalised, amount a number). */
   fields: ProofUpload;
   idempotencyKey: string;
@@ -54,9 +56,17 @@ export interface UploadProofRequest {
  * can check every field by the time the file arrives. The idempotency key travels in both the header
  * and the form: a retry with the same key returns the first proof instead of creating a second one.
  */
-export function uploadProof({ raffleId, fields, idempotencyKey, onProgress, signal }: UploadProofRequest) {
+export function uploadProof({
+  raffleId,
+  reservationId,
+  fields,
+  idempotencyKey,
+  onProgress,
+  signal,
+}: UploadProofRequest) {
   const body = new FormData();
   body.set("raffleId", raffleId);
+  if (reservationId) body.set("reservationId", reservationId);
   body.set("paymentMethod", fields.paymentMethod);
   body.set("transactionRef", fields.transactionRef);
   body.set("amount", fields.amount.toFixed(2));

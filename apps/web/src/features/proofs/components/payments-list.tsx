@@ -12,7 +12,9 @@ import { formatDateTime, formatMoney } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { myProofsQuery, type PaymentProof } from "../api/proofs-api";
+import { useLivePayments } from "../hooks/use-live-payments";
 import { clampPage, ticketPreview, ticketsLabel } from "../payments";
+import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
 
@@ -35,8 +37,15 @@ function TicketChips({ numbers }: { numbers: string[] }) {
   );
 }
 
+/** The receipt's private link, once the payment is approved (the receipts module adds the token). */
+function receiptTokenOf(proof: PaymentProof): string | null {
+  const token = (proof as PaymentProof & { receiptToken?: string | null }).receiptToken;
+  return typeof token === "string" && token !== "" ? token : null;
+}
+
 function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => void }) {
   const title = proof.raffleTitle ?? GENERAL_PROOF_LABEL;
+  const receiptToken = receiptTokenOf(proof);
   return (
     <li>
       <Card>
@@ -67,13 +76,22 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
             </div>
           </dl>
           {proof.status === "rejected" && proof.adminNotes ? (
-            <p className="rounded-control bg-danger-50 px-3 py-2 text-sm text-danger-700">
-              <span className="font-semibold">Motivo: </span>
+            <p className="rounded-control border border-danger-600/30 bg-danger-50 px-3 py-2 text-sm text-danger-700">
+              <span className="font-bold">Motivo del rechazo: </span>
               {proof.adminNotes}
             </p>
           ) : null}
           {proof.ticketNumbers.length > 0 ? <TicketChips numbers={proof.ticketNumbers} /> : null}
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            {receiptToken ? (
+              <Link
+                to={paths.receipt(receiptToken)}
+                className={buttonClasses({ variant: "secondary", size: "sm" })}
+                aria-label={`Ver recibo: ${title}`}
+              >
+                Ver recibo
+              </Link>
+            ) : null}
             <Button
               variant="outline"
               size="sm"
@@ -96,6 +114,8 @@ export function PaymentsList() {
   const q = useDebouncedValue(search.trim(), 300);
   const page = q === (searchParams.get("q") ?? "") ? clampPage(searchParams.get("pagina")) : 1;
   const query = useQuery(myProofsQuery(q, page));
+  // Approvals, rejections and expiries arrive as notifications: the lists follow them live.
+  useLivePayments();
   const [selected, setSelected] = useState<PaymentProof | null>(null);
 
   const goTo = (next: number, nextQ = q) => {
@@ -208,6 +228,7 @@ export function PaymentsList() {
           Subir Comprobante
         </Link>
       </div>
+      <ActiveReservations />
       {query.isError && data ? <Alert variant="warning">{PROOF_MESSAGES.listError}</Alert> : null}
       {body}
       <PaymentDetailDialog proof={selected} onClose={() => setSelected(null)} />

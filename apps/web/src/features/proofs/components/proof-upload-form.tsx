@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from "@rifazo/shared/constants";
+import { formatMoney } from "@rifazo/shared/domain/money";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
 import {
@@ -31,11 +32,15 @@ import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { proofKeys, uploadProof } from "../api/proofs-api";
+import { reservationKeys } from "../api/reservations-api";
 import {
+  amountText,
+  clearProofDraft,
   emptyProofForm,
   GENERAL_RAFFLE_ID,
   isUploadFailure,
   newIdempotencyKey,
+  normalizeAmount,
   PROOF_FIELD_ORDER,
   PROOF_MESSAGES,
   PROOF_REDIRECT_MS,
@@ -43,9 +48,12 @@ import {
   type ProofFormValues,
   type ProofPrefill,
   type ProofUpload,
+  proofDraftKey,
   proofFingerprint,
   proofToast,
+  readProofDraft,
   redirectAfterUpload,
+  writeProofDraft,
 } from "../proof-form";
 import { ProofFileInput } from "./proof-file-input";
 
@@ -63,8 +71,29 @@ export interface FixedPrice {
   remaining: number | null;
 }
 
+/** A way to pay this purchase and the exact amount expected in its currency (null: unknown, typed). */
+export interface PaymentOption {
+  method: PaymentMethod;
+  label: string;
+  currency: Currency;
+  amount: number | null;
+}
+
 interface ProofUploadFormProps {
   raffleId: string;
+  /** The reservation this proof pays (its quantity is fixed); a rejected one takes a new proof. */
+  reservation?: { id: string; quantity: number } | null;
+  /**
+   * The methods offered, each in its currency with the amount expected (the raffle's accepted methods);
+   * null offers every method with a typed amount and a chosen currency (a general payment).
+   */
+  options?: readonly PaymentOption[] | null;
+  /** The quantity typed, so the page's price summary follows it. */
+  onQuantityChange?: (quantity: number | null) => void;
+  /** The method chosen, so the page shows that method's payment data. */
+  onMethodChange?: (method: PaymentMethod) => void;
+  /** The method whose payment data the buyer is looking at: the form follows it. */
+  method?: PaymentMethod;
   prefill: ProofPrefill;
   fixed: FixedPrice | null;
   signedIn: boolean;
@@ -76,13 +105,36 @@ interface ProofUploadFormProps {
 
 const FIELD_NAMES = new Set<string>(PROOF_FIELD_ORDER);
 
-/** A raffle's amount always follows its price (spec 1 §2): price × quantity, never typed. */
-function withFixedPrice(values: ProofFormValues, fixed: FixedPrice | null): ProofFormValues {
-  if (!fixed) return values;
+/**
+ * What the schema checks: the currency follows the method (bolívares for Pago Móvil and transfers, dollars
+ * otherwise: shared methodCurrency, via the options) or the raffle; the quantity is the reservation's.
+ */
+function withDerived(
+  values: ProofFormValues,
+  fixed: FixedPrice | null,
+  options: readonly PaymentOption[] | null,
+  reservation: { quantity: number } | null,
+): ProofFormValues {
+  const option = options?.find((o) => o.method === values.paymentMethod);
+  const currency = option?.currency ?? fixed?.currency ?? values.currency;
+  const quantity = reservation ? String(reservation.quantity) : values.quantity;
+  return { ...values, currency, quantity };
+}
+
+/** The amount expected for the chosen method, as the field shows it ("1.194,56"); "" when unknown. */
+function expectedAmount(
+  values: Pick<ProofFormValues, "paymentMethod" | "quantity">,
+  fixed: FixedPrice | null,
+  options: readonly PaymentOption[] | null,
+): string {
+  const option = options?.find((o) => o.method === values.paymentMethod);
+  if (option) return option.amount === null ? "" : amountText(option.amount);
+  if (options || !fixed) return "";
+  // Without the raffle's methods (it could not be loaded): the purchase box's price × quantity.
   const quantity = Number(values.quantity);
-  const amount =
-    Number.isInteger(quantity) && quantity > 0 ? purchaseTotal(quantity, fixed.unitPrice).toFixed(2) : "";
-  return { ...values, currency: fixed.currency, amount };
+  return Number.isInteger(quantity) && quantity > 0
+    ? amountText(purchaseTotal(quantity, fixed.unitPrice))
+    : "";
 }
 
 /**
@@ -91,6 +143,11 @@ function withFixedPrice(values: ProofFormValues, fixed: FixedPrice | null): Proo
  */
 export function ProofUploadForm({
   raffleId,
+  reservation = null,
+  options = null,
+  onQuantityChange,
+  onMethodChange,
+  method,
   prefill,
   fixed,
   signedIn,
@@ -109,35 +166,102 @@ export function ProofUploadForm({
   // Per-buyer cap (decision 0008): the quantity offered is at most what is left and what this buyer may add.
   const cap = allowance?.maxTicketsPerBuyer ?? null;
   const allowed = allowance?.ticketsAllowed ?? null;
-  const limits: ProofQuantityLimits = {
-    minQuantity: raffleId === GENERAL_RAFFLE_ID ? undefined : MIN_TICKETS_PER_PURCHASE,
-    remaining: fixed?.remaining ?? null,
-    cap,
-    allowed,
-  };
+  // A reservation's quantity was checked when it was made; the server checks it again on upload.
+  const limits: ProofQuantityLimits = reservation
+    ? {}
+    : {
+        minQuantity: raffleId === GENERAL_RAFFLE_ID ? undefined : MIN_TICKETS_PER_PURCHASE,
+        remaining: fixed?.remaining ?? null,
+        cap,
+        allowed,
+      };
   // The resolver reads the latest price and limits (the allowance may load after the form opens).
-  const latest = useRef({ fixed, limits });
-  latest.current = { fixed, limits };
+  const latest = useRef({ fixed, limits, options, reservation });
+  latest.current = { fixed, limits, options, reservation };
   const [resolver] = useState(() => {
-    const proofResolver: Resolver<ProofFormValues, unknown, ProofFormFields> = (values, context, options) => {
+    const proofResolver: Resolver<ProofFormValues, unknown, ProofFormFields> = async (
+      values,
+      context,
+      resolverOptions,
+    ) => {
+      const current = latest.current;
       // The schema types the file as { name, size }; the form holds the browser's File.
-      const check = zodResolver(proofFormSchemaFor(latest.current.limits)) as unknown as Resolver<
+      const check = zodResolver(proofFormSchemaFor(current.limits)) as unknown as Resolver<
         ProofFormValues,
         unknown,
         ProofFormFields
       >;
-      return check(withFixedPrice(values, latest.current.fixed), context, options);
+      // "1.194,56" as Venezuelans write it: the shared es-VE parser reads it, or says what is wrong.
+      const amount = normalizeAmount(values.amount);
+      const derived = withDerived(
+        { ...values, amount: amount.ok ? amount.value : "" },
+        current.fixed,
+        current.options,
+        current.reservation,
+      );
+      const result = await check(derived, context, resolverOptions);
+      if (amount.ok) return result;
+      return {
+        values: {},
+        errors: { ...result.errors, amount: { type: "validate", message: amount.error } },
+      } as Awaited<ReturnType<typeof check>>;
     };
     return proofResolver;
   });
+  const draftKey = proofDraftKey(raffleId, reservation?.id);
+  // Read once, when the form opens: what was typed before leaving for the bank's app.
+  const [draft] = useState(() => readProofDraft(draftKey));
   const form = useForm<ProofFormValues, unknown, ProofFormFields>({
     resolver,
     // onInvalid focuses the first field in the spec's order, not in the order the inputs registered.
     shouldFocusError: false,
-    defaultValues: emptyProofForm({ ...prefill, currency: fixed?.currency ?? prefill.currency }),
+    defaultValues: {
+      ...emptyProofForm({
+        ...prefill,
+        quantity: reservation?.quantity ?? prefill.quantity,
+        currency: fixed?.currency ?? prefill.currency,
+      }),
+      ...(options || fixed ? { amount: "" } : {}),
+      ...draft,
+      ...(reservation ? { quantity: String(reservation.quantity) } : {}),
+    },
   });
   const { errors } = form.formState;
-  const values = withFixedPrice(form.watch(), fixed);
+  const watched = form.watch();
+  const values = withDerived(watched, fixed, options, reservation);
+
+  // Keep the draft as it is typed, so coming back from the bank's app finds it.
+  useEffect(() => {
+    const subscription = form.watch((next) => writeProofDraft(draftKey, next as Partial<ProofFormValues>));
+    return () => subscription.unsubscribe();
+  }, [form, draftKey]);
+
+  // The amount starts as the one expected for the method (and quantity); what the buyer typed stays.
+  const expected = expectedAmount(watched, fixed, options);
+  const lastExpected = useRef<string | null>(null);
+  useEffect(() => {
+    const current = form.getValues("amount");
+    if (!expected) return;
+    if (current === "" || current === lastExpected.current) form.setValue("amount", expected);
+    lastExpected.current = expected;
+  }, [expected, form]);
+
+  const quantityNumber = Number(watched.quantity);
+  const reportedQuantity = Number.isInteger(quantityNumber) && quantityNumber > 0 ? quantityNumber : null;
+  useEffect(() => {
+    onQuantityChange?.(reportedQuantity);
+  }, [reportedQuantity, onQuantityChange]);
+  useEffect(() => {
+    if (watched.paymentMethod) onMethodChange?.(watched.paymentMethod);
+  }, [watched.paymentMethod, onMethodChange]);
+  // The tab the buyer opened to pay is the method of the proof (if it can be used).
+  useEffect(() => {
+    if (!method || !latest.current.options?.some((o) => o.method === method)) return;
+    if (form.getValues("paymentMethod") !== method) form.setValue("paymentMethod", method);
+  }, [method, form]);
+
+  const methodOptions = options ? options.map((o) => ({ value: o.method, label: o.label })) : METHOD_OPTIONS;
+  const chosenOption = options?.find((o) => o.method === watched.paymentMethod) ?? null;
 
   const bounds = [fixed?.remaining, allowed].filter((n): n is number => typeof n === "number");
   const maxQuantity = bounds.length > 0 ? Math.min(...bounds) : undefined;
@@ -184,7 +308,7 @@ export function ProofUploadForm({
     // The schema only knows the file's name and size; the value is the File the input gave.
     const fields: ProofUpload = { ...parsed, file: parsed.file as File };
     // One key per attempt; pressing send again on the same, unchanged form is a retry and reuses it.
-    const fingerprint = proofFingerprint(raffleId, fields);
+    const fingerprint = proofFingerprint(raffleId, fields, reservation?.id);
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
@@ -193,6 +317,7 @@ export function ProofUploadForm({
     try {
       await uploadProof({
         raffleId,
+        reservationId: reservation?.id,
         fields,
         idempotencyKey: attempt.current.key,
         onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
@@ -205,15 +330,20 @@ export function ProofUploadForm({
         description: PROOF_MESSAGES.success,
         variant: "success",
       });
+      clearProofDraft(draftKey);
       void queryClient.invalidateQueries({ queryKey: proofKeys.all });
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["raffles"] });
-      const target = redirectAfterUpload(raffleId);
+      // A reservation's outcome is followed in Mis Pagos; a purchase without one goes back to its raffle.
+      const target = reservation ? ({ kind: "payments" } as const) : redirectAfterUpload(raffleId);
       redirectTimer.current = setTimeout(() => {
         void navigate(target.kind === "payments" ? paths.profilePayments : paths.raffle(target.id));
       }, PROOF_REDIRECT_MS);
     } catch (error) {
       setPhase("editing");
       setProgress(null);
+      // The reservation may have expired or changed meanwhile: the page shows its state again.
+      if (reservation) void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       const upload = isApiError(error) ? isUploadFailure(error) : true;
       toast({
         id: "proof-upload",
@@ -252,6 +382,11 @@ export function ProofUploadForm({
           {PURCHASE_LIMIT_MESSAGES.capReached(cap)}
         </Alert>
       ) : null}
+      {draft ? (
+        <Alert variant="info" title="Recuperamos lo que habías escrito">
+          Vuelve a adjuntar el comprobante: por seguridad, el navegador no guarda archivos.
+        </Alert>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod?.message}>
           {(describedBy) => (
@@ -261,7 +396,7 @@ export function ProofUploadForm({
               render={({ field }) => (
                 <Select
                   id="proof-paymentMethod"
-                  options={METHOD_OPTIONS}
+                  options={methodOptions}
                   placeholder="Selecciona un método"
                   // "" shows the placeholder and keeps the Select controlled from the start (undefined
                   // made it switch from uncontrolled to controlled on the first choice).
@@ -296,56 +431,59 @@ export function ProofUploadForm({
         <Field
           id="proof-quantity"
           label="Cantidad de boletos"
-          hint={quantityHint || undefined}
+          hint={reservation ? "La cantidad de tu reserva." : quantityHint || undefined}
           error={errors.quantity?.message}
         >
-          {(describedBy) => (
-            <Input
-              id="proof-quantity"
-              type="number"
-              inputMode="numeric"
-              min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
-              max={maxQuantity}
-              step={1}
-              {...form.register("quantity")}
-              disabled={busy}
-              {...errorProps("quantity", describedBy)}
-            />
-          )}
+          {(describedBy) =>
+            reservation ? (
+              <Input
+                id="proof-quantity"
+                value={String(reservation.quantity)}
+                readOnly
+                aria-describedby={describedBy}
+              />
+            ) : (
+              <Input
+                id="proof-quantity"
+                type="number"
+                inputMode="numeric"
+                min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
+                max={maxQuantity}
+                step={1}
+                {...form.register("quantity")}
+                disabled={busy}
+                {...errorProps("quantity", describedBy)}
+              />
+            )
+          }
         </Field>
         <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3">
           <Field
             id="proof-amount"
             label="Monto pagado"
-            hint={fixed ? "Precio del boleto × cantidad." : undefined}
+            hint={
+              chosenOption?.amount != null
+                ? `Debe ser exactamente ${formatMoney(chosenOption.amount, chosenOption.currency)}. Escríbelo como en 1.194,56.`
+                : "Escríbelo como en 1.194,56 (punto para los miles, coma para los decimales)."
+            }
             error={errors.amount?.message}
           >
-            {(describedBy) =>
-              fixed ? (
-                <Input
-                  id="proof-amount"
-                  value={values.amount}
-                  readOnly
-                  placeholder="0,00"
-                  disabled={busy}
-                  {...errorProps("amount", describedBy)}
-                />
-              ) : (
-                <Input
-                  id="proof-amount"
-                  inputMode="decimal"
-                  {...form.register("amount")}
-                  placeholder="0,00"
-                  disabled={busy}
-                  {...errorProps("amount", describedBy)}
-                />
-              )
-            }
+            {(describedBy) => (
+              <Input
+                id="proof-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                {...form.register("amount")}
+                placeholder="0,00"
+                disabled={busy}
+                {...errorProps("amount", describedBy)}
+              />
+            )}
           </Field>
           <Field id="proof-currency" label="Moneda" error={errors.currency?.message}>
             {(describedBy) =>
-              fixed ? (
-                <Input id="proof-currency" value={fixed.currency} readOnly aria-describedby={describedBy} />
+              options || fixed ? (
+                <Input id="proof-currency" value={values.currency} readOnly aria-describedby={describedBy} />
               ) : (
                 <Controller
                   control={form.control}
@@ -382,6 +520,10 @@ export function ProofUploadForm({
         )}
       </Field>
 
+      <p className="text-xs text-muted">
+        Si sales a la app de tu banco, guardamos lo que escribiste aquí; el archivo del comprobante tendrás
+        que adjuntarlo de nuevo.
+      </p>
       <Controller
         control={form.control}
         name="file"
@@ -433,12 +575,16 @@ export function ProofUploadForm({
       ) : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <Link
-          to={paths.paymentMethods}
-          className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          Ver datos para pagar
-        </Link>
+        {reservation ? (
+          <span />
+        ) : (
+          <Link
+            to={paths.paymentMethods}
+            className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Ver datos para pagar
+          </Link>
+        )}
         <Button
           type="submit"
           size="lg"

@@ -1,0 +1,283 @@
+import type { PaymentMethod } from "@rifazo/shared/constants";
+import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared/schemas/reservations";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
+import { useLivePayments } from "../hooks/use-live-payments";
+import { useReservationCountdown } from "../hooks/use-reservation-countdown";
+import { ticketsLabel } from "../payments";
+import type { ProofPrefill } from "../proof-form";
+import { acceptsProof, payableMethods } from "../reservation";
+import { PaymentInstructions } from "./payment-instructions";
+import { PriceSummary } from "./price-summary";
+import { ProofUploadForm } from "./proof-upload-form";
+import { ReservationCountdown } from "./reservation-countdown";
+
+// The payment page of a reservation (decision 0013): what was reserved, the time left by the server's
+// clock, the price, how to pay by each accepted method and the proof form bound to the reservation.
+
+function Numbers({ reservation }: { reservation: Reservation }) {
+  if (!reservation.numbers || reservation.numbers.length === 0) {
+    return (
+      <p className="text-sm text-muted">
+        {ticketsLabel(reservation.quantity)}: los números se asignan al azar cuando se apruebe tu pago.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <p className="text-sm text-muted">{ticketsLabel(reservation.quantity)}</p>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Tus números">
+        {reservation.numbers.map((number) => (
+          <li key={number} className="rounded-md bg-brand-100 px-2 py-0.5 font-mono font-bold text-brand-800">
+            {number}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CancelReservation({ reservation }: { reservation: Reservation }) {
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const cancel = useMutation({
+    mutationFn: () => cancelReservation(reservation.id),
+    onSuccess: () => {
+      toast({ id: "reservation", title: "Reserva cancelada", description: RESERVATION_MESSAGES.cancelled });
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["raffles"] });
+      void navigate(paths.raffle(reservation.raffleId));
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({ id: "reservation", title: "Error", description: errorMessage(error), variant: "error" });
+    },
+  });
+  if (!confirming) {
+    return (
+      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+        Cancelar reserva
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-sm text-ink">¿Cancelar la reserva? Tus boletos quedarán libres.</p>
+      <Button
+        variant="danger"
+        size="sm"
+        loading={cancel.isPending}
+        loadingText="Cancelando..."
+        onClick={() => cancel.mutate()}
+      >
+        Sí, cancelar
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+        No, seguir pagando
+      </Button>
+    </div>
+  );
+}
+
+function BackToRaffle({ raffleId }: { raffleId: string }) {
+  return (
+    <Link to={paths.raffle(raffleId)} className={buttonClasses({ variant: "outline", size: "sm" })}>
+      Volver a la rifa
+    </Link>
+  );
+}
+
+function StatusNotice({ reservation, expired }: { reservation: Reservation; expired: boolean }) {
+  if (expired) {
+    return (
+      <Alert
+        variant="warning"
+        title="Tu reserva venció"
+        action={<BackToRaffle raffleId={reservation.raffleId} />}
+      >
+        {RESERVATION_MESSAGES.expired}
+      </Alert>
+    );
+  }
+  switch (reservation.status) {
+    case "cancelled":
+      return (
+        <Alert
+          variant="info"
+          title="Reserva cancelada"
+          action={<BackToRaffle raffleId={reservation.raffleId} />}
+        >
+          {RESERVATION_MESSAGES.cancelled}
+        </Alert>
+      );
+    case "submitted":
+      return (
+        <Alert
+          variant="info"
+          title="Comprobante en revisión"
+          action={
+            <Link to={paths.profilePayments} className={buttonClasses({ variant: "outline", size: "sm" })}>
+              Ver Mis Pagos
+            </Link>
+          }
+        >
+          Recibimos tu comprobante. Te avisaremos cuando lo revisemos (en menos de 24 horas).
+        </Alert>
+      );
+    case "approved":
+      return (
+        <Alert
+          variant="success"
+          title="Pago aprobado"
+          action={
+            <Link to={paths.profilePayments} className={buttonClasses({ variant: "outline", size: "sm" })}>
+              Ver Mis Pagos
+            </Link>
+          }
+        >
+          Tu pago fue aprobado y tus boletos ya son tuyos.
+        </Alert>
+      );
+    case "rejected":
+      return (
+        <Alert variant="danger" title="Tu comprobante fue rechazado">
+          {reservation.rejectionReason ? (
+            <p>
+              <span className="font-semibold">Motivo: </span>
+              {reservation.rejectionReason}
+            </p>
+          ) : null}
+          <p>Tus boletos siguen reservados: sube un nuevo comprobante para esta misma compra.</p>
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+export function ReservationCheckout({
+  raffleId,
+  reservationId,
+  signedIn,
+}: {
+  raffleId: string;
+  reservationId: string;
+  signedIn: boolean;
+}) {
+  const query = useQuery(reservationQuery(reservationId));
+  // An approval or rejection while the page is open shows at once.
+  useLivePayments();
+  const reservation = query.data;
+  const remaining = useReservationCountdown(reservation);
+  const [method, setMethod] = useState<PaymentMethod | undefined>();
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-32 w-full rounded-card" />
+        <Skeleton className="h-72 w-full rounded-card" />
+      </div>
+    );
+  }
+  if (!reservation) {
+    const missing = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Alert
+        variant="danger"
+        title={missing ? RESERVATION_MESSAGES.notFound : "No se pudo cargar tu reserva"}
+        action={
+          missing ? (
+            <BackToRaffle raffleId={raffleId} />
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              Reintentar
+            </Button>
+          )
+        }
+      >
+        {missing ? "Puede que haya vencido o que pertenezca a otra cuenta." : errorMessage(query.error)}
+      </Alert>
+    );
+  }
+
+  const open = acceptsProof(reservation);
+  const expired = reservation.status === "expired" || (open && remaining === 0);
+  const payable = open && !expired;
+
+  return (
+    <div className="space-y-5">
+      <Card className="border-brand-200 bg-brand-50/60">
+        <CardContent className="space-y-3 p-4! sm:p-5!">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
+              <h2 className="text-lg font-bold text-ink">{reservation.raffleTitle}</h2>
+            </div>
+            {payable && remaining !== null ? <ReservationCountdown remaining={remaining} /> : null}
+          </div>
+          <Numbers reservation={reservation} />
+          <PriceSummary pricing={reservation.pricing} />
+        </CardContent>
+      </Card>
+
+      <StatusNotice reservation={reservation} expired={expired} />
+
+      {payable ? (
+        <>
+          <Card>
+            <CardContent className="space-y-3">
+              <h2 className="text-lg font-bold text-ink">Cómo pagar</h2>
+              <PaymentInstructions reservation={reservation} method={method} onSelect={setMethod} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="space-y-4">
+              <h2 className="text-lg font-bold text-ink">
+                {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
+              </h2>
+              <ProofUploadForm
+                key={reservation.id}
+                raffleId={reservation.raffleId}
+                reservation={{ id: reservation.id, quantity: reservation.quantity }}
+                options={payableMethods(reservation)}
+                onMethodChange={setMethod}
+                method={method}
+                prefill={
+                  {
+                    raffleName: reservation.raffleTitle,
+                    amount: null,
+                    currency: reservation.pricing.currency,
+                    quantity: reservation.quantity,
+                  } satisfies ProofPrefill
+                }
+                fixed={{
+                  unitPrice: reservation.pricing.unitPrice,
+                  currency: reservation.pricing.currency,
+                  remaining: null,
+                }}
+                signedIn={signedIn}
+                allowance={null}
+                salesOpen
+              />
+            </CardContent>
+          </Card>
+          {reservation.status === "active" ? (
+            <div className="flex justify-end">
+              <CancelReservation reservation={reservation} />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { HOLDING_RESERVATION_STATUSES, type PaymentMethod } from "@rifazo/shared/constants";
+import { formatEsNumber } from "@rifazo/shared/domain/money";
+import type { Reservation } from "@rifazo/shared/schemas/reservations";
+
+// Display rules of a reservation (decision 0013): the countdown, the BCV rate line and what each status
+// lets the buyer do. Free of React so they can be tested alone.
+
+/**
+ * Milliseconds left before `expiresAt`, by the server's clock: a phone set minutes off would otherwise
+ * show a countdown that ends too early or too late. `offsetMs` is serverNow − the phone's time when the
+ * payload arrived.
+ */
+export function remainingMs(expiresAt: string, offsetMs: number, phoneNow: number): number {
+  const end = Date.parse(expiresAt);
+  if (!Number.isFinite(end)) return 0;
+  return Math.max(0, end - (phoneNow + offsetMs));
+}
+
+/** The server's time minus the phone's, from a payload's serverNow read at `receivedAt`. */
+export function clockOffsetMs(serverNow: string, receivedAt: number): number {
+  const server = Date.parse(serverNow);
+  return Number.isFinite(server) ? server - receivedAt : 0;
+}
+
+/** "14:05", or "1:02:03" past an hour; rounded up so "0:00" is shown only once time is really up. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
+
+/** "25/11/2026" in Venezuela, for a plain date ("2026-11-25") or a timestamp. */
+export function formatRateDate(value: string): string {
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (plain) return `${plain[3]}/${plain[2]}/${plain[1]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat("es-VE", {
+    timeZone: "America/Caracas",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(date);
+}
+
+/** "Tasa BCV del 25/11/2026: 36,50 Bs/$". */
+export function rateLine(rate: { rate: number; updatedAt: string }): string {
+  return `Tasa BCV del ${formatRateDate(rate.updatedAt)}: ${formatEsNumber(rate.rate, 2)} Bs/$`;
+}
+
+/** Active and rejected reservations take a (new) proof while their time lasts. */
+export function acceptsProof(reservation: Pick<Reservation, "status">): boolean {
+  return reservation.status === "active" || reservation.status === "rejected";
+}
+
+/** Holding reservations (active, submitted, rejected) keep tickets aside for the buyer. */
+export function isHolding(reservation: Pick<Reservation, "status">): boolean {
+  return HOLDING_RESERVATION_STATUSES.includes(reservation.status);
+}
+
+/** The methods a buyer can pay this reservation with: the raffle's, configured, with an amount. */
+export function payableMethods(reservation: Pick<Reservation, "methods">) {
+  return reservation.methods.filter(
+    (m): m is typeof m & { amount: number } => m.available && m.amount !== null,
+  );
+}
+
+export function instructionFor(reservation: Pick<Reservation, "methods">, method: PaymentMethod | "") {
+  return reservation.methods.find((m) => m.method === method) ?? null;
+}

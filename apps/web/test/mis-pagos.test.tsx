@@ -1,0 +1,247 @@
+// @vitest-environment happy-dom
+import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
+import type { Reservation } from "@rifazo/shared/schemas/reservations";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
+import { PaymentsList } from "../src/features/proofs";
+import { renderWithProviders, stubFetch } from "./render";
+import { allowConsole } from "./setup";
+
+// Mis Pagos (decision 0013): the reservations waiting for a proof with their countdown and a link to the
+// payment page, rejection reasons in plain view, the receipt link once approved, and live updates: the
+// notification of an approval refetches the lists without a reload.
+
+const PHONE_NOW = new Date("2026-11-26T14:00:00.000Z");
+/** The server's clock runs three minutes ahead of the phone's. */
+const SERVER_NOW = new Date(PHONE_NOW.getTime() + 3 * 60_000);
+
+function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
+  return {
+    id: "p1",
+    raffleId: "r2",
+    raffleTitle: "iPhone 17",
+    amount: 20,
+    currency: "USD",
+    exchangeRate: null,
+    paymentMethod: "zelle",
+    transactionRef: "ZL-1",
+    status: "pending",
+    userNotes: null,
+    adminNotes: null,
+    quantityOfTickets: 2,
+    createdAt: PHONE_NOW.toISOString(),
+    reviewedAt: null,
+    paymentMethodLabel: "Zelle",
+    statusLabel: "En Revisión",
+    ticketNumbers: [],
+    receiptSecret: null,
+    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
+    ...overrides,
+  };
+}
+
+const page = (items: PaymentProof[]): MyProofs => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 5,
+  pageCount: 1,
+});
+
+function reservation(overrides: Partial<Reservation>): Reservation {
+  return {
+    id: "res1",
+    raffleId: "r1",
+    raffleTitle: "Moto Bera 2027",
+    numberMode: "chosen",
+    status: "active",
+    statusLabel: "Reservado",
+    quantity: 2,
+    numbers: ["0042", "0777"],
+    expiresAt: new Date(SERVER_NOW.getTime() + 12 * 60_000).toISOString(),
+    createdAt: SERVER_NOW.toISOString(),
+    serverNow: SERVER_NOW.toISOString(),
+    pricing: {
+      quantity: 2,
+      unitPrice: 16,
+      currency: "USD",
+      subtotal: 32,
+      combosUsed: [],
+      comboTotal: 32,
+      levelName: null,
+      levelDiscountPercent: 0,
+      levelTotal: 32,
+      applied: "none",
+      discount: 0,
+      total: 32,
+    },
+    exchangeRate: null,
+    methods: [],
+    proofId: null,
+    rejectionReason: null,
+    ...overrides,
+  };
+}
+
+/** EventSource as the notification stream uses it; a test dispatches events through it. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 1;
+  private listeners = new Map<string, Set<(event: Event) => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: Event) => void) {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+  removeEventListener(type: string, listener: (event: Event) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: "7" });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+let proofs: MyProofs;
+let reservations: Reservation[];
+
+function calls(path: string) {
+  return fetchMock.mock.calls.filter(([input]) => String(input).startsWith(path)).length;
+}
+
+function Harness() {
+  // The bell owns the user's stream in the app; here it is mounted next to the list.
+  useNotificationStream();
+  return <PaymentsList />;
+}
+
+beforeEach(() => {
+  // The search box is a <search> landmark, which happy-dom does not know yet.
+  allowConsole("error", "The tag <search> is unrecognized");
+  vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"], now: PHONE_NOW });
+  FakeEventSource.instances = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+  proofs = page([proof()]);
+  reservations = [
+    reservation({}),
+    reservation({
+      id: "res2",
+      raffleId: "r3",
+      raffleTitle: "Smart TV 65",
+      status: "rejected",
+      statusLabel: "Rechazado",
+      numbers: null,
+      numberMode: "random",
+      rejectionReason: "El monto no coincide con el total.",
+      expiresAt: new Date(SERVER_NOW.getTime() + 30 * 60_000).toISOString(),
+    }),
+    reservation({ id: "res3", status: "approved", statusLabel: "Aprobado", raffleTitle: "Viejo" }),
+  ];
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith("/api/proofs/mine")) return json(200, proofs);
+    if (url === "/api/reservations") return json(200, { items: reservations });
+    if (url === "/api/notifications") return json(200, { items: [], unreadCount: 0 });
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("Mis Pagos", () => {
+  it("lists the reservations waiting for a proof with their countdown, link and rejection reason", async () => {
+    renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    const section = await screen.findByRole("region", { name: "Reservas por pagar" });
+    const items = within(section)
+      .getAllByRole("listitem")
+      .filter((li) => li.querySelector("h3"));
+    expect(items).toHaveLength(2);
+    expect(within(section).queryByText("Viejo")).not.toBeInTheDocument();
+
+    const active = items[0] as HTMLElement;
+    // 12 minutes by the server's clock, whatever the phone's says.
+    expect(within(active).getByRole("timer", { name: "Tiempo para pagar" })).toHaveTextContent("12:00");
+    expect(within(active).getByRole("link", { name: "Continuar pago: Moto Bera 2027" })).toHaveAttribute(
+      "href",
+      "/perfil/subir-comprobante/r1?reserva=res1",
+    );
+    await act(async () => {
+      vi.advanceTimersByTime(2 * 60_000);
+    });
+    expect(within(active).getByRole("timer")).toHaveTextContent("10:00");
+
+    const rejected = items[1] as HTMLElement;
+    expect(rejected).toHaveTextContent("Motivo del rechazo: El monto no coincide con el total.");
+    expect(
+      within(rejected).getByRole("link", { name: "Subir nuevo comprobante: Smart TV 65" }),
+    ).toHaveAttribute("href", "/perfil/subir-comprobante/r3?reserva=res2");
+
+    await act(async () => {
+      vi.advanceTimersByTime(10 * 60_000);
+    });
+    expect(active).toHaveTextContent("Tu reserva venció");
+    expect(within(active).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("refetches the payments and reservations when an approval is notified, and links the receipt", async () => {
+    renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    expect(await screen.findByText("En Revisión")).toBeInTheDocument();
+    await screen.findByRole("region", { name: "Reservas por pagar" });
+    expect(screen.queryByRole("link", { name: /Ver recibo/ })).not.toBeInTheDocument();
+    const before = { proofs: calls("/api/proofs/mine"), reservations: calls("/api/reservations") };
+
+    proofs = page([
+      proof({
+        status: "approved",
+        statusLabel: "Aprobado",
+        ticketNumbers: ["0042", "0777"],
+        receiptToken: "tok123",
+      } as Partial<PaymentProof>),
+    ]);
+    reservations = [];
+    const stream = FakeEventSource.instances.at(-1);
+    act(() => {
+      stream?.emit("notification", {
+        type: "notification.created",
+        id: "n1",
+        notificationType: "payment_approved",
+      });
+    });
+
+    expect(await screen.findByRole("link", { name: "Ver recibo: iPhone 17" })).toHaveAttribute(
+      "href",
+      "/recibo/tok123",
+    );
+    expect(screen.getByText("Aprobado")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Reservas por pagar" })).not.toBeInTheDocument(),
+    );
+    expect(calls("/api/proofs/mine")).toBeGreaterThan(before.proofs);
+    expect(calls("/api/reservations")).toBeGreaterThan(before.reservations);
+  });
+
+  it("does not refetch for a notification being marked read", async () => {
+    renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    expect(await screen.findByText("En Revisión")).toBeInTheDocument();
+    const before = calls("/api/proofs/mine");
+    act(() => {
+      FakeEventSource.instances.at(-1)?.emit("notification", { type: "notification.read", id: "n1" });
+    });
+    // Longer than the coalescing window of a refetch.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(calls("/api/proofs/mine")).toBe(before);
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
+import { renderWithProviders, stubFetch, testQueryClient } from "./render";
+
+// A purchase without a reservation in a random-mode raffle (the server reserves on upload): the summary
+// follows the quantity and the raffle's combos, the methods are the raffle's, each in its currency.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const buyer: SessionUser = {
+  id: "u1",
+  email: "ana@example.com",
+  fullName: "Ana Pérez",
+  role: "user",
+  status: "active",
+  phone: null,
+  avatarUrl: null,
+  points: 0,
+  level: "Bronce",
+  emailVerified: true,
+  twoFactorEnabled: false,
+  registrationDate: "2026-01-01T00:00:00.000Z",
+};
+
+function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
+  return {
+    id: "r1",
+    title: "Moto Bera 2027",
+    description: "Una moto 0 km",
+    price: 5,
+    currency: "USD",
+    prizeImage: null,
+    imageAlt: null,
+    status: "active",
+    isFeatured: false,
+    startDate: null,
+    endDate: "2026-12-31T00:00:00.000Z",
+    totalTickets: 100,
+    soldTickets: 40,
+    maxTicketsPerBuyer: 10,
+    activationType: "date",
+    activationPercentage: null,
+    percentageDrawActivatedAt: null,
+    paymentMethods: ["Pago Móvil", "Zelle"],
+    acceptedMethods: ["pago_movil", "zelle"],
+    numberMode: "random",
+    reservationMinutes: 15,
+    combos: [{ quantity: 5, price: 20 }],
+    announcementType: "internal",
+    externalAnnouncementPlatform: null,
+    externalAnnouncementDetails: null,
+    externalAnnouncementUrl: null,
+    daysUntilActivationTeaser: 7,
+    winnerName: null,
+    winningTicketNumber: null,
+    hasWinners: false,
+    winners: [],
+    drawnAt: null,
+    createdAt: "2026-11-01T12:00:00.000Z",
+    lifecycle: {
+      state: "active",
+      label: "En venta",
+      salesOpen: true,
+      closedAt: null,
+      reviewWindowHours: 48,
+      reviewDeadline: null,
+      pendingProofs: 0,
+      frozenAt: null,
+      drawRound: null,
+      drawRoundAt: null,
+      recordAvailable: false,
+    },
+    cancelReason: null,
+    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
+    pendingTickets: 0,
+    remaining: 60,
+    drawSeedCommitment: null,
+    drawAlgorithm: null,
+    drawPublicValueSource: null,
+    drawSeed: null,
+    drawPublicValue: null,
+    drawTicketListHash: null,
+    ...overrides,
+  };
+}
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function serve(detail: RaffleDetail) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === "/api/raffles/r1") return json(200, detail);
+    if (url === "/api/settings/public") {
+      return json(200, {
+        exchangeRate: { rate: 37.33, date: "2026-11-25", source: "BCV" },
+        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+        supportContact: { whatsapp: null },
+      });
+    }
+    if (url.startsWith("/api/proofs/allowance")) {
+      return json(200, {
+        raffleId: "r1",
+        maxTicketsPerBuyer: 10,
+        ticketsHeld: 0,
+        ticketsAllowed: 10,
+        pendingProofs: 0,
+        maxPendingProofs: 3,
+      });
+    }
+    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+  });
+}
+
+function renderPage() {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, buyer);
+  return renderWithProviders(<ProofUploadPage />, {
+    path: "/perfil/subir-comprobante/r1?tickets=2",
+    pattern: "/perfil/subir-comprobante/:raffleId",
+    client,
+  });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.stubGlobal("EventSource", undefined);
+});
+
+describe("proof upload without a reservation", () => {
+  it("follows the quantity and the raffle's combo in the summary and the amount per method", async () => {
+    serve(raffle());
+    const user = userEvent.setup();
+    renderPage();
+    const summary = await screen.findByLabelText("Resumen del precio");
+    expect(summary).toHaveTextContent("Total$10,00");
+    const quantity = screen.getByLabelText("Cantidad de boletos");
+    await user.clear(quantity);
+    await user.type(quantity, "5");
+    await waitFor(() => expect(screen.getByLabelText("Resumen del precio")).toHaveTextContent("Total$20,00"));
+    expect(screen.getByLabelText("Resumen del precio")).toHaveTextContent("Combo: 5 boletos por $20,00");
+    const perMethod = screen.getByRole("region", { name: "Monto a pagar según el método" });
+    expect(perMethod).toHaveTextContent("Pago MóvilBs. 746,60");
+    expect(perMethod).toHaveTextContent("Zelle$20,00");
+    expect(perMethod).toHaveTextContent("Tasa BCV del 25/11/2026: 37,33 Bs/$");
+
+    await user.click(screen.getByRole("combobox", { name: "Método de pago" }));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["Pago Móvil", "Zelle"]);
+    await user.click(screen.getByRole("option", { name: "Pago Móvil" }));
+    expect(screen.getByLabelText("Monto pagado")).toHaveValue("746,60");
+    expect(screen.getByLabelText("Moneda")).toHaveValue("VES");
+  });
+
+  it("sends a chosen-numbers raffle back to its grid", async () => {
+    serve(raffle({ numberMode: "chosen" }));
+    renderPage();
+    expect(await screen.findByText("Elige tus números en la cuadrícula antes de pagar.")).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Subir comprobante de pago" })).not.toBeInTheDocument();
+  });
+});
