@@ -36,6 +36,7 @@ function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
     statusLabel: "En Revisión",
     ticketNumbers: [],
     receiptSecret: null,
+    receiptToken: null,
     file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
     ...overrides,
   };

@@ -32,6 +32,7 @@ const buyer: SessionUser = {
   phone: null,
   avatarUrl: null,
   points: 0,
+  pointsEarned: 0,
   level: "Bronce",
   emailVerified: true,
   twoFactorEnabled: false,

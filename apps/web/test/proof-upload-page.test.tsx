@@ -22,6 +22,7 @@ const buyer: SessionUser = {
   phone: null,
   avatarUrl: null,
   points: 0,
+  pointsEarned: 0,
   level: "Bronce",
   emailVerified: true,
   twoFactorEnabled: false,

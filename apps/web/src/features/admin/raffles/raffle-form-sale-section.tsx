@@ -9,7 +9,6 @@ import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
 import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
