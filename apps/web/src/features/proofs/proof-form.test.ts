@@ -85,6 +85,8 @@ describe("readProofPrefill", () => {
       currency: null,
       quantity: 4,
     });
+    const esVe = new URLSearchParams({ tickets: "2", amount: "1.194,56" });
+    expect(readProofPrefill("r1", null, esVe).amount).toBe(1194.56);
   });
 
   it("ignores state meant for another raffle and nonsense values", () => {

@@ -106,8 +106,10 @@ export interface ProofPrefill {
   quantity: number | null;
 }
 
+/** A number from state, or text from the query read as es-VE like every amount ("12.50", "1.194,56"). */
 function positiveNumber(value: unknown): number | null {
-  const number = typeof value === "string" ? Number(value.replace(",", ".")) : value;
+  const parsed = typeof value === "string" ? parseEsNumber(value, { decimals: 2 }) : null;
+  const number = parsed ? (parsed.ok ? parsed.value : null) : value;
   return typeof number === "number" && Number.isFinite(number) && number > 0 ? number : null;
 }
 

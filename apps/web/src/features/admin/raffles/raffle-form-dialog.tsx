@@ -8,7 +8,7 @@ import {
 } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type FieldErrors, type FieldPath, type Resolver, set, useForm } from "react-hook-form";
+import { type FieldErrors, type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -28,36 +28,15 @@ import { RaffleFormAnnouncementSection } from "./raffle-form-announcement-sectio
 import { RaffleFormDrawSection } from "./raffle-form-draw-section";
 import { RaffleFormGeneralSection } from "./raffle-form-general-section";
 import { RaffleFormLevelsSection } from "./raffle-form-levels-section";
-import { parsePurchaseValues, type RaffleSave } from "./raffle-form-purchase";
 import { RaffleFormPurchaseSection } from "./raffle-form-purchase-section";
 import { RaffleFormSaleSection } from "./raffle-form-sale-section";
 import { newRaffleValues, patchBody, type RaffleFormValues, raffleValues } from "./raffle-form-values";
 
 const CREATED_TOAST_MS = 6_000;
 
-// The shared schema reads loosely typed input (text numbers included), so the form's all-text values fit it.
-const schemaResolver = zodResolver(raffleFormSchema) as unknown as Resolver<
-  RaffleFormValues,
-  unknown,
-  RaffleForm
->;
-
-/** The shared schema's rules, then the purchase fields' (raffle-form-purchase.ts), in one pass. */
-const resolver: Resolver<RaffleFormValues, unknown, RaffleSave> = async (values, context, options) => {
-  const base = await schemaResolver(values, context, options);
-  const parsed = Object.keys(base.errors).length === 0 ? (base.values as RaffleForm) : null;
-  const purchase = parsePurchaseValues(values, {
-    unitPrice: parsed?.price ?? null,
-    totalTickets: parsed?.totalTickets ?? null,
-  });
-  if (parsed && purchase.ok) return { values: { ...parsed, ...purchase.value }, errors: {} };
-  const errors: FieldErrors<RaffleFormValues> = { ...base.errors };
-  if (!purchase.ok) {
-    for (const [path, message] of Object.entries(purchase.errors))
-      set(errors, path, { type: "purchase", message });
-  }
-  return { values: {}, errors };
-};
+// The shared schema reads loosely typed input (text numbers included), so the form's all-text values fit it;
+// it checks the purchase fields (number mode, reservation minutes, combos) with the rest.
+const resolver = zodResolver(raffleFormSchema) as unknown as Resolver<RaffleFormValues, unknown, RaffleForm>;
 
 interface RaffleFormDialogProps {
   open: boolean;
@@ -73,7 +52,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [levelsError, setLevelsError] = useState<string>();
 
-  const form = useForm<RaffleFormValues, unknown, RaffleSave>({
+  const form = useForm<RaffleFormValues, unknown, RaffleForm>({
     resolver,
     defaultValues: raffle ? raffleValues(raffle) : newRaffleValues(),
     mode: "onSubmit",
@@ -84,7 +63,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const locked = Boolean(raffle?.hasSales);
 
   const save = useMutation({
-    mutationFn: (values: RaffleSave) =>
+    mutationFn: (values: RaffleForm) =>
       raffle ? updateRaffle(raffle.id, patchBody(raffle, values)) : createRaffle(values),
     onSuccess: (saved) => {
       queryClient.setQueryData<{ items: AdminRaffle[] }>(adminKeys.raffles(), (old) => {
@@ -152,7 +131,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
     upload.mutate(file);
   };
 
-  const onValid = (values: RaffleSave) => {
+  const onValid = (values: RaffleForm) => {
     setLevelsError(undefined);
     if (raffle && Object.keys(patchBody(raffle, values)).length === 0) {
       toast({ title: "Sin cambios", description: "No modificaste ningún dato de la rifa.", variant: "info" });

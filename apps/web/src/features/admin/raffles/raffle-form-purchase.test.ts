@@ -1,63 +1,71 @@
+import { raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import { describe, expect, it } from "vitest";
-import { PURCHASE_MESSAGES, parsePurchaseValues, purchaseValuesOf } from "./raffle-form-purchase";
+import { type PurchaseValues, purchaseValuesOf } from "./raffle-form-purchase";
+import { newRaffleValues, toSchemaInput } from "./raffle-form-values";
 
-const raffle = { unitPrice: 1, totalTickets: 100 };
+// The purchase fields travel in the form's text and are checked by the shared raffle form schema.
+const parse = (purchase: PurchaseValues, price = "1", totalTickets = "100") =>
+  raffleFormSchema.safeParse(
+    toSchemaInput({
+      ...newRaffleValues(),
+      title: "Moto",
+      price,
+      totalTickets,
+      endDate: "2099-01-01T18:00",
+      prizeLevels: [{ description: "Moto", winnerCount: "1", prizeValue: "1.500" }],
+      ...purchase,
+    }),
+  );
 
-describe("parsePurchaseValues", () => {
+const messages = (result: ReturnType<typeof parse>) =>
+  result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+
+describe("raffle form purchase fields", () => {
   it("reads combo prices as es-VE ('2,5' is two and a half, '1.194,56' has a thousands dot)", () => {
-    const result = parsePurchaseValues(
-      {
-        numberMode: "chosen",
-        reservationMinutes: "15",
-        combos: [
-          { quantity: "5", price: "2,5" },
-          { quantity: "99", price: "90" },
-        ],
-      },
-      raffle,
-    );
-    expect(result).toEqual({
-      ok: true,
-      value: {
-        numberMode: "chosen",
-        reservationMinutes: 15,
-        combos: [
-          { quantity: 5, price: 2.5 },
-          { quantity: 99, price: 90 },
-        ],
-      },
+    const result = parse({
+      numberMode: "chosen",
+      reservationMinutes: "15",
+      combos: [
+        { quantity: "5", price: "2,5" },
+        { quantity: "99", price: "90" },
+      ],
     });
-    const big = parsePurchaseValues(
+    expect(messages(result)).toEqual({});
+    expect(result.data).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 15,
+      combos: [
+        { quantity: 5, price: 2.5 },
+        { quantity: 99, price: 90 },
+      ],
+    });
+    const big = parse(
       { numberMode: "random", reservationMinutes: "5", combos: [{ quantity: "2000", price: "1.194,56" }] },
-      { unitPrice: 1, totalTickets: 10_000 },
+      "1",
+      "10.000",
     );
-    expect(big.ok && big.value.combos[0]?.price).toBe(1194.56);
+    expect(big.data?.combos[0]?.price).toBe(1194.56);
   });
 
   it("refuses minutes outside 5..120, repeated quantities, combos not cheaper and bad prices", () => {
-    const result = parsePurchaseValues(
-      {
-        numberMode: "random",
-        reservationMinutes: "4",
-        combos: [
-          { quantity: "5", price: "5" },
-          { quantity: "5", price: "4" },
-          { quantity: "1", price: "abc" },
-          { quantity: "500", price: "1" },
-        ],
-      },
-      raffle,
-    );
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        reservationMinutes: PURCHASE_MESSAGES.reservationMinutes,
-        "combos.0.price": PURCHASE_MESSAGES.comboNotCheaper,
-        "combos.1.quantity": PURCHASE_MESSAGES.comboRepeated,
-        "combos.2.quantity": PURCHASE_MESSAGES.comboQuantity,
-        "combos.2.price": expect.any(String),
-        "combos.3.quantity": PURCHASE_MESSAGES.comboQuantity,
-      },
+    const result = parse({
+      numberMode: "random",
+      reservationMinutes: "4",
+      combos: [
+        { quantity: "5", price: "5" },
+        { quantity: "5", price: "4" },
+        { quantity: "3", price: "abc" },
+        { quantity: "500", price: "1" },
+      ],
+    });
+    expect(messages(result)).toMatchObject({
+      reservationMinutes: "Los minutos de reserva deben ser un número entero entre 5 y 120.",
+      "combos.0.price": "Cada combo debe costar menos que sus boletos al precio normal.",
+      "combos.1.quantity": "Ya hay un combo con esa cantidad de boletos.",
+      "combos.2.price": "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
+      "combos.3.quantity": "Cada combo debe tener al menos 2 boletos y no más que el total de boletos.",
     });
   });
 
@@ -72,9 +80,10 @@ describe("parsePurchaseValues", () => {
       reservationMinutes: "30",
       combos: [{ quantity: "10", price: "7,50" }],
     });
-    expect(parsePurchaseValues(values, raffle)).toEqual({
-      ok: true,
-      value: { numberMode: "chosen", reservationMinutes: 30, combos: [{ quantity: 10, price: 7.5 }] },
+    expect(parse(values).data).toMatchObject({
+      numberMode: "chosen",
+      reservationMinutes: 30,
+      combos: [{ quantity: 10, price: 7.5 }],
     });
   });
 });

@@ -6,14 +6,9 @@ import {
 } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
-import { type AdminRaffle, raffleFormSchema } from "@rifazo/shared/schemas/admin";
+import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
-import {
-  newPurchaseValues,
-  type PurchaseValues,
-  purchaseValuesOf,
-  type RaffleSave,
-} from "./raffle-form-purchase";
+import { newPurchaseValues, type PurchaseValues, purchaseValuesOf } from "./raffle-form-purchase";
 
 // What the raffle form holds: text for every input (the shared raffleFormSchema accepts numbers as text,
 // with a decimal comma too) so an emptied field is "" rather than NaN, and how it maps to and from the
@@ -56,7 +51,7 @@ export interface RaffleFormValues extends PurchaseValues {
 }
 
 /** The form as the dialog and its sections share it: text values in, the schema's output out. */
-export type RaffleFormApi = UseFormReturn<RaffleFormValues, unknown, RaffleSave>;
+export type RaffleFormApi = UseFormReturn<RaffleFormValues, unknown, RaffleForm>;
 
 export const emptyPrizeLevel = (): PrizeLevelValues => ({
   description: "",
@@ -181,15 +176,9 @@ export function changedFields<T extends object>(before: T, next: T): Partial<T> 
 }
 
 /** PATCH body: only what changed against the raffle as the form first showed it (spec 2 §7 "changed fields"). */
-export function patchBody(raffle: AdminRaffle, values: RaffleSave): Partial<RaffleSave> {
+export function patchBody(raffle: AdminRaffle, values: RaffleForm): Partial<RaffleForm> {
   const original = raffleFormSchema.safeParse(raffleValues(raffle));
   // A stored raffle that today's rules reject (older data) is sent whole, so the server says what to fix.
   if (!original.success) return values;
-  const before: RaffleSave = {
-    ...original.data,
-    numberMode: raffle.numberMode,
-    reservationMinutes: raffle.reservationMinutes,
-    combos: raffle.combos.map((c) => ({ quantity: c.quantity, price: c.price })),
-  };
-  return changedFields(before, values);
+  return changedFields(original.data, values);
 }

@@ -37,15 +37,10 @@ function TicketChips({ numbers }: { numbers: string[] }) {
   );
 }
 
-/** The receipt's private link, once the payment is approved (the receipts module adds the token). */
-function receiptTokenOf(proof: PaymentProof): string | null {
-  const token = (proof as PaymentProof & { receiptToken?: string | null }).receiptToken;
-  return typeof token === "string" && token !== "" ? token : null;
-}
-
 function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => void }) {
   const title = proof.raffleTitle ?? GENERAL_PROOF_LABEL;
-  const receiptToken = receiptTokenOf(proof);
+  // The receipt's private link, sent once the payment is approved.
+  const receiptToken = proof.receiptToken;
   return (
     <li>
       <Card>
