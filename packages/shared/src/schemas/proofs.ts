@@ -281,7 +281,10 @@ export const paymentProofSchema = proofRecordSchema.extend({
    * ownerTag(receiptSecret, raffleId, number), so the buyer alone can find their numbers there.
    */
   receiptSecret: z.string().nullable(),
-  /** The receipt page's token (/recibo/:token), for the owner and administrators, once approved. */
+  /**
+   * The receipt page's token (/recibo/:token), for the owner only, once approved: the receipt shows the
+   * receipt secret, so administrators get null here as they do for receiptSecret.
+   */
   receiptToken: z.string().nullable(),
   file: z.object({
     /** Private URL: only the owner and administrators may open it. */

@@ -88,7 +88,9 @@ export function toPaymentProof(
     ticketNumbers: APPROVED.includes(status) ? ticketNumbers.map(ticketLabel) : [],
     // Only the buyer may link the record's owner tags to this purchase (issue 15).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
-    receiptToken: APPROVED.includes(status) ? row.receiptToken : null,
+    // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
+    // secret itself (decision 0012): administrators never get it, and nobody gets it before approval.
+    receiptToken: viewer === "owner" && APPROVED.includes(status) ? row.receiptToken : null,
     file: {
       url: `/api/proofs/${row.id}/file`,
       filename: downloadName(row),

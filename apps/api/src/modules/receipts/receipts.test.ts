@@ -57,12 +57,15 @@ async function approvedPurchase() {
 }
 
 describe("token del recibo", () => {
-  it("se crea al aprobar; dueño y administrador lo ven; pendiente, rechazado, general y ajeno no", async () => {
+  it("se crea al aprobar; solo el dueño lo ve; administrador, pendiente, rechazado, general y ajeno no", async () => {
     const { buyer, raffle, proofId, payload, numbers } = await approvedPurchase();
     expect(isReceiptToken(payload.receiptToken)).toBe(true);
     expect(payload.ticketNumbers).toEqual(numbers);
     const asAdmin = await call(ctx.t, "GET", `/api/proofs/${proofId}`, ctx.admin.cookie);
-    expect(asAdmin.json().receiptToken).toBe(payload.receiptToken);
+    // The receipt shows the receipt code, which administrators never see (decision 0012).
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().receiptToken).toBeNull();
+    expect(asAdmin.body).not.toContain(payload.receiptToken as string);
 
     const other = await signedInUser(ctx.t.app, { fullName: "Otro Comprador" });
     const foreign = await call(ctx.t, "GET", `/api/proofs/${proofId}`, other.cookie);
