@@ -134,12 +134,6 @@ export const paymentAccountsSchema = z.object({
 });
 export type PaymentAccountsInput = z.input<typeof paymentAccountsSchema>;
 
-/** What the public endpoint answers (plain strings: the input rules were applied when saving). */
-const walletAccountsSchema = z.object({
-  pagoMovil: z.object({ bank: z.string(), phone: z.string(), idNumber: z.string() }).nullable(),
-  zelle: z.object({ email: z.string(), name: z.string() }).nullable(),
-  binance: z.object({ payId: z.string() }).nullable(),
-});
 export const publicTransferAccountSchema = z.object({
   bank: z.string(),
   accountNumber: z.string(),
@@ -147,18 +141,27 @@ export const publicTransferAccountSchema = z.object({
   idNumber: z.string(),
 });
 export type TransferAccount = z.infer<typeof publicTransferAccountSchema>;
-export const publicPaymentAccountsSchema = walletAccountsSchema.extend({
-  /** Bank transfer in bolívares; absent or null when not configured. */
+
+/** What the public endpoint answers (plain strings: the input rules were applied when saving). */
+export const publicPaymentAccountsSchema = z.object({
+  pagoMovil: z.object({ bank: z.string(), phone: z.string(), idNumber: z.string() }).nullable(),
+  zelle: z.object({ email: z.string(), name: z.string() }).nullable(),
+  binance: z.object({ payId: z.string() }).nullable(),
+  /**
+   * Bank transfer in bolívares; null when not configured. The API always sends it; optional so a page
+   * cached from before the method existed reads it as not configured.
+   */
   transfer: publicTransferAccountSchema.nullable().optional(),
 });
-/**
- * The accounts of the three original methods (what the payment methods page and the admin card iterate
- * over); `PaymentAccountsWithTransfer` is the whole public payload.
- */
-export type PaymentAccounts = z.infer<typeof walletAccountsSchema>;
-export type PaymentAccountsWithTransfer = z.infer<typeof publicPaymentAccountsSchema>;
+/** The organiser's accounts, one per payment method that needs one (null: not configured). */
+export type PaymentAccounts = z.infer<typeof publicPaymentAccountsSchema>;
 
-export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = { pagoMovil: null, zelle: null, binance: null };
+export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = {
+  pagoMovil: null,
+  zelle: null,
+  binance: null,
+  transfer: null,
+};
 
 /** A Venezuelan mobile number as typed (0424-1234567, +58 424 123 4567...) -> "+584241234567". */
 export function normalizeVenezuelanMobile(text: string): string | null {

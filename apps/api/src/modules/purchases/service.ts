@@ -25,7 +25,7 @@ import {
   type NumberMode,
   type NumbersAvailability,
   PAYMENT_METHOD_LABELS,
-  type PaymentAccountsWithTransfer,
+  type PaymentAccounts,
   type PaymentInstruction,
   type PaymentMethod,
   PROOF_MESSAGES,
@@ -199,7 +199,7 @@ function effectiveStatus(row: repo.ReservationRow, now: Date): ReservationStatus
 function instructions(
   row: repo.ReservationRow,
   acceptedLabels: string[],
-  accounts: PaymentAccountsWithTransfer,
+  accounts: PaymentAccounts,
 ): PaymentInstruction[] {
   const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
   const currency = row.currency as Currency;
@@ -251,7 +251,7 @@ function instructions(
 function toReservation(
   row: repo.ReservationRow,
   extras: repo.ReservationExtras | undefined,
-  accounts: PaymentAccountsWithTransfer,
+  accounts: PaymentAccounts,
   now: Date,
 ): Reservation {
   const status = effectiveStatus(row, now);

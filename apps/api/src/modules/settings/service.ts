@@ -4,7 +4,7 @@ import {
   type ExchangeRate,
   type exchangeRateInputSchema,
   INTERNAL_SETTINGS_PREFIX,
-  type PaymentAccountsWithTransfer,
+  type PaymentAccounts,
   type PublicSettings,
   parseExchangeRate,
   type paymentAccountsSchema,
@@ -63,17 +63,14 @@ export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | 
 }
 
 /** The saved accounts (pagoMovil, zelle, binance, transfer), read in the caller's transaction. */
-export async function paymentAccounts(
-  tx: Executor,
-  log: FastifyBaseLogger,
-): Promise<PaymentAccountsWithTransfer> {
+export async function paymentAccounts(tx: Executor, log: FastifyBaseLogger): Promise<PaymentAccounts> {
   const values = await repo.readSettings(tx, [SETTINGS_KEYS.paymentAccounts]);
   return parsePaymentAccounts(values.get(SETTINGS_KEYS.paymentAccounts), log);
 }
 
-function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccountsWithTransfer {
+function parsePaymentAccounts(value: unknown, log: FastifyBaseLogger): PaymentAccounts {
   if (value === undefined || value === null || typeof value !== "object")
-    return { ...EMPTY_PAYMENT_ACCOUNTS, transfer: null };
+    return { ...EMPTY_PAYMENT_ACCOUNTS };
   const stored = value as Record<string, unknown>;
   const pick = <S extends z.ZodType>(schema: S, entry: unknown, name: string): z.infer<S> | null => {
     if (entry === undefined || entry === null) return null;
@@ -133,7 +130,7 @@ export async function updatePaymentAccounts(
   actor: Actor,
   input: z.output<typeof paymentAccountsSchema>,
   log: FastifyBaseLogger,
-): Promise<PaymentAccountsWithTransfer> {
+): Promise<PaymentAccounts> {
   // A form without the transfer field keeps the saved transfer account.
   const transfer =
     input.transfer === undefined ? ((await paymentAccounts(db, log)).transfer ?? null) : input.transfer;

@@ -19,7 +19,7 @@ import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import { formatDay, LoadError } from "../content";
 import { publicSettingsQuery } from "../exchange-rate";
-import { type PaymentAccountsWithTransfer, type PublicSettings, SETTINGS_ERROR } from "./api";
+import { type PaymentAccounts, type PublicSettings, SETTINGS_ERROR } from "./api";
 
 interface Detail {
   label: string;
@@ -29,8 +29,6 @@ interface Detail {
   /** Codes (phone, ID, Pay ID) in monospace; names in the normal face. */
   mono?: boolean;
 }
-
-type PaymentAccounts = PaymentAccountsWithTransfer;
 
 interface MethodCardDef {
   key: keyof PaymentAccounts;
@@ -179,7 +177,7 @@ function AccountDetails({ method, settings, failed }: CardProps) {
       </div>
     );
   }
-  const details = method.details(settings.paymentAccounts as PaymentAccounts);
+  const details = method.details(settings.paymentAccounts);
   if (!details) {
     return (
       <p className="rounded-control bg-canvas p-3 text-sm text-muted">

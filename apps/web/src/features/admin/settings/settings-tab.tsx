@@ -12,6 +12,7 @@ import {
   SETTINGS_MESSAGES,
   type SupportContact,
   supportContactSchema,
+  type TransferAccount,
   todayInVenezuela,
 } from "@rifazo/shared/schemas/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -253,16 +254,8 @@ function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
   );
 }
 
-/** The bank transfer account (bank, 20-digit account number, holder, cédula or RIF). */
-interface TransferAccount {
-  bank: string;
-  accountNumber: string;
-  holder: string;
-  idNumber: string;
-}
-
-/** The accounts with the bank transfer one, which older payloads lack (then it shows as not set up). */
-type Accounts = PaymentAccounts & { transfer?: TransferAccount | null };
+/** The accounts; a payload without the bank transfer one shows it as not set up. */
+type Accounts = PaymentAccounts;
 type AccountKey = keyof Required<Accounts>;
 
 interface AccountsState {
