@@ -18,4 +18,17 @@ describe("esNumber", () => {
     expect(issue(esNumber(), "1,194.56")).toBe(MONEY_MESSAGES.invalid);
     expect(issue(esNumber(), null)).toBe(MONEY_MESSAGES.invalid);
   });
+
+  it("takes the field's own messages when given", () => {
+    const issue = (schema: ReturnType<typeof esNumber>, input: unknown) =>
+      schema.safeParse(input).error?.issues[0]?.message;
+    const amount = esNumber({ required: "Monto Inválido" });
+    expect(issue(amount, undefined)).toBe("Monto Inválido");
+    expect(issue(amount, "1.19.4")).toBe(MONEY_MESSAGES.invalid);
+    const quantity = esNumber({ decimals: 0, max: 10, message: "Cantidad" });
+    expect(issue(quantity, undefined)).toBe("Cantidad");
+    expect(issue(quantity, "2,5")).toBe("Cantidad");
+    expect(issue(quantity, "11")).toBe("Cantidad");
+    expect(quantity.parse("1.0")).toBe(1);
+  });
 });

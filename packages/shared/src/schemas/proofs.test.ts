@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PROOF_BYTES } from "../constants";
+import { MONEY_MESSAGES } from "../domain/money";
 import { PROOF_MESSAGES, proofFormSchema, proofFormSchemaFor, proofUploadSchema } from "./proofs";
 
 const file = { name: "pago.png", size: 1_000 };
@@ -33,7 +34,7 @@ describe("proofFormSchema (the upload form)", () => {
     expect(firstMessage(proofFormSchema, { ...valid, paymentMethod: "" })).toBe("Falta Método de Pago");
     expect(firstMessage(proofFormSchema, { ...valid, transactionRef: "  " })).toBe("Falta Referencia");
     expect(firstMessage(proofFormSchema, { ...valid, amount: "0" })).toBe("Monto Inválido");
-    expect(firstMessage(proofFormSchema, { ...valid, amount: "1.234" })).toBe("Monto Inválido");
+    expect(firstMessage(proofFormSchema, { ...valid, amount: "" })).toBe("Monto Inválido");
     expect(firstMessage(proofFormSchema, { ...valid, quantity: "0" })).toBe(PROOF_MESSAGES.quantityInvalid);
     expect(
       firstMessage(proofFormSchema, { ...valid, file: { name: "x.png", size: MAX_PROOF_BYTES + 1 } }),
@@ -42,6 +43,20 @@ describe("proofFormSchema (the upload form)", () => {
 
   it("reads an amount typed with a decimal comma", () => {
     expect(proofFormSchema.parse({ ...valid, amount: "12,5" }).amount).toBe(12.5);
+  });
+
+  it("reads amounts and quantities as the shared es-VE parser does (money has two decimals)", () => {
+    const amount = (text: string) => proofUploadSchema.shape.amount.safeParse(text);
+    expect(amount("1.194,56").data).toBe(1194.56);
+    expect(amount("1194.56").data).toBe(1194.56);
+    // A dot before three digits can only be thousands in a field with two decimals.
+    expect(amount("1.194").data).toBe(1194);
+    expect(amount("1,194.56").error?.issues[0]?.message).toBe(MONEY_MESSAGES.invalid);
+    expect(amount("12,345").error?.issues[0]?.message).toBe(MONEY_MESSAGES.tooManyDecimals(2));
+    expect(proofUploadSchema.shape.quantity.parse("1.000")).toBe(1000);
+    expect(proofUploadSchema.shape.quantity.safeParse("2,5").error?.issues[0]?.message).toBe(
+      PROOF_MESSAGES.quantityInvalid,
+    );
   });
 
   it("follows the API body's rules: a change there changes the form", () => {

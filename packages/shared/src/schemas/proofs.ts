@@ -9,9 +9,10 @@ import {
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
-import { formatEsNumber, parseEsNumber } from "../domain/money";
+import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { capMessage } from "../domain/purchase-limits";
+import { esNumber } from "./es-number";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
 // The upload form and POST /api/proofs validate with the same schema; the server checks everything again
@@ -77,29 +78,24 @@ const blankToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 /**
- * Amount text as typed: es-VE ("1.194,56", "1194,56") through the shared parser; plain digits with a
- * decimal point ("1194.56", "10.00") as before. A lone dot before three digits ("1.194") could be either
- * and is refused by the two-decimals rule below, never guessed.
+ * The amount as typed, es-VE ("1.194,56", "1194,56") or plain ("1194.56"), or a typed number, read by the
+ * shared parser with money's two decimals (decision 0013): "1.194" is 1194, never 1.194. Blank is missing.
  */
-function amountText(value: unknown): unknown {
-  const blank = blankToUndefined(value);
-  if (typeof blank !== "string") return blank;
-  const text = blank.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return text;
-  const parsed = parseEsNumber(text, { decimals: 2 });
-  return parsed.ok ? parsed.value : Number.NaN;
-}
-
 const amount = z.preprocess(
-  amountText,
-  z.coerce
-    .number({ error: PROOF_MESSAGES.amountInvalid })
-    .refine(Number.isFinite, PROOF_MESSAGES.amountInvalid)
-    .refine((v) => v >= 0.01, PROOF_MESSAGES.amountInvalid)
-    .refine((v) => v <= PROOF_LIMITS.maxAmount, PROOF_MESSAGES.amountInvalid)
-    // At most two decimals (the input's step is 0.01); float noise such as 10.1 * 3 is tolerated.
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PROOF_MESSAGES.amountInvalid)
-    .transform((v) => Math.round(v * 100) / 100),
+  blankToUndefined,
+  esNumber({ decimals: 2, max: PROOF_LIMITS.maxAmount, required: PROOF_MESSAGES.amountInvalid }).refine(
+    (v) => v >= 0.01,
+    PROOF_MESSAGES.amountInvalid,
+  ),
+);
+
+/** A ticket count as typed ("1.000" is a thousand, decision 0013) or a typed number. */
+const quantity = z.preprocess(
+  blankToUndefined,
+  esNumber({ decimals: 0, max: MAX_TOTAL_TICKETS, message: PROOF_MESSAGES.quantityInvalid }).refine(
+    (v) => v >= 1,
+    PROOF_MESSAGES.quantityInvalid,
+  ),
 );
 
 const optionalUuid = z.preprocess(
@@ -140,14 +136,7 @@ export const proofUploadSchema = z.object({
     blankToUndefined,
     z.enum(CURRENCIES, { error: PROOF_MESSAGES.currencyInvalid }).default("USD"),
   ),
-  quantity: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: PROOF_MESSAGES.quantityInvalid })
-      .int(PROOF_MESSAGES.quantityInvalid)
-      .min(1, PROOF_MESSAGES.quantityInvalid)
-      .max(MAX_TOTAL_TICKETS, PROOF_MESSAGES.quantityInvalid),
-  ),
+  quantity,
   userNotes: z.preprocess(
     blankToUndefined,
     z.string().trim().max(PROOF_LIMITS.notes, PROOF_MESSAGES.notesTooLong).optional(),
@@ -205,16 +194,12 @@ const isFileLike = (value: unknown): value is ProofFileLike =>
 
 /**
  * The upload form (spec 1 §2 "Proof upload"): the API body without what the page adds itself (the raffle
- * and the idempotency key), plus the file. A decimal comma ("12,50") is read as a point before the API's
- * amount rule runs. The file's type is checked by its first bytes when it is chosen (that needs a read).
+ * and the idempotency key), plus the file. The amount is read as the API reads it ("1.194,56"). The file's
+ * type is checked by its first bytes when it is chosen (that needs a read).
  */
 export const proofFormSchema = proofUploadSchema
   .omit({ raffleId: true, idempotencyKey: true, reservationId: true })
   .extend({
-    amount: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim().replace(",", ".") : value),
-      proofUploadSchema.shape.amount,
-    ),
     file: z
       .custom<ProofFileLike>(isFileLike, { error: PROOF_MESSAGES.fileMissing })
       .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),

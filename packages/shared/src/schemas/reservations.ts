@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
   RESERVATION_STATUSES,
 } from "../constants";
+import { esNumber } from "./es-number";
 
 // Purchases from reservation to outcome (numbers chosen on the grid or a quantity; a countdown; a payment
 // page per method in the method's currency). The server decides every total from the raffle's rules
@@ -17,6 +18,7 @@ export const RESERVATION_MESSAGES = {
       ? `El número ${numbers[0]} acaba de ser tomado por otra persona. Elige otro.`
       : `Los números ${numbers.join(", ")} acaban de ser tomados por otras personas. Elige otros.`,
   chooseNumbers: "Elige tus números en la cuadrícula antes de pagar.",
+  quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
   numbersNotAllowed: "En esta rifa los números se asignan al azar: indica solo la cantidad.",
   invalidNumber: "Uno de los números elegidos no existe en esta rifa.",
   duplicateNumbers: "Elegiste el mismo número dos veces.",
@@ -122,8 +124,15 @@ export const numbersAvailabilitySchema = z.object({
 });
 export type NumbersAvailability = z.infer<typeof numbersAvailabilitySchema>;
 
-/** GET /api/raffles/:id/quote?quantity=N: the total the signed-in buyer (or a visitor) would pay. */
-export const quoteQuerySchema = z.object({ quantity: z.coerce.number().int().min(1).max(MAX_TOTAL_TICKETS) });
+/**
+ * GET /api/raffles/:id/quote?quantity=N: the total the signed-in buyer (or a visitor) would pay. The
+ * quantity is read as every es-VE number field is ("1.000" is a thousand, decision 0013).
+ */
+export const quoteQuerySchema = z.object({
+  quantity: esNumber({ decimals: 0, max: MAX_TOTAL_TICKETS, message: RESERVATION_MESSAGES.quantityInvalid })
+    .refine((v) => v >= 1, RESERVATION_MESSAGES.quantityInvalid)
+    .describe("Cantidad de boletos (entero de 1 en adelante; admite '1.000')."),
+});
 
 export const comboSchema = z.object({
   quantity: z.number().int().min(2).max(MAX_TOTAL_TICKETS),
