@@ -180,7 +180,7 @@ export type PrizeLevelInfo = z.infer<typeof prizeLevelSchema>;
 /** Detail page: card fields plus prize levels, what is left to buy and the public draw data. */
 export const raffleDetailSchema = publicRaffleSchema.extend({
   prizeLevels: z.array(prizeLevelSchema),
-  /** Tickets held by payment proofs still under review. */
+  /** Tickets held and not sold: reservations still holding numbers and proofs under review. */
   pendingTickets: z.number().int(),
   /** total − sold − pending, never below 0: the most a new purchase may ask for. */
   remaining: z.number().int(),

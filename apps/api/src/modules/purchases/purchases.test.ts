@@ -285,6 +285,18 @@ describe("reservas: quién puede reservar", () => {
     const reserved = (await reserve(oro.cookie, raffle.id, { quantity: 3 })).json() as Reservation;
     expect(reserved.pricing.total).toBe(8.1);
   });
+
+  it('lee la cantidad de la cotización como todo número es-VE ("1.000" son mil) y rechaza decimales', async () => {
+    const raffle = await raffleWithTickets({ price: 3, totalTickets: 2000 });
+    const thousand = await get(`/api/raffles/${raffle.id}/quote?quantity=1.000`);
+    expect(thousand.statusCode, thousand.body).toBe(200);
+    expect(thousand.json()).toMatchObject({ quantity: 1000, subtotal: 3000 });
+    for (const quantity of ["2,5", "0", "abc"]) {
+      const refused = await get(`/api/raffles/${raffle.id}/quote?quantity=${encodeURIComponent(quantity)}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(RESERVATION_MESSAGES.quantityInvalid);
+    }
+  });
 });
 
 describe("reservas: carreras", () => {
@@ -580,7 +592,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
     combos: [{ quantity: 5, price: "12,00" }],
     ...overrides,
   });
-  const admin$ = (method: "POST" | "PATCH", url: string, payload: unknown) =>
+  const admin$ = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload: payload as object });
 
   it("guarda modo, minutos y combos, los publica, y los fija tras la primera reserva", async () => {
@@ -620,6 +632,18 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
       20 * 60_000,
     );
     expect((await get(`/api/raffles/${id}`)).json()).toMatchObject({ pendingTickets: 2, remaining: 98 });
+    // The administrator's view counts it as the public detail does: the sale rules are locked, and a raffle
+    // with buyers is cancelled, never deleted.
+    expect((await admin$("GET", `/api/admin/raffles/${id}`)).json()).toMatchObject({
+      pendingTickets: 2,
+      hasSales: true,
+    });
+    const priceChange = await admin$("PATCH", `/api/admin/raffles/${id}`, { price: 4 });
+    expect(priceChange.statusCode).toBe(409);
+    expect(priceChange.json().error.code).toBe("RAFFLE_LOCKED");
+    const deleted = await admin$("DELETE", `/api/admin/raffles/${id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.code).toBe("RAFFLE_HAS_PROOFS");
     const locked = await admin$("PATCH", `/api/admin/raffles/${id}`, { numberMode: "random" });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe("PURCHASE_RULES_LOCKED");

@@ -186,8 +186,9 @@ const outerRaffleId = sql.raw(`"raffles"."id"`);
 /**
  * Tickets held and not sold, summed in the database: purchases under review or waiting for their proof
  * and not past their time (reservations), plus proofs under review sent before reservations existed.
+ * The admin payloads count them the same way (decision 0014).
  */
-const pendingTickets = () =>
+export const heldTickets = () =>
   sql<number>`(coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending' AND pp.reservation_id IS NULL), 0) + coalesce((SELECT sum(rv.quantity) FROM reservations rv WHERE rv.raffle_id = ${outerRaffleId} AND (rv.status = 'submitted' OR (rv.status IN ('active', 'rejected') AND rv.expires_at > now()))), 0))::int`;
 
 /** Draw values that only become public once the draw has run. */
@@ -203,7 +204,7 @@ function detailColumns() {
     drawSeed: afterDraw(raffles.drawSeed),
     drawPublicValue: afterDraw(raffles.drawPublicValue),
     drawTicketListHash: afterDraw(raffles.drawTicketListHash),
-    pendingTickets: pendingTickets(),
+    pendingTickets: heldTickets(),
   };
 }
 

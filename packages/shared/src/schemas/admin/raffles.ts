@@ -9,12 +9,15 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   prizeLevels: z.array(prizeLevelSchema),
   /** The ticket pool (numbers 0..total−1) exists; until then the list shows a spinner. */
   ticketsGenerated: z.boolean(),
-  /** Tickets held by payment proofs still under review. */
+  /** Tickets held and not sold, as the public detail counts them: holding reservations, proofs under review. */
   pendingTickets: z.number().int(),
   /** The organiser's own cap; null when the default (maxTicketsPerBuyer shows it) applies. */
   maxTicketsPerBuyerSetting: z.number().int().nullable(),
   paymentProofCount: z.number().int(),
-  /** A sale or a pending proof exists: price, currency, total and activation rules are locked. */
+  /**
+   * A sale, a holding reservation or a pending proof exists: price, currency, total and activation rules
+   * are locked.
+   */
   hasSales: z.boolean(),
   drawSeedCommitment: z.string().nullable(),
   /** External-lottery binding (issue 15): set with PUT /api/admin/raffles/:id/external-binding. */

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, users } from "../../../db/schema";
+import { heldTickets } from "../../raffles/repository";
 
 /**
  * Keyset position: the row's created_at as PostgreSQL text (full microseconds, which a JS Date would
@@ -71,7 +72,7 @@ export function raffleBatch(db: Executor, keyset: Keyset | null, limit: number) 
       winnerName: raffles.winnerName,
       winningTicketNumber: raffles.winningTicketNumber,
       createdAt: raffles.createdAt,
-      pendingTickets: sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM payment_proofs pp WHERE pp.raffle_id = ${outer("raffles")} AND pp.status = 'pending'), 0)::int`,
+      pendingTickets: heldTickets(),
     })
     .from(raffles)
     .where(after(raffles.createdAt, raffles.id, keyset))

@@ -1,8 +1,8 @@
 import type { RaffleForm } from "@rifazo/shared";
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { images, paymentProofs, prizeLevels, raffles } from "../../../db/schema";
-import { cardColumns } from "../../raffles/repository";
+import { images, prizeLevels, raffles } from "../../../db/schema";
+import { cardColumns, heldTickets } from "../../raffles/repository";
 
 /** The outer raffle row inside correlated subqueries (drizzle leaves single-table columns unqualified). */
 const outerId = sql.raw(`"raffles"."id"`);
@@ -16,7 +16,8 @@ export const adminColumns = {
   externalDrawAt: raffles.externalDrawAt,
   externalRule: raffles.externalRule,
   updatedAt: raffles.updatedAt,
-  pendingTickets: sql<number>`coalesce((SELECT sum(pp.quantity_of_tickets) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId} AND pp.status = 'pending'), 0)::int`,
+  // Held as the public detail counts them: proofs under review and reservations still holding numbers.
+  pendingTickets: heldTickets(),
   paymentProofCount: sql<number>`(SELECT count(*) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId})::int`,
 };
 
@@ -114,18 +115,16 @@ export async function deleteRaffle(tx: Executor, id: string): Promise<void> {
   await tx.delete(raffles).where(eq(raffles.id, id));
 }
 
-export async function proofCounts(
-  tx: Executor,
-  raffleId: string,
-): Promise<{ total: number; pending: number }> {
+export async function proofCounts(tx: Executor, raffleId: string): Promise<{ total: number; held: number }> {
   const [row] = await tx
     .select({
-      total: count(),
-      pending: sql<number>`count(*) FILTER (WHERE ${paymentProofs.status} = 'pending')::int`,
+      // Every proof and every reservation, whatever its outcome: a raffle that had buyers is kept.
+      total: sql<number>`((SELECT count(*) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId}) + (SELECT count(*) FROM reservations rv WHERE rv.raffle_id = ${outerId}))::int`,
+      held: heldTickets(),
     })
-    .from(paymentProofs)
-    .where(eq(paymentProofs.raffleId, raffleId));
-  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
+  return { total: Number(row?.total ?? 0), held: Number(row?.held ?? 0) };
 }
 
 export async function imageExists(db: Executor, id: string): Promise<boolean> {

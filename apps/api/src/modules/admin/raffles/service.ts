@@ -295,7 +295,7 @@ export async function updateRaffle(
       throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.statusByActions);
     }
     const proofs = await repo.proofCounts(tx, id);
-    const hasSales = current.soldTickets > 0 || proofs.pending > 0;
+    const hasSales = current.soldTickets > 0 || proofs.held > 0;
     const currentLevels = levels.map((l) => ({
       ...l,
       prizeValue: l.prizeValue === null ? null : Number(l.prizeValue),
@@ -400,7 +400,7 @@ export async function setExternalBinding(
     const proofs = await repo.proofCounts(tx, id);
     if (
       current.soldTickets > 0 ||
-      proofs.pending > 0 ||
+      proofs.held > 0 ||
       (current.status !== "upcoming" && current.status !== "active")
     ) {
       throw conflict(BINDING_MESSAGES.locked, "RAFFLE_LOCKED");
