@@ -9,7 +9,8 @@ import { errorMessage, isApiError } from "../lib/api-client";
 import { paths } from "../lib/paths";
 
 // A receipt is reached by its private link only: rendered in the browser (no prefetchPage), never indexed
-// (the server also sends X-Robots-Tag for /recibo/).
+// (the server also sends X-Robots-Tag for /recibo/). The page is as narrow as the receipt, so the title
+// lines up with it (as on the payment page).
 
 const TITLE = "Recibo de compra";
 
@@ -24,9 +25,9 @@ function ReceiptScreen({ token }: { token: string }) {
   const robots = <meta name="robots" content="noindex, nofollow" />;
   if (query.isPending) {
     return (
-      <Page title={TITLE} eyebrow="Tu compra">
+      <Page title={TITLE} eyebrow="Tu compra" className="max-w-3xl!">
         {robots}
-        <div role="status" aria-label="Cargando recibo..." className="mx-auto max-w-2xl space-y-4">
+        <div role="status" aria-label="Cargando recibo..." className="space-y-4">
           <Skeleton className="h-72 w-full rounded-card!" />
           <Skeleton className="h-48 w-full rounded-card!" />
         </div>
@@ -36,9 +37,9 @@ function ReceiptScreen({ token }: { token: string }) {
   if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
-      <Page title={TITLE} eyebrow="Tu compra">
+      <Page title={TITLE} eyebrow="Tu compra" className="max-w-3xl!">
         {robots}
-        <div className="mx-auto max-w-2xl space-y-4">
+        <div className="space-y-4">
           <Alert variant={missing ? "warning" : "danger"} title={missing ? "Recibo no encontrado" : "Error"}>
             {errorMessage(query.error)}
           </Alert>
@@ -50,7 +51,7 @@ function ReceiptScreen({ token }: { token: string }) {
     );
   }
   return (
-    <Page title={TITLE} eyebrow="Tu compra" className="pt-4! sm:pt-8!">
+    <Page title={TITLE} eyebrow="Tu compra" className="max-w-3xl! pt-4! sm:pt-8!">
       {robots}
       <ReceiptView receipt={query.data} />
     </Page>

@@ -38,7 +38,7 @@ export function PriceSummary({ pricing }: { pricing: PriceQuote }) {
         ) : null}
         {pricing.applied === "level" ? (
           <Row
-            label={`Descuento nivel ${pricing.levelName ?? ""} (${pricing.levelDiscountPercent} %)`.replace(
+            label={`Descuento nivel ${pricing.levelName ?? ""} (${pricing.levelDiscountPercent}\u00a0%)`.replace(
               "  ",
               " ",
             )}

@@ -462,9 +462,17 @@ export function ProofUploadForm({
             id="proof-amount"
             label="Monto pagado"
             hint={
-              chosenOption?.amount != null
-                ? `Debe ser exactamente ${formatMoney(chosenOption.amount, chosenOption.currency)}. Escríbelo como en 1.194,56.`
-                : "Escríbelo como en 1.194,56 (punto para los miles, coma para los decimales)."
+              chosenOption?.amount != null ? (
+                <>
+                  Debe ser exactamente {/* "Bs." and its figure stay on one line in this narrow column. */}
+                  <span className="whitespace-nowrap">
+                    {formatMoney(chosenOption.amount, chosenOption.currency)}
+                  </span>
+                  . Escríbelo como en <span className="whitespace-nowrap">1.194,56</span>.
+                </>
+              ) : (
+                "Escríbelo como en 1.194,56 (punto para los miles, coma para los decimales)."
+              )
             }
             error={errors.amount?.message}
           >

@@ -41,8 +41,9 @@ export function discountText(quote: PriceQuote): string | null {
       .join(" + ");
     return `Combo: ${used}`;
   }
+  // A no-break space keeps "(15 %)" on one line on a phone.
   if (quote.applied === "level")
-    return `Descuento nivel ${quote.levelName} (${quote.levelDiscountPercent} %)`;
+    return `Descuento nivel ${quote.levelName} (${quote.levelDiscountPercent}\u00a0%)`;
   return null;
 }
 

@@ -89,7 +89,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const { payment } = receipt;
   const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
   return (
-    <article aria-labelledby="receipt-title" className="mx-auto max-w-2xl space-y-5">
+    <article aria-labelledby="receipt-title" className="space-y-5">
       <section className="space-y-5 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
         <div className="space-y-1">
           <p className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
