@@ -342,7 +342,7 @@ function PaymentAccountsCard({ current }: { current: Accounts }) {
   }, [currentJson]);
 
   const save = useMutation({
-    mutationFn: (body: PaymentAccountsInput & { transfer?: TransferAccount | null }) =>
+    mutationFn: (body: PaymentAccountsInput) =>
       api.put<PaymentAccounts>("/api/admin/settings/payment-accounts", body),
     onSuccess: (saved) => {
       updateCache({ paymentAccounts: saved });
@@ -367,10 +367,9 @@ function PaymentAccountsCard({ current }: { current: Accounts }) {
         className="space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
-          const transfer = state.enabled.transfer ? state.transfer : null;
-          const body: PaymentAccountsInput & { transfer: TransferAccount | null } = {
+          const body: PaymentAccountsInput = {
             pagoMovil: state.enabled.pagoMovil ? state.pagoMovil : null,
-            transfer,
+            transfer: state.enabled.transfer ? state.transfer : null,
             zelle: state.enabled.zelle ? state.zelle : null,
             binance: state.enabled.binance ? state.binance : null,
           };
@@ -387,9 +386,7 @@ function PaymentAccountsCard({ current }: { current: Accounts }) {
             return;
           }
           setErrors({});
-          // The transfer account as typed unless the shared schema parsed it too; the server checks it
-          // either way (its field messages land on the inputs).
-          save.mutate({ transfer, ...parsed.data });
+          save.mutate(parsed.data);
         }}
       >
         {ACCOUNT_FIELDS.map((account) => {
