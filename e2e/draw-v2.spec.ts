@@ -102,16 +102,22 @@ async function createRaffle(baseURL: string, title: string, endDate: Date): Prom
   }
 }
 
-/** Buys the default 2 tickets of a raffle and uploads the proof, as purchase.spec.ts does. */
+/** Reserves the default 2 tickets of a raffle and uploads the proof, as purchase.spec.ts does. */
 async function buyTwo(page: Page, raffleId: string, title: string) {
   await page.goto(`/rifas/${raffleId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
-  await page.getByRole("button", { name: "Comprar Boletos" }).click();
-  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?tickets=2&amount=`));
+  await page.getByRole("button", { name: "Reservar boletos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
   await page.getByRole("combobox", { name: "Método de pago" }).click();
   await page.getByRole("option", { name: "Pago Móvil" }).click();
   await page.getByLabel("Referencia de la transacción").fill(`V2${Date.now()}`);
+  // The amount in bolívares the Pago Móvil tab asks for, typed as the bank app shows it.
+  const due = await page
+    .getByRole("tabpanel", { name: "Pago Móvil" })
+    .getByText(/^Bs\. [\d.]+,\d\d$/)
+    .textContent();
+  await page.getByLabel("Monto pagado").fill((due ?? "").replace("Bs. ", ""));
   await page
     .getByLabel("Comprobante de pago", { exact: true })
     .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: makePng(64, 64) });

@@ -1,7 +1,8 @@
 // Buying tickets on a phone (390×844), as a signed-in demo user: an active raffle → 2 tickets →
-// "Comprar Boletos" → proof upload with its progress bar → 'Comprobante Enviado' → Mis Pagos shows it
-// 'En Revisión'. A text file renamed to .png is refused on the spot, and a notification sent by an
-// administrator appears in the open page, without reloading, within 2 s (realtime over /api/events).
+// "Reservar boletos" → the reservation's payment page → proof upload, the amount typed in bolívares →
+// 'Comprobante Enviado' → Mis Pagos shows it 'En Revisión'. A text file renamed to .png is refused on the
+// spot, and a notification sent by an administrator appears in the open page, without reloading, within
+// 2 s (realtime over /api/events).
 //
 // It runs against the demo catalogue (SEED_DEMO=1), with the administrator account of support/server.ts
 // sending the notification.
@@ -103,7 +104,7 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   await skipCookieBanner(page);
   await signIn(page, BUYER, demoServer.demoPassword(BUYER));
 
-  // An active raffle with tickets left, opened from the raffle list.
+  // An active raffle with tickets left, sold at random (not by chosen numbers), opened from the list.
   const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
     items: RaffleSummary[];
   };
@@ -111,8 +112,14 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   for (const candidate of list.items) {
     const detail = (await (await page.request.get(`/api/raffles/${candidate.id}`)).json()) as {
       remaining: number;
+      numberMode: string;
+      acceptedMethods: string[];
     };
-    if (detail.remaining >= 2) {
+    if (
+      detail.remaining >= 2 &&
+      detail.numberMode === "random" &&
+      detail.acceptedMethods.includes("pago_movil")
+    ) {
       raffle = candidate;
       break;
     }
@@ -122,14 +129,12 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   await page.getByRole("link", { name: raffle.title, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/rifas/${raffle.id}$`));
 
-  // Two tickets (the minimum, and the default), then on to the proof upload.
+  // Two tickets (the minimum, and the default) are reserved, then the payment page of that reservation.
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
-  await page.getByRole("button", { name: "Comprar Boletos" }).click();
-  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffle.id}\\?tickets=2&amount=`));
-  const total = (Math.round(raffle.price * 2 * 100) / 100).toFixed(2);
-  await expect(page.getByLabel("Monto pagado")).toHaveValue(total);
-  await expect(page.getByLabel("Monto pagado")).toHaveAttribute("readonly", "");
+  await page.getByRole("button", { name: "Reservar boletos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffle.id}\\?reserva=[0-9a-f-]{36}$`));
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveAttribute("readonly", "");
 
   // A text file named .png is refused before anything is sent.
   const fileInput = page.getByLabel("Comprobante de pago", { exact: true });
@@ -145,19 +150,25 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   await page.getByRole("combobox", { name: "Método de pago" }).click();
   await page.getByRole("option", { name: "Pago Móvil" }).click();
   await page.getByLabel("Referencia de la transacción").fill(reference);
+  // The amount is typed as the bank app shows it: the one the Pago Móvil tab asks for, in bolívares.
+  const due = await page
+    .getByRole("tabpanel", { name: "Pago Móvil" })
+    .getByText(/^Bs\. [\d.]+,\d\d$/)
+    .textContent();
+  await page.getByLabel("Monto pagado").fill((due ?? "").replace("Bs. ", ""));
   await fileInput.setInputFiles({ name: "pago-movil.png", mimeType: "image/png", buffer: makePng(320, 320) });
   await expect(page.getByText(TEXT.fileType)).toBeHidden();
   await expect(page.getByText("pago-movil.png")).toBeVisible();
   await page.getByRole("button", { name: "Enviar Comprobante" }).click();
 
-  const progress = page.getByRole("progressbar", { name: "Comprobante enviado" });
-  await expect(progress).toHaveAttribute("aria-valuenow", "100");
+  // The form (and its progress bar) gives way to the reservation's new state as soon as it is sent.
   await expect(page.getByText(TEXT.sent, { exact: true }).first()).toBeVisible();
-  // Back to the raffle after 2 s.
-  await expect(page).toHaveURL(new RegExp(`/rifas/${raffle.id}$`), { timeout: 6_000 });
+  // The reservation is now under review, followed in Mis Pagos.
+  await expect(page.getByText("Comprobante en revisión", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Ver Mis Pagos" }).click();
+  await expect(page).toHaveURL(/\/perfil\/pagos$/);
 
   // Mis Pagos: newest first, with the raffle's title, under review.
-  await page.goto("/perfil/pagos");
   const item = page.getByRole("listitem").filter({ hasText: reference });
   await expect(item).toBeVisible();
   await expect(item.getByText(raffle.title)).toBeVisible();

@@ -228,12 +228,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     });
 
-    const deadline = Date.now() + 90_000;
+    // Migrations and the demo seed on PGlite take over 90 s on a busy 2-core machine; the worker fixture
+    // allows 180 s for the whole start (support/fixtures.ts), so wait almost that long.
+    const deadline = Date.now() + 170_000;
     let databaseKind: RunningServer["databaseKind"] | undefined;
     while (!databaseKind) {
       if (child.exitCode !== null)
         throw new Error(`El servidor terminó (código ${child.exitCode}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health en 90 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`El servidor no respondió /api/health en 170 s:\n${output}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (response.ok)
