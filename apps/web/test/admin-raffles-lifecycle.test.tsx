@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { RafflesTab } from "../src/features/admin/raffles/raffles-tab";
+import { makeAdminRaffle, makeLifecycle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The admin's raffles list (issue 15): each raffle's lifecycle state, and only the transitions the state
@@ -12,74 +13,22 @@ import { renderWithProviders, stubFetch } from "./render";
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
-const LABELS = {
-  upcoming: "Próximamente",
-  active: "En venta",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Sorteada",
-  cancelled: "Cancelada",
-} as const;
-
 function raffle(id: string, state: AdminRaffle["status"], extra: Partial<AdminRaffle> = {}): AdminRaffle {
-  return {
+  return makeAdminRaffle({
     id,
     title: `Rifa ${id}`,
     description: "",
-    price: 5,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
     status: state,
-    isFeatured: false,
-    startDate: null,
     endDate: "2030-01-01T00:00:00.000Z",
     totalTickets: 10,
     soldTickets: 2,
     maxTicketsPerBuyer: 5,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
-    paymentMethods: ["Pago Móvil"],
-    acceptedMethods: ["pago_movil"],
-    numberMode: "random",
-    reservationMinutes: 15,
-    combos: [],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
     daysUntilActivationTeaser: 10,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
     createdAt: `2026-11-0${id.length}T12:00:00.000Z`,
-    lifecycle: {
-      state,
-      label: LABELS[state],
-      salesOpen: state === "active",
-      closedAt: null,
-      reviewWindowHours: 48,
-      reviewDeadline: null,
-      pendingProofs: state === "closed" ? 2 : 0,
-      frozenAt: null,
-      drawRound: null,
-      drawRoundAt: null,
-      recordAvailable: false,
-    },
-    cancelReason: null,
-    prizeLevels: [{ level: 1, description: "Premio", winnerCount: 1, prizeValue: null }],
-    ticketsGenerated: true,
-    pendingTickets: 0,
-    maxTicketsPerBuyerSetting: null,
+    lifecycle: makeLifecycle(state, { pendingProofs: state === "closed" ? 2 : 0 }),
     paymentProofCount: 2,
-    hasSales: true,
-    drawSeedCommitment: null,
-    updatedAt: "2026-11-01T12:00:00.000Z",
     ...extra,
-  };
+  });
 }
 
 const fetchMock = stubFetch();

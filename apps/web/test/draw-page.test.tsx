@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
+import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
@@ -17,85 +18,8 @@ const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
 const COMMITMENT = "9f2c4e1ab37d5c60e8f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
 
-const STATE_LABELS = {
-  upcoming: "Próximamente",
-  active: "En venta",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Sorteada",
-  cancelled: "Cancelada",
-} as const;
-
-/** The server's lifecycle for a state (what the API sends with every raffle). */
-function lifecycle(
-  state: RaffleDetail["status"],
-  extra: Partial<RaffleDetail["lifecycle"]> = {},
-): RaffleDetail["lifecycle"] {
-  return {
-    state,
-    label: STATE_LABELS[state],
-    salesOpen: state === "active",
-    closedAt: null,
-    reviewWindowHours: 48,
-    reviewDeadline: null,
-    pendingProofs: 0,
-    frozenAt: null,
-    drawRound: null,
-    drawRoundAt: null,
-    recordAvailable: false,
-    ...extra,
-  };
-}
-
 function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-  return {
-    lifecycle: lifecycle(overrides.status ?? "active"),
-    cancelReason: null,
-    id: "r1",
-    title: "Moto Bera 2027",
-    description: "Una moto 0 km",
-    price: 5,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
-    status: "active",
-    isFeatured: false,
-    startDate: null,
-    endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(),
-    totalTickets: 100,
-    soldTickets: 40,
-    maxTicketsPerBuyer: 10,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
-    paymentMethods: ["Pago Móvil"],
-    acceptedMethods: ["pago_movil"],
-    numberMode: "random",
-    reservationMinutes: 15,
-    combos: [],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
-    daysUntilActivationTeaser: 7,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
-    pendingTickets: 0,
-    remaining: 60,
-    // Record-era raffles carry no seed commitment; only drawn v1 raffles keep theirs.
-    drawSeedCommitment: null,
-    drawAlgorithm: null,
-    drawPublicValueSource: null,
-    drawSeed: null,
-    drawPublicValue: null,
-    drawTicketListHash: null,
-    ...overrides,
-  };
+  return makeRaffleDetail({ endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(), ...overrides });
 }
 
 const fetchMock = stubFetch();
@@ -158,7 +82,7 @@ describe("DrawPage", () => {
       soldTickets: 100,
       remaining: 0,
       endDate: new Date(NOW.getTime() - HOUR).toISOString(),
-      lifecycle: lifecycle("frozen", {
+      lifecycle: makeLifecycle("frozen", {
         frozenAt: new Date(NOW.getTime() - 10 * 60_000).toISOString(),
         drawRound: ROUND,
         drawRoundAt: roundAt.toISOString(),
@@ -383,7 +307,7 @@ describe("DrawPage", () => {
         activationPercentage: 50,
         endDate: null,
         soldTickets: 80,
-        lifecycle: lifecycle("closed", { pendingProofs: 3, reviewDeadline: deadline }),
+        lifecycle: makeLifecycle("closed", { pendingProofs: 3, reviewDeadline: deadline }),
       }),
     );
     renderPage();
@@ -398,7 +322,7 @@ describe("DrawPage", () => {
       raffle({
         status: "cancelled",
         cancelReason: "El premio no llegó a tiempo.",
-        lifecycle: lifecycle("cancelled"),
+        lifecycle: makeLifecycle("cancelled"),
       }),
     );
     renderPage();

@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { PaymentsList } from "../src/features/proofs";
+import { makeReservation } from "./fixtures/reservation";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
 
@@ -51,38 +52,10 @@ const page = (items: PaymentProof[]): MyProofs => ({
 });
 
 function reservation(overrides: Partial<Reservation>): Reservation {
-  return {
-    id: "res1",
-    raffleId: "r1",
-    raffleTitle: "Moto Bera 2027",
-    numberMode: "chosen",
-    status: "active",
-    statusLabel: "Reservado",
-    quantity: 2,
-    numbers: ["0042", "0777"],
+  return makeReservation(SERVER_NOW, {
     expiresAt: new Date(SERVER_NOW.getTime() + 12 * 60_000).toISOString(),
-    createdAt: SERVER_NOW.toISOString(),
-    serverNow: SERVER_NOW.toISOString(),
-    pricing: {
-      quantity: 2,
-      unitPrice: 16,
-      currency: "USD",
-      subtotal: 32,
-      combosUsed: [],
-      comboTotal: 32,
-      levelName: null,
-      levelDiscountPercent: 0,
-      levelTotal: 32,
-      applied: "none",
-      discount: 0,
-      total: 32,
-    },
-    exchangeRate: null,
-    methods: [],
-    proofId: null,
-    rejectionReason: null,
     ...overrides,
-  };
+  });
 }
 
 /** EventSource as the notification stream uses it; a test dispatches events through it. */

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { UPCOMING_NOTIFY_KEY } from "@rifazo/shared/constants";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
-import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
@@ -13,6 +12,8 @@ import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { removeLocalNotify, setLocalNotify } from "../src/features/upcoming/notify-storage";
 import { UpcomingCard } from "../src/features/upcoming/upcoming-card";
 import { paths } from "../src/lib/paths";
+import { makeRaffleDetail } from "./fixtures/raffle";
+import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // 'Notificarme' is one button with one behaviour on the raffle card (home, /rifas) and on /proximamente:
@@ -28,80 +29,15 @@ const json = (body: unknown, status = 200) =>
 const NOW = Date.now();
 const DAY = 86_400_000;
 
-const raffle = {
-  id: "r1",
-  title: "Moto Bera 2027",
-  description: "Una moto 0 km",
-  price: 5,
-  currency: "USD",
-  prizeImage: null,
-  imageAlt: null,
+const raffle = makeRaffleDetail({
   status: "upcoming",
-  isFeatured: false,
   startDate: new Date(NOW + 3 * DAY).toISOString(),
   endDate: new Date(NOW + 30 * DAY).toISOString(),
-  totalTickets: 100,
   soldTickets: 0,
-  maxTicketsPerBuyer: 10,
-  activationType: "date",
-  activationPercentage: null,
-  percentageDrawActivatedAt: null,
-  paymentMethods: ["Pago Móvil"],
-  acceptedMethods: ["pago_movil"],
-  numberMode: "random",
-  reservationMinutes: 15,
-  combos: [],
-  announcementType: "internal",
-  externalAnnouncementPlatform: null,
-  externalAnnouncementDetails: null,
-  externalAnnouncementUrl: null,
-  daysUntilActivationTeaser: 7,
-  winnerName: null,
-  winningTicketNumber: null,
-  hasWinners: false,
-  winners: [],
-  drawnAt: null,
-  createdAt: "2026-11-01T12:00:00.000Z",
-  lifecycle: {
-    state: "upcoming",
-    label: "Próximamente",
-    salesOpen: false,
-    closedAt: null,
-    reviewWindowHours: 48,
-    reviewDeadline: null,
-    pendingProofs: 0,
-    frozenAt: null,
-    drawRound: null,
-    drawRoundAt: null,
-    recordAvailable: false,
-  },
-  cancelReason: null,
-  prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
-  pendingTickets: 0,
   remaining: 100,
-  drawSeedCommitment: null,
-  drawAlgorithm: null,
-  drawPublicValueSource: null,
-  drawSeed: null,
-  drawPublicValue: null,
-  drawTicketListHash: null,
-} satisfies RaffleDetail;
+});
 
-const user: SessionUser = {
-  id: "u1",
-  email: "ana@example.com",
-  fullName: "Ana Pérez",
-  role: "user",
-  status: "active",
-  phone: null,
-  avatarUrl: null,
-  points: 0,
-  pointsEarned: 0,
-  level: "Bronce",
-  emailVerified: true,
-  twoFactorEnabled: false,
-  registrationDate: "2026-01-01T00:00:00.000Z",
-};
+const user = makeBuyer();
 
 const PLACES: Array<[string, string, () => ReactElement]> = [
   ["la tarjeta de rifa", paths.raffles, () => <RaffleCard raffle={raffle} />],

@@ -12,7 +12,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { NumberPicker } from "../src/features/raffles/components/number-picker/number-picker";
-import { BUYER, raffle } from "./fixtures/purchase";
+import { raffle } from "./fixtures/purchase";
+import { BUYER } from "./fixtures/user";
 import { stubFetch, testQueryClient } from "./render";
 
 // The number grid of chosen-number raffles: windowed rows for 10 000 numbers, taken numbers from the

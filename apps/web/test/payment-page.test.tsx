@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,6 +7,8 @@ import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { uploadWithProgress } from "../src/features/proofs/api/upload-with-progress";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
+import { makeReservation } from "./fixtures/reservation";
+import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 import { allowConsole } from "./setup";
 
@@ -23,50 +24,12 @@ const PHONE_NOW = new Date("2026-11-26T14:00:00.000Z");
 const SERVER_NOW = new Date(PHONE_NOW.getTime() + 5 * 60_000);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-const buyer: SessionUser = {
-  id: "u1",
-  email: "ana@example.com",
-  fullName: "Ana Pérez",
-  role: "user",
-  status: "active",
-  phone: null,
-  avatarUrl: null,
-  points: 0,
-  pointsEarned: 0,
-  level: "Bronce",
-  emailVerified: true,
-  twoFactorEnabled: false,
-  registrationDate: "2026-01-01T00:00:00.000Z",
-};
+const buyer = makeBuyer();
 
 function reservation(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: "res1",
-    raffleId: "r1",
-    raffleTitle: "Moto Bera 2027",
-    numberMode: "chosen",
-    status: "active",
-    statusLabel: "Reservado",
-    quantity: 2,
-    numbers: ["0042", "0777"],
+  return makeReservation(SERVER_NOW, {
     // Ten minutes left by the server's clock (fifteen by the phone's, which is behind).
     expiresAt: new Date(SERVER_NOW.getTime() + 10 * 60_000).toISOString(),
-    createdAt: SERVER_NOW.toISOString(),
-    serverNow: SERVER_NOW.toISOString(),
-    pricing: {
-      quantity: 2,
-      unitPrice: 16,
-      currency: "USD",
-      subtotal: 32,
-      combosUsed: [],
-      comboTotal: 32,
-      levelName: null,
-      levelDiscountPercent: 0,
-      levelTotal: 32,
-      applied: "none",
-      discount: 0,
-      total: 32,
-    },
     exchangeRate: { rate: 37.33, updatedAt: "2026-11-25" },
     methods: [
       {
@@ -101,10 +64,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
         available: false,
       },
     ],
-    proofId: null,
-    rejectionReason: null,
     ...overrides,
-  };
+  });
 }
 
 const fetchMock = stubFetch();

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
+import { makeRaffleDetail } from "./fixtures/raffle";
+import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // A purchase without a reservation in a random-mode raffle (the server reserves on upload): the summary
@@ -13,82 +14,16 @@ import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
-const buyer: SessionUser = {
-  id: "u1",
-  email: "ana@example.com",
-  fullName: "Ana Pérez",
-  role: "user",
-  status: "active",
-  phone: null,
-  avatarUrl: null,
-  points: 0,
-  pointsEarned: 0,
-  level: "Bronce",
-  emailVerified: true,
-  twoFactorEnabled: false,
-  registrationDate: "2026-01-01T00:00:00.000Z",
-};
+const buyer = makeBuyer();
 
 function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-  return {
-    id: "r1",
-    title: "Moto Bera 2027",
-    description: "Una moto 0 km",
-    price: 5,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
-    status: "active",
-    isFeatured: false,
-    startDate: null,
+  return makeRaffleDetail({
     endDate: "2026-12-31T00:00:00.000Z",
-    totalTickets: 100,
-    soldTickets: 40,
-    maxTicketsPerBuyer: 10,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
     paymentMethods: ["Pago Móvil", "Zelle"],
     acceptedMethods: ["pago_movil", "zelle"],
-    numberMode: "random",
-    reservationMinutes: 15,
     combos: [{ quantity: 5, price: 20 }],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
-    daysUntilActivationTeaser: 7,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    lifecycle: {
-      state: "active",
-      label: "En venta",
-      salesOpen: true,
-      closedAt: null,
-      reviewWindowHours: 48,
-      reviewDeadline: null,
-      pendingProofs: 0,
-      frozenAt: null,
-      drawRound: null,
-      drawRoundAt: null,
-      recordAvailable: false,
-    },
-    cancelReason: null,
-    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
-    pendingTickets: 0,
-    remaining: 60,
-    drawSeedCommitment: null,
-    drawAlgorithm: null,
-    drawPublicValueSource: null,
-    drawSeed: null,
-    drawPublicValue: null,
-    drawTicketListHash: null,
     ...overrides,
-  };
+  });
 }
 
 const fetchMock = stubFetch();

@@ -12,7 +12,8 @@ import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { TicketPurchase } from "../src/features/raffles";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
-import { BUYER, raffle } from "./fixtures/purchase";
+import { raffle } from "./fixtures/purchase";
+import { BUYER } from "./fixtures/user";
 import { stubFetch, testQueryClient } from "./render";
 
 // Random-mode purchases (a quantity, combos as quick picks, "Reservar boletos" → payment page), the

@@ -4,6 +4,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The raffle page shows the server's lifecycle state (issue 15): the review window from the start, "Cerrada:
@@ -12,78 +13,16 @@ import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
 
-const LABELS = {
-  upcoming: "Próximamente",
-  active: "En venta",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Sorteada",
-  cancelled: "Cancelada",
-} as const;
-
 function raffle(
   state: RaffleDetail["status"],
   lifecycle: Partial<RaffleDetail["lifecycle"]> = {},
 ): RaffleDetail {
-  return {
-    id: "r1",
-    title: "Moto Bera 2027",
-    description: "Una moto 0 km",
-    price: 5,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
+  return makeRaffleDetail({
     status: state,
-    isFeatured: false,
-    startDate: null,
     endDate: new Date(NOW.getTime() - HOUR).toISOString(),
-    totalTickets: 100,
-    soldTickets: 40,
-    maxTicketsPerBuyer: 10,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
-    paymentMethods: ["Pago Móvil"],
-    acceptedMethods: ["pago_movil"],
-    numberMode: "random",
-    reservationMinutes: 15,
-    combos: [],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
-    daysUntilActivationTeaser: 7,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    lifecycle: {
-      state,
-      label: LABELS[state],
-      salesOpen: state === "active",
-      closedAt: null,
-      reviewWindowHours: 48,
-      reviewDeadline: null,
-      pendingProofs: 0,
-      frozenAt: null,
-      drawRound: null,
-      drawRoundAt: null,
-      recordAvailable: false,
-      ...lifecycle,
-    },
+    lifecycle: makeLifecycle(state, lifecycle),
     cancelReason: state === "cancelled" ? "El premio no llegó a tiempo." : null,
-    prizeLevels: [{ level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null }],
-    pendingTickets: 0,
-    remaining: 60,
-    drawSeedCommitment: null,
-    drawAlgorithm: null,
-    drawPublicValueSource: null,
-    drawSeed: null,
-    drawPublicValue: null,
-    drawTicketListHash: null,
-  };
+  });
 }
 
 const fetchMock = stubFetch();

@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { RaffleFormDialog } from "../src/features/admin/raffles/raffle-form-dialog";
+import { makeAdminRaffle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The admin's raffle form (spec 2 §2 "Raffle form"): required fields with the shared schema's Spanish
@@ -177,63 +178,21 @@ describe("RaffleFormDialog (create)", () => {
 });
 
 function soldRaffle(): AdminRaffle {
-  return {
+  return makeAdminRaffle({
     id: "r9",
     title: "Moto Bera",
     description: "",
     price: 1,
-    currency: "USD",
-    prizeImage: null,
-    imageAlt: null,
-    status: "active",
-    isFeatured: false,
-    startDate: null,
     endDate: "2030-01-01T00:00:00.000Z",
-    totalTickets: 100,
     soldTickets: 4,
-    maxTicketsPerBuyer: 10,
-    activationType: "date",
-    activationPercentage: null,
-    percentageDrawActivatedAt: null,
     paymentMethods: ["Pago Móvil", "Efectivo"],
     acceptedMethods: ["pago_movil", "efectivo_usd"],
     numberMode: "chosen",
     reservationMinutes: 20,
     combos: [{ quantity: 5, price: 4.5 }],
-    announcementType: "internal",
-    externalAnnouncementPlatform: null,
-    externalAnnouncementDetails: null,
-    externalAnnouncementUrl: null,
     daysUntilActivationTeaser: 10,
-    winnerName: null,
-    winningTicketNumber: null,
-    hasWinners: false,
-    winners: [],
-    drawnAt: null,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    lifecycle: {
-      state: "active",
-      label: "En venta",
-      salesOpen: true,
-      closedAt: null,
-      reviewWindowHours: 48,
-      reviewDeadline: null,
-      pendingProofs: 0,
-      frozenAt: null,
-      drawRound: null,
-      drawRoundAt: null,
-      recordAvailable: false,
-    },
-    cancelReason: null,
-    prizeLevels: [{ level: 1, description: "Premio", winnerCount: 1, prizeValue: null }],
-    ticketsGenerated: true,
-    pendingTickets: 0,
-    maxTicketsPerBuyerSetting: null,
     paymentProofCount: 4,
-    hasSales: true,
-    drawSeedCommitment: null,
-    updatedAt: "2026-11-01T12:00:00.000Z",
-  };
+  });
 }
 
 describe("RaffleFormDialog (edit)", () => {
