@@ -32,7 +32,7 @@ export async function findByIdempotencyKey(
 }
 
 /** What the sale rules read from a raffle (the inputs of raffleCardState, price and currency). */
-const saleColumns = {
+export const saleColumns = {
   id: raffles.id,
   title: raffles.title,
   price: raffles.price,

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, reservations, tickets, users } from "../../db/schema";
+import { saleColumns } from "../proofs/repository";
 
 export type ReservationRow = typeof reservations.$inferSelect;
 
@@ -19,24 +20,12 @@ export const holdingAt = (now: Date) =>
 
 /** What reserving reads from a raffle: the sale rules plus how it sells (mode, packages, minutes). */
 const purchaseColumns = {
-  id: raffles.id,
-  title: raffles.title,
-  price: raffles.price,
-  currency: raffles.currency,
-  status: raffles.status,
-  endDate: raffles.endDate,
-  totalTickets: raffles.totalTickets,
-  soldTickets: raffles.soldTickets,
-  activationType: raffles.activationType,
-  activationPercentage: raffles.activationPercentage,
-  percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
-  announcementType: raffles.announcementType,
+  ...saleColumns,
   ticketsGenerated: raffles.ticketsGenerated,
   numberMode: raffles.numberMode,
   reservationMinutes: raffles.reservationMinutes,
   combos: raffles.combos,
   paymentMethods: raffles.paymentMethods,
-  hasWinners: sql<boolean>`(${raffles.winningTicketNumber} IS NOT NULL OR EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = "raffles"."id"))`,
 };
 
 export type PurchaseRaffle = NonNullable<Awaited<ReturnType<typeof purchaseRaffle>>>;
