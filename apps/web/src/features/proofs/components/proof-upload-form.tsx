@@ -334,11 +334,14 @@ export function ProofUploadForm({
       void queryClient.invalidateQueries({ queryKey: proofKeys.all });
       void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["raffles"] });
-      // A reservation's outcome is followed in Mis Pagos; a purchase without one goes back to its raffle.
-      const target = reservation ? ({ kind: "payments" } as const) : redirectAfterUpload(raffleId);
-      redirectTimer.current = setTimeout(() => {
-        void navigate(target.kind === "payments" ? paths.profilePayments : paths.raffle(target.id));
-      }, PROOF_REDIRECT_MS);
+      // A reservation's page shows "Comprobante en revisión" in place of this form once the refetched
+      // reservation is submitted; a purchase without one goes on to its raffle or Mis Pagos.
+      if (!reservation) {
+        const target = redirectAfterUpload(raffleId);
+        redirectTimer.current = setTimeout(() => {
+          void navigate(target.kind === "payments" ? paths.profilePayments : paths.raffle(target.id));
+        }, PROOF_REDIRECT_MS);
+      }
     } catch (error) {
       setPhase("editing");
       setProgress(null);
