@@ -171,3 +171,22 @@ export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";
 // The caps themselves are server settings (apps/api/src/modules/events/stream-limits.ts).
 export const REALTIME_RETRY_AFTER_SECONDS = 10;
 export const REALTIME_BACKOFF_MAX_SECONDS = 300;
+
+/**
+ * Proof analysis after upload (perceptual hash and OCR, off the request path): pending until the worker
+ * reads it; done; failed after its retries; skipped when there is no image to read (a PDF).
+ */
+export const PROOF_ANALYSIS_STATUSES = ["pending", "done", "failed", "skipped"] as const;
+export type ProofAnalysisStatus = (typeof PROOF_ANALYSIS_STATUSES)[number];
+
+/** A cancelled raffle's refunds: created pending at cancellation, paid when the organiser records it. */
+export const REFUND_STATUSES = ["pending", "paid"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: "Reembolso pendiente",
+  paid: "Reembolsado",
+};
+
+/** How many times an organiser may move a raffle's end date (raffles.max_extensions), by default and at most. */
+export const DEFAULT_MAX_EXTENSIONS = 2;
+export const MAX_EXTENSIONS_LIMIT = 5;

@@ -7,19 +7,26 @@ import {
   CLOSE_REASONS,
   type Combo,
   CURRENCIES,
+  DEFAULT_MAX_EXTENSIONS,
   EXTERNAL_PLATFORMS,
   IMAGE_FOLDERS,
   LEVEL_NAMES,
+  MAX_EXTENSIONS_LIMIT,
   MAX_RESERVATION_MINUTES,
   MIN_RESERVATION_MINUTES,
   NOTIFICATION_TYPES,
   NUMBER_MODES,
   PAYMENT_METHODS,
+  PROOF_ANALYSIS_STATUSES,
   PROOF_STATUSES,
   type PriceQuote,
+  type ProofOcr,
   RAFFLE_STATUSES,
+  REFUND_STATUSES,
   RESERVATION_STATUSES,
+  type RefundPayTo,
   ROLES,
+  type StatementMapping,
   TICKET_STATUSES,
   USER_STATUSES,
   WINNER_SOURCES,
@@ -27,6 +34,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -285,6 +293,12 @@ export const raffles = pgTable(
     numberMode: text("number_mode").notNull().default("random"),
     reservationMinutes: integer("reservation_minutes").notNull().default(15),
     combos: jsonb("combos").$type<Combo[]>().notNull().default(sql`'[]'::jsonb`),
+    // Raffles that do not sell: the minimum of tickets sold stated on the page (null: none); how many
+    // times the end date may be moved and how many times it was; archived instead of deleted once sold.
+    minTickets: integer("min_tickets"),
+    maxExtensions: integer("max_extensions").notNull().default(DEFAULT_MAX_EXTENSIONS),
+    extensionsUsed: integer("extensions_used").notNull().default(0),
+    archivedAt: ts("archived_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -321,6 +335,16 @@ export const raffles = pgTable(
     check(
       "raffles_reservation_minutes_check",
       sql.raw(`"reservation_minutes" BETWEEN ${MIN_RESERVATION_MINUTES} AND ${MAX_RESERVATION_MINUTES}`),
+    ),
+    check(
+      "raffles_min_tickets_check",
+      sql`${t.minTickets} IS NULL OR ${t.minTickets} BETWEEN 1 AND ${t.totalTickets}`,
+    ),
+    check(
+      "raffles_extensions_check",
+      sql.raw(
+        `"max_extensions" BETWEEN 0 AND ${MAX_EXTENSIONS_LIMIT} AND "extensions_used" BETWEEN 0 AND "max_extensions"`,
+      ),
     ),
     index("raffles_status_created_idx").on(t.status, t.createdAt.desc()),
     index("raffles_featured_idx")
@@ -393,10 +417,24 @@ export const paymentProofs = pgTable(
     }),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: ts("reviewed_at"),
+    // Proof analysis (modules/proof-analysis), done by a worker after upload, never on the request path:
+    // pending until read; done, failed (after retries) or skipped (a PDF or a file that is not an image).
+    analysisStatus: text("analysis_status").notNull().default("pending"),
+    analysisAttempts: integer("analysis_attempts").notNull().default(0),
+    analyzedAt: ts("analyzed_at"),
+    // 64-bit perceptual hash of the image (sharp-phash), as a signed bigint for bit_count(a # b).
+    phash: bigint("phash", { mode: "bigint" }),
+    // The closest earlier proof whose image is a near-copy of this one (any raffle, any account).
+    nearDuplicateOf: uuid("near_duplicate_of").references((): AnyPgColumn => paymentProofs.id, {
+      onDelete: "set null",
+    }),
+    // What OCR read on the receipt (ProofOcr of packages/shared); null until read or when not an image.
+    ocr: jsonb("ocr").$type<ProofOcr>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("payment_proofs_analysis_status_check", oneOf("analysis_status", PROOF_ANALYSIS_STATUSES)),
     check("payment_proofs_amount_check", sql`${t.amount} > 0`),
     check("payment_proofs_currency_check", oneOf("currency", CURRENCIES)),
     check("payment_proofs_method_check", oneOf("payment_method", PAYMENT_METHODS)),
@@ -415,6 +453,8 @@ export const paymentProofs = pgTable(
     index("payment_proofs_raffle_status_idx").on(t.raffleId, t.status),
     index("payment_proofs_created_idx").on(t.createdAt.desc()),
     index("payment_proofs_reservation_idx").on(t.reservationId),
+    index("payment_proofs_analysis_due_idx").on(t.createdAt).where(sql`${t.analysisStatus} = 'pending'`),
+    index("payment_proofs_near_duplicate_idx").on(t.nearDuplicateOf),
   ],
 );
 
@@ -827,5 +867,140 @@ export const liveBroadcasts = pgTable(
     check("live_broadcasts_title_check", sql`length(trim(${t.title})) > 0`),
     check("live_broadcasts_url_check", sql`${t.url} IS NULL OR ${t.url} ~ '^https?://'`),
     index("live_broadcasts_order_idx").on(t.sortOrder),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The organiser's day: refunds of cancelled raffles, bank statements and their movements.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One refund per approved purchase of a cancelled raffle: what was paid (currency paid, Bs at the frozen
+ * rate), the method and the buyer's data for it, then who paid it back, when, with which reference and an
+ * optional private proof file.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proofId: uuid("proof_id")
+      .notNull()
+      .references(() => paymentProofs.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
+    amountVes: numeric("amount_ves", { precision: 14, scale: 2, mode: "number" }),
+    paymentMethod: text("payment_method").notNull(),
+    payTo: jsonb("pay_to").$type<RefundPayTo>().notNull(),
+    status: text("status").notNull().default("pending"),
+    paidReference: text("paid_reference"),
+    paidProofPath: text("paid_proof_path"),
+    paidProofContentType: text("paid_proof_content_type"),
+    paidProofSize: integer("paid_proof_size"),
+    paidAt: ts("paid_at"),
+    paidBy: text("paid_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("refunds_status_check", oneOf("status", REFUND_STATUSES)),
+    check("refunds_currency_check", oneOf("currency", CURRENCIES)),
+    check("refunds_method_check", oneOf("payment_method", PAYMENT_METHODS)),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+    check(
+      "refunds_paid_check",
+      sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL AND length(trim(coalesce(${t.paidReference}, ''))) > 0)`,
+    ),
+    uniqueIndex("refunds_proof_idx").on(t.proofId),
+    index("refunds_status_created_idx").on(t.status, t.createdAt),
+    index("refunds_user_idx").on(t.userId),
+    index("refunds_raffle_idx").on(t.raffleId),
+  ],
+);
+
+/** How one bank's export is read (StatementMapping of packages/shared), remembered by the bank's name. */
+export const bankMappings = pgTable(
+  "bank_mappings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    mapping: jsonb("mapping").$type<StatementMapping>().notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bank_mappings_name_check", sql`length(trim(${t.name})) > 0`),
+    uniqueIndex("bank_mappings_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+/** An uploaded bank export: a private file like a proof, kept with who uploaded it. */
+export const bankStatements = pgTable(
+  "bank_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bankMappingId: uuid("bank_mapping_id").references(() => bankMappings.id, { onDelete: "restrict" }),
+    filename: text("filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    // draft: uploaded, being mapped; imported: its movements were saved.
+    status: text("status").notNull().default("draft"),
+    rowCount: integer("row_count").notNull().default(0),
+    importedCount: integer("imported_count").notNull().default(0),
+    duplicateCount: integer("duplicate_count").notNull().default(0),
+    problemCount: integer("problem_count").notNull().default(0),
+    uploadedBy: text("uploaded_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    importedAt: ts("imported_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("bank_statements_status_check", sql`${t.status} IN ('draft', 'imported')`),
+    index("bank_statements_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A credit read from a statement. The fingerprint (bank, date, reference, amount and the occurrence of
+ * that key within its file) makes overlapping exports of the same days insert nothing twice. A movement
+ * pays one proof only, ever: matched_proof_id is unique and, once set, never cleared (trigger).
+ */
+export const bankMovements = pgTable(
+  "bank_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: "restrict" }),
+    bankMappingId: uuid("bank_mapping_id")
+      .notNull()
+      .references(() => bankMappings.id, { onDelete: "restrict" }),
+    postedOn: date("posted_on", { mode: "string" }).notNull(),
+    reference: text("reference").notNull(),
+    referenceRaw: text("reference_raw").notNull(),
+    description: text("description").notNull().default(""),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    sourceRow: integer("source_row").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    matchedProofId: uuid("matched_proof_id").references(() => paymentProofs.id, { onDelete: "restrict" }),
+    matchedAt: ts("matched_at"),
+    matchedBy: text("matched_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bank_movements_fingerprint_idx").on(t.fingerprint),
+    uniqueIndex("bank_movements_matched_proof_idx").on(t.matchedProofId),
+    index("bank_movements_reference_idx").on(t.reference),
+    index("bank_movements_posted_idx").on(t.postedOn),
   ],
 );

@@ -21,3 +21,4 @@ export * from "./raffle-card-state";
 export * from "./raffle-lifecycle";
 export * from "./raffle-progress";
 export * from "./tickets";
+export * from "./whatsapp";

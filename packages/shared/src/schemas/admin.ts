@@ -21,5 +21,8 @@ export {
   raffleFormInputSchema,
 } from "./admin/raffle-form-fields";
 export * from "./admin/raffles";
+export * from "./admin/reconciliation";
+export * from "./admin/refunds";
 export * from "./admin/reports";
+export * from "./admin/today";
 export * from "./admin/users";

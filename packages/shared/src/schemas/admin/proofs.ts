@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROOF_STATUSES } from "../../constants";
+import { CURRENCIES, PAYMENT_METHODS, PROOF_ANALYSIS_STATUSES, PROOF_STATUSES } from "../../constants";
 import { isUuid } from "../../uuid";
 import { proofRecordSchema } from "../proofs";
 import { adminPageSchema, blankToUndefined, pageParam, searchParam } from "./common";
@@ -8,6 +8,58 @@ import { ADMIN_MESSAGES } from "./messages";
 // Payment proofs under review: the list, one proof, approval and rejection.
 
 export const ADMIN_PROOFS_PAGE_SIZE = 20;
+
+/**
+ * Why a proof needs a closer look in the inbox: the same reference as another proof, an image that is a
+ * near-copy of another proof's, what OCR read differs from what the buyer typed, or the amount typed is
+ * not what the purchase costs.
+ */
+export const PROOF_FLAGS = [
+  "duplicate_reference",
+  "near_duplicate",
+  "ocr_mismatch",
+  "amount_mismatch",
+] as const;
+export type ProofFlag = (typeof PROOF_FLAGS)[number];
+export const PROOF_FLAG_LABELS: Record<ProofFlag, string> = {
+  duplicate_reference: "Referencia repetida",
+  near_duplicate: "Imagen casi idéntica a otra",
+  ocr_mismatch: "El recibo no coincide con lo escrito",
+  amount_mismatch: "Monto distinto al esperado",
+};
+
+/** What OCR read on a receipt; any field it could not read is null. date is YYYY-MM-DD. */
+export const receiptFieldsSchema = z.object({
+  reference: z.string().nullable(),
+  amount: z.number().nullable(),
+  currency: z.enum(CURRENCIES).nullable(),
+  date: z.string().nullable(),
+  bank: z.string().nullable(),
+});
+export type ReceiptFields = z.infer<typeof receiptFieldsSchema>;
+
+/** Stored in payment_proofs.ocr. */
+export const proofOcrSchema = z.object({
+  fields: receiptFieldsSchema,
+  /** Tesseract's mean confidence, 0–100. */
+  confidence: z.number(),
+  /** The text read, trimmed to 4,000 characters (for the organiser's eyes). */
+  text: z.string(),
+  engine: z.string(),
+  ms: z.number(),
+});
+export type ProofOcr = z.infer<typeof proofOcrSchema>;
+
+/** The analysis the inbox shows beside what the buyer typed. */
+export const proofAnalysisSchema = z.object({
+  status: z.enum(PROOF_ANALYSIS_STATUSES),
+  ocr: proofOcrSchema.nullable(),
+  /** Fields where OCR read something different from what the buyer typed. */
+  mismatches: z.array(z.enum(["reference", "amount", "date"])),
+  /** The earlier proof whose image is a near-copy of this one. */
+  nearDuplicateOf: z.string().nullable(),
+});
+export type ProofAnalysis = z.infer<typeof proofAnalysisSchema>;
 
 export const adminProofListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(PROOF_STATUSES).optional()),
@@ -20,6 +72,10 @@ export const adminProofListQuerySchema = z.object({
       .describe("Id de la rifa, o 'general' para los pagos sin rifa."),
   ),
   q: searchParam.describe("Nombre o correo del comprador, referencia o título de la rifa."),
+  method: z.preprocess(blankToUndefined, z.enum(PAYMENT_METHODS).optional()),
+  flag: z.preprocess(blankToUndefined, z.enum(PROOF_FLAGS).optional()),
+  /** oldest: the inbox order (oldest first); newest: the history. Default: oldest for pending, else newest. */
+  sort: z.preprocess(blankToUndefined, z.enum(["oldest", "newest"]).optional()),
   page: pageParam,
 });
 export type AdminProofListQuery = z.infer<typeof adminProofListQuerySchema>;
@@ -47,6 +103,13 @@ export const adminProofSchema = proofRecordSchema.extend({
    * the end of the review window, after which it is rejected automatically. These proofs are listed first.
    */
   reviewBefore: z.string().nullable(),
+  buyerPhone: z.string().nullable(),
+  /** What the purchase costs in the method's currency at the frozen rate (null: a proof without a reservation). */
+  expected: z
+    .object({ amount: z.number(), currency: z.enum(CURRENCIES), exchangeRate: z.number().nullable() })
+    .nullable(),
+  analysis: proofAnalysisSchema,
+  flags: z.array(z.enum(PROOF_FLAGS)),
 });
 export type AdminProof = z.infer<typeof adminProofSchema>;
 
@@ -70,3 +133,19 @@ export const adminRejectInputSchema = z.object({
   ),
 });
 export const adminReviewResultSchema = z.object({ proofId: z.string(), status: z.enum(PROOF_STATUSES) });
+
+/** GET /api/admin/proofs/pending-count: the inbox badge (tab title and menu), refreshed live. */
+export const adminPendingCountSchema = z.object({ pending: z.number().int() });
+
+/** Editable rejection reasons the organiser picks from (settings key reject_templates). */
+export const rejectTemplatesSchema = z.object({
+  templates: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, "Escribe un título.").max(60, "Máximo 60 caracteres."),
+        text: z.string().trim().min(1, "Escribe el mensaje.").max(500, "Máximo 500 caracteres."),
+      }),
+    )
+    .max(20, "Máximo 20 plantillas."),
+});
+export type RejectTemplates = z.infer<typeof rejectTemplatesSchema>;

@@ -75,6 +75,11 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
         : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // CONTRACT placeholders: the inbox work fills these from the row (buyer phone, reservation, analysis).
+    buyerPhone: null,
+    expected: null,
+    analysis: { status: "pending", ocr: null, mismatches: [], nearDuplicateOf: null },
+    flags: row.duplicateOf !== null ? ["duplicate_reference"] : [],
   };
 }
 

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+// The dashboard's first screen: what needs the organiser today.
+
+export const adminTodaySchema = z.object({
+  pendingProofs: z.object({ count: z.number().int(), oldestAt: z.string().nullable() }),
+  /** Reservations whose time runs out within the next hour. */
+  expiringReservations: z.array(
+    z.object({
+      id: z.string(),
+      raffleId: z.string(),
+      raffleTitle: z.string(),
+      buyerName: z.string(),
+      buyerPhone: z.string().nullable(),
+      quantity: z.number().int(),
+      expiresAt: z.string(),
+      status: z.string(),
+    }),
+  ),
+  /** Active raffles whose end date falls within 24 hours, with how far below their minimum they are. */
+  closingRaffles: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      endDate: z.string(),
+      soldTickets: z.number().int(),
+      totalTickets: z.number().int(),
+      minTickets: z.number().int().nullable(),
+    }),
+  ),
+  refundsToPay: z.object({ count: z.number().int(), totalUsd: z.number(), totalVes: z.number() }),
+  /** Approved sales per day (Venezuelan days), the last 14 days, oldest first. */
+  salesPerDay: z.array(
+    z.object({ day: z.string(), usd: z.number(), ves: z.number(), proofs: z.number().int() }),
+  ),
+});
+export type AdminToday = z.infer<typeof adminTodaySchema>;
