@@ -16,6 +16,7 @@ export * from "./number-bitmap";
 export * from "./owner-tag";
 export * from "./payment-reference";
 export * from "./pricing";
+export * from "./proof-analysis";
 export * from "./purchase-limits";
 export * from "./raffle-card-state";
 export * from "./raffle-lifecycle";
