@@ -145,6 +145,12 @@ export const ERROR_CATALOGUE = {
   RAFFLE_STATE: { status: 409, message: "La rifa no admite esta acción en su estado actual." },
   RAFFLE_HAS_PROOFS: { status: 409, message: "Esta rifa tiene comprobantes de pago y no se puede eliminar." },
   WINNERS_ALREADY_REGISTERED: { status: 409, message: "Esta rifa ya tiene ganadores registrados." },
+  // Winners of a raffle drawn by the platform come from its own draw, never typed in.
+  RAFFLE_NOT_EXTERNAL: {
+    status: 409,
+    message:
+      "Esta rifa se sortea en Rifazo: sus ganadores salen del sorteo de la plataforma y no se registran como externos.",
+  },
   INVALID_FILE_TYPE: { status: 415, message: "Solo se permiten imágenes JPG, PNG, WEBP o GIF." },
   IMAGE_IN_USE: { status: 409, message: "Esta imagen está en uso y no se puede eliminar." },
   EMPTY_EXPORT: { status: 404, message: "No hay datos para exportar." },

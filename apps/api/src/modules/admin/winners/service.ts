@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   DEFAULT_PRIZE_LABEL,
+  ERROR_MESSAGES,
   type ExternalWinnerEntry,
   formatTicketNumber,
   isUuid,
@@ -70,6 +71,10 @@ export async function registerExternalWinners(
       .limit(1);
     if (existing.length > 0 || raffle.drawnAt) {
       throw conflict(ADMIN_MESSAGES.winnersAlreadyRegistered, "WINNERS_ALREADY_REGISTERED");
+    }
+    // An internal raffle is drawn by the platform: typing names here would bypass its verifiable draw.
+    if (raffle.announcementType !== "external") {
+      throw conflict(ERROR_MESSAGES.RAFFLE_NOT_EXTERNAL, "RAFFLE_NOT_EXTERNAL");
     }
     assertAllowed(raffle.status, "enter_external_result");
     // A raffle with a published record (issue 15) is decided by its draw or its bound lottery result,

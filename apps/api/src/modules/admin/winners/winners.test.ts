@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared";
+import { ADMIN_MESSAGES, ERROR_MESSAGES, externalWinnersError } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
@@ -12,13 +12,13 @@ const db = () => ctx.t.app.ctx.db;
 const register = (raffleId: string, body: unknown) =>
   call(ctx.t, "POST", `/api/admin/raffles/${raffleId}/external-winners`, ctx.admin.cookie, body);
 
-async function raffleWithBuyer(name: string, freeze = true) {
+async function raffleWithBuyer(name: string, freeze = true, announcementType = "external") {
   const buyer = await createUser(ctx.t.app, { fullName: name });
   const raffle = await createRaffle(ctx, {
     title: `Rifa de ${name}`,
     totalTickets: 20,
-    announcementType: "external",
-    externalAnnouncementPlatform: "Instagram Live",
+    announcementType,
+    ...(announcementType === "external" ? { externalAnnouncementPlatform: "Instagram Live" } : {}),
     prizeLevels: [
       { description: "Moto", winnerCount: 1 },
       { description: "Bono 50 USD", winnerCount: 2 },
@@ -217,6 +217,24 @@ describe("registro", () => {
     const again = await register(raffle.id, { winners: [{ ticketNumber: outside, winnerName: "Otro" }] });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(ADMIN_MESSAGES.winnersAlreadyRegistered);
+  });
+
+  it("una rifa interna (la sortea la plataforma) no admite ganadores externos: 409 y nada guardado", async () => {
+    const { raffle, numbers } = await raffleWithBuyer("Interna", true, "internal");
+    const before = await raffleRow(db(), raffle.id);
+    const response = await register(raffle.id, {
+      winners: [{ level: 1, ticketNumber: numbers[0], winnerName: "Interna" }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: "RAFFLE_NOT_EXTERNAL",
+      message: ERROR_MESSAGES.RAFFLE_NOT_EXTERNAL,
+    });
+    expect(await db().select().from(winners).where(eq(winners.raffleId, raffle.id))).toHaveLength(0);
+    const after = await raffleRow(db(), raffle.id);
+    expect(after).toMatchObject({ status: before?.status, winnerName: null, winningTicketNumber: null });
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, raffle.id));
+    expect(audits.filter((a) => a.action === "raffle.external_winners")).toHaveLength(0);
   });
 
   it("dos registros simultáneos: solo uno gana", async () => {

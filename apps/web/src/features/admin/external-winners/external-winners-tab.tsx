@@ -33,10 +33,11 @@ export function ExternalWinnersTab() {
   const [confirming, setConfirming] = useState(false);
   const lookups = useRef(new Map<string, AbortController>());
 
-  // Raffles already drawn cannot take winners again; external ones come first since they are the usual case.
-  const candidates = (raffles.data ?? [])
-    .filter((raffle) => !raffle.hasWinners)
-    .sort((a, b) => Number(b.announcementType === "external") - Number(a.announcementType === "external"));
+  // Only raffles announced outside Rifazo take typed-in winners (the server refuses internal ones: the
+  // platform draws those), and a raffle already drawn cannot take winners again.
+  const candidates = (raffles.data ?? []).filter(
+    (raffle) => raffle.announcementType === "external" && !raffle.hasWinners,
+  );
   const raffle = raffles.data?.find((r) => r.id === raffleId) ?? null;
 
   useEffect(() => {
@@ -180,23 +181,19 @@ export function ExternalWinnersTab() {
             aria-describedby="external-raffle-hint"
           />
           <p id="external-raffle-hint" className="text-xs text-muted">
-            {raffleId ? "Solo se listan rifas sin ganadores." : ADMIN_MESSAGES.selectRaffle}
+            {raffleId
+              ? "Solo se listan rifas de anuncio externo sin ganadores."
+              : ADMIN_MESSAGES.selectRaffle}
           </p>
         </div>
 
         {raffle ? (
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
             <RaffleStatusBadge status={raffle.status} />
-            {raffle.announcementType === "external" ? (
-              <span>
-                Anuncio por {raffle.externalAnnouncementPlatform ?? "plataforma externa"}
-                {raffle.endDate ? ` · ${formatDate(raffle.endDate)}` : ""}
-              </span>
-            ) : (
-              <span>
-                Esta rifa tiene anuncio interno; registra ganadores externos solo si el sorteo se hizo fuera.
-              </span>
-            )}
+            <span>
+              Anuncio por {raffle.externalAnnouncementPlatform ?? "plataforma externa"}
+              {raffle.endDate ? ` · ${formatDate(raffle.endDate)}` : ""}
+            </span>
           </div>
         ) : null}
 
