@@ -7,11 +7,28 @@ import { ADMIN_MESSAGES } from "./messages";
 
 // Exports, statistics and the audit log.
 
+/**
+ * Each export in three formats: the CSV of the spec (comma, dot decimals), the CSV for Excel in a
+ * Spanish locale (?variant=excel: semicolon, comma decimals, dd/mm/yyyy) and an XLSX with typed cells.
+ */
+function exportFiles<N extends string, F extends string>(name: N, base: F) {
+  return {
+    path: `/api/admin/exports/${name}.csv`,
+    filename: `${base}.csv`,
+    excelCsvPath: `/api/admin/exports/${name}.csv?variant=excel`,
+    excelCsvFilename: `${base}_excel.csv`,
+    xlsxPath: `/api/admin/exports/${name}.xlsx`,
+    xlsxFilename: `${base}.xlsx`,
+  } as const;
+}
+
 export const ADMIN_EXPORTS = {
-  users: { path: "/api/admin/exports/users.csv", filename: "listado_usuarios_rifazo.csv" },
-  raffles: { path: "/api/admin/exports/raffles.csv", filename: "listado_rifas.csv" },
-  proofs: { path: "/api/admin/exports/proofs.csv", filename: "comprobantes_pago_rifazo.csv" },
+  users: exportFiles("users", "listado_usuarios_rifazo"),
+  raffles: exportFiles("raffles", "listado_rifas"),
+  proofs: exportFiles("proofs", "comprobantes_pago_rifazo"),
 } as const;
+export type AdminExportFiles = (typeof ADMIN_EXPORTS)[keyof typeof ADMIN_EXPORTS];
+export const EXPORT_CSV_VARIANTS = ["standard", "excel"] as const;
 export const EMPTY_EXPORT_CODE = "EMPTY_EXPORT" satisfies ErrorCode;
 
 export const adminStatsQuerySchema = z.object({

@@ -16,21 +16,33 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
 import { AppError } from "../../../lib/errors";
-import { BOM, type CsvValue, csvLine } from "./csv";
+import { BOM, type ColumnType, type CsvValue, csvLine, excelCsvLine } from "./csv";
 import * as repo from "./repository";
+import { openXlsx } from "./xlsx";
 
 /** Rows read per query: memory stays flat however many users, raffles or proofs there are. */
 export const EXPORT_BATCH_SIZE = 1000;
 
 type Fetch<T extends repo.Cursor> = (db: Executor, keyset: repo.Keyset | null, limit: number) => Promise<T[]>;
 
-interface ExportSpec<T extends repo.Cursor> {
+/**
+ * One export: its columns and how a database row becomes their values. Every format (CSV, CSV for
+ * Spanish Excel, XLSX) serialises these same values, so the files never disagree.
+ */
+export interface ExportSpec<T extends repo.Cursor> {
   name: string;
   filename: string;
+  /** Sheet name in the XLSX. */
+  sheet: string;
   header: string[];
+  /** Per column, parallel to header; missing entries are text. */
+  types: ColumnType[];
   fetch: Fetch<T>;
   row: (item: T) => CsvValue[];
 }
+
+export const EXPORT_FORMATS = ["csv", "excel-csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 const ACTIVATION_LABELS: Record<(typeof ACTIVATION_TYPES)[number], string> = {
@@ -41,6 +53,9 @@ const ACTIVATION_LABELS: Record<(typeof ACTIVATION_TYPES)[number], string> = {
 export const USERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.userBatch>>[number]> = {
   name: "users",
   filename: ADMIN_EXPORTS.users.filename,
+  sheet: "Usuarios",
+  // ID, name, email, phone, role, status and level are text.
+  types: ["text", "text", "text", "text", "text", "text", "text", "int", "bool", "date", "int", "int"],
   header: [
     "ID",
     "Nombre Completo",
@@ -75,6 +90,26 @@ export const USERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.userBatch>>
 export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBatch>>[number]> = {
   name: "raffles",
   filename: ADMIN_EXPORTS.raffles.filename,
+  sheet: "Rifas",
+  types: [
+    "text",
+    "text",
+    "text",
+    "money",
+    "text",
+    "int",
+    "int",
+    "int",
+    "money",
+    "text",
+    "int",
+    "date",
+    "bool",
+    "text",
+    "text",
+    "text",
+    "date",
+  ],
   header: [
     "ID",
     "Título",
@@ -119,6 +154,25 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
 export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch>>[number]> = {
   name: "proofs",
   filename: ADMIN_EXPORTS.proofs.filename,
+  sheet: "Comprobantes",
+  types: [
+    "text",
+    "date",
+    "text",
+    "text",
+    "text",
+    "money",
+    "text",
+    "rate",
+    "text",
+    "text",
+    "int",
+    "text",
+    "text",
+    "text",
+    "text",
+    "date",
+  ],
   header: [
     "ID",
     "Fecha",
@@ -159,30 +213,60 @@ export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch
 };
 
 /**
- * The CSV as a stream: the first batch is read before answering (an empty export is a 404 the web
- * shows as a toast), then each next batch is read only when the client has taken the previous one.
+ * The rows in batches: the first batch is read before answering (an empty export is a 404 the web
+ * shows as a toast), then each next batch only when the consumer asks for it (keyset, no OFFSET).
+ */
+async function openBatches<T extends repo.Cursor>(
+  db: Executor,
+  spec: ExportSpec<T>,
+  batchSize: number,
+): Promise<AsyncGenerator<CsvValue[][]>> {
+  const first = await spec.fetch(db, null, batchSize);
+  if (first.length === 0) throw new AppError(EMPTY_EXPORT_CODE, ADMIN_MESSAGES.emptyExport);
+  async function* batches(): AsyncGenerator<CsvValue[][]> {
+    let batch = first;
+    for (;;) {
+      yield batch.map(spec.row);
+      const last = batch[batch.length - 1];
+      if (batch.length < batchSize || !last) break;
+      batch = await spec.fetch(db, { ts: last.cursorTs, id: last.cursorId }, batchSize);
+      if (batch.length === 0) break;
+    }
+  }
+  return batches();
+}
+
+/**
+ * The export as a stream in the chosen format, read batch by batch as the client takes it, so memory
+ * stays flat however many rows there are (the XLSX holds one batch plus its zip buffers).
  */
 export async function openExport<T extends repo.Cursor>(
   db: Executor,
   log: FastifyBaseLogger,
   spec: ExportSpec<T>,
   batchSize = EXPORT_BATCH_SIZE,
+  format: ExportFormat = "csv",
 ): Promise<Readable> {
-  const first = await spec.fetch(db, null, batchSize);
-  if (first.length === 0) throw new AppError(EMPTY_EXPORT_CODE, ADMIN_MESSAGES.emptyExport);
+  const batches = await openBatches(db, spec, batchSize);
+  const done = (rows: number) => log.info({ export: spec.name, format, rows }, "exportación completada");
+  if (format === "xlsx") {
+    return openXlsx(
+      { name: spec.sheet, header: spec.header, types: spec.types, batches, onDone: done },
+      (error) => log.error({ err: error, export: spec.name, format }, "exportación XLSX interrumpida"),
+    );
+  }
+  const line =
+    format === "excel-csv"
+      ? (values: readonly CsvValue[]) => excelCsvLine(values, spec.types)
+      : (values: readonly CsvValue[]) => csvLine(values);
   async function* chunks(): AsyncGenerator<Buffer> {
-    yield Buffer.from(BOM + csvLine(spec.header), "utf8");
-    let batch = first;
+    yield Buffer.from(BOM + line(spec.header), "utf8");
     let rows = 0;
-    for (;;) {
+    for await (const batch of batches) {
       rows += batch.length;
-      yield Buffer.from(batch.map((item) => csvLine(spec.row(item))).join(""), "utf8");
-      const last = batch[batch.length - 1];
-      if (batch.length < batchSize || !last) break;
-      batch = await spec.fetch(db, { ts: last.cursorTs, id: last.cursorId }, batchSize);
-      if (batch.length === 0) break;
+      yield Buffer.from(batch.map(line).join(""), "utf8");
     }
-    log.info({ export: spec.name, rows }, "exportación CSV completada");
+    done(rows);
   }
   return Readable.from(chunks(), { objectMode: false });
 }
