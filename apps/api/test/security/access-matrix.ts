@@ -351,6 +351,10 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/admin/exports/users.csv": { access: "admin" },
   "GET /api/admin/exports/raffles.csv": { access: "admin" },
   "GET /api/admin/exports/proofs.csv": { access: "admin" },
+  "GET /api/admin/exports/users.xlsx": { access: "admin" },
+  "GET /api/admin/exports/raffles.xlsx": { access: "admin" },
+  "GET /api/admin/exports/proofs.xlsx": { access: "admin" },
+  "GET /api/admin/today": { access: "admin" },
   "GET /api/admin/stats": { access: "admin" },
   "GET /api/admin/audit": { access: "admin" },
 };

@@ -7,6 +7,7 @@ import { adminProofRoutes } from "./proofs/routes";
 import { adminRaffleRoutes } from "./raffles/routes";
 import { resumePendingPools, stopTicketPools } from "./raffles/ticket-pool";
 import { adminStatsRoutes } from "./stats/routes";
+import { adminTodayRoutes } from "./today/routes";
 import { adminUserRoutes } from "./users/routes";
 import { adminWinnerRoutes } from "./winners/routes";
 
@@ -21,6 +22,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminExportRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminTodayRoutes);
 
   app.addHook("onReady", async () => {
     // A crash between a raffle's commit and its pool job leaves tickets_generated false: finish those now.
