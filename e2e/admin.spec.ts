@@ -19,7 +19,8 @@ async function signInAsAdmin(page: Page) {
   await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
   await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("tab", { name: "Rifas" })).toHaveAttribute("aria-selected", "true");
+  // The first screen is today's summary.
+  await expect(page.getByRole("tab", { name: "Hoy" })).toHaveAttribute("aria-selected", "true");
 }
 
 async function pickOption(page: Page, label: string, option: string) {
@@ -98,6 +99,8 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
 test("el administrador crea una rifa con el formulario y aparece en la lista", async ({ page }) => {
   const title = `Rifa de prueba ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
+  await page.getByRole("tab", { name: "Rifas" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=raffles$/);
   await page.getByRole("button", { name: "Crear Rifa", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Crear Rifa" });
   await expect(dialog).toBeVisible();
@@ -138,7 +141,7 @@ test("el administrador crea una rifa con el formulario y aparece en la lista", a
     /^2Casco y guantes/,
   ]);
   await page.getByRole("link", { name: "Volver al Panel" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\?tab=raffles$/);
   await expect(page.getByRole("listitem", { name: title })).toBeVisible();
 
   // "Editar" on the detail goes back to the list, which opens that raffle's form.
@@ -156,7 +159,16 @@ test("el administrador crea una rifa con el formulario y aparece en la lista", a
 
 test("las pestañas del panel caben en un teléfono @phone-only", async ({ page }) => {
   await signInAsAdmin(page);
-  for (const tab of ["stats", "raffles", "external-winners", "payments", "users", "audit", "settings"]) {
+  for (const tab of [
+    "today",
+    "stats",
+    "raffles",
+    "external-winners",
+    "payments",
+    "users",
+    "audit",
+    "settings",
+  ]) {
     await page.goto(`/admin?tab=${tab}`);
     await expect(page.getByRole("tabpanel")).toBeVisible();
     // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).

@@ -17,10 +17,11 @@ import { barPercent, niceMax, normalizeSalesByDay } from "./stats/chart-data";
 
 describe("admin tabs", () => {
   it("defaults to raffles and keeps it out of the URL", () => {
-    expect(parseAdminTab(null)).toBe("raffles");
-    expect(parseAdminTab("nope")).toBe("raffles");
+    expect(parseAdminTab(null)).toBe("today");
+    expect(parseAdminTab("nope")).toBe("today");
     expect(parseAdminTab("payments")).toBe("payments");
-    expect(adminTabHref("/admin", "raffles")).toBe("/admin");
+    expect(adminTabHref("/admin", "today")).toBe("/admin");
+    expect(adminTabHref("/admin", "raffles")).toBe("/admin?tab=raffles");
     expect(adminTabHref("/admin", "users")).toBe("/admin?tab=users");
   });
 });

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, EMPTY_EXPORT_CODE } from "@rifazo/shared/schemas/admin"
 import { networkError, toApiError } from "../../../lib/api-error";
 import { reportNetworkFailure, reportNetworkRecovered } from "../../../lib/network-status";
 
-// CSV exports are files, not JSON, so they cannot go through api-client (which only reads JSON bodies).
+// Exports (CSV and XLSX) are files, not JSON, so they cannot go through api-client (which only reads JSON bodies).
 // Same cookies, same error mapping; the response becomes a download with the spec's file name.
 
 export class EmptyExportError extends Error {
@@ -18,11 +18,21 @@ export function isEmptyCsv(text: string): boolean {
   return lines.length <= 1;
 }
 
-/** Downloads `path` as `filename`. Throws ApiError on failure and EmptyExportError when there are no rows. */
-export async function downloadCsv(path: string, filename: string): Promise<void> {
+export type ExportKind = "csv" | "xlsx";
+
+const ACCEPT: Record<ExportKind, string> = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/**
+ * Downloads `path` as `filename`. Throws ApiError on failure and EmptyExportError when there are no rows
+ * (the server answers 404 EMPTY_EXPORT; a CSV with only its header counts as empty too).
+ */
+export async function downloadCsv(path: string, filename: string, kind: ExportKind = "csv"): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: "same-origin", headers: { accept: "text/csv" } });
+    response = await fetch(path, { credentials: "same-origin", headers: { accept: ACCEPT[kind] } });
   } catch {
     reportNetworkFailure();
     throw networkError();
@@ -38,11 +48,19 @@ export async function downloadCsv(path: string, filename: string): Promise<void>
     throw error;
   }
   reportNetworkRecovered();
-  const text = response.status === 204 ? "" : await response.text();
-  if (isEmptyCsv(text)) throw new EmptyExportError(ADMIN_MESSAGES.emptyExport);
-  // Keep the server's byte-order mark (Excel needs it to read UTF-8); add one if it is missing.
-  const content = text.startsWith("\uFEFF") ? text : `\uFEFF${text}`;
-  const url = URL.createObjectURL(new Blob([content], { type: "text/csv;charset=utf-8" }));
+  let blob: Blob;
+  if (kind === "xlsx") {
+    // A workbook is binary: taken as it came, never read as text.
+    blob = await response.blob();
+    if (blob.size === 0) throw new EmptyExportError(ADMIN_MESSAGES.emptyExport);
+  } else {
+    const text = response.status === 204 ? "" : await response.text();
+    if (isEmptyCsv(text)) throw new EmptyExportError(ADMIN_MESSAGES.emptyExport);
+    // Keep the server's byte-order mark (Excel needs it to read UTF-8); add one if it is missing.
+    const content = text.startsWith("\uFEFF") ? text : `\uFEFF${text}`;
+    blob = new Blob([content], { type: "text/csv;charset=utf-8" });
+  }
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement("a");
     link.href = url;

@@ -7,10 +7,12 @@ import { PaymentsTab } from "../payments/payments-tab";
 import { RafflesTab } from "../raffles/raffles-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { StatsTab } from "../stats/stats-tab";
+import { TodayTab } from "../today/today-tab";
 import { UsersTab } from "../users/users-tab";
 import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, parseAdminTab } from "./admin-tabs";
 
 const PANELS: Record<AdminTab, () => React.ReactNode> = {
+  today: () => <TodayTab />,
   stats: () => <StatsTab />,
   raffles: () => <RafflesTab />,
   "external-winners": () => <ExternalWinnersTab />,

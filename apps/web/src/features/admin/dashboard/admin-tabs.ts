@@ -1,6 +1,7 @@
-// The /admin tabs (spec 2 §2) plus the audit and settings panels, and how `?tab=` maps to them.
+// The /admin tabs (spec 2 §2) plus today's summary (the first screen), the audit and settings panels, and how `?tab=` maps to them.
 
 export const ADMIN_TABS = [
+  { value: "today", label: "Hoy" },
   { value: "stats", label: "Estadísticas" },
   { value: "raffles", label: "Rifas" },
   { value: "external-winners", label: "Ganadores Externos" },
@@ -12,8 +13,8 @@ export const ADMIN_TABS = [
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
 
-/** The raffle detail's back button lands here (spec 2 §2). */
-export const DEFAULT_ADMIN_TAB: AdminTab = "raffles";
+/** The first screen answers "what needs me today"; the raffle detail's back button names the raffles tab. */
+export const DEFAULT_ADMIN_TAB: AdminTab = "today";
 
 export function parseAdminTab(value: string | null | undefined): AdminTab {
   return ADMIN_TABS.some((tab) => tab.value === value) ? (value as AdminTab) : DEFAULT_ADMIN_TAB;

@@ -38,7 +38,7 @@ import {
   rejectProof,
 } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { CsvExportButton } from "../shared/csv-export-button";
+import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { ProofStatusBadge } from "../shared/proof-status";
@@ -153,9 +153,7 @@ export function PaymentsTab() {
     <SectionCard
       title="Comprobantes de Pago"
       description="Del más reciente al más antiguo. Aprueba o rechaza los pagos en revisión."
-      actions={
-        <CsvExportButton path={EXPORTS.proofs.path} filename={EXPORTS.proofs.filename} noun="comprobantes" />
-      }
+      actions={<ExportMenu files={EXPORTS.proofs} noun="comprobantes" />}
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <SelectFilter

@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
+import { adminTabHref } from "../dashboard/admin-tabs";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
@@ -29,9 +30,12 @@ export interface EditRaffleState {
   editRaffleId: string;
 }
 
+/** The raffles list, which is no longer the panel's first tab. */
+const RAFFLES_TAB = adminTabHref(paths.admin, "raffles");
+
 function BackButton() {
   return (
-    <Link to={paths.admin} className={buttonClasses({ variant: "outline" })}>
+    <Link to={RAFFLES_TAB} className={buttonClasses({ variant: "outline" })}>
       Volver al Panel
     </Link>
   );
@@ -95,7 +99,7 @@ export function AdminRaffleDetail() {
       actions={
         <>
           <BackButton />
-          <Link to={paths.admin} state={editState} className={buttonClasses({ variant: "primary" })}>
+          <Link to={RAFFLES_TAB} state={editState} className={buttonClasses({ variant: "primary" })}>
             Editar
           </Link>
         </>

@@ -23,7 +23,7 @@ import {
   openRaffle,
 } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { CsvExportButton } from "../shared/csv-export-button";
+import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
@@ -162,7 +162,7 @@ export function RafflesTab() {
       description="Todas las rifas, de la más nueva a la más antigua. Se actualizan en tiempo real."
       actions={
         <>
-          <CsvExportButton path={EXPORTS.raffles.path} filename={EXPORTS.raffles.filename} noun="rifas" />
+          <ExportMenu files={EXPORTS.raffles} noun="rifas" />
           <Button size="sm" onClick={() => setForm({ mode: "create" })}>
             Crear Rifa
           </Button>

@@ -14,6 +14,7 @@ import { type AdminUser, adminKeys, fetchParticipations } from "../api/admin-api
 import { LoadError } from "../shared/load-states";
 import { ProofStatusBadge } from "../shared/proof-status";
 import { TicketPreview } from "../shared/ticket-preview";
+import { buyerMessage, WhatsappLink } from "../shared/whatsapp-link";
 
 /** A user's participations (one per payment proof) with their ticket numbers. */
 export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -35,6 +36,14 @@ export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null
               ? `${formatNumber(items.length)} ${items.length === 1 ? "participación" : "participaciones"} · ${formatNumber(totalTickets)} ${totalTickets === 1 ? "boleto asignado" : "boletos asignados"}`
               : "Pagos enviados y boletos asignados."}
           </DialogDescription>
+          {user ? (
+            <WhatsappLink
+              phone={user.phone}
+              message={buyerMessage(user.fullName)}
+              name={user.fullName || user.email}
+              className="self-start"
+            />
+          ) : null}
         </DialogHeader>
         {participations.isPending ? (
           <div className="space-y-2" aria-busy="true">

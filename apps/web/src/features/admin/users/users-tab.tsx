@@ -19,10 +19,11 @@ import {
   type UserFilters,
 } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { CsvExportButton } from "../shared/csv-export-button";
+import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { SectionCard } from "../shared/section-card";
+import { buyerMessage, WhatsappLink } from "../shared/whatsapp-link";
 import { ParticipationsDialog } from "./participations-dialog";
 import { type UserAction, UserActionsMenu } from "./user-actions-menu";
 import { UserMessageDialog } from "./user-message-dialog";
@@ -84,9 +85,7 @@ export function UsersTab() {
     <SectionCard
       title="Usuarios"
       description="Cuentas registradas, de la más reciente a la más antigua."
-      actions={
-        <CsvExportButton path={EXPORTS.users.path} filename={EXPORTS.users.filename} noun="usuarios" />
-      }
+      actions={<ExportMenu files={EXPORTS.users} noun="usuarios" />}
     >
       <SearchField
         id="users-search"
@@ -150,6 +149,7 @@ export function UsersTab() {
                         {user.role === "admin" ? <Badge variant="brand">Admin</Badge> : null}
                       </p>
                       <p className="truncate text-muted">{user.email}</p>
+                      {user.phone ? <p className="truncate text-muted">{user.phone}</p> : null}
                     </td>
                     <td className="px-3 py-3">
                       <UserStatusBadge user={user} />
@@ -167,7 +167,14 @@ export function UsersTab() {
                       {formatNumber(user.totalPaymentProofs)}
                     </td>
                     <td className="py-3 pl-3 text-right">
-                      <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
+                      <div className="flex items-center justify-end gap-2">
+                        <WhatsappLink
+                          phone={user.phone}
+                          message={buyerMessage(user.fullName)}
+                          name={user.fullName || user.email}
+                        />
+                        <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -184,7 +191,10 @@ export function UsersTab() {
                   </p>
                   <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
                 </div>
-                <p className="text-sm text-muted [overflow-wrap:anywhere]">{user.email}</p>
+                <p className="text-sm text-muted [overflow-wrap:anywhere]">
+                  {user.email}
+                  {user.phone ? ` · ${user.phone}` : ""}
+                </p>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
                   <UserStatusBadge user={user} />
                   <span>Desde {formatDate(user.registrationDate, "medium")}</span>
@@ -196,6 +206,11 @@ export function UsersTab() {
                     {formatNumber(user.totalPaymentProofs)} comprobantes
                   </span>
                 </div>
+                <WhatsappLink
+                  phone={user.phone}
+                  message={buyerMessage(user.fullName)}
+                  name={user.fullName || user.email}
+                />
               </li>
             ))}
           </ul>

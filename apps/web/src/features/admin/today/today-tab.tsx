@@ -1,0 +1,269 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { buttonClasses } from "../../../components/ui/button";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { type AdminToday, fetchToday, todayKey } from "../api/today-api";
+import { adminTabHref } from "../dashboard/admin-tabs";
+import { LoadError, LoadingList } from "../shared/load-states";
+import { SectionCard } from "../shared/section-card";
+import { greeting, WhatsappLink } from "../shared/whatsapp-link";
+
+/** Often enough that a reservation's last minutes are seen; the inbox has its own live count. */
+const REFRESH_MS = 60_000;
+
+/** The refunds tab (built beside this one); until it exists, an unknown ?tab= falls back to this screen. */
+const REFUNDS_HREF = `${paths.admin}?tab=refunds`;
+
+/**
+ * The first screen of the panel: what needs the organiser today. Each count links to where it is
+ * handled; every figure is text (the bars are decoration), so it reads the same with a screen reader.
+ */
+export function TodayTab() {
+  const today = useQuery({
+    queryKey: todayKey(),
+    queryFn: ({ signal }) => fetchToday(signal),
+    refetchInterval: REFRESH_MS,
+  });
+
+  if (today.isPending) {
+    return (
+      <LoadingList
+        label="Cargando el resumen de hoy..."
+        count={4}
+        className="grid gap-4 sm:grid-cols-2"
+        itemClassName="h-28"
+      />
+    );
+  }
+  if (today.isError) {
+    return <LoadError onRetry={() => today.refetch()}>No se pudo cargar el resumen de hoy.</LoadError>;
+  }
+  const data = today.data;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <CountCard
+          title="Comprobantes por revisar"
+          count={data.pendingProofs.count}
+          href={adminTabHref(paths.admin, "payments")}
+          linkText="Ir a Comprobantes"
+        >
+          {data.pendingProofs.oldestAt
+            ? `El más antiguo llegó el ${formatDateTime(data.pendingProofs.oldestAt)}.`
+            : "Nada pendiente."}
+        </CountCard>
+        <CountCard
+          title="Reembolsos por pagar"
+          count={data.refundsToPay.count}
+          href={REFUNDS_HREF}
+          linkText="Ir a Reembolsos"
+        >
+          {data.refundsToPay.count > 0
+            ? `${formatMoney(data.refundsToPay.totalUsd, "USD")} y ${formatMoney(data.refundsToPay.totalVes, "VES")}, según la moneda en que pagó cada comprador.`
+            : "Ninguno pendiente."}
+        </CountCard>
+        <CountCard title="Rifas que cierran en 24 horas" count={data.closingRaffles.length}>
+          {data.closingRaffles.length > 0 ? "Detalle abajo." : "Ninguna cierra hoy."}
+        </CountCard>
+      </div>
+
+      <ClosingRaffles raffles={data.closingRaffles} />
+      <ExpiringReservations reservations={data.expiringReservations} />
+      <SalesPerDay days={data.salesPerDay} />
+    </div>
+  );
+}
+
+function CountCard({
+  title,
+  count,
+  href,
+  linkText,
+  children,
+}: {
+  title: string;
+  count: number;
+  href?: string;
+  linkText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 shadow-card"
+    >
+      <h2 className="text-sm font-semibold text-muted">{title}</h2>
+      <p className="text-3xl font-extrabold tabular-nums text-brand-900">{formatNumber(count)}</p>
+      <p className="text-sm text-muted">{children}</p>
+      {href && linkText ? (
+        <Link
+          to={href}
+          className={buttonClasses({ variant: "outline", size: "sm", className: "mt-auto self-start" })}
+        >
+          {linkText}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+function ClosingRaffles({ raffles }: { raffles: AdminToday["closingRaffles"] }) {
+  if (raffles.length === 0) return null;
+  return (
+    <SectionCard title="Rifas que cierran en las próximas 24 horas" headingLevel="h2">
+      <ul className="divide-y divide-line" aria-label="Rifas que cierran pronto">
+        {raffles.map((raffle) => {
+          const missing =
+            raffle.minTickets === null ? 0 : Math.max(0, raffle.minTickets - raffle.soldTickets);
+          return (
+            <li key={raffle.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0 space-y-1">
+                <Link
+                  to={paths.adminRaffle(raffle.id)}
+                  className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {raffle.title}
+                </Link>
+                <p className="text-sm text-muted">
+                  Cierra el {formatDateTime(raffle.endDate)} · {formatNumber(raffle.soldTickets)} de{" "}
+                  {formatNumber(raffle.totalTickets)} vendidos
+                  {raffle.minTickets !== null ? ` · mínimo ${formatNumber(raffle.minTickets)}` : ""}
+                </p>
+              </div>
+              {raffle.minTickets !== null ? (
+                missing > 0 ? (
+                  <Badge variant="warning">Faltan {formatNumber(missing)} para el mínimo</Badge>
+                ) : (
+                  <Badge variant="success">Mínimo alcanzado</Badge>
+                )
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </SectionCard>
+  );
+}
+
+function reminder(reservation: AdminToday["expiringReservations"][number]): string {
+  const tickets = reservation.quantity === 1 ? "1 boleto" : `${reservation.quantity} boletos`;
+  return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a las ${formatTime(reservation.expiresAt)}. Si ya pagaste, sube tu comprobante para no perder tus números.`;
+}
+
+function ExpiringReservations({ reservations }: { reservations: AdminToday["expiringReservations"] }) {
+  return (
+    <SectionCard
+      title="Reservas que vencen en la próxima hora"
+      description="Compradores con números apartados que aún no envían (o deben corregir) su comprobante."
+    >
+      {reservations.length === 0 ? (
+        <p className="text-sm text-muted">Ninguna reserva vence en la próxima hora.</p>
+      ) : (
+        <ul className="divide-y divide-line" aria-label="Reservas por vencer">
+          {reservations.map((reservation) => (
+            <li key={reservation.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0 space-y-1">
+                <p className="font-semibold text-ink">{reservation.buyerName}</p>
+                <p className="text-sm text-muted">
+                  {formatNumber(reservation.quantity)} {reservation.quantity === 1 ? "boleto" : "boletos"} en{" "}
+                  {reservation.raffleTitle} · vence a las {formatTime(reservation.expiresAt)}
+                  {reservation.status === "rejected" ? " · comprobante rechazado" : ""}
+                </p>
+              </div>
+              <WhatsappLink
+                phone={reservation.buyerPhone}
+                message={reminder(reservation)}
+                name={reservation.buyerName}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
+  const totalUsd = days.reduce((sum, d) => sum + d.usd, 0);
+  const totalVes = days.reduce((sum, d) => sum + d.ves, 0);
+  const totalProofs = days.reduce((sum, d) => sum + d.proofs, 0);
+  const max = Math.max(0, ...days.map((d) => d.usd));
+  return (
+    <SectionCard
+      title="Ventas aprobadas por día"
+      description="Últimos 14 días (hora de Venezuela), por fecha de aprobación. Cada pago cuenta en dólares y en bolívares con la tasa congelada al pagar; un pago en dólares sin tasa cuenta solo en dólares."
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Ventas aprobadas por día, últimos 14 días</caption>
+          <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Día
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Pagos
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                USD
+              </th>
+              <th scope="col" className="hidden w-1/4 px-3 py-2 sm:table-cell">
+                <span className="sr-only">Barra</span>
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                Bs
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {days.map((day) => (
+              <tr key={day.day}>
+                <th scope="row" className="py-1.5 pr-3 font-medium text-ink">
+                  {formatDate(`${day.day}T12:00:00Z`, "medium")}
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(day.proofs)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(day.usd, "USD")}</td>
+                <td className="hidden px-3 py-1.5 sm:table-cell">
+                  <svg
+                    aria-hidden="true"
+                    focusable="false"
+                    className="block h-2.5 w-full"
+                    viewBox="0 0 100 3"
+                    preserveAspectRatio="none"
+                  >
+                    <rect x="0" y="0" width="100" height="3" rx="1.5" className="fill-brand-100" />
+                    {max > 0 && day.usd > 0 ? (
+                      <rect
+                        x="0"
+                        y="0"
+                        width={(day.usd / max) * 100}
+                        height="3"
+                        rx="1.5"
+                        className="fill-brand-600"
+                      />
+                    ) : null}
+                  </svg>
+                </td>
+                <td className="py-1.5 pl-3 text-right tabular-nums">{formatMoney(day.ves, "VES")}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-line font-bold">
+            <tr>
+              <th scope="row" className="py-2 pr-3">
+                Total
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(totalProofs)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totalUsd, "USD")}</td>
+              <td className="hidden sm:table-cell" />
+              <td className="py-2 pl-3 text-right tabular-nums">{formatMoney(totalVes, "VES")}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </SectionCard>
+  );
+}
