@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import type { AdminToday } from "@rifazo/shared/schemas/admin";
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AdminDashboard } from "../src/features/admin/dashboard/admin-dashboard";
+import { renderWithProviders, stubFetch } from "./render";
+
+// The panel's first screen, "Hoy": what needs the organiser today, each count linking to where it is
+// handled, reservations about to expire with a WhatsApp link, and sales per day in USD and Bs.
+
+const fetchMock = stubFetch();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const days = Array.from({ length: 14 }, (_, i) => ({
+  day: `2026-11-${String(13 + i).padStart(2, "0")}`,
+  usd: 0,
+  ves: 0,
+  proofs: 0,
+}));
+days[12] = { day: "2026-11-25", usd: 1000, ves: 36500, proofs: 3 };
+days[13] = { day: "2026-11-26", usd: 234.56, ves: 8_561.44, proofs: 2 };
+
+const TODAY: AdminToday = {
+  pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
+  expiringReservations: [
+    {
+      id: "r1",
+      raffleId: "raffle-1",
+      raffleTitle: "Moto Bera",
+      buyerName: "María Pérez",
+      buyerPhone: "0414-1234567",
+      quantity: 3,
+      expiresAt: "2026-11-26T15:40:00.000Z",
+      status: "active",
+    },
+    {
+      id: "r2",
+      raffleId: "raffle-1",
+      raffleTitle: "Moto Bera",
+      buyerName: "Luis Sin Teléfono",
+      buyerPhone: null,
+      quantity: 1,
+      expiresAt: "2026-11-26T15:50:00.000Z",
+      status: "rejected",
+    },
+  ],
+  closingRaffles: [
+    {
+      id: "raffle-1",
+      title: "Moto Bera",
+      endDate: "2026-11-27T00:00:00.000Z",
+      soldTickets: 40,
+      totalTickets: 100,
+      minTickets: 50,
+    },
+  ],
+  refundsToPay: { count: 2, totalUsd: 17.25, totalVes: 365.5 },
+  salesPerDay: days,
+};
+
+beforeEach(() => {
+  vi.stubGlobal("EventSource", undefined);
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === "/api/admin/today"
+      ? json(200, TODAY)
+      : json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } }),
+  );
+});
+
+describe("pestaña Hoy", () => {
+  it("es la primera pestaña y la que abre /admin", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs[0]).toHaveTextContent("Hoy");
+    expect(screen.getByRole("tab", { name: "Hoy" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByRole("region", { name: "Comprobantes por revisar" })).toBeInTheDocument();
+  });
+
+  it("tarjetas con sus cantidades y enlaces a donde se atienden", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const pending = await screen.findByRole("region", { name: "Comprobantes por revisar" });
+    expect(within(pending).getByText("7")).toBeInTheDocument();
+    expect(within(pending).getByRole("link", { name: "Ir a Comprobantes" })).toHaveAttribute(
+      "href",
+      "/admin?tab=payments",
+    );
+    const refunds = screen.getByRole("region", { name: "Reembolsos por pagar" });
+    expect(within(refunds).getByText("2")).toBeInTheDocument();
+    expect(refunds).toHaveTextContent("$17,25 y Bs. 365,50");
+    expect(within(refunds).getByRole("link", { name: "Ir a Reembolsos" })).toHaveAttribute(
+      "href",
+      "/admin?tab=refunds",
+    );
+    const closing = screen.getByRole("list", { name: "Rifas que cierran pronto" });
+    expect(within(closing).getByRole("link", { name: "Moto Bera" })).toHaveAttribute(
+      "href",
+      "/admin/rifas/raffle-1",
+    );
+    expect(closing).toHaveTextContent("40 de 100 vendidos · mínimo 50");
+    expect(within(closing).getByText("Faltan 10 para el mínimo")).toBeInTheDocument();
+  });
+
+  it("reservas por vencer con 'Escribir por WhatsApp' solo si hay teléfono", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const list = await screen.findByRole("list", { name: "Reservas por vencer" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    const link = within(items[0] as HTMLElement).getByRole("link", {
+      name: "Escribir por WhatsApp a María Pérez",
+    });
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    const href = new URL(link.getAttribute("href") as string);
+    expect(href.origin + href.pathname).toBe("https://wa.me/584141234567");
+    const text = href.searchParams.get("text") ?? "";
+    expect(text).toMatch(
+      /^Hola María, te escribimos de Rifazo: tu reserva de 3 boletos en «Moto Bera» vence a las /,
+    );
+    expect(within(items[1] as HTMLElement).queryByRole("link")).toBeNull();
+    expect(items[1]).toHaveTextContent("comprobante rechazado");
+  });
+
+  it("ventas por día en una tabla con totales en USD y Bs", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const table = await screen.findByRole("table", { name: "Ventas aprobadas por día, últimos 14 días" });
+    const rows = within(table).getAllByRole("row");
+    // Header, 14 days, total.
+    expect(rows).toHaveLength(16);
+    expect(rows[14]).toHaveTextContent("$234,56");
+    expect(rows[14]).toHaveTextContent("Bs. 8.561,44");
+    const total = rows[15] as HTMLElement;
+    expect(within(total).getByRole("rowheader")).toHaveTextContent("Total");
+    expect(total).toHaveTextContent("$1.234,56");
+    expect(total).toHaveTextContent("Bs. 45.061,44");
+    expect(total).toHaveTextContent("5");
+  });
+});
