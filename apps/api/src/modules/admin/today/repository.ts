@@ -107,7 +107,8 @@ export function approvedSalesByDay(db: Executor, firstDay: string) {
     .from(paymentProofs)
     .where(
       and(
-        eq(paymentProofs.status, "approved"),
+        // "verified" is the legacy spelling of approved (same label, same sale).
+        inArray(paymentProofs.status, ["approved", "verified"]),
         sql`${paymentProofs.reviewedAt} >= (${firstDay}::date::timestamp AT TIME ZONE ${zone})`,
       ),
     )

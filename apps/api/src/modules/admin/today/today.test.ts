@@ -71,7 +71,8 @@ describe("hoy", () => {
     await insertProof(db(), { userId: buyer.id, raffleId: closing.id, createdAt: oldest });
     await insertProof(db(), { userId: buyer.id, raffleId: closing.id });
 
-    // Approved sales: today 10 USD (no rate) + 730 Bs at 36.5 (= 20 USD); yesterday 5 USD; 20 days ago, out.
+    // Approved sales: today 10 USD (no rate) + 730 Bs at 36.5 (= 20 USD); yesterday 5 USD (rate 40) + 1 USD
+    // (legacy "verified"); 20 days ago, out.
     const approved = (values: Parameters<typeof insertProof>[1]) =>
       insertProof(db(), { status: "approved", ...values });
     const now = new Date();
@@ -90,6 +91,15 @@ describe("hoy", () => {
       amount: 5,
       currency: "USD",
       exchangeRate: 40,
+      reviewedAt: new Date(now.getTime() - 86_400_000),
+    });
+    // The legacy "verified" status is an approval too.
+    await approved({
+      userId: buyer.id,
+      raffleId: later.id,
+      amount: 1,
+      currency: "USD",
+      status: "verified",
       reviewedAt: new Date(now.getTime() - 86_400_000),
     });
     await approved({
@@ -172,12 +182,12 @@ describe("hoy", () => {
     const days = today.salesPerDay as { day: string; usd: number; ves: number; proofs: number }[];
     expect(days.map((d) => d.day)).toEqual(lastDays(caracasDay(now), 14));
     expect(days.at(-1)).toEqual({ day: caracasDay(now), usd: 30, ves: 730, proofs: 2 });
-    // The dollar payment that carried a frozen rate counts in Bs too: 5 × 40.
+    // The dollar payment that carried a frozen rate counts in Bs too: 5 × 40; the other has no rate.
     expect(days.at(-2)).toEqual({
       day: caracasDay(new Date(now.getTime() - 86_400_000)),
-      usd: 5,
+      usd: 6,
       ves: 200,
-      proofs: 1,
+      proofs: 2,
     });
     expect(days.slice(0, -2).every((d) => d.proofs === 0 && d.usd === 0 && d.ves === 0)).toBe(true);
   });
