@@ -287,4 +287,24 @@ describe("ReconciliationTab: aprobar las coincidencias", () => {
       ).toBeGreaterThan(1),
     );
   });
+
+  it("si la aprobación falla, el diálogo sigue abierto con el mensaje del servidor", async () => {
+    overrides["GET /api/admin/reconciliation"] = () => json(200, RECONCILIATION);
+    overrides["POST /api/admin/reconciliation/approve"] = () =>
+      json(409, { error: { code: "CONFLICT", message: "Otro administrador está aprobando estos pagos." } });
+    const user = userEvent.setup();
+    renderWithProviders(<ReconciliationTab />);
+    await screen.findByRole("list", { name: "Comprobantes comparados" });
+    await user.click(screen.getByRole("checkbox", { name: "Seleccionar pago de Comprador aaaa" }));
+    await user.click(screen.getByRole("button", { name: "Aprobar 1 pago" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Aprobar 1 pago?" });
+    expect(dialog).toHaveTextContent("1.194,56 Bs");
+    await user.click(within(dialog).getByRole("button", { name: "Aprobar pagos" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Otro administrador está aprobando estos pagos.",
+    );
+    expect(bodyOf("POST /api/admin/reconciliation/approve")).toEqual([
+      { proofIds: [MATCHED_A], tolerance: 0 },
+    ]);
+  });
 });

@@ -67,6 +67,8 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   const skipRef = useRef<HTMLInputElement>(null);
   const bankNameRef = useRef<HTMLInputElement>(null);
 
+  // The number field's own text, so it can be cleared while typing another number.
+  const [headerText, setHeaderText] = useState(() => String(draft.headerRow + 1));
   const set = (patch: Partial<MappingDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const mapping = mappingFromDraft(draft);
   // Debounced as text: a new object each render would restart the timer on every render.
@@ -103,6 +105,12 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   const columnValue = (value: number | null) => (value === null ? NONE : String(value));
 
   const problems = preview.data && debounced !== null ? preview.data.counts.problems : 0;
+  // Consent covers the rows seen: another count (a new mapping) asks again.
+  const [consentFor, setConsentFor] = useState(problems);
+  if (consentFor !== problems) {
+    setConsentFor(problems);
+    setSkipUnreadable(false);
+  }
   const previewCurrent =
     preview.data !== undefined && !preview.isPlaceholderData && mappingKey === debouncedKey;
 
@@ -162,13 +170,20 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
                 inputMode="numeric"
                 min={1}
                 max={upload.totalRows}
-                value={draft.headerRow + 1}
+                value={headerText}
                 aria-describedby={describedBy}
                 onChange={(event) => {
+                  setHeaderText(event.target.value);
                   const n = Number(event.target.value);
-                  if (Number.isInteger(n) && n >= 1 && n <= Math.max(1, upload.totalRows))
+                  if (
+                    event.target.value !== "" &&
+                    Number.isInteger(n) &&
+                    n >= 1 &&
+                    n <= Math.max(1, upload.totalRows)
+                  )
                     set({ headerRow: n - 1 });
                 }}
+                onBlur={() => setHeaderText(String(draft.headerRow + 1))}
               />
             )}
           </Field>
@@ -206,7 +221,10 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
                         type="button"
                         aria-pressed={isHeader}
                         aria-label={`Fila ${index + 1} como encabezado`}
-                        onClick={() => set({ headerRow: index })}
+                        onClick={() => {
+                          set({ headerRow: index });
+                          setHeaderText(String(index + 1));
+                        }}
                         className="rounded px-1.5 py-1 font-mono text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white"
                       >
                         {index + 1}

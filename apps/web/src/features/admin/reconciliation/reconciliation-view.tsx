@@ -193,7 +193,13 @@ export function ReconciliationView() {
               />
               Seleccionar todas las coincidencias ({formatNumber(matchedIds.size)})
             </label>
-            <Button disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+            <Button
+              disabled={chosen.length === 0}
+              onClick={() => {
+                approve.reset();
+                setConfirming(true);
+              }}
+            >
               Aprobar {plural(chosen.length, "pago", "pagos")}
             </Button>
           </div>
@@ -247,12 +253,13 @@ export function ReconciliationView() {
         variant="primary"
         busy={approve.isPending}
         onConfirm={() => approve.mutateAsync(chosen.map((r) => r.proofId))}
-      />
-      {approve.isError ? (
-        <Alert variant="danger" title="No se aprobó ningún pago" className="mt-4">
-          {errorMessage(approve.error)}
-        </Alert>
-      ) : null}
+      >
+        {approve.isError ? (
+          <Alert variant="danger" title="No se aprobó ningún pago" className="mt-4">
+            {errorMessage(approve.error)}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </SectionCard>
   );
 }
