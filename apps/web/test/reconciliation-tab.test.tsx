@@ -3,6 +3,7 @@ import type {
   BulkApproveResult,
   Reconciliation,
   ReconciliationRow,
+  StatementMapping,
   StatementPreview,
   StatementUploadResult,
 } from "@rifazo/shared/schemas/admin/reconciliation";
@@ -220,7 +221,7 @@ describe("ReconciliationTab: subir y mapear un extracto", () => {
     await waitFor(() => expect(importButton).toBeEnabled());
     await user.click(importButton);
 
-    const checkbox = screen.getByRole("checkbox", { name: "Importar sin las 1 fila ilegible" });
+    const checkbox = screen.getByRole("checkbox", { name: "Importar sin la fila ilegible" });
     expect(await screen.findByText(/marca la casilla para importar el resto/)).toBeInTheDocument();
     expect(checkbox).toHaveFocus();
     expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/import`)).toHaveLength(0);
@@ -234,6 +235,40 @@ describe("ReconciliationTab: subir y mapear un extracto", () => {
     );
     expect(await screen.findByText("Extracto importado: movimientos-noviembre.csv")).toBeInTheDocument();
     expect(screen.getByText(/repetidos \(ya estaban importados\)/)).toHaveTextContent("3 repetidos");
+  });
+});
+
+describe("ReconciliationTab: banco recordado y columnas de créditos", () => {
+  it("envía el banco elegido, rellena su nombre y previsualiza con créditos y débitos aparte", async () => {
+    const bank = {
+      id: "bank-1",
+      name: "Banesco",
+      mapping: UPLOAD.proposed as StatementMapping,
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    };
+    overrides["GET /api/admin/bank-mappings"] = () => json(200, [bank]);
+    overrides["POST /api/admin/statements"] = () => json(200, { ...UPLOAD, banks: [bank] });
+    const user = userEvent.setup();
+    renderWithProviders(<ReconciliationTab />);
+    await screen.findByRole("option", { name: "Banesco" });
+    await user.selectOptions(screen.getByLabelText("Banco (opcional)"), "bank-1");
+    await uploadFile(user);
+    await screen.findByRole("table", { name: "Movimientos" });
+    const upload = fetchMock.mock.calls.find(
+      ([url, init]) => url === "/api/admin/statements" && init?.method === "POST",
+    );
+    const form = upload?.[1]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form as FormData).get("bankId")).toBe("bank-1");
+    expect(screen.getByLabelText("Nombre del banco")).toHaveValue("Banesco");
+
+    await user.selectOptions(screen.getByLabelText("Cómo viene el monto"), "split");
+    await user.selectOptions(screen.getByLabelText("Créditos"), "3");
+    await waitFor(() =>
+      expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/preview`)).toContainEqual({
+        mapping: { ...UPLOAD.proposed, amount: null, credit: 3, debit: null },
+      }),
+    );
   });
 });
 

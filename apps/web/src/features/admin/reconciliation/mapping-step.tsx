@@ -274,8 +274,8 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
           id={`${ids}-amount-mode`}
           label="Cómo viene el monto"
           options={[
-            { value: "signed", label: "Una columna con signo (+ abonos, − cargos)" },
-            { value: "split", label: "Columnas separadas de créditos y débitos" },
+            { value: "signed", label: "Una columna con signo" },
+            { value: "split", label: "Créditos y débitos aparte" },
           ]}
           value={draft.amountMode}
           onChange={(v) => set({ amountMode: v as MappingDraft["amountMode"] })}
@@ -403,7 +403,9 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
                   if (event.target.checked) setSkipError(false);
                 }}
               />
-              Importar sin las {formatNumber(problems)} {problems === 1 ? "fila ilegible" : "filas ilegibles"}
+              {problems === 1
+                ? "Importar sin la fila ilegible"
+                : `Importar sin las ${formatNumber(problems)} filas ilegibles`}
             </label>
             {skipError ? (
               <p id={`${ids}-skip-error`} className="text-sm font-medium text-danger-700">
