@@ -173,6 +173,8 @@ describe("ReconciliationTab: subir y mapear un extracto", () => {
     await uploadFile(user);
 
     expect(await screen.findByText(UPLOAD.questions[0] as string)).toBeInTheDocument();
+    // Focus moves from the gone upload button to where the mapping step starts.
+    expect(screen.getByRole("heading", { name: /movimientos-noviembre\.csv/ })).toHaveFocus();
     expect(screen.getByLabelText("Fila del encabezado")).toHaveValue(3);
     expect(screen.getByRole("button", { name: "Fila 3 como encabezado" })).toHaveAttribute(
       "aria-pressed",

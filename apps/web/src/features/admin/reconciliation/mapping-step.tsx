@@ -4,7 +4,7 @@ import {
   statementImportInputSchema,
 } from "@rifazo/shared/schemas/admin/reconciliation";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -65,6 +65,9 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   const [skipUnreadable, setSkipUnreadable] = useState(false);
   const [skipError, setSkipError] = useState(false);
   const skipRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The upload button is gone: focus the file's name, where the mapping step starts.
+  useEffect(() => titleRef.current?.focus(), []);
   const bankNameRef = useRef<HTMLInputElement>(null);
 
   // The number field's own text, so it can be cleared while typing another number.
@@ -135,7 +138,7 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   return (
     <div className="space-y-6">
       <div>
-        <h3 className="font-bold text-ink">
+        <h3 ref={titleRef} tabIndex={-1} className="font-bold text-ink outline-none">
           {upload.filename}{" "}
           <span className="font-normal text-muted">
             ({upload.kind.toUpperCase()}, {formatNumber(upload.totalRows)} filas)

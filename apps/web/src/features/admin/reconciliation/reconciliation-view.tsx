@@ -36,6 +36,8 @@ import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { bs, plural, statementDate } from "./recon-format";
 
 const TOLERANCE_DEBOUNCE_MS = 400;
+/** Rows shown at a time: a thousand pending proofs would make a slow page on a phone. */
+const PAGE_ROWS = 100;
 
 const STATUS_BADGES: Record<MatchStatus, BadgeVariant> = {
   matched: "success",
@@ -113,7 +115,9 @@ export function ReconciliationView() {
       return next;
     });
 
-  const visible = filter === "all" ? rows : rows.filter((r) => r.status === filter);
+  const [shown, setShown] = useState(PAGE_ROWS);
+  const filtered = filter === "all" ? rows : rows.filter((r) => r.status === filter);
+  const visible = filtered.slice(0, shown);
   const toleranceId = `${ids}-tolerance`;
   const raffleFilterId = `${ids}-raffle`;
 
@@ -171,11 +175,24 @@ export function ReconciliationView() {
           <fieldset className="mb-4">
             <legend className="sr-only">Filtrar por resultado</legend>
             <div className="flex flex-wrap gap-2">
-              <FilterChip active={filter === "all"} onClick={() => setFilter("all")}>
+              <FilterChip
+                active={filter === "all"}
+                onClick={() => {
+                  setFilter("all");
+                  setShown(PAGE_ROWS);
+                }}
+              >
                 Todos ({formatNumber(rows.length)})
               </FilterChip>
               {MATCH_STATUSES.map((status) => (
-                <FilterChip key={status} active={filter === status} onClick={() => setFilter(status)}>
+                <FilterChip
+                  key={status}
+                  active={filter === status}
+                  onClick={() => {
+                    setFilter(status);
+                    setShown(PAGE_ROWS);
+                  }}
+                >
                   {MATCH_STATUS_LABELS[status]} ({formatNumber(recon.data.counts[status])})
                 </FilterChip>
               ))}
@@ -229,6 +246,16 @@ export function ReconciliationView() {
               ))}
             </ul>
           )}
+          {filtered.length > visible.length ? (
+            <div className="mt-4 flex flex-col items-center gap-2 text-sm text-muted">
+              <p>
+                Se muestran {formatNumber(visible.length)} de {formatNumber(filtered.length)}.
+              </p>
+              <Button variant="outline" size="sm" onClick={() => setShown((n) => n + PAGE_ROWS)}>
+                Mostrar {formatNumber(Math.min(PAGE_ROWS, filtered.length - visible.length))} más
+              </Button>
+            </div>
+          ) : null}
         </>
       ) : null}
 
