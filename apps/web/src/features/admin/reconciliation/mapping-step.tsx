@@ -347,6 +347,12 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
             />
           </>
         ) : null}
+        {upload.kind === "csv" ? (
+          <p className="text-xs text-muted sm:col-span-2 lg:col-span-3">
+            La tabla de arriba muestra el archivo como se detectó al subirlo; la vista previa lo vuelve a leer
+            con la codificación y el separador que elijas.
+          </p>
+        ) : null}
       </fieldset>
 
       {mapping === null ? (
