@@ -42,6 +42,8 @@ export const paths = {
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",
   adminRaffle: (id: string | number) => `/admin/rifas/${segment(id)}`,
+  /** One proof in the admin's Comprobantes tab (the reconciliation links a movement's other proof here). */
+  adminProof: (proofId: string) => `/admin?tab=payments&proof=${segment(proofId)}`,
 } as const;
 
 /** Route patterns for the router, matching the helpers above. */

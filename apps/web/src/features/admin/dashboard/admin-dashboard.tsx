@@ -5,6 +5,7 @@ import { AuditTab } from "../audit/audit-tab";
 import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { RafflesTab } from "../raffles/raffles-tab";
+import { ReconciliationTab } from "../reconciliation/reconciliation-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { StatsTab } from "../stats/stats-tab";
 import { TodayTab } from "../today/today-tab";
@@ -17,6 +18,7 @@ const PANELS: Record<AdminTab, () => React.ReactNode> = {
   raffles: () => <RafflesTab />,
   "external-winners": () => <ExternalWinnersTab />,
   payments: () => <PaymentsTab />,
+  reconciliation: () => <ReconciliationTab />,
   users: () => <UsersTab />,
   audit: () => <AuditTab />,
   settings: () => <SettingsTab />,

@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { value: "raffles", label: "Rifas" },
   { value: "external-winners", label: "Ganadores Externos" },
   { value: "payments", label: "Comprobantes" },
+  { value: "reconciliation", label: "Conciliación" },
   { value: "users", label: "Usuarios" },
   { value: "audit", label: "Auditoría" },
   { value: "settings", label: "Configuración" },

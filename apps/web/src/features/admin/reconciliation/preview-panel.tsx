@@ -1,0 +1,132 @@
+import { Alert } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { formatNumber } from "../../../lib/format";
+import type { StatementPreview } from "../api/reconciliation-api";
+import { bs, statementDate } from "./recon-format";
+
+interface PreviewPanelProps {
+  preview: StatementPreview | undefined;
+  loading: boolean;
+  error: string | undefined;
+}
+
+/** The parsed rows as they would be imported, and every row that could not be read (never hidden). */
+export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
+  return (
+    <section aria-labelledby="statement-preview-title" aria-busy={loading} className="space-y-4">
+      <div className="flex items-center gap-2">
+        <h4 id="statement-preview-title" className="font-semibold text-ink">
+          Vista previa
+        </h4>
+        {loading ? <Spinner className="text-brand-700" label="Actualizando vista previa" /> : null}
+      </div>
+      {error ? (
+        <Alert variant="danger" title="No se pudo leer con estas columnas">
+          {error}
+        </Alert>
+      ) : null}
+      {/* Announced when a mapping change brings new counts. */}
+      <div aria-live="polite">
+        {preview ? (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Count label="Movimientos" value={preview.counts.movements} />
+            <Count
+              label="Filas ilegibles"
+              value={preview.counts.problems}
+              danger={preview.counts.problems > 0}
+            />
+            <Count label="Omitidas (cargos, totales, vacías)" value={preview.counts.skipped} />
+            <Count label="Ya importados" value={preview.counts.alreadyImported} />
+          </dl>
+        ) : null}
+      </div>
+      {preview && preview.problems.length > 0 ? (
+        <div className="space-y-2">
+          <h5 className="font-semibold text-danger-700">
+            Filas ilegibles ({formatNumber(preview.counts.problems)})
+          </h5>
+          <p className="text-sm text-muted">
+            Estas filas no se pudieron leer con las columnas y formatos elegidos. Revisa si son movimientos de
+            verdad: no se importarán.
+          </p>
+          <ul aria-label="Filas ilegibles" className="max-h-96 space-y-2 overflow-auto">
+            {preview.problems.map((problem) => (
+              <li
+                key={problem.row}
+                className="rounded-control border border-danger-600/25 bg-danger-50 p-3 text-sm text-ink"
+              >
+                <p className="font-semibold">
+                  Fila {problem.row + 1}: <span className="font-normal">{problem.message}</span>
+                </p>
+                <p className="mt-1 font-mono text-xs break-all text-muted">
+                  {problem.cells.map((cell) => cell || "∅").join(" | ")}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {preview.problems.length < preview.counts.problems ? (
+            <p className="text-sm text-muted">
+              Se muestran {formatNumber(preview.problems.length)} de {formatNumber(preview.counts.problems)}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {preview && preview.movements.length > 0 ? (
+        <div className="overflow-x-auto rounded-card border border-line">
+          <table className="min-w-full text-left text-sm">
+            <caption className="px-3 py-2 text-left text-sm font-semibold text-ink">
+              {preview.movements.length < preview.counts.movements
+                ? `Primeros ${formatNumber(preview.movements.length)} movimientos`
+                : "Movimientos"}
+            </caption>
+            <thead className="bg-canvas text-xs text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Fila
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Fecha
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Referencia
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Descripción
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Monto
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.movements.map((movement) => (
+                <tr key={movement.row} className="border-t border-line">
+                  <td className="px-3 py-2 text-muted">{movement.row + 1}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{statementDate(movement.date)}</td>
+                  <td className="px-3 py-2 font-mono" title={movement.referenceRaw}>
+                    {movement.reference}
+                  </td>
+                  <td className="max-w-64 truncate px-3 py-2" title={movement.description}>
+                    {movement.description}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{bs(movement.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Count({ label, value, danger = false }: { label: string; value: number; danger?: boolean }) {
+  return (
+    <div className="rounded-control border border-line p-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className={danger ? "text-xl font-bold text-danger-700" : "text-xl font-bold text-ink"}>
+        {formatNumber(value)}
+      </dd>
+    </div>
+  );
+}

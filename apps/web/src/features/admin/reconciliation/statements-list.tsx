@@ -1,0 +1,70 @@
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "../../../components/ui/badge";
+import { errorMessage } from "../../../lib/api-client";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { fetchStatements, reconciliationKeys } from "../api/reconciliation-api";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
+import { SectionCard } from "../shared/section-card";
+
+/** Every statement uploaded, with who uploaded it: statements are private files kept like proofs. */
+export function StatementsList() {
+  const statements = useQuery({
+    queryKey: reconciliationKeys.statements(),
+    queryFn: ({ signal }) => fetchStatements(signal),
+  });
+  return (
+    <SectionCard
+      title="Extractos subidos"
+      description="Los archivos originales, con quién los subió y qué se importó."
+    >
+      {statements.isPending ? (
+        <LoadingList label="Cargando extractos..." count={2} className="space-y-3" itemClassName="h-20" />
+      ) : statements.isError ? (
+        <LoadError onRetry={() => statements.refetch()}>{errorMessage(statements.error)}</LoadError>
+      ) : statements.data.length === 0 ? (
+        <EmptyState>Aún no se ha subido ningún extracto.</EmptyState>
+      ) : (
+        <ul aria-label="Extractos subidos" className="space-y-3">
+          {statements.data.map((statement) => {
+            const headingId = `statement-${statement.id}`;
+            return (
+              <li
+                key={statement.id}
+                aria-labelledby={headingId}
+                className="flex flex-col gap-2 rounded-card border border-line p-4 sm:flex-row sm:items-start sm:justify-between"
+              >
+                <div className="min-w-0 space-y-1">
+                  <h3 id={headingId} className="font-bold break-all text-ink">
+                    {statement.filename}
+                  </h3>
+                  <p className="text-sm text-muted">
+                    {statement.bankName ?? "Banco sin indicar"} · Subido por {statement.uploadedBy.name} el{" "}
+                    {formatDateTime(statement.createdAt)}
+                  </p>
+                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink">
+                    <span>{formatNumber(statement.rowCount)} filas</span>
+                    <span>{formatNumber(statement.importedCount)} importados</span>
+                    <span>{formatNumber(statement.duplicateCount)} repetidos</span>
+                    <span>{formatNumber(statement.problemCount)} ilegibles</span>
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-3">
+                  <Badge variant={statement.status === "imported" ? "success" : "neutral"}>
+                    {statement.status === "imported" ? "Importado" : "Sin importar"}
+                  </Badge>
+                  <a
+                    href={statement.fileUrl}
+                    download={statement.filename}
+                    className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    Descargar<span className="sr-only"> {statement.filename}</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
