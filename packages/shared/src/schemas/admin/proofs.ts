@@ -74,6 +74,8 @@ export const adminProofListQuerySchema = z.object({
   q: searchParam.describe("Nombre o correo del comprador, referencia o título de la rifa."),
   method: z.preprocess(blankToUndefined, z.enum(PAYMENT_METHODS).optional()),
   flag: z.preprocess(blankToUndefined, z.enum(PROOF_FLAGS).optional()),
+  /** One proof only (the inbox's link to the other proof of a flag). */
+  proofId: z.preprocess(blankToUndefined, z.string().refine(isUuid, ADMIN_MESSAGES.invalidId).optional()),
   /** oldest: the inbox order (oldest first); newest: the history. Default: oldest for pending, else newest. */
   sort: z.preprocess(blankToUndefined, z.enum(["oldest", "newest"]).optional()),
   page: pageParam,

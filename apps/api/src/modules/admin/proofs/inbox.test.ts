@@ -186,6 +186,8 @@ describe("bandeja de comprobantes: filtros y orden", () => {
     expect(ocr.total).toBe(1);
     expect(ids(await list(`${base}&flag=duplicate_reference`))).toEqual([]);
     expect(ids(await list(`${base}&method=zelle&flag=near_duplicate&q=filtros`))).toEqual([s.copy.id]);
+    // The link from a flag to the other proof.
+    expect(ids(await list(`proofId=${s.exact.id}`))).toEqual([s.exact.id]);
   });
 
   it("un método o una marca desconocidos son un 400 en español", async () => {
@@ -193,6 +195,8 @@ describe("bandeja de comprobantes: filtros y orden", () => {
     expect(method.statusCode).toBe(400);
     const flag = await call(ctx.t, "GET", "/api/admin/proofs?flag=raro", ctx.admin.cookie);
     expect(flag.statusCode).toBe(400);
+    const proofId = await call(ctx.t, "GET", "/api/admin/proofs?proofId=123", ctx.admin.cookie);
+    expect(proofId.statusCode).toBe(400);
     const sort = await call(ctx.t, "GET", "/api/admin/proofs?sort=azar", ctx.admin.cookie);
     expect(sort.statusCode).toBe(400);
     expect(typeof sort.json().error.message).toBe("string");

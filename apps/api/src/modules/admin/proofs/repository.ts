@@ -92,6 +92,7 @@ function listFilter(query: AdminProofListQuery): SQL | undefined {
   return and(
     query.status ? eq(paymentProofs.status, query.status) : undefined,
     query.method ? eq(paymentProofs.paymentMethod, query.method) : undefined,
+    query.proofId ? eq(paymentProofs.id, query.proofId) : undefined,
     flagFilter(query.flag),
     query.raffleId === "general"
       ? isNull(paymentProofs.raffleId)
