@@ -22,19 +22,21 @@ export function ProofFilePreview({ proof }: { proof: AdminProof }) {
         />
       ) : (
         <>
-          <button
-            type="button"
-            onClick={() => setZoomed(true)}
-            aria-label={`Ampliar: ${label}`}
-            className="block w-full cursor-zoom-in rounded-control"
-          >
+          {/* The image stays an image (named by its alt text); the button over it opens it large. */}
+          <div className="relative">
             <img
               src={url}
               alt={label}
               loading="lazy"
               className="max-h-[28rem] w-full rounded-control border border-line bg-canvas object-contain"
             />
-          </button>
+            <button
+              type="button"
+              onClick={() => setZoomed(true)}
+              aria-label={`Ampliar: ${label}`}
+              className="absolute inset-0 cursor-zoom-in rounded-control"
+            />
+          </div>
           <ProofZoom open={zoomed} onOpenChange={setZoomed} url={url} label={label} />
         </>
       )}
