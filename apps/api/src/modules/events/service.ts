@@ -5,7 +5,7 @@ import { events } from "../../db/schema";
 
 /**
  * `raffle` goes to everyone, `notification` to its user, `admin` to administrators' streams only (the
- * inbox's "proofs changed", no personal data); `session` is internal (never sent to a browser nor
+ * inbox's "proofs changed", no personal data: docs/decisions/0002-outbox-and-events.md); `session` is internal (never sent to a browser nor
  * replayed): some of that user's sessions ended, so their open streams re-check theirs at once.
  */
 export type EventTopic = "notification" | "raffle" | "admin" | "session";

@@ -55,7 +55,7 @@ const METHOD_OPTIONS = [
 ];
 
 const SORT_OPTIONS = [
-  { value: "all", label: "Pendientes: más antiguos primero" },
+  { value: "all", label: "Según el estado (pendientes: antiguos primero)" },
   { value: "oldest", label: "Más antiguos primero" },
   { value: "newest", label: "Más recientes primero" },
 ];
