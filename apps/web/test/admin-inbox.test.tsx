@@ -7,6 +7,7 @@ import UserMenu from "../src/app/layout/user-menu";
 import { toast } from "../src/components/ui/toast";
 import { AdminDashboard } from "../src/features/admin";
 import { PaymentsTab } from "../src/features/admin/payments/payments-tab";
+import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { publishLiveEvent } from "../src/lib/live-events";
 import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch } from "./render";
@@ -347,6 +348,7 @@ describe("contador en el menú de la cuenta", () => {
     renderWithProviders(<UserMenu user={makeBuyer({ role: "admin" })} />);
     const trigger = await screen.findByRole("button", { name: /Abrir menú de usuario/ });
     await waitFor(() => expect(within(trigger).getByTestId("pending-count")).toHaveTextContent("3"));
+    expect(trigger).toHaveAccessibleName("Abrir menú de usuario (3 comprobantes pendientes)");
     await user.click(trigger);
     const link = await screen.findByRole("menuitem", { name: /Dashboard Admin/ });
     expect(link).toHaveTextContent("3 comprobantes pendientes");
@@ -357,5 +359,41 @@ describe("contador en el menú de la cuenta", () => {
     await screen.findByRole("button", { name: /Abrir menú de usuario/ });
     expect(screen.queryByTestId("pending-count")).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.includes("pending-count"))).toBe(false);
+  });
+});
+
+/** The page's one realtime connection (the notification bell's): the test dispatches its events. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+function WithStream() {
+  useNotificationStream();
+  return <AdminDashboard />;
+}
+
+describe("contador en vivo por el flujo de la página", () => {
+  it("un evento admin del flujo SSE vuelve a pedir el contador", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    renderWithProviders(<WithStream />, { path: "/admin?tab=payments" });
+    const tab = await screen.findByRole("tab", { name: /Comprobantes/ });
+    await waitFor(() => expect(within(tab).getByTestId("pending-count")).toHaveTextContent("3"));
+    pending = 5;
+    const data = JSON.stringify({ type: "proofs.changed", proofId: "z9", change: "created" });
+    act(() => {
+      FakeEventSource.last?.dispatchEvent(new MessageEvent("admin", { data, lastEventId: "41" }));
+    });
+    await waitFor(() => expect(within(tab).getByTestId("pending-count")).toHaveTextContent("5"));
+    // The list follows too.
+    expect(calls.filter((c) => c.url.startsWith("/api/admin/proofs?")).length).toBeGreaterThan(1);
   });
 });

@@ -18,7 +18,11 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Abrir menú de usuario"
+        aria-label={
+          isAdmin && pending
+            ? `Abrir menú de usuario (${pending} ${pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"})`
+            : "Abrir menú de usuario"
+        }
         className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50"
       >
         <Avatar name={user.fullName} src={user.avatarUrl} />
