@@ -48,6 +48,8 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
   await expect(row.getByRole("img", { name: /Comprobante de Ana Martínez/ })).toBeVisible();
 
   await row.getByRole("button", { name: `Aprobar pago de ${BUYER.name}` }).click();
+  // Approving asks first (buyer, amount, tickets).
+  await page.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).click();
   const toastText = page.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`));
   await expect(toastText).toBeVisible();
   const numbers = ((await toastText.textContent()) ?? "").match(/\d{4}/g) ?? [];

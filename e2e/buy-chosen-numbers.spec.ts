@@ -331,6 +331,8 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   await expect(row).toHaveCount(1);
   await expect(row.getByText(buyer.name, { exact: true })).toBeVisible();
   await row.getByRole("button", { name: `Aprobar pago de ${buyer.name}` }).tap();
+  // Approving asks first (buyer, amount, tickets).
+  await adminPage.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).tap();
   await expect(adminPage.getByText(`Boletos asignados a ${buyer.name}: 0003, 0008, 0742.`)).toBeVisible();
   await adminPage.context().close();
 

@@ -201,6 +201,8 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
     await expect(row).toHaveCount(1);
     await expect(row.getByText(/Rifa cerrada · revisar antes del/)).toBeVisible();
     await row.getByRole("button", { name: `Aprobar pago de ${BUYER.name}` }).click();
+    // Approving asks first (buyer, amount, tickets).
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).click();
     await expect(
       admin.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`)).first(),
     ).toBeVisible();

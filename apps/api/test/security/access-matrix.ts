@@ -277,6 +277,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     }),
   },
   "PUT /api/admin/settings/support-contact": { access: "admin", body: () => ({ whatsapp: "0424-5550199" }) },
+  "GET /api/admin/settings/reject-templates": { access: "admin" },
+  "PUT /api/admin/settings/reject-templates": {
+    access: "admin",
+    body: () => ({ templates: [{ title: "Monto incorrecto", text: "El monto no coincide." }] }),
+  },
   "GET /api/admin/raffles": { access: "admin" },
   "POST /api/admin/raffles": { access: "admin", body: raffleForm },
   "GET /api/admin/raffles/{id}": { access: "admin", params: { id: "raffle" } },
@@ -324,6 +329,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "409 unless the raffle is frozen with a bound lottery.",
   },
   "GET /api/admin/proofs": { access: "admin" },
+  "GET /api/admin/proofs/pending-count": { access: "admin" },
   "POST /api/admin/proofs/{id}/approve": { access: "admin", params: { id: "freshProof" } },
   "POST /api/admin/proofs/{id}/reject": {
     access: "admin",

@@ -11,6 +11,8 @@ export const SETTINGS_KEYS = {
   exchangeRate: "exchange_rate",
   paymentAccounts: "payment_accounts",
   supportContact: "support_contact",
+  /** Admin only (never in the public whitelist): the inbox's rejection reasons. */
+  rejectTemplates: "reject_templates",
 } as const;
 export const INTERNAL_SETTINGS_PREFIX = "internal.";
 

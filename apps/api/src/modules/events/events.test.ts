@@ -583,6 +583,41 @@ describe("GET /api/events (SSE)", () => {
     for (const stream of [anaStream, luisStream, visitor]) stream.close();
   });
 
+  it("gives admin events (a proof changed) to administrators' streams only, live and on replay", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const admin = await signIn("admin.sse@example.com");
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.userId));
+    const buyer = await signIn("buyer.sse@example.com");
+    const adminStream = await connectSse(`${base}/api/events`, { cookie: admin.cookie });
+    const buyerStream = await connectSse(`${base}/api/events`, { cookie: buyer.cookie });
+    const visitor = await connectSse(`${base}/api/events`);
+    for (const stream of [adminStream, buyerStream, visitor]) await stream.waitFor((m) => m.retry === "3000");
+
+    await bus.publish(db, { topic: "admin", payload: { type: "proofs.changed", mark: "inbox" } });
+    await bus.publish(db, { topic: "raffle", payload: { type: "raffle.updated", mark: "after-inbox" } });
+    for (const stream of [adminStream, buyerStream, visitor]) await stream.waitFor(hasMark("after-inbox"));
+    expect(adminStream.payloads("admin")).toEqual([{ type: "proofs.changed", mark: "inbox" }]);
+    expect(buyerStream.payloads("admin")).toEqual([]);
+    expect(visitor.payloads("admin")).toEqual([]);
+    const inbox = adminStream.messages.find(hasMark("inbox"));
+    for (const stream of [adminStream, buyerStream, visitor]) stream.close();
+
+    // Reconnecting from before it: the administrator gets it again, the buyer does not.
+    const since = String(Number(inbox?.id) - 1);
+    const adminAgain = await connectSse(`${base}/api/events`, {
+      cookie: admin.cookie,
+      "last-event-id": since,
+    });
+    const buyerAgain = await connectSse(`${base}/api/events`, {
+      cookie: buyer.cookie,
+      "last-event-id": since,
+    });
+    for (const stream of [adminAgain, buyerAgain]) await stream.waitFor(hasMark("after-inbox"));
+    expect(adminAgain.payloads("admin")).toEqual([{ type: "proofs.changed", mark: "inbox" }]);
+    expect(buyerAgain.payloads("admin")).toEqual([]);
+    for (const stream of [adminAgain, buyerAgain]) stream.close();
+  });
+
   it("replays missed events after Last-Event-ID, filtered by who is asking", async () => {
     const { db, events: bus } = t.app.ctx;
     const ana = await signIn("ana.replay@example.com");

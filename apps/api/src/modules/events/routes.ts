@@ -27,11 +27,19 @@ const RETRY_MS = 3_000;
 
 /** The signed-in user's id, or null for visitors (and for sessions that no longer exist). */
 export async function resolveUserId(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  return (await resolveViewer(app, request)).userId;
+}
+
+/** Who the stream is for: the user's id (null for visitors) and whether admin events reach it. */
+export async function resolveViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ userId: string | null; isAdmin: boolean }> {
   // The same lookup as every other route: a suspended (inactive) profile counts as signed out.
   // The periodic re-check must ask again, so drop what an earlier call cached on the request.
   request.sessionUser = undefined;
   const user = await currentUser(app, request);
-  return user?.id ?? null;
+  return { userId: user?.id ?? null, isAdmin: user?.role === "admin" };
 }
 
 /** Last-Event-ID header (what EventSource sends on reconnect), else `?lastEventId=`; junk is ignored. */
@@ -80,8 +88,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         tags: ["tiempo real"],
         summary: "Eventos en tiempo real (Server-Sent Events)",
         description:
-          "Flujo text/event-stream con eventos `raffle` (para todos) y `notification` (solo para el usuario " +
-          "con sesión al que van dirigidos). Al reconectar, Last-Event-ID repite los eventos perdidos. " +
+          "Flujo text/event-stream con eventos `raffle` (para todos), `notification` (solo para el usuario " +
+          "con sesión al que van dirigidos) y `admin` (solo administradores: cambios en los comprobantes). Al reconectar, Last-Event-ID repite los eventos perdidos. " +
           "Con demasiados flujos abiertos responde 429 (por IP o por usuario) o 503 (la instancia) con " +
           "Retry-After; un flujo con sesión termina cuando esa sesión se cierra.",
         querystring: querySchema,
@@ -98,9 +106,10 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         throw refused;
       }
       let userId: string | null;
+      let isAdmin: boolean;
       try {
         // Resolved before hijacking, so a database failure still gets the normal error response.
-        userId = await resolveUserId(app, request);
+        ({ userId, isAdmin } = await resolveViewer(app, request));
       } catch (error) {
         registry.releaseClient(client);
         throw error;
@@ -143,7 +152,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       /** The user's own events wait here while the session is re-checked: none goes to a signed-out stream. */
       let held: RealtimeEvent[] | null = null;
       const unsubscribe = bus.subscribe((event) => {
-        if (!isVisibleTo(event, userId)) return;
+        if (!isVisibleTo(event, userId, isAdmin)) return;
         if (held && event.topic !== "raffle") held.push(event);
         else if (replaying) pending.push(event);
         else write(formatEvent(event));
@@ -166,11 +175,11 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
             return;
           }
           checking = true;
-          resolveUserId(app, request)
+          resolveViewer(app, request)
             .then((current) => {
-              // Signed out, suspended, or the session was revoked: end the stream; EventSource reconnects
-              // as whoever it is now (a visitor), and only public events reach that new stream.
-              if (current !== userId) end();
+              // Signed out, suspended, or the session was revoked (or no longer an administrator): end the
+              // stream; EventSource reconnects as whoever it is now, and only what that one may see reaches it.
+              if (current.userId !== userId || current.isAdmin !== isAdmin) end();
             })
             // Unknown (database unreachable): keep the stream; the next check decides.
             .catch((error) => log.warn({ err: error }, "events: no se pudo revisar la sesión"))
@@ -222,7 +231,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
         // Live events that arrive while the replay query runs wait in `pending`; none is lost or doubled.
         const replayed = new Set<number>();
         try {
-          for (const event of await bus.replaySince(lastEventId, userId)) {
+          for (const event of await bus.replaySince(lastEventId, userId, isAdmin)) {
             replayed.add(event.id);
             write(formatEvent(event));
           }

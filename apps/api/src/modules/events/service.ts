@@ -4,10 +4,11 @@ import type { Database, Db, Executor } from "../../db/client";
 import { events } from "../../db/schema";
 
 /**
- * `raffle` goes to everyone, `notification` to its user; `session` is internal (never sent to a browser
- * nor replayed): some of that user's sessions ended, so their open streams re-check theirs at once.
+ * `raffle` goes to everyone, `notification` to its user, `admin` to administrators' streams only (the
+ * inbox's "proofs changed", no personal data: docs/decisions/0002-outbox-and-events.md); `session` is internal (never sent to a browser nor
+ * replayed): some of that user's sessions ended, so their open streams re-check theirs at once.
  */
-export type EventTopic = "notification" | "raffle" | "session";
+export type EventTopic = "notification" | "raffle" | "admin" | "session";
 
 export interface RealtimeEvent {
   id: number;
@@ -19,7 +20,7 @@ export interface RealtimeEvent {
 
 export interface PublishInput {
   topic: EventTopic;
-  /** Required for `notification` (the only user who may see it) and `session`; ignored for `raffle`. */
+  /** Required for `notification` (the only user who may see it) and `session`; ignored for `raffle`, `admin`. */
   userId?: string | null;
   payload: Record<string, unknown>;
 }
@@ -30,7 +31,7 @@ export interface EventBus {
   /** Receives every event committed by any API process on this database; returns the unsubscribe. */
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   /** Events after `lastEventId` that `userId` may see (null = visitor), oldest first. */
-  replaySince(lastEventId: number, userId: string | null): Promise<RealtimeEvent[]>;
+  replaySince(lastEventId: number, userId: string | null, isAdmin?: boolean): Promise<RealtimeEvent[]>;
   /**
    * Resolves true once every event committed (by any process) before the call has been handed to the
    * subscribers; false when that cannot be known right now (not listening, LISTEN lost, or a catch-up
@@ -62,16 +63,25 @@ export const GAP_LOOKBACK_IDS = 1_000;
 const GAP_PAGE = 500;
 const GAP_RETRY_MS = 1_000;
 
-/** Raffle events are public; a notification goes only to the signed-in user it is addressed to. */
-export function isVisibleTo(event: Pick<RealtimeEvent, "topic" | "userId">, userId: string | null): boolean {
+/**
+ * Raffle events are public; admin events reach administrators only; a notification goes only to the
+ * signed-in user it is addressed to.
+ */
+export function isVisibleTo(
+  event: Pick<RealtimeEvent, "topic" | "userId">,
+  userId: string | null,
+  isAdmin = false,
+): boolean {
   if (event.topic === "raffle") return true;
+  if (event.topic === "admin") return isAdmin && userId !== null;
   return event.topic === "notification" && userId !== null && event.userId === userId;
 }
 
 /** Records the event with `exec`: inside a transaction it is delivered only if that transaction commits. */
 export async function publishEvent(exec: Executor, input: PublishInput): Promise<void> {
-  const userId = input.topic === "raffle" ? null : (input.userId ?? null);
-  if (input.topic !== "raffle" && !userId) {
+  const broadcast = input.topic === "raffle" || input.topic === "admin";
+  const userId = broadcast ? null : (input.userId ?? null);
+  if (!broadcast && !userId) {
     throw new Error("Un evento personal en tiempo real necesita el usuario destinatario.");
   }
   // The whole wire message is known here except the id the INSERT assigns, so the NOTIFY goes in the
@@ -104,6 +114,21 @@ export async function publishEvent(exec: Executor, input: PublishInput): Promise
  */
 export function announceSessionsEnded(exec: Executor, userId: string): Promise<void> {
   return publishEvent(exec, { topic: "session", userId, payload: { type: "session.ended" } });
+}
+
+export type ProofChange = "created" | "approved" | "rejected" | "deleted";
+
+/**
+ * A proof entered or left the inbox: administrators' open pages refresh the pending count and the list.
+ * Inside a transaction it goes out only if that transaction commits.
+ */
+export function announceProofChange(
+  bus: Pick<EventBus, "publish">,
+  exec: Executor,
+  proofId: string,
+  change: ProofChange,
+): Promise<void> {
+  return bus.publish(exec, { topic: "admin", payload: { type: "proofs.changed", proofId, change } });
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -264,18 +289,22 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
       };
     },
 
-    async replaySince(lastEventId, userId) {
+    async replaySince(lastEventId, userId, isAdmin = false) {
       const visible =
         userId === null
           ? eq(events.topic, "raffle")
-          : or(eq(events.topic, "raffle"), and(eq(events.topic, "notification"), eq(events.userId, userId)));
+          : or(
+              eq(events.topic, "raffle"),
+              isAdmin ? eq(events.topic, "admin") : undefined,
+              and(eq(events.topic, "notification"), eq(events.userId, userId)),
+            );
       const rows = await db
         .select()
         .from(events)
         .where(and(gt(events.id, lastEventId), visible))
         .orderBy(asc(events.id))
         .limit(REPLAY_LIMIT);
-      return rows.map(fromRow).filter((event) => isVisibleTo(event, userId));
+      return rows.map(fromRow).filter((event) => isVisibleTo(event, userId, isAdmin));
     },
 
     async sync() {

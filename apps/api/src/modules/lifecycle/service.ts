@@ -29,6 +29,7 @@ import { recordAudit } from "../audit/service";
 import { freezeRaffleWith, recordCancel, recordClose } from "../draws/freeze";
 import type { RecordSummary } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
+import { announceProofChange } from "../events/service";
 import { createNotifications } from "../notifications/service";
 import { releaseDue } from "../purchases/repository";
 import * as repo from "./repository";
@@ -221,6 +222,7 @@ async function expirePending(
       after: { status: "rejected", adminNotes: reason },
       ipAddress: null,
     });
+    await announceProofChange(ctx.events, tx, proof.id, "rejected");
   }
   return { expired: pending.length, mails };
 }

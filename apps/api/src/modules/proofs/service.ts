@@ -28,6 +28,7 @@ import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
+import { announceProofChange } from "../events/service";
 import {
   declaredPixels,
   detectFileKind,
@@ -427,6 +428,7 @@ export async function submitProof(
         // Open detail pages refresh what is left to buy.
         await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffleId } });
       }
+      await announceProofChange(ctx.events, tx, inserted.id, "created");
       return { row: inserted, title };
     });
     return { proof: toPaymentProof({ ...row, raffleTitle: title }, [], "owner"), created: true };

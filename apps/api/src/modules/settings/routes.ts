@@ -5,6 +5,7 @@ import {
   publicPaymentAccountsSchema,
   publicSettingsSchema,
   publicSupportContactSchema,
+  rejectTemplatesSchema,
   supportContactSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
@@ -87,6 +88,40 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = sessionUserOf(request);
       return service.updateSupportContact(db, { id: admin.id, ip: request.ip }, request.body);
+    },
+  );
+
+  r.get(
+    "/api/admin/settings/reject-templates",
+    {
+      schema: {
+        tags: ["administración"],
+        summary:
+          "Plantillas de motivos de rechazo de comprobantes (las predeterminadas si no se han editado)",
+        security: [{ session: [] }],
+        response: { 200: rejectTemplatesSchema, 401: errorSchema, 403: errorSchema },
+      },
+      onRequest: guard.admin,
+    },
+    async () => service.rejectTemplates(db, log),
+  );
+
+  r.put(
+    "/api/admin/settings/reject-templates",
+    {
+      schema: {
+        tags: ["administración"],
+        summary: "Guardar las plantillas de motivos de rechazo",
+        security: [{ session: [] }],
+        body: rejectTemplatesSchema,
+        response: { 200: rejectTemplatesSchema, ...adminErrors },
+      },
+      // onRequest: visitors and users are turned away before their body is even parsed.
+      onRequest: guard.admin,
+    },
+    async (request) => {
+      const admin = sessionUserOf(request);
+      return service.updateRejectTemplates(db, { id: admin.id, ip: request.ip }, request.body);
     },
   );
 }

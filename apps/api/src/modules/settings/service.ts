@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REJECT_TEMPLATES,
   EMPTY_PAYMENT_ACCOUNTS,
   EMPTY_SUPPORT_CONTACT,
   type ExchangeRate,
@@ -10,6 +11,8 @@ import {
   type paymentAccountsSchema,
   publicPaymentAccountsSchema,
   publicSupportContactSchema,
+  type RejectTemplates,
+  rejectTemplatesSchema,
   SETTINGS_KEYS,
   type SupportContact,
   type supportContactSchema,
@@ -143,4 +146,23 @@ export function updateSupportContact(
   input: z.output<typeof supportContactSchema>,
 ): Promise<SupportContact> {
   return saveSetting(db, actor, SETTINGS_KEYS.supportContact, input);
+}
+
+/** The inbox's rejection reasons: the saved ones, else the defaults (a bad saved value is logged and ignored). */
+export async function rejectTemplates(db: Executor, log: FastifyBaseLogger): Promise<RejectTemplates> {
+  const values = await repo.readSettings(db, [SETTINGS_KEYS.rejectTemplates]);
+  const value = values.get(SETTINGS_KEYS.rejectTemplates);
+  if (value === undefined || value === null) return DEFAULT_REJECT_TEMPLATES;
+  const parsed = rejectTemplatesSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  log.warn("ajustes: las plantillas de rechazo guardadas no son válidas; se usan las de siempre");
+  return DEFAULT_REJECT_TEMPLATES;
+}
+
+export function updateRejectTemplates(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof rejectTemplatesSchema>,
+): Promise<RejectTemplates> {
+  return saveSetting(db, actor, SETTINGS_KEYS.rejectTemplates, input);
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../../components/ui/icons";
 import { type SessionUser, useSignOut } from "../../features/auth";
+import { PendingCountBadge, usePendingCount } from "../../features/inbox-count";
 import { paths } from "../../lib/paths";
 
 const itemClasses =
@@ -13,13 +14,19 @@ const itemClasses =
 export default function UserMenu({ user }: { user: SessionUser }) {
   const { signOut } = useSignOut();
   const isAdmin = user.role === "admin";
+  const pending = usePendingCount(isAdmin);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Abrir menú de usuario"
+        aria-label={
+          isAdmin && pending
+            ? `Abrir menú de usuario (${pending} ${pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"})`
+            : "Abrir menú de usuario"
+        }
         className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50"
       >
         <Avatar name={user.fullName} src={user.avatarUrl} />
+        {isAdmin ? <PendingCountBadge count={pending} className="ml-0" /> : null}
         <ChevronDownIcon className="hidden text-sm transition-transform group-data-[state=open]:rotate-180 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -42,6 +49,7 @@ export default function UserMenu({ user }: { user: SessionUser }) {
               <Link to={paths.admin}>
                 <DashboardIcon />
                 Dashboard Admin
+                <PendingCountBadge count={pending} className="ml-auto" />
               </Link>
             ) : (
               <Link to={paths.profileInfo}>

@@ -11,13 +11,15 @@ interface PageHeaderProps {
   description?: ReactNode;
   eyebrow?: string;
   actions?: ReactNode;
+  /** The document title when it differs from the heading (a count in front, "(3) Panel..."). */
+  documentTitle?: string;
 }
 
 /** The page's single h1, with the document title set to match. */
-export function PageHeader({ title, description, eyebrow, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, eyebrow, actions, documentTitle }: PageHeaderProps) {
   return (
     <header className="flex flex-col gap-4 pb-6 sm:flex-row sm:items-end sm:justify-between sm:pb-8">
-      <DocumentTitle title={title} />
+      <DocumentTitle title={documentTitle ?? title} />
       <div className="space-y-2">
         {eyebrow ? (
           <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">{eyebrow}</p>

@@ -74,6 +74,8 @@ export const adminProofListQuerySchema = z.object({
   q: searchParam.describe("Nombre o correo del comprador, referencia o título de la rifa."),
   method: z.preprocess(blankToUndefined, z.enum(PAYMENT_METHODS).optional()),
   flag: z.preprocess(blankToUndefined, z.enum(PROOF_FLAGS).optional()),
+  /** One proof only (the inbox's link to the other proof of a flag). */
+  proofId: z.preprocess(blankToUndefined, z.string().refine(isUuid, ADMIN_MESSAGES.invalidId).optional()),
   /** oldest: the inbox order (oldest first); newest: the history. Default: oldest for pending, else newest. */
   sort: z.preprocess(blankToUndefined, z.enum(["oldest", "newest"]).optional()),
   page: pageParam,
@@ -149,3 +151,29 @@ export const rejectTemplatesSchema = z.object({
     .max(20, "Máximo 20 plantillas."),
 });
 export type RejectTemplates = z.infer<typeof rejectTemplatesSchema>;
+
+/** What the organiser starts with until the templates are edited (and what an unreadable saved value falls back to). */
+export const DEFAULT_REJECT_TEMPLATES: RejectTemplates = {
+  templates: [
+    {
+      title: "Monto incorrecto",
+      text: "El monto del comprobante no coincide con el total de tu compra. Envía un comprobante por el monto exacto.",
+    },
+    {
+      title: "Referencia no encontrada",
+      text: "No encontramos un pago con esa referencia en nuestra cuenta. Revisa el número de referencia y envíalo de nuevo.",
+    },
+    {
+      title: "Comprobante ilegible",
+      text: "No se puede leer el comprobante. Envía una captura completa y nítida del pago.",
+    },
+    {
+      title: "Comprobante repetido",
+      text: "Este comprobante ya fue enviado en otro pago. Cada pago necesita su propio comprobante.",
+    },
+    {
+      title: "Pago a otra cuenta",
+      text: "El pago no llegó a nuestras cuentas. Verifica los datos de pago publicados y envía el comprobante correcto.",
+    },
+  ],
+};

@@ -1,7 +1,15 @@
 import type { AdminProofListQuery } from "@rifazo/shared";
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { paymentProofs, pointsHistory, raffles, tickets, users, winners } from "../../../db/schema";
+import {
+  paymentProofs,
+  pointsHistory,
+  raffles,
+  reservations,
+  tickets,
+  users,
+  winners,
+} from "../../../db/schema";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
 
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
@@ -32,6 +40,14 @@ export const proofListColumns = {
   raffleStatus: raffles.status,
   raffleClosedAt: raffles.closedAt,
   raffleReviewWindowHours: raffles.reviewWindowHours,
+  buyerPhone: users.phone,
+  analysisStatus: paymentProofs.analysisStatus,
+  ocr: paymentProofs.ocr,
+  nearDuplicateOf: paymentProofs.nearDuplicateOf,
+  /** The reservation's frozen quote and rate: what the purchase costs (null for proofs without one). */
+  reservationTotal: sql<number | null>`(${reservations.pricing}->>'total')::float8`,
+  reservationCurrency: reservations.currency,
+  reservationRate: reservations.exchangeRate,
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
@@ -42,10 +58,42 @@ export const proofListColumns = {
   >`(SELECT o.id FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND lower(o.transaction_ref) = lower(${outerProof("transaction_ref")}) ORDER BY (o.id = ${outerProof("duplicate_reference_of")}) IS TRUE DESC, o.created_at, o.id LIMIT 1)`,
 };
 
+const duplicateRefSql = sql`EXISTS (SELECT 1 FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND lower(o.transaction_ref) = lower(${outerProof("transaction_ref")}))`;
+
+/**
+ * What the purchase costs in the method's currency at the reservation's frozen rate, in SQL: the same
+ * rule as methodCurrency and convertAmount (shared domain/pricing), so the amount_mismatch filter agrees
+ * with the flag computed for each row.
+ */
+const expectedCurrencySql = sql`CASE WHEN ${paymentProofs.paymentMethod} IN ('pago_movil', 'transferencia') THEN 'VES' WHEN ${paymentProofs.paymentMethod} IN ('zelle', 'binance', 'efectivo_usd') THEN 'USD' ELSE ${reservations.currency} END`;
+const reservationTotalSql = sql`(${reservations.pricing}->>'total')::numeric`;
+const expectedAmountSql = sql`CASE WHEN ${expectedCurrencySql} = ${reservations.currency} THEN round(${reservationTotalSql}, 2) WHEN coalesce(${reservations.exchangeRate}, 0) <= 0 THEN NULL WHEN ${reservations.currency} = 'USD' THEN round(${reservationTotalSql} * ${reservations.exchangeRate}, 2) ELSE round(${reservationTotalSql} / ${reservations.exchangeRate}, 2) END`;
+const amountMismatchSql = sql`(${expectedAmountSql} IS NOT NULL AND (${paymentProofs.currency} <> ${expectedCurrencySql} OR round(${paymentProofs.amount}::numeric, 2) <> ${expectedAmountSql}))`;
+
+function flagFilter(flag: AdminProofListQuery["flag"]): SQL | undefined {
+  switch (flag) {
+    case "duplicate_reference":
+      return duplicateRefSql;
+    case "near_duplicate":
+      return sql`${paymentProofs.nearDuplicateOf} IS NOT NULL`;
+    case "amount_mismatch":
+      return amountMismatchSql;
+    // Comparing references (normalised, last digits) and dates is ocrMismatches' job: SQL keeps the
+    // proofs OCR read something on, and the service compares them (listProofsWithOcr).
+    case "ocr_mismatch":
+      return sql`${paymentProofs.ocr} IS NOT NULL`;
+    default:
+      return undefined;
+  }
+}
+
 function listFilter(query: AdminProofListQuery): SQL | undefined {
   const terms = searchTerms(query.q);
   return and(
     query.status ? eq(paymentProofs.status, query.status) : undefined,
+    query.method ? eq(paymentProofs.paymentMethod, query.method) : undefined,
+    query.proofId ? eq(paymentProofs.id, query.proofId) : undefined,
+    flagFilter(query.flag),
     query.raffleId === "general"
       ? isNull(paymentProofs.raffleId)
       : query.raffleId
@@ -63,31 +111,56 @@ function listFilter(query: AdminProofListQuery): SQL | undefined {
   );
 }
 
-export async function listProofs(db: Executor, query: AdminProofListQuery, limit: number, offset: number) {
-  const where = listFilter(query);
-  const [items, totals] = await Promise.all([
+/** Oldest first for the pending inbox, newest first for the history (AdminProofListQuery.sort). */
+export function sortOf(query: Pick<AdminProofListQuery, "sort" | "status">): "oldest" | "newest" {
+  return query.sort ?? (query.status === "pending" ? "oldest" : "newest");
+}
+
+function baseList(db: Executor, query: AdminProofListQuery) {
+  const order = sortOf(query) === "oldest" ? asc : desc;
+  return (
     db
       .select(proofListColumns)
       .from(paymentProofs)
       .innerJoin(users, eq(users.id, paymentProofs.userId))
       .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-      .where(where)
-      // Pending proofs of closed raffles first (their review window runs), then the newest.
+      .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+      .where(listFilter(query))
+      // Pending proofs of closed raffles first (their review window runs), then by date.
       .orderBy(
         sql`CASE WHEN ${paymentProofs.status} = 'pending' AND ${raffles.status} = 'closed' THEN 0 ELSE 1 END`,
-        desc(paymentProofs.createdAt),
-        desc(paymentProofs.id),
+        order(paymentProofs.createdAt),
+        order(paymentProofs.id),
       )
-      .limit(limit)
-      .offset(offset),
+  );
+}
+
+export async function listProofs(db: Executor, query: AdminProofListQuery, limit: number, offset: number) {
+  const [items, totals] = await Promise.all([
+    baseList(db, query).limit(limit).offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(paymentProofs)
       .innerJoin(users, eq(users.id, paymentProofs.userId))
       .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-      .where(where),
+      .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+      .where(listFilter(query)),
   ]);
   return { items, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** Every proof the query matches, in list order, up to `cap`: for filters the service finishes itself. */
+export function listAllProofs(db: Executor, query: AdminProofListQuery, cap: number) {
+  return baseList(db, query).limit(cap);
+}
+
+/** The inbox badge: proofs waiting for a decision. */
+export async function countPending(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.status, "pending"));
+  return Number(row?.n ?? 0);
 }
 
 export type ProofListRow = Awaited<ReturnType<typeof listProofs>>["items"][number];

@@ -1,6 +1,7 @@
 import {
   adminApproveResultSchema,
   adminOkSchema,
+  adminPendingCountSchema,
   adminProofListQuerySchema,
   adminProofListSchema,
   adminRejectInputSchema,
@@ -23,8 +24,9 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Comprobantes de pago, del más nuevo al más antiguo",
+        summary: "Comprobantes de pago: los pendientes del más antiguo al más nuevo, los demás al revés",
         description:
+          "Filtros: status, raffleId, q, method, flag (duplicate_reference, near_duplicate, ocr_mismatch, amount_mismatch) y sort (oldest/newest). " +
           "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia (sin distinguir mayúsculas, espacios ni caracteres invisibles; duplicateOf es el id de la otra).",
         querystring: adminProofListQuerySchema,
         response: { 200: adminProofListSchema, 400: errorSchema, ...adminErrors },
@@ -32,6 +34,21 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       ...guarded,
     },
     async (request) => service.listProofs(app.ctx.db, request.query),
+  );
+
+  r.get(
+    "/api/admin/proofs/pending-count",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Cuántos comprobantes esperan revisión (el contador de la bandeja)",
+        description: "Se actualiza en vivo con los eventos `admin` (proofs.changed) de /api/events.",
+        response: { 200: adminPendingCountSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async () => service.pendingCount(app.ctx.db),
   );
 
   r.post(

@@ -4,6 +4,7 @@ import {
   type AdminApproveResult,
   type AdminProof,
   type AdminProofListQuery,
+  type Currency,
   formatEsNumber,
   formatTicketNumber,
   isActivationReached,
@@ -11,8 +12,10 @@ import {
   isValidTicketNumber,
   LEVELS,
   levelRank,
+  ocrMismatches,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
+  type ProofFlag,
   pointsForApprovedAmount,
   reviewDeadline,
 } from "@rifazo/shared";
@@ -22,10 +25,16 @@ import type { Tx } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { noticeEmail } from "../../email/templates";
+import { announceProofChange } from "../../events/service";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
-import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases/service";
+import {
+  amountFor,
+  approveReservation,
+  cancelReservationOf,
+  rejectReservation,
+} from "../../purchases/service";
 import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
 import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
@@ -40,7 +49,38 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** How many numbers a notification lists before "y N más" (a 500-ticket purchase stays readable). */
 const NUMBERS_IN_MESSAGE = 50;
 
-function toAdminProof(row: repo.ProofListRow): AdminProof {
+/** What the reservation costs in the proof's method currency at its frozen rate (the upload's own rule). */
+function expectedOf(row: repo.ProofListRow): AdminProof["expected"] {
+  if (row.reservationTotal === null || row.reservationCurrency === null) return null;
+  const rate = row.reservationRate === null ? null : Number(row.reservationRate);
+  const due = amountFor(
+    row.paymentMethod as PaymentMethod,
+    Number(row.reservationTotal),
+    row.reservationCurrency as Currency,
+    rate,
+  );
+  if (due.amount === null) return null;
+  return { amount: due.amount, currency: due.currency, exchangeRate: rate };
+}
+
+export function toAdminProof(row: repo.ProofListRow): AdminProof {
+  const amount = Number(row.amount);
+  const expected = expectedOf(row);
+  const mismatches = ocrMismatches(row.ocr ?? null, {
+    transactionRef: row.transactionRef,
+    amount,
+    createdAt: row.createdAt,
+  });
+  const flags: ProofFlag[] = [];
+  if (row.duplicateOf !== null) flags.push("duplicate_reference");
+  if (row.nearDuplicateOf !== null) flags.push("near_duplicate");
+  if (mismatches.length > 0) flags.push("ocr_mismatch");
+  if (
+    expected &&
+    (row.currency !== expected.currency || Math.round(amount * 100) !== Math.round(expected.amount * 100))
+  ) {
+    flags.push("amount_mismatch");
+  }
   return {
     id: row.id,
     userId: row.userId,
@@ -48,7 +88,7 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
     buyerEmail: row.buyerEmail,
     raffleId: row.raffleId,
     raffleTitle: row.raffleTitle ?? null,
-    amount: Number(row.amount),
+    amount,
     currency: row.currency as AdminProof["currency"],
     exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
     paymentMethod: row.paymentMethod as AdminProof["paymentMethod"],
@@ -75,18 +115,43 @@ function toAdminProof(row: repo.ProofListRow): AdminProof {
         : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    // CONTRACT placeholders: the inbox work fills these from the row (buyer phone, reservation, analysis).
-    buyerPhone: null,
-    expected: null,
-    analysis: { status: "pending", ocr: null, mismatches: [], nearDuplicateOf: null },
-    flags: row.duplicateOf !== null ? ["duplicate_reference"] : [],
+    buyerPhone: row.buyerPhone ?? null,
+    expected,
+    analysis: {
+      status: row.analysisStatus as AdminProof["analysis"]["status"],
+      ocr: row.ocr ?? null,
+      mismatches,
+      nearDuplicateOf: row.nearDuplicateOf,
+    },
+    flags,
   };
 }
 
+/**
+ * How many proofs OCR read the ocr_mismatch filter compares at most: the comparison (normalised
+ * references, last digits, dates) is ocrMismatches' in TypeScript, so that filter pages in memory.
+ */
+const OCR_FILTER_CAP = 2_000;
+
 export async function listProofs(db: AppContext["db"], query: AdminProofListQuery) {
   const size = ADMIN_PROOFS_PAGE_SIZE;
-  const { items, total } = await repo.listProofs(db, query, size, offsetOf(query.page, size));
+  const offset = offsetOf(query.page, size);
+  if (query.flag === "ocr_mismatch") {
+    const rows = await repo.listAllProofs(db, query, OCR_FILTER_CAP);
+    const matching = rows.map(toAdminProof).filter((proof) => proof.flags.includes("ocr_mismatch"));
+    return {
+      items: matching.slice(offset, offset + size),
+      total: matching.length,
+      page: query.page,
+      pageSize: size,
+    };
+  }
+  const { items, total } = await repo.listProofs(db, query, size, offset);
   return { items: items.map(toAdminProof), total, page: query.page, pageSize: size };
+}
+
+export async function pendingCount(db: AppContext["db"]): Promise<{ pending: number }> {
+  return { pending: await repo.countPending(db) };
 }
 
 /** "0001, 0042, 0777" (at most NUMBERS_IN_MESSAGE, then "y N más"). */
@@ -304,6 +369,7 @@ export async function approveInTransaction(
   // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
   // part below stays as short as possible.
   if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
+  if (told) await announceProofChange(ctx.events, tx, id, "approved");
   await recordAudit(tx, {
     actorId: actor.id,
     action: "proof.approve",
@@ -424,6 +490,7 @@ export async function rejectProof(
     });
     // The held tickets are free again: remaining counts on open pages change.
     if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
+    await announceProofChange(ctx.events, tx, id, "rejected");
     // The last pending proof of a closed raffle: it freezes in this same transaction.
     if (raffleId) await advance(ctx, tx, raffleId, now);
   });
@@ -487,6 +554,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
       ipAddress: actor.ip,
     });
     if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
+    await announceProofChange(ctx.events, tx, id, "deleted");
     return proof.proofImagePath;
   });
   try {

@@ -115,6 +115,14 @@ export interface ProofFilters {
   raffleId: string;
   q: string;
   page: number;
+  /** A payment method or "all". */
+  method?: string;
+  /** A PROOF_FLAGS value or "all". */
+  flag?: string;
+  /** "oldest" | "newest"; "all" lets the server choose (oldest first for pending proofs). */
+  sort?: string;
+  /** One proof only (the link from a flag to the other proof). */
+  proofId?: string;
 }
 
 export const fetchProofs = (filters: ProofFilters, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/layout/page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { PendingCountBadge, usePendingCount } from "../../inbox-count";
 import { AuditTab } from "../audit/audit-tab";
 import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTab, () => React.ReactNode> = {
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseAdminTab(searchParams.get("tab"));
+  const pending = usePendingCount();
 
   const selectTab = (value: string) => {
     const next = parseAdminTab(value);
@@ -42,6 +44,7 @@ export function AdminDashboard() {
   return (
     <Page
       title="Panel Administrativo"
+      documentTitle={pending ? `(${pending}) Panel Administrativo` : "Panel Administrativo"}
       eyebrow="Administración"
       description="Gestiona rifas, comprobantes, usuarios y la configuración de Rifazo."
     >
@@ -51,6 +54,7 @@ export function AdminDashboard() {
           {ADMIN_TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}
+              {item.value === "payments" ? <PendingCountBadge count={pending} /> : null}
             </TabsTrigger>
           ))}
         </TabsList>

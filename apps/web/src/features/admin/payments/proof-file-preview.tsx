@@ -1,11 +1,15 @@
+import { useState } from "react";
 import type { AdminProof } from "../api/admin-api";
+import { ProofZoom } from "./proof-zoom";
 
 /**
- * The proof shown in the row: an image, or a PDF in a same-origin frame (the page CSP allows frames
- * from this origin and no objects; the file route lets this origin frame a PDF), with a link to open it.
+ * The proof shown in the row: an image (a click or Enter opens it large, with zoom), or a PDF in a
+ * same-origin frame (the page CSP allows frames from this origin and no objects; the file route lets
+ * this origin frame a PDF), with a link to open it.
  */
 export function ProofFilePreview({ proof }: { proof: AdminProof }) {
   const { url, contentType, filename } = proof.file;
+  const [zoomed, setZoomed] = useState(false);
   const isPdf = contentType === "application/pdf" || /\.pdf$/i.test(filename ?? "");
   const label = `Comprobante de ${proof.buyerName}, referencia ${proof.transactionRef}`;
   return (
@@ -14,17 +18,27 @@ export function ProofFilePreview({ proof }: { proof: AdminProof }) {
         <iframe
           src={url}
           title={`${label} (PDF)`}
-          className="h-72 w-full rounded-control border border-line bg-canvas"
+          className="h-[28rem] w-full rounded-control border border-line bg-canvas"
         />
       ) : (
-        <a href={url} target="_blank" rel="noopener" className="block">
-          <img
-            src={url}
-            alt={label}
-            loading="lazy"
-            className="max-h-72 w-full rounded-control border border-line bg-canvas object-contain"
-          />
-        </a>
+        <>
+          {/* The image stays an image (named by its alt text); the button over it opens it large. */}
+          <div className="relative">
+            <img
+              src={url}
+              alt={label}
+              loading="lazy"
+              className="max-h-[28rem] w-full rounded-control border border-line bg-canvas object-contain"
+            />
+            <button
+              type="button"
+              onClick={() => setZoomed(true)}
+              aria-label={`Ampliar: ${label}`}
+              className="absolute inset-0 cursor-zoom-in rounded-control"
+            />
+          </div>
+          <ProofZoom open={zoomed} onOpenChange={setZoomed} url={url} label={label} />
+        </>
       )}
       <figcaption className="text-xs text-muted">
         <a href={url} target="_blank" rel="noopener" className="font-semibold text-brand-700 hover:underline">

@@ -43,6 +43,8 @@ export function useNotificationStream(): { status: StreamStatus; retry: () => vo
           // Screens that follow a notification's subject (Mis Pagos on an approval) hear it too.
           publishLiveEvent("notification", event);
         },
+        // Administrators' streams also carry `admin` events (a proof changed): the inbox listens for them.
+        admin: (event) => publishLiveEvent("admin", event),
       },
       onOpen() {
         clearTimeout(problemTimer);

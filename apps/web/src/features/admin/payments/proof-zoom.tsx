@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { cn } from "../../../lib/cn";
+
+const ZOOMS = [1, 2, 3] as const;
+
+interface ProofZoomProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  url: string;
+  label: string;
+}
+
+/**
+ * The receipt large enough to read: fitted to the window at first; a click on the image, Enter, or
+ * "+"/"-" zooms in steps, and the enlarged image pans by scrolling (or the arrow keys, the frame being
+ * focusable). Escape closes.
+ */
+export function ProofZoom({ open, onOpenChange, url, label }: ProofZoomProps) {
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    if (open) setLevel(0);
+  }, [open]);
+  const zoom = ZOOMS[level] ?? 1;
+  const zoomIn = () => setLevel((l) => Math.min(ZOOMS.length - 1, l + 1));
+  const zoomOut = () => setLevel((l) => Math.max(0, l - 1));
+  const cycle = () => setLevel((l) => (l + 1) % ZOOMS.length);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg" className="max-w-[min(96vw,72rem)]">
+        <DialogHeader>
+          <DialogTitle>Comprobante ampliado</DialogTitle>
+          <DialogDescription>
+            {label}. Haz clic en la imagen o usa + y − para acercar; desplázate para moverla.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="mb-2 flex items-center gap-2">
+          <Button size="sm" variant="outline" onClick={zoomOut} disabled={level === 0}>
+            Alejar
+          </Button>
+          <Button size="sm" variant="outline" onClick={zoomIn} disabled={level === ZOOMS.length - 1}>
+            Acercar
+          </Button>
+          <span className="text-sm text-muted" aria-live="polite">
+            Zoom {zoom * 100} %
+          </span>
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener"
+            className="ml-auto text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Abrir en una pestaña nueva
+          </a>
+        </div>
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the frame scrolls (pans) with the keyboard.
+          tabIndex={0}
+          aria-label="Imagen del comprobante (desplázate para moverla)"
+          className="max-h-[70vh] overflow-auto rounded-control border border-line bg-canvas"
+          onKeyDown={(event) => {
+            if (event.key === "+" || event.key === "=") {
+              event.preventDefault();
+              zoomIn();
+            } else if (event.key === "-") {
+              event.preventDefault();
+              zoomOut();
+            } else if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              cycle();
+            }
+          }}
+        >
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the frame around it handles the same keys. */}
+          <img
+            src={url}
+            alt={label}
+            onClick={cycle}
+            style={zoom === 1 ? undefined : { width: `${zoom * 100}%`, maxWidth: "none" }}
+            className={cn(
+              "mx-auto block",
+              zoom === 1 && "max-h-[68vh] w-auto max-w-full object-contain",
+              level === ZOOMS.length - 1 ? "cursor-zoom-out" : "cursor-zoom-in",
+            )}
+          />
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}
