@@ -18,6 +18,7 @@ import { MoneyInput } from "../../../components/ui/money-input";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatNumber } from "../../../lib/format";
+import { pendingCountKey } from "../../inbox-count";
 import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { adminKeys } from "../api/admin-api";
@@ -100,7 +101,7 @@ export function ReconciliationView() {
       void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all });
       // The proofs list, its pending count and everything an approval changes (raffles, users, stats).
       void queryClient.invalidateQueries({ queryKey: adminKeys.proofsAll() });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "pending-count"] });
+      void queryClient.invalidateQueries({ queryKey: pendingCountKey() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.raffles() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() });
       void queryClient.invalidateQueries({ queryKey: ["admin", "stats"] });
