@@ -167,9 +167,15 @@ export function parseStatementAmount(
     return fail(`El monto «${raw}» no se puede leer con ${DECIMAL_LABELS[decimal]}.`);
   }
   const plain = decimal === "," ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/,/g, "");
+  // Bolívares have cents: a third decimal means the separators were read the wrong way ("1.234" as 1,234).
+  if (/\.\d{3,}$/.test(plain)) {
+    return fail(
+      `El monto «${raw}» tiene más de dos decimales: revisa el separador decimal, que ahora es ${DECIMAL_LABELS[decimal]}.`,
+    );
+  }
   const value = Number(plain);
   if (!Number.isFinite(value)) return fail(`El monto «${raw}» no se puede leer.`);
-  // Cents exactly: 0.1 + 0.2 noise never reaches a comparison with a proof's amount.
+  // Cents exactly: binary noise (0.1 + 0.2) never reaches a comparison with a proof's amount.
   const rounded = Math.round(value * 100) / 100;
   return ok(negative && rounded !== 0 ? -rounded : rounded);
 }
