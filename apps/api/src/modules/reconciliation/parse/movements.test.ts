@@ -314,7 +314,7 @@ describe("parseMovements", () => {
     const g = await grid(
       [
         "Fecha;Referencia;Descripción;Monto",
-        '01/02/2024;="00123456";;1,00',
+        '="01/02/2024";="00123456";;="1,00"',
         "01/02/2024;Ref 0012 3456;;1,00",
         "01/02/2024;'0099;;1,00",
       ].join("\n"),

@@ -135,6 +135,19 @@ describe("readStatementFile decodes and splits text", () => {
     ]);
   });
 
+  it("follows Excel's sep= line", async () => {
+    const grid = await readStatementFile(
+      Buffer.from("sep=|\r\nFecha|Ref|Monto\r\n01/02/2024|1,2,3;4|5,00\r\n"),
+      "m.csv",
+    );
+    expect(grid.delimiter).toBe("|");
+    expect(grid.rows).toEqual([
+      ["sep=", ""],
+      ["Fecha", "Ref", "Monto"],
+      ["01/02/2024", "1,2,3;4", "5,00"],
+    ]);
+  });
+
   it("keeps blank lines as rows so indexes are the file's rows, and trims cells", async () => {
     const grid = await readStatementFile(
       Buffer.from("Banco\n\nFecha ; Monto \n\n01/02/2024; 1,00\n\n\n"),

@@ -149,6 +149,12 @@ export function detectDelimiter(text: string): StatementDelimiter {
   return best?.delimiter ?? ";";
 }
 
+/** Excel's "sep=;" first line states the delimiter (the line stays a row: it is above the header). */
+function declaredDelimiter(text: string): StatementDelimiter | null {
+  const match = /^sep=(.)\r?(?:\n|$)/.exec(text.slice(0, 16));
+  return DELIMITER_PREFERENCE.find((d) => d === match?.[1]) ?? null;
+}
+
 /** Control characters other than tab and line breaks: text files have none, binary files many. */
 function looksBinary(text: string): boolean {
   const end = Math.min(text.length, 65_536);
@@ -183,7 +189,7 @@ function readCsv(
         "como .xlsx o CSV, y súbelo de nuevo.",
     );
   }
-  const delimiter = options.delimiter ?? detectDelimiter(text);
+  const delimiter = options.delimiter ?? declaredDelimiter(text) ?? detectDelimiter(text);
   let rows: string[][];
   try {
     // One row more than allowed is enough to refuse the file without splitting all of it.

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import {
   EMPTY_MESSAGE,
   MAX_STATEMENT_ROWS,
@@ -79,7 +79,9 @@ function hasData(sheet: ExcelJS.Worksheet): boolean {
 }
 
 export async function readXlsxGrid(file: Buffer, filename: string): Promise<StatementGrid> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is large and only statements (and exports) need it: loaded on the first XLSX, not at start-up.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     // exceljs declares its own Buffer type; Node's is the same thing at run time.
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
