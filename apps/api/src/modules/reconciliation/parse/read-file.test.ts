@@ -70,7 +70,9 @@ describe("readStatementFile refuses what is not a statement", () => {
   it("a CSV with an unclosed quote: STATEMENT_UNREADABLE", async () => {
     const error = await refusal(Buffer.from('Fecha;Referencia;Monto\n01/02/2024;"123;10,00\n'));
     expect(error.code).toBe("STATEMENT_UNREADABLE");
-    expect(error.message).toMatch(/no se puede leer como CSV/);
+    expect(error.message).toBe(
+      "El archivo no se puede leer como CSV (línea 2): descárgalo de nuevo del banco.",
+    );
   });
 
   it(`more than ${MAX_STATEMENT_ROWS} rows: STATEMENT_TOO_LARGE; exactly that many is fine`, async () => {
