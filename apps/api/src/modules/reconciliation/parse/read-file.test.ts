@@ -67,6 +67,27 @@ describe("readStatementFile refuses what is not a statement", () => {
     expect(error.message).toMatch(message);
   });
 
+  it("an XLSX that would inflate past 100 MB (a ZIP bomb): STATEMENT_TOO_LARGE before inflating it", async () => {
+    // One stored entry whose central directory claims 300 MB: only the directory is read.
+    const name = Buffer.from("xl/worksheets/sheet1.xml");
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt32LE(300 * 1024 * 1024, 24);
+    entry.writeUInt16LE(name.length, 28);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(entry.length + name.length, 12);
+    end.writeUInt32LE(local.length + name.length, 16);
+    const error = await refusal(Buffer.concat([local, name, entry, name, end]), "bomba.xlsx");
+    expect(error.code).toBe("STATEMENT_TOO_LARGE");
+    expect(error.message).toMatch(/demasiado grande/);
+  });
+
   it("a CSV with an unclosed quote: STATEMENT_UNREADABLE", async () => {
     const error = await refusal(Buffer.from('Fecha;Referencia;Monto\n01/02/2024;"123;10,00\n'));
     expect(error.code).toBe("STATEMENT_UNREADABLE");

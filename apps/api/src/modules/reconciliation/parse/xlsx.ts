@@ -78,7 +78,49 @@ function hasData(sheet: ExcelJS.Worksheet): boolean {
   return found;
 }
 
+/**
+ * What the ZIP's entries add up to once inflated, from its central directory (null when there is none:
+ * exceljs then refuses the file). A few compressed megabytes can inflate to gigabytes, and exceljs holds
+ * the whole workbook in memory, so the size is checked before anything is inflated.
+ */
+export function zipInflatedSize(file: Buffer): number | null {
+  const END_SIGNATURE = 0x06054b50;
+  const ENTRY_SIGNATURE = 0x02014b50;
+  // The end record is the last 22 bytes plus a comment of up to 65,535.
+  const lowest = Math.max(0, file.length - 22 - 65_535);
+  let end = -1;
+  for (let i = file.length - 22; i >= lowest; i--) {
+    if (file.readUInt32LE(i) === END_SIGNATURE) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = file.readUInt16LE(end + 10);
+  let offset = file.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > file.length || file.readUInt32LE(offset) !== ENTRY_SIGNATURE) return null;
+    const size = file.readUInt32LE(offset + 24);
+    // 0xFFFFFFFF: a ZIP64 entry of 4 GB or more, never a statement.
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    offset +=
+      46 + file.readUInt16LE(offset + 28) + file.readUInt16LE(offset + 30) + file.readUInt16LE(offset + 32);
+  }
+  return total;
+}
+
+/** 50,000 rows of six columns inflate to some 14 MB of XML; many times that is not a movements export. */
+export const MAX_XLSX_INFLATED_BYTES = 100 * 1024 * 1024;
+
 export async function readXlsxGrid(file: Buffer, filename: string): Promise<StatementGrid> {
+  if ((zipInflatedSize(file) ?? 0) > MAX_XLSX_INFLATED_BYTES) {
+    throw new StatementFileError(
+      "STATEMENT_TOO_LARGE",
+      "La hoja de cálculo es demasiado grande para ser un archivo de movimientos: descarga un período más corto.",
+    );
+  }
   // exceljs is large and only statements (and exports) need it: loaded on the first XLSX, not at start-up.
   const { default: Excel } = await import("exceljs");
   const workbook = new Excel.Workbook();
