@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import { findHeaderRow } from "./detect";
 import {
   EMPTY_MESSAGE,
   MAX_STATEMENT_ROWS,
@@ -132,9 +133,20 @@ export async function readXlsxGrid(file: Buffer, filename: string): Promise<Stat
       `«${filename}» no es una hoja de cálculo .xlsx que se pueda abrir: descarga de nuevo los movimientos del banco.`,
     );
   }
-  const sheet = workbook.worksheets.find(hasData);
-  if (!sheet) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
-  if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge();
+  // The movements' sheet: the first with a header row, else the first with data (a cover sheet with the
+  // bank's name comes before the movements in some exports).
+  let first: StatementGrid | null = null;
+  for (const sheet of workbook.worksheets.filter(hasData)) {
+    if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge();
+    const grid: StatementGrid = { kind: "xlsx", encoding: null, delimiter: null, rows: sheetRows(sheet) };
+    if (findHeaderRow(grid)) return grid;
+    first ??= grid;
+  }
+  if (!first) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
+  return first;
+}
+
+function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
   const width = Math.min(sheet.columnCount, MAX_COLUMNS);
   const rows: string[][] = [];
   for (let r = 1; r <= sheet.rowCount; r++) {
@@ -150,5 +162,5 @@ export async function readXlsxGrid(file: Buffer, filename: string): Promise<Stat
     rows.push(cells);
   }
   while (rows.length > 0 && (rows.at(-1) ?? []).length === 0) rows.pop();
-  return { kind: "xlsx", encoding: null, delimiter: null, rows };
+  return rows;
 }
