@@ -73,6 +73,19 @@ describe("detectMapping", () => {
       ["Fecha", "Cargos", "Abonos", "Nro Documento", "Concepto"],
       { reference: 3, description: 4, credit: 2, debit: 1 },
     ],
+    [
+      [
+        "F. Operación",
+        "F. Valor",
+        "Código",
+        "Concepto",
+        "Observaciones",
+        "Nro. Operación",
+        "Importe",
+        "Balance",
+      ],
+      { reference: 5, description: 3, amount: 6 },
+    ],
   ])("reads the header %j", async (header, expected) => {
     const { mapping } = detectMapping(await grid(`${header.join(";")}\n`));
     expect(mapping).toMatchObject({ date: 0, headerRow: 0, ...expected });
@@ -84,6 +97,15 @@ describe("detectMapping", () => {
     );
     expect(mapping).toBeNull();
     expect(questions).toEqual([expect.stringMatching(/No encontramos la fila de títulos/)]);
+  });
+
+  it("unsigned amounts beside a debit/credit type column: no mapping, and why", async () => {
+    const text = "Fecha;Referencia;Tipo;Monto\n01/02/2024;1;C;10,00\n01/02/2024;2;D;5,00\n";
+    const { mapping, questions } = detectMapping(await grid(text));
+    expect(mapping).toBeNull();
+    expect(questions).toEqual([expect.stringMatching(/^Los montos no tienen signo/)]);
+    const signed = detectMapping(await grid(text.replace(";5,00", ";-5,00")));
+    expect(signed.mapping).toMatchObject({ amount: 3, credit: null });
   });
 
   it("without a reference column: no mapping and a question", async () => {
