@@ -139,9 +139,12 @@ describe("detectMapping", () => {
     expect(questions).toEqual([expect.stringMatching(/«1\.500».*coma o con punto decimal/)]);
   });
 
-  it("a decimal point is proved by the amounts (or by the balance)", async () => {
+  it("a decimal point is proved by the amounts, or by the balance when the amounts prove nothing", async () => {
     const dot = await grid('Fecha,Ref,Monto,Saldo\n13/01/2024,1,"1,500","10,250.75"\n');
     expect(detectMapping(dot)).toMatchObject({ mapping: { decimal: "." }, questions: [] });
+    // A balance written otherwise (a number cell beside text amounts) does not overrule clear amounts.
+    const clear = await grid("Fecha;Ref;Monto;Saldo\n13/01/2024;1;1.500,25;10250.75\n");
+    expect(detectMapping(clear)).toMatchObject({ mapping: { decimal: "," }, questions: [] });
   });
 
   it("mixed separators or orders: the majority, and a question", async () => {
