@@ -171,6 +171,7 @@ describe("parseMovements", () => {
         "02/02/2024;114;Sin monto;",
         "fecha rara;115;Fecha y monto;USD 10",
         "03/02/2024;116;Bien;Bs. 20,00",
+        "45323;117;Fecha sin formato;1,00",
       ].join("\n"),
     );
     const { movements, problems, skipped } = parseMovements(g, { ...BASE, headerRow: 1 });
@@ -203,6 +204,11 @@ describe("parseMovements", () => {
         row: 8,
         cells: ["fecha rara", "115", "Fecha y monto", "USD 10"],
         message: "El monto «USD 10» no está en bolívares.",
+      },
+      {
+        row: 10,
+        cells: ["45323", "117", "Fecha sin formato", "1,00"],
+        message: expect.stringMatching(/^La fecha «45323» es un número de serie de Excel/),
       },
     ]);
   });
