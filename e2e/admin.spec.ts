@@ -4,7 +4,7 @@
 // It runs against the demo catalogue (pending proofs by known buyers, passwords from the server's log).
 import type { Page } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+import { signIn, signInAsAdmin as signInAdmin } from "./support/people";
 
 const test = demoTest();
 
@@ -13,12 +13,7 @@ const BUYER = { name: "Ana Martínez", email: "ana.martinez@example.com" };
 const BUYER_RAFFLE = "Laptop gamer Ryzen 7 con RTX 4060";
 
 async function signInAsAdmin(page: Page) {
-  await page.goto("/adminrifazo2025");
-  const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
-  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
-  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAdmin(page);
   // The first screen is today's summary.
   await expect(page.getByRole("tab", { name: "Hoy" })).toHaveAttribute("aria-selected", "true");
 }
@@ -60,12 +55,7 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
   // The buyer, in a browser of their own.
   const buyer = await browser.newContext({ baseURL });
   const buyerPage = await buyer.newPage();
-  await buyerPage.goto("/login");
-  const form = buyerPage.locator("form");
-  await form.getByLabel("Correo electrónico").fill(BUYER.email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(demoServer.demoPassword(BUYER.email));
-  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
-  await expect(buyerPage).toHaveURL(/\/perfil/);
+  await signIn(buyerPage, BUYER.email, demoServer.demoPassword(BUYER.email));
 
   // The same through the API: the approved proof carries exactly those numbers.
   const mine = await buyerPage.request.get("/api/proofs/mine?q=Laptop");
@@ -167,6 +157,7 @@ test("las pestañas del panel caben en un teléfono @phone-only", async ({ page 
     "raffles",
     "external-winners",
     "payments",
+    "reconciliation",
     "users",
     "audit",
     "settings",

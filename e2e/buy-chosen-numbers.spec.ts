@@ -9,15 +9,14 @@
 // It runs against an empty server: the raffle, rate and Pago Móvil account are set up through the admin
 // API, the buyers register and confirm their email through the mail sink.
 
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
-import { type APIRequestContext, type Browser, devices, type Page, request } from "@playwright/test";
+import { type APIRequestContext, type Browser, devices, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { expect, loggedStatus, test } from "./support/fixtures";
 import { linksIn } from "./support/mail-sink";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from "./support/server";
+import { adminApi, makePng, registerBuyer, skipCookieBanner } from "./support/people";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 // 3 numbers × $5 = $15, and 15 × 79,6373 Bs/$ = 1.194,5595 → Bs. 1.194,56: the amount has both a
 // thousands dot and a decimal comma, as a Venezuelan bank app shows it.
@@ -35,55 +34,7 @@ const PHONE = {
   timezoneId: "America/Caracas",
 };
 
-// --- A real PNG for the proof: signature, IHDR, IDAT, IEND ---
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function makePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 // --- Set-up through the API ---
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const login = await admin.post("/api/account/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return admin;
-}
 
 /** The BCV rate and the Pago Móvil and Zelle accounts, published as an administrator does. */
 async function publishPaymentSettings(admin: APIRequestContext) {
@@ -135,44 +86,6 @@ async function createChosenRaffle(admin: APIRequestContext, title: string): Prom
     )
     .toBe(true);
   return id;
-}
-
-let counter = 0;
-
-/** A buyer registered and confirmed through the email link, signed in on `page`. */
-async function newBuyer(page: Page, server: RunningServer, name: string) {
-  counter += 1;
-  const email = `comprador.${Date.now().toString(36)}${counter}@rifazo.test`;
-  const password = "ClaveSegura123!";
-  const registered = await page.request.post("/api/account/register", {
-    data: { fullName: name, email, password, confirmPassword: password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await server.mail.waitFor(email, (m) =>
-    linksIn(m).some((l) => l.includes("/api/auth/verify-email")),
-  );
-  const link = linksIn(mail).find((l) => l.startsWith(`${server.baseURL}/api/auth/verify-email?token=`));
-  expect(link, mail.text).toBeTruthy();
-  const verified = await page.request.get(link as string, { maxRedirects: 0 });
-  expect(verified.status()).toBeGreaterThanOrEqual(300);
-  const login = await page.request.post("/api/account/login", { data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return { email, name };
-}
-
-/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
-async function skipCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "rifazo_cookie_consent",
-      JSON.stringify({
-        necessary: true,
-        analytics: false,
-        marketing: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    );
-  });
 }
 
 async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
@@ -232,7 +145,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   }
 
   await skipCookieBanner(page);
-  const buyer = await newBuyer(page, server, "Luisa Fernández");
+  const buyer = await registerBuyer(page.request, server, "Luisa Fernández");
 
   // The raffle page on the phone: the grid of chosen numbers, with the combos.
   await page.goto(`/rifas/${raffleId}`);
@@ -399,8 +312,8 @@ test("dos compradores por el mismo número: quien pierde lo ve tomado al instant
 
   await skipCookieBanner(page);
   const other = await phonePage(browser, baseURL as string);
-  await newBuyer(page, server, "Pedro Gómez");
-  await newBuyer(other, server, "Rosa Díaz");
+  await registerBuyer(page.request, server, "Pedro Gómez");
+  await registerBuyer(other.request, server, "Rosa Díaz");
 
   // Both want 0005; each adds a number of their own.
   for (const [buyerPage, own] of [

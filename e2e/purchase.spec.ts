@@ -6,10 +6,9 @@
 //
 // It runs against the demo catalogue (SEED_DEMO=1), with the administrator account of support/server.ts
 // sending the notification.
-import { randomBytes } from "node:crypto";
-import { deflateSync } from "node:zlib";
-import { type Page, request } from "@playwright/test";
+import { request } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
+import { makePng, signIn, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 const test = demoTest();
@@ -24,70 +23,6 @@ const TEXT = {
 };
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-// --- A real PNG, made here: signature, IHDR, IDAT (noise, so it stays a few hundred KB), IEND ---
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function makePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
-async function skipCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "rifazo_cookie_consent",
-      JSON.stringify({
-        necessary: true,
-        analytics: false,
-        marketing: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    );
-  });
-}
-
-/** Signs in as a demo buyer, with the password the server generated and logged for it. */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
-  await expect(page).toHaveURL(/\/perfil\/info$/);
-}
 
 interface RaffleSummary {
   id: string;
