@@ -90,7 +90,6 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
           404: errorSchema,
           409: errorSchema,
           413: errorSchema,
-          415: errorSchema,
           ...adminErrors,
         },
       },
