@@ -5,6 +5,7 @@ import { AuditTab } from "../audit/audit-tab";
 import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { RafflesTab } from "../raffles/raffles-tab";
+import { RefundsTab } from "../refunds/refunds-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { StatsTab } from "../stats/stats-tab";
 import { UsersTab } from "../users/users-tab";
@@ -15,6 +16,7 @@ const PANELS: Record<AdminTab, () => React.ReactNode> = {
   raffles: () => <RafflesTab />,
   "external-winners": () => <ExternalWinnersTab />,
   payments: () => <PaymentsTab />,
+  refunds: () => <RefundsTab />,
   users: () => <UsersTab />,
   audit: () => <AuditTab />,
   settings: () => <SettingsTab />,

@@ -5,6 +5,7 @@ export const ADMIN_TABS = [
   { value: "raffles", label: "Rifas" },
   { value: "external-winners", label: "Ganadores Externos" },
   { value: "payments", label: "Comprobantes" },
+  { value: "refunds", label: "Reembolsos" },
   { value: "users", label: "Usuarios" },
   { value: "audit", label: "Auditoría" },
   { value: "settings", label: "Configuración" },
