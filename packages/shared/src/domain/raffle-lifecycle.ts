@@ -14,6 +14,7 @@
  */
 
 import { RAFFLE_STATUSES, type RaffleStatus } from "../constants";
+import { formatEsNumber } from "./money";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, toDate } from "./raffle-progress";
 
 export type RaffleState = RaffleStatus;
@@ -243,7 +244,7 @@ export const LIFECYCLE_MESSAGES = {
   openRefused: "Solo una rifa próxima puede abrir sus ventas.",
   expiredProof: (deadline: string) =>
     `La ventana de revisión de pagos de esta rifa terminó (${deadline}) sin que se confirmara este pago, así que no entra en el sorteo.`,
-  belowMinimum: (min: number) => `Se sortea si se venden al menos ${min} boletos.`,
+  belowMinimum: (min: number) => `Se sortea si se venden al menos ${formatEsNumber(min, 0)} boletos.`,
   awaitingDecision:
     "Cerrada: no alcanzó el mínimo de boletos; el organizador decidirá si la prorroga o la cancela",
   extendRefused:
