@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { RafflesTab } from "../src/features/admin/raffles/raffles-tab";
+import { UndersoldPanel } from "../src/features/admin/raffles/undersold-panel";
 import { MarkPaidDialog } from "../src/features/admin/refunds/mark-paid-dialog";
 import { RefundsTab } from "../src/features/admin/refunds/refunds-tab";
 import { PaymentsList } from "../src/features/proofs";
@@ -290,5 +291,74 @@ describe("Mis pagos: el reembolso de una rifa cancelada", () => {
 
     const normal = screen.getByRole("heading", { name: "Rifa normal" }).closest("li") as HTMLElement;
     expect(within(normal).queryByText(/Reembols/)).toBeNull();
+  });
+});
+
+describe("Detalle de la rifa: por debajo del mínimo", () => {
+  const awaiting = () =>
+    makeAdminRaffle({
+      id: "r9",
+      title: "Rifa floja",
+      status: "closed",
+      soldTickets: 120,
+      totalTickets: 1000,
+      minTickets: 500,
+      maxExtensions: 2,
+      extensionsUsed: 1,
+      endDate: "2026-11-20T16:00:00.000Z",
+      lifecycle: makeLifecycle("closed", { awaitingDecision: true }),
+    });
+
+  it("avisa, y «Extender fecha» envía la nueva fecha en hora de Venezuela con el mensaje", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === "/api/admin/raffles/r9/extend" && init?.method === "POST") {
+        return json(200, {
+          endDate: "2030-01-10T00:00:00.000Z",
+          extensionsUsed: 2,
+          maxExtensions: 2,
+          notified: 7,
+        });
+      }
+      return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+    });
+    renderWithProviders(<UndersoldPanel raffle={awaiting()} />);
+    const alert = screen.getByRole("status"); // a warning is announced politely
+    expect(alert).toHaveTextContent("No alcanzó el mínimo: decide si prorrogar o cancelar");
+    expect(alert).toHaveTextContent("120 de 500 boletos vendidos");
+    expect(alert).toHaveTextContent("Prórrogas disponibles: 1 de 2");
+
+    await user.click(within(alert).getByRole("button", { name: "Extender fecha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Extender la fecha de cierre" });
+    await user.click(within(dialog).getByRole("button", { name: "Extender fecha" }));
+    expect(await within(dialog).findByText("Indica la nueva fecha de cierre.")).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByLabelText("Nueva fecha de cierre (hora de Venezuela) *"),
+      "2030-01-09T20:00",
+    );
+    await user.type(
+      within(dialog).getByLabelText("Mensaje para los compradores (opcional)"),
+      "Una semana más.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Extender fecha" }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: "Fecha extendida", variant: "success" }),
+      ),
+    );
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      endDate: "2030-01-09T20:00:00-04:00",
+      message: "Una semana más.",
+    });
+  });
+
+  it("«Cancelar rifa» explica los reembolsos", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<UndersoldPanel raffle={awaiting()} />);
+    await user.click(within(screen.getByRole("status")).getByRole("button", { name: "Cancelar rifa" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar esta rifa?" });
+    expect(dialog).toHaveTextContent("Cada compra aprobada tendrá un reembolso pendiente");
+    expect(dialog).toHaveTextContent("se descontarán los RifaPuntos");
   });
 });
