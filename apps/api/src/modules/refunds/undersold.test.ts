@@ -8,6 +8,7 @@ import { insertProof } from "../../../test/fixtures";
 import { signedInUser } from "../../../test/helpers";
 import {
   auditLog,
+  drawRecordEntries,
   mailOutbox,
   notifications,
   paymentProofs,
@@ -193,6 +194,35 @@ describe("por debajo del mínimo: ni congelación ni sorteo; prorrogar", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("RAFFLE_STATE");
+  });
+
+  it("cerrada por debajo del mínimo, las aprobaciones que lo alcanzan la llevan a congelarse con el cierre en el acta", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 10, minTickets: 4 });
+    const buyer = await signedInUser(ctx.t.app);
+    await approve((await insertProof(db(), { userId: buyer.id, raffleId: raffle.id })).id);
+    const pending = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id });
+    await pastEndDate(raffle.id);
+    await sweepLifecycle(ctx.t.app.ctx);
+    const waiting = await adminRaffle(raffle.id);
+    expect(waiting.lifecycle).toMatchObject({ state: "closed", awaitingDecision: true, pendingProofs: 1 });
+    // Nothing is recorded for a close the organiser may still undo with an extension.
+    const before = await db()
+      .select()
+      .from(drawRecordEntries)
+      .where(eq(drawRecordEntries.raffleId, raffle.id));
+    expect(before.map((e) => e.type)).not.toContain("closed");
+
+    await approve(pending.id);
+    const frozen = await adminRaffle(raffle.id);
+    expect(frozen.status).toBe("frozen");
+    const entries = await db()
+      .select()
+      .from(drawRecordEntries)
+      .where(eq(drawRecordEntries.raffleId, raffle.id))
+      .orderBy(drawRecordEntries.seq);
+    const types = entries.map((e) => e.type);
+    expect(types.indexOf("closed")).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf("closed")).toBeLessThan(types.indexOf("frozen"));
   });
 
   it("una prórroga necesita una fecha posterior a la actual", async () => {
