@@ -41,6 +41,7 @@ import { proofRoutes } from "./modules/proofs/routes";
 import { purchaseRoutes } from "./modules/purchases/routes";
 import { raffleRoutes } from "./modules/raffles/routes";
 import { receiptRoutes } from "./modules/receipts/routes";
+import { refundRoutes } from "./modules/refunds/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 
 // Zod's own messages (a wrong type, an unexpected field...) in Spanish too; our schemas set their own.
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(imageRoutes);
   await app.register(adminRoutes);
   await app.register(proofRoutes);
+  await app.register(refundRoutes);
   await app.register(purchaseRoutes);
   await app.register(receiptRoutes);
   await app.register(profileRoutes);

@@ -39,6 +39,7 @@ function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
     receiptSecret: null,
     receiptToken: null,
     file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
+    refund: null,
     ...overrides,
   };
 }

@@ -143,7 +143,10 @@ export const ERROR_CATALOGUE = {
     message: "La lista de boletos de esta rifa está congelada: ya no admite cambios.",
   },
   RAFFLE_STATE: { status: 409, message: "La rifa no admite esta acción en su estado actual." },
-  RAFFLE_HAS_PROOFS: { status: 409, message: "Esta rifa tiene comprobantes de pago y no se puede eliminar." },
+  RAFFLE_HAS_SALES: { status: 409, message: "Esta rifa tiene ventas: archívala en lugar de eliminarla." },
+  RAFFLE_EXTENSIONS_EXHAUSTED: { status: 409, message: "Esta rifa ya usó todas sus prórrogas permitidas." },
+  REFUND_NOT_FOUND: { status: 404, message: "Reembolso no encontrado." },
+  REFUND_ALREADY_PAID: { status: 409, message: "Este reembolso ya se marcó como pagado." },
   WINNERS_ALREADY_REGISTERED: { status: 409, message: "Esta rifa ya tiene ganadores registrados." },
   // Winners of a raffle drawn by the platform come from its own draw, never typed in.
   RAFFLE_NOT_EXTERNAL: {

@@ -299,6 +299,25 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     params: { id: "freshRaffle" },
     body: () => ({ reason: "Cancelada en la matriz de acceso." }),
   },
+  "POST /api/admin/raffles/{id}/extend": {
+    access: "admin",
+    params: { id: "freshRaffle" },
+    body: () => ({ endDate: "2032-01-01T00:00:00.000Z" }),
+  },
+  "POST /api/admin/raffles/{id}/archive": { access: "admin", params: { id: "freshRaffle" } },
+  "POST /api/admin/raffles/{id}/unarchive": { access: "admin", params: { id: "freshRaffle" } },
+  "GET /api/admin/refunds": { access: "admin" },
+  "POST /api/admin/refunds/{id}/paid": {
+    access: "admin",
+    params: { id: "raffle" },
+    body: () => ({ reference: "REF-1" }),
+    note: "No refund has this id: 404 for the administrator, still past the guard. Paying one is in refunds/undersold.test.ts.",
+  },
+  "GET /api/refunds/{id}/file": {
+    access: "user",
+    params: { id: "raffle" },
+    note: "Anyone but the buyer it was paid to (or an administrator) gets 404; the owner's case is in refunds/undersold.test.ts.",
+  },
   "POST /api/admin/raffles/{id}/external-winners": {
     access: "admin",
     params: { id: "freshRaffle" },

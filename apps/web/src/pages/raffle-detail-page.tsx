@@ -8,7 +8,14 @@ import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
-import { ArrowRightIcon, BellIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import {
+  ArrowRightIcon,
+  BellIcon,
+  ClockIcon,
+  ShieldIcon,
+  TicketIcon,
+  TrophyIcon,
+} from "../components/ui/icons";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { RecordLink } from "../features/draws";
@@ -139,7 +146,10 @@ function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {
           {lifecycle.label}
         </p>
         <p className="text-sm text-ink/85">
-          Las ventas cerraron. {pendingProofsText(lifecycle.pendingProofs)}
+          {lifecycle.awaitingDecision
+            ? "Las ventas cerraron sin alcanzar el mínimo de boletos: no se sortea por ahora. El organizador decidirá si prorroga la fecha o cancela la rifa (con reembolso de cada compra). "
+            : "Las ventas cerraron. "}
+          {pendingProofsText(lifecycle.pendingProofs)}
           {lifecycle.reviewDeadline
             ? ` Los pagos enviados antes del cierre se revisan hasta el ${formatDateTime(lifecycle.reviewDeadline)}.`
             : ""}
@@ -311,6 +321,15 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
               <span>
                 {draw.label}: <span className="font-semibold text-ink">{draw.value}</span>
+              </span>
+            </p>
+          ) : null}
+          {raffle.minTickets !== null ? (
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <TicketIcon className="mt-0.5 shrink-0 text-brand-700" />
+              <span>
+                {LIFECYCLE_MESSAGES.belowMinimum(raffle.minTickets)} Si no se alcanza, el organizador puede
+                prorrogar la fecha o cancelarla con reembolso.
               </span>
             </p>
           ) : null}

@@ -14,6 +14,7 @@
  */
 
 import { RAFFLE_STATUSES, type RaffleStatus } from "../constants";
+import { formatEsNumber } from "./money";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, toDate } from "./raffle-progress";
 
 export type RaffleState = RaffleStatus;
@@ -171,6 +172,18 @@ export interface LifecycleFacts {
   pendingProofs: number;
   closedAt?: DateInput;
   reviewWindowHours: number;
+  /** Tickets that must be sold for the draw to take place; null or absent: no minimum. */
+  minTickets?: number | null;
+}
+
+/**
+ * Sales ended below the raffle's minimum: the raffle is not frozen nor drawn, and its pending proofs
+ * are not expired; it waits, closed, until the organiser extends the date (back to active) or cancels.
+ * Approvals of proofs still under review may lift it to the minimum, and then it moves on as usual
+ * (docs/decisions/0015-raffles-that-do-not-sell.md).
+ */
+export function belowMinimum(facts: Pick<LifecycleFacts, "state" | "soldTickets" | "minTickets">): boolean {
+  return facts.state === "closed" && facts.minTickets != null && facts.soldTickets < facts.minTickets;
 }
 
 export type DueTransition =
@@ -207,6 +220,7 @@ export function dueTransition(facts: LifecycleFacts, now: Date): DueTransition |
     return reason ? { kind: "close", reason } : null;
   }
   if (facts.state !== "closed") return null;
+  if (belowMinimum(facts)) return null;
   if (facts.pendingProofs <= 0) return { kind: "freeze" };
   const deadline = reviewDeadline(facts.closedAt ?? now, facts.reviewWindowHours);
   if (deadline && now.getTime() >= deadline.getTime()) return { kind: "expire_pending", deadline };
@@ -231,5 +245,15 @@ export const LIFECYCLE_MESSAGES = {
   openRefused: "Solo una rifa próxima puede abrir sus ventas.",
   expiredProof: (deadline: string) =>
     `La ventana de revisión de pagos de esta rifa terminó (${deadline}) sin que se confirmara este pago, así que no entra en el sorteo.`,
+  belowMinimum: (min: number) => `Se sortea si se venden al menos ${formatEsNumber(min, 0)} boletos.`,
+  awaitingDecision:
+    "Cerrada: no alcanzó el mínimo de boletos; el organizador decidirá si la prorroga o la cancela",
+  extendRefused:
+    "Solo se puede prorrogar una rifa por fecha que esté en venta o cerrada sin alcanzar el mínimo de boletos.",
+  extensionsExhausted: (max: number) =>
+    max === 0
+      ? "Esta rifa no admite prórrogas."
+      : `Esta rifa ya usó sus ${max} ${max === 1 ? "prórroga" : "prórrogas"} permitidas.`,
+  extendDateEarlier: "La nueva fecha de cierre debe ser posterior a la actual y a este momento.",
   reviewWindowText: (hours: number) => `Revisión de pagos: hasta ${hours} horas después del cierre`,
 } as const;

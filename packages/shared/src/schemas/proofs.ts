@@ -12,6 +12,7 @@ import {
 import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { capMessage } from "../domain/purchase-limits";
+import { buyerRefundSchema } from "./admin/refunds";
 import { esNumber } from "./es-number";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
@@ -278,6 +279,8 @@ export const paymentProofSchema = proofRecordSchema.extend({
     contentType: z.string(),
     size: z.number().int(),
   }),
+  /** The money going back when the raffle was cancelled after this payment was approved; null otherwise. */
+  refund: buyerRefundSchema.nullable().default(null),
 });
 export type PaymentProof = z.infer<typeof paymentProofSchema>;
 

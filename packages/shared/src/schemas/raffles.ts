@@ -119,6 +119,11 @@ export const raffleLifecycleSchema = z.object({
   drawRoundAt: z.string().nullable(),
   /** True once the raffle's public record has its first entry. */
   recordAvailable: z.boolean(),
+  /**
+   * Sales ended below the raffle's minimum of tickets: it is not drawn, and waits for the organiser to
+   * extend the date or cancel it (raffle-lifecycle.ts, belowMinimum).
+   */
+  awaitingDecision: z.boolean().default(false),
 });
 export type RaffleLifecycle = z.infer<typeof raffleLifecycleSchema>;
 
@@ -166,6 +171,8 @@ export const publicRaffleSchema = z.object({
   lifecycle: raffleLifecycleSchema,
   /** The organiser's reason, shown with "Cancelada"; null unless cancelled. */
   cancelReason: z.string().nullable(),
+  /** Tickets that must be sold for the draw to take place ("Se sortea si se venden al menos N"); null: none. */
+  minTickets: z.number().int().nullable().default(null),
 });
 export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
 

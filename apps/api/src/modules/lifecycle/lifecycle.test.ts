@@ -445,6 +445,7 @@ describe("lo público lleva el estado del servidor", () => {
       drawRound: null,
       drawRoundAt: null,
       recordAvailable: false,
+      awaitingDecision: false,
     });
     const list = await call(ctx.t, "GET", "/api/raffles?status=all&q=estado");
     const item = (list.json().items as PublicRaffle[]).find((r) => r.id === raffle.id);

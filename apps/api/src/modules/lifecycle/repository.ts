@@ -18,6 +18,9 @@ const lifecycleColumns = {
   reviewWindowHours: raffles.reviewWindowHours,
   frozenAt: raffles.frozenAt,
   cancelledAt: raffles.cancelledAt,
+  minTickets: raffles.minTickets,
+  maxExtensions: raffles.maxExtensions,
+  extensionsUsed: raffles.extensionsUsed,
   pendingProofs: sql<number>`(SELECT count(*)::int FROM payment_proofs p WHERE p.raffle_id = "raffles"."id" AND p.status = 'pending')`,
 };
 
@@ -67,14 +70,15 @@ export async function expireProofs(tx: Executor, ids: string[], notes: string, n
 /**
  * Raffles the system has to move on now: active ones past their end date, sold out, past their percentage
  * countdown (or, for an external one, at its goal), and closed ones with nothing pending (they freeze) or
- * whose review window has ended.
+ * whose review window has ended; a closed raffle below its minimum waits for the organiser instead.
  */
 export async function dueRaffleIds(tx: Executor, now: Date): Promise<string[]> {
   const rows = await tx
     .select({ id: raffles.id })
     .from(raffles)
     .where(
-      sql`(${raffles.status} = 'closed' AND (
+      sql`(${raffles.status} = 'closed'
+        AND (${raffles.minTickets} IS NULL OR ${raffles.soldTickets} >= ${raffles.minTickets}) AND (
         NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.raffle_id = "raffles"."id" AND p.status = 'pending')
         OR coalesce(${raffles.closedAt}, now()) + ${raffles.reviewWindowHours} * interval '1 hour'
            <= ${now.toISOString()}::timestamptz))

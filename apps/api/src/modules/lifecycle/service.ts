@@ -4,6 +4,7 @@
  * row lock; every action on a raffle calls it first, so no answer depends on when the periodic job last ran.
  */
 import {
+  belowMinimum,
   CLOSE_REASON_LABELS,
   type CloseReason,
   canCloseEarly,
@@ -24,14 +25,15 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
 import { freezeRaffleWith, recordCancel, recordClose } from "../draws/freeze";
-import type { RecordSummary } from "../draws/repository";
+import { type RecordSummary, recordEntries } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { createNotifications } from "../notifications/service";
 import { releaseDue } from "../purchases/repository";
+import { type CancelOutcome, cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";
 
 export type LifecycleContext = AppContext;
@@ -62,6 +64,7 @@ export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
     pendingProofs: Number(row.pendingProofs),
     closedAt: row.closedAt,
     reviewWindowHours: row.reviewWindowHours,
+    minTickets: row.minTickets,
   };
 }
 
@@ -73,14 +76,21 @@ export interface LifecycleRowLike {
   reviewWindowHours: number;
   frozenAt: Date | null;
   pendingProofs: number | string | null;
+  soldTickets?: number;
+  minTickets?: number | null;
 }
 
 /** The public `lifecycle` of a raffle payload (raffleLifecycleSchema), with what its record says so far. */
 export function lifecycleOf(row: LifecycleRowLike, record?: RecordSummary): RaffleLifecycle {
   const state = row.status as RaffleState;
+  const awaitingDecision = belowMinimum({
+    state,
+    soldTickets: row.soldTickets ?? 0,
+    minTickets: row.minTickets ?? null,
+  });
   return {
     state,
-    label: RAFFLE_STATE_LABELS[state] ?? state,
+    label: awaitingDecision ? LIFECYCLE_MESSAGES.awaitingDecision : (RAFFLE_STATE_LABELS[state] ?? state),
     salesOpen: salesOpen(state),
     closedAt: iso(row.closedAt),
     reviewWindowHours: row.reviewWindowHours,
@@ -90,6 +100,7 @@ export function lifecycleOf(row: LifecycleRowLike, record?: RecordSummary): Raff
     drawRound: record?.drawRound ?? null,
     drawRoundAt: record?.drawRoundAt ?? null,
     recordAvailable: record?.recordAvailable ?? false,
+    awaitingDecision,
   };
 }
 
@@ -125,11 +136,11 @@ async function close(
 ): Promise<void> {
   await repo.setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
   // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
-  // ahead of it (docs/draw-protocol.md).
-  await recordClose(ctx, tx, row.id, closedAt, {
-    reason,
-    reviewDeadline: (reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt).toISOString(),
-  });
+  // ahead of it (docs/draw-protocol.md). Below its minimum the raffle may still be extended (its end date
+  // changes, sales reopen): the record waits until the raffle really moves on to the freeze.
+  if (!belowMinimum({ state: "closed", soldTickets: row.soldTickets, minTickets: row.minTickets })) {
+    await recordCloseOf(ctx, tx, row, closedAt, reason);
+  }
   await recordAudit(tx, {
     actorId: actor.id,
     action: reason === "organiser" ? "raffle.close_early" : "raffle.close",
@@ -156,7 +167,20 @@ async function close(
   );
 }
 
-function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+async function recordCloseOf(
+  ctx: LifecycleContext,
+  tx: Tx,
+  row: NonNullable<repo.LifecycleRow>,
+  closedAt: Date,
+  reason: CloseReason,
+) {
+  await recordClose(ctx, tx, row.id, closedAt, {
+    reason,
+    reviewDeadline: (reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt).toISOString(),
+  });
+}
+
+export function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     const k = key(item);
@@ -267,6 +291,16 @@ export async function advance(
       // Reservations still waiting for a proof end here: a frozen list never changes afterwards, so no
       // ticket may stay reserved in it (nothing can be uploaded once sales closed).
       await releaseDue(tx, raffleId, now, { all: true });
+      // A raffle that closed below its minimum and reached it later (approvals) records its close now.
+      if (row.minTickets !== null && !(await recordEntries(tx, raffleId)).some((e) => e.type === "closed")) {
+        await recordCloseOf(
+          ctx,
+          tx,
+          row,
+          row.closedAt ?? now,
+          (row.closeReason as CloseReason) ?? "end_date",
+        );
+      }
       await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
       await recordAudit(tx, {
         actorId: null,
@@ -410,6 +444,8 @@ export async function cancel(
   if (!stateAllows(row.status as RaffleState, "cancel")) {
     throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.cancelRefused);
   }
+  // Purchases first, while the raffle still allows reviews and releases (the database guards the states).
+  const outcome = await cancelPurchases(ctx, tx, row, reason, actor, now);
   await repo.setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
   await recordCancel(tx, raffleId, now, reason);
   await recordAudit(tx, {
@@ -418,8 +454,75 @@ export async function cancel(
     entity: "raffle",
     entityId: raffleId,
     before: { status: row.status },
-    after: { status: "cancelled", cancelReason: reason },
+    after: {
+      status: "cancelled",
+      cancelReason: reason,
+      refunds: outcome.refunds,
+      rejectedProofs: outcome.rejected,
+      releasedReservations: outcome.released,
+    },
     ipAddress: actor.ip,
   });
   await publish(ctx, tx, raffleId);
+  return outcome;
 }
+
+/**
+ * Moves a date raffle's end date later, at most max_extensions times: while it sells, or once it closed
+ * below its minimum (then sales reopen). Every buyer is told the new date. Returns the new state of things.
+ */
+export async function extend(
+  ctx: LifecycleContext,
+  tx: Tx,
+  actor: Actor,
+  raffleId: string,
+  input: { endDate: Date; message?: string | undefined },
+  now: Date,
+) {
+  const row = await lockedRow(ctx, tx, raffleId, now);
+  const awaiting = belowMinimum(factsOf(row));
+  if (row.activationType !== "date" || !(row.status === "active" || awaiting)) {
+    throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.extendRefused);
+  }
+  if (row.extensionsUsed >= row.maxExtensions) {
+    throw new AppError(
+      "RAFFLE_EXTENSIONS_EXHAUSTED",
+      LIFECYCLE_MESSAGES.extensionsExhausted(row.maxExtensions),
+    );
+  }
+  const end = input.endDate;
+  if (end.getTime() <= now.getTime() || (row.endDate && end.getTime() <= row.endDate.getTime())) {
+    throw badRequest(LIFECYCLE_MESSAGES.extendDateEarlier, { endDate: LIFECYCLE_MESSAGES.extendDateEarlier });
+  }
+  const extensionsUsed = row.extensionsUsed + 1;
+  await repo.setLifecycle(tx, raffleId, {
+    endDate: end,
+    extensionsUsed,
+    // Closed below the minimum: sales reopen. Nothing was recorded for that close (see close above).
+    ...(awaiting ? { status: "active", closedAt: null, closeReason: null } : {}),
+  });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "raffle.extend",
+    entity: "raffle",
+    entityId: raffleId,
+    before: {
+      status: row.status,
+      endDate: row.endDate?.toISOString() ?? null,
+      extensionsUsed: row.extensionsUsed,
+    },
+    after: { status: "active", endDate: end.toISOString(), extensionsUsed, message: input.message ?? null },
+    ipAddress: actor.ip,
+  });
+  const notified = await notifyExtension(
+    ctx,
+    tx,
+    row,
+    { date: formatDeadline(end), message: input.message },
+    now,
+  );
+  await publish(ctx, tx, raffleId);
+  return { endDate: end.toISOString(), extensionsUsed, maxExtensions: row.maxExtensions, notified };
+}
+
+export type { CancelOutcome };

@@ -40,6 +40,7 @@ import { sendPrivateFile } from "../files/serve";
 import { advance } from "../lifecycle/service";
 import * as purchases from "../purchases/service";
 import { searchTerms } from "../raffles/search";
+import { buyerRefundsOf } from "../refunds/service";
 import { currentExchangeRate } from "../settings/service";
 import { uniqueViolation } from "./pg-errors";
 import {
@@ -100,6 +101,7 @@ export function toPaymentProof(
     },
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    refund: null,
   };
 }
 
@@ -114,11 +116,15 @@ async function withTickets(
   rows: repo.ProofWithRaffle[],
   viewer: "owner" | "admin",
 ): Promise<PaymentProof[]> {
-  const numbers = await repo.ticketNumbersOf(
-    db,
-    rows.filter((row) => APPROVED.includes(row.status)).map((row) => row.id),
-  );
-  return rows.map((row) => toPaymentProof(row, numbers.get(row.id) ?? [], viewer));
+  const approved = rows.filter((row) => APPROVED.includes(row.status)).map((row) => row.id);
+  const [numbers, refunds] = await Promise.all([
+    repo.ticketNumbersOf(db, approved),
+    buyerRefundsOf(db, approved),
+  ]);
+  return rows.map((row) => ({
+    ...toPaymentProof(row, numbers.get(row.id) ?? [], viewer),
+    refund: refunds.get(row.id) ?? null,
+  }));
 }
 
 /** "Mis Pagos": the user's proofs, newest first, five per page, with a search over title and reference. */

@@ -643,7 +643,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
     expect(priceChange.json().error.code).toBe("RAFFLE_LOCKED");
     const deleted = await admin$("DELETE", `/api/admin/raffles/${id}`);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().error.code).toBe("RAFFLE_HAS_PROOFS");
+    expect(deleted.json().error.code).toBe("RAFFLE_HAS_SALES");
     const locked = await admin$("PATCH", `/api/admin/raffles/${id}`, { numberMode: "random" });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.code).toBe("PURCHASE_RULES_LOCKED");

@@ -45,6 +45,7 @@ export const cardColumns = {
   reviewWindowHours: raffles.reviewWindowHours,
   frozenAt: raffles.frozenAt,
   cancelReason: raffles.cancelReason,
+  minTickets: raffles.minTickets,
   /** Proofs still under review, a count only (shown while the raffle is closed). */
   pendingProofs: sql<number>`(SELECT count(*)::int FROM payment_proofs pp WHERE pp.raffle_id = "raffles"."id" AND pp.status = 'pending')`,
 };
@@ -64,6 +65,12 @@ export function raffleTextMatch(terms: string[]): SQL | undefined {
   return matchesAllTerms(terms, (pattern) => sql`${searchableText} LIKE ${pattern}`);
 }
 
+/**
+ * Archived raffles leave every public list (catalogue, featured, upcoming, winners' history); their own
+ * page, record and ticket verification stay reachable by link.
+ */
+const notArchived = isNull(raffles.archivedAt);
+
 /** Upper bound on one list answer; the public site has no pagination and tens of raffles at most. */
 export const LIST_LIMIT = 200;
 
@@ -73,7 +80,7 @@ export const LIST_LIMIT = 200;
  * prepared once per connection. Inside a transaction the ordinary builders are used.
  */
 function buildCatalogueStatements(db: Db) {
-  const byStatus = sql`${raffles.status} = ANY(${sql.placeholder("statuses")}::text[])`;
+  const byStatus = sql`${raffles.status} = ANY(${sql.placeholder("statuses")}::text[]) AND ${notArchived}`;
   const listOrder = [statusRank, desc(raffles.createdAt), asc(raffles.id)] as const;
   return {
     list: db
@@ -86,6 +93,7 @@ function buildCatalogueStatements(db: Db) {
     listAll: db
       .select(cardColumns)
       .from(raffles)
+      .where(notArchived)
       .orderBy(...listOrder)
       .limit(LIST_LIMIT)
       .prepare("catalogue_list_all"),
@@ -149,6 +157,7 @@ export async function listRaffles(
     .where(
       and(
         filter.statuses ? inArray(raffles.status, filter.statuses) : undefined,
+        notArchived,
         raffleTextMatch(filter.terms),
       ),
     )
@@ -161,7 +170,7 @@ export async function featuredRaffles(db: Executor, limit: number): Promise<Raff
   const rows = await db
     .select(cardColumns)
     .from(raffles)
-    .where(and(eq(raffles.isFeatured, true), eq(raffles.status, "active")))
+    .where(and(eq(raffles.isFeatured, true), eq(raffles.status, "active"), notArchived))
     .orderBy(desc(raffles.createdAt), asc(raffles.id))
     .limit(limit);
   return rows;
@@ -171,7 +180,7 @@ export async function upcomingRaffles(db: Executor): Promise<RaffleCardRow[]> {
   const rows = await db
     .select(cardColumns)
     .from(raffles)
-    .where(eq(raffles.status, "upcoming"))
+    .where(and(eq(raffles.status, "upcoming"), notArchived))
     .orderBy(sql`${raffles.startDate} ASC NULLS LAST`, desc(raffles.createdAt), asc(raffles.id))
     .limit(LIST_LIMIT);
   return rows;
@@ -292,6 +301,7 @@ export async function finishedRaffles(
     .where(
       and(
         eq(raffles.status, "finished"),
+        notArchived,
         matchesAllTerms(
           filter.terms,
           (pattern) => sql`(${searchableText} LIKE ${pattern} OR ${winnerNameMatch(pattern)})`,

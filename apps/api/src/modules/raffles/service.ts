@@ -110,6 +110,7 @@ export function toPublicRaffle(
     createdAt: row.createdAt.toISOString(),
     lifecycle: lifecycleOf(row, record),
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
+    minTickets: row.minTickets,
   };
 }
 

@@ -18,7 +18,6 @@ export const ADMIN_MESSAGES = {
   saleLocked:
     "Esta rifa ya tiene ventas o pagos en revisión: el precio, la moneda, el total de boletos y las reglas de activación ya no se pueden cambiar.",
   drawDateEarlier: "Esta rifa ya tiene ventas: la fecha del sorteo solo puede posponerse, no adelantarse.",
-  raffleHasProofs: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Cancélala en su lugar.",
   raffleCreated: "Rifa creada. Los boletos se están generando.",
   // Images (spec 2 §5)
   imageType: "Solo se permiten imágenes JPG, PNG, WEBP o GIF.",

@@ -3,7 +3,9 @@ import {
   type ACTIVATION_TYPES,
   type ANNOUNCEMENT_TYPES,
   type CURRENCIES,
+  DEFAULT_MAX_EXTENSIONS,
   type EXTERNAL_PLATFORMS,
+  MAX_EXTENSIONS_LIMIT,
   MAX_RESERVATION_MINUTES,
   MAX_TOTAL_TICKETS,
   MIN_RESERVATION_MINUTES,
@@ -64,6 +66,8 @@ export const RAFFLE_FORM_LABELS = {
   numberMode: "Modo de Números",
   reservationMinutes: "Minutos de Reserva",
   combos: "Combos",
+  minTickets: "Mínimo de boletos vendidos para sortear",
+  maxExtensions: "Prórrogas permitidas",
 } as const;
 export type RaffleFormField = keyof typeof RAFFLE_FORM_LABELS;
 
@@ -110,6 +114,9 @@ export const FIELD_MESSAGES = {
   comboPrice: "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
   comboNotCheaper: "Cada combo debe costar menos que sus boletos al precio normal.",
   comboRepeated: "Ya hay un combo con esa cantidad de boletos.",
+  minTickets:
+    "El mínimo de boletos vendidos debe ser un número entero entre 1 y el total de boletos, o quedar vacío.",
+  maxExtensions: `Las prórrogas permitidas deben ser un número entero entre 0 y ${MAX_EXTENSIONS_LIMIT}.`,
 } as const;
 
 /** Issues carrying this flag have their own message instead of joining the "completa o corrige" list. */
@@ -196,6 +203,12 @@ export const raffleFormInputSchema = z.object({
     .describe(
       "Hasta 5 paquetes { quantity, price } más baratos que sus boletos; fijos desde la primera reserva.",
     ),
+  minTickets: numberInput.describe(
+    "Mínimo de boletos vendidos para sortear (1 al total; vacío: sin mínimo). Si al llegar la fecha no se alcanza, la rifa espera a que el organizador la prorrogue o la cancele.",
+  ),
+  maxExtensions: numberInput.describe(
+    `Veces que se puede prorrogar la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}, por defecto ${DEFAULT_MAX_EXTENSIONS}).`,
+  ),
 });
 export type RaffleFormInput = z.input<typeof raffleFormInputSchema>;
 
@@ -240,4 +253,8 @@ export interface RaffleForm {
   reservationMinutes: number;
   /** Packages offered, cheapest first by quantity. */
   combos: Combo[];
+  /** Tickets that must be sold for the draw to take place; null: no minimum. */
+  minTickets: number | null;
+  /** How many times the end date may be extended (0..MAX_EXTENSIONS_LIMIT). */
+  maxExtensions: number;
 }

@@ -3,12 +3,14 @@ import {
   ACTIVATION_TYPES,
   ANNOUNCEMENT_TYPES,
   CURRENCIES,
+  DEFAULT_MAX_EXTENSIONS,
   DEFAULT_PRIZE_LABEL,
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_RESERVATION_MINUTES,
   DEFAULT_TEASER_DAYS,
   DEFAULT_TOTAL_TICKETS,
   EXTERNAL_PLATFORMS,
+  MAX_EXTENSIONS_LIMIT,
   MAX_RESERVATION_MINUTES,
   MAX_TOTAL_TICKETS,
   MIN_RESERVATION_MINUTES,
@@ -267,6 +269,19 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   });
   combos.sort((a, b) => a.quantity - b.quantity);
 
+  // The minimum sold for the draw to take place (null: none), and how often the end date may move.
+  let minTickets: number | null = null;
+  if (!isBlank(raw.minTickets)) {
+    const min = toNumber(raw.minTickets);
+    const limit = totalValid ? totalTickets : MAX_TOTAL_TICKETS;
+    if (!Number.isInteger(min) || min < 1 || min > limit) fail(["minTickets"], FIELD_MESSAGES.minTickets);
+    else minTickets = min;
+  }
+  const maxExtensions = isBlank(raw.maxExtensions) ? DEFAULT_MAX_EXTENSIONS : toNumber(raw.maxExtensions);
+  if (!Number.isInteger(maxExtensions) || maxExtensions < 0 || maxExtensions > MAX_EXTENSIONS_LIMIT) {
+    fail(["maxExtensions"], FIELD_MESSAGES.maxExtensions);
+  }
+
   let description = text(raw.description);
   if (description.length > RAFFLE_FORM_LIMITS.description)
     fail(["description"], FIELD_MESSAGES.descriptionTooLong);
@@ -302,6 +317,8 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     numberMode: numberMode as RaffleForm["numberMode"],
     reservationMinutes,
     combos,
+    minTickets,
+    maxExtensions,
   };
 });
 

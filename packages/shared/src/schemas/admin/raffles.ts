@@ -22,6 +22,11 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   drawSeedCommitment: z.string().nullable(),
   /** External-lottery binding (issue 15): set with PUT /api/admin/raffles/:id/external-binding. */
   externalBinding: externalBindingSchema.optional(),
+  /** Times the end date may still move: maxExtensions − extensionsUsed. */
+  maxExtensions: z.number().int(),
+  extensionsUsed: z.number().int(),
+  /** Archived raffles leave the lists (admin by default, public catalogue) but keep their pages. */
+  archivedAt: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;

@@ -30,6 +30,9 @@ export const refundSchema = z.object({
   exchangeRate: z.number().nullable(),
   amountVes: z.number().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The reference of the payment being returned, to find it in the bank. */
+  transactionRef: z.string(),
+  quantityOfTickets: z.number().int(),
   payTo: refundPayToSchema,
   status: z.enum(REFUND_STATUSES),
   paidReference: z.string().nullable(),
@@ -39,6 +42,21 @@ export const refundSchema = z.object({
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** What the buyer sees of the refund of one purchase (Mis pagos). */
+export const buyerRefundSchema = z.object({
+  id: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  /** "Reembolso pendiente" / "Reembolsado" */
+  statusLabel: z.string(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  amountVes: z.number().nullable(),
+  paidReference: z.string().nullable(),
+  paidProofUrl: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
 
 export const ADMIN_REFUNDS_PAGE_SIZE = 50;
 export const adminRefundListQuerySchema = z.object({
@@ -71,3 +89,4 @@ export const raffleExtendResultSchema = z.object({
   maxExtensions: z.number().int(),
   notified: z.number().int(),
 });
+export type RaffleExtendResult = z.infer<typeof raffleExtendResultSchema>;

@@ -1,5 +1,5 @@
 import type { AdminProofListQuery } from "@rifazo/shared";
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import {
   paymentProofs,
@@ -236,6 +236,8 @@ export async function addSold(tx: Executor, raffleId: string, count: number) {
         // Both ways of drawing set one of these in the transaction that writes the winners.
         isNull(raffles.drawnAt),
         isNull(raffles.winningTicketNumber),
+        // A cancellation committed meanwhile refunded every approved purchase: none may be added after it.
+        ne(raffles.status, "cancelled"),
         sql`${raffles.soldTickets} + ${count} <= ${raffles.totalTickets}`,
       ),
     )

@@ -423,6 +423,7 @@ async function refuseSale(tx: Tx, raffleId: string): Promise<never> {
   if (raffle.drawnAt || raffle.winningTicketNumber !== null || (await repo.raffleHasWinners(tx, raffleId))) {
     throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
   }
+  if (raffle.status === "cancelled") assertAllowed(raffle.status, "review_proof");
   throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
 }
 

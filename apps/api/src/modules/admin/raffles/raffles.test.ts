@@ -399,14 +399,14 @@ describe("editar rifa", () => {
 });
 
 describe("eliminar rifa", () => {
-  it("se niega si la rifa tiene comprobantes de pago", async () => {
+  it("se niega si la rifa tiene comprobantes de pago: archívala", async () => {
     const { id } = await createRaffle(ctx, { totalTickets: 10 });
     await insertProof(ctx.t.app.ctx.db, { userId: ctx.user.id, raffleId: id, status: "rejected" });
     const response = await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
-      code: "RAFFLE_HAS_PROOFS",
-      message: "Esta rifa tiene comprobantes de pago y no se puede eliminar. Cancélala en su lugar.",
+      code: "RAFFLE_HAS_SALES",
+      message: "Esta rifa tiene ventas: archívala en lugar de eliminarla.",
     });
   });
 

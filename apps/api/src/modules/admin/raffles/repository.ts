@@ -1,5 +1,5 @@
 import type { RaffleForm } from "@rifazo/shared";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { images, prizeLevels, raffles } from "../../../db/schema";
 import { cardColumns, heldTickets } from "../../raffles/repository";
@@ -16,6 +16,9 @@ export const adminColumns = {
   externalDrawAt: raffles.externalDrawAt,
   externalRule: raffles.externalRule,
   updatedAt: raffles.updatedAt,
+  maxExtensions: raffles.maxExtensions,
+  extensionsUsed: raffles.extensionsUsed,
+  archivedAt: raffles.archivedAt,
   // Held as the public detail counts them: proofs under review and reservations still holding numbers.
   pendingTickets: heldTickets(),
   paymentProofCount: sql<number>`(SELECT count(*) FROM payment_proofs pp WHERE pp.raffle_id = ${outerId})::int`,
@@ -26,8 +29,18 @@ export type AdminRaffleRow = Awaited<ReturnType<typeof adminQuery>>[number];
 export type RaffleRow = typeof raffles.$inferSelect;
 export type PrizeLevelRow = typeof prizeLevels.$inferSelect;
 
-export async function listRaffles(db: Executor): Promise<AdminRaffleRow[]> {
-  return db.select(adminColumns).from(raffles).orderBy(desc(raffles.createdAt), asc(raffles.id));
+/** Archived raffles are left out unless asked for ("include": all, "only": the archived ones). */
+export async function listRaffles(
+  db: Executor,
+  archived: "exclude" | "include" | "only" = "exclude",
+): Promise<AdminRaffleRow[]> {
+  const where =
+    archived === "include"
+      ? undefined
+      : archived === "only"
+        ? isNotNull(raffles.archivedAt)
+        : isNull(raffles.archivedAt);
+  return db.select(adminColumns).from(raffles).where(where).orderBy(desc(raffles.createdAt), asc(raffles.id));
 }
 
 export async function findAdminRaffle(db: Executor, id: string): Promise<AdminRaffleRow | undefined> {
@@ -77,6 +90,8 @@ export function formColumns(form: RaffleForm) {
     numberMode: form.numberMode,
     reservationMinutes: form.reservationMinutes,
     combos: form.combos,
+    minTickets: form.minTickets,
+    maxExtensions: form.maxExtensions,
   };
 }
 

@@ -5,10 +5,13 @@ import {
   externalBindingInputSchema,
   externalBindingSchema,
   raffleCancelSchema,
+  raffleExtendInputSchema,
+  raffleExtendResultSchema,
   raffleFormInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
@@ -34,11 +37,13 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Todas las rifas, con vendidos, retenidos y estado de generación de boletos",
-        response: { 200: adminRaffleListSchema, ...adminErrors },
+        description: "Sin las archivadas salvo archived=include (todas) o archived=only (solo archivadas).",
+        querystring: z.object({ archived: z.enum(["exclude", "include", "only"]).default("exclude") }),
+        response: { 200: adminRaffleListSchema, 400: errorSchema, ...adminErrors },
       },
       ...guarded,
     },
-    async () => ({ items: await service.listRaffles(app.ctx.db) }),
+    async (request) => ({ items: await service.listRaffles(app.ctx.db, request.query.archived) }),
   );
 
   r.get(
@@ -161,6 +166,53 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
       service.cancelRaffle(app.ctx, actorOf(request), request.params.id, request.body.reason),
   );
 
+  r.post(
+    "/api/admin/raffles/:id/extend",
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Prorrogar la fecha de cierre (en venta, o cerrada sin alcanzar el mínimo: vuelve a la venta)",
+        description:
+          "La nueva fecha debe ser posterior a la actual y a este momento (400). Como mucho max_extensions veces (409 RAFFLE_EXTENSIONS_EXHAUSTED); una rifa por porcentaje, congelada, sorteada o cancelada no se prorroga (409). Avisa a cada comprador por notificación y correo.",
+        params: idParams,
+        body: raffleExtendInputSchema,
+        response: {
+          200: raffleExtendResultSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => service.extendRaffle(app.ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  for (const [action, archived] of [
+    ["archive", true],
+    ["unarchive", false],
+  ] as const) {
+    r.post(
+      `/api/admin/raffles/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: archived
+            ? "Archivar una rifa: sale de las listas (la del administrador por defecto y las públicas); su página sigue accesible"
+            : "Desarchivar una rifa: vuelve a las listas",
+          params: idParams,
+          response: { 200: adminRaffleSchema, 404: errorSchema, ...adminErrors },
+        },
+        ...guarded,
+      },
+      async (request) => service.setArchived(app.ctx, actorOf(request), request.params.id, archived),
+    );
+  }
+
   r.put(
     "/api/admin/raffles/:id/external-binding",
     {
@@ -191,7 +243,9 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Eliminar una rifa sin comprobantes de pago (sus boletos se eliminan)",
+        summary: "Eliminar una rifa sin ventas (sus boletos se eliminan)",
+        description:
+          "Con ventas, comprobantes o reservas responde 409 RAFFLE_HAS_SALES: archívala en lugar de eliminarla.",
         params: idParams,
         response: { 200: adminOkSchema, 404: errorSchema, 409: errorSchema, ...adminErrors },
       },

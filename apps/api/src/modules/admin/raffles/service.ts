@@ -7,6 +7,8 @@ import {
   type ExternalBindingInput,
   isUuid,
   LIFECYCLE_MESSAGES,
+  type RaffleExtendInput,
+  type RaffleExtendResult,
   type RaffleForm,
   type RaffleFormInput,
   type RaffleState,
@@ -57,6 +59,9 @@ function toAdminRaffle(
     hasSales: row.soldTickets > 0 || pendingTickets > 0,
     drawSeedCommitment: row.drawSeedCommitment,
     externalBinding: bindingView(row, row.soldTickets > 0 || pendingTickets > 0),
+    maxExtensions: row.maxExtensions,
+    extensionsUsed: row.extensionsUsed,
+    archivedAt: iso(row.archivedAt),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -78,8 +83,11 @@ async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<A
   );
 }
 
-export async function listRaffles(db: Executor): Promise<AdminRaffle[]> {
-  return withDetails(db, await repo.listRaffles(db));
+export async function listRaffles(
+  db: Executor,
+  archived: "exclude" | "include" | "only" = "exclude",
+): Promise<AdminRaffle[]> {
+  return withDetails(db, await repo.listRaffles(db, archived));
 }
 
 export async function getRaffle(db: Executor, id: string): Promise<AdminRaffle> {
@@ -132,6 +140,8 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     numberMode: row.numberMode,
     reservationMinutes: row.reservationMinutes,
     combos: row.combos,
+    minTickets: row.minTickets,
+    maxExtensions: row.maxExtensions,
   };
 }
 
@@ -290,6 +300,17 @@ export async function updateRaffle(
         totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
       });
     }
+    // The minimum and the extensions allowed are promises to buyers: fixed from the first sale.
+    if (
+      hasSalesOrHeld(current, await repo.proofCounts(tx, id)) &&
+      ((current.minTickets ?? null) !== form.minTickets || current.maxExtensions !== form.maxExtensions)
+    ) {
+      throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
+    }
+    if (form.maxExtensions < current.extensionsUsed) {
+      const message = `Esta rifa ya usó ${current.extensionsUsed} prórrogas: el máximo no puede ser menor.`;
+      throw badRequest(message, { maxExtensions: message });
+    }
     // The state changes only along the lifecycle: the edit may open sales (upcoming → active), no more.
     if (form.status !== state && !(canTransition(state, form.status, "admin") && form.status === "active")) {
       throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.statusByActions);
@@ -347,6 +368,10 @@ export async function updateRaffle(
   });
   if (notified > 0) ctx.mail.flushSoon();
   return getRaffle(ctx.db, id);
+}
+
+function hasSalesOrHeld(current: repo.RaffleRow, proofs: { held: number }): boolean {
+  return current.soldTickets > 0 || proofs.held > 0;
 }
 
 /** The binding as the admin sees it; `editable` is false once a ticket is sold or a proof is pending. */
@@ -447,7 +472,8 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
       throw conflict(ADMIN_MESSAGES.raffleFrozenNoDelete, "RAFFLE_FROZEN");
     }
     const proofs = await repo.proofCounts(tx, id);
-    if (proofs.total > 0) throw conflict(ADMIN_MESSAGES.raffleHasProofs, "RAFFLE_HAS_PROOFS");
+    // A raffle that had buyers (a sale, a proof or a reservation, whatever became of it) is archived instead.
+    if (current.soldTickets > 0 || proofs.total > 0) throw new AppError("RAFFLE_HAS_SALES");
     // A published record is evidence (append-only): its raffle stays.
     if (await hasRecord(tx, id)) throw conflict(RAFFLE_HAS_RECORD, "RAFFLE_LOCKED");
     const levels = await repo.prizeLevelsOf(tx, [id]);
@@ -502,8 +528,65 @@ export async function cancelRaffle(
   reason: string,
 ): Promise<AdminRaffle> {
   if (!isUuid(id)) throw raffleNotFound();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const result = await lifecycle.cancel(ctx, tx, actor, id, reason, new Date());
+    await publishRaffle(ctx, tx, id, "updated");
+    return result;
+  });
+  if (outcome.mails > 0) ctx.mail.flushSoon();
+  return getRaffle(ctx.db, id);
+}
+
+/** POST /api/admin/raffles/:id/extend: a later end date (see lifecycle.extend); buyers are told. */
+export async function extendRaffle(
+  ctx: RaffleContext,
+  actor: Actor,
+  id: string,
+  input: RaffleExtendInput,
+): Promise<RaffleExtendResult> {
+  if (!isUuid(id)) throw raffleNotFound();
+  const result = await ctx.db.transaction(async (tx) => {
+    const extended = await lifecycle.extend(
+      ctx,
+      tx,
+      actor,
+      id,
+      { endDate: new Date(input.endDate), message: input.message },
+      new Date(),
+    );
+    await publishRaffle(ctx, tx, id, "updated");
+    return extended;
+  });
+  if (result.notified > 0) ctx.mail.flushSoon();
+  return result;
+}
+
+/**
+ * Archiving takes a raffle out of the lists (the admin's by default, every public one) without deleting
+ * anything; its page, record and ticket verification stay reachable by link. Unarchive brings it back.
+ */
+export async function setArchived(
+  ctx: RaffleContext,
+  actor: Actor,
+  id: string,
+  archived: boolean,
+): Promise<AdminRaffle> {
+  if (!isUuid(id)) throw raffleNotFound();
   await ctx.db.transaction(async (tx) => {
-    await lifecycle.cancel(ctx, tx, actor, id, reason, new Date());
+    const current = await repo.lockRaffle(tx, id);
+    if (!current) throw raffleNotFound();
+    if ((current.archivedAt !== null) === archived) return; // already so: nothing to record
+    const archivedAt = archived ? new Date() : null;
+    await repo.updateRaffle(tx, id, { archivedAt });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: archived ? "raffle.archive" : "raffle.unarchive",
+      entity: "raffle",
+      entityId: id,
+      before: { archivedAt: iso(current.archivedAt) },
+      after: { archivedAt: iso(archivedAt) },
+      ipAddress: actor.ip,
+    });
     await publishRaffle(ctx, tx, id, "updated");
   });
   return getRaffle(ctx.db, id);

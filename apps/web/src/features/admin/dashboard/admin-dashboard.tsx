@@ -7,6 +7,7 @@ import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { RafflesTab } from "../raffles/raffles-tab";
 import { ReconciliationTab } from "../reconciliation/reconciliation-tab";
+import { RefundsTab } from "../refunds/refunds-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { StatsTab } from "../stats/stats-tab";
 import { TodayTab } from "../today/today-tab";
@@ -20,6 +21,7 @@ const PANELS: Record<AdminTab, () => React.ReactNode> = {
   "external-winners": () => <ExternalWinnersTab />,
   payments: () => <PaymentsTab />,
   reconciliation: () => <ReconciliationTab />,
+  refunds: () => <RefundsTab />,
   users: () => <UsersTab />,
   audit: () => <AuditTab />,
   settings: () => <SettingsTab />,

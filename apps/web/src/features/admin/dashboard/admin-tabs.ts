@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { value: "external-winners", label: "Ganadores Externos" },
   { value: "payments", label: "Comprobantes" },
   { value: "reconciliation", label: "Conciliación" },
+  { value: "refunds", label: "Reembolsos" },
   { value: "users", label: "Usuarios" },
   { value: "audit", label: "Auditoría" },
   { value: "settings", label: "Configuración" },

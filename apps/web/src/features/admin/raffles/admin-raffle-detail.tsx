@@ -23,6 +23,7 @@ import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
 import { DrawAdminSection } from "./draw-admin-section";
 import { ExternalBindingSection } from "./external-binding-section";
 import { imageVariant } from "./image-file";
+import { UndersoldPanel } from "./undersold-panel";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
 /** Where "Editar" goes: the list, which opens this raffle's form (see RafflesTab). */
@@ -313,6 +314,7 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
           </dl>
         </SectionCard>
 
+        <UndersoldPanel raffle={raffle} />
         <ExternalBindingSection raffle={raffle} />
         <DrawAdminSection raffle={raffle} />
 

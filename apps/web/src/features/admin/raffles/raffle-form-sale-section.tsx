@@ -1,6 +1,7 @@
 import {
   CURRENCIES,
   DEFAULT_TOTAL_TICKETS,
+  MAX_EXTENSIONS_LIMIT,
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
 } from "@rifazo/shared/constants";
@@ -125,6 +126,43 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
               aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
               aria-describedby={describedBy}
               {...register("maxTicketsPerBuyer")}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="raffle-min-tickets"
+          label={RAFFLE_FORM_LABELS.minTickets}
+          error={errors.minTickets?.message}
+          hint="Opcional. Si al llegar la fecha no se alcanza, la rifa no se sortea: podrás prorrogarla o cancelarla (con reembolsos)."
+        >
+          {(describedBy) => (
+            <MoneyInput
+              id="raffle-min-tickets"
+              decimals={0}
+              placeholder="Sin mínimo"
+              aria-invalid={Boolean(errors.minTickets)}
+              aria-describedby={describedBy}
+              {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-max-extensions"
+          label={RAFFLE_FORM_LABELS.maxExtensions}
+          error={errors.maxExtensions?.message}
+          hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
+        >
+          {(describedBy) => (
+            <MoneyInput
+              id="raffle-max-extensions"
+              decimals={0}
+              aria-invalid={Boolean(errors.maxExtensions)}
+              aria-describedby={describedBy}
+              {...(locked
+                ? { disabled: true, value: getValues("maxExtensions") }
+                : register("maxExtensions"))}
             />
           )}
         </Field>

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_EXTENSIONS,
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_TEASER_DAYS,
   DEFAULT_TOTAL_TICKETS,
@@ -48,6 +49,10 @@ export interface RaffleFormValues extends PurchaseValues {
   daysUntilActivationTeaser: string;
   /** Hours after the close to review pending payments (1..720, default 48). */
   reviewWindowHours: string;
+  /** Blank: no minimum of tickets sold for the draw to take place. */
+  minTickets: string;
+  /** Times the end date may be extended (0..5, default 2). */
+  maxExtensions: string;
 }
 
 /** The form as the dialog and its sections share it: text values in, the schema's output out. */
@@ -84,6 +89,8 @@ export function newRaffleValues(): RaffleFormValues {
     externalAnnouncementUrl: "",
     daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
     reviewWindowHours: String(DEFAULT_REVIEW_WINDOW_HOURS),
+    minTickets: "",
+    maxExtensions: String(DEFAULT_MAX_EXTENSIONS),
     ...newPurchaseValues(),
   };
 }
@@ -151,6 +158,8 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
     daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),
     reviewWindowHours: numberText(raffle.lifecycle.reviewWindowHours),
+    minTickets: numberText(raffle.minTickets),
+    maxExtensions: numberText(raffle.maxExtensions ?? DEFAULT_MAX_EXTENSIONS),
     ...purchaseValuesOf(raffle),
   };
 }

@@ -1,6 +1,6 @@
 import { canCloseEarly, stateAllows } from "@rifazo/shared/domain/raffle-lifecycle";
 import { CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "@rifazo/shared/schemas/admin";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Badge } from "../../../components/ui/badge";
@@ -22,6 +22,7 @@ import {
   EXPORTS,
   openRaffle,
 } from "../api/admin-api";
+import { fetchRafflesWithArchived, refundKeys } from "../api/refunds-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
@@ -32,6 +33,7 @@ import type { EditRaffleState } from "./admin-raffle-detail";
 import { imageVariant } from "./image-file";
 import { RaffleFormDialog } from "./raffle-form-dialog";
 import { drawSummary } from "./raffle-text";
+import { CANCEL_REFUNDS_TEXT } from "./undersold-panel";
 
 type FormState = { mode: "create" } | { mode: "edit"; raffle: AdminRaffle } | null;
 type LifecycleAction = { kind: "open" | "close" | "cancel"; raffle: AdminRaffle } | null;
@@ -71,17 +73,36 @@ function actionDescription(action: NonNullable<LifecycleAction>) {
     );
   }
   return (
-    <p>
-      La rifa {title} no tendrá sorteo. El motivo se mostrará en la página de la rifa. Esta acción no se puede
-      deshacer.
-    </p>
+    <>
+      <p>
+        La rifa {title} no tendrá sorteo. El motivo se mostrará en la página de la rifa. Esta acción no se
+        puede deshacer.
+      </p>
+      <p>{CANCEL_REFUNDS_TEXT}</p>
+    </>
   );
 }
+
+/** A raffle that had buyers is kept (archived), never deleted: the server refuses it too (RAFFLE_HAS_SALES). */
+export function hadBuyers(
+  raffle: Pick<AdminRaffle, "hasSales" | "paymentProofCount" | "soldTickets">,
+): boolean {
+  return raffle.hasSales || raffle.paymentProofCount > 0 || raffle.soldTickets > 0;
+}
+export const DELETE_REFUSED_TEXT = "Esta rifa tiene ventas: archívala en lugar de eliminarla.";
 
 /** Spec 2 §2 "Raffles tab": every raffle, live; create, edit, view and delete. */
 export function RafflesTab() {
   const queryClient = useQueryClient();
-  const raffles = useAdminRaffles({ refetchWhileGenerating: true });
+  const [showArchived, setShowArchived] = useState(false);
+  const active = useAdminRaffles({ refetchWhileGenerating: true });
+  const withArchived = useQuery({
+    queryKey: refundKeys.rafflesWithArchived(),
+    queryFn: ({ signal }) => fetchRafflesWithArchived(signal),
+    select: (data) => [...data.items].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
+    enabled: showArchived,
+  });
+  const raffles = showArchived ? withArchived : active;
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<AdminRaffle | null>(null);
   const [action, setAction] = useState<LifecycleAction>(null);
@@ -162,6 +183,15 @@ export function RafflesTab() {
       description="Todas las rifas, de la más nueva a la más antigua. Se actualizan en tiempo real."
       actions={
         <>
+          <label className="inline-flex items-center gap-2 text-sm font-semibold text-ink">
+            <input
+              type="checkbox"
+              checked={showArchived}
+              onChange={(event) => setShowArchived(event.target.checked)}
+              className="size-4 accent-brand-700"
+            />
+            Ver archivadas
+          </label>
           <ExportMenu files={EXPORTS.raffles} noun="rifas" />
           <Button size="sm" onClick={() => setForm({ mode: "create" })}>
             Crear Rifa
@@ -310,6 +340,10 @@ function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps) {
                   : `${formatNumber(raffle.lifecycle.pendingProofs)} pagos en revisión`}
               </Badge>
             ) : null}
+            {raffle.lifecycle.awaitingDecision ? (
+              <Badge variant="danger">No alcanzó el mínimo: decide</Badge>
+            ) : null}
+            {raffle.archivedAt ? <Badge variant="neutral">Archivada</Badge> : null}
             {raffle.isFeatured ? <Badge variant="accent">Destacada</Badge> : null}
             {raffle.announcementType === "external" ? <Badge variant="neutral">Anuncio externo</Badge> : null}
             {raffle.ticketsGenerated ? null : generationStuck(raffle) ? (
@@ -384,9 +418,26 @@ function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps) {
             <span className="text-danger-700">Cancelar</span>
           </Button>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Eliminar ${raffle.title}`}>
-          <span className="text-danger-700">Eliminar</span>
-        </Button>
+        {hadBuyers(raffle) ? (
+          <span className="flex flex-col">
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled
+              aria-label={`Eliminar ${raffle.title}`}
+              aria-describedby={`raffle-${raffle.id}-delete-note`}
+            >
+              Eliminar
+            </Button>
+            <span id={`raffle-${raffle.id}-delete-note`} className="max-w-48 text-xs text-muted">
+              {DELETE_REFUSED_TEXT} (en su detalle)
+            </span>
+          </span>
+        ) : (
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Eliminar ${raffle.title}`}>
+            <span className="text-danger-700">Eliminar</span>
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -18,9 +18,9 @@ import { MoneyInput } from "../../../components/ui/money-input";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { pendingCountKey } from "../../inbox-count";
 import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { pendingCountKey } from "../../inbox-count";
 import { adminKeys } from "../api/admin-api";
 import {
   approveMatches,

@@ -14,8 +14,7 @@ import { greeting, WhatsappLink } from "../shared/whatsapp-link";
 /** Often enough that a reservation's last minutes are seen; the inbox has its own live count. */
 const REFRESH_MS = 60_000;
 
-/** The refunds tab (built beside this one); until it exists, an unknown ?tab= falls back to this screen. */
-const REFUNDS_HREF = `${paths.admin}?tab=refunds`;
+const REFUNDS_HREF = adminTabHref(paths.admin, "refunds");
 
 /**
  * The first screen of the panel: what needs the organiser today. Each count links to where it is

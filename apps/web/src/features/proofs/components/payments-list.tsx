@@ -17,6 +17,7 @@ import { clampPage, ticketPreview, ticketsLabel } from "../payments";
 import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
+import { RefundNotice } from "./refund-notice";
 
 function TicketChips({ numbers }: { numbers: string[] }) {
   const { shown, hidden } = ticketPreview(numbers);
@@ -77,6 +78,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
             </p>
           ) : null}
           {proof.ticketNumbers.length > 0 ? <TicketChips numbers={proof.ticketNumbers} /> : null}
+          {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
           <div className="flex flex-wrap justify-end gap-2">
             {receiptToken ? (
               <Link

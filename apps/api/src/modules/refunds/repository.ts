@@ -1,0 +1,169 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, pointsHistory, raffles, refunds, reservations, users } from "../../db/schema";
+
+const refundColumns = {
+  id: refunds.id,
+  proofId: refunds.proofId,
+  raffleId: refunds.raffleId,
+  raffleTitle: raffles.title,
+  userId: refunds.userId,
+  amount: refunds.amount,
+  currency: refunds.currency,
+  exchangeRate: refunds.exchangeRate,
+  amountVes: refunds.amountVes,
+  paymentMethod: refunds.paymentMethod,
+  transactionRef: paymentProofs.transactionRef,
+  quantityOfTickets: paymentProofs.quantityOfTickets,
+  payTo: refunds.payTo,
+  status: refunds.status,
+  paidReference: refunds.paidReference,
+  paidProofPath: refunds.paidProofPath,
+  paidProofContentType: refunds.paidProofContentType,
+  paidAt: refunds.paidAt,
+  createdAt: refunds.createdAt,
+};
+
+const refundQuery = (db: Executor) =>
+  db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(raffles, eq(raffles.id, refunds.raffleId))
+    .innerJoin(paymentProofs, eq(paymentProofs.id, refunds.proofId));
+export type RefundRow = Awaited<ReturnType<typeof refundQuery>>[number];
+
+export interface RefundFilter {
+  status?: string | undefined;
+  raffleId?: string | undefined;
+}
+
+const filterOf = (filter: RefundFilter) =>
+  and(
+    filter.status ? eq(refunds.status, filter.status) : undefined,
+    filter.raffleId ? eq(refunds.raffleId, filter.raffleId) : undefined,
+  );
+
+/** Pending first (oldest first: the longest waiting are paid first), then the paid ones, newest first. */
+export async function listRefunds(
+  db: Executor,
+  filter: RefundFilter,
+  page: { offset: number; limit: number },
+): Promise<RefundRow[]> {
+  return refundQuery(db)
+    .where(filterOf(filter))
+    .orderBy(
+      sql`CASE ${refunds.status} WHEN 'pending' THEN 0 ELSE 1 END`,
+      sql`CASE WHEN ${refunds.status} = 'pending' THEN ${refunds.createdAt} END ASC`,
+      desc(refunds.paidAt),
+      desc(refunds.id),
+    )
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countRefunds(db: Executor, filter: RefundFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(refunds).where(filterOf(filter));
+  return Number(row?.total ?? 0);
+}
+
+export async function findRefund(db: Executor, id: string): Promise<RefundRow | undefined> {
+  const [row] = await refundQuery(db).where(eq(refunds.id, id));
+  return row;
+}
+
+/** The refund row locked for the rest of the transaction (a second "paid" waits, then sees it paid). */
+export async function lockRefund(tx: Executor, id: string) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for("update");
+  return row;
+}
+
+export async function markPaid(
+  tx: Executor,
+  id: string,
+  values: Pick<
+    typeof refunds.$inferInsert,
+    "paidReference" | "paidProofPath" | "paidProofContentType" | "paidProofSize" | "paidAt" | "paidBy"
+  >,
+): Promise<void> {
+  await tx
+    .update(refunds)
+    .set({ ...values, status: "paid" })
+    .where(eq(refunds.id, id));
+}
+
+export async function refundsOfProofs(db: Executor, proofIds: string[]): Promise<RefundRow[]> {
+  if (proofIds.length === 0) return [];
+  return refundQuery(db).where(inArray(refunds.proofId, proofIds));
+}
+
+/** Approved purchases of a raffle with the buyer's contact data, locked (the cancellation refunds them). */
+export async function approvedProofsOf(tx: Executor, raffleId: string) {
+  return tx
+    .select({
+      id: paymentProofs.id,
+      userId: paymentProofs.userId,
+      amount: paymentProofs.amount,
+      currency: paymentProofs.currency,
+      exchangeRate: paymentProofs.exchangeRate,
+      paymentMethod: paymentProofs.paymentMethod,
+      transactionRef: paymentProofs.transactionRef,
+      quantityOfTickets: paymentProofs.quantityOfTickets,
+      buyerName: users.name,
+      buyerEmail: users.email,
+      buyerPhone: users.phone,
+    })
+    .from(paymentProofs)
+    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .where(and(eq(paymentProofs.raffleId, raffleId), inArray(paymentProofs.status, ["approved", "verified"])))
+    .orderBy(paymentProofs.createdAt)
+    .for("update", { of: paymentProofs });
+}
+
+export async function insertRefunds(tx: Executor, rows: Array<typeof refunds.$inferInsert>) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(refunds)
+    .values(rows)
+    .onConflictDoNothing({ target: refunds.proofId })
+    .returning({ id: refunds.id, proofId: refunds.proofId });
+}
+
+/** Net points a proof brought its buyer (its approval, less any reversal already written). */
+export async function netPointsOfProof(tx: Executor, proofId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${pointsHistory.pointsChange}), 0)` })
+    .from(pointsHistory)
+    .where(eq(pointsHistory.paymentProofId, proofId));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Everyone with a purchase in the raffle: an approved or pending proof, or a reservation still holding
+ * numbers (waiting for its proof, submitted, or rejected with time left for a new one).
+ */
+export async function raffleBuyers(tx: Executor, raffleId: string, now: Date) {
+  const proofBuyers = tx
+    .selectDistinct({ userId: paymentProofs.userId })
+    .from(paymentProofs)
+    .where(
+      and(
+        eq(paymentProofs.raffleId, raffleId),
+        inArray(paymentProofs.status, ["pending", "approved", "verified"]),
+      ),
+    );
+  const reservationBuyers = tx
+    .selectDistinct({ userId: reservations.userId })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.raffleId, raffleId),
+        sql`(${reservations.status} = 'submitted' OR (${reservations.status} IN ('active', 'rejected') AND ${reservations.expiresAt} > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
+  const ids = [...new Set([...(await proofBuyers), ...(await reservationBuyers)].map((row) => row.userId))];
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+}

@@ -1,0 +1,402 @@
+/**
+ * Raffles that do not sell: the refunds a cancellation creates (one per approved purchase, in the currency
+ * paid, Bs at the purchase's frozen rate), the points it takes back, what happens to purchases still under
+ * review, and the organiser marking each refund paid. Nothing about the cancelled raffle is deleted: its
+ * sold tickets, proofs and ledger rows stay as the record of what happened
+ * (docs/decisions/0015-raffles-that-do-not-sell.md).
+ */
+import {
+  ADMIN_REFUNDS_PAGE_SIZE,
+  type AdminRefundListQuery,
+  type BuyerRefund,
+  type Currency,
+  formatMoney,
+  isUuid,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  REFUND_STATUS_LABELS,
+  type Refund,
+  type RefundStatus,
+  roundCents,
+  type SessionUser,
+} from "@rifazo/shared";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../context";
+import type { Executor, Tx } from "../../db/client";
+import { AppError, notFound } from "../../lib/errors";
+import { recordAudit } from "../audit/service";
+import { noticeEmail } from "../email/templates";
+import { detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
+import { sendPrivateFile } from "../files/serve";
+import * as lifecycleRepo from "../lifecycle/repository";
+import { createNotifications, type NewNotification } from "../notifications/service";
+import { applyPointsChange } from "../points/service";
+import { releaseDue } from "../purchases/repository";
+import * as repo from "./repository";
+
+const refundNotFound = () => notFound("REFUND_NOT_FOUND");
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const fileUrl = (row: { id: string; paidProofPath: string | null }) =>
+  row.paidProofPath ? `/api/refunds/${row.id}/file` : null;
+
+export function toRefund(row: repo.RefundRow): Refund {
+  return {
+    id: row.id,
+    proofId: row.proofId,
+    raffleId: row.raffleId,
+    raffleTitle: row.raffleTitle,
+    userId: row.userId,
+    amount: Number(row.amount),
+    currency: row.currency as Currency,
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
+    amountVes: row.amountVes === null ? null : Number(row.amountVes),
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    transactionRef: row.transactionRef,
+    quantityOfTickets: row.quantityOfTickets,
+    payTo: row.payTo,
+    status: row.status as RefundStatus,
+    paidReference: row.paidReference,
+    paidProofUrl: fileUrl(row),
+    paidAt: iso(row.paidAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toBuyerRefund(row: repo.RefundRow): BuyerRefund {
+  const status = row.status as RefundStatus;
+  return {
+    id: row.id,
+    status,
+    statusLabel: REFUND_STATUS_LABELS[status] ?? status,
+    amount: Number(row.amount),
+    currency: row.currency as Currency,
+    amountVes: row.amountVes === null ? null : Number(row.amountVes),
+    paidReference: row.paidReference,
+    paidProofUrl: fileUrl(row),
+    paidAt: iso(row.paidAt),
+  };
+}
+
+/** The refunds of these proofs (Mis pagos), by proof id. */
+export async function buyerRefundsOf(db: Executor, proofIds: string[]): Promise<Map<string, BuyerRefund>> {
+  const rows = await repo.refundsOfProofs(db, proofIds);
+  return new Map(rows.map((row) => [row.proofId, toBuyerRefund(row)]));
+}
+
+/** "$25,00" or "Bs. 1.194,56 (tasa 36,58)"; what the buyer gets back, as the buyer paid it. */
+function refundText(amount: number, currency: Currency): string {
+  return formatMoney(amount, currency);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancellation
+// ---------------------------------------------------------------------------------------------
+
+export interface CancelOutcome {
+  refunds: number;
+  rejected: number;
+  released: number;
+  notified: number;
+  mails: number;
+}
+
+/**
+ * Inside the cancellation's transaction, with the raffle row locked (lifecycle.cancel):
+ * - approved purchases get a refund each (amount and currency paid; for Bs the frozen rate kept with the
+ *   proof and the amount in Bs), and the points their approval gave are taken back with a ledger row;
+ * - proofs still under review are rejected with the cancellation reason: no money was confirmed for them,
+ *   so no refund is promised on the buyer's word; the message asks a buyer who did pay to write, and the
+ *   organiser checks the bank first (a refund created from an unchecked screenshot could pay a fraud);
+ * - reservations still holding numbers end (cancelled) and free their numbers;
+ * - every buyer is notified and emailed once, with what happens to their money.
+ * Sold tickets stay sold: the list of who bought what is the record of the cancelled raffle.
+ */
+export async function cancelPurchases(
+  ctx: Pick<AppContext, "events" | "mail" | "config">,
+  tx: Tx,
+  raffle: { id: string; title: string },
+  reason: string,
+  actor: { id: string | null; ip: string | null },
+  now: Date,
+): Promise<CancelOutcome> {
+  // Told before anything changes, so buyers of reservations still holding numbers are included.
+  const buyers = await repo.raffleBuyers(tx, raffle.id, now);
+
+  // Skip a proof an administrator is approving at this very moment: waiting for it could deadlock with
+  // the approval, which then finds the raffle cancelled.
+  const pending = await lifecycleRepo.pendingProofsOf(tx, raffle.id, true);
+  const rejection = `La rifa "${raffle.title}" fue cancelada: ${reason} Tu pago no llegó a confirmarse; si lo hiciste, escríbenos con la referencia y, verificado en el banco, te lo devolveremos.`;
+  await lifecycleRepo.expireProofs(
+    tx,
+    pending.map((p) => p.id),
+    rejection,
+    now,
+  );
+  for (const proof of pending) {
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "proof.reject",
+      entity: "payment_proof",
+      entityId: proof.id,
+      before: { status: "pending" },
+      after: { status: "rejected", adminNotes: rejection, cause: "raffle.cancel" },
+      ipAddress: actor.ip,
+    });
+  }
+  const released = await releaseDue(tx, raffle.id, now, { all: true, status: "cancelled" });
+
+  const approved = await repo.approvedProofsOf(tx, raffle.id);
+  const inserted = await repo.insertRefunds(
+    tx,
+    approved.map((proof) => {
+      const amount = Number(proof.amount);
+      const rate = proof.exchangeRate === null ? null : Number(proof.exchangeRate);
+      return {
+        proofId: proof.id,
+        raffleId: raffle.id,
+        userId: proof.userId,
+        amount,
+        currency: proof.currency,
+        exchangeRate: rate,
+        // A Bs payment is returned in Bs, the amount paid at the rate frozen with the purchase.
+        amountVes: proof.currency === "VES" ? amount : rate ? roundCents(amount * rate) : null,
+        paymentMethod: proof.paymentMethod,
+        payTo: {
+          name: proof.buyerName,
+          email: proof.buyerEmail,
+          phone: proof.buyerPhone,
+          bank: null,
+          idNumber: null,
+          account: null,
+        },
+      };
+    }),
+  );
+  const refundOf = new Map(inserted.map((row) => [row.proofId, row.id]));
+
+  const lines = new Map<string, string[]>();
+  const add = (userId: string, line: string) => lines.set(userId, [...(lines.get(userId) ?? []), line]);
+  for (const proof of approved) {
+    const refundId = refundOf.get(proof.id);
+    const net = await repo.netPointsOfProof(tx, proof.id);
+    if (net > 0) {
+      await applyPointsChange(tx, {
+        userId: proof.userId,
+        change: -net,
+        reason: `Reembolso: rifa "${raffle.title}" cancelada`,
+        paymentProofId: proof.id,
+        at: now,
+      });
+    }
+    if (!refundId) continue; // refunded already (never: a cancellation happens once)
+    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
+    add(
+      proof.userId,
+      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${net} RifaPuntos de esa compra.` : ""}`,
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "refund.create",
+      entity: "refund",
+      entityId: refundId,
+      after: {
+        proofId: proof.id,
+        raffleId: raffle.id,
+        amount: Number(proof.amount),
+        currency: proof.currency,
+        pointsReversed: Math.max(0, net),
+      },
+      ipAddress: actor.ip,
+    });
+  }
+  for (const proof of pending) {
+    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
+    add(
+      proof.userId,
+      `Tu pago en revisión (${method}, referencia ${proof.transactionRef}) no llegó a confirmarse: si lo hiciste, escríbenos con la referencia y, verificado en el banco, te lo devolveremos.`,
+    );
+  }
+
+  const title = "Rifa cancelada";
+  const items: NewNotification[] = [];
+  let mails = 0;
+  for (const buyer of buyers) {
+    const own = lines.get(buyer.id) ?? ["Tu reserva se canceló y sus números quedaron libres."];
+    const message = `La rifa "${raffle.title}" fue cancelada. Motivo: ${reason}\n${own.join("\n")}`;
+    items.push({ userId: buyer.id, type: "other", title, message, linkTo: "/perfil/pagos" });
+    await ctx.mail.enqueue(tx, {
+      to: buyer.email,
+      ...noticeEmail({
+        name: buyer.name,
+        title: `La rifa "${raffle.title}" fue cancelada`,
+        message,
+        actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+        actionLabel: "Ver mis pagos",
+      }),
+    });
+    mails++;
+  }
+  await createNotifications(ctx, tx, items);
+  return {
+    refunds: inserted.length,
+    rejected: pending.length,
+    released: released.length,
+    notified: items.length,
+    mails,
+  };
+}
+
+/**
+ * The end date moved: every buyer is told the new date (and the organiser's message), by notification and
+ * email. Returns how many were told.
+ */
+export async function notifyExtension(
+  ctx: Pick<AppContext, "events" | "mail" | "config">,
+  tx: Tx,
+  raffle: { id: string; title: string },
+  text: { date: string; message?: string | undefined },
+  now: Date,
+): Promise<number> {
+  const buyers = await repo.raffleBuyers(tx, raffle.id, now);
+  if (buyers.length === 0) return 0;
+  const message = `La rifa "${raffle.title}" se prorrogó: ahora cierra el ${text.date}. Tus boletos siguen participando.${text.message ? `\nMensaje del organizador: ${text.message}` : ""}`;
+  await createNotifications(
+    ctx,
+    tx,
+    buyers.map((buyer) => ({
+      userId: buyer.id,
+      type: "raffle_announcement" as const,
+      title: "Nueva fecha de cierre",
+      message,
+      linkTo: `/rifas/${raffle.id}`,
+    })),
+  );
+  for (const buyer of buyers) {
+    await ctx.mail.enqueue(tx, {
+      to: buyer.email,
+      ...noticeEmail({
+        name: buyer.name,
+        title: `Nueva fecha para la rifa "${raffle.title}"`,
+        message,
+        actionUrl: `${ctx.config.publicUrl}/rifas/${raffle.id}`,
+        actionLabel: "Ver la rifa",
+      }),
+    });
+  }
+  return buyers.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The organiser's list and "Marcar pagado"
+// ---------------------------------------------------------------------------------------------
+
+export async function listAdminRefunds(db: Executor, query: AdminRefundListQuery) {
+  const filter = { status: query.status, raffleId: query.raffleId };
+  const [rows, total] = await Promise.all([
+    repo.listRefunds(db, filter, {
+      offset: (query.page - 1) * ADMIN_REFUNDS_PAGE_SIZE,
+      limit: ADMIN_REFUNDS_PAGE_SIZE,
+    }),
+    repo.countRefunds(db, filter),
+  ]);
+  return { items: rows.map(toRefund), total, page: query.page, pageSize: ADMIN_REFUNDS_PAGE_SIZE };
+}
+
+export const REFUND_FILE_MESSAGE = "El comprobante del reembolso debe ser una imagen JPG o PNG, o un PDF.";
+
+/**
+ * Marks a pending refund paid with the reference (and, optionally, a proof file stored privately like the
+ * payment proofs), once: a second call answers 409 and changes nothing. The buyer is notified and emailed.
+ */
+export async function markRefundPaid(
+  ctx: AppContext,
+  actor: { id: string; ip: string | null },
+  id: string,
+  reference: string,
+  file: { buffer: Buffer; filename: string | null } | null,
+): Promise<Refund> {
+  if (!isUuid(id)) throw refundNotFound();
+  const existing = await repo.findRefund(ctx.db, id);
+  if (!existing) throw refundNotFound();
+  if (existing.status === "paid") throw new AppError("REFUND_ALREADY_PAID");
+
+  let stored: { key: string; mime: string; size: number } | null = null;
+  if (file) {
+    const kind = await detectFileKind(file.buffer, PROOF_TYPES);
+    if (!kind)
+      throw new AppError("UNSUPPORTED_FILE_TYPE", REFUND_FILE_MESSAGE, { file: REFUND_FILE_MESSAGE });
+    const key = newStorageKey("refunds", kind.ext);
+    await ctx.storage.put(key, file.buffer, kind.mime);
+    stored = { key, mime: kind.mime, size: file.buffer.length };
+  }
+  const now = new Date();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const row = await repo.lockRefund(tx, id);
+      if (!row) throw refundNotFound();
+      if (row.status === "paid") throw new AppError("REFUND_ALREADY_PAID");
+      await repo.markPaid(tx, id, {
+        paidReference: reference,
+        paidProofPath: stored?.key ?? null,
+        paidProofContentType: stored?.mime ?? null,
+        paidProofSize: stored?.size ?? null,
+        paidAt: now,
+        paidBy: actor.id,
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "refund.paid",
+        entity: "refund",
+        entityId: id,
+        before: { status: "pending" },
+        after: { status: "paid", paidReference: reference, file: stored !== null },
+        ipAddress: actor.ip,
+      });
+      const amount = refundText(Number(row.amount), row.currency as Currency);
+      const message = `Te devolvimos ${amount} de la rifa cancelada "${existing.raffleTitle}". Referencia del reembolso: ${reference}.`;
+      await createNotifications(ctx, tx, [
+        { userId: row.userId, type: "other", title: "Reembolso realizado", message, linkTo: "/perfil/pagos" },
+      ]);
+      await ctx.mail.enqueue(tx, {
+        to: row.payTo.email,
+        ...noticeEmail({
+          name: row.payTo.name,
+          title: "Te devolvimos tu pago",
+          message,
+          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
+          actionLabel: "Ver mis pagos",
+        }),
+      });
+    });
+  } catch (error) {
+    // Nothing half-written: a refused or failed mark leaves no orphan file behind.
+    if (stored) await ctx.storage.delete(stored.key).catch(() => {});
+    throw error;
+  }
+  ctx.mail.flushSoon();
+  const row = await repo.findRefund(ctx.db, id);
+  if (!row) throw refundNotFound();
+  return toRefund(row);
+}
+
+/** The refund's proof file, for the buyer it was paid to or an administrator; anybody else gets a 404. */
+export async function sendRefundFile(
+  ctx: Pick<AppContext, "db" | "storage">,
+  reply: FastifyReply,
+  viewer: SessionUser,
+  id: string,
+): Promise<FastifyReply> {
+  if (!isUuid(id)) throw refundNotFound();
+  const row = await repo.findRefund(ctx.db, id);
+  if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw refundNotFound();
+  if (!row.paidProofPath || !row.paidProofContentType)
+    throw notFound("NOT_FOUND", "Este reembolso no tiene comprobante.");
+  const ext = row.paidProofPath.split(".").pop() ?? "bin";
+  return sendPrivateFile(reply, {
+    storage: ctx.storage,
+    key: row.paidProofPath,
+    contentType: row.paidProofContentType,
+    filename: `reembolso.${ext}`,
+    disposition: "inline",
+  });
+}
