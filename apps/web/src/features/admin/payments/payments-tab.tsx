@@ -242,7 +242,7 @@ export function PaymentsTab() {
         </div>
       ) : (
         <>
-          <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
             <SelectFilter
               id="proofs-status"
               label="Estado"

@@ -38,7 +38,7 @@ export function RefundsTab() {
       title="Reembolsos"
       description="Cada compra aprobada de una rifa cancelada: cuánto devolver, a quién y por qué método. Los pendientes más antiguos primero."
     >
-      <div className="mb-4 grid gap-4 sm:grid-cols-2">
+      <div className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectFilter
           id="refunds-status"
           label="Estado"
@@ -108,7 +108,10 @@ function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {
   const status = refund.status as RefundStatus;
   const headingId = `refund-${refund.id}`;
   return (
-    <li aria-labelledby={headingId} className="grid gap-3 py-4 md:grid-cols-[1fr_1fr_auto] md:items-start">
+    <li
+      aria-labelledby={headingId}
+      className="grid grid-cols-1 gap-3 py-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+    >
       <div className="space-y-1">
         <p id={headingId} className="text-lg font-black text-brand-900 tabular-nums">
           {refundAmountText(refund)}
