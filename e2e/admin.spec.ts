@@ -4,6 +4,7 @@
 // It runs against the demo catalogue (pending proofs by known buyers, passwords from the server's log).
 import type { Page } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 import { signIn, signInAsAdmin as signInAdmin } from "./support/people";
 
 const test = demoTest();
@@ -158,6 +159,7 @@ test("las pestañas del panel caben en un teléfono @phone-only", async ({ page 
     "external-winners",
     "payments",
     "reconciliation",
+    "refunds",
     "users",
     "audit",
     "settings",
@@ -166,7 +168,7 @@ test("las pestañas del panel caben en un teléfono @phone-only", async ({ page 
     await expect(page.getByRole("tabpanel")).toBeVisible();
     // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow, `desbordamiento horizontal en la pestaña ${tab}`).toBeLessThanOrEqual(0);
   }
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, loggedStatus, test } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 import { linksIn } from "./support/mail-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from "./support/server";
 
@@ -114,7 +115,7 @@ test("las páginas de acceso caben en un teléfono @phone", async ({ page }) => 
   for (const path of ["/", "/login", "/registro"]) {
     await page.goto(path);
     await expect(page.locator("main, form").first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
   }
 });

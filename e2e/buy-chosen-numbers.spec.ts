@@ -14,6 +14,7 @@ import path from "node:path";
 import { type APIRequestContext, type Browser, devices, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { expect, loggedStatus, test } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 import { linksIn } from "./support/mail-sink";
 import { adminApi, makePng, registerBuyer, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
@@ -282,7 +283,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   expect(receipt.numbers).toEqual(["0003", "0008", "0742"]);
   expect(await decodeQr(page, qrName)).toBe(receipt.verifierUrl);
   await page.screenshot({ path: path.join(SHOTS, "3-recibo.png"), fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   expect(overflow, "desbordamiento horizontal en el recibo").toBeLessThanOrEqual(0);
 
   // The approval email lists the numbers and links to the receipt.

@@ -4,6 +4,7 @@
 // It runs against the demo catalogue (SEED_DEMO=1).
 import type { Page } from "@playwright/test";
 import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 
 const test = demoTest();
 
@@ -43,7 +44,7 @@ test("catálogo en el teléfono: destacadas, filtro en la URL, reglas de cantida
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThanOrEqual(6);
   await expect(featured.getByRole("link", { name: "Participar Ahora" }).first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   expect(overflow, "desbordamiento horizontal en /").toBeLessThanOrEqual(0);
 
   // /rifas: the default filter, then another one, kept in the URL.

@@ -14,6 +14,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { request } from "@playwright/test";
 import { type StatementMovement, statementCsv } from "../apps/api/test/statement-fixtures";
 import { expect, test } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 import {
   adminApi,
   makePng,
@@ -58,7 +59,8 @@ async function shoot(page: Page, name: string) {
           continue;
         out.push(`${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? "").slice(0, 40)}`);
       }
-      return document.documentElement.scrollWidth > window.innerWidth ? out.slice(0, 5) : [];
+      const root = document.documentElement;
+      return root.scrollWidth > root.clientWidth ? out.slice(0, 5) : [];
     });
     expect(wide, `desbordamiento horizontal a 390 px: ${name}`).toEqual([]);
   } finally {
@@ -399,8 +401,9 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   await expect(notice).toContainText("2.456,70");
   await expect(notice).toContainText(`Referencia del reembolso: ${refundReference}`);
   await expect(notice.getByRole("link", { name: "Ver comprobante del reembolso" })).toBeVisible();
-  const overflow = await buyerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(buyerPage), "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(
+    0,
+  );
   await buyerPage.screenshot({ path: path.join(SHOTS, "7-mis-pagos-reembolsado-390.png"), fullPage: true });
   await buyerContext.close();
 

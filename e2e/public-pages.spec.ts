@@ -7,6 +7,7 @@
 // arrives in the server's SMTP sink (support/server.ts).
 import type { Locator, Page } from "@playwright/test";
 import { demoTest, expect, NO_SCRIPT_REFUSED } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 
 const SUPPORT_EMAIL = "soporte@rifazo.test";
 const test = demoTest({ SUPPORT_EMAIL });
@@ -235,7 +236,7 @@ test("las páginas públicas caben en un teléfono @phone", async ({ page }) => 
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
   }
 });

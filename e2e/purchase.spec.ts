@@ -8,6 +8,7 @@
 // sending the notification.
 import { request } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
 import { makePng, signIn, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
@@ -111,7 +112,7 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   const first = page.getByRole("main").getByRole("listitem").first();
   await expect(first).toContainText(reference);
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   expect(overflow, "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(0);
 });
 
