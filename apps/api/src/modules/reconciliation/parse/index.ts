@@ -1,0 +1,15 @@
+// The bank statement reader: a file to a grid of text cells (readStatementFile), a proposed mapping
+// (detectMapping), the credits under that mapping (parseMovements) and their import keys
+// (movementFingerprints). Pure: no database, no storage; the reconciliation service builds on it.
+
+export { detectMapping } from "./detect";
+export {
+  MAX_STATEMENT_ROWS,
+  type StatementDelimiter,
+  type StatementEncoding,
+  StatementFileError,
+  type StatementFileErrorCode,
+  type StatementGrid,
+} from "./grid";
+export { movementFingerprints, parseMovements } from "./movements";
+export { readStatementFile } from "./read-file";

@@ -1,0 +1,110 @@
+import ExcelJS from "exceljs";
+import {
+  EMPTY_MESSAGE,
+  MAX_STATEMENT_ROWS,
+  StatementFileError,
+  type StatementGrid,
+  tooLarge,
+  unreadable,
+} from "./grid";
+
+// An XLSX statement's first worksheet with data as text cells, written the way the CSV reader gives them,
+// so one set of rules reads both.
+
+/** Columns past this cannot be mapped (the mapping's column indexes stop at 199). */
+const MAX_COLUMNS = 200;
+
+function two(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+/**
+ * XLSX dates have no time zone: exceljs gives the written wall time as a UTC instant, so its UTC parts are
+ * the date the bank wrote (local parts would move midnight movements to the previous day in Caracas).
+ */
+function dateText(date: Date): string {
+  if (Number.isNaN(date.getTime())) return "";
+  const day = `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+  const h = date.getUTCHours();
+  const m = date.getUTCMinutes();
+  const s = date.getUTCSeconds();
+  return h === 0 && m === 0 && s === 0 ? day : `${day} ${two(h)}:${two(m)}:${two(s)}`;
+}
+
+/**
+ * A number cell as plain text with a "." decimal. An integer is written in full (a reference stored as a
+ * number is exact up to 2^53); beyond that its last digits are already gone, so it is written in exponent
+ * form and the reference reader refuses it instead of trusting made-up digits.
+ */
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  if (Number.isInteger(value)) {
+    return Math.abs(value) <= Number.MAX_SAFE_INTEGER
+      ? BigInt(value).toString()
+      : value.toExponential().toUpperCase();
+  }
+  // Excel keeps 15 significant digits; the rest is binary noise (0.30000000000000004).
+  const clean = Number(value.toPrecision(15));
+  const text = String(clean);
+  return /e/i.test(text) ? clean.toFixed(10).replace(/0+$/, "").replace(/\.$/, "") : text;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return numberText(value);
+  if (typeof value === "boolean") return value ? "VERDADERO" : "FALSO";
+  if (value instanceof Date) return dateText(value);
+  if ("richText" in value) return value.richText.map((part) => part.text).join("");
+  if ("error" in value) return value.error;
+  if ("formula" in value || "sharedFormula" in value) {
+    return value.result === undefined ? "" : cellText(value.result as ExcelJS.CellValue);
+  }
+  if ("hyperlink" in value) return cellText(value.text as ExcelJS.CellValue);
+  return "";
+}
+
+function hasData(sheet: ExcelJS.Worksheet): boolean {
+  let found = false;
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    if (
+      !found &&
+      row.values &&
+      (row.values as unknown[]).some((v) => cellText(v as ExcelJS.CellValue).trim() !== "")
+    ) {
+      found = true;
+    }
+  });
+  return found;
+}
+
+export async function readXlsxGrid(file: Buffer, filename: string): Promise<StatementGrid> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type; Node's is the same thing at run time.
+    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+  } catch {
+    throw unreadable(
+      `«${filename}» no es una hoja de cálculo .xlsx que se pueda abrir: descarga de nuevo los movimientos del banco.`,
+    );
+  }
+  const sheet = workbook.worksheets.find(hasData);
+  if (!sheet) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
+  if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge();
+  const width = Math.min(sheet.columnCount, MAX_COLUMNS);
+  const rows: string[][] = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: string[] = [];
+    for (let c = 1; c <= width; c++) {
+      const cell = row.getCell(c);
+      // A merged block's value belongs to its first cell only, not copied across (a title over six columns).
+      const value = cell.isMerged && cell.master !== cell ? null : cell.value;
+      cells.push(cellText(value).trim());
+    }
+    while (cells.length > 0 && cells.at(-1) === "") cells.pop();
+    rows.push(cells);
+  }
+  while (rows.length > 0 && (rows.at(-1) ?? []).length === 0) rows.pop();
+  return { kind: "xlsx", encoding: null, delimiter: null, rows };
+}
