@@ -1,21 +1,39 @@
-import type {
-  BankMapping,
-  BulkApproveInput,
-  BulkApproveResult,
-  Reconciliation,
-  ReconciliationQuery,
-  ReconciliationRow,
-  StatementSummary,
+import { createHash, randomUUID } from "node:crypto";
+import {
+  type BankMapping,
+  type BulkApproveInput,
+  type BulkApproveResult,
+  formatEsNumber,
+  isUuid,
+  type Reconciliation,
+  type ReconciliationQuery,
+  type ReconciliationRow,
+  type StatementImportInput,
+  type StatementImportResult,
+  type StatementMapping,
+  type StatementPreview,
+  type StatementPreviewInput,
+  type StatementSummary,
+  type StatementUploadResult,
 } from "@rifazo/shared";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound, withDetails } from "../../lib/errors";
 import { type Actor, assertUuid, iso } from "../admin/common";
 import { approveInTransaction } from "../admin/proofs/service";
+import { recordAudit } from "../audit/service";
 import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
 import { type MatchProof, type MatchResult, reconcile, venezuelanDay } from "./matching";
+import {
+  detectMapping,
+  movementFingerprints,
+  parseMovements,
+  readStatementFile,
+  StatementFileError,
+  type StatementGrid,
+} from "./parse";
 import * as repo from "./repository";
 
 const DAY_MS = 86_400_000;
@@ -242,4 +260,208 @@ export async function sendStatementFile(ctx: AppContext, reply: FastifyReply, id
     filename: statement.filename,
     disposition: "attachment",
   });
+}
+
+/** Statement files: a bank export is a few hundred kB; 10 MB is far above any real one. */
+export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/** Rows of the grid shown in the mapping step; movements and problems shown in the preview. */
+const GRID_ROWS_SHOWN = 40;
+const PREVIEW_MOVEMENTS = 50;
+const PREVIEW_PROBLEMS = 500;
+
+export interface UploadedStatement {
+  buffer: Buffer;
+  filename: string;
+  bankId: string | undefined;
+}
+
+/** The parser's refusals (empty, not a spreadsheet, too many rows) as the catalogue's Spanish 4xx. */
+async function readGrid(
+  buffer: Buffer,
+  filename: string,
+  options?: { encoding?: StatementMapping["encoding"]; delimiter?: StatementMapping["delimiter"] },
+): Promise<StatementGrid> {
+  try {
+    return await readStatementFile(buffer, filename, {
+      encoding: options?.encoding ?? undefined,
+      delimiter: options?.delimiter ?? undefined,
+    });
+  } catch (error) {
+    if (error instanceof StatementFileError) throw new AppError(error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Reads the upload as a grid first (a wrong or empty file is refused before anything is stored), then keeps
+ * the original as a private file and a draft row with who uploaded it. Answers the first rows and the
+ * mapping to confirm: the bank's remembered one when a bank was chosen, else what detection found.
+ */
+export async function uploadStatement(
+  ctx: AppContext,
+  actor: Actor,
+  upload: UploadedStatement,
+): Promise<StatementUploadResult> {
+  let bank: Awaited<ReturnType<typeof repo.findBankMapping>>;
+  if (upload.bankId) {
+    bank = isUuid(upload.bankId) ? await repo.findBankMapping(ctx.db, upload.bankId) : undefined;
+    if (!bank) throw badRequest("El banco elegido no existe.", { bankId: "El banco elegido no existe." });
+  }
+  const grid = await readGrid(upload.buffer, upload.filename);
+  const detected = bank ? null : detectMapping(grid);
+  const id = randomUUID();
+  const key = `statements/${id}`;
+  const contentType = grid.kind === "xlsx" ? XLSX_TYPE : "text/csv";
+  await ctx.storage.put(key, upload.buffer, contentType);
+  try {
+    await repo.insertStatement(ctx.db, {
+      id,
+      bankMappingId: bank?.id ?? null,
+      filename: upload.filename,
+      storageKey: key,
+      contentType,
+      size: upload.buffer.length,
+      sha256: createHash("sha256").update(upload.buffer).digest("hex"),
+      uploadedBy: actor.id,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => {});
+    throw error;
+  }
+  return {
+    statementId: id,
+    filename: upload.filename,
+    kind: grid.kind,
+    encoding: grid.encoding,
+    delimiter: grid.delimiter,
+    rows: grid.rows.slice(0, GRID_ROWS_SHOWN),
+    totalRows: grid.rows.length,
+    proposed: bank ? bank.mapping : (detected?.mapping ?? null),
+    questions: detected?.questions ?? [],
+    banks: await bankMappings(ctx.db),
+  };
+}
+
+async function storedBuffer(ctx: AppContext, key: string): Promise<Buffer> {
+  const file = await ctx.storage.get(key);
+  if (!file) throw statementNotFound();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The stored file read again with the mapping's encoding and delimiter, and its credits parsed. */
+async function parseStored(ctx: AppContext, id: string, mapping: StatementMapping) {
+  assertUuid(id, undefined, "STATEMENT_NOT_FOUND");
+  const statement = await repo.findStatement(ctx.db, id);
+  if (!statement) throw statementNotFound();
+  const grid = await readGrid(await storedBuffer(ctx, statement.storageKey), statement.filename, mapping);
+  return { statement, grid, ...parseMovements(grid, mapping) };
+}
+
+export async function previewStatement(
+  ctx: AppContext,
+  id: string,
+  input: StatementPreviewInput,
+): Promise<StatementPreview> {
+  const { statement, movements, problems, skipped } = await parseStored(ctx, id, input.mapping);
+  const bankId = input.bankName
+    ? (await repo.findBankMappingByName(ctx.db, input.bankName))?.id
+    : statement.bankMappingId;
+  const alreadyImported = bankId
+    ? await repo.countFingerprints(ctx.db, movementFingerprints(bankId, movements))
+    : 0;
+  return {
+    movements: movements.slice(0, PREVIEW_MOVEMENTS),
+    problems: problems.slice(0, PREVIEW_PROBLEMS),
+    counts: { movements: movements.length, problems: problems.length, skipped, alreadyImported },
+  };
+}
+
+const rowsWord = (n: number) => (n === 1 ? "1 fila" : `${formatEsNumber(n, 0)} filas`);
+
+/**
+ * Imports the credits in ONE transaction: the bank's mapping is remembered (by name, any case), each
+ * movement is inserted unless an earlier statement already brought it (same fingerprint: the same file
+ * twice, or overlapping exports, add nothing), and the statement records its counts. Unreadable rows stop
+ * the import unless the organiser saw them and chose to skip them; nothing is written then.
+ */
+export async function importStatement(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: StatementImportInput,
+): Promise<StatementImportResult> {
+  const { statement, grid, movements, problems } = await parseStored(ctx, id, input.mapping);
+  if (statement.status === "imported" && statement.bankMappingId) return importedResult(statement);
+  if (problems.length > 0 && !input.skipUnreadable) {
+    throw withDetails(
+      new AppError(
+        "STATEMENT_UNREADABLE_ROWS",
+        `${rowsWord(problems.length)} del extracto no se ${problems.length === 1 ? "pudo" : "pudieron"} leer. Revísalas en la vista previa y confirma que quieres importar el resto.`,
+      ),
+      { problems: problems.length },
+    );
+  }
+  if (movements.length === 0) {
+    throw new AppError(
+      "STATEMENT_EMPTY",
+      "El extracto no tiene abonos que importar: revisa las columnas de fecha, referencia y monto.",
+    );
+  }
+  return ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockStatement(tx, statement.id);
+    if (!locked) throw statementNotFound();
+    if (locked.status === "imported" && locked.bankMappingId) return importedResult(locked);
+    const bankMappingId = await repo.upsertBankMapping(tx, input.bankName, input.mapping, actor.id);
+    const fingerprints = movementFingerprints(bankMappingId, movements);
+    const imported = await repo.insertMovements(
+      tx,
+      movements.map((movement, i) => ({
+        statementId: statement.id,
+        bankMappingId,
+        postedOn: movement.date,
+        reference: movement.reference,
+        referenceRaw: movement.referenceRaw,
+        description: movement.description,
+        amount: movement.amount,
+        sourceRow: movement.row,
+        fingerprint: fingerprints[i] as string,
+      })),
+    );
+    const counts = {
+      rowCount: grid.rows.length,
+      importedCount: imported,
+      duplicateCount: movements.length - imported,
+      problemCount: problems.length,
+    };
+    await repo.markImported(tx, statement.id, { bankMappingId, importedAt: new Date(), ...counts });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "statement.import",
+      entity: "bank_statement",
+      entityId: statement.id,
+      before: { status: locked.status },
+      after: { status: "imported", bankName: input.bankName, bankMappingId, ...counts },
+      ipAddress: actor.ip,
+    });
+    return {
+      statementId: statement.id,
+      bankMappingId,
+      imported,
+      duplicates: counts.duplicateCount,
+      problems: problems.length,
+    };
+  });
+}
+
+function importedResult(statement: NonNullable<Awaited<ReturnType<typeof repo.findStatement>>>) {
+  return {
+    statementId: statement.id,
+    bankMappingId: statement.bankMappingId as string,
+    imported: statement.importedCount,
+    duplicates: statement.duplicateCount,
+    problems: statement.problemCount,
+  };
 }

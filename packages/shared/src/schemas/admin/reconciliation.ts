@@ -95,6 +95,7 @@ export const statementPreviewInputSchema = z.object({
   /** The bank the organiser names (optional): movements already imported for it are counted. */
   bankName: z.string().trim().max(80).optional(),
 });
+export type StatementPreviewInput = z.infer<typeof statementPreviewInputSchema>;
 export const statementPreviewSchema = z.object({
   /** The first 50 movements as they would be imported. */
   movements: z.array(parsedMovementSchema),
