@@ -21,7 +21,7 @@ import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, notFound, withDetails } from "../../lib/errors";
 import { type Actor, assertUuid, iso } from "../admin/common";
-import { approveInTransaction } from "../admin/proofs/service";
+import { approveInTransaction, HeldByOthers } from "../admin/proofs/service";
 import { recordAudit } from "../audit/service";
 import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
@@ -183,14 +183,19 @@ export async function bulkApprove(
       }
       const movementId = match.movementId;
       try {
-        const done = await tx.transaction(async (sp) => {
-          const { result, changed } = await approveInTransaction(ctx, sp, actor, proofId, {
-            waitForHeld: true,
+        // As approveProof does: skip tickets other approvals hold; only when that comes up short, wait.
+        const attempt = (waitForHeld: boolean) =>
+          tx.transaction(async (sp) => {
+            const { result, changed } = await approveInTransaction(ctx, sp, actor, proofId, { waitForHeld });
+            if (!changed) return null;
+            if (!(await repo.setMovementMatched(sp, movementId, proofId, actor.id, now))) {
+              throw new MovementTaken();
+            }
+            return result;
           });
-          if (!changed) return null;
-          if (!(await repo.setMovementMatched(sp, movementId, proofId, actor.id, now)))
-            throw new MovementTaken();
-          return result;
+        const done = await attempt(false).catch((error: unknown) => {
+          if (error instanceof HeldByOthers) return attempt(true);
+          throw error;
         });
         if (!done) {
           skipped.push({ proofId, reason: SKIP_REASONS.already_approved });

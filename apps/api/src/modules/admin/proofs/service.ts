@@ -116,7 +116,7 @@ async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger)
 }
 
 /** The pick came up short only because other approvals held tickets it skipped: try again, waiting. */
-class HeldByOthers extends Error {}
+export class HeldByOthers extends Error {}
 
 /**
  * Approves a pending proof in ONE transaction: the proof row is locked first, so a double click, a
