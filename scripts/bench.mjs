@@ -210,7 +210,7 @@ if (missed.length) {
 const file = path.join(root, "docs/benchmarks.md");
 // Figures with a goal go to the current-figures table at the top, each with the command that measures it;
 // a --quick run is a smoke run with shorter windows, so it stays in the history only.
-const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash", 6: "race" };
+const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash", 6: "race", 7: "reconciliation" };
 const currentRows = (quick ? [] : sections).flatMap((section) => {
   const number = Number.parseInt(section.title, 10);
   const name = partOf[number];

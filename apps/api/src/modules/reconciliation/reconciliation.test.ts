@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "@rifazo/shared";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
@@ -202,6 +203,11 @@ describe("conciliar y aprobar en lote", () => {
         .from(auditLog)
         .where(and(eq(auditLog.action, "proof.approve"), eq(auditLog.entityId, clean.id))),
     ).toHaveLength(1);
+
+    // The payment record stays: a reconciled proof cannot be deleted.
+    const removed = await call(ctx.t, "DELETE", `/api/admin/proofs/${clean.id}`, ctx.admin.cookie);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error.message).toBe(ADMIN_MESSAGES.proofReconciled);
 
     // A new proof with the same last digits finds the movement used by the approved one.
     const copy = await pagoMovil(raffleId, "45678", 400);

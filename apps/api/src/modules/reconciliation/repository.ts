@@ -229,3 +229,12 @@ export async function raffleIdsOfProofs(exec: Executor, ids: string[]): Promise<
     .where(inArray(paymentProofs.id, ids));
   return rows.flatMap((row) => (row.raffleId ? [row.raffleId] : []));
 }
+
+/** The movement that paid this proof, if any. */
+export async function movementOfProof(exec: Executor, proofId: string) {
+  const [row] = await exec
+    .select({ id: bankMovements.id })
+    .from(bankMovements)
+    .where(eq(bankMovements.matchedProofId, proofId));
+  return row;
+}

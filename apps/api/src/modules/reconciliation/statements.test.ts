@@ -4,6 +4,13 @@ import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { createUser } from "../../../test/helpers";
+import {
+  CSV_LAYOUTS,
+  expectedStatement,
+  statementCsv as layoutCsv,
+  randomMovements,
+  statementXlsx,
+} from "../../../test/statement-fixtures";
 import { auditLog, bankMappings, bankMovements, bankStatements } from "../../db/schema";
 
 const ctx = useAdminTest();
@@ -230,6 +237,16 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     const empty = await upload(Buffer.alloc(0), "vacio.csv");
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe("STATEMENT_EMPTY");
+    // Past the proofs' 5 MB the statement's own limits apply: too many rows (the parser), then 10 MB.
+    const line = `${day(1)};0102345678;PAGO MOVIL RECIBIDO DE UN CLIENTE;1.194,56;1.000.000,00\r\n`;
+    const rows = Math.ceil((6 * 1024 * 1024) / line.length);
+    const tooManyRows = await upload(Buffer.from(line.repeat(rows)), "grande.csv");
+    expect(tooManyRows.statusCode, tooManyRows.body).toBe(413);
+    expect(tooManyRows.json().error.code).toBe("STATEMENT_TOO_LARGE");
+    const tooBig = await upload(Buffer.alloc(11 * 1024 * 1024, 0x41), "enorme.csv");
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(tooBig.json().error.message).toContain("10 MB");
     const noFile = await call(ctx.t, "POST", "/api/admin/statements", ctx.admin.cookie, {});
     expect(noFile.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
@@ -269,4 +286,42 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     expect(response.json().error.code).toBe("STATEMENT_EMPTY");
     expect(await counts()).toEqual(before);
   });
+
+  it("cada diseño de banco (CSV y XLSX) se sube, se detecta y se importa por la API; miles de filas", async () => {
+    const files: [string, string, Buffer, ReturnType<typeof expectedStatement>][] = [];
+    CSV_LAYOUTS.forEach((layout, i) => {
+      const movements = randomMovements(layout === "venezuela" ? 3000 : 200, 100 + i);
+      files.push([
+        layout,
+        `${layout}.csv`,
+        layoutCsv(layout, movements),
+        expectedStatement(layout, movements),
+      ]);
+    });
+    const xlsxMovements = randomMovements(200, 200);
+    files.push([
+      "mercantil",
+      "mercantil.xlsx",
+      await statementXlsx("mercantil", xlsxMovements),
+      expectedStatement("mercantil", xlsxMovements),
+    ]);
+    for (const [layout, filename, file, expected] of files) {
+      const up = await uploaded(file, filename);
+      expect(up.proposed, `${layout}: asignación propuesta`).not.toBeNull();
+      const p = await preview(up.statementId, up.proposed);
+      expect(p.statusCode, p.body).toBe(200);
+      expect(p.json().counts, layout).toMatchObject({
+        movements: expected.credits.length,
+        problems: expected.unreadable.length,
+      });
+      const done = await importIt(
+        up.statementId,
+        `Banco ${layout}`,
+        expected.unreadable.length > 0,
+        up.proposed,
+      );
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().imported + done.json().duplicates, layout).toBe(expected.credits.length);
+    }
+  }, 120_000);
 });
