@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@rifazo/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
@@ -233,6 +233,27 @@ describe("conciliar y aprobar en lote", () => {
     const result = (await bulk([byHand.id, copy.id])).json();
     expect(result.approved).toEqual([]);
     expect(result.skipped).toHaveLength(2);
+  });
+
+  it("dos aprobaciones en lote a la vez: cada comprobante se aprueba una sola vez", async () => {
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 50 });
+    const proofs = [
+      await pagoMovil(raffleId, "0177000001", 100),
+      await pagoMovil(raffleId, "0177000002", 100),
+      await pagoMovil(raffleId, "0177000003", 100),
+    ];
+    await insertMovements(proofs.map((p) => ({ date: today(), reference: p.transactionRef, amount: 100 })));
+    const ids = proofs.map((p) => p.id);
+    const [a, b] = await Promise.all([bulk(ids), bulk([...ids].reverse())]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const approved = [...a.json().approved, ...b.json().approved].map((x: { proofId: string }) => x.proofId);
+    expect(approved.sort()).toEqual([...ids].sort());
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "proof.approve"), inArray(auditLog.entityId, ids)));
+    expect(audits).toHaveLength(3);
   });
 
   it("la base de datos nunca deja que un movimiento pague dos comprobantes", async () => {

@@ -39,6 +39,9 @@ import * as repo from "./repository";
 const DAY_MS = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const round2 = (value: number) => Math.round(value * 100) / 100;
+// A loop, not Math.min(...values): a spread of a few hundred thousand movements overflows the stack.
+const smallest = (values: number[]) => values.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+const largest = (values: number[]) => values.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
 
 /** What the buyer paid in Bs: the amount in VES, or a USD amount at the proof's frozen rate (null without one). */
 function amountVesOf(row: repo.BsProofRow): number | null {
@@ -70,8 +73,8 @@ async function compute(exec: Executor, tolerance: number): Promise<Computed> {
   const empty: Computed = { proofs, movements: new Map(), results: new Map() };
   if (proofs.length === 0) return empty;
   const days = proofs.map((p) => venezuelanDay(p.createdAt));
-  const from = Math.min(...days) - 7;
-  const to = Math.max(...days) + 1;
+  const from = smallest(days) - 7;
+  const to = largest(days) + 1;
   const movements = await repo.movementsBetween(exec, dateOf(from), dateOf(to));
   if (movements.length === 0) {
     const results = reconcile(proofs.map(toMatchProof), [], { tolerance });
@@ -82,8 +85,8 @@ async function compute(exec: Executor, tolerance: number): Promise<Computed> {
   // covers Venezuelan time.
   const approved = await repo.approvedUnlinkedBsProofs(
     exec,
-    new Date((Math.min(...postedDays) - 2) * DAY_MS),
-    new Date((Math.max(...postedDays) + 9) * DAY_MS),
+    new Date((smallest(postedDays) - 2) * DAY_MS),
+    new Date((largest(postedDays) + 9) * DAY_MS),
   );
   const results = reconcile(
     proofs.map(toMatchProof),
