@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 // Layouts (what each one exercises):
 // - banesco: CSV, ";", Windows-1252, account lines above the header, separate Débito/Crédito columns,
 //   totals and final balance lines after the movements, dd/mm/yyyy.
-// - mercantil: XLSX, an empty first sheet, a merged title, date cells (with the time when there is one),
+// - mercantil: XLSX, a cover sheet and an empty one before the movements, a merged title, date cells (with the time when there is one),
 //   references and amounts as number cells, separate Cargo/Abono columns, a totals row of formulas.
 // - provincial: CSV, tab, UTF-8 without BOM, one signed "Importe" column written "Bs. 1.234,56",
 //   "-Bs. 1.234,56" or "Bs. 1.234,56-", dates dd-mm-yy with the time.
@@ -346,7 +346,10 @@ function excelDate(movement: StatementMovement): Date {
 export async function statementXlsx(layout: "mercantil", movements: StatementMovement[]): Promise<Buffer> {
   if (layout !== "mercantil") throw new Error(`Sin diseño XLSX ${layout}`);
   const workbook = new ExcelJS.Workbook();
-  workbook.addWorksheet("Portada");
+  const cover = workbook.addWorksheet("Portada");
+  cover.addRow(["Mercantil en Línea Empresas"]);
+  cover.addRow(["Consulta de movimientos", new Date(Date.UTC(2024, 2, 1))]);
+  workbook.addWorksheet("Vacía");
   const sheet = workbook.addWorksheet("Movimientos");
   sheet.addRow(["Mercantil Banco Universal"]);
   sheet.mergeCells("A1:F1");

@@ -51,16 +51,19 @@ const REFERENCE_WORDS = new Set([
   "n",
   "comprobante",
   "serial",
-  "operacion",
 ]);
+/** "F. Operación", "Fec. Valor": abbreviated date headers. */
+const DATE_QUALIFIERS = new Set(["operacion", "valor", "contable", "transaccion", "movimiento", "proceso"]);
 
 /** What a header cell names, by its words, case and accents aside ("Nro. Ref.", "Crédito (Bs.)"). */
 export function headerRole(cell: string): HeaderRole | null {
   const words = foldText(cell).split(" ").filter(Boolean);
   const first = words[0];
   if (!first) return null;
-  if (first === "fecha") return "date";
-  if (first === "saldo") return "balance";
+  if (first === "fecha" || ((first === "f" || first === "fec") && DATE_QUALIFIERS.has(words[1] ?? ""))) {
+    return "date";
+  }
+  if (first === "saldo" || first === "balance") return "balance";
   const credit = words.some((w) => CREDIT_WORDS.has(w));
   const debit = words.some((w) => DEBIT_WORDS.has(w));
   // "Débito/Crédito" or "Tipo (D/C)": a column saying which kind of movement, not an amount.
@@ -211,6 +214,10 @@ export function detectDecimal(values: string[]): {
 const NO_HEADER_QUESTION =
   "No encontramos la fila de títulos (Fecha, Referencia, Monto o Crédito). Indica en qué fila están los " +
   "títulos y qué columnas tienen la fecha, la referencia y el monto.";
+const UNSIGNED_WITH_TYPE_QUESTION =
+  "Los montos no tienen signo y el tipo de movimiento (débito o crédito) está en otra columna: así no se " +
+  "pueden separar los créditos. Descarga los movimientos con columnas de débito y crédito separadas o con " +
+  "los débitos en negativo.";
 const NO_REFERENCE_QUESTION =
   "No encontramos la columna de la referencia. Indica cuál es: sin ella no se pueden conciliar los pagos.";
 
@@ -227,6 +234,14 @@ export function detectMapping(grid: StatementGrid): {
   // Separate credit and debit columns when the header has them; one signed amount otherwise.
   const split = roles.credit !== undefined;
   const amountColumns = split ? [roles.credit, roles.debit] : [roles.amount];
+  // One amount column without any negative value beside a "Tipo" or "Débito/Crédito" column: reading
+  // every row as a credit would import the debits, so the file is not proposed at all.
+  if (!split && roles.type !== undefined) {
+    const amounts = columnValues(grid, headerRow, amountColumns);
+    if (amounts.length > 0 && !amounts.some((value) => amountParts(value).negative)) {
+      return { mapping: null, questions: [UNSIGNED_WITH_TYPE_QUESTION] };
+    }
+  }
   const dates = detectDateOrder(columnValues(grid, headerRow, [date]));
   const decimals = detectDecimal(columnValues(grid, headerRow, [...amountColumns, roles.balance]));
   const mapping: StatementMapping = {

@@ -82,7 +82,7 @@ describe("statement layouts round-trip", () => {
     const file = await statementXlsx("mercantil", movements);
     const grid = await readStatementFile(file, "movimientos.xlsx");
     expect(grid).toMatchObject({ kind: "xlsx", encoding: null, delimiter: null });
-    // The merged title is in its first cell only; the empty first sheet was passed over.
+    // The movements' sheet, not the cover sheet before it; the merged title is in its first cell only.
     expect(grid.rows[0]).toEqual(["Mercantil Banco Universal"]);
     const result = readWithDetectedMapping(grid);
     expect(result.mapping).toMatchObject({

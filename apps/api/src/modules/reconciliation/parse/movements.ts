@@ -59,14 +59,18 @@ function readCredit(
 function readRow(row: string[], index: number, mapping: StatementMapping, headerDate: string): RowResult {
   if (isBlank(row)) return { kind: "skipped" };
   const dateText = cell(row, mapping.date);
-  // The header again (exports split in pages repeat it).
-  if (dateText !== "" && foldText(dateText) === headerDate && headerRole(dateText) === "date") {
-    return { kind: "skipped" };
-  }
   const date = parseStatementDate(dateText, mapping.dateOrder);
   const referenceText = cell(row, mapping.reference);
-  // A totals or balance line has no date or no reference; a real movement described "Total ..." has both.
-  if (isSummary(row) && (!date.ok || referenceText === "")) return { kind: "skipped" };
+  // Only a row without a date or a reference can be a header or a summary: the checks that fold every
+  // cell run for those few rows, not for thousands of movements.
+  if (!date.ok || referenceText === "") {
+    // The header again (exports split in pages repeat it).
+    if (dateText !== "" && foldText(dateText) === headerDate && headerRole(dateText) === "date") {
+      return { kind: "skipped" };
+    }
+    // A totals or balance line; a real movement described "Total ..." has a date and a reference.
+    if (isSummary(row)) return { kind: "skipped" };
+  }
   const amountCells = [mapping.amount, mapping.credit, mapping.debit].map((c) => cell(row, c));
   if (dateText === "" && referenceText === "" && amountCells.every((c) => c === ""))
     return { kind: "skipped" };

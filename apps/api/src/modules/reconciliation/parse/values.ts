@@ -41,6 +41,13 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 
+/** Spreadsheet-safe exports write ="0012345" (a formula whose result keeps the leading zeros): its text. */
+export function unwrapFormulaText(text: string): string {
+  const value = text.trim();
+  const formula = /^="(.*)"$/.exec(value);
+  return formula ? (formula[1] ?? "").trim() : value;
+}
+
 /** A time after the date ("14:05", "2:05:09 p. m.", "T14:05:09.000") is accepted and dropped. */
 const TIME = String.raw`(?:[ T]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]\.?\s?m\.?)?)?`;
 const NUMERIC_DATE = new RegExp(String.raw`^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})${TIME}$`, "i");
@@ -83,7 +90,7 @@ const ORDER_LABELS: Record<StatementMapping["dateOrder"], string> = {
  * read month first is an error, not a quiet swap.
  */
 export function parseStatementDate(text: string, order: StatementMapping["dateOrder"]): Read<string> {
-  const value = text.trim();
+  const value = unwrapFormulaText(text);
   if (value === "") return fail("Falta la fecha.");
   const invalid = () => fail<string>(`La fecha «${value}» no es válida como ${ORDER_LABELS[order]}.`);
   const named = NAMED_MONTH_DATE.exec(value);
@@ -155,7 +162,7 @@ export function parseStatementAmount(
   text: string,
   decimal: StatementMapping["decimal"],
 ): Read<number | null> {
-  const raw = text.trim();
+  const raw = unwrapFormulaText(text);
   if (raw === "" || raw === "-") return ok(null);
   if (FOREIGN_CURRENCY.test(raw)) return fail(`El monto «${raw}» no está en bolívares.`);
   const { digits, negative } = amountParts(raw);
@@ -167,9 +174,15 @@ export function parseStatementAmount(
     return fail(`El monto «${raw}» no se puede leer con ${DECIMAL_LABELS[decimal]}.`);
   }
   const plain = decimal === "," ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/,/g, "");
+  // Bolívares have cents: a third decimal means the separators were read the wrong way ("1.234" as 1,234).
+  if (/\.\d{3,}$/.test(plain)) {
+    return fail(
+      `El monto «${raw}» tiene más de dos decimales: revisa el separador decimal, que ahora es ${DECIMAL_LABELS[decimal]}.`,
+    );
+  }
   const value = Number(plain);
   if (!Number.isFinite(value)) return fail(`El monto «${raw}» no se puede leer.`);
-  // Cents exactly: 0.1 + 0.2 noise never reaches a comparison with a proof's amount.
+  // Cents exactly: binary noise (0.1 + 0.2) never reaches a comparison with a proof's amount.
   const rounded = Math.round(value * 100) / 100;
   return ok(negative && rounded !== 0 ? -rounded : rounded);
 }
@@ -179,11 +192,9 @@ export function parseStatementAmount(
  * spreadsheet turned into "3.46E+10" lost its last digits for good, so it is refused with what to do.
  */
 export function parseStatementReference(text: string): Read<{ reference: string; raw: string }> {
-  let raw = text.trim();
-  // Spreadsheet-safe exports write ="0012345" (a formula keeping the leading zeros) or '0012345.
-  const formula = /^="(.*)"$/.exec(raw);
-  if (formula) raw = formula[1] ?? "";
-  else if (raw.startsWith("'")) raw = raw.slice(1);
+  let raw = unwrapFormulaText(text);
+  // '0012345: the spreadsheet mark for "text, keep the zeros".
+  if (raw.startsWith("'")) raw = raw.slice(1);
   const reference = normalizePaymentReference(raw);
   if (reference === "") return fail("Falta la referencia.");
   if (SCIENTIFIC.test(reference)) {

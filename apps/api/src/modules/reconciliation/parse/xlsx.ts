@@ -1,4 +1,5 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { findHeaderRow } from "./detect";
 import {
   EMPTY_MESSAGE,
   MAX_STATEMENT_ROWS,
@@ -78,8 +79,52 @@ function hasData(sheet: ExcelJS.Worksheet): boolean {
   return found;
 }
 
+/**
+ * What the ZIP's entries add up to once inflated, from its central directory (null when there is none:
+ * exceljs then refuses the file). A few compressed megabytes can inflate to gigabytes, and exceljs holds
+ * the whole workbook in memory, so the size is checked before anything is inflated.
+ */
+export function zipInflatedSize(file: Buffer): number | null {
+  const END_SIGNATURE = 0x06054b50;
+  const ENTRY_SIGNATURE = 0x02014b50;
+  // The end record is the last 22 bytes plus a comment of up to 65,535.
+  const lowest = Math.max(0, file.length - 22 - 65_535);
+  let end = -1;
+  for (let i = file.length - 22; i >= lowest; i--) {
+    if (file.readUInt32LE(i) === END_SIGNATURE) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = file.readUInt16LE(end + 10);
+  let offset = file.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > file.length || file.readUInt32LE(offset) !== ENTRY_SIGNATURE) return null;
+    const size = file.readUInt32LE(offset + 24);
+    // 0xFFFFFFFF: a ZIP64 entry of 4 GB or more, never a statement.
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    offset +=
+      46 + file.readUInt16LE(offset + 28) + file.readUInt16LE(offset + 30) + file.readUInt16LE(offset + 32);
+  }
+  return total;
+}
+
+/** 50,000 rows of six columns inflate to some 14 MB of XML; many times that is not a movements export. */
+export const MAX_XLSX_INFLATED_BYTES = 100 * 1024 * 1024;
+
 export async function readXlsxGrid(file: Buffer, filename: string): Promise<StatementGrid> {
-  const workbook = new ExcelJS.Workbook();
+  if ((zipInflatedSize(file) ?? 0) > MAX_XLSX_INFLATED_BYTES) {
+    throw new StatementFileError(
+      "STATEMENT_TOO_LARGE",
+      "La hoja de cálculo es demasiado grande para ser un archivo de movimientos: descarga un período más corto.",
+    );
+  }
+  // exceljs is large and only statements (and exports) need it: loaded on the first XLSX, not at start-up.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     // exceljs declares its own Buffer type; Node's is the same thing at run time.
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
@@ -88,9 +133,20 @@ export async function readXlsxGrid(file: Buffer, filename: string): Promise<Stat
       `«${filename}» no es una hoja de cálculo .xlsx que se pueda abrir: descarga de nuevo los movimientos del banco.`,
     );
   }
-  const sheet = workbook.worksheets.find(hasData);
-  if (!sheet) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
-  if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge();
+  // The movements' sheet: the first with a header row, else the first with data (a cover sheet with the
+  // bank's name comes before the movements in some exports).
+  let first: StatementGrid | null = null;
+  for (const sheet of workbook.worksheets.filter(hasData)) {
+    if (sheet.rowCount > MAX_STATEMENT_ROWS) throw tooLarge();
+    const grid: StatementGrid = { kind: "xlsx", encoding: null, delimiter: null, rows: sheetRows(sheet) };
+    if (findHeaderRow(grid)) return grid;
+    first ??= grid;
+  }
+  if (!first) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
+  return first;
+}
+
+function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
   const width = Math.min(sheet.columnCount, MAX_COLUMNS);
   const rows: string[][] = [];
   for (let r = 1; r <= sheet.rowCount; r++) {
@@ -106,5 +162,5 @@ export async function readXlsxGrid(file: Buffer, filename: string): Promise<Stat
     rows.push(cells);
   }
   while (rows.length > 0 && (rows.at(-1) ?? []).length === 0) rows.pop();
-  return { kind: "xlsx", encoding: null, delimiter: null, rows };
+  return rows;
 }
