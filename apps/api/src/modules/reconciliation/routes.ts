@@ -22,6 +22,17 @@ import * as service from "./service";
 const TOO_LARGE = "El archivo del extracto es demasiado grande (máximo 10 MB).";
 const FILE_MISSING = "Selecciona el archivo del extracto (CSV o XLSX).";
 
+/**
+ * The name the browser sent, for the list and the download only (the stored key is the statement's id):
+ * without control characters, which PostgreSQL text cannot hold, and of a sensible length.
+ */
+function cleanFilename(name: string | undefined): string {
+  return (name ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
+}
+
 /** The multipart form: one file (refused with 413 past 10 MB, never buffered whole) and an optional bankId. */
 async function readStatementUpload(request: FastifyRequest): Promise<service.UploadedStatement> {
   if (!request.isMultipart()) throw badRequest(FILE_MISSING, { file: FILE_MISSING });
@@ -37,7 +48,7 @@ async function readStatementUpload(request: FastifyRequest): Promise<service.Upl
           continue;
         }
         buffer = await readLimited(part.file, service.MAX_STATEMENT_BYTES, TOO_LARGE);
-        filename = part.filename || filename;
+        filename = cleanFilename(part.filename) || filename;
       } else if (part.fieldname === "bankId" && typeof part.value === "string" && part.value.trim()) {
         bankId = part.value.trim();
       }
