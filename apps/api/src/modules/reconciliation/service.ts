@@ -19,7 +19,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { AppError, badRequest, notFound, withDetails } from "../../lib/errors";
+import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
 import { type Actor, assertUuid, iso } from "../admin/common";
 import { approveInTransaction, HeldByOthers } from "../admin/proofs/service";
 import { recordAudit } from "../audit/service";
@@ -210,7 +210,13 @@ export async function bulkApprove(
       } catch (error) {
         if (error instanceof MovementTaken) skipped.push({ proofId, reason: SKIP_REASONS.movement_taken });
         else if (error instanceof AppError) skipped.push({ proofId, reason: error.message });
-        else throw error;
+        else {
+          // The database's lifecycle guards (a raffle frozen meanwhile) refuse this proof only: its
+          // savepoint was rolled back and the others go on.
+          const refusal = lifecycleRefusal(error);
+          if (!refusal) throw error;
+          skipped.push({ proofId, reason: refusal.message });
+        }
       }
     }
     // The last pending proof of a closed raffle freezes it in this same transaction, as in the inbox.
