@@ -169,6 +169,8 @@ export function detectDateOrder(values: string[]): {
 export function detectDecimal(values: string[]): {
   decimal: StatementMapping["decimal"];
   question: string | null;
+  /** Whether some value showed its decimal separator. */
+  proved: boolean;
 } {
   let comma = 0;
   let dot = 0;
@@ -193,22 +195,24 @@ export function detectDecimal(values: string[]): {
     const decimal = dot > comma ? "." : ",";
     return {
       decimal,
+      proved: true,
       question:
         "Los montos del archivo mezclan coma y punto decimal: revisa el separador propuesto " +
         `(${decimal === "," ? "coma, 1.234,56" : "punto, 1,234.56"}); las filas que no encajen se mostrarán como ilegibles.`,
     };
   }
-  if (comma > 0) return { decimal: ",", question: null };
-  if (dot > 0) return { decimal: ".", question: null };
+  if (comma > 0) return { decimal: ",", question: null, proved: true };
+  if (dot > 0) return { decimal: ".", question: null, proved: true };
   if (ambiguous !== null) {
     return {
       decimal: ",",
+      proved: false,
       question:
         `Los montos (por ejemplo «${ambiguous}») pueden leerse con coma o con punto decimal. Los leímos con ` +
         "coma decimal (1.234,56), como los escriben los bancos venezolanos: confírmalo o cámbialo.",
     };
   }
-  return { decimal: ",", question: null };
+  return { decimal: ",", question: null, proved: false };
 }
 
 const NO_HEADER_QUESTION =
@@ -243,7 +247,13 @@ export function detectMapping(grid: StatementGrid): {
     }
   }
   const dates = detectDateOrder(columnValues(grid, headerRow, [date]));
-  const decimals = detectDecimal(columnValues(grid, headerRow, [...amountColumns, roles.balance]));
+  // The balance column only when the amounts prove nothing ("1.500" alone): it may be written differently
+  // (a number cell beside text amounts) and must not make a question of clear amounts.
+  let decimals = detectDecimal(columnValues(grid, headerRow, amountColumns));
+  if (!decimals.proved && roles.balance !== undefined) {
+    const balance = detectDecimal(columnValues(grid, headerRow, [roles.balance]));
+    if (balance.proved) decimals = balance;
+  }
   const mapping: StatementMapping = {
     headerRow,
     date,

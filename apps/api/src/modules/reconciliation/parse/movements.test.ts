@@ -139,9 +139,12 @@ describe("detectMapping", () => {
     expect(questions).toEqual([expect.stringMatching(/«1\.500».*coma o con punto decimal/)]);
   });
 
-  it("a decimal point is proved by the amounts (or by the balance)", async () => {
+  it("a decimal point is proved by the amounts, or by the balance when the amounts prove nothing", async () => {
     const dot = await grid('Fecha,Ref,Monto,Saldo\n13/01/2024,1,"1,500","10,250.75"\n');
     expect(detectMapping(dot)).toMatchObject({ mapping: { decimal: "." }, questions: [] });
+    // A balance written otherwise (a number cell beside text amounts) does not overrule clear amounts.
+    const clear = await grid("Fecha;Ref;Monto;Saldo\n13/01/2024;1;1.500,25;10250.75\n");
+    expect(detectMapping(clear)).toMatchObject({ mapping: { decimal: "," }, questions: [] });
   });
 
   it("mixed separators or orders: the majority, and a question", async () => {
@@ -168,6 +171,7 @@ describe("parseMovements", () => {
         "02/02/2024;114;Sin monto;",
         "fecha rara;115;Fecha y monto;USD 10",
         "03/02/2024;116;Bien;Bs. 20,00",
+        "45323;117;Fecha sin formato;1,00",
       ].join("\n"),
     );
     const { movements, problems, skipped } = parseMovements(g, { ...BASE, headerRow: 1 });
@@ -200,6 +204,11 @@ describe("parseMovements", () => {
         row: 8,
         cells: ["fecha rara", "115", "Fecha y monto", "USD 10"],
         message: "El monto «USD 10» no está en bolívares.",
+      },
+      {
+        row: 10,
+        cells: ["45323", "117", "Fecha sin formato", "1,00"],
+        message: expect.stringMatching(/^La fecha «45323» es un número de serie de Excel/),
       },
     ]);
   });

@@ -186,9 +186,9 @@ function looksBinary(text: string): boolean {
   for (let i = 0; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === 0) return true;
-    // Tab, line feed and carriage return are text; the other C0 controls and U+FFFD (bytes that were not
-    // UTF-8 when UTF-8 was forced) are not.
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffd) controls++;
+    // Tab, line feed and carriage return are text; the other C0 controls are not. (U+FFFD from forcing
+    // UTF-8 on a Windows-1252 file is a wrong choice of encoding, shown in the preview, not a binary file.)
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) controls++;
   }
   return controls > Math.max(8, end / 100);
 }

@@ -101,6 +101,12 @@ export function parseStatementDate(text: string, order: StatementMapping["dateOr
     return iso ? ok(iso) : invalid();
   }
   const parts = numericDateParts(value);
+  if (!parts && /^\d{5}(?:\.\d+)?$/.test(value)) {
+    // A spreadsheet date cell that lost its date format shows the serial number (45323 = 2024-02-01).
+    return fail(
+      `La fecha «${value}» es un número de serie de Excel: dale formato de fecha a la columna o descarga de nuevo el archivo del banco.`,
+    );
+  }
   if (!parts) return invalid();
   const [a, b, c] = parts;
   let iso: string | null = null;
