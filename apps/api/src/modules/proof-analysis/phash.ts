@@ -18,9 +18,13 @@ const PROBE_WIDTH = 256;
  * A row or column at the edge whose median grey is below this is phone chrome or letterboxing (the median:
  * the clock and battery icons on a status bar are a minority of its pixels).
  */
-const DARK_MEDIAN = 80;
-/** An edge row or column this flat (grey standard deviation) is an empty margin. */
-const FLAT_STDDEV = 4;
+const DARK_MEDIAN = 48;
+/**
+ * An edge row or column whose pixels are nearly all (FLAT_SHARE) this close to its median grey is an empty
+ * margin; "nearly all" because resizing blends the pixel or two next to a cut frame.
+ */
+const FLAT_TOLERANCE = 10;
+const FLAT_SHARE = 0.97;
 
 /** Pixel limit for decoding: a proof is at most 5 MB, but a small PNG can claim huge dimensions. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -34,17 +38,16 @@ interface Box {
 
 interface LineStats {
   median: number;
-  sd: number;
+  /** Share of the pixels within FLAT_TOLERANCE of the median. */
+  flat: number;
 }
 
 function lineStats(values: number[]): LineStats {
-  let sum = 0;
-  for (const v of values) sum += v;
-  const mean = sum / values.length;
-  let sq = 0;
-  for (const v of values) sq += (v - mean) ** 2;
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)] as number, sd: Math.sqrt(sq / values.length) };
+  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  let near = 0;
+  for (const v of values) if (Math.abs(v - median) <= FLAT_TOLERANCE) near += 1;
+  return { median, flat: near / values.length };
 }
 
 /** The part of a greyscale probe that is the receipt: dark bars, then flat margins, peeled off each edge. */
@@ -69,10 +72,13 @@ export function contentBox(data: Uint8Array, width: number, height: number): Box
     while (right - left > width / 4 && isEdge(lineStats(col(left, top, bottom)))) left++;
     while (right - left > width / 4 && isEdge(lineStats(col(right - 1, top, bottom)))) right--;
   };
+  // A dark-mode receipt (Binance) is dark all over: there the frame cannot be told from the page, and
+  // only flat margins are cut.
+  const darkPage = lineStats(Array.from(data)).median < DARK_MEDIAN;
   // Twice: peeling the side bars can make the top rows' median dark, and the other way round.
   for (let pass = 0; pass < 2; pass++) {
-    peel((s) => s.median < DARK_MEDIAN);
-    peel((s) => s.sd < FLAT_STDDEV);
+    if (!darkPage) peel((s) => s.median < DARK_MEDIAN);
+    peel((s) => s.flat >= FLAT_SHARE);
   }
   return { left, top, width: right - left, height: bottom - top };
 }
