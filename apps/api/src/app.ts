@@ -37,6 +37,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { imageRoutes } from "./modules/images/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { createOcrReader } from "./modules/proof-analysis/ocr";
 import type { ProofReader } from "./modules/proof-analysis/service";
 import { createProofAnalysisWorker, scheduleProofAnalysis } from "./modules/proof-analysis/worker";
 import { proofRoutes } from "./modules/proofs/routes";
@@ -93,9 +94,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const storage = options.storage ?? createStorage(config);
   const events = createEventBus({ database, db, log });
   const auth = await createAuth({ config, db, mail, log });
-  const reader = config.proofAnalysis ? options.ocrReader : undefined;
-  const analysis = reader
-    ? createProofAnalysisWorker({ db, storage, log, events }, { reader, concurrency: config.ocrConcurrency })
+  // The reader starts its tesseract.js workers on the first read, so a server with nothing to read pays
+  // nothing for it.
+  const analysis = config.proofAnalysis
+    ? createProofAnalysisWorker(
+        { db, storage, log, events },
+        {
+          reader: options.ocrReader ?? createOcrReader({ concurrency: config.ocrConcurrency, logger: log }),
+          concurrency: config.ocrConcurrency,
+        },
+      )
     : undefined;
   const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
   const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis };

@@ -1,50 +1,6 @@
-// Receipts as the near-copy check sees them: a bank-app style receipt drawn with known values, and the
-// ways a copied receipt comes back (re-encoded, resized, cropped, screenshot of a screenshot).
+// The ways a copied receipt comes back (re-encoded, resized, cropped, screenshot of a screenshot), for the
+// near-copy check; the receipts themselves are drawn by receipt-images.ts.
 import sharp from "sharp";
-
-export interface ReceiptLook {
-  bank: string;
-  /** Header colour of the bank's app. */
-  color: string;
-  /** Dark-mode apps (Binance) draw light text on a dark page. */
-  dark?: boolean;
-  reference: string;
-  amount: string;
-  date: string;
-  payee: string;
-}
-
-export const BANESCO = { bank: "Banesco Pago Móvil", color: "#00693c" };
-export const MERCANTIL = { bank: "Mercantil Transferencia", color: "#1d4f91" };
-export const ZELLE = { bank: "Zelle", color: "#6d1ed4" };
-export const BINANCE = { bank: "Binance Pay", color: "#f0b90b", dark: true };
-
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-
-/** A 720 × 1280 phone screenshot of a payment confirmation, as PNG. */
-export async function drawReceipt(look: ReceiptLook): Promise<Buffer> {
-  const page = look.dark ? "#181a20" : "#f4f6f8";
-  const ink = look.dark ? "#eaecef" : "#111111";
-  const soft = look.dark ? "#848e9c" : "#666666";
-  const row = (y: number, label: string, value: string) =>
-    `<text x="60" y="${y}" font-family="DejaVu Sans" font-size="30" fill="${soft}">${label}</text>` +
-    `<text x="660" y="${y}" font-family="DejaVu Sans" font-size="30" text-anchor="end" fill="${ink}">${escapeXml(value)}</text>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280">
-  <rect width="100%" height="100%" fill="${page}"/>
-  <rect width="100%" height="140" fill="${look.color}"/>
-  <text x="40" y="90" font-family="DejaVu Sans" font-size="40" fill="#ffffff" font-weight="bold">${escapeXml(look.bank)}</text>
-  <circle cx="360" cy="300" r="70" fill="#2e7d32"/>
-  <text x="360" y="440" font-family="DejaVu Sans" font-size="40" text-anchor="middle" fill="${ink}">Operación exitosa</text>
-  <text x="360" y="540" font-family="DejaVu Sans" font-size="64" text-anchor="middle" fill="${ink}" font-weight="bold">${escapeXml(look.amount)}</text>
-  ${row(680, "Referencia", look.reference)}
-  ${row(760, "Fecha", look.date)}
-  ${row(840, "Beneficiario", look.payee)}
-  ${row(920, "Concepto", "Pago rifa")}
-  <rect x="60" y="1100" width="600" height="90" rx="45" fill="${look.color}"/>
-  <text x="360" y="1158" font-family="DejaVu Sans" font-size="34" text-anchor="middle" fill="#ffffff">Compartir</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 async function solid(width: number, height: number, color: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })
