@@ -45,7 +45,7 @@ export async function newRaffle(app: FastifyInstance) {
   return insertRaffle(app.ctx.db, { totalTickets: 100, endDate: new Date(Date.now() + 7 * 86_400_000) });
 }
 
-/** POST /api/proofs for one ticket of `raffleId` as the signed-in `cookie`; returns the new proof's id. */
+/** POST /api/proofs for two tickets (the minimum) of `raffleId` as the signed-in `cookie`; returns the new proof's id. */
 export async function uploadProof(
   app: FastifyInstance,
   cookie: string,
@@ -54,7 +54,7 @@ export async function uploadProof(
   transactionRef = `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
 ): Promise<{ statusCode: number; id: string }> {
   const body = multipart(
-    { raffleId, paymentMethod: "pago_movil", transactionRef, amount: "5.00", currency: "USD", quantity: 1 },
+    { raffleId, paymentMethod: "pago_movil", transactionRef, amount: "10.00", currency: "USD", quantity: 2 },
     file,
   );
   const response = await app.inject({
