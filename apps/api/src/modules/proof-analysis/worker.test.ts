@@ -70,7 +70,7 @@ describe("worker started by the app", () => {
 
   it("closes the reader when the app closes", async () => {
     const before = double.closed;
-    await t.close();
+    await t.app.close();
     expect(double.closed).toBe(before + 1);
   });
 });
