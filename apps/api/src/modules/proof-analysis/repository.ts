@@ -80,7 +80,8 @@ export interface NearCandidate {
 
 /**
  * Proofs (any raffle, any account) whose image hash is within `maxDistance` bits of `hash`, earliest
- * first. A sequential scan of 8 bytes per proof: about a millisecond per ten thousand proofs.
+ * first. A sequential scan of 8 bytes per proof: 20–70 ms per 100,000 proofs (PGlite and PostgreSQL),
+ * once per analysed proof, off the request path.
  */
 export async function nearCandidates(
   exec: Executor,
