@@ -72,6 +72,15 @@ export async function claimDue(tx: Executor, options: ClaimOptions): Promise<Cla
     });
 }
 
+/** Gives back claimed proofs that were not read (the worker is stopping): the attempt does not count. */
+export async function release(exec: Executor, proofIds: string[]): Promise<void> {
+  if (proofIds.length === 0) return;
+  await exec
+    .update(paymentProofs)
+    .set({ analysisAttempts: sql`greatest(${paymentProofs.analysisAttempts} - 1, 0)` })
+    .where(and(inArray(paymentProofs.id, proofIds), eq(paymentProofs.analysisStatus, "pending")));
+}
+
 export interface NearCandidate {
   id: string;
   distance: number;

@@ -191,6 +191,36 @@ describe("worker rounds", () => {
     await worker.stop();
   });
 
+  it("stopping finishes the proof in hand and gives the rest of the batch back, attempts uncounted", async () => {
+    const raffle = await newRaffle(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const key = `proofs/test/stop-${i}-${Date.now()}.png`;
+      await t.app.ctx.storage.put(key, receipt, "image/png");
+      const row = await insertProof(t.app.ctx.db, {
+        userId: buyer.id,
+        raffleId: raffle.id,
+        proofImagePath: key,
+        createdAt: new Date(Date.now() - (3 - i) * 1000),
+      });
+      ids.push(row.id);
+    }
+    const double = readerDouble();
+    const release = double.hold();
+    const worker = createProofAnalysisWorker(t.app.ctx, { reader: double.reader, concurrency: 1 });
+    void worker.drain();
+    await expect.poll(() => double.reads).toBe(1);
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(double.reads).toBe(1);
+    expect(double.closed).toBe(1);
+    expect(await analysisRow(t.app, ids[0] as string)).toMatchObject({ status: "done", attempts: 1 });
+    for (const id of ids.slice(1)) {
+      expect(await analysisRow(t.app, id)).toMatchObject({ status: "pending", attempts: 0 });
+    }
+  });
+
   it("analyses older proofs (the backfill) in bounded batches, each once with two workers side by side", async () => {
     const raffle = await newRaffle(t.app);
     // A picture no other test sent.

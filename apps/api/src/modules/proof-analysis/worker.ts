@@ -80,11 +80,18 @@ export function createProofAnalysisWorker(
     // A fixed number of lanes over the batch: at most `concurrency` images decoded and read at once.
     const queue = [...claimed];
     const lanes = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let proof = queue.shift(); proof; proof = queue.shift()) {
+      // Stopping: the proof in hand is finished, the rest of the batch is given back for the next start.
+      while (!stopped) {
+        const proof = queue.shift();
+        if (!proof) break;
         if (await one(proof)) stored += 1;
       }
     });
     await Promise.all(lanes);
+    await repo.release(
+      ctx.db,
+      queue.map((proof) => proof.id),
+    );
     if (stored > 0) {
       // The admin inbox refreshes on raffle events (the only broadcast topic); no proof id goes out.
       await ctx.events.publish(ctx.db, {
