@@ -2,7 +2,7 @@
 // peak memory is the OCR's): draws receipts with known values in every style (apps/api/test/
 // receipt-images.ts), each style in every degraded variant, reads them with the OCR reader the proof
 // analysis uses and scores each field read against the truth.
-//   --count=N         receipts (default 50: each of the 5 styles in each of the 5 variants twice)
+//   --count=N         receipts (default 70: each of the 5 styles in each of the 7 variants twice)
 //   --concurrency=C   reader workers (default 1, the API's default)
 //   --seed=S          receipts drawn (default 2026)
 //   --out=FILE        JSON result
@@ -22,7 +22,7 @@ const args = Object.fromEntries(
     return [key, value.join("=")];
   }),
 ) as Record<string, string | undefined>;
-const count = Number(args.count ?? 50);
+const count = Number(args.count ?? 70);
 const concurrency = Number(args.concurrency ?? 1);
 const seed = Number(args.seed ?? 2026);
 
@@ -115,6 +115,7 @@ const result = {
   count: images.length,
   concurrency,
   seed,
+  variants: RECEIPT_VARIANTS,
   firstMs,
   warmSeconds,
   totalSeconds,
