@@ -91,6 +91,22 @@ export async function runOcr({ quick }) {
       ),
     );
   }
+  const flagged = results.filter((r) => r.flagged.length > 0);
+  figures.push(
+    figure(
+      "Diferencias falsas en la bandeja (el comprador escribió lo verdadero)",
+      `${flagged.length} de ${results.length} (${pct(flagged.length / results.length)})${
+        flagged.length
+          ? `: ${flagged.map((r) => `${r.style}/${r.variant} ${r.flagged.join("+")}`).join(", ")}`
+          : ""
+      }`,
+      {
+        goal: `≤ ${pct(GOALS.wrong)}`,
+        ratio: `${(flagged.length / results.length / GOALS.wrong).toFixed(2)}× del límite`,
+        ok: flagged.length / results.length <= GOALS.wrong,
+      },
+    ),
+  );
   figures.push(
     figure("Segundos por comprobante p50 / p95 (1 worker)", `${seconds(p50)} / ${seconds(p95)}`, {
       goal: `p95 ≤ ${GOALS.p95Seconds} s`,
@@ -107,6 +123,10 @@ export async function runOcr({ quick }) {
         ok: result.peakRssMiB <= GOALS.peakMiB,
       },
     ),
+    figure(
+      `Dos workers: ${result.twoWorkers.count} comprobantes a la vez`,
+      `${(result.twoWorkers.count / result.twoWorkers.seconds).toFixed(2)} comprobantes/s (con 1 worker ${(1000 / p50).toFixed(2)}/s); pico ${Math.round(result.twoWorkers.peakRssMiB)} MiB`,
+    ),
   );
   const notes = [
     `${result.engine}, modelo LSTM "best_int" de @tesseract.js-data/spa leído de node_modules (sin descargas). ` +
@@ -117,7 +137,8 @@ export async function runOcr({ quick }) {
         .map(([name, v]) => `${name} ${variantText(v)}`)
         .join("; ")}. ` +
       `Leídos de uno en uno con createOcrReader({ concurrency: ${result.concurrency} }) en ${result.totalSeconds.toFixed(1)} s.`,
-    "«Leídos mal»: un valor distinto del verdadero (la bandeja lo marcaría como diferencia); «sin leer»: null (no se marca nada). " +
+    "«Leídos mal»: un valor distinto del verdadero; «sin leer»: null (no se marca nada). Las diferencias falsas cuentan lo que la bandeja marcaría " +
+      "con ocrMismatches de @rifazo/shared (referencias comparadas por sus dígitos o sus últimos dígitos) si el comprador escribió los valores verdaderos. " +
       "Objetivos propios de esta parte. La memoria es la del proceso de medida (tsx, sharp, las imágenes y el worker).",
   ];
   const wrongs = results

@@ -7,7 +7,7 @@
 //   --seed=S          receipts drawn (default 2026)
 //   --out=FILE        JSON result
 import { writeFileSync } from "node:fs";
-import type { ReceiptFields } from "@rifazo/shared";
+import { ocrMismatches, type ReceiptFields } from "@rifazo/shared";
 import { createOcrReader, OCR_ENGINE } from "../../apps/api/src/modules/proof-analysis/ocr";
 import {
   expectedFields,
@@ -68,6 +68,8 @@ const results: {
   ms: number;
   confidence: number;
   outcomes: Record<Field, Outcome>;
+  /** What the inbox would flag if the buyer typed the true values (shared ocrMismatches). */
+  flagged: string[];
   read: ReceiptFields;
   truth: ReceiptFields;
 }[] = [];
@@ -82,6 +84,11 @@ const record = (job: (typeof images)[number], ms: number, ocr: typeof firstOcr) 
       Field,
       Outcome
     >,
+    flagged: ocrMismatches(ocr, {
+      transactionRef: truth.reference ?? "",
+      amount: truth.amount ?? 0,
+      createdAt: new Date(`${truth.date}T15:00:00Z`),
+    }),
     read: ocr.fields,
     truth,
   });
@@ -110,6 +117,19 @@ const warmSeconds = (performance.now() - warmStarted) / 1000;
 const totalSeconds = (performance.now() - startedAt) / 1000;
 await reader.close();
 
+// Two workers on a few receipts: throughput and the memory a second worker adds.
+const pairCount = Math.min(10, images.length);
+const pair = createOcrReader({ concurrency: 2 });
+let pairPeak = process.memoryUsage().rss;
+const pairSampler = setInterval(() => {
+  pairPeak = Math.max(pairPeak, process.memoryUsage().rss);
+}, 50);
+const pairStarted = performance.now();
+await Promise.all(images.slice(0, pairCount).map((job) => pair.read(job.image)));
+const pairSeconds = (performance.now() - pairStarted) / 1000;
+clearInterval(pairSampler);
+await pair.close();
+
 const result = {
   engine: OCR_ENGINE,
   count: images.length,
@@ -121,7 +141,8 @@ const result = {
   totalSeconds,
   rssBeforeMiB: rssBefore / 2 ** 20,
   rssOneWorkerMiB: rssOneWorker / 2 ** 20,
-  peakRssMiB: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+  peakRssMiB: peakRss / 2 ** 20,
+  twoWorkers: { count: pairCount, seconds: pairSeconds, peakRssMiB: pairPeak / 2 ** 20 },
   results,
 };
 if (!args.out) throw new Error("falta --out");
