@@ -10,12 +10,13 @@ import { extractReceiptFields } from "./extract";
 // workers read it from node_modules and never fetch or cache anything (cacheMethod "none"), so a server
 // without internet access reads receipts the same way.
 
-const require = createRequire(import.meta.url);
-const TESSERACT_VERSION = (require("tesseract.js/package.json") as { version: string }).version;
+// Named apart from the `require` the API bundle declares in its banner (apps/api/build.mjs).
+const requireHere = createRequire(import.meta.url);
+const TESSERACT_VERSION = (requireHere("tesseract.js/package.json") as { version: string }).version;
 const LANGUAGES = "spa";
 /** LSTM-only integer models ("best" quality converted to integers): 2 MB, what the LSTM engine reads. */
 const LANG_PATH = path.join(
-  path.dirname(require.resolve("@tesseract.js-data/spa/package.json")),
+  path.dirname(requireHere.resolve("@tesseract.js-data/spa/package.json")),
   "4.0.0_best_int",
 );
 
@@ -41,7 +42,7 @@ export interface OcrReader {
 }
 
 export interface OcrReaderOptions {
-  /** Workers reading at the same time (each a thread with its own ~100–200 MB of WebAssembly memory). */
+  /** Workers reading at the same time (each a thread with its WebAssembly memory: about 80–100 MiB measured). */
   concurrency?: number;
   logger?: { warn(obj: object, msg: string): void };
   /** Per read, after waiting for a worker. Default 60 s. */
