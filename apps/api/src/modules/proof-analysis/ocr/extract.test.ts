@@ -132,6 +132,21 @@ Compartir comprobante`),
     });
   });
 
+  it("reads the currency marks banks use, and bolívares when a Spanish receipt shows none", () => {
+    expect(extractReceiptFields("Monto: Bs.S 1.194,56")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto 1.194,56 VES")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto: 1.194,56")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto: USD 25,00")).toMatchObject({ amount: 25, currency: "USD" });
+    expect(extractReceiptFields("Total: 1.194,56")).toMatchObject({ amount: null, currency: null });
+  });
+
+  it("reads dates with two-digit years, points, year first and full month names", () => {
+    expect(extractReceiptFields("Fecha: 20/11/26").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Fecha 20.11.2026 10:32").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Fecha: 2026/11/20").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Date: November 20, 2026").date).toBe("2026-11-20");
+  });
+
   it("rejects impossible dates", () => {
     expect(extractReceiptFields("Fecha: 31/02/2026").date).toBeNull();
     expect(extractReceiptFields("Fecha: 12/13/2026").date).toBe("2026-12-13");

@@ -210,7 +210,9 @@ function amountIn(value: string, fallback: Currency | null): { amount: number; c
 }
 
 function findAmount(lines: string[], text: string): { amount: number; currency: Currency } | null {
-  const fallback = receiptCurrency(text);
+  // A Spanish receipt whose amount carries no mark is a bank's, in bolívares: dollar amounts show "$" or USD.
+  const spanish = /\b(?:monto|referencia|fecha|operaci[oó]n|banco)\b/i.test(text);
+  const fallback = receiptCurrency(text) ?? (spanish && !USD_MARK.test(text) ? "VES" : null);
   for (const { value } of labelled(lines, AMOUNT_LABEL)) {
     const found = amountIn(value, fallback);
     if (found) return found;
