@@ -36,6 +36,11 @@ const READS_PER_WORKER = 200;
 /** A read taking longer than this ends its worker (a stuck or runaway recognition). */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * read: a JPEG, PNG or WebP image (not a PDF); rejects an image it cannot decode or larger than
+ * MAX_INPUT_PIXELS, a read past the time limit, and any read once closed. ProofOcr.ms is the whole read,
+ * the wait for a free worker included. The workers are threads that keep the process alive until close().
+ */
 export interface OcrReader {
   read(image: Buffer): Promise<ProofOcr>;
   close(): Promise<void>;
