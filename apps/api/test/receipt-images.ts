@@ -37,6 +37,8 @@ export interface ReceiptVariant {
   blur?: number;
   /** Encode as JPEG with this quality (1–100); PNG otherwise. */
   jpegQuality?: number;
+  /** Rotation in degrees (a photo of a screen held askew), on a white background. Default 0. */
+  rotate?: number;
   /** Seed of the noise. Default 1. */
   seed?: number;
 }
@@ -347,6 +349,10 @@ export async function renderReceipt(spec: ReceiptSpec, variant: ReceiptVariant =
   if (scale !== 1) {
     image = image.resize(Math.round(WIDTH * scale), Math.round(height * scale), { kernel: "lanczos3" });
   }
+  if (variant.rotate) {
+    // Rotating needs the resized pixels first (sharp applies rotate before resize in one pipeline).
+    image = sharp(await image.png().toBuffer()).rotate(variant.rotate, { background: "#ffffff" });
+  }
   if (variant.blur && variant.blur >= 0.3) image = image.blur(variant.blur);
   if (variant.noise) {
     const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -421,4 +427,6 @@ export const RECEIPT_VARIANTS: Record<string, ReceiptVariant> = {
   "half-size-jpeg": { scale: 0.5, jpegQuality: 70 },
   "blur-upscaled": { scale: 1.5, blur: 1.2, jpegQuality: 80 },
   "small-noisy-jpeg": { scale: 0.6, noise: 10, jpegQuality: 50 },
+  "tilted-photo": { rotate: 2.5, noise: 8, blur: 0.6, jpegQuality: 70 },
+  "tiny-jpeg-30": { scale: 0.42, jpegQuality: 30 },
 };

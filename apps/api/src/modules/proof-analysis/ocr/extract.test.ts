@@ -95,6 +95,21 @@ Fecha de la operación: 3 de noviembre de 2026`);
     });
   });
 
+  it("reads misread labels: Reterencia, Monta, Fecha without colon", () => {
+    expect(
+      extractReceiptFields(`BDV
+Reterencia    608013630372
+Monta     Bs. 18.834,45
+Fecha     23/04/2026`),
+    ).toMatchObject({ reference: "608013630372", amount: 18834.45, date: "2026-04-23" });
+  });
+
+  it("takes a bank from the header only: below the first row a misread label could hide the receiver", () => {
+    expect(
+      extractReceiptFields("Transferencia\nNro. de operación 123456\nBanco destlno BNC").bank,
+    ).toBeNull();
+  });
+
   it("finds an origin bank named after its label, and a misread bank name", () => {
     expect(extractReceiptFields("Banco receptor: Banesco\nBanco emisor: Bancamiga").bank).toBe("Bancamiga");
     expect(extractReceiptFields("Banesc0\nReferencia 123456").bank).toBe("Banesco");
@@ -115,6 +130,21 @@ Compartir comprobante`),
       date: null,
       bank: null,
     });
+  });
+
+  it("reads the currency marks banks use, and bolívares when a Spanish receipt shows none", () => {
+    expect(extractReceiptFields("Monto: Bs.S 1.194,56")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto 1.194,56 VES")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto: 1.194,56")).toMatchObject({ amount: 1194.56, currency: "VES" });
+    expect(extractReceiptFields("Monto: USD 25,00")).toMatchObject({ amount: 25, currency: "USD" });
+    expect(extractReceiptFields("Total: 1.194,56")).toMatchObject({ amount: null, currency: null });
+  });
+
+  it("reads dates with two-digit years, points, year first and full month names", () => {
+    expect(extractReceiptFields("Fecha: 20/11/26").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Fecha 20.11.2026 10:32").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Fecha: 2026/11/20").date).toBe("2026-11-20");
+    expect(extractReceiptFields("Date: November 20, 2026").date).toBe("2026-11-20");
   });
 
   it("rejects impossible dates", () => {
@@ -165,6 +195,13 @@ Date        2026-11-20 18:19:07`;
       date: "2026-11-20",
       bank: "Binance",
     });
+  });
+
+  it("reads 'Order ¡D)' and 'Transaction 1D' as the order label", () => {
+    expect(extractReceiptFields("Binance Pay\nOrder ¡D)   357028874392348495").reference).toBe(
+      "357028874392348495",
+    );
+    expect(extractReceiptFields("Transaction 1D: 99887766").reference).toBe("99887766");
   });
 
   it("reads an amount with only a currency mark and no label", () => {

@@ -10,12 +10,33 @@ import { banksInLine } from "./banks";
 
 type Currency = NonNullable<ReceiptFields["currency"]>;
 
-const REFERENCE_LABEL =
-  /\b(?:n(?:u|ú)?m(?:ero)?\.?\s*(?:de\s+)?(?:referencia|ref|operaci[oó]n|comprobante|transacci[oó]n|confirmaci[oó]n)|nro\.?\s*(?:de\s+)?(?:referencia|ref|operaci[oó]n|comprobante|transacci[oó]n)|n[°º]\s*(?:de\s+)?(?:referencia|ref|operaci[oó]n|comprobante)|refer[ec]n[cg][il1]a|r[ec]f(?:er[ec]nc[il1]a)?\b\.?|operaci[oó]n\s*(?:n[°º.]?|nro\.?|#)|c[oó]digo\s+de\s+(?:operaci[oó]n|transacci[oó]n|confirmaci[oó]n)|comprobante\s*(?:n[°º.]|nro\.?|#|:)|confirmation(?:\s+(?:code|number|no\.?|#))?|order\s*(?:[il1|]d|no\.?|number)|transaction\s*(?:id|no\.?|number)|id\s+de\s+(?:la\s+)?(?:orden|transacci[oó]n|operaci[oó]n)|tx\s*id)\b\s*[:.#]?/i;
+// Label words as OCR misreads them: "Reterencia", "Referencla", "Monta", "0peración".
+const REFERENCIA = "r[eéc][ftr][eéc]r[eéc]n[cgeo][il1i|]a";
+const OPERACION = "[o0]p[eé]raci[oó6]n";
+const NUMBER = "(?:n(?:u|ú)?m(?:ero)?\\.?|nro\\.?|n[°º])";
+
+const REFERENCE_LABELS = [
+  `${NUMBER}\\s*(?:de\\s+)?(?:${REFERENCIA}|ref|${OPERACION}|comprobante|transacci[oó]n|confirmaci[oó]n)`,
+  REFERENCIA,
+  "r[eéc][ft]\\b\\.?",
+  `${OPERACION}\\s*(?:n[°º.]?|nro\\.?|#)`,
+  `c[oó]digo\\s+de\\s+(?:${OPERACION}|transacci[oó]n|confirmaci[oó]n)`,
+  "comprobante\\s*(?:n[°º.]|nro\\.?|#|:)",
+  "confirmation(?:\\s+(?:code|number|no\\.?|#))?",
+  // "Order ID" read as "Order 1D", "Order ¡D)".
+  "order\\s*(?:no\\.?|number|[il1|¡!]d\\W?)",
+  "transaction\\s*(?:no\\.?|number|[il1|¡!]d\\W?)",
+  `id\\s+de\\s+(?:la\\s+)?(?:orden|transacci[oó]n|${OPERACION})`,
+  "tx\\s*id",
+];
+const REFERENCE_LABEL = new RegExp(
+  `(?:${REFERENCE_LABELS.map((label) => `\\b${label}`).join("|")}|(?:^|\\s)#(?=\\s*\\d))\\s*[:.#]?`,
+  "i",
+);
 const AMOUNT_LABEL =
-  /\b(?:monto(?:\s+(?:pagado|transferido|enviado|total))?|importe|total\s+pagado|amount(?:\s+(?:sent|paid))?|total|you\s+sent)\b\s*[:.]?/i;
+  /\b(?:m[oa0]nt[oa0](?:\s+(?:pagado|transferido|enviado|total))?|importe|total\s+pagado|amount(?:\s+(?:sent|paid))?|total|you\s+sent)\b\s*[:.]?/i;
 const DATE_LABEL =
-  /\b(?:fecha(?:\s+de\s+(?:la\s+)?(?:operaci[oó]n|transacci[oó]n|pago))?|date|created|time)\b\s*[:.]?/i;
+  /\b(?:f[eé]ch[ao](?:\s+de\s+(?:la\s+)?(?:operaci[oó]n|transacci[oó]n|pago))?|date|created|time)\b\s*[:.]?/i;
 /** Lines about the other party: their bank is not the receipt's. */
 const OTHER_PARTY =
   /\b(?:receptor|destin[oa]|destinatario|beneficiario|receiver|recipient|to|para|cuenta\s+destino)\b/i;
@@ -189,7 +210,9 @@ function amountIn(value: string, fallback: Currency | null): { amount: number; c
 }
 
 function findAmount(lines: string[], text: string): { amount: number; currency: Currency } | null {
-  const fallback = receiptCurrency(text);
+  // A Spanish receipt whose amount carries no mark is a bank's, in bolívares: dollar amounts show "$" or USD.
+  const spanish = /\b(?:monto|referencia|fecha|operaci[oó]n|banco)\b/i.test(text);
+  const fallback = receiptCurrency(text) ?? (spanish && !USD_MARK.test(text) ? "VES" : null);
   for (const { value } of labelled(lines, AMOUNT_LABEL)) {
     const found = amountIn(value, fallback);
     if (found) return found;
@@ -265,7 +288,8 @@ function findDate(lines: string[], monthFirst: boolean): string | null {
 
 /**
  * The bank or service the receipt comes from (the payer's): a bank after an origin label, else Zelle or
- * Binance when named, else the first bank named outside the other party's lines (the app's header).
+ * Binance when named anywhere, else a bank named in the header, above the first labelled row (below it,
+ * a misread "Banco destino" label would pass the receiving bank off as the payer's).
  */
 function findBank(lines: string[]): string | null {
   for (const { value } of labelled(lines, ORIGIN_LABEL)) {
@@ -275,12 +299,8 @@ function findBank(lines: string[]): string | null {
   }
   const everywhere = lines.flatMap((line) => banksInLine(line));
   for (const service of ["Zelle", "Binance"]) if (everywhere.includes(service)) return service;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    if (OTHER_PARTY.test(line)) continue;
-    // A stacked layout: the other party's label alone on the line before.
-    const previous = lines[i - 1] ?? "";
-    if (OTHER_PARTY.test(previous) && banksInLine(previous).length === 0) continue;
+  for (const line of lines) {
+    if ([REFERENCE_LABEL, AMOUNT_LABEL, DATE_LABEL, OTHER_PARTY].some((label) => label.test(line))) break;
     const [bank] = banksInLine(line);
     if (bank) return bank;
   }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -107,6 +109,30 @@ describe("prepareImage", () => {
       .then((s) => ({ data: s.channels[0] }));
     expect(data?.mean).toBeGreaterThan(128);
   });
+});
+
+describe("no download, no cache", () => {
+  it("reads the model from node_modules and writes no copy of it", () => {
+    // The reads above ran with cacheMethod "none": Tesseract's default would have saved spa.traineddata here.
+    expect(existsSync(path.join(process.cwd(), "spa.traineddata"))).toBe(false);
+    expect(existsSync(path.join(process.cwd(), "apps/api/spa.traineddata"))).toBe(false);
+  });
+});
+
+describe("a read that takes too long", () => {
+  it("fails, is logged, and its worker is replaced by the next read", async () => {
+    const warnings: string[] = [];
+    const slow = createOcrReader({ timeoutMs: 1, logger: { warn: (_obj, msg) => warnings.push(msg) } });
+    try {
+      const image = await renderReceipt(spec("binance"));
+      await expect(slow.read(image)).rejects.toThrow(/ms/);
+      expect(warnings).toHaveLength(1);
+      await expect(slow.read(image)).rejects.toThrow(/ms/);
+      expect(warnings).toHaveLength(2);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 });
 
 describe("close", () => {

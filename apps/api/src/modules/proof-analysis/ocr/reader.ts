@@ -10,12 +10,13 @@ import { extractReceiptFields } from "./extract";
 // workers read it from node_modules and never fetch or cache anything (cacheMethod "none"), so a server
 // without internet access reads receipts the same way.
 
-const require = createRequire(import.meta.url);
-const TESSERACT_VERSION = (require("tesseract.js/package.json") as { version: string }).version;
+// Named apart from the `require` the API bundle declares in its banner (apps/api/build.mjs).
+const requireHere = createRequire(import.meta.url);
+const TESSERACT_VERSION = (requireHere("tesseract.js/package.json") as { version: string }).version;
 const LANGUAGES = "spa";
 /** LSTM-only integer models ("best" quality converted to integers): 2 MB, what the LSTM engine reads. */
 const LANG_PATH = path.join(
-  path.dirname(require.resolve("@tesseract.js-data/spa/package.json")),
+  path.dirname(requireHere.resolve("@tesseract.js-data/spa/package.json")),
   "4.0.0_best_int",
 );
 
@@ -35,13 +36,18 @@ const READS_PER_WORKER = 200;
 /** A read taking longer than this ends its worker (a stuck or runaway recognition). */
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * read: a JPEG, PNG or WebP image (not a PDF); rejects an image it cannot decode or larger than
+ * MAX_INPUT_PIXELS, a read past the time limit, and any read once closed. ProofOcr.ms is the whole read,
+ * the wait for a free worker included. The workers are threads that keep the process alive until close().
+ */
 export interface OcrReader {
   read(image: Buffer): Promise<ProofOcr>;
   close(): Promise<void>;
 }
 
 export interface OcrReaderOptions {
-  /** Workers reading at the same time (each a thread with its own ~100–200 MB of WebAssembly memory). */
+  /** Workers reading at the same time (each a thread with its WebAssembly memory: about 80–100 MiB measured). */
   concurrency?: number;
   logger?: { warn(obj: object, msg: string): void };
   /** Per read, after waiting for a worker. Default 60 s. */
