@@ -6,6 +6,8 @@
 //   web        scripts/bench-web.mjs (JS per public route + Lighthouse), when it exists
 //   flash      flash sale: visitors under load while 200 proofs are uploaded and approved
 //   race       1 000 buyers racing for the last 100 numbers of a chosen-mode raffle (PostgreSQL only)
+//   reconciliation  a 5 000-movement bank export against 1 000 pending proofs: import, match, bulk approve
+//   ocr        receipts drawn with known values read by the proof analysis' OCR: accuracy, time, memory
 // Options: --only=api,flash (any of the above), --quick (shorter windows, for a smoke run), --skip-web,
 // --connections=N (flash visitors, default 200), --no-build (measure dist/ as it is, even if stale),
 // --dry-run (print only; docs/benchmarks.md is left untouched).
@@ -22,12 +24,14 @@ import { runApi } from "./bench/api.mjs";
 import { runDbParts } from "./bench/db-parts.mjs";
 import { runFlash } from "./bench/flash.mjs";
 import { cleanupAll, figure, postgresAvailable, root, status } from "./bench/lib.mjs";
+import { runOcr } from "./bench/ocr.mjs";
 import { runRace } from "./bench/race.mjs";
+import { runReconciliation } from "./bench/reconciliation.mjs";
 import { runWeb } from "./bench/web.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt } from "./lib/build.mjs";
 
-const PARTS = ["api", "approvals", "pool", "web", "flash", "race"];
+const PARTS = ["api", "approvals", "pool", "web", "flash", "race", "reconciliation", "ocr"];
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -106,6 +110,12 @@ try {
     const title = "6. Carrera por los últimos 100 números sobre PostgreSQL";
     await part(title, () => (pgVersion ? runRace({ quick }) : needsPostgres(title)));
   }
+  if (selected.has("reconciliation")) {
+    await part("7. Conciliación con el extracto del banco", () =>
+      runReconciliation({ quick, hasPostgres: Boolean(pgVersion) }),
+    );
+  }
+  if (selected.has("ocr")) await part("8. Lectura de comprobantes (OCR)", () => runOcr({ quick }));
   if (selected.has("web")) await part("4. Web", () => runWeb({ quick }));
 } finally {
   await cleanupAll();
@@ -203,7 +213,7 @@ if (missed.length) {
 const file = path.join(root, "docs/benchmarks.md");
 // Figures with a goal go to the current-figures table at the top, each with the command that measures it;
 // a --quick run is a smoke run with shorter windows, so it stays in the history only.
-const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash", 6: "race" };
+const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash", 6: "race", 7: "reconciliation", 8: "ocr" };
 const currentRows = (quick ? [] : sections).flatMap((section) => {
   const number = Number.parseInt(section.title, 10);
   const name = partOf[number];

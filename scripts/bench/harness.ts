@@ -37,6 +37,8 @@ export async function openHarness(url: string | undefined, dataDir?: string): Pr
       publicUrl: "http://localhost:3000",
       logLevel: "warn",
       seedDemo: false,
+      // The proof analysis worker (OCR) would compete with what is being measured.
+      proofAnalysis: false,
     },
   );
   const app = await buildApp({ config, database });

@@ -1,8 +1,9 @@
 // Entry point for the in-process parts of `npm run bench` (run through tsx by scripts/bench.mjs):
 //   --db=postgres --url=postgres://...   a database the orchestrator created (and drops afterwards)
 //   --db=pglite                           PGlite in memory
-//   --parts=approvals,pool,race | route-sql   what to measure
+//   --parts=approvals,pool,race,reconciliation | route-sql   what to measure
 //   --buyers=N                            buyers of the race for the last numbers (race part)
+//   --movements=N --proofs=N              statement size and pending proofs (reconciliation part)
 //   --proofs=N --concurrency=C --max-seconds=S --runs=R   sizes; --detail-id=UUID for route-sql
 //   --engine=1                            also time the draw engine (pool part)
 //   --data-dir=DIR                        DATA_DIR of the app (files, outbox); a temporary one otherwise
@@ -12,6 +13,7 @@ import { type ApprovalsResult, benchApprovals } from "./approvals";
 import { openHarness } from "./harness";
 import { benchPool, type PoolResult } from "./pool";
 import { benchRace, type RaceResult } from "./race";
+import { benchReconciliation, type ReconciliationResult } from "./reconciliation";
 import { captureRouteSql } from "./route-sql";
 
 const args = Object.fromEntries(
@@ -27,7 +29,13 @@ if (!out) throw new Error("falta --out");
 const url = args.db === "postgres" ? args.url : undefined;
 if (args.db === "postgres" && !url) throw new Error("falta --url");
 
-const result: { approvals?: ApprovalsResult; pool?: PoolResult; race?: RaceResult; routeSql?: unknown } = {};
+const result: {
+  approvals?: ApprovalsResult;
+  pool?: PoolResult;
+  race?: RaceResult;
+  reconciliation?: ReconciliationResult;
+  routeSql?: unknown;
+} = {};
 
 if (parts.has("route-sql")) {
   if (!url || !args["detail-id"]) throw new Error("route-sql necesita --url y --detail-id");
@@ -52,6 +60,12 @@ if (parts.has("route-sql")) {
         `bench: ${label}: ${buyers} compradores por los últimos 100 números (${concurrency} a la vez)...`,
       );
       result.race = await benchRace(h, { buyers, concurrency });
+    }
+    if (parts.has("reconciliation")) {
+      const movements = Number(args.movements ?? 5000);
+      const proofs = Number(args.proofs ?? 1000);
+      console.log(`bench: ${label}: conciliación de ${movements} movimientos × ${proofs} comprobantes...`);
+      result.reconciliation = await benchReconciliation(h, { movements, proofs });
     }
     if (parts.has("pool")) {
       console.log(`bench: ${label}: lote de 10 000 boletos y sorteo...`);

@@ -37,6 +37,9 @@ import { healthRoutes } from "./modules/health/routes";
 import { imageRoutes } from "./modules/images/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { createOcrReader } from "./modules/proof-analysis/ocr";
+import type { ProofReader } from "./modules/proof-analysis/service";
+import { createProofAnalysisWorker, scheduleProofAnalysis } from "./modules/proof-analysis/worker";
 import { proofRoutes } from "./modules/proofs/routes";
 import { purchaseRoutes } from "./modules/purchases/routes";
 import { raffleRoutes } from "./modules/raffles/routes";
@@ -59,6 +62,8 @@ export interface BuildOptions {
   /** Tests may hand in their own storage or mailer; by default both come from the config. */
   storage?: Storage;
   mailer?: Mailer;
+  /** The receipt reader of the proof analysis (config.proofAnalysis); by default the tesseract.js one. */
+  ocrReader?: ProofReader;
   /** Close the database when the app closes (the server does; tests close their own). */
   ownsDatabase?: boolean;
 }
@@ -90,7 +95,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const storage = options.storage ?? createStorage(config);
   const events = createEventBus({ database, db, log });
   const auth = await createAuth({ config, db, mail, log });
-  const ctx: AppContext = { config, database, db, log, mail, storage, events, auth };
+  // The reader starts its tesseract.js workers on the first read, so a server with nothing to read pays
+  // nothing for it.
+  const analysis = config.proofAnalysis
+    ? createProofAnalysisWorker(
+        { db, storage, log, events },
+        {
+          reader: options.ocrReader ?? createOcrReader({ concurrency: config.ocrConcurrency, logger: log }),
+          concurrency: config.ocrConcurrency,
+        },
+      )
+    : undefined;
+  const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
+  const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis };
   app.decorate("ctx", ctx);
 
   const https = config.publicUrl.startsWith("https://");
@@ -160,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerWeb(app, config);
   scheduleRateLimitSweep(app);
+  if (analysis) scheduleProofAnalysis(app, analysis);
 
   app.addHook("onReady", async () => {
     mail.start();

@@ -41,6 +41,13 @@ export interface Config {
   drandRelays: string[];
   /** The freeze names the first round at least this many minutes later (DRAW_ROUND_DELAY_MINUTES, default 2). */
   drawRoundDelayMinutes: number;
+  /**
+   * Proof analysis worker (perceptual hash + OCR of each uploaded proof, decision 0015): PROOF_ANALYSIS,
+   * on unless "off"/"0"/"false". Test apps turn it off unless a test asks for it.
+   */
+  proofAnalysis: boolean;
+  /** Receipts read at the same time (OCR_CONCURRENCY, 1–4, default 1): each reader holds ~100 MB. */
+  ocrConcurrency: number;
 }
 
 /** DRAND_CHAIN_INFO is the JSON a relay's /info returns; a malformed one stops the server with the reason. */
@@ -106,6 +113,15 @@ function delayMinutes(text: string | undefined): number {
   return value;
 }
 
+function ocrConcurrency(text: string | undefined): number {
+  if (text === undefined || text.trim() === "") return 1;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 4) {
+    throw new Error("OCR_CONCURRENCY debe ser un número entero entre 1 y 4.");
+  }
+  return value;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return !["0", "false", "no", "off"].includes(value.toLowerCase());
@@ -149,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drandChainInfo: parseChainInfo(env.DRAND_CHAIN_INFO),
     drandRelays: relayList(env.DRAND_RELAYS),
     drawRoundDelayMinutes: delayMinutes(env.DRAW_ROUND_DELAY_MINUTES),
+    proofAnalysis: bool(env.PROOF_ANALYSIS, (env.NODE_ENV ?? "development") !== "test"),
+    ocrConcurrency: ocrConcurrency(env.OCR_CONCURRENCY),
     ...overrides,
   };
 }

@@ -6,6 +6,14 @@ import type { Mailer } from "./modules/email/service";
 import type { EventBus } from "./modules/events/service";
 import type { Storage } from "./modules/files/storage";
 
+/** The proof analysis worker as the rest of the app sees it (modules/proof-analysis/worker). */
+export interface ProofAnalysisKick {
+  /** A proof was just stored: analyse it soon (a no-op when the analysis is off). */
+  kick(): void;
+  /** Analyses everything due now and resolves with how many outcomes were stored (0 when off). */
+  drain(): Promise<number>;
+}
+
 /** Everything a feature module needs, built once per process (and once per test file). */
 export interface AppContext {
   config: Config;
@@ -16,4 +24,5 @@ export interface AppContext {
   storage: Storage;
   events: EventBus;
   auth: Auth;
+  proofAnalysis: ProofAnalysisKick;
 }

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../src/app";
+import { type BuildOptions, buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openDatabase, runMigrations } from "../src/db/client";
 
@@ -68,14 +68,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, "ocrReader"> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-test-"));
   const testDb = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: "test" },
-    { dataDir, publicUrl: "http://localhost:3000", logLevel: "silent", seedDemo: false, ...overrides },
+    // No proof analysis worker (OCR) unless a test asks for it: proof-analysis tests turn it on.
+    {
+      dataDir,
+      publicUrl: "http://localhost:3000",
+      logLevel: "silent",
+      seedDemo: false,
+      proofAnalysis: false,
+      ...overrides,
+    },
   );
-  const app = await buildApp({ config, database: testDb.database });
+  const app = await buildApp({ config, database: testDb.database, ...build });
   await app.ready();
   return {
     app,

@@ -157,6 +157,19 @@ export const ERROR_CATALOGUE = {
   INVALID_FILE_TYPE: { status: 415, message: "Solo se permiten imágenes JPG, PNG, WEBP o GIF." },
   IMAGE_IN_USE: { status: 409, message: "Esta imagen está en uso y no se puede eliminar." },
   EMPTY_EXPORT: { status: 404, message: "No hay datos para exportar." },
+  // Bank statements and reconciliation (the organiser's day).
+  STATEMENT_NOT_FOUND: { status: 404, message: "Extracto bancario no encontrado." },
+  STATEMENT_EMPTY: { status: 400, message: "El archivo del extracto está vacío: no tiene movimientos." },
+  STATEMENT_UNREADABLE: {
+    status: 400,
+    message: "No se pudo leer el archivo: sube el extracto del banco en CSV o XLSX.",
+  },
+  STATEMENT_TOO_LARGE: { status: 413, message: "El extracto es demasiado grande." },
+  STATEMENT_UNREADABLE_ROWS: {
+    status: 422,
+    message:
+      "Hay filas del extracto que no se pudieron leer. Revísalas y confirma que quieres importar el resto.",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -180,7 +180,7 @@ export interface LifecycleFacts {
  * Sales ended below the raffle's minimum: the raffle is not frozen nor drawn, and its pending proofs
  * are not expired; it waits, closed, until the organiser extends the date (back to active) or cancels.
  * Approvals of proofs still under review may lift it to the minimum, and then it moves on as usual
- * (docs/decisions/0015-raffles-that-do-not-sell.md).
+ * (docs/decisions/0016-raffles-that-do-not-sell.md).
  */
 export function belowMinimum(facts: Pick<LifecycleFacts, "state" | "soldTickets" | "minTickets">): boolean {
   return facts.state === "closed" && facts.minTickets != null && facts.soldTickets < facts.minTickets;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminReconciliationRoutes } from "../reconciliation/routes";
 import { adminAuditRoutes } from "./audit/routes";
 import { adminDrawRoutes } from "./draws/routes";
 import { adminExportRoutes } from "./exports/routes";
@@ -23,6 +24,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTodayRoutes);
+  await app.register(adminReconciliationRoutes);
 
   app.addHook("onReady", async () => {
     // A crash between a raffle's commit and its pool job leaves tickets_generated false: finish those now.

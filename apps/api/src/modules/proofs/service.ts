@@ -437,6 +437,8 @@ export async function submitProof(
       await announceProofChange(ctx.events, tx, inserted.id, "created");
       return { row: inserted, title };
     });
+    // Committed: the analysis worker reads it soon (hash, OCR), never on this request's time.
+    ctx.proofAnalysis.kick();
     return { proof: toPaymentProof({ ...row, raffleTitle: title }, [], "owner"), created: true };
   } catch (error) {
     // Connection lost mid-transaction (maybe during COMMIT): the row may exist, so keep the file. The

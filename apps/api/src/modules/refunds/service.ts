@@ -3,7 +3,7 @@
  * paid, Bs at the purchase's frozen rate), the points it takes back, what happens to purchases still under
  * review, and the organiser marking each refund paid. Nothing about the cancelled raffle is deleted: its
  * sold tickets, proofs and ledger rows stay as the record of what happened
- * (docs/decisions/0015-raffles-that-do-not-sell.md).
+ * (docs/decisions/0016-raffles-that-do-not-sell.md).
  */
 import {
   ADMIN_REFUNDS_PAGE_SIZE,

@@ -31,6 +31,7 @@ export const ADMIN_MESSAGES = {
   // Payment proofs
   proofNotFound: "Comprobante no encontrado.",
   proofRejectedCannotApprove: "Este comprobante fue rechazado y no se puede aprobar.",
+  proofReconciled: "Este comprobante ya se concilió con un movimiento del banco y no se puede eliminar.",
   proofAlreadyReviewed: "Este comprobante ya fue revisado.",
   notEnoughTickets: "No hay suficientes boletos disponibles.",
   ticketsNotReady: "Los boletos de esta rifa aún se están generando. Inténtalo de nuevo en unos segundos.",

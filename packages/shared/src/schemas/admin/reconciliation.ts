@@ -90,7 +90,12 @@ export const statementUploadResultSchema = z.object({
 });
 export type StatementUploadResult = z.infer<typeof statementUploadResultSchema>;
 
-export const statementPreviewInputSchema = z.object({ mapping: statementMappingSchema });
+export const statementPreviewInputSchema = z.object({
+  mapping: statementMappingSchema,
+  /** The bank the organiser names (optional): movements already imported for it are counted. */
+  bankName: z.string().trim().max(80).optional(),
+});
+export type StatementPreviewInput = z.infer<typeof statementPreviewInputSchema>;
 export const statementPreviewSchema = z.object({
   /** The first 50 movements as they would be imported. */
   movements: z.array(parsedMovementSchema),
@@ -180,8 +185,10 @@ export const reconciliationRowSchema = z.object({
   createdAt: z.string(),
   status: z.enum(MATCH_STATUSES),
   movement: reconciliationMovementSchema.nullable(),
-  /** movement_used: the proof that movement already paid. */
+  /** movement_used: the proof that movement already paid (or the other pending proof that claims it). */
   usedByProofId: z.string().nullable(),
+  /** Why the row needs a look, in Spanish (two proofs for one movement, a date out of range...). */
+  note: z.string().nullable().optional(),
 });
 export type ReconciliationRow = z.infer<typeof reconciliationRowSchema>;
 export const reconciliationSchema = z.object({

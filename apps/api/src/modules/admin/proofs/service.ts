@@ -36,6 +36,7 @@ import {
   rejectReservation,
 } from "../../purchases/service";
 import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
+import { movementOfProof } from "../../reconciliation/repository";
 import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
@@ -181,7 +182,7 @@ async function dollarValue(tx: Tx, proof: repo.ProofRow, log: FastifyBaseLogger)
 }
 
 /** The pick came up short only because other approvals held tickets it skipped: try again, waiting. */
-class HeldByOthers extends Error {}
+export class HeldByOthers extends Error {}
 
 /**
  * Approves a pending proof in ONE transaction: the proof row is locked first, so a double click, a
@@ -508,6 +509,8 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
   const fileKey = await ctx.db.transaction(async (tx) => {
     const proof = await repo.lockProof(tx, id);
     if (!proof) throw proofNotFound();
+    // A movement pays one proof only, ever (migration 0012): the record of that payment stays.
+    if (await movementOfProof(tx, id)) throw conflict(ADMIN_MESSAGES.proofReconciled);
     // Same order as an approval (buyer, then raffle): the points reversal below must not wait for an
     // approval of this buyer that is itself waiting for the raffle row held here.
     await repo.lockBuyer(tx, proof.userId);

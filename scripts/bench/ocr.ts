@@ -1,0 +1,149 @@
+// Part "ocr" of `npm run bench` (run through tsx by scripts/bench/ocr.mjs, in its own process so its
+// peak memory is the OCR's): draws receipts with known values in every style (apps/api/test/
+// receipt-images.ts), each style in every degraded variant, reads them with the OCR reader the proof
+// analysis uses and scores each field read against the truth.
+//   --count=N         receipts (default 70: each of the 5 styles in each of the 7 variants twice)
+//   --concurrency=C   reader workers (default 1, the API's default)
+//   --seed=S          receipts drawn (default 2026)
+//   --out=FILE        JSON result
+import { writeFileSync } from "node:fs";
+import { ocrMismatches, type ReceiptFields } from "@rifazo/shared";
+import { createOcrReader, OCR_ENGINE } from "../../apps/api/src/modules/proof-analysis/ocr";
+import {
+  expectedFields,
+  RECEIPT_VARIANTS,
+  receiptSpecs,
+  renderReceipt,
+} from "../../apps/api/test/receipt-images";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...value] = arg.replace(/^--/, "").split("=");
+    return [key, value.join("=")];
+  }),
+) as Record<string, string | undefined>;
+const count = Number(args.count ?? 70);
+const concurrency = Number(args.concurrency ?? 1);
+const seed = Number(args.seed ?? 2026);
+
+const FIELDS = ["reference", "amount", "date", "bank"] as const;
+type Field = (typeof FIELDS)[number];
+type Outcome = "right" | "wrong" | "missing";
+
+function outcome(field: Field, read: ReceiptFields, truth: ReceiptFields): Outcome {
+  if (read[field] === null) return "missing";
+  if (field === "amount") {
+    const same =
+      Math.abs((read.amount ?? 0) - (truth.amount ?? 0)) < 0.005 && read.currency === truth.currency;
+    return same ? "right" : "wrong";
+  }
+  return read[field] === truth[field] ? "right" : "wrong";
+}
+
+const variantNames = Object.keys(RECEIPT_VARIANTS);
+const specs = receiptSpecs(count, seed);
+// Styles take turns; the variant changes every full turn of styles, so each style meets every variant.
+const jobs = specs.map((spec, i) => {
+  const variant = variantNames[Math.floor(i / 5) % variantNames.length] ?? "clean";
+  return { spec, variant };
+});
+const images = await Promise.all(
+  jobs.map(async (job) => ({ ...job, image: await renderReceipt(job.spec, RECEIPT_VARIANTS[job.variant]) })),
+);
+
+const rssBefore = process.memoryUsage().rss;
+const reader = createOcrReader({ concurrency });
+const startedAt = performance.now();
+// The first read starts a worker and loads the model: timed apart from the rest.
+const first = images[0];
+if (!first) throw new Error("sin recibos");
+const t0 = performance.now();
+const firstOcr = await reader.read(first.image);
+const firstMs = performance.now() - t0;
+const rssOneWorker = process.memoryUsage().rss;
+
+const results: {
+  style: string;
+  variant: string;
+  ms: number;
+  confidence: number;
+  outcomes: Record<Field, Outcome>;
+  /** What the inbox would flag if the buyer typed the true values (shared ocrMismatches). */
+  flagged: string[];
+  read: ReceiptFields;
+  truth: ReceiptFields;
+}[] = [];
+const record = (job: (typeof images)[number], ms: number, ocr: typeof firstOcr) => {
+  const truth = expectedFields(job.spec);
+  results.push({
+    style: job.spec.style,
+    variant: job.variant,
+    ms,
+    confidence: ocr.confidence,
+    outcomes: Object.fromEntries(FIELDS.map((f) => [f, outcome(f, ocr.fields, truth)])) as Record<
+      Field,
+      Outcome
+    >,
+    flagged: ocrMismatches(ocr, {
+      transactionRef: truth.reference ?? "",
+      amount: truth.amount ?? 0,
+      createdAt: new Date(`${truth.date}T15:00:00Z`),
+    }),
+    read: ocr.fields,
+    truth,
+  });
+};
+record(first, firstMs, firstOcr);
+
+let next = 1;
+const warmStarted = performance.now();
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (next < images.length) {
+      const job = images[next++];
+      if (!job) break;
+      const t = performance.now();
+      const ocr = await reader.read(job.image);
+      record(job, performance.now() - t, ocr);
+    }
+  }),
+);
+clearInterval(sampler);
+const warmSeconds = (performance.now() - warmStarted) / 1000;
+const totalSeconds = (performance.now() - startedAt) / 1000;
+await reader.close();
+
+// Two workers on a few receipts: throughput and the memory a second worker adds.
+const pairCount = Math.min(10, images.length);
+const pair = createOcrReader({ concurrency: 2 });
+let pairPeak = process.memoryUsage().rss;
+const pairSampler = setInterval(() => {
+  pairPeak = Math.max(pairPeak, process.memoryUsage().rss);
+}, 50);
+const pairStarted = performance.now();
+await Promise.all(images.slice(0, pairCount).map((job) => pair.read(job.image)));
+const pairSeconds = (performance.now() - pairStarted) / 1000;
+clearInterval(pairSampler);
+await pair.close();
+
+const result = {
+  engine: OCR_ENGINE,
+  count: images.length,
+  concurrency,
+  seed,
+  variants: RECEIPT_VARIANTS,
+  firstMs,
+  warmSeconds,
+  totalSeconds,
+  rssBeforeMiB: rssBefore / 2 ** 20,
+  rssOneWorkerMiB: rssOneWorker / 2 ** 20,
+  peakRssMiB: peakRss / 2 ** 20,
+  twoWorkers: { count: pairCount, seconds: pairSeconds, peakRssMiB: pairPeak / 2 ** 20 },
+  results,
+};
+if (!args.out) throw new Error("falta --out");
+writeFileSync(args.out, JSON.stringify(result));
