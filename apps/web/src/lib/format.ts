@@ -53,6 +53,14 @@ export function formatTime(value: DateInput): string {
   return dateFormat("time", { hour: "numeric", minute: "2-digit" }).format(date);
 }
 
+/**
+ * Closes a sentence with a period, unless it already ends with one: a time ends with "a. m." or "p. m.",
+ * and "... a las 6:30 p. m.." reads as a typo.
+ */
+export function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
 /** "5 de marzo de 2025 a las 6:30 p. m." */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);

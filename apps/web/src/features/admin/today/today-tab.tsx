@@ -3,7 +3,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { buttonClasses } from "../../../components/ui/button";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from "../../../lib/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  sentence,
+} from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { type AdminToday, fetchToday, todayKey } from "../api/today-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
@@ -51,7 +58,7 @@ export function TodayTab() {
           linkText="Ir a Comprobantes"
         >
           {data.pendingProofs.oldestAt
-            ? `El más antiguo llegó el ${formatDateTime(data.pendingProofs.oldestAt)}.`
+            ? sentence(`El más antiguo llegó el ${formatDateTime(data.pendingProofs.oldestAt)}`)
             : "Nada pendiente."}
         </CountCard>
         <CountCard
@@ -149,7 +156,7 @@ function ClosingRaffles({ raffles }: { raffles: AdminToday["closingRaffles"] }) 
 
 function reminder(reservation: AdminToday["expiringReservations"][number]): string {
   const tickets = reservation.quantity === 1 ? "1 boleto" : `${reservation.quantity} boletos`;
-  return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a las ${formatTime(reservation.expiresAt)}. Si ya pagaste, sube tu comprobante para no perder tus números.`;
+  return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a las ${sentence(formatTime(reservation.expiresAt))} Si ya pagaste, sube tu comprobante para no perder tus números.`;
 }
 
 function ExpiringReservations({ reservations }: { reservations: AdminToday["expiringReservations"] }) {

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from "../../../lib/format";
+import { formatDateTime, formatMoney, sentence } from "../../../lib/format";
 import type { PaymentProof } from "../api/proofs-api";
 
 type BuyerRefund = NonNullable<PaymentProof["refund"]>;
@@ -25,7 +25,7 @@ export function RefundNotice({ refund }: { refund: BuyerRefund }) {
       <p>
         <span className="font-bold">{refund.statusLabel}: </span>
         {paid
-          ? `te devolvimos ${amount}${refund.paidAt ? ` el ${formatDateTime(refund.paidAt)}` : ""}.`
+          ? sentence(`te devolvimos ${amount}${refund.paidAt ? ` el ${formatDateTime(refund.paidAt)}` : ""}`)
           : `la rifa fue cancelada; te devolveremos ${amount} por el mismo método de pago.`}
       </p>
       {paid ? (
