@@ -217,6 +217,7 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   await signInAsAdmin(page);
   await expect(page.getByRole("tab", { name: "Hoy" })).toHaveAttribute("aria-selected", "true");
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByText(/^El más antiguo llegó el .+ [ap]\. m\.$/)).toBeVisible();
   await shoot(page, "1-hoy");
 
   await page.getByRole("tab", { name: /^Comprobantes/ }).click();
@@ -400,6 +401,7 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   const notice = payment.getByRole("status").filter({ hasText: "Reembolsado" });
   await expect(notice).toContainText("2.456,70");
   await expect(notice).toContainText(`Referencia del reembolso: ${refundReference}`);
+  await expect(notice).not.toContainText("..");
   await expect(notice.getByRole("link", { name: "Ver comprobante del reembolso" })).toBeVisible();
   expect(await horizontalOverflow(buyerPage), "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(
     0,
