@@ -60,9 +60,9 @@ describe("proof analysis", () => {
     expect(row.ocr?.fields.reference).toBe(expected.reference);
     expect(row.ocr?.fields.amount).toBe(expected.amount);
     expect(row.ocr?.fields.date).toBe(expected.date);
-    // The admin inbox hears that something changed (no proof id on the public topic).
+    // The admin inbox hears that something changed (on the admin topic, with no proof data).
     const [event] = await t.app.ctx.db.select().from(events).orderBy(desc(events.id)).limit(1);
-    expect(event?.payload).toMatchObject({ type: "proofs.analyzed" });
+    expect(event?.payload).toMatchObject({ type: "proofs.changed", change: "analyzed" });
     expect(JSON.stringify(event?.payload)).not.toContain(id);
   }, 120_000);
 

@@ -93,10 +93,10 @@ export function createProofAnalysisWorker(
       queue.map((proof) => proof.id),
     );
     if (stored > 0) {
-      // The admin inbox refreshes on raffle events (the only broadcast topic); no proof id goes out.
+      // Administrators' open inboxes refetch (the same admin event as a review), with no proof data in it.
       await ctx.events.publish(ctx.db, {
-        topic: "raffle",
-        payload: { type: "proofs.analyzed", count: stored },
+        topic: "admin",
+        payload: { type: "proofs.changed", change: "analyzed", count: stored },
       });
     }
     return { claimed: claimed.length, stored };

@@ -392,6 +392,7 @@ function MatchRow({
             </dd>
           </div>
         </dl>
+        {row.note ? <p className="text-sm text-ink">{row.note}</p> : null}
         {row.status === "movement_used" && row.usedByProofId ? (
           <p className="text-sm">
             <Link
