@@ -310,8 +310,14 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   await expect(approvedList.getByRole("listitem").filter({ hasText: pedro.buyer.name })).toHaveText(
     /boletos \d{4}, \d{4}, \d{4}$/,
   );
-  // Approved proofs leave the comparison; Rosa's stays for a look by hand.
+  // Approved proofs leave the comparison; Rosa's stays for a look by hand. A tolerance of 7 Bs would
+  // accept the bank's 2.450,00 for her 2.456,70; the organiser looks and goes back to none.
   await expect(matchRow(luisa)).toHaveCount(0);
+  await expect(matchRow(rosa)).toContainText("Monto distinto");
+  const tolerance = page.getByLabel("Tolerancia (Bs)", { exact: true });
+  await tolerance.fill("7,00");
+  await expect(matchRow(rosa)).toContainText("Coincide");
+  await tolerance.fill("0,00");
   await expect(matchRow(rosa)).toContainText("Monto distinto");
 
   // The buyers' proofs are approved (their own view of them); Rosa's is still under review.
@@ -363,6 +369,14 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   await expect(refundOf(luisa)).toContainText("Reembolso pendiente");
   // Rosa's proof was under review: it is rejected with the reason, not refunded.
   await expect(refundOf(rosa)).toHaveCount(0);
+  expect(await proofStatus(rosa)).toBe("rejected");
+  // The points of the approved purchases are taken back through the ledger.
+  const club = (await (await luisa.api.get("/api/club")).json()) as {
+    points: number;
+    history: Array<{ pointsChange: number }>;
+  };
+  expect(club.history.some((entry) => entry.pointsChange < 0)).toBe(true);
+  expect(club.points).toBe(0);
   await shoot(page, "5-reembolsos");
 
   // Marked paid with the transfer's reference and its receipt.
