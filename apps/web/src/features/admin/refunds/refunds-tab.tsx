@@ -96,7 +96,9 @@ function PayToLine({ label, value }: { label: string; value: string | null | und
     <div className="flex items-center justify-between gap-2">
       <dt className="sr-only">{label}</dt>
       <dd className="min-w-0 break-words">
-        <span className="text-muted">{label}: </span>
+        <span className="text-muted" aria-hidden="true">
+          {label}:{" "}
+        </span>
         <span className="font-medium text-ink">{value}</span>
       </dd>
       <CopyButton value={value} label={label} name={`Copiar ${label.toLowerCase()}`} />
