@@ -1,3 +1,4 @@
+import type { StatementMapping } from "@rifazo/shared";
 import ExcelJS from "exceljs";
 
 // Bank statement files as Venezuelan banks export them, generated from known movements: the parser's
@@ -306,6 +307,46 @@ function csvShape(layout: CsvStatementLayout, movements: StatementMovement[]): C
         lines: venezuelaLines(movements),
       };
   }
+}
+
+/**
+ * One signed amount column: Fecha, Referencia, Descripción, Monto from the first line, day first, decimal
+ * comma, encoding and delimiter left to detection.
+ */
+export const SIGNED_AMOUNT_MAPPING = {
+  headerRow: 0,
+  date: 0,
+  reference: 1,
+  description: 2,
+  amount: 3,
+  credit: null,
+  debit: null,
+  dateOrder: "DMY",
+  decimal: ",",
+  encoding: null,
+  delimiter: null,
+} as const satisfies StatementMapping;
+
+/** The mapping of bankExportCsv: the header under the account and period lines, ";" between cells. */
+export const BANK_EXPORT_MAPPING = {
+  ...SIGNED_AMOUNT_MAPPING,
+  headerRow: 2,
+  delimiter: ";",
+} as const satisfies StatementMapping;
+
+/**
+ * A Venezuelan bank's CSV export: account and period lines, the header, one line of cells per movement
+ * (date, reference, description, signed amount, balance), a totals line; UTF-8 with BOM, CRLF.
+ */
+export function bankExportCsv(movements: string[][], options: { period: string; total: string }): Buffer {
+  const lines = [
+    "Banco de Venezuela;Cuenta 0102-0000-00-0000000000",
+    `Período;${options.period}`,
+    "Fecha;Referencia;Descripción;Monto;Saldo",
+    ...movements.map((cells) => cells.join(";")),
+    `;;Total abonos;${options.total};`,
+  ];
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
 }
 
 export interface StatementCsvOptions {
