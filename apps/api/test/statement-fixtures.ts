@@ -1,5 +1,6 @@
 import type { StatementMapping } from "@rifazo/shared";
 import ExcelJS from "exceljs";
+import { seededRandom } from "./seeded-random";
 
 // Bank statement files as Venezuelan banks export them, generated from known movements: the parser's
 // tests round-trip them, and the reconciliation tests, the bench and the browser test upload them.
@@ -41,17 +42,6 @@ export interface ExpectedStatement {
 
 const OPENING_BALANCE = 15_000;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const CREDIT_DESCRIPTIONS = [
   "PAGO MÓVIL RECIBIDO DE JOSÉ PÉREZ",
   "TRANSFERENCIA RECIBIDA DE MARÍA NÚÑEZ",
@@ -73,7 +63,7 @@ const DEBIT_DESCRIPTIONS = [
  * with leading zeros), about a third debits, amounts from 0,50 to 2.500.000,00 Bs with cents.
  */
 export function randomMovements(n: number, seed = 1): StatementMovement[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const movements: StatementMovement[] = [];
   let day = Date.UTC(2024, 1, 1);
