@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
-import { renderRaffleDetailPage, serveRaffleDetail } from "./fixtures/raffle-detail-page";
-import { stubFetch } from "./render";
+import {
+  renderRaffleDetailPage,
+  serveRaffleDetail,
+  stubRaffleDetailPage,
+} from "./fixtures/raffle-detail-page";
 
 // The raffle page shows the server's lifecycle state (issue 15): the review window from the start, "Cerrada:
 // revisando pagos" with the count pending, "Lista congelada: esperando el sorteo", and "Cancelada".
@@ -24,14 +27,7 @@ function raffle(
   });
 }
 
-const fetchMock = stubFetch();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  vi.stubGlobal("EventSource", undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const fetchMock = stubRaffleDetailPage(NOW);
 
 describe("RaffleDetailPage: estado del ciclo de vida", () => {
   it("en venta: la ventana de revisión de pagos se muestra desde el principio", async () => {

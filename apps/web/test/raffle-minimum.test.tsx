@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
-import { renderRaffleDetailPage, serveRaffleDetail } from "./fixtures/raffle-detail-page";
-import { stubFetch } from "./render";
+import {
+  renderRaffleDetailPage,
+  serveRaffleDetail,
+  stubRaffleDetailPage,
+} from "./fixtures/raffle-detail-page";
 
 // The raffle page states its minimum of tickets ("Se sortea si se venden al menos 1.000 boletos") and,
 // once sales ended below it, that the raffle is not drawn and waits for the organiser's decision.
@@ -12,14 +15,7 @@ import { stubFetch } from "./render";
 const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
 
-const fetchMock = stubFetch();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  vi.stubGlobal("EventSource", undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const fetchMock = stubRaffleDetailPage(NOW);
 
 describe("RaffleDetailPage: mínimo de boletos", () => {
   it("en venta: dice cuántos boletos deben venderse para sortear", async () => {
