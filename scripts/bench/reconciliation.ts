@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { bankMovements, paymentProofs, raffles, tickets, users } from "../../apps/api/src/db/schema";
 import { waitForTicketPools } from "../../apps/api/src/modules/admin/raffles/ticket-pool";
+import { BANK_EXPORT_MAPPING, bankExportCsv } from "../../apps/api/test/statement-fixtures";
 import { createRaffle, type Harness } from "./harness";
 
 export interface ReconciliationResult {
@@ -103,17 +104,16 @@ export async function benchReconciliation(
     await db.insert(paymentProofs).values(proofRows.slice(i, i + 500));
 
   // The export as a Venezuelan bank gives it: account lines, a header, signed amounts, a totals line.
-  const lines = [
-    "Banco de Venezuela;Cuenta 0102-0000-00-0000000000",
-    "Período;01/11/2026 al 30/11/2026",
-    "Fecha;Referencia;Descripción;Monto;Saldo",
-    ...movementRefs.map(
-      (ref, i) =>
-        `${ddmmyyyy(movementDates[i] as Date)};${ref};PAGO MOVIL RECIBIDO ${i};${esAmount(movementAmounts[i] as number)};${esAmount(1_000_000 + i)}`,
-    ),
-    `;;Total abonos;${esAmount(movementAmounts.reduce((a, b) => a + b, 0))};`,
-  ];
-  const file = Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+  const file = bankExportCsv(
+    movementRefs.map((ref, i) => [
+      ddmmyyyy(movementDates[i] as Date),
+      ref,
+      `PAGO MOVIL RECIBIDO ${i}`,
+      esAmount(movementAmounts[i] as number),
+      esAmount(1_000_000 + i),
+    ]),
+    { period: "01/11/2026 al 30/11/2026", total: esAmount(movementAmounts.reduce((a, b) => a + b, 0)) },
+  );
 
   let t0 = performance.now();
   const body = multipart("movimientos.csv", file);
@@ -126,19 +126,7 @@ export async function benchReconciliation(
   const uploadMs = performance.now() - t0;
   if (upload.statusCode !== 201) throw new Error(`subir extracto: ${upload.statusCode} ${upload.body}`);
   const uploaded = upload.json() as { statementId: string; proposed: unknown };
-  const mapping = uploaded.proposed ?? {
-    headerRow: 2,
-    date: 0,
-    reference: 1,
-    description: 2,
-    amount: 3,
-    credit: null,
-    debit: null,
-    dateOrder: "DMY",
-    decimal: ",",
-    encoding: null,
-    delimiter: ";",
-  };
+  const mapping = uploaded.proposed ?? BANK_EXPORT_MAPPING;
 
   t0 = performance.now();
   const imported = await h.call("POST", `/api/admin/statements/${uploaded.statementId}/import`, {

@@ -1,5 +1,6 @@
 import { CURRENCIES, type ReceiptFields } from "@rifazo/shared";
 import sharp from "sharp";
+import { seededRandom } from "./seeded-random";
 
 // Payment receipts drawn in the style of the apps Venezuelan buyers pay with (Pago Móvil confirmations of
 // BDV and Banesco, a Mercantil transfer, Zelle, Binance Pay), with known values, as PNG or degraded JPEG
@@ -322,18 +323,6 @@ function receiptSvg(spec: ReceiptSpec): { svg: string; height: number } {
 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}"><rect width="100%" height="100%" fill="${t.background}"/>${parts.join("")}</svg>`;
   return { svg, height };
-}
-
-/** Mulberry32: a small seeded generator, so a seed always gives the same images and specs. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Standard normal deviates (Box–Muller). */

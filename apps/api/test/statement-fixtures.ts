@@ -1,4 +1,6 @@
+import type { StatementMapping } from "@rifazo/shared";
 import ExcelJS from "exceljs";
+import { seededRandom } from "./seeded-random";
 
 // Bank statement files as Venezuelan banks export them, generated from known movements: the parser's
 // tests round-trip them, and the reconciliation tests, the bench and the browser test upload them.
@@ -40,17 +42,6 @@ export interface ExpectedStatement {
 
 const OPENING_BALANCE = 15_000;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const CREDIT_DESCRIPTIONS = [
   "PAGO MÓVIL RECIBIDO DE JOSÉ PÉREZ",
   "TRANSFERENCIA RECIBIDA DE MARÍA NÚÑEZ",
@@ -72,7 +63,7 @@ const DEBIT_DESCRIPTIONS = [
  * with leading zeros), about a third debits, amounts from 0,50 to 2.500.000,00 Bs with cents.
  */
 export function randomMovements(n: number, seed = 1): StatementMovement[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const movements: StatementMovement[] = [];
   let day = Date.UTC(2024, 1, 1);
@@ -306,6 +297,46 @@ function csvShape(layout: CsvStatementLayout, movements: StatementMovement[]): C
         lines: venezuelaLines(movements),
       };
   }
+}
+
+/**
+ * One signed amount column: Fecha, Referencia, Descripción, Monto from the first line, day first, decimal
+ * comma, encoding and delimiter left to detection.
+ */
+export const SIGNED_AMOUNT_MAPPING = {
+  headerRow: 0,
+  date: 0,
+  reference: 1,
+  description: 2,
+  amount: 3,
+  credit: null,
+  debit: null,
+  dateOrder: "DMY",
+  decimal: ",",
+  encoding: null,
+  delimiter: null,
+} as const satisfies StatementMapping;
+
+/** The mapping of bankExportCsv: the header under the account and period lines, ";" between cells. */
+export const BANK_EXPORT_MAPPING = {
+  ...SIGNED_AMOUNT_MAPPING,
+  headerRow: 2,
+  delimiter: ";",
+} as const satisfies StatementMapping;
+
+/**
+ * A Venezuelan bank's CSV export: account and period lines, the header, one line of cells per movement
+ * (date, reference, description, signed amount, balance), a totals line; UTF-8 with BOM, CRLF.
+ */
+export function bankExportCsv(movements: string[][], options: { period: string; total: string }): Buffer {
+  const lines = [
+    "Banco de Venezuela;Cuenta 0102-0000-00-0000000000",
+    `Período;${options.period}`,
+    "Fecha;Referencia;Descripción;Monto;Saldo",
+    ...movements.map((cells) => cells.join(";")),
+    `;;Total abonos;${options.total};`,
+  ];
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
 }
 
 export interface StatementCsvOptions {

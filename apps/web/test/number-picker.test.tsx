@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { NumberPicker } from "../src/features/raffles/components/number-picker/number-picker";
+import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { raffle } from "./fixtures/purchase";
 import { BUYER } from "./fixtures/user";
 import { stubFetch, testQueryClient } from "./render";
@@ -22,8 +23,6 @@ import { stubFetch, testQueryClient } from "./render";
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 interface Server {
   total: number;
@@ -49,13 +48,9 @@ function serve(server: Server) {
       return server.reserve(JSON.parse(String(init.body)));
     }
     if (url === "/api/settings/public") {
-      return json(200, {
-        exchangeRate: null,
-        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
-        supportContact: { whatsapp: null },
-      });
+      return json(200, makePublicSettings());
     }
-    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+    return notFoundResponse();
   });
 }
 

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
+import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { makeRaffleDetail } from "./fixtures/raffle";
 import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
@@ -27,19 +28,16 @@ function raffle(overrides: Partial<RaffleDetail> = {}): RaffleDetail {
 }
 
 const fetchMock = stubFetch();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function serve(detail: RaffleDetail) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === "/api/raffles/r1") return json(200, detail);
     if (url === "/api/settings/public") {
-      return json(200, {
-        exchangeRate: { rate: 37.33, date: "2026-11-25", source: "BCV" },
-        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
-        supportContact: { whatsapp: null },
-      });
+      return json(
+        200,
+        makePublicSettings({ exchangeRate: { rate: 37.33, date: "2026-11-25", source: "BCV" } }),
+      );
     }
     if (url.startsWith("/api/proofs/allowance")) {
       return json(200, {
@@ -51,7 +49,7 @@ function serve(detail: RaffleDetail) {
         maxPendingProofs: 3,
       });
     }
-    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+    return notFoundResponse();
   });
 }
 

@@ -12,6 +12,7 @@ import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { TicketPurchase } from "../src/features/raffles";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { raffle } from "./fixtures/purchase";
 import { BUYER } from "./fixtures/user";
 import { stubFetch, testQueryClient } from "./render";
@@ -22,8 +23,6 @@ import { stubFetch, testQueryClient } from "./render";
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const randomRaffle = (overrides: Partial<RaffleDetail> = {}) =>
   raffle({
@@ -69,13 +68,9 @@ function serve(detail: RaffleDetail, reserve?: (body: unknown) => Response) {
     if (url === "/api/raffles/r1/reservations" && init?.method === "POST" && reserve)
       return reserve(JSON.parse(String(init.body)));
     if (url === "/api/settings/public") {
-      return json(200, {
-        exchangeRate: null,
-        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
-        supportContact: { whatsapp: null },
-      });
+      return json(200, makePublicSettings());
     }
-    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+    return notFoundResponse();
   });
 }
 

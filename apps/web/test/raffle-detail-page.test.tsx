@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
-import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { describe, expect, it } from "vitest";
 import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
-import { renderWithProviders, stubFetch, testQueryClient } from "./render";
+import {
+  renderRaffleDetailPage,
+  serveRaffleDetail,
+  stubRaffleDetailPage,
+} from "./fixtures/raffle-detail-page";
 
 // The raffle page shows the server's lifecycle state (issue 15): the review window from the start, "Cerrada:
 // revisando pagos" with the count pending, "Lista congelada: esperando el sorteo", and "Cancelada".
@@ -25,43 +27,15 @@ function raffle(
   });
 }
 
-const fetchMock = stubFetch();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-function serve(detail: RaffleDetail) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url === "/api/raffles/r1") return json(200, detail);
-    if (url === "/api/settings/public") {
-      return json(200, {
-        exchangeRate: null,
-        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
-        supportContact: { whatsapp: null },
-      });
-    }
-    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
-  });
-}
-
-function renderPage() {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueryKey, null);
-  return renderWithProviders(<RaffleDetailPage />, { path: "/rifas/r1", pattern: "/rifas/:id", client });
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  vi.stubGlobal("EventSource", undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const fetchMock = stubRaffleDetailPage(NOW);
 
 describe("RaffleDetailPage: estado del ciclo de vida", () => {
   it("en venta: la ventana de revisión de pagos se muestra desde el principio", async () => {
-    serve({ ...raffle("active"), endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString() });
-    renderPage();
+    serveRaffleDetail(fetchMock, {
+      ...raffle("active"),
+      endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(),
+    });
+    renderRaffleDetailPage();
     expect(
       await screen.findByText("Revisión de pagos: hasta 48 horas después del cierre"),
     ).toBeInTheDocument();
@@ -69,14 +43,15 @@ describe("RaffleDetailPage: estado del ciclo de vida", () => {
   });
 
   it("cerrada: 'Cerrada: revisando pagos' con el número pendiente y la fecha límite", async () => {
-    serve(
+    serveRaffleDetail(
+      fetchMock,
       raffle("closed", {
         closedAt: new Date(NOW.getTime() - HOUR).toISOString(),
         reviewDeadline: new Date(NOW.getTime() + 47 * HOUR).toISOString(),
         pendingProofs: 3,
       }),
     );
-    renderPage();
+    renderRaffleDetailPage();
     const notice = await screen.findByRole("status", { name: "Cerrada: revisando pagos" });
     expect(notice).toHaveTextContent("Quedan 3 pagos en revisión.");
     expect(notice).toHaveTextContent(/se revisan hasta el/);
@@ -84,15 +59,15 @@ describe("RaffleDetailPage: estado del ciclo de vida", () => {
   });
 
   it("congelada: 'Lista congelada: esperando el sorteo'", async () => {
-    serve(raffle("frozen", { frozenAt: NOW.toISOString() }));
-    renderPage();
+    serveRaffleDetail(fetchMock, raffle("frozen", { frozenAt: NOW.toISOString() }));
+    renderRaffleDetailPage();
     const notice = await screen.findByRole("status", { name: "Lista congelada: esperando el sorteo" });
     expect(notice).toHaveTextContent("La lista de boletos quedó fija");
   });
 
   it("cancelada: 'Cancelada' con el motivo, sin compra ni sorteo", async () => {
-    serve(raffle("cancelled"));
-    renderPage();
+    serveRaffleDetail(fetchMock, raffle("cancelled"));
+    renderRaffleDetailPage();
     const notice = await screen.findByRole("status", { name: "Cancelada" });
     expect(notice).toHaveTextContent("Motivo: El premio no llegó a tiempo.");
     expect(screen.queryByRole("link", { name: /Ver Sorteo/ })).not.toBeInTheDocument();

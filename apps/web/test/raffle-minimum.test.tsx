@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
-import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
-import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { describe, expect, it } from "vitest";
 import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
-import { renderWithProviders, stubFetch, testQueryClient } from "./render";
+import {
+  renderRaffleDetailPage,
+  serveRaffleDetail,
+  stubRaffleDetailPage,
+} from "./fixtures/raffle-detail-page";
 
 // The raffle page states its minimum of tickets ("Se sortea si se venden al menos 1.000 boletos") and,
 // once sales ended below it, that the raffle is not drawn and waits for the organiser's decision.
@@ -14,61 +15,35 @@ import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
 
-const fetchMock = stubFetch();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-function serve(detail: RaffleDetail) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url === "/api/raffles/r1") return json(200, detail);
-    if (url === "/api/settings/public") {
-      return json(200, {
-        exchangeRate: null,
-        paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
-        supportContact: { whatsapp: null },
-      });
-    }
-    return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
-  });
-}
-
-function renderPage() {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueryKey, null);
-  return renderWithProviders(<RaffleDetailPage />, { path: "/rifas/r1", pattern: "/rifas/:id", client });
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  vi.stubGlobal("EventSource", undefined);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const fetchMock = stubRaffleDetailPage(NOW);
 
 describe("RaffleDetailPage: mínimo de boletos", () => {
   it("en venta: dice cuántos boletos deben venderse para sortear", async () => {
-    serve(
+    serveRaffleDetail(
+      fetchMock,
       makeRaffleDetail({
         totalTickets: 5000,
         minTickets: 1000,
         endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(),
       }),
     );
-    renderPage();
+    renderRaffleDetailPage();
     expect(await screen.findByText(/Se sortea si se venden al menos 1\.000 boletos\./)).toBeInTheDocument();
   });
 
   it("sin mínimo no dice nada", async () => {
-    serve(makeRaffleDetail({ endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString() }));
-    renderPage();
+    serveRaffleDetail(
+      fetchMock,
+      makeRaffleDetail({ endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString() }),
+    );
+    renderRaffleDetailPage();
     await screen.findByText("Revisión de pagos: hasta 48 horas después del cierre");
     expect(screen.queryByText(/Se sortea si se venden/)).not.toBeInTheDocument();
   });
 
   it("cerrada por debajo del mínimo: no se sortea y espera la decisión del organizador", async () => {
-    serve(
+    serveRaffleDetail(
+      fetchMock,
       makeRaffleDetail({
         status: "closed",
         minTickets: 500,
@@ -81,7 +56,7 @@ describe("RaffleDetailPage: mínimo de boletos", () => {
         }),
       }),
     );
-    renderPage();
+    renderRaffleDetailPage();
     const notice = await screen.findByRole("status", { name: LIFECYCLE_MESSAGES.awaitingDecision });
     expect(notice).toHaveTextContent("sin alcanzar el mínimo de boletos");
     expect(notice).toHaveTextContent("prorroga la fecha o cancela la rifa");

@@ -100,6 +100,25 @@ describe("worker rounds", () => {
       .where(and(eq(paymentProofs.userId, buyer.id), eq(paymentProofs.status, "pending")));
   });
 
+  /** A worker of its own on a fresh reader double, one proof at a time. */
+  function oneAtATime(retryDelayMs = 0) {
+    const double = readerDouble();
+    const worker = createProofAnalysisWorker(t.app.ctx, {
+      reader: double.reader,
+      concurrency: 1,
+      retryDelayMs,
+    });
+    return { double, worker };
+  }
+
+  /** oneAtATime, and the buyer's receipt uploaded to a new raffle for it to analyse. */
+  async function workerWithUpload(retryDelayMs = 0) {
+    const { double, worker } = oneAtATime(retryDelayMs);
+    const raffle = await newRaffle(t.app);
+    const { id } = await uploadProof(t.app, buyer.cookie, raffle.id, png(receipt));
+    return { double, worker, id };
+  }
+
   it("the test app starts no worker: uploads stay pending", async () => {
     const raffle = await newRaffle(t.app);
     const { id } = await uploadProof(t.app, buyer.cookie, raffle.id, png(receipt));
@@ -108,14 +127,7 @@ describe("worker rounds", () => {
   });
 
   it("retries a failing read, then succeeds", async () => {
-    const double = readerDouble();
-    const worker = createProofAnalysisWorker(t.app.ctx, {
-      reader: double.reader,
-      concurrency: 1,
-      retryDelayMs: 0,
-    });
-    const raffle = await newRaffle(t.app);
-    const { id } = await uploadProof(t.app, buyer.cookie, raffle.id, png(receipt));
+    const { double, worker, id } = await workerWithUpload();
     double.failNext(2);
     await worker.drain();
     expect(await analysisRow(t.app, id)).toMatchObject({ status: "pending", attempts: 1 });
@@ -129,14 +141,7 @@ describe("worker rounds", () => {
   });
 
   it("gives up after three failed attempts: failed, with nothing half-stored", async () => {
-    const double = readerDouble();
-    const worker = createProofAnalysisWorker(t.app.ctx, {
-      reader: double.reader,
-      concurrency: 1,
-      retryDelayMs: 0,
-    });
-    const raffle = await newRaffle(t.app);
-    const { id } = await uploadProof(t.app, buyer.cookie, raffle.id, png(receipt));
+    const { double, worker, id } = await workerWithUpload();
     double.failNext(10);
     for (let i = 0; i < 5; i++) await worker.drain();
     expect(double.reads).toBe(3);
@@ -153,14 +158,7 @@ describe("worker rounds", () => {
   });
 
   it("waits out the back-off before retrying", async () => {
-    const double = readerDouble();
-    const worker = createProofAnalysisWorker(t.app.ctx, {
-      reader: double.reader,
-      concurrency: 1,
-      retryDelayMs: 60_000,
-    });
-    const raffle = await newRaffle(t.app);
-    const { id } = await uploadProof(t.app, buyer.cookie, raffle.id, png(receipt));
+    const { double, worker, id } = await workerWithUpload(60_000);
     double.failNext(1);
     await worker.drain();
     await worker.drain();
@@ -177,12 +175,7 @@ describe("worker rounds", () => {
   });
 
   it("a proof whose file is gone fails like any unreadable one", async () => {
-    const double = readerDouble();
-    const worker = createProofAnalysisWorker(t.app.ctx, {
-      reader: double.reader,
-      concurrency: 1,
-      retryDelayMs: 0,
-    });
+    const { double, worker } = oneAtATime();
     const raffle = await newRaffle(t.app);
     const row = await insertProof(t.app.ctx.db, { userId: buyer.id, raffleId: raffle.id });
     for (let i = 0; i < 3; i++) await worker.drain();

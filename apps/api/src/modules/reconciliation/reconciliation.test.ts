@@ -4,25 +4,14 @@ import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { createUser } from "../../../test/helpers";
+import { SIGNED_AMOUNT_MAPPING } from "../../../test/statement-fixtures";
 import { auditLog, bankMovements, bankStatements, paymentProofs } from "../../db/schema";
 import * as repo from "./repository";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
 
-const MAPPING = {
-  headerRow: 0,
-  date: 0,
-  reference: 1,
-  description: 2,
-  amount: 3,
-  credit: null,
-  debit: null,
-  dateOrder: "DMY" as const,
-  decimal: "," as const,
-  encoding: null,
-  delimiter: null,
-};
+const MAPPING = SIGNED_AMOUNT_MAPPING;
 
 let statementCounter = 0;
 /** Movements as an import would leave them: a bank, a statement and its rows. */

@@ -5,6 +5,8 @@ import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test
 import { insertProof } from "../../../test/fixtures";
 import { createUser } from "../../../test/helpers";
 import {
+  BANK_EXPORT_MAPPING,
+  bankExportCsv,
   CSV_LAYOUTS,
   expectedStatement,
   statementCsv as layoutCsv,
@@ -16,19 +18,7 @@ import { auditLog, bankMappings, bankMovements, bankStatements } from "../../db/
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
 
-const MAPPING = {
-  headerRow: 2,
-  date: 0,
-  reference: 1,
-  description: 2,
-  amount: 3,
-  credit: null,
-  debit: null,
-  dateOrder: "DMY",
-  decimal: ",",
-  encoding: null,
-  delimiter: ";",
-} as const;
+const MAPPING = BANK_EXPORT_MAPPING;
 
 /** Today and the days before it, in Caracas, as DD/MM/YYYY. */
 function day(offset = 0): string {
@@ -38,16 +28,12 @@ function day(offset = 0): string {
 
 type Line = [date: string, reference: string, description: string, amount: string];
 
-/** A Venezuelan bank's CSV: account and period lines, a header, the movements, a totals line; BOM, CRLF. */
+/** The bank's CSV export holding the lines, for the last week, every balance 1.000.000,00. */
 function statementCsv(lines: Line[]): Buffer {
-  const rows = [
-    "Banco de Venezuela;Cuenta 0102-0000-00-0000000000",
-    `Período;${day(7)} al ${day(0)}`,
-    "Fecha;Referencia;Descripción;Monto;Saldo",
-    ...lines.map((line) => `${line.join(";")};1.000.000,00`),
-    ";;Total abonos;9.999,99;",
-  ];
-  return Buffer.from(`\uFEFF${rows.join("\r\n")}\r\n`, "utf8");
+  return bankExportCsv(
+    lines.map((line) => [...line, "1.000.000,00"]),
+    { period: `${day(7)} al ${day(0)}`, total: "9.999,99" },
+  );
 }
 
 function upload(file: Buffer, filename: string, cookie = ctx.admin.cookie, bankId?: string) {

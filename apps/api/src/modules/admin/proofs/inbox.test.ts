@@ -54,39 +54,39 @@ async function inboxScenario(name: string) {
   await db().update(users).set({ phone: "0414-1234567" }).where(eq(users.id, buyer.id));
   const { id: raffleId } = await createRaffle(ctx, { totalTickets: 50 });
   const rate = 79.64;
+  /** A proof of the buyer's, reference `<name>-<n>`, paying a reservation of its own at the frozen rate. */
+  const reservedProof = async (
+    n: string,
+    values: Omit<Parameters<typeof insertProof>[1], "userId" | "raffleId">,
+  ) =>
+    insertProof(db(), {
+      userId: buyer.id,
+      raffleId,
+      transactionRef: `${name}-${n}`,
+      reservationId: (await insertReservation(raffleId, buyer.id, rate)).id,
+      ...values,
+    });
   // 2 × 7,50 $ = 15 $ → 1.194,60 Bs at the frozen rate.
-  const exact = await insertProof(db(), {
-    userId: buyer.id,
-    raffleId,
+  const exact = await reservedProof("0001", {
     amount: 1194.6,
     currency: "VES",
     exchangeRate: rate,
     paymentMethod: "pago_movil",
-    transactionRef: `${name}-0001`,
-    reservationId: (await insertReservation(raffleId, buyer.id, rate)).id,
     createdAt: day(2),
     analysisStatus: "done",
     ocr: ocrOf({ reference: `${name}-0001`, amount: 1194.6, currency: "VES", bank: "Banesco" }),
   });
-  const short = await insertProof(db(), {
-    userId: buyer.id,
-    raffleId,
+  const short = await reservedProof("0002", {
     amount: 1000,
     currency: "VES",
     exchangeRate: rate,
     paymentMethod: "transferencia",
-    transactionRef: `${name}-0002`,
-    reservationId: (await insertReservation(raffleId, buyer.id, rate)).id,
     createdAt: day(1),
   });
-  const misread = await insertProof(db(), {
-    userId: buyer.id,
-    raffleId,
+  const misread = await reservedProof("0003", {
     amount: 15,
     currency: "USD",
     paymentMethod: "zelle",
-    transactionRef: `${name}-0003`,
-    reservationId: (await insertReservation(raffleId, buyer.id, rate)).id,
     createdAt: day(3),
     analysisStatus: "done",
     ocr: ocrOf({ reference: "99998888", amount: 15, date: "2026-02-03" }),

@@ -4,9 +4,13 @@ import { extractReceiptFields } from "./extract";
 // Texts as Tesseract returns them for receipts of the apps Venezuelan buyers pay with, including the
 // misreadings seen on screenshots (O for 0, l for 1, lost colons, labels and values on separate lines).
 
-describe("extractReceiptFields: Pago Móvil and transfers", () => {
-  it("reads a BDV Pago Móvil confirmation", () => {
-    const text = `11:17
+/** A whole receipt's text and every field read from it. */
+type ReceiptCase = { title: string; text: string; fields: ReturnType<typeof extractReceiptFields> };
+
+const TRANSFER_RECEIPTS: ReceiptCase[] = [
+  {
+    title: "reads a BDV Pago Móvil confirmation",
+    text: `11:17
 BDV
 Banco de Venezuela · Pago Móvil
 ¡Operación exitosa!
@@ -17,18 +21,18 @@ Fecha:                            20/11/2026
 Hora:                           11:17 a. m.
 Banco receptor:                     Banesco
 Teléfono receptor:             0414-5550123
-Cédula receptor:               V-12.345.678`;
-    expect(extractReceiptFields(text)).toEqual({
+Cédula receptor:               V-12.345.678`,
+    fields: {
       reference: "012345678901",
       amount: 1194.56,
       currency: "VES",
       date: "2026-11-20",
       bank: "Banco de Venezuela",
-    });
-  });
-
-  it("reads a stacked Banesco layout (label above value) and skips the receiving bank", () => {
-    const text = `Banesco
+    },
+  },
+  {
+    title: "reads a stacked Banesco layout (label above value) and skips the receiving bank",
+    text: `Banesco
 Pago Móvil Interbancario
 Transacción realizada con éxito
 Número de referencia
@@ -38,61 +42,67 @@ Bs 25.000,00
 Fecha
 09-07-2026 16:09
 Banco destino
-Banco de Venezuela`;
-    expect(extractReceiptFields(text)).toEqual({
+Banco de Venezuela`,
+    fields: {
       reference: "000123456789",
       amount: 25000,
       currency: "VES",
       date: "2026-07-09",
       bank: "Banesco",
-    });
-  });
-
-  it("reads a Mercantil transfer with the amount before Bs. and a month name", () => {
-    const text = `Mercantil
+    },
+  },
+  {
+    title: "reads a Mercantil transfer with the amount before Bs. and a month name",
+    text: `Mercantil
 Transferencia a terceros
 Operación procesada
 Nro. de operación    0134007344
 Monto     94.627,70 Bs.
 Fecha     26 ago. 2026
-Banco destino    Banplus`;
-    expect(extractReceiptFields(text)).toEqual({
+Banco destino    Banplus`,
+    fields: {
       reference: "0134007344",
       amount: 94627.7,
       currency: "VES",
       date: "2026-08-26",
       bank: "Mercantil",
-    });
-  });
-
-  it("survives OCR noise: letters for digits, lost colons, Ref. variants, a comma read as a point", () => {
-    const text = `Provincial
+    },
+  },
+  {
+    title: "survives OCR noise: letters for digits, lost colons, Ref. variants, a comma read as a point",
+    text: `Provincial
 Pago Movil
 Ref. O1234S6789l
 Monto Bs.1.194.56
 Fecha 2O/11/2026
-Banco receptor Bancamiga`;
-    expect(extractReceiptFields(text)).toEqual({
+Banco receptor Bancamiga`,
+    fields: {
       reference: "01234567891",
       amount: 1194.56,
       currency: "VES",
       date: "2026-11-20",
       bank: "BBVA Provincial",
-    });
-  });
-
-  it("accepts references broken by spaces and the N° label, and 'de noviembre de' dates", () => {
-    const fields = extractReceiptFields(`Bancaribe
+    },
+  },
+  {
+    title: "accepts references broken by spaces and the N° label, and 'de noviembre de' dates",
+    text: `Bancaribe
 N° de referencia: 0012 3456 7890
 Monto pagado: Bs. 350,00
-Fecha de la operación: 3 de noviembre de 2026`);
-    expect(fields).toEqual({
+Fecha de la operación: 3 de noviembre de 2026`,
+    fields: {
       reference: "001234567890",
       amount: 350,
       currency: "VES",
       date: "2026-11-03",
       bank: "Bancaribe",
-    });
+    },
+  },
+];
+
+describe("extractReceiptFields: Pago Móvil and transfers", () => {
+  it.each(TRANSFER_RECEIPTS)("$title", ({ text, fields }) => {
+    expect(extractReceiptFields(text)).toEqual(fields);
   });
 
   it("reads misread labels: Reterencia, Monta, Fecha without colon", () => {
@@ -153,9 +163,10 @@ Compartir comprobante`),
   });
 });
 
-describe("extractReceiptFields: Zelle and Binance", () => {
-  it("reads a Zelle confirmation in US format", () => {
-    const text = `Zelle
+const USD_RECEIPTS: ReceiptCase[] = [
+  {
+    title: "reads a Zelle confirmation in US format",
+    text: `Zelle
 Payment sent
 You sent money
 $1,025.00
@@ -166,35 +177,41 @@ Rifazo Organizer
 Date
 Nov 20, 2026
 Confirmation
-ABC123XYZ9`;
-    expect(extractReceiptFields(text)).toEqual({
+ABC123XYZ9`,
+    fields: {
       reference: "ABC123XYZ9",
       amount: 1025,
       currency: "USD",
       date: "2026-11-20",
       bank: "Zelle",
-    });
-  });
-
-  it("reads US numeric dates month first on English receipts", () => {
-    expect(extractReceiptFields("Zelle\nDate: 11/05/2026\nAmount $25.00").date).toBe("2026-11-05");
-  });
-
-  it("reads a Binance Pay order, 'Order 1D' misread included", () => {
-    const text = `BINANCE
+    },
+  },
+  {
+    title: "reads a Binance Pay order, 'Order 1D' misread included",
+    text: `BINANCE
 Binance Pay
 Payment Successful
 -25.5 USDT
 Order 1D    689859958053757958
 Amount      25.50 USDT
-Date        2026-11-20 18:19:07`;
-    expect(extractReceiptFields(text)).toEqual({
+Date        2026-11-20 18:19:07`,
+    fields: {
       reference: "689859958053757958",
       amount: 25.5,
       currency: "USD",
       date: "2026-11-20",
       bank: "Binance",
-    });
+    },
+  },
+];
+
+describe("extractReceiptFields: Zelle and Binance", () => {
+  it.each(USD_RECEIPTS)("$title", ({ text, fields }) => {
+    expect(extractReceiptFields(text)).toEqual(fields);
+  });
+
+  it("reads US numeric dates month first on English receipts", () => {
+    expect(extractReceiptFields("Zelle\nDate: 11/05/2026\nAmount $25.00").date).toBe("2026-11-05");
   });
 
   it("reads 'Order ¡D)' and 'Transaction 1D' as the order label", () => {

@@ -1,4 +1,5 @@
 import { parseEsNumber, type ReceiptFields } from "@rifazo/shared";
+import { MONTH_NUMBERS } from "../../../lib/month-names";
 import { banksInLine } from "./banks";
 
 // Reference, amount, date and bank read from the text of a payment receipt: Pago Móvil confirmations and
@@ -41,26 +42,6 @@ const DATE_LABEL =
 const OTHER_PARTY =
   /\b(?:receptor|destin[oa]|destinatario|beneficiario|receiver|recipient|to|para|cuenta\s+destino)\b/i;
 const ORIGIN_LABEL = /\b(?:banco\s+(?:emisor|origen|ordenante)|emisor|origen|desde|from)\b/i;
-
-const MONTHS: Record<string, number> = {
-  ene: 1,
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  abr: 4,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  ago: 8,
-  aug: 8,
-  sep: 9,
-  set: 9,
-  oct: 10,
-  nov: 11,
-  dic: 12,
-  dec: 12,
-};
 
 /** Letters OCR reads in place of digits, inside figures. */
 const DIGIT_LOOKALIKES: Record<string, string> = {
@@ -239,7 +220,7 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 function monthNumber(word: string): number | null {
-  return MONTHS[word.slice(0, 3).toLowerCase()] ?? null;
+  return MONTH_NUMBERS[word.slice(0, 3).toLowerCase()] ?? null;
 }
 
 /** A date in a piece of text; monthFirst for numeric dates of US receipts. */

@@ -1,6 +1,7 @@
 import type { StatementMapping } from "@rifazo/shared";
 import { statementMappingSchema } from "@rifazo/shared";
 import { describe, expect, it } from "vitest";
+import { SIGNED_AMOUNT_MAPPING } from "../../../../test/statement-fixtures";
 import { detectMapping, parseMovements, readStatementFile, type StatementGrid } from ".";
 
 // Detection from a statement's words and values, and reading its rows strictly by the mapping: every row
@@ -10,19 +11,7 @@ function grid(text: string): Promise<StatementGrid> {
   return readStatementFile(Buffer.from(text), "movimientos.csv");
 }
 
-const BASE: StatementMapping = {
-  headerRow: 0,
-  date: 0,
-  reference: 1,
-  description: 2,
-  amount: 3,
-  credit: null,
-  debit: null,
-  dateOrder: "DMY",
-  decimal: ",",
-  encoding: null,
-  delimiter: null,
-};
+const BASE: StatementMapping = SIGNED_AMOUNT_MAPPING;
 
 describe("detectMapping", () => {
   it("finds the header under the account lines, by words in any case and accents", async () => {

@@ -1,5 +1,6 @@
 import type { StatementMapping } from "@rifazo/shared";
 import { normalizePaymentReference } from "@rifazo/shared";
+import { MONTH_NUMBERS } from "../../../lib/month-names";
 
 // Reading one cell of a bank statement: a date, an amount in Bs or a reference. Each reader is strict
 // about what the mapping says (date order, decimal separator) and returns a Spanish reason instead of a
@@ -19,27 +20,6 @@ export function foldText(value: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }
-
-const MONTHS: Record<string, number> = {
-  ene: 1,
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  abr: 4,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  ago: 8,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  set: 9,
-  oct: 10,
-  nov: 11,
-  dic: 12,
-  dec: 12,
-};
 
 /** Spreadsheet-safe exports write ="0012345" (a formula whose result keeps the leading zeros): its text. */
 export function unwrapFormulaText(text: string): string {
@@ -95,7 +75,7 @@ export function parseStatementDate(text: string, order: StatementMapping["dateOr
   const invalid = () => fail<string>(`La fecha «${value}» no es válida como ${ORDER_LABELS[order]}.`);
   const named = NAMED_MONTH_DATE.exec(value);
   if (named) {
-    const month = MONTHS[(named[2] ?? "").toLowerCase()];
+    const month = MONTH_NUMBERS[(named[2] ?? "").toLowerCase()];
     const year = fullYear(named[3] ?? "");
     const iso = month && year ? toIsoDate(year, month, Number(named[1])) : null;
     return iso ? ok(iso) : invalid();
