@@ -52,7 +52,7 @@ export function AdminDashboard() {
     >
       <meta name="robots" content="noindex, nofollow" />
       <Tabs value={tab} onValueChange={selectTab} activationMode="manual">
-        <TabsList aria-label="Secciones del panel" className="flex-wrap justify-start sm:flex-nowrap">
+        <TabsList aria-label="Secciones del panel" className="flex-wrap justify-start">
           {ADMIN_TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}
