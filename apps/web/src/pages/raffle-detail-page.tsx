@@ -40,7 +40,7 @@ import {
 } from "../features/raffles";
 import { loadNumberPicker } from "../features/raffles/lazy";
 import { isApiError } from "../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber } from "../lib/format";
+import { formatDateTime, formatMoney, formatNumber, sentence } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
@@ -151,7 +151,7 @@ function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {
             : "Las ventas cerraron. "}
           {pendingProofsText(lifecycle.pendingProofs)}
           {lifecycle.reviewDeadline
-            ? ` Los pagos enviados antes del cierre se revisan hasta el ${formatDateTime(lifecycle.reviewDeadline)}.`
+            ? ` ${sentence(`Los pagos enviados antes del cierre se revisan hasta el ${formatDateTime(lifecycle.reviewDeadline)}`)}`
             : ""}
         </p>
       </div>

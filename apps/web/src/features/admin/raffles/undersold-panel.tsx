@@ -16,7 +16,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatNumber, sentence } from "../../../lib/format";
 import { type AdminRaffle, adminKeys, cancelRaffle } from "../api/admin-api";
 import { archiveRaffle, extendRaffle, unarchiveRaffle } from "../api/refunds-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
@@ -122,8 +122,8 @@ export function UndersoldPanel({ raffle }: { raffle: AdminRaffle }) {
           >
             {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.minTickets)} boletos vendidos
             necesarios para sortear
-            {raffle.endDate ? `; cierre: ${formatDateTime(raffle.endDate)}` : ""}. La rifa no se sortea por
-            debajo del mínimo. Prórrogas disponibles: {remaining} de {raffle.maxExtensions}.
+            {sentence(raffle.endDate ? `; cierre: ${formatDateTime(raffle.endDate)}` : "")} La rifa no se
+            sortea por debajo del mínimo. Prórrogas disponibles: {remaining} de {raffle.maxExtensions}.
           </Alert>
         ) : null}
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
@@ -229,7 +229,7 @@ function ExtendDialog({ raffle, open, onOpenChange, remaining }: ExtendDialogPro
     onSuccess: (result) => {
       toast({
         title: "Fecha extendida",
-        description: `Nuevo cierre: ${formatDateTime(result.endDate)}. Se avisó a ${formatNumber(result.notified)} compradores.`,
+        description: `${sentence(`Nuevo cierre: ${formatDateTime(result.endDate)}`)} Se avisó a ${formatNumber(result.notified)} compradores.`,
         variant: "success",
       });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
