@@ -50,7 +50,8 @@ test("el administrador ve un comprobante en PDF dentro de la bandeja de Comproba
   await page.getByRole("tab", { name: "Comprobantes" }).click();
   await page.getByLabel("Buscar").fill(reference);
 
-  await expect(page.getByText(reference, { exact: true })).toBeVisible();
+  // The inbox shows what the buyer typed as "Ref. <reference>".
+  await expect(page.getByText(`Ref. ${reference}`, { exact: true })).toBeVisible();
   // The PDF document loads in the row and Chromium's PDF viewer (an extension frame) starts inside it.
   await expect
     .poll(() => page.frames().some((frame) => frame.url().endsWith(`/api/proofs/${proof.id}/file`)))

@@ -27,9 +27,9 @@ const methodLabel = (proof: AdminProof) =>
 
 /** The prefilled WhatsApp message about this payment (the organiser edits it before sending). */
 export function whatsappMessage(proof: AdminProof): string {
-  const what = proof.raffleTitle ? `la rifa "${proof.raffleTitle}"` : "tu pago general";
+  const what = proof.raffleTitle ? `tu pago para la rifa "${proof.raffleTitle}"` : "tu pago general";
   return (
-    `Hola ${proof.buyerName}, te escribimos de Rifazo por tu pago para ${what}: ` +
+    `Hola ${proof.buyerName}, te escribimos de Rifazo por ${what}: ` +
     `${formatMoney(proof.amount, proof.currency)} por ${methodLabel(proof)}, referencia ${proof.transactionRef}, ` +
     `enviado el ${formatDate(proof.createdAt)}.`
   );
