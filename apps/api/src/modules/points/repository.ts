@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { pointsHistory, users } from "../../db/schema";
 
@@ -25,6 +25,22 @@ export async function addToBalance(tx: Executor, userId: string, change: number,
 
 export async function setLevel(tx: Executor, userId: string, level: string): Promise<void> {
   await tx.update(users).set({ rifazoLevel: level }).where(eq(users.id, userId));
+}
+
+/**
+ * Net points each proof brought its buyer (its approval, less any reversal already written), in one query:
+ * a proof without ledger rows is 0.
+ */
+export async function netPointsOfProofs(tx: Executor, proofIds: string[]): Promise<Map<string, number>> {
+  const net = new Map(proofIds.map((id) => [id, 0]));
+  if (proofIds.length === 0) return net;
+  const rows = await tx
+    .select({ proofId: pointsHistory.paymentProofId, total: sql<string>`sum(${pointsHistory.pointsChange})` })
+    .from(pointsHistory)
+    .where(inArray(pointsHistory.paymentProofId, proofIds))
+    .groupBy(pointsHistory.paymentProofId);
+  for (const row of rows) if (row.proofId) net.set(row.proofId, Number(row.total));
+  return net;
 }
 
 export async function ledgerSum(tx: Executor, userId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, pointsHistory, raffles, refunds, reservations, users } from "../../db/schema";
+import { paymentProofs, raffles, refunds, reservations, users } from "../../db/schema";
 
 const refundColumns = {
   id: refunds.id,
@@ -126,15 +126,6 @@ export async function insertRefunds(tx: Executor, rows: Array<typeof refunds.$in
     .values(rows)
     .onConflictDoNothing({ target: refunds.proofId })
     .returning({ id: refunds.id, proofId: refunds.proofId });
-}
-
-/** Net points a proof brought its buyer (its approval, less any reversal already written). */
-export async function netPointsOfProof(tx: Executor, proofId: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${pointsHistory.pointsChange}), 0)` })
-    .from(pointsHistory)
-    .where(eq(pointsHistory.paymentProofId, proofId));
-  return Number(row?.total ?? 0);
 }
 
 /**

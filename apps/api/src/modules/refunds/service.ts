@@ -30,6 +30,7 @@ import { detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
 import { createNotifications, type NewNotification } from "../notifications/service";
+import { netPointsOfProofs } from "../points/repository";
 import { applyPointsChange } from "../points/service";
 import { releaseDue } from "../purchases/repository";
 import * as repo from "./repository";
@@ -176,9 +177,13 @@ export async function cancelPurchases(
 
   const lines = new Map<string, string[]>();
   const add = (userId: string, line: string) => lines.set(userId, [...(lines.get(userId) ?? []), line]);
+  const netPoints = await netPointsOfProofs(
+    tx,
+    approved.map((proof) => proof.id),
+  );
   for (const proof of approved) {
     const refundId = refundOf.get(proof.id);
-    const net = await repo.netPointsOfProof(tx, proof.id);
+    const net = netPoints.get(proof.id) ?? 0;
     if (net > 0) {
       await applyPointsChange(tx, {
         userId: proof.userId,
