@@ -26,6 +26,7 @@ import type { Executor, Tx } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
 import { noticeEmail } from "../email/templates";
+import { announceProofChange } from "../events/service";
 import { detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
@@ -143,6 +144,8 @@ export async function cancelPurchases(
       after: { status: "rejected", adminNotes: rejection, cause: "raffle.cancel" },
       ipAddress: actor.ip,
     });
+    // It left the inbox: administrators' open pages refresh like after any other review.
+    await announceProofChange(ctx.events, tx, proof.id, "rejected");
   }
   const released = await releaseDue(tx, raffle.id, now, { all: true, status: "cancelled" });
 

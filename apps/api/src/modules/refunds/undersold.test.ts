@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AdminRaffle, MyProofs, PublicRaffle, Refund } from "@rifazo/shared";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
@@ -9,6 +9,7 @@ import { signedInUser } from "../../../test/helpers";
 import {
   auditLog,
   drawRecordEntries,
+  events,
   mailOutbox,
   notifications,
   paymentProofs,
@@ -432,6 +433,40 @@ describe("cancelar: reembolsos, puntos, avisos; marcar pagado", () => {
       code: "RAFFLE_HAS_SALES",
       message: "Esta rifa tiene ventas: archívala en lugar de eliminarla.",
     });
+  });
+
+  it("los pendientes que rechaza la cancelación salen de la bandeja de los administradores al instante", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 20, title: "Rifa con pagos en revisión" });
+    const buyer = await signedInUser(ctx.t.app, { fullName: "Dora Pendiente" });
+    const approved = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id, quantityOfTickets: 2 });
+    await approve(approved.id);
+    const pending = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id });
+    const adminEvents = async (proofId: string) =>
+      (
+        await db()
+          .select()
+          .from(events)
+          .where(and(eq(events.topic, "admin"), sql`${events.payload}->>'proofId' = ${proofId}`))
+      ).map((row) => row.payload);
+    expect(await adminEvents(pending.id)).toEqual([]);
+
+    const cancelled = await call(ctx.t, "POST", `/api/admin/raffles/${raffle.id}/cancel`, ctx.admin.cookie, {
+      reason: "El premio ya no está disponible.",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe("cancelled");
+
+    // The rejected proof is announced on the admin topic like a review; the refunded one left the inbox
+    // when it was approved, so the cancellation announces nothing more for it.
+    expect(await adminEvents(pending.id)).toEqual([
+      { type: "proofs.changed", proofId: pending.id, change: "rejected" },
+    ]);
+    expect(await adminEvents(approved.id)).toEqual([
+      { type: "proofs.changed", proofId: approved.id, change: "approved" },
+    ]);
+    const admin = await call(ctx.t, "GET", "/api/admin/proofs?status=pending", ctx.admin.cookie);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(JSON.stringify(admin.json())).not.toContain(pending.id);
   });
 
   it("cancelar libera las reservas y avisa a quien solo tenía una reserva", async () => {
