@@ -5,9 +5,11 @@ import {
   type BulkApproveResult,
   formatEsNumber,
   isUuid,
+  RECEIPT_DATE_SLACK_DAYS,
   type Reconciliation,
   type ReconciliationQuery,
   type ReconciliationRow,
+  roundCents,
   type StatementImportInput,
   type StatementImportResult,
   type StatementMapping,
@@ -25,7 +27,7 @@ import { approveInTransaction, HeldByOthers } from "../admin/proofs/service";
 import { recordAudit } from "../audit/service";
 import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
-import { type MatchProof, type MatchResult, reconcile, venezuelanDay } from "./matching";
+import { dateWindow, type MatchProof, type MatchResult, reconcile } from "./matching";
 import {
   detectMapping,
   movementFingerprints,
@@ -38,7 +40,6 @@ import * as repo from "./repository";
 
 const DAY_MS = 86_400_000;
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const round2 = (value: number) => Math.round(value * 100) / 100;
 // A loop, not Math.min(...values): a spread of a few hundred thousand movements overflows the stack.
 const smallest = (values: number[]) => values.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
 const largest = (values: number[]) => values.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
@@ -47,7 +48,7 @@ const largest = (values: number[]) => values.reduce((a, b) => Math.max(a, b), Nu
 function amountVesOf(row: repo.BsProofRow): number | null {
   const amount = Number(row.amount);
   if (row.currency === "VES") return amount;
-  return row.exchangeRate ? round2(amount * Number(row.exchangeRate)) : null;
+  return row.exchangeRate ? roundCents(amount * Number(row.exchangeRate)) : null;
 }
 
 const toMatchProof = (row: repo.BsProofRow): MatchProof => ({
@@ -72,21 +73,21 @@ async function compute(exec: Executor, tolerance: number): Promise<Computed> {
   const proofs = await repo.pendingBsProofs(exec);
   const empty: Computed = { proofs, movements: new Map(), results: new Map() };
   if (proofs.length === 0) return empty;
-  const days = proofs.map((p) => venezuelanDay(p.createdAt));
-  const from = smallest(days) - 7;
-  const to = largest(days) + 1;
+  const windows = proofs.map((p) => dateWindow(p.createdAt));
+  const from = smallest(windows.map((w) => w.from));
+  const to = largest(windows.map((w) => w.to));
   const movements = await repo.movementsBetween(exec, dateOf(from), dateOf(to));
   if (movements.length === 0) {
     const results = reconcile(proofs.map(toMatchProof), [], { tolerance });
     return { ...empty, results: new Map(results.map((r) => [r.proofId, r])) };
   }
   const postedDays = movements.map((m) => Math.floor(Date.parse(`${m.postedOn}T00:00:00Z`) / DAY_MS));
-  // A proof sent up to 7 days after (or a day before) a movement may be paid by it; a day more each side
-  // covers Venezuelan time.
+  // dateWindow the other way round: a proof sent up to RECEIPT_DATE_SLACK_DAYS after (or a day before) a
+  // movement may be paid by it; a day more each side covers Venezuelan time.
   const approved = await repo.approvedUnlinkedBsProofs(
     exec,
-    new Date((smallest(postedDays) - 2) * DAY_MS),
-    new Date((largest(postedDays) + 9) * DAY_MS),
+    new Date((smallest(postedDays) - 1 - 1) * DAY_MS),
+    new Date((largest(postedDays) + RECEIPT_DATE_SLACK_DAYS + 1 + 1) * DAY_MS),
   );
   const results = reconcile(
     proofs.map(toMatchProof),
