@@ -122,10 +122,19 @@ export function quotePurchase(input: QuoteInput): PriceQuote {
   };
 }
 
-/** The currency each method is paid in: bolívares by Pago Móvil and bank transfer, dollars otherwise. */
+/**
+ * The methods paid in one fixed currency: bolívares by Pago Móvil and bank transfer, dollars by Zelle,
+ * Binance and cash; the others (cards, "otro") in the raffle's currency. The inbox's SQL filter reads it too.
+ */
+export const METHOD_CURRENCIES: Record<Currency, readonly PaymentMethod[]> = {
+  VES: ["pago_movil", "transferencia"],
+  USD: ["zelle", "binance", "efectivo_usd"],
+};
+
+/** The currency each method is paid in (METHOD_CURRENCIES), else the raffle's. */
 export function methodCurrency(method: PaymentMethod, raffleCurrency: Currency): Currency {
-  if (method === "pago_movil" || method === "transferencia") return "VES";
-  if (method === "zelle" || method === "binance" || method === "efectivo_usd") return "USD";
+  if (METHOD_CURRENCIES.VES.includes(method)) return "VES";
+  if (METHOD_CURRENCIES.USD.includes(method)) return "USD";
   return raffleCurrency;
 }
 

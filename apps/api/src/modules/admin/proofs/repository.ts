@@ -1,4 +1,4 @@
-import type { AdminProofListQuery } from "@rifazo/shared";
+import { type AdminProofListQuery, METHOD_CURRENCIES } from "@rifazo/shared";
 import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import {
@@ -65,7 +65,12 @@ const duplicateRefSql = sql`EXISTS (SELECT 1 FROM payment_proofs o WHERE o.id <>
  * rule as methodCurrency and convertAmount (shared domain/pricing), so the amount_mismatch filter agrees
  * with the flag computed for each row.
  */
-const expectedCurrencySql = sql`CASE WHEN ${paymentProofs.paymentMethod} IN ('pago_movil', 'transferencia') THEN 'VES' WHEN ${paymentProofs.paymentMethod} IN ('zelle', 'binance', 'efectivo_usd') THEN 'USD' ELSE ${reservations.currency} END`;
+const methodIn = (methods: readonly string[]) =>
+  sql`${paymentProofs.paymentMethod} IN (${sql.join(
+    methods.map((method) => sql`${method}`),
+    sql`, `,
+  )})`;
+const expectedCurrencySql = sql`CASE WHEN ${methodIn(METHOD_CURRENCIES.VES)} THEN 'VES' WHEN ${methodIn(METHOD_CURRENCIES.USD)} THEN 'USD' ELSE ${reservations.currency} END`;
 const reservationTotalSql = sql`(${reservations.pricing}->>'total')::numeric`;
 const expectedAmountSql = sql`CASE WHEN ${expectedCurrencySql} = ${reservations.currency} THEN round(${reservationTotalSql}, 2) WHEN coalesce(${reservations.exchangeRate}, 0) <= 0 THEN NULL WHEN ${reservations.currency} = 'USD' THEN round(${reservationTotalSql} * ${reservations.exchangeRate}, 2) ELSE round(${reservationTotalSql} / ${reservations.exchangeRate}, 2) END`;
 const amountMismatchSql = sql`(${expectedAmountSql} IS NOT NULL AND (${paymentProofs.currency} <> ${expectedCurrencySql} OR round(${paymentProofs.amount}::numeric, 2) <> ${expectedAmountSql}))`;
