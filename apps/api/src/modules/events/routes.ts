@@ -25,11 +25,6 @@ const SESSION_CHECK_MS = 60_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const RETRY_MS = 3_000;
 
-/** The signed-in user's id, or null for visitors (and for sessions that no longer exist). */
-export async function resolveUserId(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
-  return (await resolveViewer(app, request)).userId;
-}
-
 /** Who the stream is for: the user's id (null for visitors) and whether admin events reach it. */
 export async function resolveViewer(
   app: FastifyInstance,

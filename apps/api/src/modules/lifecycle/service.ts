@@ -33,7 +33,7 @@ import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { createNotifications } from "../notifications/service";
 import { releaseDue } from "../purchases/repository";
-import { type CancelOutcome, cancelPurchases, notifyExtension } from "../refunds/service";
+import { cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";
 
 export type LifecycleContext = AppContext;
@@ -180,7 +180,7 @@ async function recordCloseOf(
   });
 }
 
-export function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     const k = key(item);
@@ -524,5 +524,3 @@ export async function extend(
   await publish(ctx, tx, raffleId);
   return { endDate: end.toISOString(), extensionsUsed, maxExtensions: row.maxExtensions, notified };
 }
-
-export type { CancelOutcome };
