@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
 import { useToasterRequested } from "../components/ui/toast";
+import { ToastsEndWithPage } from "../components/ui/toasts-end-with-page";
 import { usePageViewTracking } from "../features/analytics";
 import { useSigningOut, useSignOutCompletion } from "../features/auth";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
@@ -108,6 +109,7 @@ export function RootLayout() {
       <DeferredCookieBanner />
       <CookiePreferences />
       <DeferredToaster />
+      <ToastsEndWithPage />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />
     </div>
