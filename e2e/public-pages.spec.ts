@@ -198,7 +198,7 @@ test("próximamente: 'Notificarme' lleva al visitante a entrar y deja el aviso e
   const title = (await first.getByRole("heading").first().textContent()) ?? "";
   const toggle = first.getByRole("button", { name: "Notificarme" });
   await expect(toggle).toBeEnabled();
-  await expect(first.getByRole("timer")).toContainText(/Comienza en/);
+  await expect(first.getByRole("timer")).toContainText(/Faltan? /);
   await toggle.click();
   // The notice is an email and an in-app notice: it needs an account. The choice waits in the browser.
   await expect(page).toHaveURL(/\/login$/);

@@ -99,6 +99,9 @@ describe("DrawPage", () => {
       await screen.findByRole("heading", { name: "Cuenta regresiva para el sorteo" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Moto Bera 2027" })).toBeInTheDocument();
+    // Days before the draw nothing is live yet.
+    expect(screen.getByText("Sorteo", { selector: "header p" })).toBeInTheDocument();
+    expect(screen.queryByText(/en vivo/i)).not.toBeInTheDocument();
     const timer = screen.getByRole("timer");
     expect(within(timer).getByText("Días")).toBeInTheDocument();
     expect(within(timer).getByText("02")).toBeInTheDocument();
@@ -181,6 +184,7 @@ describe("DrawPage", () => {
     await user.click(screen.getByRole("button", { name: /Obtener la ronda y sortear/ }));
     expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
     expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
+    expect(screen.getByText("Sorteo en vivo", { selector: "header p" })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
   });
 
@@ -200,6 +204,7 @@ describe("DrawPage", () => {
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
 
     expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
+    expect(screen.getByText("Sorteo finalizado", { selector: "header p" })).toBeInTheDocument();
     const winners = screen.getByRole("list", { name: "Ganadores" });
     expect(within(winners).getByText("María P.")).toBeInTheDocument();
     expect(within(winners).getByText("0042")).toBeInTheDocument();

@@ -171,6 +171,8 @@ export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";
 // The caps themselves are server settings (apps/api/src/modules/events/stream-limits.ts).
 export const REALTIME_RETRY_AFTER_SECONDS = 10;
 export const REALTIME_BACKOFF_MAX_SECONDS = 300;
+/** How long the server keeps events for reconnecting browsers to replay; a longer gap needs a refetch. */
+export const REALTIME_REPLAY_WINDOW_SECONDS = 60 * 60;
 
 /**
  * Proof analysis after upload (perceptual hash and OCR, off the request path): pending until the worker

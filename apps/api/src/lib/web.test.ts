@@ -276,7 +276,7 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     expect(markup).toContain("<h1");
     expect(markup).toContain("Próximamente");
     expect(markup).toContain("Consola próxima para SSR");
-    expect(markup).toMatch(/role="timer"[^>]*>.*Comienza en (2|3) días/);
+    expect(markup).toMatch(/role="timer"[^>]*>.*Faltan (2|3) días/);
     // 'Notificarme' depends on this browser's storage and the session: off and disabled on the server.
     expect(markup).toMatch(/<button[^>]*disabled=""[^>]*aria-pressed="false"[^>]*>.*?Notificarme<\/button>/);
     expect(stateKeys(html)).toContain(JSON.stringify(["raffles", "upcoming"]));

@@ -694,7 +694,7 @@ export interface DemoBroadcast {
   isLive: boolean;
 }
 
-/** One per platform, in the order the page shows them; the Instagram one is live right now. */
+/** One per platform, in the order the page shows them. Whether one is live follows the draws announced on it. */
 export const DEMO_BROADCASTS: DemoBroadcast[] = [
   {
     platform: "instagram",
@@ -703,7 +703,7 @@ export const DEMO_BROADCASTS: DemoBroadcast[] = [
       "Anunciamos a los ganadores de las rifas con transmisión externa y respondemos sus preguntas en directo.",
     schedule: "Sábados 8:00 p. m. (hora de Venezuela)",
     url: "https://instagram.com/rifazo.ve",
-    isLive: true,
+    isLive: false,
   },
   {
     platform: "facebook",

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
+import { LiveConnectionStatus } from "../components/layout/live-connection-status";
 import { useToasterRequested } from "../components/ui/toast";
+import { ToastsEndWithPage } from "../components/ui/toasts-end-with-page";
 import { usePageViewTracking } from "../features/analytics";
 import { useSigningOut, useSignOutCompletion } from "../features/auth";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
@@ -108,6 +110,8 @@ export function RootLayout() {
       <DeferredCookieBanner />
       <CookiePreferences />
       <DeferredToaster />
+      <ToastsEndWithPage />
+      <LiveConnectionStatus />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />
     </div>

@@ -1,4 +1,8 @@
-import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared/constants";
+import {
+  REALTIME_BACKOFF_MAX_SECONDS,
+  REALTIME_REPLAY_WINDOW_SECONDS,
+  REALTIME_RETRY_AFTER_SECONDS,
+} from "@rifazo/shared/constants";
 import { describe, expect, it } from "vitest";
 import { EVENTS_URL, openEventStream, reconnectDelayMs } from "./event-stream";
 
@@ -157,5 +161,82 @@ describe("openEventStream", () => {
     expect(pending?.cleared).toBe(true);
     pending?.run();
     expect(FakeSource.made).toHaveLength(1);
+  });
+});
+
+describe("openEventStream after a network drop", () => {
+  function networked(lastEventId: number | null) {
+    FakeSource.made = [];
+    const network = new EventTarget();
+    const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
+    const reconnects: boolean[] = [];
+    let clock = 0;
+    const stream = openEventStream({
+      lastEventId,
+      on: { raffle: () => undefined },
+      onReconnect: ({ replayed }) => reconnects.push(replayed),
+      deps: {
+        EventSource: FakeSource,
+        setTimeout: (run, ms) => {
+          const timer = { run, ms, cleared: false };
+          timers.push(timer);
+          return timer;
+        },
+        clearTimeout: (timer) => {
+          (timer as { cleared: boolean }).cleared = true;
+        },
+        random: () => 0.5,
+        now: () => clock,
+        network,
+      },
+    });
+    const current = () => FakeSource.made.at(-1) as FakeSource;
+    const wait = (ms: number) => {
+      clock += ms;
+    };
+    return { stream, network, timers, reconnects, current, wait };
+  }
+
+  it("says whether the server could replay what was missed", () => {
+    const h = networked(3);
+    h.current().open();
+    expect(h.reconnects).toEqual([]);
+    h.current().drop();
+    h.wait(5_000);
+    h.current().open();
+    h.current().refuse();
+    h.wait(REALTIME_REPLAY_WINDOW_SECONDS * 1000);
+    h.timers.shift()?.run();
+    h.current().open();
+    expect(h.reconnects).toEqual([true, false]);
+
+    // A stream that never knew where it was cannot be replayed, however short the drop.
+    const blind = networked(null);
+    blind.current().open();
+    blind.current().drop();
+    blind.current().open();
+    expect(blind.reconnects).toEqual([false]);
+  });
+
+  it("closes when the browser goes offline and reopens at once, resuming, when it is back", () => {
+    const h = networked(9);
+    h.current().open();
+    h.current().emit("raffle", "15");
+    h.current().refuse();
+    const pending = h.timers[0];
+    h.network.dispatchEvent(new Event("offline"));
+    expect(pending?.cleared).toBe(true);
+    // Offline: a refusal schedules nothing, the online event is what reopens.
+    expect(FakeSource.made).toHaveLength(1);
+    h.network.dispatchEvent(new Event("online"));
+    expect(FakeSource.made).toHaveLength(2);
+    expect(h.current().url).toBe(`${EVENTS_URL}?lastEventId=15`);
+
+    // Online while connected changes nothing; after close() the events are no longer heard.
+    h.network.dispatchEvent(new Event("online"));
+    expect(FakeSource.made).toHaveLength(2);
+    h.stream?.close();
+    h.network.dispatchEvent(new Event("online"));
+    expect(FakeSource.made).toHaveLength(2);
   });
 });

@@ -1,4 +1,9 @@
-import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared/constants";
+import {
+  REALTIME_BACKOFF_MAX_SECONDS,
+  REALTIME_REPLAY_WINDOW_SECONDS,
+  REALTIME_RETRY_AFTER_SECONDS,
+} from "@rifazo/shared/constants";
+import { reportStreamDown, reportStreamUp } from "./live-connection";
 
 // The one way the web opens the realtime stream (GET /api/events, SSE). EventSource reconnects by itself
 // after a dropped connection, but gives up for good when the server refuses it (429/503 over a cap, or
@@ -6,6 +11,9 @@ import { REALTIME_BACKOFF_MAX_SECONDS, REALTIME_RETRY_AFTER_SECONDS } from "@rif
 // at least the server's REALTIME_RETRY_AFTER_SECONDS, doubling the window with full jitter up to
 // REALTIME_BACKOFF_MAX_SECONDS (docs/decisions/0006-realtime-stream-limits.md): thousands of refused
 // browsers neither hammer the server nor come back at the same instant.
+// The browser's offline event closes the stream at once (a dead connection can look open for minutes)
+// and its online event reopens it without waiting for the backoff. While a stream is down, the root
+// layout says "Reconectando…" (lib/live-connection).
 
 export const EVENTS_URL = "/api/events";
 
@@ -32,12 +40,19 @@ export interface EventStreamOptions {
   onOpen?: () => void;
   /** `closed`: the browser gave up on this connection and a reopen is scheduled. */
   onError?: (closed: boolean) => void;
-  /** For tests: the EventSource constructor, timers and randomness. */
+  /**
+   * Open again after a drop. `replayed`: the server could replay what was missed (the stream knew where
+   * it was and was away less than the replay window); otherwise data on screen may be stale.
+   */
+  onReconnect?: (info: { replayed: boolean }) => void;
+  /** For tests: the EventSource constructor, timers, randomness, the clock and online/offline events. */
   deps?: {
     EventSource: { new (url: string): Source; readonly CLOSED: number };
     setTimeout: (run: () => void, ms: number) => unknown;
     clearTimeout: (timer: unknown) => void;
     random: () => number;
+    now?: () => number;
+    network?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
   };
 }
 
@@ -51,15 +66,27 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
     clearTimeout: (timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     random: Math.random,
+    now: Date.now,
+    network: typeof window === "undefined" ? undefined : window,
   };
   if (!deps.EventSource) return null;
   const Constructor = deps.EventSource;
+  const now = deps.now ?? Date.now;
+  const handle: EventStream = { close };
 
   let source: Source | null = null;
   let timer: unknown;
   let attempt = 0;
   let stopped = false;
   let lastEventId = options.lastEventId ?? null;
+  /** When the connection was lost; null while connected (or before the first connection). */
+  let downSince: number | null = null;
+  let offline = false;
+
+  const markDown = () => {
+    downSince ??= now();
+    reportStreamDown(handle);
+  };
 
   const track = (event: MessageEvent) => {
     if (/^\d+$/.test(event.lastEventId)) lastEventId = Number(event.lastEventId);
@@ -76,23 +103,56 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
   );
   const onOpen = () => {
     attempt = 0;
+    const lostAt = downSince;
+    downSince = null;
+    reportStreamUp(handle);
     options.onOpen?.();
+    if (lostAt !== null) {
+      const replayed = lastEventId !== null && now() - lostAt < REALTIME_REPLAY_WINDOW_SECONDS * 1000;
+      options.onReconnect?.({ replayed });
+    }
   };
   const onError = () => {
     const closed = source?.readyState === Constructor.CLOSED;
+    markDown();
     if (closed) {
       detach();
-      timer = deps.setTimeout(
-        () => {
-          timer = undefined;
-          if (!stopped) connect();
-        },
-        reconnectDelayMs(attempt, deps.random),
-      );
-      attempt += 1;
+      // Offline, the online event reopens it; a timer would only fail again.
+      if (!offline) schedule();
     }
     options.onError?.(closed);
   };
+  const onOffline = () => {
+    offline = true;
+    if (stopped) return;
+    markDown();
+    cancelTimer();
+    detach();
+  };
+  const onOnline = () => {
+    offline = false;
+    if (stopped || source) return;
+    // Back on the network: reconnect now rather than at the end of a backoff meant for a busy server.
+    cancelTimer();
+    attempt = 0;
+    connect();
+  };
+
+  function schedule(): void {
+    timer = deps.setTimeout(
+      () => {
+        timer = undefined;
+        if (!stopped) connect();
+      },
+      reconnectDelayMs(attempt, deps.random),
+    );
+    attempt += 1;
+  }
+
+  function cancelTimer(): void {
+    if (timer !== undefined) deps.clearTimeout(timer);
+    timer = undefined;
+  }
 
   function detach(): void {
     if (!source) return;
@@ -113,12 +173,17 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     source.addEventListener("error", onError);
   }
 
+  function close(): void {
+    stopped = true;
+    cancelTimer();
+    detach();
+    deps.network?.removeEventListener("offline", onOffline);
+    deps.network?.removeEventListener("online", onOnline);
+    reportStreamUp(handle);
+  }
+
+  deps.network?.addEventListener("offline", onOffline);
+  deps.network?.addEventListener("online", onOnline);
   connect();
-  return {
-    close() {
-      stopped = true;
-      if (timer !== undefined) deps.clearTimeout(timer);
-      detach();
-    },
-  };
+  return handle;
 }

@@ -36,7 +36,15 @@ function onRaffleEvent(): void {
 function connect(): void {
   if (source) return;
   // Later connections resume by themselves (Last-Event-ID, or the id the stream tracked).
-  source = openEventStream({ lastEventId: takeResumeId(), on: { raffle: onRaffleEvent } });
+  source = openEventStream({
+    lastEventId: takeResumeId(),
+    on: { raffle: onRaffleEvent },
+    // Away longer than the server replays (or from before the first event): what is on screen is
+    // refetched, since the changes it missed will not come as events.
+    onReconnect: ({ replayed }) => {
+      if (!replayed) onRaffleEvent();
+    },
+  });
 }
 
 function disconnect(): void {

@@ -1,4 +1,8 @@
-import { type DrawPageState, drawPageState } from "@rifazo/shared/domain/draw-page-state";
+import {
+  type DrawPageState,
+  type DrawPageStateName,
+  drawPageState,
+} from "@rifazo/shared/domain/draw-page-state";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -242,6 +246,14 @@ function VerifyLinks({ raffle }: { raffle: RaffleDetail }) {
 export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
   queryClient.prefetchQuery(raffleDetailQuery(params.raffleId ?? ""));
 
+/** "En vivo" only while the draw is running on this page: not days before it, nor after it. */
+function eyebrow(state: DrawPageStateName): string {
+  if (state === "drawing") return "Sorteo en vivo";
+  if (state === "finished" || state === "no_winners") return "Sorteo finalizado";
+  if (state === "cancelled") return "Sorteo cancelado";
+  return "Sorteo";
+}
+
 export function DrawPage() {
   const { raffleId } = useParams();
   if (!raffleId) return <Navigate to={paths.home} replace />;
@@ -359,7 +371,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
       <DocumentTitle title={`Sorteo: ${raffle.title}`} />
       <div className="mx-auto max-w-3xl space-y-6">
         <header className="space-y-2">
-          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">Sorteo en vivo</p>
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">{eyebrow(state)}</p>
           <h1 className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{raffle.title}</h1>
           <Link to={paths.raffle(raffle.id)} className="text-sm font-semibold text-brand-700 hover:underline">
             Ver detalles de la rifa

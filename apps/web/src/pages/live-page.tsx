@@ -60,7 +60,7 @@ export function LivePage() {
   return (
     <Page
       title="Transmisiones en Vivo"
-      eyebrow="En vivo"
+      eyebrow="Síguenos"
       description="Sigue nuestros sorteos en Instagram, Facebook, YouTube, televisión y radio. Todas las horas son de Venezuela."
     >
       <div className="space-y-8">

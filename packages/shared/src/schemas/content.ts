@@ -38,6 +38,15 @@ export const liveBroadcastSchema = z.object({
   /** Free text such as 'Viernes a las 8:00 p. m. (hora de Venezuela)'. */
   schedule: z.string(),
   url: z.string().nullable(),
+  /**
+   * Decided by the server from the raffles announced on this platform, not by a hand-set switch:
+   * live: a draw announced here is due now and its winners are not out yet; upcoming: the next one is
+   * on `nextDrawAt`; finished: its last draw is over and none is scheduled; none: no draw announced here.
+   */
+  status: z.enum(["live", "upcoming", "finished", "none"]),
+  /** The next draw announced on this platform (ISO), when status is upcoming. */
+  nextDrawAt: z.string().nullable(),
+  /** status === "live" (kept for older clients). */
   isLive: z.boolean(),
 });
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;

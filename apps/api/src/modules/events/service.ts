@@ -1,3 +1,4 @@
+import { REALTIME_REPLAY_WINDOW_SECONDS } from "@rifazo/shared";
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db, Executor } from "../../db/client";
@@ -51,7 +52,7 @@ export const EVENTS_CHANNEL = "rifazo_events";
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference to their row. */
 export const MAX_INLINE_BYTES = 7 * 1024;
 /** How long events stay replayable for reconnecting browsers. */
-export const EVENT_RETENTION_MS = 60 * 60 * 1000;
+export const EVENT_RETENTION_MS = REALTIME_REPLAY_WINDOW_SECONDS * 1000;
 const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const REPLAY_LIMIT = 500;
 /**

@@ -11,7 +11,18 @@ export interface ToastOptions {
   /** A toast with the same id replaces the previous one instead of stacking (guards firing twice). */
   id?: string;
   action?: { label: string; onClick: () => void };
+  /**
+   * The toast announces the navigation its action starts ("¡Hola!" before the sign-in page sends the user
+   * on, "Reserva activa" before opening it): it stays through that one navigation, then ends with the
+   * page it was shown on like any other.
+   */
+  survivesRedirect?: boolean;
 }
+
+// A toast ends with the action that caused it: leaving the page dismisses it (ToastsEndWithPage counts
+// the pages). Each toast remembers the last page it may be shown on.
+let page = 0;
+const lastPageOf = new Map<string | number, number>();
 
 // sonner is loaded lazily to keep the home bundle small; toasts asked for before it is ready wait.
 const toasterRequested = createStore(false);
@@ -36,8 +47,17 @@ export function markToasterReady(): void {
 }
 
 /** Shows a toast with a title and an optional description. */
-export function toast({ title, description, variant = "info", duration, id, action }: ToastOptions): void {
+export function toast({
+  title,
+  description,
+  variant = "info",
+  duration,
+  id,
+  action,
+  survivesRedirect = false,
+}: ToastOptions): void {
   requestToaster();
+  const lastPage = page + (survivesRedirect ? 1 : 0);
   const options = {
     description,
     duration,
@@ -47,6 +67,8 @@ export function toast({ title, description, variant = "info", duration, id, acti
   void Promise.all([sonner, toasterReady])
     .then(([module]) => {
       if (!module) return;
+      // Still downloading when the user left the page it was about: it would only confuse the next one.
+      if (page > lastPage) return;
       const show = {
         success: module.toast.success,
         error: module.toast.error,
@@ -58,10 +80,21 @@ export function toast({ title, description, variant = "info", duration, id, acti
       for (const current of module.toast.getToasts()) {
         if (current.id !== id) module.toast.dismiss(current.id);
       }
-      show(title, options);
+      lastPageOf.set(show(title, options), lastPage);
     })
     .catch(() => {
       // The toast code could not be downloaded (offline): the network banner already tells the story.
       sonner = undefined;
     });
+}
+
+/** Another page is on screen: the toasts raised for the previous one end with it. */
+export function endPageToasts(): void {
+  page += 1;
+  void sonner?.then((module) => {
+    for (const current of module.toast.getToasts()) {
+      if ((lastPageOf.get(current.id) ?? -1) < page) module.toast.dismiss(current.id);
+    }
+    for (const [id, last] of lastPageOf) if (last < page) lastPageOf.delete(id);
+  });
 }

@@ -24,4 +24,6 @@ export const liveBroadcastsQueryOptions = queryOptions({
     api.get<{ items: LiveBroadcast[] }>("/api/live-broadcasts", { signal, client }),
   select: (data) => data.items,
   staleTime: 60_000,
+  // Whether a broadcast is live follows the clock (a draw's announced time comes): asked again each minute.
+  refetchInterval: 60_000,
 });

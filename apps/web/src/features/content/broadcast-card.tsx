@@ -12,6 +12,7 @@ import {
   TvIcon,
   YoutubeIcon,
 } from "../../components/ui/icons";
+import { formatDateTime } from "../../lib/format";
 import type { LiveBroadcast } from "./api";
 
 const PLATFORM_ICONS: Record<BroadcastPlatform, ReactNode> = {
@@ -30,8 +31,31 @@ const PLATFORM_COLORS: Record<BroadcastPlatform, string> = {
   radio: "bg-accent-100 text-accent-700",
 };
 
+/**
+ * The server decides the state from the draws announced on the platform (status): "EN VIVO" only while
+ * one is on the air, "Próximamente" with the next one's date, "Finalizado" once its last draw is over.
+ */
+function StatusPill({ broadcast }: { broadcast: LiveBroadcast }) {
+  switch (broadcast.status) {
+    case "live":
+      return (
+        <Badge variant="danger" className="motion-safe:animate-pulse">
+          <span aria-hidden="true" className="size-2 rounded-full bg-danger-600" />
+          EN VIVO
+        </Badge>
+      );
+    case "upcoming":
+      return <Badge variant="info">Próximamente</Badge>;
+    case "finished":
+      return <Badge variant="neutral">Finalizado</Badge>;
+    default:
+      return null;
+  }
+}
+
 export function BroadcastCard({ broadcast }: { broadcast: LiveBroadcast }) {
   const platform = broadcast.platform;
+  const live = broadcast.status === "live";
   return (
     <Card className="flex h-full flex-col">
       <CardContent className="flex flex-1 flex-col gap-4">
@@ -44,16 +68,16 @@ export function BroadcastCard({ broadcast }: { broadcast: LiveBroadcast }) {
             </span>
             <span className="text-sm font-semibold text-muted">{broadcast.platformLabel}</span>
           </span>
-          {broadcast.isLive ? (
-            <Badge variant="danger" className="animate-pulse">
-              <span aria-hidden="true" className="size-2 rounded-full bg-danger-600" />
-              EN VIVO
-            </Badge>
-          ) : null}
+          <StatusPill broadcast={broadcast} />
         </div>
         <div className="flex-1 space-y-2">
           <h2 className="text-lg font-bold text-ink">{broadcast.title}</h2>
           {broadcast.description ? <p className="text-sm text-muted">{broadcast.description}</p> : null}
+          {broadcast.status === "upcoming" && broadcast.nextDrawAt ? (
+            <p className="text-sm font-semibold text-info-700">
+              Próximo sorteo: {formatDateTime(broadcast.nextDrawAt)}
+            </p>
+          ) : null}
           {broadcast.schedule ? (
             <p className="flex items-start gap-2 text-sm font-medium text-ink">
               <ClockIcon className="mt-0.5 text-brand-700" />
@@ -70,11 +94,11 @@ export function BroadcastCard({ broadcast }: { broadcast: LiveBroadcast }) {
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses({
-              variant: broadcast.isLive ? "primary" : "outline",
+              variant: live ? "primary" : "outline",
               className: "w-full",
             })}
           >
-            {broadcast.isLive ? "Ver en vivo" : "Ir a la transmisión"}
+            {live ? "Ver en vivo" : "Ir a la transmisión"}
             <ExternalLinkIcon />
             <span className="sr-only">: {broadcast.title} (se abre en una pestaña nueva)</span>
           </a>

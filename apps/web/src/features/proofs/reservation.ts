@@ -1,6 +1,7 @@
 import { HOLDING_RESERVATION_STATUSES, type PaymentMethod } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
+import { formatDate, toDate } from "../../lib/format";
 
 // Display rules of a reservation (decision 0013): the countdown, the BCV rate line and what each status
 // lets the buyer do. Free of React so they can be tested alone.
@@ -32,18 +33,10 @@ export function formatCountdown(ms: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
-/** "25/11/2026" in Venezuela, for a plain date ("2026-11-25") or a timestamp. */
+/** "25/11/2026" in Venezuela, for a plain date ("2026-11-25", read at noon) or a timestamp. */
 export function formatRateDate(value: string): string {
-  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (plain) return `${plain[3]}/${plain[2]}/${plain[1]}`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat("es-VE", {
-    timeZone: "America/Caracas",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(date);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value;
+  return toDate(day) ? formatDate(day, "short") : value;
 }
 
 /** "Tasa BCV del 25/11/2026: 36,50 Bs/$". */

@@ -9,16 +9,20 @@ describe("countdown", () => {
     expect(countdownParts(0, 5000)).toEqual({ done: true, days: 0, hours: 0, minutes: 0, seconds: 0 });
   });
 
-  it("reads as a sentence", () => {
-    expect(countdownSentence({ done: false, days: 2, hours: 5, minutes: 3, seconds: 9 })).toBe(
-      "Comienza en 2 días, 5 horas y 3 minutos",
+  it("reads as a natural es-VE sentence, before a start or a draw", () => {
+    const sentence = (days: number, hours: number, minutes: number, seconds = 0) =>
+      countdownSentence({ done: false, days, hours, minutes, seconds });
+    expect(sentence(2, 5, 3, 9)).toBe("Faltan 2 días, 5 horas y 3 minutos");
+    expect(sentence(2, 3, 0)).toBe("Faltan 2 días y 3 horas");
+    expect(sentence(1, 0, 1)).toBe("Faltan 1 día y 1 minuto");
+    expect(sentence(1, 0, 0)).toBe("Falta 1 día");
+    expect(sentence(0, 1, 0)).toBe("Falta 1 hora");
+    expect(sentence(0, 0, 1)).toBe("Falta 1 minuto");
+    expect(sentence(0, 0, 12)).toBe("Faltan 12 minutos");
+    // Never "0 minutos".
+    expect(sentence(0, 0, 0, 40)).toBe("Falta menos de un minuto");
+    expect(countdownSentence({ done: true, days: 0, hours: 0, minutes: 0, seconds: 0 })).toBe(
+      "Ya es la hora",
     );
-    expect(countdownSentence({ done: false, days: 1, hours: 0, minutes: 1, seconds: 0 })).toBe(
-      "Comienza en 1 día y 1 minuto",
-    );
-    expect(countdownSentence({ done: false, days: 0, hours: 0, minutes: 0, seconds: 40 })).toBe(
-      "Comienza en 0 minutos",
-    );
-    expect(countdownSentence({ done: true, days: 0, hours: 0, minutes: 0, seconds: 0 })).toBe("Ya comenzó");
   });
 });

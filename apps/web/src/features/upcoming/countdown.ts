@@ -20,14 +20,20 @@ export function countdownParts(target: number, now: number): CountdownParts {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** 'Comienza en 2 días, 5 horas y 3 minutos' (minutes precision: read out, it must not change every second). */
+/**
+ * 'Faltan 2 días, 5 horas y 3 minutos', 'Falta 1 minuto', 'Falta menos de un minuto' (minutes precision:
+ * read out, it must not change every second). Neutral, so it reads right before a start and before a draw.
+ */
 export function countdownSentence(parts: CountdownParts): string {
-  if (parts.done) return "Ya comenzó";
+  if (parts.done) return "Ya es la hora";
+  if (!parts.days && !parts.hours && !parts.minutes) return "Falta menos de un minuto";
   const pieces = [
     parts.days ? plural(parts.days, "día", "días") : "",
     parts.hours ? plural(parts.hours, "hora", "horas") : "",
-    plural(parts.minutes, "minuto", "minutos"),
+    parts.minutes ? plural(parts.minutes, "minuto", "minutos") : "",
   ].filter(Boolean);
   const last = pieces.pop() as string;
-  return `Comienza en ${pieces.length ? `${pieces.join(", ")} y ${last}` : last}`;
+  // "Falta 1 día", but "Faltan 1 día y 2 horas": the verb agrees with everything that is left.
+  const verb = pieces.length === 0 && last.startsWith("1 ") ? "Falta" : "Faltan";
+  return `${verb} ${pieces.length ? `${pieces.join(", ")} y ${last}` : last}`;
 }

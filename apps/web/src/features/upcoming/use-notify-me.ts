@@ -99,6 +99,7 @@ export function useNotifyMe(raffle: { id: string; title: string }): NotifyMe {
         title: NOTIFY_MESSAGES.signInTitle,
         description: NOTIFY_MESSAGES.signIn(raffle.title),
         variant: "info",
+        survivesRedirect: true,
       });
       const state: RedirectState = {
         from: { pathname: location.pathname, search: location.search, hash: location.hash },

@@ -49,6 +49,7 @@ export function AdminLoginForm() {
       title: "Bienvenido al panel",
       description: `Sesión iniciada como ${user.email}.`,
       variant: "success",
+      survivesRedirect: true,
     });
     // The sign-in page sees the admin session and redirects to the panel (or where the guard came from).
     queryClient.setQueryData(sessionQueryKey, user);

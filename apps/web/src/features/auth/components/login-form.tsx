@@ -128,6 +128,8 @@ export function LoginForm() {
       description: "Iniciaste sesión correctamente. ¡Mucha suerte en tus rifas!",
       variant: "success",
       duration: WELCOME_TOAST_MS,
+      // Shown on the page the sign-in sends the user on to.
+      survivesRedirect: true,
     });
     // Data cached while signed out (favourites, prices for visitors) may differ now.
     await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

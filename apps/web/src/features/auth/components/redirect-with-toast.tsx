@@ -11,7 +11,7 @@ interface RedirectWithToastProps {
 /** Redirects and explains why. The toast id keeps StrictMode's double effect from showing it twice. */
 export function RedirectWithToast({ to, state, notice }: RedirectWithToastProps) {
   useEffect(() => {
-    toast(notice);
+    toast({ ...notice, survivesRedirect: true });
   }, [notice]);
   return <Navigate to={to} replace state={state} />;
 }

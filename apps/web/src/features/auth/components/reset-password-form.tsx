@@ -74,6 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         title: PASSWORD_RESET_MESSAGES.resetDoneTitle,
         description: PASSWORD_RESET_MESSAGES.resetDone,
         variant: "success",
+        survivesRedirect: true,
       });
       await navigate(paths.login, { replace: true });
     } catch (error) {

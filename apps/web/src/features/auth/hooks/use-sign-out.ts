@@ -30,21 +30,29 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
       failed = true;
     }
     forgetAdminSession();
+    // Raised before leaving, as the announcement of that navigation: it is shown on the destination.
+    const survivesRedirect = window.location.pathname !== destination;
+    if (failed) {
+      toast({
+        title: AUTH_MESSAGES.signOutErrorTitle,
+        description: AUTH_MESSAGES.signOutError,
+        variant: "error",
+        survivesRedirect,
+      });
+    } else {
+      toast({
+        title: AUTH_MESSAGES.signOutTitle,
+        description: AUTH_MESSAGES.signOut,
+        variant: "success",
+        survivesRedirect,
+      });
+    }
     // Leave the protected page first; guards stand still until the destination is on screen.
     await navigate(destination, { replace: true });
     await queryClient.cancelQueries();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     queryClient.setQueryData(sessionQueryKey, null);
     markSessionCleared();
-    if (failed) {
-      toast({
-        title: AUTH_MESSAGES.signOutErrorTitle,
-        description: AUTH_MESSAGES.signOutError,
-        variant: "error",
-      });
-    } else {
-      toast({ title: AUTH_MESSAGES.signOutTitle, description: AUTH_MESSAGES.signOut, variant: "success" });
-    }
   }, [isAdmin, navigate, queryClient]);
 
   return { signOut, signingOut };

@@ -329,6 +329,8 @@ export function ProofUploadForm({
         title: PROOF_MESSAGES.successTitle,
         description: PROOF_MESSAGES.success,
         variant: "success",
+        // Without a reservation the form goes on to the raffle or Mis Pagos a moment later.
+        survivesRedirect: !reservation,
       });
       clearProofDraft(draftKey);
       void queryClient.invalidateQueries({ queryKey: proofKeys.all });

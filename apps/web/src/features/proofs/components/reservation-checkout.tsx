@@ -53,7 +53,12 @@ function CancelReservation({ reservation }: { reservation: Reservation }) {
   const cancel = useMutation({
     mutationFn: () => cancelReservation(reservation.id),
     onSuccess: () => {
-      toast({ id: "reservation", title: "Reserva cancelada", description: RESERVATION_MESSAGES.cancelled });
+      toast({
+        id: "reservation",
+        title: "Reserva cancelada",
+        description: RESERVATION_MESSAGES.cancelled,
+        survivesRedirect: true,
+      });
       void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["raffles"] });
       void navigate(paths.raffle(reservation.raffleId));

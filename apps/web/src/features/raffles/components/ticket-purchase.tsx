@@ -45,7 +45,12 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
     onError: (error) => {
       const active = activeReservationOf(error);
       if (active) {
-        toast({ title: "Reserva activa", description: RESERVATION_MESSAGES.activeExists, variant: "info" });
+        toast({
+          title: "Reserva activa",
+          description: RESERVATION_MESSAGES.activeExists,
+          variant: "info",
+          survivesRedirect: true,
+        });
         navigate(reservationPath(raffle.id, active));
         return;
       }

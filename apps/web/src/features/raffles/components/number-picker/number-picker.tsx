@@ -187,7 +187,12 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       }
       const active = activeReservationOf(error);
       if (active) {
-        toast({ title: "Reserva activa", description: RESERVATION_MESSAGES.activeExists, variant: "info" });
+        toast({
+          title: "Reserva activa",
+          description: RESERVATION_MESSAGES.activeExists,
+          variant: "info",
+          survivesRedirect: true,
+        });
         navigate(reservationPath(raffle.id, active));
         return;
       }

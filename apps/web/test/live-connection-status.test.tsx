@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import { REALTIME_REPLAY_WINDOW_SECONDS } from "@rifazo/shared/constants";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  BACK_FOR_MS,
+  LiveConnectionStatus,
+  RECONNECTING_AFTER_MS,
+} from "../src/components/layout/live-connection-status";
+import { EVENTS_URL } from "../src/lib/event-stream";
+import { useRaffleEvents } from "../src/lib/use-raffle-events";
+import { testQueryClient } from "./render";
+
+// Live data after a network drop: the stream reconnects by itself, "Reconectando…" appears only when the
+// drop lasts, "Conectado de nuevo" says it is back, and what is on screen is refetched when the server
+// cannot replay what was missed.
+
+/** The browser's EventSource, driven by the test. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = 0;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.made.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  /** The connection dropped; the browser retries by itself. */
+  drop() {
+    this.readyState = 0;
+    this.dispatchEvent(new Event("error"));
+  }
+  emit(id: string) {
+    this.dispatchEvent(new MessageEvent("raffle", { data: "{}", lastEventId: id }));
+  }
+}
+
+const current = () => FakeEventSource.made.at(-1) as FakeEventSource;
+let fetches = 0;
+
+function Raffles() {
+  useRaffleEvents(["raffles"]);
+  const query = useQuery({
+    queryKey: ["raffles"],
+    queryFn: () => {
+      fetches += 1;
+      return Promise.resolve(fetches);
+    },
+  });
+  return <p>Lectura {query.data ?? 0}</p>;
+}
+
+function renderPage() {
+  const client = testQueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <Raffles />
+      <LiveConnectionStatus />
+    </QueryClientProvider>,
+  );
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+  FakeEventSource.made = [];
+  fetches = 0;
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("LiveConnectionStatus", () => {
+  it("stays quiet through a short blip, then says Reconectando… and Conectado de nuevo", async () => {
+    const view = renderPage();
+    await advance(0);
+    const status = screen.getByRole("status");
+    expect(status).toHaveAttribute("aria-live", "polite");
+    current().open();
+    current().emit("40");
+    // The event's own refetch (coalesced) is not what this test counts.
+    await advance(1_000);
+    const before = fetches;
+
+    // A blip under two seconds: nothing to say.
+    act(() => current().drop());
+    await advance(RECONNECTING_AFTER_MS - 500);
+    expect(status).toBeEmptyDOMElement();
+    act(() => current().open());
+    await advance(RECONNECTING_AFTER_MS);
+    expect(status).toBeEmptyDOMElement();
+
+    // A real drop: said after a couple of seconds, then the way back.
+    act(() => current().drop());
+    await advance(RECONNECTING_AFTER_MS);
+    expect(status).toHaveTextContent("Reconectando…");
+    act(() => current().open());
+    await advance(0);
+    expect(status).toHaveTextContent("Conectado de nuevo");
+    await advance(BACK_FOR_MS);
+    expect(status).toBeEmptyDOMElement();
+    // Reconnected within the replay window and knowing where it was: the replay covers it, no refetch.
+    await advance(1_000);
+    expect(fetches).toBe(before);
+    view.unmount();
+  });
+
+  it("closes on the offline event, reopens at once when back online, and refetches beyond the replay", async () => {
+    const view = renderPage();
+    await advance(0);
+    const first = current();
+    first.open();
+    first.emit("41");
+    await advance(1_000);
+    const before = fetches;
+
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await advance(RECONNECTING_AFTER_MS);
+    expect(screen.getByRole("status")).toHaveTextContent("Reconectando…");
+    // Offline for longer than the server keeps events: no reconnect attempt while offline.
+    await advance(REALTIME_REPLAY_WINDOW_SECONDS * 1000);
+    expect(FakeEventSource.made).toHaveLength(1);
+
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(FakeEventSource.made).toHaveLength(2);
+    // It resumes after the last event it saw, as decision 0005 asks.
+    expect(current().url).toBe(`${EVENTS_URL}?lastEventId=41`);
+    act(() => current().open());
+    await advance(1_000);
+    expect(screen.getByRole("status")).toHaveTextContent("Conectado de nuevo");
+    // The missed changes are beyond the replay: the page's data is fetched again.
+    expect(fetches).toBe(before + 1);
+    expect(screen.getByText(`Lectura ${before + 1}`)).toBeInTheDocument();
+    view.unmount();
+  });
+});

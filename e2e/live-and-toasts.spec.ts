@@ -1,0 +1,67 @@
+// Small things a newcomer trips over, on a phone: "EN VIVO" only when a draw is on the air, a toast ends
+// with the page that raised it, and the live data says when it is reconnecting after a network drop.
+//
+// It runs against the demo catalogue (SEED_DEMO=1).
+import type { Page } from "@playwright/test";
+import { demoTest, expect } from "./support/fixtures";
+
+const test = demoTest();
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Chooses the cookies before the page loads, so the banner never covers what is under test. */
+async function skipCookieBanner(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "rifazo_cookie_consent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+  });
+}
+
+test("transmisiones: nada dice EN VIVO sin un sorteo al aire; lo próximo con su fecha, lo terminado como tal @phone-only", async ({
+  page,
+}) => {
+  await skipCookieBanner(page);
+  await page.goto("/transmisiones-vivo");
+  await expect(page.getByRole("heading", { level: 1, name: "Transmisiones en Vivo" })).toBeVisible();
+  // The demo's YouTube raffle draws in 12 days and its Facebook one is over: nothing is on the air.
+  await expect(page.getByText("EN VIVO", { exact: true })).toHaveCount(0);
+  const youtube = page.getByRole("listitem").filter({ hasText: "Canal de YouTube de Rifazo" });
+  await expect(youtube.getByText("Próximamente")).toBeVisible();
+  await expect(youtube.getByText(/^Próximo sorteo: \d{1,2} de [a-z]+ de \d{4}/)).toBeVisible();
+  const facebook = page.getByRole("listitem").filter({ hasText: "Sorteos por Facebook Live" });
+  await expect(facebook.getByText("Finalizado")).toBeVisible();
+});
+
+test("un toast termina con su página; los datos en vivo dicen Reconectando… y vuelven solos @phone-only", async ({
+  page,
+  context,
+}) => {
+  await skipCookieBanner(page);
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Rifas destacadas" });
+  await featured.getByRole("article").first().getByRole("button", { name: "Añadir a favoritos" }).click();
+  const notice = page.getByText("Debes iniciar sesión para guardar favoritos.");
+  await expect(notice).toBeVisible();
+  // Another page: the toast about the home's heart does not follow.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Ganadores" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ganadores" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // A raffle page listens to live sales. Offline: a discreet status after a couple of seconds.
+  await page.goto("/rifas");
+  await page.getByRole("article").first().getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const status = page.getByRole("status").filter({ hasText: /Reconectando|Conectado de nuevo/ });
+  await context.setOffline(true);
+  await expect(status).toHaveText("Reconectando…", { timeout: 5_000 });
+  await context.setOffline(false);
+  await expect(status).toHaveText("Conectado de nuevo", { timeout: 5_000 });
+  await expect(status).toHaveCount(0, { timeout: 6_000 });
+});
