@@ -92,7 +92,10 @@ test("comprar números elegidos solo con el teclado y ver el sorteo anunciado y 
 
     await page.goto(`/rifas/${raffleId}`);
     const grid = page.getByRole("grid", { name: "Números de la rifa" });
-    await expect(grid.getByRole("button", { name: "Número 0000, disponible" })).toBeVisible();
+    // The numbers' bitmap loads after the page (a busy machine can take a while).
+    await expect(grid.getByRole("button", { name: "Número 0000, disponible" })).toBeVisible({
+      timeout: 30_000,
+    });
     // Tab reaches the grid once, on its first number.
     await tabTo(page, async () => (await focusedName(page)).startsWith("Número "));
     await expect(grid.getByRole("button", { name: "Número 0000, disponible" })).toBeFocused();
@@ -114,6 +117,10 @@ test("comprar números elegidos solo con el teclado y ver el sorteo anunciado y 
     await page.keyboard.press("Space");
     await expect(status).toHaveText("3 números seleccionados.");
     await expect(grid.getByRole("button", { name: "Número 0742, seleccionado" })).toBeFocused();
+    // Seen as well as focused: the page scrolls when the grid is below the fold.
+    await expect(grid.getByRole("button", { name: "Número 0742, seleccionado" })).toBeInViewport({
+      ratio: 1,
+    });
     // The focus ring is drawn (focus-visible after keyboard use).
     const outline = await page.evaluate(
       () => getComputedStyle(document.activeElement as Element).outlineStyle,

@@ -110,6 +110,9 @@ export function NumberGrid({
     if (button) {
       pendingFocus.current = null;
       button.focus({ preventScroll: true });
+      // The grid already scrolled itself; the page may still hide the cell (grid below the fold): bring
+      // it into view with the least movement, so the focused number is always seen (WCAG 2.4.11).
+      button.scrollIntoView?.({ block: "nearest", inline: "nearest" });
     }
   });
 
@@ -175,7 +178,8 @@ export function NumberGrid({
             }}
             className={cn(
               "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              // A dark 3 px ring apart from the cell: it stands out on a chosen (purple) cell as on a free one.
+              "focus-visible:outline-[3px] focus-visible:outline-offset-1 focus-visible:outline-ink",
               // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
               n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
               taken
