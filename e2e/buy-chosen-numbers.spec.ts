@@ -96,7 +96,7 @@ async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
   return page;
 }
 
-const cell = (page: Page, number: string, state: "disponible" | "elegido" | "ocupado") =>
+const cell = (page: Page, number: string, state: "disponible" | "seleccionado" | "ocupado") =>
   page
     .getByRole("grid", { name: "Números de la rifa" })
     .getByRole("button", { name: `Número ${number}, ${state}` });
@@ -158,7 +158,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   // Two taps near the top, then one number found with the search.
   await cell(page, "0003", "disponible").tap();
   await cell(page, "0008", "disponible").tap();
-  await expect(cell(page, "0003", "elegido")).toBeVisible();
+  await expect(cell(page, "0003", "seleccionado")).toBeVisible();
   await picker.getByLabel("Buscar número").fill("742");
   await picker.getByRole("button", { name: "Ir", exact: true }).tap();
   await expect(cell(page, "0742", "disponible")).toBeVisible();

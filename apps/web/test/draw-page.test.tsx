@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
@@ -13,6 +13,9 @@ import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 // winners and the verification data, from the API's answers through the app's own client.
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+// The celebration's canvas: what matters here is whether it is fired at all.
+const confetti = vi.hoisted(() => ({ fire: vi.fn(), create: vi.fn() }));
+vi.mock("canvas-confetti", () => ({ default: { create: confetti.create } }));
 
 const NOW = new Date("2026-11-20T16:00:00.000Z");
 const HOUR = 3_600_000;
@@ -61,6 +64,8 @@ beforeEach(() => {
   // Only the clock is fixed: timers still run, so the page's one-second tick keeps working.
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   vi.mocked(toast).mockClear();
+  confetti.fire.mockClear();
+  confetti.create.mockReset().mockReturnValue(confetti.fire);
   // No live stream in these tests: the page works without it.
   vi.stubGlobal("EventSource", undefined);
   reducedMotion(false);
@@ -222,6 +227,74 @@ describe("DrawPage", () => {
     expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
   });
 
+  const WON = {
+    raffleId: "r1",
+    drawnAt: NOW.toISOString(),
+    empty: false,
+    winners: [
+      { level: 2, prize: "Un televisor", ticketNumber: "0107", winnerName: "José R.", isMine: false },
+      { level: 1, prize: "Moto Bera", ticketNumber: "0042", winnerName: "María P.", isMine: false },
+    ],
+    transcript: null,
+  };
+  const SAID =
+    "¡Tenemos ganadores! Primer premio, Moto Bera: boleto 0042, María P. Premio nivel 2, Un televisor: boleto 0107, José R.";
+  /** The page's polite region that says the result (the roulette has its own while it spins). */
+  const announcement = () =>
+    screen.getAllByRole("status").find((el) => el.tagName === "P" && el.getAttribute("aria-atomic"));
+
+  it("reduced motion: no roulette digits and no confetti, the result said once in a live region", async () => {
+    reducedMotion(true);
+    let answer: (response: Response) => void = () => undefined;
+    serve(frozen(new Date(NOW.getTime() - 60_000)));
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === "/api/raffles/r1/draw"
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
+    // While the server draws: a still message, no flickering number, no pulse.
+    expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
+    expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
+    expect(document.querySelector(".animate-pulse, .motion-safe\\:animate-pulse")).toBeNull();
+    expect(announcement()).toHaveTextContent(/^$/);
+    await act(async () => answer(json(200, WON)));
+    expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
+    await waitFor(() => expect(announcement()).toHaveTextContent(SAID));
+    // The raffle refetched after the draw does not say it again, and nothing was thrown on a canvas.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === "/api/raffles/r1").length).toBeGreaterThan(1),
+    );
+    expect(announcement()?.textContent).toBe(SAID);
+    expect(confetti.create).not.toHaveBeenCalled();
+    expect(confetti.fire).not.toHaveBeenCalled();
+  });
+
+  it("with motion: the roulette spins, then the result is said once and the confetti is fired", async () => {
+    vi.useFakeTimers({
+      toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+      now: NOW,
+      shouldAdvanceTime: true,
+    });
+    serve(frozen(new Date(NOW.getTime() - 60_000)), WON);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
+    expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
+    // The digits change many times; the live region stays silent while they do.
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(announcement()).toHaveTextContent(/^$/);
+    await act(() => vi.advanceTimersByTimeAsync(3_500));
+    expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
+    await waitFor(() => expect(announcement()).toHaveTextContent(SAID));
+    await waitFor(() => expect(confetti.fire).toHaveBeenCalled());
+  });
+
   it("already drawn: the stored winners and no second draw", async () => {
     serve(
       raffle({
@@ -245,6 +318,8 @@ describe("DrawPage", () => {
     expect(within(winners).getByText("José R.")).toBeInTheDocument();
     expect(within(winners).getByText(/Premio nivel 2 · Un televisor/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
+    // Opened on a finished draw: the winners are read with the page, not announced.
+    expect(announcement()).toHaveTextContent(/^$/);
   });
 
   it("a drawn v1 raffle: its commitment in the past tense and the links to verify it", async () => {

@@ -133,7 +133,7 @@ describe("NumberPicker", () => {
       "0018",
       "0019",
     ]);
-    expect(cell("Número 0018, elegido")).toHaveAttribute("aria-pressed", "true");
+    expect(cell("Número 0018, seleccionado")).toHaveAttribute("aria-pressed", "true");
   });
 
   it("la selección muestra el total con el combo y la regla combo o nivel", async () => {
@@ -165,16 +165,85 @@ describe("NumberPicker", () => {
     await userEvent.keyboard("{ArrowRight}");
     expect(document.activeElement).toBe(cell("Número 0001, disponible"));
     await userEvent.keyboard(" ");
-    expect(cell("Número 0001, elegido")).toHaveAttribute("aria-pressed", "true");
+    expect(cell("Número 0001, seleccionado")).toHaveAttribute("aria-pressed", "true");
     await userEvent.keyboard("{ArrowDown}");
     expect(document.activeElement).toHaveAccessibleName("Número 0006, disponible");
     await userEvent.keyboard("{Enter}");
-    expect(cell("Número 0006, elegido")).toHaveAttribute("aria-pressed", "true");
+    expect(cell("Número 0006, seleccionado")).toHaveAttribute("aria-pressed", "true");
     await userEvent.keyboard("{ArrowLeft}{Home}");
     expect(document.activeElement).toHaveAccessibleName("Número 0005, disponible");
     // Only the focused cell is in the tab order.
     const tabbable = screen.getAllByRole("button").filter((b) => b.dataset.n && b.tabIndex === 0);
     expect(tabbable).toEqual([document.activeElement]);
+  });
+
+  it("con el teclado: un solo tope de tabulación, Fin, Ctrl+Fin, AvPág y RePág", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle());
+    const element = await grid();
+    // Tab from the search form's last control lands in the grid once, on its first number.
+    screen.getByRole("button", { name: "Al azar" }).focus();
+    await userEvent.tab();
+    expect(document.activeElement).toHaveAccessibleName("Número 0000, disponible");
+    expect(element).toHaveAttribute("aria-describedby");
+    expect(document.getElementById(element.getAttribute("aria-describedby") ?? "")).toHaveTextContent(
+      /escribe un número para ir a él/,
+    );
+    await userEvent.keyboard("{End}");
+    expect(document.activeElement).toHaveAccessibleName("Número 0004, disponible");
+    await userEvent.keyboard("{PageDown}");
+    // Seven rows of five fit the 336 px window: a page down is 35 numbers.
+    expect(document.activeElement).toHaveAccessibleName("Número 0039, disponible");
+    await userEvent.keyboard("{PageUp}");
+    expect(document.activeElement).toHaveAccessibleName("Número 0004, disponible");
+    await userEvent.keyboard("{Control>}{End}{/Control}");
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 9999, disponible"));
+    await userEvent.keyboard("{Control>}{Home}{/Control}");
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 0000, disponible"));
+    // Still one tab stop: Tab leaves the grid for what follows it.
+    await userEvent.tab();
+    expect(document.activeElement?.closest('[role="grid"]')).toBeNull();
+  });
+
+  it("con el teclado: un número ocupado no se elige y la cantidad elegida se anuncia", async () => {
+    serve({ total: 10_000, taken: [1] });
+    renderPicker(raffle());
+    await screen.findByRole("button", { name: "Número 0001, ocupado" });
+    const status = screen.getByText((_, el) => el?.getAttribute("role") === "status" && el.tagName === "P");
+    // Nothing is said when the page opens.
+    expect(status).toHaveTextContent(/^$/);
+    cell("Número 0000, disponible").focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(document.activeElement).toHaveAccessibleName("Número 0001, ocupado");
+    expect(document.activeElement).toHaveAttribute("aria-disabled", "true");
+    await userEvent.keyboard(" ");
+    await userEvent.keyboard("{Enter}");
+    expect(document.activeElement).toHaveAttribute("aria-pressed", "false");
+    expect(status).toHaveTextContent(/^$/);
+    await userEvent.keyboard("{ArrowRight} ");
+    expect(document.activeElement).toHaveAccessibleName("Número 0002, seleccionado");
+    expect(status).toHaveTextContent("1 número seleccionado.");
+    await userEvent.keyboard("{ArrowRight}{Enter}");
+    expect(status).toHaveTextContent("2 números seleccionados.");
+    await userEvent.keyboard("{Enter}");
+    expect(status).toHaveTextContent("1 número seleccionado.");
+  });
+
+  it("escribir un número dentro de la cuadrícula lleva el foco a él", async () => {
+    serve({ total: 10_000, taken: [] });
+    renderPicker(raffle());
+    await grid();
+    cell("Número 0000, disponible").focus();
+    await userEvent.keyboard("4217");
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 4217, disponible"));
+    await userEvent.keyboard(" ");
+    expect(document.activeElement).toHaveAccessibleName("Número 4217, seleccionado");
+    // After a pause, the next digits start a new number.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 5_000);
+    await userEvent.keyboard("42");
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 0042, disponible"));
+    clock.mockRestore();
   });
 
   it("buscar un número lo trae a la vista y le da el foco", async () => {

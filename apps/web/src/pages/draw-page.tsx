@@ -21,6 +21,7 @@ import {
   drawsQuery,
   prefersReducedMotion,
   RecordLink,
+  ResultAnnouncer,
   Roulette,
 } from "../features/draws";
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
@@ -268,6 +269,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   // The draw's buttons act only once the code has run.
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");
+  /** prefers-reduced-motion at the press: no roulette and no confetti, the result shown as it comes. */
+  const [calm, setCalm] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);
   const [starting, setStarting] = useState(false);
   const [drawError, setDrawError] = useState<{ message: string; unavailable: boolean } | null>(null);
@@ -358,8 +361,10 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   function runDraw() {
     setDrawError(null);
     // Reduced motion: straight to the result, no roulette and no confetti.
-    if (prefersReducedMotion()) void fetchWinners();
-    else setPhase("drawing");
+    const reduce = prefersReducedMotion();
+    setCalm(reduce);
+    setPhase("drawing");
+    if (reduce) void fetchWinners();
   }
 
   const shown = result ?? (raffle.drawnAt || raffle.hasWinners ? resultFromRaffle(raffle) : null);
@@ -493,9 +498,15 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
 
         {state === "drawing" ? (
           <Panel>
-            <Roulette totalTickets={raffle.totalTickets} onResultTime={() => void fetchWinners()} />
+            <Roulette
+              totalTickets={raffle.totalTickets}
+              calm={calm}
+              onResultTime={() => void fetchWinners()}
+            />
           </Panel>
         ) : null}
+
+        <ResultAnnouncer result={state === "finished" || state === "no_winners" ? shown : null} />
 
         {state === "finished" && shown ? (
           <Panel tone="gold">

@@ -6,6 +6,7 @@ export { OwnershipCheck } from "./components/ownership-check";
 export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
 export { RecordLink, recordAvailableOf, useRecordExists } from "./components/record-link";
 export { RecordView } from "./components/record-view";
+export { ResultAnnouncer } from "./components/result-announcer";
 export { Roulette } from "./components/roulette";
 export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";
 export {
@@ -16,5 +17,6 @@ export {
   type ShownWinner,
   shownWinners,
 } from "./lib/record-text";
+export { resultAnnouncement } from "./lib/result-announcement";
 export { prefersReducedMotion } from "./lib/roulette";
 export { verifierHeadline } from "./lib/verifier-headline";

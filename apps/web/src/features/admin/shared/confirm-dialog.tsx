@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button, type ButtonVariant } from "../../../components/ui/button";
+import { useReturnFocus } from "../../../components/ui/return-focus";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -32,11 +33,15 @@ export function ConfirmDialog({
   busy = false,
   children,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-brand-950/55 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in"
+          {...returnFocus}
+        >
           <AlertDialog.Title className="text-lg font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-muted">{description}</div>

@@ -2,6 +2,7 @@ import { POINTS_UNIT_LABEL } from "@rifazo/shared/domain/levels";
 import { CLUB_MESSAGES } from "@rifazo/shared/schemas/club";
 import { AlertDialog } from "radix-ui";
 import { Button } from "../../../components/ui/button";
+import { useReturnFocus } from "../../../components/ui/return-focus";
 import { formatNumber } from "../../../lib/format";
 import type { ClubReward, RedeemResult } from "../api/club-api";
 
@@ -25,6 +26,7 @@ const points = (n: number) => `${formatNumber(n)} ${POINTS_UNIT_LABEL}`;
  * An alert dialog: focus starts on "Cancelar", Escape cancels, nothing behind it can be clicked.
  */
 export function RedeemDialog({ reward, balance, result, busy, onConfirm, onClose }: RedeemDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={reward !== null}
@@ -32,7 +34,10 @@ export function RedeemDialog({ reward, balance, result, busy, onConfirm, onClose
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-brand-950/55 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in"
+          {...returnFocus}
+        >
           {reward && result ? (
             <>
               <AlertDialog.Title className="text-lg font-bold text-ink">{result.title}</AlertDialog.Title>

@@ -5,7 +5,8 @@ import { cn } from "../../../../lib/cn";
 // Every number of the raffle as a toggle button, but only the rows on screen (plus a few) exist in the
 // page: 10 000 buttons would take seconds to lay out on a cheap phone. Rows have a fixed height, so the
 // rows in view follow from the scroll position alone. One button is in the tab order (roving tabindex);
-// arrow keys, Home/End and PageUp/PageDown move within the grid (WAI-ARIA grid pattern).
+// arrow keys, Home/End and PageUp/PageDown move within the grid (WAI-ARIA grid pattern), and typing digits
+// jumps to that number (the pattern's type-ahead), so nobody has to arrow through thousands of cells.
 
 export const ROW_PX = 48;
 export const VIEWPORT_PX = 336;
@@ -15,6 +16,8 @@ const MIN_COLUMNS = 4;
 const MAX_COLUMNS = 10;
 /** Before the width is known (and on the server): what a 390 px phone fits. */
 const DEFAULT_COLUMNS = 5;
+/** Digits typed within this pause build one number ("4", "2" → 0042); a longer pause starts a new one. */
+const TYPEAHEAD_MS = 1_000;
 
 export interface FocusRequest {
   number: number;
@@ -29,10 +32,12 @@ interface NumberGridProps {
   onToggle: (n: number) => void;
   focusRequest: FocusRequest | null;
   disabled?: boolean;
+  /** Id of the text that tells screen-reader users how to move in the grid. */
+  describedBy?: string;
 }
 
 export function cellLabel(n: number, taken: boolean, selected: boolean): string {
-  return `Número ${formatTicketNumber(n)}, ${taken ? "ocupado" : selected ? "elegido" : "disponible"}`;
+  return `Número ${formatTicketNumber(n)}, ${taken ? "ocupado" : selected ? "seleccionado" : "disponible"}`;
 }
 
 function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
@@ -51,13 +56,22 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
   return columns;
 }
 
-export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, disabled }: NumberGridProps) {
+export function NumberGrid({
+  total,
+  isTaken,
+  selected,
+  onToggle,
+  focusRequest,
+  disabled,
+  describedBy,
+}: NumberGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const columns = useColumns(scroller);
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
   /** A number whose button should take focus once its row is rendered. */
   const pendingFocus = useRef<number | null>(null);
+  const typed = useRef({ digits: "", at: 0 });
 
   const rows = Math.ceil(total / columns);
   const visibleRows = Math.ceil(VIEWPORT_PX / ROW_PX);
@@ -96,10 +110,28 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
     if (button) {
       pendingFocus.current = null;
       button.focus({ preventScroll: true });
+      // The grid already scrolled itself; the page may still hide the cell (grid below the fold): bring
+      // it into view with the least movement, so the focused number is always seen (WCAG 2.4.11).
+      button.scrollIntoView?.({ block: "nearest", inline: "nearest" });
     }
   });
 
+  const typeAhead = (digit: string, at: number) => {
+    const maxDigits = String(Math.max(1, total - 1)).length;
+    const previous = typed.current;
+    let digits = at - previous.at <= TYPEAHEAD_MS ? previous.digits + digit : digit;
+    if (digits.length > maxDigits || Number(digits) >= total) digits = digit;
+    typed.current = { digits, at };
+    const n = Number(digits);
+    if (n < total) moveTo(n, true, true);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      typeAhead(event.key, Date.now());
+      return;
+    }
     const column = active % columns;
     const steps: Record<string, number> = {
       ArrowRight: 1,
@@ -146,7 +178,8 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
             }}
             className={cn(
               "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+              // A dark 3 px ring apart from the cell: it stands out on a chosen (purple) cell as on a free one.
+              "focus-visible:outline-[3px] focus-visible:outline-offset-1 focus-visible:outline-ink",
               // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
               n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
               taken
@@ -187,6 +220,7 @@ export function NumberGrid({ total, isTaken, selected, onToggle, focusRequest, d
       aria-label="Números de la rifa"
       aria-rowcount={rows}
       aria-colcount={columns}
+      aria-describedby={describedBy}
       onKeyDown={onKeyDown}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       className="overflow-y-auto overscroll-contain rounded-control border border-line bg-canvas/50 p-1"

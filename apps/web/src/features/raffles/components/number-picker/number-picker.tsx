@@ -55,6 +55,11 @@ function storeSelection(raffleId: string, numbers: readonly number[]): void {
   }
 }
 
+function selectionCountText(count: number): string {
+  if (count === 0) return "Ningún número seleccionado.";
+  return count === 1 ? "1 número seleccionado." : `${formatNumber(count)} números seleccionados.`;
+}
+
 /**
  * Chosen-number raffles (buyer picks numbers): the grid of every number with taken ones marked, search,
  * "Al azar", the selection with its total, and "Reservar", which holds the numbers for the raffle's
@@ -69,6 +74,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
   const { user } = useSession();
   const searchId = useId();
   const randomId = useId();
+  const gridHelpId = useId();
 
   const [selected, setSelected] = useState<number[]>([]);
   /** Numbers the server just refused as taken, marked before the new bitmap arrives. */
@@ -77,6 +83,8 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
   const [searchError, setSearchError] = useState<string>();
   const [randomCount, setRandomCount] = useState(String(MIN_TICKETS_PER_PURCHASE));
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  /** Said politely after each change of the selection; empty until the first one (nothing to say on load). */
+  const [countMessage, setCountMessage] = useState("");
   const idempotencyKey = useRef(newIdempotencyKey());
 
   const bitmap = useMemo(
@@ -116,6 +124,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
 
   const change = (next: number[]) => {
     setSelected(next);
+    setCountMessage(selectionCountText(next.length));
     storeSelection(raffle.id, next);
     idempotencyKey.current = newIdempotencyKey();
   };
@@ -304,7 +313,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           <span className="size-3 rounded-sm border border-line bg-surface" /> Disponible
         </li>
         <li className="flex items-center gap-1">
-          <span className="size-3 rounded-sm bg-brand-700" /> Elegido
+          <span className="size-3 rounded-sm bg-brand-700" /> Seleccionado
         </li>
         <li className="flex items-center gap-1">
           <span className="size-3 rounded-sm bg-canvas ring-1 ring-line" /> Ocupado
@@ -330,8 +339,16 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           onToggle={toggle}
           focusRequest={focusRequest}
           disabled={!hydrated || reserve.isPending}
+          describedBy={gridHelpId}
         />
       )}
+      <p id={gridHelpId} className="sr-only">
+        Usa las flechas para moverte entre los números, Espacio o Enter para elegir o quitar uno, y escribe un
+        número para ir a él.
+      </p>
+      <p role="status" className="sr-only">
+        {countMessage}
+      </p>
 
       <div className="space-y-2">
         <h3 className="text-sm font-bold text-ink">
