@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
 import { useToasterRequested } from "../components/ui/toast";
 import { usePageViewTracking } from "../features/analytics";
+import { AppUpdatePrompt } from "../features/app-update";
 import { useSigningOut, useSignOutCompletion } from "../features/auth";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
 import { loadCookieBanner, loadCookiePreferencesDialog } from "../features/cookie-consent/lazy";
@@ -108,6 +109,7 @@ export function RootLayout() {
       <DeferredCookieBanner />
       <CookiePreferences />
       <DeferredToaster />
+      <AppUpdatePrompt />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />
     </div>
