@@ -62,10 +62,19 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
     return loading;
   };
 
-  const Lazy = lazy(async () => {
-    await load();
-    return { default: loaded as ComponentType };
-  });
+  // React.lazy keeps a failed download's error for good: after one, the next render gets a fresh lazy
+  // component, so "Reintentar" on the offline screen downloads the page again.
+  const makeLazy = () =>
+    lazy(async () => {
+      try {
+        await load();
+      } catch (error) {
+        Lazy = makeLazy();
+        throw error;
+      }
+      return { default: loaded as ComponentType };
+    });
+  let Lazy = makeLazy();
 
   // A factory like React.lazy: called once per route when the module loads, never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above.

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LogoMark } from "../components/brand/logo";
 import { DocumentTitle } from "../components/layout/document-title";
 import { Button, buttonClasses } from "../components/ui/button";
+import { isOfflineError, OfflineScreen } from "../features/offline";
 import { paths } from "../lib/paths";
 
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
@@ -58,7 +59,11 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
   }
 
   override render(): ReactNode {
-    return this.state.error ? <RouteError /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // Offline is not "something went wrong": say so, and what still works (decision 0017).
+    if (isOfflineError(error)) return <OfflineScreen onRetry={() => this.setState({ error: null })} />;
+    return <RouteError />;
   }
 }
 
