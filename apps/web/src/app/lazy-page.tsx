@@ -14,6 +14,13 @@ export type LazyPage = ((props: object) => React.ReactNode) & {
 };
 
 let pendingLoads = 0;
+const failedPages = new Set<() => void>();
+
+/** Pages whose download failed will try again on their next render (after the network came back). */
+export function retryFailedPages(): void {
+  for (const retry of failedPages) retry();
+  failedPages.clear();
+}
 const listeners = new Set<() => void>();
 
 function setPending(delta: number): void {
@@ -62,14 +69,17 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
     return loading;
   };
 
-  // React.lazy keeps a failed download's error for good: after one, the next render gets a fresh lazy
-  // component, so "Reintentar" on the offline screen downloads the page again.
+  // React.lazy keeps a failed download's error for good. retryFailedPages() (the offline screen's
+  // "Reintentar") gives the page a fresh one; not at once, since React renders a failed tree again
+  // before showing the error, and a fresh lazy there would download again, fail again, and so on.
   const makeLazy = () =>
     lazy(async () => {
       try {
         await load();
       } catch (error) {
-        Lazy = makeLazy();
+        failedPages.add(() => {
+          Lazy = makeLazy();
+        });
         throw error;
       }
       return { default: loaded as ComponentType };

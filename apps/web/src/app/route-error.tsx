@@ -4,6 +4,7 @@ import { DocumentTitle } from "../components/layout/document-title";
 import { Button, buttonClasses } from "../components/ui/button";
 import { isOfflineError, OfflineScreen } from "../features/offline";
 import { paths } from "../lib/paths";
+import { retryFailedPages } from "./lazy-page";
 
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError() {
@@ -54,6 +55,11 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
+  private readonly retry = () => {
+    retryFailedPages();
+    this.setState({ error: null });
+  };
+
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (import.meta.env.DEV) console.error(error, info.componentStack);
   }
@@ -62,7 +68,7 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     const { error } = this.state;
     if (!error) return this.props.children;
     // Offline is not "something went wrong": say so, and what still works (decision 0017).
-    if (isOfflineError(error)) return <OfflineScreen onRetry={() => this.setState({ error: null })} />;
+    if (isOfflineError(error)) return <OfflineScreen onRetry={this.retry} />;
     return <RouteError />;
   }
 }
