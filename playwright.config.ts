@@ -53,6 +53,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
+    // The service worker (decision 0017) answers requests before page.route() sees them and keeps
+    // pages between tests' navigations: specs test the site itself, e2e/offline.spec.ts the worker.
+    serviceWorkers: "block",
   },
   projects: [
     {

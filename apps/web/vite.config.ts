@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // React Router's package exports point every bundler at its development build (dev warnings on).
 // Production builds use its production build instead: same API, and the warning code drops out.
@@ -83,10 +84,76 @@ function paintBeforeScripts(): Plugin {
   };
 }
 
+/**
+ * The installable app and its service worker (decision 0017): src/service-worker/sw.ts built with Workbox
+ * (injectManifest) into /sw.js, the manifest into /manifest.webmanifest. Only the shell is precached: the
+ * entry's own chunks (those index.html names) and the files below; every other chunk is cached when a page
+ * first uses it, so no phone downloads the admin area's code to install the app.
+ */
+function installableApp(ssr: boolean) {
+  const dist = fileURLToPath(new URL("./dist/", import.meta.url));
+  return VitePWA({
+    // The server-rendering build only needs `virtual:pwa-register` to resolve (it never runs there).
+    disable: ssr,
+    strategies: "injectManifest",
+    srcDir: "src/service-worker",
+    filename: "sw.ts",
+    // A new version waits for the visitor's "Actualizar" (features/app-update), never reloads a page in use.
+    registerType: "prompt",
+    // Registered by features/app-update after the page has loaded, outside the home page's entry.
+    injectRegister: false,
+    manifestFilename: "manifest.webmanifest",
+    includeManifestIcons: false,
+    manifest: {
+      id: "/",
+      name: "Rifazo",
+      short_name: "Rifazo",
+      description:
+        "Rifas en línea en Venezuela: elige tu rifa, compra tus boletos, sube tu comprobante y sigue el sorteo en vivo.",
+      lang: "es-VE",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      // --color-brand-900 (index.html's theme-color) and --color-canvas in src/styles.css.
+      theme_color: "#4c1d95",
+      background_color: "#f7f6fb",
+      categories: ["entertainment", "shopping"],
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    injectManifest: {
+      globPatterns: [
+        "index.html",
+        "offline.html",
+        "boot.js",
+        "favicon.svg",
+        "icons/*.png",
+        "assets/*.{js,css}",
+      ],
+      // Of the hashed chunks, only the entry's: the files index.html preloads or links.
+      manifestTransforms: [
+        async (entries) => {
+          const html = await readFile(path.join(dist, "index.html"), "utf8");
+          const manifest = entries.filter((e) => !e.url.startsWith("assets/") || html.includes(`/${e.url}"`));
+          return { manifest, warnings: [] };
+        },
+      ],
+      // A classic script: every browser with service workers runs it (module workers came later).
+      rollupFormat: "iife",
+    },
+  });
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The config is also run from the repository root (`npx vite build apps/web`), so paths are anchored here.
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), paintBeforeScripts(), precompress()],
+  plugins: [react(), tailwindcss(), paintBeforeScripts(), installableApp(Boolean(isSsrBuild)), precompress()],
   resolve: { alias: command === "build" ? reactRouterProduction() : [] },
   server: {
     port: 5173,

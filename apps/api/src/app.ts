@@ -123,6 +123,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest (decision 0017); default-src says the
+        // same, said here so a stricter default cannot drop them unnoticed.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

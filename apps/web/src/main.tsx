@@ -7,9 +7,13 @@ import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth";
+import { restoreOfflineSnapshot } from "./lib/offline-snapshot";
 import { resumeRaffleEventsAfter } from "./lib/raffle-events-resume";
 import { RenderClockProvider } from "./lib/use-now";
 import "./styles.css";
+
+// Offline, "Mis boletos" reads from the last sync kept on this device (decision 0017).
+restoreOfflineSnapshot(queryClient, sessionQueryOptions.queryKey);
 
 // Ask for the session right away, in parallel with the first page's code, so guards and the header
 // rarely have to wait for it.

@@ -188,7 +188,12 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     // dist/server holds the server renderer: it is loaded above, never sent.
     allowedPath: (pathName) => !pathName.startsWith("/server/"),
     setHeaders(res, filePath) {
-      if (filePath.endsWith(".html")) {
+      // The service worker and the manifest keep their names across versions (decision 0017): always
+      // revalidated, so a new version is found on the next visit.
+      const revalidated =
+        path.dirname(filePath) === path.resolve(root) &&
+        /^(sw\.js|manifest\.webmanifest)$/.test(path.basename(filePath));
+      if (filePath.endsWith(".html") || revalidated) {
         res.header("cache-control", "no-cache");
       } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("cache-control", "public, max-age=31536000, immutable");

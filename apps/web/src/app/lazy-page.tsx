@@ -14,6 +14,13 @@ export type LazyPage = ((props: object) => React.ReactNode) & {
 };
 
 let pendingLoads = 0;
+const failedPages = new Set<() => void>();
+
+/** Pages whose download failed will try again on their next render (after the network came back). */
+export function retryFailedPages(): void {
+  for (const retry of failedPages) retry();
+  failedPages.clear();
+}
 const listeners = new Set<() => void>();
 
 function setPending(delta: number): void {
@@ -62,10 +69,22 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
     return loading;
   };
 
-  const Lazy = lazy(async () => {
-    await load();
-    return { default: loaded as ComponentType };
-  });
+  // React.lazy keeps a failed download's error for good. retryFailedPages() (the offline screen's
+  // "Reintentar") gives the page a fresh one; not at once, since React renders a failed tree again
+  // before showing the error, and a fresh lazy there would download again, fail again, and so on.
+  const makeLazy = () =>
+    lazy(async () => {
+      try {
+        await load();
+      } catch (error) {
+        failedPages.add(() => {
+          Lazy = makeLazy();
+        });
+        throw error;
+      }
+      return { default: loaded as ComponentType };
+    });
+  let Lazy = makeLazy();
 
   // A factory like React.lazy: called once per route when the module loads, never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above.

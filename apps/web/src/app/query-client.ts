@@ -3,6 +3,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/toast";
 import { isSuspendedError, markSuspended, sessionQueryKey } from "../features/auth";
 import { isApiError, isRetryableError } from "../lib/api-client";
+import { clearPrivateOfflineData } from "../lib/offline-snapshot";
 
 const EXPIRED_CODES = new Set(["UNAUTHENTICATED", "SESSION_NOT_FOUND"]);
 
@@ -27,6 +28,8 @@ function onError(error: unknown): void {
   if (!isApiError(error) || error.status !== 401 || !EXPIRED_CODES.has(error.code)) return;
   if (!queryClient.getQueryData(sessionQueryKey)) return;
   queryClient.setQueryData(sessionQueryKey, null);
+  // The session ended without a sign-out: its offline copy of "Mis boletos" goes too (decision 0017).
+  clearPrivateOfflineData();
   toast({
     id: "session-expired",
     title: "Sesión Expirada",
@@ -43,6 +46,9 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
       refetchOnWindowFocus: false,
+      // Offline, a query still asks once instead of pausing: the service worker may answer with its last
+      // copy of a public read (decision 0017); if it cannot, the query pauses until the network is back.
+      networkMode: "offlineFirst",
     },
     mutations: { retry: false },
   },

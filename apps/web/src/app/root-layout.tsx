@@ -5,6 +5,7 @@ import { LiveConnectionStatus } from "../components/layout/live-connection-statu
 import { useToasterRequested } from "../components/ui/toast";
 import { ToastsEndWithPage } from "../components/ui/toasts-end-with-page";
 import { usePageViewTracking } from "../features/analytics";
+import { AppUpdatePrompt } from "../features/app-update";
 import { useSigningOut, useSignOutCompletion } from "../features/auth";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
 import { loadCookieBanner, loadCookiePreferencesDialog } from "../features/cookie-consent/lazy";
@@ -112,6 +113,7 @@ export function RootLayout() {
       <DeferredToaster />
       <ToastsEndWithPage />
       <LiveConnectionStatus />
+      <AppUpdatePrompt />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />
     </div>

@@ -2,7 +2,9 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LogoMark } from "../components/brand/logo";
 import { DocumentTitle } from "../components/layout/document-title";
 import { Button, buttonClasses } from "../components/ui/button";
+import { isOfflineError, OfflineScreen } from "../features/offline";
 import { paths } from "../lib/paths";
+import { retryFailedPages } from "./lazy-page";
 
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError() {
@@ -53,12 +55,21 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
+  private readonly retry = () => {
+    retryFailedPages();
+    this.setState({ error: null });
+  };
+
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (import.meta.env.DEV) console.error(error, info.componentStack);
   }
 
   override render(): ReactNode {
-    return this.state.error ? <RouteError /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // Offline is not "something went wrong": say so, and what still works (decision 0017).
+    if (isOfflineError(error)) return <OfflineScreen onRetry={this.retry} />;
+    return <RouteError />;
   }
 }
 

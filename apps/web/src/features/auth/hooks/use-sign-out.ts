@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/ui/toast";
+import { clearPrivateOfflineData } from "../../../lib/offline-snapshot";
 import { paths } from "../../../lib/paths";
 import { forgetAdminSession } from "../admin-session";
 import { logout } from "../api/account-api";
@@ -30,6 +31,8 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
       failed = true;
     }
     forgetAdminSession();
+    // Phones are shared: nothing of this account stays readable offline (decision 0017).
+    clearPrivateOfflineData();
     // Raised before leaving, as the announcement of that navigation: it is shown on the destination.
     const survivesRedirect = window.location.pathname !== destination;
     if (failed) {

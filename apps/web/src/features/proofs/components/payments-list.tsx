@@ -8,11 +8,13 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { TicketIcon, UploadIcon } from "../../../components/ui/icons";
 import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { formatDateTime, formatMoney } from "../../../lib/format";
+import { formatDateTime, formatMoney, sentence } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useOnline } from "../../../lib/use-online";
 import { myProofsQuery, type PaymentProof } from "../api/proofs-api";
 import { useLivePayments } from "../hooks/use-live-payments";
+import { useOfflineSnapshot } from "../hooks/use-offline-snapshot";
 import { clampPage, ticketPreview, ticketsLabel } from "../payments";
 import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
@@ -104,6 +106,24 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
   );
 }
 
+/**
+ * The list shown is not the server's current one (offline, or the refresh failed): say from when it is.
+ * Offline it comes from the last sync kept on this device (decision 0017).
+ */
+export function SyncedAtNotice({ syncedAt, offline }: { syncedAt: number; offline: boolean }) {
+  return (
+    <Alert variant="warning" title={offline ? "Sin conexión" : PROOF_MESSAGES.listError}>
+      <p>{sentence(`Sincronizado el ${formatDateTime(syncedAt)}`)}</p>
+      {offline ? (
+        <p>
+          Estos son tus boletos y pagos de la última sincronización en este dispositivo. Se actualizarán
+          cuando vuelvas a tener conexión.
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
 /** Mis Pagos: search, pages of 5 (kept in the address, so Back returns to the same page) and details. */
 export function PaymentsList() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -113,6 +133,9 @@ export function PaymentsList() {
   const query = useQuery(myProofsQuery(q, page));
   // Approvals, rejections and expiries arrive as notifications: the lists follow them live.
   useLivePayments();
+  const online = useOnline();
+  const firstPage = q === "" && page === 1 && query.isSuccess && !query.isPlaceholderData;
+  useOfflineSnapshot(firstPage ? query.dataUpdatedAt : undefined);
   const [selected, setSelected] = useState<PaymentProof | null>(null);
 
   const goTo = (next: number, nextQ = q) => {
@@ -226,7 +249,9 @@ export function PaymentsList() {
         </Link>
       </div>
       <ActiveReservations />
-      {query.isError && data ? <Alert variant="warning">{PROOF_MESSAGES.listError}</Alert> : null}
+      {data && !query.isPlaceholderData && (!online || query.isError) ? (
+        <SyncedAtNotice syncedAt={query.dataUpdatedAt} offline={!online} />
+      ) : null}
       {body}
       <PaymentDetailDialog proof={selected} onClose={() => setSelected(null)} />
     </div>

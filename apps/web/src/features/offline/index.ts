@@ -1,0 +1,2 @@
+export { isOfflineError } from "./offline-error";
+export { OfflineScreen } from "./offline-screen";

@@ -1,0 +1,60 @@
+import { type DehydratedState, hydrate, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { CACHE_NAMES } from "./service-worker-caches";
+import { isOffline } from "./use-online";
+
+// "Mis boletos" offline (decision 0017): the signed-in buyer's tickets and payments as last fetched, with
+// the session they belong to, kept in this browser's localStorage, put back into the query cache when
+// the browser is offline, and deleted on sign-out (phones are shared). Written by the payments list.
+
+const STORAGE_KEY = "rifazo:mis-boletos";
+
+export interface OfflineSnapshot {
+  /** The user the data belongs to: never shown to someone else signed in on this browser. */
+  userId: string;
+  state: DehydratedState;
+}
+
+export function readOfflineSnapshot(): OfflineSnapshot | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const snapshot = raw ? (JSON.parse(raw) as Partial<OfflineSnapshot>) : null;
+    return snapshot?.userId && snapshot.state ? (snapshot as OfflineSnapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeOfflineSnapshot(snapshot: OfflineSnapshot): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(snapshot));
+  } catch {
+    // Storage full or disabled (private mode): the page simply is not readable offline.
+  }
+}
+
+/** On sign-out: the buyer's snapshot, and the service worker's API copies with it. */
+export function clearPrivateOfflineData(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was written either.
+  }
+  if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+}
+
+/**
+ * While the browser is offline (now, or whenever it goes offline), the snapshot fills the query cache.
+ * It only fills what is missing or older (hydrate keeps newer data), and only for its own user.
+ */
+export function restoreOfflineSnapshot(queryClient: QueryClient, sessionKey: QueryKey): void {
+  const restore = () => {
+    if (!isOffline()) return;
+    const snapshot = readOfflineSnapshot();
+    if (!snapshot) return;
+    const current = queryClient.getQueryData<{ id: string } | null>(sessionKey);
+    if (current && current.id !== snapshot.userId) return;
+    hydrate(queryClient, snapshot.state);
+  };
+  restore();
+  window.addEventListener("offline", restore);
+}

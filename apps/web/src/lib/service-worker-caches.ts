@@ -1,0 +1,30 @@
+// What the service worker (src/service-worker/sw.ts) keeps, here so the app can clear the same caches on
+// sign-out and the rules are tested without a worker.
+
+export const CACHE_NAMES = {
+  pages: "rifazo-pages",
+  assets: "rifazo-assets",
+  api: "rifazo-api",
+} as const;
+
+/** Public reads only: the same answer for every visitor (no session, no personal data). */
+const PUBLIC_API = [
+  "/api/raffles",
+  "/api/draws",
+  "/api/winners",
+  "/api/settings/public",
+  "/api/testimonials",
+  "/api/live-broadcasts",
+  "/api/club/rewards",
+  "/api/images/",
+];
+
+/** Per visitor, though under a public prefix. */
+const PRIVATE_UNDER_PUBLIC = ["/api/raffles/subscriptions"];
+
+export function isCacheablePublicApi(url: URL): boolean {
+  const path = url.pathname;
+  const under = (prefix: string) =>
+    prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
+  return PUBLIC_API.some(under) && !PRIVATE_UNDER_PUBLIC.some(under);
+}

@@ -1,0 +1,115 @@
+// The service worker (decision 0017), built by vite-plugin-pwa (injectManifest) into dist/sw.js.
+// - Precached (revisioned at build time): the shell (index.html, /boot.js, the entry's JS and CSS), the
+//   offline page, the manifest and the icons. The app uses the system's fonts: there are none to cache.
+// - Other hashed chunks (/assets/*): cache-first once fetched, so a page visited once opens offline, but a
+//   phone never downloads code for pages it does not open (the admin area is most of the app's code).
+//   The page that installed the worker sends the chunks it had already loaded (CACHE_URLS below).
+// - Pages: network-first (they are rendered on the server with fresh data); offline, the copy of a page
+//   already visited, else the shell for the areas the browser renders (profile, admin), else offline.html.
+// - Public API reads: network-first with a short timeout, then the last copy. Everything private
+//   (account, proofs, reservations, notifications, admin), the event stream and non-GET requests go to
+//   the network untouched; "Mis boletos" offline is the app's own snapshot, cleared on sign-out.
+// - A new version waits until the page asks for it (the "Actualizar" prompt sends SKIP_WAITING).
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { isProtectedPath, paths } from "../lib/paths";
+import { CACHE_NAMES, isCacheablePublicApi } from "../lib/service-worker-caches";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+const DAY = 24 * 3600;
+
+const pages = new NetworkFirst({
+  cacheName: CACHE_NAMES.pages,
+  // A slow page still beats an old copy; past this, the copy already visited is shown.
+  networkTimeoutSeconds: 8,
+  plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * DAY, purgeOnQuotaError: true })],
+});
+
+async function offlineFallback(pathname: string): Promise<Response> {
+  // The profile and the admin area are rendered in the browser from the shell anyway (decision 0005).
+  const fallback = isProtectedPath(pathname) ? "/index.html" : "/offline.html";
+  return (await matchPrecache(fallback)) ?? Response.error();
+}
+
+// Registered before the precache route: "/" must not be answered by the precached shell (directoryIndex).
+registerRoute(
+  new NavigationRoute(async (options) => {
+    const { pathname } = options.url;
+    try {
+      // A receipt's page is a private link sent no-store: never kept on the device.
+      if (pathname.startsWith(paths.receipt(""))) return await fetch(options.request);
+      return await pages.handle(options);
+    } catch {
+      return offlineFallback(pathname);
+    }
+  }),
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.assets,
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === "GET" && isCacheablePublicApi(url),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.api,
+    networkTimeoutSeconds: 4,
+    plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true })],
+  }),
+);
+
+// At install, the home page (the manifest's start_url) and the pages open right now (the one a visitor
+// landed on was loaded before this worker existed) are kept, so they open offline like any page visited
+// later. Best effort: a page that cannot be fetched now is simply not kept.
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const urls = new Set(["/"]);
+      for (const client of open) {
+        const url = new URL(client.url);
+        if (url.origin === self.location.origin && !url.pathname.startsWith(paths.receipt(""))) {
+          urls.add(url.pathname + url.search);
+        }
+      }
+      const cache = await caches.open(CACHE_NAMES.pages);
+      await Promise.all([...urls].map((url) => cache.add(url).catch(() => undefined)));
+    })(),
+  );
+});
+
+/** The page's code downloaded before this worker existed (features/app-update sends the list). */
+async function keepLoadedAssets(urls: unknown[]): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.assets);
+  const assets = urls
+    .filter((url): url is string => typeof url === "string")
+    .map((url) => new URL(url, self.location.href))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"));
+  await Promise.all(
+    assets.map(async (url) => {
+      if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => undefined);
+    }),
+  );
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === "CACHE_URLS" && Array.isArray(data.urls)) event.waitUntil(keepLoadedAssets(data.urls));
+});
+// The first install takes the open page at once (it used no cache yet, nothing changes under it); a later
+// version only activates when the visitor asks for it (above), and the page then reloads.
+clientsClaim();

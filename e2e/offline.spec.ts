@@ -1,0 +1,192 @@
+// Installable and honest offline (decision 0017), on the built app and its service worker: the manifest
+// passes Chromium's installability checks (what Lighthouse's installable-manifest audit used), and with
+// the network cut a page never seen shows "Sin conexión" (the static page, or the app's own screen for an
+// in-app navigation), never "Algo salió mal"; a buyer's "Mis boletos" reads from the last sync.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { demoTest, expect } from "./support/fixtures";
+import { signIn, skipCookieBanner } from "./support/people";
+
+const test = demoTest();
+// playwright.config.ts blocks service workers for the other specs.
+test.use({ serviceWorkers: "allow" });
+
+const BUYER = "maria.gonzalez@example.com";
+/** What a request made with the network cut reports (ERR_FAILED: through the worker): expected here only. */
+const OFFLINE_FAILURE = /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|dynamically imported module/;
+
+/** SHOTS_DIR=<folder>: keeps screenshots of the offline screens for a person to look at. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
+/** The first visit installs the worker, which takes the page (clients.claim) once it is active. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
+    timeout: 30_000,
+  });
+}
+
+test("se puede instalar: manifiesto válido, iconos y service worker servidos como corresponde", async ({
+  browser,
+  launchOptions,
+  baseURL,
+  request,
+}) => {
+  // Chromium never offers to install from an incognito profile, which a test's context is: a profile on disk.
+  const profile = mkdtempSync(path.join(tmpdir(), "rifazo-pwa-"));
+  const context = await browser.browserType().launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    locale: "es-VE",
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    await checkInstallable(await context.newPage(), request);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+async function checkInstallable(page: Page, request: APIRequestContext) {
+  await skipCookieBanner(page);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await cdp.send("Page.getAppManifest");
+  expect(manifest.errors).toEqual([]);
+  expect(new URL(manifest.url).pathname).toBe("/manifest.webmanifest");
+  const parsed = JSON.parse(manifest.data ?? "{}") as {
+    name: string;
+    lang: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+  };
+  expect(parsed).toMatchObject({
+    name: "Rifazo",
+    lang: "es-VE",
+    start_url: "/",
+    display: "standalone",
+    theme_color: "#4c1d95",
+  });
+  expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    "192x192 any",
+    "192x192 maskable",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+  // Each icon loads, is a PNG and has the size the manifest says (IHDR: width and height at bytes 16-23).
+  for (const icon of [...parsed.icons, { src: "/icons/apple-touch-icon.png", sizes: "180x180" }]) {
+    const response = await request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    const png = await response.body();
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+  }
+
+  // The worker and the manifest keep their names between versions: revalidated on every visit.
+  const sw = await request.get("/sw.js");
+  expect(sw.headers()["cache-control"]).toBe("no-cache");
+  expect(sw.headers()["content-type"]).toMatch(/^(text|application)\/javascript/);
+  const webmanifest = await request.get("/manifest.webmanifest");
+  expect(webmanifest.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  expect(webmanifest.headers()["cache-control"]).toBe("no-cache");
+  const csp = (await request.get("/")).headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("worker-src 'self'");
+  expect(csp).toContain("manifest-src 'self'");
+}
+
+test("sin conexión, una página nunca vista dice «Sin conexión» y lo que sigue funcionando @phone", async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
+  allowConsoleError(OFFLINE_FAILURE);
+  await skipCookieBanner(page);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await shot(page, "home");
+
+  await context.setOffline(true);
+  // A full navigation to a page never opened here: the worker's offline page.
+  await page.goto("/ganadores");
+  await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Mis boletos" })).toHaveAttribute("href", "/perfil/pagos");
+  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
+  await shot(page, "offline-page");
+
+  // A page already visited opens from the device, as it was.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Sin conexión")).toHaveCount(0);
+
+  // An in-app navigation to a page whose code never came: the app's own offline screen.
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/transparencia-de-sorteos");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Mis boletos" })).toBeVisible();
+  await shot(page, "offline-in-app");
+
+  // Back online, "Reintentar" downloads the page without reloading the app.
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Transparencia/i })).toBeVisible();
+});
+
+test("«Mis boletos» se lee sin conexión, con la fecha de la última sincronización, y se borra al cerrar sesión", async ({
+  page,
+  context,
+  demoServer,
+  allowConsoleError,
+}) => {
+  allowConsoleError(OFFLINE_FAILURE);
+  await skipCookieBanner(page);
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await waitForServiceWorker(page);
+  // Opened once with the network: its code is cached and its data synced to this device.
+  await page.goto("/perfil/pagos");
+  const tickets = page.getByText("Boletos:").first().locator("..");
+  await expect(tickets).toBeVisible();
+  const numbers = (await tickets.textContent())?.match(/\d{3,}/g) ?? [];
+  expect(numbers.length).toBeGreaterThan(0);
+  await expect(page.getByText(/Sincronizado el/)).toHaveCount(0);
+
+  await context.setOffline(true);
+  // From the offline page's link, as a buyer with no network would get there.
+  await page.goto("/ganadores");
+  await page.getByRole("link", { name: "Mis boletos" }).click();
+  await expect(page).toHaveURL(/\/perfil\/pagos$/);
+  await expect(page.getByText("Sin conexión", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(/^Sincronizado el \d{1,2} de [a-z]+ de \d{4} a las \d{1,2}:\d{2}\s[ap]\.\s?m\./),
+  ).toBeVisible();
+  await expect(page.getByText("Boletos:").first().locator("..")).toContainText(numbers[0] as string);
+  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+  await shot(page, "mis-boletos-offline");
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText(/Sincronizado el/)).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"))).not.toBeNull();
+  // Phones are shared: signing out leaves nothing of the account readable offline.
+  await page.getByRole("button", { name: "Cerrar Sesión" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"))).toBeNull();
+});
