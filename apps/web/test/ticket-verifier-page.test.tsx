@@ -136,7 +136,23 @@ describe("ticket verifier headline, for each result (from the URL, as the server
         matches: [match({}), match({ raffleId: "r2", raffleTitle: "iPhone 17", isWinner: true })],
       },
       "Ganador en 1 de 2 rifas",
-      /ganador en «iPhone 17»\. En la otra rifa de la lista no ganó/,
+      /ganador en «iPhone 17»\. En las demás: no resultó ganador en «Moto Bera»\./,
+    ],
+    [
+      "winner in one raffle; in the others not drawn yet or not sold",
+      {
+        result: "winner",
+        ticketNumber: "0123",
+        matches: [
+          match({ raffleId: "r1", raffleTitle: "iPhone 17", isWinner: true }),
+          match({ raffleId: "r2", raffleTitle: "Nevera", raffleStatus: "frozen" }),
+          match({ raffleId: "r3", raffleTitle: "Moto", raffleStatus: "active", sold: false }),
+          match({ raffleId: "r4", raffleTitle: "Laptop", raffleStatus: "active", sold: false }),
+          match({ raffleId: "r5", raffleTitle: "Bono", raffleStatus: "active", sold: false }),
+        ],
+      },
+      "Ganador en 1 de 5 rifas",
+      /En las demás: en «Nevera» el sorteo aún no se ha realizado; en 3 rifas no está vendido\./,
     ],
     [
       "sold in a drawn raffle, not a winner",
@@ -149,6 +165,16 @@ describe("ticket verifier headline, for each result (from the URL, as the server
       { result: "not_winner", ticketNumber: "0123", matches: [match({ raffleStatus: "active" })] },
       "Boleto Vendido",
       /participa: en «Moto Bera» el sorteo aún no se ha realizado/,
+    ],
+    [
+      "sold in a drawn raffle and in one not drawn yet",
+      {
+        result: "not_winner",
+        ticketNumber: "0123",
+        matches: [match({}), match({ raffleId: "r2", raffleTitle: "Nevera", raffleStatus: "frozen" })],
+      },
+      "Boleto Vendido",
+      /El boleto 0123 no resultó ganador en «Moto Bera»; en «Nevera» el sorteo aún no se ha realizado\./,
     ],
     [
       "not sold",

@@ -138,10 +138,17 @@ function ReceiptCheck() {
   );
 }
 
-/** Rendered on the server with the answer for the number in the URL (?numero=0123), if any. */
-export const prefetchPage: PrefetchPage = async ({ queryClient, searchParams }) => {
+/**
+ * Rendered on the server with the answer for the number in the URL (?numero=0123), if any, and the
+ * raffles a receipt can be checked against (else the server would say there are none).
+ */
+export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
   const parsed = parseTicketInput(checkedNumber(searchParams) ?? "");
-  if (parsed.ok) await queryClient.prefetchQuery(ticketVerificationQuery(parsed.display));
+  return Promise.all([
+    parsed.ok ? queryClient.prefetchQuery(ticketVerificationQuery(parsed.display)) : undefined,
+    queryClient.prefetchQuery(raffleListQuery("all", "")),
+    queryClient.prefetchQuery(drawsQuery),
+  ]);
 };
 
 /** The number the URL asks to check: ?numero=, else the first of a receipt's ?numeros=. */

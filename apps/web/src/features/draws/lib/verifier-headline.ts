@@ -6,7 +6,26 @@ export interface VerifierHeadline {
   text: string;
 }
 
-const quoted = (titles: string[]) => titles.map((t) => `«${t}»`).join(", ");
+type Match = TicketVerificationResponse["matches"][number];
+
+/** «A», «A» y «B», or "5 rifas" when naming them all would not fit in a headline's text. */
+function raffles(matches: Match[]): string {
+  const titles = matches.map((m) => `«${m.raffleTitle}»`);
+  if (titles.length > 2) return `${titles.length} rifas`;
+  return titles.join(" y ");
+}
+
+/** What happened to the number in the raffles where it did not win: lost, not drawn yet, not sold. */
+function elsewhere(matches: Match[]): string[] {
+  const lost = matches.filter((m) => m.sold && m.raffleStatus === "finished");
+  const pending = matches.filter((m) => m.sold && m.raffleStatus !== "finished");
+  const unsold = matches.filter((m) => !m.sold);
+  return [
+    lost.length ? `no resultó ganador en ${raffles(lost)}` : "",
+    pending.length ? `en ${raffles(pending)} el sorteo aún no se ha realizado` : "",
+    unsold.length ? `en ${raffles(unsold)} no está vendido` : "",
+  ].filter(Boolean);
+}
 
 /**
  * The headline over the verifier's answer, for each result (winner, not a winner, not sold, not found).
@@ -24,22 +43,20 @@ export function verifierHeadline(data: TicketVerificationResponse): VerifierHead
     };
   }
   const won = data.matches.filter((m) => m.isWinner);
+  const others = data.matches.filter((m) => !m.isWinner);
   if (won.length > 0) {
-    const titles = quoted(won.map((m) => m.raffleTitle));
-    if (won.length === data.matches.length) {
+    const where = won.map((m) => `«${m.raffleTitle}»`).join(", ");
+    if (others.length === 0) {
       return {
         variant: "success",
         title: "¡Boleto Ganador!",
-        text: `¡Felicidades! El boleto ${n} resultó ganador en ${titles}.`,
+        text: `¡Felicidades! El boleto ${n} resultó ganador en ${where}.`,
       };
     }
-    const others = data.matches.length - won.length;
     return {
       variant: "success",
       title: `Ganador en ${won.length} de ${data.matches.length} rifas`,
-      text: `El boleto ${n} resultó ganador en ${titles}. En ${
-        others === 1 ? "la otra rifa de la lista" : `las otras ${others} rifas de la lista`
-      } no ganó.`,
+      text: `El boleto ${n} resultó ganador en ${where}. En las demás: ${elsewhere(others).join("; ")}.`,
     };
   }
   const sold = data.matches.filter((m) => m.sold);
@@ -51,21 +68,20 @@ export function verifierHeadline(data: TicketVerificationResponse): VerifierHead
     };
   }
   const drawn = sold.filter((m) => m.raffleStatus === "finished");
-  const pending = sold.filter((m) => m.raffleStatus !== "finished");
-  if (pending.length === 0) {
+  if (drawn.length === sold.length) {
     return {
       variant: "info",
       title: "Boleto no Ganador",
-      text: `El boleto ${n} participó en ${quoted(drawn.map((m) => m.raffleTitle))}, pero no resultó ganador.`,
+      text: `El boleto ${n} participó en ${raffles(drawn)}, pero no resultó ganador.`,
     };
   }
-  const waiting = `en ${quoted(pending.map((m) => m.raffleTitle))} el sorteo aún no se ha realizado`;
+  const parts = elsewhere(sold);
   return {
     variant: "info",
     title: "Boleto Vendido",
     text:
       drawn.length === 0
-        ? `El boleto ${n} participa: ${waiting}.`
-        : `El boleto ${n} no resultó ganador en ${quoted(drawn.map((m) => m.raffleTitle))}; ${waiting}.`,
+        ? `El boleto ${n} participa: ${parts.join("; ")}.`
+        : `El boleto ${n} ${parts.join("; ")}.`,
   };
 }
