@@ -2,14 +2,13 @@
 import type { TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { TicketVerifierPage } from "../src/pages/ticket-verifier-page";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The ticket verifier: its headline follows what the cards below it say. A 4-digit number exists in every
 // raffle, so one answer can hold a raffle where it won and others where it did not.
-
-vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
 
@@ -26,28 +25,194 @@ const match = (overrides: Partial<Match>): Match => ({
   ...overrides,
 });
 
-async function search(answer: TicketVerificationResponse) {
-  // The page also lists the raffles a receipt can be checked against.
+/** Answers the verifier's check with `answer`, and the receipt check's lists with nothing. */
+function answerWith(answer: TicketVerificationResponse) {
   fetchMock.mockImplementation(async (input) =>
     String(input).startsWith("/api/raffles?") || String(input) === "/api/draws"
       ? Response.json(String(input) === "/api/draws" ? [] : { items: [] })
       : Response.json(answer),
   );
-  renderWithProviders(<TicketVerifierPage />);
+}
+
+/** Where the page's router is, shown beside it (the URL is the verifier's state). */
+function Location() {
+  const location = useLocation();
+  return <output data-label="location">{location.pathname + location.search}</output>;
+}
+
+function renderVerifier(path = "/verificar-boleto") {
+  return renderWithProviders(
+    <>
+      <TicketVerifierPage />
+      <Location />
+    </>,
+    { path },
+  );
+}
+
+/** Types a number, submits, and returns the headline's text over the answer. */
+async function search(answer: TicketVerificationResponse) {
+  answerWith(answer);
+  renderVerifier();
   await userEvent.type(screen.getByLabelText(/Número de boleto/), "0123");
   await userEvent.click(screen.getByRole("button", { name: /Verificar/ }));
   return screen.findByRole("list", { name: "Rifas con este boleto" });
 }
 
-describe("ticket verifier headline", () => {
+const headline = async () =>
+  (await screen.findByText(/^(¡Boleto Ganador!|Ganador en|Boleto )/)).textContent ?? "";
+
+describe("ticket verifier form", () => {
+  it("is a plain GET form to the verifier with a named number field, so it works before the code", () => {
+    answerWith({ result: "not_found", ticketNumber: "0123", matches: [] });
+    renderVerifier();
+    const form = screen.getByRole("form", { name: "Verificar un boleto" });
+    expect(form).toHaveAttribute("method", "get");
+    expect(form).toHaveAttribute("action", "/verificar-boleto");
+    expect(screen.getByLabelText(/Número de boleto/)).toHaveAttribute("name", "numero");
+    const submit = screen.getByRole("button", { name: /Verificar/ });
+    expect(submit).toHaveAttribute("type", "submit");
+    expect(submit).toBeEnabled();
+    expect(form).toContainElement(submit);
+  });
+
+  it("keeps the receipt's raffle and numbers as hidden fields, and links each receipt number", async () => {
+    answerWith({
+      result: "not_sold",
+      ticketNumber: "0007",
+      matches: [match({ raffleStatus: "active", sold: false, ownerName: null })],
+    });
+    const { container } = renderVerifier("/verificar-boleto?rifa=r1&numeros=0007,0042");
+    const hidden = [...container.querySelectorAll<HTMLInputElement>('form input[type="hidden"]')];
+    expect(hidden.map((input) => [input.name, input.value])).toEqual([
+      ["rifa", "r1"],
+      ["numeros", "0007,0042"],
+    ]);
+    const numbers = within(screen.getByRole("navigation", { name: "Números de tu recibo" }));
+    expect(numbers.getByRole("link", { name: "0007" })).toHaveAttribute("aria-current", "page");
+    expect(numbers.getByRole("link", { name: "0042" })).toHaveAttribute(
+      "href",
+      "/verificar-boleto?rifa=r1&numeros=0007%2C0042&numero=0042",
+    );
+    expect(await headline()).toBe("Boleto no Vendido");
+  });
+
+  it("submitting navigates to ?numero= in the page and checks that number", async () => {
+    answerWith({ result: "not_found", ticketNumber: "0007", matches: [] });
+    renderVerifier();
+    await userEvent.type(screen.getByLabelText(/Número de boleto/), "7");
+    await userEvent.click(screen.getByRole("button", { name: /Verificar/ }));
+    expect(await headline()).toBe("Boleto no Encontrado");
+    expect(document.querySelector('[data-label="location"]')).toHaveTextContent(
+      "/verificar-boleto?numero=0007",
+    );
+    expect(fetchMock).toHaveBeenCalledWith("/api/tickets/verify/0007", expect.anything());
+  });
+
+  it("says the format is wrong for a number in the URL that is not one, without asking the API", async () => {
+    answerWith({ result: "not_found", ticketNumber: "0007", matches: [] });
+    renderVerifier("/verificar-boleto?numero=12a45");
+    expect(screen.getByText("Formato Inválido")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      expect.stringContaining("/api/tickets/verify"),
+      expect.anything(),
+    );
+  });
+});
+
+describe("ticket verifier headline, for each result (from the URL, as the server renders it)", () => {
+  const cases: Array<[string, TicketVerificationResponse, string, RegExp]> = [
+    [
+      "winner in every raffle listed",
+      { result: "winner", ticketNumber: "0123", matches: [match({ isWinner: true, prize: "Moto Bera" })] },
+      "¡Boleto Ganador!",
+      /resultó ganador en «Moto Bera»/,
+    ],
+    [
+      "winner in one raffle of two",
+      {
+        result: "winner",
+        ticketNumber: "0123",
+        matches: [match({}), match({ raffleId: "r2", raffleTitle: "iPhone 17", isWinner: true })],
+      },
+      "Ganador en 1 de 2 rifas",
+      /ganador en «iPhone 17»\. En las demás: no resultó ganador en «Moto Bera»\./,
+    ],
+    [
+      "winner in one raffle; in the others not drawn yet or not sold",
+      {
+        result: "winner",
+        ticketNumber: "0123",
+        matches: [
+          match({ raffleId: "r1", raffleTitle: "iPhone 17", isWinner: true }),
+          match({ raffleId: "r2", raffleTitle: "Nevera", raffleStatus: "frozen" }),
+          match({ raffleId: "r3", raffleTitle: "Moto", raffleStatus: "active", sold: false }),
+          match({ raffleId: "r4", raffleTitle: "Laptop", raffleStatus: "active", sold: false }),
+          match({ raffleId: "r5", raffleTitle: "Bono", raffleStatus: "active", sold: false }),
+        ],
+      },
+      "Ganador en 1 de 5 rifas",
+      /En las demás: en «Nevera» el sorteo aún no se ha realizado; en 3 rifas no está vendido\./,
+    ],
+    [
+      "sold in a drawn raffle, not a winner",
+      { result: "not_winner", ticketNumber: "0123", matches: [match({})] },
+      "Boleto no Ganador",
+      /participó en «Moto Bera», pero no resultó ganador/,
+    ],
+    [
+      "sold in a raffle not drawn yet",
+      { result: "not_winner", ticketNumber: "0123", matches: [match({ raffleStatus: "active" })] },
+      "Boleto Vendido",
+      /participa: en «Moto Bera» el sorteo aún no se ha realizado/,
+    ],
+    [
+      "sold in a drawn raffle and in one not drawn yet",
+      {
+        result: "not_winner",
+        ticketNumber: "0123",
+        matches: [match({}), match({ raffleId: "r2", raffleTitle: "Nevera", raffleStatus: "frozen" })],
+      },
+      "Boleto Vendido",
+      /El boleto 0123 no resultó ganador en «Moto Bera»; en «Nevera» el sorteo aún no se ha realizado\./,
+    ],
+    [
+      "not sold",
+      {
+        result: "not_sold",
+        ticketNumber: "0123",
+        matches: [match({ raffleStatus: "active", sold: false, ownerName: null })],
+      },
+      "Boleto no Vendido",
+      /todavía no ha sido vendido/,
+    ],
+    [
+      "not found",
+      { result: "not_found", ticketNumber: "0123", matches: [] },
+      "Boleto no Encontrado",
+      /no existe/,
+    ],
+  ];
+
+  for (const [name, answer, title, text] of cases) {
+    it(name, async () => {
+      answerWith(answer);
+      renderVerifier("/verificar-boleto?numero=0123");
+      expect(await headline()).toBe(title);
+      expect(screen.getByText(text)).toBeInTheDocument();
+      if (title !== "¡Boleto Ganador!")
+        expect(screen.queryByText("¡Boleto Ganador!")).not.toBeInTheDocument();
+    });
+  }
+
   it("does not call a ticket the winner over a raffle where it did not win", async () => {
     await search({ result: "not_winner", ticketNumber: "0123", matches: [match({})] });
     expect(screen.queryByText("¡Boleto Ganador!")).not.toBeInTheDocument();
-    expect(screen.getByText("Boleto Vendido")).toBeInTheDocument();
+    expect(screen.getByText("Boleto no Ganador")).toBeInTheDocument();
     expect(screen.getByText("Vendido, no ganó")).toBeInTheDocument();
   });
 
-  it("names the raffle it won when others in the answer did not", async () => {
+  it("names the raffle it won when others in the answer did not, and marks each card", async () => {
     const list = await search({
       result: "winner",
       ticketNumber: "0123",
@@ -58,21 +223,9 @@ describe("ticket verifier headline", () => {
     });
     expect(screen.queryByText("¡Boleto Ganador!")).not.toBeInTheDocument();
     expect(screen.getByText("Ganador en 1 de 2 rifas")).toBeInTheDocument();
-    expect(
-      screen.getByText(/resultó ganador en «iPhone 17»\. En la otra rifa de la lista no ganó/),
-    ).toBeInTheDocument();
     const cards = within(list).getAllByRole("listitem");
     expect(within(cards[0] as HTMLElement).getByText("Vendido, no ganó")).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByText("Ganador")).toBeInTheDocument();
-  });
-
-  it("says winner when every raffle listed was won", async () => {
-    await search({
-      result: "winner",
-      ticketNumber: "0123",
-      matches: [match({ isWinner: true, prize: "Moto Bera" })],
-    });
-    expect(screen.getByText("¡Boleto Ganador!")).toBeInTheDocument();
   });
 });
 

@@ -277,8 +277,11 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     expect(markup).toContain("Próximamente");
     expect(markup).toContain("Consola próxima para SSR");
     expect(markup).toMatch(/role="timer"[^>]*>.*Faltan (2|3) días/);
-    // 'Notificarme' depends on this browser's storage and the session: off and disabled on the server.
-    expect(markup).toMatch(/<button[^>]*disabled=""[^>]*aria-pressed="false"[^>]*>.*?Notificarme<\/button>/);
+    // 'Notificarme' depends on this browser's storage and the session: off and disabled on the server,
+    // saying it is loading (decision 0018).
+    expect(markup).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-busy="true"[^>]*aria-pressed="false"[^>]*>.*?Notificarme<span class="sr-only"> \(cargando…\)<\/span><\/button>/,
+    );
     expect(stateKeys(html)).toContain(JSON.stringify(["raffles", "upcoming"]));
   });
 
@@ -347,15 +350,24 @@ describe("el resto de las páginas públicas también se renderizan en el servid
       expect(markup, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       expect(markup, url).toContain(content);
       expect(stateKeys(html), url).toEqual(
-        url === "/contacto" ? [JSON.stringify(["settings", "public"])] : [],
+        url === "/contacto"
+          ? [JSON.stringify(["settings", "public"])]
+          : url === "/verificar-boleto"
+            ? // The raffles a receipt can be checked against (no number asked: no check).
+              [JSON.stringify(["raffles", "list", { status: "all", q: "" }]), JSON.stringify(["draws"])]
+            : [],
       );
     }
     // The club renders the visitor's view (the session is the browser's), not a placeholder.
     expect(rootMarkup((await page("/rifazo-club")).html)).toContain("Crear Cuenta");
-    // Sending and checking need the code: their buttons arrive disabled.
-    for (const url of ["/contacto", "/verificar-boleto"]) {
-      expect(rootMarkup((await page(url)).html), url).toMatch(/<button type="submit"[^>]*disabled=""/);
-    }
+    // Sending needs the code: its button arrives disabled and says so. Checking a number is a GET form
+    // the server answers (decision 0018): its button works before the code.
+    expect(rootMarkup((await page("/contacto")).html)).toMatch(
+      /<button type="submit"[^>]*disabled=""[^>]*aria-busy="true"[^>]*>.*?Enviar Mensaje.*?\(cargando…\)/,
+    );
+    expect(rootMarkup((await page("/verificar-boleto")).html)).toMatch(
+      /<button type="submit"(?:(?!disabled="")[^>])*>(?:(?!<\/button>).)*Verificar<\/button>/,
+    );
   });
 });
 

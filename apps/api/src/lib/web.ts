@@ -107,21 +107,26 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const root = findWebDist(config);
   const renderer = root ? await loadRenderer(root, app.log) : undefined;
 
-  // The renderer asks the API for the page's data in-process, through the same routes browsers use.
-  const fetchApi = async (apiPath: string, init: RequestInit): Promise<Response> => {
-    if ((init.method ?? "GET") !== "GET")
-      throw new Error("El renderizado en el servidor solo hace lecturas.");
-    const response = await app.inject({
-      method: "GET",
-      url: apiPath,
-      headers: { accept: "application/json" },
-    });
-    const bodyless = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(bodyless ? null : new Uint8Array(response.rawPayload), {
-      status: response.statusCode,
-      headers: { "content-type": String(response.headers["content-type"] ?? "") },
-    });
-  };
+  // The renderer asks the API for the page's data in-process, through the same routes browsers use, as
+  // the visitor: a rate limit per address (the ticket verifier's, rendered from ?numero=) counts the
+  // visitor's requests, not every visitor's under the server's own address.
+  const fetchApiFor =
+    (remoteAddress: string) =>
+    async (apiPath: string, init: RequestInit): Promise<Response> => {
+      if ((init.method ?? "GET") !== "GET")
+        throw new Error("El renderizado en el servidor solo hace lecturas.");
+      const response = await app.inject({
+        method: "GET",
+        url: apiPath,
+        headers: { accept: "application/json" },
+        remoteAddress,
+      });
+      const bodyless = response.statusCode === 204 || response.statusCode === 304;
+      return new Response(bodyless ? null : new Uint8Array(response.rawPayload), {
+        status: response.statusCode,
+        headers: { "content-type": String(response.headers["content-type"] ?? "") },
+      });
+    };
 
   const pages = createPageCache<PageBody>(app.ctx.events, { ttlMs: config.pageCacheSeconds * 1000 });
 
@@ -152,7 +157,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       // page then catches up with the next event of that raffle.
       const page = await pages.get(request.url, async () => {
         const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
-        const rendered = await renderer.render({ url: request.url, fetchApi, lastEventId: latest?.id ?? 0 });
+        const rendered = await renderer.render({
+          url: request.url,
+          fetchApi: fetchApiFor(request.ip),
+          lastEventId: latest?.id ?? 0,
+        });
         return rendered ? new PageBody(pageHtml(template, rendered)) : shell;
       });
       return sendBody(request, reply, page);

@@ -30,7 +30,6 @@ import { errorMessage, isApiError } from "../lib/api-client";
 import { formatDateTime } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
-import { useHydrated } from "../lib/use-hydrated";
 import { useNow } from "../lib/use-now";
 import { useRaffleEvents } from "../lib/use-raffle-events";
 
@@ -109,7 +108,6 @@ function FrozenDraw({
   countdownTo,
   canDraw,
   now,
-  hydrated,
   error,
   onDraw,
 }: {
@@ -118,7 +116,6 @@ function FrozenDraw({
   countdownTo: Date | null;
   canDraw: boolean;
   now: number;
-  hydrated: boolean;
   error: { message: string; unavailable: boolean } | null;
   onDraw: () => void;
 }) {
@@ -159,7 +156,7 @@ function FrozenDraw({
         Cualquiera puede pulsarlo y nadie puede cambiar el resultado.
       </p>
       {canDraw ? (
-        <Button size="lg" variant="accent" disabled={!hydrated} onClick={onDraw}>
+        <Button size="lg" variant="accent" waitsForCode onClick={onDraw}>
           🎯 Obtener la ronda y sortear
         </Button>
       ) : null}
@@ -266,8 +263,6 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(raffleDetailQuery(raffleId));
   const now = useNow(1_000).getTime();
-  // The draw's buttons act only once the code has run.
-  const hydrated = useHydrated();
   const [phase, setPhase] = useState<"idle" | "drawing">("idle");
   /** prefers-reduced-motion at the press: no roulette and no confetti, the result shown as it comes. */
   const [calm, setCalm] = useState(false);
@@ -477,7 +472,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                   Se vendió el {formatPercent(derived.soldPercent)} de los boletos. Inicia la cuenta regresiva
                   de 24 horas de últimas ventas.
                 </p>
-                <Button size="lg" disabled={!hydrated} loading={starting} onClick={startCountdown}>
+                <Button size="lg" waitsForCode loading={starting} onClick={startCountdown}>
                   Iniciar Sorteo (24h Countdown)
                 </Button>
               </>
@@ -488,7 +483,6 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                 countdownTo={derived.countdownTo}
                 canDraw={derived.canDrawNow && round !== null}
                 now={now}
-                hydrated={hydrated}
                 error={drawError}
                 onDraw={runDraw}
               />

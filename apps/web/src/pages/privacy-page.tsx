@@ -10,7 +10,6 @@ import { openCookiePreferences } from "../features/cookie-consent";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
-import { useHydrated } from "../lib/use-hydrated";
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 
@@ -58,8 +57,6 @@ export const prefetchPage: PrefetchPage = async () => undefined;
 
 export function PrivacyPage() {
   useHashScroll();
-  // The preferences dialog opens only once the code has run.
-  const hydrated = useHydrated();
   return (
     <Page
       title="Política de Privacidad"
@@ -165,7 +162,7 @@ export function PrivacyPage() {
                 ))}
               </ul>
               <p>Puedes cambiar tu elección en cualquier momento desde aquí o desde el pie de página.</p>
-              <Button variant="outline" disabled={!hydrated} onClick={openCookiePreferences}>
+              <Button variant="outline" waitsForCode onClick={openCookiePreferences}>
                 <CookieIcon />
                 Preferencias de Cookies
               </Button>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Button } from "../components/ui/button";
@@ -20,9 +20,12 @@ import {
   raffleListQuery,
   readCriteria,
   SEARCH_MAX_LENGTH,
+  SEARCH_PARAM,
+  STATUS_PARAM,
   writeCriteria,
 } from "../features/raffles";
 import type { PrefetchPage } from "../lib/page-data";
+import { paths } from "../lib/paths";
 import { useRaffleEvents } from "../lib/use-raffle-events";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
@@ -72,6 +75,16 @@ export function RafflesPage() {
   useValueBeforeHydration(searchRef, text, setText);
   useValueBeforeHydration(statusRef, criteria.status, chooseStatus);
 
+  // Parameters the filters do not own (utm_source and the like) travel with the form too.
+  const otherParams = [...params].filter(([name]) => name !== SEARCH_PARAM && name !== STATUS_PARAM);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const status = statusRef.current?.value ?? criteria.status;
+    setParams((prev) =>
+      writeCriteria(prev, { q: text, status: isRaffleListFilter(status) ? status : criteria.status }),
+    );
+  };
+
   const query = useQuery(raffleListQuery(criteria.status, criteria.q));
   const filtered = isFiltered(criteria);
   const searching = query.isFetching && query.isPlaceholderData;
@@ -82,41 +95,59 @@ export function RafflesPage() {
       eyebrow="Participa y gana"
       description="Explora todas las rifas, busca tu premio favorito y filtra por estado."
     >
-      <search className="mb-6 grid gap-4 rounded-card border border-line bg-surface p-4 shadow-card sm:grid-cols-[1fr_16rem] sm:p-5">
-        <div className="space-y-1.5">
-          <Label htmlFor={searchId}>Buscar rifas</Label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-            <Input
-              ref={searchRef}
-              id={searchId}
-              type="search"
-              inputMode="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Moto, iPhone, efectivo..."
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className="pr-10! pl-10!"
-            />
-            {searching ? (
-              <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
-                <Spinner label="Buscando..." />
-              </span>
-            ) : null}
+      <search className="mb-6 block rounded-card border border-line bg-surface p-4 shadow-card sm:p-5">
+        {/* A plain GET form (decision 0018): before or without the page's code, "Buscar" reloads
+            /rifas?q=&estado= and the server renders that list; with it, the same submit navigates here. */}
+        <form
+          method="get"
+          action={paths.raffles}
+          onSubmit={onSubmit}
+          aria-label="Filtrar rifas"
+          className="grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        >
+          {otherParams.map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+          ))}
+          <div className="space-y-1.5">
+            <Label htmlFor={searchId}>Buscar rifas</Label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+              <Input
+                ref={searchRef}
+                id={searchId}
+                name={SEARCH_PARAM}
+                type="search"
+                inputMode="search"
+                enterKeyHint="search"
+                autoComplete="off"
+                maxLength={SEARCH_MAX_LENGTH}
+                placeholder="Moto, iPhone, efectivo..."
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                className="pr-10! pl-10!"
+              />
+              {searching ? (
+                <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
+                  <Spinner label="Buscando..." />
+                </span>
+              ) : null}
+            </div>
           </div>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={statusId}>Estado</Label>
-          <NativeSelect
-            ref={statusRef}
-            id={statusId}
-            options={FILTER_OPTIONS}
-            value={criteria.status}
-            onChange={(event) => chooseStatus(event.target.value)}
-          />
-        </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={statusId}>Estado</Label>
+            <NativeSelect
+              ref={statusRef}
+              id={statusId}
+              name={STATUS_PARAM}
+              options={FILTER_OPTIONS}
+              value={criteria.status}
+              onChange={(event) => chooseStatus(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            <SearchIcon /> Buscar
+          </Button>
+        </form>
       </search>
 
       <h2 className="sr-only">Resultados</h2>

@@ -1,35 +1,34 @@
-import { parseVerifierNumbers, VERIFIER_NUMBERS_PARAM } from "@rifazo/shared/domain/receipt";
+import {
+  parseVerifierNumbers,
+  VERIFIER_NUMBERS_PARAM,
+  VERIFIER_RAFFLE_PARAM,
+} from "@rifazo/shared/domain/receipt";
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
+import { Button, buttonClasses } from "../components/ui/button";
 import { CheckCircleIcon, SearchIcon, TicketIcon, TrophyIcon } from "../components/ui/icons";
 import { Input } from "../components/ui/input";
-import { toast } from "../components/ui/toast";
 import {
   type CheckableRaffle,
-  drawApi,
   drawsQuery,
   ReceiptCheckForm,
   type TicketVerificationResponse,
+  ticketVerificationQuery,
+  VERIFIER_KEPT_PARAMS,
+  VERIFIER_NUMBER_PARAM,
   verifierHeadline,
+  verifierSearch,
 } from "../features/draws";
 import { raffleListQuery } from "../features/raffles";
 import { errorMessage } from "../lib/api-client";
 import { formatDate } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
-import { useHydrated } from "../lib/use-hydrated";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
-
-type Outcome =
-  | { kind: "idle" }
-  | { kind: "invalid"; message: string }
-  | { kind: "error"; message: string }
-  | { kind: "result"; data: TicketVerificationResponse };
 
 // The verifier lists active, closed, frozen and recently finished raffles (lifecycle, issue 15).
 const STATUS_LABELS: Record<string, string> = {
@@ -40,87 +39,80 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
-  if (data.result === "not_found") {
-    return (
-      <Alert variant="warning" title="Boleto no Encontrado">
-        El boleto {data.ticketNumber} no existe en ninguna rifa activa o finalizada recientemente.
-      </Alert>
-    );
-  }
-  if (data.result === "not_sold") {
-    return (
-      <Alert variant="info" title="Boleto no Vendido">
-        El boleto {data.ticketNumber} todavía no ha sido vendido.{" "}
-        <Link to={paths.raffles} className="font-semibold underline">
-          ¡Aún puedes participar!
-        </Link>
-      </Alert>
-    );
-  }
   const headline = verifierHeadline(data);
   return (
     <div className="space-y-4">
       <Alert variant={headline.variant} title={headline.title}>
         {headline.text}
+        {data.result === "not_sold" ? (
+          <>
+            {" "}
+            <Link to={paths.raffles} className="font-semibold underline">
+              ¡Aún puedes participar!
+            </Link>
+          </>
+        ) : null}
       </Alert>
-      <ul className="space-y-3" aria-label="Rifas con este boleto">
-        {/* Opened from a receipt (?rifa=): that raffle's card comes first. */}
-        {[...data.matches]
-          .sort((a, b) => Number(b.raffleId === raffleId) - Number(a.raffleId === raffleId))
-          .map((m) => (
-            <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
-                    {m.raffleTitle}
-                  </Link>
-                  <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+      {data.matches.length === 0 ? null : (
+        <ul className="space-y-3" aria-label="Rifas con este boleto">
+          {/* Opened from a receipt (?rifa=): that raffle's card comes first. */}
+          {[...data.matches]
+            .sort((a, b) => Number(b.raffleId === raffleId) - Number(a.raffleId === raffleId))
+            .map((m) => (
+              <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
+                      {m.raffleTitle}
+                    </Link>
+                    <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+                  </div>
+                  {m.isWinner ? (
+                    <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
+                      <TrophyIcon /> Ganador
+                    </span>
+                  ) : m.sold ? (
+                    <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+                      <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
+                    </span>
+                  ) : (
+                    <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
+                      Disponible
+                    </span>
+                  )}
                 </div>
+                <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
+                  {m.ownerName ? (
+                    <div>
+                      <dt className="text-muted">Titular</dt>
+                      <dd className="font-semibold text-ink">{m.ownerName}</dd>
+                    </div>
+                  ) : null}
+                  {m.prize ? (
+                    <div>
+                      <dt className="text-muted">Premio</dt>
+                      <dd className="font-semibold text-ink">{m.prize}</dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt className="text-muted">Fecha del sorteo</dt>
+                    <dd className="font-semibold text-ink">
+                      {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
+                    </dd>
+                  </div>
+                </dl>
                 {m.isWinner ? (
-                  <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
-                    <TrophyIcon /> Ganador
-                  </span>
-                ) : m.sold ? (
-                  <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                    <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
-                  </span>
-                ) : (
-                  <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
-                    Disponible
-                  </span>
-                )}
-              </div>
-              <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
-                {m.ownerName ? (
-                  <div>
-                    <dt className="text-muted">Titular</dt>
-                    <dd className="font-semibold text-ink">{m.ownerName}</dd>
-                  </div>
+                  <Link
+                    to={paths.draw(m.raffleId)}
+                    className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    Ver el sorteo y su verificación
+                  </Link>
                 ) : null}
-                {m.prize ? (
-                  <div>
-                    <dt className="text-muted">Premio</dt>
-                    <dd className="font-semibold text-ink">{m.prize}</dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt className="text-muted">Fecha del sorteo</dt>
-                  <dd className="font-semibold text-ink">
-                    {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
-                  </dd>
-                </div>
-              </dl>
-              {m.isWinner ? (
-                <Link
-                  to={paths.draw(m.raffleId)}
-                  className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  Ver el sorteo y su verificación
-                </Link>
-              ) : null}
-            </li>
-          ))}
-      </ul>
+              </li>
+            ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -146,51 +138,59 @@ function ReceiptCheck() {
   );
 }
 
-/** The form alone: rendered on the server, with no data to fetch (the check runs when asked). */
-export const prefetchPage: PrefetchPage = async () => undefined;
+/**
+ * Rendered on the server with the answer for the number in the URL (?numero=0123), if any, and the
+ * raffles a receipt can be checked against (else the server would say there are none).
+ */
+export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
+  const parsed = parseTicketInput(checkedNumber(searchParams) ?? "");
+  return Promise.all([
+    parsed.ok ? queryClient.prefetchQuery(ticketVerificationQuery(parsed.display)) : undefined,
+    queryClient.prefetchQuery(raffleListQuery("all", "")),
+    queryClient.prefetchQuery(drawsQuery),
+  ]);
+};
 
+/** The number the URL asks to check: ?numero=, else the first of a receipt's ?numeros=. */
+function checkedNumber(searchParams: URLSearchParams): string | null {
+  return (
+    searchParams.get(VERIFIER_NUMBER_PARAM) ??
+    parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM))[0] ??
+    null
+  );
+}
+
+/**
+ * The verifier is a GET form and its answer follows the URL (decision 0018): without the page's code,
+ * submitting reloads /verificar-boleto?numero=0123 and the server renders the answer; with it, the same
+ * submit navigates in the page. A receipt's QR link (?rifa=&numeros=0001,0042) checks its first number
+ * and links the others.
+ */
 export function TicketVerifierPage() {
   const [searchParams] = useSearchParams();
-  // A receipt's QR code opens this page with its numbers (?rifa=&numeros=0001,0042): the first is
-  // checked at once, the others are one tap away.
+  const navigate = useNavigate();
   const receiptNumbers = parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM));
-  const [value, setValue] = useState(receiptNumbers[0] ?? "");
-  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
-  const [pending, setPending] = useState(false);
-  const hydrated = useHydrated();
+  const asked = checkedNumber(searchParams);
+  const parsed = asked === null ? null : parseTicketInput(asked);
+  const checked = parsed?.ok ? parsed.display : null;
+  const [value, setValue] = useState(checked ?? sanitizeTicketInput(asked ?? ""));
   const inputRef = useRef<HTMLInputElement>(null);
   // A number typed on the server-rendered page before its code ran is kept (and cleaned like any other).
   useValueBeforeHydration(inputRef, value, (typed) => setValue(sanitizeTicketInput(typed)));
-
-  const firstReceiptNumber = receiptNumbers[0];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per receipt link, after hydration.
+  // The box follows the URL when it changes from outside (back button, a receipt number's link).
   useEffect(() => {
-    if (hydrated && firstReceiptNumber) void verify(firstReceiptNumber);
-  }, [hydrated, firstReceiptNumber]);
+    if (checked) setValue(checked);
+  }, [checked]);
 
-  async function onSubmit(event: FormEvent) {
+  const verification = useQuery({ ...ticketVerificationQuery(checked ?? ""), enabled: checked !== null });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The same GET the browser would make without the code, as a navigation inside the page.
     event.preventDefault();
-    await verify(value);
-  }
-
-  async function verify(input: string) {
-    const parsed = parseTicketInput(input);
-    if (!parsed.ok) {
-      setOutcome({ kind: "invalid", message: parsed.message });
-      toast({ title: "Formato Inválido", description: parsed.message, variant: "error" });
-      return;
-    }
-    setValue(parsed.display);
-    setPending(true);
-    try {
-      setOutcome({ kind: "result", data: await drawApi.verifyTicket(parsed.display) });
-    } catch (error) {
-      const message = errorMessage(error);
-      setOutcome({ kind: "error", message });
-      toast({ title: "Error de Verificación", description: message, variant: "error" });
-    } finally {
-      setPending(false);
-    }
+    const typed = parseTicketInput(value);
+    const number = typed.ok ? typed.display : value;
+    if (typed.ok && number === checked) void verification.refetch();
+    else navigate({ search: verifierSearch(searchParams, number) });
   }
 
   return (
@@ -201,10 +201,17 @@ export function TicketVerifierPage() {
     >
       <div className="mx-auto max-w-2xl space-y-6">
         <form
+          method="get"
+          action={paths.ticketVerifier}
           onSubmit={onSubmit}
+          aria-label="Verificar un boleto"
           className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
           noValidate
         >
+          {VERIFIER_KEPT_PARAMS.map((name) => {
+            const kept = searchParams.get(name);
+            return kept ? <input key={name} type="hidden" name={name} value={kept} /> : null;
+          })}
           <label htmlFor="ticket-number" className="mb-2 flex items-center gap-2 font-bold text-ink">
             <TicketIcon className="text-brand-700" /> Número de boleto
           </label>
@@ -212,6 +219,7 @@ export function TicketVerifierPage() {
             <Input
               ref={inputRef}
               id="ticket-number"
+              name={VERIFIER_NUMBER_PARAM}
               inputMode="numeric"
               autoComplete="off"
               placeholder="0123"
@@ -221,14 +229,7 @@ export function TicketVerifierPage() {
               aria-describedby="ticket-help"
               className="font-mono text-lg tracking-widest sm:max-w-48"
             />
-            {/* Checking needs the code: until it runs, the button (and so Enter) does nothing. */}
-            <Button
-              type="submit"
-              size="lg"
-              disabled={!hydrated}
-              loading={pending}
-              loadingText="Verificando..."
-            >
+            <Button type="submit" size="lg" loading={verification.isFetching} loadingText="Verificando...">
               <SearchIcon /> Verificar
             </Button>
           </div>
@@ -240,33 +241,34 @@ export function TicketVerifierPage() {
           <nav aria-label="Números de tu recibo" className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted">Números de tu recibo:</span>
             {receiptNumbers.map((n) => (
-              <Button
+              <Link
                 key={n}
-                type="button"
-                size="sm"
-                variant={n === value ? "secondary" : "outline"}
-                disabled={!hydrated || pending}
-                onClick={() => void verify(n)}
-                className="font-mono"
+                to={{ search: verifierSearch(searchParams, n) }}
+                aria-current={n === checked ? "page" : undefined}
+                className={buttonClasses({
+                  size: "sm",
+                  variant: n === checked ? "secondary" : "outline",
+                  className: "font-mono",
+                })}
               >
                 {n}
-              </Button>
+              </Link>
             ))}
           </nav>
         ) : null}
         <div aria-live="polite">
-          {outcome.kind === "invalid" ? (
+          {parsed && !parsed.ok ? (
             <Alert variant="danger" title="Formato Inválido">
-              {outcome.message}
+              {parsed.message}
             </Alert>
           ) : null}
-          {outcome.kind === "error" ? (
+          {verification.isError && !verification.data ? (
             <Alert variant="danger" title="Error de Verificación">
-              {outcome.message}
+              {errorMessage(verification.error)}
             </Alert>
           ) : null}
-          {outcome.kind === "result" ? (
-            <ResultView data={outcome.data} raffleId={searchParams.get("rifa")} />
+          {verification.data ? (
+            <ResultView data={verification.data} raffleId={searchParams.get(VERIFIER_RAFFLE_PARAM)} />
           ) : null}
         </div>
         <ReceiptCheck />

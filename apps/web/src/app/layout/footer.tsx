@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/brand/logo";
+import { WAITING_TEXT } from "../../components/ui/button";
 import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../../components/ui/icons";
 import { openCookiePreferences } from "../../features/cookie-consent";
 import { paths } from "../../lib/paths";
@@ -116,18 +117,24 @@ export function Footer() {
   );
 }
 
-/** The preferences dialog needs the page's code: on a server-rendered page the button waits for it. */
+/**
+ * The preferences dialog needs the page's code: on a server-rendered page the button waits for it and
+ * says so (decision 0018).
+ */
 function CookiePreferencesButton() {
   const hydrated = useHydrated();
   return (
     <button
       type="button"
       disabled={!hydrated}
+      aria-busy={!hydrated || undefined}
+      title={hydrated ? undefined : "Cargando…"}
       onClick={openCookiePreferences}
       className="inline-flex shrink-0 items-center gap-1.5 self-start whitespace-nowrap rounded-control py-1 font-semibold text-white hover:underline underline-offset-4 disabled:cursor-wait md:self-auto"
     >
       <CookieIcon className="text-accent-300" />
       Preferencias de Cookies
+      {hydrated ? null : <span className="sr-only">{` (${WAITING_TEXT})`}</span>}
     </button>
   );
 }

@@ -10,6 +10,7 @@ import { useSession } from "../../features/auth";
 import { loadNotificationBell } from "../../features/notifications/lazy";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
+import { useHydrated } from "../../lib/use-hydrated";
 import { MAIN_NAV } from "./nav-links";
 
 const UserMenu = lazy(() => import("./user-menu"));
@@ -38,6 +39,9 @@ const mobileLinkClasses = ({ isActive }: { isActive: boolean }) =>
     "flex min-h-12 items-center rounded-control px-3 text-base font-semibold",
     isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50/60",
   );
+
+const MENU_BUTTON_CLASSES =
+  "inline-flex size-10 items-center justify-center rounded-control text-2xl text-ink hover:bg-brand-50 lg:hidden";
 
 function AccountArea() {
   const { status, retrying, user, isAdmin } = useSession();
@@ -86,12 +90,18 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const { user } = useSession();
+  const hydrated = useHydrated();
 
   // Following a link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation.
   useEffect(() => {
     setMenuOpen(false);
   }, [location.key]);
+
+  // Opened by its link before the code ran: it stays open.
+  useEffect(() => {
+    if (hydrated && window.location.hash === "#menu-movil") setMenuOpen(true);
+  }, [hydrated]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -129,24 +139,35 @@ export function Header() {
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <AccountArea />
-            <button
-              type="button"
-              className="inline-flex size-10 items-center justify-center rounded-control text-2xl text-ink hover:bg-brand-50 lg:hidden"
-              aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
-              aria-expanded={menuOpen}
-              aria-controls="menu-movil"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className={MENU_BUTTON_CLASSES}
+                aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
+                aria-expanded={menuOpen}
+                aria-controls="menu-movil"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              </button>
+            ) : (
+              // Before the code runs the menu opens without it: a link to the menu, shown by :target.
+              <a href="#menu-movil" className={MENU_BUTTON_CLASSES} aria-label="Abrir menú">
+                <MenuIcon />
+              </a>
+            )}
           </div>
         </div>
 
         <nav
           id="menu-movil"
           aria-label="Menú móvil"
-          hidden={!menuOpen}
-          className="border-t border-line bg-surface lg:hidden"
+          hidden={hydrated ? !menuOpen : undefined}
+          className={cn(
+            "border-t border-line bg-surface lg:hidden",
+            // Server-rendered and until hydration: closed unless the menu link above targeted it.
+            !hydrated && "hidden target:block",
+          )}
         >
           <ul className="mx-auto w-full max-w-page space-y-1 px-4 py-3 sm:px-6">
             {MAIN_NAV.map((item) => (

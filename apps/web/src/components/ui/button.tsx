@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Spinner } from "./spinner";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "outline" | "ghost" | "danger" | "link";
@@ -40,8 +41,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner, disables the button and swaps the text for `loadingText` when given. */
   loading?: boolean;
   loadingText?: string;
+  /**
+   * The action needs the page's code (a session, a POST, the clipboard...): on a server-rendered page the
+   * button is disabled until hydration and says so, with a spinner and "cargando" for screen readers
+   * (decision 0018), instead of sitting greyed out with no reason.
+   */
+  waitsForCode?: boolean;
   ref?: React.Ref<HTMLButtonElement>;
 }
+
+/** Said by a control that waits for the page's code (decision 0018). */
+export const WAITING_TEXT = "cargando…";
 
 export function Button({
   variant,
@@ -52,18 +62,25 @@ export function Button({
   children,
   disabled,
   type,
+  waitsForCode = false,
   ...props
 }: ButtonProps) {
+  const hydrated = useHydrated();
+  const waiting = waitsForCode && !hydrated;
+  const label = props["aria-label"];
   return (
     <button
       type={type ?? "button"}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      disabled={disabled || loading || waiting}
+      aria-busy={loading || waiting || undefined}
       {...props}
+      aria-label={waiting && label ? `${label} (${WAITING_TEXT})` : label}
+      title={waiting ? "Cargando…" : props.title}
     >
-      {loading ? <Spinner label={null} /> : null}
+      {loading || waiting ? <Spinner label={null} /> : null}
       {loading && loadingText ? loadingText : children}
+      {waiting && !label ? <span className="sr-only">{` (${WAITING_TEXT})`}</span> : null}
     </button>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "./button";
 import { copyText } from "./clipboard";
 import { CheckIcon, CopyIcon } from "./icons";
@@ -12,8 +11,6 @@ const COPIED_MS = 2_000;
  * `name` when given ('Copiar Teléfono', the row's own label).
  */
 export function CopyButton({ value, label, name }: { value: string; label: string; name?: string }) {
-  // On a server-rendered page the button does nothing until the code has run: shown disabled until then.
-  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -39,7 +36,7 @@ export function CopyButton({ value, label, name }: { value: string; label: strin
     <Button
       variant="outline"
       size="sm"
-      disabled={!hydrated}
+      waitsForCode
       onClick={copy}
       aria-label={name ?? `Copiar ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
       className="shrink-0"

@@ -16,7 +16,6 @@ import { Input, inputClasses } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast";
 import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
-import { useHydrated } from "../../lib/use-hydrated";
 import { sendContactMessage } from "./api";
 
 type ContactFormValues = { name: string; email: string; subject: string; message: string };
@@ -29,9 +28,8 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   // On a server-rendered page the fields can be filled in before the code has run: react-hook-form adopts
   // what was typed when it registers them (fields edited before it is ready keep their value). Sending
-  // waits for the code, though: a native submit would put the message in the URL of a GET request (and
-  // a disabled submit button also stops Enter from submitting).
-  const hydrated = useHydrated();
+  // waits for the code, though, and says so (decision 0018): a native submit would put the message in the
+  // URL of a GET request (and a disabled submit button also stops Enter from submitting).
   const form = useForm<ContactFormValues, unknown, ContactMessage>({
     resolver: zodResolver<ContactInput, unknown, ContactMessage>(contactSchema),
     defaultValues: EMPTY,
@@ -138,7 +136,7 @@ export function ContactForm() {
         type="submit"
         size="lg"
         className="w-full sm:w-auto"
-        disabled={!hydrated}
+        waitsForCode
         loading={isSubmitting}
         loadingText="Enviando..."
       >

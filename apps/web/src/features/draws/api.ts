@@ -14,12 +14,20 @@ export const drawApi = {
   startCountdown: (raffleId: string) =>
     api.post<{ startedAt: string }>(`/api/raffles/${id(raffleId)}/countdown`),
   draw: (raffleId: string) => api.post<DrawResult>(`/api/raffles/${id(raffleId)}/draw`, {}),
-  verifyTicket: (ticket: string) => api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`),
   transcript: (raffleId: string) => api.get<DrawTranscript>(`/api/draws/${id(raffleId)}/transcript`),
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
   /** The raffle's append-only record (the "acta"), as JSON: 404 until its first entry. */
   recordUrl: recordPath,
 };
+
+/** One ticket number's check (the verifier page: from its URL, on the server and in the browser). */
+export function ticketVerificationQuery(ticket: string) {
+  return queryOptions({
+    queryKey: ["tickets", "verify", ticket],
+    queryFn: ({ signal, client }) =>
+      api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`, { signal, client }),
+  });
+}
 
 export const drawsQuery = queryOptions({
   queryKey: ["draws"],

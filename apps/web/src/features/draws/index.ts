@@ -1,5 +1,5 @@
 export type { DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
-export { drawApi, drawsQuery, recordKeys, recordQuery } from "./api";
+export { drawApi, drawsQuery, recordKeys, recordQuery, ticketVerificationQuery } from "./api";
 export { celebrate } from "./components/confetti";
 export { DrawRecords } from "./components/draw-records";
 export { OwnershipCheck } from "./components/ownership-check";
@@ -19,4 +19,5 @@ export {
 } from "./lib/record-text";
 export { resultAnnouncement } from "./lib/result-announcement";
 export { prefersReducedMotion } from "./lib/roulette";
-export { verifierHeadline } from "./lib/verifier-headline";
+export { type VerifierHeadline, verifierHeadline } from "./lib/verifier-headline";
+export { VERIFIER_KEPT_PARAMS, VERIFIER_NUMBER_PARAM, verifierSearch } from "./lib/verifier-params";

@@ -19,6 +19,8 @@ export {
   normalizeSearch,
   readCriteria,
   SEARCH_MAX_LENGTH,
+  SEARCH_PARAM,
+  STATUS_PARAM,
   writeCriteria,
 } from "./lib/list-filters";
 export { shortHash } from "./lib/purchase";

@@ -28,6 +28,7 @@ export function NotifyMeButton({
       className={className}
       aria-pressed={notify.on}
       aria-describedby={describedBy}
+      waitsForCode
       disabled={notify.busy}
       onClick={notify.toggle}
     >

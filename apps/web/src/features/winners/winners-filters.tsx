@@ -4,7 +4,6 @@ import { SearchIcon } from "../../components/ui/icons";
 import { Input, inputClasses } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/cn";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../lib/use-value-before-hydration";
 import { hasFilters, MONTHS, WINNERS_SEARCH_MAX, type WinnersFilters } from "./filters";
 
@@ -24,7 +23,6 @@ const selectClasses = cn(inputClasses, "pr-8");
 
 /** Search (applied as you type, after a short pause), month and year filters. */
 export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBarProps) {
-  const hydrated = useHydrated();
   const [text, setText] = useState(filters.q);
   const searchRef = useRef<HTMLInputElement>(null);
   const monthRef = useRef<HTMLSelectElement>(null);
@@ -142,7 +140,7 @@ export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBa
             <Button
               variant="link"
               size="sm"
-              disabled={!hydrated}
+              waitsForCode
               onClick={() => {
                 setText("");
                 onChange({ q: "", month: null, year: null });

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { SearchIcon, TrophyIcon } from "../../components/ui/icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
-import { useHydrated } from "../../lib/use-hydrated";
 import { EmptyState, LoadError } from "../content";
 import { WINNERS_ERROR, winnersQueryOptions } from "./api";
 import { hasFilters, type WinnersFilters } from "./filters";
@@ -41,7 +40,6 @@ interface WinnersHistoryProps {
 /** The finished raffles matching the filters, with loading, error and empty states (spec 1 §2, §8). */
 export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: WinnersHistoryProps) {
   const query = useQuery(winnersQueryOptions(filters));
-  const hydrated = useHydrated();
   const filtered = hasFilters(filters);
 
   if (query.isPending) {
@@ -70,14 +68,9 @@ export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: Wi
             title="No se encontraron ganadores con los criterios seleccionados."
             action={
               onClearFilters ? (
-                <button
-                  type="button"
-                  className={buttonClasses({ variant: "outline" })}
-                  disabled={!hydrated}
-                  onClick={onClearFilters}
-                >
+                <Button variant="outline" waitsForCode onClick={onClearFilters}>
                   Limpiar filtros
-                </button>
+                </Button>
               ) : null
             }
           >

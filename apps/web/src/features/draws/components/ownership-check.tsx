@@ -4,7 +4,6 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { recordQuery } from "../api";
 import { checkOwnership, type NumberCheck, type OwnershipResult } from "../lib/owner-check";
 
@@ -101,7 +100,6 @@ export function OwnershipCheck({
   numbers: readonly number[];
 }) {
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const [state, setState] = useState<State>({ kind: "idle" });
 
   async function run() {
@@ -122,7 +120,7 @@ export function OwnershipCheck({
     <div className="space-y-3">
       <Button
         variant="outline"
-        disabled={!hydrated}
+        waitsForCode
         loading={state.kind === "running"}
         loadingText="Comprobando..."
         onClick={run}

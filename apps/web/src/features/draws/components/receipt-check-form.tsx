@@ -8,7 +8,6 @@ import { ShieldIcon } from "../../../components/ui/icons";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { recordQuery } from "../api";
 import {
   checkOwnership,
@@ -57,7 +56,6 @@ export function ReceiptCheckForm({
   defaultRaffleId?: string;
 }) {
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   // The default (from ?rifa=) may arrive after the first render, with the list: used until a choice is made.
   const [chosen, setRaffleId] = useState<string | null>(null);
   const raffleId = chosen ?? defaultRaffleId;
@@ -172,12 +170,7 @@ export function ReceiptCheckForm({
             />
           )}
         </Field>
-        <Button
-          type="submit"
-          disabled={!hydrated}
-          loading={state.kind === "running"}
-          loadingText="Comprobando..."
-        >
+        <Button type="submit" waitsForCode loading={state.kind === "running"} loadingText="Comprobando...">
           Comprobar
         </Button>
       </form>

@@ -22,7 +22,6 @@ import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { useNow } from "../../../lib/use-now";
 import { CountdownDisplay } from "../../upcoming";
 import { drawApi, recordKeys } from "../api";
@@ -305,7 +304,6 @@ function FrozenList({ frozen }: { frozen: FrozenData }) {
  */
 function DrawNow({ raffleId }: { raffleId: string }) {
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const mutation = useMutation({
     mutationFn: () => drawApi.draw(raffleId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordKeys.one(raffleId) }),
@@ -318,7 +316,7 @@ function DrawNow({ raffleId }: { raffleId: string }) {
       </p>
       <Button
         variant="outline"
-        disabled={!hydrated}
+        waitsForCode
         loading={mutation.isPending}
         loadingText="Obteniendo la ronda..."
         onClick={() => mutation.mutate()}

@@ -5,7 +5,6 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { drawApi, recordQuery } from "../api";
 
 interface ShownCheck {
@@ -71,7 +70,6 @@ export function VerifyDraw({
   actions?: React.ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const [verification, setVerification] = useState<Verification>({ state: "idle" });
 
   async function verify() {
@@ -92,7 +90,7 @@ export function VerifyDraw({
       <div className="flex flex-wrap items-center gap-3">
         <Button
           variant="outline"
-          disabled={!hydrated}
+          waitsForCode
           onClick={verify}
           loading={verification.state === "running"}
           loadingText="Verificando..."
@@ -165,7 +163,6 @@ function VerificationResult({ verification }: { verification: Extract<Verificati
 
 /** The record as a JSON file, made in the browser from what was downloaded (no second request). */
 export function DownloadRecordButton({ record }: { record: RaffleRecord }) {
-  const hydrated = useHydrated();
   function download() {
     const blob = new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" });
     const url = URL.createObjectURL(blob);
@@ -178,7 +175,7 @@ export function DownloadRecordButton({ record }: { record: RaffleRecord }) {
     window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
   }
   return (
-    <Button variant="ghost" disabled={!hydrated} onClick={download}>
+    <Button variant="ghost" waitsForCode onClick={download}>
       Descargar acta (JSON)
     </Button>
   );

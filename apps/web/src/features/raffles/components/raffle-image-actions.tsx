@@ -1,3 +1,4 @@
+import { WAITING_TEXT } from "../../../components/ui/button";
 import { ShareIcon } from "../../../components/ui/icons";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { FavoriteButton } from "../../favorites";
@@ -12,7 +13,9 @@ export function RaffleImageActions({ raffle }: { raffle: { id: string; title: st
       <FavoriteButton raffleId={raffle.id} />
       <button
         type="button"
-        aria-label="Compartir rifa"
+        aria-label={hydrated ? "Compartir rifa" : `Compartir rifa (${WAITING_TEXT})`}
+        aria-busy={!hydrated || undefined}
+        title={hydrated ? undefined : "Cargando…"}
         disabled={!hydrated}
         onClick={() => void share(raffle)}
         className="inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-lg text-muted shadow-card ring-1 ring-black/5 transition-colors hover:bg-white hover:text-brand-700 disabled:cursor-wait"

@@ -12,7 +12,6 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { type RedirectState, useSession } from "../../auth";
 import { activeReservationOf, createReservation, newIdempotencyKey } from "../api/purchase-api";
@@ -35,8 +34,6 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const [draft, setDraft] = useState(String(quantity));
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // Server-rendered: the buttons wait for the code (a native submit would only reload the page).
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { user } = useSession();
   const reserve = useMutation({
@@ -128,7 +125,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
                 variant="outline"
                 size="sm"
                 aria-pressed={quantity === combo.quantity}
-                disabled={!hydrated}
+                waitsForCode
                 onClick={() => commit(combo.quantity)}
                 className={quantity === combo.quantity ? "border-brand-700! bg-brand-100!" : undefined}
               >
@@ -147,7 +144,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             size="icon"
             className="size-12! text-2xl!"
             aria-label="Quitar un boleto"
-            disabled={!hydrated}
+            waitsForCode
             onClick={() => commit(quantity - 1)}
           >
             −
@@ -170,7 +167,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             size="icon"
             className="size-12! text-2xl!"
             aria-label="Añadir un boleto"
-            disabled={!hydrated}
+            waitsForCode
             onClick={() => commit(quantity + 1)}
           >
             +
@@ -191,7 +188,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         variant="accent"
         size="lg"
         className="w-full"
-        disabled={!hydrated}
+        waitsForCode
         loading={reserve.isPending}
         loadingText="Reservando..."
       >

@@ -273,7 +273,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
               aria-describedby={searchError ? `${searchId}-error` : undefined}
               onChange={(event) => setSearch(event.target.value.replace(/\D/g, ""))}
             />
-            <Button type="submit" variant="outline" disabled={!hydrated}>
+            <Button type="submit" variant="outline" waitsForCode>
               Ir
             </Button>
           </div>
@@ -301,7 +301,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
               value={randomCount}
               onChange={(event) => setRandomCount(event.target.value)}
             />
-            <Button type="submit" variant="outline" disabled={!hydrated || !bitmap}>
+            <Button type="submit" variant="outline" waitsForCode disabled={!bitmap}>
               Al azar
             </Button>
           </div>
@@ -393,7 +393,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         variant="accent"
         size="lg"
         className="w-full"
-        disabled={!hydrated}
+        waitsForCode
         loading={reserve.isPending}
         loadingText="Reservando..."
         onClick={submit}
