@@ -127,7 +127,8 @@ export function pageSpecs(ids) {
     {
       label: "/verificar-boleto",
       path: "/verificar-boleto",
-      action: `verificar el boleto ganador ${ids.winningTicket}`,
+      // Stable wording: it names the row of the current-figures table (the ticket differs per seed).
+      action: "verificar un boleto ganador",
       // The form's submit button (the field must be usable too: it is in the same form).
       find: (doc) => {
         const input = [...doc.querySelectorAll("main input")].find((i) =>
