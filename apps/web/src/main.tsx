@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
+import { HydratedMark } from "./app/hydrated-mark";
 import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
@@ -32,6 +33,7 @@ function app() {
           <BrowserRouter>
             <App />
           </BrowserRouter>
+          <HydratedMark />
         </RenderClockProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -7,33 +7,14 @@ import {
   RESERVATION_STATUSES,
 } from "../constants";
 import { esNumber } from "./es-number";
+import { RESERVATION_MESSAGES } from "./reservation-messages";
 
 // Purchases from reservation to outcome (numbers chosen on the grid or a quantity; a countdown; a payment
 // page per method in the method's currency). The server decides every total from the raffle's rules
 // (domain/pricing.ts); the browser only shows what it is told.
 
-export const RESERVATION_MESSAGES = {
-  numbersTaken: (numbers: string[]) =>
-    numbers.length === 1
-      ? `El número ${numbers[0]} acaba de ser tomado por otra persona. Elige otro.`
-      : `Los números ${numbers.join(", ")} acaban de ser tomados por otras personas. Elige otros.`,
-  chooseNumbers: "Elige tus números en la cuadrícula antes de pagar.",
-  quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
-  numbersNotAllowed: "En esta rifa los números se asignan al azar: indica solo la cantidad.",
-  invalidNumber: "Uno de los números elegidos no existe en esta rifa.",
-  duplicateNumbers: "Elegiste el mismo número dos veces.",
-  notFound: "No encontramos esa reserva.",
-  expired: "Tu reserva venció y los boletos quedaron libres. Puedes reservar de nuevo.",
-  notActive: "Esta reserva ya no admite comprobantes.",
-  activeExists: "Ya tienes una reserva activa en esta rifa. Complétala o cancélala antes de hacer otra.",
-  methodNotAccepted: "Esta rifa no acepta ese método de pago.",
-  noRate:
-    "Todavía no hay tasa del día publicada para pagar en bolívares. Elige otro método o intenta más tarde.",
-  amountMismatch: (expected: string) => `El monto debe ser exactamente ${expected}.`,
-  cancelled: "Cancelaste la reserva y los boletos quedaron libres.",
-  expiredNotice: (title: string) =>
-    `Tu reserva en "${title}" venció antes de subir el comprobante y los boletos quedaron libres.`,
-} as const;
+// The messages live in a module without zod, so a page that only shows them does not download it.
+export { RESERVATION_MESSAGES };
 
 /** POST /api/raffles/:id/reservations: chosen numbers (chosen mode) or a quantity (random mode). */
 export const createReservationSchema = z

@@ -1,6 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
