@@ -45,8 +45,9 @@ export function BroadcastCard({ broadcast }: { broadcast: LiveBroadcast }) {
             <span className="text-sm font-semibold text-muted">{broadcast.platformLabel}</span>
           </span>
           {broadcast.isLive ? (
-            <Badge variant="danger" className="animate-pulse">
-              <span aria-hidden="true" className="size-2 rounded-full bg-danger-600" />
+            <Badge variant="danger">
+              {/* Only the dot pulses: a pulsing pill dims its text to half its contrast (WCAG 1.4.3). */}
+              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-danger-600" />
               EN VIVO
             </Badge>
           ) : null}
