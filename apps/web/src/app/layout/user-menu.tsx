@@ -17,16 +17,20 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   const pending = usePendingCount(isAdmin);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={
-          isAdmin && pending
+      {/* Named by its (hidden) text rather than aria-label: the initials and the count are pictures of
+          the account, and a name given by aria-label must contain the visible text (WCAG 2.5.3). */}
+      <DropdownMenu.Trigger className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50">
+        <span className="sr-only">
+          {isAdmin && pending
             ? `Abrir menú de usuario (${pending} ${pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"})`
-            : "Abrir menú de usuario"
-        }
-        className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50"
-      >
+            : "Abrir menú de usuario"}
+        </span>
         <Avatar name={user.fullName} src={user.avatarUrl} />
-        {isAdmin ? <PendingCountBadge count={pending} className="ml-0" /> : null}
+        {isAdmin ? (
+          <span aria-hidden="true" className="inline-flex">
+            <PendingCountBadge count={pending} className="ml-0" />
+          </span>
+        ) : null}
         <ChevronDownIcon className="hidden text-sm transition-transform group-data-[state=open]:rotate-180 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
