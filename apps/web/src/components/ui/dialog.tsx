@@ -1,5 +1,5 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, HTMLAttributes } from "react";
+import { type ComponentProps, type HTMLAttributes, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { CloseIcon } from "./icons";
 
@@ -20,8 +20,14 @@ export function DialogContent({
   children,
   hideClose = false,
   size = "md",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix returns focus to its Trigger on close, and to nothing when the dialog was opened another way
+  // (a store, a menu item, a row's button): focus fell to the page's start. Return it to whatever had it
+  // when the dialog opened, as the APG dialog pattern asks (https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-brand-950/55 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -33,6 +39,18 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
       >
         {children}
         {hideClose ? null : (
