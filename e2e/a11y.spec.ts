@@ -68,6 +68,8 @@ interface Screen {
   url: string;
   /** What shows once the page's data is in (by default its level-1 heading). */
   ready?: (page: Page) => Locator;
+  /** A screenshot for a person to look at (restyled here), named after this. */
+  shot?: string;
 }
 
 async function sweep(page: Page, viewport: Viewport, screens: Screen[], signedIn: boolean) {
@@ -77,6 +79,11 @@ async function sweep(page: Page, viewport: Viewport, screens: Screen[], signedIn
       await headerSettled(page, signedIn);
       await expect(screen.ready?.(page) ?? page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       await expectNoAxeViolations(page, `${screen.label}, ${viewport.name}`);
+      if (screen.shot)
+        await page.screenshot({
+          path: path.join(SHOTS, `${screen.shot}-${viewport.width}.png`),
+          fullPage: true,
+        });
     });
   }
 }
@@ -97,7 +104,8 @@ test("páginas públicas y de acceso, banner y preferencias de cookies, menú m�
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // Some thirty screens, twice, each with an axe run of a second or more: minutes on a busy machine.
+  test.setTimeout(600_000);
   for (const viewport of VIEWPORTS) {
     const page = await openAt(browser, baseURL as string, viewport);
     const ids = await raffleIds(page);
@@ -128,6 +136,13 @@ test("páginas públicas y de acceso, banner y preferencias de cookies, menú m�
         { label: "catálogo", url: "/rifas" },
         { label: "rifa en venta", url: `/rifas/${ids.get(ON_SALE)}` },
         { label: "rifa sorteada", url: `/rifas/${ids.get(DRAWN_V1)}` },
+        { label: "rifa por venir", url: `/rifas/${ids.get("Combo de electrodomésticos para el hogar")}` },
+        { label: "rifa congelada", url: `/rifas/${ids.get("Viaje a Los Roques para dos personas")}` },
+        { label: "rifa con ganador anunciado", url: `/rifas/${ids.get("Combo de mercado de $300")}` },
+        {
+          label: "sorteo esperando su ronda de drand",
+          url: `/sorteo/${ids.get("Nevera Samsung No Frost 14 pies")}`,
+        },
         { label: "sorteo por venir", url: `/sorteo/${ids.get(ON_SALE)}`, ready: (p) => p.getByRole("timer") },
         {
           label: "sorteo realizado",
@@ -150,7 +165,11 @@ test("páginas públicas y de acceso, banner y preferencias de cookies, menú m�
           ready: (p) => p.getByRole("list", { name: "Rifas con este boleto" }),
         },
         { label: "próximamente", url: "/proximamente" },
-        { label: "transmisiones en vivo", url: "/transmisiones-vivo" },
+        {
+          label: "transmisiones en vivo",
+          url: "/transmisiones-vivo",
+          shot: "transmisiones",
+        },
         { label: "Rifazo Club", url: "/rifazo-club" },
         { label: "testimonios", url: "/testimonios" },
         { label: "métodos de pago", url: "/metodos-pago" },
@@ -199,11 +218,12 @@ test("perfil del comprador: secciones, menú del teléfono, detalle de un pago, 
   baseURL,
   demoServer,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   for (const viewport of VIEWPORTS) {
     const page = await openAt(browser, baseURL as string, viewport);
     await keepCookieChoice(page);
     await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+    const ids = await raffleIds(page);
     await sweep(
       page,
       viewport,
@@ -217,6 +237,8 @@ test("perfil del comprador: secciones, menú del teléfono, detalle de un pago, 
         { label: "mis favoritos", url: "/perfil/favoritos" },
         { label: "seguridad", url: "/perfil/seguridad" },
         { label: "subir comprobante", url: "/perfil/subir-comprobante/general" },
+        { label: "Rifazo Club del socio", url: "/rifazo-club" },
+        { label: "rifa en venta con sesión", url: `/rifas/${ids.get(ON_SALE)}` },
       ],
       true,
     );
@@ -239,6 +261,7 @@ test("perfil del comprador: secciones, menú del teléfono, detalle de un pago, 
       await page.goto(receipt as string);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page, `recibo, ${viewport.name}`);
+      await page.screenshot({ path: path.join(SHOTS, `recibo-${viewport.width}.png`), fullPage: true });
     });
 
     await test.step(`notificaciones y menú de usuario abiertos (${viewport.name})`, async () => {
@@ -256,6 +279,7 @@ test("perfil del comprador: secciones, menú del teléfono, detalle de un pago, 
         .click();
       await expect(page.getByRole("menu")).toBeVisible();
       await expectNoAxeViolations(page, `menú de usuario abierto, ${viewport.name}`);
+      await page.screenshot({ path: path.join(SHOTS, `menu-usuario-${viewport.width}.png`) });
       await page.keyboard.press("Escape");
     });
 
@@ -290,7 +314,7 @@ test("panel del administrador: cada pestaña, el detalle de una rifa y el formul
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const tabs = [
     "today",
     "stats",
@@ -316,6 +340,7 @@ test("panel del administrador: cada pestaña, el detalle de una rifa y el formul
           label: `admin: ${tab}`,
           url: `/admin?tab=${tab}`,
           ready: (p: Page) => p.getByRole("tab", { selected: true }),
+          shot: tab === "today" || tab === "payments" ? `admin-${tab}` : undefined,
         })),
         { label: "admin: detalle de una rifa", url: `/admin/rifas/${ids.get(ON_SALE)}` },
       ],
