@@ -275,7 +275,7 @@ describe("bandeja de comprobantes", () => {
       "href",
       "/admin?tab=payments&proof=a1",
     );
-    const comparison = within(second).getByRole("region", { name: "Comparación del pago" });
+    const comparison = within(second).getByRole("group", { name: "Comparación del pago" });
     expect(comparison).toHaveTextContent("Bs. 1.000,00");
     expect(comparison).toHaveTextContent("Bs. 1.194,60");
     expect(comparison).toHaveTextContent("Tasa 79,64 Bs/$");

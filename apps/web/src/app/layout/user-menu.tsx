@@ -17,57 +17,60 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   const pending = usePendingCount(isAdmin);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={
-          isAdmin && pending
+      {/* Named by its (hidden) text rather than aria-label: the initials and the count are pictures of
+          the account, and a name given by aria-label must contain the visible text (WCAG 2.5.3). */}
+      <DropdownMenu.Trigger className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50">
+        <span className="sr-only">
+          {isAdmin && pending
             ? `Abrir menú de usuario (${pending} ${pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"})`
-            : "Abrir menú de usuario"
-        }
-        className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50"
-      >
+            : "Abrir menú de usuario"}
+        </span>
         <Avatar name={user.fullName} src={user.avatarUrl} />
-        {isAdmin ? <PendingCountBadge count={pending} className="ml-0" /> : null}
+        {isAdmin ? (
+          <span aria-hidden="true" className="inline-flex">
+            <PendingCountBadge count={pending} className="ml-0" />
+          </span>
+        ) : null}
         <ChevronDownIcon className="hidden text-sm transition-transform group-data-[state=open]:rotate-180 sm:block" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 w-64 rounded-card border border-line bg-surface p-1.5 shadow-pop animate-fade-in"
+      {/* Not portalled: rendered in the header, the open menu stays inside the banner landmark. */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={12}
+        className="z-50 w-64 rounded-card border border-line bg-surface p-1.5 shadow-pop animate-fade-in"
+      >
+        <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2.5">
+          <Avatar name={user.fullName} src={user.avatarUrl} className="size-10!" />
+          <span className="min-w-0">
+            <span className="block truncate font-bold text-ink">{user.fullName || "Usuario"}</span>
+            <span className="block truncate text-xs text-muted">{user.email}</span>
+          </span>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <DropdownMenu.Item asChild className={itemClasses}>
+          {isAdmin ? (
+            <Link to={paths.admin}>
+              <DashboardIcon />
+              Dashboard Admin
+              <PendingCountBadge count={pending} className="ml-auto" />
+            </Link>
+          ) : (
+            <Link to={paths.profileInfo}>
+              <UserIcon />
+              Mi Perfil
+            </Link>
+          )}
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-line" />
+        <DropdownMenu.Item
+          className={`${itemClasses} text-danger-700 data-highlighted:bg-danger-50 data-highlighted:text-danger-700 [&_svg]:text-danger-600`}
+          onSelect={() => void signOut()}
         >
-          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar name={user.fullName} src={user.avatarUrl} className="size-10!" />
-            <span className="min-w-0">
-              <span className="block truncate font-bold text-ink">{user.fullName || "Usuario"}</span>
-              <span className="block truncate text-xs text-muted">{user.email}</span>
-            </span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild className={itemClasses}>
-            {isAdmin ? (
-              <Link to={paths.admin}>
-                <DashboardIcon />
-                Dashboard Admin
-                <PendingCountBadge count={pending} className="ml-auto" />
-              </Link>
-            ) : (
-              <Link to={paths.profileInfo}>
-                <UserIcon />
-                Mi Perfil
-              </Link>
-            )}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item
-            className={`${itemClasses} text-danger-700 data-highlighted:bg-danger-50 data-highlighted:text-danger-700 [&_svg]:text-danger-600`}
-            onSelect={() => void signOut()}
-          >
-            <LogOutIcon />
-            Cerrar Sesión
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+          <LogOutIcon />
+          Cerrar Sesión
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -39,8 +39,9 @@ function StatusPill({ broadcast }: { broadcast: LiveBroadcast }) {
   switch (broadcast.status) {
     case "live":
       return (
-        <Badge variant="danger" className="motion-safe:animate-pulse">
-          <span aria-hidden="true" className="size-2 rounded-full bg-danger-600" />
+        <Badge variant="danger">
+          {/* Only the dot pulses: a pulsing pill dims its text to half its contrast (WCAG 1.4.3). */}
+          <span aria-hidden="true" className="size-2 motion-safe:animate-pulse rounded-full bg-danger-600" />
           EN VIVO
         </Badge>
       );

@@ -220,7 +220,10 @@ function Comparison({ proof }: { proof: AdminProof }) {
       </span>
     ) : null;
   return (
-    <section
+    // A group, not a region: one landmark per proof, all named alike, would crowd the landmark list.
+    // biome-ignore lint/a11y/useSemanticElements: three columns to compare, not a form; a fieldset means inputs.
+    <div
+      role="group"
       aria-label="Comparación del pago"
       className="rounded-control border border-line bg-canvas p-3 text-sm"
     >
@@ -282,7 +285,7 @@ function Comparison({ proof }: { proof: AdminProof }) {
           )}
         </div>
       </div>
-    </section>
+    </div>
   );
 }
 

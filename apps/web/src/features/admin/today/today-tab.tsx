@@ -102,8 +102,11 @@ function CountCard({
       className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 shadow-card"
     >
       <h2 className="text-sm font-semibold text-muted">{title}</h2>
-      <p className="text-3xl font-extrabold tabular-nums text-brand-900">{formatNumber(count)}</p>
-      <p className="text-sm text-muted">{children}</p>
+      {/* The figure and what it counts are one sentence, not a big paragraph posing as a heading. */}
+      <p className="flex flex-col gap-2">
+        <span className="text-3xl font-extrabold tabular-nums text-brand-900">{formatNumber(count)}</span>
+        <span className="text-sm text-muted">{children}</span>
+      </p>
       {href && linkText ? (
         <Link
           to={href}

@@ -5,14 +5,15 @@ import { buttonClasses } from "../../../components/ui/button";
 import { CopyButton } from "../../../components/ui/copy-button";
 import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../components/ui/icons";
 import { toast } from "../../../components/ui/toast";
+import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { QrCodeSvg } from "../../security";
 import { shareMessage, verifierPathOf, whatsappShareUrl } from "../lib/share";
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={cn("min-w-0", className)}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="font-semibold break-words text-ink">{children}</dd>
     </div>
@@ -119,9 +120,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </div>
 
         <dl className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Detail label="Fecha del sorteo">{receipt.draw.text}</Detail>
-          </div>
+          <Detail label="Fecha del sorteo" className="sm:col-span-2">
+            {receipt.draw.text}
+          </Detail>
           <Detail label="Pagado">
             {payment.amountText}
             {payment.exchangeRateText ? (

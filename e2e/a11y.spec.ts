@@ -1,0 +1,402 @@
+// Accessibility sweep with axe-core (support/axe.ts) over every route of apps/web/src/app/routes.tsx, on a
+// 390 px phone and a 1280 px desktop, against the demo catalogue: the public pages (a raffle on sale and a
+// finished one, a draw counting down and a drawn one, an acta, the verifier showing a winning ticket), the
+// sign-in pages, an unknown path, a buyer's profile (every section, the receipt, the payment upload), the
+// administrator's panel (every tab and a raffle's detail), and the states that exist only after an action:
+// the cookie banner and its preferences dialog, the phone menus open, a payment's detail, the raffle form,
+// a success toast. Then the keyboard through two dialogs: focus moves in, stays in, Escape closes, focus
+// returns to the button that opened it.
+import path from "node:path";
+import { type Browser, devices, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { demoTest, expect } from "./support/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+
+const test = demoTest();
+// Screenshots of the restyled elements, for a person to look at.
+const SHOTS = process.env.A11Y_SHOTS_DIR ?? path.join("test-results", "a11y-shots");
+
+const BUYER = "luis.hernandez@example.com";
+const ON_SALE = "Moto Bera SBR 150 cc 0 km";
+const DRAWN_V1 = 'Smart TV 65" 4K UHD';
+const DRAWN_V2 = "Samsung Galaxy S23 128 GB";
+
+interface Viewport {
+  name: "teléfono" | "escritorio";
+  width: number;
+  height: number;
+  phone: boolean;
+}
+const VIEWPORTS: Viewport[] = [
+  { name: "teléfono", width: 390, height: 844, phone: true },
+  { name: "escritorio", width: 1280, height: 800, phone: false },
+];
+
+/** A fresh browser context at one viewport (a phone is a touch device). */
+async function openAt(browser: Browser, baseURL: string, viewport: Viewport): Promise<Page> {
+  const context = await browser.newContext({
+    ...(viewport.phone ? devices["Pixel 7"] : devices["Desktop Chrome"]),
+    viewport: { width: viewport.width, height: viewport.height },
+    baseURL,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+  });
+  return context.newPage();
+}
+
+/** A stored cookie choice, so the banner does not cover every page after the one that checks it. */
+async function keepCookieChoice(page: Page) {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem("rifazo_cookie_consent")) {
+      window.localStorage.setItem(
+        "rifazo_cookie_consent",
+        JSON.stringify({ analytics: false, marketing: false, updatedAt: new Date().toISOString() }),
+      );
+    }
+  });
+}
+
+/** The header's account area has settled: hydrated, and the session known. */
+async function headerSettled(page: Page, signedIn: boolean) {
+  const banner = page.getByRole("banner");
+  if (signedIn) await expect(banner.getByRole("button", { name: /^Abrir menú de usuario/ })).toBeVisible();
+  else await expect(banner.getByRole("link", { name: "Registrarse" })).toBeVisible();
+}
+
+interface Screen {
+  label: string;
+  url: string;
+  /** What shows once the page's data is in (by default its level-1 heading). */
+  ready?: (page: Page) => Locator;
+  /** A screenshot for a person to look at (restyled here), named after this. */
+  shot?: string;
+}
+
+async function sweep(page: Page, viewport: Viewport, screens: Screen[], signedIn: boolean) {
+  for (const screen of screens) {
+    await test.step(`${screen.label} (${viewport.name})`, async () => {
+      await page.goto(screen.url);
+      await headerSettled(page, signedIn);
+      await expect(screen.ready?.(page) ?? page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectNoAxeViolations(page, `${screen.label}, ${viewport.name}`);
+      if (screen.shot)
+        await page.screenshot({
+          path: path.join(SHOTS, `${screen.shot}-${viewport.width}.png`),
+          fullPage: true,
+        });
+    });
+  }
+}
+
+async function raffleIds(page: Page): Promise<Map<string, string>> {
+  const list = await page.request.get("/api/raffles?status=all");
+  const { items } = (await list.json()) as { items: { id: string; title: string }[] };
+  return new Map(items.map((r) => [r.title, r.id]));
+}
+
+/** Signs in through the API: the context's cookies are then that account's session. */
+async function signIn(page: Page, email: string, password: string) {
+  const login = await page.request.post("/api/account/login", { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+test("páginas públicas y de acceso, banner y preferencias de cookies, menú móvil", async ({
+  browser,
+  baseURL,
+}) => {
+  // Some thirty screens, twice, each with an axe run of a second or more: minutes on a busy machine.
+  test.setTimeout(600_000);
+  for (const viewport of VIEWPORTS) {
+    const page = await openAt(browser, baseURL as string, viewport);
+    const ids = await raffleIds(page);
+    const winners = (await (await page.request.get("/api/winners")).json()) as {
+      items: { raffle: { id: string; title: string }; winners: { ticketNumber: string }[] }[];
+    };
+    const drawn = winners.items.find((entry) => entry.raffle.title === DRAWN_V1);
+    const winningTicket = drawn?.winners[0]?.ticketNumber as string;
+
+    // A first visit: the cookie banner, then its preferences dialog.
+    await test.step(`banner de cookies (${viewport.name})`, async () => {
+      await page.goto("/");
+      await headerSettled(page, false);
+      const cookieBanner = page.getByRole("region", { name: "Aviso de cookies" });
+      await expect(cookieBanner).toBeVisible();
+      await expectNoAxeViolations(page, `inicio con el aviso de cookies, ${viewport.name}`);
+      await cookieBanner.getByRole("button", { name: "Preferencias" }).click();
+      await expect(page.getByRole("dialog", { name: "Preferencias de Cookies" })).toBeVisible();
+      await expectNoAxeViolations(page, `preferencias de cookies, ${viewport.name}`);
+    });
+    await keepCookieChoice(page);
+
+    await sweep(
+      page,
+      viewport,
+      [
+        { label: "inicio", url: "/" },
+        { label: "catálogo", url: "/rifas" },
+        { label: "rifa en venta", url: `/rifas/${ids.get(ON_SALE)}` },
+        { label: "rifa sorteada", url: `/rifas/${ids.get(DRAWN_V1)}` },
+        { label: "rifa por venir", url: `/rifas/${ids.get("Combo de electrodomésticos para el hogar")}` },
+        { label: "rifa congelada", url: `/rifas/${ids.get("Viaje a Los Roques para dos personas")}` },
+        { label: "rifa con ganador anunciado", url: `/rifas/${ids.get("Combo de mercado de $300")}` },
+        {
+          label: "sorteo esperando su ronda de drand",
+          url: `/sorteo/${ids.get("Nevera Samsung No Frost 14 pies")}`,
+        },
+        { label: "sorteo por venir", url: `/sorteo/${ids.get(ON_SALE)}`, ready: (p) => p.getByRole("timer") },
+        {
+          label: "sorteo realizado",
+          url: `/sorteo/${ids.get(DRAWN_V1)}`,
+          ready: (p) => p.getByRole("heading", { level: 2, name: "¡Tenemos ganadores!" }),
+        },
+        {
+          label: "acta del sorteo",
+          url: `/sorteo/${ids.get(DRAWN_V2)}/acta`,
+          ready: (p) => p.getByRole("region", { name: "Entradas del acta" }),
+        },
+        {
+          label: "ganadores",
+          url: "/ganadores",
+          ready: (p) => p.getByRole("heading", { name: DRAWN_V1 }),
+        },
+        {
+          label: "verificador con un boleto ganador",
+          url: `/verificar-boleto?numeros=${winningTicket}`,
+          ready: (p) => p.getByRole("list", { name: "Rifas con este boleto" }),
+        },
+        { label: "próximamente", url: "/proximamente" },
+        {
+          label: "transmisiones en vivo",
+          url: "/transmisiones-vivo",
+          shot: "transmisiones",
+        },
+        { label: "Rifazo Club", url: "/rifazo-club" },
+        { label: "testimonios", url: "/testimonios" },
+        { label: "métodos de pago", url: "/metodos-pago" },
+        { label: "términos", url: "/terminos-y-condiciones" },
+        { label: "privacidad", url: "/politica-de-privacidad" },
+        {
+          label: "transparencia",
+          url: "/transparencia-de-sorteos",
+          ready: (p) => p.getByRole("heading", { level: 3, name: DRAWN_V1 }),
+        },
+        { label: "contacto", url: "/contacto" },
+        { label: "iniciar sesión", url: "/login" },
+        { label: "registro", url: "/registro" },
+        { label: "recuperar contraseña", url: "/recuperar-contrasena" },
+        { label: "restablecer contraseña sin enlace", url: "/restablecer-contrasena" },
+        { label: "acceso del administrador", url: "/adminrifazo2025" },
+        // Unknown paths go home (spec 1 §2).
+        { label: "ruta desconocida", url: "/esta-pagina-no-existe" },
+      ],
+      false,
+    );
+
+    await test.step(`ganadores de una rifa, en su diálogo (${viewport.name})`, async () => {
+      await page.goto(`/rifas/${ids.get(DRAWN_V1)}`);
+      await headerSettled(page, false);
+      await page.getByRole("main").getByRole("button", { name: "Ver Ganador" }).first().click();
+      await expect(page.getByRole("dialog", { name: "¡Tenemos ganador!" })).toBeVisible();
+      await expectNoAxeViolations(page, `diálogo de ganadores, ${viewport.name}`);
+    });
+
+    if (viewport.phone) {
+      await test.step("menú móvil abierto (teléfono)", async () => {
+        await page.goto("/rifas");
+        await headerSettled(page, false);
+        await page.getByRole("button", { name: "Abrir menú" }).click();
+        await expect(page.getByRole("navigation", { name: "Menú móvil" })).toBeVisible();
+        await expectNoAxeViolations(page, "menú móvil abierto, teléfono");
+      });
+    }
+    await page.context().close();
+  }
+});
+
+test("perfil del comprador: secciones, menú del teléfono, detalle de un pago, recibo y notificación de éxito", async ({
+  browser,
+  baseURL,
+  demoServer,
+}) => {
+  test.setTimeout(480_000);
+  for (const viewport of VIEWPORTS) {
+    const page = await openAt(browser, baseURL as string, viewport);
+    await keepCookieChoice(page);
+    await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+    const ids = await raffleIds(page);
+    await sweep(
+      page,
+      viewport,
+      [
+        { label: "mi perfil", url: "/perfil/info" },
+        {
+          label: "mis pagos",
+          url: "/perfil/pagos",
+          ready: (p) => p.getByRole("link", { name: /^Ver recibo:/ }).first(),
+        },
+        { label: "mis favoritos", url: "/perfil/favoritos" },
+        { label: "seguridad", url: "/perfil/seguridad" },
+        { label: "subir comprobante", url: "/perfil/subir-comprobante/general" },
+        { label: "Rifazo Club del socio", url: "/rifazo-club" },
+        { label: "rifa en venta con sesión", url: `/rifas/${ids.get(ON_SALE)}` },
+      ],
+      true,
+    );
+
+    await test.step(`detalle de un pago y recibo (${viewport.name})`, async () => {
+      await page.goto("/perfil/pagos");
+      await headerSettled(page, true);
+      await page
+        .getByRole("button", { name: /^Ver detalle del pago:/ })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoAxeViolations(page, `detalle de un pago, ${viewport.name}`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      const receipt = await page
+        .getByRole("link", { name: /^Ver recibo:/ })
+        .first()
+        .getAttribute("href");
+      await page.goto(receipt as string);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page, `recibo, ${viewport.name}`);
+      await page.screenshot({ path: path.join(SHOTS, `recibo-${viewport.width}.png`), fullPage: true });
+    });
+
+    await test.step(`notificaciones y menú de usuario abiertos (${viewport.name})`, async () => {
+      await page.goto("/perfil/info");
+      await headerSettled(page, true);
+      await page.getByRole("button", { name: /^Notificaciones/ }).click();
+      const dropdown = page.getByRole("dialog", { name: "Notificaciones" });
+      await expect(dropdown.getByText("Cargando notificaciones...")).toBeHidden();
+      await expectNoAxeViolations(page, `notificaciones abiertas, ${viewport.name}`);
+      await page.keyboard.press("Escape");
+      await expect(dropdown).toHaveCount(0);
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Abrir menú de usuario/ })
+        .click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectNoAxeViolations(page, `menú de usuario abierto, ${viewport.name}`);
+      await page.screenshot({ path: path.join(SHOTS, `menu-usuario-${viewport.width}.png`) });
+      await page.keyboard.press("Escape");
+    });
+
+    if (viewport.phone) {
+      await test.step("menú del perfil abierto (teléfono)", async () => {
+        await page.goto("/perfil/info");
+        await headerSettled(page, true);
+        const toggle = page.getByRole("button", { name: /^Mi Perfil/ });
+        await expectNoAxeViolations(page, "menú del perfil cerrado, teléfono");
+        await toggle.click();
+        await expect(page.getByRole("navigation", { name: "Menú del perfil" })).toBeVisible();
+        await expectNoAxeViolations(page, "menú del perfil abierto, teléfono");
+      });
+    }
+
+    await test.step(`notificación de éxito (${viewport.name})`, async () => {
+      await page.goto("/perfil/info");
+      await headerSettled(page, true);
+      await page.getByRole("button", { name: "Editar Perfil" }).click();
+      await page.getByRole("button", { name: "Guardar Cambios" }).click();
+      const toast = page.getByRole("region", { name: /Notificaciones emergentes/ }).getByRole("listitem");
+      await expect(toast).toContainText("Perfil");
+      await expectNoAxeViolations(page, `notificación de éxito, ${viewport.name}`);
+      await toast.screenshot({ path: path.join(SHOTS, `toast-exito-${viewport.width}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `perfil-con-toast-${viewport.width}.png`) });
+    });
+    await page.context().close();
+  }
+});
+
+test("panel del administrador: cada pestaña, el detalle de una rifa y el formulario de rifa", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(480_000);
+  const tabs = [
+    "today",
+    "stats",
+    "raffles",
+    "external-winners",
+    "payments",
+    "reconciliation",
+    "refunds",
+    "users",
+    "audit",
+    "settings",
+  ];
+  for (const viewport of VIEWPORTS) {
+    const page = await openAt(browser, baseURL as string, viewport);
+    await keepCookieChoice(page);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const ids = await raffleIds(page);
+    await sweep(
+      page,
+      viewport,
+      [
+        ...tabs.map((tab) => ({
+          label: `admin: ${tab}`,
+          url: `/admin?tab=${tab}`,
+          ready: (p: Page) => p.getByRole("tab", { selected: true }),
+          shot: tab === "today" || tab === "payments" ? `admin-${tab}` : undefined,
+        })),
+        { label: "admin: detalle de una rifa", url: `/admin/rifas/${ids.get(ON_SALE)}` },
+      ],
+      true,
+    );
+    await test.step(`formulario de rifa (${viewport.name})`, async () => {
+      await page.goto("/admin?tab=raffles");
+      await headerSettled(page, true);
+      await page.getByRole("button", { name: "Crear Rifa" }).click();
+      await expect(page.getByRole("dialog", { name: "Crear Rifa" })).toBeVisible();
+      await expectNoAxeViolations(page, `formulario de rifa, ${viewport.name}`);
+    });
+    await page.context().close();
+  }
+});
+
+/** Tab and Shift+Tab, many more times than the dialog has controls: focus never leaves it. */
+async function expectFocusTrapped(page: Page, dialog: Locator) {
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+  }
+}
+
+test("teclado en los diálogos: el foco entra, queda dentro, Escape cierra y vuelve al botón", async ({
+  page,
+  demoServer,
+}) => {
+  // The cookie preferences, opened from the banner with Enter.
+  await page.goto("/");
+  const preferences = page.getByRole("region", { name: "Aviso de cookies" }).getByRole("button", {
+    name: "Preferencias",
+  });
+  await preferences.focus();
+  await page.keyboard.press("Enter");
+  const cookies = page.getByRole("dialog", { name: "Preferencias de Cookies" });
+  await expect(cookies).toBeVisible();
+  expect(await cookies.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await expectFocusTrapped(page, cookies);
+  await page.keyboard.press("Escape");
+  await expect(cookies).toHaveCount(0);
+  await expect(preferences).toBeFocused();
+
+  // A payment's detail in Mis pagos, opened with Space.
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await page.goto("/perfil/pagos");
+  const detail = page.getByRole("button", { name: `Ver detalle del pago: ${DRAWN_V2}` }).first();
+  await detail.focus();
+  await page.keyboard.press("Space");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(detail).toBeFocused();
+});
