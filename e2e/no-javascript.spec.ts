@@ -213,7 +213,10 @@ test("sin JavaScript: «Reservar boletos» lleva a iniciar sesión, y al iniciar
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
   const html = await context.newPage();
   await html.goto(`/rifas/${raffleId}`);
-  await html.getByRole("main").getByRole("link", { name: "Reservar boletos" }).click();
+  const reserve = html.getByRole("main").getByRole("link", { name: "Reservar boletos" });
+  await reserve.scrollIntoViewIfNeeded();
+  await html.screenshot({ path: `${SHOTS}/rifa-reservar-sin-js-${viewport.width}.png` });
+  await reserve.click();
   await expect(html).toHaveURL(login);
   await context.close();
 
