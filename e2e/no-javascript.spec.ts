@@ -2,9 +2,9 @@
 // off, the catalogue filters and the ticket verifier are plain GET forms the server answers, and links are
 // links; with it on, the same forms navigate inside the page (no full reload). Runs against the demo
 // catalogue, at desktop and phone size; screenshots go to /tmp/shots-nojs/ for a person to look at.
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, request as apiRequest, type Page } from "@playwright/test";
 import { demoTest, expect, NO_SCRIPT_REFUSED } from "./support/fixtures";
-import { skipCookieBanner } from "./support/people";
+import { registerBuyer, skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 const SHOTS = "/tmp/shots-nojs";
@@ -180,4 +180,56 @@ test("con JavaScript: los mismos formularios navegan dentro de la página, sin r
   // Back returns to the previous answer: the URL is the state.
   await page.goBack();
   await expect(headline(page)).toHaveText(winner.headline);
+});
+
+test("sin JavaScript: «Reservar boletos» lleva a iniciar sesión, y al iniciarla se vuelve a la rifa @phone", async ({
+  browser,
+  baseURL,
+  allowConsoleError,
+  page,
+  demoServer,
+}) => {
+  allowConsoleError(NO_SCRIPT_REFUSED);
+  const { items } = (await (await page.request.get("/api/raffles")).json()) as { items: { id: string }[] };
+  // A raffle sold by quantity (a chosen-number one shows its grid instead), with tickets left.
+  let raffle: { id: string } | undefined;
+  for (const { id } of items) {
+    const detail = (await (await page.request.get(`/api/raffles/${id}`)).json()) as {
+      status: string;
+      numberMode: string;
+      remaining: number;
+    };
+    if (detail.status === "active" && detail.numberMode === "random" && detail.remaining >= 2) {
+      raffle = { id };
+      break;
+    }
+  }
+  expect(raffle, "una rifa activa por cantidad en los datos de ejemplo").toBeTruthy();
+  const raffleId = (raffle as { id: string }).id;
+  const login = `/login?volver=${encodeURIComponent(`/rifas/${raffleId}`)}`;
+
+  // Without the code, the server-rendered action is a link to the sign-in page that names the way back.
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
+  const html = await context.newPage();
+  await html.goto(`/rifas/${raffleId}`);
+  const reserve = html.getByRole("main").getByRole("link", { name: "Reservar boletos" });
+  await reserve.scrollIntoViewIfNeeded();
+  await html.screenshot({ path: `${SHOTS}/rifa-reservar-sin-js-${viewport.width}.png` });
+  await reserve.click();
+  await expect(html).toHaveURL(login);
+  await context.close();
+
+  // With it, signing in on that page returns to the raffle.
+  const api = await apiRequest.newContext({ baseURL });
+  const buyer = await registerBuyer(api, demoServer, "Compradora Sin Prisa");
+  await api.dispose();
+  await skipCookieBanner(page);
+  await page.goto(login);
+  const form = page.locator("form");
+  await form.getByLabel("Correo electrónico").fill(buyer.email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(buyer.password);
+  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/rifas/${raffleId}$`));
+  await expect(page.getByRole("main").getByRole("button", { name: "Reservar boletos" })).toBeEnabled();
 });

@@ -74,11 +74,69 @@ function paintBeforeScripts(): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         const match = entry.exec(html);
         if (!match) throw new Error("index.html: no se encontró el script de entrada");
-        return html.replace(
+        const withBoot = html.replace(
           entry,
           () =>
             `<link rel="modulepreload" crossorigin href="${match[1]}" data-app-entry>\n    <script type="module" src="/boot.js"></script>`,
         );
+        // The scripts go at the end of the body: on a slow link the page's HTML arrives first, whole, instead
+        // of sharing the bandwidth with them (they do not hold the paint, but they slow the bytes that do).
+        const scripts: string[] = [];
+        const head = withBoot.replace(
+          /\s*(<link rel="modulepreload"[^>]*>|<script type="module" src="\/boot\.js"><\/script>)/g,
+          (_tag, tag: string) => {
+            scripts.push(tag);
+            return "";
+          },
+        );
+        return head.replace("</body>", () => `  ${scripts.join("\n    ")}\n  </body>`);
+      },
+    },
+  };
+}
+
+/**
+ * The entry's stylesheet goes into index.html as a <style>: the page paints with its HTML alone, instead of
+ * waiting for a render-blocking request (on a slow link, one more round trip plus sharing the bandwidth with
+ * the scripts; decision 0005). The CSP allows inline styles (style-src 'unsafe-inline', apps/api/src/app.ts).
+ * Lazy chunks list it among the files Vite's preload helper loads before them (it would add it as a
+ * <link rel=stylesheet> and download it a second time): there it is replaced by the entry chunk, which the
+ * page has already loaded (the helper skips it), keeping the positions of that list's other files.
+ */
+/** The entry's stylesheet as the build names it (after index.html's entry), the one inlineStylesheet inlines. */
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
+function inlineStylesheet(): Plugin {
+  return {
+    name: "rifazo-inline-stylesheet",
+    apply: "build",
+    generateBundle: {
+      // After Vite has written those lists into the chunks.
+      order: "post",
+      handler(_options, bundle) {
+        const entry = Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry);
+        const styles = Object.keys(bundle).filter((fileName) => ENTRY_CSS.test(fileName));
+        if (!entry || !styles.length) return;
+        for (const file of Object.values(bundle)) {
+          if (file.type !== "chunk") continue;
+          for (const style of styles) file.code = file.code.replaceAll(`"${style}"`, `"${entry.fileName}"`);
+        }
+      },
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const link = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+        return html.replace(link, (tag, fileName: string) => {
+          if (!ENTRY_CSS.test(fileName)) return tag;
+          const asset = ctx.bundle?.[fileName];
+          if (asset?.type !== "asset") throw new Error(`index.html: no se encontró ${fileName}`);
+          // "</style" cannot appear in the CSS Tailwind emits; checked anyway, it would end the element.
+          const css =
+            typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+          if (/<\/style/i.test(css)) return tag;
+          return `<style>${css}</style>`;
+        });
       },
     },
   };
@@ -153,7 +211,14 @@ function installableApp(ssr: boolean) {
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The config is also run from the repository root (`npx vite build apps/web`), so paths are anchored here.
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), paintBeforeScripts(), installableApp(Boolean(isSsrBuild)), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineStylesheet(),
+    paintBeforeScripts(),
+    installableApp(Boolean(isSsrBuild)),
+    precompress(),
+  ],
   resolve: { alias: command === "build" ? reactRouterProduction() : [] },
   server: {
     port: 5173,

@@ -5,6 +5,7 @@ import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
@@ -135,6 +136,32 @@ describe("TicketPurchase (números al azar)", () => {
       "/perfil/subir-comprobante/r1?reserva=res-7",
     );
     expect(bodies).toEqual([{ quantity: 10 }]);
+  });
+
+  it("antes de que llegue el código (HTML del servidor) «Reservar boletos» es un enlace a iniciar sesión que vuelve a la rifa", () => {
+    const detail = randomRaffle();
+    const client = testQueryClient();
+    client.setQueryData(sessionQueryKey, null);
+    document.body.innerHTML = renderToString(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={["/rifas/r1"]}>
+          <TicketPurchase raffle={detail} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const link = screen.getByRole("link", { name: "Reservar boletos" });
+    expect(link).toHaveAttribute("href", "/login?volver=%2Frifas%2Fr1");
+    expect(screen.queryByRole("button", { name: /reservar boletos/i })).toBeNull();
+    document.body.innerHTML = "";
+  });
+
+  it("hidratada, «Reservar boletos» es el botón del formulario y un visitante va a iniciar sesión", async () => {
+    const detail = randomRaffle();
+    serve(detail);
+    renderAt(<TicketPurchase raffle={detail} />, null);
+    expect(screen.queryByRole("link", { name: "Reservar boletos" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    expect(await screen.findByTestId("where")).toHaveTextContent(/^\/login$/);
   });
 
   it("un error del servidor se muestra en español y no navega", async () => {

@@ -131,6 +131,26 @@ describe("páginas renderizadas en el servidor", () => {
     expect(rootMarkup(html)).toContain("Televisor finalizado para SSR");
   });
 
+  it("una rifa activa: «Reservar boletos» llega como enlace a iniciar sesión que vuelve a la rifa", async () => {
+    const markup = rootMarkup((await page(`/rifas/${featuredId}`)).html);
+    const link = /<a[^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>).)*Reservar boletos<\/a>/s.exec(markup);
+    expect(link?.[1]).toBe(`/login?volver=${encodeURIComponent(`/rifas/${featuredId}`)}`);
+  });
+
+  it("pinta con el HTML solo: los estilos van dentro y los scripts al final, tras el contenido", async () => {
+    for (const url of ["/", "/login"]) {
+      const { html } = await page(url);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, url).toMatch(/<style>[^<]*\.sr-only\{/);
+      expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(head, url).not.toContain("modulepreload");
+      expect(head, url).not.toContain("/boot.js");
+      const root = html.indexOf('<div id="root">');
+      expect(html.indexOf('rel="modulepreload"'), url).toBeGreaterThan(root);
+      expect(html.indexOf('src="/boot.js"'), url).toBeGreaterThan(root);
+    }
+  });
+
   it("una rifa que no existe se deja al navegador, que muestra el error (sin estado de error guardado)", async () => {
     const { response, html } = await page("/rifas/00000000-0000-4000-8000-000000000000");
     expect(response.statusCode).toBe(200);

@@ -25,6 +25,8 @@ export const paths = {
   contact: "/contacto",
 
   login: "/login",
+  /** Sign-in that returns to `to` (a same-app path) afterwards: a plain link, it works before the app runs. */
+  loginReturningTo: (to: string) => `/login?volver=${encodeURIComponent(to)}`,
   register: "/registro",
   forgotPassword: "/recuperar-contrasena",
   resetPassword: "/restablecer-contrasena",

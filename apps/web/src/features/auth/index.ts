@@ -13,6 +13,6 @@ export { useSignOut } from "./hooks/use-sign-out";
 export { PasswordStrengthHint } from "./password-strength/password-strength-hint";
 export { passwordWeakness, usePasswordStrength } from "./password-strength/use-password-strength";
 export type { RedirectState } from "./redirects";
-export { postLoginPath, readFrom } from "./redirects";
+export { postLoginPath, readFrom, readReturnTo } from "./redirects";
 export { useSigningOut, useSignOutCompletion } from "./sign-out-state";
 export { isSuspendedError, markSuspended, useSuspendedSession } from "./suspended-state";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postLoginPath, readFrom } from "./redirects";
+import { postLoginPath, readFrom, readReturnTo } from "./redirects";
 
 describe("postLoginPath", () => {
   it("returns to the page the visitor came from", () => {
@@ -27,5 +27,25 @@ describe("readFrom", () => {
     expect(readFrom({ from: { pathname: "https://evil.example" } })).toBeUndefined();
     expect(readFrom(null)).toBeUndefined();
     expect(readFrom({ from: "x" })).toBeUndefined();
+  });
+});
+
+describe("readReturnTo", () => {
+  it("reads ?volver= (paths.loginReturningTo) when it is a path of this app", () => {
+    expect(readReturnTo("?volver=%2Frifas%2Fr1")).toEqual({ pathname: "/rifas/r1", search: "", hash: "" });
+    expect(readReturnTo("?volver=%2Frifas%3Festado%3Dactive%23x")).toEqual({
+      pathname: "/rifas",
+      search: "?estado=active",
+      hash: "#x",
+    });
+    expect(postLoginPath("user", readReturnTo("?volver=%2Frifas%2Fr1"))).toBe("/rifas/r1");
+  });
+
+  it("refuses other sites and missing values", () => {
+    expect(readReturnTo("")).toBeUndefined();
+    expect(readReturnTo("?volver=")).toBeUndefined();
+    expect(readReturnTo("?volver=%2F%2Fevil.example")).toBeUndefined();
+    expect(readReturnTo("?volver=https%3A%2F%2Fevil.example")).toBeUndefined();
+    expect(readReturnTo("?volver=%2F%5Cevil.example")).toBeUndefined();
   });
 });

@@ -23,6 +23,17 @@ export function readFrom(state: unknown): FromLocation | undefined {
   return from;
 }
 
+/** The page paths.loginReturningTo names (?volver=), when it is a path of this app. */
+export function readReturnTo(search: string): FromLocation | undefined {
+  const value = new URLSearchParams(search).get("volver");
+  if (!value?.startsWith("/") || value.startsWith("//")) return undefined;
+  // Resolved against a placeholder origin: "/\\evil.example" and the like leave it, and are refused.
+  const origin = "https://rifazo.invalid";
+  const url = new URL(value, origin);
+  if (url.origin !== origin) return undefined;
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
 export function homeFor(role: Role): string {
   return role === "admin" ? paths.admin : paths.profileInfo;
 }

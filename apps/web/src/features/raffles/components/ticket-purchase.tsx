@@ -3,8 +3,8 @@ import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { TicketIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -12,6 +12,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { type RedirectState, useSession } from "../../auth";
 import { activeReservationOf, createReservation, newIdempotencyKey } from "../api/purchase-api";
@@ -36,6 +37,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const { user } = useSession();
+  const hydrated = useHydrated();
   const reserve = useMutation({
     mutationFn: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
     onSuccess: (reservation) => navigate(reservationPath(raffle.id, reservation.id)),
@@ -183,18 +185,29 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
 
       <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
 
-      <Button
-        type="submit"
-        variant="accent"
-        size="lg"
-        className="w-full"
-        waitsForCode
-        loading={reserve.isPending}
-        loadingText="Reservando..."
-      >
-        <TicketIcon />
-        Reservar boletos
-      </Button>
+      {hydrated ? (
+        <Button
+          type="submit"
+          variant="accent"
+          size="lg"
+          className="w-full"
+          loading={reserve.isPending}
+          loadingText="Reservando..."
+        >
+          <TicketIcon />
+          Reservar boletos
+        </Button>
+      ) : (
+        // Before the code runs (the server renders as a visitor, decision 0005): a link to sign in that
+        // comes back here, so the main action works on a slow phone at once (decision 0018).
+        <Link
+          to={paths.loginReturningTo(paths.raffle(raffle.id))}
+          className={buttonClasses({ variant: "accent", size: "lg", className: "w-full" })}
+        >
+          <TicketIcon />
+          Reservar boletos
+        </Link>
+      )}
       <p className="text-center text-xs text-muted">
         {user
           ? `Tus boletos quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
