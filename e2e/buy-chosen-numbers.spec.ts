@@ -16,7 +16,7 @@ import jsQR from "jsqr";
 import { expect, loggedStatus, test } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import { linksIn } from "./support/mail-sink";
-import { adminApi, makePng, registerBuyer, skipCookieBanner } from "./support/people";
+import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 // 3 numbers × $5 = $15, and 15 × 79,6373 Bs/$ = 1.194,5595 → Bs. 1.194,56: the amount has both a
@@ -77,15 +77,7 @@ async function createChosenRaffle(admin: APIRequestContext, title: string): Prom
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
-  // The ticket pool is made in the background after creation; chosen numbers wait for it.
-  await expect
-    .poll(
-      async () =>
-        ((await (await admin.get(`/api/admin/raffles/${id}`)).json()) as { ticketsGenerated?: boolean })
-          .ticketsGenerated,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await waitForTicketPool(admin, id);
   return id;
 }
 

@@ -2,28 +2,13 @@
 // URL, the detail page's ticket-quantity rules (spec 1 §5) and "Comprar Boletos" as a visitor.
 //
 // It runs against the demo catalogue (SEED_DEMO=1).
-import type { Page } from "@playwright/test";
 import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
+import { skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
-async function skipCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "rifazo_cookie_consent",
-      JSON.stringify({
-        necessary: true,
-        analytics: false,
-        marketing: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    );
-  });
-}
 
 const IPHONE = "iPhone 16 Pro Max 256 GB";
 /** A buyer from the demo seed (apps/api/src/seed/demo-data.ts). */

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { drandTest, expect } from "./support/fixtures";
-import { adminApi, makePng, registerBuyer, skipCookieBanner } from "./support/people";
+import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
 
 const test = drandTest();
 
@@ -48,14 +48,7 @@ async function createChosenRaffle(admin: APIRequestContext, title: string, endDa
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await admin.get(`/api/admin/raffles/${id}`)).json()) as { ticketsGenerated?: boolean })
-          .ticketsGenerated,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await waitForTicketPool(admin, id);
   return id;
 }
 

@@ -2,27 +2,12 @@
 // with the page that raised it, and the live data says when it is reconnecting after a network drop.
 //
 // It runs against the demo catalogue (SEED_DEMO=1).
-import type { Page } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
+import { skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Chooses the cookies before the page loads, so the banner never covers what is under test. */
-async function skipCookieBanner(page: Page) {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "rifazo_cookie_consent",
-      JSON.stringify({
-        necessary: true,
-        analytics: false,
-        marketing: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    );
-  });
-}
 
 test("transmisiones: nada dice EN VIVO sin un sorteo al aire; lo próximo con su fecha, lo terminado como tal @phone-only", async ({
   page,

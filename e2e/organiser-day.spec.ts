@@ -23,6 +23,7 @@ import {
   signIn,
   signInAsAdmin,
   skipCookieBanner,
+  waitForTicketPool,
 } from "./support/people";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join("test-results", "shots-17");
@@ -97,14 +98,7 @@ async function createRaffle(admin: APIRequestContext, title: string): Promise<st
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await admin.get(`/api/admin/raffles/${id}`)).json()) as { ticketsGenerated?: boolean })
-          .ticketsGenerated,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await waitForTicketPool(admin, id);
   return id;
 }
 

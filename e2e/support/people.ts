@@ -61,6 +61,18 @@ export async function skipCookieBanner(page: Page) {
   });
 }
 
+/** Waits for a new raffle's ticket pool, made in the background after creation; chosen numbers wait for it. */
+export async function waitForTicketPool(admin: APIRequestContext, raffleId: string) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await admin.get(`/api/admin/raffles/${raffleId}`)).json()) as { ticketsGenerated?: boolean })
+          .ticketsGenerated,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** An API client signed in as the administrator of support/server.ts. Dispose it when done. */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

@@ -1,6 +1,8 @@
 // Helpers for the admin tests: an app with an administrator and a regular user signed in.
+import { and, eq, sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
+import { events } from "../src/db/schema";
 import { waitForTicketPools } from "../src/modules/admin/raffles/ticket-pool";
 import { createTestApp, signedInUser, type TestApp } from "./helpers";
 
@@ -96,4 +98,13 @@ export async function createRaffle(ctx: AdminTestContext, overrides: Record<stri
   expect(response.statusCode, response.body).toBe(201);
   await waitForTicketPools(ctx.t.app.ctx);
   return response.json() as { id: string; totalTickets: number; title: string };
+}
+
+/** The payloads of the events sent to the administrators' inbox (topic "admin") about one proof. */
+export async function adminEventsAbout(ctx: AdminTestContext, proofId: string) {
+  const rows = await ctx.t.app.ctx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.topic, "admin"), sql`${events.payload}->>'proofId' = ${proofId}`));
+  return rows.map((row) => row.payload);
 }

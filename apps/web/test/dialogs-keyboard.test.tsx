@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import type { PaymentProof } from "@rifazo/shared/schemas/proofs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ReactElement, useState } from "react";
 import { describe, expect, it } from "vitest";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../src/components/ui/dialog";
 import { ConfirmDialog } from "../src/features/admin/shared/confirm-dialog";
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
 import { WinnersDialog } from "../src/features/raffles/components/raffle-dialogs";
+import { makeProof } from "./fixtures/proof";
 import { makeRaffle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
@@ -15,32 +16,6 @@ import { renderWithProviders, stubFetch } from "./render";
 // opened it; the title names the dialog and the description describes it.
 
 const fetchMock = stubFetch();
-
-function proof(): PaymentProof {
-  return {
-    id: "p1",
-    raffleId: "r2",
-    raffleTitle: "iPhone 17",
-    amount: 20,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "zelle",
-    transactionRef: "ZL-1",
-    status: "approved",
-    userNotes: null,
-    adminNotes: null,
-    quantityOfTickets: 2,
-    createdAt: "2026-11-26T14:00:00.000Z",
-    reviewedAt: "2026-11-26T15:00:00.000Z",
-    paymentMethodLabel: "Zelle",
-    statusLabel: "Aprobado",
-    ticketNumbers: ["0042", "0043"],
-    receiptSecret: null,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
-    refund: null,
-  };
-}
 
 /** A page with a button before and after the one that opens the dialog. */
 function Page({
@@ -95,7 +70,7 @@ describe("dialogs with the keyboard", () => {
     renderWithProviders(
       <Page
         label="Ver detalle"
-        dialog={(open, close) => <PaymentDetailDialog proof={open ? proof() : null} onClose={close} />}
+        dialog={(open, close) => <PaymentDetailDialog proof={open ? makeProof() : null} onClose={close} />}
       />,
     );
     await walk("dialog", "Ver detalle", "iPhone 17", /^Enviado el /);
@@ -150,5 +125,23 @@ describe("dialogs with the keyboard", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(document.activeElement).toBe(opener));
     await walk("alertdialog", "Eliminar rifa", "¿Eliminar la rifa?", /^Esta acción no se puede deshacer\.$/);
+  });
+
+  it("a dialog with its own trigger: focus goes back to the trigger", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Dialog>
+        <DialogTrigger>Abrir</DialogTrigger>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Con trigger</DialogTitle>
+        </DialogContent>
+      </Dialog>,
+    );
+    const trigger = screen.getByRole("button", { name: "Abrir" });
+    await user.click(trigger);
+    await screen.findByRole("dialog", { name: "Con trigger" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
   });
 });

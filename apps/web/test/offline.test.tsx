@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
+import type { MyProofs } from "@rifazo/shared/schemas/proofs";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -14,6 +14,7 @@ import {
   restoreOfflineSnapshot,
   writeOfflineSnapshot,
 } from "../src/lib/offline-snapshot";
+import { makeProof } from "./fixtures/proof";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 import { allowConsole } from "./setup";
 
@@ -121,29 +122,12 @@ describe("Mis boletos sin conexión", () => {
   const SYNCED_AT = new Date("2026-11-26T14:00:00.000Z").getTime();
   const USER = { id: "u1", fullName: "María González", role: "user" };
 
-  const proof: PaymentProof = {
-    id: "p1",
-    raffleId: "r2",
-    raffleTitle: "iPhone 17",
-    amount: 20,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "zelle",
-    transactionRef: "ZL-1",
-    status: "approved",
-    userNotes: null,
-    adminNotes: null,
-    quantityOfTickets: 2,
+  const proof = makeProof({
     createdAt: new Date(SYNCED_AT - 3600_000).toISOString(),
     reviewedAt: new Date(SYNCED_AT - 1800_000).toISOString(),
-    paymentMethodLabel: "Zelle",
-    statusLabel: "Aprobado",
     ticketNumbers: ["0042", "0777"],
-    receiptSecret: null,
     receiptToken: "tok",
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
-    refund: null,
-  };
+  });
   const proofs: MyProofs = { items: [proof], total: 1, page: 1, pageSize: 5, pageCount: 1 };
 
   /** What the list leaves on the device after a visit with the network. */

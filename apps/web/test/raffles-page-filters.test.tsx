@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { RafflesPage } from "../src/pages/raffles-page";
 import { jsonResponse, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { makeRaffle } from "./fixtures/raffle";
-import { renderWithProviders, stubFetch } from "./render";
+import { CurrentLocation, renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
 
 // The catalogue's filters are a plain GET form (decision 0018): without the page's code the browser sends
@@ -31,16 +30,11 @@ beforeEach(() => {
   });
 });
 
-function Location() {
-  const location = useLocation();
-  return <output data-label="location">{location.pathname + location.search}</output>;
-}
-
 function renderCatalogue(path = "/rifas") {
   return renderWithProviders(
     <>
       <RafflesPage />
-      <Location />
+      <CurrentLocation />
     </>,
     { path },
   );

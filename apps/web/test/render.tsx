@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, vi } from "vitest";
 
 /** A fresh query cache per test: no retries, nothing shared between tests. */
@@ -33,6 +33,12 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** Where the router is (path and query), shown beside the page for pages whose state is their URL. */
+export function CurrentLocation() {
+  const location = useLocation();
+  return <output data-label="location">{location.pathname + location.search}</output>;
 }
 
 /** A fetch stub, fresh for each test of the file and removed after it: the API client's only way out. */

@@ -2,10 +2,9 @@
 import type { TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { TicketVerifierPage } from "../src/pages/ticket-verifier-page";
-import { renderWithProviders, stubFetch } from "./render";
+import { CurrentLocation, renderWithProviders, stubFetch } from "./render";
 
 // The ticket verifier: its headline follows what the cards below it say. A 4-digit number exists in every
 // raffle, so one answer can hold a raffle where it won and others where it did not.
@@ -34,17 +33,11 @@ function answerWith(answer: TicketVerificationResponse) {
   );
 }
 
-/** Where the page's router is, shown beside it (the URL is the verifier's state). */
-function Location() {
-  const location = useLocation();
-  return <output data-label="location">{location.pathname + location.search}</output>;
-}
-
 function renderVerifier(path = "/verificar-boleto") {
   return renderWithProviders(
     <>
       <TicketVerifierPage />
-      <Location />
+      <CurrentLocation />
     </>,
     { path },
   );

@@ -75,9 +75,29 @@ class FakeSource extends EventTarget {
   }
 }
 
+/** The stream's EventSource and timers, faked: the test runs each scheduled reopen itself, from `timers`. */
+function fakeScheduler() {
+  const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
+  return {
+    timers,
+    deps: {
+      EventSource: FakeSource,
+      setTimeout: (run: () => void, ms: number) => {
+        const timer = { run, ms, cleared: false };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (timer: unknown) => {
+        (timer as { cleared: boolean }).cleared = true;
+      },
+    },
+  };
+}
+
 function harness() {
   FakeSource.made = [];
-  const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
+  const scheduler = fakeScheduler();
+  const { timers } = scheduler;
   const errors: boolean[] = [];
   const received: string[] = [];
   let opens = 0;
@@ -89,15 +109,7 @@ function harness() {
     },
     onError: (closed) => errors.push(closed),
     deps: {
-      EventSource: FakeSource,
-      setTimeout: (run, ms) => {
-        const timer = { run, ms, cleared: false };
-        timers.push(timer);
-        return timer;
-      },
-      clearTimeout: (timer) => {
-        (timer as { cleared: boolean }).cleared = true;
-      },
+      ...scheduler.deps,
       random: () => 0.5,
     },
   });
@@ -168,7 +180,8 @@ describe("openEventStream after a network drop", () => {
   function networked(lastEventId: number | null) {
     FakeSource.made = [];
     const network = new EventTarget();
-    const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
+    const scheduler = fakeScheduler();
+    const { timers } = scheduler;
     const reconnects: boolean[] = [];
     let clock = 0;
     const stream = openEventStream({
@@ -176,15 +189,7 @@ describe("openEventStream after a network drop", () => {
       on: { raffle: () => undefined },
       onReconnect: ({ replayed }) => reconnects.push(replayed),
       deps: {
-        EventSource: FakeSource,
-        setTimeout: (run, ms) => {
-          const timer = { run, ms, cleared: false };
-          timers.push(timer);
-          return timer;
-        },
-        clearTimeout: (timer) => {
-          (timer as { cleared: boolean }).cleared = true;
-        },
+        ...scheduler.deps,
         random: () => 0.5,
         now: () => clock,
         network,

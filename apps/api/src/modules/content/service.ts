@@ -25,17 +25,18 @@ export async function testimonials(db: Executor): Promise<Testimonial[]> {
  * How long after its announced time a draw counts as being on the air: an external announcement has no
  * "ended" signal of its own until its winners are recorded, and a show longer than this is unusual.
  */
-export const LIVE_WINDOW_MS = 2 * 60 * 60 * 1000;
+const LIVE_WINDOW_MS = 2 * 60 * 60 * 1000;
 
 type BroadcastStatus = LiveBroadcast["status"];
 type AnnouncedRaffle = Awaited<ReturnType<typeof repo.listExternallyAnnouncedRaffles>>[number];
 
 /**
  * A broadcast is live only while a draw announced on its platform is: its time (the raffle's end date, or
- * the end of a percentage raffle's last 24 h of sales) has come, less than LIVE_WINDOW_MS ago, and its results are not in. The table's is_live switch is set by
- * hand with no screen to turn it off, so it said "EN VIVO" whether or not anything was on the air.
+ * the end of a percentage raffle's last 24 h of sales) has come, less than LIVE_WINDOW_MS ago, and its
+ * results are not in. The table's is_live switch is set by hand with no screen to turn it off, so it said
+ * "EN VIVO" whether or not anything was on the air.
  */
-export function broadcastStatus(
+function broadcastStatus(
   announced: AnnouncedRaffle[],
   now: Date,
 ): { status: BroadcastStatus; nextDrawAt: string | null } {

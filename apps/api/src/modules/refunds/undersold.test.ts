@@ -1,15 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { AdminRaffle, MyProofs, PublicRaffle, Refund } from "@rifazo/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
+import {
+  adminEventsAbout,
+  call,
+  createRaffle,
+  expectAdminOnly,
+  useAdminTest,
+} from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { signedInUser } from "../../../test/helpers";
 import {
   auditLog,
   drawRecordEntries,
-  events,
   mailOutbox,
   notifications,
   paymentProofs,
@@ -441,13 +446,7 @@ describe("cancelar: reembolsos, puntos, avisos; marcar pagado", () => {
     const approved = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id, quantityOfTickets: 2 });
     await approve(approved.id);
     const pending = await insertProof(db(), { userId: buyer.id, raffleId: raffle.id });
-    const adminEvents = async (proofId: string) =>
-      (
-        await db()
-          .select()
-          .from(events)
-          .where(and(eq(events.topic, "admin"), sql`${events.payload}->>'proofId' = ${proofId}`))
-      ).map((row) => row.payload);
+    const adminEvents = (proofId: string) => adminEventsAbout(ctx, proofId);
     expect(await adminEvents(pending.id)).toEqual([]);
 
     const cancelled = await call(ctx.t, "POST", `/api/admin/raffles/${raffle.id}/cancel`, ctx.admin.cookie, {

@@ -1,7 +1,13 @@
 import { DEFAULT_REJECT_TEMPLATES, type ProofOcr, quotePurchase } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
+import {
+  adminEventsAbout,
+  call,
+  createRaffle,
+  expectAdminOnly,
+  useAdminTest,
+} from "../../../../test/admin-fixtures";
 import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { auditLog, events, reservations, users } from "../../../db/schema";
@@ -218,13 +224,7 @@ describe("contador de pendientes y eventos para administradores", () => {
     const c = await insertProof(db(), { userId: ctx.user.id, raffleId });
     expect(await count()).toBe(before + 3);
 
-    const adminEvents = async (proofId: string) =>
-      (
-        await db()
-          .select()
-          .from(events)
-          .where(and(eq(events.topic, "admin"), sql`${events.payload}->>'proofId' = ${proofId}`))
-      ).map((row) => row.payload);
+    const adminEvents = (proofId: string) => adminEventsAbout(ctx, proofId);
 
     expect(
       (await call(ctx.t, "POST", `/api/admin/proofs/${a.id}/approve`, ctx.admin.cookie)).statusCode,

@@ -110,7 +110,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
  * The list shown is not the server's current one (offline, or the refresh failed): say from when it is.
  * Offline it comes from the last sync kept on this device (decision 0017).
  */
-export function SyncedAtNotice({ syncedAt, offline }: { syncedAt: number; offline: boolean }) {
+function SyncedAtNotice({ syncedAt, offline }: { syncedAt: number; offline: boolean }) {
   return (
     <Alert variant="warning" title={offline ? "Sin conexión" : PROOF_MESSAGES.listError}>
       <p>{sentence(`Sincronizado el ${formatDateTime(syncedAt)}`)}</p>
