@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoTest, expect } from "./support/fixtures";
+import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
 import { signIn, skipCookieBanner } from "./support/people";
 
 const test = demoTest();
@@ -15,7 +15,6 @@ test.use({ serviceWorkers: "allow" });
 
 const BUYER = "maria.gonzalez@example.com";
 /** What a request made with the network cut reports (ERR_FAILED: through the worker): expected here only. */
-const OFFLINE_FAILURE = /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|dynamically imported module/;
 
 /** SHOTS_DIR=<folder>: keeps screenshots of the offline screens for a person to look at. */
 async function shot(page: Page, name: string) {

@@ -39,7 +39,8 @@ test("el administrador ve un comprobante en PDF dentro de la bandeja de Comproba
 
   const blocked: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|blocked/i.test(message.text())) blocked.push(message.text());
+    if (/Content Security Policy|Refused to|blocked(?! by Playwright)/i.test(message.text()))
+      blocked.push(message.text());
   });
   await page.goto("/adminrifazo2025");
   const form = page.locator("form");

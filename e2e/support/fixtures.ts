@@ -56,6 +56,10 @@ export function loggedStatus(status: number, path: string): RegExp {
   );
 }
 
+/** What the browser reports for a request made while the test has cut the network (context.setOffline). */
+export const OFFLINE_FAILURE =
+  /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|dynamically imported module/;
+
 /** What a context opened with javaScriptEnabled: false reports for each script the page asks for. */
 export const NO_SCRIPT_REFUSED = /^requestfailed: GET http:\/\/[^/]+\/assets\/[^/ ]+\.js csp$/;
 

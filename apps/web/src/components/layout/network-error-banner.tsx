@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../lib/api-client";
 import { dismissNetworkError, useNetworkErrorVisible } from "../../lib/network-status";
+import { useHydrated } from "../../lib/use-hydrated";
 import { AlertTriangleIcon, CloseIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 
@@ -11,7 +12,11 @@ export function NetworkErrorBanner() {
   const visible = useNetworkErrorVisible();
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState(false);
-  if (!visible) return null;
+  // A request can fail before hydration is over (offline, a page opened from the service worker's copy):
+  // the server's HTML has no banner, so it waits for hydration like everything else this browser knows
+  // (decision 0005).
+  const hydrated = useHydrated();
+  if (!visible || !hydrated) return null;
 
   const retry = async () => {
     setRetrying(true);
