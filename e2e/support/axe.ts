@@ -51,6 +51,11 @@ function describe(violation: Result): string {
  * check is soft: a sweep goes on to the next screen and reports every screen that fails at the end.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A screen still loading or refetching (aria-busy, often dimmed while it waits) is judged once it has
+  // settled; one that stays busy is judged as it is after 15 s.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 })
+    .catch(() => undefined);
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async (options) => {
     if (!window.axe) throw new Error("axe-core no se cargó");
