@@ -19,6 +19,7 @@ import { registerErrorHandler } from "./lib/error-handler";
 import { errorBody } from "./lib/errors";
 import { registerOpenApiSecurity, sessionScheme } from "./lib/openapi-security";
 import { scheduleRateLimitSweep } from "./lib/rate-limit";
+import { registerCanonicalPath } from "./lib/request-path";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
 import { adminRoutes } from "./modules/admin/routes";
@@ -140,6 +141,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
+  // First of the hooks that read the path (helmet's above only sets headers, so a refusal carries them).
+  registerCanonicalPath(app);
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   // One byte over the 5 MB the routes allow: their own reader (readLimited) then sees the excess and
   // answers 413 at once. At exactly the limit the parser would cut the file silently and keep reading

@@ -17,11 +17,13 @@ function hostOf(origin: string): string | null {
  * CSRF defence for cookie sessions: SameSite=Lax cookies plus a check that a state-changing request
  * comes from our own origin. Browsers always send Origin on cross-site POSTs, and Sec-Fetch-Site
  * says "cross-site" for them; requests from non-browser clients carry no ambient cookies.
+ * Every state-changing request is checked, whatever its path: only API routes take writes, and a check
+ * that picks requests by path is one spelling of a path away from being skipped.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
   const allowed = new Set([new URL(config.publicUrl).origin]);
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const site = request.headers["sec-fetch-site"];
     const host = request.headers.host;

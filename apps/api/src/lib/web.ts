@@ -59,9 +59,9 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   return html;
 }
 
-/** Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts). */
-export function isPrivatePage(url: string): boolean {
-  return url.startsWith("/recibo/");
+/** Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts), by the request's canonical path. */
+export function isPrivatePage(path: string): boolean {
+  return path.startsWith("/recibo/");
 }
 
 type PageEncoding = "br" | "gzip" | "identity";
@@ -140,7 +140,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   app.addHook("onClose", async () => pages.close());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isPrivatePage(request.url)) {
+    if (isPrivatePage(request.canonicalPath)) {
       // A receipt's page is its private link: never kept by a shared cache nor indexed.
       reply.header("cache-control", "private, no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
@@ -155,6 +155,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       // the page renders and loads is missed (GET /api/events?lastEventId= replays it). Ids are taken at
       // insert: an event of a transaction still open now, with a smaller id, would not be replayed; the
       // page then catches up with the next event of that raffle.
+      // Keyed by the whole target: request.url holds the canonical path (lib/request-path.ts refused any
+      // other spelling), so one page has one key and an alternate spelling cannot fill or poison it.
       const page = await pages.get(request.url, async () => {
         const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
         const rendered = await renderer.render({
@@ -181,7 +183,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   // (@fastify/compress hooks into routes; a rendered catalogue is ~50 kB of HTML, ~8 kB compressed).
   app.get("/*", { schema: { hide: true } }, (request, reply) => {
     // A missing hashed asset (an old tab after a deploy) must be a 404, not index.html with status 200.
-    if (request.url.startsWith("/api/") || request.url.startsWith("/assets/")) return notFound(reply);
+    const { canonicalPath } = request;
+    if (canonicalPath.startsWith("/api/") || canonicalPath.startsWith("/assets/")) return notFound(reply);
     return sendPage(request, reply);
   });
   const indexHtml = readFileSync(path.join(root, "index.html"));

@@ -15,8 +15,8 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
-import { isProtectedPath, paths } from "../lib/paths";
-import { CACHE_NAMES, isCacheablePublicApi } from "../lib/service-worker-caches";
+import { isProtectedPath } from "../lib/paths";
+import { CACHE_NAMES, serviceWorkerRoute } from "../lib/service-worker-caches";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -37,13 +37,23 @@ async function offlineFallback(pathname: string): Promise<Response> {
   return (await matchPrecache(fallback)) ?? Response.error();
 }
 
+// Every rule below matches through serviceWorkerRoute (lib/service-worker-caches.ts), on the one spelling of
+// a path the server accepts: another spelling goes to the network untouched and is never kept.
+const routeOf = (url: URL, method: string, navigation: boolean) =>
+  serviceWorkerRoute(url, {
+    method,
+    navigation,
+    sameOrigin: url.origin === self.location.origin,
+  });
+
 // Registered before the precache route: "/" must not be answered by the precached shell (directoryIndex).
 registerRoute(
   new NavigationRoute(async (options) => {
     const { pathname } = options.url;
     try {
-      // A receipt's page is a private link sent no-store: never kept on the device.
-      if (pathname.startsWith(paths.receipt(""))) return await fetch(options.request);
+      // A receipt's page is a private link sent no-store, and a path in another spelling is the server's
+      // to refuse: neither is kept on the device.
+      if (routeOf(options.url, options.request.method, true) !== "page") return await fetch(options.request);
       return await pages.handle(options);
     } catch {
       return offlineFallback(pathname);
@@ -55,7 +65,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  ({ url, request }) => routeOf(url, request.method, false) === "asset",
   new CacheFirst({
     cacheName: CACHE_NAMES.assets,
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
@@ -63,7 +73,7 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, sameOrigin, request }) => sameOrigin && request.method === "GET" && isCacheablePublicApi(url),
+  ({ url, request }) => routeOf(url, request.method, false) === "public-api",
   new NetworkFirst({
     cacheName: CACHE_NAMES.api,
     networkTimeoutSeconds: 4,
@@ -81,7 +91,7 @@ self.addEventListener("install", (event) => {
       const urls = new Set(["/"]);
       for (const client of open) {
         const url = new URL(client.url);
-        if (url.origin === self.location.origin && !url.pathname.startsWith(paths.receipt(""))) {
+        if (routeOf(url, "GET", true) === "page") {
           urls.add(url.pathname + url.search);
         }
       }
@@ -97,7 +107,7 @@ async function keepLoadedAssets(urls: unknown[]): Promise<void> {
   const assets = urls
     .filter((url): url is string => typeof url === "string")
     .map((url) => new URL(url, self.location.href))
-    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"));
+    .filter((url) => routeOf(url, "GET", false) === "asset");
   await Promise.all(
     assets.map(async (url) => {
       if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => undefined);

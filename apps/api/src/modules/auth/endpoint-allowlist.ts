@@ -31,8 +31,7 @@ export function allowedAuthEndpoint(method: string, path: string): { name: strin
   return rule ? { name, rule } : null;
 }
 
-/** The Better Auth path of a request URL ("/api/auth/verify-email?token=..." -> "/verify-email"). */
-export function authPathOf(url: string): string {
-  const pathname = url.split("?")[0] ?? "";
+/** The Better Auth path of a request's canonical path ("/api/auth/verify-email" -> "/verify-email"). */
+export function authPathOf(pathname: string): string {
   return pathname.startsWith(`${AUTH_BASE_PATH}/`) ? pathname.slice(AUTH_BASE_PATH.length) : pathname;
 }

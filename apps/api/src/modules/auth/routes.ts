@@ -42,7 +42,7 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
-      const endpoint = allowedAuthEndpoint(request.method, authPathOf(request.url));
+      const endpoint = allowedAuthEndpoint(request.method, authPathOf(request.canonicalPath));
       if (!endpoint) throw notFound();
       await enforce(app.ctx.db, [[`auth:${endpoint.name}:ip:${request.ip}`, endpoint.rule]]);
       const url = new URL(request.url, app.ctx.config.publicUrl);
