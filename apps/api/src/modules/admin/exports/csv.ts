@@ -1,11 +1,9 @@
-// CSV for spreadsheets: UTF-8 with a byte-order mark (Excel needs it to read accents), RFC 4180 quoting,
-// CRLF line ends, and text that a spreadsheet would run as a formula neutralised with a leading quote.
+// The one CSV writer, for both variants (plain and "CSV para Excel"): UTF-8 with a byte-order mark (Excel
+// needs it to read accents), RFC 4180 quoting, CRLF line ends, and text that a spreadsheet would run as a
+// formula neutralised with a leading apostrophe wherever a spreadsheet could start a cell.
 import { TIME_ZONE } from "@rifazo/shared";
 
 export const BOM = "\uFEFF";
-
-/** =, +, -, @, tab and CR start a formula (or a DDE payload) in Excel, LibreOffice and Sheets. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
@@ -37,52 +35,84 @@ export function formatEsDateTime(date: Date): string {
   return `${d}/${m}/${y} ${time}`;
 }
 
+/** What opens a formula (or a DDE payload) in Excel, LibreOffice and Sheets. */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
+/** Skipped before looking for one: a spreadsheet may trim spaces, and a stray quote is not text. */
+const LEADING = new Set([" ", '"']);
 /**
- * Text that a spreadsheet would run as a formula gets a leading quote. Every format applies it (the
- * XLSX too, although it stores text as text) so a value copied out of any of them stays inert.
+ * Where a spreadsheet may start a new cell inside our text: the separator of either variant (a Spanish
+ * Excel splits a plain CSV on ";", "Texto en columnas" splits on what it is told and ignores quotes), the
+ * tab, and line ends.
  */
+const SPLIT_POINTS = new Set([",", ";", "\t", "\r", "\n"]);
+
+/**
+ * A leading apostrophe before a formula character at the start of the text, and, with `everySplit`,
+ * after every character the file could be split on: however a spreadsheet cuts the text into cells, none
+ * starts a formula. The XLSX (text stored as text, never split) needs only the start; the CSV needs all.
+ */
+function neutraliseText(text: string, everySplit: boolean): string {
+  let out = "";
+  let cellStart = true;
+  for (const ch of text) {
+    if (cellStart && !LEADING.has(ch)) {
+      if (FORMULA_START.has(ch)) out += "'";
+      cellStart = false;
+    }
+    out += ch;
+    if (everySplit && SPLIT_POINTS.has(ch)) cellStart = true;
+  }
+  return out;
+}
+
+/** Text that a spreadsheet would run as a formula gets a leading apostrophe (the XLSX's cells). */
 export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return neutraliseText(text, false);
 }
 
 const yesNo = (value: boolean) => (value ? "Sí" : "No");
 
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  let text: string;
-  if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
-  else if (typeof value === "boolean") text = yesNo(value);
-  else if (value instanceof Date) text = formatDateTime(value);
-  // Only text can carry a formula: the numbers and dates above are written by us.
-  else text = neutralise(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
+/** How one CSV variant writes what is not text: its separator, numbers and dates. */
+export interface CsvDialect {
+  separator: "," | ";";
+  number(value: number, type: ColumnType | undefined): string;
+  date(value: Date): string;
 }
 
 /** A number as Spanish Excel reads it from a CSV: comma decimals and no thousands separator. */
 function esNumber(value: number, type: ColumnType | undefined): string {
-  if (!Number.isFinite(value)) return "";
   const text = type === "money" ? value.toFixed(2) : String(value);
   return text.replace(".", ",");
 }
 
+export const CSV_DIALECTS = {
+  /** Plain CSV: comma separator, dot decimals, ISO-like dates. */
+  csv: { separator: ",", number: (value) => String(value), date: formatDateTime },
+  /**
+   * "CSV para Excel" (Excel in a Spanish locale): the list separator is the semicolon because the comma
+   * is the decimal mark; no thousands separator; dates dd/mm/yyyy hh:mm.
+   */
+  "excel-csv": { separator: ";", number: esNumber, date: formatEsDateTime },
+} as const satisfies Record<string, CsvDialect>;
+
 /**
- * The "CSV para Excel" cell (Excel in a Spanish locale): the list separator is the semicolon because
- * the comma is the decimal mark; dates dd/mm/yyyy hh:mm. Quoting and neutralising as in csvCell.
+ * One cell. Text (and yes/no) is always quoted, with formulas neutralised at every place the file could be
+ * split: quoting alone keeps it in one cell only for a reader that honours quotes and splits on our
+ * separator. Numbers and dates are written bare by us from typed values, so a spreadsheet reads them as
+ * numbers and dates (a negative amount is a number to it, not a formula); they carry nobody's text.
  */
-export function excelCsvCell(value: CsvValue, type?: ColumnType): string {
+export function csvCell(value: CsvValue, dialect: CsvDialect = CSV_DIALECTS.csv, type?: ColumnType): string {
   if (value === null || value === undefined) return "";
-  let text: string;
-  if (typeof value === "number") text = esNumber(value, type);
-  else if (typeof value === "boolean") text = yesNo(value);
-  else if (value instanceof Date) text = formatEsDateTime(value);
-  else text = neutralise(value);
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "number") return Number.isFinite(value) ? dialect.number(value, type) : "";
+  if (value instanceof Date) return dialect.date(value);
+  const text = typeof value === "boolean" ? yesNo(value) : neutraliseText(value, true);
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-export function excelCsvLine(values: readonly CsvValue[], types: readonly ColumnType[] = []): string {
-  return `${values.map((value, i) => excelCsvCell(value, types[i])).join(";")}\r\n`;
+export function csvLine(
+  values: readonly CsvValue[],
+  dialect: CsvDialect = CSV_DIALECTS.csv,
+  types: readonly ColumnType[] = [],
+): string {
+  return `${values.map((value, i) => csvCell(value, dialect, types[i])).join(dialect.separator)}\r\n`;
 }

@@ -5,7 +5,7 @@ import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../t
 import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
 import { raffles, users } from "../../../db/schema";
-import { csvCell, csvLine, excelCsvCell, excelCsvLine } from "./csv";
+import { type ColumnType, CSV_DIALECTS, type CsvValue, csvCell, csvLine } from "./csv";
 import { openExport, RAFFLES_EXPORT } from "./service";
 
 const ctx = useAdminTest();
@@ -42,18 +42,22 @@ function parseCsv(text: string, separator = ","): string[][] {
   return rows;
 }
 
+const excel = CSV_DIALECTS["excel-csv"];
+const excelCsvCell = (value: CsvValue, type?: ColumnType) => csvCell(value, excel, type);
+
 describe("csv", () => {
-  it("comillas RFC 4180 y fórmulas neutralizadas", () => {
+  it("comillas RFC 4180 en todo texto y fórmulas neutralizadas", () => {
     expect(csvCell('Pérez, "Tito"')).toBe('"Pérez, ""Tito"""');
     expect(csvCell("línea 1\nlínea 2")).toBe('"línea 1\nlínea 2"');
+    expect(csvCell("Ana")).toBe('"Ana"');
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     for (const start of ["+", "-", "@", "\t", "\r"])
       expect(csvCell(`${start}1`).replace(/^"/, "")).toMatch(/^'/);
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
-    expect(csvCell(true)).toBe("Sí");
+    expect(csvCell(true)).toBe('"Sí"');
     expect(csvCell(new Date("2026-03-01T18:05:00Z"))).toBe("2026-03-01 14:05");
-    expect(csvLine(["a", 1, null])).toBe("a,1,\r\n");
+    expect(csvLine(["a", 1, null])).toBe('"a",1,\r\n');
   });
 });
 
@@ -65,13 +69,13 @@ describe("csv para Excel en español", () => {
     expect(excelCsvCell(36.1234, "rate")).toBe("36,1234");
     expect(excelCsvCell(-5, "int")).toBe("-5");
     expect(excelCsvCell(new Date("2026-03-01T18:05:00Z"))).toBe("01/03/2026 14:05");
-    expect(excelCsvCell(false)).toBe("No");
+    expect(excelCsvCell(false)).toBe('"No"');
     expect(excelCsvCell("a;b")).toBe('"a;b"');
-    expect(excelCsvCell("a,b")).toBe("a,b");
+    expect(excelCsvCell("a,b")).toBe('"a,b"');
     expect(excelCsvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     for (const start of ["+", "-", "@", "\t", "\r"])
       expect(excelCsvCell(`${start}1`).replace(/^"/, "")).toMatch(/^'/);
-    expect(excelCsvLine(["a", 1.5, null], ["text", "money"])).toBe("a;1,50;\r\n");
+    expect(csvLine(["a", 1.5, null], excel, ["text", "money"])).toBe('"a";1,50;\r\n');
   });
 });
 
@@ -228,7 +232,7 @@ describe("formatos para hojas de cálculo", () => {
     expect(raffleCsv.headers["content-disposition"]).toContain('filename="listado_rifas_excel.csv"');
     expect(raffleCsv.rawPayload.subarray(0, 3).equals(BOM_BYTES)).toBe(true);
     const text = raffleCsv.rawPayload.subarray(3).toString("utf8");
-    expect(text.startsWith("ID;Título;Estado;Precio;")).toBe(true);
+    expect(text.startsWith(`"ID";"Título";"Estado";"Precio";`)).toBe(true);
     expect(text.split("\r\n").length).toBeGreaterThan(2);
     expect(text.replaceAll("\r\n", "")).not.toContain("\n");
     const row = parseCsv(text, ";").find((r) => r[0] === raffleId) as string[];

@@ -55,7 +55,7 @@ export async function adminExportRoutes(app: FastifyInstance): Promise<void> {
           tags: ADMIN_TAGS,
           security: [{ session: [] }],
           summary: `${title} (CSV)`,
-          description: `Descarga ${files.filename} (o ${files.excelCsvFilename} con ?variant=excel): UTF-8 con BOM, CRLF, comillas RFC 4180 y fórmulas neutralizadas con un apóstrofo. Sin datos responde 404 EMPTY_EXPORT.`,
+          description: `Descarga ${files.filename} (o ${files.excelCsvFilename} con ?variant=excel): UTF-8 con BOM, CRLF, todo texto entre comillas (RFC 4180) y con un apóstrofo delante de cada fórmula, al principio y tras cada coma, punto y coma, tabulador o salto de línea; números y fechas sin comillas. Sin datos responde 404 EMPTY_EXPORT.`,
           produces: ["text/csv"],
           querystring: csvQuery,
           response: { 200: z.any(), 400: errorSchema, 404: errorSchema, ...adminErrors },

@@ -16,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
 import { AppError } from "../../../lib/errors";
-import { BOM, type ColumnType, type CsvValue, csvLine, excelCsvLine } from "./csv";
+import { BOM, type ColumnType, CSV_DIALECTS, type CsvValue, csvLine } from "./csv";
 import * as repo from "./repository";
 import { openXlsx } from "./xlsx";
 
@@ -255,10 +255,8 @@ export async function openExport<T extends repo.Cursor>(
       (error) => log.error({ err: error, export: spec.name, format }, "exportación XLSX interrumpida"),
     );
   }
-  const line =
-    format === "excel-csv"
-      ? (values: readonly CsvValue[]) => excelCsvLine(values, spec.types)
-      : (values: readonly CsvValue[]) => csvLine(values);
+  const dialect = CSV_DIALECTS[format];
+  const line = (values: readonly CsvValue[]) => csvLine(values, dialect, spec.types);
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(BOM + line(spec.header), "utf8");
     let rows = 0;
