@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
+import { urlCarriesSecret } from "@rifazo/shared/secret-urls";
 import { max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -59,9 +60,12 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   return html;
 }
 
-/** Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts). */
+/**
+ * Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts), and any page whose address
+ * carries a secret (the password-reset page with its token): @rifazo/shared/secret-urls.
+ */
 export function isPrivatePage(url: string): boolean {
-  return url.startsWith("/recibo/");
+  return url.startsWith("/recibo/") || urlCarriesSecret(url);
 }
 
 type PageEncoding = "br" | "gzip" | "identity";
@@ -141,7 +145,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isPrivatePage(request.url)) {
-      // A receipt's page is its private link: never kept by a shared cache nor indexed.
+      // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
       reply.header("cache-control", "private, no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
       reply.header("referrer-policy", "no-referrer");

@@ -53,6 +53,9 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
         ...(hasBody ? { body: new Uint8Array(request.body as Buffer) } : {}),
       });
       const response = await app.ctx.auth.handler(webRequest);
+      // The links land here with their token in the address (sign-in, email confirmation): no cache keeps
+      // the answer, nor any other answer of these endpoints (sessions, two-factor codes).
+      reply.header("cache-control", "no-store");
       return forwardAuthResponse(response, reply);
     },
   });
