@@ -20,16 +20,16 @@ export const SECRET_PATH_PREFIXES = [
 
 export const REDACTED = "[oculto]";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 // Repeated slashes count as one (a router may fold them). Matched anywhere in the text: a longer path that
 // merely contains one of these is redacted too, which costs nothing.
 const PATH_PATTERN = new RegExp(
-  `(/+(?:${SECRET_PATH_PREFIXES.map((prefix) => prefix.split("/").filter(Boolean).map(escape).join("/+")).join("|")})/+)[^/?#\\s"'\\\\<>]+`,
+  `(/+(?:${SECRET_PATH_PREFIXES.map((prefix) => prefix.split("/").filter(Boolean).map(escapeRegExp).join("/+")).join("|")})/+)[^/?#\\s"'\\\\<>]+`,
   "gi",
 );
 const QUERY_PATTERN = new RegExp(
-  `([?&;](?:${SECRET_QUERY_PARAMS.map(escape).join("|")})=)[^&#\\s"'\\\\<>]+`,
+  `([?&;](?:${SECRET_QUERY_PARAMS.map(escapeRegExp).join("|")})=)[^&#\\s"'\\\\<>]+`,
   "gi",
 );
 

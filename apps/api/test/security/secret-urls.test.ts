@@ -13,8 +13,14 @@ let webDist: string;
 beforeAll(async () => {
   // A built web app reduced to its shell: enough for the page routes to answer.
   webDist = mkdtempSync(path.join(tmpdir(), "rifazo-web-"));
-  writeFileSync(path.join(webDist, "index.html"), '<!doctype html><title>Rifazo</title><div id="root"></div>');
-  t = await createTestApp({ logLevel: "info", webDist }, { logStream: { write: (line) => lines.push(line) } });
+  writeFileSync(
+    path.join(webDist, "index.html"),
+    '<!doctype html><title>Rifazo</title><div id="root"></div>',
+  );
+  t = await createTestApp(
+    { logLevel: "info", webDist },
+    { logStream: { write: (line) => lines.push(line) } },
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isProtectedPath, paths } from "../lib/paths";
-import { CACHE_NAMES, isCacheablePublicApi } from "../lib/service-worker-caches";
+import { CACHE_NAMES, isCacheablePublicApi, isStorablePage } from "../lib/service-worker-caches";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -42,8 +42,10 @@ registerRoute(
   new NavigationRoute(async (options) => {
     const { pathname } = options.url;
     try {
-      // A receipt's page is a private link sent no-store: never kept on the device.
-      if (pathname.startsWith(paths.receipt(""))) return await fetch(options.request);
+      // A receipt's page is a private link sent no-store: never kept on the device. Nor is any page whose
+      // address carries a token (reset page, sign-in and confirmation links).
+      if (pathname.startsWith(paths.receipt("")) || !isStorablePage(options.url))
+        return await fetch(options.request);
       return await pages.handle(options);
     } catch {
       return offlineFallback(pathname);
@@ -81,7 +83,11 @@ self.addEventListener("install", (event) => {
       const urls = new Set(["/"]);
       for (const client of open) {
         const url = new URL(client.url);
-        if (url.origin === self.location.origin && !url.pathname.startsWith(paths.receipt(""))) {
+        if (
+          url.origin === self.location.origin &&
+          !url.pathname.startsWith(paths.receipt("")) &&
+          isStorablePage(url)
+        ) {
           urls.add(url.pathname + url.search);
         }
       }
