@@ -314,6 +314,7 @@ describe("realtime streams (real connections)", () => {
       const otherStream = await openStream({ ip: freshIp(), cookie: otherDevice });
       await expectEndedBy(marta, async () => {
         const changed = await post("/api/account/change-password", otherDevice, {
+          currentPassword: marta.password,
           newPassword: "OtraClaveSegura456",
           confirmPassword: "OtraClaveSegura456",
         });
