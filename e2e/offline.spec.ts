@@ -189,3 +189,53 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"))).toBeNull();
 });
+
+// Last in this file: it signs the buyer out everywhere.
+test("cerrar sesión en todos los dispositivos desde otro borra la copia de este, que nunca guardó el token del recibo", async ({
+  page,
+  context,
+  playwright,
+  demoServer,
+  allowConsoleError,
+}) => {
+  allowConsoleError(OFFLINE_FAILURE);
+  await skipCookieBanner(page);
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await waitForServiceWorker(page);
+  await page.goto("/perfil/pagos");
+  await expect(page.getByText("Boletos:").first()).toBeVisible();
+  const stored = () => page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"));
+  await expect.poll(stored).not.toBeNull();
+
+  // The receipts' private links the server gives this buyer never reach the copy on the device.
+  const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
+    items: Array<{ receiptToken: string | null; receiptSecret: string | null }>;
+  };
+  const secrets = mine.items.flatMap((p) => [p.receiptToken, p.receiptSecret]).filter(Boolean);
+  expect(secrets.length).toBeGreaterThan(0);
+  const copy = (await stored()) ?? "";
+  for (const secret of secrets) expect(copy).not.toContain(secret);
+
+  // Another device of the buyer signs out everywhere.
+  const other = await playwright.request.newContext({
+    baseURL: demoServer.baseURL,
+    extraHTTPHeaders: { origin: demoServer.baseURL },
+  });
+  const login = await other.post("/api/account/login", {
+    data: { email: BUYER, password: demoServer.demoPassword(BUYER) },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const everywhere = await other.post("/api/account/logout", { data: { allDevices: true } });
+  expect(everywhere.status()).toBe(200);
+  await other.dispose();
+
+  // This device hears it on its realtime stream, with no click: the copy goes.
+  await expect.poll(stored, { timeout: 15_000 }).toBeNull();
+
+  // Offline, the next person finds nothing of the buyer's.
+  await context.setOffline(true);
+  await page.goto("/perfil/pagos");
+  await expect(page.getByText("Boletos:")).toHaveCount(0);
+  await expect(page.getByText(/Sincronizado el/)).toHaveCount(0);
+  await context.setOffline(false);
+});

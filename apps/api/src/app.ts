@@ -4,6 +4,7 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { MAX_PROOF_BYTES } from "@rifazo/shared";
+import { redactSecrets } from "@rifazo/shared/secret-urls";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
@@ -65,6 +66,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The receipt reader of the proof analysis (config.proofAnalysis); by default the tesseract.js one. */
   ocrReader?: ProofReader;
+  /** Where log lines go (after redaction); by default standard output. */
+  logStream?: { write(line: string): void };
   /** Close the database when the app closes (the server does; tests close their own). */
   ownsDatabase?: boolean;
 }
@@ -75,6 +78,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      // pino's last step before writing: the secrets URLs carry (reset and sign-in links' tokens, receipt
+      // paths) never reach a log line, whichever field holds them (the request's url, an error, an email's
+      // links written without SMTP, Better Auth's messages). One place, so a new log call cannot leak one.
+      hooks: { streamWrite: redactSecrets },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -70,7 +70,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  build: Pick<BuildOptions, "ocrReader"> = {},
+  build: Pick<BuildOptions, "ocrReader" | "logStream"> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-test-"));
   const testDb = await createTestDatabase();

@@ -15,11 +15,16 @@ vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 const fetchMock = stubFetch();
 const STRONG = "Tucan-Morichal-Llovizna-47";
 
-function renderForm() {
+const CURRENT = "Mi-Clave-De-Antes-2025";
+
+function renderForm(session: { email: string; fullName: string } | null = null) {
   const client = testQueryClient();
-  client.setQueryData(sessionQueryKey, null);
+  client.setQueryData(sessionQueryKey, session);
   return renderWithProviders(<ChangePasswordForm />, { client });
 }
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const submit = () => screen.getByRole("button", { name: "Actualizar Contraseña" });
 
@@ -51,14 +56,63 @@ describe("ChangePasswordForm", () => {
     expect(await screen.findByText("Las contraseñas ingresadas no son iguales.")).toBeInTheDocument();
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Contraseñas no Coinciden" }));
 
-    await user.type(screen.getByLabelText("Contraseña actual (opcional)"), STRONG);
+    // The current password is required: a session alone cannot change it.
     await user.clear(screen.getByLabelText("Confirmar nueva contraseña"));
     await user.type(screen.getByLabelText("Confirmar nueva contraseña"), STRONG);
+    await user.click(submit());
+    expect(await screen.findByText("Escribe tu contraseña actual.")).toBeInTheDocument();
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Falta la Contraseña Actual" }));
+
+    await user.type(screen.getByLabelText("Contraseña actual"), STRONG);
     await user.click(submit());
     expect(
       await screen.findByText("La nueva contraseña no puede ser igual a la anterior."),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("labels the current password as required, not optional", () => {
+    renderForm();
+    expect(screen.getByLabelText("Contraseña actual")).toBeInTheDocument();
+    expect(screen.queryByText(/opcional/i)).toBeNull();
+  });
+
+  it("marks the current password when the server says it is wrong", async () => {
+    fetchMock.mockResolvedValue(
+      json(400, {
+        error: {
+          code: "INVALID_PASSWORD",
+          message: "La contraseña actual no es correcta.",
+          fields: { currentPassword: "La contraseña actual no es correcta." },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText("Contraseña actual"), "Equivocada-123");
+    await user.type(screen.getByLabelText("Nueva contraseña"), STRONG);
+    await user.type(screen.getByLabelText("Confirmar nueva contraseña"), STRONG);
+    await user.click(submit());
+    await waitFor(() =>
+      expect(screen.getByLabelText("Contraseña actual")).toHaveAccessibleDescription(
+        expect.stringContaining("La contraseña actual no es correcta."),
+      ),
+    );
+    expect(toast).toHaveBeenLastCalledWith(
+      expect.objectContaining({ description: "La contraseña actual no es correcta." }),
+    );
+  });
+
+  it("an account without a password (or that forgot it) asks for the emailed link instead", async () => {
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    const user = userEvent.setup();
+    renderForm({ email: "ana@example.com", fullName: "Ana Pérez" });
+    await user.click(screen.getByRole("button", { name: /enviarme un enlace/i }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/account/password-reset/request");
+    expect(JSON.parse(String(init?.body))).toEqual({ email: "ana@example.com" });
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ variant: "success" }));
   });
 
   it("sends a valid change and clears the form", async () => {
@@ -70,6 +124,7 @@ describe("ChangePasswordForm", () => {
     );
     const user = userEvent.setup();
     renderForm();
+    await user.type(screen.getByLabelText("Contraseña actual"), CURRENT);
     await user.type(screen.getByLabelText("Nueva contraseña"), STRONG);
     await user.type(screen.getByLabelText("Confirmar nueva contraseña"), STRONG);
     await user.click(submit());
@@ -77,7 +132,11 @@ describe("ChangePasswordForm", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/account/change-password");
-    expect(JSON.parse(String(init?.body))).toEqual({ newPassword: STRONG, confirmPassword: STRONG });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      currentPassword: CURRENT,
+      newPassword: STRONG,
+      confirmPassword: STRONG,
+    });
     await waitFor(() => expect(screen.getByLabelText("Nueva contraseña")).toHaveValue(""));
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: "Contraseña Actualizada" }));
   });

@@ -79,6 +79,11 @@ export const ERROR_CATALOGUE = {
   },
   SAME_PASSWORD: { status: 400, message: "La nueva contraseña no puede ser igual a la anterior." },
   INVALID_PASSWORD: { status: 400, message: "La contraseña actual no es correcta." },
+  // An account made without a password (a sign-in link) creates one through the emailed reset link.
+  PASSWORD_NOT_SET: {
+    status: 400,
+    message: "Tu cuenta aún no tiene contraseña. Pide el enlace para crearla y te llegará a tu correo.",
+  },
   PASSWORD_TOO_SHORT: { status: 400, message: "La contraseña debe tener al menos 8 caracteres." },
   INVALID_TOKEN: { status: 400, message: "El enlace no es válido o ha expirado. Solicita uno nuevo." },
   TOKEN_USED: {

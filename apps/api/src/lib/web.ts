@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
+import { urlCarriesSecret } from "@rifazo/shared/secret-urls";
 import { max } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -59,9 +60,13 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   return html;
 }
 
-/** Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts), by the request's canonical path. */
-export function isPrivatePage(path: string): boolean {
-  return path.startsWith("/recibo/");
+/**
+ * Pages behind a private link (/recibo/:token, apps/web/src/lib/paths.ts), and any page whose address
+ * carries a secret (the password-reset page with its token): @rifazo/shared/secret-urls. Takes the
+ * request's canonical path with its query.
+ */
+export function isPrivatePage(url: string): boolean {
+  return url.startsWith("/recibo/") || urlCarriesSecret(url);
 }
 
 type PageEncoding = "br" | "gzip" | "identity";
@@ -140,8 +145,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   app.addHook("onClose", async () => pages.close());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isPrivatePage(request.canonicalPath)) {
-      // A receipt's page is its private link: never kept by a shared cache nor indexed.
+    // request.url holds the canonical path (lib/request-path.ts refused any other spelling) with the query.
+    if (isPrivatePage(request.url)) {
+      // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
       reply.header("cache-control", "private, no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
       reply.header("referrer-policy", "no-referrer");

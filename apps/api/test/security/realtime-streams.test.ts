@@ -276,6 +276,11 @@ describe("realtime streams (real connections)", () => {
       const took = await stream.waitForEnd(END_WITHIN_MS);
       expect(took).toBeLessThan(END_WITHIN_MS);
       expect(marks(stream)).not.toContain("after");
+      // Its last message tells the browser why, so it forgets its offline copy (decision 0017); no id, so
+      // the reconnection resumes where the events left off.
+      const last = stream.messages.at(-1);
+      expect(last).toMatchObject({ event: "session", data: JSON.stringify({ type: "session.ended" }) });
+      expect(last?.id).toBeUndefined();
 
       // Visitors are not affected.
       await visitor.waitFor(hasMark("public-after"));
@@ -314,6 +319,7 @@ describe("realtime streams (real connections)", () => {
       const otherStream = await openStream({ ip: freshIp(), cookie: otherDevice });
       await expectEndedBy(marta, async () => {
         const changed = await post("/api/account/change-password", otherDevice, {
+          currentPassword: marta.password,
           newPassword: "OtraClaveSegura456",
           confirmPassword: "OtraClaveSegura456",
         });

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { networkError, toApiError } from "./api-error";
 import { reportNetworkFailure, reportNetworkRecovered } from "./network-status";
+import { clearPrivateOfflineData } from "./offline-snapshot";
 
 export { ApiError, errorMessage, isApiError, isRetryableError } from "./api-error";
 
@@ -92,7 +93,14 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     throw networkError();
   }
   reportNetworkRecovered();
-  if (!response.ok) throw toApiError(response.status, data);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    // The server says this browser has no session (any 401, or a suspension): whatever ended it (sign-out
+    // everywhere, a new password, expiry), this device's offline copy of "Mis boletos" goes now
+    // (decision 0017), before anyone else can read it offline.
+    if (response.status === 401 || error.code === "ACCOUNT_SUSPENDED") clearPrivateOfflineData();
+    throw error;
+  }
   return data as T;
 }
 

@@ -4,9 +4,17 @@ import { isOffline } from "./use-online";
 
 // "Mis boletos" offline (decision 0017): the signed-in buyer's tickets and payments as last fetched, with
 // the session they belong to, kept in this browser's localStorage, put back into the query cache when
-// the browser is offline, and deleted on sign-out (phones are shared). Written by the payments list.
+// the browser is offline. Phones are shared: deleted on sign-out and whenever the device learns its
+// session ended some other way (lib/api-client on any 401, the session answering nobody or someone else,
+// the realtime stream's `session` event). Written by the payments list.
 
 const STORAGE_KEY = "rifazo:mis-boletos";
+
+/**
+ * Fields that grant access, never written to the device: a receipt's token is its private link, and the
+ * receipt secret is what it reveals. Offline the receipt cannot open anyway (its page is never cached).
+ */
+const SECRET_FIELDS = new Set(["receiptToken", "receiptSecret"]);
 
 export interface OfflineSnapshot {
   /** The user the data belongs to: never shown to someone else signed in on this browser. */
@@ -26,20 +34,29 @@ export function readOfflineSnapshot(): OfflineSnapshot | null {
 
 export function writeOfflineSnapshot(snapshot: OfflineSnapshot): void {
   try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(snapshot));
+    const text = JSON.stringify(snapshot, (key, value: unknown) => (SECRET_FIELDS.has(key) ? null : value));
+    window.localStorage.setItem(STORAGE_KEY, text);
   } catch {
     // Storage full or disabled (private mode): the page simply is not readable offline.
   }
 }
 
-/** On sign-out: the buyer's snapshot, and the service worker's API copies with it. */
+/** On sign-out, or a session ended elsewhere: the buyer's snapshot, and the worker's API copies with it. */
 export function clearPrivateOfflineData(): void {
+  // The server render has no device to clear.
+  if (typeof window === "undefined") return;
   try {
     window.localStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage disabled: nothing was written either.
   }
   if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+}
+
+/** The server says this browser's session is `userId`'s: a copy of anyone else's goes. */
+export function keepOfflineDataOnlyFor(userId: string): void {
+  const snapshot = readOfflineSnapshot();
+  if (snapshot && snapshot.userId !== userId) clearPrivateOfflineData();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheablePublicApi, serviceWorkerRoute } from "./service-worker-caches";
+import { isCacheablePublicApi, isStorablePage, serviceWorkerRoute } from "./service-worker-caches";
 
 // The service worker keeps a copy only of reads that are the same for every visitor (decision 0017).
 const cacheable = (path: string) => isCacheablePublicApi(new URL(path, "https://rifazo.example"));
@@ -96,4 +96,33 @@ describe("serviceWorkerRoute", () => {
       expect(route(path)).toBe("network");
     },
   );
+});
+
+// Pages: a link that carries a secret is never kept on the device (docs/decisions/0017).
+const storable = (path: string) => isStorablePage(new URL(path, "https://rifazo.example"));
+
+describe("isStorablePage", () => {
+  it("keeps ordinary pages", () => {
+    for (const path of [
+      "/",
+      "/rifas?estado=activa",
+      "/perfil/pagos",
+      "/login?verificado=1",
+      "/restablecer-contrasena",
+    ]) {
+      expect(storable(path), path).toBe(true);
+    }
+  });
+
+  it("never keeps a page whose address carries a token: reset page, sign-in and confirmation links, receipts", () => {
+    for (const path of [
+      "/restablecer-contrasena?token=abc123",
+      "/api/auth/magic-link/verify?token=abc&callbackURL=%2F",
+      "/api/auth/verify-email?token=abc&callbackURL=%2Flogin",
+      "/recibo/abc123",
+      "/login?code=123456",
+    ]) {
+      expect(storable(path), path).toBe(false);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // What the service worker (src/service-worker/sw.ts) keeps, here so the app can clear the same caches on
 // sign-out and the rules are tested without a worker.
 import { canonicalPath, pathIsUnder } from "@rifazo/shared/request-path";
+import { urlCarriesSecret } from "@rifazo/shared/secret-urls";
 import { paths } from "./paths";
 
 export const CACHE_NAMES = {
@@ -46,7 +47,8 @@ export function isCacheablePublicApi(url: URL): boolean {
 /**
  * What the worker does with a request:
  * - "page": a page, network-first with the copy of a visited page offline;
- * - "private-page": a page behind a private link (a receipt), fetched and never kept on the device;
+ * - "private-page": a page behind a private link (a receipt) or whose address carries a secret (a reset or
+ *   sign-in link's token: @rifazo/shared/secret-urls), fetched and never kept on the device;
  * - "asset": a hashed chunk (/assets/*), cache-first;
  * - "public-api": a public read, network-first with its last copy;
  * - "network": everything else, to the network untouched.
@@ -60,8 +62,18 @@ export function serviceWorkerRoute(
   if (!request.sameOrigin || request.method !== "GET") return "network";
   const path = rulePath(url);
   if (path === null) return "network";
-  if (request.navigation) return pathIsUnder(path, paths.receipt("")) ? "private-page" : "page";
+  if (request.navigation) return isStorablePage(url) ? "page" : "private-page";
   if (pathIsUnder(path, "/assets/")) return "asset";
   if (isCacheablePublicApi(url)) return "public-api";
   return "network";
+}
+
+/**
+ * Pages the worker may keep a copy of: never one whose address carries a secret (a password-reset or
+ * sign-in link's token, a receipt's private path: @rifazo/shared/secret-urls), which would otherwise stay
+ * on the device, readable offline by the next person, after the link was used.
+ */
+export function isStorablePage(url: URL): boolean {
+  const path = rulePath(url);
+  return path !== null && !pathIsUnder(path, paths.receipt("")) && !urlCarriesSecret(url);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHANGE_PASSWORD_TITLES, changePasswordFormSchema } from "./auth";
 
-const ok = { currentPassword: "", newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" };
+const ok = { currentPassword: "Vieja12345", newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" };
 
 /** The message and field of the first issue, or null when the values pass. */
 function first(values: typeof ok) {
@@ -10,9 +10,14 @@ function first(values: typeof ok) {
 }
 
 describe("changePasswordFormSchema (spec 1 §5 'Password change')", () => {
-  it("accepts a valid change, with or without the current password", () => {
+  it("accepts a valid change with the current password", () => {
     expect(first(ok)).toBeNull();
-    expect(first({ ...ok, currentPassword: "Vieja12345" })).toBeNull();
+  });
+
+  it("requires the current password (docs/decisions/0007-one-sign-in-path.md)", () => {
+    const missing = first({ ...ok, currentPassword: "" });
+    expect(missing).toEqual({ field: "currentPassword", message: "Escribe tu contraseña actual." });
+    expect(CHANGE_PASSWORD_TITLES[missing?.message ?? ""]).toBe("Falta la Contraseña Actual");
   });
 
   it("gives the spec's messages, each with its toast title", () => {

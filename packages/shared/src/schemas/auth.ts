@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   signOut: "Has cerrado sesión exitosamente.",
   signOutErrorTitle: "Error al cerrar sesión",
   signOutError: "No pudimos cerrar la sesión en el servidor, pero la sesión local fue eliminada.",
+  currentPasswordRequired: "Escribe tu contraseña actual.",
+  currentPasswordRequiredTitle: "Falta la Contraseña Actual",
   passwordChangedTitle: "Contraseña Actualizada",
   passwordChanged: "Tu contraseña ha sido cambiada exitosamente.",
 } as const;
@@ -66,8 +68,12 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z
   .object({
-    // Optional as the spec says; when given, the server checks it too.
-    currentPassword: z.string().optional(),
+    // Required (docs/decisions/0007-one-sign-in-path.md): a session alone, perhaps stolen, cannot change
+    // the password. An account without one creates it through the emailed reset link instead.
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .min(1, AUTH_MESSAGES.currentPasswordRequired)
+      .max(128, AUTH_MESSAGES.currentPasswordRequired),
     newPassword: z
       .string({ error: AUTH_MESSAGES.newPasswordRequired })
       .min(1, AUTH_MESSAGES.newPasswordRequired)
@@ -85,10 +91,10 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /**
  * The change-password form (spec 1 §5 "Password change"): the API body's rules, plus refusing the current
- * password as the new one when it was typed (the server answers SAME_PASSWORD for that, with this message).
+ * password as the new one (the server answers SAME_PASSWORD for that, with this message).
  */
 export const changePasswordFormSchema = changePasswordSchema.refine(
-  (v) => !v.currentPassword || v.currentPassword !== v.newPassword,
+  (v) => v.currentPassword !== v.newPassword,
   { message: ERROR_MESSAGES.SAME_PASSWORD, path: ["newPassword"] },
 );
 
@@ -97,6 +103,7 @@ export const CHANGE_PASSWORD_TITLES: Record<string, string> = {
   [AUTH_MESSAGES.newPasswordRequired]: AUTH_MESSAGES.newPasswordRequiredTitle,
   [AUTH_MESSAGES.passwordTooShort]: AUTH_MESSAGES.newPasswordShortTitle,
   [AUTH_MESSAGES.passwordsDiffer]: AUTH_MESSAGES.passwordsDifferTitle,
+  [AUTH_MESSAGES.currentPasswordRequired]: AUTH_MESSAGES.currentPasswordRequiredTitle,
 };
 
 export const resendVerificationSchema = z.object({ email });

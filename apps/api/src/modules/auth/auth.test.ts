@@ -268,14 +268,24 @@ describe("cambio de contraseña", () => {
         payload: body,
       });
 
+    const current = user.password;
     expect(
-      (await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" }, "")).statusCode,
+      (
+        await change(
+          { currentPassword: current, newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" },
+          "",
+        )
+      ).statusCode,
     ).toBe(401);
-    const same = await change({ newPassword: user.password, confirmPassword: user.password });
+    const same = await change({ currentPassword: current, newPassword: current, confirmPassword: current });
     expect(same.statusCode).toBe(400);
     expect(same.json().error.message).toBe("La nueva contraseña no puede ser igual a la anterior.");
-    const short = await change({ newPassword: "corta", confirmPassword: "corta" });
+    const short = await change({ currentPassword: current, newPassword: "corta", confirmPassword: "corta" });
     expect(short.json().error.message).toBe("La contraseña debe tener al menos 8 caracteres.");
+    // The current password is required (docs/decisions/0007-one-sign-in-path.md).
+    const missing = await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields?.currentPassword).toBe("Escribe tu contraseña actual.");
     const wrongCurrent = await change({
       currentPassword: "NoEsLaMia1",
       newPassword: "NuevaClave123",
@@ -283,7 +293,11 @@ describe("cambio de contraseña", () => {
     });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().error.code).toBe("INVALID_PASSWORD");
-    const ok = await change({ newPassword: "NuevaClave123", confirmPassword: "NuevaClave123" });
+    const ok = await change({
+      currentPassword: current,
+      newPassword: "NuevaClave123",
+      confirmPassword: "NuevaClave123",
+    });
     expect(ok.statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
     expect((await login(user.email, "NuevaClave123")).statusCode).toBe(200);

@@ -13,8 +13,9 @@ import type { Mailer } from "../email/service";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
 import { announceSessionsEnded } from "../events/service";
 import { describeDevice } from "./device";
-import { magicLinkPlugin } from "./magic-link";
+import { MAGIC_LINK_ERROR_CALLBACK, magicLinkIdentifier, magicLinkPlugin } from "./magic-link";
 import { passwordPolicyHook } from "./password-policy";
+import { deleteOlderResetLinks, deleteOutstandingLinks } from "./repository";
 import { userFieldsHooks } from "./user-fields-guard";
 
 /** Fastify puts the client address it trusts here; Better Auth reads it for sessions. */
@@ -43,6 +44,16 @@ async function ensureAuthSecret(db: Db): Promise<string> {
 }
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The address a magic-link row was made for (Better Auth stores `{ type, email, name }` as JSON). */
+function emailOfMagicLink(value: string): string | null {
+  try {
+    const parsed = JSON.parse(value) as { email?: unknown };
+    return typeof parsed.email === "string" ? parsed.email : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function createAuth({ config, db, mail, log }: AuthDeps) {
   const secret = config.authSecret ?? (await ensureAuthSecret(db));
@@ -87,8 +98,14 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
       async sendResetPassword({ user, token }) {
         const url = new URL(RESET_PASSWORD_PAGE, config.publicUrl);
         url.searchParams.set("token", token);
+        // One outstanding link per account: this one replaces those sent before.
+        await deleteOlderResetLinks(db, user.id, token);
         await mail.enqueue(db, { to: user.email, ...passwordResetEmail({ name: user.name, url: url.href }) });
         mail.flushSoon();
+      },
+      // The link was used (and consumed): every other link of the account, sign-in links included, ends.
+      async onPasswordReset({ user }) {
+        await deleteOutstandingLinks(db, user.id);
       },
     },
     emailVerification: {
@@ -132,10 +149,42 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
           if (!fresh) throw ctx.redirect(`${VERIFIED_CALLBACK}&error=${"TOKEN_USED" satisfies ErrorCode}`);
           await db.delete(schema.usedTokens).where(sql`${schema.usedTokens.expiresAt} < now()`);
         }
+        // A sign-in link never opens an account with two-factor authentication (it would skip the second
+        // factor), whenever it was sent: turning it on deletes the links, this covers a link made meanwhile.
+        if (ctx.path === "/magic-link/verify" && typeof ctx.query?.token === "string") {
+          const identifier = await magicLinkIdentifier(ctx.query.token);
+          const [link] = await db
+            .select({ value: schema.verifications.value })
+            .from(schema.verifications)
+            .where(eq(schema.verifications.identifier, identifier));
+          const email = link ? emailOfMagicLink(link.value) : null;
+          if (email) {
+            const [owner] = await db
+              .select({ twoFactorEnabled: schema.users.twoFactorEnabled })
+              .from(schema.users)
+              .where(sql`lower(${schema.users.email}) = ${email.toLowerCase()}`);
+            if (owner?.twoFactorEnabled) {
+              await db.delete(schema.verifications).where(eq(schema.verifications.identifier, identifier));
+              throw ctx.redirect(`${MAGIC_LINK_ERROR_CALLBACK}&error=${"INVALID_TOKEN" satisfies ErrorCode}`);
+            }
+          }
+        }
       }),
     },
     databaseHooks: {
-      user: userFieldsHooks,
+      user: {
+        ...userFieldsHooks,
+        update: {
+          ...userFieldsHooks.update,
+          // Two-factor authentication was just turned on (the twoFactor plugin's code step is the only
+          // write under /two-factor/ that leaves it on): links sent before no longer open the account.
+          async after(user, ctx) {
+            if (user.twoFactorEnabled === true && ctx?.path?.startsWith("/two-factor/")) {
+              await deleteOutstandingLinks(db, user.id);
+            }
+          },
+        },
+      },
       session: {
         create: {
           async before(session) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { magicLink } from "better-auth/plugins";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../email/service";
@@ -7,6 +8,14 @@ import { magicLinkEmail } from "../email/templates";
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
 export const MAGIC_LINK_CALLBACK = "/";
 export const MAGIC_LINK_ERROR_CALLBACK = "/login?enlace=invalido";
+
+/**
+ * The verification row's identifier for a link's token, as the plugin stores it with `storeToken:
+ * "hashed"`: "magic-link:" and the token's SHA-256 in unpadded base64url.
+ */
+export async function magicLinkIdentifier(token: string): Promise<string> {
+  return `magic-link:${createHash("sha256").update(token).digest("base64url")}`;
+}
 
 /**
  * Sign-in by email link (docs/decisions/0007-one-sign-in-path.md): the owner's way in that no amount of

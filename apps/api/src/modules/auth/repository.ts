@@ -16,6 +16,36 @@ export async function findUserByResetToken(db: Executor, token: string) {
   return row;
 }
 
+/**
+ * Ends every emailed link that would let someone into this account: its sign-in links (Better Auth's
+ * magic-link rows hold the address in their JSON value) and its password-reset links (they hold the user
+ * id). Called when the owner locks the account down (docs/decisions/0007-one-sign-in-path.md).
+ */
+export async function deleteOutstandingLinks(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM ${verifications}
+    WHERE (${verifications.identifier} LIKE 'reset-password:%' AND ${verifications.value} = ${userId})
+       OR (${verifications.identifier} LIKE 'magic-link:%'
+           AND lower(CASE WHEN ${verifications.identifier} LIKE 'magic-link:%'
+                          THEN ${verifications.value}::jsonb ->> 'email' END)
+             = (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId}))`);
+}
+
+/**
+ * One reset link at a time: deletes the account's reset links older than the one just made (`token`).
+ * Comparing creation times, two requests at once leave the newer one, whichever finishes last.
+ */
+export async function deleteOlderResetLinks(db: Executor, userId: string, token: string): Promise<void> {
+  const mine = `reset-password:${token}`;
+  await db.execute(sql`
+    DELETE FROM ${verifications}
+    WHERE ${verifications.identifier} LIKE 'reset-password:%'
+      AND ${verifications.value} = ${userId}
+      AND ${verifications.identifier} <> ${mine}
+      AND ${verifications.createdAt} <= (
+        SELECT ${verifications.createdAt} FROM ${verifications} WHERE ${verifications.identifier} = ${mine})`);
+}
+
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;

@@ -53,6 +53,9 @@ async function betterAuthHandler(app: FastifyInstance): Promise<void> {
         ...(hasBody ? { body: new Uint8Array(request.body as Buffer) } : {}),
       });
       const response = await app.ctx.auth.handler(webRequest);
+      // The links land here with their token in the address (sign-in, email confirmation): no cache keeps
+      // the answer, nor any other answer of these endpoints (sessions, two-factor codes).
+      reply.header("cache-control", "no-store");
       return forwardAuthResponse(response, reply);
     },
   });
@@ -218,7 +221,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: "Cambiar la contraseña",
+        summary: "Cambiar la contraseña (pide la actual; cuenta en los límites de inicio de sesión)",
         body: changePasswordSchema,
         response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
@@ -228,12 +231,28 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const user = sessionUserOf(request);
       await enforce(db, [[`password:user:${user.id}`, RATE_RULES.passwordPerUser]]);
       assertStrongPassword(request.body.newPassword, [user.email, user.fullName], "newPassword");
+      // The current password is a password guess like the sign-in form's: it counts toward the same
+      // limits of this client (sign-in-throttle.ts), before it is checked; only a wrong one stays counted.
+      const client: SignInClient = {
+        email: user.email,
+        ip: ipKey(request),
+        knownDevice: await knownDeviceFor(db, deviceTokenOf(request), user.email),
+      };
+      const wait = await admitSignIn(db, client);
+      if (wait !== null) throw tooMany(undefined, wait);
       const session = await auth.api.getSession({ headers: authHeaders(request) });
-      await service.changePassword(app.ctx, {
-        userId: user.id,
-        currentSessionId: session?.session.id ?? "",
-        ...request.body,
-      });
+      try {
+        await service.changePassword(app.ctx, {
+          userId: user.id,
+          currentSessionId: session?.session.id ?? "",
+          ...request.body,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "INVALID_PASSWORD"))
+          await signInSucceeded(db, client);
+        throw error;
+      }
+      await signInSucceeded(db, client);
       return { ok: true as const };
     },
   );

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type SessionUser } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { AppError, badRequest, unauthenticated } from "../../lib/errors";
+import { AppError, badRequest } from "../../lib/errors";
 import { assertStrongPassword } from "./password-policy";
 import * as repo from "./repository";
 import { findUserById, toSessionUser } from "./session";
@@ -49,51 +49,68 @@ export async function sessionUserById(db: Executor, id: string): Promise<Session
   return row ? toSessionUser(row) : null;
 }
 
+/**
+ * The owner locked the account down (two-factor turned on, a new password, signed out everywhere): no
+ * sign-in or reset link sent before that still works (docs/decisions/0007-one-sign-in-path.md).
+ */
+export async function endOutstandingLinks(db: Executor, userId: string): Promise<void> {
+  await repo.deleteOutstandingLinks(db, userId);
+}
+
 /** Suspension: every session ends, each remembered so its browser hears why (see isSuspendedSession). */
 export async function endSessionsForSuspension(db: Executor, userId: string): Promise<number> {
   await repo.rememberSuspendedSessions(db, userId);
+  await repo.deleteOutstandingLinks(db, userId);
   return repo.deleteSessions(db, userId);
 }
 
-/** Ends every session of a user at once (sign out everywhere, suspension). */
+/** Ends every session of a user at once (sign out everywhere), and the links that would open a new one. */
 export async function revokeAllSessions(db: Executor, userId: string): Promise<number> {
+  await repo.deleteOutstandingLinks(db, userId);
   return repo.deleteSessions(db, userId);
 }
 
+/** Signs out every other device: whoever is there is not the owner, and neither are their links. */
 export async function revokeOtherSessions(
   db: Executor,
   userId: string,
   keepSessionId: string,
 ): Promise<number> {
+  await repo.deleteOutstandingLinks(db, userId);
   return repo.deleteSessions(db, userId, keepSessionId);
 }
 
 export interface ChangePasswordRequest {
   userId: string;
   currentSessionId: string;
-  currentPassword?: string | undefined;
+  currentPassword: string;
   newPassword: string;
   revokeOtherSessions?: boolean | undefined;
 }
 
 /**
- * The spec makes the current password optional; when it is given it must be right. The new one must
- * differ from the stored one, which we can only know by checking it against the hash.
+ * The current password must be right (docs/decisions/0007-one-sign-in-path.md: a stolen session must not
+ * become a stolen account); an account without one is told to create it through the emailed link. The
+ * new one must differ from the stored one, which we can only know by checking it against the hash. A new
+ * password ends the links sent before it.
  */
 export async function changePassword(ctx: AppContext, request: ChangePasswordRequest): Promise<void> {
   const { password } = await ctx.auth.$context;
   await ctx.db.transaction(async (tx) => {
     const account = await repo.findCredentialAccount(tx, request.userId);
-    if (!account?.password) throw unauthenticated();
-    if (request.currentPassword) {
-      const ok = await password.verify({ hash: account.password, password: request.currentPassword });
-      if (!ok) throw new AppError("INVALID_PASSWORD");
+    if (!account?.password) throw new AppError("PASSWORD_NOT_SET");
+    const ok = await password.verify({ hash: account.password, password: request.currentPassword });
+    if (!ok) {
+      throw new AppError("INVALID_PASSWORD", undefined, {
+        currentPassword: ERROR_MESSAGES.INVALID_PASSWORD,
+      });
     }
     if (await password.verify({ hash: account.password, password: request.newPassword })) {
       // Answered as VALIDATION with the field, so the form marks it; the text is the catalogue's.
       throw badRequest(ERROR_MESSAGES.SAME_PASSWORD, { newPassword: ERROR_MESSAGES.SAME_PASSWORD });
     }
     await repo.setPasswordHash(tx, account.id, await password.hash(request.newPassword));
+    await repo.deleteOutstandingLinks(tx, request.userId);
     // A new password signs out every other device unless the user asks to keep them: whoever knew the
     // old one loses the session it gave them (docs/decisions/0006-realtime-stream-limits.md).
     if (request.revokeOtherSessions !== false)

@@ -111,7 +111,8 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
       headers: { "Auto-Submitted": "auto-generated" },
     });
     if (config.smtpUrl) return;
-    // Without SMTP the message is kept as a file, and its links are logged so a developer can follow them.
+    // Without SMTP the message is kept as a file (links and all, to follow them in development); the log
+    // shows its links with their tokens hidden (app.ts redacts every log line).
     const message = (info as { message?: unknown }).message;
     await mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, `${row.createdAt.getTime()}-${row.id}.eml`);

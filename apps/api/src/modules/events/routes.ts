@@ -53,6 +53,9 @@ export function formatEvent(event: RealtimeEvent): string {
   return `id: ${event.id}\nevent: ${event.topic}\ndata: ${data}\n\n`;
 }
 
+/** The stream's last message when its session ended (signed out, here or everywhere; suspended). */
+const SESSION_ENDED = `event: session\ndata: ${JSON.stringify({ type: "session.ended" })}\n\n`;
+
 const querySchema = z.object({
   lastEventId: z.string().optional().describe("Último id recibido, si el navegador no envía Last-Event-ID."),
 });
@@ -86,7 +89,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
           "Flujo text/event-stream con eventos `raffle` (para todos), `notification` (solo para el usuario " +
           "con sesión al que van dirigidos) y `admin` (solo administradores: cambios en los comprobantes). Al reconectar, Last-Event-ID repite los eventos perdidos. " +
           "Con demasiados flujos abiertos responde 429 (por IP o por usuario) o 503 (la instancia) con " +
-          "Retry-After; un flujo con sesión termina cuando esa sesión se cierra.",
+          "Retry-After; un flujo con sesión termina cuando esa sesión se cierra, con un último evento `session` " +
+          '(`{"type":"session.ended"}`).',
         querystring: querySchema,
         response: { 429: errorSchema, 503: errorSchema },
       },
@@ -174,7 +178,12 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
             .then((current) => {
               // Signed out, suspended, or the session was revoked (or no longer an administrator): end the
               // stream; EventSource reconnects as whoever it is now, and only what that one may see reaches it.
-              if (current.userId !== userId || current.isAdmin !== isAdmin) end();
+              if (current.userId !== userId || current.isAdmin !== isAdmin) {
+                // The user's session is gone: say so first, so the browser forgets what it keeps of that
+                // account offline (decision 0017). No id: the reconnection resumes where events left off.
+                if (userId !== null && current.userId !== userId) write(SESSION_ENDED);
+                end();
+              }
             })
             // Unknown (database unreachable): keep the stream; the next check decides.
             .catch((error) => log.warn({ err: error }, "events: no se pudo revisar la sesión"))

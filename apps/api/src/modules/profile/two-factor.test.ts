@@ -1,12 +1,12 @@
 // Two-step verification (TOTP) through Better Auth's twoFactor plugin, end to end over HTTP: enable with the
 // password, confirm with a code from an authenticator app (computed here per RFC 6238), then sign-in asks
 // for the code, a backup code works once, and disabling with the password turns it off again.
-import { createHmac } from "node:crypto";
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom, createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { base32Decode, totp } from "../../../test/totp";
 import { loginActivity, twoFactors, users } from "../../db/schema";
 
 async function loginCount(userId: string): Promise<number> {
@@ -23,34 +23,6 @@ afterAll(async () => {
 });
 
 const ORIGIN = "http://localhost:3000";
-
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of input.replace(/=+$/, "").toUpperCase()) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`carácter base32 inválido: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s steps, 6 digits), as an authenticator app computes it. */
-function totp(secret: Buffer, at = Date.now(), step = 30, digits = 6): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / step)));
-  const mac = createHmac("sha1", secret).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
-  return String(code).padStart(digits, "0");
-}
 
 function secretFrom(totpURI: string): Buffer {
   const url = new URL(totpURI);

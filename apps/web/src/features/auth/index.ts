@@ -1,4 +1,5 @@
 export type { SessionUser } from "./api/account-api";
+export { requestPasswordReset } from "./api/account-api";
 export { AdminGuard } from "./components/admin-guard";
 export { AdminLoginForm } from "./components/admin-login-form";
 export { ForgotPasswordForm } from "./components/forgot-password-form";

@@ -9,6 +9,11 @@ export const PASSWORD_CHANGE_TEXT = {
   successTitle: AUTH_MESSAGES.passwordChangedTitle,
   success: AUTH_MESSAGES.passwordChanged,
   newPlaceholder: "Mínimo 8 caracteres",
+  currentHint: "Para confirmar que eres tú.",
+  linkPrompt: "¿Tu cuenta no tiene contraseña o no recuerdas la actual?",
+  linkButton: "Enviarme un enlace para crear una nueva",
+  linkSentTitle: "Revisa tu correo",
+  linkSent: "Te enviamos un enlace para crear una contraseña nueva. Vence en 1 hora.",
 } as const;
 
 /** "123 456" or "123-456" pasted from an app still counts: only the six digits are kept. */

@@ -1,5 +1,6 @@
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import { api, isApiError } from "../../../lib/api-client";
+import { keepOfflineDataOnlyFor } from "../../../lib/offline-snapshot";
 import { markSuspended } from "../suspended-state";
 
 // Calls to the account API (team brief). Types only from the shared schemas module: the zod
@@ -24,7 +25,11 @@ export type LoginResult = { user: SessionUser; twoFactorRequired?: false } | { t
 /** The signed-in user, or null when there is no session (401). Other failures throw. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    return await api.get<SessionUser>("/api/account/me", { signal });
+    const user = await api.get<SessionUser>("/api/account/me", { signal });
+    // Someone else is signed in now: the previous account's offline copy goes (decision 0017). No session
+    // at all (401) is cleared by the API client itself.
+    keepOfflineDataOnlyFor(user.id);
+    return user;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       // The session is valid but its profile is gone: send the browser to /login?error=profile_not_found.

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { openEventStream } from "../../../lib/event-stream";
 import { publishLiveEvent } from "../../../lib/live-events";
+import { clearPrivateOfflineData } from "../../../lib/offline-snapshot";
+import { sessionQueryKey } from "../../auth";
 import { notificationKeys } from "../api/notifications-api";
 
 // Live notifications (spec 1 §4: "refresh on any realtime change to the user's rows"): GET /api/events
@@ -45,6 +47,12 @@ export function useNotificationStream(): { status: StreamStatus; retry: () => vo
         },
         // Administrators' streams also carry `admin` events (a proof changed): the inbox listens for them.
         admin: (event) => publishLiveEvent("admin", event),
+        // This session was ended elsewhere (sign out everywhere, a new password, a suspension): the device
+        // forgets its offline copy at once, and asks who it is now (the guards and the header follow).
+        session: () => {
+          clearPrivateOfflineData();
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        },
       },
       onOpen() {
         clearTimeout(problemTimer);

@@ -4,13 +4,20 @@ import {
   type ChangePasswordInput,
   changePasswordFormSchema,
 } from "@rifazo/shared/schemas/auth";
+import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { PasswordStrengthHint, passwordWeakness, usePasswordStrength, useSession } from "../../auth";
+import {
+  PasswordStrengthHint,
+  passwordWeakness,
+  requestPasswordReset,
+  usePasswordStrength,
+  useSession,
+} from "../../auth";
 import { changePassword } from "../api/security-api";
 import { PASSWORD_CHANGE_TEXT } from "../password-rules";
 
@@ -21,8 +28,10 @@ const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confi
 const FIELD_ORDER: readonly PasswordField[] = ["newPassword", "confirmPassword", "currentPassword"];
 
 /**
- * Seguridad: change the password. The current one is optional, as the spec says; if given, it is checked.
- * The rules are the shared form schema's (changePasswordFormSchema), then the strength rule the server applies.
+ * Seguridad: change the password. The current one is required (docs/decisions/0007-one-sign-in-path.md: a
+ * session alone, perhaps stolen, cannot change it); an account without one, or whose owner forgot it,
+ * gets the emailed reset link instead. The rules are the shared form schema's (changePasswordFormSchema),
+ * then the strength rule the server applies.
  */
 export function ChangePasswordForm() {
   const form = useForm<ChangePasswordInput>({
@@ -57,7 +66,7 @@ export function ChangePasswordForm() {
     }
     try {
       await changePassword({
-        currentPassword: values.currentPassword || undefined,
+        currentPassword: values.currentPassword,
         newPassword: values.newPassword,
         confirmPassword: values.confirmPassword,
       });
@@ -91,12 +100,36 @@ export function ChangePasswordForm() {
 
   const errorFor = (field: PasswordField) => errors[field]?.message;
 
+  const [sendingLink, setSendingLink] = useState(false);
+  const sendLink = async () => {
+    if (!user) return;
+    setSendingLink(true);
+    try {
+      await requestPasswordReset(user.email);
+      toast({
+        id: "password-change",
+        title: PASSWORD_CHANGE_TEXT.linkSentTitle,
+        description: PASSWORD_CHANGE_TEXT.linkSent,
+        variant: "success",
+      });
+    } catch (error) {
+      toast({
+        id: "password-change",
+        title: PASSWORD_CHANGE_TEXT.errorTitle,
+        description: errorMessage(error),
+        variant: "error",
+      });
+    } finally {
+      setSendingLink(false);
+    }
+  };
+
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
       <Field
         id="password-currentPassword"
-        label="Contraseña actual (opcional)"
-        hint="Si la escribes, comprobaremos que sea correcta."
+        label="Contraseña actual"
+        hint={PASSWORD_CHANGE_TEXT.currentHint}
         error={errorFor("currentPassword")}
       >
         {(describedBy) => (
@@ -144,7 +177,21 @@ export function ChangePasswordForm() {
           )}
         </Field>
       </div>
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          {PASSWORD_CHANGE_TEXT.linkPrompt}{" "}
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="whitespace-normal! text-left"
+            loading={sendingLink}
+            disabled={!user}
+            onClick={() => void sendLink()}
+          >
+            {PASSWORD_CHANGE_TEXT.linkButton}
+          </Button>
+        </p>
         <Button
           type="submit"
           loading={isSubmitting}
