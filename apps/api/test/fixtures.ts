@@ -62,6 +62,12 @@ export async function insertProof(
       paymentMethod,
       transactionRef,
       referenceKey: values.referenceKey ?? paymentReferenceKey(paymentMethod, transactionRef),
+      // As the analysis worker stores it.
+      ocrReferenceKey:
+        values.ocrReferenceKey ??
+        (values.ocr?.fields.reference
+          ? paymentReferenceKey(paymentMethod, values.ocr.fields.reference)
+          : null),
     })
     .returning();
   if (!row) throw new Error("insertProof: no row");

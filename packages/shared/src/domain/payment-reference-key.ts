@@ -60,6 +60,7 @@ export function foldLookAlikes(value: string): string {
 /** Punctuation, symbols, spaces and other separators: "ABC-123", "ABC 123" and "ABC.123" are one code. */
 const SEPARATORS = /[\p{P}\p{S}\p{Z}\p{C}]/gu;
 const ASCII_DIGIT = /^[0-9]$/;
+const ALL_DIGITS = /^[0-9]+$/;
 /** A digit, or what "O"/"o"/"0" and "l"/"I"/"1"/"|" fold to (foldLookAlikes). */
 const NUMBER_LIKE = /^[0-9ol]$/;
 
@@ -71,9 +72,10 @@ const NUMBER_LIKE = /^[0-9ol]$/;
  * to a digit 2–9, which no Latin letter does). Leading zeros go. Null when there is no digit at all.
  */
 export function bankReferenceNumber(reference: string): string | null {
-  const folded = [...normalizePaymentReference(reference).replace(SEPARATORS, "")].map((ch) =>
-    ASCII_DIGIT.test(ch) ? ch : foldLookAlikes(ch),
-  );
+  const plain = normalizePaymentReference(reference).replace(SEPARATORS, "");
+  // The usual case, digits only, needs no table.
+  if (ALL_DIGITS.test(plain)) return plain.replace(/^0+(?=.)/, "");
+  const folded = [...plain].map((ch) => (ASCII_DIGIT.test(ch) ? ch : foldLookAlikes(ch)));
   const numberLike = folded.every((ch) => NUMBER_LIKE.test(ch));
   const value = numberLike
     ? folded.map((ch) => (ch === "o" ? "0" : ch === "l" ? "1" : ch)).join("")

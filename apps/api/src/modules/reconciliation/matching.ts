@@ -75,21 +75,15 @@ export function dateWindow(createdAt: Date): { from: number; to: number } {
  * The keys a reference is indexed by: its bank number (bankReferenceNumber, the duplicate check's
  * canonical form: "004512873391" and "4512873391" meet there, decision 0019) and its last
  * MIN_REFERENCE_SUFFIX digits as written (a buyer's "5678" and the bank's "0102345678" meet there), or the
- * text for a reference without digits. sameBankReference then decides among the few sharing a key.
+ * text for a reference without digits. candidatesOf then keeps, among the few sharing a key,
+ * those with the same number or that referencesMatch.
  */
-export function referenceKeys(reference: string): string[] {
-  const number = bankReferenceNumber(reference);
+export function referenceKeys(reference: string, number = bankReferenceNumber(reference)): string[] {
   if (number === null) return [`t:${normalizePaymentReference(reference).toLowerCase()}`];
   const digits = referenceDigits(reference);
   const keys = [`n:${number}`];
   if (digits.length >= MIN_REFERENCE_SUFFIX) keys.push(`s:${digits.slice(-MIN_REFERENCE_SUFFIX)}`);
   return keys;
-}
-
-/** One bank reference: the same number (leading zeros and look-alikes aside), or referencesMatch's last digits. */
-export function sameBankReference(a: string, b: string): boolean {
-  const number = bankReferenceNumber(a);
-  return (number !== null && number === bankReferenceNumber(b)) || referencesMatch(a, b);
 }
 
 interface Indexed extends MatchMovement {
@@ -106,7 +100,7 @@ export function indexMovements(movements: MatchMovement[]): Map<string, Indexed[
       day: dayNumber(movement.postedOn),
       number: bankReferenceNumber(movement.reference),
     };
-    for (const key of referenceKeys(movement.reference)) {
+    for (const key of referenceKeys(movement.reference, entry.number)) {
       const list = index.get(key);
       if (list) list.push(entry);
       else index.set(key, [entry]);
@@ -158,12 +152,15 @@ interface Candidates {
 
 function candidatesOf(proof: MatchProof, index: Map<string, Indexed[]>, tolerance: number): Candidates {
   const out: Candidates = { clean: [], used: [], amountOff: [], outOfWindow: [], tied: false };
-  const list = lookUp(index, proof.transactionRef);
+  const proofNumber = bankReferenceNumber(proof.transactionRef);
+  const list = lookUp(index, proof.transactionRef, proofNumber);
   const { from, to } = dateWindow(proof.createdAt);
   const proofDay = venezuelanDay(proof.createdAt);
-  const proofNumber = bankReferenceNumber(proof.transactionRef);
   for (const movement of list) {
-    if (!sameBankReference(movement.reference, proof.transactionRef)) continue;
+    const same =
+      (proofNumber !== null && movement.number === proofNumber) ||
+      referencesMatch(movement.reference, proof.transactionRef);
+    if (!same) continue;
     if (movement.day < from || movement.day > to) {
       out.outOfWindow.push(movement);
       continue;
