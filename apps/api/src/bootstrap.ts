@@ -8,6 +8,7 @@ import { scheduleDrawJob } from "./modules/draws/draw-job";
 import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
+import { normalizeStoredReferenceKeys } from "./modules/proofs/reference-keys";
 import { scheduleReservationExpiry } from "./modules/purchases/service";
 import { seedDemo } from "./seed/demo";
 import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
@@ -22,6 +23,8 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     await runMigrations(database, config.databaseUrl);
     const app = await buildApp({ config, database, ownsDatabase: true });
     await normalizeStoredPaymentReferences(app.ctx);
+    // After it: keys are computed from the normalised references (decision 0019).
+    await normalizeStoredReferenceKeys(app.ctx);
     scheduleOrphanSweep(app);
     scheduleDrawJob(app);
     // Reservations whose time ran out while the server was down are released before it serves.

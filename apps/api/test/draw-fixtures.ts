@@ -1,5 +1,6 @@
 // Draw v2 fixtures (issue 15): a closed raffle with sold tickets (one approved proof per sale, each with
 // its own receipt secret) and the freeze as LIFECYCLE's job runs it, in a transaction with the row locked.
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../src/context";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
@@ -67,6 +68,8 @@ export async function closedRaffleWithSales(
   const proofIds: string[] = [];
   for (const sale of sales) {
     refCounter += 1;
+    // A bank reference's key is its number (decision 0019): the counter keeps it unique.
+    const reference = `V${refCounter}${Math.random().toString().slice(2, 12)}`;
     const [proof] = await db
       .insert(paymentProofs)
       .values({
@@ -74,7 +77,8 @@ export async function closedRaffleWithSales(
         raffleId: raffle.id,
         amount: sale.numbers.length * 2,
         paymentMethod: "pago_movil",
-        transactionRef: `V2-${refCounter}-${Math.random().toString(36).slice(2)}`,
+        transactionRef: reference,
+        referenceKey: paymentReferenceKey("pago_movil", reference),
         proofImagePath: "proofs/x.png",
         proofContentType: "image/png",
         proofSize: 1,

@@ -1,6 +1,8 @@
 // Rows for tests, inserted directly with drizzle (no API round trip): shared by the public and admin
 // module tests so each inserts raffles, prizes, winners and proofs the same way.
+
 import { randomBytes } from "node:crypto";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../src/db/client";
 import { paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db/schema";
@@ -45,17 +47,27 @@ export async function insertProof(
   db: Executor,
   values: Partial<typeof paymentProofs.$inferInsert> & { userId: string; raffleId: string | null },
 ) {
+  // A bank reference's key is its digits (decision 0019): a random number keeps every default unique.
+  const paymentMethod = values.paymentMethod ?? "pago_movil";
+  const transactionRef = values.transactionRef ?? `REF-${randomBytes(6).readUIntBE(0, 6)}`;
   const [row] = await db
     .insert(paymentProofs)
     .values({
       amount: 10,
-      paymentMethod: "pago_movil",
-      transactionRef: `REF-${randomBytes(6).toString("hex")}`,
       proofImagePath: `proofs/test/${randomBytes(6).toString("hex")}.png`,
       proofContentType: "image/png",
       proofSize: 1234,
       quantityOfTickets: 2,
       ...values,
+      paymentMethod,
+      transactionRef,
+      referenceKey: values.referenceKey ?? paymentReferenceKey(paymentMethod, transactionRef),
+      // As the analysis worker stores it.
+      ocrReferenceKey:
+        values.ocrReferenceKey ??
+        (values.ocr?.fields.reference
+          ? paymentReferenceKey(paymentMethod, values.ocr.fields.reference)
+          : null),
     })
     .returning();
   if (!row) throw new Error("insertProof: no row");

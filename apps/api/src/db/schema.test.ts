@@ -104,22 +104,24 @@ describe("restricciones del modelo de datos", () => {
     ).toMatch(/notifications_type_check/);
   });
 
-  it("una referencia viva no se repite por método; un comprobante impide borrar su rifa", async () => {
+  it("una clave de referencia viva no se repite; un comprobante impide borrar su rifa", async () => {
     // On sale: the database takes proofs only for an active raffle (migration 0007, issue 15).
     const [raffle] = await t.database.query<{ id: string }>(
       "INSERT INTO raffles (title, price, status) VALUES ('TV', 3, 'active') RETURNING id",
     );
-    const insert = (ref: string, method = "pago_movil", status = "pending") =>
+    const insert = (key: string | null, method = "pago_movil", status = "pending") =>
       t.database.query(
-        `INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref, proof_image_path, proof_content_type, proof_size, status, quantity_of_tickets)
-         VALUES ('u1', '${raffle?.id}', 6, '${method}', '${ref}', 'proofs/x.png', 'image/png', 10, '${status}', 2)`,
+        `INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref, reference_key, proof_image_path, proof_content_type, proof_size, status, quantity_of_tickets)
+         VALUES ('u1', '${raffle?.id}', 6, '${method}', 'REF', ${key === null ? "NULL" : `'${key}'`}, 'proofs/x.png', 'image/png', 10, '${status}', 2)`,
       );
-    await insert("REF-001");
-    // References are stored normalised (normalizePaymentReference): the index ignores case only.
-    await expect(insert("ref-001")).rejects.toThrow(/payment_proofs_live_ref_idx/);
-    await insert("REF-001", "zelle");
-    await insert("REF-002", "pago_movil", "rejected");
-    await insert("REF-002", "pago_movil", "pending");
+    // The key (paymentReferenceKey, decision 0019) is what the index compares, and it must be there.
+    await insert("banco:1");
+    await expect(insert("banco:1", "transferencia")).rejects.toThrow(/payment_proofs_live_ref_idx/);
+    await expect(insert(null)).rejects.toThrow(/reference_key/);
+    await expect(insert("")).rejects.toThrow(/payment_proofs_reference_key_check/);
+    await insert("zelle:1", "zelle");
+    await insert("banco:2", "pago_movil", "rejected");
+    await insert("banco:2", "pago_movil", "pending");
     expect(await rejects(`DELETE FROM raffles WHERE id = '${raffle?.id}'`)).toMatch(/foreign key/);
   });
 

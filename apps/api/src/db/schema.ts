@@ -388,6 +388,10 @@ export const paymentProofs = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
     paymentMethod: text("payment_method").notNull(),
     transactionRef: text("transaction_ref").notNull(),
+    // The reference's canonical form for its method (paymentReferenceKey of packages/shared, decision
+    // 0019): what duplicates are detected by. Computed in JavaScript on every insert; stored rows are
+    // recomputed at start-up when the key's version changes (modules/proofs/reference-keys.ts).
+    referenceKey: text("reference_key").notNull(),
     proofImagePath: text("proof_image_path").notNull(),
     proofImageFilename: text("proof_image_filename"),
     proofContentType: text("proof_content_type").notNull(),
@@ -430,6 +434,9 @@ export const paymentProofs = pgTable(
     }),
     // What OCR read on the receipt (ProofOcr of packages/shared); null until read or when not an image.
     ocr: jsonb("ocr").$type<ProofOcr>(),
+    // The reference OCR read on the receipt, in the same canonical form (null when none was read): the
+    // inbox flags a proof whose image shows another proof's reference (decision 0019).
+    ocrReferenceKey: text("ocr_reference_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -441,13 +448,19 @@ export const paymentProofs = pgTable(
     check("payment_proofs_status_check", oneOf("status", PROOF_STATUSES)),
     check("payment_proofs_quantity_check", sql`${t.quantityOfTickets} BETWEEN 1 AND 10000`),
     check("payment_proofs_ref_check", sql`length(trim(${t.transactionRef})) > 0`),
+    check("payment_proofs_reference_key_check", sql`length(${t.referenceKey}) > 0`),
     uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
     uniqueIndex("payment_proofs_receipt_token_idx").on(t.receiptToken),
-    // One payment screenshot sent twice is the commonest fraud: a live reference is unique per method.
-    // References are stored normalised (normalizePaymentReference), so lower() is the whole comparison.
+    // One payment screenshot sent twice is the commonest fraud: a live reference is unique. The key carries
+    // its method's space ("banco:", "zelle:"...), so Pago Móvil and transferencia share one (decision 0019).
     uniqueIndex("payment_proofs_live_ref_idx")
-      .on(t.paymentMethod, sql`lower(${t.transactionRef})`)
+      .on(t.referenceKey)
       .where(sql`${t.status} IN ('pending', 'approved', 'verified') AND ${t.duplicateReferenceOf} IS NULL`),
+    // The inbox's "Referencia repetida" looks up every status, and the references read by OCR.
+    index("payment_proofs_reference_key_idx").on(t.referenceKey),
+    index("payment_proofs_ocr_reference_key_idx")
+      .on(t.ocrReferenceKey)
+      .where(sql`${t.ocrReferenceKey} IS NOT NULL`),
     index("payment_proofs_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("payment_proofs_status_created_idx").on(t.status, t.createdAt.desc()),
     index("payment_proofs_raffle_status_idx").on(t.raffleId, t.status),

@@ -3,7 +3,9 @@
 // so every screen has something real to show. Payments are approved through the app's approval service
 // (tickets, points ledger, sold counts) and the reward redemption through the points ledger, so the demo
 // stays consistent the way real data does. The plan is in demo-plan.ts, the content in demo-content.ts.
+
 import { randomUUID } from "node:crypto";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
@@ -269,6 +271,7 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
           exchangeRate: p.exchangeRate,
           paymentMethod: p.method,
           transactionRef: p.reference,
+          referenceKey: paymentReferenceKey(p.method, p.reference),
           proofImagePath: p.storageKey,
           proofImageFilename: p.filename,
           proofContentType: "image/png",

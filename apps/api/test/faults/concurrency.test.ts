@@ -211,7 +211,7 @@ describe.skipIf(NEEDS_SERVER)(
           {
             raffleId: op.raffleId,
             paymentMethod: op.method,
-            transactionRef: `CC-${randomBytes(6).toString("hex")}`,
+            transactionRef: `CC-${randomBytes(6).readUIntBE(0, 6)}`,
             amount: amount.toFixed(2),
             currency: "USD",
             quantity,

@@ -311,7 +311,7 @@ describe.skipIf(NEEDS_SERVER)(
             {
               raffleId,
               paymentMethod: "pago_movil",
-              transactionRef: `KILL-${randomBytes(6).toString("hex")}`,
+              transactionRef: `KILL-${randomBytes(6).readUIntBE(0, 6)}`,
               amount: quantity.toFixed(2),
               currency: "USD",
               quantity,
@@ -447,7 +447,7 @@ describe.skipIf(NEEDS_SERVER)(
         {
           raffleId: raffleIds[0] ?? "",
           paymentMethod: "zelle",
-          transactionRef: `AFTER-${randomBytes(6).toString("hex")}`,
+          transactionRef: `AFTER-${randomBytes(6).readUIntBE(0, 6)}`,
           amount: "2.00",
           currency: "USD",
           quantity: 2,

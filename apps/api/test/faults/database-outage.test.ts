@@ -160,7 +160,7 @@ describe.skipIf(NEEDS_SERVER)(
             {
               raffleId: raffle?.id ?? "",
               paymentMethod: "pago_movil",
-              transactionRef: `OUT-${randomBytes(6).toString("hex")}`,
+              transactionRef: `OUT-${randomBytes(6).readUIntBE(0, 6)}`,
               amount: "2.00",
               currency: "USD",
               quantity: 2,

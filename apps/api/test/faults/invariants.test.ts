@@ -135,9 +135,9 @@ describe("faults: checkInvariants finds each broken rule", () => {
   it("sold + held beyond the total", async () => {
     const found = await whileBroken((tx) =>
       tx.execute(sql`
-        INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref,
+        INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref, reference_key,
                                     proof_image_path, proof_content_type, proof_size, quantity_of_tickets)
-        VALUES (${buyerId}, ${raffleId}, 6, 'zelle', 'OVERHELD-1', 'proofs/x/y.png', 'image/png', 10, 6)`),
+        VALUES (${buyerId}, ${raffleId}, 6, 'zelle', 'OVERHELD-1', 'zelle:overheld1', 'proofs/x/y.png', 'image/png', 10, 6)`),
     );
     expect(found).toEqual([expect.stringMatching(/sold 3 \+ held 8 > total 10/)]);
   });

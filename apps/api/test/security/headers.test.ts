@@ -1,7 +1,9 @@
 // Issue 7, headers and cookies: security headers on the page and the API, HSTS and Secure cookies only
 // under https, the CSRF guard on state-changing routes, and the rate limits' Spanish 429s.
+
 import { randomBytes } from "node:crypto";
 import { CONTACT_MESSAGES } from "@rifazo/shared";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +12,15 @@ import { paymentProofs, raffles, userFavorites } from "../../src/db/schema";
 import { RATE_RULES } from "../../src/lib/rate-limit";
 import { CONTACT_RATE_RULE } from "../../src/modules/contact/service";
 import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../helpers";
-import { expectSpanishError, fakeWebDist, multipartBody, proofFields, smallPng, uniqueId } from "./support";
+import {
+  expectSpanishError,
+  fakeWebDist,
+  multipartBody,
+  proofFields,
+  smallPng,
+  uniqueId,
+  uniqueReference,
+} from "./support";
 
 let t: TestApp;
 /** The same database behind PUBLIC_URL=https://...: what production behind TLS looks like. */
@@ -154,7 +164,10 @@ describe("CSRF", () => {
         raffleId,
         amount: 10,
         paymentMethod: "pago_movil",
-        transactionRef: `REF-${uniqueId()}`,
+        ...(() => {
+          const transactionRef = `REF-${uniqueReference()}`;
+          return { transactionRef, referenceKey: paymentReferenceKey("pago_movil", transactionRef) };
+        })(),
         proofImagePath: `proofs/2030/01/${randomBytes(8).toString("hex")}.png`,
         proofContentType: "image/png",
         proofSize: 10,

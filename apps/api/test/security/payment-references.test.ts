@@ -1,17 +1,38 @@
-// Payment references (docs/decisions/0009-payment-references-and-proof-files.md): a payment reference decorated with zero-width, format, direction or full-width
-// characters is the same payment. Uploads see such variants as duplicates, references are stored
+// Payment references (docs/decisions/0009-payment-references-and-proof-files.md and
+// 0019-one-key-per-payment-reference.md): a payment reference decorated with zero-width, format, direction
+// or full-width characters, spelled with look-alike letters of other scripts, or with leading zeros, is the
+// same payment. Uploads see such variants as duplicates, references are stored
 // normalised, and the one-off data step of migration 0004 re-normalises old rows and shows the admin
 // every collision it uncovers.
-import { type AdminProof, PROOF_MESSAGES } from "@rifazo/shared";
+import { randomInt } from "node:crypto";
+import {
+  type AdminProof,
+  normalizePaymentReference,
+  PROOF_FLAG_LABELS,
+  PROOF_MESSAGES,
+  type ProofOcr,
+} from "@rifazo/shared";
+import {
+  PAYMENT_REFERENCE_KEY_VERSION,
+  paymentReferenceKey,
+} from "@rifazo/shared/domain/payment-reference-key";
 import { eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentProofs, settings } from "../../src/db/schema";
+import type { ProofReader } from "../../src/modules/proof-analysis/service";
 import {
   NORMALIZE_REFERENCES_MARKER,
   normalizeStoredPaymentReferences,
   renormalizePaymentReferences,
 } from "../../src/modules/proofs/normalize-references";
+import {
+  normalizeStoredReferenceKeys,
+  REFERENCE_KEYS_MARKER,
+  recomputeReferenceKeys,
+} from "../../src/modules/proofs/reference-keys";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
+import { emptyReading } from "../proof-analysis-fixtures";
 import { expectSpanishError, multipartBody, smallPng, tableCounts } from "./support";
 
 let t: TestApp;
@@ -158,6 +179,8 @@ describe("migration 0004: stored references re-normalised, collisions shown to t
         amount: 10,
         paymentMethod: values.method ?? "pago_movil",
         transactionRef: values.ref,
+        // What migration 0013 leaves on an old row until the start-up step computes the real key.
+        referenceKey: `raw:${values.method ?? "pago_movil"}:${values.ref.toLowerCase()}`,
         proofImagePath: `proofs/2025/01/${name}.png`,
         proofContentType: "image/png",
         proofSize: 100,
@@ -217,12 +240,14 @@ describe("migration 0004: stored references re-normalised, collisions shown to t
   });
 
   it("the admin inbox marks every collision with a link to the other proof", async () => {
+    // At start-up the keys are computed right after this step (migration 0013, decision 0019).
+    await t.app.ctx.db.transaction((tx) => recomputeReferenceKeys(tx));
     const items = await adminList("mig12345");
     const item = (name: string) => items.find((i) => i.id === ids[name]);
     expect(item("b")).toMatchObject({ duplicateReference: true, duplicateOf: ids.a });
-    expect(item("a")).toMatchObject({ duplicateReference: true });
-    expect([ids.b, ids.e]).toContain(item("a")?.duplicateOf);
-    expect(item("e")).toMatchObject({ duplicateReference: true, duplicateOf: ids.a });
+    expect(item("a")).toMatchObject({ duplicateReference: true, duplicateOf: ids.b });
+    // A Zelle code and a bank number are compared in their own spaces since decision 0019.
+    expect(item("e")).toMatchObject({ duplicateReference: false, duplicateOf: null });
     const small = await adminList("mig555");
     expect(small.find((i) => i.id === ids.d)).toMatchObject({ duplicateReference: true, duplicateOf: ids.c });
     expect(small.find((i) => i.id === ids.c)).toMatchObject({ duplicateReference: true, duplicateOf: ids.d });
@@ -270,5 +295,458 @@ describe("migration 0004: stored references re-normalised, collisions shown to t
     // The marker is not a public setting.
     const publicSettings = await t.app.inject({ method: "GET", url: "/api/settings" });
     expect(publicSettings.body).not.toContain("data_migration");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// One key per reference (docs/decisions/0019-one-key-per-payment-reference.md): look-alike letters and
+// leading zeros no longer hide a receipt paid twice.
+// ---------------------------------------------------------------------------------------------------------
+
+/** Cyrillic and Greek capitals drawn like Latin ones. */
+const CYRILLIC: Record<string, string> = {
+  A: "А",
+  B: "В",
+  C: "С",
+  E: "Е",
+  H: "Н",
+  K: "К",
+  M: "М",
+  O: "О",
+  P: "Р",
+  T: "Т",
+  X: "Х",
+};
+const GREEK: Record<string, string> = {
+  A: "Α",
+  B: "Β",
+  E: "Ε",
+  H: "Η",
+  I: "Ι",
+  K: "Κ",
+  M: "Μ",
+  N: "Ν",
+  O: "Ο",
+  P: "Ρ",
+  T: "Τ",
+  X: "Χ",
+  Y: "Υ",
+  Z: "Ζ",
+};
+/** Cyrillic lower-case letters drawn like Latin ones. */
+const CYRILLIC_LOWER: Record<string, string> = { a: "а", c: "с", e: "е", o: "о", p: "р", x: "х", y: "у" };
+const swap = (value: string, table: Record<string, string>) => [...value].map((c) => table[c] ?? c).join("");
+
+describe("paymentReferenceKey: one key for every spelling", () => {
+  it("Zelle: Cyrillic, Greek, full-width, mixed case and separators give the Latin code's key", () => {
+    const key = paymentReferenceKey("zelle", "ZELLEABC123");
+    for (const variant of [
+      "Z\u0415LL\u0415\u0410\u0412\u0421123", // Cyrillic Е, А, В, С (the audit's example)
+      swap("ZELLEABC123", CYRILLIC),
+      swap("ZELLEABC123", GREEK),
+      "ＺＥＬＬＥＡＢＣ１２３",
+      "zelleabc123",
+      "zеllеавс123", // Cyrillic lower-case е, а, в, с
+      "ZELLE-ABC 123",
+      "Z\u0395LL\u0415\u0391BC\uFF11\u200B23", // Greek Ε, Cyrillic Е, Greek Α, full-width 1, zero-width space
+    ]) {
+      expect(paymentReferenceKey("zelle", variant), variant).toBe(key);
+    }
+    // Another code stays another code; Zelle keeps its leading zeros (a code, not a number).
+    expect(paymentReferenceKey("zelle", "ZELLEABC124")).not.toBe(key);
+    expect(paymentReferenceKey("zelle", "00ZELLEABC123")).not.toBe(key);
+    expect(paymentReferenceKey("binance", "ZELLEABC123")).not.toBe(key);
+  });
+
+  it("bank references: one number for Pago Móvil and transferencia, leading zeros and words aside", () => {
+    const key = paymentReferenceKey("pago_movil", "004512873391");
+    expect(key).toBe("banco:4512873391");
+    for (const [method, variant] of [
+      ["pago_movil", "4512873391"],
+      ["pago_movil", "0000004512873391"],
+      ["pago_movil", "0045-1287-3391"],
+      ["pago_movil", "Ref. 004512873391"],
+      ["pago_movil", "００４５１２８７３３９１"],
+      ["pago_movil", "OO45l2873391"], // letters drawn like 0 and 1, in a reference made only of them
+      ["transferencia", "4512873391"],
+      ["transferencia", "BNC 0045 1287 3391"],
+    ] as const) {
+      expect(paymentReferenceKey(method, variant), `${method} ${variant}`).toBe(key);
+    }
+    expect(paymentReferenceKey("pago_movil", "4512873392")).not.toBe(key);
+    expect(paymentReferenceKey("pago_movil", "45128733910")).not.toBe(key);
+    expect(paymentReferenceKey("pago_movil", "0000")).toBe("banco:0");
+    // Nothing numeric at all: the folded text, never an empty key.
+    expect(paymentReferenceKey("pago_movil", "Efectivo")).toBe(paymentReferenceKey("pago_movil", "EFECTIVO"));
+    expect(paymentReferenceKey("zelle", "---")).toBe("zelle:---");
+  });
+
+  /** The value part of a key: what a second pass must leave as it is. */
+  const keyValue = (key: string) => key.slice(key.indexOf(":") + 1);
+  const METHODS = ["pago_movil", "transferencia", "zelle", "binance", "otro"] as const;
+
+  it("property: the canonical form is idempotent on any string", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...METHODS),
+        fc.oneof(fc.string({ unit: "binary", maxLength: 30 }), fc.stringMatching(/^[0-9A-Za-z .-]{0,20}$/)),
+        (method, value) => {
+          const key = paymentReferenceKey(method, value);
+          expect(key).toMatch(/^(banco|zelle|binance|otro):/);
+          // Something typed is never keyed as nothing.
+          if (normalizePaymentReference(value) !== "") expect(keyValue(key)).not.toBe("");
+          expect(paymentReferenceKey(method, keyValue(key))).toBe(key);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  const INVISIBLE = ["\u200B", "\u200D", "\u2060", "\uFEFF", "\u00AD"];
+  const SEPARATOR = [" ", "-", ".", "/", "\u00A0", "\u3000"];
+  /** Full-width form of an ASCII printable character. */
+  const wide = (c: string) => String.fromCodePoint((c.codePointAt(0) ?? 0x21) - 0x21 + 0xff01);
+  /** Each character spelled one of the ways a buyer (or a fraudster) could spell it. */
+  const spelled = (plain: string, forms: (c: string) => string[]) =>
+    fc
+      .tuple(
+        ...[...plain].map((c) => fc.constantFrom(...forms(c))),
+        fc.array(fc.tuple(fc.nat(plain.length), fc.constantFrom(...INVISIBLE, ...SEPARATOR)), {
+          maxLength: 5,
+        }),
+      )
+      .map((parts) => {
+        const extras = parts.pop() as Array<[number, string]>;
+        const chars = parts as string[];
+        for (const [at, extra] of extras) chars.splice(at, 0, extra);
+        return chars.join("");
+      });
+
+  it("property: every spelling of a Zelle or Binance code maps to the code's key", () => {
+    const letterForms = (c: string) => {
+      const upper = c.toUpperCase();
+      const lower = c.toLowerCase();
+      return [
+        ...new Set([
+          c,
+          upper,
+          lower,
+          wide(c),
+          CYRILLIC[upper] ?? c,
+          GREEK[upper] ?? c,
+          CYRILLIC_LOWER[lower] ?? c,
+        ]),
+      ];
+    };
+    const code = fc.stringMatching(/^[A-Z0-9]{4,14}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom("zelle", "binance"),
+        code.chain((plain) => fc.tuple(fc.constant(plain), spelled(plain, letterForms))),
+        (method, [plain, variant]) => {
+          expect(paymentReferenceKey(method, variant)).toBe(paymentReferenceKey(method, plain));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("property: every spelling of a bank number maps to the number's key, across Pago Móvil and transferencia", () => {
+    const digitForms = (c: string) => [c, wide(c)];
+    const number = fc.stringMatching(/^[1-9][0-9]{5,13}$/);
+    fc.assert(
+      fc.property(
+        number.chain((plain) =>
+          fc.tuple(
+            fc.constant(plain),
+            spelled(plain, digitForms),
+            fc.nat(6),
+            fc.constantFrom("", "Ref ", "Nro. ", "BNC "),
+          ),
+        ),
+        fc.constantFrom("pago_movil", "transferencia"),
+        ([plain, variant, zeros, words], method) => {
+          const key = paymentReferenceKey("pago_movil", plain);
+          expect(key).toBe(`banco:${plain}`);
+          expect(paymentReferenceKey(method, `${words}${"0".repeat(zeros)}${variant}`)).toBe(key);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("uploads: look-alike letters and leading zeros do not hide a duplicate", () => {
+  it("a Zelle code refused in Cyrillic, Greek, full-width and mixed spellings, nothing written", async () => {
+    const owner = await signedInUser(t.app);
+    const first = await upload(owner.cookie, "ZELLEABC123", "zelle");
+    expect(first.statusCode, first.body).toBe(201);
+    for (const variant of [
+      "Z\u0415LL\u0415\u0410\u0412\u0421123",
+      "\u0396\u0395LL\u0395\u0391\u0392C123",
+      "ＺＥＬＬＥＡＢＣ１２３",
+      "z\u0435lle\u0430bc-123",
+    ]) {
+      const other = await signedInUser(t.app);
+      const before = await tableCounts(t.app);
+      const response = await upload(other.cookie, variant, "zelle");
+      expect(response.statusCode, `${variant}: ${response.body}`).toBe(409);
+      expect(response.json().error).toMatchObject({
+        code: "DUPLICATE_REFERENCE",
+        message: PROOF_MESSAGES.duplicateReference,
+      });
+      expect(await tableCounts(t.app)).toEqual(before);
+    }
+  });
+
+  it.each([
+    ["pago_movil", "pago_movil"],
+    ["transferencia", "transferencia"],
+    ["pago_movil", "transferencia"],
+  ])("leading zeros across two buyers: %s then %s is refused", async (firstMethod, secondMethod) => {
+    const number = `45${randomInt(10_000_000, 100_000_000)}`;
+    const owner = await signedInUser(t.app);
+    const first = await upload(owner.cookie, `00${number}`, firstMethod);
+    expect(first.statusCode, first.body).toBe(201);
+    // The buyer sees what they typed; only the key drops the zeros.
+    expect(first.json().transactionRef).toBe(`00${number}`);
+    const other = await signedInUser(t.app);
+    const before = await tableCounts(t.app);
+    const response = await upload(other.cookie, number, secondMethod);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().error.code).toBe("DUPLICATE_REFERENCE");
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
+
+  it("the two spellings sent at the same time by two buyers: exactly one is accepted", async () => {
+    for (let round = 0; round < 3; round++) {
+      const number = `77${round}${randomInt(1_000_000, 10_000_000)}`;
+      const [a, b] = await Promise.all([signedInUser(t.app), signedInUser(t.app)]);
+      const responses = await Promise.all([
+        upload(a.cookie, `000${number}`),
+        upload(b.cookie, swap(number, { "1": "l", "0": "O" }), "transferencia"),
+      ]);
+      const codes = responses.map((response) => response.statusCode).sort();
+      expect(codes, responses.map((response) => response.body).join("\n")).toEqual([201, 409]);
+      const rows = await t.app.ctx.db
+        .select({ id: paymentProofs.id })
+        .from(paymentProofs)
+        .where(eq(paymentProofs.referenceKey, `banco:${number}`));
+      expect(rows).toHaveLength(1);
+    }
+  });
+});
+
+describe("stored references: keys recomputed at start-up, copies shown to the admin", () => {
+  let buyer: Awaited<ReturnType<typeof signedInUser>>;
+  const ids: Record<string, string> = {};
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+  /** A row as migration 0013 leaves it: the reference as stored, the placeholder key. */
+  async function oldProof(
+    name: string,
+    values: { ref: string; method: string; status?: string; age: number },
+  ) {
+    const [row] = await t.app.ctx.db
+      .insert(paymentProofs)
+      .values({
+        userId: buyer.id,
+        raffleId: null,
+        amount: 10,
+        paymentMethod: values.method,
+        transactionRef: values.ref,
+        referenceKey: `raw:${values.method}:${values.ref.toLowerCase()}`,
+        proofImagePath: `proofs/2025/02/${name}.png`,
+        proofContentType: "image/png",
+        proofSize: 100,
+        status: values.status ?? "pending",
+        createdAt: minutesAgo(values.age),
+      })
+      .returning({ id: paymentProofs.id });
+    if (!row) throw new Error("sin fila");
+    ids[name] = row.id;
+  }
+
+  beforeAll(async () => {
+    buyer = await signedInUser(t.app);
+    await t.app.ctx.db.delete(settings).where(eq(settings.key, REFERENCE_KEYS_MARKER));
+    // Leading zeros: the later live one is the copy, whichever method.
+    await oldProof("zeros", { ref: "0098123456", method: "pago_movil", status: "approved", age: 90 });
+    await oldProof("plain", { ref: "98123456", method: "transferencia", age: 80 });
+    // Look-alikes: the Cyrillic spelling came first, so the Latin one is the copy.
+    await oldProof("cyrillic", { ref: "ZELLE\u0410\u0412\u0421777", method: "zelle", age: 70 });
+    await oldProof("latin", { ref: "ZELLEABC777", method: "zelle", age: 60 });
+    // A rejected proof takes no place in the index, but the admin still sees the pair.
+    await oldProof("rejected", { ref: "98123456", method: "pago_movil", status: "rejected", age: 50 });
+    await oldProof("alone", { ref: "55500011", method: "pago_movil", age: 40 });
+  });
+
+  it("computes every key, marks the later live copy, reports the collisions, and runs once per version", async () => {
+    const { db, log } = t.app.ctx;
+    const result = await normalizeStoredReferenceKeys({ db, log });
+    expect(result?.version).toBe(PAYMENT_REFERENCE_KEY_VERSION);
+    const collided = new Map(result?.collisions.map((c) => [c.id, [...c.others].sort()]));
+    expect(collided.get(ids.plain as string)).toEqual([ids.zeros, ids.rejected].sort());
+    expect(collided.get(ids.latin as string)).toEqual([ids.cyrillic]);
+    expect(collided.has(ids.alone as string)).toBe(false);
+
+    const rows = await db
+      .select({
+        id: paymentProofs.id,
+        key: paymentProofs.referenceKey,
+        duplicateOf: paymentProofs.duplicateReferenceOf,
+        ref: paymentProofs.transactionRef,
+      })
+      .from(paymentProofs)
+      .where(inArray(paymentProofs.id, Object.values(ids)));
+    const row = (name: string) => rows.find((r) => r.id === ids[name]);
+    expect(row("zeros")).toMatchObject({ key: "banco:98123456", duplicateOf: null, ref: "0098123456" });
+    expect(row("plain")).toMatchObject({ key: "banco:98123456", duplicateOf: ids.zeros });
+    expect(row("cyrillic")).toMatchObject({
+      key: paymentReferenceKey("zelle", "ZELLEABC777"),
+      duplicateOf: null,
+    });
+    expect(row("latin")).toMatchObject({
+      key: paymentReferenceKey("zelle", "ZELLEABC777"),
+      duplicateOf: ids.cyrillic,
+    });
+    expect(row("rejected")).toMatchObject({ key: "banco:98123456", duplicateOf: null });
+    expect(row("alone")).toMatchObject({ key: "banco:55500011", duplicateOf: null });
+
+    // The same version again: nothing to do.
+    expect(await normalizeStoredReferenceKeys({ db, log })).toBeNull();
+    const [marker] = await db.select().from(settings).where(eq(settings.key, REFERENCE_KEYS_MARKER));
+    expect(marker?.value).toMatchObject({ version: PAYMENT_REFERENCE_KEY_VERSION });
+  });
+
+  it('the inbox shows each pair as "Referencia repetida" with a link to the other proof', async () => {
+    const items = await adminList("98123456");
+    const item = (name: string) => items.find((i) => i.id === ids[name]);
+    expect(item("plain")).toMatchObject({ duplicateReference: true, duplicateOf: ids.zeros });
+    expect(item("plain")?.flags).toContain("duplicate_reference");
+    expect(item("zeros")?.duplicateReference).toBe(true);
+    expect(item("rejected")?.duplicateReference).toBe(true);
+    const zelle = await adminList("777");
+    expect(zelle.find((i) => i.id === ids.latin)).toMatchObject({
+      duplicateReference: true,
+      duplicateOf: ids.cyrillic,
+    });
+    expect(zelle.find((i) => i.id === ids.cyrillic)).toMatchObject({
+      duplicateReference: true,
+      duplicateOf: ids.latin,
+    });
+  });
+
+  it("a new upload of either spelling is a duplicate", async () => {
+    const other = await signedInUser(t.app);
+    expect((await upload(other.cookie, "000098123456")).statusCode).toBe(409);
+    expect((await upload(other.cookie, "zelleabc777", "zelle")).statusCode).toBe(409);
+  });
+});
+
+describe("the reference read on the receipt (OCR) is checked against the stored ones", () => {
+  let analysed: TestApp;
+  /** What the reader "reads" on the next receipt. */
+  let nextReference: string | null = null;
+  const reader: ProofReader = {
+    async read(): Promise<ProofOcr> {
+      const reading = emptyReading();
+      return { ...reading, fields: { ...reading.fields, reference: nextReference }, confidence: 90 };
+    },
+    async close() {},
+  };
+
+  beforeAll(async () => {
+    analysed = await createTestApp({ proofAnalysis: true }, { ocrReader: reader });
+  }, 120_000);
+
+  afterAll(async () => {
+    await analysed?.close();
+  });
+
+  async function send(cookie: string, transactionRef: string, read: string | null) {
+    nextReference = read;
+    const body = multipartBody(
+      {
+        raffleId: "general",
+        paymentMethod: "pago_movil",
+        transactionRef,
+        amount: "10.00",
+        currency: "USD",
+        quantity: 1,
+      },
+      { name: "comprobante.png", type: "image/png", data: png },
+    );
+    const response = await analysed.app.inject({
+      method: "POST",
+      url: "/api/proofs",
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await analysed.app.ctx.proofAnalysis.drain();
+    return (response.json() as { id: string }).id;
+  }
+
+  it('flags "Referencia repetida" with a link when the read reference is another proof\'s, zeros aside', async () => {
+    const admin2 = await signedInUser(analysed.app, { role: "admin" });
+    const first = await signedInUser(analysed.app);
+    const second = await signedInUser(analysed.app);
+    const original = await send(first.cookie, "4512873391", null);
+    // Another buyer types some other number, but the receipt shows the first buyer's reference.
+    const copy = await send(second.cookie, "8800112233", "004512873391");
+    const [row] = await analysed.app.ctx.db
+      .select({ ocrKey: paymentProofs.ocrReferenceKey, status: paymentProofs.analysisStatus })
+      .from(paymentProofs)
+      .where(eq(paymentProofs.id, copy));
+    expect(row).toEqual({ ocrKey: "banco:4512873391", status: "done" });
+
+    const list = async (q: string) => {
+      const response = await analysed.app.inject({
+        method: "GET",
+        url: `/api/admin/proofs?q=${q}`,
+        headers: { cookie: admin2.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: AdminProof[] }).items;
+    };
+    const copyItem = (await list("8800112233")).find((item) => item.id === copy);
+    expect(copyItem).toMatchObject({ duplicateReference: true, duplicateOf: original });
+    expect(copyItem?.flags).toContain("duplicate_reference");
+    expect(PROOF_FLAG_LABELS.duplicate_reference).toBe("Referencia repetida");
+    // The pair shows on both sides.
+    expect((await list("4512873391")).find((item) => item.id === original)).toMatchObject({
+      duplicateReference: true,
+      duplicateOf: copy,
+    });
+    // The filter finds it too.
+    const filtered = await analysed.app.inject({
+      method: "GET",
+      url: "/api/admin/proofs?flag=duplicate_reference",
+      headers: { cookie: admin2.cookie },
+    });
+    expect((filtered.json() as { items: AdminProof[] }).items.map((item) => item.id)).toEqual(
+      expect.arrayContaining([copy, original]),
+    );
+  });
+
+  it("a read reference that is nobody else's flags nothing", async () => {
+    const buyer = await signedInUser(analysed.app);
+    const id = await send(buyer.cookie, "6600112233", "0066 0011 2233");
+    const [row] = await analysed.app.ctx.db
+      .select({ ocrKey: paymentProofs.ocrReferenceKey })
+      .from(paymentProofs)
+      .where(eq(paymentProofs.id, id));
+    expect(row?.ocrKey).toBe("banco:6600112233");
+    const admin3 = await signedInUser(analysed.app, { role: "admin" });
+    const response = await analysed.app.inject({
+      method: "GET",
+      url: "/api/admin/proofs?q=6600112233",
+      headers: { cookie: admin3.cookie },
+    });
+    expect((response.json() as { items: AdminProof[] }).items.find((item) => item.id === id)).toMatchObject({
+      duplicateReference: false,
+      duplicateOf: null,
+    });
   });
 });

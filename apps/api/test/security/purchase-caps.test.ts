@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentProofs } from "../../src/db/schema";
 import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../helpers";
-import { expectSpanishError, multipartBody, smallPng, uniqueId } from "./support";
+import { expectSpanishError, multipartBody, smallPng, uniqueId, uniqueReference } from "./support";
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
@@ -61,7 +61,7 @@ function upload(who: Buyer, raffleId: string, quantity: number, amount = quantit
     {
       raffleId,
       paymentMethod: "pago_movil",
-      transactionRef: `REF-${uniqueId()}`,
+      transactionRef: `REF-${uniqueReference()}`,
       amount: amount.toFixed(2),
       currency: "USD",
       quantity,

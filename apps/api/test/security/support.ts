@@ -1,10 +1,12 @@
 // Shared by the security suites: actors with sessions, the fixtures the access matrix names, multipart
 // bodies, the "Spanish error" assertion and row counts of every table.
+
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as shared from "@rifazo/shared";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
@@ -283,7 +285,8 @@ export function proofFields(raffleId: string, unique: string, extra: Record<stri
   return {
     raffleId,
     paymentMethod: "pago_movil",
-    transactionRef: `REF-${unique}`,
+    // The number keeps the key unique (decision 0019); `unique` keeps the reference recognisable.
+    transactionRef: `REF-${uniqueReference()}-${unique}`,
     amount: "10.00",
     currency: "USD",
     quantity: 2,
@@ -292,6 +295,11 @@ export function proofFields(raffleId: string, unique: string, extra: Record<stri
 }
 
 export const uniqueId = () => randomBytes(5).toString("hex");
+/**
+ * A unique bank reference: its key is its number (decision 0019), so letters would not tell two apart.
+ * Numbers from 10^11 up, never a leading zero.
+ */
+export const uniqueReference = () => String(100_000_000_000 + randomBytes(5).readUIntBE(0, 5));
 
 // ---------------------------------------------------------------------------------------------
 // The world the access matrix (and the hostile-input suite) sends requests into
@@ -433,6 +441,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       }
       case "freshProof": {
         const key = `proofs/2030/01/${randomUUID()}.png`;
+        const reference = uniqueReference();
         await storage.put(key, png, "image/png");
         const [row] = await db
           .insert(paymentProofs)
@@ -441,7 +450,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
             raffleId,
             amount: 10,
             paymentMethod: "pago_movil",
-            transactionRef: `REF-${uniqueId()}`,
+            transactionRef: `REF-${reference}`,
+            referenceKey: paymentReferenceKey("pago_movil", reference),
             proofImagePath: key,
             proofContentType: "image/png",
             proofSize: png.length,

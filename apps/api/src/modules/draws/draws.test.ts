@@ -1,9 +1,11 @@
 // The draw button and the countdown (issue 15): every raffle still to draw is closed, frozen with a record
 // and drawn by drand (here the local relay); a v1 draw already in the database keeps being served and
 // verifying with the v1 algorithm. The ticket verifier works across both.
+
 import type { DrawTranscript } from "@rifazo/shared";
 import { commitmentForSeed, createDrawTranscript, generateSeed, verifyTranscript } from "@rifazo/shared";
 import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
@@ -87,6 +89,8 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
     sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}, g FROM generate_series(0, ${total - 1}) g`,
   );
   for (const sale of sales) {
+    // A bank reference's key is its number (decision 0019): 16 random digits.
+    const reference = `REF-${Math.random().toString().slice(2)}`;
     const [proof] = await db
       .insert(paymentProofs)
       .values({
@@ -94,7 +98,8 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
         raffleId: raffle.id,
         amount: sale.numbers.length * 2,
         paymentMethod: "pago_movil",
-        transactionRef: `REF-${Math.random().toString(36).slice(2)}`,
+        transactionRef: reference,
+        referenceKey: paymentReferenceKey("pago_movil", reference),
         proofImagePath: "proofs/x.png",
         proofContentType: "image/png",
         proofSize: 1,

@@ -228,7 +228,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           const form = new FormData();
           form.append("raffleId", raffle.id);
           form.append("paymentMethod", "pago_movil");
-          form.append("transactionRef", `REF-${randomBytes(5).toString("hex")}`);
+          form.append("transactionRef", `REF-${randomBytes(5).readUIntBE(0, 5)}`);
           form.append("amount", "10.00");
           form.append("currency", "USD");
           form.append("quantity", "2");
@@ -314,6 +314,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           currency: "USD",
           paymentMethod: "pago_movil",
           transactionRef: `MEM-${randomBytes(4).toString("hex")}`,
+          referenceKey: `banco:${randomBytes(4).readUInt32BE(0) + 1}`,
           proofImagePath: `proofs/test/${randomBytes(6).toString("hex")}.png`,
           proofContentType: "image/png",
           proofSize: 100,

@@ -29,7 +29,7 @@ function upload(cookie: string, raffle: { id: string; price: number }, quantity 
   const fields: Record<string, string | number> = {
     raffleId: raffle.id,
     paymentMethod: "pago_movil",
-    transactionRef: `REF-${randomBytes(5).toString("hex")}`,
+    transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
     amount: (raffle.price * quantity).toFixed(2),
     currency: "USD",
     quantity,

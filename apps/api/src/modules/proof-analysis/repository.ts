@@ -10,6 +10,8 @@ export interface ClaimedProof {
   storageKey: string;
   contentType: string;
   attempts: number;
+  /** The reference read on the receipt is keyed in this method's space (decision 0019). */
+  paymentMethod: string;
 }
 
 export interface ClaimOptions {
@@ -69,6 +71,7 @@ export async function claimDue(tx: Executor, options: ClaimOptions): Promise<Cla
       storageKey: paymentProofs.proofImagePath,
       contentType: paymentProofs.proofContentType,
       attempts: paymentProofs.analysisAttempts,
+      paymentMethod: paymentProofs.paymentMethod,
     });
 }
 
@@ -119,6 +122,8 @@ export interface AnalysisResult {
   phash?: bigint | null;
   nearDuplicateOf?: string | null;
   ocr?: ProofOcr | null;
+  /** paymentReferenceKey of the reference OCR read (null when none was read). */
+  ocrReferenceKey?: string | null;
 }
 
 /** Stores the outcome; a proof deleted meanwhile simply matches no row. Returns whether it was stored. */
@@ -131,6 +136,7 @@ export async function finish(exec: Executor, proofId: string, result: AnalysisRe
       phash: result.phash ?? null,
       nearDuplicateOf: result.nearDuplicateOf ?? null,
       ocr: result.ocr ?? null,
+      ocrReferenceKey: result.ocrReferenceKey ?? null,
     })
     .where(and(eq(paymentProofs.id, proofId), eq(paymentProofs.analysisStatus, "pending")))
     .returning({ id: paymentProofs.id });

@@ -2,6 +2,7 @@
 // it is a near-copy of, and what OCR read. It only informs the organiser: nothing here approves,
 // rejects or blocks a proof.
 import { type ProofOcr, referencesMatch } from "@rifazo/shared";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import type { AppContext } from "../../context";
 import { imageHash, NEAR_DUPLICATE_MAX_DISTANCE } from "./phash";
 import * as repo from "./repository";
@@ -61,5 +62,15 @@ export async function analyseProof(
   const ocr = await reader.read(image);
   const candidates = await repo.nearCandidates(ctx.db, proof.id, hash, NEAR_DUPLICATE_MAX_DISTANCE);
   const nearDuplicateOf = pickNearDuplicate(ocr, candidates);
-  return repo.finish(ctx.db, proof.id, { status: "done", phash: hash, ocr, nearDuplicateOf });
+  // The reference printed on the receipt, keyed like a typed one: the inbox says "Referencia repetida"
+  // when it is another proof's reference, whatever this buyer typed (decision 0019).
+  const read = ocr.fields.reference;
+  const ocrReferenceKey = read ? paymentReferenceKey(proof.paymentMethod, read) : null;
+  return repo.finish(ctx.db, proof.id, {
+    status: "done",
+    phash: hash,
+    ocr,
+    nearDuplicateOf,
+    ocrReferenceKey,
+  });
 }

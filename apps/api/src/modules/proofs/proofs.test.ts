@@ -10,6 +10,7 @@ import {
   PROOF_MESSAGES,
   RAFFLE_MESSAGES,
 } from "@rifazo/shared";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -112,7 +113,17 @@ function multipart(fields: Record<string, string | number | undefined>, file?: F
   };
 }
 
-const ref = () => `REF-${randomBytes(5).toString("hex")}`;
+/** A bank reference's key is its number (decision 0019): random digits keep each one unique. */
+const ref = () => `REF-${randomBytes(5).readUIntBE(0, 5)}`;
+/** Method, reference and key of a row written straight into the table. */
+function zelleReference() {
+  const transactionRef = ref();
+  return {
+    paymentMethod: "zelle",
+    transactionRef,
+    referenceKey: paymentReferenceKey("zelle", transactionRef),
+  };
+}
 
 function fieldsFor(raffle: { id: string; price: number; currency?: string }, quantity = 2) {
   return {
@@ -494,8 +505,7 @@ describe("POST /api/proofs", () => {
         userId: other.id,
         raffleId: raffle.id,
         amount: 15,
-        paymentMethod: "zelle",
-        transactionRef: ref(),
+        ...zelleReference(),
         proofImagePath: "proofs/x/a.png",
         proofContentType: "image/png",
         proofSize: 1,
@@ -506,8 +516,7 @@ describe("POST /api/proofs", () => {
         userId: other.id,
         raffleId: raffle.id,
         amount: 25,
-        paymentMethod: "zelle",
-        transactionRef: ref(),
+        ...zelleReference(),
         proofImagePath: "proofs/x/b.png",
         proofContentType: "image/png",
         proofSize: 1,

@@ -70,18 +70,16 @@ export async function lockRaffleForSale(tx: Executor, id: string) {
 }
 
 /**
- * Mirrors the partial unique index payment_proofs_live_ref_idx (method + lower(ref), live statuses), and
- * also sees the duplicates the index leaves out. `reference` is already normalised by the upload schema,
- * and so is every stored one.
+ * Mirrors the partial unique index payment_proofs_live_ref_idx (reference key, live statuses), and also
+ * sees the copies the index leaves out. `referenceKey` is paymentReferenceKey's (decision 0019).
  */
-export async function liveReferenceExists(db: Executor, method: string, reference: string): Promise<boolean> {
+export async function liveReferenceExists(db: Executor, referenceKey: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentProofs.id })
     .from(paymentProofs)
     .where(
       and(
-        eq(paymentProofs.paymentMethod, method),
-        sql`lower(${paymentProofs.transactionRef}) = lower(${reference})`,
+        eq(paymentProofs.referenceKey, referenceKey),
         inArray(paymentProofs.status, ["pending", "approved", "verified"]),
       ),
     )

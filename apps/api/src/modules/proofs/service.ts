@@ -23,6 +23,7 @@ import {
   RESERVATION_MESSAGES,
   type SessionUser,
 } from "@rifazo/shared";
+import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
@@ -357,7 +358,10 @@ export async function submitProof(
       );
     }
   }
-  if (await repo.liveReferenceExists(db, fields.paymentMethod, fields.transactionRef)) {
+  // Every spelling of one reference has one key (decision 0019): the check, the unique index and the
+  // inbox compare it.
+  const referenceKey = paymentReferenceKey(fields.paymentMethod, fields.transactionRef);
+  if (await repo.liveReferenceExists(db, referenceKey)) {
     // The reference may be taken by this very upload, sent twice at once: that is a retry, not a duplicate.
     const earlier = fields.idempotencyKey ? await replay(db, user.id, fields.idempotencyKey) : null;
     if (earlier) return earlier;
@@ -408,7 +412,7 @@ export async function submitProof(
         await assertPurchaseLimits(tx, user.id, null, quantity, now);
         exchangeRate = fields.currency === "VES" ? ((await currentExchangeRate(tx))?.rate ?? null) : null;
       }
-      if (await repo.liveReferenceExists(tx, fields.paymentMethod, fields.transactionRef)) {
+      if (await repo.liveReferenceExists(tx, referenceKey)) {
         throw conflict(PROOF_MESSAGES.duplicateReference, "DUPLICATE_REFERENCE");
       }
       const inserted = await repo.insertProof(tx, {
@@ -419,6 +423,7 @@ export async function submitProof(
         exchangeRate,
         paymentMethod: fields.paymentMethod,
         transactionRef: fields.transactionRef,
+        referenceKey,
         proofImagePath: key,
         proofImageFilename: cleanFilename(file.filename, kind),
         proofContentType: kind.mime,

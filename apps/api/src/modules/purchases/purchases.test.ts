@@ -108,7 +108,7 @@ function multipart(fields: Record<string, string | number | undefined>) {
   };
 }
 
-const ref = () => `REF-${randomBytes(5).toString("hex")}`;
+const ref = () => `REF-${randomBytes(5).readUIntBE(0, 5)}`;
 
 function pay(cookie: string, fields: Record<string, string | number | undefined>) {
   const body = multipart({ transactionRef: ref(), ...fields });

@@ -53,6 +53,26 @@ describe("fechas", () => {
 });
 
 describe("conciliar", () => {
+  it("compara la referencia en su forma canónica: ceros a la izquierda y letras parecidas a dígitos no cuentan", () => {
+    // The duplicate check's canonical form (decision 0019): "0012" is the bank's "12".
+    const short = proof({ transactionRef: "0012", amountVes: 30 });
+    const lookAlike = proof({ transactionRef: "45l2873391", amountVes: 40 });
+    const [a, b] = reconcile(
+      [short, lookAlike],
+      [movement({ reference: "12", amount: 30 }), movement({ reference: "004512873391", amount: 40 })],
+      { tolerance: 0 },
+    );
+    expect(a).toMatchObject({ proofId: short.id, status: "matched" });
+    expect(b).toMatchObject({ proofId: lookAlike.id, status: "matched" });
+  });
+
+  it("la referencia completa con ceros gana a otra que solo comparte los últimos dígitos", () => {
+    const padded = proof({ transactionRef: "004512873391" });
+    const whole = movement({ reference: "4512873391" });
+    const tail = movement({ reference: "2873391" });
+    expect(one([padded], [tail, whole])[0]).toMatchObject({ status: "matched", movementId: whole.id });
+  });
+
   it("coincide por referencia completa o por sus últimos 4 dígitos, con el monto exacto", () => {
     const full = proof();
     const suffix = proof({ transactionRef: "5678", amountVes: 50 });

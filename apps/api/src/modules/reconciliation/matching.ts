@@ -9,6 +9,7 @@ import {
   referenceDigits,
   referencesMatch,
 } from "@rifazo/shared";
+import { bankReferenceNumber } from "@rifazo/shared/domain/payment-reference-key";
 
 export interface MatchProof {
   id: string;
@@ -71,45 +72,58 @@ export function dateWindow(createdAt: Date): { from: number; to: number } {
 }
 
 /**
- * The key a reference is indexed by: its last MIN_REFERENCE_SUFFIX digits (a buyer's "5678" and the
- * bank's "0102345678" meet there), the whole digits when shorter (those only match when equal), or the
- * text for a reference without digits. referencesMatch then decides among the few sharing a key.
+ * The keys a reference is indexed by: its bank number (bankReferenceNumber, the duplicate check's
+ * canonical form: "004512873391" and "4512873391" meet there, decision 0019) and its last
+ * MIN_REFERENCE_SUFFIX digits as written (a buyer's "5678" and the bank's "0102345678" meet there), or the
+ * text for a reference without digits. candidatesOf then keeps, among the few sharing a key,
+ * those with the same number or that referencesMatch.
  */
-export function referenceKey(reference: string): string {
+export function referenceKeys(reference: string, number = bankReferenceNumber(reference)): string[] {
+  if (number === null) return [`t:${normalizePaymentReference(reference).toLowerCase()}`];
   const digits = referenceDigits(reference);
-  if (digits.length >= MIN_REFERENCE_SUFFIX) return `s:${digits.slice(-MIN_REFERENCE_SUFFIX)}`;
-  if (digits.length > 0) return `d:${digits}`;
-  return `t:${normalizePaymentReference(reference).toLowerCase()}`;
+  const keys = [`n:${number}`];
+  if (digits.length >= MIN_REFERENCE_SUFFIX) keys.push(`s:${digits.slice(-MIN_REFERENCE_SUFFIX)}`);
+  return keys;
 }
 
 interface Indexed extends MatchMovement {
   day: number;
-  digits: string;
+  /** bankReferenceNumber of the movement's reference. */
+  number: string | null;
 }
 
 export function indexMovements(movements: MatchMovement[]): Map<string, Indexed[]> {
   const index = new Map<string, Indexed[]>();
   for (const movement of movements) {
-    const key = referenceKey(movement.reference);
     const entry: Indexed = {
       ...movement,
       day: dayNumber(movement.postedOn),
-      digits: referenceDigits(movement.reference),
+      number: bankReferenceNumber(movement.reference),
     };
-    const list = index.get(key);
-    if (list) list.push(entry);
-    else index.set(key, [entry]);
+    for (const key of referenceKeys(movement.reference, entry.number)) {
+      const list = index.get(key);
+      if (list) list.push(entry);
+      else index.set(key, [entry]);
+    }
   }
   return index;
+}
+
+/** The movements sharing a key with `reference`, each once. */
+function lookUp(index: Map<string, Indexed[]>, reference: string): Indexed[] {
+  const found = new Set<Indexed>();
+  for (const key of referenceKeys(reference))
+    for (const movement of index.get(key) ?? []) found.add(movement);
+  return [...found];
 }
 
 const amountOk = (proof: MatchProof, movement: MatchMovement, tolerance: number) =>
   proof.amountVes !== null && Math.abs(movement.amount - proof.amountVes) <= tolerance + EPSILON;
 
 /** Best first: the whole reference rather than its last digits, the closest amount, the closest date. */
-function rank(proof: MatchProof, proofDay: number, proofDigits: string, movement: Indexed): number[] {
+function rank(proof: MatchProof, proofDay: number, proofNumber: string | null, movement: Indexed): number[] {
   return [
-    movement.digits === proofDigits ? 0 : 1,
+    proofNumber !== null && movement.number === proofNumber ? 0 : 1,
     proof.amountVes === null ? 0 : Math.round(Math.abs(movement.amount - proof.amountVes) * 100),
     Math.abs(movement.day - proofDay),
   ];
@@ -138,13 +152,15 @@ interface Candidates {
 
 function candidatesOf(proof: MatchProof, index: Map<string, Indexed[]>, tolerance: number): Candidates {
   const out: Candidates = { clean: [], used: [], amountOff: [], outOfWindow: [], tied: false };
-  const list = index.get(referenceKey(proof.transactionRef));
-  if (!list) return out;
+  const proofNumber = bankReferenceNumber(proof.transactionRef);
+  const list = lookUp(index, proof.transactionRef, proofNumber);
   const { from, to } = dateWindow(proof.createdAt);
   const proofDay = venezuelanDay(proof.createdAt);
-  const proofDigits = referenceDigits(proof.transactionRef);
   for (const movement of list) {
-    if (!referencesMatch(movement.reference, proof.transactionRef)) continue;
+    const same =
+      (proofNumber !== null && movement.number === proofNumber) ||
+      referencesMatch(movement.reference, proof.transactionRef);
+    if (!same) continue;
     if (movement.day < from || movement.day > to) {
       out.outOfWindow.push(movement);
       continue;
@@ -156,14 +172,14 @@ function candidatesOf(proof: MatchProof, index: Map<string, Indexed[]>, toleranc
     else if (!paidOther) out.amountOff.push(movement);
   }
   const byRank = (a: Indexed, b: Indexed) =>
-    compareRanks(rank(proof, proofDay, proofDigits, a), rank(proof, proofDay, proofDigits, b)) ||
+    compareRanks(rank(proof, proofDay, proofNumber, a), rank(proof, proofDay, proofNumber, b)) ||
     a.id.localeCompare(b.id);
   out.clean.sort(byRank);
   out.amountOff.sort(byRank);
   const [first, second] = out.clean;
   if (first && second) {
     out.tied =
-      compareRanks(rank(proof, proofDay, proofDigits, first), rank(proof, proofDay, proofDigits, second)) ===
+      compareRanks(rank(proof, proofDay, proofNumber, first), rank(proof, proofDay, proofNumber, second)) ===
       0;
   }
   return out;

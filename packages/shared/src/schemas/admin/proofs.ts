@@ -88,7 +88,10 @@ export const adminProofSchema = proofRecordSchema.extend({
   buyerEmail: z.string(),
   /** Assigned numbers, 4 digits, ascending. */
   tickets: z.array(z.string()),
-  /** Another proof carries the same reference (ignoring case and spaces): a possible reused receipt. */
+  /**
+   * Another proof has the same reference key (decision 0019: case, spaces, look-alike letters and a bank
+   * reference's leading zeros aside), typed or read on either receipt: a possible reused receipt.
+   */
   duplicateReference: z.boolean(),
   /** The other proof with that reference (the oldest, or the one a reference clean-up matched). */
   duplicateOf: z.string().nullable(),

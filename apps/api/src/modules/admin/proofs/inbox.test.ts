@@ -55,12 +55,16 @@ const list = async (query: string) => {
 };
 
 /** One raffle with four proofs that each show one thing (the buyer's name is the file's search key). */
+let scenarios = 0;
+
 async function inboxScenario(name: string) {
   const buyer = await createUser(ctx.t.app, { fullName: name });
   await db().update(users).set({ phone: "0414-1234567" }).where(eq(users.id, buyer.id));
   const { id: raffleId } = await createRaffle(ctx, { totalTickets: 50 });
   const rate = 79.64;
-  /** A proof of the buyer's, reference `<name>-<n>`, paying a reservation of its own at the frozen rate. */
+  // A bank reference's key is its number (decision 0019): each scenario numbers its references apart.
+  const series = String(++scenarios).padStart(3, "0");
+  /** A proof of the buyer's, reference `<name>-<series><n>`, paying a reservation of its own at the frozen rate. */
   const reservedProof = async (
     n: string,
     values: Omit<Parameters<typeof insertProof>[1], "userId" | "raffleId">,
@@ -68,7 +72,7 @@ async function inboxScenario(name: string) {
     insertProof(db(), {
       userId: buyer.id,
       raffleId,
-      transactionRef: `${name}-${n}`,
+      transactionRef: `${name}-${series}${n}`,
       reservationId: (await insertReservation(raffleId, buyer.id, rate)).id,
       ...values,
     });
@@ -80,7 +84,7 @@ async function inboxScenario(name: string) {
     paymentMethod: "pago_movil",
     createdAt: day(2),
     analysisStatus: "done",
-    ocr: ocrOf({ reference: `${name}-0001`, amount: 1194.6, currency: "VES", bank: "Banesco" }),
+    ocr: ocrOf({ reference: `${name}-${series}0001`, amount: 1194.6, currency: "VES", bank: "Banesco" }),
   });
   const short = await reservedProof("0002", {
     amount: 1000,
@@ -103,7 +107,7 @@ async function inboxScenario(name: string) {
     amount: 10,
     currency: "USD",
     paymentMethod: "zelle",
-    transactionRef: `${name}-0004`,
+    transactionRef: `${name}-${series}0004`,
     createdAt: day(4),
     nearDuplicateOf: exact.id,
     analysisStatus: "done",
@@ -146,11 +150,13 @@ describe("bandeja de comprobantes: campos y marcas", () => {
     const buyer = await createUser(ctx.t.app, { fullName: "Repetido" });
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 20 });
     const first = await insertProof(db(), { userId: buyer.id, raffleId, transactionRef: "REPE-77" });
+    // One key (decision 0019): the second is live only as the copy the start-up step marked.
     const second = await insertProof(db(), {
       userId: buyer.id,
       raffleId,
-      transactionRef: "repe-77",
-      paymentMethod: "zelle",
+      transactionRef: "repe-077",
+      paymentMethod: "transferencia",
+      duplicateReferenceOf: first.id,
     });
     const body = await list(`raffleId=${raffleId}&flag=duplicate_reference`);
     expect(ids(body).sort()).toEqual([first.id, second.id].sort());
@@ -320,7 +326,7 @@ describe("plantillas de rechazo", () => {
 
   it("el texto elegido llega al comprador como motivo del rechazo", async () => {
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 20 });
-    const proof = await insertProof(db(), { userId: ctx.user.id, raffleId, transactionRef: "MOTIVO-1" });
+    const proof = await insertProof(db(), { userId: ctx.user.id, raffleId, transactionRef: "MOTIVO-95001" });
     const reason = "No se puede leer el comprobante. Envía una captura completa.";
     const response = await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/reject`, ctx.admin.cookie, {
       adminNotes: reason,

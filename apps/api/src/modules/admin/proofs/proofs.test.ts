@@ -54,17 +54,19 @@ describe("lista de comprobantes", () => {
       paymentMethod: "zelle",
       createdAt: day(1),
     });
+    // One key for both (decision 0019): the later one is live only as a copy the start-up step marked.
     const newer = await insertProof(db(), {
       userId: buyer.id,
       raffleId,
       transactionRef: "abc123",
-      paymentMethod: "pago_movil",
+      paymentMethod: "zelle",
+      duplicateReferenceOf: old.id,
       createdAt: day(3),
     });
     const general = await insertProof(db(), {
       userId: buyer.id,
       raffleId: null,
-      transactionRef: "ZZ-9",
+      transactionRef: "ZZ-94009",
       createdAt: day(2),
     });
     expect((await approve(newer.id)).statusCode).toBe(200);
@@ -112,7 +114,7 @@ describe("lista de comprobantes", () => {
     const proof = await insertProof(db(), {
       userId: ctx.user.id,
       raffleId: null,
-      transactionRef: "ARCHIVO-1",
+      transactionRef: "ARCHIVO-91001",
       proofImageFilename: "pago.png",
     });
     await ctx.t.app.ctx.storage.put(proof.proofImagePath, Buffer.from("png-bytes"), "image/png");
@@ -307,7 +309,7 @@ describe("aprobar", () => {
           raffleId: raffleIds[i % raffleCount] as string,
           amount: quantity,
           quantityOfTickets: quantity,
-          transactionRef: `PAR-${i}`,
+          transactionRef: `PAR-${92000 + i}`,
         }),
       );
     }
@@ -501,7 +503,7 @@ describe("aprobar cuando quedan pocos boletos", () => {
 describe("rechazar", () => {
   it("solo pendientes, con la nota en la notificación", async () => {
     const { id: raffleId } = await createRaffle(ctx, { title: "Rifa R", totalTickets: 10 });
-    const proof = await insertProof(db(), { userId: ctx.user.id, raffleId, transactionRef: "RECHAZO-1" });
+    const proof = await insertProof(db(), { userId: ctx.user.id, raffleId, transactionRef: "RECHAZO-93001" });
     const response = await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/reject`, ctx.admin.cookie, {
       adminNotes: "  El monto no coincide.  ",
     });

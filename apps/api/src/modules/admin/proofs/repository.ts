@@ -14,6 +14,10 @@ import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
 
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
 
+/** Another proof `o` whose key equals this one's, typed or read on either receipt (indexed columns). */
+const sameReference = sql`o.id <> ${outerProof("id")} AND (o.reference_key = ${outerProof("reference_key")}
+  OR o.reference_key = ${outerProof("ocr_reference_key")} OR o.ocr_reference_key = ${outerProof("reference_key")})`;
+
 export const proofListColumns = {
   id: paymentProofs.id,
   userId: paymentProofs.userId,
@@ -51,14 +55,14 @@ export const proofListColumns = {
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
-  // References are stored normalised (normalizePaymentReference), so case is all that is left to ignore.
-  // The other proof with the same reference: the one the normalisation step named, else the oldest.
+  // The other proof with the same reference key (decision 0019): typed by both, or read by OCR on one
+  // receipt and typed on the other. The one the clean-up steps named comes first, else the oldest.
   duplicateOf: sql<
     string | null
-  >`(SELECT o.id FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND lower(o.transaction_ref) = lower(${outerProof("transaction_ref")}) ORDER BY (o.id = ${outerProof("duplicate_reference_of")}) IS TRUE DESC, o.created_at, o.id LIMIT 1)`,
+  >`(SELECT o.id FROM payment_proofs o WHERE ${sameReference} ORDER BY (o.id = ${outerProof("duplicate_reference_of")}) IS TRUE DESC, o.created_at, o.id LIMIT 1)`,
 };
 
-const duplicateRefSql = sql`EXISTS (SELECT 1 FROM payment_proofs o WHERE o.id <> ${outerProof("id")} AND lower(o.transaction_ref) = lower(${outerProof("transaction_ref")}))`;
+const duplicateRefSql = sql`EXISTS (SELECT 1 FROM payment_proofs o WHERE ${sameReference})`;
 
 /**
  * What the purchase costs in the method's currency at the reservation's frozen rate, in SQL: the same

@@ -27,7 +27,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
         summary: "Comprobantes de pago: los pendientes del más antiguo al más nuevo, los demás al revés",
         description:
           "Filtros: status, raffleId, q, method, flag (duplicate_reference, near_duplicate, ocr_mismatch, amount_mismatch) y sort (oldest/newest). " +
-          "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia (sin distinguir mayúsculas, espacios ni caracteres invisibles; duplicateOf es el id de la otra).",
+          "Con el título de la rifa, el nombre y correo del comprador, los boletos asignados y duplicateReference cuando otra prueba tiene la misma referencia en su forma canónica (sin distinguir mayúsculas, espacios, caracteres invisibles, letras parecidas de otros alfabetos ni ceros a la izquierda en referencias bancarias), escrita o leída en el comprobante; duplicateOf es el id de la otra.",
         querystring: adminProofListQuerySchema,
         response: { 200: adminProofListSchema, 400: errorSchema, ...adminErrors },
       },

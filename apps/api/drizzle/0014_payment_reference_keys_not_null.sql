@@ -1,0 +1,1 @@
+ALTER TABLE "payment_proofs" ALTER COLUMN "reference_key" SET NOT NULL;
