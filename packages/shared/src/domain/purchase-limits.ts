@@ -13,6 +13,13 @@ export const DEFAULT_BUYER_CAP_SHARE = 0.1;
 /** How many proofs one account may have under review at once, across every raffle and general payments. */
 export const MAX_PENDING_PROOFS_PER_ACCOUNT = 3;
 
+/**
+ * Holds (reservations waiting for a proof) one account may start per rolling hour, across raffles
+ * (decision 0019): enough to change one's numbers or buy in a few raffles, not to churn a grid.
+ */
+export const MAX_HOLDS_PER_ACCOUNT_PER_HOUR = 8;
+export const HOLD_LIMIT_WINDOW_MINUTES = 60;
+
 /** The cap of a raffle that has none of its own. */
 export function defaultTicketCap(totalTickets: number): number {
   const total = Math.max(0, Math.floor(totalTickets));
