@@ -170,7 +170,7 @@ describe("acaparamiento: el tiempo de una reserva no se alarga", () => {
     expect((await reservationRow(current.id)).expiresAt.getTime()).toBe(firstExpiry);
   });
 
-  it("la pausa tras una cancelación propia: al terminar su tiempo, otra reserva espera otro tanto", async () => {
+  it("la pausa tras una cancelación propia: al terminar su tiempo, otra reserva espera otro tanto, y el doble cada vez", async () => {
     const raffle = await raffleWithTickets();
     const who = await buyer();
     const t0 = new Date();
@@ -195,6 +195,16 @@ describe("acaparamiento: el tiempo de una reserva no se alarga", () => {
     const later = new Date(until.getTime() + 1000);
     const again = await holdAt(who, raffle.id, [12, 13], later);
     expect(Date.parse(again.expiresAt) - later.getTime()).toBe(15 * MINUTE);
+
+    // That one lapses too: the next pause is twice as long (30 minutes), then 60.
+    const secondEnd = Date.parse(again.expiresAt);
+    const second = await refusalAt(who, raffle.id, [12, 13], new Date(secondEnd + 1000));
+    expect(second.details).toEqual({ retryAt: new Date(secondEnd + 30 * MINUTE).toISOString() });
+    const third = await holdAt(who, raffle.id, [14, 15], new Date(secondEnd + 30 * MINUTE));
+    const thirdEnd = Date.parse(third.expiresAt);
+    await cancelReservation(t.app.ctx, who.session, third.id, new Date(thirdEnd - MINUTE));
+    const pause = await refusalAt(who, raffle.id, [14, 15], new Date(thirdEnd + 1000));
+    expect(pause.details).toEqual({ retryAt: new Date(thirdEnd + 60 * MINUTE).toISOString() });
   });
 
   it("la pausa tras un vencimiento (la reserva vence sin comprobante)", async () => {

@@ -397,6 +397,32 @@ export async function lastHoldOf(tx: Executor, userId: string, raffleId: string)
 }
 
 /**
+ * How many hold times of the buyer in the raffle started after `since` ended without a proof, counted
+ * since their last reservation that carried one. Holds made again after a cancellation share their
+ * expiry (decision 0019), so each hold time counts once.
+ */
+export async function unpaidHoldTimesSince(
+  tx: Executor,
+  userId: string,
+  raffleId: string,
+  since: Date,
+): Promise<number> {
+  const result = (await tx.execute(sql`
+    SELECT count(DISTINCT r.expires_at)::int AS n FROM reservations r
+    WHERE r.user_id = ${userId} AND r.raffle_id = ${raffleId}::uuid
+      AND r.status IN ('active', 'cancelled', 'expired')
+      AND r.created_at > ${since.toISOString()}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.reservation_id = r.id)
+      AND r.created_at > coalesce((
+        SELECT max(q.created_at) FROM reservations q
+        WHERE q.user_id = ${userId} AND q.raffle_id = ${raffleId}::uuid
+          AND (q.status IN ('submitted', 'approved', 'rejected')
+            OR EXISTS (SELECT 1 FROM payment_proofs p2 WHERE p2.reservation_id = q.id))
+      ), '-infinity'::timestamptz)`)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
  * When the account's reservations started after `since`, newest first, at most `limit` of them: the
  * rolling window of holds per account (decision 0019).
  */

@@ -18,7 +18,9 @@ import {
   formatMoney,
   formatTicketNumber,
   getLevel,
+  HOLD_LAPSE_WINDOW_HOURS,
   HOLD_LIMIT_WINDOW_MINUTES,
+  holdPauseMs,
   isUuid,
   MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
   MIN_TICKETS_PER_PURCHASE,
@@ -454,7 +456,8 @@ function waitUntil(code: "HOLD_COOLDOWN" | "TOO_MANY_HOLDS" | "TOO_MANY_HOLDS_FR
  * When a new hold of this buyer in this raffle expires, or the refusal. The clock belongs to the buyer and
  * raffle, not to a reservation row: after their own cancellation a new hold keeps the first one's expiry,
  * and once that time is over without a proof (cancelled or expired) they wait as long again before
- * holding anew. A hold that carried a proof (under review, approved, rejected) leaves no pause.
+ * holding anew, twice as long after the next such time, and so on (holdPauseMs). A hold that carried a
+ * proof (under review, approved, rejected) leaves no pause.
  */
 export async function holdExpiry(
   tx: Tx,
@@ -468,7 +471,14 @@ export async function holdExpiry(
   if (!last || last.hadProof || !["active", "cancelled", "expired"].includes(last.status)) return fresh;
   const ends = last.expiresAt;
   if (ends.getTime() > now.getTime()) return ends;
-  const again = new Date(ends.getTime() + period);
+  // The pause doubles with each hold time in this raffle that ended without a proof (15, 30, 60 min…).
+  const lapses = await repo.unpaidHoldTimesSince(
+    tx,
+    userId,
+    raffle.id,
+    new Date(now.getTime() - HOLD_LAPSE_WINDOW_HOURS * 3_600_000),
+  );
+  const again = new Date(ends.getTime() + holdPauseMs(raffle.reservationMinutes, lapses));
   if (again.getTime() > now.getTime()) {
     throw waitUntil("HOLD_COOLDOWN", RESERVATION_MESSAGES.holdCooldown(again), again, now);
   }
