@@ -97,9 +97,11 @@ export async function benchHoarding(
     { length: options.hoarders + honestCount },
     (_, i) => `bench_hoard_${i}_${randomInt(1e9)}`,
   );
-  await ctx.db.insert(users).values(
-    ids.map((id, i) => ({ id, name: `Cuenta ${i}`, email: `${id}@rifazo.bench`, emailVerified: true })),
-  );
+  await ctx.db
+    .insert(users)
+    .values(
+      ids.map((id, i) => ({ id, name: `Cuenta ${i}`, email: `${id}@rifazo.bench`, emailVerified: true })),
+    );
   const hoarders: Hoarder[] = ids.slice(0, options.hoarders).map((id, i) => ({
     user: sessionUser(id, i),
     // Each from its own address: the worst case for the per-address rule.
@@ -140,7 +142,8 @@ export async function benchHoarding(
   const pick = (from: number[], count: number) => {
     const pool = [...from];
     const out: number[] = [];
-    while (out.length < count && pool.length > 0) out.push(pool.splice(randomInt(pool.length), 1)[0] as number);
+    while (out.length < count && pool.length > 0)
+      out.push(pool.splice(randomInt(pool.length), 1)[0] as number);
     return out;
   };
   const attempt = async (user: SessionUser, ip: string, numbers: number[], now: Date) => {

@@ -307,14 +307,16 @@ describe("acaparamiento: reservas por cuenta y por dirección", () => {
     const free = new Date(t0.getTime() + 60 * MINUTE);
     expect(refused.message).toBe(RESERVATION_MESSAGES.tooManyHolds(free));
     expect(refused.details).toEqual({ retryAt: free.toISOString() });
-    expect((await refusalAt(who, last, [1, 2], new Date(free.getTime() - 1000))).code).toBe(
-      "TOO_MANY_HOLDS",
-    );
+    expect((await refusalAt(who, last, [1, 2], new Date(free.getTime() - 1000))).code).toBe("TOO_MANY_HOLDS");
     expect((await holdAt(who, last, [1, 2], new Date(free.getTime() + 1000))).status).toBe("active");
   });
 
   it("una dirección inicia como mucho las reservas de su regla por ventana; luego vuelve a poder", async () => {
-    const raffle = await raffleWithTickets({ numberMode: "random", totalTickets: 500, maxTicketsPerBuyer: 2 });
+    const raffle = await raffleWithTickets({
+      numberMode: "random",
+      totalTickets: 500,
+      maxTicketsPerBuyer: 2,
+    });
     const ip = nextIp();
     const max = RATE_RULES.holdsPerIp.max;
     const buyers = await Promise.all(Array.from({ length: max }, () => quickBuyer()));
@@ -368,7 +370,11 @@ describe("acaparamiento: reservas por cuenta y por dirección", () => {
   });
 
   it("peticiones en paralelo desde una dirección no pasan de su regla", async () => {
-    const raffle = await raffleWithTickets({ numberMode: "random", totalTickets: 500, maxTicketsPerBuyer: 2 });
+    const raffle = await raffleWithTickets({
+      numberMode: "random",
+      totalTickets: 500,
+      maxTicketsPerBuyer: 2,
+    });
     const ip = nextIp();
     const max = RATE_RULES.holdsPerIp.max;
     const buyers = await Promise.all(Array.from({ length: max + 10 }, () => quickBuyer()));
@@ -408,9 +414,11 @@ describe("acaparamiento: reservas por cuenta y por dirección", () => {
     );
     const won = responses.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(1);
-    expect((won[0]?.json() as Reservation).expiresAt).toBe(expiry);
+    expect((won[0] as (typeof won)[number]).json<Reservation>().expiresAt).toBe(expiry);
     expect(
-      responses.filter((r) => r.statusCode !== 201).every((r) => r.json().error.code === "RESERVATION_ACTIVE"),
+      responses
+        .filter((r) => r.statusCode !== 201)
+        .every((r) => r.json().error.code === "RESERVATION_ACTIVE"),
     ).toBe(true);
   });
 });
@@ -511,7 +519,9 @@ describe("acaparamiento: la vista del organizador", () => {
     expect(held.statusCode).toBe(201);
     const url = `/api/admin/raffles/${raffle.id}/holds`;
     expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } })).statusCode).toBe(
+      403,
+    );
     const release = `/api/admin/reservations/${held.json().id}/release`;
     expect((await t.app.inject({ method: "POST", url: release })).statusCode).toBe(401);
     expect(

@@ -456,12 +456,14 @@ export async function holdsOfRaffle(db: Executor, raffleId: string, now: Date, h
       expiresAt: reservations.expiresAt,
       // A hold started again after a cancellation keeps the first one's expiry: the earliest reservation
       // of this buyer and raffle with the same expiry is when this hold time began.
-      since: sql<Date>`(SELECT min(r2.created_at) FROM reservations r2 WHERE r2.user_id = "reservations"."user_id" AND r2.raffle_id = "reservations"."raffle_id" AND r2.expires_at = "reservations"."expires_at")`.mapWith(
-        reservations.createdAt,
-      ),
-      holdsLastHour: sql<number>`(SELECT count(*)::int FROM reservations r3 WHERE r3.user_id = "reservations"."user_id" AND r3.created_at > ${hourAgo.toISOString()}::timestamptz)`.mapWith(
-        Number,
-      ),
+      since:
+        sql<Date>`(SELECT min(r2.created_at) FROM reservations r2 WHERE r2.user_id = "reservations"."user_id" AND r2.raffle_id = "reservations"."raffle_id" AND r2.expires_at = "reservations"."expires_at")`.mapWith(
+          reservations.createdAt,
+        ),
+      holdsLastHour:
+        sql<number>`(SELECT count(*)::int FROM reservations r3 WHERE r3.user_id = "reservations"."user_id" AND r3.created_at > ${hourAgo.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
     })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))

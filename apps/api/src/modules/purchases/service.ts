@@ -446,7 +446,12 @@ export interface HoldOptions {
 // ---------------------------------------------------------------------------------------------
 
 /** A 429 that says until when, as Retry-After (seconds) and error.details.retryAt. */
-function waitUntil(code: "HOLD_COOLDOWN" | "TOO_MANY_HOLDS" | "TOO_MANY_HOLDS_FROM_ADDRESS", message: string, at: Date, now: Date) {
+function waitUntil(
+  code: "HOLD_COOLDOWN" | "TOO_MANY_HOLDS" | "TOO_MANY_HOLDS_FROM_ADDRESS",
+  message: string,
+  at: Date,
+  now: Date,
+) {
   const error = new AppError(code, message);
   error.retryAfter = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
   return withDetails(error, { retryAt: at.toISOString() });
@@ -660,8 +665,7 @@ async function endHold(
   if (locked.status !== "active" && locked.status !== "rejected") {
     throw conflict(RESERVATION_MESSAGES.notActive, "RESERVATION_NOT_ACTIVE");
   }
-  const expiresAt =
-    clock === "ends" && locked.expiresAt.getTime() > now.getTime() ? now : locked.expiresAt;
+  const expiresAt = clock === "ends" && locked.expiresAt.getTime() > now.getTime() ? now : locked.expiresAt;
   await repo.updateReservation(tx, row.id, {
     status: "cancelled",
     releasedAt: now,

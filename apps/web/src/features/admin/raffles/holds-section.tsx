@@ -8,8 +8,8 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber, formatTime } from "../../../lib/format";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
-import { type AdminRaffleHold, fetchRaffleHolds, holdsKey, releaseHold } from "../api/holds-api";
 import { adminKeys } from "../api/admin-api";
+import { type AdminRaffleHold, fetchRaffleHolds, holdsKey, releaseHold } from "../api/holds-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { SectionCard } from "../shared/section-card";
 
@@ -125,9 +125,9 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
         description={
           releasing ? (
             <p>
-              Los {tickets(releasing.quantity)} de {releasing.buyerName} quedarán libres para otros compradores,
-              se le avisará y deberá esperar antes de volver a reservar en esta rifa. Queda en el registro de
-              auditoría.
+              Los {tickets(releasing.quantity)} de {releasing.buyerName} quedarán libres para otros
+              compradores, se le avisará y deberá esperar antes de volver a reservar en esta rifa. Queda en el
+              registro de auditoría.
             </p>
           ) : null
         }
