@@ -8,6 +8,8 @@
 //   race       1 000 buyers racing for the last 100 numbers of a chosen-mode raffle (PostgreSQL only)
 //   reconciliation  a 5 000-movement bank export against 1 000 pending proofs: import, match, bulk approve
 //   ocr        receipts drawn with known values read by the proof analysis' OCR: accuracy, time, memory
+//   hoarding   6 hoarding accounts against honest buyers over simulated time (decision 0019): the share of
+//              what honest buyers ask for that they get, and how long any hoarder keeps a hold
 // Options: --only=api,flash (any of the above), --quick (shorter windows, for a smoke run), --skip-web,
 // --connections=N (flash visitors, default 200), --no-build (measure dist/ as it is, even if stale),
 // --dry-run (print only; docs/benchmarks.md is left untouched).
@@ -23,6 +25,7 @@ import path from "node:path";
 import { runApi } from "./bench/api.mjs";
 import { runDbParts } from "./bench/db-parts.mjs";
 import { runFlash } from "./bench/flash.mjs";
+import { runHoarding } from "./bench/hoarding.mjs";
 import { cleanupAll, figure, postgresAvailable, root, status } from "./bench/lib.mjs";
 import { runOcr } from "./bench/ocr.mjs";
 import { runRace } from "./bench/race.mjs";
@@ -31,7 +34,7 @@ import { runWeb } from "./bench/web.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt } from "./lib/build.mjs";
 
-const PARTS = ["api", "approvals", "pool", "web", "flash", "race", "reconciliation", "ocr"];
+const PARTS = ["api", "approvals", "pool", "web", "flash", "race", "reconciliation", "ocr", "hoarding"];
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -116,6 +119,9 @@ try {
     );
   }
   if (selected.has("ocr")) await part("8. Lectura de comprobantes (OCR)", () => runOcr({ quick }));
+  if (selected.has("hoarding")) {
+    await part("9. Acaparamiento de reservas (tiempo simulado)", () => runHoarding({ quick }));
+  }
   if (selected.has("web")) await part("4. Web", () => runWeb({ quick }));
 } finally {
   await cleanupAll();
@@ -213,7 +219,16 @@ if (missed.length) {
 const file = path.join(root, "docs/benchmarks.md");
 // Figures with a goal go to the current-figures table at the top, each with the command that measures it;
 // a --quick run is a smoke run with shorter windows, so it stays in the history only.
-const partOf = { 1: "api", 2: "approvals", 3: "pool", 5: "flash", 6: "race", 7: "reconciliation", 8: "ocr" };
+const partOf = {
+  1: "api",
+  2: "approvals",
+  3: "pool",
+  5: "flash",
+  6: "race",
+  7: "reconciliation",
+  8: "ocr",
+  9: "hoarding",
+};
 const currentRows = (quick ? [] : sections).flatMap((section) => {
   const number = Number.parseInt(section.title, 10);
   const name = partOf[number];

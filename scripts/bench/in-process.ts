@@ -1,8 +1,9 @@
 // Entry point for the in-process parts of `npm run bench` (run through tsx by scripts/bench.mjs):
 //   --db=postgres --url=postgres://...   a database the orchestrator created (and drops afterwards)
 //   --db=pglite                           PGlite in memory
-//   --parts=approvals,pool,race,reconciliation | route-sql   what to measure
+//   --parts=approvals,pool,race,hoarding,reconciliation | route-sql   what to measure
 //   --buyers=N                            buyers of the race for the last numbers (race part)
+//   --hoarders=N --minutes=M              hoarding accounts and simulated minutes (hoarding part)
 //   --movements=N --proofs=N              statement size and pending proofs (reconciliation part)
 //   --proofs=N --concurrency=C --max-seconds=S --runs=R   sizes; --detail-id=UUID for route-sql
 //   --engine=1                            also time the draw engine (pool part)
@@ -11,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { type ApprovalsResult, benchApprovals } from "./approvals";
 import { openHarness } from "./harness";
+import { benchHoarding, type HoardingResult } from "./hoarding";
 import { benchPool, type PoolResult } from "./pool";
 import { benchRace, type RaceResult } from "./race";
 import { benchReconciliation, type ReconciliationResult } from "./reconciliation";
@@ -33,6 +35,7 @@ const result: {
   approvals?: ApprovalsResult;
   pool?: PoolResult;
   race?: RaceResult;
+  hoarding?: HoardingResult;
   reconciliation?: ReconciliationResult;
   routeSql?: unknown;
 } = {};
@@ -60,6 +63,19 @@ if (parts.has("route-sql")) {
         `bench: ${label}: ${buyers} compradores por los últimos 100 números (${concurrency} a la vez)...`,
       );
       result.race = await benchRace(h, { buyers, concurrency });
+    }
+    if (parts.has("hoarding")) {
+      const hoarders = Number(args.hoarders ?? 6);
+      const minutes = Number(args.minutes ?? 180);
+      console.log(`bench: ${label}: ${hoarders} cuentas acaparadoras, ${minutes} minutos simulados...`);
+      result.hoarding = await benchHoarding(h, {
+        hoarders,
+        minutes,
+        totalTickets: 500,
+        cap: 100,
+        holdMinutes: 15,
+        honestEveryMinutes: 2,
+      });
     }
     if (parts.has("reconciliation")) {
       const movements = Number(args.movements ?? 5000);

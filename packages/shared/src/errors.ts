@@ -117,6 +117,19 @@ export const ERROR_CATALOGUE = {
   RESERVATION_NOT_FOUND: { status: 404, message: "No encontramos esa reserva." },
   RESERVATION_EXPIRED: { status: 409, message: "Tu reserva venció y los boletos quedaron libres." },
   RESERVATION_NOT_ACTIVE: { status: 409, message: "Esta reserva ya no admite comprobantes." },
+  // Holds are scarce (decision 0019): a pause after a hold ends unpaid, and holds started per hour.
+  HOLD_COOLDOWN: {
+    status: 429,
+    message: "Tu tiempo para reservar en esta rifa terminó. Podrás reservar de nuevo en unos minutos.",
+  },
+  TOO_MANY_HOLDS: {
+    status: 429,
+    message: "Iniciaste demasiadas reservas en la última hora. Espera un poco antes de reservar otra vez.",
+  },
+  TOO_MANY_HOLDS_FROM_ADDRESS: {
+    status: 429,
+    message: "Se iniciaron demasiadas reservas desde tu conexión en la última hora. Espera un poco.",
+  },
   METHOD_NOT_ACCEPTED: { status: 400, message: "Esta rifa no acepta ese método de pago." },
   NO_EXCHANGE_RATE: {
     status: 409,

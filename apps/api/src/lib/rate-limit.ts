@@ -18,6 +18,18 @@ export interface RateRule {
  * database's clock decides the windows, so instances with skewed clocks still agree.
  */
 export async function hit(db: Executor, key: string, rule: RateRule): Promise<boolean> {
+  return (await hitWindow(db, key, rule)).allowed;
+}
+
+/**
+ * `hit`, also telling when the key's window ends (a refusal can say until when). Inside a transaction the
+ * count is part of it: a hit whose transaction rolls back was never counted.
+ */
+export async function hitWindow(
+  db: Executor,
+  key: string,
+  rule: RateRule,
+): Promise<{ allowed: boolean; windowEndsAt: Date }> {
   const result = (await db.execute(sql`
     INSERT INTO rate_limits (key, count, window_ends_at)
     VALUES (${key}, 1, now() + ${rule.windowSeconds} * interval '1 second')
@@ -25,9 +37,12 @@ export async function hit(db: Executor, key: string, rule: RateRule): Promise<bo
       count = CASE WHEN rate_limits.window_ends_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       window_ends_at = CASE WHEN rate_limits.window_ends_at <= now()
         THEN excluded.window_ends_at ELSE rate_limits.window_ends_at END
-    RETURNING count`)) as unknown as { rows: Array<{ count: number | string }> };
-  const count = Number(result.rows[0]?.count ?? 0);
-  return count <= rule.max;
+    RETURNING count, window_ends_at`)) as unknown as {
+    rows: Array<{ count: number | string; window_ends_at: Date | string }>;
+  };
+  const row = result.rows[0];
+  const count = Number(row?.count ?? 0);
+  return { allowed: count <= rule.max, windowEndsAt: new Date(row?.window_ends_at ?? Date.now()) };
 }
 
 /** Forgets a key's count (a right password clears its client's failures). */
@@ -107,6 +122,12 @@ export const RATE_RULES = {
   verifyEmailLinkPerIp: { max: 30, windowSeconds: 600 },
   /** Opening a sign-in link, per address. */
   signInLinkVerifyPerIp: { max: 5, windowSeconds: 60 },
+  /**
+   * Holds started (reservations waiting for a proof), per client address, counted in the reservation's
+   * own transaction so only holds actually made count (decision 0019). Generous: Venezuelan mobile
+   * carriers put many buyers behind one address.
+   */
+  holdsPerIp: { max: 30, windowSeconds: 60 * 60 },
   /** Each two-factor call (enable, disable, a sign-in code), per address. */
   twoFactorPerIp: { max: 10, windowSeconds: 300 },
 } as const satisfies Record<string, RateRule>;

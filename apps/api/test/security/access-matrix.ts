@@ -292,6 +292,12 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   },
   "DELETE /api/admin/raffles/{id}": { access: "admin", params: { id: "freshRaffle" } },
   "GET /api/admin/raffles/{id}/sold-tickets": { access: "admin", params: { id: "raffle" } },
+  "GET /api/admin/raffles/{id}/holds": { access: "admin", params: { id: "raffle" } },
+  "POST /api/admin/reservations/{id}/release": {
+    access: "admin",
+    params: { id: "reservation" },
+    note: "`user`'s purchase is under review: the administrator gets past the guard to 409 RESERVATION_NOT_ACTIVE (a hold waiting for a proof is released: reservation-hoarding.test.ts).",
+  },
   "POST /api/admin/raffles/{id}/open": { access: "admin", params: { id: "freshRaffle" } },
   "POST /api/admin/raffles/{id}/close": { access: "admin", params: { id: "freshRaffle" } },
   "POST /api/admin/raffles/{id}/cancel": {

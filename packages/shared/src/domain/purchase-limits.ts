@@ -13,6 +13,26 @@ export const DEFAULT_BUYER_CAP_SHARE = 0.1;
 /** How many proofs one account may have under review at once, across every raffle and general payments. */
 export const MAX_PENDING_PROOFS_PER_ACCOUNT = 3;
 
+/**
+ * Holds (reservations waiting for a proof) one account may start per rolling hour, across raffles
+ * (decision 0019): enough to change one's numbers or buy in a few raffles, not to churn a grid.
+ */
+export const MAX_HOLDS_PER_ACCOUNT_PER_HOUR = 8;
+export const HOLD_LIMIT_WINDOW_MINUTES = 60;
+/**
+ * The pause after a hold time that ended without a proof is the raffle's reservation minutes, doubled for
+ * each earlier such hold time of the buyer in that raffle within HOLD_LAPSE_WINDOW_HOURS (15, 30, 60 min…),
+ * at most HOLD_PAUSE_MAX_FACTOR times (decision 0019). A proof sent starts the count again.
+ */
+export const HOLD_PAUSE_MAX_FACTOR = 8;
+export const HOLD_LAPSE_WINDOW_HOURS = 24;
+
+/** The pause after the buyer's `lapses`-th hold time without a proof (1 = the first). */
+export function holdPauseMs(reservationMinutes: number, lapses: number): number {
+  const factor = Math.min(HOLD_PAUSE_MAX_FACTOR, 2 ** Math.max(0, lapses - 1));
+  return reservationMinutes * 60_000 * factor;
+}
+
 /** The cap of a raffle that has none of its own. */
 export function defaultTicketCap(totalTickets: number): number {
   const total = Math.max(0, Math.floor(totalTickets));

@@ -6,6 +6,7 @@ export { adminOkSchema, adminPageSchema } from "./admin/common";
 export * from "./admin/draws";
 export * from "./admin/external-winners";
 export * from "./admin/gallery";
+export * from "./admin/holds";
 export * from "./admin/messages";
 export * from "./admin/proofs";
 export * from "./admin/raffle-form";

@@ -1,4 +1,10 @@
-import { MAX_TOTAL_TICKETS } from "../constants";
+import { MAX_TOTAL_TICKETS, TIME_ZONE } from "../constants";
+import { MAX_HOLDS_PER_ACCOUNT_PER_HOUR } from "../domain/purchase-limits";
+
+/** "10:45 p. m." in Venezuela: when a refused buyer may reserve again. */
+export function holdTimeLabel(at: Date): string {
+  return at.toLocaleTimeString("es-VE", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit" });
+}
 
 // What the purchase flow says to a buyer, shared by the API and the web app. No zod here (the schemas in
 // ./reservations.ts re-export these): the raffle page shows them without downloading the validators.
@@ -22,6 +28,14 @@ export const RESERVATION_MESSAGES = {
     "Todavía no hay tasa del día publicada para pagar en bolívares. Elige otro método o intenta más tarde.",
   amountMismatch: (expected: string) => `El monto debe ser exactamente ${expected}.`,
   cancelled: "Cancelaste la reserva y los boletos quedaron libres.",
+  holdCooldown: (at: Date) =>
+    `Tu tiempo para reservar en esta rifa terminó sin un comprobante. Podrás reservar de nuevo a partir de las ${holdTimeLabel(at)} (hora de Venezuela).`,
+  tooManyHolds: (at: Date) =>
+    `Iniciaste ${MAX_HOLDS_PER_ACCOUNT_PER_HOUR} reservas en la última hora, el máximo por cuenta. Podrás reservar de nuevo a partir de las ${holdTimeLabel(at)} (hora de Venezuela).`,
+  tooManyHoldsFromAddress: (at: Date) =>
+    `Se iniciaron demasiadas reservas desde tu conexión en la última hora. Podrás reservar de nuevo a partir de las ${holdTimeLabel(at)} (hora de Venezuela).`,
+  releasedNotice: (title: string) =>
+    `El organizador liberó tu reserva en "${title}" y los boletos quedaron libres.`,
   expiredNotice: (title: string) =>
     `Tu reserva en "${title}" venció antes de subir el comprobante y los boletos quedaron libres.`,
 } as const;

@@ -4,6 +4,7 @@ import { adminAuditRoutes } from "./audit/routes";
 import { adminDrawRoutes } from "./draws/routes";
 import { adminExportRoutes } from "./exports/routes";
 import { adminGalleryRoutes } from "./gallery/routes";
+import { adminHoldRoutes } from "./holds/routes";
 import { adminProofRoutes } from "./proofs/routes";
 import { adminRaffleRoutes } from "./raffles/routes";
 import { resumePendingPools, stopTicketPools } from "./raffles/ticket-pool";
@@ -25,6 +26,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAuditRoutes);
   await app.register(adminTodayRoutes);
   await app.register(adminReconciliationRoutes);
+  await app.register(adminHoldRoutes);
 
   app.addHook("onReady", async () => {
     // A crash between a raffle's commit and its pool job leaves tickets_generated false: finish those now.

@@ -76,7 +76,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
           "Retiene los boletos durante los minutos de reserva de la rifa al precio que decide el servidor",
           "(combos o descuento por nivel) y con la tasa BCV del momento. 409 NUMBERS_TAKEN con",
           "error.details.taken (números ya tomados), RESERVATION_ACTIVE con error.details.reservationId,",
-          "SALES_CLOSED, INSUFFICIENT_TICKETS o los límites por comprador. Encabezado Idempotency-Key opcional:",
+          "SALES_CLOSED, INSUFFICIENT_TICKETS o los límites por comprador. 429 HOLD_COOLDOWN (tras una reserva",
+          "propia que terminó sin comprobante, hasta que pase otro tanto de su tiempo), TOO_MANY_HOLDS (por cuenta)",
+          "o TOO_MANY_HOLDS_FROM_ADDRESS (por dirección), con Retry-After y error.details.retryAt. Una reserva",
+          "hecha tras cancelar otra de la misma rifa conserva su vencimiento. Encabezado Idempotency-Key opcional:",
           "201 con la reserva nueva, 200 con la primera cuando la clave ya se usó.",
         ].join(" "),
         params: raffleParams,
@@ -89,6 +92,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -107,6 +111,8 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body,
         key,
+        new Date(),
+        { ip: request.ip },
       );
       reply.header("cache-control", "no-store");
       return reply.status(created ? 201 : 200).send(reservation);

@@ -18,7 +18,11 @@ import {
   formatMoney,
   formatTicketNumber,
   getLevel,
+  HOLD_LAPSE_WINDOW_HOURS,
+  HOLD_LIMIT_WINDOW_MINUTES,
+  holdPauseMs,
   isUuid,
+  MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
   MIN_TICKETS_PER_PURCHASE,
   type MyReservations,
   methodCurrency,
@@ -44,6 +48,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, conflict, forbidden, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
+import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
+import { recordAudit } from "../audit/service";
 import { noticeEmail } from "../email/templates";
 import { advance } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
@@ -55,7 +61,7 @@ import * as repo from "./repository";
 export type PurchaseContext = AppContext;
 export type PurchaseRaffleRow = repo.PurchaseRaffle;
 export type ReservationRow = repo.ReservationRow;
-export const { purchaseRaffle, findReservation, buyerOf } = repo;
+export const { purchaseRaffle, findReservation, buyerOf, holdsOfRaffle } = repo;
 
 /** Every 15 seconds the job releases reservations whose time ran out (and once at start). */
 export const RESERVATION_EXPIRY_INTERVAL_MS = 15_000;
@@ -431,6 +437,86 @@ export async function publishRaffle(ctx: Pick<AppContext, "events">, tx: Executo
 export interface HoldOptions {
   status: "active" | "submitted";
   idempotencyKey?: string | null;
+  /** The trusted client address of the request (holds per address, decision 0019). */
+  clientIp?: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holds are scarce (decision 0019)
+// ---------------------------------------------------------------------------------------------
+
+/** A 429 that says until when, as Retry-After (seconds) and error.details.retryAt. */
+function waitUntil(
+  code: "HOLD_COOLDOWN" | "TOO_MANY_HOLDS" | "TOO_MANY_HOLDS_FROM_ADDRESS",
+  message: string,
+  at: Date,
+  now: Date,
+) {
+  const error = new AppError(code, message);
+  error.retryAfter = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  return withDetails(error, { retryAt: at.toISOString() });
+}
+
+/**
+ * When a new hold of this buyer in this raffle expires, or the refusal. The clock belongs to the buyer and
+ * raffle, not to a reservation row: after their own cancellation a new hold keeps the first one's expiry,
+ * and once that time is over without a proof (cancelled or expired) they wait as long again before
+ * holding anew, twice as long after the next such time, and so on (holdPauseMs). A hold that carried a
+ * proof (under review, approved, rejected) leaves no pause.
+ */
+export async function holdExpiry(
+  tx: Tx,
+  userId: string,
+  raffle: { id: string; reservationMinutes: number },
+  now: Date,
+): Promise<Date> {
+  const period = raffle.reservationMinutes * 60_000;
+  const fresh = new Date(now.getTime() + period);
+  const last = await repo.lastHoldOf(tx, userId, raffle.id);
+  if (!last || last.hadProof || !["active", "cancelled", "expired"].includes(last.status)) return fresh;
+  const ends = last.expiresAt;
+  if (ends.getTime() > now.getTime()) return ends;
+  // The pause doubles with each hold time in this raffle that ended without a proof (15, 30, 60 min…).
+  const lapses = await repo.unpaidHoldTimesSince(
+    tx,
+    userId,
+    raffle.id,
+    new Date(now.getTime() - HOLD_LAPSE_WINDOW_HOURS * 3_600_000),
+  );
+  const again = new Date(ends.getTime() + holdPauseMs(raffle.reservationMinutes, lapses));
+  if (again.getTime() > now.getTime()) {
+    throw waitUntil("HOLD_COOLDOWN", RESERVATION_MESSAGES.holdCooldown(again), again, now);
+  }
+  return fresh;
+}
+
+/** At most MAX_HOLDS_PER_ACCOUNT_PER_HOUR holds started in any hour (the buyer's row is locked). */
+async function assertHoldsPerAccount(tx: Tx, userId: string, now: Date): Promise<void> {
+  const window = HOLD_LIMIT_WINDOW_MINUTES * 60_000;
+  const started = await repo.holdsStartedSince(
+    tx,
+    userId,
+    new Date(now.getTime() - window),
+    MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
+  );
+  if (started.length < MAX_HOLDS_PER_ACCOUNT_PER_HOUR) return;
+  // Rolling: one more is allowed once the oldest of the last N leaves the hour.
+  const oldest = started[started.length - 1] as Date;
+  const at = new Date(oldest.getTime() + window);
+  throw waitUntil("TOO_MANY_HOLDS", RESERVATION_MESSAGES.tooManyHolds(at), at, now);
+}
+
+/** Counts the hold against its client address in the app's limiter, inside the hold's transaction. */
+async function countHoldFromAddress(tx: Tx, ip: string, now: Date): Promise<void> {
+  const { allowed, windowEndsAt } = await hitWindow(tx, `rl:hold:ip:${ip}`, RATE_RULES.holdsPerIp);
+  if (!allowed) {
+    throw waitUntil(
+      "TOO_MANY_HOLDS_FROM_ADDRESS",
+      RESERVATION_MESSAGES.tooManyHoldsFromAddress(windowEndsAt),
+      windowEndsAt,
+      now,
+    );
+  }
 }
 
 /**
@@ -460,13 +546,19 @@ export async function holdInTransaction(
     // A proof sent without its reservation (a form that predates them) starts a new purchase: one left
     // waiting for a proof in this raffle (a rejected one, say) is given up rather than counted twice.
     await repo.cancelAwaitingOf(tx, user.id, raffleId, now);
-  } else {
+  }
+  let expiresAt = new Date(now.getTime() + raffle.reservationMinutes * 60_000);
+  if (options.status === "active") {
     const holding = await repo.awaitingProofOf(tx, user.id, raffleId, now);
     if (holding) {
       throw withDetails(conflict(RESERVATION_MESSAGES.activeExists, "RESERVATION_ACTIVE"), {
         reservationId: holding.id,
       });
     }
+    // Decision 0019: a hold's time cannot be extended by cancelling and holding again, and holds per
+    // account are few. A proof sent without a reservation (the other branch) pays; it is not a hold.
+    expiresAt = await holdExpiry(tx, user.id, raffle, now);
+    await assertHoldsPerAccount(tx, user.id, now);
   }
   const held = await repo.heldTickets(tx, raffleId, now);
   const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
@@ -475,6 +567,8 @@ export async function holdInTransaction(
   if (raffle.numberMode === "chosen" && !raffle.ticketsGenerated) {
     throw conflict("Los boletos de esta rifa aún se están generando.", "TICKETS_NOT_READY");
   }
+  // Last, so only holds that pass every other rule count (a later refusal rolls the count back too).
+  if (options.status === "active" && options.clientIp) await countHoldFromAddress(tx, options.clientIp, now);
 
   const buyer = await repo.buyerOf(tx, user.id);
   const pricing = quoteOf(raffle, quantity, buyer?.level);
@@ -485,7 +579,7 @@ export async function holdInTransaction(
     status: options.status,
     quantity,
     numbers: raffle.numberMode === "chosen" ? (input.numbers ?? null) : null,
-    expiresAt: new Date(now.getTime() + raffle.reservationMinutes * 60_000),
+    expiresAt,
     unitPrice: Number(raffle.price),
     currency: raffle.currency,
     pricing,
@@ -515,6 +609,7 @@ export async function reserve(
   input: ReserveInput,
   idempotencyKey: string | undefined,
   now: Date = new Date(),
+  client: { ip?: string | null } = {},
 ): Promise<{ reservation: Reservation; created: boolean }> {
   if (user.role === "admin") throw forbidden("FORBIDDEN", PROOF_MESSAGES.adminNotAllowed);
   if (!isUuid(raffleId)) throw raffleNotFound();
@@ -533,6 +628,7 @@ export async function reserve(
       const held = await holdInTransaction(ctx, tx, user, raffleId, input, now, {
         status: "active",
         idempotencyKey: idempotencyKey ?? null,
+        clientIp: client.ip ?? null,
       });
       return held.row;
     });
@@ -550,6 +646,37 @@ export async function reserve(
   }
 }
 
+/**
+ * Ends a hold waiting for a proof in the caller's transaction (buyer and raffle rows locked here): its
+ * tickets are free at once. `clock: "ends"` also ends the buyer's hold time now (an organiser's release:
+ * the pause of decision 0019 starts at once instead of letting the buyer hold again on the same clock).
+ */
+async function endHold(
+  ctx: PurchaseContext,
+  tx: Tx,
+  row: repo.ReservationRow,
+  now: Date,
+  clock: "keeps" | "ends",
+): Promise<repo.ReservationRow> {
+  await lockBuyer(tx, row.userId);
+  await repo.purchaseRaffle(tx, row.raffleId, true);
+  const locked = await repo.findReservation(tx, row.id, true);
+  if (!locked) throw reservationNotFound();
+  if (locked.status !== "active" && locked.status !== "rejected") {
+    throw conflict(RESERVATION_MESSAGES.notActive, "RESERVATION_NOT_ACTIVE");
+  }
+  const expiresAt = clock === "ends" && locked.expiresAt.getTime() > now.getTime() ? now : locked.expiresAt;
+  await repo.updateReservation(tx, row.id, {
+    status: "cancelled",
+    releasedAt: now,
+    updatedAt: now,
+    expiresAt,
+  });
+  await repo.releaseTickets(tx, [row.id]);
+  await publishRaffle(ctx, tx, row.raffleId);
+  return locked;
+}
+
 /** The owner gives up a reservation waiting for a proof; its tickets are free at once. */
 export async function cancelReservation(
   ctx: PurchaseContext,
@@ -560,16 +687,52 @@ export async function cancelReservation(
   const row = await visibleReservation(ctx, user, id);
   if (row.userId !== user.id) throw reservationNotFound();
   await ctx.db.transaction(async (tx) => {
-    await lockBuyer(tx, user.id);
-    await repo.purchaseRaffle(tx, row.raffleId, true);
-    const locked = await repo.findReservation(tx, id, true);
-    if (!locked) throw reservationNotFound();
-    if (locked.status !== "active" && locked.status !== "rejected") {
-      throw conflict(RESERVATION_MESSAGES.notActive, "RESERVATION_NOT_ACTIVE");
-    }
-    await repo.updateReservation(tx, id, { status: "cancelled", releasedAt: now, updatedAt: now });
-    await repo.releaseTickets(tx, [id]);
-    await publishRaffle(ctx, tx, row.raffleId);
+    await endHold(ctx, tx, row, now, "keeps");
+  });
+}
+
+/**
+ * The organiser releases a buyer's hold (decision 0019): the same ending as the owner's cancellation, plus
+ * the audit record, a notice to the buyer, and the buyer's hold time ends now.
+ */
+export async function releaseHold(
+  ctx: PurchaseContext,
+  actor: { id: string; ip: string | null },
+  id: string,
+  now: Date = new Date(),
+): Promise<void> {
+  if (!isUuid(id)) throw reservationNotFound();
+  const row = await repo.findReservation(ctx.db, id);
+  if (!row) throw reservationNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const before = await endHold(ctx, tx, row, now, "ends");
+    const raffle = await repo.purchaseRaffle(tx, row.raffleId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "reservation.release",
+      entity: "reservation",
+      entityId: id,
+      before: {
+        userId: before.userId,
+        raffleId: before.raffleId,
+        status: before.status,
+        quantity: before.quantity,
+        numbers: before.numbers ? [...before.numbers].sort((a, b) => a - b).map(label) : null,
+        createdAt: before.createdAt.toISOString(),
+        expiresAt: before.expiresAt.toISOString(),
+      },
+      after: { status: "cancelled", releasedAt: now.toISOString() },
+      ipAddress: actor.ip,
+    });
+    await createNotifications(ctx, tx, [
+      {
+        userId: before.userId,
+        type: "other",
+        title: "Tu reserva fue liberada",
+        message: RESERVATION_MESSAGES.releasedNotice(raffle?.title ?? ""),
+        linkTo: "/perfil/pagos",
+      },
+    ]);
   });
 }
 

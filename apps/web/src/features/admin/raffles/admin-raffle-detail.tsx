@@ -22,6 +22,7 @@ import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
 import { DrawAdminSection } from "./draw-admin-section";
 import { ExternalBindingSection } from "./external-binding-section";
+import { HoldsSection } from "./holds-section";
 import { imageVariant } from "./image-file";
 import { UndersoldPanel } from "./undersold-panel";
 
@@ -314,6 +315,9 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
           </dl>
         </SectionCard>
 
+        {raffle.lifecycle.state === "active" || raffle.lifecycle.state === "closed" ? (
+          <HoldsSection raffleId={raffle.id} />
+        ) : null}
         <UndersoldPanel raffle={raffle} />
         <ExternalBindingSection raffle={raffle} />
         <DrawAdminSection raffle={raffle} />
