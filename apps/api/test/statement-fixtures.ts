@@ -18,13 +18,7 @@ import { seededRandom } from "./seeded-random";
 //   m/d/yyyy, "1,234.56", numeric references without their leading zeros and those of 12 digits or more
 //   in scientific notation ("3.46E+10"), which the reader must flag as damaged.
 
-export type StatementLayout =
-  | "banesco"
-  | "mercantil"
-  | "provincial"
-  | "venezuela"
-  | "us-resave"
-  | BankLayout;
+export type StatementLayout = "banesco" | "mercantil" | "provincial" | "venezuela" | "us-resave" | BankLayout;
 export const CSV_LAYOUTS = ["banesco", "provincial", "venezuela", "us-resave"] as const;
 export type CsvStatementLayout = (typeof CSV_LAYOUTS)[number];
 
@@ -634,7 +628,13 @@ async function xlsxOf(lines: Cell[][]): Promise<Buffer> {
 function csvOf(shape: BankFile): Buffer {
   const delimiter = shape.delimiter ?? ";";
   const text = `${shape.lines
-    .map((cells) => csvLine(cells.map((c) => (c === null ? "" : String(c))), delimiter, false))
+    .map((cells) =>
+      csvLine(
+        cells.map((c) => (c === null ? "" : String(c))),
+        delimiter,
+        false,
+      ),
+    )
     .join("\r\n")}\r\n`;
   const body = shape.encoding === "utf-8" ? Buffer.from(text, "utf8") : encodeWindows1252(text);
   return shape.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;

@@ -9,16 +9,16 @@ import {
   type Reconciliation,
   type ReconciliationQuery,
   type ReconciliationRow,
+  type RememberedLayout,
   roundCents,
   type StatementImportInput,
   type StatementImportResult,
-  type RememberedLayout,
   type StatementMapping,
-  statementMappingSchema,
   type StatementPreview,
   type StatementPreviewInput,
   type StatementSummary,
   type StatementUploadResult,
+  statementMappingSchema,
 } from "@rifazo/shared";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
@@ -342,7 +342,8 @@ function rememberedFit(grid: StatementGrid, detection: Detection, bank: BankRow)
     const mapping = storedMapping(stored.mapping);
     const file = layoutOf(grid, mapping);
     if (stored.header === null) {
-      if (mapping.hasHeader === false && headerless && file.width === stored.width) return { ...stored, mapping };
+      if (mapping.hasHeader === false && headerless && file.width === stored.width)
+        return { ...stored, mapping };
     } else if (file.header && sameCells(file.header, stored.header)) {
       return { ...stored, mapping };
     }
@@ -355,7 +356,11 @@ function rememberedFit(grid: StatementGrid, detection: Detection, bank: BankRow)
  * its date order and decimal separator when its values prove them (the same titles saved by a spreadsheet
  * in English become month first and "1,234.56").
  */
-function rememberedFor(grid: StatementGrid, detection: Detection, mapping: StatementMapping): StatementMapping {
+function rememberedFor(
+  grid: StatementGrid,
+  detection: Detection,
+  mapping: StatementMapping,
+): StatementMapping {
   const proved = detection.mapping && detection.questions.length === 0 ? detection.mapping : null;
   return {
     ...mapping,

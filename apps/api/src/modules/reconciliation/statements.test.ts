@@ -294,7 +294,10 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     const done = await importIt(headerOnly.statementId, "BNC", false, headerOnly.proposed);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ imported: 0 });
-    const [row] = await db().select().from(bankStatements).where(eq(bankStatements.id, headerOnly.statementId));
+    const [row] = await db()
+      .select()
+      .from(bankStatements)
+      .where(eq(bankStatements.id, headerOnly.statementId));
     expect(row).toMatchObject({ status: "imported", importedCount: 0 });
   });
 
@@ -365,7 +368,14 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     const { file, filename } = await bankStatement("mercantil-posicional", movements);
     const up = await uploaded(file, filename);
     expect(up.detectedBank).toMatchObject({ code: "0105", layout: "mercantil-posicional" });
-    expect(up.proposed).toMatchObject({ hasHeader: false, headerRow: 0, date: 1, reference: 2, type: 4, amount: 5 });
+    expect(up.proposed).toMatchObject({
+      hasHeader: false,
+      headerRow: 0,
+      date: 1,
+      reference: 2,
+      type: 4,
+      amount: 5,
+    });
     expect(up.questions).toEqual([]);
     const expected = expectedStatement("mercantil-posicional", movements).credits;
     const done = await importIt(up.statementId, "Mercantil TXT", false, up.proposed);
@@ -413,7 +423,9 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     const asked = await upload(standard, "banesco-4.csv", ctx.admin.cookie, onlineBank.id);
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json().remembered).toBeNull();
-    expect(asked.json().questions).toEqual([expect.stringMatching(/no tiene los mismos títulos.*«Banesco Online»/)]);
+    expect(asked.json().questions).toEqual([
+      expect.stringMatching(/no tiene los mismos títulos.*«Banesco Online»/),
+    ]);
     expect(asked.json().proposed).toMatchObject({ headerRow: 5, credit: 4, debit: 3 });
 
     // Read with the other layout's columns anyway (amount = column F, the balance): flagged, and refused.

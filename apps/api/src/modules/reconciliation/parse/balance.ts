@@ -35,8 +35,14 @@ export function isRunningBalance(values: Column, others: Column[]): boolean {
         const here = column[i];
         const there = column[previousIndex];
         return (
-          (here !== null && here !== undefined && here !== 0 && Math.abs(Math.abs(delta) - Math.abs(here)) <= CENT) ||
-          (there !== null && there !== undefined && there !== 0 && Math.abs(Math.abs(delta) - Math.abs(there)) <= CENT)
+          (here !== null &&
+            here !== undefined &&
+            here !== 0 &&
+            Math.abs(Math.abs(delta) - Math.abs(here)) <= CENT) ||
+          (there !== null &&
+            there !== undefined &&
+            there !== 0 &&
+            Math.abs(Math.abs(delta) - Math.abs(there)) <= CENT)
         );
       });
       if (fits && delta !== 0) matches++;

@@ -143,7 +143,9 @@ describe("bank detection and the proposed columns, bank by bank", () => {
     const header = ["Fecha", "Referencia", "Descripción", "Débito", "Crédito", "Saldo"];
     const data = ["01/02/2024", "00123456", "PAGO", "", "10,00", "10,00"];
     // A Banesco-titled file with a BNC account and name: the account decides.
-    expect(detectMapping(grid([["Banesco"], ["Cuenta 0191-1234-56-1234567890"], header, data])).bank).toMatchObject({
+    expect(
+      detectMapping(grid([["Banesco"], ["Cuenta 0191-1234-56-1234567890"], header, data])).bank,
+    ).toMatchObject({
       code: "0191",
       layout: null,
     });
@@ -157,7 +159,14 @@ describe("bank detection and the proposed columns, bank by bank", () => {
       evidence: ["títulos de columnas"],
     });
     // Another bank named in a movement's description is not the statement's bank.
-    const described = ["01/02/2024", "00123456", "PAGO MOVIL BANCAMIGA 0172-0000-00-0000000000", "", "1,00", "1,00"];
+    const described = [
+      "01/02/2024",
+      "00123456",
+      "PAGO MOVIL BANCAMIGA 0172-0000-00-0000000000",
+      "",
+      "1,00",
+      "1,00",
+    ];
     expect(detectMapping(grid([["Fecha", "Referencia", "Concepto", "Monto"], described])).bank).toBeNull();
   });
 });
@@ -172,7 +181,8 @@ describe("the reference is never a row counter", () => {
   });
 
   it("a lone «Nro.» counting the rows is not proposed: the organiser is asked", async () => {
-    const text = "Nro.;Fecha;Descripción;Monto\n1;01/02/2024;PAGO;10,00\n2;01/02/2024;PAGO;5,00\n3;02/02/2024;PAGO;7,00\n";
+    const text =
+      "Nro.;Fecha;Descripción;Monto\n1;01/02/2024;PAGO;10,00\n2;01/02/2024;PAGO;5,00\n3;02/02/2024;PAGO;7,00\n";
     const detection = detectMapping(await readStatementFile(Buffer.from(text), "a.csv"));
     expect(detection.mapping).toBeNull();
     expect(detection.questions).toEqual([expect.stringMatching(/solo cuenta las filas/)]);
@@ -208,8 +218,10 @@ describe("files without a header row and type columns", () => {
   });
 
   it("movementType reads NC/ND, C/D, CR/DB, Crédito/Débito, Abono/Cargo and +/-", () => {
-    for (const v of ["NC", "n/c", "C", "CR", "Crédito", "ABONO", "+"]) expect(movementType(v), v).toBe("credit");
-    for (const v of ["ND", "N/D", "d", "DB", "DÉBITO", "Cargo", "-"]) expect(movementType(v), v).toBe("debit");
+    for (const v of ["NC", "n/c", "C", "CR", "Crédito", "ABONO", "+"])
+      expect(movementType(v), v).toBe("credit");
+    for (const v of ["ND", "N/D", "d", "DB", "DÉBITO", "Cargo", "-"])
+      expect(movementType(v), v).toBe("debit");
     for (const v of ["", "X", "Transferencia"]) expect(movementType(v), v).toBeNull();
   });
 

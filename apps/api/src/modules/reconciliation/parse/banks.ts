@@ -14,7 +14,10 @@ export interface KnownLayout {
   /** The header row's cells, folded (foldText); null for an export without a header row. */
   header: string[] | null;
   /** Positional export: how many columns each movement has and which hold what. */
-  positional?: Omit<StatementMapping, "headerRow" | "hasHeader" | "encoding" | "delimiter" | "dateOrder" | "decimal">;
+  positional?: Omit<
+    StatementMapping,
+    "headerRow" | "hasHeader" | "encoding" | "delimiter" | "dateOrder" | "decimal"
+  >;
 }
 
 export interface KnownBank {
@@ -42,7 +45,10 @@ export const KNOWN_BANKS: KnownBank[] = [
     name: "Mercantil",
     names: ["mercantil"],
     layouts: [
-      { id: "mercantil-xlsx", header: header("Fecha", "Nro. Ref.", "Descripción", "Cargo", "Abono", "Saldo") },
+      {
+        id: "mercantil-xlsx",
+        header: header("Fecha", "Nro. Ref.", "Descripción", "Cargo", "Abono", "Saldo"),
+      },
       {
         // Cuenta, Fecha, Referencia, Descripción, Tipo (NC/ND), Monto, Saldo: no header row.
         id: "mercantil-posicional",

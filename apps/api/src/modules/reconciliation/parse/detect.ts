@@ -428,7 +428,8 @@ function fromValues(
   );
   const amount = numeric.find((c) => c !== balance);
   const type = columns.findIndex(
-    (values, c) => c !== date && values.length > 0 && share(values, (v) => movementType(v) !== null) >= KIND_SHARE,
+    (values, c) =>
+      c !== date && values.length > 0 && share(values, (v) => movementType(v) !== null) >= KIND_SHARE,
   );
   const reference = columns.findIndex(
     (values, c) =>

@@ -130,7 +130,11 @@ export function parseMovements(
   // Without a header row (a positional export) the movements start at headerRow itself.
   const headerless = mapping.hasHeader === false;
   const headerDate = headerless ? null : foldText(cell(grid.rows[mapping.headerRow] ?? [], mapping.date));
-  for (let index = headerless ? mapping.headerRow : mapping.headerRow + 1; index < grid.rows.length; index++) {
+  for (
+    let index = headerless ? mapping.headerRow : mapping.headerRow + 1;
+    index < grid.rows.length;
+    index++
+  ) {
     const row = grid.rows[index] ?? [];
     const result = readRow(row, index, mapping, headerDate);
     if (result.kind === "movement") movements.push(result.movement);
