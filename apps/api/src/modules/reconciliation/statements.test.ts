@@ -481,6 +481,17 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
       const done = await importIt(up.statementId, `Banco ${layout}`, false, up.proposed);
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().imported + done.json().duplicates, layout).toBe(expected.credits.length);
+      // The same export again, no bank chosen: a remembered layout with exactly its titles (or, without
+      // titles, its width) is proposed with the same columns, and reads the same credits.
+      const again = await uploaded(file, filename);
+      expect(again.remembered, `${layout}: recordada`).not.toBeNull();
+      const columns = ["headerRow", "hasHeader", "date", "reference", "amount", "credit", "debit", "type"];
+      const pick = (m: Record<string, unknown> | null) =>
+        Object.fromEntries(columns.map((key) => [key, m?.[key]]));
+      expect(pick(again.proposed), layout).toEqual(pick(up.proposed));
+      expect((await preview(again.statementId, again.proposed)).json().counts.movements, layout).toBe(
+        expected.credits.length,
+      );
     }
-  }, 120_000);
+  }, 180_000);
 });
