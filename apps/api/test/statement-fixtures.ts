@@ -13,11 +13,12 @@ import { seededRandom } from "./seeded-random";
 //   "-Bs. 1.234,56" or "Bs. 1.234,56-", dates dd-mm-yy with the time.
 // - venezuela: CSV, ",", UTF-8 with BOM, every cell quoted, one signed "Monto" column ("-1.234,56"),
 //   dates d/m/yyyy.
+// - bnc, bancamiga, bancaribe, plaza, mercantil-posicional, banesco-online: see BANK_LAYOUTS below.
 // - us-resave: the banesco file opened and saved by a spreadsheet in US English: ",", Windows-1252,
 //   m/d/yyyy, "1,234.56", numeric references without their leading zeros and those of 12 digits or more
-//   in scientific notation ("3.46E+10"), which the reader must refuse.
+//   in scientific notation ("3.46E+10"), which the reader must flag as damaged.
 
-export type StatementLayout = "banesco" | "mercantil" | "provincial" | "venezuela" | "us-resave";
+export type StatementLayout = "banesco" | "mercantil" | "provincial" | "venezuela" | "us-resave" | BankLayout;
 export const CSV_LAYOUTS = ["banesco", "provincial", "venezuela", "us-resave"] as const;
 export type CsvStatementLayout = (typeof CSV_LAYOUTS)[number];
 
@@ -32,11 +33,14 @@ export interface StatementMovement {
   amount: number;
 }
 
-/** What the parser should give for a file: the credits (in file order) and how many credits it must refuse. */
+/** What the parser should give for a file: the credits (in file order) and which of them are damaged. */
 export interface ExpectedStatement {
   credits: { date: string; reference: string; description: string; amount: number }[];
-  /** Credits whose reference a spreadsheet destroyed (us-resave): reported as problems. */
-  unreadable: { reference: string; written: string }[];
+  /**
+   * Credits whose reference a spreadsheet destroyed (us-resave, "3.46E+10"): among the credits with the
+   * reference as written, flagged damaged.
+   */
+  damaged: { reference: string; written: string }[];
   debits: number;
 }
 
@@ -305,12 +309,14 @@ function csvShape(layout: CsvStatementLayout, movements: StatementMovement[]): C
  */
 export const SIGNED_AMOUNT_MAPPING = {
   headerRow: 0,
+  hasHeader: true,
   date: 0,
   reference: 1,
   description: 2,
   amount: 3,
   credit: null,
   debit: null,
+  type: null,
   dateOrder: "DMY",
   decimal: ",",
   encoding: null,
@@ -421,22 +427,19 @@ export async function statementXlsx(layout: "mercantil", movements: StatementMov
   return Buffer.from(buffer as ArrayBuffer);
 }
 
-/** The credits the parser must return for this layout, and those it must refuse. */
+/** The credits the parser must return for this layout, and those whose reference it must flag damaged. */
 export function expectedStatement(
   layout: StatementLayout,
   movements: StatementMovement[],
 ): ExpectedStatement {
-  const expected: ExpectedStatement = { credits: [], unreadable: [], debits: 0 };
+  const expected: ExpectedStatement = { credits: [], damaged: [], debits: 0 };
   for (const movement of movements) {
     if (movement.amount < 0) {
       expected.debits++;
       continue;
     }
     const reference = layout === "us-resave" ? usResavedReference(movement.reference) : movement.reference;
-    if (/E\+/.test(reference)) {
-      expected.unreadable.push({ reference: movement.reference, written: reference });
-      continue;
-    }
+    if (/E\+/.test(reference)) expected.damaged.push({ reference: movement.reference, written: reference });
     expected.credits.push({
       date: movement.date,
       reference,
@@ -445,4 +448,232 @@ export function expectedStatement(
     });
   }
   return expected;
+}
+
+// More banks (bankStatement): each as its online banking exports it, with an account line (or the account
+// on every row) and a running balance column.
+// - bnc: Banco Nacional de Crédito, CSV ";", Windows-1252, "Tipo" NC/ND beside an unsigned "Monto".
+// - bancamiga: XLSX, the row counter "Nro." (1, 2, 3… as number cells) before "Referencia", separate
+//   Débito/Crédito text cells "1.194,56".
+// - bancaribe: CSV ",", UTF-8 with BOM, amounts quoted ("1.194,56" holds the delimiter), Cargos/Abonos.
+// - plaza: Banco Plaza, XLSX, a masked account (0138-****-**-******1234), "Nº Documento", "Tipo" C/D.
+// - mercantil-posicional: Mercantil's positional TXT export: no header row, no preamble, ";", each row
+//   account; date; reference (12 digits); description; NC/ND; unsigned amount; balance.
+// - banesco-online: Banesco's other export, XLSX: header on row 5, Fecha, Hora, Referencia,
+//   Descripción, Tipo (NC/ND), Monto, Saldo.
+
+export const BANK_LAYOUTS = [
+  "bnc",
+  "bancamiga",
+  "bancaribe",
+  "plaza",
+  "mercantil-posicional",
+  "banesco-online",
+] as const;
+export type BankLayout = (typeof BANK_LAYOUTS)[number];
+
+const ddmmyyyy = (iso: string) => {
+  const { y, m, d } = dateParts(iso);
+  return `${d}/${m}/${y}`;
+};
+const es = (value: number) => formatAmount(value, ",");
+
+type Cell = string | number | null;
+
+interface BankFile {
+  kind: "csv" | "xlsx";
+  filename: string;
+  delimiter?: string;
+  encoding?: "utf-8" | "windows-1252";
+  bom?: boolean;
+  lines: Cell[][];
+}
+
+function bankFileShape(layout: BankLayout, movements: StatementMovement[]): BankFile {
+  const rows = withBalances(movements);
+  const first = ddmmyyyy(movements[0]?.date ?? "2024-02-01");
+  const last = ddmmyyyy(movements.at(-1)?.date ?? "2024-02-01");
+  const type = (m: StatementMovement, credit: string, debit: string) => (m.amount > 0 ? credit : debit);
+  switch (layout) {
+    case "bnc":
+      return {
+        kind: "csv",
+        filename: "bnc-movimientos.csv",
+        delimiter: ";",
+        encoding: "windows-1252",
+        lines: [
+          ["Banco Nacional de Crédito"],
+          ["Cuenta Nro.: 0191-0000-00-0000000000"],
+          [`Movimientos del ${first} al ${last}`],
+          [],
+          ["Fecha", "Tipo", "Referencia", "Descripción", "Monto", "Saldo"],
+          ...rows.map(({ movement: m, balance }) => [
+            ddmmyyyy(m.date),
+            type(m, "NC", "ND"),
+            m.reference,
+            m.description,
+            es(m.amount),
+            es(balance),
+          ]),
+        ],
+      };
+    case "bancamiga":
+      return {
+        kind: "xlsx",
+        filename: "bancamiga.xlsx",
+        lines: [
+          ["BANCAMIGA BANCO UNIVERSAL, C.A."],
+          ["Número de cuenta:", "0172-0000-00-0000000000"],
+          ["Desde:", first, "Hasta:", last],
+          [],
+          ["Nro.", "Fecha", "Referencia", "Descripción", "Débito", "Crédito", "Saldo"],
+          ...rows.map(({ movement: m, balance }, i) => [
+            i + 1,
+            ddmmyyyy(m.date),
+            m.reference,
+            m.description,
+            m.amount < 0 ? es(m.amount) : "",
+            m.amount > 0 ? es(m.amount) : "",
+            es(balance),
+          ]),
+        ],
+      };
+    case "bancaribe":
+      return {
+        kind: "csv",
+        filename: "bancaribe.csv",
+        delimiter: ",",
+        encoding: "utf-8",
+        bom: true,
+        lines: [
+          ["Bancaribe"],
+          ["Estado de cuenta corriente Nro. 0114-0000-00-0000000000"],
+          ["Fecha", "Descripción", "Referencia", "Cargos", "Abonos", "Saldo"],
+          ...rows.map(({ movement: m, balance }) => [
+            ddmmyyyy(m.date),
+            m.description,
+            m.reference,
+            m.amount < 0 ? es(m.amount) : "",
+            m.amount > 0 ? es(m.amount) : "",
+            es(balance),
+          ]),
+        ],
+      };
+    case "plaza":
+      return {
+        kind: "xlsx",
+        filename: "plaza.xlsx",
+        lines: [
+          ["BANCO PLAZA, BANCO UNIVERSAL"],
+          ["Cuenta: 0138-****-**-******1234", null, `Período: ${first} - ${last}`],
+          [],
+          ["Fecha Valor", "Nº Documento", "Concepto", "Tipo", "Monto Bs.", "Saldo Bs."],
+          ...rows.map(({ movement: m, balance }) => [
+            ddmmyyyy(m.date),
+            m.reference,
+            m.description,
+            type(m, "C", "D"),
+            es(m.amount),
+            es(balance),
+          ]),
+        ],
+      };
+    case "mercantil-posicional":
+      return {
+        kind: "csv",
+        filename: "MOVIMIENTOS.TXT",
+        delimiter: ";",
+        encoding: "windows-1252",
+        lines: rows.map(({ movement: m, balance }) => [
+          "01050000000000000000",
+          ddmmyyyy(m.date),
+          m.reference.padStart(12, "0"),
+          m.description,
+          type(m, "NC", "ND"),
+          es(m.amount),
+          es(balance),
+        ]),
+      };
+    case "banesco-online":
+      return {
+        kind: "xlsx",
+        filename: "banesco-online.xlsx",
+        lines: [
+          ["Banesco Banco Universal"],
+          ["Cuenta: 0134-0000-00-0000000000"],
+          [`Movimientos del ${first} al ${last}`],
+          [],
+          ["Fecha", "Hora", "Referencia", "Descripción", "Tipo", "Monto", "Saldo"],
+          ...rows.map(({ movement: m, balance }) => [
+            ddmmyyyy(m.date),
+            m.time ?? "",
+            m.reference,
+            m.description,
+            type(m, "NC", "ND"),
+            es(m.amount),
+            es(balance),
+          ]),
+        ],
+      };
+  }
+}
+
+async function xlsxOf(lines: Cell[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Movimientos");
+  for (const line of lines) sheet.addRow(line);
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+function csvOf(shape: BankFile): Buffer {
+  const delimiter = shape.delimiter ?? ";";
+  const text = `${shape.lines
+    .map((cells) =>
+      csvLine(
+        cells.map((c) => (c === null ? "" : String(c))),
+        delimiter,
+        false,
+      ),
+    )
+    .join("\r\n")}\r\n`;
+  const body = shape.encoding === "utf-8" ? Buffer.from(text, "utf8") : encodeWindows1252(text);
+  return shape.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+}
+
+/** A statement of one of BANK_LAYOUTS holding the movements, with the name the bank gives the file. */
+export async function bankStatement(
+  layout: BankLayout,
+  movements: StatementMovement[],
+): Promise<{ file: Buffer; filename: string; kind: "csv" | "xlsx" }> {
+  const shape = bankFileShape(layout, movements);
+  const file = shape.kind === "xlsx" ? await xlsxOf(shape.lines) : csvOf(shape);
+  return { file, filename: shape.filename, kind: shape.kind };
+}
+
+/**
+ * Not a statement: a payroll list (a title, then Nro, Cédula, names, job, hire date, salary and payroll
+ * account), hire dates in no order.
+ */
+export function payrollCsv(people = 25, seed = 9): Buffer {
+  const random = seededRandom(seed);
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const names = ["PÉREZ, JOSÉ", "NÚÑEZ, MARÍA", "GÓMEZ, ÁNGEL", "RODRÍGUEZ, ANA", "SILVA, LUIS"];
+  const jobs = ["VENDEDOR", "CAJERA", "CHOFER", "ADMINISTRADORA", "VIGILANTE"];
+  const lines = [
+    ["NÓMINA QUINCENAL - INVERSIONES RIFAZO, C.A."],
+    ["Nro", "Cédula", "Apellidos y Nombres", "Cargo", "Fecha de Ingreso", "Salario Mensual", "Cuenta Nómina"],
+  ];
+  for (let i = 0; i < people; i++) {
+    const hired = `${String(int(1, 28)).padStart(2, "0")}/${String(int(1, 12)).padStart(2, "0")}/${int(2008, 2024)}`;
+    lines.push([
+      String(i + 1),
+      `V-${int(5_000_000, 30_000_000)}`,
+      names[i % names.length] ?? "",
+      jobs[i % jobs.length] ?? "",
+      hired,
+      es(int(130_000, 900_000) / 100),
+      `0134-0000-00-${String(int(0, 9_999_999_999)).padStart(10, "0")}`,
+    ]);
+  }
+  return encodeWindows1252(`${lines.map((l) => csvLine(l, ";", false)).join("\r\n")}\r\n`);
 }

@@ -40,17 +40,21 @@ const UPLOAD: StatementUploadResult = {
   totalRows: 6,
   proposed: {
     headerRow: 2,
+    hasHeader: true,
     date: 0,
     reference: 1,
     description: 2,
     amount: 3,
     credit: null,
     debit: null,
+    type: null,
     dateOrder: "DMY",
     decimal: ",",
     encoding: "windows-1252",
     delimiter: ";",
   },
+  remembered: null,
+  detectedBank: null,
   questions: ["Las fechas pueden leerse como día/mes o mes/día: confirma el orden."],
   banks: [],
 };
@@ -64,10 +68,12 @@ const PREVIEW: StatementPreview = {
       referenceRaw: "000123456",
       description: "PAGO MOVIL",
       amount: 1194.56,
+      referenceDamaged: false,
     },
   ],
   problems: [{ row: 5, cells: ["32/13/2026", "000999", "PAGO MOVIL", "abc"], message: "Fecha no válida." }],
-  counts: { movements: 1, problems: 1, skipped: 1, alreadyImported: 0 },
+  counts: { movements: 1, problems: 1, skipped: 1, alreadyImported: 0, damaged: 0 },
+  warnings: [],
 };
 
 function row(proofId: string, status: ReconciliationRow["status"], extra: Partial<ReconciliationRow> = {}) {
@@ -269,6 +275,99 @@ describe("ReconciliationTab: banco recordado y columnas de créditos", () => {
     await waitFor(() =>
       expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/preview`)).toContainEqual({
         mapping: { ...UPLOAD.proposed, amount: null, credit: 3, debit: null },
+      }),
+    );
+  });
+});
+
+describe("ReconciliationTab: banco detectado, sin encabezado, tipo NC/ND y avisos", () => {
+  const POSITIONAL: StatementUploadResult = {
+    ...UPLOAD,
+    filename: "MOVIMIENTOS.TXT",
+    rows: [
+      ["01050000000000000000", "20/11/2026", "000012345678", "PAGO MOVIL", "NC", "1.194,56", "16.194,56"],
+      ["01050000000000000000", "20/11/2026", "000012345679", "COMISION", "ND", "5,00", "16.189,56"],
+    ],
+    totalRows: 2,
+    proposed: {
+      ...(UPLOAD.proposed as StatementMapping),
+      headerRow: 0,
+      hasHeader: false,
+      date: 1,
+      reference: 2,
+      description: 3,
+      amount: 5,
+      type: 4,
+    },
+    detectedBank: {
+      code: "0105",
+      name: "Mercantil",
+      layout: "mercantil-posicional",
+      evidence: ["cuenta 0105… en cada movimiento"],
+    },
+    questions: [],
+  };
+
+  it("muestra el banco, la opción sin fila de encabezado y la columna de tipo, y los avisos en español", async () => {
+    overrides["POST /api/admin/statements"] = () => json(200, POSITIONAL);
+    overrides[`POST /api/admin/statements/${STATEMENT_ID}/preview`] = () =>
+      json(200, {
+        ...PREVIEW,
+        movements: [
+          {
+            ...(PREVIEW.movements[0] as StatementPreview["movements"][number]),
+            reference: "8.53E+10",
+            referenceRaw: "8.53E+10",
+            referenceDamaged: true,
+          },
+        ],
+        problems: [],
+        counts: { ...PREVIEW.counts, problems: 0, damaged: 1 },
+        warnings: [
+          "Los montos de la columna G parecen un saldo acumulado: cada fila es la anterior más o menos otra columna. Elige la columna del monto (o del crédito), no la del saldo.",
+        ],
+      } satisfies StatementPreview);
+    const user = userEvent.setup();
+    renderWithProviders(<ReconciliationTab />);
+    await uploadFile(user);
+
+    expect(await screen.findByText("Banco detectado: Mercantil (0105)")).toBeInTheDocument();
+    expect(screen.getByText(/Lo reconocimos por: cuenta 0105… en cada movimiento/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Nombre del banco")).toHaveValue("Mercantil");
+    const noHeader = screen.getByRole("checkbox", { name: /Sin fila de encabezado/ });
+    expect(noHeader).toBeChecked();
+    expect(screen.getByLabelText("Fila del primer movimiento")).toHaveValue(1);
+    expect(screen.getByLabelText("Cómo viene el monto")).toHaveValue("typed");
+    expect(screen.getByLabelText("Monto (sin signo)")).toHaveValue("5");
+    const type = screen.getByLabelText(
+      "Tipo de movimiento (NC/ND, C/D, Crédito/Débito)",
+    ) as HTMLSelectElement;
+    expect(type.value).toBe("4");
+    // Without a header the columns are named by their letter only.
+    expect(type.selectedOptions[0]?.textContent).toBe("Columna E");
+
+    expect(await screen.findByText(/columna G parecen un saldo acumulado/)).toBeInTheDocument();
+    expect(screen.getByText("Revisa la columna del monto")).toBeInTheDocument();
+    const movements = await screen.findByRole("table", { name: "Movimientos" });
+    expect(within(movements).getByText("referencia dañada")).toBeInTheDocument();
+    expect(screen.getByText(/1 movimiento tiene la referencia dañada/)).toBeInTheDocument();
+    expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/preview`)[0]).toEqual({
+      mapping: POSITIONAL.proposed,
+    });
+
+    // The file has a header after all: the next preview reads row 1 as the header.
+    await user.click(noHeader);
+    expect(screen.getByLabelText("Fila del encabezado")).toHaveValue(1);
+    await waitFor(() =>
+      expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/preview`)).toContainEqual({
+        mapping: { ...POSITIONAL.proposed, hasHeader: true },
+      }),
+    );
+    // Back to a signed amount: no type column is sent.
+    await user.selectOptions(screen.getByLabelText("Cómo viene el monto"), "signed");
+    await waitFor(() =>
+      expect(bodyOf(`POST /api/admin/statements/${STATEMENT_ID}/preview`)).toContainEqual({
+        mapping: { ...POSITIONAL.proposed, hasHeader: true, type: null },
       }),
     );
   });

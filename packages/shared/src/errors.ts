@@ -183,6 +183,16 @@ export const ERROR_CATALOGUE = {
     message: "No se pudo leer el archivo: sube el extracto del banco en CSV o XLSX.",
   },
   STATEMENT_TOO_LARGE: { status: 413, message: "El extracto es demasiado grande." },
+  STATEMENT_NOT_A_STATEMENT: {
+    status: 400,
+    message:
+      "Esto no parece un estado de cuenta: sube los movimientos de la cuenta descargados de la banca en línea.",
+  },
+  STATEMENT_BALANCE_AS_AMOUNT: {
+    status: 422,
+    message:
+      "Los montos elegidos parecen el saldo de la cuenta, no los movimientos: elige la columna del monto o del crédito.",
+  },
   STATEMENT_UNREADABLE_ROWS: {
     status: 422,
     message:

@@ -25,6 +25,7 @@ import {
   REFUND_STATUSES,
   RESERVATION_STATUSES,
   type RefundPayTo,
+  type RememberedLayout,
   ROLES,
   type StatementMapping,
   TICKET_STATUSES,
@@ -944,6 +945,9 @@ export const bankMappings = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     mapping: jsonb("mapping").$type<StatementMapping>().notNull(),
+    // Every layout of this bank imported so far (newest first), each with the header row it was mapped
+    // on: a mapping is proposed again only for a file whose header row is exactly that one.
+    layouts: jsonb("layouts").$type<RememberedLayout[]>().notNull().default([]),
     updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1003,6 +1007,9 @@ export const bankMovements = pgTable(
     referenceRaw: text("reference_raw").notNull(),
     description: text("description").notNull().default(""),
     amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    // A spreadsheet turned the reference into "8.53E+10": its digits are lost, so the movement is kept
+    // (money was received) but never matched automatically.
+    referenceDamaged: boolean("reference_damaged").notNull().default(false),
     sourceRow: integer("source_row").notNull(),
     fingerprint: text("fingerprint").notNull(),
     matchedProofId: uuid("matched_proof_id").references(() => paymentProofs.id, { onDelete: "restrict" }),

@@ -20,7 +20,8 @@ async function insertMovements(
   bank = "Banco de Venezuela",
 ): Promise<string[]> {
   statementCounter += 1;
-  const bankId = await repo.upsertBankMapping(db(), bank, MAPPING, ctx.admin.id);
+  const layout = { header: ["Fecha", "Referencia", "Descripción", "Monto"], width: 4, mapping: MAPPING };
+  const bankId = await repo.upsertBankMapping(db(), bank, MAPPING, layout, ctx.admin.id);
   const statement = await repo.insertStatement(db(), {
     filename: `movimientos-${statementCounter}.csv`,
     storageKey: `statements/prueba-${statementCounter}`,

@@ -1,4 +1,4 @@
-import type { StatementMapping } from "@rifazo/shared";
+import type { RememberedLayout, StatementMapping } from "@rifazo/shared";
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { bankMappings, bankMovements, bankStatements, paymentProofs, raffles, users } from "../../db/schema";
@@ -67,7 +67,14 @@ export async function movementsBetween(exec: Executor, from: string, to: string)
     })
     .from(bankMovements)
     .innerJoin(bankMappings, eq(bankMappings.id, bankMovements.bankMappingId))
-    .where(and(gte(bankMovements.postedOn, from), lte(bankMovements.postedOn, to)));
+    .where(
+      and(
+        gte(bankMovements.postedOn, from),
+        lte(bankMovements.postedOn, to),
+        // A reference a spreadsheet damaged matches nothing for sure: such movements are looked up by hand.
+        eq(bankMovements.referenceDamaged, false),
+      ),
+    );
 }
 
 /**
@@ -163,19 +170,42 @@ export async function findBankMappingByName(exec: Executor, name: string) {
   return row;
 }
 
-/** The bank's mapping, created or replaced by name (any case): the next export of that bank reads the same way. */
+/** Layouts remembered per bank: enough for every export a bank offers, few enough to scan. */
+const LAYOUTS_KEPT = 10;
+
+/**
+ * The bank's mapping, created or replaced by name (any case), and the layout it was used on put first in
+ * the bank's remembered layouts (replacing one with the same header and width): the next export of that
+ * bank with exactly this header is read the same way, and another layout of the same bank keeps its own.
+ */
 export async function upsertBankMapping(
   tx: Executor,
   name: string,
   mapping: StatementMapping,
+  layout: RememberedLayout,
   actorId: string,
 ): Promise<string> {
+  const entry = JSON.stringify(layout);
   // The conflict target is the expression index lower(name), which the query builder cannot name.
   const result = (await tx.execute(sql`
-    INSERT INTO bank_mappings (name, mapping, updated_by)
-    VALUES (${name}, ${JSON.stringify(mapping)}::jsonb, ${actorId})
+    INSERT INTO bank_mappings (name, mapping, layouts, updated_by)
+    VALUES (${name}, ${JSON.stringify(mapping)}::jsonb, jsonb_build_array(${entry}::jsonb), ${actorId})
     ON CONFLICT (lower(name)) DO UPDATE
-      SET mapping = EXCLUDED.mapping, updated_by = EXCLUDED.updated_by, updated_at = now()
+      SET mapping = EXCLUDED.mapping,
+          layouts = EXCLUDED.layouts || COALESCE((
+            SELECT jsonb_agg(kept.l ORDER BY kept.n)
+            FROM (
+              SELECT e.l, e.n
+              FROM jsonb_array_elements(bank_mappings.layouts) WITH ORDINALITY AS e(l, n)
+              WHERE NOT (
+                e.l -> 'header' = ${entry}::jsonb -> 'header' AND e.l -> 'width' = ${entry}::jsonb -> 'width'
+              )
+              ORDER BY e.n
+              LIMIT ${LAYOUTS_KEPT - 1}
+            ) kept
+          ), '[]'::jsonb),
+          updated_by = EXCLUDED.updated_by,
+          updated_at = now()
     RETURNING id
   `)) as unknown as { rows: { id: string }[] };
   const [row] = result.rows;

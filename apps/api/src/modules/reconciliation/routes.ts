@@ -140,9 +140,11 @@ export async function adminReconciliationRoutes(app: FastifyInstance): Promise<v
         summary: "Subir el extracto del banco (multipart: file CSV o XLSX, hasta 10 MB; bankId opcional)",
         description: [
           "Lee el archivo como una cuadrícula (codificación y separador detectados en un CSV), lo guarda como",
-          "archivo privado con quién lo subió y responde las primeras 40 filas, la asignación de columnas",
-          "propuesta (la recordada para el banco si se indicó bankId, si no la detectada) y las preguntas que",
-          "la detección no pudo resolver. 400 STATEMENT_EMPTY / STATEMENT_UNREADABLE, 413 si es muy grande.",
+          "archivo privado con quién lo subió y responde las primeras 40 filas, el banco detectado (prefijo de",
+          "la cuenta, nombre, títulos de columnas), la asignación propuesta (una recordada solo si la fila de",
+          "títulos del archivo es idéntica a la suya; si no, la detectada, con o sin fila de títulos) y las",
+          "preguntas que la detección no pudo resolver. 400 STATEMENT_EMPTY / STATEMENT_UNREADABLE /",
+          "STATEMENT_NOT_A_STATEMENT (nada se guarda), 413 si es muy grande.",
         ].join(" "),
         consumes: ["multipart/form-data"],
         response: { 201: statementUploadResultSchema, 400: errorSchema, 413: errorSchema, ...adminErrors },
@@ -167,7 +169,7 @@ export async function adminReconciliationRoutes(app: FastifyInstance): Promise<v
         security,
         summary: "Vista previa de los movimientos con una asignación de columnas",
         description:
-          "Los primeros 50 abonos tal como se importarían, cada fila ilegible (hasta 500) y los totales; alreadyImported cuenta los que un extracto anterior del mismo banco ya trajo (bankName, o el banco elegido al subir).",
+          "Los primeros 50 abonos tal como se importarían (referenceDamaged: referencia dañada por una hoja de cálculo), cada fila ilegible (hasta 500) y los totales; alreadyImported cuenta los que un extracto anterior del mismo banco ya trajo (bankName, o el banco elegido al subir). warnings avisa si los montos parecen un saldo acumulado.",
         params: idParams,
         body: statementPreviewInputSchema,
         response: { 200: statementPreviewSchema, 400: errorSchema, 404: errorSchema, ...adminErrors },
@@ -188,7 +190,7 @@ export async function adminReconciliationRoutes(app: FastifyInstance): Promise<v
         security,
         summary: "Importar los movimientos del extracto (una transacción)",
         description:
-          "Recuerda la asignación para el banco (por nombre), guarda cada abono salvo los ya importados (el mismo extracto dos veces o exportaciones que se solapan no agregan nada) y registra la auditoría. 422 STATEMENT_UNREADABLE_ROWS si hay filas ilegibles y skipUnreadable no es true: no se escribe nada.",
+          "Recuerda la asignación para el banco (por nombre) junto con la fila de títulos del archivo, guarda cada abono salvo los ya importados (el mismo extracto dos veces o exportaciones que se solapan no agregan nada; uno sin abonos se importa con cero) y registra la auditoría. Los abonos con referencia dañada entran marcados y nunca se concilian solos. 422 STATEMENT_UNREADABLE_ROWS si hay filas ilegibles y skipUnreadable no es true, 422 STATEMENT_BALANCE_AS_AMOUNT si el monto elegido es un saldo acumulado: no se escribe nada.",
         params: idParams,
         body: statementImportInputSchema,
         response: {

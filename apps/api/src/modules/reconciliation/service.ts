@@ -9,6 +9,7 @@ import {
   type Reconciliation,
   type ReconciliationQuery,
   type ReconciliationRow,
+  type RememberedLayout,
   roundCents,
   type StatementImportInput,
   type StatementImportResult,
@@ -17,6 +18,7 @@ import {
   type StatementPreviewInput,
   type StatementSummary,
   type StatementUploadResult,
+  statementMappingSchema,
 } from "@rifazo/shared";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
@@ -29,7 +31,10 @@ import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
 import { dateWindow, type MatchProof, type MatchResult, reconcile } from "./matching";
 import {
+  balanceReadAsAmount,
+  type Detection,
   detectMapping,
+  headerCells,
   movementFingerprints,
   parseMovements,
   readStatementFile,
@@ -235,12 +240,18 @@ const STATEMENTS_LISTED = 200;
 
 export const statementNotFound = () => notFound("STATEMENT_NOT_FOUND");
 
+/** A mapping stored before a field existed (hasHeader, type) gets the field's default. */
+function storedMapping(mapping: StatementMapping): StatementMapping {
+  const parsed = statementMappingSchema.safeParse(mapping);
+  return parsed.success ? parsed.data : mapping;
+}
+
 export async function bankMappings(db: Executor): Promise<BankMapping[]> {
   const rows = await repo.listBankMappings(db);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    mapping: row.mapping,
+    mapping: storedMapping(row.mapping),
     updatedAt: row.updatedAt.toISOString(),
   }));
 }
@@ -308,23 +319,108 @@ async function readGrid(
   }
 }
 
+type BankRow = Awaited<ReturnType<typeof repo.listBankMappings>>[number];
+
+/** The layout a file has under a remembered mapping: its header row as written, or its movements' width. */
+function layoutOf(grid: StatementGrid, mapping: StatementMapping): RememberedLayout {
+  const row = grid.rows[mapping.headerRow] ?? [];
+  return mapping.hasHeader === false
+    ? { header: null, width: row.length, mapping }
+    : { header: headerCells(row), width: headerCells(row).length, mapping };
+}
+
+const sameCells = (a: string[], b: string[]) => a.length === b.length && a.every((cell, i) => cell === b[i]);
+
 /**
- * Reads the upload as a grid first (a wrong or empty file is refused before anything is stored), then keeps
- * the original as a private file and a draft row with who uploaded it. Answers the first rows and the
- * mapping to confirm: the bank's remembered one when a bank was chosen, else what detection found.
+ * The bank's remembered layout this file has: the same header row, cell for cell, on the same row (or,
+ * for a file without a header row, movements of the same width where detection found no header either).
+ * Anything less is not the same layout: a column index from another layout can point at the balance.
+ */
+function rememberedFit(grid: StatementGrid, detection: Detection, bank: BankRow): RememberedLayout | null {
+  const headerless = detection.headerRow === null;
+  for (const stored of bank.layouts ?? []) {
+    const mapping = storedMapping(stored.mapping);
+    const file = layoutOf(grid, mapping);
+    if (stored.header === null) {
+      if (mapping.hasHeader === false && headerless && file.width === stored.width)
+        return { ...stored, mapping };
+    } else if (file.header && sameCells(file.header, stored.header)) {
+      return { ...stored, mapping };
+    }
+  }
+  return null;
+}
+
+/**
+ * The remembered columns, read the way this file is written: its encoding and delimiter as detected, and
+ * its date order and decimal separator when its values prove them (the same titles saved by a spreadsheet
+ * in English become month first and "1,234.56").
+ */
+function rememberedFor(
+  grid: StatementGrid,
+  detection: Detection,
+  mapping: StatementMapping,
+): StatementMapping {
+  const proved = detection.mapping && detection.questions.length === 0 ? detection.mapping : null;
+  return {
+    ...mapping,
+    encoding: grid.encoding,
+    delimiter: grid.delimiter,
+    dateOrder: proved?.dateOrder ?? mapping.dateOrder,
+    decimal: proved?.decimal ?? mapping.decimal,
+  };
+}
+
+const rememberedMismatch = (name: string) =>
+  `Este archivo no tiene los mismos títulos de columnas que los extractos de «${name}» importados antes: ` +
+  "no usamos sus columnas recordadas. Revisa la asignación propuesta en la vista previa antes de importar.";
+
+/**
+ * Reads the upload as a grid first (a wrong, empty or not-a-statement file is refused before anything is
+ * stored), then keeps the original as a private file and a draft row with who uploaded it. Answers the
+ * first rows, the bank detected from the file and the mapping to confirm: a remembered one only when the
+ * file's header row is exactly the one it was made for (the chosen bank's, or else any bank's), otherwise
+ * what detection found, with a question saying why the remembered one was not used.
  */
 export async function uploadStatement(
   ctx: AppContext,
   actor: Actor,
   upload: UploadedStatement,
 ): Promise<StatementUploadResult> {
-  let bank: Awaited<ReturnType<typeof repo.findBankMapping>>;
+  let bank: BankRow | undefined;
   if (upload.bankId) {
     bank = isUuid(upload.bankId) ? await repo.findBankMapping(ctx.db, upload.bankId) : undefined;
     if (!bank) throw badRequest("El banco elegido no existe.", { bankId: "El banco elegido no existe." });
   }
   const grid = await readGrid(upload.buffer, upload.filename);
-  const detected = bank ? null : detectMapping(grid);
+  const detection = detectMapping(grid);
+  if (detection.notStatement) {
+    throw new AppError(
+      "STATEMENT_NOT_A_STATEMENT",
+      "Esto no parece un estado de cuenta: no tiene filas de movimientos con fecha y monto ordenadas por " +
+        "fecha. Descarga los movimientos de la cuenta desde la banca en línea (CSV, TXT o Excel) y súbelos tal cual.",
+    );
+  }
+  const banks = await repo.listBankMappings(ctx.db);
+  let remembered: { bank: BankRow; layout: RememberedLayout } | null = null;
+  if (bank) {
+    const layout = rememberedFit(grid, detection, bank);
+    if (layout) remembered = { bank, layout };
+  } else {
+    const fits = banks.flatMap((b) => {
+      const layout = rememberedFit(grid, detection, b);
+      return layout ? [{ bank: b, layout }] : [];
+    });
+    // Several banks with the same titles: the one named like the detected bank, else none (ask).
+    const detected = detection.bank?.name.toLowerCase();
+    remembered =
+      fits.length === 1
+        ? (fits[0] ?? null)
+        : (fits.find((f) => detected && f.bank.name.toLowerCase().includes(detected)) ?? null);
+  }
+  const questions = remembered
+    ? []
+    : [...(bank ? [rememberedMismatch(bank.name)] : []), ...detection.questions];
   const id = randomUUID();
   const key = `statements/${id}`;
   const contentType = grid.kind === "xlsx" ? XLSX_TYPE : "text/csv";
@@ -332,7 +428,7 @@ export async function uploadStatement(
   try {
     await repo.insertStatement(ctx.db, {
       id,
-      bankMappingId: bank?.id ?? null,
+      bankMappingId: remembered?.bank.id ?? bank?.id ?? null,
       filename: upload.filename,
       storageKey: key,
       contentType,
@@ -352,8 +448,10 @@ export async function uploadStatement(
     delimiter: grid.delimiter,
     rows: grid.rows.slice(0, GRID_ROWS_SHOWN),
     totalRows: grid.rows.length,
-    proposed: bank ? bank.mapping : (detected?.mapping ?? null),
-    questions: detected?.questions ?? [],
+    proposed: remembered ? rememberedFor(grid, detection, remembered.layout.mapping) : detection.mapping,
+    remembered: remembered ? { id: remembered.bank.id, name: remembered.bank.name } : null,
+    detectedBank: detection.bank,
+    questions,
     banks: await bankMappings(ctx.db),
   };
 }
@@ -380,7 +478,7 @@ export async function previewStatement(
   id: string,
   input: StatementPreviewInput,
 ): Promise<StatementPreview> {
-  const { statement, movements, problems, skipped } = await parseStored(ctx, id, input.mapping);
+  const { statement, grid, movements, problems, skipped } = await parseStored(ctx, id, input.mapping);
   const bankId = input.bankName
     ? (await repo.findBankMappingByName(ctx.db, input.bankName))?.id
     : statement.bankMappingId;
@@ -390,8 +488,35 @@ export async function previewStatement(
   return {
     movements: movements.slice(0, PREVIEW_MOVEMENTS),
     problems: problems.slice(0, PREVIEW_PROBLEMS),
-    counts: { movements: movements.length, problems: problems.length, skipped, alreadyImported },
+    counts: {
+      movements: movements.length,
+      problems: problems.length,
+      skipped,
+      alreadyImported,
+      damaged: movements.filter((m) => m.referenceDamaged).length,
+    },
+    warnings: balanceWarnings(grid, input.mapping),
   };
+}
+
+const balanceMessage = (column: number) =>
+  `Los montos de la columna ${columnLetter(column)} parecen un saldo acumulado: cada fila es la anterior ` +
+  "más o menos otra columna. Elige la columna del monto (o del crédito), no la del saldo.";
+
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = "";
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+function balanceWarnings(grid: StatementGrid, mapping: StatementMapping): string[] {
+  const column = balanceReadAsAmount(grid.rows, mapping);
+  return column === null ? [] : [balanceMessage(column)];
 }
 
 const rowsWord = (n: number) => (n === 1 ? "1 fila" : `${formatEsNumber(n, 0)} filas`);
@@ -419,17 +544,22 @@ export async function importStatement(
       { problems: problems.length },
     );
   }
-  if (movements.length === 0) {
-    throw new AppError(
-      "STATEMENT_EMPTY",
-      "El extracto no tiene abonos que importar: revisa las columnas de fecha, referencia y monto.",
-    );
-  }
+  // Reading a running balance as the amount would import every row as a credit: refused, not flagged.
+  const [balance] = balanceWarnings(grid, input.mapping);
+  if (balance) throw new AppError("STATEMENT_BALANCE_AS_AMOUNT", balance);
+  // A statement without credits (a quiet period, the header alone) is imported with none: it records
+  // that the period was looked at.
   return ctx.db.transaction(async (tx) => {
     const locked = await repo.lockStatement(tx, statement.id);
     if (!locked) throw statementNotFound();
     if (locked.status === "imported" && locked.bankMappingId) return importedResult(locked);
-    const bankMappingId = await repo.upsertBankMapping(tx, input.bankName, input.mapping, actor.id);
+    const bankMappingId = await repo.upsertBankMapping(
+      tx,
+      input.bankName,
+      input.mapping,
+      layoutOf(grid, input.mapping),
+      actor.id,
+    );
     const fingerprints = movementFingerprints(bankMappingId, movements);
     const imported = await repo.insertMovements(
       tx,
@@ -441,6 +571,7 @@ export async function importStatement(
         referenceRaw: movement.referenceRaw,
         description: movement.description,
         amount: movement.amount,
+        referenceDamaged: movement.referenceDamaged,
         sourceRow: movement.row,
         fingerprint: fingerprints[i] as string,
       })),

@@ -6,10 +6,13 @@ import { insertProof } from "../../../test/fixtures";
 import { createUser } from "../../../test/helpers";
 import {
   BANK_EXPORT_MAPPING,
+  BANK_LAYOUTS,
   bankExportCsv,
+  bankStatement,
   CSV_LAYOUTS,
   expectedStatement,
   statementCsv as layoutCsv,
+  payrollCsv,
   randomMovements,
   statementXlsx,
 } from "../../../test/statement-fixtures";
@@ -83,7 +86,15 @@ async function counts() {
 async function uploaded(file: Buffer, filename = "movimientos.csv") {
   const response = await upload(file, filename);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { statementId: string; proposed: unknown; rows: string[][]; totalRows: number };
+  return response.json() as {
+    statementId: string;
+    proposed: Record<string, unknown> | null;
+    remembered: { id: string; name: string } | null;
+    detectedBank: { code: string; name: string; layout: string | null; evidence: string[] } | null;
+    questions: string[];
+    rows: string[][];
+    totalRows: number;
+  };
 }
 
 describe("guardia de extractos", () => {
@@ -167,7 +178,8 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     // The same file uploaded again, with the bank chosen: its remembered mapping, 0 new movements.
     const again = await upload(file, "otra-vez.csv", ctx.admin.cookie, bank.id);
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().proposed).toEqual(bank.mapping);
+    expect(again.json().proposed).toEqual({ ...bank.mapping, encoding: "utf-8", delimiter: ";" });
+    expect(again.json().remembered).toEqual({ id: bank.id, name: "Banco de Venezuela" });
     const secondId = again.json().statementId;
     expect((await preview(secondId)).json().counts.alreadyImported).toBe(2);
     expect((await importIt(secondId, "banco de venezuela")).json()).toMatchObject({
@@ -264,14 +276,172 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
     expect(done.json()).toMatchObject({ imported: 2, problems: 2 });
   });
 
-  it("una asignación sin abonos no importa nada", async () => {
+  it("un extracto sin abonos, o solo con los títulos, se importa con cero movimientos", async () => {
+    // Before: 400 STATEMENT_EMPTY. A quiet period is a real statement: it is recorded, with nothing in it.
     const up = await uploaded(statementCsv([[day(1), "0109000001", "CARGO", "-10,00"]]));
     const before = await counts();
     const response = await importIt(up.statementId, "Provincial");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ imported: 0, duplicates: 0, problems: 0 });
+    expect((await counts()).movements).toBe(before.movements);
+
+    const { file, filename } = await bankStatement("bnc", []);
+    const headerOnly = await uploaded(file, filename);
+    expect(headerOnly.detectedBank).toMatchObject({ code: "0191", layout: "bnc-csv" });
+    expect(headerOnly.proposed).toMatchObject({ headerRow: 4, reference: 2, amount: 4, type: 1 });
+    const p = await preview(headerOnly.statementId, headerOnly.proposed);
+    expect(p.json().counts).toMatchObject({ movements: 0, problems: 0 });
+    const done = await importIt(headerOnly.statementId, "BNC", false, headerOnly.proposed);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ imported: 0 });
+    const [row] = await db()
+      .select()
+      .from(bankStatements)
+      .where(eq(bankStatements.id, headerOnly.statementId));
+    expect(row).toMatchObject({ status: "imported", importedCount: 0 });
+  });
+
+  it("un archivo que no es un estado de cuenta (una nómina) se rechaza claro y no se guarda", async () => {
+    const before = await counts();
+    const response = await upload(payrollCsv(), "nomina.csv");
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe("STATEMENT_EMPTY");
+    expect(response.json().error.code).toBe("STATEMENT_NOT_A_STATEMENT");
+    expect(response.json().error.message).toMatch(/^Esto no parece un estado de cuenta/);
     expect(await counts()).toEqual(before);
   });
+
+  it("referencias dañadas por una hoja de cálculo: entran marcadas, sin bloquear, y nunca se concilian solas", async () => {
+    const { id: raffleId } = await createRaffle(ctx, { title: "Rifa Dañada", totalTickets: 100 });
+    const buyer = await createUser(ctx.t.app);
+    const proof = await insertProof(db(), {
+      userId: buyer.id,
+      raffleId,
+      paymentMethod: "pago_movil",
+      currency: "VES",
+      exchangeRate: 40,
+      amount: 321.45,
+      transactionRef: "8.53E+10",
+    });
+    const file = statementCsv([
+      [day(1), "8.53E+10", "PAGO MOVIL", "321,45"],
+      [day(1), "0102777001", "PAGO MOVIL", "50,00"],
+    ]);
+    const up = await uploaded(file);
+    const p = (await preview(up.statementId)).json();
+    expect(p.counts).toMatchObject({ movements: 2, problems: 0, damaged: 1 });
+    expect(p.movements[0]).toMatchObject({ referenceRaw: "8.53E+10", referenceDamaged: true });
+    // Before: the row was unreadable and blocked the import (422) unless it was dropped.
+    const done = await importIt(up.statementId, "Banco Dañado");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ imported: 2, problems: 0 });
+    const stored = await db()
+      .select()
+      .from(bankMovements)
+      .where(eq(bankMovements.statementId, up.statementId));
+    expect(stored.map((m) => [m.referenceRaw, m.referenceDamaged]).sort()).toEqual([
+      ["0102777001", false],
+      ["8.53E+10", true],
+    ]);
+    const rec = await call(ctx.t, "GET", `/api/admin/reconciliation?raffleId=${raffleId}`, ctx.admin.cookie);
+    expect(rec.json().rows.find((r: { proofId: string }) => r.proofId === proof.id)).toMatchObject({
+      status: "no_movement",
+      movement: null,
+    });
+  });
+
+  it("Bancamiga: se detecta el banco y la referencia propuesta no es el contador «Nro.»", async () => {
+    const movements = randomMovements(40, 72);
+    const { file, filename } = await bankStatement("bancamiga", movements);
+    const up = await uploaded(file, filename);
+    expect(up.detectedBank).toMatchObject({ code: "0172", name: "Bancamiga", layout: "bancamiga-xlsx" });
+    expect(up.detectedBank?.evidence).toContain("cuenta 0172…");
+    expect(up.proposed).toMatchObject({ headerRow: 4, date: 1, reference: 2, credit: 5, debit: 4 });
+    const p = (await preview(up.statementId, up.proposed)).json();
+    const expected = expectedStatement("bancamiga", movements).credits;
+    expect(p.counts.movements).toBe(expected.length);
+    expect(p.movements[0].reference).toBe(expected[0]?.reference);
+  });
+
+  it("Mercantil sin fila de títulos (posicional, NC/ND): se propone y se importa", async () => {
+    // 200 movements run past the 12th: the dates prove day first, no question.
+    const movements = randomMovements(200, 73);
+    const { file, filename } = await bankStatement("mercantil-posicional", movements);
+    const up = await uploaded(file, filename);
+    expect(up.detectedBank).toMatchObject({ code: "0105", layout: "mercantil-posicional" });
+    expect(up.proposed).toMatchObject({
+      hasHeader: false,
+      headerRow: 0,
+      date: 1,
+      reference: 2,
+      type: 4,
+      amount: 5,
+    });
+    expect(up.questions).toEqual([]);
+    const expected = expectedStatement("mercantil-posicional", movements).credits;
+    const done = await importIt(up.statementId, "Mercantil TXT", false, up.proposed);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().imported).toBe(expected.length);
+    // The same export again: its layout (no header, the same width) is remembered for the bank.
+    const again = await uploaded((await bankStatement("mercantil-posicional", movements)).file, filename);
+    expect(again.remembered?.name).toBe("Mercantil TXT");
+    expect(again.proposed).toMatchObject({ hasHeader: false, type: 4, amount: 5 });
+  });
+
+  it("una asignación recordada se reutiliza solo si la fila de títulos es idéntica; un saldo como monto se marca y se rechaza", async () => {
+    const movements = randomMovements(300, 74);
+    const standard = layoutCsv("banesco", movements);
+    const online = await bankStatement("banesco-online", movements);
+    // Both Banesco layouts imported before under the same bank.
+    const a = await uploaded(standard, "banesco.csv");
+    expect(a.detectedBank).toMatchObject({ code: "0134", layout: "banesco-csv" });
+    expect((await importIt(a.statementId, "Banesco", false, a.proposed)).statusCode).toBe(200);
+    const b = await uploaded(online.file, online.filename);
+    expect(b.detectedBank).toMatchObject({ code: "0134", layout: "banesco-online-xlsx" });
+    expect(b.proposed).toMatchObject({ headerRow: 4, amount: 5, type: 4 });
+    expect((await importIt(b.statementId, "Banesco", false, b.proposed)).statusCode).toBe(200);
+    const banesco = (await call(ctx.t, "GET", "/api/admin/bank-mappings", ctx.admin.cookie))
+      .json()
+      .find((m: { name: string }) => m.name === "Banesco");
+
+    // The standard export again, with the bank chosen: its own layout, not the last one imported.
+    const again = await upload(standard, "banesco-2.csv", ctx.admin.cookie, banesco.id);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().remembered).toEqual({ id: banesco.id, name: "Banesco" });
+    expect(again.json().proposed).toMatchObject({ headerRow: 5, credit: 4, debit: 3, amount: null });
+    expect(again.json().questions).toEqual([]);
+    // Without choosing the bank: the remembered layout with exactly these titles.
+    const guessed = await uploaded(standard, "banesco-3.csv");
+    expect(guessed.remembered?.name).toBe("Banesco");
+    expect(guessed.proposed).toMatchObject({ headerRow: 5, credit: 4 });
+
+    // A bank that only knows the other layout: its mapping is not proposed, the organiser is asked.
+    const c = await uploaded(online.file, online.filename);
+    expect((await importIt(c.statementId, "Banesco Online", false, c.proposed)).statusCode).toBe(200);
+    const onlineBank = (await call(ctx.t, "GET", "/api/admin/bank-mappings", ctx.admin.cookie))
+      .json()
+      .find((m: { name: string }) => m.name === "Banesco Online");
+    const asked = await upload(standard, "banesco-4.csv", ctx.admin.cookie, onlineBank.id);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().remembered).toBeNull();
+    expect(asked.json().questions).toEqual([
+      expect.stringMatching(/no tiene los mismos títulos.*«Banesco Online»/),
+    ]);
+    expect(asked.json().proposed).toMatchObject({ headerRow: 5, credit: 4, debit: 3 });
+
+    // Read with the other layout's columns anyway (amount = column F, the balance): flagged, and refused.
+    const wrong = onlineBank.mapping;
+    const flagged = (await preview(asked.json().statementId, wrong)).json();
+    expect(flagged.warnings).toEqual([expect.stringMatching(/columna F parecen un saldo acumulado/)]);
+    const before = await counts();
+    const refused = await importIt(asked.json().statementId, "Banesco Online", true, wrong);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe("STATEMENT_BALANCE_AS_AMOUNT");
+    expect(await counts()).toEqual(before);
+    // The right columns: no warning, and the credits of the file.
+    const right = (await preview(asked.json().statementId, asked.json().proposed)).json();
+    expect(right.warnings).toEqual([]);
+    expect(right.counts.movements).toBe(expectedStatement("banesco", movements).credits.length);
+  }, 60_000);
 
   it("cada diseño de banco (CSV y XLSX) se sube, se detecta y se importa por la API; miles de filas", async () => {
     const files: [string, string, Buffer, ReturnType<typeof expectedStatement>][] = [];
@@ -291,23 +461,37 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
       await statementXlsx("mercantil", xlsxMovements),
       expectedStatement("mercantil", xlsxMovements),
     ]);
+    for (const [i, layout] of BANK_LAYOUTS.entries()) {
+      const movements = randomMovements(200, 300 + i);
+      const { file, filename } = await bankStatement(layout, movements);
+      files.push([layout, filename, file, expectedStatement(layout, movements)]);
+    }
     for (const [layout, filename, file, expected] of files) {
       const up = await uploaded(file, filename);
       expect(up.proposed, `${layout}: asignación propuesta`).not.toBeNull();
+      expect(up.detectedBank, `${layout}: banco detectado`).not.toBeNull();
       const p = await preview(up.statementId, up.proposed);
       expect(p.statusCode, p.body).toBe(200);
       expect(p.json().counts, layout).toMatchObject({
         movements: expected.credits.length,
-        problems: expected.unreadable.length,
+        problems: 0,
+        damaged: expected.damaged.length,
       });
-      const done = await importIt(
-        up.statementId,
-        `Banco ${layout}`,
-        expected.unreadable.length > 0,
-        up.proposed,
-      );
+      expect(p.json().warnings, layout).toEqual([]);
+      const done = await importIt(up.statementId, `Banco ${layout}`, false, up.proposed);
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().imported + done.json().duplicates, layout).toBe(expected.credits.length);
+      // The same export again, no bank chosen: a remembered layout with exactly its titles (or, without
+      // titles, its width) is proposed with the same columns, and reads the same credits.
+      const again = await uploaded(file, filename);
+      expect(again.remembered, `${layout}: recordada`).not.toBeNull();
+      const columns = ["headerRow", "hasHeader", "date", "reference", "amount", "credit", "debit", "type"];
+      const pick = (m: Record<string, unknown> | null) =>
+        Object.fromEntries(columns.map((key) => [key, m?.[key]]));
+      expect(pick(again.proposed), layout).toEqual(pick(up.proposed));
+      expect((await preview(again.statementId, again.proposed)).json().counts.movements, layout).toBe(
+        expected.credits.length,
+      );
     }
-  }, 120_000);
+  }, 180_000);
 });

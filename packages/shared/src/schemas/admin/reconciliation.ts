@@ -19,19 +19,25 @@ const column = z.number().int().min(0).max(199);
 
 /**
  * Which columns hold what (0-based indexes into the grid's rows) and how values are written. The amount is
- * one signed column (`amount`), or separate `credit` and `debit` columns; only credits (money received)
- * are imported as movements.
+ * one signed column (`amount`), one unsigned column with a `type` column saying credit or debit (NC/ND),
+ * or separate `credit` and `debit` columns; only credits (money received) are imported as movements.
  */
 export const statementMappingSchema = z
   .object({
-    /** 0-based row of the header; the movements start on the next row. */
+    /**
+     * 0-based row of the header; the movements start on the next row. Without a header row (`hasHeader`
+     * false, a positional export), the row of the first movement.
+     */
     headerRow: z.number().int().min(0).max(10_000),
+    hasHeader: z.boolean().default(true),
     date: column,
     reference: column,
     description: column.nullable(),
     amount: column.nullable(),
     credit: column.nullable(),
     debit: column.nullable(),
+    /** The column saying credit or debit (NC/ND, C/D, Crédito/Débito) beside an unsigned `amount`. */
+    type: column.nullable().default(null),
     dateOrder: z.enum(STATEMENT_DATE_ORDERS),
     decimal: z.enum(STATEMENT_DECIMALS),
     /** CSV only: how the file was decoded and split (null: detected). */
@@ -41,6 +47,10 @@ export const statementMappingSchema = z
   .refine((m) => m.amount !== null || m.credit !== null, {
     message: "Indica la columna del monto o la de créditos (abonos).",
     path: ["amount"],
+  })
+  .refine((m) => m.type === null || m.amount !== null, {
+    message: "La columna del tipo (NC/ND) va con una columna de monto, no con créditos y débitos aparte.",
+    path: ["type"],
   });
 export type StatementMapping = z.infer<typeof statementMappingSchema>;
 
@@ -52,7 +62,11 @@ export const statementProblemSchema = z.object({
 });
 export type StatementProblem = z.infer<typeof statementProblemSchema>;
 
-/** A credit read from the statement: date as YYYY-MM-DD, amount in Bs (> 0), reference normalised. */
+/**
+ * A credit read from the statement: date as YYYY-MM-DD, amount in Bs (> 0), reference normalised.
+ * `referenceDamaged`: a spreadsheet turned the reference into a number ("8.53E+10") and its last digits
+ * are lost; the movement is imported flagged and never matched automatically.
+ */
 export const parsedMovementSchema = z.object({
   row: z.number().int(),
   date: z.string(),
@@ -60,8 +74,21 @@ export const parsedMovementSchema = z.object({
   referenceRaw: z.string(),
   description: z.string(),
   amount: z.number(),
+  referenceDamaged: z.boolean(),
 });
 export type ParsedMovement = z.infer<typeof parsedMovementSchema>;
+
+/**
+ * One export layout of a bank, remembered at import: the header row's cells as the file wrote them
+ * (trimmed, trailing empty cells dropped; null for a file without a header row, known then by how many
+ * columns its movements have) and the mapping it was imported with.
+ */
+export const rememberedLayoutSchema = z.object({
+  header: z.array(z.string()).nullable(),
+  width: z.number().int(),
+  mapping: statementMappingSchema,
+});
+export type RememberedLayout = z.infer<typeof rememberedLayoutSchema>;
 
 export const bankMappingSchema = z.object({
   id: z.string(),
@@ -70,6 +97,18 @@ export const bankMappingSchema = z.object({
   updatedAt: z.string(),
 });
 export type BankMapping = z.infer<typeof bankMappingSchema>;
+
+/** The bank a statement comes from, as read from the file, and on what (Spanish, for the organiser). */
+export const detectedBankSchema = z.object({
+  /** The 4-digit code of the bank in Venezuelan account numbers ("0134" Banesco). */
+  code: z.string(),
+  name: z.string(),
+  /** The bank's known export layout the file has, when one fits ("banesco-csv"). */
+  layout: z.string().nullable(),
+  /** What identified it: "cuenta 0134…", "nombre «Banesco»", "títulos de columnas". */
+  evidence: z.array(z.string()),
+});
+export type DetectedBank = z.infer<typeof detectedBankSchema>;
 
 /** POST /api/admin/statements (multipart: file; optional field bankId): the file read as a grid. */
 export const statementUploadResultSchema = z.object({
@@ -82,8 +121,14 @@ export const statementUploadResultSchema = z.object({
   /** The first rows of the grid (up to 40), for the mapping step. */
   rows: z.array(z.array(z.string())),
   totalRows: z.number().int(),
-  /** The bank's remembered mapping when bankId was given, else what detection found (null: ask for all). */
+  /**
+   * A remembered mapping whose header row is exactly the file's (the chosen bank's, or any bank's), else
+   * what detection found (null: ask for all).
+   */
   proposed: statementMappingSchema.nullable(),
+  /** The bank whose remembered mapping is proposed (null: none fits the file exactly). */
+  remembered: z.object({ id: z.string(), name: z.string() }).nullable(),
+  detectedBank: detectedBankSchema.nullable(),
   /** What detection could not settle and the organiser must answer (Spanish sentences). */
   questions: z.array(z.string()),
   banks: z.array(bankMappingSchema),
@@ -108,7 +153,11 @@ export const statementPreviewSchema = z.object({
     skipped: z.number().int(),
     /** Movements already imported from an earlier (overlapping) statement. */
     alreadyImported: z.number().int(),
+    /** Movements whose reference a spreadsheet damaged: imported flagged, never matched automatically. */
+    damaged: z.number().int(),
   }),
+  /** What is wrong with the mapping as a whole (the amounts look like a running balance), in Spanish. */
+  warnings: z.array(z.string()),
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
 

@@ -60,22 +60,25 @@ describe("statement layouts round-trip", () => {
     for (const movement of result.movements) {
       expect(grid.rows[movement.row]?.[result.mapping.reference]).toBe(movement.referenceRaw);
     }
-    expect(result.problems.map((p) => p.cells[result.mapping.reference])).toEqual(
-      expected.unreadable.map((u) => u.written),
+    expect(result.problems).toEqual([]);
+    // References a spreadsheet turned into "3.46E+10": read, and flagged damaged.
+    expect(result.movements.filter((m) => m.referenceDamaged).map((m) => m.referenceRaw)).toEqual(
+      expected.damaged.map((u) => u.written),
     );
-    for (const problem of result.problems) expect(problem.message).toMatch(/notación científica/);
     // Debits, the blank line and the totals/balance lines under the movements.
     const trailer = { banesco: 4, "us-resave": 4, provincial: 2, venezuela: 0 }[layout];
     expect(result.skipped).toBe(expected.debits + trailer);
   });
 
-  it("us-resave: a spreadsheet's scientific references are problems that say to export again", async () => {
+  it("us-resave: a spreadsheet's scientific references are read flagged damaged, not refused", async () => {
     const grid = await readStatementFile(statementCsv("us-resave", movements), "movimientos.csv");
-    const { problems } = readWithDetectedMapping(grid);
-    expect(problems.length).toBeGreaterThan(0);
-    const [problem] = problems;
-    expect(problem?.cells[1]).toMatch(/^\d\.\d+E\+\d+$/);
-    expect(problem?.message).toContain("Descarga de nuevo el archivo del banco");
+    const { movements: read, problems } = readWithDetectedMapping(grid);
+    expect(problems).toEqual([]);
+    const damaged = read.filter((m) => m.referenceDamaged);
+    expect(damaged.length).toBeGreaterThan(0);
+    for (const m of damaged) expect(m.referenceRaw).toMatch(/^\d\.\d+E\+\d+$/);
+    // The other references are whole and not flagged.
+    expect(read.filter((m) => !m.referenceDamaged).every((m) => !/E\+/.test(m.reference))).toBe(true);
   });
 
   it("mercantil (XLSX): date cells, number cells, rich text and formulas read as text", async () => {
@@ -176,6 +179,7 @@ describe("movementFingerprints", () => {
       referenceRaw: "AB12",
       description: "",
       amount: 10.1,
+      referenceDamaged: false,
     };
     const [upper] = movementFingerprints(bank, [m]);
     const [lower] = movementFingerprints(bank, [

@@ -29,12 +29,14 @@ describe("detectMapping", () => {
     expect(questions).toEqual([]);
     expect(mapping).toEqual({
       headerRow: 4,
+      hasHeader: true,
       date: 0,
       reference: 1,
       description: 2,
       amount: null,
       credit: 4,
       debit: 3,
+      type: null,
       dateOrder: "DMY",
       decimal: ",",
       encoding: "utf-8",
@@ -88,13 +90,22 @@ describe("detectMapping", () => {
     expect(questions).toEqual([expect.stringMatching(/No encontramos la fila de títulos/)]);
   });
 
-  it("unsigned amounts beside a debit/credit type column: no mapping, and why", async () => {
-    const text = "Fecha;Referencia;Tipo;Monto\n01/02/2024;1;C;10,00\n01/02/2024;2;D;5,00\n";
-    const { mapping, questions } = detectMapping(await grid(text));
-    expect(mapping).toBeNull();
-    expect(questions).toEqual([expect.stringMatching(/^Los montos no tienen signo/)]);
+  it("unsigned amounts beside a debit/credit type column: the type column says which are credits", async () => {
+    const text = "Fecha;Referencia;Tipo;Monto\n13/02/2024;1;C;10,00\n13/02/2024;2;D;5,00\n";
+    const typed = await grid(text);
+    const { mapping, questions } = detectMapping(typed);
+    expect(questions).toEqual([]);
+    expect(mapping).toMatchObject({ amount: 3, type: 2, credit: null });
+    expect(parseMovements(typed, mapping as StatementMapping).movements).toMatchObject([
+      { reference: "1", amount: 10 },
+    ]);
+    // Type values that say neither: nothing proposed, and why.
+    const unknown = detectMapping(await grid(text.replace(";C;", ";X;").replace(";D;", ";Y;")));
+    expect(unknown.mapping).toBeNull();
+    expect(unknown.questions).toEqual([expect.stringMatching(/^Los montos no tienen signo/)]);
+    // Signed amounts need no type.
     const signed = detectMapping(await grid(text.replace(";5,00", ";-5,00")));
-    expect(signed.mapping).toMatchObject({ amount: 3, credit: null });
+    expect(signed.mapping).toMatchObject({ amount: 3, credit: null, type: null });
   });
 
   it("without a reference column: no mapping and a question", async () => {
@@ -138,7 +149,7 @@ describe("detectMapping", () => {
 
   it("mixed separators or orders: the majority, and a question", async () => {
     const mixed = await grid(
-      "Fecha;Ref;Monto\n13/01/2024;1;1.234,56\n01/14/2024;2;1,234.56\n15/01/2024;3;7,50\n",
+      "Fecha;Ref;Monto\n13/01/2024;5501;1.234,56\n01/14/2024;7312;1,234.56\n15/01/2024;1029;7,50\n",
     );
     const { mapping, questions } = detectMapping(mixed);
     expect(mapping).toMatchObject({ dateOrder: "DMY", decimal: "," });
@@ -164,9 +175,11 @@ describe("parseMovements", () => {
       ].join("\n"),
     );
     const { movements, problems, skipped } = parseMovements(g, { ...BASE, headerRow: 1 });
-    expect(movements.map((m) => [m.row, m.reference, m.amount])).toEqual([
-      [2, "111", 1234.56],
-      [9, "116", 20],
+    expect(movements.map((m) => [m.row, m.reference, m.amount, m.referenceDamaged])).toEqual([
+      [2, "111", 1234.56, false],
+      // A reference a spreadsheet damaged: imported flagged, never matched automatically.
+      [6, "3.46E+10", 10, true],
+      [9, "116", 20, false],
     ]);
     expect(skipped).toBe(0);
     expect(problems).toEqual([
@@ -180,13 +193,6 @@ describe("parseMovements", () => {
         row: 5,
         cells: ["02/02/2024", "113", "Monto en formato inglés", "1,234.56"],
         message: "El monto «1,234.56» no se puede leer con coma decimal (1.234,56).",
-      },
-      {
-        row: 6,
-        cells: ["02/02/2024", "3.46E+10", "Referencia destruida", "10,00"],
-        message: expect.stringMatching(
-          /^La referencia «3\.46E\+10» perdió dígitos.*notación científica.*Descarga de nuevo/,
-        ),
       },
       { row: 7, cells: ["02/02/2024", "114", "Sin monto", ""], message: "Falta el monto." },
       {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ParsedMovement, StatementMapping, StatementProblem } from "@rifazo/shared";
-import { headerRole } from "./detect";
+import { headerRole, movementType } from "./detect";
 import type { StatementGrid } from "./grid";
 import { foldText, parseStatementAmount, parseStatementDate, parseStatementReference } from "./values";
 
@@ -38,6 +38,21 @@ function readCredit(
     const amount = parseStatementAmount(cell(row, mapping.amount), mapping.decimal);
     if (!amount.ok) return { message: amount.message };
     if (amount.value === null) return { message: "Falta el monto." };
+    if (mapping.type === null || mapping.type === undefined) {
+      return { credit: amount.value > 0 ? amount.value : null };
+    }
+    // An unsigned amount beside a type column (NC/ND): the type says which rows are credits.
+    const typeText = cell(row, mapping.type);
+    const type = movementType(typeText);
+    if (type === null) {
+      return {
+        message: typeText
+          ? `El tipo «${typeText}» no dice si es crédito o débito (NC/ND, C/D).`
+          : "Falta el tipo de movimiento (NC/ND).",
+      };
+    }
+    if (type === "debit") return { credit: null };
+    if (amount.value < 0) return { message: "El monto es negativo pero el tipo dice crédito." };
     return { credit: amount.value > 0 ? amount.value : null };
   }
   const credit = parseStatementAmount(cell(row, mapping.credit), mapping.decimal);
@@ -56,7 +71,12 @@ function readCredit(
   return { credit: null };
 }
 
-function readRow(row: string[], index: number, mapping: StatementMapping, headerDate: string): RowResult {
+function readRow(
+  row: string[],
+  index: number,
+  mapping: StatementMapping,
+  headerDate: string | null,
+): RowResult {
   if (isBlank(row)) return { kind: "skipped" };
   const dateText = cell(row, mapping.date);
   const date = parseStatementDate(dateText, mapping.dateOrder);
@@ -65,7 +85,12 @@ function readRow(row: string[], index: number, mapping: StatementMapping, header
   // cell run for those few rows, not for thousands of movements.
   if (!date.ok || referenceText === "") {
     // The header again (exports split in pages repeat it).
-    if (dateText !== "" && foldText(dateText) === headerDate && headerRole(dateText) === "date") {
+    if (
+      headerDate !== null &&
+      dateText !== "" &&
+      foldText(dateText) === headerDate &&
+      headerRole(dateText) === "date"
+    ) {
       return { kind: "skipped" };
     }
     // A totals or balance line; a real movement described "Total ..." has a date and a reference.
@@ -90,6 +115,7 @@ function readRow(row: string[], index: number, mapping: StatementMapping, header
       referenceRaw: reference.value.raw,
       description: cell(row, mapping.description),
       amount: credit.credit,
+      referenceDamaged: reference.value.damaged,
     },
   };
 }
@@ -101,8 +127,14 @@ export function parseMovements(
   const movements: ParsedMovement[] = [];
   const problems: StatementProblem[] = [];
   let skipped = 0;
-  const headerDate = foldText(cell(grid.rows[mapping.headerRow] ?? [], mapping.date));
-  for (let index = mapping.headerRow + 1; index < grid.rows.length; index++) {
+  // Without a header row (a positional export) the movements start at headerRow itself.
+  const headerless = mapping.hasHeader === false;
+  const headerDate = headerless ? null : foldText(cell(grid.rows[mapping.headerRow] ?? [], mapping.date));
+  for (
+    let index = headerless ? mapping.headerRow : mapping.headerRow + 1;
+    index < grid.rows.length;
+    index++
+  ) {
     const row = grid.rows[index] ?? [];
     const result = readRow(row, index, mapping, headerDate);
     if (result.kind === "movement") movements.push(result.movement);

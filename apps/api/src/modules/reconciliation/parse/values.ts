@@ -175,19 +175,21 @@ export function parseStatementAmount(
 
 /**
  * A reference as the bank wrote it, normalised like a buyer's (normalizePaymentReference). A number a
- * spreadsheet turned into "3.46E+10" lost its last digits for good, so it is refused with what to do.
+ * spreadsheet turned into "8.53E+10" lost its last digits for good: it is still read (the movement is real
+ * money received) but marked damaged, so it is imported flagged and never matched automatically.
  */
-export function parseStatementReference(text: string): Read<{ reference: string; raw: string }> {
+export function parseStatementReference(
+  text: string,
+): Read<{ reference: string; raw: string; damaged: boolean }> {
   let raw = unwrapFormulaText(text);
   // '0012345: the spreadsheet mark for "text, keep the zeros".
   if (raw.startsWith("'")) raw = raw.slice(1);
   const reference = normalizePaymentReference(raw);
   if (reference === "") return fail("Falta la referencia.");
-  if (SCIENTIFIC.test(reference)) {
-    return fail(
-      `La referencia «${text.trim()}» perdió dígitos: una hoja de cálculo la convirtió en número ` +
-        "(notación científica). Descarga de nuevo el archivo del banco y súbelo sin abrirlo ni guardarlo en Excel.",
-    );
-  }
-  return ok({ reference, raw: text.trim() });
+  return ok({ reference, raw: text.trim(), damaged: SCIENTIFIC.test(reference) });
 }
+
+/** What the preview says of a reference a spreadsheet damaged (shown beside the movement). */
+export const DAMAGED_REFERENCE_NOTE =
+  "Referencia dañada: una hoja de cálculo la convirtió en número (notación científica) y perdió dígitos. " +
+  "Se importa marcada y no se concilia sola: búscala a mano o descarga de nuevo el archivo del banco.";

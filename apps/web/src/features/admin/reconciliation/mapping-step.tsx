@@ -60,7 +60,14 @@ interface MappingStepProps {
 export function MappingStep({ upload, bankId, onImported, onCancel }: MappingStepProps) {
   const ids = useId();
   const [draft, setDraft] = useState<MappingDraft>(() => draftFromUpload(upload));
-  const [bankName, setBankName] = useState(() => upload.banks.find((b) => b.id === bankId)?.name ?? "");
+  // The bank chosen at upload, else the one whose remembered columns fit the file, else the detected one.
+  const [bankName, setBankName] = useState(
+    () =>
+      upload.banks.find((b) => b.id === bankId)?.name ??
+      upload.remembered?.name ??
+      upload.detectedBank?.name ??
+      "",
+  );
   const [bankNameError, setBankNameError] = useState<string>();
   const [skipUnreadable, setSkipUnreadable] = useState(false);
   const [skipError, setSkipError] = useState(false);
@@ -97,7 +104,7 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   });
 
   const width = Math.max(1, ...upload.rows.map((row) => row.length));
-  const header = upload.rows[draft.headerRow];
+  const header = draft.hasHeader ? upload.rows[draft.headerRow] : undefined;
   const columnOptions = Array.from({ length: width }, (_, i) => {
     const name = header?.[i]?.trim();
     return { value: String(i), label: name ? `${columnLetter(i)} · ${name}` : `Columna ${columnLetter(i)}` };
@@ -146,6 +153,8 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
         </h3>
       </div>
 
+      <DetectedBank upload={upload} />
+
       {upload.questions.length > 0 ? (
         <Alert variant="warning" title="Confirma antes de importar">
           <ul className="list-disc space-y-1 pl-5">
@@ -161,11 +170,24 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
           Primeras filas del archivo
         </h4>
         <p className="text-sm text-muted">
-          Elige la fila del encabezado (la de los nombres de las columnas): pulsa su número o escríbelo. Los
-          movimientos empiezan en la fila siguiente.
+          {draft.hasHeader
+            ? "Elige la fila del encabezado (la de los nombres de las columnas): pulsa su número o escríbelo. Los movimientos empiezan en la fila siguiente."
+            : "El archivo no tiene fila de encabezado: elige la fila del primer movimiento (pulsa su número o escríbelo) y las columnas por su letra."}
         </p>
+        <label className="flex items-start gap-2 text-sm font-semibold text-ink">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-700"
+            checked={!draft.hasHeader}
+            onChange={(event) => set({ hasHeader: !event.target.checked })}
+          />
+          Sin fila de encabezado (exportación posicional: cada fila es un movimiento)
+        </label>
         <div className="max-w-40">
-          <Field id={headerInputId} label="Fila del encabezado">
+          <Field
+            id={headerInputId}
+            label={draft.hasHeader ? "Fila del encabezado" : "Fila del primer movimiento"}
+          >
             {(describedBy) => (
               <Input
                 id={headerInputId}
@@ -217,13 +239,18 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
                       "border-t border-line",
                       isHeader && "bg-brand-100 font-semibold",
                       index < draft.headerRow && "text-muted",
+                      !draft.hasHeader && index === draft.headerRow && "bg-brand-50 font-normal",
                     )}
                   >
                     <th scope="row" className="px-1 py-0.5">
                       <button
                         type="button"
                         aria-pressed={isHeader}
-                        aria-label={`Fila ${index + 1} como encabezado`}
+                        aria-label={
+                          draft.hasHeader
+                            ? `Fila ${index + 1} como encabezado`
+                            : `Fila ${index + 1} como primer movimiento`
+                        }
                         onClick={() => {
                           set({ headerRow: index });
                           setHeaderText(String(index + 1));
@@ -278,6 +305,7 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
           label="Cómo viene el monto"
           options={[
             { value: "signed", label: "Una columna con signo" },
+            { value: "typed", label: "Monto sin signo y columna de tipo (NC/ND)" },
             { value: "split", label: "Créditos y débitos aparte" },
           ]}
           value={draft.amountMode}
@@ -291,6 +319,23 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
             value={columnValue(draft.amount)}
             onChange={(v) => set({ amount: column(v) })}
           />
+        ) : draft.amountMode === "typed" ? (
+          <>
+            <SelectField
+              id={`${ids}-amount`}
+              label="Monto (sin signo)"
+              options={pickOptions}
+              value={columnValue(draft.amount)}
+              onChange={(v) => set({ amount: column(v) })}
+            />
+            <SelectField
+              id={`${ids}-type`}
+              label="Tipo de movimiento (NC/ND, C/D, Crédito/Débito)"
+              options={pickOptions}
+              value={columnValue(draft.type)}
+              onChange={(v) => set({ type: column(v) })}
+            />
+          </>
         ) : (
           <>
             <SelectField
@@ -357,7 +402,8 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
 
       {mapping === null ? (
         <Alert variant="info">
-          Elige las columnas de fecha, referencia y monto (o créditos) para ver la vista previa.
+          Elige las columnas de fecha, referencia y monto (o créditos; con un monto sin signo, también la del
+          tipo) para ver la vista previa.
         </Alert>
       ) : null}
 
@@ -444,6 +490,31 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
         </div>
       </form>
     </div>
+  );
+}
+
+/** The bank read from the file (account prefix, name, column titles) and whether remembered columns fit. */
+function DetectedBank({ upload }: { upload: StatementUploadResult }) {
+  const bank = upload.detectedBank;
+  if (!bank && !upload.remembered) return null;
+  return (
+    <Alert
+      variant="info"
+      title={bank ? `Banco detectado: ${bank.name} (${bank.code})` : "Columnas recordadas"}
+    >
+      {bank ? (
+        <p>
+          Lo reconocimos por: {bank.evidence.join(", ")}.
+          {bank.layout ? " El formato del archivo es uno conocido de este banco." : ""}
+        </p>
+      ) : null}
+      {upload.remembered ? (
+        <p>
+          Usamos las columnas recordadas de «{upload.remembered.name}»: la fila de títulos es idéntica a la de
+          sus extractos anteriores.
+        </p>
+      ) : null}
+    </Alert>
   );
 }
 

@@ -25,6 +25,25 @@ export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
           {error}
         </Alert>
       ) : null}
+      {preview && preview.warnings.length > 0 ? (
+        <Alert variant="danger" title="Revisa la columna del monto">
+          <ul className="list-disc space-y-1 pl-5">
+            {preview.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {preview && preview.counts.damaged > 0 ? (
+        <Alert variant="warning" title="Referencias dañadas">
+          {preview.counts.damaged === 1
+            ? "1 movimiento tiene la referencia dañada"
+            : `${formatNumber(preview.counts.damaged)} movimientos tienen la referencia dañada`}{" "}
+          por una hoja de cálculo (notación científica, como «8.53E+10»): se importan marcados y no se
+          concilian solos. Búscalos a mano, o descarga de nuevo el archivo del banco y súbelo sin abrirlo en
+          Excel.
+        </Alert>
+      ) : null}
       {/* Announced when a mapping change brings new counts. */}
       <div aria-live="polite">
         {preview ? (
@@ -105,6 +124,11 @@ export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
                   <td className="px-3 py-2 whitespace-nowrap">{statementDate(movement.date)}</td>
                   <td className="px-3 py-2 font-mono" title={movement.referenceRaw}>
                     {movement.reference}
+                    {movement.referenceDamaged ? (
+                      <span className="ml-2 rounded bg-danger-50 px-1.5 py-0.5 font-sans text-xs font-semibold text-danger-700">
+                        referencia dañada
+                      </span>
+                    ) : null}
                   </td>
                   <td className="max-w-64 truncate px-3 py-2" title={movement.description}>
                     {movement.description}
