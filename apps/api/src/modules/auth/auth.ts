@@ -152,7 +152,7 @@ export async function createAuth({ config, db, mail, log }: AuthDeps) {
         // A sign-in link never opens an account with two-factor authentication (it would skip the second
         // factor), whenever it was sent: turning it on deletes the links, this covers a link made meanwhile.
         if (ctx.path === "/magic-link/verify" && typeof ctx.query?.token === "string") {
-          const identifier = await magicLinkIdentifier(ctx.query.token);
+          const identifier = magicLinkIdentifier(ctx.query.token);
           const [link] = await db
             .select({ value: schema.verifications.value })
             .from(schema.verifications)

@@ -13,7 +13,7 @@ export const MAGIC_LINK_ERROR_CALLBACK = "/login?enlace=invalido";
  * The verification row's identifier for a link's token, as the plugin stores it with `storeToken:
  * "hashed"`: "magic-link:" and the token's SHA-256 in unpadded base64url.
  */
-export async function magicLinkIdentifier(token: string): Promise<string> {
+export function magicLinkIdentifier(token: string): string {
   return `magic-link:${createHash("sha256").update(token).digest("base64url")}`;
 }
 

@@ -49,13 +49,8 @@ export async function sessionUserById(db: Executor, id: string): Promise<Session
   return row ? toSessionUser(row) : null;
 }
 
-/**
- * The owner locked the account down (two-factor turned on, a new password, signed out everywhere): no
- * sign-in or reset link sent before that still works (docs/decisions/0007-one-sign-in-path.md).
- */
-export async function endOutstandingLinks(db: Executor, userId: string): Promise<void> {
-  await repo.deleteOutstandingLinks(db, userId);
-}
+// Suspension, signing out everywhere (or on the other devices) and a new password also end the account's
+// outstanding sign-in and reset links (docs/decisions/0007-one-sign-in-path.md).
 
 /** Suspension: every session ends, each remembered so its browser hears why (see isSuspendedSession). */
 export async function endSessionsForSuspension(db: Executor, userId: string): Promise<number> {
