@@ -61,6 +61,8 @@ export function foldLookAlikes(value: string): string {
 const SEPARATORS = /[\p{P}\p{S}\p{Z}\p{C}]/gu;
 const ASCII_DIGIT = /^[0-9]$/;
 const ALL_DIGITS = /^[0-9]+$/;
+/** "004512873391" → "4512873391"; "0000" → "0". */
+const stripZeros = (digits: string) => digits.replace(/^0+(?=.)/, "");
 /** A digit, or what "O"/"o"/"0" and "l"/"I"/"1"/"|" fold to (foldLookAlikes). */
 const NUMBER_LIKE = /^[0-9ol]$/;
 
@@ -72,16 +74,17 @@ const NUMBER_LIKE = /^[0-9ol]$/;
  * to a digit 2–9, which no Latin letter does). Leading zeros go. Null when there is no digit at all.
  */
 export function bankReferenceNumber(reference: string): string | null {
+  // The usual case, digits only, needs neither normalisation nor the table (statement matching calls
+  // this for every movement).
+  if (ALL_DIGITS.test(reference)) return stripZeros(reference);
   const plain = normalizePaymentReference(reference).replace(SEPARATORS, "");
-  // The usual case, digits only, needs no table.
-  if (ALL_DIGITS.test(plain)) return plain.replace(/^0+(?=.)/, "");
+  if (ALL_DIGITS.test(plain)) return stripZeros(plain);
   const folded = [...plain].map((ch) => (ASCII_DIGIT.test(ch) ? ch : foldLookAlikes(ch)));
   const numberLike = folded.every((ch) => NUMBER_LIKE.test(ch));
   const value = numberLike
     ? folded.map((ch) => (ch === "o" ? "0" : ch === "l" ? "1" : ch)).join("")
     : folded.filter((ch) => ASCII_DIGIT.test(ch)).join("");
-  if (value === "") return null;
-  return value.replace(/^0+(?=.)/, "");
+  return value === "" ? null : stripZeros(value);
 }
 
 /** Methods whose reference is a bank's operation number, one space of numbers for all of them. */

@@ -80,7 +80,7 @@ export function dateWindow(createdAt: Date): { from: number; to: number } {
  */
 export function referenceKeys(reference: string, number = bankReferenceNumber(reference)): string[] {
   if (number === null) return [`t:${normalizePaymentReference(reference).toLowerCase()}`];
-  const digits = referenceDigits(reference);
+  const digits = /^[0-9]+$/.test(reference) ? reference : referenceDigits(reference);
   const keys = [`n:${number}`];
   if (digits.length >= MIN_REFERENCE_SUFFIX) keys.push(`s:${digits.slice(-MIN_REFERENCE_SUFFIX)}`);
   return keys;
