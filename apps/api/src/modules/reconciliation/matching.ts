@@ -109,12 +109,13 @@ export function indexMovements(movements: MatchMovement[]): Map<string, Indexed[
   return index;
 }
 
-/** The movements sharing a key with `reference`, each once. */
-function lookUp(index: Map<string, Indexed[]>, reference: string): Indexed[] {
-  const found = new Set<Indexed>();
-  for (const key of referenceKeys(reference))
-    for (const movement of index.get(key) ?? []) found.add(movement);
-  return [...found];
+/** The movements sharing a key with `reference` (whose bank number is `number`), each once. */
+function lookUp(index: Map<string, Indexed[]>, reference: string, number: string | null): Indexed[] {
+  const lists = referenceKeys(reference, number)
+    .map((key) => index.get(key))
+    .filter((list) => list !== undefined);
+  if (lists.length <= 1) return lists[0] ?? [];
+  return [...new Set(lists.flat())];
 }
 
 const amountOk = (proof: MatchProof, movement: MatchMovement, tolerance: number) =>
