@@ -100,11 +100,24 @@ const BANK_METHODS: ReadonlySet<string> = new Set<PaymentMethod>(["pago_movil", 
  * folded text, so no two different references meet on an empty key. Idempotent on the value part.
  */
 export function paymentReferenceKey(method: string, reference: string): string {
-  const normalized = normalizePaymentReference(reference);
   const bank = BANK_METHODS.has(method);
   const scheme = bank ? "banco" : method;
-  const number = bank ? bankReferenceNumber(normalized) : null;
-  if (number !== null) return `${scheme}:${number}`;
-  const code = foldLookAlikes(normalized.replace(SEPARATORS, "")).replace(SEPARATORS, "");
-  return `${scheme}:${code === "" ? foldLookAlikes(normalized) : code}`;
+  const valueOf = (raw: string) => {
+    const text = normalizePaymentReference(raw);
+    const number = bank ? bankReferenceNumber(text) : null;
+    if (number !== null) return number;
+    const code = foldLookAlikes(text.replace(SEPARATORS, "")).replace(SEPARATORS, "");
+    return code === "" ? foldLookAlikes(text) : code;
+  };
+  // A fallback can still hold what a second pass changes (a symbol folded to a letter beside one folded to
+  // punctuation, or to a subscript digit NFKC then rewrites): repeat until the value is its own value, so
+  // the key is idempotent. Two rounds settle
+  // every case the property tests find; the bound only guards against a bad table.
+  let value = valueOf(reference);
+  for (let round = 0; round < 4; round++) {
+    const next = valueOf(value);
+    if (next === value) break;
+    value = next;
+  }
+  return `${scheme}:${value}`;
 }
