@@ -386,6 +386,16 @@ describe("paymentReferenceKey: one key for every spelling", () => {
   const METHODS = ["pago_movil", "transferencia", "zelle", "binance", "otro"] as const;
 
   it("property: the canonical form is idempotent on any string", () => {
+    // Counterexamples fast-check found: an unassigned code point beside a symbol, a symbol folded to
+    // subscript digits that NFKC then rewrites.
+    for (const [method, value] of [
+      ["pago_movil", "\u{3347A}\u2140"],
+      ["zelle", "\u2211-"],
+      ["binance", "\u23E8"],
+    ] as const) {
+      const key = paymentReferenceKey(method, value);
+      expect(paymentReferenceKey(method, keyValue(key))).toBe(key);
+    }
     fc.assert(
       fc.property(
         fc.constantFrom(...METHODS),

@@ -61,6 +61,8 @@ export function foldLookAlikes(value: string): string {
 const SEPARATORS = /[\p{P}\p{S}\p{Z}\p{C}]/gu;
 const ASCII_DIGIT = /^[0-9]$/;
 const ALL_DIGITS = /^[0-9]+$/;
+/** "004512873391" → "4512873391"; "0000" → "0". */
+const stripZeros = (digits: string) => digits.replace(/^0+(?=.)/, "");
 /** A digit, or what "O"/"o"/"0" and "l"/"I"/"1"/"|" fold to (foldLookAlikes). */
 const NUMBER_LIKE = /^[0-9ol]$/;
 
@@ -72,16 +74,17 @@ const NUMBER_LIKE = /^[0-9ol]$/;
  * to a digit 2–9, which no Latin letter does). Leading zeros go. Null when there is no digit at all.
  */
 export function bankReferenceNumber(reference: string): string | null {
+  // The usual case, digits only, needs neither normalisation nor the table (statement matching calls
+  // this for every movement).
+  if (ALL_DIGITS.test(reference)) return stripZeros(reference);
   const plain = normalizePaymentReference(reference).replace(SEPARATORS, "");
-  // The usual case, digits only, needs no table.
-  if (ALL_DIGITS.test(plain)) return plain.replace(/^0+(?=.)/, "");
+  if (ALL_DIGITS.test(plain)) return stripZeros(plain);
   const folded = [...plain].map((ch) => (ASCII_DIGIT.test(ch) ? ch : foldLookAlikes(ch)));
   const numberLike = folded.every((ch) => NUMBER_LIKE.test(ch));
   const value = numberLike
     ? folded.map((ch) => (ch === "o" ? "0" : ch === "l" ? "1" : ch)).join("")
     : folded.filter((ch) => ASCII_DIGIT.test(ch)).join("");
-  if (value === "") return null;
-  return value.replace(/^0+(?=.)/, "");
+  return value === "" ? null : stripZeros(value);
 }
 
 /** Methods whose reference is a bank's operation number, one space of numbers for all of them. */
@@ -97,11 +100,24 @@ const BANK_METHODS: ReadonlySet<string> = new Set<PaymentMethod>(["pago_movil", 
  * folded text, so no two different references meet on an empty key. Idempotent on the value part.
  */
 export function paymentReferenceKey(method: string, reference: string): string {
-  const normalized = normalizePaymentReference(reference);
   const bank = BANK_METHODS.has(method);
   const scheme = bank ? "banco" : method;
-  const number = bank ? bankReferenceNumber(normalized) : null;
-  if (number !== null) return `${scheme}:${number}`;
-  const code = foldLookAlikes(normalized.replace(SEPARATORS, "")).replace(SEPARATORS, "");
-  return `${scheme}:${code === "" ? foldLookAlikes(normalized) : code}`;
+  const valueOf = (raw: string) => {
+    const text = normalizePaymentReference(raw);
+    const number = bank ? bankReferenceNumber(text) : null;
+    if (number !== null) return number;
+    const code = foldLookAlikes(text.replace(SEPARATORS, "")).replace(SEPARATORS, "");
+    return code === "" ? foldLookAlikes(text) : code;
+  };
+  // A fallback can still hold what a second pass changes (a symbol folded to a letter beside one folded to
+  // punctuation, or to a subscript digit NFKC then rewrites): repeat until the value is its own value, so
+  // the key is idempotent. Two rounds settle
+  // every case the property tests find; the bound only guards against a bad table.
+  let value = valueOf(reference);
+  for (let round = 0; round < 4; round++) {
+    const next = valueOf(value);
+    if (next === value) break;
+    value = next;
+  }
+  return `${scheme}:${value}`;
 }

@@ -80,7 +80,7 @@ export function dateWindow(createdAt: Date): { from: number; to: number } {
  */
 export function referenceKeys(reference: string, number = bankReferenceNumber(reference)): string[] {
   if (number === null) return [`t:${normalizePaymentReference(reference).toLowerCase()}`];
-  const digits = referenceDigits(reference);
+  const digits = /^[0-9]+$/.test(reference) ? reference : referenceDigits(reference);
   const keys = [`n:${number}`];
   if (digits.length >= MIN_REFERENCE_SUFFIX) keys.push(`s:${digits.slice(-MIN_REFERENCE_SUFFIX)}`);
   return keys;
@@ -109,12 +109,13 @@ export function indexMovements(movements: MatchMovement[]): Map<string, Indexed[
   return index;
 }
 
-/** The movements sharing a key with `reference`, each once. */
-function lookUp(index: Map<string, Indexed[]>, reference: string): Indexed[] {
-  const found = new Set<Indexed>();
-  for (const key of referenceKeys(reference))
-    for (const movement of index.get(key) ?? []) found.add(movement);
-  return [...found];
+/** The movements sharing a key with `reference` (whose bank number is `number`), each once. */
+function lookUp(index: Map<string, Indexed[]>, reference: string, number: string | null): Indexed[] {
+  const lists = referenceKeys(reference, number)
+    .map((key) => index.get(key))
+    .filter((list) => list !== undefined);
+  if (lists.length <= 1) return lists[0] ?? [];
+  return [...new Set(lists.flat())];
 }
 
 const amountOk = (proof: MatchProof, movement: MatchMovement, tolerance: number) =>

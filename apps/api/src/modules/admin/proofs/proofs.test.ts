@@ -114,7 +114,7 @@ describe("lista de comprobantes", () => {
     const proof = await insertProof(db(), {
       userId: ctx.user.id,
       raffleId: null,
-      transactionRef: "ARCHIVO-91001",
+      transactionRef: "ARCHIVO-19001",
       proofImageFilename: "pago.png",
     });
     await ctx.t.app.ctx.storage.put(proof.proofImagePath, Buffer.from("png-bytes"), "image/png");
