@@ -32,10 +32,10 @@ import {
   detectMapping,
   movementFingerprints,
   parseMovements,
-  readStatementFile,
   StatementFileError,
   type StatementGrid,
 } from "./parse";
+import { StatementReaderBusyError, statementReader } from "./parse/statement-reader";
 import * as repo from "./repository";
 
 const DAY_MS = 86_400_000;
@@ -291,22 +291,34 @@ export interface UploadedStatement {
   bankId: string | undefined;
 }
 
-/** The parser's refusals (empty, not a spreadsheet, too many rows) as the catalogue's Spanish 4xx. */
+/**
+ * The file read as a grid in the statement reader's worker (parse/statement-reader.ts: off the event loop,
+ * with a heap and a time limit), and the parser's refusals (empty, not a spreadsheet, too many rows, too
+ * large once inflated) as the catalogue's Spanish 4xx.
+ */
 async function readGrid(
   buffer: Buffer,
   filename: string,
   options?: { encoding?: StatementMapping["encoding"]; delimiter?: StatementMapping["delimiter"] },
 ): Promise<StatementGrid> {
   try {
-    return await readStatementFile(buffer, filename, {
+    return await statementReader.read(buffer, filename, {
       encoding: options?.encoding ?? undefined,
       delimiter: options?.delimiter ?? undefined,
     });
   } catch (error) {
     if (error instanceof StatementFileError) throw new AppError(error.code, error.message);
+    if (error instanceof StatementReaderBusyError) {
+      const busy = new AppError("SERVICE_UNAVAILABLE", READER_BUSY_MESSAGE);
+      busy.retryAfter = 10;
+      throw busy;
+    }
     throw error;
   }
 }
+
+const READER_BUSY_MESSAGE =
+  "Se están leyendo otros extractos en este momento: vuelve a subir el archivo en unos segundos.";
 
 /**
  * Reads the upload as a grid first (a wrong or empty file is refused before anything is stored), then keeps
