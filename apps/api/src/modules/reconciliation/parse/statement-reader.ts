@@ -14,8 +14,10 @@ import {
 // that answers everyone else nor grow the main heap; what it costs is bounded and freed with the worker.
 
 export interface StatementReaderLimits {
-  /** Wall-clock time for one file, from when its reading starts (worker start-up included). */
+  /** Wall-clock time for one file, from when the worker is ready to read it. */
   timeoutMs: number;
+  /** Time a new worker may take to load its code (tsx compiles it on the fly in tests and `npm run dev`). */
+  startupMs: number;
   /** The worker's old-generation heap: a legitimate 50,000-row XLSX peaks at some 150–210 MB. */
   maxHeapMb: number;
   /** A worker left idle this long is stopped, and its memory returned. */
@@ -26,6 +28,7 @@ export interface StatementReaderLimits {
 
 export const STATEMENT_READER_LIMITS: StatementReaderLimits = {
   timeoutMs: 30_000,
+  startupMs: 60_000,
   maxHeapMb: 384,
   idleMs: 15_000,
   maxWaiting: 4,
@@ -44,6 +47,7 @@ export interface ReaderJob {
 }
 
 export type ReaderReply =
+  | { ready: true }
   | { id: number; grid: StatementGrid }
   | { id: number; refusal: { code: StatementFileErrorCode; message: string } }
   | { id: number; failure: string };
@@ -87,6 +91,8 @@ interface Pending {
 
 export class StatementReader {
   #worker: Worker | null = null;
+  /** Whether #worker has loaded its code and is listening. */
+  #ready = false;
   #running: (Pending & { timer: NodeJS.Timeout }) | null = null;
   #waiting: Pending[] = [];
   #idle: NodeJS.Timeout | null = null;
@@ -123,16 +129,26 @@ export class StatementReader {
     this.#idle = null;
     const worker = this.#worker ?? this.#spawn();
     worker.ref();
-    const timer = setTimeout(
-      () => this.#fail(worker, new StatementFileError("STATEMENT_TOO_LARGE", READ_TIMEOUT_MESSAGE)),
-      this.limits.timeoutMs,
-    );
-    this.#running = { ...pending, timer };
+    this.#running = { ...pending, timer: this.#timer(worker) };
     worker.postMessage(pending.job, [pending.job.file.buffer as ArrayBuffer]);
+  }
+
+  /** The running file's time limit once the worker is ready, else the worker's start-up limit. */
+  #timer(worker: Worker): NodeJS.Timeout {
+    return this.#ready
+      ? setTimeout(
+          () => this.#fail(worker, new StatementFileError("STATEMENT_TOO_LARGE", READ_TIMEOUT_MESSAGE)),
+          this.limits.timeoutMs,
+        )
+      : setTimeout(
+          () => this.#fail(worker, new Error("statement worker did not start in time")),
+          this.limits.startupMs,
+        );
   }
 
   #spawn(): Worker {
     const worker = spawnWorker(this.limits.maxHeapMb);
+    this.#ready = false;
     worker.on("message", (reply: ReaderReply) => this.#settle(worker, reply));
     worker.on("error", (error: Error & { code?: string }) => {
       this.#fail(
@@ -148,8 +164,17 @@ export class StatementReader {
   }
 
   #settle(worker: Worker, reply: ReaderReply): void {
+    if (worker !== this.#worker) return;
     const running = this.#running;
-    if (worker !== this.#worker || !running || running.job.id !== reply.id) return;
+    if ("ready" in reply) {
+      this.#ready = true;
+      if (running) {
+        clearTimeout(running.timer);
+        running.timer = this.#timer(worker);
+      }
+      return;
+    }
+    if (!running || running.job.id !== reply.id) return;
     clearTimeout(running.timer);
     this.#running = null;
     if ("grid" in reply) running.resolve(reply.grid);

@@ -22,3 +22,5 @@ port.on("message", async (job: ReaderJob) => {
   }
   port.postMessage(reply);
 });
+// Loaded and listening: the reader starts the file's time limit now, not while this code was loading.
+port.postMessage({ ready: true } satisfies ReaderReply);
