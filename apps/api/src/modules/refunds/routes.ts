@@ -82,8 +82,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Marcar un reembolso como pagado (multipart: reference y, opcional, file JPG/PNG/PDF)",
-        description:
-          `Una sola vez: un segundo intento responde 409 REFUND_ALREADY_PAID. Avisa al comprador por notificación y correo. Una imagen de más de ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (leídos del encabezado) responde 422 IMAGE_TOO_MANY_PIXELS.`,
+        description: `Una sola vez: un segundo intento responde 409 REFUND_ALREADY_PAID. Avisa al comprador por notificación y correo. Una imagen de más de ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (leídos del encabezado) responde 422 IMAGE_TOO_MANY_PIXELS.`,
         params: idParams,
         response: {
           200: refundSchema,
