@@ -1,6 +1,8 @@
-// Bundles the API into one ESM file, dist/server.js. Workspace packages (@rifazo/*, consumed as TS source)
-// are bundled in; every npm package stays external and is loaded from node_modules at runtime, so native
-// and WASM packages (sharp, PGlite) and packages that read their own files keep working.
+// Bundles the API into one ESM file, dist/server.js, and the bank statement reader's worker thread into
+// dist/statement-worker.js next to it (modules/reconciliation/parse/statement-reader.ts loads it from
+// there). Workspace packages (@rifazo/*, consumed as TS source) are bundled in; every npm package stays
+// external and is loaded from node_modules at runtime, so native and WASM packages (sharp, PGlite) and
+// packages that read their own files keep working.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,8 +39,11 @@ let result;
 try {
   result = await esbuild.build({
     absWorkingDir: here,
-    entryPoints: ["src/server.ts"],
-    outfile: "dist/server.js",
+    entryPoints: {
+      server: "src/server.ts",
+      "statement-worker": "src/modules/reconciliation/parse/statement-worker.ts",
+    },
+    outdir: "dist",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -61,9 +66,11 @@ try {
   process.exit(1);
 }
 
-const output = result.metafile.outputs["dist/server.js"];
 const ms = Math.round(performance.now() - started);
-console.log(`api: dist/server.js ${(output.bytes / 1024).toFixed(0)} KiB en ${ms} ms`);
+const kib = (file) => (result.metafile.outputs[file].bytes / 1024).toFixed(0);
+console.log(
+  `api: dist/server.js ${kib("dist/server.js")} KiB, dist/statement-worker.js ${kib("dist/statement-worker.js")} KiB en ${ms} ms`,
+);
 if (undeclared.size > 0) {
   // Still resolvable through the hoisted root node_modules, but worth declaring in apps/api/package.json.
   console.warn(

@@ -37,10 +37,10 @@ import {
   headerCells,
   movementFingerprints,
   parseMovements,
-  readStatementFile,
   StatementFileError,
   type StatementGrid,
 } from "./parse";
+import { StatementReaderBusyError, statementReader } from "./parse/statement-reader";
 import * as repo from "./repository";
 
 const DAY_MS = 86_400_000;
@@ -302,19 +302,28 @@ export interface UploadedStatement {
   bankId: string | undefined;
 }
 
-/** The parser's refusals (empty, not a spreadsheet, too many rows) as the catalogue's Spanish 4xx. */
+/**
+ * The file read as a grid in the statement reader's worker (parse/statement-reader.ts: off the event loop,
+ * with a heap and a time limit), and the parser's refusals (empty, not a spreadsheet, too many rows, too
+ * large once inflated) as the catalogue's Spanish 4xx.
+ */
 async function readGrid(
   buffer: Buffer,
   filename: string,
   options?: { encoding?: StatementMapping["encoding"]; delimiter?: StatementMapping["delimiter"] },
 ): Promise<StatementGrid> {
   try {
-    return await readStatementFile(buffer, filename, {
+    return await statementReader.read(buffer, filename, {
       encoding: options?.encoding ?? undefined,
       delimiter: options?.delimiter ?? undefined,
     });
   } catch (error) {
     if (error instanceof StatementFileError) throw new AppError(error.code, error.message);
+    if (error instanceof StatementReaderBusyError) {
+      const busy = new AppError("SERVICE_UNAVAILABLE", READER_BUSY_MESSAGE);
+      busy.retryAfter = 10;
+      throw busy;
+    }
     throw error;
   }
 }
@@ -330,6 +339,9 @@ function layoutOf(grid: StatementGrid, mapping: StatementMapping): RememberedLay
 }
 
 const sameCells = (a: string[], b: string[]) => a.length === b.length && a.every((cell, i) => cell === b[i]);
+
+const READER_BUSY_MESSAGE =
+  "Se están leyendo otros extractos en este momento: vuelve a subir el archivo en unos segundos.";
 
 /**
  * The bank's remembered layout this file has: the same header row, cell for cell, on the same row (or,

@@ -1,6 +1,7 @@
 import {
   adminRefundListQuerySchema,
   adminRefundListSchema,
+  MAX_IMAGE_PIXELS,
   MAX_PROOF_BYTES,
   refundPaidFieldsSchema,
   refundSchema,
@@ -81,8 +82,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: "Marcar un reembolso como pagado (multipart: reference y, opcional, file JPG/PNG/PDF)",
-        description:
-          "Una sola vez: un segundo intento responde 409 REFUND_ALREADY_PAID. Avisa al comprador por notificación y correo.",
+        description: `Una sola vez: un segundo intento responde 409 REFUND_ALREADY_PAID. Avisa al comprador por notificación y correo. Una imagen de más de ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (leídos del encabezado) responde 422 IMAGE_TOO_MANY_PIXELS.`,
         params: idParams,
         response: {
           200: refundSchema,
@@ -90,6 +90,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
           404: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          422: errorSchema,
           ...adminErrors,
         },
       },

@@ -6,12 +6,14 @@
  * (docs/decisions/0016-raffles-that-do-not-sell.md).
  */
 import {
+  ADMIN_MESSAGES,
   ADMIN_REFUNDS_PAGE_SIZE,
   type AdminRefundListQuery,
   type BuyerRefund,
   type Currency,
   formatMoney,
   isUuid,
+  MAX_IMAGE_PIXELS,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   REFUND_STATUS_LABELS,
@@ -27,7 +29,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
-import { detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
+import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
 import { createNotifications, type NewNotification } from "../notifications/service";
@@ -333,6 +335,13 @@ export async function markRefundPaid(
     const kind = await detectFileKind(file.buffer, PROOF_TYPES);
     if (!kind)
       throw new AppError("UNSUPPORTED_FILE_TYPE", REFUND_FILE_MESSAGE, { file: REFUND_FILE_MESSAGE });
+    // The buyer's browser decodes this image: the same pixel cap as payment proofs and the gallery, read
+    // from the header without decoding (a few hundred bytes can declare a 50000 × 50000 canvas).
+    if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
+      throw new AppError("IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
+        file: ADMIN_MESSAGES.imageTooManyPixels,
+      });
+    }
     const key = newStorageKey("refunds", kind.ext);
     await ctx.storage.put(key, file.buffer, kind.mime);
     stored = { key, mime: kind.mime, size: file.buffer.length };

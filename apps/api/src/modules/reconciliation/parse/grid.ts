@@ -35,6 +35,30 @@ export const ASK_FOR_EXPORT =
   "Descarga los movimientos desde la banca en línea en formato CSV, TXT o Excel (.xlsx) y súbelo tal cual.";
 const TOO_LARGE_MESSAGE = `El archivo tiene más de ${MAX_STATEMENT_ROWS.toLocaleString("es-VE")} filas: descarga los movimientos de un período más corto.`;
 
+/**
+ * Cells and characters of a whole grid. A real export is some 50,000 rows of six to a dozen short cells; a
+ * file of empty cells (";;;;" or one far column per row), or one long shared string repeated in every cell,
+ * can make a grid many times its own size, and the grid is copied from the reader's worker to the request.
+ */
+export const MAX_GRID_CELLS = 2_000_000;
+export const MAX_GRID_CHARS = 20_000_000;
+const GRID_TOO_LARGE_MESSAGE =
+  "El archivo tiene demasiadas celdas o demasiado texto para ser un archivo de movimientos: descarga los movimientos de un período más corto.";
+
+/** The grid, or STATEMENT_TOO_LARGE when it holds more than MAX_GRID_CELLS cells or MAX_GRID_CHARS characters. */
+export function withinGridLimits(grid: StatementGrid): StatementGrid {
+  let cells = 0;
+  let chars = 0;
+  for (const row of grid.rows) {
+    cells += row.length;
+    for (const cell of row) chars += cell.length;
+    if (cells > MAX_GRID_CELLS || chars > MAX_GRID_CHARS) {
+      throw new StatementFileError("STATEMENT_TOO_LARGE", GRID_TOO_LARGE_MESSAGE);
+    }
+  }
+  return grid;
+}
+
 export function tooLarge(): StatementFileError {
   return new StatementFileError("STATEMENT_TOO_LARGE", TOO_LARGE_MESSAGE);
 }

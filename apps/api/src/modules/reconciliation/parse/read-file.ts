@@ -9,6 +9,7 @@ import {
   type StatementGrid,
   tooLarge,
   unreadable,
+  withinGridLimits,
 } from "./grid";
 import { readXlsxGrid } from "./xlsx";
 
@@ -239,9 +240,9 @@ export async function readStatementFile(
   options: { encoding?: StatementEncoding | null; delimiter?: StatementDelimiter | null } = {},
 ): Promise<StatementGrid> {
   if (file.length === 0) throw new StatementFileError("STATEMENT_EMPTY", EMPTY_MESSAGE);
-  if (startsWith(file, ZIP)) return readXlsxGrid(file, filename);
+  if (startsWith(file, ZIP)) return withinGridLimits(await readXlsxGrid(file, filename));
   for (const signature of SIGNATURES) {
     if (startsWith(file, signature.bytes)) throw unreadable(signature.message);
   }
-  return readCsv(file, options);
+  return withinGridLimits(readCsv(file, options));
 }

@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import { type Zippable, zipSync } from "fflate";
 import { findHeaderRow } from "./detect";
 import {
   EMPTY_MESSAGE,
@@ -8,6 +9,7 @@ import {
   tooLarge,
   unreadable,
 } from "./grid";
+import { unzipBounded, type ZipEntry, ZipFormatError, ZipLimitError, type ZipLimits } from "./zip";
 
 // An XLSX statement's first worksheet with data as text cells, written the way the CSV reader gives them,
 // so one set of rules reads both.
@@ -80,58 +82,65 @@ function hasData(sheet: ExcelJS.Worksheet): boolean {
 }
 
 /**
- * What the ZIP's entries add up to once inflated, from its central directory (null when there is none:
- * exceljs then refuses the file). A few compressed megabytes can inflate to gigabytes, and exceljs holds
- * the whole workbook in memory, so the size is checked before anything is inflated.
+ * What an XLSX statement may inflate to, counted while inflating (parse/zip.ts). 50,000 rows of six
+ * columns are some 13 MB of sheet XML, compressed about 6 to 1; a workbook's parts are a dozen or two.
  */
-export function zipInflatedSize(file: Buffer): number | null {
-  const END_SIGNATURE = 0x06054b50;
-  const ENTRY_SIGNATURE = 0x02014b50;
-  // The end record is the last 22 bytes plus a comment of up to 65,535.
-  const lowest = Math.max(0, file.length - 22 - 65_535);
-  let end = -1;
-  for (let i = file.length - 22; i >= lowest; i--) {
-    if (file.readUInt32LE(i) === END_SIGNATURE) {
-      end = i;
-      break;
+export const XLSX_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 500,
+  maxEntryBytes: 40 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFromBytes: 1024 * 1024,
+};
+
+export const INFLATED_TOO_LARGE_MESSAGE =
+  "El archivo es demasiado grande al descomprimirlo para ser un archivo de movimientos: descarga los " +
+  "movimientos de un período más corto, o en formato CSV.";
+const TOO_MANY_PARTS_MESSAGE =
+  "El archivo tiene demasiadas partes internas para ser una hoja de cálculo de movimientos: descarga de " +
+  "nuevo los movimientos del banco.";
+
+/**
+ * The workbook's parts, inflated within XLSX_ZIP_LIMITS, written again as a ZIP without compression: exceljs
+ * then reads exactly the bytes that were counted, whatever sizes the uploaded file declared and however its
+ * entries were laid out.
+ */
+function boundedWorkbook(file: Buffer, filename: string): Uint8Array {
+  let entries: ZipEntry[];
+  try {
+    entries = unzipBounded(file, XLSX_ZIP_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipLimitError) {
+      throw new StatementFileError(
+        "STATEMENT_TOO_LARGE",
+        error.limit === "entries" ? TOO_MANY_PARTS_MESSAGE : INFLATED_TOO_LARGE_MESSAGE,
+      );
     }
+    if (error instanceof ZipFormatError) throw notAWorkbook(filename);
+    throw error;
   }
-  if (end < 0) return null;
-  const entries = file.readUInt16LE(end + 10);
-  let offset = file.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > file.length || file.readUInt32LE(offset) !== ENTRY_SIGNATURE) return null;
-    const size = file.readUInt32LE(offset + 24);
-    // 0xFFFFFFFF: a ZIP64 entry of 4 GB or more, never a statement.
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    offset +=
-      46 + file.readUInt16LE(offset + 28) + file.readUInt16LE(offset + 30) + file.readUInt16LE(offset + 32);
-  }
-  return total;
+  // No prototype: an entry named "__proto__" is a name like any other.
+  const parts: Zippable = Object.create(null);
+  for (const entry of entries) parts[entry.name] = entry.data;
+  return zipSync(parts, { level: 0 });
 }
 
-/** 50,000 rows of six columns inflate to some 14 MB of XML; many times that is not a movements export. */
-export const MAX_XLSX_INFLATED_BYTES = 100 * 1024 * 1024;
+function notAWorkbook(filename: string): StatementFileError {
+  return unreadable(
+    `«${filename}» no es una hoja de cálculo .xlsx que se pueda abrir: descarga de nuevo los movimientos del banco.`,
+  );
+}
 
 export async function readXlsxGrid(file: Buffer, filename: string): Promise<StatementGrid> {
-  if ((zipInflatedSize(file) ?? 0) > MAX_XLSX_INFLATED_BYTES) {
-    throw new StatementFileError(
-      "STATEMENT_TOO_LARGE",
-      "La hoja de cálculo es demasiado grande para ser un archivo de movimientos: descarga un período más corto.",
-    );
-  }
+  const workbookFile = boundedWorkbook(file, filename);
   // exceljs is large and only statements (and exports) need it: loaded on the first XLSX, not at start-up.
   const { default: Excel } = await import("exceljs");
   const workbook = new Excel.Workbook();
   try {
     // exceljs declares its own Buffer type; Node's is the same thing at run time.
-    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(workbookFile as unknown as ExcelJS.Buffer);
   } catch {
-    throw unreadable(
-      `«${filename}» no es una hoja de cálculo .xlsx que se pueda abrir: descarga de nuevo los movimientos del banco.`,
-    );
+    throw notAWorkbook(filename);
   }
   // The movements' sheet: the first with a header row, else the first with data (a cover sheet with the
   // bank's name comes before the movements in some exports).
