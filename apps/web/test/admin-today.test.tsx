@@ -23,6 +23,7 @@ days[13] = { day: "2026-11-26", usd: 234.56, ves: 8_561.44, proofs: 2 };
 
 const TODAY: AdminToday = {
   pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
+  lateDraws: [],
   expiringReservations: [
     {
       id: "r1",
