@@ -113,7 +113,10 @@ function FrozenDraw({
   now,
   error,
   onDraw,
+  leagueOfEntropy,
 }: {
+  /** Only a League of Entropy round is unknown to everyone before it is published (draw-trust.ts). */
+  leagueOfEntropy: boolean;
   round: number | null;
   roundAt: string | null;
   countdownTo: Date | null;
@@ -143,8 +146,11 @@ function FrozenDraw({
         </h2>
         <p className="mb-4 text-muted">
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
-          <strong className="text-ink">{round}</strong> de drand, un número aleatorio público que nadie conoce
-          todavía, prevista para el {endSentence(formatDateTime(countdownTo))}
+          <strong className="text-ink">{round}</strong> de drand,{" "}
+          {leagueOfEntropy
+            ? "un número aleatorio público que nadie conoce todavía"
+            : "un número aleatorio que todavía no se ha publicado"}
+          , prevista para el {endSentence(formatDateTime(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
       </>
@@ -565,6 +571,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                 now={now}
                 error={drawError}
                 onDraw={() => void runDraw()}
+                leagueOfEntropy={raffle.drawTrust === "drand"}
               />
             )}
           </Panel>

@@ -5,7 +5,7 @@ import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
-import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
+import { DrawTrustLine, DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -344,6 +344,12 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
             <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>
           </p>
+          {/* How the winner is decided, before buying: a warning in full, otherwise one line. */}
+          {trust.warning ? (
+            <DrawTrustNotice level={raffle.drawTrust} />
+          ) : (
+            <DrawTrustLine level={raffle.drawTrust} />
+          )}
           <LifecycleNotice raffle={raffle} />
           {state.salesOpen ? (
             raffle.numberMode === "chosen" && raffle.remaining >= MIN_TICKETS_PER_PURCHASE ? (
@@ -401,7 +407,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ArrowRightIcon className="text-xs" />
             </Link>
           </Section>
-          <Section title={trust.verifiable ? "Sorteo transparente" : "Cómo se decide el ganador"}>
+          <Section title={trust.warning ? "Cómo se decide el ganador" : "Sorteo transparente"}>
             <DrawTrustNotice level={raffle.drawTrust} />
             {raffle.drawSeedCommitment ? (
               <div className="mt-3 space-y-2 text-sm">
