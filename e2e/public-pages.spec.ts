@@ -31,7 +31,7 @@ const MESSAGES = {
 };
 
 interface WinnersEntry {
-  raffle: { id: string; title: string };
+  raffle: { id: string; title: string; drawTrust: string };
   drawDate: string;
   winners: { ticketNumber: string; winnerName: string; prizeLevel: number }[];
 }
@@ -72,10 +72,16 @@ test("ganadores: muestra las rifas finalizadas sembradas y filtra por año y bú
       await expect(card.getByText(winner.winnerName).first()).toBeVisible();
       await expect(card.getByText(winner.ticketNumber, { exact: true })).toBeVisible();
     }
-    await expect(card.getByRole("link", { name: /Verificar sorteo/ })).toHaveAttribute(
-      "href",
-      `/sorteo/${entry.raffle.id}`,
-    );
+    // A draw with a record links to its verification; one announced by the organiser says it has none.
+    if (entry.raffle.drawTrust === "announced") {
+      await expect(card.getByText("Anunciado por el organizador")).toBeVisible();
+      await expect(card.getByRole("link", { name: /Verificar sorteo/ })).toHaveCount(0);
+    } else {
+      await expect(card.getByRole("link", { name: /Verificar sorteo/ })).toHaveAttribute(
+        "href",
+        `/sorteo/${entry.raffle.id}`,
+      );
+    }
   }
 
   // Year filter: the year of the draws shows them; a year without draws shows the filtered empty state.

@@ -25,6 +25,8 @@ export async function startServerWithRelay(
       env: {
         ...relayEnv(relay),
         DRAW_ROUND_DELAY_MINUTES: String(options.roundDelayMinutes ?? 0),
+        // The local relay is not a League of Entropy chain: production refuses it without this (config.ts).
+        DRAND_ALLOW_UNKNOWN_CHAIN: "1",
         ...options.env,
       },
     });

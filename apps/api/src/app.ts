@@ -30,6 +30,7 @@ import { clubRoutes } from "./modules/club/routes";
 import { contactRoutes } from "./modules/contact/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { drawRoutes } from "./modules/draws/routes";
+import { setConfiguredDrawChain } from "./modules/draws/trust";
 import { createMailer, type Mailer } from "./modules/email/service";
 import { eventRoutes } from "./modules/events/routes";
 import { createEventBus } from "./modules/events/service";
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
   const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis };
+  setConfiguredDrawChain(config.drandChainInfo);
   app.decorate("ctx", ctx);
 
   const https = config.publicUrl.startsWith("https://");

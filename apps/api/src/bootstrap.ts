@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isKnownLeagueOfEntropyChain } from "@rifazo/shared/domain/draw-trust";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import type { Config } from "./config";
@@ -22,6 +23,16 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
   try {
     await runMigrations(database, config.databaseUrl);
     const app = await buildApp({ config, database, ownsDatabase: true });
+    if (!isKnownLeagueOfEntropyChain(config.drandChainInfo)) {
+      // Allowed in production only by DRAND_ALLOW_UNKNOWN_CHAIN=1 (config.ts); said as loudly as a log can.
+      app.log.error(
+        {
+          chainHash: config.drandChainInfo.hash,
+          allowedBy: config.drandAllowUnknownChain ? "DRAND_ALLOW_UNKNOWN_CHAIN=1" : null,
+        },
+        "ATENCIÓN: los sorteos usan una cadena drand que NO es de la League of Entropy: quien la opera puede predecir a los ganadores. Solo para pruebas; cada página de esos sorteos lo advierte.",
+      );
+    }
     await normalizeStoredPaymentReferences(app.ctx);
     // After it: keys are computed from the normalised references (decision 0019).
     await normalizeStoredReferenceKeys(app.ctx);

@@ -31,4 +31,28 @@ describe("configuración de drand (issue 15)", () => {
     expect(() => loadConfig({ DRAW_ROUND_DELAY_MINUTES: "-1" })).toThrow(/DRAW_ROUND_DELAY_MINUTES/);
     expect(() => loadConfig({ DRAW_ROUND_DELAY_MINUTES: "1.5" })).toThrow(/DRAW_ROUND_DELAY_MINUTES/);
   });
+
+  it("en producción: solo la League of Entropy (salvo DRAND_ALLOW_UNKNOWN_CHAIN=1) y al menos 1 minuto", () => {
+    const own = JSON.stringify(createTestChain().info);
+    const production = { NODE_ENV: "production" };
+    expect(() => loadConfig({ ...production, DRAND_CHAIN_INFO: own })).toThrow(
+      /no es de la League of Entropy/,
+    );
+    expect(() =>
+      loadConfig({ ...production, DRAND_ALLOW_UNKNOWN_CHAIN: "true", DRAND_CHAIN_INFO: own }),
+    ).toThrow(/no es de la League of Entropy/);
+    expect(
+      loadConfig({ ...production, DRAND_ALLOW_UNKNOWN_CHAIN: "1", DRAND_CHAIN_INFO: own })
+        .drandAllowUnknownChain,
+    ).toBe(true);
+    expect(() => loadConfig({ ...production, DRAW_ROUND_DELAY_MINUTES: "0" })).toThrow(/demasiado poco/);
+    expect(loadConfig({ ...production, DRAW_ROUND_DELAY_MINUTES: "1" }).drawRoundDelayMinutes).toBe(1);
+    expect(
+      loadConfig({ ...production, DRAND_CHAIN_INFO: JSON.stringify(QUICKNET.info) }).drandChainInfo,
+    ).toEqual(QUICKNET.info);
+    // Outside production a test chain and delay 0 are fine (tests, e2e, demos).
+    expect(loadConfig({ DRAND_CHAIN_INFO: own, DRAW_ROUND_DELAY_MINUTES: "0" }).drawRoundDelayMinutes).toBe(
+      0,
+    );
+  });
 });

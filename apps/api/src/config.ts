@@ -1,5 +1,6 @@
 import path from "node:path";
 import { assertSupportedChain, type DrandChainInfo, QUICKNET } from "@rifazo/shared/domain/drand";
+import { isKnownLeagueOfEntropyChain } from "@rifazo/shared/domain/draw-trust";
 import { type StreamLimits, streamLimitsFromEnv } from "./modules/events/stream-limits";
 
 // Every environment variable the server reads, in one place (the README lists the same).
@@ -41,6 +42,12 @@ export interface Config {
   drandRelays: string[];
   /** The freeze names the first round at least this many minutes later (DRAW_ROUND_DELAY_MINUTES, default 2). */
   drawRoundDelayMinutes: number;
+  /**
+   * DRAND_ALLOW_UNKNOWN_CHAIN=1: a production server may draw with a chain that is not the League of
+   * Entropy's (a test or demonstration chain, whose operator can predict its rounds). Off by default;
+   * the start logs it as an error and every page with such a draw says so (decision 0012).
+   */
+  drandAllowUnknownChain: boolean;
   /**
    * Proof analysis worker (perceptual hash + OCR of each uploaded proof, decision 0015): PROOF_ANALYSIS,
    * on unless "off"/"0"/"false". Test apps turn it off unless a test asks for it.
@@ -113,6 +120,36 @@ function delayMinutes(text: string | undefined): number {
   return value;
 }
 
+/**
+ * The least DRAW_ROUND_DELAY_MINUTES a production server accepts with a League of Entropy chain
+ * (decision 0020): the named round must still be in the future, with margin, when the freeze is
+ * committed and the record can be read.
+ */
+export const MIN_PRODUCTION_ROUND_DELAY_MINUTES = 1;
+
+/**
+ * What a production start refuses about the draw's randomness (decisions 0012 and 0020), with the
+ * reason in Spanish: a chain that is not a League of Entropy chain (by hash and public key) unless
+ * DRAND_ALLOW_UNKNOWN_CHAIN=1 says it is a test, and a round delay below the floor on a League of
+ * Entropy chain. Outside production anything goes (tests and demos run their own chain with delay 0).
+ */
+export function assertProductionDrawSettings(
+  config: Pick<Config, "nodeEnv" | "drandChainInfo" | "drandAllowUnknownChain" | "drawRoundDelayMinutes">,
+): void {
+  if (config.nodeEnv !== "production") return;
+  const known = isKnownLeagueOfEntropyChain(config.drandChainInfo);
+  if (!known && !config.drandAllowUnknownChain) {
+    throw new Error(
+      `DRAND_CHAIN_INFO nombra una cadena drand que no es de la League of Entropy (hash ${config.drandChainInfo.hash}). En producción los sorteos solo se hacen con quicknet de la League of Entropy: quien opera otra cadena puede predecir a los ganadores. Quita DRAND_CHAIN_INFO para usar quicknet; solo para pruebas, DRAND_ALLOW_UNKNOWN_CHAIN=1 la permite y las páginas lo advierten.`,
+    );
+  }
+  if (known && config.drawRoundDelayMinutes < MIN_PRODUCTION_ROUND_DELAY_MINUTES) {
+    throw new Error(
+      `DRAW_ROUND_DELAY_MINUTES=${config.drawRoundDelayMinutes} es demasiado poco: en producción la ronda de drand se fija al menos ${MIN_PRODUCTION_ROUND_DELAY_MINUTES} minuto después de congelar la lista, para que nadie conozca su valor cuando la lista ya no puede cambiar (decisión 0020).`,
+    );
+  }
+}
+
 function ocrConcurrency(text: string | undefined): number {
   if (text === undefined || text.trim() === "") return 1;
   const value = Number(text);
@@ -128,6 +165,12 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const config = readConfig(env, overrides);
+  assertProductionDrawSettings(config);
+  return config;
+}
+
+function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   const port = Number(env.PORT ?? 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   const trust = env.TRUST_PROXY;
@@ -165,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drandChainInfo: parseChainInfo(env.DRAND_CHAIN_INFO),
     drandRelays: relayList(env.DRAND_RELAYS),
     drawRoundDelayMinutes: delayMinutes(env.DRAW_ROUND_DELAY_MINUTES),
+    drandAllowUnknownChain: env.DRAND_ALLOW_UNKNOWN_CHAIN === "1",
     proofAnalysis: bool(env.PROOF_ANALYSIS, (env.NODE_ENV ?? "development") !== "test"),
     ocrConcurrency: ocrConcurrency(env.OCR_CONCURRENCY),
     ...overrides,

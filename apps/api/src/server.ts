@@ -1,13 +1,21 @@
 import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 
-const config = loadConfig();
-const app = await bootstrap(config).catch((error: unknown) => {
-  // A refused start (weak ADMIN_PASSWORD, unreachable database...) says why in one line and exits non-zero.
+function refuse(error: unknown): never {
+  // A refused start (weak ADMIN_PASSWORD, unreachable database, a drand chain or round delay production
+  // does not accept...) says why in one line and exits non-zero.
   console.error(`rifazo: no se pudo iniciar: ${error instanceof Error ? error.message : String(error)}`);
   if (error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
-});
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuse(error);
+}
+const app = await bootstrap(config).catch(refuse);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

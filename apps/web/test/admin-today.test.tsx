@@ -23,6 +23,7 @@ days[13] = { day: "2026-11-26", usd: 234.56, ves: 8_561.44, proofs: 2 };
 
 const TODAY: AdminToday = {
   pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
+  lateDraws: [],
   expiringReservations: [
     {
       id: "r1",
@@ -69,6 +70,31 @@ beforeEach(() => {
 });
 
 describe("pestaña Hoy", () => {
+  it("un sorteo cuya ronda de drand se atrasó va primero, con la salida (Pegar beacon)", async () => {
+    const late = {
+      ...TODAY,
+      lateDraws: [
+        { id: "raffle-9", title: "Moto atrasada", round: 12345678, roundAt: "2026-11-26T22:17:00.000Z" },
+      ],
+    };
+    fetchMock.mockImplementation(async () => json(200, late));
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const region = await screen.findByRole("region", { name: "1 sorteo espera su ronda de drand" });
+    expect(region).toHaveTextContent("Moto atrasada: ronda 12345678, disponible desde el");
+    expect(region).toHaveTextContent(/Pegar beacon/);
+    expect(region).toHaveTextContent("/api/health");
+    expect(within(region).getByRole("link", { name: "Pegar beacon de Moto atrasada" })).toHaveAttribute(
+      "href",
+      "/admin/rifas/raffle-9",
+    );
+  });
+
+  it("sin sorteos atrasados no hay aviso", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    await screen.findByRole("region", { name: "Comprobantes por revisar" });
+    expect(screen.queryByText(/espera su ronda de drand|esperan su ronda de drand/)).not.toBeInTheDocument();
+  });
+
   it("es la primera pestaña y la que abre /admin", async () => {
     renderWithProviders(<AdminDashboard />, { path: "/admin" });
     const tabs = screen.getAllByRole("tab");

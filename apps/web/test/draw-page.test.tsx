@@ -161,7 +161,7 @@ describe("DrawPage", () => {
   it("frozen, round out but the relays unreachable: the server's refusal and the admin's way out", async () => {
     reducedMotion(true);
     serve(
-      frozen(new Date(NOW.getTime() - 60_000)),
+      frozen(new Date(NOW.getTime() - 30_000)),
       json(503, {
         error: {
           code: "SERVICE_UNAVAILABLE",
@@ -179,23 +179,35 @@ describe("DrawPage", () => {
     expect(screen.queryByRole("list", { name: "Ganadores" })).not.toBeInTheDocument();
   });
 
-  it("live: once the round is out, pressing the button spins the roulette before asking for the winners", async () => {
-    serve(frozen(new Date(NOW.getTime() - 60_000)));
+  it("live: once the round is out, pressing the button asks the server first and spins only for a real result", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    serve(frozen(new Date(NOW.getTime() - 30_000)));
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === "/api/raffles/r1/draw"
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
+    );
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByRole("heading", { name: "¡Todo listo para el sorteo!" })).toBeInTheDocument();
     expect(screen.getByText(/nadie puede cambiar el resultado/)).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /Obtener la ronda y sortear/ }));
+    // While the server gets the round: a still message, no tómbola yet.
     expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
-    expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
+    expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
+    await act(async () => answer(json(200, WON)));
+    expect(await screen.findByText("Girando la tómbola...")).toBeInTheDocument();
     expect(screen.getByText("Sorteo en vivo", { selector: "header p" })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
   });
 
   it("drawn: the winners the API returns, with the record to verify the draw", async () => {
     reducedMotion(true);
-    serve(frozen(new Date(NOW.getTime() - 60_000)), {
+    serve(frozen(new Date(NOW.getTime() - 30_000)), {
       raffleId: "r1",
       drawnAt: NOW.toISOString(),
       empty: false,
@@ -246,7 +258,7 @@ describe("DrawPage", () => {
   it("reduced motion: no roulette digits and no confetti, the result said once in a live region", async () => {
     reducedMotion(true);
     let answer: (response: Response) => void = () => undefined;
-    serve(frozen(new Date(NOW.getTime() - 60_000)));
+    serve(frozen(new Date(NOW.getTime() - 30_000)));
     const base = fetchMock.getMockImplementation();
     fetchMock.mockImplementation((input, init) =>
       String(input) === "/api/raffles/r1/draw"
@@ -281,11 +293,11 @@ describe("DrawPage", () => {
       now: NOW,
       shouldAdvanceTime: true,
     });
-    serve(frozen(new Date(NOW.getTime() - 60_000)), WON);
+    serve(frozen(new Date(NOW.getTime() - 30_000)), WON);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
-    expect(screen.getByText("Girando la tómbola...")).toBeInTheDocument();
+    expect(await screen.findByText("Girando la tómbola...")).toBeInTheDocument();
     // The digits change many times; the live region stays silent while they do.
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(announcement()).toHaveTextContent(/^$/);
@@ -409,6 +421,71 @@ describe("DrawPage", () => {
     expect(await screen.findByRole("heading", { name: "Rifa cancelada" })).toBeInTheDocument();
     expect(screen.getByText(/Motivo: El premio no llegó a tiempo\./)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
+  });
+
+  it("late: the round is past its time and no relay answered — says what it waits for, never spins", async () => {
+    const roundAt = new Date(NOW.getTime() - 45 * 60_000);
+    serve(
+      frozen(roundAt),
+      json(503, {
+        error: {
+          code: "SERVICE_UNAVAILABLE",
+          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    expect(
+      await screen.findByRole("heading", { name: "El sorteo espera la fuente pública de azar" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(`ronda ${ROUND} de drand, un número aleatorio público`)),
+    ).toHaveTextContent(/debía estar disponible desde el .*2026/);
+    expect(screen.getByText(/nadie puede reemplazarla por otra/)).toBeInTheDocument();
+    // No promise that it is ready, no draw button, no tómbola.
+    expect(screen.queryByRole("heading", { name: "¡Todo listo para el sorteo!" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Obtener la ronda y sortear/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Intentar obtener la ronda ahora" }));
+    expect(await screen.findByText("Todavía no está disponible")).toBeInTheDocument();
+    expect(
+      screen.getByText(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
+    expect(screen.queryByText("Sorteo en vivo")).not.toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { name: "El sorteo espera la fuente pública de azar" }),
+    ).toBeInTheDocument();
+  });
+
+  it("a draw on a chain that is not the League of Entropy's says so on the page, without a click", async () => {
+    serve(frozen(new Date(NOW.getTime() + 10 * 60_000), { drawTrust: "drand-unknown-chain" }));
+    renderPage();
+    const warning = await screen.findByText(/no es de la League of Entropy/);
+    expect(warning).toHaveTextContent(/predecir a los ganadores/);
+    expect(document.querySelector('[data-draw-trust="drand-unknown-chain"]')).not.toBeNull();
+  });
+
+  it("announced by the organiser: says it is the organiser's word only, no record and no 'Lista congelada'", async () => {
+    serve(
+      raffle({
+        status: "frozen",
+        announcementType: "external",
+        drawTrust: "announced",
+        externalAnnouncementPlatform: "Instagram Live",
+        endDate: new Date(NOW.getTime() - HOUR).toISOString(),
+        lifecycle: makeLifecycle("frozen", {
+          label: "Ventas cerradas: esperando el anuncio del organizador",
+          recordAvailable: false,
+        }),
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText("Anunciado por el organizador")).toBeInTheDocument();
+    expect(screen.getByText(/solo cuenta la palabra del organizador/)).toBeInTheDocument();
+    expect(screen.queryByText(/congelada/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /acta/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Verificar/i })).not.toBeInTheDocument();
   });
 
   it("a raffle that cannot be loaded: the server's message and a way back", async () => {

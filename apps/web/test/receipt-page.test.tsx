@@ -30,6 +30,7 @@ const receipt: Receipt = {
     round: 12345678,
     lottery: null,
     text: "1 de diciembre de 2026 a las 4:00 p. m. (ronda 12345678 de drand)",
+    trust: "drand",
   },
   buyerName: "Ana M.",
   numbers: ["0007", "0042", "1234"],
@@ -151,6 +152,7 @@ describe("ticket verifier opened from a receipt's QR code", () => {
       prize: null,
       drawDate: null,
       ownerName: "Ana M.",
+      mine: true,
     });
     const answer: TicketVerificationResponse = {
       result: "not_winner",

@@ -21,6 +21,7 @@ const match = (overrides: Partial<Match>): Match => ({
   prize: null,
   drawDate: "2026-11-20T16:00:00.000Z",
   ownerName: "Ana P.",
+  mine: false,
   ...overrides,
 });
 

@@ -288,6 +288,9 @@ export const raffles = pgTable(
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
     externalRule: jsonb("external_rule"),
+    // When the organiser was told by email that the named drand round is late (draw-round-late.ts): set
+    // once, by the update that claims it, so several instances or restarts never send it twice.
+    drawLateAlertedAt: ts("draw_late_alerted_at"),
     // Purchases (decision 0014): numbers chosen on the grid or assigned at random on approval, how long a
     // reservation holds its tickets, and the packages offered ("5 boletos por $4"). number_mode and
     // combos are locked once the raffle has a reservation or a sale.

@@ -17,6 +17,7 @@ import { openDatabase } from "../../src/db/client";
 import { accounts, raffles, users } from "../../src/db/schema";
 import { disablePublishedDemoAccounts } from "../../src/seed/demo-accounts";
 import { DEMO_USERS } from "../../src/seed/demo-data";
+import { createTestChain } from "../drand-relay";
 import { createTestDatabase, type TestDatabase } from "../helpers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -341,5 +342,57 @@ describe("production start", () => {
       db.select({ id: users.id }).from(users).where(eq(users.email, "dueno@rifazo.test")),
     );
     expect(admins).toEqual([]);
+  }, 300_000);
+
+  /** Runs the server until it stops or listens; a refused start must stop without ever listening. */
+  async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; text: string }> {
+    const target = await freshTarget();
+    const child = run(target, env, await freePort());
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    while (child.exitCode === null && !child.text().includes("Rifazo escuchando"))
+      await new Promise((r) => setTimeout(r, 100));
+    if (child.exitCode === null) child.kill("SIGTERM");
+    return { code: await exited, text: child.text() };
+  }
+
+  const ownChain = JSON.stringify(createTestChain().info);
+
+  it("refuses a drand chain that is not the League of Entropy's (decision 0012)", async () => {
+    const { code, text } = await refusedStart({ NODE_ENV: "production", DRAND_CHAIN_INFO: ownChain });
+    expect(text).not.toContain("Rifazo escuchando");
+    expect(code).not.toBe(0);
+    expect(text).toContain("no es de la League of Entropy");
+    expect(text).toContain("DRAND_ALLOW_UNKNOWN_CHAIN=1");
+  }, 120_000);
+
+  it("refuses a round delay below the floor on quicknet, even with DRAND_ALLOW_UNKNOWN_CHAIN (decision 0020)", async () => {
+    const cases: Array<Record<string, string>> = [
+      { NODE_ENV: "production", DRAW_ROUND_DELAY_MINUTES: "0" },
+      { NODE_ENV: "production", DRAW_ROUND_DELAY_MINUTES: "0", DRAND_ALLOW_UNKNOWN_CHAIN: "1" },
+    ];
+    for (const env of cases) {
+      const { code, text } = await refusedStart(env);
+      expect(text).not.toContain("Rifazo escuchando");
+      expect(code).not.toBe(0);
+      expect(text).toContain("DRAW_ROUND_DELAY_MINUTES=0 es demasiado poco");
+    }
+  }, 120_000);
+
+  it("with DRAND_ALLOW_UNKNOWN_CHAIN=1 starts on a test chain and says so loudly", async () => {
+    const server = await start(await freshTarget(), {
+      NODE_ENV: "production",
+      DRAND_CHAIN_INFO: ownChain,
+      DRAND_ALLOW_UNKNOWN_CHAIN: "1",
+      DRAW_ROUND_DELAY_MINUTES: "0",
+    });
+    try {
+      const line = logLines(server.output()).find((l) =>
+        String(l.msg).includes("NO es de la League of Entropy"),
+      );
+      expect(line?.level).toBe(50);
+      expect(line?.allowedBy).toBe("DRAND_ALLOW_UNKNOWN_CHAIN=1");
+    } finally {
+      await server.stop();
+    }
   }, 300_000);
 });

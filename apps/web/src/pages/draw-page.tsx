@@ -3,14 +3,17 @@ import {
   type DrawPageStateName,
   drawPageState,
 } from "@rifazo/shared/domain/draw-page-state";
+import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
+import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClasses } from "../components/ui/button";
-import { ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
+import { AlertTriangleIcon, ClockIcon, ShieldIcon, TrophyIcon } from "../components/ui/icons";
 import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/toast";
@@ -110,7 +113,10 @@ function FrozenDraw({
   now,
   error,
   onDraw,
+  leagueOfEntropy,
 }: {
+  /** Only a League of Entropy round is unknown to everyone before it is published (draw-trust.ts). */
+  leagueOfEntropy: boolean;
   round: number | null;
   roundAt: string | null;
   countdownTo: Date | null;
@@ -140,8 +146,11 @@ function FrozenDraw({
         </h2>
         <p className="mb-4 text-muted">
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
-          <strong className="text-ink">{round}</strong> de drand, un número aleatorio público que nadie conoce
-          todavía, prevista para el {endSentence(formatDateTime(countdownTo))}
+          <strong className="text-ink">{round}</strong> de drand,{" "}
+          {leagueOfEntropy
+            ? "un número aleatorio público que nadie conoce todavía"
+            : "un número aleatorio que todavía no se ha publicado"}
+          , prevista para el {endSentence(formatDateTime(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
       </>
@@ -167,6 +176,46 @@ function FrozenDraw({
             {error.unavailable
               ? ` Mientras tanto, un administrador puede pegar el beacon de la ronda ${round}.`
               : ""}
+          </Alert>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The named round is past its time and the grace, and the raffle is still not drawn (no relay answered):
+ * the page says what it waits for and since when, and never plays a draw that cannot happen. A retry asks
+ * the server once, with no roulette: only a real result is ever revealed.
+ */
+function LateRound({
+  round,
+  roundAt,
+  retrying,
+  error,
+  onRetry,
+}: {
+  round: number;
+  roundAt: string;
+  retrying: boolean;
+  error: { message: string; unavailable: boolean } | null;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <h2 className="mb-2 flex items-center gap-2 text-xl font-bold text-ink">
+        <AlertTriangleIcon className="shrink-0 text-warning-700" />
+        {DRAW_ROUND_LATE_TEXTS.title}
+      </h2>
+      <p className="mb-2 text-ink/85">{DRAW_ROUND_LATE_TEXTS.waiting(round, formatDateTime(roundAt))}</p>
+      <p className="mb-4 text-muted">{DRAW_ROUND_LATE_TEXTS.next}</p>
+      <Button variant="outline" waitsForCode loading={retrying} onClick={onRetry}>
+        Intentar obtener la ronda ahora
+      </Button>
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {error ? (
+          <Alert variant="warning" title="Todavía no está disponible">
+            {error.message}
           </Alert>
         ) : null}
       </div>
@@ -263,7 +312,9 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(raffleDetailQuery(raffleId));
   const now = useNow(1_000).getTime();
-  const [phase, setPhase] = useState<"idle" | "drawing">("idle");
+  /** fetching: the server is getting the round and drawing (a still message); drawing: the reveal of a real result. */
+  const [phase, setPhase] = useState<"idle" | "fetching" | "drawing">("idle");
+  const pending = useRef<DrawResult | null>(null);
   /** prefers-reduced-motion at the press: no roulette and no confetti, the result shown as it comes. */
   const [calm, setCalm] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);
@@ -323,26 +374,37 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
     }
   }
 
-  async function fetchWinners() {
+  /** Shows a result the server returned: the winners, the confetti (with motion) and fresh lists. */
+  async function finish(outcome: DrawResult) {
+    pending.current = null;
+    setResult(outcome);
+    setPhase("idle");
+    if (outcome.empty) {
+      toast({
+        title: "Sorteo Vacío",
+        description: "No hubo boletos vendidos: la rifa se cerró sin ganadores.",
+      });
+    } else if (!prefersReducedMotion()) {
+      void celebrate();
+    }
+    // The transparency list must show this draw for "Verificar este sorteo", even if it was cached.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: drawsQuery.queryKey }),
+    ]);
+  }
+
+  /**
+   * The server fetches the named drand round, verifies it and draws (nothing is sent from here). The
+   * roulette only plays once it has answered with winners: a draw that cannot happen (no relay reachable)
+   * is never animated, the page says why instead.
+   */
+  async function runDraw() {
+    setDrawError(null);
+    setPhase("fetching");
+    let outcome: DrawResult;
     try {
-      // The server fetches the named drand round, verifies it and draws: nothing is sent from here.
-      const outcome = await drawApi.draw(raffle.id);
-      setDrawError(null);
-      setResult(outcome);
-      setPhase("idle");
-      if (outcome.empty) {
-        toast({
-          title: "Sorteo Vacío",
-          description: "No hubo boletos vendidos: la rifa se cerró sin ganadores.",
-        });
-      } else if (!prefersReducedMotion()) {
-        void celebrate();
-      }
-      // The transparency list must show this draw for "Verificar este sorteo", even if it was cached.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: raffleKeys.all }),
-        queryClient.invalidateQueries({ queryKey: drawsQuery.queryKey }),
-      ]);
+      outcome = await drawApi.draw(raffle.id);
     } catch (error) {
       setPhase("idle");
       // Kept on the page (not only a toast): relays down is a state to explain, not a passing error.
@@ -350,21 +412,23 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         message: errorMessage(error),
         unavailable: isApiError(error) && (error.status === 503 || error.isNetwork),
       });
+      return;
     }
-  }
-
-  function runDraw() {
-    setDrawError(null);
-    // Reduced motion: straight to the result, no roulette and no confetti.
+    // Reduced motion, or nothing to reveal: straight to the result, no roulette and no confetti.
     const reduce = prefersReducedMotion();
     setCalm(reduce);
+    if (reduce || outcome.empty) {
+      await finish(outcome);
+      return;
+    }
+    pending.current = outcome;
     setPhase("drawing");
-    if (reduce) void fetchWinners();
   }
 
   const shown = result ?? (raffle.drawnAt || raffle.hasWinners ? resultFromRaffle(raffle) : null);
   const state =
     phase === "drawing" ? "drawing" : result ? (result.empty ? "no_winners" : "finished") : derived.state;
+  const trust = drawTrustText(raffle.drawTrust);
 
   return (
     <PageContainer className="py-8 sm:py-12">
@@ -377,6 +441,9 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             Ver detalles de la rifa
           </Link>
         </header>
+
+        {/* Which kind of trust this draw gives, before anything else (domain/draw-trust.ts). */}
+        <DrawTrustNotice level={raffle.drawTrust} />
 
         {state === "waiting_percentage" ? (
           <Panel>
@@ -447,7 +514,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
           <Panel tone="gold">
             <h2 className="mb-2 text-xl font-bold text-ink">Esperando el anuncio de los ganadores</h2>
             <p className="text-muted">
-              Esta rifa se anuncia en {raffle.externalAnnouncementPlatform ?? "una transmisión externa"}.
+              Las ventas cerraron. Esta rifa se anuncia en{" "}
+              {raffle.externalAnnouncementPlatform ?? "una transmisión externa"}.
               {raffle.externalAnnouncementDetails ? ` ${raffle.externalAnnouncementDetails}` : ""}
             </p>
             {raffle.externalAnnouncementUrl ? (
@@ -463,7 +531,25 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
           </Panel>
         ) : null}
 
-        {state === "ready_to_draw_manual" ? (
+        {phase === "fetching" ? (
+          <Panel>
+            <Roulette totalTickets={raffle.totalTickets} calm onResultTime={() => undefined} />
+          </Panel>
+        ) : null}
+
+        {state === "round_late" && phase === "idle" && round !== null && roundAt ? (
+          <Panel>
+            <LateRound
+              round={round}
+              roundAt={roundAt}
+              retrying={false}
+              error={drawError}
+              onRetry={() => void runDraw()}
+            />
+          </Panel>
+        ) : null}
+
+        {state === "ready_to_draw_manual" && phase === "idle" ? (
           <Panel tone="gold">
             {derived.canStartCountdown ? (
               <>
@@ -484,7 +570,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
                 canDraw={derived.canDrawNow && round !== null}
                 now={now}
                 error={drawError}
-                onDraw={runDraw}
+                onDraw={() => void runDraw()}
+                leagueOfEntropy={raffle.drawTrust === "drand"}
               />
             )}
           </Panel>
@@ -495,7 +582,9 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             <Roulette
               totalTickets={raffle.totalTickets}
               calm={calm}
-              onResultTime={() => void fetchWinners()}
+              onResultTime={() => {
+                if (pending.current) void finish(pending.current);
+              }}
             />
           </Panel>
         ) : null}
@@ -505,7 +594,10 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         {state === "finished" && shown ? (
           <Panel tone="gold">
             <h2 className="mb-4 flex items-center gap-2 text-2xl font-black text-ink">
-              <TrophyIcon className="text-accent-600" /> ¡Tenemos ganadores!
+              <TrophyIcon className="text-accent-600" />{" "}
+              {raffle.drawTrust === "announced"
+                ? "Ganadores anunciados por el organizador"
+                : "¡Tenemos ganadores!"}
             </h2>
             <Winners result={shown} />
             {!raffle.drawSeedCommitment && raffle.lifecycle.drawRound !== null ? (
@@ -530,7 +622,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
 
         <Commitment raffle={raffle} />
         {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
-        <RecordLink raffle={raffle} />
+        {trust.verifiable ? <RecordLink raffle={raffle} /> : null}
       </div>
     </PageContainer>
   );

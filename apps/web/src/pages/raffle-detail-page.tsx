@@ -1,9 +1,11 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
+import { DrawTrustLine, DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -169,8 +171,9 @@ function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {
           {lifecycle.label}
         </p>
         <p className="text-sm text-muted">
-          La lista de boletos quedó fija
-          {lifecycle.frozenAt ? ` el ${formatDateTime(lifecycle.frozenAt)}` : ""} y ya no puede cambiar.
+          {raffle.drawTrust === "announced"
+            ? "Las ventas cerraron. Los ganadores los anunciará el organizador; esta rifa no tiene un acta pública que lo verifique."
+            : `La lista de boletos quedó fija${lifecycle.frozenAt ? ` el ${formatDateTime(lifecycle.frozenAt)}` : ""} y ya no puede cambiar.`}
         </p>
       </div>
     );
@@ -204,7 +207,10 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
           ¡Rifa lista para el anuncio!
         </p>
         <p className="text-sm text-ink/85">
-          Las ventas cerraron. El ganador se anunciará en vivo
+          Las ventas cerraron. El ganador{" "}
+          {raffle.drawTrust === "lottery"
+            ? "saldrá del resultado oficial de la lotería y se anunciará"
+            : "lo anunciará el organizador en vivo"}
           {raffle.externalAnnouncementPlatform ? ` por ${raffle.externalAnnouncementPlatform}` : ""}. Mira los
           detalles del anuncio:
         </p>
@@ -277,6 +283,7 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
 function DetailView({ raffle }: { raffle: RaffleDetail }) {
   const state = raffleCardState(toCardInput(raffle), useNow());
   const draw = drawInfo(raffle, state, true);
+  const trust = drawTrustText(raffle.drawTrust);
 
   return (
     <PageContainer className="py-6 sm:py-10">
@@ -337,6 +344,12 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
             <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>
           </p>
+          {/* How the winner is decided, before buying: a warning in full, otherwise one line. */}
+          {trust.warning ? (
+            <DrawTrustNotice level={raffle.drawTrust} />
+          ) : (
+            <DrawTrustLine level={raffle.drawTrust} />
+          )}
           <LifecycleNotice raffle={raffle} />
           {state.salesOpen ? (
             raffle.numberMode === "chosen" && raffle.remaining >= MIN_TICKETS_PER_PURCHASE ? (
@@ -394,9 +407,10 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ArrowRightIcon className="text-xs" />
             </Link>
           </Section>
-          <Section title="Sorteo transparente">
+          <Section title={trust.warning ? "Cómo se decide el ganador" : "Sorteo transparente"}>
+            <DrawTrustNotice level={raffle.drawTrust} />
             {raffle.drawSeedCommitment ? (
-              <div className="space-y-2 text-sm">
+              <div className="mt-3 space-y-2 text-sm">
                 <p className="text-muted">
                   Antes del sorteo publicamos la huella (SHA-256) de la semilla que decidirá a los ganadores:
                 </p>
@@ -409,27 +423,29 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
                   </code>
                 </p>
               </div>
-            ) : (
-              <p className="text-sm text-muted">
-                {raffle.announcementType === "external"
-                  ? "El ganador lo decide el resultado oficial de la lotería indicada, con la regla publicada antes de la primera venta."
-                  : raffle.status === "finished"
-                    ? "La lista de boletos se congeló al cerrar la revisión de pagos y el ganador lo decidió una ronda de drand que nadie conocía ni controlaba. El acta lo demuestra."
-                    : "Al cerrar la revisión de pagos la lista de boletos se congela y el ganador lo decide una ronda futura de drand que nadie conoce ni controla."}
+            ) : raffle.drawTrust === "drand" || raffle.drawTrust === "drand-unknown-chain" ? (
+              <p className="mt-3 text-sm text-muted">
+                {raffle.status === "finished"
+                  ? "La lista de boletos se congeló al cerrar la revisión de pagos y los ganadores los decidió la ronda de drand fijada en ese momento. El acta lo demuestra."
+                  : "Al cerrar la revisión de pagos la lista de boletos se congela y los ganadores los decide una ronda futura de drand, fijada en ese momento."}
               </p>
-            )}
-            <Link
-              to={paths.transparency}
-              className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-            >
-              <ShieldIcon />
-              Cómo verificar el sorteo
-            </Link>
-            {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
-            <RecordLink
-              raffle={raffle}
-              className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-            />
+            ) : null}
+            {trust.verifiable ? (
+              <>
+                <Link
+                  to={paths.transparency}
+                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+                >
+                  <ShieldIcon />
+                  Cómo verificar el sorteo
+                </Link>
+                {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+                <RecordLink
+                  raffle={raffle}
+                  className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+                />
+              </>
+            ) : null}
           </Section>
         </div>
       </div>

@@ -110,14 +110,32 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           horas, tras la cual se realiza el sorteo.
         </p>
         <p>
-          Los sorteos son <strong>verificables</strong>: antes de cerrar las ventas publicamos el compromiso
-          del sorteo (la huella SHA-256 de una semilla secreta) y, al sortear, revelamos la semilla, la huella
-          de la lista de boletos vendidos y el resultado, para que cualquier persona pueda recalcular a los
-          ganadores. El procedimiento se explica en{" "}
+          Cada rifa indica en su página cómo se decide su ganador, y solo los sorteos hechos por la plataforma
+          tienen la garantía de que nadie puede elegirlo ni predecirlo:
+        </p>
+        <ul>
+          <li>
+            <strong>Sorteo con drand</strong>: al cerrar la revisión de pagos la lista de boletos se congela y
+            se publica en un acta, que fija una ronda futura de drand (League of Entropy), al menos un minuto
+            después; los ganadores se calculan solo con esa ronda y cualquiera puede comprobarlo. Si la ronda
+            no se puede obtener a su hora, el sorteo espera a tenerla.
+          </li>
+          <li>
+            <strong>Lotería oficial</strong>: los ganadores salen del resultado de la lotería fijada antes de
+            la primera venta, con la regla publicada; el organizador lo registra con el enlace a su
+            publicación.
+          </li>
+          <li>
+            <strong>Anunciado por el organizador</strong>: los ganadores se anuncian en vivo por redes
+            sociales, televisión o radio. Estas rifas no tienen acta verificable y así lo indica su página.
+          </li>
+        </ul>
+        <p>
+          El procedimiento se explica en{" "}
           <Link to={paths.transparency} className={linkClasses}>
             Transparencia de Sorteos
           </Link>
-          . Algunas rifas se anuncian además en vivo por redes sociales, televisión o radio.
+          .
         </p>
       </>
     ),

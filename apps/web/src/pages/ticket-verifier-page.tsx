@@ -85,7 +85,10 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
                   {m.ownerName ? (
                     <div>
                       <dt className="text-muted">Titular</dt>
-                      <dd className="font-semibold text-ink">{m.ownerName}</dd>
+                      <dd className="font-semibold text-ink">
+                        {m.ownerName}
+                        {m.mine ? " (tu boleto)" : ""}
+                      </dd>
                     </div>
                   ) : null}
                   {m.prize ? (

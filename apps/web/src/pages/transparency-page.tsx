@@ -1,4 +1,6 @@
+import type { DrawTrustLevel } from "@rifazo/shared/domain/draw-trust";
 import { Link } from "react-router";
+import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -8,6 +10,9 @@ import { DrawRecords, drawsQuery } from "../features/draws";
 import { EMPTY_FILTERS, WinnersHistory, winnersQueryOptions } from "../features/winners";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
+
+/** The kinds of draw a raffle can have, stated on every page where it appears (domain/draw-trust.ts). */
+const TRUST_KINDS: DrawTrustLevel[] = ["drand", "lottery", "announced"];
 
 const code = "rounded bg-brand-50 px-1 py-0.5 font-mono text-[0.85em] text-brand-900";
 
@@ -74,13 +79,17 @@ const STEPS = [
 ];
 
 const GUARANTEED = [
-  "Una vez congelada la lista, nadie, ni siquiera Rifazo, puede elegir ni predecir al ganador.",
+  "En los sorteos con drand de la League of Entropy, una vez congelada la lista, nadie, ni siquiera Rifazo, puede elegir ni predecir al ganador: la ronda se fija al menos un minuto en el futuro y el servidor no arranca en producción con otra cadena.",
   "La lista congelada no puede cambiar: ni agregar, quitar ni reasignar boletos.",
   "Cualquiera puede comprobar el sorteo completo, aquí en el navegador o con el programa verify-draw, sin pedirnos nada.",
   "Cada comprador puede confirmar, con el código de su recibo, que sus números están en la lista y marcados como suyos.",
 ];
 
 const NOT_GUARANTEED = [
+  "Las rifas anunciadas por el organizador en una transmisión no tienen acta: sus ganadores son la palabra del organizador, y así se indica en cada página donde aparecen.",
+  "En las rifas decididas por una lotería oficial, el organizador escribe el resultado con el enlace a su publicación; el acta lo convierte en boletos con la regla fijada antes de vender, y cualquiera puede compararlo con la fuente.",
+  "Un sorteo que use una cadena drand que no es de la League of Entropy (solo en pruebas) no tiene la garantía de arriba: quien opera esa cadena puede predecir sus rondas. Cada página de ese sorteo lo advierte.",
+  "Si la ronda de drand no se puede obtener a su hora, el sorteo espera hasta conseguirla (la página lo dice); nadie puede usar otra ronda en su lugar.",
   "Antes de congelar la lista, el organizador decide qué pagos son válidos: aprueba o rechaza cada comprobante. La verificación no puede saber si un pago rechazado era real; si el tuyo fue rechazado sin razón, reclámalo antes del cierre de la revisión.",
   "Una rifa no puede impedir que una misma persona compre muchos boletos con varias cuentas. Eso no cambia la probabilidad de cada boleto: cada uno tiene exactamente la misma.",
 ];
@@ -113,12 +122,21 @@ export function TransparencyPage() {
           <CardContent className="space-y-10">
             <LegalSection id="compromiso" title="Nuestro compromiso">
               <p>
-                Desde que la lista de boletos queda congelada, el resultado del sorteo no depende de nadie,
-                tampoco de Rifazo. Al cerrarse las ventas y terminar la revisión de pagos, la lista se congela
-                y se publica, y el ganador lo decide un número al azar que en ese momento todavía no existe y
-                que nadie controla. Todo queda en un acta pública que cualquiera puede comprobar. Aquí abajo
-                decimos también, sin rodeos, lo que esto no garantiza.
+                En los sorteos que hace la plataforma, desde que la lista de boletos queda congelada el
+                resultado no depende de nadie, tampoco de Rifazo. Al cerrarse las ventas y terminar la
+                revisión de pagos, la lista se congela y se publica, y el ganador lo decide un número al azar
+                de la League of Entropy que en ese momento todavía no existe y que nadie controla. Todo queda
+                en un acta pública que cualquiera puede comprobar. No todas las rifas se deciden así: cada
+                rifa dice cuál de estas formas usa, y aquí abajo decimos también, sin rodeos, lo que esto no
+                garantiza.
               </p>
+              <ul className="list-none! space-y-3 pl-0!">
+                {TRUST_KINDS.map((level) => (
+                  <li key={level}>
+                    <DrawTrustNotice level={level} />
+                  </li>
+                ))}
+              </ul>
             </LegalSection>
             <LegalSection id="garantias" title="Qué está garantizado y qué no">
               <div className="grid gap-6 md:grid-cols-2">
@@ -217,7 +235,8 @@ export function TransparencyPage() {
                 Historial de ganadores
               </h2>
               <p className="text-sm text-muted">
-                Rifas finalizadas con sus ganadores. Cada una enlaza a su página de verificación.
+                Rifas finalizadas con sus ganadores y cómo se decidieron. Las que tienen acta enlazan a su
+                verificación; las anunciadas por el organizador lo indican.
               </p>
             </div>
           </div>

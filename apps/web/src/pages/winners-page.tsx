@@ -30,7 +30,7 @@ export function WinnersPage() {
     <Page
       title="Ganadores"
       eyebrow="Historial"
-      description="Conoce a los ganadores de nuestras rifas finalizadas. Cada sorteo tiene su página de verificación."
+      description="Conoce a los ganadores de nuestras rifas finalizadas. Cada una dice cómo se decidió su ganador y, si tiene acta, enlaza a su verificación."
     >
       <div className="space-y-6">
         <WinnersFiltersBar filters={filters} years={winnersYears(now)} onChange={apply} />

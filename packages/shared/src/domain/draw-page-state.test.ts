@@ -199,6 +199,18 @@ describe("drawPageState: internal percentage", () => {
     });
     expect(flags(input({ state: "frozen", drawRoundAt: at(-1) })).canDrawNow).toBe(true);
   });
+
+  it("frozen with the named round past its time and the grace, not drawn -> round_late", () => {
+    // Within the minute of grace it is still simply ready; after it, late (no relay answered).
+    expect(flags(input({ state: "frozen", drawRoundAt: at(-59_000) })).state).toBe("ready_to_draw_manual");
+    expect(flags(input({ state: "frozen", drawRoundAt: at(-60_000) })).state).toBe("round_late");
+    expect(flags(input({ state: "frozen", drawRoundAt: at(-45 * 60_000) })).state).toBe("round_late");
+    // Drawn meanwhile: finished, never late.
+    expect(
+      flags(input({ state: "finished", drawRoundAt: at(-45 * 60_000), hasWinners: true, winnersCount: 1 }))
+        .state,
+    ).toBe("finished");
+  });
 });
 
 describe("drawPageState: internal date", () => {

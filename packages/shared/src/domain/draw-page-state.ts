@@ -6,6 +6,7 @@
  * the page never offers a start or a draw the server would refuse.
  */
 import type { ActivationType, AnnouncementType } from "../constants";
+import { drawRoundLateAt } from "./draw-round-late";
 import type { RaffleState } from "./raffle-lifecycle";
 import {
   type DateInput,
@@ -36,6 +37,7 @@ export type DrawPageStateName =
   | "date_countdown_external"
   | "awaiting_external_results"
   | "ready_to_draw_manual"
+  | "round_late"
   | "reviewing_payments"
   | "cancelled"
   | "drawing"
@@ -123,6 +125,10 @@ export function drawPageState(input: DrawPageInput, now: Date): DrawPageState {
   // Internal raffles: only a frozen list is drawn, once its randomness round (if named) is due.
   if (salesOver) {
     const roundAt = toDate(input.drawRoundAt);
+    // Past its time and the grace, the round is late (no relay answered): a state of its own, with no
+    // draw to animate; a retry is still allowed (draw-round-late.ts).
+    const lateAt = drawRoundLateAt(roundAt);
+    if (lateAt !== null && nowMs >= lateAt.getTime()) return make("round_late", { canDrawNow: true });
     return make("ready_to_draw_manual", {
       canDrawNow: roundAt === null || nowMs >= roundAt.getTime(),
       countdownTo: roundAt !== null && nowMs < roundAt.getTime() ? roundAt : null,

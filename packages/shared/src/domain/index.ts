@@ -9,6 +9,8 @@ export * from "./draw-engine";
 export * from "./draw-engine-v2";
 export * from "./draw-page-state";
 export * from "./draw-record";
+export * from "./draw-round-late";
+export * from "./draw-trust";
 export * from "./exchange-rate";
 export * from "./levels";
 export * from "./money";

@@ -54,7 +54,13 @@ export const ticketVerificationSchema = z.object({
       isWinner: z.boolean(),
       prize: z.string().nullable(),
       drawDate: z.string().nullable(),
+      /**
+       * Masked name of a winning ticket's owner, or of the signed-in caller's own ticket; null for any
+       * other ticket, so nobody can group a raffle's tickets by buyer by asking number after number.
+       */
       ownerName: z.string().nullable(),
+      /** The signed-in caller bought this ticket. */
+      mine: z.boolean().default(false),
     }),
   ),
 });

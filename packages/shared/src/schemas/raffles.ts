@@ -11,6 +11,7 @@ import {
   TIME_ZONE,
   WINNER_SOURCES,
 } from "../constants";
+import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 
 // Public raffle API (spec 1 §2 list, card, detail, winners, upcoming; §7 raffles and winners).
 // The same shapes are used by the API's response schemas and by the web app's types.
@@ -169,6 +170,11 @@ export const publicRaffleSchema = z.object({
   drawnAt: z.string().nullable(),
   createdAt: z.string(),
   lifecycle: raffleLifecycleSchema,
+  /**
+   * What the draw asks buyers to trust (domain/draw-trust.ts): drand (nobody can choose), a drand chain
+   * that is not the League of Entropy's, an official lottery, or the organiser's word only.
+   */
+  drawTrust: z.enum(DRAW_TRUST_LEVELS),
   /** The organiser's reason, shown with "Cancelada"; null unless cancelled. */
   cancelReason: z.string().nullable(),
   /** Tickets that must be sold for the draw to take place ("Se sortea si se venden al menos N"); null: none. */
@@ -239,6 +245,7 @@ export const winnersEntrySchema = z.object({
     announcementType: z.enum(ANNOUNCEMENT_TYPES),
     endDate: z.string().nullable(),
     drawnAt: z.string().nullable(),
+    drawTrust: z.enum(DRAW_TRUST_LEVELS),
   }),
   /** When the raffle was drawn (drawn_at, else end_date, else last update). */
   drawDate: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, PAYMENT_METHODS } from "../constants";
+import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 
 // The receipt of an approved purchase (GET /api/receipts/:token): what the page at /recibo/:token, its
 // PNG and its PDF show. Whoever holds the link sees it, so it names the buyer by the masked name only and
@@ -22,6 +23,8 @@ export const receiptSchema = z.object({
     lottery: z.string().nullable(),
     /** The line the receipt prints (receiptDrawText). */
     text: z.string(),
+    /** What the draw asks the buyer to trust (domain/draw-trust.ts), stated on the receipt page. */
+    trust: z.enum(DRAW_TRUST_LEVELS),
   }),
   /** "María G." */
   buyerName: z.string(),

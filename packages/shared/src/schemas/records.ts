@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 import { drawRecordSchema } from "./draws";
 
 // API shapes of draw v2 (issue 15) beyond the record itself (drawRecordV2Schema in ./draws).
@@ -9,5 +10,7 @@ export const drawListItemSchema = drawRecordSchema.extend({
   algorithm: z.string().nullable(),
   /** The raffle's public record (v2 and external results); null for a v1 draw. */
   recordUrl: z.string().nullable(),
+  /** What this draw asks readers to trust (domain/draw-trust.ts), stated next to it on the transparency page. */
+  drawTrust: z.enum(DRAW_TRUST_LEVELS),
 });
 export type DrawListItem = z.infer<typeof drawListItemSchema>;

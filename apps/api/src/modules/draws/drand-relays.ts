@@ -2,6 +2,73 @@
 // relay answers is verified against the chain named in the record (verifyBeacon) before it decides
 // anything, so a lying relay can only make the draw wait, never change its result.
 
+/**
+ * Reachability of each relay as this process last saw it (GET /api/health reports it): every answer a
+ * relay gives to a draw or to the periodic probe counts as reachable (even "round not out yet"); a
+ * timeout or a network error does not. Kept in memory: health reads it and never goes to the network.
+ */
+export interface RelayStatus {
+  url: string;
+  lastOkAt: string | null;
+  lastErrorAt: string | null;
+  lastError: string | null;
+}
+
+const relayStatus = new Map<string, RelayStatus>();
+
+function statusOf(base: string): RelayStatus {
+  let status = relayStatus.get(base);
+  if (!status) {
+    status = { url: base, lastOkAt: null, lastErrorAt: null, lastError: null };
+    relayStatus.set(base, status);
+  }
+  return status;
+}
+
+export function noteRelayAnswered(relay: string, at = new Date()): void {
+  statusOf(relay.replace(/\/+$/, "")).lastOkAt = at.toISOString();
+}
+
+export function noteRelayFailed(relay: string, error: string, at = new Date()): void {
+  const status = statusOf(relay.replace(/\/+$/, ""));
+  status.lastErrorAt = at.toISOString();
+  status.lastError = error.slice(0, 200);
+}
+
+/** The configured relays, in order, with what this process last saw of each. */
+export function relayStatuses(relays: string[]): RelayStatus[] {
+  return relays.map((relay) => ({ ...statusOf(relay.replace(/\/+$/, "")) }));
+}
+
+/**
+ * Asks each relay for its chain's info (a small, cacheable answer) to keep the reachability above fresh
+ * between draws; the draw job calls it every few minutes, never per health request.
+ */
+export async function probeRelays(
+  relays: string[],
+  chainHash: string,
+  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<void> {
+  const doFetch = options.fetchImpl ?? fetch;
+  await Promise.all(
+    relays.map(async (relay) => {
+      const base = relay.replace(/\/+$/, "");
+      try {
+        const response = await doFetch(`${base}/${chainHash}/info`, {
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+          headers: { accept: "application/json" },
+        });
+        await response.body?.cancel();
+        // Any HTTP answer means the relay is reachable; a 404 may be a single-chain relay (no /{hash}/).
+        if (response.status < 500) noteRelayAnswered(base);
+        else noteRelayFailed(base, `HTTP ${response.status}`);
+      } catch (error) {
+        noteRelayFailed(base, error instanceof Error ? error.message : String(error));
+      }
+    }),
+  );
+}
+
 export interface RelayBeacon {
   round: number;
   signature: string;
@@ -64,6 +131,8 @@ export async function fetchRound(options: RelayFetchOptions): Promise<RelayFetch
             signal: AbortSignal.timeout(timeoutMs),
             headers: { accept: "application/json" },
           });
+          if (response.status < 500) noteRelayAnswered(base);
+          else noteRelayFailed(base, `HTTP ${response.status}`);
           if (response.status === 404 && path.startsWith(`/${options.chainHash}`)) {
             await response.body?.cancel();
             continue; // try the single-chain form
@@ -90,7 +159,9 @@ export async function fetchRound(options: RelayFetchOptions): Promise<RelayFetch
           if (beacon && path.startsWith(`/${options.chainHash}`)) continue; // maybe /public/{round} is right
           break;
         } catch (error) {
-          errors.push(`${base}${path}: ${error instanceof Error ? error.message : String(error)}`);
+          const message = error instanceof Error ? error.message : String(error);
+          noteRelayFailed(base, message);
+          errors.push(`${base}${path}: ${message}`);
           break;
         }
       }

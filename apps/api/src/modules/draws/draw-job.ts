@@ -3,9 +3,13 @@
 // growing pause (an admin may paste the beacon meanwhile); the result never depends on who or what
 // triggers it.
 import type { FastifyInstance } from "fastify";
+import { probeRelays } from "./drand-relays";
+import { alertLateDraws } from "./late-rounds";
 import { drawDueRaffles } from "./record-service";
 
 export const DRAW_JOB_INTERVAL_MS = 15_000;
+/** How often the relays are asked for their chain info, so /api/health knows they answer between draws. */
+export const RELAY_PROBE_INTERVAL_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 
 export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTERVAL_MS): void {
@@ -29,11 +33,13 @@ export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTE
         );
       },
     )
-      .then((drawn) => {
+      .then(async (drawn) => {
         for (const raffleId of drawn) {
           failures.delete(raffleId);
           app.log.info({ raffleId }, "sorteo: rifa sorteada con la ronda de drand fijada");
         }
+        // What is still not drawn a minute after its round is late: the organiser is told once.
+        await alertLateDraws(app.ctx, new Date());
       })
       .catch((error: unknown) => {
         app.log.error({ err: error }, "sorteo: falló la revisión de sorteos pendientes");
@@ -42,13 +48,23 @@ export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTE
         running = undefined;
       });
   };
+  let probeTimer: NodeJS.Timeout | undefined;
+  const probe = () => {
+    probeRelays(app.ctx.config.drandRelays, app.ctx.config.drandChainInfo.hash).catch((error: unknown) =>
+      app.log.warn({ err: error }, "sorteo: falló la consulta periódica de los relays de drand"),
+    );
+  };
   app.addHook("onReady", async () => {
     run();
     timer = setInterval(run, intervalMs);
     timer.unref();
+    probe();
+    probeTimer = setInterval(probe, RELAY_PROBE_INTERVAL_MS);
+    probeTimer.unref();
   });
   app.addHook("preClose", async () => {
     if (timer) clearInterval(timer);
+    if (probeTimer) clearInterval(probeTimer);
     await running;
   });
 }

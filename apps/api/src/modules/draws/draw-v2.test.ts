@@ -106,6 +106,7 @@ describe("congelación", () => {
       recordAvailable: true,
       drawRound: named.data.round,
       drawRoundAt: named.data.roundTime,
+      chain: { hash: relay.chain.info.hash, public_key: relay.chain.info.public_key },
     });
 
     const text = JSON.stringify(record);

@@ -138,6 +138,8 @@ export interface TicketMatch {
   raffleStatus: string;
   ticketStatus: string;
   ownerName: string | null;
+  /** Only compared with the signed-in caller's id; never leaves the service. */
+  ownerId: string | null;
   endDate: Date | null;
   drawnAt: Date | null;
   winnerPrize: string | null;
@@ -148,7 +150,7 @@ export interface TicketMatch {
 export async function findTicketMatches(tx: Executor, ticketNumber: number, recentDays: number) {
   const result = (await tx.execute(sql`
     SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
-           t.status AS "ticketStatus", u.full_name AS "ownerName",
+           t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
            r.end_date AS "endDate", r.drawn_at AS "drawnAt",
            w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel"
     FROM tickets t
@@ -178,6 +180,8 @@ export async function findDrawnRaffles(tx: Executor, limit: number) {
       ticketListHash: raffles.drawTicketListHash,
       algorithm: raffles.drawAlgorithm,
       transcript: raffles.drawTranscript,
+      announcementType: raffles.announcementType,
+      externalLottery: raffles.externalLottery,
     })
     .from(raffles)
     .where(
@@ -362,6 +366,8 @@ export interface RecordSummary {
   /** The drand round named at the freeze (internal draws), null before. */
   drawRound: number | null;
   drawRoundAt: string | null;
+  /** The drand chain the record named (hash and public key), null before the round is named. */
+  chain: { hash: string; public_key: string } | null;
 }
 
 /**
@@ -383,6 +389,12 @@ export async function recordSummaries(
       roundTime: sql<
         string | null
       >`max(${drawRecordEntries.data}->>'roundTime') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+      chainHash: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->'chain'->>'hash') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
+      chainKey: sql<
+        string | null
+      >`max(${drawRecordEntries.data}->'chain'->>'public_key') FILTER (WHERE ${drawRecordEntries.type} = 'round_named')`,
     })
     .from(drawRecordEntries)
     .where(inArray(drawRecordEntries.raffleId, raffleIds))
@@ -392,7 +404,74 @@ export async function recordSummaries(
       recordAvailable: true,
       drawRound: row.round === null ? null : Number(row.round),
       drawRoundAt: row.roundTime,
+      chain:
+        row.chainHash !== null && row.chainKey !== null
+          ? { hash: row.chainHash, public_key: row.chainKey }
+          : null,
     });
   }
   return summaries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Late rounds (draw-round-late.ts): frozen internal raffles whose named round is past its time and
+// the grace, still without winners.
+// ---------------------------------------------------------------------------------------------
+
+export interface LateRound {
+  raffleId: string;
+  title: string;
+  round: number;
+  roundTime: string;
+  alertedAt: Date | null;
+}
+
+/** Frozen raffles whose named round was due at or before `dueBefore` and that are still not drawn. */
+export async function findLateRounds(tx: Executor, dueBefore: Date): Promise<LateRound[]> {
+  const result = (await tx.execute(sql`
+    SELECT r.id AS "raffleId", r.title AS "title", (e.data->>'round')::bigint AS "round",
+           e.data->>'roundTime' AS "roundTime", r.draw_late_alerted_at AS "alertedAt"
+    FROM draw_record_entries e
+    JOIN raffles r ON r.id = e.raffle_id
+    WHERE e.type = 'round_named' AND r.status = 'frozen' AND r.drawn_at IS NULL
+      AND (e.data->>'roundTime')::timestamptz <= ${dueBefore.toISOString()}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM draw_record_entries w WHERE w.raffle_id = e.raffle_id AND w.type = 'winners')
+    ORDER BY (e.data->>'roundTime')::timestamptz
+    LIMIT 50`)) as unknown as {
+    rows: Array<{
+      raffleId: string;
+      title: string;
+      round: string | number;
+      roundTime: string;
+      alertedAt: Date | string | null;
+    }>;
+  };
+  return result.rows.map((row) => ({
+    raffleId: row.raffleId,
+    title: row.title,
+    round: Number(row.round),
+    roundTime: new Date(row.roundTime).toISOString(),
+    alertedAt: row.alertedAt === null ? null : new Date(row.alertedAt),
+  }));
+}
+
+/**
+ * Claims the late-round alert of a raffle: true for exactly one caller (the conditional update), so the
+ * email goes once whatever runs concurrently or restarts.
+ */
+export async function claimLateAlert(tx: Executor, raffleId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(raffles)
+    .set({ drawLateAlertedAt: at })
+    .where(and(eq(raffles.id, raffleId), isNull(raffles.drawLateAlertedAt), eq(raffles.status, "frozen")))
+    .returning({ id: raffles.id });
+  return rows.length > 0;
+}
+
+/** The organisers: every active administrator account. */
+export async function organiserEmails(tx: Executor) {
+  return tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
 }

@@ -87,7 +87,8 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await enforce(app.ctx.db, [[`verify-ticket:ip:${request.ip}`, VERIFY_RULE]]);
       reply.header("cache-control", "no-store");
-      return service.verifyTicket(app.ctx, request.params.number);
+      const user = await currentUser(app, request);
+      return service.verifyTicket(app.ctx, request.params.number, user?.id ?? null);
     },
   );
 

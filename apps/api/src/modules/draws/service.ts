@@ -11,6 +11,7 @@ import type { Executor, Tx } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { advance } from "../lifecycle/service";
 import * as repo from "./repository";
+import { drawTrustOf } from "./trust";
 
 const RECENT_DAYS = 90;
 
@@ -97,27 +98,42 @@ export interface TicketVerification {
     isWinner: boolean;
     prize: string | null;
     drawDate: string | null;
+    /** A winner's masked name (spec 1 §3 "user_name"), or the caller's own; null for anyone else's ticket. */
     ownerName: string | null;
+    /** The signed-in caller bought this ticket. */
+    mine: boolean;
   }>;
 }
 
-/** verify_public_ticket: a 4-digit number across active and recently finished raffles. */
-export async function verifyTicket(ctx: AppContext, input: string): Promise<TicketVerification> {
+/**
+ * verify_public_ticket: a 4-digit number across active and recently finished raffles. Anyone may ask for
+ * any number, so the answer names only a winner (as the winners list does) and, for a signed-in caller,
+ * their own tickets: naming every sold ticket's owner let a visitor sweep a frozen list and group its
+ * tickets by buyer.
+ */
+export async function verifyTicket(
+  ctx: AppContext,
+  input: string,
+  viewerId: string | null = null,
+): Promise<TicketVerification> {
   const parsed = parseTicketInput(input);
   if (!parsed.ok) throw badRequest(parsed.message);
   const rows = await repo.findTicketMatches(ctx.db, parsed.number, RECENT_DAYS);
   const matches = rows.map((r) => {
     const sold = r.ticketStatus === "sold";
     const drawDate = r.drawnAt ?? r.endDate;
+    const isWinner = r.winnerPrize !== null;
+    const mine = sold && viewerId !== null && r.ownerId === viewerId;
     return {
       raffleId: r.raffleId,
       raffleTitle: r.raffleTitle,
       raffleStatus: r.raffleStatus,
       sold,
-      isWinner: r.winnerPrize !== null,
+      isWinner,
       prize: r.winnerPrize,
       drawDate: drawDate ? new Date(drawDate).toISOString() : null,
-      ownerName: sold ? shortName(r.ownerName) : null,
+      ownerName: sold && (isWinner || mine) ? shortName(r.ownerName) : null,
+      mine,
     };
   });
   const result: VerificationResultKind =
@@ -142,12 +158,14 @@ export async function drawState(ctx: AppContext, raffleId: string) {
 export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListItem[]> {
   const rows = await repo.findDrawnRaffles(ctx.db, 200);
   const v2 = rows.filter((row) => !row.transcript).map((row) => row.id);
-  const [winnerRows, counts] = await Promise.all([
+  const [winnerRows, counts, records] = await Promise.all([
     repo.currentWinnersOf(ctx.db, v2),
     repo.frozenTicketCounts(ctx.db, v2),
+    repo.recordSummaries(ctx.db, v2),
   ]);
   return rows.map((row) => {
     const drawnAt = (row.drawnAt ?? new Date()).toISOString();
+    const drawTrust = drawTrustOf({ ...row, drawAlgorithm: row.algorithm }, records.get(row.id));
     if (row.transcript) {
       const transcript = row.transcript as DrawTranscript;
       return {
@@ -163,6 +181,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
         ticketCount: transcript.ticketNumbers.length,
         winners: transcript.winners,
         recordUrl: null,
+        drawTrust,
       };
     }
     return {
@@ -185,6 +204,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
           description: w.prizeDescription,
         })),
       recordUrl: `/api/raffles/${row.id}/record`,
+      drawTrust,
     };
   });
 }

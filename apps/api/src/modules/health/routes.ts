@@ -1,12 +1,31 @@
+import { isKnownLeagueOfEntropyChain } from "@rifazo/shared/domain/draw-trust";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { relayStatuses } from "../draws/drand-relays";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ kind: z.enum(["pglite", "postgres"]), ok: z.boolean(), latencyMs: z.number() }),
   uptimeSeconds: z.number(),
+  /**
+   * The draw's randomness source: the configured chain, whether it is the League of Entropy's, and each
+   * relay's last successful and last failed contact as this instance saw them (from draws and a probe
+   * every few minutes; health itself never calls a relay).
+   */
+  drand: z.object({
+    chainHash: z.string(),
+    leagueOfEntropy: z.boolean(),
+    relays: z.array(
+      z.object({
+        url: z.string(),
+        lastOkAt: z.string().nullable(),
+        lastErrorAt: z.string().nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["sistema"],
-        summary: "Estado del servicio y de la base de datos",
+        summary: "Estado del servicio, de la base de datos y de los relays de drand",
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -32,6 +51,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         status: ok ? ("ok" as const) : ("degraded" as const),
         database: { kind: app.ctx.database.kind, ok, latencyMs: Math.round(performance.now() - started) },
         uptimeSeconds: Math.round(process.uptime()),
+        drand: {
+          chainHash: app.ctx.config.drandChainInfo.hash,
+          leagueOfEntropy: isKnownLeagueOfEntropyChain(app.ctx.config.drandChainInfo),
+          relays: relayStatuses(app.ctx.config.drandRelays),
+        },
       };
       reply.header("cache-control", "no-store");
       return reply.status(ok ? 200 : 503).send(body);

@@ -22,6 +22,7 @@ import {
   stateAllows,
   TIME_ZONE,
 } from "@rifazo/shared";
+import { ANNOUNCED_STATE_LABELS } from "@rifazo/shared/domain/draw-trust";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
@@ -78,6 +79,15 @@ export interface LifecycleRowLike {
   pendingProofs: number | string | null;
   soldTickets?: number;
   minTickets?: number | null;
+  /** An external raffle without a lottery is announced by the organiser: no record, its own labels. */
+  announcementType?: string;
+  externalLottery?: string | null;
+}
+
+function stateLabel(row: LifecycleRowLike, state: RaffleState): string {
+  const announced = row.announcementType === "external" && !row.externalLottery;
+  if (announced && (state === "frozen" || state === "finished")) return ANNOUNCED_STATE_LABELS[state];
+  return RAFFLE_STATE_LABELS[state] ?? state;
 }
 
 /** The public `lifecycle` of a raffle payload (raffleLifecycleSchema), with what its record says so far. */
@@ -90,7 +100,7 @@ export function lifecycleOf(row: LifecycleRowLike, record?: RecordSummary): Raff
   });
   return {
     state,
-    label: awaitingDecision ? LIFECYCLE_MESSAGES.awaitingDecision : (RAFFLE_STATE_LABELS[state] ?? state),
+    label: awaitingDecision ? LIFECYCLE_MESSAGES.awaitingDecision : stateLabel(row, state),
     salesOpen: salesOpen(state),
     closedAt: iso(row.closedAt),
     reviewWindowHours: row.reviewWindowHours,

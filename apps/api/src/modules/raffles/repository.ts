@@ -39,6 +39,9 @@ export const cardColumns = {
   winnerName: raffles.winnerName,
   winningTicketNumber: raffles.winningTicketNumber,
   drawnAt: raffles.drawnAt,
+  // The draw's trust level (draw-trust.ts): a lottery bound before the sale, and a v1 seed draw.
+  externalLottery: raffles.externalLottery,
+  drawAlgorithm: raffles.drawAlgorithm,
   createdAt: raffles.createdAt,
   // Lifecycle (raffleLifecycleSchema): the state is `status`; these say when and how long.
   closedAt: raffles.closedAt,
@@ -293,6 +296,8 @@ export async function finishedRaffles(
       prizeImage: raffles.prizeImage,
       imageAlt: raffles.imageAlt,
       announcementType: raffles.announcementType,
+      externalLottery: raffles.externalLottery,
+      drawAlgorithm: raffles.drawAlgorithm,
       endDate: raffles.endDate,
       drawnAt: raffles.drawnAt,
       drawDate: drawDate().mapWith(raffles.updatedAt),

@@ -24,6 +24,7 @@ import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type RecordSummary, recordSummaries } from "../draws/repository";
 import { shortName } from "../draws/service";
+import { drawTrustOf } from "../draws/trust";
 import { noticeEmail } from "../email/templates";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
@@ -109,6 +110,7 @@ export function toPublicRaffle(
     drawnAt: iso(row.drawnAt),
     createdAt: row.createdAt.toISOString(),
     lifecycle: lifecycleOf(row, record),
+    drawTrust: drawTrustOf(row, record),
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     minTickets: row.minTickets,
   };
@@ -198,10 +200,8 @@ export async function winnersHistory(
     month: query.month,
     years: query.year !== undefined ? [query.year] : [],
   });
-  const winnerRows = await repo.winnersOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [winnerRows, records] = await Promise.all([repo.winnersOf(db, ids), recordSummaries(db, ids)]);
   return {
     items: rows.map((row) => ({
       raffle: {
@@ -212,6 +212,7 @@ export async function winnersHistory(
         announcementType: row.announcementType as AnnouncementType,
         endDate: iso(row.endDate),
         drawnAt: iso(row.drawnAt),
+        drawTrust: drawTrustOf(row, records.get(row.id)),
       },
       drawDate: row.drawDate.toISOString(),
       winners: winnerRows.filter((w) => w.raffleId === row.id).map(toPublicWinner),

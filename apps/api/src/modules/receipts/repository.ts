@@ -25,6 +25,7 @@ export async function findApprovedByToken(db: Executor, token: string) {
       externalLottery: raffles.externalLottery,
       externalDrawAt: raffles.externalDrawAt,
       drawnAt: raffles.drawnAt,
+      drawAlgorithm: raffles.drawAlgorithm,
     })
     .from(paymentProofs)
     .innerJoin(raffles, eq(raffles.id, paymentProofs.raffleId))

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
+import { drawTrustOf } from "../draws/trust";
 import { maskedName } from "../raffles/service";
 import * as repo from "./repository";
 
@@ -70,7 +71,7 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   return {
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
-    draw: { ...draw, text: receiptDrawText(draw) },
+    draw: { ...draw, text: receiptDrawText(draw), trust: drawTrustOf(row, summary) },
     buyerName: maskedName(row.buyerName),
     numbers: labels,
     quantity: labels.length || row.quantity,

@@ -46,8 +46,8 @@ export function Footer() {
           </Link>
           <p className="max-w-sm text-sm leading-relaxed text-brand-200">
             Rifazo es la plataforma de rifas en línea de Venezuela. Elige tu rifa, paga con el método que
-            prefieras y sigue cada sorteo con total transparencia. Validamos tu comprobante en menos de 24
-            horas.
+            prefieras y sigue cada sorteo: cada rifa dice cómo se decide su ganador. Validamos tu comprobante
+            en menos de 24 horas.
           </p>
         </section>
 

@@ -1,4 +1,6 @@
+import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { Link } from "react-router";
+import { DrawTrustLine, DrawTrustNotice } from "../../components/draw/draw-trust-notice";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -21,6 +23,7 @@ export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: Winn
   const { raffle } = entry;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const winners = [...entry.winners].sort((a, b) => a.prizeLevel - b.prizeLevel);
+  const trust = drawTrustText(raffle.drawTrust);
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
       <PrizeImage
@@ -34,15 +37,12 @@ export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: Winn
         <div className="space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="neutral">FINALIZADA</Badge>
-            {raffle.announcementType === "external" ? (
-              <Badge variant="info">Anunciada en vivo</Badge>
-            ) : (
-              <Badge variant="success">Sorteo en la plataforma</Badge>
-            )}
           </div>
+          {trust.warning ? null : <DrawTrustLine level={raffle.drawTrust} />}
           <Heading className="text-lg font-bold text-ink">{raffle.title}</Heading>
           <p className="text-sm text-muted">
-            Sorteada el <time dateTime={entry.drawDate}>{formatDate(entry.drawDate)}</time>
+            {raffle.drawTrust === "announced" ? "Anunciada el" : "Sorteada el"}{" "}
+            <time dateTime={entry.drawDate}>{formatDate(entry.drawDate)}</time>
           </p>
         </div>
 
@@ -76,14 +76,18 @@ export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: Winn
           <p className="text-sm text-muted">Los ganadores se publicarán muy pronto.</p>
         )}
 
-        <Link
-          to={paths.draw(raffle.id)}
-          className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
-        >
-          <ShieldIcon />
-          Verificar sorteo
-          <span className="sr-only">: {raffle.title}</span>
-        </Link>
+        {/* A warning (announced by the organiser, a chain that is not the League of Entropy's) in full. */}
+        {trust.warning ? <DrawTrustNotice level={raffle.drawTrust} /> : null}
+        {trust.verifiable ? (
+          <Link
+            to={paths.draw(raffle.id)}
+            className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
+          >
+            <ShieldIcon />
+            Verificar sorteo
+            <span className="sr-only">: {raffle.title}</span>
+          </Link>
+        ) : null}
       </div>
     </Card>
   );

@@ -28,6 +28,13 @@ export const adminTodaySchema = z.object({
       minTickets: z.number().int().nullable(),
     }),
   ),
+  /**
+   * Frozen raffles whose drand round is past its time and the minute of grace, still not drawn (no relay
+   * answered): the way out is to check the relays or paste the round's beacon (domain/draw-round-late.ts).
+   */
+  lateDraws: z
+    .array(z.object({ id: z.string(), title: z.string(), round: z.number().int(), roundAt: z.string() }))
+    .default([]),
   refundsToPay: z.object({ count: z.number().int(), totalUsd: z.number(), totalVes: z.number() }),
   /** Approved sales per day (Venezuelan days), the last 14 days, oldest first. */
   salesPerDay: z.array(

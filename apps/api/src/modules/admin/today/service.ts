@@ -1,5 +1,6 @@
 import { type AdminToday, roundCents } from "@rifazo/shared";
 import type { Executor } from "../../../db/client";
+import { lateDraws } from "../../draws/late-rounds";
 import { iso } from "../common";
 import * as repo from "./repository";
 
@@ -21,12 +22,13 @@ export function lastDays(today: string, count: number): string[] {
 export async function adminToday(db: Executor): Promise<AdminToday> {
   const today = await repo.venezuelanToday(db);
   const days = lastDays(today, SALES_DAYS);
-  const [pending, expiring, closing, refunds, sales] = await Promise.all([
+  const [pending, expiring, closing, refunds, sales, late] = await Promise.all([
     repo.pendingProofs(db),
     repo.expiringReservations(db, EXPIRING_WITHIN, EXPIRING_LIMIT),
     repo.closingRaffles(db, CLOSING_WITHIN),
     repo.refundsToPay(db),
     repo.approvedSalesByDay(db, days[0] ?? today),
+    lateDraws(db),
   ]);
   const byDay = new Map(sales.map((row) => [row.day, row]));
   return {
@@ -36,6 +38,7 @@ export async function adminToday(db: Executor): Promise<AdminToday> {
       expiresAt: row.expiresAt.toISOString(),
     })),
     closingRaffles: closing.map((row) => ({ ...row, endDate: iso(row.endDate) ?? "" })),
+    lateDraws: late,
     refundsToPay: {
       count: refunds.count,
       totalUsd: roundCents(refunds.usd),

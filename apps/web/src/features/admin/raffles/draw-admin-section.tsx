@@ -1,3 +1,4 @@
+import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import {
   beaconInputSchema,
@@ -392,11 +393,21 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
       <div className="space-y-5">
         {stage === "awaiting_round" && round ? (
           <>
-            <p className="text-sm text-ink">
-              Ronda de drand fijada: <strong className="font-mono">{round.round}</strong>, prevista para el{" "}
-              <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el servidor la obtiene de
-              los relays y realiza el sorteo.
-            </p>
+            {isDrawRoundLate(round.roundTime, new Date()) ? (
+              <Alert variant="warning" title="La ronda está atrasada">
+                La ronda <strong className="font-mono">{round.round}</strong> de drand debía estar disponible
+                desde el {formatDateTime(round.roundTime)}, y el servidor todavía no ha podido obtenerla de
+                ningún relay. Revisa la conexión del servidor y DRAND_RELAYS (estado en /api/health), o pega
+                abajo la ronda y su firma.
+              </Alert>
+            ) : (
+              <p className="text-sm text-ink">
+                Ronda de drand fijada: <strong className="font-mono">{round.round}</strong>, prevista para el{" "}
+                <strong>{formatDateTime(round.roundTime)}</strong>. Al llegar esa hora el servidor intenta
+                obtenerla de los relays y realizar el sorteo; si no lo logra en un minuto, lo verás aquí y en
+                Hoy, y te llegará un correo.
+              </p>
+            )}
             <BeaconForm raffleId={raffle.id} round={round.round} />
           </>
         ) : null}

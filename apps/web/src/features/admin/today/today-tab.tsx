@@ -50,6 +50,7 @@ export function TodayTab() {
   const data = today.data;
   return (
     <div className="space-y-6">
+      <LateDraws draws={data.lateDraws} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <CountCard
           title="Comprobantes por revisar"
@@ -80,6 +81,48 @@ export function TodayTab() {
       <ExpiringReservations reservations={data.expiringReservations} />
       <SalesPerDay days={data.salesPerDay} />
     </div>
+  );
+}
+
+/**
+ * Draws whose drand round is past its time and still not drawn (domain/draw-round-late.ts): first on the
+ * screen, with the way out. Nothing when there is none.
+ */
+function LateDraws({ draws }: { draws: AdminToday["lateDraws"] }) {
+  if (draws.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="late-draws-title"
+      className="space-y-3 rounded-card border border-warning-700/25 bg-warning-50 p-4"
+    >
+      <h2 id="late-draws-title" className="font-bold text-warning-700">
+        {draws.length === 1
+          ? "1 sorteo espera su ronda de drand"
+          : `${draws.length} sorteos esperan su ronda de drand`}
+      </h2>
+      <p className="text-sm text-ink/85">
+        El servidor no ha podido obtener la ronda de ningún relay. Revisa que tenga salida a internet y que
+        DRAND_RELAYS responda (el estado de cada relay está en /api/health), o copia la ronda y su firma de un
+        relay público y pégala en «Pegar beacon» de la rifa: se verifica igual que si llegara sola.
+      </p>
+      <ul className="space-y-2">
+        {draws.map((draw) => (
+          <li key={draw.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span>
+              <span className="font-semibold text-ink">{draw.title}</span>: ronda {draw.round}, disponible
+              desde el {formatDateTime(draw.roundAt)}
+            </span>
+            <Link
+              to={paths.adminRaffle(draw.id)}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              Pegar beacon
+              <span className="sr-only"> de {draw.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,7 +1,9 @@
+import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { DrawTrustLine, DrawTrustNotice } from "../../../components/draw/draw-trust-notice";
 import { Alert } from "../../../components/ui/alert";
 import { CheckCircleIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -64,6 +66,12 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
           </a>
         )}
       </div>
+      {/* What this draw asks readers to trust, before any click (a warning in full). */}
+      {drawTrustText(draw.drawTrust).warning ? (
+        <DrawTrustNotice level={draw.drawTrust} className="mb-4" />
+      ) : (
+        <DrawTrustLine level={draw.drawTrust} className="mb-3" />
+      )}
       <dl className="mb-4 grid gap-2">
         <Hash label="Compromiso (publicado antes del sorteo)" value={draw.commitment} />
         <Hash label="Semilla revelada" value={draw.seed} />

@@ -1,5 +1,7 @@
+import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
+import { DrawTrustLine } from "../../../components/draw/draw-trust-notice";
 import { formatPercent, ProgressBar } from "../../../components/ui/progress-bar";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
@@ -65,9 +67,11 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
             {draw.label}: <span className="font-semibold text-ink">{draw.value}</span>
           </p>
         ) : null}
+        {/* Only what needs saying on a card: a draw announced by the organiser, or not on the League of Entropy. */}
+        {drawTrustText(raffle.drawTrust).warning ? <DrawTrustLine level={raffle.drawTrust} /> : null}
         <div className="mt-auto space-y-2 pt-1">
           <RaffleAction raffle={raffle} state={state} />
-          {state.canViewDrawAnimation ? (
+          {state.canViewDrawAnimation && drawTrustText(raffle.drawTrust).verifiable ? (
             <Link
               to={paths.draw(raffle.id)}
               className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"

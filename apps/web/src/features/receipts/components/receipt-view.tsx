@@ -1,6 +1,7 @@
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { DrawTrustNotice } from "../../../components/draw/draw-trust-notice";
 import { buttonClasses } from "../../../components/ui/button";
 import { CopyButton } from "../../../components/ui/copy-button";
 import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../components/ui/icons";
@@ -138,6 +139,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Detail label="Comprador">{receipt.buyerName}</Detail>
           <Detail label="Aprobado">{formatDateTime(receipt.approvedAt)}</Detail>
         </dl>
+        <DrawTrustNotice level={receipt.draw.trust} />
       </section>
 
       <section

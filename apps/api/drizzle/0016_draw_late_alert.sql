@@ -1,0 +1,1 @@
+ALTER TABLE "raffles" ADD COLUMN "draw_late_alerted_at" timestamp with time zone;
