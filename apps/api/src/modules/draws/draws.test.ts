@@ -7,6 +7,7 @@ import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
+import { refreshLatestBeacon } from "./record-service";
 import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import {
   mailOutbox,
@@ -115,7 +116,10 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
  * pending, froze then, so the drand round its record names is already out.
  */
 async function frozenMinutesAgo(raffleId: string, minutesAgo = 10) {
-  const state = await advanceNow(t.app.ctx, raffleId, new Date(Date.now() - minutesAgo * MINUTE));
+  const at = new Date(Date.now() - minutesAgo * MINUTE);
+  // The draw job keeps the latest verified beacon; the freeze cites the one it held then (decision 0021).
+  await refreshLatestBeacon(t.app.ctx, t.app.ctx.config.drandChainInfo, at);
+  const state = await advanceNow(t.app.ctx, raffleId, at);
   expect(state).toBe("frozen");
 }
 

@@ -308,7 +308,12 @@ export async function drawOnDemand(
 ): Promise<DrawResult> {
   const now = options.now ?? new Date();
   // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales
-  // just ended closes, and freezes when nothing is pending.
+  // just ended closes, and freezes when nothing is pending. A freeze cites the latest verified beacon
+  // (decision 0021), so one is fetched first unless the raffle is already past the freeze.
+  const before = await repo.findRaffle(ctx.db, raffleId);
+  if (before && !before.drawnAt && (before.status === "active" || before.status === "closed")) {
+    await refreshLatestBeacon(ctx, ctx.config.drandChainInfo, now).catch(() => null);
+  }
   await advanceNow(ctx, raffleId, now);
   const raffle = await repo.findRaffle(ctx.db, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
