@@ -533,7 +533,23 @@ export async function disqualifyWinner(
     };
   }
 
-  const result = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction((tx) => disqualifyWinnerIn(ctx, tx, actor, raffleId, input, now, evidence));
+}
+
+/**
+ * disqualifyWinner inside the caller's transaction, at `now` (the demo seed disqualifies its drawn
+ * raffle's winner this way, on quicknet's recorded rounds).
+ */
+export async function disqualifyWinnerIn(
+  ctx: DrawContext,
+  tx: Tx,
+  actor: { id: string | null; ip: string | null },
+  raffleId: string,
+  input: DisqualifyInput,
+  now: Date,
+  evidence: { bytes: Buffer; sha256: string; contentType: string } | null = null,
+): Promise<DisqualifyResult> {
+  {
     const raffle = await repo.findRaffle(tx, raffleId, true);
     if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
     const entries = await repo.recordEntries(tx, raffleId);
@@ -641,8 +657,7 @@ export async function disqualifyWinner(
       replacement: null,
       pendingRound: named_,
     };
-  });
-  return result;
+  }
 }
 
 /**
@@ -658,8 +673,26 @@ export async function resolveReplacement(
   source: "relay" | "admin",
   now = new Date(),
 ): Promise<"resolved" | "waiting" | "done"> {
+  const { outcome, queued } = await ctx.db.transaction((tx) =>
+    resolveReplacementIn(ctx, tx, raffleId, seq, beacon, source, now),
+  );
+  if (queued > 0) ctx.mail.flushSoon();
+  return outcome;
+}
+
+/** resolveReplacement inside the caller's transaction (the demo seed); returns the emails queued. */
+export async function resolveReplacementIn(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  seq: number,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  now: Date,
+  options: { announce?: boolean } = {},
+): Promise<{ outcome: "resolved" | "waiting" | "done"; queued: number }> {
   let queued = 0;
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await (async () => {
     const raffle = await repo.findRaffle(tx, raffleId, true);
     if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
     const entries = await repo.recordEntries(tx, raffleId);
@@ -719,15 +752,15 @@ export async function resolveReplacement(
       raffle,
       ticket === null ? null : { level: d.level, index, ticketNumber: ticket, tag, description },
       at,
+      options.announce ?? true,
     );
     await ctx.events.publish(tx, {
       topic: "raffle",
       payload: { type: "raffle.updated", id: raffleId, change: "winners" },
     });
     return "resolved" as const;
-  });
-  if (queued > 0) ctx.mail.flushSoon();
-  return outcome;
+  })();
+  return { outcome, queued };
 }
 
 /** Replacements whose round is out, drawn with the relays' beacon (the draw job). */
@@ -779,6 +812,7 @@ async function writeReplacement(
   raffle: repo.RaffleRow,
   replacement: RecordWinner | null,
   at: Date,
+  announce = true,
 ): Promise<number> {
   const link = `/sorteo/${raffle.id}`;
   let queued = 0;
@@ -799,7 +833,7 @@ async function writeReplacement(
         announcedAt: at,
       },
     ]);
-    if (ticket?.userId) {
+    if (ticket?.userId && announce) {
       await createNotifications(ctx, tx, [
         {
           userId: ticket.userId,
