@@ -86,7 +86,10 @@ async function recomputed(): Promise<Map<string, string>> {
   await verifyBeacon(QUICKNET.info, latest);
   v.set("round.latestBeacon", String(latest.round));
   v.set("round.latestBeaconTime", new Date(roundTime(QUICKNET.info, latest.round) * 1000).toISOString());
-  v.set("round.gapMs", String((roundTime(QUICKNET.info, round) - roundTime(QUICKNET.info, latest.round)) * 1000));
+  v.set(
+    "round.gapMs",
+    String((roundTime(QUICKNET.info, round) - roundTime(QUICKNET.info, latest.round)) * 1000),
+  );
 
   const beacon = entries.find((e) => e.type === "beacon") as DrawRecord["entries"][number] & {
     type: "beacon";
@@ -133,7 +136,10 @@ async function recomputed(): Promise<Map<string, string>> {
   v.set("disq.hash", disq.hash);
   const replacement = entries[7] as DrawRecord["entries"][number] & { type: "replacement" };
   const rkey = hexToBytes(
-    await verifyBeacon(QUICKNET.info, { round: replacement.data.round, signature: replacement.data.signature }),
+    await verifyBeacon(QUICKNET.info, {
+      round: replacement.data.round,
+      signature: replacement.data.signature,
+    }),
   );
   v.set("replace.randomness", bytesToHex(rkey));
   for (let counter = 0; ; counter++) {

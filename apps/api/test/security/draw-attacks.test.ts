@@ -1,10 +1,11 @@
 // Attack tests of issue 15: an operator who wants a friend to win, with admin rights or a database
 // session. Each attempt is refused or detected. (Ticket, proof and prize-level changes on a frozen raffle
 // are refused by LIFECYCLE's triggers, tested there; here: what the draw code and the record guard.)
+
+import { createHash } from "node:crypto";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bytesToHex } from "@noble/curves/utils.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { createHash } from "node:crypto";
 import { roundTime, verifyBeacon } from "@rifazo/shared/domain/drand";
 import { pickReplacementV3, replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
 import {

@@ -20,6 +20,7 @@ import {
   drawApi,
   drawsQuery,
   prefersReducedMotion,
+  RaffleDisqualifications,
   RecordLink,
   ResultAnnouncer,
   Roulette,
@@ -528,6 +529,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
           </Panel>
         ) : null}
 
+        {/* Decision 0021: every disqualification, its reason and its round, on the draw page itself. */}
+        <RaffleDisqualifications raffleId={raffle.id} enabled={state === "finished"} />
         <Commitment raffle={raffle} />
         {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
         <RecordLink raffle={raffle} />

@@ -8,6 +8,7 @@
  * Pure and browser-safe (Web Crypto; the BLS code is in drand.ts, loaded with this module).
  */
 
+import { DISQUALIFICATION_REASONS_V3, type DisqualificationReasonRule } from "./disqualification-reasons";
 import {
   assertSupportedChain,
   type DrandChainInfo,
@@ -49,23 +50,12 @@ export const RECORD_FORMAT_V3 = "rifazo-record-3";
 export type RecordFormat = typeof RECORD_FORMAT | typeof RECORD_FORMAT_V3;
 export const RECORD_FORMATS: readonly RecordFormat[] = [RECORD_FORMAT, RECORD_FORMAT_V3];
 
-/** The closed list of disqualification reasons of a v3 record (published in the rules before the sale). */
-export type DisqualificationReasonCode = "unclaimed" | "fraud";
-export interface DisqualificationReasonRule {
-  code: DisqualificationReasonCode;
-  /** The reason as buyers read it in the rules. */
-  text: string;
-}
-export const DISQUALIFICATION_REASONS_V3: readonly DisqualificationReasonRule[] = Object.freeze([
-  {
-    code: "unclaimed",
-    text: "El ganador no reclamó el premio dentro del plazo de reclamo publicado en las reglas.",
-  },
-  {
-    code: "fraud",
-    text: "Fraude comprobado; la huella SHA-256 del documento de prueba queda en el acta y el documento se guarda en privado.",
-  },
-]);
+export {
+  DISQUALIFICATION_REASONS_V3,
+  type DisqualificationReasonCode,
+  type DisqualificationReasonRule,
+} from "./disqualification-reasons";
+
 /** Claim period of new raffles when the organiser states no other (days after the winner is announced). */
 export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
 /** prevHash of the first entry: 64 zeros. */
@@ -1158,9 +1148,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
         );
         if (!ok) return finish();
         const target = list.find((w) => w.level === d.level && w.index === d.index) as RecordWinner;
-        out.decisions.push(
-          decisionView(entry, d.replacement ? "replaced" : "empty", d.replacement ?? null),
-        );
+        out.decisions.push(decisionView(entry, d.replacement ? "replaced" : "empty", d.replacement ?? null));
         disqualified.push(target.ticketNumber);
         if (d.replacement) nextIndex.set(d.level, (nextIndex.get(d.level) ?? 0) + 1);
         current = list.filter((w) => w !== target);
@@ -1208,7 +1196,9 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
             if (typeof data.reason !== "string" || data.reason.trim() === "")
               throw new DrawInputError("falta el motivo");
             if (waiting > 0) {
-              throw new DrawInputError("una corrección no puede registrarse mientras un reemplazo espera su ronda");
+              throw new DrawInputError(
+                "una corrección no puede registrarse mientras un reemplazo espera su ronda",
+              );
             }
           }
           const mapped = mapExternalResult(a.rule, data.result, numbers, rules?.totalTickets ?? 0, {
@@ -1311,7 +1301,9 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
           }
           const evidence = d.evidenceHash ?? null;
           if (evidence !== null && (typeof evidence !== "string" || !/^[0-9a-f]{64}$/.test(evidence))) {
-            throw new DrawInputError("la huella del documento de prueba debe tener 64 caracteres hexadecimales");
+            throw new DrawInputError(
+              "la huella del documento de prueba debe tener 64 caracteres hexadecimales",
+            );
           }
           if (rule.code === "fraud" && evidence === null) {
             throw new DrawInputError("el motivo «fraud» exige la huella SHA-256 del documento de prueba");
@@ -1478,7 +1470,9 @@ function assertV3Rules(rules: RulesPublishedData): void {
     throw new DrawInputError("las reglas v3 deben fijar el plazo de reclamo (claimPeriodDays ≥ 1)");
   }
   if (!Number.isSafeInteger(rules.replacementDelayMinutes) || (rules.replacementDelayMinutes as number) < 1) {
-    throw new DrawInputError("las reglas v3 deben fijar la demora de los reemplazos (replacementDelayMinutes ≥ 1)");
+    throw new DrawInputError(
+      "las reglas v3 deben fijar la demora de los reemplazos (replacementDelayMinutes ≥ 1)",
+    );
   }
   const reasons = rules.disqualificationReasons;
   const known = DISQUALIFICATION_REASONS_V3.map((r) => r.code) as string[];
@@ -1522,9 +1516,7 @@ async function assertProvablyFuture(
     );
   }
   if (!(round > latest.round)) {
-    throw new DrawInputError(
-      `la ronda ${round} ya se conocía: el servidor tenía la ronda ${latest.round}`,
-    );
+    throw new DrawInputError(`la ronda ${round} ya se conocía: el servidor tenía la ronda ${latest.round}`);
   }
   const gapMs = roundTime(chain, round) * 1000 - latestMs;
   if (gapMs < delayMinutes * 60_000) {

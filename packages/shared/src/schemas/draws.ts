@@ -180,7 +180,10 @@ export const recordEntryDataSchemas = {
     ticketNumber: int,
     reason: z.string().min(1),
     /** v2 only. */
-    replacement: z.object({ level: int, index: int, ticketNumber: int, tag: hex(16) }).nullable().optional(),
+    replacement: z
+      .object({ level: int, index: int, ticketNumber: int, tag: hex(16) })
+      .nullable()
+      .optional(),
     // v3 (decision 0021): the reason's text, the evidence hash and the round that draws the replacement.
     reasonText: z.string().optional(),
     evidenceHash: hex(32).nullable().optional(),

@@ -7,7 +7,6 @@ import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { refreshLatestBeacon } from "./record-service";
 import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import {
   mailOutbox,
@@ -19,6 +18,7 @@ import {
   winners,
 } from "../../db/schema";
 import { advanceNow } from "../lifecycle/service";
+import { refreshLatestBeacon } from "./record-service";
 import { shortName } from "./service";
 
 let t: TestApp;

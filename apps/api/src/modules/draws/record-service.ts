@@ -4,9 +4,9 @@
 // lets anyone choose a winner: the beacon is verified against the chain the record named at the
 // freeze, and replacements and lottery mappings come from the shared protocol code.
 
+import { createHash } from "node:crypto";
 import type { DrawResult } from "@rifazo/shared";
 import { formatTicketNumber } from "@rifazo/shared";
-import { createHash } from "node:crypto";
 import {
   type DrandBeacon,
   type DrandChainInfo,
@@ -591,7 +591,12 @@ export async function disqualifyWinnerIn(
     );
     const round = input.round ?? min;
     if (round <= latestRoundAt(chain, now.getTime() / 1000) || round <= latest.round) {
-      throw badRequest(DRAW_V2_MESSAGES.roundPublished(round, Math.max(latest.round, latestRoundAt(chain, now.getTime() / 1000))));
+      throw badRequest(
+        DRAW_V2_MESSAGES.roundPublished(
+          round,
+          Math.max(latest.round, latestRoundAt(chain, now.getTime() / 1000)),
+        ),
+      );
     }
     if (round < min) throw badRequest(DRAW_V2_MESSAGES.roundTooSoon(round, min, delay));
     const named_ = { round, roundTime: new Date(roundTime(chain, round) * 1000).toISOString() };
@@ -708,7 +713,8 @@ export async function resolveReplacementIn(
     );
     if (earlier.some((e) => !replacements.some((r) => r.data.disqualification === e.seq)))
       return "waiting" as const;
-    if (beacon.round !== d.round) throw conflict(DRAW_V2_MESSAGES.wrongRound(d.round as number, beacon.round));
+    if (beacon.round !== d.round)
+      throw conflict(DRAW_V2_MESSAGES.wrongRound(d.round as number, beacon.round));
     const chain = d.chain as DrandChainInfo;
     const randomness = await protocol(() => verifyBeacon(chain, beacon));
 
@@ -719,7 +725,9 @@ export async function resolveReplacementIn(
     }
     const taken = new Set(verification.winners.map((w) => w.ticketNumber));
     const disqualified = new Set(verification.decisions.map((x) => x.ticketNumber));
-    const pool = frozen.data.tickets.map((t) => t.number).filter((n) => !taken.has(n) && !disqualified.has(n));
+    const pool = frozen.data.tickets
+      .map((t) => t.number)
+      .filter((n) => !taken.has(n) && !disqualified.has(n));
     const count = rules.prizeLevels.find((l) => l.level === d.level)?.count ?? 0;
     const index = count + replacements.filter((r) => r.data.replacement?.level === d.level).length;
     const ticket = await protocol(() =>
@@ -744,8 +752,7 @@ export async function resolveReplacementIn(
       source,
       replacement: ticket === null ? null : { level: d.level, index, ticketNumber: ticket, tag },
     });
-    const description =
-      rules.prizeLevels.find((l) => l.level === d.level)?.description ?? "Premio";
+    const description = rules.prizeLevels.find((l) => l.level === d.level)?.description ?? "Premio";
     queued = await writeReplacement(
       ctx,
       tx,

@@ -456,7 +456,12 @@ export async function findDueReplacements(tx: Executor, now: Date): Promise<DueR
                       AND r.type = 'replacement' AND (r.data->>'disqualification')::int = e.seq)
     ORDER BY (e.data->>'roundTime')::timestamptz, e.seq
     LIMIT 50`)) as unknown as {
-    rows: Array<{ raffleId: string; seq: number | string; round: string | number; chain: DrandChainInfo | string }>;
+    rows: Array<{
+      raffleId: string;
+      seq: number | string;
+      round: string | number;
+      chain: DrandChainInfo | string;
+    }>;
   };
   return result.rows.map((row) => ({
     raffleId: row.raffleId,

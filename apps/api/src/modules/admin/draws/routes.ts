@@ -8,11 +8,7 @@ import {
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  disqualifyWinner,
-  enterExternalResult,
-  pasteBeacon,
-} from "../../draws/record-service";
+import { disqualifyWinner, enterExternalResult, pasteBeacon } from "../../draws/record-service";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
 
 // Draw v2 actions of the administrator (issue 15). Each is verified and written into the raffle's
