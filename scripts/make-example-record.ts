@@ -1,6 +1,8 @@
-// Builds docs/draw-protocol/example-record.json: a complete, real v2 record decided by quicknet's round
-// 657413 (a recorded beacon in ../shared/drand/quicknet.json), used by docs/draw-protocol.md's worked
-// examples and checked by scripts/test/draw-protocol.test.ts.
+// Builds docs/draw-protocol/example-record.json: a complete, real v3 record (rifazo-record-3) decided by
+// quicknet's recorded beacons in ../shared/drand/quicknet.json: round 42 is the latest beacon the server
+// held at the freeze, round 1000 decides the draw, and round 657413, named by a disqualification 23 days
+// later, draws the replacement. Used by docs/draw-protocol.md's worked examples and checked by
+// scripts/test/draw-protocol.test.ts.
 //
 //   npx tsx scripts/make-example-record.ts          rewrites the fixture files
 //
@@ -10,23 +12,40 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { QUICKNET, roundTime } from "../packages/shared/src/domain/drand";
 import { sha256Hex } from "../packages/shared/src/domain/draw-engine";
-import { drawV2, frozenListHash, replacementFor } from "../packages/shared/src/domain/draw-engine-v2";
+import { drawV2, frozenListHash, pickReplacementV3 } from "../packages/shared/src/domain/draw-engine-v2";
 import {
-  buildRecord,
+  appendEntry,
+  DISQUALIFICATION_REASONS_V3,
   type DrawRecord,
+  RECORD_FORMAT_V3,
+  type RecordEntry,
   type RecordEntryData,
   type RecordEntryType,
 } from "../packages/shared/src/domain/draw-record";
 import { ownerTag } from "../packages/shared/src/domain/owner-tag";
 
 export const EXAMPLE_RAFFLE_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
-/** quicknet round 657413, as recorded from the public relays. */
-export const EXAMPLE_BEACON = {
-  round: 657413,
-  signature:
-    "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b",
-  randomness: "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587",
-};
+/** quicknet beacons, as recorded from the public relays (../shared/drand/quicknet.json). */
+export const EXAMPLE_BEACONS = {
+  42: {
+    round: 42,
+    signature:
+      "95a9f9f5b231b7714de1553105d8ffdf3dcda24cfdb1e689319bccf79a9c8ce430a91b811fbfaf763900bc998b5d686a",
+    randomness: "8ada64bae5c6c0f5540a6a13af56e663240edfbd2c76ac6a8f27671eb7259ce3",
+  },
+  1000: {
+    round: 1000,
+    signature:
+      "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39",
+    randomness: "fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd",
+  },
+  657413: {
+    round: 657413,
+    signature:
+      "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b",
+    randomness: "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587",
+  },
+} as const;
 /** Purchases of the example: who bought which numbers (the secret is on each buyer's receipt). */
 export const EXAMPLE_PURCHASES = [
   { purchase: "A", numbers: [4, 27, 58] },
@@ -34,8 +53,14 @@ export const EXAMPLE_PURCHASES = [
   { purchase: "C", numbers: [2, 39, 90] },
   { purchase: "D", numbers: [66] },
 ];
-// 120 s before the freeze + 2 min lands 1.234 s before round 657413 (2023-09-15T11:00:03Z), after 657412.
-const FROZEN_AT = "2023-09-15T10:58:01.766Z";
+const iso = (ms: number) => new Date(ms).toISOString();
+const roundMs = (round: number) => roundTime(QUICKNET.info, round) * 1000;
+// Frozen 121.234 s before round 1000 (2023-08-23T15:59:24Z): + 2 min lands after round 999, before 1000.
+const FROZEN_AT = iso(roundMs(1000) - 121_234);
+const DRAWN_AT = iso(roundMs(1000) + 1_512);
+// 23 days later (the 7-day claim period long past): + 2 min lands 1.234 s before round 657413.
+const DISQUALIFIED_AT = "2023-09-15T10:58:01.766Z";
+const REPLACED_AT = iso(roundMs(657413) + 1_512);
 
 export async function exampleReceiptSecret(purchase: string): Promise<string> {
   return sha256Hex(`rifazo-ejemplo-comprobante-${purchase}`);
@@ -63,22 +88,20 @@ export async function makeExampleRecord(): Promise<ExampleFiles> {
     { level: 2, count: 2, description: "Teléfono Samsung A15" },
   ];
   const roundDelayMinutes = 2;
-  const input = {
+  const draw = await drawV2({
     raffleId,
     listHash,
-    randomness: EXAMPLE_BEACON.randomness,
+    randomness: EXAMPLE_BEACONS[1000].randomness,
     ticketNumbers: tickets.map((t) => t.number),
     prizeLevels,
-  };
+  });
   const tagOf = (n: number) => tickets.find((t) => t.number === n)?.tag as string;
-  const draw = await drawV2(input);
   const first = draw.picks[0] as (typeof draw.picks)[number];
-  const replacement = await replacementFor(input, first);
-  const beaconAt = "2023-09-15T11:00:04.512Z";
+  const chain = () => ({ ...QUICKNET.info, metadata: { ...QUICKNET.info.metadata } });
   const events: { type: RecordEntryType; at: string; data: RecordEntryData }[] = [
     {
       type: "rules_published",
-      at: "2023-09-01T14:00:00.000Z",
+      at: "2023-08-20T14:00:00.000Z",
       data: {
         title: "Rifa de ejemplo: Moto Bera SBR 150",
         currency: "USD",
@@ -86,18 +109,21 @@ export async function makeExampleRecord(): Promise<ExampleFiles> {
         totalTickets: 100,
         activationType: "date",
         activationPercentage: null,
-        startDate: "2023-09-01T14:00:00.000Z",
-        endDate: "2023-09-13T22:00:00.000Z",
+        startDate: "2023-08-20T14:00:00.000Z",
+        endDate: "2023-08-23T15:00:00.000Z",
         reviewWindowHours: 48,
         maxTicketsPerBuyer: null,
         prizeLevels,
         announcement: { type: "internal", roundDelayMinutes },
+        claimPeriodDays: 7,
+        disqualificationReasons: DISQUALIFICATION_REASONS_V3.map((r) => ({ ...r })),
+        replacementDelayMinutes: roundDelayMinutes,
       },
     },
     {
       type: "closed",
-      at: "2023-09-13T22:00:00.000Z",
-      data: { reason: "end_date", reviewDeadline: "2023-09-15T22:00:00.000Z" },
+      at: "2023-08-23T15:00:00.000Z",
+      data: { reason: "end_date", reviewDeadline: "2023-08-25T15:00:00.000Z" },
     },
     {
       type: "frozen",
@@ -108,16 +134,17 @@ export async function makeExampleRecord(): Promise<ExampleFiles> {
       type: "round_named",
       at: FROZEN_AT,
       data: {
-        chain: { ...QUICKNET.info, metadata: { ...QUICKNET.info.metadata } },
-        round: EXAMPLE_BEACON.round,
-        roundTime: new Date(roundTime(QUICKNET.info, EXAMPLE_BEACON.round) * 1000).toISOString(),
+        chain: chain(),
+        round: 1000,
+        roundTime: iso(roundMs(1000)),
         delayMinutes: roundDelayMinutes,
+        latestBeacon: { round: 42, signature: EXAMPLE_BEACONS[42].signature },
       },
     },
-    { type: "beacon", at: beaconAt, data: { ...EXAMPLE_BEACON, source: "relay" } },
+    { type: "beacon", at: DRAWN_AT, data: { ...EXAMPLE_BEACONS[1000], source: "relay" } },
     {
       type: "winners",
-      at: beaconAt,
+      at: DRAWN_AT,
       data: {
         algorithm: "rifazo-draw-v2",
         winners: draw.picks.map((w) => ({ ...w, tag: tagOf(w.ticketNumber) })),
@@ -125,24 +152,53 @@ export async function makeExampleRecord(): Promise<ExampleFiles> {
     },
     {
       type: "disqualification",
-      at: "2023-09-22T15:30:00.000Z",
+      at: DISQUALIFIED_AT,
       data: {
         level: first.level,
         index: first.index,
         ticketNumber: first.ticketNumber,
-        reason: "No respondió dentro del plazo de reclamo publicado (7 días).",
-        replacement: replacement
-          ? {
-              level: replacement.level,
-              index: replacement.index,
-              ticketNumber: replacement.ticketNumber,
-              tag: tagOf(replacement.ticketNumber),
-            }
-          : null,
+        reason: "unclaimed",
+        reasonText: DISQUALIFICATION_REASONS_V3[0]?.text as string,
+        evidenceHash: null,
+        chain: chain(),
+        round: 657413,
+        roundTime: iso(roundMs(657413)),
+        delayMinutes: roundDelayMinutes,
+        latestBeacon: { round: 1000, signature: EXAMPLE_BEACONS[1000].signature },
       },
     },
   ];
-  return { record: await buildRecord(raffleId, events), receipts };
+  const entries: RecordEntry[] = [];
+  for (const event of events) {
+    entries.push(
+      await appendEntry(entries[entries.length - 1] ?? null, event.type, event.at, event.data as never),
+    );
+  }
+  // The replacement: drawn from round 657413 with the disqualification entry's hash, from the pool left
+  // after the current winners and the disqualified ticket.
+  const disqualification = entries[entries.length - 1] as RecordEntry;
+  const taken = new Set(draw.picks.map((w) => w.ticketNumber));
+  const ticket = await pickReplacementV3({
+    raffleId,
+    listHash,
+    randomness: EXAMPLE_BEACONS[657413].randomness,
+    disqualificationHash: disqualification.hash,
+    level: first.level,
+    index: 1,
+    pool: tickets.map((t) => t.number).filter((n) => !taken.has(n)),
+  });
+  entries.push(
+    await appendEntry(disqualification, "replacement", REPLACED_AT, {
+      disqualification: disqualification.seq,
+      round: 657413,
+      signature: EXAMPLE_BEACONS[657413].signature,
+      randomness: EXAMPLE_BEACONS[657413].randomness,
+      source: "relay",
+      replacement:
+        ticket === null ? null : { level: first.level, index: 1, ticketNumber: ticket, tag: tagOf(ticket) },
+    }),
+  );
+  return { record: { format: RECORD_FORMAT_V3, raffleId, entries }, receipts };
 }
 
 export const EXAMPLE_DIR = path.resolve(import.meta.dirname, "../docs/draw-protocol");

@@ -1,16 +1,21 @@
-// Verifies a Rifazo draw with the same shared code the site uses: a v2 record ("acta", format
-// rifazo-record-1: hash chain, frozen list, drand round and BLS signature, winners, replacements,
-// external results) or a v1 transcript (rifazo-draw-v1). docs/draw-protocol.md describes both.
+// Verifies a Rifazo draw with the same shared code the site uses: a record ("acta", format
+// rifazo-record-3 or rifazo-record-1: hash chain, frozen list, drand round and BLS signature, the proof
+// the round was in the future, winners, blind replacements, external results) or a v1 transcript
+// (rifazo-draw-v1). docs/draw-protocol.md describes them all.
 //
 //   npm run verify-draw -- acta.json                          a downloaded record or v1 transcript
 //   npm run verify-draw -- https://rifazo.example/rifas/<id>  a raffle (or /sorteo/<id>) page
 //   npm run verify-draw -- --all https://rifazo.example       every draw the site has published
+//   npm run verify-draw -- acta.json --earlier copia.json     also: a copy taken earlier is a prefix
+//                                                             of this record (nothing rewritten)
 //
 // Exit code 0 when everything checks out (a record still waiting for its round counts as checked:
 // what is pending is printed), 1 when any check fails or a source cannot be read.
 import { readFile } from "node:fs/promises";
 import {
   type AnyVerification,
+  type DrawRecord,
+  RECORD_FORMAT_V3,
   RECORD_STATUS_LABELS,
   verifyAny,
 } from "../packages/shared/src/domain/draw-record";
@@ -55,13 +60,30 @@ async function load(source: string): Promise<unknown> {
 }
 
 function print(label: string, result: AnyVerification): void {
-  const kind = result.format === "rifazo-record-1" ? "acta v2" : "sorteo v1";
+  const kind =
+    result.format === RECORD_FORMAT_V3
+      ? "acta v3"
+      : result.format === "rifazo-record-1"
+        ? "acta v2"
+        : "sorteo v1";
   console.log(
     `\n${result.ok ? "✔ VERIFICADO" : "✘ NO COINCIDE"}  ${label} (${kind}, ${RECORD_STATUS_LABELS[result.status] ?? result.status})`,
   );
   for (const c of result.checks) {
     console.log(`  ${c.ok ? "✔" : "✘"} ${c.name}`);
     if (!c.ok) console.log(`      esperado: ${c.expected}\n      en el acta: ${c.actual}`);
+  }
+  for (const d of result.decisions ?? []) {
+    const round = d.round === null ? "" : ` · ronda ${d.round} de drand`;
+    const outcome =
+      d.status === "pending"
+        ? `reemplazo pendiente del sorteo de la ronda ${d.round}`
+        : d.replacement
+          ? `reemplazo: boleto ${formatTicketNumber(d.replacement.ticketNumber)}`
+          : "sin boletos para reemplazarlo";
+    console.log(
+      `  ⚑ Descalificado el boleto ${formatTicketNumber(d.ticketNumber)} (nivel ${d.level} #${d.index + 1}): ${d.reasonText}${round} → ${outcome}`,
+    );
   }
   for (const warning of result.warnings) console.log(`  ⚠ ${warning}`);
   for (const pending of result.pending) console.log(`  … Pendiente: ${pending}`);
@@ -76,10 +98,37 @@ function print(label: string, result: AnyVerification): void {
   }
 }
 
-async function check(label: string, json: unknown): Promise<boolean> {
+/**
+ * A copy of the record taken earlier must be a prefix of it, entry for entry (same seq and hash): a
+ * record rebuilt from an earlier point differs from every copy taken before (protocol §11.3).
+ */
+function checkEarlier(current: unknown, earlier: unknown): string | null {
+  const a = current as Partial<DrawRecord>;
+  const b = earlier as Partial<DrawRecord>;
+  if (!Array.isArray(a?.entries) || !Array.isArray(b?.entries)) return "la copia anterior no es un acta";
+  if (a.raffleId !== b.raffleId) return `la copia anterior es de otra rifa (${String(b.raffleId)})`;
+  if (b.entries.length > a.entries.length)
+    return `la copia anterior tiene ${b.entries.length} entradas y el acta solo ${a.entries.length}: se borraron entradas`;
+  for (const [i, e] of b.entries.entries()) {
+    if (e?.hash !== a.entries[i]?.hash)
+      return `la entrada ${i} cambió desde la copia anterior (huella ${String(e?.hash)} → ${String(a.entries[i]?.hash)})`;
+  }
+  return null;
+}
+
+async function check(label: string, json: unknown, earlier?: unknown): Promise<boolean> {
   try {
     const result = await verifyAny(json);
     print(label, result);
+    if (earlier !== undefined) {
+      const problem = checkEarlier(json, earlier);
+      console.log(
+        problem
+          ? `  ✘ Coincide con la copia anterior: ${problem}`
+          : `  ✔ Coincide con la copia anterior (${(earlier as DrawRecord).entries.length} entradas sin cambios)`,
+      );
+      return result.ok && problem === null;
+    }
     return result.ok;
   } catch (error) {
     console.log(`\n✘ NO SE PUDO VERIFICAR  ${label}\n  ${(error as Error).message}`);
@@ -89,6 +138,22 @@ async function check(label: string, json: unknown): Promise<boolean> {
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
+  let earlier: unknown;
+  const e = args.indexOf("--earlier");
+  if (e >= 0) {
+    const source = args[e + 1];
+    if (!source) {
+      console.error("Uso: --earlier <copia anterior del acta (archivo o URL)>");
+      return 1;
+    }
+    args.splice(e, 2);
+    try {
+      earlier = await load(source);
+    } catch (error) {
+      console.log(`\n✘ NO SE PUDO LEER  ${source}\n  ${(error as Error).message}`);
+      return 1;
+    }
+  }
   if (args.length === 0) {
     console.error("Uso: npm run verify-draw -- <acta.json | URL de la rifa> | --all <URL del sitio>");
     return 1;
@@ -117,7 +182,7 @@ async function main(): Promise<number> {
         ok = false;
         continue;
       }
-      ok = (await check(source, json)) && ok;
+      ok = (await check(source, json, earlier)) && ok;
     }
   }
   return ok ? 0 : 1;

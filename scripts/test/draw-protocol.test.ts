@@ -11,7 +11,11 @@ import {
   verifyBeacon,
 } from "../../packages/shared/src/domain/drand";
 import { bytesToHex, hexToBytes } from "../../packages/shared/src/domain/draw-engine";
-import { canonicalFrozenList, drawMessageV2 } from "../../packages/shared/src/domain/draw-engine-v2";
+import {
+  canonicalFrozenList,
+  drawMessageV2,
+  replacementMessageV3,
+} from "../../packages/shared/src/domain/draw-engine-v2";
 import { canonicalJson, type DrawRecord, verifyRecord } from "../../packages/shared/src/domain/draw-record";
 import { ownerTag, ownerTagMessage } from "../../packages/shared/src/domain/owner-tag";
 import { drawRecordV2Schema } from "../../packages/shared/src/schemas/draws";
@@ -74,6 +78,18 @@ async function recomputed(): Promise<Map<string, string>> {
   v.set("round.targetMs", String(frozenMs + 2 * 60_000));
   v.set("round.number", String(round));
   v.set("round.time", new Date(roundTime(QUICKNET.info, round) * 1000).toISOString());
+  // §7.1: the latest beacon the server held at the freeze, and the gap to the named round.
+  const named = entries.find((e) => e.type === "round_named") as DrawRecord["entries"][number] & {
+    type: "round_named";
+  };
+  const latest = named.data.latestBeacon as { round: number; signature: string };
+  await verifyBeacon(QUICKNET.info, latest);
+  v.set("round.latestBeacon", String(latest.round));
+  v.set("round.latestBeaconTime", new Date(roundTime(QUICKNET.info, latest.round) * 1000).toISOString());
+  v.set(
+    "round.gapMs",
+    String((roundTime(QUICKNET.info, round) - roundTime(QUICKNET.info, latest.round)) * 1000),
+  );
 
   const beacon = entries.find((e) => e.type === "beacon") as DrawRecord["entries"][number] & {
     type: "beacon";
@@ -108,7 +124,38 @@ async function recomputed(): Promise<Map<string, string>> {
   pick(1, 0);
   pick(2, 0);
   pick(2, 1);
-  pick(1, 1); // the replacement of entry 6
+
+  // §9: the disqualification (entry 6) names round 657413; the replacement (entry 7) is drawn, by hand,
+  // from that round's randomness and the disqualification's hash, over the pool left after the winners.
+  const disq = entries[6] as DrawRecord["entries"][number] & { type: "disqualification" };
+  const disqMs = Date.parse(disq.at);
+  v.set("disq.atMs", String(disqMs));
+  v.set("disq.claimDueMs", String(Date.parse((entries[5] as { at: string }).at) + 7 * 86_400_000));
+  v.set("disq.minRound", String(firstRoundAtOrAfterMs(QUICKNET.info, disqMs + 2 * 60_000)));
+  v.set("disq.round", String(disq.data.round));
+  v.set("disq.hash", disq.hash);
+  const replacement = entries[7] as DrawRecord["entries"][number] & { type: "replacement" };
+  const rkey = hexToBytes(
+    await verifyBeacon(QUICKNET.info, {
+      round: replacement.data.round,
+      signature: replacement.data.signature,
+    }),
+  );
+  v.set("replace.randomness", bytesToHex(rkey));
+  for (let counter = 0; ; counter++) {
+    const msg = replacementMessageV3(record.raffleId, frozen.data.listHash, disq.hash, 1, 1, counter);
+    const mac = createHmac("sha256", rkey).update(msg).digest("hex");
+    const x = BigInt(`0x${mac}`);
+    const n = BigInt(pool.length);
+    if (x >= (1n << 256n) - ((1n << 256n) % n)) continue;
+    if (counter === 0) v.set("replace.message", bytesToHex(msg));
+    v.set("replace.pool", pool.map((t) => String(t).padStart(4, "0")).join(","));
+    v.set("replace.mac", mac);
+    v.set("replace.n", String(pool.length));
+    v.set("replace.position", String(Number(x % n)));
+    v.set("replace.ticket", String(pool[Number(x % n)]));
+    break;
+  }
   return v;
 }
 
@@ -124,8 +171,9 @@ describe("docs/draw-protocol.md y su acta de ejemplo", () => {
     expect(v.checks.filter((c) => !c.ok)).toEqual([]);
     expect(v.ok).toBe(true);
     expect(v.warnings).toEqual([]);
-    expect(v.round).toBe(657413);
-    expect(v.winners.map((w) => w.ticketNumber)).toEqual([13, 39, 90]);
+    expect(v.round).toBe(1000);
+    expect(v.winners.map((w) => w.ticketNumber)).toEqual([71, 66, 39]);
+    expect(v.decisions).toMatchObject([{ reason: "unclaimed", round: 657413, status: "replaced" }]);
     expect(drawRecordV2Schema.safeParse(record).success).toBe(true);
   });
 
@@ -136,7 +184,7 @@ describe("docs/draw-protocol.md y su acta de ejemplo", () => {
     for (const key of expected.keys()) {
       if (
         key.endsWith(".message") &&
-        !["draw.1.0.message", "ownerTag.message", "drand.message"].includes(key)
+        !["draw.1.0.message", "ownerTag.message", "drand.message", "replace.message"].includes(key)
       )
         continue;
       expect(quoted.has(key), `falta ${key} en el documento`).toBe(true);

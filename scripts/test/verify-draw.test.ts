@@ -60,12 +60,17 @@ async function transcript() {
 }
 
 describe("npm run verify-draw", () => {
-  it("verifica el acta v2 de ejemplo (quicknet) y rechaza una con un boleto cambiado, nombrando la entrada", async () => {
+  it("verifica el acta v3 de ejemplo (quicknet) y rechaza una con un boleto cambiado, nombrando la entrada", async () => {
     const ok = await run(write("acta.json", example));
     expect(ok.code, ok.stdout).toBe(0);
     expect(ok.stdout).toContain("✔ VERIFICADO");
+    expect(ok.stdout).toContain("acta v3");
     expect(ok.stdout).toContain("✔ Firma BLS del beacon");
-    expect(ok.stdout).toContain("boleto 0013");
+    expect(ok.stdout).toContain("✔ Ronda fijada en el futuro (último beacon que tenía el servidor)");
+    expect(ok.stdout).toContain("✔ Reemplazo sorteado con la ronda de la descalificación (entrada 7)");
+    expect(ok.stdout).toContain("⚑ Descalificado el boleto 0090 (nivel 1 #1)");
+    expect(ok.stdout).toContain("ronda 657413 de drand → reemplazo: boleto 0071");
+    expect(ok.stdout).toContain("Nivel 1 #2: boleto 0071");
     expect(ok.stdout).not.toContain("⚠");
 
     const tampered = structuredClone(example);
@@ -139,6 +144,58 @@ describe("npm run verify-draw", () => {
     expect(waiting.stdout).toContain(`… Pendiente: Falta el beacon de la ronda ${round}`);
   });
 
+  it("recalcula el reemplazo v3: uno elegido a mano no verifica aunque se recalculen las huellas", async () => {
+    const entries = (example as DrawRecord).entries;
+    const replacement = entries[7];
+    if (replacement?.type !== "replacement" || !replacement.data.replacement)
+      throw new Error("acta inesperada");
+    // The organiser's pick (another ticket of the pool), with every hash recomputed.
+    const chosen = {
+      ...replacement.data.replacement,
+      ticketNumber: 13,
+      tag: "a70755935487a8c203f5fd01525cdbd5",
+    };
+    const forged = await buildRecord(
+      example.raffleId,
+      entries.map((e) => ({
+        type: e.type,
+        at: e.at,
+        data: e.type === "replacement" ? { ...e.data, replacement: chosen } : e.data,
+      })),
+      "rifazo-record-3",
+    );
+    const bad = await run(write("reemplazo-elegido.json", forged));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("✘ Reemplazo sorteado con la ronda de la descalificación (entrada 7)");
+  });
+
+  it("--earlier: una copia anterior debe ser un prefijo del acta; una reescrita se detecta", async () => {
+    const entries = (example as DrawRecord).entries;
+    const copy = write("copia.json", { ...example, entries: entries.slice(0, 4) });
+    const ok = await run(write("acta.json", example), "--earlier", copy);
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).toContain("✔ Coincide con la copia anterior (4 entradas sin cambios)");
+
+    // The record rebuilt from its start with another close time, up to the winners (hashes consistent,
+    // so it verifies by itself).
+    const rewritten = await buildRecord(
+      example.raffleId,
+      entries.slice(0, 6).map((e) => ({
+        type: e.type,
+        at: e.type === "closed" ? "2023-08-23T15:00:00.001Z" : e.at,
+        data: e.data,
+      })),
+      "rifazo-record-3",
+    );
+    const alone = await run(write("reescrita.json", rewritten));
+    expect(alone.code, alone.stdout).toBe(0);
+    const caught = await run(write("reescrita.json", rewritten), "--earlier", copy);
+    expect(caught.code).toBe(1);
+    expect(caught.stdout).toContain(
+      "✘ Coincide con la copia anterior: la entrada 1 cambió desde la copia anterior",
+    );
+  });
+
   it("sigue verificando transcripciones v1", async () => {
     const t = await transcript();
     expect((await run(write("v1.json", t))).code).toBe(0);
@@ -170,7 +227,7 @@ describe("npm run verify-draw", () => {
     try {
       const v2 = await run(`${origin}/rifas/${v2Id}`);
       expect(v2.code, v2.stdout).toBe(0);
-      expect(v2.stdout).toContain("acta v2");
+      expect(v2.stdout).toContain("acta v3");
       const v1 = await run(`${origin}/sorteo/${t.raffleId}`);
       expect(v1.code, v1.stdout).toBe(0);
       expect(v1.stdout).toContain("sorteo v1");

@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../src/context";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
 import { type FreezeOptions, freezeRaffleWith } from "../src/modules/draws/freeze";
+import { refreshLatestBeacon } from "../src/modules/draws/record-service";
 import { findRaffle } from "../src/modules/draws/repository";
 
 export interface V2RaffleOptions {
@@ -97,13 +98,20 @@ export async function closedRaffleWithSales(
   return { id: raffle.id, proofIds };
 }
 
-/** Freezes as the lifecycle job does: one transaction, the raffle row locked, freezeRaffle at `now`. */
+/**
+ * Freezes as the lifecycle job does: one transaction, the raffle row locked, freezeRaffle at `now`. First,
+ * as the draw job would have done shortly before `now`, the server fetches and keeps the round published
+ * at `now` from the configured relays (the latest beacon the freeze cites; decision 0021).
+ */
 export async function freezeAt(
   ctx: Pick<AppContext, "db" | "config" | "events">,
   raffleId: string,
   now: Date,
-  options: FreezeOptions = {},
+  options: FreezeOptions & { withoutLatestBeacon?: boolean } = {},
 ): Promise<void> {
+  if (!options.withoutLatestBeacon && ctx.config.drandRelays.length > 0) {
+    await refreshLatestBeacon(ctx, options.chain ?? ctx.config.drandChainInfo, now);
+  }
   await ctx.db.transaction(async (tx) => {
     await findRaffle(tx, raffleId, true);
     await freezeRaffleWith(ctx, tx, raffleId, now, options);

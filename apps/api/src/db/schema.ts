@@ -291,6 +291,9 @@ export const raffles = pgTable(
     // When the organiser was told by email that the named drand round is late (draw-round-late.ts): set
     // once, by the update that claims it, so several instances or restarts never send it twice.
     drawLateAlertedAt: ts("draw_late_alerted_at"),
+    // Blind decisions (decision 0021): days a winner has to claim the prize, stated in the rules and
+    // published in the record; the database locks it after the first sale (hand-written trigger).
+    claimPeriodDays: integer("claim_period_days").notNull().default(7),
     // Purchases (decision 0014): numbers chosen on the grid or assigned at random on approval, how long a
     // reservation holds its tickets, and the packages offered ("5 boletos por $4"). number_mode and
     // combos are locked once the raffle has a reservation or a sale.
@@ -329,6 +332,7 @@ export const raffles = pgTable(
     ),
     check("raffles_teaser_days_check", sql`${t.daysUntilActivationTeaser} >= 0`),
     check("raffles_review_window_check", sql`${t.reviewWindowHours} BETWEEN 1 AND 720`),
+    check("raffles_claim_period_check", sql`${t.claimPeriodDays} BETWEEN 1 AND 365`),
     check("raffles_close_reason_check", oneOf("close_reason", CLOSE_REASONS, true)),
     check(
       "raffles_cancel_reason_check",
@@ -607,6 +611,42 @@ export const drawRecordEntries = pgTable(
     primaryKey({ columns: [t.raffleId, t.seq] }),
     check("draw_record_entries_seq_check", sql`${t.seq} >= 0`),
   ],
+);
+
+/**
+ * drand beacons the server has verified (decision 0021): the latest one is written into each freeze
+ * and disqualification as proof that the round they name was still in the future.
+ */
+export const drandBeacons = pgTable(
+  "drand_beacons",
+  {
+    chainHash: text("chain_hash").notNull(),
+    round: bigint("round", { mode: "number" }).notNull(),
+    signature: text("signature").notNull(),
+    verifiedAt: ts("verified_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainHash, t.round] })],
+);
+
+/**
+ * The evidence document of a "fraud" disqualification (decision 0021): stored privately (no route
+ * serves it); the record publishes only its SHA-256.
+ */
+export const disqualificationEvidence = pgTable(
+  "disqualification_evidence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("disqualification_evidence_raffle_idx").on(t.raffleId, t.sha256)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -184,7 +184,7 @@ export interface DemoRaffle {
    * quicknet round. Neither has a seed.
    */
   drawV2?: "drawn" | "frozen";
-  /** Absolute dates instead of days from now (the quicknet-drawn raffle happened in September 2023). */
+  /** Absolute dates instead of days from now (the quicknet-drawn raffle happened in August 2023). */
   fixedDates?: { start: string; end: string };
   /** Chosen: buyers pick their numbers on the grid (default random). */
   numberMode?: NumberMode;
@@ -525,7 +525,7 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
     activationPercentage: null,
     startInDays: -800,
     endInDays: -780,
-    fixedDates: { start: "2023-08-16T12:00:00.000Z", end: "2023-09-15T00:00:00.000Z" },
+    fixedDates: { start: "2023-08-01T12:00:00.000Z", end: "2023-08-23T12:00:00.000Z" },
     totalTickets: 200,
     soldTickets: 96,
     announcement: { type: "internal" },

@@ -242,7 +242,8 @@ describe("seedDemo", () => {
     for (const r of finished) {
       const list = await ctx.db.select().from(winners).where(eq(winners.raffleId, r.id));
       expect(list.length).toBeGreaterThan(0);
-      const first = list.find((w) => w.prizeLevel === 1);
+      // The current first prize (the drawn demo raffle also keeps a disqualified winner's row, marked).
+      const first = list.find((w) => w.prizeLevel === 1 && w.disqualifiedAt === null);
       expect(r.winnerId).toBe(first?.userId);
       expect(r.winnerName).toBe(first?.winnerName);
       expect(r.winningTicketNumber).toBe(first?.ticketNumber);
@@ -305,7 +306,7 @@ describe("seedDemo", () => {
     expect(rate.source).toBe("BCV");
   });
 
-  it("draws one raffle with the real quicknet round 657413 and leaves one frozen awaiting a future round", async () => {
+  it("draws one raffle with real quicknet rounds (a blind disqualification included) and leaves one frozen awaiting a future round", async () => {
     const all = await ctx.db.select().from(raffles);
     const drawn = all.find((r) => r.drawAlgorithm === ALGORITHM_VERSION_V2);
     // (The other frozen raffle is announced on a live broadcast: no lottery bound, so no record.)
@@ -321,7 +322,15 @@ describe("seedDemo", () => {
     const verification = await verifyRecord(drawnRecord as DrawRecordV2);
     expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("drawn");
-    expect(verification.round).toBe(657413);
+    expect((drawnRecord as DrawRecordV2).format).toBe("rifazo-record-3");
+    // Frozen citing round 42, drawn by round 1000; the first prize went unclaimed past the 7-day claim
+    // period, and round 657413, named by the disqualification, drew its replacement.
+    expect(verification.round).toBe(1000);
+    expect(verification.decisions).toMatchObject([
+      { level: 1, index: 0, reason: "unclaimed", round: 657413, status: "replaced" },
+    ]);
+    expect(verification.winners.find((w) => w.level === 1)?.index).toBe(1);
+    expect(verification.pending).toEqual([]);
     expect(verification.chainHash).toBe(QUICKNET.info.hash);
     // A League of Entropy chain: no warning.
     expect(verification.warnings).toEqual([]);

@@ -1,13 +1,26 @@
 // Attack tests of issue 15: an operator who wants a friend to win, with admin rights or a database
 // session. Each attempt is refused or detected. (Ticket, proof and prize-level changes on a frozen raffle
 // are refused by LIFECYCLE's triggers, tested there; here: what the draw code and the record guard.)
+
+import { createHash } from "node:crypto";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bytesToHex } from "@noble/curves/utils.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record";
+import { roundTime, verifyBeacon } from "@rifazo/shared/domain/drand";
+import { pickReplacementV3, replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
+import {
+  buildRecord,
+  type DrawRecord,
+  RECORD_FORMAT,
+  RECORD_FORMAT_V3,
+  type RecordEntry,
+  type RecordEntryData,
+  verifyRecord,
+} from "@rifazo/shared/domain/draw-record";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prizeLevels, raffles, winners } from "../../src/db/schema";
+import { disqualificationEvidence, prizeLevels, raffles, winners } from "../../src/db/schema";
+import { disqualifyWinner, resolveDueReplacements } from "../../src/modules/draws/record-service";
 import { createTestChain, type DrandRelay, QUICKNET_DST, startDrandRelay } from "../drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../draw-fixtures";
 import { insertProof } from "../fixtures";
@@ -278,34 +291,6 @@ describe("cambiar lo que ya quedó fijado", () => {
 });
 
 describe("descalificar para elegir el reemplazo", () => {
-  it("el reemplazo está determinado: descalificar en otro orden o pedir un boleto no cambia quién entra", async () => {
-    const raffle = await frozenRaffle([{ description: "Moto", count: 1 }]);
-    await post(`/api/raffles/${raffle.id}/draw`);
-    // The dishonest admin keeps disqualifying until the friend (tickets 5, 6) wins... each replacement is
-    // the protocol's next pick, which the record states and anyone recomputes.
-    const seen: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const current = (await verifyRecord(await record(raffle.id))).winners[0];
-      if (!current) break;
-      const response = await post(
-        `/api/admin/raffles/${raffle.id}/disqualify`,
-        { level: 1, index: current.index, reason: "fraud", replacement: { ticketNumber: 5 } },
-        admin.cookie,
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      seen.push(response.json().replacement?.ticketNumber);
-    }
-    const final = await verifyRecord(await record(raffle.id));
-    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
-    expect(final.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual([
-      seen[seen.length - 1],
-    ]);
-    // The original and every disqualified winner stay in the winners table, marked.
-    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
-    expect(rows.filter((r) => r.disqualifiedAt !== null)).toHaveLength(3);
-    expect(rows.filter((r) => r.disqualifiedAt === null)).toHaveLength(1);
-  });
-
   it("una rifa antigua con semilla, cerrada con pagos por revisar, no se sortea por v1", async () => {
     const raffle = await closedRaffleWithSales(t.app.ctx, {}, [{ userId: friend.id, numbers: [5, 6] }]);
     await t.app.ctx.db
@@ -358,5 +343,352 @@ describe("descalificar para elegir el reemplazo", () => {
     const [after] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(after?.status).toBe("frozen");
     expect(after?.drawnAt).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Blind decisions (decision 0021): the auditor's attacks on the record, each refused or harmless now.
+// ---------------------------------------------------------------------------------------------
+
+const evidence = (text: string) => ({
+  contentType: "application/pdf",
+  dataBase64: Buffer.from(text).toString("base64"),
+});
+
+function entryOf<T extends RecordEntry["type"]>(rec: DrawRecord, type: T, nth = 0): RecordEntry<T> {
+  const found = rec.entries.filter((e) => e.type === type)[nth];
+  if (!found) throw new Error(`sin entrada ${type}`);
+  return found as RecordEntry<T>;
+}
+
+/** The draw job's pass at `at`, with the relay's clock moved there too (rounds up to then are out). */
+async function jobAt(at: number): Promise<void> {
+  relay.setNow(() => at);
+  try {
+    await resolveDueReplacements(t.app.ctx, new Date(at));
+  } finally {
+    relay.setNow(null);
+  }
+}
+
+/** The record rebuilt with `edit` applied to each entry (hashes recomputed, as a forger would). */
+async function rebuilt(
+  rec: DrawRecord,
+  edit: (e: { type: RecordEntry["type"]; at: string; data: RecordEntryData }) => void,
+  format: typeof RECORD_FORMAT | typeof RECORD_FORMAT_V3 = RECORD_FORMAT_V3,
+): Promise<DrawRecord> {
+  const events = rec.entries.map((e) => {
+    const copy = { type: e.type, at: e.at, data: structuredClone(e.data) as RecordEntryData };
+    edit(copy);
+    return copy;
+  });
+  return buildRecord(rec.raffleId, events, format);
+}
+
+describe("caminar el premio descalificando (decisión 0021)", () => {
+  it("el organizador ya no puede predecir el reemplazo: sale de una ronda que no se había publicado al decidir", async () => {
+    const raffle = await frozenRaffle([
+      { description: "Moto", count: 1 },
+      { description: "Bono", count: 1 },
+    ]);
+    const drawn = await post(`/api/raffles/${raffle.id}/draw`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    let rec = await record(raffle.id);
+    expect(rec.format).toBe(RECORD_FORMAT_V3);
+    const frozen = entryOf(rec, "frozen").data;
+    const beacon = entryOf(rec, "beacon").data;
+    const levels = entryOf(rec, "rules_published").data.prizeLevels;
+
+    // The old attack: in v2 the replacement came from the draw's own beacon, so before disqualifying the
+    // organiser computed who would come in (and chose whom to disqualify, and in which order).
+    const v2Prediction = await replacementFor(
+      {
+        raffleId: raffle.id,
+        listHash: frozen.listHash,
+        randomness: beacon.randomness,
+        ticketNumbers: frozen.tickets.map((x) => x.number),
+        prizeLevels: levels,
+      },
+      { level: 1, index: 0 },
+    );
+    expect(v2Prediction).not.toBeNull();
+
+    // Now the disqualification names a round that does not exist yet.
+    const decidedAt = Date.now();
+    const response = await post(
+      `/api/admin/raffles/${raffle.id}/disqualify`,
+      { level: 1, index: 0, reason: "fraud", evidence: evidence("Informe de fraude n.º 1") },
+      admin.cookie,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { replacement: unknown; pendingRound: { round: number } };
+    expect(body.replacement).toBeNull();
+    const round = body.pendingRound.round;
+    expect(round).toBeGreaterThan(relay.chain.latestRound(Date.now()));
+    expect(relay.chain.roundTime(round) * 1000).toBeGreaterThanOrEqual(decidedAt + 2 * MINUTE);
+    const early = await fetch(`${relay.url}/public/${round}`);
+    expect(early.status).toBe(425); // nobody, the server included, can get its value yet
+    await early.body?.cancel();
+
+    rec = await record(raffle.id);
+    const disq = entryOf(rec, "disqualification");
+    expect(disq.data).toMatchObject({ reason: "fraud", round, delayMinutes: 2 });
+    expect(disq.data.replacement).toBeUndefined();
+    expect(disq.data.evidenceHash).toBe(createHash("sha256").update("Informe de fraude n.º 1").digest("hex"));
+    let verification = await verifyRecord(rec);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.decisions[0]).toMatchObject({ status: "pending", round, reason: "fraud" });
+    expect(verification.pending.join(" ")).toContain(`Reemplazo pendiente del sorteo de la ronda ${round}`);
+    expect(verification.winners.map((w) => w.level)).toEqual([2]);
+
+    // The pending prize cannot be disqualified again, nor can anyone draw it before its round.
+    const again = await post(
+      `/api/admin/raffles/${raffle.id}/disqualify`,
+      { level: 1, index: 0, reason: "fraud", evidence: evidence("otra") },
+      admin.cookie,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toContain(`ronda ${round}`);
+    await jobAt(Date.now());
+    expect((await record(raffle.id)).entries.filter((e) => e.type === "replacement")).toHaveLength(0);
+
+    // Once the round is out the draw job draws the replacement from its randomness and the entry's hash.
+    const out = relay.chain.roundTime(round) * 1000 + 1_000;
+    await jobAt(out);
+    rec = await record(raffle.id);
+    const replacement = entryOf(rec, "replacement");
+    const level2 = verification.winners[0]?.ticketNumber as number;
+    const expected = await pickReplacementV3({
+      raffleId: raffle.id,
+      listHash: frozen.listHash,
+      randomness: relay.chain.beacon(round).randomness,
+      disqualificationHash: disq.hash,
+      level: 1,
+      index: 1,
+      pool: frozen.tickets.map((x) => x.number).filter((n) => n !== level2 && n !== disq.data.ticketNumber),
+    });
+    expect(replacement.data).toMatchObject({ disqualification: disq.seq, round, source: "relay" });
+    expect(replacement.data.replacement?.ticketNumber).toBe(expected);
+    verification = await verifyRecord(rec);
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.winners.map((w) => [w.level, w.index, w.ticketNumber])).toEqual([
+      [1, 1, expected],
+      [2, 0, level2],
+    ]);
+    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    expect(rows.find((r) => r.disqualifiedAt === null && r.prizeLevel === 1)?.ticketNumber).toBe(expected);
+
+    // The next step of the walk is just as blind: it names a round after the last one.
+    const next = await post(
+      `/api/admin/raffles/${raffle.id}/disqualify`,
+      { level: 1, index: 1, reason: "fraud", evidence: evidence("Informe de fraude n.º 2") },
+      admin.cookie,
+    );
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().pendingRound.round).toBeGreaterThanOrEqual(round + 40);
+
+    // The evidence is kept privately; the record holds only its hash.
+    const stored = await t.app.ctx.db
+      .select()
+      .from(disqualificationEvidence)
+      .where(eq(disqualificationEvidence.raffleId, raffle.id));
+    expect(stored.map((r) => r.sha256).sort()).toEqual(
+      [
+        createHash("sha256").update("Informe de fraude n.º 1").digest("hex"),
+        createHash("sha256").update("Informe de fraude n.º 2").digest("hex"),
+      ].sort(),
+    );
+  });
+
+  it("rechaza texto libre, «unclaimed» antes del plazo, «fraud» sin prueba y rondas ya publicadas o demasiado próximas", async () => {
+    const raffle = await frozenRaffle([{ description: "Moto", count: 1 }]);
+    expect((await post(`/api/raffles/${raffle.id}/draw`)).statusCode).toBe(200);
+    const url = `/api/admin/raffles/${raffle.id}/disqualify`;
+    const entriesBefore = (await record(raffle.id)).entries.length;
+
+    const free = await post(url, { level: 1, index: 0, reason: "No contestó el teléfono" }, admin.cookie);
+    expect(free.statusCode).toBe(400);
+    expect(free.json().error.message).toBe(
+      "El motivo debe ser uno de la lista publicada en las reglas de la rifa: unclaimed, fraud. No se admite texto libre.",
+    );
+
+    const early = await post(url, { level: 1, index: 0, reason: "unclaimed" }, admin.cookie);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(
+      /^El ganador tiene 7 día\(s\) para reclamar su premio según las reglas: el plazo vence el /,
+    );
+
+    const noEvidence = await post(url, { level: 1, index: 0, reason: "fraud" }, admin.cookie);
+    expect(noEvidence.statusCode).toBe(400);
+    expect(noEvidence.json().error.message).toBe(
+      "Para descalificar por fraude adjunta el documento de prueba: se guarda en privado y su huella SHA-256 queda en el acta.",
+    );
+
+    const published = relay.chain.latestRound(Date.now()) - 1;
+    const known = await post(
+      url,
+      { level: 1, index: 0, reason: "fraud", evidence: evidence("x"), round: published },
+      admin.cookie,
+    );
+    expect(known.statusCode).toBe(400);
+    expect(known.json().error.message).toMatch(new RegExp(`^La ronda ${published} de drand ya se publicó`));
+
+    const soon = relay.chain.latestRound(Date.now()) + 5; // 15 s ahead: less than the 2 min delay
+    const tooSoon = await post(
+      url,
+      { level: 1, index: 0, reason: "fraud", evidence: evidence("x"), round: soon },
+      admin.cookie,
+    );
+    expect(tooSoon.statusCode).toBe(400);
+    expect(tooSoon.json().error.message).toMatch(
+      new RegExp(`^La ronda ${soon} de drand es demasiado pronto`),
+    );
+
+    // Nothing was written by any refusal.
+    expect((await record(raffle.id)).entries).toHaveLength(entriesBefore);
+    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    expect(rows.filter((r) => r.disqualifiedAt !== null)).toHaveLength(0);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(disqualificationEvidence)
+        .where(eq(disqualificationEvidence.raffleId, raffle.id)),
+    ).toHaveLength(0);
+
+    // After the claim period stated in the rules, «unclaimed» is accepted (and verifies).
+    const drawnAt = Date.parse(entryOf(await record(raffle.id), "winners").at);
+    const after = drawnAt + 7 * 86_400_000 + MINUTE;
+    relay.setNow(() => after);
+    try {
+      const result = await disqualifyWinner(
+        t.app.ctx,
+        { id: admin.id, ip: null },
+        raffle.id,
+        { level: 1, index: 0, reason: "unclaimed" },
+        new Date(after),
+      );
+      expect(result.pendingRound?.round).toBeGreaterThan(relay.chain.latestRound(after));
+    } finally {
+      relay.setNow(null);
+    }
+    const verification = await verifyRecord(await record(raffle.id));
+    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(verification.decisions[0]).toMatchObject({ reason: "unclaimed", status: "pending" });
+  });
+
+  it("un acta que dice «unclaimed» antes del plazo o «fraud» sin huella no verifica, aunque se recalculen las huellas", async () => {
+    const raffle = await frozenRaffle([{ description: "Moto", count: 1 }]);
+    expect((await post(`/api/raffles/${raffle.id}/draw`)).statusCode).toBe(200);
+    await post(
+      `/api/admin/raffles/${raffle.id}/disqualify`,
+      { level: 1, index: 0, reason: "fraud", evidence: evidence("prueba") },
+      admin.cookie,
+    );
+    const rec = await record(raffle.id);
+    expect((await verifyRecord(rec)).ok).toBe(true);
+    const failing = async (edit: (data: Record<string, unknown>) => void) => {
+      const forged = await rebuilt(rec, (e) => {
+        if (e.type === "disqualification") edit(e.data as unknown as Record<string, unknown>);
+      });
+      const v = await verifyRecord(forged);
+      expect(v.ok).toBe(false);
+      return v.checks
+        .filter((c) => !c.ok)
+        .map((c) => c.expected)
+        .join(" | ");
+    };
+    expect(
+      await failing((d) => {
+        d.reason = "unclaimed";
+      }),
+    ).toMatch(/plazo de reclamo de 7 día/);
+    expect(
+      await failing((d) => {
+        d.evidenceHash = null;
+      }),
+    ).toMatch(/exige la huella SHA-256/);
+    expect(
+      await failing((d) => {
+        d.reason = "Se portó mal";
+      }),
+    ).toMatch(/no está en la lista cerrada/);
+    const named = entryOf(rec, "disqualification").data.round as number;
+    expect(
+      await failing((d) => {
+        d.round = named - 30;
+      }),
+    ).toMatch(/demasiado pronto/);
+  });
+});
+
+describe("la ronda fijada se prueba en el futuro (decisión 0021)", () => {
+  it("la congelación lleva el último beacon verificado; un acta sin él, con uno posterior o antedatada no verifica", async () => {
+    const raffle = await frozenRaffle();
+    const rec = await record(raffle.id);
+    const frozenAt = entryOf(rec, "frozen").at;
+    const named = entryOf(rec, "round_named").data;
+    const latest = named.latestBeacon;
+    if (!latest) throw new Error("sin último beacon");
+    await verifyBeacon(named.chain, latest);
+    expect(roundTime(named.chain, latest.round) * 1000).toBeLessThanOrEqual(Date.parse(frozenAt));
+    expect(
+      (roundTime(named.chain, named.round) - roundTime(named.chain, latest.round)) * 1000,
+    ).toBeGreaterThanOrEqual(2 * MINUTE);
+    expect((await verifyRecord(rec)).ok).toBe(true);
+
+    const futureCheck = (v: Awaited<ReturnType<typeof verifyRecord>>) =>
+      v.checks.find((c) => c.name.startsWith("Ronda fijada en el futuro"));
+
+    // Without the beacon, nothing shows the round was in the future: the old format took it on trust.
+    const bare = await rebuilt(rec, (e) => {
+      if (e.type === "round_named") (e.data as { latestBeacon?: unknown }).latestBeacon = null;
+    });
+    expect((await verifyRecord({ ...bare, format: RECORD_FORMAT })).ok).toBe(true);
+    const refusedBare = await verifyRecord(bare);
+    expect(refusedBare.ok).toBe(false);
+    expect(futureCheck(refusedBare)?.expected).toMatch(/falta el último beacon verificado/);
+
+    // A server that already held a round just before the named one: the named round was known too soon.
+    const close = await rebuilt(rec, (e) => {
+      if (e.type === "round_named")
+        (e.data as { latestBeacon?: unknown }).latestBeacon = {
+          round: named.round - 1,
+          signature: relay.chain.beacon(named.round - 1).signature,
+        };
+      if (e.type === "frozen" || e.type === "round_named") e.at = named.roundTime;
+    });
+    const refusedClose = await verifyRecord(close);
+    expect(refusedClose.ok).toBe(false);
+    expect(
+      refusedClose.checks
+        .filter((c) => !c.ok)
+        .map((c) => c.name)
+        .join(" | "),
+    ).toMatch(/Ronda de drand fijada al congelar|Ronda fijada en el futuro/);
+
+    // Backdating the freeze before the beacon it cites: a date the beacon itself proves false.
+    const backdated = await rebuilt(rec, (e) => {
+      e.at = new Date(roundTime(named.chain, latest.round) * 1000 - 5_000).toISOString();
+      if (e.type === "round_named") {
+        const data = e.data as { round: number; roundTime: string };
+        data.round = named.round - 2;
+        data.roundTime = new Date(roundTime(named.chain, named.round - 2) * 1000).toISOString();
+      }
+    });
+    const refusedBackdated = await verifyRecord(backdated);
+    expect(refusedBackdated.ok).toBe(false);
+    expect(futureCheck(refusedBackdated)?.expected).toMatch(/la fecha es falsa/);
+  });
+
+  it("las fechas del acta van al milisegundo, como ocurrieron (no redondeadas hacia atrás)", async () => {
+    const raffle = await closedRaffleWithSales(t.app.ctx, {}, [{ userId: friend.id, numbers: [5, 6] }]);
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 10 * MINUTE + 489);
+    await freezeAt(t.app.ctx, raffle.id, at);
+    const rec = await record(raffle.id);
+    expect(entryOf(rec, "frozen").at).toBe(at.toISOString());
+    expect(entryOf(rec, "frozen").at.endsWith(".489Z")).toBe(true);
+    expect(entryOf(rec, "round_named").at).toBe(at.toISOString());
+    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    expect(row?.frozenAt?.toISOString()).toBe(at.toISOString());
   });
 });

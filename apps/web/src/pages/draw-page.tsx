@@ -23,6 +23,7 @@ import {
   drawApi,
   drawsQuery,
   prefersReducedMotion,
+  RaffleDisqualifications,
   RecordLink,
   ResultAnnouncer,
   Roulette,
@@ -620,6 +621,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
           </Panel>
         ) : null}
 
+        {/* Decision 0021: every disqualification, its reason and its round, on the draw page itself. */}
+        <RaffleDisqualifications raffleId={raffle.id} enabled={state === "finished"} />
         <Commitment raffle={raffle} />
         {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
         {trust.verifiable ? <RecordLink raffle={raffle} /> : null}

@@ -231,3 +231,81 @@ export async function replacementFor(
   });
   return result.replacements[result.replacements.length - 1] ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Record v3 (docs/draw-protocol.md §9, docs/decisions/0021-blind-decisions.md): a replacement is drawn
+// with the randomness of a round the disqualification named, not the draw's, so nobody can know who
+// would come in when the disqualification is decided.
+// ---------------------------------------------------------------------------------------------
+
+export const REPLACEMENT_ALGORITHM_V3 = "rifazo-replacement-v3";
+
+/**
+ * The HMAC message of one attempt of a v3 replacement:
+ * "rifazo-replacement-v3" ␟ raffleId ␟ listHash ␟ disqualificationHash ␟ level ␟ index ␟ counter.
+ */
+export function replacementMessageV3(
+  raffleId: string,
+  listHash: string,
+  disqualificationHash: string,
+  level: number,
+  index: number,
+  counter: number,
+): Uint8Array<ArrayBuffer> {
+  return encodeDrawMessage([
+    REPLACEMENT_ALGORITHM_V3,
+    raffleId,
+    listHash,
+    disqualificationHash,
+    level,
+    index,
+    counter,
+  ]);
+}
+
+export interface ReplacementV3Input {
+  raffleId: string;
+  listHash: string;
+  /** The randomness of the round the disqualification named (64 hex). */
+  randomness: string;
+  /** The `hash` of the disqualification entry (64 hex). */
+  disqualificationHash: string;
+  level: number;
+  /** next[L]: the level's next unused index. */
+  index: number;
+  /** Tickets still eligible (any order; sorted ascending here). */
+  pool: readonly number[];
+}
+
+/** The v3 replacement ticket, or null when the pool is empty. Same rejection sampling as §8. */
+export async function pickReplacementV3(input: ReplacementV3Input): Promise<number | null> {
+  validateInput({ ...input, ticketNumbers: input.pool, prizeLevels: [] });
+  if (typeof input.disqualificationHash !== "string" || !HASH.test(input.disqualificationHash)) {
+    throw new DrawInputError("La huella de la descalificación debe tener 64 caracteres hexadecimales.");
+  }
+  const pool = canonicalTicketNumbers(input.pool);
+  if (pool.length === 0) return null;
+  const key = await subtle().importKey(
+    "raw",
+    hexToBytes(input.randomness),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  for (let counter = 0; ; counter++) {
+    const mac = await subtle().sign(
+      "HMAC",
+      key,
+      replacementMessageV3(
+        input.raffleId,
+        input.listHash,
+        input.disqualificationHash,
+        input.level,
+        input.index,
+        counter,
+      ),
+    );
+    const position = acceptSample(BigInt(`0x${bytesToHex(new Uint8Array(mac))}`), pool.length);
+    if (position !== null) return pool[position] as number;
+  }
+}

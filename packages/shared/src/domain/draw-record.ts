@@ -8,6 +8,7 @@
  * Pure and browser-safe (Web Crypto; the BLS code is in drand.ts, loaded with this module).
  */
 
+import { DISQUALIFICATION_REASONS_V3, type DisqualificationReasonRule } from "./disqualification-reasons";
 import {
   assertSupportedChain,
   type DrandChainInfo,
@@ -34,11 +35,29 @@ import {
   drawV2,
   type FrozenTicket,
   frozenListHash,
+  pickReplacementV3,
 } from "./draw-engine-v2";
 import type { CloseReason } from "./raffle-lifecycle";
 import { formatTicketNumber, isValidTicketNumber } from "./tickets";
 
+/** Record format of protocol v2 (draws from issue 15 until blind decisions). */
 export const RECORD_FORMAT = "rifazo-record-1";
+/**
+ * Record format of protocol v3 (docs/decisions/0021-blind-decisions.md): every decision after the
+ * freeze names a future drand round, proven future by the latest beacon the server held.
+ */
+export const RECORD_FORMAT_V3 = "rifazo-record-3";
+export type RecordFormat = typeof RECORD_FORMAT | typeof RECORD_FORMAT_V3;
+export const RECORD_FORMATS: readonly RecordFormat[] = [RECORD_FORMAT, RECORD_FORMAT_V3];
+
+export {
+  DISQUALIFICATION_REASONS_V3,
+  type DisqualificationReasonCode,
+  type DisqualificationReasonRule,
+} from "./disqualification-reasons";
+
+/** Claim period of new raffles when the organiser states no other (days after the winner is announced). */
+export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
 /** prevHash of the first entry: 64 zeros. */
 export const GENESIS_PREV_HASH = "0".repeat(64);
 
@@ -86,6 +105,18 @@ export interface RulesPublishedData {
   maxTicketsPerBuyer: number | null;
   prizeLevels: PrizeLevel[];
   announcement: InternalAnnouncement | ExternalAnnouncement;
+  /** v3: days a winner has to claim the prize (counted from the entry that named them). */
+  claimPeriodDays?: number;
+  /** v3: the only reasons a winner may be disqualified for. */
+  disqualificationReasons?: DisqualificationReasonRule[];
+  /** v3: minimum minutes between a disqualification and the round that draws its replacement. */
+  replacementDelayMinutes?: number;
+}
+
+/** A beacon the server had verified before writing an entry: it proves how late the entry was made. */
+export interface LatestBeacon {
+  round: number;
+  signature: string;
 }
 
 export interface ClosedData {
@@ -112,6 +143,8 @@ export interface RoundNamedData {
   /** ISO time at which the round is published. */
   roundTime: string;
   delayMinutes: number;
+  /** v3: the latest verified beacon the server held at the freeze (the named round must be later). */
+  latestBeacon?: LatestBeacon | null;
 }
 
 export interface BeaconData {
@@ -150,9 +183,31 @@ export interface DisqualificationData {
   level: number;
   index: number;
   ticketNumber: number;
-  /** Stated reason, shown publicly (e.g. "No respondió dentro del plazo de reclamo publicado"). */
+  /** v2: free text; v3: a code of the rules' closed list ("unclaimed", "fraud"). */
   reason: string;
-  /** Determined by the protocol (§8); null when no ticket was left. */
+  /** v2 only: determined by the protocol (§9); null when no ticket was left. */
+  replacement?: ReplacementPick | null;
+  /** v3: the reason's text from the rules. */
+  reasonText?: string;
+  /** v3: SHA-256 (hex) of the evidence document (required for "fraud"), or null. */
+  evidenceHash?: string | null;
+  /** v3: the chain whose round draws the replacement (the round_named chain for an internal draw). */
+  chain?: DrandChainInfo;
+  /** v3: the round that draws the replacement, at least `delayMinutes` after `latestBeacon`. */
+  round?: number;
+  roundTime?: string;
+  delayMinutes?: number;
+  latestBeacon?: LatestBeacon;
+}
+
+/** v3: the replacement of a disqualification, drawn with its named round once published. */
+export interface ReplacementData {
+  /** seq of the disqualification entry. */
+  disqualification: number;
+  round: number;
+  signature: string;
+  randomness: string;
+  source: "relay" | "admin";
   replacement: ReplacementPick | null;
 }
 
@@ -183,6 +238,7 @@ export interface RecordEntryDataMap {
   beacon: BeaconData;
   winners: WinnersData;
   disqualification: DisqualificationData;
+  replacement: ReplacementData;
   external_result: ExternalResultData;
   external_correction: ExternalCorrectionData;
   cancelled: CancelledData;
@@ -197,6 +253,7 @@ export const RECORD_ENTRY_TYPES: readonly RecordEntryType[] = [
   "beacon",
   "winners",
   "disqualification",
+  "replacement",
   "external_result",
   "external_correction",
   "cancelled",
@@ -212,6 +269,7 @@ export const RECORD_ENTRY_LABELS: Readonly<Record<RecordEntryType, string>> = {
   beacon: "Beacon de drand",
   winners: "Ganadores",
   disqualification: "Descalificación",
+  replacement: "Reemplazo sorteado",
   external_result: "Resultado de la lotería",
   external_correction: "Corrección del resultado",
   cancelled: "Rifa cancelada",
@@ -231,7 +289,7 @@ export type RecordEntry<T extends RecordEntryType = RecordEntryType> = {
 }[T];
 
 export interface DrawRecord {
-  format: typeof RECORD_FORMAT;
+  format: RecordFormat;
   raffleId: string;
   entries: RecordEntry[];
 }
@@ -346,6 +404,7 @@ export async function appendEntry<T extends RecordEntryType>(
 export async function buildRecord(
   raffleId: string,
   events: readonly { type: RecordEntryType; at: Date | string; data: RecordEntryData }[],
+  format: RecordFormat = RECORD_FORMAT,
 ): Promise<DrawRecord> {
   const entries: RecordEntry[] = [];
   for (const event of events) {
@@ -353,7 +412,18 @@ export async function buildRecord(
       await appendEntry(entries[entries.length - 1] ?? null, event.type, event.at, event.data as never),
     );
   }
-  return { format: RECORD_FORMAT, raffleId, entries };
+  return { format, raffleId, entries };
+}
+
+/**
+ * The format of a stored record: v3 when its first rules carry the closed list of disqualification
+ * reasons (only v3 rules have it), v2 otherwise.
+ */
+export function recordFormatOf(entries: readonly RecordEntry[]): RecordFormat {
+  const rules = entries.find((e) => e.type === "rules_published");
+  return rules?.type === "rules_published" && Array.isArray(rules.data.disqualificationReasons)
+    ? RECORD_FORMAT_V3
+    : RECORD_FORMAT;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,6 +575,28 @@ export interface RecordVerification {
   round: number | null;
   roundTime: string | null;
   chainHash: string | null;
+  /** Every disqualification, in record order, with what became of its replacement (pages show them). */
+  decisions: RecordDecision[];
+}
+
+/** A disqualification as pages show it. */
+export interface RecordDecision {
+  seq: number;
+  at: string;
+  level: number;
+  index: number;
+  ticketNumber: number;
+  /** v2: the free text; v3: the code. */
+  reason: string;
+  /** The reason in words (v3: from the rules; v2: the free text). */
+  reasonText: string;
+  evidenceHash: string | null;
+  /** v3: the round that draws the replacement; null in v2 (drawn with the draw's own beacon). */
+  round: number | null;
+  roundTime: string | null;
+  /** "pending": the round is not in the record yet; "empty": no ticket was left. */
+  status: "pending" | "replaced" | "empty";
+  replacement: ReplacementPick | null;
 }
 
 export const RECORD_CHECK_NAMES = {
@@ -517,6 +609,8 @@ export const RECORD_CHECK_NAMES = {
   chain: "Cadena drand",
   beacon: "Firma BLS del beacon",
   beaconTime: "Beacon registrado después de publicarse su ronda",
+  futureRound: "Ronda fijada en el futuro (último beacon que tenía el servidor)",
+  replacement: "Reemplazo sorteado con la ronda de la descalificación",
   winners: "Ganadores",
   disqualification: "Reemplazo por descalificación",
   external: "Resultado de la lotería",
@@ -585,7 +679,12 @@ function withTags(winners: readonly DrawWinner[], tags: ReadonlyMap<number, stri
 }
 
 /** Allowed predecessors, by the lifecycle: what must already be in the record for each type. */
-function orderProblem(entries: readonly RecordEntry[], i: number, isExternal: boolean | null): string | null {
+function orderProblem(
+  entries: readonly RecordEntry[],
+  i: number,
+  isExternal: boolean | null,
+  v3: boolean,
+): string | null {
   const entry = entries[i] as RecordEntry;
   const before = entries.slice(0, i).map((e) => e.type);
   const has = (t: RecordEntryType) => before.includes(t);
@@ -616,6 +715,9 @@ function orderProblem(entries: readonly RecordEntry[], i: number, isExternal: bo
       return has("winners") ? "los ganadores se sortearon dos veces" : null;
     case "disqualification":
       return has("winners") || has("external_result") ? null : "descalificación sin ganadores";
+    case "replacement":
+      if (!v3) return "el formato rifazo-record-1 no tiene entradas de reemplazo";
+      return has("disqualification") ? null : "reemplazo sin descalificación";
     case "external_result":
       if (isExternal === false) return "resultado de lotería en una rifa con sorteo interno";
       if (!has("frozen")) return "resultado de lotería antes de congelar la lista";
@@ -640,6 +742,7 @@ function emptyVerification(): RecordVerification {
     round: null,
     roundTime: null,
     chainHash: null,
+    decisions: [],
   };
 }
 
@@ -661,19 +764,20 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   const formatOk =
     typeof record === "object" &&
     record !== null &&
-    record.format === RECORD_FORMAT &&
+    RECORD_FORMATS.includes(record.format) &&
     typeof record.raffleId === "string" &&
     record.raffleId !== "" &&
     Array.isArray(record.entries);
   checks.add(
     RECORD_CHECK_NAMES.format,
     formatOk,
-    `${RECORD_FORMAT}, raffleId y lista de entradas`,
+    `${RECORD_FORMATS.join(" o ")}, raffleId y lista de entradas`,
     formatOk
-      ? `${RECORD_FORMAT}, ${record.raffleId}`
+      ? `${record.format}, ${record.raffleId}`
       : show({ format: (record as { format?: unknown })?.format }),
   );
   if (!formatOk) return finish();
+  const v3 = record.format === RECORD_FORMAT_V3;
   const entries = record.entries;
   if (entries.length === 0) {
     out.pending.push("El acta todavía no tiene entradas.");
@@ -710,7 +814,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   const problems: string[] = [];
   for (let i = 0; i < entries.length; i++) {
     const problem = RECORD_ENTRY_TYPES.includes(entries[i]?.type as RecordEntryType)
-      ? orderProblem(entries, i, isExternal)
+      ? orderProblem(entries, i, isExternal, v3)
       : "tipo de entrada desconocido";
     if (problem) problems.push(`entrada ${i}: ${problem}`);
   }
@@ -761,6 +865,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     } else {
       throw new DrawInputError("tipo de anuncio desconocido");
     }
+    if (v3) assertV3Rules(rules);
     return "válidas";
   });
   if (!rulesOk) return finish();
@@ -842,6 +947,19 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     },
   );
   if (!roundOk) return finish();
+  if (v3) {
+    // The named round was not yet published when the list froze: the server shows the latest beacon
+    // it held then, and the named round comes at least the delay after it (§7.1).
+    const futureOk = await checks.compare(
+      RECORD_CHECK_NAMES.futureRound,
+      show({ round: named.round, latestBeacon: named.latestBeacon ?? null }),
+      async () => {
+        await assertProvablyFuture(named.chain, named.latestBeacon, frozenEntry.at, named.round, delay);
+        return show({ round: named.round, latestBeacon: named.latestBeacon });
+      },
+    );
+    if (!futureOk) return finish();
+  }
   out.round = named.round;
   out.roundTime = named.roundTime;
 
@@ -909,6 +1027,16 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   if (!winnersOk) return finish();
   out.status = "drawn";
 
+  if (v3) {
+    const decisions = decisionsV3(withTags((await drawV2(input)).picks, tags), winnersEntry.at, named.chain);
+    for (const [i, entry] of entries.entries()) {
+      if (i <= entries.indexOf(winnersEntry)) continue;
+      if (!(await decisions.handle(entry, i))) return finish();
+    }
+    decisions.finish();
+    return finish();
+  }
+
   const disqualifications: DisqualifiedPick[] = [];
   let allOk = true;
   for (const [i, entry] of entries.entries()) {
@@ -943,6 +1071,8 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
       allOk = false;
       break;
     }
+    const r = (entry as RecordEntry<"disqualification">).data.replacement ?? null;
+    out.decisions.push(decisionView(entry as RecordEntry<"disqualification">, r ? "replaced" : "empty", r));
     disqualifications.push({ level: d.level, index: d.index });
   }
   if (allOk) out.winners = withTags((await drawV2({ ...input, disqualifications })).winners, tags);
@@ -952,6 +1082,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   async function finishExternal(): Promise<RecordVerification> {
     const a = rules?.announcement as ExternalAnnouncement;
     const slots = prizeSlots(levels);
+    if (v3) return finishExternalV3(a, slots);
     let current: RecordWinner[] | null = null;
     let lastResultSeq: number | null = null;
     const disqualified: number[] = [];
@@ -1017,6 +1148,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
         );
         if (!ok) return finish();
         const target = list.find((w) => w.level === d.level && w.index === d.index) as RecordWinner;
+        out.decisions.push(decisionView(entry, d.replacement ? "replaced" : "empty", d.replacement ?? null));
         disqualified.push(target.ticketNumber);
         if (d.replacement) nextIndex.set(d.level, (nextIndex.get(d.level) ?? 0) + 1);
         current = list.filter((w) => w !== target);
@@ -1033,6 +1165,387 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     }
     return finish();
   }
+
+  // v3 external lottery: results and corrections as in v2; disqualifications are blind (§9.2).
+  async function finishExternalV3(
+    a: ExternalAnnouncement,
+    slots: ReturnType<typeof prizeSlots>,
+  ): Promise<RecordVerification> {
+    let decisions: DecisionsV3 | null = null;
+    let lastResultSeq: number | null = null;
+    const excluded: number[] = [];
+    for (const [i, entry] of entries.entries()) {
+      if (entry.type === "external_result" || entry.type === "external_correction") {
+        const data = entry.data as ExternalResultData & Partial<ExternalCorrectionData>;
+        const isCorrection = entry.type === "external_correction";
+        const name = `${isCorrection ? RECORD_CHECK_NAMES.correction : RECORD_CHECK_NAMES.external} (entrada ${i})`;
+        const waiting = decisions?.pendingCount() ?? 0;
+        const ok = await checks.compare(name, winnerText(data?.winners), () => {
+          if (Date.parse(entry.at) < Date.parse(a.drawAt)) {
+            throw new DrawInputError(`registrado antes del sorteo de la lotería (${a.drawAt})`);
+          }
+          if (typeof data.sourceUrl !== "string" || data.sourceUrl.trim() === "") {
+            throw new DrawInputError("falta el enlace a la publicación oficial");
+          }
+          if (isCorrection) {
+            if (data.corrects !== lastResultSeq) {
+              throw new DrawInputError(
+                `corrige la entrada ${String(data.corrects)}, pero el resultado vigente es la ${String(lastResultSeq)}`,
+              );
+            }
+            if (typeof data.reason !== "string" || data.reason.trim() === "")
+              throw new DrawInputError("falta el motivo");
+            if (waiting > 0) {
+              throw new DrawInputError(
+                "una corrección no puede registrarse mientras un reemplazo espera su ronda",
+              );
+            }
+          }
+          const mapped = mapExternalResult(a.rule, data.result, numbers, rules?.totalTickets ?? 0, {
+            exclude: [...excluded, ...(decisions?.disqualifiedTickets() ?? [])],
+            maxResults: slots.length,
+          });
+          return winnerText(
+            mapped.map((ticketNumber, k) => {
+              const slot = slots[k] as (typeof slots)[number];
+              return { ...slot, ticketNumber, tag: tags.get(ticketNumber) ?? "" };
+            }),
+          );
+        });
+        if (!ok) return finish();
+        if (decisions) excluded.push(...decisions.disqualifiedTickets());
+        const previous = decisions;
+        decisions = decisionsV3(
+          data.winners.map((w) => ({ ...w })),
+          entry.at,
+          null,
+          previous,
+        );
+        lastResultSeq = i;
+      } else if ((entry.type === "disqualification" || entry.type === "replacement") && decisions) {
+        if (!(await decisions.handle(entry, i))) return finish();
+      }
+    }
+    if (decisions) {
+      out.status = "drawn";
+      decisions.finish();
+    } else {
+      out.status = "awaiting_result";
+      out.pending.push(`Falta el resultado oficial de ${a.lottery} (sorteo del ${a.drawAt}).`);
+    }
+    return finish();
+  }
+
+  /**
+   * v3 decisions after the winners (or a lottery result): each disqualification names a future round
+   * and each replacement is drawn from that round's randomness, in record order (§9). `previous` carries
+   * the disqualified tickets and next indices across a lottery correction.
+   */
+  function decisionsV3(
+    initial: RecordWinner[],
+    announcedAt: string,
+    drawChain: DrandChainInfo | null,
+    previous: DecisionsV3 | null = null,
+  ): DecisionsV3 {
+    const r = rules as RulesPublishedData;
+    const current = initial.map((w) => ({ ...w }));
+    const slot = (level: number, index: number) => `${level}:${index}`;
+    const awardedAt = new Map(current.map((w) => [slot(w.level, w.index), announcedAt]));
+    const disqualified = new Set<number>(previous?.disqualifiedTickets() ?? []);
+    const nextIndex = previous?.nextIndex() ?? new Map(levels.map((l) => [l.level, l.count]));
+    const pending: {
+      seq: number;
+      hash: string;
+      level: number;
+      index: number;
+      description: string;
+      chain: DrandChainInfo;
+      round: number;
+      roundTime: string;
+      view: RecordDecision;
+    }[] = [];
+    const warned = new Set<string>();
+    const delay = r.replacementDelayMinutes as number;
+    const claimDays = r.claimPeriodDays as number;
+
+    async function disqualification(entry: RecordEntry<"disqualification">, i: number): Promise<boolean> {
+      const d = entry.data;
+      let target: RecordWinner | undefined;
+      const ok = await checks.compare(
+        `${RECORD_CHECK_NAMES.disqualification} (entrada ${i})`,
+        show({
+          ticketNumber: d?.ticketNumber ?? null,
+          reason: d?.reason ?? null,
+          reasonText: d?.reasonText ?? null,
+          round: d?.round ?? null,
+          roundTime: d?.roundTime ?? null,
+          delayMinutes: d?.delayMinutes ?? null,
+        }),
+        async () => {
+          const rule = r.disqualificationReasons?.find((x) => x.code === d.reason);
+          if (!rule) {
+            throw new DrawInputError(
+              `el motivo «${String(d.reason)}» no está en la lista cerrada de las reglas (${(r.disqualificationReasons ?? []).map((x) => x.code).join(", ")})`,
+            );
+          }
+          if ("replacement" in d) {
+            throw new DrawInputError(
+              "una descalificación v3 no trae su reemplazo: lo sortea la ronda que nombra",
+            );
+          }
+          target = current.find((w) => w.level === d.level && w.index === d.index);
+          if (!target) {
+            throw new DrawInputError(
+              `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+            );
+          }
+          const evidence = d.evidenceHash ?? null;
+          if (evidence !== null && (typeof evidence !== "string" || !/^[0-9a-f]{64}$/.test(evidence))) {
+            throw new DrawInputError(
+              "la huella del documento de prueba debe tener 64 caracteres hexadecimales",
+            );
+          }
+          if (rule.code === "fraud" && evidence === null) {
+            throw new DrawInputError("el motivo «fraud» exige la huella SHA-256 del documento de prueba");
+          }
+          if (rule.code === "unclaimed") {
+            const since = awardedAt.get(slot(target.level, target.index)) as string;
+            const due = Date.parse(since) + claimDays * 86_400_000;
+            if (Date.parse(entry.at) < due) {
+              throw new DrawInputError(
+                `el plazo de reclamo de ${claimDays} día(s) contado desde ${since} vence el ${new Date(due).toISOString()}`,
+              );
+            }
+          }
+          if (drawChain) {
+            if (show(d.chain) !== show(drawChain)) {
+              throw new DrawInputError("la cadena drand no es la que fijó la congelación");
+            }
+          } else {
+            assertSupportedChain(d.chain as DrandChainInfo);
+          }
+          const chain = d.chain as DrandChainInfo;
+          if (d.delayMinutes !== delay) {
+            throw new DrawInputError(`la demora debe ser la de las reglas (${delay} min)`);
+          }
+          const min = firstRoundAtOrAfterMs(chain, Date.parse(entry.at) + delay * 60_000);
+          if (!Number.isSafeInteger(d.round) || (d.round as number) < min) {
+            throw new DrawInputError(
+              `la ronda ${String(d.round)} es demasiado pronto: la primera permitida es la ${min} (${delay} min después de la descalificación)`,
+            );
+          }
+          await assertProvablyFuture(chain, d.latestBeacon, entry.at, d.round as number, delay);
+          return show({
+            ticketNumber: target.ticketNumber,
+            reason: rule.code,
+            reasonText: rule.text,
+            round: d.round,
+            roundTime: new Date(roundTime(chain, d.round as number) * 1000).toISOString(),
+            delayMinutes: delay,
+          });
+        },
+      );
+      if (!ok || !target) return false;
+      const chain = d.chain as DrandChainInfo;
+      if (!drawChain && !isLeagueOfEntropyChain(chain.hash) && !warned.has(chain.hash)) {
+        warned.add(chain.hash);
+        out.warnings.push(
+          `El reemplazo de la entrada ${i} usa una cadena que no es de la League of Entropy: ${chain.hash}.`,
+        );
+      }
+      const view = decisionView(entry, "pending", null);
+      out.decisions.push(view);
+      disqualified.add(target.ticketNumber);
+      current.splice(current.indexOf(target), 1);
+      pending.push({
+        seq: i,
+        hash: entry.hash,
+        level: target.level,
+        index: target.index,
+        description: target.description,
+        chain,
+        round: d.round as number,
+        roundTime: d.roundTime as string,
+        view,
+      });
+      return true;
+    }
+
+    async function replacement(entry: RecordEntry<"replacement">, i: number): Promise<boolean> {
+      const data = entry.data;
+      const p = pending[0];
+      let pick: ReplacementPick | null = null;
+      const ok = await checks.compare(
+        `${RECORD_CHECK_NAMES.replacement} (entrada ${i})`,
+        show({
+          disqualification: data?.disqualification ?? null,
+          round: data?.round ?? null,
+          replacement: data?.replacement ?? null,
+        }),
+        async () => {
+          if (!p) throw new DrawInputError("ninguna descalificación espera reemplazo");
+          if (data.disqualification !== p.seq) {
+            throw new DrawInputError(
+              `los reemplazos se sortean en el orden de las descalificaciones: toca la de la entrada ${p.seq}`,
+            );
+          }
+          if (data.round !== p.round) {
+            throw new DrawInputError(
+              `la descalificación nombró la ronda ${p.round}, no la ${String(data.round)}`,
+            );
+          }
+          if (Date.parse(entry.at) < Date.parse(p.roundTime)) {
+            throw new DrawInputError(`registrado antes de publicarse la ronda ${p.round} (${p.roundTime})`);
+          }
+          if (typeof data.signature !== "string" || data.signature !== data.signature.toLowerCase()) {
+            throw new DrawInputError("la firma debe estar en hexadecimal en minúscula");
+          }
+          if (typeof data.randomness !== "string") throw new DrawInputError("falta randomness");
+          const randomness = await verifyBeacon(p.chain, data);
+          const taken = new Set(current.map((w) => w.ticketNumber));
+          const pool = numbers.filter((n) => !taken.has(n) && !disqualified.has(n));
+          const index = nextIndex.get(p.level) ?? 0;
+          const ticket = await pickReplacementV3({
+            raffleId: record.raffleId,
+            listHash: frozen.listHash,
+            randomness,
+            disqualificationHash: p.hash,
+            level: p.level,
+            index,
+            pool,
+          });
+          pick =
+            ticket === null
+              ? null
+              : { level: p.level, index, ticketNumber: ticket, tag: tags.get(ticket) as string };
+          return show({ disqualification: p.seq, round: p.round, replacement: pick });
+        },
+      );
+      if (!ok || !p) return false;
+      pending.shift();
+      p.view.status = pick ? "replaced" : "empty";
+      p.view.replacement = pick;
+      if (pick) {
+        const chosen: ReplacementPick = pick;
+        current.push({ ...chosen, description: p.description });
+        current.sort((x, y) => x.level - y.level || x.index - y.index);
+        nextIndex.set(p.level, chosen.index + 1);
+        awardedAt.set(slot(chosen.level, chosen.index), entry.at);
+      }
+      return true;
+    }
+
+    return {
+      handle(entry: RecordEntry, i: number): Promise<boolean> {
+        if (entry.type === "disqualification") return disqualification(entry, i);
+        if (entry.type === "replacement") return replacement(entry, i);
+        return Promise.resolve(true);
+      },
+      pendingCount: () => pending.length,
+      disqualifiedTickets: () => [...disqualified],
+      nextIndex: () => new Map(nextIndex),
+      finish() {
+        out.winners = current.map((w) => ({ ...w }));
+        for (const p of pending) {
+          out.pending.push(
+            `Reemplazo pendiente del sorteo de la ronda ${p.round} (nivel ${p.level}, posición ${p.index + 1}; la ronda se publica el ${p.roundTime}).`,
+          );
+        }
+      },
+    };
+  }
+}
+
+interface DecisionsV3 {
+  handle(entry: RecordEntry, i: number): Promise<boolean>;
+  pendingCount(): number;
+  disqualifiedTickets(): number[];
+  nextIndex(): Map<number, number>;
+  finish(): void;
+}
+
+/** The rules a v3 record must carry: the claim period, the closed list of reasons and the delay. */
+function assertV3Rules(rules: RulesPublishedData): void {
+  if (!Number.isSafeInteger(rules.claimPeriodDays) || (rules.claimPeriodDays as number) < 1) {
+    throw new DrawInputError("las reglas v3 deben fijar el plazo de reclamo (claimPeriodDays ≥ 1)");
+  }
+  if (!Number.isSafeInteger(rules.replacementDelayMinutes) || (rules.replacementDelayMinutes as number) < 1) {
+    throw new DrawInputError(
+      "las reglas v3 deben fijar la demora de los reemplazos (replacementDelayMinutes ≥ 1)",
+    );
+  }
+  const reasons = rules.disqualificationReasons;
+  const known = DISQUALIFICATION_REASONS_V3.map((r) => r.code) as string[];
+  if (
+    !Array.isArray(reasons) ||
+    reasons.length === 0 ||
+    reasons.some((r) => !known.includes(r?.code) || typeof r.text !== "string" || r.text.trim() === "") ||
+    new Set(reasons.map((r) => r.code)).size !== reasons.length
+  ) {
+    throw new DrawInputError(
+      `las reglas v3 deben publicar la lista cerrada de motivos de descalificación (${known.join(", ")})`,
+    );
+  }
+}
+
+/**
+ * The round named by an entry written at `at` was not yet published then (§7.1): the latest beacon the
+ * server held verifies, was published no later than `at`, and the named round comes after it by at least
+ * `delayMinutes`.
+ */
+async function assertProvablyFuture(
+  chain: DrandChainInfo,
+  latest: LatestBeacon | null | undefined,
+  at: string,
+  round: number,
+  delayMinutes: number,
+): Promise<void> {
+  if (typeof latest !== "object" || latest === null) {
+    throw new DrawInputError(
+      "falta el último beacon verificado que tenía el servidor (latestBeacon): nada prueba que la ronda estuviera en el futuro",
+    );
+  }
+  if (typeof latest.signature !== "string" || latest.signature !== latest.signature.toLowerCase()) {
+    throw new DrawInputError("la firma del último beacon debe estar en hexadecimal en minúscula");
+  }
+  await verifyBeacon(chain, { round: latest.round, signature: latest.signature });
+  const latestMs = roundTime(chain, latest.round) * 1000;
+  if (latestMs > Date.parse(at)) {
+    throw new DrawInputError(
+      `el último beacon (ronda ${latest.round}) se publicó el ${new Date(latestMs).toISOString()}, después de la fecha de la entrada (${at}): la fecha es falsa`,
+    );
+  }
+  if (!(round > latest.round)) {
+    throw new DrawInputError(`la ronda ${round} ya se conocía: el servidor tenía la ronda ${latest.round}`);
+  }
+  const gapMs = roundTime(chain, round) * 1000 - latestMs;
+  if (gapMs < delayMinutes * 60_000) {
+    throw new DrawInputError(
+      `la ronda ${round} se publica ${gapMs / 1000} s después del último beacon conocido (ronda ${latest.round}); las reglas exigen al menos ${delayMinutes} min`,
+    );
+  }
+}
+
+function decisionView(
+  entry: RecordEntry<"disqualification">,
+  status: RecordDecision["status"],
+  replacement: ReplacementPick | null,
+): RecordDecision {
+  const d = entry.data;
+  return {
+    seq: entry.seq,
+    at: entry.at,
+    level: d.level,
+    index: d.index,
+    ticketNumber: d.ticketNumber,
+    reason: d.reason,
+    reasonText: d.reasonText ?? d.reason,
+    evidenceHash: d.evidenceHash ?? null,
+    round: d.round ?? null,
+    roundTime: d.roundTime ?? null,
+    status,
+    replacement: replacement ? { ...replacement } : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1043,7 +1556,7 @@ export type AnyVerification =
   | ({ format: typeof ALGORITHM_VERSION; raffleId: string } & Omit<RecordVerification, "winners"> & {
         winners: DrawWinner[];
       })
-  | ({ format: typeof RECORD_FORMAT; raffleId: string } & RecordVerification);
+  | ({ format: RecordFormat; raffleId: string } & RecordVerification);
 
 /**
  * Verifies either a v1 transcript (algorithmVersion "rifazo-draw-v1") or a v2 record (format
@@ -1051,9 +1564,9 @@ export type AnyVerification =
  */
 export async function verifyAny(json: unknown): Promise<AnyVerification> {
   const value = json as { format?: unknown; algorithmVersion?: unknown; raffleId?: unknown };
-  if (typeof value === "object" && value !== null && value.format === RECORD_FORMAT) {
+  if (typeof value === "object" && value !== null && RECORD_FORMATS.includes(value.format as RecordFormat)) {
     return {
-      format: RECORD_FORMAT,
+      format: value.format as RecordFormat,
       raffleId: String(value.raffleId),
       ...(await verifyRecord(value as DrawRecord)),
     };
@@ -1077,9 +1590,10 @@ export async function verifyAny(json: unknown): Promise<AnyVerification> {
       round: null,
       roundTime: null,
       chainHash: null,
+      decisions: [],
     };
   }
   throw new DrawInputError(
-    "No reconozco este archivo: no es un acta de Rifazo (rifazo-record-1) ni una transcripción v1 (rifazo-draw-v1).",
+    "No reconozco este archivo: no es un acta de Rifazo (rifazo-record-3 o rifazo-record-1) ni una transcripción v1 (rifazo-draw-v1).",
   );
 }

@@ -130,7 +130,15 @@ export const rulesPublishedDataSchema = z.object({
       ruleText: z.string(),
     }),
   ]),
+  // Record v3 (decision 0021).
+  claimPeriodDays: int.optional(),
+  disqualificationReasons: z
+    .array(z.object({ code: z.enum(["unclaimed", "fraud"]), text: z.string() }))
+    .optional(),
+  replacementDelayMinutes: int.optional(),
 });
+
+const latestBeaconSchema = z.object({ round: int.min(1), signature: z.string().regex(/^[0-9a-f]+$/) });
 
 const frozenTicketSchema = z.object({ number: int.min(0).max(9999), tag: hex(16) });
 const recordWinnerSchema = z.object({
@@ -163,6 +171,7 @@ export const recordEntryDataSchemas = {
     round: int.min(1),
     roundTime: recordTime,
     delayMinutes: int,
+    latestBeacon: latestBeaconSchema.nullable().optional(),
   }),
   beacon: z.object({
     round: int.min(1),
@@ -176,6 +185,26 @@ export const recordEntryDataSchemas = {
     index: int,
     ticketNumber: int,
     reason: z.string().min(1),
+    /** v2 only. */
+    replacement: z
+      .object({ level: int, index: int, ticketNumber: int, tag: hex(16) })
+      .nullable()
+      .optional(),
+    // v3 (decision 0021): the reason's text, the evidence hash and the round that draws the replacement.
+    reasonText: z.string().optional(),
+    evidenceHash: hex(32).nullable().optional(),
+    chain: drandChainInfoSchema.optional(),
+    round: int.min(1).optional(),
+    roundTime: recordTime.optional(),
+    delayMinutes: int.optional(),
+    latestBeacon: latestBeaconSchema.optional(),
+  }),
+  replacement: z.object({
+    disqualification: int.min(0),
+    round: int.min(1),
+    signature: z.string().regex(/^[0-9a-f]+$/),
+    randomness: hex(32),
+    source: z.enum(["relay", "admin"]),
     replacement: z.object({ level: int, index: int, ticketNumber: int, tag: hex(16) }).nullable(),
   }),
   external_result: externalResultDataSchema,
@@ -201,6 +230,7 @@ export const drawRecordEntryV2Schema = z.discriminatedUnion("type", [
     type: z.literal("disqualification"),
     data: recordEntryDataSchemas.disqualification,
   }),
+  z.object({ ...entryBase, type: z.literal("replacement"), data: recordEntryDataSchemas.replacement }),
   z.object({
     ...entryBase,
     type: z.literal("external_result"),
@@ -215,7 +245,7 @@ export const drawRecordEntryV2Schema = z.discriminatedUnion("type", [
 ]);
 
 export const drawRecordV2Schema = z.object({
-  format: z.literal("rifazo-record-1"),
+  format: z.enum(["rifazo-record-1", "rifazo-record-3"]),
   raffleId: z.string().min(1),
   entries: z.array(drawRecordEntryV2Schema),
 });

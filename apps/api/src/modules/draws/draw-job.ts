@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { probeRelays } from "./drand-relays";
 import { alertLateDraws } from "./late-rounds";
-import { drawDueRaffles } from "./record-service";
+import { drawDueRaffles, refreshLatestBeacon, resolveDueReplacements } from "./record-service";
 
 export const DRAW_JOB_INTERVAL_MS = 15_000;
 /** How often the relays are asked for their chain info, so /api/health knows they answer between draws. */
@@ -19,20 +19,30 @@ export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTE
   const failures = new Map<string, { count: number; retryAt: number }>();
   const run = () => {
     const now = Date.now();
-    running ??= drawDueRaffles(
-      app.ctx,
-      new Date(now),
-      (raffleId) => (failures.get(raffleId)?.retryAt ?? 0) > now,
-      (raffleId, round, errors) => {
-        const count = (failures.get(raffleId)?.count ?? 0) + 1;
-        const wait = Math.min(intervalMs * 2 ** (count - 1), MAX_BACKOFF_MS);
-        failures.set(raffleId, { count, retryAt: Date.now() + wait });
-        app.log.warn(
-          { raffleId, round, errors, retryInSeconds: Math.round(wait / 1000) },
-          "sorteo: no se pudo obtener la ronda de drand",
-        );
-      },
-    )
+    const failed = (raffleId: string, round: number, errors: string[]) => {
+      const count = (failures.get(raffleId)?.count ?? 0) + 1;
+      const wait = Math.min(intervalMs * 2 ** (count - 1), MAX_BACKOFF_MS);
+      failures.set(raffleId, { count, retryAt: Date.now() + wait });
+      app.log.warn(
+        { raffleId, round, errors, retryInSeconds: Math.round(wait / 1000) },
+        "sorteo: no se pudo obtener la ronda de drand",
+      );
+    };
+    // Each pass keeps the latest verified beacon (the proof freezes and disqualifications cite) and
+    // draws the replacements whose round is out (decision 0021), then the draws themselves.
+    running ??= refreshLatestBeacon(app.ctx, app.ctx.config.drandChainInfo, new Date(now))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, "sorteo: no se pudo obtener el último beacon de drand");
+      })
+      .then(() => resolveDueReplacements(app.ctx, new Date(now), failed))
+      .then(() =>
+        drawDueRaffles(
+          app.ctx,
+          new Date(now),
+          (raffleId) => (failures.get(raffleId)?.retryAt ?? 0) > now,
+          failed,
+        ),
+      )
       .then(async (drawn) => {
         for (const raffleId of drawn) {
           failures.delete(raffleId);

@@ -3,7 +3,6 @@
 // TEST_DATABASE_URL). Also the pasted beacon, the job, disqualification, the external lottery, and the
 // buyer's receipt secret.
 
-import { replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
 import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
@@ -14,7 +13,7 @@ import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { auditLog, notifications, raffles, winners } from "../../db/schema";
 import { recordClose } from "./freeze";
-import { drawDueRaffles } from "./record-service";
+import { drawDueRaffles, resolveDueReplacements } from "./record-service";
 import { recordSummaries } from "./repository";
 
 let t: TestApp;
@@ -96,11 +95,9 @@ describe("congelación", () => {
     if (named?.type !== "round_named") throw new Error("sin ronda");
     expect(named.data.chain.hash).toBe(relay.chain.info.hash);
     expect(relay.chain.roundTime(named.data.round) * 1000).toBeGreaterThanOrEqual(
-      Math.floor(frozenAt.getTime() / 1000) * 1000 + 2 * MINUTE,
+      frozenAt.getTime() + 2 * MINUTE,
     );
-    expect(relay.chain.roundTime(named.data.round - 1) * 1000).toBeLessThan(
-      Math.floor(frozenAt.getTime() / 1000) * 1000 + 2 * MINUTE,
-    );
+    expect(relay.chain.roundTime(named.data.round - 1) * 1000).toBeLessThan(frozenAt.getTime() + 2 * MINUTE);
 
     expect((await recordSummaries(t.app.ctx.db, [raffle.id])).get(raffle.id)).toEqual({
       recordAvailable: true,
@@ -128,7 +125,8 @@ describe("congelación", () => {
 
     const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(row?.status).toBe("frozen");
-    expect(row?.frozenAt?.getTime()).toBe(Math.floor(frozenAt.getTime() / 1000) * 1000);
+    // To the millisecond, as it happened (decision 0021).
+    expect(row?.frozenAt?.getTime()).toBe(frozenAt.getTime());
 
     // Before the round is out the draw waits, and says until when.
     const early = await inject("POST", `/api/raffles/${raffle.id}/draw`);
@@ -301,7 +299,7 @@ describe("rifa sin ventas", () => {
 });
 
 describe("descalificación", () => {
-  it("el reemplazo es el que da el protocolo; el acta conserva al original y el motivo", async () => {
+  it("el reemplazo sale de la ronda que nombra la descalificación; el acta conserva al original y el motivo", async () => {
     const raffle = await frozenDue({ levels: [{ description: "Moto", count: 1 }] });
     await inject("POST", `/api/raffles/${raffle.id}/draw`);
     const before = await getRecord(raffle.id);
@@ -309,51 +307,55 @@ describe("descalificación", () => {
     const original = verification.winners[0];
     if (!original) throw new Error("sin ganador");
     const frozen = before.entries[1];
-    const beacon = before.entries[3];
-    if (frozen?.type !== "frozen" || beacon?.type !== "beacon") throw new Error("acta incompleta");
-    const expected = await replacementFor(
-      {
-        raffleId: raffle.id,
-        listHash: frozen.data.listHash,
-        randomness: beacon.data.randomness,
-        ticketNumbers: frozen.data.tickets.map((x) => x.number),
-        prizeLevels: [{ level: 1, count: 1, description: "Moto" }],
-      },
-      { level: 1, index: 0 },
-    );
+    if (frozen?.type !== "frozen") throw new Error("acta incompleta");
 
     const response = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
       level: 1,
       index: 0,
-      reason: "unreachable",
+      reason: "fraud",
+      evidence: { contentType: "image/png", dataBase64: Buffer.from("captura").toString("base64") },
       // Whatever else the body says, nobody picks the replacement.
       replacement: { ticketNumber: 2 },
       ticketNumber: 2,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().replacement).toEqual({
-      level: 1,
-      index: 1,
-      ticketNumber: String(expected?.ticketNumber).padStart(4, "0"),
-    });
+    expect(response.json().replacement).toBeNull();
+    const round = response.json().pendingRound.round as number;
 
     const after = await getRecord(raffle.id);
     const entry = after.entries[5];
     expect(entry?.type).toBe("disqualification");
     if (entry?.type !== "disqualification") throw new Error("sin descalificación");
-    expect(entry.data.reason).toBe("No respondió dentro del plazo publicado para reclamar el premio");
+    expect(entry.data.reason).toBe("fraud");
+    expect(entry.data.reasonText).toMatch(/^Fraude comprobado/);
     expect(entry.data.ticketNumber).toBe(original.ticketNumber);
     const check = await verifyRecord(after);
     expect(check.ok, JSON.stringify(check.checks.filter((c) => !c.ok))).toBe(true);
-    expect(check.winners.map((w) => w.ticketNumber)).toEqual([expected?.ticketNumber]);
+    expect(check.winners).toEqual([]);
 
-    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    let rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     const old = rows.find((r) => r.ticketNumber === original.ticketNumber);
     expect(old?.disqualifiedAt).not.toBeNull();
-    expect(rows.find((r) => r.ticketNumber === expected?.ticketNumber)?.prizeIndex).toBe(1);
+    expect(old?.disqualificationReason).toMatch(/^Fraude comprobado/);
+
+    // The round comes out: the job draws the replacement, a new winner row with index 1.
+    const out = relay.chain.roundTime(round) * 1000 + 500;
+    relay.setNow(() => out);
+    try {
+      await drawDueRaffles(t.app.ctx, new Date(out));
+      await resolveDueReplacements(t.app.ctx, new Date(out));
+    } finally {
+      relay.setNow(null);
+    }
+    const final = await verifyRecord(await getRecord(raffle.id));
+    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const replaced = final.winners[0];
+    expect(replaced?.index).toBe(1);
+    rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    expect(rows.find((r) => r.disqualifiedAt === null)?.ticketNumber).toBe(replaced?.ticketNumber);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
     expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
-      String(expected?.ticketNumber).padStart(4, "0"),
+      String(replaced?.ticketNumber).padStart(4, "0"),
     ]);
 
     // Someone who is not a current winner cannot be disqualified.
@@ -439,13 +441,35 @@ describe("lotería externa", () => {
     const dq = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
       level: 2,
       index: 0,
-      reason: "Fraude comprobado: comprobante de pago falsificado",
+      reason: "fraud",
+      evidence: {
+        contentType: "application/pdf",
+        dataBase64: Buffer.from("comprobante falso").toString("base64"),
+      },
     });
     expect(dq.statusCode, dq.body).toBe(200);
-    // 40 out: next sold number up that is not a winner: 41.
-    expect(dq.json().replacement).toEqual({ level: 2, index: 2, ticketNumber: "0041" });
+    // 40 out: the replacement is no longer "the next sold number up" (predictable): a future round draws it.
+    expect(dq.json().replacement).toBeNull();
+    const round = dq.json().pendingRound.round as number;
+    // A correction cannot slip in while the replacement waits for its round.
+    const meanwhile = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+      result: "12, 40, 7",
+      sourceUrl: "https://example.com/resultado",
+      reason: "Otra corrección",
+    });
+    expect(meanwhile.statusCode).toBe(409);
+    const out = relay.chain.roundTime(round) * 1000 + 500;
+    relay.setNow(() => out);
+    try {
+      await resolveDueReplacements(t.app.ctx, new Date(out));
+    } finally {
+      relay.setNow(null);
+    }
     const final = await verifyRecord(await getRecord(raffle.id));
     expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const replacement = final.winners.find((w) => w.level === 2 && w.index === 2);
+    expect(replacement).toBeDefined();
+    expect([11, 40, 7]).not.toContain(replacement?.ticketNumber);
   });
 
   it("la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después", async () => {

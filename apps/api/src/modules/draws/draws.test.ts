@@ -20,6 +20,7 @@ import {
   winners,
 } from "../../db/schema";
 import { advanceNow } from "../lifecycle/service";
+import { refreshLatestBeacon } from "./record-service";
 import { shortName } from "./service";
 
 let t: TestApp;
@@ -120,7 +121,10 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
  * pending, froze then, so the drand round its record names is already out.
  */
 async function frozenMinutesAgo(raffleId: string, minutesAgo = 10) {
-  const state = await advanceNow(t.app.ctx, raffleId, new Date(Date.now() - minutesAgo * MINUTE));
+  const at = new Date(Date.now() - minutesAgo * MINUTE);
+  // The draw job keeps the latest verified beacon; the freeze cites the one it held then (decision 0021).
+  await refreshLatestBeacon(t.app.ctx, t.app.ctx.config.drandChainInfo, at);
+  const state = await advanceNow(t.app.ctx, raffleId, at);
   expect(state).toBe("frozen");
 }
 

@@ -13,10 +13,8 @@ import { externalBinding, rulesPublishedData } from "./rules";
 
 export type FreezeContext = Pick<AppContext, "config" | "events">;
 
-/** Record entries are timed to the second, so every reader computes the same named round. */
-export function wholeSecond(date: Date): Date {
-  return new Date(Math.floor(date.getTime() / 1000) * 1000);
-}
+// Record entries carry the time they happened, to the millisecond (protocol §1): rounding a freeze at
+// :20.489 down to :20.000 would date it before it happened (decision 0021).
 
 export interface FreezeOptions {
   /** The chain whose round decides the draw (default: DRAND_CHAIN_INFO). */
@@ -46,7 +44,7 @@ export async function freezeRaffleWith(
   now: Date,
   options: FreezeOptions,
 ): Promise<void> {
-  const at = wholeSecond(now);
+  const at = now;
   const raffle = await repo.findRaffle(tx, raffleId, true);
   if (!raffle) throw new AppError("RAFFLE_NOT_FOUND");
   const entries = await repo.recordEntries(tx, raffleId);
@@ -84,12 +82,22 @@ export async function freezeRaffleWith(
 
   if (!external) {
     const round = firstRoundAtOrAfterMs(chain, at.getTime() + delay * 60_000);
-    await repo.appendRecordEntry(tx, raffleId, "round_named", at, {
+    const named = {
       chain,
       round,
       roundTime: new Date(roundTime(chain, round) * 1000).toISOString(),
       delayMinutes: delay,
-    });
+    };
+    // v3: the latest verified beacon the server holds proves the named round was still in the future
+    // (protocol §7.1). Without one the record says so and does not verify: nothing would prove it.
+    const v3 = Array.isArray(rules.disqualificationReasons);
+    await repo.appendRecordEntry(
+      tx,
+      raffleId,
+      "round_named",
+      at,
+      v3 ? { ...named, latestBeacon: await repo.latestHeldBeacon(tx, chain, at) } : named,
+    );
   }
 
   await repo.updateRaffle(tx, raffleId, { status: "frozen", frozenAt: at, drawTicketListHash: listHash });
@@ -111,7 +119,7 @@ export async function ensureRulesPublished(
   if (existing?.type === "rules_published") return existing.data;
   const levels = await repo.findPrizeLevels(tx, raffle.id);
   const data = rulesPublishedData(raffle, levels, delayMinutes);
-  await repo.appendRecordEntry(tx, raffle.id, "rules_published", wholeSecond(at), data);
+  await repo.appendRecordEntry(tx, raffle.id, "rules_published", at, data);
   return data;
 }
 
@@ -131,11 +139,11 @@ export async function recordClose(
   if (!raffle) throw new AppError("RAFFLE_NOT_FOUND");
   if (raffle.announcementType === "external" && !externalBinding(raffle)) return; // legacy: no record
   await ensureRulesPublished(tx, raffle, at, ctx.config.drawRoundDelayMinutes);
-  await repo.appendRecordEntry(tx, raffleId, "closed", wholeSecond(at), data);
+  await repo.appendRecordEntry(tx, raffleId, "closed", at, data);
 }
 
 /** For LIFECYCLE's cancel: a raffle whose record has started records the cancellation (never after a freeze). */
 export async function recordCancel(tx: Tx, raffleId: string, at: Date, reason: string): Promise<void> {
   if (!(await repo.hasRecord(tx, raffleId))) return;
-  await repo.appendRecordEntry(tx, raffleId, "cancelled", wholeSecond(at), { reason });
+  await repo.appendRecordEntry(tx, raffleId, "cancelled", at, { reason });
 }

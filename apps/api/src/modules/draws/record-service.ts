@@ -4,21 +4,31 @@
 // lets anyone choose a winner: the beacon is verified against the chain the record named at the
 // freeze, and replacements and lottery mappings come from the shared protocol code.
 
+import { createHash } from "node:crypto";
 import type { DrawResult } from "@rifazo/shared";
 import { formatTicketNumber } from "@rifazo/shared";
-import { type DrandBeacon, type DrandChainInfo, verifyBeacon } from "@rifazo/shared/domain/drand";
-import { DrawInputError, type PrizeLevel } from "@rifazo/shared/domain/draw-engine";
-import { ALGORITHM_VERSION_V2, drawV2, replacementFor } from "@rifazo/shared/domain/draw-engine-v2";
 import {
+  type DrandBeacon,
+  type DrandChainInfo,
+  firstRoundAtOrAfterMs,
+  latestRoundAt,
+  roundTime,
+  verifyBeacon,
+} from "@rifazo/shared/domain/drand";
+import { DrawInputError, type PrizeLevel } from "@rifazo/shared/domain/draw-engine";
+import { ALGORITHM_VERSION_V2, drawV2, pickReplacementV3 } from "@rifazo/shared/domain/draw-engine-v2";
+import {
+  type DisqualificationReasonCode,
   type DrawRecord,
   type ExternalAnnouncement,
-  externalReplacement,
+  type LatestBeacon,
   mapExternalResult,
   prizeSlots,
-  RECORD_FORMAT,
+  RECORD_FORMAT_V3,
   type RecordEntry,
   type RecordEntryType,
   type RecordWinner,
+  recordFormatOf,
   verifyRecord,
 } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../context";
@@ -34,7 +44,8 @@ import { fetchRound } from "./drand-relays";
 import * as repo from "./repository";
 import { DRAW_MESSAGES, storedResult } from "./service";
 
-export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
+export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config"> &
+  Partial<Pick<AppContext, "storage">>;
 
 const caracas = (iso: string) =>
   new Date(iso).toLocaleString("es-VE", {
@@ -66,24 +77,28 @@ export const DRAW_V2_MESSAGES = {
   recordBroken:
     "El acta de esta rifa no verifica: no se puede modificar hasta que el equipo técnico la revise.",
   noRecord: "Esta rifa todavía no tiene acta publicada.",
+  // Blind decisions (decision 0021).
+  reasonNotListed: (codes: string[]) =>
+    `El motivo debe ser uno de la lista publicada en las reglas de la rifa: ${codes.join(", ")}. No se admite texto libre.`,
+  claimPeriodOpen: (days: number, due: string) =>
+    `El ganador tiene ${days} día(s) para reclamar su premio según las reglas: el plazo vence el ${caracas(due)} (hora de Venezuela). Antes no se le puede descalificar por no reclamarlo.`,
+  evidenceRequired:
+    "Para descalificar por fraude adjunta el documento de prueba: se guarda en privado y su huella SHA-256 queda en el acta.",
+  evidenceInvalid: "El documento de prueba no es válido (envíalo en base64, de 1 byte a 700 KB).",
+  noLatestBeacon:
+    "El servidor no tiene todavía un beacon de drand verificado reciente, que prueba que la ronda del reemplazo está en el futuro. Inténtalo de nuevo en un momento.",
+  roundPublished: (round: number, latest: number) =>
+    `La ronda ${round} de drand ya se publicó (el servidor tiene la ronda ${latest}): su valor se conoce, así que no puede decidir el reemplazo.`,
+  roundTooSoon: (round: number, min: number, delay: number) =>
+    `La ronda ${round} de drand es demasiado pronto: el reemplazo debe salir de una ronda al menos ${delay} min posterior a la descalificación (la primera posible es la ${min}).`,
+  v2Record:
+    "Esta rifa tiene un acta en el formato anterior (rifazo-record-1), que no admite descalificaciones a ciegas: no se puede descalificar a sus ganadores desde aquí.",
+  replacementPending: (round: number) =>
+    `Ese premio espera su reemplazo: se sortea con la ronda ${round} de drand.`,
 } as const;
-
-/** Reasons a winner may be disqualified (issue 15), as the record states them. */
-export const DISQUALIFICATION_REASON_TEXT = {
-  unreachable: "No respondió dentro del plazo publicado para reclamar el premio",
-  fraud: "Fraude comprobado",
-} as const;
-export type DisqualificationReason = keyof typeof DISQUALIFICATION_REASON_TEXT;
-
-export function disqualificationReasonText(reason: string): string {
-  const text = reason.trim();
-  return Object.hasOwn(DISQUALIFICATION_REASON_TEXT, text)
-    ? DISQUALIFICATION_REASON_TEXT[text as DisqualificationReason]
-    : text;
-}
 
 function asRecord(raffleId: string, entries: RecordEntry[]): DrawRecord {
-  return { format: RECORD_FORMAT, raffleId, entries };
+  return { format: recordFormatOf(entries), raffleId, entries };
 }
 
 function find<T extends RecordEntryType>(entries: RecordEntry[], type: T): RecordEntry<T> | undefined {
@@ -190,6 +205,7 @@ export async function performDrawIn(
 
   // A verified beacon exists only once its round is out; the server clock may lag a little.
   const at = laterOf(options.now ?? new Date(), named.roundTime);
+  await repo.storeBeacon(tx, named.chain.hash, { round: named.round, signature: beacon.signature }, at);
   await repo.appendRecordEntry(tx, raffleId, "beacon", at, {
     round: named.round,
     signature: beacon.signature.toLowerCase(),
@@ -292,7 +308,12 @@ export async function drawOnDemand(
 ): Promise<DrawResult> {
   const now = options.now ?? new Date();
   // The lifecycle first, committed on its own (a refused draw must not undo it): a raffle whose sales
-  // just ended closes, and freezes when nothing is pending.
+  // just ended closes, and freezes when nothing is pending. A freeze cites the latest verified beacon
+  // (decision 0021), so one is fetched first unless the raffle is already past the freeze.
+  const before = await repo.findRaffle(ctx.db, raffleId);
+  if (before && !before.drawnAt && (before.status === "active" || before.status === "closed")) {
+    await refreshLatestBeacon(ctx, ctx.config.drandChainInfo, now).catch(() => null);
+  }
   await advanceNow(ctx, raffleId, now);
   const raffle = await repo.findRaffle(ctx.db, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
@@ -334,6 +355,18 @@ export async function pasteBeacon(
   raffleId: string,
   beacon: { round: number; signature: string },
 ): Promise<DrawResult> {
+  // A drawn raffle whose disqualification waits for this very round: the paste draws the replacement
+  // (verified against the chain the disqualification named, exactly as the job's relay answer).
+  const entries = await repo.recordEntries(ctx.db, raffleId);
+  const waiting = entries.find(
+    (e) =>
+      e.type === "disqualification" &&
+      e.data.round === beacon.round &&
+      !entries.some((r) => r.type === "replacement" && r.data.disqualification === e.seq),
+  );
+  if (waiting && find(entries, "winners")) {
+    await resolveReplacement(ctx, raffleId, waiting.seq, beacon, "admin");
+  }
   const result = await performDraw(
     ctx,
     raffleId,
@@ -398,131 +431,222 @@ export async function drawDueRaffles(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Disqualification
+// Disqualification (blind, decision 0021)
 // ---------------------------------------------------------------------------------------------
 
 export interface DisqualifyInput {
   level: number;
   /** 0-based index of the pick within its level (as in the record). */
   index: number;
-  /** Free text published in the record; "unreachable" / "fraud" stand for the issue's two reasons. */
+  /** A code of the rules' closed list: "unclaimed" or "fraud". */
   reason: string;
+  /** The evidence document of a "fraud" disqualification, base64 (stored privately; the record keeps its SHA-256). */
+  evidence?: { contentType: string; dataBase64: string } | undefined;
+  /** The round that draws the replacement; by default the first at least the delay after now. */
+  round?: number | undefined;
 }
 
 export interface DisqualifyResult {
   disqualified: { level: number; index: number; ticketNumber: string };
   replacement: { level: number; index: number; ticketNumber: string } | null;
+  /** The round whose randomness will draw the replacement, and when it is published. */
+  pendingRound: { round: number; roundTime: string } | null;
+}
+
+const MAX_EVIDENCE_BYTES = 700 * 1024;
+
+/** The time the current holder of (level, index) was named: the winners/result entry, or its replacement. */
+function awardedAt(entries: RecordEntry[], level: number, index: number): string {
+  for (const entry of [...entries].reverse()) {
+    if (entry.type === "replacement") {
+      const r = entry.data.replacement;
+      if (r && r.level === level && r.index === index) return entry.at;
+    }
+    if (entry.type === "winners" || entry.type === "external_result" || entry.type === "external_correction")
+      return entry.at;
+  }
+  throw new AppError("INTERNAL");
 }
 
 /**
- * Disqualifies a current winner with a stated reason. The replacement is whatever the protocol yields
- * (the next index of that level from the same randomness, or for a lottery the next sold number up):
- * the admin names only whom to remove and why, never who comes in.
+ * Fetches the round published at `now` (or the one before, should the relays lag) and keeps it when it
+ * verifies against `chain`: the latest beacon freezes and disqualifications cite as proof that the round
+ * they name is still in the future. The draw job calls it every pass; null when no relay answered.
+ */
+export async function refreshLatestBeacon(
+  ctx: Pick<AppContext, "db" | "config">,
+  chain: DrandChainInfo = ctx.config.drandChainInfo,
+  now = new Date(),
+): Promise<LatestBeacon | null> {
+  const latest = latestRoundAt(chain, now.getTime() / 1000);
+  for (const round of [latest, latest - 1]) {
+    if (round < 1) continue;
+    const fetched = await fetchRound({
+      relays: ctx.config.drandRelays,
+      chainHash: chain.hash,
+      round,
+      accept: verifiesOn(chain),
+      timeoutMs: 3_000,
+      attempts: 1,
+    });
+    if (fetched.ok) {
+      const beacon = { round, signature: fetched.beacon.signature.toLowerCase() };
+      await repo.storeBeacon(ctx.db, chain.hash, beacon, now);
+      return beacon;
+    }
+  }
+  return null;
+}
+
+/**
+ * Disqualifies a current winner for a reason of the rules' closed list (decision 0021). The record entry
+ * names a drand round at least the configured delay later, with the latest verified beacon the server
+ * holds as proof that the round is still in the future; the replacement is drawn from that round's
+ * randomness (and this entry's hash) once it is published, by the draw job or an admin's paste. So when
+ * the organiser decides, nobody can know who would come in.
  */
 export async function disqualifyWinner(
   ctx: DrawContext,
   actor: Actor,
   raffleId: string,
   input: DisqualifyInput,
-  now = new Date(),
+  clock = new Date(),
 ): Promise<DisqualifyResult> {
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
+  // The latest beacon first (network, outside the transaction): the proof this entry will carry.
+  const before = await repo.recordEntries(ctx.db, raffleId);
+  // The entry's time, which the round is computed from: never before the previous entry (a record never
+  // goes back in time, so a clock behind the last entry must not name a round too soon for it).
+  const lastAt = before[before.length - 1]?.at;
+  const now = lastAt ? laterOf(clock, lastAt) : clock;
+  const drawChain = find(before, "round_named")?.data.chain ?? ctx.config.drandChainInfo;
+  await refreshLatestBeacon(ctx, drawChain, now).catch(() => null);
+
+  let evidence: { bytes: Buffer; sha256: string; contentType: string } | null = null;
+  if (input.evidence) {
+    const bytes = Buffer.from(input.evidence.dataBase64, "base64");
+    if (bytes.length === 0 || bytes.length > MAX_EVIDENCE_BYTES)
+      throw badRequest(DRAW_V2_MESSAGES.evidenceInvalid);
+    evidence = {
+      bytes,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      contentType: input.evidence.contentType,
+    };
+  }
+
+  return ctx.db.transaction((tx) => disqualifyWinnerIn(ctx, tx, actor, raffleId, input, now, evidence));
+}
+
+/**
+ * disqualifyWinner inside the caller's transaction, at `now` (the demo seed disqualifies its drawn
+ * raffle's winner this way, on quicknet's recorded rounds).
+ */
+export async function disqualifyWinnerIn(
+  ctx: DrawContext,
+  tx: Tx,
+  actor: { id: string | null; ip: string | null },
+  raffleId: string,
+  input: DisqualifyInput,
+  now: Date,
+  evidence: { bytes: Buffer; sha256: string; contentType: string } | null = null,
+): Promise<DisqualifyResult> {
+  {
     const raffle = await repo.findRaffle(tx, raffleId, true);
     if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
     const entries = await repo.recordEntries(tx, raffleId);
-    const { rules, frozen, external } = recordFacts(entries);
+    const { rules, frozen, named, external } = recordFacts(entries);
     const drawnEntry = external ? last(entries, "external_result") : find(entries, "winners");
     if (!rules || !frozen || !drawnEntry) throw conflict(DRAW_V2_MESSAGES.notDrawn);
+    if (recordFormatOf(entries) !== RECORD_FORMAT_V3) throw conflict(DRAW_V2_MESSAGES.v2Record);
     const verification = await verifyRecord(asRecord(raffleId, entries));
     if (!verification.ok) {
       ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
       throw conflict(DRAW_V2_MESSAGES.recordBroken);
     }
+    const reasons = rules.disqualificationReasons ?? [];
+    const rule = reasons.find((r) => r.code === input.reason.trim());
+    if (!rule) throw badRequest(DRAW_V2_MESSAGES.reasonNotListed(reasons.map((r) => r.code)));
+    const waiting = verification.decisions.find(
+      (d) => d.status === "pending" && d.level === input.level && d.index === input.index,
+    );
+    if (waiting?.round) throw badRequest(DRAW_V2_MESSAGES.replacementPending(waiting.round));
     const target = verification.winners.find((w) => w.level === input.level && w.index === input.index);
     if (!target) throw badRequest(DRAW_V2_MESSAGES.noWinnerAt(input.level, input.index));
-    const tags = new Map(frozen.data.tickets.map((t) => [t.number, t.tag]));
-    const numbers = frozen.data.tickets.map((t) => t.number);
-    const previous = entries.filter(
-      (e) => e.type === "disqualification",
-    ) as RecordEntry<"disqualification">[];
 
-    let replacement: RecordWinner | null = null;
-    if (external) {
-      const taken = [
-        ...verification.winners.map((w) => w.ticketNumber),
-        ...previous.map((d) => d.data.ticketNumber),
-      ];
-      const next = externalReplacement(target.ticketNumber, numbers, rules.totalTickets, taken);
-      const count = rules.prizeLevels.find((l) => l.level === input.level)?.count ?? 0;
-      const used = previous.filter((d) => d.data.level === input.level && d.data.replacement).length;
-      replacement =
-        next === null
-          ? null
-          : {
-              level: input.level,
-              index: count + used,
-              ticketNumber: next,
-              tag: tags.get(next) ?? "",
-              description: target.description,
-            };
-    } else {
-      const beacon = find(entries, "beacon");
-      if (!beacon) throw conflict(DRAW_V2_MESSAGES.notDrawn);
-      const pick = await protocol(() =>
-        replacementFor(
-          {
-            raffleId,
-            listHash: frozen.data.listHash,
-            randomness: beacon.data.randomness,
-            ticketNumbers: numbers,
-            prizeLevels: rules.prizeLevels as PrizeLevel[],
-            disqualifications: previous.map((d) => ({ level: d.data.level, index: d.data.index })),
-          },
-          { level: input.level, index: input.index },
+    if (rule.code === "unclaimed") {
+      const since = awardedAt(entries, target.level, target.index);
+      const days = rules.claimPeriodDays as number;
+      const due = new Date(Date.parse(since) + days * 86_400_000);
+      if (now < due) throw conflict(DRAW_V2_MESSAGES.claimPeriodOpen(days, due.toISOString()));
+    }
+    if (rule.code === "fraud" && !evidence) throw badRequest(DRAW_V2_MESSAGES.evidenceRequired);
+
+    // The round: at least the delay after now, and after the latest beacon the server holds.
+    const chain = named?.chain ?? ctx.config.drandChainInfo;
+    const delay = rules.replacementDelayMinutes as number;
+    const latest = await repo.latestHeldBeacon(tx, chain, now);
+    if (!latest) throw new AppError("SERVICE_UNAVAILABLE", DRAW_V2_MESSAGES.noLatestBeacon);
+    const min = Math.max(
+      firstRoundAtOrAfterMs(chain, now.getTime() + delay * 60_000),
+      firstRoundAtOrAfterMs(chain, roundTime(chain, latest.round) * 1000 + delay * 60_000),
+    );
+    const round = input.round ?? min;
+    if (round <= latestRoundAt(chain, now.getTime() / 1000) || round <= latest.round) {
+      throw badRequest(
+        DRAW_V2_MESSAGES.roundPublished(
+          round,
+          Math.max(latest.round, latestRoundAt(chain, now.getTime() / 1000)),
         ),
       );
-      replacement = pick ? { ...pick, tag: tags.get(pick.ticketNumber) ?? "" } : null;
     }
+    if (round < min) throw badRequest(DRAW_V2_MESSAGES.roundTooSoon(round, min, delay));
+    const named_ = { round, roundTime: new Date(roundTime(chain, round) * 1000).toISOString() };
 
-    const reason = disqualificationReasonText(input.reason);
+    if (evidence) {
+      if (!ctx.storage) throw new AppError("INTERNAL");
+      const key = `evidence/${raffleId}/${evidence.sha256}`;
+      await ctx.storage.put(key, evidence.bytes, evidence.contentType);
+      await repo.insertEvidence(tx, {
+        raffleId,
+        sha256: evidence.sha256,
+        storageKey: key,
+        contentType: evidence.contentType,
+        size: evidence.bytes.length,
+        uploadedBy: actor.id,
+      });
+    }
     await repo.appendRecordEntry(tx, raffleId, "disqualification", now, {
-      level: input.level,
-      index: input.index,
+      level: target.level,
+      index: target.index,
       ticketNumber: target.ticketNumber,
-      reason,
-      replacement: replacement
-        ? {
-            level: replacement.level,
-            index: replacement.index,
-            ticketNumber: replacement.ticketNumber,
-            tag: replacement.tag,
-          }
-        : null,
+      reason: rule.code,
+      reasonText: rule.text,
+      evidenceHash: evidence?.sha256 ?? null,
+      chain,
+      round,
+      roundTime: named_.roundTime,
+      delayMinutes: delay,
+      latestBeacon: latest,
     });
-    const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, reason, now);
-    queued = await writeReplacement(
-      ctx,
-      tx,
-      raffle,
-      removed?.userId ?? null,
-      target,
-      replacement,
-      reason,
-      now,
-    );
+    const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, rule.text, now);
+    if (removed?.userId) {
+      await createNotifications(ctx, tx, [
+        {
+          userId: removed.userId,
+          type: "raffle_announcement",
+          title: "Premio anulado",
+          message: `Tu boleto ${formatTicketNumber(target.ticketNumber)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
+          linkTo: `/sorteo/${raffle.id}`,
+        },
+      ]);
+    }
+    await refreshWinnerSummary(tx, raffle.id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "raffle.disqualify",
       entity: "raffle",
       entityId: raffleId,
       before: { level: target.level, index: target.index, ticketNumber: target.ticketNumber },
-      after: {
-        reason,
-        replacement: replacement
-          ? { level: replacement.level, index: replacement.index, ticketNumber: replacement.ticketNumber }
-          : null,
-      },
+      after: { reason: rule.code, evidenceHash: evidence?.sha256 ?? null, round },
       ipAddress: actor.ip,
     });
     await ctx.events.publish(tx, {
@@ -535,42 +659,169 @@ export async function disqualifyWinner(
         index: target.index,
         ticketNumber: formatTicketNumber(target.ticketNumber),
       },
-      replacement: replacement
-        ? {
-            level: replacement.level,
-            index: replacement.index,
-            ticketNumber: formatTicketNumber(replacement.ticketNumber),
-          }
-        : null,
+      replacement: null,
+      pendingRound: named_,
     };
-  });
-  if (queued > 0) ctx.mail.flushSoon();
-  return result;
+  }
 }
 
-/** The replacement's winner row and the two notices (the removed winner, the new one). */
+/**
+ * Draws the replacement of the disqualification at `seq` with its named round's beacon (verified against
+ * the chain the disqualification named) and appends the `replacement` entry. Replacements are drawn in
+ * record order: an earlier one still waiting blocks it (the job retries). Idempotent.
+ */
+export async function resolveReplacement(
+  ctx: DrawContext,
+  raffleId: string,
+  seq: number,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  now = new Date(),
+): Promise<"resolved" | "waiting" | "done"> {
+  const { outcome, queued } = await ctx.db.transaction((tx) =>
+    resolveReplacementIn(ctx, tx, raffleId, seq, beacon, source, now),
+  );
+  if (queued > 0) ctx.mail.flushSoon();
+  return outcome;
+}
+
+/** resolveReplacement inside the caller's transaction (the demo seed); returns the emails queued. */
+export async function resolveReplacementIn(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  seq: number,
+  beacon: DrandBeacon,
+  source: "relay" | "admin",
+  now: Date,
+  options: { announce?: boolean } = {},
+): Promise<{ outcome: "resolved" | "waiting" | "done"; queued: number }> {
+  let queued = 0;
+  const outcome = await (async () => {
+    const raffle = await repo.findRaffle(tx, raffleId, true);
+    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+    const entries = await repo.recordEntries(tx, raffleId);
+    const { rules, frozen } = recordFacts(entries);
+    const entry = entries[seq];
+    if (!rules || !frozen || entry?.type !== "disqualification" || entry.data.round === undefined)
+      throw notFound("NOT_FOUND");
+    const d = entry.data;
+    const replacements = entries.filter((e) => e.type === "replacement") as RecordEntry<"replacement">[];
+    if (replacements.some((r) => r.data.disqualification === seq)) return "done" as const;
+    const earlier = entries.filter(
+      (e) => e.type === "disqualification" && e.seq < seq && e.data.round !== undefined,
+    );
+    if (earlier.some((e) => !replacements.some((r) => r.data.disqualification === e.seq)))
+      return "waiting" as const;
+    if (beacon.round !== d.round)
+      throw conflict(DRAW_V2_MESSAGES.wrongRound(d.round as number, beacon.round));
+    const chain = d.chain as DrandChainInfo;
+    const randomness = await protocol(() => verifyBeacon(chain, beacon));
+
+    const verification = await verifyRecord(asRecord(raffleId, entries));
+    if (!verification.ok) {
+      ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
+      throw conflict(DRAW_V2_MESSAGES.recordBroken);
+    }
+    const taken = new Set(verification.winners.map((w) => w.ticketNumber));
+    const disqualified = new Set(verification.decisions.map((x) => x.ticketNumber));
+    const pool = frozen.data.tickets
+      .map((t) => t.number)
+      .filter((n) => !taken.has(n) && !disqualified.has(n));
+    const count = rules.prizeLevels.find((l) => l.level === d.level)?.count ?? 0;
+    const index = count + replacements.filter((r) => r.data.replacement?.level === d.level).length;
+    const ticket = await protocol(() =>
+      pickReplacementV3({
+        raffleId,
+        listHash: frozen.data.listHash,
+        randomness,
+        disqualificationHash: entry.hash,
+        level: d.level,
+        index,
+        pool,
+      }),
+    );
+    const tag = frozen.data.tickets.find((t) => t.number === ticket)?.tag ?? "";
+    const at = laterOf(now, d.roundTime as string);
+    await repo.storeBeacon(tx, chain.hash, { round: beacon.round, signature: beacon.signature }, at);
+    await repo.appendRecordEntry(tx, raffleId, "replacement", at, {
+      disqualification: seq,
+      round: beacon.round,
+      signature: beacon.signature.toLowerCase(),
+      randomness,
+      source,
+      replacement: ticket === null ? null : { level: d.level, index, ticketNumber: ticket, tag },
+    });
+    const description = rules.prizeLevels.find((l) => l.level === d.level)?.description ?? "Premio";
+    queued = await writeReplacement(
+      ctx,
+      tx,
+      raffle,
+      ticket === null ? null : { level: d.level, index, ticketNumber: ticket, tag, description },
+      at,
+      options.announce ?? true,
+    );
+    await ctx.events.publish(tx, {
+      topic: "raffle",
+      payload: { type: "raffle.updated", id: raffleId, change: "winners" },
+    });
+    return "resolved" as const;
+  })();
+  return { outcome, queued };
+}
+
+/** Replacements whose round is out, drawn with the relays' beacon (the draw job). */
+export async function resolveDueReplacements(
+  ctx: DrawContext,
+  now = new Date(),
+  onFailure: (raffleId: string, round: number, errors: string[]) => void = () => {},
+): Promise<number> {
+  let resolved = 0;
+  for (const due of await repo.findDueReplacements(ctx.db, now)) {
+    const fetched = await fetchRound({
+      relays: ctx.config.drandRelays,
+      chainHash: due.chain.hash,
+      round: due.round,
+      accept: verifiesOn(due.chain),
+      timeoutMs: 5_000,
+      attempts: 2,
+      retryDelayMs: 1_000,
+    });
+    if (!fetched.ok) {
+      onFailure(due.raffleId, due.round, fetched.errors);
+      continue;
+    }
+    try {
+      if ((await resolveReplacement(ctx, due.raffleId, due.seq, fetched.beacon, "relay", now)) === "resolved")
+        resolved += 1;
+    } catch (error) {
+      onFailure(due.raffleId, due.round, [error instanceof Error ? error.message : String(error)]);
+    }
+  }
+  return resolved;
+}
+
+/** The raffle row's first-winner summary, from the current winner rows. */
+async function refreshWinnerSummary(tx: Tx, raffleId: string): Promise<void> {
+  const current = await repo.findWinners(tx, raffleId);
+  const first = current[0];
+  await repo.updateRaffle(tx, raffleId, {
+    winnerId: first?.userId ?? null,
+    winnerName: first?.winnerName ?? null,
+    winningTicketNumber: first?.ticketNumber ?? null,
+  });
+}
+
+/** The replacement's winner row and its notice. */
 async function writeReplacement(
   ctx: DrawContext,
   tx: Tx,
   raffle: repo.RaffleRow,
-  removedUserId: string | null,
-  target: RecordWinner,
   replacement: RecordWinner | null,
-  reason: string,
   at: Date,
+  announce = true,
 ): Promise<number> {
   const link = `/sorteo/${raffle.id}`;
-  if (removedUserId) {
-    await createNotifications(ctx, tx, [
-      {
-        userId: removedUserId,
-        type: "raffle_announcement",
-        title: "Premio anulado",
-        message: `Tu boleto ${formatTicketNumber(target.ticketNumber)} fue descalificado en "${raffle.title}". Motivo: ${reason}.`,
-        linkTo: link,
-      },
-    ]);
-  }
   let queued = 0;
   if (replacement) {
     const sold = await repo.findSoldTickets(tx, raffle.id);
@@ -589,7 +840,7 @@ async function writeReplacement(
         announcedAt: at,
       },
     ]);
-    if (ticket?.userId) {
+    if (ticket?.userId && announce) {
       await createNotifications(ctx, tx, [
         {
           userId: ticket.userId,
@@ -615,13 +866,7 @@ async function writeReplacement(
       }
     }
   }
-  const current = await repo.findWinners(tx, raffle.id);
-  const first = current[0];
-  await repo.updateRaffle(tx, raffle.id, {
-    winnerId: first?.userId ?? null,
-    winnerName: first?.winnerName ?? null,
-    winningTicketNumber: first?.ticketNumber ?? null,
-  });
+  await refreshWinnerSummary(tx, raffle.id);
   return queued;
 }
 
@@ -662,6 +907,14 @@ export async function enterExternalResult(
     const previous = [...entries]
       .reverse()
       .find((e) => e.type === "external_result" || e.type === "external_correction");
+    const waiting = entries.find(
+      (e) =>
+        e.type === "disqualification" &&
+        e.data.round !== undefined &&
+        !entries.some((r) => r.type === "replacement" && r.data.disqualification === e.seq),
+    );
+    if (previous && waiting?.type === "disqualification")
+      throw conflict(DRAW_V2_MESSAGES.replacementPending(waiting.data.round as number));
     const reason = input.reason?.trim();
     if (previous && !reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
 

@@ -1,6 +1,7 @@
-import type { DrandChainInfo } from "@rifazo/shared/domain/drand";
+import { type DrandChainInfo, latestRoundAt } from "@rifazo/shared/domain/drand";
 import {
   appendEntry,
+  type LatestBeacon,
   type RecordEntry,
   type RecordEntryData,
   type RecordEntryType,
@@ -8,6 +9,8 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
+  disqualificationEvidence,
+  drandBeacons,
   drawRecordEntries,
   paymentProofs,
   prizeLevels,
@@ -411,6 +414,94 @@ export async function recordSummaries(
     });
   }
   return summaries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blind decisions (decision 0021): verified beacons, pending replacements, evidence documents.
+// ---------------------------------------------------------------------------------------------
+
+/** Keeps a beacon the caller has verified against `chainHash` (idempotent). */
+export async function storeBeacon(
+  tx: Executor,
+  chainHash: string,
+  beacon: LatestBeacon,
+  at: Date,
+): Promise<void> {
+  await tx
+    .insert(drandBeacons)
+    .values({ chainHash, round: beacon.round, signature: beacon.signature.toLowerCase(), verifiedAt: at })
+    .onConflictDoNothing();
+}
+
+/** The latest verified beacon of `chain` already published at `at` (null when the server holds none). */
+export async function latestHeldBeacon(
+  tx: Executor,
+  chain: DrandChainInfo,
+  at: Date,
+): Promise<LatestBeacon | null> {
+  const upTo = latestRoundAt(chain, at.getTime() / 1000);
+  const [row] = await tx
+    .select({ round: drandBeacons.round, signature: drandBeacons.signature })
+    .from(drandBeacons)
+    .where(and(eq(drandBeacons.chainHash, chain.hash), sql`${drandBeacons.round} <= ${upTo}`))
+    .orderBy(desc(drandBeacons.round))
+    .limit(1);
+  return row ? { round: Number(row.round), signature: row.signature } : null;
+}
+
+export interface DueReplacement {
+  raffleId: string;
+  /** seq of the disqualification entry. */
+  seq: number;
+  round: number;
+  chain: DrandChainInfo;
+}
+
+/**
+ * v3 disqualifications whose named round is out (roundTime <= now) and that have no replacement entry
+ * yet, oldest first (replacements are drawn in record order).
+ */
+export async function findDueReplacements(tx: Executor, now: Date): Promise<DueReplacement[]> {
+  const result = (await tx.execute(sql`
+    SELECT e.raffle_id AS "raffleId", e.seq AS "seq", (e.data->>'round')::bigint AS "round",
+           e.data->'chain' AS "chain"
+    FROM draw_record_entries e
+    WHERE e.type = 'disqualification' AND e.data ? 'round'
+      AND (e.data->>'roundTime')::timestamptz <= ${now.toISOString()}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM draw_record_entries r WHERE r.raffle_id = e.raffle_id
+                      AND r.type = 'replacement' AND (r.data->>'disqualification')::int = e.seq)
+    ORDER BY (e.data->>'roundTime')::timestamptz, e.seq
+    LIMIT 50`)) as unknown as {
+    rows: Array<{
+      raffleId: string;
+      seq: number | string;
+      round: string | number;
+      chain: DrandChainInfo | string;
+    }>;
+  };
+  return result.rows.map((row) => ({
+    raffleId: row.raffleId,
+    seq: Number(row.seq),
+    round: Number(row.round),
+    chain: typeof row.chain === "string" ? (JSON.parse(row.chain) as DrandChainInfo) : row.chain,
+  }));
+}
+
+export async function insertEvidence(
+  tx: Executor,
+  values: typeof disqualificationEvidence.$inferInsert,
+): Promise<void> {
+  await tx.insert(disqualificationEvidence).values(values);
+}
+
+/** An evidence document of this raffle with this SHA-256, if one was uploaded. */
+export async function findEvidence(tx: Executor, raffleId: string, sha256: string) {
+  const [row] = await tx
+    .select()
+    .from(disqualificationEvidence)
+    .where(and(eq(disqualificationEvidence.raffleId, raffleId), eq(disqualificationEvidence.sha256, sha256)))
+    .limit(1);
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

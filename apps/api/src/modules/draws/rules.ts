@@ -1,6 +1,10 @@
 // The rules as sold, in the record's words (rules_published, issue 15): what the freeze publishes
 // before the list, so a reader can check the list and the prizes against what buyers were promised.
-import type { ExternalRule, RulesPublishedData } from "@rifazo/shared/domain/draw-record";
+import {
+  DISQUALIFICATION_REASONS_V3,
+  type ExternalRule,
+  type RulesPublishedData,
+} from "@rifazo/shared/domain/draw-record";
 import type { PrizeLevelRow, RaffleRow } from "./repository";
 
 /** "las últimas 4 cifras del número ganador": the rule in plain Spanish, as buyers see it. */
@@ -49,5 +53,10 @@ export function rulesPublishedData(
           ruleText: externalRuleText(binding.rule, raffle.totalTickets),
         }
       : { type: "internal", roundDelayMinutes },
+    // Record v3 (decision 0021): the claim period and the closed list of reasons buyers were sold
+    // under, and the delay before the round that draws a replacement.
+    claimPeriodDays: raffle.claimPeriodDays,
+    disqualificationReasons: DISQUALIFICATION_REASONS_V3.map((r) => ({ ...r })),
+    replacementDelayMinutes: Math.max(1, roundDelayMinutes),
   };
 }

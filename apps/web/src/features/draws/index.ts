@@ -1,6 +1,7 @@
 export type { DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
 export { drawApi, drawsQuery, recordKeys, recordQuery, ticketVerificationQuery } from "./api";
 export { celebrate } from "./components/confetti";
+export { DisqualificationList, RaffleDisqualifications } from "./components/disqualifications";
 export { DrawRecords } from "./components/draw-records";
 export { OwnershipCheck } from "./components/ownership-check";
 export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
@@ -14,7 +15,9 @@ export {
   recordTitle,
   roundOf,
   rulesOf,
+  type ShownDisqualification,
   type ShownWinner,
+  shownDisqualifications,
   shownWinners,
 } from "./lib/record-text";
 export { resultAnnouncement } from "./lib/result-announcement";

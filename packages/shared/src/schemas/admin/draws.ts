@@ -9,7 +9,8 @@ export const DRAW_ADMIN_MESSAGES = {
   signature: "La firma debe ser texto hexadecimal (96 caracteres para quicknet).",
   level: "El nivel de premio debe ser un número entero desde 1.",
   index: "La posición debe ser un número entero desde 0.",
-  reason: "Indica el motivo (entre 3 y 300 caracteres).",
+  reason: "Elige el motivo de la lista publicada en las reglas de la rifa («unclaimed» o «fraud»).",
+  evidence: "Adjunta el documento de prueba (PDF o imagen, hasta 700 KB) en base64.",
   result: "Escribe el resultado oficial: solo cifras, varios números separados por comas.",
   sourceUrl: "Indica el enlace (http o https) a la publicación oficial del resultado.",
   correctionReason: "El motivo de la corrección no puede pasar de 300 caracteres.",
@@ -41,14 +42,34 @@ export const disqualifyInputSchema = z.object({
     .int(DRAW_ADMIN_MESSAGES.index)
     .min(0, DRAW_ADMIN_MESSAGES.index),
   /**
-   * The stated reason, published in the record. "unreachable" and "fraud" stand for the issue's two
-   * reasons ("No respondió dentro del plazo publicado para reclamar el premio", "Fraude comprobado").
+   * A code of the closed list published in the raffle's rules (decision 0021): "unclaimed" (the claim
+   * period passed) or "fraud" (with the evidence document). The server refuses anything else.
    */
   reason: z
     .string({ error: DRAW_ADMIN_MESSAGES.reason })
     .trim()
-    .min(3, DRAW_ADMIN_MESSAGES.reason)
+    .min(1, DRAW_ADMIN_MESSAGES.reason)
     .max(300, DRAW_ADMIN_MESSAGES.reason),
+  /** The evidence of a "fraud" disqualification, base64; stored privately, its SHA-256 goes in the record. */
+  evidence: z
+    .object({
+      contentType: z
+        .string({ error: DRAW_ADMIN_MESSAGES.evidence })
+        .trim()
+        .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, DRAW_ADMIN_MESSAGES.evidence)
+        .max(100, DRAW_ADMIN_MESSAGES.evidence),
+      dataBase64: z
+        .string({ error: DRAW_ADMIN_MESSAGES.evidence })
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, DRAW_ADMIN_MESSAGES.evidence)
+        .max(960_000, DRAW_ADMIN_MESSAGES.evidence),
+    })
+    .optional(),
+  /** The drand round that draws the replacement; by default the first allowed (the delay after now). */
+  round: z.coerce
+    .number({ error: DRAW_ADMIN_MESSAGES.round })
+    .int(DRAW_ADMIN_MESSAGES.round)
+    .min(1, DRAW_ADMIN_MESSAGES.round)
+    .optional(),
 });
 export type DisqualifyBody = z.infer<typeof disqualifyInputSchema>;
 
@@ -57,6 +78,8 @@ export const disqualifyResultSchema = z.object({
   replacement: z
     .object({ level: z.number().int(), index: z.number().int(), ticketNumber: z.string() })
     .nullable(),
+  /** The round whose randomness will draw the replacement (it is not known yet). */
+  pendingRound: z.object({ round: z.number().int(), roundTime: z.string() }).nullable(),
 });
 
 const httpUrl = z

@@ -8,12 +8,7 @@ import {
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  DISQUALIFICATION_REASON_TEXT,
-  disqualifyWinner,
-  enterExternalResult,
-  pasteBeacon,
-} from "../../draws/record-service";
+import { disqualifyWinner, enterExternalResult, pasteBeacon } from "../../draws/record-service";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
 
 // Draw v2 actions of the administrator (issue 15). Each is verified and written into the raffle's
@@ -59,8 +54,10 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: "Descalificar un ganador con un motivo; el reemplazo lo determina el protocolo",
-        description: `level y index (desde 0) como en el acta. reason es texto libre publicado en el acta; "unreachable" y "fraud" equivalen a «${DISQUALIFICATION_REASON_TEXT.unreachable}» y «${DISQUALIFICATION_REASON_TEXT.fraud}». El reemplazo es el siguiente índice de ese nivel con la misma aleatoriedad (o, en una lotería externa, el siguiente boleto vendido hacia arriba).`,
+        summary:
+          "Descalificar un ganador por un motivo de la lista publicada; el reemplazo lo sortea una ronda futura de drand",
+        description:
+          "level y index (desde 0) como en el acta. reason es un código de la lista cerrada publicada en las reglas: «unclaimed» (solo cuando venció el plazo de reclamo de las reglas) o «fraud» (con el documento de prueba en evidence, que se guarda en privado; el acta publica su SHA-256). El acta nombra una ronda de drand al menos la demora configurada después (round la puede pedir posterior, nunca anterior ni ya publicada) con el último beacon verificado que tiene el servidor; el reemplazo sale de esa ronda cuando se publique, así que nadie sabe quién entraría al decidir. 503 si el servidor no tiene un beacon verificado reciente.",
         params: idParams,
         body: disqualifyInputSchema,
         response: {
@@ -68,6 +65,7 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          503: errorSchema,
           ...adminErrors,
         },
       },

@@ -1,4 +1,5 @@
 import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
+import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import {
   beaconInputSchema,
@@ -243,16 +244,27 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
 }
 
 /** The issue's two reasons, offered as a start (the text is free and published as written). */
-const DISQUALIFICATION_REASONS = [
-  "No respondió dentro del plazo publicado para reclamar el premio",
-  "Fraude comprobado",
-];
+/** The closed list of reasons published in the rules (decision 0021): a code, never free text. */
+const DISQUALIFICATION_REASONS = DISQUALIFICATION_REASONS_V3;
 
-/** "Descalificar ganador": a stated reason and a confirmation that says the replacement is not chosen. */
+/** The evidence file as base64 (the server keeps it privately; the record publishes its SHA-256). */
+async function fileToBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * "Descalificar ganador": a reason of the rules' closed list (with the evidence for fraud) and a
+ * confirmation that says the replacement will come from a future drand round nobody knows yet.
+ */
 function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: ShownWinner }) {
   const after = useAfterDrawChange(raffleId);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState<string>("");
+  const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const mutation = useMutation({
     mutationFn: (body: DisqualifyInput) => disqualifyWinner(raffleId, body),
@@ -261,9 +273,18 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
   const reasonId = `disqualify-${winner.level}-${winner.index}`;
 
   async function confirm() {
-    const parsed = disqualifyInputSchema.safeParse({ level: winner.level, index: winner.index, reason });
+    const evidence =
+      reason === "fraud" && file
+        ? { contentType: file.type || "application/octet-stream", dataBase64: await fileToBase64(file) }
+        : undefined;
+    const parsed = disqualifyInputSchema.safeParse({
+      level: winner.level,
+      index: winner.index,
+      reason,
+      ...(evidence ? { evidence } : {}),
+    });
     if (!parsed.success) {
-      setError(DRAW_ADMIN_MESSAGES.reason);
+      setError(parsed.error.issues[0]?.message ?? DRAW_ADMIN_MESSAGES.reason);
       throw parsed.error;
     }
     try {
@@ -274,7 +295,12 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
     }
     setError(undefined);
     setReason("");
-    toast({ title: "Ganador descalificado", description: `Boleto ${ticket}.`, variant: "success" });
+    setFile(null);
+    toast({
+      title: "Ganador descalificado",
+      description: `Boleto ${ticket}. El reemplazo saldrá de una ronda futura de drand.`,
+      variant: "success",
+    });
     await after();
   }
 
@@ -293,42 +319,59 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
         description={
           <>
             <p>
-              El reemplazo lo determina el acta: es el siguiente ganador que da el mismo cálculo para este
-              nivel. No se puede elegir.
+              El reemplazo saldrá de una ronda de drand que todavía no existe (al menos la demora configurada
+              después de ahora): nadie, ni siquiera Rifazo, puede saber ni elegir quién entra.
             </p>
-            <p>El ganador original, el motivo y la hora quedan publicados en el acta.</p>
+            <p>
+              El ganador original, el motivo, la ronda y la hora quedan publicados en el acta y en el sorteo.
+            </p>
           </>
         }
         confirmLabel="Descalificar"
         busy={mutation.isPending}
         onConfirm={confirm}
       >
-        <Field id={reasonId} label="Motivo (obligatorio)" error={error} className="mt-4">
-          {(describedBy) => (
-            <textarea
-              id={reasonId}
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              className={cn(inputClasses, "h-auto py-2")}
-            />
-          )}
-        </Field>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {DISQUALIFICATION_REASONS.map((text) => (
-            <Button
-              key={text}
-              variant="outline"
-              size="sm"
-              className="h-auto! py-1.5 text-left whitespace-normal!"
-              onClick={() => setReason(text)}
-            >
-              {text}
-            </Button>
+        <fieldset className="mt-4 space-y-2" aria-describedby={error ? `${reasonId}-error` : undefined}>
+          <legend className="text-sm font-semibold text-ink">
+            Motivo (de la lista publicada en las reglas)
+          </legend>
+          {DISQUALIFICATION_REASONS.map((r) => (
+            <label key={r.code} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={reasonId}
+                value={r.code}
+                checked={reason === r.code}
+                onChange={() => setReason(r.code)}
+                className="mt-1"
+              />
+              <span>{r.text}</span>
+            </label>
           ))}
-        </div>
+        </fieldset>
+        {reason === "fraud" ? (
+          <Field
+            id={`${reasonId}-evidence`}
+            label="Documento de prueba (obligatorio para fraude)"
+            className="mt-3"
+          >
+            {(describedBy) => (
+              <input
+                id={`${reasonId}-evidence`}
+                type="file"
+                accept="application/pdf,image/*"
+                aria-describedby={describedBy}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                className="text-sm"
+              />
+            )}
+          </Field>
+        ) : null}
+        {error ? (
+          <p id={`${reasonId}-error`} role="alert" className="mt-2 text-sm text-danger-700">
+            {error}
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -8,6 +8,7 @@ import type {
   FrozenData,
   DrawRecord as RaffleRecord,
   RecordEntry,
+  ReplacementData,
   RoundNamedData,
   RulesPublishedData,
   WinnersData,
@@ -35,6 +36,7 @@ import {
   shortHash,
   shownWinners,
 } from "../lib/record-text";
+import { DisqualificationList } from "./disqualifications";
 
 const ticket = (n: number) => formatTicketNumber(n);
 
@@ -128,12 +130,31 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
     }
     case "disqualification": {
       const d = entry.data as DisqualificationData;
+      if (d.round !== undefined) {
+        return (
+          <p>
+            Boleto {ticket(d.ticketNumber)} descalificado: {d.reasonText ?? d.reason}
+            {d.evidenceHash ? ` (prueba ${d.evidenceHash.slice(0, 12)}…)` : ""}. El reemplazo sale de la ronda{" "}
+            {d.round} de drand, que aún no existía
+            {d.latestBeacon ? ` (el servidor tenía la ronda ${d.latestBeacon.round})` : ""}.
+          </p>
+        );
+      }
       return (
         <p>
           Boleto {ticket(d.ticketNumber)} descalificado: {d.reason}.{" "}
           {d.replacement
             ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber)}.`
             : "No quedan boletos para reemplazarlo."}
+        </p>
+      );
+    }
+    case "replacement": {
+      const d = entry.data as ReplacementData;
+      return (
+        <p>
+          Ronda {d.round} de drand publicada: reemplazo de la entrada {d.disqualification}:{" "}
+          {d.replacement ? `boleto ${ticket(d.replacement.ticketNumber)}.` : "no quedaban boletos."}
         </p>
       );
     }
@@ -379,7 +400,7 @@ function Winners({ record }: { record: RaffleRecord }) {
               </p>
               {w.replacement ? (
                 <p className="text-xs text-muted">
-                  Reemplazo determinado por el acta (siguiente del mismo nivel).
+                  Reemplazo de un ganador descalificado, sorteado según el acta.
                 </p>
               ) : null}
               {w.disqualified ? (
@@ -405,6 +426,7 @@ export function RecordView({ record }: { record: RaffleRecord }) {
     <div className="space-y-6">
       {stage === "awaiting_round" && round ? <RoundStatus raffleId={record.raffleId} round={round} /> : null}
       {stage === "awaiting_result" && rules ? <ExternalStatus rules={rules} /> : null}
+      <DisqualificationList record={record} />
       <Winners record={record} />
       <Entries record={record} />
       {frozen ? <FrozenList frozen={frozen} /> : null}

@@ -4,6 +4,7 @@ import type {
   ExternalCorrectionData,
   ExternalResultData,
   RecordEntry,
+  ReplacementData,
   RoundNamedData,
   RulesPublishedData,
   WinnersData,
@@ -22,6 +23,7 @@ export const ENTRY_LABELS: Record<RecordEntryType, string> = {
   beacon: "Aleatoriedad recibida (drand)",
   winners: "Ganadores",
   disqualification: "Ganador descalificado",
+  replacement: "Reemplazo sorteado (drand)",
   external_result: "Resultado oficial de la lotería",
   external_correction: "Corrección del resultado oficial",
   cancelled: "Rifa cancelada",
@@ -94,10 +96,30 @@ export function shownWinners(record: DrawRecord): ShownWinner[] {
     });
   }
   for (const entry of record.entries) {
+    if (entry.type === "replacement") {
+      // v3: the replacement drawn, once published, by the round its disqualification named.
+      const r = (entry.data as ReplacementData).replacement;
+      const d = record.entries[(entry.data as ReplacementData).disqualification]?.data as
+        | DisqualificationData
+        | undefined;
+      const target = result.find((w) => w.level === d?.level && w.index === d?.index);
+      if (r) {
+        result.push({
+          level: r.level,
+          index: r.index,
+          ticketNumber: r.ticketNumber,
+          tag: r.tag,
+          description: target?.description ?? "",
+          disqualified: null,
+          replacement: true,
+        });
+      }
+      continue;
+    }
     if (entry.type !== "disqualification") continue;
     const d = entry.data as DisqualificationData;
-    const target = result.find((w) => w.level === d.level && w.index === d.index);
-    if (target) target.disqualified = { reason: d.reason, at: entry.at };
+    const target = result.find((w) => w.level === d.level && w.index === d.index && w.disqualified === null);
+    if (target) target.disqualified = { reason: d.reasonText ?? d.reason, at: entry.at };
     if (d.replacement) {
       result.push({
         level: d.replacement.level,
@@ -135,3 +157,56 @@ export function recordTitle(record: DrawRecord): string {
  * module so that a list of draws does not pull the draw code into its chunk.
  */
 export const ALGORITHM_VERSION_V2 = "rifazo-draw-v2";
+
+/** A disqualification as the draw page shows it (decision 0021): reason, round and what came of it. */
+export interface ShownDisqualification {
+  seq: number;
+  at: string;
+  level: number;
+  index: number;
+  ticketNumber: number;
+  description: string;
+  reasonText: string;
+  evidenceHash: string | null;
+  /** v3: the round that draws the replacement; null for a v2 record (drawn with the draw's beacon). */
+  round: number | null;
+  roundTime: string | null;
+  /** "pending" until the round's replacement entry; then the replacement ticket or none left. */
+  status: "pending" | "replaced" | "empty";
+  replacementTicket: number | null;
+}
+
+export function shownDisqualifications(record: DrawRecord): ShownDisqualification[] {
+  const descriptions = new Map<number, string>(
+    (rulesOf(record)?.prizeLevels ?? []).map((l) => [l.level, l.description]),
+  );
+  const out: ShownDisqualification[] = [];
+  for (const entry of record.entries) {
+    if (entry.type === "disqualification") {
+      const d = entry.data as DisqualificationData;
+      const v3 = d.round !== undefined;
+      out.push({
+        seq: entry.seq,
+        at: entry.at,
+        level: d.level,
+        index: d.index,
+        ticketNumber: d.ticketNumber,
+        description: descriptions.get(d.level) ?? "",
+        reasonText: d.reasonText ?? d.reason,
+        evidenceHash: d.evidenceHash ?? null,
+        round: d.round ?? null,
+        roundTime: d.roundTime ?? null,
+        status: v3 ? "pending" : d.replacement ? "replaced" : "empty",
+        replacementTicket: d.replacement?.ticketNumber ?? null,
+      });
+    } else if (entry.type === "replacement") {
+      const r = entry.data as ReplacementData;
+      const target = out.find((x) => x.seq === r.disqualification);
+      if (target) {
+        target.status = r.replacement ? "replaced" : "empty";
+        target.replacementTicket = r.replacement?.ticketNumber ?? null;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+import { useQuery } from "@tanstack/react-query";
+import { formatDateTime } from "../../../lib/format";
+import { type RaffleRecord, recordQuery } from "../api";
+import { shownDisqualifications } from "../lib/record-text";
+
+const ticket = (n: number) => String(n).padStart(4, "0");
+
+/**
+ * Every disqualification of a raffle, with its reason and the drand round that draws (or drew) its
+ * replacement (decision 0021): shown on the draw page itself, not only in the record, so nobody can
+ * walk a prize quietly.
+ */
+export function DisqualificationList({ record }: { record: RaffleRecord }) {
+  const list = shownDisqualifications(record);
+  if (list.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="descalificaciones"
+      className="space-y-3 rounded-card border-2 border-danger-200 bg-surface p-5 shadow-card"
+    >
+      <h2 id="descalificaciones" className="text-lg font-bold text-ink">
+        Descalificaciones ({list.length})
+      </h2>
+      <p className="text-sm text-muted">
+        Cada reemplazo sale de una ronda de drand que todavía no existía cuando se decidió la descalificación:
+        nadie, ni siquiera Rifazo, podía saber quién entraría.
+      </p>
+      <ul className="space-y-2">
+        {list.map((d) => (
+          <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">
+            <p className="font-semibold text-ink">
+              Boleto <span className="font-mono tracking-widest">{ticket(d.ticketNumber)}</span> descalificado
+              · Nivel {d.level}, puesto {d.index + 1}
+              {d.description ? `: ${d.description}` : ""}
+            </p>
+            <p className="text-danger-700">Motivo: {d.reasonText}</p>
+            <p className="text-xs text-muted">Decidido el {formatDateTime(d.at)}.</p>
+            {d.evidenceHash ? (
+              <p className="break-all text-xs text-muted">
+                Huella SHA-256 del documento de prueba: <span className="font-mono">{d.evidenceHash}</span>
+              </p>
+            ) : null}
+            <p className="mt-1 text-ink">
+              {d.status === "pending" && d.round !== null
+                ? `Reemplazo pendiente del sorteo de la ronda ${d.round} de drand${d.roundTime ? ` (se publica el ${formatDateTime(d.roundTime)})` : ""}.`
+                : d.status === "replaced" && d.replacementTicket !== null
+                  ? `Reemplazo: boleto ${ticket(d.replacementTicket)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
+                  : "No quedaban boletos para reemplazarlo."}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The same list for a page that has only the raffle id (the draw page): reads the public record. */
+export function RaffleDisqualifications({ raffleId, enabled }: { raffleId: string; enabled: boolean }) {
+  const { data } = useQuery({ ...recordQuery(raffleId), enabled });
+  return data ? <DisqualificationList record={data} /> : null;
+}
