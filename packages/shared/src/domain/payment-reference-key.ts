@@ -102,7 +102,7 @@ const BANK_METHODS: ReadonlySet<string> = new Set<PaymentMethod>(["pago_movil", 
 export function paymentReferenceKey(method: string, reference: string): string {
   const bank = BANK_METHODS.has(method);
   const scheme = bank ? "banco" : method;
-  const valueOf = (raw: string) => {
+  const step = (raw: string) => {
     const text = normalizePaymentReference(raw);
     const number = bank ? bankReferenceNumber(text) : null;
     if (number !== null) return number;
@@ -113,9 +113,9 @@ export function paymentReferenceKey(method: string, reference: string): string {
   // punctuation, or to a subscript digit NFKC then rewrites): repeat until the value is its own value, so
   // the key is idempotent. Two rounds settle
   // every case the property tests find; the bound only guards against a bad table.
-  let value = valueOf(reference);
+  let value = step(reference);
   for (let round = 0; round < 4; round++) {
-    const next = valueOf(value);
+    const next = step(value);
     if (next === value) break;
     value = next;
   }

@@ -127,7 +127,8 @@ describe("exportaciones", () => {
     const proof = await insertProof(db(), {
       userId: ctx.user.id,
       raffleId,
-      transactionRef: "@REF-1",
+      // A bank reference's key is its number (decision 0019): apart from the other test's "-REF-1".
+      transactionRef: "@REF-901",
       userNotes: "Pagué\nayer",
       quantityOfTickets: 2,
       amount: 5,
@@ -155,7 +156,7 @@ describe("exportaciones", () => {
     const row = proofRows[1] as string[];
     expect(row[0]).toBe(proof.id);
     expect(row[4]).toBe("'+Rifa, con coma");
-    expect(row[9]).toBe("'@REF-1");
+    expect(row[9]).toBe("'@REF-901");
     expect(row[11]).toBe("Aprobado");
     expect(row[12]?.split(" ")).toHaveLength(2);
     expect(row[13]).toBe("Pagué\nayer");
