@@ -1,5 +1,5 @@
-import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
+import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import {
   beaconInputSchema,
