@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates packages/shared/src/domain/confusable-folds.gen.ts, the look-alike table of the payment reference
-// key (docs/decisions/0019-one-key-per-payment-reference.md), from Unicode's confusables.txt (UTS #39),
+// key (docs/decisions/0022-one-key-per-payment-reference.md), from Unicode's confusables.txt (UTS #39),
 // vendored in scripts/data. To move to a newer Unicode version: put its confusables.txt there, change
 // SOURCE below, run `node scripts/generate-confusable-folds.mjs` and commit both files; the version is
 // part of the key's version, so the start-up step recomputes every stored key once.

@@ -6,7 +6,7 @@ CREATE INDEX "payment_proofs_ocr_reference_key_idx" ON "payment_proofs" USING bt
 CREATE UNIQUE INDEX "payment_proofs_live_ref_idx" ON "payment_proofs" USING btree ("reference_key") WHERE "payment_proofs"."status" IN ('pending', 'approved', 'verified') AND "payment_proofs"."duplicate_reference_of" IS NULL;--> statement-breakpoint
 ALTER TABLE "payment_proofs" ADD CONSTRAINT "payment_proofs_reference_key_check" CHECK (length("payment_proofs"."reference_key") > 0);--> statement-breakpoint
 -- ---------------------------------------------------------------------------------------------
--- hand-written (decision 0019): existing rows get a placeholder key that keeps the unique index as the
+-- hand-written (decision 0022): existing rows get a placeholder key that keeps the unique index as the
 -- old one was (method + lower(reference)) and can never equal a real key ("raw:" is no method's space).
 -- The real keys need the look-alike table, so the start-up step normalizeStoredReferenceKeys
 -- (modules/proofs/reference-keys.ts) computes them right after the migrations, in one transaction, and

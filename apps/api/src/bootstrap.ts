@@ -34,7 +34,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
       );
     }
     await normalizeStoredPaymentReferences(app.ctx);
-    // After it: keys are computed from the normalised references (decision 0019).
+    // After it: keys are computed from the normalised references (decision 0022).
     await normalizeStoredReferenceKeys(app.ctx);
     scheduleOrphanSweep(app);
     scheduleDrawJob(app);

@@ -69,7 +69,7 @@ export async function closedRaffleWithSales(
   const proofIds: string[] = [];
   for (const sale of sales) {
     refCounter += 1;
-    // A bank reference's key is its number (decision 0019): the counter keeps it unique.
+    // A bank reference's key is its number (decision 0022): the counter keeps it unique.
     const reference = `V${refCounter}${Math.random().toString().slice(2, 12)}`;
     const [proof] = await db
       .insert(paymentProofs)

@@ -47,7 +47,7 @@ export async function insertProof(
   db: Executor,
   values: Partial<typeof paymentProofs.$inferInsert> & { userId: string; raffleId: string | null },
 ) {
-  // A bank reference's key is its digits (decision 0019): a random number keeps every default unique.
+  // A bank reference's key is its digits (decision 0022): a random number keeps every default unique.
   const paymentMethod = values.paymentMethod ?? "pago_movil";
   const transactionRef = values.transactionRef ?? `REF-${randomBytes(6).readUIntBE(0, 6)}`;
   const [row] = await db

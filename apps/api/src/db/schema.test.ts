@@ -114,7 +114,7 @@ describe("restricciones del modelo de datos", () => {
         `INSERT INTO payment_proofs (user_id, raffle_id, amount, payment_method, transaction_ref, reference_key, proof_image_path, proof_content_type, proof_size, status, quantity_of_tickets)
          VALUES ('u1', '${raffle?.id}', 6, '${method}', 'REF', ${key === null ? "NULL" : `'${key}'`}, 'proofs/x.png', 'image/png', 10, '${status}', 2)`,
       );
-    // The key (paymentReferenceKey, decision 0019) is what the index compares, and it must be there.
+    // The key (paymentReferenceKey, decision 0022) is what the index compares, and it must be there.
     await insert("banco:1");
     await expect(insert("banco:1", "transferencia")).rejects.toThrow(/payment_proofs_live_ref_idx/);
     await expect(insert(null)).rejects.toThrow(/reference_key/);

@@ -397,7 +397,7 @@ export const paymentProofs = pgTable(
     paymentMethod: text("payment_method").notNull(),
     transactionRef: text("transaction_ref").notNull(),
     // The reference's canonical form for its method (paymentReferenceKey of packages/shared, decision
-    // 0019): what duplicates are detected by. Computed in JavaScript on every insert; stored rows are
+    // 0022): what duplicates are detected by. Computed in JavaScript on every insert; stored rows are
     // recomputed at start-up when the key's version changes (modules/proofs/reference-keys.ts).
     referenceKey: text("reference_key").notNull(),
     proofImagePath: text("proof_image_path").notNull(),
@@ -443,7 +443,7 @@ export const paymentProofs = pgTable(
     // What OCR read on the receipt (ProofOcr of packages/shared); null until read or when not an image.
     ocr: jsonb("ocr").$type<ProofOcr>(),
     // The reference OCR read on the receipt, in the same canonical form (null when none was read): the
-    // inbox flags a proof whose image shows another proof's reference (decision 0019).
+    // inbox flags a proof whose image shows another proof's reference (decision 0022).
     ocrReferenceKey: text("ocr_reference_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -460,7 +460,7 @@ export const paymentProofs = pgTable(
     uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
     uniqueIndex("payment_proofs_receipt_token_idx").on(t.receiptToken),
     // One payment screenshot sent twice is the commonest fraud: a live reference is unique. The key carries
-    // its method's space ("banco:", "zelle:"...), so Pago Móvil and transferencia share one (decision 0019).
+    // its method's space ("banco:", "zelle:"...), so Pago Móvil and transferencia share one (decision 0022).
     uniqueIndex("payment_proofs_live_ref_idx")
       .on(t.referenceKey)
       .where(sql`${t.status} IN ('pending', 'approved', 'verified') AND ${t.duplicateReferenceOf} IS NULL`),

@@ -1,5 +1,5 @@
 // Payment references (docs/decisions/0009-payment-references-and-proof-files.md and
-// 0019-one-key-per-payment-reference.md): a payment reference decorated with zero-width, format, direction
+// 0022-one-key-per-payment-reference.md): a payment reference decorated with zero-width, format, direction
 // or full-width characters, spelled with look-alike letters of other scripts, or with leading zeros, is the
 // same payment. Uploads see such variants as duplicates, references are stored
 // normalised, and the one-off data step of migration 0004 re-normalises old rows and shows the admin
@@ -240,13 +240,13 @@ describe("migration 0004: stored references re-normalised, collisions shown to t
   });
 
   it("the admin inbox marks every collision with a link to the other proof", async () => {
-    // At start-up the keys are computed right after this step (migration 0013, decision 0019).
+    // At start-up the keys are computed right after this step (migration 0013, decision 0022).
     await t.app.ctx.db.transaction((tx) => recomputeReferenceKeys(tx));
     const items = await adminList("mig12345");
     const item = (name: string) => items.find((i) => i.id === ids[name]);
     expect(item("b")).toMatchObject({ duplicateReference: true, duplicateOf: ids.a });
     expect(item("a")).toMatchObject({ duplicateReference: true, duplicateOf: ids.b });
-    // A Zelle code and a bank number are compared in their own spaces since decision 0019.
+    // A Zelle code and a bank number are compared in their own spaces since decision 0022.
     expect(item("e")).toMatchObject({ duplicateReference: false, duplicateOf: null });
     const small = await adminList("mig555");
     expect(small.find((i) => i.id === ids.d)).toMatchObject({ duplicateReference: true, duplicateOf: ids.c });
@@ -299,7 +299,7 @@ describe("migration 0004: stored references re-normalised, collisions shown to t
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// One key per reference (docs/decisions/0019-one-key-per-payment-reference.md): look-alike letters and
+// One key per reference (docs/decisions/0022-one-key-per-payment-reference.md): look-alike letters and
 // leading zeros no longer hide a receipt paid twice.
 // ---------------------------------------------------------------------------------------------------------
 

@@ -285,7 +285,7 @@ export function proofFields(raffleId: string, unique: string, extra: Record<stri
   return {
     raffleId,
     paymentMethod: "pago_movil",
-    // The number keeps the key unique (decision 0019); `unique` keeps the reference recognisable.
+    // The number keeps the key unique (decision 0022); `unique` keeps the reference recognisable.
     transactionRef: `REF-${uniqueReference()}-${unique}`,
     amount: "10.00",
     currency: "USD",
@@ -296,7 +296,7 @@ export function proofFields(raffleId: string, unique: string, extra: Record<stri
 
 export const uniqueId = () => randomBytes(5).toString("hex");
 /**
- * A unique bank reference: its key is its number (decision 0019), so letters would not tell two apart.
+ * A unique bank reference: its key is its number (decision 0022), so letters would not tell two apart.
  * Numbers from 10^11 up, never a leading zero.
  */
 export const uniqueReference = () => String(100_000_000_000 + randomBytes(5).readUIntBE(0, 5));

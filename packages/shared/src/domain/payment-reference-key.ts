@@ -1,4 +1,4 @@
-// The key a payment reference is compared by (docs/decisions/0019-one-key-per-payment-reference.md): one
+// The key a payment reference is compared by (docs/decisions/0022-one-key-per-payment-reference.md): one
 // receipt is one payment, so every spelling of its reference must give the same key. The upload check,
 // the unique index payment_proofs_live_ref_idx, the admin's "Referencia repetida", the reference read
 // from the receipt image and the bank statement matching all compare this key and nothing else.

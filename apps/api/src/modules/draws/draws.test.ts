@@ -90,7 +90,7 @@ async function raffleWithSales(options: RaffleOptions, sales: Array<{ userId: st
     sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}, g FROM generate_series(0, ${total - 1}) g`,
   );
   for (const sale of sales) {
-    // A bank reference's key is its number (decision 0019): 16 random digits.
+    // A bank reference's key is its number (decision 0022): 16 random digits.
     const reference = `REF-${Math.random().toString().slice(2)}`;
     const [proof] = await db
       .insert(paymentProofs)

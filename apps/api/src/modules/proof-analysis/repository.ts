@@ -10,7 +10,7 @@ export interface ClaimedProof {
   storageKey: string;
   contentType: string;
   attempts: number;
-  /** The reference read on the receipt is keyed in this method's space (decision 0019). */
+  /** The reference read on the receipt is keyed in this method's space (decision 0022). */
   paymentMethod: string;
 }
 

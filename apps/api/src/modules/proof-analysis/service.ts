@@ -63,7 +63,7 @@ export async function analyseProof(
   const candidates = await repo.nearCandidates(ctx.db, proof.id, hash, NEAR_DUPLICATE_MAX_DISTANCE);
   const nearDuplicateOf = pickNearDuplicate(ocr, candidates);
   // The reference printed on the receipt, keyed like a typed one: the inbox says "Referencia repetida"
-  // when it is another proof's reference, whatever this buyer typed (decision 0019).
+  // when it is another proof's reference, whatever this buyer typed (decision 0022).
   const read = ocr.fields.reference;
   const ocrReferenceKey = read ? paymentReferenceKey(proof.paymentMethod, read) : null;
   return repo.finish(ctx.db, proof.id, {

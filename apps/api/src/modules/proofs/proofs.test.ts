@@ -113,7 +113,7 @@ function multipart(fields: Record<string, string | number | undefined>, file?: F
   };
 }
 
-/** A bank reference's key is its number (decision 0019): random digits keep each one unique. */
+/** A bank reference's key is its number (decision 0022): random digits keep each one unique. */
 const ref = () => `REF-${randomBytes(5).readUIntBE(0, 5)}`;
 /** Method, reference and key of a row written straight into the table. */
 function zelleReference() {

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { paymentProofs, settings } from "../../db/schema";
 
-// Migration 0013's data step (docs/decisions/0019-one-key-per-payment-reference.md). The canonical key
+// Migration 0013's data step (docs/decisions/0022-one-key-per-payment-reference.md). The canonical key
 // needs the look-alike table of packages/shared, so it is computed here, in JavaScript, right after the
 // SQL migrations: once, and again whenever PAYMENT_REFERENCE_KEY_VERSION changes (a rule or a newer
 // Unicode table). Like the re-normalisation of decision 0009, a live proof whose reference now equals an

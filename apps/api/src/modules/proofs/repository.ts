@@ -71,7 +71,7 @@ export async function lockRaffleForSale(tx: Executor, id: string) {
 
 /**
  * Mirrors the partial unique index payment_proofs_live_ref_idx (reference key, live statuses), and also
- * sees the copies the index leaves out. `referenceKey` is paymentReferenceKey's (decision 0019).
+ * sees the copies the index leaves out. `referenceKey` is paymentReferenceKey's (decision 0022).
  */
 export async function liveReferenceExists(db: Executor, referenceKey: string): Promise<boolean> {
   const [row] = await db

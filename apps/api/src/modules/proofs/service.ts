@@ -358,7 +358,7 @@ export async function submitProof(
       );
     }
   }
-  // Every spelling of one reference has one key (decision 0019): the check, the unique index and the
+  // Every spelling of one reference has one key (decision 0022): the check, the unique index and the
   // inbox compare it.
   const referenceKey = paymentReferenceKey(fields.paymentMethod, fields.transactionRef);
   if (await repo.liveReferenceExists(db, referenceKey)) {

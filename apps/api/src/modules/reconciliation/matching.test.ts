@@ -54,7 +54,7 @@ describe("fechas", () => {
 
 describe("conciliar", () => {
   it("compara la referencia en su forma canónica: ceros a la izquierda y letras parecidas a dígitos no cuentan", () => {
-    // The duplicate check's canonical form (decision 0019): "0012" is the bank's "12".
+    // The duplicate check's canonical form (decision 0022): "0012" is the bank's "12".
     const short = proof({ transactionRef: "0012", amountVes: 30 });
     const lookAlike = proof({ transactionRef: "45l2873391", amountVes: 40 });
     const [a, b] = reconcile(

@@ -73,7 +73,7 @@ export function dateWindow(createdAt: Date): { from: number; to: number } {
 
 /**
  * The keys a reference is indexed by: its bank number (bankReferenceNumber, the duplicate check's
- * canonical form: "004512873391" and "4512873391" meet there, decision 0019) and its last
+ * canonical form: "004512873391" and "4512873391" meet there, decision 0022) and its last
  * MIN_REFERENCE_SUFFIX digits as written (a buyer's "5678" and the bank's "0102345678" meet there), or the
  * text for a reference without digits. candidatesOf then keeps, among the few sharing a key,
  * those with the same number or that referencesMatch.

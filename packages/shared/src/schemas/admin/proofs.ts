@@ -89,7 +89,7 @@ export const adminProofSchema = proofRecordSchema.extend({
   /** Assigned numbers, 4 digits, ascending. */
   tickets: z.array(z.string()),
   /**
-   * Another proof has the same reference key (decision 0019: case, spaces, look-alike letters and a bank
+   * Another proof has the same reference key (decision 0022: case, spaces, look-alike letters and a bank
    * reference's leading zeros aside), typed or read on either receipt: a possible reused receipt.
    */
   duplicateReference: z.boolean(),

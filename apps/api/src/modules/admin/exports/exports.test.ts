@@ -127,7 +127,7 @@ describe("exportaciones", () => {
     const proof = await insertProof(db(), {
       userId: ctx.user.id,
       raffleId,
-      // A bank reference's key is its number (decision 0019): apart from the other test's "-REF-1".
+      // A bank reference's key is its number (decision 0022): apart from the other test's "-REF-1".
       transactionRef: "@REF-901",
       userNotes: "Pagué\nayer",
       quantityOfTickets: 2,

@@ -62,7 +62,7 @@ async function inboxScenario(name: string) {
   await db().update(users).set({ phone: "0414-1234567" }).where(eq(users.id, buyer.id));
   const { id: raffleId } = await createRaffle(ctx, { totalTickets: 50 });
   const rate = 79.64;
-  // A bank reference's key is its number (decision 0019): each scenario numbers its references apart.
+  // A bank reference's key is its number (decision 0022): each scenario numbers its references apart.
   const series = String(++scenarios).padStart(3, "0");
   /** A proof of the buyer's, reference `<name>-<series><n>`, paying a reservation of its own at the frozen rate. */
   const reservedProof = async (
@@ -150,7 +150,7 @@ describe("bandeja de comprobantes: campos y marcas", () => {
     const buyer = await createUser(ctx.t.app, { fullName: "Repetido" });
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 20 });
     const first = await insertProof(db(), { userId: buyer.id, raffleId, transactionRef: "REPE-77" });
-    // One key (decision 0019): the second is live only as the copy the start-up step marked.
+    // One key (decision 0022): the second is live only as the copy the start-up step marked.
     const second = await insertProof(db(), {
       userId: buyer.id,
       raffleId,

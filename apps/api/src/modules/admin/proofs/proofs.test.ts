@@ -54,7 +54,7 @@ describe("lista de comprobantes", () => {
       paymentMethod: "zelle",
       createdAt: day(1),
     });
-    // One key for both (decision 0019): the later one is live only as a copy the start-up step marked.
+    // One key for both (decision 0022): the later one is live only as a copy the start-up step marked.
     const newer = await insertProof(db(), {
       userId: buyer.id,
       raffleId,

@@ -55,7 +55,7 @@ export const proofListColumns = {
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
-  // The other proof with the same reference key (decision 0019): typed by both, or read by OCR on one
+  // The other proof with the same reference key (decision 0022): typed by both, or read by OCR on one
   // receipt and typed on the other. The one the clean-up steps named comes first, else the oldest.
   duplicateOf: sql<
     string | null
