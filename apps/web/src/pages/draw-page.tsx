@@ -622,9 +622,9 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
         ) : null}
 
         {/* Decision 0021: every disqualification, its reason and its round, on the draw page itself. */}
-        <RaffleDisqualifications raffleId={raffle.id} enabled={state === "finished"} />
+        <RaffleDisqualifications raffle={raffle} enabled={state === "finished" && trust.verifiable} />
         <Commitment raffle={raffle} />
-        {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+        {/* The record link, once the raffle has a record (lifecycle.recordAvailable). */}
         {trust.verifiable ? <RecordLink raffle={raffle} /> : null}
       </div>
     </PageContainer>

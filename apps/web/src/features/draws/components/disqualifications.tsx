@@ -1,9 +1,9 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { type RaffleRecord, recordQuery } from "../api";
 import { shownDisqualifications } from "../lib/record-text";
-
-const ticket = (n: number) => String(n).padStart(4, "0");
+import { recordAvailableOf, useRecordExists } from "./record-link";
 
 /**
  * Every disqualification of a raffle, with its reason and the drand round that draws (or drew) its
@@ -29,8 +29,8 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
         {list.map((d) => (
           <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">
             <p className="font-semibold text-ink">
-              Boleto <span className="font-mono tracking-widest">{ticket(d.ticketNumber)}</span> descalificado
-              · Nivel {d.level}, puesto {d.index + 1}
+              Boleto <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber)}</span>{" "}
+              descalificado · Nivel {d.level}, puesto {d.index + 1}
               {d.description ? `: ${d.description}` : ""}
             </p>
             <p className="text-danger-700">Motivo: {d.reasonText}</p>
@@ -44,7 +44,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
               {d.status === "pending" && d.round !== null
                 ? `Reemplazo pendiente del sorteo de la ronda ${d.round} de drand${d.roundTime ? ` (se publica el ${formatDateTime(d.roundTime)})` : ""}.`
                 : d.status === "replaced" && d.replacementTicket !== null
-                  ? `Reemplazo: boleto ${ticket(d.replacementTicket)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
+                  ? `Reemplazo: boleto ${formatTicketNumber(d.replacementTicket)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
                   : "No quedaban boletos para reemplazarlo."}
             </p>
           </li>
@@ -54,8 +54,18 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
   );
 }
 
-/** The same list for a page that has only the raffle id (the draw page): reads the public record. */
-export function RaffleDisqualifications({ raffleId, enabled }: { raffleId: string; enabled: boolean }) {
-  const { data } = useQuery({ ...recordQuery(raffleId), enabled });
+/**
+ * The same list for a page that has only the raffle (the draw page): reads the public record, and only
+ * when the raffle has one (an announced or v1 raffle has none: asking would be a 404).
+ */
+export function RaffleDisqualifications({
+  raffle,
+  enabled,
+}: {
+  raffle: { id: string; status: string };
+  enabled: boolean;
+}) {
+  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
+  const { data } = useQuery({ ...recordQuery(raffle.id), enabled: enabled && exists });
   return data ? <DisqualificationList record={data} /> : null;
 }
