@@ -90,7 +90,7 @@ test("un sorteo v1 ya realizado sigue verificable: ganadores, verificador de bol
   await page.goto(`/sorteo/${raffle.id}`);
   await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
   await expect(page.getByRole("heading", { name: TEXT.winners })).toBeVisible();
-  await expect(page.getByText("Sorteo verificable")).toBeVisible();
+  await expect(page.getByText("Sorteo verificable", { exact: true })).toBeVisible();
   await expect(page.getByText(commitment, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /sortear|Realizar Sorteo/i })).toHaveCount(0);
   const tickets = await winnerTickets(page);
@@ -139,7 +139,7 @@ test("el sorteo con drand de la demo: ganadores, su acta verificada, y el verifi
   await page.goto(`/sorteo/${raffle.id}`);
   await expect(page.getByRole("heading", { name: TEXT.winners })).toBeVisible();
   for (const ticket of await winnerTickets(page)) expect(ticket).toMatch(/^\d{4}$/);
-  await expect(page.getByText("Sorteo verificable")).toHaveCount(0);
+  await expect(page.getByText("Sorteo verificable", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /sortear|Realizar Sorteo/i })).toHaveCount(0);
   await page.getByRole("link", { name: "Ver el acta del sorteo" }).click();
   await expect(page).toHaveURL(new RegExp(`/sorteo/${raffle.id}/acta$`));
