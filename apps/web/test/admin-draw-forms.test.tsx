@@ -108,19 +108,29 @@ describe("Descalificar ganador", () => {
     await userEvent.click(buttons[0] as HTMLElement);
 
     const dialog = await screen.findByRole("alertdialog", { name: /^Descalificar el boleto \d{4}$/ });
-    expect(dialog).toHaveAccessibleDescription(/El reemplazo lo determina el acta.*No se puede elegir/);
+    // Decision 0021: the replacement comes from a drand round that does not exist yet.
+    expect(dialog).toHaveAccessibleDescription(
+      /ronda de drand que todavía no existe.*nadie, ni siquiera Rifazo, puede saber ni elegir quién entra/,
+    );
+    // No reason chosen: refused in the dialog, nothing sent.
     await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));
-    expect(within(dialog).getByLabelText("Motivo (obligatorio)")).toHaveAccessibleDescription(
-      "Indica el motivo (entre 3 y 300 caracteres).",
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      /Elige el motivo de la lista publicada/,
     );
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
 
-    await userEvent.type(within(dialog).getByLabelText("Motivo (obligatorio)"), "Fraude comprobado");
+    // The reasons are the rules' closed list, offered as choices, never free text.
+    const reasons = within(dialog).getByRole("group", {
+      name: "Motivo (de la lista publicada en las reglas)",
+    });
+    expect(within(reasons).getAllByRole("radio")).toHaveLength(2);
+    expect(within(dialog).queryByRole("textbox")).not.toBeInTheDocument();
+    await userEvent.click(within(reasons).getByRole("radio", { name: /no reclamó el premio/ }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(String(post?.[0])).toBe(`/api/admin/raffles/${RAFFLE_ID}/disqualify`);
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ reason: "Fraude comprobado" });
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ reason: "unclaimed" });
   });
 });
 

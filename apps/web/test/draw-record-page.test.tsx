@@ -40,7 +40,12 @@ describe("record page", () => {
     expect(
       winners.getByText(/Descalificado el .*: No respondió dentro del plazo de reclamo publicado/),
     ).toBeInTheDocument();
-    expect(winners.getByText(/Reemplazo determinado por el acta/)).toBeInTheDocument();
+    expect(
+      winners.getByText(/Reemplazo de un ganador descalificado, sorteado según el acta/),
+    ).toBeInTheDocument();
+    // Decision 0021: every disqualification is listed prominently, with its reason, not only in the entries.
+    const disqualifications = within(screen.getByRole("region", { name: "Descalificaciones (1)" }));
+    expect(disqualifications.getByText(/Motivo: /)).toBeInTheDocument();
     const list = within(screen.getByRole("region", { name: /Lista congelada \(8 boletos\)/ }));
     expect(list.getAllByRole("row")).toHaveLength(9);
     expect(list.getByText("0512")).toBeInTheDocument();

@@ -243,7 +243,6 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
   );
 }
 
-/** The two reasons, offered as a start (the text is free and published as written). */
 /** The closed list of reasons published in the rules (decision 0021): a code, never free text. */
 const DISQUALIFICATION_REASONS = DISQUALIFICATION_REASONS_V3;
 
