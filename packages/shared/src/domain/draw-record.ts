@@ -40,7 +40,7 @@ import {
 import type { CloseReason } from "./raffle-lifecycle";
 import { formatTicketNumber, isValidTicketNumber } from "./tickets";
 
-/** Record format of protocol v2 (draws from issue 15 until blind decisions). */
+/** Record format of protocol v2 (decision 0012, until the blind decisions of decision 0021). */
 export const RECORD_FORMAT = "rifazo-record-1";
 /**
  * Record format of protocol v3 (docs/decisions/0021-blind-decisions.md): every decision after the
