@@ -11,6 +11,7 @@ export * from "./draw-page-state";
 export * from "./draw-record";
 export * from "./draw-round-late";
 export * from "./draw-trust";
+export * from "./claim-period";
 export * from "./exchange-rate";
 export * from "./levels";
 export * from "./money";

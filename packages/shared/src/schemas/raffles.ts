@@ -11,6 +11,7 @@ import {
   TIME_ZONE,
   WINNER_SOURCES,
 } from "../constants";
+import { DEFAULT_CLAIM_PERIOD_DAYS } from "../domain/claim-period";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 
 // Public raffle API (spec 1 §2 list, card, detail, winners, upcoming; §7 raffles and winners).
@@ -162,6 +163,8 @@ export const publicRaffleSchema = z.object({
   externalAnnouncementDetails: z.string().nullable(),
   externalAnnouncementUrl: z.string().nullable(),
   daysUntilActivationTeaser: z.number().int(),
+  /** Days a winner has to claim the prize, from the record entry naming them (decision 0021). */
+  claimPeriodDays: z.number().int().default(DEFAULT_CLAIM_PERIOD_DAYS),
   /** Legacy single-winner fields kept on the raffle row; `winners` is the full list. */
   winnerName: z.string().nullable(),
   winningTicketNumber: z.string().nullable(),

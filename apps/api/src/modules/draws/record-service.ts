@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import type { DrawResult } from "@rifazo/shared";
-import { formatTicketNumber } from "@rifazo/shared";
+import { daysText, formatTicketNumber } from "@rifazo/shared";
 import {
   type DrandBeacon,
   type DrandChainInfo,
@@ -81,7 +81,7 @@ export const DRAW_V2_MESSAGES = {
   reasonNotListed: (codes: string[]) =>
     `El motivo debe ser uno de la lista publicada en las reglas de la rifa: ${codes.join(", ")}. No se admite texto libre.`,
   claimPeriodOpen: (days: number, due: string) =>
-    `El ganador tiene ${days} día(s) para reclamar su premio según las reglas: el plazo vence el ${caracas(due)} (hora de Venezuela). Antes no se le puede descalificar por no reclamarlo.`,
+    `El ganador tiene ${daysText(days)} para reclamar su premio según las reglas: el plazo vence el ${caracas(due)} (hora de Venezuela). Antes no se le puede descalificar por no reclamarlo.`,
   evidenceRequired:
     "Para descalificar por fraude adjunta el documento de prueba: se guarda en privado y su huella SHA-256 queda en el acta.",
   evidenceInvalid: "El documento de prueba no es válido (envíalo en base64, de 1 byte a 700 KB).",

@@ -36,6 +36,7 @@ export const cardColumns = {
   externalAnnouncementDetails: raffles.externalAnnouncementDetails,
   externalAnnouncementUrl: raffles.externalAnnouncementUrl,
   daysUntilActivationTeaser: raffles.daysUntilActivationTeaser,
+  claimPeriodDays: raffles.claimPeriodDays,
   winnerName: raffles.winnerName,
   winningTicketNumber: raffles.winningTicketNumber,
   drawnAt: raffles.drawnAt,

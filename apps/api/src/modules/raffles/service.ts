@@ -102,6 +102,7 @@ export function toPublicRaffle(
     externalAnnouncementDetails: row.externalAnnouncementDetails,
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
+    claimPeriodDays: row.claimPeriodDays,
     winnerName: row.winnerName === null || names === "full" ? row.winnerName : maskedName(row.winnerName),
     winningTicketNumber: row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber),
     // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.

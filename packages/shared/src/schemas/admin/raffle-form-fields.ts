@@ -12,6 +12,7 @@ import {
   type NUMBER_MODES,
   type RAFFLE_STATUSES,
 } from "../../constants";
+import { CLAIM_PERIOD_MESSAGES } from "../../domain/claim-period";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { isUuid } from "../../uuid";
 import { dateInput, numberInput, textInput } from "./common";
@@ -63,6 +64,7 @@ export const RAFFLE_FORM_LABELS = {
   externalAnnouncementUrl: "URL del Anuncio",
   daysUntilActivationTeaser: "Días de Aviso Previo",
   reviewWindowHours: "Horas de Revisión de Pagos",
+  claimPeriodDays: "Días para Reclamar el Premio",
   numberMode: "Modo de Números",
   reservationMinutes: "Minutos de Reserva",
   combos: "Combos",
@@ -107,6 +109,7 @@ export const FIELD_MESSAGES = {
   url: "La URL del anuncio debe empezar por http:// o https://.",
   teaserDays: `Los días de aviso previo deben ser un número entero entre 0 y ${RAFFLE_FORM_LIMITS.teaserDays}.`,
   reviewWindowHours: "Las horas de revisión de pagos deben ser un número entero entre 1 y 720 (30 días).",
+  claimPeriodDays: CLAIM_PERIOD_MESSAGES.invalid,
   numberMode: "Elige si los números se asignan al azar o los elige el comprador.",
   reservationMinutes: `Los minutos de reserva deben ser un número entero entre ${MIN_RESERVATION_MINUTES} y ${MAX_RESERVATION_MINUTES}.`,
   tooManyCombos: `Puedes ofrecer como máximo ${MAX_COMBOS} combos.`,
@@ -191,6 +194,9 @@ export const raffleFormInputSchema = z.object({
   reviewWindowHours: numberInput.describe(
     "Horas tras el cierre de ventas para revisar los pagos pendientes (1 a 720, por defecto 48); al vencer se rechazan.",
   ),
+  claimPeriodDays: numberInput.describe(
+    "Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra (1 a 365, por defecto 7); fijo desde la primera venta.",
+  ),
   numberMode: textInput.describe(
     "random (números al azar al aprobar, por defecto) o chosen (el comprador los elige); fijo desde la primera reserva.",
   ),
@@ -246,6 +252,8 @@ export interface RaffleForm {
   externalAnnouncementUrl: string | null;
   /** Hours after the close during which pending proofs are still reviewed (1..720). */
   reviewWindowHours: number;
+  /** Days a winner has to claim the prize, from the record entry naming them (1..365, decision 0021). */
+  claimPeriodDays: number;
   daysUntilActivationTeaser: number;
   /** random: numbers drawn on approval; chosen: the buyer picks them on the grid. */
   numberMode: (typeof NUMBER_MODES)[number];

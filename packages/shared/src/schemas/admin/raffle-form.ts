@@ -18,6 +18,11 @@ import {
   RAFFLE_STATUSES,
 } from "../../constants";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
+import {
+  DEFAULT_CLAIM_PERIOD_DAYS,
+  MAX_CLAIM_PERIOD_DAYS,
+  MIN_CLAIM_PERIOD_DAYS,
+} from "../../domain/claim-period";
 import { minTicketCap } from "../../domain/purchase-limits";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
@@ -219,6 +224,17 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     fail(["reviewWindowHours"], FIELD_MESSAGES.reviewWindowHours);
   }
 
+  const claimPeriodDays = isBlank(raw.claimPeriodDays)
+    ? DEFAULT_CLAIM_PERIOD_DAYS
+    : toNumber(raw.claimPeriodDays);
+  if (
+    !Number.isInteger(claimPeriodDays) ||
+    claimPeriodDays < MIN_CLAIM_PERIOD_DAYS ||
+    claimPeriodDays > MAX_CLAIM_PERIOD_DAYS
+  ) {
+    fail(["claimPeriodDays"], FIELD_MESSAGES.claimPeriodDays);
+  }
+
   const numberMode = isBlank(raw.numberMode) ? "random" : text(raw.numberMode);
   if (!isOneOf(NUMBER_MODES, numberMode)) fail(["numberMode"], FIELD_MESSAGES.numberMode);
 
@@ -314,6 +330,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     externalAnnouncementUrl,
     daysUntilActivationTeaser: teaser,
     reviewWindowHours,
+    claimPeriodDays,
     numberMode: numberMode as RaffleForm["numberMode"],
     reservationMinutes,
     combos,

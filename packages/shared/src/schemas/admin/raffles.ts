@@ -79,6 +79,7 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     externalAnnouncementUrl: raffle.externalAnnouncementUrl,
     daysUntilActivationTeaser: raffle.daysUntilActivationTeaser,
     reviewWindowHours: raffle.lifecycle.reviewWindowHours,
+    claimPeriodDays: raffle.claimPeriodDays,
     numberMode: raffle.numberMode,
     reservationMinutes: raffle.reservationMinutes,
     combos: raffle.combos.map((combo) => ({ quantity: combo.quantity, price: combo.price })),

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@rifazo/shared";
+import { ADMIN_MESSAGES, CLAIM_PERIOD_MESSAGES } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -383,6 +383,39 @@ describe("editar rifa", () => {
     await ctx.t.app.ctx.db.update(raffles).set({ soldTickets: 1 }).where(eq(raffles.id, sold.id));
     expect((await patch(sold.id, { activationPercentage: 40 })).statusCode).toBe(409);
     expect((await patch(sold.id, { activationPercentage: 50, isFeatured: true })).statusCode).toBe(200);
+  });
+
+  it("plazo de reclamo: 7 días por defecto, de 1 a 365, público en la rifa y fijo desde la primera venta (servicio y trigger)", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 40 });
+    const db = ctx.t.app.ctx.db;
+    expect((await raffleRow(db, id)).claimPeriodDays).toBe(7);
+    for (const claimPeriodDays of [0, 366, 2.5, "siete"]) {
+      const bad = await patch(id, { claimPeriodDays });
+      expect(bad.statusCode, String(claimPeriodDays)).toBe(400);
+      expect(bad.json().error.fields).toEqual({ claimPeriodDays: CLAIM_PERIOD_MESSAGES.invalid });
+    }
+    const created = await post(raffleBody({ title: "Plazo corto", claimPeriodDays: 1 }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().claimPeriodDays).toBe(1);
+    const edited = await patch(id, { claimPeriodDays: 30 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().claimPeriodDays).toBe(30);
+    // Visitors read it on the raffle (the page shows it in the rules); only the admin may change it.
+    const publicView = await ctx.t.app.inject({ method: "GET", url: `/api/raffles/${id}` });
+    expect(publicView.json().claimPeriodDays).toBe(30);
+    await expectAdminOnly(ctx, "PATCH", `/api/admin/raffles/${id}`, { claimPeriodDays: 3 });
+
+    await insertProof(db, { userId: ctx.user.id, raffleId: id, amount: 12, quantityOfTickets: 2 });
+    const locked = await patch(id, { claimPeriodDays: 10 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error).toEqual({ code: "RAFFLE_LOCKED", message: CLAIM_PERIOD_MESSAGES.locked });
+    expect((await patch(id, { claimPeriodDays: 30, title: "Mismo plazo" })).statusCode).toBe(200);
+    expect((await raffleRow(db, id)).claimPeriodDays).toBe(30);
+
+    // The database refuses it too once a ticket is sold (a bug past the service, or a direct UPDATE).
+    await db.update(raffles).set({ soldTickets: 1 }).where(eq(raffles.id, id));
+    await expect(db.update(raffles).set({ claimPeriodDays: 2 }).where(eq(raffles.id, id))).rejects.toThrow();
+    expect((await raffleRow(db, id)).claimPeriodDays).toBe(30);
   });
 
   it("al activarse avisa a los suscriptores", async () => {

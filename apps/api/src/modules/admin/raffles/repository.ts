@@ -87,6 +87,7 @@ export function formColumns(form: RaffleForm) {
     externalAnnouncementUrl: form.externalAnnouncementUrl,
     daysUntilActivationTeaser: form.daysUntilActivationTeaser,
     reviewWindowHours: form.reviewWindowHours,
+    claimPeriodDays: form.claimPeriodDays,
     numberMode: form.numberMode,
     reservationMinutes: form.reservationMinutes,
     combos: form.combos,

@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
+  CLAIM_PERIOD_MESSAGES,
   canTransition,
   ERROR_MESSAGES,
   type ExternalBinding,
@@ -137,6 +138,7 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
     reviewWindowHours: row.reviewWindowHours,
+    claimPeriodDays: row.claimPeriodDays,
     numberMode: row.numberMode,
     reservationMinutes: row.reservationMinutes,
     combos: row.combos,
@@ -306,6 +308,11 @@ export async function updateRaffle(
       ((current.minTickets ?? null) !== form.minTickets || current.maxExtensions !== form.maxExtensions)
     ) {
       throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
+    }
+    // The claim period is in the rules the record publishes (decision 0021): fixed from the first sale
+    // or proof under review, whatever the state (the trigger raffles_claim_period_lock is the backstop).
+    if (current.claimPeriodDays !== form.claimPeriodDays && hasSalesOrHeld(current, await repo.proofCounts(tx, id))) {
+      throw conflict(CLAIM_PERIOD_MESSAGES.locked, "RAFFLE_LOCKED");
     }
     if (form.maxExtensions < current.extensionsUsed) {
       const message = `Esta rifa ya usó ${current.extensionsUsed} prórrogas: el máximo no puede ser menor.`;

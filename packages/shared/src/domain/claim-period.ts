@@ -1,0 +1,24 @@
+/**
+ * The claim period of a raffle (decision 0021): the days a winner has to claim the prize, counted from
+ * the record entry that named that winner. Published in the record's rules; the database locks it after
+ * the first sale (migration 0017_blind_decisions).
+ */
+export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
+export const MIN_CLAIM_PERIOD_DAYS = 1;
+export const MAX_CLAIM_PERIOD_DAYS = 365;
+
+const plural = new Intl.PluralRules("es-VE");
+
+/** "1 día", "7 días" (Spanish plural rules). */
+export function daysText(days: number): string {
+  return `${days} ${plural.select(days) === "one" ? "día" : "días"}`;
+}
+
+export const CLAIM_PERIOD_MESSAGES = {
+  invalid: `El plazo para reclamar el premio debe ser un número entero de días entre ${MIN_CLAIM_PERIOD_DAYS} y ${MAX_CLAIM_PERIOD_DAYS}.`,
+  locked:
+    "Esta rifa ya tiene ventas o pagos en revisión: el plazo para reclamar el premio forma parte de las reglas publicadas y ya no se puede cambiar.",
+  /** The rule as the raffle page shows it (what record-service.ts disqualifyWinner does, nothing more). */
+  rule: (days: number) =>
+    `Plazo para reclamar el premio: ${daysText(days)} desde que el acta nombra al ganador. Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand.`,
+} as const;
