@@ -132,6 +132,32 @@ describe("RaffleFormDialog (create)", () => {
     });
   });
 
+  it("sends the claim period (7 days by default) and refuses one outside 1–365", async () => {
+    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    const days = within(dialog).getByLabelText("Días para Reclamar el Premio");
+    expect(days).toHaveValue(7);
+    await user.clear(days);
+    await user.type(days, "0");
+    await user.click(createButton(dialog));
+    expect(
+      await within(dialog).findByText(
+        "El plazo para reclamar el premio debe ser un número entero de días entre 1 y 365.",
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(days);
+    await user.type(days, "14");
+    await user.click(createButton(dialog));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ claimPeriodDays: 14 });
+  });
+
   it("refuses a combo that costs no less than its tickets, and reservation minutes out of range", async () => {
     const user = userEvent.setup();
     const { dialog } = renderDialog();
@@ -191,6 +217,7 @@ function soldRaffle(): AdminRaffle {
     reservationMinutes: 20,
     combos: [{ quantity: 5, price: 4.5 }],
     daysUntilActivationTeaser: 10,
+    claimPeriodDays: 14,
     paymentProofCount: 4,
   });
 }
@@ -205,6 +232,9 @@ describe("RaffleFormDialog (edit)", () => {
     expect(within(dialog).getByRole("radio", { name: "El comprador elige sus números" })).toBeDisabled();
     expect(within(dialog).getByText("5 boletos por 4,50")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Minutos de reserva")).toHaveValue(20);
+    // Sold: the claim period is part of the published rules and cannot change.
+    expect(within(dialog).getByLabelText("Días para Reclamar el Premio")).toHaveValue(14);
+    expect(within(dialog).getByLabelText("Días para Reclamar el Premio")).toBeDisabled();
     // A stored label that is not a known method stays listed and checked.
     expect(within(dialog).getByRole("checkbox", { name: "Efectivo" })).toBeChecked();
     expect(within(dialog).getByRole("checkbox", { name: "Zelle" })).not.toBeChecked();

@@ -1,3 +1,4 @@
+import { MAX_CLAIM_PERIOD_DAYS, MIN_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -154,6 +155,28 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
               {...(locked
                 ? { disabled: true, value: getValues("reviewWindowHours") }
                 : register("reviewWindowHours"))}
+            />
+          )}
+        </Field>
+        <Field
+          id="raffle-claim-period"
+          label={RAFFLE_FORM_LABELS.claimPeriodDays}
+          error={errors.claimPeriodDays?.message}
+          hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
+        >
+          {(describedBy) => (
+            <Input
+              id="raffle-claim-period"
+              type="number"
+              inputMode="numeric"
+              min={String(MIN_CLAIM_PERIOD_DAYS)}
+              max={String(MAX_CLAIM_PERIOD_DAYS)}
+              step="1"
+              aria-invalid={Boolean(errors.claimPeriodDays)}
+              aria-describedby={describedBy}
+              {...(locked
+                ? { disabled: true, value: getValues("claimPeriodDays") }
+                : register("claimPeriodDays"))}
             />
           )}
         </Field>

@@ -6,6 +6,7 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { DEFAULT_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
 import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
@@ -49,6 +50,8 @@ export interface RaffleFormValues extends PurchaseValues {
   daysUntilActivationTeaser: string;
   /** Hours after the close to review pending payments (1..720, default 48). */
   reviewWindowHours: string;
+  /** Days a winner has to claim the prize (1..365, default 7; decision 0021). */
+  claimPeriodDays: string;
   /** Blank: no minimum of tickets sold for the draw to take place. */
   minTickets: string;
   /** Times the end date may be extended (0..5, default 2). */
@@ -89,6 +92,7 @@ export function newRaffleValues(): RaffleFormValues {
     externalAnnouncementUrl: "",
     daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
     reviewWindowHours: String(DEFAULT_REVIEW_WINDOW_HOURS),
+    claimPeriodDays: String(DEFAULT_CLAIM_PERIOD_DAYS),
     minTickets: "",
     maxExtensions: String(DEFAULT_MAX_EXTENSIONS),
     ...newPurchaseValues(),
@@ -158,6 +162,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
     daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),
     reviewWindowHours: numberText(raffle.lifecycle.reviewWindowHours),
+    claimPeriodDays: numberText(raffle.claimPeriodDays),
     minTickets: numberText(raffle.minTickets),
     maxExtensions: numberText(raffle.maxExtensions ?? DEFAULT_MAX_EXTENSIONS),
     ...purchaseValuesOf(raffle),
