@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./domain";
 export * from "./errors";
+export * from "./fairness-claims";
 export * from "./schemas/admin";
 export * from "./schemas/auth";
 export * from "./schemas/club";

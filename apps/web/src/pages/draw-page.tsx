@@ -5,6 +5,7 @@ import {
 } from "@rifazo/shared/domain/draw-page-state";
 import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -148,9 +149,7 @@ function FrozenDraw({
         <p className="mb-4 text-muted">
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
           <strong className="text-ink">{round}</strong> de drand,{" "}
-          {leagueOfEntropy
-            ? "un número aleatorio público que nadie conoce todavía"
-            : "un número aleatorio que todavía no se ha publicado"}
+          {leagueOfEntropy ? claimText("drawRoundUnknown") : claimText("drawRoundNotPublished")}
           , prevista para el {endSentence(formatDateTime(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
@@ -162,8 +161,8 @@ function FrozenDraw({
       <h2 className="mb-2 text-xl font-bold text-ink">¡Todo listo para el sorteo!</h2>
       <p className="mb-4 text-muted">
         Ya se publicó la ronda <strong className="text-ink">{round}</strong> de drand{when} Al pulsar el
-        botón, el servidor la obtiene, verifica su firma y calcula a los ganadores con el algoritmo público.
-        Cualquiera puede pulsarlo y nadie puede cambiar el resultado.
+        botón, el servidor la obtiene, verifica su firma y calcula a los ganadores con el algoritmo público.{" "}
+        {claimText("drawButtonAnyone")}
       </p>
       {canDraw ? (
         <Button size="lg" variant="accent" waitsForCode onClick={onDraw}>

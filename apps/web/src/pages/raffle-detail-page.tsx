@@ -1,4 +1,5 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
@@ -280,6 +281,14 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
+/**
+ * Raffles whose winners come from a record (drand or an official lottery) can disqualify an unclaimed
+ * prize after the claim period (decision 0021); a v1 seed draw or an announced raffle cannot.
+ */
+function hasClaimRule(raffle: RaffleDetail): boolean {
+  return raffle.drawTrust === "drand" || raffle.drawTrust === "drand-unknown-chain" || raffle.drawTrust === "lottery";
+}
+
 function DetailView({ raffle }: { raffle: RaffleDetail }) {
   const state = raffleCardState(toCardInput(raffle), useNow());
   const draw = drawInfo(raffle, state, true);
@@ -407,7 +416,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               <ArrowRightIcon className="text-xs" />
             </Link>
           </Section>
-          <Section title={trust.warning ? "Cómo se decide el ganador" : "Sorteo transparente"}>
+          <Section title="Cómo se decide el ganador">
             <DrawTrustNotice level={raffle.drawTrust} />
             {raffle.drawSeedCommitment ? (
               <div className="mt-3 space-y-2 text-sm">
@@ -429,6 +438,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
                   ? "La lista de boletos se congeló al cerrar la revisión de pagos y los ganadores los decidió la ronda de drand fijada en ese momento. El acta lo demuestra."
                   : "Al cerrar la revisión de pagos la lista de boletos se congela y los ganadores los decide una ronda futura de drand, fijada en ese momento."}
               </p>
+            ) : null}
+            {hasClaimRule(raffle) ? (
+              <p className="mt-3 text-sm text-muted">{CLAIM_PERIOD_MESSAGES.rule(raffle.claimPeriodDays)}</p>
             ) : null}
             {trust.verifiable ? (
               <>

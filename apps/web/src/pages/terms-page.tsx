@@ -1,4 +1,6 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
+import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
+import { claimText } from "@rifazo/shared/fairness-claims";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/layout/page";
@@ -109,27 +111,21 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           boletos. En las rifas por porcentaje, al alcanzar la meta comienza una última ventana de venta de 24
           horas, tras la cual se realiza el sorteo.
         </p>
-        <p>
-          Cada rifa indica en su página cómo se decide su ganador, y solo los sorteos hechos por la plataforma
-          tienen la garantía de que nadie puede elegirlo ni predecirlo:
-        </p>
+        <p>Cada rifa indica en su página cómo se decide su ganador:</p>
         <ul>
           <li>
-            <strong>Sorteo con drand</strong>: al cerrar la revisión de pagos la lista de boletos se congela y
-            se publica en un acta, que fija una ronda futura de drand (League of Entropy), al menos un minuto
-            después; los ganadores se calculan solo con esa ronda y cualquiera puede comprobarlo. Si la ronda
-            no se puede obtener a su hora, el sorteo espera a tenerla.
+            <strong>Sorteo con drand</strong>: {claimText("termsDrand")}
           </li>
           <li>
-            <strong>Lotería oficial</strong>: los ganadores salen del resultado de la lotería fijada antes de
-            la primera venta, con la regla publicada; el organizador lo registra con el enlace a su
-            publicación.
+            <strong>Lotería oficial</strong>: {claimText("termsLottery")}
           </li>
           <li>
-            <strong>Anunciado por el organizador</strong>: los ganadores se anuncian en vivo por redes
-            sociales, televisión o radio. Estas rifas no tienen acta verificable y así lo indica su página.
+            <strong>Anunciado por el organizador</strong>: {claimText("termsAnnounced")}
           </li>
         </ul>
+        <p>
+          <strong>Plazo para reclamar el premio.</strong> {CLAIM_PERIOD_MESSAGES.ruleInGeneral}
+        </p>
         <p>
           El procedimiento se explica en{" "}
           <Link to={paths.transparency} className={linkClasses}>

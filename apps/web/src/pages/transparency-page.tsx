@@ -1,4 +1,11 @@
 import type { DrawTrustLevel } from "@rifazo/shared/domain/draw-trust";
+import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
+import {
+  claimText,
+  FAIRNESS_CLAIMS,
+  FAIRNESS_HEADINGS,
+  type FairnessClaimId,
+} from "@rifazo/shared/fairness-claims";
 import { Link } from "react-router";
 import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { Page } from "../components/layout/page";
@@ -14,85 +21,45 @@ import { paths } from "../lib/paths";
 /** The kinds of draw a raffle can have, stated on every page where it appears (domain/draw-trust.ts). */
 const TRUST_KINDS: DrawTrustLevel[] = ["drand", "lottery", "announced"];
 
-const code = "rounded bg-brand-50 px-1 py-0.5 font-mono text-[0.85em] text-brand-900";
-
-const STEPS = [
-  {
-    title: "Reglas publicadas antes de vender",
-    text: (
-      <>
-        Al publicar la rifa queda escrito en su acta pública lo que se vende: precio, cantidad de boletos,
-        fechas, premios y cómo se decidirá el ganador. Si la rifa se decide con una lotería oficial, el acta
-        nombra la lotería, la fecha del sorteo y la regla que convierte su resultado en un número de boleto, y
-        nada de eso puede cambiar después de la primera venta.
-      </>
-    ),
-  },
+/** Each step's text is a claim of the register (fairness-claims.ts), with the tests that prove it. */
+const STEPS: Array<{ title: string; text: string }> = [
+  { title: "Reglas fijas desde la primera venta", text: claimText("stepRules") },
   {
     title: "Cierre y revisión de pagos",
-    text: (
-      <>
-        Las ventas se cierran en la fecha indicada (o al agotarse los boletos). Los pagos enviados antes del
-        cierre se siguen revisando durante la ventana de revisión de la rifa; los que quedan sin revisar al
-        terminarla se rechazan con un aviso.
-      </>
-    ),
+    text: "Las ventas se cierran en la fecha indicada (o al agotarse los boletos). Los pagos enviados antes del cierre se siguen revisando durante la ventana de revisión de la rifa; los que quedan sin revisar al terminarla se rechazan con un aviso.",
   },
-  {
-    title: "Lista congelada",
-    text: (
-      <>
-        Cuando no queda ningún pago pendiente, la lista de boletos vendidos se congela y se publica: cada
-        número con una <em>etiqueta</em> que solo su comprador puede reconocer (con el código de su recibo) y
-        la huella <span className={code}>SHA-256</span> de la lista completa. Desde ese momento la base de
-        datos rechaza cualquier cambio de boletos o pagos de esa rifa.
-      </>
-    ),
-  },
-  {
-    title: "Una ronda futura de drand",
-    text: (
-      <>
-        En el mismo instante el acta fija una ronda futura de{" "}
-        <a href="https://drand.love" target="_blank" rel="noopener noreferrer" className="underline">
-          drand
-        </a>
-        , el faro de aleatoriedad pública de la <em>League of Entropy</em> (universidades y empresas de varios
-        países que firman juntas un número al azar cada 3 segundos). Nadie conoce el valor de esa ronda cuando
-        se congela la lista, y nadie puede elegirlo después: su firma se comprueba con la clave pública de la
-        red.
-      </>
-    ),
-  },
+  { title: "Lista congelada", text: claimText("stepFrozen") },
+  { title: "Una ronda de drand", text: claimText("stepRound") },
   {
     title: "Ganadores",
-    text: (
-      <>
-        Cuando llega la ronda, su firma se verifica y los ganadores se calculan solo con esa aleatoriedad y la
-        huella de la lista (<span className={code}>HMAC-SHA256</span> con muestreo por rechazo, sin repetir
-        boletos). Si un ganador se descalifica por una razón publicada, su reemplazo es el siguiente que da el
-        mismo cálculo: nadie lo escoge. Cada paso es una entrada del acta encadenada a la anterior por su
-        huella, así que cambiar una entrada pasada se nota.
-      </>
-    ),
+    text: [claimText("stepWinners"), claimText("blindReplacement"), claimText("recordChained")].join(" "),
   },
 ];
 
-const GUARANTEED = [
-  "En los sorteos con drand de la League of Entropy, una vez congelada la lista, nadie, ni siquiera Rifazo, puede elegir ni predecir al ganador: la ronda se fija al menos un minuto en el futuro y el servidor no arranca en producción con otra cadena.",
-  "La lista congelada no puede cambiar: ni agregar, quitar ni reasignar boletos.",
-  "Cualquiera puede comprobar el sorteo completo, aquí en el navegador o con el programa verify-draw, sin pedirnos nada.",
-  "Cada comprador puede confirmar, con el código de su recibo, que sus números están en la lista y marcados como suyos.",
+const GUARANTEED: FairnessClaimId[] = [
+  "roundAfterFreeze",
+  "nobodyTypesTheResult",
+  "productionChain",
+  "frozenList",
+  "anyoneVerifies",
+  "buyerChecksOwnTickets",
+  "blindReplacement",
 ];
 
-const NOT_GUARANTEED = [
-  "Las rifas anunciadas por el organizador en una transmisión no tienen acta: sus ganadores son la palabra del organizador, y así se indica en cada página donde aparecen.",
-  "En las rifas decididas por una lotería oficial, el organizador escribe el resultado con el enlace a su publicación; el acta lo convierte en boletos con la regla fijada antes de vender, y cualquiera puede compararlo con la fuente.",
-  "Un sorteo que use una cadena drand que no es de la League of Entropy (solo en pruebas) no tiene la garantía de arriba: quien opera esa cadena puede predecir sus rondas. Cada página de ese sorteo lo advierte.",
-  "Si la ronda de drand no se puede obtener a su hora, el sorteo espera hasta conseguirla (la página lo dice); nadie puede usar otra ronda en su lugar.",
+const NOT_GUARANTEED: Array<FairnessClaimId | string> = [
+  "notRewrite",
+  "notAnnounced",
+  "notLottery",
+  "notUnknownChain",
+  "notReroll",
+  "lateRoundWaits",
   "Antes de congelar la lista, el organizador decide qué pagos son válidos: aprueba o rechaza cada comprobante. La verificación no puede saber si un pago rechazado era real; si el tuyo fue rechazado sin razón, reclámalo antes del cierre de la revisión.",
-  "Una rifa no puede impedir que una misma persona compre muchos boletos con varias cuentas. Eso no cambia la probabilidad de cada boleto: cada uno tiene exactamente la misma.",
+  "Una rifa no puede impedir que una misma persona compre muchos boletos con varias cuentas, dentro del límite por comprador de cada cuenta.",
 ];
+
+/** A register id becomes its claim; anything else is a plain statement of a limit (no fairness claim). */
+const textOf = (item: FairnessClaimId | string) =>
+  item in FAIRNESS_CLAIMS ? claimText(item as FairnessClaimId) : item;
 
 const CHECKS = [
   "Que ninguna entrada del acta se haya cambiado (cada una lleva la huella de la anterior).",
@@ -115,21 +82,13 @@ export function TransparencyPage() {
     <Page
       title="Transparencia de Sorteos"
       eyebrow="Confianza"
-      description="Nuestro compromiso con sorteos justos y verificables: no tienes que confiar en nosotros, puedes comprobarlo."
+      description="Cómo se decide cada sorteo, qué puedes comprobar tú mismo y qué no."
     >
       <div className="space-y-8">
         <Card>
           <CardContent className="space-y-10">
             <LegalSection id="compromiso" title="Nuestro compromiso">
-              <p>
-                En los sorteos que hace la plataforma, desde que la lista de boletos queda congelada el
-                resultado no depende de nadie, tampoco de Rifazo. Al cerrarse las ventas y terminar la
-                revisión de pagos, la lista se congela y se publica, y el ganador lo decide un número al azar
-                de la League of Entropy que en ese momento todavía no existe y que nadie controla. Todo queda
-                en un acta pública que cualquiera puede comprobar. No todas las rifas se deciden así: cada
-                rifa dice cuál de estas formas usa, y aquí abajo decimos también, sin rodeos, lo que esto no
-                garantiza.
-              </p>
+              <p>{claimText("commitment")}</p>
               <ul className="list-none! space-y-3 pl-0!">
                 {TRUST_KINDS.map((level) => (
                   <li key={level}>
@@ -138,26 +97,26 @@ export function TransparencyPage() {
                 ))}
               </ul>
             </LegalSection>
-            <LegalSection id="garantias" title="Qué está garantizado y qué no">
+            <LegalSection id="garantias" title={FAIRNESS_HEADINGS.section}>
               <div className="grid gap-6 md:grid-cols-2">
                 <div className="space-y-2">
-                  <h3 className="font-bold text-ink">Garantizado</h3>
+                  <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.holds}</h3>
                   <ul className="list-none! space-y-2 pl-0!">
                     {GUARANTEED.map((item) => (
                       <li key={item} className="flex gap-2">
                         <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
-                        <span>{item}</span>
+                        <span>{claimText(item)}</span>
                       </li>
                     ))}
                   </ul>
                 </div>
                 <div className="space-y-2">
-                  <h3 className="font-bold text-ink">No garantizado</h3>
+                  <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.doesNotHold}</h3>
                   <ul className="list-none! space-y-2 pl-0!">
                     {NOT_GUARANTEED.map((item) => (
                       <li key={item} className="flex gap-2">
                         <AlertTriangleIcon className="mt-1 shrink-0 text-warning-700" />
-                        <span>{item}</span>
+                        <span>{textOf(item)}</span>
                       </li>
                     ))}
                   </ul>
@@ -181,6 +140,16 @@ export function TransparencyPage() {
                   </li>
                 ))}
               </ol>
+              <p>
+                <strong>Plazo para reclamar el premio.</strong> {CLAIM_PERIOD_MESSAGES.ruleInGeneral}
+              </p>
+              <p>
+                Más sobre drand en{" "}
+                <a href="https://drand.love" target="_blank" rel="noopener noreferrer" className="underline">
+                  drand.love
+                </a>
+                .
+              </p>
               <p className="text-sm text-muted">
                 Los sorteos anteriores a este sistema usaban una semilla secreta con compromiso publicado
                 (versión 1 del algoritmo); siguen publicados y se verifican con su propio método.

@@ -3,6 +3,8 @@
  * the record entry that named that winner. Published in the record's rules; the database locks it after
  * the first sale (migration 0017_blind_decisions).
  */
+import { claimText } from "../fairness-claims";
+
 export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
 export const MIN_CLAIM_PERIOD_DAYS = 1;
 export const MAX_CLAIM_PERIOD_DAYS = 365;
@@ -20,5 +22,7 @@ export const CLAIM_PERIOD_MESSAGES = {
     "Esta rifa ya tiene ventas o pagos en revisión: el plazo para reclamar el premio forma parte de las reglas publicadas y ya no se puede cambiar.",
   /** The rule as the raffle page shows it (what record-service.ts disqualifyWinner does, nothing more). */
   rule: (days: number) =>
-    `Plazo para reclamar el premio: ${daysText(days)} desde que el acta nombra al ganador. Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand.`,
+    `Plazo para reclamar el premio: ${daysText(days)} desde que el acta nombra al ganador. ${claimText("claimPeriodReplacement")}`,
+  /** The same rule where no raffle is at hand (terms, transparency). */
+  ruleInGeneral: `En las rifas con acta, cada rifa indica en su página los días que tiene un ganador para reclamar su premio (${DEFAULT_CLAIM_PERIOD_DAYS} si el organizador no fija otro), contados desde que el acta lo nombra. ${claimText("claimPeriodReplacement")}`,
 } as const;

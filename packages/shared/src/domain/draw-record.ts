@@ -56,8 +56,8 @@ export {
   type DisqualificationReasonRule,
 } from "./disqualification-reasons";
 
-/** Claim period of new raffles when the organiser states no other (days after the winner is announced). */
-export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
+/** Claim period of new raffles when the organiser states no other (claim-period.ts, one place). */
+export { DEFAULT_CLAIM_PERIOD_DAYS } from "./claim-period";
 /** prevHash of the first entry: 64 zeros. */
 export const GENESIS_PREV_HASH = "0".repeat(64);
 

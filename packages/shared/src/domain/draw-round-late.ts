@@ -25,6 +25,8 @@ export function isDrawRoundLate(roundAt: DateInput, now: Date): boolean {
   return late !== null && now.getTime() >= late.getTime();
 }
 
+import { claimText } from "../fairness-claims";
+
 /** "… 8:38 p. m." already closes its sentence; anything else gets its full stop. */
 const stop = (text: string) => (text.endsWith(".") ? text : `${text}.`);
 
@@ -32,7 +34,7 @@ export const DRAW_ROUND_LATE_TEXTS = {
   title: "El sorteo espera la fuente pública de azar",
   /** What the page waits for, in plain Spanish. */
   waiting: (round: number, since: string) =>
-    `Los ganadores salen de la ronda ${round} de drand, un número aleatorio público que debía estar disponible desde el ${stop(since)} Todavía no hemos podido obtenerla, así que el sorteo no se ha realizado: no se puede hacer sin esa ronda y nadie puede reemplazarla por otra.`,
+    `Los ganadores salen de la ronda ${round} de drand, que debía estar disponible desde el ${stop(since)} ${claimText("lateRoundNoOther")}`,
   next: "Se reintenta sola cada pocos minutos, y el organizador puede ingresar la ronda a mano (se verifica su firma igual). En cuanto llegue, los ganadores aparecen aquí.",
   emailSubject: (title: string) => `El sorteo de "${title}" espera la ronda de drand`,
   emailBody: (title: string, round: number, since: string) =>

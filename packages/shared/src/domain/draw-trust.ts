@@ -3,8 +3,8 @@
  * (decision 0012; decision 0020 for the round delay). Every page that shows a draw states its level in
  * plain Spanish, without a click:
  *
- * - "drand": winners from a League of Entropy drand round named at the freeze; nobody, Rifazo included,
- *   can choose or predict them, and anyone can check the public record.
+ * - "drand": winners from a League of Entropy drand round named at the freeze, after the latest beacon
+ *   the server had verified, by a public computation anyone can repeat from the record.
  * - "drand-unknown-chain": the same protocol on a drand chain that is not the League of Entropy's (a
  *   test or demonstration chain): whoever runs that chain can know the round before it is published,
  *   so it can predict the winners.
@@ -14,8 +14,11 @@
  *   organiser's word only.
  * - "seed-v1": an old draw (before the record) from a seed Rifazo generated and kept until the draw.
  *
- * Browser-safe and tiny: it must not import drand.ts (the BLS code is loaded only to verify).
+ * Browser-safe and tiny: it must not import drand.ts (the BLS code is loaded only to verify). The
+ * sentences come from the fairness claims register (fairness-claims.ts), each with its proofs.
  */
+
+import { claimText } from "../fairness-claims";
 
 export const DRAW_TRUST_LEVELS = ["drand", "drand-unknown-chain", "lottery", "announced", "seed-v1"] as const;
 export type DrawTrustLevel = (typeof DRAW_TRUST_LEVELS)[number];
@@ -81,37 +84,32 @@ export interface DrawTrustText {
 
 export const DRAW_TRUST_TEXTS: Readonly<Record<DrawTrustLevel, DrawTrustText>> = Object.freeze({
   drand: {
-    label: "Sorteo verificable con drand",
-    summary:
-      "Los ganadores salen de una ronda pública de drand (League of Entropy) fijada al congelar la lista: nadie, ni siquiera Rifazo, puede elegirlos ni predecirlos, y cualquiera puede comprobarlo en el acta.",
+    label: claimText("trustDrandLabel"),
+    summary: claimText("trustDrandSummary"),
     verifiable: true,
     warning: false,
   },
   "drand-unknown-chain": {
-    label: "Cadena de azar no reconocida",
-    summary:
-      "Atención: este sorteo usa una cadena drand que no es de la League of Entropy. Quien opera esa cadena puede conocer la ronda antes de publicarla y, por lo tanto, predecir a los ganadores. No tiene la garantía de que nadie puede elegir ni predecir al ganador.",
+    label: claimText("trustUnknownLabel"),
+    summary: claimText("trustUnknownSummary"),
     verifiable: true,
     warning: true,
   },
   lottery: {
     label: "Decidido por una lotería oficial",
-    summary:
-      "Los ganadores salen del resultado oficial de una lotería fijada antes de la venta, con una regla pública. El organizador escribe ese resultado con el enlace a su publicación y el acta lo convierte en boletos: cualquiera puede comparar el resultado con la fuente.",
+    summary: claimText("trustLotterySummary"),
     verifiable: true,
     warning: false,
   },
   announced: {
     label: "Anunciado por el organizador",
-    summary:
-      "Los ganadores de esta rifa los anuncia el organizador en una transmisión. No hay un acta verificable: solo cuenta la palabra del organizador.",
+    summary: claimText("trustAnnouncedSummary"),
     verifiable: false,
     warning: true,
   },
   "seed-v1": {
     label: "Sorteo con semilla de Rifazo",
-    summary:
-      "Sorteo anterior al acta pública: los ganadores salieron de una semilla que Rifazo generó y guardó hasta el sorteo. Se puede recalcular, pero quien tenía la semilla podía conocer el resultado antes.",
+    summary: claimText("trustSeedV1Summary"),
     verifiable: true,
     warning: true,
   },

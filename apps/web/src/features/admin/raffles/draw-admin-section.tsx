@@ -1,6 +1,7 @@
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { claimText } from "@rifazo/shared/fairness-claims";
 import {
   beaconInputSchema,
   DRAW_ADMIN_MESSAGES,
@@ -317,10 +318,7 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
         title={`Descalificar el boleto ${ticket}`}
         description={
           <>
-            <p>
-              El reemplazo saldrá de una ronda de drand que todavía no existe (al menos la demora configurada
-              después de ahora): nadie, ni siquiera Rifazo, puede saber ni elegir quién entra.
-            </p>
+            <p>{claimText("adminReplacementBlind")}</p>
             <p>
               El ganador original, el motivo, la ronda y la hora quedan publicados en el acta y en el sorteo.
             </p>

@@ -1,4 +1,5 @@
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { type RaffleRecord, recordQuery } from "../api";
@@ -21,10 +22,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
       <h2 id="descalificaciones" className="text-lg font-bold text-ink">
         Descalificaciones ({list.length})
       </h2>
-      <p className="text-sm text-muted">
-        Cada reemplazo sale de una ronda de drand que todavía no existía cuando se decidió la descalificación:
-        nadie, ni siquiera Rifazo, podía saber quién entraría.
-      </p>
+      <p className="text-sm text-muted">{claimText("replacementsBlind")}</p>
       <ul className="space-y-2">
         {list.map((d) => (
           <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">

@@ -360,7 +360,7 @@ function RoundStatus({ raffleId, round }: { raffleId: string; round: RoundNamedD
         <ClockIcon className="mt-0.5 text-brand-700" />
         <span>
           Los ganadores saldrán de la ronda <strong>{round.round}</strong> de drand, prevista para el{" "}
-          <strong>{formatDateTime(round.roundTime)}</strong>. Nadie conoce su valor todavía.
+          <strong>{formatDateTime(round.roundTime)}</strong>. Su valor todavía no se ha publicado.
         </span>
       </p>
       {at > now ? <CountdownDisplay target={at} now={now} /> : <DrawNow raffleId={raffleId} />}

@@ -1,3 +1,4 @@
+import { claimText } from "@rifazo/shared/fairness-claims";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -80,11 +81,7 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
       <h3 id={`receipt-${proof.id}`} className="text-sm font-bold text-ink">
         Código de verificación del recibo
       </h3>
-      <p className="text-sm text-muted">
-        En la lista congelada de la rifa, publicada en su acta, cada uno de tus números lleva una etiqueta que
-        sale de este código. Con él compruebas que tus números están en la lista y marcados como tuyos; sin él
-        nadie puede saber qué números compraste. Guárdalo y no lo publiques.
-      </p>
+      <p className="text-sm text-muted">{claimText("receiptCode")} Guárdalo y no lo publiques.</p>
       <div className="flex items-start gap-2">
         <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink">
           {secret}

@@ -1,0 +1,340 @@
+/**
+ * Every sentence about the fairness of a draw that the site shows, each with the tests that prove it
+ * (decision 0021, "Shown where people look"). Pages render these texts from here, never their own: a
+ * claim cannot reach a page without being listed, and `apps/web/test/fairness-claims.test.tsx` fails
+ * when a proof's test is gone or when a page shows a fairness sentence that is not listed.
+ *
+ * Not claimed yet (work in progress, decision 0021 table): the record being public and copied by buyers
+ * from the raffle's publication (until then a whole record rewritten from its start still verifies on its
+ * own), and four-eyes corrections of lottery results with their publication evidence.
+ */
+
+export interface FairnessProof {
+  /** Path from the repository root. */
+  file: string;
+  /** The exact title of an `it(…)`/`test(…)` in that file. */
+  test: string;
+}
+
+export interface FairnessClaim {
+  text: string;
+  proofs: readonly FairnessProof[];
+}
+
+const DRAWS = "apps/api/src/modules/draws/draws.test.ts";
+const DRAW_V2 = "apps/api/src/modules/draws/draw-v2.test.ts";
+const TRUST = "apps/api/src/modules/draws/trust.test.ts";
+const ATTACKS = "apps/api/test/security/draw-attacks.test.ts";
+const FROZEN = "apps/api/test/security/frozen-list.test.ts";
+const LINKING = "apps/api/test/security/ticket-linking.test.ts";
+const START = "apps/api/test/security/production-start.test.ts";
+const RECORD = "packages/shared/src/domain/draw-record.test.ts";
+const ENGINE_V1 = "packages/shared/src/domain/draw-engine.test.ts";
+const OWNER_TAG = "packages/shared/src/domain/owner-tag.test.ts";
+const VERIFY_CLI = "scripts/test/verify-draw.test.ts";
+const WEB_VERIFY = "apps/web/test/verify-draw.test.tsx";
+const WEB_OWNERSHIP = "apps/web/test/ownership-check.test.tsx";
+const WEB_TRUST = "apps/web/test/draw-trust.test.tsx";
+const WEB_DRAW_PAGE = "apps/web/test/draw-page.test.tsx";
+const LATE = "apps/api/src/modules/draws/late-rounds.test.ts";
+const ADMIN_RAFFLES = "apps/api/src/modules/admin/raffles/raffles.test.ts";
+const ENGINE_V2 = "packages/shared/src/domain/draw-engine-v2.test.ts";
+
+const proof = (file: string, test: string): FairnessProof => ({ file, test });
+
+/** Proofs used by several claims. */
+const P = {
+  blindReplacement: proof(
+    ATTACKS,
+    "el organizador ya no puede predecir el reemplazo: sale de una ronda que no se había publicado al decidir",
+  ),
+  closedReasons: proof(
+    ATTACKS,
+    "rechaza texto libre, «unclaimed» antes del plazo, «fraud» sin prueba y rondas ya publicadas o demasiado próximas",
+  ),
+  closedReasonsVerifier: proof(
+    ATTACKS,
+    "un acta que dice «unclaimed» antes del plazo o «fraud» sin huella no verifica, aunque se recalculen las huellas",
+  ),
+  replacementFromItsRound: proof(
+    DRAW_V2,
+    "el reemplazo sale de la ronda que nombra la descalificación; el acta conserva al original y el motivo",
+  ),
+  roundInFuture: proof(
+    ATTACKS,
+    "la congelación lleva el último beacon verificado; un acta sin él, con uno posterior o antedatada no verifica",
+  ),
+  millisecond: proof(ATTACKS, "las fechas del acta van al milisegundo, como ocurrieron (no redondeadas hacia atrás)"),
+  delayFloor: proof(
+    START,
+    "refuses a round delay below the floor on quicknet, even with DRAND_ALLOW_UNKNOWN_CHAIN (decision 0020)",
+  ),
+  ownChainRefused: proof(START, "refuses a drand chain that is not the League of Entropy's (decision 0012)"),
+  impostorChain: proof(RECORD, "rechaza una cadena que dice ser quicknet con otra clave"),
+  nobodyTypesAValue: proof(DRAWS, "nadie escribe un valor al sortear: lo que diga la petición no cambia el resultado"),
+  badBeacons: proof(
+    ATTACKS,
+    "rechaza una firma falsa, una malformada y la de otra ronda; nada queda en el acta",
+  ),
+  anyoneDraws: proof(
+    DRAW_V2,
+    "cualquiera lo realiza con el beacon del relay; el acta verifica y repetirlo da lo mismo",
+  ),
+  sameResult: proof(ATTACKS, "da siempre el mismo resultado, lo pida quien lo pida"),
+  editDetected: proof(RECORD, "editar cualquier campo de cualquier entrada hace fallar la verificación, nombrando la entrada"),
+  rechainDetected: proof(RECORD, "aunque se recalculen todas las huellas, cambiar lo que decide el sorteo se detecta"),
+  verifyCli: proof(
+    VERIFY_CLI,
+    "verifica el acta v3 de ejemplo (quicknet) y rechaza una con un boleto cambiado, nombrando la entrada",
+  ),
+  verifyCliFromUrl: proof(VERIFY_CLI, "desde la URL de la rifa: el acta, o la transcripción v1 si la rifa no tiene acta"),
+  verifyBrowser: proof(WEB_VERIFY, "verifies in the browser, every check passing, with no warning about the chain"),
+  verifyBrowserRechained: proof(
+    WEB_VERIFY,
+    "fails a record re-chained after its winners were changed: the chain holds, the winners check does not",
+  ),
+  earlierCopy: proof(VERIFY_CLI, "--earlier: una copia anterior debe ser un prefijo del acta; una reescrita se detecta"),
+  frozenTickets: proof(FROZEN, "un boleto: reasignarlo, venderlo, liberarlo, añadirlo o borrarlo"),
+  frozenProofs: proof(FROZEN, "un comprobante: aprobar, rechazar, mover a otra rifa o añadir uno nuevo"),
+  frozenRules: proof(
+    FROZEN,
+    "los premios y las reglas vendidas: niveles, cantidades, precio, fechas, total, ventana de revisión",
+  ),
+  recordImmutable: proof(ATTACKS, "la base rechaza editar o borrar una entrada del acta"),
+  publicRecordNoPeople: proof(
+    DRAW_V2,
+    "publica reglas, lista con marcas de dueño y la ronda de drand; sin datos personales",
+  ),
+  noGrouping: proof(LINKING, "a visitor sweeping a frozen raffle's sold tickets finds no field that groups them"),
+  ownTickets: proof(LINKING, "after the draw only the winner is named; a signed-in buyer sees their own tickets as theirs"),
+  ownerTag: proof(OWNER_TAG, "es HMAC-SHA256(secreto, 'rifazo-owner-tag-v1' ␟ rifa ␟ NNNN) truncado a 16 bytes"),
+  ownershipCheck: proof(
+    WEB_OWNERSHIP,
+    "confirms the buyer's numbers and names the ones missing or tagged for another receipt",
+  ),
+  lotteryBound: proof(DRAW_V2, "la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después"),
+  lotteryLocked: proof(ATTACKS, "la lotería, su fecha y la regla no se cambian desde la primera venta (API y base de datos)"),
+  lotteryMapped: proof(
+    DRAW_V2,
+    "resultado oficial después del sorteo, mapeado por la regla fijada; una segunda vez es corrección",
+  ),
+  lotteryRule: proof(
+    RECORD,
+    "mapExternalResult: últimas cifras módulo el total, y si no se vendió, el siguiente vendido hacia arriba",
+  ),
+  trustDrand: proof(TRUST, "drand: the server's quicknet before the freeze"),
+  trustUnknown: proof(TRUST, "drand-unknown-chain: frozen and drawn on a chain that is not the League of Entropy's, everywhere"),
+  trustLottery: proof(TRUST, "lottery: an external raffle bound to an official lottery before the sale"),
+  trustAnnounced: proof(TRUST, "announced: winners typed by the organiser, no record, and never 'Lista congelada'"),
+  announcedNotDrawn: proof(DRAWS, "las rifas con anuncio en una transmisión externa no se sortean en el servidor"),
+  webUnknownChain: proof(WEB_TRUST, "a chain that is not the League of Entropy's: the warning in full"),
+  webAnnounced: proof(WEB_TRUST, "announced: the organiser's word only, and no verify link that leads to nothing"),
+  unknownChainWarned: proof(
+    VERIFY_CLI,
+    "dice claramente cuando el sorteo usó una cadena que no es de la League of Entropy, y lo que falta",
+  ),
+  lateRound: proof(WEB_DRAW_PAGE, "late: the round is past its time and no relay answered — says what it waits for, never spins"),
+  lateRoundApi: proof(LATE, "Hoy lists it, the organiser gets one email, and the raffle payload says when its round was due"),
+  v1Recompute: proof(ENGINE_V1, "verifies an untouched transcript, also after a JSON round trip"),
+  v1Verifies: proof(DRAWS, "se siguen sirviendo tal cual y verifican con el algoritmo v1, también con valor público"),
+  saleLocked: proof(
+    ADMIN_RAFFLES,
+    "con una venta o un pago en revisión, precio, moneda y activación quedan fijos y la fecha solo se pospone",
+  ),
+  claimPeriodLocked: proof(
+    ADMIN_RAFFLES,
+    "plazo de reclamo: 7 días por defecto, de 1 a 365, público en la rifa y fijo desde la primera venta (servicio y trigger)",
+  ),
+  rulesAtClose: proof(
+    DRAW_V2,
+    "recordClose publica las reglas antes del cierre; la congelación usa esas reglas y el acta verifica",
+  ),
+  engineProperties: proof(
+    ENGINE_V2,
+    "propiedades: nunca el mismo boleto dos veces, determinista, independiente del orden de entrada",
+  ),
+} as const;
+
+export const FAIRNESS_CLAIMS = {
+  // ── Trust levels (domain/draw-trust.ts), shown on every page where a draw appears ──
+  trustDrandLabel: {
+    text: "Sorteo verificable con drand",
+    proofs: [P.trustDrand, P.verifyCli, P.verifyBrowser],
+  },
+  trustDrandSummary: {
+    text: "Los ganadores salen de una ronda pública de drand (League of Entropy) fijada al congelar la lista, posterior al último valor de drand que el servidor había verificado, y de un cálculo público con la lista: nadie escribe el resultado, y cualquiera puede recalcularlo con el acta.",
+    proofs: [P.trustDrand, P.roundInFuture, P.nobodyTypesAValue, P.badBeacons, P.verifyCli, P.verifyBrowser],
+  },
+  trustUnknownLabel: {
+    text: "Cadena de azar no reconocida",
+    proofs: [P.trustUnknown, P.webUnknownChain],
+  },
+  trustUnknownSummary: {
+    text: "Atención: este sorteo usa una cadena drand que no es de la League of Entropy. Quien opera esa cadena puede conocer la ronda antes de publicarla y, por lo tanto, predecir a los ganadores.",
+    proofs: [P.trustUnknown, P.webUnknownChain, P.unknownChainWarned],
+  },
+  trustLotterySummary: {
+    text: "Los ganadores salen del resultado oficial de una lotería fijada antes de la venta, con una regla pública. El organizador escribe ese resultado con el enlace a su publicación y el acta lo convierte en boletos: cualquiera puede comparar el resultado con la fuente.",
+    proofs: [P.trustLottery, P.lotteryBound, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
+  },
+  trustAnnouncedSummary: {
+    text: "Los ganadores de esta rifa los anuncia el organizador en una transmisión. No hay un acta verificable: solo cuenta la palabra del organizador.",
+    proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
+  },
+  trustSeedV1Summary: {
+    text: "Sorteo anterior al acta pública: los ganadores salieron de una semilla que Rifazo generó y guardó hasta el sorteo. Se puede recalcular, pero quien tenía la semilla podía conocer el resultado antes.",
+    proofs: [P.v1Recompute, P.v1Verifies],
+  },
+
+  // ── Transparency page: the commitment and how a draw works ──
+  commitment: {
+    text: "En los sorteos que hace la plataforma, los ganadores no los escribe nadie: al cerrarse las ventas y terminar la revisión de pagos, la lista de boletos se congela y se publica, y los ganadores salen de un cálculo público con esa lista y una ronda de drand (League of Entropy) fijada en ese momento, posterior al último valor de drand que el servidor había verificado. Todo queda en un acta pública que cualquiera puede comprobar. No todas las rifas se deciden así: cada rifa dice cuál de estas formas usa, y aquí abajo decimos también, sin rodeos, lo que esto no garantiza.",
+    proofs: [P.nobodyTypesAValue, P.roundInFuture, P.verifyCli, P.verifyBrowser, P.trustAnnounced],
+  },
+  stepRules: {
+    text: "Desde la primera venta (o el primer pago en revisión), el precio, la moneda, las reglas de activación, el plazo para reclamar el premio y, si la rifa se decide con una lotería oficial, la lotería, la fecha de su sorteo y la regla que convierte su resultado en un número de boleto ya no pueden cambiar. Al cerrar las ventas, las reglas se escriben en el acta pública de la rifa.",
+    proofs: [P.saleLocked, P.claimPeriodLocked, P.lotteryBound, P.lotteryLocked, P.rulesAtClose],
+  },
+  stepFrozen: {
+    text: "Cuando no queda ningún pago pendiente, la lista de boletos vendidos se congela y se publica en el acta: cada número con una etiqueta que solo reconoce quien tiene el código de su recibo, y la huella SHA-256 de la lista completa. Desde ese momento la base de datos rechaza cualquier cambio de boletos o pagos de esa rifa.",
+    proofs: [P.publicRecordNoPeople, P.ownerTag, P.noGrouping, P.frozenTickets, P.frozenProofs],
+  },
+  stepRound: {
+    text: "En el mismo instante el acta fija una ronda de drand, el faro de aleatoriedad pública de la League of Entropy (universidades y empresas de varios países que firman juntas un número al azar cada 3 segundos), al menos un minuto posterior al último valor de drand que el servidor había verificado, que el acta también guarda. Nadie puede hacer pasar otro valor por el de esa ronda: su firma se comprueba con la clave pública de la red.",
+    proofs: [P.roundInFuture, P.delayFloor, P.badBeacons, P.impostorChain],
+  },
+  stepWinners: {
+    text: "Cuando llega la ronda, su firma se verifica y los ganadores se calculan solo con esa aleatoriedad y la huella de la lista (HMAC-SHA256 con muestreo por rechazo, sin repetir boletos).",
+    proofs: [P.nobodyTypesAValue, P.engineProperties, P.anyoneDraws, P.verifyCli],
+  },
+
+  // ── Transparency page: what holds ──
+  roundAfterFreeze: {
+    text: "En los sorteos con drand de la League of Entropy, la ronda que decide a los ganadores se fija en el acta al congelar la lista, al menos un minuto después del último valor de drand que el servidor había verificado, y el acta lleva ese valor para probarlo.",
+    proofs: [P.roundInFuture, P.delayFloor, P.millisecond],
+  },
+  nobodyTypesTheResult: {
+    text: "Nadie escribe el resultado: los ganadores se calculan solo con la ronda de drand (cuya firma se comprueba con la clave pública de la red) y la huella de la lista, y cualquiera que pida el sorteo obtiene lo mismo.",
+    proofs: [P.nobodyTypesAValue, P.badBeacons, P.anyoneDraws, P.sameResult],
+  },
+  productionChain: {
+    text: "En producción, el servidor no arranca con una cadena drand que no sea de la League of Entropy, salvo que se le ordene expresamente para pruebas; entonces cada página de esos sorteos lo advierte.",
+    proofs: [P.ownChainRefused, P.impostorChain, P.trustUnknown, P.webUnknownChain],
+  },
+  frozenList: {
+    text: "Desde que la lista se congela, la base de datos rechaza cualquier cambio de sus boletos, pagos, premios o reglas, y también editar o borrar una entrada del acta.",
+    proofs: [P.frozenTickets, P.frozenProofs, P.frozenRules, P.recordImmutable],
+  },
+  recordChained: {
+    text: "Cada paso es una entrada del acta encadenada a la anterior por su huella: cambiar una entrada, o lo que decide el sorteo aunque se recalculen las huellas, hace fallar la verificación.",
+    proofs: [P.editDetected, P.rechainDetected, P.verifyBrowserRechained],
+  },
+  anyoneVerifies: {
+    text: "Cualquiera puede comprobar el sorteo completo, aquí en el navegador o con el programa verify-draw, sin pedirnos nada.",
+    proofs: [P.verifyBrowser, P.verifyCli, P.verifyCliFromUrl, P.publicRecordNoPeople],
+  },
+  buyerChecksOwnTickets: {
+    text: "Cada comprador puede confirmar, con el código de su recibo, que sus números están en la lista y marcados como suyos; la lista no dice a quién pertenece cada boleto.",
+    proofs: [P.ownerTag, P.ownershipCheck, P.noGrouping, P.ownTickets],
+  },
+  blindReplacement: {
+    text: "Un ganador solo se descalifica por una razón de la lista publicada en las reglas, y su reemplazo sale de una ronda de drand que todavía no se había publicado cuando se decidió la descalificación.",
+    proofs: [P.blindReplacement, P.closedReasons, P.closedReasonsVerifier, P.replacementFromItsRound],
+  },
+  lateRoundWaits: {
+    text: "Si la ronda de drand no se puede obtener a su hora, el sorteo espera hasta conseguirla (la página lo dice); nadie puede usar otra ronda en su lugar.",
+    proofs: [P.lateRound, P.lateRoundApi, P.badBeacons],
+  },
+
+  // ── Transparency page: what does not hold ──
+  notRewrite: {
+    text: "Rifazo administra el servidor del acta: un acta reescrita entera desde su comienzo, con fechas y valores anteriores, seguiría verificando por sí sola. Lo detecta quien guardó una copia anterior del acta (verify-draw --earlier).",
+    proofs: [P.earlierCopy],
+  },
+  notAnnounced: {
+    text: "Las rifas anunciadas por el organizador en una transmisión no tienen acta: sus ganadores son la palabra del organizador, y así se indica en cada página donde aparecen.",
+    proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
+  },
+  notLottery: {
+    text: "En las rifas decididas por una lotería oficial, el organizador escribe el resultado con el enlace a su publicación; el acta lo convierte en boletos con la regla fijada antes de vender, y cualquiera puede compararlo con la fuente. El acta no puede leer la lotería.",
+    proofs: [P.lotteryBound, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
+  },
+  notUnknownChain: {
+    text: "Un sorteo que use una cadena drand que no es de la League of Entropy (solo en pruebas) no tiene estas garantías: quien opera esa cadena puede predecir sus rondas. Cada página de ese sorteo lo advierte.",
+    proofs: [P.trustUnknown, P.webUnknownChain, P.unknownChainWarned],
+  },
+  notReroll: {
+    text: "El organizador puede descalificar a un ganador por una razón de la lista y volver a descalificar al reemplazo: no elige quién entra, pero cada vez sale un boleto nuevo al azar. Cada descalificación queda a la vista en la página del sorteo con su motivo y su ronda.",
+    proofs: [P.blindReplacement, P.closedReasons, P.replacementFromItsRound],
+  },
+
+  // ── Draw page and record page ──
+  drawRoundUnknown: {
+    text: "un número aleatorio público que nadie conoce todavía",
+    proofs: [P.roundInFuture, P.delayFloor, P.trustDrand],
+  },
+  drawRoundNotPublished: {
+    text: "un número aleatorio que todavía no se ha publicado",
+    proofs: [P.roundInFuture],
+  },
+  drawButtonAnyone: {
+    text: "Cualquiera puede pulsarlo y nadie puede cambiar el resultado.",
+    proofs: [P.anyoneDraws, P.nobodyTypesAValue, P.sameResult],
+  },
+  replacementsBlind: {
+    text: "Cada reemplazo sale de una ronda de drand que todavía no se había publicado cuando se decidió la descalificación.",
+    proofs: [P.blindReplacement, P.replacementFromItsRound],
+  },
+
+  lateRoundNoOther: {
+    text: "Todavía no hemos podido obtenerla, así que el sorteo no se ha realizado: no se puede hacer sin esa ronda y nadie puede reemplazarla por otra.",
+    proofs: [P.lateRound, P.badBeacons],
+  },
+  adminReplacementBlind: {
+    text: "El reemplazo saldrá de una ronda de drand que todavía no se ha publicado (al menos la demora configurada después de ahora): al decidir, no se puede saber quién entrará.",
+    proofs: [P.blindReplacement, P.closedReasons],
+  },
+
+  // ── Receipts ──
+  receiptCode: {
+    text: "En la lista congelada de la rifa, publicada en su acta, cada uno de tus números lleva una etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados como tuyos; sin él, quien lee la lista no puede saber qué números compraste.",
+    proofs: [P.ownerTag, P.ownershipCheck, P.noGrouping, P.publicRecordNoPeople],
+  },
+
+  // ── Terms, section 5 ──
+  termsDrand: {
+    text: "al cerrar la revisión de pagos la lista de boletos se congela y se publica en un acta, que fija una ronda de drand (League of Entropy) al menos un minuto posterior al último valor de drand que el servidor había verificado; los ganadores se calculan solo con esa ronda y la lista, y cualquiera puede comprobarlo. Si la ronda no se puede obtener a su hora, el sorteo espera a tenerla.",
+    proofs: [P.roundInFuture, P.delayFloor, P.nobodyTypesAValue, P.verifyCli, P.lateRound],
+  },
+  termsLottery: {
+    text: "los ganadores salen del resultado de la lotería fijada antes de la primera venta, con la regla publicada; el organizador lo registra con el enlace a su publicación.",
+    proofs: [P.lotteryBound, P.lotteryLocked, P.lotteryMapped],
+  },
+  termsAnnounced: {
+    text: "los ganadores se anuncian en vivo por redes sociales, televisión o radio. Estas rifas no tienen acta verificable y así lo indica su página.",
+    proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
+  },
+
+  // ── Raffle page (and the rules on the transparency page and the terms): the claim period ──
+  claimPeriodReplacement: {
+    text: "Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand.",
+    proofs: [P.closedReasons, P.blindReplacement, P.replacementFromItsRound],
+  },
+} as const satisfies Record<string, FairnessClaim>;
+
+export type FairnessClaimId = keyof typeof FAIRNESS_CLAIMS;
+
+/** A claim's text, the only way a page writes one. */
+export function claimText(id: FairnessClaimId): string {
+  return FAIRNESS_CLAIMS[id].text;
+}
+
+/**
+ * Headings and labels that name a topic without claiming anything (the claims are the sentences under
+ * them); the page test accepts them only as listed.
+ */
+export const FAIRNESS_HEADINGS = Object.freeze({
+  section: "Qué está garantizado y qué no",
+  holds: "Garantizado",
+  doesNotHold: "No garantizado",
+} as const);
