@@ -110,7 +110,7 @@ describe("Descalificar ganador", () => {
     const dialog = await screen.findByRole("alertdialog", { name: /^Descalificar el boleto \d{4}$/ });
     // Decision 0021: the replacement comes from a drand round that does not exist yet.
     expect(dialog).toHaveAccessibleDescription(
-      /ronda de drand que todavía no existe.*nadie, ni siquiera Rifazo, puede saber ni elegir quién entra/,
+      /ronda de drand que todavía no se ha publicado.*al decidir, no se puede saber quién entrará/,
     );
     // No reason chosen: refused in the dialog, nothing sent.
     await userEvent.click(within(dialog).getByRole("button", { name: "Descalificar" }));

@@ -440,7 +440,7 @@ describe("DrawPage", () => {
       await screen.findByRole("heading", { name: "El sorteo espera la fuente pública de azar" }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(new RegExp(`ronda ${ROUND} de drand, un número aleatorio público`)),
+      screen.getByText(new RegExp(`ronda ${ROUND} de drand, que debía estar disponible`)),
     ).toHaveTextContent(/debía estar disponible desde el .*2026/);
     expect(screen.getByText(/nadie puede reemplazarla por otra/)).toBeInTheDocument();
     // No promise that it is ready, no draw button, no tómbola.

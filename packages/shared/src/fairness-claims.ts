@@ -64,14 +64,20 @@ const P = {
     ATTACKS,
     "la congelación lleva el último beacon verificado; un acta sin él, con uno posterior o antedatada no verifica",
   ),
-  millisecond: proof(ATTACKS, "las fechas del acta van al milisegundo, como ocurrieron (no redondeadas hacia atrás)"),
+  millisecond: proof(
+    ATTACKS,
+    "las fechas del acta van al milisegundo, como ocurrieron (no redondeadas hacia atrás)",
+  ),
   delayFloor: proof(
     START,
     "refuses a round delay below the floor on quicknet, even with DRAND_ALLOW_UNKNOWN_CHAIN (decision 0020)",
   ),
   ownChainRefused: proof(START, "refuses a drand chain that is not the League of Entropy's (decision 0012)"),
   impostorChain: proof(RECORD, "rechaza una cadena que dice ser quicknet con otra clave"),
-  nobodyTypesAValue: proof(DRAWS, "nadie escribe un valor al sortear: lo que diga la petición no cambia el resultado"),
+  nobodyTypesAValue: proof(
+    DRAWS,
+    "nadie escribe un valor al sortear: lo que diga la petición no cambia el resultado",
+  ),
   badBeacons: proof(
     ATTACKS,
     "rechaza una firma falsa, una malformada y la de otra ronda; nada queda en el acta",
@@ -81,19 +87,34 @@ const P = {
     "cualquiera lo realiza con el beacon del relay; el acta verifica y repetirlo da lo mismo",
   ),
   sameResult: proof(ATTACKS, "da siempre el mismo resultado, lo pida quien lo pida"),
-  editDetected: proof(RECORD, "editar cualquier campo de cualquier entrada hace fallar la verificación, nombrando la entrada"),
-  rechainDetected: proof(RECORD, "aunque se recalculen todas las huellas, cambiar lo que decide el sorteo se detecta"),
+  editDetected: proof(
+    RECORD,
+    "editar cualquier campo de cualquier entrada hace fallar la verificación, nombrando la entrada",
+  ),
+  rechainDetected: proof(
+    RECORD,
+    "aunque se recalculen todas las huellas, cambiar lo que decide el sorteo se detecta",
+  ),
   verifyCli: proof(
     VERIFY_CLI,
     "verifica el acta v3 de ejemplo (quicknet) y rechaza una con un boleto cambiado, nombrando la entrada",
   ),
-  verifyCliFromUrl: proof(VERIFY_CLI, "desde la URL de la rifa: el acta, o la transcripción v1 si la rifa no tiene acta"),
-  verifyBrowser: proof(WEB_VERIFY, "verifies in the browser, every check passing, with no warning about the chain"),
+  verifyCliFromUrl: proof(
+    VERIFY_CLI,
+    "desde la URL de la rifa: el acta, o la transcripción v1 si la rifa no tiene acta",
+  ),
+  verifyBrowser: proof(
+    WEB_VERIFY,
+    "verifies in the browser, every check passing, with no warning about the chain",
+  ),
   verifyBrowserRechained: proof(
     WEB_VERIFY,
     "fails a record re-chained after its winners were changed: the chain holds, the winners check does not",
   ),
-  earlierCopy: proof(VERIFY_CLI, "--earlier: una copia anterior debe ser un prefijo del acta; una reescrita se detecta"),
+  earlierCopy: proof(
+    VERIFY_CLI,
+    "--earlier: una copia anterior debe ser un prefijo del acta; una reescrita se detecta",
+  ),
   frozenTickets: proof(FROZEN, "un boleto: reasignarlo, venderlo, liberarlo, añadirlo o borrarlo"),
   frozenProofs: proof(FROZEN, "un comprobante: aprobar, rechazar, mover a otra rifa o añadir uno nuevo"),
   frozenRules: proof(
@@ -105,15 +126,30 @@ const P = {
     DRAW_V2,
     "publica reglas, lista con marcas de dueño y la ronda de drand; sin datos personales",
   ),
-  noGrouping: proof(LINKING, "a visitor sweeping a frozen raffle's sold tickets finds no field that groups them"),
-  ownTickets: proof(LINKING, "after the draw only the winner is named; a signed-in buyer sees their own tickets as theirs"),
-  ownerTag: proof(OWNER_TAG, "es HMAC-SHA256(secreto, 'rifazo-owner-tag-v1' ␟ rifa ␟ NNNN) truncado a 16 bytes"),
+  noGrouping: proof(
+    LINKING,
+    "a visitor sweeping a frozen raffle's sold tickets finds no field that groups them",
+  ),
+  ownTickets: proof(
+    LINKING,
+    "after the draw only the winner is named; a signed-in buyer sees their own tickets as theirs",
+  ),
+  ownerTag: proof(
+    OWNER_TAG,
+    "es HMAC-SHA256(secreto, 'rifazo-owner-tag-v1' ␟ rifa ␟ NNNN) truncado a 16 bytes",
+  ),
   ownershipCheck: proof(
     WEB_OWNERSHIP,
     "confirms the buyer's numbers and names the ones missing or tagged for another receipt",
   ),
-  lotteryBound: proof(DRAW_V2, "la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después"),
-  lotteryLocked: proof(ATTACKS, "la lotería, su fecha y la regla no se cambian desde la primera venta (API y base de datos)"),
+  lotteryBound: proof(
+    DRAW_V2,
+    "la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después",
+  ),
+  lotteryLocked: proof(
+    ATTACKS,
+    "la lotería, su fecha y la regla no se cambian desde la primera venta (API y base de datos)",
+  ),
   lotteryMapped: proof(
     DRAW_V2,
     "resultado oficial después del sorteo, mapeado por la regla fijada; una segunda vez es corrección",
@@ -123,20 +159,41 @@ const P = {
     "mapExternalResult: últimas cifras módulo el total, y si no se vendió, el siguiente vendido hacia arriba",
   ),
   trustDrand: proof(TRUST, "drand: the server's quicknet before the freeze"),
-  trustUnknown: proof(TRUST, "drand-unknown-chain: frozen and drawn on a chain that is not the League of Entropy's, everywhere"),
+  trustUnknown: proof(
+    TRUST,
+    "drand-unknown-chain: frozen and drawn on a chain that is not the League of Entropy's, everywhere",
+  ),
   trustLottery: proof(TRUST, "lottery: an external raffle bound to an official lottery before the sale"),
-  trustAnnounced: proof(TRUST, "announced: winners typed by the organiser, no record, and never 'Lista congelada'"),
-  announcedNotDrawn: proof(DRAWS, "las rifas con anuncio en una transmisión externa no se sortean en el servidor"),
+  trustAnnounced: proof(
+    TRUST,
+    "announced: winners typed by the organiser, no record, and never 'Lista congelada'",
+  ),
+  announcedNotDrawn: proof(
+    DRAWS,
+    "las rifas con anuncio en una transmisión externa no se sortean en el servidor",
+  ),
   webUnknownChain: proof(WEB_TRUST, "a chain that is not the League of Entropy's: the warning in full"),
-  webAnnounced: proof(WEB_TRUST, "announced: the organiser's word only, and no verify link that leads to nothing"),
+  webAnnounced: proof(
+    WEB_TRUST,
+    "announced: the organiser's word only, and no verify link that leads to nothing",
+  ),
   unknownChainWarned: proof(
     VERIFY_CLI,
     "dice claramente cuando el sorteo usó una cadena que no es de la League of Entropy, y lo que falta",
   ),
-  lateRound: proof(WEB_DRAW_PAGE, "late: the round is past its time and no relay answered — says what it waits for, never spins"),
-  lateRoundApi: proof(LATE, "Hoy lists it, the organiser gets one email, and the raffle payload says when its round was due"),
+  lateRound: proof(
+    WEB_DRAW_PAGE,
+    "late: the round is past its time and no relay answered — says what it waits for, never spins",
+  ),
+  lateRoundApi: proof(
+    LATE,
+    "Hoy lists it, the organiser gets one email, and the raffle payload says when its round was due",
+  ),
   v1Recompute: proof(ENGINE_V1, "verifies an untouched transcript, also after a JSON round trip"),
-  v1Verifies: proof(DRAWS, "se siguen sirviendo tal cual y verifican con el algoritmo v1, también con valor público"),
+  v1Verifies: proof(
+    DRAWS,
+    "se siguen sirviendo tal cual y verifican con el algoritmo v1, también con valor público",
+  ),
   saleLocked: proof(
     ADMIN_RAFFLES,
     "con una venta o un pago en revisión, precio, moneda y activación quedan fijos y la fecha solo se pospone",
@@ -337,4 +394,6 @@ export const FAIRNESS_HEADINGS = Object.freeze({
   section: "Qué está garantizado y qué no",
   holds: "Garantizado",
   doesNotHold: "No garantizado",
+  /** drand is a public source of randomness: the name of what a late draw waits for. */
+  lateRound: "El sorteo espera la fuente pública de azar",
 } as const);

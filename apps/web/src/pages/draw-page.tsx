@@ -149,8 +149,8 @@ function FrozenDraw({
         <p className="mb-4 text-muted">
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
           <strong className="text-ink">{round}</strong> de drand,{" "}
-          {leagueOfEntropy ? claimText("drawRoundUnknown") : claimText("drawRoundNotPublished")}
-          , prevista para el {endSentence(formatDateTime(countdownTo))}
+          {leagueOfEntropy ? claimText("drawRoundUnknown") : claimText("drawRoundNotPublished")}, prevista
+          para el {endSentence(formatDateTime(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
       </>

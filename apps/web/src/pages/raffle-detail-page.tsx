@@ -286,7 +286,11 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
  * prize after the claim period (decision 0021); a v1 seed draw or an announced raffle cannot.
  */
 function hasClaimRule(raffle: RaffleDetail): boolean {
-  return raffle.drawTrust === "drand" || raffle.drawTrust === "drand-unknown-chain" || raffle.drawTrust === "lottery";
+  return (
+    raffle.drawTrust === "drand" ||
+    raffle.drawTrust === "drand-unknown-chain" ||
+    raffle.drawTrust === "lottery"
+  );
 }
 
 function DetailView({ raffle }: { raffle: RaffleDetail }) {

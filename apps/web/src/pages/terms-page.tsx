@@ -63,8 +63,9 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           el total es el precio por la cantidad de boletos.
         </p>
         <p>
-          Los números de boleto tienen 4 dígitos y se asignan de forma automática cuando se aprueba tu pago;
-          no se pueden elegir ni cambiar. Una compra solo queda confirmada cuando tu comprobante es aprobado.
+          Los números de boleto tienen 4 dígitos. Según la rifa, se asignan de forma automática cuando se
+          aprueba tu pago o los escoges tú al reservarlos; una vez asignados no se pueden cambiar. Una compra
+          solo queda confirmada cuando tu comprobante es aprobado.
         </p>
       </>
     ),

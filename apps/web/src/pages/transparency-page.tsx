@@ -1,5 +1,5 @@
-import type { DrawTrustLevel } from "@rifazo/shared/domain/draw-trust";
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
+import type { DrawTrustLevel } from "@rifazo/shared/domain/draw-trust";
 import {
   claimText,
   FAIRNESS_CLAIMS,

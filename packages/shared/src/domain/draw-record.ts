@@ -8,6 +8,7 @@
  * Pure and browser-safe (Web Crypto; the BLS code is in drand.ts, loaded with this module).
  */
 
+import { daysText } from "./claim-period";
 import { DISQUALIFICATION_REASONS_V3, type DisqualificationReasonRule } from "./disqualification-reasons";
 import {
   assertSupportedChain,
@@ -50,14 +51,14 @@ export const RECORD_FORMAT_V3 = "rifazo-record-3";
 export type RecordFormat = typeof RECORD_FORMAT | typeof RECORD_FORMAT_V3;
 export const RECORD_FORMATS: readonly RecordFormat[] = [RECORD_FORMAT, RECORD_FORMAT_V3];
 
+/** Claim period of new raffles when the organiser states no other (claim-period.ts, one place). */
+export { DEFAULT_CLAIM_PERIOD_DAYS } from "./claim-period";
 export {
   DISQUALIFICATION_REASONS_V3,
   type DisqualificationReasonCode,
   type DisqualificationReasonRule,
 } from "./disqualification-reasons";
 
-/** Claim period of new raffles when the organiser states no other (claim-period.ts, one place). */
-export { DEFAULT_CLAIM_PERIOD_DAYS } from "./claim-period";
 /** prevHash of the first entry: 64 zeros. */
 export const GENESIS_PREV_HASH = "0".repeat(64);
 
@@ -1313,7 +1314,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
             const due = Date.parse(since) + claimDays * 86_400_000;
             if (Date.parse(entry.at) < due) {
               throw new DrawInputError(
-                `el plazo de reclamo de ${claimDays} día(s) contado desde ${since} vence el ${new Date(due).toISOString()}`,
+                `el plazo de reclamo de ${daysText(claimDays)} contado desde ${since} vence el ${new Date(due).toISOString()}`,
               );
             }
           }

@@ -25,13 +25,13 @@ export function isDrawRoundLate(roundAt: DateInput, now: Date): boolean {
   return late !== null && now.getTime() >= late.getTime();
 }
 
-import { claimText } from "../fairness-claims";
+import { claimText, FAIRNESS_HEADINGS } from "../fairness-claims";
 
 /** "… 8:38 p. m." already closes its sentence; anything else gets its full stop. */
 const stop = (text: string) => (text.endsWith(".") ? text : `${text}.`);
 
 export const DRAW_ROUND_LATE_TEXTS = {
-  title: "El sorteo espera la fuente pública de azar",
+  title: FAIRNESS_HEADINGS.lateRound,
   /** What the page waits for, in plain Spanish. */
   waiting: (round: number, since: string) =>
     `Los ganadores salen de la ronda ${round} de drand, que debía estar disponible desde el ${stop(since)} ${claimText("lateRoundNoOther")}`,

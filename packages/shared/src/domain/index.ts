@@ -4,6 +4,7 @@
 // record: this explicit export settles the name for the root, and the v2 record is DrawRecordV2 there
 // (DrawRecord when imported from "@rifazo/shared/domain/draw-record").
 export type { DrawRecord } from "../schemas/draws";
+export * from "./claim-period";
 export * from "./drand";
 export * from "./draw-engine";
 export * from "./draw-engine-v2";
@@ -11,7 +12,6 @@ export * from "./draw-page-state";
 export * from "./draw-record";
 export * from "./draw-round-late";
 export * from "./draw-trust";
-export * from "./claim-period";
 export * from "./exchange-rate";
 export * from "./levels";
 export * from "./money";

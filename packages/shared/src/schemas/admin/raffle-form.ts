@@ -17,12 +17,12 @@ import {
   NUMBER_MODES,
   RAFFLE_STATUSES,
 } from "../../constants";
-import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import {
   DEFAULT_CLAIM_PERIOD_DAYS,
   MAX_CLAIM_PERIOD_DAYS,
   MIN_CLAIM_PERIOD_DAYS,
 } from "../../domain/claim-period";
+import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { minTicketCap } from "../../domain/purchase-limits";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,

@@ -311,7 +311,10 @@ export async function updateRaffle(
     }
     // The claim period is in the rules the record publishes (decision 0021): fixed from the first sale
     // or proof under review, whatever the state (the trigger raffles_claim_period_lock is the backstop).
-    if (current.claimPeriodDays !== form.claimPeriodDays && hasSalesOrHeld(current, await repo.proofCounts(tx, id))) {
+    if (
+      current.claimPeriodDays !== form.claimPeriodDays &&
+      hasSalesOrHeld(current, await repo.proofCounts(tx, id))
+    ) {
       throw conflict(CLAIM_PERIOD_MESSAGES.locked, "RAFFLE_LOCKED");
     }
     if (form.maxExtensions < current.extensionsUsed) {
