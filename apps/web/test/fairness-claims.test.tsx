@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
+import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
 import { TermsPage } from "../src/pages/terms-page";
 import { TransparencyPage } from "../src/pages/transparency-page";
 import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
@@ -220,6 +221,17 @@ describe("pages show no fairness sentence outside the register", () => {
         // The record's disqualification is listed, with the register's sentence.
         expect(await screen.findByText(FAIRNESS_CLAIMS.replacementsBlind.text)).toBeInTheDocument();
       }
+      expect(unregisteredClaims(document.body.textContent ?? "")).toEqual([]);
+    });
+  }
+
+  for (const [name, detail] of DRAW_PAGES) {
+    it(`raffle page: ${name}`, async () => {
+      serve(detail);
+      const client = testQueryClient();
+      client.setQueryData(sessionQueryKey, null);
+      renderWithProviders(<RaffleDetailPage />, { path: "/rifas/r1", pattern: "/rifas/:id", client });
+      expect(await screen.findByRole("heading", { level: 1, name: detail.title })).toBeInTheDocument();
       expect(unregisteredClaims(document.body.textContent ?? "")).toEqual([]);
     });
   }

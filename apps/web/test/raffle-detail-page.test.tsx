@@ -73,3 +73,32 @@ describe("RaffleDetailPage: estado del ciclo de vida", () => {
     expect(screen.queryByRole("link", { name: /Ver Sorteo/ })).not.toBeInTheDocument();
   });
 });
+
+describe("RaffleDetailPage: plazo para reclamar el premio (decisión 0021)", () => {
+  const active = (overrides: Partial<RaffleDetail>) =>
+    makeRaffleDetail({ endDate: new Date(NOW.getTime() + 50 * HOUR).toISOString(), ...overrides });
+
+  it("lo muestra en las reglas con el plural en español y lo que pasa si no se reclama", async () => {
+    serveRaffleDetail(fetchMock, active({ claimPeriodDays: 1 }));
+    renderRaffleDetailPage();
+    expect(
+      await screen.findByText(
+        /^Plazo para reclamar el premio: 1 día desde que el acta nombra al ganador\. Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("7 días en una rifa de lotería; nada en una rifa anunciada por el organizador (no tiene acta)", async () => {
+    serveRaffleDetail(
+      fetchMock,
+      active({ claimPeriodDays: 7, announcementType: "external", drawTrust: "lottery" }),
+    );
+    const first = renderRaffleDetailPage();
+    expect(await screen.findByText(/^Plazo para reclamar el premio: 7 días desde/)).toBeInTheDocument();
+    first.unmount();
+    serveRaffleDetail(fetchMock, active({ announcementType: "external", drawTrust: "announced" }));
+    renderRaffleDetailPage();
+    expect(await screen.findByRole("heading", { name: "Cómo se decide el ganador" })).toBeInTheDocument();
+    expect(screen.queryByText(/Plazo para reclamar el premio/)).not.toBeInTheDocument();
+  });
+});
