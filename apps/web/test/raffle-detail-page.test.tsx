@@ -86,6 +86,10 @@ describe("RaffleDetailPage: plazo para reclamar el premio (decisión 0021)", () 
         /^Plazo para reclamar el premio: 1 día desde que el acta nombra al ganador\. Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand\.$/,
       ),
     ).toBeInTheDocument();
+    // The closed list of reasons the record's rules publish, before the first sale.
+    const reasons = screen.getByRole("list", { name: "Motivos de descalificación" });
+    expect(reasons).toHaveTextContent(/no reclamó el premio dentro del plazo/);
+    expect(reasons).toHaveTextContent(/Fraude comprobado/);
   });
 
   it("7 días en una rifa de lotería; nada en una rifa anunciada por el organizador (no tiene acta)", async () => {

@@ -373,6 +373,10 @@ export const FAIRNESS_CLAIMS = {
   },
 
   // ── Raffle page (and the rules on the transparency page and the terms): the claim period ──
+  reasonsClosedList: {
+    text: "Un ganador solo puede ser descalificado por uno de estos motivos:",
+    proofs: [P.closedReasons, P.closedReasonsVerifier],
+  },
   claimPeriodReplacement: {
     text: "Pasado ese plazo, el organizador puede anular el premio no reclamado, y el premio pasa a otro boleto sorteado con una ronda futura de drand.",
     proofs: [P.closedReasons, P.blindReplacement, P.replacementFromItsRound],

@@ -1,8 +1,10 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
+import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
+import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
@@ -444,7 +446,16 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               </p>
             ) : null}
             {hasClaimRule(raffle) ? (
-              <p className="mt-3 text-sm text-muted">{CLAIM_PERIOD_MESSAGES.rule(raffle.claimPeriodDays)}</p>
+              <div className="mt-3 space-y-1 text-sm text-muted">
+                <p>{CLAIM_PERIOD_MESSAGES.rule(raffle.claimPeriodDays)}</p>
+                {/* The closed list the record's rules publish (docs/draw-protocol.md §3): nothing else. */}
+                <p>{claimText("reasonsClosedList")}</p>
+                <ul aria-label="Motivos de descalificación" className="list-disc pl-5">
+                  {DISQUALIFICATION_REASONS_V3.map((reason) => (
+                    <li key={reason.code}>{reason.text}</li>
+                  ))}
+                </ul>
+              </div>
             ) : null}
             {trust.verifiable ? (
               <>
