@@ -515,7 +515,7 @@ describe("caminar el premio descalificando (decisión 0021)", () => {
     const early = await post(url, { level: 1, index: 0, reason: "unclaimed" }, admin.cookie);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toMatch(
-      /^El ganador tiene 7 día\(s\) para reclamar su premio según las reglas: el plazo vence el /,
+      /^El ganador tiene 7 días para reclamar su premio según las reglas: el plazo vence el /,
     );
 
     const noEvidence = await post(url, { level: 1, index: 0, reason: "fraud" }, admin.cookie);
