@@ -516,7 +516,7 @@ export const DEMO_RAFFLES: DemoRaffle[] = [
     imageAlt: "Ilustración de un teléfono inteligente de última generación",
     title: "Samsung Galaxy S23 128 GB",
     description:
-      "Teléfono Samsung Galaxy S23 nuevo, liberado, con cargador y forro. Sorteado con la aleatoriedad pública de drand (League of Entropy): el acta permite verificarlo sin confiar en nadie.",
+      "Teléfono Samsung Galaxy S23 nuevo, liberado, con cargador y forro. Sorteado con la aleatoriedad pública de drand (League of Entropy): cualquiera puede recalcular a los ganadores con el acta.",
     price: 2,
     currency: "USD",
     status: "finished",
