@@ -27,6 +27,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { createAuth } from "./modules/auth/auth";
 import { accountRoutes } from "./modules/auth/routes";
 import { clubRoutes } from "./modules/club/routes";
+import { analyticsRoutes } from "./modules/analytics/routes";
 import { contactRoutes } from "./modules/contact/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { drawRoutes } from "./modules/draws/routes";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(favoriteRoutes);
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
+  await app.register(analyticsRoutes);
   await app.register(contentRoutes);
   await app.register(imageRoutes);
   await app.register(adminRoutes);

@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./schemas/admin";
 export * from "./schemas/auth";
 export * from "./schemas/club";
+export * from "./schemas/analytics";
 export * from "./schemas/contact";
 export * from "./schemas/content";
 export * from "./schemas/draws";
