@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { uploadWithProgress } from "../src/features/proofs/api/upload-with-progress";
+import { formatDateTime } from "../src/lib/format";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
 import { makeReservation } from "./fixtures/reservation";
 import { makeBuyer } from "./fixtures/user";
@@ -280,6 +281,10 @@ describe("payment page of a reservation", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Tu comprobante fue rechazado");
     expect(alert).toHaveTextContent("Motivo: La referencia no aparece en el banco.");
+    const rejected = reservation({ status: "rejected" });
+    expect(alert).toHaveTextContent(
+      `Tus números siguen apartados para ti hasta el ${formatDateTime(rejected.expiresAt)}`,
+    );
     expect(screen.getByRole("heading", { name: "Sube un nuevo comprobante" })).toBeInTheDocument();
     await choosePaymentMethod(user, "Zelle");
     await user.type(screen.getByLabelText("Referencia de la transacción"), "ZL-992");

@@ -41,6 +41,7 @@ import {
   RESERVATION_STATUS_LABELS,
   type Reservation,
   type ReservationStatus,
+  rejectionRetryMinutes,
   type SessionUser,
   salesOpen,
 } from "@rifazo/shared";
@@ -801,17 +802,18 @@ export async function approveReservation(
   return { numbers, quantity: row.quantity };
 }
 
-/** A rejected proof: the reservation holds its tickets again for the raffle's minutes, for a new proof. */
-export async function rejectReservation(tx: Tx, reservationId: string, now: Date): Promise<void> {
+/**
+ * A rejected proof: the reservation holds its tickets again for a new proof, for the raffle's hold time
+ * and at least REJECTION_RETRY_MINUTES. Returns until when, or null when nothing is held any more.
+ */
+export async function rejectReservation(tx: Tx, reservationId: string, now: Date): Promise<Date | null> {
   const row = await repo.findReservation(tx, reservationId, true);
-  if (row?.status !== "submitted") return;
+  if (row?.status !== "submitted") return null;
   const raffle = await repo.purchaseRaffle(tx, row.raffleId);
-  const minutes = raffle?.reservationMinutes ?? 15;
-  await repo.updateReservation(tx, row.id, {
-    status: "rejected",
-    expiresAt: new Date(now.getTime() + minutes * 60_000),
-    updatedAt: now,
-  });
+  const minutes = rejectionRetryMinutes(raffle?.reservationMinutes ?? 0);
+  const expiresAt = new Date(now.getTime() + minutes * 60_000);
+  await repo.updateReservation(tx, row.id, { status: "rejected", expiresAt, updatedAt: now });
+  return expiresAt;
 }
 
 /** Its proof was deleted by an administrator: the reservation ends and frees what it still held. */
