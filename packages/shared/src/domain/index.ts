@@ -18,6 +18,7 @@ export * from "./money";
 export * from "./number-bitmap";
 export * from "./owner-tag";
 export * from "./payment-reference";
+export * from "./phone";
 export * from "./pricing";
 export * from "./proof-analysis";
 export * from "./purchase-limits";

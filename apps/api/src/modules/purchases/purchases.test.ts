@@ -159,9 +159,10 @@ describe("reservas: quién puede reservar", () => {
     const pagoMovil = reservation.methods.find((m) => m.method === "pago_movil");
     expect(pagoMovil).toMatchObject({ currency: "VES", amount: 796.37, available: true });
     expect(pagoMovil?.fields).toEqual([
-      { label: "Banco", value: "0102 - Banco de Venezuela" },
-      { label: "Teléfono", value: "0414-1234567" },
-      { label: "Cédula/RIF", value: "V-12345678" },
+      { label: "Banco", value: "0102 - Banco de Venezuela", copy: "0102 - Banco de Venezuela" },
+      // Copied as banks' Pago Móvil forms take them: no dashes.
+      { label: "Teléfono", value: "0414-1234567", copy: "04141234567" },
+      { label: "Cédula/RIF", value: "V-12345678", copy: "12345678" },
     ]);
     expect(reservation.methods.find((m) => m.method === "zelle")).toMatchObject({
       currency: "USD",

@@ -9,6 +9,8 @@
  */
 import {
   acceptedMethodsOf,
+  bankAppDigits,
+  bankAppPhone,
   type Combo,
   type Currency,
   closeReasonAt,
@@ -212,37 +214,33 @@ function instructions(
   const currency = row.currency as Currency;
   return acceptedMethodsOf(acceptedLabels).map((method) => {
     const { currency: to, amount } = amountFor(method, row.pricing.total, currency, rate);
-    let fields: { label: string; value: string }[] | null = [];
+    let fields: { label: string; value: string; copy: string }[] | null = [];
+    const as = (label: string, value: string, copy: string = value) => ({ label, value, copy });
     if (method === "pago_movil") {
       const a = accounts.pagoMovil;
       fields = a
         ? [
-            { label: "Banco", value: a.bank },
-            { label: "Teléfono", value: a.phone },
-            { label: "Cédula/RIF", value: a.idNumber },
+            as("Banco", a.bank),
+            as("Teléfono", a.phone, bankAppPhone(a.phone)),
+            as("Cédula/RIF", a.idNumber, bankAppDigits(a.idNumber)),
           ]
         : null;
     } else if (method === "transferencia") {
       const a = accounts.transfer;
       fields = a
         ? [
-            { label: "Banco", value: a.bank },
-            { label: "Número de cuenta", value: a.accountNumber },
-            { label: "Titular", value: a.holder },
-            { label: "Cédula/RIF", value: a.idNumber },
+            as("Banco", a.bank),
+            as("Número de cuenta", a.accountNumber, bankAppDigits(a.accountNumber)),
+            as("Titular", a.holder),
+            as("Cédula/RIF", a.idNumber, bankAppDigits(a.idNumber)),
           ]
         : null;
     } else if (method === "zelle") {
       const a = accounts.zelle;
-      fields = a
-        ? [
-            { label: "Correo", value: a.email },
-            { label: "Titular", value: a.name },
-          ]
-        : null;
+      fields = a ? [as("Correo", a.email), as("Titular", a.name)] : null;
     } else if (method === "binance") {
       const a = accounts.binance;
-      fields = a ? [{ label: "Binance Pay ID", value: a.payId }] : null;
+      fields = a ? [as("Binance Pay ID", a.payId)] : null;
     }
     return {
       method,
