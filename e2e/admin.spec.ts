@@ -172,3 +172,35 @@ test("las pestañas del panel caben en un teléfono @phone-only", async ({ page 
     expect(overflow, `desbordamiento horizontal en la pestaña ${tab}`).toBeLessThanOrEqual(0);
   }
 });
+
+test("las visitas se cuentan solo con cookies de analítica aceptadas y el administrador las ve", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A visitor who rejects analytics is never counted; one who accepts is, once per page.
+  const rejecting = await browser.newContext({ baseURL });
+  const visitor = await rejecting.newPage();
+  await visitor.goto("/contacto");
+  await visitor.getByRole("button", { name: "Rechazar No Esenciales" }).click();
+  await visitor.goto("/ganadores");
+  await rejecting.close();
+
+  const accepting = await browser.newContext({ baseURL });
+  const reader = await accepting.newPage();
+  await reader.goto("/metodos-pago");
+  const counted = reader.waitForResponse((r) => r.url().endsWith("/api/analytics/page-view"));
+  await reader.getByRole("button", { name: "Aceptar Todas" }).click();
+  expect((await counted).status()).toBe(204);
+  const second = reader.waitForResponse((r) => r.url().endsWith("/api/analytics/page-view"));
+  await reader.getByRole("link", { name: "Contacto" }).first().click();
+  expect((await second).status()).toBe(204);
+  await accepting.close();
+
+  await signInAsAdmin(page);
+  await page.goto("/admin?tab=stats");
+  const pages = page.getByRole("list", { name: "Páginas más vistas" });
+  await expect(pages.getByText("/metodos-pago", { exact: true })).toBeVisible();
+  await expect(pages.getByText("/contacto", { exact: true })).toBeVisible();
+  await expect(pages.getByText("/ganadores", { exact: true })).toHaveCount(0);
+});

@@ -24,6 +24,7 @@ import { registerCanonicalPath } from "./lib/request-path";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
 import { adminRoutes } from "./modules/admin/routes";
+import { analyticsRoutes } from "./modules/analytics/routes";
 import { createAuth } from "./modules/auth/auth";
 import { accountRoutes } from "./modules/auth/routes";
 import { clubRoutes } from "./modules/club/routes";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(favoriteRoutes);
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
+  await app.register(analyticsRoutes);
   await app.register(contentRoutes);
   await app.register(imageRoutes);
   await app.register(adminRoutes);

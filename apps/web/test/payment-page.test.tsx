@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { uploadWithProgress } from "../src/features/proofs/api/upload-with-progress";
+import { formatDateTime } from "../src/lib/format";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
 import { makeReservation } from "./fixtures/reservation";
 import { makeBuyer } from "./fixtures/user";
@@ -38,9 +39,9 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
         currency: "VES",
         amount: 1194.56,
         fields: [
-          { label: "Banco", value: "Banesco (0134)" },
-          { label: "Teléfono", value: "0414-1234567" },
-          { label: "Cédula/RIF", value: "V-12345678" },
+          { label: "Banco", value: "Banesco (0134)", copy: "Banesco (0134)" },
+          { label: "Teléfono", value: "0414-1234567", copy: "04141234567" },
+          { label: "Cédula/RIF", value: "V-12345678", copy: "12345678" },
         ],
         available: true,
       },
@@ -50,8 +51,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
         currency: "USD",
         amount: 32,
         fields: [
-          { label: "Correo", value: "pagos@rifazo.com" },
-          { label: "Titular", value: "Rifazo LLC" },
+          { label: "Correo", value: "pagos@rifazo.com", copy: "pagos@rifazo.com" },
+          { label: "Titular", value: "Rifazo LLC", copy: "Rifazo LLC" },
         ],
         available: true,
       },
@@ -152,14 +153,21 @@ describe("payment page of a reservation", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
     renderPage();
+    // The phone as banks' Pago Móvil forms take it: eleven digits, no dash.
     await user.click(await screen.findByRole("button", { name: "Copiar Teléfono" }));
-    expect(writeText).toHaveBeenCalledWith("0414-1234567");
+    expect(writeText).toHaveBeenCalledWith("04141234567");
     expect(toast).toHaveBeenLastCalledWith(
-      expect.objectContaining({ title: "Copiado", description: "Teléfono: 0414-1234567" }),
+      expect.objectContaining({ title: "Copiado", description: "Teléfono: 04141234567" }),
     );
     await user.click(screen.getByRole("button", { name: "Copiar Monto a pagar" }));
     expect(writeText).toHaveBeenLastCalledWith("1.194,56");
-    expect(screen.getByRole("button", { name: "Copiar Cédula/RIF" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Copiar Cédula/RIF" }));
+    expect(writeText).toHaveBeenLastCalledWith("12345678");
+    // Everything at once, for a chat or a note before opening the bank's app.
+    await user.click(screen.getByRole("button", { name: "Copiar todos los datos de Pago Móvil" }));
+    expect(writeText).toHaveBeenLastCalledWith(
+      "Banco: Banesco (0134)\nTeléfono: 04141234567\nCédula/RIF: 12345678\nMonto: 1.194,56",
+    );
   });
 
   it("offers only the raffle's methods, and explains one that cannot be used", async () => {
@@ -227,6 +235,16 @@ describe("payment page of a reservation", () => {
     expect(screen.getByLabelText("Moneda")).toHaveValue("USD");
   });
 
+  it("starts with the open tab's method and its currency, never an empty method", async () => {
+    serve(reservation());
+    renderPage();
+    const tabs = await screen.findByRole("tablist", { name: "Métodos de pago" });
+    const open = within(tabs).getByRole("tab", { selected: true });
+    expect(open).toHaveTextContent("Pago Móvil");
+    expect(screen.getByRole("combobox", { name: "Método de pago" })).toHaveTextContent("Pago Móvil");
+    expect(screen.getByLabelText("Moneda")).toHaveValue("VES");
+  });
+
   it("refuses an ambiguous amount with a clear Spanish message", async () => {
     serve(reservation());
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -280,6 +298,10 @@ describe("payment page of a reservation", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Tu comprobante fue rechazado");
     expect(alert).toHaveTextContent("Motivo: La referencia no aparece en el banco.");
+    const rejected = reservation({ status: "rejected" });
+    expect(alert).toHaveTextContent(
+      `Tus números siguen apartados para ti hasta el ${formatDateTime(rejected.expiresAt)}`,
+    );
     expect(screen.getByRole("heading", { name: "Sube un nuevo comprobante" })).toBeInTheDocument();
     await choosePaymentMethod(user, "Zelle");
     await user.type(screen.getByLabelText("Referencia de la transacción"), "ZL-992");

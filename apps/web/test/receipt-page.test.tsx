@@ -157,6 +157,9 @@ describe("ticket verifier opened from a receipt's QR code", () => {
     const answer: TicketVerificationResponse = {
       result: "not_winner",
       ticketNumber: "0007",
+      total: 2,
+      page: 1,
+      pageSize: 20,
       matches: [match("other", "Otra rifa"), match(RAFFLE, "Moto Bera SBR 150")],
     };
     fetchMock.mockImplementation(async (input) =>
@@ -170,14 +173,19 @@ describe("ticket verifier opened from a receipt's QR code", () => {
     const results = within(await screen.findByRole("list", { name: "Rifas con este boleto" }));
     // The receipt's raffle (?rifa=) comes first.
     expect(results.getAllByRole("link")[0]).toHaveTextContent("Moto Bera SBR 150");
-    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain("/api/tickets/verify/0007");
+    // The receipt's raffle is asked for first, so it is on the first page however many raffles hold 0007.
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+      `/api/tickets/verify/0007?raffleId=${RAFFLE}`,
+    );
     expect(screen.getByLabelText(/Número de boleto/)).toHaveValue("0007");
     const others = within(screen.getByRole("navigation", { name: "Números de tu recibo" }));
     // Links (they work before the page's code too): each one is the verifier's URL for that number.
     expect(others.getAllByRole("link").map((b) => b.textContent)).toEqual(["0007", "0042", "1234"]);
     others.getByRole("link", { name: "0042" }).click();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain("/api/tickets/verify/0042"),
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+        `/api/tickets/verify/0042?raffleId=${RAFFLE}`,
+      ),
     );
   });
 });

@@ -25,12 +25,19 @@ const match = (overrides: Partial<Match>): Match => ({
   ...overrides,
 });
 
-/** Answers the verifier's check with `answer`, and the receipt check's lists with nothing. */
-function answerWith(answer: TicketVerificationResponse) {
+/**
+ * Answers the verifier's check with `answer` (one page holding every match unless the test says
+ * otherwise), and the receipt check's lists with nothing.
+ */
+type Answer = Omit<TicketVerificationResponse, "total" | "page" | "pageSize"> &
+  Partial<Pick<TicketVerificationResponse, "total" | "page" | "pageSize">>;
+
+function answerWith(answer: Answer) {
+  const full: Answer = { total: answer.matches.length, page: 1, pageSize: 20, ...answer };
   fetchMock.mockImplementation(async (input) =>
     String(input).startsWith("/api/raffles?") || String(input) === "/api/draws"
       ? Response.json(String(input) === "/api/draws" ? [] : { items: [] })
-      : Response.json(answer),
+      : Response.json(full),
   );
 }
 
@@ -45,7 +52,7 @@ function renderVerifier(path = "/verificar-boleto") {
 }
 
 /** Types a number, submits, and returns the headline's text over the answer. */
-async function search(answer: TicketVerificationResponse) {
+async function search(answer: Answer) {
   answerWith(answer);
   renderVerifier();
   await userEvent.type(screen.getByLabelText(/Número de boleto/), "0123");
@@ -115,7 +122,7 @@ describe("ticket verifier form", () => {
 });
 
 describe("ticket verifier headline, for each result (from the URL, as the server renders it)", () => {
-  const cases: Array<[string, TicketVerificationResponse, string, RegExp]> = [
+  const cases: Array<[string, Answer, string, RegExp]> = [
     [
       "winner in every raffle listed",
       { result: "winner", ticketNumber: "0123", matches: [match({ isWinner: true, prize: "Moto Bera" })] },
@@ -266,5 +273,37 @@ describe("ticket verifier: check with the receipt code", () => {
       "✓0042 está en la lista congelada con tu etiqueta.",
       "✗0008 no está en la lista congelada.",
     ]);
+  });
+});
+
+describe("a number held by more raffles than one page", () => {
+  it("says which raffles are shown, links the next page and asks the server for it", async () => {
+    answerWith({
+      result: "winner",
+      ticketNumber: "0123",
+      total: 45,
+      page: 2,
+      pageSize: 20,
+      matches: Array.from({ length: 20 }, (_, i) =>
+        match({ raffleId: `r${i + 21}`, raffleTitle: `Rifa ${i + 21}` }),
+      ),
+    });
+    renderVerifier("/verificar-boleto?numero=0123&pagina=2");
+    const nav = await screen.findByRole("navigation", { name: "Más rifas con este boleto" });
+    expect(nav).toHaveTextContent("Rifas 21 a 40 de 45 con este número; las ganadoras primero.");
+    expect(within(nav).getByRole("link", { name: "Ver más rifas" })).toHaveAttribute(
+      "href",
+      "/verificar-boleto?numero=0123&pagina=3",
+    );
+    expect(within(nav).getByRole("link", { name: "Anteriores" })).toHaveAttribute(
+      "href",
+      "/verificar-boleto?numero=0123",
+    );
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain("/api/tickets/verify/0123?page=2");
+  });
+
+  it("shows no paging when one page holds them all", async () => {
+    await search({ result: "not_winner", ticketNumber: "0123", matches: [match({})] });
+    expect(screen.queryByRole("navigation", { name: "Más rifas con este boleto" })).toBeNull();
   });
 });

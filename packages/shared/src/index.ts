@@ -3,6 +3,7 @@ export * from "./domain";
 export * from "./errors";
 export * from "./fairness-claims";
 export * from "./schemas/admin";
+export * from "./schemas/analytics";
 export * from "./schemas/auth";
 export * from "./schemas/club";
 export * from "./schemas/contact";

@@ -789,6 +789,24 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
 );
 
+/**
+ * Page views of visitors who accepted analytics cookies (spec 1 §3): a count per Venezuelan day and page,
+ * nothing that identifies a person (no IP, account, referrer or device).
+ */
+export const pageViewCounts = pgTable(
+  "page_view_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.path] }),
+    check("page_view_counts_views_check", sql`${t.views} >= 0`),
+    check("page_view_counts_path_check", sql`char_length(${t.path}) BETWEEN 1 AND 160`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Files, settings, audit, email and events
 // ---------------------------------------------------------------------------------------------

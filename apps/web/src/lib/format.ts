@@ -1,77 +1,26 @@
-import { type Currency, LOCALE, TIME_ZONE } from "@rifazo/shared/constants";
+import { type Currency, LOCALE } from "@rifazo/shared/constants";
 import { formatMoney as formatEsMoney, formatEsNumber } from "@rifazo/shared/domain/money";
 
-// es-VE formatting, always in Venezuelan time, whatever the device's own time zone is.
+// es-VE formatting; dates and times come from the shared module so emails and receipts read the same.
 
-export const UNKNOWN_DATE = "Fecha desconocida";
+export {
+  formatDate,
+  formatDateTime,
+  formatTime,
+  sentence,
+  UNKNOWN_DATE,
+} from "@rifazo/shared/domain/dates";
+export { toDate } from "@rifazo/shared/domain/raffle-progress";
 
-type DateInput = Date | string | number | null | undefined;
-
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-
-function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
+const formatters = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(LOCALE, options);
     formatters.set(key, formatter);
   }
   return formatter;
-}
-
-export function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === "") return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "5 de marzo de 2025" (long), "5 mar 2025" (medium) or "05/03/2025" (short). */
-export function formatDate(value: DateInput, style: "long" | "medium" | "short" = "long"): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  const options: Intl.DateTimeFormatOptions =
-    style === "long"
-      ? { day: "numeric", month: "long", year: "numeric" }
-      : style === "medium"
-        ? { day: "numeric", month: "short", year: "numeric" }
-        : { day: "2-digit", month: "2-digit", year: "numeric" };
-  return dateFormat(`date:${style}`, options).format(date);
-}
-
-/** "6:30 p. m." */
-export function formatTime(value: DateInput): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  return dateFormat("time", { hour: "numeric", minute: "2-digit" }).format(date);
-}
-
-/**
- * Closes a sentence with a period, unless it already ends with one: a time ends with "a. m." or "p. m.",
- * and "... a las 6:30 p. m.." reads as a typo.
- */
-export function sentence(text: string): string {
-  return text.endsWith(".") ? text : `${text}.`;
-}
-
-/** "5 de marzo de 2025 a las 6:30 p. m." */
-export function formatDateTime(value: DateInput): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  return dateFormat("datetime", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(date);
 }
 
 export function formatNumber(value: number, maximumFractionDigits = 0): string {

@@ -20,17 +20,19 @@ import {
   ticketVerificationQuery,
   VERIFIER_KEPT_PARAMS,
   VERIFIER_NUMBER_PARAM,
+  VERIFIER_PAGE_PARAM,
   verifierHeadline,
+  verifierPage,
   verifierSearch,
 } from "../features/draws";
 import { raffleListQuery } from "../features/raffles";
 import { errorMessage } from "../lib/api-client";
-import { formatDate } from "../lib/format";
+import { formatDate, formatNumber } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
-// The verifier lists active, closed, frozen and recently finished raffles (lifecycle, issue 15).
+// The verifier lists raffles on sale, under review, frozen and drawn, however old the draw.
 const STATUS_LABELS: Record<string, string> = {
   active: "Activa",
   closed: "Cerrada: revisando pagos",
@@ -116,7 +118,46 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
             ))}
         </ul>
       )}
+      <PageLinks data={data} />
     </div>
+  );
+}
+
+/** "Rifas 21 a 40 de 57": every raffle holding the number is reachable, however old its draw. */
+function PageLinks({ data }: { data: TicketVerificationResponse }) {
+  const [searchParams] = useSearchParams();
+  if (data.total <= data.pageSize && data.page === 1) return null;
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = first + data.matches.length - 1;
+  const link = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (page > 1) next.set(VERIFIER_PAGE_PARAM, String(page));
+    else next.delete(VERIFIER_PAGE_PARAM);
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav
+      aria-label="Más rifas con este boleto"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <p className="text-muted">
+        {data.matches.length > 0
+          ? `Rifas ${formatNumber(first)} a ${formatNumber(last)} de ${formatNumber(data.total)} con este número; las ganadoras primero.`
+          : `Esta página no tiene rifas; hay ${formatNumber(data.total)} con este número.`}
+      </p>
+      <div className="flex gap-2">
+        {data.page > 1 ? (
+          <Link to={link(data.page - 1)} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Anteriores
+          </Link>
+        ) : null}
+        {last < data.total ? (
+          <Link to={link(data.page + 1)} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Ver más rifas
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   );
 }
 
@@ -148,7 +189,14 @@ function ReceiptCheck() {
 export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
   const parsed = parseTicketInput(checkedNumber(searchParams) ?? "");
   return Promise.all([
-    parsed.ok ? queryClient.prefetchQuery(ticketVerificationQuery(parsed.display)) : undefined,
+    parsed.ok
+      ? queryClient.prefetchQuery(
+          ticketVerificationQuery(parsed.display, {
+            raffleId: searchParams.get(VERIFIER_RAFFLE_PARAM),
+            page: verifierPage(searchParams),
+          }),
+        )
+      : undefined,
     queryClient.prefetchQuery(raffleListQuery("all", "")),
     queryClient.prefetchQuery(drawsQuery),
   ]);
@@ -185,7 +233,11 @@ export function TicketVerifierPage() {
     if (checked) setValue(checked);
   }, [checked]);
 
-  const verification = useQuery({ ...ticketVerificationQuery(checked ?? ""), enabled: checked !== null });
+  const page = verifierPage(searchParams);
+  const verification = useQuery({
+    ...ticketVerificationQuery(checked ?? "", { raffleId: searchParams.get(VERIFIER_RAFFLE_PARAM), page }),
+    enabled: checked !== null,
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The same GET the browser would make without the code, as a navigation inside the page.

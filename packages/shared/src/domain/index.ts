@@ -5,6 +5,7 @@
 // (DrawRecord when imported from "@rifazo/shared/domain/draw-record").
 export type { DrawRecord } from "../schemas/draws";
 export * from "./claim-period";
+export * from "./dates";
 export * from "./drand";
 export * from "./draw-engine";
 export * from "./draw-engine-v2";
@@ -18,6 +19,7 @@ export * from "./money";
 export * from "./number-bitmap";
 export * from "./owner-tag";
 export * from "./payment-reference";
+export * from "./phone";
 export * from "./pricing";
 export * from "./proof-analysis";
 export * from "./purchase-limits";

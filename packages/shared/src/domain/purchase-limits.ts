@@ -33,6 +33,17 @@ export function holdPauseMs(reservationMinutes: number, lapses: number): number 
   return reservationMinutes * 60_000 * factor;
 }
 
+/**
+ * After a rejected proof the buyer keeps the same numbers for at least this long to send a new one: a
+ * rejection read on the phone minutes later must still leave time to pay again or fix the reference.
+ */
+export const REJECTION_RETRY_MINUTES = 30;
+
+/** How long a rejected purchase keeps its numbers for a new proof: the raffle's hold time, at least 30 min. */
+export function rejectionRetryMinutes(reservationMinutes: number): number {
+  return Math.max(REJECTION_RETRY_MINUTES, Math.floor(reservationMinutes) || 0);
+}
+
 /** The cap of a raffle that has none of its own. */
 export function defaultTicketCap(totalTickets: number): number {
   const total = Math.max(0, Math.floor(totalTickets));

@@ -42,9 +42,20 @@ export const drawResultSchema = z.object({
 
 export type DrawResult = z.infer<typeof drawResultSchema>;
 
+export const ticketVerificationQuerySchema = z.object({
+  /** A raffle to list first (the verifier opened from a receipt). */
+  raffleId: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
 export const ticketVerificationSchema = z.object({
+  /** Over every raffle holding the number, whatever the page. */
   result: z.enum(["not_found", "not_sold", "winner", "not_winner"]),
   ticketNumber: z.string(),
+  /** Raffles holding this number (every page); the matches are one page of them. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   matches: z.array(
     z.object({
       raffleId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeVenezuelanPhone } from "../domain/phone";
 import { fullNameSchema, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Profile area (spec 1 §2 "Profile area", §5 "Profile edit", §7 profiles and login activity, §8 lists).
@@ -22,23 +23,7 @@ export const PROFILE_MESSAGES = {
   unknownDate: "Fecha desconocida",
 } as const;
 
-/**
- * Venezuelan numbers: mobile 04XX-XXXXXXX, landline 02XX-XXXXXXX, or the same with +58 / 0058 / 58 in front
- * (with or without the trunk 0). Spaces, dashes, dots and parentheses are ignored.
- * Returns the E.164 form (+58 and ten digits), or null when the value is not such a number.
- */
-export function normalizeVenezuelanPhone(input: string): string | null {
-  const compact = input.trim().replace(/[\s\-.()]/g, "");
-  const match = /^(?:(?:\+|00)?580?|0)([24]\d{9})$/.exec(compact);
-  return match ? `+58${match[1]}` : null;
-}
-
-/** +584141234567 -> 0414-1234567 (how the form shows a stored number); other values are returned as they are. */
-export function formatVenezuelanPhone(value: string | null | undefined): string {
-  if (!value) return "";
-  const match = /^\+58([24]\d{2})(\d{7})$/.exec(value);
-  return match ? `0${match[1]}-${match[2]}` : value;
-}
+export { formatVenezuelanPhone, normalizeVenezuelanPhone } from "../domain/phone";
 
 export const updateProfileSchema = z
   .object({

@@ -58,8 +58,11 @@ export const paymentInstructionSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Exact amount to pay in `currency`; null when bolívares are needed and no rate is published. */
   amount: z.number().nullable(),
-  /** Field label → value, in display order, each with a copy button ("Banco", "Teléfono", "Cédula/RIF"...). */
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * Field label → value, in display order, each with a copy button ("Banco", "Teléfono", "Cédula/RIF"...);
+   * `copy` is what the button copies: the value as banks' apps take it ("04145550123", not "0414-555-0123").
+   */
+  fields: z.array(z.object({ label: z.string(), value: z.string(), copy: z.string() })),
   /** False when the organiser has not configured this method's data or no rate exists for it. */
   available: z.boolean(),
 });

@@ -149,25 +149,59 @@ export interface TicketMatch {
   winnerLevel: number | null;
 }
 
-/** A ticket number across active and recently finished raffles (the public verifier). */
-export async function findTicketMatches(tx: Executor, ticketNumber: number, recentDays: number) {
+export interface TicketMatchPage {
+  rows: TicketMatch[];
+  /** Raffles holding this number (every page). */
+  total: number;
+  anyWinner: boolean;
+  anySold: boolean;
+}
+
+/**
+ * A ticket number across every raffle on sale, under review or drawn, however old (the public verifier):
+ * a winner stays a winner. One page, ordered: the raffle asked about, raffles still open, winning
+ * tickets, then the most recent.
+ */
+export async function findTicketMatches(
+  tx: Executor,
+  ticketNumber: number,
+  options: { raffleId: string | null; offset: number; limit: number },
+): Promise<TicketMatchPage> {
   const result = (await tx.execute(sql`
     SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
            t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
            r.end_date AS "endDate", r.drawn_at AS "drawnAt",
-           w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel"
+           w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
+           count(*) OVER ()::int AS "total",
+           bool_or(w.raffle_id IS NOT NULL) OVER () AS "anyWinner",
+           bool_or(t.status = 'sold') OVER () AS "anySold"
     FROM tickets t
     JOIN raffles r ON r.id = t.raffle_id
     LEFT JOIN users u ON u.id = t.user_id
     LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
                         AND w.disqualified_at IS NULL
     WHERE t.ticket_number = ${ticketNumber}
-      AND (r.status IN ('active', 'closed', 'frozen')
-           OR (r.status = 'finished'
-               AND coalesce(r.drawn_at, r.end_date, r.updated_at) > now() - make_interval(days => ${recentDays})))
-    ORDER BY r.status = 'active' DESC, coalesce(r.drawn_at, r.end_date, r.created_at) DESC
-    LIMIT 20`)) as unknown as { rows: TicketMatch[] };
-  return result.rows;
+      AND r.status IN ('active', 'closed', 'frozen', 'finished')
+    ORDER BY r.id = ${options.raffleId ?? null}::uuid IS TRUE DESC,
+             r.status <> 'finished' DESC,
+             w.raffle_id IS NOT NULL DESC,
+             coalesce(r.drawn_at, r.end_date, r.created_at) DESC,
+             r.id
+    OFFSET ${options.offset} LIMIT ${options.limit}`)) as unknown as {
+    rows: Array<TicketMatch & { total: number; anyWinner: boolean; anySold: boolean }>;
+  };
+  const first = result.rows[0];
+  // A page past the end still says how many raffles there are.
+  if (!first && options.offset > 0) {
+    const head = await findTicketMatches(tx, ticketNumber, { ...options, offset: 0, limit: 1 });
+    return { ...head, rows: [] };
+  }
+  return {
+    rows: result.rows,
+    total: first?.total ?? 0,
+    anyWinner: first?.anyWinner ?? false,
+    anySold: first?.anySold ?? false,
+  };
 }
 
 export async function findDrawnRaffles(tx: Executor, limit: number) {

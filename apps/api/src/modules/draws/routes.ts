@@ -4,6 +4,7 @@ import {
   drawResultSchema,
   drawTranscriptSchema,
   isUuid,
+  ticketVerificationQuerySchema,
   ticketVerificationSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
@@ -80,7 +81,10 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Verifica un boleto de 4 dígitos (verify_public_ticket)",
+        description:
+          "Busca el número en todas las rifas a la venta, en revisión o sorteadas, sin importar su antigüedad; 20 rifas por página (la de ?raffleId= primero, luego las abiertas, las ganadoras y las más recientes). result resume todas las páginas.",
         params: z.object({ number: z.string() }),
+        querystring: ticketVerificationQuerySchema,
         response: { 200: ticketVerificationSchema, 400: errorSchema, 429: errorSchema },
       },
     },
@@ -88,7 +92,10 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       await enforce(app.ctx.db, [[`verify-ticket:ip:${request.ip}`, VERIFY_RULE]]);
       reply.header("cache-control", "no-store");
       const user = await currentUser(app, request);
-      return service.verifyTicket(app.ctx, request.params.number, user?.id ?? null);
+      return service.verifyTicket(app.ctx, request.params.number, user?.id ?? null, {
+        raffleId: request.query.raffleId ?? null,
+        page: request.query.page,
+      });
     },
   );
 

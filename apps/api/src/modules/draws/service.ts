@@ -4,6 +4,7 @@ import {
   type DrawTranscript,
   formatTicketNumber,
   isActivationReached,
+  isUuid,
   parseTicketInput,
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
@@ -13,7 +14,8 @@ import { advance } from "../lifecycle/service";
 import * as repo from "./repository";
 import { drawTrustOf } from "./trust";
 
-const RECENT_DAYS = 90;
+/** Raffles per page of the public ticket verifier. */
+export const VERIFY_PAGE_SIZE = 20;
 
 export const DRAW_MESSAGES = {
   notReached: "El porcentaje de ventas de esta rifa aún no se ha alcanzado.",
@@ -90,6 +92,10 @@ export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_
 export interface TicketVerification {
   result: VerificationResultKind;
   ticketNumber: string;
+  /** Raffles holding this number, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
   matches: Array<{
     raffleId: string;
     raffleTitle: string;
@@ -106,7 +112,8 @@ export interface TicketVerification {
 }
 
 /**
- * verify_public_ticket: a 4-digit number across active and recently finished raffles. Anyone may ask for
+ * verify_public_ticket: a 4-digit number across every raffle on sale, under review or drawn, however old
+ * (a winner stays a winner), a page at a time. Anyone may ask for
  * any number, so the answer names only a winner (as the winners list does) and, for a signed-in caller,
  * their own tickets: naming every sold ticket's owner let a visitor sweep a frozen list and group its
  * tickets by buyer.
@@ -115,11 +122,18 @@ export async function verifyTicket(
   ctx: AppContext,
   input: string,
   viewerId: string | null = null,
+  options: { raffleId?: string | null; page?: number } = {},
 ): Promise<TicketVerification> {
   const parsed = parseTicketInput(input);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const rows = await repo.findTicketMatches(ctx.db, parsed.number, RECENT_DAYS);
-  const matches = rows.map((r) => {
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const raffleId = options.raffleId && isUuid(options.raffleId) ? options.raffleId : null;
+  const found = await repo.findTicketMatches(ctx.db, parsed.number, {
+    raffleId,
+    offset: (page - 1) * VERIFY_PAGE_SIZE,
+    limit: VERIFY_PAGE_SIZE,
+  });
+  const matches = found.rows.map((r) => {
     const sold = r.ticketStatus === "sold";
     const drawDate = r.drawnAt ?? r.endDate;
     const isWinner = r.winnerPrize !== null;
@@ -136,15 +150,17 @@ export async function verifyTicket(
       mine,
     };
   });
+  // Over every raffle holding the number, not only this page.
   const result: VerificationResultKind =
-    matches.length === 0
-      ? "not_found"
-      : matches.some((m) => m.isWinner)
-        ? "winner"
-        : matches.some((m) => m.sold)
-          ? "not_winner"
-          : "not_sold";
-  return { result, ticketNumber: parsed.display, matches };
+    found.total === 0 ? "not_found" : found.anyWinner ? "winner" : found.anySold ? "not_winner" : "not_sold";
+  return {
+    result,
+    ticketNumber: parsed.display,
+    total: found.total,
+    page,
+    pageSize: VERIFY_PAGE_SIZE,
+    matches,
+  };
 }
 
 export async function drawState(ctx: AppContext, raffleId: string) {

@@ -5,9 +5,11 @@
 import { randomBytes } from "node:crypto";
 import {
   bitmapFromBase64,
+  formatDateTime,
   isTaken,
   type NumbersAvailability,
   type PriceQuote,
+  REJECTION_RETRY_MINUTES,
   RESERVATION_MESSAGES,
   type Reservation,
 } from "@rifazo/shared";
@@ -157,9 +159,10 @@ describe("reservas: quién puede reservar", () => {
     const pagoMovil = reservation.methods.find((m) => m.method === "pago_movil");
     expect(pagoMovil).toMatchObject({ currency: "VES", amount: 796.37, available: true });
     expect(pagoMovil?.fields).toEqual([
-      { label: "Banco", value: "0102 - Banco de Venezuela" },
-      { label: "Teléfono", value: "0414-1234567" },
-      { label: "Cédula/RIF", value: "V-12345678" },
+      { label: "Banco", value: "0102 - Banco de Venezuela", copy: "0102 - Banco de Venezuela" },
+      // Copied as banks' Pago Móvil forms take them: no dashes.
+      { label: "Teléfono", value: "0414-1234567", copy: "04141234567" },
+      { label: "Cédula/RIF", value: "V-12345678", copy: "12345678" },
     ]);
     expect(reservation.methods.find((m) => m.method === "zelle")).toMatchObject({
       currency: "USD",
@@ -539,6 +542,42 @@ describe("reservas: pago, aprobación y rechazo", () => {
     const second = await pay(buyer.cookie, base);
     expect(second.statusCode, second.body).toBe(201);
     expect((await reservationRow(reservation.id)).status).toBe("submitted");
+  });
+
+  it("tras un rechazo, los mismos números esperan al menos 30 minutos y el aviso dice hasta cuándo", async () => {
+    const raffle = await raffleWithTickets({ numberMode: "chosen", reservationMinutes: 5 });
+    const buyer = await signedInUser(t.app);
+    const reservation = (await reserve(buyer.cookie, raffle.id, { numbers: [8, 9] })).json() as Reservation;
+    const proof = await pay(buyer.cookie, {
+      raffleId: raffle.id,
+      reservationId: reservation.id,
+      paymentMethod: "zelle",
+      currency: "USD",
+      amount: "10",
+    });
+    expect(proof.statusCode, proof.body).toBe(201);
+    const before = Date.now();
+    const rejected = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/proofs/${proof.json().id}/reject`,
+      headers: { cookie: admin.cookie },
+      payload: { adminNotes: "Monto incompleto" },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const row = await reservationRow(reservation.id);
+    // The raffle holds for 5 minutes; a rejection leaves 30 (REJECTION_RETRY_MINUTES).
+    expect(row.expiresAt.getTime()).toBeGreaterThanOrEqual(before + REJECTION_RETRY_MINUTES * 60_000);
+    expect(row.expiresAt.getTime()).toBeLessThan(Date.now() + (REJECTION_RETRY_MINUTES + 1) * 60_000);
+    const [notice] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer.id), eq(notifications.type, "payment_rejected")));
+    expect(notice?.message).toContain("Motivo: Monto incompleto.");
+    expect(notice?.message).toContain(
+      `Tus números siguen apartados para ti hasta el ${formatDateTime(row.expiresAt)}`,
+    );
+    const [mail] = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mail?.text).toContain(formatDateTime(row.expiresAt));
   });
 
   it("rechaza un método que la rifa no acepta; una rifa de números elegidos exige la reserva", async () => {

@@ -9,6 +9,8 @@
  */
 import {
   acceptedMethodsOf,
+  bankAppDigits,
+  bankAppPhone,
   type Combo,
   type Currency,
   closeReasonAt,
@@ -41,6 +43,7 @@ import {
   RESERVATION_STATUS_LABELS,
   type Reservation,
   type ReservationStatus,
+  rejectionRetryMinutes,
   type SessionUser,
   salesOpen,
 } from "@rifazo/shared";
@@ -211,37 +214,33 @@ function instructions(
   const currency = row.currency as Currency;
   return acceptedMethodsOf(acceptedLabels).map((method) => {
     const { currency: to, amount } = amountFor(method, row.pricing.total, currency, rate);
-    let fields: { label: string; value: string }[] | null = [];
+    let fields: { label: string; value: string; copy: string }[] | null = [];
+    const as = (label: string, value: string, copy: string = value) => ({ label, value, copy });
     if (method === "pago_movil") {
       const a = accounts.pagoMovil;
       fields = a
         ? [
-            { label: "Banco", value: a.bank },
-            { label: "Teléfono", value: a.phone },
-            { label: "Cédula/RIF", value: a.idNumber },
+            as("Banco", a.bank),
+            as("Teléfono", a.phone, bankAppPhone(a.phone)),
+            as("Cédula/RIF", a.idNumber, bankAppDigits(a.idNumber)),
           ]
         : null;
     } else if (method === "transferencia") {
       const a = accounts.transfer;
       fields = a
         ? [
-            { label: "Banco", value: a.bank },
-            { label: "Número de cuenta", value: a.accountNumber },
-            { label: "Titular", value: a.holder },
-            { label: "Cédula/RIF", value: a.idNumber },
+            as("Banco", a.bank),
+            as("Número de cuenta", a.accountNumber, bankAppDigits(a.accountNumber)),
+            as("Titular", a.holder),
+            as("Cédula/RIF", a.idNumber, bankAppDigits(a.idNumber)),
           ]
         : null;
     } else if (method === "zelle") {
       const a = accounts.zelle;
-      fields = a
-        ? [
-            { label: "Correo", value: a.email },
-            { label: "Titular", value: a.name },
-          ]
-        : null;
+      fields = a ? [as("Correo", a.email), as("Titular", a.name)] : null;
     } else if (method === "binance") {
       const a = accounts.binance;
-      fields = a ? [{ label: "Binance Pay ID", value: a.payId }] : null;
+      fields = a ? [as("Binance Pay ID", a.payId)] : null;
     }
     return {
       method,
@@ -801,17 +800,18 @@ export async function approveReservation(
   return { numbers, quantity: row.quantity };
 }
 
-/** A rejected proof: the reservation holds its tickets again for the raffle's minutes, for a new proof. */
-export async function rejectReservation(tx: Tx, reservationId: string, now: Date): Promise<void> {
+/**
+ * A rejected proof: the reservation holds its tickets again for a new proof, for the raffle's hold time
+ * and at least REJECTION_RETRY_MINUTES. Returns until when, or null when nothing is held any more.
+ */
+export async function rejectReservation(tx: Tx, reservationId: string, now: Date): Promise<Date | null> {
   const row = await repo.findReservation(tx, reservationId, true);
-  if (row?.status !== "submitted") return;
+  if (row?.status !== "submitted") return null;
   const raffle = await repo.purchaseRaffle(tx, row.raffleId);
-  const minutes = raffle?.reservationMinutes ?? 15;
-  await repo.updateReservation(tx, row.id, {
-    status: "rejected",
-    expiresAt: new Date(now.getTime() + minutes * 60_000),
-    updatedAt: now,
-  });
+  const minutes = rejectionRetryMinutes(raffle?.reservationMinutes ?? 0);
+  const expiresAt = new Date(now.getTime() + minutes * 60_000);
+  await repo.updateReservation(tx, row.id, { status: "rejected", expiresAt, updatedAt: now });
+  return expiresAt;
 }
 
 /** Its proof was deleted by an administrator: the reservation ends and frees what it still held. */

@@ -11,7 +11,7 @@ import { loadNotificationBell } from "../../features/notifications/lazy";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { useHydrated } from "../../lib/use-hydrated";
-import { MAIN_NAV } from "./nav-links";
+import { MAIN_NAV, MOBILE_EXTRA_NAV } from "./nav-links";
 
 const UserMenu = lazy(() => import("./user-menu"));
 const NotificationBell = lazy(loadNotificationBell);
@@ -173,6 +173,13 @@ export function Header() {
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === paths.home} className={mobileLinkClasses}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {MOBILE_EXTRA_NAV.map((item, i) => (
+              <li key={item.to} className={i === 0 ? "border-t border-line pt-2" : undefined}>
+                <NavLink to={item.to} className={mobileLinkClasses}>
                   {item.label}
                 </NavLink>
               </li>

@@ -8,3 +8,12 @@ export const MAIN_NAV = [
   { to: paths.club, label: "Club" },
   { to: paths.ticketVerifier, label: "Verificar Boleto" },
 ] as const;
+
+/**
+ * Footer pages a buyer on a phone needs before paying (how to pay, whom to ask): the mobile menu lists
+ * them under the five links, since on a phone the footer is far below.
+ */
+export const MOBILE_EXTRA_NAV = [
+  { to: paths.paymentMethods, label: "Métodos de pago" },
+  { to: paths.contact, label: "Contacto" },
+] as const;

@@ -8,9 +8,20 @@ const COPIED_MS = 2_000;
 
 /**
  * Copies one account detail; the accessible name says which ('Copiar teléfono de Pago Móvil'), or is
- * `name` when given ('Copiar Teléfono', the row's own label).
+ * `name` when given ('Copiar Teléfono', the row's own label). With `text`, the button shows it instead of
+ * "Copiar" and the toast names what was copied instead of repeating a multi-line value.
  */
-export function CopyButton({ value, label, name }: { value: string; label: string; name?: string }) {
+export function CopyButton({
+  value,
+  label,
+  name,
+  text,
+}: {
+  value: string;
+  label: string;
+  name?: string;
+  text?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -21,7 +32,12 @@ export function CopyButton({ value, label, name }: { value: string; label: strin
   const copy = async () => {
     if (await copyText(value)) {
       setCopied(true);
-      toast({ id: "copied", title: "Copiado", description: `${label}: ${value}`, variant: "success" });
+      toast({
+        id: "copied",
+        title: "Copiado",
+        description: text ? `${label} copiados.` : `${label}: ${value}`,
+        variant: "success",
+      });
     } else {
       toast({
         id: "copied",
@@ -42,7 +58,7 @@ export function CopyButton({ value, label, name }: { value: string; label: strin
       className="shrink-0"
     >
       {copied ? <CheckIcon className="text-success-600" /> : <CopyIcon />}
-      <span aria-hidden="true">{copied ? "Copiado" : "Copiar"}</span>
+      <span aria-hidden="true">{copied ? "Copiado" : (text ?? "Copiar")}</span>
     </Button>
   );
 }

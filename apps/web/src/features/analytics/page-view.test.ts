@@ -2,10 +2,19 @@ import { describe, expect, it } from "vitest";
 import { buildPageView, PAGE_VIEW_ENDPOINT, sendPageView } from "./page-view";
 
 describe("page views", () => {
-  const view = buildPageView("/rifas", "/", new Date("2025-01-01T00:00:00Z"));
+  const view = { path: "/rifas" };
 
-  it("describes the page and where the visitor came from", () => {
-    expect(view).toEqual({ path: "/rifas", referrer: "/", at: "2025-01-01T00:00:00.000Z" });
+  it("sends the page only: no referrer, time or device", () => {
+    expect(buildPageView("/rifas")).toEqual({ path: "/rifas" });
+    expect(buildPageView("/rifas/9b2c1e7a-0f4d-4c1a-9d1e-2f3a4b5c6d7e")).toEqual({
+      path: "/rifas/9b2c1e7a-0f4d-4c1a-9d1e-2f3a4b5c6d7e",
+    });
+  });
+
+  it("does not send paths the server would refuse", () => {
+    expect(buildPageView("/Rifas")).toBeNull();
+    expect(buildPageView("/rifas/")).toBeNull();
+    expect(buildPageView("//x")).toBeNull();
   });
 
   it("sends a JSON beacon to the analytics endpoint", async () => {

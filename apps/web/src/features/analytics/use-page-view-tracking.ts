@@ -7,22 +7,17 @@ import { buildPageView, sendPageView } from "./page-view";
 export function usePageViewTracking(): void {
   const { pathname } = useLocation();
   const allowed = hasAnalyticsConsent(useCookieConsent());
-  const route = useRef<{ current: string | null; previous: string | null }>({
-    current: null,
-    previous: null,
-  });
   const lastSent = useRef<string | null>(null);
 
   useEffect(() => {
-    if (route.current.current !== pathname)
-      route.current = { previous: route.current.current, current: pathname };
     // Accepting analytics while on a page records that page once; re-renders do not resend it.
     if (!allowed || lastSent.current === pathname) return;
     const beacon =
       typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function"
         ? navigator.sendBeacon.bind(navigator)
         : undefined;
-    sendPageView(buildPageView(pathname, route.current.previous), beacon);
+    const view = buildPageView(pathname);
+    if (view) sendPageView(view, beacon);
     lastSent.current = pathname;
   }, [pathname, allowed]);
 }

@@ -20,12 +20,24 @@ export const drawApi = {
   recordUrl: recordPath,
 };
 
-/** One ticket number's check (the verifier page: from its URL, on the server and in the browser). */
-export function ticketVerificationQuery(ticket: string) {
+/**
+ * One ticket number's check (the verifier page: from its URL, on the server and in the browser): one page
+ * of the raffles holding it, the raffle asked about (a receipt's) first.
+ */
+export function ticketVerificationQuery(
+  ticket: string,
+  options: { raffleId?: string | null; page?: number } = {},
+) {
+  const raffleId = options.raffleId || null;
+  const page = options.page && options.page > 1 ? options.page : 1;
+  const search = new URLSearchParams();
+  if (raffleId) search.set("raffleId", raffleId);
+  if (page > 1) search.set("page", String(page));
+  const query = search.size > 0 ? `?${search.toString()}` : "";
   return queryOptions({
-    queryKey: ["tickets", "verify", ticket],
+    queryKey: ["tickets", "verify", ticket, raffleId, page],
     queryFn: ({ signal, client }) =>
-      api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}`, { signal, client }),
+      api.get<TicketVerificationResponse>(`/api/tickets/verify/${id(ticket)}${query}`, { signal, client }),
   });
 }
 

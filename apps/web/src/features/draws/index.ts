@@ -23,4 +23,10 @@ export {
 export { resultAnnouncement } from "./lib/result-announcement";
 export { prefersReducedMotion } from "./lib/roulette";
 export { type VerifierHeadline, verifierHeadline } from "./lib/verifier-headline";
-export { VERIFIER_KEPT_PARAMS, VERIFIER_NUMBER_PARAM, verifierSearch } from "./lib/verifier-params";
+export {
+  VERIFIER_KEPT_PARAMS,
+  VERIFIER_NUMBER_PARAM,
+  VERIFIER_PAGE_PARAM,
+  verifierPage,
+  verifierSearch,
+} from "./lib/verifier-params";

@@ -208,4 +208,11 @@ describe("proof drafts", () => {
     clearProofDraft(key);
     expect(readProofDraft(key)).toBeNull();
   });
+
+  it("never restore an empty method over the one the open tab gave the form", () => {
+    const key = proofDraftKey("r1", "res2");
+    writeProofDraft(key, { paymentMethod: "", transactionRef: "PM-77" });
+    expect(readProofDraft(key)).toEqual({ transactionRef: "PM-77" });
+    clearProofDraft(key);
+  });
 });

@@ -304,7 +304,9 @@ export function readProofDraft(key: string): Partial<ProofDraft> | null {
     const draft: Partial<ProofDraft> = {};
     for (const field of DRAFT_FIELDS) {
       const value = data[field];
-      if (typeof value === "string") (draft as Record<string, string>)[field] = value;
+      // An empty method restores nothing: the form's own start (the open tab's method) stays.
+      if (typeof value === "string" && (value !== "" || field !== "paymentMethod"))
+        (draft as Record<string, string>)[field] = value;
     }
     // Only what the buyer chose or typed makes a draft worth restoring (quantity and amount start filled).
     const typed = [draft.paymentMethod, draft.transactionRef, draft.userNotes].some(

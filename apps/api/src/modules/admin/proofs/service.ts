@@ -5,6 +5,7 @@ import {
   type AdminProof,
   type AdminProofListQuery,
   type Currency,
+  formatDateTime,
   formatEsNumber,
   formatTicketNumber,
   isActivationReached,
@@ -18,6 +19,7 @@ import {
   type ProofFlag,
   pointsForApprovedAmount,
   reviewDeadline,
+  sentence,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
@@ -428,6 +430,21 @@ async function refuseSale(tx: Tx, raffleId: string): Promise<never> {
   throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
 }
 
+/** The buyer's notice and email: why, and until when the same numbers wait for a new proof. */
+export function rejectionNotice(input: {
+  what: string;
+  method: string;
+  reference: string;
+  notes: string | null;
+  heldUntil: Date | null;
+}): string {
+  const reason = input.notes ? ` Motivo: ${sentence(input.notes)}` : "";
+  const retry = input.heldUntil
+    ? ` Tus números siguen apartados para ti hasta el ${formatDateTime(input.heldUntil)}: sube un comprobante nuevo antes de esa hora para conservarlos.`
+    : "";
+  return `Tu pago para ${input.what} (${input.method}, referencia ${input.reference}) fue rechazado.${reason}${retry} Si crees que es un error, contáctanos.`;
+}
+
 export async function rejectProof(
   ctx: ProofContext,
   actor: Actor,
@@ -452,13 +469,17 @@ export async function rejectProof(
 
     const raffle = proof.raffleId ? await repo.lockRaffle(tx, proof.raffleId) : undefined;
     if (raffle) assertAllowed(raffle.status, "review_proof");
-    // The purchase holds its tickets again for a new proof, for the raffle's reservation minutes.
-    if (proof.reservationId) await rejectReservation(tx, proof.reservationId, now);
+    // The purchase holds its numbers again for a new proof, for a stated time (at least 30 minutes).
+    const heldUntil = proof.reservationId ? await rejectReservation(tx, proof.reservationId, now) : null;
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    const message = `Tu pago para ${what} (${method}, referencia ${proof.transactionRef}) fue rechazado.${
-      notes ? ` Motivo: ${notes}` : ""
-    } Si crees que es un error, contáctanos.`;
+    const message = rejectionNotice({
+      what,
+      method,
+      reference: proof.transactionRef,
+      notes,
+      heldUntil,
+    });
     await createNotifications(ctx, tx, [
       {
         userId: proof.userId,

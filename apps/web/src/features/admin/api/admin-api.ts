@@ -17,6 +17,7 @@ import type {
   RaffleForm,
 } from "@rifazo/shared/schemas/admin";
 import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
+import type { AdminPageViews } from "@rifazo/shared/schemas/analytics";
 import { api } from "../../../lib/api-client";
 
 export type { BeaconInput, DisqualifyInput, ExternalBinding, ExternalBindingInput, ExternalResultInput };
@@ -45,6 +46,7 @@ export const adminKeys = {
   usersAll: () => ["admin", "users"] as const,
   participations: (userId: string) => ["admin", "participations", userId] as const,
   stats: (raffleId: string | null) => ["admin", "stats", raffleId] as const,
+  pageViews: (days: number) => ["admin", "page-views", days] as const,
   audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
 };
 
@@ -200,6 +202,9 @@ export const setExternalBinding = (raffleId: string, body: ExternalBindingInput)
 
 export const fetchStats = (raffleId: string | null, signal?: AbortSignal) =>
   api.get<AdminStats>(`/api/admin/stats${query({ raffleId })}`, { signal });
+
+export const fetchPageViews = (days: number, signal?: AbortSignal) =>
+  api.get<AdminPageViews>(`/api/admin/analytics/page-views${query({ days })}`, { signal });
 
 export interface AuditFilters {
   entity: string;

@@ -22,6 +22,7 @@ import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { normalizeSalesByDay } from "./chart-data";
 import { BarChart, type BarDatum, LineChart } from "./charts";
+import { PageViewsCard } from "./page-views-card";
 
 const PROOF_ORDER: ProofStatus[] = ["pending", "approved", "verified", "rejected"];
 const PROOF_TONES: Record<ProofStatus, string> = {
@@ -207,6 +208,8 @@ export function StatsTab() {
           )}
         </SectionCard>
       </div>
+
+      <PageViewsCard />
     </div>
   );
 }

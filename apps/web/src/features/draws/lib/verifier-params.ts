@@ -6,6 +6,15 @@ import { VERIFIER_NUMBERS_PARAM, VERIFIER_RAFFLE_PARAM } from "@rifazo/shared/do
 /** The number to check, as the form's input is named. */
 export const VERIFIER_NUMBER_PARAM = "numero";
 
+/** Which page of the raffles holding the number (?pagina=2); a new number starts at the first. */
+export const VERIFIER_PAGE_PARAM = "pagina";
+
+/** The page the URL asks for: a whole number from 1, else 1. */
+export function verifierPage(params: URLSearchParams): number {
+  const page = Number(params.get(VERIFIER_PAGE_PARAM));
+  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : 1;
+}
+
 /** Parameters a check keeps from the receipt link that opened the page (its raffle and its numbers). */
 export const VERIFIER_KEPT_PARAMS = [VERIFIER_RAFFLE_PARAM, VERIFIER_NUMBERS_PARAM] as const;
 

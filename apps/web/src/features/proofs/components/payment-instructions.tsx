@@ -12,7 +12,17 @@ import { rateLine } from "../reservation";
 
 type Instruction = Reservation["methods"][number];
 
-function CopyRow({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+function CopyRow({
+  label,
+  value,
+  copy,
+  mono,
+}: {
+  label: string;
+  value: string;
+  copy: string;
+  mono?: boolean;
+}) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 px-3 py-2.5">
       <dt className="col-start-1 text-xs font-semibold text-muted">{label}</dt>
@@ -20,10 +30,18 @@ function CopyRow({ label, value, mono }: { label: string; value: string; mono?: 
         {value}
       </dd>
       <dd className="col-start-2 row-span-2 row-start-1">
-        <CopyButton value={value} label={label} name={`Copiar ${label}`} />
+        <CopyButton value={copy} label={label} name={`Copiar ${label}`} />
       </dd>
     </div>
   );
+}
+
+/** Every detail on its own line, as the copy buttons copy them, and the amount last. */
+function allDetails(instruction: Instruction, amount: number): string {
+  return [
+    ...instruction.fields.map((field) => `${field.label}: ${field.copy}`),
+    `Monto: ${formatEsNumber(amount, 2)}`,
+  ].join("\n");
 }
 
 function Unavailable({ instruction }: { instruction: Instruction }) {
@@ -74,9 +92,17 @@ function MethodPanel({
       {instruction.fields.length > 0 ? (
         <dl className="divide-y divide-line rounded-control border border-line bg-canvas">
           {instruction.fields.map((field) => (
-            <CopyRow key={field.label} label={field.label} value={field.value} />
+            <CopyRow key={field.label} label={field.label} value={field.value} copy={field.copy} />
           ))}
         </dl>
+      ) : null}
+      {instruction.fields.length > 1 ? (
+        <CopyButton
+          value={allDetails(instruction, instruction.amount)}
+          label={`Datos de ${instruction.label}`}
+          name={`Copiar todos los datos de ${instruction.label}`}
+          text="Copiar todos los datos"
+        />
       ) : null}
     </div>
   );

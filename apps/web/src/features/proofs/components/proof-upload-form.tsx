@@ -222,6 +222,11 @@ export function ProofUploadForm({
         currency: fixed?.currency ?? prefill.currency,
       }),
       ...(options || fixed ? { amount: "" } : {}),
+      // The method starts as the tab shown (the one asked for, else the first usable), never empty
+      // under an open tab; a draft's method wins, and the tabs follow the form (onMethodChange).
+      ...(options?.length
+        ? { paymentMethod: options.find((o) => o.method === method)?.method ?? options[0]?.method }
+        : {}),
       ...draft,
       ...(reservation ? { quantity: String(reservation.quantity) } : {}),
     },

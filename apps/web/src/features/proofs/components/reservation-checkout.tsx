@@ -9,6 +9,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
 import { useLivePayments } from "../hooks/use-live-payments";
@@ -162,7 +163,10 @@ function StatusNotice({ reservation, expired }: { reservation: Reservation; expi
               {reservation.rejectionReason}
             </p>
           ) : null}
-          <p>Tus boletos siguen reservados: sube un nuevo comprobante para esta misma compra.</p>
+          <p>
+            Tus números siguen apartados para ti hasta el {formatDateTime(reservation.expiresAt)}: sube un
+            comprobante nuevo para esta misma compra antes de esa hora.
+          </p>
         </Alert>
       );
     default:

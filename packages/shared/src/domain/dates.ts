@@ -1,0 +1,60 @@
+import { LOCALE, TIME_ZONE } from "../constants";
+import { type DateInput, toDate } from "./raffle-progress";
+
+// Dates and times as every screen, email, receipt and export writes them: es-VE, always in Venezuelan
+// time whatever the device's or server's own time zone is. One source, so a draw's time reads the same
+// on every page.
+
+export const UNKNOWN_DATE = "Fecha desconocida";
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** "5 de marzo de 2025" (long), "5 mar 2025" (medium) or "05/03/2025" (short). */
+export function formatDate(value: DateInput, style: "long" | "medium" | "short" = "long"): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_DATE;
+  const options: Intl.DateTimeFormatOptions =
+    style === "long"
+      ? { day: "numeric", month: "long", year: "numeric" }
+      : style === "medium"
+        ? { day: "numeric", month: "short", year: "numeric" }
+        : { day: "2-digit", month: "2-digit", year: "numeric" };
+  return dateFormat(`date:${style}`, options).format(date);
+}
+
+/** "6:30 p. m." */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_DATE;
+  return dateFormat("time", { hour: "numeric", minute: "2-digit" }).format(date);
+}
+
+/**
+ * Closes a sentence with a period, unless it already ends with one: a time ends with "a. m." or "p. m.",
+ * and "... a las 6:30 p. m.." reads as a typo.
+ */
+export function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+/** "5 de marzo de 2025 a las 6:30 p. m." */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_DATE;
+  return dateFormat("datetime", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(date);
+}
