@@ -11,6 +11,7 @@ import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-ref
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
 import { normalizeStoredReferenceKeys } from "./modules/proofs/reference-keys";
 import { scheduleReservationExpiry } from "./modules/purchases/service";
+import { scheduleDraftStatementSweep } from "./modules/reconciliation/service";
 import { seedDemo } from "./seed/demo";
 import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
 
@@ -37,6 +38,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     // After it: keys are computed from the normalised references (decision 0022).
     await normalizeStoredReferenceKeys(app.ctx);
     scheduleOrphanSweep(app);
+    scheduleDraftStatementSweep(app);
     scheduleDrawJob(app);
     // Reservations whose time ran out while the server was down are released before it serves.
     scheduleReservationExpiry(app);

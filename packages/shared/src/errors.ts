@@ -178,6 +178,10 @@ export const ERROR_CATALOGUE = {
   // Bank statements and reconciliation (the organiser's day).
   STATEMENT_NOT_FOUND: { status: 404, message: "Extracto bancario no encontrado." },
   STATEMENT_EMPTY: { status: 400, message: "El archivo del extracto está vacío: no tiene movimientos." },
+  STATEMENT_IMPORTED: {
+    status: 409,
+    message: "Un extracto importado queda como registro de la conciliación: no se puede descartar.",
+  },
   STATEMENT_UNREADABLE: {
     status: 400,
     message: "No se pudo leer el archivo: sube el extracto del banco en CSV o XLSX.",

@@ -1,5 +1,5 @@
 import type { RememberedLayout, StatementMapping } from "@rifazo/shared";
-import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { bankMappings, bankMovements, bankStatements, paymentProofs, raffles, users } from "../../db/schema";
 
@@ -117,6 +117,23 @@ export async function findStatement(exec: Executor, id: string) {
 export async function lockStatement(tx: Executor, id: string) {
   const [row] = await tx.select().from(bankStatements).where(eq(bankStatements.id, id)).for("update");
   return row;
+}
+
+/** Deletes a statement still in draft (never imported); returns its file's key, or null if none was. */
+export async function deleteDraftStatement(tx: Executor, id: string): Promise<string | null> {
+  const [row] = await tx
+    .delete(bankStatements)
+    .where(and(eq(bankStatements.id, id), eq(bankStatements.status, "draft")))
+    .returning({ key: bankStatements.storageKey });
+  return row?.key ?? null;
+}
+
+/** Drafts uploaded before `before`, never imported: what the weekly clean-up discards. */
+export async function deleteDraftsBefore(tx: Executor, before: Date) {
+  return tx
+    .delete(bankStatements)
+    .where(and(eq(bankStatements.status, "draft"), lt(bankStatements.createdAt, before)))
+    .returning({ id: bankStatements.id, key: bankStatements.storageKey, filename: bankStatements.filename });
 }
 
 export async function listStatements(exec: Executor, limit: number) {

@@ -223,6 +223,25 @@ export async function adminReconciliationRoutes(app: FastifyInstance): Promise<v
     },
   );
 
+  r.delete(
+    "/api/admin/statements/:id",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Descartar un extracto sin importar (y su archivo)",
+        description: `Solo un extracto que no se importó: uno importado es el registro de la conciliación (409 STATEMENT_IMPORTED). Los que quedan sin importar se descartan solos a los ${service.STATEMENT_DRAFT_DAYS} días.`,
+        params: idParams,
+        response: { 204: z.null(), 404: errorSchema, 409: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request, reply) => {
+      await service.discardStatement(app.ctx, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
   r.get(
     "/api/admin/statements/:id/file",
     {

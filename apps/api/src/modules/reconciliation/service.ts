@@ -11,6 +11,7 @@ import {
   type ReconciliationRow,
   type RememberedLayout,
   roundCents,
+  STATEMENT_DRAFT_DAYS,
   type StatementImportInput,
   type StatementImportResult,
   type StatementMapping,
@@ -20,7 +21,7 @@ import {
   type StatementUploadResult,
   statementMappingSchema,
 } from "@rifazo/shared";
-import type { FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
@@ -240,6 +241,97 @@ const STATEMENTS_LISTED = 200;
 
 export const statementNotFound = () => notFound("STATEMENT_NOT_FOUND");
 
+export { STATEMENT_DRAFT_DAYS };
+
+const DRAFT_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** Removes stored files after the rows that named them are gone; a failure leaves a file, never a row. */
+async function deleteFiles(ctx: Pick<AppContext, "storage" | "log">, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.warn(
+        { err: error, key },
+        "conciliación: no se pudo borrar el archivo de un extracto descartado",
+      );
+    });
+  }
+}
+
+/**
+ * The organiser discards an upload they will not import (a wrong file, a second try): only a draft; an
+ * imported statement is the record of what was reconciled and stays.
+ */
+export async function discardStatement(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  if (!isUuid(id)) throw statementNotFound();
+  const key = await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockStatement(tx, id);
+    if (!locked) throw statementNotFound();
+    if (locked.status !== "draft") throw new AppError("STATEMENT_IMPORTED");
+    const deleted = await repo.deleteDraftStatement(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "statement.discard",
+      entity: "bank_statement",
+      entityId: id,
+      before: { status: locked.status, filename: locked.filename },
+      after: null,
+      ipAddress: actor.ip,
+    });
+    return deleted;
+  });
+  if (key) await deleteFiles(ctx, [key]);
+}
+
+/** Discards drafts older than STATEMENT_DRAFT_DAYS, so abandoned uploads do not pile up. */
+export async function sweepDraftStatements(
+  ctx: Pick<AppContext, "db" | "storage" | "log">,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - STATEMENT_DRAFT_DAYS * 86_400_000);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const rows = await repo.deleteDraftsBefore(tx, before);
+    for (const row of rows) {
+      await recordAudit(tx, {
+        actorId: null,
+        action: "statement.discard",
+        entity: "bank_statement",
+        entityId: row.id,
+        before: { status: "draft", filename: row.filename },
+        after: { reason: `Sin importar después de ${STATEMENT_DRAFT_DAYS} días` },
+      });
+    }
+    return rows;
+  });
+  await deleteFiles(
+    ctx,
+    removed.map((row) => row.key),
+  );
+  return removed.length;
+}
+
+/** Runs the draft clean-up once the app is ready and then hourly. */
+export function scheduleDraftStatementSweep(app: FastifyInstance): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const removed = await sweepDraftStatements(app.ctx);
+      if (removed > 0) app.log.info({ removed }, "conciliación: extractos sin importar descartados");
+    } catch (error) {
+      app.log.error({ err: error }, "conciliación: falló la limpieza de extractos sin importar");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, DRAFT_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+  app.addHook("onReady", async () => {
+    void run();
+  });
+}
+
 /** A mapping stored before a field existed (hasHeader, type) gets the field's default. */
 function storedMapping(mapping: StatementMapping): StatementMapping {
   const parsed = statementMappingSchema.safeParse(mapping);
@@ -276,7 +368,7 @@ export async function listStatements(db: Executor): Promise<StatementSummary[]> 
 
 /** The original file, as a download: private, never cached, never rendered by the browser. */
 export async function sendStatementFile(ctx: AppContext, reply: FastifyReply, id: string) {
-  assertUuid(id, undefined, "STATEMENT_NOT_FOUND");
+  if (!isUuid(id)) throw statementNotFound();
   const statement = await repo.findStatement(ctx.db, id);
   if (!statement) throw statementNotFound();
   return sendPrivateFile(reply, {
@@ -478,7 +570,7 @@ async function storedBuffer(ctx: AppContext, key: string): Promise<Buffer> {
 
 /** The stored file read again with the mapping's encoding and delimiter, and its credits parsed. */
 async function parseStored(ctx: AppContext, id: string, mapping: StatementMapping) {
-  assertUuid(id, undefined, "STATEMENT_NOT_FOUND");
+  if (!isUuid(id)) throw statementNotFound();
   const statement = await repo.findStatement(ctx.db, id);
   if (!statement) throw statementNotFound();
   const grid = await readGrid(await storedBuffer(ctx, statement.storageKey), statement.filename, mapping);

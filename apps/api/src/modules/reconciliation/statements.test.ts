@@ -17,6 +17,7 @@ import {
   statementXlsx,
 } from "../../../test/statement-fixtures";
 import { auditLog, bankMappings, bankMovements, bankStatements } from "../../db/schema";
+import { sweepDraftStatements } from "./service";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
@@ -494,4 +495,66 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
       );
     }
   }, 180_000);
+});
+
+describe("extractos sin importar", () => {
+  it("el organizador descarta uno sin importar (fila, archivo y auditoría); uno importado queda", async () => {
+    const file = statementCsv([[day(), "0102000999", "PAGO MOVIL", "55,00"]]);
+    const { statementId: draft } = await uploaded(file, "equivocado.csv");
+    await expectAdminOnly(ctx, "DELETE", `/api/admin/statements/${draft}`);
+    const [row] = await db().select().from(bankStatements).where(eq(bankStatements.id, draft));
+    expect(await ctx.t.app.ctx.storage.get(row?.storageKey as string)).not.toBeNull();
+
+    const discarded = await call(ctx.t, "DELETE", `/api/admin/statements/${draft}`, ctx.admin.cookie);
+    expect(discarded.statusCode, discarded.body).toBe(204);
+    expect(await db().select().from(bankStatements).where(eq(bankStatements.id, draft))).toEqual([]);
+    expect(await ctx.t.app.ctx.storage.get(row?.storageKey as string)).toBeNull();
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, draft));
+    expect(audit).toMatchObject({ action: "statement.discard", actorId: ctx.admin.id });
+
+    const again = await call(ctx.t, "DELETE", `/api/admin/statements/${draft}`, ctx.admin.cookie);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.code).toBe("STATEMENT_NOT_FOUND");
+    expect((await call(ctx.t, "DELETE", "/api/admin/statements/nope", ctx.admin.cookie)).statusCode).toBe(
+      404,
+    );
+
+    const { statementId: kept } = await uploaded(
+      statementCsv([[day(), "0102000998", "PAGO MOVIL", "56,00"]]),
+    );
+    expect((await importIt(kept)).statusCode).toBe(200);
+    const refused = await call(ctx.t, "DELETE", `/api/admin/statements/${kept}`, ctx.admin.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "STATEMENT_IMPORTED",
+      message: "Un extracto importado queda como registro de la conciliación: no se puede descartar.",
+    });
+    expect(await db().select().from(bankStatements).where(eq(bankStatements.id, kept))).toHaveLength(1);
+  });
+
+  it("los que siguen sin importar a los 7 días se descartan solos; los recientes y los importados no", async () => {
+    const { statementId: old } = await uploaded(statementCsv([[day(), "0102000997", "PAGO MOVIL", "57,00"]]));
+    const { statementId: recent } = await uploaded(
+      statementCsv([[day(), "0102000996", "PAGO MOVIL", "58,00"]]),
+    );
+    const { statementId: imported } = await uploaded(
+      statementCsv([[day(), "0102000995", "PAGO MOVIL", "59,00"]]),
+    );
+    expect((await importIt(imported)).statusCode).toBe(200);
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await db()
+      .update(bankStatements)
+      .set({ createdAt: eightDaysAgo })
+      .where(sql`${bankStatements.id} IN (${old}, ${imported})`);
+    const [oldRow] = await db().select().from(bankStatements).where(eq(bankStatements.id, old));
+
+    expect(await sweepDraftStatements(ctx.t.app.ctx)).toBe(1);
+    const left = (await db().select({ id: bankStatements.id }).from(bankStatements)).map((r) => r.id);
+    expect(left).not.toContain(old);
+    expect(left).toEqual(expect.arrayContaining([recent, imported]));
+    expect(await ctx.t.app.ctx.storage.get(oldRow?.storageKey as string)).toBeNull();
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, old));
+    expect(audit).toMatchObject({ action: "statement.discard", actorId: null });
+    expect(await sweepDraftStatements(ctx.t.app.ctx)).toBe(0);
+  });
 });

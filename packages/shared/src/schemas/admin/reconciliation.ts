@@ -262,3 +262,6 @@ export const bulkApproveResultSchema = z.object({
   skipped: z.array(z.object({ proofId: z.string(), reason: z.string() })),
 });
 export type BulkApproveResult = z.infer<typeof bulkApproveResultSchema>;
+
+/** Statements uploaded but never imported are discarded after this many days (with their files). */
+export const STATEMENT_DRAFT_DAYS = 7;

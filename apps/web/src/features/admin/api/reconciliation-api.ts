@@ -57,6 +57,10 @@ export const importStatement = (
   body: { bankName: string; mapping: StatementMapping; skipUnreadable: boolean },
 ) => api.post<StatementImportResult>(`/api/admin/statements/${id(statementId)}/import`, body);
 
+/** Discards a statement that was never imported (its file too); an imported one is kept (409). */
+export const discardStatement = (statementId: string) =>
+  api.delete<null>(`/api/admin/statements/${id(statementId)}`);
+
 export const fetchStatements = (signal?: AbortSignal) =>
   api.get<StatementSummary[]>("/api/admin/statements", { signal });
 

@@ -1,10 +1,51 @@
-import { useQuery } from "@tanstack/react-query";
+import { STATEMENT_DRAFT_DAYS } from "@rifazo/shared/schemas/admin/reconciliation";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { fetchStatements, reconciliationKeys } from "../api/reconciliation-api";
+import { discardStatement, fetchStatements, reconciliationKeys } from "../api/reconciliation-api";
+import { ConfirmDialog } from "../shared/confirm-dialog";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
+
+/** "Descartar" for an upload that was never imported (a wrong file, a second try). */
+function DiscardStatement({ id, filename }: { id: string; filename: string }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const discard = useMutation({
+    mutationFn: () => discardStatement(id),
+    onSuccess: () => {
+      toast({ title: "Extracto descartado", description: filename, variant: "success" });
+      return queryClient.invalidateQueries({ queryKey: reconciliationKeys.statements() });
+    },
+    onError: (error) =>
+      toast({ title: "No se pudo descartar", description: errorMessage(error), variant: "error" }),
+  });
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Descartar<span className="sr-only"> {filename}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="¿Descartar este extracto?"
+        description={
+          <p>
+            Se borra «{filename}» y su archivo. No se importó ningún movimiento, así que la conciliación no
+            cambia.
+          </p>
+        }
+        confirmLabel="Descartar"
+        busy={discard.isPending}
+        onConfirm={() => discard.mutateAsync()}
+      />
+    </>
+  );
+}
 
 /** Every statement uploaded, with who uploaded it: statements are private files kept like proofs. */
 export function StatementsList() {
@@ -15,7 +56,7 @@ export function StatementsList() {
   return (
     <SectionCard
       title="Extractos subidos"
-      description="Los archivos originales, con quién los subió y qué se importó."
+      description={`Los archivos originales, con quién los subió y qué se importó. Los que no se importan se descartan solos a los ${STATEMENT_DRAFT_DAYS} días.`}
     >
       {statements.isPending ? (
         <LoadingList label="Cargando extractos..." count={2} className="space-y-3" itemClassName="h-20" />
@@ -52,6 +93,9 @@ export function StatementsList() {
                   <Badge variant={statement.status === "imported" ? "success" : "neutral"}>
                     {statement.status === "imported" ? "Importado" : "Sin importar"}
                   </Badge>
+                  {statement.status === "imported" ? null : (
+                    <DiscardStatement id={statement.id} filename={statement.filename} />
+                  )}
                   <a
                     href={statement.fileUrl}
                     download={statement.filename}
