@@ -12,6 +12,7 @@ import {
   type RaffleForm,
   type RaffleFormInput,
   type RaffleState,
+  type Revenue,
   raffleFormErrorSummary,
   raffleFormInputSchema,
   raffleFormSchema,
@@ -30,6 +31,7 @@ import { purchaseRulesLocked } from "../../purchases/repository";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
+import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
 import { scheduleTicketPool } from "./ticket-pool";
 
@@ -40,6 +42,7 @@ function toAdminRaffle(
   levels: repo.PrizeLevelRow[],
   winners: Awaited<ReturnType<typeof winnersOf>>,
   record: RecordSummary | undefined,
+  revenue: Revenue,
 ): AdminRaffle {
   const pendingTickets = Number(row.pendingTickets ?? 0);
   return {
@@ -63,15 +66,17 @@ function toAdminRaffle(
     extensionsUsed: row.extensionsUsed,
     archivedAt: iso(row.archivedAt),
     updatedAt: row.updatedAt.toISOString(),
+    revenue,
   };
 }
 
 async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
   const ids = rows.map((row) => row.id);
-  const [levels, winners, records] = await Promise.all([
+  const [levels, winners, records, revenue] = await Promise.all([
     repo.prizeLevelsOf(db, ids),
     winnersOf(db, ids),
     recordSummaries(db, ids),
+    revenueBy(db, "raffle", { raffleIds: ids }),
   ]);
   return rows.map((row) =>
     toAdminRaffle(
@@ -79,6 +84,7 @@ async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<A
       levels.filter((level) => level.raffleId === row.id),
       winners.filter((winner) => winner.raffleId === row.id),
       records.get(row.id),
+      revenue.get(row.id) ?? ZERO_REVENUE,
     ),
   );
 }
