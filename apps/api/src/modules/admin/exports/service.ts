@@ -17,8 +17,8 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
 import { AppError } from "../../../lib/errors";
-import { BOM, type ColumnType, CSV_DIALECTS, type CsvValue, csvLine } from "./csv";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
+import { BOM, type ColumnType, CSV_DIALECTS, type CsvValue, csvLine } from "./csv";
 import * as repo from "./repository";
 import { openXlsx } from "./xlsx";
 
