@@ -24,7 +24,8 @@ describe("purchaseDisplayState", () => {
     expect(paid).toMatchObject({ label: "Reembolsado", tone: "neutral", refunded: true, valid: false });
   });
 
-  it("pending and rejected keep their labels", () => {
+  it("pending and rejected keep their labels (spec 1 §4); verified reads as approved", () => {
+    expect(purchaseDisplayState({ proofStatus: "verified" }).label).toBe("Aprobado");
     expect(purchaseDisplayState({ proofStatus: "pending" })).toMatchObject({
       label: "En Revisión",
       tone: "warning",
