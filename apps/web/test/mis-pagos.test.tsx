@@ -227,7 +227,7 @@ describe("Mis Pagos", () => {
       ticketNumbers: ["0042", "0777"],
       receiptToken: "tok123",
       reviewedAt: PHONE_NOW.toISOString(),
-    } as const;
+    } satisfies Partial<PaymentProof>;
     const refund = {
       id: "rf1",
       status: "paid",
@@ -238,7 +238,7 @@ describe("Mis Pagos", () => {
       paidReference: "ZL-REEMB-9",
       paidProofUrl: null,
       paidAt: PHONE_NOW.toISOString(),
-    } as const;
+    } satisfies PaymentProof["refund"];
     proofs = page([
       proof({ ...approved, refund }),
       proof({

@@ -43,7 +43,8 @@ export const drawResultSchema = z.object({
 export type DrawResult = z.infer<typeof drawResultSchema>;
 
 export const ticketVerificationSchema = z.object({
-  result: z.enum(["not_found", "not_sold", "winner", "not_winner"]),
+  /** refunded: the number's only sales were refunded (a cancelled raffle, decision 0016): void. */
+  result: z.enum(["not_found", "not_sold", "winner", "not_winner", "refunded"]),
   ticketNumber: z.string(),
   matches: z.array(
     z.object({
@@ -61,6 +62,8 @@ export const ticketVerificationSchema = z.object({
       ownerName: z.string().nullable(),
       /** The signed-in caller bought this ticket. */
       mine: z.boolean().default(false),
+      /** Its purchase was refunded: the ticket is void and does not take part (sold is false). */
+      refunded: z.boolean().optional(),
     }),
   ),
 });

@@ -147,6 +147,8 @@ export interface TicketMatch {
   drawnAt: Date | null;
   winnerPrize: string | null;
   winnerLevel: number | null;
+  /** Its purchase was refunded (decision 0016): the ticket is void. */
+  refunded: boolean;
 }
 
 /** A ticket number across active and recently finished raffles (the public verifier). */
@@ -155,7 +157,8 @@ export async function findTicketMatches(tx: Executor, ticketNumber: number, rece
     SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
            t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
            r.end_date AS "endDate", r.drawn_at AS "drawnAt",
-           w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel"
+           w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
+           EXISTS (SELECT 1 FROM refunds rf WHERE rf.proof_id = t.payment_id) AS "refunded"
     FROM tickets t
     JOIN raffles r ON r.id = t.raffle_id
     LEFT JOIN users u ON u.id = t.user_id
@@ -164,7 +167,10 @@ export async function findTicketMatches(tx: Executor, ticketNumber: number, rece
     WHERE t.ticket_number = ${ticketNumber}
       AND (r.status IN ('active', 'closed', 'frozen')
            OR (r.status = 'finished'
-               AND coalesce(r.drawn_at, r.end_date, r.updated_at) > now() - make_interval(days => ${recentDays})))
+               AND coalesce(r.drawn_at, r.end_date, r.updated_at) > now() - make_interval(days => ${recentDays}))
+           -- A recently cancelled raffle's sold numbers answer "refunded" (a refunded receipt's QR opens here).
+           OR (r.status = 'cancelled' AND t.status = 'sold'
+               AND coalesce(r.cancelled_at, r.updated_at) > now() - make_interval(days => ${recentDays})))
     ORDER BY r.status = 'active' DESC, coalesce(r.drawn_at, r.end_date, r.created_at) DESC
     LIMIT 20`)) as unknown as { rows: TicketMatch[] };
   return result.rows;

@@ -85,7 +85,7 @@ export async function storedResult(
   };
 }
 
-export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner";
+export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner" | "refunded";
 
 export interface TicketVerification {
   result: VerificationResultKind;
@@ -102,6 +102,8 @@ export interface TicketVerification {
     ownerName: string | null;
     /** The signed-in caller bought this ticket. */
     mine: boolean;
+    /** Its purchase was refunded: void, it does not take part (sold is false). */
+    refunded: boolean;
   }>;
 }
 
@@ -120,10 +122,12 @@ export async function verifyTicket(
   if (!parsed.ok) throw badRequest(parsed.message);
   const rows = await repo.findTicketMatches(ctx.db, parsed.number, RECENT_DAYS);
   const matches = rows.map((r) => {
-    const sold = r.ticketStatus === "sold";
+    // A refunded purchase's ticket is void: never presented as a sold, participating ticket (decision 0016).
+    const refunded = r.ticketStatus === "sold" && Boolean(r.refunded);
+    const sold = r.ticketStatus === "sold" && !refunded;
     const drawDate = r.drawnAt ?? r.endDate;
-    const isWinner = r.winnerPrize !== null;
-    const mine = sold && viewerId !== null && r.ownerId === viewerId;
+    const isWinner = r.winnerPrize !== null && !refunded;
+    const mine = (sold || refunded) && viewerId !== null && r.ownerId === viewerId;
     return {
       raffleId: r.raffleId,
       raffleTitle: r.raffleTitle,
@@ -132,8 +136,9 @@ export async function verifyTicket(
       isWinner,
       prize: r.winnerPrize,
       drawDate: drawDate ? new Date(drawDate).toISOString() : null,
-      ownerName: sold && (isWinner || mine) ? shortName(r.ownerName) : null,
+      ownerName: (sold && isWinner) || mine ? shortName(r.ownerName) : null,
       mine,
+      refunded,
     };
   });
   const result: VerificationResultKind =
@@ -143,7 +148,9 @@ export async function verifyTicket(
         ? "winner"
         : matches.some((m) => m.sold)
           ? "not_winner"
-          : "not_sold";
+          : matches.some((m) => m.refunded)
+            ? "refunded"
+            : "not_sold";
   return { result, ticketNumber: parsed.display, matches };
 }
 
