@@ -159,10 +159,10 @@ export function receiptSvg(receipt: Receipt): string {
 function refundStamp(refund: NonNullable<Receipt["refund"]>): string {
   const lines = [
     text(540, 600, refund.label.toUpperCase(), 56, `font-weight="bold" fill="${VOID}" text-anchor="middle"`),
-    ...wrap(refund.headline, 44, 1).map((line) =>
-      text(540, 660, line, 30, `font-weight="bold" fill="${INK}" text-anchor="middle"`),
+    ...wrap(refund.headline, 56, 1).map((line) =>
+      text(540, 660, line, 27, `font-weight="bold" fill="${INK}" text-anchor="middle"`),
     ),
-    ...wrap(refund.detail, 58, 2).map((line, i) =>
+    ...wrap(refund.detail, 62, 2).map((line, i) =>
       text(540, 706 + i * 34, line, 24, `fill="${INK}" text-anchor="middle"`),
     ),
   ];
