@@ -198,5 +198,18 @@ describe("ingresos: cobrado, reembolsado y neto, iguales en cada pantalla", () =
       expect(money("Neto (USD)")).toBe(revenue.net.usd);
       expect(money("Neto (Bs)")).toBe(revenue.net.ves);
     }
+    // The proofs export names the refunded purchases' state as every screen does.
+    const proofsCsv = await call(ctx.t, "GET", "/api/admin/exports/proofs.csv", ctx.admin.cookie);
+    const proofRows = proofsCsv.rawPayload
+      .subarray(3)
+      .toString("utf8")
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));
+    const state = (id: string) =>
+      proofRows.find((r) => r[0] === id)?.[(proofRows[0] ?? []).indexOf("Estado")];
+    expect(state(zelle.id)).toBe("Reembolsado");
+    expect(state(owed.id)).toBe("Reembolso pendiente");
+    expect(state(combo.id)).toBe("Aprobado");
   });
 });
