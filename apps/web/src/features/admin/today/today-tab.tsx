@@ -249,8 +249,8 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
   const max = Math.max(0, ...days.map((d) => d.revenue.collected.usd));
   const money = (pair: MoneyPair) => (
     <>
-      <span className="block">{formatMoney(pair.usd, "USD")}</span>
-      <span className="block text-xs text-muted">{formatMoney(pair.ves, "VES")}</span>
+      <span className="block whitespace-nowrap">{formatMoney(pair.usd, "USD")}</span>
+      <span className="block text-xs whitespace-nowrap text-muted">{formatMoney(pair.ves, "VES")}</span>
     </>
   );
   return (
@@ -288,8 +288,12 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           <tbody className="divide-y divide-line">
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row" className="py-1.5 pr-2 font-medium text-ink">
-                  {formatDate(`${day.day}T12:00:00Z`, "medium")}
+                <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap text-ink">
+                  {/* The last 14 days: on a phone the year is left out so the four columns fit. */}
+                  <span className="sm:hidden">
+                    {formatDate(`${day.day}T12:00:00Z`, "medium").replace(/\s+(de\s+)?\d{4}$/, "")}
+                  </span>
+                  <span className="hidden sm:inline">{formatDate(`${day.day}T12:00:00Z`, "medium")}</span>
                 </th>
                 <td className="hidden px-2 py-1.5 text-right tabular-nums sm:table-cell">
                   {formatNumber(day.proofs)}
