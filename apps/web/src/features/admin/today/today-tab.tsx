@@ -263,24 +263,24 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           <caption className="sr-only">
             Ingresos cobrados, reembolsado y neto por día, últimos 14 días
           </caption>
-          <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
+          <thead className="border-b border-line text-xs text-muted sm:tracking-wide sm:uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-2 font-semibold">
+              <th scope="col" className="py-2 pr-1.5 sm:pr-2 font-semibold">
                 Día
               </th>
-              <th scope="col" className="hidden px-2 py-2 text-right font-semibold sm:table-cell">
+              <th scope="col" className="hidden px-1.5 py-2 sm:px-2 text-right font-semibold sm:table-cell">
                 Pagos
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
                 Ingresos cobrados
               </th>
-              <th scope="col" className="hidden w-1/6 px-2 py-2 md:table-cell">
+              <th scope="col" className="hidden w-1/6 px-1.5 py-2 sm:px-2 md:table-cell">
                 <span className="sr-only">Barra</span>
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
                 Reembolsado
               </th>
-              <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              <th scope="col" className="py-2 pl-1.5 sm:pl-2 text-right font-semibold">
                 Neto
               </th>
             </tr>
@@ -288,18 +288,20 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           <tbody className="divide-y divide-line">
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap text-ink">
+                <th scope="row" className="py-1.5 pr-1.5 sm:pr-2 font-medium whitespace-nowrap text-ink">
                   {/* The last 14 days: on a phone the year is left out so the four columns fit. */}
                   <span className="sm:hidden">
                     {formatDate(`${day.day}T12:00:00Z`, "medium").replace(/\s+(de\s+)?\d{4}$/, "")}
                   </span>
                   <span className="hidden sm:inline">{formatDate(`${day.day}T12:00:00Z`, "medium")}</span>
                 </th>
-                <td className="hidden px-2 py-1.5 text-right tabular-nums sm:table-cell">
+                <td className="hidden px-1.5 py-1.5 sm:px-2 text-right tabular-nums sm:table-cell">
                   {formatNumber(day.proofs)}
                 </td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{money(day.revenue.collected)}</td>
-                <td className="hidden px-2 py-1.5 md:table-cell">
+                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
+                  {money(day.revenue.collected)}
+                </td>
+                <td className="hidden px-1.5 py-1.5 sm:px-2 md:table-cell">
                   <svg
                     aria-hidden="true"
                     focusable="false"
@@ -320,8 +322,10 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
                     ) : null}
                   </svg>
                 </td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{money(day.revenue.refunded)}</td>
-                <td className="py-1.5 pl-2 text-right font-semibold tabular-nums">
+                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
+                  {money(day.revenue.refunded)}
+                </td>
+                <td className="py-1.5 pl-1.5 sm:pl-2 text-right font-semibold tabular-nums">
                   {money(day.revenue.net)}
                 </td>
               </tr>
@@ -329,16 +333,16 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           </tbody>
           <tfoot className="border-t-2 border-line font-bold">
             <tr>
-              <th scope="row" className="py-2 pr-2">
+              <th scope="row" className="py-2 pr-1.5 sm:pr-2">
                 Total
               </th>
-              <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
+              <td className="hidden px-1.5 py-2 sm:px-2 text-right tabular-nums sm:table-cell">
                 {formatNumber(totalProofs)}
               </td>
-              <td className="px-2 py-2 text-right tabular-nums">{money(collected)}</td>
+              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(collected)}</td>
               <td className="hidden md:table-cell" />
-              <td className="px-2 py-2 text-right tabular-nums">{money(refunded)}</td>
-              <td className="py-2 pl-2 text-right tabular-nums">{money(net)}</td>
+              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(refunded)}</td>
+              <td className="py-2 pl-1.5 sm:pl-2 text-right tabular-nums">{money(net)}</td>
             </tr>
           </tfoot>
         </table>
