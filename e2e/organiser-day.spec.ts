@@ -411,6 +411,11 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
   await expect(notice).toContainText(`Referencia del reembolso: ${refundReference}`);
   await expect(notice).not.toContainText("..");
   await expect(notice.getByRole("link", { name: "Ver comprobante del reembolso" })).toBeVisible();
+  // The purchase's state is the refund, never a green "Aprobado"; its tickets and receipt are void.
+  await expect(payment.getByText("Aprobado", { exact: true })).toHaveCount(0);
+  await expect(payment.getByText("Reembolsado", { exact: true })).toBeVisible();
+  await expect(payment.getByText("Boletos anulados:")).toBeVisible();
+  await expect(payment.getByRole("link", { name: `Ver recibo anulado: ${title}` })).toBeVisible();
   expect(await horizontalOverflow(buyerPage), "desbordamiento horizontal en Mis Pagos").toBeLessThanOrEqual(
     0,
   );
@@ -419,5 +424,13 @@ test("conciliar con el extracto del banco, aprobar en bloque, cancelar la rifa y
 
   // ...and was told by email.
   await server.mail.waitFor(luisa.buyer.email, (m) => m.text.includes(refundReference));
+
+  // --- Statistics: what was paid minus what was refunded (paid or owed): this raffle nets zero ---
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("tab", { name: "Estadísticas" }).click();
+  await expect(page.getByTestId("revenue-collected").first()).toContainText("Ingresos cobrados");
+  await expect(page.getByTestId("revenue-refunded").first()).toContainText("Bs. 6.141,75");
+  await expect(page.getByTestId("revenue-net").first()).toContainText("$0,00 · Bs. 0,00");
+  await shoot(page, "8-estadisticas");
   for (const purchase of purchases) await purchase.api.dispose();
 });

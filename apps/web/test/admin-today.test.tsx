@@ -12,14 +12,24 @@ const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const days = Array.from({ length: 14 }, (_, i) => ({
+/** A day's revenue: collected and refunded as [usd, ves]; net is their difference. */
+function revenue([cu, cv]: [number, number], [ru, rv]: [number, number] = [0, 0], proofs = 0) {
+  return {
+    collected: { usd: cu, ves: cv },
+    refunded: { usd: ru, ves: rv },
+    refundPending: { usd: 0, ves: 0 },
+    net: { usd: Math.round((cu - ru) * 100) / 100, ves: Math.round((cv - rv) * 100) / 100 },
+    proofs,
+  };
+}
+const days: AdminToday["salesPerDay"] = Array.from({ length: 14 }, (_, i) => ({
   day: `2026-11-${String(13 + i).padStart(2, "0")}`,
-  usd: 0,
-  ves: 0,
+  revenue: revenue([0, 0]),
   proofs: 0,
 }));
-days[12] = { day: "2026-11-25", usd: 1000, ves: 36500, proofs: 3 };
-days[13] = { day: "2026-11-26", usd: 234.56, ves: 8_561.44, proofs: 2 };
+days[12] = { day: "2026-11-25", revenue: revenue([1000, 36500], [0, 0], 3), proofs: 3 };
+// A cancelled raffle's refunds were created on the 26th.
+days[13] = { day: "2026-11-26", revenue: revenue([234.56, 8_561.44], [34.56, 1_261.44], 2), proofs: 2 };
 
 const TODAY: AdminToday = {
   pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
@@ -147,18 +157,38 @@ describe("pestaña Hoy", () => {
     expect(items[1]).toHaveTextContent("comprobante rechazado");
   });
 
-  it("ventas por día en una tabla con totales en USD y Bs", async () => {
+  it("ingresos por día: cobrado, reembolsado y neto, en USD y Bs, con totales", async () => {
     renderWithProviders(<AdminDashboard />, { path: "/admin" });
-    const table = await screen.findByRole("table", { name: "Ventas aprobadas por día, últimos 14 días" });
+    const table = await screen.findByRole("table", {
+      name: "Ingresos cobrados, reembolsado y neto por día, últimos 14 días",
+    });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(["Ingresos cobrados", "Reembolsado", "Neto"]));
     const rows = within(table).getAllByRole("row");
     // Header, 14 days, total.
     expect(rows).toHaveLength(16);
-    expect(rows[14]).toHaveTextContent("$234,56");
-    expect(rows[14]).toHaveTextContent("Bs. 8.561,44");
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((td) => td.textContent);
+    // Pagos, cobrado, (bar), reembolsado, neto.
+    expect(cells(rows[14] as HTMLElement)).toEqual([
+      "2",
+      "$234,56Bs. 8.561,44",
+      "",
+      "$34,56Bs. 1.261,44",
+      "$200,00Bs. 7.300,00",
+    ]);
     const total = rows[15] as HTMLElement;
     expect(within(total).getByRole("rowheader")).toHaveTextContent("Total");
-    expect(total).toHaveTextContent("$1.234,56");
-    expect(total).toHaveTextContent("Bs. 45.061,44");
-    expect(total).toHaveTextContent("5");
+    expect(cells(total)).toEqual([
+      "5",
+      "$1.234,56Bs. 45.061,44",
+      "",
+      "$34,56Bs. 1.261,44",
+      "$1.200,00Bs. 43.800,00",
+    ]);
   });
 });

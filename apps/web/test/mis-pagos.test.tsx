@@ -219,4 +219,62 @@ describe("Mis Pagos", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(calls("/api/proofs/mine")).toBe(before);
   });
+
+  it("a refunded purchase says Reembolsado, voids its tickets and its receipt; a pending refund says so too", async () => {
+    const approved = {
+      status: "approved",
+      statusLabel: "Aprobado",
+      ticketNumbers: ["0042", "0777"],
+      receiptToken: "tok123",
+      reviewedAt: PHONE_NOW.toISOString(),
+    } satisfies Partial<PaymentProof>;
+    const refund = {
+      id: "rf1",
+      status: "paid",
+      statusLabel: "Reembolsado",
+      amount: 20,
+      currency: "USD",
+      amountVes: null,
+      paidReference: "ZL-REEMB-9",
+      paidProofUrl: null,
+      paidAt: PHONE_NOW.toISOString(),
+    } satisfies PaymentProof["refund"];
+    proofs = page([
+      proof({ ...approved, refund }),
+      proof({
+        ...approved,
+        id: "p2",
+        raffleTitle: "Moto",
+        receiptToken: "tok456",
+        refund: {
+          ...refund,
+          id: "rf2",
+          status: "pending",
+          statusLabel: "Reembolso pendiente",
+          paidReference: null,
+          paidAt: null,
+        },
+      }),
+    ]);
+    reservations = [];
+    renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    const items = await screen.findAllByRole("listitem");
+    const cards = items.filter((li) => within(li).queryByRole("heading"));
+    const paid = cards.find((li) => within(li).queryByRole("heading", { name: "iPhone 17" })) as HTMLElement;
+    const owed = cards.find((li) => within(li).queryByRole("heading", { name: "Moto" })) as HTMLElement;
+    // No green "Aprobado" on either: the refund is the state.
+    expect(within(paid).queryByText("Aprobado")).toBeNull();
+    expect(within(owed).queryByText("Aprobado")).toBeNull();
+    expect(within(paid).getByText("Reembolsado").className).not.toMatch(/success/);
+    expect(within(owed).getAllByText("Reembolso pendiente").length).toBeGreaterThan(0);
+    // The tickets are shown void (struck through), and the receipt link says it is void.
+    expect(within(paid).getByText("Boletos anulados:")).toBeInTheDocument();
+    expect(within(paid).getByText("0042").tagName).toBe("DEL");
+    expect(within(paid).queryByRole("link", { name: "Ver recibo: iPhone 17" })).toBeNull();
+    expect(within(paid).getByRole("link", { name: "Ver recibo anulado: iPhone 17" })).toHaveAttribute(
+      "href",
+      "/recibo/tok123",
+    );
+    expect(within(paid).getByText("ZL-REEMB-9")).toBeInTheDocument();
+  });
 });

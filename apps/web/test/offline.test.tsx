@@ -167,6 +167,43 @@ describe("Mis boletos sin conexión", () => {
     expect(screen.getByText("Sincronizado el 26 de noviembre de 2026 a las 10:00 a. m.")).toBeVisible();
   });
 
+  it("offline, a refunded purchase reads «Reembolsado» with its tickets void, as online", async () => {
+    const refunded = makeProof({
+      ...proof,
+      status: "approved",
+      refund: {
+        id: "rf1",
+        status: "paid",
+        statusLabel: "Reembolsado",
+        amount: 20,
+        currency: "USD",
+        amountVes: null,
+        paidReference: "ZL-REEMB-9",
+        paidProofUrl: null,
+        paidAt: new Date(SYNCED_AT - 600_000).toISOString(),
+      },
+    });
+    const source = new QueryClient();
+    source.setQueryData(["session"], USER, { updatedAt: SYNCED_AT });
+    source.setQueryData(
+      ["proofs", "mine", { q: "", page: 1 }],
+      { ...proofs, items: [refunded] },
+      { updatedAt: SYNCED_AT },
+    );
+    source.setQueryData(["reservations", "mine"], { items: [] }, { updatedAt: SYNCED_AT });
+    writeOfflineSnapshot({ userId: USER.id, state: dehydrate(source) });
+    setOnline(false);
+    const client = testQueryClient();
+    restoreOfflineSnapshot(client, ["session"]);
+    renderWithProviders(<PaymentsList />, { client });
+
+    expect(await screen.findByText("iPhone 17")).toBeVisible();
+    expect(screen.getByText("Reembolsado")).toBeVisible();
+    expect(screen.queryByText("Aprobado")).toBeNull();
+    expect(screen.getByText("Boletos anulados:")).toBeVisible();
+    expect(screen.getByText("0042").tagName).toBe("DEL");
+  });
+
   it("online with fresh data, says nothing about syncing and keeps the snapshot for later", async () => {
     fetchMock.mockImplementation(async (input) => {
       const body = String(input).startsWith("/api/proofs/mine") ? proofs : { items: [] };

@@ -38,6 +38,7 @@ const STATUS_LABELS: Record<string, string> = {
   closed: "Cerrada: revisando pagos",
   frozen: "Lista congelada: esperando el sorteo",
   finished: "Finalizada",
+  cancelled: "Cancelada",
 };
 
 function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
@@ -72,6 +73,10 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
                   {m.isWinner ? (
                     <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
                       <TrophyIcon /> Ganador
+                    </span>
+                  ) : m.refunded ? (
+                    <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted ring-1 ring-line">
+                      Reembolsado · anulado
                     </span>
                   ) : m.sold ? (
                     <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">

@@ -23,6 +23,7 @@ export * from "./phone";
 export * from "./pricing";
 export * from "./proof-analysis";
 export * from "./purchase-limits";
+export * from "./purchase-state";
 export * from "./raffle-card-state";
 export * from "./raffle-lifecycle";
 export * from "./raffle-progress";

@@ -101,3 +101,28 @@ export function receiptDrawText(draw: ReceiptDrawInput): string {
       return "Por anunciar";
   }
 }
+
+/**
+ * What a refunded receipt prints, the same on the page, the PNG and the PDF (decision 0016): when it was
+ * refunded and by which transfer, and that its numbers are void.
+ */
+export function receiptRefundTexts(refund: {
+  status: "pending" | "paid";
+  paidAt: string | null;
+  paidReference: string | null;
+}): { headline: string; detail: string; referenceLast4: string | null } {
+  const void_ = "Estos números quedaron anulados: no participan en el sorteo.";
+  const tail = refund.paidReference ? referenceTail(refund.paidReference) : null;
+  if (refund.status === "paid") {
+    return {
+      headline: refund.paidAt ? `Reembolsado el ${receiptDateTime(refund.paidAt)}` : "Reembolsado",
+      detail: tail ? `Referencia del reembolso terminada en ${tail}. ${void_}` : void_,
+      referenceLast4: tail,
+    };
+  }
+  return {
+    headline: "Reembolso pendiente",
+    detail: `La rifa fue cancelada y este pago se devolverá. ${void_}`,
+    referenceLast4: null,
+  };
+}

@@ -49,8 +49,11 @@ export const ticketVerificationQuerySchema = z.object({
 });
 
 export const ticketVerificationSchema = z.object({
-  /** Over every raffle holding the number, whatever the page. */
-  result: z.enum(["not_found", "not_sold", "winner", "not_winner"]),
+  /**
+   * Over every raffle holding the number, whatever the page. refunded: the number's only sales were
+   * refunded (a cancelled raffle, decision 0016): void.
+   */
+  result: z.enum(["not_found", "not_sold", "winner", "not_winner", "refunded"]),
   ticketNumber: z.string(),
   /** Raffles holding this number (every page); the matches are one page of them. */
   total: z.number().int(),
@@ -72,6 +75,8 @@ export const ticketVerificationSchema = z.object({
       ownerName: z.string().nullable(),
       /** The signed-in caller bought this ticket. */
       mine: z.boolean().default(false),
+      /** Its purchase was refunded: the ticket is void and does not take part (sold is false). */
+      refunded: z.boolean().optional(),
     }),
   ),
 });

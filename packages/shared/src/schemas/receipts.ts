@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, PAYMENT_METHODS } from "../constants";
+import { CURRENCIES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 
 // The receipt of an approved purchase (GET /api/receipts/:token): what the page at /recibo/:token, its
@@ -46,6 +46,25 @@ export const receiptSchema = z.object({
     referenceLast4: z.string(),
   }),
   approvedAt: z.string(),
+  /**
+   * The refund of a cancelled raffle's purchase (decision 0016), or null: then the receipt is void, its
+   * numbers no longer play, and every copy (page, PNG, PDF) prints `headline` and `detail`.
+   */
+  refund: z
+    .object({
+      status: z.enum(REFUND_STATUSES),
+      /** "Reembolsado" / "Reembolso pendiente" (purchaseDisplayState). */
+      label: z.string(),
+      paidAt: z.string().nullable(),
+      /** The refund's transfer reference, last four characters (like the payment's). */
+      referenceLast4: z.string().nullable(),
+      /** "Reembolsado el 29 de noviembre de 2026, 10:15 a. m." / "Reembolso pendiente". */
+      headline: z.string(),
+      /** "Referencia del reembolso terminada en 8899. Estos números quedaron anulados: no participan en el sorteo." */
+      detail: z.string(),
+    })
+    .nullable()
+    .optional(),
   /**
    * The purchase's receipt code (its receipt secret, 64 hex): the owner tag of each of these numbers in
    * the raffle's frozen list is ownerTag(code, raffleId, number) (docs/draw-protocol.md §4).

@@ -147,6 +147,8 @@ export interface TicketMatch {
   drawnAt: Date | null;
   winnerPrize: string | null;
   winnerLevel: number | null;
+  /** Its purchase was refunded (decision 0016): the ticket is void. */
+  refunded: boolean;
 }
 
 export interface TicketMatchPage {
@@ -155,11 +157,13 @@ export interface TicketMatchPage {
   total: number;
   anyWinner: boolean;
   anySold: boolean;
+  anyRefunded: boolean;
 }
 
 /**
  * A ticket number across every raffle on sale, under review or drawn, however old (the public verifier):
- * a winner stays a winner. One page, ordered: the raffle asked about, raffles still open, winning
+ * a winner stays a winner. A cancelled raffle's sold numbers answer too, as refunded (a refunded
+ * receipt's QR opens here). One page, ordered: the raffle asked about, raffles still open, winning
  * tickets, then the most recent.
  */
 export async function findTicketMatches(
@@ -168,27 +172,33 @@ export async function findTicketMatches(
   options: { raffleId: string | null; offset: number; limit: number },
 ): Promise<TicketMatchPage> {
   const result = (await tx.execute(sql`
-    SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
-           t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
-           r.end_date AS "endDate", r.drawn_at AS "drawnAt",
-           w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
+    SELECT m.*,
            count(*) OVER ()::int AS "total",
-           bool_or(w.raffle_id IS NOT NULL) OVER () AS "anyWinner",
-           bool_or(t.status = 'sold') OVER () AS "anySold"
-    FROM tickets t
-    JOIN raffles r ON r.id = t.raffle_id
-    LEFT JOIN users u ON u.id = t.user_id
-    LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
-                        AND w.disqualified_at IS NULL
-    WHERE t.ticket_number = ${ticketNumber}
-      AND r.status IN ('active', 'closed', 'frozen', 'finished')
-    ORDER BY r.id = ${options.raffleId ?? null}::uuid IS TRUE DESC,
-             r.status <> 'finished' DESC,
-             w.raffle_id IS NOT NULL DESC,
-             coalesce(r.drawn_at, r.end_date, r.created_at) DESC,
-             r.id
+           bool_or(m."winnerPrize" IS NOT NULL AND NOT m."refunded") OVER () AS "anyWinner",
+           bool_or(m."ticketStatus" = 'sold' AND NOT m."refunded") OVER () AS "anySold",
+           bool_or(m."ticketStatus" = 'sold' AND m."refunded") OVER () AS "anyRefunded"
+    FROM (
+      SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
+             t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
+             r.end_date AS "endDate", r.drawn_at AS "drawnAt", r.created_at AS "createdAt",
+             w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
+             EXISTS (SELECT 1 FROM refunds rf WHERE rf.proof_id = t.payment_id) AS "refunded"
+      FROM tickets t
+      JOIN raffles r ON r.id = t.raffle_id
+      LEFT JOIN users u ON u.id = t.user_id
+      LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
+                          AND w.disqualified_at IS NULL
+      WHERE t.ticket_number = ${ticketNumber}
+        AND (r.status IN ('active', 'closed', 'frozen', 'finished')
+             OR (r.status = 'cancelled' AND t.status = 'sold'))
+    ) m
+    ORDER BY m."raffleId" = ${options.raffleId ?? null}::uuid IS TRUE DESC,
+             m."raffleStatus" NOT IN ('finished', 'cancelled') DESC,
+             (m."winnerPrize" IS NOT NULL AND NOT m."refunded") DESC,
+             coalesce(m."drawnAt", m."endDate", m."createdAt") DESC,
+             m."raffleId"
     OFFSET ${options.offset} LIMIT ${options.limit}`)) as unknown as {
-    rows: Array<TicketMatch & { total: number; anyWinner: boolean; anySold: boolean }>;
+    rows: Array<TicketMatch & { total: number; anyWinner: boolean; anySold: boolean; anyRefunded: boolean }>;
   };
   const first = result.rows[0];
   // A page past the end still says how many raffles there are.
@@ -201,6 +211,7 @@ export async function findTicketMatches(
     total: first?.total ?? 0,
     anyWinner: first?.anyWinner ?? false,
     anySold: first?.anySold ?? false,
+    anyRefunded: first?.anyRefunded ?? false,
   };
 }
 

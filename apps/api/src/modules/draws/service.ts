@@ -87,7 +87,7 @@ export async function storedResult(
   };
 }
 
-export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner";
+export type VerificationResultKind = "not_found" | "not_sold" | "winner" | "not_winner" | "refunded";
 
 export interface TicketVerification {
   result: VerificationResultKind;
@@ -108,6 +108,8 @@ export interface TicketVerification {
     ownerName: string | null;
     /** The signed-in caller bought this ticket. */
     mine: boolean;
+    /** Its purchase was refunded: void, it does not take part (sold is false). */
+    refunded: boolean;
   }>;
 }
 
@@ -134,10 +136,12 @@ export async function verifyTicket(
     limit: VERIFY_PAGE_SIZE,
   });
   const matches = found.rows.map((r) => {
-    const sold = r.ticketStatus === "sold";
+    // A refunded purchase's ticket is void: never presented as a sold, participating ticket (decision 0016).
+    const refunded = r.ticketStatus === "sold" && Boolean(r.refunded);
+    const sold = r.ticketStatus === "sold" && !refunded;
     const drawDate = r.drawnAt ?? r.endDate;
-    const isWinner = r.winnerPrize !== null;
-    const mine = sold && viewerId !== null && r.ownerId === viewerId;
+    const isWinner = r.winnerPrize !== null && !refunded;
+    const mine = (sold || refunded) && viewerId !== null && r.ownerId === viewerId;
     return {
       raffleId: r.raffleId,
       raffleTitle: r.raffleTitle,
@@ -146,13 +150,22 @@ export async function verifyTicket(
       isWinner,
       prize: r.winnerPrize,
       drawDate: drawDate ? new Date(drawDate).toISOString() : null,
-      ownerName: sold && (isWinner || mine) ? shortName(r.ownerName) : null,
+      ownerName: (sold && isWinner) || mine ? shortName(r.ownerName) : null,
       mine,
+      refunded,
     };
   });
   // Over every raffle holding the number, not only this page.
   const result: VerificationResultKind =
-    found.total === 0 ? "not_found" : found.anyWinner ? "winner" : found.anySold ? "not_winner" : "not_sold";
+    found.total === 0
+      ? "not_found"
+      : found.anyWinner
+        ? "winner"
+        : found.anySold
+          ? "not_winner"
+          : found.anyRefunded
+            ? "refunded"
+            : "not_sold";
   return {
     result,
     ticketNumber: parsed.display,

@@ -19,6 +19,7 @@ import {
   type ProofStatus,
   type ProofUploadRequest,
   type PurchaseAllowance,
+  purchaseDisplayState,
   RAFFLE_MESSAGES,
   RESERVATION_MESSAGES,
   type SessionUser,
@@ -122,10 +123,15 @@ async function withTickets(
     repo.ticketNumbersOf(db, approved),
     buyerRefundsOf(db, approved),
   ]);
-  return rows.map((row) => ({
-    ...toPaymentProof(row, numbers.get(row.id) ?? [], viewer),
-    refund: refunds.get(row.id) ?? null,
-  }));
+  return rows.map((row) => {
+    const refund = refunds.get(row.id) ?? null;
+    return {
+      ...toPaymentProof(row, numbers.get(row.id) ?? [], viewer),
+      // The refund outranks the approval: the same word as every screen (decision 0016).
+      statusLabel: purchaseDisplayState({ proofStatus: row.status, refund }).label,
+      refund,
+    };
+  });
 }
 
 /** "Mis Pagos": the user's proofs, newest first, five per page, with a search over title and reference. */

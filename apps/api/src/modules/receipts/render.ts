@@ -21,6 +21,8 @@ const INK = "#1b1530";
 const MUTED = "#5f5a72";
 const CANVAS = "#f7f6fb";
 const CHIP = "#ede9fe";
+/** A refunded receipt's stamp (decision 0016). */
+const VOID = "#b91c1c";
 const SANS = "DejaVu Sans, sans-serif";
 const MONO = "DejaVu Sans Mono, monospace";
 /** Quiet zone around the symbol, in modules, as the QR standard asks. */
@@ -82,14 +84,18 @@ export function receiptSvg(receipt: Receipt): string {
   parts.push(`<rect width="${W}" height="${RECEIPT_IMAGE_HEIGHT}" fill="${CANVAS}"/>`);
   parts.push(`<rect width="${W}" height="200" fill="${BRAND}"/>`);
   parts.push(text(60, 105, "Rifazo", 64, `font-weight="bold" fill="#ffffff"`));
-  parts.push(text(60, 160, "Recibo de compra · Pago aprobado", 32, `fill="${ACCENT}"`));
+  const subtitle = receipt.refund
+    ? `Recibo de compra · ${receipt.refund.label}`
+    : "Recibo de compra · Pago aprobado";
+  parts.push(text(60, 160, subtitle, 32, `fill="${ACCENT}"`));
 
   parts.push(text(60, 265, "Rifa", 26, `fill="${MUTED}"`));
   wrap(receipt.raffle.title, 34, 2).forEach((line, i) => {
     parts.push(text(60, 320 + i * 56, line, 46, `font-weight="bold" fill="${INK}"`));
   });
 
-  parts.push(text(60, 460, `Tus números (${receipt.quantity})`, 26, `fill="${MUTED}"`));
+  const numbersLabel = receipt.refund ? "Números anulados" : "Tus números";
+  parts.push(text(60, 460, `${numbersLabel} (${receipt.quantity})`, 26, `fill="${MUTED}"`));
   const shown =
     receipt.numbers.length > IMAGE_NUMBER_CHIPS
       ? [
@@ -111,6 +117,8 @@ export function receiptSvg(receipt: Receipt): string {
       ),
     );
   });
+
+  if (receipt.refund) parts.push(refundStamp(receipt.refund));
 
   parts.push(text(60, 850, "Fecha del sorteo", 26, `fill="${MUTED}"`));
   wrap(receipt.draw.text, 48, 2).forEach((line, i) => {
@@ -145,6 +153,24 @@ export function receiptSvg(receipt: Receipt): string {
   parts.push(`<rect y="${RECEIPT_IMAGE_HEIGHT - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${RECEIPT_IMAGE_HEIGHT}" viewBox="0 0 ${W} ${RECEIPT_IMAGE_HEIGHT}" font-family="${SANS}">${parts.join("")}</svg>`;
+}
+
+/** Over the numbers: they are veiled, and a stamp says when and how the purchase was refunded. */
+function refundStamp(refund: NonNullable<Receipt["refund"]>): string {
+  const lines = [
+    text(540, 600, refund.label.toUpperCase(), 56, `font-weight="bold" fill="${VOID}" text-anchor="middle"`),
+    ...wrap(refund.headline, 56, 1).map((line) =>
+      text(540, 660, line, 27, `font-weight="bold" fill="${INK}" text-anchor="middle"`),
+    ),
+    ...wrap(refund.detail, 62, 2).map((line, i) =>
+      text(540, 706 + i * 34, line, 24, `fill="${INK}" text-anchor="middle"`),
+    ),
+  ];
+  return (
+    `<rect x="50" y="470" width="980" height="340" fill="#ffffff" fill-opacity="0.82"/>` +
+    `<rect x="90" y="530" width="900" height="250" rx="24" fill="none" stroke="${VOID}" stroke-width="6"/>` +
+    lines.join("")
+  );
 }
 
 export async function receiptPng(receipt: Receipt): Promise<Buffer> {
@@ -207,13 +233,16 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   let page = doc.addPage([pageWidth, pageHeight]);
   page.drawRectangle({ x: 0, y: pageHeight - 96, width: pageWidth, height: 96, color: brand });
   page.drawText("Rifazo", { x: margin, y: pageHeight - 52, size: 30, font: bold, color: rgb(1, 1, 1) });
-  page.drawText("Recibo de compra - Pago aprobado", {
-    x: margin,
-    y: pageHeight - 78,
-    size: 14,
-    font: regular,
-    color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
-  });
+  page.drawText(
+    receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
+    {
+      x: margin,
+      y: pageHeight - 78,
+      size: 14,
+      font: regular,
+      color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
+    },
+  );
 
   let y = pageHeight - 130;
   const newPageIfNeeded = (needed: number) => {
@@ -237,8 +266,13 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
 
   label("Rifa");
   paragraph(receipt.raffle.title, 20);
-  label(`Tus números (${receipt.quantity})`);
-  paragraph(receipt.numbers.join("  "), 18, monoBold, brand);
+  if (receipt.refund) {
+    // Refunded (decision 0016): the stamp first, then the numbers, struck out by their label.
+    paragraph(receipt.refund.headline, 16, bold, rgb(0xb9 / 255, 0x1c / 255, 0x1c / 255));
+    paragraph(receipt.refund.detail, 11, regular);
+  }
+  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+  paragraph(receipt.numbers.join("  "), 18, monoBold, receipt.refund ? muted : brand);
   label("Fecha del sorteo");
   paragraph(receipt.draw.text, 13);
   label("Comprador");

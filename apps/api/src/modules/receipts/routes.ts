@@ -36,7 +36,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Recibo de una compra aprobada (enlace privado)",
         description:
-          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404.",
+          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Si la compra fue reembolsada (rifa cancelada), refund dice cuándo y con qué referencia, y sus números quedan anulados. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404.",
         params,
         response: { 200: receiptSchema, 404: errorSchema },
       },

@@ -4,6 +4,7 @@ import {
   isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
+  purchaseDisplayState,
   RECEIPT_MESSAGES,
   type Receipt,
 } from "@rifazo/shared";
@@ -13,6 +14,7 @@ import {
   RECEIPT_QR_MAX_NUMBERS,
   type ReceiptDrawInput,
   receiptDrawText,
+  receiptRefundTexts,
   receiptVerifierPath,
   referenceTail,
 } from "@rifazo/shared/domain/receipt";
@@ -21,6 +23,7 @@ import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
 import { drawTrustOf } from "../draws/trust";
 import { maskedName } from "../raffles/service";
+import { refundsOfProofs } from "../refunds/repository";
 import * as repo from "./repository";
 
 const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);
@@ -57,10 +60,12 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   if (!isReceiptToken(token)) throw receiptNotFound();
   const row = await repo.findApprovedByToken(ctx.db, token);
   if (!row?.receiptToken) throw receiptNotFound();
-  const [numbers, summaries] = await Promise.all([
+  const [numbers, summaries, refunds] = await Promise.all([
     repo.numbersOf(ctx.db, row.id),
     recordSummaries(ctx.db, [row.raffleId]),
+    refundsOfProofs(ctx.db, [row.id]),
   ]);
+  const refund = refunds[0];
   const summary = summaries.get(row.raffleId);
   const draw = drawOf(row, summary?.drawRound ?? null, summary?.drawRoundAt ?? null);
   const labels = numbers.map(ticketLabel);
@@ -87,6 +92,7 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
       referenceLast4: referenceTail(row.transactionRef),
     },
     approvedAt: (row.reviewedAt ?? row.updatedAt).toISOString(),
+    refund: refund ? receiptRefund(refund) : null,
     receiptCode: row.receiptSecret,
     verifierUrl: `${base}${receiptVerifierPath(row.raffleId, labels)}`,
     verifierHasNumbers: labels.length > 0 && labels.length <= RECEIPT_QR_MAX_NUMBERS,
@@ -94,6 +100,18 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
     imageUrl: receiptPaths.image(row.receiptToken),
     pdfUrl: receiptPaths.pdf(row.receiptToken),
   };
+}
+
+/** A refunded purchase's receipt stays reachable but says so (decision 0016): its numbers are void. */
+function receiptRefund(refund: { status: string; paidAt: Date | null; paidReference: string | null }) {
+  const status = refund.status === "paid" ? "paid" : "pending";
+  const paidAt = iso(refund.paidAt);
+  return {
+    status,
+    label: purchaseDisplayState({ proofStatus: "approved", refund: { status } }).label,
+    paidAt,
+    ...receiptRefundTexts({ status, paidAt, paidReference: refund.paidReference }),
+  } as const;
 }
 
 /** "recibo-rifazo-0042.png": ASCII only, safe in a Content-Disposition header. */

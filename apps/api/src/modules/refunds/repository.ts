@@ -158,3 +158,13 @@ export async function raffleBuyers(tx: Executor, raffleId: string, now: Date) {
     .from(users)
     .where(inArray(users.id, ids));
 }
+
+/** Refund status per proof (the admin's lists show a refunded purchase as such, decision 0016). */
+export async function refundStatusesOf(db: Executor, proofIds: string[]): Promise<Map<string, string>> {
+  if (proofIds.length === 0) return new Map();
+  const rows = await db
+    .select({ proofId: refunds.proofId, status: refunds.status })
+    .from(refunds)
+    .where(inArray(refunds.proofId, proofIds));
+  return new Map(rows.map((row) => [row.proofId, row.status]));
+}

@@ -1,5 +1,3 @@
-import { PROOF_STATUS_LABELS, type ProofStatus } from "@rifazo/shared/constants";
-
 // Display rules of Mis Pagos (spec 1 §2 "Mis Pagos", §4 payment proof status, §9).
 
 /** Approved payments show this many ticket numbers in the list, then an ellipsis. */
@@ -10,19 +8,6 @@ export function ticketPreview(
   size = TICKET_PREVIEW_SIZE,
 ): { shown: string[]; hidden: number } {
   return { shown: numbers.slice(0, size), hidden: Math.max(0, numbers.length - size) };
-}
-
-export type StatusTone = "warning" | "success" | "danger";
-
-export function proofStatusTone(status: string): StatusTone {
-  if (status === "approved" || status === "verified") return "success";
-  if (status === "rejected") return "danger";
-  return "warning";
-}
-
-/** 'En Revisión', 'Aprobado' (approved and verified) or 'Rechazado'. */
-export function proofStatusLabel(status: string): string {
-  return PROOF_STATUS_LABELS[status as ProofStatus] ?? PROOF_STATUS_LABELS.pending;
 }
 
 export function isImageType(contentType: string): boolean {

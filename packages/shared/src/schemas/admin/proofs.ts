@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CURRENCIES, PAYMENT_METHODS, PROOF_ANALYSIS_STATUSES, PROOF_STATUSES } from "../../constants";
+import {
+  CURRENCIES,
+  PAYMENT_METHODS,
+  PROOF_ANALYSIS_STATUSES,
+  PROOF_STATUSES,
+  REFUND_STATUSES,
+} from "../../constants";
 import { isUuid } from "../../uuid";
 import { proofRecordSchema } from "../proofs";
 import { adminPageSchema, blankToUndefined, pageParam, searchParam } from "./common";
@@ -115,6 +121,11 @@ export const adminProofSchema = proofRecordSchema.extend({
     .nullable(),
   analysis: proofAnalysisSchema,
   flags: z.array(z.enum(PROOF_FLAGS)),
+  /** The refund of a cancelled raffle's purchase (decision 0016): purchaseDisplayState shows it. */
+  refund: z
+    .object({ status: z.enum(REFUND_STATUSES) })
+    .nullable()
+    .optional(),
 });
 export type AdminProof = z.infer<typeof adminProofSchema>;
 

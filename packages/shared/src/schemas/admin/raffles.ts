@@ -2,6 +2,7 @@ import { z } from "zod";
 import { prizeLevelSchema, publicRaffleSchema } from "../raffles";
 import { externalBindingSchema } from "./draws";
 import type { RaffleFormInput } from "./raffle-form-fields";
+import { revenueSchema } from "./reports";
 
 // The administrator's view of a raffle, and the form values to edit one.
 
@@ -28,6 +29,8 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   /** Archived raffles leave the lists (admin by default, public catalogue) but keep their pages. */
   archivedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** What this raffle collected and refunded (the revenue module, as the statistics). */
+  revenue: revenueSchema,
 });
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;
 

@@ -42,12 +42,34 @@ export const adminStatsQuerySchema = z.object({
   ),
 });
 
+/**
+ * Money as it was collected and returned (decision 0016): each approved proof at its own frozen rate,
+ * counted in both columns (USD: dollars paid + bolívares ÷ rate; Bs: bolívares paid + dollars × rate; a
+ * payment with no frozen rate counts only in its own currency), refunds likewise. Computed once by the
+ * API's revenue module for every screen.
+ */
+export const moneyPairSchema = z.object({ usd: z.number(), ves: z.number() });
+export type MoneyPair = z.infer<typeof moneyPairSchema>;
+export const revenueSchema = z.object({
+  /** "Ingresos cobrados": approved proofs (refunded ones included: the money did come in). */
+  collected: moneyPairSchema,
+  /** "Reembolsado": every refund, paid or still owed. */
+  refunded: moneyPairSchema,
+  /** The part of `refunded` still owed to buyers. */
+  refundPending: moneyPairSchema,
+  /** "Neto": collected − refunded. */
+  net: moneyPairSchema,
+  /** Approved proofs counted. */
+  proofs: z.number().int(),
+});
+export type Revenue = z.infer<typeof revenueSchema>;
+
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   /** Since 00:00 today, Venezuelan time. */
   registeredToday: z.number().int(),
-  /** Σ price × sold over all raffles, per currency. */
-  revenueByCurrency: z.record(z.enum(CURRENCIES), z.number()),
+  /** Every raffle's revenue together (what was paid and refunded, not price × sold). */
+  revenue: revenueSchema,
   totalRaffles: z.number().int(),
   rafflesByStatus: z.record(z.enum(RAFFLE_STATUSES), z.number().int()),
   proofsByStatus: z.record(z.enum(PROOF_STATUSES), z.number().int()),
@@ -61,7 +83,7 @@ export const adminStatsSchema = z.object({
       price: z.number(),
       soldTickets: z.number().int(),
       totalTickets: z.number().int(),
-      revenue: z.number(),
+      revenue: revenueSchema,
     }),
   ),
   /** Tickets sold per Venezuelan calendar day (from tickets.sold_at), oldest first. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { revenueSchema } from "./reports";
 
 // The dashboard's first screen: what needs the organiser today.
 
@@ -38,7 +39,12 @@ export const adminTodaySchema = z.object({
   refundsToPay: z.object({ count: z.number().int(), totalUsd: z.number(), totalVes: z.number() }),
   /** Approved sales per day (Venezuelan days), the last 14 days, oldest first. */
   salesPerDay: z.array(
-    z.object({ day: z.string(), usd: z.number(), ves: z.number(), proofs: z.number().int() }),
+    z.object({
+      day: z.string(),
+      /** Collected (approved that day) and refunded (refunds created that day), from the revenue module. */
+      revenue: revenueSchema,
+      proofs: z.number().int(),
+    }),
   ),
 });
 export type AdminToday = z.infer<typeof adminTodaySchema>;

@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   LEVEL_NAMES,
   PROOF_STATUSES,
+  REFUND_STATUSES,
   ROLES,
   USER_STATUSES,
   USERS_PAGE_SIZE,
@@ -63,6 +64,11 @@ export const adminParticipationSchema = z.object({
   amount: z.number(),
   currency: z.enum(CURRENCIES),
   tickets: z.array(z.string()),
+  /** The refund of a cancelled raffle's purchase (decision 0016): purchaseDisplayState shows it. */
+  refund: z
+    .object({ status: z.enum(REFUND_STATUSES) })
+    .nullable()
+    .optional(),
 });
 export type AdminParticipation = z.infer<typeof adminParticipationSchema>;
 export const adminParticipationListSchema = z.object({ items: z.array(adminParticipationSchema) });

@@ -247,7 +247,7 @@ describe("formatos para hojas de cálculo", () => {
       "2",
       "0,00",
     ]);
-    expect(row[11]).toBe("01/06/2030 16:00");
+    expect(row[16]).toBe("01/06/2030 16:00");
     expect(text).toContain('"\'=Rifa; con punto y coma"');
 
     const proofCsv = await call(
@@ -321,8 +321,8 @@ describe("formatos para hojas de cálculo", () => {
     if (!raffleRow) throw new Error("fila de la rifa no encontrada");
     expect(raffleRow.getCell(4).value).toBe(1194.56);
     expect(raffleRow.getCell(6).value).toBe(10);
-    expect(raffleRow.getCell(13).value).toBe("No");
-    expect((raffleRow.getCell(12).value as Date).toISOString()).toBe("2030-06-01T16:00:00.000Z");
+    expect(raffleRow.getCell(18).value).toBe("No");
+    expect((raffleRow.getCell(17).value as Date).toISOString()).toBe("2030-06-01T16:00:00.000Z");
   });
 
   it("XLSX por lotes: todas las filas, sin repetir", async () => {

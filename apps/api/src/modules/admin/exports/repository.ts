@@ -102,6 +102,10 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
       tickets: sql<
         number[] | null
       >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outer("payment_proofs")})`,
+      // A cancelled raffle's refund (decision 0016): the state column says "Reembolsado", not "Aprobado".
+      refundStatus: sql<
+        string | null
+      >`(SELECT rf.status FROM refunds rf WHERE rf.proof_id = ${outer("payment_proofs")})`,
     })
     .from(paymentProofs)
     .innerJoin(users, eq(users.id, paymentProofs.userId))

@@ -8,14 +8,15 @@ import {
   isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
-  PROOF_STATUS_LABELS,
-  type ProofStatus,
+  purchaseDisplayState,
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
+  type Revenue,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
 import { AppError } from "../../../lib/errors";
+import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import { BOM, type ColumnType, CSV_DIALECTS, type CsvValue, csvLine } from "./csv";
 import * as repo from "./repository";
 import { openXlsx } from "./xlsx";
@@ -87,7 +88,16 @@ export const USERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.userBatch>>
   ],
 };
 
-export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBatch>>[number]> = {
+type RaffleBatchRow = Awaited<ReturnType<typeof repo.raffleBatch>>[number];
+
+/** Each batch of raffles with its revenue from the revenue module, as the statistics show it. */
+async function raffleBatchWithRevenue(db: Executor, keyset: repo.Keyset | null, limit: number) {
+  const rows = await repo.raffleBatch(db, keyset, limit);
+  const revenue = await revenueBy(db, "raffle", { raffleIds: rows.map((row) => row.id) });
+  return rows.map((row) => ({ ...row, revenue: revenue.get(row.id) ?? ZERO_REVENUE }));
+}
+
+export const RAFFLES_EXPORT: ExportSpec<RaffleBatchRow & { revenue: Revenue }> = {
   name: "raffles",
   filename: ADMIN_EXPORTS.raffles.filename,
   sheet: "Rifas",
@@ -100,6 +110,11 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
     "int",
     "int",
     "int",
+    "money",
+    "money",
+    "money",
+    "money",
+    "money",
     "money",
     "text",
     "int",
@@ -119,7 +134,12 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
     "Total de Boletos",
     "Boletos Vendidos",
     "Boletos en Revisión",
-    "Ingreso Estimado",
+    "Ingresos Cobrados (USD)",
+    "Ingresos Cobrados (Bs)",
+    "Reembolsado (USD)",
+    "Reembolsado (Bs)",
+    "Neto (USD)",
+    "Neto (Bs)",
     "Tipo de Activación",
     "Porcentaje de Activación",
     "Fecha del Sorteo",
@@ -129,7 +149,7 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
     "Boleto Ganador",
     "Creada",
   ],
-  fetch: repo.raffleBatch,
+  fetch: raffleBatchWithRevenue,
   row: (r) => [
     r.id,
     r.title,
@@ -139,7 +159,13 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
     r.totalTickets,
     r.soldTickets,
     Number(r.pendingTickets),
-    Math.round(Number(r.price) * r.soldTickets * 100) / 100,
+    // What was paid and refunded (the revenue module), never price × sold.
+    r.revenue.collected.usd,
+    r.revenue.collected.ves,
+    r.revenue.refunded.usd,
+    r.revenue.refunded.ves,
+    r.revenue.net.usd,
+    r.revenue.net.ves,
     ACTIVATION_LABELS[r.activationType as keyof typeof ACTIVATION_LABELS] ?? r.activationType,
     r.activationPercentage,
     r.endDate,
@@ -204,7 +230,10 @@ export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch
     PAYMENT_METHOD_LABELS[p.paymentMethod as PaymentMethod] ?? p.paymentMethod,
     p.transactionRef,
     p.quantity,
-    PROOF_STATUS_LABELS[p.status as ProofStatus] ?? p.status,
+    purchaseDisplayState({
+      proofStatus: p.status,
+      refund: p.refundStatus ? { status: p.refundStatus } : null,
+    }).label,
     (p.tickets ?? []).map(Number).map(ticketLabel).join(" "),
     p.userNotes,
     p.adminNotes,

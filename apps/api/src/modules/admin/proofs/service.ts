@@ -18,6 +18,7 @@ import {
   type PaymentMethod,
   type ProofFlag,
   pointsForApprovedAmount,
+  type RefundStatus,
   reviewDeadline,
   sentence,
 } from "@rifazo/shared";
@@ -39,6 +40,7 @@ import {
 } from "../../purchases/service";
 import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
 import { movementOfProof } from "../../reconciliation/repository";
+import { refundStatusesOf } from "../../refunds/repository";
 import { currentExchangeRate } from "../../settings/service";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
@@ -136,6 +138,18 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
  */
 const OCR_FILTER_CAP = 2_000;
 
+/** Each proof with its refund, if its raffle was cancelled: the inbox says "Reembolsado", not "Aprobado". */
+async function withRefunds(db: AppContext["db"], proofs: AdminProof[]): Promise<AdminProof[]> {
+  const statuses = await refundStatusesOf(
+    db,
+    proofs.map((proof) => proof.id),
+  );
+  return proofs.map((proof) => {
+    const status = statuses.get(proof.id);
+    return { ...proof, refund: status ? { status: status as RefundStatus } : null };
+  });
+}
+
 export async function listProofs(db: AppContext["db"], query: AdminProofListQuery) {
   const size = ADMIN_PROOFS_PAGE_SIZE;
   const offset = offsetOf(query.page, size);
@@ -143,14 +157,14 @@ export async function listProofs(db: AppContext["db"], query: AdminProofListQuer
     const rows = await repo.listAllProofs(db, query, OCR_FILTER_CAP);
     const matching = rows.map(toAdminProof).filter((proof) => proof.flags.includes("ocr_mismatch"));
     return {
-      items: matching.slice(offset, offset + size),
+      items: await withRefunds(db, matching.slice(offset, offset + size)),
       total: matching.length,
       page: query.page,
       pageSize: size,
     };
   }
   const { items, total } = await repo.listProofs(db, query, size, offset);
-  return { items: items.map(toAdminProof), total, page: query.page, pageSize: size };
+  return { items: await withRefunds(db, items.map(toAdminProof)), total, page: query.page, pageSize: size };
 }
 
 export async function pendingCount(db: AppContext["db"]): Promise<{ pending: number }> {

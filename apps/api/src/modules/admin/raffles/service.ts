@@ -13,6 +13,7 @@ import {
   type RaffleForm,
   type RaffleFormInput,
   type RaffleState,
+  type Revenue,
   raffleFormErrorSummary,
   raffleFormInputSchema,
   raffleFormSchema,
@@ -31,6 +32,7 @@ import { purchaseRulesLocked } from "../../purchases/repository";
 import { winnersOf } from "../../raffles/repository";
 import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
+import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
 import { scheduleTicketPool } from "./ticket-pool";
 
@@ -41,6 +43,7 @@ function toAdminRaffle(
   levels: repo.PrizeLevelRow[],
   winners: Awaited<ReturnType<typeof winnersOf>>,
   record: RecordSummary | undefined,
+  revenue: Revenue,
 ): AdminRaffle {
   const pendingTickets = Number(row.pendingTickets ?? 0);
   return {
@@ -64,15 +67,17 @@ function toAdminRaffle(
     extensionsUsed: row.extensionsUsed,
     archivedAt: iso(row.archivedAt),
     updatedAt: row.updatedAt.toISOString(),
+    revenue,
   };
 }
 
 async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
   const ids = rows.map((row) => row.id);
-  const [levels, winners, records] = await Promise.all([
+  const [levels, winners, records, revenue] = await Promise.all([
     repo.prizeLevelsOf(db, ids),
     winnersOf(db, ids),
     recordSummaries(db, ids),
+    revenueBy(db, "raffle", { raffleIds: ids }),
   ]);
   return rows.map((row) =>
     toAdminRaffle(
@@ -80,6 +85,7 @@ async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<A
       levels.filter((level) => level.raffleId === row.id),
       winners.filter((winner) => winner.raffleId === row.id),
       records.get(row.id),
+      revenue.get(row.id) ?? ZERO_REVENUE,
     ),
   );
 }

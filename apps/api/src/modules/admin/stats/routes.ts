@@ -11,9 +11,10 @@ export async function adminStatsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ADMIN_TAGS,
         security: [{ session: [] }],
-        summary: "Estadísticas: usuarios, ingresos estimados, rifas, comprobantes y ventas por día",
+        summary:
+          "Estadísticas: usuarios, ingresos cobrados y reembolsados, rifas, comprobantes y ventas por día",
         description:
-          "Ingreso estimado = Σ precio × vendidos, por moneda. registeredToday cuenta desde las 00:00 de hoy (hora de Venezuela). salesByDay: boletos vendidos por día (de la rifa de ?raffleId=, o de todas).",
+          "Ingresos (revenue, y por rifa en revenueByRaffle): cobrado = comprobantes aprobados, cada uno con su tasa congelada (USD pagados + Bs ÷ tasa; Bs pagados + USD × tasa); reembolsado = reembolsos pagados o pendientes; neto = cobrado − reembolsado. registeredToday cuenta desde las 00:00 de hoy (hora de Venezuela). salesByDay: boletos vendidos por día (de la rifa de ?raffleId=, o de todas).",
         querystring: adminStatsQuerySchema,
         response: { 200: adminStatsSchema, 400: errorSchema, ...adminErrors },
       },

@@ -1,6 +1,5 @@
 import {
   type AdminStats,
-  CURRENCIES,
   type Currency,
   PROOF_STATUSES,
   type ProofStatus,
@@ -11,10 +10,10 @@ import {
 import { and, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, tickets, users } from "../../../db/schema";
+import { revenueBy, totalRevenue, ZERO_REVENUE } from "../revenue/service";
 
 const zeroes = <T extends string>(keys: readonly T[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<T, number>;
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** 00:00 today in Venezuela, as an instant (computed by the database so both drivers agree). */
 const startOfToday = sql`(date_trunc('day', now() AT TIME ZONE ${TIME_ZONE}) AT TIME ZONE ${TIME_ZONE})`;
@@ -23,7 +22,7 @@ export async function adminStats(db: Executor, raffleId?: string): Promise<Admin
   // The zone is inlined (a constant, not user input): the same expression appears in SELECT, GROUP BY
   // and ORDER BY, and PostgreSQL only matches them when they are textually identical, parameters included.
   const soldDay = sql<string>`to_char((${tickets.soldAt} AT TIME ZONE ${sql.raw(`'${TIME_ZONE}'`)})::date, 'YYYY-MM-DD')`;
-  const [userCounts, raffleRows, proofRows, salesRows] = await Promise.all([
+  const [userCounts, raffleRows, proofRows, salesRows, revenue, revenueOf] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -61,19 +60,15 @@ export async function adminStats(db: Executor, raffleId?: string): Promise<Admin
       )
       .groupBy(soldDay)
       .orderBy(soldDay),
+    // What was paid and refunded, never price × sold: combos, discounts and refunds change it.
+    totalRevenue(db),
+    revenueBy(db, "raffle"),
   ]);
 
   const rafflesByStatus = zeroes(RAFFLE_STATUSES);
-  const revenueByCurrency = zeroes(CURRENCIES);
   let ticketsSold = 0;
   const revenueByRaffle = raffleRows.map((row) => {
-    const revenue = round2(Number(row.price) * row.soldTickets);
     if (row.status in rafflesByStatus) rafflesByStatus[row.status as RaffleStatus] += 1;
-    if (row.currency in revenueByCurrency) {
-      revenueByCurrency[row.currency as Currency] = round2(
-        revenueByCurrency[row.currency as Currency] + revenue,
-      );
-    }
     ticketsSold += row.soldTickets;
     return {
       id: row.id,
@@ -83,7 +78,7 @@ export async function adminStats(db: Executor, raffleId?: string): Promise<Admin
       price: Number(row.price),
       soldTickets: row.soldTickets,
       totalTickets: row.totalTickets,
-      revenue,
+      revenue: revenueOf.get(row.id) ?? ZERO_REVENUE,
     };
   });
   const proofsByStatus = zeroes(PROOF_STATUSES);
@@ -93,7 +88,7 @@ export async function adminStats(db: Executor, raffleId?: string): Promise<Admin
   return {
     totalUsers: Number(userCounts[0]?.total ?? 0),
     registeredToday: Number(userCounts[0]?.today ?? 0),
-    revenueByCurrency,
+    revenue,
     totalRaffles: raffleRows.length,
     rafflesByStatus,
     proofsByStatus,

@@ -60,7 +60,8 @@ describe("estadísticas", () => {
     // Users only (the administrator is staff): ctx.user, old, buyer.
     expect(stats.totalUsers).toBe(3);
     expect(stats.registeredToday).toBe(2);
-    expect(stats.revenueByCurrency).toEqual({ USD: 7.5, VES: 200 });
+    // 7.5 USD (no rate) and 200 Bs at 40 (= 5 USD).
+    expect(stats.revenue).toMatchObject({ collected: { usd: 12.5, ves: 200 }, net: { usd: 12.5, ves: 200 } });
     expect(stats.totalRaffles).toBe(2);
     expect(stats.rafflesByStatus).toEqual({
       upcoming: 0,
@@ -73,7 +74,12 @@ describe("estadísticas", () => {
     expect(stats.proofsByStatus).toEqual({ pending: 1, approved: 2, verified: 0, rejected: 1 });
     expect(stats.ticketsSold).toBe(5);
     expect(stats.revenueByRaffle).toContainEqual(
-      expect.objectContaining({ id: usd.id, soldTickets: 3, revenue: 7.5, currency: "USD" }),
+      expect.objectContaining({
+        id: usd.id,
+        soldTickets: 3,
+        revenue: expect.objectContaining({ collected: { usd: 7.5, ves: 0 } }),
+        currency: "USD",
+      }),
     );
     const day = (date: Date) =>
       new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas", dateStyle: "short" }).format(date);

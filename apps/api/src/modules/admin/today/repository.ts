@@ -87,31 +87,3 @@ export async function venezuelanToday(db: Executor): Promise<string> {
     .from(sql`(SELECT 1) AS one`);
   return row?.day ?? new Date().toISOString().slice(0, 10);
 }
-
-/**
- * Approved proofs per Venezuelan day of their approval, from `firstDay` (YYYY-MM-DD) on. Each proof
- * counts in both columns through its own frozen exchange rate (Bs per USD): dollars as paid plus
- * bolívares ÷ rate; bolívares as paid plus dollars × rate. A proof without a frozen rate (dollar
- * payments carry none) counts only in its own currency.
- */
-export function approvedSalesByDay(db: Executor, firstDay: string) {
-  const day = sql<string>`to_char((${paymentProofs.reviewedAt} AT TIME ZONE ${zone})::date, 'YYYY-MM-DD')`;
-  const rate = paymentProofs.exchangeRate;
-  return db
-    .select({
-      day,
-      usd: sql<string>`coalesce(sum(CASE WHEN ${paymentProofs.currency} = 'USD' THEN ${paymentProofs.amount} WHEN ${rate} > 0 THEN ${paymentProofs.amount} / ${rate} ELSE 0 END), 0)::text`,
-      ves: sql<string>`coalesce(sum(CASE WHEN ${paymentProofs.currency} = 'VES' THEN ${paymentProofs.amount} WHEN ${rate} > 0 THEN ${paymentProofs.amount} * ${rate} ELSE 0 END), 0)::text`,
-      proofs: sql<number>`count(*)::int`,
-    })
-    .from(paymentProofs)
-    .where(
-      and(
-        // "verified" is the legacy spelling of approved (same label, same sale).
-        inArray(paymentProofs.status, ["approved", "verified"]),
-        sql`${paymentProofs.reviewedAt} >= (${firstDay}::date::timestamp AT TIME ZONE ${zone})`,
-      ),
-    )
-    .groupBy(day)
-    .orderBy(day);
-}

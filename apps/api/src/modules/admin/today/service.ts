@@ -2,6 +2,7 @@ import { type AdminToday, roundCents } from "@rifazo/shared";
 import type { Executor } from "../../../db/client";
 import { lateDraws } from "../../draws/late-rounds";
 import { iso } from "../common";
+import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
 
 /** The dashboard's windows (spec: reservations about to expire, raffles closing in 24 hours). */
@@ -27,10 +28,9 @@ export async function adminToday(db: Executor): Promise<AdminToday> {
     repo.expiringReservations(db, EXPIRING_WITHIN, EXPIRING_LIMIT),
     repo.closingRaffles(db, CLOSING_WITHIN),
     repo.refundsToPay(db),
-    repo.approvedSalesByDay(db, days[0] ?? today),
+    revenueBy(db, "day", { sinceDay: days[0] ?? today }),
     lateDraws(db),
   ]);
-  const byDay = new Map(sales.map((row) => [row.day, row]));
   return {
     pendingProofs: { count: pending.count, oldestAt: iso(pending.oldestAt) },
     expiringReservations: expiring.map((row) => ({
@@ -45,13 +45,8 @@ export async function adminToday(db: Executor): Promise<AdminToday> {
       totalVes: roundCents(refunds.ves),
     },
     salesPerDay: days.map((day) => {
-      const row = byDay.get(day);
-      return {
-        day,
-        usd: roundCents(Number(row?.usd ?? 0)),
-        ves: roundCents(Number(row?.ves ?? 0)),
-        proofs: Number(row?.proofs ?? 0),
-      };
+      const revenue = sales.get(day) ?? ZERO_REVENUE;
+      return { day, revenue, proofs: revenue.proofs };
     }),
   };
 }

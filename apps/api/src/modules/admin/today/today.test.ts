@@ -1,4 +1,4 @@
-import { TIME_ZONE } from "@rifazo/shared";
+import { type Revenue, TIME_ZONE } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
@@ -8,6 +8,20 @@ import { refunds, reservations, users } from "../../../db/schema";
 import { lastDays } from "./service";
 
 const ctx = useAdminTest();
+
+/** A Revenue from [usd, ves] pairs: collected, refunded (paid or owed), still owed. */
+function revenue(collected: number[], refunded: number[], owed: number[], proofs: number): Revenue {
+  const pair = ([usd = 0, ves = 0]: number[]) => ({ usd, ves });
+  const [cu = 0, cv = 0] = collected;
+  const [ru = 0, rv = 0] = refunded;
+  return {
+    collected: pair(collected),
+    refunded: pair(refunded),
+    refundPending: pair(owed),
+    net: { usd: Math.round((cu - ru) * 100) / 100, ves: Math.round((cv - rv) * 100) / 100 },
+    proofs,
+  };
+}
 const db = () => ctx.t.app.ctx.db;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
@@ -44,7 +58,11 @@ describe("hoy", () => {
     expect(today.closingRaffles).toEqual([]);
     expect(today.refundsToPay).toEqual({ count: 0, totalUsd: 0, totalVes: 0 });
     expect(today.salesPerDay).toHaveLength(14);
-    expect(today.salesPerDay.at(-1)).toEqual({ day: caracasDay(new Date()), usd: 0, ves: 0, proofs: 0 });
+    expect(today.salesPerDay.at(-1)).toEqual({
+      day: caracasDay(new Date()),
+      revenue: revenue([0, 0], [0, 0], [0, 0], 0),
+      proofs: 0,
+    });
   });
 
   it("lo que necesita al organizador: pendientes, reservas por vencer, rifas por cerrar, reembolsos y ventas", async () => {
@@ -179,17 +197,22 @@ describe("hoy", () => {
     ]);
     expect(today.refundsToPay).toEqual({ count: 3, totalUsd: 17.25, totalVes: 365.5 });
 
-    const days = today.salesPerDay as { day: string; usd: number; ves: number; proofs: number }[];
+    const days = today.salesPerDay as { day: string; revenue: Revenue; proofs: number }[];
     expect(days.map((d) => d.day)).toEqual(lastDays(caracasDay(now), 14));
-    expect(days.at(-1)).toEqual({ day: caracasDay(now), usd: 30, ves: 730, proofs: 2 });
+    // Today: 10 USD (no rate: USD only) + 730 Bs at 36.5; the four refunds were created today (15 + 2.25
+    // + 99 USD without rate, 365.5 Bs without rate), 99 of them paid.
+    expect(days.at(-1)).toEqual({
+      day: caracasDay(now),
+      revenue: revenue([30, 730], [116.25, 365.5], [17.25, 365.5], 2),
+      proofs: 2,
+    });
     // The dollar payment that carried a frozen rate counts in Bs too: 5 × 40; the other has no rate.
     expect(days.at(-2)).toEqual({
       day: caracasDay(new Date(now.getTime() - 86_400_000)),
-      usd: 6,
-      ves: 200,
+      revenue: revenue([6, 200], [0, 0], [0, 0], 2),
       proofs: 2,
     });
-    expect(days.slice(0, -2).every((d) => d.proofs === 0 && d.usd === 0 && d.ves === 0)).toBe(true);
+    expect(days.slice(0, -2).every((d) => d.proofs === 0 && d.revenue.net.usd === 0)).toBe(true);
   });
 
   it("los días se cuentan por calendario", () => {

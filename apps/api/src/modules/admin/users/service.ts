@@ -7,6 +7,7 @@ import {
   GENERAL_PROOF_LABEL,
   isValidTicketNumber,
   levelForPoints,
+  type RefundStatus,
 } from "@rifazo/shared";
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
@@ -16,6 +17,7 @@ import { endSessionsForSuspension } from "../../auth/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotification } from "../../notifications/service";
 import { searchTerms } from "../../raffles/search";
+import { refundStatusesOf } from "../../refunds/repository";
 import { type Actor, offsetOf } from "../common";
 import * as repo from "./repository";
 
@@ -154,6 +156,10 @@ export async function userParticipations(db: Executor, id: string): Promise<Admi
   assertUserId(id);
   await adminUser(db, id);
   const rows = await repo.participations(db, id);
+  const refunds = await refundStatusesOf(
+    db,
+    rows.map((row) => row.proofId),
+  );
   return rows.map((row) => ({
     raffleId: row.raffleId,
     raffleName: row.raffleTitle ?? GENERAL_PROOF_LABEL,
@@ -164,5 +170,6 @@ export async function userParticipations(db: Executor, id: string): Promise<Admi
     amount: Number(row.amount),
     currency: row.currency as AdminParticipation["currency"],
     tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
+    refund: refunds.has(row.proofId) ? { status: refunds.get(row.proofId) as RefundStatus } : null,
   }));
 }

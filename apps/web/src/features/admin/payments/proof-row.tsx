@@ -80,7 +80,7 @@ export function ProofRow({ proof, selected, busy, onSelect, onApprove, onReject,
               </p>
             ) : null}
           </div>
-          <ProofStatusBadge status={proof.status} />
+          <ProofStatusBadge status={proof.status} refund={proof.refund} />
         </div>
         <ProofFlags proof={proof} />
         <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">

@@ -18,6 +18,7 @@ import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
 import { RaffleStatusBadge } from "../shared/raffle-status";
+import { RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
 import { DrawAdminSection } from "./draw-admin-section";
@@ -198,6 +199,10 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
               </li>
             ))}
           </ol>
+        </SectionCard>
+
+        <SectionCard title="Ingresos">
+          <RevenueSummary revenue={raffle.revenue} />
         </SectionCard>
 
         <SectionCard title="Descripción y venta">

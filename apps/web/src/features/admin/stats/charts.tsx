@@ -32,9 +32,10 @@ export function BarChart({ data, label, emptyText = "Sin datos todavía." }: Bar
         const width = barPercent(datum.value, max);
         return (
           <li key={datum.key} className="space-y-1">
-            <div className="flex items-baseline justify-between gap-3 text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
               <span className="min-w-0 font-medium break-words text-ink">{datum.label}</span>
-              <span className="shrink-0 font-bold tabular-nums text-brand-900">
+              {/* A long value (net and refunded, both currencies) wraps under the name on a phone. */}
+              <span className="min-w-0 font-bold break-words tabular-nums text-brand-900">
                 {datum.valueLabel ?? formatNumber(datum.value)}
               </span>
             </div>

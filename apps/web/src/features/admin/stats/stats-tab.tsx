@@ -1,6 +1,4 @@
 import {
-  CURRENCIES,
-  type Currency,
   PROOF_STATUS_LABELS,
   type ProofStatus,
   RAFFLE_STATUS_LABELS,
@@ -15,9 +13,10 @@ import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatNumber } from "../../../lib/format";
 import { adminKeys, fetchStats } from "../api/admin-api";
 import { RafflePicker } from "../shared/raffle-picker";
+import { moneyPairText, RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { normalizeSalesByDay } from "./chart-data";
@@ -83,22 +82,21 @@ export function StatsTab() {
     value: data?.proofsByStatus[status] ?? 0,
     tone: PROOF_TONES[status],
   }));
-  // Bars of different currencies are not comparable: each currency gets its own chart and scale.
-  const revenueByCurrency = CURRENCIES.map((currency) => ({
-    currency,
-    bars: (data?.revenueByRaffle ?? [])
-      .filter((row) => row.currency === currency && row.revenue > 0)
-      .sort((a, b) => b.revenue - a.revenue)
-      .map(
-        (row): BarDatum => ({
-          key: row.id,
-          label: row.title,
-          value: row.revenue,
-          valueLabel: `${formatMoney(row.revenue, row.currency)} · ${formatNumber(row.soldTickets)} boletos`,
-          tone: currency === "VES" ? "fill-accent-500" : "fill-brand-600",
-        }),
-      ),
-  })).filter((group) => group.bars.length > 0);
+  // Every payment counts in dollars at its frozen rate, so one scale compares all raffles: the bar is
+  // the net (collected − refunded); a cancelled, refunded raffle shows its zero and what it returned.
+  const revenueBars: BarDatum[] = (data?.revenueByRaffle ?? [])
+    .filter((row) => row.revenue.proofs > 0)
+    .sort((a, b) => b.revenue.net.usd - a.revenue.net.usd)
+    .map((row) => ({
+      key: row.id,
+      label: row.title,
+      value: Math.max(0, row.revenue.net.usd),
+      valueLabel:
+        row.revenue.refunded.usd > 0 || row.revenue.refunded.ves > 0
+          ? `Neto ${moneyPairText(row.revenue.net)} · Reembolsado ${moneyPairText(row.revenue.refunded)}`
+          : `Neto ${moneyPairText(row.revenue.net)} · ${formatNumber(row.soldTickets)} boletos`,
+      tone: "fill-brand-600",
+    }));
 
   if (stats.isPending) return <StatsSkeleton />;
   if (stats.isError && !data) {
@@ -118,30 +116,18 @@ export function StatsTab() {
   }
   if (!data) return null;
 
-  const revenues = CURRENCIES.map((currency: Currency) => ({
-    currency,
-    amount: data.revenueByCurrency[currency] ?? 0,
-  })).filter((r, i) => r.amount > 0 || i === 0);
-
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SectionCard title="Ingresos" description="Todas las rifas, en dólares y en bolívares.">
+        <RevenueSummary revenue={data.revenue} />
+      </SectionCard>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Usuarios registrados" value={formatNumber(data.totalUsers)} />
         <StatCard
           label="Registrados hoy"
           value={formatNumber(data.registeredToday)}
           hint="Desde las 12:00 a. m. (hora de Venezuela)"
-        />
-        <StatCard
-          label="Ingresos estimados"
-          value={
-            <ul className="space-y-0.5">
-              {revenues.map((r) => (
-                <li key={r.currency}>{formatMoney(r.amount, r.currency)}</li>
-              ))}
-            </ul>
-          }
-          hint="Precio × boletos vendidos, por moneda"
         />
         <StatCard
           label="Rifas"
@@ -188,24 +174,9 @@ export function StatsTab() {
         </SectionCard>
         <SectionCard
           title="Ingresos por rifa"
-          description="Precio × boletos vendidos, en la moneda de cada rifa."
+          description="Neto de cada rifa (cobrado − reembolsado), en dólares con la tasa congelada de cada pago."
         >
-          {revenueByCurrency.length === 0 ? (
-            <BarChart data={[]} label="Ingresos por rifa" emptyText="Aún no hay ventas." />
-          ) : (
-            <div className="space-y-6">
-              {revenueByCurrency.map((group) => (
-                <div key={group.currency} className="space-y-2">
-                  {revenueByCurrency.length > 1 ? (
-                    <h3 className="text-sm font-bold text-muted">
-                      {group.currency === "USD" ? "Dólares (USD)" : "Bolívares (VES)"}
-                    </h3>
-                  ) : null}
-                  <BarChart data={group.bars} label={`Ingresos por rifa en ${group.currency}`} />
-                </div>
-              ))}
-            </div>
-          )}
+          <BarChart data={revenueBars} label="Ingresos netos por rifa" emptyText="Aún no hay ventas." />
         </SectionCard>
       </div>
 

@@ -1,3 +1,4 @@
+import type { MoneyPair } from "@rifazo/shared/schemas/admin/reports";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -239,46 +240,68 @@ function ExpiringReservations({ reservations }: { reservations: AdminToday["expi
 }
 
 function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
-  const totalUsd = days.reduce((sum, d) => sum + d.usd, 0);
-  const totalVes = days.reduce((sum, d) => sum + d.ves, 0);
+  const add = (pick: (d: AdminToday["salesPerDay"][number]) => MoneyPair) =>
+    days.reduce((sum, d) => ({ usd: sum.usd + pick(d).usd, ves: sum.ves + pick(d).ves }), { usd: 0, ves: 0 });
+  const collected = add((d) => d.revenue.collected);
+  const refunded = add((d) => d.revenue.refunded);
+  const net = add((d) => d.revenue.net);
   const totalProofs = days.reduce((sum, d) => sum + d.proofs, 0);
-  const max = Math.max(0, ...days.map((d) => d.usd));
+  const max = Math.max(0, ...days.map((d) => d.revenue.collected.usd));
+  const money = (pair: MoneyPair) => (
+    <>
+      <span className="block whitespace-nowrap">{formatMoney(pair.usd, "USD")}</span>
+      <span className="block text-xs whitespace-nowrap text-muted">{formatMoney(pair.ves, "VES")}</span>
+    </>
+  );
   return (
     <SectionCard
-      title="Ventas aprobadas por día"
-      description="Últimos 14 días (hora de Venezuela), por fecha de aprobación. Cada pago cuenta en dólares y en bolívares con la tasa congelada al pagar; un pago en dólares sin tasa cuenta solo en dólares."
+      title="Ingresos por día"
+      description="Últimos 14 días (hora de Venezuela). Ingresos cobrados por fecha de aprobación; reembolsado por fecha del reembolso (rifas canceladas). Cada pago cuenta en dólares y en bolívares con la tasa congelada al pagar; un pago en dólares sin tasa cuenta solo en dólares."
     >
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Ventas aprobadas por día, últimos 14 días</caption>
-          <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
+          <caption className="sr-only">
+            Ingresos cobrados, reembolsado y neto por día, últimos 14 días
+          </caption>
+          <thead className="border-b border-line text-xs text-muted sm:tracking-wide sm:uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-semibold">
+              <th scope="col" className="py-2 pr-1.5 sm:pr-2 font-semibold">
                 Día
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="hidden px-1.5 py-2 sm:px-2 text-right font-semibold sm:table-cell">
                 Pagos
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                USD
+              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
+                Ingresos cobrados
               </th>
-              <th scope="col" className="hidden w-1/4 px-3 py-2 sm:table-cell">
+              <th scope="col" className="hidden w-1/6 px-1.5 py-2 sm:px-2 md:table-cell">
                 <span className="sr-only">Barra</span>
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-semibold">
-                Bs
+              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
+                Reembolsado
+              </th>
+              <th scope="col" className="py-2 pl-1.5 sm:pl-2 text-right font-semibold">
+                Neto
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row" className="py-1.5 pr-3 font-medium text-ink">
-                  {formatDate(`${day.day}T12:00:00Z`, "medium")}
+                <th scope="row" className="py-1.5 pr-1.5 sm:pr-2 font-medium whitespace-nowrap text-ink">
+                  {/* The last 14 days: on a phone the year is left out so the four columns fit. */}
+                  <span className="sm:hidden">
+                    {formatDate(`${day.day}T12:00:00Z`, "medium").replace(/\s+(de\s+)?\d{4}$/, "")}
+                  </span>
+                  <span className="hidden sm:inline">{formatDate(`${day.day}T12:00:00Z`, "medium")}</span>
                 </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(day.proofs)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(day.usd, "USD")}</td>
-                <td className="hidden px-3 py-1.5 sm:table-cell">
+                <td className="hidden px-1.5 py-1.5 sm:px-2 text-right tabular-nums sm:table-cell">
+                  {formatNumber(day.proofs)}
+                </td>
+                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
+                  {money(day.revenue.collected)}
+                </td>
+                <td className="hidden px-1.5 py-1.5 sm:px-2 md:table-cell">
                   <svg
                     aria-hidden="true"
                     focusable="false"
@@ -287,11 +310,11 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
                     preserveAspectRatio="none"
                   >
                     <rect x="0" y="0" width="100" height="3" rx="1.5" className="fill-brand-100" />
-                    {max > 0 && day.usd > 0 ? (
+                    {max > 0 && day.revenue.collected.usd > 0 ? (
                       <rect
                         x="0"
                         y="0"
-                        width={(day.usd / max) * 100}
+                        width={(day.revenue.collected.usd / max) * 100}
                         height="3"
                         rx="1.5"
                         className="fill-brand-600"
@@ -299,19 +322,27 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
                     ) : null}
                   </svg>
                 </td>
-                <td className="py-1.5 pl-3 text-right tabular-nums">{formatMoney(day.ves, "VES")}</td>
+                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
+                  {money(day.revenue.refunded)}
+                </td>
+                <td className="py-1.5 pl-1.5 sm:pl-2 text-right font-semibold tabular-nums">
+                  {money(day.revenue.net)}
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot className="border-t-2 border-line font-bold">
             <tr>
-              <th scope="row" className="py-2 pr-3">
+              <th scope="row" className="py-2 pr-1.5 sm:pr-2">
                 Total
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(totalProofs)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totalUsd, "USD")}</td>
-              <td className="hidden sm:table-cell" />
-              <td className="py-2 pl-3 text-right tabular-nums">{formatMoney(totalVes, "VES")}</td>
+              <td className="hidden px-1.5 py-2 sm:px-2 text-right tabular-nums sm:table-cell">
+                {formatNumber(totalProofs)}
+              </td>
+              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(collected)}</td>
+              <td className="hidden md:table-cell" />
+              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(refunded)}</td>
+              <td className="py-2 pl-1.5 sm:pl-2 text-right tabular-nums">{money(net)}</td>
             </tr>
           </tfoot>
         </table>

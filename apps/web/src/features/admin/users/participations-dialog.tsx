@@ -67,7 +67,7 @@ export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null
                   <p className="min-w-0 font-semibold break-words text-ink">
                     {item.raffleName || GENERAL_PROOF_LABEL}
                   </p>
-                  <ProofStatusBadge status={item.proofStatus} />
+                  <ProofStatusBadge status={item.proofStatus} refund={item.refund} />
                 </div>
                 <p className="text-sm text-muted">
                   {formatDateTime(item.participationDate)} · {formatNumber(item.quantityOfTickets)}{" "}

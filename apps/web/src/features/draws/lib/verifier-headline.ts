@@ -19,10 +19,12 @@ function raffles(matches: Match[]): string {
 function elsewhere(matches: Match[]): string[] {
   const lost = matches.filter((m) => m.sold && m.raffleStatus === "finished");
   const pending = matches.filter((m) => m.sold && m.raffleStatus !== "finished");
-  const unsold = matches.filter((m) => !m.sold);
+  const refunded = matches.filter((m) => m.refunded);
+  const unsold = matches.filter((m) => !m.sold && !m.refunded);
   return [
     lost.length ? `no resultó ganador en ${raffles(lost)}` : "",
     pending.length ? `en ${raffles(pending)} el sorteo aún no se ha realizado` : "",
+    refunded.length ? `en ${raffles(refunded)} fue reembolsado y quedó anulado` : "",
     unsold.length ? `en ${raffles(unsold)} no está vendido` : "",
   ].filter(Boolean);
 }
@@ -60,6 +62,15 @@ export function verifierHeadline(data: TicketVerificationResponse): VerifierHead
     };
   }
   const sold = data.matches.filter((m) => m.sold);
+  const refunded = data.matches.filter((m) => m.refunded);
+  if (sold.length === 0 && refunded.length > 0) {
+    // A refunded purchase (cancelled raffle, decision 0016): the number is void, never "participa".
+    return {
+      variant: "warning",
+      title: "Boleto Anulado",
+      text: `El boleto ${n} fue reembolsado en ${raffles(refunded)}: quedó anulado y no participa en el sorteo.`,
+    };
+  }
   if (sold.length === 0) {
     return {
       variant: "info",

@@ -1,3 +1,4 @@
+import { purchaseDisplayState } from "@rifazo/shared/domain/purchase-state";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { useState } from "react";
@@ -88,7 +89,7 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
         </code>
         <CopyButton value={secret} label="Código de verificación del recibo" />
       </div>
-      {proof.raffleId && proof.status === "approved" && numbers.length > 0 ? (
+      {proof.raffleId && !proof.refund && proof.status === "approved" && numbers.length > 0 ? (
         <OwnershipCheck raffleId={proof.raffleId} receiptCode={secret} numbers={numbers} />
       ) : null}
     </section>
@@ -106,12 +107,20 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
           </DialogHeader>
           <div className="space-y-5">
             <div className="flex flex-wrap items-center gap-2">
-              <ProofStatusBadge status={proof.status} />
+              <ProofStatusBadge status={proof.status} refund={proof.refund} />
               {proof.reviewedAt ? (
                 <span className="text-xs text-muted">Revisado el {formatDateTime(proof.reviewedAt)}</span>
               ) : null}
             </div>
-            {proof.status === "rejected" ? (
+            {proof.refund ? (
+              <Alert
+                variant="warning"
+                title={purchaseDisplayState({ proofStatus: proof.status, refund: proof.refund }).label}
+              >
+                La rifa fue cancelada y este pago se devuelve: sus boletos quedaron anulados y ya no
+                participan.
+              </Alert>
+            ) : proof.status === "rejected" ? (
               <Alert variant="danger" title="Pago rechazado">
                 {proof.adminNotes || "El administrador no dejó una nota."}
               </Alert>
@@ -130,17 +139,26 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
             {proof.ticketNumbers.length > 0 ? (
               <section aria-labelledby={`tickets-${proof.id}`} className="space-y-2">
                 <h3 id={`tickets-${proof.id}`} className="text-sm font-bold text-ink">
-                  Boletos asignados ({proof.ticketNumbers.length})
+                  {proof.refund ? "Boletos anulados" : "Boletos asignados"} ({proof.ticketNumbers.length})
                 </h3>
                 <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
-                  {proof.ticketNumbers.map((number) => (
-                    <li
-                      key={number}
-                      className="rounded-md bg-brand-50 px-2 py-1 font-mono text-sm font-bold text-brand-800"
-                    >
-                      {number}
-                    </li>
-                  ))}
+                  {proof.ticketNumbers.map((number) =>
+                    proof.refund ? (
+                      <li
+                        key={number}
+                        className="rounded-md bg-canvas px-2 py-1 font-mono text-sm font-bold text-muted"
+                      >
+                        <del>{number}</del>
+                      </li>
+                    ) : (
+                      <li
+                        key={number}
+                        className="rounded-md bg-brand-50 px-2 py-1 font-mono text-sm font-bold text-brand-800"
+                      >
+                        {number}
+                      </li>
+                    ),
+                  )}
                 </ul>
               </section>
             ) : null}

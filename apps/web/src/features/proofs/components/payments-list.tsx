@@ -1,3 +1,4 @@
+import { purchaseDisplayState } from "@rifazo/shared/domain/purchase-state";
 import { GENERAL_PROOF_LABEL, PROOF_MESSAGES } from "@rifazo/shared/schemas/proofs";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -21,16 +22,25 @@ import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
 import { RefundNotice } from "./refund-notice";
 
-function TicketChips({ numbers }: { numbers: string[] }) {
+function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }) {
   const { shown, hidden } = ticketPreview(numbers);
   return (
     <p className="flex flex-wrap items-center gap-1.5 text-sm">
-      <span className="font-semibold text-muted">Boletos:</span>
-      {shown.map((number) => (
-        <span key={number} className="rounded-md bg-brand-50 px-2 py-0.5 font-mono font-bold text-brand-800">
-          {number}
-        </span>
-      ))}
+      <span className="font-semibold text-muted">{voided ? "Boletos anulados:" : "Boletos:"}</span>
+      {shown.map((number) =>
+        voided ? (
+          <del key={number} className="rounded-md bg-canvas px-2 py-0.5 font-mono font-bold text-muted">
+            {number}
+          </del>
+        ) : (
+          <span
+            key={number}
+            className="rounded-md bg-brand-50 px-2 py-0.5 font-mono font-bold text-brand-800"
+          >
+            {number}
+          </span>
+        ),
+      )}
       {hidden > 0 ? (
         <span className="font-bold text-muted" title={`${hidden} más`}>
           …<span className="sr-only"> y {hidden} más</span>
@@ -44,6 +54,8 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
   const title = proof.raffleTitle ?? GENERAL_PROOF_LABEL;
   // The receipt's private link, sent once the payment is approved.
   const receiptToken = proof.receiptToken;
+  // A refunded purchase no longer plays: its tickets are void and its receipt says so (decision 0016).
+  const state = purchaseDisplayState({ proofStatus: proof.status, refund: proof.refund });
   return (
     <li>
       <Card>
@@ -53,7 +65,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
               <h2 className="text-base font-bold text-ink">{title}</h2>
               <p className="text-xs text-muted">{formatDateTime(proof.createdAt)}</p>
             </div>
-            <ProofStatusBadge status={proof.status} />
+            <ProofStatusBadge status={proof.status} refund={proof.refund} />
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
             <div>
@@ -79,16 +91,18 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
               {proof.adminNotes}
             </p>
           ) : null}
-          {proof.ticketNumbers.length > 0 ? <TicketChips numbers={proof.ticketNumbers} /> : null}
+          {proof.ticketNumbers.length > 0 ? (
+            <TicketChips numbers={proof.ticketNumbers} voided={state.refunded} />
+          ) : null}
           {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
           <div className="flex flex-wrap justify-end gap-2">
             {receiptToken ? (
               <Link
                 to={paths.receipt(receiptToken)}
                 className={buttonClasses({ variant: "secondary", size: "sm" })}
-                aria-label={`Ver recibo: ${title}`}
+                aria-label={`${state.refunded ? "Ver recibo anulado" : "Ver recibo"}: ${title}`}
               >
-                Ver recibo
+                {state.refunded ? "Ver recibo anulado" : "Ver recibo"}
               </Link>
             ) : null}
             <Button

@@ -1,6 +1,1 @@
-import { Badge } from "../../../components/ui/badge";
-import { proofStatusLabel, proofStatusTone } from "../payments";
-
-export function ProofStatusBadge({ status }: { status: string }) {
-  return <Badge variant={proofStatusTone(status)}>{proofStatusLabel(status)}</Badge>;
-}
+export { PurchaseStateBadge as ProofStatusBadge } from "../../../components/purchase/purchase-state-badge";

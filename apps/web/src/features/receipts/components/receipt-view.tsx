@@ -2,6 +2,8 @@ import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { DrawTrustNotice } from "../../../components/draw/draw-trust-notice";
+import { PurchaseStateBadge } from "../../../components/purchase/purchase-state-badge";
+import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { CopyButton } from "../../../components/ui/copy-button";
 import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../components/ui/icons";
@@ -89,14 +91,20 @@ function CopyButtonWide({ value }: { value: string }) {
  */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const { payment } = receipt;
+  // A refunded purchase (cancelled raffle, decision 0016): the receipt stays, void, and says so.
+  const refund = receipt.refund ?? null;
   const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
   return (
     <article aria-labelledby="receipt-title" className="space-y-5">
       <section className="space-y-5 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
         <div className="space-y-1">
-          <p className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-            <CheckCircleIcon /> Pago aprobado
-          </p>
+          {refund ? (
+            <PurchaseStateBadge status="approved" refund={refund} />
+          ) : (
+            <p className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+              <CheckCircleIcon /> Pago aprobado
+            </p>
+          )}
           <h2 id="receipt-title" className="text-2xl font-black text-ink">
             <Link to={paths.raffle(receipt.raffle.id)} className="hover:underline">
               {receipt.raffle.title}
@@ -104,17 +112,33 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </h2>
         </div>
 
+        {refund ? (
+          <Alert variant="warning" title={refund.headline}>
+            {refund.detail}
+          </Alert>
+        ) : null}
+
         <div>
           <h3 className="mb-2 text-sm text-muted">
-            {receipt.quantity === 1 ? "Tu número" : `Tus números (${receipt.quantity})`}
+            {refund
+              ? `Números anulados (${receipt.quantity})`
+              : receipt.quantity === 1
+                ? "Tu número"
+                : `Tus números (${receipt.quantity})`}
           </h3>
-          <ul aria-label="Tus números" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          <ul
+            aria-label={refund ? "Números anulados" : "Tus números"}
+            className="grid grid-cols-3 gap-2 sm:grid-cols-5"
+          >
             {receipt.numbers.map((n) => (
               <li
                 key={n}
-                className="rounded-control bg-brand-100 py-2 text-center font-mono text-3xl font-black tracking-wider text-brand-900"
+                className={cn(
+                  "rounded-control py-2 text-center font-mono text-3xl font-black tracking-wider",
+                  refund ? "bg-canvas text-muted" : "bg-brand-100 text-brand-900",
+                )}
               >
-                {n}
+                {refund ? <del>{n}</del> : n}
               </li>
             ))}
           </ul>
