@@ -5,6 +5,7 @@
 // (DrawRecord when imported from "@rifazo/shared/domain/draw-record").
 export type { DrawRecord } from "../schemas/draws";
 export * from "./drand";
+export * from "./draw-checkpoint";
 export * from "./draw-engine";
 export * from "./draw-engine-v2";
 export * from "./draw-page-state";
