@@ -145,7 +145,7 @@ describe("GET /api/receipts/:token", () => {
         referenceLast4: reference.slice(-4),
       },
       receiptCode: payload.receiptSecret,
-      verifierUrl: `${PUBLIC_URL}/verificar-boleto?rifa=${raffle.id}&numeros=${numbers.join(",")}`,
+      verifierUrl: `${PUBLIC_URL}/verificar-boleto?rifa=${raffle.id}&numeros=${numbers.join(",")}&punto=${receipt.checkpoint?.code}`,
       verifierHasNumbers: true,
       receiptUrl: `${PUBLIC_URL}/recibo/${token}`,
       imageUrl: `/api/receipts/${token}/image.png`,
