@@ -99,6 +99,19 @@ describe("receipt page", () => {
       `/verificar-boleto?rifa=${RAFFLE}`,
     );
 
+    // The record checkpoint of the approval (docs/draw-protocol.md §12): in words, copyable, and checkable.
+    const checkpoint = within(screen.getByRole("region", { name: "Punto de control del acta" }));
+    expect(
+      checkpoint.getByText("Punto de control del acta: entrada 3, huella 5e5e5e5e5e5e…; ronda drand 4242"),
+    ).toBeInTheDocument();
+    expect(checkpoint.getByText(receipt.checkpoint?.code as string)).toBeInTheDocument();
+    expect(
+      checkpoint.getByRole("link", { name: "Comprobar el acta con este punto de control" }),
+    ).toHaveAttribute(
+      "href",
+      `/sorteo/${RAFFLE}/acta?punto=${encodeURIComponent(receipt.checkpoint?.code as string)}`,
+    );
+
     const qr = screen.getByRole("img", { name: "Código QR del verificador de boletos" });
     expect(decodeQr(qr as unknown as SVGSVGElement)).toBe(receipt.verifierUrl);
     expect(screen.getByRole("link", { name: "Abrir el verificador" })).toHaveAttribute(
