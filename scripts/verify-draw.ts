@@ -9,7 +9,7 @@
 //   npm run verify-draw -- acta.json --earlier copia.json     also: a copy taken earlier is a prefix
 //                                                             of this record (nothing rewritten)
 //   npm run verify-draw -- acta.json --checkpoint rifazo-cp-1:…  also: the record extends the checkpoint
-//                                                             of a receipt (repeatable; protocol §12)
+//                                                             of a receipt (repeatable; protocol §14)
 //
 // Exit code 0 when everything checks out (a record still waiting for its round counts as checked:
 // what is pending is printed), 1 when any check fails or a source cannot be read.

@@ -61,7 +61,7 @@ describe("record page", () => {
   });
 });
 
-describe("record page, checkpoints (docs/draw-protocol.md §12)", () => {
+describe("record page, checkpoints (docs/draw-protocol.md §14)", () => {
   it("checks the receipt's checkpoint in the link, then a pasted one the record contradicts", async () => {
     const record = await v2Record();
     const { formatCheckpoint } = await import("@rifazo/shared/domain/draw-checkpoint");

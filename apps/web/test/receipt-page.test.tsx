@@ -99,7 +99,7 @@ describe("receipt page", () => {
       `/verificar-boleto?rifa=${RAFFLE}`,
     );
 
-    // The record checkpoint of the approval (docs/draw-protocol.md §12): in words, copyable, and checkable.
+    // The record checkpoint of the approval (docs/draw-protocol.md §14): in words, copyable, and checkable.
     const checkpoint = within(screen.getByRole("region", { name: "Punto de control del acta" }));
     expect(
       checkpoint.getByText("Punto de control del acta: entrada 3, huella 5e5e5e5e5e5e…; ronda drand 4242"),

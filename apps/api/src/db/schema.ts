@@ -421,7 +421,7 @@ export const paymentProofs = pgTable(
       .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     // The receipt page's private link (/recibo/:token): 32 random bytes, base64url, set at approval.
     receiptToken: text("receipt_token"),
-    // The record checkpoint of the approval (docs/draw-protocol.md §12, decision 0023): the record's length
+    // The record checkpoint of the approval (docs/draw-protocol.md §14, decision 0023): the record's length
     // and head hash then, and the latest drand round (and signature) the server held; null when the raffle
     // had no record (a legacy external raffle, a general payment) or no beacon was held.
     checkpointLength: integer("checkpoint_length"),

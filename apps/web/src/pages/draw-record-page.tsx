@@ -33,7 +33,7 @@ const DESCRIPTION =
   "Todo lo que decide este sorteo, en orden y encadenado: reglas, cierre, lista congelada, ronda de drand, aleatoriedad y ganadores. Verifícalo completo en tu navegador.";
 
 /**
- * The signed-in buyer's checkpoints for this raffle (docs/draw-protocol.md §12), from the first page of
+ * The signed-in buyer's checkpoints for this raffle (docs/draw-protocol.md §14), from the first page of
  * their payments: the query the offline copy of Mis boletos restores, so they are there offline too.
  */
 function useOwnCheckpoints(raffleId: string): string[] {

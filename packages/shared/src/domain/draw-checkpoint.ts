@@ -1,5 +1,5 @@
 /**
- * Checkpoints of a raffle's record (docs/draw-protocol.md §12, decision 0023): each approved purchase
+ * Checkpoints of a raffle's record (docs/draw-protocol.md §14, decision 0023): each approved purchase
  * keeps the record's length and head hash at the moment of its approval, and the latest drand round the
  * server held then. The buyer holds it on the receipt; a record rewritten afterwards (an earlier freeze,
  * other rules) no longer extends it, and a freeze dated before that round was known is backdated.
@@ -70,7 +70,7 @@ export interface CheckpointCheck {
 const short = (hash: unknown) => (typeof hash === "string" ? `${hash.slice(0, 12)}…` : String(hash));
 
 /**
- * Does the published record extend a checkpoint a buyer holds (§12)? The entry at index length − 1
+ * Does the published record extend a checkpoint a buyer holds (§14)? The entry at index length − 1
  * has exactly the checkpoint's hash (so every entry up to it is unchanged: each hash covers the one
  * before); the freeze comes after that position (the approval happened before the freeze); and the
  * freeze names a latest beacon at least the checkpoint's round, and is dated after that round was

@@ -24,7 +24,7 @@ export const VERIFIER_NUMBERS_PARAM = "numeros";
  */
 export const RECEIPT_QR_MAX_NUMBERS = 30;
 
-/** The record checkpoint the QR link carries (rifazo-cp-1:…, docs/draw-protocol.md §12). */
+/** The record checkpoint the QR link carries (rifazo-cp-1:…, docs/draw-protocol.md §14). */
 export const VERIFIER_CHECKPOINT_PARAM = "punto";
 
 /**

@@ -273,7 +273,7 @@ export const paymentProofSchema = proofRecordSchema.extend({
    */
   receiptToken: z.string().nullable(),
   /**
-   * The record checkpoint of the approval ("rifazo-cp-1:…", docs/draw-protocol.md §12), for the owner
+   * The record checkpoint of the approval ("rifazo-cp-1:…", docs/draw-protocol.md §14), for the owner
    * only: the receipt shows it, the offline copy of "Mis boletos" keeps it, the record page checks it.
    */
   checkpoint: z.string().nullable(),

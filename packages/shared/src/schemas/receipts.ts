@@ -52,7 +52,7 @@ export const receiptSchema = z.object({
    */
   receiptCode: z.string(),
   /**
-   * The record checkpoint of the approval (docs/draw-protocol.md §12): the record's length and head hash
+   * The record checkpoint of the approval (docs/draw-protocol.md §14): the record's length and head hash
    * then and the latest drand round the server held. Null when the raffle had no record then.
    */
   checkpoint: z

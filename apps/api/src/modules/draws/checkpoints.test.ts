@@ -1,4 +1,4 @@
-// The record from publication and the buyers' checkpoints (docs/draw-protocol.md §2 and §12, decision
+// The record from publication and the buyers' checkpoints (docs/draw-protocol.md §2 and §14, decision
 // 0023): the record begins when the raffle goes on sale and is public from then on; each approval keeps
 // the record's head and the latest drand round on the purchase; the receipt shows it; a record rewritten
 // afterwards (an earlier freeze) contradicts it.

@@ -142,7 +142,7 @@ export function receiptSvg(receipt: Receipt): string {
     const chunk = receipt.receiptCode.slice(i * 16, i * 16 + 16);
     parts.push(text(right, 1372 + i * 34, chunk, 28, `font-family="${MONO}" fill="${INK}"`));
   }
-  // The record checkpoint (docs/draw-protocol.md §12): what the buyer can hold the published record to.
+  // The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to.
   parts.push(`<rect x="60" y="1516" width="${W - 120}" height="2" fill="${CHIP}"/>`);
   parts.push(text(60, 1560, "Punto de control del acta", 26, `font-weight="bold" fill="${INK}"`));
   if (receipt.checkpoint) {
@@ -331,7 +331,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     y -= 12;
   }
   y -= 6;
-  // The record checkpoint (docs/draw-protocol.md §12), in words and as the code the record page accepts.
+  // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
   newPageIfNeeded(70);
   page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
   y -= 16;

@@ -50,7 +50,7 @@ function drawOf(row: repo.ReceiptRow, round: number | null, roundAt: string | nu
   return { kind: "unknown", at: null, round: null, lottery: null };
 }
 
-/** The approval's record checkpoint as the receipt shows it (docs/draw-protocol.md §12). */
+/** The approval's record checkpoint as the receipt shows it (docs/draw-protocol.md §14). */
 function checkpointOf(row: repo.ReceiptRow): Receipt["checkpoint"] {
   if (row.checkpointLength === null || row.checkpointHash === null || row.checkpointAt === null) return null;
   const cp = {

@@ -427,7 +427,7 @@ export async function approveInTransaction(
 }
 
 /**
- * The approval's checkpoint (docs/draw-protocol.md §12, decision 0023): the record's length and head hash
+ * The approval's checkpoint (docs/draw-protocol.md §14, decision 0023): the record's length and head hash
  * now, and the latest drand round the server holds (with its signature). Read without a lock: entries are
  * append-only, so it is a prefix of every later record, and the freeze waits for this pending proof. The
  * buyer keeps it on the receipt; a record rewritten later (an earlier freeze, other rules) contradicts it.

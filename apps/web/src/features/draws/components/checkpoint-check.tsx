@@ -32,7 +32,7 @@ function run(record: RaffleRecord, codes: readonly string[]): Outcome {
 }
 
 /**
- * "Comprobar puntos de control" (docs/draw-protocol.md §12): does the published record extend the
+ * "Comprobar puntos de control" (docs/draw-protocol.md §14): does the published record extend the
  * checkpoints buyers hold? The buyer's own (from their payments, or the offline copy of Mis boletos) and
  * those in the link are checked at once; more can be pasted. All in the browser, with the shared code.
  */

@@ -100,7 +100,7 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
 }
 
 /**
- * The record checkpoint of the approval (docs/draw-protocol.md §12): kept with the offline copy of Mis
+ * The record checkpoint of the approval (docs/draw-protocol.md §14): kept with the offline copy of Mis
  * boletos, so the buyer holds it even without the receipt; the link checks it against the published record.
  */
 function RecordCheckpoint({ proof }: { proof: PaymentProof }) {

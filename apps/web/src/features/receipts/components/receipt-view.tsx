@@ -83,7 +83,7 @@ function CopyButtonWide({ value }: { value: string }) {
 }
 
 /**
- * The record checkpoint of the approval (docs/draw-protocol.md §12): what the published record must still
+ * The record checkpoint of the approval (docs/draw-protocol.md §14): what the published record must still
  * extend. The link opens the record page with it, which checks it.
  */
 function CheckpointSection({
