@@ -400,7 +400,9 @@ function bindingView(
   };
 }
 
-const RAFFLE_HAS_RECORD = "Esta rifa ya tiene acta pública y no se puede eliminar.";
+// A raffle's record begins when it goes on sale (decision 0023): from then on it is cancelled, not deleted.
+const RAFFLE_HAS_RECORD =
+  "Esta rifa ya tiene acta pública (se publicó al ponerla a la venta) y no se puede eliminar: cancélala.";
 
 const BINDING_MESSAGES = {
   notExternal:
