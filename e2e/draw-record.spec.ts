@@ -4,6 +4,7 @@
 // awaiting a future round shows that round and its countdown; a buyer of the drawn raffle finds the
 // receipt's verification code in Mis pagos and confirms every number is in the frozen list as theirs.
 import { demoTest, expect } from "./support/fixtures";
+import { adminApi, signIn, skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 
@@ -88,8 +89,8 @@ test("Mis pagos: el código del recibo confirma los boletos en la lista congelad
   ).toBeVisible();
 });
 
-/** apps/api/src/seed/demo-data.ts: Ana Martínez has a pending proof for 2 tickets of the laptop (on sale). */
-const ANA = { email: "ana.martinez@example.com" };
+/** apps/api/src/seed/demo-data.ts: María González has a pending Zelle proof for 4 tickets of the moto (on sale). */
+const MARIA = { email: "maria.gonzalez@example.com", raffle: "Moto Bera SBR 150 cc 0 km" };
 const SHOTS = "/tmp/shots/h-checkpoints";
 
 test("punto de control: la aprobación lo da, el recibo lo muestra y el acta lo extiende; uno alterado se contradice", async ({
@@ -97,16 +98,18 @@ test("punto de control: la aprobación lo da, el recibo lo muestra y el acta lo 
   baseURL,
   demoServer,
 }) => {
-  const { adminApi, signIn } = await import("./support/people");
-  await signIn(page, ANA.email, demoServer.demoPassword(ANA.email));
+  await skipCookieBanner(page);
+  await signIn(page, MARIA.email, demoServer.demoPassword(MARIA.email));
   const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
-    items: Array<{ id: string; status: string; raffleId: string | null }>;
+    items: Array<{ id: string; status: string; raffleId: string | null; raffleTitle: string | null }>;
   };
-  const pending = mine.items.find((p) => p.status === "pending" && p.raffleId);
-  expect(pending, "el comprobante pendiente de Ana").toBeDefined();
+  const pending = mine.items.find((p) => p.status === "pending" && p.raffleTitle === MARIA.raffle);
+  expect(pending, "el comprobante pendiente de María").toBeDefined();
   const raffleId = pending?.raffleId as string;
   // The raffle is on sale: its record is public already (rules as sold), before any draw.
-  const before = (await (await page.request.get(`/api/raffles/${raffleId}/record`)).json()) as {
+  const published = await page.request.get(`/api/raffles/${raffleId}/record`);
+  expect(published.status(), await published.text()).toBe(200);
+  const before = (await published.json()) as {
     entries: Array<{ type: string; hash: string }>;
   };
   expect(before.entries[0]?.type).toBe("rules_published");
@@ -132,7 +135,6 @@ test("punto de control: la aprobación lo da, el recibo lo muestra y el acta lo 
       ),
     ),
   ).toBeVisible();
-  await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/receipt-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/receipt-1280.png`, fullPage: true });
@@ -149,8 +151,7 @@ test("punto de control: la aprobación lo da, el recibo lo muestra y el acta lo 
   await check.getByRole("button", { name: "Comprobar puntos de control" }).click();
   await expect(check.getByText("El acta publicada contradice un punto de control")).toBeVisible();
   await expect(check.getByText(/el acta se reescribió desde entonces/)).toBeVisible();
-  await check.scrollIntoViewIfNeeded();
-  await check.screenshot({ path: `${SHOTS}/record-checkpoints-390.png` });
+  await page.screenshot({ path: `${SHOTS}/record-checkpoints-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await check.screenshot({ path: `${SHOTS}/record-checkpoints-1280.png` });
+  await page.screenshot({ path: `${SHOTS}/record-checkpoints-1280.png`, fullPage: true });
 });
