@@ -138,7 +138,7 @@ export async function publishRulesOnSale(
   at: Date,
 ): Promise<boolean> {
   const raffle = await repo.findRaffle(tx, raffleId, true);
-  if (!raffle || raffle.status !== "active") return false;
+  if (raffle?.status !== "active") return false;
   if (raffle.announcementType === "external" && !externalBinding(raffle)) return false;
   const entries = await repo.recordEntries(tx, raffleId);
   if (entries.some((e) => e.type === "closed" || e.type === "frozen" || e.type === "cancelled")) return false;
