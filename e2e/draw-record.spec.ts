@@ -4,6 +4,7 @@
 // awaiting a future round shows that round and its countdown; a buyer of the drawn raffle finds the
 // receipt's verification code in Mis pagos and confirms every number is in the frozen list as theirs.
 import { demoTest, expect } from "./support/fixtures";
+import { adminApi, signIn, skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 
@@ -86,4 +87,71 @@ test("Mis pagos: el código del recibo confirma los boletos en la lista congelad
   await expect(
     code.getByText(/^Tus \d+ boletos están en la lista congelada y marcados como tuyos$/),
   ).toBeVisible();
+});
+
+/** apps/api/src/seed/demo-data.ts: María González has a pending Zelle proof for 4 tickets of the moto (on sale). */
+const MARIA = { email: "maria.gonzalez@example.com", raffle: "Moto Bera SBR 150 cc 0 km" };
+const SHOTS = "/tmp/shots/h-checkpoints";
+
+test("punto de control: la aprobación lo da, el recibo lo muestra y el acta lo extiende; uno alterado se contradice", async ({
+  page,
+  baseURL,
+  demoServer,
+}) => {
+  await skipCookieBanner(page);
+  await signIn(page, MARIA.email, demoServer.demoPassword(MARIA.email));
+  const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
+    items: Array<{ id: string; status: string; raffleId: string | null; raffleTitle: string | null }>;
+  };
+  const pending = mine.items.find((p) => p.status === "pending" && p.raffleTitle === MARIA.raffle);
+  expect(pending, "el comprobante pendiente de María").toBeDefined();
+  const raffleId = pending?.raffleId as string;
+  // The raffle is on sale: its record is public already (rules as sold), before any draw.
+  const published = await page.request.get(`/api/raffles/${raffleId}/record`);
+  expect(published.status(), await published.text()).toBe(200);
+  const before = (await published.json()) as {
+    entries: Array<{ type: string; hash: string }>;
+  };
+  expect(before.entries[0]?.type).toBe("rules_published");
+
+  const admin = await adminApi(baseURL as string);
+  const approved = await admin.post(`/api/admin/proofs/${pending?.id}/approve`);
+  expect(approved.status(), await approved.text()).toBe(200);
+  await admin.dispose();
+  const proof = (await (await page.request.get(`/api/proofs/${pending?.id}`)).json()) as {
+    receiptToken: string;
+    checkpoint: string;
+  };
+  const head = before.entries.at(-1)?.hash as string;
+  expect(proof.checkpoint).toMatch(new RegExp(`^rifazo-cp-1:${raffleId}:${before.entries.length}:${head}:`));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/recibo/${proof.receiptToken}`);
+  const section = page.getByRole("region", { name: "Punto de control del acta" });
+  await expect(
+    section.getByText(
+      new RegExp(
+        `^Punto de control del acta: entrada ${before.entries.length}, huella ${head.slice(0, 12)}…`,
+      ),
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/receipt-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/receipt-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await section.getByRole("link", { name: "Comprobar el acta con este punto de control" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sorteo/${raffleId}/acta\\?punto=`));
+  const check = page.getByRole("region", { name: "Puntos de control" });
+  await expect(check.getByText("El acta publicada extiende el punto de control presentado.")).toBeVisible();
+
+  // A checkpoint of a record rewritten since (another head at that position) is contradicted, in words.
+  const forged = proof.checkpoint.replace(head, "0".repeat(64));
+  await check.getByLabel(/Pega uno o más puntos de control/).fill(forged);
+  await check.getByRole("button", { name: "Comprobar puntos de control" }).click();
+  await expect(check.getByText("El acta publicada contradice un punto de control")).toBeVisible();
+  await expect(check.getByText(/el acta se reescribió desde entonces/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/record-checkpoints-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/record-checkpoints-1280.png`, fullPage: true });
 });

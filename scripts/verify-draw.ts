@@ -8,10 +8,19 @@
 //   npm run verify-draw -- --all https://rifazo.example       every draw the site has published
 //   npm run verify-draw -- acta.json --earlier copia.json     also: a copy taken earlier is a prefix
 //                                                             of this record (nothing rewritten)
+//   npm run verify-draw -- acta.json --checkpoint rifazo-cp-1:…  also: the record extends the checkpoint
+//                                                             of a receipt (repeatable; protocol §14)
 //
 // Exit code 0 when everything checks out (a record still waiting for its round counts as checked:
 // what is pending is printed), 1 when any check fails or a source cannot be read.
 import { readFile } from "node:fs/promises";
+import {
+  CheckpointFormatError,
+  checkCheckpoint,
+  checkpointsSummary,
+  parseCheckpoint,
+  type RecordCheckpoint,
+} from "../packages/shared/src/domain/draw-checkpoint";
 import {
   type AnyVerification,
   type DrawRecord,
@@ -116,10 +125,16 @@ function checkEarlier(current: unknown, earlier: unknown): string | null {
   return null;
 }
 
-async function check(label: string, json: unknown, earlier?: unknown): Promise<boolean> {
+async function check(
+  label: string,
+  json: unknown,
+  earlier?: unknown,
+  checkpoints: readonly RecordCheckpoint[] = [],
+): Promise<boolean> {
   try {
     const result = await verifyAny(json);
     print(label, result);
+    let ok = result.ok;
     if (earlier !== undefined) {
       const problem = checkEarlier(json, earlier);
       console.log(
@@ -127,9 +142,16 @@ async function check(label: string, json: unknown, earlier?: unknown): Promise<b
           ? `  ✘ Coincide con la copia anterior: ${problem}`
           : `  ✔ Coincide con la copia anterior (${(earlier as DrawRecord).entries.length} entradas sin cambios)`,
       );
-      return result.ok && problem === null;
+      ok = ok && problem === null;
     }
-    return result.ok;
+    if (checkpoints.length > 0) {
+      // A v1 transcript has no entries: every checkpoint is then reported as not extended.
+      const results = checkpoints.map((cp) => checkCheckpoint(json as DrawRecord, cp));
+      for (const r of results) console.log(`  ${r.ok ? "✔" : "✘"} ${r.text}`);
+      console.log(`  ${results.every((r) => r.ok) ? "✔" : "✘"} ${checkpointsSummary(results)}`);
+      ok = ok && results.every((r) => r.ok);
+    }
+    return ok;
   } catch (error) {
     console.log(`\n✘ NO SE PUDO VERIFICAR  ${label}\n  ${(error as Error).message}`);
     return false;
@@ -151,6 +173,22 @@ async function main(): Promise<number> {
       earlier = await load(source);
     } catch (error) {
       console.log(`\n✘ NO SE PUDO LEER  ${source}\n  ${(error as Error).message}`);
+      return 1;
+    }
+  }
+  const checkpoints: RecordCheckpoint[] = [];
+  for (let c = args.indexOf("--checkpoint"); c >= 0; c = args.indexOf("--checkpoint")) {
+    const text = args[c + 1];
+    if (!text) {
+      console.error("Uso: --checkpoint rifazo-cp-1:<id de la rifa>:<entradas>:<huella>:<ronda> (del recibo)");
+      return 1;
+    }
+    args.splice(c, 2);
+    try {
+      checkpoints.push(parseCheckpoint(text));
+    } catch (error) {
+      if (!(error instanceof CheckpointFormatError)) throw error;
+      console.log(`\n✘ ${error.message}`);
       return 1;
     }
   }
@@ -182,7 +220,7 @@ async function main(): Promise<number> {
         ok = false;
         continue;
       }
-      ok = (await check(source, json, earlier)) && ok;
+      ok = (await check(source, json, earlier, checkpoints)) && ok;
     }
   }
   return ok ? 0 : 1;

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth/admin-account";
 import { scheduleDrawJob } from "./modules/draws/draw-job";
+import { publishRulesOfRafflesOnSale } from "./modules/draws/freeze";
 import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
 import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
 import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
@@ -46,6 +47,9 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     const production = config.nodeEnv === "production";
     if (production) await disablePublishedDemoAccounts(app.ctx);
     if (config.seedDemo) await seedDemo(app.ctx, { production });
+    // After the seed: raffles on sale from before the record began at publication get their rules
+    // published now, so their record is public too (decision 0023).
+    await publishRulesOfRafflesOnSale(app.ctx);
     // After the seed: raffles whose close, review window or freeze came while the server was down move on
     // at once (the state lives in the database, so a restart loses nothing), then every minute.
     scheduleLifecycleSweep(app);

@@ -61,6 +61,46 @@ describe("record page", () => {
   });
 });
 
+describe("record page, checkpoints (docs/draw-protocol.md §14)", () => {
+  it("checks the receipt's checkpoint in the link, then a pasted one the record contradicts", async () => {
+    const record = await v2Record();
+    const { formatCheckpoint } = await import("@rifazo/shared/domain/draw-checkpoint");
+    const held = formatCheckpoint({
+      raffleId: RAFFLE_ID,
+      length: 2,
+      headHash: record.entries[1]?.hash as string,
+      round: null,
+    });
+    const rewritten = formatCheckpoint({
+      raffleId: RAFFLE_ID,
+      length: 2,
+      headHash: "ab".repeat(32),
+      round: null,
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes("/record")
+        ? Response.json(record)
+        : Response.json({ error: { code: "UNAUTHENTICATED", message: "Inicia sesión." } }, { status: 401 }),
+    );
+    renderWithProviders(<DrawRecordPage />, {
+      path: `/sorteo/${RAFFLE_ID}/acta?punto=${encodeURIComponent(held)}`,
+      pattern: routePatterns.drawRecord,
+    });
+    const section = within(await screen.findByRole("region", { name: "Puntos de control" }));
+    expect(
+      section.getByText("El acta publicada extiende el punto de control presentado."),
+    ).toBeInTheDocument();
+    await userEvent.type(section.getByLabelText(/Pega uno o más puntos de control/), `${held} ${rewritten}`);
+    await userEvent.click(section.getByRole("button", { name: "Comprobar puntos de control" }));
+    expect(await section.findByText("El acta publicada contradice un punto de control")).toBeInTheDocument();
+    expect(
+      section.getByText(
+        /contradice el acta: su entrada 2 tiene la huella .*; el acta se reescribió desde entonces/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe("record page, external lottery", () => {
   it("shows the official result, its visible correction and the corrected winner", async () => {
     const { externalRecord } = await import("./fixtures/v2-record");

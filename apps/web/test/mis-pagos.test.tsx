@@ -40,6 +40,7 @@ function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
     receiptToken: null,
     file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
     refund: null,
+    checkpoint: null,
     ...overrides,
   };
 }

@@ -154,6 +154,7 @@ describe("Mis pagos: the receipt's verification code", () => {
     receiptToken: null,
     file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
     refund: null,
+    checkpoint: null,
   });
 
   it("shows the code with a copy button and, for an approved payment, the list check", async () => {

@@ -47,6 +47,14 @@ const receipt: Receipt = {
   },
   approvedAt: "2026-11-25T20:52:00.000Z",
   receiptCode: "ff81e3006c4f0d069ec7cd2120f07e9b413eaa17388660fa93b24f72b9a3c04a",
+  checkpoint: {
+    code: `rifazo-cp-1:${RAFFLE}:3:${"5e".repeat(32)}:4242`,
+    length: 3,
+    headHash: "5e".repeat(32),
+    round: 4242,
+    at: "2026-11-25T20:52:00.000Z",
+    text: "Punto de control del acta: entrada 3, huella 5e5e5e5e5e5e…; ronda drand 4242",
+  },
   verifierUrl: `http://localhost:3000/verificar-boleto?rifa=${RAFFLE}&numeros=0007,0042,1234`,
   verifierHasNumbers: true,
   receiptUrl: `http://localhost:3000/recibo/${TOKEN}`,
@@ -89,6 +97,19 @@ describe("receipt page", () => {
     expect(screen.getByRole("link", { name: "Comprobar mis boletos en la lista congelada" })).toHaveAttribute(
       "href",
       `/verificar-boleto?rifa=${RAFFLE}`,
+    );
+
+    // The record checkpoint of the approval (docs/draw-protocol.md §14): in words, copyable, and checkable.
+    const checkpoint = within(screen.getByRole("region", { name: "Punto de control del acta" }));
+    expect(
+      checkpoint.getByText("Punto de control del acta: entrada 3, huella 5e5e5e5e5e5e…; ronda drand 4242"),
+    ).toBeInTheDocument();
+    expect(checkpoint.getByText(receipt.checkpoint?.code as string)).toBeInTheDocument();
+    expect(
+      checkpoint.getByRole("link", { name: "Comprobar el acta con este punto de control" }),
+    ).toHaveAttribute(
+      "href",
+      `/sorteo/${RAFFLE}/acta?punto=${encodeURIComponent(receipt.checkpoint?.code as string)}`,
     );
 
     const qr = screen.getByRole("img", { name: "Código QR del verificador de boletos" });

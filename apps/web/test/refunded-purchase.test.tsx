@@ -46,6 +46,7 @@ const receipt: Receipt = {
     detail:
       "Referencia del reembolso terminada en 8899. Estos números quedaron anulados: no participan en el sorteo.",
   },
+  checkpoint: null,
   receiptCode: "ff81e3006c4f0d069ec7cd2120f07e9b413eaa17388660fa93b24f72b9a3c04a",
   verifierUrl: `http://localhost:3000/verificar-boleto?rifa=${RAFFLE}&numeros=0007,0042`,
   verifierHasNumbers: true,

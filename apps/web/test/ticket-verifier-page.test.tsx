@@ -98,6 +98,18 @@ describe("ticket verifier form", () => {
     expect(await headline()).toBe("Boleto no Vendido");
   });
 
+  it("keeps the receipt's record checkpoint and links the record page that checks it", async () => {
+    answerWith({ result: "not_found", ticketNumber: "0007", matches: [] });
+    const cp = `rifazo-cp-1:r1:2:${"ab".repeat(32)}:77`;
+    const { container } = renderVerifier(`/verificar-boleto?rifa=r1&numeros=0007&punto=${cp}`);
+    const hidden = [...container.querySelectorAll<HTMLInputElement>('form input[type="hidden"]')];
+    expect(hidden.map((input) => input.name)).toEqual(["rifa", "numeros", "punto"]);
+    expect(
+      screen.getByRole("link", { name: "Comprobar el acta con el punto de control de tu recibo" }),
+    ).toHaveAttribute("href", `/sorteo/r1/acta?punto=${encodeURIComponent(cp)}`);
+    expect(await headline()).toMatch(/^Boleto /);
+  });
+
   it("submitting navigates to ?numero= in the page and checks that number", async () => {
     answerWith({ result: "not_found", ticketNumber: "0007", matches: [] });
     renderVerifier();

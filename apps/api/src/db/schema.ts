@@ -421,6 +421,14 @@ export const paymentProofs = pgTable(
       .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     // The receipt page's private link (/recibo/:token): 32 random bytes, base64url, set at approval.
     receiptToken: text("receipt_token"),
+    // The record checkpoint of the approval (docs/draw-protocol.md §14, decision 0023): the record's length
+    // and head hash then, and the latest drand round (and signature) the server held; null when the raffle
+    // had no record (a legacy external raffle, a general payment) or no beacon was held.
+    checkpointLength: integer("checkpoint_length"),
+    checkpointHash: text("checkpoint_hash"),
+    checkpointRound: bigint("checkpoint_round", { mode: "number" }),
+    checkpointSignature: text("checkpoint_signature"),
+    checkpointAt: ts("checkpoint_at"),
     // Set only when re-normalising stored references (data step normalize-payment-references) made this
     // live proof's reference equal to another live one of the same method: the admin sees the pair, and
     // this row steps out of the unique index below instead of failing the migration.
@@ -451,6 +459,10 @@ export const paymentProofs = pgTable(
   (t) => [
     check("payment_proofs_analysis_status_check", oneOf("analysis_status", PROOF_ANALYSIS_STATUSES)),
     check("payment_proofs_amount_check", sql`${t.amount} > 0`),
+    check(
+      "payment_proofs_checkpoint_check",
+      sql`(${t.checkpointLength} IS NULL) = (${t.checkpointHash} IS NULL) AND (${t.checkpointLength} IS NULL) = (${t.checkpointAt} IS NULL) AND (${t.checkpointRound} IS NULL) = (${t.checkpointSignature} IS NULL) AND (${t.checkpointRound} IS NULL OR ${t.checkpointLength} IS NOT NULL) AND (${t.checkpointLength} IS NULL OR ${t.checkpointLength} >= 1)`,
+    ),
     check("payment_proofs_currency_check", oneOf("currency", CURRENCIES)),
     check("payment_proofs_method_check", oneOf("payment_method", PAYMENT_METHODS)),
     check("payment_proofs_status_check", oneOf("status", PROOF_STATUSES)),

@@ -2,6 +2,12 @@ import { ADMIN_SIGN_IN_PATH } from "@rifazo/shared/constants";
 
 // Every route path of the app (spec 1 §2, spec 2 §2). Links and redirects use these, never literals.
 
+/**
+ * The query parameter that carries a record checkpoint (rifazo-cp-1:…) to the record page: the receipt's
+ * link and its QR code use it (VERIFIER_CHECKPOINT_PARAM in packages/shared/src/domain/receipt.ts).
+ */
+export const CHECKPOINT_PARAM = "punto";
+
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {

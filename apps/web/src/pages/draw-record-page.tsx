@@ -1,13 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, Navigate, useParams } from "react-router";
+import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
 import { Skeleton } from "../components/ui/skeleton";
-import { DownloadRecordButton, RecordView, recordQuery, recordTitle, VerifyDraw } from "../features/draws";
+import { useSession } from "../features/auth";
+import {
+  CheckpointCheck,
+  checkpointCodesIn,
+  DownloadRecordButton,
+  RecordView,
+  recordQuery,
+  recordTitle,
+  VerifyDraw,
+} from "../features/draws";
+import { myProofsQuery } from "../features/proofs";
 import { errorMessage } from "../lib/api-client";
 import type { PrefetchPage } from "../lib/page-data";
-import { paths } from "../lib/paths";
+import { CHECKPOINT_PARAM, paths } from "../lib/paths";
 
 /** Rendered on the server with the record (entries, frozen list, winners); verification runs on press. */
 export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
@@ -22,8 +32,25 @@ export function DrawRecordPage() {
 const DESCRIPTION =
   "Todo lo que decide este sorteo, en orden y encadenado: reglas, cierre, lista congelada, ronda de drand, aleatoriedad y ganadores. Verifícalo completo en tu navegador.";
 
+/**
+ * The signed-in buyer's checkpoints for this raffle (docs/draw-protocol.md §14), from the first page of
+ * their payments: the query the offline copy of Mis boletos restores, so they are there offline too.
+ */
+function useOwnCheckpoints(raffleId: string): string[] {
+  const session = useSession();
+  const signedIn = session.status === "signed-in";
+  const proofs = useQuery({ ...myProofsQuery("", 1), enabled: signedIn });
+  if (!signedIn) return [];
+  return (proofs.data?.items ?? [])
+    .filter((p) => p.raffleId === raffleId && p.checkpoint)
+    .map((p) => p.checkpoint as string);
+}
+
 function DrawRecordScreen({ raffleId }: { raffleId: string }) {
   const query = useQuery(recordQuery(raffleId));
+  const [search] = useSearchParams();
+  const linked = search.getAll(CHECKPOINT_PARAM).flatMap(checkpointCodesIn);
+  const own = useOwnCheckpoints(raffleId);
   const links = (
     <div className="flex flex-wrap gap-3 text-sm">
       <Link to={paths.raffle(raffleId)} className="font-semibold text-brand-700 hover:underline">
@@ -95,6 +122,7 @@ function DrawRecordScreen({ raffleId }: { raffleId: string }) {
             .
           </p>
         </section>
+        <CheckpointCheck record={record} own={own} linked={linked} />
         <RecordView record={record} />
       </div>
     </Page>

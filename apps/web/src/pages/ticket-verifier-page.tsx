@@ -29,7 +29,7 @@ import { raffleListQuery } from "../features/raffles";
 import { errorMessage } from "../lib/api-client";
 import { formatDate, formatNumber } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
-import { paths } from "../lib/paths";
+import { CHECKPOINT_PARAM, paths } from "../lib/paths";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 // The verifier lists raffles on sale, under review, frozen and drawn, however old the draw.
@@ -222,6 +222,21 @@ function checkedNumber(searchParams: URLSearchParams): string | null {
  * submit navigates in the page. A receipt's QR link (?rifa=&numeros=0001,0042) checks its first number
  * and links the others.
  */
+/** The receipt's QR link carries its record checkpoint: one tap checks it against the published record. */
+function CheckpointLink({ searchParams }: { searchParams: URLSearchParams }) {
+  const raffleId = searchParams.get(VERIFIER_RAFFLE_PARAM);
+  const checkpoint = searchParams.get(CHECKPOINT_PARAM);
+  if (!raffleId || !checkpoint) return null;
+  return (
+    <Link
+      to={`${paths.drawRecord(raffleId)}?${CHECKPOINT_PARAM}=${encodeURIComponent(checkpoint)}`}
+      className="inline-block text-sm font-semibold text-brand-700 hover:underline"
+    >
+      Comprobar el acta con el punto de control de tu recibo
+    </Link>
+  );
+}
+
 export function TicketVerifierPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -316,6 +331,7 @@ export function TicketVerifierPage() {
             ))}
           </nav>
         ) : null}
+        <CheckpointLink searchParams={searchParams} />
         <div aria-live="polite">
           {parsed && !parsed.ok ? (
             <Alert variant="danger" title="Formato Inválido">

@@ -7,6 +7,7 @@ export type { DrawRecord } from "../schemas/draws";
 export * from "./claim-period";
 export * from "./dates";
 export * from "./drand";
+export * from "./draw-checkpoint";
 export * from "./draw-engine";
 export * from "./draw-engine-v2";
 export * from "./draw-page-state";

@@ -24,13 +24,27 @@ export const VERIFIER_NUMBERS_PARAM = "numeros";
  */
 export const RECEIPT_QR_MAX_NUMBERS = 30;
 
-/** "/verificar-boleto?rifa=<id>&numeros=0001,0042" (the numbers left out past RECEIPT_QR_MAX_NUMBERS). */
-export function receiptVerifierPath(raffleId: string, numbers: readonly string[]): string {
+/** The record checkpoint the QR link carries (rifazo-cp-1:…, docs/draw-protocol.md §14). */
+export const VERIFIER_CHECKPOINT_PARAM = "punto";
+
+/**
+ * "/verificar-boleto?rifa=<id>&numeros=0001,0042&punto=rifazo-cp-1:…" (the numbers left out past
+ * RECEIPT_QR_MAX_NUMBERS; the checkpoint when the purchase has one: letters, digits, ":" and "-" only,
+ * legal in a query as they are).
+ */
+export function receiptVerifierPath(
+  raffleId: string,
+  numbers: readonly string[],
+  checkpoint: string | null = null,
+): string {
   const query = `${VERIFIER_RAFFLE_PARAM}=${encodeURIComponent(raffleId)}`;
+  const point = checkpoint
+    ? `&${VERIFIER_CHECKPOINT_PARAM}=${encodeURIComponent(checkpoint).replaceAll("%3A", ":")}`
+    : "";
   if (numbers.length === 0 || numbers.length > RECEIPT_QR_MAX_NUMBERS)
-    return `${TICKET_VERIFIER_PATH}?${query}`;
+    return `${TICKET_VERIFIER_PATH}?${query}${point}`;
   // Commas are legal in a query and keep the code smaller than "%2C".
-  return `${TICKET_VERIFIER_PATH}?${query}&${VERIFIER_NUMBERS_PARAM}=${numbers.map(encodeURIComponent).join(",")}`;
+  return `${TICKET_VERIFIER_PATH}?${query}&${VERIFIER_NUMBERS_PARAM}=${numbers.map(encodeURIComponent).join(",")}${point}`;
 }
 
 /** The `numeros` parameter as the verifier reads it: valid numbers, 4 digits, in order, no repeats. */

@@ -272,6 +272,11 @@ export const paymentProofSchema = proofRecordSchema.extend({
    * receipt secret, so administrators get null here as they do for receiptSecret.
    */
   receiptToken: z.string().nullable(),
+  /**
+   * The record checkpoint of the approval ("rifazo-cp-1:…", docs/draw-protocol.md §14), for the owner
+   * only: the receipt shows it, the offline copy of "Mis boletos" keeps it, the record page checks it.
+   */
+  checkpoint: z.string().nullable(),
   file: z.object({
     /** Private URL: only the owner and administrators may open it. */
     url: z.string(),

@@ -70,6 +70,23 @@ export const receiptSchema = z.object({
    * the raffle's frozen list is ownerTag(code, raffleId, number) (docs/draw-protocol.md §4).
    */
   receiptCode: z.string(),
+  /**
+   * The record checkpoint of the approval (docs/draw-protocol.md §14): the record's length and head hash
+   * then and the latest drand round the server held. Null when the raffle had no record then.
+   */
+  checkpoint: z
+    .object({
+      /** "rifazo-cp-1:<raffleId>:<length>:<headHash>:<round or ->" (formatCheckpoint). */
+      code: z.string(),
+      length: z.number().int(),
+      headHash: z.string(),
+      round: z.number().int().nullable(),
+      /** ISO time of the approval that took it. */
+      at: z.string(),
+      /** "Punto de control del acta: entrada N, huella abcd…; ronda drand R" (checkpointText). */
+      text: z.string(),
+    })
+    .nullable(),
   /** Absolute link to the ticket verifier for these numbers: what the QR code holds. */
   verifierUrl: z.string(),
   /** False when the purchase has more numbers than the QR link carries (it then opens the raffle). */

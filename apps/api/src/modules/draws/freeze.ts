@@ -3,7 +3,7 @@
 // here on nobody, Rifazo included, can change who is in the draw or choose the randomness.
 import { type DrandChainInfo, firstRoundAtOrAfterMs, roundTime } from "@rifazo/shared/domain/drand";
 import { type FrozenTicket, frozenListHash } from "@rifazo/shared/domain/draw-engine-v2";
-import type { ClosedData, RulesPublishedData } from "@rifazo/shared/domain/draw-record";
+import { type ClosedData, canonicalJson, type RulesPublishedData } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -121,6 +121,50 @@ export async function ensureRulesPublished(
   const data = rulesPublishedData(raffle, levels, delayMinutes);
   await repo.appendRecordEntry(tx, raffle.id, "rules_published", at, data);
   return data;
+}
+
+/**
+ * The record begins when the raffle goes on sale (docs/draw-protocol.md §2, decision 0023): the rules as
+ * sold are appended in the transaction that publishes the raffle, and again whenever they change while it
+ * sells (a later end date, an edit allowed before the first sale), so a buyer's checkpoint fixes what
+ * they were sold under. Nothing is appended when the rules are unchanged, when the raffle is not on sale,
+ * after the close, or for a legacy external raffle (no record). Call it with the change's transaction;
+ * it locks the raffle row. Returns whether an entry was appended.
+ */
+export async function publishRulesOnSale(
+  ctx: Pick<AppContext, "config">,
+  tx: Tx,
+  raffleId: string,
+  at: Date,
+): Promise<boolean> {
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (raffle?.status !== "active") return false;
+  if (raffle.announcementType === "external" && !externalBinding(raffle)) return false;
+  const entries = await repo.recordEntries(tx, raffleId);
+  if (entries.some((e) => e.type === "closed" || e.type === "frozen" || e.type === "cancelled")) return false;
+  const last = [...entries].reverse().find((e) => e.type === "rules_published");
+  const previous = last?.type === "rules_published" ? last.data : null;
+  // The round delay published first stays (a restart with another DRAW_ROUND_DELAY_MINUTES changes no rule).
+  const delay =
+    previous?.announcement.type === "internal"
+      ? previous.announcement.roundDelayMinutes
+      : ctx.config.drawRoundDelayMinutes;
+  const data = rulesPublishedData(raffle, await repo.findPrizeLevels(tx, raffleId), delay);
+  if (previous && canonicalJson(previous) === canonicalJson(data)) return false;
+  await repo.appendRecordEntry(tx, raffleId, "rules_published", at, data);
+  return true;
+}
+
+/**
+ * Start-up step: raffles already on sale when the record began at publication (decision 0023) get their
+ * rules published now, so their record is public and their approvals get checkpoints. Idempotent.
+ */
+export async function publishRulesOfRafflesOnSale(ctx: Pick<AppContext, "config" | "db">): Promise<number> {
+  let published = 0;
+  for (const id of await repo.activeRafflesWithoutRecord(ctx.db)) {
+    if (await ctx.db.transaction((tx) => publishRulesOnSale(ctx, tx, id, new Date()))) published += 1;
+  }
+  return published;
 }
 
 /**

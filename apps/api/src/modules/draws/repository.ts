@@ -275,6 +275,37 @@ export async function hasRecord(tx: Executor, raffleId: string): Promise<boolean
   return rows.length > 0;
 }
 
+/** Ids of raffles on sale whose record has not begun (the start-up step of freeze.ts). */
+export async function activeRafflesWithoutRecord(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: raffles.id })
+    .from(raffles)
+    .where(
+      and(
+        eq(raffles.status, "active"),
+        sql`NOT EXISTS (SELECT 1 FROM ${drawRecordEntries} e WHERE e.raffle_id = ${raffles.id})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Length and head hash of a raffle's record, unlocked (an approval's checkpoint, decision 0023): entries
+ * are append-only, so whatever is read is a prefix of every later record. Null for an empty record.
+ */
+export async function recordHead(
+  tx: Executor,
+  raffleId: string,
+): Promise<{ length: number; hash: string } | null> {
+  const [row] = await tx
+    .select({ seq: drawRecordEntries.seq, hash: drawRecordEntries.hash })
+    .from(drawRecordEntries)
+    .where(eq(drawRecordEntries.raffleId, raffleId))
+    .orderBy(desc(drawRecordEntries.seq))
+    .limit(1);
+  return row ? { length: row.seq + 1, hash: row.hash } : null;
+}
+
 /** The last entry, locked until the transaction ends (null for an empty record). */
 export async function lastRecordEntry(tx: Executor, raffleId: string): Promise<RecordEntry | null> {
   const [row] = await tx

@@ -106,7 +106,7 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Acta pública de la rifa (reglas, lista congelada, ronda de drand, beacon, ganadores)",
         description:
-          "Cadena de huellas de solo anexar (formato rifazo-record-1, docs/draw-protocol.md): cada entrada lleva la huella de la anterior. Los boletos y ganadores aparecen por número y marca del dueño; nunca un id, correo o teléfono. 404 hasta la primera entrada.",
+          "Cadena de huellas de solo anexar (formato rifazo-record-3, docs/draw-protocol.md): cada entrada lleva la huella de la anterior. Pública desde que la rifa sale a la venta (reglas publicadas); 404 mientras no se publica. Los boletos y ganadores aparecen por número y marca del dueño; nunca un id, correo o teléfono.",
         params: idParams,
         querystring: z.object({ download: z.enum(["1"]).optional() }),
         response: { 200: drawRecordV2Schema, 404: errorSchema },

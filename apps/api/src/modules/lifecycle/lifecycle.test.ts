@@ -444,7 +444,7 @@ describe("lo público lleva el estado del servidor", () => {
       frozenAt: null,
       drawRound: null,
       drawRoundAt: null,
-      recordAvailable: false,
+      recordAvailable: true,
       awaitingDecision: false,
     });
     const list = await call(ctx.t, "GET", "/api/raffles?status=all&q=estado");

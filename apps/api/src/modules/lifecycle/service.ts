@@ -28,7 +28,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
-import { freezeRaffleWith, recordCancel, recordClose } from "../draws/freeze";
+import { freezeRaffleWith, publishRulesOnSale, recordCancel, recordClose } from "../draws/freeze";
 import { type RecordSummary, recordEntries } from "../draws/repository";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
@@ -418,6 +418,8 @@ export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raf
   const row = await lockedRow(ctx, tx, raffleId, now);
   if (row.status !== "upcoming") throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.openRefused);
   await repo.setLifecycle(tx, raffleId, { status: "active" });
+  // The record begins when the raffle goes on sale (decision 0023).
+  await publishRulesOnSale(ctx, tx, raffleId, now);
   await recordAudit(tx, {
     actorId: actor.id,
     action: "raffle.open",
@@ -511,6 +513,8 @@ export async function extend(
     // Closed below the minimum: sales reopen. Nothing was recorded for that close (see close above).
     ...(awaiting ? { status: "active", closedAt: null, closeReason: null } : {}),
   });
+  // A later end date is a rule buyers are sold under from now on (decision 0023).
+  await publishRulesOnSale(ctx, tx, raffleId, now);
   await recordAudit(tx, {
     actorId: actor.id,
     action: "raffle.extend",

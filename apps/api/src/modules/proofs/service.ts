@@ -24,6 +24,7 @@ import {
   RESERVATION_MESSAGES,
   type SessionUser,
 } from "@rifazo/shared";
+import { formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
@@ -95,6 +96,16 @@ export function toPaymentProof(
     // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
     // secret itself (decision 0012): administrators never get it, and nobody gets it before approval.
     receiptToken: viewer === "owner" && APPROVED.includes(status) ? row.receiptToken : null,
+    // Not a secret (the record is public), but it dates this purchase: the owner's, like the receipt.
+    checkpoint:
+      viewer === "owner" && row.raffleId && row.checkpointLength !== null && row.checkpointHash !== null
+        ? formatCheckpoint({
+            raffleId: row.raffleId,
+            length: row.checkpointLength,
+            headHash: row.checkpointHash,
+            round: row.checkpointRound,
+          })
+        : null,
     file: {
       url: `/api/proofs/${row.id}/file`,
       filename: downloadName(row),

@@ -145,7 +145,7 @@ describe("GET /api/receipts/:token", () => {
         referenceLast4: reference.slice(-4),
       },
       receiptCode: payload.receiptSecret,
-      verifierUrl: `${PUBLIC_URL}/verificar-boleto?rifa=${raffle.id}&numeros=${numbers.join(",")}`,
+      verifierUrl: `${PUBLIC_URL}/verificar-boleto?rifa=${raffle.id}&numeros=${numbers.join(",")}&punto=${receipt.checkpoint?.code}`,
       verifierHasNumbers: true,
       receiptUrl: `${PUBLIC_URL}/recibo/${token}`,
       imageUrl: `/api/receipts/${token}/image.png`,
@@ -232,6 +232,8 @@ describe("PNG y PDF del recibo", () => {
       .toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(region.data), region.info.width, region.info.height);
     expect(decoded?.data).toBe(receipt.verifierUrl);
+    // The QR link carries the approval's record checkpoint (docs/draw-protocol.md §14).
+    expect(decoded?.data).toContain(`&punto=${receipt.checkpoint?.code}`);
   });
 
   it("el PDF se abre y su texto lleva la rifa, los números, el pago y el código", async () => {
@@ -251,6 +253,12 @@ describe("PNG y PDF del recibo", () => {
     expect(text).toContain("Bs. 365,00 (Tasa: Bs. 36,50 por dólar)");
     expect(text).toContain(`Pago Móvil, referencia terminada en ${reference.slice(-4)}`);
     expect(text).toContain(payload.receiptSecret.slice(0, 32));
+    // The record checkpoint, in words and as the code the record page and verify-draw accept.
+    const receipt = (await visitor(`/api/receipts/${payload.receiptToken}`)).json() as Receipt;
+    expect(text).toContain(
+      `Punto de control del acta: entrada 1, huella ${receipt.checkpoint?.headHash.slice(0, 12)}`,
+    );
+    expect(text).toContain(receipt.checkpoint?.code.slice(0, 100));
     expect(text).not.toContain(reference.slice(-8));
   });
 });

@@ -23,6 +23,7 @@ const receipt: Receipt = {
   },
   approvedAt: "2026-11-25T20:52:00.000Z",
   refund: null,
+  checkpoint: null,
   receiptCode: "f".repeat(64),
   verifierUrl: "http://localhost:3000/verificar-boleto?rifa=x&numeros=0007,0042",
   verifierHasNumbers: true,

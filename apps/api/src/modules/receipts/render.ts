@@ -9,7 +9,7 @@ import { encode } from "uqr";
 // the page (the Receipt payload) and the same QR code: the ticket verifier for these numbers.
 
 export const RECEIPT_IMAGE_WIDTH = 1080;
-export const RECEIPT_IMAGE_HEIGHT = 1500;
+export const RECEIPT_IMAGE_HEIGHT = 1700;
 /** Where the QR code sits in the PNG (quiet zone included), for whoever needs to find it again. */
 export const RECEIPT_IMAGE_QR = { left: 60, top: 1200, size: 280 } as const;
 /** Numbers drawn as chips in the PNG; a larger purchase ends with "+N" (the page lists them all). */
@@ -149,6 +149,37 @@ export function receiptSvg(receipt: Receipt): string {
   for (let i = 0; i < 4; i += 1) {
     const chunk = receipt.receiptCode.slice(i * 16, i * 16 + 16);
     parts.push(text(right, 1372 + i * 34, chunk, 28, `font-family="${MONO}" fill="${INK}"`));
+  }
+  // The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to.
+  parts.push(`<rect x="60" y="1516" width="${W - 120}" height="2" fill="${CHIP}"/>`);
+  parts.push(text(60, 1560, "Punto de control del acta", 26, `font-weight="bold" fill="${INK}"`));
+  if (receipt.checkpoint) {
+    const cp = receipt.checkpoint;
+    const round = cp.round === null ? "sin ronda drand registrada" : `ronda drand ${cp.round}`;
+    parts.push(
+      text(
+        60,
+        1598,
+        `Entrada ${cp.length}, huella ${cp.headHash.slice(0, 16)}…; ${round}`,
+        26,
+        `fill="${INK}"`,
+      ),
+    );
+    for (let i = 0; i * 72 < cp.code.length; i += 1) {
+      parts.push(
+        text(
+          60,
+          1632 + i * 26,
+          cp.code.slice(i * 72, i * 72 + 72),
+          18,
+          `font-family="${MONO}" fill="${MUTED}"`,
+        ),
+      );
+    }
+  } else {
+    parts.push(
+      text(60, 1598, "La rifa no tenía acta pública al aprobarse este pago.", 26, `fill="${MUTED}"`),
+    );
   }
   parts.push(`<rect y="${RECEIPT_IMAGE_HEIGHT - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
 
@@ -332,6 +363,36 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   )) {
     page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
     y -= 12;
+  }
+  y -= 6;
+  // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
+  newPageIfNeeded(70);
+  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
+  y -= 16;
+  const cp = receipt.checkpoint;
+  for (const line of wrapPdf(
+    cp
+      ? `${cp.text}. Si el acta publicada no extiende este punto, se reescribió después de tu compra: compruébalo en la página del acta.`
+      : "La rifa no tenía acta pública al aprobarse este pago.",
+    regular,
+    9,
+    width,
+  )) {
+    page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
+    y -= 12;
+  }
+  if (cp) {
+    for (let start = 0; start < cp.code.length; start += 100) {
+      newPageIfNeeded(12);
+      page.drawText(encodable(mono, cp.code.slice(start, start + 100)), {
+        x: margin,
+        y,
+        size: 8,
+        font: mono,
+        color: ink,
+      });
+      y -= 11;
+    }
   }
   y -= 6;
   // The QR code's link in full (Courier 8 pt: 100 characters a line), for whoever cannot scan it.

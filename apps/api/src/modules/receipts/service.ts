@@ -8,6 +8,7 @@ import {
   RECEIPT_MESSAGES,
   type Receipt,
 } from "@rifazo/shared";
+import { checkpointText, formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
 import {
   isReceiptToken,
@@ -52,6 +53,25 @@ function drawOf(row: repo.ReceiptRow, round: number | null, roundAt: string | nu
   return { kind: "unknown", at: null, round: null, lottery: null };
 }
 
+/** The approval's record checkpoint as the receipt shows it (docs/draw-protocol.md §14). */
+function checkpointOf(row: repo.ReceiptRow): Receipt["checkpoint"] {
+  if (row.checkpointLength === null || row.checkpointHash === null || row.checkpointAt === null) return null;
+  const cp = {
+    raffleId: row.raffleId,
+    length: row.checkpointLength,
+    headHash: row.checkpointHash,
+    round: row.checkpointRound,
+  };
+  return {
+    code: formatCheckpoint(cp),
+    length: cp.length,
+    headHash: cp.headHash,
+    round: cp.round,
+    at: row.checkpointAt.toISOString(),
+    text: checkpointText(cp),
+  };
+}
+
 /**
  * The receipt behind a token. A token that is malformed, unknown, or belongs to a proof that is no
  * longer approved all answer the same 404, so nothing can be learnt by probing.
@@ -73,6 +93,7 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
   const method = row.paymentMethod as PaymentMethod;
   const base = ctx.config.publicUrl;
+  const checkpoint = checkpointOf(row);
   return {
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
@@ -94,7 +115,8 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
     approvedAt: (row.reviewedAt ?? row.updatedAt).toISOString(),
     refund: refund ? receiptRefund(refund) : null,
     receiptCode: row.receiptSecret,
-    verifierUrl: `${base}${receiptVerifierPath(row.raffleId, labels)}`,
+    checkpoint,
+    verifierUrl: `${base}${receiptVerifierPath(row.raffleId, labels, checkpoint?.code ?? null)}`,
     verifierHasNumbers: labels.length > 0 && labels.length <= RECEIPT_QR_MAX_NUMBERS,
     receiptUrl: `${base}${receiptPaths.page(row.receiptToken)}`,
     imageUrl: receiptPaths.image(row.receiptToken),

@@ -166,6 +166,10 @@ describe("conciliar y aprobar en lote", () => {
 
     const [cleanRow] = await db().select().from(paymentProofs).where(eq(paymentProofs.id, clean.id));
     expect(cleanRow?.status).toBe("approved");
+    // The bulk approval runs the single approval path: the purchase keeps the record's checkpoint too
+    // (decision 0023; the raffle went on sale with its rules, the record's one entry so far).
+    const record = (await call(ctx.t, "GET", `/api/raffles/${raffleId}/record`)).json();
+    expect(cleanRow).toMatchObject({ checkpointLength: 1, checkpointHash: record.entries[0].hash });
     const [movementRow] = await db()
       .select()
       .from(bankMovements)

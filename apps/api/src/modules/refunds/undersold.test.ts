@@ -528,8 +528,9 @@ describe("archivar", () => {
     expect((again.json().items as PublicRaffle[]).map((r) => r.id)).toContain(raffle.id);
   });
 
-  it("una rifa sin ventas se elimina; con una reserva, no", async () => {
-    const empty = await createRaffle(ctx, { totalTickets: 10 });
+  it("una rifa próxima sin ventas se elimina; con una reserva, no", async () => {
+    // Upcoming: a raffle on sale has a public record and is cancelled instead (decision 0023).
+    const empty = await createRaffle(ctx, { totalTickets: 10, status: "upcoming" });
     expect((await call(ctx.t, "DELETE", `/api/admin/raffles/${empty.id}`, ctx.admin.cookie)).statusCode).toBe(
       200,
     );

@@ -1,5 +1,6 @@
 export type { DrawResult, RaffleRecord, TicketVerificationResponse } from "./api";
 export { drawApi, drawsQuery, recordKeys, recordQuery, ticketVerificationQuery } from "./api";
+export { CheckpointCheck, checkpointCodesIn } from "./components/checkpoint-check";
 export { celebrate } from "./components/confetti";
 export { DisqualificationList, RaffleDisqualifications } from "./components/disqualifications";
 export { DrawRecords } from "./components/draw-records";

@@ -1,4 +1,4 @@
-export { purchaseAllowanceQuery } from "./api/proofs-api";
+export { myProofsQuery, purchaseAllowanceQuery } from "./api/proofs-api";
 export {
   myReservationsQuery,
   raffleQuoteQuery,

@@ -25,8 +25,10 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
+import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
+import { latestHeldBeacon, recordHead } from "../../draws/repository";
 import { noticeEmail } from "../../email/templates";
 import { announceProofChange } from "../../events/service";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
@@ -327,7 +329,14 @@ export async function approveInTransaction(
   }
   // A raffle purchase gets its receipt's private link now; a general payment has no numbers to show.
   const receiptToken = proof.raffleId ? newReceiptToken() : null;
-  await repo.updateProof(tx, id, { status: "approved", reviewedBy: actor.id, reviewedAt: now, receiptToken });
+  const checkpoint = proof.raffleId ? await recordCheckpoint(tx, ctx.config, proof.raffleId, now) : {};
+  await repo.updateProof(tx, id, {
+    status: "approved",
+    reviewedBy: actor.id,
+    reviewedAt: now,
+    receiptToken,
+    ...checkpoint,
+  });
 
   const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
   const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
@@ -430,6 +439,31 @@ export async function approveInTransaction(
       alreadyApproved: false,
       pointsAwarded: points,
     },
+  };
+}
+
+/**
+ * The approval's checkpoint (docs/draw-protocol.md §14, decision 0023): the record's length and head hash
+ * now, and the latest drand round the server holds (with its signature). Read without a lock: entries are
+ * append-only, so it is a prefix of every later record, and the freeze waits for this pending proof. The
+ * buyer keeps it on the receipt; a record rewritten later (an earlier freeze, other rules) contradicts it.
+ * Nothing when the raffle has no record (a legacy external raffle).
+ */
+async function recordCheckpoint(
+  tx: Tx,
+  config: AppContext["config"],
+  raffleId: string,
+  now: Date,
+): Promise<Partial<typeof paymentProofs.$inferInsert>> {
+  const head = await recordHead(tx, raffleId);
+  if (!head) return {};
+  const beacon = await latestHeldBeacon(tx, config.drandChainInfo, now);
+  return {
+    checkpointLength: head.length,
+    checkpointHash: head.hash,
+    checkpointRound: beacon?.round ?? null,
+    checkpointSignature: beacon?.signature ?? null,
+    checkpointAt: now,
   };
 }
 

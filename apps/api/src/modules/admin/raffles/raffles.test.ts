@@ -443,8 +443,20 @@ describe("eliminar rifa", () => {
     });
   });
 
-  it("elimina la rifa con sus boletos y deja auditoría", async () => {
-    const { id } = await createRaffle(ctx, { totalTickets: 15 });
+  it("una rifa ya publicada (a la venta) no se elimina aunque no tenga ventas: su acta es pública", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 10 });
+    const response = await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: "RAFFLE_LOCKED",
+      message:
+        "Esta rifa ya tiene acta pública (se publicó al ponerla a la venta) y no se puede eliminar: cancélala.",
+    });
+    expect((await call(ctx.t, "GET", `/api/raffles/${id}/record`)).statusCode).toBe(200);
+  });
+
+  it("elimina la rifa próxima con sus boletos y deja auditoría", async () => {
+    const { id } = await createRaffle(ctx, { totalTickets: 15, status: "upcoming" });
     const response = await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });

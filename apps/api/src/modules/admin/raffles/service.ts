@@ -25,6 +25,7 @@ import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
+import { publishRulesOnSale } from "../../draws/freeze";
 import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";
 import * as lifecycle from "../../lifecycle/service";
@@ -175,6 +176,8 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
       createdBy: actor.id,
     });
     await repo.replacePrizeLevels(tx, raffleId, form.prizeLevels);
+    // On sale from birth: the record begins now, with the rules as sold (decision 0023).
+    await publishRulesOnSale(ctx, tx, raffleId, new Date());
     if (form.status === "active") notified = await notifyRaffleOpened(ctx, tx, raffleId);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -368,6 +371,8 @@ export async function updateRaffle(
     if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
       await repo.replacePrizeLevels(tx, id, form.prizeLevels);
     }
+    // Opening sales begins the record; a rule changed while on sale is published again (decision 0023).
+    await publishRulesOnSale(ctx, tx, id, new Date());
     if (form.status === "active" && current.status !== "active") {
       notified = await notifyRaffleOpened(ctx, tx, id);
     }
@@ -411,7 +416,9 @@ function bindingView(
   };
 }
 
-const RAFFLE_HAS_RECORD = "Esta rifa ya tiene acta pública y no se puede eliminar.";
+// A raffle's record begins when it goes on sale (decision 0023): from then on it is cancelled, not deleted.
+const RAFFLE_HAS_RECORD =
+  "Esta rifa ya tiene acta pública (se publicó al ponerla a la venta) y no se puede eliminar: cancélala.";
 
 const BINDING_MESSAGES = {
   notExternal:
@@ -460,6 +467,8 @@ export async function setExternalBinding(
       externalRule: input.externalRule,
     };
     await repo.updateRaffle(tx, id, next);
+    // The lottery is part of the rules as sold (decision 0023).
+    await publishRulesOnSale(ctx, tx, id, new Date());
     await recordAudit(tx, {
       actorId: actor.id,
       action: "raffle.external_binding",

@@ -1,4 +1,8 @@
-import { VERIFIER_NUMBERS_PARAM, VERIFIER_RAFFLE_PARAM } from "@rifazo/shared/domain/receipt";
+import {
+  VERIFIER_CHECKPOINT_PARAM,
+  VERIFIER_NUMBERS_PARAM,
+  VERIFIER_RAFFLE_PARAM,
+} from "@rifazo/shared/domain/receipt";
 
 // The verifier's state is its URL (/verificar-boleto?numero=0123): the form is a plain GET form, so it
 // works before (or without) the page's code, and the server renders the answer (decision 0018).
@@ -15,8 +19,15 @@ export function verifierPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : 1;
 }
 
-/** Parameters a check keeps from the receipt link that opened the page (its raffle and its numbers). */
-export const VERIFIER_KEPT_PARAMS = [VERIFIER_RAFFLE_PARAM, VERIFIER_NUMBERS_PARAM] as const;
+/**
+ * Parameters a check keeps from the receipt link that opened the page: its raffle, its numbers and its
+ * record checkpoint (docs/draw-protocol.md §14).
+ */
+export const VERIFIER_KEPT_PARAMS = [
+  VERIFIER_RAFFLE_PARAM,
+  VERIFIER_NUMBERS_PARAM,
+  VERIFIER_CHECKPOINT_PARAM,
+] as const;
 
 /** The verifier's query string for `number`, keeping the receipt's raffle and numbers. */
 export function verifierSearch(params: URLSearchParams, number: string): string {

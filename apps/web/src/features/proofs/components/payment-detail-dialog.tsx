@@ -1,3 +1,4 @@
+import { checkpointText, parseCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import { purchaseDisplayState } from "@rifazo/shared/domain/purchase-state";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
@@ -16,7 +17,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { formatDateTime, formatMoney } from "../../../lib/format";
-import { paths } from "../../../lib/paths";
+import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { OwnershipCheck } from "../../draws";
 import { type PaymentProof, proofFileUrl } from "../api/proofs-api";
 import { isImageType, ticketsLabel } from "../payments";
@@ -96,6 +97,40 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
   );
 }
 
+/**
+ * The record checkpoint of the approval (docs/draw-protocol.md §14): kept with the offline copy of Mis
+ * boletos, so the buyer holds it even without the receipt; the link checks it against the published record.
+ */
+function RecordCheckpoint({ proof }: { proof: PaymentProof }) {
+  if (!proof.checkpoint || !proof.raffleId) return null;
+  let text: string;
+  try {
+    text = checkpointText(parseCheckpoint(proof.checkpoint));
+  } catch {
+    return null;
+  }
+  return (
+    <section aria-labelledby={`checkpoint-${proof.id}`} className="space-y-2 rounded-control bg-canvas p-4">
+      <h3 id={`checkpoint-${proof.id}`} className="text-sm font-bold text-ink">
+        Punto de control del acta
+      </h3>
+      <p className="text-sm text-ink">{text}</p>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink">
+          {proof.checkpoint}
+        </code>
+        <CopyButton value={proof.checkpoint} label="Punto de control del acta" />
+      </div>
+      <Link
+        to={`${paths.drawRecord(proof.raffleId)}?${CHECKPOINT_PARAM}=${encodeURIComponent(proof.checkpoint)}`}
+        className="inline-block text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Comprobar el acta con este punto de control
+      </Link>
+    </section>
+  );
+}
+
 export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | null; onClose: () => void }) {
   return (
     <Dialog open={proof !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -163,6 +198,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
               </section>
             ) : null}
             <ReceiptCode proof={proof} />
+            <RecordCheckpoint proof={proof} />
             <section aria-label="Comprobante" className="space-y-2">
               <h3 className="text-sm font-bold text-ink">Comprobante</h3>
               <ProofFile proof={proof} />

@@ -10,7 +10,7 @@ import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../c
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
-import { paths } from "../../../lib/paths";
+import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { QrCodeSvg } from "../../security";
 import { shareMessage, verifierPathOf, whatsappShareUrl } from "../lib/share";
 
@@ -81,6 +81,44 @@ function CopyButtonWide({ value }: { value: string }) {
       <span className="min-w-0 flex-1 truncate text-sm text-muted">Copiar enlace del recibo</span>
       <CopyButton value={value} label="Enlace del recibo" />
     </div>
+  );
+}
+
+/**
+ * The record checkpoint of the approval (docs/draw-protocol.md §14): what the published record must still
+ * extend. The link opens the record page with it, which checks it.
+ */
+function CheckpointSection({
+  receipt,
+  checkpoint,
+}: {
+  receipt: Receipt;
+  checkpoint: NonNullable<Receipt["checkpoint"]>;
+}) {
+  const check = `${paths.drawRecord(receipt.raffle.id)}?${CHECKPOINT_PARAM}=${encodeURIComponent(checkpoint.code)}`;
+  return (
+    <section
+      aria-labelledby="receipt-checkpoint-title"
+      className="space-y-2 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
+    >
+      <h3 id="receipt-checkpoint-title" className="flex items-center gap-2 font-bold text-ink">
+        <ShieldIcon className="text-brand-700" /> Punto de control del acta
+      </h3>
+      <p className="font-semibold text-ink">{checkpoint.text}</p>
+      <p className="text-sm text-muted">
+        Así estaba el acta pública de la rifa cuando se aprobó tu pago. Si más adelante el acta publicada no
+        extiende este punto, se reescribió después de tu compra.
+      </p>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
+          {checkpoint.code}
+        </code>
+        <CopyButton value={checkpoint.code} label="Punto de control del acta" />
+      </div>
+      <Link to={check} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
+        Comprobar el acta con este punto de control
+      </Link>
+    </section>
   );
 }
 
@@ -215,6 +253,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           Comprobar mis boletos en la lista congelada
         </Link>
       </section>
+
+      {receipt.checkpoint ? <CheckpointSection receipt={receipt} checkpoint={receipt.checkpoint} /> : null}
 
       <section aria-label="Descargar y compartir" className="space-y-2">
         <ShareButtons receipt={receipt} />

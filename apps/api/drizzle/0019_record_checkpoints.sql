@@ -1,0 +1,6 @@
+ALTER TABLE "payment_proofs" ADD COLUMN "checkpoint_length" integer;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD COLUMN "checkpoint_hash" text;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD COLUMN "checkpoint_round" bigint;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD COLUMN "checkpoint_signature" text;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD COLUMN "checkpoint_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment_proofs" ADD CONSTRAINT "payment_proofs_checkpoint_check" CHECK (("payment_proofs"."checkpoint_length" IS NULL) = ("payment_proofs"."checkpoint_hash" IS NULL) AND ("payment_proofs"."checkpoint_length" IS NULL) = ("payment_proofs"."checkpoint_at" IS NULL) AND ("payment_proofs"."checkpoint_round" IS NULL) = ("payment_proofs"."checkpoint_signature" IS NULL) AND ("payment_proofs"."checkpoint_round" IS NULL OR "payment_proofs"."checkpoint_length" IS NOT NULL) AND ("payment_proofs"."checkpoint_length" IS NULL OR "payment_proofs"."checkpoint_length" >= 1));
