@@ -916,6 +916,19 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   if (!rulesOk) return finish();
   const levels = orderedPrizeLevels(rules.prizeLevels);
 
+  if (fallbackEntry) {
+    // Decision 0024: the fallback is the one the rules state, applied at or after the lottery's draw.
+    const a = rules.announcement as ExternalAnnouncement;
+    const fallbackOk = checks.add(
+      RECORD_CHECK_NAMES.fallback,
+      fallbackEntry.data?.fallback === (a.fallback ?? "cancel") &&
+        fallbackEntry.data?.drawAt === a.drawAt &&
+        Date.parse(fallbackEntry.at) >= Date.parse(a.drawAt),
+      show({ fallback: a.fallback ?? "cancel", drawAt: a.drawAt, at: `≥ ${a.drawAt}` }),
+      show({ fallback: fallbackEntry.data?.fallback, drawAt: fallbackEntry.data?.drawAt, at: fallbackEntry.at }),
+    );
+    if (!fallbackOk) return finish();
+  }
   const cancelled = entries.find((e) => e.type === "cancelled");
   const frozenEntry = entries.find((e) => e.type === "frozen") as RecordEntry<"frozen"> | undefined;
   if (cancelled) {
@@ -955,19 +968,6 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   });
   if (!listOk) return finish();
   out.listHash = frozen.listHash;
-  if (fallbackEntry) {
-    // Decision 0024: the fallback is the one the rules state, applied at or after the lottery's draw.
-    const a = rules.announcement as ExternalAnnouncement;
-    const fallbackOk = checks.add(
-      RECORD_CHECK_NAMES.fallback,
-      fallbackEntry.data?.fallback === (a.fallback ?? null) &&
-        fallbackEntry.data?.drawAt === a.drawAt &&
-        Date.parse(fallbackEntry.at) >= Date.parse(a.drawAt),
-      show({ fallback: a.fallback ?? null, drawAt: a.drawAt, at: `≥ ${a.drawAt}` }),
-      show({ fallback: fallbackEntry.data?.fallback, drawAt: fallbackEntry.data?.drawAt, at: fallbackEntry.at }),
-    );
-    if (!fallbackOk) return finish();
-  }
   const numbers = frozen.tickets.map((t) => t.number);
   const tags = new Map(frozen.tickets.map((t) => [t.number, t.tag]));
 
