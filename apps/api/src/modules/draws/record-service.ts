@@ -950,6 +950,8 @@ async function externalFacts(tx: Tx, raffleId: string, input: { result: string }
       e.data.round !== undefined &&
       !entries.some((r) => r.type === "replacement" && r.data.disqualification === e.seq),
   );
+  if (previous && waiting?.type === "disqualification")
+    throw conflict(DRAW_V2_MESSAGES.replacementPending(waiting.data.round as number));
   const disqualified = (
     entries.filter((e) => e.type === "disqualification") as RecordEntry<"disqualification">[]
   ).map((d) => d.data.ticketNumber);
@@ -998,13 +1000,11 @@ export async function enterExternalResult(
   let queued = 0;
   const result = await ctx.db.transaction(async (tx) => {
     const facts = await externalFacts(tx, raffleId, input, now);
-    const { raffle, frozen, previous, waiting, winners } = facts;
+    const { raffle, frozen, previous, winners } = facts;
     const reason = input.reason?.trim();
     const sourceUrl = input.sourceUrl.trim();
     const resultText = input.result.trim();
     if (previous) {
-      if (waiting?.type === "disqualification")
-        throw conflict(DRAW_V2_MESSAGES.replacementPending(waiting.data.round as number));
       if (!reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
       if (facts.windowEndsAt && now.getTime() > facts.windowEndsAt.getTime())
         throw conflict(LOTTERY_MESSAGES.windowClosed(facts.windowHours));
@@ -1058,14 +1058,13 @@ export async function enterExternalResult(
 }
 
 /** GET /api/admin/raffles/:id/external-corrections: corrections waiting for a second administrator. */
-export async function pendingCorrections(ctx: DrawContext, actor: Actor, raffleId: string, now = new Date()) {
+export async function pendingCorrections(ctx: DrawContext, actor: Actor, raffleId: string) {
   const rows = await repo.pendingCorrectionProposals(ctx.db, raffleId);
   const entries = await repo.recordEntries(ctx.db, raffleId);
   const { external } = recordFacts(entries);
   const first = find(entries, "external_result");
   const hours = external?.correctionWindowHours ?? DEFAULT_CORRECTION_WINDOW_HOURS;
   const windowEndsAt = first ? new Date(Date.parse(first.at) + hours * 3_600_000).toISOString() : null;
-  void now;
   return rows.map((p) => ({
     id: p.id,
     result: p.result,
@@ -1098,10 +1097,8 @@ export async function confirmExternalCorrection(
     if (!proposal) throw notFound("NOT_FOUND", LOTTERY_MESSAGES.proposalNotFound);
     if (proposal.proposedBy === actor.id) throw forbidden("FORBIDDEN", LOTTERY_MESSAGES.sameAdmin);
     const facts = await externalFacts(tx, raffleId, proposal, now);
-    const { raffle, previous, waiting, winners } = facts;
+    const { raffle, previous, winners } = facts;
     if (!previous) throw new AppError("INTERNAL");
-    if (waiting?.type === "disqualification")
-      throw conflict(DRAW_V2_MESSAGES.replacementPending(waiting.data.round as number));
     if (facts.windowEndsAt && now.getTime() > facts.windowEndsAt.getTime())
       throw conflict(LOTTERY_MESSAGES.windowClosed(facts.windowHours));
     await repo.appendRecordEntry(tx, raffleId, "external_correction", now, {
