@@ -11,7 +11,7 @@ import { findRaffle } from "../src/modules/draws/repository";
 export interface V2RaffleOptions {
   total?: number;
   levels?: Array<{ description: string; count: number }>;
-  external?: { lottery: string; drawAt: Date; digits: number };
+  external?: { lottery: string; drawAt: Date; digits: number; fallback?: "drand" | "cancel" };
   title?: string;
 }
 
@@ -50,6 +50,7 @@ export async function closedRaffleWithSales(
       externalLottery: options.external?.lottery ?? null,
       externalDrawAt: options.external?.drawAt ?? null,
       externalRule: options.external ? { kind: "last_digits", digits: options.external.digits } : null,
+      lotteryFallback: options.external?.fallback ?? "drand",
       ticketsGenerated: true,
     })
     .returning();
