@@ -16,6 +16,8 @@ import {
   receiptVerifierPath,
   referenceTail,
 } from "@rifazo/shared/domain/receipt";
+import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
+import { externalRuleText } from "../draws/rules";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
@@ -71,7 +73,16 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   return {
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
-    draw: { ...draw, text: receiptDrawText(draw), trust: drawTrustOf(row, summary) },
+    draw: {
+      ...draw,
+      text: receiptDrawText(draw),
+      trust: drawTrustOf(row, summary),
+      // Decision 0024: the rule as sold, printed beside the lottery (not once drand took over).
+      lotteryRule:
+        row.externalRule && draw.kind !== "drand_round"
+          ? externalRuleText(row.externalRule as ExternalRule, row.totalTickets)
+          : null,
+    },
     buyerName: maskedName(row.buyerName),
     numbers: labels,
     quantity: labels.length || row.quantity,
