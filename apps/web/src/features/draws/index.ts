@@ -3,6 +3,7 @@ export { drawApi, drawsQuery, recordKeys, recordQuery, ticketVerificationQuery }
 export { celebrate } from "./components/confetti";
 export { DisqualificationList, RaffleDisqualifications } from "./components/disqualifications";
 export { DrawRecords } from "./components/draw-records";
+export { LotteryResultList, RaffleLotteryResults } from "./components/lottery-results";
 export { OwnershipCheck } from "./components/ownership-check";
 export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
 export { RecordLink, recordAvailableOf, useRecordExists } from "./components/record-link";
