@@ -43,7 +43,10 @@ export async function closedRaffleWithSales(
       startDate: new Date(Date.now() - 10 * 86_400_000),
       // An external raffle's lottery draws after end date + review window (48 h) + 60 min (decision 0024).
       endDate: new Date(
-        Math.min(Date.now() - 3_600_000, (options.external?.drawAt.getTime() ?? Infinity) - 49 * 3_600_000 - 60_000),
+        Math.min(
+          Date.now() - 3_600_000,
+          (options.external?.drawAt.getTime() ?? Infinity) - 49 * 3_600_000 - 60_000,
+        ),
       ),
       announcementType: options.external ? "external" : "internal",
       externalAnnouncementPlatform: null,

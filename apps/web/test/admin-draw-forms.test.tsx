@@ -78,9 +78,9 @@ describe("Registrar resultado oficial", () => {
       "Explica por qué se corrige el resultado.",
     );
     // Decision 0024: without the publication file nothing is sent either.
-    expect(screen.getByLabelText("Publicación oficial (foto o PDF, hasta 700 KB)")).toHaveAccessibleDescription(
-      /Adjunta la publicación oficial del resultado/,
-    );
+    expect(
+      screen.getByLabelText("Publicación oficial (foto o PDF, hasta 700 KB)"),
+    ).toHaveAccessibleDescription(/Adjunta la publicación oficial del resultado/);
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText("Motivo de la corrección"), "Se transcribió mal una cifra");
     const pdf = new File(["%PDF-1.4"], "resultado.pdf", { type: "application/pdf" });

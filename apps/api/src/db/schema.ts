@@ -701,7 +701,10 @@ export const lotteryCorrectionProposals = pgTable(
   },
   (t) => [
     index("lottery_correction_proposals_raffle_idx").on(t.raffleId, t.status),
-    check("lottery_correction_proposals_status_check", sql`${t.status} IN ('pending', 'confirmed', 'discarded')`),
+    check(
+      "lottery_correction_proposals_status_check",
+      sql`${t.status} IN ('pending', 'confirmed', 'discarded')`,
+    ),
     // Four eyes in the database too: whoever confirms is never who proposed.
     check(
       "lottery_correction_proposals_four_eyes_check",

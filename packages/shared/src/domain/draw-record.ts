@@ -37,8 +37,8 @@ import {
   frozenListHash,
   pickReplacementV3,
 } from "./draw-engine-v2";
-import type { CloseReason } from "./raffle-lifecycle";
 import { LOTTERY_FALLBACKS, type LotteryFallback } from "./lottery-binding";
+import type { CloseReason } from "./raffle-lifecycle";
 import { formatTicketNumber, isValidTicketNumber } from "./tickets";
 
 /** Record format of protocol v2 (decision 0012, until the blind decisions of decision 0021). */
@@ -854,7 +854,8 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   const fallbackEntry = entries.find((e) => e?.type === "lottery_fallback") as
     | RecordEntry<"lottery_fallback">
     | undefined;
-  const isExternal = rulesExternal === true && fallbackEntry?.data?.fallback === "drand" ? false : rulesExternal;
+  const isExternal =
+    rulesExternal === true && fallbackEntry?.data?.fallback === "drand" ? false : rulesExternal;
   const problems: string[] = [];
   for (let i = 0; i < entries.length; i++) {
     const problem = RECORD_ENTRY_TYPES.includes(entries[i]?.type as RecordEntryType)
@@ -925,7 +926,11 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
         fallbackEntry.data?.drawAt === a.drawAt &&
         Date.parse(fallbackEntry.at) >= Date.parse(a.drawAt),
       show({ fallback: a.fallback ?? "cancel", drawAt: a.drawAt, at: `≥ ${a.drawAt}` }),
-      show({ fallback: fallbackEntry.data?.fallback, drawAt: fallbackEntry.data?.drawAt, at: fallbackEntry.at }),
+      show({
+        fallback: fallbackEntry.data?.fallback,
+        drawAt: fallbackEntry.data?.drawAt,
+        at: fallbackEntry.at,
+      }),
     );
     if (!fallbackOk) return finish();
   }

@@ -31,7 +31,8 @@ export const LOTTERY_MESSAGES = {
     "Una rifa que se decide con una lotería no puede salir a la venta sin la lotería, la fecha de su sorteo y la regla: vincúlala primero.",
   publicationRequired:
     "Adjunta la publicación oficial del resultado (foto o PDF): se publica y su huella SHA-256 queda en el acta.",
-  publicationInvalid: "La publicación oficial no es válida (foto JPG, PNG o WEBP, o PDF, de 1 byte a 700 KB).",
+  publicationInvalid:
+    "La publicación oficial no es válida (foto JPG, PNG o WEBP, o PDF, de 1 byte a 700 KB).",
   sameAdmin:
     "Una corrección la confirma un administrador distinto del que la propuso: pide a otro administrador que la revise.",
   windowClosed: (hours: number) =>

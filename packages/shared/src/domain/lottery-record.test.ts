@@ -48,7 +48,9 @@ function rules(sealed: boolean): RulesPublishedData {
       drawAt: DRAW_AT,
       rule: { kind: "last_digits", digits: 2 },
       ruleText: "Gana el boleto formado por las últimas 2 cifras.",
-      ...(sealed ? { fallback: "drand" as const, fallbackRoundDelayMinutes: 2, correctionWindowHours: 24 } : {}),
+      ...(sealed
+        ? { fallback: "drand" as const, fallbackRoundDelayMinutes: 2, correctionWindowHours: 24 }
+        : {}),
     },
     claimPeriodDays: 7,
     disqualificationReasons: DISQUALIFICATION_REASONS_V3.map((r) => ({ ...r })),
@@ -136,7 +138,11 @@ describe("acta de lotería (decisión 0024)", () => {
   });
 
   it("un publicationHash cambiado después rompe la cadena de huellas", async () => {
-    const record: DrawRecord = await buildRecord(raffleId, await events({ correction: null }), RECORD_FORMAT_V3);
+    const record: DrawRecord = await buildRecord(
+      raffleId,
+      await events({ correction: null }),
+      RECORD_FORMAT_V3,
+    );
     const entry = record.entries[2] as { data: { publicationHash: string } };
     entry.data.publicationHash = "c".repeat(64);
     const v = await verifyRecord(record);
@@ -157,8 +163,12 @@ describe("acta de lotería (decisión 0024)", () => {
 
   it("la hora de la lotería: después del cierre + la revisión + 60 minutos", () => {
     const base = { endDate: "2026-11-21T12:00:00.000Z", reviewWindowHours: 48 };
-    expect(lotteryTimeProblem({ ...base, drawAt: "2026-11-23T12:59:59.999Z" })).toMatch(/margen de 60 minutos/);
+    expect(lotteryTimeProblem({ ...base, drawAt: "2026-11-23T12:59:59.999Z" })).toMatch(
+      /margen de 60 minutos/,
+    );
     expect(lotteryTimeProblem({ ...base, drawAt: "2026-11-23T13:00:00.000Z" })).toBeNull();
-    expect(lotteryTimeProblem({ endDate: null, reviewWindowHours: 48, drawAt: "2026-11-01T00:00:00.000Z" })).toBeNull();
+    expect(
+      lotteryTimeProblem({ endDate: null, reviewWindowHours: 48, drawAt: "2026-11-01T00:00:00.000Z" }),
+    ).toBeNull();
   });
 });

@@ -69,7 +69,11 @@ async function frozenLotteryRaffle() {
     {
       total: 100,
       levels: [{ description: "Moto", count: 1 }],
-      external: { lottery: "Lotería del Táchira, Triple A 7:00 p. m.", drawAt: new Date(Date.now() - 5 * MINUTE), digits: 2 },
+      external: {
+        lottery: "Lotería del Táchira, Triple A 7:00 p. m.",
+        drawAt: new Date(Date.now() - 5 * MINUTE),
+        digits: 2,
+      },
     },
     sales(),
   );
@@ -131,7 +135,10 @@ describe("la lotería sortea después de la congelación más tardía posible", 
     expect(later.statusCode, later.body).toBe(400);
     // And a write that slips past the service is refused by the database.
     await expect(
-      t.app.ctx.db.update(raffles).set({ endDate: new Date("2030-06-03T00:00:00.000Z") }).where(eq(raffles.id, id)),
+      t.app.ctx.db
+        .update(raffles)
+        .set({ endDate: new Date("2030-06-03T00:00:00.000Z") })
+        .where(eq(raffles.id, id)),
     ).rejects.toThrow();
     const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, id));
     expect(row?.endDate?.toISOString()).toBe("2030-06-01T23:00:00.000Z");
@@ -144,8 +151,12 @@ describe("la lotería sortea después de la congelación más tardía posible", 
       externalDrawAt: "2031-01-01T00:00:00.000Z",
       externalRule: { kind: "last_digits", digits: 2 },
     };
-    expect((await inject("PUT", `/api/admin/raffles/${row?.id}/external-binding`, undefined, body)).statusCode).toBe(401);
-    expect((await inject("PUT", `/api/admin/raffles/${row?.id}/external-binding`, ana.cookie, body)).statusCode).toBe(403);
+    expect(
+      (await inject("PUT", `/api/admin/raffles/${row?.id}/external-binding`, undefined, body)).statusCode,
+    ).toBe(401);
+    expect(
+      (await inject("PUT", `/api/admin/raffles/${row?.id}/external-binding`, ana.cookie, body)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -186,7 +197,12 @@ describe("un resultado conocido antes de congelar la lista nunca decide la rifa"
       t.app.ctx,
       {
         total: 100,
-        external: { lottery: "Triple A 7:00 p. m.", drawAt: new Date(Date.now() - MINUTE), digits: 2, fallback: "cancel" },
+        external: {
+          lottery: "Triple A 7:00 p. m.",
+          drawAt: new Date(Date.now() - MINUTE),
+          digits: 2,
+          fallback: "cancel",
+        },
       },
       sales(),
     );
@@ -200,7 +216,9 @@ describe("un resultado conocido antes de congelar la lista nunca decide la rifa"
     const verification = await verifyRecord(record);
     expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("cancelled");
-    const refunds = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM refunds WHERE raffle_id = ${raffle.id}`);
+    const refunds = await t.app.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM refunds WHERE raffle_id = ${raffle.id}`,
+    );
     expect(Number((refunds as unknown as { rows: Array<{ n: number }> }).rows[0]?.n)).toBeGreaterThan(0);
   });
 });
@@ -235,7 +253,9 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
     expect(createHash("sha256").update(file.rawPayload).digest("hex")).toBe(hash);
-    expect((await inject("GET", `/api/raffles/${raffle.id}/publications/${"0".repeat(64)}`)).statusCode).toBe(404);
+    expect((await inject("GET", `/api/raffles/${raffle.id}/publications/${"0".repeat(64)}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it("la corrección 0009→0006 de un solo administrador no cambia nada; el mismo no la confirma; otro sí", async () => {
@@ -277,7 +297,9 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
     const confirmUrl = `/api/admin/raffles/${raffle.id}/external-corrections/${proposalId}/confirm`;
     expect((await inject("POST", confirmUrl)).statusCode).toBe(401);
     expect((await inject("POST", confirmUrl, ana.cookie)).statusCode).toBe(403);
-    expect((await inject("GET", `/api/admin/raffles/${raffle.id}/external-corrections`, ana.cookie)).statusCode).toBe(403);
+    expect(
+      (await inject("GET", `/api/admin/raffles/${raffle.id}/external-corrections`, ana.cookie)).statusCode,
+    ).toBe(403);
     const self = await inject("POST", confirmUrl, admin.cookie);
     expect(self.statusCode).toBe(403);
     expect(self.json().error.message).toContain("administrador distinto");
@@ -326,7 +348,13 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
       enterExternalResult(t.app.ctx, actor(admin.id), raffle.id, input, new Date(at + 24 * HOUR + 1)),
     ).rejects.toMatchObject({ status: 409 });
     // Proposed in time, confirmed too late.
-    const proposed = await enterExternalResult(t.app.ctx, actor(admin.id), raffle.id, input, new Date(at + HOUR));
+    const proposed = await enterExternalResult(
+      t.app.ctx,
+      actor(admin.id),
+      raffle.id,
+      input,
+      new Date(at + HOUR),
+    );
     await expect(
       confirmExternalCorrection(
         t.app.ctx,

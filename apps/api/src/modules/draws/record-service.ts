@@ -15,10 +15,9 @@ import {
   roundTime,
   verifyBeacon,
 } from "@rifazo/shared/domain/drand";
-import { DrawInputError, type PrizeLevel } from "@rifazo/shared/domain/draw-engine";
+import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
 import { ALGORITHM_VERSION_V2, drawV2, pickReplacementV3 } from "@rifazo/shared/domain/draw-engine-v2";
 import {
-  type DisqualificationReasonCode,
   type DrawRecord,
   type ExternalAnnouncement,
   type LatestBeacon,
@@ -38,10 +37,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/e
 import type { Actor } from "../admin/common";
 import { recordAudit } from "../audit/service";
 import { noticeEmail } from "../email/templates";
+import { detectFileKind } from "../files/file-type";
 import { advanceNow } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";
 import { announceWinners } from "./announce";
-import { detectFileKind } from "../files/file-type";
 import { fetchRound } from "./drand-relays";
 import * as repo from "./repository";
 import { DRAW_MESSAGES, storedResult } from "./service";
@@ -121,7 +120,9 @@ function recordFacts(entries: RecordEntry[]) {
   // Decision 0024: after a "drand" fallback the lottery no longer decides: the raffle draws like an internal one.
   const fellBack = entries.some((e) => e.type === "lottery_fallback" && e.data.fallback === "drand");
   const external =
-    rules?.announcement.type === "external" && !fellBack ? (rules.announcement as ExternalAnnouncement) : null;
+    rules?.announcement.type === "external" && !fellBack
+      ? (rules.announcement as ExternalAnnouncement)
+      : null;
   return { rules, frozen, named, external };
 }
 
@@ -898,11 +899,19 @@ const PUBLICATION_MAX_BYTES = 700 * 1024;
 
 /** The publication's bytes, its real type (magic bytes) and SHA-256; a Spanish 400 when it is missing or not a photo/PDF. */
 async function readPublication(input: ExternalResultInput["publication"]) {
-  if (!input) throw badRequest(LOTTERY_MESSAGES.publicationRequired, { publication: LOTTERY_MESSAGES.publicationRequired });
+  if (!input)
+    throw badRequest(LOTTERY_MESSAGES.publicationRequired, {
+      publication: LOTTERY_MESSAGES.publicationRequired,
+    });
   const bytes = Buffer.from(input.dataBase64, "base64");
   const kind =
-    bytes.length > 0 && bytes.length <= PUBLICATION_MAX_BYTES ? await detectFileKind(bytes, PUBLICATION_TYPES) : null;
-  if (!kind) throw badRequest(LOTTERY_MESSAGES.publicationInvalid, { publication: LOTTERY_MESSAGES.publicationInvalid });
+    bytes.length > 0 && bytes.length <= PUBLICATION_MAX_BYTES
+      ? await detectFileKind(bytes, PUBLICATION_TYPES)
+      : null;
+  if (!kind)
+    throw badRequest(LOTTERY_MESSAGES.publicationInvalid, {
+      publication: LOTTERY_MESSAGES.publicationInvalid,
+    });
   return { bytes, contentType: kind.mime, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
@@ -939,7 +948,8 @@ async function externalFacts(tx: Tx, raffleId: string, input: { result: string }
     throw conflict(DRAW_V2_MESSAGES.resultTooEarly(external.lottery, external.drawAt));
   }
   // Decision 0024: a list frozen at or after the lottery's draw was open while its result was known.
-  if (Date.parse(frozen.at) >= Date.parse(external.drawAt)) throw conflict(DRAW_V2_MESSAGES.frozenAfterLottery);
+  if (Date.parse(frozen.at) >= Date.parse(external.drawAt))
+    throw conflict(DRAW_V2_MESSAGES.frozenAfterLottery);
   const previous = [...entries]
     .reverse()
     .find((e) => e.type === "external_result" || e.type === "external_correction");
@@ -1025,7 +1035,13 @@ export async function enterExternalResult(
         action: "raffle.external_correction_proposed",
         entity: "raffle",
         entityId: raffleId,
-        after: { proposalId: proposal.id, result: resultText, sourceUrl, reason, publicationHash: publication.sha256 },
+        after: {
+          proposalId: proposal.id,
+          result: resultText,
+          sourceUrl,
+          reason,
+          publicationHash: publication.sha256,
+        },
         ipAddress: actor.ip,
       });
       return { correction: true, pendingProposalId: proposal.id, winners: winnerView(winners) };

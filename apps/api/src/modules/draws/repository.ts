@@ -11,9 +11,9 @@ import type { Executor } from "../../db/client";
 import {
   disqualificationEvidence,
   drandBeacons,
+  drawRecordEntries,
   lotteryCorrectionProposals,
   lotteryPublications,
-  drawRecordEntries,
   paymentProofs,
   prizeLevels,
   raffles,
@@ -604,7 +604,10 @@ export async function pendingCorrectionProposals(tx: Executor, raffleId: string)
     .select()
     .from(lotteryCorrectionProposals)
     .where(
-      and(eq(lotteryCorrectionProposals.raffleId, raffleId), eq(lotteryCorrectionProposals.status, "pending")),
+      and(
+        eq(lotteryCorrectionProposals.raffleId, raffleId),
+        eq(lotteryCorrectionProposals.status, "pending"),
+      ),
     )
     .orderBy(asc(lotteryCorrectionProposals.proposedAt));
 }

@@ -23,15 +23,19 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared";
 import { ANNOUNCED_STATE_LABELS } from "@rifazo/shared/domain/draw-trust";
-import { LOTTERY_MESSAGES, type LotteryFallback, lotteryTimeProblem } from "@rifazo/shared/domain/lottery-binding";
+import {
+  LOTTERY_MESSAGES,
+  type LotteryFallback,
+  lotteryTimeProblem,
+} from "@rifazo/shared/domain/lottery-binding";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
 import { freezeRaffleWith, recordCancel, recordClose, recordLotteryFallback } from "../draws/freeze";
-import { externalBinding } from "../draws/rules";
 import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
+import { externalBinding } from "../draws/rules";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { createNotifications } from "../notifications/service";
@@ -463,7 +467,7 @@ async function applyLotteryFallback(
 /** Decision 0024: refuses (400, Spanish) a lottery that would draw before the list can freeze. */
 async function assertLotteryAfterFreeze(tx: Tx, raffleId: string, change: { endDate?: Date }) {
   const raffle = await findRaffle(tx, raffleId);
-  if (!raffle || raffle.announcementType !== "external" || !raffle.externalDrawAt) return;
+  if (raffle?.announcementType !== "external" || !raffle.externalDrawAt) return;
   const problem = lotteryTimeProblem({
     endDate: change.endDate ?? raffle.endDate,
     reviewWindowHours: raffle.reviewWindowHours,

@@ -26,8 +26,8 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type RecordSummary, recordSummaries } from "../draws/repository";
-import { shortName } from "../draws/service";
 import { externalRuleText } from "../draws/rules";
+import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";
 import { noticeEmail } from "../email/templates";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
@@ -124,7 +124,8 @@ export function toPublicRaffle(
 /** Decision 0024: the bound lottery in buyers' words (the same texts the record's rules publish). */
 function lotteryOf(row: repo.RaffleCardRow): RaffleLottery | null {
   const rule = row.externalRule as ExternalRule | null;
-  if (row.announcementType !== "external" || !row.externalLottery || !row.externalDrawAt || !rule) return null;
+  if (row.announcementType !== "external" || !row.externalLottery || !row.externalDrawAt || !rule)
+    return null;
   return {
     name: row.externalLottery,
     drawAt: row.externalDrawAt.toISOString(),

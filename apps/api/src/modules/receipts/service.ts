@@ -7,6 +7,7 @@ import {
   RECEIPT_MESSAGES,
   type Receipt,
 } from "@rifazo/shared";
+import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
 import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
 import {
   isReceiptToken,
@@ -16,11 +17,10 @@ import {
   receiptVerifierPath,
   referenceTail,
 } from "@rifazo/shared/domain/receipt";
-import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
-import { externalRuleText } from "../draws/rules";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
+import { externalRuleText } from "../draws/rules";
 import { drawTrustOf } from "../draws/trust";
 import { maskedName } from "../raffles/service";
 import * as repo from "./repository";

@@ -54,15 +54,21 @@ export function LotteryTerms({
           <dd className="font-semibold text-ink">{lottery.name}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Fecha y hora (Venezuela)</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+            Fecha y hora (Venezuela)
+          </dt>
           <dd className="font-semibold text-ink">{formatDateTime(lottery.drawAt)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Cómo se elige el ganador</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+            Cómo se elige el ganador
+          </dt>
           <dd className="text-ink">{lottery.ruleText}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Si la lista no está fija a tiempo</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+            Si la lista no está fija a tiempo
+          </dt>
           <dd className="text-ink">{lottery.fallbackText}</dd>
         </div>
         <div>

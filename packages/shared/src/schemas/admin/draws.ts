@@ -1,5 +1,5 @@
-import { LOTTERY_FALLBACKS, MAX_CORRECTION_WINDOW_HOURS } from "../../domain/lottery-binding";
 import { z } from "zod";
+import { LOTTERY_FALLBACKS, MAX_CORRECTION_WINDOW_HOURS } from "../../domain/lottery-binding";
 
 // Draw v2 admin actions (issue 15): a pasted drand beacon, a disqualification, an official lottery
 // result, and the external-lottery binding set before the first sale. None of them lets the admin

@@ -155,7 +155,12 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       assertUuid(request.params.id);
       assertUuid(request.params.proposalId);
-      return confirmExternalCorrection(app.ctx, actorOf(request), request.params.id, request.params.proposalId);
+      return confirmExternalCorrection(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.proposalId,
+      );
     },
   );
 
@@ -174,7 +179,12 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       assertUuid(request.params.id);
       assertUuid(request.params.proposalId);
-      return discardExternalCorrection(app.ctx, actorOf(request), request.params.id, request.params.proposalId);
+      return discardExternalCorrection(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.proposalId,
+      );
     },
   );
 }

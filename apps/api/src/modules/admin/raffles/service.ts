@@ -411,7 +411,9 @@ function bindingView(
     lotteryFallback: fallback,
     lotteryFallbackText: lotteryFallbackText(fallback),
     correctionWindowHours: row.correctionWindowHours,
-    earliestDrawAt: latest ? new Date(latest.getTime() + LOTTERY_FREEZE_MARGIN_MINUTES * 60_000).toISOString() : null,
+    earliestDrawAt: latest
+      ? new Date(latest.getTime() + LOTTERY_FREEZE_MARGIN_MINUTES * 60_000).toISOString()
+      : null,
   };
 }
 

@@ -199,7 +199,9 @@ export function correctionProposalsQuery(raffleId: string) {
   return queryOptions({
     queryKey: [...adminKeys.raffle(raffleId), "corrections"],
     queryFn: ({ signal }) =>
-      api.get<LotteryCorrectionProposal[]>(`/api/admin/raffles/${id(raffleId)}/external-corrections`, { signal }),
+      api.get<LotteryCorrectionProposal[]>(`/api/admin/raffles/${id(raffleId)}/external-corrections`, {
+        signal,
+      }),
   });
 }
 export const confirmCorrection = (raffleId: string, proposalId: string) =>

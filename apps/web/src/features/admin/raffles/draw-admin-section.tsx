@@ -288,14 +288,16 @@ function CorrectionProposals({ raffleId }: { raffleId: string }) {
       toast({ title: "Corrección confirmada", description: "Quedó en el acta.", variant: "success" });
       await Promise.all([after(), query.refetch()]);
     },
-    onError: (error) => toast({ title: "No se confirmó", description: errorMessage(error), variant: "error" }),
+    onError: (error) =>
+      toast({ title: "No se confirmó", description: errorMessage(error), variant: "error" }),
   });
   const discard = useMutation({
     mutationFn: (proposalId: string) => discardCorrection(raffleId, proposalId),
     onSuccess: async () => {
       await query.refetch();
     },
-    onError: (error) => toast({ title: "No se descartó", description: errorMessage(error), variant: "error" }),
+    onError: (error) =>
+      toast({ title: "No se descartó", description: errorMessage(error), variant: "error" }),
   });
   const list = query.data ?? [];
   if (list.length === 0) return null;
@@ -322,7 +324,12 @@ function CorrectionProposals({ raffleId }: { raffleId: string }) {
                 Confirmar corrección
               </Button>
             )}
-            <Button size="sm" variant="outline" loading={discard.isPending} onClick={() => discard.mutate(p.id)}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={discard.isPending}
+              onClick={() => discard.mutate(p.id)}
+            >
               Descartar
             </Button>
           </div>

@@ -17,7 +17,12 @@ import { SectionCard } from "../shared/section-card";
 
 type Errors = Partial<
   Record<
-    "externalLottery" | "externalDrawAt" | "externalRule" | "lotteryFallback" | "correctionWindowHours" | "form",
+    | "externalLottery"
+    | "externalDrawAt"
+    | "externalRule"
+    | "lotteryFallback"
+    | "correctionWindowHours"
+    | "form",
     string
   >
 >;

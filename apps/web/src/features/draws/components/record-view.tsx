@@ -1,12 +1,12 @@
 import type {
   BeaconData,
   CancelledData,
-  LotteryFallbackData,
   ClosedData,
   DisqualificationData,
   ExternalCorrectionData,
   ExternalResultData,
   FrozenData,
+  LotteryFallbackData,
   DrawRecord as RaffleRecord,
   RecordEntry,
   ReplacementData,
