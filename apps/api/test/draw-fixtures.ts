@@ -11,7 +11,7 @@ import { findRaffle } from "../src/modules/draws/repository";
 export interface V2RaffleOptions {
   total?: number;
   levels?: Array<{ description: string; count: number }>;
-  external?: { lottery: string; drawAt: Date; digits: number };
+  external?: { lottery: string; drawAt: Date; digits: number; fallback?: "drand" | "cancel" };
   title?: string;
 }
 
@@ -41,12 +41,19 @@ export async function closedRaffleWithSales(
       status: "active",
       activationType: "date",
       startDate: new Date(Date.now() - 10 * 86_400_000),
-      endDate: new Date(Date.now() - 3_600_000),
+      // An external raffle's lottery draws after end date + review window (48 h) + 60 min (decision 0024).
+      endDate: new Date(
+        Math.min(
+          Date.now() - 3_600_000,
+          (options.external?.drawAt.getTime() ?? Infinity) - 49 * 3_600_000 - 60_000,
+        ),
+      ),
       announcementType: options.external ? "external" : "internal",
       externalAnnouncementPlatform: null,
       externalLottery: options.external?.lottery ?? null,
       externalDrawAt: options.external?.drawAt ?? null,
       externalRule: options.external ? { kind: "last_digits", digits: options.external.digits } : null,
+      lotteryFallback: options.external?.fallback ?? "drand",
       ticketsGenerated: true,
     })
     .returning();

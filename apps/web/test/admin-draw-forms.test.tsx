@@ -65,7 +65,7 @@ describe("Pegar beacon", () => {
 });
 
 describe("Registrar resultado oficial", () => {
-  it("a correction requires its reason and sends it", async () => {
+  it("a correction proposal requires its reason and the official publication, and sends both", async () => {
     fetchMock.mockResolvedValue(Response.json({ ok: true }));
     renderWithProviders(<ExternalResultForm raffleId="r2" correcting />);
     await userEvent.type(screen.getByLabelText("Resultado oficial"), "4821");
@@ -73,13 +73,19 @@ describe("Registrar resultado oficial", () => {
       screen.getByLabelText("Enlace a la publicación oficial"),
       "https://loteria.example/acta",
     );
-    await userEvent.click(screen.getByRole("button", { name: "Registrar corrección" }));
+    await userEvent.click(screen.getByRole("button", { name: "Proponer corrección" }));
     expect(screen.getByLabelText("Motivo de la corrección")).toHaveAccessibleDescription(
       "Explica por qué se corrige el resultado.",
     );
+    // Decision 0024: without the publication file nothing is sent either.
+    expect(
+      screen.getByLabelText("Publicación oficial (foto o PDF, hasta 700 KB)"),
+    ).toHaveAccessibleDescription(/Adjunta la publicación oficial del resultado/);
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText("Motivo de la corrección"), "Se transcribió mal una cifra");
-    await userEvent.click(screen.getByRole("button", { name: "Registrar corrección" }));
+    const pdf = new File(["%PDF-1.4"], "resultado.pdf", { type: "application/pdf" });
+    await userEvent.upload(screen.getByLabelText("Publicación oficial (foto o PDF, hasta 700 KB)"), pdf);
+    await userEvent.click(screen.getByRole("button", { name: "Proponer corrección" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe("/api/admin/raffles/r2/external-result");
@@ -87,6 +93,7 @@ describe("Registrar resultado oficial", () => {
       result: "4821",
       sourceUrl: "https://loteria.example/acta",
       reason: "Se transcribió mal una cifra",
+      publication: { contentType: "application/pdf", dataBase64: btoa("%PDF-1.4") },
     });
   });
 });

@@ -28,6 +28,7 @@ const receipt: Receipt = {
     kind: "drand_round",
     at: "2026-12-01T20:00:00.000Z",
     round: 12345678,
+    lotteryRule: null,
     lottery: null,
     text: "1 de diciembre de 2026 a las 4:00 p. m. (ronda 12345678 de drand)",
     trust: "drand",

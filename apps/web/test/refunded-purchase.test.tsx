@@ -22,7 +22,15 @@ const RAFFLE = "6effb3c7-fc44-4bd9-ad4b-41f43c16874a";
 const receipt: Receipt = {
   token: TOKEN,
   raffle: { id: RAFFLE, title: "Moto Bera SBR 150" },
-  draw: { kind: "end_date", at: null, round: null, lottery: null, text: "Por anunciar", trust: "announced" },
+  draw: {
+    kind: "end_date",
+    at: null,
+    round: null,
+    lottery: null,
+    lotteryRule: null,
+    text: "Por anunciar",
+    trust: "announced",
+  },
   buyerName: "Ana M.",
   numbers: ["0007", "0042"],
   quantity: 2,

@@ -39,6 +39,7 @@ const WEB_DRAW_PAGE = "apps/web/test/draw-page.test.tsx";
 const LATE = "apps/api/src/modules/draws/late-rounds.test.ts";
 const ADMIN_RAFFLES = "apps/api/src/modules/admin/raffles/raffles.test.ts";
 const ENGINE_V2 = "packages/shared/src/domain/draw-engine-v2.test.ts";
+const LOTTERY = "apps/api/src/modules/draws/lottery.test.ts";
 
 const proof = (file: string, test: string): FairnessProof => ({ file, test });
 
@@ -231,8 +232,30 @@ export const FAIRNESS_CLAIMS = {
     proofs: [P.trustUnknown, P.webUnknownChain, P.unknownChainWarned],
   },
   trustLotterySummary: {
-    text: "Los ganadores salen del resultado oficial de una lotería fijada antes de la venta, con una regla pública. El organizador escribe ese resultado con el enlace a su publicación y el acta lo convierte en boletos: cualquiera puede comparar el resultado con la fuente.",
-    proofs: [P.trustLottery, P.lotteryBound, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
+    text: "Los ganadores salen del resultado oficial de una lotería fijada antes de la venta, que sortea después de que la lista de boletos quede fija, con una regla pública. El organizador escribe ese resultado y sube la publicación oficial, cuya huella queda en el acta: cualquiera puede comparar el resultado con la fuente. Confías en que el organizador lo transcriba bien; una corrección necesita a un segundo administrador.",
+    proofs: [
+      P.trustLottery,
+      P.lotteryBound,
+      P.lotteryLocked,
+      P.lotteryMapped,
+      P.lotteryRule,
+      proof(
+        LOTTERY,
+        "vincular una hora de lotería antes del cierre + la revisión + 60 min: 400; la base de datos también la rechaza",
+      ),
+      proof(
+        LOTTERY,
+        "respaldo «drand»: la lotería sortea antes de que la lista se congele; el acta lo dice y una ronda futura de drand decide",
+      ),
+      proof(
+        LOTTERY,
+        "sin la publicación oficial: 400 y nada escrito; con ella, su SHA-256 en el acta y el archivo público",
+      ),
+      proof(
+        LOTTERY,
+        "la corrección 0009→0006 de un solo administrador no cambia nada; el mismo no la confirma; otro sí",
+      ),
+    ],
   },
   trustAnnouncedSummary: {
     text: "Los ganadores de esta rifa los anuncia el organizador en una transmisión. No hay un acta verificable: solo cuenta la palabra del organizador.",

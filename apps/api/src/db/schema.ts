@@ -288,6 +288,10 @@ export const raffles = pgTable(
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
     externalRule: jsonb("external_rule"),
+    // Decision 0024: what happens if the list is not frozen when the lottery draws ('drand' or 'cancel'),
+    // and the hours after the result during which a four-eyes correction may be confirmed.
+    lotteryFallback: text("lottery_fallback").notNull().default("drand"),
+    correctionWindowHours: integer("correction_window_hours").notNull().default(24),
     // When the organiser was told by email that the named drand round is late (draw-round-late.ts): set
     // once, by the update that claims it, so several instances or restarts never send it twice.
     drawLateAlertedAt: ts("draw_late_alerted_at"),
@@ -333,6 +337,8 @@ export const raffles = pgTable(
     check("raffles_teaser_days_check", sql`${t.daysUntilActivationTeaser} >= 0`),
     check("raffles_review_window_check", sql`${t.reviewWindowHours} BETWEEN 1 AND 720`),
     check("raffles_claim_period_check", sql`${t.claimPeriodDays} BETWEEN 1 AND 365`),
+    check("raffles_lottery_fallback_check", sql`${t.lotteryFallback} IN ('drand', 'cancel')`),
+    check("raffles_correction_window_check", sql`${t.correctionWindowHours} BETWEEN 1 AND 168`),
     check("raffles_close_reason_check", oneOf("close_reason", CLOSE_REASONS, true)),
     check(
       "raffles_cancel_reason_check",
@@ -659,6 +665,64 @@ export const disqualificationEvidence = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("disqualification_evidence_raffle_idx").on(t.raffleId, t.sha256)],
+);
+
+/**
+ * The official publication of a lottery result (decision 0024): a photo or PDF the admin uploads with
+ * the result; public by design (served by its SHA-256, which the record holds).
+ */
+export const lotteryPublications = pgTable(
+  "lottery_publications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lottery_publications_raffle_sha_idx").on(t.raffleId, t.sha256)],
+);
+
+/**
+ * A correction of a lottery result proposed by one administrator (decision 0024): it reaches the record
+ * only when a different administrator confirms it within the rules' correction window.
+ */
+export const lotteryCorrectionProposals = pgTable(
+  "lottery_correction_proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    result: text("result").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    publicationSha256: text("publication_sha256").notNull(),
+    reason: text("reason").notNull(),
+    proposedBy: text("proposed_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    proposedAt: ts("proposed_at").notNull().defaultNow(),
+    status: text("status").notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "restrict" }),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    index("lottery_correction_proposals_raffle_idx").on(t.raffleId, t.status),
+    check(
+      "lottery_correction_proposals_status_check",
+      sql`${t.status} IN ('pending', 'confirmed', 'discarded')`,
+    ),
+    // Four eyes in the database too: whoever confirms is never who proposed.
+    check(
+      "lottery_correction_proposals_four_eyes_check",
+      sql`${t.status} <> 'confirmed' OR (${t.decidedBy} IS NOT NULL AND ${t.decidedBy} <> ${t.proposedBy})`,
+    ),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

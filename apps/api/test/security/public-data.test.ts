@@ -119,6 +119,10 @@ function valuesFor(op: Operation, name: string): string[] {
 
 function urlsOf(op: Operation): string[] {
   if (op.pathParams.length === 0) return [op.path];
+  // Decision 0024: the official lottery publication, by raffle and hash. The demo has none, so this walks
+  // the 404 path; lottery.test.ts serves a real one (the organiser's upload of a public document).
+  if (op.path === "/api/raffles/{id}/publications/{sha256}")
+    return raffleIds.map((id) => fillPath(op.path, { id, sha256: "0".repeat(64) }));
   if (op.pathParams.length > 1) throw new Error(`${op.key}: más de un parámetro, añade su combinación`);
   const name = op.pathParams[0] as string;
   return valuesFor(op, name).map((value) => fillPath(op.path, { [name]: value }));

@@ -25,6 +25,7 @@ import {
   drawsQuery,
   prefersReducedMotion,
   RaffleDisqualifications,
+  RaffleLotteryResults,
   RecordLink,
   ResultAnnouncer,
   Roulette,
@@ -620,6 +621,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
           </Panel>
         ) : null}
 
+        {/* Decision 0024: the lottery's result, every correction (both results) and its publication. */}
+        <RaffleLotteryResults raffle={raffle} enabled={raffle.announcementType === "external"} />
         {/* Decision 0021: every disqualification, its reason and its round, on the draw page itself. */}
         <RaffleDisqualifications raffle={raffle} enabled={state === "finished" && trust.verifiable} />
         <Commitment raffle={raffle} />

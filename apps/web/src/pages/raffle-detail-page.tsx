@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { DrawTrustLine, DrawTrustNotice } from "../components/draw/draw-trust-notice";
+import { LotteryTerms } from "../components/draw/lottery-terms";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
@@ -360,7 +361,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
             <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>
           </p>
           {/* How the winner is decided, before buying: a warning in full, otherwise one line. */}
-          {trust.warning ? (
+          {raffle.lottery && raffle.drawTrust === "lottery" ? (
+            <LotteryTerms lottery={raffle.lottery} />
+          ) : trust.warning ? (
             <DrawTrustNotice level={raffle.drawTrust} />
           ) : (
             <DrawTrustLine level={raffle.drawTrust} />

@@ -38,6 +38,7 @@ import {
   frozenListHash,
   pickReplacementV3,
 } from "./draw-engine-v2";
+import { LOTTERY_FALLBACKS, type LotteryFallback } from "./lottery-binding";
 import type { CloseReason } from "./raffle-lifecycle";
 import { formatTicketNumber, isValidTicketNumber } from "./tickets";
 
@@ -89,6 +90,14 @@ export interface ExternalAnnouncement {
   rule: ExternalRule;
   /** The rule in plain Spanish, as shown to buyers. */
   ruleText: string;
+  /**
+   * v3, decision 0024: what happens if the list is not frozen when the lottery draws (its result is then
+   * never used): a drand draw (round named at the freeze, `fallbackRoundDelayMinutes` later) or a cancellation.
+   */
+  fallback?: LotteryFallback;
+  fallbackRoundDelayMinutes?: number;
+  /** v3, decision 0024: hours after the result entry during which a (four-eyes) correction may be confirmed. */
+  correctionWindowHours?: number;
 }
 
 export interface RulesPublishedData {
@@ -217,6 +226,8 @@ export interface ExternalResultData {
   result: string;
   /** Link to (or photo of) the official publication. */
   sourceUrl: string;
+  /** Decision 0024: SHA-256 (hex) of the uploaded official publication (photo or PDF), served publicly. */
+  publicationHash?: string;
   /** mapExternalResult's winners, slot by slot. */
   winners: RecordWinner[];
 }
@@ -224,6 +235,18 @@ export interface ExternalResultData {
 export interface ExternalCorrectionData extends ExternalResultData {
   /** seq of the external_result or external_correction entry this one corrects. */
   corrects: number;
+  reason: string;
+  /** Decision 0024: the administrator who proposed it and the different one who confirmed it (tags, not people). */
+  proposedBy?: string;
+  proposedAt?: string;
+  confirmedBy?: string;
+}
+
+/** Decision 0024: the lottery drew before the list froze, so its result is never used; the rules' fallback runs. */
+export interface LotteryFallbackData {
+  fallback: LotteryFallback;
+  /** The lottery's draw time (from the rules) that came before the freeze. */
+  drawAt: string;
   reason: string;
 }
 
@@ -242,6 +265,7 @@ export interface RecordEntryDataMap {
   replacement: ReplacementData;
   external_result: ExternalResultData;
   external_correction: ExternalCorrectionData;
+  lottery_fallback: LotteryFallbackData;
   cancelled: CancelledData;
 }
 
@@ -257,6 +281,7 @@ export const RECORD_ENTRY_TYPES: readonly RecordEntryType[] = [
   "replacement",
   "external_result",
   "external_correction",
+  "lottery_fallback",
   "cancelled",
 ];
 export type RecordEntryData<T extends RecordEntryType = RecordEntryType> = RecordEntryDataMap[T];
@@ -273,6 +298,7 @@ export const RECORD_ENTRY_LABELS: Readonly<Record<RecordEntryType, string>> = {
   replacement: "Reemplazo sorteado",
   external_result: "Resultado de la lotería",
   external_correction: "Corrección del resultado",
+  lottery_fallback: "La lotería sorteó antes de fijar la lista",
   cancelled: "Rifa cancelada",
 };
 
@@ -616,6 +642,7 @@ export const RECORD_CHECK_NAMES = {
   disqualification: "Reemplazo por descalificación",
   external: "Resultado de la lotería",
   correction: "Corrección del resultado",
+  fallback: "Respaldo de la lotería",
 } as const;
 
 const errorText = (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`;
@@ -685,13 +712,25 @@ function orderProblem(
   i: number,
   isExternal: boolean | null,
   v3: boolean,
+  rulesExternal: boolean | null = isExternal,
 ): string | null {
   const entry = entries[i] as RecordEntry;
   const before = entries.slice(0, i).map((e) => e.type);
   const has = (t: RecordEntryType) => before.includes(t);
   const name = RECORD_ENTRY_LABELS[entry.type];
   if (has("cancelled")) return `«${name}» después de la cancelación`;
+  // Decision 0024: after a "cancel" fallback only the cancellation may follow.
+  const fallback = entries.slice(0, i).find((e) => e.type === "lottery_fallback") as
+    | RecordEntry<"lottery_fallback">
+    | undefined;
+  if (fallback?.data?.fallback === "cancel" && entry.type !== "cancelled")
+    return `«${name}» después de que la lotería sorteara con la lista abierta (la rifa se cancela)`;
   switch (entry.type) {
+    case "lottery_fallback":
+      if (!v3) return "el formato rifazo-record-1 no tiene entradas de respaldo de lotería";
+      if (rulesExternal !== true) return "respaldo de lotería en una rifa sin lotería";
+      if (has("frozen")) return "respaldo de lotería después de congelar la lista";
+      return has("lottery_fallback") ? "el respaldo de lotería se aplicó dos veces" : null;
     case "rules_published":
       // The rules may first be written at the close or the freeze, but never changed after the close.
       if (has("frozen")) return "reglas publicadas después de congelar la lista";
@@ -811,11 +850,17 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     (e) => e?.type === "rules_published",
   ) as RecordEntry<"rules_published">[];
   const rules = rulesEntries[rulesEntries.length - 1]?.data;
-  const isExternal = rules ? rules.announcement?.type === "external" : null;
+  const rulesExternal = rules ? rules.announcement?.type === "external" : null;
+  // Decision 0024: a "drand" fallback turns a lottery raffle into an internal draw (round named at the freeze).
+  const fallbackEntry = entries.find((e) => e?.type === "lottery_fallback") as
+    | RecordEntry<"lottery_fallback">
+    | undefined;
+  const isExternal =
+    rulesExternal === true && fallbackEntry?.data?.fallback === "drand" ? false : rulesExternal;
   const problems: string[] = [];
   for (let i = 0; i < entries.length; i++) {
     const problem = RECORD_ENTRY_TYPES.includes(entries[i]?.type as RecordEntryType)
-      ? orderProblem(entries, i, isExternal, v3)
+      ? orderProblem(entries, i, isExternal, v3, rulesExternal)
       : "tipo de entrada desconocido";
     if (problem) problems.push(`entrada ${i}: ${problem}`);
   }
@@ -863,6 +908,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     } else if (a?.type === "external") {
       assertExternalRule(a.rule, rules.totalTickets);
       if (!isRecordTime(a.drawAt)) throw new DrawInputError("fecha del sorteo de la lotería inválida");
+      if (a.correctionWindowHours !== undefined) assertSealedLottery(a);
     } else {
       throw new DrawInputError("tipo de anuncio desconocido");
     }
@@ -872,6 +918,23 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   if (!rulesOk) return finish();
   const levels = orderedPrizeLevels(rules.prizeLevels);
 
+  if (fallbackEntry) {
+    // Decision 0024: the fallback is the one the rules state, applied at or after the lottery's draw.
+    const a = rules.announcement as ExternalAnnouncement;
+    const fallbackOk = checks.add(
+      RECORD_CHECK_NAMES.fallback,
+      fallbackEntry.data?.fallback === (a.fallback ?? "cancel") &&
+        fallbackEntry.data?.drawAt === a.drawAt &&
+        Date.parse(fallbackEntry.at) >= Date.parse(a.drawAt),
+      show({ fallback: a.fallback ?? "cancel", drawAt: a.drawAt, at: `≥ ${a.drawAt}` }),
+      show({
+        fallback: fallbackEntry.data?.fallback,
+        drawAt: fallbackEntry.data?.drawAt,
+        at: fallbackEntry.at,
+      }),
+    );
+    if (!fallbackOk) return finish();
+  }
   const cancelled = entries.find((e) => e.type === "cancelled");
   const frozenEntry = entries.find((e) => e.type === "frozen") as RecordEntry<"frozen"> | undefined;
   if (cancelled) {
@@ -923,7 +986,10 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     return finish();
   }
   const named = roundEntry.data;
-  const delay = (rules.announcement as InternalAnnouncement).roundDelayMinutes;
+  const delay =
+    rules.announcement.type === "internal"
+      ? rules.announcement.roundDelayMinutes
+      : (rules.announcement.fallbackRoundDelayMinutes ?? 0);
   const chainOk = await checks.compare(RECORD_CHECK_NAMES.chain, String(named?.chain?.hash), () => {
     assertSupportedChain(named.chain);
     return named.chain.hash;
@@ -1174,6 +1240,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
   ): Promise<RecordVerification> {
     let decisions: DecisionsV3 | null = null;
     let lastResultSeq: number | null = null;
+    const firstResultAt = entries.find((e) => e.type === "external_result")?.at ?? null;
     const excluded: number[] = [];
     for (const [i, entry] of entries.entries()) {
       if (entry.type === "external_result" || entry.type === "external_correction") {
@@ -1187,6 +1254,9 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
           }
           if (typeof data.sourceUrl !== "string" || data.sourceUrl.trim() === "") {
             throw new DrawInputError("falta el enlace a la publicación oficial");
+          }
+          if (a.correctionWindowHours !== undefined) {
+            assertSealedResult(a, data, isCorrection, entry.at, firstResultAt, out.frozenAt);
           }
           if (isCorrection) {
             if (data.corrects !== lastResultSeq) {
@@ -1466,6 +1536,64 @@ interface DecisionsV3 {
 }
 
 /** The rules a v3 record must carry: the claim period, the closed list of reasons and the delay. */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Decision 0024: the lottery rules of a raffle sold with a fallback and a correction window. */
+function assertSealedLottery(a: ExternalAnnouncement): void {
+  if (
+    !Number.isSafeInteger(a.correctionWindowHours) ||
+    (a.correctionWindowHours as number) < 1 ||
+    (a.correctionWindowHours as number) > 168
+  ) {
+    throw new DrawInputError("plazo de corrección inválido (1 a 168 horas)");
+  }
+  if (!LOTTERY_FALLBACKS.includes(a.fallback as LotteryFallback))
+    throw new DrawInputError("falta el respaldo de la lotería («drand» o «cancel»)");
+  if (
+    a.fallback === "drand" &&
+    (!Number.isSafeInteger(a.fallbackRoundDelayMinutes) || (a.fallbackRoundDelayMinutes as number) < 1)
+  ) {
+    throw new DrawInputError("demora de la ronda del respaldo inválida");
+  }
+}
+
+/**
+ * Decision 0024: a result counts only if the list froze before the lottery drew, it carries the hash of
+ * the official publication, and a correction was confirmed by a second administrator within the window.
+ */
+function assertSealedResult(
+  a: ExternalAnnouncement,
+  data: ExternalResultData & Partial<ExternalCorrectionData>,
+  isCorrection: boolean,
+  at: string,
+  firstResultAt: string | null,
+  frozenAt: string | null,
+): void {
+  if (frozenAt === null || Date.parse(frozenAt) >= Date.parse(a.drawAt)) {
+    throw new DrawInputError(
+      `la lista se congeló (${String(frozenAt)}) después del sorteo de la lotería (${a.drawAt}): su resultado ya se conocía y no puede decidir la rifa`,
+    );
+  }
+  if (typeof data.publicationHash !== "string" || !SHA256_HEX.test(data.publicationHash)) {
+    throw new DrawInputError("falta la huella SHA-256 de la publicación oficial (publicationHash)");
+  }
+  if (!isCorrection) return;
+  if (typeof data.proposedBy !== "string" || data.proposedBy === "")
+    throw new DrawInputError("falta quién propuso la corrección");
+  if (typeof data.confirmedBy !== "string" || data.confirmedBy === "")
+    throw new DrawInputError("falta quién confirmó la corrección (cuatro ojos)");
+  if (data.proposedBy === data.confirmedBy)
+    throw new DrawInputError("la corrección la propuso y la confirmó el mismo administrador");
+  if (!isRecordTime(data.proposedAt) || Date.parse(data.proposedAt) > Date.parse(at))
+    throw new DrawInputError("fecha de la propuesta inválida");
+  const windowEnd = Date.parse(String(firstResultAt)) + (a.correctionWindowHours as number) * 3_600_000;
+  if (!(Date.parse(at) <= windowEnd)) {
+    throw new DrawInputError(
+      `corrección confirmada fuera del plazo de ${String(a.correctionWindowHours)} h desde el resultado`,
+    );
+  }
+}
+
 function assertV3Rules(rules: RulesPublishedData): void {
   if (!Number.isSafeInteger(rules.claimPeriodDays) || (rules.claimPeriodDays as number) < 1) {
     throw new DrawInputError("las reglas v3 deben fijar el plazo de reclamo (claimPeriodDays ≥ 1)");

@@ -8,8 +8,9 @@
  * - "drand-unknown-chain": the same protocol on a drand chain that is not the League of Entropy's (a
  *   test or demonstration chain): whoever runs that chain can know the round before it is published,
  *   so it can predict the winners.
- * - "lottery": winners from an official lottery result fixed before the sale, typed by the organiser
- *   with a link to its publication; the record maps it to tickets with a public rule.
+ * - "lottery": winners from an official lottery result fixed before the sale and drawn after the list
+ *   froze (decision 0024), typed by the organiser with its publication uploaded (hash in the record); the
+ *   record maps it to tickets with a public rule; a correction needs a second administrator.
  * - "announced": winners announced by the organiser (a live broadcast) with no verifiable record: the
  *   organiser's word only.
  * - "seed-v1": an old draw (before the record) from a seed Rifazo generated and kept until the draw.

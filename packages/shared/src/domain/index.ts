@@ -16,6 +16,7 @@ export * from "./draw-round-late";
 export * from "./draw-trust";
 export * from "./exchange-rate";
 export * from "./levels";
+export * from "./lottery-binding";
 export * from "./money";
 export * from "./number-bitmap";
 export * from "./owner-tag";

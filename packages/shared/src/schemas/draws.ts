@@ -144,6 +144,10 @@ export const rulesPublishedDataSchema = z.object({
       drawAt: recordTime,
       rule: recordExternalRuleSchema,
       ruleText: z.string(),
+      // Decision 0024.
+      fallback: z.enum(["drand", "cancel"]).optional(),
+      fallbackRoundDelayMinutes: int.optional(),
+      correctionWindowHours: int.optional(),
     }),
   ]),
   // Record v3 (decision 0021).
@@ -168,6 +172,8 @@ const externalResultDataSchema = z.object({
   result: z.string(),
   sourceUrl: z.string(),
   winners: z.array(recordWinnerSchema),
+  /** Decision 0024: SHA-256 of the official publication, served at /api/raffles/:id/publications/:hash. */
+  publicationHash: hex(32).optional(),
 });
 
 export const recordEntryDataSchemas = {
@@ -224,7 +230,19 @@ export const recordEntryDataSchemas = {
     replacement: z.object({ level: int, index: int, ticketNumber: int, tag: hex(16) }).nullable(),
   }),
   external_result: externalResultDataSchema,
-  external_correction: externalResultDataSchema.extend({ corrects: int.min(0), reason: z.string().min(1) }),
+  external_correction: externalResultDataSchema.extend({
+    corrects: int.min(0),
+    reason: z.string().min(1),
+    // Decision 0024: four eyes (admin tags, never a person's email).
+    proposedBy: z.string().optional(),
+    proposedAt: recordTime.optional(),
+    confirmedBy: z.string().optional(),
+  }),
+  lottery_fallback: z.object({
+    fallback: z.enum(["drand", "cancel"]),
+    drawAt: recordTime,
+    reason: z.string(),
+  }),
   cancelled: z.object({ reason: z.string() }),
 } as const;
 
@@ -256,6 +274,11 @@ export const drawRecordEntryV2Schema = z.discriminatedUnion("type", [
     ...entryBase,
     type: z.literal("external_correction"),
     data: recordEntryDataSchemas.external_correction,
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal("lottery_fallback"),
+    data: recordEntryDataSchemas.lottery_fallback,
   }),
   z.object({ ...entryBase, type: z.literal("cancelled"), data: recordEntryDataSchemas.cancelled }),
 ]);

@@ -130,6 +130,15 @@ export const raffleLifecycleSchema = z.object({
 export type RaffleLifecycle = z.infer<typeof raffleLifecycleSchema>;
 
 /** Everything a raffle card needs (including the inputs of raffleCardState). Dates are ISO strings. */
+export const raffleLotterySchema = z.object({
+  name: z.string(),
+  drawAt: z.string(),
+  ruleText: z.string(),
+  fallbackText: z.string(),
+  correctionWindowHours: z.number().int(),
+});
+export type RaffleLottery = z.infer<typeof raffleLotterySchema>;
+
 export const publicRaffleSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -182,6 +191,11 @@ export const publicRaffleSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Tickets that must be sold for the draw to take place ("Se sortea si se venden al menos N"); null: none. */
   minTickets: z.number().int().nullable().default(null),
+  /**
+   * Decision 0024: the lottery that decides the raffle, as sold (name with its draw, time, rule and
+   * fallback in plain words); null unless a lottery is bound.
+   */
+  lottery: raffleLotterySchema.nullable().default(null),
 });
 export type PublicRaffle = z.infer<typeof publicRaffleSchema>;
 

@@ -23,6 +23,8 @@ export const receiptSchema = z.object({
     lottery: z.string().nullable(),
     /** The line the receipt prints (receiptDrawText). */
     text: z.string(),
+    /** Decision 0024: how the bound lottery's result maps to a ticket, in plain words; null without one. */
+    lotteryRule: z.string().nullable().default(null),
     /** What the draw asks the buyer to trust (domain/draw-trust.ts), stated on the receipt page. */
     trust: z.enum(DRAW_TRUST_LEVELS),
   }),

@@ -19,6 +19,7 @@ import { recordSummaries } from "./repository";
 let t: TestApp;
 let relay: DrandRelay;
 let admin: { id: string; cookie: string };
+let admin2: { id: string; cookie: string };
 let ana: { id: string; cookie: string; email: string };
 let beto: { id: string; cookie: string; email: string };
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
     drawRoundDelayMinutes: 2,
   });
   admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
+  admin2 = await signedInUser(t.app, { role: "admin", fullName: "Segunda Admin" });
   ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
   beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
 });
@@ -39,6 +41,11 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
+/** A tiny PDF: the official publication the result entry requires (decision 0024). */
+const PUBLICATION = {
+  contentType: "application/pdf",
+  dataBase64: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n").toString("base64"),
+};
 const sales = () => [
   { userId: ana.id, numbers: [3, 7, 11, 19, 23] },
   { userId: beto.id, numbers: [1, 2, 30, 31, 40, 41, 42] },
@@ -391,17 +398,20 @@ describe("lotería externa", () => {
     const first = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
       result: "123, 540, 9",
       sourceUrl: "https://loteria.example/resultados",
+      publication: PUBLICATION,
     });
     // digits 2 → "23" → 23 (sold), "40" → 40, "9": fewer than 2 digits → refused.
     expect(first.statusCode).toBe(400);
     const ok = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
       result: "123, 540, 707",
       sourceUrl: "https://loteria.example/resultados",
+      publication: PUBLICATION,
     });
     expect(ok.statusCode, ok.body).toBe(200);
     // 23 sold; 40 sold; 07 sold.
     expect(ok.json()).toEqual({
       correction: false,
+      pendingProposalId: null,
       winners: [
         { level: 1, index: 0, ticketNumber: "0023" },
         { level: 2, index: 0, ticketNumber: "0040" },
@@ -411,15 +421,24 @@ describe("lotería externa", () => {
     const noReason = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
       result: "111, 540, 707",
       sourceUrl: "https://loteria.example/resultados",
+      publication: PUBLICATION,
     });
     expect(noReason.statusCode).toBe(400);
-    const corrected = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const proposed = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
       result: "111, 540, 707",
       sourceUrl: "https://loteria.example/resultados-corregidos",
       reason: "La lotería publicó una fe de erratas",
+      publication: PUBLICATION,
     });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().correction).toBe(true);
+    // Decision 0024: a second administrator confirms it.
+    const corrected = await inject(
+      "POST",
+      `/api/admin/raffles/${raffle.id}/external-corrections/${proposed.json().pendingProposalId}/confirm`,
+      admin2.cookie,
+    );
     expect(corrected.statusCode, corrected.body).toBe(200);
-    expect(corrected.json().correction).toBe(true);
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual([
       "rules_published",
@@ -456,6 +475,7 @@ describe("lotería externa", () => {
       result: "12, 40, 7",
       sourceUrl: "https://example.com/resultado",
       reason: "Otra corrección",
+      publication: PUBLICATION,
     });
     expect(meanwhile.statusCode).toBe(409);
     const out = relay.chain.roundTime(round) * 1000 + 500;
@@ -494,9 +514,17 @@ describe("lotería externa", () => {
       externalRule: { kind: "last_digits", digits: 1 },
     });
     expect(bad.statusCode).toBe(400);
-    const set = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    // Decision 0024: 45 minutes after the close the review (48 h) is still running: refused.
+    const early = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-01T20:45:00.000Z",
+      externalRule: { kind: "last_digits", digits: 3 },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toContain("después de que la lista de boletos quede fija");
+    const set = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+      externalLottery: "Triple Zulia",
+      externalDrawAt: "2030-06-03T21:00:00.000Z",
       externalRule: { kind: "last_digits", digits: 3 },
     });
     expect(set.statusCode, set.body).toBe(200);
@@ -507,7 +535,7 @@ describe("lotería externa", () => {
     await t.app.ctx.db.update(raffles).set({ soldTickets: 2 }).where(eq(raffles.id, id));
     const locked = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
       externalLottery: "Lotto Activo",
-      externalDrawAt: "2030-06-01T20:45:00.000Z",
+      externalDrawAt: "2030-06-03T21:00:00.000Z",
       externalRule: { kind: "last_digits", digits: 3 },
     });
     expect(locked.statusCode).toBe(409);

@@ -4,6 +4,7 @@
 import { type DrandChainInfo, firstRoundAtOrAfterMs, roundTime } from "@rifazo/shared/domain/drand";
 import { type FrozenTicket, frozenListHash } from "@rifazo/shared/domain/draw-engine-v2";
 import { type ClosedData, canonicalJson, type RulesPublishedData } from "@rifazo/shared/domain/draw-record";
+import { LOTTERY_MESSAGES, type LotteryFallback } from "@rifazo/shared/domain/lottery-binding";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -61,8 +62,21 @@ export async function freezeRaffleWith(
   const delayMinutes = options.delayMinutes ?? ctx.config.drawRoundDelayMinutes;
 
   const rules = await ensureRulesPublished(tx, raffle, at, delayMinutes);
+  // Decision 0024: a list that freezes at or after the lottery's draw is never decided by its (known)
+  // result: the rules' fallback applies first (the lifecycle normally applied it at the lottery's time).
+  let drandFallback = await hasDrandFallback(tx, raffleId);
+  const binding = externalBinding(raffle);
+  if (binding && !drandFallback && at.getTime() >= binding.drawAt.getTime()) {
+    if ((await recordLotteryFallback(tx, raffle, at, delayMinutes)) === "cancel") {
+      throw new AppError("RAFFLE_STATE", LOTTERY_MESSAGES.fallbackUsed("cancel"));
+    }
+    drandFallback = true;
+  }
   // Rules published earlier (at the close) fixed the delay the verifier will use.
-  const delay = rules.announcement.type === "internal" ? rules.announcement.roundDelayMinutes : delayMinutes;
+  const delay =
+    rules.announcement.type === "internal"
+      ? rules.announcement.roundDelayMinutes
+      : (rules.announcement.fallbackRoundDelayMinutes ?? delayMinutes);
 
   const sold = await repo.findSoldTicketsWithSecrets(tx, raffleId);
   const tickets: FrozenTicket[] = [];
@@ -80,7 +94,7 @@ export async function freezeRaffleWith(
     expiredProofs: options.expiredProofs ?? 0,
   });
 
-  if (!external) {
+  if (!external || drandFallback) {
     const round = firstRoundAtOrAfterMs(chain, at.getTime() + delay * 60_000);
     const named = {
       chain,
@@ -190,4 +204,38 @@ export async function recordClose(
 export async function recordCancel(tx: Tx, raffleId: string, at: Date, reason: string): Promise<void> {
   if (!(await repo.hasRecord(tx, raffleId))) return;
   await repo.appendRecordEntry(tx, raffleId, "cancelled", at, { reason });
+}
+
+/** True once the record says the lottery drew before the freeze and the rules chose a drand draw. */
+export async function hasDrandFallback(tx: Tx, raffleId: string): Promise<boolean> {
+  const entries = await repo.recordEntries(tx, raffleId);
+  return entries.some((e) => e.type === "lottery_fallback" && e.data.fallback === "drand");
+}
+
+/**
+ * Decision 0024: the lottery drew while the list was still open, so its result can never decide the
+ * raffle. Publishes the rules if needed and appends `lottery_fallback` with the rules' choice (once);
+ * returns that choice. The caller cancels when it is "cancel"; "drand" makes the freeze name a round.
+ */
+export async function recordLotteryFallback(
+  tx: Tx,
+  raffle: repo.RaffleRow,
+  at: Date,
+  delayMinutes: number,
+): Promise<LotteryFallback | null> {
+  const binding = externalBinding(raffle);
+  if (!binding) return null;
+  const rules = await ensureRulesPublished(tx, raffle, at, delayMinutes);
+  const announced = rules.announcement.type === "external" ? rules.announcement : null;
+  // Rules published before decision 0024 carry no fallback: those raffles are cancelled, never decided
+  // by a result that was known before the list froze.
+  const fallback: LotteryFallback = announced?.fallback ?? "cancel";
+  const entries = await repo.recordEntries(tx, raffle.id);
+  if (entries.some((e) => e.type === "lottery_fallback")) return fallback;
+  await repo.appendRecordEntry(tx, raffle.id, "lottery_fallback", at, {
+    fallback,
+    drawAt: binding.drawAt.toISOString(),
+    reason: LOTTERY_MESSAGES.fallbackUsed(fallback),
+  });
+  return fallback;
 }

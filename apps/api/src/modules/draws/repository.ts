@@ -12,6 +12,8 @@ import {
   disqualificationEvidence,
   drandBeacons,
   drawRecordEntries,
+  lotteryCorrectionProposals,
+  lotteryPublications,
   paymentProofs,
   prizeLevels,
   raffles,
@@ -641,4 +643,60 @@ export async function organiserEmails(tx: Executor) {
     .select({ email: users.email, name: users.name })
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+}
+
+// Decision 0024: the official publications of lottery results (public) and the corrections waiting for
+// a second administrator.
+
+export async function insertPublication(
+  tx: Executor,
+  values: typeof lotteryPublications.$inferInsert,
+): Promise<void> {
+  await tx.insert(lotteryPublications).values(values).onConflictDoNothing();
+}
+
+export async function findPublication(tx: Executor, raffleId: string, sha256: string) {
+  const [row] = await tx
+    .select()
+    .from(lotteryPublications)
+    .where(and(eq(lotteryPublications.raffleId, raffleId), eq(lotteryPublications.sha256, sha256)))
+    .limit(1);
+  return row;
+}
+
+export type CorrectionProposalRow = typeof lotteryCorrectionProposals.$inferSelect;
+
+export async function insertCorrectionProposal(
+  tx: Executor,
+  values: typeof lotteryCorrectionProposals.$inferInsert,
+): Promise<CorrectionProposalRow> {
+  const [row] = await tx.insert(lotteryCorrectionProposals).values(values).returning();
+  if (!row) throw new Error("sin propuesta");
+  return row;
+}
+
+export async function pendingCorrectionProposals(tx: Executor, raffleId: string) {
+  return tx
+    .select()
+    .from(lotteryCorrectionProposals)
+    .where(
+      and(
+        eq(lotteryCorrectionProposals.raffleId, raffleId),
+        eq(lotteryCorrectionProposals.status, "pending"),
+      ),
+    )
+    .orderBy(asc(lotteryCorrectionProposals.proposedAt));
+}
+
+export async function decideCorrectionProposal(
+  tx: Executor,
+  id: string,
+  status: "confirmed" | "discarded",
+  decidedBy: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(lotteryCorrectionProposals)
+    .set({ status, decidedBy, decidedAt: at })
+    .where(and(eq(lotteryCorrectionProposals.id, id), eq(lotteryCorrectionProposals.status, "pending")));
 }

@@ -14,7 +14,8 @@ import { notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth/session";
-import { drawOnDemand, recordFor } from "./record-service";
+import { contentDisposition, privateFileCsp } from "../files/serve";
+import { drawOnDemand, publicationFile, recordFor } from "./record-service";
 import * as service from "./service";
 
 const tags = ["sorteos"];
@@ -119,6 +120,36 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
         reply.header("content-disposition", `attachment; filename="acta-${request.params.id}.json"`);
       }
       return record;
+    },
+  );
+
+  r.get(
+    "/api/raffles/:id/publications/:sha256",
+    {
+      schema: {
+        tags,
+        summary: "Publicación oficial del resultado de la lotería (foto o PDF), por su SHA-256 del acta",
+        description:
+          "Pública a propósito (decision 0024): el acta guarda su huella en publicationHash y cualquiera puede comparar el archivo con el resultado escrito. Se sirve con el tipo detectado al subirla, sin scripts.",
+        params: z.object({ id: z.string(), sha256: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { sha256 } = request.params;
+      if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound("NOT_FOUND", "El archivo solicitado no existe.");
+      const row = await publicationFile(app.ctx, raffleId(request.params.id), sha256);
+      const file = await app.ctx.storage.get(row.storageKey);
+      if (!file) throw notFound("NOT_FOUND", "El archivo solicitado no existe.");
+      // Immutable: the name is the content's hash.
+      return reply
+        .header("content-type", row.contentType)
+        .header("content-length", file.size)
+        .header("content-disposition", contentDisposition("inline", `publicacion-${sha256.slice(0, 12)}`))
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", privateFileCsp(row.contentType))
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("cross-origin-resource-policy", "same-origin")
+        .send(file.body);
     },
   );
 

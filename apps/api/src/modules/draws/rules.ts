@@ -5,6 +5,7 @@ import {
   type ExternalRule,
   type RulesPublishedData,
 } from "@rifazo/shared/domain/draw-record";
+import type { LotteryFallback } from "@rifazo/shared/domain/lottery-binding";
 import type { PrizeLevelRow, RaffleRow } from "./repository";
 
 /** "las últimas 4 cifras del número ganador": the rule in plain Spanish, as buyers see it. */
@@ -51,6 +52,11 @@ export function rulesPublishedData(
           drawAt: binding.drawAt.toISOString(),
           rule: binding.rule,
           ruleText: externalRuleText(binding.rule, raffle.totalTickets),
+          // Decision 0024: the fallback if the list is still open when the lottery draws, and the window
+          // in which a second administrator may confirm a correction.
+          fallback: raffle.lotteryFallback as LotteryFallback,
+          fallbackRoundDelayMinutes: Math.max(1, roundDelayMinutes),
+          correctionWindowHours: raffle.correctionWindowHours,
         }
       : { type: "internal", roundDelayMinutes },
     // Record v3 (decision 0021): the claim period and the closed list of reasons buyers were sold

@@ -24,7 +24,8 @@ export interface TrustRow {
 
 export function drawTrustOf(row: TrustRow, record: Pick<RecordSummary, "chain"> | undefined): DrawTrustLevel {
   return drawTrust({
-    announcementType: row.announcementType === "external" ? "external" : "internal",
+    // A lottery raffle whose record named a drand round fell back to drand (decision 0024).
+    announcementType: row.announcementType === "external" && !record?.chain ? "external" : "internal",
     hasLotteryBinding: row.externalLottery !== null && row.externalLottery !== "",
     drawAlgorithm: row.drawAlgorithm,
     chain: record?.chain ?? configuredChain,

@@ -88,7 +88,11 @@ export async function dueRaffleIds(tx: Executor, now: Date): Promise<string[]> {
         OR (${raffles.activationType} = 'percentage'
             AND ${raffles.percentageDrawActivatedAt} + interval '24 hours' <= ${now.toISOString()}::timestamptz)
         OR (${raffles.activationType} = 'percentage' AND ${raffles.announcementType} = 'external'
-            AND ${raffles.soldTickets} * 100 >= coalesce(${raffles.activationPercentage}, 100) * ${raffles.totalTickets})))`,
+            AND ${raffles.soldTickets} * 100 >= coalesce(${raffles.activationPercentage}, 100) * ${raffles.totalTickets})))
+      OR (${raffles.status} IN ('upcoming', 'active', 'closed') AND ${raffles.announcementType} = 'external'
+        AND ${raffles.externalDrawAt} <= ${now.toISOString()}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM draw_record_entries f
+                        WHERE f.raffle_id = "raffles"."id" AND f.type = 'lottery_fallback'))`,
     )
     .limit(500);
   return rows.map((row) => row.id);

@@ -23,13 +23,25 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared";
 import { ANNOUNCED_STATE_LABELS } from "@rifazo/shared/domain/draw-trust";
+import {
+  LOTTERY_MESSAGES,
+  type LotteryFallback,
+  lotteryTimeProblem,
+} from "@rifazo/shared/domain/lottery-binding";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
-import { freezeRaffleWith, publishRulesOnSale, recordCancel, recordClose } from "../draws/freeze";
-import { type RecordSummary, recordEntries } from "../draws/repository";
+import {
+  freezeRaffleWith,
+  publishRulesOnSale,
+  recordCancel,
+  recordClose,
+  recordLotteryFallback,
+} from "../draws/freeze";
+import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
+import { externalBinding } from "../draws/rules";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { createNotifications } from "../notifications/service";
@@ -285,6 +297,14 @@ export async function advance(
   let mails = 0;
   let expiredProofs = 0;
   let changed = false;
+  // Decision 0024: the lottery drew while the list was still open: its result will never decide this
+  // raffle; the rules' fallback (a drand draw or a cancellation) runs now, before anything else.
+  if (await applyLotteryFallback(ctx, tx, row, now)) {
+    changed = true;
+    const next = await repo.findLifecycleRow(tx, raffleId);
+    if (!next) return undefined;
+    row = next;
+  }
   for (let step = 0; step < MAX_STEPS; step++) {
     const facts = factsOf(row);
     const due = dueTransition(facts, now);
@@ -413,10 +433,60 @@ async function lockedRow(ctx: LifecycleContext, tx: Tx, raffleId: string, now: D
   return row;
 }
 
+/**
+ * Decision 0024: at (or after) the lottery's draw, a bound raffle whose list is not frozen gets the
+ * rules' fallback: a `lottery_fallback` entry, then either nothing more (the freeze will name a drand
+ * round) or the cancellation with refunds. True when it acted.
+ */
+async function applyLotteryFallback(
+  ctx: LifecycleContext,
+  tx: Tx,
+  row: NonNullable<repo.LifecycleRow>,
+  now: Date,
+): Promise<boolean> {
+  if (row.status !== "upcoming" && row.status !== "active" && row.status !== "closed") return false;
+  const raffle = await findRaffle(tx, row.id);
+  const binding = raffle ? externalBinding(raffle) : null;
+  if (!raffle || !binding || now.getTime() < binding.drawAt.getTime()) return false;
+  if ((await recordEntries(tx, row.id)).some((e) => e.type === "lottery_fallback")) return false;
+  const fallback = (await recordLotteryFallback(
+    tx,
+    raffle,
+    now,
+    ctx.config.drawRoundDelayMinutes,
+  )) as LotteryFallback;
+  await recordAudit(tx, {
+    actorId: null,
+    action: "raffle.lottery_fallback",
+    entity: "raffle",
+    entityId: row.id,
+    before: { status: row.status, externalDrawAt: binding.drawAt.toISOString() },
+    after: { fallback },
+    ipAddress: null,
+  });
+  if (fallback === "cancel") {
+    await cancelRow(ctx, tx, { id: null, ip: null }, row, LOTTERY_MESSAGES.fallbackUsed("cancel"), now);
+  }
+  return true;
+}
+
+/** Decision 0024: refuses (400, Spanish) a lottery that would draw before the list can freeze. */
+async function assertLotteryAfterFreeze(tx: Tx, raffleId: string, change: { endDate?: Date }) {
+  const raffle = await findRaffle(tx, raffleId);
+  if (raffle?.announcementType !== "external" || !raffle.externalDrawAt) return;
+  const problem = lotteryTimeProblem({
+    endDate: change.endDate ?? raffle.endDate,
+    reviewWindowHours: raffle.reviewWindowHours,
+    drawAt: raffle.externalDrawAt,
+  });
+  if (problem) throw badRequest(problem, { externalDrawAt: problem });
+}
+
 /** upcoming → active. Returns how many "notify me" subscribers must be told (the caller tells them). */
 export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raffleId: string, now: Date) {
   const row = await lockedRow(ctx, tx, raffleId, now);
   if (row.status !== "upcoming") throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.openRefused);
+  await assertLotteryAfterFreeze(tx, raffleId, {});
   await repo.setLifecycle(tx, raffleId, { status: "active" });
   // The record begins when the raffle goes on sale (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
@@ -456,6 +526,19 @@ export async function cancel(
   if (!stateAllows(row.status as RaffleState, "cancel")) {
     throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.cancelRefused);
   }
+  return cancelRow(ctx, tx, actor, row, reason, now);
+}
+
+/** The cancellation itself, on the locked row (the organiser's cancel and a lottery "cancel" fallback). */
+async function cancelRow(
+  ctx: LifecycleContext,
+  tx: Tx,
+  actor: { id: string | null; ip: string | null },
+  row: NonNullable<repo.LifecycleRow>,
+  reason: string,
+  now: Date,
+) {
+  const raffleId = row.id;
   // Purchases first, while the raffle still allows reviews and releases (the database guards the states).
   const outcome = await cancelPurchases(ctx, tx, row, reason, actor, now);
   await repo.setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
@@ -506,6 +589,8 @@ export async function extend(
   if (end.getTime() <= now.getTime() || (row.endDate && end.getTime() <= row.endDate.getTime())) {
     throw badRequest(LIFECYCLE_MESSAGES.extendDateEarlier, { endDate: LIFECYCLE_MESSAGES.extendDateEarlier });
   }
+  // Decision 0024: an extension may not push the freeze past the lottery's draw.
+  await assertLotteryAfterFreeze(tx, raffleId, { endDate: end });
   const extensionsUsed = row.extensionsUsed + 1;
   await repo.setLifecycle(tx, raffleId, {
     endDate: end,

@@ -43,6 +43,11 @@ export const cardColumns = {
   // The draw's trust level (draw-trust.ts): a lottery bound before the sale, and a v1 seed draw.
   externalLottery: raffles.externalLottery,
   drawAlgorithm: raffles.drawAlgorithm,
+  // The lottery as sold (decision 0024): shown on the card, the page and the receipt.
+  externalDrawAt: raffles.externalDrawAt,
+  externalRule: raffles.externalRule,
+  lotteryFallback: raffles.lotteryFallback,
+  correctionWindowHours: raffles.correctionWindowHours,
   createdAt: raffles.createdAt,
   // Lifecycle (raffleLifecycleSchema): the state is `status`; these say when and how long.
   closedAt: raffles.closedAt,

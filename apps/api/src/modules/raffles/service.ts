@@ -19,10 +19,14 @@ import {
   type WinnersQuery,
   winnersYears,
 } from "@rifazo/shared";
+import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
+import { type LotteryFallback, lotteryFallbackText } from "@rifazo/shared/domain/lottery-binding";
+import type { RaffleLottery } from "@rifazo/shared/schemas/raffles";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { type RecordSummary, recordSummaries } from "../draws/repository";
+import { externalRuleText } from "../draws/rules";
 import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";
 import { noticeEmail } from "../email/templates";
@@ -114,6 +118,21 @@ export function toPublicRaffle(
     drawTrust: drawTrustOf(row, record),
     cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     minTickets: row.minTickets,
+    lottery: lotteryOf(row),
+  };
+}
+
+/** Decision 0024: the bound lottery in buyers' words (the same texts the record's rules publish). */
+function lotteryOf(row: repo.RaffleCardRow): RaffleLottery | null {
+  const rule = row.externalRule as ExternalRule | null;
+  if (row.announcementType !== "external" || !row.externalLottery || !row.externalDrawAt || !rule)
+    return null;
+  return {
+    name: row.externalLottery,
+    drawAt: row.externalDrawAt.toISOString(),
+    ruleText: externalRuleText(rule, row.totalTickets),
+    fallbackText: lotteryFallbackText(row.lotteryFallback as LotteryFallback),
+    correctionWindowHours: row.correctionWindowHours,
   };
 }
 

@@ -7,7 +7,15 @@ import { receiptSvg } from "./render";
 const receipt: Receipt = {
   token: "t".repeat(43),
   raffle: { id: "6effb3c7-fc44-4bd9-ad4b-41f43c16874a", title: "Moto Bera" },
-  draw: { kind: "unknown", at: null, round: null, lottery: null, text: "Por anunciar", trust: "announced" },
+  draw: {
+    kind: "unknown",
+    at: null,
+    round: null,
+    lottery: null,
+    lotteryRule: null,
+    text: "Por anunciar",
+    trust: "announced",
+  },
   buyerName: "Ana M.",
   numbers: ["0007", "0042"],
   quantity: 2,

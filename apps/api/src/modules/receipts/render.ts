@@ -306,6 +306,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   paragraph(receipt.numbers.join("  "), 18, monoBold, receipt.refund ? muted : brand);
   label("Fecha del sorteo");
   paragraph(receipt.draw.text, 13);
+  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10);
   label("Comprador");
   paragraph(receipt.buyerName, 13);
   label("Pagado");

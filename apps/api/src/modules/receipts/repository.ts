@@ -28,6 +28,8 @@ export async function findApprovedByToken(db: Executor, token: string) {
       announcementType: raffles.announcementType,
       externalLottery: raffles.externalLottery,
       externalDrawAt: raffles.externalDrawAt,
+      externalRule: raffles.externalRule,
+      totalTickets: raffles.totalTickets,
       drawnAt: raffles.drawnAt,
       drawAlgorithm: raffles.drawAlgorithm,
     })

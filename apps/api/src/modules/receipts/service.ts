@@ -9,6 +9,7 @@ import {
   type Receipt,
 } from "@rifazo/shared";
 import { checkpointText, formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
+import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
 import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
 import {
   isReceiptToken,
@@ -22,6 +23,7 @@ import {
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
+import { externalRuleText } from "../draws/rules";
 import { drawTrustOf } from "../draws/trust";
 import { maskedName } from "../raffles/service";
 import { refundsOfProofs } from "../refunds/repository";
@@ -97,7 +99,16 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   return {
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
-    draw: { ...draw, text: receiptDrawText(draw), trust: drawTrustOf(row, summary) },
+    draw: {
+      ...draw,
+      text: receiptDrawText(draw),
+      trust: drawTrustOf(row, summary),
+      // Decision 0024: the rule as sold, printed beside the lottery (not once drand took over).
+      lotteryRule:
+        row.externalRule && draw.kind !== "drand_round"
+          ? externalRuleText(row.externalRule as ExternalRule, row.totalTickets)
+          : null,
+    },
     buyerName: maskedName(row.buyerName),
     numbers: labels,
     quantity: labels.length || row.quantity,

@@ -18,6 +18,9 @@ export const drawApi = {
   transcriptUrl: (raffleId: string) => `/api/draws/${id(raffleId)}/transcript?download=1`,
   /** The raffle's append-only record (the "acta"), as JSON: 404 until its first entry. */
   recordUrl: recordPath,
+  /** The official publication of a lottery result, by the SHA-256 the record holds (decision 0024). */
+  publicationUrl: (raffleId: string, sha256: string) =>
+    `/api/raffles/${id(raffleId)}/publications/${id(sha256)}`,
 };
 
 /**

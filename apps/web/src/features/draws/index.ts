@@ -4,6 +4,7 @@ export { CheckpointCheck, checkpointCodesIn } from "./components/checkpoint-chec
 export { celebrate } from "./components/confetti";
 export { DisqualificationList, RaffleDisqualifications } from "./components/disqualifications";
 export { DrawRecords } from "./components/draw-records";
+export { LotteryResultList, RaffleLotteryResults } from "./components/lottery-results";
 export { OwnershipCheck } from "./components/ownership-check";
 export { type CheckableRaffle, ReceiptCheckForm } from "./components/receipt-check-form";
 export { RecordLink, recordAvailableOf, useRecordExists } from "./components/record-link";

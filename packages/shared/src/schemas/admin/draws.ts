@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOTTERY_FALLBACKS, MAX_CORRECTION_WINDOW_HOURS } from "../../domain/lottery-binding";
 
 // Draw v2 admin actions (issue 15): a pasted drand beacon, a disqualification, an official lottery
 // result, and the external-lottery binding set before the first sale. None of them lets the admin
@@ -17,7 +18,26 @@ export const DRAW_ADMIN_MESSAGES = {
   lottery: "Escribe el nombre de la lotería y su sorteo (entre 3 y 120 caracteres).",
   drawAt: "Indica la fecha y hora del sorteo de la lotería.",
   digits: "La regla debe leer entre 1 y 9 cifras del resultado.",
+  fallback: "Elige qué pasa si la lista no está fija a la hora de la lotería: «drand» o «cancel».",
+  correctionWindow: "El plazo de corrección debe ser de 1 a 168 horas.",
+  publication: "Adjunta la publicación oficial (foto JPG, PNG o WEBP, o PDF, hasta 700 KB) en base64.",
 } as const;
+
+/** A correction waiting for a second administrator (decision 0024). Admin tags, never emails. */
+export const lotteryCorrectionProposalSchema = z.object({
+  id: z.string(),
+  result: z.string(),
+  sourceUrl: z.string(),
+  publicationHash: z.string(),
+  reason: z.string(),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  /** True when the viewer proposed it (they cannot confirm it). */
+  mine: z.boolean(),
+  /** When the correction window of the rules closes. */
+  windowEndsAt: z.string().nullable(),
+});
+export type LotteryCorrectionProposal = z.infer<typeof lotteryCorrectionProposalSchema>;
 
 export const beaconInputSchema = z.object({
   round: z.coerce
@@ -104,11 +124,25 @@ export const externalResultInputSchema = z.object({
   sourceUrl: httpUrl,
   /** Required from the second call on (a correction). */
   reason: z.string().trim().max(300, DRAW_ADMIN_MESSAGES.correctionReason).optional(),
+  /** Decision 0024: the official publication (photo or PDF), base64; public, its SHA-256 goes in the record. */
+  publication: z
+    .object({
+      contentType: z.enum(["image/jpeg", "image/png", "image/webp", "application/pdf"], {
+        error: DRAW_ADMIN_MESSAGES.publication,
+      }),
+      dataBase64: z
+        .string({ error: DRAW_ADMIN_MESSAGES.publication })
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, DRAW_ADMIN_MESSAGES.publication)
+        .max(960_000, DRAW_ADMIN_MESSAGES.publication),
+    })
+    .optional(),
 });
 export type ExternalResultBody = z.infer<typeof externalResultInputSchema>;
 
 export const externalResultResponseSchema = z.object({
   correction: z.boolean(),
+  /** Decision 0024: a correction waits for a second administrator; nothing changed yet. */
+  pendingProposalId: z.string().nullable().optional(),
   winners: z.array(z.object({ level: z.number().int(), index: z.number().int(), ticketNumber: z.string() })),
 });
 
@@ -135,6 +169,15 @@ export const externalBindingInputSchema = z.object({
     .nullable(),
   externalDrawAt: z.iso.datetime({ offset: true, error: DRAW_ADMIN_MESSAGES.drawAt }).nullable(),
   externalRule: externalBindingRuleSchema.nullable(),
+  /** Decision 0024: if the list is still open when the lottery draws: a drand draw (default) or a cancellation. */
+  lotteryFallback: z.enum(LOTTERY_FALLBACKS, { error: DRAW_ADMIN_MESSAGES.fallback }).optional(),
+  /** Decision 0024: hours after the result in which a second administrator may confirm a correction. */
+  correctionWindowHours: z.coerce
+    .number({ error: DRAW_ADMIN_MESSAGES.correctionWindow })
+    .int(DRAW_ADMIN_MESSAGES.correctionWindow)
+    .min(1, DRAW_ADMIN_MESSAGES.correctionWindow)
+    .max(MAX_CORRECTION_WINDOW_HOURS, DRAW_ADMIN_MESSAGES.correctionWindow)
+    .optional(),
 });
 export type ExternalBindingInput = z.infer<typeof externalBindingInputSchema>;
 
@@ -146,5 +189,10 @@ export const externalBindingSchema = z.object({
   externalRuleText: z.string().nullable(),
   /** False once a ticket is sold or a proof is under review: the binding is fixed. */
   editable: z.boolean(),
+  lotteryFallback: z.enum(LOTTERY_FALLBACKS),
+  lotteryFallbackText: z.string(),
+  correctionWindowHours: z.number().int(),
+  /** The earliest lottery time allowed by the end date and review window (null for a percentage raffle). */
+  earliestDrawAt: z.string().nullable(),
 });
 export type ExternalBinding = z.infer<typeof externalBindingSchema>;

@@ -5,10 +5,19 @@ import {
   drawResultSchema,
   externalResultInputSchema,
   externalResultResponseSchema,
+  lotteryCorrectionProposalSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { disqualifyWinner, enterExternalResult, pasteBeacon } from "../../draws/record-service";
+import { z } from "zod";
+import {
+  confirmExternalCorrection,
+  discardExternalCorrection,
+  disqualifyWinner,
+  enterExternalResult,
+  pasteBeacon,
+  pendingCorrections,
+} from "../../draws/record-service";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
 
 // Draw v2 actions of the administrator (issue 15). Each is verified and written into the raffle's
@@ -85,7 +94,7 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
         security,
         summary: "Registrar el resultado oficial de la lotería vinculada (una segunda vez es una corrección)",
         description:
-          "Solo para una rifa congelada con lotería externa, después de la hora de su sorteo. Los ganadores salen de la regla fijada antes de la venta. Una segunda llamada agrega una entrada de corrección visible (reason obligatorio); nunca edita la anterior.",
+          "Solo para una rifa congelada con lotería externa, después de la hora de su sorteo. Los ganadores salen de la regla fijada antes de la venta. publication (foto o PDF en base64) es obligatoria: se publica y su SHA-256 va al acta. Una segunda llamada solo PROPONE una corrección (reason obligatorio): llega al acta cuando otro administrador la confirma dentro del plazo de las reglas; nunca edita la anterior.",
         params: idParams,
         body: externalResultInputSchema,
         response: {
@@ -101,6 +110,81 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       assertUuid(request.params.id);
       return enterExternalResult(app.ctx, actorOf(request), request.params.id, request.body);
+    },
+  );
+
+  const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
+
+  r.get(
+    "/api/admin/raffles/:id/external-corrections",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Correcciones del resultado de la lotería que esperan a un segundo administrador",
+        params: idParams,
+        response: { 200: z.array(lotteryCorrectionProposalSchema), ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      return pendingCorrections(app.ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/external-corrections/:proposalId/confirm",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Confirmar una corrección propuesta por OTRO administrador (cuatro ojos)",
+        description:
+          "Solo un administrador distinto del que la propuso (403 si es el mismo) y dentro del plazo de corrección de las reglas, contado desde el registro del resultado (409 después). Entonces se agrega la entrada external_correction con las marcas de ambos administradores y cambian los ganadores.",
+        params: proposalParams,
+        response: {
+          200: externalResultResponseSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      assertUuid(request.params.proposalId);
+      return confirmExternalCorrection(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.proposalId,
+      );
+    },
+  );
+
+  r.post(
+    "/api/admin/raffles/:id/external-corrections/:proposalId/discard",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Descartar una corrección propuesta (queda en la auditoría, no en el acta)",
+        params: proposalParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorSchema, ...adminErrors },
+      },
+      ...guarded,
+    },
+    async (request) => {
+      assertUuid(request.params.id);
+      assertUuid(request.params.proposalId);
+      return discardExternalCorrection(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.proposalId,
+      );
     },
   );
 }

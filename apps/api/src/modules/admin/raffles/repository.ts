@@ -15,6 +15,8 @@ export const adminColumns = {
   externalLottery: raffles.externalLottery,
   externalDrawAt: raffles.externalDrawAt,
   externalRule: raffles.externalRule,
+  lotteryFallback: raffles.lotteryFallback,
+  correctionWindowHours: raffles.correctionWindowHours,
   updatedAt: raffles.updatedAt,
   maxExtensions: raffles.maxExtensions,
   extensionsUsed: raffles.extensionsUsed,

@@ -21,6 +21,13 @@ import {
 } from "@rifazo/shared";
 import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
 import { assertExternalRule, type ExternalRule } from "@rifazo/shared/domain/draw-record";
+import {
+  LOTTERY_FREEZE_MARGIN_MINUTES,
+  type LotteryFallback,
+  latestFreezeAt,
+  lotteryFallbackText,
+  lotteryTimeProblem,
+} from "@rifazo/shared/domain/lottery-binding";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
@@ -367,6 +374,9 @@ export async function updateRaffle(
     ) {
       throw conflict(ERROR_MESSAGES.PURCHASE_RULES_LOCKED, "PURCHASE_RULES_LOCKED");
     }
+    if (form.status === "upcoming" || form.status === "active") {
+      assertLotteryTime({ ...current, ...repo.formColumns(form) } as Parameters<typeof assertLotteryTime>[0]);
+    }
     await repo.updateRaffle(tx, id, repo.formColumns(form));
     if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
       await repo.replacePrizeLevels(tx, id, form.prizeLevels);
@@ -403,17 +413,45 @@ function bindingView(
     externalRule: unknown;
     totalTickets: number;
     status: string;
+    lotteryFallback: string;
+    correctionWindowHours: number;
+    endDate: Date | null;
+    reviewWindowHours: number;
   },
   hasSales: boolean,
 ): ExternalBinding {
   const rule = row.externalRule as ExternalRule | null;
+  const latest = latestFreezeAt(row.endDate, row.reviewWindowHours);
+  const fallback = row.lotteryFallback as LotteryFallback;
   return {
     externalLottery: row.externalLottery,
     externalDrawAt: iso(row.externalDrawAt),
     externalRule: rule,
     externalRuleText: rule ? externalRuleText(rule, row.totalTickets) : null,
     editable: !hasSales && (row.status === "upcoming" || row.status === "active"),
+    lotteryFallback: fallback,
+    lotteryFallbackText: lotteryFallbackText(fallback),
+    correctionWindowHours: row.correctionWindowHours,
+    earliestDrawAt: latest
+      ? new Date(latest.getTime() + LOTTERY_FREEZE_MARGIN_MINUTES * 60_000).toISOString()
+      : null,
   };
+}
+
+/** Decision 0024: the lottery must draw after the latest possible freeze (the database refuses it too). */
+export function assertLotteryTime(row: {
+  announcementType: string;
+  externalDrawAt: Date | null;
+  endDate: Date | null;
+  reviewWindowHours: number;
+}): void {
+  if (row.announcementType !== "external" || !row.externalDrawAt) return;
+  const problem = lotteryTimeProblem({
+    endDate: row.endDate,
+    reviewWindowHours: row.reviewWindowHours,
+    drawAt: row.externalDrawAt,
+  });
+  if (problem) throw badRequest(problem, { externalDrawAt: problem });
 }
 
 // A raffle's record begins when it goes on sale (decision 0023): from then on it is cancelled, not deleted.
@@ -465,7 +503,10 @@ export async function setExternalBinding(
       externalLottery: input.externalLottery,
       externalDrawAt: input.externalDrawAt ? new Date(input.externalDrawAt) : null,
       externalRule: input.externalRule,
+      lotteryFallback: input.lotteryFallback ?? current.lotteryFallback,
+      correctionWindowHours: input.correctionWindowHours ?? current.correctionWindowHours,
     };
+    assertLotteryTime({ ...current, ...next });
     await repo.updateRaffle(tx, id, next);
     // The lottery is part of the rules as sold (decision 0023).
     await publishRulesOnSale(ctx, tx, id, new Date());

@@ -14,10 +14,12 @@ import type {
   ExternalBindingInput,
   ExternalResultBody as ExternalResultInput,
   ExternalWinnerEntry,
+  LotteryCorrectionProposal,
   RaffleForm,
 } from "@rifazo/shared/schemas/admin";
 import { ADMIN_EXPORTS } from "@rifazo/shared/schemas/admin";
 import type { AdminPageViews } from "@rifazo/shared/schemas/analytics";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export type { BeaconInput, DisqualifyInput, ExternalBinding, ExternalBindingInput, ExternalResultInput };
@@ -193,6 +195,21 @@ export const disqualifyWinner = (raffleId: string, body: DisqualifyInput) =>
 /** The official lottery result; a second one is a visible correction entry, never an edit. */
 export const submitExternalResult = (raffleId: string, body: ExternalResultInput) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-result`, body);
+
+/** Decision 0024: corrections waiting for a second administrator, and their confirmation or discard. */
+export function correctionProposalsQuery(raffleId: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.raffle(raffleId), "corrections"],
+    queryFn: ({ signal }) =>
+      api.get<LotteryCorrectionProposal[]>(`/api/admin/raffles/${id(raffleId)}/external-corrections`, {
+        signal,
+      }),
+  });
+}
+export const confirmCorrection = (raffleId: string, proposalId: string) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-corrections/${id(proposalId)}/confirm`, {});
+export const discardCorrection = (raffleId: string, proposalId: string) =>
+  api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-corrections/${id(proposalId)}/discard`, {});
 
 /** The lottery, its draw time and the rule, before the first sale (refused after). */
 export const setExternalBinding = (raffleId: string, body: ExternalBindingInput) =>

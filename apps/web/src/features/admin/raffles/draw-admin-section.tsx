@@ -1,5 +1,6 @@
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { isDrawRoundLate } from "@rifazo/shared/domain/draw-round-late";
+import { LOTTERY_MESSAGES } from "@rifazo/shared/domain/lottery-binding";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import {
@@ -35,7 +36,10 @@ import {
   type AdminRaffle,
   adminKeys,
   type BeaconInput,
+  confirmCorrection,
+  correctionProposalsQuery,
   type DisqualifyInput,
+  discardCorrection,
   disqualifyWinner,
   type ExternalResultInput,
   submitBeacon,
@@ -155,6 +159,7 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
   const [result, setResult] = useState("");
   const [sourceUrl, setSourceUrl] = useState("");
   const [reason, setReason] = useState("");
+  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
     mutationFn: (body: ExternalResultInput) => submitExternalResult(raffleId, body),
@@ -163,9 +168,12 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
       setResult("");
       setSourceUrl("");
       setReason("");
+      setFile(null);
       toast({
-        title: correcting ? "Corrección registrada" : "Resultado registrado",
-        description: "Quedó publicado en el acta de la rifa.",
+        title: correcting ? "Corrección propuesta" : "Resultado registrado",
+        description: correcting
+          ? "Otro administrador debe confirmarla para que llegue al acta."
+          : "Quedó publicado en el acta de la rifa.",
         variant: "success",
       });
       await after();
@@ -173,16 +181,22 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
     onError: (error: ApiError | Error) => setErrors(errorsFrom(error, "result")),
   });
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Decision 0024: the official publication (photo or PDF) goes with the result; the server checks its type.
+    const publication = file
+      ? { contentType: file.type || "application/octet-stream", dataBase64: await fileToBase64(file) }
+      : undefined;
     const parsed = externalResultInputSchema.safeParse({
       result,
       sourceUrl,
       ...(correcting ? { reason } : {}),
+      ...(publication ? { publication } : {}),
     });
     const next = parsed.success ? {} : fieldErrors(parsed.error);
-    // The server requires a correction's reason; said here before asking it.
+    // The server requires a correction's reason and the publication; said here before asking it.
     if (correcting && !reason.trim()) next.reason = "Explica por qué se corrige el resultado.";
+    if (!file) next.publication = LOTTERY_MESSAGES.publicationRequired;
     setErrors(next);
     if (parsed.success && Object.keys(next).length === 0) mutation.mutate(parsed.data);
   }
@@ -191,11 +205,11 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3">
       <h3 id={`${id}-title`} className="font-bold text-ink">
-        {correcting ? "Registrar una corrección del resultado" : "Registrar resultado oficial"}
+        {correcting ? "Proponer una corrección del resultado" : "Registrar resultado oficial"}
       </h3>
       <p className="text-sm text-muted">
         {correcting
-          ? "El resultado anterior no se borra: la corrección queda en el acta como una entrada nueva, visible para todos, con su motivo."
+          ? "Una corrección la confirma otro administrador dentro del plazo de las reglas; entonces queda en el acta como una entrada nueva, visible para todos, con su motivo. El resultado anterior no se borra."
           : "Se publica de inmediato en el acta y los ganadores salen de la regla fijada antes de la venta."}
       </p>
       <Field id={`${id}-value`} label="Resultado oficial" error={errors.result} className="max-w-xs">
@@ -222,6 +236,24 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
           />
         )}
       </Field>
+      <Field
+        id={`${id}-publication`}
+        label="Publicación oficial (foto o PDF, hasta 700 KB)"
+        hint="Se publica junto al resultado y su huella SHA-256 queda en el acta."
+        error={errors.publication}
+      >
+        {(describedBy) => (
+          <input
+            id={`${id}-publication`}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            aria-describedby={describedBy}
+            aria-invalid={errors.publication ? true : undefined}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="text-sm"
+          />
+        )}
+      </Field>
       {correcting ? (
         <Field id={`${id}-reason`} label="Motivo de la corrección" error={errors.reason}>
           {(describedBy) => (
@@ -238,9 +270,73 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
         </Field>
       ) : null}
       <Button type="submit" variant={correcting ? "outline" : "primary"} loading={mutation.isPending}>
-        {correcting ? "Registrar corrección" : "Registrar resultado"}
+        {correcting ? "Proponer corrección" : "Registrar resultado"}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Corrections waiting for a second administrator (decision 0024): the proposer sees it waiting; any
+ * other administrator can confirm it (then it reaches the record) or discard it.
+ */
+function CorrectionProposals({ raffleId }: { raffleId: string }) {
+  const after = useAfterDrawChange(raffleId);
+  const query = useQuery(correctionProposalsQuery(raffleId));
+  const confirm = useMutation({
+    mutationFn: (proposalId: string) => confirmCorrection(raffleId, proposalId),
+    onSuccess: async () => {
+      toast({ title: "Corrección confirmada", description: "Quedó en el acta.", variant: "success" });
+      await Promise.all([after(), query.refetch()]);
+    },
+    onError: (error) =>
+      toast({ title: "No se confirmó", description: errorMessage(error), variant: "error" }),
+  });
+  const discard = useMutation({
+    mutationFn: (proposalId: string) => discardCorrection(raffleId, proposalId),
+    onSuccess: async () => {
+      await query.refetch();
+    },
+    onError: (error) =>
+      toast({ title: "No se descartó", description: errorMessage(error), variant: "error" }),
+  });
+  const list = query.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="correction-proposals" className="space-y-2">
+      <h3 id="correction-proposals" className="font-bold text-ink">
+        Corrección pendiente de confirmación
+      </h3>
+      {list.map((p) => (
+        <div key={p.id} className="space-y-1 rounded-control border border-line bg-canvas p-3 text-sm">
+          <p className="text-ink">
+            Nuevo resultado: <strong className="font-mono">{p.result}</strong> · Motivo: {p.reason}
+          </p>
+          <p className="text-xs text-muted">
+            Propuesta por <span className="font-mono">{p.proposedBy}</span> el {formatDateTime(p.proposedAt)}
+            {p.windowEndsAt ? `; el plazo vence el ${formatDateTime(p.windowEndsAt)}` : ""}.
+          </p>
+          {p.mine ? (
+            <p className="text-sm text-muted">La propusiste tú: debe confirmarla otro administrador.</p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {p.mine ? null : (
+              <Button size="sm" loading={confirm.isPending} onClick={() => confirm.mutate(p.id)}>
+                Confirmar corrección
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              loading={discard.isPending}
+              onClick={() => discard.mutate(p.id)}
+            >
+              Descartar
+            </Button>
+          </div>
+        </div>
+      ))}
+    </section>
   );
 }
 
@@ -464,6 +560,7 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
         {stage === "drawn" ? (
           <>
             <WinnersWithActions raffleId={raffle.id} record={record} />
+            {external && hasResult ? <CorrectionProposals raffleId={raffle.id} /> : null}
             {external && hasResult ? <ExternalResultForm raffleId={raffle.id} correcting /> : null}
           </>
         ) : null}

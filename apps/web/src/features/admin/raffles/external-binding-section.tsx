@@ -15,7 +15,17 @@ import { SectionCard } from "../shared/section-card";
 // that turns its result into a ticket number. Named before the first sale and fixed after it, so
 // nobody can pick the lottery or the rule once they know who bought what.
 
-type Errors = Partial<Record<"externalLottery" | "externalDrawAt" | "externalRule" | "form", string>>;
+type Errors = Partial<
+  Record<
+    | "externalLottery"
+    | "externalDrawAt"
+    | "externalRule"
+    | "lotteryFallback"
+    | "correctionWindowHours"
+    | "form",
+    string
+  >
+>;
 
 /** "2026-12-01T16:45" (the browser's local time) from an ISO time, for <input type="datetime-local">. */
 function localInput(iso: string | null): string {
@@ -40,6 +50,14 @@ function BindingView({ binding }: { binding: ExternalBinding }) {
         <dt className="font-semibold text-muted">Regla</dt>
         <dd className="text-ink">{binding.externalRuleText ?? "—"}</dd>
       </div>
+      <div>
+        <dt className="font-semibold text-muted">Si la lista no está fija a tiempo</dt>
+        <dd className="text-ink">{binding.lotteryFallbackText}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-muted">Plazo de corrección</dt>
+        <dd className="text-ink">{binding.correctionWindowHours} h desde el registro del resultado</dd>
+      </div>
     </dl>
   );
 }
@@ -50,6 +68,8 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
   const [lottery, setLottery] = useState(binding?.externalLottery ?? "");
   const [drawAt, setDrawAt] = useState(localInput(binding?.externalDrawAt ?? null));
   const [digits, setDigits] = useState(String(binding?.externalRule?.digits ?? ""));
+  const [fallback, setFallback] = useState(binding?.lotteryFallback ?? "drand");
+  const [windowHours, setWindowHours] = useState(String(binding?.correctionWindowHours ?? 24));
   const [errors, setErrors] = useState<Errors>({});
   const mutation = useMutation({
     mutationFn: (body: Parameters<typeof setExternalBinding>[1]) => setExternalBinding(raffle.id, body),
@@ -72,6 +92,8 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
       externalLottery: lottery.trim() || null,
       externalDrawAt: drawAt ? new Date(drawAt).toISOString() : null,
       externalRule: digits.trim() ? { kind: "last_digits", digits: digits.trim() } : null,
+      lotteryFallback: fallback,
+      correctionWindowHours: windowHours.trim() || undefined,
     });
     if (!parsed.success) {
       const next: Errors = {};
@@ -112,6 +134,11 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
           <Field
             id="binding-draw-at"
             label="Fecha y hora del sorteo de la lotería"
+            hint={
+              binding.earliestDrawAt
+                ? `Debe ser después de que la lista quede fija (cierre + revisión de pagos + 60 min): desde el ${formatDateTime(binding.earliestDrawAt)}.`
+                : "Rifa por porcentaje: si la lista no está fija a la hora de la lotería, se aplica el respaldo."
+            }
             error={errors.externalDrawAt}
             className="max-w-64"
           >
@@ -140,6 +167,44 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
                 aria-describedby={describedBy}
                 aria-invalid={errors.externalRule ? true : undefined}
+                className="block w-24! font-mono"
+              />
+            )}
+          </Field>
+          <Field
+            id="binding-fallback"
+            label="Si la lista no está fija a la hora de la lotería"
+            hint="Su resultado ya se conocería: nunca decide la rifa. Queda en las reglas publicadas."
+            error={errors.lotteryFallback}
+          >
+            {(describedBy) => (
+              <select
+                id="binding-fallback"
+                value={fallback}
+                onChange={(e) => setFallback(e.target.value === "cancel" ? "cancel" : "drand")}
+                aria-describedby={describedBy}
+                className="block w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink"
+              >
+                <option value="drand">Sortear con una ronda futura de drand</option>
+                <option value="cancel">Cancelar la rifa y reembolsar</option>
+              </select>
+            )}
+          </Field>
+          <Field
+            id="binding-window"
+            label="Plazo de corrección (horas)"
+            hint="Una corrección la propone un administrador y la confirma otro, dentro de este plazo desde el resultado."
+            error={errors.correctionWindowHours}
+            className="max-w-64"
+          >
+            {(describedBy) => (
+              <Input
+                id="binding-window"
+                inputMode="numeric"
+                value={windowHours}
+                onChange={(e) => setWindowHours(e.target.value.replace(/\D/g, "").slice(0, 3))}
+                aria-describedby={describedBy}
+                aria-invalid={errors.correctionWindowHours ? true : undefined}
                 className="block w-24! font-mono"
               />
             )}

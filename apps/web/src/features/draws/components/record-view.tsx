@@ -6,6 +6,7 @@ import type {
   ExternalCorrectionData,
   ExternalResultData,
   FrozenData,
+  LotteryFallbackData,
   DrawRecord as RaffleRecord,
   RecordEntry,
   ReplacementData,
@@ -37,6 +38,7 @@ import {
   shownWinners,
 } from "../lib/record-text";
 import { DisqualificationList } from "./disqualifications";
+import { LotteryResultList } from "./lottery-results";
 
 const ticket = (n: number) => formatTicketNumber(n);
 
@@ -180,6 +182,10 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
           </a>
         </p>
       );
+    }
+    case "lottery_fallback": {
+      const d = entry.data as LotteryFallbackData;
+      return <p>{d.reason}</p>;
     }
     case "cancelled": {
       const d = entry.data as CancelledData;
@@ -426,6 +432,7 @@ export function RecordView({ record }: { record: RaffleRecord }) {
     <div className="space-y-6">
       {stage === "awaiting_round" && round ? <RoundStatus raffleId={record.raffleId} round={round} /> : null}
       {stage === "awaiting_result" && rules ? <ExternalStatus rules={rules} /> : null}
+      <LotteryResultList record={record} />
       <DisqualificationList record={record} />
       <Winners record={record} />
       <Entries record={record} />

@@ -26,6 +26,7 @@ export const ENTRY_LABELS: Record<RecordEntryType, string> = {
   replacement: "Reemplazo sorteado (drand)",
   external_result: "Resultado oficial de la lotería",
   external_correction: "Corrección del resultado oficial",
+  lottery_fallback: "La lotería sorteó antes de fijar la lista",
   cancelled: "Rifa cancelada",
 };
 

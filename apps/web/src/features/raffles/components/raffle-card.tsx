@@ -2,6 +2,7 @@ import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
 import { DrawTrustLine } from "../../../components/draw/draw-trust-notice";
+import { LotteryTerms } from "../../../components/draw/lottery-terms";
 import { formatPercent, ProgressBar } from "../../../components/ui/progress-bar";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
@@ -69,6 +70,10 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
         ) : null}
         {/* Only what needs saying on a card: a draw announced by the organiser, or not on the League of Entropy. */}
         {drawTrustText(raffle.drawTrust).warning ? <DrawTrustLine level={raffle.drawTrust} /> : null}
+        {/* Decision 0024: which lottery decides, when, and by what rule, before buying. */}
+        {raffle.lottery && raffle.drawTrust === "lottery" ? (
+          <LotteryTerms lottery={raffle.lottery} compact />
+        ) : null}
         <div className="mt-auto space-y-2 pt-1">
           <RaffleAction raffle={raffle} state={state} />
           {state.canViewDrawAnimation && drawTrustText(raffle.drawTrust).verifiable ? (

@@ -11,7 +11,8 @@ export interface DrawInfo {
 type DrawInfoRaffle = Pick<
   PublicRaffle,
   "activationType" | "activationPercentage" | "endDate" | "startDate" | "drawnAt"
->;
+> &
+  Partial<Pick<PublicRaffle, "lottery">>;
 
 /**
  * When the draw happens, as the card and the detail page say it: the date for date raffles, the sales goal
@@ -33,5 +34,8 @@ export function drawInfo(
     const goal = effectiveActivationPercentage(raffle.activationPercentage);
     return { label: "Sorteo", value: `al vender el ${goal}% de los boletos` };
   }
-  return raffle.endDate ? { label: "Fecha del sorteo", value: when(raffle.endDate) } : null;
+  if (!raffle.endDate) return null;
+  // Decision 0024: a lottery decides after the list is fixed; its own time is shown with the lottery.
+  if (raffle.lottery) return { label: "Cierre de ventas", value: when(raffle.endDate) };
+  return { label: "Fecha del sorteo", value: when(raffle.endDate) };
 }

@@ -185,6 +185,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <Detail label="Fecha del sorteo" className="sm:col-span-2">
             {receipt.draw.text}
+            {receipt.draw.lotteryRule ? (
+              <span className="block text-sm font-normal text-muted">{receipt.draw.lotteryRule}</span>
+            ) : null}
           </Detail>
           <Detail label="Pagado">
             {payment.amountText}
