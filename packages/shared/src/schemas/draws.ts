@@ -44,10 +44,13 @@ export type DrawResult = z.infer<typeof drawResultSchema>;
 
 export const ticketVerificationSchema = z.object({
   result: z.enum(["not_found", "not_sold", "winner", "not_winner"]),
+  /** The number asked, in the digits its raffles share (as typed, at least 2, when they differ). */
   ticketNumber: z.string(),
   matches: z.array(
     z.object({
       raffleId: z.string(),
+      /** The number in this raffle's digits ('07' in a 100-ticket raffle, '0007' in a 10,000 one). */
+      ticketNumber: z.string(),
       raffleTitle: z.string(),
       raffleStatus: z.string(),
       sold: z.boolean(),

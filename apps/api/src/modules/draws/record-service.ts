@@ -634,7 +634,7 @@ export async function disqualifyWinnerIn(
           userId: removed.userId,
           type: "raffle_announcement",
           title: "Premio anulado",
-          message: `Tu boleto ${formatTicketNumber(target.ticketNumber)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
+          message: `Tu boleto ${formatTicketNumber(target.ticketNumber, raffle.totalTickets)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
           linkTo: `/sorteo/${raffle.id}`,
         },
       ]);
@@ -657,7 +657,7 @@ export async function disqualifyWinnerIn(
       disqualified: {
         level: target.level,
         index: target.index,
-        ticketNumber: formatTicketNumber(target.ticketNumber),
+        ticketNumber: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
       },
       replacement: null,
       pendingRound: named_,
@@ -846,7 +846,7 @@ async function writeReplacement(
           userId: ticket.userId,
           type: "raffle_won",
           title: "¡Ganaste!",
-          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
+          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
           linkTo: link,
         },
       ]);
@@ -857,7 +857,7 @@ async function writeReplacement(
           ...noticeEmail({
             name: user.name,
             title: "¡Ganaste en Rifazo!",
-            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
+            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
             actionUrl: `${ctx.config.publicUrl}${link}`,
             actionLabel: "Ver el sorteo",
           }),
@@ -973,7 +973,7 @@ export async function enterExternalResult(
       winners: winners.map((w) => ({
         level: w.level,
         index: w.index,
-        ticketNumber: formatTicketNumber(w.ticketNumber),
+        ticketNumber: formatTicketNumber(w.ticketNumber, raffle.totalTickets),
       })),
     };
   });
@@ -1012,7 +1012,7 @@ async function correctWinners(
               userId: w.userId,
               type: "raffle_announcement" as const,
               title: "Resultado corregido",
-              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber)} ya no es ganador. La corrección queda visible en el acta.`,
+              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber, raffle.totalTickets)} ya no es ganador. La corrección queda visible en el acta.`,
               linkTo: link,
             },
           ]

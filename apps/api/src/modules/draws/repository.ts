@@ -139,6 +139,8 @@ export interface TicketMatch {
   raffleId: string;
   raffleTitle: string;
   raffleStatus: string;
+  /** The raffle's size: the answer shows the number in its digits. */
+  totalTickets: number;
   ticketStatus: string;
   ownerName: string | null;
   /** Only compared with the signed-in caller's id; never leaves the service. */
@@ -153,7 +155,7 @@ export interface TicketMatch {
 export async function findTicketMatches(tx: Executor, ticketNumber: number, recentDays: number) {
   const result = (await tx.execute(sql`
     SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
-           t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
+           r.total_tickets AS "totalTickets", t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
            r.end_date AS "endDate", r.drawn_at AS "drawnAt",
            w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel"
     FROM tickets t
@@ -175,6 +177,7 @@ export async function findDrawnRaffles(tx: Executor, limit: number) {
     .select({
       id: raffles.id,
       title: raffles.title,
+      totalTickets: raffles.totalTickets,
       drawnAt: raffles.drawnAt,
       commitment: raffles.drawSeedCommitment,
       seed: raffles.drawSeed,

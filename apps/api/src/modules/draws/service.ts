@@ -76,7 +76,7 @@ export async function storedResult(
     winners: rows.map((w) => ({
       level: w.prizeLevel,
       prize: w.prizeDescription,
-      ticketNumber: formatTicketNumber(w.ticketNumber),
+      ticketNumber: formatTicketNumber(w.ticketNumber, raffle.totalTickets),
       // Public: the masked name only (issue 15), as the raffle pages and the ticket verifier show it.
       winnerName: shortName(w.winnerName) ?? w.winnerName,
       isMine: viewerId !== null && w.userId === viewerId,
@@ -92,6 +92,7 @@ export interface TicketVerification {
   ticketNumber: string;
   matches: Array<{
     raffleId: string;
+    ticketNumber: string;
     raffleTitle: string;
     raffleStatus: string;
     sold: boolean;
@@ -106,7 +107,7 @@ export interface TicketVerification {
 }
 
 /**
- * verify_public_ticket: a 4-digit number across active and recently finished raffles. Anyone may ask for
+ * verify_public_ticket: a number (1-4 digits) across active and recently finished raffles. Anyone may ask for
  * any number, so the answer names only a winner (as the winners list does) and, for a signed-in caller,
  * their own tickets: naming every sold ticket's owner let a visitor sweep a frozen list and group its
  * tickets by buyer.
@@ -126,6 +127,7 @@ export async function verifyTicket(
     const mine = sold && viewerId !== null && r.ownerId === viewerId;
     return {
       raffleId: r.raffleId,
+      ticketNumber: formatTicketNumber(parsed.number, r.totalTickets),
       raffleTitle: r.raffleTitle,
       raffleStatus: r.raffleStatus,
       sold,
@@ -144,7 +146,10 @@ export async function verifyTicket(
         : matches.some((m) => m.sold)
           ? "not_winner"
           : "not_sold";
-  return { result, ticketNumber: parsed.display, matches };
+  // One width when every raffle found agrees (the usual case); otherwise the number as typed.
+  const widths = new Set(matches.map((m) => m.ticketNumber));
+  const ticketNumber = widths.size === 1 ? (matches[0]?.ticketNumber ?? parsed.display) : parsed.display;
+  return { result, ticketNumber, matches };
 }
 
 export async function drawState(ctx: AppContext, raffleId: string) {
@@ -170,6 +175,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
       const transcript = row.transcript as DrawTranscript;
       return {
         raffleId: row.id,
+        totalTickets: row.totalTickets,
         title: row.title,
         drawnAt,
         commitment: row.commitment,
@@ -186,6 +192,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
     }
     return {
       raffleId: row.id,
+      totalTickets: row.totalTickets,
       title: row.title,
       drawnAt,
       commitment: null,

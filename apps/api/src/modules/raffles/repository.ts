@@ -293,6 +293,7 @@ export async function finishedRaffles(
     .select({
       id: raffles.id,
       title: raffles.title,
+      totalTickets: raffles.totalTickets,
       prizeImage: raffles.prizeImage,
       imageAlt: raffles.imageAlt,
       announcementType: raffles.announcementType,

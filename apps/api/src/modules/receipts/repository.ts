@@ -20,6 +20,7 @@ export async function findApprovedByToken(db: Executor, token: string) {
       buyerName: users.name,
       raffleId: raffles.id,
       raffleTitle: raffles.title,
+      totalTickets: raffles.totalTickets,
       endDate: raffles.endDate,
       announcementType: raffles.announcementType,
       externalLottery: raffles.externalLottery,

@@ -1,11 +1,10 @@
 import {
   type Currency,
-  formatTicketNumber,
-  isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   RECEIPT_MESSAGES,
   type Receipt,
+  ticketLabel,
 } from "@rifazo/shared";
 import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
 import {
@@ -25,7 +24,6 @@ import * as repo from "./repository";
 
 const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 
 /** Where the receipt's files are served (same origin as the page). */
 export const receiptPaths = {
@@ -63,7 +61,7 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   ]);
   const summary = summaries.get(row.raffleId);
   const draw = drawOf(row, summary?.drawRound ?? null, summary?.drawRoundAt ?? null);
-  const labels = numbers.map(ticketLabel);
+  const labels = numbers.map((n) => ticketLabel(n, row.totalTickets));
   const currency = row.currency as Currency;
   const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
   const method = row.paymentMethod as PaymentMethod;

@@ -4,14 +4,13 @@ import {
   ADMIN_EXPORTS,
   ADMIN_MESSAGES,
   EMPTY_EXPORT_CODE,
-  formatTicketNumber,
-  isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   PROOF_STATUS_LABELS,
   type ProofStatus,
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
@@ -44,7 +43,6 @@ export interface ExportSpec<T extends repo.Cursor> {
 export const EXPORT_FORMATS = ["csv", "excel-csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 const ACTIVATION_LABELS: Record<(typeof ACTIVATION_TYPES)[number], string> = {
   date: "Por fecha",
   percentage: "Por porcentaje",
@@ -146,7 +144,7 @@ export const RAFFLES_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.raffleBat
     r.isFeatured,
     r.announcementType === "external" ? "Externo" : "Interno",
     r.winnerName,
-    r.winningTicketNumber === null ? null : ticketLabel(r.winningTicketNumber),
+    r.winningTicketNumber === null ? null : ticketLabel(r.winningTicketNumber, r.totalTickets),
     r.createdAt,
   ],
 };
@@ -205,7 +203,10 @@ export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch
     p.transactionRef,
     p.quantity,
     PROOF_STATUS_LABELS[p.status as ProofStatus] ?? p.status,
-    (p.tickets ?? []).map(Number).map(ticketLabel).join(" "),
+    (p.tickets ?? [])
+      .map(Number)
+      .map((n) => (p.raffleTotalTickets === null ? String(n) : ticketLabel(n, p.raffleTotalTickets)))
+      .join(" "),
     p.userNotes,
     p.adminNotes,
     p.reviewedAt,
