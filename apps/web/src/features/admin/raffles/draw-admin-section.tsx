@@ -259,7 +259,15 @@ async function fileToBase64(file: File): Promise<string> {
  * "Descalificar ganador": a reason of the rules' closed list (with the evidence for fraud) and a
  * confirmation that says the replacement will come from a future drand round nobody knows yet.
  */
-function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: ShownWinner }) {
+function DisqualifyButton({
+  raffleId,
+  totalTickets,
+  winner,
+}: {
+  raffleId: string;
+  totalTickets: number;
+  winner: ShownWinner;
+}) {
   const after = useAfterDrawChange(raffleId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string>("");
@@ -268,7 +276,7 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
   const mutation = useMutation({
     mutationFn: (body: DisqualifyInput) => disqualifyWinner(raffleId, body),
   });
-  const ticket = formatTicketNumber(winner.ticketNumber);
+  const ticket = formatTicketNumber(winner.ticketNumber, totalTickets);
   const reasonId = `disqualify-${winner.level}-${winner.index}`;
 
   async function confirm() {
@@ -376,7 +384,15 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
   );
 }
 
-function WinnersWithActions({ raffleId, record }: { raffleId: string; record: RaffleRecord }) {
+function WinnersWithActions({
+  raffleId,
+  totalTickets,
+  record,
+}: {
+  raffleId: string;
+  totalTickets: number;
+  record: RaffleRecord;
+}) {
   const winners = shownWinners(record);
   if (winners.length === 0) return <p className="text-sm text-muted">Sin ganadores.</p>;
   return (
@@ -388,7 +404,7 @@ function WinnersWithActions({ raffleId, record }: { raffleId: string; record: Ra
         >
           <div className="min-w-0">
             <p className={w.disqualified ? "text-muted line-through" : "font-semibold text-ink"}>
-              Nivel {w.level} · boleto <span className="font-mono">{formatTicketNumber(w.ticketNumber)}</span>{" "}
+              Nivel {w.level} · boleto <span className="font-mono">{formatTicketNumber(w.ticketNumber, totalTickets)}</span>{" "}
               · {w.description}
             </p>
             {w.disqualified ? (
@@ -396,7 +412,7 @@ function WinnersWithActions({ raffleId, record }: { raffleId: string; record: Ra
             ) : null}
             {w.replacement ? <p className="text-xs text-muted">Reemplazo determinado por el acta</p> : null}
           </div>
-          {w.disqualified ? null : <DisqualifyButton raffleId={raffleId} winner={w} />}
+          {w.disqualified ? null : <DisqualifyButton raffleId={raffleId} totalTickets={totalTickets} winner={w} />}
         </li>
       ))}
     </ul>
@@ -465,7 +481,7 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
         ) : null}
         {stage === "drawn" ? (
           <>
-            <WinnersWithActions raffleId={raffle.id} record={record} />
+            <WinnersWithActions raffleId={raffle.id} totalTickets={raffle.totalTickets} record={record} />
             {external && hasResult ? <ExternalResultForm raffleId={raffle.id} correcting /> : null}
           </>
         ) : null}

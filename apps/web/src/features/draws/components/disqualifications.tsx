@@ -2,7 +2,7 @@ import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { type RaffleRecord, recordQuery } from "../api";
-import { shownDisqualifications } from "../lib/record-text";
+import { recordTotalTickets, shownDisqualifications } from "../lib/record-text";
 import { recordAvailableOf, useRecordExists } from "./record-link";
 
 /**
@@ -13,6 +13,7 @@ import { recordAvailableOf, useRecordExists } from "./record-link";
 export function DisqualificationList({ record }: { record: RaffleRecord }) {
   const list = shownDisqualifications(record);
   if (list.length === 0) return null;
+  const total = recordTotalTickets(record);
   return (
     <section
       aria-labelledby="descalificaciones"
@@ -29,7 +30,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
         {list.map((d) => (
           <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">
             <p className="font-semibold text-ink">
-              Boleto <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber)}</span>{" "}
+              Boleto <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber, total)}</span>{" "}
               descalificado · Nivel {d.level}, puesto {d.index + 1}
               {d.description ? `: ${d.description}` : ""}
             </p>
@@ -44,7 +45,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
               {d.status === "pending" && d.round !== null
                 ? `Reemplazo pendiente del sorteo de la ronda ${d.round} de drand${d.roundTime ? ` (se publica el ${formatDateTime(d.roundTime)})` : ""}.`
                 : d.status === "replaced" && d.replacementTicket !== null
-                  ? `Reemplazo: boleto ${formatTicketNumber(d.replacementTicket)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
+                  ? `Reemplazo: boleto ${formatTicketNumber(d.replacementTicket, total)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
                   : "No quedaban boletos para reemplazarlo."}
             </p>
           </li>

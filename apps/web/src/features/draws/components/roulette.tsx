@@ -1,3 +1,4 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import {
   RESULT_AT_MS,
   ROULETTE_MAX_TICKS,
@@ -21,7 +22,7 @@ interface RouletteProps {
 
 /** The spin: 30-44 flickering numbers at 90 ms, then suspense from 3.5 s, then the result at 5 s. */
 export function Roulette({ totalTickets, onResultTime, calm = false }: RouletteProps) {
-  const [display, setDisplay] = useState("0000");
+  const [display, setDisplay] = useState(() => formatTicketNumber(0, totalTickets));
   const [suspense, setSuspense] = useState(false);
   const done = useRef(onResultTime);
   done.current = onResultTime;
