@@ -14,6 +14,7 @@ const fetchMock = stubFetch();
 type Match = TicketVerificationResponse["matches"][number];
 const match = (overrides: Partial<Match>): Match => ({
   raffleId: "r1",
+  ticketNumber: "0007",
   raffleTitle: "Moto Bera",
   raffleStatus: "finished",
   sold: true,

@@ -61,7 +61,8 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           el total es el precio por la cantidad de boletos.
         </p>
         <p>
-          Los números de boleto tienen 4 dígitos y se asignan de forma automática cuando se aprueba tu pago;
+          Los números de boleto tienen las cifras que pide el tamaño de la rifa (de 00 a 99 en una de 100
+          boletos, de 000 a 999 en una de 1.000) y se asignan de forma automática cuando se aprueba tu pago;
           no se pueden elegir ni cambiar. Una compra solo queda confirmada cuando tu comprobante es aprobado.
         </p>
       </>
