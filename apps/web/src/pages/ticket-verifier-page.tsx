@@ -67,7 +67,7 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
                     </Link>
                     <p className="text-sm text-muted">
                       {/* Each raffle shows the number in its own digits ("07" of 100, "0007" of 10 000). */}
-                      Boleto <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
+                      Número <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
                       {STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}
                     </p>
                   </div>
