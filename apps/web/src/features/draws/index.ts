@@ -13,6 +13,7 @@ export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";
 export {
   recordStage,
   recordTitle,
+  recordTotalTickets,
   roundOf,
   rulesOf,
   type ShownDisqualification,

@@ -25,6 +25,7 @@ import {
   recordKeys,
   recordQuery,
   recordStage,
+  recordTotalTickets,
   roundOf,
   rulesOf,
   shownWinners,
@@ -384,15 +385,9 @@ function DisqualifyButton({
   );
 }
 
-function WinnersWithActions({
-  raffleId,
-  totalTickets,
-  record,
-}: {
-  raffleId: string;
-  totalTickets: number;
-  record: RaffleRecord;
-}) {
+function WinnersWithActions({ raffleId, record }: { raffleId: string; record: RaffleRecord }) {
+  // The record's published size: its numbers show in the raffle's digits, as on the public record.
+  const totalTickets = recordTotalTickets(record);
   const winners = shownWinners(record);
   if (winners.length === 0) return <p className="text-sm text-muted">Sin ganadores.</p>;
   return (
@@ -481,7 +476,7 @@ export function DrawAdminSection({ raffle }: { raffle: AdminRaffle }) {
         ) : null}
         {stage === "drawn" ? (
           <>
-            <WinnersWithActions raffleId={raffle.id} totalTickets={raffle.totalTickets} record={record} />
+            <WinnersWithActions raffleId={raffle.id} record={record} />
             {external && hasResult ? <ExternalResultForm raffleId={raffle.id} correcting /> : null}
           </>
         ) : null}
