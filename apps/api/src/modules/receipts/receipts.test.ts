@@ -298,7 +298,7 @@ describe("cifras de la rifa (1.000 boletos: 3 cifras)", () => {
       .toString("utf8")
       .split("\n")
       .find((l) => l.includes(proof.id));
-    expect(line).toContain(",007 042,");
+    expect(line).toContain(`,"007 042",`);
     const xlsx = await call(ctx.t, "GET", "/api/admin/exports/proofs.xlsx", ctx.admin.cookie);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
