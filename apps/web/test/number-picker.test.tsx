@@ -111,7 +111,10 @@ describe("NumberPicker", () => {
     serve({ total: 100, taken: [7] });
     renderPicker(raffle({ totalTickets: 100, remaining: 99 }));
     const element = await grid();
-    const shown = () => within(element).getAllByRole("button").map((b) => b.textContent);
+    const shown = () =>
+      within(element)
+        .getAllByRole("button")
+        .map((b) => b.textContent);
     expect(shown().slice(0, 3)).toEqual(["00", "01", "02"]);
     expect(cell("Número 07, ocupado")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Número 0000/ })).not.toBeInTheDocument();

@@ -241,7 +241,8 @@ export function TicketVerifierPage() {
             </Button>
           </div>
           <p id="ticket-help" className="mt-2 text-sm text-muted">
-            Solo dígitos, hasta 4. Cada rifa lo muestra con sus cifras: el 7 es 07 en una rifa de 100 boletos y 0007 en una de 10.000.
+            Solo dígitos, hasta 4. Cada rifa lo muestra con sus cifras: el 7 es 07 en una rifa de 100 boletos
+            y 0007 en una de 10.000.
           </p>
         </form>
         {receiptNumbers.length > 1 ? (

@@ -54,9 +54,9 @@ describe("formatTicketNumber", () => {
   it("parses back to the same number, at the raffle's width, for every number of every raffle size", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 10_000 }).chain((total) =>
-          fc.tuple(fc.constant(total), fc.integer({ min: 0, max: total - 1 })),
-        ),
+        fc
+          .integer({ min: 1, max: 10_000 })
+          .chain((total) => fc.tuple(fc.constant(total), fc.integer({ min: 0, max: total - 1 }))),
         ([total, n]) => {
           const shown = formatTicketNumber(n, total);
           expect(shown).toHaveLength(ticketDigits(total));

@@ -298,8 +298,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     expect(body.winners.map((w: { level: number }) => w.level)).toEqual([1, 2, 2]);
     const numbers = body.winners.map((w: { ticketNumber: string }) => w.ticketNumber);
     expect(new Set(numbers).size).toBe(3);
-    for (const n of numbers)
-      expect(["03", "07", "11", "20", "21", "40", "41", "42"]).toContain(n);
+    for (const n of numbers) expect(["03", "07", "11", "20", "21", "40", "41", "42"]).toContain(n);
 
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual([

@@ -85,7 +85,8 @@ export function toPaymentProof(
     // The owner sees the reviewer's note only as the reason of a rejection (spec 1 §2 "Mis Pagos").
     adminNotes: viewer === "admin" || status === "rejected" ? row.adminNotes : null,
     quantityOfTickets: row.quantityOfTickets,
-    ticketNumbers: APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
+    ticketNumbers:
+      APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
     // Only the buyer may link the record's owner tags to this purchase (issue 15).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
     // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
@@ -441,7 +442,10 @@ export async function submitProof(
     });
     // Committed: the analysis worker reads it soon (hash, OCR), never on this request's time.
     ctx.proofAnalysis.kick();
-    return { proof: toPaymentProof({ ...row, raffleTitle: title, raffleTotalTickets: null }, [], "owner"), created: true };
+    return {
+      proof: toPaymentProof({ ...row, raffleTitle: title, raffleTotalTickets: null }, [], "owner"),
+      created: true,
+    };
   } catch (error) {
     // Connection lost mid-transaction (maybe during COMMIT): the row may exist, so keep the file. The
     // orphan sweep removes it later if no row refers to it; the client gets a retryable 503.

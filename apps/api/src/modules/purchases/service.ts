@@ -727,7 +727,9 @@ export async function releaseHold(
         raffleId: before.raffleId,
         status: before.status,
         quantity: before.quantity,
-        numbers: before.numbers ? [...before.numbers].sort((a, b) => a - b).map(labelIn(raffle?.totalTickets ?? null)) : null,
+        numbers: before.numbers
+          ? [...before.numbers].sort((a, b) => a - b).map(labelIn(raffle?.totalTickets ?? null))
+          : null,
         createdAt: before.createdAt.toISOString(),
         expiresAt: before.expiresAt.toISOString(),
       },

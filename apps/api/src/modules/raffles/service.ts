@@ -13,10 +13,10 @@ import {
   type RaffleStatus,
   statusesForFilter,
   ticketCapOf,
+  ticketLabel,
   type WinnersList,
   type WinnersQuery,
   winnersYears,
-  ticketLabel,
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
@@ -38,7 +38,6 @@ export function assertRaffleId(id: string): void {
 }
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
 
 /** How a payload names people: public ones by the masked name ("María G.", issue 15), admin ones in full. */
 export type WinnerNames = "masked" | "full";
@@ -101,7 +100,8 @@ export function toPublicRaffle(
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
     winnerName: row.winnerName === null || names === "full" ? row.winnerName : maskedName(row.winnerName),
-    winningTicketNumber: row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber, row.totalTickets),
+    winningTicketNumber:
+      row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber, row.totalTickets),
     // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.
     hasWinners: winners.length > 0 || row.winningTicketNumber !== null,
     winners,

@@ -42,11 +42,13 @@ export function externalWinnersError(
     return ADMIN_MESSAGES.winnerFieldsRequired;
   }
   if (totalTickets === null) {
-    if (list.some((w) => !/^\d{2,4}$/.test(numberText(w.ticketNumber)))) return ADMIN_MESSAGES.ticketDigitsAny;
+    if (list.some((w) => !/^\d{2,4}$/.test(numberText(w.ticketNumber))))
+      return ADMIN_MESSAGES.ticketDigitsAny;
   } else {
     const digits = ticketDigits(totalTickets);
     const exact = new RegExp(`^\\d{${digits}}$`);
-    if (list.some((w) => !exact.test(numberText(w.ticketNumber)))) return ADMIN_MESSAGES.ticketDigitsOf(digits);
+    if (list.some((w) => !exact.test(numberText(w.ticketNumber))))
+      return ADMIN_MESSAGES.ticketDigitsOf(digits);
   }
   const seen = new Set<string>();
   const repeated: string[] = [];

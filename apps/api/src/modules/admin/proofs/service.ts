@@ -8,7 +8,6 @@ import {
   formatEsNumber,
   isActivationReached,
   isUuid,
-  ticketLabel,
   LEVELS,
   levelRank,
   ocrMismatches,
@@ -17,6 +16,7 @@ import {
   type ProofFlag,
   pointsForApprovedAmount,
   reviewDeadline,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";

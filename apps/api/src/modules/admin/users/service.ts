@@ -4,8 +4,8 @@ import {
   type AdminParticipation,
   type AdminUser,
   GENERAL_PROOF_LABEL,
-  ticketLabel,
   levelForPoints,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";

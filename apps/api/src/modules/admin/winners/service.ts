@@ -159,7 +159,12 @@ export async function registerExternalWinners(
       })
       .where(eq(raffles.id, raffleId));
 
-    await announceWinners(ctx, tx, { id: raffleId, title: raffle.title, totalTickets: raffle.totalTickets }, rows);
+    await announceWinners(
+      ctx,
+      tx,
+      { id: raffleId, title: raffle.title, totalTickets: raffle.totalTickets },
+      rows,
+    );
 
     await recordAudit(tx, {
       actorId: actor.id,

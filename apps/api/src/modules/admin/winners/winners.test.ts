@@ -107,12 +107,16 @@ describe("validaciones", () => {
       ADMIN_MESSAGES.ticketDigitsAny,
     );
     expect(
-      externalWinnersError("r", [
-        { ticketNumber: "12", winnerName: "A" },
-        { ticketNumber: "12", winnerName: "B" },
-        { ticketNumber: "99", winnerName: "C" },
-        { ticketNumber: "99", winnerName: "D" },
-      ], 100),
+      externalWinnersError(
+        "r",
+        [
+          { ticketNumber: "12", winnerName: "A" },
+          { ticketNumber: "12", winnerName: "B" },
+          { ticketNumber: "99", winnerName: "C" },
+          { ticketNumber: "99", winnerName: "D" },
+        ],
+        100,
+      ),
     ).toBe("Los siguientes números están duplicados: 12, 99.");
     expect(externalWinnersError("r", [{ ticketNumber: "12", winnerName: "A", level: 1 }], 100)).toBeNull();
   });

@@ -399,15 +399,18 @@ function WinnersWithActions({ raffleId, record }: { raffleId: string; record: Ra
         >
           <div className="min-w-0">
             <p className={w.disqualified ? "text-muted line-through" : "font-semibold text-ink"}>
-              Nivel {w.level} · boleto <span className="font-mono">{formatTicketNumber(w.ticketNumber, totalTickets)}</span>{" "}
-              · {w.description}
+              Nivel {w.level} · boleto{" "}
+              <span className="font-mono">{formatTicketNumber(w.ticketNumber, totalTickets)}</span> ·{" "}
+              {w.description}
             </p>
             {w.disqualified ? (
               <p className="text-xs text-danger-700">Descalificado: {w.disqualified.reason}</p>
             ) : null}
             {w.replacement ? <p className="text-xs text-muted">Reemplazo determinado por el acta</p> : null}
           </div>
-          {w.disqualified ? null : <DisqualifyButton raffleId={raffleId} totalTickets={totalTickets} winner={w} />}
+          {w.disqualified ? null : (
+            <DisqualifyButton raffleId={raffleId} totalTickets={totalTickets} winner={w} />
+          )}
         </li>
       ))}
     </ul>

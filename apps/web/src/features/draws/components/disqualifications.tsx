@@ -30,7 +30,8 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
         {list.map((d) => (
           <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">
             <p className="font-semibold text-ink">
-              Boleto <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber, total)}</span>{" "}
+              Boleto{" "}
+              <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber, total)}</span>{" "}
               descalificado · Nivel {d.level}, puesto {d.index + 1}
               {d.description ? `: ${d.description}` : ""}
             </p>

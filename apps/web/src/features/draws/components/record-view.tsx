@@ -124,7 +124,9 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
         <p>
           {d.winners.length === 0
             ? "Sin boletos vendidos: sin ganadores."
-            : d.winners.map((w) => `${ticket(w.ticketNumber, totalTickets)} (${w.description})`).join(", ")}{" "}
+            : d.winners
+                .map((w) => `${ticket(w.ticketNumber, totalTickets)} (${w.description})`)
+                .join(", ")}{" "}
           <span className="text-muted">· {d.algorithm}</span>
         </p>
       );
@@ -155,7 +157,9 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
       return (
         <p>
           Ronda {d.round} de drand publicada: reemplazo de la entrada {d.disqualification}:{" "}
-          {d.replacement ? `boleto ${ticket(d.replacement.ticketNumber, totalTickets)}.` : "no quedaban boletos."}
+          {d.replacement
+            ? `boleto ${ticket(d.replacement.ticketNumber, totalTickets)}.`
+            : "no quedaban boletos."}
         </p>
       );
     }
@@ -241,7 +245,9 @@ function FrozenList({ frozen, totalTickets }: { frozen: FrozenData; totalTickets
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState("");
   const digits = search.replace(/\D/g, "").slice(0, ticketDigits(totalTickets));
-  const rows = digits ? frozen.tickets.filter((t) => ticket(t.number, totalTickets).includes(digits)) : frozen.tickets;
+  const rows = digits
+    ? frozen.tickets.filter((t) => ticket(t.number, totalTickets).includes(digits))
+    : frozen.tickets;
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -285,7 +291,9 @@ function FrozenList({ frozen, totalTickets }: { frozen: FrozenData; totalTickets
             <tbody>
               {shown.map((t) => (
                 <tr key={t.number} className="border-b border-line/60">
-                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">{ticket(t.number, totalTickets)}</td>
+                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">
+                    {ticket(t.number, totalTickets)}
+                  </td>
                   <td className="py-1 font-mono text-xs break-all text-muted">{t.tag}</td>
                 </tr>
               ))}
@@ -398,8 +406,9 @@ function Winners({ record }: { record: RaffleRecord }) {
             <TrophyIcon className={w.disqualified ? "mt-0.5 text-muted" : "mt-0.5 text-accent-600"} />
             <div className="min-w-0">
               <p className={w.disqualified ? "text-muted line-through" : "font-bold text-ink"}>
-                Boleto <span className="font-mono tracking-widest">{ticket(w.ticketNumber, totalTickets)}</span> · Nivel{" "}
-                {w.level}: {w.description}
+                Boleto{" "}
+                <span className="font-mono tracking-widest">{ticket(w.ticketNumber, totalTickets)}</span> ·
+                Nivel {w.level}: {w.description}
               </p>
               {w.replacement ? (
                 <p className="text-xs text-muted">

@@ -1,4 +1,3 @@
-import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import {
   RESULT_AT_MS,
   ROULETTE_MAX_TICKS,
@@ -6,6 +5,7 @@ import {
   ROULETTE_TICK_MS,
   SUSPENSE_AT_MS,
 } from "@rifazo/shared/domain/draw-page-state";
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useEffect, useRef, useState } from "react";
 import { randomDisplayNumber, rouletteTicks } from "../lib/roulette";
 

@@ -120,7 +120,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       description: RESERVATION_MESSAGES.numbersTaken(gone.map((n) => formatTicketNumber(n, total))),
       variant: "warning",
     });
-  }, [bitmap, takenFn, selected]);
+  }, [bitmap, takenFn, selected, total]);
 
   const change = (next: number[]) => {
     setSelected(next);
