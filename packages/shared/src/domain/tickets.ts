@@ -1,8 +1,9 @@
 /**
  * Ticket numbers are stored as integers 0-9999 (spec 1 §3, §5, §9) and shown with as many digits as the
  * raffle's last number needs, at least 2: a 100-ticket raffle shows 00-99 and a 1,000-ticket one 000-999,
- * as Venezuelan buyers expect (decision record 0023). Purchase-quantity rules live here too so the detail
- * page and the API agree.
+ * as Venezuelan buyers expect. The spec's fixed 4 digits remain for 10,000-ticket raffles, the cross-raffle
+ * verifier's input, and the draw protocol (protocolTicketNumber). Purchase-quantity rules live here too
+ * so the detail page and the API agree.
  */
 
 /** The widest a ticket number gets (a 10,000-ticket raffle); what a cross-raffle input accepts. */
