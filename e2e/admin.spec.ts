@@ -46,9 +46,10 @@ test("el administrador aprueba un comprobante y el comprador ve sus boletos en M
   await row.getByRole("button", { name: `Aprobar pago de ${BUYER.name}` }).click();
   // Approving asks first (buyer, amount, tickets).
   await page.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).click();
-  const toastText = page.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`));
+  // The demo laptop raffle has 400 tickets: 3 digits (ticketDigits).
+  const toastText = page.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{3}, \\d{3}\\.`));
   await expect(toastText).toBeVisible();
-  const numbers = ((await toastText.textContent()) ?? "").match(/\d{4}/g) ?? [];
+  const numbers = ((await toastText.textContent()) ?? "").match(/\b\d{3}\b/g) ?? [];
   expect(numbers).toHaveLength(2);
   // Approved proofs leave the "En Revisión" filter.
   await expect(row).toHaveCount(0);

@@ -145,18 +145,18 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const picker = page.getByRole("region", { name: "Elige tus números" });
   await expect(picker.getByText(/Combos: /)).toBeVisible();
-  await expect(cell(page, "0003", "disponible")).toBeVisible();
+  await expect(cell(page, "003", "disponible")).toBeVisible();
 
   // Two taps near the top, then one number found with the search.
-  await cell(page, "0003", "disponible").tap();
-  await cell(page, "0008", "disponible").tap();
-  await expect(cell(page, "0003", "seleccionado")).toBeVisible();
+  await cell(page, "003", "disponible").tap();
+  await cell(page, "008", "disponible").tap();
+  await expect(cell(page, "003", "seleccionado")).toBeVisible();
   await picker.getByLabel("Buscar número").fill("742");
   await picker.getByRole("button", { name: "Ir", exact: true }).tap();
-  await expect(cell(page, "0742", "disponible")).toBeVisible();
-  await cell(page, "0742", "disponible").tap();
+  await expect(cell(page, "742", "disponible")).toBeVisible();
+  await cell(page, "742", "disponible").tap();
   const chosen = picker.getByRole("list", { name: "Números elegidos" }).getByRole("listitem");
-  await expect(chosen).toHaveText([/^0003/, /^0008/, /^0742/]);
+  await expect(chosen).toHaveText([/^003/, /^008/, /^742/]);
   await page.screenshot({ path: path.join(SHOTS, "1-grid.png"), fullPage: true });
 
   // Reserve: on to the payment page of the reservation.
@@ -164,9 +164,9 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=[0-9a-f-]{36}$`));
   const reservationId = new URL(page.url()).searchParams.get("reserva") as string;
   await expect(page.getByRole("list", { name: "Tus números" }).getByRole("listitem")).toHaveText([
-    "0003",
-    "0008",
-    "0742",
+    "003",
+    "008",
+    "742",
   ]);
   // The countdown runs by the server's clock: 15 minutes, going down.
   const timer = page.getByRole("timer", { name: "Tiempo para pagar" });
@@ -239,12 +239,12 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   await row.getByRole("button", { name: `Aprobar pago de ${buyer.name}` }).tap();
   // Approving asks first (buyer, amount, tickets).
   await adminPage.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).tap();
-  await expect(adminPage.getByText(`Boletos asignados a ${buyer.name}: 0003, 0008, 0742.`)).toBeVisible();
+  await expect(adminPage.getByText(`Boletos asignados a ${buyer.name}: 003, 008, 742.`)).toBeVisible();
   await adminPage.context().close();
 
   // The buyer's open page follows without a reload: approved, with exactly the chosen numbers.
   await expect(payment).toContainText("Aprobado");
-  for (const number of ["0003", "0008", "0742"]) {
+  for (const number of ["003", "008", "742"]) {
     await expect(payment.getByText(number, { exact: true })).toBeVisible();
   }
   const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
@@ -252,7 +252,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   };
   const proof = mine.items.find((item) => item.transactionRef === reference);
   expect(proof?.status).toBe("approved");
-  expect([...(proof?.ticketNumbers ?? [])].sort()).toEqual(["0003", "0008", "0742"]);
+  expect([...(proof?.ticketNumbers ?? [])].sort()).toEqual(["003", "008", "742"]);
   const reservation = await page.request.get(`/api/reservations/${reservationId}`);
   expect(((await reservation.json()) as { status: string }).status).toBe("approved");
 
@@ -261,9 +261,9 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   await expect(page).toHaveURL(/\/recibo\/[A-Za-z0-9_-]{20,}$/);
   const token = new URL(page.url()).pathname.split("/").pop() as string;
   await expect(page.getByRole("list", { name: "Tus números" }).getByRole("listitem")).toHaveText([
-    "0003",
-    "0008",
-    "0742",
+    "003",
+    "008",
+    "742",
   ]);
   await expect(page.getByText(`Bs. ${AMOUNT_TEXT}`).first()).toBeVisible();
   const qrName = "Código QR del verificador de boletos";
@@ -272,7 +272,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
     verifierUrl: string;
     numbers: string[];
   };
-  expect(receipt.numbers).toEqual(["0003", "0008", "0742"]);
+  expect(receipt.numbers).toEqual(["003", "008", "742"]);
   expect(await decodeQr(page, qrName)).toBe(receipt.verifierUrl);
   await page.screenshot({ path: path.join(SHOTS, "3-recibo.png"), fullPage: true });
   const overflow = await horizontalOverflow(page);
@@ -280,7 +280,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
 
   // The approval email lists the numbers and links to the receipt.
   const mail = await server.mail.waitFor(buyer.email, (m) => m.subject.includes("aprobado"));
-  expect(mail.text).toContain("0003, 0008, 0742");
+  expect(mail.text).toContain("003, 008, 742");
   expect(linksIn(mail)).toContain(`${server.baseURL}/recibo/${token}`);
 });
 
@@ -308,13 +308,13 @@ test("dos compradores por el mismo número: quien pierde lo ve tomado al instant
   await registerBuyer(page.request, server, "Pedro Gómez");
   await registerBuyer(other.request, server, "Rosa Díaz");
 
-  // Both want 0005; each adds a number of their own.
+  // Both want 005 (1,000 tickets: 3 digits); each adds a number of their own.
   for (const [buyerPage, own] of [
-    [page, "0001"],
-    [other, "0002"],
+    [page, "001"],
+    [other, "002"],
   ] as const) {
     await buyerPage.goto(`/rifas/${raffleId}`);
-    await cell(buyerPage, "0005", "disponible").tap();
+    await cell(buyerPage, "005", "disponible").tap();
     await cell(buyerPage, own, "disponible").tap();
     await expect(buyerPage.getByRole("button", { name: "Reservar 2 números" })).toBeEnabled();
   }
@@ -325,13 +325,13 @@ test("dos compradores por el mismo número: quien pierde lo ve tomado al instant
     other.getByRole("button", { name: "Reservar 2 números" }).tap(),
   ]);
   const paid = /\/perfil\/subir-comprobante\/[^?]+\?reserva=/;
-  const message = "El número 0005 acaba de ser tomado por otra persona. Elige otro.";
+  const message = "El número 005 acaba de ser tomado por otra persona. Elige otro.";
   await expect
     .poll(async () => [page, other].filter((p) => paid.test(p.url())).length, { timeout: 10_000 })
     .toBe(1);
   const loser = paid.test(page.url()) ? other : page;
   await expect(loser.getByText(message).first()).toBeVisible();
-  await expect(cell(loser, "0005", "ocupado")).toBeVisible();
+  await expect(cell(loser, "005", "ocupado")).toBeVisible();
   await expect(loser.getByRole("list", { name: "Números elegidos" }).getByRole("listitem")).toHaveCount(1);
   await other.context().close();
 });

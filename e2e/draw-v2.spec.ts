@@ -206,7 +206,8 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
     // Approving asks first (buyer, amount, tickets).
     await admin.getByRole("alertdialog").getByRole("button", { name: "Aprobar pago" }).click();
     await expect(
-      admin.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{4}, \\d{4}\\.`)).first(),
+      // 20 tickets: 2 digits (ticketDigits).
+      admin.getByText(new RegExp(`Boletos asignados a ${BUYER.name}: \\d{2}, \\d{2}\\.`)).first(),
     ).toBeVisible();
     await expect(row).toHaveCount(0);
   }
@@ -268,7 +269,7 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
   await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible();
   const winnerA = page.getByRole("list", { name: "Ganadores" }).getByRole("listitem");
   await expect(winnerA).toHaveCount(1);
-  const ticketA = (((await winnerA.textContent()) ?? "").match(/Boleto\s*(\d{4})/) ?? [])[1];
+  const ticketA = (((await winnerA.textContent()) ?? "").match(/Boleto\s*(\d{2})\b/) ?? [])[1];
   expect(numbers[pasted.id]).toContain(ticketA);
   await expect(page.getByRole("button", { name: /sortear/i })).toHaveCount(0);
 
@@ -282,7 +283,7 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
   await expect(page.getByText("Girando la tómbola...")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible({ timeout: 20_000 });
   const textB = (await page.getByRole("list", { name: "Ganadores" }).textContent()) ?? "";
-  const ticketB = (textB.match(/Boleto\s*(\d{4})/) ?? [])[1];
+  const ticketB = (textB.match(/Boleto\s*(\d{2})\b/) ?? [])[1];
   expect(numbers[pressed.id]).toContain(ticketB);
   const roundB = (await lifecycleOf(page, pressed.id)).drawRound as number;
   expect(drand.relay.requests.some((path) => path.endsWith(`/public/${roundB}`))).toBe(true);

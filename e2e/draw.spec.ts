@@ -44,11 +44,11 @@ async function raffleByTitle(page: Page, title: string): Promise<RaffleSummary> 
   return found as RaffleSummary;
 }
 
-/** The 4-digit tickets of the winners list on /sorteo/{id}. */
+/** The tickets of the winners list on /sorteo/{id}, in the raffle's digits (2 to 4). */
 async function winnerTickets(page: Page): Promise<string[]> {
   const items = page.getByRole("list", { name: "Ganadores" }).getByRole("listitem");
   return (await items.allTextContents()).map(
-    (text) => text.match(/Boleto\s*(\d{4})\b/)?.[1] ?? `sin boleto en: ${text}`,
+    (text) => text.match(/Boleto\s*(\d{2,4})\b/)?.[1] ?? `sin boleto en: ${text}`,
   );
 }
 
@@ -95,7 +95,8 @@ test("un sorteo v1 ya realizado sigue verificable: ganadores, verificador de bol
   await expect(page.getByRole("button", { name: /sortear|Realizar Sorteo/i })).toHaveCount(0);
   const tickets = await winnerTickets(page);
   expect(tickets).toHaveLength(2);
-  for (const ticket of tickets) expect(ticket).toMatch(/^\d{4}$/);
+  // The demo TV raffle has 250 tickets: 3 digits (ticketDigits).
+  for (const ticket of tickets) expect(ticket).toMatch(/^\d{3}$/);
   const ticket = tickets[0] as string;
 
   // The public ticket verifier finds that ticket as a winner of this raffle.
@@ -138,7 +139,8 @@ test("el sorteo con drand de la demo: ganadores, su acta verificada, y el verifi
   // The draw page: the winners, no v1 commitment, no draw button, and the acta.
   await page.goto(`/sorteo/${raffle.id}`);
   await expect(page.getByRole("heading", { name: TEXT.winners })).toBeVisible();
-  for (const ticket of await winnerTickets(page)) expect(ticket).toMatch(/^\d{4}$/);
+  // The demo phone raffle has 200 tickets: 3 digits.
+  for (const ticket of await winnerTickets(page)) expect(ticket).toMatch(/^\d{3}$/);
   await expect(page.getByText("Sorteo verificable", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /sortear|Realizar Sorteo/i })).toHaveCount(0);
   await page.getByRole("link", { name: "Ver el acta del sorteo" }).click();

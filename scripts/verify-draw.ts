@@ -68,7 +68,21 @@ async function load(source: string): Promise<unknown> {
   return JSON.parse(await readFile(source, "utf8"));
 }
 
-function print(label: string, result: AnyVerification): void {
+/**
+ * The raffle's size as its record publishes it (rules entry), so numbers print in its digits as the site
+ * shows them; a v1 transcript does not carry it, so its numbers print in the protocol's 4 digits.
+ */
+function totalTicketsOf(json: unknown): number {
+  const entries = (json as { entries?: Array<{ data?: { totalTickets?: unknown } }> } | null)?.entries;
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    const total = entry?.data?.totalTickets;
+    if (typeof total === "number" && Number.isInteger(total) && total > 0) return total;
+  }
+  return 10_000;
+}
+
+function print(label: string, result: AnyVerification, totalTickets: number): void {
+  const ticket = (n: number) => formatTicketNumber(n, totalTickets);
   const kind =
     result.format === RECORD_FORMAT_V3
       ? "acta v3"
@@ -88,10 +102,10 @@ function print(label: string, result: AnyVerification): void {
       d.status === "pending"
         ? `reemplazo pendiente del sorteo de la ronda ${d.round}`
         : d.replacement
-          ? `reemplazo: boleto ${formatTicketNumber(d.replacement.ticketNumber)}`
+          ? `reemplazo: boleto ${ticket(d.replacement.ticketNumber)}`
           : "sin boletos para reemplazarlo";
     console.log(
-      `  ⚑ Descalificado el boleto ${formatTicketNumber(d.ticketNumber)} (nivel ${d.level} #${d.index + 1}): ${d.reasonText}${round} → ${outcome}`,
+      `  ⚑ Descalificado el boleto ${ticket(d.ticketNumber)} (nivel ${d.level} #${d.index + 1}): ${d.reasonText}${round} → ${outcome}`,
     );
   }
   for (const warning of result.warnings) console.log(`  ⚠ ${warning}`);
@@ -101,7 +115,7 @@ function print(label: string, result: AnyVerification): void {
     for (const w of result.winners) {
       const tag = "tag" in w ? `  marca ${w.tag}` : "";
       console.log(
-        `    Nivel ${w.level} #${w.index + 1}: boleto ${formatTicketNumber(w.ticketNumber)} (${w.description})${tag}`,
+        `    Nivel ${w.level} #${w.index + 1}: boleto ${ticket(w.ticketNumber)} (${w.description})${tag}`,
       );
     }
   }
@@ -133,7 +147,7 @@ async function check(
 ): Promise<boolean> {
   try {
     const result = await verifyAny(json);
-    print(label, result);
+    print(label, result, totalTicketsOf(json));
     let ok = result.ok;
     if (earlier !== undefined) {
       const problem = checkEarlier(json, earlier);

@@ -114,7 +114,7 @@ describe("Descalificar ganador", () => {
     expect(buttons).toHaveLength(3);
     await userEvent.click(buttons[0] as HTMLElement);
 
-    const dialog = await screen.findByRole("alertdialog", { name: /^Descalificar el boleto \d{4}$/ });
+    const dialog = await screen.findByRole("alertdialog", { name: /^Descalificar el boleto \d{3}$/ });
     // Decision 0021: the replacement comes from a drand round that does not exist yet.
     expect(dialog).toHaveAccessibleDescription(
       /ronda de drand que todavía no se ha publicado.*al decidir, no se puede saber quién entrará/,

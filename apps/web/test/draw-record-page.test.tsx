@@ -48,7 +48,7 @@ describe("record page", () => {
     expect(disqualifications.getByText(/Motivo: /)).toBeInTheDocument();
     const list = within(screen.getByRole("region", { name: /Lista congelada \(8 boletos\)/ }));
     expect(list.getAllByRole("row")).toHaveLength(9);
-    expect(list.getByText("0512")).toBeInTheDocument();
+    expect(list.getByText("512")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Verificar el acta completa/ })).toBeInTheDocument();
   });
 
@@ -125,8 +125,8 @@ describe("record page, external lottery", () => {
       "Corrige la entrada 2: resultado 1007. Motivo: Se transcribió mal el número oficial",
     );
     const winners = within(screen.getByRole("region", { name: "Ganadores" }));
-    expect(winners.getByText("0007")).toBeInTheDocument();
-    expect(winners.queryByText("0512")).not.toBeInTheDocument();
+    expect(winners.getByText("007")).toBeInTheDocument();
+    expect(winners.queryByText("512")).not.toBeInTheDocument();
   });
 
   it("before the result, says which lottery and rule will decide", async () => {

@@ -107,6 +107,37 @@ describe("NumberPicker", () => {
     expect(within(element).getAllByRole("button").length).toBeLessThanOrEqual(5 * 14);
   });
 
+  it("con 100 números muestra 00 a 99, como los espera el comprador", async () => {
+    serve({ total: 100, taken: [7] });
+    renderPicker(raffle({ totalTickets: 100, remaining: 99 }));
+    const element = await grid();
+    const shown = () =>
+      within(element)
+        .getAllByRole("button")
+        .map((b) => b.textContent);
+    expect(shown().slice(0, 3)).toEqual(["00", "01", "02"]);
+    expect(cell("Número 07, ocupado")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Número 0000/ })).not.toBeInTheDocument();
+    act(() => {
+      element.scrollTop = 19 * 48;
+      fireEvent.scroll(element);
+    });
+    expect(cell("Número 99, disponible")).toBeInTheDocument();
+    expect(shown().every((text) => /^\d{2}$/.test(text ?? ""))).toBe(true);
+    // The search box takes the raffle's 2 digits and says its range in them.
+    const search = screen.getByLabelText("Buscar número");
+    expect(search).toHaveAttribute("maxLength", "2");
+    expect(search).toHaveAttribute("placeholder", "00");
+    await userEvent.click(screen.getByRole("button", { name: "Ir" }));
+    expect(await screen.findByText("Escribe un número entre 00 y 99.")).toBeInTheDocument();
+    await userEvent.type(search, "42");
+    await userEvent.click(screen.getByRole("button", { name: "Ir" }));
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName("Número 42, disponible"));
+    await userEvent.keyboard(" ");
+    const chosen = within(screen.getByRole("list", { name: "Números elegidos" }));
+    expect(chosen.getByRole("button", { name: "Quitar 42" })).toBeInTheDocument();
+  });
+
   it("marca como ocupados los números del bitmap y no deja elegirlos", async () => {
     serve({ total: 10_000, taken: [1, 3] });
     renderPicker(raffle());
@@ -122,18 +153,19 @@ describe("NumberPicker", () => {
   it("'Al azar' añade solo números disponibles", async () => {
     serve({ total: 20, taken: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] });
     renderPicker(raffle({ totalTickets: 20, remaining: 3 }));
-    await screen.findByRole("button", { name: "Número 0000, ocupado" });
+    // 20 tickets: numbers have 2 digits (ticketDigits).
+    await screen.findByRole("button", { name: "Número 00, ocupado" });
     const count = screen.getByLabelText("Números al azar");
     await userEvent.clear(count);
     await userEvent.type(count, "3");
     await userEvent.click(screen.getByRole("button", { name: "Al azar" }));
     const chosen = within(screen.getByRole("list", { name: "Números elegidos" }));
-    expect(chosen.getAllByRole("listitem").map((li) => li.textContent?.slice(0, 4))).toEqual([
-      "0017",
-      "0018",
-      "0019",
+    expect(chosen.getAllByRole("listitem").map((li) => li.textContent?.slice(0, 2))).toEqual([
+      "17",
+      "18",
+      "19",
     ]);
-    expect(cell("Número 0018, seleccionado")).toHaveAttribute("aria-pressed", "true");
+    expect(cell("Número 18, seleccionado")).toHaveAttribute("aria-pressed", "true");
   });
 
   it("la selección muestra el total con el combo y la regla combo o nivel", async () => {

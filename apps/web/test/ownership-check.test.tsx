@@ -67,11 +67,13 @@ describe("owner-tag check", () => {
     expect(result).toEqual({
       kind: "checked",
       tagged: null,
+      // The record's raffle has 1,000 tickets: 3 digits.
+      totalTickets: 1000,
       numbers: [
-        { number: 7, display: "0007", status: "ok" },
-        { number: 42, display: "0042", status: "ok" },
-        { number: 100, display: "0100", status: "other_tag" },
-        { number: 5, display: "0005", status: "missing" },
+        { number: 7, display: "007", status: "ok" },
+        { number: 42, display: "042", status: "ok" },
+        { number: 100, display: "100", status: "other_tag" },
+        { number: 5, display: "005", status: "missing" },
       ],
     });
   });
@@ -96,8 +98,8 @@ describe("owner-tag check", () => {
     expect(title.closest("[aria-live]")).not.toBeNull();
     const rows = within(screen.getByRole("list", { name: "Resultado por número" })).getAllByRole("listitem");
     expect(rows.map((r) => r.textContent)).toEqual([
-      "✓0007 está en la lista congelada con tu etiqueta.",
-      "✓0042 está en la lista congelada con tu etiqueta.",
+      "✓007 está en la lista congelada con tu etiqueta.",
+      "✓042 está en la lista congelada con tu etiqueta.",
     ]);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/raffles/${RAFFLE}/record`);
   });

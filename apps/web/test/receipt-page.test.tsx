@@ -167,6 +167,7 @@ describe("ticket verifier opened from a receipt's QR code", () => {
   it("checks the first number at once and offers the others", async () => {
     const match = (raffleId: string, raffleTitle: string) => ({
       raffleId,
+      ticketNumber: "0007",
       raffleTitle,
       raffleStatus: "active",
       sold: true,

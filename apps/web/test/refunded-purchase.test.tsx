@@ -109,6 +109,7 @@ describe("compra reembolsada", () => {
       matches: [
         {
           raffleId: RAFFLE,
+          ticketNumber: "0007",
           raffleTitle: "Moto Bera SBR 150",
           raffleStatus: "cancelled",
           sold: false,

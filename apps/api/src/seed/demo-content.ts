@@ -1,5 +1,6 @@
 // The demo's community and editorial content: notifications, favourites and follows of the demo users,
 // testimonials, live broadcasts and the settings an administrator would fill in.
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import type { Executor } from "../db/client";
 import {
   liveBroadcasts,
@@ -80,7 +81,7 @@ export async function seedContent(tx: Executor, input: ContentInput): Promise<vo
     note.push({
       userId: userId(w.userKey),
       title: "¡Ganaste una rifa!",
-      message: `Tu boleto ${String(w.ticketNumber).padStart(4, "0")} ganó «${w.description}» en «${w.raffle.def.title}». Te contactaremos para coordinar la entrega.`,
+      message: `Tu boleto ${formatTicketNumber(w.ticketNumber, w.raffle.def.totalTickets)} ganó «${w.description}» en «${w.raffle.def.title}». Te contactaremos para coordinar la entrega.`,
       type: "raffle_won",
       linkTo: `/sorteo/${w.raffle.id}`,
       isRead: false,

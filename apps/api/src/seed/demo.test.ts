@@ -1,4 +1,4 @@
-import { BROADCAST_PLATFORMS } from "@rifazo/shared";
+import { BROADCAST_PLATFORMS, formatTicketNumber } from "@rifazo/shared";
 import { QUICKNET } from "@rifazo/shared/domain/drand";
 import { commitmentForSeed, type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
 import { ALGORITHM_VERSION_V2 } from "@rifazo/shared/domain/draw-engine-v2";
@@ -474,7 +474,7 @@ describe("seedDemo", () => {
       transcript: DrawTranscript;
     };
     expect(result.winners.map((w) => w.ticketNumber)).toEqual(
-      transcript.winners.map((w) => String(w.ticketNumber).padStart(4, "0")),
+      transcript.winners.map((w) => formatTicketNumber(w.ticketNumber, raffle.totalTickets)),
     );
     expect(result.transcript).toEqual(transcript);
     const served = await t.app.inject({ method: "GET", url: `/api/draws/${raffle.id}/transcript` });

@@ -4,7 +4,7 @@
 // books must balance afterwards and nothing acknowledged may be lost.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { DEFAULT_BUYER_CAP_SHARE, MAX_PENDING_PROOFS_PER_ACCOUNT } from "@rifazo/shared";
+import { DEFAULT_BUYER_CAP_SHARE, formatTicketNumber, MAX_PENDING_PROOFS_PER_ACCOUNT } from "@rifazo/shared";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../helpers";
@@ -16,6 +16,7 @@ const {
   accounts,
   checkInvariants,
   createTestApp,
+  eq,
   generateTicketPool,
   inArray,
   multipartBody,
@@ -402,12 +403,14 @@ describe.skipIf(NEEDS_SERVER)(
       const owned = new Map<string, string[]>();
       if (surviving.length > 0) {
         const ticketRows = await app.ctx.db
-          .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber })
+          .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber, total: raffles.totalTickets })
           .from(tickets)
+          .innerJoin(raffles, eq(raffles.id, tickets.raffleId))
           .where(inArray(tickets.paymentId, surviving));
         for (const row of ticketRows) {
           if (!row.paymentId) continue;
-          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), String(row.n).padStart(4, "0")]);
+          const label = formatTicketNumber(row.n, row.total);
+          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), label]);
         }
       }
       for (const id of surviving) {

@@ -416,7 +416,8 @@ describe.skipIf(NEEDS_SERVER)(
       const owned = new Map<string, string[]>();
       for (const row of ticketRows) {
         if (row.paymentId)
-          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), String(row.n).padStart(4, "0")]);
+          // 300 tickets: 3 digits (ticketDigits).
+          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), String(row.n).padStart(3, "0")]);
       }
       for (const [id, numbers] of ledger.approvals) {
         const row = found.get(id);

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { normalizeVenezuelanMobile } from "@rifazo/shared";
+import { formatTicketNumber, normalizeVenezuelanMobile } from "@rifazo/shared";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, paymentProofs, raffles, tickets, users, winners } from "../../src/db/schema";
@@ -295,7 +295,13 @@ describe("public responses carry no personal data", () => {
         remoteAddress: nextIp(),
       });
     type Winner = { ticketNumber: string; isMine?: boolean };
-    const ticket = String(won.ticketNumber).padStart(4, "0");
+    // Numbers show in their raffle's digits (ticketDigits).
+    const [sized] = await db
+      .select({ total: raffles.totalTickets })
+      .from(raffles)
+      .where(eq(raffles.id, won.raffleId));
+    const total = sized?.total ?? 10_000;
+    const ticket = formatTicketNumber(won.ticketNumber, total);
 
     const visitor = await draw();
     expect(visitor.statusCode).toBe(200);
@@ -315,7 +321,7 @@ describe("public responses carry no personal data", () => {
       .from(winners)
       .where(and(eq(winners.raffleId, won.raffleId), eq(winners.userId, anyUser.id)));
     expect(theirs.map((w) => w.ticketNumber).sort()).toEqual(
-      owned.map((r) => String(r.n).padStart(4, "0")).sort(),
+      owned.map((r) => formatTicketNumber(r.n, total)).sort(),
     );
     expect(theirs.map((w) => w.ticketNumber)).not.toContain(ticket);
   });

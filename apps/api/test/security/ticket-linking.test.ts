@@ -21,7 +21,8 @@ const SALES = [
   [10, 11],
 ];
 const SOLD = SALES.flat();
-const label = (n: number) => String(n).padStart(4, "0");
+// 40 tickets: numbers show 2 digits (ticketDigits).
+const label = (n: number) => String(n).padStart(2, "0");
 
 beforeAll(async () => {
   relay = await startDrandRelay();

@@ -63,7 +63,8 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           el total es el precio por la cantidad de boletos.
         </p>
         <p>
-          Los números de boleto tienen 4 dígitos. Según la rifa, se asignan de forma automática cuando se
+          Los números de boleto tienen las cifras que pide el tamaño de la rifa (de 00 a 99 en una de 100
+          boletos, de 000 a 999 en una de 1.000). Según la rifa, se asignan de forma automática cuando se
           aprueba tu pago o los escoges tú al reservarlos; una vez asignados no se pueden cambiar. Una compra
           solo queda confirmada cuando tu comprobante es aprobado.
         </p>

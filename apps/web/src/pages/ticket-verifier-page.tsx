@@ -68,7 +68,11 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
                     <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
                       {m.raffleTitle}
                     </Link>
-                    <p className="text-sm text-muted">{STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}</p>
+                    <p className="text-sm text-muted">
+                      {/* Each raffle shows the number in its own digits ("07" of 100, "0007" of 10 000). */}
+                      Número <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
+                      {STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}
+                    </p>
                   </div>
                   {m.isWinner ? (
                     <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
@@ -272,7 +276,7 @@ export function TicketVerifierPage() {
     <Page
       title="Verificar Boleto"
       eyebrow="Verificador"
-      description="Ingresa tu número de boleto de 4 dígitos y descubre si resultó ganador."
+      description="Ingresa tu número de boleto y descubre si resultó ganador."
     >
       <div className="mx-auto max-w-2xl space-y-6">
         <form
@@ -309,7 +313,8 @@ export function TicketVerifierPage() {
             </Button>
           </div>
           <p id="ticket-help" className="mt-2 text-sm text-muted">
-            Solo dígitos; si tu boleto tiene menos de 4 se completa con ceros (7 → 0007).
+            Solo dígitos, hasta 4. Cada rifa lo muestra con sus cifras: el 7 es 07 en una rifa de 100 boletos
+            y 0007 en una de 10.000.
           </p>
         </form>
         {receiptNumbers.length > 1 ? (

@@ -25,7 +25,7 @@ import {
   type PrizeLevel,
   sha256Hex,
 } from "./draw-engine";
-import { formatTicketNumber, isValidTicketNumber } from "./tickets";
+import { isValidTicketNumber, protocolTicketNumber } from "./tickets";
 
 export const ALGORITHM_VERSION_V2 = "rifazo-draw-v2";
 const RANDOMNESS_BYTES = 32;
@@ -77,7 +77,7 @@ export function canonicalFrozenTickets(tickets: readonly FrozenTicket[]): Frozen
     }
     if (typeof t.tag !== "string" || !TAG.test(t.tag)) {
       throw new DrawInputError(
-        `La marca del boleto ${formatTicketNumber(t.number)} debe tener 32 caracteres hexadecimales en minúscula.`,
+        `La marca del boleto ${protocolTicketNumber(t.number)} debe tener 32 caracteres hexadecimales en minúscula.`,
       );
     }
   }
@@ -88,7 +88,7 @@ export function canonicalFrozenTickets(tickets: readonly FrozenTicket[]): Frozen
 /** Canonical text of the frozen list: "NNNN:tag" entries ascending by number, joined by ",". */
 export function canonicalFrozenList(tickets: readonly FrozenTicket[]): string {
   return canonicalFrozenTickets(tickets)
-    .map((t) => `${formatTicketNumber(t.number)}:${t.tag}`)
+    .map((t) => `${protocolTicketNumber(t.number)}:${t.tag}`)
     .join(",");
 }
 

@@ -20,7 +20,7 @@
  *  5. Picked tickets are removed, so no ticket wins twice. Levels are processed in
  *     ascending level order, picks within a level in index order from 0.
  */
-import { formatTicketNumber, isValidTicketNumber } from "./tickets";
+import { isValidTicketNumber, protocolTicketNumber } from "./tickets";
 
 export const ALGORITHM_VERSION = "rifazo-draw-v1";
 export const SEED_BYTES = 32;
@@ -155,7 +155,7 @@ export function canonicalTicketNumbers(numbers: readonly number[]): number[] {
   const sorted = [...numbers].sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i] === sorted[i - 1]) {
-      throw new DrawInputError(`Boleto duplicado en la lista: ${formatTicketNumber(sorted[i] as number)}.`);
+      throw new DrawInputError(`Boleto duplicado en la lista: ${protocolTicketNumber(sorted[i] as number)}.`);
     }
   }
   return sorted;
@@ -163,7 +163,7 @@ export function canonicalTicketNumbers(numbers: readonly number[]): number[] {
 
 /** Canonical text of the ticket list: ascending 4-digit numbers joined by ",". */
 export function canonicalTicketList(numbers: readonly number[]): string {
-  return canonicalTicketNumbers(numbers).map(formatTicketNumber).join(",");
+  return canonicalTicketNumbers(numbers).map(protocolTicketNumber).join(",");
 }
 
 export async function ticketListHash(numbers: readonly number[]): Promise<string> {
@@ -237,7 +237,7 @@ export async function drawWinners(input: DrawInput): Promise<DrawWinner[]> {
   const seed = seedBytes(input.seedHex);
   const levels = orderedPrizeLevels(input.prizeLevels);
   const remaining = canonicalTicketNumbers(input.ticketNumbers);
-  const listHash = await sha256Hex(remaining.map(formatTicketNumber).join(","));
+  const listHash = await sha256Hex(remaining.map(protocolTicketNumber).join(","));
   const key = await webCrypto().subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);

@@ -40,7 +40,7 @@ import {
 } from "./draw-engine-v2";
 import { LOTTERY_FALLBACKS, type LotteryFallback } from "./lottery-binding";
 import type { CloseReason } from "./raffle-lifecycle";
-import { formatTicketNumber, isValidTicketNumber } from "./tickets";
+import { isValidTicketNumber, protocolTicketNumber } from "./tickets";
 
 /** Record format of protocol v2 (decision 0012, until the blind decisions of decision 0021). */
 export const RECORD_FORMAT = "rifazo-record-1";
@@ -969,7 +969,7 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     }
     const outside = canonical.find((t) => t.number >= rules.totalTickets);
     if (outside)
-      throw new DrawInputError(`el boleto ${formatTicketNumber(outside.number)} no existe en esta rifa`);
+      throw new DrawInputError(`el boleto ${protocolTicketNumber(outside.number)} no existe en esta rifa`);
     return frozenListHash(canonical);
   });
   if (!listOk) return finish();

@@ -8,7 +8,7 @@
  * Web Crypto only (async) so it runs unchanged in browsers and Node 20.
  */
 import { bytesToHex, DrawInputError, encodeDrawMessage, FIELD_SEPARATOR, hexToBytes } from "./draw-engine";
-import { formatTicketNumber, isValidTicketNumber } from "./tickets";
+import { isValidTicketNumber, protocolTicketNumber } from "./tickets";
 
 export const OWNER_TAG_VERSION = "rifazo-owner-tag-v1";
 export const RECEIPT_SECRET_BYTES = 32;
@@ -38,7 +38,7 @@ export function ownerTagMessage(raffleId: string, ticketNumber: number): Uint8Ar
   if (!isValidTicketNumber(ticketNumber)) {
     throw new DrawInputError(`Número de boleto inválido: ${String(ticketNumber)}.`);
   }
-  return encodeDrawMessage([OWNER_TAG_VERSION, raffleId, formatTicketNumber(ticketNumber)]);
+  return encodeDrawMessage([OWNER_TAG_VERSION, raffleId, protocolTicketNumber(ticketNumber)]);
 }
 
 /** 32 lowercase hex characters: the first 16 bytes of HMAC-SHA256(secret bytes, ownerTagMessage). */

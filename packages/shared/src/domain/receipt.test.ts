@@ -31,8 +31,10 @@ describe("receipt link and verifier link", () => {
     expect(receiptVerifierPath("r-1", many.slice(0, RECEIPT_QR_MAX_NUMBERS))).toContain("numeros=");
   });
 
-  it("ignores what is not a ticket number, pads short ones and drops repeats", () => {
-    expect(parseVerifierNumbers("7, 0042,x,0042,12345,")).toEqual(["0007", "0042"]);
+  it("ignores what is not a ticket number, pads short ones to 2 digits and drops repeats", () => {
+    expect(parseVerifierNumbers("7, 0042,x,0042,12345,")).toEqual(["07", "0042"]);
+    // A 1,000-ticket raffle's receipt prints 3 digits: they come back as printed, once per number.
+    expect(parseVerifierNumbers("007,042,7,42")).toEqual(["007", "042"]);
     expect(parseVerifierNumbers(null)).toEqual([]);
   });
 

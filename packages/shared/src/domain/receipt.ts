@@ -47,12 +47,19 @@ export function receiptVerifierPath(
   return `${TICKET_VERIFIER_PATH}?${query}&${VERIFIER_NUMBERS_PARAM}=${numbers.map(encodeURIComponent).join(",")}${point}`;
 }
 
-/** The `numeros` parameter as the verifier reads it: valid numbers, 4 digits, in order, no repeats. */
+/**
+ * The `numeros` parameter as the verifier reads it: valid numbers (1-4 digits, kept as the receipt
+ * printed them, in its raffle's width), in order, no repeats of the same number.
+ */
 export function parseVerifierNumbers(value: string | null | undefined): string[] {
   const numbers: string[] = [];
+  const seen = new Set<number>();
   for (const part of (value ?? "").split(",").slice(0, RECEIPT_QR_MAX_NUMBERS)) {
     const parsed = parseTicketInput(part);
-    if (parsed.ok && !numbers.includes(parsed.display)) numbers.push(parsed.display);
+    if (parsed.ok && !seen.has(parsed.number)) {
+      seen.add(parsed.number);
+      numbers.push(parsed.display);
+    }
   }
   return numbers;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MIN_TICKETS_PER_PURCHASE } from "../constants";
 import {
@@ -6,42 +7,108 @@ import {
   formatTicketNumber,
   isValidTicketNumber,
   parseTicketInput,
+  protocolTicketNumber,
   purchaseTotal,
   sanitizeTicketInput,
   TICKET_INPUT_ERROR,
+  ticketDigits,
+  ticketLabel,
   ticketPreview,
   USER_PAYMENT_TICKET_PREVIEW,
 } from "./tickets";
 
+describe("ticketDigits", () => {
+  it.each([
+    [1, 2],
+    [10, 2],
+    [50, 2],
+    [100, 2],
+    [101, 3],
+    [500, 3],
+    [1000, 3],
+    [1001, 4],
+    [10_000, 4],
+  ])("a %i-ticket raffle shows %i digits", (total, digits) => {
+    expect(ticketDigits(total)).toBe(digits);
+  });
+});
+
 describe("formatTicketNumber", () => {
-  it("pads to 4 digits", () => {
-    expect(formatTicketNumber(0)).toBe("0000");
-    expect(formatTicketNumber(7)).toBe("0007");
-    expect(formatTicketNumber(123)).toBe("0123");
-    expect(formatTicketNumber(9999)).toBe("9999");
+  it("pads to the raffle's digits", () => {
+    expect(formatTicketNumber(0, 100)).toBe("00");
+    expect(formatTicketNumber(99, 100)).toBe("99");
+    expect(formatTicketNumber(7, 10)).toBe("07");
+    expect(formatTicketNumber(7, 1000)).toBe("007");
+    expect(formatTicketNumber(7, 10_000)).toBe("0007");
+    expect(formatTicketNumber(123, 500)).toBe("123");
+    expect(formatTicketNumber(9999, 10_000)).toBe("9999");
   });
 
   it("rejects values that are not ticket numbers", () => {
     for (const bad of [-1, 10000, 1.5, Number.NaN]) {
       expect(isValidTicketNumber(bad)).toBe(false);
-      expect(() => formatTicketNumber(bad)).toThrow(RangeError);
+      expect(() => formatTicketNumber(bad, 10_000)).toThrow(RangeError);
     }
+  });
+
+  it("parses back to the same number, at the raffle's width, for every number of every raffle size", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 10_000 })
+          .chain((total) => fc.tuple(fc.constant(total), fc.integer({ min: 0, max: total - 1 }))),
+        ([total, n]) => {
+          const shown = formatTicketNumber(n, total);
+          expect(shown).toHaveLength(ticketDigits(total));
+          expect(parseTicketInput(shown, total)).toEqual({ ok: true, number: n, display: shown });
+          // The cross-raffle verifier reads it back too.
+          const anywhere = parseTicketInput(shown);
+          expect(anywhere.ok && anywhere.number).toBe(n);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps the draw protocol's 4 digits whatever the raffle's size", () => {
+    expect(protocolTicketNumber(7)).toBe("0007");
+    expect(() => protocolTicketNumber(10_000)).toThrow(RangeError);
+  });
+
+  it("labels stored values that are not ticket numbers as plain integers", () => {
+    expect(ticketLabel(7, 1000)).toBe("007");
+    expect(ticketLabel(12_345, 1000)).toBe("12345");
   });
 });
 
 describe("parseTicketInput", () => {
   it.each([
-    ["7", 7, "0007"],
+    ["7", 7, "07"],
     ["0123", 123, "0123"],
     ["9999", 9999, "9999"],
-    ["0", 0, "0000"],
-    [" 42 ", 42, "0042"],
-  ])("accepts %j", (input, number, display) => {
+    ["0", 0, "00"],
+    [" 42 ", 42, "42"],
+    ["007", 7, "007"],
+  ])("accepts %j across raffles (1-4 digits)", (input, number, display) => {
     expect(parseTicketInput(input)).toEqual({ ok: true, number, display });
   });
 
   it.each(["", "   ", "12345", "12a", "-1", "1.5", "１２"])("rejects %j", (input) => {
     expect(parseTicketInput(input)).toEqual({ ok: false, message: TICKET_INPUT_ERROR });
+  });
+
+  it("accepts up to the raffle's digits when the raffle is known", () => {
+    expect(parseTicketInput("7", 100)).toEqual({ ok: true, number: 7, display: "07" });
+    expect(parseTicketInput("7", 1000)).toEqual({ ok: true, number: 7, display: "007" });
+    expect(parseTicketInput("007", 100)).toEqual({
+      ok: false,
+      message: "El número de boleto debe tener 2 dígitos (ej: 01).",
+    });
+    expect(parseTicketInput("0007", 1000)).toEqual({
+      ok: false,
+      message: "El número de boleto debe tener 3 dígitos (ej: 012).",
+    });
+    expect(parseTicketInput("0007", 10_000)).toEqual({ ok: true, number: 7, display: "0007" });
   });
 
   it("uses the spec message", () => {
@@ -50,36 +117,41 @@ describe("parseTicketInput", () => {
 });
 
 describe("sanitizeTicketInput", () => {
-  it("keeps digits only and caps at 4", () => {
+  it("keeps digits only and caps at 4 across raffles", () => {
     expect(sanitizeTicketInput("a1b2")).toBe("12");
     expect(sanitizeTicketInput("123456")).toBe("1234");
     expect(sanitizeTicketInput("00-7")).toBe("007");
     expect(sanitizeTicketInput("")).toBe("");
   });
+
+  it("caps at the raffle's digits when the raffle is known", () => {
+    expect(sanitizeTicketInput("123456", 100)).toBe("12");
+    expect(sanitizeTicketInput("123456", 1000)).toBe("123");
+  });
 });
 
 describe("ticketPreview", () => {
   it("shows the first 4 in user payments with an ellipsis flag", () => {
-    expect(ticketPreview([1, 22, 333, 4444, 5], USER_PAYMENT_TICKET_PREVIEW)).toEqual({
+    expect(ticketPreview([1, 22, 333, 4444, 5], USER_PAYMENT_TICKET_PREVIEW, 10_000)).toEqual({
       items: ["0001", "0022", "0333", "4444"],
       more: true,
     });
-    expect(ticketPreview([1, 2, 3, 4], USER_PAYMENT_TICKET_PREVIEW)).toEqual({
-      items: ["0001", "0002", "0003", "0004"],
+    expect(ticketPreview([1, 2, 3, 4], USER_PAYMENT_TICKET_PREVIEW, 100)).toEqual({
+      items: ["01", "02", "03", "04"],
       more: false,
     });
   });
 
   it("shows 3 in admin rows", () => {
-    expect(ticketPreview([9, 8, 7, 6], ADMIN_ROW_TICKET_PREVIEW)).toEqual({
-      items: ["0009", "0008", "0007"],
+    expect(ticketPreview([9, 8, 7, 6], ADMIN_ROW_TICKET_PREVIEW, 1000)).toEqual({
+      items: ["009", "008", "007"],
       more: true,
     });
   });
 
   it("handles empty lists and a zero limit", () => {
-    expect(ticketPreview([], 4)).toEqual({ items: [], more: false });
-    expect(ticketPreview([1], 0)).toEqual({ items: [], more: true });
+    expect(ticketPreview([], 4, 100)).toEqual({ items: [], more: false });
+    expect(ticketPreview([1], 0, 100)).toEqual({ items: [], more: true });
   });
 });
 

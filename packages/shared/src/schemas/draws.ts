@@ -54,6 +54,7 @@ export const ticketVerificationSchema = z.object({
    * refunded (a cancelled raffle, decision 0016): void.
    */
   result: z.enum(["not_found", "not_sold", "winner", "not_winner", "refunded"]),
+  /** The number asked, in the digits its raffles share (as typed, at least 2, when they differ). */
   ticketNumber: z.string(),
   /** Raffles holding this number (every page); the matches are one page of them. */
   total: z.number().int(),
@@ -62,6 +63,8 @@ export const ticketVerificationSchema = z.object({
   matches: z.array(
     z.object({
       raffleId: z.string(),
+      /** The number in this raffle's digits ('07' in a 100-ticket raffle, '0007' in a 10,000 one). */
+      ticketNumber: z.string(),
       raffleTitle: z.string(),
       raffleStatus: z.string(),
       sold: z.boolean(),

@@ -12,5 +12,7 @@ export const drawListItemSchema = drawRecordSchema.extend({
   recordUrl: z.string().nullable(),
   /** What this draw asks readers to trust (domain/draw-trust.ts), stated next to it on the transparency page. */
   drawTrust: z.enum(DRAW_TRUST_LEVELS),
+  /** The raffle's size: its winners' numbers are shown in its digits (ticketDigits). */
+  totalTickets: z.number().int(),
 });
 export type DrawListItem = z.infer<typeof drawListItemSchema>;

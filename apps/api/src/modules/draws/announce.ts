@@ -19,7 +19,7 @@ export interface AnnouncedWinner {
 export async function announceWinners(
   ctx: Pick<AppContext, "events" | "mail" | "config">,
   tx: Executor,
-  raffle: { id: string; title: string },
+  raffle: { id: string; title: string; totalTickets: number },
   winners: AnnouncedWinner[],
 ): Promise<number> {
   const link = `/sorteo/${raffle.id}`;
@@ -33,7 +33,7 @@ export async function announceWinners(
               userId: w.userId,
               type: "raffle_won" as const,
               title: "¡Ganaste!",
-              message: `Tu boleto ${formatTicketNumber(w.ticketNumber)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}".`,
+              message: `Tu boleto ${formatTicketNumber(w.ticketNumber, raffle.totalTickets)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}".`,
               linkTo: link,
             },
           ]
@@ -60,7 +60,7 @@ export async function announceWinners(
       ...noticeEmail({
         name: user.name,
         title: "¡Ganaste en Rifazo!",
-        message: `Tu boleto ${formatTicketNumber(w.ticketNumber)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
+        message: `Tu boleto ${formatTicketNumber(w.ticketNumber, raffle.totalTickets)} ganó "${w.prizeDescription}" en la rifa "${raffle.title}". Te contactaremos para coordinar la entrega del premio.`,
         actionUrl: `${ctx.config.publicUrl}${link}`,
         actionLabel: "Ver el sorteo",
       }),

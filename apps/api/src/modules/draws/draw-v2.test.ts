@@ -191,7 +191,7 @@ describe("sorteo con drand", () => {
     expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("drawn");
     expect(result.winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual(
-      verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0")),
+      verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0")),
     );
     const beacon = record.entries[3];
     expect(beacon?.type === "beacon" && beacon.data.source).toBe("relay");
@@ -362,7 +362,7 @@ describe("descalificación", () => {
     expect(rows.find((r) => r.disqualifiedAt === null)?.ticketNumber).toBe(replaced?.ticketNumber);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
     expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
-      String(replaced?.ticketNumber).padStart(4, "0"),
+      String(replaced?.ticketNumber).padStart(2, "0"),
     ]);
 
     // Someone who is not a current winner cannot be disqualified.
@@ -413,9 +413,9 @@ describe("lotería externa", () => {
       correction: false,
       pendingProposalId: null,
       winners: [
-        { level: 1, index: 0, ticketNumber: "0023" },
-        { level: 2, index: 0, ticketNumber: "0040" },
-        { level: 2, index: 1, ticketNumber: "0007" },
+        { level: 1, index: 0, ticketNumber: "23" },
+        { level: 2, index: 0, ticketNumber: "40" },
+        { level: 2, index: 1, ticketNumber: "07" },
       ],
     });
     const noReason = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
@@ -452,9 +452,9 @@ describe("lotería externa", () => {
     expect(verification.winners.map((w) => w.ticketNumber)).toEqual([11, 40, 7]);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
     expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
-      "0011",
-      "0040",
-      "0007",
+      "11",
+      "40",
+      "07",
     ]);
 
     const dq = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {

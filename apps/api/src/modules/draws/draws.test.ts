@@ -298,8 +298,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     expect(body.winners.map((w: { level: number }) => w.level)).toEqual([1, 2, 2]);
     const numbers = body.winners.map((w: { ticketNumber: string }) => w.ticketNumber);
     expect(new Set(numbers).size).toBe(3);
-    for (const n of numbers)
-      expect(["0003", "0007", "0011", "0020", "0021", "0040", "0041", "0042"]).toContain(n);
+    for (const n of numbers) expect(["03", "07", "11", "20", "21", "40", "41", "42"]).toContain(n);
 
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual([
@@ -313,7 +312,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     const verification = await verifyRecord(record);
     expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("drawn");
-    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual(numbers);
+    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0"))).toEqual(numbers);
 
     // Winners are named publicly by the masked name only (issue 15), in the draw's answer and on the raffle.
     const masked = ["Ana P.", "Luis R.", "Carla D."];
@@ -417,7 +416,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     expect(JSON.stringify(record)).not.toContain("escrito a mano");
     const verification = await verifyRecord(record);
     expect(verification.ok).toBe(true);
-    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(4, "0"))).toEqual(
+    expect(verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0"))).toEqual(
       typed.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber),
     );
   });
@@ -459,7 +458,7 @@ describe("sorteos v1 ya guardados (antes del acta)", () => {
       byLevel(
         transcript.winners.map((w) => ({
           level: w.level,
-          ticketNumber: String(w.ticketNumber).padStart(4, "0"),
+          ticketNumber: String(w.ticketNumber).padStart(2, "0"),
         })),
       ),
     );
@@ -512,7 +511,7 @@ describe("verificador público de boletos (verify_public_ticket)", () => {
     await frozenMinutesAgo(raffle.id);
     const drawn = (await draw(raffle.id)).json();
     const winning = drawn.winners[0].ticketNumber as string;
-    const losing = ["0005", "0006", "0007"].find((n) => n !== winning) as string;
+    const losing = ["05", "06", "07"].find((n) => n !== winning) as string;
 
     const verify = (n: string) =>
       t.app.inject({ method: "GET", url: `/api/tickets/verify/${n}`, remoteAddress: nextIp() });
@@ -520,7 +519,7 @@ describe("verificador público de boletos (verify_public_ticket)", () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toBe("El número de boleto debe tener 4 dígitos (ej: 0123).");
     expect((await verify("9999")).json().result).toBe("not_found");
-    const unsold = await verify("0029");
+    const unsold = await verify("29");
     expect(unsold.json().result).toBe("not_sold");
     const win = (await verify(winning)).json();
     expect(win.result).toBe("winner");

@@ -641,7 +641,7 @@ export async function disqualifyWinnerIn(
           userId: removed.userId,
           type: "raffle_announcement",
           title: "Premio anulado",
-          message: `Tu boleto ${formatTicketNumber(target.ticketNumber)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
+          message: `Tu boleto ${formatTicketNumber(target.ticketNumber, raffle.totalTickets)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
           linkTo: `/sorteo/${raffle.id}`,
         },
       ]);
@@ -664,7 +664,7 @@ export async function disqualifyWinnerIn(
       disqualified: {
         level: target.level,
         index: target.index,
-        ticketNumber: formatTicketNumber(target.ticketNumber),
+        ticketNumber: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
       },
       replacement: null,
       pendingRound: named_,
@@ -853,7 +853,7 @@ async function writeReplacement(
           userId: ticket.userId,
           type: "raffle_won",
           title: "¡Ganaste!",
-          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
+          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
           linkTo: link,
         },
       ]);
@@ -864,7 +864,7 @@ async function writeReplacement(
           ...noticeEmail({
             name: user.name,
             title: "¡Ganaste en Rifazo!",
-            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
+            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
             actionUrl: `${ctx.config.publicUrl}${link}`,
             actionLabel: "Ver el sorteo",
           }),
@@ -986,8 +986,12 @@ async function externalFacts(tx: Tx, raffleId: string, input: { result: string }
   return { raffle, frozen, previous, waiting, winners, windowHours, windowEndsAt };
 }
 
-const winnerView = (winners: RecordWinner[]) =>
-  winners.map((w) => ({ level: w.level, index: w.index, ticketNumber: formatTicketNumber(w.ticketNumber) }));
+const winnerView = (winners: RecordWinner[], totalTickets: number) =>
+  winners.map((w) => ({
+    level: w.level,
+    index: w.index,
+    ticketNumber: formatTicketNumber(w.ticketNumber, totalTickets),
+  }));
 
 /**
  * POST /api/admin/raffles/:id/external-result: the official result of the bound lottery, mapped to
@@ -1044,7 +1048,11 @@ export async function enterExternalResult(
         },
         ipAddress: actor.ip,
       });
-      return { correction: true, pendingProposalId: proposal.id, winners: winnerView(winners) };
+      return {
+        correction: true,
+        pendingProposalId: proposal.id,
+        winners: winnerView(winners, raffle.totalTickets),
+      };
     }
     await storePublication(ctx, tx, raffleId, actor, publication);
     await repo.appendRecordEntry(tx, raffleId, "external_result", now, {
@@ -1067,7 +1075,7 @@ export async function enterExternalResult(
       },
       ipAddress: actor.ip,
     });
-    return { correction: false, pendingProposalId: null, winners: winnerView(winners) };
+    return { correction: false, pendingProposalId: null, winners: winnerView(winners, raffle.totalTickets) };
   });
   if (queued > 0) ctx.mail.flushSoon();
   return result;
@@ -1144,7 +1152,7 @@ export async function confirmExternalCorrection(
       },
       ipAddress: actor.ip,
     });
-    return { correction: true as const, winners: winnerView(winners) };
+    return { correction: true as const, winners: winnerView(winners, raffle.totalTickets) };
   });
   if (queued > 0) ctx.mail.flushSoon();
   return result;
@@ -1212,7 +1220,7 @@ async function correctWinners(
               userId: w.userId,
               type: "raffle_announcement" as const,
               title: "Resultado corregido",
-              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber)} ya no es ganador. La corrección queda visible en el acta.`,
+              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber, raffle.totalTickets)} ya no es ganador. La corrección queda visible en el acta.`,
               linkTo: link,
             },
           ]

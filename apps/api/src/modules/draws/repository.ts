@@ -141,6 +141,8 @@ export interface TicketMatch {
   raffleId: string;
   raffleTitle: string;
   raffleStatus: string;
+  /** The raffle's size: the answer shows the number in its digits. */
+  totalTickets: number;
   ticketStatus: string;
   ownerName: string | null;
   /** Only compared with the signed-in caller's id; never leaves the service. */
@@ -181,7 +183,7 @@ export async function findTicketMatches(
            bool_or(m."ticketStatus" = 'sold' AND m."refunded") OVER () AS "anyRefunded"
     FROM (
       SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
-             t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
+             r.total_tickets AS "totalTickets", t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
              r.end_date AS "endDate", r.drawn_at AS "drawnAt", r.created_at AS "createdAt",
              w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
              EXISTS (SELECT 1 FROM refunds rf WHERE rf.proof_id = t.payment_id) AS "refunded"
@@ -222,6 +224,7 @@ export async function findDrawnRaffles(tx: Executor, limit: number) {
     .select({
       id: raffles.id,
       title: raffles.title,
+      totalTickets: raffles.totalTickets,
       drawnAt: raffles.drawnAt,
       commitment: raffles.drawSeedCommitment,
       seed: raffles.drawSeed,

@@ -78,7 +78,7 @@ export async function storedResult(
     winners: rows.map((w) => ({
       level: w.prizeLevel,
       prize: w.prizeDescription,
-      ticketNumber: formatTicketNumber(w.ticketNumber),
+      ticketNumber: formatTicketNumber(w.ticketNumber, raffle.totalTickets),
       // Public: the masked name only (issue 15), as the raffle pages and the ticket verifier show it.
       winnerName: shortName(w.winnerName) ?? w.winnerName,
       isMine: viewerId !== null && w.userId === viewerId,
@@ -98,6 +98,7 @@ export interface TicketVerification {
   pageSize: number;
   matches: Array<{
     raffleId: string;
+    ticketNumber: string;
     raffleTitle: string;
     raffleStatus: string;
     sold: boolean;
@@ -114,7 +115,7 @@ export interface TicketVerification {
 }
 
 /**
- * verify_public_ticket: a 4-digit number across every raffle on sale, under review or drawn, however old
+ * verify_public_ticket: a number (1-4 digits) across every raffle on sale, under review or drawn, however old
  * (a winner stays a winner), a page at a time. Anyone may ask for
  * any number, so the answer names only a winner (as the winners list does) and, for a signed-in caller,
  * their own tickets: naming every sold ticket's owner let a visitor sweep a frozen list and group its
@@ -144,6 +145,7 @@ export async function verifyTicket(
     const mine = (sold || refunded) && viewerId !== null && r.ownerId === viewerId;
     return {
       raffleId: r.raffleId,
+      ticketNumber: formatTicketNumber(parsed.number, r.totalTickets),
       raffleTitle: r.raffleTitle,
       raffleStatus: r.raffleStatus,
       sold,
@@ -166,9 +168,12 @@ export async function verifyTicket(
           : found.anyRefunded
             ? "refunded"
             : "not_sold";
+  // One width when every raffle found agrees (the usual case); otherwise the number as typed.
+  const widths = new Set(matches.map((m) => m.ticketNumber));
+  const ticketNumber = widths.size === 1 ? (matches[0]?.ticketNumber ?? parsed.display) : parsed.display;
   return {
     result,
-    ticketNumber: parsed.display,
+    ticketNumber,
     total: found.total,
     page,
     pageSize: VERIFY_PAGE_SIZE,
@@ -199,6 +204,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
       const transcript = row.transcript as DrawTranscript;
       return {
         raffleId: row.id,
+        totalTickets: row.totalTickets,
         title: row.title,
         drawnAt,
         commitment: row.commitment,
@@ -215,6 +221,7 @@ export async function listDraws(ctx: Pick<AppContext, "db">): Promise<DrawListIt
     }
     return {
       raffleId: row.id,
+      totalTickets: row.totalTickets,
       title: row.title,
       drawnAt,
       commitment: null,

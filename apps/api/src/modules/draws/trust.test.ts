@@ -113,7 +113,8 @@ describe("nivel de confianza de cada sorteo en las respuestas públicas", () => 
       url: `/api/admin/raffles/${raffle.id}/external-winners`,
       remoteAddress: nextIp(),
       headers: { cookie: admin.cookie },
-      payload: { winners: [{ level: 1, ticketNumber: "0002", winnerName: "Ana Pérez" }] },
+      // 50 tickets: numbers have 2 digits (ticketDigits).
+      payload: { winners: [{ level: 1, ticketNumber: "02", winnerName: "Ana Pérez" }] },
     });
     expect(typed.statusCode, typed.body).toBe(200);
     const finished = (await get(`/api/raffles/${raffle.id}`)).json();

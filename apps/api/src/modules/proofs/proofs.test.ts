@@ -755,7 +755,7 @@ describe("lectura de comprobantes", () => {
     expect(approved).toMatchObject({
       status: "approved",
       statusLabel: "Aprobado",
-      ticketNumbers: ["0007", "0042"],
+      ticketNumbers: ["07", "42"],
       adminNotes: null,
     });
     const rejected = page2.items.find((p) => p.id === rejectedId);
@@ -789,7 +789,7 @@ describe("lectura de comprobantes", () => {
   it("GET /api/proofs/:id: dueño y administrador; para cualquier otro no existe", async () => {
     const own = await get(`/api/proofs/${approvedId}`, reader.cookie);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: approvedId, ticketNumbers: ["0007", "0042"], adminNotes: null });
+    expect(own.json()).toMatchObject({ id: approvedId, ticketNumbers: ["07", "42"], adminNotes: null });
     const asAdmin = await get(`/api/proofs/${approvedId}`, admin.cookie);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().adminNotes).toBe("Todo en orden");

@@ -4,10 +4,14 @@ import { paymentProofs, raffles, tickets } from "../../db/schema";
 import { foldSql, matchesAllTerms } from "../raffles/search";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;
-export type ProofWithRaffle = ProofRow & { raffleTitle: string | null };
+export type ProofWithRaffle = ProofRow & { raffleTitle: string | null; raffleTotalTickets: number | null };
 
 /** Proof columns plus the raffle's title (null for a general payment). */
-const withTitle = { ...getTableColumns(paymentProofs), raffleTitle: raffles.title };
+const withTitle = {
+  ...getTableColumns(paymentProofs),
+  raffleTitle: raffles.title,
+  raffleTotalTickets: raffles.totalTickets,
+};
 
 export async function findProof(db: Executor, id: string): Promise<ProofWithRaffle | undefined> {
   const [row] = await db

@@ -2,10 +2,8 @@ import {
   type Currency,
   ERROR_MESSAGES,
   formatMoney,
-  formatTicketNumber,
   GENERAL_PROOF_ID,
   isUuid,
-  isValidTicketNumber,
   MAX_IMAGE_PIXELS,
   MIN_TICKETS_PER_PURCHASE,
   type MyProofs,
@@ -23,6 +21,7 @@ import {
   RAFFLE_MESSAGES,
   RESERVATION_MESSAGES,
   type SessionUser,
+  ticketLabel,
 } from "@rifazo/shared";
 import { formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
@@ -62,10 +61,6 @@ const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFou
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-function ticketLabel(n: number): string {
-  return isValidTicketNumber(n) ? formatTicketNumber(n) : String(n);
-}
-
 const APPROVED: readonly string[] = ["approved", "verified"];
 
 export function toPaymentProof(
@@ -74,6 +69,8 @@ export function toPaymentProof(
   viewer: "owner" | "admin",
 ): PaymentProof {
   const status = row.status as ProofStatus;
+  // A general payment (no raffle) has no numbers; a raffle's show in its digits.
+  const total = row.raffleTotalTickets;
   return {
     id: row.id,
     raffleId: row.raffleId,
@@ -90,7 +87,8 @@ export function toPaymentProof(
     // The owner sees the reviewer's note only as the reason of a rejection (spec 1 §2 "Mis Pagos").
     adminNotes: viewer === "admin" || status === "rejected" ? row.adminNotes : null,
     quantityOfTickets: row.quantityOfTickets,
-    ticketNumbers: APPROVED.includes(status) ? ticketNumbers.map(ticketLabel) : [],
+    ticketNumbers:
+      APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
     // Only the buyer may link the record's owner tags to this purchase (issue 15).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
     // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
@@ -461,7 +459,10 @@ export async function submitProof(
     });
     // Committed: the analysis worker reads it soon (hash, OCR), never on this request's time.
     ctx.proofAnalysis.kick();
-    return { proof: toPaymentProof({ ...row, raffleTitle: title }, [], "owner"), created: true };
+    return {
+      proof: toPaymentProof({ ...row, raffleTitle: title, raffleTotalTickets: null }, [], "owner"),
+      created: true,
+    };
   } catch (error) {
     // Connection lost mid-transaction (maybe during COMMIT): the row may exist, so keep the file. The
     // orphan sweep removes it later if no row refers to it; the client gets a retryable 503.

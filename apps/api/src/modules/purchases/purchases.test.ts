@@ -152,7 +152,7 @@ describe("reservas: quién puede reservar", () => {
       numberMode: "chosen",
       status: "active",
       quantity: 2,
-      numbers: ["0007", "0042"],
+      numbers: ["07", "42"],
       pricing: { total: 10, applied: "none" },
       exchangeRate: { rate: 79.6373 },
     });
@@ -316,7 +316,7 @@ describe("reservas: carreras", () => {
     for (const response of lost) {
       expect(response.json().error).toMatchObject({
         code: "NUMBERS_TAKEN",
-        details: { taken: ["0010", "0011", "0012"] },
+        details: { taken: ["10", "11", "12"] },
       });
     }
     const winner = won[0]?.json() as Reservation;
@@ -497,11 +497,11 @@ describe("reservas: pago, aprobación y rechazo", () => {
         headers: { cookie: admin.cookie },
       });
       expect(approved.statusCode, approved.body).toBe(200);
-      expect(approved.json().tickets).toEqual(["0007", "0042", "0099"]);
+      expect(approved.json().tickets).toEqual(["07", "42", "99"]);
       expect(await soldNumbers(t.app.ctx.db, raffle.id)).toEqual([7, 42, 99]);
       expect((await reservationRow(reservation.id)).status).toBe("approved");
       const view = (await get(`/api/reservations/${reservation.id}`, buyer.cookie)).json() as Reservation;
-      expect(view).toMatchObject({ status: "approved", numbers: ["0007", "0042", "0099"], methods: [] });
+      expect(view).toMatchObject({ status: "approved", numbers: ["07", "42", "99"], methods: [] });
     } finally {
       await t.app.ctx.db
         .update(settings)

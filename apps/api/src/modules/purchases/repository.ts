@@ -271,6 +271,8 @@ export async function listMine(db: Executor, userId: string, now: Date, others: 
 
 export interface ReservationExtras {
   raffleTitle: string;
+  /** The raffle's size: numbers show in its digits (null if the raffle is gone). */
+  totalTickets: number | null;
   numberMode: string;
   currency: string;
   paymentMethods: string[];
@@ -292,6 +294,7 @@ export async function extrasOf(
     .select({
       id: raffles.id,
       title: raffles.title,
+      totalTickets: raffles.totalTickets,
       numberMode: raffles.numberMode,
       currency: raffles.currency,
       paymentMethods: raffles.paymentMethods,
@@ -327,6 +330,7 @@ export async function extrasOf(
     const proof = latest.get(row.id) ?? null;
     out.set(row.id, {
       raffleTitle: raffle?.title ?? "",
+      totalTickets: raffle?.totalTickets ?? null,
       numberMode: raffle?.numberMode ?? "random",
       currency: raffle?.currency ?? row.currency,
       paymentMethods: raffle?.paymentMethods ?? [],

@@ -73,15 +73,17 @@ const ENDED_LISTED = 20;
 
 const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
 const reservationNotFound = () => notFound("RESERVATION_NOT_FOUND", RESERVATION_MESSAGES.notFound);
-const label = (n: number) => formatTicketNumber(n);
+/** Numbers in the raffle's digits (ticketDigits); as stored when the raffle is unknown. */
+const labelIn = (totalTickets: number | null) => (n: number) =>
+  totalTickets === null ? String(n) : formatTicketNumber(n, totalTickets);
 
 // ---------------------------------------------------------------------------------------------
 // Rules
 // ---------------------------------------------------------------------------------------------
 
 /** 409 NUMBERS_TAKEN with the taken numbers formatted, in the message and in error.details.taken. */
-function numbersTaken(numbers: number[]): AppError {
-  const taken = [...numbers].sort((a, b) => a - b).map(label);
+function numbersTaken(numbers: number[], totalTickets: number): AppError {
+  const taken = [...numbers].sort((a, b) => a - b).map(labelIn(totalTickets));
   return withDetails(conflict(RESERVATION_MESSAGES.numbersTaken(taken), "NUMBERS_TAKEN"), { taken });
 }
 
@@ -260,6 +262,7 @@ function toReservation(
   now: Date,
 ): Reservation {
   const status = effectiveStatus(row, now);
+  const label = labelIn(extras?.totalTickets ?? null);
   const numbers = row.numbers
     ? [...row.numbers].sort((a, b) => a - b).map(label)
     : status === "approved" && extras && extras.soldNumbers.length > 0
@@ -594,7 +597,10 @@ export async function holdInTransaction(
     if (got.length !== input.numbers.length) {
       const mine = new Set(got);
       // Throwing rolls back the reservation and whatever it reserved: the loser holds nothing.
-      throw numbersTaken(input.numbers.filter((n) => !mine.has(n)));
+      throw numbersTaken(
+        input.numbers.filter((n) => !mine.has(n)),
+        raffle.totalTickets,
+      );
     }
   }
   await publishRaffle(ctx, tx, raffleId);
@@ -620,7 +626,11 @@ export async function reserve(
     // The loser of a race is told at once, without queueing for the raffle's lock: numbers already taken
     // stay taken. Free-looking ones are checked again under the lock, where the decision is made.
     const taken = await repo.takenAmong(ctx.db, raffleId, input.numbers, now);
-    if (taken.length > 0) throw numbersTaken(taken);
+    if (taken.length > 0) {
+      const raffle = await repo.purchaseRaffle(ctx.db, raffleId);
+      if (!raffle) throw raffleNotFound();
+      throw numbersTaken(taken, raffle.totalTickets);
+    }
   }
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -716,7 +726,9 @@ export async function releaseHold(
         raffleId: before.raffleId,
         status: before.status,
         quantity: before.quantity,
-        numbers: before.numbers ? [...before.numbers].sort((a, b) => a - b).map(label) : null,
+        numbers: before.numbers
+          ? [...before.numbers].sort((a, b) => a - b).map(labelIn(raffle?.totalTickets ?? null))
+          : null,
         createdAt: before.createdAt.toISOString(),
         expiresAt: before.expiresAt.toISOString(),
       },

@@ -299,6 +299,7 @@ export async function finishedRaffles(
     .select({
       id: raffles.id,
       title: raffles.title,
+      totalTickets: raffles.totalTickets,
       prizeImage: raffles.prizeImage,
       imageAlt: raffles.imageAlt,
       announcementType: raffles.announcementType,

@@ -4,9 +4,7 @@ import {
   acceptedMethodsOf,
   type Currency,
   FEATURED_LIMIT,
-  formatTicketNumber,
   isUuid,
-  isValidTicketNumber,
   type PublicRaffle,
   type PublicWinner,
   RAFFLE_MESSAGES,
@@ -15,6 +13,7 @@ import {
   type RaffleStatus,
   statusesForFilter,
   ticketCapOf,
+  ticketLabel,
   type WinnersList,
   type WinnersQuery,
   winnersYears,
@@ -44,11 +43,6 @@ export function assertRaffleId(id: string): void {
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-/** 4 digits when valid; a legacy out-of-range value is shown as stored rather than failing the page. */
-function ticketLabel(n: number): string {
-  return isValidTicketNumber(n) ? formatTicketNumber(n) : String(n);
-}
-
 /** How a payload names people: public ones by the masked name ("María G.", issue 15), admin ones in full. */
 export type WinnerNames = "masked" | "full";
 
@@ -57,9 +51,11 @@ export function maskedName(name: string): string {
   return shortName(name) ?? name;
 }
 
-export function toWinner(row: repo.WinnerRow, names: WinnerNames): PublicWinner {
+/** `totalTickets` is the winner's raffle's: the number shows in its digits (ticketDigits). */
+export function toWinner(row: repo.WinnerRow, names: WinnerNames, totalTickets: number): PublicWinner {
   return {
-    ticketNumber: ticketLabel(row.ticketNumber),
+    // A legacy out-of-range value is shown as stored rather than failing the page.
+    ticketNumber: ticketLabel(row.ticketNumber, totalTickets),
     winnerName: names === "full" ? row.winnerName : maskedName(row.winnerName),
     prizeLevel: row.prizeLevel,
     prizeDescription: row.prizeDescription,
@@ -69,7 +65,8 @@ export function toWinner(row: repo.WinnerRow, names: WinnerNames): PublicWinner 
 }
 
 /** A winner in a public payload: masked name, ticket, prize. */
-export const toPublicWinner = (row: repo.WinnerRow): PublicWinner => toWinner(row, "masked");
+export const toPublicWinner = (row: repo.WinnerRow, totalTickets: number): PublicWinner =>
+  toWinner(row, "masked", totalTickets);
 
 export function toPublicRaffle(
   row: repo.RaffleCardRow,
@@ -77,7 +74,7 @@ export function toPublicRaffle(
   record?: RecordSummary,
   names: WinnerNames = "masked",
 ): PublicRaffle {
-  const winners = winnerRows.map((w) => toWinner(w, names));
+  const winners = winnerRows.map((w) => toWinner(w, names, row.totalTickets));
   return {
     id: row.id,
     title: row.title,
@@ -108,7 +105,8 @@ export function toPublicRaffle(
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
     claimPeriodDays: row.claimPeriodDays,
     winnerName: row.winnerName === null || names === "full" ? row.winnerName : maskedName(row.winnerName),
-    winningTicketNumber: row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber),
+    winningTicketNumber:
+      row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber, row.totalTickets),
     // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.
     hasWinners: winners.length > 0 || row.winningTicketNumber !== null,
     winners,
@@ -235,7 +233,9 @@ export async function winnersHistory(
         drawTrust: drawTrustOf(row, records.get(row.id)),
       },
       drawDate: row.drawDate.toISOString(),
-      winners: winnerRows.filter((w) => w.raffleId === row.id).map(toPublicWinner),
+      winners: winnerRows
+        .filter((w) => w.raffleId === row.id)
+        .map((w) => toPublicWinner(w, row.totalTickets)),
     })),
     years,
   };

@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
 import type { Receipt } from "@rifazo/shared";
 import { isReceiptToken } from "@rifazo/shared/domain/receipt";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import jsQR from "jsqr";
 import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
@@ -17,7 +18,7 @@ import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
 import { fakeWebDist } from "../../../test/security/support";
-import { mailOutbox, paymentProofs } from "../../db/schema";
+import { mailOutbox, paymentProofs, tickets } from "../../db/schema";
 import { RECEIPT_IMAGE_HEIGHT, RECEIPT_IMAGE_QR, RECEIPT_IMAGE_WIDTH } from "./render";
 
 const ctx = useAdminTest();
@@ -184,7 +185,7 @@ describe("GET /api/receipts/:token", () => {
       .set({ receiptToken: token })
       .where(eq(paymentProofs.id, raffle.proofIds[0] as string));
     const receipt = (await visitor(`/api/receipts/${token}`)).json() as Receipt;
-    expect(receipt.numbers).toEqual(["0004", "0008"]);
+    expect(receipt.numbers).toEqual(["04", "08"]);
     expect(receipt.buyerName).toBe("Beto");
     expect(receipt.draw.kind).toBe("drand_round");
     expect(receipt.draw.round).toBeGreaterThan(0);
@@ -260,6 +261,60 @@ describe("PNG y PDF del recibo", () => {
     );
     expect(text).toContain(receipt.checkpoint?.code.slice(0, 100));
     expect(text).not.toContain(reference.slice(-8));
+  });
+});
+
+describe("cifras de la rifa (1.000 boletos: 3 cifras)", () => {
+  it("recibo (JSON, PDF, enlace del QR), correo, Mis pagos y exportaciones CSV/XLSX muestran 007 y 042", async () => {
+    const buyer = await signedInUser(ctx.t.app, { fullName: "Rosa Tres Cifras" });
+    const raffle = await createRaffle(ctx, { totalTickets: 1000, title: "Rifa de mil boletos" });
+    // Only 7 and 42 are left in the pool, so the random approval gives exactly those two.
+    await db()
+      .delete(tickets)
+      .where(and(eq(tickets.raffleId, raffle.id), notInArray(tickets.ticketNumber, [7, 42])));
+    const proof = await insertProof(db(), {
+      userId: buyer.id,
+      raffleId: raffle.id,
+      amount: 365,
+      currency: "VES",
+      exchangeRate: 36.5,
+      quantityOfTickets: 2,
+    });
+    const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/approve`, ctx.admin.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().tickets).toEqual(["007", "042"]);
+
+    const mine = (await call(ctx.t, "GET", `/api/proofs/${proof.id}`, buyer.cookie)).json() as {
+      receiptToken: string;
+      ticketNumbers: string[];
+    };
+    expect(mine.ticketNumbers).toEqual(["007", "042"]);
+    const token = mine.receiptToken;
+    const receipt = (await visitor(`/api/receipts/${token}`)).json() as Receipt;
+    expect(receipt.numbers).toEqual(["007", "042"]);
+    expect(receipt.verifierUrl).toContain("numeros=007,042");
+    const pdf = await visitor(`/api/receipts/${token}/receipt.pdf`);
+    const text = await pdfText(new Uint8Array(pdf.rawPayload));
+    expect(text).toContain("007 042");
+    expect(text).not.toContain("0007");
+
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mail?.text).toContain("Tus números: 007, 042.");
+
+    const csv = await call(ctx.t, "GET", "/api/admin/exports/proofs.csv", ctx.admin.cookie);
+    const line = csv.rawPayload
+      .toString("utf8")
+      .split("\n")
+      .find((l) => l.includes(proof.id));
+    expect(line).toContain(`,"007 042",`);
+    const xlsx = await call(ctx.t, "GET", "/api/admin/exports/proofs.xlsx", ctx.admin.cookie);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    let cell: unknown;
+    workbook.getWorksheet("Comprobantes")?.eachRow((row) => {
+      if (row.getCell(1).value === proof.id) cell = row.getCell(13).value;
+    });
+    expect(cell).toBe("007 042");
   });
 });
 

@@ -24,12 +24,12 @@ export async function findApprovedByToken(db: Executor, token: string) {
       buyerName: users.name,
       raffleId: raffles.id,
       raffleTitle: raffles.title,
+      totalTickets: raffles.totalTickets,
       endDate: raffles.endDate,
       announcementType: raffles.announcementType,
       externalLottery: raffles.externalLottery,
       externalDrawAt: raffles.externalDrawAt,
       externalRule: raffles.externalRule,
-      totalTickets: raffles.totalTickets,
       drawnAt: raffles.drawnAt,
       drawAlgorithm: raffles.drawAlgorithm,
     })

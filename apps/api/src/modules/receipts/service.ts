@@ -1,12 +1,11 @@
 import {
   type Currency,
-  formatTicketNumber,
-  isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   purchaseDisplayState,
   RECEIPT_MESSAGES,
   type Receipt,
+  ticketLabel,
 } from "@rifazo/shared";
 import { checkpointText, formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
@@ -31,7 +30,6 @@ import * as repo from "./repository";
 
 const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 
 /** Where the receipt's files are served (same origin as the page). */
 export const receiptPaths = {
@@ -90,7 +88,7 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
   const refund = refunds[0];
   const summary = summaries.get(row.raffleId);
   const draw = drawOf(row, summary?.drawRound ?? null, summary?.drawRoundAt ?? null);
-  const labels = numbers.map(ticketLabel);
+  const labels = numbers.map((n) => ticketLabel(n, row.totalTickets));
   const currency = row.currency as Currency;
   const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
   const method = row.paymentMethod as PaymentMethod;

@@ -15,6 +15,7 @@ export { DownloadRecordButton, VerifyDraw } from "./components/verify-draw";
 export {
   recordStage,
   recordTitle,
+  recordTotalTickets,
   roundOf,
   rulesOf,
   type ShownDisqualification,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RAFFLE_STATUSES } from "../../constants";
+import { ticketDigits } from "../../domain/tickets";
 import { publicWinnerSchema } from "../raffles";
 import { blankToUndefined, isBlank, numberInput, textInput, toNumber } from "./common";
 import { ADMIN_MESSAGES } from "./messages";
@@ -14,7 +15,7 @@ const winnerEntryInputSchema = z.object({
 
 export interface ExternalWinnerEntry {
   level: number;
-  /** '0123' */
+  /** In the raffle's digits: '07' (100 tickets), '007' (1,000), '0123' (10,000). */
   ticketNumber: string;
   winnerName: string;
 }
@@ -29,6 +30,8 @@ export function externalWinnersError(
     | ReadonlyArray<{ level?: unknown; ticketNumber?: unknown; winnerName?: unknown }>
     | null
     | undefined,
+  /** The raffle's size, so numbers have exactly its digits; null before the raffle is loaded (2-4). */
+  totalTickets: number | null,
 ): string | null {
   if (!raffleId) return ADMIN_MESSAGES.selectRaffle;
   const list = winners ?? [];
@@ -38,7 +41,15 @@ export function externalWinnersError(
   if (list.some((w) => !numberText(w.ticketNumber) || isBlank(w.winnerName))) {
     return ADMIN_MESSAGES.winnerFieldsRequired;
   }
-  if (list.some((w) => !/^\d{4}$/.test(numberText(w.ticketNumber)))) return ADMIN_MESSAGES.ticketDigits;
+  if (totalTickets === null) {
+    if (list.some((w) => !/^\d{2,4}$/.test(numberText(w.ticketNumber))))
+      return ADMIN_MESSAGES.ticketDigitsAny;
+  } else {
+    const digits = ticketDigits(totalTickets);
+    const exact = new RegExp(`^\\d{${digits}}$`);
+    if (list.some((w) => !exact.test(numberText(w.ticketNumber))))
+      return ADMIN_MESSAGES.ticketDigitsOf(digits);
+  }
   const seen = new Set<string>();
   const repeated: string[] = [];
   for (const w of list) {
@@ -59,7 +70,7 @@ export function externalWinnersError(
 export const externalWinnersInputSchema = z
   .object({ winners: z.union([z.array(winnerEntryInputSchema), z.null()]).optional() })
   .transform((raw, ctx): { winners: ExternalWinnerEntry[] } => {
-    const message = externalWinnersError("selected", raw.winners);
+    const message = externalWinnersError("selected", raw.winners, null);
     if (message) {
       ctx.addIssue({ code: "custom", path: ["winners"], message });
       return z.NEVER;
@@ -79,9 +90,9 @@ export const soldTicketLookupQuerySchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{4}$/, ADMIN_MESSAGES.ticketDigits)
+      .regex(/^\d{2,4}$/, ADMIN_MESSAGES.ticketDigitsAny)
       .optional()
-      .describe("Número de 4 dígitos; sin él se listan todos los boletos vendidos."),
+      .describe("Número con las cifras de la rifa (2 a 4); sin él se listan todos los boletos vendidos."),
   ),
 });
 export const soldTicketListSchema = z.object({

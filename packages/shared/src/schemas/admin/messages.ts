@@ -50,6 +50,10 @@ export const ADMIN_MESSAGES = {
   atLeastOneWinner: "Debes registrar al menos un ganador.",
   winnerFieldsRequired: "Todos los ganadores deben tener número de boleto y nombre.",
   ticketDigits: "Los números de boleto deben tener exactamente 4 dígitos.",
+  /** The spec's message at the raffle's width (2 for 100 tickets, 3 for 1,000: ticketDigits). */
+  ticketDigitsOf: (digits: number) => `Los números de boleto deben tener exactamente ${digits} dígitos.`,
+  /** Before the raffle is known (the request body alone): any width a raffle can have. */
+  ticketDigitsAny: "Los números de boleto deben tener entre 2 y 4 dígitos.",
   duplicates: (numbers: readonly string[]) =>
     `Los siguientes números están duplicados: ${numbers.join(", ")}.`,
   levelInvalid: "El nivel de premio no es válido.",

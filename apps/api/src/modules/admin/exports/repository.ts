@@ -89,6 +89,7 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
       buyerName: users.name,
       buyerEmail: users.email,
       raffleTitle: raffles.title,
+      raffleTotalTickets: raffles.totalTickets,
       amount: paymentProofs.amount,
       currency: paymentProofs.currency,
       exchangeRate: paymentProofs.exchangeRate,

@@ -4,14 +4,13 @@ import {
   ADMIN_EXPORTS,
   ADMIN_MESSAGES,
   EMPTY_EXPORT_CODE,
-  formatTicketNumber,
-  isValidTicketNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   purchaseDisplayState,
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
   type Revenue,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/client";
@@ -45,7 +44,6 @@ export interface ExportSpec<T extends repo.Cursor> {
 export const EXPORT_FORMATS = ["csv", "excel-csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 const ACTIVATION_LABELS: Record<(typeof ACTIVATION_TYPES)[number], string> = {
   date: "Por fecha",
   percentage: "Por porcentaje",
@@ -172,7 +170,7 @@ export const RAFFLES_EXPORT: ExportSpec<RaffleBatchRow & { revenue: Revenue }> =
     r.isFeatured,
     r.announcementType === "external" ? "Externo" : "Interno",
     r.winnerName,
-    r.winningTicketNumber === null ? null : ticketLabel(r.winningTicketNumber),
+    r.winningTicketNumber === null ? null : ticketLabel(r.winningTicketNumber, r.totalTickets),
     r.createdAt,
   ],
 };
@@ -234,7 +232,10 @@ export const PROOFS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.proofBatch
       proofStatus: p.status,
       refund: p.refundStatus ? { status: p.refundStatus } : null,
     }).label,
-    (p.tickets ?? []).map(Number).map(ticketLabel).join(" "),
+    (p.tickets ?? [])
+      .map(Number)
+      .map((n) => (p.raffleTotalTickets === null ? String(n) : ticketLabel(n, p.raffleTotalTickets)))
+      .join(" "),
     p.userNotes,
     p.adminNotes,
     p.reviewedAt,

@@ -37,7 +37,9 @@ export async function raffleHolds(
       status,
       statusLabel: RESERVATION_STATUS_LABELS[status as ReservationStatus],
       quantity: row.quantity,
-      numbers: row.numbers ? [...row.numbers].sort((a, b) => a - b).map(formatTicketNumber) : null,
+      numbers: row.numbers
+        ? [...row.numbers].sort((a, b) => a - b).map((n) => formatTicketNumber(n, raffle.totalTickets))
+        : null,
       since: (row.since ?? row.createdAt).toISOString(),
       expiresAt: status === "submitted" ? null : row.expiresAt.toISOString(),
       holdsLastHour: row.holdsLastHour,

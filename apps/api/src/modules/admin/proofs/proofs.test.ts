@@ -85,7 +85,8 @@ describe("lista de comprobantes", () => {
       file: { url: `/api/proofs/${newer.id}/file`, contentType: "image/png" },
     });
     expect(body.items[0].tickets).toHaveLength(2);
-    expect(body.items[0].tickets[0]).toMatch(/^\d{4}$/);
+    // 20 tickets: 2 digits (ticketDigits).
+    expect(body.items[0].tickets[0]).toMatch(/^\d{2}$/);
     expect(body.items[1]).toMatchObject({ raffleTitle: null, duplicateReference: false, tickets: [] });
     expect(body.items[2].duplicateReference).toBe(true);
     expect(body.items[2].duplicateOf).toBe(newer.id);

@@ -25,6 +25,7 @@ export const proofListColumns = {
   buyerEmail: users.email,
   raffleId: paymentProofs.raffleId,
   raffleTitle: raffles.title,
+  raffleTotalTickets: raffles.totalTickets,
   amount: paymentProofs.amount,
   currency: paymentProofs.currency,
   exchangeRate: paymentProofs.exchangeRate,

@@ -7,10 +7,8 @@ import {
   type Currency,
   formatDateTime,
   formatEsNumber,
-  formatTicketNumber,
   isActivationReached,
   isUuid,
-  isValidTicketNumber,
   LEVELS,
   levelRank,
   ocrMismatches,
@@ -21,6 +19,7 @@ import {
   type RefundStatus,
   reviewDeadline,
   sentence,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
@@ -51,7 +50,9 @@ import { sellRandomAvailable } from "./ticket-pick";
 export type ProofContext = AppContext;
 
 export const proofNotFound = () => notFound("PROOF_NOT_FOUND", ADMIN_MESSAGES.proofNotFound);
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
+/** Numbers in the raffle's digits (a general payment has none, hence the null total). */
+const labelsOf = (numbers: readonly number[], totalTickets: number | null | undefined) =>
+  numbers.map((n) => (totalTickets == null ? String(n) : ticketLabel(n, totalTickets)));
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** How many numbers a notification lists before "y N más" (a 500-ticket purchase stays readable). */
 const NUMBERS_IN_MESSAGE = 50;
@@ -104,7 +105,7 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
     userNotes: row.userNotes,
     adminNotes: row.adminNotes,
     quantityOfTickets: row.quantityOfTickets,
-    tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
+    tickets: labelsOf((row.tickets ?? []).map(Number), row.raffleTotalTickets),
     duplicateReference: row.duplicateOf !== null,
     duplicateOf: row.duplicateOf,
     file: {
@@ -174,8 +175,8 @@ export async function pendingCount(db: AppContext["db"]): Promise<{ pending: num
 }
 
 /** "0001, 0042, 0777" (at most NUMBERS_IN_MESSAGE, then "y N más"). */
-function numbersText(numbers: number[]): string {
-  const shown = numbers.slice(0, NUMBERS_IN_MESSAGE).map(ticketLabel).join(", ");
+function numbersText(numbers: number[], totalTickets: number | null): string {
+  const shown = labelsOf(numbers.slice(0, NUMBERS_IN_MESSAGE), totalTickets).join(", ");
   const rest = numbers.length - NUMBERS_IN_MESSAGE;
   return rest > 0 ? `${shown} y ${rest} más` : shown;
 }
@@ -281,6 +282,7 @@ export async function approveInTransaction(
   const locked = await repo.lockProofForApproval(tx, id);
   if (!locked) throw proofNotFound();
   const { proof, buyer } = locked;
+  const totalTickets = locked.raffle?.totalTickets ?? null;
   if (proof.status === "approved" || proof.status === "verified") {
     const numbers = await repo.ticketNumbersOfProof(tx, id);
     return {
@@ -288,7 +290,7 @@ export async function approveInTransaction(
       result: {
         proofId: id,
         status: proof.status,
-        tickets: numbers.map(ticketLabel),
+        tickets: labelsOf(numbers, totalTickets),
         alreadyApproved: true,
         pointsAwarded: 0,
       },
@@ -355,7 +357,7 @@ export async function approveInTransaction(
 
   const pointsText = points > 0 ? ` Sumaste ${points} RifaPuntos.` : "";
   const message = raffleTitle
-    ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers)}.${pointsText}`
+    ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers, totalTickets)}.${pointsText}`
     : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;
   const items: NewNotification[] = [
     {
@@ -402,7 +404,7 @@ export async function approveInTransaction(
     entity: "payment_proof",
     entityId: id,
     before: { status: proof.status },
-    after: { status: "approved", raffleId: proof.raffleId, tickets: numbers.map(ticketLabel), points },
+    after: { status: "approved", raffleId: proof.raffleId, tickets: labelsOf(numbers, totalTickets), points },
     ipAddress: actor.ip,
   });
 
@@ -435,7 +437,7 @@ export async function approveInTransaction(
     result: {
       proofId: id,
       status: "approved",
-      tickets: numbers.map(ticketLabel),
+      tickets: labelsOf(numbers, totalTickets),
       alreadyApproved: false,
       pointsAwarded: points,
     },
@@ -584,8 +586,10 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
     // approval of this buyer that is itself waiting for the raffle row held here.
     await repo.lockBuyer(tx, proof.userId);
     let released: number[] = [];
+    let releasedTotal: number | null = null;
     if (proof.raffleId) {
       const raffle = await repo.lockRaffle(tx, proof.raffleId);
+      releasedTotal = raffle?.totalTickets ?? null;
       released = await repo.ticketNumbersOfProof(tx, id);
       if (raffle && released.length > 0) {
         if (raffle.drawnAt || (await repo.raffleHasWinners(tx, raffle.id))) {
@@ -620,7 +624,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
         currency: proof.currency,
         transactionRef: proof.transactionRef,
         quantityOfTickets: proof.quantityOfTickets,
-        tickets: released.map(ticketLabel),
+        tickets: labelsOf(released, releasedTotal),
         points,
       },
       after: { ticketsReleased: released.length, pointsReversed: points },

@@ -70,6 +70,7 @@ export async function participations(db: Executor, userId: string) {
     .select({
       raffleId: paymentProofs.raffleId,
       raffleTitle: raffles.title,
+      raffleTotalTickets: raffles.totalTickets,
       createdAt: paymentProofs.createdAt,
       status: paymentProofs.status,
       proofId: paymentProofs.id,

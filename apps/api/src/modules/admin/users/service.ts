@@ -3,11 +3,10 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminParticipation,
   type AdminUser,
-  formatTicketNumber,
   GENERAL_PROOF_LABEL,
-  isValidTicketNumber,
   levelForPoints,
   type RefundStatus,
+  ticketLabel,
 } from "@rifazo/shared";
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
@@ -24,7 +23,6 @@ import * as repo from "./repository";
 export type UserContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config">;
 
 const userNotFound = () => notFound("USER_NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-const ticketLabel = (n: number) => (isValidTicketNumber(n) ? formatTicketNumber(n) : String(n));
 
 /** Better Auth ids are short opaque strings; anything else cannot name a user. */
 function assertUserId(id: string): void {
@@ -169,7 +167,9 @@ export async function userParticipations(db: Executor, id: string): Promise<Admi
     quantityOfTickets: row.quantity,
     amount: Number(row.amount),
     currency: row.currency as AdminParticipation["currency"],
-    tickets: (row.tickets ?? []).map(Number).map(ticketLabel),
+    tickets: (row.tickets ?? [])
+      .map(Number)
+      .map((n) => (row.raffleTotalTickets === null ? String(n) : ticketLabel(n, row.raffleTotalTickets))),
     refund: refunds.has(row.proofId) ? { status: refunds.get(row.proofId) as RefundStatus } : null,
   }));
 }

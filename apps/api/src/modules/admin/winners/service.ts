@@ -3,10 +3,12 @@ import {
   DEFAULT_PRIZE_LABEL,
   ERROR_MESSAGES,
   type ExternalWinnerEntry,
+  externalWinnersError,
   formatTicketNumber,
   isUuid,
   type PublicWinner,
   type RaffleStatus,
+  ticketDigits,
 } from "@rifazo/shared";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../../context";
@@ -26,8 +28,15 @@ export type WinnersContext = AppContext;
 /** Sold tickets of a raffle with their buyer, optionally one number ('0123'); ascending. */
 export async function soldTickets(db: Executor, raffleId: string, number?: string) {
   if (!isUuid(raffleId)) throw raffleNotFound();
-  const [raffle] = await db.select({ id: raffles.id }).from(raffles).where(eq(raffles.id, raffleId));
+  const [raffle] = await db
+    .select({ id: raffles.id, totalTickets: raffles.totalTickets })
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
   if (!raffle) throw raffleNotFound();
+  const digits = ticketDigits(raffle.totalTickets);
+  if (number !== undefined && number.length !== digits) {
+    throw new AppError("VALIDATION", ADMIN_MESSAGES.ticketDigitsOf(digits));
+  }
   const rows = await db
     .select({ ticketNumber: tickets.ticketNumber, buyerName: users.name, userId: users.id })
     .from(tickets)
@@ -41,7 +50,7 @@ export async function soldTickets(db: Executor, raffleId: string, number?: strin
     )
     .orderBy(asc(tickets.ticketNumber));
   return rows.map((row) => ({
-    ticketNumber: formatTicketNumber(row.ticketNumber),
+    ticketNumber: formatTicketNumber(row.ticketNumber, raffle.totalTickets),
     buyerName: row.buyerName,
     userId: row.userId,
   }));
@@ -77,6 +86,9 @@ export async function registerExternalWinners(
       throw conflict(ERROR_MESSAGES.RAFFLE_NOT_EXTERNAL, "RAFFLE_NOT_EXTERNAL");
     }
     assertAllowed(raffle.status, "enter_external_result");
+    // The body was checked before the raffle was known: its numbers must have this raffle's digits.
+    const digitsMessage = externalWinnersError(raffleId, entries, raffle.totalTickets);
+    if (digitsMessage) throw new AppError("VALIDATION", digitsMessage);
     // A raffle with a published record (issue 15) is decided by its draw or its bound lottery result,
     // never by names typed here.
     if (raffle.externalRule !== null || (await hasRecord(tx, raffleId))) {
@@ -147,7 +159,12 @@ export async function registerExternalWinners(
       })
       .where(eq(raffles.id, raffleId));
 
-    await announceWinners(ctx, tx, { id: raffleId, title: raffle.title }, rows);
+    await announceWinners(
+      ctx,
+      tx,
+      { id: raffleId, title: raffle.title, totalTickets: raffle.totalTickets },
+      rows,
+    );
 
     await recordAudit(tx, {
       actorId: actor.id,
@@ -159,7 +176,7 @@ export async function registerExternalWinners(
         status: "finished",
         winners: rows.map((row) => ({
           level: row.prizeLevel,
-          ticketNumber: formatTicketNumber(row.ticketNumber),
+          ticketNumber: formatTicketNumber(row.ticketNumber, raffle.totalTickets),
           winnerName: row.winnerName,
           userId: row.userId,
         })),
@@ -170,7 +187,7 @@ export async function registerExternalWinners(
     const byNumber = new Map(inserted.map((row) => [row.ticketNumber, row]));
     const saved = rows.flatMap((row) => {
       const found = byNumber.get(row.ticketNumber);
-      return found ? [toWinner(found, "full")] : [];
+      return found ? [toWinner(found, "full", raffle.totalTickets)] : [];
     });
     return { raffleId, status: "finished" as const, winners: saved };
   });

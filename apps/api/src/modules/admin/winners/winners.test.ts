@@ -36,7 +36,7 @@ describe("guardia de ganadores externos", () => {
     const { raffle } = await raffleWithBuyer("Guardia");
     await expectAdminOnly(ctx, "GET", `/api/admin/raffles/${raffle.id}/sold-tickets`);
     await expectAdminOnly(ctx, "POST", `/api/admin/raffles/${raffle.id}/external-winners`, {
-      winners: [{ level: 1, ticketNumber: "0001", winnerName: "X" }],
+      winners: [{ level: 1, ticketNumber: "01", winnerName: "X" }],
     });
     expect(await db().select().from(winners).where(eq(winners.raffleId, raffle.id))).toHaveLength(0);
   });
@@ -56,7 +56,7 @@ describe("boletos vendidos", () => {
     expect(one.json().items).toEqual([
       { ticketNumber: numbers[0], buyerName: "María Gómez", userId: expect.any(String) },
     ]);
-    const unsold = ["0000", "0001", "0002", "0003", "0004"].find((n) => !numbers.includes(n)) as string;
+    const unsold = ["00", "01", "02", "03", "04"].find((n) => !numbers.includes(n)) as string;
     const none = await call(
       ctx.t,
       "GET",
@@ -64,36 +64,61 @@ describe("boletos vendidos", () => {
       ctx.admin.cookie,
     );
     expect(none.json().items).toEqual([]);
+    // 20 tickets: numbers have exactly 2 digits (ticketDigits); 3 are refused with the raffle's width.
     const bad = await call(
       ctx.t,
       "GET",
-      `/api/admin/raffles/${raffle.id}/sold-tickets?number=12`,
+      `/api/admin/raffles/${raffle.id}/sold-tickets?number=012`,
       ctx.admin.cookie,
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(ADMIN_MESSAGES.ticketDigits);
+    expect(bad.json().error.message).toBe("Los números de boleto deben tener exactamente 2 dígitos.");
+    const short = await call(
+      ctx.t,
+      "GET",
+      `/api/admin/raffles/${raffle.id}/sold-tickets?number=1`,
+      ctx.admin.cookie,
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe(ADMIN_MESSAGES.ticketDigitsAny);
   });
 });
 
 describe("validaciones", () => {
   it("la función compartida aplica las reglas en el orden de la pantalla", () => {
-    expect(externalWinnersError(null, [])).toBe("Selecciona una rifa primero.");
-    expect(externalWinnersError("r", [])).toBe(ADMIN_MESSAGES.atLeastOneWinner);
-    expect(externalWinnersError("r", [{ ticketNumber: "0001", winnerName: " " }])).toBe(
+    expect(externalWinnersError(null, [], 100)).toBe("Selecciona una rifa primero.");
+    expect(externalWinnersError("r", [], 100)).toBe(ADMIN_MESSAGES.atLeastOneWinner);
+    expect(externalWinnersError("r", [{ ticketNumber: "01", winnerName: " " }], 100)).toBe(
       "Todos los ganadores deben tener número de boleto y nombre.",
     );
-    expect(externalWinnersError("r", [{ ticketNumber: "12", winnerName: "A" }])).toBe(
+    // The raffle's digits: 4 for 10,000 tickets (the spec's message), 2 for 100, 3 for 1,000.
+    expect(externalWinnersError("r", [{ ticketNumber: "12", winnerName: "A" }], 10_000)).toBe(
       "Los números de boleto deben tener exactamente 4 dígitos.",
     );
+    expect(externalWinnersError("r", [{ ticketNumber: "012", winnerName: "A" }], 100)).toBe(
+      "Los números de boleto deben tener exactamente 2 dígitos.",
+    );
+    expect(externalWinnersError("r", [{ ticketNumber: "12", winnerName: "A" }], 1000)).toBe(
+      "Los números de boleto deben tener exactamente 3 dígitos.",
+    );
+    expect(externalWinnersError("r", [{ ticketNumber: "012", winnerName: "A" }], 1000)).toBeNull();
+    // Before the raffle is known (the request body alone) any raffle's width passes.
+    expect(externalWinnersError("r", [{ ticketNumber: "1", winnerName: "A" }], null)).toBe(
+      ADMIN_MESSAGES.ticketDigitsAny,
+    );
     expect(
-      externalWinnersError("r", [
-        { ticketNumber: "0012", winnerName: "A" },
-        { ticketNumber: "0012", winnerName: "B" },
-        { ticketNumber: "0099", winnerName: "C" },
-        { ticketNumber: "0099", winnerName: "D" },
-      ]),
-    ).toBe("Los siguientes números están duplicados: 0012, 0099.");
-    expect(externalWinnersError("r", [{ ticketNumber: "0012", winnerName: "A", level: 1 }])).toBeNull();
+      externalWinnersError(
+        "r",
+        [
+          { ticketNumber: "12", winnerName: "A" },
+          { ticketNumber: "12", winnerName: "B" },
+          { ticketNumber: "99", winnerName: "C" },
+          { ticketNumber: "99", winnerName: "D" },
+        ],
+        100,
+      ),
+    ).toBe("Los siguientes números están duplicados: 12, 99.");
+    expect(externalWinnersError("r", [{ ticketNumber: "12", winnerName: "A", level: 1 }], 100)).toBeNull();
   });
 
   it("el endpoint responde cada mensaje y no guarda nada", async () => {
@@ -102,22 +127,27 @@ describe("validaciones", () => {
       [{ winners: [] }, ADMIN_MESSAGES.atLeastOneWinner],
       [{}, ADMIN_MESSAGES.atLeastOneWinner],
       [{ winners: [{ ticketNumber: "", winnerName: "Ana" }] }, ADMIN_MESSAGES.winnerFieldsRequired],
-      [{ winners: [{ ticketNumber: "1a34", winnerName: "Ana" }] }, ADMIN_MESSAGES.ticketDigits],
+      [{ winners: [{ ticketNumber: "1a34", winnerName: "Ana" }] }, ADMIN_MESSAGES.ticketDigitsAny],
+      // 4 digits for a 20-ticket raffle: refused once the raffle is known, with its width.
+      [
+        { winners: [{ ticketNumber: "0007", winnerName: "Ana" }] },
+        "Los números de boleto deben tener exactamente 2 dígitos.",
+      ],
       [
         {
           winners: [
-            { ticketNumber: "0007", winnerName: "Ana" },
-            { ticketNumber: "0007", winnerName: "Luis" },
+            { ticketNumber: "07", winnerName: "Ana" },
+            { ticketNumber: "07", winnerName: "Luis" },
           ],
         },
-        "Los siguientes números están duplicados: 0007.",
+        "Los siguientes números están duplicados: 07.",
       ],
-      [{ winners: [{ level: 3, ticketNumber: "0007", winnerName: "Ana" }] }, ADMIN_MESSAGES.levelUnknown(3)],
+      [{ winners: [{ level: 3, ticketNumber: "07", winnerName: "Ana" }] }, ADMIN_MESSAGES.levelUnknown(3)],
       [
         {
           winners: [
-            { level: 1, ticketNumber: "0007", winnerName: "Ana" },
-            { level: 1, ticketNumber: "0008", winnerName: "Luis" },
+            { level: 1, ticketNumber: "07", winnerName: "Ana" },
+            { level: 1, ticketNumber: "08", winnerName: "Luis" },
           ],
         },
         ADMIN_MESSAGES.levelFull(1, 1),
@@ -134,7 +164,7 @@ describe("validaciones", () => {
       "POST",
       "/api/admin/raffles/00000000-0000-4000-8000-000000000000/external-winners",
       ctx.admin.cookie,
-      { winners: [{ ticketNumber: "0001", winnerName: "A" }] },
+      { winners: [{ ticketNumber: "01", winnerName: "A" }] },
     );
     expect(unknown.statusCode).toBe(404);
   });
@@ -153,7 +183,7 @@ describe("registro", () => {
       await call(ctx.t, "POST", `/api/admin/proofs/${otherProof.id}/approve`, ctx.admin.cookie)
     ).json().tickets as string[];
     await setRaffleState(db(), raffle.id, "frozen");
-    const outside = ["0000", "0001", "0002", "0003", "0004", "0005", "0006"].find(
+    const outside = ["00", "01", "02", "03", "04", "05", "06"].find(
       (n) => !numbers.includes(n) && !otherTickets.includes(n),
     ) as string;
 

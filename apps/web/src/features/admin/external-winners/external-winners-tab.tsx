@@ -1,4 +1,4 @@
-import { sanitizeTicketInput, TICKET_DIGITS } from "@rifazo/shared/domain/tickets";
+import { MAX_TICKET_DIGITS, sanitizeTicketInput, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -39,6 +39,8 @@ export function ExternalWinnersTab() {
     (raffle) => raffle.announcementType === "external" && !raffle.hasWinners,
   );
   const raffle = raffles.data?.find((r) => r.id === raffleId) ?? null;
+  // Numbers are typed in the raffle's digits (2 for 100 tickets, 3 for 1,000: ticketDigits).
+  const digits = raffle ? ticketDigits(raffle.totalTickets) : MAX_TICKET_DIGITS;
 
   useEffect(() => {
     const pending = lookups.current;
@@ -61,7 +63,7 @@ export function ExternalWinnersTab() {
 
   const lookUp = (key: string, number: string) => {
     lookups.current.get(key)?.abort();
-    if (!raffleId || number.length !== TICKET_DIGITS) return;
+    if (!raffleId || number.length !== digits) return;
     const controller = new AbortController();
     lookups.current.set(key, controller);
     updateRow(key, { lookup: { state: "loading", number } });
@@ -90,7 +92,7 @@ export function ExternalWinnersTab() {
   };
 
   const onTicketChange = (row: WinnerRow, value: string) => {
-    const ticketNumber = sanitizeTicketInput(value);
+    const ticketNumber = sanitizeTicketInput(value, raffle?.totalTickets);
     if (ticketNumber === row.ticketNumber) return;
     // A name filled in from a sale belongs to that number only.
     const winnerName = row.lookup.state === "sold" ? "" : row.winnerName;
@@ -143,7 +145,7 @@ export function ExternalWinnersTab() {
   });
 
   const submit = () => {
-    const message = externalWinnersError(raffleId || null, rows);
+    const message = externalWinnersError(raffleId || null, rows, raffle?.totalTickets ?? null);
     if (message) {
       setError(message);
       toast({
@@ -212,6 +214,7 @@ export function ExternalWinnersTab() {
                   key={row.key}
                   row={row}
                   index={index}
+                  digits={digits}
                   sameLevelCount={rows.filter((r) => r.level === row.level).length}
                   positionInLevel={rows.filter((r, i) => r.level === row.level && i <= index).length}
                   onTicketChange={(value) => onTicketChange(row, value)}
@@ -268,6 +271,8 @@ export function ExternalWinnersTab() {
 interface WinnerRowFieldsProps {
   row: WinnerRow;
   index: number;
+  /** The raffle's ticket digits. */
+  digits: number;
   sameLevelCount: number;
   positionInLevel: number;
   onTicketChange: (value: string) => void;
@@ -277,6 +282,7 @@ interface WinnerRowFieldsProps {
 function WinnerRowFields({
   row,
   index,
+  digits,
   sameLevelCount,
   positionInLevel,
   onTicketChange,
@@ -301,8 +307,8 @@ function WinnerRowFields({
               id={ticketId}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={TICKET_DIGITS}
-              placeholder="0000"
+              maxLength={digits}
+              placeholder={"0".repeat(digits)}
               className="font-mono tracking-widest"
               value={row.ticketNumber}
               onChange={(event) => onTicketChange(event.target.value)}
@@ -322,14 +328,14 @@ function WinnerRowFields({
           </div>
         </div>
         <p id={statusId} className="min-h-5 text-xs" aria-live="polite">
-          <LookupStatus lookup={row.lookup} />
+          <LookupStatus lookup={row.lookup} digits={digits} />
         </p>
       </fieldset>
     </li>
   );
 }
 
-function LookupStatus({ lookup }: { lookup: TicketLookup }) {
+function LookupStatus({ lookup, digits }: { lookup: TicketLookup; digits: number }) {
   switch (lookup.state) {
     case "loading":
       return (
@@ -344,6 +350,6 @@ function LookupStatus({ lookup }: { lookup: TicketLookup }) {
     case "error":
       return <span className="text-danger-700">No se pudo verificar el boleto: {lookup.message}</span>;
     default:
-      return <span className="text-muted">Escribe los 4 dígitos del boleto ganador.</span>;
+      return <span className="text-muted">Escribe los {digits} dígitos del boleto ganador.</span>;
   }
 }

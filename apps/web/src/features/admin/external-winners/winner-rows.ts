@@ -7,7 +7,7 @@ export interface PrizeLevelLike {
   winnerCount: number;
 }
 
-/** Looked-up state of a row's ticket: unknown until 4 digits are typed and the server answers. */
+/** Looked-up state of a row's ticket: unknown until the raffle's digits are typed and the server answers. */
 export type TicketLookup =
   | { state: "idle" }
   | { state: "loading"; number: string }

@@ -27,6 +27,7 @@ import {
   recordKeys,
   recordQuery,
   recordStage,
+  recordTotalTickets,
   roundOf,
   rulesOf,
   shownWinners,
@@ -356,7 +357,15 @@ async function fileToBase64(file: File): Promise<string> {
  * "Descalificar ganador": a reason of the rules' closed list (with the evidence for fraud) and a
  * confirmation that says the replacement will come from a future drand round nobody knows yet.
  */
-function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: ShownWinner }) {
+function DisqualifyButton({
+  raffleId,
+  totalTickets,
+  winner,
+}: {
+  raffleId: string;
+  totalTickets: number;
+  winner: ShownWinner;
+}) {
   const after = useAfterDrawChange(raffleId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string>("");
@@ -365,7 +374,7 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
   const mutation = useMutation({
     mutationFn: (body: DisqualifyInput) => disqualifyWinner(raffleId, body),
   });
-  const ticket = formatTicketNumber(winner.ticketNumber);
+  const ticket = formatTicketNumber(winner.ticketNumber, totalTickets);
   const reasonId = `disqualify-${winner.level}-${winner.index}`;
 
   async function confirm() {
@@ -471,6 +480,8 @@ function DisqualifyButton({ raffleId, winner }: { raffleId: string; winner: Show
 }
 
 function WinnersWithActions({ raffleId, record }: { raffleId: string; record: RaffleRecord }) {
+  // The record's published size: its numbers show in the raffle's digits, as on the public record.
+  const totalTickets = recordTotalTickets(record);
   const winners = shownWinners(record);
   if (winners.length === 0) return <p className="text-sm text-muted">Sin ganadores.</p>;
   return (
@@ -482,15 +493,18 @@ function WinnersWithActions({ raffleId, record }: { raffleId: string; record: Ra
         >
           <div className="min-w-0">
             <p className={w.disqualified ? "text-muted line-through" : "font-semibold text-ink"}>
-              Nivel {w.level} · boleto <span className="font-mono">{formatTicketNumber(w.ticketNumber)}</span>{" "}
-              · {w.description}
+              Nivel {w.level} · boleto{" "}
+              <span className="font-mono">{formatTicketNumber(w.ticketNumber, totalTickets)}</span> ·{" "}
+              {w.description}
             </p>
             {w.disqualified ? (
               <p className="text-xs text-danger-700">Descalificado: {w.disqualified.reason}</p>
             ) : null}
             {w.replacement ? <p className="text-xs text-muted">Reemplazo determinado por el acta</p> : null}
           </div>
-          {w.disqualified ? null : <DisqualifyButton raffleId={raffleId} winner={w} />}
+          {w.disqualified ? null : (
+            <DisqualifyButton raffleId={raffleId} totalTickets={totalTickets} winner={w} />
+          )}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { ticketDigits } from "@rifazo/shared/domain/tickets";
 import { externalBindingInputSchema } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -156,13 +157,15 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
           <Field
             id="binding-digits"
             label="Regla: cifras finales del resultado oficial"
-            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${raffle.totalTickets} boletos: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length} cifras).`}
+            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${raffle.totalTickets} boletos, numerados con ${ticketDigits(raffle.totalTickets)} cifras: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
             error={errors.externalRule}
           >
             {(describedBy) => (
               <Input
                 id="binding-digits"
                 inputMode="numeric"
+                // Suggested: as many digits as the raffle's numbers show (ticketDigits).
+                placeholder={String(ticketDigits(raffle.totalTickets))}
                 value={digits}
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
                 aria-describedby={describedBy}

@@ -3,7 +3,7 @@ import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
 import { type RaffleRecord, recordQuery } from "../api";
-import { shownDisqualifications } from "../lib/record-text";
+import { recordTotalTickets, shownDisqualifications } from "../lib/record-text";
 import { recordAvailableOf, useRecordExists } from "./record-link";
 
 /**
@@ -14,6 +14,7 @@ import { recordAvailableOf, useRecordExists } from "./record-link";
 export function DisqualificationList({ record }: { record: RaffleRecord }) {
   const list = shownDisqualifications(record);
   if (list.length === 0) return null;
+  const total = recordTotalTickets(record);
   return (
     <section
       aria-labelledby="descalificaciones"
@@ -27,7 +28,8 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
         {list.map((d) => (
           <li key={d.seq} className="rounded-control bg-canvas p-3 text-sm">
             <p className="font-semibold text-ink">
-              Boleto <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber)}</span>{" "}
+              Boleto{" "}
+              <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber, total)}</span>{" "}
               descalificado · Nivel {d.level}, puesto {d.index + 1}
               {d.description ? `: ${d.description}` : ""}
             </p>
@@ -42,7 +44,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
               {d.status === "pending" && d.round !== null
                 ? `Reemplazo pendiente del sorteo de la ronda ${d.round} de drand${d.roundTime ? ` (se publica el ${formatDateTime(d.roundTime)})` : ""}.`
                 : d.status === "replaced" && d.replacementTicket !== null
-                  ? `Reemplazo: boleto ${formatTicketNumber(d.replacementTicket)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
+                  ? `Reemplazo: boleto ${formatTicketNumber(d.replacementTicket, total)}${d.round !== null ? `, sorteado con la ronda ${d.round} de drand` : ", determinado por el acta"}.`
                   : "No quedaban boletos para reemplazarlo."}
             </p>
           </li>

@@ -92,7 +92,9 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
           <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
             <CheckCircleIcon className="text-brand-700" />
             Nivel {w.level}:{" "}
-            <span className="font-mono font-bold tracking-widest">{formatTicketNumber(w.ticketNumber)}</span>{" "}
+            <span className="font-mono font-bold tracking-widest">
+              {formatTicketNumber(w.ticketNumber, draw.totalTickets)}
+            </span>{" "}
             — {w.description}
           </li>
         ))}

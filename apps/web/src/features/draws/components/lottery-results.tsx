@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { formatDateTime } from "../../../lib/format";
 import { drawApi, type RaffleRecord, recordQuery } from "../api";
+import { recordTotalTickets } from "../lib/record-text";
 import { recordAvailableOf, useRecordExists } from "./record-link";
 
 /**
@@ -95,7 +96,11 @@ function ResultItem({
         Ganadores según la regla:{" "}
         {d.winners.length === 0
           ? "ninguno"
-          : d.winners.map((w) => `${formatTicketNumber(w.ticketNumber)} (nivel ${w.level})`).join(", ")}
+          : d.winners
+              .map(
+                (w) => `${formatTicketNumber(w.ticketNumber, recordTotalTickets(record))} (nivel ${w.level})`,
+              )
+              .join(", ")}
       </p>
       {correction ? (
         <>

@@ -1,3 +1,4 @@
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -78,7 +79,7 @@ export function OwnershipOutcome({ result }: { result: OwnershipResult }) {
           {result.tagged.length === 0
             ? "Ningún número de la lista lleva la etiqueta de este recibo."
             : `Números de la lista con la etiqueta de este recibo: ${result.tagged
-                .map((n) => String(n).padStart(4, "0"))
+                .map((n) => formatTicketNumber(n, result.totalTickets))
                 .join(", ")}.`}
         </p>
       ) : null}

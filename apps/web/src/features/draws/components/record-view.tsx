@@ -14,7 +14,7 @@ import type {
   RulesPublishedData,
   WinnersData,
 } from "@rifazo/shared/domain/draw-record";
-import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -33,6 +33,7 @@ import {
   ENTRY_LABELS,
   lastData,
   recordStage,
+  recordTotalTickets,
   rulesOf,
   shortHash,
   shownWinners,
@@ -40,7 +41,7 @@ import {
 import { DisqualificationList } from "./disqualifications";
 import { LotteryResultList } from "./lottery-results";
 
-const ticket = (n: number) => formatTicketNumber(n);
+const ticket = (n: number, totalTickets: number) => formatTicketNumber(n, totalTickets);
 
 function HashValue({ label, value }: { label: string; value: string }) {
   return (
@@ -68,7 +69,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** What each entry says, in one or two lines. */
-function EntrySummary({ entry }: { entry: RecordEntry }) {
+function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTickets: number }) {
   switch (entry.type) {
     case "rules_published": {
       const d = entry.data as RulesPublishedData;
@@ -125,7 +126,9 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
         <p>
           {d.winners.length === 0
             ? "Sin boletos vendidos: sin ganadores."
-            : d.winners.map((w) => `${ticket(w.ticketNumber)} (${w.description})`).join(", ")}{" "}
+            : d.winners
+                .map((w) => `${ticket(w.ticketNumber, totalTickets)} (${w.description})`)
+                .join(", ")}{" "}
           <span className="text-muted">· {d.algorithm}</span>
         </p>
       );
@@ -135,7 +138,7 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       if (d.round !== undefined) {
         return (
           <p>
-            Boleto {ticket(d.ticketNumber)} descalificado: {d.reasonText ?? d.reason}
+            Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reasonText ?? d.reason}
             {d.evidenceHash ? ` (prueba ${d.evidenceHash.slice(0, 12)}…)` : ""}. El reemplazo sale de la ronda{" "}
             {d.round} de drand, que aún no existía
             {d.latestBeacon ? ` (el servidor tenía la ronda ${d.latestBeacon.round})` : ""}.
@@ -144,9 +147,9 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       }
       return (
         <p>
-          Boleto {ticket(d.ticketNumber)} descalificado: {d.reason}.{" "}
+          Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reason}.{" "}
           {d.replacement
-            ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber)}.`
+            ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber, totalTickets)}.`
             : "No quedan boletos para reemplazarlo."}
         </p>
       );
@@ -156,7 +159,9 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
       return (
         <p>
           Ronda {d.round} de drand publicada: reemplazo de la entrada {d.disqualification}:{" "}
-          {d.replacement ? `boleto ${ticket(d.replacement.ticketNumber)}.` : "no quedaban boletos."}
+          {d.replacement
+            ? `boleto ${ticket(d.replacement.ticketNumber, totalTickets)}.`
+            : "no quedaban boletos."}
         </p>
       );
     }
@@ -197,6 +202,7 @@ function EntrySummary({ entry }: { entry: RecordEntry }) {
 }
 
 function Entries({ record }: { record: RaffleRecord }) {
+  const totalTickets = recordTotalTickets(record);
   return (
     <Section id="acta-entradas" title="Entradas del acta">
       <p className="text-sm text-muted">
@@ -215,7 +221,7 @@ function Entries({ record }: { record: RaffleRecord }) {
               </time>
             </div>
             <div className="mt-1 text-ink">
-              <EntrySummary entry={entry} />
+              <EntrySummary entry={entry} totalTickets={totalTickets} />
             </div>
             <dl className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
               <div className="flex flex-wrap items-center gap-2">
@@ -241,11 +247,13 @@ function Entries({ record }: { record: RaffleRecord }) {
 const PAGE_SIZE = 100;
 
 /** The frozen list, a page at a time (a raffle may have 10 000 numbers), with a search by number. */
-function FrozenList({ frozen }: { frozen: FrozenData }) {
+function FrozenList({ frozen, totalTickets }: { frozen: FrozenData; totalTickets: number }) {
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState("");
-  const digits = search.replace(/\D/g, "").slice(0, 4);
-  const rows = digits ? frozen.tickets.filter((t) => ticket(t.number).includes(digits)) : frozen.tickets;
+  const digits = search.replace(/\D/g, "").slice(0, ticketDigits(totalTickets));
+  const rows = digits
+    ? frozen.tickets.filter((t) => ticket(t.number, totalTickets).includes(digits))
+    : frozen.tickets;
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -289,7 +297,9 @@ function FrozenList({ frozen }: { frozen: FrozenData }) {
             <tbody>
               {shown.map((t) => (
                 <tr key={t.number} className="border-b border-line/60">
-                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">{ticket(t.number)}</td>
+                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">
+                    {ticket(t.number, totalTickets)}
+                  </td>
                   <td className="py-1 font-mono text-xs break-all text-muted">{t.tag}</td>
                 </tr>
               ))}
@@ -390,6 +400,7 @@ function ExternalStatus({ rules }: { rules: RulesPublishedData }) {
 function Winners({ record }: { record: RaffleRecord }) {
   const winners = shownWinners(record);
   if (winners.length === 0) return null;
+  const totalTickets = recordTotalTickets(record);
   return (
     <Section id="acta-ganadores" title="Ganadores">
       <ul className="space-y-2">
@@ -401,8 +412,9 @@ function Winners({ record }: { record: RaffleRecord }) {
             <TrophyIcon className={w.disqualified ? "mt-0.5 text-muted" : "mt-0.5 text-accent-600"} />
             <div className="min-w-0">
               <p className={w.disqualified ? "text-muted line-through" : "font-bold text-ink"}>
-                Boleto <span className="font-mono tracking-widest">{ticket(w.ticketNumber)}</span> · Nivel{" "}
-                {w.level}: {w.description}
+                Boleto{" "}
+                <span className="font-mono tracking-widest">{ticket(w.ticketNumber, totalTickets)}</span> ·
+                Nivel {w.level}: {w.description}
               </p>
               {w.replacement ? (
                 <p className="text-xs text-muted">
@@ -436,7 +448,7 @@ export function RecordView({ record }: { record: RaffleRecord }) {
       <DisqualificationList record={record} />
       <Winners record={record} />
       <Entries record={record} />
-      {frozen ? <FrozenList frozen={frozen} /> : null}
+      {frozen ? <FrozenList frozen={frozen} totalTickets={recordTotalTickets(record)} /> : null}
     </div>
   );
 }

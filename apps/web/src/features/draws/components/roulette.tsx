@@ -5,6 +5,7 @@ import {
   ROULETTE_TICK_MS,
   SUSPENSE_AT_MS,
 } from "@rifazo/shared/domain/draw-page-state";
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useEffect, useRef, useState } from "react";
 import { randomDisplayNumber, rouletteTicks } from "../lib/roulette";
 
@@ -21,7 +22,7 @@ interface RouletteProps {
 
 /** The spin: 30-44 flickering numbers at 90 ms, then suspense from 3.5 s, then the result at 5 s. */
 export function Roulette({ totalTickets, onResultTime, calm = false }: RouletteProps) {
-  const [display, setDisplay] = useState("0000");
+  const [display, setDisplay] = useState(() => formatTicketNumber(0, totalTickets));
   const [suspense, setSuspense] = useState(false);
   const done = useRef(onResultTime);
   done.current = onResultTime;

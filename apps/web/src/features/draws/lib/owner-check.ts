@@ -1,5 +1,6 @@
 import type { DrawRecord, FrozenData } from "@rifazo/shared/domain/draw-record";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { recordTotalTickets } from "./record-text";
 
 // "Buyers can check" (issue 15): from the receipt's secret, the owner tag of each of the buyer's numbers,
 // compared with the frozen list of the record. The tag code (Web Crypto) loads only when a check runs.
@@ -20,6 +21,8 @@ export type OwnershipResult =
       numbers: NumberCheck[];
       /** Every number of the frozen list tagged with this receipt (found by trying each). */
       tagged: number[] | null;
+      /** The raffle's size, so its numbers show in its digits (ticketDigits). */
+      totalTickets: number;
     };
 
 const SECRET = /^[0-9a-f]{64}$/;
@@ -57,10 +60,11 @@ export async function checkOwnership(
   if (!frozen) return { kind: "not_frozen" };
   const { ownerTag } = await import("@rifazo/shared/domain/owner-tag");
   const byNumber = new Map(frozen.tickets.map((t) => [t.number, t.tag]));
+  const totalTickets = recordTotalTickets(record);
   const checks = await Promise.all(
     numbers.map(async (number): Promise<NumberCheck> => {
       const listed = byNumber.get(number);
-      const display = formatTicketNumber(number);
+      const display = formatTicketNumber(number, totalTickets);
       if (listed === undefined) return { number, display, status: "missing" };
       const tag = await ownerTag(receiptCode, record.raffleId, number);
       return { number, display, status: tag === listed ? "ok" : "other_tag" };
@@ -73,5 +77,5 @@ export async function checkOwnership(
     );
     tagged = frozen.tickets.filter((_, i) => tags[i]).map((t) => t.number);
   }
-  return { kind: "checked", numbers: checks, tagged };
+  return { kind: "checked", numbers: checks, tagged, totalTickets };
 }

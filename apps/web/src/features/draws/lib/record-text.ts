@@ -59,6 +59,12 @@ export function lastData<T>(record: DrawRecord, type: RecordEntryType): T | null
 }
 
 export const rulesOf = (record: DrawRecord) => lastData<RulesPublishedData>(record, "rules_published");
+
+/**
+ * The raffle's size from its published rules, so its numbers show in its digits (ticketDigits). A record
+ * always opens with its rules; without them the numbers show in the draw protocol's 4 digits.
+ */
+export const recordTotalTickets = (record: DrawRecord): number => rulesOf(record)?.totalTickets ?? 10_000;
 export const roundOf = (record: DrawRecord) => lastData<RoundNamedData>(record, "round_named");
 
 export interface ShownWinner {

@@ -8,8 +8,8 @@ describe("ruleta", () => {
   });
 
   it("muestra números de 4 dígitos dentro del total de boletos", () => {
-    expect(randomDisplayNumber(() => 0.5, 100)).toBe("0050");
+    expect(randomDisplayNumber(() => 0.5, 100)).toBe("50");
     expect(randomDisplayNumber(() => 0.99999, 10_000)).toBe("9999");
-    expect(randomDisplayNumber(() => 0, 1)).toBe("0000");
+    expect(randomDisplayNumber(() => 0, 1)).toBe("00");
   });
 });

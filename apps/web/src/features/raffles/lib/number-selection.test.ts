@@ -45,13 +45,21 @@ describe("pickRandomAvailable", () => {
 });
 
 describe("parseNumberQuery", () => {
-  it("reads 1 to 4 digits within the raffle", () => {
+  it("reads up to the raffle's digits within the raffle", () => {
     expect(parseNumberQuery("42", 100)).toEqual({ ok: true, number: 42 });
-    expect(parseNumberQuery(" 0099 ", 100)).toEqual({ ok: true, number: 99 });
+    expect(parseNumberQuery(" 09 ", 100)).toEqual({ ok: true, number: 9 });
     expect(parseNumberQuery("100", 100)).toEqual({
       ok: false,
-      message: "Escribe un número entre 0000 y 0099.",
+      message: "Escribe un número entre 00 y 99.",
     });
+    // 3 digits are one too many for a 100-ticket raffle, and fine for a 1,000-ticket one.
+    expect(parseNumberQuery("099", 100).ok).toBe(false);
+    expect(parseNumberQuery("099", 1000)).toEqual({ ok: true, number: 99 });
+    expect(parseNumberQuery("1000", 1000)).toEqual({
+      ok: false,
+      message: "Escribe un número entre 000 y 999.",
+    });
+    expect(parseNumberQuery("0099", 10_000)).toEqual({ ok: true, number: 99 });
     expect(parseNumberQuery("", 100).ok).toBe(false);
     expect(parseNumberQuery("12a", 100).ok).toBe(false);
   });

@@ -27,16 +27,17 @@ export function pickRandomAvailable(
 
 export type NumberQuery = { ok: true; number: number } | { ok: false; message: string };
 
-/** "42" or "0042" → 42, within this raffle's numbers (0000 to total − 1). */
+/** "7" or "07" → 7, within this raffle's numbers (00 to total − 1, in its digits: ticketDigits). */
 export function parseNumberQuery(text: string, total: number): NumberQuery {
-  const parsed = parseTicketInput(text);
-  const last = formatTicketNumber(Math.max(0, total - 1));
+  const parsed = parseTicketInput(text, total);
+  const first = formatTicketNumber(0, total);
+  const last = formatTicketNumber(Math.max(0, total - 1), total);
   if (!parsed.ok || parsed.number >= total)
-    return { ok: false, message: `Escribe un número entre 0000 y ${last}.` };
+    return { ok: false, message: `Escribe un número entre ${first} y ${last}.` };
   return { ok: true, number: parsed.number };
 }
 
-/** The numbers the server answered as taken ("0042"), as integers. */
+/** The numbers the server answered as taken ("042"), as integers. */
 export function parseTakenNumbers(taken: readonly string[]): number[] {
   return taken.map((t) => Number.parseInt(t, 10)).filter((n) => Number.isInteger(n) && n >= 0);
 }

@@ -1,4 +1,4 @@
-import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "../../../../lib/cn";
 
@@ -36,8 +36,8 @@ interface NumberGridProps {
   describedBy?: string;
 }
 
-export function cellLabel(n: number, taken: boolean, selected: boolean): string {
-  return `Número ${formatTicketNumber(n)}, ${taken ? "ocupado" : selected ? "seleccionado" : "disponible"}`;
+export function cellLabel(n: number, total: number, taken: boolean, selected: boolean): string {
+  return `Número ${formatTicketNumber(n, total)}, ${taken ? "ocupado" : selected ? "seleccionado" : "disponible"}`;
 }
 
 function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
@@ -117,7 +117,7 @@ export function NumberGrid({
   });
 
   const typeAhead = (digit: string, at: number) => {
-    const maxDigits = String(Math.max(1, total - 1)).length;
+    const maxDigits = ticketDigits(total);
     const previous = typed.current;
     let digits = at - previous.at <= TYPEAHEAD_MS ? previous.digits + digit : digit;
     if (digits.length > maxDigits || Number(digits) >= total) digits = digit;
@@ -171,7 +171,7 @@ export function NumberGrid({
             tabIndex={n === tabStop ? 0 : -1}
             aria-pressed={chosen}
             aria-disabled={taken || disabled ? true : undefined}
-            aria-label={cellLabel(n, taken, chosen)}
+            aria-label={cellLabel(n, total, taken, chosen)}
             onFocus={() => setActive(n)}
             onClick={() => {
               if (!taken && !disabled) onToggle(n);
@@ -189,7 +189,7 @@ export function NumberGrid({
                   : "border-line bg-surface text-ink hover:border-brand-400",
             )}
           >
-            {formatTicketNumber(n)}
+            {formatTicketNumber(n, total)}
           </button>
         </div>,
       );

@@ -1,7 +1,7 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { bitmapFromBase64, isTaken } from "@rifazo/shared/domain/number-bitmap";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
+import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -117,10 +117,10 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     setSelected((current) => current.filter((n) => !takenFn(n)));
     toast({
       title: "Números no disponibles",
-      description: RESERVATION_MESSAGES.numbersTaken(gone.map(formatTicketNumber)),
+      description: RESERVATION_MESSAGES.numbersTaken(gone.map((n) => formatTicketNumber(n, total))),
       variant: "warning",
     });
-  }, [bitmap, takenFn, selected]);
+  }, [bitmap, takenFn, selected, total]);
 
   const change = (next: number[]) => {
     setSelected(next);
@@ -266,9 +266,9 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
               id={searchId}
               inputMode="numeric"
               autoComplete="off"
-              placeholder={formatTicketNumber(0)}
+              placeholder={formatTicketNumber(0, total)}
               value={search}
-              maxLength={4}
+              maxLength={ticketDigits(total)}
               aria-invalid={searchError ? true : undefined}
               aria-describedby={searchError ? `${searchId}-error` : undefined}
               onChange={(event) => setSearch(event.target.value.replace(/\D/g, ""))}
@@ -361,10 +361,10 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
                 key={n}
                 className="flex items-center gap-1 rounded-pill bg-brand-700 py-1 pr-1 pl-3 font-mono text-sm font-bold text-white"
               >
-                {formatTicketNumber(n)}
+                {formatTicketNumber(n, total)}
                 <button
                   type="button"
-                  aria-label={`Quitar ${formatTicketNumber(n)}`}
+                  aria-label={`Quitar ${formatTicketNumber(n, total)}`}
                   onClick={() => change(selected.filter((s) => s !== n))}
                   className="flex size-7 items-center justify-center rounded-full hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
                 >
