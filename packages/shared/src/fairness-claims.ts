@@ -4,9 +4,8 @@
  * claim cannot reach a page without being listed, and `apps/web/test/fairness-claims.test.tsx` fails
  * when a proof's test is gone or when a page shows a fairness sentence that is not listed.
  *
- * Not claimed yet (work in progress, decision 0021 table): the record being public and copied by buyers
- * from the raffle's publication (until then a whole record rewritten from its start still verifies on its
- * own), and four-eyes corrections of lottery results with their publication evidence.
+ * Still not claimed: that nobody, Rifazo included, can steer a draw at all: a record rewritten before its
+ * first approval is caught only by an earlier copy (decision 0023), so the pages say exactly that.
  */
 
 export interface FairnessProof {
@@ -40,6 +39,9 @@ const LATE = "apps/api/src/modules/draws/late-rounds.test.ts";
 const ADMIN_RAFFLES = "apps/api/src/modules/admin/raffles/raffles.test.ts";
 const ENGINE_V2 = "packages/shared/src/domain/draw-engine-v2.test.ts";
 const LOTTERY = "apps/api/src/modules/draws/lottery.test.ts";
+const CHECKPOINT = "packages/shared/src/domain/draw-checkpoint.test.ts";
+const CHECKPOINTS_API = "apps/api/src/modules/draws/checkpoints.test.ts";
+const VERIFY_CLI_API = "apps/api/src/modules/draws/verify-draw-cli.test.ts";
 
 const proof = (file: string, test: string): FairnessProof => ({ file, test });
 
@@ -328,8 +330,32 @@ export const FAIRNESS_CLAIMS = {
 
   // ── Transparency page: what does not hold ──
   notRewrite: {
-    text: "Rifazo administra el servidor del acta: un acta reescrita entera desde su comienzo, con fechas y valores anteriores, seguiría verificando por sí sola. Lo detecta quien guardó una copia anterior del acta (verify-draw --earlier).",
-    proofs: [P.earlierCopy],
+    text: "Rifazo administra el servidor del acta, pero el acta es pública desde que la rifa sale a la venta y cada recibo guarda un punto de control: un acta reescrita después de una compra contradice el punto de control de ese comprador. Una reescritura anterior a la primera compra solo la detecta quien guardó una copia anterior del acta (verify-draw --earlier).",
+    proofs: [
+      P.earlierCopy,
+      proof(CHECKPOINT, "catches a freeze backdated to before the round the server held at the approval"),
+      proof(CHECKPOINT, "catches rules rewritten, entries removed and another raffle's checkpoint"),
+      proof(
+        CHECKPOINTS_API,
+        "una rifa próxima no tiene acta (404); al abrir ventas el visitante ve las reglas publicadas",
+      ),
+      proof(
+        VERIFY_CLI_API,
+        "--checkpoint: el acta que extiende el punto de control del recibo pasa; una reescrita con otras reglas no",
+      ),
+    ],
+  },
+  receiptCheckpoint: {
+    text: "Así estaba el acta pública de la rifa cuando se aprobó tu pago. Si más adelante el acta publicada no extiende este punto, se reescribió después de tu compra.",
+    proofs: [
+      proof(CHECKPOINT, "an honest record extends every checkpoint taken before its freeze"),
+      proof(CHECKPOINT, "catches a freeze moved before an approval"),
+      proof(CHECKPOINT, "property: a checkpoint of any prefix holds, and any changed hash is caught"),
+      proof(
+        CHECKPOINTS_API,
+        "guarda la cabeza del acta y la ronda drand; el recibo lo muestra; un acta reescrita lo contradice",
+      ),
+    ],
   },
   notAnnounced: {
     text: "Las rifas anunciadas por el organizador en una transmisión no tienen acta: sus ganadores son la palabra del organizador, y así se indica en cada página donde aparecen.",

@@ -1,3 +1,4 @@
+import { claimText } from "@rifazo/shared/fairness-claims";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -105,10 +106,7 @@ function CheckpointSection({
         <ShieldIcon className="text-brand-700" /> Punto de control del acta
       </h3>
       <p className="font-semibold text-ink">{checkpoint.text}</p>
-      <p className="text-sm text-muted">
-        Así estaba el acta pública de la rifa cuando se aprobó tu pago. Si más adelante el acta publicada no
-        extiende este punto, se reescribió después de tu compra.
-      </p>
+      <p className="text-sm text-muted">{claimText("receiptCheckpoint")}</p>
       <div className="flex items-start gap-2">
         <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
           {checkpoint.code}
