@@ -214,6 +214,9 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     }),
   },
 
+  // Only with analytics consent; a count per day and page.
+  "POST /api/analytics/page-view": { access: "public", body: () => ({ path: "/rifas" }) },
+
   // Signed-in user.
   "GET /api/raffles/subscriptions": { access: "user" },
   "PUT /api/raffles/{id}/subscription": { access: "user", params: { id: "upcomingRaffle" } },
@@ -334,6 +337,8 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "Sent without a file: 400 for the administrator, past the guard. Uploads are in reconciliation/statements.test.ts.",
   },
   "GET /api/admin/statements": { access: "admin" },
+  "DELETE /api/admin/statements/{id}": { access: "admin", params: { id: "raffle" } },
+  "GET /api/admin/analytics/page-views": { access: "admin" },
   "POST /api/admin/statements/{id}/preview": {
     access: "admin",
     params: { id: "raffle" },

@@ -265,7 +265,7 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
       sourceUrl: "https://loteria.example/triple-a",
       publication: PUBLICATION,
     });
-    expect(first.json().winners).toEqual([{ level: 1, index: 0, ticketNumber: "0009" }]);
+    expect(first.json().winners).toEqual([{ level: 1, index: 0, ticketNumber: "09" }]);
     const proposed = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
       result: "0006",
       sourceUrl: "https://loteria.example/triple-a",
@@ -312,7 +312,7 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
 
     const confirmed = await inject("POST", confirmUrl, admin2.cookie);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().winners).toEqual([{ level: 1, index: 0, ticketNumber: "0006" }]);
+    expect(confirmed.json().winners).toEqual([{ level: 1, index: 0, ticketNumber: "06" }]);
     const record = await getRecord(raffle.id);
     const correction = record.entries.at(-1);
     expect(correction?.type).toBe("external_correction");
