@@ -63,13 +63,14 @@ export const proofListColumns = {
 };
 
 /**
- * The "Referencia repetida" filter as one uncorrelated set (hashed once per query) instead of a lookup
- * per proof: the proofs that share their key with another proof, typed or read by OCR on either side.
+ * The "Referencia repetida" filter (sameReference for every proof at once) as three uncorrelated sets,
+ * each built once per query from the key indexes instead of a lookup per proof: a key typed on two
+ * proofs; a key read on this receipt that another proof typed; a key typed here that another receipt
+ * shows. A receipt whose OCR read its own typed key counts only through another proof with that key.
  */
-const duplicateRefSql = sql`${paymentProofs.id} IN (
-  SELECT a.id FROM payment_proofs a JOIN payment_proofs b ON b.reference_key = a.reference_key AND b.id <> a.id
-  UNION SELECT a.id FROM payment_proofs a JOIN payment_proofs b ON b.reference_key = a.ocr_reference_key AND b.id <> a.id
-  UNION SELECT a.id FROM payment_proofs a JOIN payment_proofs b ON b.ocr_reference_key = a.reference_key AND b.id <> a.id)`;
+const duplicateRefSql = sql`(${paymentProofs.referenceKey} IN (SELECT d.reference_key FROM payment_proofs d GROUP BY d.reference_key HAVING count(*) > 1)
+  OR (${paymentProofs.ocrReferenceKey} <> ${paymentProofs.referenceKey} AND ${paymentProofs.ocrReferenceKey} IN (SELECT d.reference_key FROM payment_proofs d))
+  OR ${paymentProofs.referenceKey} IN (SELECT d.ocr_reference_key FROM payment_proofs d WHERE d.ocr_reference_key IS NOT NULL AND d.ocr_reference_key <> d.reference_key))`;
 
 /**
  * What the purchase costs in the method's currency at the reservation's frozen rate, in SQL: the same
