@@ -40,13 +40,38 @@ export async function runAdminScreens({ quick, hasPostgres }) {
       notes.push(
         `${LABEL[kind]}, ${size}: ${int(stage.proofs)} comprobantes (${int(stage.pending)} pendientes), sembrado en ${ms(stage.seedMs)}, carga media ${stage.load.toFixed(2)}.`,
       );
-      for (const t of stage.timings) {
-        const mid = median(t.runs);
+      const spread = (t) =>
+        `${ms(median(t.runs))} (${ms(Math.min(...t.runs))}–${ms(Math.max(...t.runs))}; carga ${stage.load.toFixed(2)})`;
+      const goalOf = (value) => ({
+        goal: `≤ ${ms(goal)}`,
+        ratio: `${(value / goal).toFixed(2)}× del límite`,
+        ok: value <= goal,
+      });
+      // The screens' own requests carry the goal (the current-figures table); each filter is in the
+      // history, and the slowest of them carries the goal too.
+      const [today, inbox, count, ...filters] = stage.timings;
+      for (const t of [today, inbox, count]) {
         figures.push(
           figure(
-            `${LABEL[kind]}, ${size}: ${t.name} (mediana de ${t.runs.length}; intervalo)`,
-            `${ms(mid)} (${ms(Math.min(...t.runs))}–${ms(Math.max(...t.runs))}; ${int(t.bytes / 1024)} KiB; carga ${stage.load.toFixed(2)})`,
-            { goal: `≤ ${ms(goal)}`, ratio: `${(mid / goal).toFixed(2)}× del límite`, ok: mid <= goal },
+            `${LABEL[kind]}, ${size}: ${t.name} (mediana de ${t.runs.length})`,
+            spread(t),
+            goalOf(median(t.runs)),
+          ),
+        );
+      }
+      const slowest = filters.reduce((a, b) => (median(b.runs) > median(a.runs) ? b : a));
+      figures.push(
+        figure(
+          `${LABEL[kind]}, ${size}: el filtro más lento de la bandeja (mediana de ${slowest.runs.length})`,
+          `${spread(slowest)}: ${slowest.name.replace("Bandeja: ", "")}`,
+          goalOf(median(slowest.runs)),
+        ),
+      );
+      for (const t of filters) {
+        figures.push(
+          figure(
+            `${LABEL[kind]}, ${size}: ${t.name} (mediana de ${t.runs.length})`,
+            `${spread(t)}; ${int(t.bytes / 1024)} KiB`,
           ),
         );
       }
