@@ -30,7 +30,7 @@ async function measure(kind, quick) {
 export async function runAdminScreens({ quick, hasPostgres }) {
   const figures = [];
   const notes = [
-    "Por app.inject con la sesión de un administrador. Primero el catálogo demo; luego 100 000 comprobantes más sembrados en SQL (generate_series): 40 rifas, 5 000 compradores, 6 % pendientes, 78 % aprobados, 16 % rechazados, ocho métodos, la mitad leídos por OCR (uno de cada 25 con otra referencia), uno de cada 200 con imagen casi idéntica y uno de cada 300 reenviado y rechazado (referencia repetida). Cada petición: una llamada de calentamiento y luego 7 seguidas; se da la mediana y el intervalo (más rápida–más lenta) y la carga media de la máquina en ese momento.",
+    `Por app.inject con la sesión de un administrador. Primero el catálogo demo; luego ${quick ? "10 000" : "100 000"} comprobantes más sembrados en SQL (generate_series): 40 rifas, ${quick ? "500" : "5 000"} compradores, 6 % pendientes, 78 % aprobados, 16 % rechazados, ocho métodos, la mitad leídos por OCR (uno de cada 25 con otra referencia), uno de cada 200 con imagen casi idéntica y uno de cada 300 reenviado y rechazado (referencia repetida). Cada petición: una llamada de calentamiento y luego ${quick ? 3 : 7} seguidas; se da la mediana y el intervalo (más rápida–más lenta) y la carga media de la máquina en ese momento.`,
   ];
   for (const kind of hasPostgres ? ["postgres", "pglite"] : ["pglite"]) {
     const r = (await measure(kind, quick)).adminScreens;
