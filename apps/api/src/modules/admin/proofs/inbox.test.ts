@@ -218,6 +218,31 @@ describe("bandeja de comprobantes: filtros y orden", () => {
     expect(ids(await list("status=pending&q=cerrada primero"))).toEqual([late.id, older.id]);
   });
 
+  it("la búsqueda encuentra por comprador (nombre o correo, sin acentos), título de la rifa y referencia; cada palabra en cualquiera", async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const ana = await createUser(ctx.t.app, { fullName: `Ana Pérez ${tag}` });
+    const luis = await createUser(ctx.t.app, { fullName: "Luis Ortega", email: `luis.${tag}@correo.test` });
+    const { id: moto } = await createRaffle(ctx, { title: `Moto Bera ${tag} Ñandú`, totalTickets: 20 });
+    const { id: other } = await createRaffle(ctx, { title: "Televisor", totalTickets: 20 });
+    const byAna = await insertProof(db(), { userId: ana.id, raffleId: other });
+    const byLuis = await insertProof(db(), { userId: luis.id, raffleId: other });
+    const inMoto = await insertProof(db(), { userId: ana.id, raffleId: moto });
+    const byRef = await insertProof(db(), {
+      userId: luis.id,
+      raffleId: null,
+      transactionRef: `${tag}-REF-9`,
+    });
+    const found = async (q: string) => ids(await list(`q=${encodeURIComponent(q)}`)).sort();
+
+    expect(await found(tag)).toEqual([byAna.id, byLuis.id, inMoto.id, byRef.id].sort());
+    expect(await found(`perez ${tag}`)).toEqual([byAna.id, inMoto.id].sort());
+    expect(await found(`${tag} nandu`)).toEqual([inMoto.id]);
+    expect(await found(`luis.${tag}@correo`)).toEqual([byLuis.id, byRef.id].sort());
+    expect(await found(`${tag}-ref`)).toEqual([byRef.id]);
+    expect(await found(`televisor ${tag}`)).toEqual([byAna.id, byLuis.id].sort());
+    expect((await list(`q=${tag}&status=pending`)).total).toBe(4);
+  });
+
   it("filtra por método y por cada marca", async () => {
     const s = await inboxScenario("Filtros");
     const base = `raffleId=${s.raffleId}`;
