@@ -8,6 +8,8 @@
 //   race       1 000 buyers racing for the last 100 numbers of a chosen-mode raffle (PostgreSQL only)
 //   reconciliation  a 5 000-movement bank export against 1 000 pending proofs: import, match, bulk approve
 //   ocr        receipts drawn with known values read by the proof analysis' OCR: accuracy, time, memory
+//   admin-screens  "Hoy" and the proofs inbox (first page, filters, pending count) on the demo data and with
+//              100 000 proofs more, on both databases: median and spread of 7 calls, with the load average
 //   hoarding   6 hoarding accounts against honest buyers over simulated time (decision 0019): the share of
 //              what honest buyers ask for that they get, and how long any hoarder keeps a hold
 // Options: --only=api,flash (any of the above), --quick (shorter windows, for a smoke run), --skip-web,
@@ -22,6 +24,7 @@
 // goal is missed (MISSED marks it); 1 only when a part itself could not run.
 import os from "node:os";
 import path from "node:path";
+import { runAdminScreens } from "./bench/admin-screens.mjs";
 import { runApi } from "./bench/api.mjs";
 import { runDbParts } from "./bench/db-parts.mjs";
 import { runFlash } from "./bench/flash.mjs";
@@ -34,7 +37,18 @@ import { runWeb } from "./bench/web.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt } from "./lib/build.mjs";
 
-const PARTS = ["api", "approvals", "pool", "web", "flash", "race", "reconciliation", "ocr", "hoarding"];
+const PARTS = [
+  "api",
+  "approvals",
+  "pool",
+  "web",
+  "flash",
+  "race",
+  "reconciliation",
+  "ocr",
+  "hoarding",
+  "admin-screens",
+];
 
 const argv = process.argv.slice(2);
 const option = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
@@ -121,6 +135,11 @@ try {
   if (selected.has("ocr")) await part("8. Lectura de comprobantes (OCR)", () => runOcr({ quick }));
   if (selected.has("hoarding")) {
     await part("9. Acaparamiento de reservas (tiempo simulado)", () => runHoarding({ quick }));
+  }
+  if (selected.has("admin-screens")) {
+    await part("10. Pantallas del organizador: Hoy y Comprobantes", () =>
+      runAdminScreens({ quick, hasPostgres: Boolean(pgVersion) }),
+    );
   }
   if (selected.has("web")) await part("4. Web", () => runWeb({ quick }));
 } finally {
@@ -228,6 +247,7 @@ const partOf = {
   7: "reconciliation",
   8: "ocr",
   9: "hoarding",
+  10: "admin-screens",
 };
 const currentRows = (quick ? [] : sections).flatMap((section) => {
   const number = Number.parseInt(section.title, 10);

@@ -1,7 +1,8 @@
 // Entry point for the in-process parts of `npm run bench` (run through tsx by scripts/bench.mjs):
 //   --db=postgres --url=postgres://...   a database the orchestrator created (and drops afterwards)
 //   --db=pglite                           PGlite in memory
-//   --parts=approvals,pool,race,hoarding,reconciliation | route-sql   what to measure
+//   --parts=approvals,pool,race,hoarding,reconciliation,admin-screens | route-sql   what to measure
+//   --extra=N --runs=R                    bulk proofs added and timed calls per request (admin-screens part)
 //   --buyers=N                            buyers of the race for the last numbers (race part)
 //   --hoarders=N --minutes=M              hoarding accounts and simulated minutes (hoarding part)
 //   --movements=N --proofs=N              statement size and pending proofs (reconciliation part)
@@ -10,6 +11,7 @@
 //   --data-dir=DIR                        DATA_DIR of the app (files, outbox); a temporary one otherwise
 //   --out=FILE                            JSON result
 import { writeFileSync } from "node:fs";
+import { type AdminScreensResult, benchAdminScreens } from "./admin-screens";
 import { type ApprovalsResult, benchApprovals } from "./approvals";
 import { openHarness } from "./harness";
 import { benchHoarding, type HoardingResult } from "./hoarding";
@@ -37,6 +39,7 @@ const result: {
   race?: RaceResult;
   hoarding?: HoardingResult;
   reconciliation?: ReconciliationResult;
+  adminScreens?: AdminScreensResult;
   routeSql?: unknown;
 } = {};
 
@@ -82,6 +85,16 @@ if (parts.has("route-sql")) {
       const proofs = Number(args.proofs ?? 1000);
       console.log(`bench: ${label}: conciliación de ${movements} movimientos × ${proofs} comprobantes...`);
       result.reconciliation = await benchReconciliation(h, { movements, proofs });
+    }
+    if (parts.has("admin-screens")) {
+      const extra = Number(args.extra ?? 100_000);
+      console.log(`bench: ${label}: pantallas Hoy y Comprobantes, demo y con ${extra} comprobantes más...`);
+      result.adminScreens = await benchAdminScreens(h, {
+        extra,
+        runs: Number(args.runs ?? 7),
+        buyers: Math.max(100, Math.round(extra / 20)),
+        raffles: 40,
+      });
     }
     if (parts.has("pool")) {
       console.log(`bench: ${label}: lote de 10 000 boletos y sorteo...`);

@@ -39,7 +39,7 @@ export const RECEIPT_DATE_SLACK_DAYS = 7;
 
 /** Fields where the receipt read by OCR says something else than the buyer typed (unread fields never count). */
 export function ocrMismatches(
-  ocr: ProofOcr | null,
+  ocr: Pick<ProofOcr, "fields"> | null,
   typed: TypedPayment,
 ): ("reference" | "amount" | "date")[] {
   if (!ocr) return [];

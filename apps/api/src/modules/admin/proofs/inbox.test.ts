@@ -162,6 +162,38 @@ describe("bandeja de comprobantes: campos y marcas", () => {
     expect(ids(body).sort()).toEqual([first.id, second.id].sort());
     for (const item of body.items) expect(item.flags).toEqual(["duplicate_reference"]);
   });
+  it("el filtro de referencia repetida marca lo mismo que cada fila: escrita dos veces, leída en otro recibo, no la propia", async () => {
+    const buyer = await createUser(ctx.t.app, { fullName: "Repetida Lectura" });
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 20 });
+    const proof = (transactionRef: string, extra: { status?: string; ocrReferenceKey?: null } = {}) =>
+      insertProof(db(), { userId: buyer.id, raffleId, transactionRef, ...extra });
+    // OCR read the proof's own typed reference: alone, it repeats nothing.
+    const own = await proof("55510001", { ocrReferenceKey: null });
+    await db().execute(sql`UPDATE payment_proofs SET ocr_reference_key = reference_key WHERE id = ${own.id}`);
+    // The receipt of `reads` shows the reference `shown` typed: both are flagged.
+    const shown = await proof("55520002");
+    const reads = await proof("55530003");
+    await db().execute(
+      sql`UPDATE payment_proofs SET ocr_reference_key = ${shown.referenceKey} WHERE id = ${reads.id}`,
+    );
+    // Typed on two proofs (the second rejected: history counts too).
+    const typed = await proof("55540004");
+    const again = await proof("55540004", { status: "rejected" });
+    const clean = await proof("55550005");
+    const flagged = [shown.id, reads.id, typed.id, again.id].sort();
+
+    const all = await list(`raffleId=${raffleId}`);
+    expect(all.total).toBe(6);
+    const byRow = all.items
+      .filter((item) => item.flags.includes("duplicate_reference"))
+      .map((item) => item.id);
+    expect(byRow.sort()).toEqual(flagged);
+    const filtered = await list(`raffleId=${raffleId}&flag=duplicate_reference`);
+    expect(ids(filtered).sort()).toEqual(flagged);
+    expect(filtered.total).toBe(4);
+    expect(ids(filtered)).not.toContain(own.id);
+    expect(ids(filtered)).not.toContain(clean.id);
+  });
 });
 
 describe("bandeja de comprobantes: filtros y orden", () => {
@@ -184,6 +216,31 @@ describe("bandeja de comprobantes: filtros y orden", () => {
     const late = await insertProof(db(), { userId: buyer.id, raffleId: closed, createdAt: day(5) });
     await db().execute(sql`UPDATE raffles SET status = 'closed', closed_at = now() WHERE id = ${closed}`);
     expect(ids(await list("status=pending&q=cerrada primero"))).toEqual([late.id, older.id]);
+  });
+
+  it("la búsqueda encuentra por comprador (nombre o correo, sin acentos), título de la rifa y referencia; cada palabra en cualquiera", async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const ana = await createUser(ctx.t.app, { fullName: `Ana Pérez ${tag}` });
+    const luis = await createUser(ctx.t.app, { fullName: "Luis Ortega", email: `luis.${tag}@correo.test` });
+    const { id: moto } = await createRaffle(ctx, { title: `Moto Bera ${tag} Ñandú`, totalTickets: 20 });
+    const { id: other } = await createRaffle(ctx, { title: "Televisor", totalTickets: 20 });
+    const byAna = await insertProof(db(), { userId: ana.id, raffleId: other });
+    const byLuis = await insertProof(db(), { userId: luis.id, raffleId: other });
+    const inMoto = await insertProof(db(), { userId: ana.id, raffleId: moto });
+    const byRef = await insertProof(db(), {
+      userId: luis.id,
+      raffleId: null,
+      transactionRef: `${tag}-REF-9`,
+    });
+    const found = async (q: string) => ids(await list(`q=${encodeURIComponent(q)}`)).sort();
+
+    expect(await found(tag)).toEqual([byAna.id, byLuis.id, inMoto.id, byRef.id].sort());
+    expect(await found(`perez ${tag}`)).toEqual([byAna.id, inMoto.id].sort());
+    expect(await found(`${tag} nandu`)).toEqual([inMoto.id]);
+    expect(await found(`luis.${tag}@correo`)).toEqual([byLuis.id, byRef.id].sort());
+    expect(await found(`${tag}-ref`)).toEqual([byRef.id]);
+    expect(await found(`televisor ${tag}`)).toEqual([byAna.id, byLuis.id].sort());
+    expect((await list(`q=${tag}&status=pending`)).total).toBe(4);
   });
 
   it("filtra por método y por cada marca", async () => {

@@ -1,5 +1,5 @@
-import { type AdminProofListQuery, METHOD_CURRENCIES } from "@rifazo/shared";
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { type AdminProofListQuery, METHOD_CURRENCIES, type ProofOcr } from "@rifazo/shared";
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import {
   paymentProofs,
@@ -63,7 +63,15 @@ export const proofListColumns = {
   >`(SELECT o.id FROM payment_proofs o WHERE ${sameReference} ORDER BY (o.id = ${outerProof("duplicate_reference_of")}) IS TRUE DESC, o.created_at, o.id LIMIT 1)`,
 };
 
-const duplicateRefSql = sql`EXISTS (SELECT 1 FROM payment_proofs o WHERE ${sameReference})`;
+/**
+ * The "Referencia repetida" filter (sameReference for every proof at once) as three uncorrelated sets,
+ * each built once per query from the key indexes instead of a lookup per proof: a key typed on two
+ * proofs; a key read on this receipt that another proof typed; a key typed here that another receipt
+ * shows. A receipt whose OCR read its own typed key counts only through another proof with that key.
+ */
+const duplicateRefSql = sql`(${paymentProofs.referenceKey} IN (SELECT d.reference_key FROM payment_proofs d GROUP BY d.reference_key HAVING count(*) > 1)
+  OR (${paymentProofs.ocrReferenceKey} <> ${paymentProofs.referenceKey} AND ${paymentProofs.ocrReferenceKey} IN (SELECT d.reference_key FROM payment_proofs d))
+  OR ${paymentProofs.referenceKey} IN (SELECT d.ocr_reference_key FROM payment_proofs d WHERE d.ocr_reference_key IS NOT NULL AND d.ocr_reference_key <> d.reference_key))`;
 
 /**
  * What the purchase costs in the method's currency at the reservation's frozen rate, in SQL: the same
@@ -109,13 +117,15 @@ function listFilter(query: AdminProofListQuery): SQL | undefined {
       : query.raffleId
         ? eq(paymentProofs.raffleId, query.raffleId)
         : undefined,
+    // Buyers and raffles are matched in their own (small) tables, then proofs by their ids: the fold
+    // runs once per buyer and raffle instead of once per proof.
     matchesAllTerms(
       terms,
       (pattern) =>
         or(
-          sql`${foldSql(sql`${users.name} || ' ' || ${users.email}`)} LIKE ${pattern}`,
+          sql`${paymentProofs.userId} IN (SELECT u.id FROM users u WHERE ${foldSql(sql`u.full_name || ' ' || u.email`)} LIKE ${pattern})`,
           sql`lower(${paymentProofs.transactionRef}) LIKE ${pattern}`,
-          sql`${foldSql(sql`coalesce(${raffles.title}, '')`)} LIKE ${pattern}`,
+          sql`${paymentProofs.raffleId} IN (SELECT r.id FROM raffles r WHERE ${foldSql(sql`coalesce(r.title, '')`)} LIKE ${pattern})`,
         ) as SQL,
     ),
   );
@@ -126,43 +136,92 @@ export function sortOf(query: Pick<AdminProofListQuery, "sort" | "status">): "ol
   return query.sort ?? (query.status === "pending" ? "oldest" : "newest");
 }
 
-function baseList(db: Executor, query: AdminProofListQuery) {
+/** Pending proofs of closed raffles first (their review window runs), then by date. */
+const closedPendingFirst = sql`CASE WHEN ${paymentProofs.status} = 'pending' AND ${paymentProofs.raffleId} IN (SELECT r.id FROM raffles r WHERE r.status = 'closed') THEN 0 ELSE 1 END`;
+
+/**
+ * The list's order. Only pending proofs can lead (closedPendingFirst), so a filter on another status
+ * orders by date alone, straight from payment_proofs_status_created_idx.
+ */
+function listOrder(query: AdminProofListQuery): SQL[] {
   const order = sortOf(query) === "oldest" ? asc : desc;
-  return (
-    db
-      .select(proofListColumns)
-      .from(paymentProofs)
-      .innerJoin(users, eq(users.id, paymentProofs.userId))
-      .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-      .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
-      .where(listFilter(query))
-      // Pending proofs of closed raffles first (their review window runs), then by date.
-      .orderBy(
-        sql`CASE WHEN ${paymentProofs.status} = 'pending' AND ${raffles.status} = 'closed' THEN 0 ELSE 1 END`,
-        order(paymentProofs.createdAt),
-        order(paymentProofs.id),
-      )
-  );
+  const byDate = [order(paymentProofs.createdAt), order(paymentProofs.id)];
+  return query.status && query.status !== "pending" ? byDate : [closedPendingFirst, ...byDate];
+}
+
+/**
+ * Filters read payment_proofs alone, except amount_mismatch (the reservation's quote). PostgreSQL drops
+ * this LEFT JOIN on a unique key whenever nothing reads the reservation.
+ */
+function filteredProofs(db: Executor, query: AdminProofListQuery) {
+  return {
+    ids: () =>
+      db
+        .select({ id: paymentProofs.id })
+        .from(paymentProofs)
+        .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+        .where(listFilter(query))
+        .orderBy(...listOrder(query)),
+    count: () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(paymentProofs)
+        .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+        .where(listFilter(query)),
+  };
+}
+
+/**
+ * The page in two steps: the ids in list order (a narrow sort, LIMIT on an indexed order where the
+ * filter allows), then the listed columns and per-row lookups (tickets, duplicateOf) for those ids only.
+ */
+async function rowsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(proofListColumns)
+    .from(paymentProofs)
+    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
+    .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+    .where(inArray(paymentProofs.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function listProofs(db: Executor, query: AdminProofListQuery, limit: number, offset: number) {
-  const [items, totals] = await Promise.all([
-    baseList(db, query).limit(limit).offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paymentProofs)
-      .innerJoin(users, eq(users.id, paymentProofs.userId))
-      .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-      .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
-      .where(listFilter(query)),
+  const [page, totals] = await Promise.all([
+    filteredProofs(db, query).ids().limit(limit).offset(offset),
+    filteredProofs(db, query).count(),
   ]);
+  const items = await rowsByIds(
+    db,
+    page.map((row) => row.id),
+  );
   return { items, total: Number(totals[0]?.n ?? 0) };
 }
 
-/** Every proof the query matches, in list order, up to `cap`: for filters the service finishes itself. */
-export function listAllProofs(db: Executor, query: AdminProofListQuery, cap: number) {
-  return baseList(db, query).limit(cap);
+/**
+ * What the ocr_mismatch filter compares (ocrMismatches of packages/shared) for every proof OCR read that
+ * the query matches, in list order, up to `cap`: the reading's fields only, not its text.
+ */
+export function listOcrCandidates(db: Executor, query: AdminProofListQuery, cap: number) {
+  return db
+    .select({
+      id: paymentProofs.id,
+      transactionRef: paymentProofs.transactionRef,
+      amount: paymentProofs.amount,
+      createdAt: paymentProofs.createdAt,
+      fields: sql<ProofOcr["fields"] | null>`${paymentProofs.ocr}->'fields'`,
+    })
+    .from(paymentProofs)
+    .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
+    .where(listFilter(query))
+    .orderBy(...listOrder(query))
+    .limit(cap);
 }
+
+/** The listed rows of these proofs, in the order given. */
+export const listProofsByIds = rowsByIds;
 
 /** The inbox badge: proofs waiting for a decision. */
 export async function countPending(db: Executor): Promise<number> {
@@ -173,7 +232,7 @@ export async function countPending(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type ProofListRow = Awaited<ReturnType<typeof listProofs>>["items"][number];
+export type ProofListRow = Awaited<ReturnType<typeof rowsByIds>>[number];
 export type ProofRow = typeof paymentProofs.$inferSelect;
 
 /** The proof, locked until the transaction ends: a second approval of the same proof waits here. */

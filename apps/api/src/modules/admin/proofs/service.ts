@@ -157,10 +157,21 @@ export async function listProofs(db: AppContext["db"], query: AdminProofListQuer
   const size = ADMIN_PROOFS_PAGE_SIZE;
   const offset = offsetOf(query.page, size);
   if (query.flag === "ocr_mismatch") {
-    const rows = await repo.listAllProofs(db, query, OCR_FILTER_CAP);
-    const matching = rows.map(toAdminProof).filter((proof) => proof.flags.includes("ocr_mismatch"));
+    const candidates = await repo.listOcrCandidates(db, query, OCR_FILTER_CAP);
+    const matching = candidates.filter(
+      (row) =>
+        ocrMismatches(row.fields ? { fields: row.fields } : null, {
+          transactionRef: row.transactionRef,
+          amount: Number(row.amount),
+          createdAt: row.createdAt,
+        }).length > 0,
+    );
+    const rows = await repo.listProofsByIds(
+      db,
+      matching.slice(offset, offset + size).map((row) => row.id),
+    );
     return {
-      items: await withRefunds(db, matching.slice(offset, offset + size)),
+      items: await withRefunds(db, rows.map(toAdminProof)),
       total: matching.length,
       page: query.page,
       pageSize: size,

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_proofs_approved_reviewed_idx" ON "payment_proofs" USING btree ("reviewed_at") WHERE "payment_proofs"."status" IN ('approved', 'verified');
