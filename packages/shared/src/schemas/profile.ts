@@ -33,6 +33,47 @@ export function normalizeVenezuelanPhone(input: string): string | null {
   return match ? `+58${match[1]}` : null;
 }
 
+export const MOBILE_PHONE_MESSAGES = {
+  required: "Escribe tu teléfono celular: el organizador lo usa para contactarte y devolverte un pago.",
+  invalid:
+    "Ingresa un celular venezolano válido, por ejemplo 0414-1234567 (0412, 0414, 0416, 0422, 0424 o 0426).",
+} as const;
+
+/**
+ * A Venezuelan mobile (04XX), the number buyers are reached at by WhatsApp and paid back by Pago Móvil:
+ * the same rule as normalizeVenezuelanPhone, landlines (02XX) refused. E.164 (+584XXXXXXXXX) or null.
+ */
+export function normalizeVenezuelanMobile(input: string): string | null {
+  const normalized = normalizeVenezuelanPhone(input);
+  return normalized?.startsWith("+584") ? normalized : null;
+}
+
+/** True for a stored phone that is a Venezuelan mobile (what a purchase needs). */
+export function isVenezuelanMobile(value: string | null | undefined): boolean {
+  return typeof value === "string" && normalizeVenezuelanMobile(value) === value;
+}
+
+/** A required mobile: validated and normalised to E.164 with the Spanish messages above. */
+export const venezuelanMobileSchema = z
+  .string({ error: MOBILE_PHONE_MESSAGES.required })
+  .max(40, MOBILE_PHONE_MESSAGES.invalid)
+  .transform((value, ctx) => {
+    if (value.trim() === "") {
+      ctx.addIssue({ code: "custom", message: MOBILE_PHONE_MESSAGES.required });
+      return z.NEVER;
+    }
+    const normalized = normalizeVenezuelanMobile(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: MOBILE_PHONE_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** PUT /api/profile/phone: the mobile asked before a first purchase (spec 1 §5; docs/spec contact). */
+export const buyerPhoneSchema = z.object({ phone: venezuelanMobileSchema });
+export type BuyerPhoneInput = z.input<typeof buyerPhoneSchema>;
+
 /** +584141234567 -> 0414-1234567 (how the form shows a stored number); other values are returned as they are. */
 export function formatVenezuelanPhone(value: string | null | undefined): string {
   if (!value) return "";
