@@ -22,6 +22,7 @@ import {
   HOLD_LIMIT_WINDOW_MINUTES,
   holdPauseMs,
   isUuid,
+  isVenezuelanMobile,
   MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
   MIN_TICKETS_PER_PURCHASE,
   type MyReservations,
@@ -878,4 +879,12 @@ export function scheduleReservationExpiry(
     if (timer) clearInterval(timer);
     await running;
   });
+}
+
+/**
+ * A purchase needs a way to reach the buyer and pay a refund back: a Venezuelan mobile on the account
+ * (asked at sign-up; an account without one adds it on the purchase page, which answers this 422 inline).
+ */
+export function assertBuyerPhone(user: Pick<SessionUser, "phone">): void {
+  if (!isVenezuelanMobile(user.phone)) throw new AppError("PHONE_REQUIRED");
 }
