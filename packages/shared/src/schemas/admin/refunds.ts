@@ -129,10 +129,13 @@ export const refundSchema = z.object({
   paidProofUrl: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
-  /** Set for Pago Móvil and transfer refunds: the buyer gives the payout data by then. */
-  payoutDueAt: z.string().nullable(),
-  payoutGivenAt: z.string().nullable(),
-  payout: refundPayoutSchema.nullable(),
+  /**
+   * Set for Pago Móvil and transfer refunds: the buyer gives the payout data by then. The API always
+   * sends these; optional so a page cached from before they existed reads them as absent.
+   */
+  payoutDueAt: z.string().nullable().optional(),
+  payoutGivenAt: z.string().nullable().optional(),
+  payout: refundPayoutSchema.nullable().optional(),
 });
 export type Refund = z.infer<typeof refundSchema>;
 
@@ -150,8 +153,8 @@ export const buyerRefundSchema = z.object({
   paidAt: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** Pago Móvil and transfer refunds: the deadline for the payout data, and what the buyer gave. */
-  payoutDueAt: z.string().nullable().default(null),
-  payout: refundPayoutSchema.nullable().default(null),
+  payoutDueAt: z.string().nullable().optional(),
+  payout: refundPayoutSchema.nullable().optional(),
 });
 export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
 

@@ -20,6 +20,7 @@ import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
 import { RefundNotice } from "./refund-notice";
+import { RefundPayout } from "./refund-payout";
 
 function TicketChips({ numbers }: { numbers: string[] }) {
   const { shown, hidden } = ticketPreview(numbers);
@@ -81,6 +82,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
           ) : null}
           {proof.ticketNumbers.length > 0 ? <TicketChips numbers={proof.ticketNumbers} /> : null}
           {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
+          {proof.refund ? <RefundPayout refund={proof.refund} /> : null}
           <div className="flex flex-wrap justify-end gap-2">
             {receiptToken ? (
               <Link
