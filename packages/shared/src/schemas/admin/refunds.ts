@@ -65,6 +65,35 @@ const digitsOnly = (value: string) => value.replace(/[\s.-]/g, "");
 
 /** PUT /api/refunds/:id/payout: the fields of the refund's method, checked and normalised. */
 export function refundPayoutInputSchema(method: PaymentMethod) {
+  // Each field is checked on its own, so every message shows at once beside its field.
+  const phone =
+    method === "pago_movil"
+      ? z
+          .string({ error: PAYOUT_MESSAGES.phoneInvalid })
+          .max(40, PAYOUT_MESSAGES.phoneInvalid)
+          .transform((value, ctx) => {
+            const normalized = normalizeVenezuelanMobile(value);
+            if (!normalized) {
+              ctx.addIssue({ code: "custom", message: PAYOUT_MESSAGES.phoneInvalid });
+              return z.NEVER;
+            }
+            return normalized;
+          })
+      : z
+          .unknown()
+          .optional()
+          .transform(() => null);
+  const account =
+    method === "pago_movil"
+      ? z
+          .unknown()
+          .optional()
+          .transform(() => null)
+      : z
+          .string({ error: PAYOUT_MESSAGES.accountInvalid })
+          .max(40, PAYOUT_MESSAGES.accountInvalid)
+          .transform(digitsOnly)
+          .pipe(z.string().regex(/^\d{20}$/, PAYOUT_MESSAGES.accountInvalid));
   return z
     .object({
       bankCode: z
@@ -76,25 +105,23 @@ export function refundPayoutInputSchema(method: PaymentMethod) {
         .max(20, PAYOUT_MESSAGES.idNumberInvalid)
         .transform(digitsOnly)
         .pipe(z.string().regex(/^[1-9]\d{4,8}$/, PAYOUT_MESSAGES.idNumberInvalid)),
-      phone: z.string().max(40, PAYOUT_MESSAGES.phoneInvalid).optional().nullable(),
-      account: z.string().max(40, PAYOUT_MESSAGES.accountInvalid).optional().nullable(),
+      phone,
+      account,
     })
-    .transform((value, ctx): RefundPayout => {
-      let phone: string | null = null;
-      let account: string | null = null;
-      if (method === "pago_movil") {
-        phone = normalizeVenezuelanMobile(value.phone ?? "");
-        if (!phone) ctx.addIssue({ code: "custom", path: ["phone"], message: PAYOUT_MESSAGES.phoneInvalid });
-      } else {
-        account = digitsOnly(value.account ?? "");
-        if (!/^\d{20}$/.test(account)) {
-          ctx.addIssue({ code: "custom", path: ["account"], message: PAYOUT_MESSAGES.accountInvalid });
-        } else if (!account.startsWith(value.bankCode)) {
-          ctx.addIssue({ code: "custom", path: ["account"], message: PAYOUT_MESSAGES.accountBankMismatch });
-        }
+    .superRefine((value, ctx) => {
+      if (value.account !== null && !value.account.startsWith(value.bankCode)) {
+        ctx.addIssue({ code: "custom", path: ["account"], message: PAYOUT_MESSAGES.accountBankMismatch });
       }
-      return { bankCode: value.bankCode, idType: value.idType, idNumber: value.idNumber, phone, account };
-    });
+    })
+    .transform(
+      (value): RefundPayout => ({
+        bankCode: value.bankCode,
+        idType: value.idType,
+        idNumber: value.idNumber,
+        phone: value.phone,
+        account: value.account,
+      }),
+    );
 }
 export type RefundPayoutInput = z.input<ReturnType<typeof refundPayoutInputSchema>>;
 

@@ -1,4 +1,3 @@
-import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import { buyerPhoneSchema, MOBILE_PHONE_MESSAGES } from "@rifazo/shared/schemas/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -6,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { type ApiError, isApiError } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth";
+import { sessionQueryKey, useSession } from "../../auth";
 import { updateProfile } from "../api/profile-api";
 
 /** The purchase was refused because the account has no mobile (422 PHONE_REQUIRED). */
@@ -18,7 +17,8 @@ export function isPhoneRequired(error: unknown): error is ApiError {
  * Asked inline when a purchase is refused for want of a mobile: saves it to the profile (the shared rule,
  * a Venezuelan 04XX number) and then lets the purchase go on with `onSaved`.
  */
-export function BuyerPhonePrompt({ user, onSaved }: { user: SessionUser; onSaved: () => void }) {
+export function BuyerPhonePrompt({ onSaved }: { onSaved: () => void }) {
+  const { user } = useSession();
   const id = useId();
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState("");
@@ -33,6 +33,7 @@ export function BuyerPhonePrompt({ user, onSaved }: { user: SessionUser; onSaved
       setError(parsed.error.issues[0]?.message ?? MOBILE_PHONE_MESSAGES.invalid);
       return;
     }
+    if (!user) return;
     setSaving(true);
     try {
       const updated = await updateProfile({ fullName: user.fullName, phone: parsed.data.phone });

@@ -31,7 +31,6 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
-import { useSession } from "../../auth";
 import { BuyerPhonePrompt, isPhoneRequired } from "../../profile";
 import { proofKeys, uploadProof } from "../api/proofs-api";
 import { reservationKeys } from "../api/reservations-api";
@@ -286,7 +285,6 @@ export function ProofUploadForm({
     document.getElementById(`proof-${field}`)?.focus();
   };
 
-  const { user } = useSession();
   // 422 PHONE_REQUIRED: the mobile is asked inline, saved to the profile, and the same proof sent again.
   const [needsPhone, setNeedsPhone] = useState(false);
   const validateAndSend = form.handleSubmit(
@@ -626,10 +624,9 @@ export function ProofUploadForm({
           </Button>
         </div>
       </form>
-      {needsPhone && user ? (
+      {needsPhone ? (
         <div className="mt-4">
           <BuyerPhonePrompt
-            user={user}
             onSaved={() => {
               setNeedsPhone(false);
               void validateAndSend();

@@ -222,10 +222,9 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             : "Te pediremos iniciar sesión y después podrás reservar y pagar."}
         </p>
       </form>
-      {user && awaitingPhone !== null ? (
+      {awaitingPhone !== null ? (
         <div className="mt-4">
           <BuyerPhonePrompt
-            user={user}
             onSaved={() => {
               const count = awaitingPhone;
               setAwaitingPhone(null);

@@ -413,9 +413,8 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           ? `Tus números quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
           : "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."}
       </p>
-      {user && awaitingPhone ? (
+      {awaitingPhone ? (
         <BuyerPhonePrompt
-          user={user}
           onSaved={() => {
             const chosen = awaitingPhone;
             setAwaitingPhone(null);
