@@ -123,7 +123,14 @@ export function refundPayoutInputSchema(method: PaymentMethod) {
       }),
     );
 }
-export type RefundPayoutInput = z.input<ReturnType<typeof refundPayoutInputSchema>>;
+/** The body: the phone for Pago Móvil, the account for a transfer (the other one is ignored). */
+export interface RefundPayoutInput {
+  bankCode: string;
+  idType: "V" | "E";
+  idNumber: string;
+  phone?: string | null;
+  account?: string | null;
+}
 
 /** GET/PUT /api/refunds/:id/payout: the refund's payout state, for its buyer or an administrator. */
 export const refundPayoutStateSchema = z.object({
