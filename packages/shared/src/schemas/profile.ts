@@ -48,9 +48,9 @@ export function normalizeVenezuelanMobile(input: string): string | null {
   return normalized?.startsWith("+584") ? normalized : null;
 }
 
-/** True for a stored phone that is a Venezuelan mobile (what a purchase needs). */
+/** True for a stored phone that is a Venezuelan mobile (what a purchase needs), in any written form. */
 export function isVenezuelanMobile(value: string | null | undefined): boolean {
-  return typeof value === "string" && normalizeVenezuelanMobile(value) === value;
+  return typeof value === "string" && normalizeVenezuelanMobile(value) !== null;
 }
 
 /** A required mobile: validated and normalised to E.164 with the Spanish messages above. */

@@ -14,6 +14,8 @@ describe("celular del comprador", () => {
     expect(isVenezuelanMobile("+584141234567")).toBe(true);
     expect(isVenezuelanMobile("+582121234567")).toBe(false);
     expect(isVenezuelanMobile(null)).toBe(false);
+    // Older rows (the demo seed) keep the number as typed.
+    expect(isVenezuelanMobile("0414-2345678")).toBe(true);
   });
 
   it("el formulario de registro lo exige; la API lo acepta opcional pero lo valida", () => {
