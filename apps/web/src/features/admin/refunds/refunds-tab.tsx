@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from "@rifazo/shared/constants";
+import { formatVenezuelanPhone } from "@rifazo/shared/schemas/profile";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -151,7 +152,7 @@ function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {
         <dl className="space-y-1 text-sm" aria-label={`Datos de ${refund.payTo.name} para el reembolso`}>
           <PayToLine label="Nombre" value={refund.payTo.name} />
           <PayToLine label="Correo" value={refund.payTo.email} />
-          <PayToLine label="Teléfono" value={refund.payTo.phone} />
+          <PayToLine label="Teléfono" value={formatVenezuelanPhone(refund.payTo.phone)} />
           <PayToLine label="Banco" value={refund.payTo.bank} />
           <PayToLine label="Cédula" value={refund.payTo.idNumber} />
           <PayToLine label="Cuenta" value={refund.payTo.account} />
