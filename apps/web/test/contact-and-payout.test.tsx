@@ -22,7 +22,8 @@ vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body));
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
@@ -124,7 +125,7 @@ describe("Mis pagos: datos para el reembolso", () => {
     await user.click(within(form).getByRole("button", { name: "Enviar mis datos" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/refunds/rf1/payout");
-    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).method).toBe("PUT");
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit | undefined)?.method).toBe("PUT");
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
       bankCode: "0134",
       idType: "V",

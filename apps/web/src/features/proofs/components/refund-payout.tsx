@@ -3,7 +3,7 @@ import { bankLabel, VENEZUELAN_BANKS } from "@rifazo/shared/domain/venezuelan-ba
 import {
   PAYOUT_MESSAGES,
   REFUND_PAYOUT_DAYS,
-  type RefundPayout,
+  type RefundPayout as RefundPayoutData,
   refundNeedsPayout,
   refundPayoutInputSchema,
 } from "@rifazo/shared/schemas/admin/refunds";
@@ -35,7 +35,7 @@ const ID_TYPES = [
 ];
 
 /** "V-12345678 · 0134 · Banesco · 0414-1234567": how the buyer sees what they gave. */
-export function payoutSummary(payout: RefundPayout): string {
+export function payoutSummary(payout: RefundPayoutData): string {
   const target = payout.phone ? formatVenezuelanPhone(payout.phone) : (payout.account ?? "");
   return `${bankLabel(payout.bankCode)} · ${payout.idType}-${payout.idNumber} · ${target}`;
 }
@@ -89,7 +89,7 @@ function PayoutForm({
   method: "pago_movil" | "transferencia";
   dueAt: string;
   overdue: boolean;
-  initial: RefundPayout | null;
+  initial: RefundPayoutData | null;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
