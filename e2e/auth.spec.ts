@@ -51,6 +51,7 @@ test("registro, confirmación por correo, inicio y cierre de sesión", async ({
   const form = page.locator("form");
   await form.getByLabel("Nombre completo").fill(user.fullName);
   await form.getByLabel("Correo electrónico").fill(user.email);
+  await form.getByLabel("Teléfono celular").fill("0414-5550101");
   await form.getByLabel("Contraseña", { exact: true }).fill(user.password);
   await form.getByLabel("Confirmar contraseña").fill(user.password);
   await form.getByRole("button", { name: "Crear Cuenta", exact: true }).click();

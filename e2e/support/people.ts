@@ -124,7 +124,14 @@ export async function registerBuyer(
   const email = `comprador.${Date.now().toString(36)}${counter}@rifazo.test`;
   const password = "ClaveSegura123!";
   const registered = await api.post("/api/account/register", {
-    data: { fullName: name, email, password, confirmPassword: password },
+    // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise): given on sign-up, as the form does.
+    data: {
+      fullName: name,
+      email,
+      password,
+      confirmPassword: password,
+      phone: `0414${String(counter).padStart(7, "0")}`,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const mail = await server.mail.waitFor(email, (m) =>

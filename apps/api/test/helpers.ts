@@ -122,6 +122,8 @@ export interface TestUserOptions {
   role?: "user" | "admin";
   status?: "active" | "inactive";
   emailVerified?: boolean;
+  /** A Venezuelan mobile by default (purchases need one); null for an account without a phone. */
+  phone?: string | null;
 }
 
 let userCounter = 0;
@@ -157,6 +159,10 @@ export async function createUser(app: FastifyInstance, options: TestUserOptions 
     emailVerified: options.emailVerified ?? true,
     role: options.role ?? "user",
     status: options.status ?? "active",
+    phone:
+      options.phone === undefined
+        ? `+58414${String(userCounter % 10_000_000).padStart(7, "0")}`
+        : options.phone,
   });
   await app.ctx.db
     .insert(accounts)

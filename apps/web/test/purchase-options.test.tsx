@@ -138,6 +138,39 @@ describe("TicketPurchase (números al azar)", () => {
     expect(bodies).toEqual([{ quantity: 10 }]);
   });
 
+  it("sin celular (422 PHONE_REQUIRED) lo pide en línea, lo guarda en el perfil y reserva", async () => {
+    const detail = randomRaffle();
+    const bodies: unknown[] = [];
+    let phone: string | null = null;
+    serve(detail, (body) => {
+      bodies.push(body);
+      return phone
+        ? json(201, { id: "res-8" })
+        : json(422, {
+            error: { code: "PHONE_REQUIRED", message: "Antes de comprar, agrega tu teléfono celular." },
+          });
+    });
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === "/api/profile" && init?.method === "PATCH") {
+        phone = JSON.parse(String(init.body)).phone;
+        return json(200, { ...BUYER, phone });
+      }
+      return (base as typeof fetch)(input, init);
+    });
+    renderAt(<TicketPurchase raffle={detail} />, { ...BUYER, phone: null });
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    const prompt = await screen.findByRole("form", { name: "Agrega tu teléfono celular" });
+    expect(screen.queryByTestId("where")).toBeNull();
+    await userEvent.type(within(prompt).getByLabelText("Teléfono celular"), "0416-2223344");
+    await userEvent.click(within(prompt).getByRole("button", { name: "Guardar y continuar" }));
+    expect(await screen.findByTestId("where")).toHaveTextContent(
+      "/perfil/subir-comprobante/r1?reserva=res-8",
+    );
+    expect(phone).toBe("+584162223344");
+    expect(bodies).toEqual([{ quantity: 2 }, { quantity: 2 }]);
+  });
+
   it("antes de que llegue el código (HTML del servidor) «Reservar boletos» es un enlace a iniciar sesión que vuelve a la rifa", () => {
     const detail = randomRaffle();
     const client = testQueryClient();

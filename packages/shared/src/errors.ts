@@ -165,6 +165,12 @@ export const ERROR_CATALOGUE = {
   RAFFLE_EXTENSIONS_EXHAUSTED: { status: 409, message: "Esta rifa ya usó todas sus prórrogas permitidas." },
   REFUND_NOT_FOUND: { status: 404, message: "Reembolso no encontrado." },
   REFUND_ALREADY_PAID: { status: 409, message: "Este reembolso ya se marcó como pagado." },
+  REFUND_PAYOUT_NOT_NEEDED: { status: 409, message: "Este reembolso no necesita datos bancarios." },
+  // A purchase needs a mobile to reach the buyer (WhatsApp) and pay a refund back (Pago Móvil).
+  PHONE_REQUIRED: {
+    status: 422,
+    message: "Antes de comprar, agrega tu teléfono celular: el organizador lo usa para contactarte.",
+  },
   WINNERS_ALREADY_REGISTERED: { status: 409, message: "Esta rifa ya tiene ganadores registrados." },
   // Winners of a raffle drawn by the platform come from its own draw, never typed in.
   RAFFLE_NOT_EXTERNAL: {

@@ -24,6 +24,7 @@ import {
   RAFFLE_STATUSES,
   REFUND_STATUSES,
   RESERVATION_STATUSES,
+  type RefundPayout,
   type RefundPayTo,
   type RememberedLayout,
   ROLES,
@@ -1060,10 +1061,16 @@ export const refunds = pgTable(
     paidProofSize: integer("paid_proof_size"),
     paidAt: ts("paid_at"),
     paidBy: text("paid_by").references(() => users.id, { onDelete: "set null" }),
+    // Pago Móvil and transfer refunds: the buyer's payout data (bank, cédula, phone or account), private to
+    // the buyer and administrators, asked for by payout_due_at.
+    payout: jsonb("payout").$type<RefundPayout>(),
+    payoutDueAt: ts("payout_due_at"),
+    payoutGivenAt: ts("payout_given_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("refunds_payout_check", sql`(${t.payout} IS NULL) = (${t.payoutGivenAt} IS NULL)`),
     check("refunds_status_check", oneOf("status", REFUND_STATUSES)),
     check("refunds_currency_check", oneOf("currency", CURRENCIES)),
     check("refunds_method_check", oneOf("payment_method", PAYMENT_METHODS)),

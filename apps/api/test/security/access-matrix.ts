@@ -332,6 +332,17 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     params: { id: "raffle" },
     note: "Anyone but the buyer it was paid to (or an administrator) gets 404; the owner's case is in refunds/undersold.test.ts.",
   },
+  "GET /api/refunds/{id}/payout": {
+    access: "user",
+    params: { id: "raffle" },
+    note: "Anyone but the refund's buyer (or an administrator) gets 404; the four callers are in refunds/payout.test.ts.",
+  },
+  "PUT /api/refunds/{id}/payout": {
+    access: "user",
+    params: { id: "raffle" },
+    body: () => ({ bankCode: "0134", idType: "V", idNumber: "12345678", phone: "04141234567" }),
+    note: "Only the refund's buyer writes it (other user 404, administrator 403); the four callers are in refunds/payout.test.ts.",
+  },
   "POST /api/admin/statements": {
     access: "admin",
     note: "Sent without a file: 400 for the administrator, past the guard. Uploads are in reconciliation/statements.test.ts.",

@@ -30,4 +30,5 @@ export * from "./raffle-card-state";
 export * from "./raffle-lifecycle";
 export * from "./raffle-progress";
 export * from "./tickets";
+export * from "./venezuelan-banks";
 export * from "./whatsapp";

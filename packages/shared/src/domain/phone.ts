@@ -20,6 +20,20 @@ export function formatVenezuelanPhone(value: string | null | undefined): string 
 }
 
 /**
+ * A Venezuelan mobile (04XX), the number buyers are reached at by WhatsApp and paid back by Pago Móvil:
+ * the same rule as normalizeVenezuelanPhone, landlines (02XX) refused. E.164 (+584XXXXXXXXX) or null.
+ */
+export function normalizeVenezuelanMobile(input: string): string | null {
+  const normalized = normalizeVenezuelanPhone(input);
+  return normalized?.startsWith("+584") ? normalized : null;
+}
+
+/** True for a stored phone that is a Venezuelan mobile (what a purchase needs), in any written form. */
+export function isVenezuelanMobile(value: string | null | undefined): boolean {
+  return typeof value === "string" && normalizeVenezuelanMobile(value) !== null;
+}
+
+/**
  * How a bank's Pago Móvil form takes a phone: eleven digits with the trunk 0 ("04145550123"), no dashes,
  * spaces or +58. A value that is not a Venezuelan number keeps only its digits.
  */

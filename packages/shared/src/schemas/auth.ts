@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../constants";
 import { ERROR_MESSAGES } from "../errors";
+import { venezuelanMobileSchema } from "./profile";
 import { fullNameSchema, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Written once, used by the forms (react-hook-form resolver) and by the API routes.
@@ -43,18 +44,28 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(128, "La contraseña no puede superar los 128 caracteres.");
 
+const registerFields = {
+  fullName: fullNameSchema,
+  email,
+  password: newPassword,
+  confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
+};
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
+/**
+ * POST /api/account/register. The phone (a Venezuelan mobile) is optional here: an account made without
+ * one (older clients, the magic link) is asked for it before its first purchase, where it is enforced.
+ */
 export const registerSchema = z
-  .object({
-    fullName: fullNameSchema,
-    email,
-    password: newPassword,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: AUTH_MESSAGES.passwordsDiffer,
-    path: ["confirmPassword"],
-  });
-export type RegisterInput = z.infer<typeof registerSchema>;
+  .object({ ...registerFields, phone: venezuelanMobileSchema.optional() })
+  .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDiffer, path: ["confirmPassword"] });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The sign-up form: the spec's fields plus the mobile, required (how the organiser reaches a buyer). */
+export const registerFormSchema = z
+  .object({ ...registerFields, phone: venezuelanMobileSchema })
+  .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDiffer, path: ["confirmPassword"] });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const loginSchema = z.object({
   email: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeVenezuelanPhone } from "../domain/phone";
+import { normalizeVenezuelanMobile, normalizeVenezuelanPhone } from "../domain/phone";
 import { fullNameSchema, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "./user-fields";
 
 // Profile area (spec 1 §2 "Profile area", §5 "Profile edit", §7 profiles and login activity, §8 lists).
@@ -23,7 +23,39 @@ export const PROFILE_MESSAGES = {
   unknownDate: "Fecha desconocida",
 } as const;
 
-export { formatVenezuelanPhone, normalizeVenezuelanPhone } from "../domain/phone";
+export {
+  formatVenezuelanPhone,
+  isVenezuelanMobile,
+  normalizeVenezuelanMobile,
+  normalizeVenezuelanPhone,
+} from "../domain/phone";
+
+export const MOBILE_PHONE_MESSAGES = {
+  required: "Escribe tu teléfono celular: el organizador lo usa para contactarte y devolverte un pago.",
+  invalid:
+    "Ingresa un celular venezolano válido, por ejemplo 0414-1234567 (0412, 0414, 0416, 0422, 0424 o 0426).",
+} as const;
+
+/** A required mobile: validated and normalised to E.164 with the Spanish messages above. */
+export const venezuelanMobileSchema = z
+  .string({ error: MOBILE_PHONE_MESSAGES.required })
+  .max(40, MOBILE_PHONE_MESSAGES.invalid)
+  .transform((value, ctx) => {
+    if (value.trim() === "") {
+      ctx.addIssue({ code: "custom", message: MOBILE_PHONE_MESSAGES.required });
+      return z.NEVER;
+    }
+    const normalized = normalizeVenezuelanMobile(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: MOBILE_PHONE_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** PUT /api/profile/phone: the mobile asked before a first purchase (spec 1 §5; docs/spec contact). */
+export const buyerPhoneSchema = z.object({ phone: venezuelanMobileSchema });
+export type BuyerPhoneInput = z.input<typeof buyerPhoneSchema>;
 
 export const updateProfileSchema = z
   .object({

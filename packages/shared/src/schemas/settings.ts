@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TIME_ZONE } from "../constants";
 import { isUsableRate } from "../domain/exchange-rate";
 import { EMAIL_PATTERN } from "./auth";
+import { normalizeVenezuelanMobile } from "./profile";
 
 // Public settings: the bolívar exchange rate, the accounts shown on the payment methods page and the
 // support WhatsApp line shown on /contacto.
@@ -165,12 +166,8 @@ export const EMPTY_PAYMENT_ACCOUNTS: PaymentAccounts = {
   transfer: null,
 };
 
-/** A Venezuelan mobile number as typed (0424-1234567, +58 424 123 4567...) -> "+584241234567". */
-export function normalizeVenezuelanMobile(text: string): string | null {
-  const digits = text.replace(/[\s().-]/g, "");
-  const match = /^(?:\+58|0058|58|0)?(4\d{9})$/.exec(digits);
-  return match ? `+58${match[1]}` : null;
-}
+// The mobile rule lives once, beside the phone rule of the profile (schemas/profile.ts).
+export { normalizeVenezuelanMobile };
 
 /** "+584241234567" -> "+58 424-123-4567", the way it is shown. */
 export function formatVenezuelanMobile(normalized: string): string {

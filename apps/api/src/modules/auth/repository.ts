@@ -117,3 +117,14 @@ export async function isSuspendedSession(db: Executor, token: string): Promise<b
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * The mobile given on the sign-up form, kept on the account Better Auth just created (its phone field
+ * takes no input: every other path writes it through the profile's validated routes).
+ */
+export async function setPhoneOfNewAccount(db: Executor, email: string, phone: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ phone })
+    .where(and(eq(users.email, email), sql`${users.phone} IS NULL`));
+}

@@ -91,13 +91,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Registro con correo y contraseña (envía el correo de confirmación)",
+        description:
+          "phone (opcional): celular venezolano (0414-1234567, +58 ...), guardado como +584XXXXXXXXX. Una cuenta sin él lo agrega antes de su primera compra (422 PHONE_REQUIRED).",
         body: registerSchema,
         response: { 201: okSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       await enforce(db, [[`sign-up:ip:${ipKey(request)}`, RATE_RULES.signUpPerIp]]);
-      const { fullName, email, password } = request.body;
+      const { fullName, email, password, phone } = request.body;
       assertStrongPassword(password, [email, fullName], "password");
       // The spec's "already registered" message is the only thing the form reveals about an address.
       if (await service.emailExists(db, email))
@@ -116,6 +118,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           mapped.status === 422 ? 409 : mapped.status,
         );
       }
+      if (phone) await service.setPhoneOfNewAccount(db, email, phone);
       return reply.status(201).send({ ok: true as const });
     },
   );

@@ -112,3 +112,7 @@ export async function changePassword(ctx: AppContext, request: ChangePasswordReq
       await repo.deleteSessions(tx, request.userId, request.currentSessionId);
   });
 }
+
+export async function setPhoneOfNewAccount(db: Executor, email: string, phone: string): Promise<void> {
+  await repo.setPhoneOfNewAccount(db, email, phone);
+}

@@ -16,7 +16,7 @@ let user: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  user = await signedInUser(t.app, { fullName: "María González" });
+  user = await signedInUser(t.app, { fullName: "María González", phone: null });
 });
 afterAll(async () => {
   await t?.close();

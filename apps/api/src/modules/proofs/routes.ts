@@ -18,6 +18,7 @@ import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
 import { guards, sessionUserOf } from "../auth/session";
 import { readLimited } from "../files/file-type";
+import { assertBuyerPhone } from "../purchases/service";
 import { headerIdempotencyKey } from "./idempotency";
 import * as service from "./service";
 
@@ -121,6 +122,7 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
           "además, el comprador no pasa el máximo por persona de la rifa (sus boletos en revisión más aprobados)",
           "ni tiene ya 3 comprobantes en revisión (409 con el cupo que le queda).",
           "201 con el comprobante nuevo; 200 con el primero cuando la clave de idempotencia ya se usó.",
+          "422 PHONE_REQUIRED: la cuenta no tiene celular venezolano (se agrega con PATCH /api/profile).",
         ].join(" "),
         consumes: ["multipart/form-data"],
         response: {
@@ -140,6 +142,7 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = sessionUserOf(request);
+      assertBuyerPhone(user);
       const headerKey = headerIdempotencyKey(
         request.headers["idempotency-key"],
         PROOF_MESSAGES.idempotencyKeyInvalid,

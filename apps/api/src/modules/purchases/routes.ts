@@ -81,6 +81,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
           "o TOO_MANY_HOLDS_FROM_ADDRESS (por dirección), con Retry-After y error.details.retryAt. Una reserva",
           "hecha tras cancelar otra de la misma rifa conserva su vencimiento. Encabezado Idempotency-Key opcional:",
           "201 con la reserva nueva, 200 con la primera cuando la clave ya se usó.",
+          "422 PHONE_REQUIRED: la cuenta no tiene celular venezolano (se agrega con PATCH /api/profile).",
         ].join(" "),
         params: raffleParams,
         body: createReservationSchema,
@@ -92,6 +93,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
           403: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          422: errorSchema,
           429: errorSchema,
         },
       },
@@ -101,6 +103,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       if (!user.emailVerified) {
         throw new AppError("FORBIDDEN", "Confirma tu correo electrónico antes de reservar boletos.");
       }
+      service.assertBuyerPhone(user);
       const key = headerIdempotencyKey(
         request.headers["idempotency-key"],
         PROOF_MESSAGES.idempotencyKeyInvalid,

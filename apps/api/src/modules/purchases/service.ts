@@ -24,6 +24,7 @@ import {
   HOLD_LIMIT_WINDOW_MINUTES,
   holdPauseMs,
   isUuid,
+  isVenezuelanMobile,
   MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
   MIN_TICKETS_PER_PURCHASE,
   type MyReservations,
@@ -890,4 +891,14 @@ export function scheduleReservationExpiry(
     if (timer) clearInterval(timer);
     await running;
   });
+}
+
+/**
+ * A purchase needs a way to reach the buyer and pay a refund back: a Venezuelan mobile on the account
+ * (asked at sign-up; an account without one adds it on the purchase page, which answers this 422 inline).
+ */
+export function assertBuyerPhone(user: Pick<SessionUser, "phone" | "role">): void {
+  // Administrators never buy: the purchase refuses them with its own 403 further on.
+  if (user.role === "admin") return;
+  if (!isVenezuelanMobile(user.phone)) throw new AppError("PHONE_REQUIRED");
 }

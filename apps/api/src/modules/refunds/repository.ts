@@ -22,6 +22,9 @@ const refundColumns = {
   paidProofContentType: refunds.paidProofContentType,
   paidAt: refunds.paidAt,
   createdAt: refunds.createdAt,
+  payout: refunds.payout,
+  payoutDueAt: refunds.payoutDueAt,
+  payoutGivenAt: refunds.payoutGivenAt,
 };
 
 const refundQuery = (db: Executor) =>
@@ -89,6 +92,16 @@ export async function markPaid(
     .update(refunds)
     .set({ ...values, status: "paid" })
     .where(eq(refunds.id, id));
+}
+
+/** The buyer's payout data, written while the refund is pending (the caller holds the row lock). */
+export async function savePayout(
+  tx: Executor,
+  id: string,
+  payout: NonNullable<typeof refunds.$inferInsert.payout>,
+  now: Date,
+): Promise<void> {
+  await tx.update(refunds).set({ payout, payoutGivenAt: now, updatedAt: now }).where(eq(refunds.id, id));
 }
 
 export async function refundsOfProofs(db: Executor, proofIds: string[]): Promise<RefundRow[]> {

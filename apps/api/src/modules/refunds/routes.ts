@@ -4,6 +4,7 @@ import {
   MAX_IMAGE_PIXELS,
   MAX_PROOF_BYTES,
   refundPaidFieldsSchema,
+  refundPayoutStateSchema,
   refundSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -109,6 +110,63 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         parsed.data.reference,
         form.file,
+      );
+    },
+  );
+
+  const payoutParams = z.object({ id: z.string() });
+  r.get(
+    "/api/refunds/:id/payout",
+    {
+      schema: {
+        tags: ["comprobantes"],
+        summary:
+          "Datos para el reembolso (banco, cédula, teléfono o cuenta): solo el comprador o un administrador",
+        params: payoutParams,
+        response: { 200: refundPayoutStateSchema, 401: errorSchema, 404: errorSchema },
+      },
+      preValidation: guards(app).user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return service.payoutFor(app.ctx.db, sessionUserOf(request), request.params.id);
+    },
+  );
+
+  r.put(
+    "/api/refunds/:id/payout",
+    {
+      schema: {
+        tags: ["comprobantes"],
+        summary: "El comprador indica dónde recibir su reembolso por Pago Móvil o transferencia",
+        description: [
+          "Campos: bankCode (código de 4 dígitos), idType (V o E), idNumber, phone (Pago Móvil) o account",
+          "(transferencia, 20 dígitos que empiezan por el código del banco). Solo el comprador del reembolso:",
+          "otro usuario recibe 404 y un administrador 403. 409 REFUND_ALREADY_PAID si ya se pagó;",
+          "409 REFUND_PAYOUT_NOT_NEEDED para métodos que no son en bolívares.",
+        ].join(" "),
+        params: payoutParams,
+        body: z.record(z.string(), z.unknown()),
+        response: {
+          200: refundPayoutStateSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preValidation: guards(app).user,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return service.savePayout(
+        app.ctx,
+        sessionUserOf(request),
+        { ip: request.ip },
+        request.params.id,
+        request.body as never,
+        new Date(),
       );
     },
   );

@@ -15,17 +15,24 @@ import {
   isUuid,
   MAX_IMAGE_PIXELS,
   PAYMENT_METHOD_LABELS,
+  PAYOUT_MESSAGES,
   type PaymentMethod,
+  REFUND_PAYOUT_DAYS,
   REFUND_STATUS_LABELS,
   type Refund,
+  type RefundPayoutInput,
+  type RefundPayoutState,
   type RefundStatus,
+  refundNeedsPayout,
+  refundPayoutInputSchema,
   roundCents,
   type SessionUser,
 } from "@rifazo/shared";
+import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
@@ -63,6 +70,9 @@ export function toRefund(row: repo.RefundRow): Refund {
     paidProofUrl: fileUrl(row),
     paidAt: iso(row.paidAt),
     createdAt: row.createdAt.toISOString(),
+    payoutDueAt: iso(row.payoutDueAt),
+    payoutGivenAt: iso(row.payoutGivenAt),
+    payout: row.payout ?? null,
   };
 }
 
@@ -78,6 +88,9 @@ export function toBuyerRefund(row: repo.RefundRow): BuyerRefund {
     paidReference: row.paidReference,
     paidProofUrl: fileUrl(row),
     paidAt: iso(row.paidAt),
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    payoutDueAt: iso(row.payoutDueAt),
+    payout: row.payout ?? null,
   };
 }
 
@@ -85,6 +98,11 @@ export function toBuyerRefund(row: repo.RefundRow): BuyerRefund {
 export async function buyerRefundsOf(db: Executor, proofIds: string[]): Promise<Map<string, BuyerRefund>> {
   const rows = await repo.refundsOfProofs(db, proofIds);
   return new Map(rows.map((row) => [row.proofId, toBuyerRefund(row)]));
+}
+
+/** The ask for the payout data, with its deadline (spec: contact and payout data). */
+function payoutAsk(dueAt: Date): string {
+  return `Para devolvértelo necesitamos tu banco, tu cédula y tu teléfono de Pago Móvil o tu número de cuenta: envíalos en Mis pagos antes del ${receiptDateTime(dueAt.toISOString())} (tienes ${REFUND_PAYOUT_DAYS} días).`;
 }
 
 /** "$25,00" or "Bs. 1.194,56 (tasa 36,58)"; what the buyer gets back, as the buyer paid it. */
@@ -152,6 +170,7 @@ export async function cancelPurchases(
   const released = await releaseDue(tx, raffle.id, now, { all: true, status: "cancelled" });
 
   const approved = await repo.approvedProofsOf(tx, raffle.id);
+  const payoutDueAt = new Date(now.getTime() + REFUND_PAYOUT_DAYS * 24 * 60 * 60 * 1000);
   const inserted = await repo.insertRefunds(
     tx,
     approved.map((proof) => {
@@ -167,6 +186,8 @@ export async function cancelPurchases(
         // A Bs payment is returned in Bs, the amount paid at the rate frozen with the purchase.
         amountVes: proof.currency === "VES" ? amount : rate ? roundCents(amount * rate) : null,
         paymentMethod: proof.paymentMethod,
+        // Paid back to a Venezuelan bank: the buyer is asked for the payout data, by this date.
+        payoutDueAt: refundNeedsPayout(proof.paymentMethod) ? payoutDueAt : null,
         payTo: {
           name: proof.buyerName,
           email: proof.buyerEmail,
@@ -202,7 +223,7 @@ export async function cancelPurchases(
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     add(
       proof.userId,
-      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${net} RifaPuntos de esa compra.` : ""}`,
+      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${net} RifaPuntos de esa compra.` : ""}${refundNeedsPayout(proof.paymentMethod) ? ` ${payoutAsk(payoutDueAt)}` : ""}`,
     );
     await recordAudit(tx, {
       actorId: actor.id,
@@ -416,4 +437,77 @@ export async function sendRefundFile(
     filename: `reembolso.${ext}`,
     disposition: "inline",
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payout data (Pago Móvil and transfer refunds): the buyer gives it; only the buyer and admins read it
+// ---------------------------------------------------------------------------------------------
+
+function toPayoutState(row: repo.RefundRow): RefundPayoutState {
+  return {
+    id: row.id,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    payoutDueAt: iso(row.payoutDueAt),
+    payoutGivenAt: iso(row.payoutGivenAt),
+    payout: row.payout ?? null,
+  };
+}
+
+/** The refund's payout data, for its buyer or an administrator; anybody else gets the same 404. */
+export async function payoutFor(db: Executor, viewer: SessionUser, id: string): Promise<RefundPayoutState> {
+  if (!isUuid(id)) throw refundNotFound();
+  const row = await repo.findRefund(db, id);
+  if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw refundNotFound();
+  return toPayoutState(row);
+}
+
+/**
+ * The buyer gives (or corrects) the payout data of their own pending Pago Móvil or transfer refund, also
+ * after the deadline (late data still gets the money back; the admin sees it was late). Only the buyer
+ * writes it: an administrator reads it but cannot put an account of their choosing in its place.
+ */
+export async function savePayout(
+  ctx: Pick<AppContext, "db">,
+  viewer: SessionUser,
+  actor: { ip: string | null },
+  id: string,
+  input: RefundPayoutInput,
+  now: Date,
+): Promise<RefundPayoutState> {
+  if (!isUuid(id)) throw refundNotFound();
+  const existing = await repo.findRefund(ctx.db, id);
+  if (!existing) throw refundNotFound();
+  if (existing.userId !== viewer.id) {
+    if (viewer.role === "admin")
+      throw new AppError("FORBIDDEN", "Solo el comprador puede indicar sus datos.");
+    throw refundNotFound();
+  }
+  if (!refundNeedsPayout(existing.paymentMethod)) throw new AppError("REFUND_PAYOUT_NOT_NEEDED");
+  const parsed = refundPayoutInputSchema(existing.paymentMethod as PaymentMethod).safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "payout");
+      fields[key] ??= issue.message;
+    }
+    throw badRequest(parsed.error.issues[0]?.message ?? "Revisa tus datos.", fields);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockRefund(tx, id);
+    if (!row) throw refundNotFound();
+    if (row.status === "paid") throw new AppError("REFUND_ALREADY_PAID", PAYOUT_MESSAGES.alreadyPaid);
+    await repo.savePayout(tx, id, parsed.data, now);
+    // Who changed where the money goes, and when; the data itself stays out of the audit log.
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: "refund.payout",
+      entity: "refund",
+      entityId: id,
+      after: { bankCode: parsed.data.bankCode, late: row.payoutDueAt !== null && now > row.payoutDueAt },
+      ipAddress: actor.ip,
+    });
+  });
+  const row = await repo.findRefund(ctx.db, id);
+  if (!row) throw refundNotFound();
+  return toPayoutState(row);
 }

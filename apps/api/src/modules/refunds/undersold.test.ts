@@ -245,7 +245,7 @@ describe("por debajo del mínimo: ni congelación ni sorteo; prorrogar", () => {
 describe("cancelar: reembolsos, puntos, avisos; marcar pagado", () => {
   it("crea un reembolso por compra aprobada (USD y Bs a la tasa congelada), revierte puntos, rechaza los pendientes y avisa", async () => {
     const raffle = await createRaffle(ctx, { totalTickets: 20, minTickets: 15, title: "Rifa sin ventas" });
-    const usdBuyer = await signedInUser(ctx.t.app, { fullName: "Ana Dólares" });
+    const usdBuyer = await signedInUser(ctx.t.app, { fullName: "Ana Dólares", phone: null });
     const vesBuyer = await signedInUser(ctx.t.app, { fullName: "Beto Bolívares" });
     const pendingBuyer = await signedInUser(ctx.t.app, { fullName: "Carla Pendiente" });
     await db().update(users).set({ phone: "04141234567" }).where(eq(users.id, vesBuyer.id));

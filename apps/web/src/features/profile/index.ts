@@ -1,2 +1,3 @@
 export { loginActivityQuery } from "./api/profile-api";
+export { BuyerPhonePrompt, isPhoneRequired } from "./components/buyer-phone-prompt";
 export { ProfileEditForm } from "./components/profile-edit-form";

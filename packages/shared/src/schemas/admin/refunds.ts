@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { CURRENCIES, PAYMENT_METHODS, REFUND_STATUSES } from "../../constants";
+import { CURRENCIES, PAYMENT_METHODS, type PaymentMethod, REFUND_STATUSES } from "../../constants";
+import { isVenezuelanBankCode } from "../../domain/venezuelan-banks";
 import { isUuid } from "../../uuid";
+import { normalizeVenezuelanMobile } from "../profile";
 import { adminPageSchema, blankToUndefined, pageParam } from "./common";
 
 // Raffles that do not sell: extending the end date, and the refunds a cancellation creates.
@@ -18,6 +20,127 @@ export const refundPayToSchema = z.object({
   account: z.string().nullable().optional(),
 });
 export type RefundPayTo = z.infer<typeof refundPayToSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payout data: where a refund in Bs is sent (docs/spec contact and payout; decision 0016)
+// ---------------------------------------------------------------------------------------------
+
+/** Days the buyer has to give the payout data of a Pago Móvil or transfer refund (stated in the ask). */
+export const REFUND_PAYOUT_DAYS = 7;
+
+/** Refunds paid back to a Venezuelan bank: they need the buyer's bank, cédula and phone or account. */
+export const PAYOUT_METHODS = ["pago_movil", "transferencia"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export function refundNeedsPayout(method: string): method is PayoutMethod {
+  return (PAYOUT_METHODS as readonly string[]).includes(method);
+}
+
+export const PAYOUT_MESSAGES = {
+  bankRequired: "Elige tu banco.",
+  idTypeRequired: "Indica si tu cédula es V o E.",
+  idNumberInvalid: "Escribe tu número de cédula: solo números, entre 5 y 9 dígitos.",
+  phoneInvalid:
+    "Escribe el celular afiliado a Pago Móvil, por ejemplo 0414-1234567 (0412, 0414, 0416, 0422, 0424 o 0426).",
+  accountInvalid: "El número de cuenta tiene 20 dígitos.",
+  accountBankMismatch: "Los primeros 4 dígitos de la cuenta no corresponden al banco elegido.",
+  saved: "Recibimos tus datos: el organizador te devolverá el pago con ellos.",
+  savedTitle: "Datos guardados",
+  alreadyPaid: "Este reembolso ya se pagó: sus datos ya no se pueden cambiar.",
+  notNeeded: "Este reembolso no necesita datos bancarios.",
+} as const;
+
+/** What the buyer gave (stored privately on the refund: only the buyer and administrators read it). */
+export const refundPayoutSchema = z.object({
+  bankCode: z.string(),
+  idType: z.enum(["V", "E"]),
+  idNumber: z.string(),
+  /** Pago Móvil: the mobile, E.164. */
+  phone: z.string().nullable(),
+  /** Transfer: the 20-digit account. */
+  account: z.string().nullable(),
+});
+export type RefundPayout = z.infer<typeof refundPayoutSchema>;
+
+const digitsOnly = (value: string) => value.replace(/[\s.-]/g, "");
+
+/** PUT /api/refunds/:id/payout: the fields of the refund's method, checked and normalised. */
+export function refundPayoutInputSchema(method: PaymentMethod) {
+  // Each field is checked on its own, so every message shows at once beside its field.
+  const phone =
+    method === "pago_movil"
+      ? z
+          .string({ error: PAYOUT_MESSAGES.phoneInvalid })
+          .max(40, PAYOUT_MESSAGES.phoneInvalid)
+          .transform((value, ctx) => {
+            const normalized = normalizeVenezuelanMobile(value);
+            if (!normalized) {
+              ctx.addIssue({ code: "custom", message: PAYOUT_MESSAGES.phoneInvalid });
+              return z.NEVER;
+            }
+            return normalized;
+          })
+      : z
+          .unknown()
+          .optional()
+          .transform(() => null);
+  const account =
+    method === "pago_movil"
+      ? z
+          .unknown()
+          .optional()
+          .transform(() => null)
+      : z
+          .string({ error: PAYOUT_MESSAGES.accountInvalid })
+          .max(40, PAYOUT_MESSAGES.accountInvalid)
+          .transform(digitsOnly)
+          .pipe(z.string().regex(/^\d{20}$/, PAYOUT_MESSAGES.accountInvalid));
+  return z
+    .object({
+      bankCode: z
+        .string({ error: PAYOUT_MESSAGES.bankRequired })
+        .refine(isVenezuelanBankCode, PAYOUT_MESSAGES.bankRequired),
+      idType: z.enum(["V", "E"], { error: PAYOUT_MESSAGES.idTypeRequired }),
+      idNumber: z
+        .string({ error: PAYOUT_MESSAGES.idNumberInvalid })
+        .max(20, PAYOUT_MESSAGES.idNumberInvalid)
+        .transform(digitsOnly)
+        .pipe(z.string().regex(/^[1-9]\d{4,8}$/, PAYOUT_MESSAGES.idNumberInvalid)),
+      phone,
+      account,
+    })
+    .superRefine((value, ctx) => {
+      if (value.account !== null && !value.account.startsWith(value.bankCode)) {
+        ctx.addIssue({ code: "custom", path: ["account"], message: PAYOUT_MESSAGES.accountBankMismatch });
+      }
+    })
+    .transform(
+      (value): RefundPayout => ({
+        bankCode: value.bankCode,
+        idType: value.idType,
+        idNumber: value.idNumber,
+        phone: value.phone,
+        account: value.account,
+      }),
+    );
+}
+/** The body: the phone for Pago Móvil, the account for a transfer (the other one is ignored). */
+export interface RefundPayoutInput {
+  bankCode: string;
+  idType: "V" | "E";
+  idNumber: string;
+  phone?: string | null;
+  account?: string | null;
+}
+
+/** GET/PUT /api/refunds/:id/payout: the refund's payout state, for its buyer or an administrator. */
+export const refundPayoutStateSchema = z.object({
+  id: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  payoutDueAt: z.string().nullable(),
+  payoutGivenAt: z.string().nullable(),
+  payout: refundPayoutSchema.nullable(),
+});
+export type RefundPayoutState = z.infer<typeof refundPayoutStateSchema>;
 
 export const refundSchema = z.object({
   id: z.string(),
@@ -40,6 +163,13 @@ export const refundSchema = z.object({
   paidProofUrl: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Set for Pago Móvil and transfer refunds: the buyer gives the payout data by then. The API always
+   * sends these; optional so a page cached from before they existed reads them as absent.
+   */
+  payoutDueAt: z.string().nullable().optional(),
+  payoutGivenAt: z.string().nullable().optional(),
+  payout: refundPayoutSchema.nullable().optional(),
 });
 export type Refund = z.infer<typeof refundSchema>;
 
@@ -55,6 +185,10 @@ export const buyerRefundSchema = z.object({
   paidReference: z.string().nullable(),
   paidProofUrl: z.string().nullable(),
   paidAt: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  /** Pago Móvil and transfer refunds: the deadline for the payout data, and what the buyer gave. */
+  payoutDueAt: z.string().nullable().optional(),
+  payout: refundPayoutSchema.nullable().optional(),
 });
 export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
 

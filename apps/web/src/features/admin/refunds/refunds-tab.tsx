@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from "@rifazo/shared/constants";
+import { formatVenezuelanPhone } from "@rifazo/shared/schemas/profile";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -14,6 +15,7 @@ import { SectionCard } from "../shared/section-card";
 import { SelectFilter } from "../shared/select-filter";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { MarkPaidDialog } from "./mark-paid-dialog";
+import { RefundPayoutDetails } from "./refund-payout-details";
 import { refundAmountText } from "./refund-text";
 
 const STATUS_OPTIONS = [
@@ -146,14 +148,17 @@ function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {
           </p>
         ) : null}
       </div>
-      <dl className="space-y-1 text-sm" aria-label={`Datos de ${refund.payTo.name} para el reembolso`}>
-        <PayToLine label="Nombre" value={refund.payTo.name} />
-        <PayToLine label="Correo" value={refund.payTo.email} />
-        <PayToLine label="Teléfono" value={refund.payTo.phone} />
-        <PayToLine label="Banco" value={refund.payTo.bank} />
-        <PayToLine label="Cédula" value={refund.payTo.idNumber} />
-        <PayToLine label="Cuenta" value={refund.payTo.account} />
-      </dl>
+      <div className="space-y-2">
+        <dl className="space-y-1 text-sm" aria-label={`Datos de ${refund.payTo.name} para el reembolso`}>
+          <PayToLine label="Nombre" value={refund.payTo.name} />
+          <PayToLine label="Correo" value={refund.payTo.email} />
+          <PayToLine label="Teléfono" value={formatVenezuelanPhone(refund.payTo.phone)} />
+          <PayToLine label="Banco" value={refund.payTo.bank} />
+          <PayToLine label="Cédula" value={refund.payTo.idNumber} />
+          <PayToLine label="Cuenta" value={refund.payTo.account} />
+        </dl>
+        <RefundPayoutDetails refund={refund} />
+      </div>
       <div>
         {status === "pending" ? (
           <Button size="sm" onClick={onPay} aria-label={`Marcar pagado el reembolso de ${refund.payTo.name}`}>

@@ -13,6 +13,8 @@ export interface RegisterPayload {
   email: string;
   password: string;
   confirmPassword: string;
+  /** A Venezuelan mobile: the sign-up form requires it (the API accepts accounts without one). */
+  phone?: string;
 }
 
 export interface LoginPayload {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
-import { AUTH_MESSAGES, type RegisterInput, registerSchema } from "@rifazo/shared/schemas/auth";
+import { AUTH_MESSAGES, registerFormSchema } from "@rifazo/shared/schemas/auth";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -17,24 +17,32 @@ import { PasswordStrengthHint } from "../password-strength/password-strength-hin
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
 import { ResendVerificationButton } from "./resend-verification";
 
-type RegisterFormValues = { fullName: string; email: string; password: string; confirmPassword: string };
+type RegisterFormValues = {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+};
+/** What the form submits: the shared schema's output (the phone normalised to +584XXXXXXXXX). */
+type RegisterValues = ReturnType<typeof registerFormSchema.parse>;
 
-const EMPTY: RegisterFormValues = { fullName: "", email: "", password: "", confirmPassword: "" };
+const EMPTY: RegisterFormValues = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
 const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
 const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
 
 export function RegisterForm() {
   const [serverError, setServerError] = useState<string>();
   const [registeredEmail, setRegisteredEmail] = useState<string>();
-  const form = useForm<RegisterFormValues, unknown, RegisterInput>({
-    resolver: zodResolver(registerSchema),
+  const form = useForm<RegisterFormValues, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
   const [password, email, fullName] = form.watch(["password", "email", "fullName"]);
   const strength = usePasswordStrength(password, [email, fullName]);
 
-  const onValid = async (values: RegisterInput) => {
+  const onValid = async (values: RegisterValues) => {
     setServerError(undefined);
     try {
       // The same rule the server applies; checked here so the reason shows beside the field.
@@ -124,6 +132,30 @@ export function RegisterForm() {
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedBy}
             {...form.register("email")}
+          />
+        )}
+      </Field>
+
+      <Field
+        id="register-phone"
+        label="Teléfono celular"
+        error={errors.phone?.message}
+        hint={
+          errors.phone
+            ? undefined
+            : "Para contactarte por WhatsApp sobre tus compras y devolverte un pago si una rifa se cancela."
+        }
+      >
+        {(describedBy) => (
+          <Input
+            id="register-phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            placeholder="0414-1234567"
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy}
+            {...form.register("phone")}
           />
         )}
       </Field>

@@ -21,6 +21,7 @@ import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
 import { RefundNotice } from "./refund-notice";
+import { RefundPayout } from "./refund-payout";
 
 function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }) {
   const { shown, hidden } = ticketPreview(numbers);
@@ -95,6 +96,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
             <TicketChips numbers={proof.ticketNumbers} voided={state.refunded} />
           ) : null}
           {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
+          {proof.refund ? <RefundPayout refund={proof.refund} /> : null}
           <div className="flex flex-wrap justify-end gap-2">
             {receiptToken ? (
               <Link

@@ -31,6 +31,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
+import { BuyerPhonePrompt, isPhoneRequired } from "../../profile";
 import { proofKeys, uploadProof } from "../api/proofs-api";
 import { reservationKeys } from "../api/reservations-api";
 import {
@@ -289,6 +290,8 @@ export function ProofUploadForm({
     document.getElementById(`proof-${field}`)?.focus();
   };
 
+  // 422 PHONE_REQUIRED: the mobile is asked inline, saved to the profile, and the same proof sent again.
+  const [needsPhone, setNeedsPhone] = useState(false);
   const validateAndSend = form.handleSubmit(
     (parsed) => onValid(parsed),
     (invalid) => onInvalid(invalid),
@@ -354,6 +357,10 @@ export function ProofUploadForm({
       setProgress(null);
       // The reservation may have expired or changed meanwhile: the page shows its state again.
       if (reservation) void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+      if (isPhoneRequired(error)) {
+        setNeedsPhone(true);
+        return;
+      }
       const upload = isApiError(error) ? isUploadFailure(error) : true;
       toast({
         id: "proof-upload",
@@ -377,244 +384,261 @@ export function ProofUploadForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Subir comprobante de pago">
-      {salesOpen ? null : (
-        <Alert variant="warning" title="Venta cerrada">
-          La venta de boletos para esta rifa está cerrada.
-        </Alert>
-      )}
-      {pendingFull ? (
-        <Alert variant="warning" title="Comprobantes en revisión">
-          {PURCHASE_LIMIT_MESSAGES.pendingLimit}
-        </Alert>
-      ) : capReached && cap !== null ? (
-        <Alert variant="warning" title={PURCHASE_LIMIT_MESSAGES.capTitle}>
-          {PURCHASE_LIMIT_MESSAGES.capReached(cap)}
-        </Alert>
-      ) : null}
-      {draft ? (
-        <Alert variant="info" title="Recuperamos lo que habías escrito">
-          Vuelve a adjuntar el comprobante: por seguridad, el navegador no guarda archivos.
-        </Alert>
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod?.message}>
-          {(describedBy) => (
-            <Controller
-              control={form.control}
-              name="paymentMethod"
-              render={({ field }) => (
-                <Select
-                  id="proof-paymentMethod"
-                  options={methodOptions}
-                  placeholder="Selecciona un método"
-                  // "" shows the placeholder and keeps the Select controlled from the start (undefined
-                  // made it switch from uncontrolled to controlled on the first choice).
-                  value={field.value}
-                  onValueChange={(value) => field.onChange(value as PaymentMethod)}
-                  disabled={busy}
-                  {...errorProps("paymentMethod", describedBy)}
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field
-          id="proof-transactionRef"
-          label="Referencia de la transacción"
-          hint="El número de confirmación que te dio tu banco o aplicación."
-          error={errors.transactionRef?.message}
-        >
-          {(describedBy) => (
-            <Input
-              id="proof-transactionRef"
-              {...form.register("transactionRef")}
-              maxLength={PROOF_LIMITS.reference}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Ej: 00123456789"
-              disabled={busy}
-              {...errorProps("transactionRef", describedBy)}
-            />
-          )}
-        </Field>
-        <Field
-          id="proof-quantity"
-          label="Cantidad de boletos"
-          hint={reservation ? "La cantidad de tu reserva." : quantityHint || undefined}
-          error={errors.quantity?.message}
-        >
-          {(describedBy) =>
-            reservation ? (
-              <Input
-                id="proof-quantity"
-                value={String(reservation.quantity)}
-                readOnly
-                aria-describedby={describedBy}
-              />
-            ) : (
-              <Input
-                id="proof-quantity"
-                type="number"
-                inputMode="numeric"
-                min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
-                max={maxQuantity}
-                step={1}
-                {...form.register("quantity")}
-                disabled={busy}
-                {...errorProps("quantity", describedBy)}
-              />
-            )
-          }
-        </Field>
-        <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3">
-          <Field
-            id="proof-amount"
-            label="Monto pagado"
-            hint={
-              chosenOption?.amount != null ? (
-                <>
-                  Debe ser exactamente {/* "Bs." and its figure stay on one line in this narrow column. */}
-                  <span className="whitespace-nowrap">
-                    {formatMoney(chosenOption.amount, chosenOption.currency)}
-                  </span>
-                  . Escríbelo como en <span className="whitespace-nowrap">1.194,56</span>.
-                </>
-              ) : (
-                "Escríbelo como en 1.194,56 (punto para los miles, coma para los decimales)."
-              )
-            }
-            error={errors.amount?.message}
-          >
+    <>
+      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Subir comprobante de pago">
+        {salesOpen ? null : (
+          <Alert variant="warning" title="Venta cerrada">
+            La venta de boletos para esta rifa está cerrada.
+          </Alert>
+        )}
+        {pendingFull ? (
+          <Alert variant="warning" title="Comprobantes en revisión">
+            {PURCHASE_LIMIT_MESSAGES.pendingLimit}
+          </Alert>
+        ) : capReached && cap !== null ? (
+          <Alert variant="warning" title={PURCHASE_LIMIT_MESSAGES.capTitle}>
+            {PURCHASE_LIMIT_MESSAGES.capReached(cap)}
+          </Alert>
+        ) : null}
+        {draft ? (
+          <Alert variant="info" title="Recuperamos lo que habías escrito">
+            Vuelve a adjuntar el comprobante: por seguridad, el navegador no guarda archivos.
+          </Alert>
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="proof-paymentMethod" label="Método de pago" error={errors.paymentMethod?.message}>
             {(describedBy) => (
-              <Input
-                id="proof-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register("amount")}
-                placeholder="0,00"
-                disabled={busy}
-                {...errorProps("amount", describedBy)}
+              <Controller
+                control={form.control}
+                name="paymentMethod"
+                render={({ field }) => (
+                  <Select
+                    id="proof-paymentMethod"
+                    options={methodOptions}
+                    placeholder="Selecciona un método"
+                    // "" shows the placeholder and keeps the Select controlled from the start (undefined
+                    // made it switch from uncontrolled to controlled on the first choice).
+                    value={field.value}
+                    onValueChange={(value) => field.onChange(value as PaymentMethod)}
+                    disabled={busy}
+                    {...errorProps("paymentMethod", describedBy)}
+                  />
+                )}
               />
             )}
           </Field>
-          <Field id="proof-currency" label="Moneda" error={errors.currency?.message}>
+          <Field
+            id="proof-transactionRef"
+            label="Referencia de la transacción"
+            hint="El número de confirmación que te dio tu banco o aplicación."
+            error={errors.transactionRef?.message}
+          >
+            {(describedBy) => (
+              <Input
+                id="proof-transactionRef"
+                {...form.register("transactionRef")}
+                maxLength={PROOF_LIMITS.reference}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Ej: 00123456789"
+                disabled={busy}
+                {...errorProps("transactionRef", describedBy)}
+              />
+            )}
+          </Field>
+          <Field
+            id="proof-quantity"
+            label="Cantidad de boletos"
+            hint={reservation ? "La cantidad de tu reserva." : quantityHint || undefined}
+            error={errors.quantity?.message}
+          >
             {(describedBy) =>
-              options || fixed ? (
-                <Input id="proof-currency" value={values.currency} readOnly aria-describedby={describedBy} />
+              reservation ? (
+                <Input
+                  id="proof-quantity"
+                  value={String(reservation.quantity)}
+                  readOnly
+                  aria-describedby={describedBy}
+                />
               ) : (
-                <Controller
-                  control={form.control}
-                  name="currency"
-                  render={({ field }) => (
-                    <Select
-                      id="proof-currency"
-                      options={CURRENCY_OPTIONS}
-                      value={field.value}
-                      onValueChange={(value) => field.onChange(value as Currency)}
-                      disabled={busy}
-                      {...errorProps("currency", describedBy)}
-                    />
-                  )}
+                <Input
+                  id="proof-quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={raffleId === GENERAL_RAFFLE_ID ? 1 : MIN_TICKETS_PER_PURCHASE}
+                  max={maxQuantity}
+                  step={1}
+                  {...form.register("quantity")}
+                  disabled={busy}
+                  {...errorProps("quantity", describedBy)}
                 />
               )
             }
           </Field>
-        </div>
-      </div>
-
-      <Field id="proof-userNotes" label="Notas (opcional)" error={errors.userNotes?.message}>
-        {(describedBy) => (
-          <textarea
-            id="proof-userNotes"
-            {...form.register("userNotes")}
-            maxLength={PROOF_LIMITS.notes}
-            rows={3}
-            placeholder="Algo que debamos saber sobre tu pago"
-            disabled={busy}
-            className={cn(inputClasses, "h-auto min-h-24 py-2.5")}
-            {...errorProps("userNotes", describedBy)}
-          />
-        )}
-      </Field>
-
-      <p className="text-xs text-muted">
-        Si sales a la app de tu banco, guardamos lo que escribiste aquí; el archivo del comprobante tendrás
-        que adjuntarlo de nuevo.
-      </p>
-      <Controller
-        control={form.control}
-        name="file"
-        render={({ field }) => (
-          <ProofFileInput
-            id="proof-file"
-            file={field.value}
-            onChange={field.onChange}
-            disabled={busy}
-            error={errors.file?.message}
-          />
-        )}
-      />
-
-      {progress !== null ? (
-        <div className="space-y-1.5">
-          <div className="flex items-center justify-between text-sm">
-            <span id="proof-progress-label" className="font-semibold text-ink">
-              {phase === "done" ? "Comprobante enviado" : "Subiendo comprobante..."}
-            </span>
-            <span className="font-mono text-muted" aria-hidden="true">
-              {progress}%
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="proof-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2.5 overflow-hidden rounded-pill bg-brand-100"
-          >
-            <div
-              className={cn(
-                "h-full rounded-pill transition-[width] duration-200",
-                phase === "done" ? "bg-success-600" : "bg-brand-600",
+          <div className="grid grid-cols-[minmax(0,1fr)_8.5rem] gap-3">
+            <Field
+              id="proof-amount"
+              label="Monto pagado"
+              hint={
+                chosenOption?.amount != null ? (
+                  <>
+                    Debe ser exactamente {/* "Bs." and its figure stay on one line in this narrow column. */}
+                    <span className="whitespace-nowrap">
+                      {formatMoney(chosenOption.amount, chosenOption.currency)}
+                    </span>
+                    . Escríbelo como en <span className="whitespace-nowrap">1.194,56</span>.
+                  </>
+                ) : (
+                  "Escríbelo como en 1.194,56 (punto para los miles, coma para los decimales)."
+                )
+              }
+              error={errors.amount?.message}
+            >
+              {(describedBy) => (
+                <Input
+                  id="proof-amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...form.register("amount")}
+                  placeholder="0,00"
+                  disabled={busy}
+                  {...errorProps("amount", describedBy)}
+                />
               )}
-              style={{ width: `${progress}%` }}
-            />
+            </Field>
+            <Field id="proof-currency" label="Moneda" error={errors.currency?.message}>
+              {(describedBy) =>
+                options || fixed ? (
+                  <Input
+                    id="proof-currency"
+                    value={values.currency}
+                    readOnly
+                    aria-describedby={describedBy}
+                  />
+                ) : (
+                  <Controller
+                    control={form.control}
+                    name="currency"
+                    render={({ field }) => (
+                      <Select
+                        id="proof-currency"
+                        options={CURRENCY_OPTIONS}
+                        value={field.value}
+                        onValueChange={(value) => field.onChange(value as Currency)}
+                        disabled={busy}
+                        {...errorProps("currency", describedBy)}
+                      />
+                    )}
+                  />
+                )
+              }
+            </Field>
           </div>
         </div>
-      ) : null}
 
-      {phase === "done" ? (
-        <Alert variant="success" title={PROOF_MESSAGES.successTitle}>
-          {PROOF_MESSAGES.success} Te llevamos{" "}
-          {raffleId === GENERAL_RAFFLE_ID ? "a tus pagos" : "de vuelta a la rifa"} en un momento...
-        </Alert>
-      ) : null}
+        <Field id="proof-userNotes" label="Notas (opcional)" error={errors.userNotes?.message}>
+          {(describedBy) => (
+            <textarea
+              id="proof-userNotes"
+              {...form.register("userNotes")}
+              maxLength={PROOF_LIMITS.notes}
+              rows={3}
+              placeholder="Algo que debamos saber sobre tu pago"
+              disabled={busy}
+              className={cn(inputClasses, "h-auto min-h-24 py-2.5")}
+              {...errorProps("userNotes", describedBy)}
+            />
+          )}
+        </Field>
 
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-        {reservation ? (
-          <span />
-        ) : (
-          <Link
-            to={paths.paymentMethods}
-            className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        <p className="text-xs text-muted">
+          Si sales a la app de tu banco, guardamos lo que escribiste aquí; el archivo del comprobante tendrás
+          que adjuntarlo de nuevo.
+        </p>
+        <Controller
+          control={form.control}
+          name="file"
+          render={({ field }) => (
+            <ProofFileInput
+              id="proof-file"
+              file={field.value}
+              onChange={field.onChange}
+              disabled={busy}
+              error={errors.file?.message}
+            />
+          )}
+        />
+
+        {progress !== null ? (
+          <div className="space-y-1.5">
+            <div className="flex items-center justify-between text-sm">
+              <span id="proof-progress-label" className="font-semibold text-ink">
+                {phase === "done" ? "Comprobante enviado" : "Subiendo comprobante..."}
+              </span>
+              <span className="font-mono text-muted" aria-hidden="true">
+                {progress}%
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-labelledby="proof-progress-label"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2.5 overflow-hidden rounded-pill bg-brand-100"
+            >
+              <div
+                className={cn(
+                  "h-full rounded-pill transition-[width] duration-200",
+                  phase === "done" ? "bg-success-600" : "bg-brand-600",
+                )}
+                style={{ width: `${progress}%` }}
+              />
+            </div>
+          </div>
+        ) : null}
+
+        {phase === "done" ? (
+          <Alert variant="success" title={PROOF_MESSAGES.successTitle}>
+            {PROOF_MESSAGES.success} Te llevamos{" "}
+            {raffleId === GENERAL_RAFFLE_ID ? "a tus pagos" : "de vuelta a la rifa"} en un momento...
+          </Alert>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {reservation ? (
+            <span />
+          ) : (
+            <Link
+              to={paths.paymentMethods}
+              className="text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              Ver datos para pagar
+            </Link>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            loading={phase === "uploading"}
+            loadingText="Subiendo..."
+            disabled={phase === "done" || !salesOpen}
+            className="w-full sm:w-auto"
           >
-            Ver datos para pagar
-          </Link>
-        )}
-        <Button
-          type="submit"
-          size="lg"
-          loading={phase === "uploading"}
-          loadingText="Subiendo..."
-          disabled={phase === "done" || !salesOpen}
-          className="w-full sm:w-auto"
-        >
-          <UploadIcon />
-          Enviar Comprobante
-        </Button>
-      </div>
-    </form>
+            <UploadIcon />
+            Enviar Comprobante
+          </Button>
+        </div>
+      </form>
+      {needsPhone ? (
+        <div className="mt-4">
+          <BuyerPhonePrompt
+            onSaved={() => {
+              setNeedsPhone(false);
+              void validateAndSend();
+            }}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }

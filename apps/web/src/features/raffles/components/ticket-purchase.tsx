@@ -15,6 +15,7 @@ import { paths } from "../../../lib/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { type RedirectState, useSession } from "../../auth";
+import { BuyerPhonePrompt, isPhoneRequired } from "../../profile";
 import { activeReservationOf, createReservation, newIdempotencyKey } from "../api/purchase-api";
 import type { RaffleDetail } from "../api/raffles-api";
 import { comboText, sortedCombos } from "../lib/combo-text";
@@ -38,10 +39,16 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const hydrated = useHydrated();
+  // The quantity whose reservation waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
+  const [awaitingPhone, setAwaitingPhone] = useState<number | null>(null);
   const reserve = useMutation({
     mutationFn: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
     onSuccess: (reservation) => navigate(reservationPath(raffle.id, reservation.id)),
-    onError: (error) => {
+    onError: (error, count) => {
+      if (isPhoneRequired(error)) {
+        setAwaitingPhone(count);
+        return;
+      }
       const active = activeReservationOf(error);
       if (active) {
         toast({
@@ -109,110 +116,123 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   };
 
   return (
-    <form
-      className="space-y-4 rounded-card border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        buy();
-      }}
-      aria-label="Comprar boletos"
-    >
-      {combos.length ? (
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-semibold text-ink">Combos</legend>
-          <div className="flex flex-wrap gap-2">
-            {combos.map((combo) => (
-              <Button
-                key={combo.quantity}
-                variant="outline"
-                size="sm"
-                aria-pressed={quantity === combo.quantity}
-                waitsForCode
-                onClick={() => commit(combo.quantity)}
-                className={quantity === combo.quantity ? "border-brand-700! bg-brand-100!" : undefined}
-              >
-                {comboText(combo, raffle.currency)}
-              </Button>
-            ))}
+    <>
+      <form
+        className="space-y-4 rounded-card border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          buy();
+        }}
+        aria-label="Comprar boletos"
+      >
+        {combos.length ? (
+          <fieldset className="space-y-1.5">
+            <legend className="text-sm font-semibold text-ink">Combos</legend>
+            <div className="flex flex-wrap gap-2">
+              {combos.map((combo) => (
+                <Button
+                  key={combo.quantity}
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={quantity === combo.quantity}
+                  waitsForCode
+                  onClick={() => commit(combo.quantity)}
+                  className={quantity === combo.quantity ? "border-brand-700! bg-brand-100!" : undefined}
+                >
+                  {comboText(combo, raffle.currency)}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        <div className="space-y-1.5">
+          <Label htmlFor={inputId}>Cantidad de boletos</Label>
+          <div className="flex items-stretch gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-12! text-2xl!"
+              aria-label="Quitar un boleto"
+              waitsForCode
+              onClick={() => commit(quantity - 1)}
+            >
+              −
+            </Button>
+            <Input
+              ref={inputRef}
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={MIN_TICKETS_PER_PURCHASE}
+              max={Math.min(remaining, cap)}
+              step={1}
+              value={draft}
+              onChange={(event) => apply(typeQuantity(event.target.value, quantity, remaining, cap))}
+              onBlur={() => commit(parseQuantity(draft))}
+              className="h-12! text-center text-xl! font-bold"
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-12! text-2xl!"
+              aria-label="Añadir un boleto"
+              waitsForCode
+              onClick={() => commit(quantity + 1)}
+            >
+              +
+            </Button>
           </div>
-        </fieldset>
-      ) : null}
-
-      <div className="space-y-1.5">
-        <Label htmlFor={inputId}>Cantidad de boletos</Label>
-        <div className="flex items-stretch gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-12! text-2xl!"
-            aria-label="Quitar un boleto"
-            waitsForCode
-            onClick={() => commit(quantity - 1)}
-          >
-            −
-          </Button>
-          <Input
-            ref={inputRef}
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={MIN_TICKETS_PER_PURCHASE}
-            max={Math.min(remaining, cap)}
-            step={1}
-            value={draft}
-            onChange={(event) => apply(typeQuantity(event.target.value, quantity, remaining, cap))}
-            onBlur={() => commit(parseQuantity(draft))}
-            className="h-12! text-center text-xl! font-bold"
-          />
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-12! text-2xl!"
-            aria-label="Añadir un boleto"
-            waitsForCode
-            onClick={() => commit(quantity + 1)}
-          >
-            +
-          </Button>
+          <p className="text-xs text-muted">
+            Mínimo {MIN_TICKETS_PER_PURCHASE} boletos · Quedan {formatNumber(remaining)} disponibles
+          </p>
+          <p className="text-xs font-semibold text-brand-800" data-testid="ticket-cap">
+            {PURCHASE_LIMIT_MESSAGES.capLabel(cap)}
+          </p>
         </div>
-        <p className="text-xs text-muted">
-          Mínimo {MIN_TICKETS_PER_PURCHASE} boletos · Quedan {formatNumber(remaining)} disponibles
-        </p>
-        <p className="text-xs font-semibold text-brand-800" data-testid="ticket-cap">
-          {PURCHASE_LIMIT_MESSAGES.capLabel(cap)}
-        </p>
-      </div>
 
-      <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
+        <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
 
-      {hydrated ? (
-        <Button
-          type="submit"
-          variant="accent"
-          size="lg"
-          className="w-full"
-          loading={reserve.isPending}
-          loadingText="Reservando..."
-        >
-          <TicketIcon />
-          Reservar boletos
-        </Button>
-      ) : (
-        // Before the code runs (the server renders as a visitor, decision 0005): a link to sign in that
-        // comes back here, so the main action works on a slow phone at once (decision 0018).
-        <Link
-          to={paths.loginReturningTo(paths.raffle(raffle.id))}
-          className={buttonClasses({ variant: "accent", size: "lg", className: "w-full" })}
-        >
-          <TicketIcon />
-          Reservar boletos
-        </Link>
-      )}
-      <p className="text-center text-xs text-muted">
-        {user
-          ? `Tus boletos quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
-          : "Te pediremos iniciar sesión y después podrás reservar y pagar."}
-      </p>
-    </form>
+        {hydrated ? (
+          <Button
+            type="submit"
+            variant="accent"
+            size="lg"
+            className="w-full"
+            loading={reserve.isPending}
+            loadingText="Reservando..."
+          >
+            <TicketIcon />
+            Reservar boletos
+          </Button>
+        ) : (
+          // Before the code runs (the server renders as a visitor, decision 0005): a link to sign in that
+          // comes back here, so the main action works on a slow phone at once (decision 0018).
+          <Link
+            to={paths.loginReturningTo(paths.raffle(raffle.id))}
+            className={buttonClasses({ variant: "accent", size: "lg", className: "w-full" })}
+          >
+            <TicketIcon />
+            Reservar boletos
+          </Link>
+        )}
+        <p className="text-center text-xs text-muted">
+          {user
+            ? `Tus boletos quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
+            : "Te pediremos iniciar sesión y después podrás reservar y pagar."}
+        </p>
+      </form>
+      {awaitingPhone !== null ? (
+        <div className="mt-4">
+          <BuyerPhonePrompt
+            onSaved={() => {
+              const count = awaitingPhone;
+              setAwaitingPhone(null);
+              reserve.mutate(count);
+            }}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -18,6 +18,7 @@ import { formatNumber } from "../../../../lib/format";
 import { paths } from "../../../../lib/paths";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { type RedirectState, useSession } from "../../../auth";
+import { BuyerPhonePrompt, isPhoneRequired } from "../../../profile";
 import {
   activeReservationOf,
   createReservation,
@@ -173,6 +174,8 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     setFocusRequest((previous) => ({ number: result.number, seq: (previous?.seq ?? 0) + 1 }));
   };
 
+  // The numbers whose reservation waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
+  const [awaitingPhone, setAwaitingPhone] = useState<number[] | null>(null);
   const reserve = useMutation({
     mutationFn: (chosen: number[]) =>
       createReservation(raffle.id, { numbers: chosen }, idempotencyKey.current),
@@ -180,7 +183,11 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       storeSelection(raffle.id, []);
       navigate(reservationPath(raffle.id, reservation.id));
     },
-    onError: (error) => {
+    onError: (error, chosen) => {
+      if (isPhoneRequired(error)) {
+        setAwaitingPhone(chosen);
+        return;
+      }
       const taken = takenNumbersOf(error);
       if (taken) {
         const gone = new Set(parseTakenNumbers(taken));
@@ -406,6 +413,15 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           ? `Tus números quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
           : "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."}
       </p>
+      {awaitingPhone ? (
+        <BuyerPhonePrompt
+          onSaved={() => {
+            const chosen = awaitingPhone;
+            setAwaitingPhone(null);
+            reserve.mutate(chosen);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
