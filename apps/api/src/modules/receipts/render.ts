@@ -405,60 +405,76 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     paragraph(receipt.refund.headline, 16, bold, rgb(0xb9 / 255, 0x1c / 255, 0x1c / 255));
     paragraph(receipt.refund.detail, 11, regular);
   }
-  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
-  paragraph(receipt.numbers.join("  "), 18, monoBold, receipt.refund ? muted : brand);
-  label("Fecha del sorteo");
-  paragraph(receipt.draw.text, 13);
-  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10);
-  label("Comprador");
-  paragraph(receipt.buyerName, 13);
-  label("Pagado");
-  paragraph(
+
+  // The QR code beside who paid, how much, how and when: on the first page whatever the numbers' count
+  // (the list, however long, follows).
+  const modules = receiptQrModules(receipt);
+  const qrSize = 150;
+  newPageIfNeeded(qrSize + 40);
+  const span = modules.length + QUIET_ZONE * 2;
+  const top = y + 10;
+  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
+  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale: qrSize / span, color: rgb(0, 0, 0) });
+  const factX = margin + qrSize + 24;
+  const factWidth = width - qrSize - 24;
+  let fy = top - 14;
+  const fact = (name: string, value: string) => {
+    page.drawText(name, { x: factX, y: fy, size: 9, font: regular, color: muted });
+    fy -= 15;
+    for (const line of wrapPdf(value, bold, 12, factWidth)) {
+      page.drawText(line, { x: factX, y: fy, size: 12, font: bold, color: ink });
+      fy -= 15;
+    }
+    fy -= 5;
+  };
+  fact("Comprador", receipt.buyerName);
+  fact(
+    "Pagado",
     receipt.payment.exchangeRateText
       ? `${receipt.payment.amountText} (${receipt.payment.exchangeRateText})`
       : receipt.payment.amountText,
-    13,
   );
-  label("Método y referencia");
-  paragraph(`${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`, 13);
-  label("Aprobado");
-  paragraph(receiptDateTime(receipt.approvedAt), 13);
+  fact(
+    "Método y referencia",
+    `${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`,
+  );
+  fact("Aprobado", receiptDateTime(receipt.approvedAt));
+  y = Math.min(top - qrSize, fy) - 16;
+  page.drawText("Escanea el código para verificar tus boletos en Rifazo.", {
+    x: margin,
+    y,
+    size: 9,
+    font: regular,
+    color: muted,
+  });
+  y -= 26;
 
-  const modules = receiptQrModules(receipt);
-  const qrSize = 150;
-  newPageIfNeeded(qrSize + 20);
-  const span = modules.length + QUIET_ZONE * 2;
-  const scale = qrSize / span;
-  const top = y;
-  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
-  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale, color: rgb(0, 0, 0) });
-  const textX = margin + qrSize + 20;
-  const textWidth = width - qrSize - 20;
-  let ty = top - 12;
-  for (const line of wrapPdf(
-    "Escanea el código para verificar tus boletos en Rifazo.",
-    regular,
-    10,
-    textWidth,
-  )) {
-    page.drawText(line, { x: textX, y: ty, size: 10, font: regular, color: muted });
-    ty -= 14;
-  }
-  ty -= 8;
-  page.drawText("Código de verificación del recibo", { x: textX, y: ty, size: 11, font: bold, color: ink });
-  ty -= 18;
+  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+  // A long list in a smaller size: 300 numbers fill half a page instead of two.
+  paragraph(
+    receipt.numbers.join("  "),
+    receipt.numbers.length > 40 ? 12 : 18,
+    monoBold,
+    receipt.refund ? muted : brand,
+  );
+  label("Fecha del sorteo");
+  paragraph(receipt.draw.text, 13);
+  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10, regular);
+
+  newPageIfNeeded(90);
+  page.drawText("Código de verificación del recibo", { x: margin, y, size: 11, font: bold, color: ink });
+  y -= 16;
   for (let i = 0; i < 2; i += 1) {
     page.drawText(receipt.receiptCode.slice(i * 32, i * 32 + 32), {
-      x: textX,
-      y: ty,
+      x: margin,
+      y,
       size: 10,
       font: mono,
       color: ink,
     });
-    ty -= 14;
+    y -= 14;
   }
-  y = Math.min(top - qrSize, ty) - 24;
-  newPageIfNeeded(60);
+  y -= 2;
   for (const line of wrapPdf(
     "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
     regular,
@@ -468,7 +484,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
     y -= 12;
   }
-  y -= 6;
+  y -= 10;
   // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
   newPageIfNeeded(70);
   page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
