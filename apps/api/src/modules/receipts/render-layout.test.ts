@@ -3,7 +3,9 @@
 // however many numbers and however long the titles.
 import type { Receipt } from "@rifazo/shared";
 import { receiptVerifierPath } from "@rifazo/shared/domain/receipt";
+import { inflateSync } from "node:zlib";
 import jsQR from "jsqr";
+import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,6 +13,7 @@ import {
   RECEIPT_IMAGE_PREVIEW_HEIGHT,
   RECEIPT_IMAGE_WIDTH,
   receiptImageLayout,
+  receiptPdf,
   receiptPng,
   receiptSvg,
 } from "./render";
@@ -200,5 +203,46 @@ describe("PNG del recibo para el teléfono", () => {
     const png = await receiptPng(r);
     const decoded = await decodeQr(png, receiptImageLayout(r).qr);
     expect(decoded).toBe(`http://localhost:3000/verificar-boleto?rifa=${raffleId}&punto=${checkpoint.code}`);
+  });
+});
+
+/** Each page's text (pdf-lib writes each string as <hex> in WinAnsi). */
+async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    let text = "";
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref) as PDFStream;
+      const raw = stream instanceof PDFRawStream ? stream.contents : stream.getContents();
+      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw) : Buffer.from(raw);
+      for (const match of decoded.toString("latin1").matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+        text += `${Buffer.from(match[1] ?? "", "hex").toString("latin1")}\n`;
+      }
+    }
+    return text;
+  });
+}
+
+describe("PDF del recibo", () => {
+  it("el QR y el pago van en la primera página; la lista completa sigue, sin páginas casi vacías", async () => {
+    const many = receipt(numbers(300));
+    const pages = await pdfPages(await receiptPdf(many));
+    // The old layout put the QR code after the 300 numbers and the checkpoint alone on a third page.
+    expect(pages.length).toBe(2);
+    expect(pages[0]).toContain("Escanea el código para verificar tus boletos en Rifazo.");
+    expect(pages[0]).toContain("Bs. 1.194,56 (Tasa: Bs. 36,50 por dólar)");
+    expect(pages.join("")).toContain(numbers(300).slice(-3).join(" "));
+    // A refunded receipt with its checkpoint and lottery rule fits on one page (it took two).
+    const { refund, draw } = longest([]);
+    const refunded = await pdfPages(await receiptPdf(receipt(numbers(6), { refund, draw })));
+    expect(refunded.length).toBe(1);
+    expect(refunded[0]).toContain("Punto de control del acta");
+    expect(refunded[0]).toContain("Gana el boleto formado por las últimas 4 cifras");
+    // Everything long at once may take a second page, but the QR code and the payment stay on the first.
+    const longestPages = await pdfPages(await receiptPdf(longest(numbers(6))));
+    expect(longestPages.length).toBeLessThanOrEqual(2);
+    expect(longestPages[0]).toContain("Escanea el código para verificar tus boletos en Rifazo.");
   });
 });

@@ -365,22 +365,23 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   const width = pageWidth - margin * 2;
 
   let page = doc.addPage([pageWidth, pageHeight]);
-  page.drawRectangle({ x: 0, y: pageHeight - 96, width: pageWidth, height: 96, color: brand });
-  page.drawText("Rifazo", { x: margin, y: pageHeight - 52, size: 30, font: bold, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: 0, y: pageHeight - 84, width: pageWidth, height: 84, color: brand });
+  page.drawText("Rifazo", { x: margin, y: pageHeight - 46, size: 30, font: bold, color: rgb(1, 1, 1) });
   page.drawText(
     receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
     {
       x: margin,
-      y: pageHeight - 78,
+      y: pageHeight - 70,
       size: 14,
       font: regular,
       color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
     },
   );
 
-  let y = pageHeight - 130;
+  let y = pageHeight - 116;
   const newPageIfNeeded = (needed: number) => {
-    if (y - needed >= margin) return;
+    // 36 pt (half an inch) at the foot: printers' usual unprintable edge is smaller.
+    if (y - needed >= 36) return;
     page = doc.addPage([pageWidth, pageHeight]);
     y = pageHeight - margin;
   };
@@ -439,15 +440,16 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     `${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`,
   );
   fact("Aprobado", receiptDateTime(receipt.approvedAt));
-  y = Math.min(top - qrSize, fy) - 16;
-  page.drawText("Escanea el código para verificar tus boletos en Rifazo.", {
-    x: margin,
-    y,
-    size: 9,
-    font: regular,
-    color: muted,
-  });
-  y -= 26;
+  for (const line of wrapPdf(
+    "Escanea el código para verificar tus boletos en Rifazo.",
+    regular,
+    9,
+    factWidth,
+  )) {
+    page.drawText(line, { x: factX, y: fy, size: 9, font: regular, color: muted });
+    fy -= 12;
+  }
+  y = Math.min(top - qrSize, fy) - 22;
 
   label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
   // A long list in a smaller size: 300 numbers fill half a page instead of two.
@@ -486,18 +488,26 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   }
   y -= 10;
   // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
-  newPageIfNeeded(70);
-  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
   const cp = receipt.checkpoint;
-  for (const line of wrapPdf(
+  const cpLines = wrapPdf(
     cp
       ? `${cp.text}. Si el acta publicada no extiende este punto, se reescribió después de tu compra: compruébalo en la página del acta.`
       : "La rifa no tenía acta pública al aprobarse este pago.",
     regular,
     9,
     width,
-  )) {
+  );
+  // The block and the link stay whole, on a new page only when they do not fit (not on a guess).
+  newPageIfNeeded(
+    16 +
+      cpLines.length * 12 +
+      (cp ? Math.ceil(cp.code.length / 100) * 11 : 0) +
+      6 +
+      Math.ceil(receipt.verifierUrl.length / 100) * 11,
+  );
+  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
+  y -= 16;
+  for (const line of cpLines) {
     page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
     y -= 12;
   }
