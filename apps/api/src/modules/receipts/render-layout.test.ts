@@ -1,9 +1,10 @@
 // The receipt's PNG as a phone card: as tall as its content (no empty bands), the key facts and the QR
 // code inside the 4:5 frame a chat preview shows, text inside its margins, and the QR code readable
 // however many numbers and however long the titles.
+
+import { inflateSync } from "node:zlib";
 import type { Receipt } from "@rifazo/shared";
 import { receiptVerifierPath } from "@rifazo/shared/domain/receipt";
-import { inflateSync } from "node:zlib";
 import jsQR from "jsqr";
 import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
@@ -92,7 +93,7 @@ const longest = (list: string[]) =>
       lotteryRule:
         "Gana el boleto formado por las últimas 4 cifras de cada número del resultado oficial (módulo 10000); si ese boleto no se vendió o ya ganó, el siguiente vendido hacia arriba.",
       text: "20 de diciembre de 2026 a las 4:00 p. m. (Triple Caracas (sorteo de las 4:00 p. m.))",
-      trust: "external",
+      trust: "lottery",
     },
     refund: {
       status: "paid",

@@ -161,7 +161,13 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     );
     const center = W / 2;
     parts.push(
-      text(center, y + 64, refund.label.toUpperCase(), 50, `font-weight="bold" fill="${VOID}" text-anchor="middle"`),
+      text(
+        center,
+        y + 64,
+        refund.label.toUpperCase(),
+        50,
+        `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
+      ),
     );
     parts.push(
       text(
@@ -279,12 +285,20 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     const cp = receipt.checkpoint;
     const round = cp.round === null ? "sin ronda drand registrada" : `ronda drand ${cp.round}`;
     parts.push(
-      text(MARGIN, y + 24, `Entrada ${cp.length}, huella ${cp.headHash.slice(0, 16)}…; ${round}`, 24, `fill="${INK}"`),
+      text(
+        MARGIN,
+        y + 24,
+        `Entrada ${cp.length}, huella ${cp.headHash.slice(0, 16)}…; ${round}`,
+        24,
+        `fill="${INK}"`,
+      ),
     );
     y += 32;
     const perLine = Math.floor(INNER / (0.602 * 18));
     for (let i = 0; i < cp.code.length; i += perLine) {
-      parts.push(text(MARGIN, y + 20, cp.code.slice(i, i + perLine), 18, `font-family="${MONO}" fill="${MUTED}"`));
+      parts.push(
+        text(MARGIN, y + 20, cp.code.slice(i, i + perLine), 18, `font-family="${MONO}" fill="${MUTED}"`),
+      );
       y += 26;
     }
   } else {
