@@ -19,7 +19,7 @@ import { insertProof } from "../../../test/fixtures";
 import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
 import { fakeWebDist } from "../../../test/security/support";
 import { mailOutbox, paymentProofs, tickets } from "../../db/schema";
-import { RECEIPT_IMAGE_HEIGHT, RECEIPT_IMAGE_QR, RECEIPT_IMAGE_WIDTH } from "./render";
+import { RECEIPT_IMAGE_MAX_HEIGHT, RECEIPT_IMAGE_WIDTH, receiptImageLayout } from "./render";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
@@ -213,7 +213,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 describe("PNG y PDF del recibo", () => {
-  it("el PNG mide lo previsto y su QR abre el verificador de esos números", async () => {
+  it("el PNG mide lo que su contenido pide y su QR abre el verificador de esos números", async () => {
     const { payload } = await approvedPurchase();
     const token = payload.receiptToken as string;
     const receipt = (await visitor(`/api/receipts/${token}`)).json() as Receipt;
@@ -223,9 +223,11 @@ describe("PNG y PDF del recibo", () => {
     expect(response.headers["cache-control"]).toBe("private, no-store");
     const png = response.rawPayload;
     const meta = await sharp(png).metadata();
-    expect(meta).toMatchObject({ format: "png", width: RECEIPT_IMAGE_WIDTH, height: RECEIPT_IMAGE_HEIGHT });
+    const layout = receiptImageLayout(receipt);
+    expect(meta).toMatchObject({ format: "png", width: RECEIPT_IMAGE_WIDTH, height: layout.height });
+    expect(layout.height).toBeLessThanOrEqual(RECEIPT_IMAGE_MAX_HEIGHT);
 
-    const qr = RECEIPT_IMAGE_QR;
+    const qr = layout.qr;
     const region = await sharp(png)
       .extract({ left: qr.left - 20, top: qr.top - 20, width: qr.size + 40, height: qr.size + 40 })
       .ensureAlpha()

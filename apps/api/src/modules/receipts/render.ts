@@ -9,11 +9,17 @@ import { encode } from "uqr";
 // the page (the Receipt payload) and the same QR code: the ticket verifier for these numbers.
 
 export const RECEIPT_IMAGE_WIDTH = 1080;
-export const RECEIPT_IMAGE_HEIGHT = 1700;
-/** Where the QR code sits in the PNG (quiet zone included), for whoever needs to find it again. */
-export const RECEIPT_IMAGE_QR = { left: 60, top: 1200, size: 280 } as const;
-/** Numbers drawn as chips in the PNG; a larger purchase ends with "+N" (the page lists them all). */
-const IMAGE_NUMBER_CHIPS = 15;
+/**
+ * A portrait card for a phone: 1080 wide, as tall as its content and never taller than a 9:16 screen.
+ * The key facts (raffle, "Pago aprobado", the numbers and the QR code) sit in the top 1350 px, the 4:5
+ * frame a chat preview (WhatsApp) shows of a tall image; the draw, the receipt code and the record
+ * checkpoint follow below.
+ */
+export const RECEIPT_IMAGE_MAX_HEIGHT = 1920;
+export const RECEIPT_IMAGE_PREVIEW_HEIGHT = 1350;
+/** Numbers drawn as chips (5 a row); a larger purchase adds "y N más" (the receipt page lists them all). */
+export const RECEIPT_IMAGE_NUMBER_CHIPS = 15;
+const CHIPS_PER_ROW = 5;
 
 const BRAND = "#4c1d95";
 const ACCENT = "#fcd34d";
@@ -21,8 +27,10 @@ const INK = "#1b1530";
 const MUTED = "#5f5a72";
 const CANVAS = "#f7f6fb";
 const CHIP = "#ede9fe";
+const RULE = "#ddd6fe";
 /** A refunded receipt's stamp (decision 0016). */
 const VOID = "#b91c1c";
+const VOID_CHIP = "#ece9f1";
 const SANS = "DejaVu Sans, sans-serif";
 const MONO = "DejaVu Sans Mono, monospace";
 /** Quiet zone around the symbol, in modules, as the QR standard asks. */
@@ -50,158 +58,267 @@ const escapeXml = (text: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
   );
 
-/** Greedy word wrap by character count (good enough for a proportional font at a known size). */
-function wrap(text: string, maxChars: number, maxLines: number): string[] {
+/**
+ * Rough advance widths of DejaVu Sans in ems, erring wide, so a measured line never overflows its box
+ * (librsvg draws with the real font; character counting let wide capitals run past the edge).
+ */
+function advance(char: string): number {
+  if (" .,:;'!|ilIj·".includes(char)) return 0.32;
+  if ("frt()-/".includes(char)) return 0.42;
+  if ("mwMW@%…".includes(char)) return 1;
+  if (/\p{Lu}/u.test(char)) return 0.76;
+  return 0.64;
+}
+
+function measure(value: string, size: number, bold: boolean, mono = false): number {
+  // DejaVu Sans Mono: every glyph 0.602 em, bold too.
+  if (mono) return Array.from(value).length * 0.602 * size;
+  let ems = 0;
+  for (const char of value) ems += advance(char);
+  return ems * size * (bold ? 1.1 : 1);
+}
+
+/** The line cut to fit `width`, ending in "…" when something was cut. */
+function ellipsize(value: string, size: number, width: number, bold: boolean): string {
+  if (measure(value, size, bold) <= width) return value;
+  const chars = Array.from(value);
+  while (chars.length > 0 && measure(`${chars.join("").trimEnd()}…`, size, bold) > width) chars.pop();
+  return `${chars.join("").trimEnd()}…`;
+}
+
+/** Greedy word wrap by measured width, at most `maxLines` (the last one ellipsized if text is left). */
+function wrap(value: string, size: number, width: number, maxLines: number, bold = false): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of value.split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length <= maxChars) {
+    if (measure(next, size, bold) <= width) {
       line = next;
       continue;
     }
     if (line) lines.push(line);
-    line = word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word;
+    line = ellipsize(word, size, width, bold);
   }
   if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    const last = kept[maxLines - 1] ?? "";
-    kept[maxLines - 1] = `${last.slice(0, Math.max(0, maxChars - 1))}…`;
-    return kept;
-  }
-  return lines;
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = ellipsize(`${kept[maxLines - 1]}…`, size, width, bold);
+  return kept;
 }
 
 function text(x: number, y: number, value: string, size: number, attrs = ""): string {
   return `<text x="${x}" y="${y}" font-size="${size}" ${attrs}>${escapeXml(value)}</text>`;
 }
 
-/** The PNG's drawing: header, raffle, numbers, draw date, payment, QR code and receipt code. */
-export function receiptSvg(receipt: Receipt): string {
+/** Where the QR code sits in a receipt's PNG (quiet zone included), and how tall the PNG is. */
+export interface ReceiptImageLayout {
+  width: number;
+  height: number;
+  qr: { left: number; top: number; size: number };
+}
+
+const MARGIN = 60;
+const INNER = RECEIPT_IMAGE_WIDTH - MARGIN * 2;
+const QR_SIZE = 360;
+
+/**
+ * The PNG's drawing, top to bottom, each block as tall as its content: header with the payment's state,
+ * raffle, numbers, then the QR code beside the buyer and payment; below, the draw (and the lottery's
+ * rule), the receipt code and the record checkpoint.
+ */
+function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayout } {
   const W = RECEIPT_IMAGE_WIDTH;
   const parts: string[] = [];
-  parts.push(`<rect width="${W}" height="${RECEIPT_IMAGE_HEIGHT}" fill="${CANVAS}"/>`);
-  parts.push(`<rect width="${W}" height="200" fill="${BRAND}"/>`);
-  parts.push(text(60, 105, "Rifazo", 64, `font-weight="bold" fill="#ffffff"`));
+  const muted = (x: number, baseline: number, value: string, size = 24) =>
+    parts.push(text(x, baseline, value, size, `fill="${MUTED}"`));
+  const strong = (x: number, baseline: number, value: string, size: number) =>
+    parts.push(text(x, baseline, value, size, `font-weight="bold" fill="${INK}"`));
+
+  parts.push(`<rect width="${W}" height="148" fill="${BRAND}"/>`);
+  parts.push(text(MARGIN, 80, "Rifazo", 56, `font-weight="bold" fill="#ffffff"`));
   const subtitle = receipt.refund
     ? `Recibo de compra · ${receipt.refund.label}`
     : "Recibo de compra · Pago aprobado";
-  parts.push(text(60, 160, subtitle, 32, `fill="${ACCENT}"`));
+  parts.push(text(MARGIN, 124, subtitle, 30, `fill="${ACCENT}"`));
+  // `y` is the top of the next block.
+  let y = 148 + 40;
 
-  parts.push(text(60, 265, "Rifa", 26, `fill="${MUTED}"`));
-  wrap(receipt.raffle.title, 34, 2).forEach((line, i) => {
-    parts.push(text(60, 320 + i * 56, line, 46, `font-weight="bold" fill="${INK}"`));
-  });
+  muted(MARGIN, y + 24, "Rifa");
+  y += 36;
+  for (const line of wrap(receipt.raffle.title, 44, INNER, 2, true)) {
+    strong(MARGIN, y + 44, line, 44);
+    y += 54;
+  }
+  y += 22;
 
-  const numbersLabel = receipt.refund ? "Números anulados" : "Tus números";
-  parts.push(text(60, 460, `${numbersLabel} (${receipt.quantity})`, 26, `fill="${MUTED}"`));
-  const shown =
-    receipt.numbers.length > IMAGE_NUMBER_CHIPS
-      ? [
-          ...receipt.numbers.slice(0, IMAGE_NUMBER_CHIPS - 1),
-          `+${receipt.numbers.length - (IMAGE_NUMBER_CHIPS - 1)}`,
-        ]
-      : receipt.numbers;
-  shown.forEach((label, i) => {
-    const x = 60 + (i % 5) * 196;
-    const y = 480 + Math.floor(i / 5) * 112;
-    parts.push(`<rect x="${x}" y="${y}" width="176" height="96" rx="18" fill="${CHIP}"/>`);
+  if (receipt.refund) {
+    // Refunded (decision 0016): the stamp comes before the numbers it voids.
+    const refund = receipt.refund;
+    const detail = wrap(refund.detail, 24, INNER - 60, 2);
+    const height = 150 + detail.length * 32;
+    parts.push(
+      `<rect x="${MARGIN}" y="${y}" width="${INNER}" height="${height}" rx="22" fill="#ffffff" stroke="${VOID}" stroke-width="6"/>`,
+    );
+    const center = W / 2;
     parts.push(
       text(
-        x + 88,
-        y + 68,
-        label,
-        54,
-        `font-family="${MONO}" font-weight="bold" fill="${BRAND}" text-anchor="middle"`,
+        center,
+        y + 64,
+        refund.label.toUpperCase(),
+        50,
+        `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
       ),
     );
+    parts.push(
+      text(
+        center,
+        y + 108,
+        ellipsize(refund.headline, 27, INNER - 60, true),
+        27,
+        `font-weight="bold" fill="${INK}" text-anchor="middle"`,
+      ),
+    );
+    detail.forEach((line, i) => {
+      parts.push(text(center, y + 146 + i * 32, line, 24, `fill="${INK}" text-anchor="middle"`));
+    });
+    y += height + 28;
+  }
+
+  muted(MARGIN, y + 24, `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+  y += 40;
+  // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp.
+  const cap = receipt.refund ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
+  const shown = receipt.numbers.slice(0, cap);
+  const gap = 16;
+  const chipWidth = (INNER - gap * (CHIPS_PER_ROW - 1)) / CHIPS_PER_ROW;
+  const chipHeight = 92;
+  shown.forEach((label, i) => {
+    const x = MARGIN + (i % CHIPS_PER_ROW) * (chipWidth + gap);
+    const top = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
+    const size = Math.min(54, Math.floor((chipWidth - 24) / (label.length * 0.602)));
+    const fill = receipt.refund ? VOID_CHIP : CHIP;
+    parts.push(
+      `<rect x="${x}" y="${top}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
+    );
+    parts.push(
+      text(
+        x + chipWidth / 2,
+        top + chipHeight / 2 + size * 0.36,
+        label,
+        size,
+        `font-family="${MONO}" font-weight="bold" fill="${receipt.refund ? MUTED : BRAND}" text-anchor="middle"`,
+      ),
+    );
+    if (receipt.refund) {
+      parts.push(
+        `<rect x="${x + 18}" y="${top + chipHeight / 2 - 2}" width="${chipWidth - 36}" height="4" fill="${VOID}"/>`,
+      );
+    }
   });
+  y += Math.ceil(shown.length / CHIPS_PER_ROW) * (chipHeight + gap) - gap;
+  const more = receipt.numbers.length - shown.length;
+  if (more > 0) {
+    strong(MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
+    const note = "(la lista completa está en tu recibo en línea)";
+    muted(MARGIN + measure(`y ${more} más`, 28, true) + 40, y + 40, note);
+    y += 52;
+  }
+  y += 36;
 
-  if (receipt.refund) parts.push(refundStamp(receipt.refund));
-
-  parts.push(text(60, 850, "Fecha del sorteo", 26, `fill="${MUTED}"`));
-  wrap(receipt.draw.text, 48, 2).forEach((line, i) => {
-    parts.push(text(60, 892 + i * 40, line, 32, `font-weight="bold" fill="${INK}"`));
-  });
-
-  const cell = (x: number, y: number, label: string, value: string, note?: string | null) => {
-    parts.push(text(x, y, label, 26, `fill="${MUTED}"`));
-    parts.push(text(x, y + 40, wrap(value, 26, 1)[0] ?? "", 32, `font-weight="bold" fill="${INK}"`));
-    if (note) parts.push(text(x, y + 76, note, 24, `fill="${MUTED}"`));
-  };
-  cell(60, 990, "Comprador", receipt.buyerName);
-  cell(560, 990, "Método", receipt.payment.methodLabel, `Referencia ····${receipt.payment.referenceLast4}`);
-  cell(60, 1100, "Pagado", receipt.payment.amountText, receipt.payment.exchangeRateText);
-  cell(560, 1100, "Aprobado", receiptDateTime(receipt.approvedAt, "short"));
-
+  // The QR code (the ticket verifier for these numbers) beside who paid, how much, how and when.
   const modules = receiptQrModules(receipt);
   const span = modules.length + QUIET_ZONE * 2;
-  const qr = RECEIPT_IMAGE_QR;
+  const qr = { left: MARGIN, top: y, size: QR_SIZE };
   parts.push(
     `<svg x="${qr.left}" y="${qr.top}" width="${qr.size}" height="${qr.size}" viewBox="0 0 ${span} ${span}" shape-rendering="crispEdges">` +
       `<rect width="${span}" height="${span}" fill="#ffffff"/><path d="${qrPath(modules)}" fill="#000000"/></svg>`,
   );
-  const right = qr.left + qr.size + 40;
-  parts.push(text(right, 1235, "Escanea el código para verificar", 26, `fill="${MUTED}"`));
-  parts.push(text(right, 1268, "tus boletos en Rifazo.", 26, `fill="${MUTED}"`));
-  parts.push(text(right, 1330, "Código de verificación del recibo", 26, `font-weight="bold" fill="${INK}"`));
-  for (let i = 0; i < 4; i += 1) {
-    const chunk = receipt.receiptCode.slice(i * 16, i * 16 + 16);
-    parts.push(text(right, 1372 + i * 34, chunk, 28, `font-family="${MONO}" fill="${INK}"`));
+  const right = MARGIN + QR_SIZE + 40;
+  const cellWidth = W - MARGIN - right;
+  let cy = y + 4;
+  const cell = (label: string, value: string, note?: string | null) => {
+    muted(right, cy + 22, label, 22);
+    strong(right, cy + 58, ellipsize(value, 30, cellWidth, true), 30);
+    if (note) muted(right, cy + 88, ellipsize(note, 22, cellWidth, false), 22);
+    cy += note ? 104 : 80;
+  };
+  cell("Comprador", receipt.buyerName);
+  cell("Pagado", receipt.payment.amountText, receipt.payment.exchangeRateText);
+  cell("Método", receipt.payment.methodLabel, `Referencia ····${receipt.payment.referenceLast4}`);
+  cell("Aprobado", receiptDateTime(receipt.approvedAt, "short"));
+  y = Math.max(y + QR_SIZE, cy) + 38;
+  muted(MARGIN, y, "Escanea el código QR para verificar tus boletos en Rifazo.");
+  y += 34;
+
+  parts.push(`<rect x="${MARGIN}" y="${y}" width="${INNER}" height="2" fill="${RULE}"/>`);
+  y += 26;
+  muted(MARGIN, y + 24, "Fecha del sorteo");
+  y += 34;
+  for (const line of wrap(receipt.draw.text, 30, INNER, 2, true)) {
+    strong(MARGIN, y + 30, line, 30);
+    y += 40;
   }
+  if (receipt.draw.lotteryRule) {
+    // Decision 0024: how the lottery's result picks the winning ticket, as sold.
+    y += 6;
+    for (const line of wrap(receipt.draw.lotteryRule, 22, INNER, 3)) {
+      parts.push(text(MARGIN, y + 26, line, 22, `fill="${INK}"`));
+      y += 30;
+    }
+  }
+  y += 24;
+
+  strong(MARGIN, y + 24, "Código de verificación del recibo", 24);
+  y += 32;
+  for (let i = 0; i < receipt.receiptCode.length; i += 32) {
+    parts.push(
+      text(MARGIN, y + 28, receipt.receiptCode.slice(i, i + 32), 28, `font-family="${MONO}" fill="${INK}"`),
+    );
+    y += 36;
+  }
+  y += 20;
+
   // The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to.
-  parts.push(`<rect x="60" y="1516" width="${W - 120}" height="2" fill="${CHIP}"/>`);
-  parts.push(text(60, 1560, "Punto de control del acta", 26, `font-weight="bold" fill="${INK}"`));
+  strong(MARGIN, y + 24, "Punto de control del acta", 24);
+  y += 32;
   if (receipt.checkpoint) {
     const cp = receipt.checkpoint;
     const round = cp.round === null ? "sin ronda drand registrada" : `ronda drand ${cp.round}`;
     parts.push(
       text(
-        60,
-        1598,
+        MARGIN,
+        y + 24,
         `Entrada ${cp.length}, huella ${cp.headHash.slice(0, 16)}…; ${round}`,
-        26,
+        24,
         `fill="${INK}"`,
       ),
     );
-    for (let i = 0; i * 72 < cp.code.length; i += 1) {
+    y += 32;
+    const perLine = Math.floor(INNER / (0.602 * 18));
+    for (let i = 0; i < cp.code.length; i += perLine) {
       parts.push(
-        text(
-          60,
-          1632 + i * 26,
-          cp.code.slice(i * 72, i * 72 + 72),
-          18,
-          `font-family="${MONO}" fill="${MUTED}"`,
-        ),
+        text(MARGIN, y + 20, cp.code.slice(i, i + perLine), 18, `font-family="${MONO}" fill="${MUTED}"`),
       );
+      y += 26;
     }
   } else {
-    parts.push(
-      text(60, 1598, "La rifa no tenía acta pública al aprobarse este pago.", 26, `fill="${MUTED}"`),
-    );
+    muted(MARGIN, y + 24, "La rifa no tenía acta pública al aprobarse este pago.");
+    y += 32;
   }
-  parts.push(`<rect y="${RECEIPT_IMAGE_HEIGHT - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
+  y += 36;
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${RECEIPT_IMAGE_HEIGHT}" viewBox="0 0 ${W} ${RECEIPT_IMAGE_HEIGHT}" font-family="${SANS}">${parts.join("")}</svg>`;
+  const height = Math.min(y + 16, RECEIPT_IMAGE_MAX_HEIGHT);
+  parts.push(`<rect y="${height - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${SANS}"><rect width="${W}" height="${height}" fill="${CANVAS}"/>${parts.join("")}</svg>`;
+  return { svg, layout: { width: W, height, qr } };
 }
 
-/** Over the numbers: they are veiled, and a stamp says when and how the purchase was refunded. */
-function refundStamp(refund: NonNullable<Receipt["refund"]>): string {
-  const lines = [
-    text(540, 600, refund.label.toUpperCase(), 56, `font-weight="bold" fill="${VOID}" text-anchor="middle"`),
-    ...wrap(refund.headline, 56, 1).map((line) =>
-      text(540, 660, line, 27, `font-weight="bold" fill="${INK}" text-anchor="middle"`),
-    ),
-    ...wrap(refund.detail, 62, 2).map((line, i) =>
-      text(540, 706 + i * 34, line, 24, `fill="${INK}" text-anchor="middle"`),
-    ),
-  ];
-  return (
-    `<rect x="50" y="470" width="980" height="340" fill="#ffffff" fill-opacity="0.82"/>` +
-    `<rect x="90" y="530" width="900" height="250" rx="24" fill="none" stroke="${VOID}" stroke-width="6"/>` +
-    lines.join("")
-  );
+export function receiptSvg(receipt: Receipt): string {
+  return drawReceipt(receipt).svg;
+}
+
+export function receiptImageLayout(receipt: Receipt): ReceiptImageLayout {
+  return drawReceipt(receipt).layout;
 }
 
 export async function receiptPng(receipt: Receipt): Promise<Buffer> {
@@ -262,22 +379,23 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   const width = pageWidth - margin * 2;
 
   let page = doc.addPage([pageWidth, pageHeight]);
-  page.drawRectangle({ x: 0, y: pageHeight - 96, width: pageWidth, height: 96, color: brand });
-  page.drawText("Rifazo", { x: margin, y: pageHeight - 52, size: 30, font: bold, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: 0, y: pageHeight - 84, width: pageWidth, height: 84, color: brand });
+  page.drawText("Rifazo", { x: margin, y: pageHeight - 46, size: 30, font: bold, color: rgb(1, 1, 1) });
   page.drawText(
     receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
     {
       x: margin,
-      y: pageHeight - 78,
+      y: pageHeight - 70,
       size: 14,
       font: regular,
       color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
     },
   );
 
-  let y = pageHeight - 130;
+  let y = pageHeight - 116;
   const newPageIfNeeded = (needed: number) => {
-    if (y - needed >= margin) return;
+    // 36 pt (half an inch) at the foot: printers' usual unprintable edge is smaller.
+    if (y - needed >= 36) return;
     page = doc.addPage([pageWidth, pageHeight]);
     y = pageHeight - margin;
   };
@@ -302,60 +420,77 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     paragraph(receipt.refund.headline, 16, bold, rgb(0xb9 / 255, 0x1c / 255, 0x1c / 255));
     paragraph(receipt.refund.detail, 11, regular);
   }
-  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
-  paragraph(receipt.numbers.join("  "), 18, monoBold, receipt.refund ? muted : brand);
-  label("Fecha del sorteo");
-  paragraph(receipt.draw.text, 13);
-  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10);
-  label("Comprador");
-  paragraph(receipt.buyerName, 13);
-  label("Pagado");
-  paragraph(
+
+  // The QR code beside who paid, how much, how and when: on the first page whatever the numbers' count
+  // (the list, however long, follows).
+  const modules = receiptQrModules(receipt);
+  const qrSize = 150;
+  newPageIfNeeded(qrSize + 40);
+  const span = modules.length + QUIET_ZONE * 2;
+  const top = y + 10;
+  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
+  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale: qrSize / span, color: rgb(0, 0, 0) });
+  const factX = margin + qrSize + 24;
+  const factWidth = width - qrSize - 24;
+  let fy = top - 14;
+  const fact = (name: string, value: string) => {
+    page.drawText(name, { x: factX, y: fy, size: 9, font: regular, color: muted });
+    fy -= 15;
+    for (const line of wrapPdf(value, bold, 12, factWidth)) {
+      page.drawText(line, { x: factX, y: fy, size: 12, font: bold, color: ink });
+      fy -= 15;
+    }
+    fy -= 5;
+  };
+  fact("Comprador", receipt.buyerName);
+  fact(
+    "Pagado",
     receipt.payment.exchangeRateText
       ? `${receipt.payment.amountText} (${receipt.payment.exchangeRateText})`
       : receipt.payment.amountText,
-    13,
   );
-  label("Método y referencia");
-  paragraph(`${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`, 13);
-  label("Aprobado");
-  paragraph(receiptDateTime(receipt.approvedAt), 13);
-
-  const modules = receiptQrModules(receipt);
-  const qrSize = 150;
-  newPageIfNeeded(qrSize + 20);
-  const span = modules.length + QUIET_ZONE * 2;
-  const scale = qrSize / span;
-  const top = y;
-  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
-  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale, color: rgb(0, 0, 0) });
-  const textX = margin + qrSize + 20;
-  const textWidth = width - qrSize - 20;
-  let ty = top - 12;
+  fact(
+    "Método y referencia",
+    `${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`,
+  );
+  fact("Aprobado", receiptDateTime(receipt.approvedAt));
   for (const line of wrapPdf(
     "Escanea el código para verificar tus boletos en Rifazo.",
     regular,
-    10,
-    textWidth,
+    9,
+    factWidth,
   )) {
-    page.drawText(line, { x: textX, y: ty, size: 10, font: regular, color: muted });
-    ty -= 14;
+    page.drawText(line, { x: factX, y: fy, size: 9, font: regular, color: muted });
+    fy -= 12;
   }
-  ty -= 8;
-  page.drawText("Código de verificación del recibo", { x: textX, y: ty, size: 11, font: bold, color: ink });
-  ty -= 18;
+  y = Math.min(top - qrSize, fy) - 22;
+
+  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+  // A long list in a smaller size: 300 numbers fill half a page instead of two.
+  paragraph(
+    receipt.numbers.join("  "),
+    receipt.numbers.length > 40 ? 12 : 18,
+    monoBold,
+    receipt.refund ? muted : brand,
+  );
+  label("Fecha del sorteo");
+  paragraph(receipt.draw.text, 13);
+  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10, regular);
+
+  newPageIfNeeded(90);
+  page.drawText("Código de verificación del recibo", { x: margin, y, size: 11, font: bold, color: ink });
+  y -= 16;
   for (let i = 0; i < 2; i += 1) {
     page.drawText(receipt.receiptCode.slice(i * 32, i * 32 + 32), {
-      x: textX,
-      y: ty,
+      x: margin,
+      y,
       size: 10,
       font: mono,
       color: ink,
     });
-    ty -= 14;
+    y -= 14;
   }
-  y = Math.min(top - qrSize, ty) - 24;
-  newPageIfNeeded(60);
+  y -= 2;
   for (const line of wrapPdf(
     "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
     regular,
@@ -365,20 +500,28 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
     y -= 12;
   }
-  y -= 6;
+  y -= 10;
   // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
-  newPageIfNeeded(70);
-  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
   const cp = receipt.checkpoint;
-  for (const line of wrapPdf(
+  const cpLines = wrapPdf(
     cp
       ? `${cp.text}. Si el acta publicada no extiende este punto, se reescribió después de tu compra: compruébalo en la página del acta.`
       : "La rifa no tenía acta pública al aprobarse este pago.",
     regular,
     9,
     width,
-  )) {
+  );
+  // The block and the link stay whole, on a new page only when they do not fit (not on a guess).
+  newPageIfNeeded(
+    16 +
+      cpLines.length * 12 +
+      (cp ? Math.ceil(cp.code.length / 100) * 11 : 0) +
+      6 +
+      Math.ceil(receipt.verifierUrl.length / 100) * 11,
+  );
+  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
+  y -= 16;
+  for (const line of cpLines) {
     page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
     y -= 12;
   }

@@ -52,7 +52,8 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: "El recibo como imagen PNG (1080 × 1500) con su código QR",
+        summary:
+          "El recibo como imagen PNG (1080 de ancho, alto según el contenido, hasta 1920) con su código QR",
         params,
         response: { 200: z.any().describe("image/png"), 404: errorSchema, 429: errorSchema },
       },
