@@ -106,6 +106,7 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
     adminNotes: row.adminNotes,
     quantityOfTickets: row.quantityOfTickets,
     tickets: labelsOf((row.tickets ?? []).map(Number), row.raffleTotalTickets),
+    heldNumbers: labelsOf((row.heldNumbers ?? []).map(Number), row.raffleTotalTickets),
     duplicateReference: row.duplicateOf !== null,
     duplicateOf: row.duplicateOf,
     file: {
