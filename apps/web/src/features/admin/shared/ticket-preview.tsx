@@ -1,8 +1,9 @@
-import { ADMIN_ROW_TICKET_PREVIEW } from "@rifazo/shared/domain/tickets";
+import { ADMIN_ROW_TICKET_PREVIEW, previewOf } from "@rifazo/shared/domain/tickets";
 
-/** Spec 2 §2/§9: a participation row shows at most 3 ticket numbers, then an ellipsis. */
+/** Spec 2 §2/§9: a participation row shows 3 ticket numbers, then an ellipsis (never for just one more). */
 export function previewTickets(tickets: readonly string[], max = ADMIN_ROW_TICKET_PREVIEW) {
-  return { items: tickets.slice(0, max), more: tickets.length > max };
+  const { shown, hidden } = previewOf(tickets, max);
+  return { items: shown, more: hidden > 0 };
 }
 
 export function TicketPreview({
