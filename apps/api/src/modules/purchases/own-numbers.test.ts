@@ -68,7 +68,7 @@ async function reserve(cookie: string, raffleId: string, body: object): Promise<
 async function pay(cookie: string, fields: Record<string, string>): Promise<PaymentProof> {
   const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
   const all = { transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`, ...fields };
-  const chunks = Object.entries(all).map(([name, value]) =>
+  const chunks: Buffer[] = Object.entries(all).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   chunks.push(

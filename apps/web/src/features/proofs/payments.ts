@@ -4,6 +4,9 @@ import { previewOf } from "@rifazo/shared/domain/tickets";
 /** Payments show this many ticket numbers in the list, then "y N más" (never for a single one). */
 export const TICKET_PREVIEW_SIZE = 4;
 
+/** Numbers held for a purchase under review: the buyer just chose them, so up to 12 show. */
+export const HELD_PREVIEW_SIZE = 12;
+
 export function ticketPreview(
   numbers: readonly string[],
   size = TICKET_PREVIEW_SIZE,
