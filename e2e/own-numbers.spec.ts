@@ -106,9 +106,12 @@ test("los números propios se ven en la cuadrícula, en Mis pagos y en la bandej
     await expect(grid.getByRole("button", { name: "Número 03, tuyo" })).toBeVisible();
     await expect(grid.getByRole("button", { name: "Número 12, ocupado" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Leyenda" })).toContainText("Apartado por ti");
-    await page.getByRole("region", { name: "Elige tus números" }).scrollIntoViewIfNeeded();
+    // The legend and the top of the grid in view, below the sticky header.
+    await page.getByRole("list", { name: "Leyenda" }).evaluate((legend) => {
+      window.scrollTo(0, legend.getBoundingClientRect().top + window.scrollY - 96);
+    });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.getByRole("region", { name: "Elige tus números" }).screenshot({ path: shot("grid") });
+    await page.screenshot({ path: shot("grid") });
 
     await page.goto("/perfil/pagos");
     const pending = page.getByRole("main").getByRole("listitem").filter({ hasText: "En Revisión" });
@@ -132,7 +135,7 @@ test("los números propios se ven en la cuadrícula, en Mis pagos y en la bandej
       .filter({ hasText: "Luisa" });
     await expect(row.getByText("Números apartados: 07, 42, 99")).toBeAttached();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot("bandeja"), fullPage: true });
+    await row.screenshot({ path: shot("bandeja") });
   } finally {
     await admin.dispose();
   }
