@@ -37,6 +37,7 @@ function proof(id: string, extra: Partial<AdminProof> = {}): AdminProof {
     userNotes: null,
     adminNotes: null,
     quantityOfTickets: 2,
+    heldNumbers: [],
     tickets: [],
     duplicateReference: false,
     duplicateOf: null,
@@ -148,6 +149,24 @@ describe("bandeja de comprobantes", () => {
     const list = calls.find((c) => c.url.startsWith("/api/admin/proofs?"));
     expect(list?.url).toContain("status=pending");
     expect(list?.url).not.toContain("sort=");
+  });
+
+  it("un pendiente de números elegidos muestra los apartados; al azar, que se asignan al aprobar", async () => {
+    items = [
+      proof("a1", { quantityOfTickets: 3, heldNumbers: ["07", "42", "99"] }),
+      proof("b2"),
+      proof("c3", { status: "approved", tickets: ["01", "02", "03", "04"] }),
+    ];
+    await renderInbox();
+    const [held, random, approved] = screen
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.closest("li") ?? h.parentElement?.parentElement) as HTMLElement[];
+    expect(within(held as HTMLElement).getByText("Números apartados: 07, 42, 99")).toBeInTheDocument();
+    expect(held).not.toHaveTextContent("Se asignan al aprobar");
+    expect(random).toHaveTextContent("Se asignan al aprobar");
+    // Four assigned numbers all show: never "…" for a single hidden one.
+    expect(within(approved as HTMLElement).getByText("Boletos: 01, 02, 03, 04")).toBeInTheDocument();
+    expect(within(approved as HTMLElement).getByText("04")).toBeInTheDocument();
   });
 
   it("aprobar pide confirmación con comprador, monto y boletos; cancelar no aprueba", async () => {

@@ -29,6 +29,7 @@ function proof(id: string, refund: AdminProof["refund"]): AdminProof {
     userNotes: null,
     adminNotes: null,
     quantityOfTickets: 2,
+    heldNumbers: [],
     tickets: ["0007", "0042"],
     duplicateReference: false,
     duplicateOf: null,

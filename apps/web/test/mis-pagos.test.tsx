@@ -31,6 +31,7 @@ function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
     userNotes: null,
     adminNotes: null,
     quantityOfTickets: 2,
+    heldNumbers: [],
     createdAt: PHONE_NOW.toISOString(),
     reviewedAt: null,
     paymentMethodLabel: "Zelle",
@@ -207,6 +208,42 @@ describe("Mis Pagos", () => {
     );
     expect(calls("/api/proofs/mine")).toBeGreaterThan(before.proofs);
     expect(calls("/api/reservations")).toBeGreaterThan(before.reservations);
+  });
+
+  it("a pending chosen-numbers proof shows its held numbers; five assigned numbers all show; random mode says at approval", async () => {
+    proofs = page([
+      proof({
+        id: "held",
+        status: "pending",
+        statusLabel: "En Revisión",
+        quantityOfTickets: 3,
+        ticketNumbers: [],
+        heldNumbers: ["07", "42", "99"],
+        raffleTitle: "Moto elegida",
+      }),
+      proof({
+        id: "random",
+        status: "pending",
+        statusLabel: "En Revisión",
+        ticketNumbers: [],
+        heldNumbers: [],
+        raffleTitle: "Moto al azar",
+      }),
+      proof({ id: "five", ticketNumbers: ["01", "02", "03", "04", "05"], raffleTitle: "Cinco" }),
+    ]);
+    renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    const held = (await screen.findByRole("heading", { name: "Moto elegida" })).closest("li") as HTMLElement;
+    expect(held).toHaveTextContent("Números apartados:074299");
+    expect(within(held).getByText("Serán tuyos cuando se apruebe el pago.")).toBeInTheDocument();
+    expect(within(held).queryByText(/se asignan al aprobar/i)).not.toBeInTheDocument();
+
+    const random = screen.getByRole("heading", { name: "Moto al azar" }).closest("li") as HTMLElement;
+    expect(within(random).getByText("Tus números se asignan al aprobar el pago.")).toBeInTheDocument();
+    expect(within(random).queryByText(/apartados/)).not.toBeInTheDocument();
+
+    const five = screen.getByRole("heading", { name: "Cinco" }).closest("li") as HTMLElement;
+    for (const n of ["01", "02", "03", "04", "05"]) expect(within(five).getByText(n)).toBeInTheDocument();
+    expect(five).not.toHaveTextContent(/más/);
   });
 
   it("does not refetch for a notification being marked read", async () => {

@@ -30,6 +30,8 @@ interface Server {
   reserve?: (body: unknown) => Response;
   /** The bitmap's refetch never answers (to see what the page does before it). */
   hold?: boolean;
+  /** The signed-in buyer's own numbers (GET /numbers/mine); none by default. */
+  mine?: { held: number[]; owned: number[] };
 }
 
 function serve(server: Server) {
@@ -43,6 +45,9 @@ function serve(server: Server) {
         taken: server.taken.length,
         bitmap: encodeTaken(server.total, server.taken),
       });
+    }
+    if (url === "/api/raffles/r1/numbers/mine") {
+      return json(200, { raffleId: "r1", held: [], owned: [], ...server.mine });
     }
     if (url === "/api/raffles/r1/reservations" && init?.method === "POST" && server.reserve) {
       return server.reserve(JSON.parse(String(init.body)));
@@ -148,6 +153,36 @@ describe("NumberPicker", () => {
     await userEvent.click(taken);
     expect(taken).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByText(/Tu selección \(0 números\)/)).toBeInTheDocument();
+  });
+
+  it("los números propios se distinguen: apartados por ti y tuyos, con leyenda; los de otros, ocupados", async () => {
+    // 7 and 42 held by this buyer, 5 bought by them, 3 taken by someone else: all four are in the bitmap.
+    serve({ total: 100, taken: [3, 5, 7, 42], mine: { held: [7, 42], owned: [5] } });
+    renderPicker(raffle({ totalTickets: 100 }));
+    await grid();
+    const held = await screen.findByRole("button", { name: "Número 07, apartado por ti" });
+    expect(held).toHaveTextContent("apartado");
+    expect(held).toHaveAttribute("data-own", "held");
+    const owned = cell("Número 05, tuyo");
+    expect(owned).toHaveTextContent("tuyo");
+    expect(cell("Número 03, ocupado")).not.toHaveAttribute("data-own");
+    const legend = screen.getByRole("list", { name: "Leyenda" });
+    expect(legend).toHaveTextContent("Apartado por ti");
+    expect(legend).toHaveTextContent("Tuyo");
+    // Neither can be chosen again.
+    await userEvent.click(held);
+    await userEvent.click(owned);
+    expect(screen.getByText(/Tu selección \(0 números\)/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/raffles/r1/numbers/mine")).toBe(true);
+  });
+
+  it("un visitante no pide números propios ni ve esa leyenda", async () => {
+    serve({ total: 100, taken: [7], mine: { held: [7], owned: [] } });
+    renderPicker(raffle({ totalTickets: 100 }), null);
+    await grid();
+    expect(await screen.findByRole("button", { name: "Número 07, ocupado" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/numbers/mine"))).toBe(false);
+    expect(screen.getByRole("list", { name: "Leyenda" })).not.toHaveTextContent("Apartado por ti");
   });
 
   it("'Al azar' añade solo números disponibles", async () => {
@@ -369,10 +404,12 @@ describe("NumberPicker", () => {
     );
   });
 
-  it("sin violaciones de axe, con números ocupados, elegidos y combos", async () => {
-    serve({ total: 10_000, taken: [1, 3] });
+  it("sin violaciones de axe, con números ocupados, propios, elegidos y combos", async () => {
+    serve({ total: 10_000, taken: [1, 3, 5, 6], mine: { held: [5], owned: [6] } });
     const { container } = renderPicker(raffle({ combos: [{ quantity: 5, price: 20 }] }));
     await screen.findByRole("button", { name: "Número 0001, ocupado" });
+    await screen.findByRole("button", { name: "Número 0005, apartado por ti" });
+    expect(cell("Número 0006, tuyo")).toBeInTheDocument();
     await userEvent.click(cell("Número 0002, disponible"));
     await userEvent.click(cell("Número 0004, disponible"));
     const result = await axe.run(container);

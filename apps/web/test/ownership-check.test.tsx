@@ -147,6 +147,7 @@ describe("Mis pagos: the receipt's verification code", () => {
     userNotes: null,
     adminNotes: null,
     quantityOfTickets: 2,
+    heldNumbers: [],
     createdAt: "2026-11-10T12:00:00.000Z",
     reviewedAt: null,
     paymentMethodLabel: "Pago Móvil",

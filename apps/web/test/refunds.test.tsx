@@ -62,6 +62,7 @@ function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
     userNotes: null,
     adminNotes: null,
     quantityOfTickets: 5,
+    heldNumbers: [],
     createdAt: "2026-11-20T12:00:00.000Z",
     reviewedAt: "2026-11-20T13:00:00.000Z",
     paymentMethodLabel: "Zelle",

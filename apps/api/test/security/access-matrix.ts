@@ -160,6 +160,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/raffles/upcoming": { access: "public" },
   "GET /api/raffles/{id}": { access: "public", params: { id: "raffle" } },
   "GET /api/raffles/{id}/numbers": { access: "public", params: { id: "raffle" } },
+  "GET /api/raffles/{id}/numbers/mine": {
+    access: "user",
+    params: { id: "raffle" },
+    note: "Only the caller's own numbers: another buyer gets their own (none here), never the user's.",
+  },
   "GET /api/raffles/{id}/quote": {
     access: "public",
     params: { id: "raffle" },

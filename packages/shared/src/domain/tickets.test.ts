@@ -7,6 +7,7 @@ import {
   formatTicketNumber,
   isValidTicketNumber,
   parseTicketInput,
+  previewCount,
   protocolTicketNumber,
   purchaseTotal,
   sanitizeTicketInput,
@@ -131,10 +132,15 @@ describe("sanitizeTicketInput", () => {
 });
 
 describe("ticketPreview", () => {
-  it("shows the first 4 in user payments with an ellipsis flag", () => {
-    expect(ticketPreview([1, 22, 333, 4444, 5], USER_PAYMENT_TICKET_PREVIEW, 10_000)).toEqual({
+  it("shows the first 4 in user payments with an ellipsis flag, and never hides a single number", () => {
+    expect(ticketPreview([1, 22, 333, 4444, 5, 6], USER_PAYMENT_TICKET_PREVIEW, 10_000)).toEqual({
       items: ["0001", "0022", "0333", "4444"],
       more: true,
+    });
+    // Five numbers: "…y 1 más" would hide one; all five are shown.
+    expect(ticketPreview([1, 22, 333, 4444, 5], USER_PAYMENT_TICKET_PREVIEW, 10_000)).toEqual({
+      items: ["0001", "0022", "0333", "4444", "0005"],
+      more: false,
     });
     expect(ticketPreview([1, 2, 3, 4], USER_PAYMENT_TICKET_PREVIEW, 100)).toEqual({
       items: ["01", "02", "03", "04"],
@@ -142,16 +148,33 @@ describe("ticketPreview", () => {
     });
   });
 
-  it("shows 3 in admin rows", () => {
-    expect(ticketPreview([9, 8, 7, 6], ADMIN_ROW_TICKET_PREVIEW, 1000)).toEqual({
+  it("shows 3 in admin rows (4 when only one more)", () => {
+    expect(ticketPreview([9, 8, 7, 6, 5], ADMIN_ROW_TICKET_PREVIEW, 1000)).toEqual({
       items: ["009", "008", "007"],
       more: true,
     });
+    expect(ticketPreview([9, 8, 7, 6], ADMIN_ROW_TICKET_PREVIEW, 1000).items).toEqual([
+      "009",
+      "008",
+      "007",
+      "006",
+    ]);
   });
 
   it("handles empty lists and a zero limit", () => {
     expect(ticketPreview([], 4, 100)).toEqual({ items: [], more: false });
-    expect(ticketPreview([1], 0, 100)).toEqual({ items: [], more: true });
+    expect(ticketPreview([1], 0, 100)).toEqual({ items: ["01"], more: false });
+    expect(ticketPreview([1, 2], 0, 100)).toEqual({ items: [], more: true });
+  });
+
+  it("previewCount hides either nothing or at least two", () => {
+    for (let max = 0; max <= 12; max++) {
+      for (let count = 0; count <= 30; count++) {
+        const shown = previewCount(count, max);
+        expect(count - shown === 0 || count - shown >= 2).toBe(true);
+        expect(shown).toBeLessThanOrEqual(Math.max(max, count <= max + 1 ? count : 0));
+      }
+    }
   });
 });
 

@@ -95,13 +95,27 @@ export interface TicketPreview {
   more: boolean;
 }
 
-/** First `max` numbers (in the given order) formatted, plus whether more exist. */
-export function ticketPreview(numbers: readonly number[], max: number, totalTickets: number): TicketPreview {
+/**
+ * How many of `count` numbers a preview of up to `max` shows. A summary ("y 2 más") only when it hides at
+ * least two: hiding a single number behind "y 1 más" takes as much room as showing it, and the buyer
+ * checks their numbers one by one.
+ */
+export function previewCount(count: number, max: number): number {
+  const total = Math.max(0, Math.floor(count));
   const limit = Math.max(0, Math.floor(max));
-  return {
-    items: numbers.slice(0, limit).map((n) => formatTicketNumber(n, totalTickets)),
-    more: numbers.length > limit,
-  };
+  return total <= limit + 1 ? total : limit;
+}
+
+/** The numbers (in the given order) a preview of up to `max` shows (previewCount), plus what it hides. */
+export function previewOf<T>(items: readonly T[], max: number): { shown: T[]; hidden: number } {
+  const shown = items.slice(0, previewCount(items.length, max));
+  return { shown, hidden: items.length - shown.length };
+}
+
+/** The first numbers (previewCount) formatted, plus whether more exist. */
+export function ticketPreview(numbers: readonly number[], max: number, totalTickets: number): TicketPreview {
+  const { shown, hidden } = previewOf(numbers, max);
+  return { items: shown.map((n) => formatTicketNumber(n, totalTickets)), more: hidden > 0 };
 }
 
 export type TicketQuantityCheck =

@@ -251,6 +251,12 @@ export const proofRecordSchema = z.object({
   /** The reviewer's note; shown to the owner only when the proof was rejected. */
   adminNotes: z.string().nullable(),
   quantityOfTickets: z.number().int(),
+  /**
+   * The chosen numbers its reservation holds while the proof is pending (or rejected and waiting for a
+   * new proof), in the raffle's digits, ascending: "apartados", not yet the buyer's. Empty in random
+   * mode (numbers are assigned at approval), once approved (see the assigned numbers) and otherwise.
+   */
+  heldNumbers: z.array(z.string()).default([]),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
 });

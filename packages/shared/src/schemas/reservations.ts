@@ -109,6 +109,19 @@ export const numbersAvailabilitySchema = z.object({
 export type NumbersAvailability = z.infer<typeof numbersAvailabilitySchema>;
 
 /**
+ * GET /api/raffles/:id/numbers/mine: the signed-in caller's own numbers (ascending integers), so the grid
+ * shows them apart from others' taken ones. Private: the public bitmap never says whose a number is.
+ */
+export const myNumbersSchema = z.object({
+  raffleId: z.string(),
+  /** Held by the caller's reservations still holding (apartados: not theirs until approval). */
+  held: z.array(z.number().int()),
+  /** Bought by the caller (approved). */
+  owned: z.array(z.number().int()),
+});
+export type MyNumbers = z.infer<typeof myNumbersSchema>;
+
+/**
  * GET /api/raffles/:id/quote?quantity=N: the total the signed-in buyer (or a visitor) would pay. The
  * quantity is read as every es-VE number field is ("1.000" is a thousand, decision 0013).
  */

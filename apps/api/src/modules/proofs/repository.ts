@@ -2,15 +2,22 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } fr
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, tickets } from "../../db/schema";
 import { foldSql, matchesAllTerms } from "../raffles/search";
+import { heldNumbersSql } from "./held-numbers";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;
-export type ProofWithRaffle = ProofRow & { raffleTitle: string | null; raffleTotalTickets: number | null };
+export type ProofWithRaffle = ProofRow & {
+  raffleTitle: string | null;
+  raffleTotalTickets: number | null;
+  /** The numbers its reservation holds while the proof awaits a decision (heldNumbersSql). */
+  heldNumbers?: number[] | null;
+};
 
-/** Proof columns plus the raffle's title (null for a general payment). */
+/** Proof columns plus the raffle's title (null for a general payment) and the numbers held for it. */
 const withTitle = {
   ...getTableColumns(paymentProofs),
   raffleTitle: raffles.title,
   raffleTotalTickets: raffles.totalTickets,
+  heldNumbers: heldNumbersSql,
 };
 
 export async function findProof(db: Executor, id: string): Promise<ProofWithRaffle | undefined> {

@@ -89,6 +89,8 @@ export function toPaymentProof(
     quantityOfTickets: row.quantityOfTickets,
     ticketNumbers:
       APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
+    // Chosen numbers still held for this purchase: apartados, not yet the buyer's (decision 0014).
+    heldNumbers: total === null ? [] : (row.heldNumbers ?? []).map((n) => ticketLabel(Number(n), total)),
     // Only the buyer may link the record's owner tags to this purchase (issue 15).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
     // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the

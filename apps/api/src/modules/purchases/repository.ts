@@ -73,6 +73,36 @@ export async function takenNumbers(db: Executor, raffleId: string, now: Date): P
   return rows.map((row) => row.n);
 }
 
+/**
+ * The caller's own numbers in the raffle: held by their reservations still holding at `now` (the same
+ * rule as takenNumbers, so the grid agrees with the bitmap) and sold to them. Never anyone else's.
+ */
+export async function ownNumbers(
+  db: Executor,
+  raffleId: string,
+  userId: string,
+  now: Date,
+): Promise<{ held: number[]; owned: number[] }> {
+  const rows = await db
+    .select({ n: tickets.ticketNumber, status: tickets.status })
+    .from(tickets)
+    .leftJoin(reservations, eq(reservations.id, tickets.reservationId))
+    .where(
+      and(
+        eq(tickets.raffleId, raffleId),
+        or(
+          and(eq(tickets.status, "sold"), eq(tickets.userId, userId)),
+          and(eq(tickets.status, "reserved"), eq(reservations.userId, userId), holdingAt(now)),
+        ),
+      ),
+    )
+    .orderBy(tickets.ticketNumber);
+  return {
+    held: rows.filter((row) => row.status === "reserved").map((row) => row.n),
+    owned: rows.filter((row) => row.status === "sold").map((row) => row.n),
+  };
+}
+
 /** Which of these numbers are taken at `now` (a read without locks, to turn away a race's losers early). */
 export async function takenAmong(
   db: Executor,

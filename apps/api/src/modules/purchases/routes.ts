@@ -1,5 +1,6 @@
 import {
   createReservationSchema,
+  myNumbersSchema,
   myReservationsSchema,
   numbersAvailabilitySchema,
   PROOF_MESSAGES,
@@ -42,6 +43,25 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header("cache-control", NUMBERS_CACHE);
       return service.numbersOf(app.ctx.db, request.params.id);
+    },
+  );
+
+  r.get(
+    "/api/raffles/:id/numbers/mine",
+    {
+      preValidation: guard.user,
+      schema: {
+        tags,
+        summary: "Mis números en la rifa: los que retienen mis reservas vigentes y los que compré",
+        description:
+          "Solo los del usuario que llama (nunca los de otros compradores), para distinguirlos en la cuadrícula; el mapa público de /numbers no cambia.",
+        params: raffleParams,
+        response: { 200: myNumbersSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return service.myNumbersOf(app.ctx.db, sessionUserOf(request), request.params.id);
     },
   );
 

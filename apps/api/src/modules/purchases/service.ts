@@ -27,6 +27,7 @@ import {
   isVenezuelanMobile,
   MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
   MIN_TICKETS_PER_PURCHASE,
+  type MyNumbers,
   type MyReservations,
   methodCurrency,
   type NumberMode,
@@ -184,6 +185,25 @@ export async function numbersOf(
     taken: taken.length,
     bitmap: encodeTaken(raffle.totalTickets, taken),
   };
+}
+
+/**
+ * The signed-in caller's own numbers in a raffle (held and bought), for the number grid to tell them
+ * apart from everyone else's taken ones. A separate, private answer so the public bitmap stays cacheable
+ * and never says whose a number is.
+ */
+export async function myNumbersOf(
+  db: Executor,
+  viewer: SessionUser,
+  raffleId: string,
+  now: Date = new Date(),
+): Promise<MyNumbers> {
+  if (!isUuid(raffleId)) throw raffleNotFound();
+  const raffle = await repo.purchaseRaffle(db, raffleId);
+  if (!raffle) throw raffleNotFound();
+  const own = await repo.ownNumbers(db, raffleId, viewer.id, now);
+  const inRange = (n: number) => n < raffle.totalTickets;
+  return { raffleId, held: own.held.filter(inRange), owned: own.owned.filter(inRange) };
 }
 
 export async function quoteFor(

@@ -149,9 +149,14 @@ describe("external winners", () => {
 
 describe("small helpers", () => {
   it("shows at most 3 ticket numbers, then an ellipsis", () => {
-    expect(previewTickets(["0001", "0002", "0003", "0004"])).toEqual({
+    expect(previewTickets(["0001", "0002", "0003", "0004", "0005"])).toEqual({
       items: ["0001", "0002", "0003"],
       more: true,
+    });
+    // One more than fits is shown rather than hidden behind an ellipsis.
+    expect(previewTickets(["0001", "0002", "0003", "0004"])).toEqual({
+      items: ["0001", "0002", "0003", "0004"],
+      more: false,
     });
     expect(previewTickets(["0001"])).toEqual({ items: ["0001"], more: false });
   });

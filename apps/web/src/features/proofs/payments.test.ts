@@ -8,6 +8,11 @@ describe("Mis Pagos display rules", () => {
       shown: ["0001", "0002", "0003", "0004"],
       hidden: 2,
     });
+    // Five numbers: all shown, never "y 1 más".
+    expect(ticketPreview(["01", "02", "03", "04", "05"])).toEqual({
+      shown: ["01", "02", "03", "04", "05"],
+      hidden: 0,
+    });
   });
 
   it("keeps page numbers in range", () => {

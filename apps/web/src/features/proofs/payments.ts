@@ -1,13 +1,17 @@
 // Display rules of Mis Pagos (spec 1 §2 "Mis Pagos", §4 payment proof status, §9).
+import { previewOf } from "@rifazo/shared/domain/tickets";
 
-/** Approved payments show this many ticket numbers in the list, then an ellipsis. */
+/** Payments show this many ticket numbers in the list, then "y N más" (never for a single one). */
 export const TICKET_PREVIEW_SIZE = 4;
+
+/** Numbers held for a purchase under review: the buyer just chose them, so up to 12 show. */
+export const HELD_PREVIEW_SIZE = 12;
 
 export function ticketPreview(
   numbers: readonly string[],
   size = TICKET_PREVIEW_SIZE,
 ): { shown: string[]; hidden: number } {
-  return { shown: numbers.slice(0, size), hidden: Math.max(0, numbers.length - size) };
+  return previewOf(numbers, size);
 }
 
 export function isImageType(contentType: string): boolean {

@@ -10,6 +10,7 @@ import {
   users,
   winners,
 } from "../../../db/schema";
+import { heldNumbersSql } from "../../proofs/held-numbers";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
 
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
@@ -56,6 +57,7 @@ export const proofListColumns = {
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
+  heldNumbers: heldNumbersSql,
   // The other proof with the same reference key (decision 0022): typed by both, or read by OCR on one
   // receipt and typed on the other. The one the clean-up steps named comes first, else the oldest.
   duplicateOf: sql<

@@ -16,6 +16,7 @@ import {
   type PaymentMethod,
   type ProofFlag,
   pointsForApprovedAmount,
+  previewOf,
   type RefundStatus,
   reviewDeadline,
   sentence,
@@ -106,6 +107,7 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
     adminNotes: row.adminNotes,
     quantityOfTickets: row.quantityOfTickets,
     tickets: labelsOf((row.tickets ?? []).map(Number), row.raffleTotalTickets),
+    heldNumbers: labelsOf((row.heldNumbers ?? []).map(Number), row.raffleTotalTickets),
     duplicateReference: row.duplicateOf !== null,
     duplicateOf: row.duplicateOf,
     file: {
@@ -185,11 +187,11 @@ export async function pendingCount(db: AppContext["db"]): Promise<{ pending: num
   return { pending: await repo.countPending(db) };
 }
 
-/** "0001, 0042, 0777" (at most NUMBERS_IN_MESSAGE, then "y N más"). */
+/** "0001, 0042, 0777" (about NUMBERS_IN_MESSAGE, then "y N más", never "y 1 más": previewOf). */
 function numbersText(numbers: number[], totalTickets: number | null): string {
-  const shown = labelsOf(numbers.slice(0, NUMBERS_IN_MESSAGE), totalTickets).join(", ");
-  const rest = numbers.length - NUMBERS_IN_MESSAGE;
-  return rest > 0 ? `${shown} y ${rest} más` : shown;
+  const { shown, hidden } = previewOf(numbers, NUMBERS_IN_MESSAGE);
+  const text = labelsOf(shown, totalTickets).join(", ");
+  return hidden > 0 ? `${text} y ${hidden} más` : text;
 }
 
 const money = (amount: number, currency: string) => `${formatEsNumber(amount)} ${currency}`;

@@ -16,6 +16,9 @@ import { ProofStatusBadge } from "../shared/proof-status";
 import { TicketPreview } from "../shared/ticket-preview";
 import { ProofFilePreview } from "./proof-file-preview";
 
+/** The chosen numbers held for a proof under review: the reviewer checks them, so up to 12 show. */
+const HELD_ROW_PREVIEW = 12;
+
 /** /admin?tab=payments&proof=<id>: the inbox showing that one proof. */
 export function proofHref(id: string): string {
   const base = adminTabHref(paths.admin, "payments");
@@ -109,10 +112,14 @@ export function ProofRow({ proof, selected, busy, onSelect, onApprove, onReject,
               {formatNumber(proof.quantityOfTickets)} {proof.quantityOfTickets === 1 ? "boleto" : "boletos"}
             </dd>
             <dd>
-              <TicketPreview
-                tickets={proof.tickets}
-                empty={proof.status === "pending" ? "Se asignan al aprobar" : "Sin boletos"}
-              />
+              {proof.tickets.length === 0 && proof.heldNumbers.length > 0 ? (
+                <TicketPreview tickets={proof.heldNumbers} held max={HELD_ROW_PREVIEW} />
+              ) : (
+                <TicketPreview
+                  tickets={proof.tickets}
+                  empty={proof.status === "pending" ? "Se asignan al aprobar" : "Sin boletos"}
+                />
+              )}
             </dd>
           </div>
           {proof.userNotes ? (

@@ -196,6 +196,23 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
                   )}
                 </ul>
               </section>
+            ) : proof.heldNumbers.length > 0 ? (
+              <section aria-labelledby={`held-${proof.id}`} className="space-y-2">
+                <h3 id={`held-${proof.id}`} className="text-sm font-bold text-ink">
+                  Números apartados ({proof.heldNumbers.length})
+                </h3>
+                <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
+                  {proof.heldNumbers.map((number) => (
+                    <li
+                      key={number}
+                      className="rounded-md border border-dashed border-brand-600 px-2 py-1 font-mono text-sm font-bold text-brand-800"
+                    >
+                      {number}
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
+              </section>
             ) : null}
             <ReceiptCode proof={proof} />
             <RecordCheckpoint proof={proof} />

@@ -16,7 +16,7 @@ import { useOnline } from "../../../lib/use-online";
 import { myProofsQuery, type PaymentProof } from "../api/proofs-api";
 import { useLivePayments } from "../hooks/use-live-payments";
 import { useOfflineSnapshot } from "../hooks/use-offline-snapshot";
-import { clampPage, ticketPreview, ticketsLabel } from "../payments";
+import { clampPage, HELD_PREVIEW_SIZE, ticketPreview, ticketsLabel } from "../payments";
 import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
@@ -42,12 +42,33 @@ function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }
           </span>
         ),
       )}
-      {hidden > 0 ? (
-        <span className="font-bold text-muted" title={`${hidden} más`}>
-          …<span className="sr-only"> y {hidden} más</span>
-        </span>
-      ) : null}
+      {hidden > 0 ? <span className="font-bold text-muted">y {hidden} más</span> : null}
     </p>
+  );
+}
+
+/**
+ * Chosen numbers held for a purchase under review (or rejected and waiting for a new proof): shown as
+ * "apartados", outlined and dashed, since they become the buyer's only at approval (decision 0014).
+ */
+export function HeldNumbers({ numbers }: { numbers: string[] }) {
+  const { shown, hidden } = ticketPreview(numbers, HELD_PREVIEW_SIZE);
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="flex flex-wrap items-center gap-1.5">
+        <span className="font-semibold text-muted">Números apartados:</span>
+        {shown.map((number) => (
+          <span
+            key={number}
+            className="rounded-md border border-dashed border-brand-600 px-2 py-0.5 font-mono font-bold text-brand-800"
+          >
+            {number}
+          </span>
+        ))}
+        {hidden > 0 ? <span className="font-bold text-muted">y {hidden} más</span> : null}
+      </p>
+      <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
+    </div>
   );
 }
 
@@ -94,6 +115,10 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
           ) : null}
           {proof.ticketNumbers.length > 0 ? (
             <TicketChips numbers={proof.ticketNumbers} voided={state.refunded} />
+          ) : proof.heldNumbers.length > 0 ? (
+            <HeldNumbers numbers={proof.heldNumbers} />
+          ) : proof.status === "pending" && proof.raffleId ? (
+            <p className="text-sm text-muted">Tus números se asignan al aprobar el pago.</p>
           ) : null}
           {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
           {proof.refund ? <RefundPayout refund={proof.refund} /> : null}

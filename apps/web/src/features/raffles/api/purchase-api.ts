@@ -1,5 +1,6 @@
 import type {
   CreateReservation,
+  MyNumbers,
   NumbersAvailability,
   Reservation,
 } from "@rifazo/shared/schemas/reservations";
@@ -7,7 +8,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "../../../lib/api-client";
 
 // Types only from the shared schemas (that module pulls in zod at runtime).
-export type { NumbersAvailability, Reservation } from "@rifazo/shared/schemas/reservations";
+export type { MyNumbers, NumbersAvailability, Reservation } from "@rifazo/shared/schemas/reservations";
 
 /** Under "raffles", so the raffle events that refresh the page refresh the grid too. */
 export const numbersKey = (raffleId: string) => ["raffles", "numbers", raffleId] as const;
@@ -24,6 +25,20 @@ export function raffleNumbersQuery(raffleId: string) {
         client,
         cache: "no-cache",
       }),
+    staleTime: 5_000,
+  });
+}
+
+/**
+ * The signed-in buyer's own numbers (held and bought), asked apart from the public bitmap so that one
+ * stays shared by every visitor's cache. Under numbersKey: refreshed whenever the grid is.
+ */
+export function myRaffleNumbersQuery(raffleId: string, userId: string | undefined) {
+  return queryOptions({
+    queryKey: [...numbersKey(raffleId), "mine", userId ?? ""] as const,
+    queryFn: ({ signal, client }) =>
+      api.get<MyNumbers>(`/api/raffles/${encodeURIComponent(raffleId)}/numbers/mine`, { signal, client }),
+    enabled: Boolean(userId),
     staleTime: 5_000,
   });
 }

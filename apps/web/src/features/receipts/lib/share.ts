@@ -1,3 +1,4 @@
+import { previewOf } from "@rifazo/shared/domain/tickets";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 
 /** How many numbers the shared message lists before "y N más" (the link shows them all). */
@@ -5,9 +6,8 @@ const NUMBERS_IN_MESSAGE = 10;
 
 /** The text sent with the link: raffle, numbers and the receipt's link. */
 export function shareMessage(receipt: Pick<Receipt, "raffle" | "numbers" | "receiptUrl">): string {
-  const shown = receipt.numbers.slice(0, NUMBERS_IN_MESSAGE).join(", ");
-  const rest = receipt.numbers.length - NUMBERS_IN_MESSAGE;
-  const numbers = rest > 0 ? `${shown} y ${rest} más` : shown;
+  const { shown, hidden } = previewOf(receipt.numbers, NUMBERS_IN_MESSAGE);
+  const numbers = hidden > 0 ? `${shown.join(", ")} y ${hidden} más` : shown.join(", ");
   const label = receipt.numbers.length === 1 ? "mi número" : "mis números";
   return `Mi recibo de Rifazo para "${receipt.raffle.title}", ${label}: ${numbers}. ${receipt.receiptUrl}`;
 }

@@ -25,9 +25,14 @@ export interface FocusRequest {
   seq: number;
 }
 
+/** A number of the signed-in buyer: held by their reservation (not theirs yet) or bought. */
+export type OwnNumber = "held" | "owned";
+
 interface NumberGridProps {
   total: number;
   isTaken: (n: number) => boolean;
+  /** The buyer's own numbers, shown apart from others' taken ones (never selectable either). */
+  ownOf?: (n: number) => OwnNumber | null;
   selected: ReadonlySet<number>;
   onToggle: (n: number) => void;
   focusRequest: FocusRequest | null;
@@ -36,8 +41,19 @@ interface NumberGridProps {
   describedBy?: string;
 }
 
-export function cellLabel(n: number, total: number, taken: boolean, selected: boolean): string {
-  return `Número ${formatTicketNumber(n, total)}, ${taken ? "ocupado" : selected ? "seleccionado" : "disponible"}`;
+const OWN_STATE: Record<OwnNumber, string> = { held: "apartado por ti", owned: "tuyo" };
+/** The short word under the number in the cell: the cue that does not rely on colour. */
+const OWN_TAG: Record<OwnNumber, string> = { held: "apartado", owned: "tuyo" };
+
+export function cellLabel(
+  n: number,
+  total: number,
+  taken: boolean,
+  selected: boolean,
+  own: OwnNumber | null = null,
+): string {
+  const state = own ? OWN_STATE[own] : taken ? "ocupado" : selected ? "seleccionado" : "disponible";
+  return `Número ${formatTicketNumber(n, total)}, ${state}`;
 }
 
 function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
@@ -59,6 +75,7 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
 export function NumberGrid({
   total,
   isTaken,
+  ownOf,
   selected,
   onToggle,
   focusRequest,
@@ -160,7 +177,8 @@ export function NumberGrid({
     for (let col = 0; col < columns; col++) {
       const n = row * columns + col;
       if (n >= total) break;
-      const taken = isTaken(n);
+      const own = ownOf?.(n) ?? null;
+      const taken = own !== null || isTaken(n);
       const chosen = selected.has(n);
       cells.push(
         // biome-ignore lint/a11y: ARIA grid of absolutely positioned rows (virtualized); table elements lose their semantics once laid out this way, and focus sits on the buttons inside the cells (roving tabindex).
@@ -171,7 +189,8 @@ export function NumberGrid({
             tabIndex={n === tabStop ? 0 : -1}
             aria-pressed={chosen}
             aria-disabled={taken || disabled ? true : undefined}
-            aria-label={cellLabel(n, total, taken, chosen)}
+            aria-label={cellLabel(n, total, taken, chosen, own)}
+            data-own={own ?? undefined}
             onFocus={() => setActive(n)}
             onClick={() => {
               if (!taken && !disabled) onToggle(n);
@@ -182,14 +201,24 @@ export function NumberGrid({
               "focus-visible:outline-[3px] focus-visible:outline-offset-1 focus-visible:outline-ink",
               // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
               n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
-              taken
-                ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
-                : chosen
-                  ? "border-brand-700 bg-brand-700 text-white"
-                  : "border-line bg-surface text-ink hover:border-brand-400",
+              own === "held"
+                ? "flex cursor-not-allowed flex-col items-center justify-center border-2 border-dashed border-accent-600 bg-accent-50 leading-none text-accent-700"
+                : own === "owned"
+                  ? "flex cursor-not-allowed flex-col items-center justify-center border-success-700 bg-success-700 leading-none text-white"
+                  : taken
+                    ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
+                    : chosen
+                      ? "border-brand-700 bg-brand-700 text-white"
+                      : "border-line bg-surface text-ink hover:border-brand-400",
             )}
           >
             {formatTicketNumber(n, total)}
+            {own ? (
+              <span aria-hidden="true" className="mt-0.5 font-sans text-[10px] font-semibold">
+                {own === "owned" ? "✓ " : ""}
+                {OWN_TAG[own]}
+              </span>
+            ) : null}
           </button>
         </div>,
       );

@@ -22,6 +22,7 @@ import { BuyerPhonePrompt, isPhoneRequired } from "../../../profile";
 import {
   activeReservationOf,
   createReservation,
+  myRaffleNumbersQuery,
   newIdempotencyKey,
   numbersKey,
   raffleNumbersQuery,
@@ -32,7 +33,7 @@ import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseNumberQuery, parseTakenNumbers, pickRandomAvailable } from "../../lib/number-selection";
 import { quoteFor, reservationPath } from "../../lib/price-quote";
 import { PurchaseSummary } from "../purchase-summary";
-import { type FocusRequest, NumberGrid } from "./number-grid";
+import { type FocusRequest, NumberGrid, type OwnNumber } from "./number-grid";
 
 /** The selection survives a sign-in round trip (the login page sends the buyer back here). */
 const storageKey = (raffleId: string) => `rifazo:numeros:${raffleId}`;
@@ -73,6 +74,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { user } = useSession();
+  const mine = useQuery(myRaffleNumbersQuery(raffle.id, user?.id));
   const searchId = useId();
   const randomId = useId();
   const gridHelpId = useId();
@@ -97,6 +99,14 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     [bitmap, lost],
   );
   const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const ownOf = useMemo(() => {
+    const own = new Map<number, OwnNumber>();
+    if (user && mine.data) {
+      for (const n of mine.data.held) own.set(n, "held");
+      for (const n of mine.data.owned) own.set(n, "owned");
+    }
+    return (n: number) => own.get(n) ?? null;
+  }, [user, mine.data]);
   const cap = raffle.maxTicketsPerBuyer;
 
   // A new bitmap already includes what the server refused.
@@ -325,6 +335,17 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         <li className="flex items-center gap-1">
           <span className="size-3 rounded-sm bg-canvas ring-1 ring-line" /> Ocupado
         </li>
+        {user ? (
+          <>
+            <li className="flex items-center gap-1">
+              <span className="size-3 rounded-sm border-2 border-dashed border-accent-600 bg-accent-50" />{" "}
+              Apartado por ti
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="size-3 rounded-sm bg-success-700" /> Tuyo
+            </li>
+          </>
+        ) : null}
       </ul>
 
       {numbers.isPending ? (
@@ -342,6 +363,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         <NumberGrid
           total={total}
           isTaken={takenFn}
+          ownOf={ownOf}
           selected={selectedSet}
           onToggle={toggle}
           focusRequest={focusRequest}
