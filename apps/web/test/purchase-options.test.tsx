@@ -248,18 +248,18 @@ describe("combos en la tarjeta y el detalle", () => {
     serve(raffle({ totalTickets: 100, remaining: 100 }));
     renderAt(<RaffleDetailPage />);
     await screen.findByRole("grid", { name: "Números de la rifa" }, { timeout: 5000 });
-    await userEvent.click(screen.getByRole("button", { name: "Número 0007, disponible" }));
-    await userEvent.click(screen.getByRole("button", { name: "Número 0008, disponible" }));
+    await userEvent.click(screen.getByRole("button", { name: "Número 07, disponible" }));
+    await userEvent.click(screen.getByRole("button", { name: "Número 08, disponible" }));
     live.taken = [7];
     FakeEventSource.last?.dispatchEvent(new MessageEvent("raffle", { data: "{}" }));
     expect(
-      await screen.findByRole("button", { name: "Número 0007, ocupado" }, { timeout: 3000 }),
+      await screen.findByRole("button", { name: "Número 07, ocupado" }, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Quitar 0007" })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Quitar 0008" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Quitar 07" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Quitar 08" })).toBeInTheDocument();
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({
-        description: "El número 0007 acaba de ser tomado por otra persona. Elige otro.",
+        description: "El número 07 acaba de ser tomado por otra persona. Elige otro.",
       }),
     );
   });

@@ -132,7 +132,7 @@ describe("compra reembolsada", () => {
     });
     const results = within(await screen.findByRole("list", { name: "Rifas con este boleto" }));
     expect(results.getByText("Reembolsado · anulado")).toBeInTheDocument();
-    expect(results.getByText("Cancelada")).toBeInTheDocument();
+    expect(results.getByText(/· Cancelada$/)).toBeInTheDocument();
     expect(results.queryByText(/^Vendido/)).toBeNull();
     expect(screen.getByText("Boleto Anulado")).toBeInTheDocument();
     expect(
