@@ -21,6 +21,7 @@ export * from "./money";
 export * from "./number-bitmap";
 export * from "./owner-tag";
 export * from "./payment-reference";
+export * from "./plural";
 export * from "./phone";
 export * from "./pricing";
 export * from "./proof-analysis";
