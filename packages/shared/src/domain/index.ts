@@ -15,6 +15,7 @@ export * from "./draw-record";
 export * from "./draw-round-late";
 export * from "./draw-trust";
 export * from "./exchange-rate";
+export * from "./glossary";
 export * from "./levels";
 export * from "./lottery-binding";
 export * from "./money";

@@ -1,0 +1,25 @@
+// The glossary: the one wording of each state and place every screen, email, receipt and export uses,
+// so a raffle waiting for its draw never reads "Finalizada" on one page and "Congelada" on another.
+
+/** A prize place: "Primer premio", "Segundo premio", "Tercer premio", then "Premio 4". */
+export function prizePlaceName(level: number): string {
+  const named = ["Primer premio", "Segundo premio", "Tercer premio"][level - 1];
+  return named ?? `Premio ${level}`;
+}
+
+/** Badge wording of a raffle card (uppercase on the card). */
+export const CARD_STATE_WORDS = {
+  finished: "FINALIZADA",
+  awaiting_draw: "ESPERANDO EL SORTEO",
+  upcoming: "PRÓXIMAMENTE",
+  goal_reached: "¡OBJETIVO ALCANZADO!",
+  last_24h: "¡SORTEO EN 24H!",
+  cancelled: "CANCELADA",
+} as const;
+
+/** How a receipt names its draw line: the draw itself, or only the sales' close when nothing else is known. */
+export function receiptDrawLabel(kind: "drawn" | "drand_round" | "external" | "end_date" | "unknown"): string {
+  if (kind === "drawn") return "Sorteada el";
+  if (kind === "end_date") return "Cierre de ventas";
+  return "Sorteo";
+}
