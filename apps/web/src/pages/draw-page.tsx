@@ -5,6 +5,7 @@ import {
 } from "@rifazo/shared/domain/draw-page-state";
 import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -237,7 +238,7 @@ function Winners({ result }: { result: DrawResult }) {
           </span>
           <div className="min-w-0">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
-              {w.level === 1 ? "Primer premio" : `Premio nivel ${w.level}`} · {w.prize}
+              {prizePlaceName(w.level)} · {w.prize}
             </p>
             <p className="text-lg font-black text-ink">{w.winnerName}</p>
             {w.isMine ? <p className="text-sm font-bold text-brand-700">¡Este premio es tuyo!</p> : null}

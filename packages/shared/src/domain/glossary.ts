@@ -1,10 +1,26 @@
 // The glossary: the one wording of each state and place every screen, email, receipt and export uses,
 // so a raffle waiting for its draw never reads "Finalizada" on one page and "Congelada" on another.
 
-/** A prize place: "Primer premio", "Segundo premio", "Tercer premio", then "Premio 4". */
+const ORDINALS = [
+  "Primer",
+  "Segundo",
+  "Tercer",
+  "Cuarto",
+  "Quinto",
+  "Sexto",
+  "Séptimo",
+  "Octavo",
+  "Noveno",
+  "Décimo",
+];
+
+/**
+ * A prize place, the one name every page, email, receipt and export gives it: "Primer premio",
+ * "Segundo premio" … "Décimo premio", then "Premio 11" (never "Premio nivel 2").
+ */
 export function prizePlaceName(level: number): string {
-  const named = ["Primer premio", "Segundo premio", "Tercer premio"][level - 1];
-  return named ?? `Premio ${level}`;
+  const ordinal = ORDINALS[level - 1];
+  return ordinal ? `${ordinal} premio` : `Premio ${level}`;
 }
 
 /** Badge wording of a raffle card (uppercase on the card). */
@@ -18,7 +34,9 @@ export const CARD_STATE_WORDS = {
 } as const;
 
 /** How a receipt names its draw line: the draw itself, or only the sales' close when nothing else is known. */
-export function receiptDrawLabel(kind: "drawn" | "drand_round" | "external" | "end_date" | "unknown"): string {
+export function receiptDrawLabel(
+  kind: "drawn" | "drand_round" | "external" | "end_date" | "unknown",
+): string {
   if (kind === "drawn") return "Sorteada el";
   if (kind === "end_date") return "Cierre de ventas";
   return "Sorteo";

@@ -1,4 +1,5 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -91,7 +92,7 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
         {draw.winners.map((w) => (
           <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
             <CheckCircleIcon className="text-brand-700" />
-            Nivel {w.level}:{" "}
+            {prizePlaceName(w.level)}:{" "}
             <span className="font-mono font-bold tracking-widest">
               {formatTicketNumber(w.ticketNumber, draw.totalTickets)}
             </span>{" "}

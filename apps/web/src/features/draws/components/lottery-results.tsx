@@ -4,6 +4,7 @@ import type {
   LotteryFallbackData,
   RecordEntry,
 } from "@rifazo/shared/domain/draw-record";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
@@ -98,7 +99,8 @@ function ResultItem({
           ? "ninguno"
           : d.winners
               .map(
-                (w) => `${formatTicketNumber(w.ticketNumber, recordTotalTickets(record))} (nivel ${w.level})`,
+                (w) =>
+                  `${formatTicketNumber(w.ticketNumber, recordTotalTickets(record))} (${prizePlaceName(w.level).toLowerCase()})`,
               )
               .join(", ")}
       </p>

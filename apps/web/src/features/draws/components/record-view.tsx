@@ -14,6 +14,7 @@ import type {
   RulesPublishedData,
   WinnersData,
 } from "@rifazo/shared/domain/draw-record";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -414,7 +415,7 @@ function Winners({ record }: { record: RaffleRecord }) {
               <p className={w.disqualified ? "text-muted line-through" : "font-bold text-ink"}>
                 Boleto{" "}
                 <span className="font-mono tracking-widest">{ticket(w.ticketNumber, totalTickets)}</span> ·
-                Nivel {w.level}: {w.description}
+                {prizePlaceName(w.level)}: {w.description}
               </p>
               {w.replacement ? (
                 <p className="text-xs text-muted">
