@@ -37,7 +37,5 @@ export const CARD_STATE_WORDS = {
 export function receiptDrawLabel(
   kind: "drawn" | "drand_round" | "external" | "end_date" | "unknown",
 ): string {
-  if (kind === "drawn") return "Sorteada el";
-  if (kind === "end_date") return "Cierre de ventas";
-  return "Sorteo";
+  return kind === "end_date" ? "Cierre de ventas" : "Sorteo";
 }

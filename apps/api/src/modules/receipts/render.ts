@@ -1,4 +1,5 @@
 import type { Receipt } from "@rifazo/shared";
+import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
@@ -120,7 +121,7 @@ export function receiptSvg(receipt: Receipt): string {
 
   if (receipt.refund) parts.push(refundStamp(receipt.refund));
 
-  parts.push(text(60, 850, "Fecha del sorteo", 26, `fill="${MUTED}"`));
+  parts.push(text(60, 850, receiptDrawLabel(receipt.draw.kind), 26, `fill="${MUTED}"`));
   wrap(receipt.draw.text, 48, 2).forEach((line, i) => {
     parts.push(text(60, 892 + i * 40, line, 32, `font-weight="bold" fill="${INK}"`));
   });
@@ -304,7 +305,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   }
   label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
   paragraph(receipt.numbers.join("  "), 18, monoBold, receipt.refund ? muted : brand);
-  label("Fecha del sorteo");
+  label(receiptDrawLabel(receipt.draw.kind));
   paragraph(receipt.draw.text, 13);
   if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10);
   label("Comprador");
