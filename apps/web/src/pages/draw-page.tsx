@@ -34,7 +34,7 @@ import {
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
 import { CountdownDisplay } from "../features/upcoming";
 import { errorMessage, isApiError } from "../lib/api-client";
-import { formatDateTime } from "../lib/format";
+import { formatDrawMoment } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
@@ -140,7 +140,7 @@ function FrozenDraw({
       </>
     );
   }
-  const when = roundAt ? ` (${formatDateTime(roundAt)}).` : ".";
+  const when = roundAt ? ` (${formatDrawMoment(roundAt)}).` : ".";
   if (countdownTo) {
     return (
       <>
@@ -152,7 +152,7 @@ function FrozenDraw({
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
           <strong className="text-ink">{round}</strong> de drand,{" "}
           {leagueOfEntropy ? claimText("drawRoundUnknown") : claimText("drawRoundNotPublished")}, prevista
-          para el {endSentence(formatDateTime(countdownTo))}
+          para el {endSentence(formatDrawMoment(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
       </>
@@ -209,7 +209,7 @@ function LateRound({
         <AlertTriangleIcon className="shrink-0 text-warning-700" />
         {DRAW_ROUND_LATE_TEXTS.title}
       </h2>
-      <p className="mb-2 text-ink/85">{DRAW_ROUND_LATE_TEXTS.waiting(round, formatDateTime(roundAt))}</p>
+      <p className="mb-2 text-ink/85">{DRAW_ROUND_LATE_TEXTS.waiting(round, formatDrawMoment(roundAt))}</p>
       <p className="mb-4 text-muted">{DRAW_ROUND_LATE_TEXTS.next}</p>
       <Button variant="outline" waitsForCode loading={retrying} onClick={onRetry}>
         Intentar obtener la ronda ahora
@@ -474,8 +474,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             </h2>
             <p className="mb-4 text-muted">
               {state === "date_countdown_external"
-                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${endSentence(formatDateTime(derived.countdownTo))}`
-                : `El sorteo podrá realizarse el ${endSentence(formatDateTime(derived.countdownTo))}`}
+                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${endSentence(formatDrawMoment(derived.countdownTo))}`
+                : `El sorteo podrá realizarse el ${endSentence(formatDrawMoment(derived.countdownTo))}`}
             </p>
             <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
           </Panel>
@@ -494,7 +494,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             {derived.countdownTo ? (
               <>
                 <p className="mb-2 text-sm text-muted">
-                  Revisión de pagos hasta el {endSentence(formatDateTime(derived.countdownTo))}
+                  Revisión de pagos hasta el {endSentence(formatDrawMoment(derived.countdownTo))}
                 </p>
                 <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
               </>

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { ArrowRightIcon } from "../../../components/ui/icons";
-import { formatDateTime } from "../../../lib/format";
+import { formatDrawMoment } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { PublicRaffle } from "../api/raffles-api";
 import { safeExternalUrl } from "../lib/external-url";
@@ -73,7 +73,7 @@ export function ExternalAnnouncementDialog({ raffle, open, onOpenChange }: Raffl
           <Detail label="Plataforma">{raffle.externalAnnouncementPlatform ?? "Por confirmar"}</Detail>
           <Detail label="Fecha y hora">{raffle.externalAnnouncementDetails ?? "Por confirmar"}</Detail>
           {raffle.activationType === "date" && raffle.endDate ? (
-            <Detail label="Cierre de la rifa">{formatDateTime(raffle.endDate)}</Detail>
+            <Detail label="Cierre de ventas">{formatDrawMoment(raffle.endDate)}</Detail>
           ) : null}
         </dl>
         {hasWinners ? (
