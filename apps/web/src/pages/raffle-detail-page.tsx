@@ -2,6 +2,7 @@ import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/co
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
@@ -242,7 +243,7 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
       </p>
       <p className="text-sm text-muted">
         {raffle.hasWinners
-          ? "Gracias a todos por participar. Mira quién ganó y revive el sorteo."
+          ? "Gracias a todos por participar. Mira quién ganó y verifica el sorteo con su acta."
           : "El sorteo está listo: síguelo en vivo en la página del sorteo."}
       </p>
       <RaffleAction raffle={raffle} state={state} size="lg" />
@@ -251,7 +252,7 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
           to={paths.draw(raffle.id)}
           className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
         >
-          Ver animación del sorteo y ganador
+          {DRAW_RESULT_LINK_TEXT}
         </Link>
       ) : null}
     </div>

@@ -23,6 +23,19 @@ export function prizePlaceName(level: number): string {
   return ordinal ? `${ordinal} premio` : `Premio ${level}`;
 }
 
+/**
+ * A raffle's state, one word set for the admin, the public pages, the verifier and the exports. A raffle
+ * whose sales closed but that is not drawn yet is never "Finalizada".
+ */
+export const RAFFLE_STATE_WORDS = {
+  upcoming: "Próximamente",
+  active: "En venta",
+  closed: "Cerrada: revisando pagos",
+  frozen: "Lista congelada: esperando el sorteo",
+  finished: "Finalizada",
+  cancelled: "Cancelada",
+} as const;
+
 /** Badge wording of a raffle card (uppercase on the card). */
 export const CARD_STATE_WORDS = {
   finished: "FINALIZADA",
@@ -39,3 +52,9 @@ export function receiptDrawLabel(
 ): string {
   return kind === "end_date" ? "Cierre de ventas" : "Sorteo";
 }
+
+/**
+ * The link from a drawn raffle to its draw page. The page shows the result and the record that proves it;
+ * there is no replayed animation, so no link promises one.
+ */
+export const DRAW_RESULT_LINK_TEXT = "Ver el resultado y el acta del sorteo";

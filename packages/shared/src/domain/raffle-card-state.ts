@@ -77,7 +77,7 @@ export interface RaffleCardState {
   soldPercent: number;
   /** percentageDrawActivatedAt + 24 h, or null when the countdown never started. */
   drawActivatedUntil: Date | null;
-  /** Internal raffles with known winners also offer 'Ver animación del sorteo y ganador'. */
+  /** Internal raffles with known winners also link to their draw page (result and record, glossary DRAW_RESULT_LINK_TEXT). */
   canViewDrawAnimation: boolean;
 }
 

@@ -14,6 +14,7 @@
  */
 
 import { RAFFLE_STATUSES, type RaffleStatus } from "../constants";
+import { RAFFLE_STATE_WORDS } from "./glossary";
 import { formatEsNumber } from "./money";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, toDate } from "./raffle-progress";
 
@@ -55,14 +56,7 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
 };
 
 /** Spanish names of the states, as the raffle page and the admin list show them. */
-export const RAFFLE_STATE_LABELS: Record<RaffleState, string> = {
-  upcoming: "Próximamente",
-  active: "En venta",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Sorteada",
-  cancelled: "Cancelada",
-};
+export const RAFFLE_STATE_LABELS: Record<RaffleState, string> = RAFFLE_STATE_WORDS;
 
 export interface LifecycleTransition {
   from: RaffleState;

@@ -1,4 +1,5 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
 import { DrawTrustLine } from "../../../components/draw/draw-trust-notice";
@@ -81,7 +82,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
               to={paths.draw(raffle.id)}
               className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
             >
-              Ver animación del sorteo y ganador
+              {DRAW_RESULT_LINK_TEXT}
             </Link>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import {
@@ -35,7 +36,7 @@ export function WinnersDialog({ raffle, open, onOpenChange }: RaffleDialogProps)
         <DialogFooter>
           {raffle.announcementType === "internal" ? (
             <Link to={paths.draw(raffle.id)} className={buttonClasses({ variant: "outline" })}>
-              Ver animación del sorteo y ganador
+              {DRAW_RESULT_LINK_TEXT}
             </Link>
           ) : null}
           <Link to={paths.winners} className={buttonClasses()}>
