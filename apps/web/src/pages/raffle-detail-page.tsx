@@ -2,7 +2,8 @@ import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/co
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
-import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
+import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
@@ -481,8 +482,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
         </div>
       </div>
       <p className="mt-8 text-center text-xs text-muted">
-        Compra mínima de {MIN_TICKETS_PER_PURCHASE} boletos. Validamos tu comprobante en menos de 24 horas.
-        Juega con responsabilidad: prohibida la venta a menores de 18 años.
+        Compra mínima de {countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")}.{" "}
+        {proofReviewPromise(raffle.lifecycle.reviewWindowHours)} Juega con responsabilidad: prohibida la venta
+        a menores de 18 años.
       </p>
     </PageContainer>
   );

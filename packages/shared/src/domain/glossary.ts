@@ -1,3 +1,5 @@
+import { countText } from "./plural";
+
 // The glossary: the one wording of each state and place every screen, email, receipt and export uses,
 // so a raffle waiting for its draw never reads "Finalizada" on one page and "Congelada" on another.
 
@@ -58,3 +60,14 @@ export function receiptDrawLabel(
  * there is no replayed animation, so no link promises one.
  */
 export const DRAW_RESULT_LINK_TEXT = "Ver el resultado y el acta del sorteo";
+
+/**
+ * What the site promises about reviewing a payment proof. No fixed "24 horas": each raffle has its own
+ * review window after its sales close (reviewWindowHours), and a promise that contradicts it is worse than
+ * none. With the raffle's window, it says that window; without a raffle, only that we review and notify.
+ */
+export function proofReviewPromise(reviewWindowHours?: number | null): string {
+  return reviewWindowHours
+    ? `Revisamos cada comprobante; los enviados antes del cierre de ventas, a más tardar ${countText(reviewWindowHours, "hora", "horas")} después del cierre.`
+    : "Revisamos cada comprobante y te avisamos por correo cuando lo aprobamos.";
+}

@@ -66,7 +66,7 @@ export const PROOF_MESSAGES = {
   adminNotAllowed: "Las cuentas de administrador no pueden enviar comprobantes de pago.",
   rateLimited: "Has enviado varios comprobantes seguidos. Espera unos minutos e inténtalo de nuevo.",
   successTitle: "Comprobante Enviado",
-  success: "Recibimos tu comprobante. Lo validaremos en menos de 24 horas.",
+  success: "Recibimos tu comprobante. Te avisaremos por correo cuando lo revisemos.",
   notFound: "Comprobante no encontrado.",
   listError: "No se pudieron cargar tus pagos. Inténtalo de nuevo más tarde.",
   listEmpty: "Aún no has enviado comprobantes de pago.",
