@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ContactDetails } from "../src/features/contact";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { makeLifecycle, makeRaffle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
@@ -45,5 +46,38 @@ describe("tarjeta de rifa: el glosario", () => {
     renderWithProviders(<RaffleCard raffle={makeRaffle({ endDate: "2026-12-06T00:00:00.000Z" })} />);
     const moment = screen.getByText(/sábado 5 de diciembre de 2026, 8:00\sp\.\sm\./);
     expect(moment.parentElement).toHaveTextContent(/^Cierre de ventas:/);
+  });
+});
+
+describe("contacto: WhatsApp solo con número publicado", () => {
+  const serve = (whatsapp: string | null) =>
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === "/api/settings/public"
+        ? new Response(
+            JSON.stringify({
+              exchangeRate: null,
+              paymentAccounts: { pagoMovil: null, zelle: null, binance: null },
+              supportContact: { whatsapp },
+            }),
+            { status: 200, headers: { "content-type": "application/json" } },
+          )
+        : new Response("{}", { status: 404, headers: { "content-type": "application/json" } }),
+    );
+
+  it("without a published number, no WhatsApp hours are promised", async () => {
+    serve(null);
+    renderWithProviders(<ContactDetails />);
+    expect(await screen.findByText("Lunes a viernes: 9:00 a. m. – 5:00 p. m.")).toBeInTheDocument();
+    expect(screen.queryByText(/WhatsApp/)).not.toBeInTheDocument();
+  });
+
+  it("with a published number, the number and its Saturday hours", async () => {
+    serve("+584127654321");
+    renderWithProviders(<ContactDetails />);
+    expect(await screen.findByText(/solo soporte por WhatsApp/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /412-765-4321/ })).toHaveAttribute(
+      "href",
+      "https://wa.me/584127654321",
+    );
   });
 });
