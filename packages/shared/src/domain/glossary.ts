@@ -71,3 +71,11 @@ export function proofReviewPromise(reviewWindowHours?: number | null): string {
     ? `Revisamos cada comprobante; los enviados antes del cierre de ventas, a más tardar ${countText(reviewWindowHours, "hora", "horas")} después del cierre.`
     : "Revisamos cada comprobante y te avisamos por correo cuando lo aprobamos.";
 }
+
+/**
+ * How RifaPuntos are earned, as the server counts them (pointsForApprovedAmount on the payment's value in
+ * US dollars): per US$, a payment in bolívares by its dollar equivalent. Takes POINTS_PER_CURRENCY_UNIT.
+ */
+export function pointsEarningText(pointsPerDollar: number): string {
+  return `${countText(pointsPerDollar, "RifaPunto", "RifaPuntos")} por cada US$ de tus pagos aprobados (un pago en bolívares cuenta por su equivalente en dólares)`;
+}
