@@ -6,6 +6,7 @@ import {
 import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -66,7 +67,7 @@ function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
 /** "Quedan 3 pagos en revisión." (the count only; nobody's payment is shown). */
 function pendingText(count: number): string {
   if (count === 0) return "No quedan pagos en revisión.";
-  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${count} pagos en revisión.`;
+  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
 }
 
 /** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */

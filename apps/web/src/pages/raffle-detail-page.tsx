@@ -3,7 +3,7 @@ import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
-import { countText } from "@rifazo/shared/domain/plural";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
@@ -133,7 +133,7 @@ function FailureView({ error }: { error: unknown }) {
 /** "Quedan 3 pagos en revisión" (a count only). */
 function pendingProofsText(count: number): string {
   if (count === 0) return "No quedan pagos en revisión.";
-  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${formatNumber(count)} pagos en revisión.`;
+  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
 }
 
 /**
@@ -272,7 +272,7 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
           <div className="min-w-0 flex-1 space-y-0.5">
             <p className="font-semibold text-ink">{level.description}</p>
             <p className="text-sm text-muted">
-              {level.winnerCount === 1 ? "1 ganador" : `${formatNumber(level.winnerCount)} ganadores`}
+              {countText(level.winnerCount, "ganador", "ganadores")}
               {level.prizeValue !== null ? (
                 <>
                   {" · "}Valor {formatMoney(level.prizeValue, raffle.currency)}
@@ -335,7 +335,8 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
           <div className="space-y-2">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-semibold text-ink">
-                {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.totalTickets)} boletos vendidos
+                {formatNumber(raffle.soldTickets)} de {countText(raffle.totalTickets, "boleto", "boletos")}{" "}
+                vendidos
               </span>
               <span className="font-bold text-brand-800">{formatPercent(state.soldPercent)}</span>
             </div>

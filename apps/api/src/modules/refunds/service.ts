@@ -22,6 +22,7 @@ import {
   roundCents,
   type SessionUser,
 } from "@rifazo/shared";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
@@ -202,7 +203,7 @@ export async function cancelPurchases(
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     add(
       proof.userId,
-      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${net} RifaPuntos de esa compra.` : ""}`,
+      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${countText(net, "RifaPunto", "RifaPuntos")} de esa compra.` : ""}`,
     );
     await recordAudit(tx, {
       actorId: actor.id,

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -123,7 +124,7 @@ function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {
           {refund.exchangeRate !== null ? ` · tasa ${formatNumber(refund.exchangeRate, 4)} Bs/$` : ""}
         </p>
         <p className="text-sm text-muted">
-          {refund.raffleTitle} · {formatNumber(refund.quantityOfTickets)} boletos
+          {refund.raffleTitle} · {countText(refund.quantityOfTickets, "boleto", "boletos")}
         </p>
         <Badge variant={status === "paid" ? "success" : "warning"}>{REFUND_STATUS_LABELS[status]}</Badge>
         {status === "paid" ? (

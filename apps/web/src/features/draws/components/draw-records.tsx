@@ -1,5 +1,6 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -38,8 +39,8 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
             {draw.title}
           </Link>
           <p className="text-sm text-muted">
-            Sorteada el {formatDateTime(draw.drawnAt)} · {draw.ticketCount} boletos vendidos ·{" "}
-            {draw.algorithm}
+            Sorteada el {formatDateTime(draw.drawnAt)} ·{" "}
+            {countText(draw.ticketCount, "boleto vendido", "boletos vendidos")} · {draw.algorithm}
           </p>
         </div>
         {v2 ? (

@@ -5,6 +5,7 @@ import type {
   RecordEntry,
 } from "@rifazo/shared/domain/draw-record";
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
@@ -37,7 +38,7 @@ export function LotteryResultList({ record }: { record: RaffleRecord }) {
     >
       <h2 id="resultado-loteria" className="text-lg font-bold text-ink">
         {corrections > 0
-          ? `Resultado oficial corregido (${corrections} ${corrections === 1 ? "corrección" : "correcciones"})`
+          ? `Resultado oficial corregido (${countText(corrections, "corrección", "correcciones")})`
           : fallback
             ? "La lotería no decide esta rifa"
             : "Resultado oficial de la lotería"}

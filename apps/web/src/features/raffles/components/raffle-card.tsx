@@ -1,5 +1,6 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
 import { DrawTrustLine } from "../../../components/draw/draw-trust-notice";
@@ -59,7 +60,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="font-semibold text-ink">{formatPercent(state.soldPercent)} vendido</span>
             <span className="text-muted">
-              {formatNumber(raffle.soldTickets)} / {formatNumber(raffle.totalTickets)} boletos
+              {formatNumber(raffle.soldTickets)} / {countText(raffle.totalTickets, "boleto", "boletos")}
             </span>
           </div>
           <ProgressBar value={state.soldPercent} label={`Boletos vendidos de ${raffle.title}`} />

@@ -1,3 +1,4 @@
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 
 /** How many numbers the shared message lists before "y N más" (the link shows them all). */
@@ -8,7 +9,7 @@ export function shareMessage(receipt: Pick<Receipt, "raffle" | "numbers" | "rece
   const shown = receipt.numbers.slice(0, NUMBERS_IN_MESSAGE).join(", ");
   const rest = receipt.numbers.length - NUMBERS_IN_MESSAGE;
   const numbers = rest > 0 ? `${shown} y ${rest} más` : shown;
-  const label = receipt.numbers.length === 1 ? "mi número" : "mis números";
+  const label = pluralWord(receipt.numbers.length, "mi número", "mis números");
   return `Mi recibo de Rifazo para "${receipt.raffle.title}", ${label}: ${numbers}. ${receipt.receiptUrl}`;
 }
 
