@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the patterns and allow-list quote template text on purpose.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,7 +39,10 @@ const ALLOWED: { file: string; includes: string }[] = [
   },
   { file: "apps/api/src/modules/reconciliation/parse/grid.ts", includes: "${MAX_STATEMENT_ROWS." },
   // Phrase choices, not counted nouns: "un punto de control" / "N puntos", "la última cifra" / "las últimas N".
-  { file: "apps/web/src/features/draws/components/checkpoint-check.tsx", includes: '=== 1 ? "un punto de control"' },
+  {
+    file: "apps/web/src/features/draws/components/checkpoint-check.tsx",
+    includes: '=== 1 ? "un punto de control"',
+  },
   { file: "apps/api/src/modules/draws/rules.ts", includes: '=== 1 ? "la última cifra"' },
   // A command-line summary for the operator, not a page.
   { file: "apps/api/src/db/backup.ts", includes: "console.log(`Restaurado:" },
@@ -59,7 +63,7 @@ function isCode(line: string): boolean {
   return !(trimmed.startsWith("//") || trimmed.startsWith("*") || trimmed.startsWith("/*"));
 }
 
-export function handPlurals(): string[] {
+function handPlurals(): string[] {
   const found: string[] = [];
   for (const dir of DIRS) {
     for (const path of files(join(ROOT, dir))) {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { LEVEL_NAMES } from "../constants";
-import { formatEsNumber } from "../domain/money";
 import { countText } from "../domain/plural";
 
 // Rifazo Club (spec 1 §2 "Loyalty club", §4 "Club", §5 reward redemption, §7 points and rewards, §8 club).
@@ -8,8 +7,6 @@ import { countText } from "../domain/plural";
 
 export const POINTS_HISTORY_LIMIT = 200;
 export const REDEMPTIONS_LIMIT = 100;
-
-const points = (n: number) => formatEsNumber(n, 0);
 
 export const CLUB_MESSAGES = {
   loadError: "Error al cargar datos del Club",

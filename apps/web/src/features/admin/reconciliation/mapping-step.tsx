@@ -13,7 +13,6 @@ import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { formatNumber } from "../../../lib/format";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import {
   importStatement,

@@ -59,7 +59,7 @@ export function OwnershipOutcome({ result }: { result: OwnershipResult }) {
             : `Tus ${countText(result.numbers.length, "boleto", "boletos")} están en la lista congelada y marcados como tuyos`
           : result.numbers.length === 0
             ? "Comprobación con tu código de recibo"
-            : `${bad.length} de ${countText(result.numbers.length, "boleto", "boletos")} no ${pluralWord(bad.length, "coincide", "coinciden")}`
+            : `${bad.length} de ${countText(result.numbers.length, "boleto", "boletos")} no ${pluralWord(result.numbers.length, "coincide", "coinciden")}`
       }
     >
       {result.numbers.length > 0 ? (

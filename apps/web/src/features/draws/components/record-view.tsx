@@ -25,7 +25,7 @@ import { CopyButton } from "../../../components/ui/copy-button";
 import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { CountdownDisplay } from "../../upcoming";
 import { drawApi, recordKeys } from "../api";

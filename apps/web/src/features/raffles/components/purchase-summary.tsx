@@ -1,6 +1,6 @@
 import { countText } from "@rifazo/shared/domain/plural";
 import type { PriceQuote } from "@rifazo/shared/domain/pricing";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney } from "../../../lib/format";
 import { priceEquivalent, useExchangeRate } from "../../exchange-rate";
 import { DISCOUNT_RULE, discountText } from "../lib/price-quote";
 

@@ -1,6 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { bitmapFromBase64, isTaken } from "@rifazo/shared/domain/number-bitmap";
-import { countText } from "@rifazo/shared/domain/plural";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
@@ -157,7 +157,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         description:
           room < wanted
             ? PURCHASE_LIMIT_MESSAGES.capLeft(room)
-            : `Solo quedaban ${countText(picks.length, "número", "números")} disponibles.`,
+            : `${pluralWord(picks.length, "Solo quedaba", "Solo quedaban")} ${countText(picks.length, "número disponible", "números disponibles")}.`,
         variant: "warning",
       });
     }
