@@ -80,7 +80,7 @@ describe("RafflesTab: acciones del ciclo de vida", () => {
     // Frozen: nothing to open, close or cancel.
     expect(has("Rifa froze", "Cancelar")).toBe(false);
     expect(has("Rifa froze", "Cerrar antes de tiempo")).toBe(false);
-    expect(within(row("Rifa froze")).getByText("Congelada: esperando el sorteo")).toBeInTheDocument();
+    expect(within(row("Rifa froze")).getByText("Lista congelada: esperando el sorteo")).toBeInTheDocument();
   });
 
   it("cancelar pide el motivo y lo envía", async () => {

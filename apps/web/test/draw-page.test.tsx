@@ -250,7 +250,7 @@ describe("DrawPage", () => {
     transcript: null,
   };
   const SAID =
-    "¡Tenemos ganadores! Primer premio, Moto Bera: boleto 0042, María P. Premio nivel 2, Un televisor: boleto 0107, José R.";
+    "¡Tenemos ganadores! Primer premio, Moto Bera: boleto 0042, María P. Segundo premio, Un televisor: boleto 0107, José R.";
   /** The page's polite region that says the result (the roulette has its own while it spins). */
   const announcement = () =>
     screen.getAllByRole("status").find((el) => el.tagName === "P" && el.getAttribute("aria-atomic"));
@@ -328,7 +328,7 @@ describe("DrawPage", () => {
     renderPage();
     const winners = await screen.findByRole("list", { name: "Ganadores" });
     expect(within(winners).getByText("José R.")).toBeInTheDocument();
-    expect(within(winners).getByText(/Premio nivel 2 · Un televisor/)).toBeInTheDocument();
+    expect(within(winners).getByText(/Segundo premio · Un televisor/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /sortear/i })).not.toBeInTheDocument();
     // Opened on a finished draw: the winners are read with the page, not announced.
     expect(announcement()).toHaveTextContent(/^$/);

@@ -83,7 +83,7 @@ describe("tarjeta de rifa", () => {
       />,
     );
     expect(screen.getByText("Anunciado por el organizador")).toBeInTheDocument();
-    expect(screen.queryByText("Ver animación del sorteo y ganador")).not.toBeInTheDocument();
+    expect(screen.queryByText("Ver el resultado y el acta del sorteo")).not.toBeInTheDocument();
   });
 
   it("a drand raffle on the League of Entropy carries no warning on its card", () => {

@@ -52,11 +52,18 @@ describe("bank transfer account", () => {
     ).toBeInTheDocument();
   });
 
-  it("says the method is not available when the organiser has not set it up", async () => {
-    serveSettings({ pagoMovil: null, zelle: null, binance: null });
+  it("is not advertised when the organiser has not set it up: only configured methods are shown", async () => {
+    serveSettings({
+      pagoMovil: null,
+      zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" },
+      binance: null,
+    });
     renderWithProviders(<PaymentMethods />);
-    const card = await screen.findByRole("region", { name: "Transferencia bancaria" });
-    expect(await within(card).findByText(/Este método no está disponible/)).toBeInTheDocument();
+    const zelle = await screen.findByRole("region", { name: "Zelle" });
+    expect(await within(zelle).findByText("pagos@rifazo.test")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Transferencia bancaria" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Pago Móvil" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Este método no está disponible/)).not.toBeInTheDocument();
   });
 
   it("is saved by the admin with the other accounts", async () => {

@@ -1,3 +1,5 @@
+import { RAFFLE_STATE_WORDS } from "./domain/glossary";
+
 // Values both sides must agree on, taken from the specification (spec 1 §3, §9; spec 2 §3, §9).
 
 export const ROLES = ["user", "admin"] as const;
@@ -16,14 +18,8 @@ export const DEFAULT_CURRENCY: Currency = "USD";
 /** The raffle's lifecycle states (domain/raffle-lifecycle.ts has the transitions and what each allows). */
 export const RAFFLE_STATUSES = ["upcoming", "active", "closed", "frozen", "finished", "cancelled"] as const;
 export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
-export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = {
-  upcoming: "Próximamente",
-  active: "Activa",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Congelada: esperando el sorteo",
-  finished: "Finalizada",
-  cancelled: "Cancelada",
-};
+/** The glossary's words (domain/glossary.ts), the same the public pages use. */
+export const RAFFLE_STATUS_LABELS: Record<RaffleStatus, string> = RAFFLE_STATE_WORDS;
 /** Statuses only the server sets (the admin form cannot choose them). */
 export const SERVER_RAFFLE_STATUSES: readonly RaffleStatus[] = ["closed", "frozen", "cancelled"];
 

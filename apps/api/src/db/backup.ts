@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { countText } from "@rifazo/shared/domain/plural";
 import pg from "pg";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "./client";
@@ -379,7 +380,9 @@ export async function consistencyProblems(database: Database): Promise<string[]>
      HAVING count(t.id) <> p.quantity_of_tickets`,
   );
   for (const p of shortProofs) {
-    problems.push(`Comprobante ${p.id}: ${p.quantity_of_tickets} boletos pagados, ${p.n} asignados.`);
+    problems.push(
+      `Comprobante ${p.id}: ${countText(Number(p.quantity_of_tickets), "boleto pagado", "boletos pagados")}, ${countText(Number(p.n), "asignado", "asignados")}.`,
+    );
   }
   const points = await database.query<{ id: string; rifazo_points: number; total: string }>(
     `SELECT u.id, u.rifazo_points, coalesce(sum(h.points_change), 0) AS total

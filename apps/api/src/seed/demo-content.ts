@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 // The demo's community and editorial content: notifications, favourites and follows of the demo users,
 // testimonials, live broadcasts and the settings an administrator would fill in.
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
@@ -35,7 +36,7 @@ export async function seedContent(tx: Executor, input: ContentInput): Promise<vo
     note.push({
       userId: userId("maria"),
       title: "¡Pago aprobado!",
-      message: `Tu comprobante para «${mariaApproved.raffle.def.title}» fue aprobado. Tus ${mariaApproved.quantity} boletos ya están asignados.`,
+      message: `Tu comprobante para «${mariaApproved.raffle.def.title}» fue aprobado. Tus ${countText(mariaApproved.quantity, "boleto", "boletos")} ya están asignados.`,
       type: "payment_approved",
       linkTo: "/perfil/pagos",
       isRead: true,

@@ -6,6 +6,7 @@ import { formatMoney as formatEsMoney, formatEsNumber } from "@rifazo/shared/dom
 export {
   formatDate,
   formatDateTime,
+  formatDrawMoment,
   formatTime,
   sentence,
   UNKNOWN_DATE,

@@ -1,4 +1,5 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
+import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Page } from "../components/layout/page";
@@ -67,8 +68,7 @@ export function ClubPage() {
                 Niveles del club
               </h2>
               <p className="text-muted">
-                Ganas {POINTS_PER_CURRENCY_UNIT} RifaPuntos por cada unidad de moneda de tus pagos aprobados.
-                Tu nivel sube solo al alcanzar cada meta.
+                Ganas {pointsEarningText(POINTS_PER_CURRENCY_UNIT)}. Tu nivel sube solo al alcanzar cada meta.
               </p>
             </div>
             <LevelsGrid currentLevel={user?.level ?? null} />

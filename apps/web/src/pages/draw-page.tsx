@@ -5,6 +5,8 @@ import {
 } from "@rifazo/shared/domain/draw-page-state";
 import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -33,7 +35,7 @@ import {
 import { type RaffleDetail, raffleDetailQuery, raffleKeys } from "../features/raffles";
 import { CountdownDisplay } from "../features/upcoming";
 import { errorMessage, isApiError } from "../lib/api-client";
-import { formatDateTime } from "../lib/format";
+import { formatDrawMoment } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
@@ -65,7 +67,7 @@ function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
 /** "Quedan 3 pagos en revisión." (the count only; nobody's payment is shown). */
 function pendingText(count: number): string {
   if (count === 0) return "No quedan pagos en revisión.";
-  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${count} pagos en revisión.`;
+  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
 }
 
 /** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */
@@ -139,7 +141,7 @@ function FrozenDraw({
       </>
     );
   }
-  const when = roundAt ? ` (${formatDateTime(roundAt)}).` : ".";
+  const when = roundAt ? ` (${formatDrawMoment(roundAt)}).` : ".";
   if (countdownTo) {
     return (
       <>
@@ -151,7 +153,7 @@ function FrozenDraw({
           La lista de boletos ya está congelada y publicada. Los ganadores saldrán de la ronda{" "}
           <strong className="text-ink">{round}</strong> de drand,{" "}
           {leagueOfEntropy ? claimText("drawRoundUnknown") : claimText("drawRoundNotPublished")}, prevista
-          para el {endSentence(formatDateTime(countdownTo))}
+          para el {endSentence(formatDrawMoment(countdownTo))}
         </p>
         <CountdownDisplay target={countdownTo.getTime()} now={now} />
       </>
@@ -208,7 +210,7 @@ function LateRound({
         <AlertTriangleIcon className="shrink-0 text-warning-700" />
         {DRAW_ROUND_LATE_TEXTS.title}
       </h2>
-      <p className="mb-2 text-ink/85">{DRAW_ROUND_LATE_TEXTS.waiting(round, formatDateTime(roundAt))}</p>
+      <p className="mb-2 text-ink/85">{DRAW_ROUND_LATE_TEXTS.waiting(round, formatDrawMoment(roundAt))}</p>
       <p className="mb-4 text-muted">{DRAW_ROUND_LATE_TEXTS.next}</p>
       <Button variant="outline" waitsForCode loading={retrying} onClick={onRetry}>
         Intentar obtener la ronda ahora
@@ -237,7 +239,7 @@ function Winners({ result }: { result: DrawResult }) {
           </span>
           <div className="min-w-0">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
-              {w.level === 1 ? "Primer premio" : `Premio nivel ${w.level}`} · {w.prize}
+              {prizePlaceName(w.level)} · {w.prize}
             </p>
             <p className="text-lg font-black text-ink">{w.winnerName}</p>
             {w.isMine ? <p className="text-sm font-bold text-brand-700">¡Este premio es tuyo!</p> : null}
@@ -473,8 +475,8 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             </h2>
             <p className="mb-4 text-muted">
               {state === "date_countdown_external"
-                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${endSentence(formatDateTime(derived.countdownTo))}`
-                : `El sorteo podrá realizarse el ${endSentence(formatDateTime(derived.countdownTo))}`}
+                ? `Se anunciará en ${raffle.externalAnnouncementPlatform ?? "una transmisión en vivo"} el ${endSentence(formatDrawMoment(derived.countdownTo))}`
+                : `El sorteo podrá realizarse el ${endSentence(formatDrawMoment(derived.countdownTo))}`}
             </p>
             <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
           </Panel>
@@ -493,7 +495,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
             {derived.countdownTo ? (
               <>
                 <p className="mb-2 text-sm text-muted">
-                  Revisión de pagos hasta el {endSentence(formatDateTime(derived.countdownTo))}
+                  Revisión de pagos hasta el {endSentence(formatDrawMoment(derived.countdownTo))}
                 </p>
                 <CountdownDisplay target={derived.countdownTo.getTime()} now={now} />
               </>

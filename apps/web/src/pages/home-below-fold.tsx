@@ -93,7 +93,7 @@ function HowItWorks() {
         </ol>
         <div className="mt-8 flex items-center justify-center gap-3 rounded-card bg-accent-100 px-5 py-4 text-center text-sm font-semibold text-brand-950 sm:text-base">
           <ClockIcon className="shrink-0 text-xl text-accent-700" />
-          <p>Tu comprobante se valida en menos de 24 horas y recibes tus números de boleto al instante.</p>
+          <p>Revisamos tu comprobante y, al aprobarlo, recibes tus números de boleto al instante.</p>
         </div>
       </PageContainer>
     </section>

@@ -1,3 +1,4 @@
+import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { usePrefetchQuery } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
@@ -110,7 +111,7 @@ function Hero() {
           </div>
           <p className="flex items-center gap-2 text-sm text-brand-200">
             <ClockIcon className="text-accent-300" />
-            Validamos tu comprobante en menos de 24 horas.
+            {proofReviewPromise()}
           </p>
         </div>
         <div className="relative hidden h-80 lg:block">

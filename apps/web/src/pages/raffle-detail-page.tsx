@@ -2,6 +2,8 @@ import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/co
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
@@ -131,7 +133,7 @@ function FailureView({ error }: { error: unknown }) {
 /** "Quedan 3 pagos en revisión" (a count only). */
 function pendingProofsText(count: number): string {
   if (count === 0) return "No quedan pagos en revisión.";
-  return count === 1 ? "Queda 1 pago en revisión." : `Quedan ${formatNumber(count)} pagos en revisión.`;
+  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
 }
 
 /**
@@ -242,7 +244,7 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
       </p>
       <p className="text-sm text-muted">
         {raffle.hasWinners
-          ? "Gracias a todos por participar. Mira quién ganó y revive el sorteo."
+          ? "Gracias a todos por participar. Mira quién ganó y verifica el sorteo con su acta."
           : "El sorteo está listo: síguelo en vivo en la página del sorteo."}
       </p>
       <RaffleAction raffle={raffle} state={state} size="lg" />
@@ -251,7 +253,7 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
           to={paths.draw(raffle.id)}
           className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
         >
-          Ver animación del sorteo y ganador
+          {DRAW_RESULT_LINK_TEXT}
         </Link>
       ) : null}
     </div>
@@ -270,7 +272,7 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
           <div className="min-w-0 flex-1 space-y-0.5">
             <p className="font-semibold text-ink">{level.description}</p>
             <p className="text-sm text-muted">
-              {level.winnerCount === 1 ? "1 ganador" : `${formatNumber(level.winnerCount)} ganadores`}
+              {countText(level.winnerCount, "ganador", "ganadores")}
               {level.prizeValue !== null ? (
                 <>
                   {" · "}Valor {formatMoney(level.prizeValue, raffle.currency)}
@@ -333,7 +335,8 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
           <div className="space-y-2">
             <div className="flex items-baseline justify-between gap-2 text-sm">
               <span className="font-semibold text-ink">
-                {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.totalTickets)} boletos vendidos
+                {formatNumber(raffle.soldTickets)} de {countText(raffle.totalTickets, "boleto", "boletos")}{" "}
+                vendidos
               </span>
               <span className="font-bold text-brand-800">{formatPercent(state.soldPercent)}</span>
             </div>
@@ -480,8 +483,9 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
         </div>
       </div>
       <p className="mt-8 text-center text-xs text-muted">
-        Compra mínima de {MIN_TICKETS_PER_PURCHASE} boletos. Validamos tu comprobante en menos de 24 horas.
-        Juega con responsabilidad: prohibida la venta a menores de 18 años.
+        Compra mínima de {countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")}.{" "}
+        {proofReviewPromise(raffle.lifecycle.reviewWindowHours)} Juega con responsabilidad: prohibida la venta
+        a menores de 18 años.
       </p>
     </PageContainer>
   );

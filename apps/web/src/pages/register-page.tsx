@@ -3,7 +3,7 @@ import { GuestOnly, RegisterForm } from "../features/auth";
 
 const HIGHLIGHTS = [
   "Participa en rifas con premios increíbles.",
-  "Validamos tu comprobante en menos de 24 horas.",
+  "Revisamos tu comprobante y te avisamos por correo.",
   "Gana 100 RifaPuntos por cada dólar en pagos aprobados.",
 ] as const;
 

@@ -1,5 +1,6 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
+import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -87,14 +88,14 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         </p>
         <p>
           Después de pagar debes subir tu comprobante con la referencia de la operación. Nuestro equipo lo
-          revisa y lo aprueba o rechaza en un plazo máximo de <strong>24 horas hábiles</strong>. Un
-          comprobante se rechaza si la referencia no coincide con un pago recibido, si el monto es menor al
-          total o si el archivo no es legible; en ese caso te indicaremos el motivo.
+          revisa y lo aprueba o rechaza dentro del plazo de revisión que indica cada rifa. Un comprobante se
+          rechaza si la referencia no coincide con un pago recibido, si el monto es menor al total o si el
+          archivo no es legible; en ese caso te indicaremos el motivo.
         </p>
         <p>
-          Por cada unidad de moneda de tus pagos aprobados sumas{" "}
-          <strong>{POINTS_PER_CURRENCY_UNIT} RifaPuntos</strong> del programa Rifazo Club, que se rige por las
-          reglas publicadas en su página. Los RifaPuntos no tienen valor en dinero ni son transferibles.
+          Sumas <strong>{pointsEarningText(POINTS_PER_CURRENCY_UNIT)}</strong> del programa Rifazo Club, que
+          se rige por las reglas publicadas en su página. Los RifaPuntos no tienen valor en dinero ni son
+          transferibles.
         </p>
         <p>
           Los boletos aprobados no son reembolsables, salvo que una rifa se cancele. Si una rifa se cancela,

@@ -1,3 +1,4 @@
+import { RAFFLE_STATE_WORDS } from "@rifazo/shared/domain/glossary";
 import {
   parseVerifierNumbers,
   VERIFIER_NUMBERS_PARAM,
@@ -33,13 +34,7 @@ import { CHECKPOINT_PARAM, paths } from "../lib/paths";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
 // The verifier lists raffles on sale, under review, frozen and drawn, however old the draw.
-const STATUS_LABELS: Record<string, string> = {
-  active: "Activa",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Finalizada",
-  cancelled: "Cancelada",
-};
+const STATUS_LABELS: Record<string, string> = RAFFLE_STATE_WORDS;
 
 function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
   const headline = verifierHeadline(data);

@@ -58,3 +58,14 @@ export function formatDateTime(value: DateInput): string {
     minute: "2-digit",
   }).format(date);
 }
+
+/**
+ * A draw's moment, the one wording every card, page, receipt and email uses for it:
+ * "sábado 5 de diciembre de 2026, 8:00 p. m." (Venezuelan time).
+ */
+export function formatDrawMoment(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN_DATE;
+  const day = dateFormat("draw:weekday", { weekday: "long" }).format(date);
+  return `${day} ${formatDate(date, "long")}, ${formatTime(date)}`;
+}

@@ -1,3 +1,4 @@
+import { countText } from "./plural";
 /**
  * Checkpoints of a raffle's record (docs/draw-protocol.md §14, decision 0023): each approved purchase
  * keeps the record's length and head hash at the moment of its approval, and the latest drand round the
@@ -134,7 +135,7 @@ export function checkpointsSummary(results: readonly CheckpointCheck[]): string 
   if (failed.length === 0) {
     return results.length === 1
       ? "El acta publicada extiende el punto de control presentado."
-      : `El acta publicada extiende los ${results.length} puntos de control presentados.`;
+      : `El acta publicada extiende los ${countText(results.length, "punto", "puntos")} de control presentados.`;
   }
   return failed.map((r) => r.text).join(" ");
 }

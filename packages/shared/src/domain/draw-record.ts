@@ -1,3 +1,4 @@
+import { countText } from "./plural";
 /**
  * The raffle's record (issue 15, docs/draw-protocol.md §2-3, §9-11): an append-only list of entries,
  * each carrying the hash of the previous one, from the rules as sold to the winners. Editing any past
@@ -478,7 +479,7 @@ export function assertExternalRule(rule: ExternalRule, totalTickets: number): vo
   }
   if (10 ** rule.digits < totalTickets) {
     throw new DrawInputError(
-      `Con ${rule.digits} cifra(s) la regla no alcanza a todos los ${totalTickets} boletos: usa al menos ${String(totalTickets - 1).length}.`,
+      `Con ${countText(rule.digits, "cifra", "cifras")} la regla no alcanza a todos los ${countText(totalTickets, "boleto", "boletos")}: usa al menos ${String(totalTickets - 1).length}.`,
     );
   }
 }
@@ -497,7 +498,7 @@ export function parseExternalResult(result: string, rule: ExternalRule): string[
     }
     if (n.length < rule.digits) {
       throw new DrawInputError(
-        `Cada número del resultado debe tener al menos ${rule.digits} cifra(s): «${n}».`,
+        `Cada número del resultado debe tener al menos ${countText(rule.digits, "cifra", "cifras")}: «${n}».`,
       );
     }
   }
@@ -522,7 +523,7 @@ export function mapExternalResult(
   const official = parseExternalResult(result, rule);
   if (options.maxResults !== undefined && official.length > options.maxResults) {
     throw new DrawInputError(
-      `El resultado tiene ${official.length} números pero la rifa solo tiene ${options.maxResults} premio(s).`,
+      `El resultado tiene ${countText(official.length, "número", "números")} pero la rifa solo tiene ${countText(options.maxResults, "premio", "premios")}.`,
     );
   }
   const available = new Set(frozenNumbers.filter((n) => isValidTicketNumber(n) && n < totalTickets));

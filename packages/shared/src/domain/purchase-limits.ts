@@ -1,4 +1,5 @@
 import { MIN_TICKETS_PER_PURCHASE } from "../constants";
+import { countText } from "./plural";
 
 /**
  * Per-buyer limits on holding tickets (decision 0008): one account must not be able to make a raffle look
@@ -67,15 +68,15 @@ export function ticketsAllowed(cap: number, held: number): number {
 }
 
 export const PURCHASE_LIMIT_MESSAGES = {
-  capLabel: (cap: number) => `Máximo ${cap} ${cap === 1 ? "boleto" : "boletos"} por persona`,
+  capLabel: (cap: number) => `Máximo ${countText(cap, "boleto", "boletos")} por persona`,
   /** More tickets than the buyer may still ask for in this raffle. */
   capLeft: (left: number) =>
-    `Puedes comprar como máximo ${left} ${left === 1 ? "boleto" : "boletos"} más en esta rifa.`,
+    `Puedes comprar como máximo ${countText(left, "boleto", "boletos")} más en esta rifa.`,
   /** Nothing (or less than a minimum purchase) left under the cap. */
   capReached: (cap: number) =>
-    `Ya alcanzaste el máximo de ${cap} boletos por persona en esta rifa (contando los pagos en revisión).`,
+    `Ya alcanzaste el máximo de ${countText(cap, "boleto", "boletos")} por persona en esta rifa (contando los pagos en revisión).`,
   capTitle: "Límite por Persona",
-  pendingLimit: `Ya tienes ${MAX_PENDING_PROOFS_PER_ACCOUNT} comprobantes en revisión. Espera a que los validemos antes de enviar otro.`,
+  pendingLimit: `Ya tienes ${countText(MAX_PENDING_PROOFS_PER_ACCOUNT, "comprobante", "comprobantes")} en revisión. Espera a que los validemos antes de enviar otro.`,
 } as const;
 
 /** The message for a request of `requested` tickets when `left` remain under `cap`. */

@@ -60,7 +60,7 @@ describe("raffleCardState: internal raffles", () => {
   it.each(["closed", "frozen"] as const)("state %s (sales stopped, not drawn) -> draw ready", (state) => {
     expect(summary(raffle({ state }))).toEqual({
       phase: "draw_ready",
-      badge: "FINALIZADA",
+      badge: "ESPERANDO EL SORTEO",
       action: "view_draw",
       salesOpen: false,
     });
@@ -172,13 +172,13 @@ describe("raffleCardState: internal raffles", () => {
       expect(s.phase).toBe("last_24h");
     });
 
-    it("after the 24 h window the server closes it -> finished card with Ver Sorteo", () => {
+    it("after the 24 h window the server closes it -> waiting card with Ver Sorteo", () => {
       const s = raffleCardState(
         raffle({ state: "closed", soldTickets: 900, percentageDrawActivatedAt: at(-24 * HOUR) }),
         NOW,
       );
       expect(s.phase).toBe("draw_ready");
-      expect(s.badge?.label).toBe("FINALIZADA");
+      expect(s.badge?.label).toBe("ESPERANDO EL SORTEO");
       expect(s.primaryAction.kind).toBe("view_draw");
       expect(s.salesOpen).toBe(false);
     });
@@ -207,7 +207,7 @@ describe("raffleCardState: internal raffles", () => {
     it("the server closed it at its end date -> draw ready", () => {
       expect(summary(raffle({ activationType: "date", state: "closed" }))).toEqual({
         phase: "draw_ready",
-        badge: "FINALIZADA",
+        badge: "ESPERANDO EL SORTEO",
         action: "view_draw",
         salesOpen: false,
       });
@@ -238,8 +238,12 @@ describe("raffleCardState: external announcement", () => {
     salesOpen: false,
   };
 
-  it.each(["closed", "frozen", "finished"] as const)("state %s -> ready to announce", (state) => {
-    expect(summary(external({ state }))).toEqual(ready);
+  it.each(["closed", "frozen"] as const)("state %s -> ready to announce, waiting for the draw", (state) => {
+    expect(summary(external({ state }))).toEqual({ ...ready, badge: "ESPERANDO EL SORTEO" });
+  });
+
+  it("state finished -> ready to announce", () => {
+    expect(summary(external({ state: "finished" }))).toEqual(ready);
   });
 
   it("is never 'finished', even with winners", () => {
@@ -250,7 +254,10 @@ describe("raffleCardState: external announcement", () => {
   });
 
   it("the server closed it (goal reached, end date) -> ready to announce", () => {
-    expect(summary(external({ state: "closed", soldTickets: 800 }))).toEqual(ready);
+    expect(summary(external({ state: "closed", soldTickets: 800 }))).toEqual({
+      ...ready,
+      badge: "ESPERANDO EL SORTEO",
+    });
   });
 
   it("upcoming -> Notificarme", () => {
@@ -282,5 +289,16 @@ describe("raffleCardState: external announcement", () => {
 
   it("known winners close sales of an external raffle (announcement instead of purchase)", () => {
     expect(summary(external({ hasWinners: true }))).toEqual(ready);
+  });
+});
+
+describe("a raffle waiting for its draw is not 'FINALIZADA'", () => {
+  it.each(["closed", "frozen"] as const)("internal %s without winners -> ESPERANDO EL SORTEO", (state) => {
+    const s = raffleCardState(raffle({ state }), NOW);
+    expect(s.badge).toEqual({ kind: "awaiting_draw", label: "ESPERANDO EL SORTEO" });
+  });
+  it.each(["closed", "frozen"] as const)("external %s without winners -> ESPERANDO EL SORTEO", (state) => {
+    const s = raffleCardState(raffle({ state, announcementType: "external" }), NOW);
+    expect(s.badge?.label).toBe("ESPERANDO EL SORTEO");
   });
 });

@@ -7,6 +7,7 @@
  */
 
 import type { ActivationType, AnnouncementType } from "../constants";
+import { CARD_STATE_WORDS } from "./glossary";
 import type { RaffleState } from "./raffle-lifecycle";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, soldPercentage } from "./raffle-progress";
 
@@ -37,6 +38,7 @@ export type RaffleCardPhase =
 
 export type RaffleCardBadgeKind =
   | "finished"
+  | "awaiting_draw"
   | "upcoming"
   | "percentage"
   | "goal_reached"
@@ -75,17 +77,12 @@ export interface RaffleCardState {
   soldPercent: number;
   /** percentageDrawActivatedAt + 24 h, or null when the countdown never started. */
   drawActivatedUntil: Date | null;
-  /** Internal raffles with known winners also offer 'Ver animación del sorteo y ganador'. */
+  /** Internal raffles with known winners also link to their draw page (result and record, glossary DRAW_RESULT_LINK_TEXT). */
   canViewDrawAnimation: boolean;
 }
 
-export const CARD_BADGE_LABELS = {
-  finished: "FINALIZADA",
-  upcoming: "PRÓXIMAMENTE",
-  goal_reached: "¡OBJETIVO ALCANZADO!",
-  last_24h: "¡SORTEO EN 24H!",
-  cancelled: "CANCELADA",
-} as const;
+/** The glossary's card words (glossary.ts), so the card and the other pages agree. */
+export const CARD_BADGE_LABELS = CARD_STATE_WORDS;
 
 export const CARD_ACTION_LABELS: Record<RaffleCardActionKind, string> = {
   view_winner: "Ver Ganador",
@@ -137,12 +134,15 @@ export function raffleCardState(raffle: RaffleCardInput, _now?: Date): RaffleCar
   if (raffle.state === "cancelled") return result("cancelled", badge("cancelled"), "view_details");
   // Known winners mean the draw already happened: never offer sales or a new draw again.
   const salesOver = raffle.state !== "upcoming" && raffle.state !== "active";
+  // Sales closed (closed, frozen) but no winners yet: the raffle waits for its draw, it is not finished.
+  const endedBadge =
+    raffle.state === "finished" || raffle.hasWinners ? badge("finished") : badge("awaiting_draw");
 
   // External raffles: winners are announced elsewhere, so the card never says
   // "finished"; once sales close it opens the announcement modal instead.
   if (raffle.announcementType === "external") {
     if (salesOver || raffle.hasWinners) {
-      return result("ready_to_announce", badge("finished"), "external_announcement");
+      return result("ready_to_announce", endedBadge, "external_announcement");
     }
     if (raffle.state === "upcoming") return result("upcoming", badge("upcoming"), "notify");
     const sellingBadge = isPercentage
@@ -155,7 +155,7 @@ export function raffleCardState(raffle: RaffleCardInput, _now?: Date): RaffleCar
   if (salesOver || raffle.hasWinners) {
     return raffle.hasWinners
       ? result("finished", badge("finished"), "view_winner")
-      : result("draw_ready", badge("finished"), "view_draw");
+      : result("draw_ready", endedBadge, "view_draw");
   }
   if (raffle.state === "upcoming") return result("upcoming", badge("upcoming"), "notify");
 

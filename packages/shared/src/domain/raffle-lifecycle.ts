@@ -1,3 +1,4 @@
+import { countText, pluralWord } from "./plural";
 /**
  * The raffle's life as one state machine (issue 15, "One lifecycle, owned by the server"). The server
  * persists the state in raffles.status, applies the transitions below (dueTransition tells it what is due)
@@ -14,7 +15,7 @@
  */
 
 import { RAFFLE_STATUSES, type RaffleStatus } from "../constants";
-import { formatEsNumber } from "./money";
+import { RAFFLE_STATE_WORDS } from "./glossary";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, toDate } from "./raffle-progress";
 
 export type RaffleState = RaffleStatus;
@@ -55,14 +56,7 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
 };
 
 /** Spanish names of the states, as the raffle page and the admin list show them. */
-export const RAFFLE_STATE_LABELS: Record<RaffleState, string> = {
-  upcoming: "Próximamente",
-  active: "En venta",
-  closed: "Cerrada: revisando pagos",
-  frozen: "Lista congelada: esperando el sorteo",
-  finished: "Sorteada",
-  cancelled: "Cancelada",
-};
+export const RAFFLE_STATE_LABELS: Record<RaffleState, string> = RAFFLE_STATE_WORDS;
 
 export interface LifecycleTransition {
   from: RaffleState;
@@ -245,7 +239,7 @@ export const LIFECYCLE_MESSAGES = {
   openRefused: "Solo una rifa próxima puede abrir sus ventas.",
   expiredProof: (deadline: string) =>
     `La ventana de revisión de pagos de esta rifa terminó (${deadline}) sin que se confirmara este pago, así que no entra en el sorteo.`,
-  belowMinimum: (min: number) => `Se sortea si se venden al menos ${formatEsNumber(min, 0)} boletos.`,
+  belowMinimum: (min: number) => `Se sortea si se venden al menos ${countText(min, "boleto", "boletos")}.`,
   awaitingDecision:
     "Cerrada: no alcanzó el mínimo de boletos; el organizador decidirá si la prorroga o la cancela",
   extendRefused:
@@ -253,7 +247,8 @@ export const LIFECYCLE_MESSAGES = {
   extensionsExhausted: (max: number) =>
     max === 0
       ? "Esta rifa no admite prórrogas."
-      : `Esta rifa ya usó sus ${max} ${max === 1 ? "prórroga" : "prórrogas"} permitidas.`,
+      : `Esta rifa ya usó ${pluralWord(max, "su", "sus")} ${countText(max, "prórroga permitida", "prórrogas permitidas")}.`,
   extendDateEarlier: "La nueva fecha de cierre debe ser posterior a la actual y a este momento.",
-  reviewWindowText: (hours: number) => `Revisión de pagos: hasta ${hours} horas después del cierre`,
+  reviewWindowText: (hours: number) =>
+    `Revisión de pagos: hasta ${countText(hours, "hora", "horas")} después del cierre`,
 } as const;

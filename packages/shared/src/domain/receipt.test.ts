@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatDrawMoment } from "./dates";
+import { receiptDrawLabel } from "./glossary";
 import {
   isReceiptToken,
   parseVerifierNumbers,
@@ -46,19 +48,24 @@ describe("receipt link and verifier link", () => {
 
 describe("receiptDrawText", () => {
   const at = "2026-12-01T20:00:00.000Z";
-  it("states the draw in Venezuelan time and names what decides it", () => {
+  it("states the draw in Venezuelan time, in the one wording of a draw's moment", () => {
     expect(receiptDrawText({ kind: "drand_round", at, round: 99, lottery: null })).toBe(
-      "1 de diciembre de 2026 a las 4:00 p. m. (ronda 99 de drand)",
+      "martes 1 de diciembre de 2026, 4:00 p. m. (ronda 99 de drand)",
     );
     expect(receiptDrawText({ kind: "external", at, round: null, lottery: "Triple Gordo" })).toContain(
       "(Triple Gordo)",
     );
-    expect(receiptDrawText({ kind: "end_date", at, round: null, lottery: null })).toContain(
-      "cierre de ventas",
-    );
-    expect(receiptDrawText({ kind: "drawn", at, round: 99, lottery: null })).toMatch(
-      /^Sorteada el 1 de diciembre/,
-    );
+    expect(receiptDrawText({ kind: "drawn", at, round: 99, lottery: null })).toBe(formatDrawMoment(at));
     expect(receiptDrawText({ kind: "unknown", at: null, round: null, lottery: null })).toBe("Por anunciar");
+  });
+
+  it("a sales' close is labelled as such, never mixed into the draw's date", () => {
+    const text = receiptDrawText({ kind: "end_date", at, round: null, lottery: null });
+    expect(text).toBe("martes 1 de diciembre de 2026, 4:00 p. m.");
+    expect(text).not.toContain("cierre");
+    expect(receiptDrawLabel("end_date")).toBe("Cierre de ventas");
+    for (const kind of ["drawn", "drand_round", "external", "unknown"] as const) {
+      expect(receiptDrawLabel(kind)).toBe("Sorteo");
+    }
   });
 });

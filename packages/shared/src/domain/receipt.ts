@@ -4,6 +4,7 @@
  * and the web page say exactly the same thing.
  */
 import { LOCALE, TIME_ZONE } from "../constants";
+import { formatDrawMoment } from "./dates";
 import { parseTicketInput } from "./tickets";
 
 /** The receipt page's link: 32 random bytes as base64url (43 characters), unguessable. */
@@ -106,18 +107,22 @@ export function receiptDateTime(iso: string, style: "long" | "short" = "long"): 
   return (style === "long" ? dateTimeFormat : shortDateTimeFormat).format(new Date(iso));
 }
 
-/** The draw line of a receipt: when (and by what) the raffle is or was decided. */
+/**
+ * The draw line of a receipt, under receiptDrawLabel(kind) (glossary.ts): when (and by what) the raffle is
+ * or was decided, in the one wording of a draw's moment (formatDrawMoment). A raffle whose draw time is not
+ * known yet shows its sales' close under "Cierre de ventas", never as the draw's date.
+ */
 export function receiptDrawText(draw: ReceiptDrawInput): string {
-  const when = draw.at ? receiptDateTime(draw.at) : null;
+  const when = draw.at ? formatDrawMoment(draw.at) : null;
   switch (draw.kind) {
     case "drawn":
-      return when ? `Sorteada el ${when}` : "Sorteada";
+      return when ?? "Ya realizado";
     case "drand_round":
       return when ? `${when} (ronda ${draw.round ?? "?"} de drand)` : `Ronda ${draw.round ?? "?"} de drand`;
     case "external":
       return when ? `${when}${draw.lottery ? ` (${draw.lottery})` : ""}` : (draw.lottery ?? "Por anunciar");
     case "end_date":
-      return when ? `${when} (cierre de ventas)` : "Por anunciar";
+      return when ?? "Por anunciar";
     default:
       return "Por anunciar";
   }

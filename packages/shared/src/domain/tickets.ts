@@ -1,3 +1,4 @@
+import { countText, pluralWord } from "./plural";
 /**
  * Ticket numbers are stored as integers 0-9999 (spec 1 §3, §5, §9) and shown with as many digits as the
  * raffle's last number needs, at least 2: a 100-ticket raffle shows 00-99 and a 1,000-ticket one 000-999,
@@ -144,7 +145,7 @@ export function checkTicketQuantity(requested: number, remaining: number): Ticke
       ok: false,
       quantity: Math.max(MIN_TICKETS_PER_PURCHASE, left),
       title: "Boletos Insuficientes",
-      message: `Solo quedan ${left} boletos disponibles.`,
+      message: `${pluralWord(left, "Solo queda", "Solo quedan")} ${countText(left, "boleto disponible", "boletos disponibles")}.`,
     };
   }
   return { ok: true, quantity };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LEVEL_NAMES } from "../constants";
-import { formatEsNumber } from "../domain/money";
+import { countText } from "../domain/plural";
 
 // Rifazo Club (spec 1 §2 "Loyalty club", §4 "Club", §5 reward redemption, §7 points and rewards, §8 club).
 // Points only change through the ledger (points_history); a redemption spends them in one transaction.
@@ -8,18 +8,17 @@ import { formatEsNumber } from "../domain/money";
 export const POINTS_HISTORY_LIMIT = 200;
 export const REDEMPTIONS_LIMIT = 100;
 
-const points = (n: number) => formatEsNumber(n, 0);
-
 export const CLUB_MESSAGES = {
   loadError: "Error al cargar datos del Club",
   signIn: "Debes iniciar sesión para canjear recompensas.",
   insufficientPointsTitle: "Puntos Insuficientes",
-  insufficientPoints: (missing: number) => `Necesitas ${points(missing)} RifaPuntos más.`,
+  insufficientPoints: (missing: number) => `Necesitas ${countText(missing, "RifaPunto", "RifaPuntos")} más.`,
   insufficientLevelTitle: "Nivel Insuficiente",
   insufficientLevel: (level: string) => `Requiere Nivel ${level}.`,
   redeemErrorTitle: "Error al Canjear",
   redeemedTitle: "¡Recompensa Canjeada!",
-  redeemed: (title: string, spent: number) => `Canjeaste "${title}" por ${points(spent)} RifaPuntos.`,
+  redeemed: (title: string, spent: number) =>
+    `Canjeaste "${title}" por ${countText(spent, "RifaPunto", "RifaPuntos")}.`,
   rewardNotFound: "Recompensa no encontrada.",
   adminNotAllowed: "Las cuentas de administrador no pueden canjear recompensas.",
   idempotencyKeyInvalid: "La clave de idempotencia no es válida.",

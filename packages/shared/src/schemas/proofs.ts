@@ -11,6 +11,7 @@ import {
 } from "../constants";
 import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
+import { countText, pluralWord } from "../domain/plural";
 import { capMessage } from "../domain/purchase-limits";
 import { buyerRefundSchema } from "./admin/refunds";
 import { esNumber } from "./es-number";
@@ -46,7 +47,7 @@ export const PROOF_MESSAGES = {
   currencyInvalid: "La moneda debe ser USD o VES.",
   quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
   minPurchaseTitle: "Compra Mínima",
-  minPurchase: `La compra mínima permitida es de ${MIN_TICKETS_PER_PURCHASE} boletos.`,
+  minPurchase: `La compra mínima permitida es de ${countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")}.`,
   notesTooLong: `Las notas no pueden superar los ${PROOF_LIMITS.notes} caracteres.`,
   raffleRequired: "Indica la rifa del pago.",
   idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
@@ -58,7 +59,8 @@ export const PROOF_MESSAGES = {
   raffleLoadFailed: "No se pudieron cargar los detalles de la rifa.",
   salesClosed: "La venta de boletos para esta rifa está cerrada.",
   insufficientTicketsTitle: "Boletos Insuficientes",
-  remaining: (left: number) => `Solo quedan ${left} boletos disponibles.`,
+  remaining: (left: number) =>
+    `${pluralWord(left, "Solo queda", "Solo quedan")} ${countText(left, "boleto disponible", "boletos disponibles")}.`,
   amountMismatch: (total: number, currency: string) =>
     `El monto debe ser ${money(total, currency)}: el precio del boleto por la cantidad de boletos.`,
   currencyMismatch: (currency: string) => `La moneda de esta rifa es ${currency}.`,
@@ -66,7 +68,7 @@ export const PROOF_MESSAGES = {
   adminNotAllowed: "Las cuentas de administrador no pueden enviar comprobantes de pago.",
   rateLimited: "Has enviado varios comprobantes seguidos. Espera unos minutos e inténtalo de nuevo.",
   successTitle: "Comprobante Enviado",
-  success: "Recibimos tu comprobante. Lo validaremos en menos de 24 horas.",
+  success: "Recibimos tu comprobante. Te avisaremos por correo cuando lo revisemos.",
   notFound: "Comprobante no encontrado.",
   listError: "No se pudieron cargar tus pagos. Inténtalo de nuevo más tarde.",
   listEmpty: "Aún no has enviado comprobantes de pago.",

@@ -6,11 +6,13 @@ import {
   type RulesPublishedData,
 } from "@rifazo/shared/domain/draw-record";
 import type { LotteryFallback } from "@rifazo/shared/domain/lottery-binding";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { PrizeLevelRow, RaffleRow } from "./repository";
 
 /** "las últimas 4 cifras del número ganador": the rule in plain Spanish, as buyers see it. */
 export function externalRuleText(rule: ExternalRule, totalTickets: number): string {
-  const digits = rule.digits === 1 ? "la última cifra" : `las últimas ${rule.digits} cifras`;
+  const digits =
+    rule.digits === 1 ? "la última cifra" : `las últimas ${countText(rule.digits, "cifra", "cifras")}`;
   return `Gana el boleto formado por ${digits} de cada número del resultado oficial (módulo ${totalTickets}); si ese boleto no se vendió o ya ganó, el siguiente vendido hacia arriba.`;
 }
 

@@ -1,4 +1,5 @@
 import type { Receipt } from "@rifazo/shared";
+import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
@@ -252,7 +253,7 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
 
   parts.push(`<rect x="${MARGIN}" y="${y}" width="${INNER}" height="2" fill="${RULE}"/>`);
   y += 26;
-  muted(MARGIN, y + 24, "Fecha del sorteo");
+  muted(MARGIN, y + 24, receiptDrawLabel(receipt.draw.kind));
   y += 34;
   for (const line of wrap(receipt.draw.text, 30, INNER, 2, true)) {
     strong(MARGIN, y + 30, line, 30);
@@ -473,7 +474,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     monoBold,
     receipt.refund ? muted : brand,
   );
-  label("Fecha del sorteo");
+  label(receiptDrawLabel(receipt.draw.kind));
   paragraph(receipt.draw.text, 13);
   if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10, regular);
 

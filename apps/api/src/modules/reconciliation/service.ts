@@ -3,7 +3,6 @@ import {
   type BankMapping,
   type BulkApproveInput,
   type BulkApproveResult,
-  formatEsNumber,
   isUuid,
   RECEIPT_DATE_SLACK_DAYS,
   type Reconciliation,
@@ -21,11 +20,12 @@ import {
   type StatementUploadResult,
   statementMappingSchema,
 } from "@rifazo/shared";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
-import { type Actor, assertUuid, iso } from "../admin/common";
+import { type Actor, iso } from "../admin/common";
 import { approveInTransaction, HeldByOthers } from "../admin/proofs/service";
 import { recordAudit } from "../audit/service";
 import { sendPrivateFile } from "../files/serve";
@@ -623,7 +623,7 @@ function balanceWarnings(grid: StatementGrid, mapping: StatementMapping): string
   return column === null ? [] : [balanceMessage(column)];
 }
 
-const rowsWord = (n: number) => (n === 1 ? "1 fila" : `${formatEsNumber(n, 0)} filas`);
+const rowsWord = (n: number) => countText(n, "fila", "filas");
 
 /**
  * Imports the credits in ONE transaction: the bank's mapping is remembered (by name, any case), each
@@ -643,7 +643,7 @@ export async function importStatement(
     throw withDetails(
       new AppError(
         "STATEMENT_UNREADABLE_ROWS",
-        `${rowsWord(problems.length)} del extracto no se ${problems.length === 1 ? "pudo" : "pudieron"} leer. Revísalas en la vista previa y confirma que quieres importar el resto.`,
+        `${rowsWord(problems.length)} del extracto no se ${pluralWord(problems.length, "pudo", "pudieron")} leer. Revísalas en la vista previa y confirma que quieres importar el resto.`,
       ),
       { problems: problems.length },
     );

@@ -28,6 +28,7 @@ import {
   roundCents,
   type SessionUser,
 } from "@rifazo/shared";
+import { countText } from "@rifazo/shared/domain/plural";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
@@ -223,7 +224,7 @@ export async function cancelPurchases(
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     add(
       proof.userId,
-      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${net} RifaPuntos de esa compra.` : ""}${refundNeedsPayout(proof.paymentMethod) ? ` ${payoutAsk(payoutDueAt)}` : ""}`,
+      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${countText(net, "RifaPunto", "RifaPuntos")} de esa compra.` : ""}${refundNeedsPayout(proof.paymentMethod) ? ` ${payoutAsk(payoutDueAt)}` : ""}`,
     );
     await recordAudit(tx, {
       actorId: actor.id,

@@ -184,7 +184,7 @@ describe("por debajo del mínimo: ni congelación ni sorteo; prorrogar", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
       code: "RAFFLE_EXTENSIONS_EXHAUSTED",
-      message: "Esta rifa ya usó sus 1 prórroga permitidas.",
+      message: "Esta rifa ya usó su 1 prórroga permitida.",
     });
   });
 

@@ -1,3 +1,4 @@
+import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/brand/logo";
@@ -46,8 +47,7 @@ export function Footer() {
           </Link>
           <p className="max-w-sm text-sm leading-relaxed text-brand-200">
             Rifazo es la plataforma de rifas en línea de Venezuela. Elige tu rifa, paga con el método que
-            prefieras y sigue cada sorteo: cada rifa dice cómo se decide su ganador. Validamos tu comprobante
-            en menos de 24 horas.
+            prefieras y sigue cada sorteo: cada rifa dice cómo se decide su ganador. {proofReviewPromise()}
           </p>
         </section>
 

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
@@ -22,7 +23,7 @@ export default function UserMenu({ user }: { user: SessionUser }) {
       <DropdownMenu.Trigger className="group inline-flex items-center gap-1 rounded-pill p-0.5 text-muted hover:bg-brand-50 data-[state=open]:bg-brand-50">
         <span className="sr-only">
           {isAdmin && pending
-            ? `Abrir menú de usuario (${pending} ${pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"})`
+            ? `Abrir menú de usuario (${countText(pending, "comprobante pendiente", "comprobantes pendientes")})`
             : "Abrir menú de usuario"}
         </span>
         <Avatar name={user.fullName} src={user.avatarUrl} />

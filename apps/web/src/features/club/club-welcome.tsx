@@ -1,4 +1,5 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
+import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { LEVELS } from "@rifazo/shared/domain/levels";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
@@ -23,8 +24,8 @@ export function ClubWelcome({ signedIn }: { signedIn: boolean }) {
         </h2>
         {rest.length ? <p className="text-lg font-semibold text-white">{rest.join(" ")}</p> : null}
         <p className="text-brand-100">
-          Por cada unidad de moneda de tus pagos aprobados sumas {POINTS_PER_CURRENCY_UNIT} RifaPuntos. Con
-          ellos subes de nivel, obtienes descuentos en tus boletos y canjeas recompensas.
+          Sumas {pointsEarningText(POINTS_PER_CURRENCY_UNIT)}. Con ellos subes de nivel, obtienes descuentos
+          en tus boletos y canjeas recompensas.
           {signedIn
             ? " Compra tus primeros boletos para empezar a sumar."
             : " Crea tu cuenta gratis para empezar a sumar."}

@@ -13,11 +13,16 @@ function useSupportWhatsapp(): string | null {
   return data ?? null;
 }
 
-/** Spec 1 §2, §9: opening hours in Venezuelan time; Saturdays WhatsApp only. */
-export const OPENING_HOURS = [
-  "Lunes a viernes: 9:00 a.m. – 5:00 p.m.",
-  "Sábados: 10:00 a.m. – 2:00 p.m. (solo soporte por WhatsApp)",
-] as const;
+/**
+ * Spec 1 §2, §9: opening hours in Venezuelan time; Saturdays WhatsApp only. Without a published WhatsApp
+ * line the Saturday hours are not offered: a channel with no number is no channel.
+ */
+export function openingHours(hasWhatsapp: boolean): string[] {
+  const weekdays = "Lunes a viernes: 9:00 a. m. – 5:00 p. m.";
+  return hasWhatsapp
+    ? [weekdays, "Sábados: 10:00 a. m. – 2:00 p. m. (solo soporte por WhatsApp)"]
+    : [weekdays];
+}
 
 export function ContactDetails() {
   const whatsapp = useSupportWhatsapp();
@@ -69,7 +74,7 @@ export function ContactDetails() {
           Horario de atención
         </h2>
         <ul className="space-y-1.5 text-sm text-ink">
-          {OPENING_HOURS.map((line) => (
+          {openingHours(whatsapp !== null).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import { cn } from "../../lib/cn";
 
 /** "3" beside the Comprobantes tab and the menu's admin link; nothing while none wait. */
@@ -12,7 +13,10 @@ export function PendingCountBadge({ count, className }: { count: number | undefi
       )}
     >
       {count > 99 ? "99+" : count}
-      <span className="sr-only"> {count === 1 ? "comprobante pendiente" : "comprobantes pendientes"}</span>
+      <span className="sr-only">
+        {" "}
+        {pluralWord(count, "comprobante pendiente", "comprobantes pendientes")}
+      </span>
     </span>
   );
 }

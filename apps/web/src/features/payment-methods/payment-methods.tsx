@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { MIN_TICKETS_PER_PURCHASE, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -362,8 +363,9 @@ function UploadProof() {
           ¿Ya pagaste?
         </h2>
         <p className="text-sm text-muted">
-          Sube tu comprobante con la referencia del pago. Lo validamos en menos de 24 horas y, al aprobarlo,
-          recibes tus números de boleto y tus RifaPuntos. Recuerda: la compra mínima es de 2 boletos.
+          Sube tu comprobante con la referencia del pago. Lo revisamos y, al aprobarlo, recibes tus números de
+          boleto y tus RifaPuntos. Recuerda: la compra mínima es de{" "}
+          {countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")}.
         </p>
       </div>
       <Link
@@ -385,9 +387,13 @@ export function PaymentMethods() {
       {query.isError ? <LoadError message={SETTINGS_ERROR} onRetry={() => void query.refetch()} /> : null}
       {query.isError ? null : <ExchangeRate settings={query.data} />}
       <div className="grid gap-6 md:grid-cols-2">
-        {METHODS.map((method) => (
-          <MethodCard key={method.key} method={method} settings={query.data} failed={query.isError} />
-        ))}
+        {/* Once the settings are in, only the methods the organiser configured: the same accounts the
+            checkout offers, so no card advertises a method nobody can pay with. */}
+        {METHODS.filter((method) => !query.data || method.details(query.data.paymentAccounts) !== null).map(
+          (method) => (
+            <MethodCard key={method.key} method={method} settings={query.data} failed={query.isError} />
+          ),
+        )}
       </div>
       <OtherMethods />
       <UploadProof />

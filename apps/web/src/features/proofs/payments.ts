@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 // Display rules of Mis Pagos (spec 1 §2 "Mis Pagos", §4 payment proof status, §9).
 import { previewOf } from "@rifazo/shared/domain/tickets";
 
@@ -20,7 +21,7 @@ export function isImageType(contentType: string): boolean {
 
 /** "1 boleto", "3 boletos". */
 export function ticketsLabel(count: number): string {
-  return count === 1 ? "1 boleto" : `${count} boletos`;
+  return countText(count, "boleto", "boletos");
 }
 
 /** Page numbers stay within 1..pageCount, whatever the address bar says. */

@@ -1,3 +1,4 @@
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import { useNow } from "../../lib/use-now";
 import { countdownParts, countdownSentence } from "./countdown";
 
@@ -18,7 +19,7 @@ export function CountdownDisplay({
   const now = givenNow ?? clock;
   const parts = countdownParts(target, now);
   const units = [
-    { value: String(parts.days), label: parts.days === 1 ? "Día" : "Días" },
+    { value: String(parts.days), label: pluralWord(parts.days, "Día", "Días") },
     { value: pad(parts.hours), label: "Horas" },
     { value: pad(parts.minutes), label: "Min" },
     { value: pad(parts.seconds), label: "Seg" },

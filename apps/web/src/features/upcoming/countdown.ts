@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 /** Time left until a moment, split for a countdown display. */
 export interface CountdownParts {
   done: boolean;
@@ -18,7 +19,7 @@ export function countdownParts(target: number, now: number): CountdownParts {
   };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = countText;
 
 /**
  * 'Faltan 2 días, 5 horas y 3 minutos', 'Falta 1 minuto', 'Falta menos de un minuto' (minutes precision:

@@ -4,7 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CalendarIcon, LockIcon, TicketIcon, TrophyIcon } from "../../components/ui/icons";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { formatDateTime, formatDrawMoment, formatMoney, formatNumber } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import type { PublicRaffle } from "./api";
 import { CountdownDisplay } from "./countdown-display";
@@ -26,7 +26,7 @@ function drawRule(raffle: PublicRaffle): string {
   if (raffle.activationType === "percentage") {
     return `Al vender el ${raffle.activationPercentage ?? DEFAULT_ACTIVATION_PERCENTAGE}% de los boletos`;
   }
-  return raffle.endDate ? `El ${formatDate(raffle.endDate)}` : "En la fecha de cierre";
+  return raffle.endDate ? `Cierre de ventas: ${formatDrawMoment(raffle.endDate)}` : "En la fecha de cierre";
 }
 
 export function UpcomingCard({ raffle, now, eager = false }: UpcomingCardProps) {

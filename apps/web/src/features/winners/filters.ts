@@ -1,4 +1,5 @@
 import { LOCALE, TIME_ZONE } from "@rifazo/shared/constants";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 
 // Winners history filters (spec 1 §2, §9): free text, month (1-12) and year (current and two before).
 // They live in the URL (?q=&mes=&anio=) so a filtered history can be shared or reloaded.
@@ -70,21 +71,5 @@ export function hasFilters(filters: WinnersFilters): boolean {
   return Boolean(filters.q.trim() || filters.month || filters.year);
 }
 
-const ORDINALS = [
-  "Primer",
-  "Segundo",
-  "Tercer",
-  "Cuarto",
-  "Quinto",
-  "Sexto",
-  "Séptimo",
-  "Octavo",
-  "Noveno",
-  "Décimo",
-];
-
-/** 'Primer premio', 'Segundo premio' … 'Décimo premio', then 'Premio 11'. */
-export function prizeLevelLabel(level: number): string {
-  const ordinal = ORDINALS[level - 1];
-  return ordinal ? `${ordinal} premio` : `Premio ${level}`;
-}
+/** The glossary's prize place name (shared), kept under the name this feature uses. */
+export const prizeLevelLabel = prizePlaceName;

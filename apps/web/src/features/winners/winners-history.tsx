@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
@@ -58,7 +59,7 @@ export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: Wi
   return (
     <div className="space-y-4">
       <p role="status" className="text-sm text-muted">
-        {count === 0 ? "Sin resultados" : count === 1 ? "1 rifa finalizada" : `${count} rifas finalizadas`}
+        {count === 0 ? "Sin resultados" : countText(count, "rifa finalizada", "rifas finalizadas")}
         {query.isPlaceholderData ? " (actualizando...)" : ""}
       </p>
       {count === 0 ? (

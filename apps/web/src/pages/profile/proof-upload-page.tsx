@@ -288,7 +288,7 @@ function DirectProofUpload({
     <Page
       title="Subir Comprobante"
       eyebrow={isGeneral ? "Pago general" : "Pago de rifa"}
-      description="Sube el comprobante de tu pago para que validemos tu compra en menos de 24 horas."
+      description="Sube el comprobante de tu pago para que validemos tu compra."
       className="max-w-3xl!"
     >
       <div className="space-y-4">

@@ -1,4 +1,5 @@
 import { MAX_IMAGE_PIXELS } from "../../constants";
+import { countText } from "../../domain/plural";
 
 // Every Spanish message of the administrator area (spec 2), in one place.
 
@@ -59,7 +60,7 @@ export const ADMIN_MESSAGES = {
   levelInvalid: "El nivel de premio no es válido.",
   levelUnknown: (level: number) => `El nivel de premio ${level} no existe en esta rifa.`,
   levelFull: (level: number, max: number) =>
-    `El nivel de premio ${level} admite como máximo ${max} ${max === 1 ? "ganador" : "ganadores"}.`,
+    `El nivel de premio ${level} admite como máximo ${countText(max, "ganador", "ganadores")}.`,
   winnersAlreadyRegistered: "Esta rifa ya tiene ganadores registrados.",
   // Lists
   emptyExport: "No hay datos para exportar.",

@@ -140,7 +140,7 @@ describe("exportaciones", () => {
     const raffleRows = parseCsv(raffleCsv.rawPayload.subarray(3).toString("utf8"));
     expect(raffleRows[1]?.slice(1, 9)).toEqual([
       "'+Rifa, con coma",
-      "Activa",
+      "En venta",
       "2.5",
       "USD",
       "10",
@@ -239,7 +239,7 @@ describe("formatos para hojas de cálculo", () => {
     const row = parseCsv(text, ";").find((r) => r[0] === raffleId) as string[];
     expect(row.slice(1, 9)).toEqual([
       "'=Rifa; con punto y coma",
-      "Activa",
+      "En venta",
       "1194,56",
       "VES",
       "10",

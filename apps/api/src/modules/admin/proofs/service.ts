@@ -22,6 +22,7 @@ import {
   sentence,
   ticketLabel,
 } from "@rifazo/shared";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
@@ -361,14 +362,14 @@ export async function approveInTransaction(
           userId: proof.userId,
           change: points,
           reason: raffleTitle
-            ? `Pago aprobado: ${raffleTitle} (${proof.quantityOfTickets} boletos)`
+            ? `Pago aprobado: ${raffleTitle} (${countText(proof.quantityOfTickets, "boleto", "boletos")})`
             : `Pago general aprobado (${money(Number(proof.amount), proof.currency)})`,
           paymentProofId: proof.id,
           at: options.replayAt,
         })
       : null;
 
-  const pointsText = points > 0 ? ` Sumaste ${points} RifaPuntos.` : "";
+  const pointsText = points > 0 ? ` Sumaste ${countText(points, "RifaPunto", "RifaPuntos")}.` : "";
   const message = raffleTitle
     ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers, totalTickets)}.${pointsText}`
     : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;

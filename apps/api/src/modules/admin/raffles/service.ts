@@ -28,6 +28,7 @@ import {
   lotteryFallbackText,
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
@@ -334,7 +335,7 @@ export async function updateRaffle(
       throw conflict(CLAIM_PERIOD_MESSAGES.locked, "RAFFLE_LOCKED");
     }
     if (form.maxExtensions < current.extensionsUsed) {
-      const message = `Esta rifa ya usó ${current.extensionsUsed} prórrogas: el máximo no puede ser menor.`;
+      const message = `Esta rifa ya usó ${countText(current.extensionsUsed, "prórroga", "prórrogas")}: el máximo no puede ser menor.`;
       throw badRequest(message, { maxExtensions: message });
     }
     // The state changes only along the lifecycle: the edit may open sales (upcoming → active), no more.

@@ -1,3 +1,4 @@
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { MAX_TICKET_DIGITS, sanitizeTicketInput, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -131,7 +132,7 @@ export function ExternalWinnersTab() {
       }
       toast({
         title: "Ganadores Registrados",
-        description: `"${target.title}" quedó finalizada con ${list.length} ${list.length === 1 ? "ganador" : "ganadores"}.`,
+        description: `"${target.title}" quedó finalizada con ${countText(list.length, "ganador", "ganadores")}.`,
         variant: "success",
       });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -251,11 +252,12 @@ export function ExternalWinnersTab() {
         description={
           <>
             <p>
-              {unsold.length === 1 ? "El boleto " : "Los boletos "}
+              {pluralWord(unsold.length, "El boleto ", "Los boletos ")}
               <strong className="font-mono text-ink">
                 {unsold.map((row) => row.ticketNumber).join(", ")}
               </strong>
-              {unsold.length === 1 ? " no se vendió" : " no se vendieron"} en Rifazo (o no se pudo verificar).
+              {pluralWord(unsold.length, " no se vendió", " no se vendieron")} en Rifazo (o no se pudo
+              verificar).
             </p>
             <p>¿Registrar los ganadores de todos modos?</p>
           </>

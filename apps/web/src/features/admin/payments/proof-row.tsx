@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { countText } from "@rifazo/shared/domain/plural";
 import { whatsappLink } from "@rifazo/shared/domain/whatsapp";
 import { PROOF_FLAG_LABELS, type ProofFlag } from "@rifazo/shared/schemas/admin";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
@@ -8,7 +9,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { AlertTriangleIcon, WhatsappIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDate, formatDateTime, formatMoney } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { AdminProof } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
@@ -108,9 +109,7 @@ export function ProofRow({ proof, selected, busy, onSelect, onApprove, onReject,
           </div>
           <div>
             <dt className="text-muted">Boletos</dt>
-            <dd className="text-ink">
-              {formatNumber(proof.quantityOfTickets)} {proof.quantityOfTickets === 1 ? "boleto" : "boletos"}
-            </dd>
+            <dd className="text-ink">{countText(proof.quantityOfTickets, "boleto", "boletos")}</dd>
             <dd>
               {proof.tickets.length === 0 && proof.heldNumbers.length > 0 ? (
                 <TicketPreview tickets={proof.heldNumbers} held max={HELD_ROW_PREVIEW} />

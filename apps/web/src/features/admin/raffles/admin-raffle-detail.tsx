@@ -1,4 +1,5 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -190,7 +191,7 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-ink">{level.description}</p>
                   <p className="text-sm text-muted">
-                    {formatNumber(level.winnerCount)} {level.winnerCount === 1 ? "ganador" : "ganadores"}
+                    {countText(level.winnerCount, "ganador", "ganadores")}
                     {level.prizeValue !== null
                       ? ` · Valor: ${formatMoney(level.prizeValue, raffle.currency)}`
                       : ""}
@@ -222,7 +223,7 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
             <Item label="Precio">{formatMoney(raffle.price, raffle.currency)}</Item>
             <Item label="Total de boletos">{formatNumber(total)}</Item>
             <Item label="Boletos vendidos">{formatNumber(raffle.soldTickets)}</Item>
-            <Item label="En revisión">{formatNumber(raffle.pendingTickets)} boletos</Item>
+            <Item label="En revisión">{countText(raffle.pendingTickets, "boleto", "boletos")}</Item>
             <Item label="Disponibles">
               {formatNumber(Math.max(0, total - raffle.soldTickets - raffle.pendingTickets))}
             </Item>
@@ -254,9 +255,9 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
             <Item label="Inicio de la venta">
               {raffle.startDate ? formatDateTime(raffle.startDate) : "—"}
             </Item>
-            <Item label="Aviso previo">{formatNumber(raffle.daysUntilActivationTeaser)} días</Item>
+            <Item label="Aviso previo">{countText(raffle.daysUntilActivationTeaser, "día", "días")}</Item>
             <Item label="Revisión de pagos tras el cierre">
-              {formatNumber(raffle.lifecycle.reviewWindowHours)} horas
+              {countText(raffle.lifecycle.reviewWindowHours, "hora", "horas")}
             </Item>
             <Item label="Estado del ciclo de vida">
               {raffle.lifecycle.label}

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { ticketDigits } from "@rifazo/shared/domain/tickets";
 import { externalBindingInputSchema } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -157,7 +158,7 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
           <Field
             id="binding-digits"
             label="Regla: cifras finales del resultado oficial"
-            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${raffle.totalTickets} boletos, numerados con ${ticketDigits(raffle.totalTickets)} cifras: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
+            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${countText(raffle.totalTickets, "boleto", "boletos")}, numerados con ${countText(ticketDigits(raffle.totalTickets), "cifra", "cifras")}: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
             error={errors.externalRule}
           >
             {(describedBy) => (

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { ADMIN_GALLERY_LIMIT } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -136,9 +137,7 @@ export function GalleryDialog({ open, onOpenChange, onSelect, current }: Gallery
             Subir a la galería
           </ImageUploadButton>
           {gallery.data ? (
-            <span className="text-xs text-muted">
-              {gallery.data.length} {gallery.data.length === 1 ? "imagen" : "imágenes"}
-            </span>
+            <span className="text-xs text-muted">{countText(gallery.data.length, "imagen", "imágenes")}</span>
           ) : null}
         </div>
 

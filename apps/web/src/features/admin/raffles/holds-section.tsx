@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -13,7 +14,7 @@ import { type AdminRaffleHold, fetchRaffleHolds, holdsKey, releaseHold } from ".
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { SectionCard } from "../shared/section-card";
 
-const tickets = (n: number) => `${formatNumber(n)} ${n === 1 ? "boleto" : "boletos"}`;
+const tickets = (n: number) => countText(n, "boleto", "boletos");
 
 /**
  * Who holds this raffle's tickets right now (decision 0019): each buyer with how many, since and until
@@ -75,7 +76,7 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
         <div className="space-y-3">
           <p className="text-sm text-muted">
             {tickets(data.heldTickets)} retenidos de {formatNumber(data.totalTickets)} por{" "}
-            {data.items.length === 1 ? "1 comprador" : `${formatNumber(data.items.length)} compradores`}.
+            {countText(data.items.length, "comprador", "compradores")}.
           </p>
           <ul className="divide-y divide-line" aria-label="Reservas vigentes">
             {data.items.map((hold) => (

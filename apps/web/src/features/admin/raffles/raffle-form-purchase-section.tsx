@@ -5,6 +5,7 @@ import {
   NUMBER_MODES,
   PAYMENT_METHOD_LABELS,
 } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { MAX_COMBOS } from "@rifazo/shared/domain/pricing";
 import { useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
@@ -112,7 +113,9 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
           <p className="text-sm font-semibold text-ink">Combos</p>
           <p className="text-sm text-ink">
             {combos.fields.length
-              ? combos.fields.map((row) => `${row.quantity} boletos por ${row.price}`).join(" · ")
+              ? combos.fields
+                  .map((row) => `${countText(Number(row.quantity), "boleto", "boletos")} por ${row.price}`)
+                  .join(" · ")
               : "Sin combos"}
           </p>
           <p className="text-xs text-muted">No se cambian después de la primera venta o reserva.</p>

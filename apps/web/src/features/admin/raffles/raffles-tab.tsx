@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { canCloseEarly, stateAllows } from "@rifazo/shared/domain/raffle-lifecycle";
 import { CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -68,7 +69,8 @@ function actionDescription(action: NonNullable<LifecycleAction>) {
     return (
       <p>
         Las ventas de {title} se detienen ahora. Los pagos en revisión se siguen revisando durante{" "}
-        {action.raffle.lifecycle.reviewWindowHours} horas; sin pendientes, la lista de boletos se congela.
+        {countText(action.raffle.lifecycle.reviewWindowHours, "hora", "horas")}; sin pendientes, la lista de
+        boletos se congela.
       </p>
     );
   }
@@ -337,7 +339,7 @@ function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps) {
               <Badge variant="warning">
                 {raffle.lifecycle.pendingProofs === 1
                   ? "1 pago en revisión"
-                  : `${formatNumber(raffle.lifecycle.pendingProofs)} pagos en revisión`}
+                  : `${countText(raffle.lifecycle.pendingProofs, "pago", "pagos")} en revisión`}
               </Badge>
             ) : null}
             {raffle.lifecycle.awaitingDecision ? (

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { stateAllows } from "@rifazo/shared/domain/raffle-lifecycle";
 import { CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -120,7 +121,7 @@ export function UndersoldPanel({ raffle }: { raffle: AdminRaffle }) {
               </div>
             }
           >
-            {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.minTickets)} boletos vendidos
+            {formatNumber(raffle.soldTickets)} de {countText(raffle.minTickets, "boleto", "boletos")} vendidos
             necesarios para sortear
             {sentence(raffle.endDate ? `; cierre: ${formatDateTime(raffle.endDate)}` : "")} La rifa no se
             sortea por debajo del mínimo. Prórrogas disponibles: {remaining} de {raffle.maxExtensions}.
@@ -130,7 +131,7 @@ export function UndersoldPanel({ raffle }: { raffle: AdminRaffle }) {
           <div>
             <dt className="font-semibold text-muted">Mínimo para sortear</dt>
             <dd className="text-ink">
-              {raffle.minTickets === null ? "Sin mínimo" : `${formatNumber(raffle.minTickets)} boletos`}
+              {raffle.minTickets === null ? "Sin mínimo" : countText(raffle.minTickets, "boleto", "boletos")}
             </dd>
           </div>
           <div>
@@ -229,7 +230,7 @@ function ExtendDialog({ raffle, open, onOpenChange, remaining }: ExtendDialogPro
     onSuccess: (result) => {
       toast({
         title: "Fecha extendida",
-        description: `${sentence(`Nuevo cierre: ${formatDateTime(result.endDate)}`)} Se avisó a ${formatNumber(result.notified)} compradores.`,
+        description: `${sentence(`Nuevo cierre: ${formatDateTime(result.endDate)}`)} Se avisó a ${countText(result.notified, "comprador", "compradores")}.`,
         variant: "success",
       });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import {
   STATEMENT_DELIMITERS,
   STATEMENT_ENCODINGS,
@@ -12,7 +13,6 @@ import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { formatNumber } from "../../../lib/format";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import {
   importStatement,
@@ -148,7 +148,7 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
         <h3 ref={titleRef} tabIndex={-1} className="font-bold text-ink outline-none">
           {upload.filename}{" "}
           <span className="font-normal text-muted">
-            ({upload.kind.toUpperCase()}, {formatNumber(upload.totalRows)} filas)
+            ({upload.kind.toUpperCase()}, {countText(upload.totalRows, "fila", "filas")})
           </span>
         </h3>
       </div>
@@ -215,7 +215,9 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
         </div>
         <div className="max-h-96 overflow-auto rounded-card border border-line">
           <table className="min-w-full text-left text-xs">
-            <caption className="sr-only">Primeras {upload.rows.length} filas del archivo</caption>
+            <caption className="sr-only">
+              Primeras {countText(upload.rows.length, "fila", "filas")} del archivo
+            </caption>
             <thead className="sticky top-0 bg-canvas">
               <tr>
                 <th scope="col" className="px-2 py-1.5 font-semibold text-muted">
@@ -460,7 +462,7 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
               />
               {problems === 1
                 ? "Importar sin la fila ilegible"
-                : `Importar sin las ${formatNumber(problems)} filas ilegibles`}
+                : `Importar sin las ${countText(problems, "fila", "filas")} ilegibles`}
             </label>
             {skipError ? (
               <p id={`${ids}-skip-error`} className="text-sm font-medium text-danger-700">

@@ -1,4 +1,5 @@
 import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { countText } from "@rifazo/shared/domain/plural";
 
 /** A statement date (YYYY-MM-DD, no time zone) as Venezuelans read it: "20/11/2026". */
 export function statementDate(value: string): string {
@@ -22,5 +23,5 @@ export function columnLetter(index: number): string {
   return text;
 }
 
-export const plural = (n: number, one: string, many: string) =>
-  `${formatEsNumber(n, 0)} ${n === 1 ? one : many}`;
+/** The shared countText (es-VE number, Spanish plural rules). */
+export const plural = countText;

@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { parseEsNumber } from "@rifazo/shared/domain/money";
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import {
   MATCH_STATUS_LABELS,
   MATCH_STATUSES,
@@ -267,7 +268,7 @@ export function ReconciliationView() {
         description={
           <>
             <p>
-              Se aprobarán{" "}
+              {pluralWord(chosen.length, "Se aprobará", "Se aprobarán")}{" "}
               <strong className="text-ink">{plural(chosen.length, "comprobante", "comprobantes")}</strong> por
               un total de <strong className="text-ink">{bs(chosenTotal)}</strong>, y se asignarán sus boletos.
             </p>

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { STATEMENT_DRAFT_DAYS } from "@rifazo/shared/schemas/admin/reconciliation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -83,7 +84,7 @@ export function StatementsList() {
                     {formatDateTime(statement.createdAt)}
                   </p>
                   <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink">
-                    <span>{formatNumber(statement.rowCount)} filas</span>
+                    <span>{countText(statement.rowCount, "fila", "filas")}</span>
                     <span>{formatNumber(statement.importedCount)} importados</span>
                     <span>{formatNumber(statement.duplicateCount)} repetidos</span>
                     <span>{formatNumber(statement.problemCount)} ilegibles</span>

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatVenezuelanPhone } from "@rifazo/shared/schemas/profile";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -125,7 +126,7 @@ function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {
           {refund.exchangeRate !== null ? ` · tasa ${formatNumber(refund.exchangeRate, 4)} Bs/$` : ""}
         </p>
         <p className="text-sm text-muted">
-          {refund.raffleTitle} · {formatNumber(refund.quantityOfTickets)} boletos
+          {refund.raffleTitle} · {countText(refund.quantityOfTickets, "boleto", "boletos")}
         </p>
         <Badge variant={status === "paid" ? "success" : "warning"}>{REFUND_STATUS_LABELS[status]}</Badge>
         {status === "paid" ? (

@@ -1,3 +1,4 @@
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import { useId } from "react";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { barPercent, type DayCount, niceMax } from "./chart-data";
@@ -97,7 +98,7 @@ export function LineChart({ data, label, unit, emptyText = "Sin ventas registrad
     <figure className="space-y-2" aria-labelledby={captionId}>
       <figcaption id={captionId} className="text-sm text-muted">
         {label}: {formatNumber(total)} {unit} en {formatNumber(data.length)}{" "}
-        {data.length === 1 ? "día" : "días"}; el mejor día fue el{" "}
+        {pluralWord(data.length, "día", "días")}; el mejor día fue el{" "}
         {formatDate(`${best.date}T12:00:00Z`, "medium")} con {formatNumber(best.count)}.
       </figcaption>
       <div className="flex gap-2">

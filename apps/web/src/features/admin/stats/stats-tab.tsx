@@ -4,6 +4,7 @@ import {
   RAFFLE_STATUS_LABELS,
   RAFFLE_STATUSES,
 } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -94,7 +95,7 @@ export function StatsTab() {
       valueLabel:
         row.revenue.refunded.usd > 0 || row.revenue.refunded.ves > 0
           ? `Neto ${moneyPairText(row.revenue.net)} · Reembolsado ${moneyPairText(row.revenue.refunded)}`
-          : `Neto ${moneyPairText(row.revenue.net)} · ${formatNumber(row.soldTickets)} boletos`,
+          : `Neto ${moneyPairText(row.revenue.net)} · ${countText(row.soldTickets, "boleto", "boletos")}`,
       tone: "fill-brand-600",
     }));
 

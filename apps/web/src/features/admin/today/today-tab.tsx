@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import type { MoneyPair } from "@rifazo/shared/schemas/admin/reports";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -202,7 +203,7 @@ function ClosingRaffles({ raffles }: { raffles: AdminToday["closingRaffles"] }) 
 }
 
 function reminder(reservation: AdminToday["expiringReservations"][number]): string {
-  const tickets = reservation.quantity === 1 ? "1 boleto" : `${reservation.quantity} boletos`;
+  const tickets = countText(reservation.quantity, "boleto", "boletos");
   return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a las ${sentence(formatTime(reservation.expiresAt))} Si ya pagaste, sube tu comprobante para no perder tus números.`;
 }
 
@@ -221,8 +222,8 @@ function ExpiringReservations({ reservations }: { reservations: AdminToday["expi
               <div className="min-w-0 space-y-1">
                 <p className="font-semibold text-ink">{reservation.buyerName}</p>
                 <p className="text-sm text-muted">
-                  {formatNumber(reservation.quantity)} {reservation.quantity === 1 ? "boleto" : "boletos"} en{" "}
-                  {reservation.raffleTitle} · vence a las {formatTime(reservation.expiresAt)}
+                  {countText(reservation.quantity, "boleto", "boletos")} en {reservation.raffleTitle} · vence
+                  a las {formatTime(reservation.expiresAt)}
                   {reservation.status === "rejected" ? " · comprobante rechazado" : ""}
                 </p>
               </div>

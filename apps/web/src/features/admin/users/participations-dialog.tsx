@@ -1,3 +1,4 @@
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -33,7 +34,7 @@ export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null
           <DialogTitle>Participaciones de {user?.fullName || user?.email}</DialogTitle>
           <DialogDescription>
             {participations.data
-              ? `${formatNumber(items.length)} ${items.length === 1 ? "participación" : "participaciones"} · ${formatNumber(totalTickets)} ${totalTickets === 1 ? "boleto asignado" : "boletos asignados"}`
+              ? `${countText(items.length, "participación", "participaciones")} · ${countText(totalTickets, "boleto asignado", "boletos asignados")}`
               : "Pagos enviados y boletos asignados."}
           </DialogDescription>
           {user ? (
@@ -71,14 +72,14 @@ export function ParticipationsDialog({ user, onClose }: { user: AdminUser | null
                 </div>
                 <p className="text-sm text-muted">
                   {formatDateTime(item.participationDate)} · {formatNumber(item.quantityOfTickets)}{" "}
-                  {item.quantityOfTickets === 1 ? "boleto" : "boletos"} ·{" "}
+                  {pluralWord(item.quantityOfTickets, "boleto", "boletos")} ·{" "}
                   {formatMoney(item.amount, item.currency)}
                 </p>
                 <TicketPreview tickets={item.tickets} />
                 {item.tickets.length > 3 ? (
                   <details className="text-sm">
                     <summary className="cursor-pointer font-semibold text-brand-700">
-                      Ver los {formatNumber(item.tickets.length)} boletos
+                      Ver los {countText(item.tickets.length, "boleto", "boletos")}
                     </summary>
                     <p className="mt-1 font-mono text-xs leading-relaxed break-words text-ink">
                       {item.tickets.join(", ")}

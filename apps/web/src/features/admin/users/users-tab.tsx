@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -202,8 +203,8 @@ export function UsersTab() {
                     {user.level} · {formatNumber(user.points)} pts
                   </span>
                   <span>
-                    {formatNumber(user.totalTicketsPurchased)} boletos ·{" "}
-                    {formatNumber(user.totalPaymentProofs)} comprobantes
+                    {countText(user.totalTicketsPurchased, "boleto", "boletos")} ·{" "}
+                    {countText(user.totalPaymentProofs, "comprobante", "comprobantes")}
                   </span>
                 </div>
                 <WhatsappLink

@@ -1,4 +1,5 @@
-import type { LevelName } from "@rifazo/shared/constants";
+import { type LevelName, POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
+import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { getLevel, LEVELS, type LoyaltyLevel, POINTS_UNIT_LABEL } from "@rifazo/shared/domain/levels";
 import { CLUB_MESSAGES } from "@rifazo/shared/schemas/club";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -67,8 +68,8 @@ function BenefitsTab({ club }: { club: Club }) {
           <CardContent className="space-y-3">
             <h3 className="text-lg font-bold text-ink">Al llegar a Nivel {next.name}</h3>
             <p className="text-sm text-muted">
-              Te faltan {formatNumber(club.pointsToNextLevel)} {POINTS_UNIT_LABEL}. Ganas 100 por cada unidad
-              de moneda en pagos aprobados.
+              Te faltan {formatNumber(club.pointsToNextLevel)} {POINTS_UNIT_LABEL}. Ganas{" "}
+              {pointsEarningText(POINTS_PER_CURRENCY_UNIT)}.
             </p>
             <BenefitList level={next} />
           </CardContent>

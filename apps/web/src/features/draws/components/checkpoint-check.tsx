@@ -6,6 +6,7 @@ import {
   parseCheckpoint,
 } from "@rifazo/shared/domain/draw-checkpoint";
 import type { DrawRecord as RaffleRecord } from "@rifazo/shared/domain/draw-record";
+import { countText } from "@rifazo/shared/domain/plural";
 import { useId, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -113,7 +114,7 @@ function CheckpointOutcome({ outcome }: { outcome: NonNullable<Outcome> }) {
           title={
             failed.length === 0
               ? checkpointsSummary(results)
-              : `El acta publicada contradice ${failed.length === 1 ? "un punto de control" : `${failed.length} puntos de control`}`
+              : `El acta publicada contradice ${failed.length === 1 ? "un punto de control" : `${countText(failed.length, "punto", "puntos")} de control`}`
           }
         >
           <ul className="mt-1 space-y-1" aria-label="Resultado por punto de control">

@@ -1,3 +1,4 @@
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery } from "@tanstack/react-query";
@@ -30,7 +31,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
             <p className="font-semibold text-ink">
               Boleto{" "}
               <span className="font-mono tracking-widest">{formatTicketNumber(d.ticketNumber, total)}</span>{" "}
-              descalificado · Nivel {d.level}, puesto {d.index + 1}
+              descalificado · {prizePlaceName(d.level)}, puesto {d.index + 1}
               {d.description ? `: ${d.description}` : ""}
             </p>
             <p className="text-danger-700">Motivo: {d.reasonText}</p>

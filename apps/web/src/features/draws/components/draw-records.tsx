@@ -1,4 +1,6 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -37,8 +39,8 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
             {draw.title}
           </Link>
           <p className="text-sm text-muted">
-            Sorteada el {formatDateTime(draw.drawnAt)} · {draw.ticketCount} boletos vendidos ·{" "}
-            {draw.algorithm}
+            Sorteada el {formatDateTime(draw.drawnAt)} ·{" "}
+            {countText(draw.ticketCount, "boleto vendido", "boletos vendidos")} · {draw.algorithm}
           </p>
         </div>
         {v2 ? (
@@ -91,7 +93,7 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
         {draw.winners.map((w) => (
           <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
             <CheckCircleIcon className="text-brand-700" />
-            Nivel {w.level}:{" "}
+            {prizePlaceName(w.level)}:{" "}
             <span className="font-mono font-bold tracking-widest">
               {formatTicketNumber(w.ticketNumber, draw.totalTickets)}
             </span>{" "}

@@ -4,6 +4,8 @@ import type {
   LotteryFallbackData,
   RecordEntry,
 } from "@rifazo/shared/domain/draw-record";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
@@ -36,7 +38,7 @@ export function LotteryResultList({ record }: { record: RaffleRecord }) {
     >
       <h2 id="resultado-loteria" className="text-lg font-bold text-ink">
         {corrections > 0
-          ? `Resultado oficial corregido (${corrections} ${corrections === 1 ? "corrección" : "correcciones"})`
+          ? `Resultado oficial corregido (${countText(corrections, "corrección", "correcciones")})`
           : fallback
             ? "La lotería no decide esta rifa"
             : "Resultado oficial de la lotería"}
@@ -98,7 +100,8 @@ function ResultItem({
           ? "ninguno"
           : d.winners
               .map(
-                (w) => `${formatTicketNumber(w.ticketNumber, recordTotalTickets(record))} (nivel ${w.level})`,
+                (w) =>
+                  `${formatTicketNumber(w.ticketNumber, recordTotalTickets(record))} (${prizePlaceName(w.level).toLowerCase()})`,
               )
               .join(", ")}
       </p>

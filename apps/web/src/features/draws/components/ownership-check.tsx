@@ -1,3 +1,4 @@
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -55,10 +56,10 @@ export function OwnershipOutcome({ result }: { result: OwnershipResult }) {
         allOk
           ? result.numbers.length === 1
             ? "Tu boleto está en la lista congelada y marcado como tuyo"
-            : `Tus ${result.numbers.length} boletos están en la lista congelada y marcados como tuyos`
+            : `Tus ${countText(result.numbers.length, "boleto", "boletos")} están en la lista congelada y marcados como tuyos`
           : result.numbers.length === 0
             ? "Comprobación con tu código de recibo"
-            : `${bad.length} de ${result.numbers.length} boletos no coinciden`
+            : `${bad.length} de ${countText(result.numbers.length, "boleto", "boletos")} no ${pluralWord(result.numbers.length, "coincide", "coinciden")}`
       }
     >
       {result.numbers.length > 0 ? (

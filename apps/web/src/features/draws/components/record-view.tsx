@@ -14,6 +14,8 @@ import type {
   RulesPublishedData,
   WinnersData,
 } from "@rifazo/shared/domain/draw-record";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -23,7 +25,7 @@ import { CopyButton } from "../../../components/ui/copy-button";
 import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { CountdownDisplay } from "../../upcoming";
 import { drawApi, recordKeys } from "../api";
@@ -75,7 +77,7 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
       const d = entry.data as RulesPublishedData;
       return (
         <p>
-          «{d.title}»: {formatNumber(d.totalTickets)} boletos a {formatMoney(d.price, d.currency)};{" "}
+          «{d.title}»: {countText(d.totalTickets, "boleto", "boletos")} a {formatMoney(d.price, d.currency)};{" "}
           {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
           {d.announcement.type === "internal"
             ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
@@ -96,9 +98,11 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
       const d = entry.data as FrozenData;
       return (
         <p>
-          {formatNumber(d.ticketCount)} boletos en la lista; huella{" "}
+          {countText(d.ticketCount, "boleto", "boletos")} en la lista; huella{" "}
           <HashValue label="Huella de la lista" value={d.listHash} />
-          {d.expiredProofs > 0 ? ` ${d.expiredProofs} pagos sin revisar a tiempo fueron rechazados.` : null}
+          {d.expiredProofs > 0
+            ? ` ${countText(d.expiredProofs, "pago sin revisar a tiempo fue rechazado", "pagos sin revisar a tiempo fueron rechazados")}.`
+            : null}
         </p>
       );
     }
@@ -258,7 +262,10 @@ function FrozenList({ frozen, totalTickets }: { frozen: FrozenData; totalTickets
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
   return (
-    <Section id="acta-lista" title={`Lista congelada (${formatNumber(frozen.ticketCount)} boletos)`}>
+    <Section
+      id="acta-lista"
+      title={`Lista congelada (${countText(frozen.ticketCount, "boleto", "boletos")})`}
+    >
       <p className="text-sm text-muted">
         Cada número lleva una etiqueta que solo reconoce quien tiene el código de su recibo. Huella de la
         lista: <HashValue label="Huella de la lista" value={frozen.listHash} />
@@ -414,7 +421,7 @@ function Winners({ record }: { record: RaffleRecord }) {
               <p className={w.disqualified ? "text-muted line-through" : "font-bold text-ink"}>
                 Boleto{" "}
                 <span className="font-mono tracking-widest">{ticket(w.ticketNumber, totalTickets)}</span> ·
-                Nivel {w.level}: {w.description}
+                {prizePlaceName(w.level)}: {w.description}
               </p>
               {w.replacement ? (
                 <p className="text-xs text-muted">

@@ -1,3 +1,4 @@
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import type { DrawResult } from "../api";
 
 /** A name such as "María P." already closes its sentence. */
@@ -14,7 +15,7 @@ export function resultAnnouncement(result: DrawResult): string {
   const prizes = [...result.winners]
     .sort((a, b) => a.level - b.level)
     .map((w) => {
-      const prize = w.level === 1 ? "Primer premio" : `Premio nivel ${w.level}`;
+      const prize = prizePlaceName(w.level);
       const mine = w.isMine ? " ¡Este premio es tuyo!" : "";
       return `${sentence(`${prize}, ${w.prize}: boleto ${w.ticketNumber}, ${w.winnerName}`)}${mine}`;
     });

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import type { TicketVerificationResponse } from "@rifazo/shared/schemas/draws";
 
 export interface VerifierHeadline {
@@ -11,7 +12,7 @@ type Match = TicketVerificationResponse["matches"][number];
 /** «A», «A» y «B», or "5 rifas" when naming them all would not fit in a headline's text. */
 function raffles(matches: Match[]): string {
   const titles = matches.map((m) => `«${m.raffleTitle}»`);
-  if (titles.length > 2) return `${titles.length} rifas`;
+  if (titles.length > 2) return `${countText(titles.length, "rifa", "rifas")}`;
   return titles.join(" y ");
 }
 
@@ -57,7 +58,7 @@ export function verifierHeadline(data: TicketVerificationResponse): VerifierHead
     }
     return {
       variant: "success",
-      title: `Ganador en ${won.length} de ${data.matches.length} rifas`,
+      title: `Ganador en ${won.length} de ${countText(data.matches.length, "rifa", "rifas")}`,
       text: `El boleto ${n} resultó ganador en ${where}. En las demás: ${elsewhere(others).join("; ")}.`,
     };
   }

@@ -1,4 +1,5 @@
 import { checkpointText, parseCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
+import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { purchaseDisplayState } from "@rifazo/shared/domain/purchase-state";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
@@ -160,7 +161,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
                 {proof.adminNotes || "El administrador no dejó una nota."}
               </Alert>
             ) : proof.status === "pending" ? (
-              <Alert variant="info">Estamos revisando tu pago. Lo validamos en menos de 24 horas.</Alert>
+              <Alert variant="info">Estamos revisando tu pago. {proofReviewPromise()}</Alert>
             ) : null}
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Monto">{formatMoney(proof.amount, proof.currency)}</Detail>

@@ -1,4 +1,5 @@
 import { formatMoney } from "@rifazo/shared/domain/money";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { PriceQuote } from "@rifazo/shared/domain/pricing";
 import { ticketsLabel } from "../payments";
 
@@ -17,7 +18,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 function comboText(pricing: PriceQuote): string {
   return pricing.combosUsed
     .map((c) => {
-      const combo = `${c.quantity} boletos por ${formatMoney(c.price, pricing.currency)}`;
+      const combo = `${countText(c.quantity, "boleto", "boletos")} por ${formatMoney(c.price, pricing.currency)}`;
       return c.times > 1 ? `${combo} (×${c.times})` : combo;
     })
     .join(" + ");

@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
 import {
@@ -274,7 +275,9 @@ export function ProofUploadForm({
   const pendingFull = allowance !== null && allowance.pendingProofs >= allowance.maxPendingProofs;
   const capReached = cap !== null && allowed !== null && allowed < MIN_TICKETS_PER_PURCHASE;
   const quantityHint = [
-    fixed?.remaining != null ? `Quedan ${fixed.remaining} boletos disponibles.` : null,
+    fixed?.remaining != null
+      ? `${pluralWord(fixed.remaining, "Queda", "Quedan")} ${countText(fixed.remaining, "boleto disponible", "boletos disponibles")}.`
+      : null,
     cap !== null && allowed !== null
       ? `${PURCHASE_LIMIT_MESSAGES.capLabel(cap)}: puedes comprar ${allowed} más.`
       : null,

@@ -137,7 +137,7 @@ function StatusNotice({ reservation, expired }: { reservation: Reservation; expi
             </Link>
           }
         >
-          Recibimos tu comprobante. Te avisaremos cuando lo revisemos (en menos de 24 horas).
+          Recibimos tu comprobante. Te avisaremos por correo cuando lo revisemos.
         </Alert>
       );
     case "approved":

@@ -1,5 +1,6 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import type { PriceQuote } from "@rifazo/shared/domain/pricing";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney } from "../../../lib/format";
 import { priceEquivalent, useExchangeRate } from "../../exchange-rate";
 import { DISCOUNT_RULE, discountText } from "../lib/price-quote";
 
@@ -14,7 +15,8 @@ export function PurchaseSummary({ quote, showRule }: { quote: PriceQuote; showRu
         <div className="space-y-1 text-sm">
           <p className="flex justify-between gap-3 text-muted">
             <span>
-              {formatNumber(quote.quantity)} boletos × {formatMoney(quote.unitPrice, quote.currency)}
+              {countText(quote.quantity, "boleto", "boletos")} ×{" "}
+              {formatMoney(quote.unitPrice, quote.currency)}
             </span>
             <span className="line-through">{formatMoney(quote.subtotal, quote.currency)}</span>
           </p>

@@ -3,6 +3,7 @@ import { cn } from "../../../lib/cn";
 
 const styles: Record<RaffleCardBadge["kind"], string> = {
   finished: "bg-ink/85 text-white",
+  awaiting_draw: "bg-info-700 text-white",
   upcoming: "bg-info-700 text-white",
   percentage: "bg-brand-700 text-white",
   goal_reached: "bg-success-600 text-white",

@@ -1,4 +1,6 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
 import { DrawTrustLine } from "../../../components/draw/draw-trust-notice";
@@ -58,7 +60,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="font-semibold text-ink">{formatPercent(state.soldPercent)} vendido</span>
             <span className="text-muted">
-              {formatNumber(raffle.soldTickets)} / {formatNumber(raffle.totalTickets)} boletos
+              {formatNumber(raffle.soldTickets)} / {countText(raffle.totalTickets, "boleto", "boletos")}
             </span>
           </div>
           <ProgressBar value={state.soldPercent} label={`Boletos vendidos de ${raffle.title}`} />
@@ -81,7 +83,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
               to={paths.draw(raffle.id)}
               className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
             >
-              Ver animación del sorteo y ganador
+              {DRAW_RESULT_LINK_TEXT}
             </Link>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import {
@@ -9,7 +10,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { ArrowRightIcon } from "../../../components/ui/icons";
-import { formatDateTime } from "../../../lib/format";
+import { formatDrawMoment } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { PublicRaffle } from "../api/raffles-api";
 import { safeExternalUrl } from "../lib/external-url";
@@ -35,7 +36,7 @@ export function WinnersDialog({ raffle, open, onOpenChange }: RaffleDialogProps)
         <DialogFooter>
           {raffle.announcementType === "internal" ? (
             <Link to={paths.draw(raffle.id)} className={buttonClasses({ variant: "outline" })}>
-              Ver animación del sorteo y ganador
+              {DRAW_RESULT_LINK_TEXT}
             </Link>
           ) : null}
           <Link to={paths.winners} className={buttonClasses()}>
@@ -73,7 +74,7 @@ export function ExternalAnnouncementDialog({ raffle, open, onOpenChange }: Raffl
           <Detail label="Plataforma">{raffle.externalAnnouncementPlatform ?? "Por confirmar"}</Detail>
           <Detail label="Fecha y hora">{raffle.externalAnnouncementDetails ?? "Por confirmar"}</Detail>
           {raffle.activationType === "date" && raffle.endDate ? (
-            <Detail label="Cierre de la rifa">{formatDateTime(raffle.endDate)}</Detail>
+            <Detail label="Cierre de ventas">{formatDrawMoment(raffle.endDate)}</Detail>
           ) : null}
         </dl>
         {hasWinners ? (

@@ -1,4 +1,5 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useMutation } from "@tanstack/react-query";
@@ -184,7 +185,8 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             </Button>
           </div>
           <p className="text-xs text-muted">
-            Mínimo {MIN_TICKETS_PER_PURCHASE} boletos · Quedan {formatNumber(remaining)} disponibles
+            Mínimo {countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")} · Quedan{" "}
+            {formatNumber(remaining)} disponibles
           </p>
           <p className="text-xs font-semibold text-brand-800" data-testid="ticket-cap">
             {PURCHASE_LIMIT_MESSAGES.capLabel(cap)}
@@ -218,7 +220,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         )}
         <p className="text-center text-xs text-muted">
           {user
-            ? `Tus boletos quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
+            ? `Tus boletos quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`
             : "Te pediremos iniciar sesión y después podrás reservar y pagar."}
         </p>
       </form>

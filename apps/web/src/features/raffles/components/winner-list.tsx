@@ -1,4 +1,5 @@
 import { DEFAULT_PRIZE_LABEL } from "@rifazo/shared/constants";
+import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { TicketIcon, TrophyIcon } from "../../../components/ui/icons";
 import { formatDate } from "../../../lib/format";
 import type { PublicRaffle, PublicWinner } from "../api/raffles-api";
@@ -36,7 +37,7 @@ export function WinnerList({ raffle }: { raffle: PublicRaffle }) {
           </span>
           <div className="min-w-0 space-y-0.5">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
-              {winner.prizeLevel === 1 ? "Primer premio" : `Premio nivel ${winner.prizeLevel}`}
+              {prizePlaceName(winner.prizeLevel)}
             </p>
             <p className="font-bold text-ink">{winner.winnerName}</p>
             <p className="text-sm text-muted">{winner.prizeDescription}</p>

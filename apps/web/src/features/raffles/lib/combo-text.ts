@@ -1,4 +1,5 @@
 import type { Currency } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { Combo } from "@rifazo/shared/domain/pricing";
 import { formatMoney, formatNumber } from "../../../lib/format";
 
@@ -6,7 +7,7 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 
 /** "5 boletos por $4,00". */
 export function comboText(combo: Combo, currency: Currency): string {
-  return `${formatNumber(combo.quantity)} boletos por ${formatMoney(combo.price, currency)}`;
+  return `${countText(combo.quantity, "boleto", "boletos")} por ${formatMoney(combo.price, currency)}`;
 }
 
 /** "5 x $4,00", for the card's badge. */

@@ -15,13 +15,11 @@ const selling = { phase: "selling" as const, drawActivatedUntil: null };
 
 describe("drawInfo", () => {
   it("gives the draw date of date raffles in Venezuelan time", () => {
-    expect(drawInfo(base, selling)).toEqual({
-      label: "Fecha del sorteo",
-      value: expect.stringMatching(/^5 jul\.? 2025$/),
-    });
-    expect(plain(drawInfo(base, selling, true)?.value)).toMatch(
-      /^5 de julio de 2025(,| a las) 6:30 p\.\s?m\.$/,
-    );
+    // The end date closes sales (the draw follows the payment review): labelled so, as on the receipt.
+    expect(drawInfo(base, selling)?.label).toBe("Cierre de ventas");
+    // The card and the detail page write the same moment.
+    expect(plain(drawInfo(base, selling)?.value)).toBe("sábado 5 de julio de 2025, 6:30 p. m.");
+    expect(drawInfo(base, selling, true)?.value).toBe(drawInfo(base, selling)?.value);
   });
 
   it("gives the sales goal of percentage raffles (100 % when missing)", () => {
@@ -37,7 +35,7 @@ describe("drawInfo", () => {
     const state = { phase: "last_24h" as const, drawActivatedUntil: new Date("2025-06-10T16:00:00Z") };
     expect(drawInfo(raffle, state)).toEqual({
       label: "Sorteo",
-      value: expect.stringMatching(/^10 jun\.? 2025$/),
+      value: expect.stringMatching(/^martes 10 de junio de 2025, 12:00 p\.\s?m\.$/),
     });
   });
 
@@ -51,7 +49,7 @@ describe("drawInfo", () => {
   it("gives the draw day once drawn", () => {
     expect(drawInfo({ ...base, drawnAt: "2025-07-06T01:00:00Z" }, selling)).toEqual({
       label: "Sorteada el",
-      value: expect.stringMatching(/^5 jul\.? 2025$/),
+      value: expect.stringMatching(/^sábado 5 de julio de 2025, 9:00 p\.\s?m\.$/),
     });
   });
 

@@ -1,7 +1,7 @@
 import type { RaffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { effectiveActivationPercentage } from "@rifazo/shared/domain/raffle-progress";
 import type { PublicRaffle } from "@rifazo/shared/schemas/raffles";
-import { formatDate, formatDateTime } from "../../../lib/format";
+import { formatDate, formatDateTime, formatDrawMoment } from "../../../lib/format";
 
 export interface DrawInfo {
   label: string;
@@ -24,10 +24,13 @@ export function drawInfo(
   state: Pick<RaffleCardState, "phase" | "drawActivatedUntil">,
   long = false,
 ): DrawInfo | null {
-  const when = (value: string | Date) => (long ? formatDateTime(value) : formatDate(value, "medium"));
+  // A draw's moment (and the sales' close) reads the same on the card, the raffle page, the draw page, the
+  // receipt and the emails: formatDrawMoment, "sábado 5 de diciembre de 2026, 8:00 p. m.".
+  const when = (value: string | Date) => formatDrawMoment(value);
   if (raffle.drawnAt) return { label: "Sorteada el", value: when(raffle.drawnAt) };
   if (state.phase === "upcoming") {
-    return raffle.startDate ? { label: "Comienza el", value: when(raffle.startDate) } : null;
+    const start = (value: string) => (long ? formatDateTime(value) : formatDate(value, "medium"));
+    return raffle.startDate ? { label: "Comienza el", value: start(raffle.startDate) } : null;
   }
   if (raffle.activationType === "percentage") {
     if (state.drawActivatedUntil) return { label: "Sorteo", value: when(state.drawActivatedUntil) };
@@ -35,7 +38,7 @@ export function drawInfo(
     return { label: "Sorteo", value: `al vender el ${goal}% de los boletos` };
   }
   if (!raffle.endDate) return null;
-  // Decision 0024: a lottery decides after the list is fixed; its own time is shown with the lottery.
-  if (raffle.lottery) return { label: "Cierre de ventas", value: when(raffle.endDate) };
-  return { label: "Fecha del sorteo", value: when(raffle.endDate) };
+  // The end date closes sales; the draw comes after the payment review (and, decision 0024, a lottery's
+  // draw is shown with the lottery): the receipt calls it the same (glossary receiptDrawLabel).
+  return { label: "Cierre de ventas", value: when(raffle.endDate) };
 }

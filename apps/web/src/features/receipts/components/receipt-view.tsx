@@ -1,3 +1,4 @@
+import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
@@ -181,7 +182,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </div>
 
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Detail label="Fecha del sorteo" className="sm:col-span-2">
+          <Detail label={receiptDrawLabel(receipt.draw.kind)} className="sm:col-span-2">
             {receipt.draw.text}
             {receipt.draw.lotteryRule ? (
               <span className="block text-sm font-normal text-muted">{receipt.draw.lotteryRule}</span>

@@ -1,3 +1,4 @@
+import { pluralWord } from "@rifazo/shared/domain/plural";
 import { previewOf } from "@rifazo/shared/domain/tickets";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 
@@ -8,7 +9,7 @@ const NUMBERS_IN_MESSAGE = 10;
 export function shareMessage(receipt: Pick<Receipt, "raffle" | "numbers" | "receiptUrl">): string {
   const { shown, hidden } = previewOf(receipt.numbers, NUMBERS_IN_MESSAGE);
   const numbers = hidden > 0 ? `${shown.join(", ")} y ${hidden} más` : shown.join(", ");
-  const label = receipt.numbers.length === 1 ? "mi número" : "mis números";
+  const label = pluralWord(receipt.numbers.length, "mi número", "mis números");
   return `Mi recibo de Rifazo para "${receipt.raffle.title}", ${label}: ${numbers}. ${receipt.receiptUrl}`;
 }
 

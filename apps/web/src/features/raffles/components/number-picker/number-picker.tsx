@@ -1,5 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { bitmapFromBase64, isTaken } from "@rifazo/shared/domain/number-bitmap";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
@@ -59,7 +60,7 @@ function storeSelection(raffleId: string, numbers: readonly number[]): void {
 
 function selectionCountText(count: number): string {
   if (count === 0) return "Ningún número seleccionado.";
-  return count === 1 ? "1 número seleccionado." : `${formatNumber(count)} números seleccionados.`;
+  return `${countText(count, "número seleccionado", "números seleccionados")}.`;
 }
 
 /**
@@ -167,7 +168,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         description:
           room < wanted
             ? PURCHASE_LIMIT_MESSAGES.capLeft(room)
-            : `Solo quedaban ${formatNumber(picks.length)} números disponibles.`,
+            : `${pluralWord(picks.length, "Solo quedaba", "Solo quedaban")} ${countText(picks.length, "número disponible", "números disponibles")}.`,
         variant: "warning",
       });
     }
@@ -230,7 +231,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     if (selected.length < MIN_TICKETS_PER_PURCHASE) {
       toast({
         title: "Compra Mínima",
-        description: `Elige al menos ${MIN_TICKETS_PER_PURCHASE} números.`,
+        description: `Elige al menos ${countText(MIN_TICKETS_PER_PURCHASE, "número", "números")}.`,
         variant: "warning",
       });
       return;
@@ -258,7 +259,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           Elige tus números
         </h2>
         <p className="text-xs text-muted">
-          Mínimo {MIN_TICKETS_PER_PURCHASE} números
+          Mínimo {countText(MIN_TICKETS_PER_PURCHASE, "número", "números")}
           {available !== null ? ` · Quedan ${formatNumber(available)} disponibles` : ""} ·{" "}
           {PURCHASE_LIMIT_MESSAGES.capLabel(cap)}
         </p>
@@ -381,7 +382,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
 
       <div className="space-y-2">
         <h3 className="text-sm font-bold text-ink">
-          Tu selección ({formatNumber(selected.length)} {selected.length === 1 ? "número" : "números"})
+          Tu selección ({countText(selected.length, "número", "números")})
         </h3>
         {sortedSelection.length ? (
           <ul className="flex max-h-40 flex-wrap gap-2 overflow-y-auto" aria-label="Números elegidos">
@@ -428,11 +429,11 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         onClick={submit}
       >
         <TicketIcon />
-        Reservar {selected.length ? `${formatNumber(selected.length)} números` : "números"}
+        Reservar {selected.length ? countText(selected.length, "número", "números") : "números"}
       </Button>
       <p className="text-center text-xs text-muted">
         {user
-          ? `Tus números quedan apartados ${formatNumber(raffle.reservationMinutes)} minutos mientras pagas y subes el comprobante.`
+          ? `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`
           : "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."}
       </p>
       {awaitingPhone ? (
