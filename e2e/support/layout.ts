@@ -42,7 +42,27 @@ function findOverflow(): string[] {
     const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
     return `${tag}${id}${role ? `[role=${role}]` : ""}${name ? `[aria-label="${name}"]` : ""}${id ? "" : classes}${text ? ` «${text}»` : ""}`;
   };
+  /**
+   * Screen-reader-only content (the sr-only pattern: a 1 px box with clip or clip-path, its text spilling
+   * out of it unseen) is not on screen; nor is what sits inside it.
+   */
+  const srOnly = new Map<Element, boolean>();
+  const visuallyHidden = (element: Element | null): boolean => {
+    if (!element || element === document.body) return false;
+    const known = srOnly.get(element);
+    if (known !== undefined) return known;
+    const style = getComputedStyle(element);
+    const rect = element.getBoundingClientRect();
+    const own =
+      (style.clip !== "auto" && style.position !== "static") ||
+      (style.clipPath !== "none" && rect.width <= 2 && rect.height <= 2) ||
+      (rect.width <= 1 && rect.height <= 1 && style.overflow !== "visible");
+    const result = own || visuallyHidden(element.parentElement);
+    srOnly.set(element, result);
+    return result;
+  };
   const hidden = (element: Element) =>
+    visuallyHidden(element) ||
     !element.checkVisibility({
       opacityProperty: true,
       visibilityProperty: true,
@@ -65,7 +85,13 @@ function findOverflow(): string[] {
   }
   const positioned = (element: Element) => {
     const style = getComputedStyle(element);
-    return style.position === "absolute" || style.position === "fixed" || style.transform !== "none";
+    return (
+      style.position === "absolute" ||
+      style.position === "fixed" ||
+      style.transform !== "none" ||
+      style.scale !== "none" ||
+      style.translate !== "none"
+    );
   };
   /**
    * Checks one box: an element's (`self`, clipped from its parent up) or a line of text (clipped from its
