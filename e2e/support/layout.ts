@@ -174,6 +174,17 @@ function findOverflow(): string[] {
     ({ element }) => ![...flagged].some((other) => other !== element && element.contains(other)),
   );
   for (const { line } of outermost.slice(0, 5)) problems.push(line);
+  // A page that scrolls sideways with nothing visible past the edge: hidden content (an sr-only text in a
+  // scroll area with no positioned box, say) widens it. Name what reaches past the edge anyway.
+  if (root.scrollWidth > viewport && !outermost.length) {
+    const beyond = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > viewport + TOLERANCE,
+    );
+    for (const element of beyond.slice(-5))
+      problems.push(
+        `  (oculto) ${nameOf(element)} llega a ${Math.round(element.getBoundingClientRect().right)} px`,
+      );
+  }
   const cut = innermost.filter((entry) => !outermost.includes(entry));
   if (cut.length) {
     problems.push(`  y dentro, ${cut.length} elementos cortados, entre ellos:`);
