@@ -61,6 +61,9 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     if (!window.axe) throw new Error("axe-core no se cargó");
     // Deterministic colours: an entrance (fade, slide) is measured where it ends, and a looping one
     // (a pulse, a spinner) at its midpoint, a pulse's dimmest frame, which a reader has to read too.
+    // A forced style recalculation first: a class just removed (a refetch's dimming ending with aria-busy)
+    // starts its CSS transition only then, and getAnimations() would otherwise miss it.
+    void document.documentElement.offsetHeight;
     const looping: Animation[] = [];
     for (const animation of document.getAnimations()) {
       const timing = animation.effect?.getComputedTiming();

@@ -17,9 +17,11 @@ export function AuthShell({ title, description, children, highlights }: AuthShel
     <div className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-14">
       <DocumentTitle title={title} />
       <div
+        // grid-cols-1 is minmax(0, 1fr): an implicit (auto) column grows to its content's min-content width,
+        // and the card's overflow-hidden then cut the form off at the card's edge on a phone.
         className={
           highlights
-            ? "grid w-full max-w-5xl overflow-hidden rounded-card border border-line bg-surface shadow-card lg:grid-cols-[1fr_1.1fr]"
+            ? "grid w-full max-w-5xl grid-cols-1 overflow-hidden rounded-card border border-line bg-surface shadow-card lg:grid-cols-[1fr_1.1fr]"
             : "w-full max-w-md overflow-hidden rounded-card border border-line bg-surface shadow-card"
         }
       >
@@ -46,7 +48,7 @@ export function AuthShell({ title, description, children, highlights }: AuthShel
             </p>
           </aside>
         ) : null}
-        <div className="p-6 sm:p-10">
+        <div className="min-w-0 p-6 sm:p-10">
           <div className="mb-7 space-y-2">
             <h1 className="text-2xl font-black tracking-tight text-ink sm:text-3xl">{title}</h1>
             <p className="text-sm text-muted">{description}</p>

@@ -113,7 +113,8 @@ export function UsersTab() {
         <div aria-busy={users.isFetching} className={cn(users.isFetching && "opacity-70 transition-opacity")}>
           <IncompleteWarning users={data.items} />
           {/* Laptop and up: a table. Phones: one card per user with the same data and actions. */}
-          <div className="hidden overflow-x-auto lg:block">
+          {/* relative: the table's sr-only texts (absolute) stay inside the scroll area, not past the page. */}
+          <div className="relative hidden overflow-x-auto lg:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Usuarios registrados</caption>
               <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">

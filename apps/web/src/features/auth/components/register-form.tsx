@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { AUTH_MESSAGES, registerFormSchema } from "@rifazo/shared/schemas/auth";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -86,22 +86,12 @@ export function RegisterForm() {
     }
   };
 
+  // Once registered, the form has done its job: what shows is where the link went and what comes next.
+  if (registeredEmail)
+    return <RegisteredNotice email={registeredEmail} onRestart={() => setRegisteredEmail(undefined)} />;
+
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-      {registeredEmail ? (
-        <Alert
-          variant="success"
-          title="¡Ya casi terminas!"
-          action={<ResendVerificationButton variant="outline" getEmail={() => registeredEmail} />}
-        >
-          Te enviamos un enlace de confirmación a <strong className="wrap-anywhere">{registeredEmail}</strong>
-          . Ábrelo para activar tu cuenta y luego{" "}
-          <Link to={paths.login} className={linkClasses}>
-            inicia sesión
-          </Link>
-          .
-        </Alert>
-      ) : null}
       {serverError ? (
         <Alert variant="danger" title="No pudimos completar el registro">
           {serverError}
@@ -220,5 +210,47 @@ export function RegisterForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/** After registering: the address the confirmation link went to, the steps left, and ways on. */
+function RegisteredNotice({ email, onRestart }: { email: string; onRestart: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The submit button that had the focus is gone with the form: the focus goes to the news instead.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="register-done-title" className="space-y-5">
+      <Alert variant="success">
+        <h2
+          id="register-done-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-bold text-success-700 focus:outline-none"
+        >
+          ¡Ya casi terminas!
+        </h2>
+        <p className="mt-1">
+          Te enviamos un enlace de confirmación a <strong className="wrap-anywhere">{email}</strong>.
+        </p>
+      </Alert>
+      <div className="space-y-2 text-sm">
+        <p className="font-semibold text-ink">Qué sigue:</p>
+        <ol className="list-decimal space-y-1.5 pl-5 text-muted">
+          <li>Abre el correo de Rifazo (si no lo ves, revisa la carpeta de spam o promociones).</li>
+          <li>Pulsa el enlace para confirmar tu cuenta.</li>
+          <li>Inicia sesión con tu correo y tu contraseña.</li>
+        </ol>
+      </div>
+      <Link to={paths.login} className={buttonClasses({ size: "lg", className: "w-full" })}>
+        Ir a Iniciar Sesión
+      </Link>
+      <div className="flex flex-col items-center gap-2 border-t border-line pt-4 text-center text-sm text-muted">
+        <p>¿No te llegó el correo?</p>
+        <ResendVerificationButton variant="outline" getEmail={() => email} />
+        <Button variant="link" size="sm" onClick={onRestart}>
+          Registrarme con otro correo
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -42,7 +42,15 @@ export function ResendVerificationButton({ getEmail, variant = "outline" }: Rese
   };
 
   return (
-    <Button variant={variant} size="sm" onClick={resend} loading={pending} loadingText="Enviando...">
+    <Button
+      variant={variant}
+      size="sm"
+      // It sits in narrow places (an alert beside its icon on a 360 px phone): it wraps rather than spill.
+      className="h-auto! min-h-9 py-1.5 whitespace-normal!"
+      onClick={resend}
+      loading={pending}
+      loadingText="Enviando..."
+    >
       Reenviar correo de confirmación
     </Button>
   );
