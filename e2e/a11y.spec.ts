@@ -232,6 +232,7 @@ test("páginas públicas y de acceso, banner y preferencias de cookies, menú m�
       const form = page.getByRole("main").locator("form");
       await form.getByLabel("Nombre completo").fill("María Fernanda González Rodríguez");
       await form.getByLabel("Correo electrónico").fill(email);
+      await form.getByLabel("Teléfono celular").fill("0414-5550199");
       await form.getByLabel("Contraseña", { exact: true }).fill(password);
       await form.getByLabel("Confirmar contraseña").fill(password);
       await form.getByRole("button", { name: "Crear Cuenta", exact: true }).click();
