@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { images, paymentProofs } from "../../src/db/schema";
+import { images, paymentProofs, users } from "../../src/db/schema";
 import { createTestApp, nextIp, type TestApp } from "../helpers";
 import { ACCESS_MATRIX, type AccessDeclaration, type OperationKey } from "./access-matrix";
 import { applyNastyEdit, hostileBody, hostileUrlComponent, nastyEdit } from "./arbitraries";
@@ -276,6 +276,15 @@ function pixelFloodPng(): Buffer {
 const HTML_PAYLOAD = Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>");
 
 describe("uploads", () => {
+  // The hostile PATCH /api/profile bodies above may have cleared the buyer's mobile, which a purchase
+  // needs first (422 PHONE_REQUIRED): these tests are about the upload's size, so the buyer has one.
+  beforeAll(async () => {
+    await t.app.ctx.db
+      .update(users)
+      .set({ phone: "+584145550142" })
+      .where(eq(users.id, world.actors.user.id));
+  });
+
   it("5 MB + 1 byte is refused with 413 on both endpoints, nothing stored", async () => {
     const before = await tableCounts(t.app);
     const files = storedFiles();
