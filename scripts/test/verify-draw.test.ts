@@ -68,9 +68,9 @@ describe("npm run verify-draw", () => {
     expect(ok.stdout).toContain("✔ Firma BLS del beacon");
     expect(ok.stdout).toContain("✔ Ronda fijada en el futuro (último beacon que tenía el servidor)");
     expect(ok.stdout).toContain("✔ Reemplazo sorteado con la ronda de la descalificación (entrada 7)");
-    expect(ok.stdout).toContain("⚑ Descalificado el boleto 0090 (nivel 1 #1)");
-    expect(ok.stdout).toContain("ronda 657413 de drand → reemplazo: boleto 0071");
-    expect(ok.stdout).toContain("Nivel 1 #2: boleto 0071");
+    expect(ok.stdout).toContain("⚑ Descalificado el boleto 90 (nivel 1 #1)");
+    expect(ok.stdout).toContain("ronda 657413 de drand → reemplazo: boleto 71");
+    expect(ok.stdout).toContain("Nivel 1 #2: boleto 71");
     expect(ok.stdout).not.toContain("⚠");
 
     const tampered = structuredClone(example);

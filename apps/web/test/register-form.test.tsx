@@ -35,6 +35,7 @@ function renderRegister() {
 async function register(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Nombre completo"), "María Fernanda González");
   await user.type(screen.getByLabelText("Correo electrónico"), EMAIL);
+  await user.type(screen.getByLabelText("Teléfono celular"), "0414-5550101");
   await user.type(screen.getByLabelText("Contraseña"), STRONG);
   await user.type(screen.getByLabelText("Confirmar contraseña"), STRONG);
   await user.click(screen.getByRole("button", { name: "Crear Cuenta" }));

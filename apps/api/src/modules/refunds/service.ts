@@ -103,7 +103,7 @@ export async function buyerRefundsOf(db: Executor, proofIds: string[]): Promise<
 
 /** The ask for the payout data, with its deadline (spec: contact and payout data). */
 function payoutAsk(dueAt: Date): string {
-  return `Para devolvértelo necesitamos tu banco, tu cédula y tu teléfono de Pago Móvil o tu número de cuenta: envíalos en Mis pagos antes del ${receiptDateTime(dueAt.toISOString())} (tienes ${REFUND_PAYOUT_DAYS} días).`;
+  return `Para devolvértelo necesitamos tu banco, tu cédula y tu teléfono de Pago Móvil o tu número de cuenta: envíalos en Mis pagos antes del ${receiptDateTime(dueAt.toISOString())} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`;
 }
 
 /** "$25,00" or "Bs. 1.194,56 (tasa 36,58)"; what the buyer gets back, as the buyer paid it. */

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { bankLabel, VENEZUELAN_BANKS } from "@rifazo/shared/domain/venezuelan-banks";
 import {
   PAYOUT_MESSAGES,
@@ -155,8 +156,8 @@ function PayoutForm({
       <p className="text-warning-700">
         <span className="font-bold">Necesitamos tus datos para devolverte el pago. </span>
         {overdue
-          ? `El plazo de ${REFUND_PAYOUT_DAYS} días venció el ${formatDateTime(dueAt)}: envíalos cuanto antes.`
-          : `Envíalos antes del ${formatDateTime(dueAt)} (tienes ${REFUND_PAYOUT_DAYS} días).`}{" "}
+          ? `El plazo de ${countText(REFUND_PAYOUT_DAYS, "día", "días")} venció el ${formatDateTime(dueAt)}: envíalos cuanto antes.`
+          : `Envíalos antes del ${formatDateTime(dueAt)} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`}{" "}
         Solo tú y el organizador los verán.
       </p>
       <Field id={id("bank")} label="Banco" error={errors.bankCode}>
