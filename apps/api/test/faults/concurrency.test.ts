@@ -97,6 +97,8 @@ describe.skipIf(NEEDS_SERVER)(
         email: `comprador${i}.${randomBytes(3).toString("hex")}@example.com`,
         name: `Comprador ${i}`,
         emailVerified: true,
+        // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise).
+        phone: `+58414${String(5_000_000 + i).padStart(7, "0")}`,
       }));
       await app.ctx.db.insert(users).values(rows);
       await app.ctx.db.insert(accounts).values(

@@ -229,6 +229,8 @@ describe.skipIf(NEEDS_SERVER)(
         email: `caida${i}.${randomBytes(3).toString("hex")}@example.com`,
         name: `Comprador ${i}`,
         emailVerified: true,
+        // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise).
+        phone: `+58414${String(5_000_000 + i).padStart(7, "0")}`,
       }));
       await db.insert(users).values(rows);
       await db.insert(accounts).values(
