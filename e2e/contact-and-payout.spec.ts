@@ -6,7 +6,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { request } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, ownServerTest } from "./support/fixtures";
+
 import {
   adminApi,
   makePng,
@@ -16,6 +17,9 @@ import {
   skipCookieBanner,
   waitForTicketPool,
 } from "./support/people";
+
+// Registers buyers: its own server keeps the per-address sign-up limit to this file.
+const test = ownServerTest();
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join("test-results", "shots-contact");
 

@@ -6,10 +6,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, ownServerTest } from "./support/fixtures";
+
 import { horizontalOverflow } from "./support/layout";
 import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+
+// Registers buyers: its own server keeps the per-address sign-up limit to this file.
+const test = ownServerTest();
 
 const SHOTS = path.join("test-results", "shots-e2e");
 

@@ -138,6 +138,32 @@ export const test = base.extend<{ serverLog: undefined }, { server: RunningServe
 });
 
 /**
+ * Tests against an empty server of their own file. Sign-ups are limited per address (6 in 10 minutes,
+ * RATE_RULES.signUpPerIp), and every browser here comes from 127.0.0.1: a file that registers buyers
+ * gets its own server, so the shared worker server's other files keep their sign-ups. Call it once per
+ * spec file, at the top (each call is a fixture of its own, so the file gets its own worker).
+ */
+export function ownServerTest() {
+  return base.extend<{ serverLog: undefined; server: RunningServer }, { ownServer: RunningServer }>({
+    ownServer: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use) => runServer({}, use),
+      { scope: "worker", timeout: SERVER_TIMEOUT },
+    ],
+    server: async ({ ownServer }, use) => {
+      await use(ownServer);
+    },
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.baseURL);
+    },
+    serverLog: [
+      async ({ ownServer }, use, testInfo) => attachServerLog(ownServer, use, testInfo),
+      { auto: true },
+    ],
+  });
+}
+
+/**
  * Tests against a server with the demo catalogue (SEED_DEMO=1), as the `demoServer` worker fixture, plus
  * `env` for that server. Call it once per spec file, at the top: each call registers a fixture of its own,
  * so Playwright gives the file a worker (and a server) of its own. That matters because these tests change
