@@ -33,9 +33,6 @@ import type { PrefetchPage } from "../lib/page-data";
 import { CHECKPOINT_PARAM, paths } from "../lib/paths";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
-// The verifier lists raffles on sale, under review, frozen and drawn, however old the draw.
-const STATUS_LABELS: Record<string, string> = RAFFLE_STATE_WORDS;
-
 function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
   const headline = verifierHeadline(data);
   return (
@@ -66,7 +63,7 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
                     <p className="text-sm text-muted">
                       {/* Each raffle shows the number in its own digits ("07" of 100, "0007" of 10 000). */}
                       Número <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
-                      {STATUS_LABELS[m.raffleStatus] ?? m.raffleStatus}
+                      {(RAFFLE_STATE_WORDS as Record<string, string>)[m.raffleStatus] ?? m.raffleStatus}
                     </p>
                   </div>
                   {m.isWinner ? (

@@ -5,6 +5,7 @@
  *
  * Pure and browser-safe: the API refuses with these messages and the admin form warns with them.
  */
+import { formatDateTime } from "./dates";
 
 /**
  * Minutes between the latest possible freeze (end date + review window) and the lottery's draw. The
@@ -21,12 +22,9 @@ export const LOTTERY_FALLBACKS = ["drand", "cancel"] as const;
 export type LotteryFallback = (typeof LOTTERY_FALLBACKS)[number];
 export const DEFAULT_LOTTERY_FALLBACK: LotteryFallback = "drand";
 
-const caracas = (date: Date) =>
-  date.toLocaleString("es-VE", { timeZone: "America/Caracas", dateStyle: "long", timeStyle: "short" });
-
 export const LOTTERY_MESSAGES = {
   tooEarly: (latestFreeze: Date, earliest: Date) =>
-    `La lotería debe sortear después de que la lista de boletos quede fija: el cierre más la revisión de pagos termina el ${caracas(latestFreeze)} y, con un margen de ${LOTTERY_FREEZE_MARGIN_MINUTES} minutos, el sorteo de la lotería debe ser el ${caracas(earliest)} (hora de Venezuela) o después.`,
+    `La lotería debe sortear después de que la lista de boletos quede fija: el cierre más la revisión de pagos termina el ${formatDateTime(latestFreeze)} y, con un margen de ${LOTTERY_FREEZE_MARGIN_MINUTES} minutos, el sorteo de la lotería debe ser el ${formatDateTime(earliest)} (hora de Venezuela) o después.`,
   unbound:
     "Una rifa que se decide con una lotería no puede salir a la venta sin la lotería, la fecha de su sorteo y la regla: vincúlala primero.",
   publicationRequired:

@@ -1,8 +1,8 @@
-import { ANALYTICS_MESSAGES, OTHER_PAGES_PATH, PAGE_VIEW_LIMITS } from "@rifazo/shared";
+import { ANALYTICS_MESSAGES, OTHER_PAGES_PATH, PAGE_VIEW_LIMITS, todayInVenezuela } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { pageViewCounts } from "../../db/schema";
-import { PAGE_VIEW_RATE_RULE, pageViewReport, recordPageView, venezuelanDay } from "./service";
+import { PAGE_VIEW_RATE_RULE, pageViewReport, recordPageView } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe("POST /api/analytics/page-view", () => {
     expect((await view({ path: "/rifas" }, nextIp(), user.cookie)).statusCode).toBe(204);
     expect((await view({ path: "/ganadores", referrer: "/rifas" })).statusCode).toBe(204);
     const rows = await t.app.ctx.db.select().from(pageViewCounts);
-    const today = venezuelanDay(new Date());
+    const today = todayInVenezuela(new Date());
     expect(rows.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
       { day: today, path: "/ganadores", views: 1 },
       { day: today, path: "/rifas", views: 2 },

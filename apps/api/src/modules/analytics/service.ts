@@ -1,4 +1,10 @@
-import { type AdminPageViews, OTHER_PAGES_PATH, PAGE_VIEW_LIMITS, type PageViewInput } from "@rifazo/shared";
+import {
+  type AdminPageViews,
+  OTHER_PAGES_PATH,
+  PAGE_VIEW_LIMITS,
+  type PageViewInput,
+  todayInVenezuela,
+} from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import type { RateRule } from "../../lib/rate-limit";
@@ -10,16 +16,6 @@ export const PAGE_VIEW_RATE_RULE: RateRule = { max: 120, windowSeconds: 600 };
 const TOP_PAGES = 10;
 const DAY_MS = 86_400_000;
 
-/** The calendar day in Venezuela (America/Caracas, UTC−4 all year), as YYYY-MM-DD. */
-export function venezuelanDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Caracas",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
 /**
  * Counts one view of a page. Pages beyond the day's limit of distinct paths are counted together, so
  * made-up paths cannot grow the table without bound.
@@ -29,7 +25,7 @@ export async function recordPageView(
   input: PageViewInput,
   now: Date = new Date(),
 ): Promise<void> {
-  const day = venezuelanDay(now);
+  const day = todayInVenezuela(now);
   await ctx.db.transaction(async (tx) => {
     let path = input.path;
     if (
@@ -48,9 +44,9 @@ export async function pageViewReport(
   days: number,
   now: Date = new Date(),
 ): Promise<AdminPageViews> {
-  const to = venezuelanDay(now);
+  const to = todayInVenezuela(now);
   const dayList = Array.from({ length: days }, (_, i) =>
-    venezuelanDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
+    todayInVenezuela(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
   );
   const from = dayList[0] ?? to;
   const [rows, top] = await Promise.all([
