@@ -211,14 +211,23 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
     ).toBeVisible();
     await expect(row).toHaveCount(0);
   }
-  // The buyer's numbers, as Mis pagos has them.
-  const mine = (await (await page.request.get("/api/proofs/mine")).json()) as {
-    items: Array<{ raffleId?: string; raffleTitle: string | null; status: string; ticketNumbers: string[] }>;
-  };
+  // The buyer's numbers, as Mis pagos has them. Polled: the toast checked above may be the previous
+  // raffle's, still on screen, while this approval's answer is on its way.
   for (const raffle of [pasted, pressed]) {
-    const proof = mine.items.find((item) => item.raffleTitle === raffle.title && item.status === "approved");
-    numbers[raffle.id] = proof?.ticketNumbers ?? [];
-    expect(numbers[raffle.id]).toHaveLength(2);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/proofs/mine?q=${encodeURIComponent(raffle.title)}`);
+          const mine = (await response.json()) as {
+            items?: Array<{ raffleTitle: string | null; status: string; ticketNumbers: string[] }>;
+          };
+          const proof = mine.items?.find((item) => item.raffleTitle === raffle.title);
+          numbers[raffle.id] = proof?.status === "approved" ? proof.ticketNumbers : [];
+          return `${response.status()} ${proof?.status ?? "sin comprobante"} ${proof?.ticketNumbers.length ?? 0}`;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("200 approved 2");
   }
 
   // Nothing pending: each raffle froze and its record named a drand round, shown on the draw page.
