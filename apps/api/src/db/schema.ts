@@ -847,10 +847,15 @@ export const notifications = pgTable(
     linkTo: text("link_to"),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * Insertion order: notices written in one transaction share created_at (now() is the transaction's
+     * start) and random ids do not sort, so the list breaks ties by this.
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (t) => [
     check("notifications_type_check", oneOf("type", NOTIFICATION_TYPES)),
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.seq.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`NOT ${t.isRead}`),
   ],
 );

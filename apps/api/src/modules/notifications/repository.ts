@@ -9,13 +9,36 @@ export async function insertNotifications(tx: Executor, rows: Array<typeof notif
   return tx.insert(notifications).values(rows).returning();
 }
 
-/** The user's newest notifications, newest first. */
+/**
+ * Rewrites the level-up notice this transaction already gave the user (its created_at is the
+ * transaction's now()), if any, and moves it after what was written since. False when there is none.
+ */
+export async function replaceLevelUpOfThisTransaction(
+  tx: Executor,
+  userId: string,
+  notice: { title: string; message: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(notifications)
+    .set({ ...notice, isRead: false, seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, "level_up"),
+        eq(notifications.createdAt, sql`now()`),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** The user's newest notifications, newest first; within one transaction, the last written first. */
 export async function listForUser(db: Executor, userId: string, limit: number): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.seq))
     .limit(limit);
 }
 

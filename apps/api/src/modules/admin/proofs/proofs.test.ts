@@ -15,7 +15,9 @@ import {
   tickets,
   users,
 } from "../../../db/schema";
+import { listForUser } from "../../notifications/repository";
 import { ledgerSum } from "../../points/repository";
+import { approveInTransaction } from "./service";
 
 const ctx = useAdminTest();
 
@@ -186,6 +188,45 @@ describe("aprobar", () => {
     expect((await db().select().from(notifications).where(eq(notifications.userId, buyer.id))).length).toBe(
       2,
     );
+  });
+
+  it("avisos de nivel: el último escrito va primero y un lote que cruza dos niveles avisa solo el alcanzado", async () => {
+    const titles = async (userId: string) =>
+      (await listForUser(db(), userId, 50)).map((n) => `${n.type}: ${n.title}`);
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 1_000, price: 1 });
+    const actor = { id: ctx.admin.id, ip: null };
+
+    // One approval crossing two levels at once (Bronce → Oro): one notice, above its approval.
+    const leap = await createUser(ctx.t.app);
+    const big = await insertProof(db(), { userId: leap.id, raffleId, amount: 16, quantityOfTickets: 16 });
+    expect((await approve(big.id)).statusCode).toBe(200);
+    expect(await titles(leap.id)).toEqual([
+      "level_up: ¡Subiste a Nivel Oro!",
+      "payment_approved: ¡Pago Aprobado!",
+    ]);
+
+    // Two approvals in one transaction (a reconciliation batch): Plata, then Oro. Everything written in it
+    // shares created_at; the list still reads newest first, with a single notice naming Oro.
+    const buyers = await Promise.all([1, 2, 3].map(() => createUser(ctx.t.app)));
+    for (const buyer of buyers) {
+      const first = await insertProof(db(), { userId: buyer.id, raffleId, amount: 6, quantityOfTickets: 6 });
+      const second = await insertProof(db(), {
+        userId: buyer.id,
+        raffleId,
+        amount: 10,
+        quantityOfTickets: 10,
+      });
+      await db().transaction(async (tx) => {
+        await approveInTransaction(ctx.t.app.ctx, tx, actor, first.id);
+        await approveInTransaction(ctx.t.app.ctx, tx, actor, second.id);
+      });
+      expect(await balanceOf(buyer.id)).toMatchObject({ points: 1_600, level: "Oro" });
+      expect(await titles(buyer.id)).toEqual([
+        "level_up: ¡Subiste a Nivel Oro!",
+        "payment_approved: ¡Pago Aprobado!",
+        "payment_approved: ¡Pago Aprobado!",
+      ]);
+    }
   });
 
   it("pagos en VES se convierten a dólares con la tasa del comprobante; los generales solo dan puntos", async () => {

@@ -33,6 +33,7 @@ import { latestHeldBeacon, recordHead } from "../../draws/repository";
 import { noticeEmail } from "../../email/templates";
 import { announceProofChange } from "../../events/service";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
+import { replaceLevelUpOfThisTransaction } from "../../notifications/repository";
 import { createNotifications, type NewNotification } from "../../notifications/service";
 import { applyPointsChange } from "../../points/service";
 import {
@@ -382,17 +383,26 @@ export async function approveInTransaction(
       linkTo: "/perfil/pagos",
     },
   ];
-  if (pointsResult?.levelChanged && levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)) {
+  let levelUp: { title: string; message: string } | null = null;
+  if (
+    told &&
+    pointsResult?.levelChanged &&
+    levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)
+  ) {
     const level = LEVELS.find((l) => l.name === pointsResult.level);
-    items.push({
-      userId: proof.userId,
-      type: "level_up",
+    levelUp = {
       title: `¡Subiste a Nivel ${pointsResult.level}!`,
       message: level?.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${pointsResult.level}.`,
-      linkTo: "/rifazo-club",
-    });
+    };
   }
   if (told) await createNotifications(ctx, tx, items);
+  // Written after the approval, so it lists above it. Approvals in one batch (reconciliation) may cross
+  // two levels for one buyer: one notice names the level reached, rather than "Plata" and "Oro" together.
+  if (levelUp && !(await replaceLevelUpOfThisTransaction(tx, proof.userId, levelUp))) {
+    await createNotifications(ctx, tx, [
+      { userId: proof.userId, type: "level_up", linkTo: "/rifazo-club", ...levelUp },
+    ]);
+  }
 
   if (buyer && told) {
     await ctx.mail.enqueue(tx, {
