@@ -30,6 +30,27 @@ export const adminTodaySchema = z.object({
     }),
   ),
   /**
+   * Raffles that closed below their minimum of tickets and wait for the organiser to extend the end date
+   * or cancel with refunds (domain/raffle-lifecycle.ts, belowMinimum), the longest waiting first; the
+   * decision is taken on the raffle's page, under the same rules as anywhere else.
+   */
+  awaitingDecision: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        soldTickets: z.number().int(),
+        minTickets: z.number().int(),
+        /** When sales stopped: since then the raffle waits. */
+        closedAt: z.string().nullable(),
+        /** Only a raffle by date can be extended; the others can only be cancelled. */
+        extendable: z.boolean(),
+        extensionsUsed: z.number().int(),
+        maxExtensions: z.number().int(),
+      }),
+    )
+    .default([]),
+  /**
    * Frozen raffles whose drand round is past its time and the minute of grace, still not drawn (no relay
    * answered): the way out is to check the relays or paste the round's beacon (domain/draw-round-late.ts).
    */

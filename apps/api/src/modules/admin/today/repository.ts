@@ -1,5 +1,5 @@
 import { TIME_ZONE } from "@rifazo/shared";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, refunds, reservations, users } from "../../../db/schema";
 
@@ -65,6 +65,33 @@ export function closingRaffles(db: Executor, within: string) {
       ),
     )
     .orderBy(asc(raffles.endDate));
+}
+
+/**
+ * Raffles closed below their minimum (the SQL form of belowMinimum in domain/raffle-lifecycle.ts): they
+ * wait for the organiser to extend or cancel. The longest waiting first.
+ */
+export function awaitingDecision(db: Executor) {
+  return db
+    .select({
+      id: raffles.id,
+      title: raffles.title,
+      soldTickets: raffles.soldTickets,
+      minTickets: sql<number>`${raffles.minTickets}`.mapWith(Number),
+      closedAt: raffles.closedAt,
+      activationType: raffles.activationType,
+      extensionsUsed: raffles.extensionsUsed,
+      maxExtensions: raffles.maxExtensions,
+    })
+    .from(raffles)
+    .where(
+      and(
+        eq(raffles.status, "closed"),
+        isNotNull(raffles.minTickets),
+        lt(raffles.soldTickets, raffles.minTickets),
+      ),
+    )
+    .orderBy(asc(raffles.closedAt), asc(raffles.id));
 }
 
 /** Pending refunds, with what is owed in each currency the buyers paid in. */

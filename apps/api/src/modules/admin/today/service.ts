@@ -23,13 +23,14 @@ export function lastDays(today: string, count: number): string[] {
 export async function adminToday(db: Executor): Promise<AdminToday> {
   const today = await repo.venezuelanToday(db);
   const days = lastDays(today, SALES_DAYS);
-  const [pending, expiring, closing, refunds, sales, late] = await Promise.all([
+  const [pending, expiring, closing, refunds, sales, late, awaiting] = await Promise.all([
     repo.pendingProofs(db),
     repo.expiringReservations(db, EXPIRING_WITHIN, EXPIRING_LIMIT),
     repo.closingRaffles(db, CLOSING_WITHIN),
     repo.refundsToPay(db),
     revenueBy(db, "day", { sinceDay: days[0] ?? today }),
     lateDraws(db),
+    repo.awaitingDecision(db),
   ]);
   return {
     pendingProofs: { count: pending.count, oldestAt: iso(pending.oldestAt) },
@@ -38,6 +39,11 @@ export async function adminToday(db: Executor): Promise<AdminToday> {
       expiresAt: row.expiresAt.toISOString(),
     })),
     closingRaffles: closing.map((row) => ({ ...row, endDate: iso(row.endDate) ?? "" })),
+    awaitingDecision: awaiting.map(({ activationType, closedAt, ...row }) => ({
+      ...row,
+      closedAt: iso(closedAt),
+      extendable: activationType === "date" && row.extensionsUsed < row.maxExtensions,
+    })),
     lateDraws: late,
     refundsToPay: {
       count: refunds.count,

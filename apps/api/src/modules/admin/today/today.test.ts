@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { call, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof, insertRaffle } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
-import { refunds, reservations, users } from "../../../db/schema";
+import { raffles, refunds, reservations, users } from "../../../db/schema";
+import { sweepLifecycle } from "../../lifecycle/service";
 import { lastDays } from "./service";
 
 const ctx = useAdminTest();
@@ -213,6 +214,69 @@ describe("hoy", () => {
       proofs: 2,
     });
     expect(days.slice(0, -2).every((d) => d.proofs === 0 && d.revenue.net.usd === 0)).toBe(true);
+  });
+
+  it("rifas cerradas bajo su mínimo que esperan la decisión, con vendidos, mínimo y desde cuándo", async () => {
+    const ended = minutes(-90);
+    const below = await insertRaffle(db(), {
+      title: "No llegó al mínimo",
+      totalTickets: 100,
+      soldTickets: 12,
+      minTickets: 40,
+      endDate: ended,
+      maxExtensions: 2,
+      extensionsUsed: 1,
+    });
+    await insertRaffle(db(), {
+      title: "Llegó al mínimo",
+      totalTickets: 100,
+      soldTickets: 40,
+      minTickets: 40,
+      endDate: ended,
+    });
+    await insertRaffle(db(), { title: "Sin mínimo", totalTickets: 100, soldTickets: 1, endDate: ended });
+    // Its countdown ended below the minimum three hours ago: closed, it can only be cancelled.
+    const byPercentage = await insertRaffle(db(), {
+      title: "Por porcentaje bajo el mínimo",
+      activationType: "percentage",
+      activationPercentage: 80,
+      status: "closed",
+      closedAt: minutes(-180),
+      closeReason: "countdown_ended",
+      totalTickets: 10,
+      soldTickets: 8,
+      minTickets: 10,
+    });
+    // The lifecycle closes the date raffles whose end date passed.
+    await sweepLifecycle(ctx.t.app.ctx);
+    const closed = await db().select().from(raffles).where(eq(raffles.id, below.id));
+    expect(closed[0]?.status).toBe("closed");
+
+    const response = await call(ctx.t, "GET", "/api/admin/today", ctx.admin.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const waiting = response.json().awaitingDecision;
+    // The longest waiting first.
+    expect(waiting).toEqual([
+      expect.objectContaining({ id: byPercentage.id, soldTickets: 8, minTickets: 10, extendable: false }),
+      {
+        id: below.id,
+        title: "No llegó al mínimo",
+        soldTickets: 12,
+        minTickets: 40,
+        closedAt: ended.toISOString(),
+        extendable: true,
+        extensionsUsed: 1,
+        maxExtensions: 2,
+      },
+    ]);
+
+    // Extended through the existing action, it is on sale again and leaves the list.
+    const extended = await call(ctx.t, "POST", `/api/admin/raffles/${below.id}/extend`, ctx.admin.cookie, {
+      endDate: minutes(7 * 24 * 60).toISOString(),
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const after = (await call(ctx.t, "GET", "/api/admin/today", ctx.admin.cookie)).json();
+    expect(after.awaitingDecision.map((r: { id: string }) => r.id)).toEqual([byPercentage.id]);
   });
 
   it("los días se cuentan por calendario", () => {
