@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * How many CSS pixels the page is wider than the screen. Compared with the layout viewport
@@ -236,6 +236,40 @@ export async function expectFitsWidth(page: Page, label: string): Promise<void> 
         .soft(await page.evaluate(openLayers), `«${label}» a ${width} px: el estado se cerró`)
         .toBe(layers);
       expect.soft(problems.join("\n"), `desbordamiento en «${label}» a ${width} px (${page.url()})`).toBe("");
+    }
+  } finally {
+    if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size);
+  }
+}
+
+/**
+ * Fails (softly) when a scroll area inside `region` scrolls sideways at the page's width and, on a phone,
+ * at every width of PHONE_WIDTHS. findOverflow accepts scroll areas as deliberate; a screen whose content
+ * must fit a phone without a sideways scroll (a table that stacks on small screens) checks this too.
+ */
+export async function expectNoSidewaysScroll(page: Page, region: Locator, label: string): Promise<void> {
+  const size = page.viewportSize();
+  if (!size) throw new Error("la página no tiene un tamaño de ventana fijo");
+  const widths = size.width <= Math.max(...PHONE_WIDTHS) ? [...PHONE_WIDTHS] : [size.width];
+  try {
+    for (const width of widths) {
+      if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: size.height });
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
+      const scrolling = await region.evaluate((root) =>
+        [root, ...root.querySelectorAll("*")]
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+            return scrolls && element.scrollWidth > element.clientWidth + 0.5;
+          })
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}${element.getAttribute("aria-label") ? `[aria-label="${element.getAttribute("aria-label")}"]` : ""}: ${element.scrollWidth} px de contenido en ${element.clientWidth} px`,
+          ),
+      );
+      expect.soft(scrolling.join("\n"), `desplazamiento lateral en «${label}» a ${width} px`).toBe("");
     }
   } finally {
     if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size);

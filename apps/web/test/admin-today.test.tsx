@@ -34,6 +34,7 @@ days[13] = { day: "2026-11-26", revenue: revenue([234.56, 8_561.44], [34.56, 1_2
 const TODAY: AdminToday = {
   pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
   lateDraws: [],
+  awaitingDecision: [],
   expiringReservations: [
     {
       id: "r1",
@@ -99,6 +100,62 @@ describe("pestaña Hoy", () => {
     );
   });
 
+  it("rifas bajo su mínimo que esperan la decisión: vendidos/mínimo, desde cuándo y a dónde ir a decidir", async () => {
+    const waiting = {
+      ...TODAY,
+      awaitingDecision: [
+        {
+          id: "raffle-7",
+          title: "Moto sin vender",
+          soldTickets: 12,
+          minTickets: 40,
+          closedAt: "2026-11-25T16:00:00.000Z",
+          extendable: true,
+          extensionsUsed: 1,
+          maxExtensions: 2,
+        },
+        {
+          id: "raffle-8",
+          title: "Nevera por porcentaje",
+          soldTickets: 8,
+          minTickets: 10,
+          closedAt: "2026-11-24T16:00:00.000Z",
+          extendable: false,
+          extensionsUsed: 0,
+          maxExtensions: 2,
+        },
+      ],
+    };
+    fetchMock.mockImplementation(async () => json(200, waiting));
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const region = await screen.findByRole("region", {
+      name: "2 rifas no alcanzaron su mínimo y esperan tu decisión",
+    });
+    const items = within(
+      within(region).getByRole("list", { name: "Rifas que esperan tu decisión" }),
+    ).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    const [moto, nevera] = items as [HTMLElement, HTMLElement];
+    expect(moto).toHaveTextContent(
+      "12 de 40 boletos vendidos (mínimo para sortear) · espera desde el 25 de noviembre de 2026",
+    );
+    expect(moto).toHaveTextContent("Prórrogas usadas: 1 de 2.");
+    expect(within(moto).getByRole("link", { name: "Extender o cancelar Moto sin vender" })).toHaveAttribute(
+      "href",
+      "/admin/rifas/raffle-7",
+    );
+    expect(nevera).toHaveTextContent("Ya no se puede prorrogar");
+    expect(
+      within(nevera).getByRole("link", { name: "Cancelar con reembolsos Nevera por porcentaje" }),
+    ).toHaveAttribute("href", "/admin/rifas/raffle-8");
+  });
+
+  it("sin rifas que esperen decisión no hay aviso", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    await screen.findByRole("region", { name: "Comprobantes por revisar" });
+    expect(screen.queryByText(/esperan? tu decisión/)).not.toBeInTheDocument();
+  });
+
   it("sin sorteos atrasados no hay aviso", async () => {
     renderWithProviders(<AdminDashboard />, { path: "/admin" });
     await screen.findByRole("region", { name: "Comprobantes por revisar" });
@@ -155,6 +212,36 @@ describe("pestaña Hoy", () => {
     );
     expect(within(items[1] as HTMLElement).queryByRole("link")).toBeNull();
     expect(items[1]).toHaveTextContent("comprobante rechazado");
+  });
+
+  it("ingresos por día en un teléfono: una lista con las cifras apiladas, los días sin movimientos en una línea", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const list = await screen.findByRole("list", { name: "Ingresos por día, últimos 14 días" });
+    // The table is hidden below sm; the list is hidden from sm up (one of the two at a time).
+    expect(list).toHaveClass("sm:hidden");
+    expect(screen.getByRole("region", { name: "Ingresos por día" })).toHaveClass("hidden", "sm:block");
+    const items = within(list).getAllByRole("listitem");
+    // 14 days and the total.
+    expect(items).toHaveLength(15);
+    expect(items[0]).toHaveTextContent("Sin movimientos");
+    const day = items[13] as HTMLElement;
+    expect(day).toHaveTextContent("26 nov. 2026 · 2 pagos");
+    const figures = (item: HTMLElement) =>
+      within(item)
+        .getAllByRole("term")
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(figures(day)).toEqual([
+      "Ingresos cobrados: $234,56Bs. 8.561,44",
+      "Reembolsado: $34,56Bs. 1.261,44",
+      "Neto: $200,00Bs. 7.300,00",
+    ]);
+    const total = items[14] as HTMLElement;
+    expect(total).toHaveTextContent("Total · 5 pagos");
+    expect(figures(total)).toEqual([
+      "Ingresos cobrados: $1.234,56Bs. 45.061,44",
+      "Reembolsado: $34,56Bs. 1.261,44",
+      "Neto: $1.200,00Bs. 43.800,00",
+    ]);
   });
 
   it("ingresos por día: cobrado, reembolsado y neto, en USD y Bs, con totales", async () => {

@@ -2,7 +2,7 @@ import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/co
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
-import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
+import { DRAW_RESULT_LINK_TEXT, NUMBER_MODE_WORDS, proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
@@ -359,6 +359,13 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
               </span>
             </p>
           ) : null}
+          <p className="flex items-start gap-2 text-sm text-muted">
+            <TicketIcon className="mt-0.5 shrink-0 text-brand-700" />
+            <span>
+              <span className="font-semibold text-ink">{NUMBER_MODE_WORDS[raffle.numberMode].label}</span>:{" "}
+              {NUMBER_MODE_WORDS[raffle.numberMode].detail}
+            </span>
+          </p>
           <p className="flex items-start gap-2 text-sm text-muted">
             <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
             <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>

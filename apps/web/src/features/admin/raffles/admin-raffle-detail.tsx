@@ -1,4 +1,5 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
+import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
 import { useQuery } from "@tanstack/react-query";
@@ -16,6 +17,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
+import { comboText, sortedCombos } from "../../raffles/lib/combo-text";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
 import { RaffleStatusBadge } from "../shared/raffle-status";
@@ -221,6 +223,23 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
               </span>
             </Item>
             <Item label="Precio">{formatMoney(raffle.price, raffle.currency)}</Item>
+            <Item label="Combos">
+              {raffle.combos.length === 0 ? (
+                "Sin combos: cada boleto al precio unitario"
+              ) : (
+                <ul className="space-y-0.5" aria-label="Combos">
+                  {sortedCombos(raffle.combos).map((combo) => (
+                    <li key={combo.quantity} className="tabular-nums">
+                      {comboText(combo, raffle.currency)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Item>
+            <Item label="Números de los boletos">
+              <span className="font-semibold">{NUMBER_MODE_WORDS[raffle.numberMode].label}</span>:{" "}
+              {NUMBER_MODE_WORDS[raffle.numberMode].detail}
+            </Item>
             <Item label="Total de boletos">{formatNumber(total)}</Item>
             <Item label="Boletos vendidos">{formatNumber(raffle.soldTickets)}</Item>
             <Item label="En revisión">{countText(raffle.pendingTickets, "boleto", "boletos")}</Item>

@@ -53,6 +53,7 @@ export function TodayTab() {
   return (
     <div className="space-y-6">
       <LateDraws draws={data.lateDraws} />
+      <AwaitingDecision raffles={data.awaitingDecision} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <CountCard
           title="Comprobantes por revisar"
@@ -120,6 +121,59 @@ function LateDraws({ draws }: { draws: AdminToday["lateDraws"] }) {
             >
               Pegar beacon
               <span className="sr-only"> de {draw.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Raffles that closed below their minimum: nothing happens until the organiser extends the date or
+ * cancels with refunds. The decision is taken on the raffle's page (its "Mínimo, prórrogas y archivo"
+ * card), where the same rules apply as anywhere else. Nothing when there is none.
+ */
+function AwaitingDecision({ raffles }: { raffles: AdminToday["awaitingDecision"] }) {
+  if (raffles.length === 0) return null;
+  const heading =
+    raffles.length === 1
+      ? "1 rifa no alcanzó su mínimo y espera tu decisión"
+      : `${raffles.length} rifas no alcanzaron su mínimo y esperan tu decisión`;
+  return (
+    <section
+      aria-labelledby="awaiting-decision-title"
+      className="space-y-3 rounded-card border border-warning-700/25 bg-warning-50 p-4"
+    >
+      <h2 id="awaiting-decision-title" className="font-bold text-warning-700">
+        {heading}
+      </h2>
+      <p className="text-sm text-ink/85">
+        Cerraron sin vender los boletos necesarios para sortear. Puedes extender la fecha de cierre (las
+        ventas se reabren) o cancelar la rifa con reembolsos para cada compra aprobada.
+      </p>
+      <ul className="divide-y divide-warning-700/15" aria-label="Rifas que esperan tu decisión">
+        {raffles.map((raffle) => (
+          <li key={raffle.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-semibold text-ink">{raffle.title}</p>
+              <p className="text-ink/85">
+                {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.minTickets)} boletos vendidos
+                (mínimo para sortear)
+                {raffle.closedAt ? ` · espera desde el ${formatDateTime(raffle.closedAt)}` : ""}
+              </p>
+              <p className="text-muted">
+                {raffle.extendable
+                  ? `Prórrogas usadas: ${raffle.extensionsUsed} de ${raffle.maxExtensions}.`
+                  : "Ya no se puede prorrogar: solo queda cancelarla con reembolsos."}
+              </p>
+            </div>
+            <Link
+              to={paths.adminRaffle(raffle.id)}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              {raffle.extendable ? "Extender o cancelar" : "Cancelar con reembolsos"}
+              <span className="sr-only"> {raffle.title}</span>
             </Link>
           </li>
         ))}
@@ -259,32 +313,32 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
       title="Ingresos por día"
       description="Últimos 14 días (hora de Venezuela). Ingresos cobrados por fecha de aprobación; reembolsado por fecha del reembolso (rifas canceladas). Cada pago cuenta en dólares y en bolívares con la tasa congelada al pagar; un pago en dólares sin tasa cuenta solo en dólares."
     >
-      {/* With long bolívar amounts the table can still scroll on a narrow phone: the scroll area then takes
-          the keyboard focus, so it can be scrolled without a pointer (WCAG 2.1.1). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Ingresos por día">
+      <PhoneSalesList days={days} totals={{ collected, refunded, net, proofs: totalProofs }} />
+      {/* From the sm breakpoint up, a table; on a phone the list above stands in for it (display:none
+          leaves only one of the two to screen readers). */}
+      <section className="hidden sm:block" aria-label="Ingresos por día">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Ingresos cobrados, reembolsado y neto por día, últimos 14 días
           </caption>
-          <thead className="border-b border-line text-xs text-muted sm:tracking-wide sm:uppercase">
+          <thead className="border-b border-line text-xs text-muted tracking-wide uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-1.5 sm:pr-2 font-semibold">
+              <th scope="col" className="py-2 pr-2 font-semibold">
                 Día
               </th>
-              <th scope="col" className="hidden px-1.5 py-2 sm:px-2 text-right font-semibold sm:table-cell">
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Pagos
               </th>
-              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Ingresos cobrados
               </th>
-              <th scope="col" className="hidden w-1/6 px-1.5 py-2 sm:px-2 md:table-cell">
+              <th scope="col" className="hidden w-1/6 px-2 py-2 md:table-cell">
                 <span className="sr-only">Barra</span>
               </th>
-              <th scope="col" className="px-1.5 py-2 sm:px-2 text-right font-semibold">
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Reembolsado
               </th>
-              <th scope="col" className="py-2 pl-1.5 sm:pl-2 text-right font-semibold">
+              <th scope="col" className="py-2 pl-2 text-right font-semibold">
                 Neto
               </th>
             </tr>
@@ -292,20 +346,12 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           <tbody className="divide-y divide-line">
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row" className="py-1.5 pr-1.5 sm:pr-2 font-medium whitespace-nowrap text-ink">
-                  {/* The last 14 days: on a phone the year is left out so the four columns fit. */}
-                  <span className="sm:hidden">
-                    {formatDate(`${day.day}T12:00:00Z`, "medium").replace(/\s+(de\s+)?\d{4}$/, "")}
-                  </span>
-                  <span className="hidden sm:inline">{formatDate(`${day.day}T12:00:00Z`, "medium")}</span>
+                <th scope="row" className="py-1.5 pr-2 font-medium whitespace-nowrap text-ink">
+                  {formatDate(`${day.day}T12:00:00Z`, "medium")}
                 </th>
-                <td className="hidden px-1.5 py-1.5 sm:px-2 text-right tabular-nums sm:table-cell">
-                  {formatNumber(day.proofs)}
-                </td>
-                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
-                  {money(day.revenue.collected)}
-                </td>
-                <td className="hidden px-1.5 py-1.5 sm:px-2 md:table-cell">
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatNumber(day.proofs)}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{money(day.revenue.collected)}</td>
+                <td className="hidden px-2 py-1.5 md:table-cell">
                   <svg
                     aria-hidden="true"
                     focusable="false"
@@ -326,10 +372,8 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
                     ) : null}
                   </svg>
                 </td>
-                <td className="px-1.5 py-1.5 sm:px-2 text-right tabular-nums">
-                  {money(day.revenue.refunded)}
-                </td>
-                <td className="py-1.5 pl-1.5 sm:pl-2 text-right font-semibold tabular-nums">
+                <td className="px-2 py-1.5 text-right tabular-nums">{money(day.revenue.refunded)}</td>
+                <td className="py-1.5 pl-2 text-right font-semibold tabular-nums">
                   {money(day.revenue.net)}
                 </td>
               </tr>
@@ -337,20 +381,86 @@ function SalesPerDay({ days }: { days: AdminToday["salesPerDay"] }) {
           </tbody>
           <tfoot className="border-t-2 border-line font-bold">
             <tr>
-              <th scope="row" className="py-2 pr-1.5 sm:pr-2">
+              <th scope="row" className="py-2 pr-2">
                 Total
               </th>
-              <td className="hidden px-1.5 py-2 sm:px-2 text-right tabular-nums sm:table-cell">
-                {formatNumber(totalProofs)}
-              </td>
-              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(collected)}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{formatNumber(totalProofs)}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{money(collected)}</td>
               <td className="hidden md:table-cell" />
-              <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{money(refunded)}</td>
-              <td className="py-2 pl-1.5 sm:pl-2 text-right tabular-nums">{money(net)}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{money(refunded)}</td>
+              <td className="py-2 pl-2 text-right tabular-nums">{money(net)}</td>
             </tr>
           </tfoot>
         </table>
       </section>
     </SectionCard>
+  );
+}
+
+interface DayTotals {
+  collected: MoneyPair;
+  refunded: MoneyPair;
+  net: MoneyPair;
+  proofs: number;
+}
+
+/**
+ * The revenue per day on a phone: one entry per day, its figures stacked (label, then dollars and
+ * bolívars), so no column needs the width of a long bolívar amount. A day without movements is one line.
+ */
+function PhoneSalesList({ days, totals }: { days: AdminToday["salesPerDay"]; totals: DayTotals }) {
+  const quiet = (day: AdminToday["salesPerDay"][number]) =>
+    day.proofs === 0 &&
+    [day.revenue.collected, day.revenue.refunded].every((pair) => pair.usd === 0 && pair.ves === 0);
+  return (
+    <ul className="divide-y divide-line text-sm sm:hidden" aria-label="Ingresos por día, últimos 14 días">
+      {days.map((day) => (
+        <li key={day.day} className="py-2">
+          {quiet(day) ? (
+            <p className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-medium text-ink">{formatDate(`${day.day}T12:00:00Z`, "medium")}</span>
+              <span className="text-muted">Sin movimientos</span>
+            </p>
+          ) : (
+            <>
+              <p className="font-medium text-ink">
+                {formatDate(`${day.day}T12:00:00Z`, "medium")}
+                <span className="font-normal text-muted"> · {countText(day.proofs, "pago", "pagos")}</span>
+              </p>
+              <PhoneFigures revenue={day.revenue} />
+            </>
+          )}
+        </li>
+      ))}
+      <li className="border-t-2 border-line py-2">
+        <p className="font-bold text-ink">
+          Total <span className="font-normal text-muted">· {countText(totals.proofs, "pago", "pagos")}</span>
+        </p>
+        <PhoneFigures revenue={totals} bold />
+      </li>
+    </ul>
+  );
+}
+
+function PhoneFigures({ revenue, bold = false }: { revenue: Omit<DayTotals, "proofs">; bold?: boolean }) {
+  const rows: [string, MoneyPair][] = [
+    ["Ingresos cobrados", revenue.collected],
+    ["Reembolsado", revenue.refunded],
+    ["Neto", revenue.net],
+  ];
+  return (
+    <dl className="mt-1 space-y-0.5">
+      {rows.map(([label, pair]) => (
+        <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <dt className="text-muted">{label}</dt>
+          <dd
+            className={`flex flex-wrap justify-end gap-x-2 tabular-nums ${bold || label === "Neto" ? "font-semibold" : ""}`}
+          >
+            <span className="whitespace-nowrap">{formatMoney(pair.usd, "USD")}</span>
+            <span className="whitespace-nowrap text-muted">{formatMoney(pair.ves, "VES")}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
