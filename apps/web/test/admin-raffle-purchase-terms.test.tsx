@@ -71,3 +71,11 @@ describe("detalle de rifa en administración: combos y modo de números", () => 
     );
   });
 });
+
+describe("detalle de rifa en administración: la fecha de fin es el cierre de ventas", () => {
+  it("la fecha de fin se llama «Cierre de ventas», no «sorteo» (el sorteo llega tras la revisión)", async () => {
+    renderWithProviders(<AdminRaffleDetail />, { path: "/admin/rifas/moto", pattern: "/admin/rifas/:id" });
+    expect(await item("Cierre de ventas")).not.toHaveTextContent("Sin fecha");
+    expect(screen.queryByText("Fecha y hora del sorteo", { selector: "dt" })).toBeNull();
+  });
+});

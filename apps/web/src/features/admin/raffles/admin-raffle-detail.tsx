@@ -1,5 +1,5 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
-import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/glossary";
+import { NUMBER_MODE_WORDS, receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
 import { useQuery } from "@tanstack/react-query";
@@ -267,7 +267,8 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
                 </Item>
               </>
             ) : (
-              <Item label="Fecha y hora del sorteo">
+              // The end date closes the sales; the draw comes after the review window (docs/draw-protocol.md).
+              <Item label={receiptDrawLabel("end_date")}>
                 {raffle.endDate ? formatDateTime(raffle.endDate) : "Sin fecha"}
               </Item>
             )}
