@@ -88,6 +88,7 @@ export const FIELD_MESSAGES = {
   imageAltTooLong: `El texto alternativo no puede superar los ${RAFFLE_FORM_LIMITS.imageAlt} caracteres.`,
   price: "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
   currency: "La moneda debe ser USD o VES.",
+  totalTicketsRequired: `Elige cuántos boletos tiene la rifa: 100, 1.000, 10.000 u otro número entre 1 y ${MAX_TOTAL_TICKETS}.`,
   totalTickets: `El total de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
   maxTicketsPerBuyer: (min: number, total: number) =>
     `El máximo de boletos por persona debe ser un número entero entre ${min} y ${total} (el total de boletos), o quedar vacío para usar el valor por defecto.`,
@@ -169,7 +170,7 @@ export const raffleFormInputSchema = z.object({
   imageAlt: textInput,
   price: numberInput,
   currency: textInput.describe("USD o VES (por defecto USD)."),
-  totalTickets: numberInput.describe("Entre 1 y 10000 (por defecto 10000); no se edita después de crear."),
+  totalTickets: numberInput.describe("Obligatorio al crear, entre 1 y 10000 (sin valor por defecto); no se edita después de crear."),
   maxTicketsPerBuyer: numberInput.describe(
     "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
   ),

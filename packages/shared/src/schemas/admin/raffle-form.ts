@@ -8,7 +8,6 @@ import {
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_RESERVATION_MINUTES,
   DEFAULT_TEASER_DAYS,
-  DEFAULT_TOTAL_TICKETS,
   EXTERNAL_PLATFORMS,
   MAX_EXTENSIONS_LIMIT,
   MAX_RESERVATION_MINUTES,
@@ -90,9 +89,12 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   const currency = isBlank(raw.currency) ? "USD" : text(raw.currency);
   if (!isOneOf(CURRENCIES, currency)) fail(["currency"], FIELD_MESSAGES.currency);
 
-  const totalTickets = isBlank(raw.totalTickets) ? DEFAULT_TOTAL_TICKETS : toNumber(raw.totalTickets);
+  // No default: a silent 10000 gave organisers raffles far larger than they meant, so they choose.
+  const totalTickets = isBlank(raw.totalTickets) ? Number.NaN : toNumber(raw.totalTickets);
   const totalValid = Number.isInteger(totalTickets) && totalTickets >= 1 && totalTickets <= MAX_TOTAL_TICKETS;
-  if (!totalValid) fail(["totalTickets"], FIELD_MESSAGES.totalTickets);
+  if (!totalValid) {
+    fail(["totalTickets"], isBlank(raw.totalTickets) ? FIELD_MESSAGES.totalTicketsRequired : FIELD_MESSAGES.totalTickets);
+  }
 
   // Per-buyer cap (decision 0008): blank keeps the default; otherwise between the minimum purchase and the total.
   let maxTicketsPerBuyer: number | null = null;

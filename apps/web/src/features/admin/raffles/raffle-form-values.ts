@@ -2,7 +2,6 @@ import {
   DEFAULT_MAX_EXTENSIONS,
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_TEASER_DAYS,
-  DEFAULT_TOTAL_TICKETS,
   TIME_ZONE,
 } from "@rifazo/shared/constants";
 import { DEFAULT_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
@@ -67,7 +66,7 @@ export const emptyPrizeLevel = (): PrizeLevelValues => ({
   prizeValue: "",
 });
 
-/** A new raffle: upcoming, USD, 10000 tickets, date activation, one prize level, the default methods. */
+/** A new raffle: upcoming, USD, no total (the organiser chooses it), date activation, one prize level, the default methods. */
 export function newRaffleValues(): RaffleFormValues {
   return {
     title: "",
@@ -76,7 +75,7 @@ export function newRaffleValues(): RaffleFormValues {
     imageAlt: "",
     price: "",
     currency: "USD",
-    totalTickets: String(DEFAULT_TOTAL_TICKETS),
+    totalTickets: "",
     maxTicketsPerBuyer: "",
     status: "upcoming",
     isFeatured: false,
@@ -137,7 +136,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
     imageAlt: raffle.imageAlt ?? "",
     price: moneyText(raffle.price),
     currency: raffle.currency === "VES" ? "VES" : "USD",
-    totalTickets: numberText(raffle.totalTickets || DEFAULT_TOTAL_TICKETS),
+    totalTickets: numberText(raffle.totalTickets),
     maxTicketsPerBuyer: numberText(raffle.maxTicketsPerBuyerSetting),
     status: raffle.status,
     isFeatured: raffle.isFeatured,
