@@ -1,3 +1,4 @@
+import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import {
   type ActivationType,
   type AnnouncementType,
@@ -83,6 +84,7 @@ export function toPublicRaffle(
     currency: row.currency as Currency,
     prizeImage: row.prizeImage,
     imageAlt: row.imageAlt,
+    images: prizeImagesOf(row),
     status: row.status as RaffleStatus,
     isFeatured: row.isFeatured,
     startDate: iso(row.startDate),

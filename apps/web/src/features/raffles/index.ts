@@ -6,6 +6,7 @@ export { RaffleAction } from "./components/raffle-action";
 export { RaffleBadge } from "./components/raffle-badge";
 export { RaffleCardSkeleton } from "./components/raffle-card-skeleton";
 export { RaffleGrid } from "./components/raffle-grid";
+export { PrizeGallery } from "./components/prize-gallery";
 export { RaffleImage } from "./components/raffle-image";
 export { RaffleImageActions } from "./components/raffle-image-actions";
 export { TicketPurchase } from "./components/ticket-purchase";
