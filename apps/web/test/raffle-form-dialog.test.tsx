@@ -265,7 +265,9 @@ describe("RaffleFormDialog (total, images, lottery)", () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Estado" }));
     await user.click(await screen.findByRole("option", { name: "En venta" }));
     await user.click(createButton(dialog));
-    expect(await within(dialog).findByText(/Falta la lotería, la fecha y hora de su sorteo/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Falta la lotería, la fecha y hora de su sorteo/),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

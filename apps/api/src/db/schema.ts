@@ -1,6 +1,6 @@
 // The whole data model. Table and column names are snake_case; Better Auth reads its tables through
 // the property names (name, emailVerified, ...) that the drizzle adapter maps to these columns.
-import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
+
 import {
   ACTIVATION_TYPES,
   ANNOUNCEMENT_TYPES,
@@ -34,6 +34,7 @@ import {
   USER_STATUSES,
   WINNER_SOURCES,
 } from "@rifazo/shared";
+import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,

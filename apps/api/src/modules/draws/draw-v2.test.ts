@@ -512,7 +512,9 @@ describe("lotería externa", () => {
     // Not on sale without its lottery: the lottery is fixed before the sale.
     const openUnbound = await inject("POST", `/api/admin/raffles/${id}/open`, admin.cookie);
     expect(openUnbound.statusCode).toBe(400);
-    expect(openUnbound.json().error.message).toContain("Falta la lotería, la fecha y hora de su sorteo y la regla");
+    expect(openUnbound.json().error.message).toContain(
+      "Falta la lotería, la fecha y hora de su sorteo y la regla",
+    );
     const bad = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-01T20:45:00.000Z",

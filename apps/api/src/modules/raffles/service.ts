@@ -1,4 +1,3 @@
-import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import {
   type ActivationType,
   type AnnouncementType,
@@ -21,6 +20,7 @@ import {
 } from "@rifazo/shared";
 import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
 import { type LotteryFallback, lotteryFallbackText } from "@rifazo/shared/domain/lottery-binding";
+import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { RaffleLottery } from "@rifazo/shared/schemas/raffles";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";

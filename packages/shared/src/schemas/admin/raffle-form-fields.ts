@@ -181,7 +181,9 @@ export const raffleFormInputSchema = z.object({
     ),
   price: numberInput,
   currency: textInput.describe("USD o VES (por defecto USD)."),
-  totalTickets: numberInput.describe("Obligatorio al crear, entre 1 y 10000 (sin valor por defecto); no se edita después de crear."),
+  totalTickets: numberInput.describe(
+    "Obligatorio al crear, entre 1 y 10000 (sin valor por defecto); no se edita después de crear.",
+  ),
   maxTicketsPerBuyer: numberInput.describe(
     "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
   ),

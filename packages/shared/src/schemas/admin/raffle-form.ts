@@ -108,7 +108,10 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   const totalTickets = isBlank(raw.totalTickets) ? Number.NaN : toNumber(raw.totalTickets);
   const totalValid = Number.isInteger(totalTickets) && totalTickets >= 1 && totalTickets <= MAX_TOTAL_TICKETS;
   if (!totalValid) {
-    fail(["totalTickets"], isBlank(raw.totalTickets) ? FIELD_MESSAGES.totalTicketsRequired : FIELD_MESSAGES.totalTickets);
+    fail(
+      ["totalTickets"],
+      isBlank(raw.totalTickets) ? FIELD_MESSAGES.totalTicketsRequired : FIELD_MESSAGES.totalTickets,
+    );
   }
 
   // Per-buyer cap (decision 0008): blank keeps the default; otherwise between the minimum purchase and the total.

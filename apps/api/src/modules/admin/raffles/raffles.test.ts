@@ -544,7 +544,7 @@ describe("total de boletos e imágenes del premio", () => {
     expect(visitor.json().prizeImage).toBe(c);
 
     // An image in the list (not the cover) cannot be deleted from the gallery.
-    const inUse = await call(ctx.t, "DELETE", `/api/admin/images/${b.split("/").pop()}`, ctx.admin.cookie);
+    const inUse = await call(ctx.t, "DELETE", `/api/admin/images/${b?.split("/").pop()}`, ctx.admin.cookie);
     expect(inUse.statusCode).toBe(409);
   });
 
@@ -601,7 +601,7 @@ describe("una rifa decidida por una lotería sale a la venta con la lotería fij
       ...overrides,
     });
 
-  it("crearla activa sin lotería, o activarla después sin ella: 400 nombrando lo que falta", async () => {
+  it("una rifa decidida por una lotería no sale a la venta sin la lotería, su fecha y la regla: crearla activa o abrirla después es 400", async () => {
     const active = await post(lotteryRaffle());
     expect(active.statusCode).toBe(400);
     expect(active.json().error.message).toContain(
@@ -630,7 +630,7 @@ describe("una rifa decidida por una lotería sale a la venta con la lotería fij
     expect(opened.statusCode, opened.body).toBe(200);
   });
 
-  it("una rifa anunciada en vivo (sin lotería) sí sale a la venta, pero ya no puede vincular una lotería a la venta", async () => {
+  it("una rifa anunciada en vivo sale a la venta sin lotería, pero ya a la venta no se le vincula una", async () => {
     const live = await post(lotteryRaffle({ lotteryDecided: false }));
     expect(live.statusCode, live.body).toBe(201);
     expect(live.json().lotteryDecided).toBe(false);

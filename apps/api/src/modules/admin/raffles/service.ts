@@ -22,17 +22,17 @@ import {
 import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
 import { assertExternalRule, type ExternalRule } from "@rifazo/shared/domain/draw-record";
 import {
+  isLotteryDecided,
   LOTTERY_FREEZE_MARGIN_MINUTES,
   type LotteryFallback,
+  type LotterySaleInput,
   latestFreezeAt,
   lotteryFallbackText,
-  isLotteryDecided,
-  type LotterySaleInput,
   lotteryMissingForSale,
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
-import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import { countText } from "@rifazo/shared/domain/plural";
+import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
@@ -456,7 +456,9 @@ function bindingView(
     externalDrawAt: iso(row.externalDrawAt),
     externalRule: rule,
     externalRuleText: rule ? externalRuleText(rule, row.totalTickets) : null,
-    editable: !hasSales && (row.status === "upcoming" || row.status === "active"),
+    // On sale, only a lottery already bound may still be adjusted (before the first sale).
+    editable:
+      !hasSales && (row.status === "upcoming" || (row.status === "active" && row.externalLottery !== null)),
     lotteryFallback: fallback,
     lotteryFallbackText: lotteryFallbackText(fallback),
     correctionWindowHours: row.correctionWindowHours,

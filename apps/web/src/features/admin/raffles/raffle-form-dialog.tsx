@@ -1,6 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { lotteryMissingForSale } from "@rifazo/shared/domain/lottery-binding";
 import { MAX_PRIZE_IMAGES } from "@rifazo/shared/domain/prize-images";
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
@@ -146,7 +146,12 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
     // created upcoming, as the server requires.
     const unbound =
       !raffle && values.status === "active"
-        ? lotteryMissingForSale({ ...values, externalLottery: null, externalDrawAt: null, externalRule: null })
+        ? lotteryMissingForSale({
+            ...values,
+            externalLottery: null,
+            externalDrawAt: null,
+            externalRule: null,
+          })
         : null;
     if (unbound) {
       form.setError("status", { type: "lottery", message: unbound });

@@ -13,12 +13,7 @@ interface GeneralSectionProps {
 }
 
 /** Name, description and the prize images (uploaded, or picked from the gallery), each with its alt text. */
-export function RaffleFormGeneralSection({
-  form,
-  uploading,
-  onFile,
-  onOpenGallery,
-}: GeneralSectionProps) {
+export function RaffleFormGeneralSection({ form, uploading, onFile, onOpenGallery }: GeneralSectionProps) {
   const {
     register,
     formState: { errors },

@@ -32,8 +32,8 @@ export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: Ima
     <fieldset className="space-y-3" aria-describedby="raffle-images-hint">
       <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.images}</legend>
       <p id="raffle-images-hint" className="text-xs text-muted">
-        Hasta {MAX_PRIZE_IMAGES} imágenes. La primera es la portada: la que se ve en las tarjetas y al compartir.
-        Describe cada una para quien no puede verla; si lo dejas vacío se usa el nombre de la rifa.
+        Hasta {MAX_PRIZE_IMAGES} imágenes. La primera es la portada: la que se ve en las tarjetas y al
+        compartir. Describe cada una para quien no puede verla; si lo dejas vacío se usa el nombre de la rifa.
       </p>
       {fields.length === 0 ? (
         <p className="rounded-control border border-dashed border-line px-3 py-4 text-center text-sm text-muted">
@@ -58,7 +58,9 @@ export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: Ima
                 <div className="min-w-0 flex-1 space-y-2">
                   <label htmlFor={altId} className="block text-sm font-semibold text-ink">
                     {`Texto alternativo de la imagen ${number}`}
-                    {index === 0 ? <span className="ml-2 text-xs font-bold text-brand-800">Portada</span> : null}
+                    {index === 0 ? (
+                      <span className="ml-2 text-xs font-bold text-brand-800">Portada</span>
+                    ) : null}
                   </label>
                   <Input
                     id={altId}

@@ -5,8 +5,8 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared/constants";
 import { DEFAULT_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
-import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
+import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
 import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
