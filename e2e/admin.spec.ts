@@ -103,6 +103,9 @@ test("el administrador crea una rifa con el formulario y aparece en la lista", a
   await dialog.getByRole("button", { name: "Crear Rifa", exact: true }).click();
   await expect(page.getByText("Campos Requeridos", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Por favor, completa o corrige: Nombre de la Rifa, Precio/)).toBeVisible();
+  // No total is chosen for the organiser: the field starts empty and says so.
+  await expect(dialog.getByLabel("Total de Boletos")).toHaveValue("");
+  await expect(dialog.getByText(/^Elige cuántos boletos tiene la rifa/)).toBeVisible();
 
   // The last prize level cannot be removed.
   await dialog.getByRole("button", { name: "Eliminar nivel 1" }).click();

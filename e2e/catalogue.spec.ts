@@ -3,8 +3,8 @@
 //
 // It runs against the demo catalogue (SEED_DEMO=1).
 import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
-import { horizontalOverflow } from "./support/layout";
-import { skipCookieBanner } from "./support/people";
+import { expectFitsWidth, horizontalOverflow } from "./support/layout";
+import { adminApi, skipCookieBanner } from "./support/people";
 
 const test = demoTest();
 
@@ -252,4 +252,40 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   await expect(page.getByTestId("purchase-total")).toContainText(fiveTickets);
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("5");
   expect(errors).toEqual([]);
+});
+
+test("galería del premio en el teléfono: varias imágenes en orden, con su texto y botones con nombre @phone-only", async ({
+  page,
+  baseURL,
+}) => {
+  const laptop = "Laptop gamer Ryzen 7 con RTX 4060";
+  const admin = await adminApi(baseURL as string);
+  // The demo seed's prize illustrations, as the form's gallery lists them.
+  const gallery = (await (await admin.get("/api/admin/images?folder=prizes")).json()).items as Array<{
+    url: string;
+  }>;
+  expect(gallery.length).toBeGreaterThanOrEqual(3);
+  const raffles = (await (await admin.get("/api/admin/raffles")).json()).items as Array<{
+    id: string;
+    title: string;
+  }>;
+  const id = raffles.find((r) => r.title === laptop)?.id;
+  expect(id).toBeDefined();
+  const alts = ["Laptop abierta de frente", "Teclado iluminado", "Puertos del lateral"];
+  const saved = await admin.patch(`/api/admin/raffles/${id}`, {
+    data: { images: gallery.slice(0, 3).map((image, i) => ({ url: image.url, alt: alts[i] })) },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await admin.dispose();
+
+  await skipCookieBanner(page);
+  await page.goto(`/rifas/${id}`);
+  const region = page.getByRole("region", { name: "Imágenes del premio" });
+  for (const alt of alts) await expect(region.getByRole("img", { name: alt, exact: true })).toHaveCount(1);
+  await expect(region.getByText("Imagen 1 de 3")).toBeVisible();
+  await region.getByRole("button", { name: "Imagen siguiente" }).click();
+  await expect(region.getByText("Imagen 2 de 3")).toBeVisible();
+  await region.getByRole("button", { name: `Ver imagen 3 de 3: ${alts[2]}` }).click();
+  await expect(region.getByText("Imagen 3 de 3")).toBeVisible();
+  await expectFitsWidth(page, "galería del premio");
 });

@@ -49,7 +49,7 @@ describe("RaffleFormDialog (create)", () => {
       expect.objectContaining({
         title: "Campos Requeridos",
         description: expect.stringMatching(
-          /^Por favor, completa o corrige: Nombre de la Rifa, Precio, Fecha y Hora del Sorteo, .+\.$/,
+          /^Por favor, completa o corrige: Nombre de la Rifa, Precio, Total de Boletos, Fecha y Hora del Sorteo, .+\.$/,
         ),
       }),
     );
@@ -109,6 +109,7 @@ describe("RaffleFormDialog (create)", () => {
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
     await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
     await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
     await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
     await user.click(within(dialog).getByRole("radio", { name: "El comprador elige sus números" }));
@@ -138,6 +139,7 @@ describe("RaffleFormDialog (create)", () => {
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
     await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
     await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
     await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
     const days = within(dialog).getByLabelText("Días para Reclamar el Premio");
@@ -163,6 +165,7 @@ describe("RaffleFormDialog (create)", () => {
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
     await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
     await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
     await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
     const minutes = within(dialog).getByLabelText("Minutos de reserva");
@@ -191,6 +194,7 @@ describe("RaffleFormDialog (create)", () => {
     const { dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
     await user.type(within(dialog).getByLabelText("Precio *"), "3");
+    await user.click(within(dialog).getByRole("button", { name: "10.000 boletos" }));
     await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
     await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
     await user.click(createButton(dialog));
@@ -222,7 +226,91 @@ function soldRaffle(): AdminRaffle {
   });
 }
 
+describe("RaffleFormDialog (total, images, lottery)", () => {
+  it("the total starts empty and is required; 100 / 1.000 / 10.000 are one tap away", async () => {
+    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto" }));
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    const total = within(dialog).getByLabelText("Total de Boletos *");
+    expect(total).toHaveValue("");
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    await user.click(createButton(dialog));
+    expect(await within(dialog).findByText(/^Elige cuántos boletos tiene la rifa/)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const thousand = within(dialog).getByRole("button", { name: "1.000 boletos" });
+    await user.click(thousand);
+    expect(total).toHaveValue("1.000");
+    expect(thousand).toHaveAttribute("aria-pressed", "true");
+    await user.click(createButton(dialog));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).totalTickets).toBe(1000);
+  });
+
+  it("a lottery-decided raffle is not created on sale: the form says to bind the lottery first", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
+    await user.type(within(dialog).getByLabelText("Precio *"), "1");
+    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
+    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    await user.click(within(dialog).getByRole("radio", { name: "Externo" }));
+    expect(within(dialog).getByRole("radio", { name: "Con una lotería oficial" })).toBeChecked();
+    await user.click(within(dialog).getByRole("combobox", { name: "Plataforma del Anuncio *" }));
+    await user.click(await screen.findByRole("option", { name: "Instagram Live" }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Estado" }));
+    await user.click(await screen.findByRole("option", { name: "En venta" }));
+    await user.click(createButton(dialog));
+    expect(
+      await within(dialog).findByText(/Falta la lotería, la fecha y hora de su sorteo/),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
 describe("RaffleFormDialog (edit)", () => {
+  it("reorders and removes prize images with named buttons; the PATCH carries the new order", async () => {
+    const img = (n: number) => `/api/images/00000000-0000-4000-8000-00000000000${n}`;
+    const raffle = makeAdminRaffle({
+      id: "r7",
+      title: "Moto Bera",
+      endDate: "2030-01-01T00:00:00.000Z",
+      prizeImage: img(1),
+      imageAlt: "Frente",
+      images: [
+        { url: img(1), alt: "Frente" },
+        { url: img(2), alt: "Lado" },
+        { url: img(3), alt: "Casco" },
+      ],
+    });
+    fetchMock.mockResolvedValue(json(200, raffle));
+    const user = userEvent.setup();
+    renderWithProviders(<RaffleFormDialog open onOpenChange={vi.fn()} raffle={raffle} />);
+    const dialog = screen.getByRole("dialog", { name: "Editar Rifa" });
+    expect(within(dialog).getByRole("button", { name: "Subir la imagen 1" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Bajar la imagen 3" })).toBeDisabled();
+    // Keyboard: focus "Bajar la imagen 1" and press Enter.
+    within(dialog).getByRole("button", { name: "Bajar la imagen 1" }).focus();
+    await user.keyboard("{Enter}");
+    expect(within(dialog).getByLabelText(/^Texto alternativo de la imagen 1/)).toHaveValue("Lado");
+    await user.click(within(dialog).getByRole("button", { name: "Quitar la imagen 3" }));
+    const alt = within(dialog).getByLabelText(/^Texto alternativo de la imagen 2/);
+    await user.clear(alt);
+    await user.type(alt, "Moto de frente");
+    await user.click(within(dialog).getByRole("button", { name: "Guardar Cambios" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body.images).toEqual([
+      { url: img(2), alt: "Lado" },
+      { url: img(1), alt: "Moto de frente" },
+    ]);
+    expect(body.prizeImage).toBe(img(2));
+  });
+
   it("shows the stored purchase rules, keeps locked combos out of the PATCH and sends only what changed", async () => {
     fetchMock.mockResolvedValue(json(200, soldRaffle()));
     const user = userEvent.setup();

@@ -127,6 +127,7 @@ export const IMAGE_FOLDERS = ["gallery", "prizes"] as const;
 // Business limits (spec 1 §9, spec 2 §9).
 export const MIN_TICKETS_PER_PURCHASE = 2;
 export const MAX_TOTAL_TICKETS = 10_000;
+/** How a stored raffle without a total is read (spec 2); never a new raffle's default: organisers choose. */
 export const DEFAULT_TOTAL_TICKETS = 10_000;
 export const POINTS_PER_CURRENCY_UNIT = 100;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -149,6 +149,14 @@ const P = {
     DRAW_V2,
     "la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después",
   ),
+  lotteryBeforeSale: proof(
+    ADMIN_RAFFLES,
+    "una rifa decidida por una lotería no sale a la venta sin la lotería, su fecha y la regla: crearla activa o abrirla después es 400",
+  ),
+  lotteryNotAddedOnSale: proof(
+    ADMIN_RAFFLES,
+    "una rifa anunciada en vivo sale a la venta sin lotería, pero ya a la venta no se le vincula una",
+  ),
   lotteryLocked: proof(
     ATTACKS,
     "la lotería, su fecha y la regla no se cambian desde la primera venta (API y base de datos)",
@@ -238,6 +246,8 @@ export const FAIRNESS_CLAIMS = {
     proofs: [
       P.trustLottery,
       P.lotteryBound,
+      P.lotteryBeforeSale,
+      P.lotteryNotAddedOnSale,
       P.lotteryLocked,
       P.lotteryMapped,
       P.lotteryRule,
@@ -363,7 +373,7 @@ export const FAIRNESS_CLAIMS = {
   },
   notLottery: {
     text: "En las rifas decididas por una lotería oficial, el organizador escribe el resultado con el enlace a su publicación; el acta lo convierte en boletos con la regla fijada antes de vender, y cualquiera puede compararlo con la fuente. El acta no puede leer la lotería.",
-    proofs: [P.lotteryBound, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
+    proofs: [P.lotteryBound, P.lotteryBeforeSale, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
   },
   notUnknownChain: {
     text: "Un sorteo que use una cadena drand que no es de la League of Entropy (solo en pruebas) no tiene estas garantías: quien opera esa cadena puede predecir sus rondas. Cada página de ese sorteo lo advierte.",
@@ -414,7 +424,7 @@ export const FAIRNESS_CLAIMS = {
   },
   termsLottery: {
     text: "los ganadores salen del resultado de la lotería fijada antes de la primera venta, con la regla publicada; el organizador lo registra con el enlace a su publicación.",
-    proofs: [P.lotteryBound, P.lotteryLocked, P.lotteryMapped],
+    proofs: [P.lotteryBound, P.lotteryBeforeSale, P.lotteryLocked, P.lotteryMapped],
   },
   termsAnnounced: {
     text: "los ganadores se anuncian en vivo por redes sociales, televisión o radio. Estas rifas no tienen acta verificable y así lo indica su página.",

@@ -1,5 +1,6 @@
 // The whole data model. Table and column names are snake_case; Better Auth reads its tables through
 // the property names (name, emailVerified, ...) that the drizzle adapter maps to these columns.
+
 import {
   ACTIVATION_TYPES,
   ANNOUNCEMENT_TYPES,
@@ -33,6 +34,7 @@ import {
   USER_STATUSES,
   WINNER_SOURCES,
 } from "@rifazo/shared";
+import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -243,6 +245,12 @@ export const raffles = pgTable(
     currency: text("currency").notNull().default("USD"),
     prizeImage: text("prize_image"),
     imageAlt: text("image_alt"),
+    // Every prize image in order, the first being the cover that prize_image/image_alt mirror (cards,
+    // share previews and receipts read those). A jsonb list rather than a child table: it is always
+    // read and written whole with its raffle, holds at most 8 items, its order is the array's, and the
+    // shared raffle form schema validates each item. Older raffles keep '[]' and read their cover as a
+    // list of one (prizeImagesOf), so no row is rewritten.
+    prizeImages: jsonb("prize_images").$type<PrizeImage[]>().notNull().default([]),
     status: text("status").notNull().default("upcoming"),
     isFeatured: boolean("is_featured").notNull().default(false),
     startDate: ts("start_date"),
@@ -291,6 +299,9 @@ export const raffles = pgTable(
     externalRule: jsonb("external_rule"),
     // Decision 0024: what happens if the list is not frozen when the lottery draws ('drand' or 'cancel'),
     // and the hours after the result during which a four-eyes correction may be confirmed.
+    // The organiser said an official lottery decides this external raffle (not a live announcement): it
+    // cannot go on sale until the lottery, its draw time and the rule are bound (lotteryMissingForSale).
+    lotteryDecided: boolean("lottery_decided").notNull().default(false),
     lotteryFallback: text("lottery_fallback").notNull().default("drand"),
     correctionWindowHours: integer("correction_window_hours").notNull().default(24),
     // When the organiser was told by email that the named drand round is late (draw-round-late.ts): set

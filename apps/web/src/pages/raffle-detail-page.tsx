@@ -32,11 +32,11 @@ import {
   ComboBadges,
   DETAIL_IMAGE_SIZES,
   drawInfo,
+  PrizeGallery,
   RAFFLE_TEXT,
   RaffleAction,
   RaffleBadge,
   type RaffleDetail,
-  RaffleImage,
   RaffleImageActions,
   raffleDetailQuery,
   raffleKeys,
@@ -308,15 +308,12 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
       <DocumentTitle title={raffle.title} />
       <BackLink />
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-2 lg:gap-10">
-        <div className="relative overflow-hidden rounded-card border border-line shadow-card">
-          <RaffleImage
-            src={raffle.prizeImage}
-            alt={raffle.imageAlt ?? raffle.title}
-            sizes={DETAIL_IMAGE_SIZES}
-            priority
-          />
-          <RaffleImageActions raffle={raffle} />
-        </div>
+        <PrizeGallery
+          images={raffle.images}
+          title={raffle.title}
+          sizes={DETAIL_IMAGE_SIZES}
+          overlay={<RaffleImageActions raffle={raffle} />}
+        />
 
         <div className="space-y-5">
           <div className="space-y-3">

@@ -70,3 +70,36 @@ export function lotteryTimeProblem(input: {
     ? LOTTERY_MESSAGES.tooEarly(latest, earliest)
     : null;
 }
+
+/** The parts of a lottery binding, as stored or about to be. */
+export interface LotterySaleInput {
+  announcementType: string;
+  /** The organiser chose an official lottery (not a live announcement) for this external raffle. */
+  lotteryDecided: boolean;
+  externalLottery: string | null;
+  externalDrawAt: Date | string | null;
+  externalRule: unknown;
+}
+
+/** True when an official lottery decides the raffle: chosen so, or already bound to one. */
+export function isLotteryDecided(input: LotterySaleInput): boolean {
+  return input.announcementType === "external" && (input.lotteryDecided || input.externalLottery !== null);
+}
+
+/**
+ * The site promises a lottery "fijada antes de la venta": a lottery-decided raffle may go on sale only
+ * once its lottery, draw time and rule are bound. Returns the Spanish refusal naming what is missing, or
+ * null when it may go on sale.
+ */
+export function lotteryMissingForSale(input: LotterySaleInput): string | null {
+  if (!isLotteryDecided(input)) return null;
+  const missing = [
+    input.externalLottery ? null : "la lotería",
+    input.externalDrawAt ? null : "la fecha y hora de su sorteo",
+    input.externalRule ? null : "la regla que convierte su resultado en un boleto",
+  ].filter((part): part is string => part !== null);
+  if (missing.length === 0) return null;
+  const list =
+    missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} y ${missing[missing.length - 1]}`;
+  return `${LOTTERY_MESSAGES.unbound} Falta ${list}: fíjalas en el detalle de la rifa mientras está en Próximamente y después abre las ventas.`;
+}

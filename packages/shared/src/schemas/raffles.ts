@@ -145,8 +145,11 @@ export const publicRaffleSchema = z.object({
   description: z.string(),
   price: z.number(),
   currency: z.enum(CURRENCIES),
+  /** The cover (images[0]): what cards, share previews and receipts show. */
   prizeImage: z.string().nullable(),
   imageAlt: z.string().nullable(),
+  /** Every prize image in the organiser's order, the cover first, each with its alt text. */
+  images: z.array(z.object({ url: z.string(), alt: z.string() })),
   status: z.enum(RAFFLE_STATUSES),
   isFeatured: z.boolean(),
   startDate: z.string().nullable(),

@@ -499,15 +499,22 @@ describe("lotería externa", () => {
       price: 5,
       currency: "USD",
       totalTickets: 100,
-      status: "active",
+      status: "upcoming",
       activationType: "date",
       endDate: "2030-06-01T20:00:00.000Z",
       announcementType: "external",
       externalAnnouncementPlatform: "Instagram Live",
+      lotteryDecided: true,
       prizeLevels: [{ description: "Moto", winnerCount: 1 }],
     });
     expect(create.statusCode, create.body).toBe(201);
     const id = create.json().id as string;
+    // Not on sale without its lottery: the lottery is fixed before the sale.
+    const openUnbound = await inject("POST", `/api/admin/raffles/${id}/open`, admin.cookie);
+    expect(openUnbound.statusCode).toBe(400);
+    expect(openUnbound.json().error.message).toContain(
+      "Falta la lotería, la fecha y hora de su sorteo y la regla",
+    );
     const bad = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-01T20:45:00.000Z",
@@ -531,6 +538,15 @@ describe("lotería externa", () => {
     expect(set.json()).toMatchObject({ externalLottery: "Triple Zulia", editable: true });
     const detail = await inject("GET", `/api/admin/raffles/${id}`, admin.cookie);
     expect(detail.json().externalBinding).toMatchObject({ externalRule: { kind: "last_digits", digits: 3 } });
+    const opened = await inject("POST", `/api/admin/raffles/${id}/open`, admin.cookie);
+    expect(opened.statusCode, opened.body).toBe(200);
+    // On sale, the lottery can be adjusted until the first sale but never removed.
+    const cleared = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+      externalLottery: null,
+      externalDrawAt: null,
+      externalRule: null,
+    });
+    expect(cleared.statusCode).toBe(409);
 
     await t.app.ctx.db.update(raffles).set({ soldTickets: 2 }).where(eq(raffles.id, id));
     const locked = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {

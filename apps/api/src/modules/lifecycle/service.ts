@@ -26,6 +26,7 @@ import { ANNOUNCED_STATE_LABELS } from "@rifazo/shared/domain/draw-trust";
 import {
   LOTTERY_MESSAGES,
   type LotteryFallback,
+  lotteryMissingForSale,
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
 import type { FastifyInstance } from "fastify";
@@ -487,6 +488,10 @@ export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raf
   const row = await lockedRow(ctx, tx, raffleId, now);
   if (row.status !== "upcoming") throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.openRefused);
   await assertLotteryAfterFreeze(tx, raffleId, {});
+  // The site promises a lottery "fijada antes de la venta" (decision 0024).
+  const full = await findRaffle(tx, raffleId);
+  const missing = full ? lotteryMissingForSale(full) : null;
+  if (missing) throw badRequest(missing, { lotteryDecided: missing });
   await repo.setLifecycle(tx, raffleId, { status: "active" });
   // The record begins when the raffle goes on sale (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);

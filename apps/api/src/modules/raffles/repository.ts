@@ -17,6 +17,7 @@ export const cardColumns = {
   currency: raffles.currency,
   prizeImage: raffles.prizeImage,
   imageAlt: raffles.imageAlt,
+  prizeImages: raffles.prizeImages,
   status: raffles.status,
   isFeatured: raffles.isFeatured,
   startDate: raffles.startDate,

@@ -20,6 +20,7 @@ import {
 } from "@rifazo/shared";
 import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
 import { type LotteryFallback, lotteryFallbackText } from "@rifazo/shared/domain/lottery-binding";
+import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { RaffleLottery } from "@rifazo/shared/schemas/raffles";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
@@ -83,6 +84,7 @@ export function toPublicRaffle(
     currency: row.currency as Currency,
     prizeImage: row.prizeImage,
     imageAlt: row.imageAlt,
+    images: prizeImagesOf(row),
     status: row.status as RaffleStatus,
     isFeatured: row.isFeatured,
     startDate: iso(row.startDate),

@@ -55,14 +55,15 @@ describe("stats charts", () => {
 describe("raffle form values", () => {
   it("a new raffle has the spec's defaults and fails only on what the admin must type", () => {
     const values = newRaffleValues();
-    expect(values.totalTickets).toBe("10000");
+    // No total is chosen for the organiser (a silent 10000 made raffles far larger than meant).
+    expect(values.totalTickets).toBe("");
     expect(values.currency).toBe("USD");
     expect(values.status).toBe("upcoming");
     expect(values.paymentMethods).toBe("Pago Móvil, Zelle, Binance Pay");
     const result = raffleFormSchema.safeParse(values);
     expect(result.success).toBe(false);
     const paths = result.success ? [] : result.error.issues.map((issue) => issue.path.join("."));
-    expect(paths.sort()).toEqual(["endDate", "price", "prizeLevels.0.description", "title"]);
+    expect(paths.sort()).toEqual(["endDate", "price", "prizeLevels.0.description", "title", "totalTickets"]);
   });
 
   it("parses once completed (datetime-local read as Venezuelan time)", () => {
@@ -70,11 +71,13 @@ describe("raffle form values", () => {
       ...newRaffleValues(),
       title: "Moto",
       price: "2,5",
+      totalTickets: "1.000",
       endDate: "2031-01-15T19:00",
       prizeLevels: [{ description: "Moto 0 km", winnerCount: "1", prizeValue: "" }],
     });
     expect(result.endDate).toBe("2031-01-15T23:00:00.000Z");
     expect(result.price).toBe(2.5);
+    expect(result.totalTickets).toBe(1000);
     expect(result.prizeLevels).toEqual([
       { level: 1, description: "Moto 0 km", winnerCount: 1, prizeValue: null },
     ]);

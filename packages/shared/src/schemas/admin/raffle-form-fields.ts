@@ -14,6 +14,7 @@ import {
 } from "../../constants";
 import { CLAIM_PERIOD_MESSAGES } from "../../domain/claim-period";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
+import { MAX_PRIZE_IMAGES, type PrizeImage } from "../../domain/prize-images";
 import { isUuid } from "../../uuid";
 import { dateInput, numberInput, textInput } from "./common";
 
@@ -46,6 +47,7 @@ export const RAFFLE_FORM_LABELS = {
   description: "Descripción",
   prizeImage: "Imagen del Premio",
   imageAlt: "Texto Alternativo de la Imagen",
+  images: "Imágenes del Premio",
   price: "Precio",
   currency: "Moneda",
   totalTickets: "Total de Boletos",
@@ -60,6 +62,7 @@ export const RAFFLE_FORM_LABELS = {
   paymentMethods: "Métodos de Pago",
   announcementType: "Tipo de Anuncio",
   externalAnnouncementPlatform: "Plataforma del Anuncio",
+  lotteryDecided: "Cómo se decide",
   externalAnnouncementDetails: "Detalles del Anuncio",
   externalAnnouncementUrl: "URL del Anuncio",
   daysUntilActivationTeaser: "Días de Aviso Previo",
@@ -85,9 +88,12 @@ export const FIELD_MESSAGES = {
   titleTooLong: `El nombre de la rifa no puede superar los ${RAFFLE_FORM_LIMITS.title} caracteres.`,
   descriptionTooLong: `La descripción no puede superar los ${RAFFLE_FORM_LIMITS.description} caracteres.`,
   prizeImage: "Elige la imagen desde la galería o súbela con el formulario.",
+  tooManyImages: `Puedes añadir como máximo ${MAX_PRIZE_IMAGES} imágenes del premio.`,
+  imageRepeated: "Esa imagen ya está en la rifa: quítala o elige otra.",
   imageAltTooLong: `El texto alternativo no puede superar los ${RAFFLE_FORM_LIMITS.imageAlt} caracteres.`,
   price: "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
   currency: "La moneda debe ser USD o VES.",
+  totalTicketsRequired: `Elige cuántos boletos tiene la rifa: 100, 1.000, 10.000 u otro número entre 1 y ${MAX_TOTAL_TICKETS}.`,
   totalTickets: `El total de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
   maxTicketsPerBuyer: (min: number, total: number) =>
     `El máximo de boletos por persona debe ser un número entero entre ${min} y ${total} (el total de boletos), o quedar vacío para usar el valor por defecto.`,
@@ -167,9 +173,17 @@ export const raffleFormInputSchema = z.object({
   description: textInput,
   prizeImage: textInput.describe("'/api/images/<id>' de una imagen subida, o null."),
   imageAlt: textInput,
+  images: z
+    .union([z.array(z.object({ url: textInput, alt: textInput })), z.null()])
+    .optional()
+    .describe(
+      `Hasta ${MAX_PRIZE_IMAGES} imágenes { url: '/api/images/<id>', alt } en orden; la primera es la portada (prizeImage e imageAlt la reflejan). Sin este campo, prizeImage e imageAlt dan una sola imagen.`,
+    ),
   price: numberInput,
   currency: textInput.describe("USD o VES (por defecto USD)."),
-  totalTickets: numberInput.describe("Entre 1 y 10000 (por defecto 10000); no se edita después de crear."),
+  totalTickets: numberInput.describe(
+    "Obligatorio al crear, entre 1 y 10000 (sin valor por defecto); no se edita después de crear.",
+  ),
   maxTicketsPerBuyer: numberInput.describe(
     "Máximo de boletos por comprador (pendientes más aprobados), entre 2 y el total; vacío o null: 10 % del total.",
   ),
@@ -188,6 +202,12 @@ export const raffleFormInputSchema = z.object({
     .describe("Lista o texto separado por comas; por defecto Pago Móvil, Zelle, Binance Pay."),
   announcementType: textInput,
   externalAnnouncementPlatform: textInput,
+  lotteryDecided: z
+    .union([z.boolean(), z.null()])
+    .optional()
+    .describe(
+      "Solo con announcementType external: true si una lotería oficial decide la rifa; entonces no sale a la venta (status active) hasta fijar la lotería, su fecha y la regla (PUT …/external-binding).",
+    ),
   externalAnnouncementDetails: textInput,
   externalAnnouncementUrl: textInput,
   daysUntilActivationTeaser: numberInput,
@@ -229,8 +249,11 @@ export interface RaffleFormPrizeLevel {
 export interface RaffleForm {
   title: string;
   description: string;
+  /** The cover: images[0], kept in its own column for cards, share previews and receipts. */
   prizeImage: string | null;
   imageAlt: string;
+  /** The prize images in order (at most MAX_PRIZE_IMAGES), each with its alt text. */
+  images: PrizeImage[];
   price: number;
   currency: (typeof CURRENCIES)[number];
   totalTickets: number;
@@ -248,6 +271,8 @@ export interface RaffleForm {
   paymentMethods: string[];
   announcementType: (typeof ANNOUNCEMENT_TYPES)[number];
   externalAnnouncementPlatform: (typeof EXTERNAL_PLATFORMS)[number] | null;
+  /** An official lottery decides this external raffle (false for internal ones and live announcements). */
+  lotteryDecided: boolean;
   externalAnnouncementDetails: string | null;
   externalAnnouncementUrl: string | null;
   /** Hours after the close during which pending proofs are still reviewed (1..720). */

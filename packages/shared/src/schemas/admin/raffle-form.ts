@@ -8,7 +8,6 @@ import {
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_RESERVATION_MINUTES,
   DEFAULT_TEASER_DAYS,
-  DEFAULT_TOTAL_TICKETS,
   EXTERNAL_PLATFORMS,
   MAX_EXTENSIONS_LIMIT,
   MAX_RESERVATION_MINUTES,
@@ -23,6 +22,7 @@ import {
   MIN_CLAIM_PERIOD_DAYS,
 } from "../../domain/claim-period";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
+import { defaultImageAlt, MAX_PRIZE_IMAGES, type PrizeImage } from "../../domain/prize-images";
 import { minTicketCap } from "../../domain/purchase-limits";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
@@ -70,11 +70,25 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   if (!title) fail(["title"], FIELD_MESSAGES.title);
   else if (title.length > RAFFLE_FORM_LIMITS.title) fail(["title"], FIELD_MESSAGES.titleTooLong);
 
-  let prizeImage: string | null = null;
-  if (!isBlank(raw.prizeImage)) {
-    prizeImage = text(raw.prizeImage);
-    if (!isImageUrl(prizeImage)) fail(["prizeImage"], FIELD_MESSAGES.prizeImage);
-  }
+  // The list is the source; a client that sends only prizeImage/imageAlt (one image) still works.
+  const imagesRaw =
+    raw.images ?? (isBlank(raw.prizeImage) ? [] : [{ url: raw.prizeImage, alt: raw.imageAlt }]);
+  const fromList = raw.images !== undefined && raw.images !== null;
+  const images: PrizeImage[] = [];
+  if (imagesRaw.length > MAX_PRIZE_IMAGES) fail(["images"], FIELD_MESSAGES.tooManyImages);
+  const seenImages = new Set<string>();
+  imagesRaw.slice(0, MAX_PRIZE_IMAGES).forEach((item, index) => {
+    const url = text(item.url);
+    const urlPath = fromList ? ["images", index, "url"] : ["prizeImage"];
+    const altPath = fromList ? ["images", index, "alt"] : ["imageAlt"];
+    if (!isImageUrl(url)) fail(urlPath, FIELD_MESSAGES.prizeImage);
+    else if (seenImages.has(url)) fail(urlPath, FIELD_MESSAGES.imageRepeated);
+    seenImages.add(url);
+    const alt = text(item.alt);
+    if (alt.length > RAFFLE_FORM_LIMITS.imageAlt) fail(altPath, FIELD_MESSAGES.imageAltTooLong);
+    images.push({ url, alt: alt || defaultImageAlt(title, index) });
+  });
+  const prizeImage = images[0]?.url ?? null;
 
   const price = toNumber(raw.price);
   if (
@@ -90,9 +104,15 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   const currency = isBlank(raw.currency) ? "USD" : text(raw.currency);
   if (!isOneOf(CURRENCIES, currency)) fail(["currency"], FIELD_MESSAGES.currency);
 
-  const totalTickets = isBlank(raw.totalTickets) ? DEFAULT_TOTAL_TICKETS : toNumber(raw.totalTickets);
+  // No default: a silent 10000 gave organisers raffles far larger than they meant, so they choose.
+  const totalTickets = isBlank(raw.totalTickets) ? Number.NaN : toNumber(raw.totalTickets);
   const totalValid = Number.isInteger(totalTickets) && totalTickets >= 1 && totalTickets <= MAX_TOTAL_TICKETS;
-  if (!totalValid) fail(["totalTickets"], FIELD_MESSAGES.totalTickets);
+  if (!totalValid) {
+    fail(
+      ["totalTickets"],
+      isBlank(raw.totalTickets) ? FIELD_MESSAGES.totalTicketsRequired : FIELD_MESSAGES.totalTickets,
+    );
+  }
 
   // Per-buyer cap (decision 0008): blank keeps the default; otherwise between the minimum purchase and the total.
   let maxTicketsPerBuyer: number | null = null;
@@ -302,8 +322,9 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   if (description.length > RAFFLE_FORM_LIMITS.description)
     fail(["description"], FIELD_MESSAGES.descriptionTooLong);
   if (!description) description = prizeLevels[0]?.description || DEFAULT_PRIZE_LABEL;
-  let imageAlt = text(raw.imageAlt);
-  if (imageAlt.length > RAFFLE_FORM_LIMITS.imageAlt) fail(["imageAlt"], FIELD_MESSAGES.imageAltTooLong);
+  let imageAlt = images[0]?.alt ?? text(raw.imageAlt);
+  if (!fromList && images.length === 0 && imageAlt.length > RAFFLE_FORM_LIMITS.imageAlt)
+    fail(["imageAlt"], FIELD_MESSAGES.imageAltTooLong);
   if (!imageAlt) imageAlt = title;
 
   if (failed) return z.NEVER;
@@ -312,6 +333,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     description,
     prizeImage,
     imageAlt,
+    images,
     price: Math.round(price * 100) / 100,
     currency: currency as RaffleForm["currency"],
     totalTickets,
@@ -326,6 +348,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     paymentMethods,
     announcementType: announcementType as RaffleForm["announcementType"],
     externalAnnouncementPlatform,
+    lotteryDecided: announcementType === "external" && raw.lotteryDecided === true,
     externalAnnouncementDetails,
     externalAnnouncementUrl,
     daysUntilActivationTeaser: teaser,
@@ -360,6 +383,9 @@ export function raffleFormFieldLabel(path: readonly PropertyKey[]): string {
   const [field, index, sub] = path;
   if (field === "combos" && typeof index === "number") {
     return `${sub === "price" ? "Precio del Combo" : "Boletos del Combo"} ${index + 1}`;
+  }
+  if (field === "images" && typeof index === "number") {
+    return sub === "alt" ? `Texto alternativo de la imagen ${index + 1}` : `Imagen ${index + 1}`;
   }
   if (field === "prizeLevels" && typeof index === "number") {
     const label = PRIZE_LEVEL_LABELS[(sub as keyof typeof PRIZE_LEVEL_LABELS) ?? "description"];

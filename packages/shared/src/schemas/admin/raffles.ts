@@ -23,6 +23,8 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
   drawSeedCommitment: z.string().nullable(),
   /** External-lottery binding (issue 15): set with PUT /api/admin/raffles/:id/external-binding. */
   externalBinding: externalBindingSchema.optional(),
+  /** An official lottery decides it (chosen in the form, or bound): it goes on sale only once bound. */
+  lotteryDecided: z.boolean(),
   /** Times the end date may still move: maxExtensions − extensionsUsed. */
   maxExtensions: z.number().int(),
   extensionsUsed: z.number().int(),
@@ -59,6 +61,7 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     description: raffle.description,
     prizeImage: raffle.prizeImage,
     imageAlt: raffle.imageAlt,
+    images: raffle.images.map((image) => ({ url: image.url, alt: image.alt })),
     price: raffle.price,
     currency: raffle.currency,
     totalTickets: raffle.totalTickets,
@@ -78,6 +81,7 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     paymentMethods: raffle.paymentMethods,
     announcementType: raffle.announcementType,
     externalAnnouncementPlatform: raffle.externalAnnouncementPlatform,
+    lotteryDecided: raffle.lotteryDecided,
     externalAnnouncementDetails: raffle.externalAnnouncementDetails,
     externalAnnouncementUrl: raffle.externalAnnouncementUrl,
     daysUntilActivationTeaser: raffle.daysUntilActivationTeaser,

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { images, raffles } from "../../../db/schema";
 
@@ -28,11 +28,13 @@ export async function deleteImage(tx: Executor, id: string): Promise<void> {
   await tx.delete(images).where(eq(images.id, id));
 }
 
-/** Raffles showing this image ('/api/images/<id>' in prize_image). */
+/** Raffles showing this image ('/api/images/<id>' as the cover or anywhere in their list). */
 export async function rafflesUsing(tx: Executor, url: string): Promise<Array<{ id: string; title: string }>> {
   return tx
     .select({ id: raffles.id, title: raffles.title })
     .from(raffles)
-    .where(eq(raffles.prizeImage, url))
+    .where(
+      or(eq(raffles.prizeImage, url), sql`${raffles.prizeImages} @> ${JSON.stringify([{ url }])}::jsonb`),
+    )
     .limit(5);
 }

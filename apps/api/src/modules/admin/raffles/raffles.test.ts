@@ -12,6 +12,7 @@ import { insertProof, raffleRow } from "../../../../test/fixtures";
 import {
   auditLog,
   events,
+  images,
   notifications,
   prizeLevels,
   raffleSubscriptions,
@@ -61,7 +62,7 @@ describe("guardia de las rutas de rifas", () => {
 
 describe("crear rifa", () => {
   it("no genera semilla (el sorteo v2 usa drand) y genera 10000 boletos en una sola sentencia", async () => {
-    const response = await post(raffleBody({ totalTickets: undefined, title: "Pool completo" }));
+    const response = await post(raffleBody({ totalTickets: 10_000, title: "Pool completo" }));
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     expect(created.totalTickets).toBe(10_000);
@@ -164,6 +165,7 @@ describe("crear rifa", () => {
     const response = await post({
       title: "  iPhone 16  ",
       price: "12,50",
+      totalTickets: "10.000",
       endDate: "2030-01-10T18:30",
       prizeLevels: [
         { level: 7, description: "iPhone 16 Pro", winnerCount: "1", prizeValue: "1.200" },
@@ -209,7 +211,7 @@ describe("crear rifa", () => {
     const { error } = response.json();
     expect(error.code).toBe("VALIDATION");
     expect(error.message).toBe(
-      "Por favor, completa o corrige: Nombre de la Rifa, Precio, Fecha y Hora del Sorteo, Descripción del Nivel 1, Ganadores del Nivel 1.",
+      "Por favor, completa o corrige: Nombre de la Rifa, Precio, Total de Boletos, Fecha y Hora del Sorteo, Descripción del Nivel 1, Ganadores del Nivel 1.",
     );
     expect(error.fields).toMatchObject({
       title: "El nombre de la rifa es obligatorio.",
@@ -251,7 +253,7 @@ describe("crear rifa", () => {
       [{ title: 42 }, "Por favor, completa o corrige: Nombre de la Rifa."],
       [
         { prizeImage: "/api/images/00000000-0000-4000-8000-000000000000" },
-        "Por favor, completa o corrige: Imagen del Premio.",
+        "Por favor, completa o corrige: Imagen 1.",
       ],
     ];
     for (const [overrides, message] of cases) {
@@ -469,5 +471,181 @@ describe("eliminar rifa", () => {
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "raffle.delete")));
     expect(audit?.before).toMatchObject({ title: "Moto Bera 2026" });
     expect((await call(ctx.t, "DELETE", `/api/admin/raffles/${id}`, ctx.admin.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("total de boletos e imágenes del premio", () => {
+  it("sin total de boletos no se crea: 400 en español (ya no hay 10000 por defecto)", async () => {
+    const response = await post(raffleBody({ totalTickets: undefined }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe("Por favor, completa o corrige: Total de Boletos.");
+    expect(response.json().error.fields.totalTickets).toMatch(/^Elige cuántos boletos tiene la rifa/);
+  });
+
+  async function galleryImages(count: number): Promise<string[]> {
+    const rows = await ctx.t.app.ctx.db
+      .insert(images)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          name: `premio-${i}.png`,
+          storageKey: `gallery/premio-${i}-${Math.random()}.png`,
+          contentType: "image/png",
+          size: 10,
+        })),
+      )
+      .returning({ id: images.id });
+    return rows.map((row) => `/api/images/${row.id}`);
+  }
+
+  it("guarda varias imágenes en orden, la primera es la portada, y el visitante las ve", async () => {
+    const [a, b, c] = await galleryImages(3);
+    const created = await post(
+      raffleBody({
+        title: "Moto con fotos",
+        images: [
+          { url: b, alt: "Moto de frente" },
+          { url: a, alt: "" },
+          { url: c, alt: "Tablero" },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const expected = [
+      { url: b, alt: "Moto de frente" },
+      { url: a, alt: "Moto con fotos, imagen 2" },
+      { url: c, alt: "Tablero" },
+    ];
+    expect(created.json()).toMatchObject({ prizeImage: b, imageAlt: "Moto de frente", images: expected });
+    const id = created.json().id as string;
+
+    // Reordered and one removed: the order sent is the order kept, the cover follows.
+    const edited = await patch(id, {
+      images: [
+        { url: c, alt: "Tablero" },
+        { url: b, alt: "Moto de frente" },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      prizeImage: c,
+      imageAlt: "Tablero",
+      images: [
+        { url: c, alt: "Tablero" },
+        { url: b, alt: "Moto de frente" },
+      ],
+    });
+
+    const visitor = await ctx.t.app.inject({ method: "GET", url: `/api/raffles/${id}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json().images).toEqual([
+      { url: c, alt: "Tablero" },
+      { url: b, alt: "Moto de frente" },
+    ]);
+    expect(visitor.json().prizeImage).toBe(c);
+
+    // An image in the list (not the cover) cannot be deleted from the gallery.
+    const inUse = await call(ctx.t, "DELETE", `/api/admin/images/${b?.split("/").pop()}`, ctx.admin.cookie);
+    expect(inUse.statusCode).toBe(409);
+  });
+
+  it("rechaza más de 8, repetidas o inexistentes con 400 y el campo en español", async () => {
+    const nine = await galleryImages(9);
+    const tooMany = await post(raffleBody({ images: nine.map((url) => ({ url, alt: "x" })) }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields.images).toBe("Puedes añadir como máximo 8 imágenes del premio.");
+
+    const [a] = nine;
+    const repeated = await post(
+      raffleBody({
+        images: [
+          { url: a, alt: "" },
+          { url: a, alt: "" },
+        ],
+      }),
+    );
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().error.message).toBe("Por favor, completa o corrige: Imagen 2.");
+
+    const ghost = await post(
+      raffleBody({
+        images: [
+          { url: a, alt: "" },
+          { url: "/api/images/00000000-0000-4000-8000-000000000000", alt: "" },
+        ],
+      }),
+    );
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().error.fields["images.1.url"]).toBe(
+      "La imagen elegida ya no existe. Elige otra de la galería.",
+    );
+  });
+
+  it("una rifa guardada con una sola imagen (prize_image) la sigue mostrando como lista de una", async () => {
+    const [a] = await galleryImages(1);
+    const { id } = await createRaffle(ctx, { prizeImage: a, imageAlt: "Moto roja" });
+    await ctx.t.app.ctx.db.update(raffles).set({ prizeImages: [] }).where(eq(raffles.id, id));
+    const visitor = await ctx.t.app.inject({ method: "GET", url: `/api/raffles/${id}` });
+    expect(visitor.json().images).toEqual([{ url: a, alt: "Moto roja" }]);
+    // Editing another field keeps it.
+    const edited = await patch(id, { title: "Moto roja 2026" });
+    expect(edited.json().images).toEqual([{ url: a, alt: "Moto roja" }]);
+  });
+});
+
+describe("una rifa decidida por una lotería sale a la venta con la lotería fijada", () => {
+  const lotteryRaffle = (overrides: Record<string, unknown> = {}) =>
+    raffleBody({
+      announcementType: "external",
+      externalAnnouncementPlatform: "Instagram Live",
+      lotteryDecided: true,
+      ...overrides,
+    });
+
+  it("una rifa decidida por una lotería no sale a la venta sin la lotería, su fecha y la regla: crearla activa o abrirla después es 400", async () => {
+    const active = await post(lotteryRaffle());
+    expect(active.statusCode).toBe(400);
+    expect(active.json().error.message).toContain(
+      "Falta la lotería, la fecha y hora de su sorteo y la regla que convierte su resultado en un boleto",
+    );
+    expect(active.json().error.fields.lotteryDecided).toBeDefined();
+
+    const upcoming = await post(lotteryRaffle({ status: "upcoming" }));
+    expect(upcoming.statusCode, upcoming.body).toBe(201);
+    const id = upcoming.json().id as string;
+    expect(upcoming.json().lotteryDecided).toBe(true);
+    const byEdit = await patch(id, { status: "active" });
+    expect(byEdit.statusCode).toBe(400);
+    expect(byEdit.json().error.message).toContain("Falta la lotería");
+    const byAction = await call(ctx.t, "POST", `/api/admin/raffles/${id}/open`, ctx.admin.cookie);
+    expect(byAction.statusCode).toBe(400);
+    expect((await raffleRow(ctx.t.app.ctx.db, id)).status).toBe("upcoming");
+
+    const bound = await call(ctx.t, "PUT", `/api/admin/raffles/${id}/external-binding`, ctx.admin.cookie, {
+      externalLottery: "Lotería del Táchira, Triple A 7:00 p. m.",
+      externalDrawAt: "2030-06-04T00:00:00.000Z",
+      externalRule: { kind: "last_digits", digits: 2 },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const opened = await call(ctx.t, "POST", `/api/admin/raffles/${id}/open`, ctx.admin.cookie);
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+
+  it("una rifa anunciada en vivo sale a la venta sin lotería, pero ya a la venta no se le vincula una", async () => {
+    const live = await post(lotteryRaffle({ lotteryDecided: false }));
+    expect(live.statusCode, live.body).toBe(201);
+    expect(live.json().lotteryDecided).toBe(false);
+    const late = await call(
+      ctx.t,
+      "PUT",
+      `/api/admin/raffles/${live.json().id}/external-binding`,
+      ctx.admin.cookie,
+      {
+        externalLottery: "Lotería del Táchira, Triple A 7:00 p. m.",
+        externalDrawAt: "2030-06-04T00:00:00.000Z",
+        externalRule: { kind: "last_digits", digits: 2 },
+      },
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/^La lotería se fija antes de poner la rifa a la venta/);
   });
 });

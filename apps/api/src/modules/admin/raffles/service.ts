@@ -22,13 +22,17 @@ import {
 import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
 import { assertExternalRule, type ExternalRule } from "@rifazo/shared/domain/draw-record";
 import {
+  isLotteryDecided,
   LOTTERY_FREEZE_MARGIN_MINUTES,
   type LotteryFallback,
+  type LotterySaleInput,
   latestFreezeAt,
   lotteryFallbackText,
+  lotteryMissingForSale,
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
 import { countText } from "@rifazo/shared/domain/plural";
+import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
@@ -71,6 +75,7 @@ function toAdminRaffle(
     paymentProofCount: Number(row.paymentProofCount ?? 0),
     hasSales: row.soldTickets > 0 || pendingTickets > 0,
     drawSeedCommitment: row.drawSeedCommitment,
+    lotteryDecided: isLotteryDecided(row),
     externalBinding: bindingView(row, row.soldTickets > 0 || pendingTickets > 0),
     maxExtensions: row.maxExtensions,
     extensionsUsed: row.extensionsUsed,
@@ -130,6 +135,7 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     description: row.description,
     prizeImage: row.prizeImage,
     imageAlt: row.imageAlt,
+    images: prizeImagesOf(row),
     price: Number(row.price),
     currency: row.currency,
     totalTickets: row.totalTickets,
@@ -149,6 +155,7 @@ function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): Raff
     paymentMethods: row.paymentMethods,
     announcementType: row.announcementType,
     externalAnnouncementPlatform: row.externalAnnouncementPlatform,
+    lotteryDecided: row.lotteryDecided,
     externalAnnouncementDetails: row.externalAnnouncementDetails,
     externalAnnouncementUrl: row.externalAnnouncementUrl,
     daysUntilActivationTeaser: row.daysUntilActivationTeaser,
@@ -177,6 +184,10 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
   }
   await assertPrizeImage(ctx.db, form);
   assertServerStatus(form.status, null);
+  // A new raffle has no lottery bound yet: a lottery-decided one is created upcoming, bound, then opened.
+  if (form.status === "active") {
+    assertLotteryForSale({ ...form, externalLottery: null, externalDrawAt: null, externalRule: null });
+  }
   let notified = 0;
   const id = await ctx.db.transaction(async (tx) => {
     const raffleId = await repo.insertRaffle(tx, {
@@ -218,16 +229,27 @@ const SERVER_STATUS_MESSAGE =
 
 const IMAGE_MISSING = "La imagen elegida ya no existe. Elige otra de la galería.";
 
-/** The form only accepts '/api/images/<id>'; the image must also exist (uploaded, not deleted). */
-async function assertPrizeImage(db: Executor, form: RaffleForm): Promise<void> {
-  const id = form.prizeImage?.split("/").pop();
-  if (!id || (await repo.imageExists(db, id))) return;
-  throw badRequest(
-    raffleFormErrorSummary({ issues: [{ path: ["prizeImage"], message: IMAGE_MISSING }] }).message,
-    {
-      prizeImage: IMAGE_MISSING,
-    },
-  );
+/**
+ * The form only accepts '/api/images/<id>'; each image newly added must also exist (uploaded, not
+ * deleted). Images the raffle already shows are not checked again.
+ */
+async function assertPrizeImage(db: Executor, form: RaffleForm, kept: PrizeImage[] = []): Promise<void> {
+  const keptUrls = new Set(kept.map((image) => image.url));
+  const issues: Array<{ path: (string | number)[]; message: string }> = [];
+  for (const [index, image] of form.images.entries()) {
+    const id = image.url.split("/").pop();
+    if (!id || keptUrls.has(image.url) || (await repo.imageExists(db, id))) continue;
+    issues.push({ path: ["images", index, "url"], message: IMAGE_MISSING });
+  }
+  if (issues.length === 0) return;
+  const summary = raffleFormErrorSummary({ issues });
+  throw badRequest(summary.message, { ...summary.fields, prizeImage: IMAGE_MISSING });
+}
+
+/** "Fijada antes de la venta": a lottery-decided raffle is not on sale until its lottery is bound. */
+function assertLotteryForSale(row: LotterySaleInput): void {
+  const missing = lotteryMissingForSale(row);
+  if (missing) throw badRequest(missing, { lotteryDecided: missing });
 }
 const cents = (value: number) => Math.round(value * 100);
 
@@ -310,9 +332,14 @@ export async function updateRaffle(
     const before = rowToFormInput(current, levels);
     const merged: Record<string, unknown> = { ...before };
     for (const key of sent) merged[key] = patch.data[key];
+    // A client that edits the single cover (prizeImage/imageAlt) without the list replaces the list.
+    if (!sent.includes("images") && (sent.includes("prizeImage") || sent.includes("imageAlt"))) {
+      delete merged.images;
+    }
     const form = parseRaffleForm(merged);
     assertServerStatus(form.status, current.status);
-    if (form.prizeImage !== current.prizeImage) await assertPrizeImage(tx, form);
+    await assertPrizeImage(tx, form, prizeImagesOf(current));
+    if (form.status === "active") assertLotteryForSale({ ...current, ...repo.formColumns(form) });
 
     if (form.totalTickets !== current.totalTickets) {
       throw new AppError("VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
@@ -429,7 +456,9 @@ function bindingView(
     externalDrawAt: iso(row.externalDrawAt),
     externalRule: rule,
     externalRuleText: rule ? externalRuleText(rule, row.totalTickets) : null,
-    editable: !hasSales && (row.status === "upcoming" || row.status === "active"),
+    // On sale, only a lottery already bound may still be adjusted (before the first sale).
+    editable:
+      !hasSales && (row.status === "upcoming" || (row.status === "active" && row.externalLottery !== null)),
     lotteryFallback: fallback,
     lotteryFallbackText: lotteryFallbackText(fallback),
     correctionWindowHours: row.correctionWindowHours,
@@ -464,6 +493,8 @@ const BINDING_MESSAGES = {
     "Solo una rifa que se anuncia con un resultado externo puede vincularse a una lotería. Cambia primero el tipo de anuncio.",
   locked: "La lotería, la fecha de su sorteo y la regla quedan fijas desde la primera venta.",
   incomplete: "Completa la lotería, la fecha de su sorteo y la regla, o deja las tres vacías.",
+  beforeSale:
+    "La lotería se fija antes de poner la rifa a la venta: una rifa ya a la venta no puede vincularse a una lotería ni dejar de estarlo.",
 } as const;
 
 /**
@@ -491,6 +522,12 @@ export async function setExternalBinding(
       (current.status !== "upcoming" && current.status !== "active")
     ) {
       throw conflict(BINDING_MESSAGES.locked, "RAFFLE_LOCKED");
+    }
+    // On sale, a bound lottery may still be adjusted before the first sale, never added or removed: a
+    // raffle announced without one was sold as the organiser's word, and the site promises the lottery
+    // is fixed before the sale.
+    if (current.status === "active" && (current.externalLottery === null || input.externalLottery === null)) {
+      throw conflict(BINDING_MESSAGES.beforeSale, "RAFFLE_LOCKED");
     }
     if (input.externalRule) {
       try {

@@ -113,7 +113,7 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
   return (
     <SectionCard
       title="Lotería que decide la rifa"
-      description="Se fija antes de la primera venta: después nadie puede cambiar la lotería, la fecha ni la regla."
+      description="Se fija antes de poner la rifa a la venta: desde la primera venta nadie puede cambiar la lotería, la fecha ni la regla."
     >
       {binding.editable ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Lotería que decide la rifa">
@@ -224,7 +224,11 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
       ) : (
         <div className="space-y-3">
           <BindingView binding={binding} />
-          <p className="text-sm text-muted">Fijada: la rifa ya tiene ventas o pagos en revisión.</p>
+          <p className="text-sm text-muted">
+            {binding.externalLottery === null
+              ? "Esta rifa salió a la venta sin lotería: sus ganadores son los que anuncies en vivo. La lotería se fija antes de poner la rifa a la venta."
+              : "Fijada: la rifa ya tiene ventas o pagos en revisión."}
+          </p>
         </div>
       )}
     </SectionCard>

@@ -8,10 +8,11 @@ interface ImageUploadButtonProps {
   uploading: boolean;
   onFile: (file: File | undefined) => void;
   children: ReactNode;
+  disabled?: boolean;
 }
 
 /** A button that opens the file picker for one image (the input itself stays hidden). */
-export function ImageUploadButton({ uploading, onFile, children }: ImageUploadButtonProps) {
+export function ImageUploadButton({ uploading, onFile, children, disabled }: ImageUploadButtonProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -33,6 +34,7 @@ export function ImageUploadButton({ uploading, onFile, children }: ImageUploadBu
         size="sm"
         loading={uploading}
         loadingText="Subiendo..."
+        disabled={disabled}
         onClick={() => fileInput.current?.click()}
       >
         <UploadIcon /> {children}

@@ -20,6 +20,7 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
     formState: { errors },
   } = form;
   const announcementType = watch("announcementType");
+  const lotteryDecided = watch("lotteryDecided");
   return (
     <section className="space-y-4" aria-labelledby="raffle-form-announcement">
       <h3 id="raffle-form-announcement" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
@@ -46,9 +47,32 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
       </fieldset>
       {announcementType === "external" ? (
         <div className="space-y-4 rounded-control border border-line bg-canvas/60 p-3">
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.lotteryDecided}</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <ChoiceRadio
+                name="lotteryDecided"
+                value="lottery"
+                label="Con una lotería oficial"
+                checked={lotteryDecided}
+                onSelect={() => setValue("lotteryDecided", true, { shouldDirty: true })}
+              />
+              <ChoiceRadio
+                name="lotteryDecided"
+                value="announced"
+                label="Solo anuncio en vivo"
+                checked={!lotteryDecided}
+                onSelect={() => setValue("lotteryDecided", false, { shouldDirty: true })}
+              />
+            </div>
+            {errors.lotteryDecided?.message ? (
+              <p className="text-sm font-medium text-danger-700">{errors.lotteryDecided.message}</p>
+            ) : null}
+          </fieldset>
           <p className="text-sm text-muted">
-            La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un
-            boleto se fijan en el detalle de la rifa, antes de la primera venta.
+            {lotteryDecided
+              ? "La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un boleto se fijan en el detalle de la rifa antes de ponerla a la venta: créala como Próximamente y abre las ventas cuando estén fijadas."
+              : "Sin lotería, los ganadores son los que anuncies en vivo: la rifa se muestra como «Anunciado por el organizador», sin acta verificable."}
           </p>
           <Field
             id="raffle-platform"

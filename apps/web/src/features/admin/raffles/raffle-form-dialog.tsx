@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { lotteryMissingForSale } from "@rifazo/shared/domain/lottery-binding";
+import { MAX_PRIZE_IMAGES } from "@rifazo/shared/domain/prize-images";
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
@@ -59,7 +61,16 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
     reValidateMode: "onChange",
   });
   const { formState, setValue, watch, getValues } = form;
-  const prizeImage = watch("prizeImage");
+  const images = watch("images");
+  /** Adds a gallery or uploaded image at the end of the list (once; the cover stays first). */
+  const addImage = (url: string) => {
+    const current = getValues("images");
+    if (current.some((image) => image.url === url) || current.length >= MAX_PRIZE_IMAGES) return;
+    setValue("images", [...current, { url, alt: "" }], {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    });
+  };
   const locked = Boolean(raffle?.hasSales);
 
   const save = useMutation({
@@ -107,9 +118,7 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
   const upload = useMutation({
     mutationFn: (file: File) => uploadImage(file, "prizes"),
     onSuccess: (image) => {
-      setValue("prizeImage", image.url, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-      if (!getValues("imageAlt").trim() && getValues("title").trim())
-        setValue("imageAlt", getValues("title"));
+      addImage(image.url);
       toast({ title: "Imagen subida", description: "La imagen del premio está lista.", variant: "success" });
     },
     onError: (error) =>
@@ -133,6 +142,22 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
 
   const onValid = (values: RaffleForm) => {
     setLevelsError(undefined);
+    // A new raffle has no lottery bound yet (that is set in its detail): one decided by a lottery is
+    // created upcoming, as the server requires.
+    const unbound =
+      !raffle && values.status === "active"
+        ? lotteryMissingForSale({
+            ...values,
+            externalLottery: null,
+            externalDrawAt: null,
+            externalRule: null,
+          })
+        : null;
+    if (unbound) {
+      form.setError("status", { type: "lottery", message: unbound });
+      toast({ id: "raffle-form-invalid", title: "Falta la lotería", description: unbound, variant: "error" });
+      return;
+    }
     if (raffle && Object.keys(patchBody(raffle, values)).length === 0) {
       toast({ title: "Sin cambios", description: "No modificaste ningún dato de la rifa.", variant: "info" });
       onOpenChange(false);
@@ -189,7 +214,6 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
 
           <RaffleFormGeneralSection
             form={form}
-            prizeImage={prizeImage}
             uploading={upload.isPending}
             onFile={pickFile}
             onOpenGallery={() => setGalleryOpen(true)}
@@ -221,12 +245,8 @@ export function RaffleFormDialog({ open, onOpenChange, raffle }: RaffleFormDialo
         <GalleryDialog
           open={galleryOpen}
           onOpenChange={setGalleryOpen}
-          current={prizeImage}
-          onSelect={(image) => {
-            setValue("prizeImage", image.url, { shouldDirty: true });
-            if (!getValues("imageAlt").trim() && getValues("title").trim())
-              setValue("imageAlt", getValues("title"));
-          }}
+          current={images[images.length - 1]?.url ?? null}
+          onSelect={(image) => addImage(image.url)}
         />
       </DialogContent>
     </Dialog>

@@ -1,11 +1,10 @@
 import {
   CURRENCIES,
-  DEFAULT_TOTAL_TICKETS,
   MAX_EXTENSIONS_LIMIT,
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
 } from "@rifazo/shared/constants";
-import { parseEsNumber } from "@rifazo/shared/domain/money";
+import { formatEsNumber, parseEsNumber } from "@rifazo/shared/domain/money";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
@@ -29,11 +28,14 @@ const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   label: currency === "USD" ? "USD (dólares)" : "VES (bolívares)",
 }));
 
-/** The total as typed ("1.000" is a thousand), or the default while it is blank or unreadable. */
-function ticketsOf(text: string): number {
+/** The total as typed ("1.000" is a thousand), or null while it is blank or unreadable. */
+function ticketsOf(text: string): number | null {
   const parsed = parseEsNumber(text, { decimals: 0 });
-  return parsed.ok && parsed.value >= 1 ? parsed.value : DEFAULT_TOTAL_TICKETS;
+  return parsed.ok && parsed.value >= 1 ? parsed.value : null;
 }
+
+/** The usual sizes, one tap away; any other total from 1 to 10000 is typed. */
+const QUICK_TOTALS = [100, 1_000, 10_000] as const;
 
 interface SaleSectionProps {
   form: RaffleFormApi;
@@ -49,10 +51,12 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
     register,
     control,
     getValues,
+    setValue,
     watch,
     formState: { errors },
   } = form;
   const totalTickets = watch("totalTickets");
+  const total = ticketsOf(totalTickets);
   return (
     <section className="space-y-4" aria-labelledby="raffle-form-sale">
       <h3 id="raffle-form-sale" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
@@ -97,32 +101,59 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
           id="raffle-total"
           label={`${RAFFLE_FORM_LABELS.totalTickets} *`}
           error={errors.totalTickets?.message}
-          hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Entre 1 y 10000."}
+          hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Elige uno o escribe otro entre 1 y 10000."}
         >
           {(describedBy) => (
-            <MoneyInput
-              id="raffle-total"
-              decimals={0}
-              aria-invalid={Boolean(errors.totalTickets)}
-              aria-describedby={describedBy}
-              // Shown but not registered while editing: a disabled registered input would drop its value.
-              {...(editing ? { disabled: true, value: getValues("totalTickets") } : register("totalTickets"))}
-            />
+            <div className="space-y-2">
+              <MoneyInput
+                id="raffle-total"
+                decimals={0}
+                placeholder={editing ? undefined : "Ej.: 500"}
+                aria-invalid={Boolean(errors.totalTickets)}
+                aria-describedby={describedBy}
+                // Shown but not registered while editing: a disabled registered input would drop its value.
+                {...(editing
+                  ? { disabled: true, value: getValues("totalTickets") }
+                  : register("totalTickets"))}
+              />
+              {editing ? null : (
+                <fieldset className="flex flex-wrap gap-2">
+                  <legend className="sr-only">Totales frecuentes</legend>
+                  {QUICK_TOTALS.map((quick) => (
+                    <button
+                      key={quick}
+                      type="button"
+                      aria-pressed={total === quick}
+                      aria-label={`${formatEsNumber(quick, 0)} boletos`}
+                      className="min-h-9 rounded-control border border-line px-3 text-sm font-semibold text-ink aria-pressed:border-brand-600 aria-pressed:bg-brand-50"
+                      onClick={() =>
+                        setValue("totalTickets", formatEsNumber(quick, 0), {
+                          shouldDirty: true,
+                          shouldValidate: true,
+                        })
+                      }
+                    >
+                      {formatEsNumber(quick, 0)}
+                    </button>
+                  ))}
+                </fieldset>
+              )}
+            </div>
           )}
         </Field>
         <Field
           id="raffle-max-per-buyer"
           label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
           error={errors.maxTicketsPerBuyer?.message}
-          hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${defaultTicketCap(
-            ticketsOf(totalTickets),
-          )} (10 % del total).`}
+          hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${
+            total === null ? "el 10 % del total" : `${defaultTicketCap(total)} (10 % del total)`
+          }.`}
         >
           {(describedBy) => (
             <MoneyInput
               id="raffle-max-per-buyer"
               decimals={0}
-              placeholder={String(defaultTicketCap(ticketsOf(totalTickets)))}
+              placeholder={total === null ? "" : String(defaultTicketCap(total))}
               aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
               aria-describedby={describedBy}
               {...register("maxTicketsPerBuyer")}

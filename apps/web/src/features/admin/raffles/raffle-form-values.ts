@@ -2,11 +2,11 @@ import {
   DEFAULT_MAX_EXTENSIONS,
   DEFAULT_RAFFLE_PAYMENT_METHODS,
   DEFAULT_TEASER_DAYS,
-  DEFAULT_TOTAL_TICKETS,
   TIME_ZONE,
 } from "@rifazo/shared/constants";
 import { DEFAULT_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
+import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { DEFAULT_REVIEW_WINDOW_HOURS } from "@rifazo/shared/domain/raffle-lifecycle";
 import { type AdminRaffle, type RaffleForm, raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import type { UseFormReturn } from "react-hook-form";
@@ -25,8 +25,8 @@ export interface PrizeLevelValues {
 export interface RaffleFormValues extends PurchaseValues {
   title: string;
   description: string;
-  prizeImage: string | null;
-  imageAlt: string;
+  /** The prize images in order, the first is the cover; a blank alt takes the title on the server. */
+  images: PrizeImage[];
   price: string;
   currency: "USD" | "VES";
   totalTickets: string;
@@ -45,6 +45,8 @@ export interface RaffleFormValues extends PurchaseValues {
   paymentMethods: string;
   announcementType: "internal" | "external";
   externalAnnouncementPlatform: string;
+  /** External raffles: an official lottery decides it (true) or a live announcement (false). */
+  lotteryDecided: boolean;
   externalAnnouncementDetails: string;
   externalAnnouncementUrl: string;
   daysUntilActivationTeaser: string;
@@ -67,16 +69,15 @@ export const emptyPrizeLevel = (): PrizeLevelValues => ({
   prizeValue: "",
 });
 
-/** A new raffle: upcoming, USD, 10000 tickets, date activation, one prize level, the default methods. */
+/** A new raffle: upcoming, USD, no total (the organiser chooses it), date activation, one prize level, the default methods. */
 export function newRaffleValues(): RaffleFormValues {
   return {
     title: "",
     description: "",
-    prizeImage: null,
-    imageAlt: "",
+    images: [],
     price: "",
     currency: "USD",
-    totalTickets: String(DEFAULT_TOTAL_TICKETS),
+    totalTickets: "",
     maxTicketsPerBuyer: "",
     status: "upcoming",
     isFeatured: false,
@@ -88,6 +89,8 @@ export function newRaffleValues(): RaffleFormValues {
     paymentMethods: DEFAULT_RAFFLE_PAYMENT_METHODS.join(", "),
     announcementType: "internal",
     externalAnnouncementPlatform: "",
+    // A new external raffle is decided by an official lottery unless the organiser says it is announced live.
+    lotteryDecided: true,
     externalAnnouncementDetails: "",
     externalAnnouncementUrl: "",
     daysUntilActivationTeaser: String(DEFAULT_TEASER_DAYS),
@@ -133,11 +136,10 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
   return {
     title: raffle.title,
     description: raffle.description ?? "",
-    prizeImage: raffle.prizeImage,
-    imageAlt: raffle.imageAlt ?? "",
+    images: raffle.images.map((image) => ({ url: image.url, alt: image.alt })),
     price: moneyText(raffle.price),
     currency: raffle.currency === "VES" ? "VES" : "USD",
-    totalTickets: numberText(raffle.totalTickets || DEFAULT_TOTAL_TICKETS),
+    totalTickets: numberText(raffle.totalTickets),
     maxTicketsPerBuyer: numberText(raffle.maxTicketsPerBuyerSetting),
     status: raffle.status,
     isFeatured: raffle.isFeatured,
@@ -158,6 +160,7 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
       .join(", "),
     announcementType: raffle.announcementType === "external" ? "external" : "internal",
     externalAnnouncementPlatform: raffle.externalAnnouncementPlatform ?? "",
+    lotteryDecided: raffle.lotteryDecided,
     externalAnnouncementDetails: raffle.externalAnnouncementDetails ?? "",
     externalAnnouncementUrl: raffle.externalAnnouncementUrl ?? "",
     daysUntilActivationTeaser: numberText(raffle.daysUntilActivationTeaser ?? DEFAULT_TEASER_DAYS),

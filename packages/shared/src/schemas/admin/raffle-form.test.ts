@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { raffleFormErrorSummary, raffleFormSchema } from "./raffle-form";
+
+const base = {
+  title: "Moto Bera",
+  price: 2,
+  totalTickets: 100,
+  activationType: "date",
+  endDate: "2031-06-01T20:00:00.000Z",
+  prizeLevels: [{ description: "Moto", winnerCount: 1 }],
+};
+
+const fieldsOf = (input: Record<string, unknown>) => {
+  const parsed = raffleFormSchema.safeParse(input);
+  if (parsed.success) throw new Error("se esperaba un error");
+  return raffleFormErrorSummary(parsed.error).fields;
+};
+
+describe("total de boletos", () => {
+  it("no tiene valor por defecto: sin total, la rifa no se crea", () => {
+    const { totalTickets: _omit, ...withoutTotal } = base;
+    expect(fieldsOf(withoutTotal).totalTickets).toMatch(/^Elige cuántos boletos tiene la rifa/);
+    expect(fieldsOf({ ...base, totalTickets: "" }).totalTickets).toMatch(/^Elige cuántos boletos/);
+  });
+
+  it("acepta 100, 1.000, 10.000 y cualquier entero entre 1 y 10000", () => {
+    for (const [input, total] of [
+      [100, 100],
+      ["1.000", 1000],
+      ["10.000", 10_000],
+      [1, 1],
+      ["37", 37],
+    ] as const) {
+      const parsed = raffleFormSchema.safeParse({ ...base, totalTickets: input });
+      expect(parsed.success && parsed.data.totalTickets).toBe(total);
+    }
+    expect(fieldsOf({ ...base, totalTickets: 0 }).totalTickets).toMatch(/entre 1 y 10000/);
+    expect(fieldsOf({ ...base, totalTickets: 10_001 }).totalTickets).toMatch(/entre 1 y 10000/);
+  });
+});
+
+const img = (n: number) => `/api/images/00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+describe("imágenes del premio", () => {
+  it("guarda varias en orden; la primera es la portada y un alt vacío toma el título", () => {
+    const parsed = raffleFormSchema.parse({
+      ...base,
+      images: [
+        { url: img(3), alt: "Moto de lado" },
+        { url: img(1), alt: "" },
+        { url: img(2), alt: " Tablero " },
+      ],
+    });
+    expect(parsed.images).toEqual([
+      { url: img(3), alt: "Moto de lado" },
+      { url: img(1), alt: "Moto Bera, imagen 2" },
+      { url: img(2), alt: "Tablero" },
+    ]);
+    expect(parsed.prizeImage).toBe(img(3));
+    expect(parsed.imageAlt).toBe("Moto de lado");
+  });
+
+  it("sin lista, prizeImage e imageAlt dan una sola imagen (clientes anteriores)", () => {
+    const parsed = raffleFormSchema.parse({ ...base, prizeImage: img(1), imageAlt: "Moto roja" });
+    expect(parsed.images).toEqual([{ url: img(1), alt: "Moto roja" }]);
+    expect(raffleFormSchema.parse(base).images).toEqual([]);
+    expect(raffleFormSchema.parse(base).prizeImage).toBeNull();
+  });
+
+  it("rechaza más de 8, repetidas, direcciones ajenas a la galería y alt demasiado largo, en español", () => {
+    const nine = Array.from({ length: 9 }, (_, i) => ({ url: img(i + 1), alt: "x" }));
+    expect(fieldsOf({ ...base, images: nine }).images).toBe(
+      "Puedes añadir como máximo 8 imágenes del premio.",
+    );
+    const parsed = raffleFormSchema.safeParse({
+      ...base,
+      images: [
+        { url: img(1), alt: "a" },
+        { url: img(1), alt: "b" },
+        { url: "https://otro.sitio/foto.jpg", alt: "c" },
+        { url: img(4), alt: "x".repeat(201) },
+      ],
+    });
+    if (parsed.success) throw new Error("se esperaba un error");
+    const summary = raffleFormErrorSummary(parsed.error);
+    expect(summary.fields["images.1.url"]).toMatch(/ya está en la rifa/);
+    expect(summary.fields["images.2.url"]).toMatch(/galería/);
+    expect(summary.fields["images.3.alt"]).toMatch(/200 caracteres/);
+    expect(summary.message).toBe(
+      "Por favor, completa o corrige: Imagen 2, Imagen 3, Texto alternativo de la imagen 4.",
+    );
+  });
+});
