@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
-import { LiveConnectionStatus } from "../components/layout/live-connection-status";
 import { useToasterRequested } from "../components/ui/toast";
 import { ToastsEndWithPage } from "../components/ui/toasts-end-with-page";
 import { usePageViewTracking } from "../features/analytics";
@@ -112,7 +111,6 @@ export function RootLayout() {
       <CookiePreferences />
       <DeferredToaster />
       <ToastsEndWithPage />
-      <LiveConnectionStatus />
       <AppUpdatePrompt />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />

@@ -15,6 +15,10 @@ export function reportNetworkRecovered(): void {
 
 export const dismissNetworkError = reportNetworkRecovered;
 
+// Back online, what failed while offline is no news: the connection indicator says "Conectado de nuevo"
+// instead of "No pudimos conectar" until the next request happens to succeed.
+if (typeof window !== "undefined") window.addEventListener("online", reportNetworkRecovered);
+
 export function useNetworkErrorVisible(): boolean {
   return useStore(networkErrorStore);
 }

@@ -5,9 +5,9 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   BACK_FOR_MS,
-  LiveConnectionStatus,
+  ConnectionStatus,
   RECONNECTING_AFTER_MS,
-} from "../src/components/layout/live-connection-status";
+} from "../src/components/layout/connection-status";
 import { EVENTS_URL } from "../src/lib/event-stream";
 import { useRaffleEvents } from "../src/lib/use-raffle-events";
 import { testQueryClient } from "./render";
@@ -64,7 +64,7 @@ function renderPage() {
   return render(
     <QueryClientProvider client={client}>
       <Raffles />
-      <LiveConnectionStatus />
+      <ConnectionStatus />
     </QueryClientProvider>,
   );
 }
@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("LiveConnectionStatus", () => {
+describe("ConnectionStatus", () => {
   it("stays quiet through a short blip, then says Reconectando… and Conectado de nuevo", async () => {
     const view = renderPage();
     await advance(0);
