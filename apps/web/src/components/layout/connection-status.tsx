@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useLiveConnection } from "../../lib/live-connection";
-import { useNetworkErrorVisible } from "../../lib/network-status";
+import { clearUnshownNotice, useNetworkErrorVisible, useUnshownNotice } from "../../lib/network-status";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useOnline } from "../../lib/use-online";
 import { OfflineIcon } from "../ui/icons";
@@ -52,6 +52,8 @@ const STYLES: Record<Exclude<Shown, null>, string> = {
 export function ConnectionStatus() {
   const online = useOnline();
   const unreachable = useNetworkErrorVisible();
+  // What a toast would have said, had its code been on the device (an action that failed offline).
+  const notice = useUnshownNotice();
   const live = useLiveConnection();
   const queryClient = useQueryClient();
   const [liveDownLong, setLiveDownLong] = useState(false);
@@ -86,6 +88,9 @@ export function ConnectionStatus() {
 
   const shown: Shown = hydrated ? (problem ?? (back ? "back" : null)) : null;
 
+  const noticeShown = notice && (shown === "offline" || shown === "unreachable") ? notice : null;
+  const action = noticeShown?.action;
+
   const retry = async () => {
     setRetrying(true);
     // Refetch what is on screen; the ping answers quickly so the bar reacts even when queries back off.
@@ -107,10 +112,23 @@ export function ConnectionStatus() {
         ) : null}
         <div role="status" aria-live="polite" className="min-w-0 flex-1">
           {shown ? (
-            <p className="text-[13px] leading-snug font-medium sm:text-sm">{CONNECTION_TEXT[shown]}</p>
+            <p className="text-[13px] leading-snug font-medium sm:text-sm">
+              {noticeShown ? noticeShown.text : CONNECTION_TEXT[shown]}
+            </p>
           ) : null}
         </div>
-        {shown === "unreachable" ? (
+        {action ? (
+          <button
+            type="button"
+            onClick={() => {
+              clearUnshownNotice();
+              action.onClick();
+            }}
+            className="inline-flex h-8 shrink-0 items-center rounded-control bg-white px-3 text-sm font-bold text-ink hover:bg-brand-50"
+          >
+            {action.label}
+          </button>
+        ) : shown === "unreachable" ? (
           <button
             type="button"
             onClick={retry}
