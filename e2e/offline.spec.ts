@@ -14,15 +14,16 @@ const test = demoTest();
 test.use({ serviceWorkers: "allow" });
 
 const BUYER = "maria.gonzalez@example.com";
+const IPHONE = "iPhone 16 Pro Max 256 GB";
 /** What a request made with the network cut reports (ERR_FAILED: through the worker): expected here only. */
 
 /** SHOTS_DIR=<folder>: keeps screenshots of the offline screens for a person to look at. */
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage });
 }
 
 /** The first visit installs the worker, which takes the page (clients.claim) once it is active. */
@@ -188,6 +189,99 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
   await page.getByRole("button", { name: "Cerrar Sesión" }).first().click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"))).toBeNull();
+});
+
+/** An active raffle sold by quantity in which the buyer holds no reservation (the demo seeds some). */
+async function raffleToReserve(page: Page): Promise<{ id: string; title: string }> {
+  const mine = (await (await page.request.get("/api/reservations")).json()) as {
+    items: Array<{ raffleId: string }>;
+  };
+  const held = new Set(mine.items.map((r) => r.raffleId));
+  const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
+    items: Array<{ id: string; title: string }>;
+  };
+  for (const item of list.items) {
+    if (held.has(item.id)) continue;
+    const detail = (await (await page.request.get(`/api/raffles/${item.id}`)).json()) as {
+      numberMode: string;
+      remaining: number;
+    };
+    if (detail.numberMode !== "chosen" && detail.remaining >= 3) return item;
+  }
+  throw new Error("La demo no tiene una rifa activa por cantidad sin reserva de la compradora");
+}
+
+test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta la conexión, todo se recupera @phone", async ({
+  page,
+  context,
+  demoServer,
+  allowConsoleError,
+}) => {
+  allowConsoleError(OFFLINE_FAILURE);
+  await skipCookieBanner(page);
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await waitForServiceWorker(page);
+  // /rifas and a raffle opened once with the network: their code is on the device.
+  await page.goto("/rifas");
+  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
+  const raffle = await raffleToReserve(page);
+  await page.goto(`/rifas/${raffle.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
+  const reserve = page.getByRole("button", { name: "Reservar boletos" });
+  await expect(reserve).toBeEnabled();
+
+  // The connection goes: one indicator says so (not a banner, a "Reconectando…" and the bell's icon),
+  // politely, and it stays one once the live data has noticed too (after 2 s).
+  await context.setOffline(true);
+  const indicators = page
+    .getByText(/sin conexión|reconectando|problemas de conexión|no pudimos conectar/i)
+    .or(page.getByRole("button", { name: /problemas de conexión/i }));
+  await expect(indicators).toHaveCount(1);
+  await page.waitForTimeout(3_000);
+  await expect(indicators).toHaveCount(1);
+  const bar = page.getByRole("status").filter({ hasText: /^Sin conexión\./ });
+  await expect(bar).toHaveAttribute("aria-live", "polite");
+  await shot(page, "offline-indicator", false);
+
+  // «Reservar» says it at once, instead of "Reservando…" until the network comes back; the page stays.
+  await reserve.click();
+  const failure = page
+    .getByRole("alert")
+    .filter({ hasText: "Sin conexión: no se pudo reservar. Revisa tu conexión e inténtalo de nuevo." });
+  await expect(failure).toBeVisible({ timeout: 2_000 });
+  await expect(reserve).toBeEnabled();
+  await expect(page.getByText("Reservando...")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
+  await expect(page.getByText("No pudimos abrir esta página")).toHaveCount(0);
+  await failure.scrollIntoViewIfNeeded();
+  await shot(page, "offline-reserve", false);
+  // Still usable offline: the quantity changes as before.
+  await page.getByRole("button", { name: "Añadir un boleto" }).click();
+  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("3");
+
+  // Back online: the indicator says so, and «Reintentar» reserves.
+  await context.setOffline(false);
+  await expect(page.getByRole("status").filter({ hasText: "Conectado de nuevo" })).toBeVisible();
+  await failure.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[0-9a-f-]{36}\?reserva=/);
+
+  // /rifas opened inside the app offline, with a search never made here: "Sin conexión" with
+  // «Reintentar», not placeholders for good; it loads by itself once the network is back.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/rifas?q=iPhone");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Rifas" })).toBeVisible();
+  const listOffline = page.getByText(/^Sin conexión: no se pudo cargar las rifas\./);
+  await expect(listOffline).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("status", { name: "Cargando rifas..." })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
+  await expect(listOffline).toHaveCount(0);
 });
 
 // Last in this file: it signs the buyer out everywhere.

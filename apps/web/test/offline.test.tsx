@@ -103,6 +103,24 @@ describe("pantalla sin conexión", () => {
     expect(await screen.findByText("Página cargada")).toBeVisible();
   });
 
+  it("recovers by itself when the network comes back, without «Reintentar»", async () => {
+    allowConsole("error", "Failed to fetch dynamically imported module");
+    setOnline(false);
+    renderFailing(new TypeError("Failed to fetch dynamically imported module: /assets/login-page.js"));
+    expect(screen.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+    failing = false;
+    act(() => setOnline(true));
+    expect(await screen.findByText("Página cargada")).toBeVisible();
+  });
+
+  it("the generic error offers «Reintentar», which tries the page again in place", async () => {
+    allowConsole("error", "boom");
+    renderFailing(new Error("boom"));
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByText("Página cargada")).toBeVisible();
+  });
+
   it("a request that cannot reach the server is «Sin conexión» too, even when the browser says online", () => {
     allowConsole("error", "No se pudo conectar");
     renderFailing(new ApiError(0, "NETWORK", "No se pudo conectar"));
@@ -235,5 +253,18 @@ describe("Mis boletos sin conexión", () => {
     const fresh = testQueryClient();
     restoreOfflineSnapshot(fresh, ["session"]);
     expect(fresh.getQueryData(["session"])).toBeUndefined();
+  });
+});
+
+describe("la caché de consultas sin conexión", () => {
+  it("an action fails at once offline instead of pausing; a query does not retry offline", async () => {
+    const { queryClient } = await import("../src/app/query-client");
+    const defaults = queryClient.getDefaultOptions();
+    expect(defaults.mutations?.networkMode).toBe("always");
+    const retry = defaults.queries?.retry as (count: number, error: unknown) => boolean;
+    const unreachable = new ApiError(0, "NETWORK", "No se pudo conectar");
+    expect(retry(0, unreachable)).toBe(true);
+    setOnline(false);
+    expect(retry(0, unreachable)).toBe(false);
   });
 });
