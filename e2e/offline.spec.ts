@@ -132,7 +132,7 @@ test("sin conexión, una página nunca vista dice «Sin conexión» y lo que sig
   // A page already visited opens from the device, as it was.
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText("Sin conexión")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Sin conexión" })).toHaveCount(0);
 
   // An in-app navigation to a page whose code never came: the app's own offline screen.
   await page.evaluate(() => {
