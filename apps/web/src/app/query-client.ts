@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/toast";
 import { isSuspendedError, markSuspended, sessionQueryKey } from "../features/auth";
 import { isApiError, isRetryableError } from "../lib/api-client";
@@ -36,6 +36,23 @@ function onError(error: unknown): void {
     title: "Sesión Expirada",
     description: ERROR_MESSAGES.UNAUTHENTICATED,
     variant: "error",
+  });
+}
+
+// TanStack's onlineManager assumes "online" until it hears an event, and it only listens once the cache
+// is mounted (after hydration): a page opened offline, or one that lost the network while hydrating,
+// never heard "offline", so "online" changed nothing and nothing was refetched on reconnect. It reads the
+// browser's own flag when it starts listening, and on each event.
+if (typeof window !== "undefined") {
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(!isOffline());
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
   });
 }
 
