@@ -225,24 +225,44 @@ test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta
   await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
   const raffle = await raffleToReserve(page);
   await page.goto(`/rifas/${raffle.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
   const reserve = page.getByRole("button", { name: "Reservar boletos" });
   await expect(reserve).toBeEnabled();
 
-  // The connection goes: one indicator says so (not a banner, a "Reconectando…" and the bell's icon),
-  // politely, and it stays one once the live data has noticed too (after 2 s).
+  // /rifas opened inside the app offline, with a search never made here: its request fails, and the
+  // connection is said once (not a red banner, a "Reconectando…" and the bell's icon), politely, also
+  // once the live data has noticed (after 2 s); the list says "Sin conexión" with «Reintentar» instead
+  // of placeholders for good, and loads by itself once the network is back.
+  await page.goto("/");
+  // The app has taken over the server's page: a navigation now is the app's own.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await context.setOffline(true);
-  const indicators = page
-    .getByText(/sin conexión|reconectando|problemas de conexión|no pudimos conectar/i)
-    .or(page.getByRole("button", { name: /problemas de conexión/i }));
-  await expect(indicators).toHaveCount(1);
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/rifas?q=iPhone");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Rifas" })).toBeVisible();
   await page.waitForTimeout(3_000);
+  const indicators = page
+    .getByText(/^sin conexión\.|reconectando|problemas de conexión|no pudimos conectar/i)
+    .or(page.getByRole("button", { name: /problemas de conexión/i }));
   await expect(indicators).toHaveCount(1);
   const bar = page.getByRole("status").filter({ hasText: /^Sin conexión\./ });
   await expect(bar).toHaveAttribute("aria-live", "polite");
+  const listOffline = page.getByText(/^Sin conexión: no se pudo cargar las rifas\./);
+  await expect(listOffline).toBeVisible();
+  await expect(page.getByRole("status", { name: "Cargando rifas..." })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
   await shot(page, "offline-indicator", false);
+  await context.setOffline(false);
+  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
+  await expect(listOffline).toHaveCount(0);
 
-  // «Reservar» says it at once, instead of "Reservando…" until the network comes back; the page stays.
+  // A raffle opened with the network, then the connection goes: «Reservar» says it at once, instead of
+  // "Reservando…" until the network comes back, and the page stays usable.
+  await page.goto(`/rifas/${raffle.id}`);
+  await expect(reserve).toBeEnabled();
+  await context.setOffline(true);
+  await expect(bar).toBeVisible();
   await reserve.click();
   const failure = page
     .getByRole("alert")
@@ -252,9 +272,9 @@ test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta
   await expect(page.getByText("Reservando...")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
   await expect(page.getByText("No pudimos abrir esta página")).toHaveCount(0);
+  await expect(indicators).toHaveCount(1);
   await failure.scrollIntoViewIfNeeded();
   await shot(page, "offline-reserve", false);
-  // Still usable offline: the quantity changes as before.
   await page.getByRole("button", { name: "Añadir un boleto" }).click();
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("3");
 
@@ -263,24 +283,6 @@ test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta
   await expect(page.getByRole("status").filter({ hasText: "Conectado de nuevo" })).toBeVisible();
   await failure.getByRole("button", { name: "Reintentar" }).click();
   await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[0-9a-f-]{36}\?reserva=/);
-
-  // /rifas opened inside the app offline, with a search never made here: "Sin conexión" with
-  // «Reintentar», not placeholders for good; it loads by itself once the network is back.
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await context.setOffline(true);
-  await page.evaluate(() => {
-    window.history.pushState(null, "", "/rifas?q=iPhone");
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  });
-  await expect(page.getByRole("heading", { level: 1, name: "Rifas" })).toBeVisible();
-  const listOffline = page.getByText(/^Sin conexión: no se pudo cargar las rifas\./);
-  await expect(listOffline).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole("status", { name: "Cargando rifas..." })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
-  await context.setOffline(false);
-  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
-  await expect(listOffline).toHaveCount(0);
 });
 
 // Last in this file: it signs the buyer out everywhere.
