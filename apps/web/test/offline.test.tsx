@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { MyProofs } from "@rifazo/shared/schemas/proofs";
-import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { dehydrate, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "../src/app/route-error";
 import { AppUpdatePrompt } from "../src/features/app-update";
 import { PaymentsList } from "../src/features/proofs";
 import { ApiError } from "../src/lib/api-client";
+import { networkError } from "../src/lib/api-error";
 import {
   clearPrivateOfflineData,
   readOfflineSnapshot,
@@ -98,6 +99,24 @@ describe("pantalla sin conexión", () => {
     expect(screen.getByText("Las páginas que ya visitaste")).toBeVisible();
 
     setOnline(true);
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByText("Página cargada")).toBeVisible();
+  });
+
+  it("recovers by itself when the network comes back, without «Reintentar»", async () => {
+    allowConsole("error", "Failed to fetch dynamically imported module");
+    setOnline(false);
+    renderFailing(new TypeError("Failed to fetch dynamically imported module: /assets/login-page.js"));
+    expect(screen.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+    failing = false;
+    act(() => setOnline(true));
+    expect(await screen.findByText("Página cargada")).toBeVisible();
+  });
+
+  it("the generic error offers «Reintentar», which tries the page again in place", async () => {
+    allowConsole("error", "boom");
+    renderFailing(new Error("boom"));
     failing = false;
     fireEvent.click(screen.getByRole("button", { name: "Reintentar" }));
     expect(await screen.findByText("Página cargada")).toBeVisible();
@@ -235,5 +254,46 @@ describe("Mis boletos sin conexión", () => {
     const fresh = testQueryClient();
     restoreOfflineSnapshot(fresh, ["session"]);
     expect(fresh.getQueryData(["session"])).toBeUndefined();
+  });
+});
+
+/** A list that cannot load offline (the network error the API client raises). */
+function Raffles() {
+  const query = useQuery({
+    queryKey: ["offline-reconnect"],
+    queryFn: async () => {
+      if (!window.navigator.onLine) throw networkError();
+      return "Rifas cargadas";
+    },
+  });
+  return <p>{query.isError ? "Sin conexión" : (query.data ?? "Cargando")}</p>;
+}
+
+describe("la caché de consultas sin conexión", () => {
+  it("an action fails at once offline instead of pausing; a query does not retry offline", async () => {
+    const { queryClient } = await import("../src/app/query-client");
+    const defaults = queryClient.getDefaultOptions();
+    expect(defaults.mutations?.networkMode).toBe("always");
+    const retry = defaults.queries?.retry as (count: number, error: unknown) => boolean;
+    const unreachable = new ApiError(0, "NETWORK", "No se pudo conectar");
+    expect(retry(0, unreachable)).toBe(true);
+    setOnline(false);
+    expect(retry(0, unreachable)).toBe(false);
+  });
+
+  it("a query that failed while offline loads again on reconnect, even if the cache started listening offline", async () => {
+    const { queryClient } = await import("../src/app/query-client");
+    queryClient.clear();
+    // Offline before the cache mounts: a page opened offline, or the network lost while hydrating.
+    setOnline(false);
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <Raffles />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("Sin conexión")).toBeVisible();
+    act(() => setOnline(true));
+    expect(await screen.findByText("Rifas cargadas")).toBeVisible();
+    view.unmount();
   });
 });

@@ -122,6 +122,49 @@ describe("TicketPurchase (números al azar)", () => {
     expect(screen.getByText(/el que más te convenga; no se suman/)).toBeInTheDocument();
   });
 
+  it("sin conexión, «Reservar» lo dice al momento con «Reintentar», y al volver la conexión reserva", async () => {
+    const detail = randomRaffle();
+    const bodies: unknown[] = [];
+    serve(detail, (body) => {
+      bodies.push(body);
+      return json(201, { id: "res-8" });
+    });
+    const setOnline = (online: boolean) =>
+      Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
+    try {
+      setOnline(false);
+      renderAt(<TicketPurchase raffle={detail} />);
+      await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+      const alert = screen.getByRole("alert");
+      expect(alert).toHaveTextContent(
+        "Sin conexión: no se pudo reservar. Revisa tu conexión e inténtalo de nuevo.",
+      );
+      // Said at once, no request queued behind the buyer's back, and the button is not spinning.
+      expect(bodies).toEqual([]);
+      expect(screen.getByRole("button", { name: "Reservar boletos" })).toBeEnabled();
+
+      setOnline(true);
+      await userEvent.click(within(alert).getByRole("button", { name: "Reintentar" }));
+      expect(await screen.findByTestId("where")).toHaveTextContent(
+        "/perfil/subir-comprobante/r1?reserva=res-8",
+      );
+      expect(bodies).toEqual([{ quantity: 2 }]);
+    } finally {
+      setOnline(true);
+    }
+  });
+
+  it("una reserva que no llega al servidor (la red se cortó) dice «Sin conexión», no un error genérico", async () => {
+    const detail = randomRaffle();
+    serve(detail, () => {
+      throw new TypeError("Failed to fetch");
+    });
+    renderAt(<TicketPurchase raffle={detail} />);
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Sin conexión: no se pudo reservar.");
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it("Reservar boletos envía la cantidad y abre la página de pago", async () => {
     const detail = randomRaffle();
     const bodies: unknown[] = [];

@@ -10,7 +10,6 @@ export const NOTIFICATION_MESSAGES = {
   retry: "Intentar Recargar",
   empty: "Aquí verás tus notificaciones importantes",
   defaultTitle: "Notificación",
-  connectionProblem: "Problemas de conexión. Click para reintentar.",
   realtimeProblem: "Problema de conexión con el canal de notificaciones en tiempo real.",
   notFound: "Notificación no encontrada.",
   /** Label of the date an admin message was received, in its detail dialog. */

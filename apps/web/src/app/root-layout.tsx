@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Outlet } from "react-router";
 import { FullScreenOverlay } from "../components/layout/full-screen-overlay";
-import { LiveConnectionStatus } from "../components/layout/live-connection-status";
 import { useToasterRequested } from "../components/ui/toast";
 import { ToastsEndWithPage } from "../components/ui/toasts-end-with-page";
 import { usePageViewTracking } from "../features/analytics";
@@ -17,7 +16,6 @@ import { ScrollRestoration } from "./scroll-restoration";
 
 // Loaded the first time someone opens the preferences: Dialog and Switch stay off the home bundle.
 const CookiePreferencesDialog = lazy(loadCookiePreferencesDialog);
-const Toaster = lazy(() => import("../components/ui/toaster"));
 // Below the fold, or only for visitors who have not chosen yet: off the entry. A failed download leaves
 // them out instead of turning the page into the error screen.
 const Nothing = (): React.ReactNode => null;
@@ -51,8 +49,21 @@ function DeferredCookieBanner() {
  * show one, and the home page's JavaScript budget is tight. toast() queues until it has mounted.
  */
 function DeferredToaster() {
-  const requested = useToasterRequested();
-  if (!requested) return null;
+  const attempt = useToasterRequested();
+  // Offline its code may not be on the device: a failed download leaves it out rather than turning the
+  // page into the error screen, and the next toast (a new attempt) tries again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what makes a new download.
+  const Toaster = useMemo(
+    () =>
+      lazy(() =>
+        import("../components/ui/toaster").then(
+          (m): { default: () => React.ReactNode } => m,
+          () => ({ default: Nothing }),
+        ),
+      ),
+    [attempt],
+  );
+  if (!attempt) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />
@@ -112,7 +123,6 @@ export function RootLayout() {
       <CookiePreferences />
       <DeferredToaster />
       <ToastsEndWithPage />
-      <LiveConnectionStatus />
       <AppUpdatePrompt />
       {signingOut ? <FullScreenOverlay message="Cerrando sesión..." /> : null}
       <ScrollRestoration />

@@ -7,7 +7,7 @@ import { paths } from "../lib/paths";
 import { retryFailedPages } from "./lazy-page";
 
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
-export function RouteError() {
+export function RouteError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-canvas px-4 text-center">
       <DocumentTitle title="Algo salió mal" />
@@ -20,7 +20,11 @@ export function RouteError() {
         </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Recargar página</Button>
+        {/* Tries the page again in place (a passing failure); the reload below also replaces old code. */}
+        <Button onClick={onRetry}>Reintentar</Button>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Recargar página
+        </Button>
         {/* A full load: the app in memory may be the broken part (old code after a deploy). */}
         <a href={paths.home} className={buttonClasses({ variant: "outline" })}>
           Ir al inicio
@@ -60,6 +64,20 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     this.setState({ error: null });
   };
 
+  // Back online, whatever failed for want of a connection gets another chance by itself: the screen
+  // never outlives the outage.
+  private readonly onOnline = () => {
+    if (this.state.error) this.retry();
+  };
+
+  override componentDidMount(): void {
+    window.addEventListener("online", this.onOnline);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener("online", this.onOnline);
+  }
+
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (import.meta.env.DEV) console.error(error, info.componentStack);
   }
@@ -69,7 +87,7 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     if (!error) return this.props.children;
     // Offline is not "something went wrong": say so, and what still works (decision 0017).
     if (isOfflineError(error)) return <OfflineScreen onRetry={this.retry} />;
-    return <RouteError />;
+    return <RouteError onRetry={this.retry} />;
   }
 }
 

@@ -15,6 +15,36 @@ export function reportNetworkRecovered(): void {
 
 export const dismissNetworkError = reportNetworkRecovered;
 
+/** A message (with its action) that a toast could not show because its code could not be downloaded. */
+export interface UnshownNotice {
+  text: string;
+  action?: { label: string; onClick: () => void } | undefined;
+}
+
+const unshownNoticeStore = createStore<UnshownNotice | null>(null);
+
+export function reportUnshownNotice(notice: UnshownNotice): void {
+  unshownNoticeStore.set(notice);
+}
+
+export function clearUnshownNotice(): void {
+  unshownNoticeStore.set(null);
+}
+
+export function useUnshownNotice(): UnshownNotice | null {
+  return useStore(unshownNoticeStore);
+}
+
+// Back online, what failed while offline is no news: the connection indicator says "Conectado de nuevo"
+// instead of "No pudimos conectar" until the next request happens to succeed.
+// A notice that could not be shown offline is over too.
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => {
+    reportNetworkRecovered();
+    clearUnshownNotice();
+  });
+}
+
 export function useNetworkErrorVisible(): boolean {
   return useStore(networkErrorStore);
 }

@@ -156,6 +156,7 @@ export function RafflesPage() {
           raffles={query.data}
           isPending={query.isPending}
           isError={query.isError && !query.data}
+          error={query.error}
           errorText={RAFFLE_TEXT.listError}
           emptyText={filtered ? RAFFLE_TEXT.listEmptyFiltered : RAFFLE_TEXT.listEmpty}
           onRetry={() => void query.refetch()}

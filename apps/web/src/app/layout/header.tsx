@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "../../components/brand/logo";
-import { NetworkErrorBanner } from "../../components/layout/network-error-banner";
+import { ConnectionStatus } from "../../components/layout/connection-status";
 import { Avatar } from "../../components/ui/avatar";
 import { buttonClasses } from "../../components/ui/button";
 import { BellIcon, CloseIcon, MenuIcon } from "../../components/ui/icons";
@@ -114,7 +114,6 @@ export function Header() {
 
   return (
     <div className="sticky top-0 z-40 print:static">
-      <NetworkErrorBanner />
       <header className="border-b border-line bg-surface/95 backdrop-blur supports-backdrop-filter:bg-surface/85">
         <div className="mx-auto flex h-header w-full max-w-page items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Link
@@ -197,6 +196,7 @@ export function Header() {
           </ul>
         </nav>
       </header>
+      <ConnectionStatus />
     </div>
   );
 }

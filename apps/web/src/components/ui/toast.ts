@@ -1,3 +1,4 @@
+import { reportUnshownNotice } from "../../lib/network-status";
 import { createStore, useStore } from "../../lib/store";
 
 export type ToastVariant = "success" | "error" | "info" | "warning";
@@ -25,7 +26,8 @@ let page = 0;
 const lastPageOf = new Map<string | number, number>();
 
 // sonner is loaded lazily to keep the home bundle small; toasts asked for before it is ready wait.
-const toasterRequested = createStore(false);
+// Counts the attempts to load it: a download that failed offline is tried again by the next toast.
+const toasterRequested = createStore(0);
 let resolveReady: () => void = () => undefined;
 const toasterReady = new Promise<void>((resolve) => {
   resolveReady = resolve;
@@ -34,11 +36,13 @@ let sonner: Promise<typeof import("sonner")> | undefined;
 
 /** Starts loading the toaster (idempotent): on the first toast. */
 export function requestToaster(): void {
-  sonner ??= import("sonner");
-  toasterRequested.set(true);
+  if (sonner) return;
+  sonner = import("sonner");
+  toasterRequested.set((attempt) => attempt + 1);
 }
 
-export function useToasterRequested(): boolean {
+/** 0 until the first toast, then the number of attempts to load the toaster. */
+export function useToasterRequested(): number {
   return useStore(toasterRequested);
 }
 
@@ -83,8 +87,10 @@ export function toast({
       lastPageOf.set(show(title, options), lastPage);
     })
     .catch(() => {
-      // The toast code could not be downloaded (offline): the network banner already tells the story.
+      // The toast code could not be downloaded (offline): the connection bar under the header says it
+      // instead, with the toast's action, so an action's «Reintentar» is never lost.
       sonner = undefined;
+      reportUnshownNotice({ text: description ?? title, action });
     });
 }
 

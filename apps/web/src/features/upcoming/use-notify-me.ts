@@ -5,6 +5,7 @@ import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { type RedirectState, useSession } from "../auth";
+import { toastIfOffline } from "../offline";
 import { setSubscription, subscriptionsQueryKey, subscriptionsQueryOptions } from "./api";
 import { removeLocalNotify, setLocalNotify, useLocalNotifyIds } from "./notify-storage";
 
@@ -58,8 +59,9 @@ export function useNotifyMe(raffle: { id: string; title: string }): NotifyMe {
       });
       return { previous };
     },
-    onError: (error, _variables, context) => {
+    onError: (error, variables, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (toastIfOffline(error, "guardar el aviso", () => mutation.mutate(variables))) return;
       toast({ title: NOTIFY_MESSAGES.errorTitle, description: errorMessage(error), variant: "error" });
     },
     onSuccess: (_data, { on, quiet }) => {

@@ -26,6 +26,7 @@ export function ProfileFavoritesPage() {
         raffles={query.data}
         isPending={query.isPending}
         isError={query.isError}
+        error={query.error}
         errorText={LOAD_ERROR}
         emptyText={
           q

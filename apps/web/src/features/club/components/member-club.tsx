@@ -16,6 +16,7 @@ import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { sessionQueryKey } from "../../auth";
+import { toastIfOffline } from "../../offline";
 import { newIdempotencyKey } from "../../proofs";
 import {
   type Club,
@@ -105,6 +106,7 @@ function RewardsTab({ club }: { club: Club }) {
     onError: (error, reward) => {
       if (!isApiError(error) || !error.isNetwork) keys.current.delete(reward.id);
       setConfirming(null);
+      if (toastIfOffline(error, "canjear la recompensa", () => mutation.mutate(reward))) return;
       toast({
         title: isApiError(error) ? redeemErrorTitle(error.code) : CLUB_MESSAGES.redeemErrorTitle,
         description: errorMessage(error),

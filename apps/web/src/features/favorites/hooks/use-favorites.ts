@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { useSession } from "../../auth";
+import { toastIfOffline } from "../../offline";
 import { addFavorite, favoriteIdsQuery, favoriteKeys, removeFavorite } from "../api/favorites-api";
 import { FAVORITE_TEXT } from "../favorite-text";
 
@@ -46,8 +47,10 @@ async function toggleFavorite(queryClient: QueryClient, raffleId: string, favori
         ? { title: FAVORITE_TEXT.savedTitle, description: FAVORITE_TEXT.saved, variant: "success" }
         : { title: FAVORITE_TEXT.removedTitle, description: FAVORITE_TEXT.removed, variant: "success" },
     );
-  } catch {
+  } catch (error) {
     queryClient.setQueryData(favoriteKeys.ids(), previous);
+    const action = favorite ? "guardar el favorito" : "quitar el favorito";
+    if (toastIfOffline(error, action, () => void toggleFavorite(queryClient, raffleId, favorite))) return;
     toast({
       title: "Error",
       description: favorite ? FAVORITE_TEXT.saveFailed : FAVORITE_TEXT.removeFailed,

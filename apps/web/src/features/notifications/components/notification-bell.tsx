@@ -1,4 +1,4 @@
-import { Popover, Tooltip } from "radix-ui";
+import { Popover } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -15,39 +15,6 @@ import { NotificationIcon } from "./notification-icon";
 
 // The header's bell and its dropdown (spec 1 §2 "Notification dropdown"). Loaded only once someone is
 // signed in (and never for admins, who get no notifications): visitors never download this code.
-
-/** Touch tooltip delay (spec 1 §9). */
-const TOOLTIP_DELAY_MS = 500;
-
-function ConnectionWarning({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type="button"
-            onClick={onRetry}
-            aria-label={NOTIFICATION_MESSAGES.connectionProblem}
-            className="inline-flex size-9 items-center justify-center rounded-full text-lg text-warning-700 hover:bg-warning-50"
-          >
-            <OfflineIcon />
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            side="bottom"
-            sideOffset={6}
-            collisionPadding={8}
-            className="z-50 max-w-60 rounded-control bg-ink px-3 py-2 text-xs font-medium text-white shadow-pop animate-fade-in"
-          >
-            {NOTIFICATION_MESSAGES.connectionProblem}
-            <Tooltip.Arrow className="fill-ink" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
-  );
-}
 
 interface ItemProps {
   item: AppNotification;
@@ -114,7 +81,6 @@ export default function NotificationBell() {
   const notifications = useNotifications();
   const stream = useNotificationStream();
   const { items, unreadCount } = notifications;
-  const problem = stream.status === "problem" || notifications.isError || notifications.isStale;
 
   const retry = () => {
     stream.retry();
@@ -180,7 +146,7 @@ export default function NotificationBell() {
   return (
     <>
       <div className="flex items-center">
-        {problem ? <ConnectionWarning onRetry={retry} /> : null}
+        {/* A lost connection is said once, by the bar under the header (ConnectionStatus). */}
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger
             aria-label={label}

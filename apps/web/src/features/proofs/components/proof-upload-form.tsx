@@ -32,6 +32,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
+import { toastIfOffline } from "../../offline";
 import { BuyerPhonePrompt, isPhoneRequired } from "../../profile";
 import { proofKeys, uploadProof } from "../api/proofs-api";
 import { reservationKeys } from "../api/reservations-api";
@@ -162,6 +163,7 @@ export function ProofUploadForm({
   const [phase, setPhase] = useState<"editing" | "uploading" | "done">("editing");
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -364,6 +366,8 @@ export function ProofUploadForm({
         setNeedsPhone(true);
         return;
       }
+      // The form keeps what was typed: «Reintentar» sends it again (same key, so never twice).
+      if (toastIfOffline(error, "subir el comprobante", () => formRef.current?.requestSubmit())) return;
       const upload = isApiError(error) ? isUploadFailure(error) : true;
       toast({
         id: "proof-upload",
@@ -388,7 +392,13 @@ export function ProofUploadForm({
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Subir comprobante de pago">
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="space-y-5"
+        aria-label="Subir comprobante de pago"
+      >
         {salesOpen ? null : (
           <Alert variant="warning" title="Venta cerrada">
             La venta de boletos para esta rifa está cerrada.

@@ -18,6 +18,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { toastIfOffline } from "../../offline";
 import type { PaymentProof } from "../api/proofs-api";
 import { proofKeys } from "../api/proofs-api";
 import { saveRefundPayout } from "../api/refund-payout-api";
@@ -120,6 +121,7 @@ function PayoutForm({
       onDone();
     },
     onError: (error) => {
+      if (toastIfOffline(error, "guardar tus datos", () => save.mutate())) return;
       if (isApiError(error)) {
         setErrors((error.fields ?? {}) as Partial<Record<FieldName, string>>);
         toast({ title: "No se guardaron tus datos", description: error.message, variant: "error" });

@@ -11,6 +11,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { toastIfOffline } from "../../offline";
 import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
 import { useLivePayments } from "../hooks/use-live-payments";
 import { useReservationCountdown } from "../hooks/use-reservation-countdown";
@@ -66,6 +67,7 @@ function CancelReservation({ reservation }: { reservation: Reservation }) {
     },
     onError: (error) => {
       setConfirming(false);
+      if (toastIfOffline(error, "cancelar la reserva", () => cancel.mutate())) return;
       toast({ id: "reservation", title: "Error", description: errorMessage(error), variant: "error" });
     },
   });

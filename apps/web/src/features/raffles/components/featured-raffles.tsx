@@ -20,6 +20,7 @@ export default function FeaturedRaffles() {
       raffles={query.data}
       isPending={query.isPending}
       isError={query.isError}
+      error={query.error}
       errorText={RAFFLE_TEXT.featuredError}
       emptyText={RAFFLE_TEXT.featuredEmpty}
       onRetry={() => void query.refetch()}

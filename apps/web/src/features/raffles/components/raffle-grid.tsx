@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TicketIcon } from "../../../components/ui/icons";
+import { isOfflineError, offlineLoadMessage } from "../../offline";
 import type { PublicRaffle } from "../api/raffles-api";
 import { RaffleCard } from "./raffle-card";
 import { RaffleCardSkeleton } from "./raffle-card-skeleton";
@@ -12,6 +13,8 @@ interface RaffleGridProps {
   raffles: PublicRaffle[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** The query's error: one for want of a connection says "Sin conexión" instead of errorText. */
+  error?: unknown;
   errorText: string;
   emptyText: string;
   onRetry?: () => void;
@@ -27,6 +30,7 @@ export function RaffleGrid({
   raffles,
   isPending,
   isError,
+  error,
   errorText,
   emptyText,
   onRetry,
@@ -45,9 +49,10 @@ export function RaffleGrid({
     );
   }
   if (isError || !raffles) {
+    const offline = isError && isOfflineError(error);
     return (
       <Alert
-        variant="danger"
+        variant={offline ? "warning" : "danger"}
         action={
           onRetry ? (
             <Button variant="outline" size="sm" onClick={onRetry}>
@@ -56,7 +61,7 @@ export function RaffleGrid({
           ) : undefined
         }
       >
-        {errorText}
+        {offline ? offlineLoadMessage("las rifas") : errorText}
       </Alert>
     );
   }

@@ -14,8 +14,10 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
+import { isOffline } from "../../../lib/use-online";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { type RedirectState, useSession } from "../../auth";
+import { isOfflineError, OfflineActionAlert } from "../../offline";
 import { BuyerPhonePrompt, isPhoneRequired } from "../../profile";
 import { activeReservationOf, createReservation, newIdempotencyKey } from "../api/purchase-api";
 import type { RaffleDetail } from "../api/raffles-api";
@@ -42,10 +44,16 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const hydrated = useHydrated();
   // The quantity whose reservation waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
   const [awaitingPhone, setAwaitingPhone] = useState<number | null>(null);
+  // The last tap could not reach the server: said under the button, with «Reintentar».
+  const [offlineFailed, setOfflineFailed] = useState(false);
   const reserve = useMutation({
     mutationFn: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
     onSuccess: (reservation) => navigate(reservationPath(raffle.id, reservation.id)),
     onError: (error, count) => {
+      if (isOfflineError(error)) {
+        setOfflineFailed(true);
+        return;
+      }
       if (isPhoneRequired(error)) {
         setAwaitingPhone(count);
         return;
@@ -108,6 +116,9 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const buy = () => {
     const { quantity: final, notice } = commit(parseQuantity(draft));
     if (notice) return;
+    // Offline, say so at once: the sign-in page may not be on this device, and a reservation cannot be made.
+    setOfflineFailed(isOffline());
+    if (isOffline()) return;
     if (!user) {
       const state: RedirectState = { from: { pathname: paths.raffle(raffle.id), search: "" } };
       navigate(paths.login, { state });
@@ -218,6 +229,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
             Reservar boletos
           </Link>
         )}
+        {offlineFailed ? <OfflineActionAlert action="reservar" onRetry={buy} /> : null}
         <p className="text-center text-xs text-muted">
           {user
             ? `Tus boletos quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`

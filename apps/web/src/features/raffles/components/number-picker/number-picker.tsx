@@ -18,7 +18,9 @@ import { errorMessage } from "../../../../lib/api-client";
 import { formatNumber } from "../../../../lib/format";
 import { paths } from "../../../../lib/paths";
 import { useHydrated } from "../../../../lib/use-hydrated";
+import { isOffline } from "../../../../lib/use-online";
 import { type RedirectState, useSession } from "../../../auth";
+import { isOfflineError, OfflineActionAlert } from "../../../offline";
 import { BuyerPhonePrompt, isPhoneRequired } from "../../../profile";
 import {
   activeReservationOf,
@@ -187,6 +189,8 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
 
   // The numbers whose reservation waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
   const [awaitingPhone, setAwaitingPhone] = useState<number[] | null>(null);
+  // The last tap could not reach the server: said under the button, with «Reintentar».
+  const [offlineFailed, setOfflineFailed] = useState(false);
   const reserve = useMutation({
     mutationFn: (chosen: number[]) =>
       createReservation(raffle.id, { numbers: chosen }, idempotencyKey.current),
@@ -195,6 +199,10 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       navigate(reservationPath(raffle.id, reservation.id));
     },
     onError: (error, chosen) => {
+      if (isOfflineError(error)) {
+        setOfflineFailed(true);
+        return;
+      }
       if (isPhoneRequired(error)) {
         setAwaitingPhone(chosen);
         return;
@@ -236,6 +244,9 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       });
       return;
     }
+    // Offline, say so at once: the sign-in page may not be on this device, and a reservation cannot be made.
+    setOfflineFailed(isOffline());
+    if (isOffline()) return;
     if (!user) {
       const state: RedirectState = { from: { pathname: paths.raffle(raffle.id), search: "" } };
       navigate(paths.login, { state });
@@ -431,6 +442,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         <TicketIcon />
         Reservar {selected.length ? countText(selected.length, "número", "números") : "números"}
       </Button>
+      {offlineFailed ? <OfflineActionAlert action="reservar" onRetry={submit} /> : null}
       <p className="text-center text-xs text-muted">
         {user
           ? `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`

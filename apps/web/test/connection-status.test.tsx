@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 import { REALTIME_REPLAY_WINDOW_SECONDS } from "@rifazo/shared/constants";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   BACK_FOR_MS,
-  LiveConnectionStatus,
+  CONNECTION_TEXT,
+  ConnectionStatus,
   RECONNECTING_AFTER_MS,
-} from "../src/components/layout/live-connection-status";
+} from "../src/components/layout/connection-status";
 import { EVENTS_URL } from "../src/lib/event-stream";
+import { reportNetworkFailure, reportUnshownNotice } from "../src/lib/network-status";
 import { useRaffleEvents } from "../src/lib/use-raffle-events";
 import { testQueryClient } from "./render";
 
@@ -64,7 +66,7 @@ function renderPage() {
   return render(
     <QueryClientProvider client={client}>
       <Raffles />
-      <LiveConnectionStatus />
+      <ConnectionStatus />
     </QueryClientProvider>,
   );
 }
@@ -86,7 +88,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("LiveConnectionStatus", () => {
+describe("ConnectionStatus", () => {
   it("stays quiet through a short blip, then says Reconectando… and Conectado de nuevo", async () => {
     const view = renderPage();
     await advance(0);
@@ -152,6 +154,60 @@ describe("LiveConnectionStatus", () => {
     // The missed changes are beyond the replay: the page's data is fetched again.
     expect(fetches).toBe(before + 1);
     expect(screen.getByText(`Lectura ${before + 1}`)).toBeInTheDocument();
+    view.unmount();
+  });
+});
+
+describe("one connection indicator", () => {
+  function setOnline(online: boolean) {
+    Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? "online" : "offline"));
+  }
+  afterEach(() => setOnline(true));
+
+  it("offline says «Sin conexión» at once, alone (not also «Reconectando…» or the server's error), then it is back", async () => {
+    const view = renderPage();
+    await advance(0);
+    current().open();
+    const status = screen.getByRole("status");
+
+    act(() => {
+      setOnline(false);
+      // A request failed meanwhile, and the live data dropped: still the one line.
+      reportNetworkFailure();
+    });
+    expect(status).toHaveTextContent(CONNECTION_TEXT.offline);
+    await advance(RECONNECTING_AFTER_MS * 2);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.offline);
+    expect(screen.getAllByText(/Sin conexión|Reconectando|No pudimos conectar/)).toHaveLength(1);
+
+    // Back: what failed while offline is no news ("No pudimos conectar" does not follow).
+    act(() => setOnline(true));
+    expect(status).not.toHaveTextContent(CONNECTION_TEXT.unreachable);
+    act(() => current().open());
+    await advance(0);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.back);
+    await advance(BACK_FOR_MS);
+    expect(status).toBeEmptyDOMElement();
+    view.unmount();
+  });
+
+  it("an action whose toast could not load offline speaks through the bar, with its «Reintentar»", async () => {
+    const view = renderPage();
+    await advance(0);
+    current().open();
+    const retry = vi.fn();
+    act(() => {
+      setOnline(false);
+      reportUnshownNotice({
+        text: "Sin conexión: no se pudo guardar el favorito. Revisa tu conexión e inténtalo de nuevo.",
+        action: { label: "Reintentar", onClick: retry },
+      });
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("no se pudo guardar el favorito");
+    fireEvent.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(retry).toHaveBeenCalledOnce();
+    expect(screen.getByRole("status")).toHaveTextContent(CONNECTION_TEXT.offline);
     view.unmount();
   });
 });
