@@ -12,6 +12,7 @@ export { RaffleImageActions } from "./components/raffle-image-actions";
 export { TicketPurchase } from "./components/ticket-purchase";
 export { WinnerList } from "./components/winner-list";
 export { toCardInput } from "./lib/card-input";
+export { comboText, sortedCombos } from "./lib/combo-text";
 export { drawInfo } from "./lib/draw-info";
 export {
   FILTER_OPTIONS,

@@ -17,7 +17,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
-import { comboText, sortedCombos } from "../../raffles/lib/combo-text";
+import { comboText, sortedCombos } from "../../raffles";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
 import { RaffleStatusBadge } from "../shared/raffle-status";
