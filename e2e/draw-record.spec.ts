@@ -1,4 +1,4 @@
-// The draw record (issue 15) as a visitor and a buyer see it, on the demo catalogue: the raffle drawn with
+// The draw record (decision 0012) as a visitor and a buyer see it, on the demo catalogue: the raffle drawn with
 // League of Entropy quicknet's real round 657413 links its acta from its page; the acta verifies whole in
 // the browser (the BLS code downloads only then); the transparency list offers it; the raffle frozen
 // awaiting a future round shows that round and its countdown; a buyer of the drawn raffle finds the

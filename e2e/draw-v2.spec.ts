@@ -1,4 +1,4 @@
-// A draw nobody can steer (issue 15), end to end in real browsers, with a local drand relay
+// A draw nobody can steer (decision 0012), end to end in real browsers, with a local drand relay
 // (support/drand.ts) instead of the network: a buyer buys 2 tickets of two fresh raffles and uploads the
 // proofs → the sales end (a short end date) and each raffle page says 'Cerrada: revisando pagos' with 1
 // pending → the relay stops answering (a machine without network) → the administrator approves the

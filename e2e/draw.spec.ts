@@ -1,4 +1,4 @@
-// Draws already made stay verifiable, end to end, as a visitor (issue 15: no new v1 draw is computed; a
+// Draws already made stay verifiable, end to end, as a visitor (decision 0012: no new v1 draw is computed; a
 // new draw is a drand draw, e2e/draw-v2.spec.ts). On the demo catalogue: the v1 draw of 'Smart TV 65"'
 // (seed committed before the sale) → /sorteo/{id} shows '¡Tenemos ganadores!', the commitment and no
 // draw button → one winning ticket is a '¡Boleto Ganador!' in /verificar-boleto → its links lead back to

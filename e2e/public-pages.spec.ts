@@ -1,4 +1,4 @@
-// Public pages of issue 3 against the demo catalogue: the winners history and its filters, the contact
+// Public pages of spec 1 against the demo catalogue: the winners history and its filters, the contact
 // form (validation, then a real message delivered to the support inbox through SMTP), the payment
 // methods page with the seeded accounts, the terms, the privacy #cookies anchor, the visitor's
 // 'Notificarme' on /proximamente, and no sideways scrolling on a phone.

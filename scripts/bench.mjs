@@ -1,4 +1,4 @@
-// `npm run bench`: the goals of issue 7, measured side by side in one run and compared as ratios (absolute
+// `npm run bench`: the speed goals of docs/benchmarks.md, measured side by side in one run and compared as ratios (absolute
 // figures drift with the machine and with whatever else runs on it). Parts, in scripts/bench/:
 //   api        public catalogue on PostgreSQL vs a bare node:http + pg handler running the same SQL
 //   approvals  proofs approved per second on PostgreSQL and PGlite, then the sale invariants

@@ -1,4 +1,4 @@
-// A server that draws with a local drand relay (issue 15): the relay signs rounds of its own chain with
+// A server that draws with a local drand relay (decision 0012): the relay signs rounds of its own chain with
 // its own BLS key (apps/api/test/drand-relay.ts), and the server is started with DRAND_CHAIN_INFO and
 // DRAND_RELAYS pointing at it, so a spec can freeze a raffle, wait for its round and draw without network.
 import { type DrandRelay, relayEnv, startDrandRelay } from "../../apps/api/test/drand-relay";

@@ -188,7 +188,7 @@ export function demoTest(env?: Record<string, string>) {
 }
 
 /**
- * Tests against a server that draws with a local drand relay (issue 15; support/drand.ts): the worker
+ * Tests against a server that draws with a local drand relay (decision 0012; support/drand.ts): the worker
  * fixture `drand` holds the server and the relay (its chain signs any round, so a spec can also paste a
  * beacon as an administrator would). DRAW_ROUND_DELAY_MINUTES is 0 unless given, so a frozen raffle's
  * round comes out within seconds. One call per spec file, as demoTest.

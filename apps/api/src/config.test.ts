@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTestChain } from "../test/drand-relay";
 import { loadConfig } from "./config";
 
-describe("configuración de drand (issue 15)", () => {
+describe("configuración de drand (decision 0012)", () => {
   it("sin variables: quicknet de la League of Entropy, sus relays y 2 minutos", () => {
     const config = loadConfig({});
     expect(config.drandChainInfo).toEqual(QUICKNET.info);

@@ -1,4 +1,4 @@
-// A local drand-compatible relay for tests and e2e (issue 15): it serves a chain of its own, signed with
+// A local drand-compatible relay for tests and e2e (decision 0012): it serves a chain of its own, signed with
 // its own BLS key exactly as quicknet signs (bls-unchained-g1-rfc9380), so the draw code and the verifier
 // run unchanged against rounds that did not exist when quicknet.json was recorded. Like a real relay it
 // refuses a round whose time has not come. No network: node:http on 127.0.0.1.

@@ -1,4 +1,4 @@
-// Draw v2 fixtures (issue 15): a closed raffle with sold tickets (one approved proof per sale, each with
+// Draw v2 fixtures (decision 0012): a closed raffle with sold tickets (one approved proof per sale, each with
 // its own receipt secret) and the freeze as LIFECYCLE's job runs it, in a transaction with the row locked.
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 // Whole-database consistency rules that must hold after any mix of uploads, approvals, deletions,
-// crashes and outages (issue 7). Each broken rule is reported as one readable line; [] means healthy.
+// crashes and outages. Each broken rule is reported as one readable line; [] means healthy.
 // Works on a PostgreSQL URL, an open Database (PGlite or node-postgres) or a drizzle Db.
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";

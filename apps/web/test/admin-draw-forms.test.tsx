@@ -11,7 +11,7 @@ import {
 import { ExternalBindingSection } from "../src/features/admin/raffles/external-binding-section";
 import { renderWithProviders, stubFetch } from "./render";
 
-// The admin's draw forms (issue 15): the server verifies every beacon and result; its Spanish message
+// The admin's draw forms (decision 0012): the server verifies every beacon and result; its Spanish message
 // shows under the field it concerns.
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));

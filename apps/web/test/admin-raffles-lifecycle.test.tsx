@@ -8,7 +8,7 @@ import { RafflesTab } from "../src/features/admin/raffles/raffles-tab";
 import { makeAdminRaffle, makeLifecycle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
-// The admin's raffles list (issue 15): each raffle's lifecycle state, and only the transitions the state
+// The admin's raffles list (decision 0012): each raffle's lifecycle state, and only the transitions the state
 // machine allows: Abrir ventas, Cerrar antes de tiempo, Cancelar (with a reason).
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));

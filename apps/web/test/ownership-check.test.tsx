@@ -14,7 +14,7 @@ import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
 import { renderWithProviders, stubFetch } from "./render";
 
-// "Buyers can check" (issue 15): from the receipt's code, the owner tag of each of the buyer's numbers,
+// "Buyers can check" (decision 0012): from the receipt's code, the owner tag of each of the buyer's numbers,
 // found (or not) in the frozen list of the raffle's record.
 
 const fetchMock = stubFetch();

@@ -9,7 +9,7 @@ import {
   stubRaffleDetailPage,
 } from "./fixtures/raffle-detail-page";
 
-// The raffle page shows the server's lifecycle state (issue 15): the review window from the start, "Cerrada:
+// The raffle page shows the server's lifecycle state (decision 0012): the review window from the start, "Cerrada:
 // revisando pagos" with the count pending, "Lista congelada: esperando el sorteo", and "Cancelada".
 
 const NOW = new Date("2026-11-20T16:00:00.000Z");

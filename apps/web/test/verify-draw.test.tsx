@@ -14,7 +14,7 @@ import { VerifyDraw } from "../src/features/draws";
 import { RAFFLE_ID, v2Record } from "./fixtures/v2-record";
 import { renderWithProviders, stubFetch } from "./render";
 
-// "Verificar" (issue 15): the whole record verified in the browser, each check shown, the warnings said,
+// "Verificar" (decision 0012): the whole record verified in the browser, each check shown, the warnings said,
 // and a tampered record failing with the check that caught it named.
 
 const fetchMock = stubFetch();

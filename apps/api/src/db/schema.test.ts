@@ -105,7 +105,7 @@ describe("restricciones del modelo de datos", () => {
   });
 
   it("una clave de referencia viva no se repite; un comprobante impide borrar su rifa", async () => {
-    // On sale: the database takes proofs only for an active raffle (migration 0007, issue 15).
+    // On sale: the database takes proofs only for an active raffle (migration 0007, decision 0012).
     const [raffle] = await t.database.query<{ id: string }>(
       "INSERT INTO raffles (title, price, status) VALUES ('TV', 3, 'active') RETURNING id",
     );

@@ -284,7 +284,7 @@ export const raffles = pgTable(
     drawAlgorithm: text("draw_algorithm"),
     drawTranscript: jsonb("draw_transcript"),
     drawnAt: ts("drawn_at"),
-    // Lifecycle (issue 15, packages/shared/src/domain/raffle-lifecycle.ts): when and why sales stopped,
+    // Lifecycle (decision 0012, packages/shared/src/domain/raffle-lifecycle.ts): when and why sales stopped,
     // how long pending proofs are reviewed after that, when the ticket list was frozen, and a cancellation.
     closedAt: ts("closed_at"),
     closeReason: text("close_reason"),
@@ -292,7 +292,7 @@ export const raffles = pgTable(
     frozenAt: ts("frozen_at"),
     cancelledAt: ts("cancelled_at"),
     cancelReason: text("cancel_reason"),
-    // Draw v2 (issue 15): an external-lottery raffle names its lottery, draw time and the rule mapping
+    // Draw v2 (decision 0012): an external-lottery raffle names its lottery, draw time and the rule mapping
     // the official result to a ticket number before sales open; locked after the first sale.
     externalLottery: text("external_lottery"),
     externalDrawAt: ts("external_draw_at"),
@@ -433,7 +433,7 @@ export const paymentProofs = pgTable(
       onDelete: "restrict",
     }),
     // Per-purchase secret shown only to the buyer: each ticket's owner tag in the draw record is derived
-    // from it (ownerTag in packages/shared), so the buyer alone can recognise their numbers (issue 15).
+    // from it (ownerTag in packages/shared), so the buyer alone can recognise their numbers (decision 0012).
     receiptSecret: text("receipt_secret")
       .notNull()
       .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
@@ -624,7 +624,7 @@ export const winners = pgTable(
 );
 
 /**
- * The raffle's public record (issue 15): an append-only hash chain of its life (rules published, close,
+ * The raffle's public record (decision 0012): an append-only hash chain of its life (rules published, close,
  * freeze, round named, beacon, winners, disqualifications, external results). A trigger refuses UPDATE
  * and DELETE; entries are built by appendEntry in packages/shared/src/domain/draw-record.ts.
  */

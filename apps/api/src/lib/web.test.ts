@@ -275,7 +275,7 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     const markup = rootMarkup(html);
     expect(html).toMatch(/<title>Ganadores \| Rifazo<\/title>/);
     expect(markup).toContain("Moto sorteada para SSR");
-    // Public pages name the winner by the masked name only (issue 15).
+    // Public pages name the winner by the masked name only (decision 0012).
     expect(markup).toContain("Luisa G.");
     expect(html).not.toContain("Luisa Ganadora SSR");
     expect(markup).toContain(`href="/sorteo/${drawnId}"`);
@@ -332,7 +332,7 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     expect(markup).toContain("Transparencia de Sorteos");
     expect(markup).toContain(`id="sorteo-${drawnId}"`);
     expect(markup).toContain("c0ffee".repeat(10));
-    // Public pages name the winner by the masked name only (issue 15).
+    // Public pages name the winner by the masked name only (decision 0012).
     expect(markup).toContain("Luisa G.");
     expect(html).not.toContain("Luisa Ganadora SSR");
     const keys = stateKeys(html);
@@ -345,7 +345,7 @@ describe("el resto de las páginas públicas también se renderizan en el servid
     expect(html).toMatch(/<title>Sorteo: Moto sorteada para SSR \| Rifazo<\/title>/);
     const markup = rootMarkup(html);
     expect(markup).toContain("¡Tenemos ganadores!");
-    // Public pages name the winner by the masked name only (issue 15).
+    // Public pages name the winner by the masked name only (decision 0012).
     expect(markup).toContain("Luisa G.");
     expect(html).not.toContain("Luisa Ganadora SSR");
     expect(stateKeys(html)).toContain(JSON.stringify(["raffles", "detail", drawnId]));

@@ -179,7 +179,7 @@ export interface DemoRaffle {
   /** Finished raffles: who announced the winners (one winner per prize level is drawn from sold tickets). */
   winnersSource?: "internal" | "external";
   /**
-   * Draw v2 (issue 15): "drawn" is frozen and drawn with League of Entropy quicknet's real round 657413
+   * Draw v2 (decision 0012): "drawn" is frozen and drawn with League of Entropy quicknet's real round 657413
    * (so its record verifies without network), "frozen" is frozen at seed time and awaits a future
    * quicknet round. Neither has a seed.
    */

@@ -266,7 +266,7 @@ export function buildPlan(now: Date): Plan {
 }
 
 /**
- * The v1 draw the demo keeps (issue 15: "keeps a v1 draw"): a finished internal raffle drawn before the
+ * The v1 draw the demo keeps (decision 0012: "keeps a v1 draw"): a finished internal raffle drawn before the
  * record existed, with the seed it committed before its sales. Every raffle still to draw has no seed:
  * it is frozen with a record and drawn by drand.
  */

@@ -361,7 +361,7 @@ export async function seedDemo(ctx: SeedContext, options: { production?: boolean
         .where(eq(raffles.id, r.id));
     }
 
-    // Each raffle now moves on to its planned lifecycle state, after its sales (lifecycle, issue 15). A
+    // Each raffle now moves on to its planned lifecycle state, after its sales (lifecycle, decision 0012). A
     // frozen or finished raffle's tickets, proofs and prizes can no longer change after this.
     for (const r of plan.raffles) {
       const target = r.def.status;

@@ -1,4 +1,4 @@
-// A thousand operations at once against one app on real PostgreSQL (issue 7, "concurrency"): proof uploads
+// A thousand operations at once against one app on real PostgreSQL ("concurrency"): proof uploads
 // (real PNG bytes), retries with the same idempotency key, approvals, rejections and deletions by two
 // administrators, over raffles that fill up while it runs. Whatever interleaving the database picks, the
 // books must balance afterwards and nothing acknowledged may be lost.

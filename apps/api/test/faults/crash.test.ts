@@ -1,5 +1,5 @@
 // The real server (dist/server.js) killed with SIGKILL in the middle of a burst of uploads, approvals and
-// deletions, then started again on the same database and DATA_DIR (issue 7, "faults"). Whatever was
+// deletions, then started again on the same database and DATA_DIR ("faults"). Whatever was
 // acknowledged with a 2xx before the kill must still be there, and the books must balance. Files written
 // by requests the kill cut short (stored, row never committed; or row deleted, file not yet removed) are
 // swept by the server itself at start once they are older than the sweep's grace period.

@@ -1,4 +1,4 @@
-// The database becomes unreachable under load and comes back (issue 7, "faults"). Restarting the shared
+// The database becomes unreachable under load and comes back ("faults"). Restarting the shared
 // PostgreSQL server would break the other test files running at the same time, so a TCP proxy sits between
 // the app and PostgreSQL: cutting it kills every connection (in use or idle, the LISTEN one included) and
 // refuses new ones, which is what the app sees when the server restarts or the network drops.

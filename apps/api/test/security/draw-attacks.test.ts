@@ -1,4 +1,4 @@
-// Attack tests of issue 15: an operator who wants a friend to win, with admin rights or a database
+// Attack tests of decision 0012: an operator who wants a friend to win, with admin rights or a database
 // session. Each attempt is refused or detected. (Ticket, proof and prize-level changes on a frozen raffle
 // are refused by LIFECYCLE's triggers, tested there; here: what the draw code and the record guard.)
 

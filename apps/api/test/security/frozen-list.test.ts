@@ -1,5 +1,5 @@
 // Attack: an operator with database access who wants a friend to win edits the frozen list by hand. The
-// lifecycle guards of migration 0007 refuse it in the database itself, whatever the service does (issue 15).
+// lifecycle guards of migration 0007 refuse it in the database itself, whatever the service does (decision 0012).
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../../src/db/schema";

@@ -106,7 +106,7 @@ function Commitment({ raffle }: { raffle: RaffleDetail }) {
 }
 
 /**
- * A frozen list waiting for its drand round (issue 15): the round the record named, a countdown to it,
+ * A frozen list waiting for its drand round (decision 0012): the round the record named, a countdown to it,
  * and once it is out a button anyone may press. The server fetches the round from the relays, verifies
  * its signature against the chain written in the record and draws; nobody can change the result.
  */

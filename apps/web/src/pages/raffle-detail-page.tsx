@@ -137,7 +137,7 @@ function pendingProofsText(count: number): string {
 }
 
 /**
- * The server's lifecycle state once sales stopped (issue 15): closed while the last payments are reviewed,
+ * The server's lifecycle state once sales stopped (decision 0012): closed while the last payments are reviewed,
  * frozen while the list awaits the draw, or cancelled with its reason.
  */
 function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {

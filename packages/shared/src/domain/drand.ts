@@ -1,5 +1,5 @@
 /**
- * drand beacons (issue 15, docs/draw-protocol.md §6): the outside randomness of draw v2.
+ * drand beacons (decision 0012, docs/draw-protocol.md §6): the outside randomness of draw v2.
  *
  * Only the "bls-unchained-g1-rfc9380" scheme (League of Entropy quicknet) is supported: the
  * signature of round r is a BLS12-381 point on G1 (48 bytes compressed) over

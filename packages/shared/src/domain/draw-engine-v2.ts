@@ -1,5 +1,5 @@
 /**
- * Draw v2 ("rifazo-draw-v2", issue 15, docs/draw-protocol.md §5 and §7-8).
+ * Draw v2 ("rifazo-draw-v2", decision 0012, docs/draw-protocol.md §5 and §7-8).
  *
  * The winners depend only on the frozen list (its hash) and a drand beacon's randomness, which
  * nobody knew when the list was frozen. There is no server secret. Each pick i of prize level L is

@@ -1,6 +1,6 @@
 import { countText } from "./plural";
 /**
- * The raffle's record (issue 15, docs/draw-protocol.md §2-3, §9-11): an append-only list of entries,
+ * The raffle's record (decision 0012, docs/draw-protocol.md §2-3, §9-11): an append-only list of entries,
  * each carrying the hash of the previous one, from the rules as sold to the winners. Editing any past
  * entry breaks the chain, and `verifyRecord` recomputes everything a reader needs to trust the result:
  * the chain, the frozen list's hash, the drand round named at the freeze, the beacon's BLS signature,

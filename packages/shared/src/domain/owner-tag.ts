@@ -1,5 +1,5 @@
 /**
- * Owner tags (issue 15, docs/draw-protocol.md §4). Each purchase gets a random receipt secret that
+ * Owner tags (decision 0012, docs/draw-protocol.md §4). Each purchase gets a random receipt secret that
  * only its buyer sees; the frozen list publishes, next to each ticket number, the first 16 bytes of
  * HMAC-SHA256(secret, "rifazo-owner-tag-v1" ␟ raffleId ␟ NNNN). The buyer recomputes the tags of
  * their numbers from the receipt; without the secret a tag says nothing about who owns the ticket,

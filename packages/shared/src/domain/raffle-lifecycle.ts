@@ -1,6 +1,6 @@
 import { countText, pluralWord } from "./plural";
 /**
- * The raffle's life as one state machine (issue 15, "One lifecycle, owned by the server"). The server
+ * The raffle's life as one state machine (decision 0012, "One lifecycle, owned by the server"). The server
  * persists the state in raffles.status, applies the transitions below (dueTransition tells it what is due)
  * and refuses every action stateAllows refuses, in the service and, for the frozen list, in the database
  * (migration 0007's triggers). The web app shows the state the API sends; it never re-derives it.

@@ -101,7 +101,7 @@ export const drawRecordSchema = z.object({
 export type DrawRecord = z.infer<typeof drawRecordSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Draw v2 record (issue 15; shapes in domain/draw-record.ts, bytes in docs/draw-protocol.md).
+// Draw v2 record (decision 0012; shapes in domain/draw-record.ts, bytes in docs/draw-protocol.md).
 // These check the shape of a record read from the network; verifyRecord checks that it is true.
 // ---------------------------------------------------------------------------------------------
 

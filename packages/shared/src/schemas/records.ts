@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 import { drawRecordSchema } from "./draws";
 
-// API shapes of draw v2 (issue 15) beyond the record itself (drawRecordV2Schema in ./draws).
+// API shapes of draw v2 (decision 0012) beyond the record itself (drawRecordV2Schema in ./draws).
 
 /** GET /api/draws items: v1 draws as before, v2 draws with their record's link. */
 export const drawListItemSchema = drawRecordSchema.extend({

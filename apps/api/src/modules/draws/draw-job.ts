@@ -1,4 +1,4 @@
-// The draw job (issue 15): frozen internal raffles whose drand round is out are drawn with the beacon
+// The draw job (decision 0012): frozen internal raffles whose drand round is out are drawn with the beacon
 // from the configured relays, without anyone pressing a button. A relay failure is retried with a
 // growing pause (an admin may paste the beacon meanwhile); the result never depends on who or what
 // triggers it.

@@ -1,4 +1,4 @@
-// Draw v2 end to end through the API (issue 15): freeze → the local drand relay's beacon → draw →
+// Draw v2 end to end through the API (decision 0012): freeze → the local drand relay's beacon → draw →
 // GET record → verifyRecord, on whichever database the run uses (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL). Also the pasted beacon, the job, disqualification, the external lottery, and the
 // buyer's receipt secret.

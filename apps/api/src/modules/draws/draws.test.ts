@@ -1,4 +1,4 @@
-// The draw button and the countdown (issue 15): every raffle still to draw is closed, frozen with a record
+// The draw button and the countdown (decision 0012): every raffle still to draw is closed, frozen with a record
 // and drawn by drand (here the local relay); a v1 draw already in the database keeps being served and
 // verifying with the v1 algorithm. The ticket verifier works across both.
 
@@ -314,7 +314,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     expect(verification.status).toBe("drawn");
     expect(verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0"))).toEqual(numbers);
 
-    // Winners are named publicly by the masked name only (issue 15), in the draw's answer and on the raffle.
+    // Winners are named publicly by the masked name only (decision 0012), in the draw's answer and on the raffle.
     const masked = ["Ana P.", "Luis R.", "Carla D."];
     for (const w of body.winners as Array<{ winnerName: string }>) expect(masked).toContain(w.winnerName);
     const detail = await t.app.inject({ method: "GET", url: `/api/raffles/${raffle.id}` });

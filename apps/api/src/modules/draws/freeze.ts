@@ -1,4 +1,4 @@
-// The freeze (issue 15): when a closed raffle has no pending proof left, its ticket list is fixed and
+// The freeze (decision 0012): when a closed raffle has no pending proof left, its ticket list is fixed and
 // published in the record, and for an internal draw the drand round that will decide it is named. From
 // here on nobody, Rifazo included, can change who is in the draw or choose the randomness.
 import { type DrandChainInfo, firstRoundAtOrAfterMs, roundTime } from "@rifazo/shared/domain/drand";
@@ -27,7 +27,7 @@ export interface FreezeOptions {
 }
 
 /**
- * freezeRaffle (contract, issue 15): called inside the caller's transaction with the raffle row locked,
+ * freezeRaffle (contract, decision 0012): called inside the caller's transaction with the raffle row locked,
  * when a closed raffle has no pending proof left. Appends `rules_published` if the record has none,
  * then `frozen` (ascending sold tickets with each one's owner tag, from the receipt secret of the
  * purchase that bought it, and the list hash) and, for an internal draw, `round_named`; sets the status

@@ -1,4 +1,4 @@
-// Draw v2 (issue 15): the record, the drand draw, disqualifications and external-lottery results. Every
+// Draw v2 (decision 0012): the record, the drand draw, disqualifications and external-lottery results. Every
 // change locks the raffle row, appends to the record (repository.appendRecordEntry) and updates the
 // winners table in one transaction, so the record and what pages show never disagree. Nothing here
 // lets anyone choose a winner: the beacon is verified against the chain the record named at the
@@ -304,7 +304,7 @@ async function writeWinners(
 
 /**
  * POST /api/raffles/:id/draw: anyone may press it; the result is fixed. A drawn raffle (a v1 draw kept
- * from before issue 15, or a v2 one) answers its stored result; a frozen one whose round is out is drawn
+ * from before decision 0012, or a v2 one) answers its stored result; a frozen one whose round is out is drawn
  * with the beacon fetched from the relays. There is no other path: every raffle still to draw is closed,
  * frozen with a record and drawn by drand.
  */

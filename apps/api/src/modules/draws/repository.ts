@@ -245,7 +245,7 @@ export async function findDrawnRaffles(tx: Executor, limit: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The raffle's record (issue 15): an append-only hash chain, one row per entry.
+// The raffle's record (decision 0012): an append-only hash chain, one row per entry.
 // ---------------------------------------------------------------------------------------------
 
 export type RecordRow = typeof drawRecordEntries.$inferSelect;

@@ -1,4 +1,4 @@
-// The rules as sold, in the record's words (rules_published, issue 15): what the freeze publishes
+// The rules as sold, in the record's words (rules_published, decision 0012): what the freeze publishes
 // before the list, so a reader can check the list and the prizes against what buyers were promised.
 import {
   DISQUALIFICATION_REASONS_V3,

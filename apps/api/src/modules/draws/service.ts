@@ -79,7 +79,7 @@ export async function storedResult(
       level: w.prizeLevel,
       prize: w.prizeDescription,
       ticketNumber: formatTicketNumber(w.ticketNumber, raffle.totalTickets),
-      // Public: the masked name only (issue 15), as the raffle pages and the ticket verifier show it.
+      // Public: the masked name only (decision 0012), as the raffle pages and the ticket verifier show it.
       winnerName: shortName(w.winnerName) ?? w.winnerName,
       isMine: viewerId !== null && w.userId === viewerId,
     })),

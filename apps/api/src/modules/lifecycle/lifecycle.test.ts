@@ -10,7 +10,7 @@ import { createUser, signedInUser } from "../../../test/helpers";
 import { auditLog, mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
 import { sweepLifecycle } from "./service";
 
-// The raffle lifecycle on the server (issue 15): who may move a raffle along upcoming → active → closed →
+// The raffle lifecycle on the server (decision 0012): who may move a raffle along upcoming → active → closed →
 // frozen → finished (or cancelled), what each state allows, the review window and the periodic job.
 
 const ctx = useAdminTest();

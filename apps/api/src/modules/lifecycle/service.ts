@@ -1,5 +1,5 @@
 /**
- * The raffle lifecycle on the server (issue 15): the one place that moves a raffle along the state machine
+ * The raffle lifecycle on the server (decision 0012): the one place that moves a raffle along the state machine
  * of packages/shared/src/domain/raffle-lifecycle.ts. `advance` applies whatever is due under the raffle's
  * row lock; every action on a raffle calls it first, so no answer depends on when the periodic job last ran.
  */

@@ -91,7 +91,7 @@ export function toPaymentProof(
       APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
     // Chosen numbers still held for this purchase: apartados, not yet the buyer's (decision 0014).
     heldNumbers: total === null ? [] : (row.heldNumbers ?? []).map((n) => ticketLabel(Number(n), total)),
-    // Only the buyer may link the record's owner tags to this purchase (issue 15).
+    // Only the buyer may link the record's owner tags to this purchase (decision 0012).
     receiptSecret: viewer === "owner" ? row.receiptSecret : null,
     // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
     // secret itself (decision 0012): administrators never get it, and nobody gets it before approval.

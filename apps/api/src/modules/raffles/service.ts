@@ -44,7 +44,7 @@ export function assertRaffleId(id: string): void {
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-/** How a payload names people: public ones by the masked name ("María G.", issue 15), admin ones in full. */
+/** How a payload names people: public ones by the masked name ("María G.", decision 0012), admin ones in full. */
 export type WinnerNames = "masked" | "full";
 
 /** "María González" -> "María G.": what a public payload shows of a winner (as the ticket verifier does). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOTTERY_FALLBACKS, MAX_CORRECTION_WINDOW_HOURS } from "../../domain/lottery-binding";
 
-// Draw v2 admin actions (issue 15): a pasted drand beacon, a disqualification, an official lottery
+// Draw v2 admin actions (decision 0012): a pasted drand beacon, a disqualification, an official lottery
 // result, and the external-lottery binding set before the first sale. None of them lets the admin
 // choose a winner: the server verifies, maps and derives.
 

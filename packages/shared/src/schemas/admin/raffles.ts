@@ -21,7 +21,7 @@ export const adminRaffleSchema = publicRaffleSchema.extend({
    */
   hasSales: z.boolean(),
   drawSeedCommitment: z.string().nullable(),
-  /** External-lottery binding (issue 15): set with PUT /api/admin/raffles/:id/external-binding. */
+  /** External-lottery binding (decision 0012): set with PUT /api/admin/raffles/:id/external-binding. */
   externalBinding: externalBindingSchema.optional(),
   /** An official lottery decides it (chosen in the form, or bound): it goes on sale only once bound. */
   lotteryDecided: z.boolean(),

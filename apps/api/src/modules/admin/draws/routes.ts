@@ -20,7 +20,7 @@ import {
 } from "../../draws/record-service";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
 
-// Draw v2 actions of the administrator (issue 15). Each is verified and written into the raffle's
+// Draw v2 actions of the administrator (decision 0012). Each is verified and written into the raffle's
 // public record; none lets the administrator choose a winner.
 
 export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {

@@ -216,7 +216,7 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
 }
 
 /**
- * closed, frozen and cancelled are set by the server's lifecycle (issue 15), never chosen in the form;
+ * closed, frozen and cancelled are set by the server's lifecycle (decision 0012), never chosen in the form;
  * a raffle already in one of them keeps it when other fields are saved.
  */
 function assertServerStatus(status: string, current: string | null): void {
@@ -268,7 +268,7 @@ const levelKey = (levels: Levels) =>
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
 
 /**
- * The raffle's rules as sold (issue 15: price, currency, tickets, dates, activation, announcement, cap,
+ * The raffle's rules as sold (decision 0012: price, currency, tickets, dates, activation, announcement, cap,
  * prizes): true when the form changes any of them.
  */
 function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm): boolean {
@@ -595,7 +595,7 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lifecycle actions (issue 15): open sales, close early, cancel. The states and who may cause each
+// Lifecycle actions (decision 0012): open sales, close early, cancel. The states and who may cause each
 // transition live in packages/shared/src/domain/raffle-lifecycle.ts; modules/lifecycle applies them.
 // ---------------------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ export async function registerExternalWinners(
     // The body was checked before the raffle was known: its numbers must have this raffle's digits.
     const digitsMessage = externalWinnersError(raffleId, entries, raffle.totalTickets);
     if (digitsMessage) throw new AppError("VALIDATION", digitsMessage);
-    // A raffle with a published record (issue 15) is decided by its draw or its bound lottery result,
+    // A raffle with a published record (decision 0012) is decided by its draw or its bound lottery result,
     // never by names typed here.
     if (raffle.externalRule !== null || (await hasRecord(tx, raffleId))) {
       throw conflict(DRAW_V2_MESSAGES.winnersByRecord);

@@ -87,7 +87,7 @@ export const updateRaffle = (raffleId: string, body: Partial<RaffleForm>) =>
 
 export const deleteRaffle = (raffleId: string) => api.delete<unknown>(`/api/admin/raffles/${id(raffleId)}`);
 
-/** Lifecycle actions (issue 15): open sales, close early where allowed, cancel with a reason. */
+/** Lifecycle actions (decision 0012): open sales, close early where allowed, cancel with a reason. */
 export const openRaffle = (raffleId: string) =>
   api.post<AdminRaffle>(`/api/admin/raffles/${id(raffleId)}/open`, {});
 export const closeRaffle = (raffleId: string) =>
@@ -182,7 +182,7 @@ export const fetchSoldTicket = (raffleId: string, number: string, signal?: Abort
 export const registerExternalWinners = (raffleId: string, winners: ExternalWinnerEntry[]) =>
   api.post<unknown>(`/api/admin/raffles/${id(raffleId)}/external-winners`, { winners });
 
-// The draw (issue 15): every one of these is checked and written into the raffle's public record.
+// The draw (decision 0012): every one of these is checked and written into the raffle's public record.
 
 /** A drand beacon typed by hand where the server cannot reach a relay: verified like any other. */
 export const submitBeacon = (raffleId: string, body: BeaconInput) =>

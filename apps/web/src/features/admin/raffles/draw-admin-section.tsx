@@ -49,7 +49,7 @@ import {
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { SectionCard } from "../shared/section-card";
 
-// The draw's admin screens (issue 15): the named drand round and "Pegar beacon" on a frozen internal
+// The draw's admin screens (decision 0012): the named drand round and "Pegar beacon" on a frozen internal
 // raffle, "Descalificar ganador" on a drawn one, "Registrar resultado oficial" on a frozen external one.
 // Every action is checked by the server and written into the public record; none lets anyone choose a
 // winner.

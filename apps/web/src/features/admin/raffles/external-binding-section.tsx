@@ -13,7 +13,7 @@ import { formatDateTime } from "../../../lib/format";
 import { type AdminRaffle, adminKeys, type ExternalBinding, setExternalBinding } from "../api/admin-api";
 import { SectionCard } from "../shared/section-card";
 
-// The external-lottery binding (issue 15): which lottery decides the raffle, when it draws, and the rule
+// The external-lottery binding (decision 0012): which lottery decides the raffle, when it draws, and the rule
 // that turns its result into a ticket number. Named before the first sale and fixed after it, so
 // nobody can pick the lottery or the rule once they know who bought what.
 

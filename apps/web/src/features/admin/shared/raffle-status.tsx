@@ -1,7 +1,7 @@
 import { RAFFLE_STATUS_LABELS, type RaffleStatus } from "@rifazo/shared/constants";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 
-// Keyed by string: the statuses of issue 15 (closed, frozen, cancelled) arrive with the lifecycle work.
+// Keyed by string: the statuses of decision 0012 (closed, frozen, cancelled) arrive with the lifecycle work.
 const VARIANTS: Record<string, BadgeVariant> = {
   active: "success",
   upcoming: "info",

@@ -2,7 +2,7 @@ import type { DrawRecord, FrozenData } from "@rifazo/shared/domain/draw-record";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { recordTotalTickets } from "./record-text";
 
-// "Buyers can check" (issue 15): from the receipt's secret, the owner tag of each of the buyer's numbers,
+// "Buyers can check" (decision 0012): from the receipt's secret, the owner tag of each of the buyer's numbers,
 // compared with the frozen list of the record. The tag code (Web Crypto) loads only when a check runs.
 
 export type NumberCheckStatus = "ok" | "missing" | "other_tag";

@@ -72,7 +72,7 @@ function ProofFile({ proof }: { proof: PaymentProof }) {
 }
 
 /**
- * The receipt's secret (issue 15): the owner tags of this purchase's numbers in the raffle's frozen list
+ * The receipt's secret (decision 0012): the owner tags of this purchase's numbers in the raffle's frozen list
  * come from it, so with it the buyer, and only the buyer, recognises their numbers there.
  */
 function ReceiptCode({ proof }: { proof: PaymentProof }) {
