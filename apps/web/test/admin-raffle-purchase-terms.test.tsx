@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/glossary";
+import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/number-mode-words";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminRaffleDetail } from "../src/features/admin";

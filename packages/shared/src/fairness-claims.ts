@@ -43,6 +43,9 @@ const CHECKPOINT = "packages/shared/src/domain/draw-checkpoint.test.ts";
 const CHECKPOINTS_API = "apps/api/src/modules/draws/checkpoints.test.ts";
 const VERIFY_CLI_API = "apps/api/src/modules/draws/verify-draw-cli.test.ts";
 
+const APPROVALS = "apps/api/src/modules/admin/proofs/proofs.test.ts";
+const OWN_NUMBERS = "apps/api/src/modules/purchases/own-numbers.test.ts";
+
 const proof = (file: string, test: string): FairnessProof => ({ file, test });
 
 /** Proofs used by several claims. */
@@ -278,6 +281,18 @@ export const FAIRNESS_CLAIMS = {
     proofs: [P.v1Recompute, P.v1Verifies],
   },
 
+  // ── Raffle page and admin raffle page: how a random-numbers raffle gives out its numbers ──
+  randomNumbers: {
+    text: "los números se asignan al azar cuando se aprueba el pago.",
+    proofs: [
+      proof(
+        APPROVALS,
+        "asigna números únicos al azar, acredita 100 puntos por unidad, sube de nivel y avisa",
+      ),
+      proof(OWN_NUMBERS, "al azar no hay números apartados: se asignan al aprobar"),
+    ],
+  },
+
   // ── Transparency page: the commitment and how a draw works ──
   commitment: {
     text: "En los sorteos que hace la plataforma, los ganadores no los escribe nadie: al cerrarse las ventas y terminar la revisión de pagos, la lista de boletos se congela y se publica, y los ganadores salen de un cálculo público con esa lista y una ronda de drand (League of Entropy) fijada en ese momento, posterior al último valor de drand que el servidor había verificado. Todo queda en un acta pública que cualquiera puede comprobar. No todas las rifas se deciden así: cada rifa dice cuál de estas formas usa, y aquí abajo decimos también, sin rodeos, lo que esto no garantiza.",
@@ -459,4 +474,6 @@ export const FAIRNESS_HEADINGS = Object.freeze({
   doesNotHold: "No garantizado",
   /** drand is a public source of randomness: the name of what a late draw waits for. */
   lateRound: "El sorteo espera la fuente pública de azar",
+  /** The name of a raffle's number mode (NUMBER_MODE_WORDS); what it promises is the claim randomNumbers. */
+  randomNumbersMode: "Números al azar",
 } as const);

@@ -79,18 +79,3 @@ export function proofReviewPromise(reviewWindowHours?: number | null): string {
 export function pointsEarningText(pointsPerDollar: number): string {
   return `${countText(pointsPerDollar, "RifaPunto", "RifaPuntos")} por cada US$ de tus pagos aprobados (un pago en bolívares cuenta por su equivalente en dólares)`;
 }
-
-/**
- * How a raffle's ticket numbers are given (numberMode), in the words the raffle's public page and the
- * organiser's detail both use: a name and what it means for the buyer.
- */
-export const NUMBER_MODE_WORDS = {
-  chosen: {
-    label: "Números a elección",
-    detail: "cada comprador elige sus números en la cuadrícula de la rifa.",
-  },
-  random: {
-    label: "Números al azar",
-    detail: "los números se asignan al azar cuando se aprueba el pago.",
-  },
-} as const;

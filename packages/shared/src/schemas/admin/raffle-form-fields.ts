@@ -13,6 +13,7 @@ import {
   type RAFFLE_STATUSES,
 } from "../../constants";
 import { CLAIM_PERIOD_MESSAGES } from "../../domain/claim-period";
+import { countText } from "../../domain/plural";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { MAX_PRIZE_IMAGES, type PrizeImage } from "../../domain/prize-images";
 import { isUuid } from "../../uuid";
@@ -88,7 +89,7 @@ export const FIELD_MESSAGES = {
   titleTooLong: `El nombre de la rifa no puede superar los ${RAFFLE_FORM_LIMITS.title} caracteres.`,
   descriptionTooLong: `La descripción no puede superar los ${RAFFLE_FORM_LIMITS.description} caracteres.`,
   prizeImage: "Elige la imagen desde la galería o súbela con el formulario.",
-  tooManyImages: `Puedes añadir como máximo ${MAX_PRIZE_IMAGES} imágenes del premio.`,
+  tooManyImages: `Puedes añadir como máximo ${countText(MAX_PRIZE_IMAGES, "imagen", "imágenes")} del premio.`,
   imageRepeated: "Esa imagen ya está en la rifa: quítala o elige otra.",
   imageAltTooLong: `El texto alternativo no puede superar los ${RAFFLE_FORM_LIMITS.imageAlt} caracteres.`,
   price: "El precio debe ser un número mayor o igual a 0.01, con hasta dos decimales.",
@@ -177,7 +178,7 @@ export const raffleFormInputSchema = z.object({
     .union([z.array(z.object({ url: textInput, alt: textInput })), z.null()])
     .optional()
     .describe(
-      `Hasta ${MAX_PRIZE_IMAGES} imágenes { url: '/api/images/<id>', alt } en orden; la primera es la portada (prizeImage e imageAlt la reflejan). Sin este campo, prizeImage e imageAlt dan una sola imagen.`,
+      `Hasta ${countText(MAX_PRIZE_IMAGES, "imagen", "imágenes")} { url: '/api/images/<id>', alt } en orden; la primera es la portada (prizeImage e imageAlt la reflejan). Sin este campo, prizeImage e imageAlt dan una sola imagen.`,
     ),
   price: numberInput,
   currency: textInput.describe("USD o VES (por defecto USD)."),

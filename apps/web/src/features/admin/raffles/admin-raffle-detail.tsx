@@ -1,5 +1,6 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
-import { NUMBER_MODE_WORDS, receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/number-mode-words";
 import { countText } from "@rifazo/shared/domain/plural";
 import { RAFFLE_MESSAGES } from "@rifazo/shared/schemas/raffles";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { MAX_PRIZE_IMAGES } from "@rifazo/shared/domain/prize-images";
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { useFieldArray } from "react-hook-form";
@@ -32,8 +33,9 @@ export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: Ima
     <fieldset className="space-y-3" aria-describedby="raffle-images-hint">
       <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.images}</legend>
       <p id="raffle-images-hint" className="text-xs text-muted">
-        Hasta {MAX_PRIZE_IMAGES} imágenes. La primera es la portada: la que se ve en las tarjetas y al
-        compartir. Describe cada una para quien no puede verla; si lo dejas vacío se usa el nombre de la rifa.
+        Hasta {countText(MAX_PRIZE_IMAGES, "imagen", "imágenes")}. La primera es la portada: la que se ve en
+        las tarjetas y al compartir. Describe cada una para quien no puede verla; si lo dejas vacío se usa el
+        nombre de la rifa.
       </p>
       {fields.length === 0 ? (
         <p className="rounded-control border border-dashed border-line px-3 py-4 text-center text-sm text-muted">
@@ -115,7 +117,11 @@ export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: Ima
         <Button variant="outline" size="sm" onClick={onOpenGallery} disabled={full}>
           Elegir de la galería
         </Button>
-        {full ? <span className="text-xs text-muted">Ya tienes {MAX_PRIZE_IMAGES} imágenes.</span> : null}
+        {full ? (
+          <span className="text-xs text-muted">
+            Ya tienes {countText(MAX_PRIZE_IMAGES, "imagen", "imágenes")}.
+          </span>
+        ) : null}
       </div>
       {listError ? <p className="text-sm font-medium text-danger-700">{listError}</p> : null}
     </fieldset>

@@ -5,6 +5,7 @@ import {
   type RaffleStatus,
 } from "@rifazo/shared/constants";
 import { formatEsNumber, parseEsNumber } from "@rifazo/shared/domain/money";
+import { countText } from "@rifazo/shared/domain/plural";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
@@ -124,7 +125,7 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
                       key={quick}
                       type="button"
                       aria-pressed={total === quick}
-                      aria-label={`${formatEsNumber(quick, 0)} boletos`}
+                      aria-label={countText(quick, "boleto", "boletos")}
                       className="min-h-9 rounded-control border border-line px-3 text-sm font-semibold text-ink aria-pressed:border-brand-600 aria-pressed:bg-brand-50"
                       onClick={() =>
                         setValue("totalTickets", formatEsNumber(quick, 0), {

@@ -1,4 +1,4 @@
-import { countText } from "@rifazo/shared/domain/plural";
+import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import type { MoneyPair } from "@rifazo/shared/schemas/admin/reports";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -136,10 +136,11 @@ function LateDraws({ draws }: { draws: AdminToday["lateDraws"] }) {
  */
 function AwaitingDecision({ raffles }: { raffles: AdminToday["awaitingDecision"] }) {
   if (raffles.length === 0) return null;
-  const heading =
-    raffles.length === 1
-      ? "1 rifa no alcanzó su mínimo y espera tu decisión"
-      : `${raffles.length} rifas no alcanzaron su mínimo y esperan tu decisión`;
+  const heading = `${countText(raffles.length, "rifa", "rifas")} ${pluralWord(
+    raffles.length,
+    "no alcanzó su mínimo y espera",
+    "no alcanzaron su mínimo y esperan",
+  )} tu decisión`;
   return (
     <section
       aria-labelledby="awaiting-decision-title"
@@ -158,8 +159,8 @@ function AwaitingDecision({ raffles }: { raffles: AdminToday["awaitingDecision"]
             <div className="min-w-0 space-y-0.5">
               <p className="font-semibold text-ink">{raffle.title}</p>
               <p className="text-ink/85">
-                {formatNumber(raffle.soldTickets)} de {formatNumber(raffle.minTickets)} boletos vendidos
-                (mínimo para sortear)
+                {formatNumber(raffle.soldTickets)} de {countText(raffle.minTickets, "boleto", "boletos")}{" "}
+                vendidos (mínimo para sortear)
                 {raffle.closedAt ? ` · espera desde el ${formatDateTime(raffle.closedAt)}` : ""}
               </p>
               <p className="text-muted">
