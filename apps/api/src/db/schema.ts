@@ -663,12 +663,11 @@ export const drandBeacons = pgTable(
 );
 
 /**
- * The evidence document of a "fraud" disqualification (decision 0021): stored privately (no route
- * serves it); the record publishes only its SHA-256.
+ * A raffle's stored document, kept by SHA-256 (the record holds the hash): the columns the fraud
+ * evidence and the lottery publications share. A function: each table needs its own column builders.
  */
-export const disqualificationEvidence = pgTable(
-  "disqualification_evidence",
-  {
+function raffleDocumentColumns() {
+  return {
     id: uuid("id").primaryKey().defaultRandom(),
     raffleId: uuid("raffle_id")
       .notNull()
@@ -679,30 +678,24 @@ export const disqualificationEvidence = pgTable(
     size: integer("size").notNull(),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-  },
-  (t) => [index("disqualification_evidence_raffle_idx").on(t.raffleId, t.sha256)],
-);
+  };
+}
+
+/**
+ * The evidence document of a "fraud" disqualification (decision 0021): stored privately (no route
+ * serves it); the record publishes only its SHA-256.
+ */
+export const disqualificationEvidence = pgTable("disqualification_evidence", raffleDocumentColumns(), (t) => [
+  index("disqualification_evidence_raffle_idx").on(t.raffleId, t.sha256),
+]);
 
 /**
  * The official publication of a lottery result (decision 0024): a photo or PDF the admin uploads with
  * the result; public by design (served by its SHA-256, which the record holds).
  */
-export const lotteryPublications = pgTable(
-  "lottery_publications",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    raffleId: uuid("raffle_id")
-      .notNull()
-      .references(() => raffles.id, { onDelete: "restrict" }),
-    sha256: text("sha256").notNull(),
-    storageKey: text("storage_key").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("lottery_publications_raffle_sha_idx").on(t.raffleId, t.sha256)],
-);
+export const lotteryPublications = pgTable("lottery_publications", raffleDocumentColumns(), (t) => [
+  uniqueIndex("lottery_publications_raffle_sha_idx").on(t.raffleId, t.sha256),
+]);
 
 /**
  * A correction of a lottery result proposed by one administrator (decision 0024): it reaches the record
