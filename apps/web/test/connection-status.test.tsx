@@ -181,9 +181,33 @@ describe("one connection indicator", () => {
     expect(status).toHaveTextContent(CONNECTION_TEXT.offline);
     expect(screen.getAllByText(/Sin conexión|Reconectando|No pudimos conectar/)).toHaveLength(1);
 
-    // Back: what failed while offline is no news ("No pudimos conectar" does not follow).
+    // Back: what failed while offline is no news ("No pudimos conectar" does not follow), and it is not
+    // "Conectado de nuevo" until the live data is connected again.
     act(() => setOnline(true));
     expect(status).not.toHaveTextContent(CONNECTION_TEXT.unreachable);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
+    await advance(BACK_FOR_MS);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
+    act(() => current().open());
+    await advance(0);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.back);
+    await advance(BACK_FOR_MS);
+    expect(status).toBeEmptyDOMElement();
+    view.unmount();
+  });
+
+  it("after a short outage, «Conectado de nuevo» waits for the live data to be connected again", async () => {
+    const view = renderPage();
+    await advance(0);
+    current().open();
+    const status = screen.getByRole("status");
+    act(() => setOnline(false));
+    await advance(500);
+    act(() => setOnline(true));
+    // The stream's reopen has not answered yet: not back, whatever the grace for a blip says.
+    expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
+    await advance(RECONNECTING_AFTER_MS * 2);
+    expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
     act(() => current().open());
     await advance(0);
     expect(status).toHaveTextContent(CONNECTION_TEXT.back);

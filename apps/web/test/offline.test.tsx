@@ -4,7 +4,7 @@ import { dehydrate, QueryClient, QueryClientProvider, useQuery } from "@tanstack
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RouteErrorBoundary } from "../src/app/route-error";
+import { DOWNLOAD_RETRY_MS, RouteErrorBoundary } from "../src/app/route-error";
 import { AppUpdatePrompt } from "../src/features/app-update";
 import { PaymentsList } from "../src/features/proofs";
 import { ApiError } from "../src/lib/api-client";
@@ -112,6 +112,30 @@ describe("pantalla sin conexión", () => {
     failing = false;
     act(() => setOnline(true));
     expect(await screen.findByText("Página cargada")).toBeVisible();
+  });
+
+  it("online, a page whose code failed to download tries again by itself while saying it is loading", async () => {
+    allowConsole("error", "Failed to fetch dynamically imported module");
+    renderFailing(new TypeError("Failed to fetch dynamically imported module: /assets/transparency-page.js"));
+    expect(screen.getByRole("status")).toHaveTextContent("Cargando Rifazo...");
+    expect(screen.queryByText("Algo salió mal")).toBeNull();
+    failing = false;
+    expect(await screen.findByText("Página cargada", undefined, { timeout: 3_000 })).toBeVisible();
+  });
+
+  it("online, a download that keeps failing (old code after a deploy) ends in the generic error", async () => {
+    allowConsole("error", "Failed to fetch dynamically imported module");
+    vi.useFakeTimers();
+    try {
+      renderFailing(new TypeError("Failed to fetch dynamically imported module: /assets/old-page.js"));
+      for (const wait of DOWNLOAD_RETRY_MS) {
+        expect(screen.queryByText("Algo salió mal")).toBeNull();
+        act(() => vi.advanceTimersByTime(wait));
+      }
+      expect(screen.getByRole("heading", { level: 1, name: "Algo salió mal" })).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the generic error offers «Reintentar», which tries the page again in place", async () => {

@@ -4,7 +4,7 @@ import {
   REALTIME_RETRY_AFTER_SECONDS,
 } from "@rifazo/shared/constants";
 import { describe, expect, it } from "vitest";
-import { EVENTS_URL, openEventStream, reconnectDelayMs } from "./event-stream";
+import { EVENTS_URL, ONLINE_RETRY_MS, openEventStream, reconnectDelayMs } from "./event-stream";
 
 const FLOOR = REALTIME_RETRY_AFTER_SECONDS * 1000;
 const MAX = REALTIME_BACKOFF_MAX_SECONDS * 1000;
@@ -199,7 +199,16 @@ describe("openEventStream after a network drop", () => {
     const wait = (ms: number) => {
       clock += ms;
     };
-    return { stream, network, timers, reconnects, current, wait };
+    /** Runs the one pending reopen and says how long it waited. */
+    const fire = () => {
+      const pending = timers.filter((timer) => !timer.cleared);
+      const timer = pending[0];
+      if (pending.length !== 1 || !timer) throw new Error("se esperaba una sola reconexión programada");
+      timer.cleared = true;
+      timer.run();
+      return timer.ms;
+    };
+    return { stream, network, timers, reconnects, current, wait, fire };
   }
 
   it("says whether the server could replay what was missed", () => {
@@ -237,11 +246,22 @@ describe("openEventStream after a network drop", () => {
     expect(FakeSource.made).toHaveLength(2);
     expect(h.current().url).toBe(`${EVENTS_URL}?lastEventId=15`);
 
+    // The network is often not quite back when the event fires: a failure then is retried soon, and only
+    // after the quick retries does the busy server's backoff apply.
+    h.current().refuse();
+    expect(h.fire()).toBe(ONLINE_RETRY_MS[0]);
+    h.current().refuse();
+    expect(h.fire()).toBe(ONLINE_RETRY_MS[1]);
+    h.current().refuse();
+    expect(h.fire()).toBeGreaterThanOrEqual(REALTIME_RETRY_AFTER_SECONDS * 1000);
+    h.current().open();
+    expect(FakeSource.made).toHaveLength(5);
+
     // Online while connected changes nothing; after close() the events are no longer heard.
     h.network.dispatchEvent(new Event("online"));
-    expect(FakeSource.made).toHaveLength(2);
+    expect(FakeSource.made).toHaveLength(5);
     h.stream?.close();
     h.network.dispatchEvent(new Event("online"));
-    expect(FakeSource.made).toHaveLength(2);
+    expect(FakeSource.made).toHaveLength(5);
   });
 });

@@ -12,10 +12,15 @@ import { reportStreamDown, reportStreamUp } from "./live-connection";
 // REALTIME_BACKOFF_MAX_SECONDS (docs/decisions/0006-realtime-stream-limits.md): thousands of refused
 // browsers neither hammer the server nor come back at the same instant.
 // The browser's offline event closes the stream at once (a dead connection can look open for minutes)
-// and its online event reopens it without waiting for the backoff. While a stream is down, the root
-// layout says "Reconectando…" (lib/live-connection).
+// and its online event reopens it without waiting for the backoff; if that first try fails too (the
+// network is often not quite back when the event fires), it tries again after ONLINE_RETRY_MS before the
+// backoff, which is meant for a busy server, takes over. While a stream is down, the root layout says
+// "Reconectando…" (lib/live-connection).
 
 export const EVENTS_URL = "/api/events";
+
+/** Quick retries after the browser's online event, before the server's backoff applies. */
+export const ONLINE_RETRY_MS = [1_000, 3_000] as const;
 
 /** Wait before the reopen that follows `attempt` refusals in a row (0 for the first), in ms. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -77,6 +82,8 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
   let source: Source | null = null;
   let timer: unknown;
   let attempt = 0;
+  /** Quick retries left since the last online event. */
+  let onlineRetries = 0;
   let stopped = false;
   let lastEventId = options.lastEventId ?? null;
   /** When the connection was lost; null while connected (or before the first connection). */
@@ -103,6 +110,7 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
   );
   const onOpen = () => {
     attempt = 0;
+    onlineRetries = 0;
     const lostAt = downSince;
     downSince = null;
     reportStreamUp(handle);
@@ -135,18 +143,21 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     // Back on the network: reconnect now rather than at the end of a backoff meant for a busy server.
     cancelTimer();
     attempt = 0;
+    onlineRetries = ONLINE_RETRY_MS.length;
     connect();
   };
 
   function schedule(): void {
-    timer = deps.setTimeout(
-      () => {
-        timer = undefined;
-        if (!stopped) connect();
-      },
-      reconnectDelayMs(attempt, deps.random),
-    );
-    attempt += 1;
+    const quick = onlineRetries > 0;
+    const delay = quick
+      ? ONLINE_RETRY_MS[ONLINE_RETRY_MS.length - onlineRetries]
+      : reconnectDelayMs(attempt, deps.random);
+    timer = deps.setTimeout(() => {
+      timer = undefined;
+      if (!stopped) connect();
+    }, delay as number);
+    if (quick) onlineRetries -= 1;
+    else attempt += 1;
   }
 
   function cancelTimer(): void {

@@ -72,8 +72,11 @@ export function ConnectionStatus() {
     return () => clearTimeout(timer);
   }, [live]);
 
-  const problem = connectionProblem({ online, unreachable, liveDown: liveDownLong });
   const [lastProblem, setLastProblem] = useState<Problem | null>(null);
+  // The two-second grace is for a blip of the live data alone. Back from an outage, the stream still
+  // reconnecting is the outage not yet over: "Conectado de nuevo" waits until it really is.
+  const liveDown = liveDownLong || (live === "reconnecting" && lastProblem !== null);
+  const problem = connectionProblem({ online, unreachable, liveDown });
   if (problem !== lastProblem) {
     // A problem just ended: say it is back for a moment.
     setBack(problem === null && lastProblem !== null);
