@@ -161,9 +161,63 @@ export function formatMoney(value: number, currency: "USD" | "VES"): string {
   return currency === "VES" ? `Bs. ${formatEsNumber(value, 2)}` : `$${formatEsNumber(value, 2)}`;
 }
 
-/** Rounds to cents half up on the decimal people see, without binary drift (1.005 → 1.01). */
+/**
+ * The one rounding rule for money: to cents, half up (away from zero) on the decimal people see, without
+ * binary drift (1.005 → 1.01) — what PostgreSQL's round(numeric, 2) does on the same decimal.
+ */
 export function roundCents(value: number): number {
   if (!Number.isFinite(value)) return value;
   const cents = Number(decimalText(Math.abs(value), 2));
   return value < 0 && cents !== 0 ? -cents : cents;
+}
+
+/** `value` in whole cents by roundCents' rule (1.005 → 101), for comparing and summing amounts. */
+export function toCents(value: number): number {
+  return Math.round(roundCents(value) * 100);
+}
+
+/** Two amounts are the same money when they round to the same cents (10.1 × 3 and 30.3 are). */
+export function sameCents(a: number, b: number): boolean {
+  return Number.isFinite(a) && Number.isFinite(b) && toCents(a) === toCents(b);
+}
+
+/** A finite number as the exact decimal it reads as: 298.64 → 29864 × 10^-2. */
+function exactDecimal(value: number): { digits: bigint; scale: number } {
+  let text = String(Math.abs(value));
+  if (text.includes("e")) {
+    // Tiny values: 20 places is past any money or rate; from 1e21 up every double is an integer.
+    text = Math.abs(value) < 1 ? Math.abs(value).toFixed(20) : BigInt(Math.abs(value)).toString();
+  }
+  const [whole = "0", fraction = ""] = text.split(".");
+  return { digits: BigInt(whole + fraction), scale: fraction.length };
+}
+
+/** numerator / denominator (both positive) rounded half up to an integer. */
+const divideHalfUp = (numerator: bigint, denominator: bigint) =>
+  (2n * numerator + denominator) / (2n * denominator);
+
+/**
+ * `amount` × `rate` (dollars to bolívares) or `amount` ÷ `rate` (bolívares to dollars), to cents by the
+ * roundCents rule applied to the exact result, in integer arithmetic: the decimals typed are multiplied
+ * or divided as integers, so 3 × 298.64 is 895.92 and a product ending in …,xx5 rounds up however the
+ * binary product falls. Same result as PostgreSQL's round(amount * rate, 2) on numeric columns.
+ */
+export function convertCents(amount: number, rate: number, direction: "multiply" | "divide"): number {
+  if (!Number.isFinite(amount) || !Number.isFinite(rate) || rate <= 0) return Number.NaN;
+  const a = exactDecimal(amount);
+  const r = exactDecimal(rate);
+  let cents: bigint;
+  if (direction === "multiply") {
+    // a·r has a.scale + r.scale decimals; cents keep 2 of them.
+    const shift = a.scale + r.scale - 2;
+    cents =
+      shift <= 0
+        ? a.digits * r.digits * 10n ** BigInt(-shift)
+        : divideHalfUp(a.digits * r.digits, 10n ** BigInt(shift));
+  } else {
+    // (a / 10^as) / (r / 10^rs) × 100 = a · 10^(rs + 2) / (r · 10^as)
+    cents = divideHalfUp(a.digits * 10n ** BigInt(r.scale + 2), r.digits * 10n ** BigInt(a.scale));
+  }
+  const result = Number(cents) / 100;
+  return amount < 0 && result !== 0 ? -result : result;
 }

@@ -6,7 +6,7 @@
  * All arithmetic is in integer cents.
  */
 import { type Currency, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../constants";
-import { roundCents } from "./money";
+import { convertCents, roundCents } from "./money";
 
 export interface Combo {
   /** Tickets in the package, at least 2. */
@@ -140,7 +140,9 @@ export function methodCurrency(method: PaymentMethod, raffleCurrency: Currency):
 
 /**
  * The amount to pay in `to`, from a total in `from`, at `rate` bolívares per dollar; null when a
- * conversion is needed and no usable rate exists.
+ * conversion is needed and no usable rate exists. The one conversion for the web (what it shows), the
+ * server (what it checks) and, mirrored in SQL, the inbox's amount filter: integer cents, half up
+ * (convertCents).
  */
 export function convertAmount(
   total: number,
@@ -150,7 +152,7 @@ export function convertAmount(
 ): number | null {
   if (from === to) return roundCents(total);
   if (rate === null || !Number.isFinite(rate) || rate <= 0) return null;
-  return from === "USD" ? roundCents(total * rate) : roundCents(total / rate);
+  return convertCents(total, rate, from === "USD" ? "multiply" : "divide");
 }
 
 /** A combo is worth offering only if it is cheaper than its tickets at the unit price. */

@@ -21,6 +21,7 @@ import {
   RAFFLE_MESSAGES,
   RESERVATION_MESSAGES,
   type SessionUser,
+  sameCents,
   ticketLabel,
 } from "@rifazo/shared";
 import { formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
@@ -254,8 +255,7 @@ function checkPurchase(
   if (fields.currency === raffleCurrency) {
     // A form that knows nothing of packages and levels sends price × quantity: the buyer paid without the
     // discount, which is theirs to give up (points follow what was paid).
-    const cents = Math.round(fields.amount * 100);
-    if (cents !== Math.round(total * 100) && cents !== Math.round(quote.subtotal * 100)) {
+    if (!sameCents(fields.amount, total) && !sameCents(fields.amount, quote.subtotal)) {
       const message = PROOF_MESSAGES.amountMismatch(total, raffle.currency);
       throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
     }
@@ -271,7 +271,7 @@ function checkPurchase(
       amount: RESERVATION_MESSAGES.noRate,
     });
   }
-  if (Math.round(fields.amount * 100) !== Math.round(paid.amount * 100)) {
+  if (!sameCents(fields.amount, paid.amount)) {
     const message = RESERVATION_MESSAGES.amountMismatch(formatMoney(paid.amount, paid.currency));
     throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
   }

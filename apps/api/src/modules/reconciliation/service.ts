@@ -3,13 +3,13 @@ import {
   type BankMapping,
   type BulkApproveInput,
   type BulkApproveResult,
+  convertAmount,
   isUuid,
   RECEIPT_DATE_SLACK_DAYS,
   type Reconciliation,
   type ReconciliationQuery,
   type ReconciliationRow,
   type RememberedLayout,
-  roundCents,
   STATEMENT_DRAFT_DAYS,
   type StatementImportInput,
   type StatementImportResult,
@@ -54,7 +54,7 @@ const largest = (values: number[]) => values.reduce((a, b) => Math.max(a, b), Nu
 function amountVesOf(row: repo.BsProofRow): number | null {
   const amount = Number(row.amount);
   if (row.currency === "VES") return amount;
-  return row.exchangeRate ? roundCents(amount * Number(row.exchangeRate)) : null;
+  return row.exchangeRate ? convertAmount(amount, "USD", "VES", Number(row.exchangeRate)) : null;
 }
 
 const toMatchProof = (row: repo.BsProofRow): MatchProof => ({

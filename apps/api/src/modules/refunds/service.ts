@@ -11,6 +11,7 @@ import {
   type AdminRefundListQuery,
   type BuyerRefund,
   type Currency,
+  convertAmount,
   formatMoney,
   isUuid,
   MAX_IMAGE_PIXELS,
@@ -25,7 +26,6 @@ import {
   type RefundStatus,
   refundNeedsPayout,
   refundPayoutInputSchema,
-  roundCents,
   type SessionUser,
 } from "@rifazo/shared";
 import { countText } from "@rifazo/shared/domain/plural";
@@ -185,7 +185,7 @@ export async function cancelPurchases(
         currency: proof.currency,
         exchangeRate: rate,
         // A Bs payment is returned in Bs, the amount paid at the rate frozen with the purchase.
-        amountVes: proof.currency === "VES" ? amount : rate ? roundCents(amount * rate) : null,
+        amountVes: proof.currency === "VES" ? amount : convertAmount(amount, "USD", "VES", rate),
         paymentMethod: proof.paymentMethod,
         // Paid back to a Venezuelan bank: the buyer is asked for the payout data, by this date.
         payoutDueAt: refundNeedsPayout(proof.paymentMethod) ? payoutDueAt : null,

@@ -1,5 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { countText } from "@rifazo/shared/domain/plural";
+import { convertAmount } from "@rifazo/shared/domain/pricing";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -307,7 +308,10 @@ function ExchangeRate({ settings }: { settings: PublicSettings | undefined }) {
         <p className="max-w-sm text-sm text-brand-100">
           Para pagar en bolívares multiplica el total en dólares por la tasa. Ejemplo: 2 boletos de $2 ={" "}
           {formatMoney(EXAMPLE_TOTAL_USD, "USD")} × {formatMoney(rate.rate, "VES").replace("Bs. ", "")} ={" "}
-          <strong className="text-white">{formatMoney(EXAMPLE_TOTAL_USD * rate.rate, "VES")}</strong>.
+          <strong className="text-white">
+            {formatMoney(convertAmount(EXAMPLE_TOTAL_USD, "USD", "VES", rate.rate) ?? Number.NaN, "VES")}
+          </strong>
+          .
         </p>
       ) : null}
     </section>

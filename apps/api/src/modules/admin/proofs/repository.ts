@@ -87,7 +87,18 @@ const methodIn = (methods: readonly string[]) =>
   )})`;
 const expectedCurrencySql = sql`CASE WHEN ${methodIn(METHOD_CURRENCIES.VES)} THEN 'VES' WHEN ${methodIn(METHOD_CURRENCIES.USD)} THEN 'USD' ELSE ${reservations.currency} END`;
 const reservationTotalSql = sql`(${reservations.pricing}->>'total')::numeric`;
-const expectedAmountSql = sql`CASE WHEN ${expectedCurrencySql} = ${reservations.currency} THEN round(${reservationTotalSql}, 2) WHEN coalesce(${reservations.exchangeRate}, 0) <= 0 THEN NULL WHEN ${reservations.currency} = 'USD' THEN round(${reservationTotalSql} * ${reservations.exchangeRate}, 2) ELSE round(${reservationTotalSql} / ${reservations.exchangeRate}, 2) END`;
+/**
+ * convertAmount (shared domain/pricing) in SQL: round(numeric, 2) is half away from zero on the exact
+ * decimal, the shared rule; convert-amount-sql.test.ts runs both on many totals and rates.
+ */
+export const convertAmountSql = (total: SQL, from: SQL, to: SQL, rate: SQL) =>
+  sql`CASE WHEN ${to} = ${from} THEN round(${total}, 2) WHEN coalesce(${rate}, 0) <= 0 THEN NULL WHEN ${from} = 'USD' THEN round(${total} * ${rate}, 2) ELSE round(${total} / ${rate}, 2) END`;
+const expectedAmountSql = convertAmountSql(
+  reservationTotalSql,
+  sql`${reservations.currency}`,
+  expectedCurrencySql,
+  sql`${reservations.exchangeRate}`,
+);
 const amountMismatchSql = sql`(${expectedAmountSql} IS NOT NULL AND (${paymentProofs.currency} <> ${expectedCurrencySql} OR round(${paymentProofs.amount}::numeric, 2) <> ${expectedAmountSql}))`;
 
 function flagFilter(flag: AdminProofListQuery["flag"]): SQL | undefined {

@@ -19,6 +19,7 @@ import {
   previewOf,
   type RefundStatus,
   reviewDeadline,
+  sameCents,
   sentence,
   ticketLabel,
 } from "@rifazo/shared";
@@ -86,10 +87,7 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
   if (row.duplicateOf !== null) flags.push("duplicate_reference");
   if (row.nearDuplicateOf !== null) flags.push("near_duplicate");
   if (mismatches.length > 0) flags.push("ocr_mismatch");
-  if (
-    expected &&
-    (row.currency !== expected.currency || Math.round(amount * 100) !== Math.round(expected.amount * 100))
-  ) {
+  if (expected && (row.currency !== expected.currency || !sameCents(amount, expected.amount))) {
     flags.push("amount_mismatch");
   }
   return {

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@rifazo/shared/constants";
-import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { formatEsNumber, sameCents } from "@rifazo/shared/domain/money";
 import { countText } from "@rifazo/shared/domain/plural";
 import { whatsappLink } from "@rifazo/shared/domain/whatsapp";
 import { PROOF_FLAG_LABELS, type ProofFlag } from "@rifazo/shared/schemas/admin";
@@ -214,9 +214,7 @@ const FIELD_LABELS = { reference: "Referencia", amount: "Monto", date: "Fecha" }
 function Comparison({ proof }: { proof: AdminProof }) {
   const { expected, analysis } = proof;
   const amountDiffers =
-    expected !== null &&
-    (expected.currency !== proof.currency ||
-      Math.round(expected.amount * 100) !== Math.round(proof.amount * 100));
+    expected !== null && (expected.currency !== proof.currency || !sameCents(expected.amount, proof.amount));
   const ocr = analysis.ocr?.fields;
   const mismatch = new Set(analysis.mismatches);
   const differs = (field: "reference" | "amount" | "date") =>

@@ -1,12 +1,8 @@
 import type { Currency } from "@rifazo/shared/constants";
 import { isUsableRate } from "@rifazo/shared/domain/exchange-rate";
+import { convertAmount } from "@rifazo/shared/domain/pricing";
 import type { ExchangeRate } from "@rifazo/shared/schemas/settings";
 import { formatDate, formatMoney } from "../../../lib/format";
-
-/** Cents computed as integers, so 3 × 298.64 is 895.92 and not 895.9199999. */
-function roundMoney(value: number): number {
-  return Math.round(value * 100) / 100;
-}
 
 function usableRate(rate: ExchangeRate | null | undefined): rate is ExchangeRate {
   return !!rate && isUsableRate(rate.rate);
@@ -38,6 +34,10 @@ export function priceEquivalent(
 ): PriceEquivalent | null {
   if (!usableRate(rate) || !Number.isFinite(price)) return null;
   const note = `Tasa ${rate.source} del ${formatRateDate(rate.date)}`;
-  if (currency === "VES") return { amount: `≈ ${formatMoney(roundMoney(price / rate.rate), "USD")}`, note };
-  return { amount: formatMoney(roundMoney(price * rate.rate), "VES"), note };
+  // The server's own conversion (shared convertAmount), so the Bs shown is the Bs it asks for.
+  const other: Currency = currency === "VES" ? "USD" : "VES";
+  const amount = convertAmount(price, currency, other, rate.rate);
+  if (amount === null) return null;
+  if (currency === "VES") return { amount: `≈ ${formatMoney(amount, "USD")}`, note };
+  return { amount: formatMoney(amount, "VES"), note };
 }
