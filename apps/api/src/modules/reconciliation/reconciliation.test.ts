@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@rifazo/shared";
+import { ADMIN_MESSAGES, TOLERANCE_MESSAGE } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
@@ -296,6 +296,16 @@ describe("conciliar y aprobar en lote", () => {
     const badQuery = await call(ctx.t, "GET", "/api/admin/reconciliation?tolerance=-2", ctx.admin.cookie);
     expect(badQuery.statusCode).toBe(400);
     expect(badQuery.json().error.message).toContain("tolerancia");
+    const thousands = await call(
+      ctx.t,
+      "GET",
+      "/api/admin/reconciliation?tolerance=1.000,50",
+      ctx.admin.cookie,
+    );
+    expect(thousands.statusCode).toBe(200);
+    const words = await call(ctx.t, "GET", "/api/admin/reconciliation?tolerance=mucho", ctx.admin.cookie);
+    expect(words.statusCode).toBe(400);
+    expect(words.json().error.message).toBe(TOLERANCE_MESSAGE);
     expect(await db().select().from(bankStatements)).not.toHaveLength(0);
   });
 });

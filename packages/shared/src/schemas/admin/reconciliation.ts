@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "../../constants";
 import { isUuid } from "../../uuid";
+import { esNumber } from "../es-number";
 import { blankToUndefined } from "./common";
 
 // Reconciling pending proofs against the bank's movements export (CSV or XLSX). The server reads the file
@@ -204,12 +205,16 @@ export const MATCH_STATUS_LABELS: Record<MatchStatus, string> = {
   movement_used: "Movimiento ya usado",
 };
 
+export const TOLERANCE_MESSAGE =
+  'La tolerancia es un monto en bolívares entre 0 y 1.000.000, escrito como en "1.000,50".';
+
 export const reconciliationQuerySchema = z.object({
   raffleId: z.preprocess(blankToUndefined, z.string().refine(isUuid, "Rifa no válida.").optional()),
   /** Accepted difference in Bs between the proof and the movement (default 0,00). */
+  // Typed by a person in es-VE ("1.000,50"): the one shared parser; the message names the field.
   tolerance: z.preprocess(
-    (v) => (typeof v === "string" ? Number(v.replace(",", ".")) : v),
-    z.number().min(0, "La tolerancia no puede ser negativa.").max(1_000_000).default(0),
+    blankToUndefined,
+    esNumber({ decimals: 2, max: 1_000_000, message: TOLERANCE_MESSAGE }).default(0),
   ),
 });
 export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
