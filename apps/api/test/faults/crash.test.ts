@@ -19,6 +19,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatTicketNumber } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { NEEDS_SERVER } from "./env";
@@ -418,8 +419,7 @@ describe.skipIf(NEEDS_SERVER)(
       const owned = new Map<string, string[]>();
       for (const row of ticketRows) {
         if (row.paymentId)
-          // 300 tickets: 3 digits (ticketDigits).
-          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), String(row.n).padStart(3, "0")]);
+          owned.set(row.paymentId, [...(owned.get(row.paymentId) ?? []), formatTicketNumber(row.n, 300)]);
       }
       for (const [id, numbers] of ledger.approvals) {
         const row = found.get(id);

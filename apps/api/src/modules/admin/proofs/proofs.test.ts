@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@rifazo/shared";
+import { ADMIN_MESSAGES, formatTicketNumber } from "@rifazo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../../test/admin-fixtures";
@@ -163,7 +163,7 @@ describe("aprobar", () => {
     expect(result.tickets).not.toEqual(["0000", "0001", "0002", "0003", "0004"]);
 
     const sold = await soldNumbers(db(), raffleId);
-    expect(sold.map((n) => String(n).padStart(4, "0"))).toEqual(result.tickets);
+    expect(sold.map((n) => formatTicketNumber(n, 10_000))).toEqual(result.tickets);
     const owned = await db().select().from(tickets).where(eq(tickets.paymentId, proof.id));
     expect(owned.every((t) => t.userId === buyer.id && t.status === "sold" && t.soldAt !== null)).toBe(true);
     expect((await raffleRow(db(), raffleId)).soldTickets).toBe(5);
