@@ -1,4 +1,4 @@
-// Issue 7, access matrix: every operation of /api/openapi.json, sent as a visitor, a user, another user,
+// Access matrix (docs/security.md): every operation of /api/openapi.json, sent as a visitor, a user, another user,
 // a suspended user and an administrator, against the outcome declared in access-matrix.ts. Also: private
 // files are only ever served through their guarded routes.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 7, headers and cookies: security headers on the page and the API, HSTS and Secure cookies only
+// Headers and cookies (docs/security.md): security headers on the page and the API, HSTS and Secure cookies only
 // under https, the CSRF guard on state-changing routes, and the rate limits' Spanish 429s.
 
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 7, hostile input: property-based requests over every JSON body of /api/openapi.json, and hostile
+// Hostile input (docs/security.md): property-based requests over every JSON body of /api/openapi.json, and hostile
 // uploads on the two multipart endpoints. A refused request answers 4xx (never 5xx) with a Spanish
 // error.message and writes nothing.
 import { existsSync, readdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 7, XSS and injection: markup and spreadsheet formulas in every free-text field are stored as
+// XSS and injection (docs/security.md): markup and spreadsheet formulas in every free-text field are stored as
 // written, come back as JSON strings, are escaped in e-mails and neutralised in the CSV exports.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

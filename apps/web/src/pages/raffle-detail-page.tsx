@@ -477,7 +477,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
                   <ShieldIcon />
                   Cómo verificar el sorteo
                 </Link>
-                {/* Issue 15: the record link (lifecycle.recordAvailable once the raffle carries it). */}
+                {/* The record link (docs/decisions/0023-record-checkpoints.md): lifecycle.recordAvailable once the raffle carries it. */}
                 <RecordLink
                   raffle={raffle}
                   className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"

@@ -71,7 +71,8 @@ describe("crear rifa", () => {
 
     const db = ctx.t.app.ctx.db;
     const row = await raffleRow(db, created.id);
-    // Issue 15: no server secret decides a draw any more; the seed column stays for v1 rows only.
+    // No server secret decides a draw (docs/decisions/0021-blind-decisions.md); the seed column stays for
+    // v1 rows only.
     expect(row.drawSeed).toBeNull();
     expect(row.drawSeedCommitment).toBeNull();
     expect(created.drawSeedCommitment).toBeNull();
