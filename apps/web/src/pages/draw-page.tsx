@@ -7,6 +7,7 @@ import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { countText, pluralWord } from "@rifazo/shared/domain/plural";
+import { hasResult } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -82,8 +83,7 @@ function Panel({ children, tone = "default" }: { children: React.ReactNode; tone
 
 /** A v1 draw (seed committed before the sale, before the record era): only drawn v1 raffles carry one. */
 function Commitment({ raffle }: { raffle: RaffleDetail }) {
-  if (raffle.announcementType === "external" || !raffle.drawSeedCommitment) return null;
-  if (!raffle.drawnAt && !raffle.hasWinners) return null;
+  if (raffle.announcementType === "external" || !raffle.drawSeedCommitment || !hasResult(raffle)) return null;
   return (
     <div className="flex items-start gap-3 rounded-control border border-line bg-canvas p-4 text-sm">
       <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
@@ -428,7 +428,7 @@ function DrawScreen({ raffleId }: { raffleId: string }) {
     setPhase("drawing");
   }
 
-  const shown = result ?? (raffle.drawnAt || raffle.hasWinners ? resultFromRaffle(raffle) : null);
+  const shown = result ?? (hasResult(raffle) ? resultFromRaffle(raffle) : null);
   const state =
     phase === "drawing" ? "drawing" : result ? (result.empty ? "no_winners" : "finished") : derived.state;
   const trust = drawTrustText(raffle.drawTrust);

@@ -5,6 +5,7 @@ import {
   canCloseEarly,
   canTransition,
   dueTransition,
+  hasResult,
   LIFECYCLE_ACTIONS,
   type LifecycleFacts,
   RAFFLE_STATE_LABELS,
@@ -284,5 +285,21 @@ describe("raffle lifecycle: applying what is due", () => {
         },
       ),
     );
+  });
+});
+
+describe("hasResult", () => {
+  it("is true once the draw stamped drawnAt, even when it named nobody", () => {
+    expect(hasResult({ drawnAt: "2026-03-01T20:00:00.000Z", hasWinners: false })).toBe(true);
+    expect(hasResult({ drawnAt: new Date("2026-03-01T20:00:00.000Z"), hasWinners: true })).toBe(true);
+  });
+
+  it("is true for known winners without drawnAt (a legacy winner on the row)", () => {
+    expect(hasResult({ drawnAt: null, hasWinners: true })).toBe(true);
+  });
+
+  it("is false while nothing was drawn and nobody is named", () => {
+    expect(hasResult({ drawnAt: null, hasWinners: false })).toBe(false);
+    expect(hasResult({ hasWinners: false })).toBe(false);
   });
 });

@@ -98,6 +98,24 @@ export const FINAL_STATES: readonly RaffleState[] = ["finished", "cancelled"];
 /** States whose ticket list can no longer change (the database refuses it too). */
 export const LOCKED_LIST_STATES: readonly RaffleState[] = ["frozen", "finished"];
 
+/** What hasResult reads: the raffle's drawnAt and whether any winner is known (RaffleDetail.hasWinners). */
+export interface ResultFacts {
+  drawnAt?: DateInput;
+  /** Winners on record, a legacy winner on the raffle row included (winningTicketNumber). */
+  hasWinners: boolean;
+}
+
+/**
+ * Whether the raffle has a result: its draw ran or its external result was entered (both stamp drawnAt as
+ * they move frozen to finished), or winners are known, as for a legacy raffle whose winner predates
+ * drawnAt. A result may name nobody: the draw page then shows no_winners (docs/spec, visitor area, "Draw
+ * page"), and the raffle belongs on /ganadores' history of finished raffles all the same. Once a raffle
+ * has a result nothing sells, no proof is approved or released and no second draw is offered.
+ */
+export function hasResult(raffle: ResultFacts): boolean {
+  return Boolean(raffle.drawnAt) || raffle.hasWinners;
+}
+
 const ALLOWED: Record<RaffleState, readonly LifecycleAction[]> = {
   upcoming: ["edit_rules", "edit_details", "cancel"],
   // edit_rules only while nothing is sold or under review (the service checks the sales, see rulesEditable).

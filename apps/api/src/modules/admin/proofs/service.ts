@@ -7,6 +7,7 @@ import {
   type Currency,
   formatDateTime,
   formatEsNumber,
+  hasResult,
   isActivationReached,
   isUuid,
   LEVELS,
@@ -318,9 +319,9 @@ export async function approveInTransaction(
     const { raffle } = locked;
     if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
     raffleTitle = raffle.title;
-    if (raffle.drawnAt || raffle.winningTicketNumber !== null || locked.raffleHasWinners) {
+    const hasWinners = raffle.winningTicketNumber !== null || locked.raffleHasWinners;
+    if (hasResult({ ...raffle, hasWinners }))
       throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
-    }
     // Reviews run while the raffle sells and while it is closed, never once its list is frozen. The demo
     // seed replays approvals of raffles it finishes afterwards, so it is judged by the same rule.
     assertAllowed(raffle.status, "review_proof");
@@ -495,9 +496,8 @@ async function recordCheckpoint(
 async function refuseSale(tx: Tx, raffleId: string): Promise<never> {
   const raffle = await repo.findRaffleForApproval(tx, raffleId);
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
-  if (raffle.drawnAt || raffle.winningTicketNumber !== null || (await repo.raffleHasWinners(tx, raffleId))) {
-    throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
-  }
+  const hasWinners = raffle.winningTicketNumber !== null || (await repo.raffleHasWinners(tx, raffleId));
+  if (hasResult({ ...raffle, hasWinners })) throw conflict(ADMIN_MESSAGES.raffleAlreadyDrawn, "RAFFLE_DRAWN");
   if (raffle.status === "cancelled") assertAllowed(raffle.status, "review_proof");
   throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
 }
