@@ -32,6 +32,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // Migrates one server's database for the run; each server starts from a copy (support/server.ts).
+  globalSetup: "./e2e/support/global-setup.ts",
   // Files run in parallel, the tests of one file never: a demo spec's tests share one seeded server and
   // change its data (support/fixtures.ts), and splitting a file would start a second server for it,
   // which costs more than the tests it would overlap.

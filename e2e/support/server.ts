@@ -48,33 +48,23 @@ function freePort(): Promise<number> {
 }
 
 interface TestDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
-async function createDatabase(serverUrl: string): Promise<TestDatabase> {
+async function createDatabase(serverUrl: string, template?: string): Promise<TestDatabase> {
   const name = `rifazo_e2e_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /** Every file below `dir` with its size and modification time, to notice a build writing into it. */
@@ -160,15 +150,65 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * A server's start, migrated once per run (support/global-setup.ts): the data folder of a server that
+ * started empty and stopped (PGlite, the administrator, the keys it generates) and, on PostgreSQL, its
+ * database to copy with CREATE DATABASE ... TEMPLATE. Each server starts from a copy instead of migrating
+ * again; the demo seed still runs at each start, so its dates are relative to that server's start.
+ */
+export interface ServerTemplate {
+  dataDir: string;
+  database: string | null;
+}
+
+const TEMPLATE_ENV = "RIFAZO_E2E_TEMPLATE";
+
+function templateFromEnv(): ServerTemplate | null {
+  const value = process.env[TEMPLATE_ENV];
+  return value ? (JSON.parse(value) as ServerTemplate) : null;
+}
+
+/** Builds the template (global setup) and hands it to the workers through the environment. */
+export async function prepareServerTemplate(): Promise<() => Promise<void>> {
+  const server = await startServer({ keep: true });
+  const { dataDir, database } = await server.stopKeeping();
+  process.env[TEMPLATE_ENV] = JSON.stringify({ dataDir, database } satisfies ServerTemplate);
+  return async () => {
+    delete process.env[TEMPLATE_ENV];
+    rmSync(dataDir, { recursive: true, force: true });
+    if (database && process.env.TEST_DATABASE_URL)
+      await dropDatabase(process.env.TEST_DATABASE_URL, database);
+  };
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Keeping {
+  /** Stops the server and keeps its data folder and database (the template's start only). */
+  stopKeeping(): Promise<ServerTemplate>;
+}
+
 export interface StartServerOptions {
   /** Load the demo catalogue (SEED_DEMO=1: raffles in every state, buyers with generated passwords). */
   seedDemo?: boolean;
   /** Extra environment for the server, applied last (e.g. SUPPORT_EMAIL). */
   env?: Record<string, string>;
+  /** The template's own start: from scratch, and its data kept when it stops (stopKeeping). */
+  keep?: boolean;
 }
 
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer & Keeping> {
   await waitForBuild();
+  const template = options.keep ? null : templateFromEnv();
+  let kept: ServerTemplate | null = null;
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();
@@ -180,15 +220,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     cleanups.push(() => mail.stop());
 
     const dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-e2e-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => {
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
+    });
     const webCopy = path.join(dataDir, "web");
+    if (template) {
+      cpSync(template.dataDir, dataDir, {
+        recursive: true,
+        filter: (source) => source !== path.join(template.dataDir, "web"),
+      });
+    }
     await snapshotWeb(webCopy);
 
     let databaseUrl = "";
+    let databaseName: string | null = null;
     if (process.env.TEST_DATABASE_URL) {
-      const database = await createDatabase(process.env.TEST_DATABASE_URL);
+      const database = await createDatabase(process.env.TEST_DATABASE_URL, template?.database ?? undefined);
       databaseUrl = database.url;
-      cleanups.push(() => database.drop());
+      databaseName = database.name;
+      cleanups.push(async () => {
+        if (!kept) await database.drop();
+      });
     }
 
     const port = await freePort();
@@ -258,7 +310,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       throw new Error(`El log no trae la contraseña generada de ${email}:\n${output}`);
     };
-    return { baseURL, port, mail, databaseKind, output: () => output, demoPassword, stop: cleanup };
+    const stopKeeping = async (): Promise<ServerTemplate> => {
+      kept = { dataDir, database: databaseName };
+      await cleanup();
+      rmSync(webCopy, { recursive: true, force: true });
+      return kept;
+    };
+    return {
+      baseURL,
+      port,
+      mail,
+      databaseKind,
+      output: () => output,
+      demoPassword,
+      stop: cleanup,
+      stopKeeping,
+    };
   } catch (error) {
     await cleanup();
     throw error;
