@@ -21,7 +21,15 @@ export async function insertRaffle(db: Executor, values: Partial<typeof raffles.
       : {};
   const [row] = await db
     .insert(raffles)
-    .values({ title: `Rifa de prueba ${counter}`, price: 5, status: "active", ...cancelled, ...values })
+    // The database has no default total (the organiser always chooses one): the tests' usual is the maximum.
+    .values({
+      title: `Rifa de prueba ${counter}`,
+      price: 5,
+      totalTickets: 10_000,
+      status: "active",
+      ...cancelled,
+      ...values,
+    })
     .returning();
   if (!row) throw new Error("insertRaffle: no row");
   return row;

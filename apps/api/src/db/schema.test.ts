@@ -60,8 +60,12 @@ describe("restricciones del modelo de datos", () => {
       "INSERT INTO raffles (title, price, total_tickets) VALUES ('Moto', 5, 100) RETURNING id",
     );
     const raffleId = ok[0]?.id;
-    expect(await rejects("INSERT INTO raffles (title, price) VALUES ('Gratis', 0)")).toMatch(
-      /raffles_price_check/,
+    expect(
+      await rejects("INSERT INTO raffles (title, price, total_tickets) VALUES ('Gratis', 0, 100)"),
+    ).toMatch(/raffles_price_check/);
+    // The organiser always chooses the total (the create refuses one without it): no default of 10 000.
+    expect(await rejects("INSERT INTO raffles (title, price) VALUES ('X', 1)")).toMatch(
+      /"total_tickets".*not-null/,
     );
     expect(await rejects("INSERT INTO raffles (title, price, total_tickets) VALUES ('X', 1, 10001)")).toMatch(
       /total_tickets_check/,
@@ -70,17 +74,25 @@ describe("restricciones del modelo de datos", () => {
       /total_tickets_check/,
     );
     expect(
-      await rejects("INSERT INTO raffles (title, price, activation_percentage) VALUES ('X', 1, 0)"),
+      await rejects(
+        "INSERT INTO raffles (title, price, total_tickets, activation_percentage) VALUES ('X', 1, 100, 0)",
+      ),
     ).toMatch(/activation_percentage_check/);
     expect(
-      await rejects("INSERT INTO raffles (title, price, activation_percentage) VALUES ('X', 1, 101)"),
+      await rejects(
+        "INSERT INTO raffles (title, price, total_tickets, activation_percentage) VALUES ('X', 1, 100, 101)",
+      ),
     ).toMatch(/activation_percentage_check/);
-    expect(await rejects("INSERT INTO raffles (title, price, status) VALUES ('X', 1, 'borrador')")).toMatch(
-      /status_check/,
-    );
-    expect(await rejects("INSERT INTO raffles (title, price, currency) VALUES ('X', 1, 'EUR')")).toMatch(
-      /currency_check/,
-    );
+    expect(
+      await rejects(
+        "INSERT INTO raffles (title, price, total_tickets, status) VALUES ('X', 1, 100, 'borrador')",
+      ),
+    ).toMatch(/status_check/);
+    expect(
+      await rejects(
+        "INSERT INTO raffles (title, price, total_tickets, currency) VALUES ('X', 1, 100, 'EUR')",
+      ),
+    ).toMatch(/currency_check/);
     expect(await rejects(`UPDATE raffles SET sold_tickets = 101 WHERE id = '${raffleId}'`)).toMatch(
       /sold_tickets_check/,
     );
@@ -107,7 +119,7 @@ describe("restricciones del modelo de datos", () => {
   it("una clave de referencia viva no se repite; un comprobante impide borrar su rifa", async () => {
     // On sale: the database takes proofs only for an active raffle (migration 0007, decision 0012).
     const [raffle] = await t.database.query<{ id: string }>(
-      "INSERT INTO raffles (title, price, status) VALUES ('TV', 3, 'active') RETURNING id",
+      "INSERT INTO raffles (title, price, total_tickets, status) VALUES ('TV', 3, 100, 'active') RETURNING id",
     );
     const insert = (key: string | null, method = "pago_movil", status = "pending") =>
       t.database.query(

@@ -255,7 +255,7 @@ export const raffles = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     startDate: ts("start_date"),
     endDate: ts("end_date"),
-    totalTickets: integer("total_tickets").notNull().default(10_000),
+    totalTickets: integer("total_tickets").notNull(),
     soldTickets: integer("sold_tickets").notNull().default(0),
     // Per-buyer cap over pending plus approved tickets; null = the default rule (decision 0008).
     maxTicketsPerBuyer: integer("max_tickets_per_buyer"),

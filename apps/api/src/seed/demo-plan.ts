@@ -2,7 +2,7 @@
 // of every buyer (approved, pending, rejected) and, once the approvals have handed out the tickets, the
 // winners. Deterministic (a fixed pseudo-random seed) except what the app itself draws at random.
 import { randomUUID } from "node:crypto";
-import type { Currency, PaymentMethod } from "@rifazo/shared";
+import { type Currency, convertAmount, methodCurrency, type PaymentMethod } from "@rifazo/shared";
 import {
   commitmentForSeed,
   createDrawTranscript,
@@ -129,6 +129,17 @@ function defaultMethod(def: DemoRaffle, random: Random): PaymentMethod {
   return random.pick<PaymentMethod>(["pago_movil", "pago_movil", "zelle", "binance"]);
 }
 
+/**
+ * What a payment records, as a real submission does (proofs service): the method's currency, the total
+ * converted at the day's rate, the rate kept for bolívar payments (admin screens show the Bs. paid).
+ */
+function paid(def: DemoRaffle, method: PaymentMethod, quantity: number) {
+  const currency = methodCurrency(method, def.currency);
+  const amount = convertAmount(round2(def.price * quantity), def.currency, currency, DEMO_EXCHANGE_RATE);
+  if (amount === null) throw new Error(`Demo data: no rate to convert ${def.key}`);
+  return { amount, currency, exchangeRate: currency === "VES" ? DEMO_EXCHANGE_RATE : null };
+}
+
 function planRaffle(def: DemoRaffle, now: Date): PlannedRaffle {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const startDate = def.fixedDates ? new Date(def.fixedDates.start) : at(def.startInDays);
@@ -193,9 +204,7 @@ export function buildPlan(now: Date): Plan {
       userKey: purchase.user,
       raffle,
       quantity: purchase.quantity,
-      amount: round2(def.price * purchase.quantity),
-      currency: def.currency,
-      exchangeRate: def.currency === "VES" ? DEMO_EXCHANGE_RATE : null,
+      ...paid(def, method, purchase.quantity),
       method,
       reference: reference(method, random, usedRefs),
       status,

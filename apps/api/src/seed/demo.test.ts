@@ -1,4 +1,11 @@
-import { BROADCAST_PLATFORMS, formatTicketNumber } from "@rifazo/shared";
+import {
+  BROADCAST_PLATFORMS,
+  type Currency,
+  convertAmount,
+  formatTicketNumber,
+  METHOD_CURRENCIES,
+  type PaymentMethod,
+} from "@rifazo/shared";
 import { QUICKNET } from "@rifazo/shared/domain/drand";
 import { commitmentForSeed, type DrawTranscript, verifyTranscript } from "@rifazo/shared/domain/draw-engine";
 import { ALGORITHM_VERSION_V2 } from "@rifazo/shared/domain/draw-engine-v2";
@@ -27,7 +34,7 @@ import {
   winners,
 } from "../db/schema";
 import { seedDemo } from "./demo";
-import { DEMO_RAFFLES } from "./demo-data";
+import { DEMO_EXCHANGE_RATE, DEMO_RAFFLES } from "./demo-data";
 
 let t: TestApp;
 let ctx: AppContext;
@@ -185,6 +192,24 @@ describe("seedDemo", () => {
     }
     // The demo's buyers are example.com addresses: replayed approvals queue no mail.
     expect(await ctx.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it("records bolívar-method payments as a real submission would: in VES, at the seeded rate, converted", async () => {
+    const proofs = await ctx.db.select().from(paymentProofs);
+    const raffleRows = await ctx.db.select({ id: raffles.id, title: raffles.title }).from(raffles);
+    const byId = new Map(raffleRows.map((r) => [r.id, DEMO_RAFFLES.find((d) => d.title === r.title)]));
+    const bolivar = proofs.filter((p) => METHOD_CURRENCIES.VES.includes(p.paymentMethod as PaymentMethod));
+    // Dollar raffles paid by Pago Móvil are among them, not only the bolívar raffle.
+    expect(bolivar.some((p) => byId.get(p.raffleId ?? "")?.currency === "USD")).toBe(true);
+    for (const p of bolivar) {
+      const def = byId.get(p.raffleId ?? "");
+      if (!def) throw new Error(`no demo raffle for proof ${p.id}`);
+      expect(p.currency).toBe("VES");
+      expect(Number(p.exchangeRate)).toBe(DEMO_EXCHANGE_RATE);
+      const total = def.price * p.quantityOfTickets;
+      const expected = convertAmount(total, def.currency as Currency, "VES", DEMO_EXCHANGE_RATE);
+      expect(Number(p.amount)).toBe(expected);
+    }
   });
 
   it("keeps every user's points equal to the ledger and the level to the points earned", async () => {

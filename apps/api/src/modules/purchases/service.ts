@@ -457,12 +457,10 @@ export async function publishRaffle(ctx: Pick<AppContext, "events">, tx: Executo
   await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffleId } });
 }
 
-export interface HoldOptions {
-  status: "active" | "submitted";
-  idempotencyKey?: string | null;
-  /** The trusted client address of the request (holds per address, decision 0019). */
-  clientIp?: string | null;
-}
+/** A hold names its trusted client address: no caller skips the holds per address (decision 0019). */
+export type HoldOptions =
+  | { status: "active"; idempotencyKey?: string | null; clientIp: string }
+  | { status: "submitted"; idempotencyKey?: string | null };
 
 // ---------------------------------------------------------------------------------------------
 // Holds are scarce (decision 0019)
@@ -591,7 +589,7 @@ export async function holdInTransaction(
     throw conflict("Los boletos de esta rifa aún se están generando.", "TICKETS_NOT_READY");
   }
   // Last, so only holds that pass every other rule count (a later refusal rolls the count back too).
-  if (options.status === "active" && options.clientIp) await countHoldFromAddress(tx, options.clientIp, now);
+  if (options.status === "active") await countHoldFromAddress(tx, options.clientIp, now);
 
   const buyer = await repo.buyerOf(tx, user.id);
   const pricing = quoteOf(raffle, quantity, buyer?.level);
@@ -634,8 +632,8 @@ export async function reserve(
   raffleId: string,
   input: ReserveInput,
   idempotencyKey: string | undefined,
-  now: Date = new Date(),
-  client: { ip?: string | null } = {},
+  now: Date,
+  client: { ip: string },
 ): Promise<{ reservation: Reservation; created: boolean }> {
   if (user.role === "admin") throw forbidden("FORBIDDEN", PROOF_MESSAGES.adminNotAllowed);
   if (!isUuid(raffleId)) throw raffleNotFound();
@@ -658,7 +656,7 @@ export async function reserve(
       const held = await holdInTransaction(ctx, tx, user, raffleId, input, now, {
         status: "active",
         idempotencyKey: idempotencyKey ?? null,
-        clientIp: client.ip ?? null,
+        clientIp: client.ip,
       });
       return held.row;
     });

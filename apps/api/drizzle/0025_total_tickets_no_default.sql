@@ -1,0 +1,1 @@
+ALTER TABLE "raffles" ALTER COLUMN "total_tickets" DROP DEFAULT;
