@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
+import { useSigningOut } from "../../auth";
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -12,7 +13,10 @@ import {
 /** The user's notifications, with read marks applied at once and undone if the server refuses. */
 export function useNotifications() {
   const queryClient = useQueryClient();
-  const query = useQuery(notificationsQuery);
+  // Signing out, the session ends before the header does: a refetch then (the live stream's reconnect,
+  // an invalidation) would only be refused with 401.
+  const signingOut = useSigningOut();
+  const query = useQuery({ ...notificationsQuery, enabled: !signingOut });
 
   const update = (change: (list: NotificationList) => NotificationList) => {
     const previous = queryClient.getQueryData<NotificationList>(notificationKeys.all);
