@@ -158,6 +158,15 @@ describe("ConnectionStatus", () => {
   });
 });
 
+/** The live stream answers: "Conectado de nuevo" for BACK_FOR_MS, then nothing. */
+async function expectBackOnceStreamOpens(status: HTMLElement) {
+  act(() => current().open());
+  await advance(0);
+  expect(status).toHaveTextContent(CONNECTION_TEXT.back);
+  await advance(BACK_FOR_MS);
+  expect(status).toBeEmptyDOMElement();
+}
+
 describe("one connection indicator", () => {
   function setOnline(online: boolean) {
     Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
@@ -188,11 +197,7 @@ describe("one connection indicator", () => {
     expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
     await advance(BACK_FOR_MS);
     expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
-    act(() => current().open());
-    await advance(0);
-    expect(status).toHaveTextContent(CONNECTION_TEXT.back);
-    await advance(BACK_FOR_MS);
-    expect(status).toBeEmptyDOMElement();
+    await expectBackOnceStreamOpens(status);
     view.unmount();
   });
 
@@ -208,11 +213,7 @@ describe("one connection indicator", () => {
     expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
     await advance(RECONNECTING_AFTER_MS * 2);
     expect(status).toHaveTextContent(CONNECTION_TEXT.reconnecting);
-    act(() => current().open());
-    await advance(0);
-    expect(status).toHaveTextContent(CONNECTION_TEXT.back);
-    await advance(BACK_FOR_MS);
-    expect(status).toBeEmptyDOMElement();
+    await expectBackOnceStreamOpens(status);
     view.unmount();
   });
 
