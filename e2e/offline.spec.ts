@@ -8,6 +8,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
 import { signIn, skipCookieBanner } from "./support/people";
+import type { RunningServer } from "./support/server";
 
 const test = demoTest();
 // playwright.config.ts blocks service workers for the other specs.
@@ -156,9 +157,7 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
   allowConsoleError,
 }) => {
   allowConsoleError(OFFLINE_FAILURE);
-  await skipCookieBanner(page);
-  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
-  await waitForServiceWorker(page);
+  await signInWithWorker(page, demoServer);
   // Opened once with the network: its code is cached and its data synced to this device.
   await page.goto("/perfil/pagos");
   const tickets = page.getByText("Boletos:").first().locator("..");
@@ -190,6 +189,13 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
   expect(await page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"))).toBeNull();
 });
 
+/** The demo buyer signed in, with the service worker installed and in control. */
+async function signInWithWorker(page: Page, demoServer: RunningServer): Promise<void> {
+  await skipCookieBanner(page);
+  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await waitForServiceWorker(page);
+}
+
 /** An active raffle sold by quantity in which the buyer holds no reservation (the demo seeds some). */
 async function raffleToReserve(page: Page): Promise<{ id: string; title: string }> {
   const mine = (await (await page.request.get("/api/reservations")).json()) as {
@@ -217,9 +223,7 @@ test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta
   allowConsoleError,
 }) => {
   allowConsoleError(OFFLINE_FAILURE);
-  await skipCookieBanner(page);
-  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
-  await waitForServiceWorker(page);
+  await signInWithWorker(page, demoServer);
   // /rifas and a raffle opened once with the network: their code is on the device.
   await page.goto("/rifas");
   await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
@@ -294,9 +298,7 @@ test("cerrar sesión en todos los dispositivos desde otro borra la copia de este
   allowConsoleError,
 }) => {
   allowConsoleError(OFFLINE_FAILURE);
-  await skipCookieBanner(page);
-  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
-  await waitForServiceWorker(page);
+  await signInWithWorker(page, demoServer);
   await page.goto("/perfil/pagos");
   await expect(page.getByText("Boletos:").first()).toBeVisible();
   const stored = () => page.evaluate(() => window.localStorage.getItem("rifazo:mis-boletos"));

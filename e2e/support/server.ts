@@ -225,10 +225,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const webCopy = path.join(dataDir, "web");
     if (template) {
-      cpSync(template.dataDir, dataDir, {
-        recursive: true,
-        filter: (source) => source !== path.join(template.dataDir, "web"),
-      });
+      cpSync(template.dataDir, dataDir, { recursive: true });
     }
     await snapshotWeb(webCopy);
 

@@ -6,7 +6,7 @@
  * All arithmetic is in integer cents.
  */
 import { type Currency, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../constants";
-import { convertCents, roundCents } from "./money";
+import { toCents as cents, convertCents, roundCents } from "./money";
 
 export interface Combo {
   /** Tickets in the package, at least 2. */
@@ -48,8 +48,6 @@ export interface QuoteInput {
   levelName?: string | null;
   levelDiscountPercent?: number;
 }
-
-const cents = (value: number) => Math.round((value + Number.EPSILON) * 100);
 
 /** Cheapest way to buy exactly `quantity` tickets with any number of each combo plus single tickets. */
 function bestComboCents(quantity: number, unitCents: number, combos: readonly Combo[]) {

@@ -49,6 +49,7 @@ import {
   type SessionUser,
   salesOpen,
 } from "@rifazo/shared";
+import { sameCents } from "@rifazo/shared/domain/money";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
@@ -790,7 +791,7 @@ export function expectedPayment(
       amount: RESERVATION_MESSAGES.noRate,
     });
   }
-  if (Math.round(amount * 100) !== Math.round(expected.amount * 100)) {
+  if (!sameCents(amount, expected.amount)) {
     const message = RESERVATION_MESSAGES.amountMismatch(formatMoney(expected.amount, expected.currency));
     throw new AppError("AMOUNT_MISMATCH", message, { amount: message });
   }

@@ -31,6 +31,7 @@ import {
   lotteryMissingForSale,
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
+import { toCents } from "@rifazo/shared/domain/money";
 import { countText } from "@rifazo/shared/domain/plural";
 import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { AppContext } from "../../../context";
@@ -251,7 +252,6 @@ function assertLotteryForSale(row: LotterySaleInput): void {
   const missing = lotteryMissingForSale(row);
   if (missing) throw badRequest(missing, { lotteryDecided: missing });
 }
-const cents = (value: number) => Math.round(value * 100);
 
 type Levels = RaffleForm["prizeLevels"];
 const levelKey = (levels: Levels) =>
@@ -262,7 +262,7 @@ const levelKey = (levels: Levels) =>
         l.level,
         l.description,
         l.winnerCount,
-        l.prizeValue === null ? null : cents(Number(l.prizeValue)),
+        l.prizeValue === null ? null : toCents(Number(l.prizeValue)),
       ]),
   );
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
@@ -273,7 +273,7 @@ const time = (value: Date | string | null | undefined) => (value ? new Date(valu
  */
 function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm): boolean {
   return (
-    cents(Number(current.price)) !== cents(form.price) ||
+    toCents(Number(current.price)) !== toCents(form.price) ||
     current.currency !== form.currency ||
     current.totalTickets !== form.totalTickets ||
     time(current.startDate) !== time(form.startDate) ||
@@ -290,7 +290,7 @@ function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm)
 /** Rules that hold once a raffle has sold a ticket or has a proof under review (see ADMIN_MESSAGES.saleLocked). */
 function assertSaleRules(current: repo.RaffleRow, form: RaffleForm): void {
   const locked =
-    cents(Number(current.price)) !== cents(form.price) ||
+    toCents(Number(current.price)) !== toCents(form.price) ||
     current.currency !== form.currency ||
     current.activationType !== form.activationType ||
     (form.activationType === "percentage" &&
