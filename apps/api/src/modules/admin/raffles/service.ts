@@ -1,179 +1,41 @@
 import {
   ADMIN_MESSAGES,
   type AdminRaffle,
-  CLAIM_PERIOD_MESSAGES,
-  canTransition,
-  ERROR_MESSAGES,
   type ExternalBinding,
   type ExternalBindingInput,
   isUuid,
-  LIFECYCLE_MESSAGES,
   type RaffleExtendInput,
   type RaffleExtendResult,
-  type RaffleForm,
-  type RaffleFormInput,
-  type RaffleState,
-  type Revenue,
-  raffleFormErrorSummary,
-  raffleFormInputSchema,
-  raffleFormSchema,
-  SERVER_RAFFLE_STATUSES,
 } from "@rifazo/shared";
 import { DrawInputError } from "@rifazo/shared/domain/draw-engine";
-import { assertExternalRule, type ExternalRule } from "@rifazo/shared/domain/draw-record";
-import {
-  isLotteryDecided,
-  LOTTERY_FREEZE_MARGIN_MINUTES,
-  type LotteryFallback,
-  type LotterySaleInput,
-  latestFreezeAt,
-  lotteryFallbackText,
-  lotteryMissingForSale,
-  lotteryTimeProblem,
-} from "@rifazo/shared/domain/lottery-binding";
-import { toCents } from "@rifazo/shared/domain/money";
-import { countText } from "@rifazo/shared/domain/plural";
-import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-images";
+import { assertExternalRule } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../../context";
-import type { Executor, Tx } from "../../../db/client";
+import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { publishRulesOnSale } from "../../draws/freeze";
-import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repository";
-import { externalRuleText } from "../../draws/rules";
+import { hasRecord } from "../../draws/repository";
 import * as lifecycle from "../../lifecycle/service";
-import { purchaseRulesLocked } from "../../purchases/repository";
-import { winnersOf } from "../../raffles/repository";
-import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
+import { notifyRaffleOpened, raffleNotFound } from "../../raffles/service";
 import { type Actor, publishRaffle } from "../common";
-import { revenueBy, ZERO_REVENUE } from "../revenue/service";
+import {
+  assertLotteryForSale,
+  assertLotteryTime,
+  assertPrizeImage,
+  assertServerStatus,
+  auditView,
+  parseRaffleForm,
+  rowToFormInput,
+} from "./form";
 import * as repo from "./repository";
 import { scheduleTicketPool } from "./ticket-pool";
+import { bindingView, getRaffle, iso } from "./view";
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-function toAdminRaffle(
-  row: repo.AdminRaffleRow,
-  levels: repo.PrizeLevelRow[],
-  winners: Awaited<ReturnType<typeof winnersOf>>,
-  record: RecordSummary | undefined,
-  revenue: Revenue,
-): AdminRaffle {
-  const pendingTickets = Number(row.pendingTickets ?? 0);
-  return {
-    // With the record's summary, as the public payloads: lifecycle.recordAvailable and the named round
-    // are what the admin's "Sorteo y acta" section (Pegar beacon, Descalificar) waits for.
-    ...toPublicRaffle(row, winners, record, "full"),
-    prizeLevels: levels.map((level) => ({
-      level: level.level,
-      description: level.description,
-      winnerCount: level.winnerCount,
-      prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
-    })),
-    ticketsGenerated: row.ticketsGenerated,
-    pendingTickets,
-    maxTicketsPerBuyerSetting: row.maxTicketsPerBuyer,
-    paymentProofCount: Number(row.paymentProofCount ?? 0),
-    hasSales: row.soldTickets > 0 || pendingTickets > 0,
-    drawSeedCommitment: row.drawSeedCommitment,
-    lotteryDecided: isLotteryDecided(row),
-    externalBinding: bindingView(row, row.soldTickets > 0 || pendingTickets > 0),
-    maxExtensions: row.maxExtensions,
-    extensionsUsed: row.extensionsUsed,
-    archivedAt: iso(row.archivedAt),
-    updatedAt: row.updatedAt.toISOString(),
-    revenue,
-  };
-}
-
-async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
-  const ids = rows.map((row) => row.id);
-  const [levels, winners, records, revenue] = await Promise.all([
-    repo.prizeLevelsOf(db, ids),
-    winnersOf(db, ids),
-    recordSummaries(db, ids),
-    revenueBy(db, "raffle", { raffleIds: ids }),
-  ]);
-  return rows.map((row) =>
-    toAdminRaffle(
-      row,
-      levels.filter((level) => level.raffleId === row.id),
-      winners.filter((winner) => winner.raffleId === row.id),
-      records.get(row.id),
-      revenue.get(row.id) ?? ZERO_REVENUE,
-    ),
-  );
-}
-
-export async function listRaffles(
-  db: Executor,
-  archived: "exclude" | "include" | "only" = "exclude",
-): Promise<AdminRaffle[]> {
-  return withDetails(db, await repo.listRaffles(db, archived));
-}
-
-export async function getRaffle(db: Executor, id: string): Promise<AdminRaffle> {
-  if (!isUuid(id)) throw raffleNotFound();
-  const row = await repo.findAdminRaffle(db, id);
-  if (!row) throw raffleNotFound();
-  const [raffle] = await withDetails(db, [row]);
-  if (!raffle) throw raffleNotFound();
-  return raffle;
-}
-
-/** Parses with the shared form schema; a failure lists the fields to fix (spec 2 §5). */
-export function parseRaffleForm(input: unknown): RaffleForm {
-  const parsed = raffleFormSchema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const summary = raffleFormErrorSummary(parsed.error);
-  throw badRequest(summary.message, summary.fields);
-}
-
-/** The stored raffle as form input, so a PATCH of a few fields is validated as the whole form. */
-function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): RaffleFormInput {
-  return {
-    title: row.title,
-    description: row.description,
-    prizeImage: row.prizeImage,
-    imageAlt: row.imageAlt,
-    images: prizeImagesOf(row),
-    price: Number(row.price),
-    currency: row.currency,
-    totalTickets: row.totalTickets,
-    maxTicketsPerBuyer: row.maxTicketsPerBuyer,
-    status: row.status,
-    isFeatured: row.isFeatured,
-    activationType: row.activationType,
-    endDate: iso(row.endDate),
-    activationPercentage: row.activationPercentage,
-    startDate: iso(row.startDate),
-    prizeLevels: levels.map((level) => ({
-      level: level.level,
-      description: level.description,
-      winnerCount: level.winnerCount,
-      prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
-    })),
-    paymentMethods: row.paymentMethods,
-    announcementType: row.announcementType,
-    externalAnnouncementPlatform: row.externalAnnouncementPlatform,
-    lotteryDecided: row.lotteryDecided,
-    externalAnnouncementDetails: row.externalAnnouncementDetails,
-    externalAnnouncementUrl: row.externalAnnouncementUrl,
-    daysUntilActivationTeaser: row.daysUntilActivationTeaser,
-    reviewWindowHours: row.reviewWindowHours,
-    claimPeriodDays: row.claimPeriodDays,
-    numberMode: row.numberMode,
-    reservationMinutes: row.reservationMinutes,
-    combos: row.combos,
-    minTickets: row.minTickets,
-    maxExtensions: row.maxExtensions,
-  };
-}
-
-/** What the audit log keeps of a raffle: the form fields (never the draw seed). */
-function auditView(form: RaffleFormInput | RaffleForm, extra: Record<string, unknown> = {}) {
-  return { ...form, ...extra };
-}
+// The admin's raffle service: creating, editing (update.ts), lottery binding, deleting and the
+// lifecycle actions. Reading is in view.ts and the form's checks in form.ts.
+export { assertLotteryTime, parseRaffleForm } from "./form";
+export { updateRaffle } from "./update";
+export { getRaffle, listRaffles } from "./view";
 
 export type RaffleContext = AppContext;
 
@@ -214,274 +76,6 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
   // After the commit and without awaiting it: the response does not wait for 10 000 rows.
   void scheduleTicketPool(ctx, id);
   return getRaffle(ctx.db, id);
-}
-
-/**
- * closed, frozen and cancelled are set by the server's lifecycle (decision 0012), never chosen in the form;
- * a raffle already in one of them keeps it when other fields are saved.
- */
-function assertServerStatus(status: string, current: string | null): void {
-  if (status !== current && (SERVER_RAFFLE_STATUSES as readonly string[]).includes(status)) {
-    throw badRequest(SERVER_STATUS_MESSAGE, { status: SERVER_STATUS_MESSAGE });
-  }
-}
-const SERVER_STATUS_MESSAGE =
-  "Ese estado lo fija el sistema (cierre, congelación o cancelación); elige Próximamente o Activa.";
-
-const IMAGE_MISSING = "La imagen elegida ya no existe. Elige otra de la galería.";
-
-/**
- * The form only accepts '/api/images/<id>'; each image newly added must also exist (uploaded, not
- * deleted). Images the raffle already shows are not checked again.
- */
-async function assertPrizeImage(db: Executor, form: RaffleForm, kept: PrizeImage[] = []): Promise<void> {
-  const keptUrls = new Set(kept.map((image) => image.url));
-  const issues: Array<{ path: (string | number)[]; message: string }> = [];
-  for (const [index, image] of form.images.entries()) {
-    const id = image.url.split("/").pop();
-    if (!id || keptUrls.has(image.url) || (await repo.imageExists(db, id))) continue;
-    issues.push({ path: ["images", index, "url"], message: IMAGE_MISSING });
-  }
-  if (issues.length === 0) return;
-  const summary = raffleFormErrorSummary({ issues });
-  throw badRequest(summary.message, { ...summary.fields, prizeImage: IMAGE_MISSING });
-}
-
-/** "Fijada antes de la venta": a lottery-decided raffle is not on sale until its lottery is bound. */
-function assertLotteryForSale(row: LotterySaleInput): void {
-  const missing = lotteryMissingForSale(row);
-  if (missing) throw badRequest(missing, { lotteryDecided: missing });
-}
-
-type Levels = RaffleForm["prizeLevels"];
-const levelKey = (levels: Levels) =>
-  JSON.stringify(
-    [...levels]
-      .sort((a, b) => a.level - b.level)
-      .map((l) => [
-        l.level,
-        l.description,
-        l.winnerCount,
-        l.prizeValue === null ? null : toCents(Number(l.prizeValue)),
-      ]),
-  );
-const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
-
-/**
- * The raffle's rules as sold (decision 0012: price, currency, tickets, dates, activation, announcement, cap,
- * prizes): true when the form changes any of them.
- */
-function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm): boolean {
-  return (
-    toCents(Number(current.price)) !== toCents(form.price) ||
-    current.currency !== form.currency ||
-    current.totalTickets !== form.totalTickets ||
-    time(current.startDate) !== time(form.startDate) ||
-    time(current.endDate) !== time(form.endDate) ||
-    current.activationType !== form.activationType ||
-    (current.activationPercentage ?? null) !== (form.activationPercentage ?? null) ||
-    current.announcementType !== form.announcementType ||
-    (current.maxTicketsPerBuyer ?? null) !== (form.maxTicketsPerBuyer ?? null) ||
-    current.reviewWindowHours !== form.reviewWindowHours ||
-    levelKey(levels) !== levelKey(form.prizeLevels)
-  );
-}
-
-/** Rules that hold once a raffle has sold a ticket or has a proof under review (see ADMIN_MESSAGES.saleLocked). */
-function assertSaleRules(current: repo.RaffleRow, form: RaffleForm): void {
-  const locked =
-    toCents(Number(current.price)) !== toCents(form.price) ||
-    current.currency !== form.currency ||
-    current.activationType !== form.activationType ||
-    (form.activationType === "percentage" &&
-      (current.activationPercentage ?? 100) !== form.activationPercentage);
-  if (locked) throw conflict(ADMIN_MESSAGES.saleLocked, "RAFFLE_LOCKED");
-  if (current.endDate && form.endDate && new Date(form.endDate).getTime() < current.endDate.getTime()) {
-    throw conflict(ADMIN_MESSAGES.drawDateEarlier, "RAFFLE_LOCKED");
-  }
-}
-
-export async function updateRaffle(
-  ctx: RaffleContext,
-  actor: Actor,
-  id: string,
-  input: unknown,
-): Promise<AdminRaffle> {
-  if (!isUuid(id)) throw raffleNotFound();
-  if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    throw badRequest("El cuerpo de la solicitud no es válido.");
-  }
-  const patch = raffleFormInputSchema.safeParse(input);
-  if (!patch.success) {
-    const summary = raffleFormErrorSummary(patch.error);
-    throw badRequest(summary.message, summary.fields);
-  }
-  // Only the fields the client sent replace the stored ones; the rest keep their values.
-  const sent = Object.keys(input).filter((key) => key in raffleFormInputSchema.shape) as Array<
-    keyof RaffleFormInput
-  >;
-  let notified = 0;
-  await ctx.db.transaction(async (tx) => {
-    // Whatever is due first (a close at the end date, a freeze): the edit is judged against the real state.
-    await lifecycle.advance(ctx, tx, id, new Date());
-    const current = await repo.lockRaffle(tx, id);
-    if (!current) throw raffleNotFound();
-    const state = current.status as RaffleState;
-    if (state === "cancelled") throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.raffleCancelledNoEdit);
-    const levels = await repo.prizeLevelsOf(tx, [id]);
-    const before = rowToFormInput(current, levels);
-    const merged: Record<string, unknown> = { ...before };
-    for (const key of sent) merged[key] = patch.data[key];
-    // A client that edits the single cover (prizeImage/imageAlt) without the list replaces the list.
-    if (!sent.includes("images") && (sent.includes("prizeImage") || sent.includes("imageAlt"))) {
-      delete merged.images;
-    }
-    const form = parseRaffleForm(merged);
-    assertServerStatus(form.status, current.status);
-    await assertPrizeImage(tx, form, prizeImagesOf(current));
-    if (form.status === "active") assertLotteryForSale({ ...current, ...repo.formColumns(form) });
-
-    if (form.totalTickets !== current.totalTickets) {
-      throw new AppError("VALIDATION", ADMIN_MESSAGES.totalTicketsLocked, {
-        totalTickets: ADMIN_MESSAGES.totalTicketsLocked,
-      });
-    }
-    // The minimum and the extensions allowed are promises to buyers: fixed from the first sale.
-    if (
-      hasSalesOrHeld(current, await repo.proofCounts(tx, id)) &&
-      ((current.minTickets ?? null) !== form.minTickets || current.maxExtensions !== form.maxExtensions)
-    ) {
-      throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
-    }
-    // The claim period is in the rules the record publishes (decision 0021): fixed from the first sale
-    // or proof under review, whatever the state (the trigger raffles_claim_period_lock is the backstop).
-    if (
-      current.claimPeriodDays !== form.claimPeriodDays &&
-      hasSalesOrHeld(current, await repo.proofCounts(tx, id))
-    ) {
-      throw conflict(CLAIM_PERIOD_MESSAGES.locked, "RAFFLE_LOCKED");
-    }
-    if (form.maxExtensions < current.extensionsUsed) {
-      const message = `Esta rifa ya usó ${countText(current.extensionsUsed, "prórroga", "prórrogas")}: el máximo no puede ser menor.`;
-      throw badRequest(message, { maxExtensions: message });
-    }
-    // The state changes only along the lifecycle: the edit may open sales (upcoming → active), no more.
-    if (form.status !== state && !(canTransition(state, form.status, "admin") && form.status === "active")) {
-      throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.statusByActions);
-    }
-    const proofs = await repo.proofCounts(tx, id);
-    const hasSales = current.soldTickets > 0 || proofs.held > 0;
-    const currentLevels = levels.map((l) => ({
-      ...l,
-      prizeValue: l.prizeValue === null ? null : Number(l.prizeValue),
-    }));
-    if (rulesChanged(current, currentLevels, form)) {
-      // Closed, frozen and finished raffles keep their rules as sold (the database refuses it too once frozen).
-      if (state !== "upcoming" && state !== "active")
-        throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
-      if (hasSales) {
-        assertSaleRules(current, form);
-        if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
-          throw conflict(ADMIN_MESSAGES.prizesLocked, "RAFFLE_LOCKED");
-        }
-        if (
-          current.reviewWindowHours !== form.reviewWindowHours ||
-          current.announcementType !== form.announcementType
-        ) {
-          throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
-        }
-      }
-    }
-
-    // How numbers are given and the packages are what buyers were offered: fixed from the first
-    // reservation or sale (the database refuses it too).
-    if (
-      (form.numberMode !== current.numberMode ||
-        JSON.stringify(form.combos) !== JSON.stringify(current.combos ?? [])) &&
-      (await purchaseRulesLocked(tx, id))
-    ) {
-      throw conflict(ERROR_MESSAGES.PURCHASE_RULES_LOCKED, "PURCHASE_RULES_LOCKED");
-    }
-    if (form.status === "upcoming" || form.status === "active") {
-      assertLotteryTime({ ...current, ...repo.formColumns(form) } as Parameters<typeof assertLotteryTime>[0]);
-    }
-    await repo.updateRaffle(tx, id, repo.formColumns(form));
-    if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
-      await repo.replacePrizeLevels(tx, id, form.prizeLevels);
-    }
-    // Opening sales begins the record; a rule changed while on sale is published again (decision 0023).
-    await publishRulesOnSale(ctx, tx, id, new Date());
-    if (form.status === "active" && current.status !== "active") {
-      notified = await notifyRaffleOpened(ctx, tx, id);
-    }
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.update",
-      entity: "raffle",
-      entityId: id,
-      before: auditView(before),
-      after: auditView(form),
-      ipAddress: actor.ip,
-    });
-    await publishRaffle(ctx, tx, id, "updated");
-  });
-  if (notified > 0) ctx.mail.flushSoon();
-  return getRaffle(ctx.db, id);
-}
-
-function hasSalesOrHeld(current: repo.RaffleRow, proofs: { held: number }): boolean {
-  return current.soldTickets > 0 || proofs.held > 0;
-}
-
-/** The binding as the admin sees it; `editable` is false once a ticket is sold or a proof is pending. */
-function bindingView(
-  row: {
-    externalLottery: string | null;
-    externalDrawAt: Date | null;
-    externalRule: unknown;
-    totalTickets: number;
-    status: string;
-    lotteryFallback: string;
-    correctionWindowHours: number;
-    endDate: Date | null;
-    reviewWindowHours: number;
-  },
-  hasSales: boolean,
-): ExternalBinding {
-  const rule = row.externalRule as ExternalRule | null;
-  const latest = latestFreezeAt(row.endDate, row.reviewWindowHours);
-  const fallback = row.lotteryFallback as LotteryFallback;
-  return {
-    externalLottery: row.externalLottery,
-    externalDrawAt: iso(row.externalDrawAt),
-    externalRule: rule,
-    externalRuleText: rule ? externalRuleText(rule, row.totalTickets) : null,
-    // On sale, only a lottery already bound may still be adjusted (before the first sale).
-    editable:
-      !hasSales && (row.status === "upcoming" || (row.status === "active" && row.externalLottery !== null)),
-    lotteryFallback: fallback,
-    lotteryFallbackText: lotteryFallbackText(fallback),
-    correctionWindowHours: row.correctionWindowHours,
-    earliestDrawAt: latest
-      ? new Date(latest.getTime() + LOTTERY_FREEZE_MARGIN_MINUTES * 60_000).toISOString()
-      : null,
-  };
-}
-
-/** Decision 0024: the lottery must draw after the latest possible freeze (the database refuses it too). */
-export function assertLotteryTime(row: {
-  announcementType: string;
-  externalDrawAt: Date | null;
-  endDate: Date | null;
-  reviewWindowHours: number;
-}): void {
-  if (row.announcementType !== "external" || !row.externalDrawAt) return;
-  const problem = lotteryTimeProblem({
-    endDate: row.endDate,
-    reviewWindowHours: row.reviewWindowHours,
-    drawAt: row.externalDrawAt,
-  });
-  if (problem) throw badRequest(problem, { externalDrawAt: problem });
 }
 
 // A raffle's record begins when it goes on sale (decision 0023): from then on it is cancelled, not deleted.
