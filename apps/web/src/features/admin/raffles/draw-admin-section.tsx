@@ -14,7 +14,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { Field, FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
@@ -120,33 +120,29 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
         <span className="font-mono break-all">https://api.drand.sh/…/public/{round}</span>). Se verifican
         igual que si llegaran solas: una firma falsa o de otra ronda se rechaza.
       </p>
-      <Field id="beacon-round" label="Ronda" error={errors.round} className="max-w-48">
-        {(describedBy) => (
+      <FormField id="beacon-round" label="Ronda" error={errors.round} className="max-w-48">
+        {(control) => (
           <Input
-            id="beacon-round"
             inputMode="numeric"
             value={roundText}
             onChange={(e) => setRoundText(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.round ? true : undefined}
+            {...control}
             className="font-mono"
           />
         )}
-      </Field>
-      <Field id="beacon-signature" label="Firma (signature)" error={errors.signature}>
-        {(describedBy) => (
+      </FormField>
+      <FormField id="beacon-signature" label="Firma (signature)" error={errors.signature}>
+        {(control) => (
           <textarea
-            id="beacon-signature"
             rows={3}
             spellCheck={false}
             value={signature}
             onChange={(e) => setSignature(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.signature ? true : undefined}
+            {...control}
             className={cn(inputClasses, "h-auto py-2 font-mono text-xs break-all")}
           />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" loading={mutation.isPending} loadingText="Verificando...">
         Verificar y sortear
       </Button>

@@ -9,7 +9,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { MAX_COMBOS } from "@rifazo/shared/domain/pricing";
 import { useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { Field, FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceRadio } from "./choice-radio";
 import { NUMBER_MODE_LABELS } from "./raffle-form-purchase";
@@ -86,27 +86,25 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
         </p>
       </fieldset>
 
-      <Field
+      <FormField
         id="raffle-reservation-minutes"
         label="Minutos de reserva"
         error={errors.reservationMinutes?.message}
         hint={`Tiempo para pagar y subir el comprobante antes de liberar los boletos (${MIN_RESERVATION_MINUTES} a ${MAX_RESERVATION_MINUTES}).`}
         className="sm:max-w-xs"
       >
-        {(describedBy) => (
+        {(control) => (
           <Input
-            id="raffle-reservation-minutes"
             type="number"
             inputMode="numeric"
             min={MIN_RESERVATION_MINUTES}
             max={MAX_RESERVATION_MINUTES}
             step="1"
-            aria-invalid={Boolean(errors.reservationMinutes)}
-            aria-describedby={describedBy}
+            {...control}
             {...register("reservationMinutes")}
           />
         )}
-      </Field>
+      </FormField>
 
       {locked ? (
         <div className="space-y-1">

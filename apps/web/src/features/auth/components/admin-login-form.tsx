@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
@@ -94,30 +94,22 @@ export function AdminLoginForm() {
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <Field id="admin-email" label="Correo electrónico" error={errors.email?.message}>
-        {(describedBy) => (
+      <FormField id="admin-email" label="Correo electrónico" error={errors.email?.message}>
+        {(control) => (
           <Input
-            id="admin-email"
             type="email"
             autoComplete="username"
             inputMode="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             {...form.register("email")}
           />
         )}
-      </Field>
-      <Field id="admin-password" label="Contraseña" error={errors.password?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="admin-password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("password")}
-          />
+      </FormField>
+      <FormField id="admin-password" label="Contraseña" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="current-password" {...control} {...form.register("password")} />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Verificando...">
         Ingresar al Panel
       </Button>

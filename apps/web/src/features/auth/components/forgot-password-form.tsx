@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
@@ -50,21 +50,19 @@ export function ForgotPasswordForm() {
       ) : (
         <form onSubmit={send} noValidate className="space-y-5">
           <p className="text-sm text-muted">{PASSWORD_RESET_MESSAGES.requestIntro}</p>
-          <Field id="forgot-email" label="Correo electrónico" error={error}>
-            {(describedBy) => (
+          <FormField id="forgot-email" label="Correo electrónico" error={error}>
+            {(control) => (
               <Input
-                id="forgot-email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
                 placeholder="tucorreo@ejemplo.com"
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
           <Button type="submit" size="lg" className="w-full" loading={pending} loadingText="Enviando...">
             {PASSWORD_RESET_MESSAGES.requestSubmit}
           </Button>

@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
@@ -205,33 +205,34 @@ export function LoginForm() {
           </Alert>
         ) : null}
 
-        <Field id="login-email" label="Correo electrónico" error={errors.email?.message}>
-          {(describedBy) => (
+        <FormField id="login-email" label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
             <Input
-              id="login-email"
               type="email"
               autoComplete="email"
               inputMode="email"
               placeholder="tucorreo@ejemplo.com"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
               {...form.register("email")}
             />
           )}
-        </Field>
+        </FormField>
 
-        <Field id="login-password" label="Contraseña" error={passwordError}>
-          {(describedBy) => (
+        <FormField
+          id="login-password"
+          label="Contraseña"
+          error={passwordError}
+          invalid={Boolean(errors.password)}
+        >
+          {(control) => (
             <PasswordInput
-              id="login-password"
               autoComplete="current-password"
               placeholder="Tu contraseña"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
               {...form.register("password")}
             />
           )}
-        </Field>
+        </FormField>
         <p className="-mt-3 text-right text-sm">
           <Link
             to={paths.forgotPassword}

@@ -3,7 +3,7 @@ import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { requestSignInLink } from "../api/account-api";
@@ -73,10 +73,9 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
       ) : (
         <>
           <p className="text-sm text-muted">{SIGN_IN_LINK_MESSAGES.intro}</p>
-          <Field id="sign-in-link-email" label="Correo electrónico" error={error}>
-            {(describedBy) => (
+          <FormField id="sign-in-link-email" label="Correo electrónico" error={error}>
+            {(control) => (
               <Input
-                id="sign-in-link-email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
@@ -89,11 +88,10 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
                     void send();
                   }
                 }}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
           <Button type="button" className="w-full" onClick={send} loading={pending} loadingText="Enviando...">
             {SIGN_IN_LINK_MESSAGES.submit}
           </Button>
