@@ -11,6 +11,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { EmailInput } from "../../components/ui/email-input";
 import { FormField } from "../../components/ui/field";
 import { Input, inputClasses } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast";
@@ -87,15 +88,7 @@ export function ContactForm() {
         </FormField>
         <FormField id="contact-email" label="Correo electrónico" error={errors.email?.message}>
           {(control) => (
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="tucorreo@ejemplo.com"
-              maxLength={CONTACT_LIMITS.email}
-              {...control}
-              {...form.register("email")}
-            />
+            <EmailInput maxLength={CONTACT_LIMITS.email} {...control} {...form.register("email")} />
           )}
         </FormField>
       </div>

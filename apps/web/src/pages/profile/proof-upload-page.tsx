@@ -17,7 +17,7 @@ import {
   type FixedPrice,
   GENERAL_RAFFLE_ID,
   type PaymentOption,
-  PROOF_MESSAGES,
+  PROOF_FORM_TEXT,
   PriceSummary,
   ProofUploadForm,
   purchaseAllowanceQuery,
@@ -141,7 +141,7 @@ function DirectProofUpload({
       toast({
         id: "proof-raffle",
         title: "Error",
-        description: PROOF_MESSAGES.raffleLoadError,
+        description: PROOF_FORM_TEXT.raffleLoadError,
         variant: "error",
       });
     }
@@ -214,7 +214,7 @@ function DirectProofUpload({
     content = (
       <Alert
         variant="danger"
-        title={PROOF_MESSAGES.raffleLoadError}
+        title={PROOF_FORM_TEXT.raffleLoadError}
         action={
           <Link to={paths.raffles} className={buttonClasses({ variant: "outline", size: "sm" })}>
             Volver a Rifas
@@ -262,7 +262,7 @@ function DirectProofUpload({
               </Button>
             }
           >
-            {PROOF_MESSAGES.raffleLoadError}
+            {PROOF_FORM_TEXT.raffleLoadError}
           </Alert>
         ) : null}
         <Card>

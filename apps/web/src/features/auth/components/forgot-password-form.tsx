@@ -4,8 +4,8 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { requestPasswordReset } from "../api/account-api";
@@ -52,15 +52,7 @@ export function ForgotPasswordForm() {
           <p className="text-sm text-muted">{PASSWORD_RESET_MESSAGES.requestIntro}</p>
           <FormField id="forgot-email" label="Correo electrónico" error={error}>
             {(control) => (
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="tucorreo@ejemplo.com"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                {...control}
-              />
+              <EmailInput value={email} onChange={(event) => setEmail(event.target.value)} {...control} />
             )}
           </FormField>
           <Button type="submit" size="lg" className="w-full" loading={pending} loadingText="Enviando...">

@@ -9,8 +9,8 @@ import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
@@ -206,16 +206,7 @@ export function LoginForm() {
         ) : null}
 
         <FormField id="login-email" label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="tucorreo@ejemplo.com"
-              {...control}
-              {...form.register("email")}
-            />
-          )}
+          {(control) => <EmailInput {...control} {...form.register("email")} />}
         </FormField>
 
         <FormField

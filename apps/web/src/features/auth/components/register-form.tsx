@@ -6,6 +6,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -105,16 +106,7 @@ export function RegisterForm() {
       </FormField>
 
       <FormField id="register-email" label="Correo electrónico" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tucorreo@ejemplo.com"
-            {...control}
-            {...form.register("email")}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...form.register("email")} />}
       </FormField>
 
       <FormField

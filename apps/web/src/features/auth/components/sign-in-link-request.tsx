@@ -3,8 +3,8 @@ import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { requestSignInLink } from "../api/account-api";
 
@@ -75,11 +75,7 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
           <p className="text-sm text-muted">{SIGN_IN_LINK_MESSAGES.intro}</p>
           <FormField id="sign-in-link-email" label="Correo electrónico" error={error}>
             {(control) => (
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="tucorreo@ejemplo.com"
+              <EmailInput
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
                 onKeyDown={(event) => {
