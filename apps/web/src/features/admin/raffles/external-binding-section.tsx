@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field, FormField } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -163,25 +163,24 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
               />
             )}
           </FormField>
-          <Field
+          <FormField
             id="binding-fallback"
             label="Si la lista no está fija a la hora de la lotería"
             hint="Su resultado ya se conocería: nunca decide la rifa. Queda en las reglas publicadas."
             error={errors.lotteryFallback}
           >
-            {(describedBy) => (
+            {(control) => (
               <select
-                id="binding-fallback"
                 value={fallback}
                 onChange={(e) => setFallback(e.target.value === "cancel" ? "cancel" : "drand")}
-                aria-describedby={describedBy}
+                {...control}
                 className="block w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink"
               >
                 <option value="drand">Sortear con una ronda futura de drand</option>
                 <option value="cancel">Cancelar la rifa y reembolsar</option>
               </select>
             )}
-          </Field>
+          </FormField>
           <FormField
             id="binding-window"
             label="Plazo de corrección (horas)"

@@ -9,7 +9,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
-import { Field, FormField } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
@@ -197,23 +197,22 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
             <p className="text-xs text-muted">{STATUS_BY_ACTIONS}</p>
           </div>
         ) : (
-          <Field id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
-            {(describedBy) => (
+          <FormField id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
+            {(fieldProps) => (
               <Controller
                 control={control}
                 name="status"
                 render={({ field }) => (
                   <Select
-                    id="raffle-status"
                     options={STATUS_OPTIONS}
                     value={field.value}
                     onValueChange={(value) => field.onChange(value)}
-                    aria-describedby={describedBy}
+                    {...fieldProps}
                   />
                 )}
               />
             )}
-          </Field>
+          </FormField>
         )}
         <div className="flex items-center gap-3 sm:pt-7">
           <Controller

@@ -18,7 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field, FormField } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
@@ -404,20 +404,18 @@ function PaymentAccountsCard({ current }: { current: Accounts }) {
                     const id = `account-${account.key}-${field.name}`;
                     const error = errors[`${account.key}.${field.name}`];
                     return (
-                      <Field key={field.name} id={id} label={field.label} error={error}>
-                        {(describedBy) => (
+                      <FormField key={field.name} id={id} label={field.label} error={error}>
+                        {(control) => (
                           <Input
-                            id={id}
                             inputMode={field.inputMode}
                             autoComplete="off"
                             placeholder={field.placeholder}
                             value={values[field.name] ?? ""}
                             onChange={(event) => setField(account.key, field.name, event.target.value)}
-                            aria-invalid={Boolean(error)}
-                            aria-describedby={describedBy}
+                            {...control}
                           />
                         )}
-                      </Field>
+                      </FormField>
                     );
                   })}
                 </div>

@@ -12,7 +12,7 @@ import { formatVenezuelanPhone } from "@rifazo/shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field, FormField } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../components/ui/toast";
@@ -173,17 +173,11 @@ function PayoutForm({
         )}
       </FormField>
       <div className="grid grid-cols-[5rem_1fr] gap-3">
-        <Field id={id("id-type")} label="Tipo" error={errors.idType}>
-          {(describedBy) => (
-            <NativeSelect
-              id={id("id-type")}
-              options={ID_TYPES}
-              value={values.idType}
-              onChange={set("idType")}
-              aria-describedby={describedBy}
-            />
+        <FormField id={id("id-type")} label="Tipo" error={errors.idType}>
+          {(control) => (
+            <NativeSelect options={ID_TYPES} value={values.idType} onChange={set("idType")} {...control} />
           )}
-        </Field>
+        </FormField>
         <FormField id={id("id-number")} label="Cédula" error={errors.idNumber}>
           {(control) => (
             <Input
