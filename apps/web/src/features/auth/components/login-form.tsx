@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_ERROR_MESSAGES, ERROR_MESSAGES } from "@rifazo/shared/errors";
-import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import type { LoginInput } from "@rifazo/shared/schemas/auth";
 import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -16,15 +14,14 @@ import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { firstName } from "../../../lib/names";
 import { paths } from "../../../lib/paths";
-import { login, type SessionUser } from "../api/account-api";
+import type { SessionUser } from "../api/account-api";
+import { usePasswordSignIn } from "../hooks/use-password-sign-in";
 import { sessionQueryKey } from "../hooks/use-session";
 import { clearSuspended, useSuspendedSession } from "../suspended-state";
 import { ResendVerificationButton } from "./resend-verification";
 import { SignInLinkRequest } from "./sign-in-link-request";
 import { SuspendedNotice } from "./suspended-notice";
 import { TwoFactorStep } from "./two-factor-step";
-
-type LoginFormValues = { email: string; password: string };
 
 interface ServerError {
   code: string;
@@ -112,13 +109,9 @@ function useVerificationNotice(): boolean {
 export function LoginForm() {
   const queryClient = useQueryClient();
   const linkFailed = useVerificationNotice();
-  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [serverError, setServerError] = useState<ServerError>();
   const suspendedSession = useSuspendedSession();
-  const form = useForm<LoginFormValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("login-invalid");
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async (user: SessionUser) => {
@@ -140,12 +133,8 @@ export function LoginForm() {
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
     try {
-      const result = await login(values);
-      if (result.twoFactorRequired) {
-        setStep("two-factor");
-        return;
-      }
-      await signedIn(result.user);
+      const user = await signIn(values);
+      if (user) await signedIn(user);
     } catch (error) {
       if (isApiError(error)) {
         setServerError({ code: error.code, message: error.message });
@@ -155,22 +144,12 @@ export function LoginForm() {
     }
   };
 
-  const onInvalid = () => {
-    toast({
-      id: "login-invalid",
-      title: AUTH_MESSAGES.loginInvalidTitle,
-      description: AUTH_MESSAGES.loginInvalid,
-      variant: "error",
-    });
-  };
-
   if (step === "two-factor") {
     return (
       <TwoFactorStep
         onVerified={signedIn}
         onCancel={(reason) => {
-          setStep("credentials");
-          form.setValue("password", "");
+          backToCredentials();
           setServerError(reason ? { code: "SESSION_NOT_FOUND", message: reason } : undefined);
         }}
       />

@@ -10,6 +10,7 @@ import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
@@ -119,16 +120,7 @@ export function RegisterForm() {
             : "Para contactarte por WhatsApp sobre tus compras y devolverte un pago si una rifa se cancela."
         }
       >
-        {(control) => (
-          <Input
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            placeholder="0414-1234567"
-            {...control}
-            {...form.register("phone")}
-          />
-        )}
+        {(control) => <PhoneInput {...control} {...form.register("phone")} />}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">

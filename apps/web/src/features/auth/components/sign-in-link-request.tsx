@@ -1,12 +1,11 @@
-import { EMAIL_PATTERN } from "@rifazo/shared/schemas/auth";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
-import { errorMessage } from "../../../lib/api-client";
 import { requestSignInLink } from "../api/account-api";
+import { useEmailRequest } from "../hooks/use-email-request";
 
 interface SignInLinkRequestProps {
   /** The address already typed in the password form, if any. */
@@ -20,10 +19,7 @@ interface SignInLinkRequestProps {
  */
 export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { email, setEmail, error, sent, pending, send } = useEmailRequest(requestSignInLink);
 
   if (!open) {
     return (
@@ -41,24 +37,6 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
       </Button>
     );
   }
-
-  const send = async () => {
-    const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) {
-      setError("Por favor, proporciona un correo electrónico válido.");
-      return;
-    }
-    setError(undefined);
-    setPending(true);
-    try {
-      await requestSignInLink(address);
-      setSent(true);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <section

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { type ApiError, isApiError } from "../../../lib/api-client";
 import { sessionQueryKey, useSession } from "../../auth";
 import { updateProfile } from "../api/profile-api";
@@ -62,15 +62,7 @@ export function BuyerPhonePrompt({ onSaved }: { onSaved: () => void }) {
       </p>
       <FormField id={`${id}-phone`} label="Teléfono celular" error={error}>
         {(control) => (
-          <Input
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="0414-1234567"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            {...control}
-          />
+          <PhoneInput value={phone} onChange={(event) => setPhone(event.target.value)} {...control} />
         )}
       </FormField>
       <Button type="submit" size="sm" loading={saving} loadingText="Guardando...">

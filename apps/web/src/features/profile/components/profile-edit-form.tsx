@@ -12,6 +12,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { sessionQueryKey } from "../../auth";
@@ -64,16 +65,7 @@ export function ProfileEditForm({ user, onDone }: { user: SessionUser; onDone: (
         )}
       </FormField>
       <FormField id="profile-phone" label="Teléfono" hint={PHONE_HINT} error={errors.phone?.message}>
-        {(control) => (
-          <Input
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="0414-1234567"
-            {...control}
-            {...form.register("phone")}
-          />
-        )}
+        {(control) => <PhoneInput autoComplete="tel" {...control} {...form.register("phone")} />}
       </FormField>
       <FormField id="profile-email" label="Correo electrónico" hint={PROFILE_MESSAGES.emailReadOnly}>
         {(control) => <Input type="email" value={user.email} readOnly {...control} />}

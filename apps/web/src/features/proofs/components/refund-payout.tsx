@@ -15,6 +15,7 @@ import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -192,17 +193,7 @@ function PayoutForm({
       </div>
       {method === "pago_movil" ? (
         <FormField id={id("phone")} label="Teléfono de Pago Móvil" error={errors.phone}>
-          {(control) => (
-            <Input
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="0414-1234567"
-              value={values.phone}
-              onChange={set("phone")}
-              {...control}
-            />
-          )}
+          {(control) => <PhoneInput value={values.phone} onChange={set("phone")} {...control} />}
         </FormField>
       ) : (
         <FormField id={id("account")} label="Número de cuenta (20 dígitos)" error={errors.account}>
