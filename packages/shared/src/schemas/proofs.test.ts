@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PROOF_BYTES } from "../constants";
 import { MONEY_MESSAGES } from "../domain/money";
-import { PROOF_MESSAGES, proofFormSchema, proofFormSchemaFor, proofUploadSchema } from "./proofs";
+import {
+  PROOF_MESSAGES,
+  proofFormSchema,
+  proofFormSchemaFor,
+  proofUploadSchema,
+  quantityLimitIssue,
+} from "./proofs";
 
 const file = { name: "pago.png", size: 1_000 };
 const valid = {
@@ -89,5 +95,15 @@ describe("proofFormSchemaFor (quantity bounds)", () => {
     expect(firstMessage(proofFormSchemaFor({ minQuantity: 2, cap: 10, allowed: 1 }), valid)).toBe(
       "Ya alcanzaste el máximo de 10 boletos por persona en esta rifa (contando los pagos en revisión).",
     );
+  });
+});
+
+describe("quantityLimitIssue", () => {
+  it("names the broken limit by the code the API answers for it", () => {
+    const limits = { minQuantity: 2, remaining: 6, cap: 10, allowed: 4 };
+    expect(quantityLimitIssue(1, limits)?.code).toBe("MIN_PURCHASE");
+    expect(quantityLimitIssue(7, limits)?.code).toBe("INSUFFICIENT_TICKETS");
+    expect(quantityLimitIssue(5, limits)?.code).toBe("TICKET_CAP_REACHED");
+    expect(quantityLimitIssue(4, limits)).toBeNull();
   });
 });

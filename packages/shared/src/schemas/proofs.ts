@@ -13,6 +13,7 @@ import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { countText, pluralWord } from "../domain/plural";
 import { capMessage } from "../domain/purchase-limits";
+import type { ErrorCode } from "../errors";
 import { buyerRefundSchema } from "./admin/refunds";
 import { esNumber } from "./es-number";
 
@@ -219,20 +220,31 @@ export interface ProofQuantityLimits {
   allowed?: number | null;
 }
 
+/** The rules of ProofQuantityLimits, named by the code the API answers when it finds them broken. */
+export type ProofQuantityCode = Extract<
+  ErrorCode,
+  "MIN_PURCHASE" | "INSUFFICIENT_TICKETS" | "TICKET_CAP_REACHED"
+>;
+
+/** The first quantity limit a count breaks (the form's order), with the form's message; null when none. */
+export function quantityLimitIssue(
+  quantity: number,
+  limits: ProofQuantityLimits,
+): { code: ProofQuantityCode; message: string } | null {
+  if (limits.minQuantity && quantity < limits.minQuantity)
+    return { code: "MIN_PURCHASE", message: PROOF_MESSAGES.minPurchase };
+  if (typeof limits.remaining === "number" && quantity > limits.remaining)
+    return { code: "INSUFFICIENT_TICKETS", message: PROOF_MESSAGES.remaining(limits.remaining) };
+  if (typeof limits.cap === "number" && typeof limits.allowed === "number" && quantity > limits.allowed)
+    return { code: "TICKET_CAP_REACHED", message: capMessage(limits.cap, limits.allowed) };
+  return null;
+}
+
 /** The form's schema with the quantity bounds the page knows (the API checks them again under its lock). */
 export function proofFormSchemaFor(limits: ProofQuantityLimits) {
   return proofFormSchema.superRefine((values, ctx) => {
-    const quantity = values.quantity;
-    const fail = (message: string) => ctx.addIssue({ code: "custom", path: ["quantity"], message });
-    if (limits.minQuantity && quantity < limits.minQuantity) fail(PROOF_MESSAGES.minPurchase);
-    else if (typeof limits.remaining === "number" && quantity > limits.remaining)
-      fail(PROOF_MESSAGES.remaining(limits.remaining));
-    else if (
-      typeof limits.cap === "number" &&
-      typeof limits.allowed === "number" &&
-      quantity > limits.allowed
-    )
-      fail(capMessage(limits.cap, limits.allowed));
+    const issue = quantityLimitIssue(values.quantity, limits);
+    if (issue) ctx.addIssue({ code: "custom", path: ["quantity"], message: issue.message });
   });
 }
 

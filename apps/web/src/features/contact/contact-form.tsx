@@ -11,7 +11,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
+import { EmailInput } from "../../components/ui/email-input";
+import { FormField } from "../../components/ui/field";
 import { Input, inputClasses } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast";
 import { isApiError } from "../../lib/api-client";
@@ -74,63 +75,47 @@ export function ContactForm() {
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Nombre" error={errors.name?.message}>
-          {(describedBy) => (
+        <FormField id="contact-name" label="Nombre" error={errors.name?.message}>
+          {(control) => (
             <Input
-              id="contact-name"
               autoComplete="name"
               placeholder="María Pérez"
               maxLength={CONTACT_LIMITS.name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
               {...form.register("name")}
             />
           )}
-        </Field>
-        <Field id="contact-email" label="Correo electrónico" error={errors.email?.message}>
-          {(describedBy) => (
-            <Input
-              id="contact-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="tucorreo@ejemplo.com"
-              maxLength={CONTACT_LIMITS.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...form.register("email")}
-            />
+        </FormField>
+        <FormField id="contact-email" label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
+            <EmailInput maxLength={CONTACT_LIMITS.email} {...control} {...form.register("email")} />
           )}
-        </Field>
+        </FormField>
       </div>
 
-      <Field id="contact-subject" label="Asunto" error={errors.subject?.message}>
-        {(describedBy) => (
+      <FormField id="contact-subject" label="Asunto" error={errors.subject?.message}>
+        {(control) => (
           <Input
-            id="contact-subject"
             placeholder="¿En qué te podemos ayudar?"
             maxLength={CONTACT_LIMITS.subject}
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             {...form.register("subject")}
           />
         )}
-      </Field>
+      </FormField>
 
-      <Field id="contact-message" label="Mensaje" error={errors.message?.message}>
-        {(describedBy) => (
+      <FormField id="contact-message" label="Mensaje" error={errors.message?.message}>
+        {(control) => (
           <textarea
-            id="contact-message"
             rows={6}
             placeholder="Cuéntanos los detalles. Si es sobre un pago, incluye la referencia."
             maxLength={CONTACT_LIMITS.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             className={cn(inputClasses, "h-auto min-h-36 resize-y py-2.5")}
             {...form.register("message")}
           />
         )}
-      </Field>
+      </FormField>
 
       <Button
         type="submit"

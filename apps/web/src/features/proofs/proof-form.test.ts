@@ -9,7 +9,7 @@ import {
   newIdempotencyKey,
   normalizeAmount,
   PROOF_ACCEPT,
-  PROOF_MESSAGES,
+  PROOF_FORM_TEXT,
   type ProofUpload,
   proofDraftKey,
   proofFingerprint,
@@ -36,13 +36,13 @@ describe("proof file checks", () => {
 
   it("refuses a text file renamed to .png with the spec's message", () => {
     expect(checkProofFile({ name: "comprobante.png", size: TEXT.length }, TEXT)).toBe(
-      PROOF_MESSAGES.fileType,
+      PROOF_FORM_TEXT.fileType,
     );
-    expect(PROOF_MESSAGES.fileType).toBe("Solo se permiten imágenes (JPG, PNG) o PDF.");
+    expect(PROOF_FORM_TEXT.fileType).toBe("Solo se permiten imágenes (JPG, PNG) o PDF.");
   });
 
   it("refuses other extensions even with valid content, and files over 5 MB", () => {
-    expect(checkProofFile({ name: "pago.gif", size: 10 }, PNG)).toBe(PROOF_MESSAGES.fileType);
+    expect(checkProofFile({ name: "pago.gif", size: 10 }, PNG)).toBe(PROOF_FORM_TEXT.fileType);
     expect(checkProofFile({ name: "pago.png", size: 5 * 1024 * 1024 + 1 }, PNG)).toBe(
       "El archivo no debe exceder los 5MB.",
     );
@@ -50,7 +50,7 @@ describe("proof file checks", () => {
     expect(checkProofFile({ name: "PAGO.JPG", size: 100 }, JPEG)).toBeNull();
     expect(checkProofFile({ name: "pago.pdf", size: 100 }, PDF)).toBeNull();
     expect(checkProofFile({ name: "pago.jpeg", size: 100 }, JPEG)).toBeNull();
-    expect(checkProofFile({ name: "pago.png.exe", size: 100 }, PNG)).toBe(PROOF_MESSAGES.fileType);
+    expect(checkProofFile({ name: "pago.png.exe", size: 100 }, PNG)).toBe(PROOF_FORM_TEXT.fileType);
   });
 
   it("offers the file picker the shared proof types and their names", () => {
@@ -103,26 +103,31 @@ describe("readProofPrefill", () => {
 
 describe("proofToast", () => {
   it("uses the schema's message as the spec's title, with a line under it", () => {
-    expect(proofToast("file", "Falta Comprobante", {})).toEqual({
+    expect(proofToast("file", { message: "Falta Comprobante" })).toEqual({
       title: "Falta Comprobante",
-      description: PROOF_MESSAGES.missingFile,
+      description: PROOF_FORM_TEXT.missingFile,
     });
-    expect(proofToast("amount", "Monto Inválido", {}).description).toBe(PROOF_MESSAGES.invalidAmount);
+    expect(proofToast("amount", { message: "Monto Inválido" }).description).toBe(
+      PROOF_FORM_TEXT.invalidAmount,
+    );
   });
 
-  it("titles the quantity sentences by their kind", () => {
-    expect(proofToast("quantity", PROOF_MESSAGES.minPurchase, {}).title).toBe("Compra Mínima");
-    expect(proofToast("quantity", "Solo quedan 3 boletos disponibles.", { remaining: 3 })).toEqual({
+  it("titles a broken quantity limit by its code, any other quantity problem as such", () => {
+    const min = { message: PROOF_FORM_TEXT.minPurchase, code: "MIN_PURCHASE" } as const;
+    expect(proofToast("quantity", min).title).toBe("Compra Mínima");
+    const left = { message: "Solo quedan 3 boletos disponibles.", code: "INSUFFICIENT_TICKETS" } as const;
+    expect(proofToast("quantity", left)).toEqual({
       title: "Boletos Insuficientes",
       description: "Solo quedan 3 boletos disponibles.",
     });
-    expect(
-      proofToast("quantity", "Puedes comprar como máximo 4 boletos más en esta rifa.", {
-        cap: 10,
-        allowed: 4,
-      }).title,
-    ).toBe("Límite por Persona");
-    expect(proofToast("quantity", PROOF_MESSAGES.invalidQuantity, {}).title).toBe("Cantidad Inválida");
+    const cap = {
+      message: "Puedes comprar como máximo 4 boletos más en esta rifa.",
+      code: "TICKET_CAP_REACHED",
+    } as const;
+    expect(proofToast("quantity", cap).title).toBe("Límite por Persona");
+    expect(proofToast("quantity", { message: PROOF_FORM_TEXT.invalidQuantity }).title).toBe(
+      "Cantidad Inválida",
+    );
   });
 });
 

@@ -13,23 +13,26 @@ import type { ErrorCode } from "@rifazo/shared/errors";
 export { newIdempotencyKey } from "./idempotency-key";
 
 import { formatEsNumber, parseEsNumber } from "@rifazo/shared/domain/money";
-import { capMessage, PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
+import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import {
   GENERAL_PROOF_ID,
+  PROOF_MESSAGES,
   PROOF_UPLOAD_FIELDS,
   type ProofFormFields,
-  type ProofQuantityLimits,
-  PROOF_MESSAGES as SHARED_PROOF_MESSAGES,
+  type ProofQuantityCode,
 } from "@rifazo/shared/schemas/proofs";
 
 // Helpers of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
 // can be tested: file checks, the raffle info the page receives and the toast texts. The field rules are
 // the shared form schema's (`proofFormSchemaFor` in @rifazo/shared/schemas/proofs), not repeated here.
 
-const SHARED = SHARED_PROOF_MESSAGES;
+const SHARED = PROOF_MESSAGES;
 
-/** The spec's titles and messages (shared with the API), plus the descriptions under each toast title. */
-export const PROOF_MESSAGES = {
+/**
+ * The form's texts: the spec's titles and messages (the shared PROOF_MESSAGES, which the API sends too)
+ * under the form's names, plus the descriptions under each toast title.
+ */
+export const PROOF_FORM_TEXT = {
   fileTooLarge: SHARED.fileTooLarge,
   fileType: SHARED.fileType,
   userErrorTitle: SHARED.userErrorTitle,
@@ -79,13 +82,13 @@ const ALLOWED_EXTENSIONS = new RegExp(`\\.(${PROOF_FILE_EXTENSIONS.join("|")})$`
  * renamed to .png is caught by its first bytes (the server checks the same way).
  */
 export function checkProofFile(file: { name: string; size: number }, head: Uint8Array): string | null {
-  if (file.size > MAX_PROOF_BYTES) return PROOF_MESSAGES.fileTooLarge;
-  if (!ALLOWED_EXTENSIONS.test(file.name) || !detectProofType(head)) return PROOF_MESSAGES.fileType;
+  if (file.size > MAX_PROOF_BYTES) return PROOF_FORM_TEXT.fileTooLarge;
+  if (!ALLOWED_EXTENSIONS.test(file.name) || !detectProofType(head)) return PROOF_FORM_TEXT.fileType;
   return null;
 }
 
 export async function validateProofFile(file: File): Promise<string | null> {
-  if (file.size > MAX_PROOF_BYTES) return PROOF_MESSAGES.fileTooLarge;
+  if (file.size > MAX_PROOF_BYTES) return PROOF_FORM_TEXT.fileTooLarge;
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   return checkProofFile(file, head);
 }
@@ -183,38 +186,50 @@ export const PROOF_FIELD_ORDER: readonly ProofField[] = [
 
 /** The line under a toast whose title is the schema's own message (the spec's titles). */
 const TOAST_DESCRIPTIONS: Record<string, string> = {
-  [PROOF_MESSAGES.missingFileTitle]: PROOF_MESSAGES.missingFile,
-  [PROOF_MESSAGES.missingMethodTitle]: PROOF_MESSAGES.missingMethod,
-  [PROOF_MESSAGES.missingReferenceTitle]: PROOF_MESSAGES.missingReference,
-  [PROOF_MESSAGES.invalidAmountTitle]: PROOF_MESSAGES.invalidAmount,
+  [PROOF_FORM_TEXT.missingFileTitle]: PROOF_FORM_TEXT.missingFile,
+  [PROOF_FORM_TEXT.missingMethodTitle]: PROOF_FORM_TEXT.missingMethod,
+  [PROOF_FORM_TEXT.missingReferenceTitle]: PROOF_FORM_TEXT.missingReference,
+  [PROOF_FORM_TEXT.invalidAmountTitle]: PROOF_FORM_TEXT.invalidAmount,
 };
 
+/** The title above a broken quantity limit, by the code the API answers for the same rule. */
+const QUANTITY_TITLES: Record<ProofQuantityCode, string> = {
+  MIN_PURCHASE: PROOF_FORM_TEXT.minPurchaseTitle,
+  INSUFFICIENT_TICKETS: PROOF_FORM_TEXT.insufficientTicketsTitle,
+  TICKET_CAP_REACHED: PURCHASE_LIMIT_MESSAGES.capTitle,
+};
+
+/** The code a field error's type carries when it is a broken quantity limit (useProofForm's resolver). */
+export function quantityCode(type: string | undefined): ProofQuantityCode | undefined {
+  return type !== undefined && Object.hasOwn(QUANTITY_TITLES, type) ? (type as ProofQuantityCode) : undefined;
+}
+
+/** A field's problem as the form holds it: the message, and the code of a broken quantity limit. */
+export interface ProofFieldIssue {
+  message: string;
+  code?: ProofQuantityCode | undefined;
+}
+
 /**
- * The toast for a message of the shared form schema: the spec's titles ('Falta Referencia', 'Monto
- * Inválido'...) are the messages themselves; a sentence gets the title of its kind above it.
+ * The toast for a problem of the shared form schema: the spec's titles ('Falta Referencia', 'Monto
+ * Inválido'...) are the messages themselves; a sentence gets the title of its kind above it (a quantity
+ * limit's by its code).
  */
 export function proofToast(
   field: ProofField,
-  message: string,
-  limits: ProofQuantityLimits,
+  issue: ProofFieldIssue,
 ): { title: string; description: string } {
+  const { message, code } = issue;
   const description = TOAST_DESCRIPTIONS[message];
   if (description) return { title: message, description };
-  if (field === "amount") return { title: PROOF_MESSAGES.invalidAmountTitle, description: message };
-  const title =
-    message === PROOF_MESSAGES.minPurchase
-      ? PROOF_MESSAGES.minPurchaseTitle
-      : typeof limits.remaining === "number" && message === PROOF_MESSAGES.remaining(limits.remaining)
-        ? PROOF_MESSAGES.insufficientTicketsTitle
-        : typeof limits.cap === "number" &&
-            typeof limits.allowed === "number" &&
-            message === capMessage(limits.cap, limits.allowed)
-          ? PURCHASE_LIMIT_MESSAGES.capTitle
-          : field === "quantity"
-            ? PROOF_MESSAGES.invalidQuantityTitle
-            : field === "file"
-              ? PROOF_MESSAGES.uploadErrorTitle
-              : PROOF_MESSAGES.saveErrorTitle;
+  if (field === "amount") return { title: PROOF_FORM_TEXT.invalidAmountTitle, description: message };
+  const title = code
+    ? QUANTITY_TITLES[code]
+    : field === "quantity"
+      ? PROOF_FORM_TEXT.invalidQuantityTitle
+      : field === "file"
+        ? PROOF_FORM_TEXT.uploadErrorTitle
+        : PROOF_FORM_TEXT.saveErrorTitle;
   return { title, description: message };
 }
 

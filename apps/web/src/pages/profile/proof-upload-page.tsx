@@ -17,7 +17,7 @@ import {
   type FixedPrice,
   GENERAL_RAFFLE_ID,
   type PaymentOption,
-  PROOF_MESSAGES,
+  PROOF_FORM_TEXT,
   PriceSummary,
   ProofUploadForm,
   purchaseAllowanceQuery,
@@ -27,7 +27,7 @@ import {
   readProofPrefill,
   ticketsLabel,
 } from "../../features/proofs";
-import { raffleDetailQuery } from "../../features/raffles";
+import { type RaffleDetail, raffleDetailQuery } from "../../features/raffles";
 import { isApiError } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
@@ -111,15 +111,41 @@ export function ProofUploadPage() {
   return <DirectProofUpload raffleId={raffleId} signedIn={Boolean(user)} isAdmin={user?.role === "admin"} />;
 }
 
-function DirectProofUpload({
-  raffleId,
-  signedIn,
-  isAdmin,
-}: {
-  raffleId: string;
-  signedIn: boolean;
-  isAdmin: boolean;
-}) {
+/** Each accepted method in its own currency: bolívares at today's BCV rate for Pago Móvil and transfers. */
+function paymentOptions(
+  raffle: RaffleDetail | undefined,
+  pricing: PriceQuote | null,
+  rate: number | null,
+): PaymentOption[] | null {
+  if (!raffle || raffle.acceptedMethods.length === 0) return null;
+  return raffle.acceptedMethods.map((method) => {
+    const currency = methodCurrency(method, raffle.currency);
+    return {
+      method,
+      label: PAYMENT_METHOD_LABELS[method],
+      currency,
+      amount: pricing ? convertAmount(pricing.total, raffle.currency, currency, rate) : null,
+    };
+  });
+}
+
+/** The price the form fixes: the raffle's, else the purchase box's own total (the raffle did not load). */
+function fixedPrice(
+  raffle: RaffleDetail | undefined,
+  prefill: ReturnType<typeof readProofPrefill>,
+  isGeneral: boolean,
+): FixedPrice | null {
+  if (raffle) return { unitPrice: raffle.price, currency: raffle.currency, remaining: raffle.remaining };
+  if (isGeneral || !prefill.amount || !prefill.quantity) return null;
+  return {
+    unitPrice: prefill.amount / prefill.quantity,
+    currency: prefill.currency ?? DEFAULT_CURRENCY,
+    remaining: null,
+  };
+}
+
+/** The purchase a direct upload pays: the raffle, its price for the quantity typed, its methods. */
+function useDirectPurchase(raffleId: string, signedIn: boolean, isAdmin: boolean) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // Administrators do not buy (the server answers 403 to their uploads): no allowance to read.
@@ -134,14 +160,13 @@ function DirectProofUpload({
 
   const raffleQuery = useQuery({ ...raffleDetailQuery(raffleId), enabled: !isGeneral, retry: 1 });
   const raffle = raffleQuery.data;
-  const notFound = isApiError(raffleQuery.error) && raffleQuery.error.status === 404;
 
   useEffect(() => {
     if (raffleQuery.isError) {
       toast({
         id: "proof-raffle",
         title: "Error",
-        description: PROOF_MESSAGES.raffleLoadError,
+        description: PROOF_FORM_TEXT.raffleLoadError,
         variant: "error",
       });
     }
@@ -165,56 +190,97 @@ function DirectProofUpload({
           combos: raffle.combos,
         }))
       : null;
-  // Each accepted method in its own currency: bolívares at today's BCV rate for Pago Móvil and transfers.
-  const options: PaymentOption[] | null =
-    raffle && raffle.acceptedMethods.length > 0
-      ? raffle.acceptedMethods.map((method) => {
-          const currency = methodCurrency(method, raffle.currency);
-          return {
-            method,
-            label: PAYMENT_METHOD_LABELS[method],
-            currency,
-            amount: pricing
-              ? convertAmount(pricing.total, raffle.currency, currency, rate?.rate ?? null)
-              : null,
-          };
-        })
-      : null;
+  return {
+    isGeneral,
+    prefill,
+    raffleQuery,
+    raffle,
+    notFound: isApiError(raffleQuery.error) && raffleQuery.error.status === 404,
+    rate,
+    quantity,
+    setQuantity,
+    pricing,
+    options: paymentOptions(raffle, pricing, rate?.rate ?? null),
+    fixed: fixedPrice(raffle, prefill, isGeneral),
+    allowance: allowanceQuery.data ?? null,
+  };
+}
 
-  let fixed: FixedPrice | null = null;
-  if (raffle) {
-    fixed = { unitPrice: raffle.price, currency: raffle.currency, remaining: raffle.remaining };
-  } else if (!isGeneral && prefill.amount && prefill.quantity) {
-    // The raffle could not be loaded: the purchase box's own total still fixes the price.
-    fixed = {
-      unitPrice: prefill.amount / prefill.quantity,
-      currency: prefill.currency ?? DEFAULT_CURRENCY,
-      remaining: null,
-    };
-  }
+type DirectPurchase = ReturnType<typeof useDirectPurchase>;
 
-  const header = (
-    <Link
-      to={isGeneral ? paths.paymentMethods : paths.raffle(raffleId)}
-      className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-    >
-      ← {isGeneral ? "Métodos de pago" : "Volver a la rifa"}
-    </Link>
+/** The summary, the notices and the form of a direct upload whose raffle is known (or a general payment). */
+function DirectUploadForm({
+  raffleId,
+  signedIn,
+  purchase,
+}: {
+  raffleId: string;
+  signedIn: boolean;
+  purchase: DirectPurchase;
+}) {
+  const { isGeneral, prefill, raffle, raffleQuery, notFound, fixed, quantity, pricing, options, rate } =
+    purchase;
+  const name = raffle?.title ?? prefill.raffleName;
+  const currency = fixed?.currency ?? prefill.currency ?? DEFAULT_CURRENCY;
+  const total = fixed && quantity ? purchaseTotal(quantity, fixed.unitPrice) : prefill.amount;
+  return (
+    <div className="space-y-5">
+      {isGeneral ? (
+        <Alert variant="info" title="Pago general">
+          Usa este formulario si pagaste sin elegir una rifa desde la página de la rifa. Indica el monto y la
+          cantidad de boletos que pagaste.
+        </Alert>
+      ) : name ? (
+        <Summary name={name} quantity={quantity} total={total} currency={currency} pricing={pricing} />
+      ) : null}
+      {options && pricing ? <RaffleQuoteNotice options={options} rate={rate} /> : null}
+      {raffleQuery.isError && !notFound ? (
+        <Alert
+          variant="danger"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void raffleQuery.refetch()}>
+              Reintentar
+            </Button>
+          }
+        >
+          {PROOF_FORM_TEXT.raffleLoadError}
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent>
+          <ProofUploadForm
+            key={raffleId}
+            raffleId={raffleId}
+            options={options}
+            onQuantityChange={purchase.setQuantity}
+            prefill={prefill}
+            fixed={fixed}
+            signedIn={signedIn}
+            allowance={purchase.allowance}
+            salesOpen={!raffle || raffle.lifecycle.salesOpen}
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
+}
 
-  let content: React.ReactNode;
+/** Why there is no form yet: the raffle loading, missing, or one whose numbers are chosen on its page. */
+function directUploadState(raffleId: string, purchase: DirectPurchase): React.ReactNode {
+  const { isGeneral, raffleQuery, prefill, notFound, raffle } = purchase;
   if (!isGeneral && raffleQuery.isPending && !prefill.raffleName) {
-    content = (
+    return (
       <div className="space-y-4" aria-busy="true">
         <Skeleton className="h-24 w-full rounded-card" />
         <Skeleton className="h-96 w-full rounded-card" />
       </div>
     );
-  } else if (notFound) {
-    content = (
+  }
+  if (notFound) {
+    return (
       <Alert
         variant="danger"
-        title={PROOF_MESSAGES.raffleLoadError}
+        title={PROOF_FORM_TEXT.raffleLoadError}
         action={
           <Link to={paths.raffles} className={buttonClasses({ variant: "outline", size: "sm" })}>
             Volver a Rifas
@@ -224,8 +290,9 @@ function DirectProofUpload({
         La rifa no existe o ya no está disponible.
       </Alert>
     );
-  } else if (raffle?.numberMode === "chosen") {
-    content = (
+  }
+  if (raffle?.numberMode === "chosen") {
+    return (
       <Alert
         variant="info"
         title="Elige tus números"
@@ -238,52 +305,21 @@ function DirectProofUpload({
         {RESERVATION_MESSAGES.chooseNumbers}
       </Alert>
     );
-  } else {
-    const name = raffle?.title ?? prefill.raffleName;
-    const currency = fixed?.currency ?? prefill.currency ?? DEFAULT_CURRENCY;
-    const total = fixed && quantity ? purchaseTotal(quantity, fixed.unitPrice) : prefill.amount;
-    content = (
-      <div className="space-y-5">
-        {isGeneral ? (
-          <Alert variant="info" title="Pago general">
-            Usa este formulario si pagaste sin elegir una rifa desde la página de la rifa. Indica el monto y
-            la cantidad de boletos que pagaste.
-          </Alert>
-        ) : name ? (
-          <Summary name={name} quantity={quantity} total={total} currency={currency} pricing={pricing} />
-        ) : null}
-        {options && pricing ? <RaffleQuoteNotice options={options} rate={rate} /> : null}
-        {raffleQuery.isError && !notFound ? (
-          <Alert
-            variant="danger"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void raffleQuery.refetch()}>
-                Reintentar
-              </Button>
-            }
-          >
-            {PROOF_MESSAGES.raffleLoadError}
-          </Alert>
-        ) : null}
-        <Card>
-          <CardContent>
-            <ProofUploadForm
-              key={raffleId}
-              raffleId={raffleId}
-              options={options}
-              onQuantityChange={setQuantity}
-              prefill={prefill}
-              fixed={fixed}
-              signedIn={signedIn}
-              allowance={allowanceQuery.data ?? null}
-              salesOpen={!raffle || raffle.lifecycle.salesOpen}
-            />
-          </CardContent>
-        </Card>
-      </div>
-    );
   }
+  return null;
+}
 
+function DirectProofUpload({
+  raffleId,
+  signedIn,
+  isAdmin,
+}: {
+  raffleId: string;
+  signedIn: boolean;
+  isAdmin: boolean;
+}) {
+  const purchase = useDirectPurchase(raffleId, signedIn, isAdmin);
+  const { isGeneral } = purchase;
   return (
     <Page
       title="Subir Comprobante"
@@ -292,8 +328,15 @@ function DirectProofUpload({
       className="max-w-3xl!"
     >
       <div className="space-y-4">
-        {header}
-        {content}
+        <Link
+          to={isGeneral ? paths.paymentMethods : paths.raffle(raffleId)}
+          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          ← {isGeneral ? "Métodos de pago" : "Volver a la rifa"}
+        </Link>
+        {directUploadState(raffleId, purchase) ?? (
+          <DirectUploadForm raffleId={raffleId} signedIn={signedIn} purchase={purchase} />
+        )}
       </div>
     </Page>
   );

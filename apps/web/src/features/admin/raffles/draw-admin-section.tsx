@@ -14,7 +14,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { type ApiError, errorMessage, isApiError } from "../../../lib/api-client";
@@ -120,33 +120,29 @@ export function BeaconForm({ raffleId, round }: { raffleId: string; round: numbe
         <span className="font-mono break-all">https://api.drand.sh/…/public/{round}</span>). Se verifican
         igual que si llegaran solas: una firma falsa o de otra ronda se rechaza.
       </p>
-      <Field id="beacon-round" label="Ronda" error={errors.round} className="max-w-48">
-        {(describedBy) => (
+      <FormField id="beacon-round" label="Ronda" error={errors.round} className="max-w-48">
+        {(control) => (
           <Input
-            id="beacon-round"
             inputMode="numeric"
             value={roundText}
             onChange={(e) => setRoundText(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.round ? true : undefined}
+            {...control}
             className="font-mono"
           />
         )}
-      </Field>
-      <Field id="beacon-signature" label="Firma (signature)" error={errors.signature}>
-        {(describedBy) => (
+      </FormField>
+      <FormField id="beacon-signature" label="Firma (signature)" error={errors.signature}>
+        {(control) => (
           <textarea
-            id="beacon-signature"
             rows={3}
             spellCheck={false}
             value={signature}
             onChange={(e) => setSignature(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.signature ? true : undefined}
+            {...control}
             className={cn(inputClasses, "h-auto py-2 font-mono text-xs break-all")}
           />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" loading={mutation.isPending} loadingText="Verificando...">
         Verificar y sortear
       </Button>
@@ -213,62 +209,49 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
           ? "Una corrección la confirma otro administrador dentro del plazo de las reglas; entonces queda en el acta como una entrada nueva, visible para todos, con su motivo. El resultado anterior no se borra."
           : "Se publica de inmediato en el acta y los ganadores salen de la regla fijada antes de la venta."}
       </p>
-      <Field id={`${id}-value`} label="Resultado oficial" error={errors.result} className="max-w-xs">
-        {(describedBy) => (
+      <FormField id={`${id}-value`} label="Resultado oficial" error={errors.result} className="max-w-xs">
+        {(control) => (
           <Input
-            id={`${id}-value`}
             value={result}
             onChange={(e) => setResult(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.result ? true : undefined}
+            {...control}
             className="font-mono"
           />
         )}
-      </Field>
-      <Field id={`${id}-url`} label="Enlace a la publicación oficial" error={errors.sourceUrl}>
-        {(describedBy) => (
-          <Input
-            id={`${id}-url`}
-            type="url"
-            value={sourceUrl}
-            onChange={(e) => setSourceUrl(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={errors.sourceUrl ? true : undefined}
-          />
+      </FormField>
+      <FormField id={`${id}-url`} label="Enlace a la publicación oficial" error={errors.sourceUrl}>
+        {(control) => (
+          <Input type="url" value={sourceUrl} onChange={(e) => setSourceUrl(e.target.value)} {...control} />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id={`${id}-publication`}
         label="Publicación oficial (foto o PDF, hasta 700 KB)"
         hint="Se publica junto al resultado y su huella SHA-256 queda en el acta."
         error={errors.publication}
       >
-        {(describedBy) => (
+        {(control) => (
           <input
-            id={`${id}-publication`}
             type="file"
             accept="application/pdf,image/jpeg,image/png,image/webp"
-            aria-describedby={describedBy}
-            aria-invalid={errors.publication ? true : undefined}
+            {...control}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             className="text-sm"
           />
         )}
-      </Field>
+      </FormField>
       {correcting ? (
-        <Field id={`${id}-reason`} label="Motivo de la corrección" error={errors.reason}>
-          {(describedBy) => (
+        <FormField id={`${id}-reason`} label="Motivo de la corrección" error={errors.reason}>
+          {(control) => (
             <textarea
-              id={`${id}-reason`}
               rows={2}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={errors.reason ? true : undefined}
+              {...control}
               className={cn(inputClasses, "h-auto py-2")}
             />
           )}
-        </Field>
+        </FormField>
       ) : null}
       <Button type="submit" variant={correcting ? "outline" : "primary"} loading={mutation.isPending}>
         {correcting ? "Proponer corrección" : "Registrar resultado"}
@@ -452,22 +435,21 @@ function DisqualifyButton({
           ))}
         </fieldset>
         {reason === "fraud" ? (
-          <Field
+          <FormField
             id={`${reasonId}-evidence`}
             label="Documento de prueba (obligatorio para fraude)"
             className="mt-3"
           >
-            {(describedBy) => (
+            {(control) => (
               <input
-                id={`${reasonId}-evidence`}
                 type="file"
                 accept="application/pdf,image/*"
-                aria-describedby={describedBy}
+                {...control}
                 onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 className="text-sm"
               />
             )}
-          </Field>
+          </FormField>
         ) : null}
         {error ? (
           <p id={`${reasonId}-error`} role="alert" className="mt-2 text-sm text-danger-700">

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -117,23 +117,15 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
     >
       {binding.editable ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Lotería que decide la rifa">
-          <Field
+          <FormField
             id="binding-lottery"
             label="Lotería y sorteo"
             hint="Por ejemplo: Triple Zulia (sorteo de las 4:45 p. m.)"
             error={errors.externalLottery}
           >
-            {(describedBy) => (
-              <Input
-                id="binding-lottery"
-                value={lottery}
-                onChange={(e) => setLottery(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={errors.externalLottery ? true : undefined}
-              />
-            )}
-          </Field>
-          <Field
+            {(control) => <Input value={lottery} onChange={(e) => setLottery(e.target.value)} {...control} />}
+          </FormField>
+          <FormField
             id="binding-draw-at"
             label="Fecha y hora del sorteo de la lotería"
             hint={
@@ -144,75 +136,68 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
             error={errors.externalDrawAt}
             className="max-w-64"
           >
-            {(describedBy) => (
+            {(control) => (
               <Input
-                id="binding-draw-at"
                 type="datetime-local"
                 value={drawAt}
                 onChange={(e) => setDrawAt(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={errors.externalDrawAt ? true : undefined}
+                {...control}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="binding-digits"
             label="Regla: cifras finales del resultado oficial"
             hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${countText(raffle.totalTickets, "boleto", "boletos")}, numerados con ${countText(ticketDigits(raffle.totalTickets), "cifra", "cifras")}: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
             error={errors.externalRule}
           >
-            {(describedBy) => (
+            {(control) => (
               <Input
-                id="binding-digits"
                 inputMode="numeric"
                 // Suggested: as many digits as the raffle's numbers show (ticketDigits).
                 placeholder={String(ticketDigits(raffle.totalTickets))}
                 value={digits}
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
-                aria-describedby={describedBy}
-                aria-invalid={errors.externalRule ? true : undefined}
+                {...control}
                 className="block w-24! font-mono"
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="binding-fallback"
             label="Si la lista no está fija a la hora de la lotería"
             hint="Su resultado ya se conocería: nunca decide la rifa. Queda en las reglas publicadas."
             error={errors.lotteryFallback}
           >
-            {(describedBy) => (
+            {(control) => (
               <select
-                id="binding-fallback"
                 value={fallback}
                 onChange={(e) => setFallback(e.target.value === "cancel" ? "cancel" : "drand")}
-                aria-describedby={describedBy}
+                {...control}
                 className="block w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink"
               >
                 <option value="drand">Sortear con una ronda futura de drand</option>
                 <option value="cancel">Cancelar la rifa y reembolsar</option>
               </select>
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="binding-window"
             label="Plazo de corrección (horas)"
             hint="Una corrección la propone un administrador y la confirma otro, dentro de este plazo desde el resultado."
             error={errors.correctionWindowHours}
             className="max-w-64"
           >
-            {(describedBy) => (
+            {(control) => (
               <Input
-                id="binding-window"
                 inputMode="numeric"
                 value={windowHours}
                 onChange={(e) => setWindowHours(e.target.value.replace(/\D/g, "").slice(0, 3))}
-                aria-describedby={describedBy}
-                aria-invalid={errors.correctionWindowHours ? true : undefined}
+                {...control}
                 className="block w-24! font-mono"
               />
             )}
-          </Field>
+          </FormField>
           {binding.externalRuleText ? (
             <p className="text-sm text-muted">Regla publicada: {binding.externalRuleText}</p>
           ) : null}

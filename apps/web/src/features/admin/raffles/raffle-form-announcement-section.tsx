@@ -1,7 +1,7 @@
 import { EXTERNAL_PLATFORMS } from "@rifazo/shared/constants";
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
@@ -74,62 +74,56 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
               ? "La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un boleto se fijan en el detalle de la rifa antes de ponerla a la venta: créala como Próximamente y abre las ventas cuando estén fijadas."
               : "Sin lotería, los ganadores son los que anuncies en vivo: la rifa se muestra como «Anunciado por el organizador», sin acta verificable."}
           </p>
-          <Field
+          <FormField
             id="raffle-platform"
             label={`${RAFFLE_FORM_LABELS.externalAnnouncementPlatform} *`}
             error={errors.externalAnnouncementPlatform?.message}
           >
-            {(describedBy) => (
+            {(fieldProps) => (
               <Controller
                 control={control}
                 name="externalAnnouncementPlatform"
                 render={({ field }) => (
                   <Select
-                    id="raffle-platform"
                     options={PLATFORM_OPTIONS}
                     placeholder="Selecciona la plataforma"
                     value={field.value}
                     onValueChange={(value) => field.onChange(value)}
-                    aria-invalid={Boolean(errors.externalAnnouncementPlatform)}
-                    aria-describedby={describedBy}
+                    {...fieldProps}
                   />
                 )}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="raffle-details"
             label={RAFFLE_FORM_LABELS.externalAnnouncementDetails}
             error={errors.externalAnnouncementDetails?.message}
           >
-            {(describedBy) => (
+            {(fieldProps) => (
               <textarea
-                id="raffle-details"
                 rows={2}
                 className={cn(inputClasses, "h-auto py-2")}
-                aria-invalid={Boolean(errors.externalAnnouncementDetails)}
-                aria-describedby={describedBy}
+                {...fieldProps}
                 {...register("externalAnnouncementDetails")}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="raffle-url"
             label={`${RAFFLE_FORM_LABELS.externalAnnouncementUrl} (opcional)`}
             error={errors.externalAnnouncementUrl?.message}
           >
-            {(describedBy) => (
+            {(fieldProps) => (
               <Input
-                id="raffle-url"
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                aria-invalid={Boolean(errors.externalAnnouncementUrl)}
-                aria-describedby={describedBy}
+                {...fieldProps}
                 {...register("externalAnnouncementUrl")}
               />
             )}
-          </Field>
+          </FormField>
         </div>
       ) : null}
     </section>

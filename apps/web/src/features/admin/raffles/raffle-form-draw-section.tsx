@@ -1,6 +1,6 @@
 import { MAX_CLAIM_PERIOD_DAYS, MIN_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceRadio } from "./choice-radio";
 import type { RaffleFormApi } from "./raffle-form-values";
@@ -55,7 +55,7 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
         </div>
       </fieldset>
       {activationType === "date" ? (
-        <Field
+        <FormField
           id="raffle-end-date"
           label={`${RAFFLE_FORM_LABELS.endDate} *`}
           error={errors.endDate?.message}
@@ -63,123 +63,105 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
             locked ? "Hora de Venezuela. Con ventas, la fecha solo puede posponerse." : "Hora de Venezuela."
           }
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="raffle-end-date"
               type="datetime-local"
               className="block sm:max-w-xs"
-              aria-invalid={Boolean(errors.endDate)}
-              aria-describedby={describedBy}
+              {...control}
               {...register("endDate")}
             />
           )}
-        </Field>
+        </FormField>
       ) : (
-        <Field
+        <FormField
           id="raffle-percentage"
           label={`${RAFFLE_FORM_LABELS.activationPercentage} *`}
           error={errors.activationPercentage?.message}
           hint="Al llegar a este porcentaje de boletos vendidos empiezan las últimas 24 horas de venta."
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="raffle-percentage"
               type="number"
               inputMode="numeric"
               min="1"
               max="100"
               step="1"
               className="block sm:max-w-40"
-              aria-invalid={Boolean(errors.activationPercentage)}
-              aria-describedby={describedBy}
+              {...control}
               {...(locked
                 ? { disabled: true, value: getValues("activationPercentage") }
                 : register("activationPercentage"))}
             />
           )}
-        </Field>
+        </FormField>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <FormField
           id="raffle-start-date"
           label={`${RAFFLE_FORM_LABELS.startDate} (opcional)`}
           error={errors.startDate?.message}
           hint="Para rifas próximas: cuándo abre la venta (hora de Venezuela)."
         >
-          {(describedBy) => (
-            <Input
-              id="raffle-start-date"
-              type="datetime-local"
-              aria-invalid={Boolean(errors.startDate)}
-              aria-describedby={describedBy}
-              {...register("startDate")}
-            />
-          )}
-        </Field>
-        <Field
+          {(control) => <Input type="datetime-local" {...control} {...register("startDate")} />}
+        </FormField>
+        <FormField
           id="raffle-teaser"
           label={RAFFLE_FORM_LABELS.daysUntilActivationTeaser}
           error={errors.daysUntilActivationTeaser?.message}
           hint="Días antes del inicio en que la rifa se anuncia como próxima."
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="raffle-teaser"
               type="number"
               inputMode="numeric"
               min="0"
               max="365"
               step="1"
-              aria-invalid={Boolean(errors.daysUntilActivationTeaser)}
-              aria-describedby={describedBy}
+              {...control}
               {...register("daysUntilActivationTeaser")}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-review-window"
           label={RAFFLE_FORM_LABELS.reviewWindowHours}
           error={errors.reviewWindowHours?.message}
           hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="raffle-review-window"
               type="number"
               inputMode="numeric"
               min="1"
               max="720"
               step="1"
-              aria-invalid={Boolean(errors.reviewWindowHours)}
-              aria-describedby={describedBy}
+              {...control}
               {...(locked
                 ? { disabled: true, value: getValues("reviewWindowHours") }
                 : register("reviewWindowHours"))}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-claim-period"
           label={RAFFLE_FORM_LABELS.claimPeriodDays}
           error={errors.claimPeriodDays?.message}
           hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="raffle-claim-period"
               type="number"
               inputMode="numeric"
               min={String(MIN_CLAIM_PERIOD_DAYS)}
               max={String(MAX_CLAIM_PERIOD_DAYS)}
               step="1"
-              aria-invalid={Boolean(errors.claimPeriodDays)}
-              aria-describedby={describedBy}
+              {...control}
               {...(locked
                 ? { disabled: true, value: getValues("claimPeriodDays") }
                 : register("claimPeriodDays"))}
             />
           )}
-        </Field>
+        </FormField>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { RaffleFormImages } from "./raffle-form-images";
@@ -23,34 +23,24 @@ export function RaffleFormGeneralSection({ form, uploading, onFile, onOpenGaller
       <h3 id="raffle-form-general" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
         Datos generales
       </h3>
-      <Field id="raffle-title" label={`${RAFFLE_FORM_LABELS.title} *`} error={errors.title?.message}>
-        {(describedBy) => (
-          <Input
-            id="raffle-title"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.title)}
-            aria-describedby={describedBy}
-            {...register("title")}
-          />
-        )}
-      </Field>
-      <Field
+      <FormField id="raffle-title" label={`${RAFFLE_FORM_LABELS.title} *`} error={errors.title?.message}>
+        {(control) => <Input autoComplete="off" {...control} {...register("title")} />}
+      </FormField>
+      <FormField
         id="raffle-description"
         label={RAFFLE_FORM_LABELS.description}
         error={errors.description?.message}
         hint="Si la dejas vacía se usa la descripción del primer premio."
       >
-        {(describedBy) => (
+        {(control) => (
           <textarea
-            id="raffle-description"
             rows={3}
             className={cn(inputClasses, "h-auto py-2")}
-            aria-invalid={Boolean(errors.description)}
-            aria-describedby={describedBy}
+            {...control}
             {...register("description")}
           />
         )}
-      </Field>
+      </FormField>
 
       <RaffleFormImages form={form} uploading={uploading} onFile={onFile} onOpenGallery={onOpenGallery} />
     </section>

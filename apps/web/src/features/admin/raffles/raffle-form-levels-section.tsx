@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { toast } from "../../../components/ui/toast";
@@ -71,51 +71,32 @@ export function RaffleFormLevelsSection({
               >
                 <span className="text-danger-700">Eliminar</span>
               </Button>
-              <Field
+              <FormField
                 id={`level-${field.id}-description`}
                 label="Descripción del premio *"
                 error={levelError(index, "description")}
               >
-                {(describedBy) => (
-                  <Input
-                    id={`level-${field.id}-description`}
-                    autoComplete="off"
-                    aria-invalid={Boolean(levelError(index, "description"))}
-                    aria-describedby={describedBy}
-                    {...register(`prizeLevels.${index}.description`)}
-                  />
+                {(control) => (
+                  <Input autoComplete="off" {...control} {...register(`prizeLevels.${index}.description`)} />
                 )}
-              </Field>
+              </FormField>
               <div className="grid grid-cols-2 gap-3">
-                <Field
+                <FormField
                   id={`level-${field.id}-count`}
                   label="Ganadores *"
                   error={levelError(index, "winnerCount")}
                 >
-                  {(describedBy) => (
-                    <MoneyInput
-                      id={`level-${field.id}-count`}
-                      decimals={0}
-                      aria-invalid={Boolean(levelError(index, "winnerCount"))}
-                      aria-describedby={describedBy}
-                      {...register(`prizeLevels.${index}.winnerCount`)}
-                    />
+                  {(control) => (
+                    <MoneyInput decimals={0} {...control} {...register(`prizeLevels.${index}.winnerCount`)} />
                   )}
-                </Field>
-                <Field
+                </FormField>
+                <FormField
                   id={`level-${field.id}-value`}
                   label="Valor (opcional)"
                   error={levelError(index, "prizeValue")}
                 >
-                  {(describedBy) => (
-                    <MoneyInput
-                      id={`level-${field.id}-value`}
-                      aria-invalid={Boolean(levelError(index, "prizeValue"))}
-                      aria-describedby={describedBy}
-                      {...register(`prizeLevels.${index}.prizeValue`)}
-                    />
-                  )}
-                </Field>
+                  {(control) => <MoneyInput {...control} {...register(`prizeLevels.${index}.prizeValue`)} />}
+                </FormField>
               </div>
             </fieldset>
           </li>

@@ -9,7 +9,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { MAX_COMBOS } from "@rifazo/shared/domain/pricing";
 import { useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceRadio } from "./choice-radio";
 import { NUMBER_MODE_LABELS } from "./raffle-form-purchase";
@@ -86,27 +86,25 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
         </p>
       </fieldset>
 
-      <Field
+      <FormField
         id="raffle-reservation-minutes"
         label="Minutos de reserva"
         error={errors.reservationMinutes?.message}
         hint={`Tiempo para pagar y subir el comprobante antes de liberar los boletos (${MIN_RESERVATION_MINUTES} a ${MAX_RESERVATION_MINUTES}).`}
         className="sm:max-w-xs"
       >
-        {(describedBy) => (
+        {(control) => (
           <Input
-            id="raffle-reservation-minutes"
             type="number"
             inputMode="numeric"
             min={MIN_RESERVATION_MINUTES}
             max={MAX_RESERVATION_MINUTES}
             step="1"
-            aria-invalid={Boolean(errors.reservationMinutes)}
-            aria-describedby={describedBy}
+            {...control}
             {...register("reservationMinutes")}
           />
         )}
-      </Field>
+      </FormField>
 
       {locked ? (
         <div className="space-y-1">
@@ -132,41 +130,37 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
             const rowErrors = errors.combos?.[index];
             return (
               <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-                <Field
+                <FormField
                   id={`raffle-combo-${index}-quantity`}
                   label={`Boletos del combo ${index + 1}`}
                   error={rowErrors?.quantity?.message}
                 >
-                  {(describedBy) => (
+                  {(control) => (
                     <Input
-                      id={`raffle-combo-${index}-quantity`}
                       type="number"
                       inputMode="numeric"
                       min="2"
                       step="1"
-                      aria-invalid={Boolean(rowErrors?.quantity)}
-                      aria-describedby={describedBy}
+                      {...control}
                       {...register(`combos.${index}.quantity`)}
                     />
                   )}
-                </Field>
-                <Field
+                </FormField>
+                <FormField
                   id={`raffle-combo-${index}-price`}
                   label={`Precio del combo ${index + 1}`}
                   error={rowErrors?.price?.message}
                 >
-                  {(describedBy) => (
+                  {(control) => (
                     <Input
-                      id={`raffle-combo-${index}-price`}
                       inputMode="decimal"
                       autoComplete="off"
                       placeholder="4,00"
-                      aria-invalid={Boolean(rowErrors?.price)}
-                      aria-describedby={describedBy}
+                      {...control}
                       {...register(`combos.${index}.price`)}
                     />
                   )}
-                </Field>
+                </FormField>
                 <Button
                   variant="ghost"
                   className="mt-7"

@@ -9,7 +9,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { defaultTicketCap } from "@rifazo/shared/domain/purchase-limits";
 import { ADMIN_MESSAGES, RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import { Controller } from "react-hook-form";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
@@ -64,54 +64,48 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
         Venta
       </h3>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
-          {(describedBy) => (
+        <FormField id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
+          {(fieldProps) => (
             <MoneyInput
-              id="raffle-price"
               placeholder="Ej.: 2,50"
-              aria-invalid={Boolean(errors.price)}
-              aria-describedby={describedBy}
+              {...fieldProps}
               {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-currency"
           label={`${RAFFLE_FORM_LABELS.currency} *`}
           error={errors.currency?.message}
         >
-          {(describedBy) => (
+          {(fieldProps) => (
             <Controller
               control={control}
               name="currency"
               render={({ field }) => (
                 <Select
-                  id="raffle-currency"
                   options={CURRENCY_OPTIONS}
                   value={field.value}
                   onValueChange={(value) => field.onChange(value)}
                   disabled={locked}
-                  aria-invalid={Boolean(errors.currency)}
-                  aria-describedby={describedBy}
+                  {...fieldProps}
                 />
               )}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-total"
           label={`${RAFFLE_FORM_LABELS.totalTickets} *`}
           error={errors.totalTickets?.message}
           hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Elige uno o escribe otro entre 1 y 10000."}
         >
-          {(describedBy) => (
+          {(fieldProps) => (
             <div className="space-y-2">
               <MoneyInput
-                id="raffle-total"
                 decimals={0}
                 placeholder={editing ? undefined : "Ej.: 500"}
-                aria-invalid={Boolean(errors.totalTickets)}
-                aria-describedby={describedBy}
+                {...fieldProps}
                 // Shown but not registered while editing: a disabled registered input would drop its value.
                 {...(editing
                   ? { disabled: true, value: getValues("totalTickets") }
@@ -141,8 +135,8 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
               )}
             </div>
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-max-per-buyer"
           label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
           error={errors.maxTicketsPerBuyer?.message}
@@ -150,54 +144,48 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
             total === null ? "el 10 % del total" : `${defaultTicketCap(total)} (10 % del total)`
           }.`}
         >
-          {(describedBy) => (
+          {(fieldProps) => (
             <MoneyInput
-              id="raffle-max-per-buyer"
               decimals={0}
               placeholder={total === null ? "" : String(defaultTicketCap(total))}
-              aria-invalid={Boolean(errors.maxTicketsPerBuyer)}
-              aria-describedby={describedBy}
+              {...fieldProps}
               {...register("maxTicketsPerBuyer")}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <FormField
           id="raffle-min-tickets"
           label={RAFFLE_FORM_LABELS.minTickets}
           error={errors.minTickets?.message}
           hint="Opcional. Si al llegar la fecha no se alcanza, la rifa no se sortea: podrás prorrogarla o cancelarla (con reembolsos)."
         >
-          {(describedBy) => (
+          {(fieldProps) => (
             <MoneyInput
-              id="raffle-min-tickets"
               decimals={0}
               placeholder="Sin mínimo"
-              aria-invalid={Boolean(errors.minTickets)}
-              aria-describedby={describedBy}
+              {...fieldProps}
               {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="raffle-max-extensions"
           label={RAFFLE_FORM_LABELS.maxExtensions}
           error={errors.maxExtensions?.message}
           hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
         >
-          {(describedBy) => (
+          {(fieldProps) => (
             <MoneyInput
-              id="raffle-max-extensions"
               decimals={0}
-              aria-invalid={Boolean(errors.maxExtensions)}
-              aria-describedby={describedBy}
+              {...fieldProps}
               {...(locked
                 ? { disabled: true, value: getValues("maxExtensions") }
                 : register("maxExtensions"))}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {editing ? (
@@ -209,23 +197,22 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
             <p className="text-xs text-muted">{STATUS_BY_ACTIONS}</p>
           </div>
         ) : (
-          <Field id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
-            {(describedBy) => (
+          <FormField id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
+            {(fieldProps) => (
               <Controller
                 control={control}
                 name="status"
                 render={({ field }) => (
                   <Select
-                    id="raffle-status"
                     options={STATUS_OPTIONS}
                     value={field.value}
                     onValueChange={(value) => field.onChange(value)}
-                    aria-describedby={describedBy}
+                    {...fieldProps}
                   />
                 )}
               />
             )}
-          </Field>
+          </FormField>
         )}
         <div className="flex items-center gap-3 sm:pt-7">
           <Controller

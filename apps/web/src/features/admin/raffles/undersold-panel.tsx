@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -268,40 +268,37 @@ function ExtendDialog({ raffle, open, onOpenChange, remaining }: ExtendDialogPro
             </DialogDescription>
           </DialogHeader>
           <div className="space-y-4">
-            <Field
+            <FormField
               id="extend-date"
               label="Nueva fecha de cierre (hora de Venezuela) *"
               error={error ?? undefined}
               hint={raffle.endDate ? `Cierre actual: ${formatDateTime(raffle.endDate)}` : undefined}
             >
-              {(describedBy) => (
+              {(control) => (
                 <Input
-                  id="extend-date"
                   type="datetime-local"
                   min={minimum}
                   value={date}
-                  aria-invalid={error !== null}
-                  aria-describedby={describedBy}
+                  {...control}
                   onChange={(event) => {
                     setDate(event.target.value);
                     setError(null);
                   }}
                 />
               )}
-            </Field>
-            <Field id="extend-message" label="Mensaje para los compradores (opcional)">
-              {(describedBy) => (
+            </FormField>
+            <FormField id="extend-message" label="Mensaje para los compradores (opcional)">
+              {(control) => (
                 <textarea
-                  id="extend-message"
                   value={message}
                   maxLength={500}
                   rows={3}
-                  aria-describedby={describedBy}
+                  {...control}
                   onChange={(event) => setMessage(event.target.value)}
                   className={`${inputClasses} h-auto py-2`}
                 />
               )}
-            </Field>
+            </FormField>
           </div>
           <DialogFooter>
             <Button

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -83,35 +83,31 @@ function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }
         </DialogDescription>
       </DialogHeader>
       <div className="space-y-4">
-        <Field id="refund-reference" label="Referencia del pago *" error={errors.reference}>
-          {(describedBy) => (
+        <FormField id="refund-reference" label="Referencia del pago *" error={errors.reference}>
+          {(control) => (
             <Input
-              id="refund-reference"
               value={reference}
               maxLength={80}
               autoComplete="off"
-              aria-invalid={Boolean(errors.reference)}
-              aria-describedby={describedBy}
+              {...control}
               onChange={(event) => {
                 setReference(event.target.value);
                 setErrors((old) => ({ ...old, reference: undefined }));
               }}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="refund-file"
           label="Comprobante (opcional)"
           hint="JPG, PNG o PDF de hasta 5 MB. El comprador podrá verlo en Mis pagos."
           error={errors.file}
         >
-          {(describedBy) => (
+          {(control) => (
             <input
-              id="refund-file"
               type="file"
               accept="image/jpeg,image/png,application/pdf"
-              aria-invalid={Boolean(errors.file)}
-              aria-describedby={describedBy}
+              {...control}
               className="block w-full text-sm text-ink file:mr-3 file:rounded-control file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
@@ -119,7 +115,7 @@ function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }
               }}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>

@@ -18,7 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
@@ -105,25 +105,23 @@ function SupportContactCard({ current }: { current: SupportContact }) {
           save.mutate(parsed.data);
         }}
       >
-        <Field
+        <FormField
           id="support-whatsapp"
           label="WhatsApp de soporte"
           hint="Déjalo vacío para no mostrarlo."
           error={error}
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="support-whatsapp"
               inputMode="tel"
               autoComplete="off"
               placeholder="0424-1234567"
               value={whatsapp}
               onChange={(event) => setWhatsapp(event.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
         <div className="flex justify-end">
           <Button type="submit" loading={save.isPending} loadingText="Guardando...">
             Guardar Contacto
@@ -205,44 +203,38 @@ function ExchangeRateCard({ current }: { current: ExchangeRate | null }) {
           });
         }}
       >
-        <Field id="rate-value" label="Bolívares por dólar (Bs./USD)" error={errors.rate}>
-          {(describedBy) => (
+        <FormField id="rate-value" label="Bolívares por dólar (Bs./USD)" error={errors.rate}>
+          {(control) => (
             <MoneyInput
-              id="rate-value"
               decimals={RATE_DECIMALS}
               placeholder="Ej.: 36,50"
               value={rate}
               onChange={(event) => setRate(event.target.value)}
-              aria-invalid={Boolean(errors.rate)}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="rate-date" label="Fecha de la tasa" error={errors.date}>
-            {(describedBy) => (
+          <FormField id="rate-date" label="Fecha de la tasa" error={errors.date}>
+            {(control) => (
               <Input
-                id="rate-date"
                 type="date"
                 value={date}
                 onChange={(event) => setDate(event.target.value)}
-                aria-invalid={Boolean(errors.date)}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
-          <Field id="rate-source" label="Fuente" error={errors.source}>
-            {(describedBy) => (
+          </FormField>
+          <FormField id="rate-source" label="Fuente" error={errors.source}>
+            {(control) => (
               <Input
-                id="rate-source"
                 value={source}
                 maxLength={60}
                 onChange={(event) => setSource(event.target.value)}
-                aria-invalid={Boolean(errors.source)}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
         </div>
         <div className="flex justify-end">
           <Button type="submit" loading={save.isPending} loadingText="Guardando...">
@@ -412,20 +404,18 @@ function PaymentAccountsCard({ current }: { current: Accounts }) {
                     const id = `account-${account.key}-${field.name}`;
                     const error = errors[`${account.key}.${field.name}`];
                     return (
-                      <Field key={field.name} id={id} label={field.label} error={error}>
-                        {(describedBy) => (
+                      <FormField key={field.name} id={id} label={field.label} error={error}>
+                        {(control) => (
                           <Input
-                            id={id}
                             inputMode={field.inputMode}
                             autoComplete="off"
                             placeholder={field.placeholder}
                             value={values[field.name] ?? ""}
                             onChange={(event) => setField(account.key, field.name, event.target.value)}
-                            aria-invalid={Boolean(error)}
-                            aria-describedby={describedBy}
+                            {...control}
                           />
                         )}
-                      </Field>
+                      </FormField>
                     );
                   })}
                 </div>

@@ -1,33 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import type { LoginInput } from "@rifazo/shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { rememberAdminSession } from "../admin-session";
-import { login, logout, type SessionUser } from "../api/account-api";
+import { logout, type SessionUser } from "../api/account-api";
+import { usePasswordSignIn } from "../hooks/use-password-sign-in";
 import { sessionQueryKey } from "../hooks/use-session";
 import { TwoFactorStep } from "./two-factor-step";
-
-type AdminLoginValues = { email: string; password: string };
 
 const GENERIC_FAILURE = "Credenciales inválidas o error de red.";
 
 /** /adminrifazo2025 (spec 2 §2): only admin accounts get through; any other session is closed again. */
 export function AdminLoginForm() {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [serverError, setServerError] = useState<string>();
-  const form = useForm<AdminLoginValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("admin-login-invalid");
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async (user: SessionUser) => {
@@ -35,7 +28,7 @@ export function AdminLoginForm() {
       // A regular account must not keep a session opened from the admin door.
       await logout().catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);
-      setStep("credentials");
+      backToCredentials();
       form.reset({ email: user.email, password: "" });
       toast({
         title: "Acceso No Autorizado",
@@ -58,24 +51,11 @@ export function AdminLoginForm() {
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
     try {
-      const result = await login(values);
-      if (result.twoFactorRequired) {
-        setStep("two-factor");
-        return;
-      }
-      await signedIn(result.user);
+      const user = await signIn(values);
+      if (user) await signedIn(user);
     } catch (error) {
       setServerError(isApiError(error) && error.message ? error.message : GENERIC_FAILURE);
     }
-  };
-
-  const onInvalid = () => {
-    toast({
-      id: "admin-login-invalid",
-      title: AUTH_MESSAGES.loginInvalidTitle,
-      description: AUTH_MESSAGES.loginInvalid,
-      variant: "error",
-    });
   };
 
   if (step === "two-factor") {
@@ -83,8 +63,7 @@ export function AdminLoginForm() {
       <TwoFactorStep
         onVerified={signedIn}
         onCancel={(reason) => {
-          setStep("credentials");
-          form.setValue("password", "");
+          backToCredentials();
           setServerError(reason);
         }}
       />
@@ -94,30 +73,22 @@ export function AdminLoginForm() {
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <Field id="admin-email" label="Correo electrónico" error={errors.email?.message}>
-        {(describedBy) => (
+      <FormField id="admin-email" label="Correo electrónico" error={errors.email?.message}>
+        {(control) => (
           <Input
-            id="admin-email"
             type="email"
             autoComplete="username"
             inputMode="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             {...form.register("email")}
           />
         )}
-      </Field>
-      <Field id="admin-password" label="Contraseña" error={errors.password?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="admin-password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("password")}
-          />
+      </FormField>
+      <FormField id="admin-password" label="Contraseña" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="current-password" {...control} {...form.register("password")} />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Verificando...">
         Ingresar al Panel
       </Button>

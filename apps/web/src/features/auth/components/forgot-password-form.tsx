@@ -1,14 +1,13 @@
-import { EMAIL_PATTERN } from "@rifazo/shared/schemas/auth";
 import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { EmailInput } from "../../../components/ui/email-input";
+import { FormField } from "../../../components/ui/field";
 import { paths } from "../../../lib/paths";
 import { requestPasswordReset } from "../api/account-api";
+import { useEmailRequest } from "../hooks/use-email-request";
 
 const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
 
@@ -17,28 +16,10 @@ const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:under
  * account, so the page cannot be used to find out who is registered.
  */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const send = async (event: FormEvent) => {
+  const { email, setEmail, error, sent, pending, send } = useEmailRequest(requestPasswordReset);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) {
-      setError("Por favor, proporciona un correo electrónico válido.");
-      return;
-    }
-    setError(undefined);
-    setPending(true);
-    try {
-      await requestPasswordReset(address);
-      setSent(true);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
+    void send();
   };
 
   return (
@@ -48,23 +29,13 @@ export function ForgotPasswordForm() {
           {PASSWORD_RESET_MESSAGES.sent}
         </Alert>
       ) : (
-        <form onSubmit={send} noValidate className="space-y-5">
+        <form onSubmit={submit} noValidate className="space-y-5">
           <p className="text-sm text-muted">{PASSWORD_RESET_MESSAGES.requestIntro}</p>
-          <Field id="forgot-email" label="Correo electrónico" error={error}>
-            {(describedBy) => (
-              <Input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="tucorreo@ejemplo.com"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-              />
+          <FormField id="forgot-email" label="Correo electrónico" error={error}>
+            {(control) => (
+              <EmailInput value={email} onChange={(event) => setEmail(event.target.value)} {...control} />
             )}
-          </Field>
+          </FormField>
           <Button type="submit" size="lg" className="w-full" loading={pending} loadingText="Enviando...">
             {PASSWORD_RESET_MESSAGES.requestSubmit}
           </Button>

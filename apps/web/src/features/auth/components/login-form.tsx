@@ -1,30 +1,27 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_ERROR_MESSAGES, ERROR_MESSAGES } from "@rifazo/shared/errors";
-import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@rifazo/shared/schemas/auth";
+import type { LoginInput } from "@rifazo/shared/schemas/auth";
 import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput } from "../../../components/ui/email-input";
+import { FormField } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { firstName } from "../../../lib/names";
 import { paths } from "../../../lib/paths";
-import { login, type SessionUser } from "../api/account-api";
+import type { SessionUser } from "../api/account-api";
+import { usePasswordSignIn } from "../hooks/use-password-sign-in";
 import { sessionQueryKey } from "../hooks/use-session";
 import { clearSuspended, useSuspendedSession } from "../suspended-state";
 import { ResendVerificationButton } from "./resend-verification";
 import { SignInLinkRequest } from "./sign-in-link-request";
 import { SuspendedNotice } from "./suspended-notice";
 import { TwoFactorStep } from "./two-factor-step";
-
-type LoginFormValues = { email: string; password: string };
 
 interface ServerError {
   code: string;
@@ -112,13 +109,9 @@ function useVerificationNotice(): boolean {
 export function LoginForm() {
   const queryClient = useQueryClient();
   const linkFailed = useVerificationNotice();
-  const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [serverError, setServerError] = useState<ServerError>();
   const suspendedSession = useSuspendedSession();
-  const form = useForm<LoginFormValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("login-invalid");
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async (user: SessionUser) => {
@@ -140,12 +133,8 @@ export function LoginForm() {
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
     try {
-      const result = await login(values);
-      if (result.twoFactorRequired) {
-        setStep("two-factor");
-        return;
-      }
-      await signedIn(result.user);
+      const user = await signIn(values);
+      if (user) await signedIn(user);
     } catch (error) {
       if (isApiError(error)) {
         setServerError({ code: error.code, message: error.message });
@@ -155,22 +144,12 @@ export function LoginForm() {
     }
   };
 
-  const onInvalid = () => {
-    toast({
-      id: "login-invalid",
-      title: AUTH_MESSAGES.loginInvalidTitle,
-      description: AUTH_MESSAGES.loginInvalid,
-      variant: "error",
-    });
-  };
-
   if (step === "two-factor") {
     return (
       <TwoFactorStep
         onVerified={signedIn}
         onCancel={(reason) => {
-          setStep("credentials");
-          form.setValue("password", "");
+          backToCredentials();
           setServerError(reason ? { code: "SESSION_NOT_FOUND", message: reason } : undefined);
         }}
       />
@@ -205,33 +184,25 @@ export function LoginForm() {
           </Alert>
         ) : null}
 
-        <Field id="login-email" label="Correo electrónico" error={errors.email?.message}>
-          {(describedBy) => (
-            <Input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="tucorreo@ejemplo.com"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...form.register("email")}
-            />
-          )}
-        </Field>
+        <FormField id="login-email" label="Correo electrónico" error={errors.email?.message}>
+          {(control) => <EmailInput {...control} {...form.register("email")} />}
+        </FormField>
 
-        <Field id="login-password" label="Contraseña" error={passwordError}>
-          {(describedBy) => (
+        <FormField
+          id="login-password"
+          label="Contraseña"
+          error={passwordError}
+          invalid={Boolean(errors.password)}
+        >
+          {(control) => (
             <PasswordInput
-              id="login-password"
               autoComplete="current-password"
               placeholder="Tu contraseña"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
               {...form.register("password")}
             />
           )}
-        </Field>
+        </FormField>
         <p className="-mt-3 text-right text-sm">
           <Link
             to={paths.forgotPassword}

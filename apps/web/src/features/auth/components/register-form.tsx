@@ -6,9 +6,11 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { EmailInput } from "../../../components/ui/email-input";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
@@ -98,35 +100,17 @@ export function RegisterForm() {
         </Alert>
       ) : null}
 
-      <Field id="register-name" label="Nombre completo" error={errors.fullName?.message}>
-        {(describedBy) => (
-          <Input
-            id="register-name"
-            autoComplete="name"
-            placeholder="María Pérez"
-            aria-invalid={errors.fullName ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("fullName")}
-          />
+      <FormField id="register-name" label="Nombre completo" error={errors.fullName?.message}>
+        {(control) => (
+          <Input autoComplete="name" placeholder="María Pérez" {...control} {...form.register("fullName")} />
         )}
-      </Field>
+      </FormField>
 
-      <Field id="register-email" label="Correo electrónico" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tucorreo@ejemplo.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("email")}
-          />
-        )}
-      </Field>
+      <FormField id="register-email" label="Correo electrónico" error={errors.email?.message}>
+        {(control) => <EmailInput {...control} {...form.register("email")} />}
+      </FormField>
 
-      <Field
+      <FormField
         id="register-phone"
         label="Teléfono celular"
         error={errors.phone?.message}
@@ -136,49 +120,26 @@ export function RegisterForm() {
             : "Para contactarte por WhatsApp sobre tus compras y devolverte un pago si una rifa se cancela."
         }
       >
-        {(describedBy) => (
-          <Input
-            id="register-phone"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            placeholder="0414-1234567"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("phone")}
-          />
-        )}
-      </Field>
+        {(control) => <PhoneInput {...control} {...form.register("phone")} />}
+      </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
           id="register-password"
           label="Contraseña"
           error={errors.password?.message}
           hint={errors.password ? undefined : <PasswordStrengthHint strength={strength} />}
         >
-          {(describedBy) => (
-            <PasswordInput
-              id="register-password"
-              autoComplete="new-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy}
-              {...form.register("password")}
-            />
+          {(control) => (
+            <PasswordInput autoComplete="new-password" {...control} {...form.register("password")} />
           )}
-        </Field>
+        </FormField>
 
-        <Field id="register-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-          {(describedBy) => (
-            <PasswordInput
-              id="register-confirm"
-              autoComplete="new-password"
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={describedBy}
-              {...form.register("confirmPassword")}
-            />
+        <FormField id="register-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput autoComplete="new-password" {...control} {...form.register("confirmPassword")} />
           )}
-        </Field>
+        </FormField>
       </div>
 
       <p className="text-xs leading-relaxed text-muted">

@@ -11,7 +11,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
@@ -110,33 +110,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {serverError.message}
         </Alert>
       ) : null}
-      <Field
+      <FormField
         id="reset-password"
         label="Nueva contraseña"
         error={errors.newPassword?.message}
         hint={errors.newPassword ? undefined : <PasswordStrengthHint strength={strength} />}
       >
-        {(describedBy) => (
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("newPassword")}
-          />
+        {(control) => (
+          <PasswordInput autoComplete="new-password" {...control} {...form.register("newPassword")} />
         )}
-      </Field>
-      <Field id="reset-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("confirmPassword")}
-          />
+      </FormField>
+      <FormField id="reset-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="new-password" {...control} {...form.register("confirmPassword")} />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Guardando...">
         {PASSWORD_RESET_MESSAGES.resetSubmit}
       </Button>

@@ -1,12 +1,11 @@
-import { EMAIL_PATTERN } from "@rifazo/shared/schemas/auth";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api-client";
+import { EmailInput } from "../../../components/ui/email-input";
+import { FormField } from "../../../components/ui/field";
 import { requestSignInLink } from "../api/account-api";
+import { useEmailRequest } from "../hooks/use-email-request";
 
 interface SignInLinkRequestProps {
   /** The address already typed in the password form, if any. */
@@ -20,10 +19,7 @@ interface SignInLinkRequestProps {
  */
 export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { email, setEmail, error, sent, pending, send } = useEmailRequest(requestSignInLink);
 
   if (!open) {
     return (
@@ -42,24 +38,6 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
     );
   }
 
-  const send = async () => {
-    const address = email.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) {
-      setError("Por favor, proporciona un correo electrónico válido.");
-      return;
-    }
-    setError(undefined);
-    setPending(true);
-    try {
-      await requestSignInLink(address);
-      setSent(true);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <section
       aria-label={SIGN_IN_LINK_MESSAGES.open}
@@ -73,14 +51,9 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
       ) : (
         <>
           <p className="text-sm text-muted">{SIGN_IN_LINK_MESSAGES.intro}</p>
-          <Field id="sign-in-link-email" label="Correo electrónico" error={error}>
-            {(describedBy) => (
-              <Input
-                id="sign-in-link-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="tucorreo@ejemplo.com"
+          <FormField id="sign-in-link-email" label="Correo electrónico" error={error}>
+            {(control) => (
+              <EmailInput
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
                 onKeyDown={(event) => {
@@ -89,11 +62,10 @@ export function SignInLinkRequest({ initialEmail }: SignInLinkRequestProps) {
                     void send();
                   }
                 }}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
           <Button type="button" className="w-full" onClick={send} loading={pending} loadingText="Enviando...">
             {SIGN_IN_LINK_MESSAGES.submit}
           </Button>

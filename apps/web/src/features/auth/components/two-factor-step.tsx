@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -80,14 +80,13 @@ export function TwoFactorStep({ onVerified, onCancel }: TwoFactorStepProps) {
         </p>
       </div>
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <Field
+      <FormField
         id={inputId}
         label={mode === "totp" ? "Código de verificación" : "Código de respaldo"}
         error={fieldError}
       >
-        {(describedBy) => (
+        {(control) => (
           <Input
-            id={inputId}
             name="code"
             value={code}
             onChange={(e) =>
@@ -98,12 +97,11 @@ export function TwoFactorStep({ onVerified, onCancel }: TwoFactorStepProps) {
             maxLength={mode === "totp" ? 6 : 64}
             placeholder={mode === "totp" ? "123456" : "xxxxx-xxxxx"}
             className={mode === "totp" ? "text-center font-mono text-xl! tracking-[0.5em]" : "font-mono"}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             ref={inputRef}
           />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="lg" className="w-full" loading={pending} loadingText="Verificando...">
         Verificar
       </Button>

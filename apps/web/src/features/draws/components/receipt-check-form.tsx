@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
@@ -119,57 +119,51 @@ export function ReceiptCheckForm({
             envía a ningún lado.
           </p>
         </div>
-        <Field id="receipt-raffle" label="Rifa" error={errors.raffle}>
-          {(describedBy) => (
+        <FormField id="receipt-raffle" label="Rifa" error={errors.raffle}>
+          {(control) => (
             <NativeSelect
-              id="receipt-raffle"
               options={options}
               value={raffleId}
               onChange={(e) => setRaffleId(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={errors.raffle ? true : undefined}
+              {...control}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="receipt-code"
           label="Código de verificación del recibo"
           hint={RECEIPT_CODE_HELP}
           error={errors.code}
         >
-          {(describedBy) => (
+          {(control) => (
             <textarea
-              id="receipt-code"
               rows={2}
               spellCheck={false}
               autoComplete="off"
               value={code}
               onChange={(e) => setCode(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={errors.code ? true : undefined}
+              {...control}
               className={`${inputClasses} h-auto! py-2 font-mono text-sm break-all`}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="receipt-numbers"
           label="Tus números (opcional)"
           hint="Separados por comas, por ejemplo 0123, 0456. Si los dejas en blanco, te mostramos los números de la lista que llevan la etiqueta de tu recibo."
           error={errors.numbers}
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id="receipt-numbers"
               inputMode="numeric"
               autoComplete="off"
               value={numbersText}
               onChange={(e) => setNumbersText(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={errors.numbers ? true : undefined}
+              {...control}
               className="font-mono"
             />
           )}
-        </Field>
+        </FormField>
         <Button type="submit" waitsForCode loading={state.kind === "running"} loadingText="Comprobando...">
           Comprobar
         </Button>

@@ -2,8 +2,8 @@ import { buyerPhoneSchema, MOBILE_PHONE_MESSAGES } from "@rifazo/shared/schemas/
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { FormField } from "../../../components/ui/field";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { type ApiError, isApiError } from "../../../lib/api-client";
 import { sessionQueryKey, useSession } from "../../auth";
 import { updateProfile } from "../api/profile-api";
@@ -60,21 +60,11 @@ export function BuyerPhonePrompt({ onSaved }: { onSaved: () => void }) {
         <span className="font-bold">Antes de comprar, agrega tu teléfono celular. </span>
         El organizador lo usa para contactarte por WhatsApp y devolverte un pago si la rifa se cancela.
       </p>
-      <Field id={`${id}-phone`} label="Teléfono celular" error={error}>
-        {(describedBy) => (
-          <Input
-            id={`${id}-phone`}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="0414-1234567"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
+      <FormField id={`${id}-phone`} label="Teléfono celular" error={error}>
+        {(control) => (
+          <PhoneInput value={phone} onChange={(event) => setPhone(event.target.value)} {...control} />
         )}
-      </Field>
+      </FormField>
       <Button type="submit" size="sm" loading={saving} loadingText="Guardando...">
         Guardar y continuar
       </Button>

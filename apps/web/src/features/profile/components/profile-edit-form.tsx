@@ -10,8 +10,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { sessionQueryKey } from "../../auth";
@@ -53,37 +54,22 @@ export function ProfileEditForm({ user, onDone }: { user: SessionUser; onDone: (
 
   return (
     <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-5">
-      <Field id="profile-full-name" label="Nombre completo" error={errors.fullName?.message}>
-        {(describedBy) => (
+      <FormField id="profile-full-name" label="Nombre completo" error={errors.fullName?.message}>
+        {(control) => (
           <Input
-            id="profile-full-name"
             autoComplete="name"
             maxLength={PROFILE_LIMITS.fullName}
-            aria-invalid={errors.fullName ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
             {...form.register("fullName")}
           />
         )}
-      </Field>
-      <Field id="profile-phone" label="Teléfono" hint={PHONE_HINT} error={errors.phone?.message}>
-        {(describedBy) => (
-          <Input
-            id="profile-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="0414-1234567"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy}
-            {...form.register("phone")}
-          />
-        )}
-      </Field>
-      <Field id="profile-email" label="Correo electrónico" hint={PROFILE_MESSAGES.emailReadOnly}>
-        {(describedBy) => (
-          <Input id="profile-email" type="email" value={user.email} readOnly aria-describedby={describedBy} />
-        )}
-      </Field>
+      </FormField>
+      <FormField id="profile-phone" label="Teléfono" hint={PHONE_HINT} error={errors.phone?.message}>
+        {(control) => <PhoneInput autoComplete="tel" {...control} {...form.register("phone")} />}
+      </FormField>
+      <FormField id="profile-email" label="Correo electrónico" hint={PROFILE_MESSAGES.emailReadOnly}>
+        {(control) => <Input type="email" value={user.email} readOnly {...control} />}
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
           Cancelar

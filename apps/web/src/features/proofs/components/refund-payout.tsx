@@ -12,9 +12,10 @@ import { formatVenezuelanPhone } from "@rifazo/shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -162,74 +163,50 @@ function PayoutForm({
           : `Envíalos antes del ${formatDateTime(dueAt)} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`}{" "}
         Solo tú y el organizador los verán.
       </p>
-      <Field id={id("bank")} label="Banco" error={errors.bankCode}>
-        {(describedBy) => (
+      <FormField id={id("bank")} label="Banco" error={errors.bankCode}>
+        {(control) => (
           <NativeSelect
-            id={id("bank")}
             options={BANK_OPTIONS}
             value={values.bankCode}
             onChange={set("bankCode")}
-            aria-invalid={errors.bankCode ? true : undefined}
-            aria-describedby={describedBy}
+            {...control}
           />
         )}
-      </Field>
+      </FormField>
       <div className="grid grid-cols-[5rem_1fr] gap-3">
-        <Field id={id("id-type")} label="Tipo" error={errors.idType}>
-          {(describedBy) => (
-            <NativeSelect
-              id={id("id-type")}
-              options={ID_TYPES}
-              value={values.idType}
-              onChange={set("idType")}
-              aria-describedby={describedBy}
-            />
+        <FormField id={id("id-type")} label="Tipo" error={errors.idType}>
+          {(control) => (
+            <NativeSelect options={ID_TYPES} value={values.idType} onChange={set("idType")} {...control} />
           )}
-        </Field>
-        <Field id={id("id-number")} label="Cédula" error={errors.idNumber}>
-          {(describedBy) => (
+        </FormField>
+        <FormField id={id("id-number")} label="Cédula" error={errors.idNumber}>
+          {(control) => (
             <Input
-              id={id("id-number")}
               inputMode="numeric"
               placeholder="12345678"
               value={values.idNumber}
               onChange={set("idNumber")}
-              aria-invalid={errors.idNumber ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       {method === "pago_movil" ? (
-        <Field id={id("phone")} label="Teléfono de Pago Móvil" error={errors.phone}>
-          {(describedBy) => (
-            <Input
-              id={id("phone")}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="0414-1234567"
-              value={values.phone}
-              onChange={set("phone")}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </Field>
+        <FormField id={id("phone")} label="Teléfono de Pago Móvil" error={errors.phone}>
+          {(control) => <PhoneInput value={values.phone} onChange={set("phone")} {...control} />}
+        </FormField>
       ) : (
-        <Field id={id("account")} label="Número de cuenta (20 dígitos)" error={errors.account}>
-          {(describedBy) => (
+        <FormField id={id("account")} label="Número de cuenta (20 dígitos)" error={errors.account}>
+          {(control) => (
             <Input
-              id={id("account")}
               inputMode="numeric"
               placeholder="0134 0000 00 0000000000"
               value={values.account}
               onChange={set("account")}
-              aria-invalid={errors.account ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
       )}
       <Button type="submit" size="sm" loading={save.isPending} loadingText="Guardando...">
         Enviar mis datos

@@ -7,7 +7,7 @@ import {
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
@@ -126,56 +126,46 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-      <Field
+      <FormField
         id="password-currentPassword"
         label="Contraseña actual"
         hint={PASSWORD_CHANGE_TEXT.currentHint}
         error={errorFor("currentPassword")}
       >
-        {(describedBy) => (
-          <PasswordInput
-            id="password-currentPassword"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-            aria-invalid={errorFor("currentPassword") ? true : undefined}
-            aria-describedby={describedBy}
-          />
+        {(control) => (
+          <PasswordInput autoComplete="current-password" {...form.register("currentPassword")} {...control} />
         )}
-      </Field>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
           id="password-newPassword"
           label="Nueva contraseña"
           error={errorFor("newPassword")}
           hint={errorFor("newPassword") ? undefined : <PasswordStrengthHint strength={strength} />}
         >
-          {(describedBy) => (
+          {(control) => (
             <PasswordInput
-              id="password-newPassword"
               autoComplete="new-password"
               placeholder={PASSWORD_CHANGE_TEXT.newPlaceholder}
               {...form.register("newPassword")}
-              aria-invalid={errorFor("newPassword") ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="password-confirmPassword"
           label="Confirmar nueva contraseña"
           error={errorFor("confirmPassword")}
         >
-          {(describedBy) => (
+          {(control) => (
             <PasswordInput
-              id="password-confirmPassword"
               autoComplete="new-password"
               placeholder="Repite la nueva contraseña"
               {...form.register("confirmPassword")}
-              aria-invalid={errorFor("confirmPassword") ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
@@ -121,19 +121,17 @@ export function TwoFactorSettings() {
             ? "Para activar la verificación en dos pasos, confirma tu contraseña."
             : "Para desactivar la verificación en dos pasos, confirma tu contraseña."}
         </p>
-        <Field id={inputId} label="Contraseña" error={error}>
-          {(describedBy) => (
+        <FormField id={inputId} label="Contraseña" error={error}>
+          {(control) => (
             <PasswordInput
-              id={inputId}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
               autoFocus
             />
           )}
-        </Field>
+        </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={reset} disabled={pending}>
             Cancelar
@@ -183,10 +181,9 @@ export function TwoFactorSettings() {
             </details>
           </div>
         </div>
-        <Field id={codeId} label="Código de verificación" error={error}>
-          {(describedBy) => (
+        <FormField id={codeId} label="Código de verificación" error={error}>
+          {(control) => (
             <Input
-              id={codeId}
               value={code}
               onChange={(e) => setCode(normalizeTotpCode(e.target.value))}
               inputMode="numeric"
@@ -194,11 +191,10 @@ export function TwoFactorSettings() {
               maxLength={6}
               placeholder="123456"
               className="max-w-48 text-center font-mono text-xl! tracking-[0.4em]"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={reset} disabled={pending}>
             Cancelar
