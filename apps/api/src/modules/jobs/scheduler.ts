@@ -3,10 +3,9 @@
 // database, backs off after a failure, keeps a status for /api/health and the admin's "Hoy", and on
 // close waits for what is running and starts nothing new.
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { jobLeases } from "../../db/schema";
+import { createLeases, type Leases } from "./leases";
 
 /** What a run receives. */
 export interface JobRunContext {
@@ -72,21 +71,7 @@ export interface SchedulerOptions {
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
-export const DEFAULT_MAX_BACKOFF_MS = 15 * 60_000;
-
-interface JobState {
-  job: JobDefinition;
-  timer?: NodeJS.Timeout;
-  current?: Promise<void>;
-  again: boolean;
-  running: boolean;
-  lastRunAt: Date | null;
-  lastSuccessAt: Date | null;
-  lastErrorAt: Date | null;
-  lastError: string | null;
-  failures: number;
-  nextRunAt: Date | null;
-}
+export const DEFAULT_MAX_BACKOFF_MS = 5 * 60_000;
 
 /** The pause before the next run: the interval, doubled for each failure in a row, up to the cap. */
 export function nextDelay(job: JobDefinition, failures: number): number {
@@ -95,174 +80,178 @@ export function nextDelay(job: JobDefinition, failures: number): number {
   return Math.min(job.intervalMs * 2 ** Math.min(failures, 30), cap);
 }
 
-export function createJobScheduler(options: SchedulerOptions): JobScheduler {
-  const { db, log } = options;
-  const owner = options.owner ?? randomUUID();
-  const jobs = new Map<string, JobState>();
-  let started = false;
-  let stopped = false;
+const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-  /** Takes the job's claim if nobody holds it (or it lapsed, or it is ours); true when taken. */
-  async function claim(name: string, leaseMs: number): Promise<boolean> {
-    const until = sql`now() + ${leaseMs}::int * interval '1 millisecond'`;
-    // One statement: on PostgreSQL the conflicting row is locked and the WHERE re-read, so of two instances
-    // claiming at once exactly one gets a row back.
-    const rows = await db
-      .insert(jobLeases)
-      .values({ name, owner, lockedUntil: until, updatedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: jobLeases.name,
-        set: { owner, lockedUntil: until, updatedAt: sql`now()` },
-        setWhere: or(
-          isNull(jobLeases.lockedUntil),
-          lt(jobLeases.lockedUntil, sql`now()`),
-          eq(jobLeases.owner, owner),
-        ),
-      })
-      .returning({ name: jobLeases.name });
-    return rows.length > 0;
+/** One job's timer, run in flight and status. */
+class JobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<void> | undefined;
+  private again = false;
+  private running = false;
+  private lastRunAt: Date | null = null;
+  private lastSuccessAt: Date | null = null;
+  private lastErrorAt: Date | null = null;
+  private lastError: string | null = null;
+  private failures = 0;
+  private nextRunAt: Date | null = null;
+
+  constructor(
+    readonly job: JobDefinition,
+    private readonly leases: Leases,
+    private readonly log: FastifyBaseLogger,
+    private readonly lifecycle: { started(): boolean; stopped(): boolean },
+  ) {}
+
+  /** The first run as the job asks; resolves after it only for "await". */
+  begin(): Promise<void> {
+    const first = this.job.firstRun ?? "background";
+    if (first === "interval") {
+      this.schedule(this.job.intervalMs);
+      return Promise.resolve();
+    }
+    const run = this.runNow();
+    return first === "await" ? run : Promise.resolve();
   }
 
-  async function renew(name: string, leaseMs: number): Promise<void> {
-    await db
-      .update(jobLeases)
-      .set({ lockedUntil: sql`now() + ${leaseMs}::int * interval '1 millisecond'`, updatedAt: sql`now()` })
-      .where(and(eq(jobLeases.name, name), eq(jobLeases.owner, owner)));
+  runNow(): Promise<void> {
+    if (this.lifecycle.stopped()) return Promise.resolve();
+    if (this.current) {
+      this.again = true;
+      return this.current;
+    }
+    this.current = (async () => {
+      do {
+        this.again = false;
+        await this.execute();
+      } while (this.again && !this.lifecycle.stopped());
+    })().finally(() => {
+      this.current = undefined;
+      if (this.lifecycle.started()) this.schedule(nextDelay(this.job, this.failures));
+    });
+    return this.current;
   }
 
-  async function release(name: string): Promise<void> {
-    await db
-      .update(jobLeases)
-      .set({ owner: null, lockedUntil: null, updatedAt: sql`now()` })
-      .where(and(eq(jobLeases.name, name), eq(jobLeases.owner, owner)));
+  /** Clears the timer and resolves when the run in flight is done. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.nextRunAt = null;
+    await this.current;
+  }
+
+  status(): JobStatus {
+    return {
+      name: this.job.name,
+      intervalMs: this.job.intervalMs,
+      running: this.running,
+      lastRunAt: iso(this.lastRunAt),
+      lastSuccessAt: iso(this.lastSuccessAt),
+      lastErrorAt: iso(this.lastErrorAt),
+      lastError: this.lastError,
+      failures: this.failures,
+      nextRunAt: iso(this.nextRunAt),
+    };
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.lifecycle.stopped()) {
+      this.nextRunAt = null;
+      return;
+    }
+    this.nextRunAt = new Date(Date.now() + delay);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.runNow();
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async execute(): Promise<void> {
+    const now = new Date();
+    this.running = true;
+    this.lastRunAt = now;
+    try {
+      // Another instance holding the claim is no failure (it is doing the work), nor a success here.
+      if (await this.claimedRun(now)) {
+        this.failures = 0;
+        this.lastSuccessAt = new Date();
+      }
+    } catch (error) {
+      this.failures++;
+      this.lastErrorAt = new Date();
+      this.lastError = error instanceof Error ? error.message : String(error);
+      this.log.error(
+        { err: error, job: this.job.name, failures: this.failures },
+        "tareas: falló una tarea en segundo plano",
+      );
+    } finally {
+      this.running = false;
+    }
   }
 
   /** The run itself, claimed when exclusive; the claim is renewed while it lasts and released after. */
-  async function claimedRun(state: JobState, now: Date): Promise<boolean> {
-    const { job } = state;
+  private async claimedRun(now: Date): Promise<boolean> {
+    const { job, log, leases } = this;
     const context = { name: job.name, now, log };
     if (job.exclusive === false) {
       await job.run(context);
       return true;
     }
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
-    if (!(await claim(job.name, leaseMs))) return false;
+    if (!(await leases.claim(job.name, leaseMs))) return false;
     const renewal = setInterval(() => {
-      renew(job.name, leaseMs).catch((error: unknown) =>
-        log.warn({ err: error, job: job.name }, "tareas: no se pudo renovar la reserva de la tarea"),
-      );
+      leases
+        .renew(job.name, leaseMs)
+        .catch((error: unknown) =>
+          log.warn({ err: error, job: job.name }, "tareas: no se pudo renovar la reserva de la tarea"),
+        );
     }, leaseMs / 3);
     renewal.unref();
     try {
       await job.run(context);
     } finally {
       clearInterval(renewal);
-      await release(job.name).catch((error: unknown) =>
+      await leases
+        .release(job.name)
         // It lapses at locked_until by itself.
-        log.warn({ err: error, job: job.name }, "tareas: no se pudo liberar la reserva de la tarea"),
-      );
+        .catch((error: unknown) =>
+          log.warn({ err: error, job: job.name }, "tareas: no se pudo liberar la reserva de la tarea"),
+        );
     }
     return true;
   }
+}
 
-  async function execute(state: JobState): Promise<void> {
-    const now = new Date();
-    state.running = true;
-    state.lastRunAt = now;
-    try {
-      // Another instance holding the claim is no failure (it is doing the work), nor a success here.
-      if (await claimedRun(state, now)) {
-        state.failures = 0;
-        state.lastSuccessAt = new Date();
-      }
-    } catch (error) {
-      state.failures++;
-      state.lastErrorAt = new Date();
-      state.lastError = error instanceof Error ? error.message : String(error);
-      log.error(
-        { err: error, job: state.job.name, failures: state.failures },
-        "tareas: falló una tarea en segundo plano",
-      );
-    } finally {
-      state.running = false;
-    }
-  }
-
-  function schedule(state: JobState, delay: number): void {
-    if (state.timer) clearTimeout(state.timer);
-    if (stopped) {
-      state.nextRunAt = null;
-      return;
-    }
-    state.nextRunAt = new Date(Date.now() + delay);
-    state.timer = setTimeout(() => {
-      state.timer = undefined;
-      void runNow(state.job.name);
-    }, delay);
-    state.timer.unref();
-  }
+export function createJobScheduler(options: SchedulerOptions): JobScheduler {
+  const { log } = options;
+  const leases = createLeases(options.db, options.owner ?? randomUUID());
+  const runners = new Map<string, JobRunner>();
+  let started = false;
+  let stopped = false;
+  const lifecycle = { started: () => started, stopped: () => stopped };
 
   function runNow(name: string): Promise<void> {
-    const state = jobs.get(name);
-    if (!state) return Promise.reject(new Error(`unknown job: ${name}`));
-    if (stopped) return Promise.resolve();
-    if (state.current) {
-      state.again = true;
-      return state.current;
-    }
-    state.current = (async () => {
-      do {
-        state.again = false;
-        await execute(state);
-      } while (state.again && !stopped);
-    })().finally(() => {
-      state.current = undefined;
-      if (started) schedule(state, nextDelay(state.job, state.failures));
-    });
-    return state.current;
-  }
-
-  function begin(state: JobState): Promise<void> {
-    const first = state.job.firstRun ?? "background";
-    if (first === "interval") {
-      schedule(state, state.job.intervalMs);
-      return Promise.resolve();
-    }
-    const run = runNow(state.job.name);
-    return first === "await" ? run : Promise.resolve();
+    const runner = runners.get(name);
+    return runner ? runner.runNow() : Promise.reject(new Error(`unknown job: ${name}`));
   }
 
   return {
     add(job) {
-      if (jobs.has(job.name)) throw new Error(`job already added: ${job.name}`);
-      const state: JobState = {
-        job,
-        again: false,
-        running: false,
-        lastRunAt: null,
-        lastSuccessAt: null,
-        lastErrorAt: null,
-        lastError: null,
-        failures: 0,
-        nextRunAt: null,
-      };
-      jobs.set(job.name, state);
-      if (started && !stopped) void begin(state);
+      if (runners.has(job.name)) throw new Error(`job already added: ${job.name}`);
+      const runner = new JobRunner(job, leases, log, lifecycle);
+      runners.set(job.name, runner);
+      if (started && !stopped) void runner.begin();
     },
     async start() {
       if (started) return;
       started = true;
       stopped = false;
-      await Promise.all([...jobs.values()].map(begin));
+      await Promise.all([...runners.values()].map((runner) => runner.begin()));
     },
     async stop() {
       stopped = true;
-      for (const state of jobs.values()) {
-        if (state.timer) clearTimeout(state.timer);
-        state.timer = undefined;
-        state.nextRunAt = null;
-      }
-      await Promise.all([...jobs.values()].map((state) => state.current));
+      await Promise.all([...runners.values()].map((runner) => runner.stop()));
     },
     runNow,
     kick(name) {
@@ -270,19 +259,6 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
         log.error({ err: error, job: name }, "tareas: tarea desconocida"),
       );
     },
-    status() {
-      const iso = (date: Date | null) => date?.toISOString() ?? null;
-      return [...jobs.values()].map((state) => ({
-        name: state.job.name,
-        intervalMs: state.job.intervalMs,
-        running: state.running,
-        lastRunAt: iso(state.lastRunAt),
-        lastSuccessAt: iso(state.lastSuccessAt),
-        lastErrorAt: iso(state.lastErrorAt),
-        lastError: state.lastError,
-        failures: state.failures,
-        nextRunAt: iso(state.nextRunAt),
-      }));
-    },
+    status: () => [...runners.values()].map((runner) => runner.status()),
   };
 }
