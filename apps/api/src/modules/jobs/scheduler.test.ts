@@ -200,34 +200,46 @@ describe("job scheduler", () => {
   });
 
   it("never runs an exclusive job in two schedulers at once, and takes over a lapsed claim", async () => {
-    const a = scheduler([], "instance-a");
-    const b = scheduler([], "instance-b");
+    // On PostgreSQL (TEST_DATABASE_URL) the schedulers' claims race on separate pooled connections.
+    const instances = ["a", "b", "c", "d"].map((who) => ({ who, jobs: scheduler([], `instance-${who}`) }));
     let active = 0;
     let most = 0;
     const ran: string[] = [];
-    const job = (who: string) => ({
-      name: "shared-sweep",
-      intervalMs: 60_000,
-      firstRun: "interval" as const,
-      run: async () => {
-        active++;
-        most = Math.max(most, active);
-        ran.push(who);
-        await wait(30);
-        active--;
-      },
-    });
-    a.add(job("a"));
-    b.add(job("b"));
-    await Promise.all([a.start(), b.start()]);
-    await Promise.all([a.runNow("shared-sweep"), b.runNow("shared-sweep")]);
-    expect(most).toBe(1);
+    let gate = deferred();
+    for (const { who, jobs } of instances) {
+      jobs.add({
+        name: "shared-sweep",
+        intervalMs: 60_000,
+        firstRun: "interval",
+        run: async () => {
+          active++;
+          most = Math.max(most, active);
+          ran.push(who);
+          await gate.promise;
+          active--;
+        },
+      });
+      await jobs.start();
+    }
+    // All claim at once; the winner's run is held until every other one has given up.
+    let settled = 0;
+    const runs = instances.map(({ jobs }) =>
+      jobs.runNow("shared-sweep").then(() => {
+        settled++;
+      }),
+    );
+    await expect.poll(() => settled, { timeout: 10_000 }).toBe(instances.length - 1);
     expect(ran).toHaveLength(1);
-    // Released after the run: the other instance runs it next time.
-    await b.runNow("shared-sweep");
-    await a.runNow("shared-sweep");
-    expect(ran).toHaveLength(3);
-    await Promise.all([a.stop(), b.stop()]);
+    gate.resolve();
+    await Promise.all(runs);
+    expect(most).toBe(1);
+    // Released after the run: another instance runs it next time.
+    gate = deferred();
+    gate.resolve();
+    const other = instances.find(({ who }) => who !== ran[0]);
+    await other?.jobs.runNow("shared-sweep");
+    expect(ran).toHaveLength(2);
+    await Promise.all(instances.map(({ jobs }) => jobs.stop()));
 
     // A claim a crashed instance left lapses at locked_until.
     const db = testDb.database.db;
