@@ -32,18 +32,23 @@ import { contactRoutes } from "./modules/contact/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { drawRoutes } from "./modules/draws/routes";
 import { setConfiguredDrawChain } from "./modules/draws/trust";
-import { createMailer, type Mailer } from "./modules/email/service";
+import { createMailer, MAIL_POLL_INTERVAL_MS, type Mailer } from "./modules/email/service";
 import { eventRoutes } from "./modules/events/routes";
-import { createEventBus } from "./modules/events/service";
+import { createEventBus, EVENT_CLEANUP_INTERVAL_MS } from "./modules/events/service";
 import { favoriteRoutes } from "./modules/favorites/routes";
 import { createStorage, type Storage } from "./modules/files";
 import { healthRoutes } from "./modules/health/routes";
 import { imageRoutes } from "./modules/images/routes";
+import { createJobScheduler } from "./modules/jobs";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { createOcrReader } from "./modules/proof-analysis/ocr";
 import type { ProofReader } from "./modules/proof-analysis/service";
-import { createProofAnalysisWorker, scheduleProofAnalysis } from "./modules/proof-analysis/worker";
+import {
+  createProofAnalysisWorker,
+  type ProofAnalysisWorker,
+  scheduleProofAnalysis,
+} from "./modules/proof-analysis/worker";
 import { proofRoutes } from "./modules/proofs/routes";
 import { purchaseRoutes } from "./modules/purchases/routes";
 import { raffleRoutes } from "./modules/raffles/routes";
@@ -102,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const db = database.db;
   const log = app.log;
+  const jobs = createJobScheduler({ db, log });
   const mail = options.mailer ?? createMailer({ config, db, log });
   const storage = options.storage ?? createStorage(config);
   const events = createEventBus({ database, db, log });
@@ -118,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       )
     : undefined;
   const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
-  const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis };
+  const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis, jobs };
   setConfiguredDrawChain(config.drandChainInfo);
   app.decorate("ctx", ctx);
 
@@ -195,8 +201,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(clubRoutes);
 
   await registerWeb(app, config);
-  scheduleRateLimitSweep(app);
-  if (analysis) scheduleProofAnalysis(app, analysis);
 
   app.addHook("onReady", async () => {
     mail.start();
@@ -208,5 +212,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Last: the listeners and the mail worker above still talk to the database while they stop.
     if (options.ownsDatabase) await database.close();
   });
+  scheduleBackgroundWork(app, analysis);
   return app;
+}
+
+/**
+ * The per-process rate-limit sweep, and the jobs of the platform (decision 0027): the proof analysis, the
+ * mail outbox, the events clean-up; then the scheduler's start and stop. After the onReady hook above, so
+ * the listeners are up before the first runs; bootstrap adds the other modules' jobs before the app is ready.
+ */
+function scheduleBackgroundWork(app: FastifyInstance, analysis: ProofAnalysisWorker | undefined): void {
+  const { jobs, mail, events } = app.ctx;
+  scheduleRateLimitSweep(app);
+  if (analysis) scheduleProofAnalysis(app, analysis);
+  // The outbox rows are claimed one by one (FOR UPDATE SKIP LOCKED), so every instance may poll it.
+  jobs.add({
+    name: "mail-outbox",
+    intervalMs: MAIL_POLL_INTERVAL_MS,
+    exclusive: false,
+    firstRun: "interval",
+    run: () => mail.drain(),
+  });
+  jobs.add({ name: "events-cleanup", intervalMs: EVENT_CLEANUP_INTERVAL_MS, run: () => events.removeOld() });
+  // Jobs whose first run is awaited (the reservation expiry) finish before the app serves.
+  app.addHook("onReady", async () => {
+    await jobs.start();
+  });
+  // preClose comes before every onClose: the runs in flight still use the mailer, the bus and the database.
+  app.addHook("preClose", async () => {
+    await jobs.stop();
+  });
 }

@@ -5,6 +5,7 @@ import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./modules/email/service";
 import type { EventBus } from "./modules/events/service";
 import type { Storage } from "./modules/files/storage";
+import type { JobScheduler } from "./modules/jobs";
 
 /** The proof analysis worker as the rest of the app sees it (modules/proof-analysis/worker). */
 export interface ProofAnalysisKick {
@@ -25,4 +26,6 @@ export interface AppContext {
   events: EventBus;
   auth: Auth;
   proofAnalysis: ProofAnalysisKick;
+  /** The background jobs (decision 0027): modules add theirs; /api/health and the admin's "Hoy" show them. */
+  jobs: JobScheduler;
 }

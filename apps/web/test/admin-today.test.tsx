@@ -35,6 +35,7 @@ const TODAY: AdminToday = {
   pendingProofs: { count: 7, oldestAt: "2026-11-25T14:30:00.000Z" },
   lateDraws: [],
   awaitingDecision: [],
+  backgroundJobs: [],
   expiringReservations: [
     {
       id: "r1",

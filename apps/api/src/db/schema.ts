@@ -988,6 +988,18 @@ export const events = pgTable(
   (t) => [index("events_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Background jobs' run claims (decision 0027): a row per job that some instance holds while it runs it, so
+ * two API instances on one database never run the same job at once. A crashed holder's claim lapses at
+ * locked_until.
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  owner: text("owner"),
+  lockedUntil: ts("locked_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Public editorial content (testimonials, live broadcasts), edited by administrators
 // ---------------------------------------------------------------------------------------------

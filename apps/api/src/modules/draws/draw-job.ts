@@ -12,69 +12,52 @@ export const DRAW_JOB_INTERVAL_MS = 15_000;
 export const RELAY_PROBE_INTERVAL_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 
+/**
+ * The "draw" job and the "drand-relay-probe" job (decision 0027). The draw job is claimed, so of several
+ * instances one draws at a time; its per-raffle pause after a relay failure lives in this process (a
+ * restart simply retries at once). The probe is each instance's own view of the relays, so not claimed.
+ */
 export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTERVAL_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  // raffleId -> failures so far and when to try again (in memory: a restart simply retries at once).
+  // raffleId -> failures so far and when to try again.
   const failures = new Map<string, { count: number; retryAt: number }>();
-  const run = () => {
-    const now = Date.now();
-    const failed = (raffleId: string, round: number, errors: string[]) => {
-      const count = (failures.get(raffleId)?.count ?? 0) + 1;
-      const wait = Math.min(intervalMs * 2 ** (count - 1), MAX_BACKOFF_MS);
-      failures.set(raffleId, { count, retryAt: Date.now() + wait });
-      app.log.warn(
-        { raffleId, round, errors, retryInSeconds: Math.round(wait / 1000) },
-        "sorteo: no se pudo obtener la ronda de drand",
-      );
-    };
-    // Each pass keeps the latest verified beacon (the proof freezes and disqualifications cite) and
-    // draws the replacements whose round is out (decision 0021), then the draws themselves.
-    running ??= refreshLatestBeacon(app.ctx, app.ctx.config.drandChainInfo, new Date(now))
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, "sorteo: no se pudo obtener el último beacon de drand");
-      })
-      .then(() => resolveDueReplacements(app.ctx, new Date(now), failed))
-      .then(() =>
-        drawDueRaffles(
-          app.ctx,
-          new Date(now),
-          (raffleId) => (failures.get(raffleId)?.retryAt ?? 0) > now,
-          failed,
-        ),
-      )
-      .then(async (drawn) => {
-        for (const raffleId of drawn) {
-          failures.delete(raffleId);
-          app.log.info({ raffleId }, "sorteo: rifa sorteada con la ronda de drand fijada");
-        }
-        // What is still not drawn a minute after its round is late: the organiser is told once.
-        await alertLateDraws(app.ctx, new Date());
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, "sorteo: falló la revisión de sorteos pendientes");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let probeTimer: NodeJS.Timeout | undefined;
-  const probe = () => {
-    probeRelays(app.ctx.config.drandRelays, app.ctx.config.drandChainInfo.hash).catch((error: unknown) =>
-      app.log.warn({ err: error }, "sorteo: falló la consulta periódica de los relays de drand"),
+  const failed = (raffleId: string, round: number, errors: string[]) => {
+    const count = (failures.get(raffleId)?.count ?? 0) + 1;
+    const wait = Math.min(intervalMs * 2 ** (count - 1), MAX_BACKOFF_MS);
+    failures.set(raffleId, { count, retryAt: Date.now() + wait });
+    app.log.warn(
+      { raffleId, round, errors, retryInSeconds: Math.round(wait / 1000) },
+      "sorteo: no se pudo obtener la ronda de drand",
     );
   };
-  app.addHook("onReady", async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-    probe();
-    probeTimer = setInterval(probe, RELAY_PROBE_INTERVAL_MS);
-    probeTimer.unref();
+  app.ctx.jobs.add({
+    name: "draw",
+    intervalMs,
+    run: async ({ now }) => {
+      const at = now.getTime();
+      // Each pass keeps the latest verified beacon (the proof freezes and disqualifications cite) and
+      // draws the replacements whose round is out (decision 0021), then the draws themselves.
+      await refreshLatestBeacon(app.ctx, app.ctx.config.drandChainInfo, now).catch((error: unknown) => {
+        app.log.warn({ err: error }, "sorteo: no se pudo obtener el último beacon de drand");
+      });
+      await resolveDueReplacements(app.ctx, now, failed);
+      const drawn = await drawDueRaffles(
+        app.ctx,
+        now,
+        (raffleId) => (failures.get(raffleId)?.retryAt ?? 0) > at,
+        failed,
+      );
+      for (const raffleId of drawn) {
+        failures.delete(raffleId);
+        app.log.info({ raffleId }, "sorteo: rifa sorteada con la ronda de drand fijada");
+      }
+      // What is still not drawn a minute after its round is late: the organiser is told once.
+      await alertLateDraws(app.ctx, new Date());
+    },
   });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
-    if (probeTimer) clearInterval(probeTimer);
-    await running;
+  app.ctx.jobs.add({
+    name: "drand-relay-probe",
+    intervalMs: RELAY_PROBE_INTERVAL_MS,
+    exclusive: false,
+    run: () => probeRelays(app.ctx.config.drandRelays, app.ctx.config.drandChainInfo.hash),
   });
 }

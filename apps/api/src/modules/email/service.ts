@@ -22,6 +22,7 @@ export interface Mailer {
   enqueue(exec: Executor, message: MailMessage): Promise<string>;
   /** Asks the worker to look at the outbox now (call it after the enqueuing transaction commits). */
   flushSoon(): void;
+  /** Sends what is already due; the polling is the "mail-outbox" job's (modules/jobs, added in app.ts). */
   start(): void;
   stop(): Promise<void>;
   /** Sends everything due now and resolves when done (tests and shutdown). */
@@ -30,7 +31,8 @@ export interface Mailer {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-const POLL_INTERVAL_MS = 5_000;
+/** How often the background job (modules/jobs, added in app.ts) delivers what is due. */
+export const MAIL_POLL_INTERVAL_MS = 5_000;
 const BATCH_SIZE = 20;
 const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_SECONDS = 30;
@@ -63,7 +65,6 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const messageIdHost = hostOf(config.publicUrl);
 
-  let timer: NodeJS.Timeout | undefined;
   let soonTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   // Runs are chained so two never overlap in this process; other processes are kept apart by the row locks.
@@ -202,20 +203,13 @@ export function createMailer(opts: { config: Config; db: Db; log: FastifyBaseLog
     },
     flushSoon,
     start() {
-      if (timer) return;
       stopped = false;
-      timer = setInterval(() => {
-        void run();
-      }, POLL_INTERVAL_MS);
-      timer.unref();
       // Mail left over from a previous run goes out right away rather than after the first interval.
       flushSoon();
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       if (soonTimer) clearTimeout(soonTimer);
-      timer = undefined;
       soonTimer = undefined;
       await chain;
       transport.close();

@@ -46,6 +46,8 @@ export interface EventBus {
   listenEpoch(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Deletes the events past the replay window: the "events-cleanup" job's run (added in app.ts). */
+  removeOld(): Promise<void>;
 }
 
 export const EVENTS_CHANNEL = "rifazo_events";
@@ -53,7 +55,7 @@ export const EVENTS_CHANNEL = "rifazo_events";
 export const MAX_INLINE_BYTES = 7 * 1024;
 /** How long events stay replayable for reconnecting browsers. */
 export const EVENT_RETENTION_MS = REALTIME_REPLAY_WINDOW_SECONDS * 1000;
-const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
+export const EVENT_CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const REPLAY_LIMIT = 500;
 /**
  * Ids come from a sequence taken at INSERT, so an event can commit after newer ones: the catch-up after a
@@ -151,9 +153,7 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
   const { database, db, log } = opts;
   const listeners = new Set<(event: RealtimeEvent) => void>();
   let unlisten: (() => Promise<void>) | undefined;
-  let cleanupTimer: NodeJS.Timeout | undefined;
   let starting: Promise<void> | undefined;
-  let cleaning: Promise<void> = Promise.resolve();
   // Notifications are handled one after another so a fetched (big) event cannot overtake a small one.
   let queue: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -272,12 +272,8 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
     );
   }
 
-  function cleanup(): void {
-    cleaning = db
-      .delete(events)
-      .where(lt(events.createdAt, new Date(Date.now() - EVENT_RETENTION_MS)))
-      .then(() => undefined)
-      .catch((error) => log.warn({ err: error }, "events: no se pudieron borrar los eventos antiguos"));
+  async function removeOld(): Promise<void> {
+    await db.delete(events).where(lt(events.createdAt, new Date(Date.now() - EVENT_RETENTION_MS)));
   }
 
   return {
@@ -318,6 +314,8 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
 
     listenEpoch: () => epoch,
 
+    removeOld,
+
     start() {
       starting ??= (async () => {
         stopped = false;
@@ -328,9 +326,6 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
           .from(events);
         floorId = Number(newest?.id ?? 0);
         lastDeliveredId = Math.max(lastDeliveredId, floorId);
-        cleanup();
-        cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
-        cleanupTimer.unref();
       })().catch((error: unknown) => {
         // A failed LISTEN may be retried by a later start().
         starting = undefined;
@@ -341,15 +336,13 @@ export function createEventBus(opts: { database: Database; db: Db; log: FastifyB
 
     async stop() {
       stopped = true;
-      if (cleanupTimer) clearInterval(cleanupTimer);
-      cleanupTimer = undefined;
       if (gapRetry) clearTimeout(gapRetry);
       gapRetry = undefined;
       const stopListening = unlisten;
       unlisten = undefined;
       starting = undefined;
       await stopListening?.().catch((error) => log.warn({ err: error }, "events: UNLISTEN falló"));
-      await Promise.all([queue, cleaning]);
+      await queue;
       listeners.clear();
     },
   };

@@ -1,3 +1,4 @@
+import { backgroundJobStatusSchema } from "@rifazo/shared";
 import { isKnownLeagueOfEntropyChain } from "@rifazo/shared/domain/draw-trust";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -26,6 +27,8 @@ const healthSchema = z.object({
       }),
     ),
   }),
+  /** This instance's background jobs (decision 0027): last run, success and error, next run. */
+  jobs: z.array(backgroundJobStatusSchema),
 });
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -34,7 +37,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["sistema"],
-        summary: "Estado del servicio, de la base de datos y de los relays de drand",
+        summary:
+          "Estado del servicio, de la base de datos, de los relays de drand y de las tareas en segundo plano",
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -56,6 +60,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           leagueOfEntropy: isKnownLeagueOfEntropyChain(app.ctx.config.drandChainInfo),
           relays: relayStatuses(app.ctx.config.drandRelays),
         },
+        jobs: app.ctx.jobs.status(),
       };
       reply.header("cache-control", "no-store");
       return reply.status(ok ? 200 : 503).send(body);

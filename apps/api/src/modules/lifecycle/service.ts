@@ -398,24 +398,16 @@ export async function sweepLifecycle(ctx: LifecycleContext, now: Date = new Date
   return advanced;
 }
 
-/** Runs the sweep at start (a restart loses nothing: the state is in the database) and every minute. */
+/**
+ * The "raffle-lifecycle" job (decision 0027): at start (a restart loses nothing: the state is in the
+ * database) and every minute.
+ */
 export function scheduleLifecycleSweep(app: FastifyInstance): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepLifecycle(app.ctx);
-    } catch (error) {
-      app.log.error({ err: error }, "ciclo de vida: falló la revisión periódica de rifas");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, LIFECYCLE_SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-  void run();
+  app.ctx.jobs.add({
+    name: "raffle-lifecycle",
+    intervalMs: LIFECYCLE_SWEEP_INTERVAL_MS,
+    run: ({ now }) => sweepLifecycle(app.ctx, now),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The proof analysis worker (decision 0015, "Proof analysis"): off the request path, it claims pending
-// proofs in small batches, analyses a few at a time and stores the outcome. It wakes every
-// ANALYSIS_INTERVAL_MS and at once when this process stores a new proof (kick); proofs uploaded through
+// proofs in small batches, analyses a few at a time and stores the outcome. The "proof-analysis" job
+// (modules/jobs, decision 0027) wakes it every ANALYSIS_INTERVAL_MS; it also wakes at once when this process stores a new proof (kick); proofs uploaded through
 // another instance wait for the interval. The state lives in the database, so a restart loses nothing,
 // and proofs that existed before the analysis did are read as a backfill, oldest first.
 import type { FastifyInstance } from "fastify";
@@ -30,8 +30,10 @@ export interface ProofAnalysisWorker {
   kick(): void;
   /** Analyses everything due now; resolves with how many outcomes were stored. */
   drain(): Promise<number>;
+  /** How often the "proof-analysis" job drains it. */
+  readonly intervalMs: number;
   start(): void;
-  /** Stops the timer, waits for the round in flight and closes the reader. */
+  /** No new rounds; waits for the round in flight and closes the reader. */
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,6 @@ export function createProofAnalysisWorker(
     batchSize = BATCH_SIZE,
   } = options;
   const concurrency = Math.max(1, options.concurrency);
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
@@ -137,23 +138,29 @@ export function createProofAnalysisWorker(
       if (!stopped) void drain();
     },
     drain,
+    intervalMs,
     start() {
       stopped = false;
-      void drain();
-      timer = setInterval(() => void drain(), intervalMs);
-      timer.unref();
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       await running;
       await reader.close();
     },
   };
 }
 
-/** Starts the worker with the app (in the background: never delaying start) and stops it before close. */
+/**
+ * Drains the worker as the "proof-analysis" job: at start (in the background, never delaying it) and on its
+ * interval. Every instance runs it: the proofs are claimed row by row. The worker stops before close.
+ */
 export function scheduleProofAnalysis(app: FastifyInstance, worker: ProofAnalysisWorker): void {
+  app.ctx.jobs.add({
+    name: "proof-analysis",
+    intervalMs: worker.intervalMs,
+    exclusive: false,
+    run: () => worker.drain(),
+  });
   app.addHook("onReady", async () => {
     worker.start();
   });

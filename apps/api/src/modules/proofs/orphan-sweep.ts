@@ -83,32 +83,21 @@ export async function sweepOrphanProofFiles(
   return { checked: candidates.length, deleted };
 }
 
-/** Runs the sweep once the app is ready (in the background, never delaying start) and then hourly. */
+/**
+ * The "orphan-proof-files" job (decision 0027): once the app is ready (in the background, never delaying
+ * start) and then hourly. Every instance sweeps its own data directory, so it is not claimed.
+ */
 export function scheduleOrphanSweep(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= sweepOrphanProofFiles(app.ctx)
-      .then(({ checked, deleted }) => {
-        app.log.info(
-          { checked, deleted: deleted.length },
-          "comprobantes: revisión de archivos huérfanos terminada",
-        );
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, "comprobantes: falló la revisión de archivos huérfanos");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook("onReady", async () => {
-    run();
-    timer = setInterval(run, ORPHAN_SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  app.ctx.jobs.add({
+    name: "orphan-proof-files",
+    intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    exclusive: false,
+    run: async () => {
+      const { checked, deleted } = await sweepOrphanProofFiles(app.ctx);
+      app.log.info(
+        { checked, deleted: deleted.length },
+        "comprobantes: revisión de archivos huérfanos terminada",
+      );
+    },
   });
 }

@@ -881,34 +881,19 @@ export async function sweepExpiredReservations(
 }
 
 /**
- * Runs the sweep when the app is ready (awaited: a restart releases what expired while it was down before
- * serving) and every 15 seconds. The state lives in the database, so nothing is lost or kept forever.
+ * The "reservation-expiry" job (decision 0027): runs when the app is ready (awaited: a restart releases what
+ * expired while it was down before serving) and every 15 seconds. The state lives in the database, so
+ * nothing is lost or kept forever.
  */
 export function scheduleReservationExpiry(
   app: FastifyInstance,
   intervalMs: number = RESERVATION_EXPIRY_INTERVAL_MS,
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= sweepExpiredReservations(app.ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, "reservas: falló la revisión de reservas vencidas");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  app.addHook("onReady", async () => {
-    await run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  app.ctx.jobs.add({
+    name: "reservation-expiry",
+    intervalMs,
+    firstRun: "await",
+    run: ({ now }) => sweepExpiredReservations(app.ctx, now),
   });
 }
 

@@ -309,26 +309,15 @@ export async function sweepDraftStatements(
   return removed.length;
 }
 
-/** Runs the draft clean-up once the app is ready and then hourly. */
+/** The "draft-statements" job (decision 0027): the draft clean-up once the app is ready and then hourly. */
 export function scheduleDraftStatementSweep(app: FastifyInstance): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const removed = await sweepDraftStatements(app.ctx);
+  app.ctx.jobs.add({
+    name: "draft-statements",
+    intervalMs: DRAFT_SWEEP_INTERVAL_MS,
+    run: async ({ now }) => {
+      const removed = await sweepDraftStatements(app.ctx, now);
       if (removed > 0) app.log.info({ removed }, "conciliación: extractos sin importar descartados");
-    } catch (error) {
-      app.log.error({ err: error }, "conciliación: falló la limpieza de extractos sin importar");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, DRAFT_SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-  app.addHook("onReady", async () => {
-    void run();
+    },
   });
 }
 

@@ -3,6 +3,24 @@ import { revenueSchema } from "./reports";
 
 // The dashboard's first screen: what needs the organiser today.
 
+/**
+ * A background job of the API as the instance that answered sees it (decision 0027): also in
+ * /api/health. Dates are ISO strings; nextRunAt is null while stopped.
+ */
+export const backgroundJobStatusSchema = z.object({
+  name: z.string(),
+  intervalMs: z.number(),
+  running: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Failures in a row; 0 after a success. */
+  failures: z.number().int(),
+  nextRunAt: z.string().nullable(),
+});
+export type BackgroundJobStatus = z.infer<typeof backgroundJobStatusSchema>;
+
 export const adminTodaySchema = z.object({
   pendingProofs: z.object({ count: z.number().int(), oldestAt: z.string().nullable() }),
   /** Reservations whose time runs out within the next hour. */
@@ -67,5 +85,7 @@ export const adminTodaySchema = z.object({
       proofs: z.number().int(),
     }),
   ),
+  /** The API's background jobs (reservation expiry, draws, mail...), as this instance runs them. */
+  backgroundJobs: z.array(backgroundJobStatusSchema).default([]),
 });
 export type AdminToday = z.infer<typeof adminTodaySchema>;

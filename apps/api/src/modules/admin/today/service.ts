@@ -20,7 +20,8 @@ export function lastDays(today: string, count: number): string[] {
   );
 }
 
-export async function adminToday(db: Executor): Promise<AdminToday> {
+/** Everything but the background jobs, which the route adds from this instance's scheduler. */
+export async function adminToday(db: Executor): Promise<Omit<AdminToday, "backgroundJobs">> {
   const today = await repo.venezuelanToday(db);
   const days = lastDays(today, SALES_DAYS);
   const [pending, expiring, closing, refunds, sales, late, awaiting] = await Promise.all([
