@@ -36,10 +36,9 @@ import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import type { Actor } from "../admin/common";
 import { recordAudit } from "../audit/service";
-import { noticeEmail } from "../email/templates";
 import { detectFileKind } from "../files/file-type";
 import { advanceNow } from "../lifecycle/service";
-import { createNotifications } from "../notifications/service";
+import { notify } from "../notifications/notify";
 import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import * as repo from "./repository";
@@ -636,15 +635,12 @@ export async function disqualifyWinnerIn(
     });
     const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, rule.text, now);
     if (removed?.userId) {
-      await createNotifications(ctx, tx, [
-        {
-          userId: removed.userId,
-          type: "raffle_announcement",
-          title: "Premio anulado",
-          message: `Tu boleto ${formatTicketNumber(target.ticketNumber, raffle.totalTickets)} fue descalificado en "${raffle.title}". Motivo: ${rule.text}`,
-          linkTo: `/sorteo/${raffle.id}`,
-        },
-      ]);
+      await notify(tx, ctx, { userId: removed.userId }, "prizeAnnulled", {
+        raffleId: raffle.id,
+        raffleTitle: raffle.title,
+        ticket: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
+        reason: rule.text,
+      });
     }
     await refreshWinnerSummary(tx, raffle.id);
     await recordAudit(tx, {
@@ -828,7 +824,6 @@ async function writeReplacement(
   at: Date,
   announce = true,
 ): Promise<number> {
-  const link = `/sorteo/${raffle.id}`;
   let queued = 0;
   if (replacement) {
     const sold = await repo.findSoldTickets(tx, raffle.id);
@@ -848,29 +843,20 @@ async function writeReplacement(
       },
     ]);
     if (ticket?.userId && announce) {
-      await createNotifications(ctx, tx, [
-        {
-          userId: ticket.userId,
-          type: "raffle_won",
-          title: "¡Ganaste!",
-          message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}" (reemplazo de un ganador descalificado).`,
-          linkTo: link,
-        },
-      ]);
       const [user] = await repo.findUserEmails(tx, [ticket.userId]);
-      if (user) {
-        await ctx.mail.enqueue(tx, {
-          to: user.email,
-          ...noticeEmail({
-            name: user.name,
-            title: "¡Ganaste en Rifazo!",
-            message: `Tu boleto ${formatTicketNumber(replacement.ticketNumber, raffle.totalTickets)} ganó "${replacement.description}" en la rifa "${raffle.title}", en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
-            actionUrl: `${ctx.config.publicUrl}${link}`,
-            actionLabel: "Ver el sorteo",
-          }),
-        });
-        queued += 1;
-      }
+      const told = await notify(
+        tx,
+        ctx,
+        { userId: ticket.userId, email: user?.email, name: user?.name },
+        "raffleWonAsReplacement",
+        {
+          raffleId: raffle.id,
+          raffleTitle: raffle.title,
+          ticket: formatTicketNumber(replacement.ticketNumber, raffle.totalTickets),
+          prize: replacement.description,
+        },
+      );
+      queued += told.mails;
     }
   }
   await refreshWinnerSummary(tx, raffle.id);
@@ -1211,22 +1197,18 @@ async function correctWinners(
     winnerName: first?.winnerName ?? null,
     winningTicketNumber: first?.ticketNumber ?? null,
   });
-  const link = `/sorteo/${raffle.id}`;
-  await createNotifications(ctx, tx, [
-    ...removed.flatMap((w) =>
-      w.userId
-        ? [
-            {
-              userId: w.userId,
-              type: "raffle_announcement" as const,
-              title: "Resultado corregido",
-              message: `El resultado oficial de "${raffle.title}" se corrigió (${reason}) y tu boleto ${formatTicketNumber(w.ticketNumber, raffle.totalTickets)} ya no es ganador. La corrección queda visible en el acta.`,
-              linkTo: link,
-            },
-          ]
-        : [],
-    ),
-  ]);
+  await notify(
+    tx,
+    ctx,
+    removed.flatMap((w) => (w.userId ? [{ userId: w.userId, ticketNumber: w.ticketNumber }] : [])),
+    "resultCorrected",
+    (r) => ({
+      raffleId: raffle.id,
+      raffleTitle: raffle.title,
+      reason,
+      ticket: formatTicketNumber(r.ticketNumber, raffle.totalTickets),
+    }),
+  );
   const fresh = rows.filter((r) => !known.has(r.ticketNumber));
   const queued = fresh.length > 0 ? await announceWinners(ctx, tx, raffle, fresh) : 0;
   await ctx.events.publish(tx, {

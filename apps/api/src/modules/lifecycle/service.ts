@@ -5,7 +5,6 @@
  */
 import {
   belowMinimum,
-  CLOSE_REASON_LABELS,
   type CloseReason,
   canCloseEarly,
   dueTransition,
@@ -43,9 +42,8 @@ import {
 } from "../draws/freeze";
 import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
 import { externalBinding } from "../draws/rules";
-import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
-import { createNotifications } from "../notifications/service";
+import { notify } from "../notifications/notify";
 import { releaseDue } from "../purchases/repository";
 import { cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";
@@ -176,17 +174,12 @@ async function close(
   const pending = await repo.pendingProofsOf(tx, row.id);
   if (pending.length === 0) return;
   const deadline = reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt;
-  const message = `La rifa "${row.title}" cerró (${CLOSE_REASON_LABELS[reason]}); tu pago se revisará antes del ${formatDeadline(deadline)}.`;
-  await createNotifications(
-    ctx,
+  await notify(
     tx,
-    uniqueBy(pending, (p) => p.userId).map((p) => ({
-      userId: p.userId,
-      title: "La rifa cerró: revisaremos tu pago",
-      message,
-      type: "other" as const,
-      linkTo: "/perfil/pagos",
-    })),
+    ctx,
+    uniqueBy(pending, (p) => p.userId).map((p) => ({ userId: p.userId })),
+    "raffleClosedUnderReview",
+    { raffleTitle: row.title, reason, deadline: formatDeadline(deadline) },
   );
 }
 
@@ -237,29 +230,20 @@ async function expirePending(
   let mails = 0;
   for (const proof of pending) {
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    const message = `Tu pago para la rifa "${row.title}" (${method}, referencia ${proof.transactionRef}) fue rechazado. Motivo: ${reason} Si crees que es un error, contáctanos.`;
-    await createNotifications(ctx, tx, [
+    const told = await notify(
+      tx,
+      ctx,
+      { userId: proof.userId, email: proof.buyerEmail, name: proof.buyerName },
+      "paymentRejected",
       {
-        userId: proof.userId,
-        type: "payment_rejected",
-        title: "Pago Rechazado",
-        message,
-        linkTo: "/perfil/pagos",
+        what: `la rifa "${row.title}"`,
+        method,
+        reference: proof.transactionRef,
+        notes: reason,
+        heldUntil: null,
       },
-    ]);
-    if (proof.buyerEmail) {
-      await ctx.mail.enqueue(tx, {
-        to: proof.buyerEmail,
-        ...noticeEmail({
-          name: proof.buyerName ?? "",
-          title: "Tu pago fue rechazado",
-          message,
-          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-          actionLabel: "Ver mis pagos",
-        }),
-      });
-      mails++;
-    }
+    );
+    mails += told.mails;
     await recordAudit(tx, {
       actorId: null,
       action: "proof.expire",

@@ -56,9 +56,8 @@ import type { Executor, Tx } from "../../db/client";
 import { AppError, conflict, forbidden, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
 import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
 import { recordAudit } from "../audit/service";
-import { noticeEmail } from "../email/templates";
 import { advance } from "../lifecycle/service";
-import { createNotifications } from "../notifications/service";
+import { notify } from "../notifications/notify";
 import { uniqueViolation } from "../proofs/pg-errors";
 import { assertPurchaseLimits, lockBuyer } from "../proofs/purchase-limits";
 import { currentExchangeRate, paymentAccounts } from "../settings/service";
@@ -411,30 +410,15 @@ async function tellExpired(
 ): Promise<number> {
   let mails = 0;
   for (const reservation of released) {
-    const message = RESERVATION_MESSAGES.expiredNotice(title);
-    await createNotifications(ctx, tx, [
-      {
-        userId: reservation.userId,
-        type: "other",
-        title: "Tu reserva venció",
-        message,
-        linkTo: "/perfil/pagos",
-      },
-    ]);
     const buyer = await repo.buyerOf(tx, reservation.userId);
-    if (buyer) {
-      await ctx.mail.enqueue(tx, {
-        to: buyer.email,
-        ...noticeEmail({
-          name: buyer.name,
-          title: "Tu reserva venció",
-          message: `${message} Puedes reservar de nuevo mientras la rifa siga abierta.`,
-          actionUrl: `${ctx.config.publicUrl}/rifas/${reservation.raffleId}`,
-          actionLabel: "Ver la rifa",
-        }),
-      });
-      mails++;
-    }
+    const told = await notify(
+      tx,
+      ctx,
+      { userId: reservation.userId, email: buyer?.email, name: buyer?.name },
+      "reservationExpired",
+      { raffleId: reservation.raffleId, raffleTitle: title },
+    );
+    mails += told.mails;
   }
   return mails;
 }
@@ -755,15 +739,9 @@ export async function releaseHold(
       after: { status: "cancelled", releasedAt: now.toISOString() },
       ipAddress: actor.ip,
     });
-    await createNotifications(ctx, tx, [
-      {
-        userId: before.userId,
-        type: "other",
-        title: "Tu reserva fue liberada",
-        message: RESERVATION_MESSAGES.releasedNotice(raffle?.title ?? ""),
-        linkTo: "/perfil/pagos",
-      },
-    ]);
+    await notify(tx, ctx, { userId: before.userId }, "reservationReleased", {
+      raffleTitle: raffle?.title ?? "",
+    });
   });
 }
 

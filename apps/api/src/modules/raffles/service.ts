@@ -29,9 +29,8 @@ import { type RecordSummary, recordSummaries } from "../draws/repository";
 import { externalRuleText } from "../draws/rules";
 import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";
-import { noticeEmail } from "../email/templates";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
-import { createNotifications } from "../notifications/service";
+import { notify } from "../notifications/notify";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
 
@@ -287,27 +286,13 @@ export async function notifyRaffleOpened(ctx: NotifyContext, tx: Tx, raffleId: s
   );
   if (subscribers.length === 0) return 0;
 
-  const title = RAFFLE_MESSAGES.openedTitle;
-  const message = `La rifa "${raffle.title}" ya está activa. ¡Participa ahora antes de que se agoten los boletos!`;
-  const linkTo = `/rifas/${raffleId}`;
-  // One notification and one realtime event per user, through the notifications module.
-  const created = await createNotifications(
-    ctx,
+  // One notification, realtime event and email per user, through the notifications module.
+  const told = await notify(
     tx,
-    subscribers.map((user) => ({ userId: user.id, title, message, type: "other" as const, linkTo })),
+    ctx,
+    subscribers.map((user) => ({ userId: user.id, email: user.email, name: user.name })),
+    "raffleOpened",
+    { raffleId, raffleTitle: raffle.title },
   );
-  const byUser = new Map(subscribers.map((user) => [user.id, user]));
-  for (const notification of created) {
-    const user = byUser.get(notification.userId);
-    if (!user) continue;
-    const email = noticeEmail({
-      name: user.name,
-      title: `${title} ${raffle.title}`,
-      message,
-      actionUrl: `${ctx.config.publicUrl}${linkTo}`,
-      actionLabel: "Participar Ahora",
-    });
-    await ctx.mail.enqueue(tx, { to: user.email, ...email });
-  }
-  return created.length;
+  return told.notifications.length;
 }

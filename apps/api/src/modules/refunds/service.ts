@@ -35,12 +35,11 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit/service";
-import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
-import { createNotifications, type NewNotification } from "../notifications/service";
+import { notify } from "../notifications/notify";
 import { netPointsOfProofs } from "../points/repository";
 import { applyPointsChange } from "../points/service";
 import { releaseDue } from "../purchases/repository";
@@ -249,32 +248,23 @@ export async function cancelPurchases(
     );
   }
 
-  const title = "Rifa cancelada";
-  const items: NewNotification[] = [];
-  let mails = 0;
-  for (const buyer of buyers) {
-    const own = lines.get(buyer.id) ?? ["Tu reserva se canceló y sus números quedaron libres."];
-    const message = `La rifa "${raffle.title}" fue cancelada. Motivo: ${reason}\n${own.join("\n")}`;
-    items.push({ userId: buyer.id, type: "other", title, message, linkTo: "/perfil/pagos" });
-    await ctx.mail.enqueue(tx, {
-      to: buyer.email,
-      ...noticeEmail({
-        name: buyer.name,
-        title: `La rifa "${raffle.title}" fue cancelada`,
-        message,
-        actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-        actionLabel: "Ver mis pagos",
-      }),
-    });
-    mails++;
-  }
-  await createNotifications(ctx, tx, items);
+  const told = await notify(
+    tx,
+    ctx,
+    buyers.map((buyer) => ({ userId: buyer.id, email: buyer.email, name: buyer.name })),
+    "raffleCancelled",
+    (buyer) => ({
+      raffleTitle: raffle.title,
+      reason,
+      lines: lines.get(buyer.userId) ?? ["Tu reserva se canceló y sus números quedaron libres."],
+    }),
+  );
   return {
     refunds: inserted.length,
     rejected: pending.length,
     released: released.length,
-    notified: items.length,
-    mails,
+    notified: told.notifications.length,
+    mails: told.mails,
   };
 }
 
@@ -291,30 +281,13 @@ export async function notifyExtension(
 ): Promise<number> {
   const buyers = await repo.raffleBuyers(tx, raffle.id, now);
   if (buyers.length === 0) return 0;
-  const message = `La rifa "${raffle.title}" se prorrogó: ahora cierra el ${text.date}. Tus boletos siguen participando.${text.message ? `\nMensaje del organizador: ${text.message}` : ""}`;
-  await createNotifications(
-    ctx,
+  await notify(
     tx,
-    buyers.map((buyer) => ({
-      userId: buyer.id,
-      type: "raffle_announcement" as const,
-      title: "Nueva fecha de cierre",
-      message,
-      linkTo: `/rifas/${raffle.id}`,
-    })),
+    ctx,
+    buyers.map((buyer) => ({ userId: buyer.id, email: buyer.email, name: buyer.name })),
+    "raffleExtended",
+    { raffleId: raffle.id, raffleTitle: raffle.title, date: text.date, note: text.message },
   );
-  for (const buyer of buyers) {
-    await ctx.mail.enqueue(tx, {
-      to: buyer.email,
-      ...noticeEmail({
-        name: buyer.name,
-        title: `Nueva fecha para la rifa "${raffle.title}"`,
-        message,
-        actionUrl: `${ctx.config.publicUrl}/rifas/${raffle.id}`,
-        actionLabel: "Ver la rifa",
-      }),
-    });
-  }
   return buyers.length;
 }
 
@@ -392,20 +365,13 @@ export async function markRefundPaid(
         ipAddress: actor.ip,
       });
       const amount = refundText(Number(row.amount), row.currency as Currency);
-      const message = `Te devolvimos ${amount} de la rifa cancelada "${existing.raffleTitle}". Referencia del reembolso: ${reference}.`;
-      await createNotifications(ctx, tx, [
-        { userId: row.userId, type: "other", title: "Reembolso realizado", message, linkTo: "/perfil/pagos" },
-      ]);
-      await ctx.mail.enqueue(tx, {
-        to: row.payTo.email,
-        ...noticeEmail({
-          name: row.payTo.name,
-          title: "Te devolvimos tu pago",
-          message,
-          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-          actionLabel: "Ver mis pagos",
-        }),
-      });
+      await notify(
+        tx,
+        ctx,
+        { userId: row.userId, email: row.payTo.email, name: row.payTo.name },
+        "refundPaid",
+        { raffleTitle: existing.raffleTitle, amount, reference },
+      );
     });
   } catch (error) {
     // Nothing half-written: a refused or failed mark leaves no orphan file behind.

@@ -5,7 +5,6 @@ import {
   type AdminProof,
   type AdminProofListQuery,
   type Currency,
-  formatDateTime,
   formatEsNumber,
   hasResult,
   isActivationReached,
@@ -21,7 +20,6 @@ import {
   type RefundStatus,
   reviewDeadline,
   sameCents,
-  sentence,
   ticketLabel,
 } from "@rifazo/shared";
 import { countText } from "@rifazo/shared/domain/plural";
@@ -32,11 +30,11 @@ import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit/service";
 import { latestHeldBeacon, recordHead } from "../../draws/repository";
-import { noticeEmail } from "../../email/templates";
 import { announceProofChange } from "../../events/service";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
+import { notify } from "../../notifications/notify";
 import { replaceLevelUpOfThisTransaction } from "../../notifications/repository";
-import { createNotifications, type NewNotification } from "../../notifications/service";
+import { NOTICES, type NoticeData } from "../../notifications/templates";
 import { applyPointsChange } from "../../points/service";
 import {
   amountFor,
@@ -44,7 +42,7 @@ import {
   cancelReservationOf,
   rejectReservation,
 } from "../../purchases/service";
-import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
+import { newReceiptToken } from "../../receipts/token";
 import { movementOfProof } from "../../reconciliation/repository";
 import { refundStatusesOf } from "../../refunds/repository";
 import { currentExchangeRate } from "../../settings/service";
@@ -355,7 +353,6 @@ export async function approveInTransaction(
   });
 
   const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
-  const what = raffleTitle ? `la rifa "${raffleTitle}"` : "tu pago general";
   const pointsResult =
     points > 0
       ? await applyPointsChange(tx, {
@@ -369,54 +366,36 @@ export async function approveInTransaction(
         })
       : null;
 
-  const pointsText = points > 0 ? ` Sumaste ${countText(points, "RifaPunto", "RifaPuntos")}.` : "";
-  const message = raffleTitle
-    ? `Tu pago para la rifa "${raffleTitle}" fue aprobado. Tus números: ${numbersText(numbers, totalTickets)}.${pointsText}`
-    : `Tu pago general de ${money(Number(proof.amount), proof.currency)} fue aprobado.${pointsText}`;
-  const items: NewNotification[] = [
-    {
-      userId: proof.userId,
-      type: "payment_approved",
-      title: "¡Pago Aprobado!",
-      message,
-      linkTo: "/perfil/pagos",
-    },
-  ];
-  let levelUp: { title: string; message: string } | null = null;
+  let levelUp: NoticeData<"levelUp"> | null = null;
   if (
     told &&
     pointsResult?.levelChanged &&
     levelRank(pointsResult.level) > levelRank(pointsResult.previousLevel)
   ) {
     const level = LEVELS.find((l) => l.name === pointsResult.level);
-    levelUp = {
-      title: `¡Subiste a Nivel ${pointsResult.level}!`,
-      message: level?.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${pointsResult.level}.`,
-    };
+    levelUp = { level: pointsResult.level, welcomeMessage: level?.welcomeMessage };
   }
-  if (told) await createNotifications(ctx, tx, items);
+  if (told) {
+    await notify(
+      tx,
+      ctx,
+      { userId: proof.userId, email: buyer?.email, name: buyer?.name },
+      "paymentApproved",
+      {
+        raffleTitle,
+        numbers: numbersText(numbers, totalTickets),
+        amount: money(Number(proof.amount), proof.currency),
+        points,
+        receiptToken,
+      },
+    );
+  }
   // Written after the approval, so it lists above it. Approvals in one batch (reconciliation) may cross
   // two levels for one buyer: one notice names the level reached, rather than "Plata" and "Oro" together.
-  if (levelUp && !(await replaceLevelUpOfThisTransaction(tx, proof.userId, levelUp))) {
-    await createNotifications(ctx, tx, [
-      { userId: proof.userId, type: "level_up", linkTo: "/rifazo-club", ...levelUp },
-    ]);
+  if (levelUp && !(await replaceLevelUpOfThisTransaction(tx, proof.userId, NOTICES.levelUp(levelUp)))) {
+    await notify(tx, ctx, { userId: proof.userId }, "levelUp", levelUp);
   }
 
-  if (buyer && told) {
-    await ctx.mail.enqueue(tx, {
-      to: buyer.email,
-      ...noticeEmail({
-        name: buyer.name,
-        title: "¡Tu pago fue aprobado!",
-        message: `${message}${receiptToken ? `\n\n${RECEIPT_EMAIL_LINE}` : ""}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
-        actionUrl: receiptToken
-          ? `${ctx.config.publicUrl}/recibo/${receiptToken}`
-          : `${ctx.config.publicUrl}/perfil/pagos`,
-        actionLabel: receiptToken ? "Ver mi recibo" : "Ver mis pagos",
-      }),
-    });
-  }
   // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
   // part below stays as short as possible.
   if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
@@ -502,21 +481,6 @@ async function refuseSale(tx: Tx, raffleId: string): Promise<never> {
   throw conflict(ADMIN_MESSAGES.notEnoughTickets, "NOT_ENOUGH_TICKETS");
 }
 
-/** The buyer's notice and email: why, and until when the same numbers wait for a new proof. */
-export function rejectionNotice(input: {
-  what: string;
-  method: string;
-  reference: string;
-  notes: string | null;
-  heldUntil: Date | null;
-}): string {
-  const reason = input.notes ? ` Motivo: ${sentence(input.notes)}` : "";
-  const retry = input.heldUntil
-    ? ` Tus números siguen apartados para ti hasta el ${formatDateTime(input.heldUntil)}: sube un comprobante nuevo antes de esa hora para conservarlos.`
-    : "";
-  return `Tu pago para ${input.what} (${input.method}, referencia ${input.reference}) fue rechazado.${reason}${retry} Si crees que es un error, contáctanos.`;
-}
-
 export async function rejectProof(
   ctx: ProofContext,
   actor: Actor,
@@ -545,35 +509,14 @@ export async function rejectProof(
     const heldUntil = proof.reservationId ? await rejectReservation(tx, proof.reservationId, now) : null;
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    const message = rejectionNotice({
-      what,
-      method,
-      reference: proof.transactionRef,
-      notes,
-      heldUntil,
-    });
-    await createNotifications(ctx, tx, [
-      {
-        userId: proof.userId,
-        type: "payment_rejected",
-        title: "Pago Rechazado",
-        message,
-        linkTo: "/perfil/pagos",
-      },
-    ]);
     const buyer = await repo.findBuyer(tx, proof.userId);
-    if (buyer) {
-      await ctx.mail.enqueue(tx, {
-        to: buyer.email,
-        ...noticeEmail({
-          name: buyer.name,
-          title: "Tu pago fue rechazado",
-          message,
-          actionUrl: `${ctx.config.publicUrl}/perfil/pagos`,
-          actionLabel: "Ver mis pagos",
-        }),
-      });
-    }
+    await notify(
+      tx,
+      ctx,
+      { userId: proof.userId, email: buyer?.email, name: buyer?.name },
+      "paymentRejected",
+      { what, method, reference: proof.transactionRef, notes, heldUntil },
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       action: "proof.reject",

@@ -1,0 +1,290 @@
+// What the platform tells a buyer, composed once: each notice kind gives its in-app notification (title,
+// message, link) and, when it is also emailed, the email's subject, message and button. notify.ts writes them.
+import {
+  CLOSE_REASON_LABELS,
+  type CloseReason,
+  formatDateTime,
+  type NotificationType,
+  RAFFLE_MESSAGES,
+  RESERVATION_MESSAGES,
+  sentence,
+} from "@rifazo/shared";
+import { countText } from "@rifazo/shared/domain/plural";
+import { RECEIPT_EMAIL_LINE } from "../receipts/token";
+
+export interface NoticeEmailText {
+  subject: string;
+  message: string;
+  /** Path inside the site the email's button opens (the public URL goes in front). */
+  path: string;
+  label: string;
+}
+
+export interface Notice {
+  type: NotificationType;
+  title: string;
+  message: string;
+  linkTo: string | null;
+  /** Absent for a notice that is only shown in the app. */
+  email?: NoticeEmailText;
+}
+
+const PAYMENTS = "/perfil/pagos";
+const raffleLink = (raffleId: string) => `/rifas/${raffleId}`;
+const drawLink = (raffleId: string) => `/sorteo/${raffleId}`;
+
+/** Why a payment was rejected, and until when the same numbers wait for a new proof. */
+export function rejectionNotice(input: {
+  what: string;
+  method: string;
+  reference: string;
+  notes: string | null;
+  heldUntil: Date | null;
+}): string {
+  const reason = input.notes ? ` Motivo: ${sentence(input.notes)}` : "";
+  const retry = input.heldUntil
+    ? ` Tus números siguen apartados para ti hasta el ${formatDateTime(input.heldUntil)}: sube un comprobante nuevo antes de esa hora para conservarlos.`
+    : "";
+  return `Tu pago para ${input.what} (${input.method}, referencia ${input.reference}) fue rechazado.${reason}${retry} Si crees que es un error, contáctanos.`;
+}
+
+function paymentApproved(d: {
+  raffleTitle: string | null;
+  /** The numbers sold, already written out. */
+  numbers: string;
+  /** The general payment's amount, already written out. */
+  amount: string;
+  points: number;
+  receiptToken: string | null;
+}): Notice {
+  const pointsText = d.points > 0 ? ` Sumaste ${countText(d.points, "RifaPunto", "RifaPuntos")}.` : "";
+  const message = d.raffleTitle
+    ? `Tu pago para la rifa "${d.raffleTitle}" fue aprobado. Tus números: ${d.numbers}.${pointsText}`
+    : `Tu pago general de ${d.amount} fue aprobado.${pointsText}`;
+  const what = d.raffleTitle ? `la rifa "${d.raffleTitle}"` : "tu pago general";
+  return {
+    type: "payment_approved",
+    title: "¡Pago Aprobado!",
+    message,
+    linkTo: PAYMENTS,
+    email: {
+      subject: "¡Tu pago fue aprobado!",
+      message: `${message}${d.receiptToken ? `\n\n${RECEIPT_EMAIL_LINE}` : ""}\n\nGracias por participar en ${what}. ¡Mucha suerte!`,
+      path: d.receiptToken ? `/recibo/${d.receiptToken}` : PAYMENTS,
+      label: d.receiptToken ? "Ver mi recibo" : "Ver mis pagos",
+    },
+  };
+}
+
+function levelUp(d: { level: string; welcomeMessage: string | undefined }): Notice {
+  return {
+    type: "level_up",
+    title: `¡Subiste a Nivel ${d.level}!`,
+    message: d.welcomeMessage ?? `¡Felicidades! Ahora eres Nivel ${d.level}.`,
+    linkTo: "/rifazo-club",
+  };
+}
+
+function paymentRejected(d: Parameters<typeof rejectionNotice>[0]): Notice {
+  const message = rejectionNotice(d);
+  return {
+    type: "payment_rejected",
+    title: "Pago Rechazado",
+    message,
+    linkTo: PAYMENTS,
+    email: { subject: "Tu pago fue rechazado", message, path: PAYMENTS, label: "Ver mis pagos" },
+  };
+}
+
+function reservationExpired(d: { raffleId: string; raffleTitle: string }): Notice {
+  const message = RESERVATION_MESSAGES.expiredNotice(d.raffleTitle);
+  return {
+    type: "other",
+    title: "Tu reserva venció",
+    message,
+    linkTo: PAYMENTS,
+    email: {
+      subject: "Tu reserva venció",
+      message: `${message} Puedes reservar de nuevo mientras la rifa siga abierta.`,
+      path: raffleLink(d.raffleId),
+      label: "Ver la rifa",
+    },
+  };
+}
+
+function reservationReleased(d: { raffleTitle: string }): Notice {
+  return {
+    type: "other",
+    title: "Tu reserva fue liberada",
+    message: RESERVATION_MESSAGES.releasedNotice(d.raffleTitle),
+    linkTo: PAYMENTS,
+  };
+}
+
+interface WonData {
+  raffleId: string;
+  raffleTitle: string;
+  /** The winning number, already formatted. */
+  ticket: string;
+  prize: string;
+}
+
+function raffleWon(d: WonData): Notice {
+  const won = `Tu boleto ${d.ticket} ganó "${d.prize}" en la rifa "${d.raffleTitle}"`;
+  return {
+    type: "raffle_won",
+    title: "¡Ganaste!",
+    message: `${won}.`,
+    linkTo: drawLink(d.raffleId),
+    email: {
+      subject: "¡Ganaste en Rifazo!",
+      message: `${won}. Te contactaremos para coordinar la entrega del premio.`,
+      path: drawLink(d.raffleId),
+      label: "Ver el sorteo",
+    },
+  };
+}
+
+function raffleWonAsReplacement(d: WonData): Notice {
+  const won = `Tu boleto ${d.ticket} ganó "${d.prize}" en la rifa "${d.raffleTitle}"`;
+  return {
+    type: "raffle_won",
+    title: "¡Ganaste!",
+    message: `${won} (reemplazo de un ganador descalificado).`,
+    linkTo: drawLink(d.raffleId),
+    email: {
+      subject: "¡Ganaste en Rifazo!",
+      message: `${won}, en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
+      path: drawLink(d.raffleId),
+      label: "Ver el sorteo",
+    },
+  };
+}
+
+function raffleResults(d: { raffleId: string; raffleTitle: string }): Notice {
+  return {
+    type: "raffle_announcement",
+    title: "Resultados del sorteo",
+    message: `Ya se conocen los ganadores de "${d.raffleTitle}". Gracias por participar.`,
+    linkTo: drawLink(d.raffleId),
+  };
+}
+
+function prizeAnnulled(d: { raffleId: string; raffleTitle: string; ticket: string; reason: string }): Notice {
+  return {
+    type: "raffle_announcement",
+    title: "Premio anulado",
+    message: `Tu boleto ${d.ticket} fue descalificado en "${d.raffleTitle}". Motivo: ${d.reason}`,
+    linkTo: drawLink(d.raffleId),
+  };
+}
+
+function resultCorrected(d: {
+  raffleId: string;
+  raffleTitle: string;
+  ticket: string;
+  reason: string;
+}): Notice {
+  return {
+    type: "raffle_announcement",
+    title: "Resultado corregido",
+    message: `El resultado oficial de "${d.raffleTitle}" se corrigió (${d.reason}) y tu boleto ${d.ticket} ya no es ganador. La corrección queda visible en el acta.`,
+    linkTo: drawLink(d.raffleId),
+  };
+}
+
+function raffleCancelled(d: { raffleTitle: string; reason: string; lines: string[] }): Notice {
+  const message = `La rifa "${d.raffleTitle}" fue cancelada. Motivo: ${d.reason}\n${d.lines.join("\n")}`;
+  return {
+    type: "other",
+    title: "Rifa cancelada",
+    message,
+    linkTo: PAYMENTS,
+    email: {
+      subject: `La rifa "${d.raffleTitle}" fue cancelada`,
+      message,
+      path: PAYMENTS,
+      label: "Ver mis pagos",
+    },
+  };
+}
+
+function raffleExtended(d: {
+  raffleId: string;
+  raffleTitle: string;
+  date: string;
+  note?: string | undefined;
+}): Notice {
+  const message = `La rifa "${d.raffleTitle}" se prorrogó: ahora cierra el ${d.date}. Tus boletos siguen participando.${d.note ? `\nMensaje del organizador: ${d.note}` : ""}`;
+  return {
+    type: "raffle_announcement",
+    title: "Nueva fecha de cierre",
+    message,
+    linkTo: raffleLink(d.raffleId),
+    email: {
+      subject: `Nueva fecha para la rifa "${d.raffleTitle}"`,
+      message,
+      path: raffleLink(d.raffleId),
+      label: "Ver la rifa",
+    },
+  };
+}
+
+function refundPaid(d: { raffleTitle: string; amount: string; reference: string }): Notice {
+  const message = `Te devolvimos ${d.amount} de la rifa cancelada "${d.raffleTitle}". Referencia del reembolso: ${d.reference}.`;
+  return {
+    type: "other",
+    title: "Reembolso realizado",
+    message,
+    linkTo: PAYMENTS,
+    email: { subject: "Te devolvimos tu pago", message, path: PAYMENTS, label: "Ver mis pagos" },
+  };
+}
+
+function raffleOpened(d: { raffleId: string; raffleTitle: string }): Notice {
+  const title = RAFFLE_MESSAGES.openedTitle;
+  const message = `La rifa "${d.raffleTitle}" ya está activa. ¡Participa ahora antes de que se agoten los boletos!`;
+  return {
+    type: "other",
+    title,
+    message,
+    linkTo: raffleLink(d.raffleId),
+    email: {
+      subject: `${title} ${d.raffleTitle}`,
+      message,
+      path: raffleLink(d.raffleId),
+      label: "Participar Ahora",
+    },
+  };
+}
+
+function raffleClosedUnderReview(d: { raffleTitle: string; reason: CloseReason; deadline: string }): Notice {
+  return {
+    type: "other",
+    title: "La rifa cerró: revisaremos tu pago",
+    message: `La rifa "${d.raffleTitle}" cerró (${CLOSE_REASON_LABELS[d.reason]}); tu pago se revisará antes del ${d.deadline}.`,
+    linkTo: PAYMENTS,
+  };
+}
+
+/** Every notice a buyer can get, by kind. */
+export const NOTICES = {
+  paymentApproved,
+  levelUp,
+  paymentRejected,
+  reservationExpired,
+  reservationReleased,
+  raffleWon,
+  raffleWonAsReplacement,
+  raffleResults,
+  prizeAnnulled,
+  resultCorrected,
+  raffleCancelled,
+  raffleExtended,
+  refundPaid,
+  raffleOpened,
+  raffleClosedUnderReview,
+};
+
+export type NoticeKind = keyof typeof NOTICES;
+export type NoticeData<K extends NoticeKind> = Parameters<(typeof NOTICES)[K]>[0];
