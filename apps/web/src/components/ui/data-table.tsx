@@ -69,7 +69,7 @@ export function DataTable<Row>({
           ))}
         </tr>
       </thead>
-      <tbody className={bodyClassName}>
+      <tbody className={bodyClassName || undefined}>
         {rows.length === 0 && empty ? (
           <tr>
             <td colSpan={columns.length} className="py-6 text-center text-muted">
