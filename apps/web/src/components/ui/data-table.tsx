@@ -33,6 +33,7 @@ export type DataTableProps<Row> = {
   footerClassName?: string;
   className?: string;
   headClassName?: string;
+  headRowClassName?: string;
   bodyClassName?: string;
   rowClassName?: string;
 };
@@ -53,15 +54,16 @@ export function DataTable<Row>({
   footerClassName = "border-t-2 border-line font-bold",
   className = "w-full text-left text-sm",
   headClassName = "border-b border-line text-xs tracking-wide text-muted uppercase",
+  headRowClassName,
   bodyClassName = "divide-y divide-line",
   rowClassName,
   ...label
 }: DataTableProps<Row>) {
   return (
-    <table className={className} aria-label={label["aria-label"]}>
-      {caption ? <caption className={captionClassName}>{caption}</caption> : null}
-      <thead className={headClassName}>
-        <tr>
+    <table className={className || undefined} aria-label={label["aria-label"]}>
+      {caption ? <caption className={captionClassName || undefined}>{caption}</caption> : null}
+      <thead className={headClassName || undefined}>
+        <tr className={headRowClassName}>
           {columns.map((column) => (
             <th key={column.key} scope="col" className={classes(column.headerClassName, column.align)}>
               {column.header}
