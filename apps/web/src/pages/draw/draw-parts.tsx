@@ -1,5 +1,4 @@
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
-import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { hasResult } from "@rifazo/shared/domain/raffle-lifecycle";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
@@ -7,12 +6,6 @@ import { ShieldIcon, TrophyIcon } from "../../components/ui/icons";
 import { type DrawResult, drawApi } from "../../features/draws";
 import type { RaffleDetail } from "../../features/raffles";
 import { paths } from "../../lib/paths";
-
-/** "Quedan 3 pagos en revisión." (the count only; nobody's payment is shown). */
-export function pendingText(count: number): string {
-  if (count === 0) return "No quedan pagos en revisión.";
-  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
-}
 
 /** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */
 export function endSentence(text: string): string {

@@ -5,7 +5,8 @@ import { formatPercent, ProgressBar } from "../../components/ui/progress-bar";
 import type { RaffleDetail } from "../../features/raffles";
 import { CountdownDisplay } from "../../features/upcoming";
 import { formatDrawMoment } from "../../lib/format";
-import { endSentence, Panel, pendingText } from "./draw-parts";
+import { pendingProofsText } from "../raffle-detail/lifecycle-notice";
+import { endSentence, Panel } from "./draw-parts";
 
 type StateProps = { raffle: RaffleDetail; derived: DrawPageState; state: DrawPageStateName; now: number };
 
@@ -39,8 +40,8 @@ function ReviewingPanel({ raffle, derived, now }: StateProps) {
         {raffle.lifecycle.label}
       </h2>
       <p className="mb-4 text-muted">
-        Las ventas cerraron. {pendingText(raffle.lifecycle.pendingProofs)} Cuando no quede ninguno, la lista
-        de boletos se congela y se publica; solo entonces se realiza el sorteo.
+        Las ventas cerraron. {pendingProofsText(raffle.lifecycle.pendingProofs)} Cuando no quede ninguno, la
+        lista de boletos se congela y se publica; solo entonces se realiza el sorteo.
       </p>
       {derived.countdownTo ? (
         <>
