@@ -4,7 +4,7 @@ import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualificat
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/number-mode-words";
-import { countText, pluralWord } from "@rifazo/shared/domain/plural";
+import { countText } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
 import { claimText } from "@rifazo/shared/fairness-claims";
@@ -49,11 +49,12 @@ import {
 } from "../features/raffles";
 import { loadNumberPicker } from "../features/raffles/lazy";
 import { isApiError } from "../lib/api-client";
-import { formatDateTime, formatMoney, formatNumber, sentence } from "../lib/format";
+import { formatMoney, formatNumber } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 import { useRaffleEvents } from "../lib/use-raffle-events";
+import { LifecycleNotice } from "./raffle-detail/lifecycle-notice";
 
 /** The number grid is its own chunk: only chosen-number raffles download it. */
 const NumberPicker = lazy(() =>
@@ -129,78 +130,6 @@ function FailureView({ error }: { error: unknown }) {
       </div>
     </PageContainer>
   );
-}
-
-/** "Quedan 3 pagos en revisión" (a count only). */
-function pendingProofsText(count: number): string {
-  if (count === 0) return "No quedan pagos en revisión.";
-  return `${pluralWord(count, "Queda", "Quedan")} ${countText(count, "pago", "pagos")} en revisión.`;
-}
-
-/**
- * The server's lifecycle state once sales stopped (decision 0012): closed while the last payments are reviewed,
- * frozen while the list awaits the draw, or cancelled with its reason.
- */
-function LifecycleNotice({ raffle }: { raffle: RaffleDetail }) {
-  const { lifecycle } = raffle;
-  if (lifecycle.state === "closed") {
-    return (
-      <div
-        role="status"
-        aria-label={lifecycle.label}
-        className="space-y-2 rounded-card border border-warning-700/25 bg-warning-50 p-5"
-      >
-        <p className="flex items-center gap-2 font-bold text-ink">
-          <ClockIcon className="text-brand-700" />
-          {lifecycle.label}
-        </p>
-        <p className="text-sm text-ink/85">
-          {lifecycle.awaitingDecision
-            ? "Las ventas cerraron sin alcanzar el mínimo de boletos: no se sortea por ahora. El organizador decidirá si prorroga la fecha o cancela la rifa (con reembolso de cada compra). "
-            : "Las ventas cerraron. "}
-          {pendingProofsText(lifecycle.pendingProofs)}
-          {lifecycle.reviewDeadline
-            ? ` ${sentence(`Los pagos enviados antes del cierre se revisan hasta el ${formatDateTime(lifecycle.reviewDeadline)}`)}`
-            : ""}
-        </p>
-      </div>
-    );
-  }
-  if (lifecycle.state === "frozen") {
-    return (
-      <div
-        role="status"
-        aria-label={lifecycle.label}
-        className="space-y-2 rounded-card border border-line bg-canvas p-5"
-      >
-        <p className="flex items-center gap-2 font-bold text-ink">
-          <ShieldIcon className="text-brand-700" />
-          {lifecycle.label}
-        </p>
-        <p className="text-sm text-muted">
-          {raffle.drawTrust === "announced"
-            ? "Las ventas cerraron. Los ganadores los anunciará el organizador; esta rifa no tiene un acta pública que lo verifique."
-            : `La lista de boletos quedó fija${lifecycle.frozenAt ? ` el ${formatDateTime(lifecycle.frozenAt)}` : ""} y ya no puede cambiar.`}
-        </p>
-      </div>
-    );
-  }
-  if (lifecycle.state === "cancelled") {
-    return (
-      <div
-        role="status"
-        aria-label={lifecycle.label}
-        className="space-y-2 rounded-card border border-danger-600/30 bg-danger-50 p-5"
-      >
-        <p className="font-bold text-danger-700">{lifecycle.label}</p>
-        <p className="text-sm text-ink/85">
-          Esta rifa fue cancelada y no tendrá sorteo.
-          {raffle.cancelReason ? ` Motivo: ${raffle.cancelReason}` : ""}
-        </p>
-      </div>
-    );
-  }
-  return null;
 }
 
 /** What replaces the quantity box when the raffle is not selling. */

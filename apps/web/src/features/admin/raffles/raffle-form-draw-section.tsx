@@ -1,5 +1,6 @@
 import { MAX_CLAIM_PERIOD_DAYS, MIN_CLAIM_PERIOD_DAYS } from "@rifazo/shared/domain/claim-period";
 import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
+import type { ComponentProps } from "react";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceRadio } from "./choice-radio";
@@ -104,65 +105,64 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
         >
           {(control) => <Input type="datetime-local" {...control} {...register("startDate")} />}
         </FormField>
-        <FormField
+        <WholeNumberField
           id="raffle-teaser"
           label={RAFFLE_FORM_LABELS.daysUntilActivationTeaser}
           error={errors.daysUntilActivationTeaser?.message}
           hint="Días antes del inicio en que la rifa se anuncia como próxima."
-        >
-          {(control) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max="365"
-              step="1"
-              {...control}
-              {...register("daysUntilActivationTeaser")}
-            />
-          )}
-        </FormField>
-        <FormField
+          min="0"
+          max="365"
+          input={register("daysUntilActivationTeaser")}
+        />
+        <WholeNumberField
           id="raffle-review-window"
           label={RAFFLE_FORM_LABELS.reviewWindowHours}
           error={errors.reviewWindowHours?.message}
           hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
-        >
-          {(control) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="720"
-              step="1"
-              {...control}
-              {...(locked
-                ? { disabled: true, value: getValues("reviewWindowHours") }
-                : register("reviewWindowHours"))}
-            />
-          )}
-        </FormField>
-        <FormField
+          min="1"
+          max="720"
+          input={
+            locked ? { disabled: true, value: getValues("reviewWindowHours") } : register("reviewWindowHours")
+          }
+        />
+        <WholeNumberField
           id="raffle-claim-period"
           label={RAFFLE_FORM_LABELS.claimPeriodDays}
           error={errors.claimPeriodDays?.message}
           hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
-        >
-          {(control) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={String(MIN_CLAIM_PERIOD_DAYS)}
-              max={String(MAX_CLAIM_PERIOD_DAYS)}
-              step="1"
-              {...control}
-              {...(locked
-                ? { disabled: true, value: getValues("claimPeriodDays") }
-                : register("claimPeriodDays"))}
-            />
-          )}
-        </FormField>
+          min={String(MIN_CLAIM_PERIOD_DAYS)}
+          max={String(MAX_CLAIM_PERIOD_DAYS)}
+          input={
+            locked ? { disabled: true, value: getValues("claimPeriodDays") } : register("claimPeriodDays")
+          }
+        />
       </div>
     </section>
+  );
+}
+
+function WholeNumberField({
+  id,
+  label,
+  error,
+  hint,
+  min,
+  max,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint: string;
+  min: string;
+  max: string;
+  input: ComponentProps<typeof Input>;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <Input type="number" inputMode="numeric" min={min} max={max} step="1" {...control} {...input} />
+      )}
+    </FormField>
   );
 }

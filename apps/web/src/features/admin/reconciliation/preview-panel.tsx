@@ -1,4 +1,5 @@
 import { Alert } from "../../../components/ui/alert";
+import { DataTable, type DataTableColumn } from "../../../components/ui/data-table";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatNumber } from "../../../lib/format";
 import type { StatementPreview } from "../api/reconciliation-api";
@@ -9,6 +10,58 @@ interface PreviewPanelProps {
   loading: boolean;
   error: string | undefined;
 }
+
+type Movement = StatementPreview["movements"][number];
+
+const MOVEMENT_COLUMNS: Array<DataTableColumn<Movement>> = [
+  {
+    key: "row",
+    header: "Fila",
+    headerClassName: "px-3 py-2",
+    className: "px-3 py-2 text-muted",
+    cell: (m) => m.row + 1,
+  },
+  {
+    key: "date",
+    header: "Fecha",
+    headerClassName: "px-3 py-2",
+    className: "px-3 py-2 whitespace-nowrap",
+    cell: (m) => statementDate(m.date),
+  },
+  {
+    key: "reference",
+    header: "Referencia",
+    headerClassName: "px-3 py-2",
+    className: "px-3 py-2 font-mono",
+    cellProps: (m) => ({ title: m.referenceRaw }),
+    cell: (m) => (
+      <>
+        {m.reference}
+        {m.referenceDamaged ? (
+          <span className="ml-2 rounded bg-danger-50 px-1.5 py-0.5 font-sans text-xs font-semibold text-danger-700">
+            referencia dañada
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: "description",
+    header: "Descripción",
+    headerClassName: "px-3 py-2",
+    className: "max-w-64 truncate px-3 py-2",
+    cellProps: (m) => ({ title: m.description }),
+    cell: (m) => m.description,
+  },
+  {
+    key: "amount",
+    header: "Monto",
+    align: "right",
+    headerClassName: "px-3 py-2",
+    className: "px-3 py-2 whitespace-nowrap",
+    cell: (m) => bs(m.amount),
+  },
+];
 
 /** The parsed rows as they would be imported, and every row that could not be read (never hidden). */
 export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
@@ -92,52 +145,21 @@ export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
       ) : null}
       {preview && preview.movements.length > 0 ? (
         <div className="overflow-x-auto rounded-card border border-line">
-          <table className="min-w-full text-left text-sm">
-            <caption className="px-3 py-2 text-left text-sm font-semibold text-ink">
-              {preview.movements.length < preview.counts.movements
+          <DataTable
+            columns={MOVEMENT_COLUMNS}
+            rows={preview.movements}
+            rowKey={(movement) => movement.row}
+            caption={
+              preview.movements.length < preview.counts.movements
                 ? `Primeros ${formatNumber(preview.movements.length)} movimientos`
-                : "Movimientos"}
-            </caption>
-            <thead className="bg-canvas text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Fila
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Fecha
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Referencia
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Descripción
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Monto
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.movements.map((movement) => (
-                <tr key={movement.row} className="border-t border-line">
-                  <td className="px-3 py-2 text-muted">{movement.row + 1}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{statementDate(movement.date)}</td>
-                  <td className="px-3 py-2 font-mono" title={movement.referenceRaw}>
-                    {movement.reference}
-                    {movement.referenceDamaged ? (
-                      <span className="ml-2 rounded bg-danger-50 px-1.5 py-0.5 font-sans text-xs font-semibold text-danger-700">
-                        referencia dañada
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="max-w-64 truncate px-3 py-2" title={movement.description}>
-                    {movement.description}
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{bs(movement.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                : "Movimientos"
+            }
+            captionClassName="px-3 py-2 text-left text-sm font-semibold text-ink"
+            className="min-w-full text-left text-sm"
+            headClassName="bg-canvas text-xs text-muted"
+            bodyClassName=""
+            rowClassName="border-t border-line"
+          />
         </div>
       ) : null}
     </section>

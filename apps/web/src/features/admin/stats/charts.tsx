@@ -1,5 +1,6 @@
 import { pluralWord } from "@rifazo/shared/domain/plural";
 import { useId } from "react";
+import { DataTable } from "../../../components/ui/data-table";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { barPercent, type DayCount, niceMax } from "./chart-data";
 
@@ -163,23 +164,19 @@ export function LineChart({ data, label, unit, emptyText = "Sin ventas registrad
         <span>{formatDate(`${first.date}T12:00:00Z`, "medium")}</span>
         {data.length > 1 ? <span>{formatDate(`${last.date}T12:00:00Z`, "medium")}</span> : null}
       </div>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Día</th>
-            <th scope="col">{unit}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.date}>
-              <td>{formatDate(`${d.date}T12:00:00Z`, "long")}</td>
-              <td>{formatNumber(d.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={[
+          { key: "day", header: "Día", cell: (d) => formatDate(`${d.date}T12:00:00Z`, "long") },
+          { key: "count", header: unit, cell: (d) => formatNumber(d.count) },
+        ]}
+        rows={data}
+        rowKey={(d) => d.date}
+        caption={label}
+        className="sr-only"
+        captionClassName=""
+        headClassName=""
+        bodyClassName=""
+      />
     </figure>
   );
 }

@@ -1,14 +1,11 @@
-import { countText } from "@rifazo/shared/domain/plural";
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Badge } from "../../../components/ui/badge";
 import { SearchField } from "../../../components/ui/search-field";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { formatDate, formatNumber } from "../../../lib/format";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import {
   type AdminUser,
@@ -24,10 +21,10 @@ import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { SectionCard } from "../shared/section-card";
-import { buyerMessage, WhatsappLink } from "../shared/whatsapp-link";
 import { ParticipationsDialog } from "./participations-dialog";
-import { type UserAction, UserActionsMenu } from "./user-actions-menu";
+import type { UserAction } from "./user-actions-menu";
 import { UserMessageDialog } from "./user-message-dialog";
+import { UsersTable } from "./users-table";
 
 type Open = { action: UserAction; user: AdminUser } | null;
 
@@ -112,110 +109,7 @@ export function UsersTab() {
       ) : data ? (
         <div aria-busy={users.isFetching} className={cn(users.isFetching && "opacity-70 transition-opacity")}>
           <IncompleteWarning users={data.items} />
-          {/* Laptop and up: a table. Phones: one card per user with the same data and actions. */}
-          {/* relative: the table's sr-only texts (absolute) stay inside the scroll area, not past the page. */}
-          <div className="relative hidden overflow-x-auto lg:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Usuarios registrados</caption>
-              <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    Usuario
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Estado
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Registro
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Nivel
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Boletos
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Comprobantes
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-semibold">
-                    <span className="sr-only">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {data.items.map((user) => (
-                  <tr key={user.id}>
-                    <td className="max-w-72 py-3 pr-3">
-                      <p className="flex items-center gap-1.5 font-semibold text-ink">
-                        <span className="truncate">{user.fullName || "Sin nombre"}</span>
-                        {user.role === "admin" ? <Badge variant="brand">Admin</Badge> : null}
-                      </p>
-                      <p className="truncate text-muted">{user.email}</p>
-                      {user.phone ? <p className="truncate text-muted">{user.phone}</p> : null}
-                    </td>
-                    <td className="px-3 py-3">
-                      <UserStatusBadge user={user} />
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap">
-                      {formatDate(user.registrationDate, "medium")}
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap">
-                      {user.level} · {formatNumber(user.points)} pts
-                    </td>
-                    <td className="px-3 py-3 text-right tabular-nums">
-                      {formatNumber(user.totalTicketsPurchased)}
-                    </td>
-                    <td className="px-3 py-3 text-right tabular-nums">
-                      {formatNumber(user.totalPaymentProofs)}
-                    </td>
-                    <td className="py-3 pl-3 text-right">
-                      <div className="flex items-center justify-end gap-2">
-                        <WhatsappLink
-                          phone={user.phone}
-                          message={buyerMessage(user.fullName)}
-                          name={user.fullName || user.email}
-                        />
-                        <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="divide-y divide-line lg:hidden" aria-label="Usuarios registrados">
-            {data.items.map((user) => (
-              <li key={user.id} className="space-y-2 py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="flex min-w-0 flex-wrap items-center gap-1.5 pt-1.5 font-semibold text-ink">
-                    <span className="break-words">{user.fullName || "Sin nombre"}</span>
-                    {user.role === "admin" ? <Badge variant="brand">Admin</Badge> : null}
-                  </p>
-                  <UserActionsMenu user={user} onAction={(action) => onAction(user, action)} />
-                </div>
-                <p className="text-sm text-muted [overflow-wrap:anywhere]">
-                  {user.email}
-                  {user.phone ? ` · ${user.phone}` : ""}
-                </p>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-                  <UserStatusBadge user={user} />
-                  <span>Desde {formatDate(user.registrationDate, "medium")}</span>
-                  <span>
-                    {user.level} · {formatNumber(user.points)} pts
-                  </span>
-                  <span>
-                    {countText(user.totalTicketsPurchased, "boleto", "boletos")} ·{" "}
-                    {countText(user.totalPaymentProofs, "comprobante", "comprobantes")}
-                  </span>
-                </div>
-                <WhatsappLink
-                  phone={user.phone}
-                  message={buyerMessage(user.fullName)}
-                  name={user.fullName || user.email}
-                />
-              </li>
-            ))}
-          </ul>
+          <UsersTable users={data.items} onAction={onAction} />
           <Pagination data={data} onPageChange={setPage} noun="usuarios" disabled={users.isFetching} />
         </div>
       ) : null}
@@ -251,13 +145,5 @@ function IncompleteWarning({ users }: { users: AdminUser[] }) {
         ? "Un usuario de esta página no tiene nombre registrado."
         : `${missing} usuarios de esta página no tienen nombre registrado.`}
     </Alert>
-  );
-}
-
-function UserStatusBadge({ user }: { user: AdminUser }) {
-  return user.status === "active" ? (
-    <Badge variant="success">Activo</Badge>
-  ) : (
-    <Badge variant="danger">Suspendido</Badge>
   );
 }

@@ -16,14 +16,11 @@ import type {
 } from "@rifazo/shared/domain/draw-record";
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
-import { formatTicketNumber, ticketDigits } from "@rifazo/shared/domain/tickets";
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { CopyButton } from "../../../components/ui/copy-button";
 import { ClockIcon, TrophyIcon } from "../../../components/ui/icons";
-import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
@@ -41,34 +38,11 @@ import {
   shownWinners,
 } from "../lib/record-text";
 import { DisqualificationList } from "./disqualifications";
+import { FrozenList } from "./frozen-list";
 import { LotteryResultList } from "./lottery-results";
+import { HashValue, Section } from "./record-section";
 
 const ticket = (n: number, totalTickets: number) => formatTicketNumber(n, totalTickets);
-
-function HashValue({ label, value }: { label: string; value: string }) {
-  return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="font-mono text-xs text-ink" title={value}>
-        {shortHash(value)}
-      </span>
-      <CopyButton value={value} label={label} />
-    </span>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-3 rounded-card border border-line bg-surface p-5 shadow-card"
-    >
-      <h2 id={id} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** What each entry says, in one or two lines. */
 function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTickets: number }) {
@@ -244,99 +218,6 @@ function Entries({ record }: { record: RaffleRecord }) {
           </li>
         ))}
       </ol>
-    </Section>
-  );
-}
-
-const PAGE_SIZE = 100;
-
-/** The frozen list, a page at a time (a raffle may have 10 000 numbers), with a search by number. */
-function FrozenList({ frozen, totalTickets }: { frozen: FrozenData; totalTickets: number }) {
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState("");
-  const digits = search.replace(/\D/g, "").slice(0, ticketDigits(totalTickets));
-  const rows = digits
-    ? frozen.tickets.filter((t) => ticket(t.number, totalTickets).includes(digits))
-    : frozen.tickets;
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  return (
-    <Section
-      id="acta-lista"
-      title={`Lista congelada (${countText(frozen.ticketCount, "boleto", "boletos")})`}
-    >
-      <p className="text-sm text-muted">
-        Cada número lleva una etiqueta que solo reconoce quien tiene el código de su recibo. Huella de la
-        lista: <HashValue label="Huella de la lista" value={frozen.listHash} />
-      </p>
-      <div className="max-w-xs space-y-1">
-        <label htmlFor="acta-buscar" className="text-sm font-semibold text-ink">
-          Buscar un número
-        </label>
-        <Input
-          id="acta-buscar"
-          inputMode="numeric"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-          className="font-mono"
-        />
-      </div>
-      {shown.length === 0 ? (
-        <p className="text-sm text-muted">Ningún número de la lista coincide.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Boletos de la lista congelada con su etiqueta</caption>
-            <thead>
-              <tr className="border-b border-line text-xs text-muted">
-                <th scope="col" className="py-1 pr-4 font-semibold">
-                  Número
-                </th>
-                <th scope="col" className="py-1 font-semibold">
-                  Etiqueta
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((t) => (
-                <tr key={t.number} className="border-b border-line/60">
-                  <td className="py-1 pr-4 font-mono font-bold tracking-widest">
-                    {ticket(t.number, totalTickets)}
-                  </td>
-                  <td className="py-1 font-mono text-xs break-all text-muted">{t.tag}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas de la lista" className="flex flex-wrap items-center gap-3 text-sm">
-          <button
-            type="button"
-            className="font-semibold text-brand-700 disabled:text-muted"
-            disabled={current === 0}
-            onClick={() => setPage(current - 1)}
-          >
-            Anterior
-          </button>
-          <span aria-live="polite">
-            Página {current + 1} de {pages}
-          </span>
-          <button
-            type="button"
-            className="font-semibold text-brand-700 disabled:text-muted"
-            disabled={current >= pages - 1}
-            onClick={() => setPage(current + 1)}
-          >
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
     </Section>
   );
 }
