@@ -27,6 +27,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { analyticsRoutes } from "./modules/analytics/routes";
 import { createAuth } from "./modules/auth/auth";
 import { accountRoutes } from "./modules/auth/routes";
+import { currentUser } from "./modules/auth/session";
 import { clubRoutes } from "./modules/club/routes";
 import { contactRoutes } from "./modules/contact/routes";
 import { contentRoutes } from "./modules/content/routes";
@@ -177,7 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(drawRoutes);
   await app.register(accountRoutes);
-  await app.register(eventRoutes);
+  await app.register(eventRoutes, { currentUser });
   await app.register(raffleRoutes);
   await app.register(favoriteRoutes);
   await app.register(settingsRoutes);

@@ -34,8 +34,8 @@ import { DEFAULT_CORRECTION_WINDOW_HOURS, LOTTERY_MESSAGES } from "@rifazo/share
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import type { Actor } from "../admin/common";
 import { recordAudit } from "../audit/service";
+import type { Actor } from "../auth/admin-route";
 import { noticeEmail } from "../email/templates";
 import { detectFileKind } from "../files/file-type";
 import { advanceNow } from "../lifecycle/service";
