@@ -22,7 +22,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { conflict, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { createNotification } from "../notifications/service";
 import { applyPointsChange } from "../points/service";
 import * as repo from "./repository";

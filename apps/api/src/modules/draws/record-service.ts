@@ -34,7 +34,7 @@ import { DEFAULT_CORRECTION_WINDOW_HOURS, LOTTERY_MESSAGES } from "@rifazo/share
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import type { Actor } from "../auth/admin-route";
 import { noticeEmail } from "../email/templates";
 import { detectFileKind } from "../files/file-type";

@@ -33,7 +33,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import {
   freezeRaffleWith,
   publishRulesOnSale,

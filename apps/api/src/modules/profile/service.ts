@@ -7,7 +7,7 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { unauthenticated } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { toSessionUser } from "../auth/session";
 import * as repo from "./repository";
 

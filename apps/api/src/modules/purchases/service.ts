@@ -56,7 +56,7 @@ import type { Executor, Tx } from "../../db/client";
 import { AppError, conflict, forbidden, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { noticeEmail } from "../email/templates";
 import { advance } from "../lifecycle/service";
 import { createNotifications } from "../notifications/service";

@@ -26,7 +26,7 @@ import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
 import { iso } from "../../lib/iso";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
 import type { Actor, ProofApproval } from "./approval";

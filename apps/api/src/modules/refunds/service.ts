@@ -34,7 +34,7 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { noticeEmail } from "../email/templates";
 import { announceProofChange } from "../events/service";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";

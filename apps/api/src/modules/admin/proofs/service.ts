@@ -30,7 +30,7 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws/repository";
 import { noticeEmail } from "../../email/templates";
 import { announceProofChange } from "../../events/service";

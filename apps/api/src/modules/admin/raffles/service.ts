@@ -37,7 +37,7 @@ import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-imag
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { publishRulesOnSale } from "../../draws/freeze";
 import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";

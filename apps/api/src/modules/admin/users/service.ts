@@ -11,7 +11,7 @@ import {
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { endSessionsForSuspension } from "../../auth/service";
 import { noticeEmail } from "../../email/templates";
 import { createNotification } from "../../notifications/service";

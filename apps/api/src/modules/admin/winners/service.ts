@@ -15,7 +15,7 @@ import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { announceWinners } from "../../draws/announce";
 import { DRAW_V2_MESSAGES } from "../../draws/record-service";
 import { hasRecord } from "../../draws/repository";
