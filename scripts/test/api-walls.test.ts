@@ -112,7 +112,7 @@ describe("the API's depcruise rules (.dependency-cruiser.cjs)", () => {
   it("api-no-circular: no import cycle, even inside one module", async () => {
     write(`${api}/lib/a.ts`, 'import { b } from "./b";\nexport const a = () => b;\n');
     write(`${api}/lib/b.ts`, 'import { a } from "./a";\nexport const b = () => a;\n');
-    expect(await violations(root, api)).toEqual(["api-no-circular", "api-no-circular"]);
+    expect(await violations(root, api)).toEqual(["api-no-circular"]);
   });
 
   it("lets tests reach into any module", async () => {
