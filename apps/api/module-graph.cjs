@@ -102,51 +102,28 @@ const knownUpward = [
  * query belongs in its owner, exported from the owner's index.ts (or the reader's own query moves there).
  */
 const repositoryReaders = [
-  { from: "apps/api/src/modules/admin/exports/repository.ts", to: "raffles" },
   { from: "apps/api/src/modules/admin/proofs/service.ts", to: "draws" },
-  { from: "apps/api/src/modules/admin/proofs/service.ts", to: "notifications" },
-  { from: "apps/api/src/modules/admin/proofs/service.ts", to: "reconciliation" },
   { from: "apps/api/src/modules/admin/proofs/service.ts", to: "refunds" },
-  { from: "apps/api/src/modules/admin/raffles/repository.ts", to: "raffles" },
   { from: "apps/api/src/modules/admin/raffles/service.ts", to: "draws" },
   { from: "apps/api/src/modules/admin/raffles/service.ts", to: "purchases" },
-  { from: "apps/api/src/modules/admin/raffles/service.ts", to: "raffles" },
   { from: "apps/api/src/modules/admin/users/service.ts", to: "refunds" },
   { from: "apps/api/src/modules/admin/winners/service.ts", to: "draws" },
-  { from: "apps/api/src/modules/favorites/repository.ts", to: "raffles" },
   { from: "apps/api/src/modules/lifecycle/service.ts", to: "draws" },
   { from: "apps/api/src/modules/lifecycle/service.ts", to: "purchases" },
   { from: "apps/api/src/modules/raffles/service.ts", to: "draws" },
   { from: "apps/api/src/modules/receipts/service.ts", to: "draws" },
   { from: "apps/api/src/modules/receipts/service.ts", to: "refunds" },
   { from: "apps/api/src/modules/refunds/service.ts", to: "lifecycle" },
-  { from: "apps/api/src/modules/refunds/service.ts", to: "points" },
   { from: "apps/api/src/modules/refunds/service.ts", to: "purchases" },
   { from: "apps/api/src/seed/demo-draws.ts", to: "draws" },
 ];
 
 /**
- * Not done yet (an allow-list that only shrinks): feature modules without an index.ts, reached by file. Every
- * module is to get one exporting what the others use, and this list to become empty.
+ * Not done yet (an allow-list that only shrinks): feature modules still reached by file. draws, lifecycle,
+ * purchases and refunds import each other (knownUpward): through index.ts files they would import
+ * themselves in a circle. files/index.ts is the storage itself, not yet an entry for serve.ts and storage.ts.
  */
-const entryPending = [
-  "admin",
-  "auth",
-  "draws",
-  "email",
-  "events",
-  "files",
-  "lifecycle",
-  "notifications",
-  "points",
-  "proofs",
-  "purchases",
-  "raffles",
-  "receipts",
-  "reconciliation",
-  "refunds",
-  "settings",
-];
+const entryPending = ["draws", "files", "lifecycle", "purchases", "refunds"];
 
 /** Where a module's files are, relative to the repository root (a regular expression). */
 function pathOf(module) {

@@ -99,12 +99,12 @@ describe("the API's depcruise rules (.dependency-cruiser.cjs)", () => {
   });
 
   it("api-repository-private: no module reads another's repository.ts", async () => {
-    // favorites may import raffles (same layer); raffles has no entry yet, so only this rule speaks.
-    expect(graph.entryPending).toContain("raffles");
-    write(`${api}/modules/raffles/repository.ts`, "export const findRaffle = 1;\n");
+    // favorites may import purchases (a layer below); purchases has no entry yet, so only this rule speaks.
+    expect(graph.entryPending).toContain("purchases");
+    write(`${api}/modules/purchases/repository.ts`, "export const releaseDue = 1;\n");
     write(
       `${api}/modules/favorites/service.ts`,
-      'import { findRaffle } from "../raffles/repository";\nexport const f = findRaffle;\n',
+      'import { releaseDue } from "../purchases/repository";\nexport const f = releaseDue;\n',
     );
     expect(await violations(root, api)).toEqual(["api-repository-private"]);
   });

@@ -14,7 +14,7 @@ export {
   adminRoute,
   errorSchema,
   idParams,
-} from "../auth/admin-route";
+} from "../auth";
 
 /** A malformed id names nothing: the same 404 as an unknown one, never a database cast error. */
 export function assertUuid(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { adminReconciliationRoutes } from "../reconciliation/routes";
+import { adminReconciliationRoutes } from "../reconciliation";
 import { adminAuditRoutes } from "./audit/routes";
 import { adminDrawRoutes } from "./draws/routes";
 import { adminExportRoutes } from "./exports/routes";

@@ -1,8 +1,8 @@
 import { formatTicketNumber } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { noticeEmail } from "../email/templates";
-import { createNotifications } from "../notifications/service";
+import { noticeEmail } from "../email";
+import { createNotifications } from "../notifications";
 import * as repo from "./repository";
 
 export interface AnnouncedWinner {

@@ -43,9 +43,9 @@ import {
 } from "../draws/freeze";
 import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
 import { externalBinding } from "../draws/rules";
-import { noticeEmail } from "../email/templates";
-import { announceProofChange } from "../events/service";
-import { createNotifications } from "../notifications/service";
+import { noticeEmail } from "../email";
+import { announceProofChange } from "../events";
+import { createNotifications } from "../notifications";
 import { releaseDue } from "../purchases/repository";
 import { cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } fr
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, tickets } from "../../db/schema";
 import { saleColumns } from "../purchases/sale-columns";
-import { foldSql, matchesAllTerms } from "../raffles/search";
+import { foldSql, matchesAllTerms } from "../raffles";
 import { heldNumbersSql } from "./held-numbers";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;

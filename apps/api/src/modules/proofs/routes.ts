@@ -17,7 +17,7 @@ import { headerIdempotencyKey } from "../../lib/idempotency";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import { readLimited } from "../files/file-type";
 import { assertBuyerPhone } from "../purchases/service";
 import * as service from "./service";

@@ -32,7 +32,7 @@ import type { Db, Executor } from "../../db/client";
 import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
-import { announceProofChange } from "../events/service";
+import { announceProofChange } from "../events";
 import {
   declaredPixels,
   detectFileKind,
@@ -50,9 +50,9 @@ import {
   purchaseAllowance,
 } from "../purchases/purchase-limits";
 import * as purchases from "../purchases/service";
-import { searchTerms } from "../raffles/search";
+import { searchTerms } from "../raffles";
 import { buyerRefundsOf } from "../refunds/service";
-import { currentExchangeRate } from "../settings/service";
+import { currentExchangeRate } from "../settings";
 import * as repo from "./repository";
 
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);

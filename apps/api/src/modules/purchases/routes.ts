@@ -14,7 +14,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { headerIdempotencyKey } from "../../lib/idempotency";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser, guards, sessionUserOf } from "../auth/session";
+import { currentUser, guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 const tags = ["compras"];

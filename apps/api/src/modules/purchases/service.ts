@@ -57,10 +57,10 @@ import { AppError, conflict, forbidden, lifecycleRefusal, notFound, withDetails 
 import { uniqueViolation } from "../../lib/pg-errors";
 import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
 import { recordAudit } from "../audit";
-import { noticeEmail } from "../email/templates";
+import { noticeEmail } from "../email";
 import { advance } from "../lifecycle/service";
-import { createNotifications } from "../notifications/service";
-import { currentExchangeRate, paymentAccounts } from "../settings/service";
+import { createNotifications } from "../notifications";
+import { currentExchangeRate, paymentAccounts } from "../settings";
 import { assertPurchaseLimits, lockBuyer } from "./purchase-limits";
 import * as repo from "./repository";
 

@@ -6,7 +6,7 @@
 // is visible on all of them at once, exactly as if the database had been asked.
 
 import { weakEtag } from "../../lib/http-cache";
-import type { EventBus } from "../events/service";
+import type { EventBus } from "../events";
 
 export interface CachedAnswer {
   /** The JSON body, exactly as the route's serializer would write it. */

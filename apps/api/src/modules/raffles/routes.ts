@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { sendCached, sendSerialized } from "../../lib/http-cache";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import { type CatalogueCache, createCatalogueCache } from "./catalogue-cache";
 import { searchTerms } from "./search";
 import * as service from "./service";

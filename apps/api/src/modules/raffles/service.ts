@@ -29,9 +29,9 @@ import { type RecordSummary, recordSummaries } from "../draws/repository";
 import { externalRuleText } from "../draws/rules";
 import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";
-import { noticeEmail } from "../email/templates";
+import { noticeEmail } from "../email";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
-import { createNotifications } from "../notifications/service";
+import { createNotifications } from "../notifications";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
 

@@ -2,7 +2,7 @@ import type { AdminApproveResult } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 
-export type { Actor } from "../auth/admin-route";
+export type { Actor } from "../auth";
 
 /**
  * How a matched proof is approved: the inbox's own approval (modules/admin/proofs), handed in by admin's

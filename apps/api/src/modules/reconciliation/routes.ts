@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../auth/admin-route";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../auth";
 import { readLimited } from "../files/file-type";
 import type { WithApproval } from "./approval";
 import * as service from "./service";

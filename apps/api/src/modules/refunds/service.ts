@@ -35,14 +35,13 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { noticeEmail } from "../email/templates";
-import { announceProofChange } from "../events/service";
+import { noticeEmail } from "../email";
+import { announceProofChange } from "../events";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
-import { createNotifications, type NewNotification } from "../notifications/service";
-import { netPointsOfProofs } from "../points/repository";
-import { applyPointsChange } from "../points/service";
+import { createNotifications, type NewNotification } from "../notifications";
+import { applyPointsChange, netPointsOfProofs } from "../points";
 import { releaseDue } from "../purchases/repository";
 import * as repo from "./repository";
 

@@ -32,23 +32,23 @@ import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws/repository";
-import { noticeEmail } from "../../email/templates";
-import { announceProofChange } from "../../events/service";
+import { noticeEmail } from "../../email";
+import { announceProofChange } from "../../events";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
-import { replaceLevelUpOfThisTransaction } from "../../notifications/repository";
-import { createNotifications, type NewNotification } from "../../notifications/service";
-import { applyPointsChange } from "../../points/service";
+import { createNotifications, type NewNotification } from "../../notifications";
+import { applyPointsChange } from "../../points";
 import {
   amountFor,
   approveReservation,
   cancelReservationOf,
   rejectReservation,
 } from "../../purchases/service";
-import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts/token";
-import { movementOfProof } from "../../reconciliation/repository";
+import { newReceiptToken, RECEIPT_EMAIL_LINE } from "../../receipts";
+import { movementOfProof } from "../../reconciliation";
 import { refundStatusesOf } from "../../refunds/repository";
-import { currentExchangeRate } from "../../settings/service";
+import { currentExchangeRate } from "../../settings";
 import { type Actor, offsetOf, publishRaffle } from "../common";
+import { replaceLevelUpOfThisTransaction } from "./level-up";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";
 

@@ -43,8 +43,7 @@ import { hasRecord, type RecordSummary, recordSummaries } from "../../draws/repo
 import { externalRuleText } from "../../draws/rules";
 import * as lifecycle from "../../lifecycle/service";
 import { purchaseRulesLocked } from "../../purchases/repository";
-import { winnersOf } from "../../raffles/repository";
-import { notifyRaffleOpened, raffleNotFound, toPublicRaffle } from "../../raffles/service";
+import { notifyRaffleOpened, raffleNotFound, toPublicRaffle, winnersOf } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";

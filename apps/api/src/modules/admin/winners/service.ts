@@ -20,7 +20,7 @@ import { announceWinners } from "../../draws/announce";
 import { DRAW_V2_MESSAGES } from "../../draws/record-service";
 import { hasRecord } from "../../draws/repository";
 import { advance, assertAllowed } from "../../lifecycle/service";
-import { raffleNotFound, toWinner } from "../../raffles/service";
+import { raffleNotFound, toWinner } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = AppContext;

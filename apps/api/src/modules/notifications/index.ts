@@ -1,0 +1,4 @@
+// What other modules may use of this one (docs/decisions/0026-api-module-walls.md).
+export { replaceLevelUpOfThisTransaction } from "./repository";
+export { notificationRoutes } from "./routes";
+export { createNotification, createNotifications, type NewNotification } from "./service";
