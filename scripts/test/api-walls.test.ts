@@ -60,7 +60,8 @@ describe("the API's module graph (apps/api/module-graph.cjs)", () => {
   });
 });
 
-describe("the API's depcruise rules (.dependency-cruiser.cjs)", () => {
+// Each case starts depcruise (and TypeScript) anew: seconds on a quiet machine, more on a busy one.
+describe("the API's depcruise rules (.dependency-cruiser.cjs)", { timeout: 120_000 }, () => {
   let root: string;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), "api-walls-"));
