@@ -1,6 +1,6 @@
 // Layering of the workspaces, checked by `npm run lint` (depcruise). Dependencies point one way only:
 //
-//   packages/shared  <-  apps/api
+//   packages/shared  <-  apps/api: modules in the layers of apps/api/module-graph.cjs (rules made below)
 //                    <-  apps/web: app (app/, main.tsx, entry-server.tsx) -> pages -> features -> components, lib
 //
 // A feature is a folder of apps/web/src/features/. Other code reaches it only through its entries:
@@ -11,7 +11,67 @@
 // pages use features/admin/index.ts.
 
 const WEB = "^apps/web/src/";
+const API = "^apps/api/src/";
+const API_TEST = "\\.test\\.ts$";
+const graph = require("./apps/api/module-graph.cjs");
 const APP_LAYER = `${WEB}(app/|main\\.tsx$|entry-server\\.tsx$)`;
+
+/**
+ * The API's walls (docs/decisions/0026-api-module-walls.md), made from apps/api/module-graph.cjs. Tests may
+ * reach into any module (they set up what they check), so the rules look at production files only; type-only
+ * imports count as any other.
+ */
+function apiRules() {
+  const features = graph.modules.filter(graph.isFeature);
+  const outsider = (module) => ({ path: API, pathNot: [graph.pathOf(module), API_TEST] });
+  return [
+    ...graph.modules.map((module) => ({
+      name: "api-module-layers",
+      comment: `${module} imports only the modules below it in apps/api/module-graph.cjs (and its listed same-layer edges).`,
+      severity: "error",
+      from: { path: graph.pathOf(module), pathNot: API_TEST },
+      to: { path: API, pathNot: [graph.pathOf(module), ...graph.allowedTargets(module).map(graph.pathOf)] },
+    })),
+    ...features.map((module) => ({
+      name: "api-module-through-its-entry",
+      comment: `Other modules reach ${module} only through its index.ts.`,
+      severity: "error",
+      from: outsider(module),
+      to: {
+        path: graph.pathOf(module),
+        pathNot: [
+          `${graph.pathOf(module)}index\\.ts$`,
+          ...(graph.entryPending.includes(module) ? [API] : []),
+        ],
+      },
+    })),
+    ...features.map((module) => ({
+      name: "api-repository-private",
+      comment: `${module}'s repository (its SQL) is for ${module} only; others use what its index.ts exports.`,
+      severity: "error",
+      from: {
+        path: API,
+        pathNot: [
+          graph.pathOf(module),
+          API_TEST,
+          ...graph.repositoryReaders
+            .filter((reader) => reader.to === module)
+            .map((reader) => `^${reader.from}$`),
+        ],
+      },
+      to: {
+        path: [`${graph.pathOf(module)}repository\\.ts$`, `${graph.pathOf(module)}[^/]+/repository\\.ts$`],
+      },
+    })),
+    {
+      name: "api-no-circular",
+      comment: "No import cycle among the API's files either, type-only imports included.",
+      severity: "error",
+      from: { path: API },
+      to: { circular: true },
+    },
+  ];
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -90,9 +150,10 @@ module.exports = {
       comment:
         "Circular imports make the load order (and what a chunk drags in) depend on who imports first.",
       severity: "error",
-      from: {},
+      from: { pathNot: API },
       to: { circular: true },
     },
+    ...apiRules(),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

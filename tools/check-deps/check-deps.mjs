@@ -32,12 +32,13 @@ register(
   `)}`,
 );
 
-process.chdir(root);
+// CHECK_DEPS_DIR: check another tree with this configuration (scripts/test/api-walls.test.ts's fixtures).
+process.chdir(process.env.CHECK_DEPS_DIR ?? root);
 process.argv = [
   process.argv[0],
   "depcruise",
   "--config",
-  ".dependency-cruiser.cjs",
+  path.join(root, ".dependency-cruiser.cjs"),
   "--output-type",
   "err",
   ...(process.argv.length > 2

@@ -23,38 +23,36 @@ import { scheduleRateLimitSweep } from "./lib/rate-limit";
 import { registerCanonicalPath } from "./lib/request-path";
 import { registerCsrfGuard, registerInputGuard } from "./lib/security";
 import { registerWeb } from "./lib/web";
-import { adminRoutes } from "./modules/admin/routes";
-import { analyticsRoutes } from "./modules/analytics/routes";
-import { createAuth } from "./modules/auth/auth";
-import { accountRoutes } from "./modules/auth/routes";
-import { clubRoutes } from "./modules/club/routes";
-import { contactRoutes } from "./modules/contact/routes";
-import { contentRoutes } from "./modules/content/routes";
+import { adminRoutes } from "./modules/admin";
+import { analyticsRoutes } from "./modules/analytics";
+import { accountRoutes, createAuth, currentUser } from "./modules/auth";
+import { clubRoutes } from "./modules/club";
+import { contactRoutes } from "./modules/contact";
+import { contentRoutes } from "./modules/content";
 import { drawRoutes } from "./modules/draws/routes";
 import { setConfiguredDrawChain } from "./modules/draws/trust";
-import { createMailer, MAIL_POLL_INTERVAL_MS, type Mailer } from "./modules/email/service";
-import { eventRoutes } from "./modules/events/routes";
-import { createEventBus, EVENT_CLEANUP_INTERVAL_MS } from "./modules/events/service";
-import { favoriteRoutes } from "./modules/favorites/routes";
+import { createMailer, MAIL_POLL_INTERVAL_MS, type Mailer } from "./modules/email";
+import { createEventBus, EVENT_CLEANUP_INTERVAL_MS, eventRoutes } from "./modules/events";
+import { favoriteRoutes } from "./modules/favorites";
 import { createStorage, type Storage } from "./modules/files";
-import { healthRoutes } from "./modules/health/routes";
-import { imageRoutes } from "./modules/images/routes";
+import { healthRoutes } from "./modules/health";
+import { imageRoutes } from "./modules/images";
 import { createJobScheduler } from "./modules/jobs";
-import { notificationRoutes } from "./modules/notifications/routes";
-import { profileRoutes } from "./modules/profile/routes";
-import { createOcrReader } from "./modules/proof-analysis/ocr";
-import type { ProofReader } from "./modules/proof-analysis/service";
+import { notificationRoutes } from "./modules/notifications";
+import { profileRoutes } from "./modules/profile";
 import {
+  createOcrReader,
   createProofAnalysisWorker,
   type ProofAnalysisWorker,
+  type ProofReader,
   scheduleProofAnalysis,
-} from "./modules/proof-analysis/worker";
-import { proofRoutes } from "./modules/proofs/routes";
+} from "./modules/proof-analysis";
+import { proofRoutes } from "./modules/proofs";
 import { purchaseRoutes } from "./modules/purchases/routes";
-import { raffleRoutes } from "./modules/raffles/routes";
-import { receiptRoutes } from "./modules/receipts/routes";
+import { raffleRoutes } from "./modules/raffles";
+import { receiptRoutes } from "./modules/receipts";
 import { refundRoutes } from "./modules/refunds/routes";
-import { settingsRoutes } from "./modules/settings/routes";
+import { settingsRoutes } from "./modules/settings";
 
 // Zod's own messages (a wrong type, an unexpected field...) in Spanish too; our schemas set their own.
 z.config(z.locales.es());
@@ -183,7 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(drawRoutes);
   await app.register(accountRoutes);
-  await app.register(eventRoutes);
+  await app.register(eventRoutes, { currentUser });
   await app.register(raffleRoutes);
   await app.register(favoriteRoutes);
   await app.register(settingsRoutes);

@@ -4,15 +4,17 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
-import { ensureAdmin } from "./modules/auth/admin-account";
+import { ensureAdmin } from "./modules/auth";
 import { scheduleDrawJob } from "./modules/draws/draw-job";
 import { publishRulesOfRafflesOnSale } from "./modules/draws/freeze";
 import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
-import { normalizeStoredPaymentReferences } from "./modules/proofs/normalize-references";
-import { scheduleOrphanSweep } from "./modules/proofs/orphan-sweep";
-import { normalizeStoredReferenceKeys } from "./modules/proofs/reference-keys";
+import {
+  normalizeStoredPaymentReferences,
+  normalizeStoredReferenceKeys,
+  scheduleOrphanSweep,
+} from "./modules/proofs";
 import { scheduleReservationExpiry } from "./modules/purchases/service";
-import { scheduleDraftStatementSweep } from "./modules/reconciliation/service";
+import { scheduleDraftStatementSweep } from "./modules/reconciliation";
 import { seedDemo } from "./seed/demo";
 import { disablePublishedDemoAccounts } from "./seed/demo-accounts";
 

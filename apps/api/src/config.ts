@@ -1,7 +1,6 @@
 import path from "node:path";
 import { assertSupportedChain, type DrandChainInfo, QUICKNET } from "@rifazo/shared/domain/drand";
 import { isKnownLeagueOfEntropyChain } from "@rifazo/shared/domain/draw-trust";
-import { type StreamLimits, streamLimitsFromEnv } from "./modules/events/stream-limits";
 
 // Every environment variable the server reads, in one place (the README lists the same).
 export interface Config {
@@ -212,5 +211,35 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     proofAnalysis: bool(env.PROOF_ANALYSIS, (env.NODE_ENV ?? "development") !== "test"),
     ocrConcurrency: ocrConcurrency(env.OCR_CONCURRENCY),
     ...overrides,
+  };
+}
+
+/**
+ * How many realtime streams one API instance keeps open. Each stream holds a socket (a file descriptor),
+ * a heartbeat timer and a bus subscription for as long as the browser stays, so without caps one address
+ * could open thousands and starve everyone else (docs/decisions/0006-realtime-stream-limits.md).
+ */
+export interface StreamLimits {
+  /** Per client address, as Fastify trusts it (TRUST_PROXY). Generous: many phones share one carrier NAT. */
+  perClient: number;
+  /** Per signed-in user, whatever the address: a browser opens one or two per tab. */
+  perUser: number;
+  /** Per instance; keep it well under the process's open-file limit (`ulimit -n`). */
+  total: number;
+}
+
+/** The defaults, overridable with SSE_MAX_STREAMS_PER_CLIENT, SSE_MAX_STREAMS_PER_USER and SSE_MAX_STREAMS. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perClient: 40, perUser: 12, total: 4_000 };
+
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function streamLimitsFromEnv(env: NodeJS.ProcessEnv): StreamLimits {
+  return {
+    perClient: positive(env.SSE_MAX_STREAMS_PER_CLIENT, DEFAULT_STREAM_LIMITS.perClient),
+    perUser: positive(env.SSE_MAX_STREAMS_PER_USER, DEFAULT_STREAM_LIMITS.perUser),
+    total: positive(env.SSE_MAX_STREAMS, DEFAULT_STREAM_LIMITS.total),
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import type { Auth } from "./modules/auth/auth";
-import type { Mailer } from "./modules/email/service";
-import type { EventBus } from "./modules/events/service";
+import type { Auth } from "./modules/auth";
+import type { Mailer } from "./modules/email";
+import type { EventBus } from "./modules/events";
 import type { Storage } from "./modules/files/storage";
 import type { JobScheduler } from "./modules/jobs";
 

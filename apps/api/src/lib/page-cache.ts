@@ -6,7 +6,13 @@
 // waits for bus.sync(), as the catalogue cache does, so a sale on another instance is never served stale;
 // when that cannot be known (LISTEN down) it renders. A page from memory also carries the event id it was
 // rendered at, and the browser's live updates replay everything after it.
-import type { EventBus } from "../modules/events/service";
+
+/** What the cache needs of the event bus (modules/events' EventBus); lib sits below the modules (decision 0026). */
+export interface PageCacheBus {
+  subscribe(listener: (event: { topic: string }) => void): () => void;
+  listenEpoch(): number;
+  sync(): Promise<boolean>;
+}
 
 export interface PageCache<T> {
   /** The page for `key` from memory, or from `render` (one render at a time per key). */
@@ -19,7 +25,7 @@ export interface PageCache<T> {
 const MAX_ENTRIES = 200;
 
 export function createPageCache<T>(
-  bus: Pick<EventBus, "subscribe" | "listenEpoch" | "sync">,
+  bus: PageCacheBus,
   { ttlMs = 5_000, now = () => Date.now() }: { ttlMs?: number; now?: () => number } = {},
 ): PageCache<T> {
   let generation = 0;

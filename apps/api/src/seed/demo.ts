@@ -22,9 +22,9 @@ import {
   users,
   winners,
 } from "../db/schema";
-import { approveInTransaction } from "../modules/admin/proofs/service";
+import { approveInTransaction } from "../modules/admin";
 import { recordClose } from "../modules/draws/freeze";
-import { applyPointsChange } from "../modules/points/service";
+import { applyPointsChange } from "../modules/points";
 import { announceGeneratedPasswords, demoPasswords, writeDemoSeedMarker } from "./demo-accounts";
 import { seedContent } from "./demo-content";
 import { DEMO_PASSWORD, DEMO_RAFFLES, DEMO_REWARDS, DEMO_USERS, type PrizeArt } from "./demo-data";

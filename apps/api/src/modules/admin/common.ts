@@ -1,37 +1,20 @@
 import { ADMIN_MESSAGES, type ErrorCodeWithStatus, isUuid } from "@rifazo/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
-import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
 
-export const ADMIN_TAGS = ["administración"];
-
-/** Who did it, for audit records: the signed-in administrator and the client address Fastify trusts. */
-export interface Actor {
-  id: string;
-  ip: string | null;
-}
-
-export function actorOf(request: FastifyRequest): Actor {
-  return { id: sessionUserOf(request).id, ip: request.ip ?? null };
-}
-
-/** 401 visitor, 403 user (ADMIN_ONLY); every admin route documents both. */
-export const adminErrors = { 401: errorSchema, 403: errorSchema } as const;
-export { errorSchema };
-
-/**
- * Route options shared by every admin endpoint: the guard runs onRequest, so visitors and users are
- * turned away before their body (JSON or a multipart upload) is even read.
- */
-export function adminRoute(app: FastifyInstance) {
-  return { onRequest: guards(app).admin };
-}
-
-export const idParams = z.object({ id: z.string().describe("Identificador (UUID).") });
+export { iso } from "../../lib/iso";
+// The route helpers of admin endpoints are auth's (modules/auth/admin-route.ts), so the modules below
+// admin that have admin endpoints (draws, refunds, reconciliation, analytics) can use them (decision 0026).
+export {
+  type Actor,
+  ADMIN_TAGS,
+  actorOf,
+  adminErrors,
+  adminRoute,
+  errorSchema,
+  idParams,
+} from "../auth";
 
 /** A malformed id names nothing: the same 404 as an unknown one, never a database cast error. */
 export function assertUuid(
@@ -60,8 +43,6 @@ export async function publishRaffle(
 ): Promise<void> {
   await ctx.events.publish(exec, { topic: "raffle", payload: { type: "raffle.updated", id, change } });
 }
-
-export const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
 /** Offset of a 1-based page. */
 export const offsetOf = (page: number, size: number): number => (page - 1) * size;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { adminReconciliationRoutes } from "../reconciliation/routes";
+import { adminReconciliationRoutes } from "../reconciliation";
 import { adminAuditRoutes } from "./audit/routes";
 import { adminDrawRoutes } from "./draws/routes";
 import { adminExportRoutes } from "./exports/routes";
 import { adminGalleryRoutes } from "./gallery/routes";
 import { adminHoldRoutes } from "./holds/routes";
 import { adminProofRoutes } from "./proofs/routes";
+import { approveInTransaction, HeldByOthers } from "./proofs/service";
 import { adminRaffleRoutes } from "./raffles/routes";
 import { resumePendingPools, stopTicketPools } from "./raffles/ticket-pool";
 import { adminStatsRoutes } from "./stats/routes";
@@ -25,7 +26,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTodayRoutes);
-  await app.register(adminReconciliationRoutes);
+  // Reconciliation approves with the inbox's approval; it is below admin, so admin hands it in (decision 0026).
+  await app.register(adminReconciliationRoutes, {
+    approval: { approve: approveInTransaction, isHeldByOthers: (error) => error instanceof HeldByOthers },
+  });
   await app.register(adminHoldRoutes);
 
   app.addHook("onReady", async () => {

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
-import { ADMIN_TAGS, adminErrors, adminRoute } from "../admin/common";
+import { ADMIN_TAGS, adminErrors, adminRoute } from "../auth";
 import { PAGE_VIEW_RATE_RULE, pageViewReport, recordPageView } from "./service";
 
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {

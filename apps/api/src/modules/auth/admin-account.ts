@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
 import { accounts, users } from "../../db/schema";
 import { adminPasswordProblem } from "./password-policy";
 import * as repo from "./repository";
+import type { AuthContext } from "./service";
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make sure a verified, active admin exists at start. The environment is
  * the source of truth: an existing account is promoted and its password reset to ADMIN_PASSWORD.
  */
-export async function ensureAdmin(ctx: AppContext): Promise<void> {
+export async function ensureAdmin(
+  ctx: AuthContext & { config: Config; log: FastifyBaseLogger },
+): Promise<void> {
   const { adminEmail, adminPassword } = ctx.config;
   if (!adminEmail || !adminPassword) return;
   // The same rule as every other password: a weak one stops the start (server.ts prints why).

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { magicLink } from "better-auth/plugins";
 import type { Db } from "../../db/client";
-import type { Mailer } from "../email/service";
-import { magicLinkEmail } from "../email/templates";
+import type { Mailer } from "../email";
+import { magicLinkEmail } from "../email";
 
 /** Short and single use (the plugin consumes the token atomically); only its hash is stored. */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;

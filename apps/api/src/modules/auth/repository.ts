@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { accounts, sessions, users, verifications } from "../../db/schema";
-import { announceSessionsEnded } from "../events/service";
+import { announceSessionsEnded } from "../events";
 
 /** The account a live password-reset token belongs to (Better Auth stores it as "reset-password:<token>"). */
 export async function findUserByResetToken(db: Executor, token: string) {

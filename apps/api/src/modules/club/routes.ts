@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { headerIdempotencyKey } from "../../lib/idempotency";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
-import { headerIdempotencyKey } from "../proofs/idempotency";
+import { guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 const tags = ["club"];

@@ -21,10 +21,10 @@ import {
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { conflict, forbidden, notFound, unauthenticated } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
-import { createNotification } from "../notifications/service";
-import { applyPointsChange } from "../points/service";
-import { uniqueViolation } from "../proofs/pg-errors";
+import { uniqueViolation } from "../../lib/pg-errors";
+import { recordAudit } from "../audit";
+import { createNotification } from "../notifications";
+import { applyPointsChange } from "../points";
 import * as repo from "./repository";
 
 const rewardNotFound = () => notFound("NOT_FOUND", CLUB_MESSAGES.rewardNotFound);

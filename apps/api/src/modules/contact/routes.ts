@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser } from "../auth/session";
+import { currentUser } from "../auth";
 import { CONTACT_RATE_RULE, submitContactMessage } from "./service";
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {

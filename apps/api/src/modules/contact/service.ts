@@ -1,7 +1,7 @@
 import type { ContactMessage } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { RateRule } from "../../lib/rate-limit";
-import { noticeEmail } from "../email/templates";
+import { noticeEmail } from "../email";
 import * as repo from "./repository";
 
 /** Enough for a person who forgot something; not enough to flood the support inbox. */

@@ -1,7 +1,7 @@
 import { liveBroadcastListSchema, testimonialListSchema } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sendCached } from "../raffles/http-cache";
+import { sendCached } from "../../lib/http-cache";
 import * as service from "./service";
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {

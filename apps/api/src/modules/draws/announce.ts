@@ -1,7 +1,7 @@
 import { formatTicketNumber } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { notify } from "../notifications/notify";
+import { notify } from "../notifications";
 import * as repo from "./repository";
 
 export interface AnnouncedWinner {

@@ -6,7 +6,7 @@
 import { DRAW_ROUND_GRACE_MS, DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { noticeEmail } from "../email/templates";
+import { noticeEmail } from "../email";
 import * as repo from "./repository";
 
 const caracas = (iso: string) =>

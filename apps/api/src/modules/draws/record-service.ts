@@ -34,11 +34,11 @@ import { DEFAULT_CORRECTION_WINDOW_HOURS, LOTTERY_MESSAGES } from "@rifazo/share
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import type { Actor } from "../admin/common";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
+import type { Actor } from "../auth";
 import { detectFileKind } from "../files/file-type";
 import { advanceNow } from "../lifecycle/service";
-import { notify } from "../notifications/notify";
+import { notify } from "../notifications";
 import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import * as repo from "./repository";

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser } from "../auth/session";
+import { currentUser } from "../auth";
 import { contentDisposition, privateFileCsp } from "../files/serve";
 import { drawOnDemand, publicationFile, recordFor } from "./record-service";
 import * as service from "./service";

@@ -14,6 +14,7 @@ import {
 } from "../../../test/helpers";
 import { type Database, type ListenOptions, openDatabase } from "../../db/client";
 import { events, users } from "../../db/schema";
+import { currentUser } from "../auth/session";
 import { eventRoutes, formatEvent, parseLastEventId } from "./routes";
 import { createEventBus, type EventBus, isVisibleTo, MAX_INLINE_BYTES, type RealtimeEvent } from "./service";
 
@@ -677,7 +678,7 @@ describe("GET /api/events (SSE)", () => {
       mini.setValidatorCompiler(validatorCompiler);
       mini.setSerializerCompiler(serializerCompiler);
       mini.decorate("ctx", t.app.ctx);
-      await mini.register(eventRoutes, { heartbeatMs: 50, sessionCheckMs: 50 });
+      await mini.register(eventRoutes, { heartbeatMs: 50, sessionCheckMs: 50, currentUser });
       await mini.listen({ port: 0, host: "127.0.0.1" });
     });
 

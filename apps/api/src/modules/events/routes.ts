@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser } from "../auth/session";
 import { isVisibleTo, type RealtimeEvent } from "./service";
 import { STREAM_RETRY_AFTER, type StreamLimits, StreamRegistry, type TrackedStream } from "./stream-limits";
 
@@ -18,7 +17,17 @@ export interface EventRoutesOptions {
   maxBufferedBytes?: number;
   /** Caps on open streams; by default the config's (SSE_MAX_STREAMS*). */
   limits?: StreamLimits;
+  /**
+   * Who is signed in (modules/auth's currentUser). Passed in because the bus is below auth, which
+   * announces sessions ending through it (decision 0026).
+   */
+  currentUser: CurrentUser;
 }
+
+export type CurrentUser = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+) => Promise<{ id: string; role: string } | null>;
 
 const HEARTBEAT_MS = 25_000;
 const SESSION_CHECK_MS = 60_000;
@@ -29,6 +38,7 @@ const RETRY_MS = 3_000;
 export async function resolveViewer(
   app: FastifyInstance,
   request: FastifyRequest,
+  currentUser: CurrentUser,
 ): Promise<{ userId: string | null; isAdmin: boolean }> {
   // The same lookup as every other route: a suspended (inactive) profile counts as signed out.
   // The periodic re-check must ask again, so drop what an earlier call cached on the request.
@@ -60,7 +70,7 @@ const querySchema = z.object({
   lastEventId: z.string().optional().describe("Último id recibido, si el navegador no envía Last-Event-ID."),
 });
 
-export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions = {}): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
@@ -108,7 +118,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       let isAdmin: boolean;
       try {
         // Resolved before hijacking, so a database failure still gets the normal error response.
-        ({ userId, isAdmin } = await resolveViewer(app, request));
+        ({ userId, isAdmin } = await resolveViewer(app, request, options.currentUser));
       } catch (error) {
         registry.releaseClient(client);
         throw error;
@@ -174,7 +184,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
             return;
           }
           checking = true;
-          resolveViewer(app, request)
+          resolveViewer(app, request, options.currentUser)
             .then((current) => {
               // Signed out, suspended, or the session was revoked (or no longer an administrator): end the
               // stream; EventSource reconnects as whoever it is now, and only what that one may see reaches it.

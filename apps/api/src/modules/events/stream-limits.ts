@@ -1,35 +1,9 @@
 import { REALTIME_RETRY_AFTER_SECONDS } from "@rifazo/shared";
+// The limits are read with the rest of the configuration (config.ts sits below every module, decision 0026).
+import type { StreamLimits } from "../../config";
 import { AppError } from "../../lib/errors";
 
-/**
- * How many realtime streams one API instance keeps open. Each stream holds a socket (a file descriptor),
- * a heartbeat timer and a bus subscription for as long as the browser stays, so without caps one address
- * could open thousands and starve everyone else (docs/decisions/0006-realtime-stream-limits.md).
- */
-export interface StreamLimits {
-  /** Per client address, as Fastify trusts it (TRUST_PROXY). Generous: many phones share one carrier NAT. */
-  perClient: number;
-  /** Per signed-in user, whatever the address: a browser opens one or two per tab. */
-  perUser: number;
-  /** Per instance; keep it well under the process's open-file limit (`ulimit -n`). */
-  total: number;
-}
-
-/** The defaults, overridable with SSE_MAX_STREAMS_PER_CLIENT, SSE_MAX_STREAMS_PER_USER and SSE_MAX_STREAMS. */
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { perClient: 40, perUser: 12, total: 4_000 };
-
-function positive(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
-
-export function streamLimitsFromEnv(env: NodeJS.ProcessEnv): StreamLimits {
-  return {
-    perClient: positive(env.SSE_MAX_STREAMS_PER_CLIENT, DEFAULT_STREAM_LIMITS.perClient),
-    perUser: positive(env.SSE_MAX_STREAMS_PER_USER, DEFAULT_STREAM_LIMITS.perUser),
-    total: positive(env.SSE_MAX_STREAMS, DEFAULT_STREAM_LIMITS.total),
-  };
-}
+export { DEFAULT_STREAM_LIMITS, type StreamLimits } from "../../config";
 
 /** A stream the registry knows about: it can be asked to re-check its session. */
 export interface TrackedStream {

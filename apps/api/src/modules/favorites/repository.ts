@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { raffles, userFavorites } from "../../db/schema";
-import { cardColumns, type RaffleCardRow, raffleTextMatch } from "../raffles/repository";
+import { cardColumns, type RaffleCardRow, raffleTextMatch } from "../raffles";
 
 /** The user's favourite raffles as cards, most recently saved first. */
 export async function favoriteRaffles(

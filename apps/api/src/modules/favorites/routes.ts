@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 const tags = ["favoritos"];

@@ -1,7 +1,6 @@
 import type { PublicRaffle } from "@rifazo/shared";
 import type { Db } from "../../db/client";
-import { searchTerms } from "../raffles/search";
-import { assertRaffleId, raffleNotFound, withWinners } from "../raffles/service";
+import { assertRaffleId, raffleNotFound, searchTerms, withWinners } from "../raffles";
 import * as repo from "./repository";
 
 // Every function takes the user id from the session, never from the request: a user only ever reads or

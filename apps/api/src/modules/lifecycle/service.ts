@@ -32,7 +32,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import {
   freezeRaffleWith,
   publishRulesOnSale,
@@ -42,8 +42,8 @@ import {
 } from "../draws/freeze";
 import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
 import { externalBinding } from "../draws/rules";
-import { announceProofChange } from "../events/service";
-import { notify } from "../notifications/notify";
+import { announceProofChange } from "../events";
+import { notify } from "../notifications";
 import { releaseDue } from "../purchases/repository";
 import { cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";

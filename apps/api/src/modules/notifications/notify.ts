@@ -2,7 +2,7 @@
 // all written with the caller's transaction, so nothing is told for an action that rolls back.
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { noticeEmail } from "../email/templates";
+import { noticeEmail } from "../email";
 import type { NotificationRow } from "./repository";
 import { createNotifications } from "./service";
 import { NOTICES, type Notice, type NoticeData, type NoticeKind } from "./templates";

@@ -10,7 +10,10 @@ import {
   sentence,
 } from "@rifazo/shared";
 import { countText } from "@rifazo/shared/domain/plural";
-import { RECEIPT_EMAIL_LINE } from "../receipts/token";
+
+/** What the approval email says of the receipt it links. */
+const RECEIPT_EMAIL_LINE =
+  "En tu recibo están tus números, la fecha del sorteo, lo que pagaste y un código QR para verificar tus boletos. Puedes descargarlo en PNG o PDF y compartirlo.";
 
 export interface NoticeEmailText {
   subject: string;

@@ -2,7 +2,7 @@ import { loginActivitySchema, sessionUserSchema, updateProfileSchema } from "@ri
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 const tags = ["perfil"];

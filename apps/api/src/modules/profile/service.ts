@@ -7,8 +7,8 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { unauthenticated } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
-import { toSessionUser } from "../auth/session";
+import { recordAudit } from "../audit";
+import { toSessionUser } from "../auth";
 import * as repo from "./repository";
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, tickets } from "../../db/schema";
-import { foldSql, matchesAllTerms } from "../raffles/search";
+import { saleColumns } from "../purchases/sale-columns";
+import { foldSql, matchesAllTerms } from "../raffles";
 import { heldNumbersSql } from "./held-numbers";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;
@@ -41,24 +42,6 @@ export async function findByIdempotencyKey(
     .where(and(eq(paymentProofs.userId, userId), eq(paymentProofs.idempotencyKey, idempotencyKey)));
   return row;
 }
-
-/** What the sale rules read from a raffle (the inputs of raffleCardState, price and currency). */
-export const saleColumns = {
-  id: raffles.id,
-  title: raffles.title,
-  price: raffles.price,
-  currency: raffles.currency,
-  status: raffles.status,
-  endDate: raffles.endDate,
-  totalTickets: raffles.totalTickets,
-  soldTickets: raffles.soldTickets,
-  activationType: raffles.activationType,
-  activationPercentage: raffles.activationPercentage,
-  percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
-  announcementType: raffles.announcementType,
-  // A drawn raffle never sells again, whatever its status says (same rule as the public card).
-  hasWinners: sql<boolean>`(${raffles.winningTicketNumber} IS NOT NULL OR EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = "raffles"."id"))`,
-};
 
 export type SaleRaffle = Awaited<ReturnType<typeof raffleForSale>>;
 

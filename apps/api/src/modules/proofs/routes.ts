@@ -13,13 +13,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
+import { headerIdempotencyKey } from "../../lib/idempotency";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import { readLimited } from "../files/file-type";
 import { assertBuyerPhone } from "../purchases/service";
-import { headerIdempotencyKey } from "./idempotency";
 import * as service from "./service";
 
 const tags = ["comprobantes"];

@@ -31,7 +31,8 @@ import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
-import { announceProofChange } from "../events/service";
+import { uniqueViolation } from "../../lib/pg-errors";
+import { announceProofChange } from "../events";
 import {
   declaredPixels,
   detectFileKind,
@@ -41,18 +42,17 @@ import {
 } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import { advance } from "../lifecycle/service";
-import * as purchases from "../purchases/service";
-import { searchTerms } from "../raffles/search";
-import { buyerRefundsOf } from "../refunds/service";
-import { currentExchangeRate } from "../settings/service";
-import { uniqueViolation } from "./pg-errors";
 import {
   assertPendingProofsLimit,
   assertPurchaseLimits,
   isPurchaseLimitError,
   lockBuyer,
   purchaseAllowance,
-} from "./purchase-limits";
+} from "../purchases/purchase-limits";
+import * as purchases from "../purchases/service";
+import { searchTerms } from "../raffles";
+import { buyerRefundsOf } from "../refunds/service";
+import { currentExchangeRate } from "../settings";
 import * as repo from "./repository";
 
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);

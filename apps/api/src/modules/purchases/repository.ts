@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, reservations, tickets, users } from "../../db/schema";
-import { saleColumns } from "../proofs/repository";
+import { saleColumns } from "./sale-columns";
 
 export type ReservationRow = typeof reservations.$inferSelect;
 

@@ -12,9 +12,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import { headerIdempotencyKey } from "../../lib/idempotency";
 import { errorSchema } from "../../lib/schemas";
-import { currentUser, guards, sessionUserOf } from "../auth/session";
-import { headerIdempotencyKey } from "../proofs/idempotency";
+import { currentUser, guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 const tags = ["compras"];

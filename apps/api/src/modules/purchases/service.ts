@@ -54,13 +54,13 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, conflict, forbidden, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
+import { uniqueViolation } from "../../lib/pg-errors";
 import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import { advance } from "../lifecycle/service";
-import { notify } from "../notifications/notify";
-import { uniqueViolation } from "../proofs/pg-errors";
-import { assertPurchaseLimits, lockBuyer } from "../proofs/purchase-limits";
-import { currentExchangeRate, paymentAccounts } from "../settings/service";
+import { notify } from "../notifications";
+import { currentExchangeRate, paymentAccounts } from "../settings";
+import { assertPurchaseLimits, lockBuyer } from "./purchase-limits";
 import * as repo from "./repository";
 
 export type PurchaseContext = AppContext;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { weakEtag } from "../../lib/http-cache";
 import type { EventBus, RealtimeEvent } from "../events/service";
 import { createCatalogueCache } from "./catalogue-cache";
-import { weakEtag } from "./http-cache";
 
 /** A bus the test drives: `emit` hands an event to the subscribers, `current` is what sync() answers. */
 function fakeBus() {

@@ -4,8 +4,9 @@
 // hands every instance every event. Before answering from memory, a request waits for bus.sync(): every
 // event committed before the request arrived has then been seen here, so a change made on any instance
 // is visible on all of them at once, exactly as if the database had been asked.
-import type { EventBus } from "../events/service";
-import { weakEtag } from "./http-cache";
+
+import { weakEtag } from "../../lib/http-cache";
+import type { EventBus } from "../events";
 
 export interface CachedAnswer {
   /** The JSON body, exactly as the route's serializer would write it. */

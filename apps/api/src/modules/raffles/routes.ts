@@ -11,10 +11,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { sendCached, sendSerialized } from "../../lib/http-cache";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
+import { guards, sessionUserOf } from "../auth";
 import { type CatalogueCache, createCatalogueCache } from "./catalogue-cache";
-import { sendCached, sendSerialized } from "./http-cache";
 import { searchTerms } from "./search";
 import * as service from "./service";
 

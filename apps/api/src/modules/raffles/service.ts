@@ -30,7 +30,7 @@ import { externalRuleText } from "../draws/rules";
 import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";
 import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
-import { notify } from "../notifications/notify";
+import { notify } from "../notifications";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
 

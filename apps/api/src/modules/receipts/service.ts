@@ -24,7 +24,7 @@ import { notFound } from "../../lib/errors";
 import { recordSummaries } from "../draws/repository";
 import { externalRuleText } from "../draws/rules";
 import { drawTrustOf } from "../draws/trust";
-import { maskedName } from "../raffles/service";
+import { maskedName } from "../raffles";
 import { refundsOfProofs } from "../refunds/repository";
 import * as repo from "./repository";
 

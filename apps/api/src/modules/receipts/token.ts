@@ -4,7 +4,3 @@ import { randomBytes } from "node:crypto";
 export function newReceiptToken(): string {
   return randomBytes(32).toString("base64url");
 }
-
-/** What the approval email says of the receipt it links. */
-export const RECEIPT_EMAIL_LINE =
-  "En tu recibo están tus números, la fecha del sorteo, lo que pagaste y un código QR para verificar tus boletos. Puedes descargarlo en PNG o PDF y compartirlo.";

@@ -15,8 +15,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../admin/common";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../auth";
 import { readLimited } from "../files/file-type";
+import type { WithApproval } from "./approval";
 import * as service from "./service";
 
 const TOO_LARGE = "El archivo del extracto es demasiado grande (máximo 10 MB).";
@@ -67,7 +68,7 @@ async function readStatementUpload(request: FastifyRequest): Promise<service.Upl
 }
 
 /** Bank statements and reconciliation: administrators only; statements are private files like proofs. */
-export async function adminReconciliationRoutes(app: FastifyInstance): Promise<void> {
+export async function adminReconciliationRoutes(app: FastifyInstance, opts: WithApproval): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
   const tags = ADMIN_TAGS;
@@ -128,7 +129,7 @@ export async function adminReconciliationRoutes(app: FastifyInstance): Promise<v
       },
       ...guarded,
     },
-    async (request) => service.bulkApprove(app.ctx, actorOf(request), request.body),
+    async (request) => service.bulkApprove(app.ctx, actorOf(request), request.body, opts.approval),
   );
 
   r.post(

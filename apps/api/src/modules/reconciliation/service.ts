@@ -25,11 +25,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
-import { type Actor, iso } from "../admin/common";
-import { approveInTransaction, HeldByOthers } from "../admin/proofs/service";
-import { recordAudit } from "../audit/service";
+import { iso } from "../../lib/iso";
+import { recordAudit } from "../audit";
 import { sendPrivateFile } from "../files/serve";
 import { advance, advanceIfDue } from "../lifecycle/service";
+import type { Actor, ProofApproval } from "./approval";
 import { dateWindow, type MatchProof, type MatchResult, reconcile } from "./matching";
 import {
   balanceReadAsAmount,
@@ -160,14 +160,14 @@ class MovementTaken extends Error {}
 /**
  * Approves the clean matches among `proofIds` in ONE transaction: bulk runs take turns, the matches are
  * computed again inside it (whatever changed since the organiser looked counts), and each clean match is
- * approved by the inbox's own approval (tickets, points, notification, mail, one audit entry) and links its
- * movement, in a savepoint of its own: a proof that cannot be approved (its raffle was drawn, no tickets
- * left) is skipped with the reason and the others go on. Running it again approves nothing new.
+ * approved by `approval`, the inbox's own, and links its movement, in a savepoint of its own: a proof that
+ * cannot be approved (its raffle was drawn, no tickets left) is skipped and the others go on.
  */
 export async function bulkApprove(
   ctx: AppContext,
   actor: Actor,
   input: BulkApproveInput,
+  approval: ProofApproval,
 ): Promise<BulkApproveResult> {
   const ids = [...new Set(input.proofIds)];
   // As a single approval does: whatever is due for the raffles (a close, a freeze) happens first.
@@ -196,7 +196,7 @@ export async function bulkApprove(
         // As approveProof does: skip tickets other approvals hold; only when that comes up short, wait.
         const attempt = (waitForHeld: boolean) =>
           tx.transaction(async (sp) => {
-            const { result, changed } = await approveInTransaction(ctx, sp, actor, proofId, { waitForHeld });
+            const { result, changed } = await approval.approve(ctx, sp, actor, proofId, { waitForHeld });
             if (!changed) return null;
             if (!(await repo.setMovementMatched(sp, movementId, proofId, actor.id, now))) {
               throw new MovementTaken();
@@ -204,7 +204,7 @@ export async function bulkApprove(
             return result;
           });
         const done = await attempt(false).catch((error: unknown) => {
-          if (error instanceof HeldByOthers) return attempt(true);
+          if (approval.isHeldByOthers(error)) return attempt(true);
           throw error;
         });
         if (!done) {

@@ -12,8 +12,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../admin/common";
-import { guards, sessionUserOf } from "../auth/session";
+import {
+  ADMIN_TAGS,
+  actorOf,
+  adminErrors,
+  adminRoute,
+  errorSchema,
+  guards,
+  idParams,
+  sessionUserOf,
+} from "../auth";
 import { readLimited } from "../files/file-type";
 import * as service from "./service";
 

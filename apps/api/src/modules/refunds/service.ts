@@ -34,14 +34,13 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit/service";
-import { announceProofChange } from "../events/service";
+import { recordAudit } from "../audit";
+import { announceProofChange } from "../events";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
 import * as lifecycleRepo from "../lifecycle/repository";
-import { notify } from "../notifications/notify";
-import { netPointsOfProofs } from "../points/repository";
-import { applyPointsChange } from "../points/service";
+import { notify } from "../notifications";
+import { applyPointsChange, netPointsOfProofs } from "../points";
 import { releaseDue } from "../purchases/repository";
 import * as repo from "./repository";
 

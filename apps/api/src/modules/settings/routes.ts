@@ -10,9 +10,9 @@ import {
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sendCached } from "../../lib/http-cache";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth/session";
-import { sendCached } from "../raffles/http-cache";
+import { guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {

@@ -21,7 +21,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client";
-import { recordAudit } from "../audit/service";
+import { recordAudit } from "../audit";
 import * as repo from "./repository";
 
 /** Only these keys are ever read for the public endpoint: a whitelist, so new or internal keys stay private. */

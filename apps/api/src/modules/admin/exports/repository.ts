@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, users } from "../../../db/schema";
-import { heldTickets } from "../../raffles/repository";
+import { heldTickets } from "../../raffles";
 
 /**
  * Keyset position: the row's created_at as PostgreSQL text (full microseconds, which a JS Date would

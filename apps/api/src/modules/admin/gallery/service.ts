@@ -13,7 +13,7 @@ import {
 import sharp, { type Metadata } from "sharp";
 import type { AppContext } from "../../../context";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files/file-type";
 import type { Actor } from "../common";
 import * as repo from "./repository";

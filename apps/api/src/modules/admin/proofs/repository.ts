@@ -10,8 +10,8 @@ import {
   users,
   winners,
 } from "../../../db/schema";
-import { heldNumbersSql } from "../../proofs/held-numbers";
-import { foldSql, matchesAllTerms, searchTerms } from "../../raffles/search";
+import { heldNumbersSql } from "../../proofs";
+import { foldSql, matchesAllTerms, searchTerms } from "../../raffles";
 
 const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
 

@@ -28,24 +28,22 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws/repository";
-import { announceProofChange } from "../../events/service";
+import { announceProofChange } from "../../events";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
-import { notify } from "../../notifications/notify";
-import { replaceLevelUpOfThisTransaction } from "../../notifications/repository";
-import { NOTICES, type NoticeData } from "../../notifications/templates";
-import { applyPointsChange } from "../../points/service";
+import { NOTICES, type NoticeData, notify, replaceLevelUpOfThisTransaction } from "../../notifications";
+import { applyPointsChange } from "../../points";
 import {
   amountFor,
   approveReservation,
   cancelReservationOf,
   rejectReservation,
 } from "../../purchases/service";
-import { newReceiptToken } from "../../receipts/token";
-import { movementOfProof } from "../../reconciliation/repository";
+import { newReceiptToken } from "../../receipts";
+import { movementOfProof } from "../../reconciliation";
 import { refundStatusesOf } from "../../refunds/repository";
-import { currentExchangeRate } from "../../settings/service";
+import { currentExchangeRate } from "../../settings";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";
 import { sellRandomAvailable } from "./ticket-pick";

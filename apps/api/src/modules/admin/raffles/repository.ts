@@ -2,7 +2,7 @@ import type { RaffleForm } from "@rifazo/shared";
 import { asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { images, prizeLevels, raffles } from "../../../db/schema";
-import { cardColumns, heldTickets } from "../../raffles/repository";
+import { cardColumns, heldTickets } from "../../raffles";
 
 /** The outer raffle row inside correlated subqueries (drizzle leaves single-table columns unqualified). */
 const outerId = sql.raw(`"raffles"."id"`);

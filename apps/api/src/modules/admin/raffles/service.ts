@@ -12,11 +12,11 @@ import { assertExternalRule } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { publishRulesOnSale } from "../../draws/freeze";
 import { hasRecord } from "../../draws/repository";
 import * as lifecycle from "../../lifecycle/service";
-import { notifyRaffleOpened, raffleNotFound } from "../../raffles/service";
+import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import {
   assertLotteryForSale,

@@ -18,11 +18,11 @@ import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { publishRulesOnSale } from "../../draws/freeze";
 import * as lifecycle from "../../lifecycle/service";
 import { purchaseRulesLocked } from "../../purchases/repository";
-import { notifyRaffleOpened, raffleNotFound } from "../../raffles/service";
+import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import {
   assertLotteryForSale,

@@ -10,8 +10,7 @@ import {
 import type { Executor } from "../../../db/client";
 import { type RecordSummary, recordSummaries } from "../../draws/repository";
 import { externalRuleText } from "../../draws/rules";
-import { winnersOf } from "../../raffles/repository";
-import { raffleNotFound, toPublicRaffle } from "../../raffles/service";
+import { raffleNotFound, toPublicRaffle, winnersOf } from "../../raffles";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, users } from "../../../db/schema";
-import { foldSql, matchesAllTerms } from "../../raffles/search";
+import { foldSql, matchesAllTerms } from "../../raffles";
 
 const outerUser = sql.raw(`"users"."id"`);
 

@@ -11,11 +11,11 @@ import {
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
-import { endSessionsForSuspension } from "../../auth/service";
-import { noticeEmail } from "../../email/templates";
-import { createNotification } from "../../notifications/service";
-import { searchTerms } from "../../raffles/search";
+import { recordAudit } from "../../audit";
+import { endSessionsForSuspension } from "../../auth";
+import { noticeEmail } from "../../email";
+import { createNotification } from "../../notifications";
+import { searchTerms } from "../../raffles";
 import { refundStatusesOf } from "../../refunds/repository";
 import { type Actor, offsetOf } from "../common";
 import * as repo from "./repository";

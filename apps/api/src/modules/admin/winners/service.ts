@@ -15,12 +15,12 @@ import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit/service";
+import { recordAudit } from "../../audit";
 import { announceWinners } from "../../draws/announce";
 import { DRAW_V2_MESSAGES } from "../../draws/record-service";
 import { hasRecord } from "../../draws/repository";
 import { advance, assertAllowed } from "../../lifecycle/service";
-import { raffleNotFound, toWinner } from "../../raffles/service";
+import { raffleNotFound, toWinner } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = AppContext;

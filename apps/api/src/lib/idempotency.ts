@@ -1,4 +1,4 @@
-import { badRequest } from "../../lib/errors";
+import { badRequest } from "./errors";
 
 /** Same rule as the `idempotencyKey` body fields of the shared schemas. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
