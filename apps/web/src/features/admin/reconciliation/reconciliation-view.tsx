@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { errorMessage } from "../../../lib/api-client";
@@ -139,22 +139,20 @@ export function ReconciliationView() {
             allLabel="Todas las rifas"
           />
         </div>
-        <Field
+        <FormField
           id={toleranceId}
           label="Tolerancia (Bs)"
           hint="Diferencia aceptada entre el monto del comprobante y el del movimiento."
           error={parsedTolerance.ok ? undefined : parsedTolerance.error}
         >
-          {(describedBy) => (
+          {(control) => (
             <MoneyInput
-              id={toleranceId}
               value={toleranceText}
               onChange={(event) => setToleranceText(event.target.value)}
-              aria-invalid={!parsedTolerance.ok}
-              aria-describedby={describedBy}
+              {...control}
             />
           )}
-        </Field>
+        </FormField>
       </div>
 
       {summary ? (

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
@@ -103,32 +103,37 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
           }}
         >
           {error ? <Alert variant="danger">{error}</Alert> : null}
-          <Field id={`${idPrefix}-subject`} label={copy.subjectLabel}>
-            {(describedBy) => (
+          <FormField
+            id={`${idPrefix}-subject`}
+            label={copy.subjectLabel}
+            invalid={Boolean(error) && !subject.trim()}
+          >
+            {(control) => (
               <Input
-                id={`${idPrefix}-subject`}
                 maxLength={TITLE_MAX}
                 value={subject}
                 onChange={(event) => setSubject(event.target.value)}
-                aria-invalid={Boolean(error) && !subject.trim()}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
-          <Field id={`${idPrefix}-body`} label={copy.bodyLabel} hint={`${body.length}/${BODY_MAX}`}>
-            {(describedBy) => (
+          </FormField>
+          <FormField
+            id={`${idPrefix}-body`}
+            label={copy.bodyLabel}
+            hint={`${body.length}/${BODY_MAX}`}
+            invalid={Boolean(error) && !body.trim()}
+          >
+            {(control) => (
               <textarea
-                id={`${idPrefix}-body`}
                 rows={5}
                 maxLength={BODY_MAX}
                 className={cn(inputClasses, "h-auto py-2")}
                 value={body}
                 onChange={(event) => setBody(event.target.value)}
-                aria-invalid={Boolean(error) && !body.trim()}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={send.isPending}>
               Cancelar
