@@ -49,6 +49,30 @@ const COPY = {
   },
 } as const;
 
+/** Sends the notification or the email; on success says so and closes the dialog. */
+function useSendMessage(
+  kind: UserMessageDialogProps["kind"],
+  subject: string,
+  body: string,
+  onClose: () => void,
+) {
+  return useMutation({
+    mutationFn: async (target: AdminUser) => {
+      if (kind === "notify") await notifyUser(target.id, { title: subject.trim(), message: body.trim() });
+      else await emailUser(target.id, { subject: subject.trim(), body: body.trim() });
+    },
+    onSuccess: (_data, target) => {
+      toast({
+        title: COPY[kind].done,
+        description: `Enviado a ${target.fullName || target.email}.`,
+        variant: "success",
+      });
+      onClose();
+    },
+    onError: (err) => toast({ title: "Error al Enviar", description: errorMessage(err), variant: "error" }),
+  });
+}
+
 /** Spec 2 §2 "Users tab": an in-app notification (title + message) or a manual email (subject + body). */
 export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProps) {
   const copy = COPY[kind];
@@ -64,21 +88,7 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
     setError(undefined);
   }, [userId]);
 
-  const send = useMutation({
-    mutationFn: async (target: AdminUser) => {
-      if (kind === "notify") await notifyUser(target.id, { title: subject.trim(), message: body.trim() });
-      else await emailUser(target.id, { subject: subject.trim(), body: body.trim() });
-    },
-    onSuccess: (_data, target) => {
-      toast({
-        title: copy.done,
-        description: `Enviado a ${target.fullName || target.email}.`,
-        variant: "success",
-      });
-      onClose();
-    },
-    onError: (err) => toast({ title: "Error al Enviar", description: errorMessage(err), variant: "error" }),
-  });
+  const send = useSendMessage(kind, subject, body, onClose);
 
   const idPrefix = `${kind}-message`;
   return (
