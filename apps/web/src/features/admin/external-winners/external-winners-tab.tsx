@@ -19,6 +19,24 @@ import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { useRegisterWinners, useWinnerRows } from "./use-external-winners";
 import { rowsForLevels, type TicketLookup, unsoldRows, type WinnerRow } from "./winner-rows";
 
+/** What stops registering (a wrong entry is also toasted), or null when the rows can be sent. */
+function submitProblem(raffleId: string, rows: WinnerRow[], totalTickets: number | null): string | null {
+  const message = externalWinnersError(raffleId || null, rows, totalTickets);
+  if (message) {
+    toast({
+      id: "external-winners-invalid",
+      title: "Revisa los ganadores",
+      description: message,
+      variant: "error",
+    });
+    return message;
+  }
+  if (rows.some((row) => row.lookup.state === "loading")) {
+    return "Espera a que termine la verificación de los boletos.";
+  }
+  return null;
+}
+
 /**
  * Spec 2 §2 "External winners tab": winners announced outside Rifazo (a live on Instagram, TV, radio) are
  * registered per prize level. A number sold here fills in and locks the buyer's name; an unsold one
@@ -58,22 +76,9 @@ export function ExternalWinnersTab() {
   }, setError);
 
   const submit = () => {
-    const message = externalWinnersError(raffleId || null, rows, raffle?.totalTickets ?? null);
-    if (message) {
-      setError(message);
-      toast({
-        id: "external-winners-invalid",
-        title: "Revisa los ganadores",
-        description: message,
-        variant: "error",
-      });
-      return;
-    }
-    if (rows.some((row) => row.lookup.state === "loading")) {
-      setError("Espera a que termine la verificación de los boletos.");
-      return;
-    }
-    setError(undefined);
+    const problem = submitProblem(raffleId, rows, raffle?.totalTickets ?? null);
+    setError(problem ?? undefined);
+    if (problem) return;
     if (unsoldRows(rows).length > 0) setConfirming(true);
     else if (raffle) register.mutate({ target: raffle, list: rows });
   };
