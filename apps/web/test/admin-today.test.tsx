@@ -279,4 +279,54 @@ describe("pestaña Hoy", () => {
       "$1.200,00Bs. 43.800,00",
     ]);
   });
+  it("tareas en segundo plano: nombre en español, estado y último éxito", async () => {
+    const job = {
+      intervalMs: 60_000,
+      running: false,
+      lastRunAt: "2026-11-26T15:00:00.000Z",
+      lastSuccessAt: "2026-11-26T15:00:00.000Z",
+      lastErrorAt: null,
+      lastError: null,
+      failures: 0,
+      nextRunAt: "2026-11-26T15:01:00.000Z",
+    };
+    const withJobs = {
+      ...TODAY,
+      backgroundJobs: [
+        { ...job, name: "reservation-expiry" },
+        { ...job, name: "draw", running: true },
+        {
+          ...job,
+          name: "mail-outbox",
+          lastSuccessAt: null,
+          lastErrorAt: "2026-11-26T15:00:00.000Z",
+          lastError: "SMTP caído",
+          failures: 3,
+        },
+        { ...job, name: "some-new-job" },
+      ],
+    };
+    fetchMock.mockImplementation(async () => json(200, withJobs));
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const list = await screen.findByRole("list", { name: "Tareas en segundo plano" });
+    expect(screen.getByRole("heading", { name: "Tareas en segundo plano" })).toBeInTheDocument();
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(4);
+    const [expiry, draw, mail, unknown] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(expiry).toHaveTextContent("Vencimiento de reservas");
+    expect(expiry).toHaveTextContent("Al día");
+    expect(expiry).toHaveTextContent(/Último éxito: 26 .*2026/);
+    expect(draw).toHaveTextContent("Sorteos programados");
+    expect(draw).toHaveTextContent("Ejecutándose");
+    expect(mail).toHaveTextContent("Envío de correos");
+    expect(mail).toHaveTextContent("Falló: SMTP caído (3 veces seguidas)");
+    expect(mail).toHaveTextContent("Aún sin ejecuciones exitosas");
+    expect(unknown).toHaveTextContent("some-new-job");
+  });
+
+  it("sin tareas informadas no hay sección de tareas", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    await screen.findByRole("region", { name: "Comprobantes por revisar" });
+    expect(screen.queryByText("Tareas en segundo plano")).not.toBeInTheDocument();
+  });
 });

@@ -50,16 +50,3 @@ export function FormField({ id, label, error, invalid, hint, className, children
     </div>
   );
 }
-
-interface FieldProps extends Omit<FormFieldProps, "children" | "invalid"> {
-  /** Receives the ids the control must point at with aria-describedby. */
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-/**
- * FormField for a control that sets its own id and aria-invalid (it only takes aria-describedby). New
- * code uses FormField, whose control props carry all three.
- */
-export function Field({ children, ...props }: FieldProps) {
-  return <FormField {...props}>{(control) => children(control["aria-describedby"])}</FormField>;
-}

@@ -1,8 +1,7 @@
-import { countText, pluralWord } from "@rifazo/shared/domain/plural";
-import { MAX_TICKET_DIGITS, sanitizeTicketInput, ticketDigits } from "@rifazo/shared/domain/tickets";
+import { pluralWord } from "@rifazo/shared/domain/plural";
+import { MAX_TICKET_DIGITS, ticketDigits } from "@rifazo/shared/domain/tickets";
 import { ADMIN_MESSAGES, externalWinnersError } from "@rifazo/shared/schemas/admin";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -10,15 +9,33 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
-import { type AdminRaffle, adminKeys, fetchSoldTicket, registerExternalWinners } from "../api/admin-api";
+import type { AdminRaffle } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { RafflePicker } from "../shared/raffle-picker";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
-import { rememberWinners, rowsForLevels, type TicketLookup, unsoldRows, type WinnerRow } from "./winner-rows";
+import { useRegisterWinners, useWinnerRows } from "./use-external-winners";
+import { rowsForLevels, type TicketLookup, unsoldRows, type WinnerRow } from "./winner-rows";
+
+/** What stops registering (a wrong entry is also toasted), or null when the rows can be sent. */
+function submitProblem(raffleId: string, rows: WinnerRow[], totalTickets: number | null): string | null {
+  const message = externalWinnersError(raffleId || null, rows, totalTickets);
+  if (message) {
+    toast({
+      id: "external-winners-invalid",
+      title: "Revisa los ganadores",
+      description: message,
+      variant: "error",
+    });
+    return message;
+  }
+  if (rows.some((row) => row.lookup.state === "loading")) {
+    return "Espera a que termine la verificación de los boletos.";
+  }
+  return null;
+}
 
 /**
  * Spec 2 §2 "External winners tab": winners announced outside Rifazo (a live on Instagram, TV, radio) are
@@ -26,13 +43,10 @@ import { rememberWinners, rowsForLevels, type TicketLookup, unsoldRows, type Win
  * needs confirming.
  */
 export function ExternalWinnersTab() {
-  const queryClient = useQueryClient();
   const raffles = useAdminRaffles();
   const [raffleId, setRaffleId] = useState("");
-  const [rows, setRows] = useState<WinnerRow[]>([]);
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const lookups = useRef(new Map<string, AbortController>());
 
   // Only raffles announced outside Rifazo take typed-in winners (the server refuses internal ones: the
   // platform draws those), and a raffle already drawn cannot take winners again.
@@ -42,131 +56,32 @@ export function ExternalWinnersTab() {
   const raffle = raffles.data?.find((r) => r.id === raffleId) ?? null;
   // Numbers are typed in the raffle's digits (2 for 100 tickets, 3 for 1,000: ticketDigits).
   const digits = raffle ? ticketDigits(raffle.totalTickets) : MAX_TICKET_DIGITS;
-
-  useEffect(() => {
-    const pending = lookups.current;
-    return () => {
-      for (const controller of pending.values()) controller.abort();
-    };
-  }, []);
+  const { rows, setRows, replaceRows, updateRow, onTicketChange } = useWinnerRows({
+    raffleId,
+    totalTickets: raffle?.totalTickets,
+    digits,
+    onEdit: () => setError(undefined),
+  });
 
   const selectRaffle = (id: string) => {
-    for (const controller of lookups.current.values()) controller.abort();
-    lookups.current.clear();
     setRaffleId(id);
     setError(undefined);
     const chosen = raffles.data?.find((r) => r.id === id);
-    setRows(chosen ? rowsForLevels(chosen.prizeLevels) : []);
+    replaceRows(chosen ? rowsForLevels(chosen.prizeLevels) : []);
   };
 
-  const updateRow = (key: string, patch: Partial<WinnerRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-
-  const lookUp = (key: string, number: string) => {
-    lookups.current.get(key)?.abort();
-    if (!raffleId || number.length !== digits) return;
-    const controller = new AbortController();
-    lookups.current.set(key, controller);
-    updateRow(key, { lookup: { state: "loading", number } });
-    fetchSoldTicket(raffleId, number, controller.signal)
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        const sold = result.items.find((item) => item.ticketNumber === number) ?? result.items[0];
-        const lookup: TicketLookup = sold
-          ? { state: "sold", number, buyerName: sold.buyerName }
-          : { state: "unsold", number };
-        setRows((current) =>
-          current.map((row) =>
-            row.key === key && row.ticketNumber === number
-              ? { ...row, lookup, winnerName: sold ? sold.buyerName : row.winnerName }
-              : row,
-          ),
-        );
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        updateRow(key, { lookup: { state: "error", number, message: errorMessage(err) } });
-      })
-      .finally(() => {
-        if (lookups.current.get(key) === controller) lookups.current.delete(key);
-      });
-  };
-
-  const onTicketChange = (row: WinnerRow, value: string) => {
-    const ticketNumber = sanitizeTicketInput(value, raffle?.totalTickets);
-    if (ticketNumber === row.ticketNumber) return;
-    // A name filled in from a sale belongs to that number only.
-    const winnerName = row.lookup.state === "sold" ? "" : row.winnerName;
-    updateRow(row.key, { ticketNumber, winnerName, lookup: { state: "idle" } });
-    setError(undefined);
-    lookUp(row.key, ticketNumber);
-  };
-
-  const register = useMutation({
-    mutationFn: ({ target, list }: { target: AdminRaffle; list: WinnerRow[] }) =>
-      registerExternalWinners(
-        target.id,
-        list.map((row) => ({
-          level: row.level,
-          ticketNumber: row.ticketNumber,
-          winnerName: row.winnerName.trim(),
-        })),
-      ),
-    onSuccess: (_data, { target, list }) => {
-      if (typeof localStorage !== "undefined") {
-        rememberWinners(
-          {
-            raffleId: target.id,
-            raffleName: target.title,
-            drawDate: new Date().toISOString(),
-            prizeImage: target.prizeImage,
-            winners: list.map((row) => ({
-              name: row.winnerName.trim(),
-              ticket: row.ticketNumber,
-              prize: row.prize,
-            })),
-            announcementSource: "external",
-          },
-          localStorage,
-        );
-      }
-      toast({
-        title: "Ganadores Registrados",
-        description: `"${target.title}" quedó finalizada con ${countText(list.length, "ganador", "ganadores")}.`,
-        variant: "success",
-      });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      setRaffleId("");
-      setRows([]);
-    },
-    onError: (err) => {
-      setError(errorMessage(err));
-      toast({ title: "Error al Registrar", description: errorMessage(err), variant: "error" });
-    },
-  });
+  const register = useRegisterWinners(() => {
+    setRaffleId("");
+    setRows([]);
+  }, setError);
 
   const submit = () => {
-    const message = externalWinnersError(raffleId || null, rows, raffle?.totalTickets ?? null);
-    if (message) {
-      setError(message);
-      toast({
-        id: "external-winners-invalid",
-        title: "Revisa los ganadores",
-        description: message,
-        variant: "error",
-      });
-      return;
-    }
-    if (rows.some((row) => row.lookup.state === "loading")) {
-      setError("Espera a que termine la verificación de los boletos.");
-      return;
-    }
-    setError(undefined);
+    const problem = submitProblem(raffleId, rows, raffle?.totalTickets ?? null);
+    setError(problem ?? undefined);
+    if (problem) return;
     if (unsoldRows(rows).length > 0) setConfirming(true);
     else if (raffle) register.mutate({ target: raffle, list: rows });
   };
-
-  const unsold = unsoldRows(rows);
 
   return (
     <SectionCard
@@ -174,65 +89,21 @@ export function ExternalWinnersTab() {
       description="Registra los ganadores de sorteos anunciados fuera de Rifazo (Instagram Live, TV, radio...). Al registrarlos la rifa pasa a Finalizada."
     >
       <div className="space-y-6">
-        <div className="max-w-md space-y-1.5">
-          <Label htmlFor="external-raffle">Rifa</Label>
-          <RafflePicker
-            id="external-raffle"
-            raffles={candidates}
-            value={raffleId}
-            onChange={selectRaffle}
-            aria-describedby="external-raffle-hint"
-          />
-          <p id="external-raffle-hint" className="text-xs text-muted">
-            {raffleId
-              ? "Solo se listan rifas de anuncio externo sin ganadores."
-              : ADMIN_MESSAGES.selectRaffle}
-          </p>
-        </div>
-
-        {raffle ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
-            <RaffleStatusBadge status={raffle.status} />
-            <span>
-              Anuncio por {raffle.externalAnnouncementPlatform ?? "plataforma externa"}
-              {raffle.endDate ? ` · ${formatDate(raffle.endDate)}` : ""}
-            </span>
-          </div>
-        ) : null}
+        <RaffleChoice raffles={candidates} raffle={raffle} value={raffleId} onChange={selectRaffle} />
 
         {raffle && rows.length > 0 ? (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
+          <WinnersForm
+            rows={rows}
+            digits={digits}
+            error={error}
+            busy={register.isPending}
+            onSubmit={submit}
+            onTicketChange={onTicketChange}
+            onNameChange={(row, value) => {
+              updateRow(row.key, { winnerName: value });
+              setError(undefined);
             }}
-            className="space-y-4"
-          >
-            <ol className="space-y-3">
-              {rows.map((row, index) => (
-                <WinnerRowFields
-                  key={row.key}
-                  row={row}
-                  index={index}
-                  digits={digits}
-                  sameLevelCount={rows.filter((r) => r.level === row.level).length}
-                  positionInLevel={rows.filter((r, i) => r.level === row.level && i <= index).length}
-                  onTicketChange={(value) => onTicketChange(row, value)}
-                  onNameChange={(value) => {
-                    updateRow(row.key, { winnerName: value });
-                    setError(undefined);
-                  }}
-                />
-              ))}
-            </ol>
-            {error ? <Alert variant="danger">{error}</Alert> : null}
-            <div className="flex justify-end">
-              <Button type="submit" loading={register.isPending} loadingText="Registrando...">
-                Registrar Ganadores
-              </Button>
-            </div>
-          </form>
+          />
         ) : error ? (
           <Alert variant="danger">{error}</Alert>
         ) : null}
@@ -249,24 +120,117 @@ export function ExternalWinnersTab() {
         onOpenChange={setConfirming}
         variant="primary"
         title="Boletos no vendidos en Rifazo"
-        description={
-          <>
-            <p>
-              {pluralWord(unsold.length, "El boleto ", "Los boletos ")}
-              <strong className="font-mono text-ink">
-                {unsold.map((row) => row.ticketNumber).join(", ")}
-              </strong>
-              {pluralWord(unsold.length, " no se vendió", " no se vendieron")} en Rifazo (o no se pudo
-              verificar).
-            </p>
-            <p>¿Registrar los ganadores de todos modos?</p>
-          </>
-        }
+        description={<UnsoldWarning unsold={unsoldRows(rows)} />}
         confirmLabel="Sí, registrar"
         busy={register.isPending}
         onConfirm={() => (raffle ? register.mutateAsync({ target: raffle, list: rows }) : undefined)}
       />
     </SectionCard>
+  );
+}
+
+interface RaffleChoiceProps {
+  raffles: AdminRaffle[];
+  raffle: AdminRaffle | null;
+  value: string;
+  onChange: (id: string) => void;
+}
+
+/** The raffle picker and, once one is chosen, its status and where it is announced. */
+function RaffleChoice({ raffles, raffle, value, onChange }: RaffleChoiceProps) {
+  return (
+    <>
+      <div className="max-w-md space-y-1.5">
+        <Label htmlFor="external-raffle">Rifa</Label>
+        <RafflePicker
+          id="external-raffle"
+          raffles={raffles}
+          value={value}
+          onChange={onChange}
+          aria-describedby="external-raffle-hint"
+        />
+        <p id="external-raffle-hint" className="text-xs text-muted">
+          {value ? "Solo se listan rifas de anuncio externo sin ganadores." : ADMIN_MESSAGES.selectRaffle}
+        </p>
+      </div>
+
+      {raffle ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <RaffleStatusBadge status={raffle.status} />
+          <span>
+            Anuncio por {raffle.externalAnnouncementPlatform ?? "plataforma externa"}
+            {raffle.endDate ? ` · ${formatDate(raffle.endDate)}` : ""}
+          </span>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+interface WinnersFormProps {
+  rows: WinnerRow[];
+  digits: number;
+  error: string | undefined;
+  busy: boolean;
+  onSubmit: () => void;
+  onTicketChange: (row: WinnerRow, value: string) => void;
+  onNameChange: (row: WinnerRow, value: string) => void;
+}
+
+/** One row per winner to register, by prize level. */
+function WinnersForm({
+  rows,
+  digits,
+  error,
+  busy,
+  onSubmit,
+  onTicketChange,
+  onNameChange,
+}: WinnersFormProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="space-y-4"
+    >
+      <ol className="space-y-3">
+        {rows.map((row, index) => (
+          <WinnerRowFields
+            key={row.key}
+            row={row}
+            index={index}
+            digits={digits}
+            sameLevelCount={rows.filter((r) => r.level === row.level).length}
+            positionInLevel={rows.filter((r, i) => r.level === row.level && i <= index).length}
+            onTicketChange={(value) => onTicketChange(row, value)}
+            onNameChange={(value) => onNameChange(row, value)}
+          />
+        ))}
+      </ol>
+      {error ? <Alert variant="danger">{error}</Alert> : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={busy} loadingText="Registrando...">
+          Registrar Ganadores
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Why registering asks first: some numbers were not sold here (or could not be checked). */
+function UnsoldWarning({ unsold }: { unsold: WinnerRow[] }) {
+  return (
+    <>
+      <p>
+        {pluralWord(unsold.length, "El boleto ", "Los boletos ")}
+        <strong className="font-mono text-ink">{unsold.map((row) => row.ticketNumber).join(", ")}</strong>
+        {pluralWord(unsold.length, " no se vendió", " no se vendieron")} en Rifazo (o no se pudo verificar).
+      </p>
+      <p>¿Registrar los ganadores de todos modos?</p>
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
@@ -111,25 +111,23 @@ export function RejectDialog({ proof, busy, onCancel, onReject }: RejectDialogPr
                 Editar plantillas
               </Button>
             </fieldset>
-            <Field
+            <FormField
               id="reject-notes"
               label="Motivo del rechazo (se envía al comprador)"
               error={error}
               hint={`${notes.length}/${NOTES_MAX}`}
             >
-              {(describedBy) => (
+              {(control) => (
                 <textarea
-                  id="reject-notes"
                   rows={4}
                   maxLength={NOTES_MAX}
                   className={cn(inputClasses, "h-auto py-2")}
                   value={notes}
                   onChange={(event) => setNotes(event.target.value)}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={describedBy}
+                  {...control}
                 />
               )}
-            </Field>
+            </FormField>
             <DialogFooter>
               <Button variant="outline" onClick={close} disabled={busy}>
                 Cancelar
@@ -205,39 +203,37 @@ export function TemplatesEditor({ open, initial, onClose }: TemplatesEditorProps
             {rows.map((row, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the index is their identity while editing.
               <li key={index} className="space-y-2 rounded-control border border-line p-3">
-                <Field
+                <FormField
                   id={`template-title-${index}`}
                   label={`Título ${index + 1}`}
                   error={errors[`templates.${index}.title`]}
                 >
-                  {(describedBy) => (
+                  {(control) => (
                     <input
-                      id={`template-title-${index}`}
                       className={inputClasses}
                       value={row.title}
                       maxLength={60}
                       onChange={(event) => update(index, { title: event.target.value })}
-                      aria-describedby={describedBy}
+                      {...control}
                     />
                   )}
-                </Field>
-                <Field
+                </FormField>
+                <FormField
                   id={`template-text-${index}`}
                   label={`Mensaje ${index + 1}`}
                   error={errors[`templates.${index}.text`]}
                 >
-                  {(describedBy) => (
+                  {(control) => (
                     <textarea
-                      id={`template-text-${index}`}
                       rows={2}
                       maxLength={NOTES_MAX}
                       className={cn(inputClasses, "h-auto py-2")}
                       value={row.text}
                       onChange={(event) => update(index, { text: event.target.value })}
-                      aria-describedby={describedBy}
+                      {...control}
                     />
                   )}
-                </Field>
+                </FormField>
                 <Button
                   size="sm"
                   variant="ghost"

@@ -48,187 +48,241 @@ interface SaleSectionProps {
 
 /** Price, currency, tickets and the per-buyer cap, status and featured flag. */
 export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProps) {
-  const {
-    register,
-    control,
-    getValues,
-    setValue,
-    watch,
-    formState: { errors },
-  } = form;
-  const totalTickets = watch("totalTickets");
-  const total = ticketsOf(totalTickets);
+  const total = ticketsOf(form.watch("totalTickets"));
   return (
     <section className="space-y-4" aria-labelledby="raffle-form-sale">
       <h3 id="raffle-form-sale" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
         Venta
       </h3>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
-          {(fieldProps) => (
-            <MoneyInput
-              placeholder="Ej.: 2,50"
-              {...fieldProps}
-              {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
-            />
+        <PriceFields form={form} locked={locked} />
+        <TotalTicketsField form={form} editing={editing} total={total} />
+        <MaxPerBuyerField form={form} total={total} />
+      </div>
+      <MinimumFields form={form} locked={locked} />
+      <StatusFields form={form} editing={editing} />
+    </section>
+  );
+}
+
+function PriceFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
+  const {
+    register,
+    control,
+    getValues,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <FormField id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
+        {(fieldProps) => (
+          <MoneyInput
+            placeholder="Ej.: 2,50"
+            {...fieldProps}
+            {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="raffle-currency"
+        label={`${RAFFLE_FORM_LABELS.currency} *`}
+        error={errors.currency?.message}
+      >
+        {(fieldProps) => (
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <Select
+                options={CURRENCY_OPTIONS}
+                value={field.value}
+                onValueChange={(value) => field.onChange(value)}
+                disabled={locked}
+                {...fieldProps}
+              />
+            )}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+interface TotalTicketsFieldProps {
+  form: RaffleFormApi;
+  editing: boolean;
+  /** The total as typed, null while blank or unreadable. */
+  total: number | null;
+}
+
+function TotalTicketsField({ form, editing, total }: TotalTicketsFieldProps) {
+  const {
+    register,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = form;
+  return (
+    <FormField
+      id="raffle-total"
+      label={`${RAFFLE_FORM_LABELS.totalTickets} *`}
+      error={errors.totalTickets?.message}
+      hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Elige uno o escribe otro entre 1 y 10000."}
+    >
+      {(fieldProps) => (
+        <div className="space-y-2">
+          <MoneyInput
+            decimals={0}
+            placeholder={editing ? undefined : "Ej.: 500"}
+            {...fieldProps}
+            // Shown but not registered while editing: a disabled registered input would drop its value.
+            {...(editing ? { disabled: true, value: getValues("totalTickets") } : register("totalTickets"))}
+          />
+          {editing ? null : (
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="sr-only">Totales frecuentes</legend>
+              {QUICK_TOTALS.map((quick) => (
+                <button
+                  key={quick}
+                  type="button"
+                  aria-pressed={total === quick}
+                  aria-label={countText(quick, "boleto", "boletos")}
+                  className="min-h-9 rounded-control border border-line px-3 text-sm font-semibold text-ink aria-pressed:border-brand-600 aria-pressed:bg-brand-50"
+                  onClick={() =>
+                    setValue("totalTickets", formatEsNumber(quick, 0), {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    })
+                  }
+                >
+                  {formatEsNumber(quick, 0)}
+                </button>
+              ))}
+            </fieldset>
           )}
-        </FormField>
-        <FormField
-          id="raffle-currency"
-          label={`${RAFFLE_FORM_LABELS.currency} *`}
-          error={errors.currency?.message}
-        >
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+function MaxPerBuyerField({ form, total }: { form: RaffleFormApi; total: number | null }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <FormField
+      id="raffle-max-per-buyer"
+      label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
+      error={errors.maxTicketsPerBuyer?.message}
+      hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${
+        total === null ? "el 10 % del total" : `${defaultTicketCap(total)} (10 % del total)`
+      }.`}
+    >
+      {(fieldProps) => (
+        <MoneyInput
+          decimals={0}
+          placeholder={total === null ? "" : String(defaultTicketCap(total))}
+          {...fieldProps}
+          {...register("maxTicketsPerBuyer")}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** The minimum of tickets to draw and how many times the closing date may move. */
+function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
+  const {
+    register,
+    getValues,
+    formState: { errors },
+  } = form;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        id="raffle-min-tickets"
+        label={RAFFLE_FORM_LABELS.minTickets}
+        error={errors.minTickets?.message}
+        hint="Opcional. Si al llegar la fecha no se alcanza, la rifa no se sortea: podrás prorrogarla o cancelarla (con reembolsos)."
+      >
+        {(fieldProps) => (
+          <MoneyInput
+            decimals={0}
+            placeholder="Sin mínimo"
+            {...fieldProps}
+            {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="raffle-max-extensions"
+        label={RAFFLE_FORM_LABELS.maxExtensions}
+        error={errors.maxExtensions?.message}
+        hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
+      >
+        {(fieldProps) => (
+          <MoneyInput
+            decimals={0}
+            {...fieldProps}
+            {...(locked ? { disabled: true, value: getValues("maxExtensions") } : register("maxExtensions"))}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** The status (chosen only when creating) and the featured flag. */
+function StatusFields({ form, editing }: { form: RaffleFormApi; editing: boolean }) {
+  const {
+    control,
+    getValues,
+    formState: { errors },
+  } = form;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {editing ? (
+        <div className="space-y-1">
+          <p className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.status}</p>
+          <p className="text-sm text-ink">
+            {RAFFLE_STATUS_LABELS[getValues("status") as RaffleStatus] ?? getValues("status")}
+          </p>
+          <p className="text-xs text-muted">{STATUS_BY_ACTIONS}</p>
+        </div>
+      ) : (
+        <FormField id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
           {(fieldProps) => (
             <Controller
               control={control}
-              name="currency"
+              name="status"
               render={({ field }) => (
                 <Select
-                  options={CURRENCY_OPTIONS}
+                  options={STATUS_OPTIONS}
                   value={field.value}
                   onValueChange={(value) => field.onChange(value)}
-                  disabled={locked}
                   {...fieldProps}
                 />
               )}
             />
           )}
         </FormField>
-        <FormField
-          id="raffle-total"
-          label={`${RAFFLE_FORM_LABELS.totalTickets} *`}
-          error={errors.totalTickets?.message}
-          hint={editing ? ADMIN_MESSAGES.totalTicketsLocked : "Elige uno o escribe otro entre 1 y 10000."}
-        >
-          {(fieldProps) => (
-            <div className="space-y-2">
-              <MoneyInput
-                decimals={0}
-                placeholder={editing ? undefined : "Ej.: 500"}
-                {...fieldProps}
-                // Shown but not registered while editing: a disabled registered input would drop its value.
-                {...(editing
-                  ? { disabled: true, value: getValues("totalTickets") }
-                  : register("totalTickets"))}
-              />
-              {editing ? null : (
-                <fieldset className="flex flex-wrap gap-2">
-                  <legend className="sr-only">Totales frecuentes</legend>
-                  {QUICK_TOTALS.map((quick) => (
-                    <button
-                      key={quick}
-                      type="button"
-                      aria-pressed={total === quick}
-                      aria-label={countText(quick, "boleto", "boletos")}
-                      className="min-h-9 rounded-control border border-line px-3 text-sm font-semibold text-ink aria-pressed:border-brand-600 aria-pressed:bg-brand-50"
-                      onClick={() =>
-                        setValue("totalTickets", formatEsNumber(quick, 0), {
-                          shouldDirty: true,
-                          shouldValidate: true,
-                        })
-                      }
-                    >
-                      {formatEsNumber(quick, 0)}
-                    </button>
-                  ))}
-                </fieldset>
-              )}
-            </div>
-          )}
-        </FormField>
-        <FormField
-          id="raffle-max-per-buyer"
-          label={RAFFLE_FORM_LABELS.maxTicketsPerBuyer}
-          error={errors.maxTicketsPerBuyer?.message}
-          hint={`Boletos en revisión más aprobados de cada comprador. Vacío: ${
-            total === null ? "el 10 % del total" : `${defaultTicketCap(total)} (10 % del total)`
-          }.`}
-        >
-          {(fieldProps) => (
-            <MoneyInput
-              decimals={0}
-              placeholder={total === null ? "" : String(defaultTicketCap(total))}
-              {...fieldProps}
-              {...register("maxTicketsPerBuyer")}
+      )}
+      <div className="flex items-center gap-3 sm:pt-7">
+        <Controller
+          control={control}
+          name="isFeatured"
+          render={({ field }) => (
+            <Switch
+              id="raffle-featured"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked)}
             />
           )}
-        </FormField>
+        />
+        <Label htmlFor="raffle-featured">Rifa destacada (aparece en el inicio)</Label>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="raffle-min-tickets"
-          label={RAFFLE_FORM_LABELS.minTickets}
-          error={errors.minTickets?.message}
-          hint="Opcional. Si al llegar la fecha no se alcanza, la rifa no se sortea: podrás prorrogarla o cancelarla (con reembolsos)."
-        >
-          {(fieldProps) => (
-            <MoneyInput
-              decimals={0}
-              placeholder="Sin mínimo"
-              {...fieldProps}
-              {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="raffle-max-extensions"
-          label={RAFFLE_FORM_LABELS.maxExtensions}
-          error={errors.maxExtensions?.message}
-          hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
-        >
-          {(fieldProps) => (
-            <MoneyInput
-              decimals={0}
-              {...fieldProps}
-              {...(locked
-                ? { disabled: true, value: getValues("maxExtensions") }
-                : register("maxExtensions"))}
-            />
-          )}
-        </FormField>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {editing ? (
-          <div className="space-y-1">
-            <p className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.status}</p>
-            <p className="text-sm text-ink">
-              {RAFFLE_STATUS_LABELS[getValues("status") as RaffleStatus] ?? getValues("status")}
-            </p>
-            <p className="text-xs text-muted">{STATUS_BY_ACTIONS}</p>
-          </div>
-        ) : (
-          <FormField id="raffle-status" label={RAFFLE_FORM_LABELS.status} error={errors.status?.message}>
-            {(fieldProps) => (
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <Select
-                    options={STATUS_OPTIONS}
-                    value={field.value}
-                    onValueChange={(value) => field.onChange(value)}
-                    {...fieldProps}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-        )}
-        <div className="flex items-center gap-3 sm:pt-7">
-          <Controller
-            control={control}
-            name="isFeatured"
-            render={({ field }) => (
-              <Switch
-                id="raffle-featured"
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked)}
-              />
-            )}
-          />
-          <Label htmlFor="raffle-featured">Rifa destacada (aparece en el inicio)</Label>
-        </div>
-      </div>
-    </section>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import type { RefObject } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 
@@ -52,25 +52,23 @@ export function ImportForm({
       }}
     >
       <div className="sm:max-w-sm">
-        <Field
+        <FormField
           id={`${ids}-bank-name`}
           label="Nombre del banco"
           error={bankNameError}
           hint="Las columnas se recuerdan con este nombre para el próximo extracto."
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
               ref={bankNameRef}
-              id={`${ids}-bank-name`}
               value={bankName}
               maxLength={80}
               autoComplete="off"
-              aria-invalid={Boolean(bankNameError)}
-              aria-describedby={describedBy}
+              {...control}
               onChange={(event) => setBankName(event.target.value)}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       {problems > 0 ? (
         <SkipUnreadable

@@ -1,5 +1,5 @@
 import { STATEMENT_DELIMITERS, STATEMENT_ENCODINGS } from "@rifazo/shared/schemas/admin/reconciliation";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import type { StatementUploadResult } from "../api/reconciliation-api";
 import type { MappingDraft } from "./mapping-draft";
@@ -159,16 +159,15 @@ interface SelectFieldProps {
 
 function SelectField({ id, label, options, value, onChange }: SelectFieldProps) {
   return (
-    <Field id={id} label={label}>
-      {(describedBy) => (
+    <FormField id={id} label={label}>
+      {(control) => (
         <NativeSelect
-          id={id}
           options={options}
           value={value}
-          aria-describedby={describedBy}
+          {...control}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-    </Field>
+    </FormField>
   );
 }

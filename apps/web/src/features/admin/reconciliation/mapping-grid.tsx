@@ -1,5 +1,5 @@
 import { countText } from "@rifazo/shared/domain/plural";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import type { StatementUploadResult } from "../api/reconciliation-api";
@@ -40,19 +40,18 @@ export function MappingGrid({ ids, upload, draft, set, width, headerText, setHea
         Sin fila de encabezado (exportación posicional: cada fila es un movimiento)
       </label>
       <div className="max-w-40">
-        <Field
+        <FormField
           id={headerInputId}
           label={draft.hasHeader ? "Fila del encabezado" : "Fila del primer movimiento"}
         >
-          {(describedBy) => (
+          {(control) => (
             <Input
-              id={headerInputId}
               type="number"
               inputMode="numeric"
               min={1}
               max={upload.totalRows}
               value={headerText}
-              aria-describedby={describedBy}
+              {...control}
               onChange={(event) => {
                 setHeaderText(event.target.value);
                 const n = Number(event.target.value);
@@ -67,7 +66,7 @@ export function MappingGrid({ ids, upload, draft, set, width, headerText, setHea
               onBlur={() => setHeaderText(String(draft.headerRow + 1))}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <RowsTable
         upload={upload}

@@ -11,6 +11,7 @@ import { adminTabHref } from "../dashboard/admin-tabs";
 import { LoadError, LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 import { greeting, WhatsappLink } from "../shared/whatsapp-link";
+import { BackgroundJobs } from "./background-jobs";
 import { SalesPerDay } from "./sales-per-day";
 
 /** Often enough that a reservation's last minutes are seen; the inbox has its own live count. */
@@ -76,6 +77,7 @@ export function TodayTab() {
       <ClosingRaffles raffles={data.closingRaffles} />
       <ExpiringReservations reservations={data.expiringReservations} />
       <SalesPerDay days={data.salesPerDay} />
+      <BackgroundJobs jobs={data.backgroundJobs} />
     </div>
   );
 }

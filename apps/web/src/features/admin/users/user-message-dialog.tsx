@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
@@ -49,6 +49,30 @@ const COPY = {
   },
 } as const;
 
+/** Sends the notification or the email; on success says so and closes the dialog. */
+function useSendMessage(
+  kind: UserMessageDialogProps["kind"],
+  subject: string,
+  body: string,
+  onClose: () => void,
+) {
+  return useMutation({
+    mutationFn: async (target: AdminUser) => {
+      if (kind === "notify") await notifyUser(target.id, { title: subject.trim(), message: body.trim() });
+      else await emailUser(target.id, { subject: subject.trim(), body: body.trim() });
+    },
+    onSuccess: (_data, target) => {
+      toast({
+        title: COPY[kind].done,
+        description: `Enviado a ${target.fullName || target.email}.`,
+        variant: "success",
+      });
+      onClose();
+    },
+    onError: (err) => toast({ title: "Error al Enviar", description: errorMessage(err), variant: "error" }),
+  });
+}
+
 /** Spec 2 §2 "Users tab": an in-app notification (title + message) or a manual email (subject + body). */
 export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProps) {
   const copy = COPY[kind];
@@ -64,21 +88,7 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
     setError(undefined);
   }, [userId]);
 
-  const send = useMutation({
-    mutationFn: async (target: AdminUser) => {
-      if (kind === "notify") await notifyUser(target.id, { title: subject.trim(), message: body.trim() });
-      else await emailUser(target.id, { subject: subject.trim(), body: body.trim() });
-    },
-    onSuccess: (_data, target) => {
-      toast({
-        title: copy.done,
-        description: `Enviado a ${target.fullName || target.email}.`,
-        variant: "success",
-      });
-      onClose();
-    },
-    onError: (err) => toast({ title: "Error al Enviar", description: errorMessage(err), variant: "error" }),
-  });
+  const send = useSendMessage(kind, subject, body, onClose);
 
   const idPrefix = `${kind}-message`;
   return (
@@ -103,32 +113,37 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
           }}
         >
           {error ? <Alert variant="danger">{error}</Alert> : null}
-          <Field id={`${idPrefix}-subject`} label={copy.subjectLabel}>
-            {(describedBy) => (
+          <FormField
+            id={`${idPrefix}-subject`}
+            label={copy.subjectLabel}
+            invalid={Boolean(error) && !subject.trim()}
+          >
+            {(control) => (
               <Input
-                id={`${idPrefix}-subject`}
                 maxLength={TITLE_MAX}
                 value={subject}
                 onChange={(event) => setSubject(event.target.value)}
-                aria-invalid={Boolean(error) && !subject.trim()}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
-          <Field id={`${idPrefix}-body`} label={copy.bodyLabel} hint={`${body.length}/${BODY_MAX}`}>
-            {(describedBy) => (
+          </FormField>
+          <FormField
+            id={`${idPrefix}-body`}
+            label={copy.bodyLabel}
+            hint={`${body.length}/${BODY_MAX}`}
+            invalid={Boolean(error) && !body.trim()}
+          >
+            {(control) => (
               <textarea
-                id={`${idPrefix}-body`}
                 rows={5}
                 maxLength={BODY_MAX}
                 className={cn(inputClasses, "h-auto py-2")}
                 value={body}
                 onChange={(event) => setBody(event.target.value)}
-                aria-invalid={Boolean(error) && !body.trim()}
-                aria-describedby={describedBy}
+                {...control}
               />
             )}
-          </Field>
+          </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={send.isPending}>
               Cancelar
