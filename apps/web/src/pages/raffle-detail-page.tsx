@@ -1,60 +1,41 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
-import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
-import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
-import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
 import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
-import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/number-mode-words";
 import { countText } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
-import { LIFECYCLE_MESSAGES } from "@rifazo/shared/domain/raffle-lifecycle";
-import { claimText } from "@rifazo/shared/fairness-claims";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
-import { DrawTrustLine, DrawTrustNotice } from "../components/draw/draw-trust-notice";
-import { LotteryTerms } from "../components/draw/lottery-terms";
 import { DocumentTitle } from "../components/layout/document-title";
 import { PageContainer } from "../components/layout/page";
 import { Alert } from "../components/ui/alert";
 import { buttonClasses } from "../components/ui/button";
-import {
-  ArrowRightIcon,
-  BellIcon,
-  ClockIcon,
-  ShieldIcon,
-  TicketIcon,
-  TrophyIcon,
-} from "../components/ui/icons";
-import { formatPercent, ProgressBar } from "../components/ui/progress-bar";
+import { ArrowRightIcon, BellIcon, ClockIcon, TrophyIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
-import { RecordLink } from "../features/draws";
-import { PriceWithEquivalent, publicSettingsQuery } from "../features/exchange-rate";
+import { publicSettingsQuery } from "../features/exchange-rate";
 import {
-  ComboBadges,
   DETAIL_IMAGE_SIZES,
-  drawInfo,
   PrizeGallery,
   RAFFLE_TEXT,
   RaffleAction,
-  RaffleBadge,
   type RaffleDetail,
   RaffleImageActions,
   raffleDetailQuery,
   raffleKeys,
   raffleNumbersQuery,
-  shortHash,
   TicketPurchase,
   toCardInput,
   WinnerList,
 } from "../features/raffles";
 import { loadNumberPicker } from "../features/raffles/lazy";
 import { isApiError } from "../lib/api-client";
-import { formatMoney, formatNumber } from "../lib/format";
+import { formatMoney } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 import { useRaffleEvents } from "../lib/use-raffle-events";
+import { DrawMethod } from "./raffle-detail/draw-method";
 import { LifecycleNotice } from "./raffle-detail/lifecycle-notice";
+import { RaffleFacts } from "./raffle-detail/raffle-facts";
 
 /** The number grid is its own chunk: only chosen-number raffles download it. */
 const NumberPicker = lazy(() =>
@@ -216,22 +197,37 @@ function PrizeLevels({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
-/**
- * Raffles whose winners come from a record (drand or an official lottery) can disqualify an unclaimed
- * prize after the claim period (decision 0021); a v1 seed draw or an announced raffle cannot.
- */
-function hasClaimRule(raffle: RaffleDetail): boolean {
+/** The payment methods the raffle accepts, and the link to their details. */
+function AcceptedPayments({ methods }: { methods: RaffleDetail["paymentMethods"] }) {
   return (
-    raffle.drawTrust === "drand" ||
-    raffle.drawTrust === "drand-unknown-chain" ||
-    raffle.drawTrust === "lottery"
+    <>
+      {methods.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {methods.map((method) => (
+            <li
+              key={method}
+              className="rounded-pill bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800"
+            >
+              {method}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">Consulta los métodos disponibles.</p>
+      )}
+      <Link
+        to={paths.paymentMethods}
+        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
+      >
+        Ver datos de pago
+        <ArrowRightIcon className="text-xs" />
+      </Link>
+    </>
   );
 }
 
 function DetailView({ raffle }: { raffle: RaffleDetail }) {
   const state = raffleCardState(toCardInput(raffle), useNow());
-  const draw = drawInfo(raffle, state, true);
-  const trust = drawTrustText(raffle.drawTrust);
 
   return (
     <PageContainer className="py-6 sm:py-10">
@@ -246,65 +242,7 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
         />
 
         <div className="space-y-5">
-          <div className="space-y-3">
-            {state.badge ? <RaffleBadge badge={state.badge} /> : null}
-            <h1 className="text-3xl font-black tracking-tight text-balance text-ink sm:text-4xl">
-              {raffle.title}
-            </h1>
-          </div>
-          <PriceWithEquivalent
-            price={raffle.price}
-            currency={raffle.currency}
-            suffix="por boleto"
-            size="lg"
-          />
-          <ComboBadges combos={raffle.combos} currency={raffle.currency} />
-          <div className="space-y-2">
-            <div className="flex items-baseline justify-between gap-2 text-sm">
-              <span className="font-semibold text-ink">
-                {formatNumber(raffle.soldTickets)} de {countText(raffle.totalTickets, "boleto", "boletos")}{" "}
-                vendidos
-              </span>
-              <span className="font-bold text-brand-800">{formatPercent(state.soldPercent)}</span>
-            </div>
-            <ProgressBar value={state.soldPercent} label="Boletos vendidos" className="h-3!" />
-          </div>
-          {draw ? (
-            <p className="flex items-start gap-2 text-sm text-muted">
-              <ClockIcon className="mt-0.5 shrink-0 text-brand-700" />
-              <span>
-                {draw.label}: <span className="font-semibold text-ink">{draw.value}</span>
-              </span>
-            </p>
-          ) : null}
-          {raffle.minTickets !== null ? (
-            <p className="flex items-start gap-2 text-sm text-muted">
-              <TicketIcon className="mt-0.5 shrink-0 text-brand-700" />
-              <span>
-                {LIFECYCLE_MESSAGES.belowMinimum(raffle.minTickets)} Si no se alcanza, el organizador puede
-                prorrogar la fecha o cancelarla con reembolso.
-              </span>
-            </p>
-          ) : null}
-          <p className="flex items-start gap-2 text-sm text-muted">
-            <TicketIcon className="mt-0.5 shrink-0 text-brand-700" />
-            <span>
-              <span className="font-semibold text-ink">{NUMBER_MODE_WORDS[raffle.numberMode].label}</span>:{" "}
-              {NUMBER_MODE_WORDS[raffle.numberMode].detail}
-            </span>
-          </p>
-          <p className="flex items-start gap-2 text-sm text-muted">
-            <ShieldIcon className="mt-0.5 shrink-0 text-brand-700" />
-            <span>{LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}</span>
-          </p>
-          {/* How the winner is decided, before buying: a warning in full, otherwise one line. */}
-          {raffle.lottery && raffle.drawTrust === "lottery" ? (
-            <LotteryTerms lottery={raffle.lottery} />
-          ) : trust.warning ? (
-            <DrawTrustNotice level={raffle.drawTrust} />
-          ) : (
-            <DrawTrustLine level={raffle.drawTrust} />
-          )}
+          <RaffleFacts raffle={raffle} state={state} />
           <LifecycleNotice raffle={raffle} />
           {state.salesOpen ? (
             raffle.numberMode === "chosen" && raffle.remaining >= MIN_TICKETS_PER_PURCHASE ? (
@@ -340,79 +278,10 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
         </div>
         <div className="space-y-6">
           <Section title="Métodos de pago aceptados">
-            {raffle.paymentMethods.length > 0 ? (
-              <ul className="flex flex-wrap gap-2">
-                {raffle.paymentMethods.map((method) => (
-                  <li
-                    key={method}
-                    className="rounded-pill bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800"
-                  >
-                    {method}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted">Consulta los métodos disponibles.</p>
-            )}
-            <Link
-              to={paths.paymentMethods}
-              className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-            >
-              Ver datos de pago
-              <ArrowRightIcon className="text-xs" />
-            </Link>
+            <AcceptedPayments methods={raffle.paymentMethods} />
           </Section>
           <Section title="Cómo se decide el ganador">
-            <DrawTrustNotice level={raffle.drawTrust} />
-            {raffle.drawSeedCommitment ? (
-              <div className="mt-3 space-y-2 text-sm">
-                <p className="text-muted">
-                  Antes del sorteo publicamos la huella (SHA-256) de la semilla que decidirá a los ganadores:
-                </p>
-                <p>
-                  <code
-                    title={raffle.drawSeedCommitment}
-                    className="rounded-md bg-canvas px-2 py-1 font-mono text-sm break-all text-ink ring-1 ring-line"
-                  >
-                    {shortHash(raffle.drawSeedCommitment)}
-                  </code>
-                </p>
-              </div>
-            ) : raffle.drawTrust === "drand" || raffle.drawTrust === "drand-unknown-chain" ? (
-              <p className="mt-3 text-sm text-muted">
-                {raffle.status === "finished"
-                  ? "La lista de boletos se congeló al cerrar la revisión de pagos y los ganadores los decidió la ronda de drand fijada en ese momento. El acta lo demuestra."
-                  : "Al cerrar la revisión de pagos la lista de boletos se congela y los ganadores los decide una ronda futura de drand, fijada en ese momento."}
-              </p>
-            ) : null}
-            {hasClaimRule(raffle) ? (
-              <div className="mt-3 space-y-1 text-sm text-muted">
-                <p>{CLAIM_PERIOD_MESSAGES.rule(raffle.claimPeriodDays)}</p>
-                {/* The closed list the record's rules publish (docs/draw-protocol.md §3): nothing else. */}
-                <p>{claimText("reasonsClosedList")}</p>
-                <ul aria-label="Motivos de descalificación" className="list-disc pl-5">
-                  {DISQUALIFICATION_REASONS_V3.map((reason) => (
-                    <li key={reason.code}>{reason.text}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {trust.verifiable ? (
-              <>
-                <Link
-                  to={paths.transparency}
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-                >
-                  <ShieldIcon />
-                  Cómo verificar el sorteo
-                </Link>
-                {/* The record link (docs/decisions/0023-record-checkpoints.md): lifecycle.recordAvailable once the raffle carries it. */}
-                <RecordLink
-                  raffle={raffle}
-                  className="mt-2 flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-                />
-              </>
-            ) : null}
+            <DrawMethod raffle={raffle} />
           </Section>
         </div>
       </div>

@@ -41,13 +41,82 @@ export const prefetchPage: PrefetchPage = ({ queryClient, searchParams }) => {
 };
 
 /** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
-export function RafflesPage() {
-  useRaffleEvents(raffleKeys.all);
+/** The search box (its own field id) with the spinner while a new search loads. */
+function SearchBox({
+  inputRef,
+  value,
+  onChange,
+  searching,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  searching: boolean;
+}) {
+  const searchId = useId();
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={searchId}>Buscar rifas</Label>
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <Input
+          ref={inputRef}
+          id={searchId}
+          name={SEARCH_PARAM}
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Moto, iPhone, efectivo..."
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="pr-10! pl-10!"
+        />
+        {searching ? (
+          <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
+            <Spinner label="Buscando..." />
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The status filter. */
+function StatusField({
+  selectRef,
+  value,
+  onChoose,
+}: {
+  selectRef: React.RefObject<HTMLSelectElement | null>;
+  value: string;
+  onChoose: (value: string) => void;
+}) {
+  const statusId = useId();
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={statusId}>Estado</Label>
+      <NativeSelect
+        ref={selectRef}
+        id={statusId}
+        name={STATUS_PARAM}
+        options={FILTER_OPTIONS}
+        value={value}
+        onChange={(event) => onChoose(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The search and status filter kept in the URL: the box follows the URL, typing updates it after a pause,
+ * and what was typed or chosen before the page's code ran still counts.
+ */
+function useRaffleFilters() {
   const [params, setParams] = useSearchParams();
   const criteria = readCriteria(params);
   const [text, setText] = useState(criteria.q);
-  const searchId = useId();
-  const statusId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLSelectElement>(null);
   const chooseStatus = (value: string) => {
@@ -84,7 +153,19 @@ export function RafflesPage() {
       writeCriteria(prev, { q: text, status: isRaffleListFilter(status) ? status : criteria.status }),
     );
   };
+  const clear = () => {
+    setText("");
+    setParams((prev) => writeCriteria(prev, { status: "active_upcoming", q: "" }));
+  };
 
+  return { criteria, text, setText, searchRef, statusRef, chooseStatus, otherParams, onSubmit, clear };
+}
+
+/** /rifas: search and status filter, both answered by the API and kept in the URL (spec 1 §2). */
+export function RafflesPage() {
+  useRaffleEvents(raffleKeys.all);
+  const { criteria, text, setText, searchRef, statusRef, chooseStatus, otherParams, onSubmit, clear } =
+    useRaffleFilters();
   const query = useQuery(raffleListQuery(criteria.status, criteria.q));
   const filtered = isFiltered(criteria);
   const searching = query.isFetching && query.isPlaceholderData;
@@ -108,42 +189,8 @@ export function RafflesPage() {
           {otherParams.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
-          <div className="space-y-1.5">
-            <Label htmlFor={searchId}>Buscar rifas</Label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-              <Input
-                ref={searchRef}
-                id={searchId}
-                name={SEARCH_PARAM}
-                type="search"
-                inputMode="search"
-                enterKeyHint="search"
-                autoComplete="off"
-                maxLength={SEARCH_MAX_LENGTH}
-                placeholder="Moto, iPhone, efectivo..."
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                className="pr-10! pl-10!"
-              />
-              {searching ? (
-                <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
-                  <Spinner label="Buscando..." />
-                </span>
-              ) : null}
-            </div>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={statusId}>Estado</Label>
-            <NativeSelect
-              ref={statusRef}
-              id={statusId}
-              name={STATUS_PARAM}
-              options={FILTER_OPTIONS}
-              value={criteria.status}
-              onChange={(event) => chooseStatus(event.target.value)}
-            />
-          </div>
+          <SearchBox inputRef={searchRef} value={text} onChange={setText} searching={searching} />
+          <StatusField selectRef={statusRef} value={criteria.status} onChoose={chooseStatus} />
           <Button type="submit" variant="outline">
             <SearchIcon /> Buscar
           </Button>
@@ -164,13 +211,7 @@ export function RafflesPage() {
           priorityCount={3}
           emptyAction={
             filtered ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setText("");
-                  setParams((prev) => writeCriteria(prev, { status: "active_upcoming", q: "" }));
-                }}
-              >
+              <Button variant="outline" onClick={clear}>
                 Ver Activas y Próximas
               </Button>
             ) : undefined

@@ -4,9 +4,7 @@ import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Page } from "../components/layout/page";
-import { Card, CardContent } from "../components/ui/card";
-import { LegalSection, SectionIndex, useHashScroll } from "../features/content";
+import { LegalPage, LegalSection } from "../features/content";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
@@ -239,33 +237,27 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
 export const prefetchPage: PrefetchPage = async () => undefined;
 
 export function TermsPage() {
-  useHashScroll();
   return (
-    <Page
+    <LegalPage
       title="Términos y Condiciones"
-      eyebrow="Legal"
       description="Las reglas para participar en las rifas de Rifazo. Léelas antes de comprar tus boletos."
+      sections={SECTIONS}
+      intro={
+        <>
+          Estos términos regulan el uso de la plataforma Rifazo y la participación en sus rifas. Al crear una
+          cuenta o comprar boletos aceptas cumplirlos, junto con nuestra{" "}
+          <Link to={paths.privacy} className={linkClasses}>
+            Política de Privacidad
+          </Link>
+          .
+        </>
+      }
     >
-      <div className="space-y-6">
-        <SectionIndex label="Contenido" items={SECTIONS} />
-        <Card>
-          <CardContent className="space-y-10">
-            <p className="leading-relaxed text-muted">
-              Estos términos regulan el uso de la plataforma Rifazo y la participación en sus rifas. Al crear
-              una cuenta o comprar boletos aceptas cumplirlos, junto con nuestra{" "}
-              <Link to={paths.privacy} className={linkClasses}>
-                Política de Privacidad
-              </Link>
-              .
-            </p>
-            {SECTIONS.map((section) => (
-              <LegalSection key={section.id} id={section.id} title={section.title}>
-                {section.body}
-              </LegalSection>
-            ))}
-          </CardContent>
-        </Card>
-      </div>
-    </Page>
+      {SECTIONS.map((section) => (
+        <LegalSection key={section.id} id={section.id} title={section.title}>
+          {section.body}
+        </LegalSection>
+      ))}
+    </LegalPage>
   );
 }

@@ -6,6 +6,7 @@ import {
   FAIRNESS_HEADINGS,
   type FairnessClaimId,
 } from "@rifazo/shared/fairness-claims";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
 import { Page } from "../components/layout/page";
@@ -76,6 +77,114 @@ export const prefetchPage: PrefetchPage = ({ queryClient }) =>
     queryClient.prefetchQuery(winnersQueryOptions(EMPTY_FILTERS)),
   ]);
 
+/** What anyone can check, with the ways to do it. */
+function SelfChecks() {
+  return (
+    <>
+      <ul className="list-none! space-y-2 pl-0!">
+        {CHECKS.map((check) => (
+          <li key={check} className="flex gap-2">
+            <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
+            <span>{check}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3 pt-1">
+        <Link to={paths.ticketVerifier} className={buttonClasses({ variant: "outline" })}>
+          Verificar Boleto
+        </Link>
+        <Link to={paths.winners} className={buttonClasses({ variant: "outline" })}>
+          Ver Ganadores
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** What the draw guarantees and what it does not, side by side. */
+function Guarantees() {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="space-y-2">
+        <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.holds}</h3>
+        <ul className="list-none! space-y-2 pl-0!">
+          {GUARANTEED.map((item) => (
+            <li key={item} className="flex gap-2">
+              <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
+              <span>{claimText(item)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.doesNotHold}</h3>
+        <ul className="list-none! space-y-2 pl-0!">
+          {NOT_GUARANTEED.map((item) => (
+            <li key={item} className="flex gap-2">
+              <AlertTriangleIcon className="mt-1 shrink-0 text-warning-700" />
+              <span>{textOf(item)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The steps of a draw, numbered. */
+function DrawSteps() {
+  return (
+    <ol className="space-y-4">
+      {STEPS.map((step, index) => (
+        <li key={step.title} className="flex gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+          >
+            {index + 1}
+          </span>
+          <div className="space-y-1">
+            <h3 className="font-bold text-ink">{step.title}</h3>
+            <p>{step.text}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A public record below the explanation: its icon, title and what it shows, then the list itself. */
+function RecordSection({
+  id,
+  icon,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-700">
+          {icon}
+        </span>
+        <div>
+          <h2 id={id} className="text-xl font-bold text-ink">
+            {title}
+          </h2>
+          <p className="text-sm text-muted">{text}</p>
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export function TransparencyPage() {
   useHashScroll();
   return (
@@ -98,48 +207,10 @@ export function TransparencyPage() {
               </ul>
             </LegalSection>
             <LegalSection id="garantias" title={FAIRNESS_HEADINGS.section}>
-              <div className="grid gap-6 md:grid-cols-2">
-                <div className="space-y-2">
-                  <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.holds}</h3>
-                  <ul className="list-none! space-y-2 pl-0!">
-                    {GUARANTEED.map((item) => (
-                      <li key={item} className="flex gap-2">
-                        <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
-                        <span>{claimText(item)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <div className="space-y-2">
-                  <h3 className="font-bold text-ink">{FAIRNESS_HEADINGS.doesNotHold}</h3>
-                  <ul className="list-none! space-y-2 pl-0!">
-                    {NOT_GUARANTEED.map((item) => (
-                      <li key={item} className="flex gap-2">
-                        <AlertTriangleIcon className="mt-1 shrink-0 text-warning-700" />
-                        <span>{textOf(item)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </div>
+              <Guarantees />
             </LegalSection>
             <LegalSection id="como-funciona" title="Cómo funciona un sorteo">
-              <ol className="space-y-4">
-                {STEPS.map((step, index) => (
-                  <li key={step.title} className="flex gap-4">
-                    <span
-                      aria-hidden="true"
-                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-                    >
-                      {index + 1}
-                    </span>
-                    <div className="space-y-1">
-                      <h3 className="font-bold text-ink">{step.title}</h3>
-                      <p>{step.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ol>
+              <DrawSteps />
               <p>
                 <strong>Plazo para reclamar el premio.</strong> {CLAIM_PERIOD_MESSAGES.ruleInGeneral}
               </p>
@@ -156,61 +227,28 @@ export function TransparencyPage() {
               </p>
             </LegalSection>
             <LegalSection id="verifica" title="Qué puedes verificar tú mismo">
-              <ul className="list-none! space-y-2 pl-0!">
-                {CHECKS.map((check) => (
-                  <li key={check} className="flex gap-2">
-                    <CheckCircleIcon className="mt-1 shrink-0 text-success-600" />
-                    <span>{check}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className="flex flex-wrap gap-3 pt-1">
-                <Link to={paths.ticketVerifier} className={buttonClasses({ variant: "outline" })}>
-                  Verificar Boleto
-                </Link>
-                <Link to={paths.winners} className={buttonClasses({ variant: "outline" })}>
-                  Ver Ganadores
-                </Link>
-              </div>
+              <SelfChecks />
             </LegalSection>
           </CardContent>
         </Card>
 
-        <section aria-labelledby="sorteos-realizados" className="space-y-4">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-700">
-              <ShieldIcon />
-            </span>
-            <div>
-              <h2 id="sorteos-realizados" className="text-xl font-bold text-ink">
-                Sorteos realizados
-              </h2>
-              <p className="text-sm text-muted">
-                Cada sorteo realizado en la plataforma con su acta y sus ganadores. Pulsa Verificar para
-                comprobarlo completo aquí mismo, en tu navegador.
-              </p>
-            </div>
-          </div>
+        <RecordSection
+          id="sorteos-realizados"
+          icon={<ShieldIcon />}
+          title="Sorteos realizados"
+          text="Cada sorteo realizado en la plataforma con su acta y sus ganadores. Pulsa Verificar para comprobarlo completo aquí mismo, en tu navegador."
+        >
           <DrawRecords />
-        </section>
+        </RecordSection>
 
-        <section aria-labelledby="historial-ganadores" className="space-y-4">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-700">
-              <CheckCircleIcon />
-            </span>
-            <div>
-              <h2 id="historial-ganadores" className="text-xl font-bold text-ink">
-                Historial de ganadores
-              </h2>
-              <p className="text-sm text-muted">
-                Rifas finalizadas con sus ganadores y cómo se decidieron. Las que tienen acta enlazan a su
-                verificación; las anunciadas por el organizador lo indican.
-              </p>
-            </div>
-          </div>
+        <RecordSection
+          id="historial-ganadores"
+          icon={<CheckCircleIcon />}
+          title="Historial de ganadores"
+          text="Rifas finalizadas con sus ganadores y cómo se decidieron. Las que tienen acta enlazan a su verificación; las anunciadas por el organizador lo indican."
+        >
           <WinnersHistory filters={EMPTY_FILTERS} headingLevel={3} />
-        </section>
+        </RecordSection>
       </div>
     </Page>
   );

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Page } from "../components/layout/page";
 import { buttonClasses } from "../components/ui/button";
+import { CardSkeleton } from "../components/ui/card-skeleton";
 import { ClockIcon } from "../components/ui/icons";
-import { Skeleton } from "../components/ui/skeleton";
 import { EmptyState, LoadError } from "../features/content";
 import { UPCOMING_ERROR, UpcomingCard, upcomingQueryOptions } from "../features/upcoming";
 import type { PrefetchPage } from "../lib/page-data";
@@ -11,6 +11,8 @@ import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 
 const REVEAL_REFRESH_MS = 15_000;
+
+const UPCOMING_LINES = ["h-6 w-3/4", "h-12 w-full", "h-16 w-full", "h-11 w-full"];
 
 function UpcomingSkeleton() {
   return (
@@ -20,19 +22,14 @@ function UpcomingSkeleton() {
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
     >
       {[0, 1, 2].map((key) => (
-        <div
+        <CardSkeleton
           key={key}
           aria-hidden="true"
           className="overflow-hidden rounded-card border border-line bg-surface"
-        >
-          <Skeleton className="aspect-[4/3] rounded-none" />
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-11 w-full" />
-          </div>
-        </div>
+          mediaClassName="aspect-[4/3] rounded-none"
+          bodyClassName="space-y-3 p-5"
+          lines={UPCOMING_LINES}
+        />
       ))}
     </div>
   );

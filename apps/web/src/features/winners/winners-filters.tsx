@@ -21,8 +21,53 @@ const monthOrYear = (value: string) => (value ? Number(value) : null);
 // Native selects: light (no popup library on a public page) and the best picker on phones.
 const selectClasses = cn(inputClasses, "pr-8");
 
-/** Search (applied as you type, after a short pause), month and year filters. */
-export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBarProps) {
+/** A month or year filter: "all" (null) or one value. */
+function FilterSelect({
+  selectRef,
+  id,
+  name,
+  label,
+  allLabel,
+  value,
+  options,
+  onChoose,
+}: {
+  selectRef: React.RefObject<HTMLSelectElement | null>;
+  id: string;
+  name: string;
+  label: string;
+  allLabel: string;
+  value: number | null;
+  options: readonly { value: number; label: string }[];
+  onChoose: (value: number | null) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        ref={selectRef}
+        id={id}
+        name={name}
+        className={selectClasses}
+        value={value ?? ""}
+        onChange={(event) => onChoose(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The search box's text, applied after a short pause and following the URL, and what was typed or chosen
+ * before the page's code ran.
+ */
+function useWinnersFilterFields(filters: WinnersFilters, onChange: (next: WinnersFilters) => void) {
   const [text, setText] = useState(filters.q);
   const searchRef = useRef<HTMLInputElement>(null);
   const monthRef = useRef<HTMLSelectElement>(null);
@@ -64,6 +109,13 @@ export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBa
     if (Object.keys(chosen.current).length > 0) onChange({ ...filters, ...chosen.current });
   }, []);
 
+  return { text, setText, searchRef, monthRef, yearRef };
+}
+
+/** Search (applied as you type, after a short pause), month and year filters. */
+export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBarProps) {
+  const { text, setText, searchRef, monthRef, yearRef } = useWinnersFilterFields(filters, onChange);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...filters, q: text });
@@ -95,46 +147,26 @@ export function WinnersFiltersBar({ filters, years, onChange }: WinnersFiltersBa
             />
           </div>
         </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="winners-month">Mes</Label>
-          <select
-            ref={monthRef}
-            id="winners-month"
-            name="mes"
-            className={selectClasses}
-            value={filters.month ?? ""}
-            onChange={(event) =>
-              onChange({ ...filters, q: text, month: event.target.value ? Number(event.target.value) : null })
-            }
-          >
-            <option value="">Todos los meses</option>
-            {MONTHS.map((month) => (
-              <option key={month.value} value={month.value}>
-                {month.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="winners-year">Año</Label>
-          <select
-            ref={yearRef}
-            id="winners-year"
-            name="anio"
-            className={selectClasses}
-            value={filters.year ?? ""}
-            onChange={(event) =>
-              onChange({ ...filters, q: text, year: event.target.value ? Number(event.target.value) : null })
-            }
-          >
-            <option value="">Todos los años</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          selectRef={monthRef}
+          id="winners-month"
+          name="mes"
+          label="Mes"
+          allLabel="Todos los meses"
+          value={filters.month}
+          options={MONTHS}
+          onChoose={(month) => onChange({ ...filters, q: text, month })}
+        />
+        <FilterSelect
+          selectRef={yearRef}
+          id="winners-year"
+          name="anio"
+          label="Año"
+          allLabel="Todos los años"
+          value={filters.year}
+          options={years.map((year) => ({ value: year, label: String(year) }))}
+          onChoose={(year) => onChange({ ...filters, q: text, year })}
+        />
         {hasFilters(filters) ? (
           <div className="sm:col-span-3">
             <Button

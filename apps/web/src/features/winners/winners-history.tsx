@@ -2,8 +2,8 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
+import { CardSkeleton } from "../../components/ui/card-skeleton";
 import { SearchIcon, TrophyIcon } from "../../components/ui/icons";
-import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { EmptyState, LoadError } from "../content";
@@ -11,22 +11,19 @@ import { WINNERS_ERROR, winnersQueryOptions } from "./api";
 import { hasFilters, type WinnersFilters } from "./filters";
 import { WinnerEntryCard } from "./winner-entry-card";
 
+const WINNER_LINES = ["h-5 w-24", "h-6 w-3/4", "h-16 w-full", "h-9 w-36"];
+
 function WinnersSkeleton() {
   return (
     <div className="grid gap-5 lg:grid-cols-2" aria-hidden="true">
       {[0, 1, 2, 3].map((key) => (
-        <div
+        <CardSkeleton
           key={key}
           className="flex flex-col overflow-hidden rounded-card border border-line bg-surface sm:flex-row"
-        >
-          <Skeleton className="aspect-[4/3] rounded-none sm:h-auto sm:w-56" />
-          <div className="flex-1 space-y-3 p-5">
-            <Skeleton className="h-5 w-24" />
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-9 w-36" />
-          </div>
-        </div>
+          mediaClassName="aspect-[4/3] rounded-none sm:h-auto sm:w-56"
+          bodyClassName="flex-1 space-y-3 p-5"
+          lines={WINNER_LINES}
+        />
       ))}
     </div>
   );

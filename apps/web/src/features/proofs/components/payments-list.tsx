@@ -165,19 +165,73 @@ function SyncedAtNotice({ syncedAt, offline }: { syncedAt: number; offline: bool
   );
 }
 
-/** Mis Pagos: search, pages of 5 (kept in the address, so Back returns to the same page) and details. */
-export function PaymentsList() {
+/** While the first page loads: three payment-sized placeholders. */
+function ListLoading() {
+  return (
+    <ul className="space-y-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <Skeleton className="h-40 w-full rounded-card" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** No payments: none yet (with the way to the raffles), or none matching the search. */
+function NoPayments({ searching }: { searching: boolean }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-10! text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+          <TicketIcon />
+        </span>
+        <p className="max-w-sm text-muted">
+          {searching ? "No encontramos pagos que coincidan con tu búsqueda." : PROOF_MESSAGES.listEmpty}
+        </p>
+        {searching ? null : (
+          <Link to={paths.raffles} className={buttonClasses()}>
+            Ver Rifas
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** "Anterior" and "Siguiente" around the page number; both wait while a page loads. */
+function PagesNav({
+  page,
+  pageCount,
+  busy,
+  onGo,
+}: {
+  page: number;
+  pageCount: number;
+  busy: boolean;
+  onGo: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="Páginas de pagos" className="flex items-center justify-between gap-3 pt-2">
+      <Button variant="outline" size="sm" onClick={() => onGo(page - 1)} disabled={page <= 1 || busy}>
+        Anterior
+      </Button>
+      <p className="text-sm text-muted" aria-live="polite">
+        Página {page} de {pageCount}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => onGo(page + 1)} disabled={page >= pageCount || busy}>
+        Siguiente
+      </Button>
+    </nav>
+  );
+}
+
+/** The search (debounced) and the page, kept in the address as ?q= and ?pagina=. */
+function usePaymentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState(searchParams.get("q") ?? "");
   const q = useDebouncedValue(search.trim(), 300);
   const page = q === (searchParams.get("q") ?? "") ? clampPage(searchParams.get("pagina")) : 1;
-  const query = useQuery(myProofsQuery(q, page));
-  // Approvals, rejections and expiries arrive as notifications: the lists follow them live.
-  useLivePayments();
-  const online = useOnline();
-  const firstPage = q === "" && page === 1 && query.isSuccess && !query.isPlaceholderData;
-  useOfflineSnapshot(firstPage ? query.dataUpdatedAt : undefined);
-  const [selected, setSelected] = useState<PaymentProof | null>(null);
 
   const goTo = (next: number, nextQ = q) => {
     setSearchParams(
@@ -197,18 +251,24 @@ export function PaymentsList() {
     goTo(1, value.trim());
   };
 
+  return { search, q, page, goTo, onSearch };
+}
+
+/** Mis Pagos: search, pages of 5 (kept in the address, so Back returns to the same page) and details. */
+export function PaymentsList() {
+  const { search, q, page, goTo, onSearch } = usePaymentsPage();
+  const query = useQuery(myProofsQuery(q, page));
+  // Approvals, rejections and expiries arrive as notifications: the lists follow them live.
+  useLivePayments();
+  const online = useOnline();
+  const firstPage = q === "" && page === 1 && query.isSuccess && !query.isPlaceholderData;
+  useOfflineSnapshot(firstPage ? query.dataUpdatedAt : undefined);
+  const [selected, setSelected] = useState<PaymentProof | null>(null);
+
   const data = query.data;
   let body: React.ReactNode;
   if (query.isPending) {
-    body = (
-      <ul className="space-y-3" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i}>
-            <Skeleton className="h-40 w-full rounded-card" />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <ListLoading />;
   } else if (query.isError && !data) {
     body = (
       <Alert
@@ -223,23 +283,7 @@ export function PaymentsList() {
       </Alert>
     );
   } else if (!data || data.items.length === 0) {
-    body = (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-10! text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
-            <TicketIcon />
-          </span>
-          <p className="max-w-sm text-muted">
-            {q ? "No encontramos pagos que coincidan con tu búsqueda." : PROOF_MESSAGES.listEmpty}
-          </p>
-          {q ? null : (
-            <Link to={paths.raffles} className={buttonClasses()}>
-              Ver Rifas
-            </Link>
-          )}
-        </CardContent>
-      </Card>
-    );
+    body = <NoPayments searching={Boolean(q)} />;
   } else {
     body = (
       <>
@@ -249,27 +293,7 @@ export function PaymentsList() {
           ))}
         </ul>
         {data.pageCount > 1 ? (
-          <nav aria-label="Páginas de pagos" className="flex items-center justify-between gap-3 pt-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => goTo(data.page - 1)}
-              disabled={data.page <= 1 || query.isPlaceholderData}
-            >
-              Anterior
-            </Button>
-            <p className="text-sm text-muted" aria-live="polite">
-              Página {data.page} de {data.pageCount}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => goTo(data.page + 1)}
-              disabled={data.page >= data.pageCount || query.isPlaceholderData}
-            >
-              Siguiente
-            </Button>
-          </nav>
+          <PagesNav page={data.page} pageCount={data.pageCount} busy={query.isPlaceholderData} onGo={goTo} />
         ) : null}
       </>
     );

@@ -105,6 +105,14 @@ function BackToRaffle({ raffleId }: { raffleId: string }) {
   );
 }
 
+function MyPaymentsLink() {
+  return (
+    <Link to={paths.profilePayments} className={buttonClasses({ variant: "outline", size: "sm" })}>
+      Ver Mis Pagos
+    </Link>
+  );
+}
+
 function StatusNotice({ reservation, expired }: { reservation: Reservation; expired: boolean }) {
   if (expired) {
     return (
@@ -130,29 +138,13 @@ function StatusNotice({ reservation, expired }: { reservation: Reservation; expi
       );
     case "submitted":
       return (
-        <Alert
-          variant="info"
-          title="Comprobante en revisión"
-          action={
-            <Link to={paths.profilePayments} className={buttonClasses({ variant: "outline", size: "sm" })}>
-              Ver Mis Pagos
-            </Link>
-          }
-        >
+        <Alert variant="info" title="Comprobante en revisión" action={<MyPaymentsLink />}>
           Recibimos tu comprobante. Te avisaremos por correo cuando lo revisemos.
         </Alert>
       );
     case "approved":
       return (
-        <Alert
-          variant="success"
-          title="Pago aprobado"
-          action={
-            <Link to={paths.profilePayments} className={buttonClasses({ variant: "outline", size: "sm" })}>
-              Ver Mis Pagos
-            </Link>
-          }
-        >
+        <Alert variant="success" title="Pago aprobado" action={<MyPaymentsLink />}>
           Tu pago fue aprobado y tus boletos ya son tuyos.
         </Alert>
       );
@@ -176,6 +168,100 @@ function StatusNotice({ reservation, expired }: { reservation: Reservation; expi
   }
 }
 
+function CheckoutLoading() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <Skeleton className="h-32 w-full rounded-card" />
+      <Skeleton className="h-72 w-full rounded-card" />
+    </div>
+  );
+}
+
+/** The reservation could not be shown: gone (or someone else's), or the request failed («Reintentar»). */
+function CheckoutFailure({
+  raffleId,
+  error,
+  onRetry,
+}: {
+  raffleId: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const missing = isApiError(error) && error.status === 404;
+  return (
+    <Alert
+      variant="danger"
+      title={missing ? RESERVATION_MESSAGES.notFound : "No se pudo cargar tu reserva"}
+      action={
+        missing ? (
+          <BackToRaffle raffleId={raffleId} />
+        ) : (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            Reintentar
+          </Button>
+        )
+      }
+    >
+      {missing ? "Puede que haya vencido o que pertenezca a otra cuenta." : errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** "Cómo pagar" by the chosen method and the proof form bound to the reservation; both share the method. */
+function PayAndUpload({
+  reservation,
+  method,
+  onMethodChange,
+  signedIn,
+}: {
+  reservation: Reservation;
+  method: PaymentMethod | undefined;
+  onMethodChange: (method: PaymentMethod | undefined) => void;
+  signedIn: boolean;
+}) {
+  return (
+    <>
+      <Card>
+        <CardContent className="space-y-3">
+          <h2 className="text-lg font-bold text-ink">Cómo pagar</h2>
+          <PaymentInstructions reservation={reservation} method={method} onSelect={onMethodChange} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="space-y-4">
+          <h2 className="text-lg font-bold text-ink">
+            {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
+          </h2>
+          <ProofUploadForm
+            key={reservation.id}
+            raffleId={reservation.raffleId}
+            reservation={{ id: reservation.id, quantity: reservation.quantity }}
+            options={payableMethods(reservation)}
+            onMethodChange={onMethodChange}
+            method={method}
+            prefill={
+              {
+                raffleName: reservation.raffleTitle,
+                amount: null,
+                currency: reservation.pricing.currency,
+                quantity: reservation.quantity,
+              } satisfies ProofPrefill
+            }
+            fixed={{
+              unitPrice: reservation.pricing.unitPrice,
+              currency: reservation.pricing.currency,
+              remaining: null,
+            }}
+            signedIn={signedIn}
+            allowance={null}
+            salesOpen
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
 export function ReservationCheckout({
   raffleId,
   reservationId,
@@ -192,34 +278,9 @@ export function ReservationCheckout({
   const remaining = useReservationCountdown(reservation);
   const [method, setMethod] = useState<PaymentMethod | undefined>();
 
-  if (query.isPending) {
-    return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton className="h-32 w-full rounded-card" />
-        <Skeleton className="h-72 w-full rounded-card" />
-      </div>
-    );
-  }
-  if (!reservation) {
-    const missing = isApiError(query.error) && query.error.status === 404;
-    return (
-      <Alert
-        variant="danger"
-        title={missing ? RESERVATION_MESSAGES.notFound : "No se pudo cargar tu reserva"}
-        action={
-          missing ? (
-            <BackToRaffle raffleId={raffleId} />
-          ) : (
-            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          )
-        }
-      >
-        {missing ? "Puede que haya vencido o que pertenezca a otra cuenta." : errorMessage(query.error)}
-      </Alert>
-    );
-  }
+  if (query.isPending) return <CheckoutLoading />;
+  if (!reservation)
+    return <CheckoutFailure raffleId={raffleId} error={query.error} onRetry={() => void query.refetch()} />;
 
   const open = acceptsProof(reservation);
   const expired = reservation.status === "expired" || (open && remaining === 0);
@@ -245,43 +306,12 @@ export function ReservationCheckout({
 
       {payable ? (
         <>
-          <Card>
-            <CardContent className="space-y-3">
-              <h2 className="text-lg font-bold text-ink">Cómo pagar</h2>
-              <PaymentInstructions reservation={reservation} method={method} onSelect={setMethod} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent className="space-y-4">
-              <h2 className="text-lg font-bold text-ink">
-                {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
-              </h2>
-              <ProofUploadForm
-                key={reservation.id}
-                raffleId={reservation.raffleId}
-                reservation={{ id: reservation.id, quantity: reservation.quantity }}
-                options={payableMethods(reservation)}
-                onMethodChange={setMethod}
-                method={method}
-                prefill={
-                  {
-                    raffleName: reservation.raffleTitle,
-                    amount: null,
-                    currency: reservation.pricing.currency,
-                    quantity: reservation.quantity,
-                  } satisfies ProofPrefill
-                }
-                fixed={{
-                  unitPrice: reservation.pricing.unitPrice,
-                  currency: reservation.pricing.currency,
-                  remaining: null,
-                }}
-                signedIn={signedIn}
-                allowance={null}
-                salesOpen
-              />
-            </CardContent>
-          </Card>
+          <PayAndUpload
+            reservation={reservation}
+            method={method}
+            onMethodChange={setMethod}
+            signedIn={signedIn}
+          />
           {reservation.status === "active" ? (
             <div className="flex justify-end">
               <CancelReservation reservation={reservation} />

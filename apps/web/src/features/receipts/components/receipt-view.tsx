@@ -108,15 +108,114 @@ function CheckpointSection({
       </h3>
       <p className="font-semibold text-ink">{checkpoint.text}</p>
       <p className="text-sm text-muted">{claimText("receiptCheckpoint")}</p>
-      <div className="flex items-start gap-2">
-        <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
-          {checkpoint.code}
-        </code>
-        <CopyButton value={checkpoint.code} label="Punto de control del acta" />
-      </div>
+      <CopyableCode code={checkpoint.code} label="Punto de control del acta" />
       <Link to={check} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
         Comprobar el acta con este punto de control
       </Link>
+    </section>
+  );
+}
+
+/** A code to check with, in full, with its copy button. */
+function CopyableCode({ code, label }: { code: string; label: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
+        {code}
+      </code>
+      <CopyButton value={code} label={label} />
+    </div>
+  );
+}
+
+/** The numbers of the receipt, large; struck through when the purchase was refunded. */
+function ReceiptNumbers({ receipt, refund }: { receipt: Receipt; refund: Receipt["refund"] | null }) {
+  return (
+    <div>
+      <h3 className="mb-2 text-sm text-muted">
+        {refund
+          ? `Números anulados (${receipt.quantity})`
+          : receipt.quantity === 1
+            ? "Tu número"
+            : `Tus números (${receipt.quantity})`}
+      </h3>
+      <ul
+        aria-label={refund ? "Números anulados" : "Tus números"}
+        className="grid grid-cols-3 gap-2 sm:grid-cols-5"
+      >
+        {receipt.numbers.map((n) => (
+          <li
+            key={n}
+            className={cn(
+              "rounded-control py-2 text-center font-mono text-3xl font-black tracking-wider",
+              refund ? "bg-canvas text-muted" : "bg-brand-100 text-brand-900",
+            )}
+          >
+            {refund ? <del>{n}</del> : n}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The draw, what was paid and how, the buyer and when the payment was approved. */
+function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const { payment } = receipt;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      <Detail label={receiptDrawLabel(receipt.draw.kind)} className="sm:col-span-2">
+        {receipt.draw.text}
+        {receipt.draw.lotteryRule ? (
+          <span className="block text-sm font-normal text-muted">{receipt.draw.lotteryRule}</span>
+        ) : null}
+      </Detail>
+      <Detail label="Pagado">
+        {payment.amountText}
+        {payment.exchangeRateText ? (
+          <span className="block text-sm font-normal text-muted">{payment.exchangeRateText}</span>
+        ) : null}
+      </Detail>
+      <Detail label="Método">
+        {payment.methodLabel}
+        <span className="block text-sm font-normal text-muted">
+          Referencia terminada en {payment.referenceLast4}
+        </span>
+      </Detail>
+      <Detail label="Comprador">{receipt.buyerName}</Detail>
+      <Detail label="Aprobado">{formatDateTime(receipt.approvedAt)}</Detail>
+    </dl>
+  );
+}
+
+/** The QR code that opens the ticket verifier for these numbers, and the same as a link. */
+function VerifierQr({ receipt }: { receipt: Receipt }) {
+  return (
+    <section
+      aria-labelledby="receipt-qr-title"
+      className="flex flex-col items-center gap-4 rounded-card border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-start sm:p-6"
+    >
+      <QrCodeSvg
+        value={receipt.verifierUrl}
+        label="Código QR del verificador de boletos"
+        className="size-48 shrink-0 rounded-control border border-line"
+      />
+      <div className="space-y-2 text-center sm:text-left">
+        <h3 id="receipt-qr-title" className="font-bold text-ink">
+          Verifica tus boletos
+        </h3>
+        <p className="text-sm text-muted">
+          {receipt.verifierHasNumbers
+            ? "Escanea el código con otro teléfono (o ábrelo aquí) para ver en el verificador de boletos el estado de tus números."
+            : "Escanea el código para abrir el verificador de boletos de esta rifa."}
+        </p>
+        <Link
+          to={verifierPathOf(receipt.verifierUrl)}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Abrir el verificador
+        </Link>
+      </div>
     </section>
   );
 }
@@ -127,7 +226,6 @@ function CheckpointSection({
  * Phone first: one column at 390 px, the numbers large.
  */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
-  const { payment } = receipt;
   // A refunded purchase (cancelled raffle, decision 0016): the receipt stays, void, and says so.
   const refund = receipt.refund ?? null;
   const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
@@ -155,83 +253,13 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </Alert>
         ) : null}
 
-        <div>
-          <h3 className="mb-2 text-sm text-muted">
-            {refund
-              ? `Números anulados (${receipt.quantity})`
-              : receipt.quantity === 1
-                ? "Tu número"
-                : `Tus números (${receipt.quantity})`}
-          </h3>
-          <ul
-            aria-label={refund ? "Números anulados" : "Tus números"}
-            className="grid grid-cols-3 gap-2 sm:grid-cols-5"
-          >
-            {receipt.numbers.map((n) => (
-              <li
-                key={n}
-                className={cn(
-                  "rounded-control py-2 text-center font-mono text-3xl font-black tracking-wider",
-                  refund ? "bg-canvas text-muted" : "bg-brand-100 text-brand-900",
-                )}
-              >
-                {refund ? <del>{n}</del> : n}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ReceiptNumbers receipt={receipt} refund={refund} />
 
-        <dl className="grid gap-3 sm:grid-cols-2">
-          <Detail label={receiptDrawLabel(receipt.draw.kind)} className="sm:col-span-2">
-            {receipt.draw.text}
-            {receipt.draw.lotteryRule ? (
-              <span className="block text-sm font-normal text-muted">{receipt.draw.lotteryRule}</span>
-            ) : null}
-          </Detail>
-          <Detail label="Pagado">
-            {payment.amountText}
-            {payment.exchangeRateText ? (
-              <span className="block text-sm font-normal text-muted">{payment.exchangeRateText}</span>
-            ) : null}
-          </Detail>
-          <Detail label="Método">
-            {payment.methodLabel}
-            <span className="block text-sm font-normal text-muted">
-              Referencia terminada en {payment.referenceLast4}
-            </span>
-          </Detail>
-          <Detail label="Comprador">{receipt.buyerName}</Detail>
-          <Detail label="Aprobado">{formatDateTime(receipt.approvedAt)}</Detail>
-        </dl>
+        <ReceiptDetails receipt={receipt} />
         <DrawTrustNotice level={receipt.draw.trust} />
       </section>
 
-      <section
-        aria-labelledby="receipt-qr-title"
-        className="flex flex-col items-center gap-4 rounded-card border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-start sm:p-6"
-      >
-        <QrCodeSvg
-          value={receipt.verifierUrl}
-          label="Código QR del verificador de boletos"
-          className="size-48 shrink-0 rounded-control border border-line"
-        />
-        <div className="space-y-2 text-center sm:text-left">
-          <h3 id="receipt-qr-title" className="font-bold text-ink">
-            Verifica tus boletos
-          </h3>
-          <p className="text-sm text-muted">
-            {receipt.verifierHasNumbers
-              ? "Escanea el código con otro teléfono (o ábrelo aquí) para ver en el verificador de boletos el estado de tus números."
-              : "Escanea el código para abrir el verificador de boletos de esta rifa."}
-          </p>
-          <Link
-            to={verifierPathOf(receipt.verifierUrl)}
-            className="text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Abrir el verificador
-          </Link>
-        </div>
-      </section>
+      <VerifierQr receipt={receipt} />
 
       <section
         aria-labelledby="receipt-code-title"
@@ -245,12 +273,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados
           como tuyos.
         </p>
-        <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1.5 font-mono text-xs break-all text-ink">
-            {receipt.receiptCode}
-          </code>
-          <CopyButton value={receipt.receiptCode} label="Código de verificación del recibo" />
-        </div>
+        <CopyableCode code={receipt.receiptCode} label="Código de verificación del recibo" />
         <Link to={checkPath} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
           Comprobar mis boletos en la lista congelada
         </Link>

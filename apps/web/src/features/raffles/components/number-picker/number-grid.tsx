@@ -72,18 +72,36 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
   return columns;
 }
 
-export function NumberGrid({
-  total,
-  isTaken,
-  ownOf,
-  selected,
-  onToggle,
-  focusRequest,
-  disabled,
-  describedBy,
-}: NumberGridProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const columns = useColumns(scroller);
+/** The classes of one cell, by its state (the buyer's own numbers first, then taken, then chosen). */
+function cellClasses(own: OwnNumber | null, taken: boolean, chosen: boolean, searched: boolean): string {
+  return cn(
+    "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
+    // A dark 3 px ring apart from the cell: it stands out on a chosen (purple) cell as on a free one.
+    "focus-visible:outline-[3px] focus-visible:outline-offset-1 focus-visible:outline-ink",
+    // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
+    searched && "ring-2 ring-accent-500 ring-offset-1",
+    own === "held"
+      ? "flex cursor-not-allowed flex-col items-center justify-center border-2 border-dashed border-accent-600 bg-accent-50 leading-none text-accent-700"
+      : own === "owned"
+        ? "flex cursor-not-allowed flex-col items-center justify-center border-success-700 bg-success-700 leading-none text-white"
+        : taken
+          ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
+          : chosen
+            ? "border-brand-700 bg-brand-700 text-white"
+            : "border-line bg-surface text-ink hover:border-brand-400",
+  );
+}
+
+/**
+ * The roving focus, scrolling and keys of the grid: which rows are on screen, the one tabbable number, arrow
+ * keys, Home/End, PageUp/PageDown, type-ahead, and a searched number brought into view with focus.
+ */
+function useGridNavigation(
+  scroller: React.RefObject<HTMLDivElement | null>,
+  columns: number,
+  total: number,
+  focusRequest: FocusRequest | null,
+) {
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
   /** A number whose button should take focus once its row is rendered. */
@@ -91,7 +109,6 @@ export function NumberGrid({
   const typed = useRef({ digits: "", at: 0 });
 
   const rows = Math.ceil(total / columns);
-  const visibleRows = Math.ceil(VIEWPORT_PX / ROW_PX);
   const firstRow = Math.max(0, Math.floor(scrollTop / ROW_PX) - OVERSCAN_ROWS);
   const lastRow = Math.min(rows, Math.ceil((scrollTop + VIEWPORT_PX) / ROW_PX) + OVERSCAN_ROWS);
   const firstShown = Math.min(total - 1, Math.floor(scrollTop / ROW_PX) * columns);
@@ -149,30 +166,52 @@ export function NumberGrid({
       typeAhead(event.key, Date.now());
       return;
     }
-    const column = active % columns;
-    const steps: Record<string, number> = {
-      ArrowRight: 1,
-      ArrowLeft: -1,
-      ArrowDown: columns,
-      ArrowUp: -columns,
-      PageDown: columns * visibleRows,
-      PageUp: -columns * visibleRows,
-      Home: event.ctrlKey ? -active : -column,
-      End: event.ctrlKey ? total - 1 - active : Math.min(columns - 1 - column, total - 1 - active),
-    };
-    const step = steps[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = active + step;
-    // Up/down past the edge stays put rather than wrapping into another column.
-    if (next < 0 || next >= total) {
-      if (event.key.startsWith("Arrow")) return;
-    }
-    moveTo(next, true);
+    const next = keyTarget(event, active, columns, total);
+    if (next !== null) moveTo(next, true);
   };
 
+  return { rows, firstRow, lastRow, tabStop, setActive, setScrollTop, onKeyDown };
+}
+
+/** Where a navigation key moves the focus from `active`, or null when it does not move it. */
+function keyTarget(event: KeyboardEvent<HTMLDivElement>, active: number, columns: number, total: number) {
+  const visibleRows = Math.ceil(VIEWPORT_PX / ROW_PX);
+  const column = active % columns;
+  const steps: Record<string, number> = {
+    ArrowRight: 1,
+    ArrowLeft: -1,
+    ArrowDown: columns,
+    ArrowUp: -columns,
+    PageDown: columns * visibleRows,
+    PageUp: -columns * visibleRows,
+    Home: event.ctrlKey ? -active : -column,
+    End: event.ctrlKey ? total - 1 - active : Math.min(columns - 1 - column, total - 1 - active),
+  };
+  const step = steps[event.key];
+  if (step === undefined) return null;
+  event.preventDefault();
+  const next = active + step;
+  // Up/down past the edge stays put rather than wrapping into another column.
+  if (next < 0 || next >= total) {
+    if (event.key.startsWith("Arrow")) return null;
+  }
+  return next;
+}
+
+interface RowsInput extends Omit<NumberGridProps, "describedBy"> {
+  columns: number;
+  firstRow: number;
+  lastRow: number;
+  tabStop: number;
+  setActive: (n: number) => void;
+}
+
+/** The rows on screen with their cells: a plain loop (no component per cell), as cheap as one render can be. */
+function renderRows(input: RowsInput) {
+  const { total, isTaken, ownOf, selected, onToggle, focusRequest, disabled, columns, tabStop, setActive } =
+    input;
   const rowElements = [];
-  for (let row = firstRow; row < lastRow; row++) {
+  for (let row = input.firstRow; row < input.lastRow; row++) {
     const cells = [];
     for (let col = 0; col < columns; col++) {
       const n = row * columns + col;
@@ -195,22 +234,7 @@ export function NumberGrid({
             onClick={() => {
               if (!taken && !disabled) onToggle(n);
             }}
-            className={cn(
-              "h-11 w-full rounded-control border font-mono text-sm font-bold tabular-nums transition-colors",
-              // A dark 3 px ring apart from the cell: it stands out on a chosen (purple) cell as on a free one.
-              "focus-visible:outline-[3px] focus-visible:outline-offset-1 focus-visible:outline-ink",
-              // The number just searched stays marked (focus after a tap on "Ir" shows no focus ring).
-              n === focusRequest?.number && "ring-2 ring-accent-500 ring-offset-1",
-              own === "held"
-                ? "flex cursor-not-allowed flex-col items-center justify-center border-2 border-dashed border-accent-600 bg-accent-50 leading-none text-accent-700"
-                : own === "owned"
-                  ? "flex cursor-not-allowed flex-col items-center justify-center border-success-700 bg-success-700 leading-none text-white"
-                  : taken
-                    ? "cursor-not-allowed border-transparent bg-canvas text-muted line-through"
-                    : chosen
-                      ? "border-brand-700 bg-brand-700 text-white"
-                      : "border-line bg-surface text-ink hover:border-brand-400",
-            )}
+            className={cellClasses(own, taken, chosen, n === focusRequest?.number)}
           >
             {formatTicketNumber(n, total)}
             {own ? (
@@ -240,6 +264,18 @@ export function NumberGrid({
       </div>,
     );
   }
+  return rowElements;
+}
+
+export function NumberGrid(props: NumberGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = useColumns(scroller);
+  const { rows, firstRow, lastRow, tabStop, setActive, setScrollTop, onKeyDown } = useGridNavigation(
+    scroller,
+    columns,
+    props.total,
+    props.focusRequest,
+  );
 
   return (
     // biome-ignore lint/a11y: see the cells above.
@@ -249,7 +285,7 @@ export function NumberGrid({
       aria-label="Números de la rifa"
       aria-rowcount={rows}
       aria-colcount={columns}
-      aria-describedby={describedBy}
+      aria-describedby={props.describedBy}
       onKeyDown={onKeyDown}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       className="overflow-y-auto overscroll-contain rounded-control border border-line bg-canvas/50 p-1"
@@ -257,7 +293,7 @@ export function NumberGrid({
     >
       {/* biome-ignore lint/a11y: see the cells above. */}
       <div role="rowgroup" className="relative" style={{ height: rows * ROW_PX }}>
-        {rowElements}
+        {renderRows({ ...props, columns, firstRow, lastRow, tabStop, setActive })}
       </div>
     </div>
   );

@@ -1,0 +1,94 @@
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { isOffline } from "../../../lib/use-online";
+import { type RedirectState, useSession } from "../../auth";
+import { isOfflineError } from "../../offline";
+import { isPhoneRequired } from "../../profile";
+import { activeReservationOf, type Reservation } from "../api/purchase-api";
+import { reservationPath } from "../lib/price-quote";
+
+interface ReserveOptions<T> {
+  raffleId: string;
+  create: (value: T) => Promise<Reservation>;
+  /** Runs before the payment page opens. */
+  onReserved?: () => void;
+  /** A refusal only one way of buying knows (taken numbers); true when it handled the error. */
+  onRefused?: (error: unknown, value: T) => boolean;
+}
+
+/**
+ * "Reservar" for both ways of buying (quantity or chosen numbers): the reservation request and the answers
+ * they share — offline, mobile required (asked inline), an active reservation already open, any other error.
+ */
+export function useReserve<T>({ raffleId, create, onReserved, onRefused }: ReserveOptions<T>) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  // What waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
+  const [awaitingPhone, setAwaitingPhone] = useState<{ value: T } | null>(null);
+  // The last tap could not reach the server: said under the button, with «Reintentar».
+  const [offlineFailed, setOfflineFailed] = useState(false);
+  const mutation = useMutation({
+    mutationFn: create,
+    onSuccess: (reservation) => {
+      onReserved?.();
+      navigate(reservationPath(raffleId, reservation.id));
+    },
+    onError: (error, value) => {
+      if (isOfflineError(error)) {
+        setOfflineFailed(true);
+        return;
+      }
+      if (isPhoneRequired(error)) {
+        setAwaitingPhone({ value });
+        return;
+      }
+      if (onRefused?.(error, value)) return;
+      const active = activeReservationOf(error);
+      if (active) {
+        toast({
+          title: "Reserva activa",
+          description: RESERVATION_MESSAGES.activeExists,
+          variant: "info",
+          survivesRedirect: true,
+        });
+        navigate(reservationPath(raffleId, active));
+        return;
+      }
+      toast({ title: "No se pudo reservar", description: errorMessage(error), variant: "error" });
+    },
+  });
+
+  /** Reserves `value`; offline it says so at once, and a visitor signs in first (coming back here). */
+  const start = (value: T) => {
+    // Offline, say so at once: the sign-in page may not be on this device, and a reservation cannot be made.
+    setOfflineFailed(isOffline());
+    if (isOffline()) return;
+    if (!user) {
+      const state: RedirectState = { from: { pathname: paths.raffle(raffleId), search: "" } };
+      navigate(paths.login, { state });
+      return;
+    }
+    mutation.mutate(value);
+  };
+
+  /** The mobile was saved: the reservation that waited for it goes ahead. */
+  const resumeAfterPhone = () => {
+    if (!awaitingPhone) return;
+    setAwaitingPhone(null);
+    mutation.mutate(awaitingPhone.value);
+  };
+
+  return {
+    user,
+    start,
+    isPending: mutation.isPending,
+    offlineFailed,
+    awaitingPhone: awaitingPhone !== null,
+    resumeAfterPhone,
+  };
+}
