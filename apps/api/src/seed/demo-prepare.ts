@@ -3,8 +3,9 @@
 
 import { hashPassword } from "better-auth/crypto";
 import type { AppContext } from "../context";
-import { DEMO_RAFFLES, DEMO_USERS, type DemoUser, type PrizeArt } from "./demo-data";
+import { DEMO_USERS, type DemoUser, type PrizeArt } from "./demo-data";
 import type { Plan } from "./demo-plan";
+import { DEMO_RAFFLES } from "./demo-raffles";
 import { prizeArtFolder, type RenderedPrizeImage, renderPrizeImage } from "./prize-images";
 import { renderReceipt } from "./receipt";
 
