@@ -1,4 +1,5 @@
 import { RAFFLE_STATE_WORDS } from "./domain/glossary";
+import { valuesOf } from "./labelled-values";
 
 // Values both sides must agree on, taken from the specification (spec 1 §3, §9; spec 2 §3, §9).
 
@@ -43,18 +44,7 @@ export type ExternalPlatform = (typeof EXTERNAL_PLATFORMS)[number];
 
 export const DEFAULT_RAFFLE_PAYMENT_METHODS = ["Pago Móvil", "Zelle", "Binance Pay"] as const;
 
-export const PAYMENT_METHODS = [
-  "pago_movil",
-  "transferencia",
-  "zelle",
-  "binance",
-  "efectivo_usd",
-  "tarjeta_nacional",
-  "tarjeta_internacional",
-  "otro",
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS = {
   pago_movil: "Pago Móvil",
   transferencia: "Transferencia bancaria",
   zelle: "Zelle",
@@ -64,15 +54,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   tarjeta_internacional: "Tarjeta Internacional",
   otro: "Otro",
 };
+export const PAYMENT_METHODS = valuesOf(PAYMENT_METHOD_LABELS);
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PROOF_STATUSES = ["pending", "approved", "verified", "rejected"] as const;
-export type ProofStatus = (typeof PROOF_STATUSES)[number];
-export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
+export const PROOF_STATUS_LABELS = {
   pending: "En Revisión",
   approved: "Aprobado",
   verified: "Aprobado",
   rejected: "Rechazado",
 };
+export const PROOF_STATUSES = valuesOf(PROOF_STATUS_LABELS);
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
 
 export const TICKET_STATUSES = ["available", "reserved", "sold"] as const;
 
@@ -88,16 +80,7 @@ export const MAX_RESERVATION_MINUTES = 120;
  * uploaded, under review; rejected: proof refused, held again for a new proof until expires_at;
  * approved; expired: time ran out, released; cancelled: given up by the buyer, released.
  */
-export const RESERVATION_STATUSES = [
-  "active",
-  "submitted",
-  "approved",
-  "rejected",
-  "expired",
-  "cancelled",
-] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
-export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+export const RESERVATION_STATUS_LABELS = {
   active: "Reservado",
   submitted: "En Revisión",
   approved: "Aprobado",
@@ -105,6 +88,8 @@ export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
   expired: "Reserva vencida",
   cancelled: "Cancelado",
 };
+export const RESERVATION_STATUSES = valuesOf(RESERVATION_STATUS_LABELS);
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** Statuses that hold tickets (count against stock and the buyer's cap). */
 export const HOLDING_RESERVATION_STATUSES: readonly ReservationStatus[] = ["active", "submitted", "rejected"];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

@@ -11,7 +11,8 @@ import {
   testimonials,
   userFavorites,
 } from "../db/schema";
-import { DEMO_BROADCASTS, DEMO_EXCHANGE_RATE, DEMO_PAYMENT_ACCOUNTS, DEMO_TESTIMONIALS } from "./demo-data";
+import { DEMO_EXCHANGE_RATE, DEMO_PAYMENT_ACCOUNTS } from "./demo-data";
+import { DEMO_BROADCASTS, DEMO_TESTIMONIALS } from "./demo-editorial";
 import { DAY, HOUR, type Plan } from "./demo-plan";
 
 export interface ContentInput {

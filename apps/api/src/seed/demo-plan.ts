@@ -10,13 +10,8 @@ import {
   generateSeed,
 } from "@rifazo/shared/domain/draw-engine";
 import { newStorageKey } from "../modules/files/file-type";
-import {
-  BIG_BUYERS,
-  DEMO_EXCHANGE_RATE,
-  DEMO_RAFFLES,
-  type DemoPurchase,
-  type DemoRaffle,
-} from "./demo-data";
+import { BIG_BUYERS, DEMO_EXCHANGE_RATE, type DemoPurchase, type DemoRaffle } from "./demo-data";
+import { DEMO_RAFFLES } from "./demo-raffles";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -184,19 +179,18 @@ function approvedPurchases(def: DemoRaffle, random: Random): DemoPurchase[] {
   return purchases;
 }
 
-export function buildPlan(now: Date): Plan {
-  const random = createRandom(20_251_121);
-  const usedRefs = new Set<string>();
-  const plan: Plan = { raffles: [], proofs: [], winners: [] };
+type ProofFor = (
+  raffle: PlannedRaffle,
+  purchase: DemoPurchase,
+  status: PlannedProof["status"],
+  createdAt: Date,
+  reviewedAt: Date | null,
+  adminNotes?: string | null,
+) => PlannedProof;
 
-  const proofFor = (
-    raffle: PlannedRaffle,
-    purchase: DemoPurchase,
-    status: PlannedProof["status"],
-    createdAt: Date,
-    reviewedAt: Date | null,
-    adminNotes: string | null = null,
-  ): PlannedProof => {
+/** Builds a planned proof; references stay unique across the plan (`usedRefs`). */
+function proofMaker(random: Random, usedRefs: Set<string>): ProofFor {
+  return (raffle, purchase, status, createdAt, reviewedAt, adminNotes = null) => {
     const def = raffle.def;
     const method = purchase.method ?? defaultMethod(def, random);
     return {
@@ -216,44 +210,49 @@ export function buildPlan(now: Date): Plan {
       filename: random.pick(FILENAMES[method] ?? ["comprobante.png"]),
     };
   };
+}
 
-  for (const def of DEMO_RAFFLES) {
-    const raffle = planRaffle(def, now);
-    plan.raffles.push(raffle);
-    const span = Math.max(HOUR, raffle.salesUntil.getTime() - raffle.salesFrom.getTime());
-    const inSales = () => new Date(raffle.salesFrom.getTime() + random.next() * span);
-    const reviewAfter = (created: Date) =>
-      new Date(
-        Math.min(
-          created.getTime() + random.int(20, 360) * 60_000,
-          raffle.salesUntil.getTime() + 50 * 60_000,
-          now.getTime() - 5 * 60_000,
-        ),
-      );
+/** A raffle's proofs: the approved ones in review order, then the pending and the rejected ones. */
+function planRaffleProofs(
+  raffle: PlannedRaffle,
+  now: Date,
+  random: Random,
+  proofFor: ProofFor,
+): PlannedProof[] {
+  const def = raffle.def;
+  const span = Math.max(HOUR, raffle.salesUntil.getTime() - raffle.salesFrom.getTime());
+  const inSales = () => new Date(raffle.salesFrom.getTime() + random.next() * span);
+  const reviewAfter = (created: Date) =>
+    new Date(
+      Math.min(
+        created.getTime() + random.int(20, 360) * 60_000,
+        raffle.salesUntil.getTime() + 50 * 60_000,
+        now.getTime() - 5 * 60_000,
+      ),
+    );
 
-    const approved = approvedPurchases(def, random)
-      .map((purchase) => {
-        const created = inSales();
-        return proofFor(raffle, purchase, "approved", created, reviewAfter(created));
-      })
-      .sort((a, b) => (a.reviewedAt?.getTime() ?? 0) - (b.reviewedAt?.getTime() ?? 0));
-    plan.proofs.push(...approved);
-
-    for (const purchase of def.pending ?? []) {
-      const created = new Date(now.getTime() - random.int(1, 20) * HOUR);
-      plan.proofs.push(proofFor(raffle, purchase, "pending", created, null));
-    }
-    for (const purchase of def.rejected ?? []) {
+  const proofs = approvedPurchases(def, random)
+    .map((purchase) => {
       const created = inSales();
-      plan.proofs.push(
-        proofFor(raffle, purchase, "rejected", created, reviewAfter(created), purchase.adminNotes),
-      );
-    }
-  }
+      return proofFor(raffle, purchase, "approved", created, reviewAfter(created));
+    })
+    .sort((a, b) => (a.reviewedAt?.getTime() ?? 0) - (b.reviewedAt?.getTime() ?? 0));
 
-  // One pending payment not tied to a raffle ("general"), as the upload page allows.
+  for (const purchase of def.pending ?? []) {
+    const created = new Date(now.getTime() - random.int(1, 20) * HOUR);
+    proofs.push(proofFor(raffle, purchase, "pending", created, null));
+  }
+  for (const purchase of def.rejected ?? []) {
+    const created = inSales();
+    proofs.push(proofFor(raffle, purchase, "rejected", created, reviewAfter(created), purchase.adminNotes));
+  }
+  return proofs;
+}
+
+/** One pending payment not tied to a raffle ("general"), as the upload page allows. */
+function generalProof(now: Date, random: Random, usedRefs: Set<string>): PlannedProof {
   const generalCreated = new Date(now.getTime() - 5 * HOUR);
-  plan.proofs.push({
+  return {
     id: randomUUID(),
     userKey: "miguel",
     raffle: null,
@@ -270,7 +269,20 @@ export function buildPlan(now: Date): Plan {
     reviewedAt: null,
     storageKey: newStorageKey("proofs", "png", generalCreated),
     filename: "zelle.png",
-  });
+  };
+}
+
+export function buildPlan(now: Date): Plan {
+  const random = createRandom(20_251_121);
+  const usedRefs = new Set<string>();
+  const plan: Plan = { raffles: [], proofs: [], winners: [] };
+  const proofFor = proofMaker(random, usedRefs);
+  for (const def of DEMO_RAFFLES) {
+    const raffle = planRaffle(def, now);
+    plan.raffles.push(raffle);
+    plan.proofs.push(...planRaffleProofs(raffle, now, random, proofFor));
+  }
+  plan.proofs.push(generalProof(now, random, usedRefs));
   return plan;
 }
 

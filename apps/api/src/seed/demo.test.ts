@@ -34,7 +34,8 @@ import {
   winners,
 } from "../db/schema";
 import { seedDemo } from "./demo";
-import { DEMO_EXCHANGE_RATE, DEMO_RAFFLES } from "./demo-data";
+import { DEMO_EXCHANGE_RATE } from "./demo-data";
+import { DEMO_RAFFLES } from "./demo-raffles";
 
 let t: TestApp;
 let ctx: AppContext;

@@ -116,6 +116,13 @@ function subtle(): (typeof globalThis.crypto)["subtle"] {
   return c.subtle;
 }
 
+/** The HMAC-SHA256 key every pick of a draw is signed with: the round's randomness. */
+function hmacKey(randomness: string): Promise<HmacKey> {
+  return subtle().importKey("raw", hexToBytes(randomness), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+}
+
 function validateInput(input: DrawV2Input): void {
   if (typeof input.raffleId !== "string" || input.raffleId === "") {
     throw new DrawInputError("Falta el identificador de la rifa.");
@@ -155,13 +162,7 @@ export async function drawV2(input: DrawV2Input): Promise<DrawV2Result> {
   validateInput(input);
   const levels = orderedPrizeLevels(input.prizeLevels);
   const pool = canonicalTicketNumbers(input.ticketNumbers);
-  const key = await subtle().importKey(
-    "raw",
-    hexToBytes(input.randomness),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await hmacKey(input.randomness);
 
   const picks: DrawWinner[] = [];
   const byKey = new Map<string, DrawWinner>();
@@ -285,13 +286,7 @@ export async function pickReplacementV3(input: ReplacementV3Input): Promise<numb
   }
   const pool = canonicalTicketNumbers(input.pool);
   if (pool.length === 0) return null;
-  const key = await subtle().importKey(
-    "raw",
-    hexToBytes(input.randomness),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await hmacKey(input.randomness);
   for (let counter = 0; ; counter++) {
     const mac = await subtle().sign(
       "HMAC",

@@ -15,6 +15,7 @@ import { countText, pluralWord } from "./plural";
  */
 
 import { RAFFLE_STATUSES, type RaffleStatus } from "../constants";
+import { valuesOf } from "../labelled-values";
 import { RAFFLE_STATE_WORDS } from "./glossary";
 import { type DateInput, isActivationReached, lastSalesWindowEnd, toDate } from "./raffle-progress";
 
@@ -37,23 +38,16 @@ export const LIFECYCLE_ACTIONS = [
 ] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
-/** Why sales stopped (also the `reason` of the record's `closed` entry). */
-export const CLOSE_REASONS = [
-  "end_date",
-  "sold_out",
-  "countdown_ended",
-  "goal_reached",
-  "organiser",
-] as const;
-export type CloseReason = (typeof CLOSE_REASONS)[number];
-
-export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
+/** Why sales stopped (also the `reason` of the record's `closed` entry), with its Spanish words. */
+export const CLOSE_REASON_LABELS = {
   end_date: "llegó la fecha de cierre",
   sold_out: "se vendieron todos los boletos",
   countdown_ended: "terminó la cuenta regresiva de 24 horas",
   goal_reached: "alcanzó su meta de ventas",
   organiser: "el organizador la cerró antes de tiempo",
 };
+export const CLOSE_REASONS = valuesOf(CLOSE_REASON_LABELS);
+export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** Spanish names of the states, as the raffle page and the admin list show them. */
 export const RAFFLE_STATE_LABELS: Record<RaffleState, string> = RAFFLE_STATE_WORDS;

@@ -114,13 +114,16 @@ const optionalUuid = z.preprocess(
     .optional(),
 );
 
+/** The raffle a proof or an allowance is for: "general" or its id. */
+const raffleIdParam = z
+  .string({ error: PROOF_MESSAGES.raffleRequired })
+  .trim()
+  .min(1, PROOF_MESSAGES.raffleRequired)
+  .max(64, PROOF_MESSAGES.raffleRequired)
+  .describe("'general' o el id (UUID) de la rifa.");
+
 export const proofUploadSchema = z.object({
-  raffleId: z
-    .string({ error: PROOF_MESSAGES.raffleRequired })
-    .trim()
-    .min(1, PROOF_MESSAGES.raffleRequired)
-    .max(64, PROOF_MESSAGES.raffleRequired)
-    .describe("'general' o el id (UUID) de la rifa."),
+  raffleId: raffleIdParam,
   paymentMethod: z.preprocess(
     blankToUndefined,
     z.enum(PAYMENT_METHODS, { error: PROOF_MESSAGES.methodMissing }),
@@ -341,12 +344,7 @@ export type MyProofs = z.infer<typeof myProofsSchema>;
 // Per-buyer limits (decision 0008): what the upload form reads to show the cap and bound the quantity.
 
 export const purchaseAllowanceQuerySchema = z.object({
-  raffleId: z
-    .string({ error: PROOF_MESSAGES.raffleRequired })
-    .trim()
-    .min(1, PROOF_MESSAGES.raffleRequired)
-    .max(64, PROOF_MESSAGES.raffleRequired)
-    .describe("'general' o el id (UUID) de la rifa."),
+  raffleId: raffleIdParam,
 });
 
 export const purchaseAllowanceSchema = z.object({

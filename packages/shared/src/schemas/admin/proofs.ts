@@ -6,6 +6,7 @@ import {
   PROOF_STATUSES,
   REFUND_STATUSES,
 } from "../../constants";
+import { valuesOf } from "../../labelled-values";
 import { isUuid } from "../../uuid";
 import { proofRecordSchema } from "../proofs";
 import { adminPageSchema, blankToUndefined, pageParam, searchParam } from "./common";
@@ -20,19 +21,14 @@ export const ADMIN_PROOFS_PAGE_SIZE = 20;
  * near-copy of another proof's, what OCR read differs from what the buyer typed, or the amount typed is
  * not what the purchase costs.
  */
-export const PROOF_FLAGS = [
-  "duplicate_reference",
-  "near_duplicate",
-  "ocr_mismatch",
-  "amount_mismatch",
-] as const;
-export type ProofFlag = (typeof PROOF_FLAGS)[number];
-export const PROOF_FLAG_LABELS: Record<ProofFlag, string> = {
+export const PROOF_FLAG_LABELS = {
   duplicate_reference: "Referencia repetida",
   near_duplicate: "Imagen casi idéntica a otra",
   ocr_mismatch: "El recibo no coincide con lo escrito",
   amount_mismatch: "Monto distinto al esperado",
 };
+export const PROOF_FLAGS = valuesOf(PROOF_FLAG_LABELS);
+export type ProofFlag = (typeof PROOF_FLAGS)[number];
 
 /** What OCR read on a receipt; any field it could not read is null. date is YYYY-MM-DD. */
 export const receiptFieldsSchema = z.object({
