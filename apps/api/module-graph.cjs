@@ -103,9 +103,10 @@ const knownUpward = [
 const repositoryReaders = [];
 
 /**
- * Not done yet (an allow-list that only shrinks): feature modules still reached by file. draws, lifecycle,
- * purchases and refunds import each other (knownUpward): through index.ts files they would import
- * themselves in a circle. files/index.ts is the storage itself, not yet an entry for serve.ts and storage.ts.
+ * Not done yet (an allow-list that only shrinks): feature modules still reached by file. draws, purchases and
+ * refunds have an index.ts with the queries others read, but their services would import themselves in a
+ * circle through it while draws and purchases import lifecycle (knownUpward). files/index.ts is the storage
+ * itself, not yet an entry for serve.ts and storage.ts.
  */
 const entryPending = ["draws", "files", "lifecycle", "purchases", "refunds"];
 
