@@ -10,6 +10,7 @@ import { QUICKNET, roundTime, verifyBeacon } from "@rifazo/shared/domain/drand";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
+import { recordEntries, storeBeacon } from "../modules/draws";
 import { freezeRaffleWith } from "../modules/draws/freeze";
 import {
   type DrawContext,
@@ -17,7 +18,6 @@ import {
   performDrawIn,
   resolveReplacementIn,
 } from "../modules/draws/record-service";
-import { recordEntries, storeBeacon } from "../modules/draws/repository";
 import type { PlannedRaffle } from "./demo-plan";
 
 /** quicknet rounds recorded in ../shared/drand/quicknet.json. */

@@ -33,6 +33,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
+import { findRaffle, type RecordSummary, recordEntries } from "../draws";
 import {
   freezeRaffleWith,
   publishRulesOnSale,
@@ -40,11 +41,10 @@ import {
   recordClose,
   recordLotteryFallback,
 } from "../draws/freeze";
-import { findRaffle, type RecordSummary, recordEntries } from "../draws/repository";
 import { externalBinding } from "../draws/rules";
 import { announceProofChange } from "../events";
 import { notify } from "../notifications";
-import { releaseDue } from "../purchases/repository";
+import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
 import { cancelPurchases, notifyExtension } from "../refunds/service";
 import * as repo from "./repository";
 
@@ -171,7 +171,7 @@ async function close(
     after: { status: "closed", closedAt: closedAt.toISOString(), closeReason: reason },
     ipAddress: actor.ip,
   });
-  const pending = await repo.pendingProofsOf(tx, row.id);
+  const pending = await pendingProofsOf(tx, row.id);
   if (pending.length === 0) return;
   const deadline = reviewDeadline(closedAt, row.reviewWindowHours) ?? closedAt;
   await notify(
@@ -218,10 +218,10 @@ async function expirePending(
   deadline: Date,
   now: Date,
 ): Promise<{ expired: number; mails: number }> {
-  const pending = await repo.pendingProofsOf(tx, row.id, true);
+  const pending = await pendingProofsOf(tx, row.id, true);
   if (pending.length === 0) return { expired: 0, mails: 0 };
   const reason = LIFECYCLE_MESSAGES.expiredProof(formatDeadline(deadline));
-  await repo.expireProofs(
+  await expireProofs(
     tx,
     pending.map((p) => p.id),
     reason,

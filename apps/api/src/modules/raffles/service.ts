@@ -25,7 +25,7 @@ import type { RaffleLottery } from "@rifazo/shared/schemas/raffles";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { type RecordSummary, recordSummaries } from "../draws/repository";
+import { type RecordSummary, recordSummaries } from "../draws";
 import { externalRuleText } from "../draws/rules";
 import { shortName } from "../draws/service";
 import { drawTrustOf } from "../draws/trust";

@@ -21,11 +21,11 @@ import {
 } from "@rifazo/shared/domain/receipt";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
-import { recordSummaries } from "../draws/repository";
+import { recordSummaries } from "../draws";
 import { externalRuleText } from "../draws/rules";
 import { drawTrustOf } from "../draws/trust";
 import { maskedName } from "../raffles";
-import { refundsOfProofs } from "../refunds/repository";
+import { refundsOfProofs } from "../refunds";
 import * as repo from "./repository";
 
 const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);

@@ -38,10 +38,9 @@ import { recordAudit } from "../audit";
 import { announceProofChange } from "../events";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES } from "../files/file-type";
 import { sendPrivateFile } from "../files/serve";
-import * as lifecycleRepo from "../lifecycle/repository";
 import { notify } from "../notifications";
 import { applyPointsChange, netPointsOfProofs } from "../points";
-import { releaseDue } from "../purchases/repository";
+import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
 import * as repo from "./repository";
 
 const refundNotFound = () => notFound("REFUND_NOT_FOUND");
@@ -145,9 +144,9 @@ export async function cancelPurchases(
 
   // Skip a proof an administrator is approving at this very moment: waiting for it could deadlock with
   // the approval, which then finds the raffle cancelled.
-  const pending = await lifecycleRepo.pendingProofsOf(tx, raffle.id, true);
+  const pending = await pendingProofsOf(tx, raffle.id, true);
   const rejection = `La rifa "${raffle.title}" fue cancelada: ${reason} Tu pago no llegó a confirmarse; si lo hiciste, escríbenos con la referencia y, verificado en el banco, te lo devolveremos.`;
-  await lifecycleRepo.expireProofs(
+  await expireProofs(
     tx,
     pending.map((p) => p.id),
     rejection,

@@ -29,7 +29,7 @@ import type { Tx } from "../../../db/client";
 import type { paymentProofs } from "../../../db/schema";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
-import { latestHeldBeacon, recordHead } from "../../draws/repository";
+import { latestHeldBeacon, recordHead } from "../../draws";
 import { announceProofChange } from "../../events";
 import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { NOTICES, type NoticeData, notify, replaceLevelUpOfThisTransaction } from "../../notifications";
@@ -42,7 +42,7 @@ import {
 } from "../../purchases/service";
 import { newReceiptToken } from "../../receipts";
 import { movementOfProof } from "../../reconciliation";
-import { refundStatusesOf } from "../../refunds/repository";
+import { refundStatusesOf } from "../../refunds";
 import { currentExchangeRate } from "../../settings";
 import { type Actor, offsetOf, publishRaffle } from "../common";
 import * as repo from "./repository";

@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
 import { publishRulesOnSale } from "../../draws/freeze";
 import * as lifecycle from "../../lifecycle/service";
-import { purchaseRulesLocked } from "../../purchases/repository";
+import { purchaseRulesLocked } from "../../purchases";
 import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import {

@@ -8,7 +8,7 @@ import {
   lotteryFallbackText,
 } from "@rifazo/shared/domain/lottery-binding";
 import type { Executor } from "../../../db/client";
-import { type RecordSummary, recordSummaries } from "../../draws/repository";
+import { type RecordSummary, recordSummaries } from "../../draws";
 import { externalRuleText } from "../../draws/rules";
 import { raffleNotFound, toPublicRaffle, winnersOf } from "../../raffles";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";

@@ -16,7 +16,7 @@ import { endSessionsForSuspension } from "../../auth";
 import { noticeEmail } from "../../email";
 import { createNotification } from "../../notifications";
 import { searchTerms } from "../../raffles";
-import { refundStatusesOf } from "../../refunds/repository";
+import { refundStatusesOf } from "../../refunds";
 import { type Actor, offsetOf } from "../common";
 import * as repo from "./repository";
 

@@ -1,0 +1,12 @@
+// draws' entry for the queries other modules read (decision 0026). Its services are still reached by file
+// (entryPending in apps/api/module-graph.cjs): through here they would close a file cycle with lifecycle.
+export {
+  findRaffle,
+  hasRecord,
+  latestHeldBeacon,
+  type RecordSummary,
+  recordEntries,
+  recordHead,
+  recordSummaries,
+  storeBeacon,
+} from "./repository";

@@ -1,0 +1,4 @@
+// purchases' entry for the queries other modules read (decision 0026). Its services are still reached by
+// file (entryPending in apps/api/module-graph.cjs): through here they would close a file cycle with lifecycle.
+export { expireProofs, pendingProofsOf } from "./pending-proofs";
+export { purchaseRulesLocked, releaseDue } from "./repository";
