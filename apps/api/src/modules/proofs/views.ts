@@ -1,0 +1,164 @@
+/** Payment proofs as their owner (or an administrator) reads them, and the private file download. */
+import {
+  type Currency,
+  isUuid,
+  type MyProofs,
+  type MyProofsQuery,
+  PAYMENT_METHOD_LABELS,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentMethod,
+  type PaymentProof,
+  PROOF_MESSAGES,
+  PROOF_STATUS_LABELS,
+  type ProofStatus,
+  purchaseDisplayState,
+  type SessionUser,
+  ticketLabel,
+} from "@rifazo/shared";
+import { formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db, Executor } from "../../db/client";
+import { notFound } from "../../lib/errors";
+import { sendPrivateFile } from "../files/serve";
+import { searchTerms } from "../raffles";
+import { buyerRefundsOf } from "../refunds/service";
+import * as repo from "./repository";
+
+const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);
+
+const APPROVED: readonly string[] = ["approved", "verified"];
+
+export function toPaymentProof(
+  row: repo.ProofWithRaffle,
+  ticketNumbers: number[],
+  viewer: "owner" | "admin",
+): PaymentProof {
+  const status = row.status as ProofStatus;
+  // A general payment (no raffle) has no numbers; a raffle's show in its digits.
+  const total = row.raffleTotalTickets;
+  return {
+    id: row.id,
+    raffleId: row.raffleId,
+    raffleTitle: row.raffleTitle,
+    amount: Number(row.amount),
+    currency: row.currency as Currency,
+    exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    paymentMethodLabel: PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod] ?? row.paymentMethod,
+    transactionRef: row.transactionRef,
+    status,
+    statusLabel: PROOF_STATUS_LABELS[status] ?? status,
+    userNotes: row.userNotes,
+    // The owner sees the reviewer's note only as the reason of a rejection (spec 1 §2 "Mis Pagos").
+    adminNotes: viewer === "admin" || status === "rejected" ? row.adminNotes : null,
+    quantityOfTickets: row.quantityOfTickets,
+    ticketNumbers:
+      APPROVED.includes(status) && total !== null ? ticketNumbers.map((n) => ticketLabel(n, total)) : [],
+    // Chosen numbers still held for this purchase: apartados, not yet the buyer's (decision 0014).
+    heldNumbers: total === null ? [] : (row.heldNumbers ?? []).map((n) => ticketLabel(Number(n), total)),
+    // Only the buyer may link the record's owner tags to this purchase (decision 0012).
+    receiptSecret: viewer === "owner" ? row.receiptSecret : null,
+    // The receipt shows the receipt code (the secret above), so its link is the owner's alone, like the
+    // secret itself (decision 0012): administrators never get it, and nobody gets it before approval.
+    receiptToken: viewer === "owner" && APPROVED.includes(status) ? row.receiptToken : null,
+    // Not a secret (the record is public), but it dates this purchase: the owner's, like the receipt.
+    checkpoint:
+      viewer === "owner" && row.raffleId && row.checkpointLength !== null && row.checkpointHash !== null
+        ? formatCheckpoint({
+            raffleId: row.raffleId,
+            length: row.checkpointLength,
+            headHash: row.checkpointHash,
+            round: row.checkpointRound,
+          })
+        : null,
+    file: {
+      url: `/api/proofs/${row.id}/file`,
+      filename: downloadName(row),
+      contentType: row.proofContentType,
+      size: row.proofSize,
+    },
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    refund: null,
+  };
+}
+
+function downloadName(row: repo.ProofRow): string {
+  if (row.proofImageFilename) return row.proofImageFilename;
+  const ext = row.proofImagePath.split(".").pop() ?? "bin";
+  return `comprobante.${ext}`;
+}
+
+export async function withTickets(
+  db: Executor,
+  rows: repo.ProofWithRaffle[],
+  viewer: "owner" | "admin",
+): Promise<PaymentProof[]> {
+  const approved = rows.filter((row) => APPROVED.includes(row.status)).map((row) => row.id);
+  const [numbers, refunds] = await Promise.all([
+    repo.ticketNumbersOf(db, approved),
+    buyerRefundsOf(db, approved),
+  ]);
+  return rows.map((row) => {
+    const refund = refunds.get(row.id) ?? null;
+    return {
+      ...toPaymentProof(row, numbers.get(row.id) ?? [], viewer),
+      // The refund outranks the approval: the same word as every screen (decision 0016).
+      statusLabel: purchaseDisplayState({ proofStatus: row.status, refund }).label,
+      refund,
+    };
+  });
+}
+
+/** "Mis Pagos": the user's proofs, newest first, five per page, with a search over title and reference. */
+export async function myProofs(db: Db, userId: string, query: MyProofsQuery): Promise<MyProofs> {
+  const terms = searchTerms(query.q);
+  const page = query.page;
+  const [rows, total] = await Promise.all([
+    repo.listMine(db, userId, terms, { offset: (page - 1) * PAYMENTS_PAGE_SIZE, limit: PAYMENTS_PAGE_SIZE }),
+    repo.countMine(db, userId, terms),
+  ]);
+  return {
+    items: await withTickets(db, rows, "owner"),
+    total,
+    page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+    pageCount: Math.ceil(total / PAYMENTS_PAGE_SIZE),
+  };
+}
+
+/**
+ * A proof its owner or an administrator may see. Anybody else gets the same 404 as for an id that does not
+ * exist, so ids cannot be probed.
+ */
+async function visibleProof(db: Db, viewer: SessionUser, id: string): Promise<repo.ProofWithRaffle> {
+  if (!isUuid(id)) throw proofNotFound();
+  const row = await repo.findProof(db, id);
+  if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) throw proofNotFound();
+  return row;
+}
+
+export async function proofFor(db: Db, viewer: SessionUser, id: string): Promise<PaymentProof> {
+  const row = await visibleProof(db, viewer, id);
+  const [proof] = await withTickets(db, [row], viewer.role === "admin" ? "admin" : "owner");
+  if (!proof) throw proofNotFound();
+  return proof;
+}
+
+/** Streams the proof's image or PDF inline, with the type detected at upload time. Never public. */
+export async function sendProofFile(
+  ctx: Pick<AppContext, "db" | "storage">,
+  reply: FastifyReply,
+  viewer: SessionUser,
+  id: string,
+): Promise<FastifyReply> {
+  const row = await visibleProof(ctx.db, viewer, id);
+  return sendPrivateFile(reply, {
+    storage: ctx.storage,
+    key: row.proofImagePath,
+    contentType: row.proofContentType,
+    filename: downloadName(row),
+    disposition: "inline",
+  });
+}
