@@ -12,12 +12,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, conflict, notFound, tooMany } from "../../lib/errors";
+import { AppError, conflict, tooMany } from "../../lib/errors";
 import { enforce, RATE_RULES } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { VERIFIED_CALLBACK } from "./auth";
-import { copyResponseHeaders, forwardAuthResponse, mapAuthError, readJson } from "./better-auth-bridge";
-import { allowedAuthEndpoint, authPathOf } from "./endpoint-allowlist";
+import { copyResponseHeaders, mapAuthError, readJson } from "./better-auth-bridge";
+import { betterAuthHandler } from "./better-auth-routes";
 import { deviceTokenOf, knownDeviceFor, rememberDevice } from "./known-devices";
 import { MAGIC_LINK_CALLBACK, MAGIC_LINK_ERROR_CALLBACK } from "./magic-link";
 import { assertStrongPassword } from "./password-policy";
@@ -27,48 +27,11 @@ import { admitSignIn, type SignInClient, signInSucceeded } from "./sign-in-throt
 
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ["cuenta"];
+const ipKey = (request: FastifyRequest) => request.ip;
 
-/**
- * The few Better Auth endpoints the web app uses (endpoint-allowlist.ts), each limited here by the app's
- * one limiter; every other one is a 404.
- */
-async function betterAuthHandler(app: FastifyInstance): Promise<void> {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
-    done(null, body),
-  );
-  app.route({
-    method: ["GET", "POST"],
-    url: "/api/auth/*",
-    schema: { hide: true },
-    async handler(request, reply) {
-      const endpoint = allowedAuthEndpoint(request.method, authPathOf(request.canonicalPath));
-      if (!endpoint) throw notFound();
-      await enforce(app.ctx.db, [[`auth:${endpoint.name}:ip:${request.ip}`, endpoint.rule]]);
-      const url = new URL(request.url, app.ctx.config.publicUrl);
-      const hasBody = request.method !== "GET" && request.body instanceof Buffer && request.body.length > 0;
-      const webRequest = new Request(url, {
-        method: request.method,
-        headers: authHeaders(request),
-        ...(hasBody ? { body: new Uint8Array(request.body as Buffer) } : {}),
-      });
-      const response = await app.ctx.auth.handler(webRequest);
-      // The links land here with their token in the address (sign-in, email confirmation): no cache keeps
-      // the answer, nor any other answer of these endpoints (sessions, two-factor codes).
-      reply.header("cache-control", "no-store");
-      return forwardAuthResponse(response, reply);
-    },
-  });
-}
-
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(betterAuthHandler);
+function registerMeRoute(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = guards(app);
-  const { db, auth } = app.ctx;
-  const ipKey = (request: FastifyRequest) => request.ip;
-  const secureCookies = app.ctx.config.publicUrl.startsWith("https://");
-
   r.get(
     "/api/account/me",
     {
@@ -84,7 +47,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return sessionUserOf(request);
     },
   );
+}
 
+function registerSignUpRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
   r.post(
     "/api/account/register",
     {
@@ -122,7 +89,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send({ ok: true as const });
     },
   );
+}
 
+function registerSignInRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
+  const secureCookies = app.ctx.config.publicUrl.startsWith("https://");
   r.post(
     "/api/account/login",
     {
@@ -177,7 +149,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { user };
     },
   );
+}
 
+function registerSessionRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db, auth } = app.ctx;
   r.post(
     "/api/account/logout",
     {
@@ -218,7 +195,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { revoked };
     },
   );
+}
 
+function registerChangePasswordRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db, auth } = app.ctx;
   r.post(
     "/api/account/change-password",
     {
@@ -259,7 +241,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+}
 
+function registerEmailLinkRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
   r.post(
     "/api/account/resend-verification",
     {
@@ -313,7 +299,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+}
 
+function registerPasswordResetRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
   r.post(
     "/api/account/password-reset/request",
     {
@@ -366,4 +356,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(betterAuthHandler);
+  registerMeRoute(app);
+  registerSignUpRoute(app);
+  registerSignInRoute(app);
+  registerSessionRoutes(app);
+  registerChangePasswordRoute(app);
+  registerEmailLinkRoutes(app);
+  registerPasswordResetRoutes(app);
 }

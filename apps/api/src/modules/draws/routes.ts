@@ -29,9 +29,8 @@ function raffleId(id: string): string {
 const VERIFY_RULE = { max: 30, windowSeconds: 60 };
 const DRAW_RULE = { max: 20, windowSeconds: 60 };
 
-export async function drawRoutes(app: FastifyInstance): Promise<void> {
+function registerDrawingRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
   r.post(
     "/api/raffles/:id/countdown",
     {
@@ -75,7 +74,10 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       return drawOnDemand(app.ctx, raffleId(request.params.id), { viewerId: user?.id ?? null });
     },
   );
+}
 
+function registerVerificationRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/tickets/verify/:number",
     {
@@ -122,7 +124,10 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       return record;
     },
   );
+}
 
+function registerPublicationRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/raffles/:id/publications/:sha256",
     {
@@ -152,7 +157,10 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
         .send(file.body);
     },
   );
+}
 
+function registerDrawListRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/draws",
     {
@@ -184,4 +192,11 @@ export async function drawRoutes(app: FastifyInstance): Promise<void> {
       return transcript;
     },
   );
+}
+
+export async function drawRoutes(app: FastifyInstance): Promise<void> {
+  registerDrawingRoutes(app);
+  registerVerificationRoutes(app);
+  registerPublicationRoute(app);
+  registerDrawListRoutes(app);
 }

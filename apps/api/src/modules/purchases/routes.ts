@@ -24,10 +24,9 @@ const reservationParams = z.object({ id: z.string().describe("Id (UUID) de la re
 /** Availability changes with every reservation: browsers may reuse it only for a few seconds. */
 const NUMBERS_CACHE = "public, max-age=3";
 
-export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
+function registerNumberRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = guards(app);
-
   r.get(
     "/api/raffles/:id/numbers",
     {
@@ -64,7 +63,10 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       return service.myNumbersOf(app.ctx.db, sessionUserOf(request), request.params.id);
     },
   );
+}
 
+function registerQuoteRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/raffles/:id/quote",
     {
@@ -83,7 +85,11 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       return service.quoteFor(app.ctx.db, viewer, request.params.id, request.query.quantity);
     },
   );
+}
 
+function registerReserveRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
   r.post(
     "/api/raffles/:id/reservations",
     {
@@ -141,7 +147,11 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(created ? 201 : 200).send(reservation);
     },
   );
+}
 
+function registerReservationRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
   r.get(
     "/api/reservations",
     {
@@ -191,4 +201,11 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(204).send(null);
     },
   );
+}
+
+export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
+  registerNumberRoutes(app);
+  registerQuoteRoute(app);
+  registerReserveRoute(app);
+  registerReservationRoutes(app);
 }

@@ -67,13 +67,12 @@ async function readStatementUpload(request: FastifyRequest): Promise<service.Upl
   return { buffer, filename, bankId };
 }
 
-/** Bank statements and reconciliation: administrators only; statements are private files like proofs. */
-export async function adminReconciliationRoutes(app: FastifyInstance, opts: WithApproval): Promise<void> {
+const tags = ADMIN_TAGS;
+const security = [{ session: [] }];
+
+function registerReconciliationRoutes(app: FastifyInstance, opts: WithApproval): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
-
   r.get(
     "/api/admin/bank-mappings",
     {
@@ -131,7 +130,11 @@ export async function adminReconciliationRoutes(app: FastifyInstance, opts: With
     },
     async (request) => service.bulkApprove(app.ctx, actorOf(request), request.body, opts.approval),
   );
+}
 
+function registerStatementUploadRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/statements",
     {
@@ -182,7 +185,11 @@ export async function adminReconciliationRoutes(app: FastifyInstance, opts: With
       return service.previewStatement(app.ctx, request.params.id, request.body);
     },
   );
+}
 
+function registerStatementImportRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/statements/:id/import",
     {
@@ -223,7 +230,11 @@ export async function adminReconciliationRoutes(app: FastifyInstance, opts: With
       return service.listStatements(app.ctx.db);
     },
   );
+}
 
+function registerStatementFileRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.delete(
     "/api/admin/statements/:id",
     {
@@ -257,4 +268,12 @@ export async function adminReconciliationRoutes(app: FastifyInstance, opts: With
     },
     async (request, reply) => service.sendStatementFile(app.ctx, reply, request.params.id),
   );
+}
+
+/** Bank statements and reconciliation: administrators only; statements are private files like proofs. */
+export async function adminReconciliationRoutes(app: FastifyInstance, opts: WithApproval): Promise<void> {
+  registerReconciliationRoutes(app, opts);
+  registerStatementUploadRoutes(app);
+  registerStatementImportRoutes(app);
+  registerStatementFileRoutes(app);
 }

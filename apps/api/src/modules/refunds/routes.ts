@@ -60,12 +60,13 @@ async function readPaidForm(request: FastifyRequest) {
   return form;
 }
 
-export async function refundRoutes(app: FastifyInstance): Promise<void> {
+const tags = ADMIN_TAGS;
+const security = [{ session: [] }];
+const payoutParams = z.object({ id: z.string() });
+
+function registerAdminRefundRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
-
   r.get(
     "/api/admin/refunds",
     {
@@ -121,8 +122,10 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
+}
 
-  const payoutParams = z.object({ id: z.string() });
+function registerPayoutRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/refunds/:id/payout",
     {
@@ -178,7 +181,10 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
+}
 
+function registerRefundFileRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/refunds/:id/file",
     {
@@ -193,4 +199,10 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       service.sendRefundFile(app.ctx, reply, sessionUserOf(request), request.params.id),
   );
+}
+
+export async function refundRoutes(app: FastifyInstance): Promise<void> {
+  registerAdminRefundRoutes(app);
+  registerPayoutRoutes(app);
+  registerRefundFileRoute(app);
 }

@@ -23,12 +23,13 @@ import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, 
 // Draw v2 actions of the administrator (decision 0012). Each is verified and written into the raffle's
 // public record; none lets the administrator choose a winner.
 
-export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
+const tags = ADMIN_TAGS;
+const security = [{ session: [] }];
+const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
+
+function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
-
   r.post(
     "/api/admin/raffles/:id/beacon",
     {
@@ -85,7 +86,11 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
       return disqualifyWinner(app.ctx, actorOf(request), request.params.id, request.body);
     },
   );
+}
 
+function registerExternalResultRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/raffles/:id/external-result",
     {
@@ -112,9 +117,11 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
       return enterExternalResult(app.ctx, actorOf(request), request.params.id, request.body);
     },
   );
+}
 
-  const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
-
+function registerExternalCorrectionListRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.get(
     "/api/admin/raffles/:id/external-corrections",
     {
@@ -132,7 +139,11 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
       return pendingCorrections(app.ctx, actorOf(request), request.params.id);
     },
   );
+}
 
+function registerExternalCorrectionDecisionRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/raffles/:id/external-corrections/:proposalId/confirm",
     {
@@ -187,4 +198,11 @@ export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
+}
+
+export async function adminDrawRoutes(app: FastifyInstance): Promise<void> {
+  registerBeaconAndDisqualifyRoutes(app);
+  registerExternalResultRoute(app);
+  registerExternalCorrectionListRoute(app);
+  registerExternalCorrectionDecisionRoutes(app);
 }

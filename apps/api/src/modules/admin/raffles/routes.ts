@@ -24,12 +24,19 @@ import * as service from "./service";
 const bodyCheckedByService: FastifySchemaCompiler<any> = (route) =>
   route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never);
 
-export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
+const lifecycleResponse = {
+  200: adminRaffleSchema,
+  400: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  ...adminErrors,
+};
+const tags = ADMIN_TAGS;
+const security = [{ session: [] }];
+
+function registerReadRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
-
   r.get(
     "/api/admin/raffles",
     {
@@ -60,7 +67,11 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => service.getRaffle(app.ctx.db, request.params.id),
   );
+}
 
+function registerEditRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/raffles",
     {
@@ -106,15 +117,11 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => service.updateRaffle(app.ctx, actorOf(request), request.params.id, request.body),
   );
+}
 
-  const lifecycleResponse = {
-    200: adminRaffleSchema,
-    400: errorSchema,
-    404: errorSchema,
-    409: errorSchema,
-    ...adminErrors,
-  };
-
+function registerLifecycleRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/raffles/:id/open",
     {
@@ -165,7 +172,11 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       service.cancelRaffle(app.ctx, actorOf(request), request.params.id, request.body.reason),
   );
+}
 
+function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.post(
     "/api/admin/raffles/:id/extend",
     {
@@ -212,7 +223,11 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
       async (request) => service.setArchived(app.ctx, actorOf(request), request.params.id, archived),
     );
   }
+}
 
+function registerBindingAndDeleteRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
   r.put(
     "/api/admin/raffles/:id/external-binding",
     {
@@ -256,4 +271,12 @@ export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+}
+
+export async function adminRaffleRoutes(app: FastifyInstance): Promise<void> {
+  registerReadRoutes(app);
+  registerEditRoutes(app);
+  registerLifecycleRoutes(app);
+  registerExtendAndArchiveRoutes(app);
+  registerBindingAndDeleteRoutes(app);
 }
