@@ -303,6 +303,7 @@ describe("pestaña Hoy", () => {
           lastError: "SMTP caído",
           failures: 3,
         },
+        { ...job, name: "proof-analysis", lastError: "OCR sin memoria", failures: 1 },
         { ...job, name: "some-new-job" },
       ],
     };
@@ -311,8 +312,14 @@ describe("pestaña Hoy", () => {
     const list = await screen.findByRole("list", { name: "Tareas en segundo plano" });
     expect(screen.getByRole("heading", { name: "Tareas en segundo plano" })).toBeInTheDocument();
     const items = within(list).getAllByRole("listitem");
-    expect(items).toHaveLength(4);
-    const [expiry, draw, mail, unknown] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(items).toHaveLength(5);
+    const [expiry, draw, mail, analysis, unknown] = items as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(expiry).toHaveTextContent("Vencimiento de reservas");
     expect(expiry).toHaveTextContent("Al día");
     expect(expiry).toHaveTextContent(/Último éxito: 26 .*2026/);
@@ -321,6 +328,8 @@ describe("pestaña Hoy", () => {
     expect(mail).toHaveTextContent("Envío de correos");
     expect(mail).toHaveTextContent("Falló: SMTP caído (3 veces seguidas)");
     expect(mail).toHaveTextContent("Aún sin ejecuciones exitosas");
+    // A single failure is not a streak: no count after it.
+    expect(analysis).toHaveTextContent(/Falló: OCR sin memoria(?! \()/);
     expect(unknown).toHaveTextContent("some-new-job");
   });
 

@@ -1,6 +1,7 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import type { BackgroundJobStatus } from "@rifazo/shared/schemas/admin";
 import { Badge } from "../../../components/ui/badge";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime } from "../../../lib/format";
 import { SectionCard } from "../shared/section-card";
 
 /** The API's job names (each module registers its own with the scheduler, decision 0027) in Spanish. */
@@ -26,8 +27,9 @@ function JobState({ job }: { job: BackgroundJobStatus }) {
   if (job.failures > 0) {
     return (
       <Badge variant="danger">
-        Falló: {job.lastError ?? "error desconocido"} (
-        {job.failures === 1 ? "1 vez" : `${formatNumber(job.failures)} veces seguidas`})
+        Falló: {job.lastError ?? "error desconocido"}
+        {/* One failure is just «Falló»; a streak says how long it is. */}
+        {job.failures > 1 ? ` (${countText(job.failures, "vez", "veces")} seguidas)` : null}
       </Badge>
     );
   }
