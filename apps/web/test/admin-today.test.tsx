@@ -304,7 +304,7 @@ describe("pestaña Hoy", () => {
           failures: 3,
         },
         { ...job, name: "proof-analysis", lastError: "OCR sin memoria", failures: 1 },
-        { ...job, name: "some-new-job" },
+        { ...job, name: "some-new-job", lastRunAt: null, lastSuccessAt: null },
       ],
     };
     fetchMock.mockImplementation(async () => json(200, withJobs));
@@ -331,6 +331,9 @@ describe("pestaña Hoy", () => {
     // A single failure is not a streak: no count after it.
     expect(analysis).toHaveTextContent(/Falló: OCR sin memoria(?! \()/);
     expect(unknown).toHaveTextContent("some-new-job");
+    // Never run yet: pending, not «Al día».
+    expect(unknown).toHaveTextContent("Pendiente");
+    expect(unknown).not.toHaveTextContent("Al día");
   });
 
   it("sin tareas informadas no hay sección de tareas", async () => {

@@ -33,6 +33,8 @@ function JobState({ job }: { job: BackgroundJobStatus }) {
       </Badge>
     );
   }
+  // «Al día» only after a run that worked: a job that never ran yet is not up to date.
+  if (!job.lastSuccessAt) return <Badge variant="neutral">Pendiente</Badge>;
   return <Badge variant="success">Al día</Badge>;
 }
 
