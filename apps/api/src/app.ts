@@ -29,8 +29,7 @@ import { accountRoutes, createAuth, currentUser } from "./modules/auth";
 import { clubRoutes } from "./modules/club";
 import { contactRoutes } from "./modules/contact";
 import { contentRoutes } from "./modules/content";
-import { drawRoutes } from "./modules/draws/routes";
-import { setConfiguredDrawChain } from "./modules/draws/trust";
+import { drawRoutes, setConfiguredDrawChain } from "./modules/draws";
 import { createMailer, MAIL_POLL_INTERVAL_MS, type Mailer } from "./modules/email";
 import { createEventBus, EVENT_CLEANUP_INTERVAL_MS, eventRoutes } from "./modules/events";
 import { favoriteRoutes } from "./modules/favorites";
@@ -38,6 +37,7 @@ import { createStorage, type Storage } from "./modules/files";
 import { healthRoutes } from "./modules/health";
 import { imageRoutes } from "./modules/images";
 import { createJobScheduler } from "./modules/jobs";
+import { registerLifecycleTransitions } from "./modules/lifecycle";
 import { notificationRoutes } from "./modules/notifications";
 import { profileRoutes } from "./modules/profile";
 import {
@@ -48,10 +48,10 @@ import {
   scheduleProofAnalysis,
 } from "./modules/proof-analysis";
 import { proofRoutes } from "./modules/proofs";
-import { purchaseRoutes } from "./modules/purchases/routes";
+import { purchaseRoutes } from "./modules/purchases";
 import { raffleRoutes } from "./modules/raffles";
 import { receiptRoutes } from "./modules/receipts";
-import { refundRoutes } from "./modules/refunds/routes";
+import { refundRoutes } from "./modules/refunds";
 import { settingsRoutes } from "./modules/settings";
 
 // Zod's own messages (a wrong type, an unexpected field...) in Spanish too; our schemas set their own.
@@ -123,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
   const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis, jobs };
-  setConfiguredDrawChain(config.drandChainInfo);
+  configureModules(config);
   app.decorate("ctx", ctx);
 
   const https = config.publicUrl.startsWith("https://");
@@ -212,6 +212,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   scheduleBackgroundWork(app, analysis);
   return app;
+}
+
+/** What modules hold for the whole process, set before anything runs. */
+function configureModules(config: Config): void {
+  setConfiguredDrawChain(config.drandChainInfo);
+  // Before anything can advance a raffle: the state machine (raffle-state) runs lifecycle's transitions.
+  registerLifecycleTransitions();
 }
 
 /**

@@ -5,15 +5,14 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
 import { ensureAdmin } from "./modules/auth";
-import { scheduleDrawJob } from "./modules/draws/draw-job";
-import { publishRulesOfRafflesOnSale } from "./modules/draws/freeze";
-import { scheduleLifecycleSweep } from "./modules/lifecycle/service";
+import { publishRulesOfRafflesOnSale, scheduleDrawJob } from "./modules/draws";
+import { scheduleLifecycleSweep } from "./modules/lifecycle";
 import {
   normalizeStoredPaymentReferences,
   normalizeStoredReferenceKeys,
   scheduleOrphanSweep,
 } from "./modules/proofs";
-import { scheduleReservationExpiry } from "./modules/purchases/service";
+import { scheduleReservationExpiry } from "./modules/purchases";
 import { scheduleDraftStatementSweep } from "./modules/reconciliation";
 import { seedDemo } from "./seed/demo";
 import { disablePublishedDemoAccounts } from "./seed/demo-accounts";

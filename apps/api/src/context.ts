@@ -4,7 +4,7 @@ import type { Database, Db } from "./db/client";
 import type { Auth } from "./modules/auth";
 import type { Mailer } from "./modules/email";
 import type { EventBus } from "./modules/events";
-import type { Storage } from "./modules/files/storage";
+import type { Storage } from "./modules/files";
 import type { JobScheduler } from "./modules/jobs";
 
 /** The proof analysis worker as the rest of the app sees it (modules/proof-analysis/worker). */

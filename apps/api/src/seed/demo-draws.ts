@@ -10,14 +10,15 @@ import { QUICKNET, roundTime, verifyBeacon } from "@rifazo/shared/domain/drand";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
-import { recordEntries, storeBeacon } from "../modules/draws";
-import { freezeRaffleWith } from "../modules/draws/freeze";
 import {
   type DrawContext,
   disqualifyWinnerIn,
+  freezeRaffleWith,
   performDrawIn,
+  recordEntries,
   resolveReplacementIn,
-} from "../modules/draws/record-service";
+  storeBeacon,
+} from "../modules/draws";
 import type { PlannedRaffle } from "./demo-plan";
 
 /** quicknet rounds recorded in ../shared/drand/quicknet.json. */

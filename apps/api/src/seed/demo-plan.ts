@@ -9,7 +9,7 @@ import {
   type DrawTranscript,
   generateSeed,
 } from "@rifazo/shared/domain/draw-engine";
-import { newStorageKey } from "../modules/files/file-type";
+import { newStorageKey } from "../modules/files";
 import { BIG_BUYERS, DEMO_EXCHANGE_RATE, type DemoPurchase, type DemoRaffle } from "./demo-data";
 import { DEMO_RAFFLES } from "./demo-raffles";
 

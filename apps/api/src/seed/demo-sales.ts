@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { paymentProofs, raffles, rewardRedemptions, rewards, tickets, winners } from "../db/schema";
 import { approveInTransaction } from "../modules/admin";
-import { recordClose } from "../modules/draws/freeze";
+import { recordClose } from "../modules/draws";
 import { applyPointsChange } from "../modules/points";
 import { DEMO_REWARDS, type DemoUser } from "./demo-data";
 import { DEMO_ROUND_DELAY_MINUTES } from "./demo-draws";

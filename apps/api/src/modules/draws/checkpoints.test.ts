@@ -17,7 +17,7 @@ import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
 import { insertProof } from "../../../test/fixtures";
 import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
 import { paymentProofs, raffles } from "../../db/schema";
-import { advanceNow } from "../lifecycle/service";
+import { advanceNow } from "../raffle-state";
 import { publishRulesOfRafflesOnSale } from "./freeze";
 import { refreshLatestBeacon } from "./record-service";
 

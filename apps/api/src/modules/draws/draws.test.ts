@@ -19,7 +19,7 @@ import {
   tickets,
   winners,
 } from "../../db/schema";
-import { advanceNow } from "../lifecycle/service";
+import { advanceNow } from "../raffle-state";
 import { refreshLatestBeacon } from "./record-service";
 import { shortName } from "./service";
 

@@ -1,5 +1,29 @@
-// draws' entry for the queries other modules read (decision 0026). Its services are still reached by file
-// (entryPending in apps/api/module-graph.cjs): through here they would close a file cycle with lifecycle.
+// draws' entry (decision 0026): the draw, its record and what other modules read of them.
+export { announceWinners } from "./announce";
+export { relayStatuses } from "./drand-relays";
+export { scheduleDrawJob } from "./draw-job";
+export {
+  freezeRaffleWith,
+  publishRulesOfRafflesOnSale,
+  publishRulesOnSale,
+  recordCancel,
+  recordClose,
+  recordLotteryFallback,
+} from "./freeze";
+export { lateDraws } from "./late-rounds";
+export {
+  confirmExternalCorrection,
+  DRAW_V2_MESSAGES,
+  type DrawContext,
+  discardExternalCorrection,
+  disqualifyWinner,
+  disqualifyWinnerIn,
+  enterExternalResult,
+  pasteBeacon,
+  pendingCorrections,
+  performDrawIn,
+  resolveReplacementIn,
+} from "./record-service";
 export {
   findRaffle,
   hasRecord,
@@ -10,3 +34,7 @@ export {
   recordSummaries,
   storeBeacon,
 } from "./repository";
+export { drawRoutes } from "./routes";
+export { externalBinding, externalRuleText } from "./rules";
+export { shortName } from "./service";
+export { drawTrustOf, setConfiguredDrawChain } from "./trust";

@@ -10,7 +10,8 @@ import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { raffles, winners } from "../../db/schema";
-import { advanceNow, sweepLifecycle } from "../lifecycle/service";
+import { sweepLifecycle } from "../lifecycle/service";
+import { advanceNow } from "../raffle-state";
 import { confirmExternalCorrection, enterExternalResult, refreshLatestBeacon } from "./record-service";
 
 let t: TestApp;

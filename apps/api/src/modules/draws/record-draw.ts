@@ -7,7 +7,7 @@ import type { Tx } from "../../db/client";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import type { Actor } from "../auth";
-import { advanceNow } from "../lifecycle/service";
+import { advanceNow } from "../raffle-state";
 import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import {

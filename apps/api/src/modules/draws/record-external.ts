@@ -13,7 +13,7 @@ import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
 import type { Actor } from "../auth";
-import { detectFileKind } from "../files/file-type";
+import { detectFileKind } from "../files";
 import { notify } from "../notifications";
 import { announceWinners } from "./announce";
 import { DRAW_V2_MESSAGES, type DrawContext, find, protocol, recordFacts } from "./record-common";

@@ -14,7 +14,7 @@ import { notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { currentUser } from "../auth";
-import { contentDisposition, privateFileCsp } from "../files/serve";
+import { contentDisposition, privateFileCsp } from "../files";
 import { drawOnDemand, publicationFile, recordFor } from "./record-service";
 import * as service from "./service";
 

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { advance } from "../lifecycle/service";
+import { advance } from "../raffle-state";
 import * as repo from "./repository";
 import { drawTrustOf } from "./trust";
 

@@ -1,8 +1,19 @@
+// files' entry (decision 0026): the storage, the file-type checks and private-file serving.
 import path from "node:path";
 import type { Config } from "../../config";
 import { createS3Storage } from "./s3-storage";
 import { createLocalStorage, type Storage } from "./storage";
 
+export {
+  declaredPixels,
+  detectFileKind,
+  type FileKind,
+  IMAGE_TYPES,
+  newStorageKey,
+  PROOF_TYPES,
+  readLimited,
+} from "./file-type";
+export { contentDisposition, privateFileCsp, sendPrivateFile } from "./serve";
 export { assertValidKey, type Storage } from "./storage";
 
 export type StorageConfig = Pick<

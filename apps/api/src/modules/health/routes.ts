@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { relayStatuses } from "../draws/drand-relays";
+import { relayStatuses } from "../draws";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),

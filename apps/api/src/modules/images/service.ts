@@ -1,7 +1,7 @@
 import { isUuid } from "@rifazo/shared";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
-import type { Storage } from "../files/storage";
+import type { Storage } from "../files";
 import * as repo from "./repository";
 
 export const IMAGE_NOT_FOUND = "Imagen no encontrada.";

@@ -1,16 +1,14 @@
 /**
- * The raffle lifecycle on the server (decision 0012): the one place that moves a raffle along the state machine
- * of packages/shared/src/domain/raffle-lifecycle.ts. `advance` applies whatever is due under the raffle's
- * row lock; every action on a raffle calls it first, so no answer depends on when the periodic job last ran.
+ * The raffle lifecycle on the server (decision 0012): what each transition does (the record, the buyers'
+ * notices, the proofs, reservations and purchases), the periodic sweep and the organiser's transitions.
+ * The state machine's core (`advance` under the raffle's row lock) is raffle-state's, below the sales that
+ * call it; it runs the transitions registered here (registerLifecycleTransitions, at start; decision 0026).
  */
 import {
   belowMinimum,
   type CloseReason,
   canCloseEarly,
-  dueTransition,
   LIFECYCLE_MESSAGES,
-  type LifecycleAction,
-  type LifecycleFacts,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   RAFFLE_STATE_LABELS,
@@ -29,31 +27,38 @@ import {
   lotteryTimeProblem,
 } from "@rifazo/shared/domain/lottery-binding";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../context";
-import type { Executor, Tx } from "../../db/client";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import type { Tx } from "../../db/client";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { findRaffle, type RecordSummary, recordEntries } from "../draws";
 import {
+  externalBinding,
+  findRaffle,
   freezeRaffleWith,
   publishRulesOnSale,
+  type RecordSummary,
   recordCancel,
   recordClose,
+  recordEntries,
   recordLotteryFallback,
-} from "../draws/freeze";
-import { externalBinding } from "../draws/rules";
+} from "../draws";
 import { announceProofChange } from "../events";
 import { notify } from "../notifications";
 import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
-import { cancelPurchases, notifyExtension } from "../refunds/service";
-import * as repo from "./repository";
-
-export type LifecycleContext = AppContext;
+import {
+  advance,
+  dueRaffleIds,
+  factsOf,
+  findLifecycleRow,
+  type LifecycleContext,
+  type LifecycleRow,
+  publishLifecycle as publish,
+  registerRaffleTransitions,
+  setLifecycle,
+} from "../raffle-state";
+import { cancelPurchases, notifyExtension } from "../refunds";
 
 /** Every minute: raffles whose end date, sell-out, countdown or review window came are moved on. */
 export const LIFECYCLE_SWEEP_INTERVAL_MS = 60_000;
-/** Safety net against a loop: a raffle takes at most three steps at once (close, expire, freeze). */
-const MAX_STEPS = 4;
 
 const dateTime = new Intl.DateTimeFormat("es-VE", {
   timeZone: TIME_ZONE,
@@ -62,23 +67,6 @@ const dateTime = new Intl.DateTimeFormat("es-VE", {
 });
 /** "12 de marzo de 2026, 3:00 p. m." in Venezuelan time. */
 export const formatDeadline = (date: Date) => dateTime.format(date);
-
-export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
-  return {
-    state: row.status as RaffleState,
-    activationType: row.activationType === "percentage" ? "percentage" : "date",
-    announcementType: row.announcementType === "external" ? "external" : "internal",
-    activationPercentage: row.activationPercentage,
-    percentageDrawActivatedAt: row.percentageDrawActivatedAt,
-    endDate: row.endDate,
-    totalTickets: row.totalTickets,
-    soldTickets: row.soldTickets,
-    pendingProofs: Number(row.pendingProofs),
-    closedAt: row.closedAt,
-    reviewWindowHours: row.reviewWindowHours,
-    minTickets: row.minTickets,
-  };
-}
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -125,24 +113,6 @@ export function lifecycleOf(row: LifecycleRowLike, record?: RecordSummary): Raff
   };
 }
 
-async function publish(ctx: LifecycleContext, tx: Executor, raffleId: string) {
-  await ctx.events.publish(tx, {
-    topic: "raffle",
-    payload: { type: "raffle.updated", id: raffleId, change: "lifecycle" },
-  });
-}
-
-/** When a due close happened: the end date or the countdown's end, not when somebody noticed it. */
-function closeMoment(facts: LifecycleFacts, reason: CloseReason, now: Date): Date {
-  const at =
-    reason === "end_date" && facts.endDate
-      ? new Date(facts.endDate as Date)
-      : reason === "countdown_ended" && facts.percentageDrawActivatedAt
-        ? new Date(new Date(facts.percentageDrawActivatedAt as Date).getTime() + 24 * 3_600_000)
-        : now;
-  return at.getTime() <= now.getTime() ? at : now;
-}
-
 /**
  * Stops sales (status closed, closed_at, close_reason) and tells each buyer whose proof is still pending
  * when it will have been reviewed at the latest.
@@ -150,12 +120,12 @@ function closeMoment(facts: LifecycleFacts, reason: CloseReason, now: Date): Dat
 async function close(
   ctx: LifecycleContext,
   tx: Tx,
-  row: NonNullable<repo.LifecycleRow>,
+  row: NonNullable<LifecycleRow>,
   reason: CloseReason,
   closedAt: Date,
   actor: { id: string | null; ip: string | null },
 ): Promise<void> {
-  await repo.setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
+  await setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
   // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
   // ahead of it (docs/draw-protocol.md). Below its minimum the raffle may still be extended (its end date
   // changes, sales reopen): the record waits until the raffle really moves on to the freeze.
@@ -186,7 +156,7 @@ async function close(
 async function recordCloseOf(
   ctx: LifecycleContext,
   tx: Tx,
-  row: NonNullable<repo.LifecycleRow>,
+  row: NonNullable<LifecycleRow>,
   closedAt: Date,
   reason: CloseReason,
 ) {
@@ -214,7 +184,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 async function expirePending(
   ctx: LifecycleContext,
   tx: Tx,
-  row: NonNullable<repo.LifecycleRow>,
+  row: NonNullable<LifecycleRow>,
   deadline: Date,
   now: Date,
 ): Promise<{ expired: number; mails: number }> {
@@ -258,117 +228,47 @@ async function expirePending(
   return { expired: pending.length, mails };
 }
 
-export interface AdvanceResult {
-  state: RaffleState;
-  /** Emails queued in the transaction: call ctx.mail.flushSoon() after the commit. */
-  mails: number;
-  changed: boolean;
-}
-
 /**
- * Applies every transition due for the raffle at `now`, inside the caller's transaction, under the
- * raffle's row lock (taken here): close (end date, sold out, countdown ended), then for a closed raffle
- * expire the proofs still pending once its review window ended, and freeze it when nothing is pending.
- * Undefined when the raffle does not exist.
+ * Nothing is pending any more (or the review window ended and its proofs expired): the list freezes.
+ * Reservations still waiting for a proof end here: a frozen list never changes afterwards, so no ticket may
+ * stay reserved in it (nothing can be uploaded once sales closed).
  */
-export async function advance(
+async function freeze(
   ctx: LifecycleContext,
   tx: Tx,
-  raffleId: string,
-  now: Date = new Date(),
-): Promise<AdvanceResult | undefined> {
-  let row = await repo.findLifecycleRow(tx, raffleId, true);
-  if (!row) return undefined;
-  let mails = 0;
-  let expiredProofs = 0;
-  let changed = false;
-  // Decision 0024: the lottery drew while the list was still open: its result will never decide this
-  // raffle; the rules' fallback (a drand draw or a cancellation) runs now, before anything else.
-  if (await applyLotteryFallback(ctx, tx, row, now)) {
-    changed = true;
-    const next = await repo.findLifecycleRow(tx, raffleId);
-    if (!next) return undefined;
-    row = next;
+  row: NonNullable<LifecycleRow>,
+  now: Date,
+  { expiredProofs }: { expiredProofs: number },
+): Promise<void> {
+  const raffleId = row.id;
+  await releaseDue(tx, raffleId, now, { all: true });
+  // A raffle that closed below its minimum and reached it later (approvals) records its close now.
+  if (row.minTickets !== null && !(await recordEntries(tx, raffleId)).some((e) => e.type === "closed")) {
+    await recordCloseOf(ctx, tx, row, row.closedAt ?? now, (row.closeReason as CloseReason) ?? "end_date");
   }
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const facts = factsOf(row);
-    const due = dueTransition(facts, now);
-    if (!due) break;
-    if (due.kind === "close") {
-      await close(ctx, tx, row, due.reason, closeMoment(facts, due.reason, now), { id: null, ip: null });
-    } else if (due.kind === "expire_pending") {
-      const expired = await expirePending(ctx, tx, row, due.deadline, now);
-      // Every one left is under review right now: that review decides it (and freezes the raffle).
-      if (expired.expired === 0) break;
-      mails += expired.mails;
-      expiredProofs += expired.expired;
-    } else {
-      // Reservations still waiting for a proof end here: a frozen list never changes afterwards, so no
-      // ticket may stay reserved in it (nothing can be uploaded once sales closed).
-      await releaseDue(tx, raffleId, now, { all: true });
-      // A raffle that closed below its minimum and reached it later (approvals) records its close now.
-      if (row.minTickets !== null && !(await recordEntries(tx, raffleId)).some((e) => e.type === "closed")) {
-        await recordCloseOf(
-          ctx,
-          tx,
-          row,
-          row.closedAt ?? now,
-          (row.closeReason as CloseReason) ?? "end_date",
-        );
-      }
-      await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
-      await recordAudit(tx, {
-        actorId: null,
-        action: "raffle.freeze",
-        entity: "raffle",
-        entityId: raffleId,
-        before: { status: "closed" },
-        after: { status: "frozen", frozenAt: now.toISOString() },
-        ipAddress: null,
-      });
-    }
-    changed = true;
-    const next = await repo.findLifecycleRow(tx, raffleId);
-    if (!next) break;
-    row = next;
-  }
-  if (changed) await publish(ctx, tx, raffleId);
-  return { state: row.status as RaffleState, mails, changed };
-}
-
-/** advance in a transaction of its own (raffle reads, the job). Returns the state after it. */
-export async function advanceNow(
-  ctx: LifecycleContext,
-  raffleId: string,
-  now: Date = new Date(),
-): Promise<RaffleState | undefined> {
-  const result = await ctx.db.transaction((tx) => advance(ctx, tx, raffleId, now));
-  if (result && result.mails > 0) ctx.mail.flushSoon();
-  return result?.state;
+  await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
+  await recordAudit(tx, {
+    actorId: null,
+    action: "raffle.freeze",
+    entity: "raffle",
+    entityId: raffleId,
+    before: { status: "closed" },
+    after: { status: "frozen", frozenAt: now.toISOString() },
+    ipAddress: null,
+  });
 }
 
 /**
- * Advances the raffle only when something may be due (a cheap read first), so the hot read paths and the
- * approvals of an open raffle take no row lock in the common case.
+ * Hands raffle-state's `advance` what each transition does (decision 0026); buildApp calls it at start,
+ * before anything can advance a raffle.
  */
-export async function advanceIfDue(ctx: LifecycleContext, raffleId: string, now: Date = new Date()) {
-  const row = await repo.findLifecycleRow(ctx.db, raffleId);
-  if (!row || !dueTransition(factsOf(row), now)) return row?.status as RaffleState | undefined;
-  return advanceNow(ctx, raffleId, now);
-}
-
-/** Refuses an action the raffle's state does not allow, with a Spanish 409. */
-export function assertAllowed(state: string, action: LifecycleAction): void {
-  if (stateAllows(state as RaffleState, action)) return;
-  if (state === "frozen" || state === "finished") throw new AppError("RAFFLE_FROZEN");
-  if (action === "buy" || action === "upload_proof")
-    throw conflict(LIFECYCLE_MESSAGES.notSelling, "SALES_CLOSED");
-  throw new AppError("RAFFLE_STATE", LIFECYCLE_MESSAGES.notAllowed(state as RaffleState));
+export function registerLifecycleTransitions(): void {
+  registerRaffleTransitions({ lotteryFallback: applyLotteryFallback, close, expirePending, freeze });
 }
 
 /** One pass of the job: every raffle that may be due is advanced in its own transaction. */
 export async function sweepLifecycle(ctx: LifecycleContext, now: Date = new Date()): Promise<number> {
-  const ids = await repo.dueRaffleIds(ctx.db, now);
+  const ids = await dueRaffleIds(ctx.db, now);
   let advanced = 0;
   for (const id of ids) {
     try {
@@ -405,7 +305,7 @@ export interface Actor {
 
 async function lockedRow(ctx: LifecycleContext, tx: Tx, raffleId: string, now: Date) {
   await advance(ctx, tx, raffleId, now);
-  const row = await repo.findLifecycleRow(tx, raffleId, true);
+  const row = await findLifecycleRow(tx, raffleId, true);
   if (!row) throw notFound("RAFFLE_NOT_FOUND");
   return row;
 }
@@ -418,7 +318,7 @@ async function lockedRow(ctx: LifecycleContext, tx: Tx, raffleId: string, now: D
 async function applyLotteryFallback(
   ctx: LifecycleContext,
   tx: Tx,
-  row: NonNullable<repo.LifecycleRow>,
+  row: NonNullable<LifecycleRow>,
   now: Date,
 ): Promise<boolean> {
   if (row.status !== "upcoming" && row.status !== "active" && row.status !== "closed") return false;
@@ -468,7 +368,7 @@ export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raf
   const full = await findRaffle(tx, raffleId);
   const missing = full ? lotteryMissingForSale(full) : null;
   if (missing) throw badRequest(missing, { lotteryDecided: missing });
-  await repo.setLifecycle(tx, raffleId, { status: "active" });
+  await setLifecycle(tx, raffleId, { status: "active" });
   // The record begins when the raffle goes on sale (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
   await recordAudit(tx, {
@@ -515,14 +415,14 @@ async function cancelRow(
   ctx: LifecycleContext,
   tx: Tx,
   actor: { id: string | null; ip: string | null },
-  row: NonNullable<repo.LifecycleRow>,
+  row: NonNullable<LifecycleRow>,
   reason: string,
   now: Date,
 ) {
   const raffleId = row.id;
   // Purchases first, while the raffle still allows reviews and releases (the database guards the states).
   const outcome = await cancelPurchases(ctx, tx, row, reason, actor, now);
-  await repo.setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
+  await setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
   await recordCancel(tx, raffleId, now, reason);
   await recordAudit(tx, {
     actorId: actor.id,
@@ -573,7 +473,7 @@ export async function extend(
   // Decision 0024: an extension may not push the freeze past the lottery's draw.
   await assertLotteryAfterFreeze(tx, raffleId, { endDate: end });
   const extensionsUsed = row.extensionsUsed + 1;
-  await repo.setLifecycle(tx, raffleId, {
+  await setLifecycle(tx, raffleId, {
     endDate: end,
     extensionsUsed,
     // Closed below the minimum: sales reopen. Nothing was recorded for that close (see close above).

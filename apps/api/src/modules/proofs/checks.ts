@@ -12,8 +12,8 @@ import {
   sameCents,
 } from "@rifazo/shared";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import type { FileKind } from "../files/file-type";
-import * as purchases from "../purchases/service";
+import type { FileKind } from "../files";
+import * as purchases from "../purchases";
 
 export const raffleNotFound = () => notFound("RAFFLE_NOT_FOUND", RAFFLE_MESSAGES.notFound);
 

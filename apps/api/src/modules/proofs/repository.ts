@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, tickets } from "../../db/schema";
-import { saleColumns } from "../purchases/sale-columns";
+import { saleColumns } from "../purchases";
 import { foldSql, matchesAllTerms } from "../raffles";
 import { heldNumbersSql } from "./held-numbers";
 

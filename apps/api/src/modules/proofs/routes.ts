@@ -18,8 +18,8 @@ import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
 import { guards, sessionUserOf } from "../auth";
-import { readLimited } from "../files/file-type";
-import { assertBuyerPhone } from "../purchases/service";
+import { readLimited } from "../files";
+import { assertBuyerPhone } from "../purchases";
 import * as service from "./service";
 
 const tags = ["comprobantes"];

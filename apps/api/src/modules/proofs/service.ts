@@ -16,22 +16,16 @@ import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, lifecycleRefusal } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { announceProofChange } from "../events";
-import {
-  declaredPixels,
-  detectFileKind,
-  type FileKind,
-  newStorageKey,
-  PROOF_TYPES,
-} from "../files/file-type";
-import { advance } from "../lifecycle/service";
+import { declaredPixels, detectFileKind, type FileKind, newStorageKey, PROOF_TYPES } from "../files";
+import * as purchases from "../purchases";
 import {
   assertPendingProofsLimit,
   assertPurchaseLimits,
   isPurchaseLimitError,
   lockBuyer,
   purchaseAllowance,
-} from "../purchases/purchase-limits";
-import * as purchases from "../purchases/service";
+} from "../purchases";
+import { advance } from "../raffle-state";
 import { currentExchangeRate } from "../settings";
 import { checkPurchase, checkReservationPayment, cleanFilename, raffleNotFound } from "./checks";
 import * as repo from "./repository";

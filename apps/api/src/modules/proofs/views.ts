@@ -20,9 +20,9 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
-import { sendPrivateFile } from "../files/serve";
+import { sendPrivateFile } from "../files";
 import { searchTerms } from "../raffles";
-import { buyerRefundsOf } from "../refunds/service";
+import { buyerRefundsOf } from "../refunds";
 import * as repo from "./repository";
 
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);

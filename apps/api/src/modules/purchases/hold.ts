@@ -17,7 +17,7 @@ import type { Tx } from "../../db/client";
 import { AppError, conflict, forbidden, lifecycleRefusal, withDetails } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
-import { advance } from "../lifecycle/service";
+import { advance } from "../raffle-state";
 import { currentExchangeRate } from "../settings";
 import { publishRaffle, releaseExpiredIn } from "./expiry";
 import { assertPurchaseLimits, lockBuyer } from "./purchase-limits";

@@ -1,4 +1,34 @@
-// purchases' entry for the queries other modules read (decision 0026). Its services are still reached by
-// file (entryPending in apps/api/module-graph.cjs): through here they would close a file cycle with lifecycle.
+// purchases' entry (decision 0026): the sale's services and the queries other modules read.
 export { expireProofs, pendingProofsOf } from "./pending-proofs";
+export {
+  assertPendingProofsLimit,
+  assertPurchaseLimits,
+  isPurchaseLimitError,
+  lockBuyer,
+  purchaseAllowance,
+} from "./purchase-limits";
 export { purchaseRulesLocked, releaseDue } from "./repository";
+export { purchaseRoutes } from "./routes";
+export { saleColumns } from "./sale-columns";
+export {
+  amountFor,
+  approveReservation,
+  assertBuyerPhone,
+  assertConvertible,
+  assertMethodAccepted,
+  assertSalesOpen,
+  buyerOf,
+  cancelReservationOf,
+  expectedPayment,
+  findReservation,
+  holdInTransaction,
+  holdsOfRaffle,
+  markSubmitted,
+  type PurchaseRaffleRow,
+  purchaseRaffle,
+  quoteOf,
+  type ReservationRow,
+  rejectReservation,
+  releaseHold,
+  scheduleReservationExpiry,
+} from "./service";

@@ -21,7 +21,7 @@ import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers
 import { buildApp } from "../../app";
 import { mailOutbox, notifications, raffles, reservations, settings, tickets, users } from "../../db/schema";
 import { lifecycleRefusal } from "../../lib/errors";
-import { advanceNow } from "../lifecycle/service";
+import { advanceNow } from "../raffle-state";
 import { scheduleReservationExpiry } from "./service";
 
 let t: TestApp;

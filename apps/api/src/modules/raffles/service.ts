@@ -25,12 +25,10 @@ import type { RaffleLottery } from "@rifazo/shared/schemas/raffles";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { type RecordSummary, recordSummaries } from "../draws";
-import { externalRuleText } from "../draws/rules";
-import { shortName } from "../draws/service";
-import { drawTrustOf } from "../draws/trust";
-import { advanceIfDue, lifecycleOf } from "../lifecycle/service";
+import { drawTrustOf, externalRuleText, type RecordSummary, recordSummaries, shortName } from "../draws";
+import { lifecycleOf } from "../lifecycle";
 import { notify } from "../notifications";
+import { advanceIfDue } from "../raffle-state";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
 

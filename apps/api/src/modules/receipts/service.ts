@@ -21,9 +21,7 @@ import {
 } from "@rifazo/shared/domain/receipt";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
-import { recordSummaries } from "../draws";
-import { externalRuleText } from "../draws/rules";
-import { drawTrustOf } from "../draws/trust";
+import { drawTrustOf, externalRuleText, recordSummaries } from "../draws";
 import { maskedName } from "../raffles";
 import { refundsOfProofs } from "../refunds";
 import * as repo from "./repository";

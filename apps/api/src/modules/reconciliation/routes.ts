@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../auth";
-import { readLimited } from "../files/file-type";
+import { readLimited } from "../files";
 import type { WithApproval } from "./approval";
 import * as service from "./service";
 

@@ -27,8 +27,8 @@ import type { Executor } from "../../db/client";
 import { AppError, badRequest, lifecycleRefusal, notFound, withDetails } from "../../lib/errors";
 import { iso } from "../../lib/iso";
 import { recordAudit } from "../audit";
-import { sendPrivateFile } from "../files/serve";
-import { advance, advanceIfDue } from "../lifecycle/service";
+import { sendPrivateFile } from "../files";
+import { advance, advanceIfDue } from "../raffle-state";
 import type { Actor, ProofApproval } from "./approval";
 import { dateWindow, type MatchProof, type MatchResult, reconcile } from "./matching";
 import {

@@ -1,3 +1,4 @@
-// refunds' entry for the queries other modules read (decision 0026). Its services are still reached by
-// file (entryPending in apps/api/module-graph.cjs): through here they would close a file cycle with lifecycle.
+// refunds' entry (decision 0026): a cancellation's refunds, the buyer's refunds and the queries others read.
 export { type RefundRow, refundStatusesOf, refundsOfProofs } from "./repository";
+export { refundRoutes } from "./routes";
+export { buyerRefundsOf, cancelPurchases, notifyExtension } from "./service";

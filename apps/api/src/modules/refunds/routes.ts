@@ -22,7 +22,7 @@ import {
   idParams,
   sessionUserOf,
 } from "../auth";
-import { readLimited } from "../files/file-type";
+import { readLimited } from "../files";
 import * as service from "./service";
 
 const FILE_TOO_LARGE = "El comprobante del reembolso no puede superar los 5 MB.";

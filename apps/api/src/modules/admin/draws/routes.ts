@@ -17,7 +17,7 @@ import {
   enterExternalResult,
   pasteBeacon,
   pendingCorrections,
-} from "../../draws/record-service";
+} from "../../draws";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
 
 // Draw v2 actions of the administrator (decision 0012). Each is verified and written into the raffle's

@@ -2,7 +2,7 @@ import { ADMIN_EXPORTS, EXPORT_CSV_VARIANTS } from "@rifazo/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contentDisposition } from "../../files/serve";
+import { contentDisposition } from "../../files";
 import { ADMIN_TAGS, adminErrors, adminRoute, errorSchema } from "../common";
 import { type ExportFormat, openExport, PROOFS_EXPORT, RAFFLES_EXPORT, USERS_EXPORT } from "./service";
 

@@ -14,7 +14,7 @@ import sharp, { type Metadata } from "sharp";
 import type { AppContext } from "../../../context";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
-import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files/file-type";
+import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files";
 import type { Actor } from "../common";
 import * as repo from "./repository";
 

@@ -14,7 +14,7 @@ import {
 } from "@rifazo/shared";
 import type { AppContext } from "../../../context";
 import { notFound } from "../../../lib/errors";
-import { holdsOfRaffle, purchaseRaffle, releaseHold } from "../../purchases/service";
+import { holdsOfRaffle, purchaseRaffle, releaseHold } from "../../purchases";
 import { type Actor, assertUuid } from "../common";
 
 export async function raffleHolds(

@@ -31,15 +31,10 @@ import { conflict, notFound } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws";
 import { announceProofChange } from "../../events";
-import { advance, advanceIfDue, assertAllowed } from "../../lifecycle/service";
 import { NOTICES, type NoticeData, notify, replaceLevelUpOfThisTransaction } from "../../notifications";
 import { applyPointsChange } from "../../points";
-import {
-  amountFor,
-  approveReservation,
-  cancelReservationOf,
-  rejectReservation,
-} from "../../purchases/service";
+import { amountFor, approveReservation, cancelReservationOf, rejectReservation } from "../../purchases";
+import { advance, advanceIfDue, assertAllowed } from "../../raffle-state";
 import { newReceiptToken } from "../../receipts";
 import { movementOfProof } from "../../reconciliation";
 import { refundStatusesOf } from "../../refunds";

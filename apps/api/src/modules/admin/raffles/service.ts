@@ -13,9 +13,8 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
-import { hasRecord } from "../../draws";
-import { publishRulesOnSale } from "../../draws/freeze";
-import * as lifecycle from "../../lifecycle/service";
+import { hasRecord, publishRulesOnSale } from "../../draws";
+import * as lifecycle from "../../lifecycle";
 import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import {

@@ -19,9 +19,9 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
-import { publishRulesOnSale } from "../../draws/freeze";
-import * as lifecycle from "../../lifecycle/service";
+import { publishRulesOnSale } from "../../draws";
 import { purchaseRulesLocked } from "../../purchases";
+import { advance } from "../../raffle-state";
 import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 import {
@@ -110,7 +110,7 @@ export async function updateRaffle(
   let notified = 0;
   await ctx.db.transaction(async (tx) => {
     // Whatever is due first (a close at the end date, a freeze): the edit is judged against the real state.
-    await lifecycle.advance(ctx, tx, id, new Date());
+    await advance(ctx, tx, id, new Date());
     const edit = await loadEdit(tx, id, merge);
     await assertLimitsKept(tx, id, edit);
     const currentLevels = await assertRulesKept(tx, id, edit);

@@ -8,8 +8,7 @@ import {
   lotteryFallbackText,
 } from "@rifazo/shared/domain/lottery-binding";
 import type { Executor } from "../../../db/client";
-import { type RecordSummary, recordSummaries } from "../../draws";
-import { externalRuleText } from "../../draws/rules";
+import { externalRuleText, type RecordSummary, recordSummaries } from "../../draws";
 import { raffleNotFound, toPublicRaffle, winnersOf } from "../../raffles";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";

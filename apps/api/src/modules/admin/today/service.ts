@@ -1,6 +1,6 @@
 import { type AdminToday, roundCents } from "@rifazo/shared";
 import type { Executor } from "../../../db/client";
-import { lateDraws } from "../../draws/late-rounds";
+import { lateDraws } from "../../draws";
 import { iso } from "../common";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";

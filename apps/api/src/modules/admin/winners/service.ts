@@ -16,10 +16,8 @@ import type { Executor } from "../../../db/client";
 import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
 import { recordAudit } from "../../audit";
-import { hasRecord } from "../../draws";
-import { announceWinners } from "../../draws/announce";
-import { DRAW_V2_MESSAGES } from "../../draws/record-service";
-import { advance, assertAllowed } from "../../lifecycle/service";
+import { announceWinners, DRAW_V2_MESSAGES, hasRecord } from "../../draws";
+import { advance, assertAllowed } from "../../raffle-state";
 import { raffleNotFound, toWinner } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 
