@@ -289,7 +289,10 @@ function VerifierOutcome({
   );
 }
 
-/** The URL's parameters a new check keeps (a receipt's raffle, numbers and checkpoint), sent along by the GET form. */
+/**
+ * The URL's parameters a new check keeps (a receipt's raffle, numbers and checkpoint), sent along by the
+ * GET form.
+ */
 function KeptParams({ searchParams }: { searchParams: URLSearchParams }) {
   return VERIFIER_KEPT_PARAMS.map((name) => {
     const kept = searchParams.get(name);

@@ -43,7 +43,10 @@ const STYLES: Record<Exclude<Shown, null>, string> = {
   back: "bg-success-50 text-success-700",
 };
 
-/** What the bar shows now: the worst problem, or "back" for a moment after one ends; nothing before hydration. */
+/**
+ * What the bar shows now: the worst problem, or "back" for a moment after one ends; nothing before
+ * hydration.
+ */
 function useShownConnection(): Shown {
   const online = useOnline();
   const unreachable = useNetworkErrorVisible();

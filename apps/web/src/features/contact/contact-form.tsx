@@ -24,7 +24,10 @@ type ContactFormValues = { name: string; email: string; subject: string; message
 const EMPTY: ContactFormValues = { name: "", email: "", subject: "", message: "" };
 const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
 
-/** The contact form and its sending: on success it empties and says so; the server's field errors go inline. */
+/**
+ * The contact form and its sending: on success it empties and says so; the server's field errors show
+ * inline.
+ */
 function useContactForm() {
   const [sent, setSent] = useState(false);
   // On a server-rendered page the fields can be filled in before the code has run: react-hook-form adopts
