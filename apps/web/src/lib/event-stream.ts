@@ -65,8 +65,10 @@ export interface EventStream {
   close(): void;
 }
 
-export function openEventStream(options: EventStreamOptions): EventStream | null {
-  const deps = options.deps ?? {
+type Deps = NonNullable<EventStreamOptions["deps"]>;
+
+function browserDeps(): Omit<Deps, "EventSource"> & { EventSource: Deps["EventSource"] | undefined } {
+  return {
     EventSource: typeof EventSource === "undefined" ? undefined : EventSource,
     setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
     clearTimeout: (timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -74,16 +76,94 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     now: Date.now,
     network: typeof window === "undefined" ? undefined : window,
   };
-  if (!deps.EventSource) return null;
-  const Constructor = deps.EventSource;
-  const now = deps.now ?? Date.now;
-  const handle: EventStream = { close };
+}
 
-  let source: Source | null = null;
+/** Each listener, after `track` has seen the event (for the id a reconnection resumes from). */
+function trackingListeners(on: EventStreamOptions["on"], track: (event: MessageEvent) => void): Handler[] {
+  return Object.entries(on).map(
+    ([name, listener]) =>
+      [
+        name,
+        (event: MessageEvent) => {
+          track(event);
+          listener(event);
+        },
+      ] as const,
+  );
+}
+
+/** The reopen timer: the quick retries after an online event first, then the server's backoff. */
+function createRetryTimer(deps: Pick<Deps, "setTimeout" | "clearTimeout" | "random">, run: () => void) {
   let timer: unknown;
   let attempt = 0;
   /** Quick retries left since the last online event. */
   let onlineRetries = 0;
+  const cancel = () => {
+    if (timer !== undefined) deps.clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    schedule(): void {
+      const quick = onlineRetries > 0;
+      const delay = quick
+        ? ONLINE_RETRY_MS[ONLINE_RETRY_MS.length - onlineRetries]
+        : reconnectDelayMs(attempt, deps.random);
+      timer = deps.setTimeout(() => {
+        timer = undefined;
+        run();
+      }, delay as number);
+      if (quick) onlineRetries -= 1;
+      else attempt += 1;
+    },
+    cancel,
+    /** Connected: a later refusal starts the backoff over. */
+    reset(): void {
+      attempt = 0;
+      onlineRetries = 0;
+    },
+    /** Back on the network: no pending wait, and the quick retries come first. */
+    online(): void {
+      cancel();
+      attempt = 0;
+      onlineRetries = ONLINE_RETRY_MS.length;
+    },
+  };
+}
+
+type Handler = readonly [string, (event: MessageEvent) => void];
+
+/** The open EventSource, if any, with the handlers attached for as long as it is in use. */
+function createSourceSlot(Constructor: Deps["EventSource"], handlers: readonly Handler[]) {
+  let source: Source | null = null;
+  return {
+    get current(): Source | null {
+      return source;
+    },
+    open(url: string): void {
+      source = new Constructor(url);
+      for (const [name, handler] of handlers)
+        source.addEventListener(name, handler as (event: Event) => void);
+    },
+    detach(): void {
+      if (!source) return;
+      for (const [name, handler] of handlers)
+        source.removeEventListener(name, handler as (event: Event) => void);
+      source.close();
+      source = null;
+    },
+  };
+}
+
+export function openEventStream(options: EventStreamOptions): EventStream | null {
+  const deps = options.deps ?? browserDeps();
+  if (!deps.EventSource) return null;
+  const Constructor = deps.EventSource;
+  const now = deps.now ?? Date.now;
+  const handle: EventStream = { close };
+  const retry = createRetryTimer(deps, () => {
+    if (!stopped) connect();
+  });
+
   let stopped = false;
   let lastEventId = options.lastEventId ?? null;
   /** When the connection was lost; null while connected (or before the first connection). */
@@ -95,22 +175,11 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     reportStreamDown(handle);
   };
 
-  const track = (event: MessageEvent) => {
+  const listeners = trackingListeners(options.on, (event) => {
     if (/^\d+$/.test(event.lastEventId)) lastEventId = Number(event.lastEventId);
-  };
-  const listeners = Object.entries(options.on).map(
-    ([name, listener]) =>
-      [
-        name,
-        (event: MessageEvent) => {
-          track(event);
-          listener(event);
-        },
-      ] as const,
-  );
+  });
   const onOpen = () => {
-    attempt = 0;
-    onlineRetries = 0;
+    retry.reset();
     const lostAt = downSince;
     downSince = null;
     reportStreamUp(handle);
@@ -121,73 +190,40 @@ export function openEventStream(options: EventStreamOptions): EventStream | null
     }
   };
   const onError = () => {
-    const closed = source?.readyState === Constructor.CLOSED;
+    const closed = source.current?.readyState === Constructor.CLOSED;
     markDown();
     if (closed) {
-      detach();
+      source.detach();
       // Offline, the online event reopens it; a timer would only fail again.
-      if (!offline) schedule();
+      if (!offline) retry.schedule();
     }
     options.onError?.(closed);
   };
+  const source = createSourceSlot(Constructor, [...listeners, ["open", onOpen], ["error", onError]]);
   const onOffline = () => {
     offline = true;
     if (stopped) return;
     markDown();
-    cancelTimer();
-    detach();
+    retry.cancel();
+    source.detach();
   };
   const onOnline = () => {
     offline = false;
-    if (stopped || source) return;
+    if (stopped || source.current) return;
     // Back on the network: reconnect now rather than at the end of a backoff meant for a busy server.
-    cancelTimer();
-    attempt = 0;
-    onlineRetries = ONLINE_RETRY_MS.length;
+    retry.online();
     connect();
   };
 
-  function schedule(): void {
-    const quick = onlineRetries > 0;
-    const delay = quick
-      ? ONLINE_RETRY_MS[ONLINE_RETRY_MS.length - onlineRetries]
-      : reconnectDelayMs(attempt, deps.random);
-    timer = deps.setTimeout(() => {
-      timer = undefined;
-      if (!stopped) connect();
-    }, delay as number);
-    if (quick) onlineRetries -= 1;
-    else attempt += 1;
-  }
-
-  function cancelTimer(): void {
-    if (timer !== undefined) deps.clearTimeout(timer);
-    timer = undefined;
-  }
-
-  function detach(): void {
-    if (!source) return;
-    for (const [name, listener] of listeners)
-      source.removeEventListener(name, listener as (event: Event) => void);
-    source.removeEventListener("open", onOpen);
-    source.removeEventListener("error", onError);
-    source.close();
-    source = null;
-  }
-
   function connect(): void {
     // A new EventSource does not send Last-Event-ID: the query parameter resumes where the last one was.
-    source = new Constructor(lastEventId === null ? EVENTS_URL : `${EVENTS_URL}?lastEventId=${lastEventId}`);
-    for (const [name, listener] of listeners)
-      source.addEventListener(name, listener as (event: Event) => void);
-    source.addEventListener("open", onOpen);
-    source.addEventListener("error", onError);
+    source.open(lastEventId === null ? EVENTS_URL : `${EVENTS_URL}?lastEventId=${lastEventId}`);
   }
 
   function close(): void {
     stopped = true;
-    cancelTimer();
-    detach();
+    retry.cancel();
+    source.detach();
     deps.network?.removeEventListener("offline", onOffline);
     deps.network?.removeEventListener("online", onOnline);
     reportStreamUp(handle);

@@ -46,12 +46,8 @@ function useOwnCheckpoints(raffleId: string): string[] {
     .map((p) => p.checkpoint as string);
 }
 
-function DrawRecordScreen({ raffleId }: { raffleId: string }) {
-  const query = useQuery(recordQuery(raffleId));
-  const [search] = useSearchParams();
-  const linked = search.getAll(CHECKPOINT_PARAM).flatMap(checkpointCodesIn);
-  const own = useOwnCheckpoints(raffleId);
-  const links = (
+function RecordLinks({ raffleId }: { raffleId: string }) {
+  return (
     <div className="flex flex-wrap gap-3 text-sm">
       <Link to={paths.raffle(raffleId)} className="font-semibold text-brand-700 hover:underline">
         Ver la rifa
@@ -64,6 +60,13 @@ function DrawRecordScreen({ raffleId }: { raffleId: string }) {
       </Link>
     </div>
   );
+}
+
+function DrawRecordScreen({ raffleId }: { raffleId: string }) {
+  const query = useQuery(recordQuery(raffleId));
+  const [search] = useSearchParams();
+  const linked = search.getAll(CHECKPOINT_PARAM).flatMap(checkpointCodesIn);
+  const own = useOwnCheckpoints(raffleId);
 
   if (query.isPending) {
     return (
@@ -103,7 +106,7 @@ function DrawRecordScreen({ raffleId }: { raffleId: string }) {
   return (
     <Page title={`Acta: ${recordTitle(record)}`} eyebrow="Acta del sorteo" description={DESCRIPTION}>
       <div className="max-w-4xl space-y-6">
-        {links}
+        <RecordLinks raffleId={raffleId} />
         <section
           aria-label="Verificación"
           className="space-y-3 rounded-card border border-line bg-surface p-5 shadow-card"

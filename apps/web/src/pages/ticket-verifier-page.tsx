@@ -5,7 +5,7 @@ import {
   VERIFIER_RAFFLE_PARAM,
 } from "@rifazo/shared/domain/receipt";
 import { parseTicketInput, sanitizeTicketInput } from "@rifazo/shared/domain/tickets";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Page } from "../components/layout/page";
@@ -33,6 +33,70 @@ import type { PrefetchPage } from "../lib/page-data";
 import { CHECKPOINT_PARAM, paths } from "../lib/paths";
 import { useValueBeforeHydration } from "../lib/use-value-before-hydration";
 
+/** One raffle holding the number: its state for this ticket, its owner and prize, and its draw. */
+function MatchCard({ m }: { m: TicketVerificationResponse["matches"][number] }) {
+  return (
+    <li className="rounded-card border border-line bg-surface p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
+            {m.raffleTitle}
+          </Link>
+          <p className="text-sm text-muted">
+            {/* Each raffle shows the number in its own digits ("07" of 100, "0007" of 10 000). */}
+            Número <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
+            {(RAFFLE_STATE_WORDS as Record<string, string>)[m.raffleStatus] ?? m.raffleStatus}
+          </p>
+        </div>
+        {m.isWinner ? (
+          <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
+            <TrophyIcon /> Ganador
+          </span>
+        ) : m.refunded ? (
+          <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted ring-1 ring-line">
+            Reembolsado · anulado
+          </span>
+        ) : m.sold ? (
+          <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
+            <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
+          </span>
+        ) : (
+          <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">Disponible</span>
+        )}
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
+        {m.ownerName ? (
+          <div>
+            <dt className="text-muted">Titular</dt>
+            <dd className="font-semibold text-ink">
+              {m.ownerName}
+              {m.mine ? " (tu boleto)" : ""}
+            </dd>
+          </div>
+        ) : null}
+        {m.prize ? (
+          <div>
+            <dt className="text-muted">Premio</dt>
+            <dd className="font-semibold text-ink">{m.prize}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-muted">Fecha del sorteo</dt>
+          <dd className="font-semibold text-ink">{m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}</dd>
+        </div>
+      </dl>
+      {m.isWinner ? (
+        <Link
+          to={paths.draw(m.raffleId)}
+          className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Ver el sorteo y su verificación
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
 function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raffleId: string | null }) {
   const headline = verifierHeadline(data);
   return (
@@ -54,68 +118,7 @@ function ResultView({ data, raffleId }: { data: TicketVerificationResponse; raff
           {[...data.matches]
             .sort((a, b) => Number(b.raffleId === raffleId) - Number(a.raffleId === raffleId))
             .map((m) => (
-              <li key={m.raffleId} className="rounded-card border border-line bg-surface p-4 shadow-sm">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <Link to={paths.raffle(m.raffleId)} className="font-bold text-ink hover:underline">
-                      {m.raffleTitle}
-                    </Link>
-                    <p className="text-sm text-muted">
-                      {/* Each raffle shows the number in its own digits ("07" of 100, "0007" of 10 000). */}
-                      Número <span className="font-mono font-bold tracking-widest">{m.ticketNumber}</span> ·{" "}
-                      {(RAFFLE_STATE_WORDS as Record<string, string>)[m.raffleStatus] ?? m.raffleStatus}
-                    </p>
-                  </div>
-                  {m.isWinner ? (
-                    <span className="inline-flex items-center gap-1 rounded-pill bg-accent-300 px-3 py-1 text-xs font-bold text-brand-950">
-                      <TrophyIcon /> Ganador
-                    </span>
-                  ) : m.refunded ? (
-                    <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted ring-1 ring-line">
-                      Reembolsado · anulado
-                    </span>
-                  ) : m.sold ? (
-                    <span className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-                      <CheckCircleIcon /> {m.raffleStatus === "finished" ? "Vendido, no ganó" : "Vendido"}
-                    </span>
-                  ) : (
-                    <span className="rounded-pill bg-canvas px-3 py-1 text-xs font-bold text-muted">
-                      Disponible
-                    </span>
-                  )}
-                </div>
-                <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-3">
-                  {m.ownerName ? (
-                    <div>
-                      <dt className="text-muted">Titular</dt>
-                      <dd className="font-semibold text-ink">
-                        {m.ownerName}
-                        {m.mine ? " (tu boleto)" : ""}
-                      </dd>
-                    </div>
-                  ) : null}
-                  {m.prize ? (
-                    <div>
-                      <dt className="text-muted">Premio</dt>
-                      <dd className="font-semibold text-ink">{m.prize}</dd>
-                    </div>
-                  ) : null}
-                  <div>
-                    <dt className="text-muted">Fecha del sorteo</dt>
-                    <dd className="font-semibold text-ink">
-                      {m.drawDate ? formatDate(m.drawDate) : "Por anunciar"}
-                    </dd>
-                  </div>
-                </dl>
-                {m.isWinner ? (
-                  <Link
-                    to={paths.draw(m.raffleId)}
-                    className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-                  >
-                    Ver el sorteo y su verificación
-                  </Link>
-                ) : null}
-              </li>
+              <MatchCard key={m.raffleId} m={m} />
             ))}
         </ul>
       )}
@@ -212,12 +215,6 @@ function checkedNumber(searchParams: URLSearchParams): string | null {
   );
 }
 
-/**
- * The verifier is a GET form and its answer follows the URL (decision 0018): without the page's code,
- * submitting reloads /verificar-boleto?numero=0123 and the server renders the answer; with it, the same
- * submit navigates in the page. A receipt's QR link (?rifa=&numeros=0001,0042) checks its first number
- * and links the others.
- */
 /** The receipt's QR link carries its record checkpoint: one tap checks it against the published record. */
 function CheckpointLink({ searchParams }: { searchParams: URLSearchParams }) {
   const raffleId = searchParams.get(VERIFIER_RAFFLE_PARAM);
@@ -233,13 +230,78 @@ function CheckpointLink({ searchParams }: { searchParams: URLSearchParams }) {
   );
 }
 
-export function TicketVerifierPage() {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const receiptNumbers = parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM));
-  const asked = checkedNumber(searchParams);
-  const parsed = asked === null ? null : parseTicketInput(asked);
-  const checked = parsed?.ok ? parsed.display : null;
+/** A receipt's other numbers, each a link that checks it. */
+function ReceiptNumbers({
+  numbers,
+  checked,
+  searchParams,
+}: {
+  numbers: readonly string[];
+  checked: string | null;
+  searchParams: URLSearchParams;
+}) {
+  if (numbers.length <= 1) return null;
+  return (
+    <nav aria-label="Números de tu recibo" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted">Números de tu recibo:</span>
+      {numbers.map((n) => (
+        <Link
+          key={n}
+          to={{ search: verifierSearch(searchParams, n) }}
+          aria-current={n === checked ? "page" : undefined}
+          className={buttonClasses({
+            size: "sm",
+            variant: n === checked ? "secondary" : "outline",
+            className: "font-mono",
+          })}
+        >
+          {n}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** What the check found: a malformed number, a failed request, or the answer. */
+function VerifierOutcome({
+  parsed,
+  verification,
+  raffleId,
+}: {
+  parsed: ReturnType<typeof parseTicketInput> | null;
+  verification: UseQueryResult<TicketVerificationResponse>;
+  raffleId: string | null;
+}) {
+  return (
+    <div aria-live="polite">
+      {parsed && !parsed.ok ? (
+        <Alert variant="danger" title="Formato Inválido">
+          {parsed.message}
+        </Alert>
+      ) : null}
+      {verification.isError && !verification.data ? (
+        <Alert variant="danger" title="Error de Verificación">
+          {errorMessage(verification.error)}
+        </Alert>
+      ) : null}
+      {verification.data ? <ResultView data={verification.data} raffleId={raffleId} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The URL's parameters a new check keeps (a receipt's raffle, numbers and checkpoint), sent along by the
+ * GET form.
+ */
+function KeptParams({ searchParams }: { searchParams: URLSearchParams }) {
+  return VERIFIER_KEPT_PARAMS.map((name) => {
+    const kept = searchParams.get(name);
+    return kept ? <input key={name} type="hidden" name={name} value={kept} /> : null;
+  });
+}
+
+/** The number box: starts from the URL's number, and follows it. */
+function useNumberBox(asked: string | null, checked: string | null) {
   const [value, setValue] = useState(checked ?? sanitizeTicketInput(asked ?? ""));
   const inputRef = useRef<HTMLInputElement>(null);
   // A number typed on the server-rendered page before its code ran is kept (and cleaned like any other).
@@ -248,6 +310,23 @@ export function TicketVerifierPage() {
   useEffect(() => {
     if (checked) setValue(checked);
   }, [checked]);
+  return { value, setValue, inputRef };
+}
+
+/**
+ * The verifier is a GET form and its answer follows the URL (decision 0018): without the page's code,
+ * submitting reloads /verificar-boleto?numero=0123 and the server renders the answer; with it, the same
+ * submit navigates in the page. A receipt's QR link (?rifa=&numeros=0001,0042) checks its first number
+ * and links the others.
+ */
+export function TicketVerifierPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const receiptNumbers = parseVerifierNumbers(searchParams.get(VERIFIER_NUMBERS_PARAM));
+  const asked = checkedNumber(searchParams);
+  const parsed = asked === null ? null : parseTicketInput(asked);
+  const checked = parsed?.ok ? parsed.display : null;
+  const { value, setValue, inputRef } = useNumberBox(asked, checked);
 
   const page = verifierPage(searchParams);
   const verification = useQuery({
@@ -279,10 +358,7 @@ export function TicketVerifierPage() {
           className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
           noValidate
         >
-          {VERIFIER_KEPT_PARAMS.map((name) => {
-            const kept = searchParams.get(name);
-            return kept ? <input key={name} type="hidden" name={name} value={kept} /> : null;
-          })}
+          <KeptParams searchParams={searchParams} />
           <label htmlFor="ticket-number" className="mb-2 flex items-center gap-2 font-bold text-ink">
             <TicketIcon className="text-brand-700" /> Número de boleto
           </label>
@@ -309,41 +385,13 @@ export function TicketVerifierPage() {
             y 0007 en una de 10.000.
           </p>
         </form>
-        {receiptNumbers.length > 1 ? (
-          <nav aria-label="Números de tu recibo" className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-muted">Números de tu recibo:</span>
-            {receiptNumbers.map((n) => (
-              <Link
-                key={n}
-                to={{ search: verifierSearch(searchParams, n) }}
-                aria-current={n === checked ? "page" : undefined}
-                className={buttonClasses({
-                  size: "sm",
-                  variant: n === checked ? "secondary" : "outline",
-                  className: "font-mono",
-                })}
-              >
-                {n}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
+        <ReceiptNumbers numbers={receiptNumbers} checked={checked} searchParams={searchParams} />
         <CheckpointLink searchParams={searchParams} />
-        <div aria-live="polite">
-          {parsed && !parsed.ok ? (
-            <Alert variant="danger" title="Formato Inválido">
-              {parsed.message}
-            </Alert>
-          ) : null}
-          {verification.isError && !verification.data ? (
-            <Alert variant="danger" title="Error de Verificación">
-              {errorMessage(verification.error)}
-            </Alert>
-          ) : null}
-          {verification.data ? (
-            <ResultView data={verification.data} raffleId={searchParams.get(VERIFIER_RAFFLE_PARAM)} />
-          ) : null}
-        </div>
+        <VerifierOutcome
+          parsed={parsed}
+          verification={verification}
+          raffleId={searchParams.get(VERIFIER_RAFFLE_PARAM)}
+        />
         <ReceiptCheck />
       </div>
     </Page>

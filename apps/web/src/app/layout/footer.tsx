@@ -101,19 +101,25 @@ export function Footer() {
         </section>
       </div>
 
-      <div className="border-t border-white/10">
-        <div className="mx-auto flex w-full max-w-page flex-col gap-3 px-4 py-6 text-xs text-brand-200 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
-          <div className="space-y-1">
-            <p>© {year} Rifazo. Todos los derechos reservados.</p>
-            <p>
-              Juega responsablemente. Prohibida la venta a menores de 18 años. Solo para residentes en
-              Venezuela.
-            </p>
-          </div>
-          <CookiePreferencesButton />
-        </div>
-      </div>
+      <FooterLegal year={year} />
     </footer>
+  );
+}
+
+function FooterLegal({ year }: { year: number }) {
+  return (
+    <div className="border-t border-white/10">
+      <div className="mx-auto flex w-full max-w-page flex-col gap-3 px-4 py-6 text-xs text-brand-200 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div className="space-y-1">
+          <p>© {year} Rifazo. Todos los derechos reservados.</p>
+          <p>
+            Juega responsablemente. Prohibida la venta a menores de 18 años. Solo para residentes en
+            Venezuela.
+          </p>
+        </div>
+        <CookiePreferencesButton />
+      </div>
+    </div>
   );
 }
 

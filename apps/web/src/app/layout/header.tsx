@@ -86,11 +86,10 @@ function AccountArea() {
   );
 }
 
-export function Header() {
+/** The mobile menu's open state: closed by navigation and Escape, open if its link was followed early. */
+function useMobileMenu(hydrated: boolean) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const { user } = useSession();
-  const hydrated = useHydrated();
 
   // Following a link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation.
@@ -111,6 +110,84 @@ export function Header() {
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
+
+  return [menuOpen, setMenuOpen] as const;
+}
+
+function MenuButton({
+  hydrated,
+  menuOpen,
+  onToggle,
+}: {
+  hydrated: boolean;
+  menuOpen: boolean;
+  onToggle: () => void;
+}) {
+  return hydrated ? (
+    <button
+      type="button"
+      className={MENU_BUTTON_CLASSES}
+      aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
+      aria-expanded={menuOpen}
+      aria-controls="menu-movil"
+      onClick={onToggle}
+    >
+      {menuOpen ? <CloseIcon /> : <MenuIcon />}
+    </button>
+  ) : (
+    // Before the code runs the menu opens without it: a link to the menu, shown by :target.
+    <a href="#menu-movil" className={MENU_BUTTON_CLASSES} aria-label="Abrir menú">
+      <MenuIcon />
+    </a>
+  );
+}
+
+function MobileMenu({ hydrated, menuOpen }: { hydrated: boolean; menuOpen: boolean }) {
+  const { user } = useSession();
+  return (
+    <nav
+      id="menu-movil"
+      aria-label="Menú móvil"
+      hidden={hydrated ? !menuOpen : undefined}
+      className={cn(
+        "border-t border-line bg-surface lg:hidden",
+        // Server-rendered and until hydration: closed unless the menu link above targeted it.
+        !hydrated && "hidden target:block",
+      )}
+    >
+      <ul className="mx-auto w-full max-w-page space-y-1 px-4 py-3 sm:px-6">
+        {MAIN_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.to === paths.home} className={mobileLinkClasses}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {MOBILE_EXTRA_NAV.map((item, i) => (
+          <li key={item.to} className={i === 0 ? "border-t border-line pt-2" : undefined}>
+            <NavLink to={item.to} className={mobileLinkClasses}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {user ? null : (
+          <li className="grid grid-cols-2 gap-2 border-t border-line pt-3">
+            <Link to={paths.login} className={buttonClasses({ variant: "outline" })}>
+              Iniciar Sesión
+            </Link>
+            <Link to={paths.register} className={buttonClasses({ variant: "primary" })}>
+              Registrarse
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function Header() {
+  const hydrated = useHydrated();
+  const [menuOpen, setMenuOpen] = useMobileMenu(hydrated);
 
   return (
     <div className="sticky top-0 z-40 print:static">
@@ -138,63 +215,15 @@ export function Header() {
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <AccountArea />
-            {hydrated ? (
-              <button
-                type="button"
-                className={MENU_BUTTON_CLASSES}
-                aria-label={menuOpen ? "Cerrar menú" : "Abrir menú"}
-                aria-expanded={menuOpen}
-                aria-controls="menu-movil"
-                onClick={() => setMenuOpen((open) => !open)}
-              >
-                {menuOpen ? <CloseIcon /> : <MenuIcon />}
-              </button>
-            ) : (
-              // Before the code runs the menu opens without it: a link to the menu, shown by :target.
-              <a href="#menu-movil" className={MENU_BUTTON_CLASSES} aria-label="Abrir menú">
-                <MenuIcon />
-              </a>
-            )}
+            <MenuButton
+              hydrated={hydrated}
+              menuOpen={menuOpen}
+              onToggle={() => setMenuOpen((open) => !open)}
+            />
           </div>
         </div>
 
-        <nav
-          id="menu-movil"
-          aria-label="Menú móvil"
-          hidden={hydrated ? !menuOpen : undefined}
-          className={cn(
-            "border-t border-line bg-surface lg:hidden",
-            // Server-rendered and until hydration: closed unless the menu link above targeted it.
-            !hydrated && "hidden target:block",
-          )}
-        >
-          <ul className="mx-auto w-full max-w-page space-y-1 px-4 py-3 sm:px-6">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === paths.home} className={mobileLinkClasses}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {MOBILE_EXTRA_NAV.map((item, i) => (
-              <li key={item.to} className={i === 0 ? "border-t border-line pt-2" : undefined}>
-                <NavLink to={item.to} className={mobileLinkClasses}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {user ? null : (
-              <li className="grid grid-cols-2 gap-2 border-t border-line pt-3">
-                <Link to={paths.login} className={buttonClasses({ variant: "outline" })}>
-                  Iniciar Sesión
-                </Link>
-                <Link to={paths.register} className={buttonClasses({ variant: "primary" })}>
-                  Registrarse
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <MobileMenu hydrated={hydrated} menuOpen={menuOpen} />
       </header>
       <ConnectionStatus />
     </div>

@@ -44,21 +44,15 @@ const STYLES: Record<Exclude<Shown, null>, string> = {
 };
 
 /**
- * The app's one connection indicator, a thin bar under the header: the browser offline, the server
- * unreachable, the live data (raffle sales, notifications) reconnecting, and a short "back" afterwards.
- * Before there were three (a red banner, a "Reconectando…" pill and the bell's icon) saying the same
- * thing at once. The region is always there, empty, so screen readers announce politely what appears.
+ * What the bar shows now: the worst problem, or "back" for a moment after one ends; nothing before
+ * hydration.
  */
-export function ConnectionStatus() {
+function useShownConnection(): Shown {
   const online = useOnline();
   const unreachable = useNetworkErrorVisible();
-  // What a toast would have said, had its code been on the device (an action that failed offline).
-  const notice = useUnshownNotice();
   const live = useLiveConnection();
-  const queryClient = useQueryClient();
   const [liveDownLong, setLiveDownLong] = useState(false);
   const [back, setBack] = useState(false);
-  const [retrying, setRetrying] = useState(false);
   // The server's HTML has no indicator (it cannot know this browser's network): it waits for hydration
   // like everything else this browser knows (decision 0005).
   const hydrated = useHydrated();
@@ -89,10 +83,12 @@ export function ConnectionStatus() {
     return () => clearTimeout(timer);
   }, [back]);
 
-  const shown: Shown = hydrated ? (problem ?? (back ? "back" : null)) : null;
+  return hydrated ? (problem ?? (back ? "back" : null)) : null;
+}
 
-  const noticeShown = notice && (shown === "offline" || shown === "unreachable") ? notice : null;
-  const action = noticeShown?.action;
+function RetryButton() {
+  const queryClient = useQueryClient();
+  const [retrying, setRetrying] = useState(false);
 
   const retry = async () => {
     setRetrying(true);
@@ -101,6 +97,33 @@ export function ConnectionStatus() {
     await api.get("/api/health").catch(() => undefined);
     setRetrying(false);
   };
+
+  return (
+    <button
+      type="button"
+      onClick={retry}
+      disabled={retrying}
+      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-control bg-white px-3 text-sm font-bold text-danger-700 hover:bg-danger-50 disabled:opacity-80"
+    >
+      {retrying ? <Spinner label={null} /> : null}
+      Reintentar
+    </button>
+  );
+}
+
+/**
+ * The app's one connection indicator, a thin bar under the header: the browser offline, the server
+ * unreachable, the live data (raffle sales, notifications) reconnecting, and a short "back" afterwards.
+ * Before there were three (a red banner, a "Reconectando…" pill and the bell's icon) saying the same
+ * thing at once. The region is always there, empty, so screen readers announce politely what appears.
+ */
+export function ConnectionStatus() {
+  const shown = useShownConnection();
+  // What a toast would have said, had its code been on the device (an action that failed offline).
+  const notice = useUnshownNotice();
+
+  const noticeShown = notice && (shown === "offline" || shown === "unreachable") ? notice : null;
+  const action = noticeShown?.action;
 
   return (
     <div className={cn(shown ? STYLES[shown] : null)} data-testid="connection-status">
@@ -132,15 +155,7 @@ export function ConnectionStatus() {
             {action.label}
           </button>
         ) : shown === "unreachable" ? (
-          <button
-            type="button"
-            onClick={retry}
-            disabled={retrying}
-            className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-control bg-white px-3 text-sm font-bold text-danger-700 hover:bg-danger-50 disabled:opacity-80"
-          >
-            {retrying ? <Spinner label={null} /> : null}
-            Reintentar
-          </button>
+          <RetryButton />
         ) : null}
       </div>
     </div>

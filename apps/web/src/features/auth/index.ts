@@ -5,6 +5,7 @@ export { AdminLoginForm } from "./components/admin-login-form";
 export { ForgotPasswordForm } from "./components/forgot-password-form";
 export { GuestOnly } from "./components/guest-only";
 export { LoginForm } from "./components/login-form";
+export { NewPasswordField, PasswordField } from "./components/password-fields";
 export { ProfileGuard } from "./components/profile-guard";
 export { RegisterForm } from "./components/register-form";
 export { ResetPasswordForm } from "./components/reset-password-form";

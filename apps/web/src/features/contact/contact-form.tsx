@@ -24,8 +24,11 @@ type ContactFormValues = { name: string; email: string; subject: string; message
 const EMPTY: ContactFormValues = { name: "", email: "", subject: "", message: "" };
 const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
 
-/** Contact form (spec 1 §2, §5): every field required; the message goes to the support inbox. */
-export function ContactForm() {
+/**
+ * The contact form and its sending: on success it empties and says so; the server's field errors show
+ * inline.
+ */
+function useContactForm() {
   const [sent, setSent] = useState(false);
   // On a server-rendered page the fields can be filled in before the code has run: react-hook-form adopts
   // what was typed when it registers them (fields edited before it is ready keep their value). Sending
@@ -35,7 +38,6 @@ export function ContactForm() {
     resolver: zodResolver<ContactInput, unknown, ContactMessage>(contactSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onValid = async (values: ContactMessage) => {
     setSent(false);
@@ -60,6 +62,14 @@ export function ContactForm() {
       });
     }
   };
+
+  return { form, sent, onValid };
+}
+
+/** Contact form (spec 1 §2, §5): every field required; the message goes to the support inbox. */
+export function ContactForm() {
+  const { form, sent, onValid } = useContactForm();
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <form

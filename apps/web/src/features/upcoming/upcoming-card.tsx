@@ -29,6 +29,77 @@ function drawRule(raffle: PublicRaffle): string {
   return raffle.endDate ? `Cierre de ventas: ${formatDrawMoment(raffle.endDate)}` : "En la fecha de cierre";
 }
 
+/** The prize image, blurred less as the launch nears, with the teaser badges over it. */
+function TeaserImage({
+  raffle,
+  reveal,
+  percent,
+  eager,
+}: {
+  raffle: PublicRaffle;
+  reveal: number;
+  percent: number;
+  eager: boolean;
+}) {
+  const revealed = percent >= 100;
+  const src = raffle.prizeImage;
+  return (
+    <div className="relative aspect-[4/3] overflow-hidden bg-brand-900">
+      {src ? (
+        <img
+          // While it is blurred, detail is invisible anyway: the smallest variant is enough.
+          src={`${src}?w=${reveal < SHARP_FROM ? 320 : 640}`}
+          srcSet={reveal < SHARP_FROM ? undefined : `${src}?w=320 320w, ${src}?w=640 640w, ${src}?w=960 960w`}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          alt={revealed ? (raffle.imageAlt ?? "") : "Vista previa difuminada del premio"}
+          width={640}
+          height={480}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          className="size-full scale-110 object-cover"
+          style={{ filter: revealed ? undefined : `blur(${teaserBlur(reveal)}px)` }}
+        />
+      ) : null}
+      <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+        <Badge variant="accent">PRÓXIMAMENTE</Badge>
+        {!revealed ? (
+          <span className="flex items-center gap-1 rounded-pill bg-brand-950/80 px-2.5 py-0.5 text-xs font-bold text-white">
+            <LockIcon />
+            {percent}% revelado
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function UpcomingFacts({ raffle, hasStart }: { raffle: PublicRaffle; hasStart: boolean }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-1.5 text-sm">
+      <dt className="flex items-center gap-1.5 text-muted">
+        <CalendarIcon className="text-brand-700" />
+        Inicio
+      </dt>
+      <dd className="font-medium text-ink">
+        {hasStart ? `${formatDateTime(raffle.startDate)} (hora de Venezuela)` : "Fecha por anunciar"}
+      </dd>
+      <dt className="flex items-center gap-1.5 text-muted">
+        <TicketIcon className="text-brand-700" />
+        Boleto
+      </dt>
+      <dd className="font-medium text-ink">
+        {formatMoney(raffle.price, raffle.currency)} · {formatNumber(raffle.totalTickets)} en total
+      </dd>
+      <dt className="flex items-center gap-1.5 text-muted">
+        <TrophyIcon className="text-brand-700" />
+        Sorteo
+      </dt>
+      <dd className="font-medium text-ink">{drawRule(raffle)}</dd>
+    </dl>
+  );
+}
+
 export function UpcomingCard({ raffle, now, eager = false }: UpcomingCardProps) {
   const start = raffle.startDate ? Date.parse(raffle.startDate) : Number.NaN;
   const hasStart = !Number.isNaN(start);
@@ -38,39 +109,10 @@ export function UpcomingCard({ raffle, now, eager = false }: UpcomingCardProps) 
   const revealed = percent >= 100;
   const description = revealText(raffle.description, reveal);
   const titleId = `upcoming-${raffle.id}-title`;
-  const src = raffle.prizeImage;
 
   return (
     <Card className="flex h-full flex-col overflow-hidden">
-      <div className="relative aspect-[4/3] overflow-hidden bg-brand-900">
-        {src ? (
-          <img
-            // While it is blurred, detail is invisible anyway: the smallest variant is enough.
-            src={`${src}?w=${reveal < SHARP_FROM ? 320 : 640}`}
-            srcSet={
-              reveal < SHARP_FROM ? undefined : `${src}?w=320 320w, ${src}?w=640 640w, ${src}?w=960 960w`
-            }
-            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-            alt={revealed ? (raffle.imageAlt ?? "") : "Vista previa difuminada del premio"}
-            width={640}
-            height={480}
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : undefined}
-            decoding="async"
-            className="size-full scale-110 object-cover"
-            style={{ filter: revealed ? undefined : `blur(${teaserBlur(reveal)}px)` }}
-          />
-        ) : null}
-        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          <Badge variant="accent">PRÓXIMAMENTE</Badge>
-          {!revealed ? (
-            <span className="flex items-center gap-1 rounded-pill bg-brand-950/80 px-2.5 py-0.5 text-xs font-bold text-white">
-              <LockIcon />
-              {percent}% revelado
-            </span>
-          ) : null}
-        </div>
-      </div>
+      <TeaserImage raffle={raffle} reveal={reveal} percent={percent} eager={eager} />
 
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-2">
@@ -102,27 +144,7 @@ export function UpcomingCard({ raffle, now, eager = false }: UpcomingCardProps) 
           ) : null}
         </div>
 
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-1.5 text-sm">
-          <dt className="flex items-center gap-1.5 text-muted">
-            <CalendarIcon className="text-brand-700" />
-            Inicio
-          </dt>
-          <dd className="font-medium text-ink">
-            {hasStart ? `${formatDateTime(raffle.startDate)} (hora de Venezuela)` : "Fecha por anunciar"}
-          </dd>
-          <dt className="flex items-center gap-1.5 text-muted">
-            <TicketIcon className="text-brand-700" />
-            Boleto
-          </dt>
-          <dd className="font-medium text-ink">
-            {formatMoney(raffle.price, raffle.currency)} · {formatNumber(raffle.totalTickets)} en total
-          </dd>
-          <dt className="flex items-center gap-1.5 text-muted">
-            <TrophyIcon className="text-brand-700" />
-            Sorteo
-          </dt>
-          <dd className="font-medium text-ink">{drawRule(raffle)}</dd>
-        </dl>
+        <UpcomingFacts raffle={raffle} hasStart={hasStart} />
 
         <div className="mt-auto space-y-3">
           {hasStart && !started ? <CountdownDisplay target={start} /> : null}

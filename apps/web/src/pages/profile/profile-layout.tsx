@@ -25,13 +25,42 @@ const MENU = [
   { to: paths.profileSecurity, label: "Seguridad", icon: <ShieldIcon /> },
 ] as const;
 
+function ProfileGreeting({ fullName, avatarUrl }: { fullName: string; avatarUrl: string | null }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Avatar name={fullName} src={avatarUrl} className="size-12! text-base!" />
+      <div className="min-w-0">
+        <p className="text-sm text-muted">Hola,</p>
+        <p className="truncate text-lg font-bold text-ink">{firstName(fullName)}</p>
+      </div>
+    </div>
+  );
+}
+
+function SignOutItem() {
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <li className="mt-1 border-t border-line pt-1 lg:mt-2 lg:pt-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-11 w-full justify-start! text-danger-700 hover:bg-danger-50 hover:text-danger-700"
+        onClick={() => void signOut()}
+        disabled={signingOut}
+      >
+        <LogOutIcon />
+        {signingOut ? "Cerrando Sesión..." : "Cerrar Sesión"}
+      </Button>
+    </li>
+  );
+}
+
 /**
  * /perfil/*: greeting, the area menu and the sub-page. On phones the menu folds into one button that
  * names the current section (spec 1 §2 "Menu collapses on mobile"); from lg up it is a sidebar.
  */
 export function ProfileLayout() {
   const { user } = useSession();
-  const { signOut, signingOut } = useSignOut();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -47,13 +76,7 @@ export function ProfileLayout() {
     <PageContainer className="py-6 sm:py-12">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
         <aside className="min-w-0 space-y-4">
-          <div className="flex items-center gap-3">
-            <Avatar name={user.fullName} src={user.avatarUrl} className="size-12! text-base!" />
-            <div className="min-w-0">
-              <p className="text-sm text-muted">Hola,</p>
-              <p className="truncate text-lg font-bold text-ink">{firstName(user.fullName)}</p>
-            </div>
-          </div>
+          <ProfileGreeting fullName={user.fullName} avatarUrl={user.avatarUrl} />
           <button
             type="button"
             className="flex h-12 w-full items-center justify-between gap-3 rounded-control border border-line bg-surface px-4 text-left font-semibold text-ink shadow-xs lg:hidden"
@@ -92,18 +115,7 @@ export function ProfileLayout() {
                   </NavLink>
                 </li>
               ))}
-              <li className="mt-1 border-t border-line pt-1 lg:mt-2 lg:pt-2">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="h-11 w-full justify-start! text-danger-700 hover:bg-danger-50 hover:text-danger-700"
-                  onClick={() => void signOut()}
-                  disabled={signingOut}
-                >
-                  <LogOutIcon />
-                  {signingOut ? "Cerrando Sesión..." : "Cerrar Sesión"}
-                </Button>
-              </li>
+              <SignOutItem />
             </ul>
           </nav>
         </aside>

@@ -4,6 +4,7 @@ import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -106,15 +107,10 @@ function useVerificationNotice(): boolean {
   return linkFailed;
 }
 
-export function LoginForm() {
+/** What follows a successful sign-in: the welcome, fresh data, and the session that moves the user on. */
+function useSignedIn() {
   const queryClient = useQueryClient();
-  const linkFailed = useVerificationNotice();
-  const [serverError, setServerError] = useState<ServerError>();
-  const suspendedSession = useSuspendedSession();
-  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("login-invalid");
-  const { errors, isSubmitting } = form.formState;
-
-  const signedIn = async (user: SessionUser) => {
+  return async (user: SessionUser) => {
     clearSuspended();
     toast({
       title: `¡Hola, ${firstName(user.fullName)}!`,
@@ -129,6 +125,97 @@ export function LoginForm() {
     // GuestOnly sees the user and takes them to where they were going.
     queryClient.setQueryData(sessionQueryKey, user);
   };
+}
+
+/** What the form says above its fields: a suspension, the server's refusal, or a failed confirmation link. */
+function LoginNotice({
+  serverError,
+  suspendedSession,
+  linkFailed,
+  getEmail,
+}: {
+  serverError: ServerError | undefined;
+  suspendedSession: boolean;
+  linkFailed: boolean;
+  getEmail: () => string;
+}) {
+  const notVerified = serverError?.code === "EMAIL_NOT_VERIFIED";
+  return serverError?.code === "ACCOUNT_SUSPENDED" || (!serverError && suspendedSession) ? (
+    <SuspendedNotice />
+  ) : serverError ? (
+    <Alert
+      variant={notVerified ? "warning" : "danger"}
+      title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
+      action={notVerified ? <ResendVerificationButton getEmail={getEmail} /> : undefined}
+    >
+      {serverError.message}
+    </Alert>
+  ) : linkFailed ? (
+    <Alert
+      variant="warning"
+      title="Enlace de confirmación inválido"
+      action={<ResendVerificationButton getEmail={getEmail} />}
+    >
+      {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
+    </Alert>
+  ) : null;
+}
+
+function LoginPasswordField({
+  error,
+  invalid,
+  registration,
+}: {
+  error: string | undefined;
+  invalid: boolean;
+  registration: UseFormRegisterReturn<"password">;
+}) {
+  return (
+    <FormField id="login-password" label="Contraseña" error={error} invalid={invalid}>
+      {(control) => (
+        <PasswordInput
+          autoComplete="current-password"
+          placeholder="Tu contraseña"
+          {...control}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function ForgotPasswordLink() {
+  return (
+    <p className="-mt-3 text-right text-sm">
+      <Link
+        to={paths.forgotPassword}
+        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        {PASSWORD_RESET_MESSAGES.link}
+      </Link>
+    </p>
+  );
+}
+
+function RegisterPrompt() {
+  return (
+    <p className="text-center text-sm text-muted">
+      ¿No tienes una cuenta?{" "}
+      <Link to={paths.register} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        Regístrate aquí
+      </Link>
+    </p>
+  );
+}
+
+export function LoginForm() {
+  const linkFailed = useVerificationNotice();
+  const [serverError, setServerError] = useState<ServerError>();
+  const suspendedSession = useSuspendedSession();
+  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("login-invalid");
+  const { errors, isSubmitting } = form.formState;
+
+  const signedIn = useSignedIn();
 
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
@@ -156,61 +243,28 @@ export function LoginForm() {
     );
   }
 
-  const notVerified = serverError?.code === "EMAIL_NOT_VERIFIED";
   // Both fields share one message (spec 1 §5); say it once, under the first field in trouble.
   const passwordError = errors.email ? undefined : errors.password?.message;
   return (
     <div className="space-y-5">
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-        {serverError?.code === "ACCOUNT_SUSPENDED" || (!serverError && suspendedSession) ? (
-          <SuspendedNotice />
-        ) : serverError ? (
-          <Alert
-            variant={notVerified ? "warning" : "danger"}
-            title={notVerified ? "Confirma tu correo" : "No pudimos iniciar sesión"}
-            action={
-              notVerified ? <ResendVerificationButton getEmail={() => form.getValues("email")} /> : undefined
-            }
-          >
-            {serverError.message}
-          </Alert>
-        ) : linkFailed ? (
-          <Alert
-            variant="warning"
-            title="Enlace de confirmación inválido"
-            action={<ResendVerificationButton getEmail={() => form.getValues("email")} />}
-          >
-            {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
-          </Alert>
-        ) : null}
+        <LoginNotice
+          serverError={serverError}
+          suspendedSession={suspendedSession}
+          linkFailed={linkFailed}
+          getEmail={() => form.getValues("email")}
+        />
 
         <FormField id="login-email" label="Correo electrónico" error={errors.email?.message}>
           {(control) => <EmailInput {...control} {...form.register("email")} />}
         </FormField>
 
-        <FormField
-          id="login-password"
-          label="Contraseña"
+        <LoginPasswordField
           error={passwordError}
           invalid={Boolean(errors.password)}
-        >
-          {(control) => (
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder="Tu contraseña"
-              {...control}
-              {...form.register("password")}
-            />
-          )}
-        </FormField>
-        <p className="-mt-3 text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            {PASSWORD_RESET_MESSAGES.link}
-          </Link>
-        </p>
+          registration={form.register("password")}
+        />
+        <ForgotPasswordLink />
 
         <Button
           type="submit"
@@ -222,15 +276,7 @@ export function LoginForm() {
           Iniciar Sesión
         </Button>
 
-        <p className="text-center text-sm text-muted">
-          ¿No tienes una cuenta?{" "}
-          <Link
-            to={paths.register}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            Regístrate aquí
-          </Link>
-        </p>
+        <RegisterPrompt />
       </form>
       <SignInLinkRequest initialEmail={() => form.getValues("email")} />
     </div>

@@ -9,14 +9,13 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { EmailInput } from "../../../components/ui/email-input";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { PhoneInput } from "../../../components/ui/phone-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { register } from "../api/account-api";
-import { PasswordStrengthHint } from "../password-strength/password-strength-hint";
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
+import { NewPasswordField, PasswordField } from "./password-fields";
 import { ResendVerificationButton } from "./resend-verification";
 
 type RegisterFormValues = {
@@ -33,16 +32,14 @@ const EMPTY: RegisterFormValues = { fullName: "", email: "", phone: "", password
 const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
 const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
 
-export function RegisterForm() {
+/** The registration form and its submission: the strength rule, then the server; the fields it rejects. */
+function useRegister() {
   const [serverError, setServerError] = useState<string>();
   const [registeredEmail, setRegisteredEmail] = useState<string>();
   const form = useForm<RegisterFormValues, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
-  const [password, email, fullName] = form.watch(["password", "email", "fullName"]);
-  const strength = usePasswordStrength(password, [email, fullName]);
 
   const onValid = async (values: RegisterValues) => {
     setServerError(undefined);
@@ -88,6 +85,31 @@ export function RegisterForm() {
     }
   };
 
+  return { form, serverError, registeredEmail, setRegisteredEmail, onValid, onInvalid };
+}
+
+function RegisterConsent() {
+  return (
+    <p className="text-xs leading-relaxed text-muted">
+      Al registrarte confirmas que eres mayor de 18 años, resides en Venezuela y aceptas los{" "}
+      <Link to={paths.terms} className={linkClasses}>
+        Términos y Condiciones
+      </Link>{" "}
+      y la{" "}
+      <Link to={paths.privacy} className={linkClasses}>
+        Política de Privacidad
+      </Link>
+      .
+    </p>
+  );
+}
+
+export function RegisterForm() {
+  const { form, serverError, registeredEmail, setRegisteredEmail, onValid, onInvalid } = useRegister();
+  const { errors, isSubmitting } = form.formState;
+  const [password, email, fullName] = form.watch(["password", "email", "fullName"]);
+  const strength = usePasswordStrength(password, [email, fullName]);
+
   // Once registered, the form has done its job: what shows is where the link went and what comes next.
   if (registeredEmail)
     return <RegisteredNotice email={registeredEmail} onRestart={() => setRegisteredEmail(undefined)} />;
@@ -124,35 +146,23 @@ export function RegisterForm() {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
+        <NewPasswordField
           id="register-password"
           label="Contraseña"
           error={errors.password?.message}
-          hint={errors.password ? undefined : <PasswordStrengthHint strength={strength} />}
-        >
-          {(control) => (
-            <PasswordInput autoComplete="new-password" {...control} {...form.register("password")} />
-          )}
-        </FormField>
-
-        <FormField id="register-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput autoComplete="new-password" {...control} {...form.register("confirmPassword")} />
-          )}
-        </FormField>
+          strength={strength}
+          registration={form.register("password")}
+        />
+        <PasswordField
+          id="register-confirm"
+          label="Confirmar contraseña"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          registration={form.register("confirmPassword")}
+        />
       </div>
 
-      <p className="text-xs leading-relaxed text-muted">
-        Al registrarte confirmas que eres mayor de 18 años, resides en Venezuela y aceptas los{" "}
-        <Link to={paths.terms} className={linkClasses}>
-          Términos y Condiciones
-        </Link>{" "}
-        y la{" "}
-        <Link to={paths.privacy} className={linkClasses}>
-          Política de Privacidad
-        </Link>
-        .
-      </p>
+      <RegisterConsent />
 
       <Button
         type="submit"

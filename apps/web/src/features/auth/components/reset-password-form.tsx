@@ -11,26 +11,29 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/field";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { resetPassword } from "../api/account-api";
 import { sessionQueryKey } from "../hooks/use-session";
-import { PasswordStrengthHint } from "../password-strength/password-strength-hint";
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
+import { NewPasswordField, PasswordField } from "./password-fields";
 
 type ResetValues = { token: string; newPassword: string; confirmPassword: string };
 
 const linkClasses = "font-semibold text-brand-700 underline-offset-4 hover:underline";
 const TOKEN_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_USED"]);
 
-/**
- * The page the reset email links to (?token=...): a new password held to the registration rule, with the
- * same strength meter. Saving it ends every session of the account, this browser's too, then sign in.
- */
-export function ResetPasswordForm({ token }: { token: string }) {
+function RequestAgainLink() {
+  return (
+    <Link to={paths.forgotPassword} className={linkClasses}>
+      {PASSWORD_RESET_MESSAGES.requestAgain}
+    </Link>
+  );
+}
+
+/** The reset form and its submission: the strength rule, then the server; on success, on to sign in. */
+function useResetPassword(token: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<{ code: string; message: string }>();
@@ -38,25 +41,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(passwordResetSchema),
     defaultValues: { token, newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
-  const newPassword = form.watch("newPassword");
-  const strength = usePasswordStrength(newPassword, []);
-
-  if (!token) {
-    return (
-      <Alert
-        variant="warning"
-        title="Enlace no válido"
-        action={
-          <Link to={paths.forgotPassword} className={linkClasses}>
-            {PASSWORD_RESET_MESSAGES.requestAgain}
-          </Link>
-        }
-      >
-        {PASSWORD_RESET_MESSAGES.missingToken}
-      </Alert>
-    );
-  }
 
   const onValid = async (values: PasswordResetInput) => {
     setServerError(undefined);
@@ -91,6 +75,27 @@ export function ResetPasswordForm({ token }: { token: string }) {
     }
   };
 
+  return { form, serverError, onValid };
+}
+
+/**
+ * The page the reset email links to (?token=...): a new password held to the registration rule, with the
+ * same strength meter. Saving it ends every session of the account, this browser's too, then sign in.
+ */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { form, serverError, onValid } = useResetPassword(token);
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch("newPassword");
+  const strength = usePasswordStrength(newPassword, []);
+
+  if (!token) {
+    return (
+      <Alert variant="warning" title="Enlace no válido" action={<RequestAgainLink />}>
+        {PASSWORD_RESET_MESSAGES.missingToken}
+      </Alert>
+    );
+  }
+
   const tokenProblem = serverError && TOKEN_ERRORS.has(serverError.code);
   return (
     <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-5">
@@ -99,32 +104,25 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert
           variant="danger"
           title="No pudimos cambiar la contraseña"
-          action={
-            tokenProblem ? (
-              <Link to={paths.forgotPassword} className={linkClasses}>
-                {PASSWORD_RESET_MESSAGES.requestAgain}
-              </Link>
-            ) : undefined
-          }
+          action={tokenProblem ? <RequestAgainLink /> : undefined}
         >
           {serverError.message}
         </Alert>
       ) : null}
-      <FormField
+      <NewPasswordField
         id="reset-password"
         label="Nueva contraseña"
         error={errors.newPassword?.message}
-        hint={errors.newPassword ? undefined : <PasswordStrengthHint strength={strength} />}
-      >
-        {(control) => (
-          <PasswordInput autoComplete="new-password" {...control} {...form.register("newPassword")} />
-        )}
-      </FormField>
-      <FormField id="reset-confirm" label="Confirmar contraseña" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput autoComplete="new-password" {...control} {...form.register("confirmPassword")} />
-        )}
-      </FormField>
+        strength={strength}
+        registration={form.register("newPassword")}
+      />
+      <PasswordField
+        id="reset-confirm"
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        registration={form.register("confirmPassword")}
+      />
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Guardando...">
         {PASSWORD_RESET_MESSAGES.resetSubmit}
       </Button>

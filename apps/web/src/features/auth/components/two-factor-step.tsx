@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
@@ -16,10 +16,66 @@ interface TwoFactorStepProps {
 
 const TOTP_PATTERN = /^\d{6}$/;
 
+type CodeMode = "totp" | "backup";
+
+function TwoFactorIntro({ mode }: { mode: CodeMode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-control bg-brand-50 p-4 text-sm text-brand-900">
+      <ShieldIcon className="mt-0.5 shrink-0 text-lg text-brand-700" />
+      <p>
+        {mode === "totp"
+          ? "Tu cuenta tiene verificación en dos pasos. Ingresa el código de 6 dígitos de tu aplicación de autenticación."
+          : "Ingresa uno de los códigos de respaldo que guardaste al activar la verificación en dos pasos."}
+      </p>
+    </div>
+  );
+}
+
+function CodeField({
+  id,
+  mode,
+  code,
+  onCodeChange,
+  error,
+  inputRef,
+}: {
+  id: string;
+  mode: CodeMode;
+  code: string;
+  onCodeChange: (code: string) => void;
+  error: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <FormField
+      id={id}
+      label={mode === "totp" ? "Código de verificación" : "Código de respaldo"}
+      error={error}
+    >
+      {(control) => (
+        <Input
+          name="code"
+          value={code}
+          onChange={(e) =>
+            onCodeChange(mode === "totp" ? e.target.value.replace(/\D/g, "").slice(0, 6) : e.target.value)
+          }
+          inputMode={mode === "totp" ? "numeric" : "text"}
+          autoComplete={mode === "totp" ? "one-time-code" : "off"}
+          maxLength={mode === "totp" ? 6 : 64}
+          placeholder={mode === "totp" ? "123456" : "xxxxx-xxxxx"}
+          className={mode === "totp" ? "text-center font-mono text-xl! tracking-[0.5em]" : "font-mono"}
+          {...control}
+          ref={inputRef}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** Second login step for accounts with two-factor authentication: app code, or a backup code. */
 export function TwoFactorStep({ onVerified, onCancel }: TwoFactorStepProps) {
   const id = useId();
-  const [mode, setMode] = useState<"totp" | "backup">("totp");
+  const [mode, setMode] = useState<CodeMode>("totp");
   const [code, setCode] = useState("");
   const [fieldError, setFieldError] = useState<string>();
   const [serverError, setServerError] = useState<string>();
@@ -71,37 +127,16 @@ export function TwoFactorStep({ onVerified, onCancel }: TwoFactorStepProps) {
   const inputId = `${id}-code`;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <div className="flex items-start gap-3 rounded-control bg-brand-50 p-4 text-sm text-brand-900">
-        <ShieldIcon className="mt-0.5 shrink-0 text-lg text-brand-700" />
-        <p>
-          {mode === "totp"
-            ? "Tu cuenta tiene verificación en dos pasos. Ingresa el código de 6 dígitos de tu aplicación de autenticación."
-            : "Ingresa uno de los códigos de respaldo que guardaste al activar la verificación en dos pasos."}
-        </p>
-      </div>
+      <TwoFactorIntro mode={mode} />
       {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
-      <FormField
+      <CodeField
         id={inputId}
-        label={mode === "totp" ? "Código de verificación" : "Código de respaldo"}
+        mode={mode}
+        code={code}
+        onCodeChange={setCode}
         error={fieldError}
-      >
-        {(control) => (
-          <Input
-            name="code"
-            value={code}
-            onChange={(e) =>
-              setCode(mode === "totp" ? e.target.value.replace(/\D/g, "").slice(0, 6) : e.target.value)
-            }
-            inputMode={mode === "totp" ? "numeric" : "text"}
-            autoComplete={mode === "totp" ? "one-time-code" : "off"}
-            maxLength={mode === "totp" ? 6 : 64}
-            placeholder={mode === "totp" ? "123456" : "xxxxx-xxxxx"}
-            className={mode === "totp" ? "text-center font-mono text-xl! tracking-[0.5em]" : "font-mono"}
-            {...control}
-            ref={inputRef}
-          />
-        )}
-      </FormField>
+        inputRef={inputRef}
+      />
       <Button type="submit" size="lg" className="w-full" loading={pending} loadingText="Verificando...">
         Verificar
       </Button>

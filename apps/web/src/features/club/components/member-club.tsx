@@ -80,14 +80,68 @@ function BenefitsTab({ club }: { club: Club }) {
   );
 }
 
-function RewardsTab({ club }: { club: Club }) {
+/** One reward: its level, cost, what the member still lacks, and the button that redeems it. */
+function RewardCard({
+  reward,
+  busy,
+  pending,
+  onRedeem,
+}: {
+  reward: ClubReward;
+  busy: boolean;
+  pending: boolean;
+  onRedeem: () => void;
+}) {
+  const hint = !reward.hasEnoughPoints
+    ? `Te faltan ${formatNumber(reward.missingPoints)} ${POINTS_UNIT_LABEL}`
+    : !reward.hasRequiredLevel
+      ? `Requiere Nivel ${reward.requiredLevel}`
+      : "¡Disponible para canjear!";
+  return (
+    <li>
+      <Card className={cn("flex h-full flex-col", reward.redeemable && "border-success-600/40")}>
+        <CardContent className="flex flex-1 flex-col gap-3">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="font-bold text-ink">{reward.title}</h3>
+            <Badge variant="neutral" className={cn("shrink-0 ring-0!", chipFor(reward.requiredLevel))}>
+              {reward.requiredLevel}
+            </Badge>
+          </div>
+          {reward.description ? <p className="text-sm text-muted">{reward.description}</p> : null}
+          <p className="mt-auto text-xl font-black text-brand-800">
+            {formatNumber(reward.pointsRequired)}{" "}
+            <span className="text-sm font-bold text-muted">{POINTS_UNIT_LABEL}</span>
+          </p>
+          <p
+            id={`reward-hint-${reward.id}`}
+            className={cn("text-xs font-semibold", reward.redeemable ? "text-success-700" : "text-muted")}
+          >
+            {hint}
+          </p>
+          <Button
+            variant={reward.redeemable ? "primary" : "outline"}
+            onClick={onRedeem}
+            disabled={busy}
+            loading={pending}
+            loadingText="Canjeando..."
+            aria-describedby={`reward-hint-${reward.id}`}
+          >
+            Canjear
+          </Button>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** Redeeming a reward: the confirmation under way, its result, and the request (idempotent on retry). */
+function useRedemption() {
   const queryClient = useQueryClient();
   // A retry after a lost answer reuses the key, so the points are never spent twice.
   const keys = useRef(new Map<string, string>());
   // The reward whose redemption is being confirmed, then its result (how to claim it).
   const [confirming, setConfirming] = useState<ClubReward | null>(null);
   const [redeemed, setRedeemed] = useState<RedeemResult | null>(null);
-  const balanceBefore = useRef(club.points);
   const mutation = useMutation({
     mutationFn: (reward: ClubReward) => {
       const key = keys.current.get(reward.id) ?? newIdempotencyKey();
@@ -118,6 +172,12 @@ function RewardsTab({ club }: { club: Club }) {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
+  return { confirming, setConfirming, redeemed, setRedeemed, mutation };
+}
+
+function RewardsTab({ club }: { club: Club }) {
+  const { confirming, setConfirming, redeemed, setRedeemed, mutation } = useRedemption();
+  const balanceBefore = useRef(club.points);
 
   const redeem = (reward: ClubReward) => {
     const refusal = redeemRefusal(reward);
@@ -150,55 +210,15 @@ function RewardsTab({ club }: { club: Club }) {
         }}
       />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {rewards.map((reward) => {
-          const pending = mutation.isPending && mutation.variables?.id === reward.id;
-          const hint = !reward.hasEnoughPoints
-            ? `Te faltan ${formatNumber(reward.missingPoints)} ${POINTS_UNIT_LABEL}`
-            : !reward.hasRequiredLevel
-              ? `Requiere Nivel ${reward.requiredLevel}`
-              : "¡Disponible para canjear!";
-          return (
-            <li key={reward.id}>
-              <Card className={cn("flex h-full flex-col", reward.redeemable && "border-success-600/40")}>
-                <CardContent className="flex flex-1 flex-col gap-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <h3 className="font-bold text-ink">{reward.title}</h3>
-                    <Badge
-                      variant="neutral"
-                      className={cn("shrink-0 ring-0!", chipFor(reward.requiredLevel))}
-                    >
-                      {reward.requiredLevel}
-                    </Badge>
-                  </div>
-                  {reward.description ? <p className="text-sm text-muted">{reward.description}</p> : null}
-                  <p className="mt-auto text-xl font-black text-brand-800">
-                    {formatNumber(reward.pointsRequired)}{" "}
-                    <span className="text-sm font-bold text-muted">{POINTS_UNIT_LABEL}</span>
-                  </p>
-                  <p
-                    id={`reward-hint-${reward.id}`}
-                    className={cn(
-                      "text-xs font-semibold",
-                      reward.redeemable ? "text-success-700" : "text-muted",
-                    )}
-                  >
-                    {hint}
-                  </p>
-                  <Button
-                    variant={reward.redeemable ? "primary" : "outline"}
-                    onClick={() => redeem(reward)}
-                    disabled={mutation.isPending}
-                    loading={pending}
-                    loadingText="Canjeando..."
-                    aria-describedby={`reward-hint-${reward.id}`}
-                  >
-                    Canjear
-                  </Button>
-                </CardContent>
-              </Card>
-            </li>
-          );
-        })}
+        {rewards.map((reward) => (
+          <RewardCard
+            key={reward.id}
+            reward={reward}
+            busy={mutation.isPending}
+            pending={mutation.isPending && mutation.variables?.id === reward.id}
+            onRedeem={() => redeem(reward)}
+          />
+        ))}
       </ul>
     </>
   );

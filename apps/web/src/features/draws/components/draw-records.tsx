@@ -25,6 +25,50 @@ function Hash({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+function DrawRecordLinks({ raffleId, v2 }: { raffleId: string; v2: boolean }) {
+  return v2 ? (
+    <span className="flex flex-wrap gap-x-4 gap-y-1">
+      <Link to={paths.drawRecord(raffleId)} className="text-sm font-semibold text-brand-700 hover:underline">
+        Ver el acta
+      </Link>
+      <a
+        href={drawApi.recordUrl(raffleId)}
+        download={`acta-${raffleId}.json`}
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Descargar acta (JSON)
+      </a>
+    </span>
+  ) : (
+    <a
+      href={drawApi.transcriptUrl(raffleId)}
+      className="text-sm font-semibold text-brand-700 hover:underline"
+    >
+      Descargar acta
+    </a>
+  );
+}
+
+function DrawWinners({ draw }: { draw: DrawListItem }) {
+  return (
+    <ul className="mb-4 space-y-1 text-sm">
+      {draw.winners.length === 0 ? (
+        <li className="text-muted">Sin boletos vendidos: sin ganadores.</li>
+      ) : null}
+      {draw.winners.map((w) => (
+        <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
+          <CheckCircleIcon className="text-brand-700" />
+          {prizePlaceName(w.level)}:{" "}
+          <span className="font-mono font-bold tracking-widest">
+            {formatTicketNumber(w.ticketNumber, draw.totalTickets)}
+          </span>{" "}
+          — {w.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DrawCard({ draw }: { draw: DrawListItem }) {
   // Draws of the record era (v2) are verified from their record; older ones from their v1 transcript.
   const v2 = Boolean(draw.recordUrl) || draw.algorithm === ALGORITHM_VERSION_V2;
@@ -43,30 +87,7 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
             {countText(draw.ticketCount, "boleto vendido", "boletos vendidos")} · {draw.algorithm}
           </p>
         </div>
-        {v2 ? (
-          <span className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link
-              to={paths.drawRecord(draw.raffleId)}
-              className="text-sm font-semibold text-brand-700 hover:underline"
-            >
-              Ver el acta
-            </Link>
-            <a
-              href={drawApi.recordUrl(draw.raffleId)}
-              download={`acta-${draw.raffleId}.json`}
-              className="text-sm font-semibold text-brand-700 hover:underline"
-            >
-              Descargar acta (JSON)
-            </a>
-          </span>
-        ) : (
-          <a
-            href={drawApi.transcriptUrl(draw.raffleId)}
-            className="text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Descargar acta
-          </a>
-        )}
+        <DrawRecordLinks raffleId={draw.raffleId} v2={v2} />
       </div>
       {/* What this draw asks readers to trust, before any click (a warning in full). */}
       {drawTrustText(draw.drawTrust).warning ? (
@@ -86,21 +107,7 @@ function DrawCard({ draw }: { draw: DrawListItem }) {
         ) : null}
       </dl>
       <p className="mb-1 text-sm font-bold text-ink">Ganadores</p>
-      <ul className="mb-4 space-y-1 text-sm">
-        {draw.winners.length === 0 ? (
-          <li className="text-muted">Sin boletos vendidos: sin ganadores.</li>
-        ) : null}
-        {draw.winners.map((w) => (
-          <li key={`${w.level}-${w.index}`} className="flex items-center gap-2">
-            <CheckCircleIcon className="text-brand-700" />
-            {prizePlaceName(w.level)}:{" "}
-            <span className="font-mono font-bold tracking-widest">
-              {formatTicketNumber(w.ticketNumber, draw.totalTickets)}
-            </span>{" "}
-            — {w.description}
-          </li>
-        ))}
-      </ul>
+      <DrawWinners draw={draw} />
       {/* A v1 draw has no record: its transcript is verified (and no 404 is asked for). */}
       <VerifyDraw raffleId={draw.raffleId} {...(v2 ? {} : { record: null })} />
     </li>

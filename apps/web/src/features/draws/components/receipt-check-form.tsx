@@ -44,17 +44,8 @@ export function parseNumberList(
   return { ok: true, numbers };
 }
 
-/**
- * The ticket verifier's receipt check: a raffle, the receipt's code and (optionally) the numbers bought.
- * Everything runs in this browser; the code is never sent anywhere.
- */
-export function ReceiptCheckForm({
-  raffles,
-  defaultRaffleId = "",
-}: {
-  raffles: readonly CheckableRaffle[];
-  defaultRaffleId?: string;
-}) {
+/** The receipt check's inputs and outcome: checked here, then run against the raffle's published record. */
+function useReceiptCheck(defaultRaffleId: string) {
   const queryClient = useQueryClient();
   // The default (from ?rifa=) may arrive after the first render, with the list: used until a choice is made.
   const [chosen, setRaffleId] = useState<string | null>(null);
@@ -92,7 +83,22 @@ export function ReceiptCheckForm({
     }
   }
 
-  const options = [
+  return {
+    raffleId,
+    setRaffleId,
+    code,
+    setCode,
+    numbersText,
+    setNumbersText,
+    errors,
+    state,
+    onSubmit,
+  };
+}
+
+/** The raffle select's options: a disabled prompt first, which says so when there is nothing to choose. */
+function raffleOptions(raffles: readonly CheckableRaffle[]) {
+  return [
     {
       value: "",
       label: raffles.length ? "Elige una rifa" : "No hay rifas con lista congelada",
@@ -100,6 +106,50 @@ export function ReceiptCheckForm({
     },
     ...raffles.map((r) => ({ value: r.id, label: r.title })),
   ];
+}
+
+function ReceiptCheckIntro() {
+  return (
+    <div className="space-y-1">
+      <h2 id="receipt-check-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+        <ShieldIcon className="text-brand-700" /> Comprobar mis boletos en la lista congelada
+      </h2>
+      <p className="text-sm text-muted">
+        Con el código de verificación de tu recibo confirmas que cada número que compraste está en la lista
+        congelada del sorteo, marcado como tuyo. El cálculo se hace en tu navegador: el código no se envía a
+        ningún lado.
+      </p>
+    </div>
+  );
+}
+
+function ReceiptCheckOutcome({ state }: { state: State }) {
+  return (
+    <div aria-live="polite">
+      {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
+      {state.kind === "no_record" ? (
+        <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
+      ) : null}
+      {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
+    </div>
+  );
+}
+
+/**
+ * The ticket verifier's receipt check: a raffle, the receipt's code and (optionally) the numbers bought.
+ * Everything runs in this browser; the code is never sent anywhere.
+ */
+export function ReceiptCheckForm({
+  raffles,
+  defaultRaffleId = "",
+}: {
+  raffles: readonly CheckableRaffle[];
+  defaultRaffleId?: string;
+}) {
+  const { raffleId, setRaffleId, code, setCode, numbersText, setNumbersText, errors, state, onSubmit } =
+    useReceiptCheck(defaultRaffleId);
+
+  const options = raffleOptions(raffles);
 
   return (
     <div className="space-y-4">
@@ -109,16 +159,7 @@ export function ReceiptCheckForm({
         aria-labelledby="receipt-check-title"
         className="space-y-4 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
       >
-        <div className="space-y-1">
-          <h2 id="receipt-check-title" className="flex items-center gap-2 text-lg font-bold text-ink">
-            <ShieldIcon className="text-brand-700" /> Comprobar mis boletos en la lista congelada
-          </h2>
-          <p className="text-sm text-muted">
-            Con el código de verificación de tu recibo confirmas que cada número que compraste está en la
-            lista congelada del sorteo, marcado como tuyo. El cálculo se hace en tu navegador: el código no se
-            envía a ningún lado.
-          </p>
-        </div>
+        <ReceiptCheckIntro />
         <FormField id="receipt-raffle" label="Rifa" error={errors.raffle}>
           {(control) => (
             <NativeSelect
@@ -168,13 +209,7 @@ export function ReceiptCheckForm({
           Comprobar
         </Button>
       </form>
-      <div aria-live="polite">
-        {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
-        {state.kind === "no_record" ? (
-          <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
-        ) : null}
-        {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
-      </div>
+      <ReceiptCheckOutcome state={state} />
     </div>
   );
 }

@@ -44,21 +44,90 @@ import { HashValue, Section } from "./record-section";
 
 const ticket = (n: number, totalTickets: number) => formatTicketNumber(n, totalTickets);
 
+function FrozenSummary({ d }: { d: FrozenData }) {
+  return (
+    <p>
+      {countText(d.ticketCount, "boleto", "boletos")} en la lista; huella{" "}
+      <HashValue label="Huella de la lista" value={d.listHash} />
+      {d.expiredProofs > 0
+        ? ` ${countText(d.expiredProofs, "pago sin revisar a tiempo fue rechazado", "pagos sin revisar a tiempo fueron rechazados")}.`
+        : null}
+    </p>
+  );
+}
+
+function WinnersSummary({ d, totalTickets }: { d: WinnersData; totalTickets: number }) {
+  return (
+    <p>
+      {d.winners.length === 0
+        ? "Sin boletos vendidos: sin ganadores."
+        : d.winners.map((w) => `${ticket(w.ticketNumber, totalTickets)} (${w.description})`).join(", ")}{" "}
+      <span className="text-muted">· {d.algorithm}</span>
+    </p>
+  );
+}
+
+function RulesPublishedSummary({ d }: { d: RulesPublishedData }) {
+  return (
+    <p>
+      «{d.title}»: {countText(d.totalTickets, "boleto", "boletos")} a {formatMoney(d.price, d.currency)};{" "}
+      {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
+      {d.announcement.type === "internal"
+        ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
+        : `Se decide con ${d.announcement.lottery} del ${formatDateTime(d.announcement.drawAt)}: ${d.announcement.ruleText}`}
+    </p>
+  );
+}
+
+function DisqualificationSummary({ d, totalTickets }: { d: DisqualificationData; totalTickets: number }) {
+  if (d.round !== undefined) {
+    return (
+      <p>
+        Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reasonText ?? d.reason}
+        {d.evidenceHash ? ` (prueba ${d.evidenceHash.slice(0, 12)}…)` : ""}. El reemplazo sale de la ronda{" "}
+        {d.round} de drand, que aún no existía
+        {d.latestBeacon ? ` (el servidor tenía la ronda ${d.latestBeacon.round})` : ""}.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reason}.{" "}
+      {d.replacement
+        ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber, totalTickets)}.`
+        : "No quedan boletos para reemplazarlo."}
+    </p>
+  );
+}
+
+function ExternalResultSummary({ d }: { d: ExternalResultData }) {
+  return (
+    <p>
+      Resultado oficial: <strong className="font-mono">{d.result}</strong> ·{" "}
+      <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
+        publicación oficial
+      </a>
+    </p>
+  );
+}
+
+function ExternalCorrectionSummary({ d }: { d: ExternalCorrectionData }) {
+  return (
+    <p>
+      Corrige la entrada {d.corrects}: resultado <strong className="font-mono">{d.result}</strong>. Motivo:{" "}
+      {d.reason} ·{" "}
+      <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
+        publicación oficial
+      </a>
+    </p>
+  );
+}
+
 /** What each entry says, in one or two lines. */
 function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTickets: number }) {
   switch (entry.type) {
-    case "rules_published": {
-      const d = entry.data as RulesPublishedData;
-      return (
-        <p>
-          «{d.title}»: {countText(d.totalTickets, "boleto", "boletos")} a {formatMoney(d.price, d.currency)};{" "}
-          {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
-          {d.announcement.type === "internal"
-            ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
-            : `Se decide con ${d.announcement.lottery} del ${formatDateTime(d.announcement.drawAt)}: ${d.announcement.ruleText}`}
-        </p>
-      );
-    }
+    case "rules_published":
+      return <RulesPublishedSummary d={entry.data as RulesPublishedData} />;
     case "closed": {
       const d = entry.data as ClosedData;
       return (
@@ -68,18 +137,8 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
         </p>
       );
     }
-    case "frozen": {
-      const d = entry.data as FrozenData;
-      return (
-        <p>
-          {countText(d.ticketCount, "boleto", "boletos")} en la lista; huella{" "}
-          <HashValue label="Huella de la lista" value={d.listHash} />
-          {d.expiredProofs > 0
-            ? ` ${countText(d.expiredProofs, "pago sin revisar a tiempo fue rechazado", "pagos sin revisar a tiempo fueron rechazados")}.`
-            : null}
-        </p>
-      );
-    }
+    case "frozen":
+      return <FrozenSummary d={entry.data as FrozenData} />;
     case "round_named": {
       const d = entry.data as RoundNamedData;
       return (
@@ -98,40 +157,10 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
         </p>
       );
     }
-    case "winners": {
-      const d = entry.data as WinnersData;
-      return (
-        <p>
-          {d.winners.length === 0
-            ? "Sin boletos vendidos: sin ganadores."
-            : d.winners
-                .map((w) => `${ticket(w.ticketNumber, totalTickets)} (${w.description})`)
-                .join(", ")}{" "}
-          <span className="text-muted">· {d.algorithm}</span>
-        </p>
-      );
-    }
-    case "disqualification": {
-      const d = entry.data as DisqualificationData;
-      if (d.round !== undefined) {
-        return (
-          <p>
-            Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reasonText ?? d.reason}
-            {d.evidenceHash ? ` (prueba ${d.evidenceHash.slice(0, 12)}…)` : ""}. El reemplazo sale de la ronda{" "}
-            {d.round} de drand, que aún no existía
-            {d.latestBeacon ? ` (el servidor tenía la ronda ${d.latestBeacon.round})` : ""}.
-          </p>
-        );
-      }
-      return (
-        <p>
-          Boleto {ticket(d.ticketNumber, totalTickets)} descalificado: {d.reason}.{" "}
-          {d.replacement
-            ? `Reemplazo determinado por el acta: ${ticket(d.replacement.ticketNumber, totalTickets)}.`
-            : "No quedan boletos para reemplazarlo."}
-        </p>
-      );
-    }
+    case "winners":
+      return <WinnersSummary d={entry.data as WinnersData} totalTickets={totalTickets} />;
+    case "disqualification":
+      return <DisqualificationSummary d={entry.data as DisqualificationData} totalTickets={totalTickets} />;
     case "replacement": {
       const d = entry.data as ReplacementData;
       return (
@@ -143,29 +172,10 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
         </p>
       );
     }
-    case "external_result": {
-      const d = entry.data as ExternalResultData;
-      return (
-        <p>
-          Resultado oficial: <strong className="font-mono">{d.result}</strong> ·{" "}
-          <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
-            publicación oficial
-          </a>
-        </p>
-      );
-    }
-    case "external_correction": {
-      const d = entry.data as ExternalCorrectionData;
-      return (
-        <p>
-          Corrige la entrada {d.corrects}: resultado <strong className="font-mono">{d.result}</strong>.
-          Motivo: {d.reason} ·{" "}
-          <a href={d.sourceUrl} target="_blank" rel="noopener noreferrer" className="break-all underline">
-            publicación oficial
-          </a>
-        </p>
-      );
-    }
+    case "external_result":
+      return <ExternalResultSummary d={entry.data as ExternalResultData} />;
+    case "external_correction":
+      return <ExternalCorrectionSummary d={entry.data as ExternalCorrectionData} />;
     case "lottery_fallback": {
       const d = entry.data as LotteryFallbackData;
       return <p>{d.reason}</p>;

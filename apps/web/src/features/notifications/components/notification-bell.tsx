@@ -74,13 +74,64 @@ function NotificationItem({ item, onOpen, onMarkRead }: ItemProps) {
   );
 }
 
+/** The dropdown's content: loading, a load error with a retry, nothing yet, or the list. */
+function NotificationPanelBody({
+  notifications,
+  onRetry,
+  onOpen,
+}: {
+  notifications: ReturnType<typeof useNotifications>;
+  onRetry: () => void;
+  onOpen: (item: AppNotification) => void;
+}) {
+  const { items } = notifications;
+  if (notifications.isPending) {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm text-muted">
+        <Spinner label={null} className="text-2xl text-brand-600" />
+        <p role="status">{NOTIFICATION_MESSAGES.loading}</p>
+      </div>
+    );
+  }
+  if (notifications.isError) {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
+        <OfflineIcon className="text-3xl text-warning-700" />
+        <p role="alert" className="text-sm text-ink">
+          {NOTIFICATION_MESSAGES.loadError}
+        </p>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {NOTIFICATION_MESSAGES.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-muted">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
+          <BellIcon />
+        </span>
+        <p className="text-sm">{NOTIFICATION_MESSAGES.empty}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-line">
+      {items.map((item) => (
+        <NotificationItem key={item.id} item={item} onOpen={onOpen} onMarkRead={notifications.markRead} />
+      ))}
+    </ul>
+  );
+}
+
 export default function NotificationBell() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<AppNotification | null>(null);
   const notifications = useNotifications();
   const stream = useNotificationStream();
-  const { items, unreadCount } = notifications;
+  const { unreadCount } = notifications;
 
   const retry = () => {
     stream.retry();
@@ -103,45 +154,6 @@ export default function NotificationBell() {
     unreadCount > 0
       ? `${NOTIFICATION_MESSAGES.title} (${unreadCount} sin leer)`
       : `${NOTIFICATION_MESSAGES.title} (sin notificaciones nuevas)`;
-
-  let body: React.ReactNode;
-  if (notifications.isPending) {
-    body = (
-      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm text-muted">
-        <Spinner label={null} className="text-2xl text-brand-600" />
-        <p role="status">{NOTIFICATION_MESSAGES.loading}</p>
-      </div>
-    );
-  } else if (notifications.isError) {
-    body = (
-      <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
-        <OfflineIcon className="text-3xl text-warning-700" />
-        <p role="alert" className="text-sm text-ink">
-          {NOTIFICATION_MESSAGES.loadError}
-        </p>
-        <Button size="sm" variant="outline" onClick={retry}>
-          {NOTIFICATION_MESSAGES.retry}
-        </Button>
-      </div>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-muted">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
-          <BellIcon />
-        </span>
-        <p className="text-sm">{NOTIFICATION_MESSAGES.empty}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-line">
-        {items.map((item) => (
-          <NotificationItem key={item.id} item={item} onOpen={openItem} onMarkRead={notifications.markRead} />
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <>
@@ -182,7 +194,9 @@ export default function NotificationBell() {
                 </Button>
               </div>
               {/* 300 px on phones, 400 px from the sm breakpoint up (spec 1 §2). */}
-              <div className="h-[300px] overflow-y-auto overscroll-contain sm:h-[400px]">{body}</div>
+              <div className="h-[300px] overflow-y-auto overscroll-contain sm:h-[400px]">
+                <NotificationPanelBody notifications={notifications} onRetry={retry} onOpen={openItem} />
+              </div>
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>

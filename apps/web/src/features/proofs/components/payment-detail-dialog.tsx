@@ -132,6 +132,71 @@ function RecordCheckpoint({ proof }: { proof: PaymentProof }) {
   );
 }
 
+/** What the buyer should know about the payment's state: refunded, rejected (and why) or under review. */
+function ProofStatusNotice({ proof }: { proof: PaymentProof }) {
+  return proof.refund ? (
+    <Alert
+      variant="warning"
+      title={purchaseDisplayState({ proofStatus: proof.status, refund: proof.refund }).label}
+    >
+      La rifa fue cancelada y este pago se devuelve: sus boletos quedaron anulados y ya no participan.
+    </Alert>
+  ) : proof.status === "rejected" ? (
+    <Alert variant="danger" title="Pago rechazado">
+      {proof.adminNotes || "El administrador no dejó una nota."}
+    </Alert>
+  ) : proof.status === "pending" ? (
+    <Alert variant="info">Estamos revisando tu pago. {proofReviewPromise()}</Alert>
+  ) : null;
+}
+
+/** The numbers of the purchase: assigned (struck through once refunded), or held until approval. */
+function ProofNumbers({ proof }: { proof: PaymentProof }) {
+  return proof.ticketNumbers.length > 0 ? (
+    <section aria-labelledby={`tickets-${proof.id}`} className="space-y-2">
+      <h3 id={`tickets-${proof.id}`} className="text-sm font-bold text-ink">
+        {proof.refund ? "Boletos anulados" : "Boletos asignados"} ({proof.ticketNumbers.length})
+      </h3>
+      <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
+        {proof.ticketNumbers.map((number) =>
+          proof.refund ? (
+            <li
+              key={number}
+              className="rounded-md bg-canvas px-2 py-1 font-mono text-sm font-bold text-muted"
+            >
+              <del>{number}</del>
+            </li>
+          ) : (
+            <li
+              key={number}
+              className="rounded-md bg-brand-50 px-2 py-1 font-mono text-sm font-bold text-brand-800"
+            >
+              {number}
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  ) : proof.heldNumbers.length > 0 ? (
+    <section aria-labelledby={`held-${proof.id}`} className="space-y-2">
+      <h3 id={`held-${proof.id}`} className="text-sm font-bold text-ink">
+        Números apartados ({proof.heldNumbers.length})
+      </h3>
+      <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
+        {proof.heldNumbers.map((number) => (
+          <li
+            key={number}
+            className="rounded-md border border-dashed border-brand-600 px-2 py-1 font-mono text-sm font-bold text-brand-800"
+          >
+            {number}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
+    </section>
+  ) : null;
+}
+
 export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | null; onClose: () => void }) {
   return (
     <Dialog open={proof !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -148,21 +213,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
                 <span className="text-xs text-muted">Revisado el {formatDateTime(proof.reviewedAt)}</span>
               ) : null}
             </div>
-            {proof.refund ? (
-              <Alert
-                variant="warning"
-                title={purchaseDisplayState({ proofStatus: proof.status, refund: proof.refund }).label}
-              >
-                La rifa fue cancelada y este pago se devuelve: sus boletos quedaron anulados y ya no
-                participan.
-              </Alert>
-            ) : proof.status === "rejected" ? (
-              <Alert variant="danger" title="Pago rechazado">
-                {proof.adminNotes || "El administrador no dejó una nota."}
-              </Alert>
-            ) : proof.status === "pending" ? (
-              <Alert variant="info">Estamos revisando tu pago. {proofReviewPromise()}</Alert>
-            ) : null}
+            <ProofStatusNotice proof={proof} />
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Monto">{formatMoney(proof.amount, proof.currency)}</Detail>
               <Detail label="Método de pago">{proof.paymentMethodLabel}</Detail>
@@ -172,49 +223,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
               <Detail label="Boletos">{ticketsLabel(proof.quantityOfTickets)}</Detail>
               {proof.userNotes ? <Detail label="Tus notas">{proof.userNotes}</Detail> : null}
             </dl>
-            {proof.ticketNumbers.length > 0 ? (
-              <section aria-labelledby={`tickets-${proof.id}`} className="space-y-2">
-                <h3 id={`tickets-${proof.id}`} className="text-sm font-bold text-ink">
-                  {proof.refund ? "Boletos anulados" : "Boletos asignados"} ({proof.ticketNumbers.length})
-                </h3>
-                <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
-                  {proof.ticketNumbers.map((number) =>
-                    proof.refund ? (
-                      <li
-                        key={number}
-                        className="rounded-md bg-canvas px-2 py-1 font-mono text-sm font-bold text-muted"
-                      >
-                        <del>{number}</del>
-                      </li>
-                    ) : (
-                      <li
-                        key={number}
-                        className="rounded-md bg-brand-50 px-2 py-1 font-mono text-sm font-bold text-brand-800"
-                      >
-                        {number}
-                      </li>
-                    ),
-                  )}
-                </ul>
-              </section>
-            ) : proof.heldNumbers.length > 0 ? (
-              <section aria-labelledby={`held-${proof.id}`} className="space-y-2">
-                <h3 id={`held-${proof.id}`} className="text-sm font-bold text-ink">
-                  Números apartados ({proof.heldNumbers.length})
-                </h3>
-                <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto">
-                  {proof.heldNumbers.map((number) => (
-                    <li
-                      key={number}
-                      className="rounded-md border border-dashed border-brand-600 px-2 py-1 font-mono text-sm font-bold text-brand-800"
-                    >
-                      {number}
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
-              </section>
-            ) : null}
+            <ProofNumbers proof={proof} />
             <ReceiptCode proof={proof} />
             <RecordCheckpoint proof={proof} />
             <section aria-label="Comprobante" className="space-y-2">

@@ -18,19 +18,21 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
 }
 
-/**
- * The proof file: tap to choose or drop it on the box. Size and type are checked at once (the type by
- * the file's first bytes), so a wrong file is refused before anything is sent.
- */
-export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFileInputProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
+/** The chosen file: a thumbnail of an image (or its kind), its name and size, and a way to remove it. */
+function ChosenFile({
+  file,
+  onClear,
+  disabled,
+}: {
+  file: File;
+  onClear: () => void;
+  disabled?: boolean | undefined;
+}) {
   const [preview, setPreview] = useState<string>();
   const [previewFailed, setPreviewFailed] = useState(false);
 
   useEffect(() => {
-    if (!file?.type.startsWith("image/")) {
+    if (!file.type.startsWith("image/")) {
       setPreview(undefined);
       return;
     }
@@ -39,6 +41,79 @@ export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFil
     setPreviewFailed(false);
     return () => URL.revokeObjectURL(url);
   }, [file]);
+
+  return (
+    <div className="flex items-center gap-3 rounded-control border border-line bg-surface p-3">
+      {preview && !previewFailed ? (
+        <img
+          src={preview}
+          alt=""
+          className="size-16 shrink-0 rounded-md border border-line object-cover"
+          onError={() => setPreviewFailed(true)}
+        />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-50 text-sm font-black text-brand-700">
+          {/\.pdf$/i.test(file.name) ? "PDF" : "IMG"}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-ink">{file.name}</p>
+        <p className="text-xs text-muted">{formatSize(file.size)}</p>
+      </div>
+      <Button variant="ghost" size="sm" onClick={onClear} disabled={disabled}>
+        Quitar
+      </Button>
+    </div>
+  );
+}
+
+/** The empty box: tap to choose, or drop a file on it. */
+function DropZone({
+  id,
+  invalid,
+  onDrop,
+}: {
+  id: string;
+  invalid: boolean;
+  onDrop: (file: File | undefined) => void;
+}) {
+  const [dragging, setDragging] = useState(false);
+  return (
+    <label
+      htmlFor={id}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        onDrop(event.dataTransfer.files?.[0]);
+      }}
+      className={cn(
+        "flex cursor-pointer flex-col items-center gap-2 rounded-control border-2 border-dashed px-4 py-8 text-center transition-colors",
+        "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+        dragging ? "border-brand-500 bg-brand-50" : "border-brand-200 bg-canvas hover:border-brand-400",
+        invalid && "border-danger-600",
+      )}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+        <UploadIcon />
+      </span>
+      <span className="font-semibold text-brand-800">Toca para elegir un archivo</span>
+      <span className="hidden text-sm text-muted sm:block">o arrástralo hasta aquí</span>
+    </label>
+  );
+}
+
+/**
+ * The proof file: tap to choose or drop it on the box. Size and type are checked at once (the type by
+ * the file's first bytes), so a wrong file is refused before anything is sent.
+ */
+export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFileInputProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [localError, setLocalError] = useState<string>();
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -80,53 +155,15 @@ export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFil
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       {file ? (
-        <div className="flex items-center gap-3 rounded-control border border-line bg-surface p-3">
-          {preview && !previewFailed ? (
-            <img
-              src={preview}
-              alt=""
-              className="size-16 shrink-0 rounded-md border border-line object-cover"
-              onError={() => setPreviewFailed(true)}
-            />
-          ) : (
-            <span className="flex size-16 shrink-0 items-center justify-center rounded-md bg-brand-50 text-sm font-black text-brand-700">
-              {/\.pdf$/i.test(file.name) ? "PDF" : "IMG"}
-            </span>
-          )}
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-ink">{file.name}</p>
-            <p className="text-xs text-muted">{formatSize(file.size)}</p>
-          </div>
-          <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>
-            Quitar
-          </Button>
-        </div>
+        <ChosenFile file={file} onClear={clear} disabled={disabled} />
       ) : (
-        <label
-          htmlFor={id}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
+        <DropZone
+          id={id}
+          invalid={Boolean(shownError)}
+          onDrop={(dropped) => {
+            if (!disabled) void choose(dropped);
           }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setDragging(false);
-            if (!disabled) void choose(event.dataTransfer.files?.[0]);
-          }}
-          className={cn(
-            "flex cursor-pointer flex-col items-center gap-2 rounded-control border-2 border-dashed px-4 py-8 text-center transition-colors",
-            "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
-            dragging ? "border-brand-500 bg-brand-50" : "border-brand-200 bg-canvas hover:border-brand-400",
-            shownError && "border-danger-600",
-          )}
-        >
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
-            <UploadIcon />
-          </span>
-          <span className="font-semibold text-brand-800">Toca para elegir un archivo</span>
-          <span className="hidden text-sm text-muted sm:block">o arrástralo hasta aquí</span>
-        </label>
+        />
       )}
       <p id={hintId} className="text-xs text-muted">
         Imagen JPG o PNG, o un PDF. Máximo 5 MB.

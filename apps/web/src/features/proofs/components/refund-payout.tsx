@@ -80,18 +80,15 @@ export function RefundPayout({ refund }: { refund: BuyerRefund }) {
   );
 }
 
-function PayoutForm({
+/** The payout fields and their saving: the shared rules checked here first, then the server's answer. */
+function usePayoutForm({
   refundId,
   method,
-  dueAt,
-  overdue,
   initial,
   onDone,
 }: {
   refundId: string;
   method: "pago_movil" | "transferencia";
-  dueAt: string;
-  overdue: boolean;
   initial: RefundPayoutData | null;
   onDone: () => void;
 }) {
@@ -104,7 +101,6 @@ function PayoutForm({
     account: initial?.account ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const id = (name: string) => `payout-${refundId}-${name}`;
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
@@ -149,6 +145,39 @@ function PayoutForm({
     save.mutate();
   };
 
+  return { values, set, errors, save, onSubmit };
+}
+
+function PayoutDeadline({ dueAt, overdue }: { dueAt: string; overdue: boolean }) {
+  return (
+    <p className="text-warning-700">
+      <span className="font-bold">Necesitamos tus datos para devolverte el pago. </span>
+      {overdue
+        ? `El plazo de ${countText(REFUND_PAYOUT_DAYS, "día", "días")} venció el ${formatDateTime(dueAt)}: envíalos cuanto antes.`
+        : `Envíalos antes del ${formatDateTime(dueAt)} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`}{" "}
+      Solo tú y el organizador los verán.
+    </p>
+  );
+}
+
+function PayoutForm({
+  refundId,
+  method,
+  dueAt,
+  overdue,
+  initial,
+  onDone,
+}: {
+  refundId: string;
+  method: "pago_movil" | "transferencia";
+  dueAt: string;
+  overdue: boolean;
+  initial: RefundPayoutData | null;
+  onDone: () => void;
+}) {
+  const { values, set, errors, save, onSubmit } = usePayoutForm({ refundId, method, initial, onDone });
+  const id = (name: string) => `payout-${refundId}-${name}`;
+
   return (
     <form
       onSubmit={onSubmit}
@@ -156,13 +185,7 @@ function PayoutForm({
       aria-label="Datos para tu reembolso"
       className="space-y-3 rounded-control border border-warning-700/20 bg-warning-50 px-3 py-3 text-sm"
     >
-      <p className="text-warning-700">
-        <span className="font-bold">Necesitamos tus datos para devolverte el pago. </span>
-        {overdue
-          ? `El plazo de ${countText(REFUND_PAYOUT_DAYS, "día", "días")} venció el ${formatDateTime(dueAt)}: envíalos cuanto antes.`
-          : `Envíalos antes del ${formatDateTime(dueAt)} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`}{" "}
-        Solo tú y el organizador los verán.
-      </p>
+      <PayoutDeadline dueAt={dueAt} overdue={overdue} />
       <FormField id={id("bank")} label="Banco" error={errors.bankCode}>
         {(control) => (
           <NativeSelect

@@ -85,33 +85,51 @@ export function PrizeGallery({ images, title, sizes, overlay }: PrizeGalleryProp
           {`Imagen ${current + 1} de ${count}`}
         </p>
       </div>
-      <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Miniaturas">
-        {images.map((image, index) => (
-          <li key={image.url} className="shrink-0">
-            <button
-              type="button"
-              aria-label={`Ver imagen ${index + 1} de ${count}: ${image.alt || title}`}
-              aria-current={index === current ? "true" : undefined}
-              onClick={() => show(index)}
-              className={cn(
-                "block size-14 overflow-hidden rounded-control border-2 bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                index === current ? "border-brand-600" : "border-transparent opacity-80 hover:opacity-100",
-              )}
-            >
-              <img
-                src={thumbnailOf(image.url)}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                width={56}
-                height={56}
-                className="size-full object-cover"
-              />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <GalleryThumbnails images={images} title={title} current={current} onShow={show} />
     </section>
+  );
+}
+
+/** The thumbnails under the strip: each jumps to its image; the current one is marked. */
+function GalleryThumbnails({
+  images,
+  title,
+  current,
+  onShow,
+}: {
+  images: readonly PrizeImage[];
+  title: string;
+  current: number;
+  onShow: (index: number) => void;
+}) {
+  const count = images.length;
+  return (
+    <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Miniaturas">
+      {images.map((image, index) => (
+        <li key={image.url} className="shrink-0">
+          <button
+            type="button"
+            aria-label={`Ver imagen ${index + 1} de ${count}: ${image.alt || title}`}
+            aria-current={index === current ? "true" : undefined}
+            onClick={() => onShow(index)}
+            className={cn(
+              "block size-14 overflow-hidden rounded-control border-2 bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+              index === current ? "border-brand-600" : "border-transparent opacity-80 hover:opacity-100",
+            )}
+          >
+            <img
+              src={thumbnailOf(image.url)}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={56}
+              height={56}
+              className="size-full object-cover"
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -39,15 +39,12 @@ interface RaffleActionProps {
   className?: string;
 }
 
-/** The card's main button (spec 1 §2 "Raffle card"), decided by raffleCardState. */
-export function RaffleAction({ raffle, state, size = "md", className }: RaffleActionProps) {
+/** The winners and announcement dialogs: their code loads on demand, then they stay mounted. */
+function useActionDialogs() {
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   // Kept mounted after the first opening so the dialog can animate out and reopen at once.
   const [mounted, setMounted] = useState<DialogKind | null>(null);
   const [dialogs, setDialogs] = useState(dialogsModule);
-  const action = state.primaryAction;
-  const full = cn("w-full", className);
-  const classes = (variant: ButtonVariant) => buttonClasses({ variant, size, className: full });
 
   const open = (kind: DialogKind) => {
     loadDialogs().then(
@@ -66,6 +63,49 @@ export function RaffleAction({ raffle, state, size = "md", className }: RaffleAc
   };
   // Hovering or focusing the button starts the download, so the dialog opens without a wait.
   const prefetch = () => void loadDialogs().catch(() => undefined);
+
+  return { dialog, setDialog, mounted, dialogs, open, prefetch };
+}
+
+function ActionDialogs({
+  raffle,
+  dialogs,
+  mounted,
+  dialog,
+  onChange,
+}: {
+  raffle: RaffleActionProps["raffle"];
+  dialogs: ReturnType<typeof useActionDialogs>["dialogs"];
+  mounted: DialogKind | null;
+  dialog: DialogKind | null;
+  onChange: (dialog: DialogKind | null) => void;
+}) {
+  return (
+    <>
+      {dialogs && mounted === "winners" ? (
+        <dialogs.WinnersDialog
+          raffle={raffle}
+          open={dialog === "winners"}
+          onOpenChange={(next) => onChange(next ? "winners" : null)}
+        />
+      ) : null}
+      {dialogs && mounted === "announcement" ? (
+        <dialogs.ExternalAnnouncementDialog
+          raffle={raffle}
+          open={dialog === "announcement"}
+          onOpenChange={(next) => onChange(next ? "announcement" : null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The card's main button (spec 1 §2 "Raffle card"), decided by raffleCardState. */
+export function RaffleAction({ raffle, state, size = "md", className }: RaffleActionProps) {
+  const { dialog, setDialog, mounted, dialogs, open, prefetch } = useActionDialogs();
+  const action = state.primaryAction;
+  const full = cn("w-full", className);
+  const classes = (variant: ButtonVariant) => buttonClasses({ variant, size, className: full });
 
   let control: ReactNode;
   switch (action.kind) {
@@ -125,20 +165,13 @@ export function RaffleAction({ raffle, state, size = "md", className }: RaffleAc
   return (
     <>
       {control}
-      {dialogs && mounted === "winners" ? (
-        <dialogs.WinnersDialog
-          raffle={raffle}
-          open={dialog === "winners"}
-          onOpenChange={(next) => setDialog(next ? "winners" : null)}
-        />
-      ) : null}
-      {dialogs && mounted === "announcement" ? (
-        <dialogs.ExternalAnnouncementDialog
-          raffle={raffle}
-          open={dialog === "announcement"}
-          onOpenChange={(next) => setDialog(next ? "announcement" : null)}
-        />
-      ) : null}
+      <ActionDialogs
+        raffle={raffle}
+        dialogs={dialogs}
+        mounted={mounted}
+        dialog={dialog}
+        onChange={setDialog}
+      />
     </>
   );
 }

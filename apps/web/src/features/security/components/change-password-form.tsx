@@ -5,46 +5,63 @@ import {
   changePasswordFormSchema,
 } from "@rifazo/shared/schemas/auth";
 import { useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/field";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import {
-  PasswordStrengthHint,
+  NewPasswordField,
+  PasswordField,
   passwordWeakness,
   requestPasswordReset,
+  type SessionUser,
   usePasswordStrength,
   useSession,
 } from "../../auth";
 import { changePassword } from "../api/security-api";
 import { PASSWORD_CHANGE_TEXT } from "../password-rules";
 
-type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
+type PasswordFieldName = "currentPassword" | "newPassword" | "confirmPassword";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 /** The order of the spec's toasts (spec 1 §8 "Profile and password"): the first invalid field is toasted. */
-const FIELD_ORDER: readonly PasswordField[] = ["newPassword", "confirmPassword", "currentPassword"];
+const FIELD_ORDER: readonly PasswordFieldName[] = ["newPassword", "confirmPassword", "currentPassword"];
 
-/**
- * Seguridad: change the password. The current one is required (docs/decisions/0007-one-sign-in-path.md: a
- * session alone, perhaps stolen, cannot change it); an account without one, or whose owner forgot it,
- * gets the emailed reset link instead. The rules are the shared form schema's (changePasswordFormSchema),
- * then the strength rule the server applies.
- */
-export function ChangePasswordForm() {
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: EMPTY,
-    shouldFocusError: false,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const { user } = useSession();
-  const userInputs = [user?.email, user?.fullName];
-  const strength = usePasswordStrength(form.watch("newPassword"), userInputs);
+/** The emailed reset link, for an account without a password or whose owner forgot it. */
+function useResetLink(user: SessionUser | null | undefined) {
+  const [sendingLink, setSendingLink] = useState(false);
+  const sendLink = async () => {
+    if (!user) return;
+    setSendingLink(true);
+    try {
+      await requestPasswordReset(user.email);
+      toast({
+        id: "password-change",
+        title: PASSWORD_CHANGE_TEXT.linkSentTitle,
+        description: PASSWORD_CHANGE_TEXT.linkSent,
+        variant: "success",
+      });
+    } catch (error) {
+      toast({
+        id: "password-change",
+        title: PASSWORD_CHANGE_TEXT.errorTitle,
+        description: errorMessage(error),
+        variant: "error",
+      });
+    } finally {
+      setSendingLink(false);
+    }
+  };
 
-  const fail = (field: PasswordField, title: string, description: string) => {
+  return { sendingLink, sendLink };
+}
+
+/** Submission: the schema's errors toasted in the spec's order, the strength rule, then the server. */
+function useChangePasswordSubmit(
+  form: UseFormReturn<ChangePasswordInput>,
+  userInputs: (string | undefined)[],
+) {
+  const fail = (field: PasswordFieldName, title: string, description: string) => {
     form.setError(field, { message: description });
     toast({ id: "password-change", title, description, variant: "error" });
     document.getElementById(`password-${field}`)?.focus();
@@ -87,7 +104,7 @@ export function ChangePasswordForm() {
             : null;
       if (field) form.setError(field, { message: errorMessage(error) });
       for (const [name, message] of Object.entries(isApiError(error) ? (error.fields ?? {}) : {})) {
-        if (name in EMPTY) form.setError(name as PasswordField, { message });
+        if (name in EMPTY) form.setError(name as PasswordFieldName, { message });
       }
       toast({
         id: "password-change",
@@ -98,74 +115,57 @@ export function ChangePasswordForm() {
     }
   };
 
-  const errorFor = (field: PasswordField) => errors[field]?.message;
+  return { onValid, onInvalid };
+}
 
-  const [sendingLink, setSendingLink] = useState(false);
-  const sendLink = async () => {
-    if (!user) return;
-    setSendingLink(true);
-    try {
-      await requestPasswordReset(user.email);
-      toast({
-        id: "password-change",
-        title: PASSWORD_CHANGE_TEXT.linkSentTitle,
-        description: PASSWORD_CHANGE_TEXT.linkSent,
-        variant: "success",
-      });
-    } catch (error) {
-      toast({
-        id: "password-change",
-        title: PASSWORD_CHANGE_TEXT.errorTitle,
-        description: errorMessage(error),
-        variant: "error",
-      });
-    } finally {
-      setSendingLink(false);
-    }
-  };
+/**
+ * Seguridad: change the password. The current one is required (docs/decisions/0007-one-sign-in-path.md: a
+ * session alone, perhaps stolen, cannot change it); an account without one, or whose owner forgot it,
+ * gets the emailed reset link instead. The rules are the shared form schema's (changePasswordFormSchema),
+ * then the strength rule the server applies.
+ */
+export function ChangePasswordForm() {
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { user } = useSession();
+  const userInputs = [user?.email, user?.fullName];
+  const strength = usePasswordStrength(form.watch("newPassword"), userInputs);
+  const { onValid, onInvalid } = useChangePasswordSubmit(form, userInputs);
+  const { sendingLink, sendLink } = useResetLink(user);
+
+  const errorFor = (field: PasswordFieldName) => errors[field]?.message;
 
   return (
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
-      <FormField
+      <PasswordField
         id="password-currentPassword"
         label="Contraseña actual"
         hint={PASSWORD_CHANGE_TEXT.currentHint}
+        autoComplete="current-password"
         error={errorFor("currentPassword")}
-      >
-        {(control) => (
-          <PasswordInput autoComplete="current-password" {...form.register("currentPassword")} {...control} />
-        )}
-      </FormField>
+        registration={form.register("currentPassword")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
+        <NewPasswordField
           id="password-newPassword"
           label="Nueva contraseña"
+          placeholder={PASSWORD_CHANGE_TEXT.newPlaceholder}
           error={errorFor("newPassword")}
-          hint={errorFor("newPassword") ? undefined : <PasswordStrengthHint strength={strength} />}
-        >
-          {(control) => (
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder={PASSWORD_CHANGE_TEXT.newPlaceholder}
-              {...form.register("newPassword")}
-              {...control}
-            />
-          )}
-        </FormField>
-        <FormField
+          strength={strength}
+          registration={form.register("newPassword")}
+        />
+        <PasswordField
           id="password-confirmPassword"
           label="Confirmar nueva contraseña"
+          autoComplete="new-password"
+          placeholder="Repite la nueva contraseña"
           error={errorFor("confirmPassword")}
-        >
-          {(control) => (
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="Repite la nueva contraseña"
-              {...form.register("confirmPassword")}
-              {...control}
-            />
-          )}
-        </FormField>
+          registration={form.register("confirmPassword")}
+        />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
