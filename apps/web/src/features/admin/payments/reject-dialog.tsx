@@ -37,6 +37,13 @@ interface RejectDialogProps {
   onReject: (notes: string) => void;
 }
 
+/** Why the (trimmed) note cannot be sent, or undefined when it can. */
+function notesProblem(text: string): string | undefined {
+  if (!text) return "Escribe el motivo del rechazo.";
+  if (text.length > NOTES_MAX) return ADMIN_MESSAGES.adminNotesTooLong;
+  return undefined;
+}
+
 /** The organiser's templates: picking one puts its text in the note; "Editar plantillas" opens the editor. */
 function TemplatePicker({
   templates,
@@ -114,16 +121,9 @@ export function RejectDialog({ proof, busy, onCancel, onReject }: RejectDialogPr
             onSubmit={(event) => {
               event.preventDefault();
               const text = notes.trim();
-              if (!text) {
-                setError("Escribe el motivo del rechazo.");
-                return;
-              }
-              if (text.length > NOTES_MAX) {
-                setError(ADMIN_MESSAGES.adminNotesTooLong);
-                return;
-              }
-              setError(undefined);
-              onReject(text);
+              const problem = notesProblem(text);
+              setError(problem);
+              if (!problem) onReject(text);
             }}
           >
             <TemplatePicker
