@@ -65,19 +65,10 @@ function HoldRow({
   );
 }
 
-/**
- * Who holds this raffle's tickets right now (decision 0019): each buyer with how many, since and until
- * when, and how many holds they started in the last hour, so a buyer cycling holds stands out; a hold
- * waiting for a proof can be released (audited, the buyer is told).
- */
-export function HoldsSection({ raffleId }: { raffleId: string }) {
+/** Releases a hold, tells the admin and refreshes the holds and the raffle (or just the holds on failure). */
+function useReleaseHold(raffleId: string, key: ReturnType<typeof holdsKey>) {
   const queryClient = useQueryClient();
-  const key = holdsKey(raffleId);
-  const holds = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchRaffleHolds(raffleId, signal) });
-  useRaffleEvents(key);
-  const [releasing, setReleasing] = useState<AdminRaffleHold | null>(null);
-
-  const release = useMutation({
+  return useMutation({
     mutationFn: (hold: AdminRaffleHold) => releaseHold(hold.reservationId),
     onSuccess: (_, hold) => {
       toast({
@@ -93,6 +84,20 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
+}
+
+/**
+ * Who holds this raffle's tickets right now (decision 0019): each buyer with how many, since and until
+ * when, and how many holds they started in the last hour, so a buyer cycling holds stands out; a hold
+ * waiting for a proof can be released (audited, the buyer is told).
+ */
+export function HoldsSection({ raffleId }: { raffleId: string }) {
+  const key = holdsKey(raffleId);
+  const holds = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchRaffleHolds(raffleId, signal) });
+  useRaffleEvents(key);
+  const [releasing, setReleasing] = useState<AdminRaffleHold | null>(null);
+
+  const release = useReleaseHold(raffleId, key);
 
   const data = holds.data;
   return (
