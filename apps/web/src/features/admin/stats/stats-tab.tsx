@@ -113,19 +113,8 @@ function StatsError({ error, onRetry }: { error: unknown; onRetry: () => void })
   );
 }
 
-/** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
-export function StatsTab() {
-  const raffles = useAdminRaffles();
-  const [raffleId, setRaffleId] = useState<string>("");
-
-  // The sales chart starts on the newest active raffle (or the newest of all).
-  useEffect(() => {
-    if (raffleId || !raffles.data?.length) return;
-    const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
-    if (first) setRaffleId(first.id);
-  }, [raffleId, raffles.data]);
-
-  const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
+/** The stats for one raffle's chart (or all), toasting when they cannot load. */
+function useStats(statsRaffle: string | null) {
   const stats = useQuery({
     queryKey: adminKeys.stats(statsRaffle),
     queryFn: ({ signal }) => fetchStats(statsRaffle, signal),
@@ -141,6 +130,23 @@ export function StatsTab() {
       variant: "error",
     });
   }, [stats.isError, stats.error]);
+  return stats;
+}
+
+/** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
+export function StatsTab() {
+  const raffles = useAdminRaffles();
+  const [raffleId, setRaffleId] = useState<string>("");
+
+  // The sales chart starts on the newest active raffle (or the newest of all).
+  useEffect(() => {
+    if (raffleId || !raffles.data?.length) return;
+    const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
+    if (first) setRaffleId(first.id);
+  }, [raffleId, raffles.data]);
+
+  const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
+  const stats = useStats(statsRaffle);
 
   const data = stats.data;
   const sales = useMemo(() => normalizeSalesByDay(data?.salesByDay), [data?.salesByDay]);
