@@ -13,6 +13,7 @@ import {
   approveMatches,
   type BulkApproveResult,
   fetchReconciliation,
+  type ReconciliationRow,
   reconciliationKeys,
 } from "../api/reconciliation-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
@@ -117,6 +118,47 @@ function FocusedSummary({ summary, onClose }: { summary: ApprovedSummary; onClos
   );
 }
 
+/** The selected proofs, and which of them count: the clean matches of the current answer. */
+function useMatchSelection(rows: ReconciliationRow[]) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const matchedIds = new Set(rows.filter((r) => r.status === "matched").map((r) => r.proofId));
+  // Only rows still matched in the current answer stay selected (a new tolerance or raffle may change them).
+  const chosen = rows.filter((r) => selected.has(r.proofId) && matchedIds.has(r.proofId));
+  return { selected, setSelected, matchedIds, chosen };
+}
+
+/** "¿Aprobar n pagos?", with the server's refusal when none was approved. */
+function ApproveDialog({
+  open,
+  onOpenChange,
+  chosen,
+  approve,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  chosen: ReconciliationRow[];
+  approve: ReturnType<typeof useApproveMatches>;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`¿Aprobar ${plural(chosen.length, "pago", "pagos")}?`}
+      description={<ApproveWarning chosen={chosen} />}
+      confirmLabel="Aprobar pagos"
+      variant="primary"
+      busy={approve.isPending}
+      onConfirm={() => approve.mutateAsync(chosen.map((r) => r.proofId))}
+    >
+      {approve.isError ? (
+        <Alert variant="danger" title="No se aprobó ningún pago" className="mt-4">
+          {errorMessage(approve.error)}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
 /** Each pending proof against the imported movements; the clean matches are approved in one action. */
 export function ReconciliationView() {
   const ids = useId();
@@ -124,7 +166,6 @@ export function ReconciliationView() {
   const [raffleId, setRaffleId] = useState("all");
   const tolerance = useTolerance();
   const [filter, setFilter] = useState<StatusFilter>("all");
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [summary, setSummary] = useState<ApprovedSummary | null>(null);
 
@@ -134,9 +175,7 @@ export function ReconciliationView() {
     placeholderData: keepPreviousData,
   });
   const rows = recon.data?.rows ?? [];
-  const matchedIds = new Set(rows.filter((r) => r.status === "matched").map((r) => r.proofId));
-  // Only rows still matched in the current answer stay selected (a new tolerance or raffle may change them).
-  const chosen = rows.filter((r) => selected.has(r.proofId) && matchedIds.has(r.proofId));
+  const { selected, setSelected, matchedIds, chosen } = useMatchSelection(rows);
 
   const approve = useApproveMatches(tolerance.value, (result) => {
     setSummary({ result, rows: new Map(rows.map((r) => [r.proofId, r])) });
@@ -192,22 +231,7 @@ export function ReconciliationView() {
         />
       ) : null}
 
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`¿Aprobar ${plural(chosen.length, "pago", "pagos")}?`}
-        description={<ApproveWarning chosen={chosen} />}
-        confirmLabel="Aprobar pagos"
-        variant="primary"
-        busy={approve.isPending}
-        onConfirm={() => approve.mutateAsync(chosen.map((r) => r.proofId))}
-      >
-        {approve.isError ? (
-          <Alert variant="danger" title="No se aprobó ningún pago" className="mt-4">
-            {errorMessage(approve.error)}
-          </Alert>
-        ) : null}
-      </ConfirmDialog>
+      <ApproveDialog open={confirming} onOpenChange={setConfirming} chosen={chosen} approve={approve} />
     </SectionCard>
   );
 }
