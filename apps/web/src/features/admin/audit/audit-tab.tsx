@@ -19,24 +19,12 @@ const ENTITY_OPTIONS = [
     .map(([value, label]) => ({ value, label })),
 ];
 
-/** Who changed what: the append-only audit log, newest first, filtered by entity and actor. */
-export function AuditTab() {
+/** The actor filter's options: everyone, me, and the actors seen so far. */
+function useActorOptions(items: AdminAuditEntry[] | undefined) {
   const { user } = useSession();
-  const [entity, setEntity] = useState("all");
-  const [actorId, setActorId] = useState("all");
-  const [page, setPage] = useState(1);
   // Actors seen so far, so the actor filter can offer names instead of ids.
   const [actors, setActors] = useState<Map<string, string>>(new Map());
-  const filters: AuditFilters = { entity, actorId, page };
-
-  const audit = useQuery({
-    queryKey: adminKeys.audit(filters),
-    queryFn: ({ signal }) => fetchAudit(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-
   useEffect(() => {
-    const items = audit.data?.items;
     if (!items?.length) return;
     setActors((current) => {
       let next: Map<string, string> | null = null;
@@ -48,15 +36,31 @@ export function AuditTab() {
       }
       return next ?? current;
     });
-  }, [audit.data]);
+  }, [items]);
 
-  const actorOptions = [
+  return [
     { value: "all", label: "Todos los usuarios" },
     ...(user ? [{ value: user.id, label: `Yo (${user.fullName || user.email})` }] : []),
     ...[...actors.entries()]
       .filter(([id]) => id !== user?.id)
       .map(([id, name]) => ({ value: id, label: name })),
   ];
+}
+
+/** Who changed what: the append-only audit log, newest first, filtered by entity and actor. */
+export function AuditTab() {
+  const [entity, setEntity] = useState("all");
+  const [actorId, setActorId] = useState("all");
+  const [page, setPage] = useState(1);
+  const filters: AuditFilters = { entity, actorId, page };
+
+  const audit = useQuery({
+    queryKey: adminKeys.audit(filters),
+    queryFn: ({ signal }) => fetchAudit(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const actorOptions = useActorOptions(audit.data?.items);
   const data = audit.data;
 
   return (

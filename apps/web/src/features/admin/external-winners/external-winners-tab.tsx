@@ -38,6 +38,42 @@ function submitProblem(raffleId: string, rows: WinnerRow[], totalTickets: number
 }
 
 /**
+ * Only raffles announced outside Rifazo take typed-in winners (the server refuses internal ones: the
+ * platform draws those), and a raffle already drawn cannot take winners again.
+ */
+function externalCandidates(raffles: AdminRaffle[] | undefined): AdminRaffle[] {
+  return (raffles ?? []).filter((raffle) => raffle.announcementType === "external" && !raffle.hasWinners);
+}
+
+/** Asks before registering numbers that were not sold here (or could not be checked). */
+function UnsoldConfirmDialog({
+  open,
+  onOpenChange,
+  rows,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  rows: WinnerRow[];
+  busy: boolean;
+  onConfirm: () => Promise<unknown> | undefined;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      variant="primary"
+      title="Boletos no vendidos en Rifazo"
+      description={<UnsoldWarning unsold={unsoldRows(rows)} />}
+      confirmLabel="Sí, registrar"
+      busy={busy}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
  * Spec 2 §2 "External winners tab": winners announced outside Rifazo (a live on Instagram, TV, radio) are
  * registered per prize level. A number sold here fills in and locks the buyer's name; an unsold one
  * needs confirming.
@@ -48,11 +84,7 @@ export function ExternalWinnersTab() {
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
 
-  // Only raffles announced outside Rifazo take typed-in winners (the server refuses internal ones: the
-  // platform draws those), and a raffle already drawn cannot take winners again.
-  const candidates = (raffles.data ?? []).filter(
-    (raffle) => raffle.announcementType === "external" && !raffle.hasWinners,
-  );
+  const candidates = externalCandidates(raffles.data);
   const raffle = raffles.data?.find((r) => r.id === raffleId) ?? null;
   // Numbers are typed in the raffle's digits (2 for 100 tickets, 3 for 1,000: ticketDigits).
   const digits = raffle ? ticketDigits(raffle.totalTickets) : MAX_TICKET_DIGITS;
@@ -115,13 +147,10 @@ export function ExternalWinnersTab() {
         ) : null}
       </div>
 
-      <ConfirmDialog
+      <UnsoldConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        variant="primary"
-        title="Boletos no vendidos en Rifazo"
-        description={<UnsoldWarning unsold={unsoldRows(rows)} />}
-        confirmLabel="Sí, registrar"
+        rows={rows}
         busy={register.isPending}
         onConfirm={() => (raffle ? register.mutateAsync({ target: raffle, list: rows }) : undefined)}
       />

@@ -49,9 +49,133 @@ interface ProofRowProps {
   onDelete: () => void;
 }
 
+/** The raffle (or general payment), when it was sent, the review deadline and the status. */
+function ProofHeading({ proof, headingId }: { proof: AdminProof; headingId: string }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h3 id={headingId} className="font-bold break-words text-ink">
+          {proof.raffleTitle ?? GENERAL_PROOF_LABEL}
+        </h3>
+        <p className="text-sm text-muted">{formatDateTime(proof.createdAt)}</p>
+        {proof.reviewBefore ? (
+          <p className="mt-1">
+            <Badge
+              variant="warning"
+              title="La rifa cerró: este pago se rechaza solo si no se revisa a tiempo"
+            >
+              Rifa cerrada · revisar antes del {formatDateTime(proof.reviewBefore)}
+            </Badge>
+          </p>
+        ) : null}
+      </div>
+      <ProofStatusBadge status={proof.status} refund={proof.refund} />
+    </div>
+  );
+}
+
+/** The buyer (with a WhatsApp link), the tickets and both parties' notes. */
+function ProofDetails({ proof }: { proof: AdminProof }) {
+  const chat = whatsappLink(proof.buyerPhone, whatsappMessage(proof));
+  return (
+    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+      <div className="min-w-0">
+        <dt className="text-muted">Comprador</dt>
+        <dd className="font-semibold break-words text-ink">{proof.buyerName}</dd>
+        <dd className="break-all text-muted">{proof.buyerEmail}</dd>
+        {proof.buyerPhone ? <dd className="text-muted">{proof.buyerPhone}</dd> : null}
+        {chat ? (
+          <dd>
+            <a
+              href={chat}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-sm font-semibold text-success-700 hover:underline"
+            >
+              <WhatsappIcon aria-hidden="true" /> Escribir por WhatsApp
+              <span className="sr-only"> a {proof.buyerName} (se abre en una pestaña nueva)</span>
+            </a>
+          </dd>
+        ) : null}
+      </div>
+      <div>
+        <dt className="text-muted">Boletos</dt>
+        <dd className="text-ink">{countText(proof.quantityOfTickets, "boleto", "boletos")}</dd>
+        <dd>
+          {proof.tickets.length === 0 && proof.heldNumbers.length > 0 ? (
+            <TicketPreview tickets={proof.heldNumbers} held max={HELD_ROW_PREVIEW} />
+          ) : (
+            <TicketPreview
+              tickets={proof.tickets}
+              empty={proof.status === "pending" ? "Se asignan al aprobar" : "Sin boletos"}
+            />
+          )}
+        </dd>
+      </div>
+      {proof.userNotes ? (
+        <div className="sm:col-span-2">
+          <dt className="text-muted">Notas del usuario</dt>
+          <dd className="break-words whitespace-pre-line text-ink">{proof.userNotes}</dd>
+        </div>
+      ) : null}
+      {proof.adminNotes ? (
+        <div className="sm:col-span-2">
+          <dt className="text-muted">Notas del administrador</dt>
+          <dd className="break-words whitespace-pre-line text-ink">{proof.adminNotes}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** "Aprobar" and "Rechazar" while pending, and "Eliminar". */
+function ProofActions({
+  proof,
+  busy,
+  onApprove,
+  onReject,
+  onDelete,
+}: Pick<ProofRowProps, "proof" | "busy" | "onApprove" | "onReject" | "onDelete">) {
+  return (
+    <div className="flex flex-wrap items-start gap-2 md:col-start-1 md:row-start-2">
+      {proof.status === "pending" ? (
+        <>
+          <Button
+            size="sm"
+            onClick={onApprove}
+            loading={busy}
+            aria-label={`Aprobar pago de ${proof.buyerName}`}
+            aria-keyshortcuts="a"
+          >
+            Aprobar
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onReject}
+            disabled={busy}
+            aria-label={`Rechazar pago de ${proof.buyerName}`}
+            aria-keyshortcuts="r"
+          >
+            Rechazar
+          </Button>
+        </>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onDelete}
+        disabled={busy}
+        aria-label={`Eliminar comprobante de ${proof.buyerName}`}
+      >
+        <span className="text-danger-700">Eliminar</span>
+      </Button>
+    </div>
+  );
+}
+
 export function ProofRow({ proof, selected, busy, onSelect, onApprove, onReject, onDelete }: ProofRowProps) {
   const headingId = `proof-${proof.id}`;
-  const chat = whatsappLink(proof.buyerPhone, whatsappMessage(proof));
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: j/k and the arrows select with the keyboard (the shortcuts).
     <li
@@ -67,112 +191,15 @@ export function ProofRow({ proof, selected, busy, onSelect, onApprove, onReject,
       )}
     >
       <div className="min-w-0 space-y-3 md:col-start-1 md:row-start-1">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 id={headingId} className="font-bold break-words text-ink">
-              {proof.raffleTitle ?? GENERAL_PROOF_LABEL}
-            </h3>
-            <p className="text-sm text-muted">{formatDateTime(proof.createdAt)}</p>
-            {proof.reviewBefore ? (
-              <p className="mt-1">
-                <Badge
-                  variant="warning"
-                  title="La rifa cerró: este pago se rechaza solo si no se revisa a tiempo"
-                >
-                  Rifa cerrada · revisar antes del {formatDateTime(proof.reviewBefore)}
-                </Badge>
-              </p>
-            ) : null}
-          </div>
-          <ProofStatusBadge status={proof.status} refund={proof.refund} />
-        </div>
+        <ProofHeading proof={proof} headingId={headingId} />
         <ProofFlags proof={proof} />
-        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-          <div className="min-w-0">
-            <dt className="text-muted">Comprador</dt>
-            <dd className="font-semibold break-words text-ink">{proof.buyerName}</dd>
-            <dd className="break-all text-muted">{proof.buyerEmail}</dd>
-            {proof.buyerPhone ? <dd className="text-muted">{proof.buyerPhone}</dd> : null}
-            {chat ? (
-              <dd>
-                <a
-                  href={chat}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-success-700 hover:underline"
-                >
-                  <WhatsappIcon aria-hidden="true" /> Escribir por WhatsApp
-                  <span className="sr-only"> a {proof.buyerName} (se abre en una pestaña nueva)</span>
-                </a>
-              </dd>
-            ) : null}
-          </div>
-          <div>
-            <dt className="text-muted">Boletos</dt>
-            <dd className="text-ink">{countText(proof.quantityOfTickets, "boleto", "boletos")}</dd>
-            <dd>
-              {proof.tickets.length === 0 && proof.heldNumbers.length > 0 ? (
-                <TicketPreview tickets={proof.heldNumbers} held max={HELD_ROW_PREVIEW} />
-              ) : (
-                <TicketPreview
-                  tickets={proof.tickets}
-                  empty={proof.status === "pending" ? "Se asignan al aprobar" : "Sin boletos"}
-                />
-              )}
-            </dd>
-          </div>
-          {proof.userNotes ? (
-            <div className="sm:col-span-2">
-              <dt className="text-muted">Notas del usuario</dt>
-              <dd className="break-words whitespace-pre-line text-ink">{proof.userNotes}</dd>
-            </div>
-          ) : null}
-          {proof.adminNotes ? (
-            <div className="sm:col-span-2">
-              <dt className="text-muted">Notas del administrador</dt>
-              <dd className="break-words whitespace-pre-line text-ink">{proof.adminNotes}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <ProofDetails proof={proof} />
         <Comparison proof={proof} />
       </div>
       <div className="md:col-start-2 md:row-span-2 md:row-start-1">
         <ProofFilePreview proof={proof} />
       </div>
-      <div className="flex flex-wrap items-start gap-2 md:col-start-1 md:row-start-2">
-        {proof.status === "pending" ? (
-          <>
-            <Button
-              size="sm"
-              onClick={onApprove}
-              loading={busy}
-              aria-label={`Aprobar pago de ${proof.buyerName}`}
-              aria-keyshortcuts="a"
-            >
-              Aprobar
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={onReject}
-              disabled={busy}
-              aria-label={`Rechazar pago de ${proof.buyerName}`}
-              aria-keyshortcuts="r"
-            >
-              Rechazar
-            </Button>
-          </>
-        ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onDelete}
-          disabled={busy}
-          aria-label={`Eliminar comprobante de ${proof.buyerName}`}
-        >
-          <span className="text-danger-700">Eliminar</span>
-        </Button>
-      </div>
+      <ProofActions proof={proof} busy={busy} onApprove={onApprove} onReject={onReject} onDelete={onDelete} />
     </li>
   );
 }
@@ -210,11 +237,9 @@ function ProofFlags({ proof }: { proof: AdminProof }) {
 
 const FIELD_LABELS = { reference: "Referencia", amount: "Monto", date: "Fecha" } as const;
 
-/** What the buyer typed beside what the purchase costs, and what OCR read on the receipt. */
-function Comparison({ proof }: { proof: AdminProof }) {
-  const { expected, analysis } = proof;
-  const amountDiffers =
-    expected !== null && (expected.currency !== proof.currency || !sameCents(expected.amount, proof.amount));
+/** What OCR read on the receipt, each field marked when it differs from what the buyer typed. */
+function ReadOnReceipt({ proof }: { proof: AdminProof }) {
+  const { analysis } = proof;
   const ocr = analysis.ocr?.fields;
   const mismatch = new Set(analysis.mismatches);
   const differs = (field: "reference" | "amount" | "date") =>
@@ -223,6 +248,49 @@ function Comparison({ proof }: { proof: AdminProof }) {
         <AlertTriangleIcon aria-hidden="true" className="inline" /> No coincide con lo escrito
       </span>
     ) : null;
+  return (
+    <div>
+      <h4 className="font-semibold text-muted">Leído en el recibo</h4>
+      {ocr ? (
+        <dl className="space-y-0.5">
+          <div>
+            <dt className="sr-only">{FIELD_LABELS.reference}</dt>
+            <dd className={cn(mismatch.has("reference") && "text-danger-700")}>
+              Ref. {ocr.reference ?? "—"}
+              {differs("reference")}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{FIELD_LABELS.amount}</dt>
+            <dd className={cn(mismatch.has("amount") && "text-danger-700")}>
+              {ocr.amount === null ? "Monto —" : formatMoney(ocr.amount, ocr.currency ?? proof.currency)}
+              {differs("amount")}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{FIELD_LABELS.date}</dt>
+            <dd className={cn(mismatch.has("date") && "text-danger-700")}>
+              {ocr.date ? formatDate(`${ocr.date}T12:00:00-04:00`) : "Fecha —"}
+              {differs("date")}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Banco</dt>
+            <dd>{ocr.bank ?? "Banco —"}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-muted">{ANALYSIS_TEXT[analysis.status]}</p>
+      )}
+    </div>
+  );
+}
+
+/** What the buyer typed beside what the purchase costs, and what OCR read on the receipt. */
+function Comparison({ proof }: { proof: AdminProof }) {
+  const { expected } = proof;
+  const amountDiffers =
+    expected !== null && (expected.currency !== proof.currency || !sameCents(expected.amount, proof.amount));
   return (
     // A group, not a region: one landmark per proof, all named alike, would crowd the landmark list.
     // biome-ignore lint/a11y/useSemanticElements: three columns to compare, not a form; a fieldset means inputs.
@@ -254,40 +322,7 @@ function Comparison({ proof }: { proof: AdminProof }) {
             <p className="text-muted">Sin reserva: sin monto congelado.</p>
           )}
         </div>
-        <div>
-          <h4 className="font-semibold text-muted">Leído en el recibo</h4>
-          {ocr ? (
-            <dl className="space-y-0.5">
-              <div>
-                <dt className="sr-only">{FIELD_LABELS.reference}</dt>
-                <dd className={cn(mismatch.has("reference") && "text-danger-700")}>
-                  Ref. {ocr.reference ?? "—"}
-                  {differs("reference")}
-                </dd>
-              </div>
-              <div>
-                <dt className="sr-only">{FIELD_LABELS.amount}</dt>
-                <dd className={cn(mismatch.has("amount") && "text-danger-700")}>
-                  {ocr.amount === null ? "Monto —" : formatMoney(ocr.amount, ocr.currency ?? proof.currency)}
-                  {differs("amount")}
-                </dd>
-              </div>
-              <div>
-                <dt className="sr-only">{FIELD_LABELS.date}</dt>
-                <dd className={cn(mismatch.has("date") && "text-danger-700")}>
-                  {ocr.date ? formatDate(`${ocr.date}T12:00:00-04:00`) : "Fecha —"}
-                  {differs("date")}
-                </dd>
-              </div>
-              <div>
-                <dt className="sr-only">Banco</dt>
-                <dd>{ocr.bank ?? "Banco —"}</dd>
-              </div>
-            </dl>
-          ) : (
-            <p className="text-muted">{ANALYSIS_TEXT[analysis.status]}</p>
-          )}
-        </div>
+        <ReadOnReceipt proof={proof} />
       </div>
     </div>
   );

@@ -64,7 +64,8 @@ function BindingView({ binding }: { binding: ExternalBinding }) {
   );
 }
 
-export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
+/** The binding form's fields, their errors and its submission (kept by the section whether or not it shows). */
+function useExternalBindingForm(raffle: AdminRaffle) {
   const binding = raffle.externalBinding;
   const queryClient = useQueryClient();
   const [lottery, setLottery] = useState(binding?.externalLottery ?? "");
@@ -85,8 +86,6 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
       setErrors(fields && Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
     },
   });
-
-  if (raffle.announcementType !== "external" || !binding) return null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -110,102 +109,147 @@ export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
     mutation.mutate(parsed.data);
   }
 
+  return {
+    values: { lottery, drawAt, digits, fallback, windowHours },
+    set: { setLottery, setDrawAt, setDigits, setFallback, setWindowHours },
+    errors,
+    pending: mutation.isPending,
+    onSubmit,
+  };
+}
+
+type BindingFormState = ReturnType<typeof useExternalBindingForm>;
+
+/** The rule that turns the official result into a ticket, the fallback and the correction window. */
+function BindingRuleFields({ raffle, form }: { raffle: AdminRaffle; form: BindingFormState }) {
+  const { values, set, errors } = form;
+  return (
+    <>
+      <FormField
+        id="binding-digits"
+        label="Regla: cifras finales del resultado oficial"
+        hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${countText(raffle.totalTickets, "boleto", "boletos")}, numerados con ${countText(ticketDigits(raffle.totalTickets), "cifra", "cifras")}: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
+        error={errors.externalRule}
+      >
+        {(control) => (
+          <Input
+            inputMode="numeric"
+            // Suggested: as many digits as the raffle's numbers show (ticketDigits).
+            placeholder={String(ticketDigits(raffle.totalTickets))}
+            value={values.digits}
+            onChange={(e) => set.setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
+            {...control}
+            className="block w-24! font-mono"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="binding-fallback"
+        label="Si la lista no está fija a la hora de la lotería"
+        hint="Su resultado ya se conocería: nunca decide la rifa. Queda en las reglas publicadas."
+        error={errors.lotteryFallback}
+      >
+        {(control) => (
+          <select
+            value={values.fallback}
+            onChange={(e) => set.setFallback(e.target.value === "cancel" ? "cancel" : "drand")}
+            {...control}
+            className="block w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink"
+          >
+            <option value="drand">Sortear con una ronda futura de drand</option>
+            <option value="cancel">Cancelar la rifa y reembolsar</option>
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id="binding-window"
+        label="Plazo de corrección (horas)"
+        hint="Una corrección la propone un administrador y la confirma otro, dentro de este plazo desde el resultado."
+        error={errors.correctionWindowHours}
+        className="max-w-64"
+      >
+        {(control) => (
+          <Input
+            inputMode="numeric"
+            value={values.windowHours}
+            onChange={(e) => set.setWindowHours(e.target.value.replace(/\D/g, "").slice(0, 3))}
+            {...control}
+            className="block w-24! font-mono"
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+/** The binding, editable until the first sale. */
+function BindingForm({
+  raffle,
+  binding,
+  form,
+}: {
+  raffle: AdminRaffle;
+  binding: ExternalBinding;
+  form: BindingFormState;
+}) {
+  const { values, set, errors, pending, onSubmit } = form;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Lotería que decide la rifa">
+      <FormField
+        id="binding-lottery"
+        label="Lotería y sorteo"
+        hint="Por ejemplo: Triple Zulia (sorteo de las 4:45 p. m.)"
+        error={errors.externalLottery}
+      >
+        {(control) => (
+          <Input value={values.lottery} onChange={(e) => set.setLottery(e.target.value)} {...control} />
+        )}
+      </FormField>
+      <FormField
+        id="binding-draw-at"
+        label="Fecha y hora del sorteo de la lotería"
+        hint={
+          binding.earliestDrawAt
+            ? `Debe ser después de que la lista quede fija (cierre + revisión de pagos + 60 min): desde el ${formatDateTime(binding.earliestDrawAt)}.`
+            : "Rifa por porcentaje: si la lista no está fija a la hora de la lotería, se aplica el respaldo."
+        }
+        error={errors.externalDrawAt}
+        className="max-w-64"
+      >
+        {(control) => (
+          <Input
+            type="datetime-local"
+            value={values.drawAt}
+            onChange={(e) => set.setDrawAt(e.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
+      <BindingRuleFields raffle={raffle} form={form} />
+      {binding.externalRuleText ? (
+        <p className="text-sm text-muted">Regla publicada: {binding.externalRuleText}</p>
+      ) : null}
+      {errors.form ? <Alert variant="danger">{errors.form}</Alert> : null}
+      <Button type="submit" loading={pending} loadingText="Guardando...">
+        Guardar lotería
+      </Button>
+    </form>
+  );
+}
+
+export function ExternalBindingSection({ raffle }: { raffle: AdminRaffle }) {
+  const binding = raffle.externalBinding;
+  const form = useExternalBindingForm(raffle);
+
+  if (raffle.announcementType !== "external" || !binding) return null;
+
   return (
     <SectionCard
       title="Lotería que decide la rifa"
       description="Se fija antes de poner la rifa a la venta: desde la primera venta nadie puede cambiar la lotería, la fecha ni la regla."
     >
       {binding.editable ? (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Lotería que decide la rifa">
-          <FormField
-            id="binding-lottery"
-            label="Lotería y sorteo"
-            hint="Por ejemplo: Triple Zulia (sorteo de las 4:45 p. m.)"
-            error={errors.externalLottery}
-          >
-            {(control) => <Input value={lottery} onChange={(e) => setLottery(e.target.value)} {...control} />}
-          </FormField>
-          <FormField
-            id="binding-draw-at"
-            label="Fecha y hora del sorteo de la lotería"
-            hint={
-              binding.earliestDrawAt
-                ? `Debe ser después de que la lista quede fija (cierre + revisión de pagos + 60 min): desde el ${formatDateTime(binding.earliestDrawAt)}.`
-                : "Rifa por porcentaje: si la lista no está fija a la hora de la lotería, se aplica el respaldo."
-            }
-            error={errors.externalDrawAt}
-            className="max-w-64"
-          >
-            {(control) => (
-              <Input
-                type="datetime-local"
-                value={drawAt}
-                onChange={(e) => setDrawAt(e.target.value)}
-                {...control}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="binding-digits"
-            label="Regla: cifras finales del resultado oficial"
-            hint={`El boleto ganador es el que forman las últimas cifras del número oficial (${countText(raffle.totalTickets, "boleto", "boletos")}, numerados con ${countText(ticketDigits(raffle.totalTickets), "cifra", "cifras")}: al menos ${String(Math.max(1, raffle.totalTickets - 1)).length}).`}
-            error={errors.externalRule}
-          >
-            {(control) => (
-              <Input
-                inputMode="numeric"
-                // Suggested: as many digits as the raffle's numbers show (ticketDigits).
-                placeholder={String(ticketDigits(raffle.totalTickets))}
-                value={digits}
-                onChange={(e) => setDigits(e.target.value.replace(/\D/g, "").slice(0, 1))}
-                {...control}
-                className="block w-24! font-mono"
-              />
-            )}
-          </FormField>
-          <FormField
-            id="binding-fallback"
-            label="Si la lista no está fija a la hora de la lotería"
-            hint="Su resultado ya se conocería: nunca decide la rifa. Queda en las reglas publicadas."
-            error={errors.lotteryFallback}
-          >
-            {(control) => (
-              <select
-                value={fallback}
-                onChange={(e) => setFallback(e.target.value === "cancel" ? "cancel" : "drand")}
-                {...control}
-                className="block w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink"
-              >
-                <option value="drand">Sortear con una ronda futura de drand</option>
-                <option value="cancel">Cancelar la rifa y reembolsar</option>
-              </select>
-            )}
-          </FormField>
-          <FormField
-            id="binding-window"
-            label="Plazo de corrección (horas)"
-            hint="Una corrección la propone un administrador y la confirma otro, dentro de este plazo desde el resultado."
-            error={errors.correctionWindowHours}
-            className="max-w-64"
-          >
-            {(control) => (
-              <Input
-                inputMode="numeric"
-                value={windowHours}
-                onChange={(e) => setWindowHours(e.target.value.replace(/\D/g, "").slice(0, 3))}
-                {...control}
-                className="block w-24! font-mono"
-              />
-            )}
-          </FormField>
-          {binding.externalRuleText ? (
-            <p className="text-sm text-muted">Regla publicada: {binding.externalRuleText}</p>
-          ) : null}
-          {errors.form ? <Alert variant="danger">{errors.form}</Alert> : null}
-          <Button type="submit" loading={mutation.isPending} loadingText="Guardando...">
-            Guardar lotería
-          </Button>
-        </form>
+        <BindingForm raffle={raffle} binding={binding} form={form} />
       ) : (
         <div className="space-y-3">
           <BindingView binding={binding} />

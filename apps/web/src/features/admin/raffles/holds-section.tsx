@@ -16,19 +16,59 @@ import { SectionCard } from "../shared/section-card";
 
 const tickets = (n: number) => countText(n, "boleto", "boletos");
 
-/**
- * Who holds this raffle's tickets right now (decision 0019): each buyer with how many, since and until
- * when, and how many holds they started in the last hour, so a buyer cycling holds stands out; a hold
- * waiting for a proof can be released (audited, the buyer is told).
- */
-export function HoldsSection({ raffleId }: { raffleId: string }) {
-  const queryClient = useQueryClient();
-  const key = holdsKey(raffleId);
-  const holds = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchRaffleHolds(raffleId, signal) });
-  useRaffleEvents(key);
-  const [releasing, setReleasing] = useState<AdminRaffleHold | null>(null);
+/** One buyer's hold: how many tickets, since and until when, their holds in the last hour, and "Liberar". */
+function HoldRow({
+  hold,
+  maxHoldsPerHour,
+  onRelease,
+}: {
+  hold: AdminRaffleHold;
+  maxHoldsPerHour: number;
+  onRelease: (hold: AdminRaffleHold) => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-ink">{hold.buyerName}</span>
+          <Badge variant={hold.status === "submitted" ? "info" : "brand"}>{hold.statusLabel}</Badge>
+          {hold.holdsLastHour >= maxHoldsPerHour ? (
+            <Badge variant="warning">En el límite de reservas</Badge>
+          ) : null}
+        </p>
+        <p className="text-sm break-all text-muted">{hold.buyerEmail}</p>
+        <p className="text-sm text-ink">
+          {tickets(hold.quantity)} · desde las {formatTime(hold.since)}
+          {hold.expiresAt ? ` · hasta las ${formatTime(hold.expiresAt)}` : " · hasta que se revise"}
+        </p>
+        {hold.numbers ? (
+          <p className="font-mono text-xs break-words text-muted">{hold.numbers.join(", ")}</p>
+        ) : null}
+        <p className="text-xs text-muted">
+          {hold.holdsLastHour === 1
+            ? "1 reserva iniciada en la última hora"
+            : `${formatNumber(hold.holdsLastHour)} reservas iniciadas en la última hora`}{" "}
+          (máximo {formatNumber(maxHoldsPerHour)})
+        </p>
+      </div>
+      {hold.releasable ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onRelease(hold)}
+          aria-label={`Liberar la reserva de ${hold.buyerName}`}
+        >
+          Liberar
+        </Button>
+      ) : null}
+    </li>
+  );
+}
 
-  const release = useMutation({
+/** Releases a hold, tells the admin and refreshes the holds and the raffle (or just the holds on failure). */
+function useReleaseHold(raffleId: string, key: ReturnType<typeof holdsKey>) {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (hold: AdminRaffleHold) => releaseHold(hold.reservationId),
     onSuccess: (_, hold) => {
       toast({
@@ -44,6 +84,20 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
+}
+
+/**
+ * Who holds this raffle's tickets right now (decision 0019): each buyer with how many, since and until
+ * when, and how many holds they started in the last hour, so a buyer cycling holds stands out; a hold
+ * waiting for a proof can be released (audited, the buyer is told).
+ */
+export function HoldsSection({ raffleId }: { raffleId: string }) {
+  const key = holdsKey(raffleId);
+  const holds = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchRaffleHolds(raffleId, signal) });
+  useRaffleEvents(key);
+  const [releasing, setReleasing] = useState<AdminRaffleHold | null>(null);
+
+  const release = useReleaseHold(raffleId, key);
 
   const data = holds.data;
   return (
@@ -80,41 +134,12 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
           </p>
           <ul className="divide-y divide-line" aria-label="Reservas vigentes">
             {data.items.map((hold) => (
-              <li key={hold.reservationId} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-ink">{hold.buyerName}</span>
-                    <Badge variant={hold.status === "submitted" ? "info" : "brand"}>{hold.statusLabel}</Badge>
-                    {hold.holdsLastHour >= data.maxHoldsPerHour ? (
-                      <Badge variant="warning">En el límite de reservas</Badge>
-                    ) : null}
-                  </p>
-                  <p className="text-sm break-all text-muted">{hold.buyerEmail}</p>
-                  <p className="text-sm text-ink">
-                    {tickets(hold.quantity)} · desde las {formatTime(hold.since)}
-                    {hold.expiresAt ? ` · hasta las ${formatTime(hold.expiresAt)}` : " · hasta que se revise"}
-                  </p>
-                  {hold.numbers ? (
-                    <p className="font-mono text-xs break-words text-muted">{hold.numbers.join(", ")}</p>
-                  ) : null}
-                  <p className="text-xs text-muted">
-                    {hold.holdsLastHour === 1
-                      ? "1 reserva iniciada en la última hora"
-                      : `${formatNumber(hold.holdsLastHour)} reservas iniciadas en la última hora`}{" "}
-                    (máximo {formatNumber(data.maxHoldsPerHour)})
-                  </p>
-                </div>
-                {hold.releasable ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setReleasing(hold)}
-                    aria-label={`Liberar la reserva de ${hold.buyerName}`}
-                  >
-                    Liberar
-                  </Button>
-                ) : null}
-              </li>
+              <HoldRow
+                key={hold.reservationId}
+                hold={hold}
+                maxHoldsPerHour={data.maxHoldsPerHour}
+                onRelease={setReleasing}
+              />
             ))}
           </ul>
         </div>

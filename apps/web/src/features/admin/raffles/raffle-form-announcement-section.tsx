@@ -10,17 +10,114 @@ import type { RaffleFormApi } from "./raffle-form-values";
 
 const PLATFORM_OPTIONS = EXTERNAL_PLATFORMS.map((platform) => ({ value: platform, label: platform }));
 
-/** How the winners are announced: here, or on an external platform (which one, details, link). */
-export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi }) {
+/** Whether an official lottery decides the external raffle, or only a live announcement. */
+function LotteryDecidedChoice({ form }: { form: RaffleFormApi }) {
   const {
-    register,
-    control,
     setValue,
     watch,
     formState: { errors },
   } = form;
-  const announcementType = watch("announcementType");
   const lotteryDecided = watch("lotteryDecided");
+  return (
+    <>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.lotteryDecided}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <ChoiceRadio
+            name="lotteryDecided"
+            value="lottery"
+            label="Con una lotería oficial"
+            checked={lotteryDecided}
+            onSelect={() => setValue("lotteryDecided", true, { shouldDirty: true })}
+          />
+          <ChoiceRadio
+            name="lotteryDecided"
+            value="announced"
+            label="Solo anuncio en vivo"
+            checked={!lotteryDecided}
+            onSelect={() => setValue("lotteryDecided", false, { shouldDirty: true })}
+          />
+        </div>
+        {errors.lotteryDecided?.message ? (
+          <p className="text-sm font-medium text-danger-700">{errors.lotteryDecided.message}</p>
+        ) : null}
+      </fieldset>
+      <p className="text-sm text-muted">
+        {lotteryDecided
+          ? "La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un boleto se fijan en el detalle de la rifa antes de ponerla a la venta: créala como Próximamente y abre las ventas cuando estén fijadas."
+          : "Sin lotería, los ganadores son los que anuncies en vivo: la rifa se muestra como «Anunciado por el organizador», sin acta verificable."}
+      </p>
+    </>
+  );
+}
+
+/** The external platform that announces the winners, its details and link. */
+function ExternalPlatformFields({ form }: { form: RaffleFormApi }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <FormField
+        id="raffle-platform"
+        label={`${RAFFLE_FORM_LABELS.externalAnnouncementPlatform} *`}
+        error={errors.externalAnnouncementPlatform?.message}
+      >
+        {(fieldProps) => (
+          <Controller
+            control={control}
+            name="externalAnnouncementPlatform"
+            render={({ field }) => (
+              <Select
+                options={PLATFORM_OPTIONS}
+                placeholder="Selecciona la plataforma"
+                value={field.value}
+                onValueChange={(value) => field.onChange(value)}
+                {...fieldProps}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="raffle-details"
+        label={RAFFLE_FORM_LABELS.externalAnnouncementDetails}
+        error={errors.externalAnnouncementDetails?.message}
+      >
+        {(fieldProps) => (
+          <textarea
+            rows={2}
+            className={cn(inputClasses, "h-auto py-2")}
+            {...fieldProps}
+            {...register("externalAnnouncementDetails")}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="raffle-url"
+        label={`${RAFFLE_FORM_LABELS.externalAnnouncementUrl} (opcional)`}
+        error={errors.externalAnnouncementUrl?.message}
+      >
+        {(fieldProps) => (
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            {...fieldProps}
+            {...register("externalAnnouncementUrl")}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+/** How the winners are announced: here, or on an external platform (which one, details, link). */
+export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi }) {
+  const { setValue, watch } = form;
+  const announcementType = watch("announcementType");
   return (
     <section className="space-y-4" aria-labelledby="raffle-form-announcement">
       <h3 id="raffle-form-announcement" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
@@ -47,83 +144,8 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
       </fieldset>
       {announcementType === "external" ? (
         <div className="space-y-4 rounded-control border border-line bg-canvas/60 p-3">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.lotteryDecided}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <ChoiceRadio
-                name="lotteryDecided"
-                value="lottery"
-                label="Con una lotería oficial"
-                checked={lotteryDecided}
-                onSelect={() => setValue("lotteryDecided", true, { shouldDirty: true })}
-              />
-              <ChoiceRadio
-                name="lotteryDecided"
-                value="announced"
-                label="Solo anuncio en vivo"
-                checked={!lotteryDecided}
-                onSelect={() => setValue("lotteryDecided", false, { shouldDirty: true })}
-              />
-            </div>
-            {errors.lotteryDecided?.message ? (
-              <p className="text-sm font-medium text-danger-700">{errors.lotteryDecided.message}</p>
-            ) : null}
-          </fieldset>
-          <p className="text-sm text-muted">
-            {lotteryDecided
-              ? "La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un boleto se fijan en el detalle de la rifa antes de ponerla a la venta: créala como Próximamente y abre las ventas cuando estén fijadas."
-              : "Sin lotería, los ganadores son los que anuncies en vivo: la rifa se muestra como «Anunciado por el organizador», sin acta verificable."}
-          </p>
-          <FormField
-            id="raffle-platform"
-            label={`${RAFFLE_FORM_LABELS.externalAnnouncementPlatform} *`}
-            error={errors.externalAnnouncementPlatform?.message}
-          >
-            {(fieldProps) => (
-              <Controller
-                control={control}
-                name="externalAnnouncementPlatform"
-                render={({ field }) => (
-                  <Select
-                    options={PLATFORM_OPTIONS}
-                    placeholder="Selecciona la plataforma"
-                    value={field.value}
-                    onValueChange={(value) => field.onChange(value)}
-                    {...fieldProps}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="raffle-details"
-            label={RAFFLE_FORM_LABELS.externalAnnouncementDetails}
-            error={errors.externalAnnouncementDetails?.message}
-          >
-            {(fieldProps) => (
-              <textarea
-                rows={2}
-                className={cn(inputClasses, "h-auto py-2")}
-                {...fieldProps}
-                {...register("externalAnnouncementDetails")}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="raffle-url"
-            label={`${RAFFLE_FORM_LABELS.externalAnnouncementUrl} (opcional)`}
-            error={errors.externalAnnouncementUrl?.message}
-          >
-            {(fieldProps) => (
-              <Input
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                {...fieldProps}
-                {...register("externalAnnouncementUrl")}
-              />
-            )}
-          </FormField>
+          <LotteryDecidedChoice form={form} />
+          <ExternalPlatformFields form={form} />
         </div>
       ) : null}
     </section>

@@ -12,15 +12,106 @@ interface DrawSectionProps {
   locked: boolean;
 }
 
-/** When the draw happens: by date or by share sold, plus the optional sale start and its teaser. */
-export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
+/** The end date, or the share sold that starts the last 24 hours of sale. */
+function ActivationField({
+  form,
+  locked,
+  activationType,
+}: DrawSectionProps & { activationType: "date" | "percentage" }) {
   const {
     register,
     getValues,
-    setValue,
-    watch,
     formState: { errors },
   } = form;
+  return activationType === "date" ? (
+    <FormField
+      id="raffle-end-date"
+      label={`${RAFFLE_FORM_LABELS.endDate} *`}
+      error={errors.endDate?.message}
+      hint={locked ? "Hora de Venezuela. Con ventas, la fecha solo puede posponerse." : "Hora de Venezuela."}
+    >
+      {(control) => (
+        <Input type="datetime-local" className="block sm:max-w-xs" {...control} {...register("endDate")} />
+      )}
+    </FormField>
+  ) : (
+    <FormField
+      id="raffle-percentage"
+      label={`${RAFFLE_FORM_LABELS.activationPercentage} *`}
+      error={errors.activationPercentage?.message}
+      hint="Al llegar a este porcentaje de boletos vendidos empiezan las últimas 24 horas de venta."
+    >
+      {(control) => (
+        <Input
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max="100"
+          step="1"
+          className="block sm:max-w-40"
+          {...control}
+          {...(locked
+            ? { disabled: true, value: getValues("activationPercentage") }
+            : register("activationPercentage"))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** The optional sale start and teaser, the payment review window and the prize claim period. */
+function ScheduleFields({ form, locked }: DrawSectionProps) {
+  const {
+    register,
+    getValues,
+    formState: { errors },
+  } = form;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        id="raffle-start-date"
+        label={`${RAFFLE_FORM_LABELS.startDate} (opcional)`}
+        error={errors.startDate?.message}
+        hint="Para rifas próximas: cuándo abre la venta (hora de Venezuela)."
+      >
+        {(control) => <Input type="datetime-local" {...control} {...register("startDate")} />}
+      </FormField>
+      <WholeNumberField
+        id="raffle-teaser"
+        label={RAFFLE_FORM_LABELS.daysUntilActivationTeaser}
+        error={errors.daysUntilActivationTeaser?.message}
+        hint="Días antes del inicio en que la rifa se anuncia como próxima."
+        min="0"
+        max="365"
+        input={register("daysUntilActivationTeaser")}
+      />
+      <WholeNumberField
+        id="raffle-review-window"
+        label={RAFFLE_FORM_LABELS.reviewWindowHours}
+        error={errors.reviewWindowHours?.message}
+        hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
+        min="1"
+        max="720"
+        input={
+          locked ? { disabled: true, value: getValues("reviewWindowHours") } : register("reviewWindowHours")
+        }
+      />
+      <WholeNumberField
+        id="raffle-claim-period"
+        label={RAFFLE_FORM_LABELS.claimPeriodDays}
+        error={errors.claimPeriodDays?.message}
+        hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
+        min={String(MIN_CLAIM_PERIOD_DAYS)}
+        max={String(MAX_CLAIM_PERIOD_DAYS)}
+        input={locked ? { disabled: true, value: getValues("claimPeriodDays") } : register("claimPeriodDays")}
+      />
+    </div>
+  );
+}
+
+/** When the draw happens: by date or by share sold, plus the optional sale start and its teaser. */
+export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
+  const { setValue, watch } = form;
   const activationType = watch("activationType");
 
   const switchActivation = (next: "date" | "percentage") => {
@@ -55,88 +146,8 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
           />
         </div>
       </fieldset>
-      {activationType === "date" ? (
-        <FormField
-          id="raffle-end-date"
-          label={`${RAFFLE_FORM_LABELS.endDate} *`}
-          error={errors.endDate?.message}
-          hint={
-            locked ? "Hora de Venezuela. Con ventas, la fecha solo puede posponerse." : "Hora de Venezuela."
-          }
-        >
-          {(control) => (
-            <Input
-              type="datetime-local"
-              className="block sm:max-w-xs"
-              {...control}
-              {...register("endDate")}
-            />
-          )}
-        </FormField>
-      ) : (
-        <FormField
-          id="raffle-percentage"
-          label={`${RAFFLE_FORM_LABELS.activationPercentage} *`}
-          error={errors.activationPercentage?.message}
-          hint="Al llegar a este porcentaje de boletos vendidos empiezan las últimas 24 horas de venta."
-        >
-          {(control) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="100"
-              step="1"
-              className="block sm:max-w-40"
-              {...control}
-              {...(locked
-                ? { disabled: true, value: getValues("activationPercentage") }
-                : register("activationPercentage"))}
-            />
-          )}
-        </FormField>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="raffle-start-date"
-          label={`${RAFFLE_FORM_LABELS.startDate} (opcional)`}
-          error={errors.startDate?.message}
-          hint="Para rifas próximas: cuándo abre la venta (hora de Venezuela)."
-        >
-          {(control) => <Input type="datetime-local" {...control} {...register("startDate")} />}
-        </FormField>
-        <WholeNumberField
-          id="raffle-teaser"
-          label={RAFFLE_FORM_LABELS.daysUntilActivationTeaser}
-          error={errors.daysUntilActivationTeaser?.message}
-          hint="Días antes del inicio en que la rifa se anuncia como próxima."
-          min="0"
-          max="365"
-          input={register("daysUntilActivationTeaser")}
-        />
-        <WholeNumberField
-          id="raffle-review-window"
-          label={RAFFLE_FORM_LABELS.reviewWindowHours}
-          error={errors.reviewWindowHours?.message}
-          hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
-          min="1"
-          max="720"
-          input={
-            locked ? { disabled: true, value: getValues("reviewWindowHours") } : register("reviewWindowHours")
-          }
-        />
-        <WholeNumberField
-          id="raffle-claim-period"
-          label={RAFFLE_FORM_LABELS.claimPeriodDays}
-          error={errors.claimPeriodDays?.message}
-          hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
-          min={String(MIN_CLAIM_PERIOD_DAYS)}
-          max={String(MAX_CLAIM_PERIOD_DAYS)}
-          input={
-            locked ? { disabled: true, value: getValues("claimPeriodDays") } : register("claimPeriodDays")
-          }
-        />
-      </div>
+      <ActivationField form={form} locked={locked} activationType={activationType} />
+      <ScheduleFields form={form} locked={locked} />
     </section>
   );
 }

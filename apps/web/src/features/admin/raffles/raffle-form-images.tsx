@@ -15,6 +15,86 @@ interface ImagesProps {
   onOpenGallery: () => void;
 }
 
+/** One image: its preview, alt text (with "Portada" on the first) and the buttons that reorder or remove it. */
+function ImageRow({
+  form,
+  url,
+  index,
+  count,
+  move,
+  remove,
+}: {
+  form: RaffleFormApi;
+  url: string;
+  index: number;
+  count: number;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const number = index + 1;
+  const itemErrors = errors.images?.[index];
+  const altId = `raffle-image-alt-${index}`;
+  const errorId = `${altId}-error`;
+  const message = itemErrors?.url?.message ?? itemErrors?.alt?.message;
+  return (
+    <li className="flex flex-col gap-2 rounded-control border border-line p-2 sm:flex-row sm:items-start">
+      <div className="flex aspect-[4/3] w-28 shrink-0 items-center justify-center overflow-hidden rounded-control bg-brand-50">
+        <img src={imageVariant(url, 320)} alt="" className="size-full object-cover" />
+      </div>
+      <div className="min-w-0 flex-1 space-y-2">
+        <label htmlFor={altId} className="block text-sm font-semibold text-ink">
+          {`Texto alternativo de la imagen ${number}`}
+          {index === 0 ? <span className="ml-2 text-xs font-bold text-brand-800">Portada</span> : null}
+        </label>
+        <Input
+          id={altId}
+          autoComplete="off"
+          aria-invalid={Boolean(message)}
+          aria-describedby={message ? errorId : undefined}
+          {...register(`images.${index}.alt`)}
+        />
+        {message ? (
+          <p id={errorId} className="text-sm font-medium text-danger-700">
+            {message}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Subir la imagen ${number}`}
+            disabled={index === 0}
+            onClick={() => move(index, index - 1)}
+          >
+            Subir
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Bajar la imagen ${number}`}
+            disabled={index === count - 1}
+            onClick={() => move(index, index + 1)}
+          >
+            Bajar
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Quitar la imagen ${number}`}
+            onClick={() => remove(index)}
+          >
+            Quitar
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
 /**
  * The prize images in order (up to MAX_PRIZE_IMAGES): the first is the cover that cards and share previews
  * show. Each row has its alt text and named buttons to move it up or down or remove it, so the order is
@@ -23,7 +103,6 @@ interface ImagesProps {
 export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: ImagesProps) {
   const {
     control,
-    register,
     formState: { errors },
   } = form;
   const { fields, move, remove } = useFieldArray({ control, name: "images" });
@@ -43,71 +122,17 @@ export function RaffleFormImages({ form, uploading, onFile, onOpenGallery }: Ima
         </p>
       ) : (
         <ol className="space-y-3">
-          {fields.map((field, index) => {
-            const number = index + 1;
-            const itemErrors = errors.images?.[index];
-            const altId = `raffle-image-alt-${index}`;
-            const errorId = `${altId}-error`;
-            const message = itemErrors?.url?.message ?? itemErrors?.alt?.message;
-            return (
-              <li
-                key={field.id}
-                className="flex flex-col gap-2 rounded-control border border-line p-2 sm:flex-row sm:items-start"
-              >
-                <div className="flex aspect-[4/3] w-28 shrink-0 items-center justify-center overflow-hidden rounded-control bg-brand-50">
-                  <img src={imageVariant(field.url, 320)} alt="" className="size-full object-cover" />
-                </div>
-                <div className="min-w-0 flex-1 space-y-2">
-                  <label htmlFor={altId} className="block text-sm font-semibold text-ink">
-                    {`Texto alternativo de la imagen ${number}`}
-                    {index === 0 ? (
-                      <span className="ml-2 text-xs font-bold text-brand-800">Portada</span>
-                    ) : null}
-                  </label>
-                  <Input
-                    id={altId}
-                    autoComplete="off"
-                    aria-invalid={Boolean(message)}
-                    aria-describedby={message ? errorId : undefined}
-                    {...register(`images.${index}.alt`)}
-                  />
-                  {message ? (
-                    <p id={errorId} className="text-sm font-medium text-danger-700">
-                      {message}
-                    </p>
-                  ) : null}
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Subir la imagen ${number}`}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      Subir
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Bajar la imagen ${number}`}
-                      disabled={index === fields.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      Bajar
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Quitar la imagen ${number}`}
-                      onClick={() => remove(index)}
-                    >
-                      Quitar
-                    </Button>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {fields.map((field, index) => (
+            <ImageRow
+              key={field.id}
+              form={form}
+              url={field.url}
+              index={index}
+              count={fields.length}
+              move={move}
+              remove={remove}
+            />
+          ))}
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-2">

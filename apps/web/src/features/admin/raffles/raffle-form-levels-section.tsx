@@ -15,17 +15,68 @@ interface LevelsSectionProps {
   onLevelsErrorChange: (message: string | undefined) => void;
 }
 
+/** One prize level: its description, number of winners and optional value, and its "Eliminar" button. */
+function LevelItem({
+  form,
+  fieldId,
+  index,
+  onRemove,
+}: {
+  form: RaffleFormApi;
+  fieldId: string;
+  index: number;
+  onRemove: () => void;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const levelError = (field: "description" | "winnerCount" | "prizeValue") =>
+    errors.prizeLevels?.[index]?.[field]?.message;
+  return (
+    <li className="rounded-control border border-line bg-canvas/60 p-3">
+      <fieldset className="relative space-y-3">
+        <legend className="py-2 text-sm font-bold text-ink">Nivel {index + 1}</legend>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="absolute -top-0.5 right-0"
+          onClick={onRemove}
+          aria-label={`Eliminar nivel ${index + 1}`}
+        >
+          <span className="text-danger-700">Eliminar</span>
+        </Button>
+        <FormField
+          id={`level-${fieldId}-description`}
+          label="Descripción del premio *"
+          error={levelError("description")}
+        >
+          {(control) => (
+            <Input autoComplete="off" {...control} {...register(`prizeLevels.${index}.description`)} />
+          )}
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField id={`level-${fieldId}-count`} label="Ganadores *" error={levelError("winnerCount")}>
+            {(control) => (
+              <MoneyInput decimals={0} {...control} {...register(`prizeLevels.${index}.winnerCount`)} />
+            )}
+          </FormField>
+          <FormField id={`level-${fieldId}-value`} label="Valor (opcional)" error={levelError("prizeValue")}>
+            {(control) => <MoneyInput {...control} {...register(`prizeLevels.${index}.prizeValue`)} />}
+          </FormField>
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
 /** The prize levels: one or more, each with its description, number of winners and optional value. */
 export function RaffleFormLevelsSection({
   form,
   levelsError,
   onLevelsErrorChange: setLevelsError,
 }: LevelsSectionProps) {
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { control } = form;
   const levels = useFieldArray({ control, name: "prizeLevels" });
 
   const removeLevel = (index: number) => {
@@ -36,9 +87,6 @@ export function RaffleFormLevelsSection({
     }
     levels.remove(index);
   };
-
-  const levelError = (index: number, field: "description" | "winnerCount" | "prizeValue") =>
-    errors.prizeLevels?.[index]?.[field]?.message;
 
   return (
     <section className="space-y-3" aria-labelledby="raffle-form-levels">
@@ -59,47 +107,13 @@ export function RaffleFormLevelsSection({
       </div>
       <ol className="space-y-3">
         {levels.fields.map((field, index) => (
-          <li key={field.id} className="rounded-control border border-line bg-canvas/60 p-3">
-            <fieldset className="relative space-y-3">
-              <legend className="py-2 text-sm font-bold text-ink">Nivel {index + 1}</legend>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="absolute -top-0.5 right-0"
-                onClick={() => removeLevel(index)}
-                aria-label={`Eliminar nivel ${index + 1}`}
-              >
-                <span className="text-danger-700">Eliminar</span>
-              </Button>
-              <FormField
-                id={`level-${field.id}-description`}
-                label="Descripción del premio *"
-                error={levelError(index, "description")}
-              >
-                {(control) => (
-                  <Input autoComplete="off" {...control} {...register(`prizeLevels.${index}.description`)} />
-                )}
-              </FormField>
-              <div className="grid grid-cols-2 gap-3">
-                <FormField
-                  id={`level-${field.id}-count`}
-                  label="Ganadores *"
-                  error={levelError(index, "winnerCount")}
-                >
-                  {(control) => (
-                    <MoneyInput decimals={0} {...control} {...register(`prizeLevels.${index}.winnerCount`)} />
-                  )}
-                </FormField>
-                <FormField
-                  id={`level-${field.id}-value`}
-                  label="Valor (opcional)"
-                  error={levelError(index, "prizeValue")}
-                >
-                  {(control) => <MoneyInput {...control} {...register(`prizeLevels.${index}.prizeValue`)} />}
-                </FormField>
-              </div>
-            </fieldset>
-          </li>
+          <LevelItem
+            key={field.id}
+            form={form}
+            fieldId={field.id}
+            index={index}
+            onRemove={() => removeLevel(index)}
+          />
         ))}
       </ol>
       {levelsError ? (

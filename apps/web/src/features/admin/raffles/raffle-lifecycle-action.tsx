@@ -7,7 +7,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { type AdminRaffle, adminKeys, cancelRaffle, closeRaffle, openRaffle } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { CANCEL_REFUNDS_TEXT } from "./undersold-panel";
+import { CANCEL_REFUNDS_TEXT } from "./cancel-raffle-dialog";
 
 // The list's lifecycle actions (open sales, close early, cancel with a reason), each confirmed first.
 

@@ -63,6 +63,41 @@ const MOVEMENT_COLUMNS: Array<DataTableColumn<Movement>> = [
   },
 ];
 
+/** The rows that could not be read with the chosen columns and formats, each with its cells. */
+function PreviewProblems({ preview }: { preview: StatementPreview }) {
+  return (
+    <div className="space-y-2">
+      <h5 className="font-semibold text-danger-700">
+        Filas ilegibles ({formatNumber(preview.counts.problems)})
+      </h5>
+      <p className="text-sm text-muted">
+        Estas filas no se pudieron leer con las columnas y formatos elegidos. Revisa si son movimientos de
+        verdad: no se importarán.
+      </p>
+      <ul aria-label="Filas ilegibles" className="max-h-96 space-y-2 overflow-auto">
+        {preview.problems.map((problem) => (
+          <li
+            key={problem.row}
+            className="rounded-control border border-danger-600/25 bg-danger-50 p-3 text-sm text-ink"
+          >
+            <p className="font-semibold">
+              Fila {problem.row + 1}: <span className="font-normal">{problem.message}</span>
+            </p>
+            <p className="mt-1 font-mono text-xs break-all text-muted">
+              {problem.cells.map((cell) => cell || "∅").join(" | ")}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {preview.problems.length < preview.counts.problems ? (
+        <p className="text-sm text-muted">
+          Se muestran {formatNumber(preview.problems.length)} de {formatNumber(preview.counts.problems)}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The parsed rows as they would be imported, and every row that could not be read (never hidden). */
 export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
   return (
@@ -112,37 +147,7 @@ export function PreviewPanel({ preview, loading, error }: PreviewPanelProps) {
           </dl>
         ) : null}
       </div>
-      {preview && preview.problems.length > 0 ? (
-        <div className="space-y-2">
-          <h5 className="font-semibold text-danger-700">
-            Filas ilegibles ({formatNumber(preview.counts.problems)})
-          </h5>
-          <p className="text-sm text-muted">
-            Estas filas no se pudieron leer con las columnas y formatos elegidos. Revisa si son movimientos de
-            verdad: no se importarán.
-          </p>
-          <ul aria-label="Filas ilegibles" className="max-h-96 space-y-2 overflow-auto">
-            {preview.problems.map((problem) => (
-              <li
-                key={problem.row}
-                className="rounded-control border border-danger-600/25 bg-danger-50 p-3 text-sm text-ink"
-              >
-                <p className="font-semibold">
-                  Fila {problem.row + 1}: <span className="font-normal">{problem.message}</span>
-                </p>
-                <p className="mt-1 font-mono text-xs break-all text-muted">
-                  {problem.cells.map((cell) => cell || "∅").join(" | ")}
-                </p>
-              </li>
-            ))}
-          </ul>
-          {preview.problems.length < preview.counts.problems ? (
-            <p className="text-sm text-muted">
-              Se muestran {formatNumber(preview.problems.length)} de {formatNumber(preview.counts.problems)}.
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {preview && preview.problems.length > 0 ? <PreviewProblems preview={preview} /> : null}
       {preview && preview.movements.length > 0 ? (
         <div className="overflow-x-auto rounded-card border border-line">
           <DataTable

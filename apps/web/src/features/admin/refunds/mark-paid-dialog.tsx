@@ -38,12 +38,17 @@ export function MarkPaidDialog({ refund, onOpenChange }: MarkPaidDialogProps) {
   );
 }
 
-function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }) {
+type PaidErrors = { reference?: string; file?: string };
+
+/** Saves the payment, refreshes the lists and tells the admin; the server's field messages go to `setErrors`. */
+function useMarkPaid(
+  refund: Refund,
+  { reference, file }: { reference: string; file: File | null },
+  onDone: () => void,
+  setErrors: (errors: PaidErrors) => void,
+) {
   const queryClient = useQueryClient();
-  const [reference, setReference] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ reference?: string; file?: string }>({});
-  const save = useMutation({
+  return useMutation({
     mutationFn: () => markRefundPaid(refund.id, reference.trim(), file),
     onSuccess: () => {
       toast({
@@ -61,10 +66,17 @@ function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }
       toast({ title: "No se pudo marcar pagado", description: errorMessage(error), variant: "error" });
     },
   });
+}
+
+function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }) {
+  const [reference, setReference] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<PaidErrors>({});
+  const save = useMarkPaid(refund, { reference, file }, onDone, setErrors);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const next: { reference?: string; file?: string } = {};
+    const next: PaidErrors = {};
     const parsed = refundPaidFieldsSchema.safeParse({ reference });
     if (!parsed.success) next.reference = parsed.error.issues[0]?.message;
     if (file && !(PROOF_MIME_TYPES as readonly string[]).includes(file.type)) next.file = FILE_TYPE_MESSAGE;

@@ -80,6 +80,63 @@ const HEIGHT = 200;
 const PAD_TOP = 8;
 const PAD_BOTTOM = 4;
 
+/** The line, its area, the grid lines and (for up to 45 days) a dot per day with its value as a tooltip. */
+function LineSvg({ data, top, unit }: { data: readonly DayCount[]; top: number; unit: string }) {
+  const x = (i: number) => (data.length === 1 ? WIDTH / 2 : (i / (data.length - 1)) * WIDTH);
+  const y = (v: number) => PAD_TOP + (1 - v / top) * (HEIGHT - PAD_TOP - PAD_BOTTOM);
+  const points = data.map((d, i) => `${x(i).toFixed(1)},${y(d.count).toFixed(1)}`).join(" ");
+  const area = `0,${HEIGHT} ${points} ${WIDTH},${HEIGHT}`;
+  const showDots = data.length <= 45;
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      className="block h-48 w-full overflow-visible rounded-md bg-brand-50/60"
+    >
+      {[0.25, 0.5, 0.75].map((f) => (
+        <line
+          key={f}
+          x1="0"
+          x2={WIDTH}
+          y1={y(top * f)}
+          y2={y(top * f)}
+          className="stroke-line"
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      {data.length > 1 ? <polygon points={area} className="fill-brand-200/60" /> : null}
+      <polyline
+        points={points}
+        fill="none"
+        className="stroke-brand-700"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+        vectorEffect="non-scaling-stroke"
+      />
+      {showDots
+        ? data.map((d, i) => (
+            <line
+              key={d.date}
+              x1={x(i)}
+              x2={x(i)}
+              y1={y(d.count)}
+              y2={y(d.count)}
+              className="stroke-brand-800"
+              strokeWidth="7"
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            >
+              <title>{`${formatDate(`${d.date}T12:00:00Z`, "medium")}: ${formatNumber(d.count)} ${unit}`}</title>
+            </line>
+          ))
+        : null}
+    </svg>
+  );
+}
+
 /** Values per day as a line with an area under it; the days and values are in a table for assistive tech. */
 export function LineChart({ data, label, unit, emptyText = "Sin ventas registradas." }: LineChartProps) {
   const captionId = useId();
@@ -87,13 +144,8 @@ export function LineChart({ data, label, unit, emptyText = "Sin ventas registrad
   const top = niceMax(Math.max(...data.map((d) => d.count)));
   const total = data.reduce((sum, d) => sum + d.count, 0);
   const best = data.reduce((a, b) => (b.count > a.count ? b : a));
-  const x = (i: number) => (data.length === 1 ? WIDTH / 2 : (i / (data.length - 1)) * WIDTH);
-  const y = (v: number) => PAD_TOP + (1 - v / top) * (HEIGHT - PAD_TOP - PAD_BOTTOM);
-  const points = data.map((d, i) => `${x(i).toFixed(1)},${y(d.count).toFixed(1)}`).join(" ");
-  const area = `0,${HEIGHT} ${points} ${WIDTH},${HEIGHT}`;
   const first = data[0] as DayCount;
   const last = data[data.length - 1] as DayCount;
-  const showDots = data.length <= 45;
 
   return (
     <figure className="space-y-2" aria-labelledby={captionId}>
@@ -112,52 +164,7 @@ export function LineChart({ data, label, unit, emptyText = "Sin ventas registrad
           <span>0</span>
         </div>
         <div className="min-w-0 flex-1">
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            preserveAspectRatio="none"
-            className="block h-48 w-full overflow-visible rounded-md bg-brand-50/60"
-          >
-            {[0.25, 0.5, 0.75].map((f) => (
-              <line
-                key={f}
-                x1="0"
-                x2={WIDTH}
-                y1={y(top * f)}
-                y2={y(top * f)}
-                className="stroke-line"
-                strokeDasharray="4 4"
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-            {data.length > 1 ? <polygon points={area} className="fill-brand-200/60" /> : null}
-            <polyline
-              points={points}
-              fill="none"
-              className="stroke-brand-700"
-              strokeWidth="2.5"
-              strokeLinejoin="round"
-              vectorEffect="non-scaling-stroke"
-            />
-            {showDots
-              ? data.map((d, i) => (
-                  <line
-                    key={d.date}
-                    x1={x(i)}
-                    x2={x(i)}
-                    y1={y(d.count)}
-                    y2={y(d.count)}
-                    className="stroke-brand-800"
-                    strokeWidth="7"
-                    strokeLinecap="round"
-                    vectorEffect="non-scaling-stroke"
-                  >
-                    <title>{`${formatDate(`${d.date}T12:00:00Z`, "medium")}: ${formatNumber(d.count)} ${unit}`}</title>
-                  </line>
-                ))
-              : null}
-          </svg>
+          <LineSvg data={data} top={top} unit={unit} />
         </div>
       </div>
       <div aria-hidden="true" className="ml-12 flex justify-between text-xs text-muted">

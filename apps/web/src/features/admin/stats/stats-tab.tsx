@@ -15,7 +15,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
-import { adminKeys, fetchStats } from "../api/admin-api";
+import { type AdminStats, adminKeys, fetchStats } from "../api/admin-api";
 import { RafflePicker } from "../shared/raffle-picker";
 import { moneyPairText, RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
@@ -44,19 +44,77 @@ function StatCard({ label, value, hint }: { label: string; value: React.ReactNod
   );
 }
 
-/** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
-export function StatsTab() {
-  const raffles = useAdminRaffles();
-  const [raffleId, setRaffleId] = useState<string>("");
+/** The proofs by status, "Verificado" only once there is one. */
+function proofBarsOf(data: AdminStats | undefined): BarDatum[] {
+  return PROOF_ORDER.filter(
+    (status) => status !== "verified" || (data?.proofsByStatus.verified ?? 0) > 0,
+  ).map((status) => ({
+    key: status,
+    label: status === "verified" ? "Verificado" : PROOF_STATUS_LABELS[status],
+    value: data?.proofsByStatus[status] ?? 0,
+    tone: PROOF_TONES[status],
+  }));
+}
 
-  // The sales chart starts on the newest active raffle (or the newest of all).
-  useEffect(() => {
-    if (raffleId || !raffles.data?.length) return;
-    const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
-    if (first) setRaffleId(first.id);
-  }, [raffleId, raffles.data]);
+/** The net revenue of each raffle with sales, highest first. */
+function revenueBarsOf(data: AdminStats | undefined): BarDatum[] {
+  // Every payment counts in dollars at its frozen rate, so one scale compares all raffles: the bar is
+  // the net (collected − refunded); a cancelled, refunded raffle shows its zero and what it returned.
+  return (data?.revenueByRaffle ?? [])
+    .filter((row) => row.revenue.proofs > 0)
+    .sort((a, b) => b.revenue.net.usd - a.revenue.net.usd)
+    .map((row) => ({
+      key: row.id,
+      label: row.title,
+      value: Math.max(0, row.revenue.net.usd),
+      valueLabel:
+        row.revenue.refunded.usd > 0 || row.revenue.refunded.ves > 0
+          ? `Neto ${moneyPairText(row.revenue.net)} · Reembolsado ${moneyPairText(row.revenue.refunded)}`
+          : `Neto ${moneyPairText(row.revenue.net)} · ${countText(row.soldTickets, "boleto", "boletos")}`,
+      tone: "fill-brand-600",
+    }));
+}
 
-  const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
+/** Users, today's sign-ups and the raffles by status with the tickets sold. */
+function StatCards({ data }: { data: AdminStats }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <StatCard label="Usuarios registrados" value={formatNumber(data.totalUsers)} />
+      <StatCard
+        label="Registrados hoy"
+        value={formatNumber(data.registeredToday)}
+        hint="Desde las 12:00 a. m. (hora de Venezuela)"
+      />
+      <StatCard
+        label="Rifas"
+        value={formatNumber(data.totalRaffles)}
+        hint={`${RAFFLE_STATUSES.map(
+          (status) => `${RAFFLE_STATUS_LABELS[status]}: ${formatNumber(data.rafflesByStatus[status] ?? 0)}`,
+        ).join(" · ")} · Boletos vendidos: ${formatNumber(data.ticketsSold)}`}
+      />
+    </div>
+  );
+}
+
+/** The stats could not load and none are shown yet. */
+function StatsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert
+      variant="danger"
+      title="Error de Estadísticas"
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Reintentar
+        </Button>
+      }
+    >
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** The stats for one raffle's chart (or all), toasting when they cannot load. */
+function useStats(statsRaffle: string | null) {
   const stats = useQuery({
     queryKey: adminKeys.stats(statsRaffle),
     queryFn: ({ signal }) => fetchStats(statsRaffle, signal),
@@ -72,48 +130,32 @@ export function StatsTab() {
       variant: "error",
     });
   }, [stats.isError, stats.error]);
+  return stats;
+}
+
+/** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
+export function StatsTab() {
+  const raffles = useAdminRaffles();
+  const [raffleId, setRaffleId] = useState<string>("");
+
+  // The sales chart starts on the newest active raffle (or the newest of all).
+  useEffect(() => {
+    if (raffleId || !raffles.data?.length) return;
+    const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
+    if (first) setRaffleId(first.id);
+  }, [raffleId, raffles.data]);
+
+  const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
+  const stats = useStats(statsRaffle);
 
   const data = stats.data;
   const sales = useMemo(() => normalizeSalesByDay(data?.salesByDay), [data?.salesByDay]);
-  const proofBars: BarDatum[] = PROOF_ORDER.filter(
-    (status) => status !== "verified" || (data?.proofsByStatus.verified ?? 0) > 0,
-  ).map((status) => ({
-    key: status,
-    label: status === "verified" ? "Verificado" : PROOF_STATUS_LABELS[status],
-    value: data?.proofsByStatus[status] ?? 0,
-    tone: PROOF_TONES[status],
-  }));
-  // Every payment counts in dollars at its frozen rate, so one scale compares all raffles: the bar is
-  // the net (collected − refunded); a cancelled, refunded raffle shows its zero and what it returned.
-  const revenueBars: BarDatum[] = (data?.revenueByRaffle ?? [])
-    .filter((row) => row.revenue.proofs > 0)
-    .sort((a, b) => b.revenue.net.usd - a.revenue.net.usd)
-    .map((row) => ({
-      key: row.id,
-      label: row.title,
-      value: Math.max(0, row.revenue.net.usd),
-      valueLabel:
-        row.revenue.refunded.usd > 0 || row.revenue.refunded.ves > 0
-          ? `Neto ${moneyPairText(row.revenue.net)} · Reembolsado ${moneyPairText(row.revenue.refunded)}`
-          : `Neto ${moneyPairText(row.revenue.net)} · ${countText(row.soldTickets, "boleto", "boletos")}`,
-      tone: "fill-brand-600",
-    }));
+  const proofBars = proofBarsOf(data);
+  const revenueBars = revenueBarsOf(data);
 
   if (stats.isPending) return <StatsSkeleton />;
   if (stats.isError && !data) {
-    return (
-      <Alert
-        variant="danger"
-        title="Error de Estadísticas"
-        action={
-          <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
-            Reintentar
-          </Button>
-        }
-      >
-        {errorMessage(stats.error)}
-      </Alert>
-    );
+    return <StatsError error={stats.error} onRetry={() => stats.refetch()} />;
   }
   if (!data) return null;
 
@@ -123,21 +165,7 @@ export function StatsTab() {
         <RevenueSummary revenue={data.revenue} />
       </SectionCard>
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard label="Usuarios registrados" value={formatNumber(data.totalUsers)} />
-        <StatCard
-          label="Registrados hoy"
-          value={formatNumber(data.registeredToday)}
-          hint="Desde las 12:00 a. m. (hora de Venezuela)"
-        />
-        <StatCard
-          label="Rifas"
-          value={formatNumber(data.totalRaffles)}
-          hint={`${RAFFLE_STATUSES.map(
-            (status) => `${RAFFLE_STATUS_LABELS[status]}: ${formatNumber(data.rafflesByStatus[status] ?? 0)}`,
-          ).join(" · ")} · Boletos vendidos: ${formatNumber(data.ticketsSold)}`}
-        />
-      </div>
+      <StatCards data={data} />
 
       <SectionCard
         title="Ventas de boletos por día"

@@ -73,6 +73,60 @@ function useSendMessage(
   });
 }
 
+/** The subject (or title) and the message, marked invalid when left empty after trying to send. */
+function MessageFields({
+  kind,
+  subject,
+  body,
+  error,
+  onSubject,
+  onBody,
+}: {
+  kind: UserMessageDialogProps["kind"];
+  subject: string;
+  body: string;
+  error: string | undefined;
+  onSubject: (value: string) => void;
+  onBody: (value: string) => void;
+}) {
+  const idPrefix = `${kind}-message`;
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-subject`}
+        label={COPY[kind].subjectLabel}
+        invalid={Boolean(error) && !subject.trim()}
+      >
+        {(control) => (
+          <Input
+            maxLength={TITLE_MAX}
+            value={subject}
+            onChange={(event) => onSubject(event.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${idPrefix}-body`}
+        label={COPY[kind].bodyLabel}
+        hint={`${body.length}/${BODY_MAX}`}
+        invalid={Boolean(error) && !body.trim()}
+      >
+        {(control) => (
+          <textarea
+            rows={5}
+            maxLength={BODY_MAX}
+            className={cn(inputClasses, "h-auto py-2")}
+            value={body}
+            onChange={(event) => onBody(event.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
 /** Spec 2 §2 "Users tab": an in-app notification (title + message) or a manual email (subject + body). */
 export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProps) {
   const copy = COPY[kind];
@@ -90,7 +144,6 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
 
   const send = useSendMessage(kind, subject, body, onClose);
 
-  const idPrefix = `${kind}-message`;
   return (
     <Dialog open={user !== null} onOpenChange={(open) => (open || send.isPending ? undefined : onClose())}>
       <DialogContent size="md">
@@ -113,37 +166,14 @@ export function UserMessageDialog({ kind, user, onClose }: UserMessageDialogProp
           }}
         >
           {error ? <Alert variant="danger">{error}</Alert> : null}
-          <FormField
-            id={`${idPrefix}-subject`}
-            label={copy.subjectLabel}
-            invalid={Boolean(error) && !subject.trim()}
-          >
-            {(control) => (
-              <Input
-                maxLength={TITLE_MAX}
-                value={subject}
-                onChange={(event) => setSubject(event.target.value)}
-                {...control}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={`${idPrefix}-body`}
-            label={copy.bodyLabel}
-            hint={`${body.length}/${BODY_MAX}`}
-            invalid={Boolean(error) && !body.trim()}
-          >
-            {(control) => (
-              <textarea
-                rows={5}
-                maxLength={BODY_MAX}
-                className={cn(inputClasses, "h-auto py-2")}
-                value={body}
-                onChange={(event) => setBody(event.target.value)}
-                {...control}
-              />
-            )}
-          </FormField>
+          <MessageFields
+            kind={kind}
+            subject={subject}
+            body={body}
+            error={error}
+            onSubject={setSubject}
+            onBody={setBody}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={send.isPending}>
               Cancelar

@@ -34,22 +34,10 @@ function loadErrorText(error: unknown): string {
   return `Error al cargar usuarios: ${errorMessage(error)}`;
 }
 
-/** Spec 2 §2 "Users tab": 10 per page, newest first, search, suspend/reactivate, notify, email, participations. */
-export function UsersTab() {
+/** Suspends or reactivates an account, refreshes the users and says which it did. */
+function useSetUserStatus() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 350);
-  const filters: UserFilters = { q, page };
-  const [open, setOpen] = useState<Open>(null);
-
-  const users = useQuery({
-    queryKey: adminKeys.users(filters),
-    queryFn: ({ signal }) => fetchUsers(filters, signal),
-    placeholderData: keepPreviousData,
-  });
-
-  const setStatus = useMutation({
+  return useMutation({
     mutationFn: ({ user, suspend }: { user: AdminUser; suspend: boolean }) =>
       suspend ? suspendUser(user.id) : reactivateUser(user.id),
     onSuccess: (_data, { user, suspend }) => {
@@ -69,6 +57,23 @@ export function UsersTab() {
         variant: "error",
       }),
   });
+}
+
+/** Spec 2 §2 "Users tab": 10 per page, newest first, search, suspend/reactivate, notify, email, participations. */
+export function UsersTab() {
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim(), 350);
+  const filters: UserFilters = { q, page };
+  const [open, setOpen] = useState<Open>(null);
+
+  const users = useQuery({
+    queryKey: adminKeys.users(filters),
+    queryFn: ({ signal }) => fetchUsers(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const setStatus = useSetUserStatus();
 
   const onAction = (user: AdminUser, action: UserAction) => {
     if (action === "reactivate") setStatus.mutate({ user, suspend: false });
