@@ -59,6 +59,9 @@ export interface DisqualifyResult {
 
 const MAX_EVIDENCE_BYTES = 700 * 1024;
 
+/** A disqualification's evidence document, read and hashed before the transaction. */
+type Evidence = { bytes: Buffer; sha256: string; contentType: string };
+
 /** The time the current holder of (level, index) was named: the winners/result entry, or its replacement. */
 function awardedAt(entries: RecordEntry[], level: number, index: number): string {
   for (const entry of [...entries].reverse()) {
@@ -125,7 +128,7 @@ export async function disqualifyWinner(
   const drawChain = find(before, "round_named")?.data.chain ?? ctx.config.drandChainInfo;
   await refreshLatestBeacon(ctx, drawChain, now).catch(() => null);
 
-  let evidence: { bytes: Buffer; sha256: string; contentType: string } | null = null;
+  let evidence: Evidence | null = null;
   if (input.evidence) {
     const bytes = Buffer.from(input.evidence.dataBase64, "base64");
     if (bytes.length === 0 || bytes.length > MAX_EVIDENCE_BYTES)
@@ -151,119 +154,165 @@ export async function disqualifyWinnerIn(
   raffleId: string,
   input: DisqualifyInput,
   now: Date,
-  evidence: { bytes: Buffer; sha256: string; contentType: string } | null = null,
+  evidence: Evidence | null = null,
 ): Promise<DisqualifyResult> {
-  {
-    const raffle = await repo.findRaffle(tx, raffleId, true);
-    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
-    const entries = await repo.recordEntries(tx, raffleId);
-    const { rules, frozen, named, external } = recordFacts(entries);
-    const drawnEntry = external ? last(entries, "external_result") : find(entries, "winners");
-    if (!rules || !frozen || !drawnEntry) throw conflict(DRAW_V2_MESSAGES.notDrawn);
-    if (recordFormatOf(entries) !== RECORD_FORMAT_V3) throw conflict(DRAW_V2_MESSAGES.v2Record);
-    const verification = await verifyRecord(asRecord(raffleId, entries));
-    if (!verification.ok) {
-      ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
-      throw conflict(DRAW_V2_MESSAGES.recordBroken);
-    }
-    const reasons = rules.disqualificationReasons ?? [];
-    const rule = reasons.find((r) => r.code === input.reason.trim());
-    if (!rule) throw badRequest(DRAW_V2_MESSAGES.reasonNotListed(reasons.map((r) => r.code)));
-    const waiting = verification.decisions.find(
-      (d) => d.status === "pending" && d.level === input.level && d.index === input.index,
-    );
-    if (waiting?.round) throw badRequest(DRAW_V2_MESSAGES.replacementPending(waiting.round));
-    const target = verification.winners.find((w) => w.level === input.level && w.index === input.index);
-    if (!target) throw badRequest(DRAW_V2_MESSAGES.noWinnerAt(input.level, input.index));
+  const { raffle, rules, named, rule, target } = await checkDisqualification(
+    ctx,
+    tx,
+    raffleId,
+    input,
+    now,
+    evidence,
+  );
+  // The round: at least the delay after now, and after the latest beacon the server holds.
+  const chain = named?.chain ?? ctx.config.drandChainInfo;
+  const delay = rules.replacementDelayMinutes as number;
+  const { latest, round, pendingRound } = await replacementRound(tx, chain, delay, input.round, now);
 
-    if (rule.code === "unclaimed") {
-      const since = awardedAt(entries, target.level, target.index);
-      const days = rules.claimPeriodDays as number;
-      const due = new Date(Date.parse(since) + days * 86_400_000);
-      if (now < due) throw conflict(DRAW_V2_MESSAGES.claimPeriodOpen(days, due.toISOString()));
-    }
-    if (rule.code === "fraud" && !evidence) throw badRequest(DRAW_V2_MESSAGES.evidenceRequired);
-
-    // The round: at least the delay after now, and after the latest beacon the server holds.
-    const chain = named?.chain ?? ctx.config.drandChainInfo;
-    const delay = rules.replacementDelayMinutes as number;
-    const latest = await repo.latestHeldBeacon(tx, chain, now);
-    if (!latest) throw new AppError("SERVICE_UNAVAILABLE", DRAW_V2_MESSAGES.noLatestBeacon);
-    const min = Math.max(
-      firstRoundAtOrAfterMs(chain, now.getTime() + delay * 60_000),
-      firstRoundAtOrAfterMs(chain, roundTime(chain, latest.round) * 1000 + delay * 60_000),
-    );
-    const round = input.round ?? min;
-    if (round <= latestRoundAt(chain, now.getTime() / 1000) || round <= latest.round) {
-      throw badRequest(
-        DRAW_V2_MESSAGES.roundPublished(
-          round,
-          Math.max(latest.round, latestRoundAt(chain, now.getTime() / 1000)),
-        ),
-      );
-    }
-    if (round < min) throw badRequest(DRAW_V2_MESSAGES.roundTooSoon(round, min, delay));
-    const named_ = { round, roundTime: new Date(roundTime(chain, round) * 1000).toISOString() };
-
-    if (evidence) {
-      if (!ctx.storage) throw new AppError("INTERNAL");
-      const key = `evidence/${raffleId}/${evidence.sha256}`;
-      await ctx.storage.put(key, evidence.bytes, evidence.contentType);
-      await repo.insertEvidence(tx, {
-        raffleId,
-        sha256: evidence.sha256,
-        storageKey: key,
-        contentType: evidence.contentType,
-        size: evidence.bytes.length,
-        uploadedBy: actor.id,
-      });
-    }
-    await repo.appendRecordEntry(tx, raffleId, "disqualification", now, {
+  if (evidence) await storeEvidence(ctx, tx, raffleId, actor, evidence);
+  await repo.appendRecordEntry(tx, raffleId, "disqualification", now, {
+    level: target.level,
+    index: target.index,
+    ticketNumber: target.ticketNumber,
+    reason: rule.code,
+    reasonText: rule.text,
+    evidenceHash: evidence?.sha256 ?? null,
+    chain,
+    round,
+    roundTime: pendingRound.roundTime,
+    delayMinutes: delay,
+    latestBeacon: latest,
+  });
+  const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, rule.text, now);
+  if (removed?.userId) {
+    await notify(tx, ctx, { userId: removed.userId }, "prizeAnnulled", {
+      raffleId: raffle.id,
+      raffleTitle: raffle.title,
+      ticket: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
+      reason: rule.text,
+    });
+  }
+  await refreshWinnerSummary(tx, raffle.id);
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "raffle.disqualify",
+    entity: "raffle",
+    entityId: raffleId,
+    before: { level: target.level, index: target.index, ticketNumber: target.ticketNumber },
+    after: { reason: rule.code, evidenceHash: evidence?.sha256 ?? null, round },
+    ipAddress: actor.ip,
+  });
+  await ctx.events.publish(tx, {
+    topic: "raffle",
+    payload: { type: "raffle.updated", id: raffleId, change: "winners" },
+  });
+  return {
+    disqualified: {
       level: target.level,
       index: target.index,
-      ticketNumber: target.ticketNumber,
-      reason: rule.code,
-      reasonText: rule.text,
-      evidenceHash: evidence?.sha256 ?? null,
-      chain,
-      round,
-      roundTime: named_.roundTime,
-      delayMinutes: delay,
-      latestBeacon: latest,
-    });
-    const removed = await repo.markDisqualified(tx, raffleId, target.ticketNumber, rule.text, now);
-    if (removed?.userId) {
-      await notify(tx, ctx, { userId: removed.userId }, "prizeAnnulled", {
-        raffleId: raffle.id,
-        raffleTitle: raffle.title,
-        ticket: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
-        reason: rule.text,
-      });
-    }
-    await refreshWinnerSummary(tx, raffle.id);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.disqualify",
-      entity: "raffle",
-      entityId: raffleId,
-      before: { level: target.level, index: target.index, ticketNumber: target.ticketNumber },
-      after: { reason: rule.code, evidenceHash: evidence?.sha256 ?? null, round },
-      ipAddress: actor.ip,
-    });
-    await ctx.events.publish(tx, {
-      topic: "raffle",
-      payload: { type: "raffle.updated", id: raffleId, change: "winners" },
-    });
-    return {
-      disqualified: {
-        level: target.level,
-        index: target.index,
-        ticketNumber: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
-      },
-      replacement: null,
-      pendingRound: named_,
-    };
+      ticketNumber: formatTicketNumber(target.ticketNumber, raffle.totalTickets),
+    },
+    replacement: null,
+    pendingRound,
+  };
+}
+
+/**
+ * Locks the raffle and checks the disqualification against its record: drawn, in the blind format (v3),
+ * verifying, the reason on the rules' closed list, a current winner at (level, index) whose replacement is
+ * not already waiting, the claim period over for "unclaimed" and the evidence present for "fraud".
+ */
+async function checkDisqualification(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  input: DisqualifyInput,
+  now: Date,
+  evidence: Evidence | null,
+) {
+  const raffle = await repo.findRaffle(tx, raffleId, true);
+  if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+  const entries = await repo.recordEntries(tx, raffleId);
+  const { rules, frozen, named, external } = recordFacts(entries);
+  const drawnEntry = external ? last(entries, "external_result") : find(entries, "winners");
+  if (!rules || !frozen || !drawnEntry) throw conflict(DRAW_V2_MESSAGES.notDrawn);
+  if (recordFormatOf(entries) !== RECORD_FORMAT_V3) throw conflict(DRAW_V2_MESSAGES.v2Record);
+  const verification = await verifyRecord(asRecord(raffleId, entries));
+  if (!verification.ok) {
+    ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
+    throw conflict(DRAW_V2_MESSAGES.recordBroken);
   }
+  const reasons = rules.disqualificationReasons ?? [];
+  const rule = reasons.find((r) => r.code === input.reason.trim());
+  if (!rule) throw badRequest(DRAW_V2_MESSAGES.reasonNotListed(reasons.map((r) => r.code)));
+  const waiting = verification.decisions.find(
+    (d) => d.status === "pending" && d.level === input.level && d.index === input.index,
+  );
+  if (waiting?.round) throw badRequest(DRAW_V2_MESSAGES.replacementPending(waiting.round));
+  const target = verification.winners.find((w) => w.level === input.level && w.index === input.index);
+  if (!target) throw badRequest(DRAW_V2_MESSAGES.noWinnerAt(input.level, input.index));
+
+  if (rule.code === "unclaimed") {
+    const since = awardedAt(entries, target.level, target.index);
+    const days = rules.claimPeriodDays as number;
+    const due = new Date(Date.parse(since) + days * 86_400_000);
+    if (now < due) throw conflict(DRAW_V2_MESSAGES.claimPeriodOpen(days, due.toISOString()));
+  }
+  if (rule.code === "fraud" && !evidence) throw badRequest(DRAW_V2_MESSAGES.evidenceRequired);
+  return { raffle, rules, named, rule, target };
+}
+
+/**
+ * The round that draws the replacement: the requested one or the first at least `delay` minutes after
+ * both now and the latest beacon the server holds (that beacon is the entry's proof that the round is
+ * still in the future); a round already published, or too soon, is refused.
+ */
+async function replacementRound(
+  tx: Tx,
+  chain: DrandChainInfo,
+  delay: number,
+  requested: number | undefined,
+  now: Date,
+) {
+  const latest = await repo.latestHeldBeacon(tx, chain, now);
+  if (!latest) throw new AppError("SERVICE_UNAVAILABLE", DRAW_V2_MESSAGES.noLatestBeacon);
+  const min = Math.max(
+    firstRoundAtOrAfterMs(chain, now.getTime() + delay * 60_000),
+    firstRoundAtOrAfterMs(chain, roundTime(chain, latest.round) * 1000 + delay * 60_000),
+  );
+  const round = requested ?? min;
+  if (round <= latestRoundAt(chain, now.getTime() / 1000) || round <= latest.round) {
+    throw badRequest(
+      DRAW_V2_MESSAGES.roundPublished(
+        round,
+        Math.max(latest.round, latestRoundAt(chain, now.getTime() / 1000)),
+      ),
+    );
+  }
+  if (round < min) throw badRequest(DRAW_V2_MESSAGES.roundTooSoon(round, min, delay));
+  const pendingRound = { round, roundTime: new Date(roundTime(chain, round) * 1000).toISOString() };
+  return { latest, round, pendingRound };
+}
+
+/** The evidence document, stored privately; the record entry keeps only its SHA-256. */
+async function storeEvidence(
+  ctx: DrawContext,
+  tx: Tx,
+  raffleId: string,
+  actor: { id: string | null },
+  evidence: Evidence,
+): Promise<void> {
+  if (!ctx.storage) throw new AppError("INTERNAL");
+  const key = `evidence/${raffleId}/${evidence.sha256}`;
+  await ctx.storage.put(key, evidence.bytes, evidence.contentType);
+  await repo.insertEvidence(tx, {
+    raffleId,
+    sha256: evidence.sha256,
+    storageKey: key,
+    contentType: evidence.contentType,
+    size: evidence.bytes.length,
+    uploadedBy: actor.id,
+  });
 }
 
 /**
