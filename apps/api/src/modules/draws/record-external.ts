@@ -137,6 +137,47 @@ const winnerView = (winners: RecordWinner[], totalTickets: number) =>
   }));
 
 /**
+ * A result entered after the first one (decision 0024): within the rules' window and with no other
+ * proposal pending, its publication is stored and it is only PROPOSED as a correction, waiting for a
+ * different administrator; returns the proposal's id.
+ */
+async function proposeCorrection(
+  ctx: DrawContext,
+  tx: Tx,
+  actor: Actor,
+  raffleId: string,
+  facts: Pick<Awaited<ReturnType<typeof externalFacts>>, "windowEndsAt" | "windowHours">,
+  given: { result: string; sourceUrl: string; reason: string },
+  publication: Awaited<ReturnType<typeof readPublication>>,
+  now: Date,
+): Promise<string> {
+  const { result, sourceUrl, reason } = given;
+  if (facts.windowEndsAt && now.getTime() > facts.windowEndsAt.getTime())
+    throw conflict(LOTTERY_MESSAGES.windowClosed(facts.windowHours));
+  if ((await repo.pendingCorrectionProposals(tx, raffleId)).length > 0)
+    throw conflict(LOTTERY_MESSAGES.proposalPending);
+  await storePublication(ctx, tx, raffleId, actor, publication);
+  const proposal = await repo.insertCorrectionProposal(tx, {
+    raffleId,
+    result,
+    sourceUrl,
+    publicationSha256: publication.sha256,
+    reason,
+    proposedBy: actor.id,
+    proposedAt: now,
+  });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "raffle.external_correction_proposed",
+    entity: "raffle",
+    entityId: raffleId,
+    after: { proposalId: proposal.id, result, sourceUrl, reason, publicationHash: publication.sha256 },
+    ipAddress: actor.ip,
+  });
+  return proposal.id;
+}
+
+/**
  * POST /api/admin/raffles/:id/external-result: the official result of the bound lottery, mapped to
  * tickets by the rule fixed before the sale, with the official publication (decision 0024). The first
  * call is an `external_result` entry and finishes the raffle. A later one only PROPOSES a correction:
@@ -163,37 +204,11 @@ export async function enterExternalResult(
     const resultText = input.result.trim();
     if (previous) {
       if (!reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
-      if (facts.windowEndsAt && now.getTime() > facts.windowEndsAt.getTime())
-        throw conflict(LOTTERY_MESSAGES.windowClosed(facts.windowHours));
-      if ((await repo.pendingCorrectionProposals(tx, raffleId)).length > 0)
-        throw conflict(LOTTERY_MESSAGES.proposalPending);
-      await storePublication(ctx, tx, raffleId, actor, publication);
-      const proposal = await repo.insertCorrectionProposal(tx, {
-        raffleId,
-        result: resultText,
-        sourceUrl,
-        publicationSha256: publication.sha256,
-        reason,
-        proposedBy: actor.id,
-        proposedAt: now,
-      });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "raffle.external_correction_proposed",
-        entity: "raffle",
-        entityId: raffleId,
-        after: {
-          proposalId: proposal.id,
-          result: resultText,
-          sourceUrl,
-          reason,
-          publicationHash: publication.sha256,
-        },
-        ipAddress: actor.ip,
-      });
+      const given = { result: resultText, sourceUrl, reason };
+      const proposalId = await proposeCorrection(ctx, tx, actor, raffleId, facts, given, publication, now);
       return {
         correction: true,
-        pendingProposalId: proposal.id,
+        pendingProposalId: proposalId,
         winners: winnerView(winners, raffle.totalTickets),
       };
     }
