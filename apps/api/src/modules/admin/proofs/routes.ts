@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import * as list from "./list";
 import * as service from "./service";
 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
@@ -33,7 +34,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guarded,
     },
-    async (request) => service.listProofs(app.ctx.db, request.query),
+    async (request) => list.listProofs(app.ctx.db, request.query),
   );
 
   r.get(
@@ -48,7 +49,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guarded,
     },
-    async () => service.pendingCount(app.ctx.db),
+    async () => list.pendingCount(app.ctx.db),
   );
 
   r.post(
