@@ -14,6 +14,12 @@ import * as list from "./list";
 import * as service from "./service";
 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
+  await registerInboxRoutes(app);
+  await registerReviewRoutes(app);
+}
+
+/** The inbox: the list of proofs and the pending count. */
+async function registerInboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
   const tags = ADMIN_TAGS;
@@ -51,6 +57,14 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => list.pendingCount(app.ctx.db),
   );
+}
+
+/** A proof reviewed: approved, rejected or deleted. */
+async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
 
   r.post(
     "/api/admin/proofs/:id/approve",
