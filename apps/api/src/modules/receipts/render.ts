@@ -1,7 +1,6 @@
 import type { Receipt } from "@rifazo/shared";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { encode } from "uqr";
 
@@ -35,7 +34,7 @@ const VOID_CHIP = "#ece9f1";
 const SANS = "DejaVu Sans, sans-serif";
 const MONO = "DejaVu Sans Mono, monospace";
 /** Quiet zone around the symbol, in modules, as the QR standard asks. */
-const QUIET_ZONE = 4;
+export const QUIET_ZONE = 4;
 
 /** The QR symbol of the verifier link: modules[y][x] true for dark, no quiet zone. */
 export function receiptQrModules(receipt: Pick<Receipt, "verifierUrl">): boolean[][] {
@@ -43,7 +42,7 @@ export function receiptQrModules(receipt: Pick<Receipt, "verifierUrl">): boolean
 }
 
 /** One SVG path with a unit square per dark module, offset by the quiet zone. */
-function qrPath(modules: readonly (readonly boolean[])[]): string {
+export function qrPath(modules: readonly (readonly boolean[])[]): string {
   const parts: string[] = [];
   modules.forEach((row, y) => {
     row.forEach((dark, x) => {
@@ -326,226 +325,4 @@ export async function receiptPng(receipt: Receipt): Promise<Buffer> {
   return sharp(Buffer.from(receiptSvg(receipt)))
     .png({ compressionLevel: 9 })
     .toBuffer();
-}
-
-/**
- * The text without the characters the standard font cannot encode (an emoji in a raffle's title would
- * make pdf-lib throw): WinAnsi has every Spanish letter, so only such symbols are dropped.
- */
-function encodable(font: PDFFont, value: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return Array.from(value.normalize("NFC"))
-    .filter((char) => supported.has(char.codePointAt(0) ?? 0) || char === " ")
-    .join("");
-}
-
-/** Lines of at most `width` points in `font` at `size` (word wrap; an over-long word is cut). */
-function wrapPdf(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of encodable(font, value).split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/**
- * One A4 page (more when the numbers need them): the same receipt in vector text, so it prints sharp
- * and its numbers can be searched and copied.
- */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Recibo de Rifazo: ${receipt.raffle.title}`);
-  doc.setSubject(`Números: ${receipt.numbers.join(", ")}`);
-  doc.setAuthor("Rifazo");
-  doc.setCreator("Rifazo");
-  doc.setProducer("Rifazo (pdf-lib)");
-  doc.setLanguage("es-VE");
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const monoBold = await doc.embedFont(StandardFonts.CourierBold);
-  const brand = rgb(0x4c / 255, 0x1d / 255, 0x95 / 255);
-  const ink = rgb(0x1b / 255, 0x15 / 255, 0x30 / 255);
-  const muted = rgb(0x5f / 255, 0x5a / 255, 0x72 / 255);
-  const [pageWidth, pageHeight] = [595.28, 841.89];
-  const margin = 48;
-  const width = pageWidth - margin * 2;
-
-  let page = doc.addPage([pageWidth, pageHeight]);
-  page.drawRectangle({ x: 0, y: pageHeight - 84, width: pageWidth, height: 84, color: brand });
-  page.drawText("Rifazo", { x: margin, y: pageHeight - 46, size: 30, font: bold, color: rgb(1, 1, 1) });
-  page.drawText(
-    receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
-    {
-      x: margin,
-      y: pageHeight - 70,
-      size: 14,
-      font: regular,
-      color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
-    },
-  );
-
-  let y = pageHeight - 116;
-  const newPageIfNeeded = (needed: number) => {
-    // 36 pt (half an inch) at the foot: printers' usual unprintable edge is smaller.
-    if (y - needed >= 36) return;
-    page = doc.addPage([pageWidth, pageHeight]);
-    y = pageHeight - margin;
-  };
-  const label = (value: string) => {
-    newPageIfNeeded(30);
-    page.drawText(value, { x: margin, y, size: 10, font: regular, color: muted });
-    y -= 18;
-  };
-  const paragraph = (value: string, size: number, font = bold, color = ink) => {
-    for (const line of wrapPdf(value, font, size, width)) {
-      newPageIfNeeded(size + 4);
-      page.drawText(line, { x: margin, y, size, font, color });
-      y -= size + 6;
-    }
-    y -= 8;
-  };
-
-  label("Rifa");
-  paragraph(receipt.raffle.title, 20);
-  if (receipt.refund) {
-    // Refunded (decision 0016): the stamp first, then the numbers, struck out by their label.
-    paragraph(receipt.refund.headline, 16, bold, rgb(0xb9 / 255, 0x1c / 255, 0x1c / 255));
-    paragraph(receipt.refund.detail, 11, regular);
-  }
-
-  // The QR code beside who paid, how much, how and when: on the first page whatever the numbers' count
-  // (the list, however long, follows).
-  const modules = receiptQrModules(receipt);
-  const qrSize = 150;
-  newPageIfNeeded(qrSize + 40);
-  const span = modules.length + QUIET_ZONE * 2;
-  const top = y + 10;
-  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
-  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale: qrSize / span, color: rgb(0, 0, 0) });
-  const factX = margin + qrSize + 24;
-  const factWidth = width - qrSize - 24;
-  let fy = top - 14;
-  const fact = (name: string, value: string) => {
-    page.drawText(name, { x: factX, y: fy, size: 9, font: regular, color: muted });
-    fy -= 15;
-    for (const line of wrapPdf(value, bold, 12, factWidth)) {
-      page.drawText(line, { x: factX, y: fy, size: 12, font: bold, color: ink });
-      fy -= 15;
-    }
-    fy -= 5;
-  };
-  fact("Comprador", receipt.buyerName);
-  fact(
-    "Pagado",
-    receipt.payment.exchangeRateText
-      ? `${receipt.payment.amountText} (${receipt.payment.exchangeRateText})`
-      : receipt.payment.amountText,
-  );
-  fact(
-    "Método y referencia",
-    `${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`,
-  );
-  fact("Aprobado", receiptDateTime(receipt.approvedAt));
-  for (const line of wrapPdf(
-    "Escanea el código para verificar tus boletos en Rifazo.",
-    regular,
-    9,
-    factWidth,
-  )) {
-    page.drawText(line, { x: factX, y: fy, size: 9, font: regular, color: muted });
-    fy -= 12;
-  }
-  y = Math.min(top - qrSize, fy) - 22;
-
-  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
-  // A long list in a smaller size: 300 numbers fill half a page instead of two.
-  paragraph(
-    receipt.numbers.join("  "),
-    receipt.numbers.length > 40 ? 12 : 18,
-    monoBold,
-    receipt.refund ? muted : brand,
-  );
-  label(receiptDrawLabel(receipt.draw.kind));
-  paragraph(receipt.draw.text, 13);
-  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10, regular);
-
-  newPageIfNeeded(90);
-  page.drawText("Código de verificación del recibo", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
-  for (let i = 0; i < 2; i += 1) {
-    page.drawText(receipt.receiptCode.slice(i * 32, i * 32 + 32), {
-      x: margin,
-      y,
-      size: 10,
-      font: mono,
-      color: ink,
-    });
-    y -= 14;
-  }
-  y -= 2;
-  for (const line of wrapPdf(
-    "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
-    regular,
-    9,
-    width,
-  )) {
-    page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
-    y -= 12;
-  }
-  y -= 10;
-  // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
-  const cp = receipt.checkpoint;
-  const cpLines = wrapPdf(
-    cp
-      ? `${cp.text}. Si el acta publicada no extiende este punto, se reescribió después de tu compra: compruébalo en la página del acta.`
-      : "La rifa no tenía acta pública al aprobarse este pago.",
-    regular,
-    9,
-    width,
-  );
-  // The block and the link stay whole, on a new page only when they do not fit (not on a guess).
-  newPageIfNeeded(
-    16 +
-      cpLines.length * 12 +
-      (cp ? Math.ceil(cp.code.length / 100) * 11 : 0) +
-      6 +
-      Math.ceil(receipt.verifierUrl.length / 100) * 11,
-  );
-  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
-  for (const line of cpLines) {
-    page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
-    y -= 12;
-  }
-  if (cp) {
-    for (let start = 0; start < cp.code.length; start += 100) {
-      newPageIfNeeded(12);
-      page.drawText(encodable(mono, cp.code.slice(start, start + 100)), {
-        x: margin,
-        y,
-        size: 8,
-        font: mono,
-        color: ink,
-      });
-      y -= 11;
-    }
-  }
-  y -= 6;
-  // The QR code's link in full (Courier 8 pt: 100 characters a line), for whoever cannot scan it.
-  for (let start = 0; start < receipt.verifierUrl.length; start += 100) {
-    newPageIfNeeded(12);
-    const line = encodable(mono, receipt.verifierUrl.slice(start, start + 100));
-    page.drawText(line, { x: margin, y, size: 8, font: mono, color: muted });
-    y -= 11;
-  }
-  return doc.save();
 }
