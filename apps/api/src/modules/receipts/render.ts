@@ -121,20 +121,40 @@ const MARGIN = 60;
 const INNER = RECEIPT_IMAGE_WIDTH - MARGIN * 2;
 const QR_SIZE = 360;
 
+/** Pushes one line of muted text onto the drawing. */
+const muted = (parts: string[], x: number, baseline: number, value: string, size = 24) =>
+  parts.push(text(x, baseline, value, size, `fill="${MUTED}"`));
+/** Pushes one line of bold ink text onto the drawing. */
+const strong = (parts: string[], x: number, baseline: number, value: string, size: number) =>
+  parts.push(text(x, baseline, value, size, `font-weight="bold" fill="${INK}"`));
+
 /**
  * The PNG's drawing, top to bottom, each block as tall as its content: header with the payment's state,
  * raffle, numbers, then the QR code beside the buyer and payment; below, the draw (and the lottery's
- * rule), the receipt code and the record checkpoint.
+ * rule), the receipt code and the record checkpoint. Each block takes the top of its space (`y`) and
+ * returns the top of the next one.
  */
 function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayout } {
   const W = RECEIPT_IMAGE_WIDTH;
   const parts: string[] = [];
-  const muted = (x: number, baseline: number, value: string, size = 24) =>
-    parts.push(text(x, baseline, value, size, `fill="${MUTED}"`));
-  const strong = (x: number, baseline: number, value: string, size: number) =>
-    parts.push(text(x, baseline, value, size, `font-weight="bold" fill="${INK}"`));
+  let y = drawHeader(parts, receipt);
+  if (receipt.refund) y = drawRefundStamp(parts, receipt.refund, y);
+  y = drawNumbers(parts, receipt, y);
+  const qr = { left: MARGIN, top: y, size: QR_SIZE };
+  y = drawQrAndPayment(parts, receipt, qr);
+  y = drawDraw(parts, receipt, y);
+  y = drawReceiptCode(parts, receipt, y);
+  y = drawCheckpoint(parts, receipt, y);
 
-  parts.push(`<rect width="${W}" height="148" fill="${BRAND}"/>`);
+  const height = Math.min(y + 16, RECEIPT_IMAGE_MAX_HEIGHT);
+  parts.push(`<rect y="${height - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${SANS}"><rect width="${W}" height="${height}" fill="${CANVAS}"/>${parts.join("")}</svg>`;
+  return { svg, layout: { width: W, height, qr } };
+}
+
+/** The brand band with the payment's state, then the raffle's title. */
+function drawHeader(parts: string[], receipt: Receipt): number {
+  parts.push(`<rect width="${RECEIPT_IMAGE_WIDTH}" height="148" fill="${BRAND}"/>`);
   parts.push(text(MARGIN, 80, "Rifazo", 56, `font-weight="bold" fill="#ffffff"`));
   const subtitle = receipt.refund
     ? `Recibo de compra · ${receipt.refund.label}`
@@ -143,48 +163,56 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
   // `y` is the top of the next block.
   let y = 148 + 40;
 
-  muted(MARGIN, y + 24, "Rifa");
+  muted(parts, MARGIN, y + 24, "Rifa");
   y += 36;
   for (const line of wrap(receipt.raffle.title, 44, INNER, 2, true)) {
-    strong(MARGIN, y + 44, line, 44);
+    strong(parts, MARGIN, y + 44, line, 44);
     y += 54;
   }
-  y += 22;
+  return y + 22;
+}
 
-  if (receipt.refund) {
-    // Refunded (decision 0016): the stamp comes before the numbers it voids.
-    const refund = receipt.refund;
-    const detail = wrap(refund.detail, 24, INNER - 60, 2);
-    const height = 150 + detail.length * 32;
-    parts.push(
-      `<rect x="${MARGIN}" y="${y}" width="${INNER}" height="${height}" rx="22" fill="#ffffff" stroke="${VOID}" stroke-width="6"/>`,
-    );
-    const center = W / 2;
-    parts.push(
-      text(
-        center,
-        y + 64,
-        refund.label.toUpperCase(),
-        50,
-        `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
-      ),
-    );
-    parts.push(
-      text(
-        center,
-        y + 108,
-        ellipsize(refund.headline, 27, INNER - 60, true),
-        27,
-        `font-weight="bold" fill="${INK}" text-anchor="middle"`,
-      ),
-    );
-    detail.forEach((line, i) => {
-      parts.push(text(center, y + 146 + i * 32, line, 24, `fill="${INK}" text-anchor="middle"`));
-    });
-    y += height + 28;
-  }
+/** Refunded (decision 0016): the stamp comes before the numbers it voids. */
+function drawRefundStamp(parts: string[], refund: NonNullable<Receipt["refund"]>, y: number): number {
+  const detail = wrap(refund.detail, 24, INNER - 60, 2);
+  const height = 150 + detail.length * 32;
+  parts.push(
+    `<rect x="${MARGIN}" y="${y}" width="${INNER}" height="${height}" rx="22" fill="#ffffff" stroke="${VOID}" stroke-width="6"/>`,
+  );
+  const center = RECEIPT_IMAGE_WIDTH / 2;
+  parts.push(
+    text(
+      center,
+      y + 64,
+      refund.label.toUpperCase(),
+      50,
+      `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
+    ),
+  );
+  parts.push(
+    text(
+      center,
+      y + 108,
+      ellipsize(refund.headline, 27, INNER - 60, true),
+      27,
+      `font-weight="bold" fill="${INK}" text-anchor="middle"`,
+    ),
+  );
+  detail.forEach((line, i) => {
+    parts.push(text(center, y + 146 + i * 32, line, 24, `fill="${INK}" text-anchor="middle"`));
+  });
+  return y + height + 28;
+}
 
-  muted(MARGIN, y + 24, `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+/** The numbers as chips (struck out when refunded), then how many more the online receipt lists. */
+function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  muted(
+    parts,
+    MARGIN,
+    y + 24,
+    `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`,
+  );
   y += 40;
   // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp.
   const cap = receipt.refund ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
@@ -194,16 +222,16 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
   const chipHeight = 92;
   shown.forEach((label, i) => {
     const x = MARGIN + (i % CHIPS_PER_ROW) * (chipWidth + gap);
-    const top = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
+    const chipTop = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
     const size = Math.min(54, Math.floor((chipWidth - 24) / (label.length * 0.602)));
     const fill = receipt.refund ? VOID_CHIP : CHIP;
     parts.push(
-      `<rect x="${x}" y="${top}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
+      `<rect x="${x}" y="${chipTop}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
     );
     parts.push(
       text(
         x + chipWidth / 2,
-        top + chipHeight / 2 + size * 0.36,
+        chipTop + chipHeight / 2 + size * 0.36,
         label,
         size,
         `font-family="${MONO}" font-weight="bold" fill="${receipt.refund ? MUTED : BRAND}" text-anchor="middle"`,
@@ -211,51 +239,57 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     );
     if (receipt.refund) {
       parts.push(
-        `<rect x="${x + 18}" y="${top + chipHeight / 2 - 2}" width="${chipWidth - 36}" height="4" fill="${VOID}"/>`,
+        `<rect x="${x + 18}" y="${chipTop + chipHeight / 2 - 2}" width="${chipWidth - 36}" height="4" fill="${VOID}"/>`,
       );
     }
   });
   y += Math.ceil(shown.length / CHIPS_PER_ROW) * (chipHeight + gap) - gap;
   const more = receipt.numbers.length - shown.length;
   if (more > 0) {
-    strong(MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
+    strong(parts, MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
     const note = "(la lista completa está en tu recibo en línea)";
-    muted(MARGIN + measure(`y ${more} más`, 28, true) + 40, y + 40, note);
+    muted(parts, MARGIN + measure(`y ${more} más`, 28, true) + 40, y + 40, note);
     y += 52;
   }
-  y += 36;
+  return y + 36;
+}
 
-  // The QR code (the ticket verifier for these numbers) beside who paid, how much, how and when.
+/** The QR code (the ticket verifier for these numbers) beside who paid, how much, how and when. */
+function drawQrAndPayment(parts: string[], receipt: Receipt, qr: ReceiptImageLayout["qr"]): number {
+  const y = qr.top;
   const modules = receiptQrModules(receipt);
   const span = modules.length + QUIET_ZONE * 2;
-  const qr = { left: MARGIN, top: y, size: QR_SIZE };
   parts.push(
     `<svg x="${qr.left}" y="${qr.top}" width="${qr.size}" height="${qr.size}" viewBox="0 0 ${span} ${span}" shape-rendering="crispEdges">` +
       `<rect width="${span}" height="${span}" fill="#ffffff"/><path d="${qrPath(modules)}" fill="#000000"/></svg>`,
   );
   const right = MARGIN + QR_SIZE + 40;
-  const cellWidth = W - MARGIN - right;
+  const cellWidth = RECEIPT_IMAGE_WIDTH - MARGIN - right;
   let cy = y + 4;
   const cell = (label: string, value: string, note?: string | null) => {
-    muted(right, cy + 22, label, 22);
-    strong(right, cy + 58, ellipsize(value, 30, cellWidth, true), 30);
-    if (note) muted(right, cy + 88, ellipsize(note, 22, cellWidth, false), 22);
+    muted(parts, right, cy + 22, label, 22);
+    strong(parts, right, cy + 58, ellipsize(value, 30, cellWidth, true), 30);
+    if (note) muted(parts, right, cy + 88, ellipsize(note, 22, cellWidth, false), 22);
     cy += note ? 104 : 80;
   };
   cell("Comprador", receipt.buyerName);
   cell("Pagado", receipt.payment.amountText, receipt.payment.exchangeRateText);
   cell("Método", receipt.payment.methodLabel, `Referencia ····${receipt.payment.referenceLast4}`);
   cell("Aprobado", receiptDateTime(receipt.approvedAt, "short"));
-  y = Math.max(y + QR_SIZE, cy) + 38;
-  muted(MARGIN, y, "Escanea el código QR para verificar tus boletos en Rifazo.");
-  y += 34;
+  const below = Math.max(y + QR_SIZE, cy) + 38;
+  muted(parts, MARGIN, below, "Escanea el código QR para verificar tus boletos en Rifazo.");
+  return below + 34;
+}
 
+/** A rule, then how the winner is drawn (and the lottery's rule). */
+function drawDraw(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
   parts.push(`<rect x="${MARGIN}" y="${y}" width="${INNER}" height="2" fill="${RULE}"/>`);
   y += 26;
-  muted(MARGIN, y + 24, receiptDrawLabel(receipt.draw.kind));
+  muted(parts, MARGIN, y + 24, receiptDrawLabel(receipt.draw.kind));
   y += 34;
   for (const line of wrap(receipt.draw.text, 30, INNER, 2, true)) {
-    strong(MARGIN, y + 30, line, 30);
+    strong(parts, MARGIN, y + 30, line, 30);
     y += 40;
   }
   if (receipt.draw.lotteryRule) {
@@ -266,9 +300,12 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
       y += 30;
     }
   }
-  y += 24;
+  return y + 24;
+}
 
-  strong(MARGIN, y + 24, "Código de verificación del recibo", 24);
+function drawReceiptCode(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  strong(parts, MARGIN, y + 24, "Código de verificación del recibo", 24);
   y += 32;
   for (let i = 0; i < receipt.receiptCode.length; i += 32) {
     parts.push(
@@ -276,10 +313,13 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     );
     y += 36;
   }
-  y += 20;
+  return y + 20;
+}
 
-  // The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to.
-  strong(MARGIN, y + 24, "Punto de control del acta", 24);
+/** The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to. */
+function drawCheckpoint(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  strong(parts, MARGIN, y + 24, "Punto de control del acta", 24);
   y += 32;
   if (receipt.checkpoint) {
     const cp = receipt.checkpoint;
@@ -302,15 +342,10 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
       y += 26;
     }
   } else {
-    muted(MARGIN, y + 24, "La rifa no tenía acta pública al aprobarse este pago.");
+    muted(parts, MARGIN, y + 24, "La rifa no tenía acta pública al aprobarse este pago.");
     y += 32;
   }
-  y += 36;
-
-  const height = Math.min(y + 16, RECEIPT_IMAGE_MAX_HEIGHT);
-  parts.push(`<rect y="${height - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${SANS}"><rect width="${W}" height="${height}" fill="${CANVAS}"/>${parts.join("")}</svg>`;
-  return { svg, layout: { width: W, height, qr } };
+  return y + 36;
 }
 
 export function receiptSvg(receipt: Receipt): string {
