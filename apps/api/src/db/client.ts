@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { PgListener } from "./listener";
+import { type ListenOptions, type NotificationListener, PgListener } from "./listener";
 import * as schema from "./schema";
 
 export { LISTENER_APPLICATION_NAME } from "./listener";
@@ -21,17 +21,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository accepts either the database or a transaction. */
 export type Executor = Db | Tx;
 
-export type NotificationListener = (payload: string) => void;
-
-export interface ListenOptions {
-  /**
-   * Called when the LISTEN connection was lost and a new one is about to subscribe again, with a promise
-   * that settles once LISTEN is active (rejects if that attempt failed). Whatever committed while nobody
-   * listened produced no notification here, so the subscriber reads it back from its table. Called before
-   * LISTEN is sent, so the subscriber can queue that read ahead of the first new notification.
-   */
-  onResubscribe?: (listening: Promise<void>) => void;
-}
+export type { ListenOptions, NotificationListener } from "./listener";
 
 export interface Database {
   kind: "pglite" | "postgres";

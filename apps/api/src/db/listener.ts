@@ -1,8 +1,19 @@
 import pg from "pg";
-import type { ListenOptions, NotificationListener } from "./client";
 
 // PostgreSQL's LISTEN side of the Database (openPostgres in ./client): one dedicated connection for every
 // channel, re-established when it is lost, with a round trip that tells when notifications are all in.
+
+export type NotificationListener = (payload: string) => void;
+
+export interface ListenOptions {
+  /**
+   * Called when the LISTEN connection was lost and a new one is about to subscribe again, with a promise
+   * that settles once LISTEN is active (rejects if that attempt failed). Whatever committed while nobody
+   * listened produced no notification here, so the subscriber reads it back from its table. Called before
+   * LISTEN is sent, so the subscriber can queue that read ahead of the first new notification.
+   */
+  onResubscribe?: (listening: Promise<void>) => void;
+}
 
 /** application_name of the LISTEN connection. */
 export const LISTENER_APPLICATION_NAME = "rifazo-listen";

@@ -2,7 +2,7 @@ import { asc, eq, gt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
-import type { EventTopic, RealtimeEvent } from "./service";
+import type { EventTopic, RealtimeEvent } from "./event";
 
 /**
  * Ids come from a sequence taken at INSERT, so an event can commit after newer ones: the catch-up after a

@@ -4,21 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db, Executor } from "../../db/client";
 import { events } from "../../db/schema";
 import { EventDelivery, fromRow } from "./delivery";
+import type { EventTopic, RealtimeEvent } from "./event";
 
-/**
- * `raffle` goes to everyone, `notification` to its user, `admin` to administrators' streams only (the
- * inbox's "proofs changed", no personal data: docs/decisions/0002-outbox-and-events.md); `session` is internal (never sent to a browser nor
- * replayed): some of that user's sessions ended, so their open streams re-check theirs at once.
- */
-export type EventTopic = "notification" | "raffle" | "admin" | "session";
-
-export interface RealtimeEvent {
-  id: number;
-  topic: EventTopic;
-  userId: string | null;
-  payload: Record<string, unknown>;
-  createdAt: string;
-}
+export type { EventTopic, RealtimeEvent } from "./event";
 
 export interface PublishInput {
   topic: EventTopic;
