@@ -5,7 +5,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { MAX_PROOF_BYTES } from "@rifazo/shared";
 import { redactSecrets } from "@rifazo/shared/secret-urls";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -79,7 +79,52 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const app = Fastify({
+  const app = createFastify(options);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const { ctx, analysis } = await createContext(options, app.log);
+  const { mail, events } = ctx;
+  configureModules(config);
+  app.decorate("ctx", ctx);
+
+  await registerSecurityHeaders(app, config);
+  // First of the hooks that read the path (helmet's above only sets headers, so a refusal carries them).
+  registerCanonicalPath(app);
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // One byte over the 5 MB the routes allow: their own reader (readLimited) then sees the excess and
+  // answers 413 at once. At exactly the limit the parser would cut the file silently and keep reading
+  // (and discarding) the rest of an oversized upload before the route could answer.
+  await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES + 1, files: 1, fields: 20 } });
+  registerCsrfGuard(app, config);
+  registerInputGuard(app);
+
+  await registerApiDocs(app, config, ctx.auth);
+
+  await registerModuleRoutes(app);
+
+  await registerWeb(app, config);
+
+  app.addHook("onReady", async () => {
+    mail.start();
+    await events.start();
+  });
+  app.addHook("onClose", async () => {
+    await events.stop();
+    await mail.stop();
+    // Last: the listeners and the mail worker above still talk to the database while they stop.
+    if (options.ownsDatabase) await database.close();
+  });
+  scheduleBackgroundWork(app, analysis);
+  return app;
+}
+
+/** The Fastify instance: its logger (secrets redacted), proxy trust, body limit and Zod schemas. */
+function createFastify(options: BuildOptions) {
+  const { config } = options;
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
@@ -98,13 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
     },
   }).withTypeProvider<ZodTypeProvider>();
+}
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-
+/** The services every module reaches through app.ctx, and the proof analysis worker if it runs. */
+async function createContext(options: BuildOptions, log: FastifyBaseLogger) {
+  const { config, database } = options;
   const db = database.db;
-  const log = app.log;
   const jobs = createJobScheduler({ db, log });
   const mail = options.mailer ?? createMailer({ config, db, log });
   const storage = options.storage ?? createStorage(config);
@@ -123,9 +167,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   const proofAnalysis = analysis ?? { kick() {}, drain: async () => 0 };
   const ctx: AppContext = { config, database, db, log, mail, storage, events, auth, proofAnalysis, jobs };
-  configureModules(config);
-  app.decorate("ctx", ctx);
+  return { ctx, analysis };
+}
 
+/** Helmet's security headers: a strict same-origin content policy, HSTS behind HTTPS. */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith("https://");
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -156,16 +202,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
-  // First of the hooks that read the path (helmet's above only sets headers, so a refusal carries them).
-  registerCanonicalPath(app);
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-  // One byte over the 5 MB the routes allow: their own reader (readLimited) then sees the excess and
-  // answers 413 at once. At exactly the limit the parser would cut the file silently and keep reading
-  // (and discarding) the rest of an oversized upload before the route could answer.
-  await app.register(multipart, { limits: { fileSize: MAX_PROOF_BYTES + 1, files: 1, fields: 20 } });
-  registerCsrfGuard(app, config);
-  registerInputGuard(app);
+}
 
+/** The OpenAPI document (and its UI when enabled), with the session cookie as its security scheme. */
+async function registerApiDocs(
+  app: FastifyInstance,
+  config: Config,
+  auth: AppContext["auth"],
+): Promise<void> {
   registerOpenApiSecurity(app);
   const { authCookies } = await auth.$context;
   await app.register(swagger, {
@@ -177,7 +221,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+}
 
+/** Every module's routes. */
+async function registerModuleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(drawRoutes);
   await app.register(accountRoutes);
@@ -197,21 +244,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
   await app.register(clubRoutes);
-
-  await registerWeb(app, config);
-
-  app.addHook("onReady", async () => {
-    mail.start();
-    await events.start();
-  });
-  app.addHook("onClose", async () => {
-    await events.stop();
-    await mail.stop();
-    // Last: the listeners and the mail worker above still talk to the database while they stop.
-    if (options.ownsDatabase) await database.close();
-  });
-  scheduleBackgroundWork(app, analysis);
-  return app;
 }
 
 /** What modules hold for the whole process, set before anything runs. */

@@ -9,7 +9,10 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ListenOptions, type NotificationListener, PgListener } from "./listener";
 import * as schema from "./schema";
+
+export { LISTENER_APPLICATION_NAME } from "./listener";
 
 export type Schema = typeof schema;
 /** The one query surface both drivers share: services and repositories only see this. */
@@ -18,17 +21,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository accepts either the database or a transaction. */
 export type Executor = Db | Tx;
 
-export type NotificationListener = (payload: string) => void;
-
-export interface ListenOptions {
-  /**
-   * Called when the LISTEN connection was lost and a new one is about to subscribe again, with a promise
-   * that settles once LISTEN is active (rejects if that attempt failed). Whatever committed while nobody
-   * listened produced no notification here, so the subscriber reads it back from its table. Called before
-   * LISTEN is sent, so the subscriber can queue that read ahead of the first new notification.
-   */
-  onResubscribe?: (listening: Promise<void>) => void;
-}
+export type { ListenOptions, NotificationListener } from "./listener";
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -113,132 +106,23 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     client.on("error", () => {});
   });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  const listeners = new Map<string, Set<NotificationListener>>();
-  const resubscribers = new Set<NonNullable<ListenOptions["onResubscribe"]>>();
-  let listenClient: pg.Client | undefined;
-  let closed = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  /** Set once a LISTEN connection has been lost: every later connection is a re-subscription. */
-  let lost = false;
-
-  /** The newest LISTEN connection (or attempt); an older one's late 'end' must not start another. */
-  let current: pg.Client | undefined;
-
-  async function connectListener(): Promise<void> {
-    // Named, so pg_stat_activity tells it apart from the pool (its last query is often the sync SELECT 1).
-    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
-    current = client;
-    client.on("notification", (msg) => {
-      for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
-    });
-    const onLost = () => {
-      if (client === current) scheduleReconnect();
-    };
-    client.on("error", onLost);
-    client.on("end", onLost);
-    try {
-      await client.connect();
-      const listening = (async () => {
-        for (const channel of listeners.keys()) await client.query(`LISTEN "${channel}"`);
-      })();
-      if (lost) {
-        // Observed here so a failed attempt is not an unhandled rejection when nobody awaits it.
-        listening.catch(() => {});
-        for (const fn of [...resubscribers]) fn(listening);
-      }
-      await listening;
-    } catch (error) {
-      client.end().catch(() => {});
-      throw error;
-    }
-    listenClient = client;
-  }
-
-  // A round trip on the LISTEN connection: PostgreSQL sends an idle listener's pending notifications
-  // before ReadyForQuery, and a commit that returned before the round trip started has already queued
-  // its notification for this connection, so they are all delivered (node-pg emits them while parsing,
-  // before the query resolves). Callers arriving while one is in flight share the next one, which starts
-  // after they arrived (the one in flight may have started before a commit they must see).
-  let syncInFlight: Promise<boolean> | undefined;
-  let syncNext: Promise<boolean> | undefined;
-  function syncRoundTrip(): Promise<boolean> {
-    const client = listenClient;
-    if (!client) return Promise.resolve(false);
-    let timer: NodeJS.Timeout | undefined;
-    const trip = Promise.race([
-      client.query("SELECT 1").then(() => true),
-      // A connection that died without a reset would leave the query hanging: give up quickly.
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
-      }),
-    ])
-      .catch(() => false)
-      .finally(() => {
-        clearTimeout(timer);
-        if (syncInFlight === trip) syncInFlight = undefined;
-      });
-    syncInFlight = trip;
-    return trip;
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || reconnectTimer) return;
-    lost = true;
-    listenClient = undefined;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connectListener().catch(() => scheduleReconnect());
-    }, 1_000);
-    reconnectTimer.unref();
-  }
+  const listener = new PgListener(url);
 
   return {
     kind: "postgres",
     db,
-    async listen(channel, onPayload, options) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Canal inválido: ${channel}`);
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        if (!listenClient) await connectListener();
-        else await listenClient.query(`LISTEN "${channel}"`);
-      }
-      set.add(onPayload);
-      const onResubscribe = options?.onResubscribe;
-      if (onResubscribe) resubscribers.add(onResubscribe);
-      return async () => {
-        set.delete(onPayload);
-        if (onResubscribe) resubscribers.delete(onResubscribe);
-      };
-    },
-    syncNotifications() {
-      if (!syncInFlight) return syncRoundTrip();
-      syncNext ??= syncInFlight.then(() => {
-        syncNext = undefined;
-        return syncRoundTrip();
-      });
-      return syncNext;
-    },
+    listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options),
+    syncNotifications: () => listener.syncNotifications(),
     async query(text, params) {
       const result = await pool.query(text, params as unknown[] | undefined);
       return result.rows;
     },
     async close() {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      // The newest connection, even one still subscribing (listenClient is set only once it listens).
-      await current?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };
 }
-
-/** application_name of the LISTEN connection. */
-export const LISTENER_APPLICATION_NAME = "rifazo-listen";
-
-/** How long a notification round trip may take before the caller treats the listener as unknown. */
-const SYNC_TIMEOUT_MS = 1_000;
 
 const MIGRATION_LOCK = 724_011;
 

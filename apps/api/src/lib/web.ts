@@ -112,48 +112,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const root = findWebDist(config);
   const renderer = root ? await loadRenderer(root, app.log) : undefined;
 
-  // The renderer asks the API for the page's data in-process, through the same routes browsers use, as
-  // the visitor: a rate limit per address (the ticket verifier's, rendered from ?numero=) counts the
-  // visitor's requests, not every visitor's under the server's own address.
-  const fetchApiFor =
-    (remoteAddress: string) =>
-    async (apiPath: string, init: RequestInit): Promise<Response> => {
-      if ((init.method ?? "GET") !== "GET")
-        throw new Error("El renderizado en el servidor solo hace lecturas.");
-      const response = await app.inject({
-        method: "GET",
-        url: apiPath,
-        headers: { accept: "application/json" },
-        remoteAddress,
-      });
-      const bodyless = response.statusCode === 204 || response.statusCode === 304;
-      return new Response(bodyless ? null : new Uint8Array(response.rawPayload), {
-        status: response.statusCode,
-        headers: { "content-type": String(response.headers["content-type"] ?? "") },
-      });
-    };
-
   const pages = createPageCache<PageBody>(app.ctx.events, { ttlMs: config.pageCacheSeconds * 1000 });
-
-  /** Sends a page compressed here (cached pages keep their compressed bytes), not by @fastify/compress. */
-  const sendBody = (request: FastifyRequest, reply: FastifyReply, page: PageBody) => {
-    const encoding = pageEncoding(request.headers["accept-encoding"]);
-    reply.header("vary", "accept-encoding");
-    if (encoding !== "identity") reply.header("content-encoding", encoding);
-    return reply.send(page.body(encoding));
-  };
   app.addHook("onClose", async () => pages.close());
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    // request.url holds the canonical path (lib/request-path.ts refused any other spelling) with the query.
-    if (isPrivatePage(request.url)) {
-      // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
-      reply.header("cache-control", "private, no-store");
-      reply.header("x-robots-tag", "noindex, nofollow");
-      reply.header("referrer-policy", "no-referrer");
-    } else {
-      reply.header("cache-control", "no-cache");
-    }
+    setPageHeaders(request, reply);
     reply.type("text/html; charset=utf-8");
     if (!renderer || request.method !== "GET") return sendBody(request, reply, shell);
     try {
@@ -167,7 +130,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
         const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
         const rendered = await renderer.render({
           url: request.url,
-          fetchApi: fetchApiFor(request.ip),
+          fetchApi: apiFetcher(app, request.ip),
           lastEventId: latest?.id ?? 0,
         });
         return rendered ? new PageBody(pageHtml(template, rendered)) : shell;
@@ -197,13 +160,61 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const template = indexHtml.toString("utf8");
   const shell = new PageBody(template);
   if (renderer && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html no contiene ${ROOT_ELEMENT}`);
+  await registerStatic(app, root);
+}
+
+/**
+ * The renderer asks the API for the page's data in-process, through the same routes browsers use, as
+ * the visitor: a rate limit per address (the ticket verifier's, rendered from ?numero=) counts the
+ * visitor's requests, not every visitor's under the server's own address.
+ */
+function apiFetcher(app: FastifyInstance, remoteAddress: string) {
+  return async (apiPath: string, init: RequestInit): Promise<Response> => {
+    if ((init.method ?? "GET") !== "GET")
+      throw new Error("El renderizado en el servidor solo hace lecturas.");
+    const response = await app.inject({
+      method: "GET",
+      url: apiPath,
+      headers: { accept: "application/json" },
+      remoteAddress,
+    });
+    const bodyless = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(bodyless ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: { "content-type": String(response.headers["content-type"] ?? "") },
+    });
+  };
+}
+
+/** Sends a page compressed here (cached pages keep their compressed bytes), not by @fastify/compress. */
+function sendBody(request: FastifyRequest, reply: FastifyReply, page: PageBody) {
+  const encoding = pageEncoding(request.headers["accept-encoding"]);
+  reply.header("vary", "accept-encoding");
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.send(page.body(encoding));
+}
+
+function setPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  // request.url holds the canonical path (lib/request-path.ts refused any other spelling) with the query.
+  if (isPrivatePage(request.url)) {
+    // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
+    reply.header("cache-control", "private, no-store");
+    reply.header("x-robots-tag", "noindex, nofollow");
+    reply.header("referrer-policy", "no-referrer");
+  } else {
+    reply.header("cache-control", "no-cache");
+  }
+}
+
+/** The built site's files: hashed assets cached for a year, the rest revalidated. */
+async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
     preCompressed: true,
-    // dist/server holds the server renderer: it is loaded above, never sent.
+    // dist/server holds the server renderer: registerWeb loads it, it is never sent.
     allowedPath: (pathName) => !pathName.startsWith("/server/"),
     setHeaders(res, filePath) {
       // The service worker and the manifest keep their names across versions (decision 0017): always

@@ -27,8 +27,16 @@ export interface ContentInput {
 
 /** Writes the demo's content; editorial tables and settings only when empty, so an admin's own stay. */
 export async function seedContent(tx: Executor, input: ContentInput): Promise<void> {
-  const { plan, now, adminId, userId } = input;
   // Notifications, favourites and follows
+  await tx.insert(notifications).values(demoNotifications(input));
+  await seedFavoritesAndFollows(tx, input);
+  await seedEditorial(tx, input.now);
+  await seedSettings(tx, input);
+}
+
+/** The demo users' notifications: approvals, a rejection, wins, a raffle about to open. */
+function demoNotifications(input: ContentInput): (typeof notifications.$inferInsert)[] {
+  const { plan, now, userId } = input;
   const byKey = (key: string) => plan.raffles.find((r) => r.def.key === key);
   const electro = byKey("electro");
   const note: (typeof notifications.$inferInsert)[] = [];
@@ -99,8 +107,14 @@ export async function seedContent(tx: Executor, input: ContentInput): Promise<vo
     isRead: false,
     createdAt: new Date(now.getTime() - 4 * DAY),
   });
-  await tx.insert(notifications).values(note);
+  return note;
+}
 
+/** Who likes and who follows which raffle. */
+async function seedFavoritesAndFollows(tx: Executor, input: ContentInput): Promise<void> {
+  const { plan, userId } = input;
+  const byKey = (key: string) => plan.raffles.find((r) => r.def.key === key);
+  const electro = byKey("electro");
   const favorites = [
     ["maria", "moto"],
     ["maria", "iphone"],
@@ -123,7 +137,9 @@ export async function seedContent(tx: Executor, input: ContentInput): Promise<vo
     consola ? { userId: userId("miguel"), raffleId: consola.id } : null,
   ].filter((f) => f !== null);
   if (follows.length > 0) await tx.insert(raffleSubscriptions).values(follows);
+}
 
+async function seedEditorial(tx: Executor, now: Date): Promise<void> {
   // Public editorial content: like the rewards, only into empty tables, so an admin's own is kept.
   const hasTestimonials = (await tx.select({ id: testimonials.id }).from(testimonials).limit(1)).length > 0;
   if (!hasTestimonials) {
@@ -142,7 +158,10 @@ export async function seedContent(tx: Executor, input: ContentInput): Promise<vo
       })),
     );
   }
+}
 
+async function seedSettings(tx: Executor, input: ContentInput): Promise<void> {
+  const { now, adminId } = input;
   // Settings an admin would normally fill in; kept if they already exist.
   await tx
     .insert(settings)

@@ -129,6 +129,37 @@ function outcome(
   };
 }
 
+/** The buyer has the points the reward costs and the level it asks for. */
+function assertCanRedeem(
+  locked: { points: number; earned: number },
+  reward: NonNullable<Awaited<ReturnType<typeof repo.findActiveReward>>>,
+): void {
+  if (locked.points < reward.pointsRequired) {
+    throw conflict(
+      CLUB_MESSAGES.insufficientPoints(reward.pointsRequired - locked.points),
+      "INSUFFICIENT_POINTS",
+    );
+  }
+  if (!isLevelAtLeast(levelForPoints(locked.earned).name, reward.requiredLevel)) {
+    throw conflict(CLUB_MESSAGES.insufficientLevel(reward.requiredLevel), "INSUFFICIENT_LEVEL");
+  }
+}
+
+/** A redemption already made with this idempotency key: the same answer, for the same reward only. */
+function replayRedemption(
+  earlier: repo.RedemptionRow,
+  rewardId: string,
+  balance: { points: number; earned: number },
+): RedeemOutcome {
+  if (earlier.rewardId !== rewardId) {
+    throw conflict(
+      "Esta clave de idempotencia ya se usó para canjear otra recompensa.",
+      "IDEMPOTENCY_MISMATCH",
+    );
+  }
+  return outcome(earlier, balance, true);
+}
+
 /**
  * Spends points on a reward, all in one transaction: lock the user's row, check points then level, write
  * the redemption, deduct through the ledger. The row lock serialises a user's concurrent redemptions, so
@@ -154,15 +185,7 @@ export async function redeemReward(
       }
       const reward = await repo.findActiveReward(tx, rewardId);
       if (!reward) throw rewardNotFound();
-      if (locked.points < reward.pointsRequired) {
-        throw conflict(
-          CLUB_MESSAGES.insufficientPoints(reward.pointsRequired - locked.points),
-          "INSUFFICIENT_POINTS",
-        );
-      }
-      if (!isLevelAtLeast(levelForPoints(locked.earned).name, reward.requiredLevel)) {
-        throw conflict(CLUB_MESSAGES.insufficientLevel(reward.requiredLevel), "INSUFFICIENT_LEVEL");
-      }
+      assertCanRedeem(locked, reward);
       const redemption = await repo.insertRedemption(tx, {
         userId: user.id,
         rewardId: reward.id,
@@ -195,16 +218,8 @@ export async function redeemReward(
       });
       return outcome(redemption, balance, false);
     });
-
-  function replay(earlier: repo.RedemptionRow, balance: { points: number; earned: number }): RedeemOutcome {
-    if (earlier.rewardId !== rewardId) {
-      throw conflict(
-        "Esta clave de idempotencia ya se usó para canjear otra recompensa.",
-        "IDEMPOTENCY_MISMATCH",
-      );
-    }
-    return outcome(earlier, balance, true);
-  }
+  const replay = (earlier: repo.RedemptionRow, balance: { points: number; earned: number }) =>
+    replayRedemption(earlier, rewardId, balance);
 
   try {
     return await run();

@@ -15,8 +15,9 @@ import {
 import { type Database, type ListenOptions, openDatabase } from "../../db/client";
 import { events, users } from "../../db/schema";
 import { currentUser } from "../auth/session";
-import { eventRoutes, formatEvent, parseLastEventId } from "./routes";
+import { eventRoutes, parseLastEventId } from "./routes";
 import { createEventBus, type EventBus, isVisibleTo, MAX_INLINE_BYTES, type RealtimeEvent } from "./service";
+import { formatEvent } from "./stream";
 
 const log = pino({ level: "silent" });
 

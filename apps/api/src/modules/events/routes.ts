@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { isVisibleTo, type RealtimeEvent } from "./service";
-import { STREAM_RETRY_AFTER, type StreamLimits, StreamRegistry, type TrackedStream } from "./stream-limits";
+import { type CurrentUser, EventStream, resolveViewer, type Viewer } from "./stream";
+import { STREAM_RETRY_AFTER, type StreamLimits, StreamRegistry } from "./stream-limits";
 
 export interface EventRoutesOptions {
   /** Comment line sent to keep proxies and browsers from closing an idle stream. */
@@ -24,28 +25,9 @@ export interface EventRoutesOptions {
   currentUser: CurrentUser;
 }
 
-export type CurrentUser = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-) => Promise<{ id: string; role: string } | null>;
-
 const HEARTBEAT_MS = 25_000;
 const SESSION_CHECK_MS = 60_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const RETRY_MS = 3_000;
-
-/** Who the stream is for: the user's id (null for visitors) and whether admin events reach it. */
-export async function resolveViewer(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  currentUser: CurrentUser,
-): Promise<{ userId: string | null; isAdmin: boolean }> {
-  // The same lookup as every other route: a suspended (inactive) profile counts as signed out.
-  // The periodic re-check must ask again, so drop what an earlier call cached on the request.
-  request.sessionUser = undefined;
-  const user = await currentUser(app, request);
-  return { userId: user?.id ?? null, isAdmin: user?.role === "admin" };
-}
 
 /** Last-Event-ID header (what EventSource sends on reconnect), else `?lastEventId=`; junk is ignored. */
 export function parseLastEventId(
@@ -57,23 +39,11 @@ export function parseLastEventId(
   return Number(raw);
 }
 
-/** One SSE message. JSON.stringify never emits raw line breaks, so `data` stays a single line. */
-export function formatEvent(event: RealtimeEvent): string {
-  const data = JSON.stringify({ type: event.topic, ...event.payload });
-  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${data}\n\n`;
-}
-
-/** The stream's last message when its session ended (signed out, here or everywhere; suspended). */
-const SESSION_ENDED = `event: session\ndata: ${JSON.stringify({ type: "session.ended" })}\n\n`;
-
 const querySchema = z.object({
   lastEventId: z.string().optional().describe("Último id recibido, si el navegador no envía Last-Event-ID."),
 });
 
 export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions): Promise<void> {
-  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
-  const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const registry = new StreamRegistry(options.limits ?? app.ctx.config.streamLimits);
   /** Open streams, ended before the server closes (it would otherwise wait for them forever). */
   const open = new Set<() => void>();
@@ -106,157 +76,80 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
       },
     },
     async (request, reply) => {
-      const { events: bus, log } = app.ctx;
-      // Counted before the session lookup, so a flood is refused without touching the database.
       const client = request.ip;
-      const refused = registry.reserveClient(client);
-      if (refused) {
-        reply.header("retry-after", STREAM_RETRY_AFTER);
-        throw refused;
-      }
-      let userId: string | null;
-      let isAdmin: boolean;
-      try {
-        // Resolved before hijacking, so a database failure still gets the normal error response.
-        ({ userId, isAdmin } = await resolveViewer(app, request, options.currentUser));
-      } catch (error) {
-        registry.releaseClient(client);
-        throw error;
-      }
-      const refusedUser = userId === null ? null : registry.reserveUser(userId);
-      if (refusedUser) {
-        registry.releaseClient(client);
-        reply.header("retry-after", STREAM_RETRY_AFTER);
-        throw refusedUser;
-      }
+      const viewer = await admitViewer(app, request, reply, registry, options.currentUser);
       const lastEventId = parseLastEventId(request.headers["last-event-id"], request.query.lastEventId);
-
-      reply.hijack();
-      const res = reply.raw;
-      // Keep what the hooks set (helmet's security headers), then the stream's own.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
-        connection: "keep-alive",
+      const res = openResponse(reply);
+      const { events: bus, log } = app.ctx;
+      const stream = new EventStream({
+        app,
+        request,
+        res,
+        bus,
+        log,
+        registry,
+        client,
+        viewer,
+        currentUser: options.currentUser,
+        heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+        sessionCheckMs: options.sessionCheckMs ?? SESSION_CHECK_MS,
+        maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
+        open,
       });
-      res.flushHeaders();
-
-      let closed = false;
-      let replaying = lastEventId !== null;
-      const pending: RealtimeEvent[] = [];
-
-      const write = (chunk: string) => {
-        if (closed) return;
-        res.write(chunk);
-        if (res.writableLength > maxBufferedBytes) {
-          log.warn({ userId }, "events: cliente SSE demasiado lento, se cierra la conexión");
-          res.destroy();
-        }
-      };
-
-      /** The user's own events wait here while the session is re-checked: none goes to a signed-out stream. */
-      let held: RealtimeEvent[] | null = null;
-      const unsubscribe = bus.subscribe((event) => {
-        if (!isVisibleTo(event, userId, isAdmin)) return;
-        if (held && event.topic !== "raffle") held.push(event);
-        else if (replaying) pending.push(event);
-        else write(formatEvent(event));
-      });
-      const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
-
-      // One check at a time; a request for another while one runs is answered by a second run after it,
-      // since the first may have read the session before the change that asked for the second.
-      let checking = false;
-      let checkAgain = false;
-      const tracked: TrackedStream = {
-        userId,
-        recheckSession() {
-          if (closed) return;
-          // Events are delivered in commit order, so anything personal after the `session` event waits
-          // for the answer instead of racing it.
-          held ??= [];
-          if (checking) {
-            checkAgain = true;
-            return;
-          }
-          checking = true;
-          resolveViewer(app, request, options.currentUser)
-            .then((current) => {
-              // Signed out, suspended, or the session was revoked (or no longer an administrator): end the
-              // stream; EventSource reconnects as whoever it is now, and only what that one may see reaches it.
-              if (current.userId !== userId || current.isAdmin !== isAdmin) {
-                // The user's session is gone: say so first, so the browser forgets what it keeps of that
-                // account offline (decision 0017). No id: the reconnection resumes where events left off.
-                if (userId !== null && current.userId !== userId) write(SESSION_ENDED);
-                end();
-              }
-            })
-            // Unknown (database unreachable): keep the stream; the next check decides.
-            .catch((error) => log.warn({ err: error }, "events: no se pudo revisar la sesión"))
-            .finally(() => {
-              checking = false;
-              if (checkAgain) {
-                checkAgain = false;
-                tracked.recheckSession();
-                return;
-              }
-              const release = held ?? [];
-              held = null;
-              for (const event of release) {
-                if (replaying) pending.push(event);
-                else write(formatEvent(event));
-              }
-            });
-        },
-      };
-      registry.add(tracked);
-      const sessionCheck = userId === null ? undefined : setInterval(tracked.recheckSession, sessionCheckMs);
-
-      function cleanup(): void {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        if (sessionCheck) clearInterval(sessionCheck);
-        unsubscribe();
-        registry.remove(tracked);
-        registry.releaseClient(client);
-        open.delete(end);
-      }
-      function end(): void {
-        cleanup();
-        if (!res.writableEnded) res.end();
-      }
-      open.add(end);
-      res.on("close", cleanup);
-      res.on("error", cleanup);
-      // The browser may have left while the session was being looked up: 'close' has then already fired.
-      if (res.destroyed || request.raw.socket?.destroyed) {
-        cleanup();
-        return;
-      }
-
-      write(`retry: ${RETRY_MS}\n\n`);
-
-      if (lastEventId !== null) {
-        // Live events that arrive while the replay query runs wait in `pending`; none is lost or doubled.
-        const replayed = new Set<number>();
-        try {
-          for (const event of await bus.replaySince(lastEventId, userId, isAdmin)) {
-            replayed.add(event.id);
-            write(formatEvent(event));
-          }
-        } catch (error) {
-          log.warn({ err: error }, "events: no se pudieron repetir los eventos perdidos");
-        }
-        replaying = false;
-        for (const event of pending.splice(0)) {
-          if (!replayed.has(event.id)) write(formatEvent(event));
-        }
-      }
+      await stream.start(lastEventId);
     },
   );
+}
+
+/**
+ * Takes the stream's slots (the client's, then the user's) and finds who it is for; a refusal is a 429
+ * or 503 with Retry-After, and nothing stays reserved.
+ */
+async function admitViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  registry: StreamRegistry,
+  currentUser: CurrentUser,
+): Promise<Viewer> {
+  // Counted before the session lookup, so a flood is refused without touching the database.
+  const client = request.ip;
+  const refused = registry.reserveClient(client);
+  if (refused) {
+    reply.header("retry-after", STREAM_RETRY_AFTER);
+    throw refused;
+  }
+  let viewer: Viewer;
+  try {
+    // Resolved before hijacking, so a database failure still gets the normal error response.
+    viewer = await resolveViewer(app, request, currentUser);
+  } catch (error) {
+    registry.releaseClient(client);
+    throw error;
+  }
+  const refusedUser = viewer.userId === null ? null : registry.reserveUser(viewer.userId);
+  if (refusedUser) {
+    registry.releaseClient(client);
+    reply.header("retry-after", STREAM_RETRY_AFTER);
+    throw refusedUser;
+  }
+  return viewer;
+}
+
+/** Takes the response over from Fastify and sends the stream's headers. */
+function openResponse(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  // Keep what the hooks set (helmet's security headers), then the stream's own.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    "x-accel-buffering": "no",
+    connection: "keep-alive",
+  });
+  res.flushHeaders();
+  return res;
 }

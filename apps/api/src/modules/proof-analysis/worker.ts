@@ -48,60 +48,15 @@ export function createProofAnalysisWorker(
     maxAttempts = MAX_ANALYSIS_ATTEMPTS,
     batchSize = BATCH_SIZE,
   } = options;
-  const concurrency = Math.max(1, options.concurrency);
+  const settings: RoundSettings = {
+    batchSize,
+    maxAttempts,
+    retryDelayMs,
+    concurrency: Math.max(1, options.concurrency),
+  };
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
-
-  async function one(proof: repo.ClaimedProof): Promise<boolean> {
-    try {
-      return await analyseProof(ctx, reader, proof);
-    } catch (error) {
-      const failed = await repo.recordFailure(ctx.db, proof.id, maxAttempts);
-      if (failed) {
-        ctx.log.error(
-          { err: error, proofId: proof.id, attempts: proof.attempts },
-          "análisis de comprobantes: no se pudo analizar el comprobante; se deja sin análisis",
-        );
-      } else {
-        ctx.log.warn(
-          { err: error, proofId: proof.id, attempts: proof.attempts },
-          "análisis de comprobantes: falló la lectura; se reintentará",
-        );
-      }
-      return failed;
-    }
-  }
-
-  async function round(): Promise<{ claimed: number; stored: number }> {
-    const claimed = await ctx.db.transaction((tx) =>
-      repo.claimDue(tx, { limit: batchSize, maxAttempts, retryDelayMs }),
-    );
-    let stored = 0;
-    // A fixed number of lanes over the batch: at most `concurrency` images decoded and read at once.
-    const queue = [...claimed];
-    const lanes = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      // Stopping: the proof in hand is finished, the rest of the batch is given back for the next start.
-      while (!stopped) {
-        const proof = queue.shift();
-        if (!proof) break;
-        if (await one(proof)) stored += 1;
-      }
-    });
-    await Promise.all(lanes);
-    await repo.release(
-      ctx.db,
-      queue.map((proof) => proof.id),
-    );
-    if (stored > 0) {
-      // Administrators' open inboxes refetch (the same admin event as a review), with no proof data in it.
-      await ctx.events.publish(ctx.db, {
-        topic: "admin",
-        payload: { type: "proofs.changed", change: "analyzed", count: stored },
-      });
-    }
-    return { claimed: claimed.length, stored };
-  }
 
   async function drainAll(): Promise<number> {
     let total = 0;
@@ -109,7 +64,7 @@ export function createProofAnalysisWorker(
       again = false;
       // A full batch means more may be due: go on without waiting for the timer.
       for (let full = true; full && !stopped; ) {
-        const { claimed, stored } = await round();
+        const { claimed, stored } = await analyseRound(ctx, reader, settings, () => stopped);
         total += stored;
         full = claimed === batchSize;
       }
@@ -148,6 +103,77 @@ export function createProofAnalysisWorker(
       await reader.close();
     },
   };
+}
+
+type WorkerContext = AnalysisContext & Pick<AppContext, "events">;
+type Reader = ProofAnalysisWorkerOptions["reader"];
+
+interface RoundSettings {
+  batchSize: number;
+  maxAttempts: number;
+  retryDelayMs: number;
+  concurrency: number;
+}
+
+/** Analyses one claimed proof; a failure is counted (retried later, or given up). True when it is done. */
+async function analyseOne(
+  ctx: WorkerContext,
+  reader: Reader,
+  proof: repo.ClaimedProof,
+  maxAttempts: number,
+): Promise<boolean> {
+  try {
+    return await analyseProof(ctx, reader, proof);
+  } catch (error) {
+    const failed = await repo.recordFailure(ctx.db, proof.id, maxAttempts);
+    if (failed) {
+      ctx.log.error(
+        { err: error, proofId: proof.id, attempts: proof.attempts },
+        "análisis de comprobantes: no se pudo analizar el comprobante; se deja sin análisis",
+      );
+    } else {
+      ctx.log.warn(
+        { err: error, proofId: proof.id, attempts: proof.attempts },
+        "análisis de comprobantes: falló la lectura; se reintentará",
+      );
+    }
+    return failed;
+  }
+}
+
+/** One batch: claimed, read in `concurrency` lanes, the rest given back when stopping. */
+async function analyseRound(
+  ctx: WorkerContext,
+  reader: Reader,
+  settings: RoundSettings,
+  isStopped: () => boolean,
+): Promise<{ claimed: number; stored: number }> {
+  const { batchSize: limit, maxAttempts, retryDelayMs, concurrency } = settings;
+  const claimed = await ctx.db.transaction((tx) => repo.claimDue(tx, { limit, maxAttempts, retryDelayMs }));
+  let stored = 0;
+  // A fixed number of lanes over the batch: at most `concurrency` images decoded and read at once.
+  const queue = [...claimed];
+  const lanes = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+    // Stopping: the proof in hand is finished, the rest of the batch is given back for the next start.
+    while (!isStopped()) {
+      const proof = queue.shift();
+      if (!proof) break;
+      if (await analyseOne(ctx, reader, proof, maxAttempts)) stored += 1;
+    }
+  });
+  await Promise.all(lanes);
+  await repo.release(
+    ctx.db,
+    queue.map((proof) => proof.id),
+  );
+  if (stored > 0) {
+    // Administrators' open inboxes refetch (the same admin event as a review), with no proof data in it.
+    await ctx.events.publish(ctx.db, {
+      topic: "admin",
+      payload: { type: "proofs.changed", change: "analyzed", count: stored },
+    });
+  }
+  return { claimed: claimed.length, stored };
 }
 
 /**

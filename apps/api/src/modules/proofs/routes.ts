@@ -97,6 +97,13 @@ function validateUpload(upload: RawUpload, headerKey: string | undefined) {
 }
 
 export async function proofRoutes(app: FastifyInstance): Promise<void> {
+  await registerUploadRoute(app);
+  await registerMyProofRoutes(app);
+  await registerProofReadRoutes(app);
+}
+
+/** A buyer sends a payment proof. */
+async function registerUploadRoute(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = guards(app);
   const { db } = app.ctx;
@@ -153,6 +160,13 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(created ? 201 : 200).send(proof);
     },
   );
+}
+
+/** The buyer's own proofs, and how many more tickets they may buy. */
+async function registerMyProofRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db } = app.ctx;
 
   r.get(
     "/api/proofs/mine",
@@ -188,6 +202,13 @@ export async function proofRoutes(app: FastifyInstance): Promise<void> {
       return service.allowanceFor(db, sessionUserOf(request), request.query.raffleId);
     },
   );
+}
+
+/** One proof and its file, for its owner or an administrator. */
+async function registerProofReadRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db } = app.ctx;
 
   r.get(
     "/api/proofs/:id",

@@ -26,6 +26,12 @@ export interface CatalogueCache {
   close(): void;
 }
 
+/** The body loaded, serialized once, with the ETag of what it says. */
+async function loadAnswer<T>(load: () => Promise<T>, serialize: (body: T) => string): Promise<CachedAnswer> {
+  const body = await load();
+  return { json: serialize(body), etag: weakEtag(body) };
+}
+
 /** Searches make arbitrary keys: beyond this many entries, or this many bytes of JSON, the oldest go. */
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -84,10 +90,7 @@ export function createCatalogueCache(
       const shared = loading.get(key);
       if (current && shared && shared.generation === generation) return shared.answer;
       const loadedIn = generation;
-      const answer = (async () => {
-        const body = await load();
-        return { json: serialize(body), etag: weakEtag(body) };
-      })();
+      const answer = loadAnswer(load, serialize);
       const flight = { generation: loadedIn, answer };
       if (current) loading.set(key, flight);
       try {

@@ -40,14 +40,27 @@ const serializeDetail = serializeWith(raffleDetailSchema);
 
 const subscriptionSchema = z.object({ ok: z.literal(true), subscribed: z.boolean() });
 
+/** The guard of the routes that need an account to ask for a notice. */
+type Subscriber = ReturnType<ReturnType<typeof guards>["userWith"]>;
+
 export async function raffleRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
   // Spec 1 §2 upcoming raffles: asking to be notified needs an account, told so with this message.
   const subscriber = guards(app).userWith(RAFFLE_MESSAGES.subscribeSignIn);
   const cache = createCatalogueCache(app.ctx.events);
   caches.set(app.ctx, cache);
   app.addHook("onClose", async () => cache.close());
+
+  await registerListRoutes(app, cache);
+  await registerSubscribedIdsRoute(app, subscriber);
+  await registerDetailRoute(app, cache);
+  await registerSubscriptionRoutes(app, subscriber);
+  await registerWinnersRoute(app);
+}
+
+/** The catalogue lists: all raffles (filtered), the featured ones and the upcoming ones. */
+async function registerListRoutes(app: FastifyInstance, cache: CatalogueCache): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
 
   r.get(
     "/api/raffles",
@@ -114,6 +127,12 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
         ),
       ),
   );
+}
+
+/** The upcoming raffles the signed-in user asked to be told about. */
+async function registerSubscribedIdsRoute(app: FastifyInstance, subscriber: Subscriber): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
 
   r.get(
     "/api/raffles/subscriptions",
@@ -131,6 +150,11 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       return { raffleIds: await service.subscribedRaffleIds(db, user.id) };
     },
   );
+}
+
+/** One raffle, public detail. */
+async function registerDetailRoute(app: FastifyInstance, cache: CatalogueCache): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/raffles/:id",
@@ -155,6 +179,12 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       return sendSerialized(request, reply, answer);
     },
   );
+}
+
+/** Asking (and no longer asking) to be told when an upcoming raffle opens. */
+async function registerSubscriptionRoutes(app: FastifyInstance, subscriber: Subscriber): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
 
   r.put(
     "/api/raffles/:id/subscription",
@@ -191,6 +221,12 @@ export async function raffleRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const, subscribed: false };
     },
   );
+}
+
+/** The finished raffles with their winners. */
+async function registerWinnersRoute(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
 
   r.get(
     "/api/winners",

@@ -9,12 +9,12 @@ import jsQR from "jsqr";
 import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { receiptPdf } from "./pdf";
 import {
   RECEIPT_IMAGE_MAX_HEIGHT,
   RECEIPT_IMAGE_PREVIEW_HEIGHT,
   RECEIPT_IMAGE_WIDTH,
   receiptImageLayout,
-  receiptPdf,
   receiptPng,
   receiptSvg,
 } from "./render";

@@ -1,7 +1,6 @@
 import type { Receipt } from "@rifazo/shared";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { encode } from "uqr";
 
@@ -35,7 +34,7 @@ const VOID_CHIP = "#ece9f1";
 const SANS = "DejaVu Sans, sans-serif";
 const MONO = "DejaVu Sans Mono, monospace";
 /** Quiet zone around the symbol, in modules, as the QR standard asks. */
-const QUIET_ZONE = 4;
+export const QUIET_ZONE = 4;
 
 /** The QR symbol of the verifier link: modules[y][x] true for dark, no quiet zone. */
 export function receiptQrModules(receipt: Pick<Receipt, "verifierUrl">): boolean[][] {
@@ -43,7 +42,7 @@ export function receiptQrModules(receipt: Pick<Receipt, "verifierUrl">): boolean
 }
 
 /** One SVG path with a unit square per dark module, offset by the quiet zone. */
-function qrPath(modules: readonly (readonly boolean[])[]): string {
+export function qrPath(modules: readonly (readonly boolean[])[]): string {
   const parts: string[] = [];
   modules.forEach((row, y) => {
     row.forEach((dark, x) => {
@@ -122,20 +121,40 @@ const MARGIN = 60;
 const INNER = RECEIPT_IMAGE_WIDTH - MARGIN * 2;
 const QR_SIZE = 360;
 
+/** Pushes one line of muted text onto the drawing. */
+const muted = (parts: string[], x: number, baseline: number, value: string, size = 24) =>
+  parts.push(text(x, baseline, value, size, `fill="${MUTED}"`));
+/** Pushes one line of bold ink text onto the drawing. */
+const strong = (parts: string[], x: number, baseline: number, value: string, size: number) =>
+  parts.push(text(x, baseline, value, size, `font-weight="bold" fill="${INK}"`));
+
 /**
  * The PNG's drawing, top to bottom, each block as tall as its content: header with the payment's state,
  * raffle, numbers, then the QR code beside the buyer and payment; below, the draw (and the lottery's
- * rule), the receipt code and the record checkpoint.
+ * rule), the receipt code and the record checkpoint. Each block takes the top of its space (`y`) and
+ * returns the top of the next one.
  */
 function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayout } {
   const W = RECEIPT_IMAGE_WIDTH;
   const parts: string[] = [];
-  const muted = (x: number, baseline: number, value: string, size = 24) =>
-    parts.push(text(x, baseline, value, size, `fill="${MUTED}"`));
-  const strong = (x: number, baseline: number, value: string, size: number) =>
-    parts.push(text(x, baseline, value, size, `font-weight="bold" fill="${INK}"`));
+  let y = drawHeader(parts, receipt);
+  if (receipt.refund) y = drawRefundStamp(parts, receipt.refund, y);
+  y = drawNumbers(parts, receipt, y);
+  const qr = { left: MARGIN, top: y, size: QR_SIZE };
+  y = drawQrAndPayment(parts, receipt, qr);
+  y = drawDraw(parts, receipt, y);
+  y = drawReceiptCode(parts, receipt, y);
+  y = drawCheckpoint(parts, receipt, y);
 
-  parts.push(`<rect width="${W}" height="148" fill="${BRAND}"/>`);
+  const height = Math.min(y + 16, RECEIPT_IMAGE_MAX_HEIGHT);
+  parts.push(`<rect y="${height - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${SANS}"><rect width="${W}" height="${height}" fill="${CANVAS}"/>${parts.join("")}</svg>`;
+  return { svg, layout: { width: W, height, qr } };
+}
+
+/** The brand band with the payment's state, then the raffle's title. */
+function drawHeader(parts: string[], receipt: Receipt): number {
+  parts.push(`<rect width="${RECEIPT_IMAGE_WIDTH}" height="148" fill="${BRAND}"/>`);
   parts.push(text(MARGIN, 80, "Rifazo", 56, `font-weight="bold" fill="#ffffff"`));
   const subtitle = receipt.refund
     ? `Recibo de compra · ${receipt.refund.label}`
@@ -144,48 +163,56 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
   // `y` is the top of the next block.
   let y = 148 + 40;
 
-  muted(MARGIN, y + 24, "Rifa");
+  muted(parts, MARGIN, y + 24, "Rifa");
   y += 36;
   for (const line of wrap(receipt.raffle.title, 44, INNER, 2, true)) {
-    strong(MARGIN, y + 44, line, 44);
+    strong(parts, MARGIN, y + 44, line, 44);
     y += 54;
   }
-  y += 22;
+  return y + 22;
+}
 
-  if (receipt.refund) {
-    // Refunded (decision 0016): the stamp comes before the numbers it voids.
-    const refund = receipt.refund;
-    const detail = wrap(refund.detail, 24, INNER - 60, 2);
-    const height = 150 + detail.length * 32;
-    parts.push(
-      `<rect x="${MARGIN}" y="${y}" width="${INNER}" height="${height}" rx="22" fill="#ffffff" stroke="${VOID}" stroke-width="6"/>`,
-    );
-    const center = W / 2;
-    parts.push(
-      text(
-        center,
-        y + 64,
-        refund.label.toUpperCase(),
-        50,
-        `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
-      ),
-    );
-    parts.push(
-      text(
-        center,
-        y + 108,
-        ellipsize(refund.headline, 27, INNER - 60, true),
-        27,
-        `font-weight="bold" fill="${INK}" text-anchor="middle"`,
-      ),
-    );
-    detail.forEach((line, i) => {
-      parts.push(text(center, y + 146 + i * 32, line, 24, `fill="${INK}" text-anchor="middle"`));
-    });
-    y += height + 28;
-  }
+/** Refunded (decision 0016): the stamp comes before the numbers it voids. */
+function drawRefundStamp(parts: string[], refund: NonNullable<Receipt["refund"]>, y: number): number {
+  const detail = wrap(refund.detail, 24, INNER - 60, 2);
+  const height = 150 + detail.length * 32;
+  parts.push(
+    `<rect x="${MARGIN}" y="${y}" width="${INNER}" height="${height}" rx="22" fill="#ffffff" stroke="${VOID}" stroke-width="6"/>`,
+  );
+  const center = RECEIPT_IMAGE_WIDTH / 2;
+  parts.push(
+    text(
+      center,
+      y + 64,
+      refund.label.toUpperCase(),
+      50,
+      `font-weight="bold" fill="${VOID}" text-anchor="middle"`,
+    ),
+  );
+  parts.push(
+    text(
+      center,
+      y + 108,
+      ellipsize(refund.headline, 27, INNER - 60, true),
+      27,
+      `font-weight="bold" fill="${INK}" text-anchor="middle"`,
+    ),
+  );
+  detail.forEach((line, i) => {
+    parts.push(text(center, y + 146 + i * 32, line, 24, `fill="${INK}" text-anchor="middle"`));
+  });
+  return y + height + 28;
+}
 
-  muted(MARGIN, y + 24, `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
+/** The numbers as chips (struck out when refunded), then how many more the online receipt lists. */
+function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  muted(
+    parts,
+    MARGIN,
+    y + 24,
+    `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`,
+  );
   y += 40;
   // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp.
   const cap = receipt.refund ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
@@ -195,16 +222,16 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
   const chipHeight = 92;
   shown.forEach((label, i) => {
     const x = MARGIN + (i % CHIPS_PER_ROW) * (chipWidth + gap);
-    const top = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
+    const chipTop = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
     const size = Math.min(54, Math.floor((chipWidth - 24) / (label.length * 0.602)));
     const fill = receipt.refund ? VOID_CHIP : CHIP;
     parts.push(
-      `<rect x="${x}" y="${top}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
+      `<rect x="${x}" y="${chipTop}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
     );
     parts.push(
       text(
         x + chipWidth / 2,
-        top + chipHeight / 2 + size * 0.36,
+        chipTop + chipHeight / 2 + size * 0.36,
         label,
         size,
         `font-family="${MONO}" font-weight="bold" fill="${receipt.refund ? MUTED : BRAND}" text-anchor="middle"`,
@@ -212,51 +239,57 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     );
     if (receipt.refund) {
       parts.push(
-        `<rect x="${x + 18}" y="${top + chipHeight / 2 - 2}" width="${chipWidth - 36}" height="4" fill="${VOID}"/>`,
+        `<rect x="${x + 18}" y="${chipTop + chipHeight / 2 - 2}" width="${chipWidth - 36}" height="4" fill="${VOID}"/>`,
       );
     }
   });
   y += Math.ceil(shown.length / CHIPS_PER_ROW) * (chipHeight + gap) - gap;
   const more = receipt.numbers.length - shown.length;
   if (more > 0) {
-    strong(MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
+    strong(parts, MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
     const note = "(la lista completa está en tu recibo en línea)";
-    muted(MARGIN + measure(`y ${more} más`, 28, true) + 40, y + 40, note);
+    muted(parts, MARGIN + measure(`y ${more} más`, 28, true) + 40, y + 40, note);
     y += 52;
   }
-  y += 36;
+  return y + 36;
+}
 
-  // The QR code (the ticket verifier for these numbers) beside who paid, how much, how and when.
+/** The QR code (the ticket verifier for these numbers) beside who paid, how much, how and when. */
+function drawQrAndPayment(parts: string[], receipt: Receipt, qr: ReceiptImageLayout["qr"]): number {
+  const y = qr.top;
   const modules = receiptQrModules(receipt);
   const span = modules.length + QUIET_ZONE * 2;
-  const qr = { left: MARGIN, top: y, size: QR_SIZE };
   parts.push(
     `<svg x="${qr.left}" y="${qr.top}" width="${qr.size}" height="${qr.size}" viewBox="0 0 ${span} ${span}" shape-rendering="crispEdges">` +
       `<rect width="${span}" height="${span}" fill="#ffffff"/><path d="${qrPath(modules)}" fill="#000000"/></svg>`,
   );
   const right = MARGIN + QR_SIZE + 40;
-  const cellWidth = W - MARGIN - right;
+  const cellWidth = RECEIPT_IMAGE_WIDTH - MARGIN - right;
   let cy = y + 4;
   const cell = (label: string, value: string, note?: string | null) => {
-    muted(right, cy + 22, label, 22);
-    strong(right, cy + 58, ellipsize(value, 30, cellWidth, true), 30);
-    if (note) muted(right, cy + 88, ellipsize(note, 22, cellWidth, false), 22);
+    muted(parts, right, cy + 22, label, 22);
+    strong(parts, right, cy + 58, ellipsize(value, 30, cellWidth, true), 30);
+    if (note) muted(parts, right, cy + 88, ellipsize(note, 22, cellWidth, false), 22);
     cy += note ? 104 : 80;
   };
   cell("Comprador", receipt.buyerName);
   cell("Pagado", receipt.payment.amountText, receipt.payment.exchangeRateText);
   cell("Método", receipt.payment.methodLabel, `Referencia ····${receipt.payment.referenceLast4}`);
   cell("Aprobado", receiptDateTime(receipt.approvedAt, "short"));
-  y = Math.max(y + QR_SIZE, cy) + 38;
-  muted(MARGIN, y, "Escanea el código QR para verificar tus boletos en Rifazo.");
-  y += 34;
+  const below = Math.max(y + QR_SIZE, cy) + 38;
+  muted(parts, MARGIN, below, "Escanea el código QR para verificar tus boletos en Rifazo.");
+  return below + 34;
+}
 
+/** A rule, then how the winner is drawn (and the lottery's rule). */
+function drawDraw(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
   parts.push(`<rect x="${MARGIN}" y="${y}" width="${INNER}" height="2" fill="${RULE}"/>`);
   y += 26;
-  muted(MARGIN, y + 24, receiptDrawLabel(receipt.draw.kind));
+  muted(parts, MARGIN, y + 24, receiptDrawLabel(receipt.draw.kind));
   y += 34;
   for (const line of wrap(receipt.draw.text, 30, INNER, 2, true)) {
-    strong(MARGIN, y + 30, line, 30);
+    strong(parts, MARGIN, y + 30, line, 30);
     y += 40;
   }
   if (receipt.draw.lotteryRule) {
@@ -267,9 +300,12 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
       y += 30;
     }
   }
-  y += 24;
+  return y + 24;
+}
 
-  strong(MARGIN, y + 24, "Código de verificación del recibo", 24);
+function drawReceiptCode(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  strong(parts, MARGIN, y + 24, "Código de verificación del recibo", 24);
   y += 32;
   for (let i = 0; i < receipt.receiptCode.length; i += 32) {
     parts.push(
@@ -277,10 +313,13 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
     );
     y += 36;
   }
-  y += 20;
+  return y + 20;
+}
 
-  // The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to.
-  strong(MARGIN, y + 24, "Punto de control del acta", 24);
+/** The record checkpoint (docs/draw-protocol.md §14): what the buyer can hold the published record to. */
+function drawCheckpoint(parts: string[], receipt: Receipt, top: number): number {
+  let y = top;
+  strong(parts, MARGIN, y + 24, "Punto de control del acta", 24);
   y += 32;
   if (receipt.checkpoint) {
     const cp = receipt.checkpoint;
@@ -303,15 +342,10 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
       y += 26;
     }
   } else {
-    muted(MARGIN, y + 24, "La rifa no tenía acta pública al aprobarse este pago.");
+    muted(parts, MARGIN, y + 24, "La rifa no tenía acta pública al aprobarse este pago.");
     y += 32;
   }
-  y += 36;
-
-  const height = Math.min(y + 16, RECEIPT_IMAGE_MAX_HEIGHT);
-  parts.push(`<rect y="${height - 16}" width="${W}" height="16" fill="${BRAND}"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${SANS}"><rect width="${W}" height="${height}" fill="${CANVAS}"/>${parts.join("")}</svg>`;
-  return { svg, layout: { width: W, height, qr } };
+  return y + 36;
 }
 
 export function receiptSvg(receipt: Receipt): string {
@@ -326,226 +360,4 @@ export async function receiptPng(receipt: Receipt): Promise<Buffer> {
   return sharp(Buffer.from(receiptSvg(receipt)))
     .png({ compressionLevel: 9 })
     .toBuffer();
-}
-
-/**
- * The text without the characters the standard font cannot encode (an emoji in a raffle's title would
- * make pdf-lib throw): WinAnsi has every Spanish letter, so only such symbols are dropped.
- */
-function encodable(font: PDFFont, value: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return Array.from(value.normalize("NFC"))
-    .filter((char) => supported.has(char.codePointAt(0) ?? 0) || char === " ")
-    .join("");
-}
-
-/** Lines of at most `width` points in `font` at `size` (word wrap; an over-long word is cut). */
-function wrapPdf(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of encodable(font, value).split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/**
- * One A4 page (more when the numbers need them): the same receipt in vector text, so it prints sharp
- * and its numbers can be searched and copied.
- */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Recibo de Rifazo: ${receipt.raffle.title}`);
-  doc.setSubject(`Números: ${receipt.numbers.join(", ")}`);
-  doc.setAuthor("Rifazo");
-  doc.setCreator("Rifazo");
-  doc.setProducer("Rifazo (pdf-lib)");
-  doc.setLanguage("es-VE");
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const monoBold = await doc.embedFont(StandardFonts.CourierBold);
-  const brand = rgb(0x4c / 255, 0x1d / 255, 0x95 / 255);
-  const ink = rgb(0x1b / 255, 0x15 / 255, 0x30 / 255);
-  const muted = rgb(0x5f / 255, 0x5a / 255, 0x72 / 255);
-  const [pageWidth, pageHeight] = [595.28, 841.89];
-  const margin = 48;
-  const width = pageWidth - margin * 2;
-
-  let page = doc.addPage([pageWidth, pageHeight]);
-  page.drawRectangle({ x: 0, y: pageHeight - 84, width: pageWidth, height: 84, color: brand });
-  page.drawText("Rifazo", { x: margin, y: pageHeight - 46, size: 30, font: bold, color: rgb(1, 1, 1) });
-  page.drawText(
-    receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
-    {
-      x: margin,
-      y: pageHeight - 70,
-      size: 14,
-      font: regular,
-      color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
-    },
-  );
-
-  let y = pageHeight - 116;
-  const newPageIfNeeded = (needed: number) => {
-    // 36 pt (half an inch) at the foot: printers' usual unprintable edge is smaller.
-    if (y - needed >= 36) return;
-    page = doc.addPage([pageWidth, pageHeight]);
-    y = pageHeight - margin;
-  };
-  const label = (value: string) => {
-    newPageIfNeeded(30);
-    page.drawText(value, { x: margin, y, size: 10, font: regular, color: muted });
-    y -= 18;
-  };
-  const paragraph = (value: string, size: number, font = bold, color = ink) => {
-    for (const line of wrapPdf(value, font, size, width)) {
-      newPageIfNeeded(size + 4);
-      page.drawText(line, { x: margin, y, size, font, color });
-      y -= size + 6;
-    }
-    y -= 8;
-  };
-
-  label("Rifa");
-  paragraph(receipt.raffle.title, 20);
-  if (receipt.refund) {
-    // Refunded (decision 0016): the stamp first, then the numbers, struck out by their label.
-    paragraph(receipt.refund.headline, 16, bold, rgb(0xb9 / 255, 0x1c / 255, 0x1c / 255));
-    paragraph(receipt.refund.detail, 11, regular);
-  }
-
-  // The QR code beside who paid, how much, how and when: on the first page whatever the numbers' count
-  // (the list, however long, follows).
-  const modules = receiptQrModules(receipt);
-  const qrSize = 150;
-  newPageIfNeeded(qrSize + 40);
-  const span = modules.length + QUIET_ZONE * 2;
-  const top = y + 10;
-  page.drawRectangle({ x: margin, y: top - qrSize, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
-  page.drawSvgPath(qrPath(modules), { x: margin, y: top, scale: qrSize / span, color: rgb(0, 0, 0) });
-  const factX = margin + qrSize + 24;
-  const factWidth = width - qrSize - 24;
-  let fy = top - 14;
-  const fact = (name: string, value: string) => {
-    page.drawText(name, { x: factX, y: fy, size: 9, font: regular, color: muted });
-    fy -= 15;
-    for (const line of wrapPdf(value, bold, 12, factWidth)) {
-      page.drawText(line, { x: factX, y: fy, size: 12, font: bold, color: ink });
-      fy -= 15;
-    }
-    fy -= 5;
-  };
-  fact("Comprador", receipt.buyerName);
-  fact(
-    "Pagado",
-    receipt.payment.exchangeRateText
-      ? `${receipt.payment.amountText} (${receipt.payment.exchangeRateText})`
-      : receipt.payment.amountText,
-  );
-  fact(
-    "Método y referencia",
-    `${receipt.payment.methodLabel}, referencia terminada en ${receipt.payment.referenceLast4}`,
-  );
-  fact("Aprobado", receiptDateTime(receipt.approvedAt));
-  for (const line of wrapPdf(
-    "Escanea el código para verificar tus boletos en Rifazo.",
-    regular,
-    9,
-    factWidth,
-  )) {
-    page.drawText(line, { x: factX, y: fy, size: 9, font: regular, color: muted });
-    fy -= 12;
-  }
-  y = Math.min(top - qrSize, fy) - 22;
-
-  label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
-  // A long list in a smaller size: 300 numbers fill half a page instead of two.
-  paragraph(
-    receipt.numbers.join("  "),
-    receipt.numbers.length > 40 ? 12 : 18,
-    monoBold,
-    receipt.refund ? muted : brand,
-  );
-  label(receiptDrawLabel(receipt.draw.kind));
-  paragraph(receipt.draw.text, 13);
-  if (receipt.draw.lotteryRule) paragraph(receipt.draw.lotteryRule, 10, regular);
-
-  newPageIfNeeded(90);
-  page.drawText("Código de verificación del recibo", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
-  for (let i = 0; i < 2; i += 1) {
-    page.drawText(receipt.receiptCode.slice(i * 32, i * 32 + 32), {
-      x: margin,
-      y,
-      size: 10,
-      font: mono,
-      color: ink,
-    });
-    y -= 14;
-  }
-  y -= 2;
-  for (const line of wrapPdf(
-    "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
-    regular,
-    9,
-    width,
-  )) {
-    page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
-    y -= 12;
-  }
-  y -= 10;
-  // The record checkpoint (docs/draw-protocol.md §14), in words and as the code the record page accepts.
-  const cp = receipt.checkpoint;
-  const cpLines = wrapPdf(
-    cp
-      ? `${cp.text}. Si el acta publicada no extiende este punto, se reescribió después de tu compra: compruébalo en la página del acta.`
-      : "La rifa no tenía acta pública al aprobarse este pago.",
-    regular,
-    9,
-    width,
-  );
-  // The block and the link stay whole, on a new page only when they do not fit (not on a guess).
-  newPageIfNeeded(
-    16 +
-      cpLines.length * 12 +
-      (cp ? Math.ceil(cp.code.length / 100) * 11 : 0) +
-      6 +
-      Math.ceil(receipt.verifierUrl.length / 100) * 11,
-  );
-  page.drawText("Punto de control del acta", { x: margin, y, size: 11, font: bold, color: ink });
-  y -= 16;
-  for (const line of cpLines) {
-    page.drawText(line, { x: margin, y, size: 9, font: regular, color: muted });
-    y -= 12;
-  }
-  if (cp) {
-    for (let start = 0; start < cp.code.length; start += 100) {
-      newPageIfNeeded(12);
-      page.drawText(encodable(mono, cp.code.slice(start, start + 100)), {
-        x: margin,
-        y,
-        size: 8,
-        font: mono,
-        color: ink,
-      });
-      y -= 11;
-    }
-  }
-  y -= 6;
-  // The QR code's link in full (Courier 8 pt: 100 characters a line), for whoever cannot scan it.
-  for (let start = 0; start < receipt.verifierUrl.length; start += 100) {
-    newPageIfNeeded(12);
-    const line = encodable(mono, receipt.verifierUrl.slice(start, start + 100));
-    page.drawText(line, { x: margin, y, size: 8, font: mono, color: muted });
-    y -= 11;
-  }
-  return doc.save();
 }

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
-import { receiptPdf, receiptPng } from "./render";
+import { receiptPdf } from "./pdf";
+import { receiptPng } from "./render";
 import * as service from "./service";
 
 const tags = ["recibos"];

@@ -198,17 +198,25 @@ export function reconcile(
 ): MatchResult[] {
   const index = indexMovements(movements);
   const { tolerance } = options;
+  const takenByApproved = takenByApprovedProofs(options, index);
+  const found = proofs.map((proof) => ({ proof, candidates: candidatesOf(proof, index, tolerance) }));
+  const claims = claimsOf(found);
+  return found.map(({ proof, candidates }) => judge(proof, candidates, takenByApproved, claims));
+}
 
-  // Movements taken by proofs approved by hand (their best clean candidate, when unambiguous).
+/** Movements taken by proofs approved by hand (their best clean candidate, when unambiguous). */
+function takenByApprovedProofs(options: MatchOptions, index: ReturnType<typeof indexMovements>) {
   const takenByApproved = new Map<string, string>();
   for (const approved of options.approvedUnlinked ?? []) {
-    const found = candidatesOf(approved, index, tolerance);
+    const found = candidatesOf(approved, index, options.tolerance);
     const best = found.clean[0];
     if (best && !found.tied && !takenByApproved.has(best.id)) takenByApproved.set(best.id, approved.id);
   }
+  return takenByApproved;
+}
 
-  const found = proofs.map((proof) => ({ proof, candidates: candidatesOf(proof, index, tolerance) }));
-  // Which pending proofs claim each movement as their best clean candidate.
+/** Which pending proofs claim each movement as their best clean candidate. */
+function claimsOf(found: { proof: MatchProof; candidates: Candidates }[]): Map<string, string[]> {
   const claims = new Map<string, string[]>();
   for (const { proof, candidates } of found) {
     const best = candidates.clean[0];
@@ -217,67 +225,74 @@ export function reconcile(
     if (list) list.push(proof.id);
     else claims.set(best.id, [proof.id]);
   }
+  return claims;
+}
 
-  return found.map(({ proof, candidates }) => {
-    const result = (
-      status: MatchStatus,
-      movement: Indexed | undefined,
-      usedByProofId: string | null = null,
-      note: string | null = null,
-    ): MatchResult => ({ proofId: proof.id, status, movementId: movement?.id ?? null, usedByProofId, note });
+/** One pending proof's result, from its candidates and what other proofs hold or claim. */
+function judge(
+  proof: MatchProof,
+  candidates: Candidates,
+  takenByApproved: Map<string, string>,
+  claims: Map<string, string[]>,
+): MatchResult {
+  const result = (
+    status: MatchStatus,
+    movement: Indexed | undefined,
+    usedByProofId: string | null = null,
+    note: string | null = null,
+  ): MatchResult => ({ proofId: proof.id, status, movementId: movement?.id ?? null, usedByProofId, note });
 
-    const best = candidates.clean[0];
-    if (best) {
-      const approved = takenByApproved.get(best.id);
-      if (approved) {
-        return result(
-          "movement_used",
-          best,
-          approved,
-          "Este movimiento corresponde a otro comprobante que ya fue aprobado a mano.",
-        );
-      }
-      const rivals = (claims.get(best.id) ?? []).filter((id) => id !== proof.id);
-      if (rivals.length > 0) {
-        return result(
-          "movement_used",
-          best,
-          rivals[0] ?? null,
-          `Otro comprobante pendiente coincide con el mismo movimiento${
-            rivals.length > 1 ? ` (y ${rivals.length - 1} más)` : ""
-          }: revísalos a mano.`,
-        );
-      }
-      if (candidates.tied) {
-        return result(
-          "movement_used",
-          best,
-          null,
-          "Varios movimientos coinciden por igual con esta referencia: revísalo a mano.",
-        );
-      }
-      return result("matched", best);
-    }
-    const used = candidates.used[0];
-    if (used) return result("movement_used", used, used.matchedProofId);
-    const off = candidates.amountOff[0];
-    if (off) {
+  const best = candidates.clean[0];
+  if (best) {
+    const approved = takenByApproved.get(best.id);
+    if (approved) {
       return result(
-        "amount_differs",
-        off,
-        null,
-        proof.amountVes === null ? "El comprobante no tiene tasa congelada para convertirlo a Bs." : null,
+        "movement_used",
+        best,
+        approved,
+        "Este movimiento corresponde a otro comprobante que ya fue aprobado a mano.",
       );
     }
-    const late = candidates.outOfWindow[0];
-    if (late) {
+    const rivals = (claims.get(best.id) ?? []).filter((id) => id !== proof.id);
+    if (rivals.length > 0) {
       return result(
-        "no_movement",
-        undefined,
-        null,
-        `Hay un movimiento con esa referencia del ${late.postedOn}, fuera de las fechas del comprobante.`,
+        "movement_used",
+        best,
+        rivals[0] ?? null,
+        `Otro comprobante pendiente coincide con el mismo movimiento${
+          rivals.length > 1 ? ` (y ${rivals.length - 1} más)` : ""
+        }: revísalos a mano.`,
       );
     }
-    return result("no_movement", undefined);
-  });
+    if (candidates.tied) {
+      return result(
+        "movement_used",
+        best,
+        null,
+        "Varios movimientos coinciden por igual con esta referencia: revísalo a mano.",
+      );
+    }
+    return result("matched", best);
+  }
+  const used = candidates.used[0];
+  if (used) return result("movement_used", used, used.matchedProofId);
+  const off = candidates.amountOff[0];
+  if (off) {
+    return result(
+      "amount_differs",
+      off,
+      null,
+      proof.amountVes === null ? "El comprobante no tiene tasa congelada para convertirlo a Bs." : null,
+    );
+  }
+  const late = candidates.outOfWindow[0];
+  if (late) {
+    return result(
+      "no_movement",
+      undefined,
+      null,
+      `Hay un movimiento con esa referencia del ${late.postedOn}, fuera de las fechas del comprobante.`,
+    );
+  }
+  return result("no_movement", undefined);
 }

@@ -11,11 +11,8 @@ import {
   type AdminRefundListQuery,
   type BuyerRefund,
   type Currency,
-  convertAmount,
-  formatMoney,
   isUuid,
   MAX_IMAGE_PIXELS,
-  PAYMENT_METHOD_LABELS,
   PAYOUT_MESSAGES,
   type PaymentMethod,
   REFUND_PAYOUT_DAYS,
@@ -28,18 +25,22 @@ import {
   refundPayoutInputSchema,
   type SessionUser,
 } from "@rifazo/shared";
-import { countText } from "@rifazo/shared/domain/plural";
-import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { announceProofChange } from "../events";
 import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES, sendPrivateFile } from "../files";
 import { notify } from "../notifications";
-import { applyPointsChange, netPointsOfProofs } from "../points";
 import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
+import {
+  addLine,
+  createRefunds,
+  recordRejections,
+  refundText,
+  reverseApprovedPurchases,
+  unconfirmedLine,
+} from "./cancel-steps";
 import * as repo from "./repository";
 
 const refundNotFound = () => notFound("REFUND_NOT_FOUND");
@@ -97,16 +98,6 @@ export async function buyerRefundsOf(db: Executor, proofIds: string[]): Promise<
   return new Map(rows.map((row) => [row.proofId, toBuyerRefund(row)]));
 }
 
-/** The ask for the payout data, with its deadline (spec: contact and payout data). */
-function payoutAsk(dueAt: Date): string {
-  return `Para devolvértelo necesitamos tu banco, tu cédula y tu teléfono de Pago Móvil o tu número de cuenta: envíalos en Mis pagos antes del ${receiptDateTime(dueAt.toISOString())} (tienes ${countText(REFUND_PAYOUT_DAYS, "día", "días")}).`;
-}
-
-/** "$25,00" or "Bs. 1.194,56 (tasa 36,58)"; what the buyer gets back, as the buyer paid it. */
-function refundText(amount: number, currency: Currency): string {
-  return formatMoney(amount, currency);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Cancellation
 // ---------------------------------------------------------------------------------------------
@@ -151,99 +142,14 @@ export async function cancelPurchases(
     rejection,
     now,
   );
-  for (const proof of pending) {
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "proof.reject",
-      entity: "payment_proof",
-      entityId: proof.id,
-      before: { status: "pending" },
-      after: { status: "rejected", adminNotes: rejection, cause: "raffle.cancel" },
-      ipAddress: actor.ip,
-    });
-    // It left the inbox: administrators' open pages refresh like after any other review.
-    await announceProofChange(ctx.events, tx, proof.id, "rejected");
-  }
+  await recordRejections(ctx, tx, pending, rejection, actor);
   const released = await releaseDue(tx, raffle.id, now, { all: true, status: "cancelled" });
 
   const approved = await repo.approvedProofsOf(tx, raffle.id);
   const payoutDueAt = new Date(now.getTime() + REFUND_PAYOUT_DAYS * 24 * 60 * 60 * 1000);
-  const inserted = await repo.insertRefunds(
-    tx,
-    approved.map((proof) => {
-      const amount = Number(proof.amount);
-      const rate = proof.exchangeRate === null ? null : Number(proof.exchangeRate);
-      return {
-        proofId: proof.id,
-        raffleId: raffle.id,
-        userId: proof.userId,
-        amount,
-        currency: proof.currency,
-        exchangeRate: rate,
-        // A Bs payment is returned in Bs, the amount paid at the rate frozen with the purchase.
-        amountVes: proof.currency === "VES" ? amount : convertAmount(amount, "USD", "VES", rate),
-        paymentMethod: proof.paymentMethod,
-        // Paid back to a Venezuelan bank: the buyer is asked for the payout data, by this date.
-        payoutDueAt: refundNeedsPayout(proof.paymentMethod) ? payoutDueAt : null,
-        payTo: {
-          name: proof.buyerName,
-          email: proof.buyerEmail,
-          phone: proof.buyerPhone,
-          bank: null,
-          idNumber: null,
-          account: null,
-        },
-      };
-    }),
-  );
-  const refundOf = new Map(inserted.map((row) => [row.proofId, row.id]));
-
-  const lines = new Map<string, string[]>();
-  const add = (userId: string, line: string) => lines.set(userId, [...(lines.get(userId) ?? []), line]);
-  const netPoints = await netPointsOfProofs(
-    tx,
-    approved.map((proof) => proof.id),
-  );
-  for (const proof of approved) {
-    const refundId = refundOf.get(proof.id);
-    const net = netPoints.get(proof.id) ?? 0;
-    if (net > 0) {
-      await applyPointsChange(tx, {
-        userId: proof.userId,
-        change: -net,
-        reason: `Reembolso: rifa "${raffle.title}" cancelada`,
-        paymentProofId: proof.id,
-        at: now,
-      });
-    }
-    if (!refundId) continue; // refunded already (never: a cancellation happens once)
-    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    add(
-      proof.userId,
-      `Te devolveremos ${refundText(Number(proof.amount), proof.currency as Currency)} por ${method} (referencia ${proof.transactionRef}).${net > 0 ? ` Se descontaron los ${countText(net, "RifaPunto", "RifaPuntos")} de esa compra.` : ""}${refundNeedsPayout(proof.paymentMethod) ? ` ${payoutAsk(payoutDueAt)}` : ""}`,
-    );
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "refund.create",
-      entity: "refund",
-      entityId: refundId,
-      after: {
-        proofId: proof.id,
-        raffleId: raffle.id,
-        amount: Number(proof.amount),
-        currency: proof.currency,
-        pointsReversed: Math.max(0, net),
-      },
-      ipAddress: actor.ip,
-    });
-  }
-  for (const proof of pending) {
-    const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    add(
-      proof.userId,
-      `Tu pago en revisión (${method}, referencia ${proof.transactionRef}) no llegó a confirmarse: si lo hiciste, escríbenos con la referencia y, verificado en el banco, te lo devolveremos.`,
-    );
-  }
+  const inserted = await createRefunds(tx, raffle.id, approved, payoutDueAt);
+  const lines = await reverseApprovedPurchases(tx, raffle, approved, inserted, { actor, now, payoutDueAt });
+  for (const proof of pending) addLine(lines, proof.userId, unconfirmedLine(proof));
 
   const told = await notify(
     tx,

@@ -15,9 +15,17 @@ import { errorSchema } from "../../lib/schemas";
 import { guards, sessionUserOf } from "../auth";
 import * as service from "./service";
 
+const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  await registerPublicSettingsRoutes(app);
+  await registerPaymentSettingsRoutes(app);
+  await registerRejectTemplateRoutes(app);
+}
+
+/** What every visitor reads: the rate and the payment accounts. */
+async function registerPublicSettingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = guards(app);
   const { db, log } = app.ctx;
 
   r.get(
@@ -31,8 +39,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => sendCached(request, reply, await service.publicSettings(db, log)),
   );
+}
 
-  const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+/** The administrator sets the rate, the payment accounts and the support contact. */
+async function registerPaymentSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db } = app.ctx;
 
   r.put(
     "/api/admin/settings/exchange-rate",
@@ -90,6 +103,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       return service.updateSupportContact(db, { id: admin.id, ip: request.ip }, request.body);
     },
   );
+}
+
+/** The rejection reasons the proof inbox offers. */
+async function registerRejectTemplateRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = guards(app);
+  const { db, log } = app.ctx;
 
   r.get(
     "/api/admin/settings/reject-templates",

@@ -10,9 +10,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import * as list from "./list";
 import * as service from "./service";
 
 export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
+  await registerInboxRoutes(app);
+  await registerReviewRoutes(app);
+}
+
+/** The inbox: the list of proofs and the pending count. */
+async function registerInboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
   const tags = ADMIN_TAGS;
@@ -33,7 +40,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guarded,
     },
-    async (request) => service.listProofs(app.ctx.db, request.query),
+    async (request) => list.listProofs(app.ctx.db, request.query),
   );
 
   r.get(
@@ -48,8 +55,16 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
       },
       ...guarded,
     },
-    async () => service.pendingCount(app.ctx.db),
+    async () => list.pendingCount(app.ctx.db),
   );
+}
+
+/** A proof reviewed: approved, rejected or deleted. */
+async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
 
   r.post(
     "/api/admin/proofs/:id/approve",

@@ -15,6 +15,13 @@ import * as service from "./service";
 const userParams = z.object({ id: z.string().describe("Id del usuario.") });
 
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  await registerAccountRoutes(app);
+  await registerMessageRoutes(app);
+  await registerParticipationRoutes(app);
+}
+
+/** The users list, and an account suspended or activated again. */
+async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = adminRoute(app);
   const tags = ADMIN_TAGS;
@@ -57,6 +64,14 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
       async (request) => service.setUserStatus(app.ctx, actorOf(request), request.params.id, status),
     );
   }
+}
+
+/** A notification or a manual email to one user. */
+async function registerMessageRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
 
   r.post(
     "/api/admin/users/:id/notify",
@@ -99,6 +114,14 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => service.emailUser(app.ctx, actorOf(request), request.params.id, request.body),
   );
+}
+
+/** What one user took part in. */
+async function registerParticipationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = adminRoute(app);
+  const tags = ADMIN_TAGS;
+  const security = [{ session: [] }];
 
   r.get(
     "/api/admin/users/:id/participations",

@@ -94,6 +94,50 @@ export async function prepareImage(image: Buffer): Promise<Buffer> {
   return out.toColourspace("b-w").png({ compressionLevel: 1 }).toBuffer();
 }
 
+/** A Tesseract worker set up for receipts. */
+async function spawn(): Promise<PooledWorker> {
+  const worker = await createWorker(LANGUAGES, OEM.LSTM_ONLY, {
+    langPath: LANG_PATH,
+    cacheMethod: "none",
+    gzip: true,
+  });
+  // Receipts are one column of label/value lines of different sizes.
+  await worker.setParameters({
+    tessedit_pageseg_mode: PSM.SINGLE_COLUMN,
+    preserve_interword_spaces: "1",
+    // Screenshots carry no resolution: without one Tesseract estimates it and prints a warning per read.
+    user_defined_dpi: "300",
+  });
+  return { worker, reads: 0 };
+}
+
+/** What a read found: the receipt's fields, the confidence, the text (capped) and how long it took. */
+function toProofOcr(data: { text: string; confidence: number }, started: number): ProofOcr {
+  const text = data.text.trim();
+  return {
+    fields: extractReceiptFields(text),
+    confidence: Math.round(data.confidence * 10) / 10,
+    text: text.slice(0, TEXT_LIMIT),
+    engine: OCR_ENGINE,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** One worker's read of the prepared image, abandoned (rejected) after `timeoutMs`. */
+async function recognizeWithin(pooled: PooledWorker, prepared: Buffer, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      pooled.worker.recognize(prepared),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`OCR: la lectura pasó de ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -103,22 +147,6 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   const idle: PooledWorker[] = [];
   const waiting: { resolve(worker: PooledWorker): void; reject(error: unknown): void }[] = [];
   let closed = false;
-
-  async function spawn(): Promise<PooledWorker> {
-    const worker = await createWorker(LANGUAGES, OEM.LSTM_ONLY, {
-      langPath: LANG_PATH,
-      cacheMethod: "none",
-      gzip: true,
-    });
-    // Receipts are one column of label/value lines of different sizes.
-    await worker.setParameters({
-      tessedit_pageseg_mode: PSM.SINGLE_COLUMN,
-      preserve_interword_spaces: "1",
-      // Screenshots carry no resolution: without one Tesseract estimates it and prints a warning per read.
-      user_defined_dpi: "300",
-    });
-    return { worker, reads: 0 };
-  }
 
   /** A worker for one read: an idle one, a new one while fewer than `concurrency` exist, or the next freed. */
   async function acquire(): Promise<PooledWorker> {
@@ -161,31 +189,16 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     const started = performance.now();
     const prepared = await prepareImage(image);
     const pooled = await acquire();
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const result = await Promise.race([
-        pooled.worker.recognize(prepared),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`OCR: la lectura pasó de ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]);
+      const result = await recognizeWithin(pooled, prepared, timeoutMs);
       pooled.reads += 1;
       if (pooled.reads >= READS_PER_WORKER) void retire(pooled);
       else release(pooled);
-      const text = result.data.text.trim();
-      return {
-        fields: extractReceiptFields(text),
-        confidence: Math.round(result.data.confidence * 10) / 10,
-        text: text.slice(0, TEXT_LIMIT),
-        engine: OCR_ENGINE,
-        ms: Math.round(performance.now() - started),
-      };
+      return toProofOcr(result.data, started);
     } catch (error) {
       if (!closed) options.logger?.warn({ err: error }, "OCR: falló una lectura; se reemplaza su worker");
       void retire(pooled);
       throw closed ? new Error(CLOSED) : error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

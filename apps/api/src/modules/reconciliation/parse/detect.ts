@@ -2,6 +2,15 @@ import type { DetectedBank, StatementMapping } from "@rifazo/shared";
 import { amountColumns, isRunningBalance } from "./balance";
 import { detectBank, knownLayout } from "./banks";
 import type { StatementGrid } from "./grid";
+import {
+  isAmount,
+  isDate,
+  isReference,
+  isRowOfTitles,
+  KIND_SHARE,
+  share,
+  wordiestColumn,
+} from "./value-kinds";
 import { amountParts, foldText, numericDateParts, parseStatementDate } from "./values";
 
 // Proposing a mapping for a statement nobody has mapped yet: the header row by its words, the columns
@@ -374,19 +383,6 @@ function fromHeader(grid: StatementGrid, headerRow: number): Omit<Detection, "ba
   return { mapping, questions, notStatement: false };
 }
 
-/** An amount as banks write it: two decimals, grouped or not ("1.194,56", "1194.56", "-5,00"). */
-const AMOUNT_SHAPE = /^(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}$|^(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}$/;
-/** Share of a column's values that must fit a kind for the column to be of that kind. */
-const KIND_SHARE = 0.9;
-
-const share = (values: string[], test: (v: string) => boolean) =>
-  values.length === 0 ? 0 : values.filter(test).length / values.length;
-
-const isDate = (v: string) => parseStatementDate(v, "DMY").ok || parseStatementDate(v, "MDY").ok;
-const isAmount = (v: string) => AMOUNT_SHAPE.test(amountParts(v).digits);
-const isReference = (v: string) => /^[\dA-Za-z-]{4,30}$/.test(v) && /\d{4}/.test(v);
-const letters = (v: string) => (v.match(/\p{L}/gu) ?? []).length;
-
 /**
  * A file without a header row (a positional export): the columns from their values. The rows with the
  * most common width are the movements; the date column is the one of dates, the amounts those written
@@ -440,26 +436,13 @@ function fromValues(
       !isSequence(values),
   );
   if (amount === undefined || reference < 0) return { ...none, firstRow, width };
-  let description: number | null = null;
-  let most = 0;
-  columns.forEach((values, c) => {
-    if (c === type || c === date || c === reference) return;
-    const total = values.reduce((sum, v) => sum + letters(v), 0);
-    if (total > most) {
-      most = total;
-      description = c;
-    }
-  });
+  const description = wordiestColumn(columns, [type, date, reference]);
   const signed = (columns[amount] ?? []).some((v) => amountParts(v).negative);
   const order = detectDateOrder(column(date));
   const questions = [order.question, decimals.question].filter((q): q is string => q !== null);
   if (!signed && type < 0) questions.push(UNSIGNED_NO_TYPE_QUESTION);
   // A row of words just above the first movement, as wide as the movements: titles we do not know.
-  const above = grid.rows[firstRow - 1];
-  const unknownHeader =
-    above !== undefined &&
-    above.filter((c) => c !== "").length >= 3 &&
-    above.every((c) => c === "" || (letters(c) > 0 && !isDate(c) && !isAmount(c)));
+  const unknownHeader = isRowOfTitles(grid.rows[firstRow - 1]);
   if (unknownHeader) questions.unshift(UNKNOWN_HEADER_QUESTION(firstRow - 1));
   const mapping: StatementMapping = {
     headerRow: unknownHeader ? firstRow - 1 : firstRow,
