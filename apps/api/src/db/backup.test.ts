@@ -11,15 +11,8 @@ import { createTestApp, type TestApp } from "../../test/helpers";
 import { bootstrap } from "../bootstrap";
 import { loadConfig } from "../config";
 import { seedDemo } from "../seed/demo";
-import {
-  backupBaseName,
-  backupKindOf,
-  consistencyProblems,
-  createBackup,
-  filesArchiveFor,
-  restoreBackup,
-  tableRowCounts,
-} from "./backup";
+import { backupBaseName, backupKindOf, createBackup, filesArchiveFor, restoreBackup } from "./backup";
+import { consistencyProblems, tableRowCounts } from "./backup-checks";
 import { type Database, openDatabase } from "./client";
 
 const LONG = 240_000;

@@ -1,5 +1,5 @@
 // Backups and restores of the database and of the local files, shared by `npm run backup` / `npm run restore`
-// (scripts/backup.mjs, scripts/restore.mjs) and by backup.test.ts. docs/deploy.md explains when to use them.
+// (their command line is backup-command.ts) and by backup.test.ts. docs/deploy.md explains when to use them.
 //
 // PostgreSQL (DATABASE_URL): pg_dump's custom format, restored with pg_restore. PGlite (DATA_DIR/pglite):
 // PGlite's own tarball of its data directory. Uploaded files are not in the database: with the local driver
@@ -8,12 +8,8 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { countText } from "@rifazo/shared/domain/plural";
 import pg from "pg";
-import { loadConfig } from "../config";
-import { type Database, openDatabase } from "./client";
 
 export type BackupKind = "postgres" | "pglite";
 
@@ -331,158 +327,4 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await unpackFiles(options.files, options.dataDir);
   }
   return { kind, movedAside, files: options.files !== null };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checking a database (after a restore, and in the tests)
-// ---------------------------------------------------------------------------------------------
-
-/** Rows per table (`schema.table`), including Drizzle's migration journal. */
-export async function tableRowCounts(database: Database): Promise<Record<string, number>> {
-  const tables = await database.query<{ schema: string; name: string }>(
-    "SELECT table_schema AS schema, table_name AS name FROM information_schema.tables " +
-      "WHERE table_schema IN ('public', 'drizzle') AND table_type = 'BASE TABLE' ORDER BY 1, 2",
-  );
-  const counts: Record<string, number> = {};
-  for (const { schema, name } of tables) {
-    const [row] = await database.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM "${schema}"."${name}"`,
-    );
-    counts[`${schema}.${name}`] = Number(row?.n ?? 0);
-  }
-  return counts;
-}
-
-/** The bookkeeping rules that must hold in any consistent Rifazo database; empty when all do. */
-export async function consistencyProblems(database: Database): Promise<string[]> {
-  const problems: string[] = [];
-  const soldMismatch = await database.query<{ id: string; sold_tickets: number; sold: string }>(
-    `SELECT r.id, r.sold_tickets, count(t.id) FILTER (WHERE t.status = 'sold') AS sold
-       FROM raffles r LEFT JOIN tickets t ON t.raffle_id = r.id
-      GROUP BY r.id
-     HAVING r.sold_tickets <> count(t.id) FILTER (WHERE t.status = 'sold')`,
-  );
-  for (const r of soldMismatch) {
-    problems.push(`Rifa ${r.id}: sold_tickets = ${r.sold_tickets}, boletos vendidos = ${r.sold}.`);
-  }
-  const duplicates = await database.query<{ raffle_id: string; ticket_number: number; n: string }>(
-    `SELECT raffle_id, ticket_number, count(*) AS n FROM tickets
-      GROUP BY raffle_id, ticket_number HAVING count(*) > 1`,
-  );
-  for (const d of duplicates) {
-    problems.push(`Rifa ${d.raffle_id}: el boleto ${d.ticket_number} aparece ${d.n} veces.`);
-  }
-  const shortProofs = await database.query<{ id: string; quantity_of_tickets: number; n: string }>(
-    `SELECT p.id, p.quantity_of_tickets, count(t.id) AS n
-       FROM payment_proofs p LEFT JOIN tickets t ON t.payment_id = p.id
-      WHERE p.status IN ('approved', 'verified') AND p.raffle_id IS NOT NULL
-      GROUP BY p.id
-     HAVING count(t.id) <> p.quantity_of_tickets`,
-  );
-  for (const p of shortProofs) {
-    problems.push(
-      `Comprobante ${p.id}: ${countText(Number(p.quantity_of_tickets), "boleto pagado", "boletos pagados")}, ${countText(Number(p.n), "asignado", "asignados")}.`,
-    );
-  }
-  const points = await database.query<{ id: string; rifazo_points: number; total: string }>(
-    `SELECT u.id, u.rifazo_points, coalesce(sum(h.points_change), 0) AS total
-       FROM users u LEFT JOIN points_history h ON h.user_id = u.id
-      GROUP BY u.id
-     HAVING u.rifazo_points <> coalesce(sum(h.points_change), 0)`,
-  );
-  for (const u of points) {
-    problems.push(`Usuario ${u.id}: rifazo_points = ${u.rifazo_points}, historial = ${u.total}.`);
-  }
-  return problems;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Command line (scripts/backup.mjs, scripts/restore.mjs)
-// ---------------------------------------------------------------------------------------------
-
-function describeTarget(databaseUrl: string | undefined, dataDir: string): string {
-  if (!databaseUrl) return `PGlite en ${pgliteDirOf(dataDir)}`;
-  const url = new URL(databaseUrl);
-  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
-}
-
-/** `npm run backup [-- --out backups] [--force]`; returns the exit code. */
-export async function runBackupCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { out: { type: "string", default: env.BACKUP_DIR || "backups" }, force: { type: "boolean" } },
-  });
-  const config = loadConfig(env);
-  console.log(`Copia de seguridad de ${describeTarget(config.databaseUrl, config.dataDir)}…`);
-  const result = await createBackup({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    outDir: values.out ?? "backups",
-    includeFiles: !config.s3Bucket,
-    force: values.force,
-  });
-  console.log(`Base de datos: ${result.database}`);
-  if (config.s3Bucket) {
-    console.log(`Archivos: en el bucket ${config.s3Bucket} (protégelo con versionado o replicación).`);
-  } else {
-    console.log(
-      `Archivos: ${result.files ?? `no hay ${path.join(config.dataDir, "files")}, nada que copiar`}`,
-    );
-  }
-  return 0;
-}
-
-/** `npm run restore -- <copia> [--files <archivo>] [--no-files] [--force]`; returns the exit code. */
-export async function runRestoreCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { files: { type: "string" }, "no-files": { type: "boolean" }, force: { type: "boolean" } },
-  });
-  const file = positionals[0];
-  if (!file || positionals.length > 1) {
-    console.error(
-      "Uso: npm run restore -- backups/rifazo-<fecha>.dump|.pglite.tar.gz [--force] [--no-files]",
-    );
-    return 2;
-  }
-  const config = loadConfig(env);
-  let files = values["no-files"] ? null : (values.files ?? filesArchiveFor(file));
-  if (files && config.s3Bucket) {
-    console.log(`S3_BUCKET está definido: los archivos viven en el bucket, no se desempaqueta ${files}.`);
-    files = null;
-  }
-  console.log(`Restaurando ${file} en ${describeTarget(config.databaseUrl, config.dataDir)}…`);
-  const result = await restoreBackup({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    database: file,
-    files,
-    force: values.force,
-  });
-  for (const dir of result.movedAside) console.log(`Lo anterior quedó en ${dir}`);
-  console.log(
-    result.files ? `Archivos restaurados en ${path.join(config.dataDir, "files")}` : "Archivos: sin cambios",
-  );
-
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : pgliteDirOf(config.dataDir),
-  });
-  try {
-    const counts = await tableRowCounts(database);
-    const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    console.log(`Restaurado: ${Object.keys(counts).length} tablas, ${rows} filas.`);
-    const problems = await consistencyProblems(database);
-    for (const problem of problems) console.error(`Inconsistencia: ${problem}`);
-    return problems.length > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
 }

@@ -20,6 +20,7 @@ import { hitWindow, RATE_RULES } from "../../lib/rate-limit";
 import { advance } from "../raffle-state";
 import { currentExchangeRate } from "../settings";
 import { publishRaffle, releaseExpiredIn } from "./expiry";
+import * as holds from "./hold-history-repository";
 import { assertPurchaseLimits, lockBuyer } from "./purchase-limits";
 import { quoteOf } from "./quotes";
 import * as repo from "./repository";
@@ -69,12 +70,12 @@ export async function holdExpiry(
 ): Promise<Date> {
   const period = raffle.reservationMinutes * 60_000;
   const fresh = new Date(now.getTime() + period);
-  const last = await repo.lastHoldOf(tx, userId, raffle.id);
+  const last = await holds.lastHoldOf(tx, userId, raffle.id);
   if (!last || last.hadProof || !["active", "cancelled", "expired"].includes(last.status)) return fresh;
   const ends = last.expiresAt;
   if (ends.getTime() > now.getTime()) return ends;
   // The pause doubles with each hold time in this raffle that ended without a proof (15, 30, 60 min…).
-  const lapses = await repo.unpaidHoldTimesSince(
+  const lapses = await holds.unpaidHoldTimesSince(
     tx,
     userId,
     raffle.id,
@@ -90,7 +91,7 @@ export async function holdExpiry(
 /** At most MAX_HOLDS_PER_ACCOUNT_PER_HOUR holds started in any hour (the buyer's row is locked). */
 async function assertHoldsPerAccount(tx: Tx, userId: string, now: Date): Promise<void> {
   const window = HOLD_LIMIT_WINDOW_MINUTES * 60_000;
-  const started = await repo.holdsStartedSince(
+  const started = await holds.holdsStartedSince(
     tx,
     userId,
     new Date(now.getTime() - window),

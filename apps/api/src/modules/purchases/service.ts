@@ -54,7 +54,8 @@ export { myReservations, reservationFor, toReservations } from "./views";
 
 export type PurchaseRaffleRow = repo.PurchaseRaffle;
 export type ReservationRow = repo.ReservationRow;
-export const { purchaseRaffle, findReservation, buyerOf, holdsOfRaffle } = repo;
+export const { purchaseRaffle, findReservation, buyerOf } = repo;
+export { holdsOfRaffle } from "./hold-history-repository";
 
 /**
  * Ends a hold waiting for a proof in the caller's transaction (buyer and raffle rows locked here): its

@@ -20,6 +20,7 @@ import type { Executor } from "../../db/client";
 import { paymentAccounts } from "../settings";
 import { amountFor } from "./quotes";
 import * as repo from "./repository";
+import { extrasOf, type ReservationExtras } from "./reservation-extras-repository";
 import { labelIn, type PurchaseContext, reservationNotFound } from "./rules";
 
 /** How many ended reservations "Mis reservas" lists after the holding ones. */
@@ -84,7 +85,7 @@ function instructions(
 
 function toReservation(
   row: repo.ReservationRow,
-  extras: repo.ReservationExtras | undefined,
+  extras: ReservationExtras | undefined,
   accounts: PaymentAccounts,
   now: Date,
 ): Reservation {
@@ -127,7 +128,7 @@ export async function toReservations(
   rows: repo.ReservationRow[],
   now: Date,
 ): Promise<Reservation[]> {
-  const [extras, accounts] = await Promise.all([repo.extrasOf(db, rows), paymentAccounts(db, ctx.log)]);
+  const [extras, accounts] = await Promise.all([extrasOf(db, rows), paymentAccounts(db, ctx.log)]);
   return rows.map((row) => toReservation(row, extras.get(row.id), accounts, now));
 }
 

@@ -1,0 +1,81 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentProofs, raffles, tickets } from "../../db/schema";
+import type { ReservationRow } from "./repository";
+
+export interface ReservationExtras {
+  raffleTitle: string;
+  /** The raffle's size: numbers show in its digits (null if the raffle is gone). */
+  totalTickets: number | null;
+  numberMode: string;
+  currency: string;
+  paymentMethods: string[];
+  proofId: string | null;
+  proofStatus: string | null;
+  proofNotes: string | null;
+  soldNumbers: number[];
+}
+
+/** What a reservation's payload shows besides its row: the raffle, its latest proof, numbers sold. */
+export async function extrasOf(
+  db: Executor,
+  rows: ReservationRow[],
+): Promise<Map<string, ReservationExtras>> {
+  const out = new Map<string, ReservationExtras>();
+  if (rows.length === 0) return out;
+  const raffleIds = [...new Set(rows.map((row) => row.raffleId))];
+  const raffleRows = await db
+    .select({
+      id: raffles.id,
+      title: raffles.title,
+      totalTickets: raffles.totalTickets,
+      numberMode: raffles.numberMode,
+      currency: raffles.currency,
+      paymentMethods: raffles.paymentMethods,
+    })
+    .from(raffles)
+    .where(inArray(raffles.id, raffleIds));
+  const byRaffle = new Map(raffleRows.map((row) => [row.id, row]));
+  const ids = rows.map((row) => row.id);
+  const proofs = await db
+    .select({
+      id: paymentProofs.id,
+      reservationId: paymentProofs.reservationId,
+      status: paymentProofs.status,
+      adminNotes: paymentProofs.adminNotes,
+    })
+    .from(paymentProofs)
+    .where(inArray(paymentProofs.reservationId, ids))
+    .orderBy(desc(paymentProofs.createdAt));
+  const latest = new Map<string, (typeof proofs)[number]>();
+  for (const proof of proofs) {
+    if (proof.reservationId && !latest.has(proof.reservationId)) latest.set(proof.reservationId, proof);
+  }
+  const approvedProofIds = [...latest.values()].filter((p) => p.status === "approved").map((p) => p.id);
+  const sold =
+    approvedProofIds.length === 0
+      ? []
+      : await db
+          .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber })
+          .from(tickets)
+          .where(and(inArray(tickets.paymentId, approvedProofIds), eq(tickets.status, "sold")));
+  for (const row of rows) {
+    const raffle = byRaffle.get(row.raffleId);
+    const proof = latest.get(row.id) ?? null;
+    out.set(row.id, {
+      raffleTitle: raffle?.title ?? "",
+      totalTickets: raffle?.totalTickets ?? null,
+      numberMode: raffle?.numberMode ?? "random",
+      currency: raffle?.currency ?? row.currency,
+      paymentMethods: raffle?.paymentMethods ?? [],
+      proofId: proof?.id ?? null,
+      proofStatus: proof?.status ?? null,
+      proofNotes: proof?.adminNotes ?? null,
+      soldNumbers: sold
+        .filter((t) => proof && t.paymentId === proof.id)
+        .map((t) => t.n)
+        .sort((a, b) => a - b),
+    });
+  }
+  return out;
+}
