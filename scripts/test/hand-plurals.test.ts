@@ -23,8 +23,8 @@ const PATTERNS: { name: string; re: RegExp }[] = [
 
 // Counts that are fixed constants well above one (the noun never changes), or not Spanish text at all.
 const ALLOWED: { file: string; includes: string }[] = [
-  { file: "apps/api/src/modules/reconciliation/service.ts", includes: "${STATEMENT_DRAFT_DAYS} días" },
-  { file: "apps/api/src/modules/reconciliation/routes.ts", includes: "${service.STATEMENT_DRAFT_DAYS} días" },
+  { file: "apps/api/src/modules/reconciliation/drafts.ts", includes: "${STATEMENT_DRAFT_DAYS} días" },
+  { file: "apps/api/src/modules/reconciliation/routes.ts", includes: "${STATEMENT_DRAFT_DAYS} días" },
   {
     file: "apps/web/src/features/admin/reconciliation/statements-list.tsx",
     includes: "${STATEMENT_DRAFT_DAYS} días",

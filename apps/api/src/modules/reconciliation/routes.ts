@@ -18,7 +18,17 @@ import { AppError, badRequest } from "../../lib/errors";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../auth";
 import { readLimited } from "../files";
 import type { WithApproval } from "./approval";
-import * as service from "./service";
+import { discardStatement, STATEMENT_DRAFT_DAYS } from "./drafts";
+import { bulkApprove, reconciliation } from "./service";
+import { importStatement, previewStatement } from "./statement-import";
+import {
+  bankMappings,
+  listStatements,
+  MAX_STATEMENT_BYTES,
+  sendStatementFile,
+  type UploadedStatement,
+  uploadStatement,
+} from "./statements";
 
 const TOO_LARGE = "El archivo del extracto es demasiado grande (máximo 10 MB).";
 const FILE_MISSING = "Selecciona el archivo del extracto (CSV o XLSX).";
@@ -35,20 +45,20 @@ function cleanFilename(name: string | undefined): string {
 }
 
 /** The multipart form: one file (refused with 413 past 10 MB, never buffered whole) and an optional bankId. */
-async function readStatementUpload(request: FastifyRequest): Promise<service.UploadedStatement> {
+async function readStatementUpload(request: FastifyRequest): Promise<UploadedStatement> {
   if (!request.isMultipart()) throw badRequest(FILE_MISSING, { file: FILE_MISSING });
   let buffer: Buffer | undefined;
   let filename = "extracto";
   let bankId: string | undefined;
   try {
     // The app-wide multipart limit is the proofs' 5 MB: statements have their own.
-    for await (const part of request.parts({ limits: { fileSize: service.MAX_STATEMENT_BYTES + 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: MAX_STATEMENT_BYTES + 1 } })) {
       if (part.type === "file") {
         if (buffer) {
           part.file.resume();
           continue;
         }
-        buffer = await readLimited(part.file, service.MAX_STATEMENT_BYTES, TOO_LARGE);
+        buffer = await readLimited(part.file, MAX_STATEMENT_BYTES, TOO_LARGE);
         filename = cleanFilename(part.filename) || filename;
       } else if (part.fieldname === "bankId" && typeof part.value === "string" && part.value.trim()) {
         bankId = part.value.trim();
@@ -86,7 +96,7 @@ function registerReconciliationRoutes(app: FastifyInstance, opts: WithApproval):
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
-      return service.bankMappings(app.ctx.db);
+      return bankMappings(app.ctx.db);
     },
   );
 
@@ -110,7 +120,7 @@ function registerReconciliationRoutes(app: FastifyInstance, opts: WithApproval):
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return service.reconciliation(app.ctx.db, request.query);
+      return reconciliation(app.ctx.db, request.query);
     },
   );
 
@@ -128,7 +138,7 @@ function registerReconciliationRoutes(app: FastifyInstance, opts: WithApproval):
       },
       ...guarded,
     },
-    async (request) => service.bulkApprove(app.ctx, actorOf(request), request.body, opts.approval),
+    async (request) => bulkApprove(app.ctx, actorOf(request), request.body, opts.approval),
   );
 }
 
@@ -156,11 +166,7 @@ function registerStatementUploadRoutes(app: FastifyInstance): void {
       ...guarded,
     },
     async (request, reply) => {
-      const result = await service.uploadStatement(
-        app.ctx,
-        actorOf(request),
-        await readStatementUpload(request),
-      );
+      const result = await uploadStatement(app.ctx, actorOf(request), await readStatementUpload(request));
       return reply.status(201).send(result);
     },
   );
@@ -182,7 +188,7 @@ function registerStatementUploadRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return service.previewStatement(app.ctx, request.params.id, request.body);
+      return previewStatement(app.ctx, request.params.id, request.body);
     },
   );
 }
@@ -211,7 +217,7 @@ function registerStatementImportRoutes(app: FastifyInstance): void {
       },
       ...guarded,
     },
-    async (request) => service.importStatement(app.ctx, actorOf(request), request.params.id, request.body),
+    async (request) => importStatement(app.ctx, actorOf(request), request.params.id, request.body),
   );
 
   r.get(
@@ -227,7 +233,7 @@ function registerStatementImportRoutes(app: FastifyInstance): void {
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
-      return service.listStatements(app.ctx.db);
+      return listStatements(app.ctx.db);
     },
   );
 }
@@ -242,14 +248,14 @@ function registerStatementFileRoutes(app: FastifyInstance): void {
         tags,
         security,
         summary: "Descartar un extracto sin importar (y su archivo)",
-        description: `Solo un extracto que no se importó: uno importado es el registro de la conciliación (409 STATEMENT_IMPORTED). Los que quedan sin importar se descartan solos a los ${service.STATEMENT_DRAFT_DAYS} días.`,
+        description: `Solo un extracto que no se importó: uno importado es el registro de la conciliación (409 STATEMENT_IMPORTED). Los que quedan sin importar se descartan solos a los ${STATEMENT_DRAFT_DAYS} días.`,
         params: idParams,
         response: { 204: z.null(), 404: errorSchema, 409: errorSchema, ...adminErrors },
       },
       ...guarded,
     },
     async (request, reply) => {
-      await service.discardStatement(app.ctx, actorOf(request), request.params.id);
+      await discardStatement(app.ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -266,7 +272,7 @@ function registerStatementFileRoutes(app: FastifyInstance): void {
       },
       ...guarded,
     },
-    async (request, reply) => service.sendStatementFile(app.ctx, reply, request.params.id),
+    async (request, reply) => sendStatementFile(app.ctx, reply, request.params.id),
   );
 }
 

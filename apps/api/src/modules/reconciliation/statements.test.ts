@@ -17,7 +17,7 @@ import {
   statementXlsx,
 } from "../../../test/statement-fixtures";
 import { auditLog, bankMappings, bankMovements, bankStatements } from "../../db/schema";
-import { sweepDraftStatements } from "./service";
+import { sweepDraftStatements } from "./drafts";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;

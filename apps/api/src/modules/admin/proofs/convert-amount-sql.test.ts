@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../../test/helpers";
-import { convertAmountSql } from "./repository";
+import { convertAmountSql } from "./list-repository";
 
 // The inbox's amount_mismatch filter converts in SQL (convertAmountSql) and each row's flag in
 // TypeScript (convertAmount): both must give the same cents, or the filter and the flag disagree.

@@ -15,7 +15,7 @@ import type { AppContext } from "../../../context";
 import { amountFor } from "../../purchases";
 import { refundStatusesOf } from "../../refunds";
 import { offsetOf } from "../common";
-import * as repo from "./repository";
+import * as repo from "./list-repository";
 
 // The administrators' inbox: proofs as the admin API shows them, one page at a time.
 

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ParsedMovement, StatementMapping, StatementProblem } from "@rifazo/shared";
-import { headerRole, movementType } from "./detect";
+import { movementType } from "./detect";
 import type { StatementGrid } from "./grid";
+import { headerRole } from "./header-row";
 import { foldText, parseStatementAmount, parseStatementDate, parseStatementReference } from "./values";
 
 // The credits of a statement read with a mapping. Every row under the header is a movement, a row left

@@ -1,6 +1,5 @@
 import type ExcelJS from "exceljs";
 import { type Zippable, zipSync } from "fflate";
-import { findHeaderRow } from "./detect";
 import {
   EMPTY_MESSAGE,
   MAX_STATEMENT_ROWS,
@@ -9,6 +8,7 @@ import {
   tooLarge,
   unreadable,
 } from "./grid";
+import { findHeaderRow } from "./header-row";
 import { unzipBounded, type ZipEntry, ZipFormatError, ZipLimitError, type ZipLimits } from "./zip";
 
 // An XLSX statement's first worksheet with data as text cells, written the way the CSV reader gives them,
