@@ -60,7 +60,11 @@ function apiRules() {
         ],
       },
       to: {
-        path: [`${graph.pathOf(module)}repository\\.ts$`, `${graph.pathOf(module)}[^/]+/repository\\.ts$`],
+        // repository.ts and its topic files (list-repository.ts, hold-history-repository.ts), in the module or a sub-folder of it.
+        path: [
+          `${graph.pathOf(module)}[a-z-]*repository\\.ts$`,
+          `${graph.pathOf(module)}[^/]+/[a-z-]*repository\\.ts$`,
+        ],
       },
     })),
     {

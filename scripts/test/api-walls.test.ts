@@ -111,6 +111,15 @@ describe("the API's depcruise rules (.dependency-cruiser.cjs)", { timeout: 120_0
     expect(await violations(root, api)).toEqual(["api-module-through-its-entry", "api-repository-private"]);
   });
 
+  it("api-repository-private: a topic repository (list-repository.ts, in a sub-folder too) is private as well", async () => {
+    write(`${api}/modules/admin/proofs/list-repository.ts`, "export const listProofs = 1;\n");
+    write(
+      `${api}/modules/purchases/service.ts`,
+      'import { listProofs } from "../admin/proofs/list-repository";\nexport const f = listProofs;\n',
+    );
+    expect(await violations(root, api)).toContain("api-repository-private");
+  });
+
   it("api-no-circular: no import cycle, even inside one module", async () => {
     write(`${api}/lib/a.ts`, 'import { b } from "./b";\nexport const a = () => b;\n');
     write(`${api}/lib/b.ts`, 'import { a } from "./a";\nexport const b = () => a;\n');
