@@ -10,33 +10,35 @@ import { ConfirmDialog } from "../shared/confirm-dialog";
 export const CANCEL_REFUNDS_TEXT =
   "Cada compra aprobada tendrá un reembolso pendiente (en la moneda pagada; en Bs a la tasa de la compra) en la pestaña Reembolsos, y se descontarán los RifaPuntos de esas compras. Los pagos en revisión se rechazan con el motivo. Se avisa a cada comprador por notificación y correo.";
 
-/** The cancellation's reason, with what was refused in it. */
-function CancelReasonField({
+/** The cancellation's reason, with what was refused in it (the raffle's page and the raffles list ask it). */
+export function CancelReasonField({
+  id,
   reason,
   error,
   onChange,
 }: {
+  id: string;
   reason: string;
   error: string | null;
   onChange: (value: string) => void;
 }) {
   return (
     <div className="mt-4 space-y-1">
-      <label htmlFor="detail-cancel-reason" className="block text-sm font-semibold text-ink">
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
         Motivo de la cancelación
       </label>
       <textarea
-        id="detail-cancel-reason"
+        id={id}
         value={reason}
         maxLength={CANCEL_REASON_MAX}
         rows={3}
         aria-invalid={error !== null}
-        aria-describedby={error ? "detail-cancel-reason-error" : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`${inputClasses} h-auto py-2`}
       />
       {error ? (
-        <p id="detail-cancel-reason-error" role="alert" className="text-sm text-danger-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger-700">
           {error}
         </p>
       ) : null}
@@ -108,6 +110,7 @@ export function CancelRaffleDialog({
       onConfirm={confirmCancel}
     >
       <CancelReasonField
+        id="detail-cancel-reason"
         reason={reason}
         error={reasonError}
         onChange={(value) => {

@@ -2,12 +2,11 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "@rifazo/shared/schemas/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { type AdminRaffle, adminKeys, cancelRaffle, closeRaffle, openRaffle } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
-import { CANCEL_REFUNDS_TEXT } from "./cancel-raffle-dialog";
+import { CANCEL_REFUNDS_TEXT, CancelReasonField } from "./cancel-raffle-dialog";
 
 // The list's lifecycle actions (open sales, close early, cancel with a reason), each confirmed first.
 
@@ -125,29 +124,15 @@ export function LifecycleActionDialog({ lifecycle }: { lifecycle: ReturnType<typ
       onConfirm={confirm}
     >
       {action?.kind === "cancel" ? (
-        <div className="mt-4 space-y-1">
-          <label htmlFor="cancel-reason" className="block text-sm font-semibold text-ink">
-            Motivo de la cancelación
-          </label>
-          <textarea
-            id="cancel-reason"
-            value={reason}
-            maxLength={CANCEL_REASON_MAX}
-            rows={3}
-            aria-invalid={reasonError !== null}
-            aria-describedby={reasonError ? "cancel-reason-error" : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(null);
-            }}
-            className={`${inputClasses} h-auto py-2`}
-          />
-          {reasonError ? (
-            <p id="cancel-reason-error" role="alert" className="text-sm text-danger-700">
-              {reasonError}
-            </p>
-          ) : null}
-        </div>
+        <CancelReasonField
+          id="cancel-reason"
+          reason={reason}
+          error={reasonError}
+          onChange={(value) => {
+            setReason(value);
+            setReasonError(null);
+          }}
+        />
       ) : null}
     </ConfirmDialog>
   );

@@ -48,3 +48,30 @@ export function NewPasswordField({
     />
   );
 }
+
+/** A new password with its meter, then its confirmation: the sign-up and the reset ask for both. */
+export function NewPasswordPair({
+  idPrefix,
+  label,
+  strength,
+  password,
+  confirm,
+}: {
+  idPrefix: string;
+  label: string;
+  strength: PasswordStrength;
+  password: { error: string | undefined; registration: UseFormRegisterReturn };
+  confirm: { error: string | undefined; registration: UseFormRegisterReturn };
+}) {
+  return (
+    <>
+      <NewPasswordField id={`${idPrefix}-password`} label={label} strength={strength} {...password} />
+      <PasswordField
+        id={`${idPrefix}-confirm`}
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        {...confirm}
+      />
+    </>
+  );
+}

@@ -15,7 +15,7 @@ import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { register } from "../api/account-api";
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
-import { NewPasswordField, PasswordField } from "./password-fields";
+import { NewPasswordPair } from "./password-fields";
 import { ResendVerificationButton } from "./resend-verification";
 
 type RegisterFormValues = {
@@ -146,19 +146,12 @@ export function RegisterForm() {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <NewPasswordField
-          id="register-password"
+        <NewPasswordPair
+          idPrefix="register"
           label="Contraseña"
-          error={errors.password?.message}
           strength={strength}
-          registration={form.register("password")}
-        />
-        <PasswordField
-          id="register-confirm"
-          label="Confirmar contraseña"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          registration={form.register("confirmPassword")}
+          password={{ error: errors.password?.message, registration: form.register("password") }}
+          confirm={{ error: errors.confirmPassword?.message, registration: form.register("confirmPassword") }}
         />
       </div>
 

@@ -17,7 +17,7 @@ import { paths } from "../../../lib/paths";
 import { resetPassword } from "../api/account-api";
 import { sessionQueryKey } from "../hooks/use-session";
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
-import { NewPasswordField, PasswordField } from "./password-fields";
+import { NewPasswordPair } from "./password-fields";
 
 type ResetValues = { token: string; newPassword: string; confirmPassword: string };
 
@@ -109,19 +109,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {serverError.message}
         </Alert>
       ) : null}
-      <NewPasswordField
-        id="reset-password"
+      <NewPasswordPair
+        idPrefix="reset"
         label="Nueva contraseña"
-        error={errors.newPassword?.message}
         strength={strength}
-        registration={form.register("newPassword")}
-      />
-      <PasswordField
-        id="reset-confirm"
-        label="Confirmar contraseña"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        registration={form.register("confirmPassword")}
+        password={{ error: errors.newPassword?.message, registration: form.register("newPassword") }}
+        confirm={{ error: errors.confirmPassword?.message, registration: form.register("confirmPassword") }}
       />
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} loadingText="Guardando...">
         {PASSWORD_RESET_MESSAGES.resetSubmit}
