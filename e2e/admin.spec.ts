@@ -158,28 +158,19 @@ test("las pestañas del panel caben en un teléfono @phone-only", async ({ page 
   // Ten tabs, each loading its data; a busy 2-core machine needs more than the default minute.
   test.setTimeout(180_000);
   await signInAsAdmin(page);
-  // As the organiser does: one load, then a tap on each tab (each tap is a history entry with ?tab=).
-  for (const { value, label } of [
-    { value: "today", label: "Hoy" },
-    { value: "stats", label: "Estadísticas" },
-    { value: "raffles", label: "Rifas" },
-    { value: "external-winners", label: "Ganadores Externos" },
-    { value: "payments", label: "Comprobantes" },
-    { value: "reconciliation", label: "Conciliación" },
-    { value: "refunds", label: "Reembolsos" },
-    { value: "users", label: "Usuarios" },
-    { value: "audit", label: "Auditoría" },
-    { value: "settings", label: "Configuración" },
-  ]) {
-    const tab = page.getByRole("tab", { name: new RegExp(`^${label}`) });
+  // As the organiser does: one load, then a tap on each tab of the panel (a new tab is covered too).
+  const tabs = page.getByRole("tablist", { name: "Secciones del panel" }).getByRole("tab");
+  await expect(tabs).toHaveCount(10);
+  for (let index = 0; index < 10; index++) {
+    const tab = tabs.nth(index);
+    const name = (await tab.textContent()) ?? "";
     await tab.click();
     await expect(tab).toHaveAttribute("aria-selected", "true");
-    if (value !== "today") await expect(page).toHaveURL(new RegExp(`[?&]tab=${value}(&|$)`));
     await expect(page.getByRole("tabpanel")).toBeVisible();
     // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const overflow = await horizontalOverflow(page);
-    expect(overflow, `desbordamiento horizontal en la pestaña ${value}`).toBeLessThanOrEqual(0);
+    expect(overflow, `desbordamiento horizontal en la pestaña ${name}`).toBeLessThanOrEqual(0);
   }
 });
 
