@@ -280,6 +280,9 @@ test("galería del premio en el teléfono: varias imágenes en orden, con su tex
 
   await skipCookieBanner(page);
   await page.goto(`/rifas/${id}`);
+  // The page arrives rendered by the server: the arrows answer once React has hydrated it, which the
+  // header's account area shows (the session is known only then).
+  await expect(page.getByRole("banner").getByRole("link", { name: "Registrarse" })).toBeVisible();
   const region = page.getByRole("region", { name: "Imágenes del premio" });
   for (const alt of alts) await expect(region.getByRole("img", { name: alt, exact: true })).toHaveCount(1);
   await expect(region.getByText("Imagen 1 de 3")).toBeVisible();
