@@ -27,12 +27,20 @@ export function LoadingList({ label, count, className, itemClassName }: LoadingL
   );
 }
 
-/** "Error de Carga" with a retry button, for a query that failed before returning any data. */
-export function LoadError({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+/** "Error de Carga" (or the screen's own title) with a retry button, for a query that failed before returning any data. */
+export function LoadError({
+  onRetry,
+  title = "Error de Carga",
+  children,
+}: {
+  onRetry: () => void;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <Alert
       variant="danger"
-      title="Error de Carga"
+      title={title}
       action={
         <Button variant="outline" size="sm" onClick={onRetry}>
           Reintentar

@@ -7,8 +7,6 @@ import {
 import { countText } from "@rifazo/shared/domain/plural";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -16,6 +14,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { type AdminStats, adminKeys, fetchStats } from "../api/admin-api";
+import { LoadError } from "../shared/load-states";
 import { RafflePicker } from "../shared/raffle-picker";
 import { moneyPairText, RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
@@ -96,23 +95,6 @@ function StatCards({ data }: { data: AdminStats }) {
   );
 }
 
-/** The stats could not load and none are shown yet. */
-function StatsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      variant="danger"
-      title="Error de Estadísticas"
-      action={
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Reintentar
-        </Button>
-      }
-    >
-      {errorMessage(error)}
-    </Alert>
-  );
-}
-
 /** The stats for one raffle's chart (or all), toasting when they cannot load. */
 function useStats(statsRaffle: string | null) {
   const stats = useQuery({
@@ -134,16 +116,20 @@ function useStats(statsRaffle: string | null) {
 }
 
 /** Spec 2 §2 "Statistics tab": users, today's sign-ups, revenue estimate, raffle figures and three charts. */
-export function StatsTab() {
-  const raffles = useAdminRaffles();
+/** The raffle of the sales chart: it starts on the newest active raffle (or the newest of all). */
+function useChartRaffle(raffles: ReturnType<typeof useAdminRaffles>) {
   const [raffleId, setRaffleId] = useState<string>("");
-
-  // The sales chart starts on the newest active raffle (or the newest of all).
   useEffect(() => {
     if (raffleId || !raffles.data?.length) return;
     const first = raffles.data.find((r) => r.status === "active") ?? raffles.data[0];
     if (first) setRaffleId(first.id);
   }, [raffleId, raffles.data]);
+  return [raffleId, setRaffleId] as const;
+}
+
+export function StatsTab() {
+  const raffles = useAdminRaffles();
+  const [raffleId, setRaffleId] = useChartRaffle(raffles);
 
   const statsRaffle = raffleId && raffleId !== "all" ? raffleId : null;
   const stats = useStats(statsRaffle);
@@ -155,7 +141,11 @@ export function StatsTab() {
 
   if (stats.isPending) return <StatsSkeleton />;
   if (stats.isError && !data) {
-    return <StatsError error={stats.error} onRetry={() => stats.refetch()} />;
+    return (
+      <LoadError title="Error de Estadísticas" onRetry={() => stats.refetch()}>
+        {errorMessage(stats.error)}
+      </LoadError>
+    );
   }
   if (!data) return null;
 
