@@ -486,6 +486,8 @@ describe("GET /api/events (SSE)", () => {
   let t: TestApp;
   let base: string;
   let activeSubscriptions = 0;
+  /** The streams' live listeners, to hand one an event the way a late NOTIFY would. */
+  const liveListeners = new Set<(event: RealtimeEvent) => void>();
 
   async function signIn(email: string): Promise<{ cookie: string; userId: string }> {
     const password = "clave-segura-123";
@@ -512,9 +514,11 @@ describe("GET /api/events (SSE)", () => {
     const subscribe = bus.subscribe.bind(bus);
     bus.subscribe = (listener) => {
       activeSubscriptions++;
+      liveListeners.add(listener);
       const unsubscribe = subscribe(listener);
       return () => {
         activeSubscriptions--;
+        liveListeners.delete(listener);
         unsubscribe();
       };
     };
@@ -651,6 +655,29 @@ describe("GET /api/events (SSE)", () => {
     await anaStream.waitFor(hasMark("live-after-replay"));
     visitor.close();
     anaStream.close();
+  });
+
+  it("sends a replayed event once even when its notification is heard after the replay", async () => {
+    const { db, events: bus } = t.app.ctx;
+    const rec = recorder(bus);
+    await bus.publish(db, { topic: "raffle", payload: { mark: "late-before" } });
+    const before = await rec.waitFor(byMark("late-before"));
+    await bus.publish(db, { topic: "raffle", payload: { mark: "late-notify" } });
+    const late = await rec.waitFor(byMark("late-notify"));
+    rec.unsubscribe();
+
+    await waitForSubscriptions(0);
+    const stream = await connectSse(`${base}/api/events`, { "last-event-id": String(before.id) });
+    await stream.waitFor(hasMark("late-notify"));
+    // On PostgreSQL a NOTIFY committed just before the replay query can reach the bus after it.
+    for (const listener of liveListeners) listener(late);
+    await bus.publish(db, { topic: "raffle", payload: { mark: "late-after" } });
+    await stream.waitFor(hasMark("late-after"));
+    expect(stream.messages.filter((m) => m.data).map((m) => JSON.parse(m.data ?? "").mark)).toEqual([
+      "late-notify",
+      "late-after",
+    ]);
+    stream.close();
   });
 
   it("treats a stale session cookie as a visitor", async () => {

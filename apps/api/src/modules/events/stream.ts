@@ -62,6 +62,11 @@ export class EventStream implements TrackedStream {
   private closed = false;
   private replaying = false;
   private readonly pending: RealtimeEvent[] = [];
+  /**
+   * Ids the replay sent. Their NOTIFY may still be on its way (committed just before the replay query,
+   * heard after it), so each is dropped once when it arrives live; at most the replay's 500 ids.
+   */
+  private readonly replayed = new Set<number>();
   /** The user's own events wait here while the session is re-checked: none goes to a signed-out stream. */
   private held: RealtimeEvent[] | null = null;
   // One check at a time; a request for another while one runs is answered by a second run after it,
@@ -112,24 +117,27 @@ export class EventStream implements TrackedStream {
     if (!isVisibleTo(event, this.userId, this.isAdmin)) return;
     if (this.held && event.topic !== "raffle") this.held.push(event);
     else if (this.replaying) this.pending.push(event);
-    else this.write(formatEvent(event));
+    else this.send(event);
+  }
+
+  /** A live event, unless the replay already sent it. */
+  private send(event: RealtimeEvent): void {
+    if (this.replayed.delete(event.id)) return;
+    this.write(formatEvent(event));
   }
 
   /** Live events that arrive while the replay query runs wait in `pending`; none is lost or doubled. */
   private async replay(lastEventId: number): Promise<void> {
-    const replayed = new Set<number>();
     try {
       for (const event of await this.setup.bus.replaySince(lastEventId, this.userId, this.isAdmin)) {
-        replayed.add(event.id);
+        this.replayed.add(event.id);
         this.write(formatEvent(event));
       }
     } catch (error) {
       this.setup.log.warn({ err: error }, "events: no se pudieron repetir los eventos perdidos");
     }
     this.replaying = false;
-    for (const event of this.pending.splice(0)) {
-      if (!replayed.has(event.id)) this.write(formatEvent(event));
-    }
+    for (const event of this.pending.splice(0)) this.send(event);
   }
 
   readonly recheckSession = (): void => {
@@ -171,7 +179,7 @@ export class EventStream implements TrackedStream {
     this.held = null;
     for (const event of release) {
       if (this.replaying) this.pending.push(event);
-      else this.write(formatEvent(event));
+      else this.send(event);
     }
   }
 
