@@ -197,7 +197,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/raffles/{id}/record": {
     access: "public",
     params: { id: "raffle" },
-    note: "Issue 15: the record is public evidence; 404 until its first entry (still allowed).",
+    note: "Decision 0023: the record is public evidence; 404 until its first entry (still allowed).",
   },
   "GET /api/raffles/{id}/publications/{sha256}": {
     access: "public",
