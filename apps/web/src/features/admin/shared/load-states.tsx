@@ -3,25 +3,37 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 
-interface LoadingListProps {
+type LoadingListProps = {
   /** Read by screen readers while loading ("Cargando usuarios..."). */
   label: string;
-  count: number;
   /** Classes of the wrapper (spacing). */
-  className: string;
-  /** Classes of each placeholder (height). */
-  itemClassName: string;
-}
+  className?: string;
+} & (
+  | {
+      count: number;
+      /** Classes of each placeholder (height). */
+      itemClassName: string;
+    }
+  | {
+      /** Classes of each placeholder in turn, for placeholders of different heights. */
+      itemClassNames: readonly string[];
+    }
+);
 
-/** Skeleton placeholders shown while an admin list loads for the first time. */
-export function LoadingList({ label, count, className, itemClassName }: LoadingListProps) {
+/** Skeleton placeholders shown while an admin list (or screen) loads for the first time. */
+export function LoadingList({ label, className, ...items }: LoadingListProps) {
+  const classes =
+    "itemClassNames" in items
+      ? items.itemClassNames
+      : Array.from({ length: items.count }, () => items.itemClassName);
   return (
     <div className={className} aria-busy="true">
       <p className="sr-only" role="status">
         {label}
       </p>
-      {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
-        <Skeleton key={n} className={itemClassName} />
+      {classes.map((itemClassName, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place.
+        <Skeleton key={i} className={itemClassName} />
       ))}
     </div>
   );
