@@ -13,7 +13,7 @@ import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
-import { imageVariant } from "./image-file";
+import { PrizeImage } from "./prize-image";
 
 // The cards of the admin raffle detail (spec 2 §2 "Admin raffle detail"), read-only.
 
@@ -31,17 +31,16 @@ export function RaffleSummaryCard({ raffle }: { raffle: AdminRaffle }) {
   const total = totalTicketsOf(raffle);
   return (
     <Card className="overflow-hidden">
-      {raffle.prizeImage ? (
-        <img
-          src={imageVariant(raffle.prizeImage, 960)}
-          alt={raffle.imageAlt || raffle.title}
-          className="aspect-[4/3] w-full bg-brand-50 object-cover"
-        />
-      ) : (
-        <div className="flex aspect-[4/3] items-center justify-center bg-brand-50 text-sm text-muted">
-          Sin imagen
-        </div>
-      )}
+      <PrizeImage
+        raffle={raffle}
+        width={960}
+        className="aspect-[4/3] w-full bg-brand-50 object-cover"
+        fallback={
+          <div className="flex aspect-[4/3] items-center justify-center bg-brand-50 text-sm text-muted">
+            Sin imagen
+          </div>
+        }
+      />
       <CardContent className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <RaffleStatusBadge status={raffle.status} />

@@ -3,8 +3,13 @@ import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import type { ComponentProps } from "react";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ChoiceRadio } from "./choice-radio";
+import { ChoiceFieldset } from "./choice-radio";
 import type { RaffleFormApi } from "./raffle-form-values";
+
+const ACTIVATION_OPTIONS = [
+  { value: "date", label: "Fecha" },
+  { value: "percentage", label: "Porcentaje" },
+] as const;
 
 interface DrawSectionProps {
   form: RaffleFormApi;
@@ -127,25 +132,15 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
       <h3 id="raffle-form-draw" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
         Sorteo
       </h3>
-      <fieldset className="space-y-2" disabled={locked}>
-        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.activationType}</legend>
-        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
-          <ChoiceRadio
-            name="activationType"
-            value="date"
-            label="Fecha"
-            checked={activationType === "date"}
-            onSelect={() => switchActivation("date")}
-          />
-          <ChoiceRadio
-            name="activationType"
-            value="percentage"
-            label="Porcentaje"
-            checked={activationType === "percentage"}
-            onSelect={() => switchActivation("percentage")}
-          />
-        </div>
-      </fieldset>
+      <ChoiceFieldset
+        legend={RAFFLE_FORM_LABELS.activationType}
+        name="activationType"
+        options={ACTIVATION_OPTIONS}
+        value={activationType}
+        onSelect={switchActivation}
+        disabled={locked}
+        gridClassName="grid grid-cols-2 gap-2 sm:max-w-sm"
+      />
       <ActivationField form={form} locked={locked} activationType={activationType} />
       <ScheduleFields form={form} locked={locked} />
     </section>

@@ -10,7 +10,7 @@ import { paths } from "../../../lib/paths";
 import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { totalTicketsOf } from "../shared/use-admin-raffles";
-import { imageVariant } from "./image-file";
+import { PrizeImage } from "./prize-image";
 import { drawSummary } from "./raffle-text";
 
 /** A raffle that had buyers is kept (archived), never deleted: the server refuses it too (RAFFLE_HAS_SALES). */
@@ -50,16 +50,17 @@ export function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps
     <li aria-labelledby={headingId} className="flex flex-col gap-4 py-4 md:flex-row md:items-center">
       <div className="flex min-w-0 flex-1 gap-4">
         <div className="size-16 shrink-0 overflow-hidden rounded-control bg-brand-50 sm:size-20">
-          {raffle.prizeImage ? (
-            <img
-              src={imageVariant(raffle.prizeImage, 320)}
-              alt={raffle.imageAlt || raffle.title}
-              loading="lazy"
-              className="size-full object-cover"
-            />
-          ) : (
-            <span className="flex size-full items-center justify-center text-xs text-muted">Sin imagen</span>
-          )}
+          <PrizeImage
+            raffle={raffle}
+            width={320}
+            loading="lazy"
+            className="size-full object-cover"
+            fallback={
+              <span className="flex size-full items-center justify-center text-xs text-muted">
+                Sin imagen
+              </span>
+            }
+          />
         </div>
         <div className="min-w-0 flex-1 space-y-1.5">
           <h3 id={headingId} className="font-bold break-words text-ink">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/cn";
 
 type LoadingListProps = {
   /** Read by screen readers while loading ("Cargando usuarios..."). */
@@ -67,4 +68,27 @@ export function LoadError({
 /** Centered muted message for a list with nothing to show. */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-10 text-center text-sm text-muted">{children}</p>;
+}
+
+/** A list fetching again in place (another page or filter): dimmed and marked busy until the new data arrives. */
+export function RefetchingList({
+  label,
+  busy,
+  className,
+  children,
+}: {
+  label: string;
+  busy: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={busy}
+      className={cn(className, busy && "opacity-70 transition-opacity")}
+    >
+      {children}
+    </ul>
+  );
 }
