@@ -2,7 +2,14 @@ import { ADMIN_MESSAGES, type RejectTemplates } from "@rifazo/shared/schemas/adm
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { DialogFooter } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/field";
 import { inputClasses } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
@@ -10,7 +17,6 @@ import { cn } from "../../../lib/cn";
 import { formatMoney } from "../../../lib/format";
 import type { AdminProof } from "../api/admin-api";
 import { fetchRejectTemplates, inboxKeys } from "../api/inbox-api";
-import { AdminDialog } from "../shared/admin-dialog";
 import { NOTES_MAX } from "./reject-notes";
 import { TemplatesEditor } from "./reject-templates-editor";
 
@@ -100,64 +106,64 @@ export function RejectDialog({ proof, busy, onCancel, onReject }: RejectDialogPr
   const list = templates.data?.templates ?? NO_TEMPLATES;
   return (
     <>
-      <AdminDialog
-        open={proof !== null && !editing}
-        onOpenChange={(open) => (open || busy ? undefined : close())}
-        size="md"
-        title="Rechazar pago"
-        description={
-          proof
-            ? `Comprobante de ${proof.buyerName} (${formatMoney(proof.amount, proof.currency)}, referencia ${proof.transactionRef}). El usuario recibe el motivo por notificación y correo, y lo ve en Mis Pagos.`
-            : null
-        }
-      >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = notes.trim();
-            const problem = notesProblem(text);
-            setError(problem);
-            if (!problem) onReject(text);
-          }}
-        >
-          <TemplatePicker
-            templates={templates}
-            list={list}
-            notes={notes}
-            onPick={(text) => {
-              setNotes(text);
-              setError(undefined);
+      <Dialog open={proof !== null && !editing} onOpenChange={(open) => (open || busy ? undefined : close())}>
+        <DialogContent size="md">
+          <DialogHeader>
+            <DialogTitle>Rechazar pago</DialogTitle>
+            <DialogDescription>
+              {proof
+                ? `Comprobante de ${proof.buyerName} (${formatMoney(proof.amount, proof.currency)}, referencia ${proof.transactionRef}). El usuario recibe el motivo por notificación y correo, y lo ve en Mis Pagos.`
+                : null}
+            </DialogDescription>
+          </DialogHeader>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const text = notes.trim();
+              const problem = notesProblem(text);
+              setError(problem);
+              if (!problem) onReject(text);
             }}
-            onEdit={() => setEditing(true)}
-          />
-          <FormField
-            id="reject-notes"
-            label="Motivo del rechazo (se envía al comprador)"
-            error={error}
-            hint={`${notes.length}/${NOTES_MAX}`}
           >
-            {(control) => (
-              <textarea
-                rows={4}
-                maxLength={NOTES_MAX}
-                className={cn(inputClasses, "h-auto py-2")}
-                value={notes}
-                onChange={(event) => setNotes(event.target.value)}
-                {...control}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={busy}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="danger" loading={busy} loadingText="Rechazando...">
-              Rechazar Pago
-            </Button>
-          </DialogFooter>
-        </form>
-      </AdminDialog>
+            <TemplatePicker
+              templates={templates}
+              list={list}
+              notes={notes}
+              onPick={(text) => {
+                setNotes(text);
+                setError(undefined);
+              }}
+              onEdit={() => setEditing(true)}
+            />
+            <FormField
+              id="reject-notes"
+              label="Motivo del rechazo (se envía al comprador)"
+              error={error}
+              hint={`${notes.length}/${NOTES_MAX}`}
+            >
+              {(control) => (
+                <textarea
+                  rows={4}
+                  maxLength={NOTES_MAX}
+                  className={cn(inputClasses, "h-auto py-2")}
+                  value={notes}
+                  onChange={(event) => setNotes(event.target.value)}
+                  {...control}
+                />
+              )}
+            </FormField>
+            <DialogFooter>
+              <Button variant="outline" onClick={close} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant="danger" loading={busy} loadingText="Rechazando...">
+                Rechazar Pago
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
       <TemplatesEditor open={editing} initial={list} onClose={() => setEditing(false)} />
     </>
   );

@@ -2,14 +2,20 @@ import { type RejectTemplates, rejectTemplatesSchema } from "@rifazo/shared/sche
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { DialogFooter } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/field";
 import { inputClasses } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { inboxKeys, saveRejectTemplates } from "../api/inbox-api";
-import { AdminDialog } from "../shared/admin-dialog";
 import { NOTES_MAX } from "./reject-notes";
 
 type Template = RejectTemplates["templates"][number];
@@ -103,60 +109,62 @@ export function TemplatesEditor({ open, initial, onClose }: TemplatesEditorProps
   const update = (index: number, patch: Partial<Template>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <AdminDialog
-      open={open}
-      onOpenChange={(next) => (next || save.isPending ? undefined : onClose())}
-      size="lg"
-      title="Plantillas de rechazo"
-      description="Motivos que eliges al rechazar un pago. El texto se puede ajustar antes de enviarlo."
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = rejectTemplatesSchema.safeParse({ templates: rows });
-          if (!parsed.success) {
-            const next: Record<string, string> = {};
-            for (const issue of parsed.error.issues) next[issue.path.join(".")] ??= issue.message;
-            setErrors(next);
-            return;
-          }
-          setErrors({});
-          save.mutate(parsed.data);
-        }}
-      >
-        <ol className="max-h-[55vh] space-y-4 overflow-y-auto pr-1">
-          {rows.map((row, index) => (
-            <TemplateRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the index is their identity while editing.
-              key={index}
-              row={row}
-              index={index}
-              errors={errors}
-              onChange={(patch) => update(index, patch)}
-              onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
-            />
-          ))}
-        </ol>
-        {errors.templates ? <p className="mt-2 text-sm text-danger-700">{errors.templates}</p> : null}
-        <Button
-          size="sm"
-          variant="outline"
-          className="mt-3"
-          disabled={rows.length >= 20}
-          onClick={() => setRows((current) => [...current, { title: "", text: "" }])}
+    <Dialog open={open} onOpenChange={(next) => (next || save.isPending ? undefined : onClose())}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>Plantillas de rechazo</DialogTitle>
+          <DialogDescription>
+            Motivos que eliges al rechazar un pago. El texto se puede ajustar antes de enviarlo.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = rejectTemplatesSchema.safeParse({ templates: rows });
+            if (!parsed.success) {
+              const next: Record<string, string> = {};
+              for (const issue of parsed.error.issues) next[issue.path.join(".")] ??= issue.message;
+              setErrors(next);
+              return;
+            }
+            setErrors({});
+            save.mutate(parsed.data);
+          }}
         >
-          Añadir plantilla
-        </Button>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancelar
+          <ol className="max-h-[55vh] space-y-4 overflow-y-auto pr-1">
+            {rows.map((row, index) => (
+              <TemplateRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the index is their identity while editing.
+                key={index}
+                row={row}
+                index={index}
+                errors={errors}
+                onChange={(patch) => update(index, patch)}
+                onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
+              />
+            ))}
+          </ol>
+          {errors.templates ? <p className="mt-2 text-sm text-danger-700">{errors.templates}</p> : null}
+          <Button
+            size="sm"
+            variant="outline"
+            className="mt-3"
+            disabled={rows.length >= 20}
+            onClick={() => setRows((current) => [...current, { title: "", text: "" }])}
+          >
+            Añadir plantilla
           </Button>
-          <Button type="submit" loading={save.isPending} loadingText="Guardando...">
-            Guardar plantillas
-          </Button>
-        </DialogFooter>
-      </form>
-    </AdminDialog>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending} loadingText="Guardando...">
+              Guardar plantillas
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
