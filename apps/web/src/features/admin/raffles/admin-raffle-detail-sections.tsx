@@ -5,15 +5,15 @@ import { countText } from "@rifazo/shared/domain/plural";
 import type { ReactNode } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent } from "../../../components/ui/card";
-import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { comboText, sortedCombos } from "../../raffles";
 import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
 import { PrizeImage } from "./prize-image";
+import { SoldProgress } from "./sold-progress";
 
 // The cards of the admin raffle detail (spec 2 §2 "Admin raffle detail"), read-only.
 
@@ -59,22 +59,14 @@ export function RaffleSummaryCard({ raffle }: { raffle: AdminRaffle }) {
           {formatMoney(raffle.price, raffle.currency)}{" "}
           <span className="text-base font-semibold text-muted">por boleto</span>
         </p>
-        <div className="space-y-1.5">
-          <p className="flex justify-between text-sm">
-            <span className="text-muted">Vendidos</span>
-            <span className="font-semibold tabular-nums">
-              {formatNumber(raffle.soldTickets)} de {formatNumber(total)} ·{" "}
-              {percentText(raffle.soldTickets, total)}
-            </span>
-          </p>
-          <ProgressBar
-            value={raffle.soldTickets}
-            max={total}
-            label="Boletos vendidos"
-            valueText={soldText(raffle.soldTickets, total)}
-            className="h-3!"
-          />
-        </div>
+        <SoldProgress
+          sold={raffle.soldTickets}
+          total={total}
+          separator="de"
+          label="Boletos vendidos"
+          className="space-y-1.5"
+          barClassName="h-3!"
+        />
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceFieldset } from "./choice-radio";
-import type { RaffleFormApi } from "./raffle-form-values";
+import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
 
 const ACTIVATION_OPTIONS = [
   { value: "date", label: "Fecha" },
@@ -25,7 +25,6 @@ function ActivationField({
 }: DrawSectionProps & { activationType: "date" | "percentage" }) {
   const {
     register,
-    getValues,
     formState: { errors },
   } = form;
   return activationType === "date" ? (
@@ -55,9 +54,7 @@ function ActivationField({
           step="1"
           className="block sm:max-w-40"
           {...control}
-          {...(locked
-            ? { disabled: true, value: getValues("activationPercentage") }
-            : register("activationPercentage"))}
+          {...lockableInput(form, "activationPercentage", locked)}
         />
       )}
     </FormField>
@@ -68,7 +65,6 @@ function ActivationField({
 function ScheduleFields({ form, locked }: DrawSectionProps) {
   const {
     register,
-    getValues,
     formState: { errors },
   } = form;
   return (
@@ -97,9 +93,7 @@ function ScheduleFields({ form, locked }: DrawSectionProps) {
         hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
         min="1"
         max="720"
-        input={
-          locked ? { disabled: true, value: getValues("reviewWindowHours") } : register("reviewWindowHours")
-        }
+        input={lockableInput(form, "reviewWindowHours", locked)}
       />
       <WholeNumberField
         id="raffle-claim-period"
@@ -108,7 +102,7 @@ function ScheduleFields({ form, locked }: DrawSectionProps) {
         hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
         min={String(MIN_CLAIM_PERIOD_DAYS)}
         max={String(MAX_CLAIM_PERIOD_DAYS)}
-        input={locked ? { disabled: true, value: getValues("claimPeriodDays") } : register("claimPeriodDays")}
+        input={lockableInput(form, "claimPeriodDays", locked)}
       />
     </div>
   );

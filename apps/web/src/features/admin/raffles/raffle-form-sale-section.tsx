@@ -14,7 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
-import type { RaffleFormApi } from "./raffle-form-values";
+import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
 
 /** A new raffle starts upcoming or on sale; every later state comes from the list's actions (lifecycle). */
 const CREATION_STATUSES = ["upcoming", "active"] as const satisfies readonly RaffleStatus[];
@@ -67,20 +67,14 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
 
 function PriceFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
   const {
-    register,
     control,
-    getValues,
     formState: { errors },
   } = form;
   return (
     <>
       <FormField id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
         {(fieldProps) => (
-          <MoneyInput
-            placeholder="Ej.: 2,50"
-            {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
-          />
+          <MoneyInput placeholder="Ej.: 2,50" {...fieldProps} {...lockableInput(form, "price", locked)} />
         )}
       </FormField>
       <FormField
@@ -117,8 +111,6 @@ interface TotalTicketsFieldProps {
 
 function TotalTicketsField({ form, editing, total }: TotalTicketsFieldProps) {
   const {
-    register,
-    getValues,
     setValue,
     formState: { errors },
   } = form;
@@ -136,7 +128,7 @@ function TotalTicketsField({ form, editing, total }: TotalTicketsFieldProps) {
             placeholder={editing ? undefined : "Ej.: 500"}
             {...fieldProps}
             // Shown but not registered while editing: a disabled registered input would drop its value.
-            {...(editing ? { disabled: true, value: getValues("totalTickets") } : register("totalTickets"))}
+            {...lockableInput(form, "totalTickets", editing)}
           />
           {editing ? null : (
             <fieldset className="flex flex-wrap gap-2">
@@ -195,8 +187,6 @@ function MaxPerBuyerField({ form, total }: { form: RaffleFormApi; total: number 
 /** The minimum of tickets to draw and how many times the closing date may move. */
 function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
   const {
-    register,
-    getValues,
     formState: { errors },
   } = form;
   return (
@@ -212,7 +202,7 @@ function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean 
             decimals={0}
             placeholder="Sin mínimo"
             {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
+            {...lockableInput(form, "minTickets", locked)}
           />
         )}
       </FormField>
@@ -223,11 +213,7 @@ function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean 
         hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
       >
         {(fieldProps) => (
-          <MoneyInput
-            decimals={0}
-            {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("maxExtensions") } : register("maxExtensions"))}
-          />
+          <MoneyInput decimals={0} {...fieldProps} {...lockableInput(form, "maxExtensions", locked)} />
         )}
       </FormField>
     </div>
