@@ -66,6 +66,10 @@ export function AuditTab() {
     set(value);
     setPage(1);
   };
+  const filterFields = [
+    { id: "audit-entity", label: "Entidad", options: ENTITY_OPTIONS, value: entity, set: setEntity },
+    { id: "audit-actor", label: "Realizado por", options: actorOptions, value: actorId, set: setActorId },
+  ];
 
   return (
     <SectionCard
@@ -73,20 +77,9 @@ export function AuditTab() {
       description="Registro de cambios: quién hizo qué y cuándo. No se puede modificar."
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <SelectFilter
-          id="audit-entity"
-          label="Entidad"
-          options={ENTITY_OPTIONS}
-          value={entity}
-          onChange={filterBy(setEntity)}
-        />
-        <SelectFilter
-          id="audit-actor"
-          label="Realizado por"
-          options={actorOptions}
-          value={actorId}
-          onChange={filterBy(setActorId)}
-        />
+        {filterFields.map(({ set, ...field }) => (
+          <SelectFilter key={field.id} {...field} onChange={filterBy(set)} />
+        ))}
       </div>
 
       {audit.isPending ? (
