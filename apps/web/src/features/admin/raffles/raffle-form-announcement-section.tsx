@@ -6,6 +6,7 @@ import { Input, inputClasses } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
 import { ChoiceFieldset } from "./choice-radio";
+import { RaffleFormSection } from "./raffle-form-section";
 import type { RaffleFormApi } from "./raffle-form-values";
 
 const PLATFORM_OPTIONS = EXTERNAL_PLATFORMS.map((platform) => ({ value: platform, label: platform }));
@@ -117,10 +118,7 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
   const { setValue, watch } = form;
   const announcementType = watch("announcementType");
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-announcement">
-      <h3 id="raffle-form-announcement" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Anuncio de ganadores
-      </h3>
+    <RaffleFormSection id="raffle-form-announcement" title="Anuncio de ganadores">
       <ChoiceFieldset
         legend={RAFFLE_FORM_LABELS.announcementType}
         name="announcementType"
@@ -135,6 +133,6 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
           <ExternalPlatformFields form={form} />
         </div>
       ) : null}
-    </section>
+    </RaffleFormSection>
   );
 }

@@ -4,6 +4,7 @@ import type { ComponentProps } from "react";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceFieldset } from "./choice-radio";
+import { RaffleFormSection } from "./raffle-form-section";
 import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
 
 const ACTIVATION_OPTIONS = [
@@ -122,10 +123,7 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
   };
 
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-draw">
-      <h3 id="raffle-form-draw" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Sorteo
-      </h3>
+    <RaffleFormSection id="raffle-form-draw" title="Sorteo">
       <ChoiceFieldset
         legend={RAFFLE_FORM_LABELS.activationType}
         name="activationType"
@@ -137,7 +135,7 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
       />
       <ActivationField form={form} locked={locked} activationType={activationType} />
       <ScheduleFields form={form} locked={locked} />
-    </section>
+    </RaffleFormSection>
   );
 }
 

@@ -13,6 +13,7 @@ import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ChoiceFieldset } from "./choice-radio";
 import { NUMBER_MODE_LABELS } from "./raffle-form-purchase";
+import { RaffleFormSection } from "./raffle-form-section";
 import type { RaffleFormApi, RaffleFormValues } from "./raffle-form-values";
 
 /** The methods the payment page knows how to show (their data lives in the payment-accounts settings). */
@@ -205,11 +206,7 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
   const combos = useFieldArray({ control, name: "combos" });
 
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-purchase">
-      <h3 id="raffle-form-purchase" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Compra
-      </h3>
-
+    <RaffleFormSection id="raffle-form-purchase" title="Compra">
       <NumberModeFieldset form={form} locked={locked} />
 
       <FormField
@@ -235,6 +232,6 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
       <CombosField form={form} locked={locked} combos={combos} />
 
       <PaymentMethodsFieldset form={form} />
-    </section>
+    </RaffleFormSection>
   );
 }

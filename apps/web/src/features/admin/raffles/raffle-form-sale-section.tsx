@@ -14,6 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
+import { RaffleFormSection } from "./raffle-form-section";
 import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
 
 /** A new raffle starts upcoming or on sale; every later state comes from the list's actions (lifecycle). */
@@ -50,10 +51,7 @@ interface SaleSectionProps {
 export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProps) {
   const total = ticketsOf(form.watch("totalTickets"));
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-sale">
-      <h3 id="raffle-form-sale" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Venta
-      </h3>
+    <RaffleFormSection id="raffle-form-sale" title="Venta">
       <div className="grid gap-4 sm:grid-cols-3">
         <PriceFields form={form} locked={locked} />
         <TotalTicketsField form={form} editing={editing} total={total} />
@@ -61,7 +59,7 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
       </div>
       <MinimumFields form={form} locked={locked} />
       <StatusFields form={form} editing={editing} />
-    </section>
+    </RaffleFormSection>
   );
 }
 
