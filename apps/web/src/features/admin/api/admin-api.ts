@@ -22,20 +22,12 @@ import type { AdminPageViews } from "@rifazo/shared/schemas/analytics";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export type { BeaconInput, DisqualifyInput, ExternalBinding, ExternalBindingInput, ExternalResultInput };
+// The shapes the admin endpoints return and take, under the names the panel uses.
+export type * from "@rifazo/shared/schemas/admin";
+export type { DisqualifyInput, ExternalResultInput };
 
 // Every admin endpoint the panel calls (apps/api/src/modules/admin/**/routes.ts, shapes from
 // @rifazo/shared/schemas/admin). Paths live here only; components call these through TanStack Query.
-
-export type {
-  AdminAuditEntry,
-  AdminImage,
-  AdminParticipation,
-  AdminProof,
-  AdminRaffle,
-  AdminStats,
-  AdminUser,
-} from "@rifazo/shared/schemas/admin";
 
 export const adminKeys = {
   all: ["admin"] as const,

@@ -2,11 +2,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { errorMessage } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useSession } from "../../auth";
 import { type AdminAuditEntry, type AuditFilters, adminKeys, fetchAudit } from "../api/admin-api";
-import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
+import { EmptyState, LoadError, LoadingList, RefetchingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { SectionCard } from "../shared/section-card";
 import { SelectFilter } from "../shared/select-filter";
@@ -62,6 +61,15 @@ export function AuditTab() {
 
   const actorOptions = useActorOptions(audit.data?.items);
   const data = audit.data;
+  // A new filter starts again from the first page.
+  const filterBy = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
+  const filterFields = [
+    { id: "audit-entity", label: "Entidad", options: ENTITY_OPTIONS, value: entity, set: setEntity },
+    { id: "audit-actor", label: "Realizado por", options: actorOptions, value: actorId, set: setActorId },
+  ];
 
   return (
     <SectionCard
@@ -69,26 +77,9 @@ export function AuditTab() {
       description="Registro de cambios: quién hizo qué y cuándo. No se puede modificar."
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <SelectFilter
-          id="audit-entity"
-          label="Entidad"
-          options={ENTITY_OPTIONS}
-          value={entity}
-          onChange={(value) => {
-            setEntity(value);
-            setPage(1);
-          }}
-        />
-        <SelectFilter
-          id="audit-actor"
-          label="Realizado por"
-          options={actorOptions}
-          value={actorId}
-          onChange={(value) => {
-            setActorId(value);
-            setPage(1);
-          }}
-        />
+        {filterFields.map(({ set, ...field }) => (
+          <SelectFilter key={field.id} {...field} onChange={filterBy(set)} />
+        ))}
       </div>
 
       {audit.isPending ? (
@@ -99,22 +90,15 @@ export function AuditTab() {
         <EmptyState>No hay registros con estos filtros.</EmptyState>
       ) : data ? (
         <>
-          <ul
-            aria-label="Registros de auditoría"
-            aria-busy={audit.isFetching}
-            className={cn("divide-y divide-line", audit.isFetching && "opacity-70 transition-opacity")}
+          <RefetchingList
+            label="Registros de auditoría"
+            busy={audit.isFetching}
+            className="divide-y divide-line"
           >
             {data.items.map((entry) => (
-              <AuditRow
-                key={entry.id}
-                entry={entry}
-                onActor={(id) => {
-                  setActorId(id);
-                  setPage(1);
-                }}
-              />
+              <AuditRow key={entry.id} entry={entry} onActor={filterBy(setActorId)} />
             ))}
-          </ul>
+          </RefetchingList>
           <Pagination data={data} onPageChange={setPage} noun="registros" disabled={audit.isFetching} />
         </>
       ) : null}

@@ -3,12 +3,11 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { type AdminProof, adminKeys, EXPORTS, fetchProofs, type ProofFilters } from "../api/admin-api";
 import { useLiveProofs } from "../api/inbox-api";
 import { ExportMenu } from "../shared/export-menu";
-import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
+import { EmptyState, LoadError, LoadingList, RefetchingList } from "../shared/load-states";
 import { Pagination } from "../shared/pagination";
 import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
@@ -135,11 +134,7 @@ function ProofList({
   decisions: Decisions;
 }) {
   return (
-    <ul
-      aria-label="Comprobantes"
-      aria-busy={fetching}
-      className={cn("space-y-4", fetching && "opacity-70 transition-opacity")}
-    >
+    <RefetchingList label="Comprobantes" busy={fetching} className="space-y-4">
       {proofs.map((proof) => (
         <ProofRow
           key={proof.id}
@@ -155,7 +150,7 @@ function ProofList({
           onDelete={() => inbox.setDeleting(proof)}
         />
       ))}
-    </ul>
+    </RefetchingList>
   );
 }
 

@@ -4,6 +4,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { whatsappLink } from "@rifazo/shared/domain/whatsapp";
 import { PROOF_FLAG_LABELS, type ProofFlag } from "@rifazo/shared/schemas/admin";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -128,6 +129,28 @@ function ProofDetails({ proof }: { proof: AdminProof }) {
   );
 }
 
+/** "Aprobar" or "Rechazar" a pending payment, named after its buyer and announcing its shortcut key. */
+function DecisionButton({
+  verb,
+  shortcut,
+  proof,
+  ...props
+}: { verb: "Aprobar" | "Rechazar"; shortcut: "a" | "r"; proof: AdminProof } & Omit<
+  ComponentProps<typeof Button>,
+  "children"
+>) {
+  return (
+    <Button
+      size="sm"
+      aria-label={`${verb} pago de ${proof.buyerName}`}
+      aria-keyshortcuts={shortcut}
+      {...props}
+    >
+      {verb}
+    </Button>
+  );
+}
+
 /** "Aprobar" and "Rechazar" while pending, and "Eliminar". */
 function ProofActions({
   proof,
@@ -140,25 +163,15 @@ function ProofActions({
     <div className="flex flex-wrap items-start gap-2 md:col-start-1 md:row-start-2">
       {proof.status === "pending" ? (
         <>
-          <Button
-            size="sm"
-            onClick={onApprove}
-            loading={busy}
-            aria-label={`Aprobar pago de ${proof.buyerName}`}
-            aria-keyshortcuts="a"
-          >
-            Aprobar
-          </Button>
-          <Button
-            size="sm"
+          <DecisionButton verb="Aprobar" shortcut="a" proof={proof} onClick={onApprove} loading={busy} />
+          <DecisionButton
+            verb="Rechazar"
+            shortcut="r"
+            proof={proof}
             variant="outline"
             onClick={onReject}
             disabled={busy}
-            aria-label={`Rechazar pago de ${proof.buyerName}`}
-            aria-keyshortcuts="r"
-          >
-            Rechazar
-          </Button>
+          />
         </>
       ) : null}
       <Button

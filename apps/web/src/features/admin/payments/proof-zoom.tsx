@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
+import { AdminDialog } from "../shared/admin-dialog";
 
 const ZOOMS = [1, 2, 3] as const;
 
@@ -33,65 +27,64 @@ export function ProofZoom({ open, onOpenChange, url, label }: ProofZoomProps) {
   const zoomOut = () => setLevel((l) => Math.max(0, l - 1));
   const cycle = () => setLevel((l) => (l + 1) % ZOOMS.length);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg" className="max-w-[min(96vw,72rem)]">
-        <DialogHeader>
-          <DialogTitle>Comprobante ampliado</DialogTitle>
-          <DialogDescription>
-            {label}. Haz clic en la imagen o usa + y − para acercar; desplázate para moverla.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="mb-2 flex items-center gap-2">
-          <Button size="sm" variant="outline" onClick={zoomOut} disabled={level === 0}>
-            Alejar
-          </Button>
-          <Button size="sm" variant="outline" onClick={zoomIn} disabled={level === ZOOMS.length - 1}>
-            Acercar
-          </Button>
-          <span className="text-sm text-muted" aria-live="polite">
-            Zoom {zoom * 100} %
-          </span>
-          <a
-            href={url}
-            target="_blank"
-            rel="noopener"
-            className="ml-auto text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Abrir en una pestaña nueva
-          </a>
-        </div>
-        <section
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the frame scrolls (pans) with the keyboard.
-          tabIndex={0}
-          aria-label="Imagen del comprobante (desplázate para moverla)"
-          className="max-h-[70vh] overflow-auto rounded-control border border-line bg-canvas"
-          onKeyDown={(event) => {
-            if (event.key === "+" || event.key === "=") {
-              event.preventDefault();
-              zoomIn();
-            } else if (event.key === "-") {
-              event.preventDefault();
-              zoomOut();
-            } else if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              cycle();
-            }
-          }}
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      className="max-w-[min(96vw,72rem)]"
+      title="Comprobante ampliado"
+      description={`${label}. Haz clic en la imagen o usa + y − para acercar; desplázate para moverla.`}
+    >
+      <div className="mb-2 flex items-center gap-2">
+        <Button size="sm" variant="outline" onClick={zoomOut} disabled={level === 0}>
+          Alejar
+        </Button>
+        <Button size="sm" variant="outline" onClick={zoomIn} disabled={level === ZOOMS.length - 1}>
+          Acercar
+        </Button>
+        <span className="text-sm text-muted" aria-live="polite">
+          Zoom {zoom * 100} %
+        </span>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener"
+          className="ml-auto text-sm font-semibold text-brand-700 hover:underline"
         >
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the frame around it handles the same keys. */}
-          <img
-            src={url}
-            alt={label}
-            onClick={cycle}
-            style={zoom === 1 ? undefined : { width: `${zoom * 100}%`, maxWidth: "none" }}
-            className={cn(
-              "mx-auto block",
-              zoom === 1 && "max-h-[68vh] w-auto max-w-full object-contain",
-              level === ZOOMS.length - 1 ? "cursor-zoom-out" : "cursor-zoom-in",
-            )}
-          />
-        </section>
-      </DialogContent>
-    </Dialog>
+          Abrir en una pestaña nueva
+        </a>
+      </div>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the frame scrolls (pans) with the keyboard.
+        tabIndex={0}
+        aria-label="Imagen del comprobante (desplázate para moverla)"
+        className="max-h-[70vh] overflow-auto rounded-control border border-line bg-canvas"
+        onKeyDown={(event) => {
+          if (event.key === "+" || event.key === "=") {
+            event.preventDefault();
+            zoomIn();
+          } else if (event.key === "-") {
+            event.preventDefault();
+            zoomOut();
+          } else if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            cycle();
+          }
+        }}
+      >
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the frame around it handles the same keys. */}
+        <img
+          src={url}
+          alt={label}
+          onClick={cycle}
+          style={zoom === 1 ? undefined : { width: `${zoom * 100}%`, maxWidth: "none" }}
+          className={cn(
+            "mx-auto block",
+            zoom === 1 && "max-h-[68vh] w-auto max-w-full object-contain",
+            level === ZOOMS.length - 1 ? "cursor-zoom-out" : "cursor-zoom-in",
+          )}
+        />
+      </section>
+    </AdminDialog>
   );
 }

@@ -1,11 +1,5 @@
 import { useEffect, useRef } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { AdminDialog } from "../shared/admin-dialog";
 
 export const INBOX_SHORTCUTS = [
   { keys: ["j", "↓"], action: "Comprobante siguiente" },
@@ -82,30 +76,30 @@ export function ShortcutsHelp({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm">
-        <DialogHeader>
-          <DialogTitle>Atajos de teclado</DialogTitle>
-          <DialogDescription>No funcionan mientras escribes en un campo.</DialogDescription>
-        </DialogHeader>
-        <dl className="space-y-2 text-sm">
-          {INBOX_SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.action} className="flex items-center justify-between gap-4">
-              <dt className="flex gap-1">
-                {shortcut.keys.map((key) => (
-                  <kbd
-                    key={key}
-                    className="rounded border border-line bg-canvas px-1.5 py-0.5 font-mono text-xs text-ink"
-                  >
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-right text-muted">{shortcut.action}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title="Atajos de teclado"
+      description="No funcionan mientras escribes en un campo."
+    >
+      <dl className="space-y-2 text-sm">
+        {INBOX_SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.action} className="flex items-center justify-between gap-4">
+            <dt className="flex gap-1">
+              {shortcut.keys.map((key) => (
+                <kbd
+                  key={key}
+                  className="rounded border border-line bg-canvas px-1.5 py-0.5 font-mono text-xs text-ink"
+                >
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd className="text-right text-muted">{shortcut.action}</dd>
+          </div>
+        ))}
+      </dl>
+    </AdminDialog>
   );
 }

@@ -5,15 +5,15 @@ import { countText } from "@rifazo/shared/domain/plural";
 import type { ReactNode } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent } from "../../../components/ui/card";
-import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatDateTime, formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { comboText, sortedCombos } from "../../raffles";
 import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
 import { paymentMethodsOf, totalTicketsOf } from "../shared/use-admin-raffles";
-import { imageVariant } from "./image-file";
+import { PrizeImage } from "./prize-image";
+import { SoldProgress } from "./sold-progress";
 
 // The cards of the admin raffle detail (spec 2 §2 "Admin raffle detail"), read-only.
 
@@ -31,17 +31,16 @@ export function RaffleSummaryCard({ raffle }: { raffle: AdminRaffle }) {
   const total = totalTicketsOf(raffle);
   return (
     <Card className="overflow-hidden">
-      {raffle.prizeImage ? (
-        <img
-          src={imageVariant(raffle.prizeImage, 960)}
-          alt={raffle.imageAlt || raffle.title}
-          className="aspect-[4/3] w-full bg-brand-50 object-cover"
-        />
-      ) : (
-        <div className="flex aspect-[4/3] items-center justify-center bg-brand-50 text-sm text-muted">
-          Sin imagen
-        </div>
-      )}
+      <PrizeImage
+        raffle={raffle}
+        width={960}
+        className="aspect-[4/3] w-full bg-brand-50 object-cover"
+        fallback={
+          <div className="flex aspect-[4/3] items-center justify-center bg-brand-50 text-sm text-muted">
+            Sin imagen
+          </div>
+        }
+      />
       <CardContent className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <RaffleStatusBadge status={raffle.status} />
@@ -60,22 +59,14 @@ export function RaffleSummaryCard({ raffle }: { raffle: AdminRaffle }) {
           {formatMoney(raffle.price, raffle.currency)}{" "}
           <span className="text-base font-semibold text-muted">por boleto</span>
         </p>
-        <div className="space-y-1.5">
-          <p className="flex justify-between text-sm">
-            <span className="text-muted">Vendidos</span>
-            <span className="font-semibold tabular-nums">
-              {formatNumber(raffle.soldTickets)} de {formatNumber(total)} ·{" "}
-              {percentText(raffle.soldTickets, total)}
-            </span>
-          </p>
-          <ProgressBar
-            value={raffle.soldTickets}
-            max={total}
-            label="Boletos vendidos"
-            valueText={soldText(raffle.soldTickets, total)}
-            className="h-3!"
-          />
-        </div>
+        <SoldProgress
+          sold={raffle.soldTickets}
+          total={total}
+          separator="de"
+          label="Boletos vendidos"
+          className="space-y-1.5"
+          barClassName="h-3!"
+        />
       </CardContent>
     </Card>
   );

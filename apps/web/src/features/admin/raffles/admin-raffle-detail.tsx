@@ -4,13 +4,14 @@ import { Link, useParams } from "react-router";
 import { Page } from "../../../components/layout/page";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
+import { LoadingList } from "../shared/load-states";
 import { RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
 import {
@@ -56,13 +57,7 @@ export function AdminRaffleDetail() {
   if (raffle.isPending) {
     return (
       <Page title="Detalle de Rifa" eyebrow="Administración">
-        <div className="space-y-4" aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando rifa...
-          </p>
-          <Skeleton className="h-64" />
-          <Skeleton className="h-40" />
-        </div>
+        <LoadingList label="Cargando rifa..." className="space-y-4" itemClassNames={["h-64", "h-40"]} />
       </Page>
     );
   }

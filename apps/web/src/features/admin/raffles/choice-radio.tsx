@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
 
 interface ChoiceRadioProps {
@@ -30,5 +31,49 @@ export function ChoiceRadio({ name, value, label, checked, onSelect }: ChoiceRad
       />
       {label}
     </label>
+  );
+}
+
+interface ChoiceFieldsetProps<T extends string> {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onSelect: (value: T) => void;
+  disabled?: boolean;
+  /** Classes of the options' grid (two columns, full or narrow width). */
+  gridClassName: string;
+  /** Below the options: the field's error or a note on the chosen option. */
+  children?: ReactNode;
+}
+
+/** A labelled group of choice radios, one value of the form chosen among a few. */
+export function ChoiceFieldset<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onSelect,
+  disabled,
+  gridClassName,
+  children,
+}: ChoiceFieldsetProps<T>) {
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="text-sm font-semibold text-ink">{legend}</legend>
+      <div className={gridClassName}>
+        {options.map((option) => (
+          <ChoiceRadio
+            key={option.value}
+            name={name}
+            value={option.value}
+            label={option.label}
+            checked={value === option.value}
+            onSelect={() => onSelect(option.value)}
+          />
+        ))}
+      </div>
+      {children}
+    </fieldset>
   );
 }

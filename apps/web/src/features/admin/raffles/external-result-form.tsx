@@ -9,6 +9,7 @@ import { toast } from "../../../components/ui/toast";
 import type { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { type ExternalResultInput, submitExternalResult } from "../api/admin-api";
+import { FileField } from "../shared/file-field";
 import {
   errorsFrom,
   type FieldErrors,
@@ -108,22 +109,15 @@ export function ExternalResultForm({ raffleId, correcting }: { raffleId: string;
           />
         )}
       </FormField>
-      <FormField
+      <FileField
         id={`${id}-publication`}
         label="Publicación oficial (foto o PDF, hasta 700 KB)"
         hint="Se publica junto al resultado y su huella SHA-256 queda en el acta."
         error={errors.publication}
-      >
-        {(control) => (
-          <input
-            type="file"
-            accept="application/pdf,image/jpeg,image/png,image/webp"
-            {...control}
-            onChange={(e) => setters.setFile(e.target.files?.[0] ?? null)}
-            className="text-sm"
-          />
-        )}
-      </FormField>
+        accept="application/pdf,image/jpeg,image/png,image/webp"
+        className="text-sm"
+        onFile={setters.setFile}
+      />
       {correcting ? (
         <FormField id={`${id}-reason`} label="Motivo de la corrección" error={errors.reason}>
           {(control) => (

@@ -2,7 +2,6 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { ADMIN_GALLERY_LIMIT } from "@rifazo/shared/schemas/admin";
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -20,6 +19,7 @@ import { cn } from "../../../lib/cn";
 import { formatDate } from "../../../lib/format";
 import { type AdminImage, adminKeys, deleteImage, fetchGallery, uploadImage } from "../api/admin-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { LoadError } from "../shared/load-states";
 import { checkImageFile, imageVariant } from "./image-file";
 import { ImageUploadButton } from "./image-upload-button";
 
@@ -197,17 +197,9 @@ function GalleryBody({ gallery, ...list }: GalleryListProps & { gallery: UseQuer
           ))}
         </div>
       ) : gallery.isError ? (
-        <Alert
-          variant="danger"
-          title="Error de Galería"
-          action={
-            <Button variant="outline" size="sm" onClick={() => gallery.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
+        <LoadError title="Error de Galería" onRetry={() => gallery.refetch()}>
           {LOAD_ERROR}
-        </Alert>
+        </LoadError>
       ) : gallery.data.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted">La galería está vacía. Sube la primera imagen.</p>
       ) : (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
+
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber, formatTime } from "../../../lib/format";
@@ -12,6 +12,7 @@ import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { adminKeys } from "../api/admin-api";
 import { type AdminRaffleHold, fetchRaffleHolds, holdsKey, releaseHold } from "../api/holds-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
+import { LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 
 const tickets = (n: number) => countText(n, "boleto", "boletos");
@@ -106,12 +107,7 @@ export function HoldsSection({ raffleId }: { raffleId: string }) {
       description="Quién retiene boletos de esta rifa ahora. Tras una reserva que termina sin comprobante, el comprador espera antes de volver a reservar; cancelar y reservar de nuevo no alarga su tiempo."
     >
       {holds.isPending ? (
-        <div aria-busy="true">
-          <p className="sr-only" role="status">
-            Cargando reservas...
-          </p>
-          <Skeleton className="h-24" />
-        </div>
+        <LoadingList label="Cargando reservas..." count={1} itemClassName="h-24" />
       ) : holds.isError ? (
         <Alert
           variant="danger"

@@ -5,10 +5,19 @@ import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
-import { ChoiceRadio } from "./choice-radio";
+import { ChoiceFieldset } from "./choice-radio";
+import { RaffleFormSection } from "./raffle-form-section";
 import type { RaffleFormApi } from "./raffle-form-values";
 
 const PLATFORM_OPTIONS = EXTERNAL_PLATFORMS.map((platform) => ({ value: platform, label: platform }));
+const ANNOUNCEMENT_OPTIONS = [
+  { value: "internal", label: "Interno" },
+  { value: "external", label: "Externo" },
+] as const;
+const LOTTERY_DECIDED_OPTIONS = [
+  { value: "lottery", label: "Con una lotería oficial" },
+  { value: "announced", label: "Solo anuncio en vivo" },
+] as const;
 
 /** Whether an official lottery decides the external raffle, or only a live announcement. */
 function LotteryDecidedChoice({ form }: { form: RaffleFormApi }) {
@@ -20,28 +29,18 @@ function LotteryDecidedChoice({ form }: { form: RaffleFormApi }) {
   const lotteryDecided = watch("lotteryDecided");
   return (
     <>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.lotteryDecided}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <ChoiceRadio
-            name="lotteryDecided"
-            value="lottery"
-            label="Con una lotería oficial"
-            checked={lotteryDecided}
-            onSelect={() => setValue("lotteryDecided", true, { shouldDirty: true })}
-          />
-          <ChoiceRadio
-            name="lotteryDecided"
-            value="announced"
-            label="Solo anuncio en vivo"
-            checked={!lotteryDecided}
-            onSelect={() => setValue("lotteryDecided", false, { shouldDirty: true })}
-          />
-        </div>
+      <ChoiceFieldset
+        legend={RAFFLE_FORM_LABELS.lotteryDecided}
+        name="lotteryDecided"
+        options={LOTTERY_DECIDED_OPTIONS}
+        value={lotteryDecided ? "lottery" : "announced"}
+        onSelect={(value) => setValue("lotteryDecided", value === "lottery", { shouldDirty: true })}
+        gridClassName="grid gap-2 sm:grid-cols-2"
+      >
         {errors.lotteryDecided?.message ? (
           <p className="text-sm font-medium text-danger-700">{errors.lotteryDecided.message}</p>
         ) : null}
-      </fieldset>
+      </ChoiceFieldset>
       <p className="text-sm text-muted">
         {lotteryDecided
           ? "La lotería que decide la rifa, la hora de su sorteo y la regla que convierte su resultado en un boleto se fijan en el detalle de la rifa antes de ponerla a la venta: créala como Próximamente y abre las ventas cuando estén fijadas."
@@ -119,35 +118,21 @@ export function RaffleFormAnnouncementSection({ form }: { form: RaffleFormApi })
   const { setValue, watch } = form;
   const announcementType = watch("announcementType");
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-announcement">
-      <h3 id="raffle-form-announcement" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Anuncio de ganadores
-      </h3>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.announcementType}</legend>
-        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
-          <ChoiceRadio
-            name="announcementType"
-            value="internal"
-            label="Interno"
-            checked={announcementType === "internal"}
-            onSelect={() => setValue("announcementType", "internal", { shouldDirty: true })}
-          />
-          <ChoiceRadio
-            name="announcementType"
-            value="external"
-            label="Externo"
-            checked={announcementType === "external"}
-            onSelect={() => setValue("announcementType", "external", { shouldDirty: true })}
-          />
-        </div>
-      </fieldset>
+    <RaffleFormSection id="raffle-form-announcement" title="Anuncio de ganadores">
+      <ChoiceFieldset
+        legend={RAFFLE_FORM_LABELS.announcementType}
+        name="announcementType"
+        options={ANNOUNCEMENT_OPTIONS}
+        value={announcementType}
+        onSelect={(value) => setValue("announcementType", value, { shouldDirty: true })}
+        gridClassName="grid grid-cols-2 gap-2 sm:max-w-sm"
+      />
       {announcementType === "external" ? (
         <div className="space-y-4 rounded-control border border-line bg-canvas/60 p-3">
           <LotteryDecidedChoice form={form} />
           <ExternalPlatformFields form={form} />
         </div>
       ) : null}
-    </section>
+    </RaffleFormSection>
   );
 }

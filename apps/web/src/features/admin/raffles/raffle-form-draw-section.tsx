@@ -3,8 +3,14 @@ import { RAFFLE_FORM_LABELS } from "@rifazo/shared/schemas/admin";
 import type { ComponentProps } from "react";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ChoiceRadio } from "./choice-radio";
-import type { RaffleFormApi } from "./raffle-form-values";
+import { ChoiceFieldset } from "./choice-radio";
+import { RaffleFormSection } from "./raffle-form-section";
+import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
+
+const ACTIVATION_OPTIONS = [
+  { value: "date", label: "Fecha" },
+  { value: "percentage", label: "Porcentaje" },
+] as const;
 
 interface DrawSectionProps {
   form: RaffleFormApi;
@@ -20,7 +26,6 @@ function ActivationField({
 }: DrawSectionProps & { activationType: "date" | "percentage" }) {
   const {
     register,
-    getValues,
     formState: { errors },
   } = form;
   return activationType === "date" ? (
@@ -50,9 +55,7 @@ function ActivationField({
           step="1"
           className="block sm:max-w-40"
           {...control}
-          {...(locked
-            ? { disabled: true, value: getValues("activationPercentage") }
-            : register("activationPercentage"))}
+          {...lockableInput(form, "activationPercentage", locked)}
         />
       )}
     </FormField>
@@ -63,7 +66,6 @@ function ActivationField({
 function ScheduleFields({ form, locked }: DrawSectionProps) {
   const {
     register,
-    getValues,
     formState: { errors },
   } = form;
   return (
@@ -92,9 +94,7 @@ function ScheduleFields({ form, locked }: DrawSectionProps) {
         hint="Tras el cierre de ventas, los pagos enviados antes se revisan durante estas horas; al terminar, los pendientes se rechazan y la lista se congela. Se muestra en la página de la rifa."
         min="1"
         max="720"
-        input={
-          locked ? { disabled: true, value: getValues("reviewWindowHours") } : register("reviewWindowHours")
-        }
+        input={lockableInput(form, "reviewWindowHours", locked)}
       />
       <WholeNumberField
         id="raffle-claim-period"
@@ -103,7 +103,7 @@ function ScheduleFields({ form, locked }: DrawSectionProps) {
         hint="Días que tiene un ganador para reclamar su premio, desde que el acta lo nombra. Pasado el plazo puedes anular el premio no reclamado y se sortea otro boleto. Se publica en las reglas y queda fijo desde la primera venta."
         min={String(MIN_CLAIM_PERIOD_DAYS)}
         max={String(MAX_CLAIM_PERIOD_DAYS)}
-        input={locked ? { disabled: true, value: getValues("claimPeriodDays") } : register("claimPeriodDays")}
+        input={lockableInput(form, "claimPeriodDays", locked)}
       />
     </div>
   );
@@ -123,32 +123,19 @@ export function RaffleFormDrawSection({ form, locked }: DrawSectionProps) {
   };
 
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-draw">
-      <h3 id="raffle-form-draw" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Sorteo
-      </h3>
-      <fieldset className="space-y-2" disabled={locked}>
-        <legend className="text-sm font-semibold text-ink">{RAFFLE_FORM_LABELS.activationType}</legend>
-        <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
-          <ChoiceRadio
-            name="activationType"
-            value="date"
-            label="Fecha"
-            checked={activationType === "date"}
-            onSelect={() => switchActivation("date")}
-          />
-          <ChoiceRadio
-            name="activationType"
-            value="percentage"
-            label="Porcentaje"
-            checked={activationType === "percentage"}
-            onSelect={() => switchActivation("percentage")}
-          />
-        </div>
-      </fieldset>
+    <RaffleFormSection id="raffle-form-draw" title="Sorteo">
+      <ChoiceFieldset
+        legend={RAFFLE_FORM_LABELS.activationType}
+        name="activationType"
+        options={ACTIVATION_OPTIONS}
+        value={activationType}
+        onSelect={switchActivation}
+        disabled={locked}
+        gridClassName="grid grid-cols-2 gap-2 sm:max-w-sm"
+      />
       <ActivationField form={form} locked={locked} activationType={activationType} />
       <ScheduleFields form={form} locked={locked} />
-    </section>
+    </RaffleFormSection>
   );
 }
 

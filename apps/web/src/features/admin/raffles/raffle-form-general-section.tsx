@@ -3,6 +3,7 @@ import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { RaffleFormImages } from "./raffle-form-images";
+import { RaffleFormSection } from "./raffle-form-section";
 import type { RaffleFormApi } from "./raffle-form-values";
 
 interface GeneralSectionProps {
@@ -19,10 +20,7 @@ export function RaffleFormGeneralSection({ form, uploading, onFile, onOpenGaller
     formState: { errors },
   } = form;
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-general">
-      <h3 id="raffle-form-general" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Datos generales
-      </h3>
+    <RaffleFormSection id="raffle-form-general" title="Datos generales">
       <FormField id="raffle-title" label={`${RAFFLE_FORM_LABELS.title} *`} error={errors.title?.message}>
         {(control) => <Input autoComplete="off" {...control} {...register("title")} />}
       </FormField>
@@ -43,6 +41,6 @@ export function RaffleFormGeneralSection({ form, uploading, onFile, onOpenGaller
       </FormField>
 
       <RaffleFormImages form={form} uploading={uploading} onFile={onFile} onOpenGallery={onOpenGallery} />
-    </section>
+    </RaffleFormSection>
   );
 }

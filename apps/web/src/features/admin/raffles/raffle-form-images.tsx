@@ -8,6 +8,12 @@ import { imageVariant } from "./image-file";
 import { ImageUploadButton } from "./image-upload-button";
 import type { RaffleFormApi } from "./raffle-form-values";
 
+/** "Subir" and "Bajar": one place towards the cover, or away from it. */
+const MOVES = [
+  { verb: "Subir", step: -1 },
+  { verb: "Bajar", step: 1 },
+] as const;
+
 interface ImagesProps {
   form: RaffleFormApi;
   uploading: boolean;
@@ -63,24 +69,18 @@ function ImageRow({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Subir la imagen ${number}`}
-            disabled={index === 0}
-            onClick={() => move(index, index - 1)}
-          >
-            Subir
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Bajar la imagen ${number}`}
-            disabled={index === count - 1}
-            onClick={() => move(index, index + 1)}
-          >
-            Bajar
-          </Button>
+          {MOVES.map(({ verb, step }) => (
+            <Button
+              key={verb}
+              variant="outline"
+              size="sm"
+              aria-label={`${verb} la imagen ${number}`}
+              disabled={index + step < 0 || index + step >= count}
+              onClick={() => move(index, index + step)}
+            >
+              {verb}
+            </Button>
+          ))}
           <Button
             variant="ghost"
             size="sm"

@@ -5,6 +5,7 @@ import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { toast } from "../../../components/ui/toast";
+import { RAFFLE_FORM_HEADING } from "./raffle-form-section";
 import type { RaffleFormApi } from "./raffle-form-values";
 import { emptyPrizeLevel } from "./raffle-form-values";
 
@@ -91,7 +92,7 @@ export function RaffleFormLevelsSection({
   return (
     <section className="space-y-3" aria-labelledby="raffle-form-levels">
       <div className="flex items-center justify-between gap-2">
-        <h3 id="raffle-form-levels" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+        <h3 id="raffle-form-levels" className={RAFFLE_FORM_HEADING}>
           {RAFFLE_FORM_LABELS.prizeLevels} *
         </h3>
         <Button

@@ -11,8 +11,9 @@ import { type UseFieldArrayReturn, useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ChoiceRadio } from "./choice-radio";
+import { ChoiceFieldset } from "./choice-radio";
 import { NUMBER_MODE_LABELS } from "./raffle-form-purchase";
+import { RaffleFormSection } from "./raffle-form-section";
 import type { RaffleFormApi, RaffleFormValues } from "./raffle-form-values";
 
 /** The methods the payment page knows how to show (their data lives in the payment-accounts settings). */
@@ -22,6 +23,8 @@ export const KNOWN_METHOD_LABELS = [
   PAYMENT_METHOD_LABELS.zelle,
   PAYMENT_METHOD_LABELS.binance,
 ] as const;
+
+const NUMBER_MODE_OPTIONS = NUMBER_MODES.map((mode) => ({ value: mode, label: NUMBER_MODE_LABELS[mode] }));
 
 const splitLabels = (text: string) =>
   text
@@ -40,26 +43,21 @@ function NumberModeFieldset({ form, locked }: PurchaseSectionProps) {
   const { watch, setValue } = form;
   const numberMode = watch("numberMode");
   return (
-    <fieldset className="space-y-2" disabled={locked}>
-      <legend className="text-sm font-semibold text-ink">Números de los boletos</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {NUMBER_MODES.map((mode) => (
-          <ChoiceRadio
-            key={mode}
-            name="numberMode"
-            value={mode}
-            label={NUMBER_MODE_LABELS[mode]}
-            checked={numberMode === mode}
-            onSelect={() => setValue("numberMode", mode, { shouldDirty: true })}
-          />
-        ))}
-      </div>
+    <ChoiceFieldset
+      legend="Números de los boletos"
+      name="numberMode"
+      options={NUMBER_MODE_OPTIONS}
+      value={numberMode}
+      onSelect={(mode) => setValue("numberMode", mode, { shouldDirty: true })}
+      disabled={locked}
+      gridClassName="grid gap-2 sm:grid-cols-2"
+    >
       <p className="text-xs text-muted">
         {numberMode === "chosen"
           ? "La página de la rifa muestra la cuadrícula de números y cada comprador aparta los suyos."
           : "El comprador indica la cantidad; los números se asignan al azar cuando apruebas su pago."}
       </p>
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
@@ -208,11 +206,7 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
   const combos = useFieldArray({ control, name: "combos" });
 
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-purchase">
-      <h3 id="raffle-form-purchase" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Compra
-      </h3>
-
+    <RaffleFormSection id="raffle-form-purchase" title="Compra">
       <NumberModeFieldset form={form} locked={locked} />
 
       <FormField
@@ -238,6 +232,6 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
       <CombosField form={form} locked={locked} combos={combos} />
 
       <PaymentMethodsFieldset form={form} />
-    </section>
+    </RaffleFormSection>
   );
 }

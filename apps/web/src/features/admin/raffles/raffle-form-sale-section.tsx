@@ -14,7 +14,8 @@ import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { Select } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
-import type { RaffleFormApi } from "./raffle-form-values";
+import { RaffleFormSection } from "./raffle-form-section";
+import { lockableInput, type RaffleFormApi } from "./raffle-form-values";
 
 /** A new raffle starts upcoming or on sale; every later state comes from the list's actions (lifecycle). */
 const CREATION_STATUSES = ["upcoming", "active"] as const satisfies readonly RaffleStatus[];
@@ -50,10 +51,7 @@ interface SaleSectionProps {
 export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProps) {
   const total = ticketsOf(form.watch("totalTickets"));
   return (
-    <section className="space-y-4" aria-labelledby="raffle-form-sale">
-      <h3 id="raffle-form-sale" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-        Venta
-      </h3>
+    <RaffleFormSection id="raffle-form-sale" title="Venta">
       <div className="grid gap-4 sm:grid-cols-3">
         <PriceFields form={form} locked={locked} />
         <TotalTicketsField form={form} editing={editing} total={total} />
@@ -61,26 +59,20 @@ export function RaffleFormSaleSection({ form, editing, locked }: SaleSectionProp
       </div>
       <MinimumFields form={form} locked={locked} />
       <StatusFields form={form} editing={editing} />
-    </section>
+    </RaffleFormSection>
   );
 }
 
 function PriceFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
   const {
-    register,
     control,
-    getValues,
     formState: { errors },
   } = form;
   return (
     <>
       <FormField id="raffle-price" label={`${RAFFLE_FORM_LABELS.price} *`} error={errors.price?.message}>
         {(fieldProps) => (
-          <MoneyInput
-            placeholder="Ej.: 2,50"
-            {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("price") } : register("price"))}
-          />
+          <MoneyInput placeholder="Ej.: 2,50" {...fieldProps} {...lockableInput(form, "price", locked)} />
         )}
       </FormField>
       <FormField
@@ -117,8 +109,6 @@ interface TotalTicketsFieldProps {
 
 function TotalTicketsField({ form, editing, total }: TotalTicketsFieldProps) {
   const {
-    register,
-    getValues,
     setValue,
     formState: { errors },
   } = form;
@@ -136,7 +126,7 @@ function TotalTicketsField({ form, editing, total }: TotalTicketsFieldProps) {
             placeholder={editing ? undefined : "Ej.: 500"}
             {...fieldProps}
             // Shown but not registered while editing: a disabled registered input would drop its value.
-            {...(editing ? { disabled: true, value: getValues("totalTickets") } : register("totalTickets"))}
+            {...lockableInput(form, "totalTickets", editing)}
           />
           {editing ? null : (
             <fieldset className="flex flex-wrap gap-2">
@@ -195,8 +185,6 @@ function MaxPerBuyerField({ form, total }: { form: RaffleFormApi; total: number 
 /** The minimum of tickets to draw and how many times the closing date may move. */
 function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean }) {
   const {
-    register,
-    getValues,
     formState: { errors },
   } = form;
   return (
@@ -212,7 +200,7 @@ function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean 
             decimals={0}
             placeholder="Sin mínimo"
             {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("minTickets") } : register("minTickets"))}
+            {...lockableInput(form, "minTickets", locked)}
           />
         )}
       </FormField>
@@ -223,11 +211,7 @@ function MinimumFields({ form, locked }: { form: RaffleFormApi; locked: boolean 
         hint={`Veces que puedes mover la fecha de cierre (0 a ${MAX_EXTENSIONS_LIMIT}).`}
       >
         {(fieldProps) => (
-          <MoneyInput
-            decimals={0}
-            {...fieldProps}
-            {...(locked ? { disabled: true, value: getValues("maxExtensions") } : register("maxExtensions"))}
-          />
+          <MoneyInput decimals={0} {...fieldProps} {...lockableInput(form, "maxExtensions", locked)} />
         )}
       </FormField>
     </div>

@@ -199,3 +199,18 @@ export function patchBody(raffle: AdminRaffle, values: RaffleForm): Partial<Raff
   if (!original.success) return values;
   return changedFields(original.data, values);
 }
+
+/** The fields that stop being editable once the raffle has sales (or, for the total, once it exists). */
+type LockableField =
+  | "activationPercentage"
+  | "reviewWindowHours"
+  | "claimPeriodDays"
+  | "price"
+  | "totalTickets"
+  | "minTickets"
+  | "maxExtensions";
+
+/** A locked field shows its saved value, disabled; otherwise it is registered as usual. */
+export function lockableInput(form: RaffleFormApi, name: LockableField, locked: boolean) {
+  return locked ? { disabled: true, value: form.getValues(name) } : form.register(name);
+}

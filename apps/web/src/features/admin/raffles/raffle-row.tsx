@@ -3,15 +3,15 @@ import { canCloseEarly, stateAllows } from "@rifazo/shared/domain/raffle-lifecyc
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatMoney, formatNumber, percentText, soldText } from "../../../lib/format";
+import { formatMoney } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { totalTicketsOf } from "../shared/use-admin-raffles";
-import { imageVariant } from "./image-file";
+import { PrizeImage } from "./prize-image";
 import { drawSummary } from "./raffle-text";
+import { SoldProgress } from "./sold-progress";
 
 /** A raffle that had buyers is kept (archived), never deleted: the server refuses it too (RAFFLE_HAS_SALES). */
 export function hadBuyers(
@@ -50,16 +50,17 @@ export function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps
     <li aria-labelledby={headingId} className="flex flex-col gap-4 py-4 md:flex-row md:items-center">
       <div className="flex min-w-0 flex-1 gap-4">
         <div className="size-16 shrink-0 overflow-hidden rounded-control bg-brand-50 sm:size-20">
-          {raffle.prizeImage ? (
-            <img
-              src={imageVariant(raffle.prizeImage, 320)}
-              alt={raffle.imageAlt || raffle.title}
-              loading="lazy"
-              className="size-full object-cover"
-            />
-          ) : (
-            <span className="flex size-full items-center justify-center text-xs text-muted">Sin imagen</span>
-          )}
+          <PrizeImage
+            raffle={raffle}
+            width={320}
+            loading="lazy"
+            className="size-full object-cover"
+            fallback={
+              <span className="flex size-full items-center justify-center text-xs text-muted">
+                Sin imagen
+              </span>
+            }
+          />
         </div>
         <div className="min-w-0 flex-1 space-y-1.5">
           <h3 id={headingId} className="font-bold break-words text-ink">
@@ -71,21 +72,13 @@ export function RaffleRow({ raffle, onEdit, onDelete, onAction }: RaffleRowProps
           </p>
         </div>
       </div>
-      <div className="w-full space-y-1 md:w-56">
-        <p className="flex justify-between text-sm">
-          <span className="text-muted">Vendidos</span>
-          <span className="font-semibold tabular-nums">
-            {formatNumber(raffle.soldTickets)} / {formatNumber(total)} ·{" "}
-            {percentText(raffle.soldTickets, total)}
-          </span>
-        </p>
-        <ProgressBar
-          value={raffle.soldTickets}
-          max={total}
-          label={`Boletos vendidos de ${raffle.title}`}
-          valueText={soldText(raffle.soldTickets, total)}
-        />
-      </div>
+      <SoldProgress
+        sold={raffle.soldTickets}
+        total={total}
+        separator="/"
+        label={`Boletos vendidos de ${raffle.title}`}
+        className="w-full space-y-1 md:w-56"
+      />
       <RaffleActions
         raffle={raffle}
         closable={closable}

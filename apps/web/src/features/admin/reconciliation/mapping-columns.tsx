@@ -1,8 +1,7 @@
 import { STATEMENT_DELIMITERS, STATEMENT_ENCODINGS } from "@rifazo/shared/schemas/admin/reconciliation";
 import { FormField } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
-import type { StatementUploadResult } from "../api/reconciliation-api";
-import type { MappingDraft } from "./mapping-draft";
+import type { MappingContext, MappingDraft } from "./mapping-draft";
 import { columnLetter } from "./recon-format";
 
 const NONE = "";
@@ -28,19 +27,7 @@ const DELIMITER_LABELS: Record<(typeof STATEMENT_DELIMITERS)[number], string> = 
 };
 
 /** Which column holds the date, the reference and the amount, and how dates, decimals and the CSV read. */
-export function MappingColumns({
-  ids,
-  upload,
-  draft,
-  set,
-  width,
-}: {
-  ids: string;
-  upload: StatementUploadResult;
-  draft: MappingDraft;
-  set: (patch: Partial<MappingDraft>) => void;
-  width: number;
-}) {
+export function MappingColumns({ ids, upload, draft, set, width }: MappingContext) {
   const header = draft.hasHeader ? upload.rows[draft.headerRow] : undefined;
   const columnOptions = Array.from({ length: width }, (_, i) => {
     const name = header?.[i]?.trim();

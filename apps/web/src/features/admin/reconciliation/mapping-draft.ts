@@ -20,6 +20,17 @@ export interface MappingDraft {
   delimiter: StatementMapping["delimiter"];
 }
 
+/** What the grid and the column pickers of the mapping step both read and change. */
+export interface MappingContext {
+  /** The prefix of the step's field ids. */
+  ids: string;
+  upload: StatementUploadResult;
+  draft: MappingDraft;
+  set: (patch: Partial<MappingDraft>) => void;
+  /** The widest row's number of cells. */
+  width: number;
+}
+
 /** What the server proposed; with nothing proposed, every column is asked (never guessed here). */
 export function draftFromUpload(upload: StatementUploadResult): MappingDraft {
   const p = upload.proposed;

@@ -3,15 +3,10 @@ import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import type { StatementUploadResult } from "../api/reconciliation-api";
-import type { MappingDraft } from "./mapping-draft";
+import type { MappingContext, MappingDraft } from "./mapping-draft";
 import { columnLetter } from "./recon-format";
 
-export interface MappingGridProps {
-  ids: string;
-  upload: StatementUploadResult;
-  draft: MappingDraft;
-  set: (patch: Partial<MappingDraft>) => void;
-  width: number;
+export interface MappingGridProps extends MappingContext {
   /** The number field's own text, so it can be cleared while typing another number. */
   headerText: string;
   setHeaderText: (text: string) => void;

@@ -6,7 +6,7 @@ import type { StatementImportResult, StatementUploadResult } from "../api/reconc
 import { DetectedBank } from "./detected-bank";
 import { ImportForm } from "./import-form";
 import { MappingColumns } from "./mapping-columns";
-import { draftFromUpload, type MappingDraft, mappingFromDraft } from "./mapping-draft";
+import { draftFromUpload, type MappingContext, type MappingDraft, mappingFromDraft } from "./mapping-draft";
 import { MappingGrid } from "./mapping-grid";
 import { PreviewPanel } from "./preview-panel";
 import { useMappingImport, useMappingPreview } from "./use-mapping-import";
@@ -32,22 +32,15 @@ export function MappingStep({ upload, bankId, onImported, onCancel }: MappingSte
   const { preview, problems, previewCurrent, settling } = useMappingPreview(upload.statementId, mapping);
   const form = useMappingImport({ upload, bankId, mapping, problems, onImported });
   const width = Math.max(1, ...upload.rows.map((row) => row.length));
+  const context: MappingContext = { ids, upload, draft, set, width };
 
   return (
     <div className="space-y-6">
       <MappingHeader upload={upload} titleRef={titleRef} />
 
-      <MappingGrid
-        ids={ids}
-        upload={upload}
-        draft={draft}
-        set={set}
-        width={width}
-        headerText={headerText}
-        setHeaderText={setHeaderText}
-      />
+      <MappingGrid {...context} headerText={headerText} setHeaderText={setHeaderText} />
 
-      <MappingColumns ids={ids} upload={upload} draft={draft} set={set} width={width} />
+      <MappingColumns {...context} />
 
       {mapping === null ? (
         <Alert variant="info">

@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
 import type { Reconciliation, ReconciliationRow } from "../api/reconciliation-api";
-import { EmptyState } from "../shared/load-states";
+import { EmptyState, RefetchingList } from "../shared/load-states";
 import { MatchRow } from "./match-row";
 import { bs, plural } from "./recon-format";
 
@@ -159,11 +159,7 @@ function MatchList({ rows, filtered, shown, busy, selected, onCheck, onMore }: M
             : "No hay comprobantes con este resultado."}
         </EmptyState>
       ) : (
-        <ul
-          aria-label="Comprobantes comparados"
-          aria-busy={busy}
-          className={cn("space-y-3", busy && "opacity-70 transition-opacity")}
-        >
+        <RefetchingList label="Comprobantes comparados" busy={busy} className="space-y-3">
           {visible.map((row) => (
             <MatchRow
               key={row.proofId}
@@ -172,7 +168,7 @@ function MatchList({ rows, filtered, shown, busy, selected, onCheck, onMore }: M
               onCheck={(on) => onCheck(row.proofId, on)}
             />
           ))}
-        </ul>
+        </RefetchingList>
       )}
       {filtered.length > visible.length ? (
         <div className="mt-4 flex flex-col items-center gap-2 text-sm text-muted">

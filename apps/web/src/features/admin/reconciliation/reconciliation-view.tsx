@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { FormField } from "../../../components/ui/field";
-import { Label } from "../../../components/ui/label";
 import { MoneyInput } from "../../../components/ui/money-input";
 import { errorMessage } from "../../../lib/api-client";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -18,7 +17,7 @@ import {
 } from "../api/reconciliation-api";
 import { ConfirmDialog } from "../shared/confirm-dialog";
 import { LoadError, LoadingList } from "../shared/load-states";
-import { RafflePicker } from "../shared/raffle-picker";
+import { RaffleFilter, type RafflePicker } from "../shared/raffle-picker";
 import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { type ApprovedSummary, ApproveSummary } from "./approve-summary";
@@ -77,16 +76,14 @@ function ReconciliationFilters({
   const raffleFilterId = `${ids}-raffle`;
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2">
-      <div className="space-y-1.5">
-        <Label htmlFor={raffleFilterId}>Rifa</Label>
-        <RafflePicker
-          id={raffleFilterId}
-          raffles={raffles}
-          value={raffleId}
-          onChange={onRaffle}
-          allLabel="Todas las rifas"
-        />
-      </div>
+      <RaffleFilter
+        id={raffleFilterId}
+        label="Rifa"
+        className="space-y-1.5"
+        raffles={raffles}
+        value={raffleId}
+        onChange={onRaffle}
+      />
       <FormField
         id={toleranceId}
         label="Tolerancia (Bs)"

@@ -17,6 +17,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { adminKeys } from "../api/admin-api";
 import { markRefundPaid, type Refund, refundKeys } from "../api/refunds-api";
+import { FileField } from "../shared/file-field";
 import { refundAmountText } from "./refund-text";
 
 const FILE_TYPE_MESSAGE = "El comprobante debe ser una imagen JPG o PNG, o un PDF.";
@@ -109,25 +110,18 @@ function MarkPaidForm({ refund, onDone }: { refund: Refund; onDone: () => void }
             />
           )}
         </FormField>
-        <FormField
+        <FileField
           id="refund-file"
           label="Comprobante (opcional)"
           hint="JPG, PNG o PDF de hasta 5 MB. El comprador podrá verlo en Mis pagos."
           error={errors.file}
-        >
-          {(control) => (
-            <input
-              type="file"
-              accept="image/jpeg,image/png,application/pdf"
-              {...control}
-              className="block w-full text-sm text-ink file:mr-3 file:rounded-control file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setErrors((old) => ({ ...old, file: undefined }));
-              }}
-            />
-          )}
-        </FormField>
+          accept="image/jpeg,image/png,application/pdf"
+          className="block w-full text-sm text-ink file:mr-3 file:rounded-control file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          onFile={(chosen) => {
+            setFile(chosen);
+            setErrors((old) => ({ ...old, file: undefined }));
+          }}
+        />
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>

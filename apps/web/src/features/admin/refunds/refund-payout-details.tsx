@@ -14,7 +14,8 @@ export function payoutState(
   return new Date(refund.payoutDueAt).getTime() < now ? "overdue" : "waiting";
 }
 
-function Line({ label, value, copy }: { label: string; value: string; copy?: string }) {
+/** One datum of the payee (label, value and a copy button), as the organiser types it into the bank's app. */
+export function CopyLine({ label, value, copy }: { label: string; value: string; copy?: string }) {
   return (
     <div className="flex items-center justify-between gap-2">
       <dt className="sr-only">{label}</dt>
@@ -58,10 +59,10 @@ export function RefundPayoutDetails({ refund, now = Date.now() }: { refund: Refu
         {refund.payoutGivenAt ? ` (enviados el ${formatDateTime(refund.payoutGivenAt)})` : ""}
       </p>
       <dl className="space-y-1" aria-label={`Datos bancarios de ${refund.payTo.name}`}>
-        <Line label="Banco" value={bankLabel(payout.bankCode)} copy={payout.bankCode} />
-        <Line label="Cédula" value={`${payout.idType}-${payout.idNumber}`} />
-        {phone ? <Line label="Pago Móvil" value={phone} copy={phone.replace("-", "")} /> : null}
-        {payout.account ? <Line label="Cuenta" value={payout.account} /> : null}
+        <CopyLine label="Banco" value={bankLabel(payout.bankCode)} copy={payout.bankCode} />
+        <CopyLine label="Cédula" value={`${payout.idType}-${payout.idNumber}`} />
+        {phone ? <CopyLine label="Pago Móvil" value={phone} copy={phone.replace("-", "")} /> : null}
+        {payout.account ? <CopyLine label="Cuenta" value={payout.account} /> : null}
       </dl>
     </div>
   );

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { CopyButton } from "../../../components/ui/copy-button";
+
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { fetchRefunds, type Refund, type RefundFilters, refundKeys } from "../api/refunds-api";
@@ -16,7 +16,7 @@ import { SectionCard } from "../shared/section-card";
 import { SelectFilter } from "../shared/select-filter";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { MarkPaidDialog } from "./mark-paid-dialog";
-import { RefundPayoutDetails } from "./refund-payout-details";
+import { CopyLine, RefundPayoutDetails } from "./refund-payout-details";
 import { refundAmountText } from "./refund-text";
 
 const STATUS_OPTIONS = [
@@ -94,19 +94,7 @@ export function RefundsTab() {
 }
 
 function PayToLine({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <div className="flex items-center justify-between gap-2">
-      <dt className="sr-only">{label}</dt>
-      <dd className="min-w-0 break-words">
-        <span className="text-muted" aria-hidden="true">
-          {label}:{" "}
-        </span>
-        <span className="font-medium text-ink">{value}</span>
-      </dd>
-      <CopyButton value={value} label={label} name={`Copiar ${label.toLowerCase()}`} />
-    </div>
-  );
+  return value ? <CopyLine label={label} value={value} /> : null;
 }
 
 function RefundRow({ refund, onPay }: { refund: Refund; onPay: () => void }) {

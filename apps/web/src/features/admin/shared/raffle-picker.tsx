@@ -1,3 +1,4 @@
+import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import type { AdminRaffle } from "../api/admin-api";
 
@@ -40,5 +41,37 @@ export function RafflePicker({
       disabled={disabled || !raffles}
       aria-describedby={aria["aria-describedby"]}
     />
+  );
+}
+
+interface RaffleFilterProps {
+  id: string;
+  label: string;
+  /** Hides the label (read by screen readers only) where the card's title already says it. */
+  labelHidden?: boolean;
+  /** Classes of the wrapper (spacing, width). */
+  className: string;
+  raffles: readonly AdminRaffle[] | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled raffle picker above a list or chart: every raffle ("Todas las rifas") or one of them. */
+export function RaffleFilter({
+  id,
+  label,
+  labelHidden,
+  className,
+  raffles,
+  value,
+  onChange,
+}: RaffleFilterProps) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} className={labelHidden ? "sr-only" : undefined}>
+        {label}
+      </Label>
+      <RafflePicker id={id} raffles={raffles} value={value} onChange={onChange} allLabel="Todas las rifas" />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { pluralWord } from "@rifazo/shared/domain/plural";
 import { useId } from "react";
 import { DataTable } from "../../../components/ui/data-table";
 import { formatDate, formatNumber } from "../../../lib/format";
+import { MeterBar } from "../shared/meter-bar";
 import { barPercent, type DayCount, niceMax } from "./chart-data";
 
 // Hand-drawn SVG charts (no chart library in the bundle). Every value is also written as text, so the
@@ -41,25 +42,7 @@ export function BarChart({ data, label, emptyText = "Sin datos todavía." }: Bar
                 {datum.valueLabel ?? formatNumber(datum.value)}
               </span>
             </div>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              className="block h-3 w-full overflow-visible"
-              viewBox="0 0 100 3"
-              preserveAspectRatio="none"
-            >
-              <rect x="0" y="0" width="100" height="3" rx="1.5" className="fill-brand-100" />
-              {width > 0 ? (
-                <rect
-                  x="0"
-                  y="0"
-                  width={width}
-                  height="3"
-                  rx="1.5"
-                  className={datum.tone ?? "fill-brand-600"}
-                />
-              ) : null}
-            </svg>
+            <MeterBar percent={width} className="block h-3 w-full overflow-visible" tone={datum.tone} />
           </li>
         );
       })}

@@ -8,14 +8,13 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Card, CardContent } from "../../../components/ui/card";
-import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { type AdminStats, adminKeys, fetchStats } from "../api/admin-api";
 import { LoadError } from "../shared/load-states";
-import { RafflePicker } from "../shared/raffle-picker";
+import { RaffleFilter } from "../shared/raffle-picker";
 import { moneyPairText, RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
 import { useAdminRaffles } from "../shared/use-admin-raffles";
@@ -161,18 +160,15 @@ export function StatsTab() {
         title="Ventas de boletos por día"
         description="Boletos aprobados cada día para la rifa elegida."
         actions={
-          <div className="w-full space-y-1 sm:w-72">
-            <Label htmlFor="stats-raffle" className="sr-only">
-              Rifa del gráfico
-            </Label>
-            <RafflePicker
-              id="stats-raffle"
-              raffles={raffles.data}
-              value={raffleId}
-              onChange={setRaffleId}
-              allLabel="Todas las rifas"
-            />
-          </div>
+          <RaffleFilter
+            id="stats-raffle"
+            label="Rifa del gráfico"
+            labelHidden
+            className="w-full space-y-1 sm:w-72"
+            raffles={raffles.data}
+            value={raffleId}
+            onChange={setRaffleId}
+          />
         }
       >
         <div aria-busy={stats.isFetching} className={stats.isFetching ? "opacity-60 transition-opacity" : ""}>

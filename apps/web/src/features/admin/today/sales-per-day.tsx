@@ -3,6 +3,7 @@ import type { MoneyPair } from "@rifazo/shared/schemas/admin/reports";
 import { DataTable, type DataTableColumn } from "../../../components/ui/data-table";
 import { formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import type { AdminToday } from "../api/today-api";
+import { MeterBar } from "../shared/meter-bar";
 import { SectionCard } from "../shared/section-card";
 
 type Day = AdminToday["salesPerDay"][number];
@@ -16,29 +17,10 @@ function Money({ pair }: { pair: MoneyPair }) {
   );
 }
 
-/** Decoration only (aria-hidden): the figure it draws is in the cell beside it. */
+/** The day's collected dollars against the best day's; its figure is in the cell beside it. */
 function DayBar({ day, max }: { day: Day; max: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      className="block h-2.5 w-full"
-      viewBox="0 0 100 3"
-      preserveAspectRatio="none"
-    >
-      <rect x="0" y="0" width="100" height="3" rx="1.5" className="fill-brand-100" />
-      {max > 0 && day.revenue.collected.usd > 0 ? (
-        <rect
-          x="0"
-          y="0"
-          width={(day.revenue.collected.usd / max) * 100}
-          height="3"
-          rx="1.5"
-          className="fill-brand-600"
-        />
-      ) : null}
-    </svg>
-  );
+  const usd = day.revenue.collected.usd;
+  return <MeterBar percent={max > 0 && usd > 0 ? (usd / max) * 100 : 0} className="block h-2.5 w-full" />;
 }
 
 function dayColumns(max: number): Array<DataTableColumn<Day>> {
