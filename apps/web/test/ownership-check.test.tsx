@@ -12,6 +12,7 @@ import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { OwnershipCheck } from "../src/features/draws";
 import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/owner-check";
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
+import { CLOSED_AT_END_DATE, rulesPublished } from "./fixtures/v2-record";
 import { renderWithProviders, stubFetch } from "./render";
 
 // "Buyers can check" (decision 0012): from the receipt's code, the owner tag of each of the buyer's numbers,
@@ -30,29 +31,12 @@ async function frozenRecord(): Promise<DrawRecord> {
     { number: 100, tag: await ownerTag(OTHER, RAFFLE, 100) },
   ];
   return buildRecord(RAFFLE, [
-    {
-      type: "rules_published",
-      at: "2026-11-01T12:00:00.000Z",
-      data: {
-        title: "Moto Bera",
-        currency: "USD",
-        price: "5.00",
-        totalTickets: 1000,
-        activationType: "date",
-        activationPercentage: null,
-        startDate: "2026-11-01T12:00:00.000Z",
-        endDate: "2026-11-20T12:00:00.000Z",
-        reviewWindowHours: 48,
-        maxTicketsPerBuyer: null,
-        prizeLevels: [{ level: 1, count: 1, description: "Moto Bera" }],
-        announcement: { type: "internal", roundDelayMinutes: 2 },
-      },
-    },
-    {
-      type: "closed",
-      at: "2026-11-20T12:00:00.000Z",
-      data: { reason: "end_date", reviewDeadline: "2026-11-22T12:00:00.000Z" },
-    },
+    rulesPublished({
+      title: "Moto Bera",
+      prizeLevels: [{ level: 1, count: 1, description: "Moto Bera" }],
+      announcement: { type: "internal", roundDelayMinutes: 2 },
+    }),
+    CLOSED_AT_END_DATE,
     {
       type: "frozen",
       at: "2026-11-21T12:00:00.000Z",
