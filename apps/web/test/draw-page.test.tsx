@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
-import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
+import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
@@ -40,6 +40,21 @@ function serve(detail: RaffleDetail | Response, draw?: unknown) {
     if (url === "/api/draws") return json(200, []);
     return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
   });
+}
+
+/** Like `serve`, but POST …/draw waits until the test calls `current` with the server's answer. */
+function serveDrawOnHold(detail: RaffleDetail) {
+  const answer = { current: (_response: Response) => undefined as void };
+  serve(detail);
+  const base = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation((input, init) =>
+    String(input) === "/api/raffles/r1/draw"
+      ? new Promise<Response>((resolve) => {
+          answer.current = resolve;
+        })
+      : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
+  );
+  return answer;
 }
 
 function renderPage() {
@@ -81,21 +96,8 @@ describe("DrawPage", () => {
   const ROUND = 12_345_678;
 
   /** A frozen raffle whose record named drand round ROUND, due at `roundAt`. */
-  function frozen(roundAt: Date, overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-    return raffle({
-      status: "frozen",
-      soldTickets: 100,
-      remaining: 0,
-      endDate: new Date(NOW.getTime() - HOUR).toISOString(),
-      lifecycle: makeLifecycle("frozen", {
-        frozenAt: new Date(NOW.getTime() - 10 * 60_000).toISOString(),
-        drawRound: ROUND,
-        drawRoundAt: roundAt.toISOString(),
-        recordAvailable: true,
-      }),
-      ...overrides,
-    });
-  }
+  const frozen = (roundAt: Date, overrides: Partial<RaffleDetail> = {}) =>
+    makeFrozenRaffleDetail(NOW, roundAt, overrides);
 
   it("before a dated draw: the countdown to the close, no commitment and no draw", async () => {
     serve(raffle());
@@ -180,16 +182,7 @@ describe("DrawPage", () => {
   });
 
   it("live: once the round is out, pressing the button asks the server first and spins only for a real result", async () => {
-    let answer: (response: Response) => void = () => undefined;
-    serve(frozen(new Date(NOW.getTime() - 30_000)));
-    const base = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === "/api/raffles/r1/draw"
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
-    );
+    const answer = serveDrawOnHold(frozen(new Date(NOW.getTime() - 30_000)));
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByRole("heading", { name: "¡Todo listo para el sorteo!" })).toBeInTheDocument();
@@ -200,7 +193,7 @@ describe("DrawPage", () => {
     expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
-    await act(async () => answer(json(200, WON)));
+    await act(async () => answer.current(json(200, WON)));
     expect(await screen.findByText("Girando la tómbola...")).toBeInTheDocument();
     expect(screen.getByText("Sorteo en vivo", { selector: "header p" })).toBeInTheDocument();
   });
@@ -257,16 +250,7 @@ describe("DrawPage", () => {
 
   it("reduced motion: no roulette digits and no confetti, the result said once in a live region", async () => {
     reducedMotion(true);
-    let answer: (response: Response) => void = () => undefined;
-    serve(frozen(new Date(NOW.getTime() - 30_000)));
-    const base = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === "/api/raffles/r1/draw"
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
-    );
+    const answer = serveDrawOnHold(frozen(new Date(NOW.getTime() - 30_000)));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
@@ -275,7 +259,7 @@ describe("DrawPage", () => {
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(document.querySelector(".animate-pulse, .motion-safe\\:animate-pulse")).toBeNull();
     expect(announcement()).toHaveTextContent(/^$/);
-    await act(async () => answer(json(200, WON)));
+    await act(async () => answer.current(json(200, WON)));
     expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
     await waitFor(() => expect(announcement()).toHaveTextContent(SAID));
     // The raffle refetched after the draw does not say it again, and nothing was thrown on a canvas.

@@ -12,6 +12,7 @@ import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { OwnershipCheck } from "../src/features/draws";
 import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/owner-check";
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
+import { makeProof } from "./fixtures/proof";
 import { CLOSED_AT_END_DATE, rulesPublished } from "./fixtures/v2-record";
 import { renderWithProviders, stubFetch } from "./render";
 
@@ -118,31 +119,22 @@ describe("owner-tag check", () => {
 });
 
 describe("Mis pagos: the receipt's verification code", () => {
-  const proof = (status: "approved" | "pending", receiptSecret: string | null): PaymentProof => ({
-    id: "p1",
-    raffleId: RAFFLE,
-    raffleTitle: "Moto Bera",
-    amount: 10,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "pago_movil",
-    transactionRef: "123456",
-    status,
-    userNotes: null,
-    adminNotes: null,
-    quantityOfTickets: 2,
-    heldNumbers: [],
-    createdAt: "2026-11-10T12:00:00.000Z",
-    reviewedAt: null,
-    paymentMethodLabel: "Pago Móvil",
-    statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
-    ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
-    receiptSecret,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
-    refund: null,
-    checkpoint: null,
-  });
+  const proof = (status: "approved" | "pending", receiptSecret: string | null): PaymentProof =>
+    makeProof({
+      raffleId: RAFFLE,
+      raffleTitle: "Moto Bera",
+      amount: 10,
+      paymentMethod: "pago_movil",
+      transactionRef: "123456",
+      status,
+      createdAt: "2026-11-10T12:00:00.000Z",
+      reviewedAt: null,
+      paymentMethodLabel: "Pago Móvil",
+      statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
+      ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
+      receiptSecret,
+      file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
+    });
 
   it("shows the code with a copy button and, for an approved payment, the list check", async () => {
     fetchMock.mockResolvedValue(Response.json(await frozenRecord()));

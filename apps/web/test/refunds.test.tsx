@@ -10,6 +10,7 @@ import { UndersoldPanel } from "../src/features/admin/raffles/undersold-panel";
 import { MarkPaidDialog } from "../src/features/admin/refunds/mark-paid-dialog";
 import { RefundsTab } from "../src/features/admin/refunds/refunds-tab";
 import { PaymentsList } from "../src/features/proofs";
+import { makeProof } from "./fixtures/proof";
 import { makeAdminRaffle, makeLifecycle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
@@ -48,33 +49,18 @@ function refund(overrides: Partial<Refund> = {}): Refund {
   };
 }
 
+/** An approved Zelle payment of 25 USD for five tickets of the Moto raffle. */
 function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
-  return {
-    id: "p1",
+  return makeProof({
     raffleId: "r1",
     raffleTitle: "Moto Bera 2027",
     amount: 25,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "zelle",
-    transactionRef: "ZL-1",
-    status: "approved",
-    userNotes: null,
-    adminNotes: null,
     quantityOfTickets: 5,
-    heldNumbers: [],
     createdAt: "2026-11-20T12:00:00.000Z",
     reviewedAt: "2026-11-20T13:00:00.000Z",
-    paymentMethodLabel: "Zelle",
-    statusLabel: "Aprobado",
     ticketNumbers: ["0007"],
-    receiptSecret: null,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
-    refund: null,
-    checkpoint: null,
     ...overrides,
-  };
+  });
 }
 
 beforeEach(() => {
