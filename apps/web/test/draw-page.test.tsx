@@ -44,7 +44,7 @@ function serve(detail: RaffleDetail | Response, draw?: unknown) {
 
 /** Like `serve`, but POST …/draw waits until the test calls `current` with the server's answer. */
 function serveDrawOnHold(detail: RaffleDetail) {
-  const answer = { current: (_response: Response) => undefined as void };
+  const answer: { current: (response: Response) => void } = { current: () => undefined };
   serve(detail);
   const base = fetchMock.getMockImplementation();
   fetchMock.mockImplementation((input, init) =>
