@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { PaymentsList } from "../src/features/proofs";
-import { makeProof } from "./fixtures/proof";
+import { makePaidRefund, makeProof } from "./fixtures/proof";
 import { makeReservation } from "./fixtures/reservation";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
@@ -250,17 +250,7 @@ describe("Mis Pagos", () => {
       receiptToken: "tok123",
       reviewedAt: PHONE_NOW.toISOString(),
     } satisfies Partial<PaymentProof>;
-    const refund = {
-      id: "rf1",
-      status: "paid",
-      statusLabel: "Reembolsado",
-      amount: 20,
-      currency: "USD",
-      amountVes: null,
-      paidReference: "ZL-REEMB-9",
-      paidProofUrl: null,
-      paidAt: PHONE_NOW.toISOString(),
-    } satisfies PaymentProof["refund"];
+    const refund = makePaidRefund(PHONE_NOW.toISOString());
     proofs = page([
       proof({ ...approved, refund }),
       proof({
