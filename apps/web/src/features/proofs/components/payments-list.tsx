@@ -7,6 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { TicketIcon, UploadIcon } from "../../../components/ui/icons";
+import { QueryErrorAlert } from "../../../components/ui/query-error-alert";
 import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime, formatMoney, sentence } from "../../../lib/format";
@@ -270,18 +271,7 @@ export function PaymentsList() {
   if (query.isPending) {
     body = <ListLoading />;
   } else if (query.isError && !data) {
-    body = (
-      <Alert
-        variant="danger"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Reintentar
-          </Button>
-        }
-      >
-        {PROOF_MESSAGES.listError}
-      </Alert>
-    );
+    body = <QueryErrorAlert query={query}>{PROOF_MESSAGES.listError}</QueryErrorAlert>;
   } else if (!data || data.items.length === 0) {
     body = <NoPayments searching={Boolean(q)} />;
   } else {
