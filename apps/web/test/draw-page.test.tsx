@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
-import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
+import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail, makeWinner } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
@@ -94,6 +94,10 @@ afterEach(() => {
 
 describe("DrawPage", () => {
   const ROUND = 12_345_678;
+  const RELAYS_DOWN_MESSAGE = `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`;
+  /** The server's answer to POST …/draw when no drand relay gave the round. */
+  const RELAYS_DOWN = () =>
+    json(503, { error: { code: "SERVICE_UNAVAILABLE", message: RELAYS_DOWN_MESSAGE } });
 
   /** A frozen raffle whose record named drand round ROUND, due at `roundAt`. */
   const frozen = (roundAt: Date, overrides: Partial<RaffleDetail> = {}) =>
@@ -162,20 +166,12 @@ describe("DrawPage", () => {
 
   it("frozen, round out but the relays unreachable: the server's refusal and the admin's way out", async () => {
     reducedMotion(true);
-    serve(
-      frozen(new Date(NOW.getTime() - 30_000)),
-      json(503, {
-        error: {
-          code: "SERVICE_UNAVAILABLE",
-          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
-        },
-      }),
-    );
+    serve(frozen(new Date(NOW.getTime() - 30_000)), RELAYS_DOWN());
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`);
+    expect(alert).toHaveTextContent(RELAYS_DOWN_MESSAGE);
     expect(alert).toHaveTextContent(`un administrador puede pegar el beacon de la ronda ${ROUND}`);
     expect(screen.getByRole("button", { name: /Obtener la ronda y sortear/ })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Ganadores" })).not.toBeInTheDocument();
@@ -298,14 +294,12 @@ describe("DrawPage", () => {
         hasWinners: true,
         drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
         winners: [
-          {
+          makeWinner(NOW.toISOString(), {
             ticketNumber: "0007",
             winnerName: "José R.",
             prizeLevel: 2,
             prizeDescription: "Un televisor",
-            source: "internal",
-            announcedAt: NOW.toISOString(),
-          },
+          }),
         ],
       }),
     );
@@ -326,16 +320,7 @@ describe("DrawPage", () => {
         drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
         drawSeedCommitment: COMMITMENT,
         drawAlgorithm: "sha256-fisher-yates-v1",
-        winners: [
-          {
-            ticketNumber: "0042",
-            winnerName: "María P.",
-            prizeLevel: 1,
-            prizeDescription: "Moto Bera",
-            source: "internal",
-            announcedAt: NOW.toISOString(),
-          },
-        ],
+        winners: [makeWinner(NOW.toISOString())],
       }),
     );
     renderPage();
@@ -409,15 +394,7 @@ describe("DrawPage", () => {
 
   it("late: the round is past its time and no relay answered — says what it waits for, never spins", async () => {
     const roundAt = new Date(NOW.getTime() - 45 * 60_000);
-    serve(
-      frozen(roundAt),
-      json(503, {
-        error: {
-          code: "SERVICE_UNAVAILABLE",
-          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
-        },
-      }),
-    );
+    serve(frozen(roundAt), RELAYS_DOWN());
     const user = userEvent.setup();
     renderPage();
     expect(
@@ -432,9 +409,7 @@ describe("DrawPage", () => {
     expect(screen.queryByRole("button", { name: /Obtener la ronda y sortear/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Intentar obtener la ronda ahora" }));
     expect(await screen.findByText("Todavía no está disponible")).toBeInTheDocument();
-    expect(
-      screen.getByText(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`),
-    ).toBeInTheDocument();
+    expect(screen.getByText(RELAYS_DOWN_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(screen.queryByText("Sorteo en vivo")).not.toBeInTheDocument();
     expect(

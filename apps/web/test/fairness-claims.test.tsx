@@ -11,7 +11,7 @@ import { DrawPage } from "../src/pages/draw-page";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
 import { TermsPage } from "../src/pages/terms-page";
 import { TransparencyPage } from "../src/pages/transparency-page";
-import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
+import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail, makeWinner } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The fairness claims register (packages/shared/src/fairness-claims.ts, decision 0021): every sentence
@@ -142,16 +142,7 @@ const DRAW_PAGES: Array<[string, RaffleDetail]> = [
       status: "finished",
       drawnAt: new Date(NOW.getTime() - HOUR).toISOString(),
       hasWinners: true,
-      winners: [
-        {
-          ticketNumber: "0042",
-          winnerName: "María P.",
-          prizeLevel: 1,
-          prizeDescription: "Moto Bera",
-          source: "internal",
-          announcedAt: NOW.toISOString(),
-        },
-      ],
+      winners: [makeWinner(NOW.toISOString())],
       lifecycle: makeLifecycle("finished", { recordAvailable: true, drawRound: 1000 }),
     }),
   ],

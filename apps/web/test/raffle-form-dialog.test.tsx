@@ -19,17 +19,23 @@ const fetchMock = stubFetch();
 
 function renderDialog() {
   const onOpenChange = vi.fn();
+  const user = userEvent.setup();
   renderWithProviders(<RaffleFormDialog open onOpenChange={onOpenChange} raffle={null} />);
-  return { onOpenChange, dialog: screen.getByRole("dialog", { name: "Crear Rifa" }) };
+  return { user, onOpenChange, dialog: screen.getByRole("dialog", { name: "Crear Rifa" }) };
 }
 
 const createButton = (dialog: HTMLElement) => within(dialog).getByRole("button", { name: "Crear Rifa" });
 
-/** Types the required fields; `preset` is the total's one-tap button, left untouched when null. */
+/** Types the required fields (a 100-ticket "Moto" at 1 unless told); `preset` null leaves the total empty. */
 async function fillRequired(
   user: ReturnType<typeof userEvent.setup>,
   dialog: HTMLElement,
-  { title, price, preset, prize }: { title: string; price: string; preset: string | null; prize: string },
+  {
+    title = "Moto",
+    price = "1",
+    preset = "100 boletos",
+    prize = "Moto",
+  }: { title?: string; price?: string; preset?: string | null; prize?: string } = {},
 ) {
   await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), title);
   await user.type(within(dialog).getByLabelText("Precio *"), price);
@@ -38,14 +44,16 @@ async function fillRequired(
   await user.type(within(dialog).getByLabelText("Descripción del premio *"), prize);
 }
 
+/** The raffle the create tests send. */
+const MOTO_2027 = { title: "Moto Bera 2027", prize: "Una moto Bera 0 km" };
+
 beforeEach(() => {
   vi.mocked(toast).mockClear();
 });
 
 describe("RaffleFormDialog (create)", () => {
   it("marks the required fields with the shared schema's messages and the spec's summary", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    const { user, dialog } = renderDialog();
     await user.click(createButton(dialog));
 
     expect(await within(dialog).findByText("El nombre de la rifa es obligatorio.")).toBeInTheDocument();
@@ -67,8 +75,7 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("refuses a price with more than two decimals", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    const { user, dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Precio *"), "1,234");
     await user.click(createButton(dialog));
     expect(
@@ -81,8 +88,7 @@ describe("RaffleFormDialog (create)", () => {
 
   it("POSTs the parsed raffle and closes on success", async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog, onOpenChange } = renderDialog();
+    const { user, dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "  Moto Bera 2027 ");
     await user.type(within(dialog).getByLabelText("Precio *"), "2.50");
     const total = within(dialog).getByLabelText("Total de Boletos *");
@@ -115,14 +121,8 @@ describe("RaffleFormDialog (create)", () => {
 
   it("sends how buyers buy: number mode, reservation minutes, combos in es-VE and the checked methods", async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await fillRequired(user, dialog, {
-      title: "Moto Bera 2027",
-      price: "1",
-      preset: "100 boletos",
-      prize: "Una moto Bera 0 km",
-    });
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog, MOTO_2027);
     await user.click(within(dialog).getByRole("radio", { name: "El comprador elige sus números" }));
     const minutes = within(dialog).getByLabelText("Minutos de reserva");
     await user.clear(minutes);
@@ -146,14 +146,8 @@ describe("RaffleFormDialog (create)", () => {
 
   it("sends the claim period (7 days by default) and refuses one outside 1–365", async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await fillRequired(user, dialog, {
-      title: "Moto Bera 2027",
-      price: "1",
-      preset: "100 boletos",
-      prize: "Una moto Bera 0 km",
-    });
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog, MOTO_2027);
     const days = within(dialog).getByLabelText("Días para Reclamar el Premio");
     expect(days).toHaveValue(7);
     await user.clear(days);
@@ -173,9 +167,8 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("refuses a combo that costs no less than its tickets, and reservation minutes out of range", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await fillRequired(user, dialog, { title: "Moto", price: "1", preset: "100 boletos", prize: "Moto" });
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog);
     const minutes = within(dialog).getByLabelText("Minutos de reserva");
     await user.clear(minutes);
     await user.type(minutes, "200");
@@ -198,9 +191,8 @@ describe("RaffleFormDialog (create)", () => {
     fetchMock.mockResolvedValue(
       jsonResponse(400, { error: { code: "VALIDATION", message, fields: { title: message } } }),
     );
-    const user = userEvent.setup();
-    const { dialog, onOpenChange } = renderDialog();
-    await fillRequired(user, dialog, { title: "Moto", price: "3", preset: "10.000 boletos", prize: "Moto" });
+    const { user, dialog, onOpenChange } = renderDialog();
+    await fillRequired(user, dialog, { price: "3", preset: "10.000 boletos" });
     await user.click(createButton(dialog));
 
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
@@ -233,11 +225,10 @@ function soldRaffle(): AdminRaffle {
 describe("RaffleFormDialog (total, images, lottery)", () => {
   it("the total starts empty and is required; 100 / 1.000 / 10.000 are one tap away", async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    const { user, dialog } = renderDialog();
     const total = within(dialog).getByLabelText("Total de Boletos *");
     expect(total).toHaveValue("");
-    await fillRequired(user, dialog, { title: "Moto", price: "1", preset: null, prize: "Moto" });
+    await fillRequired(user, dialog, { preset: null });
     await user.click(createButton(dialog));
     expect(await within(dialog).findByText(/^Elige cuántos boletos tiene la rifa/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -252,9 +243,8 @@ describe("RaffleFormDialog (total, images, lottery)", () => {
   });
 
   it("a lottery-decided raffle is not created on sale: the form says to bind the lottery first", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await fillRequired(user, dialog, { title: "Moto", price: "1", preset: "100 boletos", prize: "Moto" });
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole("radio", { name: "Externo" }));
     expect(within(dialog).getByRole("radio", { name: "Con una lotería oficial" })).toBeChecked();
     await user.click(within(dialog).getByRole("combobox", { name: "Plataforma del Anuncio *" }));
