@@ -3,6 +3,6 @@ export { BroadcastCard } from "./broadcast-card";
 export { formatDay } from "./dates";
 export { LegalPage } from "./legal-page";
 export { LEGAL_LINK_CLASSES, LegalSection, SectionIndex, SupportContactLinks } from "./legal-section";
-export { EmptyState, LoadError } from "./states";
+export { ActiveRafflesLink, EmptyState, LoadError } from "./states";
 export { TestimonialCard } from "./testimonial-card";
 export { useHashScroll } from "./use-hash-scroll";
