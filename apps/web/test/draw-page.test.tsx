@@ -96,7 +96,7 @@ describe("DrawPage", () => {
   const ROUND = 12_345_678;
   const RELAYS_DOWN_MESSAGE = `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`;
   /** The server's answer to POST …/draw when no drand relay gave the round. */
-  const RELAYS_DOWN = () =>
+  const relaysDown = () =>
     json(503, { error: { code: "SERVICE_UNAVAILABLE", message: RELAYS_DOWN_MESSAGE } });
 
   /** A frozen raffle whose record named drand round ROUND, due at `roundAt`. */
@@ -166,7 +166,7 @@ describe("DrawPage", () => {
 
   it("frozen, round out but the relays unreachable: the server's refusal and the admin's way out", async () => {
     reducedMotion(true);
-    serve(frozen(new Date(NOW.getTime() - 30_000)), RELAYS_DOWN());
+    serve(frozen(new Date(NOW.getTime() - 30_000)), relaysDown());
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
@@ -394,7 +394,7 @@ describe("DrawPage", () => {
 
   it("late: the round is past its time and no relay answered — says what it waits for, never spins", async () => {
     const roundAt = new Date(NOW.getTime() - 45 * 60_000);
-    serve(frozen(roundAt), RELAYS_DOWN());
+    serve(frozen(roundAt), relaysDown());
     const user = userEvent.setup();
     renderPage();
     expect(
