@@ -9,6 +9,7 @@ import { AdminDashboard } from "../src/features/admin";
 import { PaymentsTab } from "../src/features/admin/payments/payments-tab";
 import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { publishLiveEvent } from "../src/lib/live-events";
+import { FakeEventSource } from "./fixtures/event-source";
 import { makeBuyer } from "./fixtures/user";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
@@ -380,20 +381,6 @@ describe("contador en el menú de la cuenta", () => {
     expect(calls.some((c) => c.url.includes("pending-count"))).toBe(false);
   });
 });
-
-/** The page's one realtime connection (the notification bell's): the test dispatches its events. */
-class FakeEventSource extends EventTarget {
-  static readonly CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 function WithStream() {
   useNotificationStream();

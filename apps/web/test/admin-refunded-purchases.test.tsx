@@ -4,6 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ProofRow } from "../src/features/admin/payments/proof-row";
 import { ParticipationsDialog } from "../src/features/admin/users/participations-dialog";
+import { makeAdminUser } from "./fixtures/user";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The administrator's lists show a refunded purchase as the buyer sees it (purchaseDisplayState):
@@ -82,21 +83,7 @@ describe("administración: compras reembolsadas", () => {
   });
 
   it("las participaciones del usuario dicen Reembolsado", async () => {
-    const user: AdminUser = {
-      id: "u1",
-      fullName: "Ana Pérez",
-      email: "ana@example.com",
-      phone: null,
-      avatarUrl: null,
-      role: "user",
-      status: "active",
-      points: 0,
-      level: "Bronce",
-      emailVerified: true,
-      registrationDate: "2026-11-01T12:00:00.000Z",
-      totalTicketsPurchased: 2,
-      totalPaymentProofs: 1,
-    };
+    const user: AdminUser = makeAdminUser({ totalTicketsPurchased: 2, totalPaymentProofs: 1 });
     const items: AdminParticipation[] = [
       {
         raffleId: "r1",

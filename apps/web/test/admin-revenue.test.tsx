@@ -14,27 +14,38 @@ const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const MOTO = {
+type Revenue = AdminStats["revenue"];
+/** A raffle with no payment yet: every figure zero. */
+const NO_REVENUE: Revenue = makeAdminRaffle().revenue;
+const MOTO: Revenue = {
+  ...NO_REVENUE,
   collected: { usd: 20.1, ves: 885 },
-  refunded: { usd: 0, ves: 0 },
-  refundPending: { usd: 0, ves: 0 },
   net: { usd: 20.1, ves: 885 },
   proofs: 2,
 };
-const CANCELLED = {
+/** Cancelled after two payments: all refunded, part of it still to pay out. */
+const CANCELLED: Revenue = {
+  ...NO_REVENUE,
   collected: { usd: 20, ves: 500 },
   refunded: { usd: 20, ves: 500 },
   refundPending: { usd: 10, ves: 500 },
-  net: { usd: 0, ves: 0 },
   proofs: 2,
 };
-const TOTAL = {
-  collected: { usd: 40.1, ves: 1385 },
-  refunded: { usd: 20, ves: 500 },
-  refundPending: { usd: 10, ves: 500 },
-  net: { usd: 20.1, ves: 885 },
-  proofs: 4,
-};
+/** The statistics' total is the sum of the raffles' figures, as the API adds them. */
+function sum(a: Revenue, b: Revenue): Revenue {
+  const add = (key: "collected" | "refunded" | "refundPending" | "net") => ({
+    usd: a[key].usd + b[key].usd,
+    ves: a[key].ves + b[key].ves,
+  });
+  return {
+    collected: add("collected"),
+    refunded: add("refunded"),
+    refundPending: add("refundPending"),
+    net: add("net"),
+    proofs: a.proofs + b.proofs,
+  };
+}
+const TOTAL = sum(MOTO, CANCELLED);
 const moto = makeAdminRaffle({ id: "moto", title: "Moto", price: 3, soldTickets: 8, revenue: MOTO });
 const cancelled = makeAdminRaffle({
   id: "cancelada",

@@ -3,6 +3,7 @@ import type { AdminUser } from "@rifazo/shared/schemas/admin";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UsersTab } from "../src/features/admin/users/users-tab";
+import { makeAdminUser } from "./fixtures/user";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
 
@@ -14,21 +15,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function user(id: string, fullName: string, phone: string | null): AdminUser {
-  return {
-    id,
-    fullName,
-    email: `${id}@example.com`,
-    phone,
-    avatarUrl: null,
-    role: "user",
-    status: "active",
-    points: 0,
-    level: "Bronce",
-    emailVerified: true,
-    registrationDate: "2026-11-01T12:00:00.000Z",
-    totalTicketsPurchased: 0,
-    totalPaymentProofs: 0,
-  };
+  return makeAdminUser({ id, fullName, email: `${id}@example.com`, phone });
 }
 
 beforeEach(() => {

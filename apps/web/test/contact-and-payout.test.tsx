@@ -12,6 +12,7 @@ import { RegisterForm } from "../src/features/auth/components/register-form";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { BuyerPhonePrompt } from "../src/features/profile";
 import { RefundPayout } from "../src/features/proofs/components/refund-payout";
+import { makeRefund } from "./fixtures/refund";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // Reaching and paying back a buyer on the web: the mobile on the sign-up form and asked inline before a
@@ -157,31 +158,20 @@ describe("Mis pagos: datos para el reembolso", () => {
   });
 });
 
+/** Two tickets' refund made on Nov 29, waiting for the buyer's payout data until DUE. */
 function adminRefund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: "rf1",
-    proofId: "p1",
-    raffleId: "r1",
-    raffleTitle: "Moto Bera 2027",
-    userId: "u1",
+  return makeRefund({
     amount: 537.55,
-    currency: "VES",
     exchangeRate: 36.58,
     amountVes: 537.55,
-    paymentMethod: "pago_movil",
-    transactionRef: "00012345",
     quantityOfTickets: 2,
     payTo: { name: "Beto Bolívares", email: "beto@example.com", phone: null },
-    status: "pending",
-    paidReference: null,
-    paidProofUrl: null,
-    paidAt: null,
     createdAt: "2026-11-29T12:00:00.000Z",
     payoutDueAt: DUE,
     payoutGivenAt: null,
     payout: null,
     ...overrides,
-  };
+  });
 }
 
 describe("Reembolsos (admin): datos del comprador", () => {

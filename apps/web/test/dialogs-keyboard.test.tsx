@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../src/features/admin/shared/confirm-dialog";
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
 import { WinnersDialog } from "../src/features/raffles/components/raffle-dialogs";
 import { makeProof } from "./fixtures/proof";
-import { makeRaffle } from "./fixtures/raffle";
+import { makeRaffle, makeWinner } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
 // Dialogs with the keyboard alone (WAI-ARIA dialog pattern): opened from a button, focus moves into the
@@ -79,16 +79,7 @@ describe("dialogs with the keyboard", () => {
   it("the raffle card's winners", async () => {
     const raffle = makeRaffle({
       status: "finished",
-      winners: [
-        {
-          winnerName: "María P.",
-          ticketNumber: "0042",
-          prizeLevel: 1,
-          prizeDescription: "Moto Bera",
-          source: "internal",
-          announcedAt: "2026-11-26T15:00:00.000Z",
-        },
-      ],
+      winners: [makeWinner("2026-11-26T15:00:00.000Z")],
     });
     renderWithProviders(
       <Page

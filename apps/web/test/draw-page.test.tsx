@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { DrawPage } from "../src/pages/draw-page";
-import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
+import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail, makeWinner } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The draw page's states (spec 1 §4 "Draw page"): countdowns before the draw, the draw itself, the
@@ -40,6 +40,21 @@ function serve(detail: RaffleDetail | Response, draw?: unknown) {
     if (url === "/api/draws") return json(200, []);
     return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
   });
+}
+
+/** Like `serve`, but POST …/draw waits until the test calls `current` with the server's answer. */
+function serveDrawOnHold(detail: RaffleDetail) {
+  const answer: { current: (response: Response) => void } = { current: () => undefined };
+  serve(detail);
+  const base = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation((input, init) =>
+    String(input) === "/api/raffles/r1/draw"
+      ? new Promise<Response>((resolve) => {
+          answer.current = resolve;
+        })
+      : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
+  );
+  return answer;
 }
 
 function renderPage() {
@@ -79,23 +94,14 @@ afterEach(() => {
 
 describe("DrawPage", () => {
   const ROUND = 12_345_678;
+  const RELAYS_DOWN_MESSAGE = `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`;
+  /** The server's answer to POST …/draw when no drand relay gave the round. */
+  const relaysDown = () =>
+    json(503, { error: { code: "SERVICE_UNAVAILABLE", message: RELAYS_DOWN_MESSAGE } });
 
   /** A frozen raffle whose record named drand round ROUND, due at `roundAt`. */
-  function frozen(roundAt: Date, overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-    return raffle({
-      status: "frozen",
-      soldTickets: 100,
-      remaining: 0,
-      endDate: new Date(NOW.getTime() - HOUR).toISOString(),
-      lifecycle: makeLifecycle("frozen", {
-        frozenAt: new Date(NOW.getTime() - 10 * 60_000).toISOString(),
-        drawRound: ROUND,
-        drawRoundAt: roundAt.toISOString(),
-        recordAvailable: true,
-      }),
-      ...overrides,
-    });
-  }
+  const frozen = (roundAt: Date, overrides: Partial<RaffleDetail> = {}) =>
+    makeFrozenRaffleDetail(NOW, roundAt, overrides);
 
   it("before a dated draw: the countdown to the close, no commitment and no draw", async () => {
     serve(raffle());
@@ -160,36 +166,19 @@ describe("DrawPage", () => {
 
   it("frozen, round out but the relays unreachable: the server's refusal and the admin's way out", async () => {
     reducedMotion(true);
-    serve(
-      frozen(new Date(NOW.getTime() - 30_000)),
-      json(503, {
-        error: {
-          code: "SERVICE_UNAVAILABLE",
-          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
-        },
-      }),
-    );
+    serve(frozen(new Date(NOW.getTime() - 30_000)), relaysDown());
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`);
+    expect(alert).toHaveTextContent(RELAYS_DOWN_MESSAGE);
     expect(alert).toHaveTextContent(`un administrador puede pegar el beacon de la ronda ${ROUND}`);
     expect(screen.getByRole("button", { name: /Obtener la ronda y sortear/ })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Ganadores" })).not.toBeInTheDocument();
   });
 
   it("live: once the round is out, pressing the button asks the server first and spins only for a real result", async () => {
-    let answer: (response: Response) => void = () => undefined;
-    serve(frozen(new Date(NOW.getTime() - 30_000)));
-    const base = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === "/api/raffles/r1/draw"
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
-    );
+    const answer = serveDrawOnHold(frozen(new Date(NOW.getTime() - 30_000)));
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByRole("heading", { name: "¡Todo listo para el sorteo!" })).toBeInTheDocument();
@@ -200,7 +189,7 @@ describe("DrawPage", () => {
     expect(screen.getByText("Sorteo en curso...")).toBeInTheDocument();
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith("/api/raffles/r1/draw", expect.anything());
-    await act(async () => answer(json(200, WON)));
+    await act(async () => answer.current(json(200, WON)));
     expect(await screen.findByText("Girando la tómbola...")).toBeInTheDocument();
     expect(screen.getByText("Sorteo en vivo", { selector: "header p" })).toBeInTheDocument();
   });
@@ -257,16 +246,7 @@ describe("DrawPage", () => {
 
   it("reduced motion: no roulette digits and no confetti, the result said once in a live region", async () => {
     reducedMotion(true);
-    let answer: (response: Response) => void = () => undefined;
-    serve(frozen(new Date(NOW.getTime() - 30_000)));
-    const base = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === "/api/raffles/r1/draw"
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : (base?.(input, init) ?? Promise.reject(new Error("no handler"))),
-    );
+    const answer = serveDrawOnHold(frozen(new Date(NOW.getTime() - 30_000)));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Obtener la ronda y sortear/ }));
@@ -275,7 +255,7 @@ describe("DrawPage", () => {
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(document.querySelector(".animate-pulse, .motion-safe\\:animate-pulse")).toBeNull();
     expect(announcement()).toHaveTextContent(/^$/);
-    await act(async () => answer(json(200, WON)));
+    await act(async () => answer.current(json(200, WON)));
     expect(await screen.findByRole("heading", { name: /¡Tenemos ganadores!/ })).toBeInTheDocument();
     await waitFor(() => expect(announcement()).toHaveTextContent(SAID));
     // The raffle refetched after the draw does not say it again, and nothing was thrown on a canvas.
@@ -314,14 +294,12 @@ describe("DrawPage", () => {
         hasWinners: true,
         drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
         winners: [
-          {
+          makeWinner(NOW.toISOString(), {
             ticketNumber: "0007",
             winnerName: "José R.",
             prizeLevel: 2,
             prizeDescription: "Un televisor",
-            source: "internal",
-            announcedAt: NOW.toISOString(),
-          },
+          }),
         ],
       }),
     );
@@ -342,16 +320,7 @@ describe("DrawPage", () => {
         drawnAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
         drawSeedCommitment: COMMITMENT,
         drawAlgorithm: "sha256-fisher-yates-v1",
-        winners: [
-          {
-            ticketNumber: "0042",
-            winnerName: "María P.",
-            prizeLevel: 1,
-            prizeDescription: "Moto Bera",
-            source: "internal",
-            announcedAt: NOW.toISOString(),
-          },
-        ],
+        winners: [makeWinner(NOW.toISOString())],
       }),
     );
     renderPage();
@@ -425,15 +394,7 @@ describe("DrawPage", () => {
 
   it("late: the round is past its time and no relay answered — says what it waits for, never spins", async () => {
     const roundAt = new Date(NOW.getTime() - 45 * 60_000);
-    serve(
-      frozen(roundAt),
-      json(503, {
-        error: {
-          code: "SERVICE_UNAVAILABLE",
-          message: `No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`,
-        },
-      }),
-    );
+    serve(frozen(roundAt), relaysDown());
     const user = userEvent.setup();
     renderPage();
     expect(
@@ -448,9 +409,7 @@ describe("DrawPage", () => {
     expect(screen.queryByRole("button", { name: /Obtener la ronda y sortear/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Intentar obtener la ronda ahora" }));
     expect(await screen.findByText("Todavía no está disponible")).toBeInTheDocument();
-    expect(
-      screen.getByText(`No pudimos obtener la ronda ${ROUND} de drand de ningún servidor.`),
-    ).toBeInTheDocument();
+    expect(screen.getByText(RELAYS_DOWN_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText("Girando la tómbola...")).not.toBeInTheDocument();
     expect(screen.queryByText("Sorteo en vivo")).not.toBeInTheDocument();
     expect(

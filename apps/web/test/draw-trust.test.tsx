@@ -4,6 +4,7 @@ import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { WinnerEntryCard } from "../src/features/winners/winner-entry-card";
+import { notFoundResponse } from "./fixtures/http";
 import { makeLifecycle, makeRaffle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
@@ -13,13 +14,7 @@ import { renderWithProviders, stubFetch } from "./render";
 const fetchMock = stubFetch();
 beforeEach(() => {
   vi.stubGlobal("EventSource", undefined);
-  fetchMock.mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "No encontrado." } }), {
-        status: 404,
-        headers: { "content-type": "application/json" },
-      }),
-  );
+  fetchMock.mockImplementation(async () => notFoundResponse());
 });
 
 function entry(drawTrust: WinnersEntry["raffle"]["drawTrust"]): WinnersEntry {

@@ -11,7 +11,7 @@ import { DrawPage } from "../src/pages/draw-page";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
 import { TermsPage } from "../src/pages/terms-page";
 import { TransparencyPage } from "../src/pages/transparency-page";
-import { makeLifecycle, makeRaffleDetail } from "./fixtures/raffle";
+import { makeFrozenRaffleDetail, makeLifecycle, makeRaffleDetail, makeWinner } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 
 // The fairness claims register (packages/shared/src/fairness-claims.ts, decision 0021): every sentence
@@ -121,21 +121,8 @@ function serve(detail?: RaffleDetail) {
   });
 }
 
-function frozen(roundAt: Date, overrides: Partial<RaffleDetail> = {}): RaffleDetail {
-  return makeRaffleDetail({
-    status: "frozen",
-    soldTickets: 100,
-    remaining: 0,
-    endDate: new Date(NOW.getTime() - HOUR).toISOString(),
-    lifecycle: makeLifecycle("frozen", {
-      frozenAt: new Date(NOW.getTime() - 10 * 60_000).toISOString(),
-      drawRound: 12_345_678,
-      drawRoundAt: roundAt.toISOString(),
-      recordAvailable: true,
-    }),
-    ...overrides,
-  });
-}
+const frozen = (roundAt: Date, overrides: Partial<RaffleDetail> = {}) =>
+  makeFrozenRaffleDetail(NOW, roundAt, overrides);
 
 const DRAW_PAGES: Array<[string, RaffleDetail]> = [
   [
@@ -155,16 +142,7 @@ const DRAW_PAGES: Array<[string, RaffleDetail]> = [
       status: "finished",
       drawnAt: new Date(NOW.getTime() - HOUR).toISOString(),
       hasWinners: true,
-      winners: [
-        {
-          ticketNumber: "0042",
-          winnerName: "María P.",
-          prizeLevel: 1,
-          prizeDescription: "Moto Bera",
-          source: "internal",
-          announcedAt: NOW.toISOString(),
-        },
-      ],
+      winners: [makeWinner(NOW.toISOString())],
       lifecycle: makeLifecycle("finished", { recordAvailable: true, drawRound: 1000 }),
     }),
   ],

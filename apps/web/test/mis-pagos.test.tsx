@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { PaymentsList } from "../src/features/proofs";
+import { makePaidRefund, makeProof } from "./fixtures/proof";
 import { makeReservation } from "./fixtures/reservation";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
@@ -17,33 +18,16 @@ const PHONE_NOW = new Date("2026-11-26T14:00:00.000Z");
 /** The server's clock runs three minutes ahead of the phone's. */
 const SERVER_NOW = new Date(PHONE_NOW.getTime() + 3 * 60_000);
 
+/** A pending Zelle payment sent at PHONE_NOW, not yet reviewed. */
 function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
-  return {
-    id: "p1",
-    raffleId: "r2",
-    raffleTitle: "iPhone 17",
-    amount: 20,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "zelle",
-    transactionRef: "ZL-1",
+  return makeProof({
     status: "pending",
-    userNotes: null,
-    adminNotes: null,
-    quantityOfTickets: 2,
-    heldNumbers: [],
     createdAt: PHONE_NOW.toISOString(),
     reviewedAt: null,
-    paymentMethodLabel: "Zelle",
     statusLabel: "En Revisión",
     ticketNumbers: [],
-    receiptSecret: null,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
-    refund: null,
-    checkpoint: null,
     ...overrides,
-  };
+  });
 }
 
 const page = (items: PaymentProof[]): MyProofs => ({
@@ -266,17 +250,7 @@ describe("Mis Pagos", () => {
       receiptToken: "tok123",
       reviewedAt: PHONE_NOW.toISOString(),
     } satisfies Partial<PaymentProof>;
-    const refund = {
-      id: "rf1",
-      status: "paid",
-      statusLabel: "Reembolsado",
-      amount: 20,
-      currency: "USD",
-      amountVes: null,
-      paidReference: "ZL-REEMB-9",
-      paidProofUrl: null,
-      paidAt: PHONE_NOW.toISOString(),
-    } satisfies PaymentProof["refund"];
+    const refund = makePaidRefund(PHONE_NOW.toISOString());
     proofs = page([
       proof({ ...approved, refund }),
       proof({

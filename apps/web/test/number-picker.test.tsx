@@ -3,19 +3,16 @@ import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
-import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { NumberPicker } from "../src/features/raffles/components/number-picker/number-picker";
 import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { raffle } from "./fixtures/purchase";
 import { BUYER } from "./fixtures/user";
-import { stubFetch, testQueryClient } from "./render";
+import { renderRaffleRoute, stubFetch } from "./render";
 
 // The number grid of chosen-number raffles: windowed rows for 10 000 numbers, taken numbers from the
 // server's bitmap, "Al azar", the total with combos, the keyboard, and the answers to "Reservar".
@@ -59,24 +56,8 @@ function serve(server: Server) {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderPicker(detail: RaffleDetail, user: SessionUser | null = BUYER) {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueryKey, user);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/rifas/r1"]}>
-        <Routes>
-          <Route path="/rifas/:id" element={<NumberPicker raffle={detail} />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRaffleRoute(<NumberPicker raffle={detail} />, user);
 }
 
 const grid = () => screen.findByRole("grid", { name: "Números de la rifa" });
@@ -341,7 +322,7 @@ describe("NumberPicker", () => {
     await userEvent.click(cell("Número 0004, disponible"));
     await userEvent.click(cell("Número 0002, disponible"));
     await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
-    expect(await screen.findByTestId("where")).toHaveTextContent(
+    expect(await screen.findByTestId("location")).toHaveTextContent(
       "/perfil/subir-comprobante/r1?reserva=res-1",
     );
     expect(bodies).toEqual([{ numbers: [2, 4] }]);
@@ -378,7 +359,7 @@ describe("NumberPicker", () => {
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ description: RESERVATION_MESSAGES.numbersTaken(["0001"]) }),
     );
-    expect(screen.queryByTestId("where")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
   });
 
   it("409 RESERVATION_ACTIVE: lleva a la página de pago de la reserva que ya tiene", async () => {
@@ -399,7 +380,7 @@ describe("NumberPicker", () => {
     await userEvent.click(cell("Número 0001, disponible"));
     await userEvent.click(cell("Número 0002, disponible"));
     await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
-    expect(await screen.findByTestId("where")).toHaveTextContent(
+    expect(await screen.findByTestId("location")).toHaveTextContent(
       "/perfil/subir-comprobante/r1?reserva=res-9",
     );
   });
@@ -423,7 +404,7 @@ describe("NumberPicker", () => {
     await userEvent.click(cell("Número 0001, disponible"));
     await userEvent.click(cell("Número 0002, disponible"));
     await userEvent.click(screen.getByRole("button", { name: /Reservar 2 números/ }));
-    expect(await screen.findByTestId("where")).toHaveTextContent("/login");
+    expect(await screen.findByTestId("location")).toHaveTextContent("/login");
     expect(JSON.parse(sessionStorage.getItem("rifazo:numeros:r1") ?? "[]")).toEqual([1, 2]);
   });
 });

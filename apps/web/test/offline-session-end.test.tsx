@@ -10,6 +10,7 @@ import { useNotificationStream } from "../src/features/notifications/hooks/use-n
 import { PaymentsList } from "../src/features/proofs";
 import { api } from "../src/lib/api-client";
 import { readOfflineSnapshot, writeOfflineSnapshot } from "../src/lib/offline-snapshot";
+import { SilentEventSource } from "./fixtures/event-source";
 import { makeProof } from "./fixtures/proof";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 import { allowConsole } from "./setup";
@@ -119,14 +120,7 @@ describe("la copia sin conexión se borra cuando la sesión terminó", () => {
 describe("lo que la copia guarda", () => {
   it("nunca el token del recibo ni el código secreto del recibo", async () => {
     allowConsole("error", "The tag <search> is unrecognized");
-    vi.stubGlobal(
-      "EventSource",
-      class {
-        addEventListener() {}
-        removeEventListener() {}
-        close() {}
-      },
-    );
+    vi.stubGlobal("EventSource", SilentEventSource);
     const proofs: MyProofs = {
       items: [makeProof({ receiptToken: RECEIPT_TOKEN, receiptSecret: RECEIPT_SECRET })],
       total: 1,

@@ -15,7 +15,8 @@ import {
   restoreOfflineSnapshot,
   writeOfflineSnapshot,
 } from "../src/lib/offline-snapshot";
-import { makeProof } from "./fixtures/proof";
+import { SilentEventSource } from "./fixtures/event-source";
+import { makePaidRefund, makeProof } from "./fixtures/proof";
 import { renderWithProviders, stubFetch, testQueryClient } from "./render";
 import { allowConsole } from "./setup";
 
@@ -186,14 +187,7 @@ describe("Mis boletos sin conexión", () => {
     // The search box is a <search> landmark, which happy-dom does not know yet.
     allowConsole("error", "The tag <search> is unrecognized");
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    vi.stubGlobal(
-      "EventSource",
-      class {
-        addEventListener() {}
-        removeEventListener() {}
-        close() {}
-      },
-    );
+    vi.stubGlobal("EventSource", SilentEventSource);
   });
 
   it("offline, shows the last synced tickets with «Sincronizado el <fecha y hora>»", async () => {
@@ -214,17 +208,7 @@ describe("Mis boletos sin conexión", () => {
     const refunded = makeProof({
       ...proof,
       status: "approved",
-      refund: {
-        id: "rf1",
-        status: "paid",
-        statusLabel: "Reembolsado",
-        amount: 20,
-        currency: "USD",
-        amountVes: null,
-        paidReference: "ZL-REEMB-9",
-        paidProofUrl: null,
-        paidAt: new Date(SYNCED_AT - 600_000).toISOString(),
-      },
+      refund: makePaidRefund(new Date(SYNCED_AT - 600_000).toISOString()),
     });
     const source = new QueryClient();
     source.setQueryData(["session"], USER, { updatedAt: SYNCED_AT });

@@ -12,6 +12,8 @@ import exampleRecord from "../../../docs/draw-protocol/example-record.json";
 import { OwnershipCheck } from "../src/features/draws";
 import { checkOwnership, normaliseReceiptCode } from "../src/features/draws/lib/owner-check";
 import { PaymentDetailDialog } from "../src/features/proofs/components/payment-detail-dialog";
+import { makeProof } from "./fixtures/proof";
+import { CLOSED_AT_END_DATE, rulesPublished } from "./fixtures/v2-record";
 import { renderWithProviders, stubFetch } from "./render";
 
 // "Buyers can check" (decision 0012): from the receipt's code, the owner tag of each of the buyer's numbers,
@@ -30,29 +32,12 @@ async function frozenRecord(): Promise<DrawRecord> {
     { number: 100, tag: await ownerTag(OTHER, RAFFLE, 100) },
   ];
   return buildRecord(RAFFLE, [
-    {
-      type: "rules_published",
-      at: "2026-11-01T12:00:00.000Z",
-      data: {
-        title: "Moto Bera",
-        currency: "USD",
-        price: "5.00",
-        totalTickets: 1000,
-        activationType: "date",
-        activationPercentage: null,
-        startDate: "2026-11-01T12:00:00.000Z",
-        endDate: "2026-11-20T12:00:00.000Z",
-        reviewWindowHours: 48,
-        maxTicketsPerBuyer: null,
-        prizeLevels: [{ level: 1, count: 1, description: "Moto Bera" }],
-        announcement: { type: "internal", roundDelayMinutes: 2 },
-      },
-    },
-    {
-      type: "closed",
-      at: "2026-11-20T12:00:00.000Z",
-      data: { reason: "end_date", reviewDeadline: "2026-11-22T12:00:00.000Z" },
-    },
+    rulesPublished({
+      title: "Moto Bera",
+      prizeLevels: [{ level: 1, count: 1, description: "Moto Bera" }],
+      announcement: { type: "internal", roundDelayMinutes: 2 },
+    }),
+    CLOSED_AT_END_DATE,
     {
       type: "frozen",
       at: "2026-11-21T12:00:00.000Z",
@@ -134,31 +119,22 @@ describe("owner-tag check", () => {
 });
 
 describe("Mis pagos: the receipt's verification code", () => {
-  const proof = (status: "approved" | "pending", receiptSecret: string | null): PaymentProof => ({
-    id: "p1",
-    raffleId: RAFFLE,
-    raffleTitle: "Moto Bera",
-    amount: 10,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "pago_movil",
-    transactionRef: "123456",
-    status,
-    userNotes: null,
-    adminNotes: null,
-    quantityOfTickets: 2,
-    heldNumbers: [],
-    createdAt: "2026-11-10T12:00:00.000Z",
-    reviewedAt: null,
-    paymentMethodLabel: "Pago Móvil",
-    statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
-    ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
-    receiptSecret,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
-    refund: null,
-    checkpoint: null,
-  });
+  const proof = (status: "approved" | "pending", receiptSecret: string | null): PaymentProof =>
+    makeProof({
+      raffleId: RAFFLE,
+      raffleTitle: "Moto Bera",
+      amount: 10,
+      paymentMethod: "pago_movil",
+      transactionRef: "123456",
+      status,
+      createdAt: "2026-11-10T12:00:00.000Z",
+      reviewedAt: null,
+      paymentMethodLabel: "Pago Móvil",
+      statusLabel: status === "approved" ? "Aprobado" : "En Revisión",
+      ticketNumbers: status === "approved" ? ["0007", "0042"] : [],
+      receiptSecret,
+      file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 1000 },
+    });
 
   it("shows the code with a copy button and, for an approved payment, the list check", async () => {
     fetchMock.mockResolvedValue(Response.json(await frozenRecord()));

@@ -3,20 +3,21 @@ import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { TicketPurchase } from "../src/features/raffles";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
+import { FakeEventSource } from "./fixtures/event-source";
 import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { raffle } from "./fixtures/purchase";
 import { BUYER } from "./fixtures/user";
-import { stubFetch, testQueryClient } from "./render";
+import { renderRaffleRoute, stubFetch, testQueryClient } from "./render";
 
 // Random-mode purchases (a quantity, combos as quick picks, "Reservar boletos" → payment page), the
 // combos on the raffle card, and the raffle page choosing the grid or the quantity box by number mode.
@@ -41,20 +42,6 @@ const randomRaffle = (overrides: Partial<RaffleDetail> = {}) =>
 /** What GET /numbers answers as taken right now (a raffle event announces each change). */
 const live: { taken: number[] } = { taken: [] };
 
-/** The page's one realtime connection: the test dispatches its `raffle` events. */
-class FakeEventSource extends EventTarget {
-  static readonly CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
-
 function serve(detail: RaffleDetail, reserve?: (body: unknown) => Response) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
@@ -75,24 +62,8 @@ function serve(detail: RaffleDetail, reserve?: (body: unknown) => Response) {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderAt(element: React.ReactElement, user: SessionUser | null = BUYER) {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueryKey, user);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/rifas/r1"]}>
-        <Routes>
-          <Route path="/rifas/:id" element={element} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRaffleRoute(element, user);
 }
 
 beforeEach(() => {
@@ -145,7 +116,7 @@ describe("TicketPurchase (números al azar)", () => {
 
       setOnline(true);
       await userEvent.click(within(alert).getByRole("button", { name: "Reintentar" }));
-      expect(await screen.findByTestId("where")).toHaveTextContent(
+      expect(await screen.findByTestId("location")).toHaveTextContent(
         "/perfil/subir-comprobante/r1?reserva=res-8",
       );
       expect(bodies).toEqual([{ quantity: 2 }]);
@@ -175,7 +146,7 @@ describe("TicketPurchase (números al azar)", () => {
     renderAt(<TicketPurchase raffle={detail} />);
     await userEvent.click(screen.getByRole("button", { name: /^10 boletos/ }));
     await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
-    expect(await screen.findByTestId("where")).toHaveTextContent(
+    expect(await screen.findByTestId("location")).toHaveTextContent(
       "/perfil/subir-comprobante/r1?reserva=res-7",
     );
     expect(bodies).toEqual([{ quantity: 10 }]);
@@ -204,10 +175,10 @@ describe("TicketPurchase (números al azar)", () => {
     renderAt(<TicketPurchase raffle={detail} />, { ...BUYER, phone: null });
     await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
     const prompt = await screen.findByRole("form", { name: "Agrega tu teléfono celular" });
-    expect(screen.queryByTestId("where")).toBeNull();
+    expect(screen.queryByTestId("location")).toBeNull();
     await userEvent.type(within(prompt).getByLabelText("Teléfono celular"), "0416-2223344");
     await userEvent.click(within(prompt).getByRole("button", { name: "Guardar y continuar" }));
-    expect(await screen.findByTestId("where")).toHaveTextContent(
+    expect(await screen.findByTestId("location")).toHaveTextContent(
       "/perfil/subir-comprobante/r1?reserva=res-8",
     );
     expect(phone).toBe("+584162223344");
@@ -237,7 +208,7 @@ describe("TicketPurchase (números al azar)", () => {
     renderAt(<TicketPurchase raffle={detail} />, null);
     expect(screen.queryByRole("link", { name: "Reservar boletos" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
-    expect(await screen.findByTestId("where")).toHaveTextContent(/^\/login$/);
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
   });
 
   it("un error del servidor se muestra en español y no navega", async () => {
@@ -249,7 +220,7 @@ describe("TicketPurchase (números al azar)", () => {
     await vi.waitFor(() =>
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: message, variant: "error" })),
     );
-    expect(screen.queryByTestId("where")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
   });
 });
 

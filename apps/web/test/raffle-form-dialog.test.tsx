@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { RaffleFormDialog } from "../src/features/admin/raffles/raffle-form-dialog";
+import { jsonResponse } from "./fixtures/http";
 import { makeAdminRaffle } from "./fixtures/raffle";
 import { renderWithProviders, stubFetch } from "./render";
 
@@ -16,17 +17,35 @@ vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
 function renderDialog() {
   const onOpenChange = vi.fn();
+  const user = userEvent.setup();
   renderWithProviders(<RaffleFormDialog open onOpenChange={onOpenChange} raffle={null} />);
-  return { onOpenChange, dialog: screen.getByRole("dialog", { name: "Crear Rifa" }) };
+  return { user, onOpenChange, dialog: screen.getByRole("dialog", { name: "Crear Rifa" }) };
 }
 
 const createButton = (dialog: HTMLElement) => within(dialog).getByRole("button", { name: "Crear Rifa" });
+
+/** Types the required fields (a 100-ticket "Moto" at 1 unless told); `preset` null leaves the total empty. */
+async function fillRequired(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  {
+    title = "Moto",
+    price = "1",
+    preset = "100 boletos",
+    prize = "Moto",
+  }: { title?: string; price?: string; preset?: string | null; prize?: string } = {},
+) {
+  await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), title);
+  await user.type(within(dialog).getByLabelText("Precio *"), price);
+  if (preset) await user.click(within(dialog).getByRole("button", { name: preset }));
+  await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
+  await user.type(within(dialog).getByLabelText("Descripción del premio *"), prize);
+}
+
+/** The raffle the create tests send. */
+const MOTO_2027 = { title: "Moto Bera 2027", prize: "Una moto Bera 0 km" };
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
@@ -34,8 +53,7 @@ beforeEach(() => {
 
 describe("RaffleFormDialog (create)", () => {
   it("marks the required fields with the shared schema's messages and the spec's summary", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    const { user, dialog } = renderDialog();
     await user.click(createButton(dialog));
 
     expect(await within(dialog).findByText("El nombre de la rifa es obligatorio.")).toBeInTheDocument();
@@ -57,8 +75,7 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("refuses a price with more than two decimals", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    const { user, dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Precio *"), "1,234");
     await user.click(createButton(dialog));
     expect(
@@ -70,9 +87,8 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("POSTs the parsed raffle and closes on success", async () => {
-    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog, onOpenChange } = renderDialog();
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const { user, dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "  Moto Bera 2027 ");
     await user.type(within(dialog).getByLabelText("Precio *"), "2.50");
     const total = within(dialog).getByLabelText("Total de Boletos *");
@@ -104,14 +120,9 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("sends how buyers buy: number mode, reservation minutes, combos in es-VE and the checked methods", async () => {
-    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
-    await user.type(within(dialog).getByLabelText("Precio *"), "1");
-    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog, MOTO_2027);
     await user.click(within(dialog).getByRole("radio", { name: "El comprador elige sus números" }));
     const minutes = within(dialog).getByLabelText("Minutos de reserva");
     await user.clear(minutes);
@@ -134,14 +145,9 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("sends the claim period (7 days by default) and refuses one outside 1–365", async () => {
-    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto Bera 2027" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto Bera 2027");
-    await user.type(within(dialog).getByLabelText("Precio *"), "1");
-    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Una moto Bera 0 km");
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto Bera 2027" }));
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog, MOTO_2027);
     const days = within(dialog).getByLabelText("Días para Reclamar el Premio");
     expect(days).toHaveValue(7);
     await user.clear(days);
@@ -161,13 +167,8 @@ describe("RaffleFormDialog (create)", () => {
   });
 
   it("refuses a combo that costs no less than its tickets, and reservation minutes out of range", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
-    await user.type(within(dialog).getByLabelText("Precio *"), "1");
-    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog);
     const minutes = within(dialog).getByLabelText("Minutos de reserva");
     await user.clear(minutes);
     await user.type(minutes, "200");
@@ -188,15 +189,10 @@ describe("RaffleFormDialog (create)", () => {
   it("puts the server's field messages on their inputs", async () => {
     const message = "Ya existe una rifa con ese nombre.";
     fetchMock.mockResolvedValue(
-      json(400, { error: { code: "VALIDATION", message, fields: { title: message } } }),
+      jsonResponse(400, { error: { code: "VALIDATION", message, fields: { title: message } } }),
     );
-    const user = userEvent.setup();
-    const { dialog, onOpenChange } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
-    await user.type(within(dialog).getByLabelText("Precio *"), "3");
-    await user.click(within(dialog).getByRole("button", { name: "10.000 boletos" }));
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    const { user, dialog, onOpenChange } = renderDialog();
+    await fillRequired(user, dialog, { price: "3", preset: "10.000 boletos" });
     await user.click(createButton(dialog));
 
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
@@ -228,15 +224,11 @@ function soldRaffle(): AdminRaffle {
 
 describe("RaffleFormDialog (total, images, lottery)", () => {
   it("the total starts empty and is required; 100 / 1.000 / 10.000 are one tap away", async () => {
-    fetchMock.mockResolvedValue(json(201, { id: "r-new", title: "Moto" }));
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: "r-new", title: "Moto" }));
+    const { user, dialog } = renderDialog();
     const total = within(dialog).getByLabelText("Total de Boletos *");
     expect(total).toHaveValue("");
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
-    await user.type(within(dialog).getByLabelText("Precio *"), "1");
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    await fillRequired(user, dialog, { preset: null });
     await user.click(createButton(dialog));
     expect(await within(dialog).findByText(/^Elige cuántos boletos tiene la rifa/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -251,13 +243,8 @@ describe("RaffleFormDialog (total, images, lottery)", () => {
   });
 
   it("a lottery-decided raffle is not created on sale: the form says to bind the lottery first", async () => {
-    const user = userEvent.setup();
-    const { dialog } = renderDialog();
-    await user.type(within(dialog).getByLabelText("Nombre de la Rifa *"), "Moto");
-    await user.type(within(dialog).getByLabelText("Precio *"), "1");
-    await user.click(within(dialog).getByRole("button", { name: "100 boletos" }));
-    await user.type(within(dialog).getByLabelText("Fecha y Hora del Sorteo *"), "2027-01-15T20:00");
-    await user.type(within(dialog).getByLabelText("Descripción del premio *"), "Moto");
+    const { user, dialog } = renderDialog();
+    await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole("radio", { name: "Externo" }));
     expect(within(dialog).getByRole("radio", { name: "Con una lotería oficial" })).toBeChecked();
     await user.click(within(dialog).getByRole("combobox", { name: "Plataforma del Anuncio *" }));
@@ -287,7 +274,7 @@ describe("RaffleFormDialog (edit)", () => {
         { url: img(3), alt: "Casco" },
       ],
     });
-    fetchMock.mockResolvedValue(json(200, raffle));
+    fetchMock.mockResolvedValue(jsonResponse(200, raffle));
     const user = userEvent.setup();
     renderWithProviders(<RaffleFormDialog open onOpenChange={vi.fn()} raffle={raffle} />);
     const dialog = screen.getByRole("dialog", { name: "Editar Rifa" });
@@ -312,7 +299,7 @@ describe("RaffleFormDialog (edit)", () => {
   });
 
   it("shows the stored purchase rules, keeps locked combos out of the PATCH and sends only what changed", async () => {
-    fetchMock.mockResolvedValue(json(200, soldRaffle()));
+    fetchMock.mockResolvedValue(jsonResponse(200, soldRaffle()));
     const user = userEvent.setup();
     renderWithProviders(<RaffleFormDialog open onOpenChange={vi.fn()} raffle={soldRaffle()} />);
     const dialog = screen.getByRole("dialog", { name: "Editar Rifa" });

@@ -9,6 +9,7 @@ import { shareMessage, whatsappShareUrl } from "../src/features/receipts";
 import { paths, routePatterns } from "../src/lib/paths";
 import { ReceiptPage } from "../src/pages/receipt-page";
 import { TicketVerifierPage } from "../src/pages/ticket-verifier-page";
+import { makeReceipt, RECEIPT_RAFFLE as RAFFLE, RECEIPT_TOKEN as TOKEN } from "./fixtures/receipt";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The receipt page at /recibo/:token: raffle, numbers, draw date, payment with its rate, the QR code of
@@ -18,50 +19,7 @@ import { renderWithProviders, stubFetch } from "./render";
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
-const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
-const RAFFLE = "6effb3c7-fc44-4bd9-ad4b-41f43c16874a";
-
-const receipt: Receipt = {
-  token: TOKEN,
-  raffle: { id: RAFFLE, title: "Moto Bera SBR 150" },
-  draw: {
-    kind: "drand_round",
-    at: "2026-12-01T20:00:00.000Z",
-    round: 12345678,
-    lotteryRule: null,
-    lottery: null,
-    text: "1 de diciembre de 2026 a las 4:00 p. m. (ronda 12345678 de drand)",
-    trust: "drand",
-  },
-  buyerName: "Ana M.",
-  numbers: ["0007", "0042", "1234"],
-  quantity: 3,
-  payment: {
-    amount: 1194.56,
-    currency: "VES",
-    amountText: "Bs. 1.194,56",
-    exchangeRate: 36.5,
-    exchangeRateText: "Tasa: Bs. 36,50 por dólar",
-    method: "pago_movil",
-    methodLabel: "Pago Móvil",
-    referenceLast4: "7766",
-  },
-  approvedAt: "2026-11-25T20:52:00.000Z",
-  receiptCode: "ff81e3006c4f0d069ec7cd2120f07e9b413eaa17388660fa93b24f72b9a3c04a",
-  checkpoint: {
-    code: `rifazo-cp-1:${RAFFLE}:3:${"5e".repeat(32)}:4242`,
-    length: 3,
-    headHash: "5e".repeat(32),
-    round: 4242,
-    at: "2026-11-25T20:52:00.000Z",
-    text: "Punto de control del acta: entrada 3, huella 5e5e5e5e5e5e…; ronda drand 4242",
-  },
-  verifierUrl: `http://localhost:3000/verificar-boleto?rifa=${RAFFLE}&numeros=0007,0042,1234`,
-  verifierHasNumbers: true,
-  receiptUrl: `http://localhost:3000/recibo/${TOKEN}`,
-  imageUrl: `/api/receipts/${TOKEN}/image.png`,
-  pdfUrl: `/api/receipts/${TOKEN}/receipt.pdf`,
-};
+const receipt: Receipt = makeReceipt();
 
 /** Decodes the inline SVG's QR code: its modules drawn on a pixel grid, read back with jsQR. */
 function decodeQr(svg: SVGSVGElement): string | null {

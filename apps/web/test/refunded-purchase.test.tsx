@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { paths, routePatterns } from "../src/lib/paths";
 import { ReceiptPage } from "../src/pages/receipt-page";
 import { TicketVerifierPage } from "../src/pages/ticket-verifier-page";
+import { makeReceipt, RECEIPT_RAFFLE as RAFFLE, RECEIPT_TOKEN as TOKEN } from "./fixtures/receipt";
 import { renderWithProviders, stubFetch } from "./render";
 
 // A refunded purchase (cancelled raffle, decision 0016) never looks valid: its receipt says
@@ -16,12 +17,9 @@ import { renderWithProviders, stubFetch } from "./render";
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
-const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
-const RAFFLE = "6effb3c7-fc44-4bd9-ad4b-41f43c16874a";
 
-const receipt: Receipt = {
-  token: TOKEN,
-  raffle: { id: RAFFLE, title: "Moto Bera SBR 150" },
+/** Two numbers paid by Zelle, refunded after the raffle was cancelled: no draw to announce, no checkpoint. */
+const receipt: Receipt = makeReceipt({
   draw: {
     kind: "end_date",
     at: null,
@@ -31,7 +29,6 @@ const receipt: Receipt = {
     text: "Por anunciar",
     trust: "announced",
   },
-  buyerName: "Ana M.",
   numbers: ["0007", "0042"],
   quantity: 2,
   payment: {
@@ -44,7 +41,6 @@ const receipt: Receipt = {
     methodLabel: "Zelle",
     referenceLast4: "7766",
   },
-  approvedAt: "2026-11-25T20:52:00.000Z",
   refund: {
     status: "paid",
     label: "Reembolsado",
@@ -55,13 +51,8 @@ const receipt: Receipt = {
       "Referencia del reembolso terminada en 8899. Estos números quedaron anulados: no participan en el sorteo.",
   },
   checkpoint: null,
-  receiptCode: "ff81e3006c4f0d069ec7cd2120f07e9b413eaa17388660fa93b24f72b9a3c04a",
   verifierUrl: `http://localhost:3000/verificar-boleto?rifa=${RAFFLE}&numeros=0007,0042`,
-  verifierHasNumbers: true,
-  receiptUrl: `http://localhost:3000/recibo/${TOKEN}`,
-  imageUrl: `/api/receipts/${TOKEN}/image.png`,
-  pdfUrl: `/api/receipts/${TOKEN}/receipt.pdf`,
-};
+});
 
 describe("compra reembolsada", () => {
   it("el recibo dice Reembolsado el <fecha>, con la referencia, y sus números anulados", async () => {

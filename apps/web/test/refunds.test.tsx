@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { Refund } from "@rifazo/shared/schemas/admin";
 import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -10,7 +9,9 @@ import { UndersoldPanel } from "../src/features/admin/raffles/undersold-panel";
 import { MarkPaidDialog } from "../src/features/admin/refunds/mark-paid-dialog";
 import { RefundsTab } from "../src/features/admin/refunds/refunds-tab";
 import { PaymentsList } from "../src/features/proofs";
+import { makeProof } from "./fixtures/proof";
 import { makeAdminRaffle, makeLifecycle } from "./fixtures/raffle";
+import { makeRefund } from "./fixtures/refund";
 import { renderWithProviders, stubFetch } from "./render";
 import { allowConsole } from "./setup";
 
@@ -24,57 +25,18 @@ const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function refund(overrides: Partial<Refund> = {}): Refund {
-  return {
-    id: "rf1",
-    proofId: "p1",
-    raffleId: "r1",
-    raffleTitle: "Moto Bera 2027",
-    userId: "u1",
-    amount: 1194.56,
-    currency: "VES",
-    exchangeRate: 47.7824,
-    amountVes: 1194.56,
-    paymentMethod: "pago_movil",
-    transactionRef: "00012345",
-    quantityOfTickets: 5,
-    payTo: { name: "Beto Bolívares", email: "beto@example.com", phone: "04141234567" },
-    status: "pending",
-    paidReference: null,
-    paidProofUrl: null,
-    paidAt: null,
-    createdAt: "2026-11-20T12:00:00.000Z",
-    ...overrides,
-  };
-}
-
+/** An approved Zelle payment of 25 USD for five tickets of the Moto raffle. */
 function proof(overrides: Partial<PaymentProof> = {}): PaymentProof {
-  return {
-    id: "p1",
+  return makeProof({
     raffleId: "r1",
     raffleTitle: "Moto Bera 2027",
     amount: 25,
-    currency: "USD",
-    exchangeRate: null,
-    paymentMethod: "zelle",
-    transactionRef: "ZL-1",
-    status: "approved",
-    userNotes: null,
-    adminNotes: null,
     quantityOfTickets: 5,
-    heldNumbers: [],
     createdAt: "2026-11-20T12:00:00.000Z",
     reviewedAt: "2026-11-20T13:00:00.000Z",
-    paymentMethodLabel: "Zelle",
-    statusLabel: "Aprobado",
     ticketNumbers: ["0007"],
-    receiptSecret: null,
-    receiptToken: null,
-    file: { url: "/api/proofs/p1/file", filename: "pago.png", contentType: "image/png", size: 10 },
-    refund: null,
-    checkpoint: null,
     ...overrides,
-  };
+  });
 }
 
 beforeEach(() => {
@@ -91,7 +53,7 @@ describe("Reembolsos: la lista del organizador", () => {
       if (url.startsWith("/api/admin/refunds")) {
         const items = url.includes("status=paid")
           ? [
-              refund({
+              makeRefund({
                 id: "rf2",
                 amount: 25,
                 currency: "USD",
@@ -103,7 +65,7 @@ describe("Reembolsos: la lista del organizador", () => {
                 paidAt: "2026-11-21T12:00:00.000Z",
               }),
             ]
-          : [refund()];
+          : [makeRefund()];
         return json(200, { items, total: items.length, page: 1, pageSize: 50 });
       }
       return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
@@ -139,12 +101,12 @@ describe("Marcar pagado", () => {
     const user = userEvent.setup({ applyAccept: false });
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === "/api/admin/refunds/rf1/paid" && init?.method === "POST") {
-        return json(200, refund({ status: "paid", paidReference: "PM-1" }));
+        return json(200, makeRefund({ status: "paid", paidReference: "PM-1" }));
       }
       return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
     });
     const onOpenChange = vi.fn();
-    renderWithProviders(<MarkPaidDialog refund={refund()} onOpenChange={onOpenChange} />);
+    renderWithProviders(<MarkPaidDialog refund={makeRefund()} onOpenChange={onOpenChange} />);
     const dialog = await screen.findByRole("dialog", { name: "Marcar reembolso pagado" });
     expect(within(dialog).getByText(/1\.194,56 Bs a Beto Bolívares/)).toBeInTheDocument();
 
@@ -183,7 +145,7 @@ describe("Marcar pagado", () => {
       }),
     );
     const onOpenChange = vi.fn();
-    renderWithProviders(<MarkPaidDialog refund={refund()} onOpenChange={onOpenChange} />);
+    renderWithProviders(<MarkPaidDialog refund={makeRefund()} onOpenChange={onOpenChange} />);
     const dialog = await screen.findByRole("dialog", { name: "Marcar reembolso pagado" });
     await user.type(within(dialog).getByLabelText("Referencia del pago *"), "PM-2");
     await user.click(within(dialog).getByRole("button", { name: "Marcar pagado" }));

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LogoMark } from "../components/brand/logo";
-import { DocumentTitle } from "../components/layout/document-title";
+import { FullPageMessage } from "../components/layout/full-page-message";
 import { Button, buttonClasses } from "../components/ui/button";
 import { isOfflineError, OfflineScreen } from "../features/offline";
 import { paths } from "../lib/paths";
@@ -10,16 +10,10 @@ import { retryFailedPages } from "./lazy-page";
 /** Last resort when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-canvas px-4 text-center">
-      <DocumentTitle title="Algo salió mal" />
-      <LogoMark className="size-16" />
-      <div className="max-w-md space-y-2">
-        <h1 className="text-2xl font-black text-ink">Algo salió mal</h1>
-        <p className="text-muted">
-          No pudimos mostrar esta página. Recarga para intentarlo de nuevo; si el problema continúa, vuelve
-          más tarde.
-        </p>
-      </div>
+    <FullPageMessage
+      title="Algo salió mal"
+      description="No pudimos mostrar esta página. Recarga para intentarlo de nuevo; si el problema continúa, vuelve más tarde."
+    >
       <div className="flex flex-wrap justify-center gap-3">
         {/* Tries the page again in place (a passing failure); the reload below also replaces old code. */}
         <Button onClick={onRetry}>Reintentar</Button>
@@ -31,7 +25,7 @@ export function RouteError({ onRetry }: { onRetry: () => void }) {
           Ir al inicio
         </a>
       </div>
-    </div>
+    </FullPageMessage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Page } from "../components/layout/page";
-import { FacebookIcon, InstagramIcon, TvIcon, YoutubeIcon } from "../components/ui/icons";
+import { SocialLinks } from "../components/layout/social-links";
+import { TvIcon } from "../components/ui/icons";
 import { Skeleton } from "../components/ui/skeleton";
 import {
   BroadcastCard,
@@ -10,12 +11,6 @@ import {
   liveBroadcastsQueryOptions,
 } from "../features/content";
 import type { PrefetchPage } from "../lib/page-data";
-
-const SOCIAL = [
-  { href: "https://www.instagram.com/rifazo", label: "Instagram", icon: <InstagramIcon /> },
-  { href: "https://www.facebook.com/rifazo", label: "Facebook", icon: <FacebookIcon /> },
-  { href: "https://www.youtube.com/@rifazo", label: "YouTube", icon: <YoutubeIcon /> },
-] as const;
 
 function Broadcasts() {
   const query = useQuery(liveBroadcastsQueryOptions);
@@ -77,21 +72,11 @@ export function LivePage() {
               Activa las notificaciones en nuestras redes para saber cuándo empezamos.
             </p>
           </div>
-          <ul className="flex gap-3">
-            {SOCIAL.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${link.label} de Rifazo (se abre en una pestaña nueva)`}
-                  className="flex size-11 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-800 transition-colors hover:bg-brand-200"
-                >
-                  {link.icon}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            className="flex gap-3"
+            linkClassName="flex size-11 items-center justify-center rounded-full bg-brand-100 text-xl text-brand-800 transition-colors hover:bg-brand-200"
+            linkName={(network) => `${network} de Rifazo (se abre en una pestaña nueva)`}
+          />
         </section>
       </div>
     </Page>

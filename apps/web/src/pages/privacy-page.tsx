@@ -3,13 +3,11 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
 import { CookieIcon } from "../components/ui/icons";
-import { LegalPage, LegalSection } from "../features/content";
+import { LEGAL_LINK_CLASSES, LegalPage, LegalSection, SupportContactLinks } from "../features/content";
 import { openCookiePreferences } from "../features/cookie-consent";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
 import { SUPPORT_EMAIL } from "../lib/site";
-
-const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 
 const COOKIE_TYPES: { name: string; status: string; text: string; examples: ReactNode }[] = [
   {
@@ -120,17 +118,10 @@ function ContactAndChanges() {
   return (
     <LegalSection id="contacto-privacidad" title="Contacto y cambios">
       <p>
-        Para cualquier consulta sobre privacidad escríbenos a{" "}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
-          {SUPPORT_EMAIL}
-        </a>{" "}
-        o usa el{" "}
-        <Link to={paths.contact} className={linkClasses}>
-          formulario de contacto
-        </Link>
-        . Si cambiamos esta política publicaremos la nueva versión en esta página y te avisaremos cuando el
-        cambio sea importante. Consulta también los{" "}
-        <Link to={paths.terms} className={linkClasses}>
+        Para cualquier consulta sobre privacidad escríbenos a <SupportContactLinks />. Si cambiamos esta
+        política publicaremos la nueva versión en esta página y te avisaremos cuando el cambio sea importante.
+        Consulta también los{" "}
+        <Link to={paths.terms} className={LEGAL_LINK_CLASSES}>
           Términos y Condiciones
         </Link>
         .
@@ -172,7 +163,7 @@ export function PrivacyPage() {
         <p>
           Para que los sorteos sean transparentes, publicamos el nombre de cada ganador junto con su número de
           boleto y el premio obtenido en la sección{" "}
-          <Link to={paths.winners} className={linkClasses}>
+          <Link to={paths.winners} className={LEGAL_LINK_CLASSES}>
             Ganadores
           </Link>{" "}
           y en la verificación de boletos.
@@ -190,7 +181,7 @@ export function PrivacyPage() {
           Puedes consultar y actualizar tu nombre y teléfono desde tu perfil. También puedes pedirnos una
           copia de tus datos, su corrección o su eliminación, oponerte a un uso concreto o retirar un
           consentimiento que nos diste, escribiendo a{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className={LEGAL_LINK_CLASSES}>
             {SUPPORT_EMAIL}
           </a>
           . Te responderemos en un plazo razonable. Eliminar la cuenta no borra los datos que la ley nos

@@ -1,5 +1,5 @@
 import { DEFAULT_PRIZE_LABEL, MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
-import { DRAW_RESULT_LINK_TEXT, proofReviewPromise } from "@rifazo/shared/domain/glossary";
+import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
 import { type RaffleCardState, raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -14,6 +14,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { publicSettingsQuery } from "../features/exchange-rate";
 import {
   DETAIL_IMAGE_SIZES,
+  DrawResultLink,
   PrizeGallery,
   RAFFLE_TEXT,
   RaffleAction,
@@ -159,14 +160,7 @@ function ClosedPanel({ raffle, state }: { raffle: RaffleDetail; state: RaffleCar
           : "El sorteo está listo: síguelo en vivo en la página del sorteo."}
       </p>
       <RaffleAction raffle={raffle} state={state} size="lg" />
-      {state.canViewDrawAnimation ? (
-        <Link
-          to={paths.draw(raffle.id)}
-          className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-        >
-          {DRAW_RESULT_LINK_TEXT}
-        </Link>
-      ) : null}
+      {state.canViewDrawAnimation ? <DrawResultLink raffleId={raffle.id} /> : null}
     </div>
   );
 }

@@ -4,12 +4,9 @@ import { pointsEarningText } from "@rifazo/shared/domain/glossary";
 import { claimText } from "@rifazo/shared/fairness-claims";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LegalPage, LegalSection } from "../features/content";
+import { LEGAL_LINK_CLASSES, LegalPage, LegalSection, SupportContactLinks } from "../features/content";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
-import { SUPPORT_EMAIL } from "../lib/site";
-
-const linkClasses = "font-semibold text-brand-700 underline underline-offset-2";
 
 // The eleven sections of spec 1 §2, in order. Rules quoted here (18+, residence in Venezuela,
 // 2-ticket minimum, 24 business hours, 100 RifaPuntos per currency unit) match the product's limits.
@@ -78,7 +75,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         <p>
           Los pagos se hacen fuera de la plataforma por Pago Móvil, Zelle o Binance Pay, con los datos
           publicados en{" "}
-          <Link to={paths.paymentMethods} className={linkClasses}>
+          <Link to={paths.paymentMethods} className={LEGAL_LINK_CLASSES}>
             Métodos de Pago
           </Link>
           . Los pagos en bolívares se calculan con la tasa oficial del Banco Central de Venezuela (BCV) del
@@ -129,7 +126,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         </p>
         <p>
           El procedimiento se explica en{" "}
-          <Link to={paths.transparency} className={linkClasses}>
+          <Link to={paths.transparency} className={LEGAL_LINK_CLASSES}>
             Transparencia de Sorteos
           </Link>
           .
@@ -145,7 +142,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         <p>
           Los premios de cada rifa y sus niveles se describen en la página de la rifa. Cada boleto puede ganar
           un solo premio. Publicamos a los ganadores con su nombre y número de boleto en la sección{" "}
-          <Link to={paths.winners} className={linkClasses}>
+          <Link to={paths.winners} className={LEGAL_LINK_CLASSES}>
             Ganadores
           </Link>
           , y cualquier persona puede consultar un número en Verificar Boleto.
@@ -219,15 +216,8 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
     title: "11. Contacto",
     body: (
       <p>
-        Si tienes preguntas sobre estos términos, escríbenos a{" "}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
-          {SUPPORT_EMAIL}
-        </a>{" "}
-        o usa el{" "}
-        <Link to={paths.contact} className={linkClasses}>
-          formulario de contacto
-        </Link>
-        . Respondemos de lunes a viernes de 9:00 a. m. a 5:00 p. m. (hora de Venezuela).
+        Si tienes preguntas sobre estos términos, escríbenos a <SupportContactLinks />. Respondemos de lunes a
+        viernes de 9:00 a. m. a 5:00 p. m. (hora de Venezuela).
       </p>
     ),
   },
@@ -246,7 +236,7 @@ export function TermsPage() {
         <>
           Estos términos regulan el uso de la plataforma Rifazo y la participación en sus rifas. Al crear una
           cuenta o comprar boletos aceptas cumplirlos, junto con nuestra{" "}
-          <Link to={paths.privacy} className={linkClasses}>
+          <Link to={paths.privacy} className={LEGAL_LINK_CLASSES}>
             Política de Privacidad
           </Link>
           .

@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { Page } from "../components/layout/page";
-import { buttonClasses } from "../components/ui/button";
 import { CardSkeleton } from "../components/ui/card-skeleton";
 import { ClockIcon } from "../components/ui/icons";
-import { EmptyState, LoadError } from "../features/content";
+import { ActiveRafflesLink, EmptyState, LoadError } from "../features/content";
 import { UPCOMING_ERROR, UpcomingCard, upcomingQueryOptions } from "../features/upcoming";
 import type { PrefetchPage } from "../lib/page-data";
-import { paths } from "../lib/paths";
 import { useNow } from "../lib/use-now";
 
 const REVEAL_REFRESH_MS = 15_000;
@@ -47,11 +44,7 @@ function UpcomingList() {
       <EmptyState
         icon={<ClockIcon />}
         title="No hay rifas próximas por ahora."
-        action={
-          <Link to={paths.raffles} className={buttonClasses()}>
-            Ver Rifas Activas
-          </Link>
-        }
+        action={<ActiveRafflesLink />}
       >
         Estamos preparando nuevos premios. Mientras tanto, participa en las rifas activas.
       </EmptyState>

@@ -2,8 +2,9 @@ import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/brand/logo";
+import { SocialLinks } from "../../components/layout/social-links";
 import { WAITING_TEXT } from "../../components/ui/button";
-import { CookieIcon, FacebookIcon, InstagramIcon, MailIcon, YoutubeIcon } from "../../components/ui/icons";
+import { CookieIcon, MailIcon } from "../../components/ui/icons";
 import { openCookiePreferences } from "../../features/cookie-consent";
 import { paths } from "../../lib/paths";
 import { SUPPORT_EMAIL } from "../../lib/site";
@@ -21,12 +22,6 @@ const QUICK_LINKS = [
   { to: paths.contact, label: "Contacto" },
   { to: paths.terms, label: "Términos y Condiciones" },
   { to: paths.privacy, label: "Política de Privacidad" },
-] as const;
-
-const SOCIAL_LINKS = [
-  { href: "https://www.instagram.com/rifazo", label: "Instagram", icon: <InstagramIcon /> },
-  { href: "https://www.facebook.com/rifazo", label: "Facebook", icon: <FacebookIcon /> },
-  { href: "https://www.youtube.com/@rifazo", label: "YouTube", icon: <YoutubeIcon /> },
 ] as const;
 
 function FooterHeading({ children }: { children: ReactNode }) {
@@ -73,21 +68,11 @@ export function Footer() {
           <FooterHeading>
             <span id="footer-social">Síguenos</span>
           </FooterHeading>
-          <ul className="flex gap-2">
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`Rifazo en ${link.label} (se abre en una pestaña nueva)`}
-                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-lg text-white hover:bg-accent-400 hover:text-brand-950"
-                >
-                  {link.icon}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            className="flex gap-2"
+            linkClassName="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-lg text-white hover:bg-accent-400 hover:text-brand-950"
+            linkName={(network) => `Rifazo en ${network} (se abre en una pestaña nueva)`}
+          />
           <div className="space-y-1 text-sm">
             <p className="text-brand-200">¿Tienes preguntas? Escríbenos:</p>
             <a

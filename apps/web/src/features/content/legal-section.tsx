@@ -1,4 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { paths } from "../../lib/paths";
+import { SUPPORT_EMAIL } from "../../lib/site";
+
+/** A link inside a legal page's text: underlined, so it reads as a link within a paragraph. */
+export const LEGAL_LINK_CLASSES = "font-semibold text-brand-700 underline underline-offset-2";
 
 interface LegalSectionProps {
   /** Anchor id (e.g. 'cookies' for /politica-de-privacidad#cookies). */
@@ -42,5 +48,20 @@ export function SectionIndex({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** "<support email> o usa el formulario de contacto": the two ways to reach us, inside a sentence. */
+export function SupportContactLinks() {
+  return (
+    <>
+      <a href={`mailto:${SUPPORT_EMAIL}`} className={LEGAL_LINK_CLASSES}>
+        {SUPPORT_EMAIL}
+      </a>{" "}
+      o usa el{" "}
+      <Link to={paths.contact} className={LEGAL_LINK_CLASSES}>
+        formulario de contacto
+      </Link>
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { paths } from "../../lib/paths";
 
 /** A list that could not load: the spec's message and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -42,5 +44,14 @@ export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
         {action}
       </CardContent>
     </Card>
+  );
+}
+
+/** An empty list's way out when it has nothing yet: the raffles on sale now. */
+export function ActiveRafflesLink() {
+  return (
+    <Link to={paths.raffles} className={buttonClasses()}>
+      Ver Rifas Activas
+    </Link>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { LogoMark } from "../../components/brand/logo";
-import { DocumentTitle } from "../../components/layout/document-title";
+import { FullPageMessage } from "../../components/layout/full-page-message";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { paths } from "../../lib/paths";
 
@@ -10,15 +9,11 @@ import { paths } from "../../lib/paths";
  */
 export function OfflineScreen({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-canvas px-4 py-10 text-center">
-      <DocumentTitle title="Sin conexión" />
-      <LogoMark className="size-16" />
-      <div className="max-w-md space-y-2">
-        <h1 className="text-2xl font-black text-ink">Sin conexión</h1>
-        <p className="text-muted">
-          No pudimos abrir esta página: no hay conexión a internet en este momento.
-        </p>
-      </div>
+    <FullPageMessage
+      title="Sin conexión"
+      description="No pudimos abrir esta página: no hay conexión a internet en este momento."
+      className="py-10"
+    >
       <section aria-labelledby="sin-conexion-funciona" className="w-full max-w-md space-y-2 text-left">
         <h2 id="sin-conexion-funciona" className="font-bold text-ink">
           Lo que sigue funcionando
@@ -46,6 +41,6 @@ export function OfflineScreen({ onRetry }: { onRetry: () => void }) {
           Ir al inicio
         </Link>
       </div>
-    </div>
+    </FullPageMessage>
   );
 }

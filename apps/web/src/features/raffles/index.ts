@@ -2,6 +2,7 @@ export { raffleNumbersQuery } from "./api/purchase-api";
 export type { RaffleDetail } from "./api/raffles-api";
 export { featuredRafflesQuery, raffleDetailQuery, raffleKeys, raffleListQuery } from "./api/raffles-api";
 export { ComboBadges } from "./components/combo-badges";
+export { DrawResultLink } from "./components/draw-result-link";
 export { PrizeGallery } from "./components/prize-gallery";
 export { RaffleAction } from "./components/raffle-action";
 export { RaffleBadge } from "./components/raffle-badge";

@@ -1,12 +1,10 @@
 import { countText } from "@rifazo/shared/domain/plural";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import { CardSkeleton } from "../../components/ui/card-skeleton";
 import { SearchIcon, TrophyIcon } from "../../components/ui/icons";
 import { cn } from "../../lib/cn";
-import { paths } from "../../lib/paths";
-import { EmptyState, LoadError } from "../content";
+import { ActiveRafflesLink, EmptyState, LoadError } from "../content";
 import { WINNERS_ERROR, winnersQueryOptions } from "./api";
 import { hasFilters, type WinnersFilters } from "./filters";
 import { WinnerEntryCard } from "./winner-entry-card";
@@ -78,11 +76,7 @@ export function WinnersHistory({ filters, onClearFilters, headingLevel = 2 }: Wi
           <EmptyState
             icon={<TrophyIcon />}
             title="Aún no hay rifas finalizadas."
-            action={
-              <Link to={paths.raffles} className={buttonClasses()}>
-                Ver Rifas Activas
-              </Link>
-            }
+            action={<ActiveRafflesLink />}
           >
             Cuando terminen los primeros sorteos verás aquí a sus ganadores. ¡El próximo puede ser tuyo!
           </EmptyState>

@@ -3,7 +3,7 @@ import { convertAmount, methodCurrency, type PriceQuote, quotePurchase } from "@
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { Page } from "../../components/layout/page";
 import { Alert } from "../../components/ui/alert";
@@ -32,6 +32,17 @@ import { isApiError } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { paths } from "../../lib/paths";
 
+/** The summary's heading: the raffle being paid for, with what else the summary says of it. */
+function RaffleName({ name, children }: { name: string; children?: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
+      <p className="text-lg font-bold text-ink">{name}</p>
+      {children}
+    </div>
+  );
+}
+
 function Summary({
   name,
   quantity,
@@ -49,10 +60,7 @@ function Summary({
     return (
       <Card className="border-brand-200 bg-brand-50/60">
         <CardContent className="space-y-3 p-4! sm:p-5!">
-          <div className="min-w-0">
-            <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
-            <p className="text-lg font-bold text-ink">{name}</p>
-          </div>
+          <RaffleName name={name} />
           <PriceSummary pricing={pricing} />
         </CardContent>
       </Card>
@@ -61,11 +69,9 @@ function Summary({
   return (
     <Card className="border-brand-200 bg-brand-50/60">
       <CardContent className="grid gap-3 p-4! sm:grid-cols-[1fr_auto] sm:items-center sm:p-5!">
-        <div className="min-w-0">
-          <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
-          <p className="text-lg font-bold text-ink">{name}</p>
+        <RaffleName name={name}>
           {quantity ? <p className="text-sm text-muted">{ticketsLabel(quantity)}</p> : null}
-        </div>
+        </RaffleName>
         {total ? (
           <div className="sm:text-right">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Total a pagar</p>

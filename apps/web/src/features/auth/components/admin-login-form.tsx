@@ -20,7 +20,7 @@ const GENERIC_FAILURE = "Credenciales inválidas o error de red.";
 export function AdminLoginForm() {
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string>();
-  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("admin-login-invalid");
+  const { form, step, onInvalid, submit, backToCredentials } = usePasswordSignIn("admin-login-invalid");
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async (user: SessionUser) => {
@@ -50,12 +50,9 @@ export function AdminLoginForm() {
 
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
-    try {
-      const user = await signIn(values);
-      if (user) await signedIn(user);
-    } catch (error) {
-      setServerError(isApiError(error) && error.message ? error.message : GENERIC_FAILURE);
-    }
+    await submit(values, signedIn, (error) =>
+      setServerError(isApiError(error) && error.message ? error.message : GENERIC_FAILURE),
+    );
   };
 
   if (step === "two-factor") {

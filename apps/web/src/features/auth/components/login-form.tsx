@@ -212,23 +212,20 @@ export function LoginForm() {
   const linkFailed = useVerificationNotice();
   const [serverError, setServerError] = useState<ServerError>();
   const suspendedSession = useSuspendedSession();
-  const { form, step, onInvalid, signIn, backToCredentials } = usePasswordSignIn("login-invalid");
+  const { form, step, onInvalid, submit, backToCredentials } = usePasswordSignIn("login-invalid");
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = useSignedIn();
 
   const onValid = async (values: LoginInput) => {
     setServerError(undefined);
-    try {
-      const user = await signIn(values);
-      if (user) await signedIn(user);
-    } catch (error) {
+    await submit(values, signedIn, (error) => {
       if (isApiError(error)) {
         setServerError({ code: error.code, message: error.message });
         return;
       }
       toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
-    }
+    });
   };
 
   if (step === "two-factor") {

@@ -27,12 +27,25 @@ export function usePasswordSignIn(invalidToastId: string) {
     });
   };
 
-  /** The signed-in user, or null when the account asks for its code (the form turns to that step). */
-  const signIn = async (values: LoginInput): Promise<SessionUser | null> => {
-    const result = await login(values);
-    if (!result.twoFactorRequired) return result.user;
-    setStep("two-factor");
-    return null;
+  /**
+   * Signs in with the form's values: the user goes to `signedIn`, unless the account asks for its code
+   * first (the form turns to that step); a failure goes to `onFailure`, which each door words its own way.
+   */
+  const submit = async (
+    values: LoginInput,
+    signedIn: (user: SessionUser) => Promise<void>,
+    onFailure: (error: unknown) => void,
+  ) => {
+    try {
+      const result = await login(values);
+      if (!result.twoFactorRequired) {
+        await signedIn(result.user);
+        return;
+      }
+      setStep("two-factor");
+    } catch (error) {
+      onFailure(error);
+    }
   };
 
   /** Back from the code step (or from a refused account): the password is typed again. */
@@ -41,5 +54,5 @@ export function usePasswordSignIn(invalidToastId: string) {
     form.setValue("password", "");
   };
 
-  return { form, step, onInvalid, signIn, backToCredentials };
+  return { form, step, onInvalid, submit, backToCredentials };
 }

@@ -4,11 +4,11 @@ import { getLevel, LEVELS, type LoyaltyLevel, POINTS_UNIT_LABEL } from "@rifazo/
 import { CLUB_MESSAGES } from "@rifazo/shared/schemas/club";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { CheckIcon } from "../../../components/ui/icons";
+import { QueryErrorAlert } from "../../../components/ui/query-error-alert";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../components/ui/toast";
@@ -278,17 +278,9 @@ export function MemberClub({ name }: { name: string }) {
     );
   } else if (query.isError) {
     body = (
-      <Alert
-        variant="danger"
-        title={CLUB_MESSAGES.loadError}
-        action={
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Reintentar
-          </Button>
-        }
-      >
+      <QueryErrorAlert query={query} title={CLUB_MESSAGES.loadError}>
         {errorMessage(query.error)}
-      </Alert>
+      </QueryErrorAlert>
     );
   } else {
     const club = query.data;

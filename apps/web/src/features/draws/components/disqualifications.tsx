@@ -1,11 +1,10 @@
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { claimText } from "@rifazo/shared/fairness-claims";
-import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../lib/format";
-import { type RaffleRecord, recordQuery } from "../api";
+import type { RaffleRecord } from "../api";
 import { recordTotalTickets, shownDisqualifications } from "../lib/record-text";
-import { recordAvailableOf, useRecordExists } from "./record-link";
+import { type RaffleRecordProps, useRaffleRecord } from "./record-link";
 
 /**
  * Every disqualification of a raffle, with its reason and the drand round that draws (or drew) its
@@ -59,14 +58,7 @@ export function DisqualificationList({ record }: { record: RaffleRecord }) {
  * The same list for a page that has only the raffle (the draw page): reads the public record, and only
  * when the raffle has one (an announced or v1 raffle has none: asking would be a 404).
  */
-export function RaffleDisqualifications({
-  raffle,
-  enabled,
-}: {
-  raffle: { id: string; status: string };
-  enabled: boolean;
-}) {
-  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
-  const { data } = useQuery({ ...recordQuery(raffle.id), enabled: enabled && exists });
+export function RaffleDisqualifications(props: RaffleRecordProps) {
+  const { data } = useRaffleRecord(props);
   return data ? <DisqualificationList record={data} /> : null;
 }

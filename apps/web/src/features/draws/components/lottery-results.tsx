@@ -7,12 +7,11 @@ import type {
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
-import { useQuery } from "@tanstack/react-query";
 import { Alert } from "../../../components/ui/alert";
 import { formatDateTime } from "../../../lib/format";
-import { drawApi, type RaffleRecord, recordQuery } from "../api";
+import { drawApi, type RaffleRecord } from "../api";
 import { recordTotalTickets } from "../lib/record-text";
-import { recordAvailableOf, useRecordExists } from "./record-link";
+import { type RaffleRecordProps, useRaffleRecord } from "./record-link";
 
 /**
  * The lottery's official result and every correction, prominently, on the draw page (decision 0024):
@@ -142,14 +141,7 @@ function ResultItem({
 }
 
 /** The same list for the draw page, which has only the raffle: reads the public record when it exists. */
-export function RaffleLotteryResults({
-  raffle,
-  enabled,
-}: {
-  raffle: { id: string; status: string };
-  enabled: boolean;
-}) {
-  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
-  const { data } = useQuery({ ...recordQuery(raffle.id), enabled: enabled && exists });
+export function RaffleLotteryResults(props: RaffleRecordProps) {
+  const { data } = useRaffleRecord(props);
   return data ? <LotteryResultList record={data} /> : null;
 }

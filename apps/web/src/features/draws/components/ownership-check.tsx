@@ -9,7 +9,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { recordQuery } from "../api";
 import { checkOwnership, type NumberCheck, type OwnershipResult } from "../lib/owner-check";
 
-type State =
+export type OwnershipCheckState =
   | { kind: "idle" }
   | { kind: "running" }
   | { kind: "no_record" }
@@ -89,6 +89,49 @@ export function OwnershipOutcome({ result }: { result: OwnershipResult }) {
 }
 
 /**
+ * The check itself, for this dialog and the ticket verifier: downloads the raffle's record (fresh) and
+ * checks, in this browser, each number against the frozen list with the tag the receipt code gives.
+ */
+export function useOwnershipCheck() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<OwnershipCheckState>({ kind: "idle" });
+
+  async function check(
+    raffleId: string,
+    receiptCode: string,
+    numbers: readonly number[],
+    options?: { findAll?: boolean },
+  ) {
+    setState({ kind: "running" });
+    try {
+      const record = await queryClient.fetchQuery({ ...recordQuery(raffleId), staleTime: 0 });
+      if (!record) {
+        setState({ kind: "no_record" });
+        return;
+      }
+      setState({ kind: "done", result: await checkOwnership(record, receiptCode, numbers, options) });
+    } catch (error) {
+      setState({ kind: "error", message: errorMessage(error, "No se pudo comprobar la lista.") });
+    }
+  }
+
+  return { state, check };
+}
+
+/** The check's outcome, said politely as it arrives. */
+export function OwnershipCheckStatus({ state }: { state: OwnershipCheckState }) {
+  return (
+    <div aria-live="polite">
+      {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
+      {state.kind === "no_record" ? (
+        <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
+      ) : null}
+      {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
+    </div>
+  );
+}
+
+/**
  * "Comprobar mis boletos en la lista congelada": downloads the raffle's record and checks, in this
  * browser, that each number of the purchase is in the frozen list with the tag its receipt gives.
  */
@@ -101,23 +144,7 @@ export function OwnershipCheck({
   receiptCode: string;
   numbers: readonly number[];
 }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<State>({ kind: "idle" });
-
-  async function run() {
-    setState({ kind: "running" });
-    try {
-      const record = await queryClient.fetchQuery({ ...recordQuery(raffleId), staleTime: 0 });
-      if (!record) {
-        setState({ kind: "no_record" });
-        return;
-      }
-      setState({ kind: "done", result: await checkOwnership(record, receiptCode, numbers) });
-    } catch (error) {
-      setState({ kind: "error", message: errorMessage(error, "No se pudo comprobar la lista.") });
-    }
-  }
-
+  const { state, check } = useOwnershipCheck();
   return (
     <div className="space-y-3">
       <Button
@@ -125,19 +152,13 @@ export function OwnershipCheck({
         waitsForCode
         loading={state.kind === "running"}
         loadingText="Comprobando..."
-        onClick={run}
+        onClick={() => check(raffleId, receiptCode, numbers)}
         // A long label: it wraps on a phone instead of overflowing the dialog.
         className="h-auto! min-h-11 py-2 text-left whitespace-normal!"
       >
         <ShieldIcon /> Comprobar mis boletos en la lista congelada
       </Button>
-      <div aria-live="polite">
-        {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
-        {state.kind === "no_record" ? (
-          <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
-        ) : null}
-        {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
-      </div>
+      <OwnershipCheckStatus state={state} />
     </div>
   );
 }

@@ -1,21 +1,12 @@
 import { parseTicketInput } from "@rifazo/shared/domain/tickets";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { Input, inputClasses } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { errorMessage } from "../../../lib/api-client";
-import { recordQuery } from "../api";
-import {
-  checkOwnership,
-  normaliseReceiptCode,
-  type OwnershipResult,
-  RECEIPT_CODE_HELP,
-} from "../lib/owner-check";
-import { OwnershipOutcome } from "./ownership-check";
+import { normaliseReceiptCode, RECEIPT_CODE_HELP } from "../lib/owner-check";
+import { OwnershipCheckStatus, useOwnershipCheck } from "./ownership-check";
 
 export interface CheckableRaffle {
   id: string;
@@ -23,12 +14,6 @@ export interface CheckableRaffle {
 }
 
 type Errors = Partial<Record<"raffle" | "code" | "numbers", string>>;
-type State =
-  | { kind: "idle" }
-  | { kind: "running" }
-  | { kind: "done"; result: OwnershipResult }
-  | { kind: "no_record" }
-  | { kind: "error"; message: string };
 
 /** "0123, 45 7" → [123, 45, 7]; null with the first bad entry's message. */
 export function parseNumberList(
@@ -46,14 +31,13 @@ export function parseNumberList(
 
 /** The receipt check's inputs and outcome: checked here, then run against the raffle's published record. */
 function useReceiptCheck(defaultRaffleId: string) {
-  const queryClient = useQueryClient();
   // The default (from ?rifa=) may arrive after the first render, with the list: used until a choice is made.
   const [chosen, setRaffleId] = useState<string | null>(null);
   const raffleId = chosen ?? defaultRaffleId;
   const [code, setCode] = useState("");
   const [numbersText, setNumbersText] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const { state, check } = useOwnershipCheck();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,20 +51,7 @@ function useReceiptCheck(defaultRaffleId: string) {
     if (!numbers.ok) next.numbers = numbers.message;
     setErrors(next);
     if (!receipt || !numbers.ok || !raffleId) return;
-    setState({ kind: "running" });
-    try {
-      const record = await queryClient.fetchQuery({ ...recordQuery(raffleId), staleTime: 0 });
-      if (!record) {
-        setState({ kind: "no_record" });
-        return;
-      }
-      const result = await checkOwnership(record, receipt, numbers.numbers, {
-        findAll: numbers.numbers.length === 0,
-      });
-      setState({ kind: "done", result });
-    } catch (error) {
-      setState({ kind: "error", message: errorMessage(error, "No se pudo comprobar la lista.") });
-    }
+    await check(raffleId, receipt, numbers.numbers, { findAll: numbers.numbers.length === 0 });
   }
 
   return {
@@ -119,18 +90,6 @@ function ReceiptCheckIntro() {
         congelada del sorteo, marcado como tuyo. El cálculo se hace en tu navegador: el código no se envía a
         ningún lado.
       </p>
-    </div>
-  );
-}
-
-function ReceiptCheckOutcome({ state }: { state: State }) {
-  return (
-    <div aria-live="polite">
-      {state.kind === "done" ? <OwnershipOutcome result={state.result} /> : null}
-      {state.kind === "no_record" ? (
-        <Alert variant="info">Esta rifa todavía no tiene acta publicada.</Alert>
-      ) : null}
-      {state.kind === "error" ? <Alert variant="danger">{state.message}</Alert> : null}
     </div>
   );
 }
@@ -209,7 +168,7 @@ export function ReceiptCheckForm({
           Comprobar
         </Button>
       </form>
-      <ReceiptCheckOutcome state={state} />
+      <OwnershipCheckStatus state={state} />
     </div>
   );
 }

@@ -33,6 +33,21 @@ export function useRecordExists(
   return false;
 }
 
+/** What a draw-page section that reads the raffle's record is given: the raffle, and whether to read now. */
+export interface RaffleRecordProps {
+  raffle: { id: string; status: string };
+  enabled: boolean;
+}
+
+/**
+ * The raffle's public record, read only when the raffle has one (an announced or v1 raffle has none:
+ * asking would be a 404).
+ */
+export function useRaffleRecord({ raffle, enabled }: RaffleRecordProps) {
+  const exists = useRecordExists(raffle.id, raffle.status, recordAvailableOf(raffle));
+  return useQuery({ ...recordQuery(raffle.id), enabled: enabled && exists });
+}
+
 /** "Ver el acta del sorteo", shown from the moment the raffle's record exists. */
 export function RecordLink({
   raffle,

@@ -7,6 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { TicketIcon, UploadIcon } from "../../../components/ui/icons";
+import { QueryErrorAlert } from "../../../components/ui/query-error-alert";
 import { SearchField } from "../../../components/ui/search-field";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime, formatMoney, sentence } from "../../../lib/format";
@@ -23,26 +24,44 @@ import { ProofStatusBadge } from "./proof-status-badge";
 import { RefundNotice } from "./refund-notice";
 import { RefundPayout } from "./refund-payout";
 
+/** The first numbers as chips (struck through when void), then "y N más" for the rest. */
+function NumberChips({
+  numbers,
+  limit,
+  as: Chip = "span",
+  className,
+}: {
+  numbers: string[];
+  limit?: number;
+  as?: "span" | "del";
+  className: string;
+}) {
+  const { shown, hidden } = ticketPreview(numbers, limit);
+  return (
+    <>
+      {shown.map((number) => (
+        <Chip key={number} className={className}>
+          {number}
+        </Chip>
+      ))}
+      {hidden > 0 ? <span className="font-bold text-muted">y {hidden} más</span> : null}
+    </>
+  );
+}
+
 function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }) {
-  const { shown, hidden } = ticketPreview(numbers);
   return (
     <p className="flex flex-wrap items-center gap-1.5 text-sm">
       <span className="font-semibold text-muted">{voided ? "Boletos anulados:" : "Boletos:"}</span>
-      {shown.map((number) =>
-        voided ? (
-          <del key={number} className="rounded-md bg-canvas px-2 py-0.5 font-mono font-bold text-muted">
-            {number}
-          </del>
-        ) : (
-          <span
-            key={number}
-            className="rounded-md bg-brand-50 px-2 py-0.5 font-mono font-bold text-brand-800"
-          >
-            {number}
-          </span>
-        ),
-      )}
-      {hidden > 0 ? <span className="font-bold text-muted">y {hidden} más</span> : null}
+      <NumberChips
+        numbers={numbers}
+        as={voided ? "del" : "span"}
+        className={
+          voided
+            ? "rounded-md bg-canvas px-2 py-0.5 font-mono font-bold text-muted"
+            : "rounded-md bg-brand-50 px-2 py-0.5 font-mono font-bold text-brand-800"
+        }
+      />
     </p>
   );
 }
@@ -52,20 +71,15 @@ function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }
  * "apartados", outlined and dashed, since they become the buyer's only at approval (decision 0014).
  */
 export function HeldNumbers({ numbers }: { numbers: string[] }) {
-  const { shown, hidden } = ticketPreview(numbers, HELD_PREVIEW_SIZE);
   return (
     <div className="space-y-1 text-sm">
       <p className="flex flex-wrap items-center gap-1.5">
         <span className="font-semibold text-muted">Números apartados:</span>
-        {shown.map((number) => (
-          <span
-            key={number}
-            className="rounded-md border border-dashed border-brand-600 px-2 py-0.5 font-mono font-bold text-brand-800"
-          >
-            {number}
-          </span>
-        ))}
-        {hidden > 0 ? <span className="font-bold text-muted">y {hidden} más</span> : null}
+        <NumberChips
+          numbers={numbers}
+          limit={HELD_PREVIEW_SIZE}
+          className="rounded-md border border-dashed border-brand-600 px-2 py-0.5 font-mono font-bold text-brand-800"
+        />
       </p>
       <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
     </div>
@@ -270,18 +284,7 @@ export function PaymentsList() {
   if (query.isPending) {
     body = <ListLoading />;
   } else if (query.isError && !data) {
-    body = (
-      <Alert
-        variant="danger"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Reintentar
-          </Button>
-        }
-      >
-        {PROOF_MESSAGES.listError}
-      </Alert>
-    );
+    body = <QueryErrorAlert query={query}>{PROOF_MESSAGES.listError}</QueryErrorAlert>;
   } else if (!data || data.items.length === 0) {
     body = <NoPayments searching={Boolean(q)} />;
   } else {

@@ -113,29 +113,30 @@ function MyPaymentsLink() {
   );
 }
 
+/** A reservation that ended without a purchase: nothing to pay here any more, only the way back. */
+const ENDED_NOTICES = {
+  expired: { variant: "warning", title: "Tu reserva venció", text: RESERVATION_MESSAGES.expired },
+  cancelled: { variant: "info", title: "Reserva cancelada", text: RESERVATION_MESSAGES.cancelled },
+} as const;
+
 function StatusNotice({ reservation, expired }: { reservation: Reservation; expired: boolean }) {
-  if (expired) {
+  const ended = expired
+    ? ENDED_NOTICES.expired
+    : reservation.status === "cancelled"
+      ? ENDED_NOTICES.cancelled
+      : null;
+  if (ended) {
     return (
       <Alert
-        variant="warning"
-        title="Tu reserva venció"
+        variant={ended.variant}
+        title={ended.title}
         action={<BackToRaffle raffleId={reservation.raffleId} />}
       >
-        {RESERVATION_MESSAGES.expired}
+        {ended.text}
       </Alert>
     );
   }
   switch (reservation.status) {
-    case "cancelled":
-      return (
-        <Alert
-          variant="info"
-          title="Reserva cancelada"
-          action={<BackToRaffle raffleId={reservation.raffleId} />}
-        >
-          {RESERVATION_MESSAGES.cancelled}
-        </Alert>
-      );
     case "submitted":
       return (
         <Alert variant="info" title="Comprobante en revisión" action={<MyPaymentsLink />}>

@@ -1,5 +1,4 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
-import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { countText } from "@rifazo/shared/domain/plural";
 import { raffleCardState } from "@rifazo/shared/domain/raffle-card-state";
 import { Link } from "react-router";
@@ -15,6 +14,7 @@ import { toCardInput } from "../lib/card-input";
 import { drawInfo } from "../lib/draw-info";
 import { CARD_IMAGE_SIZES } from "../lib/raffle-image";
 import { ComboBadges } from "./combo-badges";
+import { DrawResultLink } from "./draw-result-link";
 import { RaffleAction } from "./raffle-action";
 import { RaffleBadge } from "./raffle-badge";
 import { RaffleImage } from "./raffle-image";
@@ -79,12 +79,7 @@ export function RaffleCard({ raffle, priority = false }: RaffleCardProps) {
         <div className="mt-auto space-y-2 pt-1">
           <RaffleAction raffle={raffle} state={state} />
           {state.canViewDrawAnimation && drawTrustText(raffle.drawTrust).verifiable ? (
-            <Link
-              to={paths.draw(raffle.id)}
-              className="block text-center text-sm font-semibold text-brand-700 hover:underline underline-offset-4"
-            >
-              {DRAW_RESULT_LINK_TEXT}
-            </Link>
+            <DrawResultLink raffleId={raffle.id} />
           ) : null}
         </div>
       </div>

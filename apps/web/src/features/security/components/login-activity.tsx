@@ -1,8 +1,7 @@
 import { PROFILE_MESSAGES } from "@rifazo/shared/schemas/profile";
 import { useQuery } from "@tanstack/react-query";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { ClockIcon } from "../../../components/ui/icons";
+import { QueryErrorAlert } from "../../../components/ui/query-error-alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime, toDate } from "../../../lib/format";
 import { loginActivityQuery } from "../../profile";
@@ -19,18 +18,7 @@ export function LoginActivityList() {
     );
   }
   if (query.isError) {
-    return (
-      <Alert
-        variant="danger"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Reintentar
-          </Button>
-        }
-      >
-        {PROFILE_MESSAGES.loginActivityError}
-      </Alert>
-    );
+    return <QueryErrorAlert query={query}>{PROFILE_MESSAGES.loginActivityError}</QueryErrorAlert>;
   }
   const items = query.data.items;
   if (items.length === 0) return <p className="text-sm text-muted">{PROFILE_MESSAGES.loginActivityEmpty}</p>;
