@@ -15,7 +15,6 @@ import {
   rejectTemplatesSchema,
   SETTINGS_KEYS,
   type SupportContact,
-  type supportContactSchema,
   todayInVenezuela,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
@@ -140,12 +139,19 @@ export async function updatePaymentAccounts(
   return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, { ...input, transfer });
 }
 
-export function updateSupportContact(
+/** The settings an admin saves exactly as the form sent them (the route's schema has validated them). */
+interface SavedAsSent {
+  supportContact: SupportContact;
+  rejectTemplates: RejectTemplates;
+}
+
+export function updateSetting<K extends keyof SavedAsSent>(
   db: Db,
   actor: Actor,
-  input: z.output<typeof supportContactSchema>,
-): Promise<SupportContact> {
-  return saveSetting(db, actor, SETTINGS_KEYS.supportContact, input);
+  key: K,
+  input: SavedAsSent[K],
+): Promise<SavedAsSent[K]> {
+  return saveSetting(db, actor, SETTINGS_KEYS[key], input);
 }
 
 /** The inbox's rejection reasons: the saved ones, else the defaults (a bad saved value is logged and ignored). */
@@ -157,12 +163,4 @@ export async function rejectTemplates(db: Executor, log: FastifyBaseLogger): Pro
   if (parsed.success) return parsed.data;
   log.warn("ajustes: las plantillas de rechazo guardadas no son válidas; se usan las de siempre");
   return DEFAULT_REJECT_TEMPLATES;
-}
-
-export function updateRejectTemplates(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof rejectTemplatesSchema>,
-): Promise<RejectTemplates> {
-  return saveSetting(db, actor, SETTINGS_KEYS.rejectTemplates, input);
 }

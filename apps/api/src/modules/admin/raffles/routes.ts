@@ -10,9 +10,9 @@ import {
   raffleFormInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { actorOf, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 /**
@@ -31,12 +31,9 @@ const lifecycleResponse = {
   409: errorSchema,
   ...adminErrors,
 };
-const tags = ADMIN_TAGS;
-const security = [{ session: [] }];
 
 function registerReadRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.get(
     "/api/admin/raffles",
     {
@@ -70,8 +67,7 @@ function registerReadRoutes(app: FastifyInstance): void {
 }
 
 function registerEditRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles",
     {
@@ -120,8 +116,7 @@ function registerEditRoutes(app: FastifyInstance): void {
 }
 
 function registerLifecycleRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/open",
     {
@@ -175,8 +170,7 @@ function registerLifecycleRoutes(app: FastifyInstance): void {
 }
 
 function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/extend",
     {
@@ -226,8 +220,7 @@ function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
 }
 
 function registerBindingAndDeleteRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.put(
     "/api/admin/raffles/:id/external-binding",
     {
