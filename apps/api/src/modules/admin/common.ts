@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
-import { ADMIN_TAGS, adminRoute } from "../auth";
+import { ADMIN_TAGS, adminErrors, adminRoute, errorSchema } from "../auth";
 
 export { iso } from "../../lib/iso";
 // The route helpers of admin endpoints are auth's (modules/auth/admin-route.ts), so the modules below
@@ -21,6 +21,14 @@ export {
 
 /** The OpenAPI security of every admin route: the session cookie. */
 export const ADMIN_SECURITY = [{ session: [] }];
+
+/** What an action on one row answers besides success: bad input, no such row, a state that refuses it, 401/403. */
+export const adminActionErrors = {
+  400: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  ...adminErrors,
+} as const;
 
 /** What registering admin routes starts from: the typed router, the guard's options, the tags and security. */
 export function adminRouter(app: FastifyInstance) {

@@ -1,13 +1,21 @@
 import { PROOF_STATUSES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { settings } from "../../db/schema";
+import { paymentProofs, settings } from "../../db/schema";
 
 // What the proofs' data steps run after the SQL migrations (normalize-references.ts, reference-keys.ts)
 // share: which proofs hold a reference in the unique index, what a collision is, and the marker row.
 
 /** The statuses whose reference counts in the unique index: every one but rejected. */
 export const LIVE: string[] = PROOF_STATUSES.filter((status) => status !== "rejected");
+
+/** What both steps read of a proof: its id, method, typed reference and status. */
+export const referenceColumns = {
+  id: paymentProofs.id,
+  method: paymentProofs.paymentMethod,
+  ref: paymentProofs.transactionRef,
+  status: paymentProofs.status,
+};
 
 export interface ProofCollision {
   /** The proof whose reference (or its key) changed. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { paymentProofs, settings } from "../../db/schema";
-import { LIVE, type ProofCollision, recordStepResult } from "./data-step";
+import { LIVE, type ProofCollision, recordStepResult, referenceColumns } from "./data-step";
 
 // Migration 0004's data step. References saved before normalizePaymentReference existed kept their
 // zero-width, format and full-width characters, so a later upload of the same payment was not seen
@@ -29,10 +29,7 @@ export interface RenormalizeResult {
 export async function renormalizePaymentReferences(tx: Executor): Promise<RenormalizeResult> {
   const rows = await tx
     .select({
-      id: paymentProofs.id,
-      method: paymentProofs.paymentMethod,
-      ref: paymentProofs.transactionRef,
-      status: paymentProofs.status,
+      ...referenceColumns,
       createdAt: paymentProofs.createdAt,
     })
     .from(paymentProofs)

@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { paymentProofs, settings } from "../../db/schema";
-import { LIVE, type ProofCollision, recordStepResult } from "./data-step";
+import { LIVE, type ProofCollision, recordStepResult, referenceColumns } from "./data-step";
 
 // Migration 0013's data step (docs/decisions/0022-one-key-per-payment-reference.md). The canonical key
 // needs the look-alike table of packages/shared, so it is computed here, in JavaScript, right after the
@@ -68,10 +68,7 @@ async function writeBatch(
 export async function recomputeReferenceKeys(tx: Executor): Promise<RekeyResult> {
   const rows = await tx
     .select({
-      id: paymentProofs.id,
-      method: paymentProofs.paymentMethod,
-      ref: paymentProofs.transactionRef,
-      status: paymentProofs.status,
+      ...referenceColumns,
       key: paymentProofs.referenceKey,
       ocrKey: paymentProofs.ocrReferenceKey,
       ocr: paymentProofs.ocr,

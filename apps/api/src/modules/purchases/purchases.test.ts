@@ -83,6 +83,11 @@ function zelleFor(raffleId: string, reservationId: string) {
   return { raffleId, reservationId, paymentMethod: "zelle", currency: "USD", amount: "10" };
 }
 
+/** The fields of a 10 USD payment of two tickets sent without a reservation. */
+function directFor(raffleId: string, paymentMethod: string) {
+  return { raffleId, paymentMethod, currency: "USD", amount: "10", quantity: 2 };
+}
+
 /** The administrator rejects the proof with the reason; the rejection must go through. */
 async function rejectProof(id: string, adminNotes: string) {
   const rejected = await t.app.inject({
@@ -343,13 +348,7 @@ describe("reservas: carreras", () => {
     const over = await reserve(buyer.cookie, raffle.id, { quantity: 2 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe("TICKET_CAP_REACHED");
-    const direct = await pay(buyer.cookie, {
-      raffleId: raffle.id,
-      paymentMethod: "zelle",
-      amount: "10.00",
-      currency: "USD",
-      quantity: 2,
-    });
+    const direct = await pay(buyer.cookie, directFor(raffle.id, "zelle"));
     expect(direct.statusCode, direct.body).toBe(409);
     expect(direct.json().error.code).toBe("TICKET_CAP_REACHED");
     const allowance = await get(`/api/proofs/allowance?raffleId=${raffle.id}`, buyer.cookie);
@@ -551,23 +550,11 @@ describe("reservas: pago, aprobación y rechazo", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe("METHOD_NOT_ACCEPTED");
-    const implicit = await pay(buyer.cookie, {
-      raffleId: zelleOnly.id,
-      paymentMethod: "binance",
-      currency: "USD",
-      amount: "10",
-      quantity: 2,
-    });
+    const implicit = await pay(buyer.cookie, directFor(zelleOnly.id, "binance"));
     expect(implicit.json().error.code).toBe("METHOD_NOT_ACCEPTED");
 
     const chosen = await raffleWithTickets({ numberMode: "chosen" });
-    const noReservation = await pay(buyer.cookie, {
-      raffleId: chosen.id,
-      paymentMethod: "zelle",
-      currency: "USD",
-      amount: "10",
-      quantity: 2,
-    });
+    const noReservation = await pay(buyer.cookie, directFor(chosen.id, "zelle"));
     expect(noReservation.statusCode).toBe(409);
     expect(noReservation.json().error.code).toBe("CHOOSE_NUMBERS");
   });
@@ -649,15 +636,17 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
   });
 
   it("la cuenta para transferencias se valida, se guarda y se publica", async () => {
+    const saveAccounts = (payload: object) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings/payment-accounts",
+        headers: { cookie: admin.cookie },
+        payload,
+      });
     const base = { pagoMovil: null, zelle: null, binance: null };
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: {
-        ...base,
-        transfer: { bank: "Mercantil", accountNumber: "123", holder: "Rifazo", idNumber: "J-123456789" },
-      },
+    const bad = await saveAccounts({
+      ...base,
+      transfer: { bank: "Mercantil", accountNumber: "123", holder: "Rifazo", idNumber: "J-123456789" },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("El número de cuenta debe tener 20 dígitos.");
@@ -667,12 +656,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
       holder: "Rifazo C.A.",
       idNumber: "j-123456789",
     };
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: { ...base, transfer },
-    });
+    const saved = await saveAccounts({ ...base, transfer });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().transfer).toEqual({
       ...transfer,
@@ -680,12 +664,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
       idNumber: "J-123456789",
     });
     // A form without the field keeps the saved account.
-    const kept = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: base,
-    });
+    const kept = await saveAccounts(base);
     expect(kept.json().transfer?.accountNumber).toBe("01050000000000000001");
     expect((await get("/api/settings/public")).json().paymentAccounts.transfer.bank).toBe("0105 - Mercantil");
   });

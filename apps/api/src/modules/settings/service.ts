@@ -20,7 +20,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client";
-import { recordAudit } from "../audit";
+import { recordActorAudit } from "../audit";
 import * as repo from "./repository";
 
 /** Only these keys are ever read for the public endpoint: a whitelist, so new or internal keys stay private. */
@@ -100,14 +100,12 @@ async function saveSetting<T>(db: Db, actor: Actor, key: string, value: T): Prom
   return db.transaction(async (tx) => {
     const before = await repo.readSettingForUpdate(tx, key);
     await repo.writeSetting(tx, key, value, actor.id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "settings.update",
       entity: "settings",
       entityId: key,
       before,
       after: value,
-      ipAddress: actor.ip,
     });
     return value;
   });

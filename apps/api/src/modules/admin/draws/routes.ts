@@ -17,7 +17,15 @@ import {
   pasteBeacon,
   pendingCorrections,
 } from "../../draws";
-import { actorOf, adminErrors, adminRouter, assertUuid, errorSchema, idParams } from "../common";
+import {
+  actorOf,
+  adminActionErrors,
+  adminErrors,
+  adminRouter,
+  assertUuid,
+  errorSchema,
+  idParams,
+} from "../common";
 
 // Draw v2 actions of the administrator (decision 0012). Each is verified and written into the raffle's
 // public record; none lets the administrator choose a winner.
@@ -40,10 +48,7 @@ function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
         body: beaconInputSchema,
         response: {
           200: drawResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
@@ -68,11 +73,8 @@ function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
         body: disqualifyInputSchema,
         response: {
           200: disqualifyResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...adminActionErrors,
           503: errorSchema,
-          ...adminErrors,
         },
       },
       ...guarded,
@@ -99,10 +101,7 @@ function registerExternalResultRoute(app: FastifyInstance): void {
         body: externalResultInputSchema,
         response: {
           200: externalResultResponseSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

@@ -8,7 +8,7 @@ import {
   adminReviewResultSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import { actorOf, adminErrors, adminRouter, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as list from "./list";
 import * as service from "./service";
 
@@ -87,10 +87,7 @@ async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
         body: adminRejectInputSchema.nullish(),
         response: {
           200: adminReviewResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf, adminErrors, adminRouter, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 /**
@@ -26,10 +26,7 @@ const bodyCheckedByService: FastifySchemaCompiler<any> = (route) =>
 
 const lifecycleResponse = {
   200: adminRaffleSchema,
-  400: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  ...adminErrors,
+  ...adminActionErrors,
 };
 
 function registerReadRoutes(app: FastifyInstance): void {
@@ -102,10 +99,7 @@ function registerEditRoutes(app: FastifyInstance): void {
         body: raffleFormInputSchema,
         response: {
           200: adminRaffleSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       validatorCompiler: bodyCheckedByService,
@@ -185,10 +179,7 @@ function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
         body: raffleExtendInputSchema,
         response: {
           200: raffleExtendResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
@@ -234,10 +225,7 @@ function registerBindingAndDeleteRoutes(app: FastifyInstance): void {
         body: externalBindingInputSchema,
         response: {
           200: externalBindingSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

@@ -5,7 +5,7 @@ import {
   soldTicketLookupQuerySchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import { actorOf, adminErrors, adminRouter, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 export async function adminWinnerRoutes(app: FastifyInstance): Promise<void> {
@@ -42,10 +42,7 @@ export async function adminWinnerRoutes(app: FastifyInstance): Promise<void> {
         body: externalWinnersInputSchema,
         response: {
           200: externalWinnersResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
