@@ -3,9 +3,9 @@
 
 import { randomBytes } from "node:crypto";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../src/db/client";
-import { paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db/schema";
+import { paymentProofs, prizeLevels, raffles, settings, tickets, winners } from "../src/db/schema";
 
 let counter = 0;
 
@@ -114,4 +114,33 @@ export async function raffleRow(db: Executor, id: string) {
   const [row] = await db.select().from(raffles).where(eq(raffles.id, id));
   if (!row) throw new Error("raffleRow: no row");
   return row;
+}
+
+/** A setting row written straight into the table (insert or replace), as an admin's save would leave it. */
+export async function putSetting(db: Executor, key: string, value: unknown) {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+
+/**
+ * An active raffle of 100 numbers at 5 a ticket, open for a week, with its ticket rows generated (numbers
+ * 0 to total − 1, all available), as the chosen-numbers purchase needs.
+ */
+export async function insertRaffleWithTickets(
+  db: Executor,
+  values: Partial<typeof raffles.$inferInsert> = {},
+) {
+  const raffle = await insertRaffle(db, {
+    price: 5,
+    totalTickets: 100,
+    endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    ...values,
+  });
+  await db.execute(
+    sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}::uuid, n FROM generate_series(0, ${raffle.totalTickets - 1}) n`,
+  );
+  await db.execute(sql`UPDATE raffles SET tickets_generated = true WHERE id = ${raffle.id}::uuid`);
+  return raffle;
 }

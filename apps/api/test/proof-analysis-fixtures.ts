@@ -7,38 +7,15 @@ import type { FastifyInstance } from "fastify";
 import { paymentProofs } from "../src/db/schema";
 import type { ProofReader } from "../src/modules/proof-analysis/service";
 import { insertRaffle } from "./fixtures";
+import { type MultipartFile, multipartBody } from "./helpers";
 
-export interface UploadFile {
-  name: string;
-  type: string;
-  data: Buffer;
-}
-
-function multipart(fields: Record<string, string | number>, file: UploadFile) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-export const png = (data: Buffer): UploadFile => ({ name: "comprobante.png", type: "image/png", data });
-export const jpeg = (data: Buffer): UploadFile => ({ name: "captura.jpg", type: "image/jpeg", data });
-export const pdf = (data: Buffer): UploadFile => ({ name: "comprobante.pdf", type: "application/pdf", data });
+export const png = (data: Buffer): MultipartFile => ({ name: "comprobante.png", type: "image/png", data });
+export const jpeg = (data: Buffer): MultipartFile => ({ name: "captura.jpg", type: "image/jpeg", data });
+export const pdf = (data: Buffer): MultipartFile => ({
+  name: "comprobante.pdf",
+  type: "application/pdf",
+  data,
+});
 
 /** A new active raffle at 5 USD a ticket. */
 export async function newRaffle(app: FastifyInstance) {
@@ -50,10 +27,10 @@ export async function uploadProof(
   app: FastifyInstance,
   cookie: string,
   raffleId: string,
-  file: UploadFile,
+  file: MultipartFile,
   transactionRef = `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
 ): Promise<{ statusCode: number; id: string }> {
-  const body = multipart(
+  const body = multipartBody(
     { raffleId, paymentMethod: "pago_movil", transactionRef, amount: "10.00", currency: "USD", quantity: 2 },
     file,
   );

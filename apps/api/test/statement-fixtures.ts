@@ -677,3 +677,13 @@ export function payrollCsv(people = 25, seed = 9): Buffer {
   }
   return encodeWindows1252(`${lines.map((l) => csvLine(l, ";", false)).join("\r\n")}\r\n`);
 }
+
+/** Where statementXlsx("mercantil") puts things: the title rows, then the header, and debit before credit. */
+export const MERCANTIL_XLSX_COLUMNS = {
+  headerRow: 3,
+  date: 0,
+  reference: 1,
+  description: 2,
+  credit: 4,
+  debit: 3,
+} as const;

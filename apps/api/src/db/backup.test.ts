@@ -38,6 +38,17 @@ async function snapshot(database: Database): Promise<Snapshot> {
   return { counts: await tableRowCounts(database), problems: await consistencyProblems(database) };
 }
 
+/** The restored database holds the source's rows, consistent; it is closed afterwards either way. */
+async function expectSameRows(database: Database, source: Snapshot): Promise<void> {
+  try {
+    const copy = await snapshot(database);
+    expect(copy.counts).toEqual(source.counts);
+    expect(copy.problems).toEqual([]);
+  } finally {
+    await database.close();
+  }
+}
+
 /** What a seeded database must contain for the comparison to mean something. */
 function expectSeeded(source: Snapshot): void {
   expect(source.problems).toEqual([]);
@@ -117,14 +128,7 @@ describe("backup and restore on PGlite (DATA_DIR/pglite)", () => {
       expect(restored).toEqual({ kind: "pglite", movedAside: [], files: true });
       expect(fileList(path.join(target, "files"))).toEqual(sourceFiles);
 
-      const database = await openDatabase({ pgliteDir: path.join(target, "pglite") });
-      try {
-        const copy = await snapshot(database);
-        expect(copy.counts).toEqual(source.counts);
-        expect(copy.problems).toEqual([]);
-      } finally {
-        await database.close();
-      }
+      await expectSameRows(await openDatabase({ pgliteDir: path.join(target, "pglite") }), source);
 
       // A second restore over it would replace live data: refused without --force, nothing touched.
       writeFileSync(path.join(target, "files", "nuevo.txt"), "x");
@@ -201,14 +205,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           files: result.files,
         });
         expect(fileList(path.join(target, "files"))).toEqual(sourceFiles);
-        const database = await openDatabase({ url: targetUrl });
-        try {
-          const copy = await snapshot(database);
-          expect(copy.counts).toEqual(source.counts);
-          expect(copy.problems).toEqual([]);
-        } finally {
-          await database.close();
-        }
+        await expectSameRows(await openDatabase({ url: targetUrl }), source);
 
         // Over a database with tables: refused, then replaced with --force (pg_restore --clean).
         await expect(

@@ -23,3 +23,18 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     ipAddress: entry.ipAddress ?? null,
   });
 }
+
+/** Who made a change: the signed-in person (auth's Actor) or none, and the client address Fastify trusts. */
+export interface AuditActor {
+  id: string | null;
+  ip: string | null;
+}
+
+/** recordAudit of a change `actor` made: their id and address go with the entry. */
+export function recordActorAudit(
+  tx: Executor,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, "actorId" | "ipAddress">,
+): Promise<void> {
+  return recordAudit(tx, { ...entry, actorId: actor.id, ipAddress: actor.ip });
+}

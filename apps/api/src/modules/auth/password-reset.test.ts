@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, nextIp, signIn, type TestApp } from "../../../test/helpers";
+import { createTestApp, createUser, loginAttempt, nextIp, signIn, type TestApp } from "../../../test/helpers";
 import { mailOutbox, sessions, users } from "../../db/schema";
 import { RATE_RULES } from "../../lib/rate-limit";
 
@@ -90,12 +90,7 @@ describe("recuperar la contraseña por correo", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toEqual({ code: "INVALID_TOKEN", message: ERROR_MESSAGES.INVALID_TOKEN });
 
-    const old = await t.app.inject({
-      method: "POST",
-      url: "/api/account/login",
-      payload: { email: user.email, password: user.password },
-      remoteAddress: nextIp(),
-    });
+    const old = await loginAttempt(t.app, user.email, user.password);
     expect(old.statusCode).toBe(401);
     await expect(signIn(t.app, user.email, "OtraClave#Nueva2026")).resolves.toContain("session_token");
   });

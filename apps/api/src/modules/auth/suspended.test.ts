@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from "@rifazo/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { createTestApp, loginAttempt, signedInUser, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,12 +26,7 @@ describe("cuenta suspendida", () => {
     const admin = await signedInUser(t.app, { role: "admin" });
     const user = await signedInUser(t.app);
     expect((await setStatus(admin.cookie, user.id, "suspend")).statusCode).toBe(200);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/account/login",
-      payload: { email: user.email, password: user.password },
-      remoteAddress: nextIp(),
-    });
+    const response = await loginAttempt(t.app, user.email, user.password);
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({
       code: "ACCOUNT_SUSPENDED",

@@ -13,6 +13,15 @@ afterAll(async () => {
 describe("contenido público", () => {
   it("GET /api/testimonials: el más reciente primero, con todos los campos", async () => {
     const db = t.app.ctx.db;
+    // The newest: it comes first, every field as stored.
+    const luisa = {
+      name: "Luisa M.",
+      location: "Caracas",
+      prize: "Teléfono",
+      text: "Muy serios.",
+      rating: 4,
+      date: "2026-02-20",
+    };
     await db.insert(testimonials).values([
       {
         name: "Carlos R.",
@@ -22,28 +31,14 @@ describe("contenido público", () => {
         rating: 5,
         date: "2026-01-10",
       },
-      {
-        name: "Luisa M.",
-        location: "Caracas",
-        prize: "Teléfono",
-        text: "Muy serios.",
-        rating: 4,
-        date: "2026-02-20",
-      },
+      luisa,
     ]);
     const response = await t.app.inject({ method: "GET", url: "/api/testimonials" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     const { items } = response.json();
     expect(items.map((item: { name: string }) => item.name)).toEqual(["Luisa M.", "Carlos R."]);
-    expect(items[0]).toMatchObject({
-      name: "Luisa M.",
-      location: "Caracas",
-      prize: "Teléfono",
-      text: "Muy serios.",
-      rating: 4,
-      date: "2026-02-20",
-    });
+    expect(items[0]).toMatchObject(luisa);
     expect(typeof items[0].id).toBe("string");
   });
 

@@ -8,8 +8,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
 import { type Config, loadConfig } from "../../config";
+import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { backoffSeconds, createMailer, type MailMessage } from "./service";
+import { backoffSeconds, createMailer, type Mailer, type MailMessage } from "./service";
 import { escapeHtml, noticeEmail, verificationEmail } from "./templates";
 
 interface ReceivedMail {
@@ -121,6 +122,36 @@ function message(to: string): MailMessage {
   return { to, ...content };
 }
 
+/** A mailer sending to a fresh local sink, for `run`; both are stopped afterwards, whatever `run` throws. */
+async function withSinkMailer(run: (sink: Sink, mailer: Mailer, db: Db) => Promise<void>): Promise<void> {
+  const sink = await startSink();
+  const db = testDb.database.db;
+  const mailer = createMailer({
+    config: configWith({ smtpUrl: `smtp://127.0.0.1:${sink.port}` }),
+    db,
+    log: recordingLogger([]),
+  });
+  try {
+    await run(sink, mailer, db);
+  } finally {
+    await mailer.stop();
+    await sink.close();
+  }
+}
+
+/** A mailer pointed at a port nothing listens on (yet), its log kept. */
+async function mailerWithoutServer() {
+  const port = await freePort();
+  const db = testDb.database.db;
+  const logs: LogEntry[] = [];
+  const mailer = createMailer({
+    config: configWith({ smtpUrl: `smtp://127.0.0.1:${port}` }),
+    db,
+    log: recordingLogger(logs),
+  });
+  return { port, db, logs, mailer };
+}
+
 beforeAll(async () => {
   testDb = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "rifazo-mail-"));
@@ -137,14 +168,7 @@ beforeEach(async () => {
 
 describe("mail outbox", () => {
   it("delivers an enqueued message over SMTP and marks it sent", async () => {
-    const sink = await startSink();
-    const db = testDb.database.db;
-    const mailer = createMailer({
-      config: configWith({ smtpUrl: `smtp://127.0.0.1:${sink.port}` }),
-      db,
-      log: recordingLogger([]),
-    });
-    try {
+    await withSinkMailer(async (sink, mailer, db) => {
       const id = await mailer.enqueue(db, {
         ...message("maria.gonzalez@example.com"),
         replyTo: "soporte@rifazo.test",
@@ -169,21 +193,11 @@ describe("mail outbox", () => {
       // Already sent: a second drain sends nothing more.
       await mailer.drain();
       expect(sink.received).toHaveLength(1);
-    } finally {
-      await mailer.stop();
-      await sink.close();
-    }
+    });
   });
 
   it("sends nothing when the enqueuing transaction rolls back", async () => {
-    const sink = await startSink();
-    const db = testDb.database.db;
-    const mailer = createMailer({
-      config: configWith({ smtpUrl: `smtp://127.0.0.1:${sink.port}` }),
-      db,
-      log: recordingLogger([]),
-    });
-    try {
+    await withSinkMailer(async (sink, mailer, db) => {
       await expect(
         db.transaction(async (tx) => {
           await mailer.enqueue(tx, message("jose.rodriguez@example.com"));
@@ -194,10 +208,7 @@ describe("mail outbox", () => {
       expect(sink.received).toHaveLength(0);
       const rows = await db.select().from(mailOutbox);
       expect(rows).toHaveLength(0);
-    } finally {
-      await mailer.stop();
-      await sink.close();
-    }
+    });
   });
 
   it("writes an .eml file and logs the links when no SMTP server is configured", async () => {
@@ -231,14 +242,7 @@ describe("mail outbox", () => {
   });
 
   it("keeps a message pending with backoff when SMTP is down and sends it once the server is up", async () => {
-    const port = await freePort();
-    const db = testDb.database.db;
-    const logs: LogEntry[] = [];
-    const mailer = createMailer({
-      config: configWith({ smtpUrl: `smtp://127.0.0.1:${port}` }),
-      db,
-      log: recordingLogger(logs),
-    });
+    const { port, db, logs, mailer } = await mailerWithoutServer();
     let sink: Sink | undefined;
     try {
       const id = await mailer.enqueue(db, message("carlos.perez@example.com"));
@@ -272,14 +276,7 @@ describe("mail outbox", () => {
   });
 
   it("gives up after the last attempt and marks the message failed", async () => {
-    const port = await freePort();
-    const db = testDb.database.db;
-    const logs: LogEntry[] = [];
-    const mailer = createMailer({
-      config: configWith({ smtpUrl: `smtp://127.0.0.1:${port}` }),
-      db,
-      log: recordingLogger(logs),
-    });
+    const { db, logs, mailer } = await mailerWithoutServer();
     try {
       const id = await mailer.enqueue(db, message("luis.hernandez@example.com"));
       await db.update(mailOutbox).set({ attempts: 7 }).where(eq(mailOutbox.id, id));
@@ -312,22 +309,12 @@ describe("mail outbox", () => {
   });
 
   it("sends due mail on its own once started", async () => {
-    const sink = await startSink();
-    const db = testDb.database.db;
-    const mailer = createMailer({
-      config: configWith({ smtpUrl: `smtp://127.0.0.1:${sink.port}` }),
-      db,
-      log: recordingLogger([]),
-    });
-    try {
+    await withSinkMailer(async (sink, mailer, db) => {
       await mailer.enqueue(db, message("gabriela.rojas@example.com"));
       mailer.start();
       mailer.flushSoon();
       await expect.poll(() => sink.received.length, { timeout: 5_000 }).toBe(1);
-    } finally {
-      await mailer.stop();
-      await sink.close();
-    }
+    });
   });
 
   it("backs off exponentially up to one hour", () => {

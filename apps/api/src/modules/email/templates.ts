@@ -97,82 +97,86 @@ function plainLayout(lines: string[]): string {
   return `Rifazo\n\n${lines.join("\n")}\n\n--\n${RESPONSIBLE_PLAY}\n`;
 }
 
-export function verificationEmail(input: { name: string; url: string }): EmailContent {
-  const subject = "Confirma tu correo en Rifazo";
-  const expiry = "El enlace vence en 24 horas y solo puede usarse una vez.";
-  const intro = "Gracias por registrarte en Rifazo. Para activar tu cuenta, confirma tu correo electrónico:";
-  const url = safeUrl(input.url);
-  if (!url) throw new Error("verificationEmail needs an absolute http(s) URL");
+interface LinkEmail {
+  /** The template's name, for the error on a URL that is not absolute http(s). */
+  template: string;
+  subject: string;
+  heading: string;
+  preheader: string;
+  /** The person greeted; none on the sign-in link, asked for before anyone is known. */
+  name?: string;
+  intro: string;
+  url: string;
+  button: string;
+  expiry: string;
+  ignore: string;
+}
+
+/** A message whose point is one link (confirm, sign in, reset): button, the link in plain, expiry, "ignore". */
+function linkEmail(e: LinkEmail): EmailContent {
+  const url = safeUrl(e.url);
+  if (!url) throw new Error(`${e.template} needs an absolute http(s) URL`);
+  const opening = e.name === undefined ? [e.intro] : [greeting(e.name), "", e.intro];
   const body = [
-    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">Confirma tu correo</h1>`,
-    paragraphs(`${greeting(input.name)}\n\n${intro}`),
-    button(url, "Confirmar mi correo"),
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(e.heading)}</h1>`,
+    paragraphs(opening.join("\n")),
+    button(url, e.button),
     plainLink(url, "Si el botón no funciona, copia y pega este enlace en tu navegador:"),
-    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(expiry)}</p>`,
-    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">Si no creaste una cuenta en Rifazo, ignora este mensaje.</p>`,
+    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(e.expiry)}</p>`,
+    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(e.ignore)}</p>`,
   ].join("\n");
   return {
-    subject,
-    html: layout(subject, "Confirma tu correo para activar tu cuenta en Rifazo.", body),
-    text: plainLayout([
-      greeting(input.name),
-      "",
-      intro,
-      url,
-      "",
-      expiry,
-      "",
-      "Si no creaste una cuenta en Rifazo, ignora este mensaje.",
-    ]),
+    subject: e.subject,
+    html: layout(e.subject, e.preheader, body),
+    text: plainLayout([...opening, url, "", e.expiry, "", e.ignore]),
   };
+}
+
+export function verificationEmail(input: { name: string; url: string }): EmailContent {
+  return linkEmail({
+    template: "verificationEmail",
+    subject: "Confirma tu correo en Rifazo",
+    heading: "Confirma tu correo",
+    preheader: "Confirma tu correo para activar tu cuenta en Rifazo.",
+    name: input.name,
+    intro: "Gracias por registrarte en Rifazo. Para activar tu cuenta, confirma tu correo electrónico:",
+    url: input.url,
+    button: "Confirmar mi correo",
+    expiry: "El enlace vence en 24 horas y solo puede usarse una vez.",
+    ignore: "Si no creaste una cuenta en Rifazo, ignora este mensaje.",
+  });
 }
 
 /** The sign-in link asked for on the login page ("Recibir un enlace para entrar"). */
 export function magicLinkEmail(input: { url: string }): EmailContent {
-  const subject = "Tu enlace para entrar a Rifazo";
-  const expiry = "El enlace vence en 10 minutos y solo puede usarse una vez.";
-  const intro = "Pediste un enlace para entrar a tu cuenta de Rifazo sin contraseña:";
-  const url = safeUrl(input.url);
-  if (!url) throw new Error("magicLinkEmail needs an absolute http(s) URL");
-  const ignore = "Si no lo pediste tú, ignora este mensaje: nadie puede entrar sin abrir este enlace.";
-  const body = [
-    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">Entra a tu cuenta</h1>`,
-    paragraphs(intro),
-    button(url, "Entrar a Rifazo"),
-    plainLink(url, "Si el botón no funciona, copia y pega este enlace en tu navegador:"),
-    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(expiry)}</p>`,
-    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(ignore)}</p>`,
-  ].join("\n");
-  return {
-    subject,
-    html: layout(subject, "Tu enlace para entrar a Rifazo.", body),
-    text: plainLayout([intro, url, "", expiry, "", ignore]),
-  };
+  return linkEmail({
+    template: "magicLinkEmail",
+    subject: "Tu enlace para entrar a Rifazo",
+    heading: "Entra a tu cuenta",
+    preheader: "Tu enlace para entrar a Rifazo.",
+    intro: "Pediste un enlace para entrar a tu cuenta de Rifazo sin contraseña:",
+    url: input.url,
+    button: "Entrar a Rifazo",
+    expiry: "El enlace vence en 10 minutos y solo puede usarse una vez.",
+    ignore: "Si no lo pediste tú, ignora este mensaje: nadie puede entrar sin abrir este enlace.",
+  });
 }
 
 /** The link asked for on "¿Olvidaste tu contraseña?"; it opens the page that sets a new password. */
 export function passwordResetEmail(input: { name: string; url: string }): EmailContent {
-  const subject = "Crea una contraseña nueva en Rifazo";
-  const expiry =
-    "El enlace vence en 1 hora y solo puede usarse una vez. Al cambiar la contraseña se cerrará la sesión en todos tus dispositivos.";
-  const intro =
-    "Pediste recuperar la contraseña de tu cuenta de Rifazo. Para crear una nueva, abre este enlace:";
-  const url = safeUrl(input.url);
-  if (!url) throw new Error("passwordResetEmail needs an absolute http(s) URL");
-  const ignore = "Si no lo pediste tú, ignora este mensaje: tu contraseña actual sigue funcionando.";
-  const body = [
-    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">Recupera tu contraseña</h1>`,
-    paragraphs(`${greeting(input.name)}\n\n${intro}`),
-    button(url, "Crear contraseña nueva"),
-    plainLink(url, "Si el botón no funciona, copia y pega este enlace en tu navegador:"),
-    `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(expiry)}</p>`,
-    `<p style="margin:0;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(ignore)}</p>`,
-  ].join("\n");
-  return {
-    subject,
-    html: layout(subject, "Crea una contraseña nueva para tu cuenta de Rifazo.", body),
-    text: plainLayout([greeting(input.name), "", intro, url, "", expiry, "", ignore]),
-  };
+  return linkEmail({
+    template: "passwordResetEmail",
+    subject: "Crea una contraseña nueva en Rifazo",
+    heading: "Recupera tu contraseña",
+    preheader: "Crea una contraseña nueva para tu cuenta de Rifazo.",
+    name: input.name,
+    intro: "Pediste recuperar la contraseña de tu cuenta de Rifazo. Para crear una nueva, abre este enlace:",
+    url: input.url,
+    button: "Crear contraseña nueva",
+    expiry:
+      "El enlace vence en 1 hora y solo puede usarse una vez. Al cambiar la contraseña se cerrará la sesión en todos tus dispositivos.",
+    ignore: "Si no lo pediste tú, ignora este mensaje: tu contraseña actual sigue funcionando.",
+  });
 }
 
 /** Generic notice (payment approved, raffle news, admin messages...): title becomes the subject. */

@@ -1,6 +1,7 @@
 import { type PublicRaffle, RAFFLE_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call as request } from "../../../test/admin-fixtures";
 import { insertRaffle, insertWinner } from "../../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
 import { userFavorites } from "../../db/schema";
@@ -13,9 +14,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(method: "GET" | "PUT" | "DELETE", url: string, cookie?: string) {
-  return t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
-}
+const call = (method: "GET" | "PUT" | "DELETE", url: string, cookie?: string) =>
+  request(t, method, url, cookie);
 const idsOf = (response: { json(): unknown }) =>
   (response.json() as { items: PublicRaffle[] }).items.map((item) => item.id);
 

@@ -7,19 +7,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { type LocalS3, startLocalS3 } from "../../../test/s3-test-server";
+import {
+  expectDeleted,
+  expectStoreAndOverwrite,
+  INVALID_STORAGE_KEYS,
+  streamToBuffer,
+} from "../../../test/storage-contract";
 import { loadConfig } from "../../config";
 import { images } from "../../db/schema";
 import { createStorage } from ".";
 import { newStorageKey } from "./file-type";
 import { createS3Client, createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
-
-async function streamToBuffer(stream: NodeJS.ReadableStream | undefined): Promise<Buffer> {
-  if (!stream) throw new Error("sin archivo");
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 let s3: LocalS3;
 let storage: Storage;
@@ -94,25 +93,9 @@ function creds() {
 describe("S3 storage", () => {
   it("stores, reads, overwrites and deletes an object", async () => {
     const key = newStorageKey("proofs", "png");
-    expect(await storage.exists(key)).toBe(false);
-    expect(await storage.get(key)).toBeNull();
+    await expectStoreAndOverwrite(storage, key);
 
-    await storage.put(key, Buffer.from("primero"), "image/png");
-    expect(await storage.exists(key)).toBe(true);
-    const first = await storage.get(key);
-    expect(first?.size).toBe(7);
-    expect((await streamToBuffer(first?.body)).toString()).toBe("primero");
-
-    await storage.put(key, Buffer.from("segundo contenido"), "image/png");
-    const second = await storage.get(key);
-    expect(second?.size).toBe(17);
-    expect((await streamToBuffer(second?.body)).toString()).toBe("segundo contenido");
-
-    await storage.delete(key);
-    expect(await storage.exists(key)).toBe(false);
-    expect(await storage.get(key)).toBeNull();
-    // Deleting twice is not an error (a retried cleanup must not fail).
-    await expect(storage.delete(key)).resolves.toBeUndefined();
+    await expectDeleted(storage, key);
   });
 
   it("keeps binary content byte for byte", async () => {
@@ -143,22 +126,7 @@ describe("S3 storage", () => {
   });
 
   // The same keys files.test.ts refuses for the local folder: both drivers share assertValidKey.
-  it.each([
-    "../secret.png",
-    "proofs/../../secret.png",
-    "proofs/..",
-    "/etc/passwd",
-    "proofs//x.png",
-    "proofs/x.png/",
-    "Proofs/X.PNG",
-    "proofs\\x.png",
-    "proofs/x..png",
-    "proofs/%2e%2e/x.png",
-    "proofs/x y.png",
-    "proofs/\u0000.png",
-    ".",
-    "",
-  ])("refuses the key %j before any request", async (key) => {
+  it.each(INVALID_STORAGE_KEYS)("refuses the key %j before any request", async (key) => {
     await expect(storage.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(
       /Clave de almacenamiento inválida/,
     );

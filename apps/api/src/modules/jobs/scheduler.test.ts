@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
 import { jobLeases } from "../../db/schema";
-import { createJobScheduler, type JobScheduler, nextDelay } from ".";
+import { createJobScheduler, type JobDefinition, type JobScheduler, nextDelay } from ".";
 
 interface LogEntry {
   level: string;
@@ -34,6 +34,11 @@ function deferred() {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A job that first runs one minute after start (so only runNow and kick run it during a test). */
+function everyMinute(name: string, run: () => Promise<void>): JobDefinition {
+  return { name, intervalMs: 60_000, firstRun: "interval", run };
+}
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -84,14 +89,11 @@ describe("job scheduler", () => {
         awaited++;
       },
     });
-    jobs.add({
-      name: "after-an-interval",
-      intervalMs: 60_000,
-      firstRun: "interval",
-      run: async () => {
+    jobs.add(
+      everyMinute("after-an-interval", async () => {
         later++;
-      },
-    });
+      }),
+    );
     await jobs.start();
     expect(awaited).toBe(1);
     expect(later).toBe(0);
@@ -114,14 +116,11 @@ describe("job scheduler", () => {
     const entries: LogEntry[] = [];
     const jobs = scheduler(entries);
     let fail = true;
-    jobs.add({
-      name: "flaky",
-      intervalMs: 60_000,
-      firstRun: "interval",
-      run: async () => {
+    jobs.add(
+      everyMinute("flaky", async () => {
         if (fail) throw new Error("el relay no responde");
-      },
-    });
+      }),
+    );
     await jobs.start();
     await jobs.runNow("flaky");
     await jobs.runNow("flaky");
@@ -147,17 +146,14 @@ describe("job scheduler", () => {
     let most = 0;
     let runs = 0;
     const gate = deferred();
-    jobs.add({
-      name: "one-at-a-time",
-      intervalMs: 60_000,
-      firstRun: "interval",
-      run: async () => {
+    jobs.add(
+      everyMinute("one-at-a-time", async () => {
         active++;
         most = Math.max(most, active);
         if (runs++ === 0) await gate.promise;
         active--;
-      },
-    });
+      }),
+    );
     await jobs.start();
     const first = jobs.runNow("one-at-a-time");
     jobs.kick("one-at-a-time");
@@ -207,18 +203,15 @@ describe("job scheduler", () => {
     const ran: string[] = [];
     let gate = deferred();
     for (const { who, jobs } of instances) {
-      jobs.add({
-        name: "shared-sweep",
-        intervalMs: 60_000,
-        firstRun: "interval",
-        run: async () => {
+      jobs.add(
+        everyMinute("shared-sweep", async () => {
           active++;
           most = Math.max(most, active);
           ran.push(who);
           await gate.promise;
           active--;
-        },
-      });
+        }),
+      );
       await jobs.start();
     }
     // All claim at once; the winner's run is held until every other one has given up.
@@ -248,14 +241,11 @@ describe("job scheduler", () => {
       .values({ name: "orphaned", owner: "gone", lockedUntil: new Date(Date.now() + 60_000) });
     const c = scheduler([], "instance-c");
     let orphanedRuns = 0;
-    c.add({
-      name: "orphaned",
-      intervalMs: 60_000,
-      firstRun: "interval",
-      run: async () => {
+    c.add(
+      everyMinute("orphaned", async () => {
         orphanedRuns++;
-      },
-    });
+      }),
+    );
     await c.start();
     await c.runNow("orphaned");
     expect(orphanedRuns).toBe(0);

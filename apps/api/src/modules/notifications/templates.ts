@@ -36,6 +36,17 @@ const PAYMENTS = "/perfil/pagos";
 const raffleLink = (raffleId: string) => `/rifas/${raffleId}`;
 const drawLink = (raffleId: string) => `/sorteo/${raffleId}`;
 
+/** A notice, also emailed with the same message, whose link and button open the buyer's payments. */
+function paymentsNotice(type: NotificationType, title: string, subject: string, message: string): Notice {
+  return {
+    type,
+    title,
+    message,
+    linkTo: PAYMENTS,
+    email: { subject, message, path: PAYMENTS, label: "Ver mis pagos" },
+  };
+}
+
 /** Why a payment was rejected, and until when the same numbers wait for a new proof. */
 export function rejectionNotice(input: {
   what: string;
@@ -90,13 +101,7 @@ function levelUp(d: { level: string; welcomeMessage: string | undefined }): Noti
 
 function paymentRejected(d: Parameters<typeof rejectionNotice>[0]): Notice {
   const message = rejectionNotice(d);
-  return {
-    type: "payment_rejected",
-    title: "Pago Rechazado",
-    message,
-    linkTo: PAYMENTS,
-    email: { subject: "Tu pago fue rechazado", message, path: PAYMENTS, label: "Ver mis pagos" },
-  };
+  return paymentsNotice("payment_rejected", "Pago Rechazado", "Tu pago fue rechazado", message);
 }
 
 function reservationExpired(d: { raffleId: string; raffleTitle: string }): Notice {
@@ -198,18 +203,7 @@ function resultCorrected(d: {
 
 function raffleCancelled(d: { raffleTitle: string; reason: string; lines: string[] }): Notice {
   const message = `La rifa "${d.raffleTitle}" fue cancelada. Motivo: ${d.reason}\n${d.lines.join("\n")}`;
-  return {
-    type: "other",
-    title: "Rifa cancelada",
-    message,
-    linkTo: PAYMENTS,
-    email: {
-      subject: `La rifa "${d.raffleTitle}" fue cancelada`,
-      message,
-      path: PAYMENTS,
-      label: "Ver mis pagos",
-    },
-  };
+  return paymentsNotice("other", "Rifa cancelada", `La rifa "${d.raffleTitle}" fue cancelada`, message);
 }
 
 function raffleExtended(d: {
@@ -235,13 +229,7 @@ function raffleExtended(d: {
 
 function refundPaid(d: { raffleTitle: string; amount: string; reference: string }): Notice {
   const message = `Te devolvimos ${d.amount} de la rifa cancelada "${d.raffleTitle}". Referencia del reembolso: ${d.reference}.`;
-  return {
-    type: "other",
-    title: "Reembolso realizado",
-    message,
-    linkTo: PAYMENTS,
-    email: { subject: "Te devolvimos tu pago", message, path: PAYMENTS, label: "Ver mis pagos" },
-  };
+  return paymentsNotice("other", "Reembolso realizado", "Te devolvimos tu pago", message);
 }
 
 function raffleOpened(d: { raffleId: string; raffleTitle: string }): Notice {

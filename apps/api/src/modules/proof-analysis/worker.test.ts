@@ -100,6 +100,26 @@ describe("worker rounds", () => {
       .where(and(eq(paymentProofs.userId, buyer.id), eq(paymentProofs.status, "pending")));
   });
 
+  /**
+   * `count` proofs of the buyer with `image` stored under a key named after `label`, oldest first, `stepMs`
+   * apart (the last one `stepMs` ago); returns their ids in that order.
+   */
+  async function storedProofs(raffleId: string, image: Buffer, label: string, count: number, stepMs: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const key = `proofs/test/${label}-${i}-${Date.now()}.png`;
+      await t.app.ctx.storage.put(key, image, "image/png");
+      const row = await insertProof(t.app.ctx.db, {
+        userId: buyer.id,
+        raffleId,
+        proofImagePath: key,
+        createdAt: new Date(Date.now() - (count - i) * stepMs),
+      });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
   /** A worker of its own on a fresh reader double, one proof at a time. */
   function oneAtATime(retryDelayMs = 0) {
     const double = readerDouble();
@@ -186,18 +206,7 @@ describe("worker rounds", () => {
 
   it("stopping finishes the proof in hand and gives the rest of the batch back, attempts uncounted", async () => {
     const raffle = await newRaffle(t.app);
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const key = `proofs/test/stop-${i}-${Date.now()}.png`;
-      await t.app.ctx.storage.put(key, receipt, "image/png");
-      const row = await insertProof(t.app.ctx.db, {
-        userId: buyer.id,
-        raffleId: raffle.id,
-        proofImagePath: key,
-        createdAt: new Date(Date.now() - (3 - i) * 1000),
-      });
-      ids.push(row.id);
-    }
+    const ids = await storedProofs(raffle.id, receipt, "stop", 3, 1000);
     const double = readerDouble();
     const release = double.hold();
     const worker = createProofAnalysisWorker(t.app.ctx, { reader: double.reader, concurrency: 1 });
@@ -224,18 +233,7 @@ describe("worker rounds", () => {
       date: "2026-11-20",
       bank: "Binance",
     });
-    const ids: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const key = `proofs/test/backfill-${i}-${Date.now()}.png`;
-      await t.app.ctx.storage.put(key, picture, "image/png");
-      const row = await insertProof(t.app.ctx.db, {
-        userId: buyer.id,
-        raffleId: raffle.id,
-        proofImagePath: key,
-        createdAt: new Date(Date.now() - (12 - i) * 60_000),
-      });
-      ids.push(row.id);
-    }
+    const ids = await storedProofs(raffle.id, picture, "backfill", 12, 60_000);
     const double = readerDouble();
     const options = { reader: double.reader, concurrency: 2, retryDelayMs: 60_000, batchSize: 5 };
     const a = createProofAnalysisWorker(t.app.ctx, options);

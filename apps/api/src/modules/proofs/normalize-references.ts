@@ -1,8 +1,9 @@
-import { normalizePaymentReference, PROOF_STATUSES } from "@rifazo/shared";
+import { normalizePaymentReference } from "@rifazo/shared";
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { paymentProofs, settings } from "../../db/schema";
+import { LIVE, type ProofCollision, recordStepResult, referenceColumns } from "./data-step";
 
 // Migration 0004's data step. References saved before normalizePaymentReference existed kept their
 // zero-width, format and full-width characters, so a later upload of the same payment was not seen
@@ -12,18 +13,9 @@ import { paymentProofs, settings } from "../../db/schema";
 /** Settings row that records the step ran (in the transaction that did the work). */
 export const NORMALIZE_REFERENCES_MARKER = "internal.data_migration.normalize_payment_references";
 
-const LIVE: string[] = PROOF_STATUSES.filter((status) => status !== "rejected");
-
-export interface ReferenceCollision {
-  /** The proof whose reference changed. */
-  id: string;
-  /** Other proofs whose reference is now the same (any method or status): the admin sees the pair. */
-  others: string[];
-}
-
 export interface RenormalizeResult {
   changed: number;
-  collisions: ReferenceCollision[];
+  collisions: ProofCollision[];
   /** Proofs whose reference would become empty (only invisible characters): left as they were. */
   left: string[];
 }
@@ -37,10 +29,7 @@ export interface RenormalizeResult {
 export async function renormalizePaymentReferences(tx: Executor): Promise<RenormalizeResult> {
   const rows = await tx
     .select({
-      id: paymentProofs.id,
-      method: paymentProofs.paymentMethod,
-      ref: paymentProofs.transactionRef,
-      status: paymentProofs.status,
+      ...referenceColumns,
       createdAt: paymentProofs.createdAt,
     })
     .from(paymentProofs)
@@ -115,10 +104,7 @@ export async function normalizeStoredPaymentReferences(
       .returning({ key: settings.key });
     if (!claimed) return null;
     const done = await renormalizePaymentReferences(tx);
-    await tx
-      .update(settings)
-      .set({ value: { ranAt: new Date().toISOString(), ...done } })
-      .where(eq(settings.key, NORMALIZE_REFERENCES_MARKER));
+    await recordStepResult(tx, NORMALIZE_REFERENCES_MARKER, done);
     return done;
   });
   if (result && (result.collisions.length > 0 || result.left.length > 0)) {

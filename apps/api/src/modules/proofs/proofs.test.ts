@@ -14,8 +14,15 @@ import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key
 import { and, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
-import { paymentProofs, raffles, rateLimits, settings, tickets, winners } from "../../db/schema";
+import { putSetting } from "../../../test/fixtures";
+import {
+  createTestApp,
+  type MultipartFile,
+  multipartBody,
+  signedInUser,
+  type TestApp,
+} from "../../../test/helpers";
+import { paymentProofs, raffles, rateLimits, tickets, winners } from "../../db/schema";
 import { PROOF_UPLOAD_RULE } from "./routes";
 
 let t: TestApp;
@@ -81,38 +88,6 @@ async function insertRaffle(values: Partial<typeof raffles.$inferInsert> = {}) {
   return row;
 }
 
-interface FilePart {
-  name: string;
-  type: string;
-  data: Buffer;
-}
-
-function multipart(fields: Record<string, string | number | undefined>, file?: FilePart) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** A bank reference's key is its number (decision 0022): random digits keep each one unique. */
 const ref = () => `REF-${randomBytes(5).readUIntBE(0, 5)}`;
 /** Method, reference and key of a row written straight into the table. */
@@ -136,15 +111,15 @@ function fieldsFor(raffle: { id: string; price: number; currency?: string }, qua
   };
 }
 
-const pngFile = (): FilePart => ({ name: "comprobante.png", type: "image/png", data: png });
+const pngFile = (): MultipartFile => ({ name: "comprobante.png", type: "image/png", data: png });
 
 function upload(
   cookie: string | undefined,
   fields: Record<string, string | number | undefined>,
-  file: FilePart | null = pngFile(),
+  file: MultipartFile | null = pngFile(),
   headers: Record<string, string> = {},
 ) {
-  const body = multipart(fields, file ?? undefined);
+  const body = multipartBody(fields, file ?? undefined);
   return t.app.inject({
     method: "POST",
     url: "/api/proofs",
@@ -225,30 +200,19 @@ describe("POST /api/proofs", () => {
 
   it("acepta JPG y PDF reconocidos por su contenido, no por el nombre", async () => {
     const raffle = await insertRaffle();
-    const asJpeg = await upload(user.cookie, fieldsFor(raffle), {
-      name: "foto",
-      type: "text/plain",
-      data: jpeg,
-    });
-    expect(asJpeg.statusCode, asJpeg.body).toBe(201);
-    expect(asJpeg.json().file.contentType).toBe("image/jpeg");
-    const asPdf = await upload(user.cookie, fieldsFor(raffle), {
-      name: "recibo.pdf",
-      type: "application/octet-stream",
-      data: PDF,
-    });
-    expect(asPdf.statusCode, asPdf.body).toBe(201);
-    expect(asPdf.json().file.contentType).toBe("application/pdf");
+    const cases: Array<[MultipartFile, string]> = [
+      [{ name: "foto", type: "text/plain", data: jpeg }, "image/jpeg"],
+      [{ name: "recibo.pdf", type: "application/octet-stream", data: PDF }, "application/pdf"],
+    ];
+    for (const [file, contentType] of cases) {
+      const response = await upload(user.cookie, fieldsFor(raffle), file);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().file.contentType).toBe(contentType);
+    }
   });
 
   it("un pago general admite 1 boleto y monto libre; en VES guarda la tasa vigente", async () => {
-    await t.app.ctx.db
-      .insert(settings)
-      .values({ key: "exchange_rate", value: { rate: 36.5812, date: "2026-01-10", source: "BCV" } })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: { rate: 36.5812, date: "2026-01-10", source: "BCV" } },
-      });
+    await putSetting(t.app.ctx.db, "exchange_rate", { rate: 36.5812, date: "2026-01-10", source: "BCV" });
     const response = await upload(user.cookie, {
       raffleId: "general",
       paymentMethod: "zelle",
@@ -312,7 +276,7 @@ describe("POST /api/proofs", () => {
     const raffle = await insertRaffle();
     const before = storedProofFiles();
     const base = fieldsFor(raffle);
-    const cases: Array<[Record<string, string | number | undefined>, FilePart | null, string]> = [
+    const cases: Array<[Record<string, string | number | undefined>, MultipartFile | null, string]> = [
       [base, null, PROOF_MESSAGES.fileMissing],
       [{ ...base, paymentMethod: undefined }, null, PROOF_MESSAGES.fileMissing],
       [base, { name: "vacio.png", type: "image/png", data: Buffer.alloc(0) }, PROOF_MESSAGES.fileMissing],

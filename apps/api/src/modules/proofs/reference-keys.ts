@@ -1,4 +1,3 @@
-import { PROOF_STATUSES } from "@rifazo/shared";
 import {
   PAYMENT_REFERENCE_KEY_VERSION,
   paymentReferenceKey,
@@ -7,6 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { paymentProofs, settings } from "../../db/schema";
+import { LIVE, type ProofCollision, recordStepResult, referenceColumns } from "./data-step";
 
 // Migration 0013's data step (docs/decisions/0022-one-key-per-payment-reference.md). The canonical key
 // needs the look-alike table of packages/shared, so it is computed here, in JavaScript, right after the
@@ -18,22 +18,13 @@ import { paymentProofs, settings } from "../../db/schema";
 /** Settings row holding the key version the stored keys were computed with. */
 export const REFERENCE_KEYS_MARKER = "internal.data_migration.payment_reference_keys";
 
-const LIVE: string[] = PROOF_STATUSES.filter((status) => status !== "rejected");
-
-export interface KeyCollision {
-  /** The proof whose key changed. */
-  id: string;
-  /** Other proofs (any status) whose reference or read reference now has the same key. */
-  others: string[];
-}
-
 export interface RekeyResult {
   version: string;
   /** Proofs whose reference key or OCR reference key changed. */
   changed: number;
   /** Live proofs newly marked as the copy of an earlier one. */
   marked: number;
-  collisions: KeyCollision[];
+  collisions: ProofCollision[];
 }
 
 /** A key no real reference has (a zero-width space is dropped by every normalisation), unique per row. */
@@ -77,10 +68,7 @@ async function writeBatch(
 export async function recomputeReferenceKeys(tx: Executor): Promise<RekeyResult> {
   const rows = await tx
     .select({
-      id: paymentProofs.id,
-      method: paymentProofs.paymentMethod,
-      ref: paymentProofs.transactionRef,
-      status: paymentProofs.status,
+      ...referenceColumns,
       key: paymentProofs.referenceKey,
       ocrKey: paymentProofs.ocrReferenceKey,
       ocr: paymentProofs.ocr,
@@ -126,7 +114,7 @@ export async function recomputeReferenceKeys(tx: Executor): Promise<RekeyResult>
   await writeBatch(tx, updates);
 
   // What each changed proof now meets: the same key, typed or read on the image, either way round.
-  const collisions: KeyCollision[] = [];
+  const collisions: ProofCollision[] = [];
   for (const { id, key, ocrKey } of updates) {
     const others = new Set([
       ...(byKey.get(key) ?? []),
@@ -160,10 +148,7 @@ export async function normalizeStoredReferenceKeys(
     const stored = (marker?.value as { version?: unknown } | undefined)?.version;
     if (stored === PAYMENT_REFERENCE_KEY_VERSION) return null;
     const done = await recomputeReferenceKeys(tx);
-    await tx
-      .update(settings)
-      .set({ value: { ranAt: new Date().toISOString(), ...done } })
-      .where(eq(settings.key, REFERENCE_KEYS_MARKER));
+    await recordStepResult(tx, REFERENCE_KEYS_MARKER, done);
     return done;
   });
   if (result && (result.marked > 0 || result.collisions.length > 0)) {

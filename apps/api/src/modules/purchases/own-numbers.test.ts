@@ -3,12 +3,10 @@
 // shows another buyer's numbers. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { randomBytes } from "node:crypto";
 import type { AdminProof, MyNumbers, PaymentProof, Reservation } from "@rifazo/shared";
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertRaffle } from "../../../test/fixtures";
-import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
-import { settings } from "../../db/schema";
+import { type insertRaffle, insertRaffleWithTickets, putSetting } from "../../../test/fixtures";
+import { createTestApp, multipartBody, signedInUser, type TestApp } from "../../../test/helpers";
 
 let t: TestApp;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
@@ -27,27 +25,14 @@ beforeAll(async () => {
     binance: null,
     transfer: null,
   };
-  await t.app.ctx.db
-    .insert(settings)
-    .values({ key: "payment_accounts", value: accounts })
-    .onConflictDoUpdate({ target: settings.key, set: { value: accounts } });
+  await putSetting(t.app.ctx.db, "payment_accounts", accounts);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}) {
-  const raffle = await insertRaffle(t.app.ctx.db, {
-    price: 5,
-    totalTickets: 100,
-    endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
-    ...values,
-  });
-  await t.app.ctx.db.execute(
-    sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}::uuid, n FROM generate_series(0, ${raffle.totalTickets - 1}) n`,
-  );
-  await t.app.ctx.db.execute(sql`UPDATE raffles SET tickets_generated = true WHERE id = ${raffle.id}::uuid`);
-  return raffle;
+function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}) {
+  return insertRaffleWithTickets(t.app.ctx.db, values);
 }
 
 function get(url: string, cookie?: string) {
@@ -66,23 +51,15 @@ async function reserve(cookie: string, raffleId: string, body: object): Promise<
 }
 
 async function pay(cookie: string, fields: Record<string, string>): Promise<PaymentProof> {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const all = { transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`, ...fields };
-  const chunks: Buffer[] = Object.entries(all).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pago.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const body = multipartBody(
+    { transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`, ...fields },
+    { name: "pago.png", type: "image/png", data: png },
   );
   const res = await t.app.inject({
     method: "POST",
     url: "/api/proofs",
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie },
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as PaymentProof;

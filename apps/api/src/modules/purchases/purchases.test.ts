@@ -13,11 +13,17 @@ import {
   RESERVATION_MESSAGES,
   type Reservation,
 } from "@rifazo/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertRaffle, setRaffleState, soldNumbers } from "../../../test/fixtures";
-import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
+import {
+  type insertRaffle,
+  insertRaffleWithTickets,
+  putSetting,
+  setRaffleState,
+  soldNumbers,
+} from "../../../test/fixtures";
+import { createTestApp, multipartBody, signedInUser, type TestApp } from "../../../test/helpers";
 import { buildApp } from "../../app";
 import { mailOutbox, notifications, raffles, reservations, settings, tickets, users } from "../../db/schema";
 import { lifecycleRefusal } from "../../lib/errors";
@@ -37,10 +43,7 @@ beforeAll(async () => {
     .toBuffer();
   // 15 USD at this rate is Bs. 1.194,56 (15 × 79,6373 = 1.194,5595).
   const rate = { rate: 79.6373, date: "2026-11-25", source: "BCV" };
-  await t.app.ctx.db
-    .insert(settings)
-    .values({ key: "exchange_rate", value: rate })
-    .onConflictDoUpdate({ target: settings.key, set: { value: rate } });
+  await putSetting(t.app.ctx.db, "exchange_rate", rate);
   const accounts = {
     pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
     zelle: { email: "pagos@rifazo.com", name: "Rifazo LLC" },
@@ -52,27 +55,14 @@ beforeAll(async () => {
       idNumber: "J-12345678-9",
     },
   };
-  await t.app.ctx.db
-    .insert(settings)
-    .values({ key: "payment_accounts", value: accounts })
-    .onConflictDoUpdate({ target: settings.key, set: { value: accounts } });
+  await putSetting(t.app.ctx.db, "payment_accounts", accounts);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}) {
-  const raffle = await insertRaffle(t.app.ctx.db, {
-    price: 5,
-    totalTickets: 100,
-    endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
-    ...values,
-  });
-  await t.app.ctx.db.execute(
-    sql`INSERT INTO tickets (raffle_id, ticket_number) SELECT ${raffle.id}::uuid, n FROM generate_series(0, ${raffle.totalTickets - 1}) n`,
-  );
-  await t.app.ctx.db.execute(sql`UPDATE raffles SET tickets_generated = true WHERE id = ${raffle.id}::uuid`);
-  return raffle;
+function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}) {
+  return insertRaffleWithTickets(t.app.ctx.db, values);
 }
 
 function reserve(cookie: string | undefined, raffleId: string, body: unknown) {
@@ -88,32 +78,34 @@ function get(url: string, cookie?: string) {
   return t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 }
 
-function multipart(fields: Record<string, string | number | undefined>) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pago.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
+/** The fields of a 10 USD Zelle payment of the reservation (two numbers at 5). */
+function zelleFor(raffleId: string, reservationId: string) {
+  return { raffleId, reservationId, paymentMethod: "zelle", currency: "USD", amount: "10" };
+}
+
+/** The fields of a 10 USD payment of two tickets sent without a reservation. */
+function directFor(raffleId: string, paymentMethod: string) {
+  return { raffleId, paymentMethod, currency: "USD", amount: "10", quantity: 2 };
+}
+
+/** The administrator rejects the proof with the reason; the rejection must go through. */
+async function rejectProof(id: string, adminNotes: string) {
+  const rejected = await t.app.inject({
+    method: "POST",
+    url: `/api/admin/proofs/${id}/reject`,
+    headers: { cookie: admin.cookie },
+    payload: { adminNotes },
+  });
+  expect(rejected.statusCode, rejected.body).toBe(200);
 }
 
 const ref = () => `REF-${randomBytes(5).readUIntBE(0, 5)}`;
 
 function pay(cookie: string, fields: Record<string, string | number | undefined>) {
-  const body = multipart({ transactionRef: ref(), ...fields });
+  const body = multipartBody(
+    { transactionRef: ref(), ...fields },
+    { name: "pago.png", type: "image/png", data: png },
+  );
   return t.app.inject({
     method: "POST",
     url: "/api/proofs",
@@ -356,13 +348,7 @@ describe("reservas: carreras", () => {
     const over = await reserve(buyer.cookie, raffle.id, { quantity: 2 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe("TICKET_CAP_REACHED");
-    const direct = await pay(buyer.cookie, {
-      raffleId: raffle.id,
-      paymentMethod: "zelle",
-      amount: "10.00",
-      currency: "USD",
-      quantity: 2,
-    });
+    const direct = await pay(buyer.cookie, directFor(raffle.id, "zelle"));
     expect(direct.statusCode, direct.body).toBe(409);
     expect(direct.json().error.code).toBe("TICKET_CAP_REACHED");
     const allowance = await get(`/api/proofs/allowance?raffleId=${raffle.id}`, buyer.cookie);
@@ -420,13 +406,7 @@ describe("reservas: vencimiento", () => {
       .update(reservations)
       .set({ expiresAt: new Date(Date.now() + 60_000) })
       .where(eq(reservations.id, current.id));
-    const paid = await pay(onTime.cookie, {
-      raffleId: raffle.id,
-      reservationId: current.id,
-      paymentMethod: "zelle",
-      amount: "10",
-      currency: "USD",
-    });
+    const paid = await pay(onTime.cookie, zelleFor(raffle.id, current.id));
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await reservationRow(current.id)).status).toBe("submitted");
   });
@@ -514,22 +494,10 @@ describe("reservas: pago, aprobación y rechazo", () => {
     const raffle = await raffleWithTickets({ numberMode: "chosen", reservationMinutes: 30 });
     const buyer = await signedInUser(t.app);
     const reservation = (await reserve(buyer.cookie, raffle.id, { numbers: [3, 4] })).json() as Reservation;
-    const base = {
-      raffleId: raffle.id,
-      reservationId: reservation.id,
-      paymentMethod: "zelle",
-      currency: "USD",
-      amount: "10",
-    };
+    const base = zelleFor(raffle.id, reservation.id);
     const first = await pay(buyer.cookie, base);
     expect(first.statusCode, first.body).toBe(201);
-    const rejected = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/proofs/${first.json().id}/reject`,
-      headers: { cookie: admin.cookie },
-      payload: { adminNotes: "La referencia no aparece en el banco." },
-    });
-    expect(rejected.statusCode, rejected.body).toBe(200);
+    await rejectProof(first.json().id, "La referencia no aparece en el banco.");
     const row = await reservationRow(reservation.id);
     expect(row.status).toBe("rejected");
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
@@ -548,22 +516,10 @@ describe("reservas: pago, aprobación y rechazo", () => {
     const raffle = await raffleWithTickets({ numberMode: "chosen", reservationMinutes: 5 });
     const buyer = await signedInUser(t.app);
     const reservation = (await reserve(buyer.cookie, raffle.id, { numbers: [8, 9] })).json() as Reservation;
-    const proof = await pay(buyer.cookie, {
-      raffleId: raffle.id,
-      reservationId: reservation.id,
-      paymentMethod: "zelle",
-      currency: "USD",
-      amount: "10",
-    });
+    const proof = await pay(buyer.cookie, zelleFor(raffle.id, reservation.id));
     expect(proof.statusCode, proof.body).toBe(201);
     const before = Date.now();
-    const rejected = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/proofs/${proof.json().id}/reject`,
-      headers: { cookie: admin.cookie },
-      payload: { adminNotes: "Monto incompleto" },
-    });
-    expect(rejected.statusCode, rejected.body).toBe(200);
+    await rejectProof(proof.json().id, "Monto incompleto");
     const row = await reservationRow(reservation.id);
     // The raffle holds for 5 minutes; a rejection leaves 30 (REJECTION_RETRY_MINUTES).
     expect(row.expiresAt.getTime()).toBeGreaterThanOrEqual(before + REJECTION_RETRY_MINUTES * 60_000);
@@ -594,23 +550,11 @@ describe("reservas: pago, aprobación y rechazo", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe("METHOD_NOT_ACCEPTED");
-    const implicit = await pay(buyer.cookie, {
-      raffleId: zelleOnly.id,
-      paymentMethod: "binance",
-      currency: "USD",
-      amount: "10",
-      quantity: 2,
-    });
+    const implicit = await pay(buyer.cookie, directFor(zelleOnly.id, "binance"));
     expect(implicit.json().error.code).toBe("METHOD_NOT_ACCEPTED");
 
     const chosen = await raffleWithTickets({ numberMode: "chosen" });
-    const noReservation = await pay(buyer.cookie, {
-      raffleId: chosen.id,
-      paymentMethod: "zelle",
-      currency: "USD",
-      amount: "10",
-      quantity: 2,
-    });
+    const noReservation = await pay(buyer.cookie, directFor(chosen.id, "zelle"));
     expect(noReservation.statusCode).toBe(409);
     expect(noReservation.json().error.code).toBe("CHOOSE_NUMBERS");
   });
@@ -692,15 +636,17 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
   });
 
   it("la cuenta para transferencias se valida, se guarda y se publica", async () => {
+    const saveAccounts = (payload: object) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/settings/payment-accounts",
+        headers: { cookie: admin.cookie },
+        payload,
+      });
     const base = { pagoMovil: null, zelle: null, binance: null };
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: {
-        ...base,
-        transfer: { bank: "Mercantil", accountNumber: "123", holder: "Rifazo", idNumber: "J-123456789" },
-      },
+    const bad = await saveAccounts({
+      ...base,
+      transfer: { bank: "Mercantil", accountNumber: "123", holder: "Rifazo", idNumber: "J-123456789" },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("El número de cuenta debe tener 20 dígitos.");
@@ -710,12 +656,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
       holder: "Rifazo C.A.",
       idNumber: "j-123456789",
     };
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: { ...base, transfer },
-    });
+    const saved = await saveAccounts({ ...base, transfer });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().transfer).toEqual({
       ...transfer,
@@ -723,12 +664,7 @@ describe("reservas: reglas de venta de la rifa (administración)", () => {
       idNumber: "J-123456789",
     });
     // A form without the field keeps the saved account.
-    const kept = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/settings/payment-accounts",
-      headers: { cookie: admin.cookie },
-      payload: base,
-    });
+    const kept = await saveAccounts(base);
     expect(kept.json().transfer?.accountNumber).toBe("01050000000000000001");
     expect((await get("/api/settings/public")).json().paymentAccounts.transfer.bank).toBe("0105 - Mercantil");
   });

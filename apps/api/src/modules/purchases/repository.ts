@@ -58,8 +58,11 @@ export async function heldTickets(tx: Executor, raffleId: string, now: Date): Pr
   return Number(reserved?.n ?? 0) + Number(legacy?.n ?? 0);
 }
 
-/** Numbers taken in the raffle at `now`: sold, or reserved by a reservation still holding. */
-export async function takenNumbers(db: Executor, raffleId: string, now: Date): Promise<number[]> {
+/**
+ * Numbers taken in the raffle at `now`: sold, or reserved by a reservation still holding; only those of
+ * `among` when given.
+ */
+async function taken(db: Executor, raffleId: string, now: Date, among?: number[]): Promise<number[]> {
   const rows = await db
     .select({ n: tickets.ticketNumber })
     .from(tickets)
@@ -67,10 +70,16 @@ export async function takenNumbers(db: Executor, raffleId: string, now: Date): P
     .where(
       and(
         eq(tickets.raffleId, raffleId),
+        among ? inArray(tickets.ticketNumber, among) : undefined,
         or(eq(tickets.status, "sold"), and(eq(tickets.status, "reserved"), holdingAt(now))),
       ),
     );
   return rows.map((row) => row.n);
+}
+
+/** Numbers taken in the raffle at `now`: sold, or reserved by a reservation still holding. */
+export function takenNumbers(db: Executor, raffleId: string, now: Date): Promise<number[]> {
+  return taken(db, raffleId, now);
 }
 
 /**
@@ -111,18 +120,7 @@ export async function takenAmong(
   now: Date,
 ): Promise<number[]> {
   if (numbers.length === 0) return [];
-  const rows = await db
-    .select({ n: tickets.ticketNumber })
-    .from(tickets)
-    .leftJoin(reservations, eq(reservations.id, tickets.reservationId))
-    .where(
-      and(
-        eq(tickets.raffleId, raffleId),
-        inArray(tickets.ticketNumber, numbers),
-        or(eq(tickets.status, "sold"), and(eq(tickets.status, "reserved"), holdingAt(now))),
-      ),
-    );
-  return rows.map((row) => row.n);
+  return taken(db, raffleId, now, numbers);
 }
 
 export async function insertReservation(

@@ -2,7 +2,7 @@ import { isUuid, STATEMENT_DRAFT_DAYS } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordActorAudit, recordAudit } from "../audit";
 import type { Actor } from "./approval";
 import * as repo from "./repository";
 import { statementNotFound } from "./statements";
@@ -34,14 +34,12 @@ export async function discardStatement(ctx: AppContext, actor: Actor, id: string
     if (!locked) throw statementNotFound();
     if (locked.status !== "draft") throw new AppError("STATEMENT_IMPORTED");
     const deleted = await repo.deleteDraftStatement(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "statement.discard",
       entity: "bank_statement",
       entityId: id,
       before: { status: locked.status, filename: locked.filename },
       after: null,
-      ipAddress: actor.ip,
     });
     return deleted;
   });

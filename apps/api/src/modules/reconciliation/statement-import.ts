@@ -8,7 +8,7 @@ import type {
 import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import type { AppContext } from "../../context";
 import { AppError, withDetails } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordActorAudit } from "../audit";
 import type { Actor } from "./approval";
 import { balanceReadAsAmount, movementFingerprints, type StatementGrid } from "./parse";
 import * as repo from "./repository";
@@ -128,14 +128,12 @@ export async function importStatement(
       problemCount: problems.length,
     };
     await repo.markImported(tx, statement.id, { bankMappingId, importedAt: new Date(), ...counts });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "statement.import",
       entity: "bank_statement",
       entityId: statement.id,
       before: { status: locked.status },
       after: { status: "imported", bankName: input.bankName, bankMappingId, ...counts },
-      ipAddress: actor.ip,
     });
     return {
       statementId: statement.id,

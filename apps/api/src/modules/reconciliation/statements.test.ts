@@ -1,9 +1,8 @@
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
-import { createUser } from "../../../test/helpers";
+import { createUser, multipartBody } from "../../../test/helpers";
 import {
   BANK_EXPORT_MAPPING,
   BANK_LAYOUTS,
@@ -41,25 +40,12 @@ function statementCsv(lines: Line[]): Buffer {
 }
 
 function upload(file: Buffer, filename: string, cookie = ctx.admin.cookie, bankId?: string) {
-  const boundary = `----rifazo${randomInt(1e9)}`;
-  const parts: Buffer[] = [];
-  if (bankId) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="bankId"\r\n\r\n${bankId}\r\n`),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  const body = multipartBody({ bankId }, { name: filename, type: "text/csv", data: file });
   return ctx.t.app.inject({
     method: "POST",
     url: "/api/admin/statements",
-    headers: { ...(cookie ? { cookie } : {}), "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
+    headers: { ...(cookie ? { cookie } : {}), ...body.headers },
+    payload: body.payload,
   });
 }
 
@@ -82,6 +68,19 @@ async function counts() {
   const [movements] = await db().select({ n: sql<number>`count(*)::int` }).from(bankMovements);
   const [mappings] = await db().select({ n: sql<number>`count(*)::int` }).from(bankMappings);
   return { statements: statements?.n, movements: movements?.n, mappings: mappings?.n };
+}
+
+/** A Pago Móvil proof of the buyer in bolívares at 40 Bs. per dollar, as a statement line would match it. */
+function pagoMovilProof(userId: string, raffleId: string, amount: number, transactionRef: string) {
+  return insertProof(db(), {
+    userId,
+    raffleId,
+    paymentMethod: "pago_movil",
+    currency: "VES",
+    exchangeRate: 40,
+    amount,
+    transactionRef,
+  });
 }
 
 async function uploaded(file: Buffer, filename = "movimientos.csv") {
@@ -127,15 +126,7 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
   it("de punta a punta con un CSV pequeño; el mismo extracto dos veces no agrega nada", async () => {
     const { id: raffleId } = await createRaffle(ctx, { title: "Rifa del Extracto", totalTickets: 100 });
     const buyer = await createUser(ctx.t.app, { fullName: "María Pérez" });
-    const proof = await insertProof(db(), {
-      userId: buyer.id,
-      raffleId,
-      paymentMethod: "pago_movil",
-      currency: "VES",
-      exchangeRate: 40,
-      amount: 1194.56,
-      transactionRef: "345678",
-    });
+    const proof = await pagoMovilProof(buyer.id, raffleId, 1194.56, "345678");
     const file = statementCsv([
       [day(1), "0102345678", "PAGO MOVIL DE MARIA", "1.194,56"],
       [day(1), "0102999000", "PAGO MOVIL", "250,00"],
@@ -314,15 +305,7 @@ describe("subir, previsualizar, importar, conciliar y aprobar", () => {
   it("referencias dañadas por una hoja de cálculo: entran marcadas, sin bloquear, y nunca se concilian solas", async () => {
     const { id: raffleId } = await createRaffle(ctx, { title: "Rifa Dañada", totalTickets: 100 });
     const buyer = await createUser(ctx.t.app);
-    const proof = await insertProof(db(), {
-      userId: buyer.id,
-      raffleId,
-      paymentMethod: "pago_movil",
-      currency: "VES",
-      exchangeRate: 40,
-      amount: 321.45,
-      transactionRef: "8.53E+10",
-    });
+    const proof = await pagoMovilProof(buyer.id, raffleId, 321.45, "8.53E+10");
     const file = statementCsv([
       [day(1), "8.53E+10", "PAGO MOVIL", "321,45"],
       [day(1), "0102777001", "PAGO MOVIL", "50,00"],

@@ -100,7 +100,7 @@ async function registerPaymentSettingsRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const admin = sessionUserOf(request);
-      return service.updateSupportContact(db, { id: admin.id, ip: request.ip }, request.body);
+      return service.updateSetting(db, { id: admin.id, ip: request.ip }, "supportContact", request.body);
     },
   );
 }
@@ -141,7 +141,7 @@ async function registerRejectTemplateRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const admin = sessionUserOf(request);
-      return service.updateRejectTemplates(db, { id: admin.id, ip: request.ip }, request.body);
+      return service.updateSetting(db, { id: admin.id, ip: request.ip }, "rejectTemplates", request.body);
     },
   );
 }

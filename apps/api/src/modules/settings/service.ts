@@ -15,13 +15,12 @@ import {
   rejectTemplatesSchema,
   SETTINGS_KEYS,
   type SupportContact,
-  type supportContactSchema,
   todayInVenezuela,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client";
-import { recordAudit } from "../audit";
+import { recordActorAudit } from "../audit";
 import * as repo from "./repository";
 
 /** Only these keys are ever read for the public endpoint: a whitelist, so new or internal keys stay private. */
@@ -101,14 +100,12 @@ async function saveSetting<T>(db: Db, actor: Actor, key: string, value: T): Prom
   return db.transaction(async (tx) => {
     const before = await repo.readSettingForUpdate(tx, key);
     await repo.writeSetting(tx, key, value, actor.id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "settings.update",
       entity: "settings",
       entityId: key,
       before,
       after: value,
-      ipAddress: actor.ip,
     });
     return value;
   });
@@ -140,12 +137,19 @@ export async function updatePaymentAccounts(
   return saveSetting(db, actor, SETTINGS_KEYS.paymentAccounts, { ...input, transfer });
 }
 
-export function updateSupportContact(
+/** The settings an admin saves exactly as the form sent them (the route's schema has validated them). */
+interface SavedAsSent {
+  supportContact: SupportContact;
+  rejectTemplates: RejectTemplates;
+}
+
+export function updateSetting<K extends keyof SavedAsSent>(
   db: Db,
   actor: Actor,
-  input: z.output<typeof supportContactSchema>,
-): Promise<SupportContact> {
-  return saveSetting(db, actor, SETTINGS_KEYS.supportContact, input);
+  key: K,
+  input: SavedAsSent[K],
+): Promise<SavedAsSent[K]> {
+  return saveSetting(db, actor, SETTINGS_KEYS[key], input);
 }
 
 /** The inbox's rejection reasons: the saved ones, else the defaults (a bad saved value is logged and ignored). */
@@ -157,12 +161,4 @@ export async function rejectTemplates(db: Executor, log: FastifyBaseLogger): Pro
   if (parsed.success) return parsed.data;
   log.warn("ajustes: las plantillas de rechazo guardadas no son válidas; se usan las de siempre");
   return DEFAULT_REJECT_TEMPLATES;
-}
-
-export function updateRejectTemplates(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof rejectTemplatesSchema>,
-): Promise<RejectTemplates> {
-  return saveSetting(db, actor, SETTINGS_KEYS.rejectTemplates, input);
 }

@@ -8,7 +8,6 @@ import {
   lotteryCorrectionProposalSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   confirmExternalCorrection,
@@ -18,18 +17,23 @@ import {
   pasteBeacon,
   pendingCorrections,
 } from "../../draws";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, assertUuid, errorSchema, idParams } from "../common";
+import {
+  actorOf,
+  adminActionErrors,
+  adminErrors,
+  adminRouter,
+  assertUuid,
+  errorSchema,
+  idParams,
+} from "../common";
 
 // Draw v2 actions of the administrator (decision 0012). Each is verified and written into the raffle's
 // public record; none lets the administrator choose a winner.
 
-const tags = ADMIN_TAGS;
-const security = [{ session: [] }];
 const proposalParams = z.object({ id: z.string(), proposalId: z.string() });
 
 function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/beacon",
     {
@@ -44,10 +48,7 @@ function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
         body: beaconInputSchema,
         response: {
           200: drawResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
@@ -72,11 +73,8 @@ function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
         body: disqualifyInputSchema,
         response: {
           200: disqualifyResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...adminActionErrors,
           503: errorSchema,
-          ...adminErrors,
         },
       },
       ...guarded,
@@ -89,8 +87,7 @@ function registerBeaconAndDisqualifyRoutes(app: FastifyInstance): void {
 }
 
 function registerExternalResultRoute(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/external-result",
     {
@@ -104,10 +101,7 @@ function registerExternalResultRoute(app: FastifyInstance): void {
         body: externalResultInputSchema,
         response: {
           200: externalResultResponseSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
@@ -120,8 +114,7 @@ function registerExternalResultRoute(app: FastifyInstance): void {
 }
 
 function registerExternalCorrectionListRoute(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.get(
     "/api/admin/raffles/:id/external-corrections",
     {
@@ -142,8 +135,7 @@ function registerExternalCorrectionListRoute(app: FastifyInstance): void {
 }
 
 function registerExternalCorrectionDecisionRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/external-corrections/:proposalId/confirm",
     {

@@ -11,6 +11,7 @@ import { openExport, RAFFLES_EXPORT } from "./service";
 const ctx = useAdminTest();
 
 const db = () => ctx.t.app.ctx.db;
+const adminGet = (url: string) => call(ctx.t, "GET", url, ctx.admin.cookie);
 const BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** Minimal RFC 4180 reader for the assertions (comma, or the semicolon of the Excel variant). */
@@ -89,13 +90,13 @@ describe("exportaciones", () => {
   });
 
   it("una variante desconocida es un 400", async () => {
-    const response = await call(ctx.t, "GET", "/api/admin/exports/users.csv?variant=libre", ctx.admin.cookie);
+    const response = await adminGet("/api/admin/exports/users.csv?variant=libre");
     expect(response.statusCode).toBe(400);
   });
 
   it("sin datos responde 404 EMPTY_EXPORT", async () => {
     for (const file of ["raffles.csv", "proofs.csv", "raffles.csv?variant=excel", "proofs.xlsx"]) {
-      const response = await call(ctx.t, "GET", `/api/admin/exports/${file}`, ctx.admin.cookie);
+      const response = await adminGet(`/api/admin/exports/${file}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: "EMPTY_EXPORT", message: "No hay datos para exportar." });
     }
@@ -103,7 +104,7 @@ describe("exportaciones", () => {
 
   it("usuarios: BOM, adjunto con su nombre, comillas y fórmulas neutralizadas", async () => {
     const tricky = await createUser(ctx.t.app, { fullName: '=HYPERLINK("http://evil","Pérez, Tito")' });
-    const response = await call(ctx.t, "GET", "/api/admin/exports/users.csv", ctx.admin.cookie);
+    const response = await adminGet("/api/admin/exports/users.csv");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe(
@@ -135,7 +136,7 @@ describe("exportaciones", () => {
     });
     await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/approve`, ctx.admin.cookie);
 
-    const raffleCsv = await call(ctx.t, "GET", "/api/admin/exports/raffles.csv", ctx.admin.cookie);
+    const raffleCsv = await adminGet("/api/admin/exports/raffles.csv");
     expect(raffleCsv.headers["content-disposition"]).toContain('filename="listado_rifas.csv"');
     const raffleRows = parseCsv(raffleCsv.rawPayload.subarray(3).toString("utf8"));
     expect(raffleRows[1]?.slice(1, 9)).toEqual([
@@ -149,7 +150,7 @@ describe("exportaciones", () => {
       "5",
     ]);
 
-    const proofCsv = await call(ctx.t, "GET", "/api/admin/exports/proofs.csv", ctx.admin.cookie);
+    const proofCsv = await adminGet("/api/admin/exports/proofs.csv");
     expect(proofCsv.headers["content-disposition"]).toContain('filename="comprobantes_pago_rifazo.csv"');
     expect(proofCsv.rawPayload.subarray(0, 3).equals(BOM_BYTES)).toBe(true);
     const proofRows = parseCsv(proofCsv.rawPayload.subarray(3).toString("utf8"));
@@ -222,12 +223,7 @@ describe("formatos para hojas de cálculo", () => {
 
   it("CSV para Excel: BOM, CRLF, punto y coma, coma decimal, fechas dd/mm/aaaa y fórmulas neutralizadas", async () => {
     const { raffleId, proof } = await tricky();
-    const raffleCsv = await call(
-      ctx.t,
-      "GET",
-      "/api/admin/exports/raffles.csv?variant=excel",
-      ctx.admin.cookie,
-    );
+    const raffleCsv = await adminGet("/api/admin/exports/raffles.csv?variant=excel");
     expect(raffleCsv.statusCode).toBe(200);
     expect(raffleCsv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(raffleCsv.headers["content-disposition"]).toContain('filename="listado_rifas_excel.csv"');
@@ -250,12 +246,7 @@ describe("formatos para hojas de cálculo", () => {
     expect(row[16]).toBe("01/06/2030 16:00");
     expect(text).toContain('"\'=Rifa; con punto y coma"');
 
-    const proofCsv = await call(
-      ctx.t,
-      "GET",
-      "/api/admin/exports/proofs.csv?variant=excel",
-      ctx.admin.cookie,
-    );
+    const proofCsv = await adminGet("/api/admin/exports/proofs.csv?variant=excel");
     expect(proofCsv.headers["content-disposition"]).toContain(
       'filename="comprobantes_pago_rifazo_excel.csv"',
     );
@@ -277,7 +268,7 @@ describe("formatos para hojas de cálculo", () => {
 
   it("XLSX: celdas con tipo, encabezado en negrita y fijo, texto neutralizado", async () => {
     const { raffleId, proof } = await tricky();
-    const response = await call(ctx.t, "GET", "/api/admin/exports/proofs.xlsx", ctx.admin.cookie);
+    const response = await adminGet("/api/admin/exports/proofs.xlsx");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -310,7 +301,7 @@ describe("formatos para hojas de cálculo", () => {
     expect(found.getCell(11).value).toBe(2);
     expect(typeof found.getCell(11).value).toBe("number");
 
-    const raffles = await call(ctx.t, "GET", "/api/admin/exports/raffles.xlsx", ctx.admin.cookie);
+    const raffles = await adminGet("/api/admin/exports/raffles.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(raffles.rawPayload as unknown as ArrayBuffer);
     const raffleSheet = book.getWorksheet("Rifas");

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, users } from "../../../db/schema";
 import { heldTickets } from "../../raffles";
+import { proofSaleColumns } from "../proofs/list-repository";
 
 /**
  * Keyset position: the row's created_at as PostgreSQL text (full microseconds, which a JS Date would
@@ -88,13 +89,7 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
       createdAt: paymentProofs.createdAt,
       buyerName: users.name,
       buyerEmail: users.email,
-      raffleTitle: raffles.title,
-      raffleTotalTickets: raffles.totalTickets,
-      amount: paymentProofs.amount,
-      currency: paymentProofs.currency,
-      exchangeRate: paymentProofs.exchangeRate,
-      paymentMethod: paymentProofs.paymentMethod,
-      transactionRef: paymentProofs.transactionRef,
+      ...proofSaleColumns,
       quantity: paymentProofs.quantityOfTickets,
       status: paymentProofs.status,
       userNotes: paymentProofs.userNotes,

@@ -5,17 +5,13 @@ import {
   adminOkSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../../../lib/errors";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { actorOf, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 export async function adminGalleryRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.post(
     "/api/admin/images",

@@ -13,7 +13,7 @@ import {
 import sharp, { type Metadata } from "sharp";
 import type { AppContext } from "../../../context";
 import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files";
 import type { Actor } from "../common";
 import * as repo from "./repository";
@@ -193,8 +193,7 @@ export async function uploadImage(ctx: GalleryContext, actor: Actor, upload: Upl
         variantWidths: rendered.variantWidths,
         createdBy: actor.id,
       });
-      await recordAudit(tx, {
-        actorId: actor.id,
+      await recordActorAudit(tx, actor, {
         action: "image.upload",
         entity: "image",
         entityId: id,
@@ -207,7 +206,6 @@ export async function uploadImage(ctx: GalleryContext, actor: Actor, upload: Upl
           height: rendered.height,
           variantWidths: rendered.variantWidths,
         },
-        ipAddress: actor.ip,
       });
       return inserted;
     });
@@ -227,13 +225,11 @@ export async function deleteImage(ctx: GalleryContext, actor: Actor, id: string)
     const users = await repo.rafflesUsing(tx, imageUrl(id));
     if (users.length > 0) throw conflict(ADMIN_MESSAGES.imageInUse, "IMAGE_IN_USE");
     await repo.deleteImage(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "image.delete",
       entity: "image",
       entityId: id,
       before: { name: image.name, folder: image.folder, storageKey: image.storageKey },
-      ipAddress: actor.ip,
     });
     return image;
   });

@@ -1,13 +1,11 @@
 import { adminOkSchema, adminRaffleHoldsSchema } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, adminRouter, errorSchema, idParams } from "../common";
 import { raffleHolds, releaseRaffleHold } from "./service";
 
 /** Decision 0019: who holds a raffle's tickets, and releasing a hold. */
 export async function adminHoldRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ session: [] }];
+  const { r, security } = adminRouter(app);
 
   r.get(
     "/api/admin/raffles/:id/holds",

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import type { paymentProofs } from "../../../db/schema";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws";
 import { NOTICES, type NoticeData, notify, replaceLevelUpOfThisTransaction } from "../../notifications";
 import { applyPointsChange } from "../../points";
@@ -198,14 +198,12 @@ export async function startCountdownIfReached(
     // The 24-hour last-sales window starts now (spec 2 §4): a raffle change of its own in the audit
     // (audit_log is append-only, and the approval's record was written before the sum was known).
     await repo.setRaffleFields(tx, raffleId, { percentageDrawActivatedAt: now });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "raffle.countdown_started",
       entity: "raffle",
       entityId: raffleId,
       before: { percentageDrawActivatedAt: null, soldTickets: sale.soldTickets - added },
       after: { percentageDrawActivatedAt: now.toISOString(), soldTickets: sale.soldTickets, proofId },
-      ipAddress: actor.ip,
     });
   }
 }

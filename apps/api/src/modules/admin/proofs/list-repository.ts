@@ -13,12 +13,8 @@ const outerProof = (column: string) => sql.raw(`"payment_proofs"."${column}"`);
 const sameReference = sql`o.id <> ${outerProof("id")} AND (o.reference_key = ${outerProof("reference_key")}
   OR o.reference_key = ${outerProof("ocr_reference_key")} OR o.ocr_reference_key = ${outerProof("reference_key")})`;
 
-export const proofListColumns = {
-  id: paymentProofs.id,
-  userId: paymentProofs.userId,
-  buyerName: users.name,
-  buyerEmail: users.email,
-  raffleId: paymentProofs.raffleId,
+/** What a proof says of its sale: the raffle, the amount and how it was paid (the inbox and the export). */
+export const proofSaleColumns = {
   raffleTitle: raffles.title,
   raffleTotalTickets: raffles.totalTickets,
   amount: paymentProofs.amount,
@@ -26,6 +22,15 @@ export const proofListColumns = {
   exchangeRate: paymentProofs.exchangeRate,
   paymentMethod: paymentProofs.paymentMethod,
   transactionRef: paymentProofs.transactionRef,
+};
+
+export const proofListColumns = {
+  id: paymentProofs.id,
+  userId: paymentProofs.userId,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  raffleId: paymentProofs.raffleId,
+  ...proofSaleColumns,
   status: paymentProofs.status,
   userNotes: paymentProofs.userNotes,
   adminNotes: paymentProofs.adminNotes,

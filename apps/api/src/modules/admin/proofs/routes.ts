@@ -8,8 +8,7 @@ import {
   adminReviewResultSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as list from "./list";
 import * as service from "./service";
 
@@ -20,10 +19,7 @@ export async function adminProofRoutes(app: FastifyInstance): Promise<void> {
 
 /** The inbox: the list of proofs and the pending count. */
 async function registerInboxRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.get(
     "/api/admin/proofs",
@@ -61,10 +57,7 @@ async function registerInboxRoutes(app: FastifyInstance): Promise<void> {
 
 /** A proof reviewed: approved, rejected or deleted. */
 async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.post(
     "/api/admin/proofs/:id/approve",
@@ -94,10 +87,7 @@ async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
         body: adminRejectInputSchema.nullish(),
         response: {
           200: adminReviewResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

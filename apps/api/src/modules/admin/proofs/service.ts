@@ -9,7 +9,7 @@ import {
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { announceProofChange } from "../../events";
 import { notify } from "../../notifications";
 import { applyPointsChange } from "../../points";
@@ -132,14 +132,12 @@ export async function approveInTransaction(
   if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale");
   if (told) await announceProofChange(ctx.events, tx, id, "approved");
   const tickets = labelsOf(numbers, totalTickets);
-  await recordAudit(tx, {
-    actorId: actor.id,
+  await recordActorAudit(tx, actor, {
     action: "proof.approve",
     entity: "payment_proof",
     entityId: id,
     before: { status: proof.status },
     after: { status: "approved", raffleId: proof.raffleId, tickets, points: points.points },
-    ipAddress: actor.ip,
   });
 
   // From here to COMMIT, approvals of this raffle take turns.
@@ -232,14 +230,12 @@ export async function rejectProof(
       "paymentRejected",
       { what, method, reference: proof.transactionRef, notes, heldUntil },
     );
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "proof.reject",
       entity: "payment_proof",
       entityId: id,
       before: { status: proof.status, adminNotes: proof.adminNotes },
       after: { status: "rejected", adminNotes: notes },
-      ipAddress: actor.ip,
     });
     // The held tickets are free again: remaining counts on open pages change.
     if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
@@ -291,8 +287,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
     // The purchase it paid ends with it: whatever it still held is free again.
     if (proof.reservationId) await cancelReservationOf(tx, proof.reservationId, new Date());
     await repo.deleteProof(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "proof.delete",
       entity: "payment_proof",
       entityId: id,
@@ -308,7 +303,6 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
         points,
       },
       after: { ticketsReleased: released.length, pointsReversed: points },
-      ipAddress: actor.ip,
     });
     if (proof.raffleId) await publishRaffle(ctx, tx, proof.raffleId, "sale_reverted");
     await announceProofChange(ctx.events, tx, id, "deleted");

@@ -10,9 +10,9 @@ import {
   raffleFormInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 /**
@@ -26,17 +26,11 @@ const bodyCheckedByService: FastifySchemaCompiler<any> = (route) =>
 
 const lifecycleResponse = {
   200: adminRaffleSchema,
-  400: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  ...adminErrors,
+  ...adminActionErrors,
 };
-const tags = ADMIN_TAGS;
-const security = [{ session: [] }];
 
 function registerReadRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.get(
     "/api/admin/raffles",
     {
@@ -70,8 +64,7 @@ function registerReadRoutes(app: FastifyInstance): void {
 }
 
 function registerEditRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles",
     {
@@ -106,10 +99,7 @@ function registerEditRoutes(app: FastifyInstance): void {
         body: raffleFormInputSchema,
         response: {
           200: adminRaffleSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       validatorCompiler: bodyCheckedByService,
@@ -120,8 +110,7 @@ function registerEditRoutes(app: FastifyInstance): void {
 }
 
 function registerLifecycleRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/open",
     {
@@ -175,8 +164,7 @@ function registerLifecycleRoutes(app: FastifyInstance): void {
 }
 
 function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.post(
     "/api/admin/raffles/:id/extend",
     {
@@ -191,10 +179,7 @@ function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
         body: raffleExtendInputSchema,
         response: {
           200: raffleExtendResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,
@@ -226,8 +211,7 @@ function registerExtendAndArchiveRoutes(app: FastifyInstance): void {
 }
 
 function registerBindingAndDeleteRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
+  const { r, guarded, tags, security } = adminRouter(app);
   r.put(
     "/api/admin/raffles/:id/external-binding",
     {
@@ -241,10 +225,7 @@ function registerBindingAndDeleteRoutes(app: FastifyInstance): void {
         body: externalBindingInputSchema,
         response: {
           200: externalBindingSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

@@ -12,7 +12,7 @@ import { assertExternalRule } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { hasRecord, publishRulesOnSale } from "../../draws";
 import * as lifecycle from "../../lifecycle";
 import { notifyRaffleOpened, raffleNotFound } from "../../raffles";
@@ -60,13 +60,11 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
     // On sale from birth: the record begins now, with the rules as sold (decision 0023).
     await publishRulesOnSale(ctx, tx, raffleId, new Date());
     if (form.status === "active") notified = await notifyRaffleOpened(ctx, tx, raffleId);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "raffle.create",
       entity: "raffle",
       entityId: raffleId,
       after: auditView(form),
-      ipAddress: actor.ip,
     });
     await publishRaffle(ctx, tx, raffleId, "created");
     return raffleId;
@@ -141,8 +139,7 @@ export async function setExternalBinding(
     await repo.updateRaffle(tx, id, next);
     // The lottery is part of the rules as sold (decision 0023).
     await publishRulesOnSale(ctx, tx, id, new Date());
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "raffle.external_binding",
       entity: "raffle",
       entityId: id,
@@ -152,7 +149,6 @@ export async function setExternalBinding(
         externalRule: current.externalRule,
       },
       after: { ...input },
-      ipAddress: actor.ip,
     });
     await publishRaffle(ctx, tx, id, "updated");
     return bindingView({ ...current, ...next }, false);
@@ -175,13 +171,11 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     if (await hasRecord(tx, id)) throw conflict(RAFFLE_HAS_RECORD, "RAFFLE_LOCKED");
     const levels = await repo.prizeLevelsOf(tx, [id]);
     await repo.deleteRaffle(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "raffle.delete",
       entity: "raffle",
       entityId: id,
       before: auditView(rowToFormInput(current, levels), { soldTickets: current.soldTickets }),
-      ipAddress: actor.ip,
     });
     await publishRaffle(ctx, tx, id, "deleted");
   });
@@ -275,14 +269,12 @@ export async function setArchived(
     if ((current.archivedAt !== null) === archived) return; // already so: nothing to record
     const archivedAt = archived ? new Date() : null;
     await repo.updateRaffle(tx, id, { archivedAt });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: archived ? "raffle.archive" : "raffle.unarchive",
       entity: "raffle",
       entityId: id,
       before: { archivedAt: iso(current.archivedAt) },
       after: { archivedAt: iso(archivedAt) },
-      ipAddress: actor.ip,
     });
     await publishRaffle(ctx, tx, id, "updated");
   });

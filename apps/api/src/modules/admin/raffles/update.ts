@@ -18,7 +18,7 @@ import { prizeImagesOf } from "@rifazo/shared/domain/prize-images";
 import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { AppError, badRequest, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { publishRulesOnSale } from "../../draws";
 import { purchaseRulesLocked } from "../../purchases";
 import { advance } from "../../raffle-state";
@@ -258,14 +258,12 @@ async function writeEdit(
   if (form.status === "active" && current.status !== "active") {
     notified = await notifyRaffleOpened(ctx, tx, id);
   }
-  await recordAudit(tx, {
-    actorId: actor.id,
+  await recordActorAudit(tx, actor, {
     action: "raffle.update",
     entity: "raffle",
     entityId: id,
     before: auditView(before),
     after: auditView(form),
-    ipAddress: actor.ip,
   });
   await publishRaffle(ctx, tx, id, "updated");
   return notified;

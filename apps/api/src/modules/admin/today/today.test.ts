@@ -95,39 +95,16 @@ describe("hoy", () => {
     const approved = (values: Parameters<typeof insertProof>[1]) =>
       insertProof(db(), { status: "approved", ...values });
     const now = new Date();
-    await approved({ userId: buyer.id, raffleId: closing.id, amount: 10, currency: "USD", reviewedAt: now });
-    await approved({
-      userId: buyer.id,
-      raffleId: closing.id,
-      amount: 730,
-      currency: "VES",
-      exchangeRate: 36.5,
-      reviewedAt: now,
-    });
-    await approved({
-      userId: buyer.id,
-      raffleId: later.id,
-      amount: 5,
-      currency: "USD",
-      exchangeRate: 40,
-      reviewedAt: new Date(now.getTime() - 86_400_000),
-    });
-    // The legacy "verified" status is an approval too.
-    await approved({
-      userId: buyer.id,
-      raffleId: later.id,
-      amount: 1,
-      currency: "USD",
-      status: "verified",
-      reviewedAt: new Date(now.getTime() - 86_400_000),
-    });
-    await approved({
-      userId: buyer.id,
-      raffleId: later.id,
-      amount: 99,
-      currency: "USD",
-      reviewedAt: new Date(now.getTime() - 20 * 86_400_000),
-    });
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const approvals: Array<Omit<Parameters<typeof insertProof>[1], "userId">> = [
+      { raffleId: closing.id, amount: 10, currency: "USD", reviewedAt: now },
+      { raffleId: closing.id, amount: 730, currency: "VES", exchangeRate: 36.5, reviewedAt: now },
+      { raffleId: later.id, amount: 5, currency: "USD", exchangeRate: 40, reviewedAt: daysAgo(1) },
+      // The legacy "verified" status is an approval too.
+      { raffleId: later.id, amount: 1, currency: "USD", status: "verified", reviewedAt: daysAgo(1) },
+      { raffleId: later.id, amount: 99, currency: "USD", reviewedAt: daysAgo(20) },
+    ];
+    for (const values of approvals) await approved({ userId: buyer.id, ...values });
 
     const soon = await reservation(closing.id, buyer.id, "active", minutes(30), 3);
     const rejected = await reservation(later.id, buyer.id, "rejected", minutes(50));

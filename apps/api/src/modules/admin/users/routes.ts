@@ -7,9 +7,8 @@ import {
   adminUserSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema } from "../common";
+import { actorOf, adminErrors, adminRouter, errorSchema } from "../common";
 import * as service from "./service";
 
 const userParams = z.object({ id: z.string().describe("Id del usuario.") });
@@ -22,10 +21,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
 
 /** The users list, and an account suspended or activated again. */
 async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.get(
     "/api/admin/users",
@@ -68,10 +64,7 @@ async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
 
 /** A notification or a manual email to one user. */
 async function registerMessageRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.post(
     "/api/admin/users/:id/notify",
@@ -118,10 +111,7 @@ async function registerMessageRoutes(app: FastifyInstance): Promise<void> {
 
 /** What one user took part in. */
 async function registerParticipationRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.get(
     "/api/admin/users/:id/participations",

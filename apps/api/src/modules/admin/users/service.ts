@@ -11,7 +11,7 @@ import {
 import type { AppContext } from "../../../context";
 import type { Executor } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { endSessionsForSuspension } from "../../auth";
 import { noticeEmail } from "../../email";
 import { createNotification } from "../../notifications";
@@ -79,14 +79,12 @@ export async function setUserStatus(
     const sessionsEnded = status === "inactive" ? await endSessionsForSuspension(tx, id) : 0;
     if (user.status === status && sessionsEnded === 0) return;
     await repo.setStatus(tx, id, status);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: status === "inactive" ? "user.suspend" : "user.reactivate",
       entity: "user",
       entityId: id,
       before: { status: user.status },
       after: { status, ...(status === "inactive" ? { sessionsEnded } : {}) },
-      ipAddress: actor.ip,
     });
   });
   return adminUser(ctx.db, id);
@@ -108,13 +106,11 @@ export async function notifyUser(
       title: input.title,
       message: input.message,
     });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "user.notify",
       entity: "user",
       entityId: id,
       after: { notificationId: row.id, title: input.title, message: input.message },
-      ipAddress: actor.ip,
     });
     return row;
   });
@@ -136,13 +132,11 @@ export async function emailUser(
       to: user.email,
       ...noticeEmail({ name: user.name, title: input.subject, message: input.body }),
     });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordActorAudit(tx, actor, {
       action: "user.email",
       entity: "user",
       entityId: id,
       after: { outboxId, to: user.email, subject: input.subject, body: input.body },
-      ipAddress: actor.ip,
     });
     return outboxId;
   });

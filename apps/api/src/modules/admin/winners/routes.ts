@@ -5,15 +5,11 @@ import {
   soldTicketLookupQuerySchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, errorSchema, idParams } from "../common";
+import { actorOf, adminActionErrors, adminErrors, adminRouter, errorSchema, idParams } from "../common";
 import * as service from "./service";
 
 export async function adminWinnerRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
-  const security = [{ session: [] }];
+  const { r, guarded, tags, security } = adminRouter(app);
 
   r.get(
     "/api/admin/raffles/:id/sold-tickets",
@@ -46,10 +42,7 @@ export async function adminWinnerRoutes(app: FastifyInstance): Promise<void> {
         body: externalWinnersInputSchema,
         response: {
           200: externalWinnersResultSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
+          ...adminActionErrors,
         },
       },
       ...guarded,

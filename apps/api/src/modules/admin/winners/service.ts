@@ -15,7 +15,7 @@ import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
-import { recordAudit } from "../../audit";
+import { recordActorAudit } from "../../audit";
 import { announceWinners, DRAW_V2_MESSAGES, hasRecord } from "../../draws";
 import { advance, assertAllowed } from "../../raffle-state";
 import { raffleNotFound, toWinner } from "../../raffles";
@@ -206,8 +206,7 @@ async function finishWithWinners(
     rows,
   );
 
-  await recordAudit(tx, {
-    actorId: actor.id,
+  await recordActorAudit(tx, actor, {
     action: "raffle.external_winners",
     entity: "raffle",
     entityId: raffleId,
@@ -221,7 +220,6 @@ async function finishWithWinners(
         userId: row.userId,
       })),
     },
-    ipAddress: actor.ip,
   });
   await publishRaffle(ctx, tx, raffleId, "winners");
 }

@@ -45,40 +45,22 @@ describe("guardia de ganadores externos", () => {
 describe("boletos vendidos", () => {
   it("busca un número de 4 dígitos y devuelve el comprador", async () => {
     const { raffle, numbers } = await raffleWithBuyer("María Gómez");
-    const all = await call(ctx.t, "GET", `/api/admin/raffles/${raffle.id}/sold-tickets`, ctx.admin.cookie);
+    const sold = (query = "") =>
+      call(ctx.t, "GET", `/api/admin/raffles/${raffle.id}/sold-tickets${query}`, ctx.admin.cookie);
+    const all = await sold();
     expect(all.json().items.map((t: { ticketNumber: string }) => t.ticketNumber)).toEqual(numbers);
-    const one = await call(
-      ctx.t,
-      "GET",
-      `/api/admin/raffles/${raffle.id}/sold-tickets?number=${numbers[0]}`,
-      ctx.admin.cookie,
-    );
+    const one = await sold(`?number=${numbers[0]}`);
     expect(one.json().items).toEqual([
       { ticketNumber: numbers[0], buyerName: "María Gómez", userId: expect.any(String) },
     ]);
     const unsold = ["00", "01", "02", "03", "04"].find((n) => !numbers.includes(n)) as string;
-    const none = await call(
-      ctx.t,
-      "GET",
-      `/api/admin/raffles/${raffle.id}/sold-tickets?number=${unsold}`,
-      ctx.admin.cookie,
-    );
+    const none = await sold(`?number=${unsold}`);
     expect(none.json().items).toEqual([]);
     // 20 tickets: numbers have exactly 2 digits (ticketDigits); 3 are refused with the raffle's width.
-    const bad = await call(
-      ctx.t,
-      "GET",
-      `/api/admin/raffles/${raffle.id}/sold-tickets?number=012`,
-      ctx.admin.cookie,
-    );
+    const bad = await sold("?number=012");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Los números de boleto deben tener exactamente 2 dígitos.");
-    const short = await call(
-      ctx.t,
-      "GET",
-      `/api/admin/raffles/${raffle.id}/sold-tickets?number=1`,
-      ctx.admin.cookie,
-    );
+    const short = await sold("?number=1");
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe(ADMIN_MESSAGES.ticketDigitsAny);
   });

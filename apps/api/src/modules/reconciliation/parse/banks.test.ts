@@ -5,6 +5,7 @@ import {
   type BankLayout,
   bankStatement,
   expectedStatement,
+  MERCANTIL_XLSX_COLUMNS,
   payrollCsv,
   randomMovements,
   statementCsv,
@@ -47,16 +48,7 @@ const CASES: Case[] = [
     layout: "mercantil-xlsx",
     read: async () => ({ file: await statementXlsx("mercantil", movements), filename: "mercantil.xlsx" }),
     // Date and number cells: read as ISO dates and "1194.56".
-    columns: {
-      headerRow: 3,
-      date: 0,
-      reference: 1,
-      description: 2,
-      credit: 4,
-      debit: 3,
-      dateOrder: "YMD",
-      decimal: ".",
-    },
+    columns: { ...MERCANTIL_XLSX_COLUMNS, dateOrder: "YMD", decimal: "." },
   },
   {
     code: "0105",
