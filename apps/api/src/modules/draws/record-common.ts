@@ -9,6 +9,7 @@ import {
   recordFormatOf,
 } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 
 export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config"> &
@@ -108,5 +109,18 @@ export const verifiesOn = (chain: DrandChainInfo) => (beacon: DrandBeacon) =>
     () => true,
     () => false,
   );
+
+/**
+ * Runs `work` in one transaction and, once it has committed, sends the emails it queued (`queued`): mail
+ * goes out only for what the database kept.
+ */
+export async function committedThenMailed<T extends { queued: number }>(
+  ctx: DrawContext,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const done = await ctx.db.transaction(work);
+  if (done.queued > 0) ctx.mail.flushSoon();
+  return done;
+}
 
 export const laterOf = (a: Date, iso: string) => new Date(Math.max(a.getTime(), Date.parse(iso)));

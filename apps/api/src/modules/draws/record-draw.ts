@@ -12,6 +12,7 @@ import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import {
   asRecord,
+  committedThenMailed,
   DRAW_V2_MESSAGES,
   type DrawContext,
   find,
@@ -59,10 +60,9 @@ export async function performDraw(
   source: "relay" | "admin",
   options: DrawOptions = {},
 ): Promise<DrawResult> {
-  const { result, queued } = await ctx.db.transaction((tx) =>
+  const { result } = await committedThenMailed(ctx, (tx) =>
     performDrawIn(ctx, tx, raffleId, beacon, source, options),
   );
-  if (queued > 0) ctx.mail.flushSoon();
   return result;
 }
 

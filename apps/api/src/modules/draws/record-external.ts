@@ -16,7 +16,14 @@ import type { Actor } from "../auth";
 import { detectFileKind } from "../files";
 import { notify } from "../notifications";
 import { announceWinners } from "./announce";
-import { DRAW_V2_MESSAGES, type DrawContext, find, protocol, recordFacts } from "./record-common";
+import {
+  committedThenMailed,
+  DRAW_V2_MESSAGES,
+  type DrawContext,
+  find,
+  protocol,
+  recordFacts,
+} from "./record-common";
 import { winnerRows, writeWinners } from "./record-draw";
 import * as repo from "./repository";
 
@@ -195,8 +202,7 @@ export async function enterExternalResult(
   winners: Array<{ level: number; index: number; ticketNumber: string }>;
 }> {
   const publication = await readPublication(input.publication);
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { view } = await committedThenMailed(ctx, async (tx) => {
     const facts = await externalFacts(tx, raffleId, input, now);
     const { raffle, frozen, previous, winners } = facts;
     const reason = input.reason?.trim();
@@ -206,11 +212,12 @@ export async function enterExternalResult(
       if (!reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
       const given = { result: resultText, sourceUrl, reason };
       const proposalId = await proposeCorrection(ctx, tx, actor, raffleId, facts, given, publication, now);
-      return {
+      const view = {
         correction: true,
         pendingProposalId: proposalId,
         winners: winnerView(winners, raffle.totalTickets),
       };
+      return { view, queued: 0 };
     }
     await storePublication(ctx, tx, raffleId, actor, publication);
     await repo.appendRecordEntry(tx, raffleId, "external_result", now, {
@@ -219,7 +226,7 @@ export async function enterExternalResult(
       publicationHash: publication.sha256,
       winners,
     });
-    queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
+    const queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "raffle.external_result",
@@ -233,10 +240,14 @@ export async function enterExternalResult(
       },
       ipAddress: actor.ip,
     });
-    return { correction: false, pendingProposalId: null, winners: winnerView(winners, raffle.totalTickets) };
+    const view = {
+      correction: false,
+      pendingProposalId: null,
+      winners: winnerView(winners, raffle.totalTickets),
+    };
+    return { view, queued };
   });
-  if (queued > 0) ctx.mail.flushSoon();
-  return result;
+  return view;
 }
 
 /** GET /api/admin/raffles/:id/external-corrections: corrections waiting for a second administrator. */
@@ -272,8 +283,7 @@ export async function confirmExternalCorrection(
   proposalId: string,
   now = new Date(),
 ): Promise<{ correction: true; winners: Array<{ level: number; index: number; ticketNumber: string }> }> {
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { view } = await committedThenMailed(ctx, async (tx) => {
     await repo.findRaffle(tx, raffleId, true);
     const proposal = (await repo.pendingCorrectionProposals(tx, raffleId)).find((p) => p.id === proposalId);
     if (!proposal) throw notFound("NOT_FOUND", LOTTERY_MESSAGES.proposalNotFound);
@@ -295,7 +305,7 @@ export async function confirmExternalCorrection(
       confirmedBy: adminTag(actor.id),
     });
     await repo.decideCorrectionProposal(tx, proposal.id, "confirmed", actor.id, now);
-    queued = await correctWinners(ctx, tx, raffle, winners, proposal.reason, now);
+    const queued = await correctWinners(ctx, tx, raffle, winners, proposal.reason, now);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "raffle.external_correction",
@@ -310,10 +320,9 @@ export async function confirmExternalCorrection(
       },
       ipAddress: actor.ip,
     });
-    return { correction: true as const, winners: winnerView(winners, raffle.totalTickets) };
+    return { view: { correction: true as const, winners: winnerView(winners, raffle.totalTickets) }, queued };
   });
-  if (queued > 0) ctx.mail.flushSoon();
-  return result;
+  return view;
 }
 
 /** POST .../external-corrections/:proposalId/discard: any administrator drops a pending proposal (audited). */

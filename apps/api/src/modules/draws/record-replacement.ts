@@ -13,6 +13,7 @@ import { notify } from "../notifications";
 import { fetchRound } from "./drand-relays";
 import {
   asRecord,
+  committedThenMailed,
   DRAW_V2_MESSAGES,
   type DrawContext,
   laterOf,
@@ -30,10 +31,9 @@ export async function resolveReplacement(
   source: "relay" | "admin",
   now = new Date(),
 ): Promise<"resolved" | "waiting" | "done"> {
-  const { outcome, queued } = await ctx.db.transaction((tx) =>
+  const { outcome } = await committedThenMailed(ctx, (tx) =>
     resolveReplacementIn(ctx, tx, raffleId, seq, beacon, source, now),
   );
-  if (queued > 0) ctx.mail.flushSoon();
   return outcome;
 }
 
