@@ -1,12 +1,17 @@
 // Draw v2 fixtures (decision 0012): a closed raffle with sold tickets (one approved proof per sale, each with
-// its own receipt secret) and the freeze as LIFECYCLE's job runs it, in a transaction with the row locked.
+// its own receipt secret), the freeze as LIFECYCLE's job runs it, in a transaction with the row locked, an
+// app drawing on the local drand relay's chain, and the public record read back and verified.
+import { type DrawRecord, type RecordVerification, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import type { AppContext } from "../src/context";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
 import { type FreezeOptions, freezeRaffleWith } from "../src/modules/draws/freeze";
 import { refreshLatestBeacon } from "../src/modules/draws/record-service";
 import { findRaffle } from "../src/modules/draws/repository";
+import { type DrandRelay, startDrandRelay } from "./drand-relay";
+import { createTestApp, nextIp, type TestApp } from "./helpers";
 
 export interface V2RaffleOptions {
   total?: number;
@@ -123,4 +128,44 @@ export async function freezeAt(
     await findRaffle(tx, raffleId, true);
     await freezeRaffleWith(ctx, tx, raffleId, now, options);
   });
+}
+
+/**
+ * An app whose draws use the local drand relay's chain with a 2-minute round delay. It asks the relays
+ * `relayUrls` names (the local relay alone by default). Close both with stopDrawTestApp.
+ */
+export async function startDrawTestApp(
+  relayUrls: (relay: DrandRelay) => string[] = (relay) => [relay.url],
+): Promise<{ t: TestApp; relay: DrandRelay }> {
+  const relay = await startDrandRelay();
+  const t = await createTestApp({
+    drandChainInfo: relay.chain.info,
+    drandRelays: relayUrls(relay),
+    drawRoundDelayMinutes: 2,
+  });
+  return { t, relay };
+}
+
+/** Closes what startDrawTestApp opened, when it got that far. */
+export async function stopDrawTestApp(t: TestApp | undefined, relay: DrandRelay | undefined): Promise<void> {
+  await t?.close();
+  await relay?.close();
+}
+
+/** The raffle's public record as a visitor reads it; it must exist. */
+export async function recordOf(t: TestApp, raffleId: string): Promise<DrawRecord> {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/raffles/${raffleId}/record`,
+    remoteAddress: nextIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DrawRecord;
+}
+
+/** verifyRecord, failing the test with the failed checks unless every check passes. */
+export async function expectVerified(record: DrawRecord): Promise<RecordVerification> {
+  const verification = await verifyRecord(record);
+  expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+  return verification;
 }

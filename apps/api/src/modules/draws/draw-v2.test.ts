@@ -3,14 +3,21 @@
 // TEST_DATABASE_URL). Also the pasted beacon, the job, disqualification, the external lottery, and the
 // buyer's receipt secret.
 
-import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { call } from "../../../test/admin-fixtures";
+import type { DrandRelay } from "../../../test/drand-relay";
+import {
+  closedRaffleWithSales,
+  expectVerified,
+  freezeAt,
+  recordOf,
+  startDrawTestApp,
+  stopDrawTestApp,
+} from "../../../test/draw-fixtures";
+import { nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { auditLog, notifications, raffles, winners } from "../../db/schema";
 import { recordClose } from "./freeze";
 import { drawDueRaffles, resolveDueReplacements } from "./record-service";
@@ -24,21 +31,13 @@ let ana: { id: string; cookie: string; email: string };
 let beto: { id: string; cookie: string; email: string };
 
 beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+  ({ t, relay } = await startDrawTestApp());
   admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
   admin2 = await signedInUser(t.app, { role: "admin", fullName: "Segunda Admin" });
   ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
   beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
 });
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
-});
+afterAll(() => stopDrawTestApp(t, relay));
 
 const MINUTE = 60_000;
 /** A tiny PDF: the official publication the result entry requires (decision 0024). */
@@ -51,21 +50,9 @@ const sales = () => [
   { userId: beto.id, numbers: [1, 2, 30, 31, 40, 41, 42] },
 ];
 
-function inject(method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: cookie ? { cookie } : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-
-async function getRecord(id: string): Promise<DrawRecord> {
-  const response = await inject("GET", `/api/raffles/${id}/record`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DrawRecord;
-}
+const inject = (method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) =>
+  call(t, method, url, cookie, payload, { remoteAddress: nextIp() });
+const getRecord = (id: string) => recordOf(t, id);
 
 /** A frozen raffle whose named round came out minutes ago (frozen 10 minutes back, 2-minute delay). */
 async function frozenDue(options: Parameters<typeof closedRaffleWithSales>[1] = {}) {
@@ -125,8 +112,7 @@ describe("congelación", () => {
     ]) {
       expect(text).not.toContain(secret);
     }
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.status).toBe("awaiting_beacon");
     expect(verification.warnings.join(" ")).toContain("League of Entropy");
 
@@ -162,8 +148,7 @@ describe("cierre (para LIFECYCLE)", () => {
     await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const _verification = await expectVerified(record);
     const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect((await verifyRecord(await getRecord(raffle.id))).ok).toBe(true);
@@ -187,8 +172,7 @@ describe("sorteo con drand", () => {
       "beacon",
       "winners",
     ]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.status).toBe("drawn");
     expect(result.winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual(
       verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0")),
@@ -287,8 +271,7 @@ describe("rifa sin ventas", () => {
     const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect(drawn.json()).toMatchObject({ empty: true, winners: [] });
-    const verification = await verifyRecord(await getRecord(raffle.id));
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    await expectVerified(await getRecord(raffle.id));
     const deleted = await t.app.inject({
       method: "DELETE",
       url: `/api/admin/raffles/${raffle.id}`,
@@ -336,8 +319,7 @@ describe("descalificación", () => {
     expect(entry.data.reason).toBe("fraud");
     expect(entry.data.reasonText).toMatch(/^Fraude comprobado/);
     expect(entry.data.ticketNumber).toBe(original.ticketNumber);
-    const check = await verifyRecord(after);
-    expect(check.ok, JSON.stringify(check.checks.filter((c) => !c.ok))).toBe(true);
+    const check = await expectVerified(after);
     expect(check.winners).toEqual([]);
 
     let rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
@@ -354,8 +336,7 @@ describe("descalificación", () => {
     } finally {
       relay.setNow(null);
     }
-    const final = await verifyRecord(await getRecord(raffle.id));
-    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const final = await expectVerified(await getRecord(raffle.id));
     const replaced = final.winners[0];
     expect(replaced?.index).toBe(1);
     rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
@@ -446,8 +427,7 @@ describe("lotería externa", () => {
       "external_result",
       "external_correction",
     ]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     // "11" → 11 (sold).
     expect(verification.winners.map((w) => w.ticketNumber)).toEqual([11, 40, 7]);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
@@ -485,8 +465,7 @@ describe("lotería externa", () => {
     } finally {
       relay.setNow(null);
     }
-    const final = await verifyRecord(await getRecord(raffle.id));
-    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const final = await expectVerified(await getRecord(raffle.id));
     const replacement = final.winners.find((w) => w.level === 2 && w.index === 2);
     expect(replacement).toBeDefined();
     expect([11, 40, 7]).not.toContain(replacement?.ticketNumber);

@@ -2,13 +2,19 @@
 // TEST_DATABASE_URL): a lottery that draws before the list can freeze, a result known before the
 // freeze, a one-admin correction, a late correction, a result without its official publication.
 import { createHash } from "node:crypto";
-import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
-import { verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { call } from "../../../test/admin-fixtures";
+import type { DrandRelay } from "../../../test/drand-relay";
+import {
+  closedRaffleWithSales,
+  expectVerified,
+  freezeAt,
+  recordOf,
+  startDrawTestApp,
+  stopDrawTestApp,
+} from "../../../test/draw-fixtures";
+import { nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { raffles, winners } from "../../db/schema";
 import { sweepLifecycle } from "../lifecycle/service";
 import { advanceNow } from "../raffle-state";
@@ -22,21 +28,13 @@ let ana: { id: string; cookie: string; email: string };
 let beto: { id: string; cookie: string; email: string };
 
 beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+  ({ t, relay } = await startDrawTestApp());
   admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Uno" });
   admin2 = await signedInUser(t.app, { role: "admin", fullName: "Admin Dos" });
   ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
   beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
 });
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
-});
+afterAll(() => stopDrawTestApp(t, relay));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,21 +45,9 @@ const sales = () => [
   { userId: beto.id, numbers: [1, 2, 30, 40] },
 ];
 
-function inject(method: "GET" | "POST" | "PUT" | "PATCH", url: string, cookie?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: cookie ? { cookie } : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-
-async function getRecord(id: string): Promise<DrawRecord> {
-  const response = await inject("GET", `/api/raffles/${id}/record`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DrawRecord;
-}
+const inject = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, cookie?: string, payload?: unknown) =>
+  call(t, method, url, cookie, payload, { remoteAddress: nextIp() });
+const getRecord = (id: string) => recordOf(t, id);
 
 /** Triple A 7:00 p. m. drew 5 minutes ago; the list froze 10 minutes ago; one prize level. */
 async function frozenLotteryRaffle() {
@@ -181,8 +167,7 @@ describe("un resultado conocido antes de congelar la lista nunca decide la rifa"
       "round_named",
     ]);
     expect(record.entries[1]?.data).toMatchObject({ fallback: "drand", drawAt: drawAt.toISOString() });
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.round).not.toBeNull();
     // The known number cannot be typed in.
     const typed = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
@@ -214,8 +199,7 @@ describe("un resultado conocido antes de congelar la lista nunca decide la rifa"
     expect(row?.cancelReason).toContain("se cancela y se reembolsa");
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "lottery_fallback", "cancelled"]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.status).toBe("cancelled");
     const refunds = await t.app.ctx.db.execute(
       sql`SELECT count(*)::int AS n FROM refunds WHERE raffle_id = ${raffle.id}`,
@@ -325,8 +309,7 @@ describe("resultado con su publicación oficial, corrección con cuatro ojos", (
     const text = JSON.stringify(record);
     expect(text).not.toContain(admin.id);
     expect(text).not.toContain(admin2.id);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.winners.map((w) => w.ticketNumber)).toEqual([6]);
   });
 

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { type PublicRaffle, RAFFLE_STATE_LABELS, type RaffleDetail } from "@rifazo/shared";
 import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof, raffleRow, setRaffleState } from "../../../test/fixtures";
 import { createUser, signedInUser } from "../../../test/helpers";
+import { multipartForm, tinyPng } from "../../../test/multipart";
 import { auditLog, mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
 import { sweepLifecycle } from "./service";
 
@@ -19,39 +19,26 @@ const HOUR = 3_600_000;
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } })
-    .png()
-    .toBuffer();
+  png = await tinyPng();
 });
 
 function upload(cookie: string, raffle: { id: string; price: number }, quantity = 2) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const fields: Record<string, string | number> = {
-    raffleId: raffle.id,
-    paymentMethod: "pago_movil",
-    transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
-    amount: (raffle.price * quantity).toFixed(2),
-    currency: "USD",
-    quantity,
-  };
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const form = multipartForm(
+    {
+      raffleId: raffle.id,
+      paymentMethod: "pago_movil",
+      transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
+      amount: (raffle.price * quantity).toFixed(2),
+      currency: "USD",
+      quantity,
+    },
+    { name: "c.png", type: "image/png", data: png },
   );
   return ctx.t.app.inject({
     method: "POST",
     url: "/api/proofs",
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie },
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
   });
 }
 

@@ -1,7 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { AdminRaffle, MyProofs, PublicRaffle, Refund } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminEventsAbout,
@@ -12,6 +10,7 @@ import {
 } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { signedInUser } from "../../../test/helpers";
+import { multipartForm, tinyPng, type UploadFile } from "../../../test/multipart";
 import {
   auditLog,
   drawRecordEntries,
@@ -37,9 +36,7 @@ const HOUR = 3_600_000;
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 8, b: 7 } } })
-    .png()
-    .toBuffer();
+  png = await tinyPng({ r: 9, g: 8, b: 7 });
 });
 
 const approve = async (proofId: string) => {
@@ -69,36 +66,13 @@ async function pastEndDate(id: string, hoursAgo = 1) {
     .where(eq(raffles.id, id));
 }
 
-function paidForm(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const markPaid = (
   id: string,
   cookie: string | undefined,
   fields: Record<string, string>,
-  file?: { name: string; type: string; data: Buffer },
+  file?: UploadFile,
 ) => {
-  const form = paidForm(fields, file);
+  const form = multipartForm(fields, file);
   return ctx.t.app.inject({
     method: "POST",
     url: `/api/admin/refunds/${id}/paid`,
