@@ -4,14 +4,15 @@
 import { type DrawRecord, type RecordVerification, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { AppContext } from "../src/context";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
 import { type FreezeOptions, freezeRaffleWith } from "../src/modules/draws/freeze";
 import { refreshLatestBeacon } from "../src/modules/draws/record-service";
 import { findRaffle } from "../src/modules/draws/repository";
+import type { SignedIn } from "./admin-fixtures";
 import { type DrandRelay, startDrandRelay } from "./drand-relay";
-import { createTestApp, nextIp, type TestApp } from "./helpers";
+import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
 
 export interface V2RaffleOptions {
   total?: number;
@@ -150,6 +151,55 @@ export async function startDrawTestApp(
 export async function stopDrawTestApp(t: TestApp | undefined, relay: DrandRelay | undefined): Promise<void> {
   await t?.close();
   await relay?.close();
+}
+
+export interface DrawTestContext {
+  t: TestApp;
+  relay: DrandRelay;
+  /** Two administrators: a lottery correction needs a second one to confirm it (decision 0024). */
+  admin: SignedIn;
+  admin2: SignedIn;
+  /** Two buyers. */
+  ana: SignedIn;
+  beto: SignedIn;
+}
+
+/**
+ * Registers this file's beforeAll/afterAll: one startDrawTestApp app with two administrators and two
+ * buyers signed in. The returned object is filled in by beforeAll, so use it only inside tests and hooks.
+ */
+export function useDrawTestApp(): DrawTestContext {
+  const ctx = {} as DrawTestContext;
+  beforeAll(async () => {
+    const { t, relay } = await startDrawTestApp();
+    Object.assign(ctx, { t, relay });
+    ctx.admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Uno" });
+    ctx.admin2 = await signedInUser(t.app, { role: "admin", fullName: "Admin Dos" });
+    ctx.ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
+    ctx.beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
+  });
+  afterAll(() => stopDrawTestApp(ctx.t, ctx.relay));
+  return ctx;
+}
+
+/** A tiny PDF: the official publication an external lottery's result requires (decision 0024). */
+export const PUBLICATION_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+export const PUBLICATION = { contentType: "application/pdf", dataBase64: PUBLICATION_PDF.toString("base64") };
+
+/** POST /api/admin/raffles/:id/external-result as `cookie`, with PUBLICATION as the official publication. */
+export function postExternalResult(
+  t: TestApp,
+  raffleId: string,
+  cookie: string,
+  body: { result: string; sourceUrl: string; reason?: string },
+) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/admin/raffles/${raffleId}/external-result`,
+    remoteAddress: nextIp(),
+    headers: { cookie },
+    payload: { ...body, publication: PUBLICATION },
+  });
 }
 
 /** The raffle's public record as a visitor reads it; it must exist. */
