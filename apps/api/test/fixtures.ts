@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../src/db/client";
-import { paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db/schema";
+import { auditLog, paymentProofs, prizeLevels, raffles, tickets, winners } from "../src/db/schema";
 
 let counter = 0;
 
@@ -114,4 +114,13 @@ export async function raffleRow(db: Executor, id: string) {
   const [row] = await db.select().from(raffles).where(eq(raffles.id, id));
   if (!row) throw new Error("raffleRow: no row");
   return row;
+}
+
+/** How many audit entries about `entityId` record `action`. */
+export async function auditCount(db: Executor, entityId: string, action: string): Promise<number> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+  return rows.length;
 }
