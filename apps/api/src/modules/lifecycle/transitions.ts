@@ -25,6 +25,32 @@ const dateTime = new Intl.DateTimeFormat("es-VE", {
   dateStyle: "long",
   timeStyle: "short",
 });
+
+/** Who moved a raffle along: an administrator, or the server's own job (id and address null). */
+export type StepActor = { id: string | null; ip: string | null };
+
+/** The server's own job as the actor of a step. */
+export const JOB: StepActor = { id: null, ip: null };
+
+/** The audit entry of one lifecycle step of a raffle: its state and facts before and after. */
+export function auditRaffleStep(
+  tx: Tx,
+  actor: StepActor,
+  action: string,
+  raffleId: string,
+  change: { before: unknown; after: unknown },
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    entity: "raffle",
+    entityId: raffleId,
+    before: change.before,
+    after: change.after,
+    ipAddress: actor.ip,
+  });
+}
+
 /** "12 de marzo de 2026, 3:00 p. m." in Venezuelan time. */
 export const formatDeadline = (date: Date) => dateTime.format(date);
 
@@ -38,7 +64,7 @@ export async function close(
   row: NonNullable<LifecycleRow>,
   reason: CloseReason,
   closedAt: Date,
-  actor: { id: string | null; ip: string | null },
+  actor: StepActor,
 ): Promise<void> {
   await setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
   // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
@@ -47,14 +73,9 @@ export async function close(
   if (!belowMinimum({ state: "closed", soldTickets: row.soldTickets, minTickets: row.minTickets })) {
     await recordCloseOf(ctx, tx, row, closedAt, reason);
   }
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: reason === "organiser" ? "raffle.close_early" : "raffle.close",
-    entity: "raffle",
-    entityId: row.id,
+  await auditRaffleStep(tx, actor, reason === "organiser" ? "raffle.close_early" : "raffle.close", row.id, {
     before: { status: row.status },
     after: { status: "closed", closedAt: closedAt.toISOString(), closeReason: reason },
-    ipAddress: actor.ip,
   });
   const pending = await pendingProofsOf(tx, row.id);
   if (pending.length === 0) return;
@@ -162,13 +183,8 @@ export async function freeze(
     await recordCloseOf(ctx, tx, row, row.closedAt ?? now, (row.closeReason as CloseReason) ?? "end_date");
   }
   await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
-  await recordAudit(tx, {
-    actorId: null,
-    action: "raffle.freeze",
-    entity: "raffle",
-    entityId: raffleId,
+  await auditRaffleStep(tx, JOB, "raffle.freeze", raffleId, {
     before: { status: "closed" },
     after: { status: "frozen", frozenAt: now.toISOString() },
-    ipAddress: null,
   });
 }
