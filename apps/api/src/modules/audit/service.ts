@@ -23,3 +23,28 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     ipAddress: entry.ipAddress ?? null,
   });
 }
+
+/** Who acted: a signed-in user with the address they used, or the server's own job (both null). */
+export interface AuditActor {
+  id: string | null;
+  ip: string | null;
+}
+
+/** recordAudit of an action on a raffle by `actor`: what it was before and after. */
+export function recordRaffleAudit(
+  tx: Executor,
+  actor: AuditActor,
+  action: string,
+  raffleId: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    entity: "raffle",
+    entityId: raffleId,
+    before: change.before,
+    after: change.after,
+    ipAddress: actor.ip,
+  });
+}

@@ -11,7 +11,7 @@ import { DEFAULT_CORRECTION_WINDOW_HOURS, LOTTERY_MESSAGES } from "@rifazo/share
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordRaffleAudit } from "../audit";
 import type { Actor } from "../auth";
 import { detectFileKind } from "../files";
 import { notify } from "../notifications";
@@ -23,8 +23,9 @@ import {
   find,
   protocol,
   recordFacts,
+  winnerRows,
 } from "./record-common";
-import { winnerRows, writeWinners } from "./record-draw";
+import { writeWinners } from "./record-draw";
 import * as repo from "./repository";
 
 // ---------------------------------------------------------------------------------------------
@@ -173,13 +174,8 @@ async function proposeCorrection(
     proposedBy: actor.id,
     proposedAt: now,
   });
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.external_correction_proposed",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.external_correction_proposed", raffleId, {
     after: { proposalId: proposal.id, result, sourceUrl, reason, publicationHash: publication.sha256 },
-    ipAddress: actor.ip,
   });
   return proposal.id;
 }
@@ -212,12 +208,8 @@ export async function enterExternalResult(
       if (!reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
       const given = { result: resultText, sourceUrl, reason };
       const proposalId = await proposeCorrection(ctx, tx, actor, raffleId, facts, given, publication, now);
-      const view = {
-        correction: true,
-        pendingProposalId: proposalId,
-        winners: winnerView(winners, raffle.totalTickets),
-      };
-      return { view, queued: 0 };
+      const shown = winnerView(winners, raffle.totalTickets);
+      return { view: { correction: true, pendingProposalId: proposalId, winners: shown }, queued: 0 };
     }
     await storePublication(ctx, tx, raffleId, actor, publication);
     await repo.appendRecordEntry(tx, raffleId, "external_result", now, {
@@ -227,18 +219,13 @@ export async function enterExternalResult(
       winners,
     });
     const queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_result",
-      entity: "raffle",
-      entityId: raffleId,
+    await recordRaffleAudit(tx, actor, "raffle.external_result", raffleId, {
       after: {
         result: resultText,
         sourceUrl,
         publicationHash: publication.sha256,
         winners: winners.map((w) => w.ticketNumber),
       },
-      ipAddress: actor.ip,
     });
     const view = {
       correction: false,
@@ -306,11 +293,7 @@ export async function confirmExternalCorrection(
     });
     await repo.decideCorrectionProposal(tx, proposal.id, "confirmed", actor.id, now);
     const queued = await correctWinners(ctx, tx, raffle, winners, proposal.reason, now);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_correction",
-      entity: "raffle",
-      entityId: raffleId,
+    await recordRaffleAudit(tx, actor, "raffle.external_correction", raffleId, {
       after: {
         proposalId,
         proposedBy: proposal.proposedBy,
@@ -318,7 +301,6 @@ export async function confirmExternalCorrection(
         reason: proposal.reason,
         winners: winners.map((w) => w.ticketNumber),
       },
-      ipAddress: actor.ip,
     });
     return { view: { correction: true as const, winners: winnerView(winners, raffle.totalTickets) }, queued };
   });
@@ -337,13 +319,8 @@ export async function discardExternalCorrection(
     const proposal = (await repo.pendingCorrectionProposals(tx, raffleId)).find((p) => p.id === proposalId);
     if (!proposal) throw notFound("NOT_FOUND", LOTTERY_MESSAGES.proposalNotFound);
     await repo.decideCorrectionProposal(tx, proposal.id, "discarded", actor.id, now);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_correction_discarded",
-      entity: "raffle",
-      entityId: raffleId,
+    await recordRaffleAudit(tx, actor, "raffle.external_correction_discarded", raffleId, {
       after: { proposalId },
-      ipAddress: actor.ip,
     });
     return { ok: true as const };
   });

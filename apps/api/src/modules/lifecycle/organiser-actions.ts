@@ -17,6 +17,7 @@ import {
 } from "@rifazo/shared/domain/lottery-binding";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { type AuditActor, recordRaffleAudit } from "../audit";
 import {
   externalBinding,
   findRaffle,
@@ -35,7 +36,7 @@ import {
   setLifecycle,
 } from "../raffle-state";
 import { cancelPurchases, notifyExtension } from "../refunds";
-import { auditRaffleStep, close, formatDeadline, JOB, type StepActor } from "./transitions";
+import { close, formatDeadline, JOB } from "./transitions";
 
 // ---------------------------------------------------------------------------------------------
 // The organiser's transitions (admin routes): open, close early, cancel
@@ -75,7 +76,7 @@ export async function applyLotteryFallback(
     now,
     ctx.config.drawRoundDelayMinutes,
   )) as LotteryFallback;
-  await auditRaffleStep(tx, JOB, "raffle.lottery_fallback", row.id, {
+  await recordRaffleAudit(tx, JOB, "raffle.lottery_fallback", row.id, {
     before: { status: row.status, externalDrawAt: binding.drawAt.toISOString() },
     after: { fallback },
   });
@@ -109,7 +110,7 @@ export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raf
   await setLifecycle(tx, raffleId, { status: "active" });
   // The record begins when the raffle goes on sale (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
-  await auditRaffleStep(tx, actor, "raffle.open", raffleId, {
+  await recordRaffleAudit(tx, actor, "raffle.open", raffleId, {
     before: { status: "upcoming" },
     after: { status: "active" },
   });
@@ -147,7 +148,7 @@ export async function cancel(
 async function cancelRow(
   ctx: LifecycleContext,
   tx: Tx,
-  actor: StepActor,
+  actor: AuditActor,
   row: NonNullable<LifecycleRow>,
   reason: string,
   now: Date,
@@ -157,7 +158,7 @@ async function cancelRow(
   const outcome = await cancelPurchases(ctx, tx, row, reason, actor, now);
   await setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
   await recordCancel(tx, raffleId, now, reason);
-  await auditRaffleStep(tx, actor, "raffle.cancel", raffleId, {
+  await recordRaffleAudit(tx, actor, "raffle.cancel", raffleId, {
     before: { status: row.status },
     after: {
       status: "cancelled",
@@ -209,7 +210,7 @@ export async function extend(
   });
   // A later end date is a rule buyers are sold under from now on (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
-  await auditRaffleStep(tx, actor, "raffle.extend", raffleId, {
+  await recordRaffleAudit(tx, actor, "raffle.extend", raffleId, {
     before: {
       status: row.status,
       endDate: row.endDate?.toISOString() ?? null,

@@ -13,7 +13,7 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared";
 import type { Tx } from "../../db/client";
-import { recordAudit } from "../audit";
+import { type AuditActor, recordAudit, recordRaffleAudit } from "../audit";
 import { freezeRaffleWith, recordClose, recordEntries } from "../draws";
 import { announceProofChange } from "../events";
 import { notify } from "../notifications";
@@ -26,30 +26,8 @@ const dateTime = new Intl.DateTimeFormat("es-VE", {
   timeStyle: "short",
 });
 
-/** Who moved a raffle along: an administrator, or the server's own job (id and address null). */
-export type StepActor = { id: string | null; ip: string | null };
-
 /** The server's own job as the actor of a step. */
-export const JOB: StepActor = { id: null, ip: null };
-
-/** The audit entry of one lifecycle step of a raffle: its state and facts before and after. */
-export function auditRaffleStep(
-  tx: Tx,
-  actor: StepActor,
-  action: string,
-  raffleId: string,
-  change: { before: unknown; after: unknown },
-): Promise<void> {
-  return recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    entity: "raffle",
-    entityId: raffleId,
-    before: change.before,
-    after: change.after,
-    ipAddress: actor.ip,
-  });
-}
+export const JOB: AuditActor = { id: null, ip: null };
 
 /** "12 de marzo de 2026, 3:00 p. m." in Venezuelan time. */
 export const formatDeadline = (date: Date) => dateTime.format(date);
@@ -64,7 +42,7 @@ export async function close(
   row: NonNullable<LifecycleRow>,
   reason: CloseReason,
   closedAt: Date,
-  actor: StepActor,
+  actor: AuditActor,
 ): Promise<void> {
   await setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
   // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
@@ -73,7 +51,7 @@ export async function close(
   if (!belowMinimum({ state: "closed", soldTickets: row.soldTickets, minTickets: row.minTickets })) {
     await recordCloseOf(ctx, tx, row, closedAt, reason);
   }
-  await auditRaffleStep(tx, actor, reason === "organiser" ? "raffle.close_early" : "raffle.close", row.id, {
+  await recordRaffleAudit(tx, actor, reason === "organiser" ? "raffle.close_early" : "raffle.close", row.id, {
     before: { status: row.status },
     after: { status: "closed", closedAt: closedAt.toISOString(), closeReason: reason },
   });
@@ -183,7 +161,7 @@ export async function freeze(
     await recordCloseOf(ctx, tx, row, row.closedAt ?? now, (row.closeReason as CloseReason) ?? "end_date");
   }
   await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
-  await auditRaffleStep(tx, JOB, "raffle.freeze", raffleId, {
+  await recordRaffleAudit(tx, JOB, "raffle.freeze", raffleId, {
     before: { status: "closed" },
     after: { status: "frozen", frozenAt: now.toISOString() },
   });
