@@ -213,8 +213,12 @@ export async function recordOf(t: TestApp, raffleId: string): Promise<DrawRecord
   return response.json() as DrawRecord;
 }
 
-/** verifyRecord, failing the test with the failed checks unless every check passes. */
-export async function expectVerified(record: DrawRecord): Promise<RecordVerification> {
+/**
+ * verifyRecord, failing the test with the failed checks unless every check passes; with `types`, the
+ * record's entries must also be of those types, in that order.
+ */
+export async function expectVerified(record: DrawRecord, types?: string[]): Promise<RecordVerification> {
+  if (types) expect(record.entries.map((e) => e.type)).toEqual(types);
   const verification = await verifyRecord(record);
   expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
   return verification;
