@@ -1,12 +1,18 @@
 // Draw v2 fixtures (decision 0012): a closed raffle with sold tickets (one approved proof per sale, each with
-// its own receipt secret) and the freeze as LIFECYCLE's job runs it, in a transaction with the row locked.
+// its own receipt secret), the freeze as LIFECYCLE's job runs it, in a transaction with the row locked, an
+// app drawing on the local drand relay's chain, and the public record read back and verified.
+import { type DrawRecord, type RecordVerification, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { AppContext } from "../src/context";
 import { paymentProofs, prizeLevels, raffles, tickets } from "../src/db/schema";
 import { type FreezeOptions, freezeRaffleWith } from "../src/modules/draws/freeze";
 import { refreshLatestBeacon } from "../src/modules/draws/record-service";
 import { findRaffle } from "../src/modules/draws/repository";
+import type { SignedIn } from "./admin-fixtures";
+import { type DrandRelay, startDrandRelay } from "./drand-relay";
+import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
 
 export interface V2RaffleOptions {
   total?: number;
@@ -123,4 +129,97 @@ export async function freezeAt(
     await findRaffle(tx, raffleId, true);
     await freezeRaffleWith(ctx, tx, raffleId, now, options);
   });
+}
+
+/**
+ * An app whose draws use the local drand relay's chain with a 2-minute round delay. It asks the relays
+ * `relayUrls` names (the local relay alone by default). Close both with stopDrawTestApp.
+ */
+export async function startDrawTestApp(
+  relayUrls: (relay: DrandRelay) => string[] = (relay) => [relay.url],
+): Promise<{ t: TestApp; relay: DrandRelay }> {
+  const relay = await startDrandRelay();
+  const t = await createTestApp({
+    drandChainInfo: relay.chain.info,
+    drandRelays: relayUrls(relay),
+    drawRoundDelayMinutes: 2,
+  });
+  return { t, relay };
+}
+
+/** Closes what startDrawTestApp opened, when it got that far. */
+export async function stopDrawTestApp(t: TestApp | undefined, relay: DrandRelay | undefined): Promise<void> {
+  await t?.close();
+  await relay?.close();
+}
+
+export interface DrawTestContext {
+  t: TestApp;
+  relay: DrandRelay;
+  /** Two administrators: a lottery correction needs a second one to confirm it (decision 0024). */
+  admin: SignedIn;
+  admin2: SignedIn;
+  /** Two buyers. */
+  ana: SignedIn;
+  beto: SignedIn;
+}
+
+/**
+ * Registers this file's beforeAll/afterAll: one startDrawTestApp app with two administrators and two
+ * buyers signed in. The returned object is filled in by beforeAll, so use it only inside tests and hooks.
+ */
+export function useDrawTestApp(): DrawTestContext {
+  const ctx = {} as DrawTestContext;
+  beforeAll(async () => {
+    const { t, relay } = await startDrawTestApp();
+    Object.assign(ctx, { t, relay });
+    ctx.admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Uno" });
+    ctx.admin2 = await signedInUser(t.app, { role: "admin", fullName: "Admin Dos" });
+    ctx.ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
+    ctx.beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
+  });
+  afterAll(() => stopDrawTestApp(ctx.t, ctx.relay));
+  return ctx;
+}
+
+/** A tiny PDF: the official publication an external lottery's result requires (decision 0024). */
+export const PUBLICATION_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+export const PUBLICATION = { contentType: "application/pdf", dataBase64: PUBLICATION_PDF.toString("base64") };
+
+/** POST /api/admin/raffles/:id/external-result as `cookie`, with PUBLICATION as the official publication. */
+export function postExternalResult(
+  t: TestApp,
+  raffleId: string,
+  cookie: string,
+  body: { result: string; sourceUrl: string; reason?: string },
+) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/admin/raffles/${raffleId}/external-result`,
+    remoteAddress: nextIp(),
+    headers: { cookie },
+    payload: { ...body, publication: PUBLICATION },
+  });
+}
+
+/** The raffle's public record as a visitor reads it; it must exist. */
+export async function recordOf(t: TestApp, raffleId: string): Promise<DrawRecord> {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/raffles/${raffleId}/record`,
+    remoteAddress: nextIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DrawRecord;
+}
+
+/**
+ * verifyRecord, failing the test with the failed checks unless every check passes; with `types`, the
+ * record's entries must also be of those types, in that order.
+ */
+export async function expectVerified(record: DrawRecord, types?: string[]): Promise<RecordVerification> {
+  if (types) expect(record.entries.map((e) => e.type)).toEqual(types);
+  const verification = await verifyRecord(record);
+  expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+  return verification;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../src/db/client";
-import { paymentProofs, prizeLevels, raffles, settings, tickets, winners } from "../src/db/schema";
+import { auditLog, paymentProofs, prizeLevels, raffles, settings, tickets, winners } from "../src/db/schema";
 
 let counter = 0;
 
@@ -143,4 +143,13 @@ export async function insertRaffleWithTickets(
   );
   await db.execute(sql`UPDATE raffles SET tickets_generated = true WHERE id = ${raffle.id}::uuid`);
   return raffle;
+}
+
+/** How many audit entries about `entityId` record `action`. */
+export async function auditCount(db: Executor, entityId: string, action: string): Promise<number> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+  return rows.length;
 }

@@ -24,7 +24,7 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-/** Who made a change: the signed-in person (auth's Actor) or none, and the client address Fastify trusts. */
+/** Who made a change: the signed-in person (auth's Actor) with the address Fastify trusts, or the server's own job (both null). */
 export interface AuditActor {
   id: string | null;
   ip: string | null;
@@ -37,4 +37,21 @@ export function recordActorAudit(
   entry: Omit<AuditEntry, "actorId" | "ipAddress">,
 ): Promise<void> {
   return recordAudit(tx, { ...entry, actorId: actor.id, ipAddress: actor.ip });
+}
+
+/** recordAudit of an action on a raffle by `actor`: what it was before and after. */
+export function recordRaffleAudit(
+  tx: Executor,
+  actor: AuditActor,
+  action: string,
+  raffleId: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  return recordActorAudit(tx, actor, {
+    action,
+    entity: "raffle",
+    entityId: raffleId,
+    before: change.before,
+    after: change.after,
+  });
 }

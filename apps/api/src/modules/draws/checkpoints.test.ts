@@ -4,18 +4,14 @@
 // afterwards (an earlier freeze) contradicts it.
 import type { Receipt } from "@rifazo/shared";
 import { checkCheckpoint, parseCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
-import {
-  buildRecord,
-  type DrawRecord,
-  RECORD_FORMAT_V3,
-  verifyRecord,
-} from "@rifazo/shared/domain/draw-record";
+import { buildRecord, RECORD_FORMAT_V3, verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminTestContext, call, createRaffle } from "../../../test/admin-fixtures";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
+import type { DrandRelay } from "../../../test/drand-relay";
+import { recordOf, startDrawTestApp, stopDrawTestApp } from "../../../test/draw-fixtures";
 import { insertProof } from "../../../test/fixtures";
-import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
+import { nextIp, signedInUser } from "../../../test/helpers";
 import { paymentProofs, raffles } from "../../db/schema";
 import { advanceNow } from "../raffle-state";
 import { publishRulesOfRafflesOnSale } from "./freeze";
@@ -24,29 +20,18 @@ import { refreshLatestBeacon } from "./record-service";
 let relay: DrandRelay;
 const ctx = {} as AdminTestContext;
 beforeAll(async () => {
-  relay = await startDrandRelay();
-  const t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+  const { t, relay: started } = await startDrawTestApp();
+  relay = started;
   const admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
   const user = await signedInUser(t.app, { fullName: "Usuario Normal" });
   Object.assign(ctx, { t, admin, user });
 });
-afterAll(async () => {
-  await ctx.t?.close();
-  await relay?.close();
-});
+afterAll(() => stopDrawTestApp(ctx.t, relay));
 
 const db = () => ctx.t.app.ctx.db;
 const visitor = (url: string) => ctx.t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
 
-async function record(id: string): Promise<DrawRecord> {
-  const response = await visitor(`/api/raffles/${id}/record`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DrawRecord;
-}
+const record = (id: string) => recordOf(ctx.t, id);
 
 describe("el acta existe desde la publicación", () => {
   it("una rifa próxima no tiene acta (404); al abrir ventas el visitante ve las reglas publicadas", async () => {

@@ -3,83 +3,50 @@
 // TEST_DATABASE_URL). Also the pasted beacon, the job, disqualification, the external lottery, and the
 // buyer's receipt secret.
 
-import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import { describe, expect, it } from "vitest";
+import { call } from "../../../test/admin-fixtures";
+import {
+  closedRaffleWithSales,
+  expectVerified,
+  freezeAt,
+  postExternalResult,
+  recordOf,
+  useDrawTestApp,
+} from "../../../test/draw-fixtures";
+import { nextIp } from "../../../test/helpers";
 import { auditLog, notifications, raffles, winners } from "../../db/schema";
 import { recordClose } from "./freeze";
 import { drawDueRaffles, resolveDueReplacements } from "./record-service";
 import { recordSummaries } from "./repository";
 
-let t: TestApp;
-let relay: DrandRelay;
-let admin: { id: string; cookie: string };
-let admin2: { id: string; cookie: string };
-let ana: { id: string; cookie: string; email: string };
-let beto: { id: string; cookie: string; email: string };
-
-beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
-  admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
-  admin2 = await signedInUser(t.app, { role: "admin", fullName: "Segunda Admin" });
-  ana = await signedInUser(t.app, { fullName: "Ana Pérez" });
-  beto = await signedInUser(t.app, { fullName: "Beto Rangel" });
-});
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
-});
+const env = useDrawTestApp();
 
 const MINUTE = 60_000;
-/** A tiny PDF: the official publication the result entry requires (decision 0024). */
-const PUBLICATION = {
-  contentType: "application/pdf",
-  dataBase64: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n").toString("base64"),
-};
 const sales = () => [
-  { userId: ana.id, numbers: [3, 7, 11, 19, 23] },
-  { userId: beto.id, numbers: [1, 2, 30, 31, 40, 41, 42] },
+  { userId: env.ana.id, numbers: [3, 7, 11, 19, 23] },
+  { userId: env.beto.id, numbers: [1, 2, 30, 31, 40, 41, 42] },
 ];
 
-function inject(method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: cookie ? { cookie } : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-
-async function getRecord(id: string): Promise<DrawRecord> {
-  const response = await inject("GET", `/api/raffles/${id}/record`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DrawRecord;
-}
+const inject = (method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) =>
+  call(env.t, method, url, cookie, payload, { remoteAddress: nextIp() });
+const getRecord = (id: string) => recordOf(env.t, id);
 
 /** A frozen raffle whose named round came out minutes ago (frozen 10 minutes back, 2-minute delay). */
 async function frozenDue(options: Parameters<typeof closedRaffleWithSales>[1] = {}) {
-  const raffle = await closedRaffleWithSales(t.app.ctx, options, sales());
-  await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+  const raffle = await closedRaffleWithSales(env.t.app.ctx, options, sales());
+  await freezeAt(env.t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
   return raffle;
 }
 
 describe("congelación", () => {
   it("publica reglas, lista con marcas de dueño y la ronda de drand; sin datos personales", async () => {
-    const raffle = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    const raffle = await closedRaffleWithSales(env.t.app.ctx, {}, sales());
     expect((await inject("GET", `/api/raffles/${raffle.id}/record`)).statusCode).toBe(404);
     const frozenAt = new Date();
-    await freezeAt(t.app.ctx, raffle.id, frozenAt);
+    await freezeAt(env.t.app.ctx, raffle.id, frozenAt);
 
     const record = await getRecord(raffle.id);
     expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "frozen", "round_named"]);
@@ -87,7 +54,7 @@ describe("congelación", () => {
     if (frozen?.type !== "frozen") throw new Error("sin lista");
     expect(frozen.data.tickets.map((x) => x.number)).toEqual([1, 2, 3, 7, 11, 19, 23, 30, 31, 40, 41, 42]);
     // Each tag is the buyer's: derived from the receipt secret of the purchase they hold.
-    const mine = await inject("GET", "/api/proofs/mine", ana.cookie);
+    const mine = await inject("GET", "/api/proofs/mine", env.ana.cookie);
     expect(mine.statusCode, mine.body).toBe(200);
     const proof = (
       mine.json() as { items: Array<{ raffleId: string; receiptSecret: string | null }> }
@@ -100,37 +67,38 @@ describe("congelación", () => {
     }
     const named = record.entries[2];
     if (named?.type !== "round_named") throw new Error("sin ronda");
-    expect(named.data.chain.hash).toBe(relay.chain.info.hash);
-    expect(relay.chain.roundTime(named.data.round) * 1000).toBeGreaterThanOrEqual(
+    expect(named.data.chain.hash).toBe(env.relay.chain.info.hash);
+    expect(env.relay.chain.roundTime(named.data.round) * 1000).toBeGreaterThanOrEqual(
       frozenAt.getTime() + 2 * MINUTE,
     );
-    expect(relay.chain.roundTime(named.data.round - 1) * 1000).toBeLessThan(frozenAt.getTime() + 2 * MINUTE);
+    expect(env.relay.chain.roundTime(named.data.round - 1) * 1000).toBeLessThan(
+      frozenAt.getTime() + 2 * MINUTE,
+    );
 
-    expect((await recordSummaries(t.app.ctx.db, [raffle.id])).get(raffle.id)).toEqual({
+    expect((await recordSummaries(env.t.app.ctx.db, [raffle.id])).get(raffle.id)).toEqual({
       recordAvailable: true,
       drawRound: named.data.round,
       drawRoundAt: named.data.roundTime,
-      chain: { hash: relay.chain.info.hash, public_key: relay.chain.info.public_key },
+      chain: { hash: env.relay.chain.info.hash, public_key: env.relay.chain.info.public_key },
     });
 
     const text = JSON.stringify(record);
     for (const secret of [
-      ana.id,
-      beto.id,
-      ana.email,
-      beto.email,
+      env.ana.id,
+      env.beto.id,
+      env.ana.email,
+      env.beto.email,
       "Ana",
       "Beto",
       proof?.receiptSecret as string,
     ]) {
       expect(text).not.toContain(secret);
     }
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    const verification = await expectVerified(record);
     expect(verification.status).toBe("awaiting_beacon");
     expect(verification.warnings.join(" ")).toContain("League of Entropy");
 
-    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    const [row] = await env.t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(row?.status).toBe("frozen");
     // To the millisecond, as it happened (decision 0021).
     expect(row?.frozenAt?.getTime()).toBe(frozenAt.getTime());
@@ -141,29 +109,27 @@ describe("congelación", () => {
     expect(early.json().error.message).toContain(`ronda ${named.data.round} de drand se publica`);
 
     // The buyer's proof as an administrator sees it carries no secret.
-    const asAdmin = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, admin.cookie);
+    const asAdmin = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, env.admin.cookie);
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
     expect(asAdmin.json().receiptSecret).toBeNull();
-    const asOther = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, beto.cookie);
+    const asOther = await inject("GET", `/api/proofs/${raffle.proofIds[0]}`, env.beto.cookie);
     expect(asOther.statusCode).toBe(404);
   });
 });
 
 describe("cierre (para LIFECYCLE)", () => {
   it("recordClose publica las reglas antes del cierre; la congelación usa esas reglas y el acta verifica", async () => {
-    const raffle = await closedRaffleWithSales(t.app.ctx, {}, sales());
+    const raffle = await closedRaffleWithSales(env.t.app.ctx, {}, sales());
     const closedAt = new Date(Date.now() - 60 * MINUTE);
-    await t.app.ctx.db.transaction((tx) =>
-      recordClose(t.app.ctx, tx, raffle.id, closedAt, {
+    await env.t.app.ctx.db.transaction((tx) =>
+      recordClose(env.t.app.ctx, tx, raffle.id, closedAt, {
         reason: "end_date",
         reviewDeadline: new Date(closedAt.getTime() + 48 * 60 * MINUTE).toISOString(),
       }),
     );
-    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    await freezeAt(env.t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
     const record = await getRecord(raffle.id);
-    expect(record.entries.map((e) => e.type)).toEqual(["rules_published", "closed", "frozen", "round_named"]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
+    await expectVerified(record, ["rules_published", "closed", "frozen", "round_named"]);
     const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect((await verifyRecord(await getRecord(raffle.id))).ok).toBe(true);
@@ -173,22 +139,20 @@ describe("cierre (para LIFECYCLE)", () => {
 describe("sorteo con drand", () => {
   it("cualquiera lo realiza con el beacon del relay; el acta verifica y repetirlo da lo mismo", async () => {
     const raffle = await frozenDue();
-    const response = await inject("POST", `/api/raffles/${raffle.id}/draw`, ana.cookie);
+    const response = await inject("POST", `/api/raffles/${raffle.id}/draw`, env.ana.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.winners).toHaveLength(3);
     expect(result.transcript).toBeNull();
 
     const record = await getRecord(raffle.id);
-    expect(record.entries.map((e) => e.type)).toEqual([
+    const verification = await expectVerified(record, [
       "rules_published",
       "frozen",
       "round_named",
       "beacon",
       "winners",
     ]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("drawn");
     expect(result.winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual(
       verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0")),
@@ -196,11 +160,11 @@ describe("sorteo con drand", () => {
     const beacon = record.entries[3];
     expect(beacon?.type === "beacon" && beacon.data.source).toBe("relay");
 
-    const rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    const rows = await env.t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     expect(rows.map((r) => [r.prizeLevel, r.prizeIndex, r.ticketNumber]).sort()).toEqual(
       verification.winners.map((w) => [w.level, w.index, w.ticketNumber]).sort(),
     );
-    const [row] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    const [row] = await env.t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(row?.status).toBe("finished");
     expect(row?.drawAlgorithm).toBe("rifazo-draw-v2");
     expect(row?.drawSeed).toBeNull();
@@ -212,9 +176,9 @@ describe("sorteo con drand", () => {
     );
     const named = record.entries[2];
     if (named?.type !== "round_named") throw new Error("sin ronda");
-    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, admin.cookie, {
+    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, env.admin.cookie, {
       round: named.data.round,
-      signature: relay.chain.beacon(named.data.round).signature,
+      signature: env.relay.chain.beacon(named.data.round).signature,
     });
     expect(pasted.statusCode, pasted.body).toBe(200);
     expect((await getRecord(raffle.id)).entries).toHaveLength(5);
@@ -232,7 +196,7 @@ describe("sorteo con drand", () => {
       recordUrl: `/api/raffles/${raffle.id}/record`,
       ticketCount: 12,
     });
-    const won = await t.app.ctx.db
+    const won = await env.t.app.ctx.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.type, "raffle_won"), eq(notifications.linkTo, `/sorteo/${raffle.id}`)));
@@ -241,27 +205,27 @@ describe("sorteo con drand", () => {
 
   it("sin relays, un administrador pega el beacon; se verifica igual", async () => {
     const raffle = await frozenDue();
-    relay.failWith(503);
+    env.relay.failWith(503);
     try {
       const down = await inject("POST", `/api/raffles/${raffle.id}/draw`);
       expect(down.statusCode).toBe(503);
       expect(down.json().error.message).toContain("un administrador también puede ingresarla");
     } finally {
-      relay.failWith(null);
+      env.relay.failWith(null);
     }
     const record = await getRecord(raffle.id);
     const named = record.entries[2];
     if (named?.type !== "round_named") throw new Error("sin ronda");
-    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, admin.cookie, {
+    const pasted = await inject("POST", `/api/admin/raffles/${raffle.id}/beacon`, env.admin.cookie, {
       round: named.data.round,
-      signature: relay.chain.beacon(named.data.round).signature.toUpperCase(),
+      signature: env.relay.chain.beacon(named.data.round).signature.toUpperCase(),
     });
     expect(pasted.statusCode, pasted.body).toBe(200);
     const after = await getRecord(raffle.id);
     const beacon = after.entries[3];
     expect(beacon?.type === "beacon" && beacon.data.source).toBe("admin");
     expect((await verifyRecord(after)).ok).toBe(true);
-    const audit = await t.app.ctx.db
+    const audit = await env.t.app.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, raffle.id), eq(auditLog.action, "raffle.beacon")));
@@ -270,9 +234,9 @@ describe("sorteo con drand", () => {
 
   it("el trabajo programado sortea las rifas cuya ronda ya salió", async () => {
     const raffle = await frozenDue();
-    const notYet = await closedRaffleWithSales(t.app.ctx, {}, sales());
-    await freezeAt(t.app.ctx, notYet.id, new Date());
-    const drawn = await drawDueRaffles(t.app.ctx);
+    const notYet = await closedRaffleWithSales(env.t.app.ctx, {}, sales());
+    await freezeAt(env.t.app.ctx, notYet.id, new Date());
+    const drawn = await drawDueRaffles(env.t.app.ctx);
     expect(drawn).toContain(raffle.id);
     expect(drawn).not.toContain(notYet.id);
     expect((await verifyRecord(await getRecord(raffle.id))).status).toBe("drawn");
@@ -282,17 +246,16 @@ describe("sorteo con drand", () => {
 
 describe("rifa sin ventas", () => {
   it("se congela con la lista vacía, se sortea sin ganadores y su acta impide borrarla", async () => {
-    const raffle = await closedRaffleWithSales(t.app.ctx, {}, []);
-    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    const raffle = await closedRaffleWithSales(env.t.app.ctx, {}, []);
+    await freezeAt(env.t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
     const drawn = await inject("POST", `/api/raffles/${raffle.id}/draw`);
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect(drawn.json()).toMatchObject({ empty: true, winners: [] });
-    const verification = await verifyRecord(await getRecord(raffle.id));
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
-    const deleted = await t.app.inject({
+    await expectVerified(await getRecord(raffle.id));
+    const deleted = await env.t.app.inject({
       method: "DELETE",
       url: `/api/admin/raffles/${raffle.id}`,
-      headers: { cookie: admin.cookie },
+      headers: { cookie: env.admin.cookie },
     });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().error.code).toBe("RAFFLE_FROZEN");
@@ -300,7 +263,7 @@ describe("rifa sin ventas", () => {
     expect(deleted.json().error.message).toBe(
       "Una rifa congelada o sorteada es un registro público y no se puede eliminar.",
     );
-    const [still] = await t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
+    const [still] = await env.t.app.ctx.db.select().from(raffles).where(eq(raffles.id, raffle.id));
     expect(still?.status).toBe("finished");
   });
 });
@@ -316,7 +279,7 @@ describe("descalificación", () => {
     const frozen = before.entries[1];
     if (frozen?.type !== "frozen") throw new Error("acta incompleta");
 
-    const response = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+    const response = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, env.admin.cookie, {
       level: 1,
       index: 0,
       reason: "fraud",
@@ -336,29 +299,27 @@ describe("descalificación", () => {
     expect(entry.data.reason).toBe("fraud");
     expect(entry.data.reasonText).toMatch(/^Fraude comprobado/);
     expect(entry.data.ticketNumber).toBe(original.ticketNumber);
-    const check = await verifyRecord(after);
-    expect(check.ok, JSON.stringify(check.checks.filter((c) => !c.ok))).toBe(true);
+    const check = await expectVerified(after);
     expect(check.winners).toEqual([]);
 
-    let rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    let rows = await env.t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     const old = rows.find((r) => r.ticketNumber === original.ticketNumber);
     expect(old?.disqualifiedAt).not.toBeNull();
     expect(old?.disqualificationReason).toMatch(/^Fraude comprobado/);
 
     // The round comes out: the job draws the replacement, a new winner row with index 1.
-    const out = relay.chain.roundTime(round) * 1000 + 500;
-    relay.setNow(() => out);
+    const out = env.relay.chain.roundTime(round) * 1000 + 500;
+    env.relay.setNow(() => out);
     try {
-      await drawDueRaffles(t.app.ctx, new Date(out));
-      await resolveDueReplacements(t.app.ctx, new Date(out));
+      await drawDueRaffles(env.t.app.ctx, new Date(out));
+      await resolveDueReplacements(env.t.app.ctx, new Date(out));
     } finally {
-      relay.setNow(null);
+      env.relay.setNow(null);
     }
-    const final = await verifyRecord(await getRecord(raffle.id));
-    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const final = await expectVerified(await getRecord(raffle.id));
     const replaced = final.winners[0];
     expect(replaced?.index).toBe(1);
-    rows = await t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
+    rows = await env.t.app.ctx.db.select().from(winners).where(eq(winners.raffleId, raffle.id));
     expect(rows.find((r) => r.disqualifiedAt === null)?.ticketNumber).toBe(replaced?.ticketNumber);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
     expect(pub.json().winners.map((w: { ticketNumber: string }) => w.ticketNumber)).toEqual([
@@ -366,14 +327,14 @@ describe("descalificación", () => {
     ]);
 
     // Someone who is not a current winner cannot be disqualified.
-    const again = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+    const again = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, env.admin.cookie, {
       level: 1,
       index: 0,
       reason: "fraud",
     });
     expect(again.statusCode).toBe(400);
     // Only administrators.
-    const user = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, ana.cookie, {
+    const user = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, env.ana.cookie, {
       level: 1,
       index: 1,
       reason: "fraud",
@@ -386,26 +347,24 @@ describe("lotería externa", () => {
   it("resultado oficial después del sorteo, mapeado por la regla fijada; una segunda vez es corrección", async () => {
     const drawAt = new Date(Date.now() - 5 * MINUTE);
     const raffle = await closedRaffleWithSales(
-      t.app.ctx,
+      env.t.app.ctx,
       { total: 50, external: { lottery: "Triple Zulia 4:45 p. m.", drawAt, digits: 2 } },
       sales(),
     );
-    await freezeAt(t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
+    await freezeAt(env.t.app.ctx, raffle.id, new Date(Date.now() - 10 * MINUTE));
     const frozenRecord = await getRecord(raffle.id);
     expect(frozenRecord.entries.map((e) => e.type)).toEqual(["rules_published", "frozen"]);
     expect((await inject("POST", `/api/raffles/${raffle.id}/draw`)).statusCode).toBe(409);
 
-    const first = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const first = await postExternalResult(env.t, raffle.id, env.admin.cookie, {
       result: "123, 540, 9",
       sourceUrl: "https://loteria.example/resultados",
-      publication: PUBLICATION,
     });
     // digits 2 → "23" → 23 (sold), "40" → 40, "9": fewer than 2 digits → refused.
     expect(first.statusCode).toBe(400);
-    const ok = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const ok = await postExternalResult(env.t, raffle.id, env.admin.cookie, {
       result: "123, 540, 707",
       sourceUrl: "https://loteria.example/resultados",
-      publication: PUBLICATION,
     });
     expect(ok.statusCode, ok.body).toBe(200);
     // 23 sold; 40 sold; 07 sold.
@@ -418,17 +377,15 @@ describe("lotería externa", () => {
         { level: 2, index: 1, ticketNumber: "07" },
       ],
     });
-    const noReason = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const noReason = await postExternalResult(env.t, raffle.id, env.admin.cookie, {
       result: "111, 540, 707",
       sourceUrl: "https://loteria.example/resultados",
-      publication: PUBLICATION,
     });
     expect(noReason.statusCode).toBe(400);
-    const proposed = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const proposed = await postExternalResult(env.t, raffle.id, env.admin.cookie, {
       result: "111, 540, 707",
       sourceUrl: "https://loteria.example/resultados-corregidos",
       reason: "La lotería publicó una fe de erratas",
-      publication: PUBLICATION,
     });
     expect(proposed.statusCode, proposed.body).toBe(200);
     expect(proposed.json().correction).toBe(true);
@@ -436,18 +393,16 @@ describe("lotería externa", () => {
     const corrected = await inject(
       "POST",
       `/api/admin/raffles/${raffle.id}/external-corrections/${proposed.json().pendingProposalId}/confirm`,
-      admin2.cookie,
+      env.admin2.cookie,
     );
     expect(corrected.statusCode, corrected.body).toBe(200);
     const record = await getRecord(raffle.id);
-    expect(record.entries.map((e) => e.type)).toEqual([
+    const verification = await expectVerified(record, [
       "rules_published",
       "frozen",
       "external_result",
       "external_correction",
     ]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     // "11" → 11 (sold).
     expect(verification.winners.map((w) => w.ticketNumber)).toEqual([11, 40, 7]);
     const pub = await inject("GET", `/api/raffles/${raffle.id}`);
@@ -457,7 +412,7 @@ describe("lotería externa", () => {
       "07",
     ]);
 
-    const dq = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, admin.cookie, {
+    const dq = await inject("POST", `/api/admin/raffles/${raffle.id}/disqualify`, env.admin.cookie, {
       level: 2,
       index: 0,
       reason: "fraud",
@@ -471,29 +426,27 @@ describe("lotería externa", () => {
     expect(dq.json().replacement).toBeNull();
     const round = dq.json().pendingRound.round as number;
     // A correction cannot slip in while the replacement waits for its round.
-    const meanwhile = await inject("POST", `/api/admin/raffles/${raffle.id}/external-result`, admin.cookie, {
+    const meanwhile = await postExternalResult(env.t, raffle.id, env.admin.cookie, {
       result: "12, 40, 7",
       sourceUrl: "https://example.com/resultado",
       reason: "Otra corrección",
-      publication: PUBLICATION,
     });
     expect(meanwhile.statusCode).toBe(409);
-    const out = relay.chain.roundTime(round) * 1000 + 500;
-    relay.setNow(() => out);
+    const out = env.relay.chain.roundTime(round) * 1000 + 500;
+    env.relay.setNow(() => out);
     try {
-      await resolveDueReplacements(t.app.ctx, new Date(out));
+      await resolveDueReplacements(env.t.app.ctx, new Date(out));
     } finally {
-      relay.setNow(null);
+      env.relay.setNow(null);
     }
-    const final = await verifyRecord(await getRecord(raffle.id));
-    expect(final.ok, JSON.stringify(final.checks.filter((c) => !c.ok))).toBe(true);
+    const final = await expectVerified(await getRecord(raffle.id));
     const replacement = final.winners.find((w) => w.level === 2 && w.index === 2);
     expect(replacement).toBeDefined();
     expect([11, 40, 7]).not.toContain(replacement?.ticketNumber);
   });
 
   it("la vinculación se fija antes de la primera venta y la lotería no se puede cambiar después", async () => {
-    const create = await inject("POST", "/api/admin/raffles", admin.cookie, {
+    const create = await inject("POST", "/api/admin/raffles", env.admin.cookie, {
       title: "Rifa con Triple",
       description: "x",
       price: 5,
@@ -510,46 +463,46 @@ describe("lotería externa", () => {
     expect(create.statusCode, create.body).toBe(201);
     const id = create.json().id as string;
     // Not on sale without its lottery: the lottery is fixed before the sale.
-    const openUnbound = await inject("POST", `/api/admin/raffles/${id}/open`, admin.cookie);
+    const openUnbound = await inject("POST", `/api/admin/raffles/${id}/open`, env.admin.cookie);
     expect(openUnbound.statusCode).toBe(400);
     expect(openUnbound.json().error.message).toContain(
       "Falta la lotería, la fecha y hora de su sorteo y la regla",
     );
-    const bad = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    const bad = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, env.admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-01T20:45:00.000Z",
       externalRule: { kind: "last_digits", digits: 1 },
     });
     expect(bad.statusCode).toBe(400);
     // Decision 0024: 45 minutes after the close the review (48 h) is still running: refused.
-    const early = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    const early = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, env.admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-01T20:45:00.000Z",
       externalRule: { kind: "last_digits", digits: 3 },
     });
     expect(early.statusCode).toBe(400);
     expect(early.json().error.message).toContain("después de que la lista de boletos quede fija");
-    const set = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    const set = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, env.admin.cookie, {
       externalLottery: "Triple Zulia",
       externalDrawAt: "2030-06-03T21:00:00.000Z",
       externalRule: { kind: "last_digits", digits: 3 },
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ externalLottery: "Triple Zulia", editable: true });
-    const detail = await inject("GET", `/api/admin/raffles/${id}`, admin.cookie);
+    const detail = await inject("GET", `/api/admin/raffles/${id}`, env.admin.cookie);
     expect(detail.json().externalBinding).toMatchObject({ externalRule: { kind: "last_digits", digits: 3 } });
-    const opened = await inject("POST", `/api/admin/raffles/${id}/open`, admin.cookie);
+    const opened = await inject("POST", `/api/admin/raffles/${id}/open`, env.admin.cookie);
     expect(opened.statusCode, opened.body).toBe(200);
     // On sale, the lottery can be adjusted until the first sale but never removed.
-    const cleared = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    const cleared = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, env.admin.cookie, {
       externalLottery: null,
       externalDrawAt: null,
       externalRule: null,
     });
     expect(cleared.statusCode).toBe(409);
 
-    await t.app.ctx.db.update(raffles).set({ soldTickets: 2 }).where(eq(raffles.id, id));
-    const locked = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, admin.cookie, {
+    await env.t.app.ctx.db.update(raffles).set({ soldTickets: 2 }).where(eq(raffles.id, id));
+    const locked = await inject("PUT", `/api/admin/raffles/${id}/external-binding`, env.admin.cookie, {
       externalLottery: "Lotto Activo",
       externalDrawAt: "2030-06-03T21:00:00.000Z",
       externalRule: { kind: "last_digits", digits: 3 },

@@ -4,12 +4,13 @@
 
 import type { DrawTranscript } from "@rifazo/shared";
 import { commitmentForSeed, createDrawTranscript, generateSeed, verifyTranscript } from "@rifazo/shared";
-import { type DrawRecord, verifyRecord } from "@rifazo/shared/domain/draw-record";
+import { verifyRecord } from "@rifazo/shared/domain/draw-record";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import type { DrandRelay } from "../../../test/drand-relay";
+import { expectVerified, recordOf, startDrawTestApp, stopDrawTestApp } from "../../../test/draw-fixtures";
+import { createUser, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import {
   mailOutbox,
   notifications,
@@ -26,17 +27,9 @@ import { shortName } from "./service";
 let t: TestApp;
 let relay: DrandRelay;
 beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+  ({ t, relay } = await startDrawTestApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
-});
+afterAll(() => stopDrawTestApp(t, relay));
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -186,11 +179,7 @@ async function legacyV1Draw(
   return { raffle, transcript, seed };
 }
 
-async function getRecord(id: string): Promise<DrawRecord> {
-  const response = await t.app.inject({ method: "GET", url: `/api/raffles/${id}/record` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DrawRecord;
-}
+const getRecord = (id: string) => recordOf(t, id);
 
 const draw = (id: string, cookie?: string, body: Record<string, unknown> = {}) =>
   t.app.inject({
@@ -301,7 +290,7 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
     for (const n of numbers) expect(["03", "07", "11", "20", "21", "40", "41", "42"]).toContain(n);
 
     const record = await getRecord(raffle.id);
-    expect(record.entries.map((e) => e.type)).toEqual([
+    const verification = await expectVerified(record, [
       "rules_published",
       "closed",
       "frozen",
@@ -309,8 +298,6 @@ describe("sorteo a pedido: cierre → congelación → beacon de drand", () => {
       "beacon",
       "winners",
     ]);
-    const verification = await verifyRecord(record);
-    expect(verification.ok, JSON.stringify(verification.checks.filter((c) => !c.ok))).toBe(true);
     expect(verification.status).toBe("drawn");
     expect(verification.winners.map((w) => String(w.ticketNumber).padStart(2, "0"))).toEqual(numbers);
 

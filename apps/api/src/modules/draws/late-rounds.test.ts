@@ -4,9 +4,14 @@
 // answered last, without calling any relay itself.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DrandRelay, startDrandRelay } from "../../../test/drand-relay";
-import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../../../test/helpers";
+import type { DrandRelay } from "../../../test/drand-relay";
+import {
+  closedRaffleWithSales,
+  freezeAt,
+  startDrawTestApp,
+  stopDrawTestApp,
+} from "../../../test/draw-fixtures";
+import { nextIp, signedInUser, type TestApp } from "../../../test/helpers";
 import { mailOutbox, raffles } from "../../db/schema";
 import { noteRelayFailed, probeRelays } from "./drand-relays";
 import { alertLateDraws } from "./late-rounds";
@@ -22,19 +27,11 @@ let admin: { id: string; cookie: string; email: string };
 let buyer: { id: string };
 
 beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [DEAD_RELAY, relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+  ({ t, relay } = await startDrawTestApp((relay) => [DEAD_RELAY, relay.url]));
   admin = await signedInUser(t.app, { role: "admin", fullName: "Olga Organizadora" });
   buyer = await signedInUser(t.app, { fullName: "Ana Pérez" });
 });
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
-});
+afterAll(() => stopDrawTestApp(t, relay));
 
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: "GET", url, remoteAddress: nextIp(), headers: cookie ? { cookie } : {} });

@@ -6,10 +6,14 @@ import {
   type ExternalAnnouncement,
   type RecordEntry,
   type RecordEntryType,
+  type RecordWinner,
   recordFormatOf,
 } from "@rifazo/shared/domain/draw-record";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { badRequest } from "../../lib/errors";
+import { fetchRound } from "./drand-relays";
+import * as repo from "./repository";
 
 export type DrawContext = Pick<AppContext, "db" | "log" | "events" | "mail" | "config"> &
   Partial<Pick<AppContext, "storage">>;
@@ -109,4 +113,80 @@ export const verifiesOn = (chain: DrandChainInfo) => (beacon: DrandBeacon) =>
     () => false,
   );
 
+/**
+ * Runs `work` in one transaction and, once it has committed, sends the emails it queued (`queued`): mail
+ * goes out only for what the database kept.
+ */
+export async function committedThenMailed<T extends { queued: number }>(
+  ctx: DrawContext,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const done = await ctx.db.transaction(work);
+  if (done.queued > 0) ctx.mail.flushSoon();
+  return done;
+}
+
+/** What the draw job reports when a due item could not be done this pass. */
+export type DueFailure = (raffleId: string, round: number, errors: string[]) => void;
+
+/**
+ * The draw job's pass over what is due: fetches each item's round from the relays (accepted only if it
+ * verifies on the chain the record named) and hands the beacon to `use`. A relay failure, or an error
+ * from `use`, goes to `onFailure` and leaves the item for the next pass (or an admin's paste).
+ */
+export async function forEachDueBeacon<T extends { raffleId: string; round: number; chain: DrandChainInfo }>(
+  ctx: DrawContext,
+  due: T[],
+  onFailure: DueFailure,
+  use: (item: T, beacon: DrandBeacon) => Promise<void>,
+): Promise<void> {
+  for (const item of due) {
+    const fetched = await fetchRound({
+      relays: ctx.config.drandRelays,
+      chainHash: item.chain.hash,
+      round: item.round,
+      accept: verifiesOn(item.chain),
+      timeoutMs: 5_000,
+      attempts: 2,
+      retryDelayMs: 1_000,
+    });
+    if (!fetched.ok) {
+      onFailure(item.raffleId, item.round, fetched.errors);
+      continue;
+    }
+    try {
+      await use(item, fetched.beacon);
+    } catch (error) {
+      onFailure(item.raffleId, item.round, [error instanceof Error ? error.message : String(error)]);
+    }
+  }
+}
+
 export const laterOf = (a: Date, iso: string) => new Date(Math.max(a.getTime(), Date.parse(iso)));
+
+/** Winner rows for picks of the record: each ticket's owner (and shown name) from the sold list. */
+export async function winnerRows(
+  tx: Tx,
+  raffleId: string,
+  picks: RecordWinner[],
+  source: "internal" | "external",
+  at: Date,
+) {
+  const sold = await repo.findSoldTickets(tx, raffleId);
+  const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
+  return picks.map((w) => {
+    const ticket = byNumber.get(w.ticketNumber);
+    return {
+      raffleId,
+      ticketId: ticket?.id ?? null,
+      ticketNumber: w.ticketNumber,
+      userId: ticket?.userId ?? null,
+      winnerName: ticket?.ownerName ?? "Participante",
+      prizeLevel: w.level,
+      prizeIndex: w.index,
+      prizeDescription: w.description,
+      source,
+      announcedAt: at,
+    };
+  });
+}

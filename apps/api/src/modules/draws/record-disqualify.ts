@@ -17,7 +17,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordRaffleAudit } from "../audit";
 import type { Actor } from "../auth";
 import { notify } from "../notifications";
 import { fetchRound } from "./drand-relays";
@@ -193,14 +193,9 @@ export async function disqualifyWinnerIn(
     });
   }
   await refreshWinnerSummary(tx, raffle.id);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.disqualify",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.disqualify", raffleId, {
     before: { level: target.level, index: target.index, ticketNumber: target.ticketNumber },
     after: { reason: rule.code, evidenceHash: evidence?.sha256 ?? null, round },
-    ipAddress: actor.ip,
   });
   await ctx.events.publish(tx, {
     topic: "raffle",

@@ -5,20 +5,24 @@ import type { DrawRecord, RecordWinner } from "@rifazo/shared/domain/draw-record
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordRaffleAudit } from "../audit";
 import type { Actor } from "../auth";
 import { advanceNow } from "../raffle-state";
 import { announceWinners } from "./announce";
 import { fetchRound } from "./drand-relays";
 import {
   asRecord,
+  committedThenMailed,
   DRAW_V2_MESSAGES,
   type DrawContext,
+  type DueFailure,
   find,
+  forEachDueBeacon,
   laterOf,
   protocol,
   recordFacts,
   verifiesOn,
+  winnerRows,
 } from "./record-common";
 import { refreshLatestBeacon } from "./record-disqualify";
 import { resolveReplacement } from "./record-replacement";
@@ -59,10 +63,9 @@ export async function performDraw(
   source: "relay" | "admin",
   options: DrawOptions = {},
 ): Promise<DrawResult> {
-  const { result, queued } = await ctx.db.transaction((tx) =>
+  const { result } = await committedThenMailed(ctx, (tx) =>
     performDrawIn(ctx, tx, raffleId, beacon, source, options),
   );
-  if (queued > 0) ctx.mail.flushSoon();
   return result;
 }
 
@@ -125,33 +128,6 @@ export async function performDrawIn(
   const updated = await repo.findRaffle(tx, raffleId);
   if (!updated) throw new AppError("INTERNAL");
   return { result: await storedResult(tx, updated, viewerId), queued };
-}
-
-/** Winner rows for picks of the record: each ticket's owner (and shown name) from the sold list. */
-export async function winnerRows(
-  tx: Tx,
-  raffleId: string,
-  picks: RecordWinner[],
-  source: "internal" | "external",
-  at: Date,
-) {
-  const sold = await repo.findSoldTickets(tx, raffleId);
-  const byNumber = new Map(sold.map((t) => [t.ticketNumber, t]));
-  return picks.map((w) => {
-    const ticket = byNumber.get(w.ticketNumber);
-    return {
-      raffleId,
-      ticketId: ticket?.id ?? null,
-      ticketNumber: w.ticketNumber,
-      userId: ticket?.userId ?? null,
-      winnerName: ticket?.ownerName ?? "Participante",
-      prizeLevel: w.level,
-      prizeIndex: w.index,
-      prizeDescription: w.description,
-      source,
-      announcedAt: at,
-    };
-  });
 }
 
 /** Inserts the winner rows of a draw or a lottery result, finishes the raffle and tells everyone. */
@@ -264,13 +240,8 @@ export async function pasteBeacon(
     },
   );
   await ctx.db.transaction(async (tx) => {
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.beacon",
-      entity: "raffle",
-      entityId: raffleId,
+    await recordRaffleAudit(tx, actor, "raffle.beacon", raffleId, {
       after: { round: beacon.round, signature: beacon.signature },
-      ipAddress: actor.ip,
     });
   });
   return result;
@@ -288,31 +259,13 @@ export async function drawDueRaffles(
   ctx: DrawContext,
   now = new Date(),
   skip: (raffleId: string) => boolean = () => false,
-  onFailure: (raffleId: string, round: number, errors: string[]) => void = () => {},
+  onFailure: DueFailure = () => {},
 ): Promise<string[]> {
-  const due = await repo.findDueRounds(ctx.db, now);
+  const due = (await repo.findDueRounds(ctx.db, now)).filter((row) => !skip(row.raffleId));
   const drawn: string[] = [];
-  for (const row of due) {
-    if (skip(row.raffleId)) continue;
-    const fetched = await fetchRound({
-      relays: ctx.config.drandRelays,
-      chainHash: row.chainHash,
-      round: row.round,
-      accept: verifiesOn(row.chain),
-      timeoutMs: 5_000,
-      attempts: 2,
-      retryDelayMs: 1_000,
-    });
-    if (!fetched.ok) {
-      onFailure(row.raffleId, row.round, fetched.errors);
-      continue;
-    }
-    try {
-      await performDraw(ctx, row.raffleId, fetched.beacon, "relay", { now });
-      drawn.push(row.raffleId);
-    } catch (error) {
-      onFailure(row.raffleId, row.round, [error instanceof Error ? error.message : String(error)]);
-    }
-  }
+  await forEachDueBeacon(ctx, due, onFailure, async (row, beacon) => {
+    await performDraw(ctx, row.raffleId, beacon, "relay", { now });
+    drawn.push(row.raffleId);
+  });
   return drawn;
 }

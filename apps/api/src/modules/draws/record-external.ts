@@ -11,13 +11,21 @@ import { DEFAULT_CORRECTION_WINDOW_HOURS, LOTTERY_MESSAGES } from "@rifazo/share
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { recordRaffleAudit } from "../audit";
 import type { Actor } from "../auth";
 import { detectFileKind } from "../files";
 import { notify } from "../notifications";
 import { announceWinners } from "./announce";
-import { DRAW_V2_MESSAGES, type DrawContext, find, protocol, recordFacts } from "./record-common";
-import { winnerRows, writeWinners } from "./record-draw";
+import {
+  committedThenMailed,
+  DRAW_V2_MESSAGES,
+  type DrawContext,
+  find,
+  protocol,
+  recordFacts,
+  winnerRows,
+} from "./record-common";
+import { writeWinners } from "./record-draw";
 import * as repo from "./repository";
 
 // ---------------------------------------------------------------------------------------------
@@ -166,13 +174,8 @@ async function proposeCorrection(
     proposedBy: actor.id,
     proposedAt: now,
   });
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.external_correction_proposed",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.external_correction_proposed", raffleId, {
     after: { proposalId: proposal.id, result, sourceUrl, reason, publicationHash: publication.sha256 },
-    ipAddress: actor.ip,
   });
   return proposal.id;
 }
@@ -195,8 +198,7 @@ export async function enterExternalResult(
   winners: Array<{ level: number; index: number; ticketNumber: string }>;
 }> {
   const publication = await readPublication(input.publication);
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { view } = await committedThenMailed(ctx, async (tx) => {
     const facts = await externalFacts(tx, raffleId, input, now);
     const { raffle, frozen, previous, winners } = facts;
     const reason = input.reason?.trim();
@@ -206,11 +208,8 @@ export async function enterExternalResult(
       if (!reason) throw badRequest(DRAW_V2_MESSAGES.correctionReason);
       const given = { result: resultText, sourceUrl, reason };
       const proposalId = await proposeCorrection(ctx, tx, actor, raffleId, facts, given, publication, now);
-      return {
-        correction: true,
-        pendingProposalId: proposalId,
-        winners: winnerView(winners, raffle.totalTickets),
-      };
+      const shown = winnerView(winners, raffle.totalTickets);
+      return { view: { correction: true, pendingProposalId: proposalId, winners: shown }, queued: 0 };
     }
     await storePublication(ctx, tx, raffleId, actor, publication);
     await repo.appendRecordEntry(tx, raffleId, "external_result", now, {
@@ -219,24 +218,23 @@ export async function enterExternalResult(
       publicationHash: publication.sha256,
       winners,
     });
-    queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_result",
-      entity: "raffle",
-      entityId: raffleId,
+    const queued = await writeWinners(ctx, tx, raffle, winners, "external", now, frozen.data.listHash);
+    await recordRaffleAudit(tx, actor, "raffle.external_result", raffleId, {
       after: {
         result: resultText,
         sourceUrl,
         publicationHash: publication.sha256,
         winners: winners.map((w) => w.ticketNumber),
       },
-      ipAddress: actor.ip,
     });
-    return { correction: false, pendingProposalId: null, winners: winnerView(winners, raffle.totalTickets) };
+    const view = {
+      correction: false,
+      pendingProposalId: null,
+      winners: winnerView(winners, raffle.totalTickets),
+    };
+    return { view, queued };
   });
-  if (queued > 0) ctx.mail.flushSoon();
-  return result;
+  return view;
 }
 
 /** GET /api/admin/raffles/:id/external-corrections: corrections waiting for a second administrator. */
@@ -272,8 +270,7 @@ export async function confirmExternalCorrection(
   proposalId: string,
   now = new Date(),
 ): Promise<{ correction: true; winners: Array<{ level: number; index: number; ticketNumber: string }> }> {
-  let queued = 0;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { view } = await committedThenMailed(ctx, async (tx) => {
     await repo.findRaffle(tx, raffleId, true);
     const proposal = (await repo.pendingCorrectionProposals(tx, raffleId)).find((p) => p.id === proposalId);
     if (!proposal) throw notFound("NOT_FOUND", LOTTERY_MESSAGES.proposalNotFound);
@@ -295,12 +292,8 @@ export async function confirmExternalCorrection(
       confirmedBy: adminTag(actor.id),
     });
     await repo.decideCorrectionProposal(tx, proposal.id, "confirmed", actor.id, now);
-    queued = await correctWinners(ctx, tx, raffle, winners, proposal.reason, now);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_correction",
-      entity: "raffle",
-      entityId: raffleId,
+    const queued = await correctWinners(ctx, tx, raffle, winners, proposal.reason, now);
+    await recordRaffleAudit(tx, actor, "raffle.external_correction", raffleId, {
       after: {
         proposalId,
         proposedBy: proposal.proposedBy,
@@ -308,12 +301,10 @@ export async function confirmExternalCorrection(
         reason: proposal.reason,
         winners: winners.map((w) => w.ticketNumber),
       },
-      ipAddress: actor.ip,
     });
-    return { correction: true as const, winners: winnerView(winners, raffle.totalTickets) };
+    return { view: { correction: true as const, winners: winnerView(winners, raffle.totalTickets) }, queued };
   });
-  if (queued > 0) ctx.mail.flushSoon();
-  return result;
+  return view;
 }
 
 /** POST .../external-corrections/:proposalId/discard: any administrator drops a pending proposal (audited). */
@@ -328,13 +319,8 @@ export async function discardExternalCorrection(
     const proposal = (await repo.pendingCorrectionProposals(tx, raffleId)).find((p) => p.id === proposalId);
     if (!proposal) throw notFound("NOT_FOUND", LOTTERY_MESSAGES.proposalNotFound);
     await repo.decideCorrectionProposal(tx, proposal.id, "discarded", actor.id, now);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "raffle.external_correction_discarded",
-      entity: "raffle",
-      entityId: raffleId,
+    await recordRaffleAudit(tx, actor, "raffle.external_correction_discarded", raffleId, {
       after: { proposalId },
-      ipAddress: actor.ip,
     });
     return { ok: true as const };
   });

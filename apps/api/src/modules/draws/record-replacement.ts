@@ -10,15 +10,17 @@ import {
 import type { Tx } from "../../db/client";
 import { conflict, notFound } from "../../lib/errors";
 import { notify } from "../notifications";
-import { fetchRound } from "./drand-relays";
 import {
   asRecord,
+  committedThenMailed,
   DRAW_V2_MESSAGES,
   type DrawContext,
+  type DueFailure,
+  forEachDueBeacon,
   laterOf,
   protocol,
   recordFacts,
-  verifiesOn,
+  winnerRows,
 } from "./record-common";
 import * as repo from "./repository";
 
@@ -30,10 +32,9 @@ export async function resolveReplacement(
   source: "relay" | "admin",
   now = new Date(),
 ): Promise<"resolved" | "waiting" | "done"> {
-  const { outcome, queued } = await ctx.db.transaction((tx) =>
+  const { outcome } = await committedThenMailed(ctx, (tx) =>
     resolveReplacementIn(ctx, tx, raffleId, seq, beacon, source, now),
   );
-  if (queued > 0) ctx.mail.flushSoon();
   return outcome;
 }
 
@@ -149,30 +150,13 @@ async function drawReplacementTicket(
 export async function resolveDueReplacements(
   ctx: DrawContext,
   now = new Date(),
-  onFailure: (raffleId: string, round: number, errors: string[]) => void = () => {},
+  onFailure: DueFailure = () => {},
 ): Promise<number> {
   let resolved = 0;
-  for (const due of await repo.findDueReplacements(ctx.db, now)) {
-    const fetched = await fetchRound({
-      relays: ctx.config.drandRelays,
-      chainHash: due.chain.hash,
-      round: due.round,
-      accept: verifiesOn(due.chain),
-      timeoutMs: 5_000,
-      attempts: 2,
-      retryDelayMs: 1_000,
-    });
-    if (!fetched.ok) {
-      onFailure(due.raffleId, due.round, fetched.errors);
-      continue;
-    }
-    try {
-      if ((await resolveReplacement(ctx, due.raffleId, due.seq, fetched.beacon, "relay", now)) === "resolved")
-        resolved += 1;
-    } catch (error) {
-      onFailure(due.raffleId, due.round, [error instanceof Error ? error.message : String(error)]);
-    }
-  }
+  await forEachDueBeacon(ctx, await repo.findDueReplacements(ctx.db, now), onFailure, async (due, beacon) => {
+    if ((await resolveReplacement(ctx, due.raffleId, due.seq, beacon, "relay", now)) === "resolved")
+      resolved += 1;
+  });
   return resolved;
 }
 
@@ -198,28 +182,16 @@ async function writeReplacement(
 ): Promise<number> {
   let queued = 0;
   if (replacement) {
-    const sold = await repo.findSoldTickets(tx, raffle.id);
-    const ticket = sold.find((t) => t.ticketNumber === replacement.ticketNumber);
-    await repo.insertWinners(tx, [
-      {
-        raffleId: raffle.id,
-        ticketId: ticket?.id ?? null,
-        ticketNumber: replacement.ticketNumber,
-        userId: ticket?.userId ?? null,
-        winnerName: ticket?.ownerName ?? "Participante",
-        prizeLevel: replacement.level,
-        prizeIndex: replacement.index,
-        prizeDescription: replacement.description,
-        source: raffle.announcementType === "external" ? "external" : "internal",
-        announcedAt: at,
-      },
-    ]);
-    if (ticket?.userId && announce) {
-      const [user] = await repo.findUserEmails(tx, [ticket.userId]);
+    const source = raffle.announcementType === "external" ? "external" : "internal";
+    const rows = await winnerRows(tx, raffle.id, [replacement], source, at);
+    await repo.insertWinners(tx, rows);
+    const userId = rows[0]?.userId;
+    if (userId && announce) {
+      const [user] = await repo.findUserEmails(tx, [userId]);
       const told = await notify(
         tx,
         ctx,
-        { userId: ticket.userId, email: user?.email, name: user?.name },
+        { userId, email: user?.email, name: user?.name },
         "raffleWonAsReplacement",
         {
           raffleId: raffle.id,

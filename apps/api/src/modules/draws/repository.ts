@@ -27,17 +27,20 @@ export interface SoldTicket {
   ownerName: string | null;
 }
 
+const soldTicketColumns = {
+  id: tickets.id,
+  ticketNumber: tickets.ticketNumber,
+  userId: tickets.userId,
+  ownerName: users.name,
+};
+const soldIn = (raffleId: string) => and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold"));
+
 export async function findSoldTickets(tx: Executor, raffleId: string): Promise<SoldTicket[]> {
   return tx
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
-      userId: tickets.userId,
-      ownerName: users.name,
-    })
+    .select(soldTicketColumns)
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")))
+    .where(soldIn(raffleId))
     .orderBy(asc(tickets.ticketNumber));
 }
 
@@ -52,17 +55,11 @@ export async function findSoldTicketsWithSecrets(
   raffleId: string,
 ): Promise<SoldTicketWithSecret[]> {
   return tx
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
-      userId: tickets.userId,
-      ownerName: users.name,
-      receiptSecret: paymentProofs.receiptSecret,
-    })
+    .select({ ...soldTicketColumns, receiptSecret: paymentProofs.receiptSecret })
     .from(tickets)
     .innerJoin(paymentProofs, eq(paymentProofs.id, tickets.paymentId))
     .leftJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")))
+    .where(soldIn(raffleId))
     .orderBy(asc(tickets.ticketNumber));
 }
 

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { type PublicRaffle, RAFFLE_STATE_LABELS, type RaffleDetail } from "@rifazo/shared";
 import type { DrawRecord } from "@rifazo/shared/domain/draw-record";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
-import { insertProof, raffleRow, setRaffleState } from "../../../test/fixtures";
+import { auditCount, insertProof, raffleRow, setRaffleState } from "../../../test/fixtures";
 import { createUser, signedInUser } from "../../../test/helpers";
-import { auditLog, mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
+import { multipartForm, tinyPng } from "../../../test/multipart";
+import { mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
 import { sweepLifecycle } from "./service";
 
 // The raffle lifecycle on the server (decision 0012): who may move a raffle along upcoming → active → closed →
@@ -19,39 +19,26 @@ const HOUR = 3_600_000;
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } })
-    .png()
-    .toBuffer();
+  png = await tinyPng();
 });
 
 function upload(cookie: string, raffle: { id: string; price: number }, quantity = 2) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const fields: Record<string, string | number> = {
-    raffleId: raffle.id,
-    paymentMethod: "pago_movil",
-    transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
-    amount: (raffle.price * quantity).toFixed(2),
-    currency: "USD",
-    quantity,
-  };
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const form = multipartForm(
+    {
+      raffleId: raffle.id,
+      paymentMethod: "pago_movil",
+      transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
+      amount: (raffle.price * quantity).toFixed(2),
+      currency: "USD",
+      quantity,
+    },
+    { name: "c.png", type: "image/png", data: png },
   );
   return ctx.t.app.inject({
     method: "POST",
     url: "/api/proofs",
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie },
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
   });
 }
 
@@ -64,13 +51,6 @@ const approve = (proofId: string) =>
   call(ctx.t, "POST", `/api/admin/proofs/${proofId}/approve`, ctx.admin.cookie);
 const reject = (proofId: string, adminNotes = "No coincide.") =>
   call(ctx.t, "POST", `/api/admin/proofs/${proofId}/reject`, ctx.admin.cookie, { adminNotes });
-const auditCount = async (entityId: string, action: string) =>
-  (
-    await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)))
-  ).length;
 
 /** A date raffle whose end date has just passed (the server has not noticed it yet). */
 async function pastEndDate(id: string, hoursAgo = 1) {
@@ -92,7 +72,7 @@ describe("acciones del organizador: abrir, cerrar antes de tiempo, cancelar", ()
     const opened = await call(ctx.t, "POST", `/api/admin/raffles/${raffle.id}/open`, ctx.admin.cookie);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().lifecycle).toMatchObject({ state: "active", label: "En venta", salesOpen: true });
-    expect(await auditCount(raffle.id, "raffle.open")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.open")).toBe(1);
     const again = await call(ctx.t, "POST", `/api/admin/raffles/${raffle.id}/open`, ctx.admin.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
@@ -128,7 +108,7 @@ describe("acciones del organizador: abrir, cerrar antes de tiempo, cancelar", ()
     });
     const row = await raffleRow(db(), pct.id);
     expect(row.closeReason).toBe("organiser");
-    expect(await auditCount(pct.id, "raffle.close_early")).toBe(1);
+    expect(await auditCount(db(), pct.id, "raffle.close_early")).toBe(1);
     // The buyer still under review is told when the review ends at the latest.
     const [told] = await db()
       .select()
@@ -184,7 +164,7 @@ describe("acciones del organizador: abrir, cerrar antes de tiempo, cancelar", ()
       cancelReason: "El premio no llegó a tiempo.",
       lifecycle: { state: "cancelled", label: "Cancelada", salesOpen: false },
     });
-    expect(await auditCount(upcoming.id, "raffle.cancel")).toBe(1);
+    expect(await auditCount(db(), upcoming.id, "raffle.cancel")).toBe(1);
     // A cancelled raffle is final: no edit, no reopening, no draw.
     const edit = await call(ctx.t, "PATCH", `/api/admin/raffles/${upcoming.id}`, ctx.admin.cookie, {
       description: "Otra",
@@ -301,7 +281,7 @@ describe("comprar y revisar según el estado", () => {
     expect((await raffleRow(db(), raffle.id)).status).toBe("closed");
     expect((await reject(b.id)).statusCode).toBe(200);
     expect((await raffleRow(db(), raffle.id)).status).toBe("frozen");
-    expect(await auditCount(raffle.id, "raffle.freeze")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.freeze")).toBe(1);
 
     // A proof still pending on a raffle frozen behind the service's back: the service refuses to review it.
     const other = await createRaffle(ctx, { totalTickets: 10 });
@@ -375,7 +355,7 @@ describe("ventana de revisión y trabajo periódico", () => {
     const row = await raffleRow(db(), raffle.id);
     expect(row.status).toBe("frozen");
     expect(row.closeReason).toBe("end_date");
-    expect(await auditCount(pending.id, "proof.expire")).toBe(1);
+    expect(await auditCount(db(), pending.id, "proof.expire")).toBe(1);
   });
 
   it("aprobar después de la ventana: el pago ya venció (409) y el vencimiento queda guardado", async () => {
@@ -408,8 +388,8 @@ describe("ventana de revisión y trabajo periódico", () => {
     expect(frozen.closedAt?.toISOString()).toBe(closed.closedAt?.toISOString());
     // Nothing is done twice.
     expect(await sweepLifecycle(ctx.t.app.ctx, new Date(Date.now() + 96 * HOUR))).toBe(0);
-    expect(await auditCount(raffle.id, "raffle.close")).toBe(1);
-    expect(await auditCount(raffle.id, "raffle.freeze")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.close")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.freeze")).toBe(1);
   });
 
   it("dos aprobaciones simultáneas de los últimos pendientes congelan una sola vez", async () => {
@@ -425,7 +405,7 @@ describe("ventana de revisión y trabajo periódico", () => {
     const row = await raffleRow(db(), raffle.id);
     expect(row.status).toBe("frozen");
     expect(row.soldTickets).toBe(4);
-    expect(await auditCount(raffle.id, "raffle.freeze")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.freeze")).toBe(1);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from "@rifazo/shared/domain/lottery-binding";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { recordAudit } from "../audit";
+import { type AuditActor, recordRaffleAudit } from "../audit";
 import {
   externalBinding,
   findRaffle,
@@ -36,7 +36,7 @@ import {
   setLifecycle,
 } from "../raffle-state";
 import { cancelPurchases, notifyExtension } from "../refunds";
-import { close, formatDeadline } from "./transitions";
+import { close, formatDeadline, JOB } from "./transitions";
 
 // ---------------------------------------------------------------------------------------------
 // The organiser's transitions (admin routes): open, close early, cancel
@@ -76,17 +76,12 @@ export async function applyLotteryFallback(
     now,
     ctx.config.drawRoundDelayMinutes,
   )) as LotteryFallback;
-  await recordAudit(tx, {
-    actorId: null,
-    action: "raffle.lottery_fallback",
-    entity: "raffle",
-    entityId: row.id,
+  await recordRaffleAudit(tx, JOB, "raffle.lottery_fallback", row.id, {
     before: { status: row.status, externalDrawAt: binding.drawAt.toISOString() },
     after: { fallback },
-    ipAddress: null,
   });
   if (fallback === "cancel") {
-    await cancelRow(ctx, tx, { id: null, ip: null }, row, LOTTERY_MESSAGES.fallbackUsed("cancel"), now);
+    await cancelRow(ctx, tx, JOB, row, LOTTERY_MESSAGES.fallbackUsed("cancel"), now);
   }
   return true;
 }
@@ -115,14 +110,9 @@ export async function openSales(ctx: LifecycleContext, tx: Tx, actor: Actor, raf
   await setLifecycle(tx, raffleId, { status: "active" });
   // The record begins when the raffle goes on sale (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.open",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.open", raffleId, {
     before: { status: "upcoming" },
     after: { status: "active" },
-    ipAddress: actor.ip,
   });
   await publish(ctx, tx, raffleId);
 }
@@ -158,7 +148,7 @@ export async function cancel(
 async function cancelRow(
   ctx: LifecycleContext,
   tx: Tx,
-  actor: { id: string | null; ip: string | null },
+  actor: AuditActor,
   row: NonNullable<LifecycleRow>,
   reason: string,
   now: Date,
@@ -168,11 +158,7 @@ async function cancelRow(
   const outcome = await cancelPurchases(ctx, tx, row, reason, actor, now);
   await setLifecycle(tx, raffleId, { status: "cancelled", cancelledAt: now, cancelReason: reason });
   await recordCancel(tx, raffleId, now, reason);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.cancel",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.cancel", raffleId, {
     before: { status: row.status },
     after: {
       status: "cancelled",
@@ -181,7 +167,6 @@ async function cancelRow(
       rejectedProofs: outcome.rejected,
       releasedReservations: outcome.released,
     },
-    ipAddress: actor.ip,
   });
   await publish(ctx, tx, raffleId);
   return outcome;
@@ -225,18 +210,13 @@ export async function extend(
   });
   // A later end date is a rule buyers are sold under from now on (decision 0023).
   await publishRulesOnSale(ctx, tx, raffleId, now);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: "raffle.extend",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, actor, "raffle.extend", raffleId, {
     before: {
       status: row.status,
       endDate: row.endDate?.toISOString() ?? null,
       extensionsUsed: row.extensionsUsed,
     },
     after: { status: "active", endDate: end.toISOString(), extensionsUsed, message: input.message ?? null },
-    ipAddress: actor.ip,
   });
   const notified = await notifyExtension(
     ctx,

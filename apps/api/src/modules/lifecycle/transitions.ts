@@ -13,7 +13,7 @@ import {
   TIME_ZONE,
 } from "@rifazo/shared";
 import type { Tx } from "../../db/client";
-import { recordAudit } from "../audit";
+import { type AuditActor, recordAudit, recordRaffleAudit } from "../audit";
 import { freezeRaffleWith, recordClose, recordEntries } from "../draws";
 import { announceProofChange } from "../events";
 import { notify } from "../notifications";
@@ -25,6 +25,10 @@ const dateTime = new Intl.DateTimeFormat("es-VE", {
   dateStyle: "long",
   timeStyle: "short",
 });
+
+/** The server's own job as the actor of a step. */
+export const JOB: AuditActor = { id: null, ip: null };
+
 /** "12 de marzo de 2026, 3:00 p. m." in Venezuelan time. */
 export const formatDeadline = (date: Date) => dateTime.format(date);
 
@@ -38,7 +42,7 @@ export async function close(
   row: NonNullable<LifecycleRow>,
   reason: CloseReason,
   closedAt: Date,
-  actor: { id: string | null; ip: string | null },
+  actor: AuditActor,
 ): Promise<void> {
   await setLifecycle(tx, row.id, { status: "closed", closedAt, closeReason: reason });
   // The record starts here (rules as sold, then the close), so the freeze that follows cannot be moved
@@ -47,14 +51,9 @@ export async function close(
   if (!belowMinimum({ state: "closed", soldTickets: row.soldTickets, minTickets: row.minTickets })) {
     await recordCloseOf(ctx, tx, row, closedAt, reason);
   }
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: reason === "organiser" ? "raffle.close_early" : "raffle.close",
-    entity: "raffle",
-    entityId: row.id,
+  await recordRaffleAudit(tx, actor, reason === "organiser" ? "raffle.close_early" : "raffle.close", row.id, {
     before: { status: row.status },
     after: { status: "closed", closedAt: closedAt.toISOString(), closeReason: reason },
-    ipAddress: actor.ip,
   });
   const pending = await pendingProofsOf(tx, row.id);
   if (pending.length === 0) return;
@@ -162,13 +161,8 @@ export async function freeze(
     await recordCloseOf(ctx, tx, row, row.closedAt ?? now, (row.closeReason as CloseReason) ?? "end_date");
   }
   await freezeRaffleWith(ctx, tx, raffleId, now, { expiredProofs });
-  await recordAudit(tx, {
-    actorId: null,
-    action: "raffle.freeze",
-    entity: "raffle",
-    entityId: raffleId,
+  await recordRaffleAudit(tx, JOB, "raffle.freeze", raffleId, {
     before: { status: "closed" },
     after: { status: "frozen", frozenAt: now.toISOString() },
-    ipAddress: null,
   });
 }

@@ -86,47 +86,33 @@ async function registerListRoutes(app: FastifyInstance, cache: CatalogueCache): 
     },
   );
 
-  r.get(
-    "/api/raffles/featured",
+  // The featured and the upcoming raffles: fixed lists, each one cached answer under its own key.
+  const fixedLists = [
     {
-      schema: {
-        tags,
-        summary: "Rifas destacadas activas (hasta 6, las más nuevas primero)",
-        response: { 200: raffleListSchema },
-      },
+      url: "/api/raffles/featured",
+      key: "featured",
+      summary: "Rifas destacadas activas (hasta 6, las más nuevas primero)",
+      load: service.featuredRaffles,
     },
-    async (request, reply) =>
-      sendSerialized(
-        request,
-        reply,
-        await cache.get(
-          "featured",
-          async () => ({ items: await service.featuredRaffles(db) }),
-          serializeList,
-        ),
-      ),
-  );
-
-  r.get(
-    "/api/raffles/upcoming",
     {
-      schema: {
-        tags,
-        summary: "Rifas próximas, por fecha de inicio",
-        response: { 200: raffleListSchema },
-      },
+      url: "/api/raffles/upcoming",
+      key: "upcoming",
+      summary: "Rifas próximas, por fecha de inicio",
+      load: service.upcomingRaffles,
     },
-    async (request, reply) =>
-      sendSerialized(
-        request,
-        reply,
-        await cache.get(
-          "upcoming",
-          async () => ({ items: await service.upcomingRaffles(db) }),
-          serializeList,
+  ];
+  for (const list of fixedLists) {
+    r.get(
+      list.url,
+      { schema: { tags, summary: list.summary, response: { 200: raffleListSchema } } },
+      async (request, reply) =>
+        sendSerialized(
+          request,
+          reply,
+          await cache.get(list.key, async () => ({ items: await list.load(db) }), serializeList),
         ),
-      ),
-  );
+    );
+  }
 }
 
 /** The upcoming raffles the signed-in user asked to be told about. */

@@ -1,6 +1,7 @@
 import { RAFFLE_MESSAGES } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../../test/admin-fixtures";
 import { insertRaffle } from "../../../test/fixtures";
 import { createTestApp, createUser, signedInUser, type TestApp } from "../../../test/helpers";
 import { events, mailOutbox, notifications, raffleSubscriptions, raffles, users } from "../../db/schema";
@@ -14,10 +15,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(method: "GET" | "PUT" | "DELETE", url: string, cookie?: string) {
-  return t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
-}
-
 describe("aviso de rifas próximas (suscripciones)", () => {
   it("un visitante recibe 401 con el mensaje para iniciar sesión", async () => {
     const raffle = await insertRaffle(t.app.ctx.db, { status: "upcoming" });
@@ -26,7 +23,7 @@ describe("aviso de rifas próximas (suscripciones)", () => {
       ["DELETE", `/api/raffles/${raffle.id}/subscription`],
       ["GET", "/api/raffles/subscriptions"],
     ] as const) {
-      const response = await call(method, url);
+      const response = await call(t, method, url);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json().error).toEqual({
         code: "UNAUTHENTICATED",
@@ -43,30 +40,30 @@ describe("aviso de rifas próximas (suscripciones)", () => {
     const second = await insertRaffle(db, { status: "upcoming" });
 
     for (let i = 0; i < 2; i++) {
-      const response = await call("PUT", `/api/raffles/${first.id}/subscription`, user.cookie);
+      const response = await call(t, "PUT", `/api/raffles/${first.id}/subscription`, user.cookie);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ok: true, subscribed: true });
     }
-    await call("PUT", `/api/raffles/${second.id}/subscription`, user.cookie);
-    await call("PUT", `/api/raffles/${second.id}/subscription`, other.cookie);
+    await call(t, "PUT", `/api/raffles/${second.id}/subscription`, user.cookie);
+    await call(t, "PUT", `/api/raffles/${second.id}/subscription`, other.cookie);
 
-    const mine = await call("GET", "/api/raffles/subscriptions", user.cookie);
+    const mine = await call(t, "GET", "/api/raffles/subscriptions", user.cookie);
     expect(mine.headers["cache-control"]).toBe("no-store");
     expect(new Set(mine.json().raffleIds)).toEqual(new Set([first.id, second.id]));
-    expect((await call("GET", "/api/raffles/subscriptions", other.cookie)).json()).toEqual({
+    expect((await call(t, "GET", "/api/raffles/subscriptions", other.cookie)).json()).toEqual({
       raffleIds: [second.id],
     });
 
-    const removed = await call("DELETE", `/api/raffles/${second.id}/subscription`, user.cookie);
+    const removed = await call(t, "DELETE", `/api/raffles/${second.id}/subscription`, user.cookie);
     expect(removed.json()).toEqual({ ok: true, subscribed: false });
-    expect((await call("GET", "/api/raffles/subscriptions", user.cookie)).json()).toEqual({
+    expect((await call(t, "GET", "/api/raffles/subscriptions", user.cookie)).json()).toEqual({
       raffleIds: [first.id],
     });
     // Removing one's own subscription leaves the other user's in place.
-    expect((await call("GET", "/api/raffles/subscriptions", other.cookie)).json().raffleIds).toEqual([
+    expect((await call(t, "GET", "/api/raffles/subscriptions", other.cookie)).json().raffleIds).toEqual([
       second.id,
     ]);
-    expect((await call("DELETE", `/api/raffles/${second.id}/subscription`, user.cookie)).statusCode).toBe(
+    expect((await call(t, "DELETE", `/api/raffles/${second.id}/subscription`, user.cookie)).statusCode).toBe(
       200,
     );
   });
@@ -74,15 +71,16 @@ describe("aviso de rifas próximas (suscripciones)", () => {
   it("404 para rifas desconocidas y 409 si la rifa ya no es próxima", async () => {
     const user = await signedInUser(t.app);
     const unknown = await call(
+      t,
       "PUT",
       "/api/raffles/00000000-0000-4000-8000-000000000000/subscription",
       user.cookie,
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe("Rifa no encontrada.");
-    expect((await call("PUT", "/api/raffles/basura/subscription", user.cookie)).statusCode).toBe(404);
+    expect((await call(t, "PUT", "/api/raffles/basura/subscription", user.cookie)).statusCode).toBe(404);
     const active = await insertRaffle(t.app.ctx.db, { status: "active" });
-    const conflict = await call("PUT", `/api/raffles/${active.id}/subscription`, user.cookie);
+    const conflict = await call(t, "PUT", `/api/raffles/${active.id}/subscription`, user.cookie);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.message).toBe(RAFFLE_MESSAGES.subscribeNotUpcoming);
   });

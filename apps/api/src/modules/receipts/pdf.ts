@@ -84,6 +84,12 @@ class PdfCursor {
     this.y -= 8;
   }
 
+  /** A section's heading (11 pt bold), without a page check (the caller made room for the section). */
+  heading(title: string): void {
+    this.page.drawText(title, { x: MARGIN, y: this.y, size: 11, font: this.fonts.bold, color: INK });
+    this.y -= 16;
+  }
+
   /** Lines of small print, without a page check (the caller made room). */
   smallPrint(lines: string[], size: number, font: PDFFont, color: Color, step: number): void {
     for (const line of lines) {
@@ -217,14 +223,7 @@ function drawQrAndPayment(cursor: PdfCursor, receipt: Receipt): void {
 function drawReceiptCode(cursor: PdfCursor, receipt: Receipt): void {
   const { fonts } = cursor;
   cursor.newPageIfNeeded(90);
-  cursor.page.drawText("Código de verificación del recibo", {
-    x: MARGIN,
-    y: cursor.y,
-    size: 11,
-    font: fonts.bold,
-    color: INK,
-  });
-  cursor.y -= 16;
+  cursor.heading("Código de verificación del recibo");
   const halves = [0, 1].map((i) => receipt.receiptCode.slice(i * 32, i * 32 + 32));
   cursor.smallPrint(halves, 10, fonts.mono, INK, 14);
   cursor.y -= 2;
@@ -258,14 +257,7 @@ function drawCheckpointAndLink(cursor: PdfCursor, receipt: Receipt): void {
       6 +
       Math.ceil(receipt.verifierUrl.length / 100) * 11,
   );
-  cursor.page.drawText("Punto de control del acta", {
-    x: MARGIN,
-    y: cursor.y,
-    size: 11,
-    font: fonts.bold,
-    color: INK,
-  });
-  cursor.y -= 16;
+  cursor.heading("Punto de control del acta");
   cursor.smallPrint(cpLines, 9, fonts.regular, MUTED, 12);
   if (cp) monoLines(cursor, cp.code, INK);
   cursor.y -= 6;

@@ -4,19 +4,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { inflateSync } from "node:zlib";
 import type { Receipt } from "@rifazo/shared";
 import { isReceiptToken } from "@rifazo/shared/domain/receipt";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import jsQR from "jsqr";
-import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { closedRaffleWithSales, freezeAt } from "../../../test/draw-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { createTestApp, nextIp, signedInUser } from "../../../test/helpers";
+import { pdfText } from "../../../test/pdf-text";
 import { fakeWebDist } from "../../../test/security/support";
 import { mailOutbox, paymentProofs, tickets } from "../../db/schema";
 import { RECEIPT_IMAGE_MAX_HEIGHT, RECEIPT_IMAGE_WIDTH, receiptImageLayout } from "./render";
@@ -28,13 +28,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const visitor = (url: string) => ctx.t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
 
-/** A buyer's 2-ticket purchase paid in bolívares, approved by the administrator through the API. */
+/**
+ * A buyer's 2-ticket purchase paid in bolívares, approved by the administrator through the API. With
+ * `onlyNumbers`, only those are left in the pool, so the random approval gives exactly those.
+ */
 let purchases = 0;
-async function approvedPurchase() {
+async function approvedPurchase(
+  options: { buyerName?: string; totalTickets?: number; title?: string; onlyNumbers?: number[] } = {},
+) {
   purchases += 1;
   const reference = `0102-998877${String(purchases).padStart(4, "0")}`;
-  const buyer = await signedInUser(ctx.t.app, { fullName: "Ana María Pérez" });
-  const raffle = await createRaffle(ctx, { totalTickets: 100, title: "Moto Bera: edición ñandú" });
+  const buyer = await signedInUser(ctx.t.app, { fullName: options.buyerName ?? "Ana María Pérez" });
+  const raffle = await createRaffle(ctx, {
+    totalTickets: options.totalTickets ?? 100,
+    title: options.title ?? "Moto Bera: edición ñandú",
+  });
+  if (options.onlyNumbers) {
+    await db()
+      .delete(tickets)
+      .where(and(eq(tickets.raffleId, raffle.id), notInArray(tickets.ticketNumber, options.onlyNumbers)));
+  }
   const proof = await insertProof(db(), {
     userId: buyer.id,
     raffleId: raffle.id,
@@ -193,25 +206,6 @@ describe("GET /api/receipts/:token", () => {
   });
 });
 
-/** The text shown by the page's content streams: pdf-lib writes each string as <hex> in WinAnsi. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  let text = "";
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref) as PDFStream;
-      const raw = stream instanceof PDFRawStream ? stream.contents : stream.getContents();
-      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw) : Buffer.from(raw);
-      for (const match of decoded.toString("latin1").matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        text += `${Buffer.from(match[1] ?? "", "hex").toString("latin1")}\n`;
-      }
-    }
-  }
-  return text;
-}
-
 describe("PNG y PDF del recibo", () => {
   it("el PNG mide lo que su contenido pide y su QR abre el verificador de esos números", async () => {
     const { payload } = await approvedPurchase();
@@ -268,30 +262,15 @@ describe("PNG y PDF del recibo", () => {
 
 describe("cifras de la rifa (1.000 boletos: 3 cifras)", () => {
   it("recibo (JSON, PDF, enlace del QR), correo, Mis pagos y exportaciones CSV/XLSX muestran 007 y 042", async () => {
-    const buyer = await signedInUser(ctx.t.app, { fullName: "Rosa Tres Cifras" });
-    const raffle = await createRaffle(ctx, { totalTickets: 1000, title: "Rifa de mil boletos" });
-    // Only 7 and 42 are left in the pool, so the random approval gives exactly those two.
-    await db()
-      .delete(tickets)
-      .where(and(eq(tickets.raffleId, raffle.id), notInArray(tickets.ticketNumber, [7, 42])));
-    const proof = await insertProof(db(), {
-      userId: buyer.id,
-      raffleId: raffle.id,
-      amount: 365,
-      currency: "VES",
-      exchangeRate: 36.5,
-      quantityOfTickets: 2,
+    const { buyer, proofId, payload, numbers } = await approvedPurchase({
+      buyerName: "Rosa Tres Cifras",
+      totalTickets: 1000,
+      title: "Rifa de mil boletos",
+      onlyNumbers: [7, 42],
     });
-    const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proof.id}/approve`, ctx.admin.cookie);
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().tickets).toEqual(["007", "042"]);
-
-    const mine = (await call(ctx.t, "GET", `/api/proofs/${proof.id}`, buyer.cookie)).json() as {
-      receiptToken: string;
-      ticketNumbers: string[];
-    };
-    expect(mine.ticketNumbers).toEqual(["007", "042"]);
-    const token = mine.receiptToken;
+    expect(numbers).toEqual(["007", "042"]);
+    expect(payload.ticketNumbers).toEqual(["007", "042"]);
+    const token = payload.receiptToken;
     const receipt = (await visitor(`/api/receipts/${token}`)).json() as Receipt;
     expect(receipt.numbers).toEqual(["007", "042"]);
     expect(receipt.verifierUrl).toContain("numeros=007,042");
@@ -307,14 +286,14 @@ describe("cifras de la rifa (1.000 boletos: 3 cifras)", () => {
     const line = csv.rawPayload
       .toString("utf8")
       .split("\n")
-      .find((l) => l.includes(proof.id));
+      .find((l) => l.includes(proofId));
     expect(line).toContain(`,"007 042",`);
     const xlsx = await call(ctx.t, "GET", "/api/admin/exports/proofs.xlsx", ctx.admin.cookie);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     let cell: unknown;
     workbook.getWorksheet("Comprobantes")?.eachRow((row) => {
-      if (row.getCell(1).value === proof.id) cell = row.getCell(13).value;
+      if (row.getCell(1).value === proofId) cell = row.getCell(13).value;
     });
     expect(cell).toBe("007 042");
   });

@@ -2,13 +2,13 @@
 // code inside the 4:5 frame a chat preview shows, text inside its margins, and the QR code readable
 // however many numbers and however long the titles.
 
-import { inflateSync } from "node:zlib";
 import type { Receipt } from "@rifazo/shared";
 import { receiptVerifierPath } from "@rifazo/shared/domain/receipt";
 import jsQR from "jsqr";
-import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pdfPages } from "../../../test/pdf-text";
+import { PAID_REFUND } from "../../../test/receipt-fixtures";
 import { receiptPdf } from "./pdf";
 import {
   RECEIPT_IMAGE_MAX_HEIGHT,
@@ -95,15 +95,7 @@ const longest = (list: string[]) =>
       text: "20 de diciembre de 2026 a las 4:00 p. m. (Triple Caracas (sorteo de las 4:00 p. m.))",
       trust: "lottery",
     },
-    refund: {
-      status: "paid",
-      label: "Reembolsado",
-      paidAt: "2026-11-28T14:15:00.000Z",
-      referenceLast4: "8899",
-      headline: "Reembolsado el 28 de noviembre de 2026, 10:15 a. m.",
-      detail:
-        "Referencia del reembolso terminada en 8899. Estos números quedaron anulados: no participan en el sorteo.",
-    },
+    refund: PAID_REFUND,
   });
 
 async function pixels(png: Buffer) {
@@ -206,25 +198,6 @@ describe("PNG del recibo para el teléfono", () => {
     expect(decoded).toBe(`http://localhost:3000/verificar-boleto?rifa=${raffleId}&punto=${checkpoint.code}`);
   });
 });
-
-/** Each page's text (pdf-lib writes each string as <hex> in WinAnsi). */
-async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    let text = "";
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref) as PDFStream;
-      const raw = stream instanceof PDFRawStream ? stream.contents : stream.getContents();
-      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw) : Buffer.from(raw);
-      for (const match of decoded.toString("latin1").matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        text += `${Buffer.from(match[1] ?? "", "hex").toString("latin1")}\n`;
-      }
-    }
-    return text;
-  });
-}
 
 describe("PDF del recibo", () => {
   it("el QR y el pago van en la primera página; la lista completa sigue, sin páginas casi vacías", async () => {

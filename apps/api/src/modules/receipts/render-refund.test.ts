@@ -2,6 +2,7 @@
 // reference over the numbers, "Números anulados", and no "Pago aprobado".
 import type { Receipt } from "@rifazo/shared";
 import { describe, expect, it } from "vitest";
+import { PAID_REFUND } from "../../../test/receipt-fixtures";
 import { receiptSvg } from "./render";
 
 const receipt: Receipt = {
@@ -51,15 +52,7 @@ describe("dibujo del recibo reembolsado", () => {
   it("reembolsado: el sello con la fecha y la referencia, los números anulados", () => {
     const svg = receiptSvg({
       ...receipt,
-      refund: {
-        status: "paid",
-        label: "Reembolsado",
-        paidAt: "2026-11-28T14:15:00.000Z",
-        referenceLast4: "8899",
-        headline: "Reembolsado el 28 de noviembre de 2026, 10:15 a. m.",
-        detail:
-          "Referencia del reembolso terminada en 8899. Estos números quedaron anulados: no participan en el sorteo.",
-      },
+      refund: PAID_REFUND,
     });
     expect(svg).toContain("Recibo de compra · Reembolsado");
     expect(svg).not.toContain("Pago aprobado");

@@ -2,8 +2,6 @@
 // "Reembolsado" (or "Reembolso pendiente" while unpaid), from purchaseDisplayState, for the buyer, a
 // visitor holding the receipt link, another buyer, and the administrator; the ticket verifier calls its
 // numbers void; the receipt's PNG and PDF print the refund.
-import { randomBytes } from "node:crypto";
-import { inflateSync } from "node:zlib";
 import type {
   AdminParticipation,
   AdminProof,
@@ -12,12 +10,13 @@ import type {
   TicketVerificationResponse,
 } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
-import { PDFArray, PDFDocument, PDFRawStream, type PDFStream } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { nextIp, signedInUser } from "../../../test/helpers";
+import { multipartForm } from "../../../test/multipart";
+import { pdfText } from "../../../test/pdf-text";
 import { refunds } from "../../db/schema";
 
 const ctx = useAdminTest();
@@ -25,34 +24,13 @@ const db = () => ctx.t.app.ctx.db;
 const visitor = (url: string) => ctx.t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
 
 function markPaid(refundId: string, reference: string) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
+  const form = multipartForm({ reference });
   return ctx.t.app.inject({
     method: "POST",
     url: `/api/admin/refunds/${refundId}/paid`,
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="reference"\r\n\r\n${reference}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: ctx.admin.cookie },
+    payload: form.payload,
+    headers: { ...form.headers, cookie: ctx.admin.cookie },
   });
-}
-
-/** The text of the PDF's content streams (pdf-lib writes each string as <hex> in WinAnsi). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  let text = "";
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref) as PDFStream;
-      const raw = stream instanceof PDFRawStream ? stream.contents : stream.getContents();
-      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw) : Buffer.from(raw);
-      for (const match of decoded.toString("latin1").matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        text += `${Buffer.from(match[1] ?? "", "hex").toString("latin1")}\n`;
-      }
-    }
-  }
-  return text;
 }
 
 async function refundedPurchases() {

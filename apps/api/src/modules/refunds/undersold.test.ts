@@ -1,7 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { AdminRaffle, MyProofs, PublicRaffle, Refund } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminEventsAbout,
@@ -10,10 +8,10 @@ import {
   expectAdminOnly,
   useAdminTest,
 } from "../../../test/admin-fixtures";
-import { insertProof } from "../../../test/fixtures";
+import { auditCount, insertProof } from "../../../test/fixtures";
 import { signedInUser } from "../../../test/helpers";
+import { multipartForm, tinyPng, type UploadFile } from "../../../test/multipart";
 import {
-  auditLog,
   drawRecordEntries,
   mailOutbox,
   notifications,
@@ -37,9 +35,7 @@ const HOUR = 3_600_000;
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 8, b: 7 } } })
-    .png()
-    .toBuffer();
+  png = await tinyPng({ r: 9, g: 8, b: 7 });
 });
 
 const approve = async (proofId: string) => {
@@ -52,13 +48,6 @@ const adminRaffle = async (id: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as AdminRaffle;
 };
-const auditCount = async (entityId: string, action: string) =>
-  (
-    await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)))
-  ).length;
 const mailsTo = async (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const notificationsOf = async (userId: string) =>
   db().select().from(notifications).where(eq(notifications.userId, userId));
@@ -69,36 +58,13 @@ async function pastEndDate(id: string, hoursAgo = 1) {
     .where(eq(raffles.id, id));
 }
 
-function paidForm(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const markPaid = (
   id: string,
   cookie: string | undefined,
   fields: Record<string, string>,
-  file?: { name: string; type: string; data: Buffer },
+  file?: UploadFile,
 ) => {
-  const form = paidForm(fields, file);
+  const form = multipartForm(fields, file);
   return ctx.t.app.inject({
     method: "POST",
     url: `/api/admin/refunds/${id}/paid`,
@@ -171,7 +137,7 @@ describe("por debajo del mínimo: ni congelación ni sorteo; prorrogar", () => {
     const reopened = await adminRaffle(raffle.id);
     expect(reopened).toMatchObject({ status: "active", extensionsUsed: 1, endDate: later });
     expect(reopened.lifecycle).toMatchObject({ awaitingDecision: false, salesOpen: true, closedAt: null });
-    expect(await auditCount(raffle.id, "raffle.extend")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.extend")).toBe(1);
     const told = (await notificationsOf(buyer.id)).filter((n) => n.title === "Nueva fecha de cierre");
     expect(told).toHaveLength(1);
     expect(told[0]?.message).toContain("Faltan pocos boletos.");
@@ -331,8 +297,8 @@ describe("cancelar: reembolsos, puntos, avisos; marcar pagado", () => {
     expect((await notificationsOf(usdBuyer.id)).find((n) => n.title === "Rifa cancelada")?.message).toContain(
       "$25,00",
     );
-    expect(await auditCount(raffle.id, "raffle.cancel")).toBe(1);
-    expect(await auditCount(usdRefund?.id ?? "", "refund.create")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.cancel")).toBe(1);
+    expect(await auditCount(db(), usdRefund?.id ?? "", "refund.create")).toBe(1);
 
     // The buyer sees the pending refund in Mis pagos.
     const mine = await call(ctx.t, "GET", "/api/proofs/mine", vesBuyer.cookie);
@@ -396,7 +362,7 @@ describe("cancelar: reembolsos, puntos, avisos; marcar pagado", () => {
     const twice = await markPaid(refundId, ctx.admin.cookie, { reference: "PM-1" });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe("REFUND_ALREADY_PAID");
-    expect(await auditCount(refundId, "refund.paid")).toBe(1);
+    expect(await auditCount(db(), refundId, "refund.paid")).toBe(1);
     expect((await notificationsOf(vesBuyer.id)).some((n) => n.title === "Reembolso realizado")).toBe(true);
     expect((await mailsTo(vesBuyer.email)).some((m) => m.subject === "Te devolvimos tu pago")).toBe(true);
 
@@ -504,7 +470,7 @@ describe("archivar", () => {
     const archived = await call(ctx.t, "POST", url, ctx.admin.cookie);
     expect(archived.statusCode, archived.body).toBe(200);
     expect(archived.json().archivedAt).not.toBeNull();
-    expect(await auditCount(raffle.id, "raffle.archive")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.archive")).toBe(1);
 
     const ids = (response: { json: () => { items: Array<{ id: string }> } }) =>
       response.json().items.map((r) => r.id);
@@ -523,7 +489,7 @@ describe("archivar", () => {
 
     const back = await call(ctx.t, "POST", `/api/admin/raffles/${raffle.id}/unarchive`, ctx.admin.cookie);
     expect(back.json().archivedAt).toBeNull();
-    expect(await auditCount(raffle.id, "raffle.unarchive")).toBe(1);
+    expect(await auditCount(db(), raffle.id, "raffle.unarchive")).toBe(1);
     const again = await call(ctx.t, "GET", "/api/raffles?status=all");
     expect((again.json().items as PublicRaffle[]).map((r) => r.id)).toContain(raffle.id);
   });
