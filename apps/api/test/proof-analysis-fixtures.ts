@@ -7,34 +7,9 @@ import type { FastifyInstance } from "fastify";
 import { paymentProofs } from "../src/db/schema";
 import type { ProofReader } from "../src/modules/proof-analysis/service";
 import { insertRaffle } from "./fixtures";
+import { type FilePart, multipartBody } from "./multipart";
 
-export interface UploadFile {
-  name: string;
-  type: string;
-  data: Buffer;
-}
-
-function multipart(fields: Record<string, string | number>, file: UploadFile) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export type UploadFile = FilePart;
 
 export const png = (data: Buffer): UploadFile => ({ name: "comprobante.png", type: "image/png", data });
 export const jpeg = (data: Buffer): UploadFile => ({ name: "captura.jpg", type: "image/jpeg", data });
@@ -53,7 +28,7 @@ export async function uploadProof(
   file: UploadFile,
   transactionRef = `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
 ): Promise<{ statusCode: number; id: string }> {
-  const body = multipart(
+  const body = multipartBody(
     { raffleId, paymentMethod: "pago_movil", transactionRef, amount: "10.00", currency: "USD", quantity: 2 },
     file,
   );
