@@ -16,7 +16,7 @@ import jsQR from "jsqr";
 import { expect, loggedStatus, test } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import { linksIn } from "./support/mail-sink";
-import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
+import { adminApi, createRaffleAs, makePng, registerBuyer, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 
 // 3 numbers × $5 = $15, and 15 × 79,6373 Bs/$ = 1.194,5595 → Bs. 1.194,56: the amount has both a
@@ -51,19 +51,19 @@ async function publishPaymentSettings(admin: APIRequestContext) {
   expect(accounts.status(), await accounts.text()).toBe(200);
 }
 
-/** A chosen-numbers raffle in dollars with combos, paid by Pago Móvil or Zelle, its numbers ready. */
-async function createChosenRaffle(admin: APIRequestContext, title: string): Promise<string> {
-  const created = await admin.post("/api/admin/raffles", {
-    data: {
+/**
+ * The payment settings published, then a chosen-numbers raffle in dollars with combos, paid by Pago Móvil
+ * or Zelle, its numbers ready: as the administrator does it through the API.
+ */
+async function createChosenRaffle(baseURL: string, title: string): Promise<string> {
+  const admin = await adminApi(baseURL);
+  try {
+    await publishPaymentSettings(admin);
+    const id = await createRaffleAs(admin, {
       title,
       description: "Rifa de prueba con números elegidos.",
       price: PRICE,
-      currency: "USD",
       totalTickets: 1000,
-      status: "active",
-      activationType: "date",
-      endDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
-      announcementType: "internal",
       paymentMethods: ["Pago Móvil", "Zelle"],
       numberMode: "chosen",
       reservationMinutes: 15,
@@ -73,12 +73,11 @@ async function createChosenRaffle(admin: APIRequestContext, title: string): Prom
         { quantity: 10, price: 40 },
       ],
       prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  await waitForTicketPool(admin, id);
-  return id;
+    });
+    return id;
+  } finally {
+    await admin.dispose();
+  }
 }
 
 async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
@@ -128,14 +127,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const title = `Moto elegida ${Date.now().toString(36)}`;
-  const admin = await adminApi(baseURL as string);
-  let raffleId: string;
-  try {
-    await publishPaymentSettings(admin);
-    raffleId = await createChosenRaffle(admin, title);
-  } finally {
-    await admin.dispose();
-  }
+  const raffleId = await createChosenRaffle(baseURL as string, title);
 
   await skipCookieBanner(page);
   const buyer = await registerBuyer(page.request, server, "Luisa Fernández");
@@ -292,14 +284,7 @@ test("dos compradores por el mismo número: quien pierde lo ve tomado al instant
   allowConsoleError,
 }) => {
   const title = `Carrera ${Date.now().toString(36)}`;
-  const admin = await adminApi(baseURL as string);
-  let raffleId: string;
-  try {
-    await publishPaymentSettings(admin);
-    raffleId = await createChosenRaffle(admin, title);
-  } finally {
-    await admin.dispose();
-  }
+  const raffleId = await createChosenRaffle(baseURL as string, title);
   // The loser's reservation is refused with 409, which the browser logs.
   allowConsoleError(loggedStatus(409, `/api/raffles/${raffleId}/reservations`));
 

@@ -10,12 +10,12 @@ import { expect, ownServerTest } from "./support/fixtures";
 
 import {
   adminApi,
+  createRaffleAs,
   makePng,
   registerBuyer,
   signIn,
   signInAsAdmin,
   skipCookieBanner,
-  waitForTicketPool,
 } from "./support/people";
 
 // Registers buyers: its own server keeps the per-address sign-up limit to this file.
@@ -82,25 +82,13 @@ test("celular al registrarse; datos de Pago Móvil para el reembolso; el organiz
     },
   });
   expect(accounts.status(), await accounts.text()).toBe(200);
-  const created = await admin.post("/api/admin/raffles", {
-    data: {
-      title: `Moto cancelada ${Date.now().toString(36)}`,
-      description: "Rifa de prueba de los datos del reembolso.",
-      price: 5,
-      currency: "USD",
-      totalTickets: 100,
-      status: "active",
-      activationType: "date",
-      endDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
-      announcementType: "internal",
-      paymentMethods: ["Pago Móvil"],
-      numberMode: "random",
-      prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
-    },
+  const raffleId = await createRaffleAs(admin, {
+    title: `Moto cancelada ${Date.now().toString(36)}`,
+    description: "Rifa de prueba de los datos del reembolso.",
+    paymentMethods: ["Pago Móvil"],
+    numberMode: "random",
+    prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const raffleId = ((await created.json()) as { id: string }).id;
-  await waitForTicketPool(admin, raffleId);
 
   const buyerApi = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   const buyer = await registerBuyer(buyerApi, server, "Beto Bolívares");

@@ -8,10 +8,9 @@
 // signature draws it → raffle B: the relay answers again and the draw page's button (anyone may press
 // it) has the server fetch the round and draw → each winner is one of the buyer's tickets → both records
 // verify whole in the browser → the buyer confirms their numbers in the frozen list with the receipt code.
-import { deflateSync } from "node:zlib";
-import { type Browser, type BrowserContext, type Page, request } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { drandTest, expect, loggedStatus } from "./support/fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+import { adminApi, createRaffleAs, makePng, signInAsAdmin, skipCookieBanner } from "./support/people";
 
 const test = drandTest({ seedDemo: true });
 
@@ -21,84 +20,18 @@ const DRAW_BUTTON = /Obtener la ronda y sortear|Intentar obtener la ronda ahora/
 /** Sales end this long after the raffles are created: enough for the buyer to buy in both. */
 const SALES_MS = 75_000;
 
-/** A small valid PNG (one white pixel row per line). */
-function makePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xff)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-async function skipCookieBanner(page: Page | BrowserContext) {
-  await page.addInitScript(() => {
-    // Sandboxed frames (the proof preview) have no storage: the banner is the top page's only.
-    try {
-      window.localStorage.setItem(
-        "rifazo_cookie_consent",
-        JSON.stringify({
-          necessary: true,
-          analytics: false,
-          marketing: false,
-          updatedAt: new Date().toISOString(),
-        }),
-      );
-    } catch {
-      // nothing to skip in such a frame
-    }
-  });
-}
-
 /** Creates an internal raffle on sale through the admin API, its sales ending at `endDate`. */
 async function createRaffle(baseURL: string, title: string, endDate: Date): Promise<string> {
-  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const admin = await adminApi(baseURL);
   try {
-    const login = await admin.post("/api/account/login", {
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    return await createRaffleAs(admin, {
+      title,
+      description: "Rifa de prueba para el sorteo con drand.",
+      totalTickets: 20,
+      endDate: endDate.toISOString(),
+      paymentMethods: ["Pago Móvil"],
+      prizeLevels: [{ description: "Una bicicleta", winnerCount: 1 }],
     });
-    expect(login.status(), await login.text()).toBe(200);
-    const created = await admin.post("/api/admin/raffles", {
-      data: {
-        title,
-        description: "Rifa de prueba para el sorteo con drand.",
-        price: 5,
-        currency: "USD",
-        totalTickets: 20,
-        status: "active",
-        activationType: "date",
-        endDate: endDate.toISOString(),
-        announcementType: "internal",
-        paymentMethods: ["Pago Móvil"],
-        prizeLevels: [{ description: "Una bicicleta", winnerCount: 1 }],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { id: string }).id;
   } finally {
     await admin.dispose();
   }
@@ -131,12 +64,7 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await skipCookieBanner(context);
   const page = await context.newPage();
-  await page.goto("/adminrifazo2025");
-  const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
-  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
-  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page);
   return page;
 }
 

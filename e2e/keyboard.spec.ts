@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { drandTest, expect } from "./support/fixtures";
-import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
+import { adminApi, createRaffleAs, makePng, registerBuyer, skipCookieBanner } from "./support/people";
 
 const test = drandTest();
 
@@ -29,26 +29,17 @@ async function createChosenRaffle(admin: APIRequestContext, title: string, endDa
     },
   });
   expect(accounts.status(), await accounts.text()).toBe(200);
-  const created = await admin.post("/api/admin/raffles", {
-    data: {
-      title,
-      description: "Rifa de prueba con el teclado.",
-      price: PRICE,
-      currency: "USD",
-      totalTickets: 1000,
-      status: "active",
-      activationType: "date",
-      endDate: endDate.toISOString(),
-      announcementType: "internal",
-      paymentMethods: ["Pago Móvil", "Zelle"],
-      numberMode: "chosen",
-      reservationMinutes: 15,
-      prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
-    },
+  const id = await createRaffleAs(admin, {
+    title,
+    description: "Rifa de prueba con el teclado.",
+    price: PRICE,
+    totalTickets: 1000,
+    endDate: endDate.toISOString(),
+    paymentMethods: ["Pago Móvil", "Zelle"],
+    numberMode: "chosen",
+    reservationMinutes: 15,
+    prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  await waitForTicketPool(admin, id);
   return id;
 }
 

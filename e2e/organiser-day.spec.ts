@@ -17,13 +17,13 @@ import { expect, test } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import {
   adminApi,
+  createRaffleAs,
   makePng,
   type RegisteredBuyer,
   registerBuyer,
   signIn,
   signInAsAdmin,
   skipCookieBanner,
-  waitForTicketPool,
 } from "./support/people";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join("test-results", "shots-17");
@@ -80,25 +80,14 @@ async function publishPaymentSettings(admin: APIRequestContext) {
 
 /** A raffle sold at random numbers in dollars, paid by Pago Móvil, its ticket pool ready. */
 async function createRaffle(admin: APIRequestContext, title: string): Promise<string> {
-  const created = await admin.post("/api/admin/raffles", {
-    data: {
-      title,
-      description: "Rifa de prueba de la conciliación con el banco.",
-      price: PRICE,
-      currency: "USD",
-      totalTickets: 100,
-      status: "active",
-      activationType: "date",
-      endDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
-      announcementType: "internal",
-      paymentMethods: ["Pago Móvil"],
-      numberMode: "random",
-      prizeLevels: [{ description: "Un televisor de 55 pulgadas", winnerCount: 1 }],
-    },
+  const id = await createRaffleAs(admin, {
+    title,
+    description: "Rifa de prueba de la conciliación con el banco.",
+    price: PRICE,
+    paymentMethods: ["Pago Móvil"],
+    numberMode: "random",
+    prizeLevels: [{ description: "Un televisor de 55 pulgadas", winnerCount: 1 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  await waitForTicketPool(admin, id);
   return id;
 }
 

@@ -9,8 +9,14 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, ownServerTest } from "./support/fixtures";
 
 import { horizontalOverflow } from "./support/layout";
-import { adminApi, makePng, registerBuyer, skipCookieBanner, waitForTicketPool } from "./support/people";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+import {
+  adminApi,
+  createRaffleAs,
+  makePng,
+  registerBuyer,
+  signInAsAdmin,
+  skipCookieBanner,
+} from "./support/people";
 
 // Registers buyers: its own server keeps the per-address sign-up limit to this file.
 const test = ownServerTest();
@@ -22,26 +28,14 @@ async function setUp(admin: APIRequestContext, title: string): Promise<string> {
     data: { pagoMovil: null, zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" }, binance: null },
   });
   expect(accounts.status(), await accounts.text()).toBe(200);
-  const created = await admin.post("/api/admin/raffles", {
-    data: {
-      title,
-      description: "Rifa de prueba con números elegidos.",
-      price: 5,
-      currency: "USD",
-      totalTickets: 100,
-      status: "active",
-      activationType: "date",
-      endDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
-      announcementType: "internal",
-      paymentMethods: ["Zelle"],
-      numberMode: "chosen",
-      reservationMinutes: 15,
-      prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
-    },
+  const id = await createRaffleAs(admin, {
+    title,
+    description: "Rifa de prueba con números elegidos.",
+    paymentMethods: ["Zelle"],
+    numberMode: "chosen",
+    reservationMinutes: 15,
+    prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  await waitForTicketPool(admin, id);
   return id;
 }
 
@@ -126,12 +120,7 @@ test("los números propios se ven en la cuadrícula, en Mis pagos y en la bandej
 
     // The administrator's inbox, in the same window.
     await page.context().clearCookies();
-    await page.goto("/adminrifazo2025");
-    const form = page.locator("form");
-    await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
-    await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
-    await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInAsAdmin(page);
     await page.getByRole("tab", { name: "Comprobantes" }).click();
     const row = page
       .getByRole("listitem")

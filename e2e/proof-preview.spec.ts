@@ -5,7 +5,7 @@
 import { request } from "@playwright/test";
 import { receiptPdf } from "../apps/api/test/receipt-pdf";
 import { demoTest, expect } from "./support/fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+import { signInAsAdmin } from "./support/people";
 
 const test = demoTest();
 
@@ -42,12 +42,7 @@ test("el administrador ve un comprobante en PDF dentro de la bandeja de Comproba
     if (/Content Security Policy|Refused to|blocked(?! by Playwright)/i.test(message.text()))
       blocked.push(message.text());
   });
-  await page.goto("/adminrifazo2025");
-  const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(ADMIN_EMAIL);
-  await form.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
-  await form.getByRole("button", { name: "Ingresar al Panel", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page);
   await page.getByRole("tab", { name: "Comprobantes" }).click();
   await page.getByLabel("Buscar").fill(reference);
 

@@ -28,7 +28,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -39,6 +38,7 @@ import { discoverPages, pageSpecs } from "./bench/public-pages.mjs";
 import { CPU_SLOWDOWN, measureUsable, PHONE, SLOW_3G } from "./bench/usable.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt, root, serverEntry } from "./lib/build.mjs";
+import { freePort } from "./lib/free-port.mjs";
 
 const RUNS = Math.max(1, Number(process.env.RUNS) || 3);
 const CHROME_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -52,18 +52,6 @@ const ADMIN = {
 };
 
 ensureBuilt();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,8 +1,9 @@
 // What several specs do the same way: a real PNG for a proof, the cookie banner out of the way, a buyer
-// registered and confirmed through the mail sink, the administrator signed in (API or browser).
+// registered and confirmed through the mail sink, the administrator signed in (API or browser), a raffle
+// on sale created through the admin API.
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
-import { type APIRequestContext, expect, type Page, request } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, request } from "@playwright/test";
 import { linksIn } from "./mail-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from "./server";
 
@@ -46,18 +47,26 @@ export function makePng(width: number, height: number): Buffer {
   ]);
 }
 
-/** Accepts the cookie banner before the page loads, so it never covers the buttons under test. */
-export async function skipCookieBanner(page: Page) {
+/**
+ * Accepts the cookie banner before the page loads, so it never covers the buttons under test; given a
+ * browser context, in each of its pages.
+ */
+export async function skipCookieBanner(page: Page | BrowserContext) {
   await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "rifazo_cookie_consent",
-      JSON.stringify({
-        necessary: true,
-        analytics: false,
-        marketing: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    );
+    // Sandboxed frames (the proof preview) have no storage: the banner is the top page's only.
+    try {
+      window.localStorage.setItem(
+        "rifazo_cookie_consent",
+        JSON.stringify({
+          necessary: true,
+          analytics: false,
+          marketing: false,
+          updatedAt: new Date().toISOString(),
+        }),
+      );
+    } catch {
+      // nothing to skip in such a frame
+    }
   });
 }
 
@@ -71,6 +80,32 @@ export async function waitForTicketPool(admin: APIRequestContext, raffleId: stri
       { timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/**
+ * Creates an internal raffle on sale through the admin API: 100 tickets at 5 USD until a week from now
+ * unless `form` says otherwise. Returns once its ticket pool (made in the background) is ready.
+ */
+export async function createRaffleAs(
+  admin: APIRequestContext,
+  form: { title: string; description: string } & Record<string, unknown>,
+): Promise<string> {
+  const created = await admin.post("/api/admin/raffles", {
+    data: {
+      price: 5,
+      currency: "USD",
+      totalTickets: 100,
+      status: "active",
+      activationType: "date",
+      endDate: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+      announcementType: "internal",
+      ...form,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  await waitForTicketPool(admin, id);
+  return id;
 }
 
 /** An API client signed in as the administrator of support/server.ts. Dispose it when done. */

@@ -24,6 +24,7 @@ import {
   tempDir,
   times,
 } from "./lib.mjs";
+import { cookieOf } from "./phone.mjs";
 
 const UPLOADS = 200;
 const TICKETS_PER_UPLOAD = 2;
@@ -37,14 +38,6 @@ const BROWSER_HEADERS = {
   "accept-language": "es-VE,es;q=0.9",
   "user-agent": "Mozilla/5.0 (Linux; Android 14) rifazo-bench",
 };
-
-function cookieOf(response) {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
 
 async function signIn(api, email, password) {
   const response = await fetch(`${api.url}/api/account/login`, {

@@ -18,7 +18,11 @@ import {
   reserve,
   sweepExpiredReservations,
 } from "../../apps/api/src/modules/purchases/service";
+import { buyerSession } from "../../apps/api/test/session-user";
 import { createRaffle, type Harness } from "./harness";
+
+const sessionUser = (id: string, i: number): SessionUser =>
+  buyerSession({ id, email: `acaparo${i}@rifazo.bench`, fullName: `Cuenta ${i}` });
 
 const MINUTE = 60_000;
 
@@ -43,24 +47,6 @@ export interface HoardingResult {
   holdsStarted: number;
   refusals: Record<string, number>;
   seconds: number;
-}
-
-function sessionUser(id: string, i: number): SessionUser {
-  return {
-    id,
-    email: `acaparo${i}@rifazo.bench`,
-    fullName: `Cuenta ${i}`,
-    role: "user",
-    status: "active",
-    phone: null,
-    avatarUrl: null,
-    points: 0,
-    pointsEarned: 0,
-    level: "Bronce",
-    emailVerified: true,
-    twoFactorEnabled: false,
-    registrationDate: new Date().toISOString(),
-  };
 }
 
 interface Hoarder {

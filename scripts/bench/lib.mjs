@@ -3,13 +3,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { root, serverEntry } from "../lib/build.mjs";
+import { freePort } from "../lib/free-port.mjs";
 
-export { root, serverEntry };
+export { freePort, root, serverEntry };
 
 /** Server used for every PostgreSQL measurement (trust auth); each part creates its own database on it. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -105,18 +105,6 @@ export async function postgresAvailable() {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Spawns a child that is killed at cleanup; its output is kept for error messages. */

@@ -11,16 +11,7 @@
 import http from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-
-const PHONE = { width: 390, height: 844 };
-
-function cookieOf(response) {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
+import { cookieOf, phoneContext } from "./phone.mjs";
 
 /**
  * Publishes a 10 000-number raffle whose buyers choose their numbers, through the admin API. Returns its
@@ -123,29 +114,8 @@ export async function measureGridPage({
   const results = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({
-        viewport: PHONE,
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: "es-VE",
-      });
       // No cookie banner over the grid.
-      await context.addInitScript(() => {
-        try {
-          window.localStorage.setItem(
-            "rifazo_cookie_consent",
-            JSON.stringify({
-              necessary: true,
-              analytics: false,
-              marketing: false,
-              updatedAt: new Date().toISOString(),
-            }),
-          );
-        } catch {
-          // no storage in this frame
-        }
-      });
+      const context = await phoneContext(browser);
       if (prepare) await prepare(context);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

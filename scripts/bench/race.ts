@@ -10,7 +10,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { reservations, tickets, users } from "../../apps/api/src/db/schema";
 import { waitForTicketPools } from "../../apps/api/src/modules/admin/raffles/ticket-pool";
 import { reserve } from "../../apps/api/src/modules/purchases/service";
+import { buyerSession } from "../../apps/api/test/session-user";
 import { createRaffle, type Harness, inParallel, percentile } from "./harness";
+
+const sessionUser = (id: string, i: number): SessionUser =>
+  buyerSession({ id, email: `carrera${i}@rifazo.bench`, fullName: `Comprador ${i}` });
 
 const TOTAL = 1_000;
 const LAST = 100;
@@ -27,24 +31,6 @@ export interface RaceResult {
   other: string[];
   numbersHeld: number;
   invariants: Array<{ name: string; ok: boolean; detail: string }>;
-}
-
-function sessionUser(id: string, i: number): SessionUser {
-  return {
-    id,
-    email: `carrera${i}@rifazo.bench`,
-    fullName: `Comprador ${i}`,
-    role: "user",
-    status: "active",
-    phone: null,
-    avatarUrl: null,
-    points: 0,
-    pointsEarned: 0,
-    level: "Bronce",
-    emailVerified: true,
-    twoFactorEnabled: false,
-    registrationDate: new Date().toISOString(),
-  };
 }
 
 export async function benchRace(

@@ -19,8 +19,9 @@
 // whose action had no effect fails, so a control that only looks ready cannot produce a number.
 // Also reported: FCP and when hydration finished (the mark), per run; medians over RUNS loads.
 import { chromium } from "@playwright/test";
+import { PHONE, phoneContext } from "./phone.mjs";
 
-export const PHONE = { width: 390, height: 844 };
+export { PHONE };
 /** Chrome DevTools' "Slow 3G" (see above). */
 export const SLOW_3G = {
   offline: false,
@@ -78,33 +79,7 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
-/** Fresh phone context: no cache, no cookies, the cookie banner already answered (it covers the page). */
-async function phoneContext(browser) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "es-VE",
-    serviceWorkers: "allow",
-  });
-  await context.addInitScript(() => {
-    try {
-      window.localStorage.setItem(
-        "rifazo_cookie_consent",
-        JSON.stringify({
-          necessary: true,
-          analytics: false,
-          marketing: false,
-          updatedAt: new Date().toISOString(),
-        }),
-      );
-    } catch {
-      // no storage in this frame
-    }
-  });
-  return context;
-}
+const newPhoneContext = (browser) => phoneContext(browser, { serviceWorkers: "allow" });
 
 /**
  * One cold load of `spec.path`. With `act`, performs the action as soon as the control is usable and checks
@@ -112,7 +87,7 @@ async function phoneContext(browser) {
  * its hydration time is read in a load of its own).
  */
 async function loadOnce(browser, baseUrl, spec, { network, act, screenshotPath }) {
-  const context = await phoneContext(browser);
+  const context = await newPhoneContext(browser);
   try {
     const source = `(${probe.toString()})(${spec.find.toString()}, ${JSON.stringify(spec.arg ?? null)}, ${POLL_MS});`;
     await context.addInitScript({ content: source });

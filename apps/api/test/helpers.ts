@@ -197,41 +197,6 @@ export async function signedInUser(app: FastifyInstance, options: TestUserOption
 }
 
 /** A file part of a multipart body: its filename, content type and bytes. */
-export interface MultipartFile {
-  name: string;
-  type: string;
-  data: Buffer;
-}
-
-/**
- * A multipart/form-data body for `app.inject`: the text fields (undefined ones left out) and at most one
- * file, sent as the field "file" the upload routes read.
- */
-export function multipartBody(fields: Record<string, string | number | undefined>, file?: MultipartFile) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A sign-in attempt from a fresh address, whatever its answer (signIn insists on success). */
 export function loginAttempt(app: FastifyInstance, email: string, password: string) {

@@ -1,18 +1,20 @@
-// Multipart bodies for the upload endpoints (payment proofs, refund proofs) and a real PNG to upload.
+// multipart/form-data bodies for injected requests and the fault suites' real HTTP requests, and a real PNG to upload.
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 
-export interface UploadFile {
+export interface FilePart {
   name: string;
   type: string;
   data: Buffer;
+  field?: string;
 }
 
-/** A multipart/form-data body with text fields and, optionally, one file under the name `file`. */
-export function multipartForm(fields: Record<string, string | number>, file?: UploadFile) {
+/** Text fields (undefined ones left out) and at most one file, under the field `file` unless it says. */
+export function multipartBody(fields: Record<string, string | number | undefined>, file?: FilePart) {
   const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
     chunks.push(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
@@ -20,7 +22,7 @@ export function multipartForm(fields: Record<string, string | number>, file?: Up
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name}"\r\n` +
           `Content-Type: ${file.type}\r\n\r\n`,
       ),
       file.data,

@@ -7,15 +7,13 @@ import type { FastifyInstance } from "fastify";
 import { paymentProofs } from "../src/db/schema";
 import type { ProofReader } from "../src/modules/proof-analysis/service";
 import { insertRaffle } from "./fixtures";
-import { type MultipartFile, multipartBody } from "./helpers";
+import { type FilePart, multipartBody } from "./multipart";
 
-export const png = (data: Buffer): MultipartFile => ({ name: "comprobante.png", type: "image/png", data });
-export const jpeg = (data: Buffer): MultipartFile => ({ name: "captura.jpg", type: "image/jpeg", data });
-export const pdf = (data: Buffer): MultipartFile => ({
-  name: "comprobante.pdf",
-  type: "application/pdf",
-  data,
-});
+export type UploadFile = FilePart;
+
+export const png = (data: Buffer): UploadFile => ({ name: "comprobante.png", type: "image/png", data });
+export const jpeg = (data: Buffer): UploadFile => ({ name: "captura.jpg", type: "image/jpeg", data });
+export const pdf = (data: Buffer): UploadFile => ({ name: "comprobante.pdf", type: "application/pdf", data });
 
 /** A new active raffle at 5 USD a ticket. */
 export async function newRaffle(app: FastifyInstance) {
@@ -27,7 +25,7 @@ export async function uploadProof(
   app: FastifyInstance,
   cookie: string,
   raffleId: string,
-  file: MultipartFile,
+  file: UploadFile,
   transactionRef = `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`,
 ): Promise<{ statusCode: number; id: string }> {
   const body = multipartBody(

@@ -1,8 +1,3 @@
-// A thousand operations at once against one app on real PostgreSQL ("concurrency"): proof uploads
-// (real PNG bytes), retries with the same idempotency key, approvals, rejections and deletions by two
-// administrators, over raffles that fill up while it runs. Whatever interleaving the database picks, the
-// books must balance afterwards and nothing acknowledged may be lost.
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DEFAULT_BUYER_CAP_SHARE, formatTicketNumber, MAX_PENDING_PROOFS_PER_ACCOUNT } from "@rifazo/shared";
 import type { LightMyRequestResponse } from "fastify";
@@ -13,13 +8,13 @@ import type * as Harness from "./harness";
 
 // Loaded only when the suite runs: without a server the file is skipped at the cost of its vitest import.
 const {
-  accounts,
   checkInvariants,
   createTestApp,
   eq,
   generateTicketPool,
   inArray,
-  multipartBody,
+  insertBuyers,
+  proofForm,
   PROOF_UPLOAD_RULE,
   paymentProofs,
   raffles,
@@ -30,7 +25,6 @@ const {
   sql,
   tickets,
   tinyPng,
-  users,
 } = NEEDS_SERVER ? ({} as typeof Harness) : await import("./harness");
 
 const OPERATIONS = 1_000;
@@ -92,23 +86,11 @@ describe.skipIf(NEEDS_SERVER)(
       // stays as it is. One password hash for all of them keeps the setup fast.
       const password = "ClaveSegura123";
       const hash = await (await app.ctx.auth.$context).password.hash(password);
-      const rows = Array.from({ length: BUYERS + EDGE_UPLOADS }, (_, i) => ({
-        id: `fault_${i}_${randomBytes(4).toString("hex")}`,
-        email: `comprador${i}.${randomBytes(3).toString("hex")}@example.com`,
-        name: `Comprador ${i}`,
-        emailVerified: true,
-        // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise).
-        phone: `+58414${String(5_000_000 + i).padStart(7, "0")}`,
-      }));
-      await app.ctx.db.insert(users).values(rows);
-      await app.ctx.db.insert(accounts).values(
-        rows.map((row) => ({
-          id: `acc_${row.id}`,
-          accountId: row.id,
-          providerId: "credential",
-          userId: row.id,
-          password: hash,
-        })),
+      const rows = await insertBuyers(
+        app.ctx.db,
+        BUYERS + EDGE_UPLOADS,
+        { id: "fault", email: "comprador" },
+        hash,
       );
       await runBounded(rows.length, 4, async (i) => {
         const row = rows[i];
@@ -210,18 +192,14 @@ describe.skipIf(NEEDS_SERVER)(
       function uploadForm(op: (typeof plan)[number]) {
         const quantity = op.raffleId === "general" ? 1 : op.quantity;
         const amount = op.raffleId === "general" ? op.amount : op.quantity;
-        return multipartBody(
-          {
-            raffleId: op.raffleId,
-            paymentMethod: op.method,
-            transactionRef: `CC-${randomBytes(6).readUIntBE(0, 6)}`,
-            amount: amount.toFixed(2),
-            currency: "USD",
-            quantity,
-            idempotencyKey: `cc-${randomBytes(10).toString("hex")}`,
-          },
-          png,
-        );
+        return proofForm(png, {
+          raffleId: op.raffleId,
+          paymentMethod: op.method,
+          quantity,
+          amount,
+          refPrefix: "CC",
+          keyPrefix: "cc",
+        });
       }
 
       async function upload(buyer: { id: string; cookie: string }, form: ReturnType<typeof uploadForm>) {

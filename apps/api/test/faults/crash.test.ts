@@ -4,7 +4,7 @@
 // by requests the kill cut short (stored, row never committed; or row deleted, file not yet removed) are
 // swept by the server itself at start once they are older than the sweep's grace period.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -28,13 +28,13 @@ import type { ScratchDatabase } from "./support";
 
 // Loaded only when the suite runs: without a server the file is skipped at the cost of its vitest import.
 const {
-  accounts,
   checkInvariants,
   createScratchDatabase,
   eq,
   inArray,
+  insertBuyers,
   listProofFiles,
-  multipartBody,
+  proofForm,
   ORPHAN_GRACE_MS,
   openDatabase,
   paymentProofs,
@@ -46,7 +46,6 @@ const {
   teardown,
   tickets,
   tinyPng,
-  users,
 } = NEEDS_SERVER ? ({} as typeof Harness) : await import("./harness");
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -225,24 +224,7 @@ describe.skipIf(NEEDS_SERVER)(
       const { hashPassword } = await import("better-auth/crypto");
       const password = "ClaveSegura123";
       const hash = await hashPassword(password);
-      const rows = Array.from({ length: BUYERS }, (_, i) => ({
-        id: `crash_${i}_${randomBytes(4).toString("hex")}`,
-        email: `caida${i}.${randomBytes(3).toString("hex")}@example.com`,
-        name: `Comprador ${i}`,
-        emailVerified: true,
-        // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise).
-        phone: `+58414${String(5_000_000 + i).padStart(7, "0")}`,
-      }));
-      await db.insert(users).values(rows);
-      await db.insert(accounts).values(
-        rows.map((row) => ({
-          id: `acc_${row.id}`,
-          accountId: row.id,
-          providerId: "credential",
-          userId: row.id,
-          password: hash,
-        })),
-      );
+      const rows = await insertBuyers(db, BUYERS, { id: "crash", email: "caida" }, hash);
       const buyers: Array<{ id: string; cookie: string }> = [];
       for (const row of rows) buyers.push({ id: row.id, cookie: await login(row.email, password) });
       const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -310,18 +292,13 @@ describe.skipIf(NEEDS_SERVER)(
           if (!buyer) return;
           const quantity = random.int(2, 5);
           const raffleId = random.pick(raffleIds);
-          const form = multipartBody(
-            {
-              raffleId,
-              paymentMethod: "pago_movil",
-              transactionRef: `KILL-${randomBytes(6).readUIntBE(0, 6)}`,
-              amount: quantity.toFixed(2),
-              currency: "USD",
-              quantity,
-              idempotencyKey: `crash-${randomBytes(8).toString("hex")}`,
-            },
-            png,
-          );
+          const form = proofForm(png, {
+            raffleId,
+            paymentMethod: "pago_movil",
+            quantity,
+            refPrefix: "KILL",
+            keyPrefix: "crash",
+          });
           const result = await send(`${base}/api/proofs`, {
             method: "POST",
             headers: { cookie: buyer.cookie, "content-type": form.contentType },
@@ -446,17 +423,12 @@ describe.skipIf(NEEDS_SERVER)(
 
       // And it keeps working: a new upload and its approval go through.
       const quiet = buyers[buyers.length - 1];
-      const form = multipartBody(
-        {
-          raffleId: raffleIds[0] ?? "",
-          paymentMethod: "zelle",
-          transactionRef: `AFTER-${randomBytes(6).readUIntBE(0, 6)}`,
-          amount: "2.00",
-          currency: "USD",
-          quantity: 2,
-        },
-        png,
-      );
+      const form = proofForm(png, {
+        raffleId: raffleIds[0] ?? "",
+        paymentMethod: "zelle",
+        quantity: 2,
+        refPrefix: "AFTER",
+      });
       const fresh = await fetch(`${base}/api/proofs`, {
         method: "POST",
         headers: { cookie: quiet?.cookie ?? "", "content-type": form.contentType },

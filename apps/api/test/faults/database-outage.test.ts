@@ -2,7 +2,6 @@
 // PostgreSQL server would break the other test files running at the same time, so a TCP proxy sits between
 // the app and PostgreSQL: cutting it kills every connection (in use or idle, the LISTEN one included) and
 // refuses new ones, which is what the app sees when the server restarts or the network drops.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type net from "node:net";
 import { tmpdir } from "node:os";
@@ -24,7 +23,7 @@ const {
   generateTicketPool,
   LISTENER_APPLICATION_NAME,
   loadConfig,
-  multipartBody,
+  proofForm,
   openDatabase,
   openEventStream,
   pg,
@@ -156,18 +155,13 @@ describe.skipIf(NEEDS_SERVER)(
         if (kind === "health") url = `${base}/api/health`;
         if (kind === "upload") {
           uploads += 1;
-          const form = multipartBody(
-            {
-              raffleId: raffle?.id ?? "",
-              paymentMethod: "pago_movil",
-              transactionRef: `OUT-${randomBytes(6).readUIntBE(0, 6)}`,
-              amount: "2.00",
-              currency: "USD",
-              quantity: 2,
-              idempotencyKey: `outage-${randomBytes(8).toString("hex")}`,
-            },
-            png,
-          );
+          const form = proofForm(png, {
+            raffleId: raffle?.id ?? "",
+            paymentMethod: "pago_movil",
+            quantity: 2,
+            refPrefix: "OUT",
+            keyPrefix: "outage",
+          });
           url = `${base}/api/proofs`;
           init.method = "POST";
           init.body = form.body;

@@ -15,8 +15,10 @@ export { createTestApp, createUser, signedInUser, signIn } from "../helpers";
 export { checkInvariants, listProofFiles } from "../invariants";
 export {
   createScratchDatabase,
+  insertBuyers,
   multipartBody,
   openEventStream,
+  proofForm,
   runBounded,
   seededRandom,
   sleep,

@@ -4,6 +4,9 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
 import sharp from "sharp";
+import type { Db } from "../../src/db/client";
+import { accounts, users } from "../../src/db/schema";
+import { multipartBody as injectableMultipart } from "../multipart";
 import { SERVER_URL } from "./env";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,24 +18,70 @@ export function tinyPng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A multipart/form-data body with text fields and one PNG file. */
+/** A multipart/form-data body with text fields and one PNG file, for a real HTTP request. */
 export function multipartBody(fields: Record<string, string | number>, png: Buffer) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="comprobante.png"\r\n` +
-        "Content-Type: image/png\r\n\r\n",
-    ),
+  const form = injectableMultipart(fields, { name: "comprobante.png", type: "image/png", data: png });
+  return { body: form.payload, contentType: form.headers["content-type"] };
+}
+
+export interface ProofFormOptions {
+  raffleId: string;
+  paymentMethod: string;
+  quantity: number;
+  /** USD; one per ticket unless given (a general payment's amount is its own). */
+  amount?: number;
+  /** Start of the fresh bank reference. */
+  refPrefix: string;
+  /** Start of a fresh idempotency key; without it the form has none. */
+  keyPrefix?: string;
+}
+
+/** A USD payment proof form with a fresh reference, as the buyer's browser sends it. */
+export function proofForm(png: Buffer, options: ProofFormOptions) {
+  const { raffleId, paymentMethod, quantity, amount = quantity, refPrefix, keyPrefix } = options;
+  return multipartBody(
+    {
+      raffleId,
+      paymentMethod,
+      transactionRef: `${refPrefix}-${randomBytes(6).readUIntBE(0, 6)}`,
+      amount: amount.toFixed(2),
+      currency: "USD",
+      quantity,
+      ...(keyPrefix ? { idempotencyKey: `${keyPrefix}-${randomBytes(8).toString("hex")}` } : {}),
+    },
     png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
   );
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * `count` buyers written straight into the tables, all with the password whose hash is given (hashing it
+ * once keeps the set-up fast), each with a verified e-mail and the mobile a purchase needs (PHONE_REQUIRED
+ * otherwise). Ids and e-mails start with `label.id` and `label.email`.
+ */
+export async function insertBuyers(
+  db: Db,
+  count: number,
+  label: { id: string; email: string },
+  passwordHash: string,
+) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: `${label.id}_${i}_${randomBytes(4).toString("hex")}`,
+    email: `${label.email}${i}.${randomBytes(3).toString("hex")}@example.com`,
+    name: `Comprador ${i}`,
+    emailVerified: true,
+    phone: `+58414${String(5_000_000 + i).padStart(7, "0")}`,
+  }));
+  await db.insert(users).values(rows);
+  await db.insert(accounts).values(
+    rows.map((row) => ({
+      id: `acc_${row.id}`,
+      accountId: row.id,
+      providerId: "credential",
+      userId: row.id,
+      password: passwordHash,
+    })),
+  );
+  return rows;
 }
 
 /** Deterministic pseudo-random numbers (mulberry32): the same seed plans the same workload every run. */

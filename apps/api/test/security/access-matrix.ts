@@ -10,6 +10,8 @@
 //   403 for a signed-in user on an admin route (or for an admin on a route declared `admin: "forbidden"`),
 //   404 for another user on an `owner` route (as for an id that does not exist, so ids cannot be probed).
 
+import { raffleBody } from "../admin-fixtures";
+
 export const ACTORS = ["visitor", "suspendedUser", "otherUser", "user", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -82,16 +84,22 @@ export interface AccessDeclaration {
 
 export type OperationKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /api/${string}`;
 
-const raffleForm = ({ unique }: RequestContext) => ({
-  title: `Rifa ${unique}`,
-  description: "Rifa de prueba",
-  price: 5,
-  currency: "USD",
-  totalTickets: 10,
-  status: "active",
-  activationType: "date",
-  endDate: "2031-06-01T20:00:00.000Z",
-  prizeLevels: [{ description: "Premio", winnerCount: 1 }],
+const raffleForm = ({ unique }: RequestContext) =>
+  raffleBody({ title: `Rifa ${unique}`, description: "Rifa de prueba", totalTickets: 10 });
+
+/** The column mapping of a bank statement (date, reference, amount), for the preview and the import. */
+const statementMapping = () => ({
+  headerRow: 0,
+  date: 0,
+  reference: 1,
+  description: null,
+  amount: 2,
+  credit: null,
+  debit: null,
+  dateOrder: "DMY",
+  decimal: ",",
+  encoding: null,
+  delimiter: null,
 });
 
 export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
@@ -359,19 +367,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     access: "admin",
     params: { id: "raffle" },
     body: () => ({
-      mapping: {
-        headerRow: 0,
-        date: 0,
-        reference: 1,
-        description: null,
-        amount: 2,
-        credit: null,
-        debit: null,
-        dateOrder: "DMY",
-        decimal: ",",
-        encoding: null,
-        delimiter: null,
-      },
+      mapping: statementMapping(),
     }),
     note: "No statement has this id: 404 for the administrator, past the guard (statements.test.ts previews real ones).",
   },
@@ -381,19 +377,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     body: () => ({
       bankName: "Banesco",
       skipUnreadable: false,
-      mapping: {
-        headerRow: 0,
-        date: 0,
-        reference: 1,
-        description: null,
-        amount: 2,
-        credit: null,
-        debit: null,
-        dateOrder: "DMY",
-        decimal: ",",
-        encoding: null,
-        delimiter: null,
-      },
+      mapping: statementMapping(),
     }),
     note: "No statement has this id: 404 for the administrator, past the guard (statements.test.ts imports real ones).",
   },

@@ -4,7 +4,7 @@
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, users } from "../../src/db/schema";
 import { RATE_RULES } from "../../src/lib/rate-limit";
 import {
@@ -12,7 +12,8 @@ import {
   AUTH_ENDPOINT_RULES,
   allowedAuthEndpoint,
 } from "../../src/modules/auth/endpoint-allowlist";
-import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../helpers";
+import { createUser, nextIp, signedInUser, type TestApp } from "../helpers";
+import { useTestApp } from "./lifecycle";
 import { expectSpanishError, tableCounts } from "./support";
 
 let t: TestApp;
@@ -20,13 +21,9 @@ type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 let user: SignedIn;
 let admin: SignedIn;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   [user, admin] = await Promise.all([signedInUser(t.app), signedInUser(t.app, { role: "admin" })]);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 interface MountedEndpoint {

@@ -2,18 +2,17 @@
 // (spec 1 §5 as amended by docs/decisions/0007-one-sign-in-path.md). A wrong one counts toward the
 // sign-in limits of that client; an account without a password creates one through the emailed link.
 import { ERROR_MESSAGES } from "@rifazo/shared";
-import { and, desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, mailOutbox } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts } from "../../src/db/schema";
 import { RATE_RULES } from "../../src/lib/rate-limit";
-import { cookiesFrom, createTestApp, createUser, nextIp, signIn, type TestApp } from "../helpers";
+import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../helpers";
+import { useTestApp } from "./lifecycle";
+import { newestMail } from "./mail";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 
 const NEW = "Cambiada#Clave2026";
@@ -38,14 +37,8 @@ function login(email: string, password: string, cookie = "") {
   });
 }
 
-async function newestMail(to: string, subject: string) {
-  const [mail] = await t.app.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `%${subject}%`)))
-    .orderBy(desc(mailOutbox.createdAt));
-  return mail?.text ?? "";
-}
+const newestMailText = async (to: string, subject: string) =>
+  (await newestMail(t.app, to, subject))?.text ?? "";
 
 describe("cambiar la contraseña pide la actual", () => {
   it("sin la contraseña actual: 400 con el campo marcado, y nada cambia", async () => {
@@ -122,7 +115,7 @@ describe("una cuenta sin contraseña", () => {
       remoteAddress: nextIp(),
     });
     expect(request.statusCode).toBe(200);
-    const match = (await newestMail(user.email, "contraseña nueva")).match(
+    const match = (await newestMailText(user.email, "contraseña nueva")).match(
       /https?:\/\/\S+\/restablecer-contrasena\?token=\S+/,
     );
     const token = new URL(match?.[0] ?? "http://x/").searchParams.get("token") ?? "";

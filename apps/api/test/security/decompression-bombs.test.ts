@@ -5,12 +5,10 @@
 // everyone else stay fast meanwhile; images are refused by the pixels their header declares before any
 // decoding, for every upload kind; PDFs are stored as they are, never parsed.
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ADMIN_MESSAGES, PROOF_MESSAGES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refunds } from "../../src/db/schema";
 import { readStatementFile, StatementFileError } from "../../src/modules/reconciliation/parse";
 import {
@@ -33,9 +31,16 @@ import {
   zipArchive,
 } from "../archive-bombs";
 import { insertProof } from "../fixtures";
-import { createTestApp, signedInUser, type TestApp } from "../helpers";
+import { signedInUser, type TestApp } from "../helpers";
 import { randomMovements, statementXlsx } from "../statement-fixtures";
+import { useTestApp } from "./lifecycle";
 import { expectSpanishError, type FilePart, multipartBody, tableCounts } from "./support";
+import {
+  expectTooManyPixels,
+  postGalleryImage,
+  postGeneralProof,
+  storedFiles as storedFilesOf,
+} from "./uploads";
 
 const MB = 1024 * 1024;
 
@@ -158,26 +163,12 @@ describe("uploads through the API", () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedInUser>>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  useTestApp(async (app) => {
+    t = app;
     admin = await signedInUser(t.app, { role: "admin" });
-  }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
   });
 
-  function storedFiles(): string[] {
-    const root = path.join(t.dataDir, "files");
-    try {
-      return readdirSync(root, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-        .sort();
-    } catch {
-      return [];
-    }
-  }
+  const storedFiles = () => storedFilesOf(t.dataDir);
 
   function uploadStatement(data: Buffer, name = "movimientos.xlsx") {
     const body = multipartBody({}, { name, type: "application/octet-stream", data });
@@ -189,25 +180,8 @@ describe("uploads through the API", () => {
     });
   }
 
-  async function uploadProof(file: FilePart, cookie: string) {
-    const body = multipartBody(
-      {
-        raffleId: "general",
-        paymentMethod: "zelle",
-        transactionRef: `BOMB${randomBytes(4).toString("hex")}`,
-        amount: "10.00",
-        currency: "USD",
-        quantity: 1,
-      },
-      file,
-    );
-    return t.app.inject({
-      method: "POST",
-      url: "/api/proofs",
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
-  }
+  const uploadProof = (file: FilePart, cookie: string) =>
+    postGeneralProof(t.app, cookie, file, `BOMB${randomBytes(4).toString("hex")}`);
 
   it("a statement bomb answers 413 in Spanish, nothing is stored, and /api/health stays fast meanwhile", async () => {
     // The reader's worker started once (as after any earlier statement): the bomb's cost is what is measured.
@@ -264,33 +238,20 @@ describe("uploads through the API", () => {
       const before = await tableCounts(t.app);
       const files = storedFiles();
       const response = await uploadProof({ name: "captura", type, data }, cookie);
-      expect(response.statusCode, response.body).toBe(422);
-      expect(response.json().error).toMatchObject({
-        code: "IMAGE_TOO_MANY_PIXELS",
-        message: PROOF_MESSAGES.imageTooManyPixels,
-      });
+      expectTooManyPixels(response, PROOF_MESSAGES.imageTooManyPixels);
       expect(await tableCounts(t.app)).toEqual(before);
       expect(storedFiles()).toEqual(files);
     },
   );
 
   it("a gallery image declaring a gigapixel canvas is refused with 422 before decoding", async () => {
-    const body = multipartBody(
-      { folder: "gallery" },
-      { name: "premio.png", type: "image/png", data: pngDeclaring(50_000, 50_000) },
-    );
     const files = storedFiles();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/images",
-      payload: body.payload,
-      headers: { ...body.headers, cookie: admin.cookie },
-    });
-    expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().error).toMatchObject({
-      code: "IMAGE_TOO_MANY_PIXELS",
-      message: ADMIN_MESSAGES.imageTooManyPixels,
-    });
+    const response = await postGalleryImage(
+      t.app,
+      { name: "premio.png", type: "image/png", data: pngDeclaring(50_000, 50_000) },
+      admin.cookie,
+    );
+    expectTooManyPixels(response, ADMIN_MESSAGES.imageTooManyPixels);
     expect(storedFiles()).toEqual(files);
   });
 
@@ -331,11 +292,7 @@ describe("uploads through the API", () => {
         headers: { ...body.headers, cookie: admin.cookie },
       });
       // Before: stored and served to the buyer, whose browser would try to decode 2.5 gigapixels.
-      expect(response.statusCode, response.body).toBe(422);
-      expect(response.json().error).toMatchObject({
-        code: "IMAGE_TOO_MANY_PIXELS",
-        message: ADMIN_MESSAGES.imageTooManyPixels,
-      });
+      expectTooManyPixels(response, ADMIN_MESSAGES.imageTooManyPixels);
     }
     const [row] = await t.app.ctx.db.select().from(refunds).where(eq(refunds.id, refund.id));
     expect(row?.status).toBe("pending");

@@ -18,13 +18,14 @@ import {
   verifyRecord,
 } from "@rifazo/shared/domain/draw-record";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { disqualificationEvidence, prizeLevels, raffles, winners } from "../../src/db/schema";
 import { disqualifyWinner, resolveDueReplacements } from "../../src/modules/draws/record-service";
 import { createTestChain, type DrandRelay, QUICKNET_DST, startDrandRelay } from "../drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../draw-fixtures";
 import { insertProof } from "../fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../helpers";
+import { nextIp, signedInUser, type TestApp } from "../helpers";
+import { useDrawTestApp } from "./lifecycle";
 
 let t: TestApp;
 let relay: DrandRelay;
@@ -32,20 +33,12 @@ let admin: { id: string; cookie: string };
 let friend: { id: string };
 let other: { id: string };
 
-beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+useDrawTestApp(async (app, drand) => {
+  t = app;
+  relay = drand;
   admin = await signedInUser(t.app, { role: "admin" });
   friend = await signedInUser(t.app, { fullName: "Amigo Del Admin" });
   other = await signedInUser(t.app, { fullName: "Otra Compradora" });
-});
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
 });
 
 const MINUTE = 60_000;

@@ -3,7 +3,6 @@
 
 import { randomBytes } from "node:crypto";
 import { CONTACT_MESSAGES } from "@rifazo/shared";
-import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { buildApp } from "../../src/app";
 import { paymentProofs, raffles, userFavorites } from "../../src/db/schema";
 import { RATE_RULES } from "../../src/lib/rate-limit";
 import { CONTACT_RATE_RULE } from "../../src/modules/contact/service";
+import { insertProof } from "../fixtures";
 import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../helpers";
 import {
   expectSpanishError,
@@ -122,16 +122,21 @@ describe("session cookie", () => {
     return cookie as NonNullable<typeof cookie>;
   }
 
-  it("httpOnly and SameSite=Lax, not Secure over http", async () => {
-    const account = await createUser(t.app);
-    const response = await t.app.inject({
+  /** The session cookie a new account gets from signing in to `app`. */
+  async function signInCookie(app: FastifyInstance) {
+    const account = await createUser(app);
+    const response = await app.inject({
       method: "POST",
       url: "/api/account/login",
       payload: { email: account.email, password: account.password },
       remoteAddress: nextIp(),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const cookie = sessionCookie(response);
+    return sessionCookie(response);
+  }
+
+  it("httpOnly and SameSite=Lax, not Secure over http", async () => {
+    const cookie = await signInCookie(t.app);
     expect(cookie.httpOnly).toBe(true);
     expect(String(cookie.sameSite).toLowerCase()).toBe("lax");
     expect(cookie.secure).not.toBe(true);
@@ -139,15 +144,7 @@ describe("session cookie", () => {
   });
 
   it("Secure (and __Secure- prefixed) under https", async () => {
-    const account = await createUser(secure);
-    const response = await secure.inject({
-      method: "POST",
-      url: "/api/account/login",
-      payload: { email: account.email, password: account.password },
-      remoteAddress: nextIp(),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const cookie = sessionCookie(response);
+    const cookie = await signInCookie(secure);
     expect(cookie.secure).toBe(true);
     expect(cookie.httpOnly).toBe(true);
     expect(String(cookie.sameSite).toLowerCase()).toBe("lax");
@@ -157,24 +154,14 @@ describe("session cookie", () => {
 
 describe("CSRF", () => {
   async function pendingProof(): Promise<string> {
-    const [row] = await t.app.ctx.db
-      .insert(paymentProofs)
-      .values({
-        userId: user.id,
-        raffleId,
-        amount: 10,
-        paymentMethod: "pago_movil",
-        ...(() => {
-          const transactionRef = `REF-${uniqueReference()}`;
-          return { transactionRef, referenceKey: paymentReferenceKey("pago_movil", transactionRef) };
-        })(),
-        proofImagePath: `proofs/2030/01/${randomBytes(8).toString("hex")}.png`,
-        proofContentType: "image/png",
-        proofSize: 10,
-        quantityOfTickets: 2,
-      })
-      .returning();
-    return row?.id ?? "";
+    const row = await insertProof(t.app.ctx.db, {
+      userId: user.id,
+      raffleId,
+      transactionRef: `REF-${uniqueReference()}`,
+      proofImagePath: `proofs/2030/01/${randomBytes(8).toString("hex")}.png`,
+      proofSize: 10,
+    });
+    return row.id;
   }
 
   /** State-changing requests a hostile page could make a signed-in browser send. */

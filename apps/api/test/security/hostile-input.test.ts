@@ -10,11 +10,12 @@ import { MAX_IMAGE_BYTES, MAX_PROOF_BYTES } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { images, paymentProofs, users } from "../../src/db/schema";
-import { createTestApp, nextIp, type TestApp } from "../helpers";
+import { nextIp, type TestApp } from "../helpers";
 import { ACCESS_MATRIX, type AccessDeclaration, type OperationKey } from "./access-matrix";
 import { applyNastyEdit, hostileBody, hostileUrlComponent, nastyEdit } from "./arbitraries";
+import { useTestApp } from "./lifecycle";
 import {
   type ActorAccount,
   buildWorld,
@@ -36,15 +37,11 @@ let operations: Operation[];
 /** A throwaway account for /api/account/* (so a logout or password change can never hit the shared one). */
 let accountUser: ActorAccount;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   world = await buildWorld(t);
   operations = await openApiOperations(t.app);
   accountUser = await world.isolated("user");
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const JSON_DECLARATIONS = (Object.entries(ACCESS_MATRIX) as Array<[OperationKey, AccessDeclaration]>).filter(

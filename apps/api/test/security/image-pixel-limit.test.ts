@@ -1,24 +1,25 @@
 // Pixel limit (docs/decisions/0009-payment-references-and-proof-files.md): an image larger than MAX_IMAGE_PIXELS (a 5000 × 5000 PNG, say) is refused with a
 // Spanish 422 wherever an image is uploaded (payment proofs, admin gallery), and nothing is stored;
 // a real phone screenshot and an image exactly at the limit still go through.
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { ADMIN_MESSAGES, MAX_IMAGE_PIXELS, PROOF_MESSAGES } from "@rifazo/shared";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedInUser, type TestApp } from "../helpers";
-import { expectSpanishError, type FilePart, multipartBody, tableCounts } from "./support";
+import { describe, expect, it } from "vitest";
+import { signedInUser, type TestApp } from "../helpers";
+import { useTestApp } from "./lifecycle";
+import { expectSpanishError, type FilePart, tableCounts } from "./support";
+import {
+  expectTooManyPixels,
+  postGalleryImage,
+  postGeneralProof,
+  storedFiles as storedFilesOf,
+} from "./uploads";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   admin = await signedInUser(t.app, { role: "admin" });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A flat-colour image: tiny on disk whatever its size in pixels, quick to make. */
@@ -27,49 +28,15 @@ function flat(width: number, height: number, format: "png" | "jpeg"): Promise<Bu
   return (format === "png" ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 50 })).toBuffer();
 }
 
-function storedFiles(): string[] {
-  const root = path.join(t.dataDir, "files");
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-}
+const storedFiles = () => storedFilesOf(t.dataDir);
 
 /** Each upload from a fresh account (the per-account upload limits stay out of the way). */
 async function uploadProof(file: FilePart, cookie?: string) {
   const user = cookie ? { cookie } : await signedInUser(t.app);
-  const body = multipartBody(
-    {
-      raffleId: "general",
-      paymentMethod: "zelle",
-      transactionRef: `PIX${Math.random().toString(36).slice(2, 10)}`,
-      amount: "10.00",
-      currency: "USD",
-      quantity: 1,
-    },
-    file,
-  );
-  return t.app.inject({
-    method: "POST",
-    url: "/api/proofs",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie },
-  });
+  return postGeneralProof(t.app, user.cookie, file, `PIX${Math.random().toString(36).slice(2, 10)}`);
 }
 
-function uploadImage(file: FilePart, cookie = admin.cookie) {
-  const body = multipartBody({ folder: "gallery" }, file);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/admin/images",
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
-}
+const uploadImage = (file: FilePart, cookie = admin.cookie) => postGalleryImage(t.app, file, cookie);
 
 describe("image pixel limit", () => {
   it("the limit refuses 5000 × 5000 and lets a 6000 × 4000 photo through", () => {
@@ -127,11 +94,7 @@ describe("image pixel limit", () => {
     const before = await tableCounts(t.app);
     const files = storedFiles();
     const response = await uploadImage({ name: "premio.png", type: "image/png", data });
-    expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().error).toMatchObject({
-      code: "IMAGE_TOO_MANY_PIXELS",
-      message: ADMIN_MESSAGES.imageTooManyPixels,
-    });
+    expectTooManyPixels(response, ADMIN_MESSAGES.imageTooManyPixels);
     expect(await tableCounts(t.app)).toEqual(before);
     expect(storedFiles()).toEqual(files);
     // Only an administrator reaches the gallery at all.

@@ -2,18 +2,17 @@
 // owner did to lock the account down: turning on two-factor authentication, changing the password,
 // signing out everywhere (docs/decisions/0007-one-sign-in-path.md). And a reset link is one at a time: a
 // new one replaces the older ones, and using one ends every other link.
-import { and, desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, users } from "../../src/db/schema";
-import { cookiesFrom, createTestApp, createUser, nextIp, signIn, type TestApp } from "../helpers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../src/db/schema";
+import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../helpers";
 import { base32Decode, totp } from "../totp";
+import { useTestApp } from "./lifecycle";
+import { newestMail } from "./mail";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 
 const ORIGIN = "http://localhost:3000";
@@ -28,19 +27,13 @@ function post(url: string, payload: object | undefined, cookie?: string) {
   });
 }
 
-async function newestMail(to: string, subject: string) {
-  const [mail] = await t.app.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `%${subject}%`)))
-    .orderBy(desc(mailOutbox.createdAt));
-  return mail?.text ?? "";
-}
+const newestMailText = async (to: string, subject: string) =>
+  (await newestMail(t.app, to, subject))?.text ?? "";
 
 /** Asks for a sign-in link and returns its path (with the token) as the email has it. */
 async function signInLink(email: string): Promise<string> {
   expect((await post("/api/account/magic-link", { email })).statusCode).toBe(200);
-  const match = (await newestMail(email, "enlace para entrar")).match(
+  const match = (await newestMailText(email, "enlace para entrar")).match(
     /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/,
   );
   expect(match, "enlace para entrar").not.toBeNull();
@@ -51,7 +44,7 @@ async function signInLink(email: string): Promise<string> {
 /** Asks for a reset link and returns its token. */
 async function resetToken(email: string): Promise<string> {
   expect((await post("/api/account/password-reset/request", { email })).statusCode).toBe(200);
-  const match = (await newestMail(email, "contraseña nueva")).match(
+  const match = (await newestMailText(email, "contraseña nueva")).match(
     /https?:\/\/\S+\/restablecer-contrasena\?token=\S+/,
   );
   expect(match, "enlace de recuperación").not.toBeNull();

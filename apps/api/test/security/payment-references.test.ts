@@ -33,35 +33,26 @@ import {
 } from "../../src/modules/proofs/reference-keys";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
 import { emptyReading } from "../proof-analysis-fixtures";
-import { expectSpanishError, multipartBody, smallPng, tableCounts } from "./support";
+import { useTestApp } from "./lifecycle";
+import { expectSpanishError, smallPng, tableCounts } from "./support";
+import { postGeneralProof } from "./uploads";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let png: Buffer;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   admin = await signedInUser(t.app, { role: "admin" });
   png = await smallPng();
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A general payment (no raffle) with the given reference, sent by `cookie`. */
 function upload(cookie: string, transactionRef: string, paymentMethod = "pago_movil") {
-  const body = multipartBody(
-    { raffleId: "general", paymentMethod, transactionRef, amount: "10.00", currency: "USD", quantity: 1 },
-    { name: "comprobante.png", type: "image/png", data: png },
-  );
-  return t.app.inject({
-    method: "POST",
-    url: "/api/proofs",
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
+  return postGeneralProof(t.app, cookie, comprobante(), transactionRef, paymentMethod);
 }
+
+const comprobante = () => ({ name: "comprobante.png", type: "image/png", data: png });
 
 async function storedRef(id: string): Promise<string | undefined> {
   const [row] = await t.app.ctx.db
@@ -161,35 +152,52 @@ describe("uploads: the reference is stored normalised", () => {
   });
 });
 
+interface LegacyProof {
+  ref: string;
+  method: string;
+  status?: string;
+  /** Minutes since it was sent. */
+  age: number;
+}
+
+/**
+ * A pending (or `status`) proof of `userId` written straight into the table with its reference as sent and
+ * the placeholder key migration 0013 leaves on an old row until the start-up step computes the real one.
+ */
+async function legacyProof(userId: string, proofImagePath: string, values: LegacyProof): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(paymentProofs)
+    .values({
+      userId,
+      raffleId: null,
+      amount: 10,
+      paymentMethod: values.method,
+      transactionRef: values.ref,
+      referenceKey: `raw:${values.method}:${values.ref.toLowerCase()}`,
+      proofImagePath,
+      proofContentType: "image/png",
+      proofSize: 100,
+      status: values.status ?? "pending",
+      createdAt: new Date(Date.now() - values.age * 60_000),
+    })
+    .returning({ id: paymentProofs.id });
+  if (!row) throw new Error("sin fila");
+  return row.id;
+}
+
 describe("migration 0004: stored references re-normalised, collisions shown to the admin", () => {
   let buyer: Awaited<ReturnType<typeof signedInUser>>;
   const ids: Record<string, string> = {};
-  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
   /** A row as an older version of Rifazo could have saved it (raw reference, straight into the table). */
   async function rawProof(
     name: string,
     values: { ref: string; method?: string; status?: string; age: number },
   ) {
-    const [row] = await t.app.ctx.db
-      .insert(paymentProofs)
-      .values({
-        userId: buyer.id,
-        raffleId: null,
-        amount: 10,
-        paymentMethod: values.method ?? "pago_movil",
-        transactionRef: values.ref,
-        // What migration 0013 leaves on an old row until the start-up step computes the real key.
-        referenceKey: `raw:${values.method ?? "pago_movil"}:${values.ref.toLowerCase()}`,
-        proofImagePath: `proofs/2025/01/${name}.png`,
-        proofContentType: "image/png",
-        proofSize: 100,
-        status: values.status ?? "pending",
-        createdAt: minutesAgo(values.age),
-      })
-      .returning({ id: paymentProofs.id });
-    if (!row) throw new Error("sin fila");
-    ids[name] = row.id;
+    ids[name] = await legacyProof(buyer.id, `proofs/2025/01/${name}.png`, {
+      ...values,
+      method: values.method ?? "pago_movil",
+    });
   }
 
   beforeAll(async () => {
@@ -550,31 +558,10 @@ describe("uploads: look-alike letters and leading zeros do not hide a duplicate"
 describe("stored references: keys recomputed at start-up, copies shown to the admin", () => {
   let buyer: Awaited<ReturnType<typeof signedInUser>>;
   const ids: Record<string, string> = {};
-  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
   /** A row as migration 0013 leaves it: the reference as stored, the placeholder key. */
-  async function oldProof(
-    name: string,
-    values: { ref: string; method: string; status?: string; age: number },
-  ) {
-    const [row] = await t.app.ctx.db
-      .insert(paymentProofs)
-      .values({
-        userId: buyer.id,
-        raffleId: null,
-        amount: 10,
-        paymentMethod: values.method,
-        transactionRef: values.ref,
-        referenceKey: `raw:${values.method}:${values.ref.toLowerCase()}`,
-        proofImagePath: `proofs/2025/02/${name}.png`,
-        proofContentType: "image/png",
-        proofSize: 100,
-        status: values.status ?? "pending",
-        createdAt: minutesAgo(values.age),
-      })
-      .returning({ id: paymentProofs.id });
-    if (!row) throw new Error("sin fila");
-    ids[name] = row.id;
+  async function oldProof(name: string, values: LegacyProof) {
+    ids[name] = await legacyProof(buyer.id, `proofs/2025/02/${name}.png`, values);
   }
 
   beforeAll(async () => {
@@ -676,23 +663,13 @@ describe("the reference read on the receipt (OCR) is checked against the stored 
 
   async function send(cookie: string, transactionRef: string, read: string | null) {
     nextReference = read;
-    const body = multipartBody(
-      {
-        raffleId: "general",
-        paymentMethod: "pago_movil",
-        transactionRef,
-        amount: "10.00",
-        currency: "USD",
-        quantity: 1,
-      },
-      { name: "comprobante.png", type: "image/png", data: png },
+    const response = await postGeneralProof(
+      analysed.app,
+      cookie,
+      comprobante(),
+      transactionRef,
+      "pago_movil",
     );
-    const response = await analysed.app.inject({
-      method: "POST",
-      url: "/api/proofs",
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
     expect(response.statusCode, response.body).toBe(201);
     await analysed.app.ctx.proofAnalysis.drain();
     return (response.json() as { id: string }).id;

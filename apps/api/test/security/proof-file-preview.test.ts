@@ -9,7 +9,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
 import { receiptPdf } from "../receipt-pdf";
-import { fakeWebDist, multipartBody, smallPng } from "./support";
+import { type FilePart, fakeWebDist, smallPng } from "./support";
+import { postGeneralProof } from "./uploads";
 
 let t: TestApp;
 let web: ReturnType<typeof fakeWebDist>;
@@ -20,24 +21,8 @@ let admin: SignedIn;
 let pdfProof: string;
 let pngProof: string;
 
-async function uploadAs(cookie: string, ref: string, file: { name: string; type: string; data: Buffer }) {
-  const body = multipartBody(
-    {
-      raffleId: "general",
-      paymentMethod: "zelle",
-      transactionRef: ref,
-      amount: "10.00",
-      currency: "USD",
-      quantity: 1,
-    },
-    file,
-  );
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/proofs",
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
+async function uploadAs(cookie: string, ref: string, file: FilePart) {
+  const response = await postGeneralProof(t.app, cookie, file, ref);
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }

@@ -10,24 +10,21 @@ import {
 } from "@rifazo/shared";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentProofs } from "../../src/db/schema";
 import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../helpers";
+import { nextIp, signedInUser, type TestApp } from "../helpers";
+import { useTestApp } from "./lifecycle";
 import { expectSpanishError, multipartBody, smallPng, uniqueId, uniqueReference } from "./support";
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let png: Buffer;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   admin = await signedInUser(t.app, { role: "admin" });
   png = await smallPng();
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 type Buyer = Awaited<ReturnType<typeof signedInUser>>;

@@ -14,13 +14,16 @@ import {
 } from "@rifazo/shared";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, notifications, rateLimits, reservations, tickets } from "../../src/db/schema";
 import { AppError } from "../../src/lib/errors";
 import { RATE_RULES } from "../../src/lib/rate-limit";
 import { cancelReservation, reserve, sweepExpiredReservations } from "../../src/modules/purchases/service";
 import { insertRaffle } from "../fixtures";
-import { createTestApp, createUser, nextIp, signedInUser, type TestApp } from "../helpers";
+import { createUser, nextIp, signedInUser, type TestApp } from "../helpers";
+import { multipartBody } from "../multipart";
+import { buyerSession } from "../session-user";
+import { useTestApp } from "./lifecycle";
 
 let t: TestApp;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
@@ -29,15 +32,12 @@ let png: Buffer;
 
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp(async (app) => {
+  t = app;
   admin = await signedInUser(t.app, { role: "admin" });
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 8, b: 7 } } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}) {
@@ -56,23 +56,8 @@ async function raffleWithTickets(values: Parameters<typeof insertRaffle>[1] = {}
   return raffle;
 }
 
-function sessionUserOf(user: { id: string; email: string }): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: "Comprador",
-    role: "user",
-    status: "active",
-    phone: null,
-    avatarUrl: null,
-    points: 0,
-    pointsEarned: 0,
-    level: "Bronce",
-    emailVerified: true,
-    twoFactorEnabled: false,
-    registrationDate: new Date().toISOString(),
-  };
-}
+const sessionUserOf = (user: { id: string; email: string }) =>
+  buyerSession({ ...user, fullName: "Comprador" });
 
 /** A buyer the services are called for directly (no session needed). */
 async function buyer(): Promise<SignedIn & { session: SessionUser }> {
@@ -123,26 +108,8 @@ function reserveHttp(cookie: string, raffleId: string, body: object, ip: string)
   });
 }
 
-function multipart(fields: Record<string, string>) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pago.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (fields: Record<string, string>) =>
+  multipartBody(fields, { name: "pago.png", type: "image/png", data: png });
 
 async function reservationRow(id: string) {
   const [row] = await t.app.ctx.db.select().from(reservations).where(eq(reservations.id, id));

@@ -2,24 +2,22 @@
 // failures count per (account, client) with a per-account ceiling for unknown clients, while the owner
 // still gets in from a device that signed in before, or with a single-use link sent by email.
 import { ERROR_MESSAGES, SIGN_IN_LINK_MESSAGES } from "@rifazo/shared";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, signInDevices, users, verifications } from "../../src/db/schema";
 import { RATE_RULES } from "../../src/lib/rate-limit";
 import { DEVICE_COOKIE } from "../../src/modules/auth/known-devices";
 import { admitSignIn } from "../../src/modules/auth/sign-in-throttle";
-import { cookiesFrom, createTestApp, createUser, nextIp, type TestApp } from "../helpers";
+import { cookiesFrom, createUser, nextIp, type TestApp } from "../helpers";
+import { useTestApp } from "./lifecycle";
+import { newestMail } from "./mail";
 import { expectSpanishError, sessionCookieName } from "./support";
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 
 function login(email: string, password: string, options: { ip?: string; cookie?: string } = {}) {
@@ -63,12 +61,7 @@ async function distributedFailures(email: string, count: number) {
 }
 
 async function latestMail(to: string) {
-  const [mail] = await t.app.ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt));
-  return mail;
+  return newestMail(t.app, to);
 }
 
 const linkIn = (text: string | undefined) => {

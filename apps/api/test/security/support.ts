@@ -13,7 +13,10 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { images, notifications, paymentProofs, raffles, rewards, sessions, users } from "../../src/db/schema";
 import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
+import { raffleBody } from "../admin-fixtures";
+import { insertProof } from "../fixtures";
 import { cookiesFrom, createUser, nextIp, signIn, type TestApp } from "../helpers";
+import { type FilePart, multipartBody } from "../multipart";
 import type { Actor, Fixture, RequestContext } from "./access-matrix";
 
 // ---------------------------------------------------------------------------------------------
@@ -241,38 +244,7 @@ export async function makeActor(
 // Multipart
 // ---------------------------------------------------------------------------------------------
 
-export interface FilePart {
-  name: string;
-  type: string;
-  data: Buffer;
-  field?: string;
-}
-
-export function multipartBody(fields: Record<string, string | number | undefined>, file?: FilePart) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { type FilePart, multipartBody };
 
 export async function smallPng(): Promise<Buffer> {
   return sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 40, b: 90 } } })
@@ -338,17 +310,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     method: "POST",
     url: "/api/admin/raffles",
     headers: { cookie: admin.cookie },
-    payload: {
-      title: "Rifa de la matriz",
-      description: "Rifa para probar permisos",
-      price: 5,
-      currency: "USD",
-      totalTickets: 100,
-      status: "active",
-      activationType: "date",
-      endDate: "2031-06-01T20:00:00.000Z",
-      prizeLevels: [{ description: "Premio mayor", winnerCount: 1 }],
-    },
+    payload: raffleBody({ title: "Rifa de la matriz", description: "Rifa para probar permisos" }),
   });
   expect(created.statusCode, created.body).toBe(201);
   const raffleId = (created.json() as { id: string }).id;
@@ -443,22 +405,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
         const key = `proofs/2030/01/${randomUUID()}.png`;
         const reference = uniqueReference();
         await storage.put(key, png, "image/png");
-        const [row] = await db
-          .insert(paymentProofs)
-          .values({
-            userId: user.id,
-            raffleId,
-            amount: 10,
-            paymentMethod: "pago_movil",
-            transactionRef: `REF-${reference}`,
-            referenceKey: paymentReferenceKey("pago_movil", reference),
-            proofImagePath: key,
-            proofContentType: "image/png",
-            proofSize: png.length,
-            quantityOfTickets: 2,
-          })
-          .returning();
-        if (!row) throw new Error("sin comprobante");
+        const row = await insertProof(db, {
+          userId: user.id,
+          raffleId,
+          transactionRef: `REF-${reference}`,
+          referenceKey: paymentReferenceKey("pago_movil", reference),
+          proofImagePath: key,
+          proofSize: png.length,
+        });
         return row.id;
       }
       case "freshImage": {

@@ -5,14 +5,13 @@
 // record) and no field may split the tickets into groups: each field is the same for all of them or
 // different for each. The verifier still names a winner (spec 1 §3 "user_name") and tells a signed-in
 // buyer which tickets are theirs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drawDueRaffles } from "../../src/modules/draws/record-service";
-import { type DrandRelay, startDrandRelay } from "../drand-relay";
 import { closedRaffleWithSales, freezeAt } from "../draw-fixtures";
-import { createTestApp, nextIp, signedInUser, type TestApp } from "../helpers";
+import { nextIp, signedInUser, type TestApp } from "../helpers";
+import { useDrawTestApp } from "./lifecycle";
 
 let t: TestApp;
-let relay: DrandRelay;
 let buyers: Array<{ id: string; cookie: string }>;
 const SALES = [
   [1, 2, 3, 4],
@@ -24,21 +23,12 @@ const SOLD = SALES.flat();
 // 40 tickets: numbers show 2 digits (ticketDigits).
 const label = (n: number) => String(n).padStart(2, "0");
 
-beforeAll(async () => {
-  relay = await startDrandRelay();
-  t = await createTestApp({
-    drandChainInfo: relay.chain.info,
-    drandRelays: [relay.url],
-    drawRoundDelayMinutes: 2,
-  });
+useDrawTestApp(async (app) => {
+  t = app;
   buyers = [];
   for (const name of ["Ana Pérez", "Beto Rangel", "Carla Díaz", "Dani Soto"]) {
     buyers.push(await signedInUser(t.app, { fullName: name }));
   }
-});
-afterAll(async () => {
-  await t?.close();
-  await relay?.close();
 });
 
 const get = (url: string, cookie?: string) =>

@@ -6,6 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox, users } from "../../src/db/schema";
+import { raffleBody } from "../admin-fixtures";
 import { createTestApp, nextIp, type TestApp } from "../helpers";
 import { buildWorld, multipartBody, proofFields, uniqueId, type World } from "./support";
 
@@ -39,6 +40,22 @@ function expectJsonString(
 }
 
 /** The HTML of the newest e-mail to `to`; it must show the payload only as escaped text. */
+/** A PNG proof for the world's raffle with `fields`, named `fileName`, sent by `cookie` from a new address. */
+function sendProof(fields: Record<string, string>, fileName: string, cookie: string) {
+  const upload = multipartBody(proofFields(world.ids.raffle, uniqueId(), fields), {
+    name: fileName,
+    type: "image/png",
+    data: world.png,
+  });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/proofs",
+    payload: upload.payload,
+    headers: { ...upload.headers, cookie },
+    remoteAddress: nextIp(),
+  });
+}
+
 async function latestMail(to: string) {
   const [row] = await t.app.ctx.db
     .select()
@@ -97,18 +114,7 @@ describe("free text is stored verbatim and returned as JSON", () => {
 
   it("proof notes, admin notes (and the rejection e-mail escapes them)", async () => {
     const userNotes = `${SCRIPT} ${IMG}`;
-    const upload = multipartBody(proofFields(world.ids.raffle, uniqueId(), { userNotes }), {
-      name: `${IMG}.png`,
-      type: "image/png",
-      data: world.png,
-    });
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/proofs",
-      payload: upload.payload,
-      headers: { ...upload.headers, cookie: world.actors.otherUser.cookie },
-      remoteAddress: nextIp(),
-    });
+    const created = await sendProof({ userNotes }, `${IMG}.png`, world.actors.otherUser.cookie);
     expectJsonString(created, (b: { userNotes: string }) => b.userNotes, userNotes);
     const { id } = created.json() as { id: string };
 
@@ -284,46 +290,17 @@ describe("CSV exports neutralise formulas", () => {
       method: "POST",
       url: "/api/admin/raffles",
       headers: { cookie: admin },
-      payload: {
-        title: titleFormula,
-        price: 5,
-        currency: "USD",
-        totalTickets: 10,
-        status: "active",
-        activationType: "date",
-        endDate: "2031-06-01T20:00:00.000Z",
-        prizeLevels: [{ description: "Premio", winnerCount: 1 }],
-      },
+      payload: raffleBody({ title: titleFormula, totalTickets: 10 }),
     });
     expect(raffle.statusCode, raffle.body).toBe(201);
-    const upload = multipartBody(
-      proofFields(world.ids.raffle, uniqueId(), {
-        transactionRef: refFormula.slice(0, 40),
-        userNotes: notesFormula,
-      }),
-      { name: "c.png", type: "image/png", data: world.png },
+    const proof = await sendProof(
+      { transactionRef: refFormula.slice(0, 40), userNotes: notesFormula },
+      "c.png",
+      world.actors.user.cookie,
     );
-    const proof = await t.app.inject({
-      method: "POST",
-      url: "/api/proofs",
-      payload: upload.payload,
-      headers: { ...upload.headers, cookie: world.actors.user.cookie },
-      remoteAddress: nextIp(),
-    });
     // The reference may be refused by its own format rule; the notes always go through.
     if (proof.statusCode !== 201) {
-      const retry = multipartBody(proofFields(world.ids.raffle, uniqueId(), { userNotes: notesFormula }), {
-        name: "c.png",
-        type: "image/png",
-        data: world.png,
-      });
-      const again = await t.app.inject({
-        method: "POST",
-        url: "/api/proofs",
-        payload: retry.payload,
-        headers: { ...retry.headers, cookie: world.actors.user.cookie },
-        remoteAddress: nextIp(),
-      });
+      const again = await sendProof({ userNotes: notesFormula }, "c.png", world.actors.user.cookie);
       expect(again.statusCode, again.body).toBe(201);
     }
 

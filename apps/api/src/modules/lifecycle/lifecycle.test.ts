@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { auditCount, insertProof, raffleRow, setRaffleState } from "../../../test/fixtures";
 import { createUser, signedInUser } from "../../../test/helpers";
-import { multipartForm, tinyPng } from "../../../test/multipart";
+import { multipartBody, tinyPng } from "../../../test/multipart";
 import { mailOutbox, notifications, paymentProofs, raffles, tickets } from "../../db/schema";
 import { sweepLifecycle } from "./service";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 function upload(cookie: string, raffle: { id: string; price: number }, quantity = 2) {
-  const form = multipartForm(
+  const form = multipartBody(
     {
       raffleId: raffle.id,
       paymentMethod: "pago_movil",

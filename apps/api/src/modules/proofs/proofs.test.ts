@@ -15,13 +15,8 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { putSetting } from "../../../test/fixtures";
-import {
-  createTestApp,
-  type MultipartFile,
-  multipartBody,
-  signedInUser,
-  type TestApp,
-} from "../../../test/helpers";
+import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
+import { type FilePart, multipartBody } from "../../../test/multipart";
 import { paymentProofs, raffles, rateLimits, tickets, winners } from "../../db/schema";
 import { PROOF_UPLOAD_RULE } from "./routes";
 
@@ -111,12 +106,12 @@ function fieldsFor(raffle: { id: string; price: number; currency?: string }, qua
   };
 }
 
-const pngFile = (): MultipartFile => ({ name: "comprobante.png", type: "image/png", data: png });
+const pngFile = (): FilePart => ({ name: "comprobante.png", type: "image/png", data: png });
 
 function upload(
   cookie: string | undefined,
   fields: Record<string, string | number | undefined>,
-  file: MultipartFile | null = pngFile(),
+  file: FilePart | null = pngFile(),
   headers: Record<string, string> = {},
 ) {
   const body = multipartBody(fields, file ?? undefined);
@@ -200,7 +195,7 @@ describe("POST /api/proofs", () => {
 
   it("acepta JPG y PDF reconocidos por su contenido, no por el nombre", async () => {
     const raffle = await insertRaffle();
-    const cases: Array<[MultipartFile, string]> = [
+    const cases: Array<[FilePart, string]> = [
       [{ name: "foto", type: "text/plain", data: jpeg }, "image/jpeg"],
       [{ name: "recibo.pdf", type: "application/octet-stream", data: PDF }, "application/pdf"],
     ];
@@ -276,7 +271,7 @@ describe("POST /api/proofs", () => {
     const raffle = await insertRaffle();
     const before = storedProofFiles();
     const base = fieldsFor(raffle);
-    const cases: Array<[Record<string, string | number | undefined>, MultipartFile | null, string]> = [
+    const cases: Array<[Record<string, string | number | undefined>, FilePart | null, string]> = [
       [base, null, PROOF_MESSAGES.fileMissing],
       [{ ...base, paymentMethod: undefined }, null, PROOF_MESSAGES.fileMissing],
       [base, { name: "vacio.png", type: "image/png", data: Buffer.alloc(0) }, PROOF_MESSAGES.fileMissing],

@@ -6,7 +6,8 @@ import type { AdminProof, MyNumbers, PaymentProof, Reservation } from "@rifazo/s
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type insertRaffle, insertRaffleWithTickets, putSetting } from "../../../test/fixtures";
-import { createTestApp, multipartBody, signedInUser, type TestApp } from "../../../test/helpers";
+import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
+import { multipartBody } from "../../../test/multipart";
 
 let t: TestApp;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;

@@ -23,7 +23,8 @@ import {
   setRaffleState,
   soldNumbers,
 } from "../../../test/fixtures";
-import { createTestApp, multipartBody, signedInUser, type TestApp } from "../../../test/helpers";
+import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
+import { multipartBody } from "../../../test/multipart";
 import { buildApp } from "../../app";
 import { mailOutbox, notifications, raffles, reservations, settings, tickets, users } from "../../db/schema";
 import { lifecycleRefusal } from "../../lib/errors";

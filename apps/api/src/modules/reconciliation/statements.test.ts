@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
-import { createUser, multipartBody } from "../../../test/helpers";
+import { createUser } from "../../../test/helpers";
+import { multipartBody } from "../../../test/multipart";
 import {
   BANK_EXPORT_MAPPING,
   BANK_LAYOUTS,

@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../test/admin-fixtures";
 import { insertProof } from "../../../test/fixtures";
 import { nextIp, signedInUser } from "../../../test/helpers";
-import { multipartForm } from "../../../test/multipart";
+import { multipartBody } from "../../../test/multipart";
 import { pdfText } from "../../../test/pdf-text";
 import { refunds } from "../../db/schema";
 
@@ -24,7 +24,7 @@ const db = () => ctx.t.app.ctx.db;
 const visitor = (url: string) => ctx.t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
 
 function markPaid(refundId: string, reference: string) {
-  const form = multipartForm({ reference });
+  const form = multipartBody({ reference });
   return ctx.t.app.inject({
     method: "POST",
     url: `/api/admin/refunds/${refundId}/paid`,

@@ -10,7 +10,7 @@ import {
 } from "../../../test/admin-fixtures";
 import { auditCount, insertProof } from "../../../test/fixtures";
 import { signedInUser } from "../../../test/helpers";
-import { multipartForm, tinyPng, type UploadFile } from "../../../test/multipart";
+import { type FilePart, multipartBody, tinyPng } from "../../../test/multipart";
 import {
   drawRecordEntries,
   mailOutbox,
@@ -62,9 +62,9 @@ const markPaid = (
   id: string,
   cookie: string | undefined,
   fields: Record<string, string>,
-  file?: UploadFile,
+  file?: FilePart,
 ) => {
-  const form = multipartForm(fields, file);
+  const form = multipartBody(fields, file);
   return ctx.t.app.inject({
     method: "POST",
     url: `/api/admin/refunds/${id}/paid`,
