@@ -3,7 +3,7 @@
 // so no demo account may open with any password written in the repository, and a weak ADMIN_PASSWORD stops
 // the start.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +22,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const apiDir = path.join(root, "apps/api");
-const tsx = path.join(root, "node_modules/.bin/tsx");
+/** The built server, as `npm start` runs it (npm test builds it first): what ships, and no TypeScript to compile at each start. */
+const serverEntry = path.join(apiDir, "dist/server.js");
 const DEMO_EMAILS = DEMO_USERS.map((u) => u.email);
 
 /**
@@ -125,7 +126,11 @@ function run(
   env: Record<string, string>,
   port: number,
 ): ChildProcess & { text: () => string } {
-  const child = spawn(tsx, ["src/server.ts"], { cwd: apiDir, env: serverEnv(target, port, env) });
+  if (!existsSync(serverEntry))
+    throw new Error(
+      "Falta apps/api/dist/server.js: ejecuta `npm run build` (npm test lo hace) antes de estas pruebas.",
+    );
+  const child = spawn(process.execPath, [serverEntry], { cwd: apiDir, env: serverEnv(target, port, env) });
   let text = "";
   child.stdout?.on("data", (chunk) => {
     text += chunk;
