@@ -10,6 +10,7 @@ import {
   expectAdminOnly,
   setupAdminTest,
 } from "../../../../test/admin-fixtures";
+import { multipartBody } from "../../../../test/multipart";
 import { auditLog, images } from "../../../db/schema";
 
 let ctx: AdminTestContext;
@@ -26,27 +27,7 @@ function multipart(
   file: { name: string; type: string; body: Buffer } | null,
   fields: Record<string, string> = {},
 ) {
-  const boundary = `----rifazo${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.body,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartBody(fields, file ? { name: file.name, type: file.type, data: file.body } : undefined);
 }
 
 function upload(

@@ -1,13 +1,13 @@
 // Every screen that shows money agrees with one ledger: what buyers paid (combos and discounts as
 // charged, Bs at the rate frozen with the purchase) minus what was refunded for a cancelled raffle
 // (docs/decisions/0016-raffles-that-do-not-sell.md). Price × tickets sold would say otherwise.
-import { randomBytes } from "node:crypto";
 import type { AdminRaffle, AdminStats, AdminToday, MoneyPair, Revenue } from "@rifazo/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, createRaffle, useAdminTest } from "../../../../test/admin-fixtures";
 import { insertProof } from "../../../../test/fixtures";
 import { createUser } from "../../../../test/helpers";
+import { multipartBody } from "../../../../test/multipart";
 import { refunds, reservations } from "../../../db/schema";
 
 const ctx = useAdminTest();
@@ -43,13 +43,8 @@ async function approve(proofId: string) {
 }
 
 function paidForm(reference: string) {
-  const boundary = `----rifazo${randomBytes(8).toString("hex")}`;
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="reference"\r\n\r\n${reference}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: ctx.admin.cookie },
-  };
+  const { payload, headers } = multipartBody({ reference });
+  return { payload, headers: { ...headers, cookie: ctx.admin.cookie } };
 }
 
 describe("ingresos: cobrado, reembolsado y neto, iguales en cada pantalla", () => {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { QueryErrorAlert } from "../../../components/ui/query-error-alert";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 
@@ -50,18 +49,11 @@ export function LoadError({
   title?: string;
   children: ReactNode;
 }) {
+  const retry = { refetch: async () => onRetry(), isFetching: false };
   return (
-    <Alert
-      variant="danger"
-      title={title}
-      action={
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Reintentar
-        </Button>
-      }
-    >
+    <QueryErrorAlert query={retry} title={title}>
       {children}
-    </Alert>
+    </QueryErrorAlert>
   );
 }
 
