@@ -14,6 +14,7 @@ import {
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import { AppError, conflict, notFound, withDetails } from "../../lib/errors";
+import { type RaffleStateColumns, stateFactsOf } from "../raffle-state";
 import type * as repo from "./repository";
 
 export type PurchaseContext = AppContext;
@@ -34,36 +35,9 @@ export function numbersTaken(numbers: number[], totalTickets: number): AppError 
 }
 
 /** Sales are open: active, no close due (end date, sell-out, countdown), not drawn. */
-export function assertSalesOpen(
-  raffle: {
-    status: string;
-    activationType: string;
-    announcementType: string;
-    activationPercentage: number | null;
-    percentageDrawActivatedAt: Date | null;
-    endDate: Date | null;
-    totalTickets: number;
-    soldTickets: number;
-    hasWinners: boolean;
-  },
-  now: Date,
-): void {
-  const closing = closeReasonAt(
-    {
-      state: raffle.status as RaffleStatus,
-      activationType: raffle.activationType === "percentage" ? "percentage" : "date",
-      announcementType: raffle.announcementType === "external" ? "external" : "internal",
-      activationPercentage: raffle.activationPercentage,
-      percentageDrawActivatedAt: raffle.percentageDrawActivatedAt,
-      endDate: raffle.endDate,
-      totalTickets: raffle.totalTickets,
-      soldTickets: raffle.soldTickets,
-      pendingProofs: 0,
-      reviewWindowHours: DEFAULT_REVIEW_WINDOW_HOURS,
-    },
-    now,
-  );
-  if (!salesOpen(raffle.status as RaffleStatus) || closing !== null || raffle.hasWinners) {
+export function assertSalesOpen(raffle: RaffleStateColumns & { hasWinners: boolean }, now: Date): void {
+  const facts = stateFactsOf(raffle, { pendingProofs: 0, reviewWindowHours: DEFAULT_REVIEW_WINDOW_HOURS });
+  if (!salesOpen(raffle.status as RaffleStatus) || closeReasonAt(facts, now) !== null || raffle.hasWinners) {
     throw conflict(PROOF_MESSAGES.salesClosed, "SALES_CLOSED");
   }
 }

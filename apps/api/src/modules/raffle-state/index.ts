@@ -9,5 +9,7 @@ export {
   factsOf,
   type LifecycleContext,
   publishLifecycle,
+  type RaffleStateColumns,
+  stateFactsOf,
 } from "./service";
 export { type RaffleTransitions, registerRaffleTransitions } from "./transitions";

@@ -24,7 +24,24 @@ export type LifecycleContext = AppContext;
 /** Safety net against a loop: a raffle takes at most three steps at once (close, expire, freeze). */
 const MAX_STEPS = 4;
 
-export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
+/** A raffle's columns as the state machine reads them (sales checks have no more than these). */
+export interface RaffleStateColumns {
+  status: string;
+  activationType: string;
+  announcementType: string;
+  activationPercentage: number | null;
+  percentageDrawActivatedAt: Date | null;
+  endDate: Date | null;
+  totalTickets: number;
+  soldTickets: number;
+}
+
+/** The facts of a raffle's columns: the one place their text columns are narrowed to the machine's types. */
+export function stateFactsOf(
+  row: RaffleStateColumns,
+  rest: Pick<LifecycleFacts, "pendingProofs" | "reviewWindowHours"> &
+    Partial<Pick<LifecycleFacts, "closedAt" | "minTickets">>,
+): LifecycleFacts {
   return {
     state: row.status as RaffleState,
     activationType: row.activationType === "percentage" ? "percentage" : "date",
@@ -34,11 +51,17 @@ export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
     endDate: row.endDate,
     totalTickets: row.totalTickets,
     soldTickets: row.soldTickets,
+    ...rest,
+  };
+}
+
+export function factsOf(row: NonNullable<repo.LifecycleRow>): LifecycleFacts {
+  return stateFactsOf(row, {
     pendingProofs: Number(row.pendingProofs),
     closedAt: row.closedAt,
     reviewWindowHours: row.reviewWindowHours,
     minTickets: row.minTickets,
-  };
+  });
 }
 
 /** Tells the raffle's watchers its lifecycle changed. */
