@@ -7,6 +7,7 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
+import { useFileDrop } from "../../../lib/use-file-drop";
 import {
   fetchBankMappings,
   reconciliationKeys,
@@ -34,7 +35,7 @@ function StatementDropZone({
   missing: boolean;
   onPick: (file: File | null) => void;
 }) {
-  const [dragging, setDragging] = useState(false);
+  const { dragging, handlers } = useFileDrop((dropped) => onPick(dropped ?? null));
   return (
     <div className="space-y-1.5">
       {/* The drop zone is the input's label: a click opens the picker, keyboard users use the input itself. */}
@@ -44,16 +45,7 @@ function StatementDropZone({
           "flex flex-col items-center gap-2 rounded-card border-2 border-dashed border-line p-6 text-center text-sm text-muted",
           dragging && "border-brand-600 bg-brand-50",
         )}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          onPick(event.dataTransfer.files[0] ?? null);
-        }}
+        {...handlers}
       >
         <span className="font-semibold text-ink">Archivo del extracto (CSV o XLSX)</span>
         <UploadIcon aria-hidden="true" className="text-2xl text-brand-700" />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { UploadIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
+import { useFileDrop } from "../../../lib/use-file-drop";
 import { PROOF_ACCEPT, validateProofFile } from "../proof-form";
 
 interface ProofFileInputProps {
@@ -77,20 +78,11 @@ function DropZone({
   invalid: boolean;
   onDrop: (file: File | undefined) => void;
 }) {
-  const [dragging, setDragging] = useState(false);
+  const { dragging, handlers } = useFileDrop(onDrop);
   return (
     <label
       htmlFor={id}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        onDrop(event.dataTransfer.files?.[0]);
-      }}
+      {...handlers}
       className={cn(
         "flex cursor-pointer flex-col items-center gap-2 rounded-control border-2 border-dashed px-4 py-8 text-center transition-colors",
         "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
