@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { OpenInNewTab } from "../../../components/ui/open-in-new-tab";
 import type { AdminProof } from "../api/admin-api";
 import { ProofZoom } from "./proof-zoom";
 
@@ -43,9 +44,7 @@ export function ProofFilePreview({ proof }: { proof: AdminProof }) {
         </>
       )}
       <figcaption className="text-xs text-muted">
-        <a href={url} target="_blank" rel="noopener" className="font-semibold text-brand-700 hover:underline">
-          Abrir en una pestaña nueva
-        </a>
+        <OpenInNewTab href={url} />
         {filename ? <span className="[overflow-wrap:anywhere]"> · {filename}</span> : null}
       </figcaption>
     </figure>

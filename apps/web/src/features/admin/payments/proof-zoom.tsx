@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { OpenInNewTab } from "../../../components/ui/open-in-new-tab";
 import { cn } from "../../../lib/cn";
 import { AdminDialog } from "../shared/admin-dialog";
 
@@ -45,14 +46,7 @@ export function ProofZoom({ open, onOpenChange, url, label }: ProofZoomProps) {
         <span className="text-sm text-muted" aria-live="polite">
           Zoom {zoom * 100} %
         </span>
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener"
-          className="ml-auto text-sm font-semibold text-brand-700 hover:underline"
-        >
-          Abrir en una pestaña nueva
-        </a>
+        <OpenInNewTab href={url} className="ml-auto text-sm" />
       </div>
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the frame scrolls (pans) with the keyboard.

@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
+import { OpenInNewTab } from "../../../components/ui/open-in-new-tab";
 import { formatDateTime, formatMoney } from "../../../lib/format";
 import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { OwnershipCheck } from "../../draws";
@@ -58,14 +59,7 @@ function ProofFile({ proof }: { proof: PaymentProof }) {
       )}
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span className="min-w-0 truncate">{proof.file.filename}</span>
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener"
-          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          Abrir en una pestaña nueva
-        </a>
+        <OpenInNewTab href={url} className="underline-offset-4" />
       </figcaption>
     </figure>
   );
