@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DESKTOP } from "./e2e/support/sizes";
 
 // No `webServer`: each test worker starts its own server (e2e/support/server.ts) because the server needs
 // an SMTP sink, a fresh data folder and possibly a fresh PostgreSQL database first. The server is the
@@ -51,7 +52,10 @@ export default defineConfig({
     launchOptions: chromium,
     locale: "es-VE",
     timezoneId: "America/Caracas",
-    trace: "retain-on-failure",
+    // A trace records the screen and the page at every step: a quarter of the run's CPU (2 spec files, 1
+    // worker: 108 s of CPU with traces, 81 s without). CI keeps only its log, where a trace cannot be
+    // opened, so CI runs without them; a local run keeps the trace of a failed test.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
@@ -61,19 +65,10 @@ export default defineConfig({
   },
   projects: [
     {
-      name: "desktop",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      grepInvert: /@phone-only/,
-    },
-    {
-      // Only tests tagged @phone run at phone size; the full flows run once, on desktop.
-      name: "phone",
-      use: {
-        ...devices["Pixel 7"],
-        viewport: { width: 390, height: 844 },
-        screen: { width: 390, height: 844 },
-      },
-      grep: /@phone/,
+      // One project: phone tests set the phone in their file (support/sizes.ts says why), so a file never
+      // starts a second worker, browser and server for its phone-size tests.
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], ...DESKTOP },
     },
   ],
 });

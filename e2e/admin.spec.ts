@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import { signIn, signInAsAdmin as signInAdmin } from "./support/people";
+import { PHONE } from "./support/sizes";
 
 const test = demoTest();
 
@@ -154,24 +155,28 @@ test("el administrador crea una rifa con el formulario y aparece en la lista", a
   await expect(edit).toBeHidden();
 });
 
-test("las pestañas del panel caben en un teléfono @phone-only", async ({ page }) => {
-  // Ten tabs, each loading its data; a busy 2-core machine needs more than the default minute.
-  test.setTimeout(180_000);
-  await signInAsAdmin(page);
-  // As the organiser does: one load, then a tap on each tab of the panel (a new tab is covered too).
-  const tabs = page.getByRole("tablist", { name: "Secciones del panel" }).getByRole("tab");
-  await expect(tabs).toHaveCount(10);
-  for (let index = 0; index < 10; index++) {
-    const tab = tabs.nth(index);
-    const name = (await tab.textContent()) ?? "";
-    await tab.click();
-    await expect(tab).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel")).toBeVisible();
-    // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const overflow = await horizontalOverflow(page);
-    expect(overflow, `desbordamiento horizontal en la pestaña ${name}`).toBeLessThanOrEqual(0);
-  }
+test.describe("teléfono", () => {
+  test.use(PHONE);
+
+  test("las pestañas del panel caben en un teléfono @phone-only", async ({ page }) => {
+    // Ten tabs, each loading its data; a busy 2-core machine needs more than the default minute.
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    // As the organiser does: one load, then a tap on each tab of the panel (a new tab is covered too).
+    const tabs = page.getByRole("tablist", { name: "Secciones del panel" }).getByRole("tab");
+    await expect(tabs).toHaveCount(10);
+    for (let index = 0; index < 10; index++) {
+      const tab = tabs.nth(index);
+      const name = (await tab.textContent()) ?? "";
+      await tab.click();
+      await expect(tab).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel")).toBeVisible();
+      // Loaded: no skeleton left (the realtime stream keeps the network busy, so "networkidle" never comes).
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const overflow = await horizontalOverflow(page);
+      expect(overflow, `desbordamiento horizontal en la pestaña ${name}`).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 test("las visitas se cuentan solo con cookies de analítica aceptadas y el administrador las ve", async ({

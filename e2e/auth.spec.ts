@@ -3,6 +3,7 @@ import { expect, loggedStatus, test } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import { linksIn } from "./support/mail-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from "./support/server";
+import { BOTH_SIZES } from "./support/sizes";
 
 const MESSAGES = {
   registered: "¡Registro Exitoso!",
@@ -112,14 +113,20 @@ test("el administrador inicia sesión en /adminrifazo2025 y llega a /admin", asy
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("las páginas de acceso caben en un teléfono @phone", async ({ page }) => {
-  for (const path of ["/", "/login", "/registro"]) {
-    await page.goto(path);
-    await expect(page.locator("main, form").first()).toBeVisible();
-    const overflow = await horizontalOverflow(page);
-    expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
-  }
-});
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+
+    test("las páginas de acceso caben en un teléfono @phone", async ({ page }) => {
+      for (const path of ["/", "/login", "/registro"]) {
+        await page.goto(path);
+        await expect(page.locator("main, form").first()).toBeVisible();
+        const overflow = await horizontalOverflow(page);
+        expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+}
 
 test("entra con un enlace enviado por correo desde la página de inicio de sesión", async ({
   page,

@@ -5,10 +5,11 @@
 import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
 import { expectFitsWidth, horizontalOverflow } from "./support/layout";
 import { adminApi, skipCookieBanner } from "./support/people";
+import { PHONE } from "./support/sizes";
 
 const test = demoTest();
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use(PHONE);
 
 const IPHONE = "iPhone 16 Pro Max 256 GB";
 /** A buyer from the demo seed (apps/api/src/seed/demo-data.ts). */

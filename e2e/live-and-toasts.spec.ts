@@ -4,10 +4,11 @@
 // It runs against the demo catalogue (SEED_DEMO=1).
 import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
 import { skipCookieBanner } from "./support/people";
+import { PHONE } from "./support/sizes";
 
 const test = demoTest();
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use(PHONE);
 
 test("transmisiones: nada dice EN VIVO sin un sorteo al aire; lo próximo con su fecha, lo terminado como tal @phone-only", async ({
   page,

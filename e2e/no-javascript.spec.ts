@@ -5,6 +5,7 @@
 import { type APIRequestContext, request as apiRequest, type Page } from "@playwright/test";
 import { demoTest, expect, NO_SCRIPT_REFUSED } from "./support/fixtures";
 import { registerBuyer, skipCookieBanner } from "./support/people";
+import { BOTH_SIZES, sizeName } from "./support/sizes";
 
 const test = demoTest();
 const SHOTS = "/tmp/shots-nojs";
@@ -58,178 +59,192 @@ const headline = (page: Page) =>
     /^(¡Boleto Ganador!|Ganador en \d+ de \d+ rifas|Boleto (no )?(Ganador|Vendido|Encontrado))$/,
   );
 
-test("sin JavaScript: filtros del catálogo, verificador y enlaces funcionan con formularios GET @phone", async ({
-  browser,
-  baseURL,
-  allowConsoleError,
-  page,
-}, testInfo) => {
-  // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
-  allowConsoleError(NO_SCRIPT_REFUSED);
-  const size = testInfo.project.name;
-  const winner = await winningTicket(page.request);
-  const loser = await losingTicket(page.request);
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
-  const html = await context.newPage();
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
 
-  // The catalogue: choose "Finalizadas" and press Buscar; the server renders that list.
-  await html.goto("/rifas");
-  const filters = html.getByRole("form", { name: "Filtrar rifas" });
-  await filters.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Finalizadas" });
-  await filters.getByRole("button", { name: "Buscar" }).click();
-  await expect(html).toHaveURL(/\/rifas\?q=&estado=finished$/);
-  const finished = html.getByRole("main").getByRole("article");
-  await expect(finished.first()).toBeVisible();
-  const title = (await finished.first().getByRole("heading").textContent()) ?? "";
-  expect(title).not.toBe("");
-  // A search typed and sent with Enter keeps the chosen status.
-  await filters.getByLabel("Buscar rifas").fill(title.split(" ")[0] ?? "");
-  await filters.getByLabel("Buscar rifas").press("Enter");
-  await expect(html).toHaveURL(
-    new RegExp(`\\?q=${encodeURIComponent(title.split(" ")[0] ?? "")}&estado=finished$`),
-  );
-  await expect(filters.getByRole("combobox", { name: "Estado" })).toHaveValue("finished");
-  await expect(html.getByRole("link", { name: title, exact: true })).toBeVisible();
-  await html.screenshot({ path: `${SHOTS}/catalogo-filtros-sin-js-${size}.png`, fullPage: false });
-  // A card's title is a real link to its raffle.
-  await html.getByRole("link", { name: title, exact: true }).click();
-  await expect(html.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    test("sin JavaScript: filtros del catálogo, verificador y enlaces funcionan con formularios GET @phone", async ({
+      browser,
+      baseURL,
+      allowConsoleError,
+      page,
+    }) => {
+      // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
+      allowConsoleError(NO_SCRIPT_REFUSED);
+      const shotSize = sizeName(page);
+      const winner = await winningTicket(page.request);
+      const loser = await losingTicket(page.request);
+      const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
+      const html = await context.newPage();
 
-  // The verifier, reached from the header: on a phone the menu opens without the code (a link to it).
-  if (viewport.width < 1024) {
-    await html.getByRole("link", { name: "Abrir menú" }).click();
-    await html
-      .getByRole("navigation", { name: "Menú móvil" })
-      .getByRole("link", { name: "Verificar Boleto" })
-      .click();
-  } else {
-    await html
-      .getByRole("navigation", { name: "Principal" })
-      .getByRole("link", { name: "Verificar Boleto" })
-      .click();
-  }
-  await expect(html).toHaveURL(/\/verificar-boleto$/);
-  // Type a number, press Verificar: the server renders the answer and its headline.
-  const form = html.getByRole("form", { name: "Verificar un boleto" });
-  await form.getByLabel("Número de boleto").fill(winner.ticket);
-  await form.getByRole("button", { name: "Verificar", exact: true }).click();
-  await expect(html).toHaveURL(new RegExp(`/verificar-boleto\\?numero=${winner.ticket}$`));
-  await expect(headline(html)).toHaveText(winner.headline);
-  await expect(form.getByLabel("Número de boleto")).toHaveValue(winner.ticket);
-  await html.screenshot({ path: `${SHOTS}/verificador-ganador-sin-js-${size}.png`, fullPage: true });
+      // The catalogue: choose "Finalizadas" and press Buscar; the server renders that list.
+      await html.goto("/rifas");
+      const filters = html.getByRole("form", { name: "Filtrar rifas" });
+      await filters.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Finalizadas" });
+      await filters.getByRole("button", { name: "Buscar" }).click();
+      await expect(html).toHaveURL(/\/rifas\?q=&estado=finished$/);
+      const finished = html.getByRole("main").getByRole("article");
+      await expect(finished.first()).toBeVisible();
+      const title = (await finished.first().getByRole("heading").textContent()) ?? "";
+      expect(title).not.toBe("");
+      // A search typed and sent with Enter keeps the chosen status.
+      await filters.getByLabel("Buscar rifas").fill(title.split(" ")[0] ?? "");
+      await filters.getByLabel("Buscar rifas").press("Enter");
+      await expect(html).toHaveURL(
+        new RegExp(`\\?q=${encodeURIComponent(title.split(" ")[0] ?? "")}&estado=finished$`),
+      );
+      await expect(filters.getByRole("combobox", { name: "Estado" })).toHaveValue("finished");
+      await expect(html.getByRole("link", { name: title, exact: true })).toBeVisible();
+      await html.screenshot({ path: `${SHOTS}/catalogo-filtros-sin-js-${shotSize}.png`, fullPage: false });
+      // A card's title is a real link to its raffle.
+      await html.getByRole("link", { name: title, exact: true }).click();
+      await expect(html.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
-  await form.getByLabel("Número de boleto").fill(loser.ticket);
-  await form.getByLabel("Número de boleto").press("Enter");
-  await expect(html).toHaveURL(new RegExp(`numero=${loser.ticket}$`));
-  await expect(headline(html)).toHaveText(loser.headline);
-  await expect(html.getByText("¡Boleto Ganador!")).toHaveCount(0);
-  await html.screenshot({ path: `${SHOTS}/verificador-no-ganador-sin-js-${size}.png`, fullPage: true });
+      // The verifier, reached from the header: on a phone the menu opens without the code (a link to it).
+      if (viewport.width < 1024) {
+        await html.getByRole("link", { name: "Abrir menú" }).click();
+        await html
+          .getByRole("navigation", { name: "Menú móvil" })
+          .getByRole("link", { name: "Verificar Boleto" })
+          .click();
+      } else {
+        await html
+          .getByRole("navigation", { name: "Principal" })
+          .getByRole("link", { name: "Verificar Boleto" })
+          .click();
+      }
+      await expect(html).toHaveURL(/\/verificar-boleto$/);
+      // Type a number, press Verificar: the server renders the answer and its headline.
+      const form = html.getByRole("form", { name: "Verificar un boleto" });
+      await form.getByLabel("Número de boleto").fill(winner.ticket);
+      await form.getByRole("button", { name: "Verificar", exact: true }).click();
+      await expect(html).toHaveURL(new RegExp(`/verificar-boleto\\?numero=${winner.ticket}$`));
+      await expect(headline(html)).toHaveText(winner.headline);
+      await expect(form.getByLabel("Número de boleto")).toHaveValue(winner.ticket);
+      await html.screenshot({ path: `${SHOTS}/verificador-ganador-sin-js-${shotSize}.png`, fullPage: true });
 
-  // What needs the code says so while it waits (here: forever).
-  await html.goto("/contacto");
-  await expect(html.getByRole("button", { name: "Enviar Mensaje (cargando…)" })).toBeDisabled();
-  await context.close();
-});
+      await form.getByLabel("Número de boleto").fill(loser.ticket);
+      await form.getByLabel("Número de boleto").press("Enter");
+      await expect(html).toHaveURL(new RegExp(`numero=${loser.ticket}$`));
+      await expect(headline(html)).toHaveText(loser.headline);
+      await expect(html.getByText("¡Boleto Ganador!")).toHaveCount(0);
+      await html.screenshot({
+        path: `${SHOTS}/verificador-no-ganador-sin-js-${shotSize}.png`,
+        fullPage: true,
+      });
 
-test("con JavaScript: los mismos formularios navegan dentro de la página, sin recargarla @phone", async ({
-  page,
-}, testInfo) => {
-  const size = testInfo.project.name;
-  const winner = await winningTicket(page.request);
-  const loser = await losingTicket(page.request);
-  await skipCookieBanner(page);
-
-  /** Marks this document: a full reload would make a new one without the mark. */
-  const mark = () =>
-    page.evaluate(() => {
-      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      // What needs the code says so while it waits (here: forever).
+      await html.goto("/contacto");
+      await expect(html.getByRole("button", { name: "Enviar Mensaje (cargando…)" })).toBeDisabled();
+      await context.close();
     });
-  const sameDocument = () =>
-    page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-  await page.goto("/rifas");
-  // Hydrated: the buttons that waited for the code no longer say "cargando".
-  await expect(page.getByRole("button", { name: "Compartir rifa", exact: true }).first()).toBeEnabled();
-  await mark();
-  const filters = page.getByRole("form", { name: "Filtrar rifas" });
-  await filters.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Finalizadas" });
-  await expect(page).toHaveURL(/\/rifas\?estado=finished$/);
-  await filters.getByRole("button", { name: "Buscar" }).click();
-  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
-  expect(await sameDocument(), "el filtro no recarga la página").toBe(true);
-  await page.screenshot({ path: `${SHOTS}/catalogo-filtros-con-js-${size}.png`, fullPage: false });
+    test("con JavaScript: los mismos formularios navegan dentro de la página, sin recargarla @phone", async ({
+      page,
+    }) => {
+      const shotSize = sizeName(page);
+      const winner = await winningTicket(page.request);
+      const loser = await losingTicket(page.request);
+      await skipCookieBanner(page);
 
-  await page.goto("/verificar-boleto");
-  await expect(page.getByRole("button", { name: "Comprobar", exact: true })).toBeEnabled();
-  await mark();
-  const form = page.getByRole("form", { name: "Verificar un boleto" });
-  await form.getByLabel("Número de boleto").fill(winner.ticket);
-  await form.getByRole("button", { name: "Verificar", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/verificar-boleto\\?numero=${winner.ticket}$`));
-  await expect(headline(page)).toHaveText(winner.headline);
-  expect(await sameDocument(), "el verificador no recarga la página").toBe(true);
-  await page.screenshot({ path: `${SHOTS}/verificador-ganador-con-js-${size}.png`, fullPage: true });
+      /** Marks this document: a full reload would make a new one without the mark. */
+      const mark = () =>
+        page.evaluate(() => {
+          (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+        });
+      const sameDocument = () =>
+        page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-  await form.getByLabel("Número de boleto").fill(loser.ticket);
-  await form.getByRole("button", { name: "Verificar", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`numero=${loser.ticket}$`));
-  await expect(headline(page)).toHaveText(loser.headline);
-  expect(await sameDocument()).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/verificador-no-ganador-con-js-${size}.png`, fullPage: true });
-  // Back returns to the previous answer: the URL is the state.
-  await page.goBack();
-  await expect(headline(page)).toHaveText(winner.headline);
-});
+      await page.goto("/rifas");
+      // Hydrated: the buttons that waited for the code no longer say "cargando".
+      await expect(page.getByRole("button", { name: "Compartir rifa", exact: true }).first()).toBeEnabled();
+      await mark();
+      const filters = page.getByRole("form", { name: "Filtrar rifas" });
+      await filters.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Finalizadas" });
+      await expect(page).toHaveURL(/\/rifas\?estado=finished$/);
+      await filters.getByRole("button", { name: "Buscar" }).click();
+      await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+      expect(await sameDocument(), "el filtro no recarga la página").toBe(true);
+      await page.screenshot({ path: `${SHOTS}/catalogo-filtros-con-js-${shotSize}.png`, fullPage: false });
 
-test("sin JavaScript: «Reservar boletos» lleva a iniciar sesión, y al iniciarla se vuelve a la rifa @phone", async ({
-  browser,
-  baseURL,
-  allowConsoleError,
-  page,
-  demoServer,
-}) => {
-  allowConsoleError(NO_SCRIPT_REFUSED);
-  const { items } = (await (await page.request.get("/api/raffles")).json()) as { items: { id: string }[] };
-  // A raffle sold by quantity (a chosen-number one shows its grid instead), with tickets left.
-  let raffle: { id: string } | undefined;
-  for (const { id } of items) {
-    const detail = (await (await page.request.get(`/api/raffles/${id}`)).json()) as {
-      status: string;
-      numberMode: string;
-      remaining: number;
-    };
-    if (detail.status === "active" && detail.numberMode === "random" && detail.remaining >= 2) {
-      raffle = { id };
-      break;
-    }
-  }
-  expect(raffle, "una rifa activa por cantidad en los datos de ejemplo").toBeTruthy();
-  const raffleId = (raffle as { id: string }).id;
-  const login = `/login?volver=${encodeURIComponent(`/rifas/${raffleId}`)}`;
+      await page.goto("/verificar-boleto");
+      await expect(page.getByRole("button", { name: "Comprobar", exact: true })).toBeEnabled();
+      await mark();
+      const form = page.getByRole("form", { name: "Verificar un boleto" });
+      await form.getByLabel("Número de boleto").fill(winner.ticket);
+      await form.getByRole("button", { name: "Verificar", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/verificar-boleto\\?numero=${winner.ticket}$`));
+      await expect(headline(page)).toHaveText(winner.headline);
+      expect(await sameDocument(), "el verificador no recarga la página").toBe(true);
+      await page.screenshot({ path: `${SHOTS}/verificador-ganador-con-js-${shotSize}.png`, fullPage: true });
 
-  // Without the code, the server-rendered action is a link to the sign-in page that names the way back.
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
-  const html = await context.newPage();
-  await html.goto(`/rifas/${raffleId}`);
-  const reserve = html.getByRole("main").getByRole("link", { name: "Reservar boletos" });
-  await reserve.scrollIntoViewIfNeeded();
-  await html.screenshot({ path: `${SHOTS}/rifa-reservar-sin-js-${viewport.width}.png` });
-  await reserve.click();
-  await expect(html).toHaveURL(login);
-  await context.close();
+      await form.getByLabel("Número de boleto").fill(loser.ticket);
+      await form.getByRole("button", { name: "Verificar", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`numero=${loser.ticket}$`));
+      await expect(headline(page)).toHaveText(loser.headline);
+      expect(await sameDocument()).toBe(true);
+      await page.screenshot({
+        path: `${SHOTS}/verificador-no-ganador-con-js-${shotSize}.png`,
+        fullPage: true,
+      });
+      // Back returns to the previous answer: the URL is the state.
+      await page.goBack();
+      await expect(headline(page)).toHaveText(winner.headline);
+    });
 
-  // With it, signing in on that page returns to the raffle.
-  const api = await apiRequest.newContext({ baseURL });
-  const buyer = await registerBuyer(api, demoServer, "Compradora Sin Prisa");
-  await api.dispose();
-  await skipCookieBanner(page);
-  await page.goto(login);
-  const form = page.locator("form");
-  await form.getByLabel("Correo electrónico").fill(buyer.email);
-  await form.getByLabel("Contraseña", { exact: true }).fill(buyer.password);
-  await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/rifas/${raffleId}$`));
-  await expect(page.getByRole("main").getByRole("button", { name: "Reservar boletos" })).toBeEnabled();
-});
+    test("sin JavaScript: «Reservar boletos» lleva a iniciar sesión, y al iniciarla se vuelve a la rifa @phone", async ({
+      browser,
+      baseURL,
+      allowConsoleError,
+      page,
+      demoServer,
+    }) => {
+      allowConsoleError(NO_SCRIPT_REFUSED);
+      const { items } = (await (await page.request.get("/api/raffles")).json()) as {
+        items: { id: string }[];
+      };
+      // A raffle sold by quantity (a chosen-number one shows its grid instead), with tickets left.
+      let raffle: { id: string } | undefined;
+      for (const { id } of items) {
+        const detail = (await (await page.request.get(`/api/raffles/${id}`)).json()) as {
+          status: string;
+          numberMode: string;
+          remaining: number;
+        };
+        if (detail.status === "active" && detail.numberMode === "random" && detail.remaining >= 2) {
+          raffle = { id };
+          break;
+        }
+      }
+      expect(raffle, "una rifa activa por cantidad en los datos de ejemplo").toBeTruthy();
+      const raffleId = (raffle as { id: string }).id;
+      const login = `/login?volver=${encodeURIComponent(`/rifas/${raffleId}`)}`;
+
+      // Without the code, the server-rendered action is a link to the sign-in page that names the way back.
+      const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
+      const html = await context.newPage();
+      await html.goto(`/rifas/${raffleId}`);
+      const reserve = html.getByRole("main").getByRole("link", { name: "Reservar boletos" });
+      await reserve.scrollIntoViewIfNeeded();
+      await html.screenshot({ path: `${SHOTS}/rifa-reservar-sin-js-${viewport.width}.png` });
+      await reserve.click();
+      await expect(html).toHaveURL(login);
+      await context.close();
+
+      // With it, signing in on that page returns to the raffle.
+      const api = await apiRequest.newContext({ baseURL });
+      const buyer = await registerBuyer(api, demoServer, "Compradora Sin Prisa");
+      await api.dispose();
+      await skipCookieBanner(page);
+      await page.goto(login);
+      const form = page.locator("form");
+      await form.getByLabel("Correo electrónico").fill(buyer.email);
+      await form.getByLabel("Contraseña", { exact: true }).fill(buyer.password);
+      await form.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/rifas/${raffleId}$`));
+      await expect(page.getByRole("main").getByRole("button", { name: "Reservar boletos" })).toBeEnabled();
+    });
+  });
+}

@@ -9,12 +9,15 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
 import { signIn, skipCookieBanner } from "./support/people";
 import type { RunningServer } from "./support/server";
+import { BOTH_SIZES } from "./support/sizes";
 
 const test = demoTest();
 // playwright.config.ts blocks service workers for the other specs.
 test.use({ serviceWorkers: "allow" });
 
 const BUYER = "maria.gonzalez@example.com";
+/** Who reserves at each size: the two runs share the server, and one buyer's cap would not fit both. */
+const RESERVING_BUYER = { escritorio: BUYER, teléfono: "carolina.suarez@example.com" } as const;
 const IPHONE = "iPhone 16 Pro Max 256 GB";
 /** What a request made with the network cut reports (ERR_FAILED: through the worker): expected here only. */
 
@@ -109,46 +112,52 @@ async function checkInstallable(page: Page, request: APIRequestContext) {
   expect(csp).toContain("manifest-src 'self'");
 }
 
-test("sin conexión, una página nunca vista dice «Sin conexión» y lo que sigue funcionando @phone", async ({
-  page,
-  context,
-  allowConsoleError,
-}) => {
-  allowConsoleError(OFFLINE_FAILURE);
-  await skipCookieBanner(page);
-  await page.goto("/");
-  await waitForServiceWorker(page);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await shot(page, "home");
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
 
-  await context.setOffline(true);
-  // A full navigation to a page never opened here: the worker's offline page.
-  await page.goto("/ganadores");
-  await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
-  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Mis boletos" })).toHaveAttribute("href", "/perfil/pagos");
-  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
-  await shot(page, "offline-page");
+    test("sin conexión, una página nunca vista dice «Sin conexión» y lo que sigue funcionando @phone", async ({
+      page,
+      context,
+      allowConsoleError,
+    }) => {
+      allowConsoleError(OFFLINE_FAILURE);
+      await skipCookieBanner(page);
+      await page.goto("/");
+      await waitForServiceWorker(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await shot(page, "home");
 
-  // A page already visited opens from the device, as it was.
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Sin conexión" })).toHaveCount(0);
+      await context.setOffline(true);
+      // A full navigation to a page never opened here: the worker's offline page.
+      await page.goto("/ganadores");
+      await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+      await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Mis boletos" })).toHaveAttribute("href", "/perfil/pagos");
+      await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
+      await shot(page, "offline-page");
 
-  // An in-app navigation to a page whose code never came: the app's own offline screen.
-  await page.evaluate(() => {
-    window.history.pushState(null, "", "/transparencia-de-sorteos");
-    window.dispatchEvent(new PopStateEvent("popstate"));
+      // A page already visited opens from the device, as it was.
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Sin conexión" })).toHaveCount(0);
+
+      // An in-app navigation to a page whose code never came: the app's own offline screen.
+      await page.evaluate(() => {
+        window.history.pushState(null, "", "/transparencia-de-sorteos");
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      });
+      await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+      await expect(page.getByText("Algo salió mal")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Mis boletos" })).toBeVisible();
+      await shot(page, "offline-in-app");
+
+      // Back online, the page downloads by itself, without «Reintentar» and without reloading the app.
+      await context.setOffline(false);
+      await expect(page.getByRole("heading", { level: 1, name: /Transparencia/i })).toBeVisible();
+    });
   });
-  await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
-  await expect(page.getByText("Algo salió mal")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Mis boletos" })).toBeVisible();
-  await shot(page, "offline-in-app");
-
-  // Back online, the page downloads by itself, without «Reintentar» and without reloading the app.
-  await context.setOffline(false);
-  await expect(page.getByRole("heading", { level: 1, name: /Transparencia/i })).toBeVisible();
-});
+}
 
 test("«Mis boletos» se lee sin conexión, con la fecha de la última sincronización, y se borra al cerrar sesión", async ({
   page,
@@ -190,13 +199,13 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
 });
 
 /** The demo buyer signed in, with the service worker installed and in control. */
-async function signInWithWorker(page: Page, demoServer: RunningServer): Promise<void> {
+async function signInWithWorker(page: Page, demoServer: RunningServer, email = BUYER): Promise<void> {
   await skipCookieBanner(page);
-  await signIn(page, BUYER, demoServer.demoPassword(BUYER));
+  await signIn(page, email, demoServer.demoPassword(email));
   await waitForServiceWorker(page);
 }
 
-/** An active raffle sold by quantity in which the buyer holds no reservation (the demo seeds some). */
+/** An active raffle sold by quantity in which the buyer holds no reservation and may take 3 more tickets. */
 async function raffleToReserve(page: Page): Promise<{ id: string; title: string }> {
   const mine = (await (await page.request.get("/api/reservations")).json()) as {
     items: Array<{ raffleId: string }>;
@@ -211,83 +220,95 @@ async function raffleToReserve(page: Page): Promise<{ id: string; title: string 
       numberMode: string;
       remaining: number;
     };
-    if (detail.numberMode !== "chosen" && detail.remaining >= 3) return item;
+    if (detail.numberMode === "chosen" || detail.remaining < 3) continue;
+    // The test reserves 3: the buyer's cap must leave room (the phone-size run reserves after the desktop's).
+    const allowance = (await (
+      await page.request.get(`/api/proofs/allowance?raffleId=${item.id}`)
+    ).json()) as { ticketsAllowed: number | null; pendingProofs: number; maxPendingProofs: number };
+    if ((allowance.ticketsAllowed ?? 0) >= 3 && allowance.pendingProofs < allowance.maxPendingProofs)
+      return item;
   }
-  throw new Error("La demo no tiene una rifa activa por cantidad sin reserva de la compradora");
+  throw new Error("La demo no tiene una rifa activa por cantidad en la que la compradora pueda reservar 3");
 }
 
-test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta la conexión, todo se recupera @phone", async ({
-  page,
-  context,
-  demoServer,
-  allowConsoleError,
-}) => {
-  allowConsoleError(OFFLINE_FAILURE);
-  await signInWithWorker(page, demoServer);
-  // /rifas and a raffle opened once with the network: their code is on the device.
-  await page.goto("/rifas");
-  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
-  const raffle = await raffleToReserve(page);
-  await page.goto(`/rifas/${raffle.id}`);
-  const reserve = page.getByRole("button", { name: "Reservar boletos" });
-  await expect(reserve).toBeEnabled();
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
 
-  // /rifas opened inside the app offline, with a search never made here: its request fails, and the
-  // connection is said once (not a red banner, a "Reconectando…" and the bell's icon), politely, also
-  // once the live data has noticed (after 2 s); the list says "Sin conexión" with «Reintentar» instead
-  // of placeholders for good, and loads by itself once the network is back.
-  await page.goto("/");
-  // The app has taken over the server's page: a navigation now is the app's own.
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await context.setOffline(true);
-  await page.evaluate(() => {
-    window.history.pushState(null, "", "/rifas?q=iPhone");
-    window.dispatchEvent(new PopStateEvent("popstate"));
+    test("sin conexión: un solo aviso, «Reservar» lo dice al momento y, de vuelta la conexión, todo se recupera @phone", async ({
+      page,
+      context,
+      demoServer,
+      allowConsoleError,
+    }) => {
+      allowConsoleError(OFFLINE_FAILURE);
+      await signInWithWorker(page, demoServer, RESERVING_BUYER[size.name]);
+      // /rifas and a raffle opened once with the network: their code is on the device.
+      await page.goto("/rifas");
+      await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
+      const raffle = await raffleToReserve(page);
+      await page.goto(`/rifas/${raffle.id}`);
+      const reserve = page.getByRole("button", { name: "Reservar boletos" });
+      await expect(reserve).toBeEnabled();
+
+      // /rifas opened inside the app offline, with a search never made here: its request fails, and the
+      // connection is said once (not a red banner, a "Reconectando…" and the bell's icon), politely, also
+      // once the live data has noticed (after 2 s); the list says "Sin conexión" with «Reintentar» instead
+      // of placeholders for good, and loads by itself once the network is back.
+      await page.goto("/");
+      // The app has taken over the server's page: a navigation now is the app's own.
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await context.setOffline(true);
+      await page.evaluate(() => {
+        window.history.pushState(null, "", "/rifas?q=iPhone");
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      });
+      await expect(page.getByRole("heading", { level: 1, name: "Rifas" })).toBeVisible();
+      await page.waitForTimeout(3_000);
+      const indicators = page
+        .getByText(/^sin conexión\.|reconectando|problemas de conexión|no pudimos conectar/i)
+        .or(page.getByRole("button", { name: /problemas de conexión/i }));
+      await expect(indicators).toHaveCount(1);
+      const bar = page.getByRole("status").filter({ hasText: /^Sin conexión\./ });
+      await expect(bar).toHaveAttribute("aria-live", "polite");
+      const listOffline = page.getByText(/^Sin conexión: no se pudo cargar las rifas\./);
+      await expect(listOffline).toBeVisible();
+      await expect(page.getByRole("status", { name: "Cargando rifas..." })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
+      await shot(page, "offline-indicator", false);
+      await context.setOffline(false);
+      await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
+      await expect(listOffline).toHaveCount(0);
+
+      // A raffle opened with the network, then the connection goes: «Reservar» says it at once, instead of
+      // "Reservando…" until the network comes back, and the page stays usable.
+      await page.goto(`/rifas/${raffle.id}`);
+      await expect(reserve).toBeEnabled();
+      await context.setOffline(true);
+      await expect(bar).toBeVisible();
+      await reserve.click();
+      const failure = page
+        .getByRole("alert")
+        .filter({ hasText: "Sin conexión: no se pudo reservar. Revisa tu conexión e inténtalo de nuevo." });
+      await expect(failure).toBeVisible({ timeout: 2_000 });
+      await expect(reserve).toBeEnabled();
+      await expect(page.getByText("Reservando...")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
+      await expect(page.getByText("No pudimos abrir esta página")).toHaveCount(0);
+      await expect(indicators).toHaveCount(1);
+      await failure.scrollIntoViewIfNeeded();
+      await shot(page, "offline-reserve", false);
+      await page.getByRole("button", { name: "Añadir un boleto" }).click();
+      await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("3");
+
+      // Back online: the indicator says so, and «Reintentar» reserves.
+      await context.setOffline(false);
+      await expect(page.getByRole("status").filter({ hasText: "Conectado de nuevo" })).toBeVisible();
+      await failure.getByRole("button", { name: "Reintentar" }).click();
+      await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[0-9a-f-]{36}\?reserva=/);
+    });
   });
-  await expect(page.getByRole("heading", { level: 1, name: "Rifas" })).toBeVisible();
-  await page.waitForTimeout(3_000);
-  const indicators = page
-    .getByText(/^sin conexión\.|reconectando|problemas de conexión|no pudimos conectar/i)
-    .or(page.getByRole("button", { name: /problemas de conexión/i }));
-  await expect(indicators).toHaveCount(1);
-  const bar = page.getByRole("status").filter({ hasText: /^Sin conexión\./ });
-  await expect(bar).toHaveAttribute("aria-live", "polite");
-  const listOffline = page.getByText(/^Sin conexión: no se pudo cargar las rifas\./);
-  await expect(listOffline).toBeVisible();
-  await expect(page.getByRole("status", { name: "Cargando rifas..." })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Reintentar" })).toBeVisible();
-  await shot(page, "offline-indicator", false);
-  await context.setOffline(false);
-  await expect(page.getByRole("link", { name: IPHONE }).first()).toBeVisible();
-  await expect(listOffline).toHaveCount(0);
-
-  // A raffle opened with the network, then the connection goes: «Reservar» says it at once, instead of
-  // "Reservando…" until the network comes back, and the page stays usable.
-  await page.goto(`/rifas/${raffle.id}`);
-  await expect(reserve).toBeEnabled();
-  await context.setOffline(true);
-  await expect(bar).toBeVisible();
-  await reserve.click();
-  const failure = page
-    .getByRole("alert")
-    .filter({ hasText: "Sin conexión: no se pudo reservar. Revisa tu conexión e inténtalo de nuevo." });
-  await expect(failure).toBeVisible({ timeout: 2_000 });
-  await expect(reserve).toBeEnabled();
-  await expect(page.getByText("Reservando...")).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1, name: raffle.title })).toBeVisible();
-  await expect(page.getByText("No pudimos abrir esta página")).toHaveCount(0);
-  await expect(indicators).toHaveCount(1);
-  await failure.scrollIntoViewIfNeeded();
-  await shot(page, "offline-reserve", false);
-  await page.getByRole("button", { name: "Añadir un boleto" }).click();
-  await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("3");
-
-  // Back online: the indicator says so, and «Reintentar» reserves.
-  await context.setOffline(false);
-  await expect(page.getByRole("status").filter({ hasText: "Conectado de nuevo" })).toBeVisible();
-  await failure.getByRole("button", { name: "Reintentar" }).click();
-  await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[0-9a-f-]{36}\?reserva=/);
-});
+}
 
 // Last in this file: it signs the buyer out everywhere.
 test("cerrar sesión en todos los dispositivos desde otro borra la copia de este, que nunca guardó el token del recibo", async ({

@@ -17,6 +17,7 @@ import {
   signInAsAdmin,
   skipCookieBanner,
 } from "./support/people";
+import { BOTH_SIZES, sizeName } from "./support/sizes";
 
 // Registers buyers: its own server keeps the per-address sign-up limit to this file.
 const test = ownServerTest();
@@ -69,67 +70,73 @@ async function reserveAndPay(page: Page, baseURL: string, raffleId: string, numb
   return ((await proof.json()) as { id: string }).id;
 }
 
-test("los números propios se ven en la cuadrícula, en Mis pagos y en la bandeja @phone", async ({
-  page,
-  baseURL,
-  server,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const shot = (name: string) => path.join(SHOTS, `own-numbers-${name}-${testInfo.project.name}.png`);
-  const title = `Moto propia ${Date.now().toString(36)}`;
-  const admin = await adminApi(baseURL as string);
-  try {
-    const raffleId = await setUp(admin, title);
-    await skipCookieBanner(page);
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
 
-    // Someone else holds 12 and 13.
-    const otherPage = await page.context().browser()?.newContext({ baseURL });
-    const other = await otherPage?.newPage();
-    if (!other) throw new Error("sin navegador");
-    await registerBuyer(other.request, server, "Pedro Pérez");
-    await reserveAndPay(other, baseURL as string, raffleId, [12, 13]);
-    await otherPage?.close();
+    test("los números propios se ven en la cuadrícula, en Mis pagos y en la bandeja @phone", async ({
+      page,
+      baseURL,
+      server,
+    }) => {
+      test.setTimeout(120_000);
+      mkdirSync(SHOTS, { recursive: true });
+      const shot = (name: string) => path.join(SHOTS, `own-numbers-${name}-${sizeName(page)}.png`);
+      const title = `Moto propia ${Date.now().toString(36)}`;
+      const admin = await adminApi(baseURL as string);
+      try {
+        const raffleId = await setUp(admin, title);
+        await skipCookieBanner(page);
 
-    // This buyer bought 3 and 4 (approved), and holds 07, 42, 99 with a proof under review.
-    await registerBuyer(page.request, server, "Luisa Fernández");
-    const bought = await reserveAndPay(page, baseURL as string, raffleId, [3, 4]);
-    const approved = await admin.post(`/api/admin/proofs/${bought}/approve`);
-    expect(approved.status(), await approved.text()).toBe(200);
-    await reserveAndPay(page, baseURL as string, raffleId, [7, 42, 99]);
+        // Someone else holds 12 and 13.
+        const otherPage = await page.context().browser()?.newContext({ baseURL });
+        const other = await otherPage?.newPage();
+        if (!other) throw new Error("sin navegador");
+        await registerBuyer(other.request, server, "Pedro Pérez");
+        await reserveAndPay(other, baseURL as string, raffleId, [12, 13]);
+        await otherPage?.close();
 
-    await page.goto(`/rifas/${raffleId}`);
-    const grid = page.getByRole("grid", { name: "Números de la rifa" });
-    await expect(grid.getByRole("button", { name: "Número 07, apartado por ti" })).toBeVisible();
-    await expect(grid.getByRole("button", { name: "Número 03, tuyo" })).toBeVisible();
-    await expect(grid.getByRole("button", { name: "Número 12, ocupado" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Leyenda" })).toContainText("Apartado por ti");
-    // The legend and the top of the grid in view, below the sticky header.
-    await page.getByRole("list", { name: "Leyenda" }).evaluate((legend) => {
-      window.scrollTo(0, legend.getBoundingClientRect().top + window.scrollY - 96);
+        // This buyer bought 3 and 4 (approved), and holds 07, 42, 99 with a proof under review.
+        await registerBuyer(page.request, server, "Luisa Fernández");
+        const bought = await reserveAndPay(page, baseURL as string, raffleId, [3, 4]);
+        const approved = await admin.post(`/api/admin/proofs/${bought}/approve`);
+        expect(approved.status(), await approved.text()).toBe(200);
+        await reserveAndPay(page, baseURL as string, raffleId, [7, 42, 99]);
+
+        await page.goto(`/rifas/${raffleId}`);
+        const grid = page.getByRole("grid", { name: "Números de la rifa" });
+        await expect(grid.getByRole("button", { name: "Número 07, apartado por ti" })).toBeVisible();
+        await expect(grid.getByRole("button", { name: "Número 03, tuyo" })).toBeVisible();
+        await expect(grid.getByRole("button", { name: "Número 12, ocupado" })).toBeVisible();
+        await expect(page.getByRole("list", { name: "Leyenda" })).toContainText("Apartado por ti");
+        // The legend and the top of the grid in view, below the sticky header.
+        await page.getByRole("list", { name: "Leyenda" }).evaluate((legend) => {
+          window.scrollTo(0, legend.getBoundingClientRect().top + window.scrollY - 96);
+        });
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot("grid") });
+
+        await page.goto("/perfil/pagos");
+        const pending = page.getByRole("main").getByRole("listitem").filter({ hasText: "En Revisión" });
+        await expect(pending).toContainText("Números apartados:");
+        for (const n of ["07", "42", "99"]) await expect(pending.getByText(n, { exact: true })).toBeVisible();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot("mis-pagos"), fullPage: true });
+
+        // The administrator's inbox, in the same window.
+        await page.context().clearCookies();
+        await signInAsAdmin(page);
+        await page.getByRole("tab", { name: "Comprobantes" }).click();
+        const row = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: title }) })
+          .filter({ hasText: "Luisa" });
+        await expect(row.getByText("Números apartados: 07, 42, 99")).toBeAttached();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await row.screenshot({ path: shot("bandeja") });
+      } finally {
+        await admin.dispose();
+      }
     });
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot("grid") });
-
-    await page.goto("/perfil/pagos");
-    const pending = page.getByRole("main").getByRole("listitem").filter({ hasText: "En Revisión" });
-    await expect(pending).toContainText("Números apartados:");
-    for (const n of ["07", "42", "99"]) await expect(pending.getByText(n, { exact: true })).toBeVisible();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot("mis-pagos"), fullPage: true });
-
-    // The administrator's inbox, in the same window.
-    await page.context().clearCookies();
-    await signInAsAdmin(page);
-    await page.getByRole("tab", { name: "Comprobantes" }).click();
-    const row = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: title }) })
-      .filter({ hasText: "Luisa" });
-    await expect(row.getByText("Números apartados: 07, 42, 99")).toBeAttached();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await row.screenshot({ path: shot("bandeja") });
-  } finally {
-    await admin.dispose();
-  }
-});
+  });
+}

@@ -8,6 +8,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { demoTest, expect, NO_SCRIPT_REFUSED } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
+import { BOTH_SIZES, PHONE } from "./support/sizes";
 
 const SUPPORT_EMAIL = "soporte@rifazo.test";
 const test = demoTest({ SUPPORT_EMAIL });
@@ -228,205 +229,215 @@ test("próximamente: 'Notificarme' lleva al visitante a entrar y deja el aviso e
   await expect(card.getByRole("button", { name: "Notificarme" })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("las páginas públicas caben en un teléfono @phone", async ({ page }) => {
-  for (const path of [
-    "/ganadores",
-    "/proximamente",
-    "/metodos-pago",
-    "/transmisiones-vivo",
-    "/testimonios",
-    "/terminos-y-condiciones",
-    "/politica-de-privacidad",
-    "/transparencia-de-sorteos",
-    "/contacto",
-    "/rifazo-club",
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const overflow = await horizontalOverflow(page);
-    expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
-  }
-});
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
 
-test("las páginas públicas llegan renderizadas por el servidor y se hidratan sin errores @phone-only", async ({
-  page,
-  browser,
-  baseURL,
-  demoServer,
-  allowConsoleError,
-}) => {
-  // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
-  allowConsoleError(NO_SCRIPT_REFUSED);
-  test.setTimeout(180_000);
-  const raffles = (await (await page.request.get("/api/raffles?status=all")).json()) as {
-    items: { id: string; title: string }[];
-  };
-  const raffleId = (title: string) => {
-    const id = raffles.items.find((raffle) => raffle.title === title)?.id;
-    expect(id, `la rifa de ejemplo «${title}»`).toBeTruthy();
-    return id as string;
-  };
-  const upcoming = (await (await page.request.get("/api/raffles/upcoming")).json()) as {
-    items: { id: string; title: string; startDate: string | null }[];
-  };
-  const firstUpcoming = [...upcoming.items].sort(
-    (a, b) => Date.parse(a.startDate ?? "9999") - Date.parse(b.startDate ?? "9999"),
-  )[0];
-  expect(firstUpcoming, "una rifa próxima en el catálogo de ejemplo").toBeTruthy();
-  const broadcasts = (await (await page.request.get("/api/live-broadcasts")).json()) as {
-    items: { title: string }[];
-  };
-  const stories = (await (await page.request.get("/api/testimonials")).json()) as {
-    items: { name: string }[];
-  };
+    test("las páginas públicas caben en un teléfono @phone", async ({ page }) => {
+      for (const path of [
+        "/ganadores",
+        "/proximamente",
+        "/metodos-pago",
+        "/transmisiones-vivo",
+        "/testimonios",
+        "/terminos-y-condiciones",
+        "/politica-de-privacidad",
+        "/transparencia-de-sorteos",
+        "/contacto",
+        "/rifazo-club",
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const overflow = await horizontalOverflow(page);
+        expect(overflow, `desbordamiento horizontal en ${path}`).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+}
 
-  // Each page: its h1 and something of its first screen that only the server's data (or text) can give.
-  const pages: { path: string; heading: string; content: (p: Page) => Locator }[] = [
-    {
-      path: "/ganadores",
-      heading: "Ganadores",
-      content: (p) => p.getByRole("heading", { level: 2, name: FINISHED_TITLES[0] }),
-    },
-    {
-      path: `/ganadores?q=mercado`,
-      heading: "Ganadores",
-      content: (p) => p.getByRole("heading", { level: 2, name: "Combo de mercado de $300" }),
-    },
-    {
-      path: "/proximamente",
-      heading: "Próximamente",
-      content: (p) => p.getByRole("heading", { level: 2, name: firstUpcoming?.title }),
-    },
-    {
-      path: "/metodos-pago",
-      heading: "Métodos de Pago",
-      content: (p) => p.getByRole("region", { name: "Pago Móvil" }).getByText(SEEDED_PAGO_MOVIL.phone),
-    },
-    {
-      path: "/transmisiones-vivo",
-      heading: "Transmisiones en Vivo",
-      content: (p) => p.getByRole("heading", { level: 2, name: broadcasts.items[0]?.title }),
-    },
-    {
-      path: "/testimonios",
-      heading: "Testimonios",
-      content: (p) => p.getByText(stories.items[0]?.name ?? "", { exact: true }).first(),
-    },
-    {
-      path: "/terminos-y-condiciones",
-      heading: "Términos y Condiciones",
-      content: (p) => p.getByRole("heading", { level: 2, name: "11. Contacto" }),
-    },
-    {
-      path: "/politica-de-privacidad",
-      heading: "Política de Privacidad",
-      content: (p) => p.getByRole("heading", { level: 2, name: "Política de Cookies" }),
-    },
-    {
-      path: "/transparencia-de-sorteos",
-      heading: "Transparencia de Sorteos",
-      content: (p) => p.getByRole("heading", { level: 3, name: FINISHED_TITLES[0] }),
-    },
-    {
-      path: "/contacto",
-      heading: "Contacto",
-      content: (p) => p.getByRole("form", { name: "Formulario de contacto" }).getByLabel("Asunto"),
-    },
-    {
-      path: "/rifazo-club",
-      heading: "Rifazo Club",
-      content: (p) => p.getByRole("heading", { level: 2, name: "Niveles del club" }),
-    },
-    {
-      path: "/verificar-boleto",
-      heading: "Verificar Boleto",
-      content: (p) => p.getByLabel("Número de boleto"),
-    },
-    {
-      // A date countdown, to the second.
-      path: `/sorteo/${raffleId("Moto Bera SBR 150 cc 0 km")}`,
-      heading: "Moto Bera SBR 150 cc 0 km",
-      content: (p) => p.getByRole("timer"),
-    },
-    {
-      // Sales ended: frozen at the server's start, waiting for its named drand round (a countdown, or once
-      // the round is out the draw button, which waits for the code).
-      path: `/sorteo/${raffleId("Bono en efectivo de $1.000")}`,
-      heading: "Bono en efectivo de $1.000",
-      content: (p) =>
-        p.getByRole("heading", {
-          level: 2,
-          name: /^(Esperando la ronda \d+ de drand|¡Todo listo para el sorteo!)$/,
-        }),
-    },
-    {
-      path: `/sorteo/${raffleId(FINISHED_TITLES[0] as string)}`,
-      heading: FINISHED_TITLES[0] as string,
-      content: (p) => p.getByRole("heading", { level: 2, name: "¡Tenemos ganadores!" }),
-    },
-  ];
+test.describe("teléfono", () => {
+  test.use(PHONE);
 
-  // Without JavaScript the content is already in the HTML.
-  const noScript = await browser.newContext({
-    javaScriptEnabled: false,
+  test("las páginas públicas llegan renderizadas por el servidor y se hidratan sin errores @phone-only", async ({
+    page,
+    browser,
     baseURL,
-    viewport: { width: 390, height: 844 },
-  });
-  const html = await noScript.newPage();
-  for (const { path, heading, content } of pages) {
-    await html.goto(path);
-    await expect(html.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
-    await expect(content(html), path).toBeVisible();
-  }
-  // What needs the code arrives disabled, rather than doing nothing when pressed.
-  await html.goto("/contacto");
-  await expect(html.getByRole("button", { name: "Enviar Mensaje" })).toBeDisabled();
-  await html.goto("/proximamente");
-  await expect(html.getByRole("button", { name: "Notificarme" }).first()).toBeDisabled();
-  await noScript.close();
+    demoServer,
+    allowConsoleError,
+  }) => {
+    // The context without JavaScript refuses to load the app's scripts (Chromium reports them as "csp").
+    allowConsoleError(NO_SCRIPT_REFUSED);
+    test.setTimeout(180_000);
+    const raffles = (await (await page.request.get("/api/raffles?status=all")).json()) as {
+      items: { id: string; title: string }[];
+    };
+    const raffleId = (title: string) => {
+      const id = raffles.items.find((raffle) => raffle.title === title)?.id;
+      expect(id, `la rifa de ejemplo «${title}»`).toBeTruthy();
+      return id as string;
+    };
+    const upcoming = (await (await page.request.get("/api/raffles/upcoming")).json()) as {
+      items: { id: string; title: string; startDate: string | null }[];
+    };
+    const firstUpcoming = [...upcoming.items].sort(
+      (a, b) => Date.parse(a.startDate ?? "9999") - Date.parse(b.startDate ?? "9999"),
+    )[0];
+    expect(firstUpcoming, "una rifa próxima en el catálogo de ejemplo").toBeTruthy();
+    const broadcasts = (await (await page.request.get("/api/live-broadcasts")).json()) as {
+      items: { title: string }[];
+    };
+    const stories = (await (await page.request.get("/api/testimonials")).json()) as {
+      items: { name: string }[];
+    };
 
-  // With JavaScript, hydration adopts that HTML: React reports any difference as an error in the console.
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  page.on("console", (message) => {
-    // The anonymous session check answers 401 by design; the browser logs every 4xx response.
-    if (message.type() === "error" && !message.text().includes("status of 401"))
-      errors.push(`${page.url()}: ${message.text()}`);
-  });
-  // A visitor who asked to be told about the first upcoming raffle before signing in: the choice waits in
-  // the browser for the account, so the button stays "Notificarme" for the visitor.
-  await page.addInitScript((id) => {
-    window.localStorage.setItem("rifazo_upcoming_notify", JSON.stringify([id]));
-  }, firstUpcoming?.id);
-  for (const { path, heading, content } of pages) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
-    await expect(content(page), path).toBeVisible();
-    // Hydrated: the buttons that wait for the code are enabled.
-    if (path === "/contacto")
-      await expect(page.getByRole("button", { name: "Enviar Mensaje" })).toBeEnabled();
-    if (path === "/verificar-boleto")
-      await expect(page.getByRole("button", { name: "Verificar", exact: true })).toBeEnabled();
-  }
-  await page.goto("/proximamente");
-  const first = page.getByRole("main").getByRole("listitem").filter({ hasText: firstUpcoming?.title });
-  await expect(first.getByRole("button", { name: "Notificarme" })).toBeEnabled();
-  // The countdown runs on this browser's clock once hydrated.
-  const seconds = first.getByRole("timer").locator("span.tabular-nums").last();
-  const before = await seconds.textContent();
-  await expect(seconds).not.toHaveText(before ?? "");
+    // Each page: its h1 and something of its first screen that only the server's data (or text) can give.
+    const pages: { path: string; heading: string; content: (p: Page) => Locator }[] = [
+      {
+        path: "/ganadores",
+        heading: "Ganadores",
+        content: (p) => p.getByRole("heading", { level: 2, name: FINISHED_TITLES[0] }),
+      },
+      {
+        path: `/ganadores?q=mercado`,
+        heading: "Ganadores",
+        content: (p) => p.getByRole("heading", { level: 2, name: "Combo de mercado de $300" }),
+      },
+      {
+        path: "/proximamente",
+        heading: "Próximamente",
+        content: (p) => p.getByRole("heading", { level: 2, name: firstUpcoming?.title }),
+      },
+      {
+        path: "/metodos-pago",
+        heading: "Métodos de Pago",
+        content: (p) => p.getByRole("region", { name: "Pago Móvil" }).getByText(SEEDED_PAGO_MOVIL.phone),
+      },
+      {
+        path: "/transmisiones-vivo",
+        heading: "Transmisiones en Vivo",
+        content: (p) => p.getByRole("heading", { level: 2, name: broadcasts.items[0]?.title }),
+      },
+      {
+        path: "/testimonios",
+        heading: "Testimonios",
+        content: (p) => p.getByText(stories.items[0]?.name ?? "", { exact: true }).first(),
+      },
+      {
+        path: "/terminos-y-condiciones",
+        heading: "Términos y Condiciones",
+        content: (p) => p.getByRole("heading", { level: 2, name: "11. Contacto" }),
+      },
+      {
+        path: "/politica-de-privacidad",
+        heading: "Política de Privacidad",
+        content: (p) => p.getByRole("heading", { level: 2, name: "Política de Cookies" }),
+      },
+      {
+        path: "/transparencia-de-sorteos",
+        heading: "Transparencia de Sorteos",
+        content: (p) => p.getByRole("heading", { level: 3, name: FINISHED_TITLES[0] }),
+      },
+      {
+        path: "/contacto",
+        heading: "Contacto",
+        content: (p) => p.getByRole("form", { name: "Formulario de contacto" }).getByLabel("Asunto"),
+      },
+      {
+        path: "/rifazo-club",
+        heading: "Rifazo Club",
+        content: (p) => p.getByRole("heading", { level: 2, name: "Niveles del club" }),
+      },
+      {
+        path: "/verificar-boleto",
+        heading: "Verificar Boleto",
+        content: (p) => p.getByLabel("Número de boleto"),
+      },
+      {
+        // A date countdown, to the second.
+        path: `/sorteo/${raffleId("Moto Bera SBR 150 cc 0 km")}`,
+        heading: "Moto Bera SBR 150 cc 0 km",
+        content: (p) => p.getByRole("timer"),
+      },
+      {
+        // Sales ended: frozen at the server's start, waiting for its named drand round (a countdown, or once
+        // the round is out the draw button, which waits for the code).
+        path: `/sorteo/${raffleId("Bono en efectivo de $1.000")}`,
+        heading: "Bono en efectivo de $1.000",
+        content: (p) =>
+          p.getByRole("heading", {
+            level: 2,
+            name: /^(Esperando la ronda \d+ de drand|¡Todo listo para el sorteo!)$/,
+          }),
+      },
+      {
+        path: `/sorteo/${raffleId(FINISHED_TITLES[0] as string)}`,
+        heading: FINISHED_TITLES[0] as string,
+        content: (p) => p.getByRole("heading", { level: 2, name: "¡Tenemos ganadores!" }),
+      },
+    ];
 
-  // A member's club: the server sends the visitor's view, and their own view replaces it after hydration.
-  const login = await page.request.post("/api/account/login", {
-    data: {
-      email: "ana.martinez@example.com",
-      password: demoServer.demoPassword("ana.martinez@example.com"),
-    },
-  });
-  expect(login.status()).toBe(200);
-  await page.goto("/rifazo-club");
-  await expect(page.getByRole("link", { name: "Volver a Mi Perfil" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Crear Cuenta" })).toHaveCount(0);
+    // Without JavaScript the content is already in the HTML.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 390, height: 844 },
+    });
+    const html = await noScript.newPage();
+    for (const { path, heading, content } of pages) {
+      await html.goto(path);
+      await expect(html.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(content(html), path).toBeVisible();
+    }
+    // What needs the code arrives disabled, rather than doing nothing when pressed.
+    await html.goto("/contacto");
+    await expect(html.getByRole("button", { name: "Enviar Mensaje" })).toBeDisabled();
+    await html.goto("/proximamente");
+    await expect(html.getByRole("button", { name: "Notificarme" }).first()).toBeDisabled();
+    await noScript.close();
 
-  expect(errors).toEqual([]);
+    // With JavaScript, hydration adopts that HTML: React reports any difference as an error in the console.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      // The anonymous session check answers 401 by design; the browser logs every 4xx response.
+      if (message.type() === "error" && !message.text().includes("status of 401"))
+        errors.push(`${page.url()}: ${message.text()}`);
+    });
+    // A visitor who asked to be told about the first upcoming raffle before signing in: the choice waits in
+    // the browser for the account, so the button stays "Notificarme" for the visitor.
+    await page.addInitScript((id) => {
+      window.localStorage.setItem("rifazo_upcoming_notify", JSON.stringify([id]));
+    }, firstUpcoming?.id);
+    for (const { path, heading, content } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(content(page), path).toBeVisible();
+      // Hydrated: the buttons that wait for the code are enabled.
+      if (path === "/contacto")
+        await expect(page.getByRole("button", { name: "Enviar Mensaje" })).toBeEnabled();
+      if (path === "/verificar-boleto")
+        await expect(page.getByRole("button", { name: "Verificar", exact: true })).toBeEnabled();
+    }
+    await page.goto("/proximamente");
+    const first = page.getByRole("main").getByRole("listitem").filter({ hasText: firstUpcoming?.title });
+    await expect(first.getByRole("button", { name: "Notificarme" })).toBeEnabled();
+    // The countdown runs on this browser's clock once hydrated.
+    const seconds = first.getByRole("timer").locator("span.tabular-nums").last();
+    const before = await seconds.textContent();
+    await expect(seconds).not.toHaveText(before ?? "");
+
+    // A member's club: the server sends the visitor's view, and their own view replaces it after hydration.
+    const login = await page.request.post("/api/account/login", {
+      data: {
+        email: "ana.martinez@example.com",
+        password: demoServer.demoPassword("ana.martinez@example.com"),
+      },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto("/rifazo-club");
+    await expect(page.getByRole("link", { name: "Volver a Mi Perfil" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Crear Cuenta" })).toHaveCount(0);
+
+    expect(errors).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ import { demoTest, expect } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import { makePng, signIn, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
+import { PHONE } from "./support/sizes";
 
 const test = demoTest();
 
@@ -23,7 +24,7 @@ const TEXT = {
   pending: "En Revisión",
 };
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use(PHONE);
 
 interface RaffleSummary {
   id: string;
