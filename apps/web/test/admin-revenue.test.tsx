@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { AdminStats } from "@rifazo/shared/schemas/admin";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminRaffleDetail } from "../src/features/admin";
 import { StatsTab } from "../src/features/admin/stats/stats-tab";
@@ -105,6 +106,43 @@ describe("ingresos", () => {
     expect(bars[0]).toHaveTextContent("Neto $20,10 · Bs. 885,00 · 8 boletos");
     expect(bars[1]).toHaveTextContent("Cancelada");
     expect(bars[1]).toHaveTextContent("Neto $0,00 · Bs. 0,00 · Reembolsado $20,00 · Bs. 500,00");
+  });
+
+  it("el gráfico de otra rifa, mientras carga, dice que aún se ven las ventas de la anterior y no se atenúa", async () => {
+    let release: (response: Response) => void = () => {};
+    const base = fetchMock.getMockImplementation();
+    const withSales = {
+      ...STATS,
+      salesByDay: [
+        { date: "2026-11-01", count: 3 },
+        { date: "2026-11-02", count: 5 },
+      ],
+    };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes("raffleId=cancelada")) return new Promise<Response>((resolve) => (release = resolve));
+      if (url.startsWith("/api/admin/stats")) return json(200, withSales);
+      return (base as NonNullable<typeof base>)(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StatsTab />, { path: "/admin" });
+    // The chart starts on the newest active raffle (Moto), once its sales are in.
+    const chosen = await screen.findByRole("combobox", { name: "Rifa del gráfico" });
+    await vi.waitFor(() => expect(chosen).toHaveTextContent("Moto"));
+    await vi.waitFor(() => expect(screen.queryByText(/Cargando las ventas de la rifa elegida/)).toBeNull());
+    const caption = screen.getByText(/^Boletos vendidos por día/, { selector: "figcaption" });
+
+    await user.click(chosen);
+    await user.click(await screen.findByRole("option", { name: "Cancelada" }));
+    expect(await screen.findByText(/^Cargando las ventas de la rifa elegida/)).toHaveTextContent(
+      "Cargando las ventas de la rifa elegida; mientras tanto se ven las de la anterior.",
+    );
+    // Nothing on the chart is faded: dimmed text would fail the contrast check (WCAG 1.4.3).
+    for (let node: HTMLElement | null = caption; node; node = node.parentElement)
+      expect(node.className).not.toMatch(/opacity-/);
+
+    release(json(200, withSales));
+    await vi.waitFor(() => expect(screen.queryByText(/Cargando las ventas de la rifa elegida/)).toBeNull());
   });
 
   it("la página de la rifa en administración muestra sus ingresos", async () => {
