@@ -7,12 +7,12 @@ import { DESKTOP } from "./e2e/support/sizes";
 
 /**
  * How many workers run spec files side by side: PLAYWRIGHT_WORKERS (a count, or a share of the CPUs such
- * as "50%"), else 2 in CI (.ci/run) and 1 locally. Workers share nothing (each has its own server, SMTP
+ * as "50%"), else 3 in CI (.ci/run says why) and 1 locally. Workers share nothing (each has its own server, SMTP
  * sink, data folder, database and free ports), so the count changes only the time a run takes.
  */
 function workers(): number | string {
   const value = process.env.PLAYWRIGHT_WORKERS?.trim();
-  if (!value) return process.env.CI ? 2 : 1;
+  if (!value) return process.env.CI ? 3 : 1;
   if (/^[1-9][0-9]*$/.test(value)) return Number(value);
   if (/^[1-9][0-9]?%$|^100%$/.test(value)) return value;
   throw new Error(`PLAYWRIGHT_WORKERS="${value}": se espera un número de workers (2) o un porcentaje (50%).`);
