@@ -35,6 +35,20 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
     timeout: 30_000,
   });
+  // The code this page loaded before the worker existed is handed to it (CACHE_URLS) and cached in the
+  // background: going offline before that ends would test a half-installed worker (a busy machine did).
+  await page.waitForFunction(
+    async () => {
+      const code = performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => url.startsWith(`${window.location.origin}/assets/`) && url.endsWith(".js"));
+      const kept = await Promise.all(code.map((url) => caches.match(url)));
+      return kept.every((response) => response !== undefined);
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
 }
 
 test("se puede instalar: manifiesto válido, iconos y service worker servidos como corresponde", async ({

@@ -252,10 +252,11 @@ describe("worker rounds", () => {
       .where(inArray(paymentProofs.id, ids));
     expect(rows.every((row) => row.status === "done" && row.attempts === 1)).toBe(true);
     // The same picture twelve times (the double reads nothing): each one points at another of the twelve,
-    // except those read before any other had its hash stored (one per worker at most).
+    // except those read before any other had its hash stored: at most the first round of reads, which is
+    // `concurrency` proofs per worker side by side (a busy PostgreSQL run once had 3 unflagged).
     const unflagged = rows.filter((row) => row.near === null);
     expect(unflagged.length).toBeGreaterThanOrEqual(1);
-    expect(unflagged.length).toBeLessThanOrEqual(2);
+    expect(unflagged.length).toBeLessThanOrEqual(2 * options.concurrency);
     for (const row of rows) if (row.near) expect(ids.filter((id) => id !== row.id)).toContain(row.near);
     await a.stop();
     await b.stop();
