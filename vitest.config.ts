@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 // One project per kind of test so each gets its own setup: the API's fails a test on an unexpected
 // console.error (apps/api/test/setup.ts), the web's on unexpected console errors and React warnings
 // (apps/web/test/setup.ts); the shared package and the scripts run plain.
-const maxWorkers = Math.max(2, availableParallelism() - 1);
+// On PostgreSQL the database works in its own processes while a fork waits on it: one fork more than the
+// cores (API tests on the 2-core machine: ~333 s with 2 forks, 274 s with 3). On PGlite the database runs
+// inside each fork and a fork per core minus one (at least two) is best.
+const maxWorkers = process.env.TEST_DATABASE_URL
+  ? availableParallelism() + 1
+  : Math.max(2, availableParallelism() - 1);
 // The fault tests stop the database, kill servers and proxy its connections: on PostgreSQL, beside another
 // fork's load, the database-outage test once hung in its teardown (the TCP proxy's connections). They run
 // after every other file, one at a time there.
@@ -18,9 +23,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two forks on the 2-core CI machine, not Vitest's default (CPUs - 1): on PGlite the database runs inside
-    // each test process and one fork leaves a core idle (API tests 235 s -> 182 s); on PostgreSQL too, the
-    // fault tests aside (their own group below).
+    // Two forks on PGlite on the 2-core CI machine, not Vitest's default (CPUs - 1): the database runs inside
+    // each test process and one fork leaves a core idle (API tests 235 s -> 182 s); three on PostgreSQL
+    // (above), the fault tests aside (their own group below).
     maxWorkers,
     projects: [
       {
