@@ -108,7 +108,7 @@ describe("ingresos", () => {
     expect(bars[1]).toHaveTextContent("Neto $0,00 · Bs. 0,00 · Reembolsado $20,00 · Bs. 500,00");
   });
 
-  it("el gráfico de otra rifa, mientras carga, dice que aún se ven las ventas de la anterior y no se atenúa", async () => {
+  it("el gráfico de otra rifa, mientras carga, dice que aún se ven las ventas de la elección anterior y no se atenúa", async () => {
     let release: (response: Response) => void = () => {};
     const base = fetchMock.getMockImplementation();
     const withSales = {
@@ -135,7 +135,7 @@ describe("ingresos", () => {
     await user.click(chosen);
     await user.click(await screen.findByRole("option", { name: "Cancelada" }));
     expect(await screen.findByText(/^Cargando las ventas de la rifa elegida/)).toHaveTextContent(
-      "Cargando las ventas de la rifa elegida; mientras tanto se ven las de la anterior.",
+      "Cargando las ventas de la rifa elegida; mientras tanto se ven las de la elección anterior.",
     );
     // Nothing on the chart is faded: dimmed text would fail the contrast check (WCAG 1.4.3).
     for (let node: HTMLElement | null = caption; node; node = node.parentElement)

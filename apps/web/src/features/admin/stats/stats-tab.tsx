@@ -175,7 +175,7 @@ export function StatsTab() {
         <div aria-busy={stats.isFetching}>
           {stats.isPlaceholderData ? (
             <p role="status" className="mb-2 text-sm text-muted">
-              Cargando las ventas de la rifa elegida; mientras tanto se ven las de la anterior.
+              Cargando las ventas de la rifa elegida; mientras tanto se ven las de la elección anterior.
             </p>
           ) : null}
           <LineChart
