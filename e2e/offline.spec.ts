@@ -35,6 +35,23 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, {
     timeout: 30_000,
   });
+  // The page must have finished hydrating, lazy sections included: a section whose code was still on its
+  // way when the network went down fails in this page, which is not what these tests are about. Its
+  // resources are counted until no new one arrives for a second.
+  await page.waitForFunction(
+    () => {
+      const state = window as unknown as { lastCount?: number; stableSince?: number };
+      const count = performance.getEntriesByType("resource").length;
+      if (count !== state.lastCount) {
+        state.lastCount = count;
+        state.stableSince = performance.now();
+      }
+      const hydrated = document.documentElement.dataset.hydrated !== undefined;
+      return hydrated && performance.now() - (state.stableSince ?? 0) >= 1_000;
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
   // The code this page loaded before the worker existed is handed to it (CACHE_URLS) and cached in the
   // background: going offline before that ends would test a half-installed worker (a busy machine did).
   await page.waitForFunction(
