@@ -41,7 +41,11 @@ function precompress(): Plugin {
         );
         return nested.flat();
       };
-      const files = (await walk(outDir)).filter((f) => /\.(js|css|svg|html|json|txt|webmanifest)$/.test(f));
+      // .vite/ holds what the build tells the server (lazy-chunks.json), never sent to browsers.
+      const files = (await walk(outDir)).filter(
+        (f) =>
+          /\.(js|css|svg|html|json|txt|webmanifest)$/.test(f) && !f.includes(`${path.sep}.vite${path.sep}`),
+      );
       await Promise.all(
         files.map(async (file) => {
           const data = await readFile(file);
@@ -143,6 +147,53 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
+ * dist/.vite/lazy-chunks.json: for each name a lazily loaded chunk exports (a page, the number grid), the
+ * files it needs that the entry does not already bring: the chunk and the chunks it imports. The server
+ * names a page's files in its HTML (entry-server), so a phone on a slow link downloads them beside the
+ * entry instead of one round trip after it has run (decision 0031).
+ */
+function lazyChunks(): Plugin {
+  return {
+    name: "rifazo-lazy-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const chunks = new Map<string, { imports: string[]; exports: string[]; dynamic: boolean }>();
+      let entry = "";
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "chunk") continue;
+        chunks.set(file.fileName, {
+          imports: file.imports,
+          exports: file.exports,
+          dynamic: file.isDynamicEntry,
+        });
+        if (file.isEntry) entry = file.fileName;
+      }
+      const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const inEntry = closure(entry);
+      const byName: Record<string, string[]> = {};
+      const ambiguous = new Set<string>();
+      for (const [fileName, chunk] of chunks) {
+        if (!chunk.dynamic) continue;
+        const files = [...closure(fileName)].filter((file) => !inEntry.has(file)).map((file) => `/${file}`);
+        for (const name of chunk.exports) {
+          if (name in byName) ambiguous.add(name);
+          byName[name] = files;
+        }
+      }
+      // A name two chunks export says nothing about which one a page needs: neither is preloaded.
+      for (const name of ambiguous) delete byName[name];
+      this.emitFile({ type: "asset", fileName: ".vite/lazy-chunks.json", source: JSON.stringify(byName) });
+    },
+  };
+}
+
+/**
  * The installable app and its service worker (decision 0017): src/service-worker/sw.ts built with Workbox
  * (injectManifest) into /sw.js, the manifest into /manifest.webmanifest. Only the shell is precached: the
  * entry's own chunks (those index.html names) and the files below; every other chunk is cached when a page
@@ -216,6 +267,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     inlineStylesheet(),
     paintBeforeScripts(),
+    lazyChunks(),
     installableApp(Boolean(isSsrBuild)),
     precompress(),
   ],
@@ -242,5 +294,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Bundle budget of the home page: browsers without <link rel="modulepreload"> (Safari before 17) skip
     // the hint and fetch those chunks when they are imported; the polyfill would ride in everyone's entry.
     modulePreload: { polyfill: false },
+    // Every file is one more request, and on a slow link each costs a round trip (2 s on Slow 3G) with six
+    // at a time: the raffle page needed 38 files beyond the entry, the payment page 57, most under 1 kB.
+    // A shared chunk under 16 kB (source size) goes into each chunk that uses it instead: 4 and 11 files,
+    // a few kB duplicated between pages (decision 0031).
+    // (The server-rendering bundle is never downloaded, and must keep its entry's exports.)
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16_000 } } } },
   },
 }));

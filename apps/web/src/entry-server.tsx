@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { dehydrate, QueryClient, type QueryClientConfig, QueryClientProvider } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
@@ -34,6 +37,25 @@ export interface RenderResult {
   title: string | null;
   /** JSON for <script type="application/json" id="rifazo-state">. */
   state: string;
+  /** The page's own code beyond the entry ("/assets/…" files), for <link rel="modulepreload">. */
+  preloads: string[];
+}
+
+/**
+ * What each lazily loaded export needs, from the browser build (vite.config.ts, lazyChunks), read once.
+ * Without it (a build without the file, or tests running the source) pages are rendered without preloads.
+ */
+let lazyChunks: Record<string, string[]> | undefined;
+function chunksOf(exportName: string): string[] {
+  if (!lazyChunks) {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".vite", "lazy-chunks.json");
+    try {
+      lazyChunks = JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>;
+    } catch {
+      lazyChunks = {};
+    }
+  }
+  return lazyChunks[exportName] ?? [];
 }
 
 /** One render's query cache: its queries reach the API through that render's transport alone. */
@@ -101,7 +123,12 @@ export async function render({
   const queryClient = new RenderQueryClient(fetchApi, {
     defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
   });
-  const context = { queryClient, searchParams: location.searchParams };
+  const preloads = new Set<string>();
+  const preloadCode = (exportName: string) => {
+    for (const file of chunksOf(exportName)) preloads.add(file);
+  };
+  for (const { page } of pagesFor(location.pathname)) preloadCode(page.exportName);
+  const context = { queryClient, searchParams: location.searchParams, preloadCode };
   await Promise.all(prefetchers.map(({ prefetch, params }) => prefetch({ ...context, params })));
   // A failed query renders as still loading, exactly as the browser will see it before it retries.
   queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
@@ -122,5 +149,5 @@ export async function render({
   html = html.replace(TITLE, "");
   const state: ServerState = { now, queries: dehydrate(queryClient), lastEventId };
   queryClient.clear();
-  return { html, title, state: serializeServerState(state) };
+  return { html, title, state: serializeServerState(state), preloads: [...preloads] };
 }

@@ -30,7 +30,15 @@ interface ServerRenderer {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     lastEventId?: number | null;
     timeoutMs?: number;
-  }): Promise<{ html: string; title: string | null; state: string } | null>;
+  }): Promise<RenderedPage | null>;
+}
+
+interface RenderedPage {
+  html: string;
+  title: string | null;
+  state: string;
+  /** The page's own code beyond the entry's, to preload ("/assets/….js"). */
+  preloads?: string[];
 }
 
 async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {
@@ -46,7 +54,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 
 /** The page's HTML: rendered on the server when the page supports it, else the shell the browser renders. */
-function pageHtml(template: string, rendered: { html: string; title: string | null; state: string } | null) {
+function pageHtml(template: string, rendered: RenderedPage | null) {
   if (!rendered) return template;
   // Replacer functions: the page's text may contain "$&" and the like, special in replacement strings.
   let html = template.replace(
@@ -57,6 +65,11 @@ function pageHtml(template: string, rendered: { html: string; title: string | nu
   // The title the page set with React's <title>, already escaped by React (the template's is the home page's).
   const { title } = rendered;
   if (title !== null) html = html.replace(TITLE, () => `<title>${title}</title>`);
+  // The page's own chunks, after the entry's at the end of the body (decision 0031): fetched beside them.
+  const links = (rendered.preloads ?? [])
+    .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  if (links.length > 0) html = html.replace("</body>", () => `  ${links.join("\n    ")}\n  </body>`);
   return html;
 }
 

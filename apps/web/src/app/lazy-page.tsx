@@ -11,6 +11,8 @@ export type LazyPage = ((props: object) => React.ReactNode) & {
    * also gives what it exports beside the component (its server-side data requirement).
    */
   load(): Promise<Record<string, unknown>>;
+  /** The name the page's module exports it under: the server finds its chunks by it (entry-server). */
+  exportName: string;
 };
 
 let pendingLoads = 0;
@@ -94,5 +96,6 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
   }
   Page.displayName = `LazyPage(${name})`;
   Page.load = load;
+  Page.exportName = name;
   return Page;
 }

@@ -9,6 +9,11 @@ export interface PageDataContext {
   queryClient: QueryClient;
   params: Record<string, string | undefined>;
   searchParams: URLSearchParams;
+  /**
+   * Names code the first screen will load lazily beyond the page itself (by the name its module exports,
+   * e.g. "NumberPicker"): the HTML then asks for it with the page's code instead of after it.
+   */
+  preloadCode(exportName: string): void;
 }
 
 /**

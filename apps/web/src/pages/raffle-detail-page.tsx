@@ -289,9 +289,16 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
 }
 
 /** Rendered on the server with the raffle and the bolívar rate (entry-server). */
-export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
+export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode }) =>
   Promise.all([
-    queryClient.prefetchQuery(raffleDetailQuery(params.id ?? "")),
+    queryClient.fetchQuery(raffleDetailQuery(params.id ?? "")).then(
+      (raffle) => {
+        // The grid's code comes with the page's, not after the page has run.
+        if (raffle.numberMode === "chosen") preloadCode("NumberPicker");
+      },
+      // A failed query renders as still loading (entry-server), as prefetchQuery would leave it.
+      () => undefined,
+    ),
     queryClient.prefetchQuery(publicSettingsQuery),
   ]);
 

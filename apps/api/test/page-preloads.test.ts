@@ -1,0 +1,86 @@
+// A server-rendered page names its own code in its HTML (docs/decisions/0031-fewer-round-trips.md):
+// <link rel="modulepreload"> for the page's chunks (and the number grid's, on a chosen-number raffle), so a
+// phone downloads them beside the entry instead of one round trip after the entry has run. Needs the build.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertRaffle } from "./fixtures";
+import { createTestApp, nextIp, type TestApp } from "./helpers";
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+let t: TestApp;
+let chosenId: string;
+let randomId: string;
+let lazyChunks: Record<string, string[]>;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(webDist, "server", "entry-server.js"))) {
+    throw new Error("Falta apps/web/dist/server: ejecuta `npm run build` antes de estas pruebas.");
+  }
+  lazyChunks = JSON.parse(readFileSync(path.join(webDist, ".vite", "lazy-chunks.json"), "utf8"));
+  t = await createTestApp({ webDist, pageCacheSeconds: 0 });
+  const db = t.app.ctx.db;
+  chosenId = (
+    await insertRaffle(db, { title: "Elegidos", status: "active", totalTickets: 100, numberMode: "chosen" })
+  ).id;
+  randomId = (await insertRaffle(db, { title: "Al azar", status: "active", totalTickets: 100 })).id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function page(url: string): Promise<string> {
+  const response = await t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
+  expect(response.statusCode, url).toBe(200);
+  return response.body;
+}
+
+/** The hrefs of the page's modulepreload links, in order. */
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1] ?? "");
+}
+
+const indexPreloads = () => preloads(readFileSync(path.join(webDist, "index.html"), "utf8"));
+
+describe("el HTML de una página nombra su código", () => {
+  it("la rifa de números elegidos precarga su página y la cuadrícula, después de la entrada", async () => {
+    const html = await page(`/rifas/${chosenId}`);
+    const links = preloads(html);
+    const own = links.slice(indexPreloads().length);
+    expect(links.slice(0, indexPreloads().length)).toEqual(indexPreloads());
+    const pageChunk = lazyChunks.RaffleDetailPage?.[0];
+    const gridChunk = lazyChunks.NumberPicker?.[0];
+    expect(pageChunk).toMatch(/^\/assets\/raffle-detail-page-[\w-]+\.js$/);
+    expect(gridChunk).toMatch(/^\/assets\/number-picker-[\w-]+\.js$/);
+    expect(own).toContain(pageChunk);
+    expect(own).toContain(gridChunk);
+    // Named once each, and none the entry already brings.
+    expect(new Set(links).size).toBe(links.length);
+    // After the entry's scripts, at the end of the body: the page's HTML arrives first.
+    expect(html.indexOf(`href="${pageChunk}"`)).toBeGreaterThan(html.indexOf('src="/boot.js"'));
+    expect(html.indexOf(`href="${pageChunk}"`)).toBeGreaterThan(html.indexOf('id="rifazo-state"'));
+  });
+
+  it("cada archivo precargado se sirve como JavaScript", async () => {
+    const html = await page(`/rifas/${chosenId}`);
+    for (const href of preloads(html)) {
+      const response = await t.app.inject({ method: "GET", url: href });
+      expect(response.statusCode, href).toBe(200);
+      expect(response.headers["content-type"], href).toMatch(/javascript/);
+    }
+  });
+
+  it("la rifa al azar no precarga la cuadrícula, que no usa", async () => {
+    const own = preloads(await page(`/rifas/${randomId}`)).slice(indexPreloads().length);
+    expect(own).toContain(lazyChunks.RaffleDetailPage?.[0]);
+    expect(own).not.toContain(lazyChunks.NumberPicker?.[0]);
+  });
+
+  it("el catálogo precarga el suyo; la portada, que viene en la entrada, nada más", async () => {
+    expect(preloads(await page("/rifas"))).toContain(lazyChunks.RafflesPage?.[0]);
+    expect(preloads(await page("/"))).toEqual(indexPreloads());
+  });
+});
