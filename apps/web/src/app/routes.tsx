@@ -15,6 +15,8 @@ import { RootLayout } from "./root-layout";
 // `prefetchPage` (see lib/page-data.ts).
 
 const profileArea = () => import("../pages/profile/profile-area");
+const profileGuard = () => import("../pages/profile/profile-guard");
+const paymentPage = () => import("../pages/profile/proof-upload-page");
 const adminArea = () => import("../pages/admin/admin-area");
 
 export interface RouteHandle {
@@ -124,8 +126,9 @@ const authRoutes: RouteObject[] = [
   ),
 ];
 
-// The guard travels with the area's chunk: visitors who never open it never download it.
-const profileRoutes = pageRoute(lazyPage(profileArea, "ProfileGuard"), {
+// Visitors who never open the profile never download its code; the payment page, where a buyer lands
+// right after reserving, downloads only the guard and itself (decision 0031).
+const profileRoutes = pageRoute(lazyPage(profileGuard, "ProfileGuard"), {
   path: paths.profile,
   children: [
     { index: true, element: <Navigate to={paths.profileInfo} replace /> },
@@ -137,7 +140,7 @@ const profileRoutes = pageRoute(lazyPage(profileArea, "ProfileGuard"), {
         pageRoute(lazyPage(profileArea, "ProfileSecurityPage"), { path: paths.profileSecurity }),
       ],
     }),
-    pageRoute(lazyPage(profileArea, "ProofUploadPage"), { path: routePatterns.proofUpload }),
+    pageRoute(lazyPage(paymentPage, "ProofUploadPage"), { path: routePatterns.proofUpload }),
     { path: "*", element: <Navigate to={paths.profileInfo} replace /> },
   ],
 });
