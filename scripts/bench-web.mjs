@@ -35,8 +35,8 @@
 // Prints a table against the budgets (JS for / ≤ 120 kB compressed as sent, performance ≥ 95, accessibility
 // = 100, usable ≤ 3.5 s; kB = 1000 bytes, as Vite reports), records it in docs/benchmarks.md (current figures
 // at the top, the entry with the machine's load average in the history) and exits 0 even when a budget is
-// missed (MISSED marks it). Takes 10 to 25 minutes (longer on a loaded machine). LHR_DIR=<folder> also keeps
-// each full Lighthouse report.
+// missed (MISSED marks it). Takes 20 to 45 minutes (the journey alone 5 to 15 with RUNS=3; longer on a
+// loaded machine). LHR_DIR=<folder> also keeps each full Lighthouse report.
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
