@@ -515,10 +515,12 @@ try {
   const loadMax = Math.max(...loadSamples);
   const loadMean = loadSamples.reduce((sum, v) => sum + v, 0) / loadSamples.length;
   const cpus = os.cpus();
-  const loadNote = `carga media ${loadMean.toFixed(1)}, máx. ${loadMax.toFixed(1)} en ${cpus.length} núcleos: ver el historial`;
+  // More than 1.5 runnable processes per core: other work slowed the measure, said in every figure.
+  const loaded = loadMax > 1.5 * cpus.length ? "máquina muy cargada por otros procesos, " : "";
+  const loadNote = `${loaded}carga media ${loadMean.toFixed(1)}, máx. ${loadMax.toFixed(1)} en ${cpus.length} núcleos: ver el historial`;
   const journeyLoad = partLoads.find((p) => p.part === "journey");
   const journeyNote = journeyLoad
-    ? `carga ${journeyLoad.before.toFixed(1)} antes y ${journeyLoad.after.toFixed(1)} después, máx. ${loadMax.toFixed(1)} en ${cpus.length} núcleos`
+    ? `${loaded}carga ${journeyLoad.before.toFixed(1)} antes y ${journeyLoad.after.toFixed(1)} después, máx. ${loadMax.toFixed(1)} en ${cpus.length} núcleos`
     : loadNote;
 
   const missed = [];

@@ -106,6 +106,12 @@ export function journeyLines(journey, { runs, network, cpu, phone, missed }) {
     const run = medianRunRequests(journey[flow]);
     if (!run) continue;
     const bytes = run.requests.reduce((sum, r) => sum + (r.bytes || 0), 0);
+    const load = run.loadRequests ?? [];
+    lines.push(
+      "",
+      `Peticiones de la página de la rifa hasta poder reservar (${FLOWS[flow]}, misma corrida): ${load.length}, ` +
+        `${kb(load.reduce((sum, r) => sum + (r.bytes || 0), 0))} recibidos con cabeceras.`,
+    );
     lines.push(
       "",
       `Peticiones del toque en «Reservar» a la página de pago (${FLOWS[flow]}, corrida mediana): ` +

@@ -264,6 +264,8 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
       payment: since(paymentAt),
       tapToPayment: paymentAt - tapAt,
       requests: requestsBetween(requests, tapAt, paymentAt),
+      // What the raffle page needed before its reserve could be used (grid and «Reservar» both usable).
+      loadRequests: requestsBetween(requests, before.origin, Math.max(...Object.values(before.at))),
     },
   };
 }
