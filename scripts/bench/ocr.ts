@@ -6,9 +6,11 @@
 //   --concurrency=C   reader workers (default 1, the API's default)
 //   --seed=S          receipts drawn (default 2026)
 //   --out=FILE        JSON result
-//   --phone           only phone-sized screenshots (the receipts drawn 1.5× as big, 1080 px wide, PNG)
-//   --prepare=L:Q     each image first goes through the browser's preparation before upload (decision
+//   --phone           only phone-sized screenshots: the receipts drawn 1.5× and 2× as big (1080 and 1440
+//                     px wide, long side ~1800 and ~2400), PNG
+//   --prepare=L:Q[:S] each image first goes through the browser's preparation before upload (decision
 //                     0030): long side at most L px, JPEG quality Q (0–1), the original kept if not smaller
+//                     or if at most S bytes (the browser's PROOF_IMAGE.smallBytes; default 0: all redrawn)
 import { writeFileSync } from "node:fs";
 import { ocrMismatches, type ReceiptFields } from "@rifazo/shared";
 import sharp from "sharp";
@@ -45,11 +47,14 @@ function outcome(field: Field, read: ReceiptFields, truth: ReceiptFields): Outco
   return read[field] === truth[field] ? "right" : "wrong";
 }
 
-/** A phone's screenshot of the receipt: 1080 px wide, lossless, ~1 MB or more. */
-const PHONE_VARIANTS: Record<string, ReceiptVariant> = { "phone-png": { scale: 1.5 } };
+/** A phone's screenshot of the receipt, lossless, at two common screen widths. */
+const PHONE_VARIANTS: Record<string, ReceiptVariant> = {
+  "phone-1080-png": { scale: 1.5 },
+  "phone-1440-png": { scale: 2 },
+};
 const variants: Record<string, ReceiptVariant> = "phone" in args ? PHONE_VARIANTS : RECEIPT_VARIANTS;
 const variantNames = Object.keys(variants);
-const [prepareLong, prepareQuality] = (args.prepare ?? "").split(":").map(Number);
+const [prepareLong, prepareQuality, prepareSmall = 0] = (args.prepare ?? "").split(":").map(Number);
 
 /**
  * What the buyer's browser does before uploading (apps/web/src/features/proofs/prepare-proof-image.ts):
@@ -58,6 +63,7 @@ const [prepareLong, prepareQuality] = (args.prepare ?? "").split(":").map(Number
  * stands in for the canvas' high-quality smoothing.
  */
 async function prepareLikeBrowser(input: Buffer, longSide: number, quality: number): Promise<Buffer> {
+  if (input.length <= prepareSmall) return input;
   const meta = await sharp(input).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -185,7 +191,7 @@ const result = {
   concurrency,
   seed,
   variants,
-  prepare: prepareLong ? { longSide: prepareLong, quality: prepareQuality } : null,
+  prepare: prepareLong ? { longSide: prepareLong, quality: prepareQuality, smallBytes: prepareSmall } : null,
   firstMs,
   warmSeconds,
   totalSeconds,
