@@ -6,8 +6,8 @@
 //   --concurrency=C   reader workers (default 1, the API's default)
 //   --seed=S          receipts drawn (default 2026)
 //   --out=FILE        JSON result
-//   --phone           only phone-sized screenshots: the receipts drawn 1.5× and 2× as big (1080 and 1440
-//                     px wide, long side ~1800 and ~2400), PNG
+//   --phone           only phone screenshots, PNG: the receipts drawn 1.5× and 2× as big (1080 and 1440 px
+//                     wide), cropped to the receipt or on a whole 1080×2400 / 1440×3200 screen
 //   --prepare=L:Q[:S] each image first goes through the browser's preparation before upload (decision
 //                     0030): long side at most L px, JPEG quality Q (0–1), the original kept if not smaller
 //                     or if at most S bytes (the browser's PROOF_IMAGE.smallBytes; default 0: all redrawn)
@@ -51,7 +51,21 @@ function outcome(field: Field, read: ReceiptFields, truth: ReceiptFields): Outco
 const PHONE_VARIANTS: Record<string, ReceiptVariant> = {
   "phone-1080-png": { scale: 1.5 },
   "phone-1440-png": { scale: 2 },
+  "phone-1080x2400-png": { scale: 1.5 },
+  "phone-1440x3200-png": { scale: 2 },
 };
+/** Whole-screen variants: the receipt on top of a light screen this tall (the long side the cap meets). */
+const SCREEN_HEIGHT: Record<string, number> = { "phone-1080x2400-png": 2400, "phone-1440x3200-png": 3200 };
+
+/** The receipt at the top of a whole screen, the rest of it light grey. */
+async function onScreen(image: Buffer, height: number | undefined): Promise<Buffer> {
+  const drawn = (await sharp(image).metadata()).height ?? 0;
+  if (!height || drawn >= height) return image;
+  return sharp(image)
+    .extend({ bottom: height - drawn, background: "#f1f1f4" })
+    .png()
+    .toBuffer();
+}
 const variants: Record<string, ReceiptVariant> = "phone" in args ? PHONE_VARIANTS : RECEIPT_VARIANTS;
 const variantNames = Object.keys(variants);
 const [prepareLong, prepareQuality, prepareSmall = 0] = (args.prepare ?? "").split(":").map(Number);
@@ -86,7 +100,10 @@ const jobs = specs.map((spec, i) => {
 });
 const images = await Promise.all(
   jobs.map(async (job) => {
-    const drawn = await renderReceipt(job.spec, variants[job.variant]);
+    const drawn = await onScreen(
+      await renderReceipt(job.spec, variants[job.variant]),
+      SCREEN_HEIGHT[job.variant],
+    );
     const image =
       prepareLong && prepareQuality ? await prepareLikeBrowser(drawn, prepareLong, prepareQuality) : drawn;
     const meta = await sharp(image).metadata();
