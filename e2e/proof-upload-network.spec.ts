@@ -114,7 +114,11 @@ test("un comprobante de 1,5 MB sube reducido, con su progreso, y sobrevive a un 
     mimeType: "image/png",
     buffer: original,
   });
-  await expect(page.getByText(/^Imagen reducida para enviarla más rápido: 1,\d MB → \d+ kB/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Imagen reducida para que suba más rápido: 1,\d MB → \d+ kB\. La vista previa es lo que se envía\.$/,
+    ),
+  ).toBeVisible();
   await expect(page.getByText("Screenshot_pago.jpg")).toBeVisible();
 
   // Each try's idempotency key, and the answers with the size of the body that got through.

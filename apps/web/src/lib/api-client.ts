@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { networkError, toApiError } from "./api-error";
-import { type UploadRequest, uploadWithProgress } from "./api-upload";
+import type { UploadRequest } from "./api-upload";
 import { reportNetworkFailure, reportNetworkRecovered } from "./network-status";
 import { clearPrivateOfflineData } from "./offline-snapshot";
 
@@ -115,7 +115,12 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>("PATCH", path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
-  /** POST of a multipart form with upload progress (XMLHttpRequest: fetch cannot report it). */
-  upload: <T>(path: string, body: FormData, options?: Omit<UploadRequest, "url" | "body">) =>
-    uploadWithProgress<T>({ ...options, url: path, body }),
+  /**
+   * POST of a multipart form with upload progress (XMLHttpRequest: fetch cannot report it). Its code
+   * comes with the features that upload (they import ./api-upload), not with every page (decision 0030).
+   */
+  upload: async <T>(path: string, body: FormData, options?: Omit<UploadRequest, "url" | "body">) => {
+    const { uploadWithProgress } = await import("./api-upload");
+    return uploadWithProgress<T>({ ...options, url: path, body });
+  },
 };

@@ -2,6 +2,8 @@ import type { MyProofs, PaymentProof, PurchaseAllowance } from "@rifazo/shared/s
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type UploadProgress } from "../../../lib/api-client";
 import type { ProofUpload } from "../proof-form";
+// api.upload's code arrives with this feature, so sending a proof never waits on (or fails at) a download.
+import "../../../lib/api-upload";
 
 export type { MyProofs, PaymentProof, PurchaseAllowance };
 

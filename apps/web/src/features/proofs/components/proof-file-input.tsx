@@ -22,7 +22,7 @@ function PreparationNote({ preparation }: { preparation: Preparation }) {
     <p role="status" className="text-xs text-muted">
       {preparation.state === "preparing"
         ? "Preparando la imagen para que suba más rápido…"
-        : `Imagen reducida para enviarla más rápido: ${formatBytes(preparation.from)} → ${formatBytes(preparation.to)}. Así se verá.`}
+        : `Imagen reducida para que suba más rápido: ${formatBytes(preparation.from)} → ${formatBytes(preparation.to)}. La vista previa es lo que se envía.`}
     </p>
   );
 }

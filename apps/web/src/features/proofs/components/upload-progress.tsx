@@ -70,8 +70,8 @@ export function UploadInterrupted({ onRetry, onCancel }: { onRetry: () => void; 
   return (
     <Alert variant="warning" title="Se cortó la conexión">
       <p>
-        Tu comprobante y los datos que escribiste siguen aquí. Lo enviaremos de nuevo solo en cuanto vuelva la
-        conexión, sin duplicarlo.
+        Tu comprobante y los datos que escribiste siguen aquí. Lo enviaremos de nuevo automáticamente en
+        cuanto vuelva la conexión, sin duplicarlo.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" size="sm" onClick={onRetry}>
