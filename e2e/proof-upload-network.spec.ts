@@ -42,8 +42,8 @@ async function phoneScreenshot(): Promise<Buffer> {
 }
 
 /**
- * Worse than Chrome's "Slow 3G" on the way up (100 kbit/s instead of 400; 400 ms, 400 kbit/s down), from
- * now on in this page: the ~80 kB proof then takes seconds, time for the test to cut the network midway.
+ * Worse than Chrome's "Slow 3G" on the way up (200 kbit/s instead of 400; 400 ms, 400 kbit/s down), from
+ * now on in this page: the ~170 kB proof then takes seconds, time for the test to cut the network midway.
  */
 async function weakSignal(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -52,7 +52,7 @@ async function weakSignal(page: Page) {
     offline: false,
     latency: 400,
     downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (100 * 1024) / 8,
+    uploadThroughput: (200 * 1024) / 8,
   });
 }
 
@@ -185,5 +185,6 @@ test("un comprobante de 1,5 MB sube reducido, con su progreso, y sobrevive a un 
   const stored = await file.body();
   expect(stored.length).toBeLessThan(answered[0]?.bodyBytes ?? 0);
   const meta = await sharp(stored).metadata();
-  expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 720, 1600]);
+  // A 1080×2400 screenshot keeps its pixels: only the PNG became a JPEG.
+  expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1080, 2400]);
 });

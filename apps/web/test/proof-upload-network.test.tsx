@@ -81,9 +81,10 @@ describe("prepareProofFile", () => {
   });
 
   it("scales the long side down to the cap and never enlarges", () => {
-    expect(scaledSize(1080, 2400, 1600)).toEqual({ width: 720, height: 1600 });
-    expect(scaledSize(4000, 3000, 1600)).toEqual({ width: 1600, height: 1200 });
-    expect(scaledSize(600, 900, 1600)).toEqual({ width: 600, height: 900 });
+    expect(scaledSize(1440, 3200, 2400)).toEqual({ width: 1080, height: 2400 });
+    expect(scaledSize(4000, 3000, 2400)).toEqual({ width: 2400, height: 1800 });
+    expect(scaledSize(1080, 2400, 2400)).toEqual({ width: 1080, height: 2400 });
+    expect(scaledSize(600, 900, 2400)).toEqual({ width: 600, height: 900 });
     expect(jpegName("Screenshot_2026.png")).toBe("Screenshot_2026.jpg");
     expect(jpegName(".png")).toBe("comprobante.jpg");
   });

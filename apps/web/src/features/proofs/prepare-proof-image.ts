@@ -1,16 +1,20 @@
 // A phone screenshot of a receipt is a 1–2 MB PNG: over Slow 3G that is most of a minute. Before the
 // upload the browser redraws it upright, at most PROOF_IMAGE.longSide pixels on its long side, as a JPEG
-// of PROOF_IMAGE.quality — sizes the OCR bench read as well as the originals (decision 0030). PDFs,
+// of PROOF_IMAGE.quality: what the OCR bench read at least as well as the originals (decision 0030). PDFs,
 // files already light, browsers that cannot re-encode and results that are not smaller keep the original.
 // Loaded on demand by the file input, so no other page downloads it.
 
 export const PROOF_IMAGE = {
-  /** Long side in pixels: 1080×2400 becomes 720×1600, what the OCR enlarges to 1000 px wide anyway. */
-  longSide: 1600,
+  /**
+   * Long side in pixels: a 1080×2400 screenshot keeps its pixels (only the PNG becomes a JPEG), a
+   * 1440×3200 one or a 12 MP photo is brought down to it. 1600 saved more bytes but read a few Zelle
+   * codes worse on tall screenshots (720 px wide); see decision 0030.
+   */
+  longSide: 2400,
   /** JPEG quality (0–1) of the re-encoded proof. */
   quality: 0.8,
   /** Files this small go as they are: re-encoding would only cost sharpness. */
-  smallBytes: 150 * 1024,
+  smallBytes: 150_000,
 } as const;
 
 /** Why the original is sent, or that it was re-encoded. */
