@@ -6,12 +6,19 @@
 //   --concurrency=C   reader workers (default 1, the API's default)
 //   --seed=S          receipts drawn (default 2026)
 //   --out=FILE        JSON result
+//   --phone           only phone screenshots, PNG: the receipts drawn 1.5× and 2× as big (1080 and 1440 px
+//                     wide), cropped to the receipt or on a whole 1080×2400 / 1440×3200 screen
+//   --prepare=L:Q[:S] each image first goes through the browser's preparation before upload (decision
+//                     0030): long side at most L px, JPEG quality Q (0–1), the original kept if not smaller
+//                     or if at most S bytes (the browser's PROOF_IMAGE.smallBytes; default 0: all redrawn)
 import { writeFileSync } from "node:fs";
 import { ocrMismatches, type ReceiptFields } from "@rifazo/shared";
+import sharp from "sharp";
 import { createOcrReader, OCR_ENGINE } from "../../apps/api/src/modules/proof-analysis/ocr";
 import {
   expectedFields,
   RECEIPT_VARIANTS,
+  type ReceiptVariant,
   receiptSpecs,
   renderReceipt,
 } from "../../apps/api/test/receipt-images";
@@ -40,7 +47,51 @@ function outcome(field: Field, read: ReceiptFields, truth: ReceiptFields): Outco
   return read[field] === truth[field] ? "right" : "wrong";
 }
 
-const variantNames = Object.keys(RECEIPT_VARIANTS);
+/** A phone's screenshot of the receipt, lossless, at two common screen widths. */
+const PHONE_VARIANTS: Record<string, ReceiptVariant> = {
+  "phone-1080-png": { scale: 1.5 },
+  "phone-1440-png": { scale: 2 },
+  "phone-1080x2400-png": { scale: 1.5 },
+  "phone-1440x3200-png": { scale: 2 },
+};
+/** Whole-screen variants: the receipt on top of a light screen this tall (the long side the cap meets). */
+const SCREEN_HEIGHT: Record<string, number> = { "phone-1080x2400-png": 2400, "phone-1440x3200-png": 3200 };
+
+/** The receipt at the top of a whole screen, the rest of it light grey. */
+async function onScreen(image: Buffer, height: number | undefined): Promise<Buffer> {
+  const drawn = (await sharp(image).metadata()).height ?? 0;
+  if (!height || drawn >= height) return image;
+  return sharp(image)
+    .extend({ bottom: height - drawn, background: "#f1f1f4" })
+    .png()
+    .toBuffer();
+}
+const variants: Record<string, ReceiptVariant> = "phone" in args ? PHONE_VARIANTS : RECEIPT_VARIANTS;
+const variantNames = Object.keys(variants);
+const [prepareLong, prepareQuality, prepareSmall = 0] = (args.prepare ?? "").split(":").map(Number);
+
+/**
+ * What the buyer's browser does before uploading (apps/web/src/features/proofs/prepare-proof-image.ts):
+ * upright, on white, scaled so the long side is at most `longSide` (never enlarged), JPEG at `quality`
+ * with 4:2:0 chroma as Chromium's canvas encoder; the original when the JPEG is not smaller. Mitchell
+ * stands in for the canvas' high-quality smoothing.
+ */
+async function prepareLikeBrowser(input: Buffer, longSide: number, quality: number): Promise<Buffer> {
+  if (input.length <= prepareSmall) return input;
+  const meta = await sharp(input).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const factor = Math.min(1, longSide / Math.max(width, height));
+  const output = await sharp(input)
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .resize(Math.max(1, Math.round(width * factor)), Math.max(1, Math.round(height * factor)), {
+      kernel: "mitchell",
+    })
+    .jpeg({ quality: Math.round(quality * 100), chromaSubsampling: "4:2:0" })
+    .toBuffer();
+  return output.length < input.length ? output : input;
+}
 const specs = receiptSpecs(count, seed);
 // Styles take turns; the variant changes every full turn of styles, so each style meets every variant.
 const jobs = specs.map((spec, i) => {
@@ -48,7 +99,22 @@ const jobs = specs.map((spec, i) => {
   return { spec, variant };
 });
 const images = await Promise.all(
-  jobs.map(async (job) => ({ ...job, image: await renderReceipt(job.spec, RECEIPT_VARIANTS[job.variant]) })),
+  jobs.map(async (job) => {
+    const drawn = await onScreen(
+      await renderReceipt(job.spec, variants[job.variant]),
+      SCREEN_HEIGHT[job.variant],
+    );
+    const image =
+      prepareLong && prepareQuality ? await prepareLikeBrowser(drawn, prepareLong, prepareQuality) : drawn;
+    const meta = await sharp(image).metadata();
+    return {
+      ...job,
+      image,
+      bytes: image.length,
+      drawnBytes: drawn.length,
+      size: `${meta.width}x${meta.height}`,
+    };
+  }),
 );
 
 const rssBefore = process.memoryUsage().rss;
@@ -66,6 +132,9 @@ const results: {
   style: string;
   variant: string;
   ms: number;
+  bytes: number;
+  drawnBytes: number;
+  size: string;
   confidence: number;
   outcomes: Record<Field, Outcome>;
   /** What the inbox would flag if the buyer typed the true values (shared ocrMismatches). */
@@ -79,6 +148,9 @@ const record = (job: (typeof images)[number], ms: number, ocr: typeof firstOcr) 
     style: job.spec.style,
     variant: job.variant,
     ms,
+    bytes: job.bytes,
+    drawnBytes: job.drawnBytes,
+    size: job.size,
     confidence: ocr.confidence,
     outcomes: Object.fromEntries(FIELDS.map((f) => [f, outcome(f, ocr.fields, truth)])) as Record<
       Field,
@@ -135,7 +207,8 @@ const result = {
   count: images.length,
   concurrency,
   seed,
-  variants: RECEIPT_VARIANTS,
+  variants,
+  prepare: prepareLong ? { longSide: prepareLong, quality: prepareQuality, smallBytes: prepareSmall } : null,
   firstMs,
   warmSeconds,
   totalSeconds,

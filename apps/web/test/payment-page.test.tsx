@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
-import { uploadWithProgress } from "../src/features/proofs/api/upload-with-progress";
+import { uploadWithProgress } from "../src/lib/api-upload";
 import { formatDateTime } from "../src/lib/format";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
 import { makeReservation } from "./fixtures/reservation";
@@ -18,7 +18,7 @@ import { allowConsole } from "./setup";
 // the proof form bound to the reservation (es-VE amount, draft kept, re-upload after a rejection).
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
-vi.mock("../src/features/proofs/api/upload-with-progress", () => ({ uploadWithProgress: vi.fn() }));
+vi.mock("../src/lib/api-upload", () => ({ uploadWithProgress: vi.fn() }));
 
 /** The phone's clock; the server's is five minutes ahead of it. */
 const PHONE_NOW = new Date("2026-11-26T14:00:00.000Z");

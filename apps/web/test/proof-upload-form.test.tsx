@@ -4,17 +4,17 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
-import { uploadWithProgress } from "../src/features/proofs/api/upload-with-progress";
 import { type FixedPrice, ProofUploadForm } from "../src/features/proofs/components/proof-upload-form";
 import type { ProofPrefill } from "../src/features/proofs/proof-form";
 import { toApiError } from "../src/lib/api-error";
+import { uploadWithProgress } from "../src/lib/api-upload";
 import { renderWithProviders } from "./render";
 
 // The proof upload form (spec 1 §2 "Proof upload", §8): the shared form schema's Spanish messages,
 // the multipart body it sends, and the server's answers.
 
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
-vi.mock("../src/features/proofs/api/upload-with-progress", () => ({ uploadWithProgress: vi.fn() }));
+vi.mock("../src/lib/api-upload", () => ({ uploadWithProgress: vi.fn() }));
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const noPrefill: ProofPrefill = { raffleName: null, amount: null, currency: null, quantity: null };

@@ -1,9 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { networkError, toApiError } from "./api-error";
+import type { UploadRequest } from "./api-upload";
 import { reportNetworkFailure, reportNetworkRecovered } from "./network-status";
 import { clearPrivateOfflineData } from "./offline-snapshot";
 
 export { ApiError, errorMessage, isApiError, isRetryableError } from "./api-error";
+export type { UploadProgress } from "./api-upload";
 
 // The one way the web app talks to the API: same-origin cookies, JSON in and out, and failures
 // turned into ApiError with the server's Spanish message.
@@ -113,4 +115,12 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>("PATCH", path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+  /**
+   * POST of a multipart form with upload progress (XMLHttpRequest: fetch cannot report it). Its code
+   * comes with the features that upload (they import ./api-upload), not with every page (decision 0030).
+   */
+  upload: async <T>(path: string, body: FormData, options?: Omit<UploadRequest, "url" | "body">) => {
+    const { uploadWithProgress } = await import("./api-upload");
+    return uploadWithProgress<T>({ ...options, url: path, body });
+  },
 };

@@ -1,8 +1,9 @@
 import type { MyProofs, PaymentProof, PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api, type UploadProgress } from "../../../lib/api-client";
 import type { ProofUpload } from "../proof-form";
-import { uploadWithProgress } from "./upload-with-progress";
+// api.upload's code arrives with this feature, so sending a proof never waits on (or fails at) a download.
+import "../../../lib/api-upload";
 
 export type { MyProofs, PaymentProof, PurchaseAllowance };
 
@@ -47,7 +48,7 @@ export interface UploadProofRequest {
   /** The form's values as the shared schema parsed them (reference normalised, amount a number). */
   fields: ProofUpload;
   idempotencyKey: string;
-  onProgress?: (fraction: number) => void;
+  onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
 
@@ -75,9 +76,7 @@ export function uploadProof({
   if (fields.userNotes) body.set("userNotes", fields.userNotes);
   body.set("idempotencyKey", idempotencyKey);
   body.set("file", fields.file, fields.file.name);
-  return uploadWithProgress<PaymentProof>({
-    url: "/api/proofs",
-    body,
+  return api.upload<PaymentProof>("/api/proofs", body, {
     headers: { "Idempotency-Key": idempotencyKey },
     onProgress,
     signal,

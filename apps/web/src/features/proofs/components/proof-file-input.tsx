@@ -3,6 +3,8 @@ import { Button } from "../../../components/ui/button";
 import { UploadIcon } from "../../../components/ui/icons";
 import { cn } from "../../../lib/cn";
 import { useFileDrop } from "../../../lib/use-file-drop";
+import { formatBytes } from "../file-size";
+import { type Preparation, usePreparedProof } from "../hooks/use-prepared-proof";
 import { PROOF_ACCEPT, validateProofFile } from "../proof-form";
 
 interface ProofFileInputProps {
@@ -14,9 +16,15 @@ interface ProofFileInputProps {
   error?: string;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+function PreparationNote({ preparation }: { preparation: Preparation }) {
+  if (!preparation) return null;
+  return (
+    <p role="status" className="text-xs text-muted">
+      {preparation.state === "preparing"
+        ? "Preparando la imagen para que suba más rápido…"
+        : `Imagen reducida para que suba más rápido: ${formatBytes(preparation.from)} → ${formatBytes(preparation.to)}. La vista previa es lo que se envía.`}
+    </p>
+  );
 }
 
 /** The chosen file: a thumbnail of an image (or its kind), its name and size, and a way to remove it. */
@@ -59,7 +67,7 @@ function ChosenFile({
       )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-ink">{file.name}</p>
-        <p className="text-xs text-muted">{formatSize(file.size)}</p>
+        <p className="text-xs text-muted">{formatBytes(file.size)}</p>
       </div>
       <Button variant="ghost" size="sm" onClick={onClear} disabled={disabled}>
         Quitar
@@ -106,22 +114,23 @@ function DropZone({
 export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFileInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string>();
+  const { preparation, set } = usePreparedProof(onChange, disabled);
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
     const problem = await validateProofFile(chosen);
     if (problem) {
       setLocalError(problem);
-      onChange(null);
+      set(null);
       if (inputRef.current) inputRef.current.value = "";
       return;
     }
     setLocalError(undefined);
-    onChange(chosen);
+    set(chosen);
   };
 
   const clear = () => {
-    onChange(null);
+    set(null);
     setLocalError(undefined);
     if (inputRef.current) inputRef.current.value = "";
     inputRef.current?.focus();
@@ -157,6 +166,7 @@ export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFil
           }}
         />
       )}
+      {file ? <PreparationNote preparation={preparation} /> : null}
       <p id={hintId} className="text-xs text-muted">
         Imagen JPG o PNG, o un PDF. Máximo 5 MB.
       </p>

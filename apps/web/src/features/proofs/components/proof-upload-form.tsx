@@ -37,13 +37,8 @@ export function ProofUploadForm({
   const setup: ProofFormSetup = { ...rest, reservation, options };
   const { raffleId, fixed, allowance } = setup;
   const { form, watched, values, draft, draftKey } = useProofForm(setup);
-  const { phase, progress, formRef, submit, needsPhone, phoneSaved } = useProofSubmission({
-    form,
-    raffleId,
-    reservation,
-    signedIn,
-    draftKey,
-  });
+  const upload = useProofSubmission({ form, raffleId, reservation, signedIn, draftKey });
+  const { phase, needsPhone } = upload;
   const busy = phase !== "editing";
 
   // Per-buyer cap (decision 0008): the quantity offered is at most what is left and what this buyer may add.
@@ -56,8 +51,8 @@ export function ProofUploadForm({
   return (
     <>
       <form
-        ref={formRef}
-        onSubmit={submit}
+        ref={upload.formRef}
+        onSubmit={upload.submit}
         noValidate
         className="space-y-5"
         aria-label="Subir comprobante de pago"
@@ -89,16 +84,22 @@ export function ProofUploadForm({
         </div>
         <ProofNotesField form={form} busy={busy} />
         <ProofFileField form={form} busy={busy} />
-        <ProofUploadProgress progress={progress} phase={phase} raffleId={raffleId} />
+        <ProofUploadProgress
+          progress={upload.progress}
+          phase={phase}
+          raffleId={raffleId}
+          onRetry={upload.retry}
+          onCancel={upload.cancelRetry}
+        />
         <ProofFormActions
           withPaymentLink={!reservation}
           uploading={phase === "uploading"}
-          disabled={phase === "done" || !salesOpen}
+          disabled={phase === "done" || phase === "interrupted" || !salesOpen}
         />
       </form>
       {needsPhone ? (
         <div className="mt-4">
-          <BuyerPhonePrompt onSaved={phoneSaved} />
+          <BuyerPhonePrompt onSaved={upload.phoneSaved} />
         </div>
       ) : null}
     </>

@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { UploadIcon } from "../../../components/ui/icons";
-import { cn } from "../../../lib/cn";
+import type { UploadProgress } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import type { UploadPhase } from "../hooks/use-proof-submission";
 import { GENERAL_RAFFLE_ID, PROOF_FORM_TEXT } from "../proof-form";
+import { UploadInterrupted, UploadProgressBar } from "./upload-progress";
 
 // What the proof upload form says around its fields: why it may not be sent yet, a recovered draft, the
 // upload's progress and its success (spec 1 §2 "Proof upload", §9).
@@ -46,46 +47,24 @@ export function ProofFormNotices({ salesOpen, pendingFull, capReached, draftRest
   );
 }
 
-/** The real upload progress, then the success and where the buyer goes next. */
+/** The real upload progress (or why it stopped), then the success and where the buyer goes next. */
 export function ProofUploadProgress({
   progress,
   phase,
   raffleId,
+  onRetry,
+  onCancel,
 }: {
-  progress: number | null;
+  progress: UploadProgress | null;
   phase: UploadPhase;
   raffleId: string;
+  onRetry: () => void;
+  onCancel: () => void;
 }) {
   return (
     <>
-      {progress !== null ? (
-        <div className="space-y-1.5">
-          <div className="flex items-center justify-between text-sm">
-            <span id="proof-progress-label" className="font-semibold text-ink">
-              {phase === "done" ? "Comprobante enviado" : "Subiendo comprobante..."}
-            </span>
-            <span className="font-mono text-muted" aria-hidden="true">
-              {progress}%
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="proof-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2.5 overflow-hidden rounded-pill bg-brand-100"
-          >
-            <div
-              className={cn(
-                "h-full rounded-pill transition-[width] duration-200",
-                phase === "done" ? "bg-success-600" : "bg-brand-600",
-              )}
-              style={{ width: `${progress}%` }}
-            />
-          </div>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgressBar progress={progress} phase={phase} /> : null}
+      {phase === "interrupted" ? <UploadInterrupted onRetry={onRetry} onCancel={onCancel} /> : null}
       {phase === "done" ? (
         <Alert variant="success" title={PROOF_FORM_TEXT.successTitle}>
           {PROOF_FORM_TEXT.success} Te llevamos{" "}

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/ui/toast";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { errorMessage, isApiError, type UploadProgress } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { toastIfOffline } from "../../offline";
 import { isPhoneRequired } from "../../profile";
@@ -26,6 +26,7 @@ import {
   redirectAfterUpload,
 } from "../proof-form";
 import type { ProofForm } from "./use-proof-form";
+import { useUploadRetry } from "./use-upload-retry";
 
 const TOAST_ID = "proof-upload";
 const FIELD_NAMES = new Set<string>(PROOF_FIELD_ORDER);
@@ -38,7 +39,8 @@ interface SubmissionSetup {
   draftKey: string;
 }
 
-export type UploadPhase = "editing" | "uploading" | "done";
+/** "interrupted": the connection dropped mid-upload; the form and the file wait to be sent again. */
+export type UploadPhase = "editing" | "uploading" | "interrupted" | "done";
 
 /** The first problem in the spec's order (spec 1 §8 "Proof upload") is toasted and its field focused. */
 function onInvalid(invalid: FieldErrors<ProofFormValues>) {
@@ -84,25 +86,14 @@ function refreshAfterUpload(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ["raffles"] });
 }
 
-/**
- * Sending the proof (spec 1 §2, §5, §8): checks in the spec's order with its toasts, uploads with a real
- * progress, and tags each submission with an idempotency key that a retry of the same form reuses.
- */
-export function useProofSubmission({ form, raffleId, reservation, signedIn, draftKey }: SubmissionSetup) {
+/** The proof is in: the success toast, fresh lists, and (without a reservation) on to where it belongs. */
+function useAfterUpload({ raffleId, reservation, draftKey }: Omit<SubmissionSetup, "form" | "signedIn">) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [phase, setPhase] = useState<UploadPhase>("editing");
-  // 422 PHONE_REQUIRED: the mobile is asked inline, saved to the profile, and the same proof sent again.
-  const [needsPhone, setNeedsPhone] = useState(false);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const uploaded = () => {
-    setProgress(100);
-    setPhase("done");
+  return () => {
     toast({
       id: TOAST_ID,
       title: PROOF_FORM_TEXT.successTitle,
@@ -121,6 +112,64 @@ export function useProofSubmission({ form, raffleId, reservation, signedIn, draf
       void navigate(target.kind === "payments" ? paths.profilePayments : paths.raffle(target.id));
     }, PROOF_REDIRECT_MS);
   };
+}
+
+/**
+ * Sending the proof (spec 1 §2, §5, §8): checks in the spec's order with its toasts, uploads with a real
+ * progress, and tags each submission with an idempotency key that a retry of the same form reuses.
+ */
+export function useProofSubmission({ form, raffleId, reservation, signedIn, draftKey }: SubmissionSetup) {
+  const queryClient = useQueryClient();
+  const finished = useAfterUpload({ raffleId, reservation, draftKey });
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [phase, setPhase] = useState<UploadPhase>("editing");
+  // 422 PHONE_REQUIRED: the mobile is asked inline, saved to the profile, and the same proof sent again.
+  const [needsPhone, setNeedsPhone] = useState(false);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  // What an interrupted upload sends again, with attempt.current's key.
+  const pending = useRef<ProofUpload | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const send = async (fields: ProofUpload, key: string) => {
+    pending.current = fields;
+    setPhase("uploading");
+    setProgress({ loaded: 0, total: fields.file.size });
+    try {
+      await uploadProof({
+        raffleId,
+        reservationId: reservation?.id,
+        fields,
+        idempotencyKey: key,
+        onProgress: setProgress,
+      });
+      pending.current = null;
+      setProgress((last) => last ?? { loaded: fields.file.size, total: fields.file.size });
+      setPhase("done");
+      finished();
+    } catch (error) {
+      // A dropped connection keeps everything as it is, to be sent again with the same key.
+      if (isApiError(error) && error.isNetwork) {
+        setPhase("interrupted");
+        return;
+      }
+      pending.current = null;
+      setPhase("editing");
+      setProgress(null);
+      // The reservation may have expired or changed meanwhile: the page shows its state again.
+      if (reservation) void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+      if (isPhoneRequired(error)) setNeedsPhone(true);
+      else reportFailure(error, form, () => formRef.current?.requestSubmit());
+    }
+  };
+
+  // Sent again as it was (useUploadRetry), or given back to the buyer to edit («Cancelar envío»).
+  const retry = () => pending.current && attempt.current && void send(pending.current, attempt.current.key);
+  const { resetTries } = useUploadRetry(phase === "interrupted", retry);
+  const cancelRetry = () => {
+    pending.current = null;
+    setPhase("editing");
+    setProgress(null);
+  };
 
   const onValid = async (parsed: ProofFormFields) => {
     // The schema only knows the file's name and size; the value is the File the input gave.
@@ -130,25 +179,8 @@ export function useProofSubmission({ form, raffleId, reservation, signedIn, draf
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
-    setPhase("uploading");
-    setProgress(0);
-    try {
-      await uploadProof({
-        raffleId,
-        reservationId: reservation?.id,
-        fields,
-        idempotencyKey: attempt.current.key,
-        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
-      });
-      uploaded();
-    } catch (error) {
-      setPhase("editing");
-      setProgress(null);
-      // The reservation may have expired or changed meanwhile: the page shows its state again.
-      if (reservation) void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
-      if (isPhoneRequired(error)) setNeedsPhone(true);
-      else reportFailure(error, form, () => formRef.current?.requestSubmit());
-    }
+    resetTries();
+    await send(fields, attempt.current.key);
   };
 
   const validateAndSend = form.handleSubmit(onValid, onInvalid);
@@ -164,5 +196,5 @@ export function useProofSubmission({ form, raffleId, reservation, signedIn, draf
     void validateAndSend();
   };
 
-  return { phase, progress, formRef, submit, needsPhone, phoneSaved };
+  return { phase, progress, formRef, submit, needsPhone, phoneSaved, retry, cancelRetry };
 }
