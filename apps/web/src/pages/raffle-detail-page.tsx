@@ -288,10 +288,14 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
-/** Rendered on the server with the raffle and the bolívar rate (entry-server). */
+/** Rendered on the server with the raffle, its taken numbers and the bolívar rate (entry-server). */
 export const prefetchPage: PrefetchPage = ({ queryClient, params }) =>
   Promise.all([
-    queryClient.prefetchQuery(raffleDetailQuery(params.id ?? "")),
+    queryClient.prefetchQuery(raffleDetailQuery(params.id ?? "")).then(() => {
+      // A chosen-number raffle's grid is a form of checkboxes before the code runs (decision 0029).
+      const raffle = queryClient.getQueryData<RaffleDetail>(raffleDetailQuery(params.id ?? "").queryKey);
+      if (raffle?.numberMode === "chosen") return queryClient.prefetchQuery(raffleNumbersQuery(raffle.id));
+    }),
     queryClient.prefetchQuery(publicSettingsQuery),
   ]);
 

@@ -5,4 +5,5 @@ export { ProfileInfoPage } from "./profile-info-page";
 export { ProfileLayout } from "./profile-layout";
 export { ProfilePaymentsPage } from "./profile-payments-page";
 export { ProfileSecurityPage } from "./profile-security-page";
-export { ProofUploadPage } from "./proof-upload-page";
+// Only the payment page of a reservation is rendered on the server (apps/api/src/lib/web.ts isBuyerPage).
+export { ProofUploadPage, prefetchPage } from "./proof-upload-page";

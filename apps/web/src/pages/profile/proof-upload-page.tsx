@@ -20,6 +20,7 @@ import {
   PROOF_FORM_TEXT,
   PriceSummary,
   ProofUploadForm,
+  prefetchCheckout,
   purchaseAllowanceQuery,
   RaffleQuoteNotice,
   ReservationCheckout,
@@ -82,6 +83,9 @@ function Summary({
     </Card>
   );
 }
+
+/** The payment page of a reservation renders on the server for its buyer (decision 0029). */
+export const prefetchPage = prefetchCheckout;
 
 /**
  * /perfil/subir-comprobante/{raffleId}?reserva={id}: the payment page of a reservation (decision 0013).
