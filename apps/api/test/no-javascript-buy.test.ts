@@ -227,6 +227,8 @@ describe("la página de pago, renderizada para su comprador", () => {
     const response = await page(location, buyer.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("private, no-store");
+    // Under no-referrer the browser would post the proof form with "Origin: null", which CSRF refuses.
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
     const html = root(response.body);
     expect(html).toContain("07");
     expect(html).toContain("42");

@@ -125,7 +125,12 @@ export async function render({
   // React 19 puts a component's <title> in the output; the document already has one in <head>.
   const title = TITLE.exec(html)?.[1] ?? null;
   html = html.replace(TITLE, "");
-  const state: ServerState = { now, queries: dehydrate(queryClient), lastEventId };
+  const state: ServerState = {
+    now,
+    queries: dehydrate(queryClient),
+    lastEventId,
+    ...(form ? { url: location.pathname + location.search } : {}),
+  };
   queryClient.clear();
   return { html, title, state: serializeServerState(state) };
 }

@@ -254,7 +254,9 @@ function setPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
     // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
     reply.header("cache-control", "private, no-store");
     reply.header("x-robots-tag", "noindex, nofollow");
-    reply.header("referrer-policy", "no-referrer");
+    // The payment page posts its proof form to us: under no-referrer the browser would send "Origin: null",
+    // which the CSRF guard refuses. Its address carries no secret; nothing of it leaves the site.
+    reply.header("referrer-policy", isBuyerPage(request.url) ? "same-origin" : "no-referrer");
   } else {
     reply.header("cache-control", "no-cache");
   }

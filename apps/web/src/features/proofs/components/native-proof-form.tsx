@@ -2,6 +2,7 @@ import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
 import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
+import { useEffect, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
@@ -147,20 +148,36 @@ function NotesAndFile({ refused, sent, error }: Sent) {
 }
 
 /**
- * The payment page's form when the server rendered it for the buyer. It works the same once the code
- * has run (a full-page POST), so nothing typed before hydration is lost by swapping forms.
+ * The payment page's form when the server rendered it for the buyer. Once the code has run it gives way
+ * to the full form (progress, checks as you type) unless the buyer had started on it: it works the same
+ * then (a full-page POST), and nothing typed is lost.
  */
 export function NativeProofForm({
   reservation,
   idempotencyKey,
+  onUntouched,
 }: {
   reservation: Reservation;
   idempotencyKey: string;
+  /** Once hydrated, when nothing was typed nor chosen in it: the full form can take its place. */
+  onUntouched: () => void;
 }) {
   const state = useSent();
   const methods = payableMethods(reservation);
+  const formRef = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || state.refused) return;
+    const typed = ["transactionRef", "amount", "userNotes"].some(
+      (name) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value,
+    );
+    const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.length;
+    if (!typed && !file) onUntouched();
+  }, []);
   return (
     <form
+      ref={formRef}
       method="post"
       action={PROOF_FORM_ACTION}
       encType="multipart/form-data"

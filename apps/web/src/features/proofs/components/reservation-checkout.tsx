@@ -75,7 +75,7 @@ function CancelReservation({ reservation }: { reservation: Reservation }) {
   });
   if (!confirming) {
     return (
-      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+      <Button variant="outline" size="sm" waitsForCode onClick={() => setConfirming(true)}>
         Cancelar reserva
       </Button>
     );
@@ -226,6 +226,9 @@ function PayAndUpload({
   nativeKey: string | null;
 }) {
   const hydrated = useHydrated();
+  // The browser's own form until the code runs; then the full form, unless the buyer already typed in
+  // the first one or it came back refused (their values stay where they are) (decision 0029).
+  const [native, setNative] = useState(nativeKey !== null);
   return (
     <>
       <Card>
@@ -244,8 +247,12 @@ function PayAndUpload({
           <h2 className="text-lg font-bold text-ink">
             {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
           </h2>
-          {nativeKey !== null ? (
-            <NativeProofForm reservation={reservation} idempotencyKey={nativeKey} />
+          {native && nativeKey !== null ? (
+            <NativeProofForm
+              reservation={reservation}
+              idempotencyKey={nativeKey}
+              onUntouched={() => setNative(false)}
+            />
           ) : (
             <ProofUploadForm
               key={reservation.id}

@@ -215,6 +215,41 @@ function PickerGrid({
   );
 }
 
+/**
+ * The selection and its total. Before the code runs the boxes ticked are not counted here: a line says
+ * what to do instead of a "0 números, $0,00" that would not follow the ticks (decision 0029).
+ */
+function SelectionSummary({
+  raffle,
+  selected,
+  onChange,
+  level,
+}: {
+  raffle: RaffleDetail;
+  selected: number[];
+  onChange: (next: number[]) => void;
+  level: Parameters<typeof quoteFor>[2];
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <p className="text-sm text-muted">
+        Marca al menos {countText(MIN_TICKETS_PER_PURCHASE, "número", "números")} y pulsa «Reservar»: verás el
+        total en la página de pago.
+      </p>
+    );
+  }
+  return (
+    <>
+      <SelectionList selected={selected} total={raffle.totalTickets} onChange={onChange} />
+      <PurchaseSummary
+        quote={quoteFor(raffle, selected.length, level)}
+        showRule={sortedCombos(raffle.combos).length > 0}
+      />
+    </>
+  );
+}
+
 /** The numbers a refused form sent, and those ticked before the code ran, become the selection. */
 function useAdoptedNumbers(
   formRef: RefObject<HTMLFormElement | null>,
@@ -271,7 +306,6 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     reserve.start([...selected].sort((a, b) => a - b));
   };
 
-  const combos = sortedCombos(raffle.combos);
   const available = numbers.data ? Math.max(0, numbers.data.totalTickets - numbers.data.taken) : null;
 
   return (
@@ -308,11 +342,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           busy={reserve.isPending}
           refused={refused}
         />
-        <SelectionList selected={selected} total={total} onChange={change} />
-        <PurchaseSummary
-          quote={quoteFor(raffle, selected.length, user?.level)}
-          showRule={combos.length > 0}
-        />
+        <SelectionSummary raffle={raffle} selected={selected} onChange={change} level={user?.level} />
         <ReserveFooter
           raffle={raffle}
           count={selected.length}
