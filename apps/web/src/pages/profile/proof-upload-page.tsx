@@ -11,7 +11,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
-import { useSession } from "../../features/auth";
+import { useRenderedSession } from "../../features/auth";
 import { useExchangeRate } from "../../features/exchange-rate";
 import {
   type FixedPrice,
@@ -97,7 +97,7 @@ export function ProofUploadPage() {
   const { raffleId = GENERAL_RAFFLE_ID } = useParams();
   const [searchParams] = useSearchParams();
   const reservationId = searchParams.get("reserva");
-  const { user } = useSession();
+  const { user } = useRenderedSession();
   if (reservationId && raffleId !== GENERAL_RAFFLE_ID) {
     return (
       <Page

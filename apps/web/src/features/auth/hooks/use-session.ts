@@ -1,14 +1,9 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { isRetryableError } from "../../../lib/api-client";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { fetchSessionUser, type SessionUser } from "../api/account-api";
 
 export const sessionQueryKey = ["session"] as const;
-/**
- * True in the cache of a page the server rendered with its visitor's own session (the payment page,
- * decision 0029): there the session is part of the HTML, so hydration renders it from the start.
- */
-export const sessionRenderedKey = ["session-rendered"] as const;
 
 // Spec 1 §4/§9: the profile load retries at most 3 times, 2 s apart and doubling (2 s, 4 s, 8 s).
 // Only failures that may pass (network, 5xx) are retried; "signed out" is an answer, not an error.
@@ -53,10 +48,9 @@ export function sessionStatus(data: SessionUser | null | undefined, isError: boo
 export function useSession(): Session {
   const query = useQuery(sessionQueryOptions);
   const hydrated = useHydrated();
-  const rendered = useQueryClient().getQueryData(sessionRenderedKey) === true;
   // Pages are rendered on the server for everyone alike; whoever this visitor is, hydration must first
   // reproduce that anonymous "loading" render, whether or not the session has arrived by then.
-  if (!hydrated && !rendered) {
+  if (!hydrated) {
     return { status: "loading", retrying: false, user: null, isAdmin: false, error: null, refetch: () => {} };
   }
   const user = query.data ?? null;

@@ -136,6 +136,7 @@ function ReserveFooter({
   reserve: ReturnType<typeof useReserve<number[]>>;
   onSubmit: () => void;
 }) {
+  const hydrated = useHydrated();
   // A submit button: before the code runs the browser posts the form itself (decision 0029).
   return (
     <>
@@ -154,7 +155,10 @@ function ReserveFooter({
       <p className="text-center text-xs text-muted">
         {signedIn
           ? `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`
-          : "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."}
+          : hydrated
+            ? "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."
+            : // Rendered for everyone alike (decision 0005): the session is not known yet.
+              `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")}; si no has iniciado sesión, te la pediremos.`}
       </p>
     </>
   );
