@@ -130,8 +130,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     reply.type("text/html; charset=utf-8");
     if (!renderer || request.method !== "GET") return sendBody(request, reply, shell);
     // The rest of the signed-in area renders in the browser (decision 0005).
-    if (request.url.startsWith("/perfil/") && !isBuyerPage(request.url))
-      return sendBody(request, reply, shell);
+    const profile = request.canonicalPath === "/perfil" || request.canonicalPath.startsWith("/perfil/");
+    if (profile && !isBuyerPage(request.url)) return sendBody(request, reply, shell);
     if (isBuyerPage(request.url)) return sendRendered(request, reply, { url: request.url });
     try {
       // Read before the data: the browser's live updates start from here, so nothing that changes while
