@@ -193,7 +193,7 @@ for (const size of BOTH_SIZES) {
       await expect(headline(page)).toHaveText(winner.headline);
     });
 
-    test("sin JavaScript: «Reservar boletos» lleva a iniciar sesión, y al iniciarla se vuelve a la rifa @phone", async ({
+    test("sin JavaScript: «Reservar boletos» de un visitante lleva a iniciar sesión, y al iniciarla se vuelve a la rifa @phone", async ({
       browser,
       baseURL,
       allowConsoleError,
@@ -221,12 +221,13 @@ for (const size of BOTH_SIZES) {
       const raffleId = (raffle as { id: string }).id;
       const login = `/login?volver=${encodeURIComponent(`/rifas/${raffleId}`)}`;
 
-      // Without the code, the server-rendered action is a link to the sign-in page that names the way back.
+      // Without the code, the server-rendered action is a real form (decision 0029): a visitor's submission
+      // is sent to the sign-in page that names the way back.
       const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport });
       const html = await context.newPage();
       await html.goto(`/rifas/${raffleId}`);
-      const reserve = html.getByRole("main").getByRole("link", { name: "Reservar boletos" });
+      const reserve = html.getByRole("main").getByRole("button", { name: "Reservar boletos" });
       await reserve.scrollIntoViewIfNeeded();
       await html.screenshot({ path: `${SHOTS}/rifa-reservar-sin-js-${viewport.width}.png` });
       await reserve.click();

@@ -8,6 +8,7 @@ import { App } from "./app/app";
 import { pagesFor, type RouteHandle, routes } from "./app/routes";
 import { type ServerState, serializeServerState } from "./app/server-state";
 import type { ApiTransport, ApiTransportCarrier } from "./lib/api-client";
+import { type FormReturn, formReturnKey } from "./lib/form-return";
 import type { PageDataContext, PrefetchPage } from "./lib/page-data";
 import { RenderClockProvider } from "./lib/use-now";
 
@@ -28,6 +29,8 @@ export interface RenderInput {
   lastEventId?: number | null;
   /** Gives up (the caller then sends the plain shell) after this many milliseconds. */
   timeoutMs?: number;
+  /** A native form the API refused: the page shows its message and values (decision 0029). */
+  form?: FormReturn;
 }
 
 export interface RenderResult {
@@ -114,6 +117,7 @@ export async function render({
   fetchApi,
   lastEventId = null,
   timeoutMs = 2_000,
+  form,
 }: RenderInput): Promise<RenderResult | null> {
   const location = new URL(url, "http://localhost");
   const prefetchers = await collectPrefetchers(location);
@@ -132,6 +136,7 @@ export async function render({
   await Promise.all(prefetchers.map(({ prefetch, params }) => prefetch({ ...context, params })));
   // A failed query renders as still loading, exactly as the browser will see it before it retries.
   queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
+  if (form) queryClient.setQueryData(formReturnKey, form);
 
   const now = Date.now();
   let html = await renderComplete(
@@ -147,7 +152,12 @@ export async function render({
   // React 19 puts a component's <title> in the output; the document already has one in <head>.
   const title = TITLE.exec(html)?.[1] ?? null;
   html = html.replace(TITLE, "");
-  const state: ServerState = { now, queries: dehydrate(queryClient), lastEventId };
+  const state: ServerState = {
+    now,
+    queries: dehydrate(queryClient),
+    lastEventId,
+    ...(form ? { url: location.pathname + location.search } : {}),
+  };
   queryClient.clear();
   return { html, title, state: serializeServerState(state), preloads: [...preloads] };
 }

@@ -52,6 +52,8 @@ function reportRecoverable(error: unknown): void {
 if (serverState && container.firstElementChild) {
   // The page arrived rendered (apps/api/src/lib/web.ts): its code is fetched first, so hydration
   // adopts the HTML instead of replacing it with a loading state.
+  // A refused form's answer is its page, sent at the form's address (decision 0029): the page's own.
+  if (serverState.url) history.replaceState(null, "", serverState.url);
   hydrate(queryClient, serverState.queries);
   resumeRaffleEventsAfter(serverState.lastEventId);
   void preloadRoute(window.location.pathname)

@@ -185,7 +185,7 @@ describe("TicketPurchase (números al azar)", () => {
     expect(bodies).toEqual([{ quantity: 2 }, { quantity: 2 }]);
   });
 
-  it("antes de que llegue el código (HTML del servidor) «Reservar boletos» es un enlace a iniciar sesión que vuelve a la rifa", () => {
+  it("antes de que llegue el código (HTML del servidor) «Reservar boletos» envía un formulario real que reserva", () => {
     const detail = randomRaffle();
     const client = testQueryClient();
     client.setQueryData(sessionQueryKey, null);
@@ -196,9 +196,15 @@ describe("TicketPurchase (números al azar)", () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const link = screen.getByRole("link", { name: "Reservar boletos" });
-    expect(link).toHaveAttribute("href", "/login?volver=%2Frifas%2Fr1");
-    expect(screen.queryByRole("button", { name: /reservar boletos/i })).toBeNull();
+    // Decision 0029: the browser posts it itself; the API reserves, or sends a visitor to sign in and back.
+    const form = screen.getByRole("form", { name: "Comprar boletos" });
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/api/raffles/r1/reservations");
+    expect(screen.getByLabelText("Cantidad de boletos")).toHaveAttribute("name", "cantidad");
+    const button = screen.getByRole("button", { name: "Reservar boletos" });
+    expect(button).toHaveAttribute("type", "submit");
+    expect(button).toBeEnabled();
+    expect(screen.queryByRole("link", { name: "Reservar boletos" })).toBeNull();
     document.body.innerHTML = "";
   });
 

@@ -131,10 +131,13 @@ describe("páginas renderizadas en el servidor", () => {
     expect(rootMarkup(html)).toContain("Televisor finalizado para SSR");
   });
 
-  it("una rifa activa: «Reservar boletos» llega como enlace a iniciar sesión que vuelve a la rifa", async () => {
+  it("una rifa activa: «Reservar boletos» llega como formulario POST que reserva (decisión 0029)", async () => {
     const markup = rootMarkup((await page(`/rifas/${featuredId}`)).html);
-    const link = /<a[^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>).)*Reservar boletos<\/a>/s.exec(markup);
-    expect(link?.[1]).toBe(`/login?volver=${encodeURIComponent(`/rifas/${featuredId}`)}`);
+    const form = /<form[^>]*aria-label="Comprar boletos"[^>]*>/.exec(markup)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="/api/raffles/${featuredId}/reservations"`);
+    expect(markup).toMatch(/<input[^>]*name="cantidad"/);
+    expect(markup).toMatch(/<button type="submit"[^>]*>(?:(?!<\/button>).)*Reservar boletos<\/button>/s);
   });
 
   it("pinta con el HTML solo: los estilos van dentro y los scripts al final, tras el contenido", async () => {
@@ -159,7 +162,7 @@ describe("páginas renderizadas en el servidor", () => {
   });
 
   it("las páginas privadas y las que no se renderizan en el servidor reciben la carcasa vacía", async () => {
-    for (const url of ["/perfil", "/admin", "/login", "/registro", "/ruta-inexistente"]) {
+    for (const url of ["/perfil", "/perfil/pagos", "/admin", "/login", "/registro", "/ruta-inexistente"]) {
       const { response, html } = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(html, url).toContain('<div id="root"></div>');

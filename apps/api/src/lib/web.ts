@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from "../config";
 import { events } from "../db/schema";
 import { errorBody } from "./errors";
+import { type FormReturn, setFormPageRenderer } from "./native-form";
 import { createPageCache } from "./page-cache";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,7 @@ interface ServerRenderer {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     lastEventId?: number | null;
     timeoutMs?: number;
+    form?: FormReturn;
   }): Promise<RenderedPage | null>;
 }
 
@@ -79,7 +81,15 @@ function pageHtml(template: string, rendered: RenderedPage | null) {
  * request's canonical path with its query.
  */
 export function isPrivatePage(url: string): boolean {
-  return url.startsWith("/recibo/") || urlCarriesSecret(url);
+  return url.startsWith("/recibo/") || urlCarriesSecret(url) || isBuyerPage(url);
+}
+
+/**
+ * The one signed-in page rendered on the server, with the visitor's own session: a reservation's payment
+ * page (decision 0029), where a reservation made without JavaScript lands. Never kept in the page cache.
+ */
+export function isBuyerPage(url: string): boolean {
+  return /^\/perfil\/subir-comprobante\/[^/?#]+\?reserva=[^&#]+$/.test(url);
 }
 
 type PageEncoding = "br" | "gzip" | "identity";
@@ -132,6 +142,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     setPageHeaders(request, reply);
     reply.type("text/html; charset=utf-8");
     if (!renderer || request.method !== "GET") return sendBody(request, reply, shell);
+    // The rest of the signed-in area renders in the browser (decision 0005).
+    const profile = request.canonicalPath === "/perfil" || request.canonicalPath.startsWith("/perfil/");
+    if (profile && !isBuyerPage(request.url)) return sendBody(request, reply, shell);
+    if (isBuyerPage(request.url)) return sendRendered(request, reply, { url: request.url });
     try {
       // Read before the data: the browser's live updates start from here, so nothing that changes while
       // the page renders and loads is missed (GET /api/events?lastEventId= replays it). Ids are taken at
@@ -173,7 +187,46 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const template = indexHtml.toString("utf8");
   const shell = new PageBody(template);
   if (renderer && !template.includes(ROOT_ELEMENT)) throw new Error(`index.html no contiene ${ROOT_ELEMENT}`);
+  const sendRendered = personalPageSender(app, renderer, template, shell);
+  // A refused native form (lib/native-form.ts) is answered with its page rendered again.
+  setFormPageRenderer(app, (request, reply, page) => {
+    reply.status(page.status);
+    return sendRendered(request, reply, page);
+  });
   await registerStatic(app, root);
+}
+
+/**
+ * Sends a page rendered for this visitor alone, with their session (the cookie goes to the in-process API
+ * calls) and, after a refused form, its message and values: never cached, here or anywhere (decision 0029).
+ */
+function personalPageSender(
+  app: FastifyInstance,
+  renderer: ServerRenderer | undefined,
+  template: string,
+  shell: PageBody,
+) {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: string; form?: FormReturn },
+  ): Promise<unknown> => {
+    reply.type("text/html; charset=utf-8");
+    reply.header("cache-control", "private, no-store");
+    try {
+      const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
+      const rendered = await renderer?.render({
+        url: page.url,
+        fetchApi: apiFetcher(app, request.ip, request.headers.cookie),
+        lastEventId: latest?.id ?? 0,
+        ...(page.form ? { form: page.form } : {}),
+      });
+      return sendBody(request, reply, rendered ? new PageBody(pageHtml(template, rendered)) : shell);
+    } catch (error) {
+      request.log.warn({ err: error, url: page.url }, "no se pudo renderizar la página en el servidor");
+      return sendBody(request, reply, shell);
+    }
+  };
 }
 
 /**
@@ -181,14 +234,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
  * the visitor: a rate limit per address (the ticket verifier's, rendered from ?numero=) counts the
  * visitor's requests, not every visitor's under the server's own address.
  */
-function apiFetcher(app: FastifyInstance, remoteAddress: string) {
+function apiFetcher(app: FastifyInstance, remoteAddress: string, cookie?: string) {
   return async (apiPath: string, init: RequestInit): Promise<Response> => {
     if ((init.method ?? "GET") !== "GET")
       throw new Error("El renderizado en el servidor solo hace lecturas.");
     const response = await app.inject({
       method: "GET",
       url: apiPath,
-      headers: { accept: "application/json" },
+      // The session cookie only for pages rendered for their visitor alone (sendRendered), never cached.
+      headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
       remoteAddress,
     });
     const bodyless = response.statusCode === 204 || response.statusCode === 304;
@@ -213,7 +267,9 @@ function setPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
     // A receipt's page is its private link (a reset page's token too): never kept by a cache nor indexed.
     reply.header("cache-control", "private, no-store");
     reply.header("x-robots-tag", "noindex, nofollow");
-    reply.header("referrer-policy", "no-referrer");
+    // The payment page posts its proof form to us: under no-referrer the browser would send "Origin: null",
+    // which the CSRF guard refuses. Its address carries no secret; nothing of it leaves the site.
+    reply.header("referrer-policy", isBuyerPage(request.url) ? "same-origin" : "no-referrer");
   } else {
     reply.header("cache-control", "no-cache");
   }

@@ -11,6 +11,11 @@ export interface ServerState {
   queries: DehydratedState;
   /** The newest live-update event when the data was read: the browser's event stream resumes after it. */
   lastEventId: number | null;
+  /**
+   * The page's address when it was sent at another one: a refused form's answer comes at the form's
+   * action (decision 0029); the browser shows the page's own address before hydrating.
+   */
+  url?: string;
 }
 
 /** JSON that is safe inside <script type="application/json">: nothing in it can close the tag. */

@@ -288,13 +288,16 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
-/** Rendered on the server with the raffle and the bolívar rate (entry-server). */
+/** Rendered on the server with the raffle, its taken numbers and the bolívar rate (entry-server). */
 export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode }) =>
   Promise.all([
     queryClient.fetchQuery(raffleDetailQuery(params.id ?? "")).then(
       (raffle) => {
-        // The grid's code comes with the page's, not after the page has run.
-        if (raffle.numberMode === "chosen") preloadCode("NumberPicker");
+        if (raffle.numberMode !== "chosen") return;
+        // The grid's code comes with the page's, not after the page has run (decision 0031), and the grid
+        // is a form of checkboxes before the code runs (decision 0029).
+        preloadCode("NumberPicker");
+        return queryClient.prefetchQuery(raffleNumbersQuery(raffle.id));
       },
       // A failed query renders as still loading (entry-server), as prefetchQuery would leave it.
       () => undefined,

@@ -9,11 +9,12 @@ import {
   purchaseAllowanceQuerySchema,
   purchaseAllowanceSchema,
 } from "@rifazo/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors";
 import { headerIdempotencyKey } from "../../lib/idempotency";
+import { formPages, isNativeFormSubmission, renderRefusedForm, seeOther } from "../../lib/native-form";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
@@ -41,6 +42,8 @@ interface RawUpload {
  */
 async function readUpload(request: FastifyRequest): Promise<RawUpload> {
   const upload: RawUpload = { fields: {}, file: null };
+  // A native form's refusal shows the fields read so far again (never the file).
+  if (nativeUploads.has(request)) nativeUploads.set(request, upload);
   if (!request.isMultipart()) return upload;
   try {
     for await (const part of request.parts()) {
@@ -74,6 +77,37 @@ async function readUpload(request: FastifyRequest): Promise<RawUpload> {
     throw badRequest("El formulario enviado no es válido.");
   }
   return upload;
+}
+
+/** Native form submissions (decision 0029), with what was read of them. */
+const nativeUploads = new WeakMap<FastifyRequest, RawUpload | null>();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The payment page the form was on: its reservation's, else the buyer's payments. */
+function uploadPage(fields: Record<string, string>): string {
+  const { raffleId = "", reservationId = "" } = fields;
+  return UUID.test(raffleId) && UUID.test(reservationId)
+    ? formPages.payment(raffleId, reservationId)
+    : formPages.payments;
+}
+
+/**
+ * A refused native upload: a visitor signs in and comes back; anything else shows the payment page
+ * again with the message and the typed fields (the file must be chosen again). Scripts get JSON.
+ */
+function uploadFormRefusal(app: FastifyInstance) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (!nativeUploads.has(request)) return app.errorHandler(error, request, reply);
+    const fields = nativeUploads.get(request)?.fields ?? {};
+    const page = uploadPage(fields);
+    if (error instanceof AppError && error.status === 401) {
+      return seeOther(reply, formPages.signInReturningTo(page));
+    }
+    // The page is the buyer's own: the proofs they may see are listed there, the form is on it.
+    const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, [value]]));
+    return renderRefusedForm(request, reply, { url: page, form: { action: "/api/proofs", values }, error });
+  };
 }
 
 /** Checks the form: the file first (as the screen does), then each field in the form's order. */
@@ -111,7 +145,11 @@ async function registerUploadRoute(app: FastifyInstance): Promise<void> {
   r.post(
     "/api/proofs",
     {
+      onRequest: async (request) => {
+        if (isNativeFormSubmission(request)) nativeUploads.set(request, null);
+      },
       preValidation: guard.userWith(PROOF_MESSAGES.signIn),
+      errorHandler: uploadFormRefusal(app),
       schema: {
         tags,
         summary: "Enviar un comprobante de pago (multipart/form-data)",
@@ -130,6 +168,8 @@ async function registerUploadRoute(app: FastifyInstance): Promise<void> {
           "ni tiene ya 3 comprobantes en revisión (409 con el cupo que le queda).",
           "201 con el comprobante nuevo; 200 con el primero cuando la clave de idempotencia ya se usó.",
           "422 PHONE_REQUIRED: la cuenta no tiene celular venezolano (se agrega con PATCH /api/profile).",
+          "Enviado por el formulario de la página sin JavaScript (una navegación que pide HTML): 303 a la página",
+          "de pago de la reserva, o esa página con el mensaje y los campos escritos (estado 4xx) (decisión 0029).",
         ].join(" "),
         consumes: ["multipart/form-data"],
         response: {
@@ -157,6 +197,13 @@ async function registerUploadRoute(app: FastifyInstance): Promise<void> {
       await enforce(db, [[`proof-upload:user:${user.id}`, PROOF_UPLOAD_RULE]], PROOF_MESSAGES.rateLimited);
       const { fields, file } = validateUpload(await readUpload(request), headerKey);
       const { proof, created } = await service.submitProof(app.ctx, user, fields, file);
+      if (nativeUploads.has(request)) {
+        // The reservation's page now says "Comprobante en revisión"; a payment without one is in Mis Pagos.
+        return seeOther(
+          reply,
+          uploadPage({ raffleId: fields.raffleId, reservationId: fields.reservationId ?? "" }),
+        );
+      }
       return reply.status(created ? 201 : 200).send(proof);
     },
   );

@@ -8,11 +8,18 @@ import {
   quoteQuerySchema,
   reservationSchema,
 } from "@rifazo/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { headerIdempotencyKey } from "../../lib/idempotency";
+import {
+  acceptUrlEncodedForms,
+  formPages,
+  isNativeFormSubmission,
+  renderRefusedForm,
+  seeOther,
+} from "../../lib/native-form";
 import { errorSchema } from "../../lib/schemas";
 import { currentUser, guards, sessionUserOf } from "../auth";
 import * as service from "./service";
@@ -87,13 +94,57 @@ function registerQuoteRoute(app: FastifyInstance): void {
   );
 }
 
+/** The fields of a native form submission, as sent: the page shows them again when it is refused. */
+const nativeForms = new WeakMap<FastifyRequest, Record<string, string[]>>();
+
+/** Digits only: anything else becomes NaN, which the schema refuses like a bad JSON number. */
+const formNumber = (value: string) => (/^\s*\d{1,7}\s*$/.test(value) ? Number(value) : Number.NaN);
+
+/**
+ * A native form (decision 0029) sends `numeros` (checkboxes, or numbers typed apart by commas or spaces)
+ * or `cantidad`; it becomes the JSON body the schema checks, so both callers share one validation.
+ */
+async function readReservationForm(request: FastifyRequest) {
+  if (!isNativeFormSubmission(request)) return;
+  const fields = (request.body ?? {}) as Record<string, string[]>;
+  nativeForms.set(request, fields);
+  const numbers = (fields.numeros ?? []).flatMap((value) => value.split(/[\s,;]+/).filter(Boolean));
+  const quantity = fields.cantidad?.[0];
+  request.body = {
+    ...(fields.numeros ? { numbers: numbers.map(formNumber) } : {}),
+    ...(quantity !== undefined ? { quantity: formNumber(quantity) } : {}),
+  };
+}
+
+/**
+ * A refused native submission: a visitor signs in and comes back to the raffle; anything else shows the
+ * raffle page again with the message and the choices kept. Script callers get the usual JSON answer.
+ */
+function reservationFormRefusal(app: FastifyInstance) {
+  return (error: FastifyError, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const values = nativeForms.get(request);
+    if (!values) return app.errorHandler(error, request, reply);
+    const raffle = formPages.raffle(request.params.id);
+    if (error instanceof AppError && error.status === 401) {
+      return seeOther(reply, formPages.signInReturningTo(raffle));
+    }
+    return renderRefusedForm(request, reply, {
+      url: raffle,
+      form: { action: `/api/raffles/${request.params.id}/reservations`, values },
+      error,
+    });
+  };
+}
+
 function registerReserveRoute(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = guards(app);
+  acceptUrlEncodedForms(app);
   r.post(
     "/api/raffles/:id/reservations",
     {
-      preValidation: guard.userWith(PROOF_MESSAGES.signIn),
+      preValidation: [readReservationForm, guard.userWith(PROOF_MESSAGES.signIn)],
+      errorHandler: reservationFormRefusal(app),
       schema: {
         tags,
         summary: "Reservar boletos (números elegidos o una cantidad) mientras se paga",
@@ -108,6 +159,9 @@ function registerReserveRoute(app: FastifyInstance): void {
           "hecha tras cancelar otra de la misma rifa conserva su vencimiento. Encabezado Idempotency-Key opcional:",
           "201 con la reserva nueva, 200 con la primera cuando la clave ya se usó.",
           "422 PHONE_REQUIRED: la cuenta no tiene celular venezolano (se agrega con PATCH /api/profile).",
+          "También acepta el formulario de la página (application/x-www-form-urlencoded: `numeros`, repetido o",
+          "separado por comas, o `cantidad`): responde 303 a la página de pago, o la página de la rifa con el",
+          "mensaje y lo elegido (estado 4xx); sin sesión, 303 a iniciar sesión (decisión 0029).",
         ].join(" "),
         params: raffleParams,
         body: createReservationSchema,
@@ -143,6 +197,9 @@ function registerReserveRoute(app: FastifyInstance): void {
         new Date(),
         { ip: request.ip },
       );
+      if (nativeForms.has(request)) {
+        return seeOther(reply, formPages.payment(reservation.raffleId, reservation.id));
+      }
       reply.header("cache-control", "no-store");
       return reply.status(created ? 201 : 200).send(reservation);
     },

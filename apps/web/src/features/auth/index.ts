@@ -1,5 +1,5 @@
 export type { SessionUser } from "./api/account-api";
-export { requestPasswordReset } from "./api/account-api";
+export { fetchRenderedSessionUser, requestPasswordReset } from "./api/account-api";
 export { AdminGuard } from "./components/admin-guard";
 export { AdminLoginForm } from "./components/admin-login-form";
 export { ForgotPasswordForm } from "./components/forgot-password-form";
@@ -10,6 +10,7 @@ export { ProfileGuard } from "./components/profile-guard";
 export { RegisterForm } from "./components/register-form";
 export { ResetPasswordForm } from "./components/reset-password-form";
 export { SuspendedNotice } from "./components/suspended-notice";
+export { sessionRenderedKey, useRenderedSession } from "./hooks/use-rendered-session";
 export { sessionQueryKey, sessionQueryOptions, useSession } from "./hooks/use-session";
 export { useSignOut } from "./hooks/use-sign-out";
 export { PasswordStrengthHint } from "./password-strength/password-strength-hint";

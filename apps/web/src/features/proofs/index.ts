@@ -5,6 +5,7 @@ export {
   reservationKeys,
   reservationQuery,
 } from "./api/reservations-api";
+export { prefetchCheckout } from "./checkout-prefetch";
 export { PaymentInstructions } from "./components/payment-instructions";
 export { PaymentsList } from "./components/payments-list";
 export { PriceSummary } from "./components/price-summary";

@@ -11,7 +11,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
-import { useSession } from "../../features/auth";
+import { useRenderedSession } from "../../features/auth";
 import { useExchangeRate } from "../../features/exchange-rate";
 import {
   type FixedPrice,
@@ -20,6 +20,7 @@ import {
   PROOF_FORM_TEXT,
   PriceSummary,
   ProofUploadForm,
+  prefetchCheckout,
   purchaseAllowanceQuery,
   RaffleQuoteNotice,
   ReservationCheckout,
@@ -83,6 +84,9 @@ function Summary({
   );
 }
 
+/** The payment page of a reservation renders on the server for its buyer (decision 0029). */
+export const prefetchPage = prefetchCheckout;
+
 /**
  * /perfil/subir-comprobante/{raffleId}?reserva={id}: the payment page of a reservation (decision 0013).
  * Without a reservation: the proof of a payment for a random-mode raffle (the server reserves on upload)
@@ -93,7 +97,7 @@ export function ProofUploadPage() {
   const { raffleId = GENERAL_RAFFLE_ID } = useParams();
   const [searchParams] = useSearchParams();
   const reservationId = searchParams.get("reserva");
-  const { user } = useSession();
+  const { user } = useRenderedSession();
   if (reservationId && raffleId !== GENERAL_RAFFLE_ID) {
     return (
       <Page

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import type { QueryClient } from "@tanstack/react-query";
 import { api, isApiError } from "../../../lib/api-client";
 import { keepOfflineDataOnlyFor } from "../../../lib/offline-snapshot";
 import { markSuspended } from "../suspended-state";
@@ -23,6 +24,19 @@ export interface LoginPayload {
 }
 
 export type LoginResult = { user: SessionUser; twoFactorRequired?: false } | { twoFactorRequired: true };
+
+/**
+ * The signed-in user as the server renders a page for them (decision 0029): null without a session.
+ * `client` carries that render's transport (lib/page-data.ts).
+ */
+export async function fetchRenderedSessionUser(client: QueryClient): Promise<SessionUser | null> {
+  try {
+    return await api.get<SessionUser>("/api/account/me", { client });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
 
 /** The signed-in user, or null when there is no session (401). Other failures throw. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {

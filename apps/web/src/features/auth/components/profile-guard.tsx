@@ -1,14 +1,15 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullScreenOverlay } from "../../../components/layout/full-screen-overlay";
 import { paths } from "../../../lib/paths";
-import { useSession } from "../hooks/use-session";
+import { useRenderedSession } from "../hooks/use-rendered-session";
 import type { RedirectState } from "../redirects";
 import { useSigningOut } from "../sign-out-state";
 import { SessionError } from "./session-error";
 
 /** /perfil/*: visitors go to /login, which sends them back here after signing in. */
 export function ProfileGuard() {
-  const session = useSession();
+  // The payment page may arrive rendered with the buyer's session (decision 0029).
+  const session = useRenderedSession();
   const location = useLocation();
   const signingOut = useSigningOut();
 

@@ -13,6 +13,8 @@ export const reservationKeys = {
   all: ["reservations"] as const,
   mine: () => ["reservations", "mine"] as const,
   one: (id: string) => ["reservations", "one", id] as const,
+  /** The proof form's idempotency key, made by the server that rendered the payment page (decision 0029). */
+  formKey: (id: string) => ["reservations", "form-key", id] as const,
   quote: (raffleId: string, quantity: number) => ["reservations", "quote", raffleId, quantity] as const,
 };
 
@@ -20,7 +22,8 @@ export const reservationKeys = {
 export function reservationQuery(id: string) {
   return queryOptions({
     queryKey: reservationKeys.one(id),
-    queryFn: ({ signal }) => api.get<Reservation>(`/api/reservations/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal, client }) =>
+      api.get<Reservation>(`/api/reservations/${encodeURIComponent(id)}`, { signal, client }),
     retry: 1,
   });
 }

@@ -113,10 +113,13 @@ export function PaymentInstructions({
   reservation,
   method,
   onSelect,
+  allOpen = false,
 }: {
   reservation: Pick<Reservation, "methods" | "exchangeRate">;
   method?: string;
   onSelect?: (method: Instruction["method"]) => void;
+  /** Every method one under another: tabs need the page's code (decision 0029). */
+  allOpen?: boolean;
 }) {
   const methods = reservation.methods;
   const [picked, setPicked] = useState<string | undefined>();
@@ -125,6 +128,18 @@ export function PaymentInstructions({
       <p className="rounded-control bg-canvas p-3 text-sm text-muted">
         Esta rifa no tiene métodos de pago disponibles. Escríbenos para coordinar tu pago.
       </p>
+    );
+  }
+  if (allOpen) {
+    return (
+      <div className="space-y-5">
+        {methods.map((m) => (
+          <section key={m.method} aria-label={m.label} className="space-y-2">
+            <h3 className="font-bold text-ink">{m.label}</h3>
+            <MethodPanel instruction={m} exchangeRate={reservation.exchangeRate} />
+          </section>
+        ))}
+      </div>
     );
   }
   const first = methods.find((m) => m.available) ?? methods[0];

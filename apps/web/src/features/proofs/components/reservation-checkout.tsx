@@ -9,8 +9,9 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { toastIfOffline } from "../../offline";
 import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
 import { useLivePayments } from "../hooks/use-live-payments";
@@ -18,6 +19,7 @@ import { useReservationCountdown } from "../hooks/use-reservation-countdown";
 import { ticketsLabel } from "../payments";
 import type { ProofPrefill } from "../proof-form";
 import { acceptsProof, payableMethods } from "../reservation";
+import { NativeProofForm } from "./native-proof-form";
 import { PaymentInstructions } from "./payment-instructions";
 import { PriceSummary } from "./price-summary";
 import { ProofUploadForm } from "./proof-upload-form";
@@ -73,7 +75,7 @@ function CancelReservation({ reservation }: { reservation: Reservation }) {
   });
   if (!confirming) {
     return (
-      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+      <Button variant="outline" size="sm" waitsForCode onClick={() => setConfirming(true)}>
         Cancelar reserva
       </Button>
     );
@@ -214,18 +216,30 @@ function PayAndUpload({
   method,
   onMethodChange,
   signedIn,
+  nativeKey,
 }: {
   reservation: Reservation;
   method: PaymentMethod | undefined;
   onMethodChange: (method: PaymentMethod | undefined) => void;
   signedIn: boolean;
+  /** Set when the server rendered this page: the browser's own form, with this idempotency key. */
+  nativeKey: string | null;
 }) {
+  const hydrated = useHydrated();
+  // The browser's own form until the code runs; then the full form, unless the buyer already typed in
+  // the first one or it came back refused (their values stay where they are) (decision 0029).
+  const [native, setNative] = useState(nativeKey !== null);
   return (
     <>
       <Card>
         <CardContent className="space-y-3">
           <h2 className="text-lg font-bold text-ink">Cómo pagar</h2>
-          <PaymentInstructions reservation={reservation} method={method} onSelect={onMethodChange} />
+          <PaymentInstructions
+            reservation={reservation}
+            method={method}
+            onSelect={onMethodChange}
+            allOpen={!hydrated && nativeKey !== null}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -233,30 +247,38 @@ function PayAndUpload({
           <h2 className="text-lg font-bold text-ink">
             {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
           </h2>
-          <ProofUploadForm
-            key={reservation.id}
-            raffleId={reservation.raffleId}
-            reservation={{ id: reservation.id, quantity: reservation.quantity }}
-            options={payableMethods(reservation)}
-            onMethodChange={onMethodChange}
-            method={method}
-            prefill={
-              {
-                raffleName: reservation.raffleTitle,
-                amount: null,
+          {native && nativeKey !== null ? (
+            <NativeProofForm
+              reservation={reservation}
+              idempotencyKey={nativeKey}
+              onUntouched={() => setNative(false)}
+            />
+          ) : (
+            <ProofUploadForm
+              key={reservation.id}
+              raffleId={reservation.raffleId}
+              reservation={{ id: reservation.id, quantity: reservation.quantity }}
+              options={payableMethods(reservation)}
+              onMethodChange={onMethodChange}
+              method={method}
+              prefill={
+                {
+                  raffleName: reservation.raffleTitle,
+                  amount: null,
+                  currency: reservation.pricing.currency,
+                  quantity: reservation.quantity,
+                } satisfies ProofPrefill
+              }
+              fixed={{
+                unitPrice: reservation.pricing.unitPrice,
                 currency: reservation.pricing.currency,
-                quantity: reservation.quantity,
-              } satisfies ProofPrefill
-            }
-            fixed={{
-              unitPrice: reservation.pricing.unitPrice,
-              currency: reservation.pricing.currency,
-              remaining: null,
-            }}
-            signedIn={signedIn}
-            allowance={null}
-            salesOpen
-          />
+                remaining: null,
+              }}
+              signedIn={signedIn}
+              allowance={null}
+              salesOpen
+            />
+          )}
         </CardContent>
       </Card>
     </>
@@ -273,6 +295,8 @@ export function ReservationCheckout({
   signedIn: boolean;
 }) {
   const query = useQuery(reservationQuery(reservationId));
+  const nativeKey = useQueryClient().getQueryData<string>(reservationKeys.formKey(reservationId)) ?? null;
+  const hydrated = useHydrated();
   // An approval or rejection while the page is open shows at once.
   useLivePayments();
   const reservation = query.data;
@@ -296,7 +320,16 @@ export function ReservationCheckout({
               <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
               <h2 className="text-lg font-bold text-ink">{reservation.raffleTitle}</h2>
             </div>
-            {payable && remaining !== null ? <ReservationCountdown remaining={remaining} /> : null}
+            {payable && remaining !== null ? (
+              hydrated ? (
+                <ReservationCountdown remaining={remaining} />
+              ) : (
+                // The live countdown needs the phone's clock: until the code runs, the time it ends.
+                <p className="rounded-pill bg-accent-100 px-3 py-1 text-sm font-bold text-accent-800">
+                  Apartado hasta las {formatTime(reservation.expiresAt)}
+                </p>
+              )
+            ) : null}
           </div>
           <Numbers reservation={reservation} />
           <PriceSummary pricing={reservation.pricing} />
@@ -312,6 +345,7 @@ export function ReservationCheckout({
             method={method}
             onMethodChange={setMethod}
             signedIn={signedIn}
+            nativeKey={nativeKey}
           />
           {reservation.status === "active" ? (
             <div className="flex justify-end">

@@ -44,8 +44,13 @@ export function myRaffleNumbersQuery(raffleId: string, userId: string | undefine
 }
 
 /** POST /api/raffles/:id/reservations; the key makes a retried tap reserve once. */
+/** Where the raffle page's purchase form posts: the same route as the JSON callers (decision 0029). */
+export function reservationAction(raffleId: string): string {
+  return `/api/raffles/${encodeURIComponent(raffleId)}/reservations`;
+}
+
 export function createReservation(raffleId: string, body: CreateReservation, idempotencyKey: string) {
-  return api.post<Reservation>(`/api/raffles/${encodeURIComponent(raffleId)}/reservations`, body, {
+  return api.post<Reservation>(reservationAction(raffleId), body, {
     headers: { "idempotency-key": idempotencyKey },
   });
 }

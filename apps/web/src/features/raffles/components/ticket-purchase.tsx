@@ -2,19 +2,18 @@ import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { countText } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { TicketIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
+import { formValue, useFormReturn } from "../../../lib/form-return";
 import { formatNumber } from "../../../lib/format";
-import { paths } from "../../../lib/paths";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { OfflineActionAlert } from "../../offline";
 import { BuyerPhonePrompt } from "../../profile";
-import { createReservation, newIdempotencyKey } from "../api/purchase-api";
+import { createReservation, newIdempotencyKey, reservationAction } from "../api/purchase-api";
 import type { RaffleDetail } from "../api/raffles-api";
 import { useReserve } from "../hooks/use-reserve";
 import { comboText, sortedCombos } from "../lib/combo-text";
@@ -75,47 +74,30 @@ function ComboPicks({
   );
 }
 
-/** "Reservar boletos": before the code runs, a link to sign in instead. */
-function ReserveButton({
-  raffleId,
-  hydrated,
-  pending,
-}: {
-  raffleId: string;
-  hydrated: boolean;
-  pending: boolean;
-}) {
-  if (hydrated) {
-    return (
-      <Button
-        type="submit"
-        variant="accent"
-        size="lg"
-        className="w-full"
-        loading={pending}
-        loadingText="Reservando..."
-      >
-        <TicketIcon />
-        Reservar boletos
-      </Button>
-    );
-  }
-  // Before the code runs (the server renders as a visitor, decision 0005): a link to sign in that
-  // comes back here, so the main action works on a slow phone at once (decision 0018).
+/**
+ * "Reservar boletos": a submit button, so before the code runs the browser posts the form itself and the
+ * server reserves (or sends a visitor to sign in and back here) (decision 0029).
+ */
+function ReserveButton({ pending }: { pending: boolean }) {
   return (
-    <Link
-      to={paths.loginReturningTo(paths.raffle(raffleId))}
-      className={buttonClasses({ variant: "accent", size: "lg", className: "w-full" })}
+    <Button
+      type="submit"
+      variant="accent"
+      size="lg"
+      className="w-full"
+      loading={pending}
+      loadingText="Reservando..."
     >
       <TicketIcon />
       Reservar boletos
-    </Link>
+    </Button>
   );
 }
 
 /** The quantity the buyer wants and the draft typed in its field, kept within the rules (spec 1 §5). */
-function useQuantity(remaining: number, cap: number) {
-  const [quantity, setQuantity] = useState(MIN_TICKETS_PER_PURCHASE);
+function useQuantity(remaining: number, cap: number, sent: number | null) {
+  // A refused form's quantity comes back as it was sent (the field shows it; the rules apply on submit).
+  const [quantity, setQuantity] = useState(sent ?? MIN_TICKETS_PER_PURCHASE);
   const [draft, setDraft] = useState(String(quantity));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -176,6 +158,7 @@ function QuantityField({
           min={MIN_TICKETS_PER_PURCHASE}
           max={Math.min(remaining, cap)}
           step={1}
+          name="cantidad"
           value={draft}
           onChange={(event) => apply(typeQuantity(event.target.value, quantity, remaining, cap))}
           onBlur={() => commit(parseQuantity(draft))}
@@ -212,9 +195,10 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const remaining = raffle.remaining;
   // Most tickets one person may hold in this raffle (decision 0008); the server enforces it on upload.
   const cap = raffle.maxTicketsPerBuyer;
-  const quantityState = useQuantity(remaining, cap);
+  const refused = useFormReturn(reservationAction(raffle.id));
+  const sent = Number.parseInt(formValue(refused, "cantidad"), 10);
+  const quantityState = useQuantity(remaining, cap, Number.isFinite(sent) ? sent : null);
   const { quantity, draft, commit } = quantityState;
-  const hydrated = useHydrated();
   const reserve = useReserve({
     raffleId: raffle.id,
     create: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
@@ -234,6 +218,8 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   return (
     <>
       <form
+        method="post"
+        action={reservationAction(raffle.id)}
         className="space-y-4 rounded-card border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
         onSubmit={(event) => {
           event.preventDefault();
@@ -241,10 +227,15 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         }}
         aria-label="Comprar boletos"
       >
+        {refused ? (
+          <Alert variant="danger" title="No se pudo reservar">
+            {refused.message}
+          </Alert>
+        ) : null}
         <ComboPicks raffle={raffle} max={Math.min(remaining, cap)} quantity={quantity} onPick={commit} />
         <QuantityField quantityState={quantityState} remaining={remaining} cap={cap} />
         <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
-        <ReserveButton raffleId={raffle.id} hydrated={hydrated} pending={reserve.isPending} />
+        <ReserveButton pending={reserve.isPending} />
         {reserve.offlineFailed ? <OfflineActionAlert action="reservar" onRetry={buy} /> : null}
         <p className="text-center text-xs text-muted">
           {reserve.user

@@ -3,13 +3,14 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { TicketIcon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { toast } from "../../../../components/ui/toast";
 import { errorMessage } from "../../../../lib/api-client";
+import { type FormReturn, useFormReturn } from "../../../../lib/form-return";
 import { formatNumber } from "../../../../lib/format";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useSession } from "../../../auth";
@@ -19,6 +20,7 @@ import {
   createReservation,
   type NumbersAvailability,
   numbersKey,
+  reservationAction,
   takenNumbersOf,
 } from "../../api/purchase-api";
 import type { RaffleDetail } from "../../api/raffles-api";
@@ -27,6 +29,7 @@ import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseTakenNumbers } from "../../lib/number-selection";
 import { quoteFor } from "../../lib/price-quote";
 import { PurchaseSummary } from "../purchase-summary";
+import { NativeNumberGrid, sentNumbers } from "./native-number-grid";
 import { type FocusRequest, NumberGrid } from "./number-grid";
 import { PickerLegend } from "./picker-legend";
 import { PickerTools } from "./picker-tools";
@@ -133,16 +136,17 @@ function ReserveFooter({
   reserve: ReturnType<typeof useReserve<number[]>>;
   onSubmit: () => void;
 }) {
+  const hydrated = useHydrated();
+  // A submit button: before the code runs the browser posts the form itself (decision 0029).
   return (
     <>
       <Button
+        type="submit"
         variant="accent"
         size="lg"
         className="w-full"
-        waitsForCode
         loading={reserve.isPending}
         loadingText="Reservando..."
-        onClick={onSubmit}
       >
         <TicketIcon />
         Reservar {count ? countText(count, "número", "números") : "números"}
@@ -151,10 +155,127 @@ function ReserveFooter({
       <p className="text-center text-xs text-muted">
         {signedIn
           ? `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`
-          : "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."}
+          : hydrated
+            ? "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."
+            : // Rendered for everyone alike (decision 0005): the session is not known yet.
+              `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")}; si no has iniciado sesión, te la pediremos.`}
       </p>
-      {reserve.awaitingPhone ? <BuyerPhonePrompt onSaved={reserve.resumeAfterPhone} /> : null}
     </>
+  );
+}
+
+/**
+ * The grid: before the code runs (and while hydrating) checkboxes in the form, then the usual grid of
+ * toggle buttons (decision 0029).
+ */
+function PickerGrid({
+  raffle,
+  availability: { numbers, takenFn, ownOf },
+  selection,
+  focusRequest,
+  busy,
+  refused,
+}: {
+  raffle: RaffleDetail;
+  availability: ReturnType<typeof useNumberAvailability>;
+  selection: ReturnType<typeof useNumberSelection>;
+  focusRequest: FocusRequest | null;
+  busy: boolean;
+  refused: FormReturn | null;
+}) {
+  const hydrated = useHydrated();
+  const gridHelpId = useId();
+  const total = raffle.totalTickets;
+  return (
+    <>
+      <GridLoader numbers={numbers}>
+        {hydrated ? (
+          <NumberGrid
+            total={total}
+            isTaken={takenFn}
+            ownOf={ownOf}
+            selected={selection.selectedSet}
+            onToggle={selection.toggle}
+            focusRequest={focusRequest}
+            disabled={busy}
+            describedBy={gridHelpId}
+          />
+        ) : (
+          <NativeNumberGrid
+            total={total}
+            isTaken={takenFn}
+            checked={new Set(sentNumbers(refused?.values.numeros))}
+          />
+        )}
+      </GridLoader>
+      <p id={gridHelpId} className="sr-only">
+        Usa las flechas para moverte entre los números, Espacio o Enter para elegir o quitar uno, y escribe un
+        número para ir a él.
+      </p>
+      <p role="status" className="sr-only">
+        {selection.countMessage}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The selection and its total. Before the code runs the boxes ticked are not counted here: a line says
+ * what to do instead of a "0 números, $0,00" that would not follow the ticks (decision 0029).
+ */
+function SelectionSummary({
+  raffle,
+  selected,
+  onChange,
+  level,
+}: {
+  raffle: RaffleDetail;
+  selected: number[];
+  onChange: (next: number[]) => void;
+  level: Parameters<typeof quoteFor>[2];
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <p className="text-sm text-muted">
+        Marca al menos {countText(MIN_TICKETS_PER_PURCHASE, "número", "números")} y pulsa «Reservar»: verás el
+        total en la página de pago.
+      </p>
+    );
+  }
+  return (
+    <>
+      <SelectionList selected={selected} total={raffle.totalTickets} onChange={onChange} />
+      <PurchaseSummary
+        quote={quoteFor(raffle, selected.length, level)}
+        showRule={sortedCombos(raffle.combos).length > 0}
+      />
+    </>
+  );
+}
+
+/** The numbers a refused form sent, and those ticked before the code ran, become the selection. */
+function useAdoptedNumbers(
+  formRef: RefObject<HTMLFormElement | null>,
+  change: (next: number[]) => void,
+  total: number,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration.
+  useEffect(() => {
+    const fields = formRef.current?.querySelectorAll<HTMLInputElement>('input[name="numeros"]') ?? [];
+    const values = [...fields].filter((f) => f.type !== "checkbox" || f.checked).map((f) => f.value);
+    const adopted = [...new Set(sentNumbers(values))].filter((n) => n < total);
+    if (adopted.length > 0) change(adopted);
+  }, []);
+}
+
+/** The refusal of a form sent before the code ran: its message, and its numbers still free. */
+function RefusedNotice({ refused }: { refused: FormReturn | null }) {
+  if (!refused) return null;
+  return (
+    <Alert variant="danger" title="No se pudo reservar">
+      {refused.message}
+    </Alert>
   );
 }
 
@@ -165,13 +286,15 @@ function ReserveFooter({
  */
 export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
   const total = raffle.totalTickets;
-  const hydrated = useHydrated();
   const { user } = useSession();
-  const gridHelpId = useId();
-  const { numbers, bitmap, takenFn, ownOf, markLost } = useNumberAvailability(raffle, user?.id);
+  const availability = useNumberAvailability(raffle, user?.id);
+  const { numbers, bitmap, takenFn, markLost } = availability;
   const selection = useNumberSelection(raffle, takenFn, bitmap);
   const { selected, change } = selection;
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = useFormReturn(reservationAction(raffle.id));
+  useAdoptedNumbers(formRef, change, total);
 
   const reserve = useNumbersReserve(raffle, selection, markLost);
 
@@ -187,7 +310,6 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
     reserve.start([...selected].sort((a, b) => a - b));
   };
 
-  const combos = sortedCombos(raffle.combos);
   const available = numbers.data ? Math.max(0, numbers.data.totalTickets - numbers.data.taken) : null;
 
   return (
@@ -204,34 +326,36 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         onRandom={selection.addRandom}
       />
       <PickerLegend signedIn={Boolean(user)} />
-      <GridLoader numbers={numbers}>
-        <NumberGrid
-          total={total}
-          isTaken={takenFn}
-          ownOf={ownOf}
-          selected={selection.selectedSet}
-          onToggle={selection.toggle}
+      <form
+        ref={formRef}
+        method="post"
+        action={reservationAction(raffle.id)}
+        className="space-y-4"
+        aria-label="Reservar números"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <RefusedNotice refused={refused} />
+        <PickerGrid
+          raffle={raffle}
+          availability={availability}
+          selection={selection}
           focusRequest={focusRequest}
-          disabled={!hydrated || reserve.isPending}
-          describedBy={gridHelpId}
+          busy={reserve.isPending}
+          refused={refused}
         />
-      </GridLoader>
-      <p id={gridHelpId} className="sr-only">
-        Usa las flechas para moverte entre los números, Espacio o Enter para elegir o quitar uno, y escribe un
-        número para ir a él.
-      </p>
-      <p role="status" className="sr-only">
-        {selection.countMessage}
-      </p>
-      <SelectionList selected={selected} total={total} onChange={change} />
-      <PurchaseSummary quote={quoteFor(raffle, selected.length, user?.level)} showRule={combos.length > 0} />
-      <ReserveFooter
-        raffle={raffle}
-        count={selected.length}
-        signedIn={Boolean(user)}
-        reserve={reserve}
-        onSubmit={submit}
-      />
+        <SelectionSummary raffle={raffle} selected={selected} onChange={change} level={user?.level} />
+        <ReserveFooter
+          raffle={raffle}
+          count={selected.length}
+          signedIn={Boolean(user)}
+          reserve={reserve}
+          onSubmit={submit}
+        />
+      </form>
+      {reserve.awaitingPhone ? <BuyerPhonePrompt onSaved={reserve.resumeAfterPhone} /> : null}
     </section>
   );
 }

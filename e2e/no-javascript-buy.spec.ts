@@ -1,0 +1,179 @@
+// Buying with JavaScript off, as on a cheap phone before the code arrives over Slow 3G
+// (docs/decisions/0029-reserve-and-pay-before-javascript.md): a signed-in buyer ticks two numbers on the
+// server-rendered grid and presses "Reservar" (a real form POST); the server answers with the payment page
+// rendered for them; they upload a PNG with the right amount through a real multipart form and the page
+// says the proof is under review. A number taken in between comes back as the raffle page with the message
+// and the other choice still ticked. A raffle sold by quantity reserves from its number field. At 390 px;
+// screenshots go to /work/wt/shots-nojs/ (SHOTS_DIR) for a person to look at.
+
+import { mkdirSync } from "node:fs";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { request as apiRequest } from "@playwright/test";
+import { expect, NO_SCRIPT_REFUSED, ownServerTest } from "./support/fixtures";
+import { adminApi, createRaffleAs, makePng, registerBuyer } from "./support/people";
+
+// Registers buyers: its own server keeps the per-address sign-up limit to this file.
+const test = ownServerTest();
+
+const SHOTS = process.env.SHOTS_DIR ?? "test-results/shots-nojs";
+const PHONE = { width: 390, height: 844 };
+
+/** The BCV rate and the Zelle and Pago Móvil accounts, then a raffle on sale: as an administrator does. */
+async function createRaffle(baseURL: string, title: string, numberMode: "chosen" | "random") {
+  const admin = await adminApi(baseURL);
+  try {
+    const rate = await admin.put("/api/admin/settings/exchange-rate", { data: { rate: 80, source: "BCV" } });
+    expect(rate.status(), await rate.text()).toBe(200);
+    const accounts = await admin.put("/api/admin/settings/payment-accounts", {
+      data: {
+        pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
+        zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" },
+        binance: null,
+      },
+    });
+    expect(accounts.status(), await accounts.text()).toBe(200);
+    return await createRaffleAs(admin, {
+      title,
+      description: "Rifa para comprar sin JavaScript.",
+      numberMode,
+      paymentMethods: ["Pago Móvil", "Zelle"],
+      prizeLevels: [{ description: "El premio", winnerCount: 1 }],
+    });
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** A buyer signed in through the API, and a 390 px browser with their session and JavaScript off. */
+async function buyerWithoutJavaScript(
+  browser: Browser,
+  baseURL: string,
+  server: Parameters<typeof registerBuyer>[1],
+  name: string,
+): Promise<{ api: APIRequestContext; context: BrowserContext; page: Page }> {
+  const api = await apiRequest.newContext({ baseURL });
+  await registerBuyer(api, server, name);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: PHONE,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    storageState: await api.storageState(),
+  });
+  return { api, context, page: await context.newPage() };
+}
+
+/** The grid's cell of a number: a label around its checkbox (the box itself is visually hidden). */
+const cell = (page: Page, number: string) =>
+  page
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox", { name: `Número ${number}`, exact: true }) });
+const checkbox = (page: Page, number: string) =>
+  page.getByRole("checkbox", { name: new RegExp(`^Número ${number}(, ocupado)?$`) });
+
+test.beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+test("sin JavaScript: marca dos números, reserva, paga con un PNG y queda «En revisión»; un número tomado entre medio vuelve con el mensaje", async ({
+  browser,
+  baseURL,
+  server,
+  allowConsoleError,
+}) => {
+  allowConsoleError(NO_SCRIPT_REFUSED);
+  // The refused reservation's page comes with its 409, which the browser reports.
+  allowConsoleError(/status of 409 \(Conflict\) \(http:\/\/[^/]+\/api\/raffles\/[0-9a-f-]+\/reservations\)$/);
+  const raffleId = await createRaffle(baseURL as string, "Moto sin JavaScript", "chosen");
+  const { api, context, page } = await buyerWithoutJavaScript(
+    browser,
+    baseURL as string,
+    server,
+    "Ana Sin Código",
+  );
+
+  await page.goto(`/rifas/${raffleId}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Elige tus números" })).toBeVisible();
+  await cell(page, "12").click();
+  await cell(page, "13").click();
+  await expect(checkbox(page, "12")).toBeChecked();
+  await main.getByRole("form", { name: "Reservar números" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/rifa-cuadricula-sin-js-390.png` });
+
+  // Someone else takes 12 while the page is open.
+  const other = await apiRequest.newContext({ baseURL });
+  await registerBuyer(other, server, "Beto Con Prisa");
+  const taken = await other.post(`/api/raffles/${raffleId}/reservations`, { data: { numbers: [12, 14] } });
+  expect(taken.status(), await taken.text()).toBe(201);
+  await other.dispose();
+
+  await main.getByRole("button", { name: /^Reservar/ }).click();
+  // The raffle page again: the message near the form, 13 still ticked, 12 now shown taken.
+  const alert = main.getByRole("alert");
+  await expect(alert).toContainText("El número 12 acaba de ser tomado por otra persona");
+  await expect(page).toHaveURL(new RegExp(`/api/raffles/${raffleId}/reservations$`));
+  await expect(checkbox(page, "13")).toBeChecked();
+  await expect(checkbox(page, "12")).toBeDisabled();
+  await expect(checkbox(page, "12")).not.toBeChecked();
+  await alert.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/rifa-numero-tomado-sin-js-390.png` });
+
+  // 13 stays; 42 added; reserved: the payment page, rendered for this buyer.
+  await cell(page, "42").click();
+  await main.getByRole("button", { name: /^Reservar/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=[0-9a-f-]+$`));
+  await expect(main.getByRole("list", { name: "Tus números" })).toHaveText(/13\s*42/);
+  await expect(main.getByText(/Apartado hasta las/)).toBeVisible();
+  await expect(main.getByText("$10,00").first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/pago-sin-js-390.png`, fullPage: true });
+
+  const form = main.getByRole("form", { name: "Subir comprobante de pago" });
+  await form.getByLabel("Método de pago").selectOption("zelle");
+  await form.getByLabel("Referencia de la transacción").fill("ZL-20261129");
+  await form.getByLabel("Monto pagado").fill("10");
+  await form.getByLabel("Moneda").selectOption("USD");
+  await form.getByLabel(/^Comprobante/).setInputFiles({
+    name: "pago.png",
+    mimeType: "image/png",
+    buffer: makePng(320, 200),
+  });
+  await form.getByRole("button", { name: "Enviar Comprobante" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
+  await expect(main.getByText("Comprobante en revisión")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/pago-en-revision-sin-js-390.png` });
+
+  // The proof is the buyer's, under review, as Mis Pagos lists it.
+  const mine = (await (await api.get("/api/proofs/mine")).json()) as {
+    items: { status: string; statusLabel?: string; raffleId: string | null }[];
+  };
+  expect(mine.items.find((p) => p.raffleId === raffleId)?.status).toBe("pending");
+  await context.close();
+  await api.dispose();
+});
+
+test("sin JavaScript: una rifa por cantidad reserva desde su campo de cantidad", async ({
+  browser,
+  baseURL,
+  server,
+  allowConsoleError,
+}) => {
+  allowConsoleError(NO_SCRIPT_REFUSED);
+  const raffleId = await createRaffle(baseURL as string, "Nevera por cantidad sin JS", "random");
+  const { api, context, page } = await buyerWithoutJavaScript(
+    browser,
+    baseURL as string,
+    server,
+    "Carla Sin Código",
+  );
+  await page.goto(`/rifas/${raffleId}`);
+  const form = page.getByRole("main").getByRole("form", { name: "Comprar boletos" });
+  await form.getByLabel("Cantidad de boletos").fill("3");
+  await form.getByRole("button", { name: "Reservar boletos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
+  await expect(page.getByRole("main").getByText("3 boletos").first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("form", { name: "Subir comprobante de pago" })).toBeVisible();
+  await context.close();
+  await api.dispose();
+});
