@@ -93,6 +93,8 @@ test("un comprobante de 1,5 MB sube reducido, con su progreso, y sobrevive a un 
   }
   if (!raffleId) throw new Error("El catálogo de demostración no tiene una rifa activa con boletos.");
   await page.goto(`/rifas/${raffleId}`);
+  // The app's own reservation (the form posts itself until the page knows the buyer, decision 0029).
+  await expect(page.getByText(/^Tus boletos quedan apartados/)).toBeVisible();
   await page.getByRole("button", { name: "Reservar boletos" }).click();
   await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[^?]+\?reserva=[0-9a-f-]{36}$/);
 

@@ -3,7 +3,7 @@ import { encodeTaken } from "@rifazo/shared/domain/number-bitmap";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -134,6 +134,43 @@ describe("TicketPurchase (números al azar)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Sin conexión: no se pudo reservar.");
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it("mientras la sesión no se conoce, el formulario se envía solo (el servidor conoce al comprador)", async () => {
+    const detail = randomRaffle();
+    const bodies: unknown[] = [];
+    serve(detail, (body) => {
+      bodies.push(body);
+      return json(201, { id: "res-9" });
+    });
+    const served = fetchMock.getMockImplementation();
+    // The session's answer is still on its way (a slow link): the app does not know who is tapping.
+    fetchMock.mockImplementation((input, init) =>
+      String(input).startsWith("/api/account/")
+        ? new Promise<Response>(() => {})
+        : (served?.(input, init) as Promise<Response>),
+    );
+    const client = testQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={["/rifas/r1"]}>
+          <TicketPurchase raffle={detail} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const form = screen.getByRole("form", { name: "Comprar boletos" });
+    // Not prevented: the browser posts the form to the reservations route, which answers with the
+    // payment page or the sign-in page (decision 0029); the app sends nothing of its own.
+    expect(fireEvent.submit(form)).toBe(true);
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/api/raffles/r1/reservations");
+    expect(bodies).toEqual([]);
+
+    // Once the buyer is known, the app reserves itself and the browser's post is prevented.
+    act(() => client.setQueryData(sessionQueryKey, BUYER));
+    expect(await screen.findByText(/^Tus boletos quedan apartados/)).toBeInTheDocument();
+    expect(fireEvent.submit(form)).toBe(false);
+    await waitFor(() => expect(bodies).toEqual([{ quantity: 2 }]));
   });
 
   it("Reservar boletos envía la cantidad y abre la página de pago", async () => {

@@ -222,6 +222,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         action={reservationAction(raffle.id)}
         className="space-y-4 rounded-card border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
         onSubmit={(event) => {
+          if (reserve.postsNatively()) return;
           event.preventDefault();
           buy();
         }}

@@ -27,7 +27,7 @@ interface ReserveOptions<T> {
  */
 export function useReserve<T>({ raffleId, create, onReserved, onRefused }: ReserveOptions<T>) {
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, status } = useSession();
   // What waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
   const [awaitingPhone, setAwaitingPhone] = useState<{ value: T } | null>(null);
   // The last tap could not reach the server: said under the button, with «Reintentar».
@@ -83,9 +83,17 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
     mutation.mutate(awaitingPhone.value);
   };
 
+  /**
+   * Until the page knows who is tapping (hydrating, or the session still on its way on a slow link), the
+   * form posts itself: the server knows the buyer by the cookie and answers with the payment page or the
+   * sign-in page (decision 0029). Offline the app says so instead.
+   */
+  const postsNatively = () => !isOffline() && (status === "loading" || status === "error");
+
   return {
     user,
     start,
+    postsNatively,
     isPending: mutation.isPending,
     offlineFailed,
     awaitingPhone: awaitingPhone !== null,

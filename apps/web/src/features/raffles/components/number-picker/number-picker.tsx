@@ -168,6 +168,14 @@ function ReserveFooter({
  * The grid: before the code runs (and while hydrating) checkboxes in the form, then the usual grid of
  * toggle buttons (decision 0029).
  */
+/** The numbers chosen on the app's grid, for the form to post itself while the session is unknown. */
+function PostedSelection({ selected }: { selected: readonly number[] }) {
+  const hydrated = useHydrated();
+  // Before hydration the native grid's checkboxes carry the choice.
+  if (!hydrated) return null;
+  return selected.map((n) => <input key={n} type="hidden" name="numeros" value={n} />);
+}
+
 function PickerGrid({
   raffle,
   availability: { numbers, takenFn, ownOf },
@@ -333,11 +341,13 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
         className="space-y-4"
         aria-label="Reservar números"
         onSubmit={(event) => {
+          if (reserve.postsNatively()) return;
           event.preventDefault();
           submit();
         }}
       >
         <RefusedNotice refused={refused} />
+        <PostedSelection selected={selected} />
         <PickerGrid
           raffle={raffle}
           availability={availability}
