@@ -9,7 +9,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { drandTest, expect } from "./support/fixtures";
-import { adminApi, createRaffleAs, makePng, registerBuyer, skipCookieBanner } from "./support/people";
+import {
+  adminApi,
+  createRaffleAs,
+  makePng,
+  registerBuyer,
+  setUpPayments,
+  skipCookieBanner,
+} from "./support/people";
 import { BOTH_SIZES } from "./support/sizes";
 
 const test = drandTest();
@@ -20,16 +27,7 @@ const SALES_MS = 60_000;
 const SHOTS = process.env.KBD_SHOTS_DIR ?? path.join("test-results", "shots-kbd");
 
 async function createChosenRaffle(admin: APIRequestContext, title: string, endDate: Date): Promise<string> {
-  const rate = await admin.put("/api/admin/settings/exchange-rate", { data: { rate: 80, source: "BCV" } });
-  expect(rate.status(), await rate.text()).toBe(200);
-  const accounts = await admin.put("/api/admin/settings/payment-accounts", {
-    data: {
-      pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
-      zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" },
-      binance: null,
-    },
-  });
-  expect(accounts.status(), await accounts.text()).toBe(200);
+  await setUpPayments(admin);
   const id = await createRaffleAs(admin, {
     title,
     description: "Rifa de prueba con el teclado.",

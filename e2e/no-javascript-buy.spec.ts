@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { request as apiRequest } from "@playwright/test";
 import { expect, NO_SCRIPT_REFUSED, ownServerTest } from "./support/fixtures";
-import { adminApi, createRaffleAs, makePng, registerBuyer } from "./support/people";
+import { adminApi, createRaffleAs, makePng, registerBuyer, setUpPayments } from "./support/people";
 
 // Registers buyers: its own server keeps the per-address sign-up limit to this file.
 const test = ownServerTest();
@@ -22,16 +22,7 @@ const PHONE = { width: 390, height: 844 };
 async function createRaffle(baseURL: string, title: string, numberMode: "chosen" | "random") {
   const admin = await adminApi(baseURL);
   try {
-    const rate = await admin.put("/api/admin/settings/exchange-rate", { data: { rate: 80, source: "BCV" } });
-    expect(rate.status(), await rate.text()).toBe(200);
-    const accounts = await admin.put("/api/admin/settings/payment-accounts", {
-      data: {
-        pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
-        zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" },
-        binance: null,
-      },
-    });
-    expect(accounts.status(), await accounts.text()).toBe(200);
+    await setUpPayments(admin);
     return await createRaffleAs(admin, {
       title,
       description: "Rifa para comprar sin JavaScript.",

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { receiptSpecs, renderReceipt } from "../apps/api/test/receipt-images";
 import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
-import { signIn, skipCookieBanner } from "./support/people";
+import { randomRaffleWithPagoMovil, signIn, skipCookieBanner } from "./support/people";
 import { PHONE } from "./support/sizes";
 
 const test = demoTest();
@@ -72,26 +72,7 @@ test("un comprobante de 1,5 MB sube reducido, con su progreso, y sobrevive a un 
   await signIn(page, BUYER, demoServer.demoPassword(BUYER));
 
   // An active raffle sold at random that takes Pago Móvil: 2 tickets reserved, then its payment page.
-  const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
-    items: { id: string }[];
-  };
-  let raffleId: string | undefined;
-  for (const candidate of list.items) {
-    const detail = (await (await page.request.get(`/api/raffles/${candidate.id}`)).json()) as {
-      remaining: number;
-      numberMode: string;
-      acceptedMethods: string[];
-    };
-    if (
-      detail.remaining >= 2 &&
-      detail.numberMode === "random" &&
-      detail.acceptedMethods.includes("pago_movil")
-    ) {
-      raffleId = candidate.id;
-      break;
-    }
-  }
-  if (!raffleId) throw new Error("El catálogo de demostración no tiene una rifa activa con boletos.");
+  const { id: raffleId } = await randomRaffleWithPagoMovil(page.request);
   await page.goto(`/rifas/${raffleId}`);
   // The app's own reservation (the form posts itself until the page knows the buyer, decision 0029).
   await expect(page.getByText(/^Tus boletos quedan apartados/)).toBeVisible();

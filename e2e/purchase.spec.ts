@@ -9,7 +9,7 @@
 import { request } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
-import { makePng, signIn, skipCookieBanner } from "./support/people";
+import { makePng, randomRaffleWithPagoMovil, signIn, skipCookieBanner } from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 import { PHONE } from "./support/sizes";
 
@@ -26,14 +26,6 @@ const TEXT = {
 
 test.use(PHONE);
 
-interface RaffleSummary {
-  id: string;
-  title: string;
-  price: number;
-  currency: string;
-  status: string;
-}
-
 test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @phone-only", async ({
   page,
   demoServer,
@@ -42,26 +34,7 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
   await signIn(page, BUYER, demoServer.demoPassword(BUYER));
 
   // An active raffle with tickets left, sold at random (not by chosen numbers), opened from the list.
-  const list = (await (await page.request.get("/api/raffles?status=active")).json()) as {
-    items: RaffleSummary[];
-  };
-  let raffle: RaffleSummary | undefined;
-  for (const candidate of list.items) {
-    const detail = (await (await page.request.get(`/api/raffles/${candidate.id}`)).json()) as {
-      remaining: number;
-      numberMode: string;
-      acceptedMethods: string[];
-    };
-    if (
-      detail.remaining >= 2 &&
-      detail.numberMode === "random" &&
-      detail.acceptedMethods.includes("pago_movil")
-    ) {
-      raffle = candidate;
-      break;
-    }
-  }
-  if (!raffle) throw new Error("El catálogo de demostración no tiene una rifa activa con boletos.");
+  const raffle = await randomRaffleWithPagoMovil(page.request);
   await page.goto("/rifas");
   await page.getByRole("link", { name: raffle.title, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/rifas/${raffle.id}$`));

@@ -108,6 +108,44 @@ export async function createRaffleAs(
   return id;
 }
 
+/** The BCV rate (80) and the Pago Móvil and Zelle accounts, set as an administrator does before selling. */
+export async function setUpPayments(admin: APIRequestContext): Promise<void> {
+  const rate = await admin.put("/api/admin/settings/exchange-rate", { data: { rate: 80, source: "BCV" } });
+  expect(rate.status(), await rate.text()).toBe(200);
+  const accounts = await admin.put("/api/admin/settings/payment-accounts", {
+    data: {
+      pagoMovil: { bank: "0102 - Banco de Venezuela", phone: "0414-1234567", idNumber: "V-12345678" },
+      zelle: { email: "pagos@rifazo.test", name: "Rifazo LLC" },
+      binance: null,
+    },
+  });
+  expect(accounts.status(), await accounts.text()).toBe(200);
+}
+
+/** An active raffle of the demo catalogue sold at random, with 2 tickets left, that takes Pago Móvil. */
+export async function randomRaffleWithPagoMovil(
+  api: APIRequestContext,
+): Promise<{ id: string; title: string }> {
+  const list = (await (await api.get("/api/raffles?status=active")).json()) as {
+    items: { id: string; title: string }[];
+  };
+  for (const candidate of list.items) {
+    const detail = (await (await api.get(`/api/raffles/${candidate.id}`)).json()) as {
+      remaining: number;
+      numberMode: string;
+      acceptedMethods: string[];
+    };
+    if (
+      detail.remaining >= 2 &&
+      detail.numberMode === "random" &&
+      detail.acceptedMethods.includes("pago_movil")
+    ) {
+      return candidate;
+    }
+  }
+  throw new Error("El catálogo de demostración no tiene una rifa activa al azar con Pago Móvil.");
+}
+
 /** An API client signed in as the administrator of support/server.ts. Dispose it when done. */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

@@ -9,9 +9,12 @@ import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth";
 import { restoreOfflineSnapshot } from "./lib/offline-snapshot";
+import { registerPagePreloader } from "./lib/page-preload";
 import { resumeRaffleEventsAfter } from "./lib/raffle-events-resume";
 import { RenderClockProvider } from "./lib/use-now";
 import "./styles.css";
+
+registerPagePreloader(preloadRoute);
 
 // Offline, "Mis boletos" reads from the last sync kept on this device (decision 0017).
 restoreOfflineSnapshot(queryClient, sessionQueryOptions.queryKey);

@@ -10,8 +10,10 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { reservationKeys } from "../src/features/proofs";
 import { TicketPurchase } from "../src/features/raffles";
 import { RaffleCard } from "../src/features/raffles/components/raffle-card";
+import { registerPagePreloader } from "../src/lib/page-preload";
 import { RaffleDetailPage } from "../src/pages/raffle-detail-page";
 import { FakeEventSource } from "./fixtures/event-source";
 import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
@@ -171,6 +173,32 @@ describe("TicketPurchase (números al azar)", () => {
     expect(await screen.findByText(/^Tus boletos quedan apartados/)).toBeInTheDocument();
     expect(fireEvent.submit(form)).toBe(false);
     await waitFor(() => expect(bodies).toEqual([{ quantity: 2 }]));
+  });
+
+  it("al reservar, el código de la página de pago baja junto con la reserva, que la página ya tiene", async () => {
+    const detail = randomRaffle();
+    const reservation = { id: "res-10", raffleId: "r1", quantity: 2 };
+    const order: string[] = [];
+    serve(detail, () => {
+      order.push("POST reserva");
+      return json(201, reservation);
+    });
+    const preload = vi.fn(async (pathname: string) => void order.push(`código de ${pathname}`));
+    registerPagePreloader(preload);
+    const client = testQueryClient();
+    client.setQueryData(sessionQueryKey, BUYER);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={["/rifas/r1"]}>
+          <TicketPurchase raffle={detail} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
+    await waitFor(() => expect(order).toContain("POST reserva"));
+    // Asked for before the request went out, not after its answer.
+    expect(order).toEqual(["código de /perfil/subir-comprobante/r1", "POST reserva"]);
+    await waitFor(() => expect(client.getQueryData(reservationKeys.one("res-10"))).toEqual(reservation));
   });
 
   it("Reservar boletos envía la cantidad y abre la página de pago", async () => {

@@ -1,14 +1,16 @@
 import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
+import { preloadPage } from "../../../lib/page-preload";
 import { paths } from "../../../lib/paths";
 import { isOffline } from "../../../lib/use-online";
 import { type RedirectState, useSession } from "../../auth";
 import { isOfflineError } from "../../offline";
 import { isPhoneRequired } from "../../profile";
+import { reservationKeys } from "../../proofs";
 import { activeReservationOf, type Reservation } from "../api/purchase-api";
 import { reservationPath } from "../lib/price-quote";
 
@@ -27,6 +29,7 @@ interface ReserveOptions<T> {
  */
 export function useReserve<T>({ raffleId, create, onReserved, onRefused }: ReserveOptions<T>) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user, status } = useSession();
   // What waits for the buyer's mobile (422 PHONE_REQUIRED), asked inline.
   const [awaitingPhone, setAwaitingPhone] = useState<{ value: T } | null>(null);
@@ -35,6 +38,8 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
   const mutation = useMutation({
     mutationFn: create,
     onSuccess: (reservation) => {
+      // The payment page reads this reservation: it opens with it instead of asking again (decision 0031).
+      queryClient.setQueryData(reservationKeys.one(reservation.id), reservation);
       onReserved?.();
       navigate(reservationPath(raffleId, reservation.id));
     },
@@ -73,6 +78,8 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
       navigate(paths.login, { state });
       return;
     }
+    // The payment page's code downloads beside the reservation request, not after it (decision 0031).
+    preloadPage(paths.proofUpload(raffleId));
     mutation.mutate(value);
   };
 
