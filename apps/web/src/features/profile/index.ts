@@ -1,3 +1,4 @@
 export { loginActivityQuery } from "./api/profile-api";
-export { BuyerPhonePrompt, isPhoneRequired } from "./components/buyer-phone-prompt";
+export { BuyerPhonePrompt } from "./components/buyer-phone-prompt";
 export { ProfileEditForm } from "./components/profile-edit-form";
+export { isPhoneRequired } from "./phone-required";

@@ -4,14 +4,9 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { PhoneInput } from "../../../components/ui/phone-input";
-import { type ApiError, isApiError } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
 import { sessionQueryKey, useSession } from "../../auth";
 import { updateProfile } from "../api/profile-api";
-
-/** The purchase was refused because the account has no mobile (422 PHONE_REQUIRED). */
-export function isPhoneRequired(error: unknown): error is ApiError {
-  return isApiError(error) && error.code === "PHONE_REQUIRED";
-}
 
 /**
  * Asked inline when a purchase is refused for want of a mobile: saves it to the profile (the shared rule,

@@ -1,7 +1,7 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { countText } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
-import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../../components/ui/alert";
@@ -15,7 +15,6 @@ import { formatNumber } from "../../../../lib/format";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useSession } from "../../../auth";
 import { OfflineActionAlert } from "../../../offline";
-import { BuyerPhonePrompt } from "../../../profile";
 import {
   createReservation,
   type NumbersAvailability,
@@ -28,6 +27,7 @@ import { useReserve } from "../../hooks/use-reserve";
 import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseTakenNumbers } from "../../lib/number-selection";
 import { quoteFor } from "../../lib/price-quote";
+import { PhonePrompt } from "../phone-prompt";
 import { PurchaseSummary } from "../purchase-summary";
 import { NativeNumberGrid, sentNumbers } from "./native-number-grid";
 import { type FocusRequest, NumberGrid } from "./number-grid";
@@ -365,7 +365,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           onSubmit={submit}
         />
       </form>
-      {reserve.awaitingPhone ? <BuyerPhonePrompt onSaved={reserve.resumeAfterPhone} /> : null}
+      {reserve.awaitingPhone ? <PhonePrompt onSaved={reserve.resumeAfterPhone} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { countText, pluralWord } from "@rifazo/shared/domain/plural";
 import { PURCHASE_LIMIT_MESSAGES } from "@rifazo/shared/domain/purchase-limits";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
-import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../../../components/ui/toast";
 import { newIdempotencyKey } from "../../api/purchase-api";

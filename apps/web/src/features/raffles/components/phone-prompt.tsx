@@ -1,0 +1,21 @@
+import { lazy, Suspense } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { loadBuyerPhonePrompt } from "../../profile/lazy";
+
+// Its own chunk: only a buyer whose account has no mobile ever needs it (decision 0031).
+const BuyerPhonePrompt = lazy(() =>
+  loadBuyerPhonePrompt().catch(() => ({
+    default: () => (
+      <Alert variant="danger">No pudimos cargar el formulario del celular. Recarga la página.</Alert>
+    ),
+  })),
+);
+
+/** The inline mobile form a purchase refused with 422 PHONE_REQUIRED asks for (features/profile). */
+export function PhonePrompt({ onSaved }: { onSaved: () => void }) {
+  return (
+    <Suspense fallback={<p role="status">Cargando…</p>}>
+      <BuyerPhonePrompt onSaved={onSaved} />
+    </Suspense>
+  );
+}
