@@ -245,7 +245,8 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
   const before = await raffleStamps(page);
   const reserve = page
     .locator("main")
-    .getByRole("button", { name: mode === "chosen" ? /^Reservar 2 números/ : /^Reservar boletos/ });
+    // Before the code runs the grid's button is the form's own («Reservar números», decision 0029).
+    .getByRole("button", { name: mode === "chosen" ? /^Reservar (2 )?números/ : /^Reservar boletos/ });
   const tapAt = await epochNow(page);
   await reserve.tap();
   await stamped(page, "payment");
@@ -272,6 +273,11 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
 
 /** On the payment page: Pago Móvil, its amount, a reference and the screenshot, sent; then the API check. */
 async function uploadProof(page, { reservationId, png, reference }) {
+  // The buyer pays in the bank's app first; back on the page, its code has run and the app's form (which
+  // makes the screenshot smaller before sending it) has taken the place of the one the server rendered.
+  await page.waitForFunction(() => performance.getEntriesByName("rifazo:hydrated").length > 0, undefined, {
+    timeout: TIMEOUT_MS,
+  });
   const method = page.getByRole("combobox", { name: "Método de pago" });
   await method.waitFor({ timeout: TIMEOUT_MS });
   if (!/Pago Móvil/.test((await method.textContent()) ?? "")) {
