@@ -45,7 +45,8 @@ function watcher(config, pollMs, tapEvery) {
   const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
   const hydrated = () => performance.getEntriesByName("rifazo:hydrated").length > 0;
   const cells = () => [
-    ...document.querySelectorAll('[role="grid"] button[data-n], [role="grid"] input[type="checkbox"]'),
+    // The app's grid, or before the code runs the form's own checkboxes (decision 0029).
+    ...document.querySelectorAll('[role="grid"] button[data-n], form input[type="checkbox"][name="numeros"]'),
   ];
   const selected = (el) => el.getAttribute("aria-pressed") === "true" || el.checked === true;
   const free = (el) => !el.disabled && el.getAttribute("aria-disabled") !== "true" && !selected(el);
@@ -188,7 +189,11 @@ function requestsBetween(requests, from, to) {
 
 /** Exactly two chosen numbers: taps free cells until two are selected (a replayed tap may add a third). */
 async function chooseTwo(page) {
-  const grid = page.getByRole("grid", { name: "Números de la rifa" });
+  // The app's grid, or before the code runs the form's fieldset of checkboxes (decision 0029).
+  const grid = page
+    .getByRole("grid", { name: "Números de la rifa" })
+    .or(page.getByRole("group", { name: "Números de la rifa" }))
+    .first();
   const selectedCells = grid.locator('button[data-n][aria-pressed="true"], input[type="checkbox"]:checked');
   for (let guard = 0; guard < 10; guard++) {
     const count = await selectedCells.count();

@@ -1,7 +1,8 @@
 // A "phone screenshot" of a payment for the journey part of `npm run bench:web`: a 1080×2400 PNG of about
 // 1.5 MB, what a buyer's bank app screenshot weighs. Drawn here and encoded with plain zlib (no image
 // library): a white screen with a coloured header, rows of dark glyph-like marks standing for the text,
-// and sensor-like noise on a share of the pixels, tuned so the file does not deflate away to a few kB.
+// and faint sensor-like noise (±3 per channel, as in a photo's flat areas) on a share of the pixels, tuned so
+// the file does not deflate away to a few kB.
 // Deterministic (seeded), so every run uploads the same bytes.
 import { deflateSync } from "node:zlib";
 
@@ -78,7 +79,7 @@ function withNoise({ raw, stride }, width, height, share) {
       if (rand() >= share) continue;
       const i = y * stride + 1 + x * 3;
       for (let c = 0; c < 3; c++)
-        out[i + c] = Math.max(0, Math.min(255, out[i + c] + Math.round((rand() - 0.5) * 24)));
+        out[i + c] = Math.max(0, Math.min(255, out[i + c] + Math.round((rand() - 0.5) * 6)));
     }
   }
   return out;

@@ -196,8 +196,8 @@ describe("TicketPurchase (números al azar)", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Reservar boletos" }));
     await waitFor(() => expect(order).toContain("POST reserva"));
-    // Asked for before the request went out, not after its answer.
-    expect(order).toEqual(["código de /perfil/subir-comprobante/r1", "POST reserva"]);
+    // Asked for right after the request went out, not after its answer.
+    expect(order).toEqual(["POST reserva", "código de /perfil/subir-comprobante/r1"]);
     await waitFor(() => expect(client.getQueryData(reservationKeys.one("res-10"))).toEqual(reservation));
   });
 

@@ -14,6 +14,8 @@ interface ProofFileInputProps {
   disabled?: boolean;
   /** An error from the form (e.g. the server refused the file). */
   error?: string;
+  /** Told while the browser is making the chosen image lighter, and when it is done. */
+  onPreparingChange?: (preparing: boolean) => void;
 }
 
 function PreparationNote({ preparation }: { preparation: Preparation }) {
@@ -111,10 +113,21 @@ function DropZone({
  * The proof file: tap to choose or drop it on the box. Size and type are checked at once (the type by
  * the file's first bytes), so a wrong file is refused before anything is sent.
  */
-export function ProofFileInput({ id, file, onChange, disabled, error }: ProofFileInputProps) {
+export function ProofFileInput({
+  id,
+  file,
+  onChange,
+  disabled,
+  error,
+  onPreparingChange,
+}: ProofFileInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string>();
   const { preparation, set } = usePreparedProof(onChange, disabled);
+  const preparing = preparation?.state === "preparing";
+  useEffect(() => {
+    onPreparingChange?.(preparing);
+  }, [preparing, onPreparingChange]);
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;

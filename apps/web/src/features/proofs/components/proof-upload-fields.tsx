@@ -224,7 +224,11 @@ export function ProofNotesField({ form, busy }: FieldProps) {
 }
 
 /** The proof itself; a draft cannot keep it, so the line above says so. */
-export function ProofFileField({ form, busy }: FieldProps) {
+export function ProofFileField({
+  form,
+  busy,
+  onPreparingChange,
+}: FieldProps & { onPreparingChange?: (preparing: boolean) => void }) {
   return (
     <>
       <p className="text-xs text-muted">
@@ -241,6 +245,7 @@ export function ProofFileField({ form, busy }: FieldProps) {
             onChange={field.onChange}
             disabled={busy}
             error={form.formState.errors.file?.message}
+            onPreparingChange={onPreparingChange}
           />
         )}
       />

@@ -1,4 +1,5 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { useState } from "react";
 import { BuyerPhonePrompt } from "../../profile";
 import { type ProofFormSetup, useProofForm } from "../hooks/use-proof-form";
 import { useProofSubmission } from "../hooks/use-proof-submission";
@@ -40,6 +41,7 @@ export function ProofUploadForm({
   const upload = useProofSubmission({ form, raffleId, reservation, signedIn, draftKey });
   const { phase, needsPhone } = upload;
   const busy = phase !== "editing";
+  const [preparing, setPreparing] = useState(false); // sending waits for the lighter image (decision 0030)
 
   // Per-buyer cap (decision 0008): the quantity offered is at most what is left and what this buyer may add.
   const cap = allowance?.maxTicketsPerBuyer ?? null;
@@ -83,7 +85,7 @@ export function ProofUploadForm({
           />
         </div>
         <ProofNotesField form={form} busy={busy} />
-        <ProofFileField form={form} busy={busy} />
+        <ProofFileField form={form} busy={busy} onPreparingChange={setPreparing} />
         <ProofUploadProgress
           progress={upload.progress}
           phase={phase}
@@ -94,6 +96,7 @@ export function ProofUploadForm({
         <ProofFormActions
           withPaymentLink={!reservation}
           uploading={phase === "uploading"}
+          preparing={preparing}
           disabled={phase === "done" || phase === "interrupted" || !salesOpen}
         />
       </form>

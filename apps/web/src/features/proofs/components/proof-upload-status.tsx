@@ -79,10 +79,13 @@ export function ProofUploadProgress({
 export function ProofFormActions({
   withPaymentLink,
   uploading,
+  preparing = false,
   disabled,
 }: {
   withPaymentLink: boolean;
   uploading: boolean;
+  /** The chosen image is being made lighter: sending waits for it. */
+  preparing?: boolean;
   disabled: boolean;
 }) {
   return (
@@ -100,8 +103,8 @@ export function ProofFormActions({
       <Button
         type="submit"
         size="lg"
-        loading={uploading}
-        loadingText="Subiendo..."
+        loading={uploading || preparing}
+        loadingText={preparing ? "Preparando imagen..." : "Subiendo..."}
         disabled={disabled}
         className="w-full sm:w-auto"
       >

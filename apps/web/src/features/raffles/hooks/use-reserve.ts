@@ -27,6 +27,18 @@ interface ReserveOptions<T> {
  * "Reservar" for both ways of buying (quantity or chosen numbers): the reservation request and the answers
  * they share — offline, mobile required (asked inline), an active reservation already open, any other error.
  */
+/**
+ * The payment page's code downloads beside the reservation request, not after its answer; asked for once
+ * the request is out, so that the request does not wait behind the code for a connection (decision 0031).
+ */
+function sendThenPreload<T>(create: (value: T) => Promise<Reservation>, raffleId: string) {
+  return (value: T) => {
+    const sent = create(value);
+    preloadPage(paths.proofUpload(raffleId));
+    return sent;
+  };
+}
+
 export function useReserve<T>({ raffleId, create, onReserved, onRefused }: ReserveOptions<T>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,7 +48,7 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
   // The last tap could not reach the server: said under the button, with «Reintentar».
   const [offlineFailed, setOfflineFailed] = useState(false);
   const mutation = useMutation({
-    mutationFn: create,
+    mutationFn: sendThenPreload<T>(create, raffleId),
     onSuccess: (reservation) => {
       // The payment page reads this reservation: it opens with it instead of asking again (decision 0031).
       queryClient.setQueryData(reservationKeys.one(reservation.id), reservation);
@@ -78,8 +90,6 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
       navigate(paths.login, { state });
       return;
     }
-    // The payment page's code downloads beside the reservation request, not after it (decision 0031).
-    preloadPage(paths.proofUpload(raffleId));
     mutation.mutate(value);
   };
 
