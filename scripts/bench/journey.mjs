@@ -194,7 +194,10 @@ async function chooseTwo(page) {
     .getByRole("grid", { name: "Números de la rifa" })
     .or(page.getByRole("group", { name: "Números de la rifa" }))
     .first();
-  const selectedCells = grid.locator('button[data-n][aria-pressed="true"], input[type="checkbox"]:checked');
+  // A checkbox of the form's grid is visually hidden: the buyer taps its cell, the label around it.
+  const selectedCells = grid.locator(
+    'button[data-n][aria-pressed="true"], label:has(input[type="checkbox"]:checked)',
+  );
   for (let guard = 0; guard < 10; guard++) {
     const count = await selectedCells.count();
     if (count === 2) break;
@@ -202,7 +205,7 @@ async function chooseTwo(page) {
     else
       await grid
         .locator(
-          'button[data-n]:not([aria-disabled="true"]):not([aria-pressed="true"]), input[type="checkbox"]:not(:checked):not(:disabled)',
+          'button[data-n]:not([aria-disabled="true"]):not([aria-pressed="true"]), label:has(input[type="checkbox"]:not(:checked):not(:disabled))',
         )
         .first()
         .tap();

@@ -4,6 +4,8 @@
 // files already light, browsers that cannot re-encode and results that are not smaller keep the original.
 // Loaded on demand by the file input, so no other page downloads it.
 
+import { SMALL_PROOF_BYTES } from "./file-size";
+
 export const PROOF_IMAGE = {
   /**
    * Long side in pixels: a 1080×2400 screenshot keeps its pixels (only the PNG becomes a JPEG), a
@@ -14,7 +16,7 @@ export const PROOF_IMAGE = {
   /** JPEG quality (0–1) of the re-encoded proof. */
   quality: 0.8,
   /** Files this small go as they are: re-encoding would only cost sharpness. */
-  smallBytes: 150_000,
+  smallBytes: SMALL_PROOF_BYTES,
 } as const;
 
 /** Why the original is sent, or that it was re-encoded. */

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { mayBeLightened } from "../file-size";
 
 // The chosen image is swapped for a lighter JPEG once the browser has drawn one (decision 0030); until
 // then, or when it cannot, the original stands, so sending never waits for it.
@@ -39,7 +40,8 @@ export function usePreparedProof(onChange: (file: File | null) => void, disabled
     current.current = file;
     setPreparation(null);
     onChange(file);
-    if (file) void prepare(file);
+    // Only a large image is worth the wait (and the re-encoder's download); the rest goes as it is.
+    if (file && mayBeLightened(file)) void prepare(file);
   };
 
   return { preparation, set };
