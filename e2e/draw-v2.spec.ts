@@ -42,6 +42,8 @@ async function buyTwo(page: Page, raffleId: string, title: string) {
   await page.goto(`/rifas/${raffleId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+  // The app's own reservation, once it knows the buyer (before that the form posts itself, decision 0029).
+  await expect(page.getByText(/^Tus boletos quedan apartados/)).toBeVisible();
   await page.getByRole("button", { name: "Reservar boletos" }).click();
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
   await page.getByRole("combobox", { name: "Método de pago" }).click();

@@ -41,6 +41,8 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
 
   // Two tickets (the minimum, and the default) are reserved, then the payment page of that reservation.
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
+  // The app's own reservation, once it knows the buyer (before that the form posts itself, decision 0029).
+  await expect(page.getByText(/^Tus boletos quedan apartados/)).toBeVisible();
   await page.getByRole("button", { name: "Reservar boletos" }).click();
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffle.id}\\?reserva=[0-9a-f-]{36}$`));
   await expect(page.getByLabel("Cantidad de boletos")).toHaveValue("2");
