@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { receiptSpecs, renderReceipt } from "../apps/api/test/receipt-images";
 import { demoTest, expect, OFFLINE_FAILURE } from "./support/fixtures";
-import { randomRaffleWithPagoMovil, signIn, skipCookieBanner } from "./support/people";
+import { fillPagoMovilProof, randomRaffleWithPagoMovil, signIn, skipCookieBanner } from "./support/people";
 import { PHONE } from "./support/sizes";
 
 const test = demoTest();
@@ -80,14 +80,7 @@ test("un comprobante de 1,5 MB sube reducido, con su progreso, y sobrevive a un 
   await expect(page).toHaveURL(/\/perfil\/subir-comprobante\/[^?]+\?reserva=[0-9a-f-]{36}$/);
 
   const reference = `NET${Date.now()}`;
-  await page.getByRole("combobox", { name: "Método de pago" }).click();
-  await page.getByRole("option", { name: "Pago Móvil" }).click();
-  await page.getByLabel("Referencia de la transacción").fill(reference);
-  const due = await page
-    .getByRole("tabpanel", { name: "Pago Móvil" })
-    .getByText(/^Bs\. [\d.]+,\d\d$/)
-    .textContent();
-  await page.getByLabel("Monto pagado").fill((due ?? "").replace("Bs. ", ""));
+  await fillPagoMovilProof(page, reference);
 
   // The screenshot is re-encoded in the browser; the preview is the file that will be sent.
   const original = await phoneScreenshot();

@@ -9,7 +9,13 @@
 import { request } from "@playwright/test";
 import { demoTest, expect } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
-import { makePng, randomRaffleWithPagoMovil, signIn, skipCookieBanner } from "./support/people";
+import {
+  fillPagoMovilProof,
+  makePng,
+  randomRaffleWithPagoMovil,
+  signIn,
+  skipCookieBanner,
+} from "./support/people";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./support/server";
 import { PHONE } from "./support/sizes";
 
@@ -59,15 +65,7 @@ test("compra de 2 boletos con comprobante, y Mis Pagos lo muestra En Revisión @
 
   // The real proof.
   const reference = `E2E${Date.now()}`;
-  await page.getByRole("combobox", { name: "Método de pago" }).click();
-  await page.getByRole("option", { name: "Pago Móvil" }).click();
-  await page.getByLabel("Referencia de la transacción").fill(reference);
-  // The amount is typed as the bank app shows it: the one the Pago Móvil tab asks for, in bolívares.
-  const due = await page
-    .getByRole("tabpanel", { name: "Pago Móvil" })
-    .getByText(/^Bs\. [\d.]+,\d\d$/)
-    .textContent();
-  await page.getByLabel("Monto pagado").fill((due ?? "").replace("Bs. ", ""));
+  await fillPagoMovilProof(page, reference);
   await fileInput.setInputFiles({ name: "pago-movil.png", mimeType: "image/png", buffer: makePng(320, 320) });
   await expect(page.getByText(TEXT.fileType)).toBeHidden();
   // Named .jpg once the browser has re-encoded it smaller (decision 0030); either goes.

@@ -146,6 +146,21 @@ export async function randomRaffleWithPagoMovil(
   throw new Error("El catálogo de demostración no tiene una rifa activa al azar con Pago Móvil.");
 }
 
+/**
+ * The app's proof form paid by Pago Móvil: method, reference, and the amount typed as the bank app shows
+ * it, the one the Pago Móvil tab asks for in bolívares.
+ */
+export async function fillPagoMovilProof(page: Page, reference: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Método de pago" }).click();
+  await page.getByRole("option", { name: "Pago Móvil" }).click();
+  await page.getByLabel("Referencia de la transacción").fill(reference);
+  const due = await page
+    .getByRole("tabpanel", { name: "Pago Móvil" })
+    .getByText(/^Bs\. [\d.]+,\d\d$/)
+    .textContent();
+  await page.getByLabel("Monto pagado").fill((due ?? "").replace("Bs. ", ""));
+}
+
 /** An API client signed in as the administrator of support/server.ts. Dispose it when done. */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

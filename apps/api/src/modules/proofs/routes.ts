@@ -9,6 +9,7 @@ import {
   purchaseAllowanceQuerySchema,
   purchaseAllowanceSchema,
 } from "@rifazo/shared";
+import { isUuid } from "@rifazo/shared/uuid";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -82,12 +83,10 @@ async function readUpload(request: FastifyRequest): Promise<RawUpload> {
 /** Native form submissions (decision 0029), with what was read of them. */
 const nativeUploads = new WeakMap<FastifyRequest, RawUpload | null>();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The payment page the form was on: its reservation's, else the buyer's payments. */
 function uploadPage(fields: Record<string, string>): string {
   const { raffleId = "", reservationId = "" } = fields;
-  return UUID.test(raffleId) && UUID.test(reservationId)
+  return isUuid(raffleId) && isUuid(reservationId)
     ? formPages.payment(raffleId, reservationId)
     : formPages.payments;
 }
