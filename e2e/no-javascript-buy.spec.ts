@@ -41,11 +41,12 @@ async function buyerWithoutJavaScript(
   baseURL: string,
   server: Parameters<typeof registerBuyer>[1],
   name: string,
+  javaScriptEnabled = false,
 ): Promise<{ api: APIRequestContext; context: BrowserContext; page: Page }> {
   const api = await apiRequest.newContext({ baseURL });
   await registerBuyer(api, server, name);
   const context = await browser.newContext({
-    javaScriptEnabled: false,
+    javaScriptEnabled,
     baseURL,
     viewport: PHONE,
     locale: "es-VE",
@@ -165,6 +166,60 @@ test("sin JavaScript: una rifa por cantidad reserva desde su campo de cantidad",
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
   await expect(page.getByRole("main").getByText("3 boletos").first()).toBeVisible();
   await expect(page.getByRole("main").getByRole("form", { name: "Subir comprobante de pago" })).toBeVisible();
+  await context.close();
+  await api.dispose();
+});
+
+test("antes de que llegue el código de la app: la reserva responde con la página de pago, con su dirección, y recargar no reserva otra vez", async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const raffleId = await createRaffle(baseURL as string, "Licuadora antes del código", "random");
+  const { api, context, page } = await buyerWithoutJavaScript(
+    browser,
+    baseURL as string,
+    server,
+    "Dora Sin Señal",
+    true,
+  );
+  // The app's entry is held back, as on Slow 3G: only /boot.js has run when the buyer taps.
+  let release: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue().catch(() => undefined);
+  });
+  const posts: number[] = [];
+  page.on("response", (response) => {
+    if (response.request().method() === "POST") posts.push(response.status());
+  });
+
+  await page.goto(`/rifas/${raffleId}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Cantidad de boletos").fill("2");
+  await main.getByRole("button", { name: "Reservar boletos" }).click();
+  const payment = new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=[0-9a-f-]{36}$`);
+  // The answer to the POST is the payment page itself (no 303 and no second request), at its own address.
+  await expect(page).toHaveURL(payment);
+  await expect(main.getByText(/Apartado hasta las/)).toBeVisible();
+  expect(posts).toEqual([200]);
+  const address = page.url();
+
+  // The code arrives: the app takes over the page it was sent with.
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(main.getByRole("combobox", { name: "Método de pago" })).toBeVisible();
+
+  // A reload asks for the page, not the form: the same reservation, and no other.
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(main.getByText("2 boletos").first()).toBeVisible();
+  expect(posts).toEqual([200]);
+  const mine = (await (await api.get("/api/reservations")).json()) as { items: { raffleId: string }[] };
+  expect(mine.items.filter((r) => r.raffleId === raffleId)).toHaveLength(1);
   await context.close();
   await api.dispose();
 });

@@ -154,11 +154,27 @@ async function openPhone(browser, baseUrl, buyer, config) {
   return { context, page, errors, requests };
 }
 
-const stamped = (page, name) =>
-  page.waitForFunction((n) => window.__benchJourney?.at[n] !== undefined, name, {
-    timeout: TIMEOUT_MS,
-    polling: 100,
-  });
+/** Waits for a stamp; a timeout says which one, and where the page was, so a failed run can be told apart. */
+async function stamped(page, name) {
+  try {
+    await page.waitForFunction((n) => window.__benchJourney?.at[n] !== undefined, name, {
+      timeout: TIMEOUT_MS,
+      polling: 100,
+    });
+  } catch (error) {
+    const where = await page
+      .evaluate(() => ({
+        path: location.pathname + location.search,
+        at: Object.keys(window.__benchJourney?.at ?? {}).join(", "),
+        hydrated: performance.getEntriesByName("rifazo:hydrated").length > 0,
+      }))
+      .catch(() => null);
+    const state = where
+      ? ` (en ${where.path}; marcas: ${where.at || "ninguna"}; hidratada: ${where.hydrated ? "sí" : "no"})`
+      : "";
+    throw new Error(`sin «${name}» en ${TIMEOUT_MS / 1000} s${state}: ${String(error).split("\n")[0]}`);
+  }
+}
 
 /** The raffle document's stamps, read before anything can navigate away from it. */
 const raffleStamps = (page) =>
@@ -283,9 +299,15 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
 async function uploadProof(page, { reservationId, png, reference }) {
   // The buyer pays in the bank's app first; back on the page, its code has run and the app's form (which
   // makes the screenshot smaller before sending it) has taken the place of the one the server rendered.
-  await page.waitForFunction(() => performance.getEntriesByName("rifazo:hydrated").length > 0, undefined, {
-    timeout: TIMEOUT_MS,
-  });
+  await page
+    .waitForFunction(() => performance.getEntriesByName("rifazo:hydrated").length > 0, undefined, {
+      timeout: TIMEOUT_MS,
+    })
+    .catch((error) => {
+      throw new Error(
+        `la página de pago no se hidrató en ${TIMEOUT_MS / 1000} s: ${String(error).split("\n")[0]}`,
+      );
+    });
   const method = page.getByRole("combobox", { name: "Método de pago" });
   await method.waitFor({ timeout: TIMEOUT_MS });
   if (!/Pago Móvil/.test((await method.textContent()) ?? "")) {

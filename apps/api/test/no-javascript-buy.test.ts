@@ -10,17 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffleWithTickets, putSetting } from "./fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
 import { multipartBody, tinyPng } from "./multipart";
+import { NAVIGATION, reserveForm as nativeReserveForm, ORIGIN, root, tags } from "./native-form-pages";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
-const ORIGIN = "http://localhost:3000";
-/** What a browser sends with a form's navigation. */
-const NAVIGATION = {
-  origin: ORIGIN,
-  "sec-fetch-site": "same-origin",
-  "sec-fetch-mode": "navigate",
-  accept: "text/html",
-};
-
 let t: TestApp;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 let buyer: SignedIn;
@@ -52,18 +44,7 @@ function chosenRaffle() {
 
 /** A native url-encoded POST of the raffle page's form. */
 function reserveForm(raffleId: string, body: string, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: "POST",
-    url: `/api/raffles/${raffleId}/reservations`,
-    headers: { ...NAVIGATION, "content-type": "application/x-www-form-urlencoded", ...headers },
-    payload: body,
-    remoteAddress: nextIp(),
-  });
-}
-
-/** The page inside <div id="root">, as a browser without JavaScript shows it. */
-function root(html: string): string {
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+  return nativeReserveForm(t.app, raffleId, body, headers);
 }
 
 /** Reserves 0007 and 0042 through the form and follows the 303; the reservation's payment page address. */
@@ -75,11 +56,6 @@ async function reserveSeven(cookie: string) {
   const match = /^\/perfil\/subir-comprobante\/([0-9a-f-]+)\?reserva=([0-9a-f-]+)$/.exec(location);
   expect(match, location).not.toBeNull();
   return { raffle, location, reservationId: match?.[2] as string };
-}
-
-/** Every opening tag of `name` whose attributes include `attribute`. */
-function tags(html: string, name: string, attribute: string): string[] {
-  return html.match(new RegExp(`<${name}\\b[^>]*${attribute}[^>]*>`, "g")) ?? [];
 }
 
 /** The checkbox of number `n` in the grid rendered before the code runs. */

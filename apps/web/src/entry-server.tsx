@@ -31,6 +31,8 @@ export interface RenderInput {
   timeoutMs?: number;
   /** A native form the API refused: the page shows its message and values (decision 0029). */
   form?: FormReturn;
+  /** The page a native form led to, sent at the form's address (decision 0029). */
+  answersPost?: boolean;
 }
 
 export interface RenderResult {
@@ -118,6 +120,7 @@ export async function render({
   lastEventId = null,
   timeoutMs = 2_000,
   form,
+  answersPost = false,
 }: RenderInput): Promise<RenderResult | null> {
   const location = new URL(url, "http://localhost");
   const prefetchers = await collectPrefetchers(location);
@@ -156,7 +159,8 @@ export async function render({
     now,
     queries: dehydrate(queryClient),
     lastEventId,
-    ...(form ? { url: location.pathname + location.search } : {}),
+    // Sent at a form's address: the page's own goes in the address bar (/boot.js, main.tsx).
+    ...(form || answersPost ? { url: location.pathname + location.search } : {}),
   };
   queryClient.clear();
   return { html, title, state: serializeServerState(state), preloads: [...preloads] };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, errorBody } from "./errors";
+import { headerIdempotencyKey } from "./idempotency";
 
 // Purchases made with the browser's own forms, before or without the page's JavaScript
 // (docs/decisions/0029-reserve-and-pay-before-javascript.md): the same routes as the JSON callers,
@@ -17,11 +18,15 @@ export interface FormReturn {
   values: Record<string, string[]>;
 }
 
-/** Renders a page (path and query) for the browser, with a refused form's state; set by lib/web.ts. */
+/**
+ * Renders a page (path and query) for the browser: a refused form's page with its state, or the page a
+ * form leads to (`answersPost`, sent at the form's address). `unrendered` answers when the page cannot be
+ * rendered. Set by lib/web.ts.
+ */
 export type FormPageRenderer = (
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { url: string; status: number; form: FormReturn },
+  page: { url: string; status: number; form?: FormReturn; answersPost?: boolean; unrendered?: () => unknown },
 ) => Promise<unknown>;
 
 const renderers = new WeakMap<object, FormPageRenderer>();
@@ -69,6 +74,37 @@ export function isNativeFormSubmission(request: FastifyRequest): boolean {
 export function seeOther(reply: FastifyReply, location: string) {
   reply.header("cache-control", "no-store");
   return reply.redirect(location, 303);
+}
+
+/**
+ * The key a native form sends in `clave`: /boot.js adds a fresh one to each submission when the page's
+ * script runs (a form sent with JavaScript off has none). Same rule as the Idempotency-Key header.
+ */
+export function formKey(fields: Record<string, string[]> | undefined, message: string): string | undefined {
+  return headerIdempotencyKey(fields?.clave?.[0], message);
+}
+
+/**
+ * Answers a native submission that succeeded with the next page itself, rendered for this visitor,
+ * instead of a 303 to it: on a slow link the redirect's GET costs a whole round trip (decision 0029).
+ * Only for a submission that carries its key (`formKey`): /boot.js, which sent it, puts the page's own
+ * address in the address bar, and sending the form again (a reload) repeats that key, which the route
+ * answers with the same result. Without a key, or without the built web app, a 303.
+ */
+export async function answerWithPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+): Promise<FastifyReply> {
+  const renderer = renderers.get(request.server.server);
+  if (!renderer) return seeOther(reply, url);
+  await renderer(request, reply, {
+    url,
+    status: 200,
+    answersPost: true,
+    unrendered: () => seeOther(reply, url),
+  });
+  return reply;
 }
 
 /** The refusal's status, message and field messages, as the error handler would answer them. */

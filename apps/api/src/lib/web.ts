@@ -32,6 +32,7 @@ interface ServerRenderer {
     lastEventId?: number | null;
     timeoutMs?: number;
     form?: FormReturn;
+    answersPost?: boolean;
   }): Promise<RenderedPage | null>;
 }
 
@@ -191,6 +192,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   // A refused native form (lib/native-form.ts) is answered with its page rendered again.
   setFormPageRenderer(app, (request, reply, page) => {
     reply.status(page.status);
+    // The page a form led to is the buyer's own, as when its address is asked for (setPageHeaders).
+    if (page.answersPost) {
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("referrer-policy", "same-origin");
+    }
     return sendRendered(request, reply, page);
   });
   await registerStatic(app, root);
@@ -209,23 +215,27 @@ function personalPageSender(
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { url: string; form?: FormReturn },
+    page: { url: string; form?: FormReturn; answersPost?: boolean; unrendered?: () => unknown },
   ): Promise<unknown> => {
     reply.type("text/html; charset=utf-8");
     reply.header("cache-control", "private, no-store");
+    let rendered: RenderedPage | null | undefined;
     try {
       const [latest] = await app.ctx.db.select({ id: max(events.id) }).from(events);
-      const rendered = await renderer?.render({
+      rendered = await renderer?.render({
         url: page.url,
         fetchApi: apiFetcher(app, request.ip, request.headers.cookie),
         lastEventId: latest?.id ?? 0,
         ...(page.form ? { form: page.form } : {}),
+        ...(page.answersPost ? { answersPost: true } : {}),
       });
-      return sendBody(request, reply, rendered ? new PageBody(pageHtml(template, rendered)) : shell);
     } catch (error) {
       request.log.warn({ err: error, url: page.url }, "no se pudo renderizar la página en el servidor");
-      return sendBody(request, reply, shell);
     }
+    if (rendered) return sendBody(request, reply, new PageBody(pageHtml(template, rendered)));
+    // The shell at a form's address would show the app's "not found": the form's own fallback instead.
+    if (page.unrendered) return page.unrendered();
+    return sendBody(request, reply, shell);
   };
 }
 

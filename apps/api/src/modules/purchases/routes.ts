@@ -15,6 +15,8 @@ import { AppError } from "../../lib/errors";
 import { headerIdempotencyKey } from "../../lib/idempotency";
 import {
   acceptUrlEncodedForms,
+  answerWithPage,
+  formKey,
   formPages,
   isNativeFormSubmission,
   renderRefusedForm,
@@ -184,10 +186,10 @@ function registerReserveRoute(app: FastifyInstance): void {
         throw new AppError("FORBIDDEN", "Confirma tu correo electrónico antes de reservar boletos.");
       }
       service.assertBuyerPhone(user);
-      const key = headerIdempotencyKey(
-        request.headers["idempotency-key"],
-        PROOF_MESSAGES.idempotencyKeyInvalid,
-      );
+      const native = nativeForms.get(request);
+      const key =
+        headerIdempotencyKey(request.headers["idempotency-key"], PROOF_MESSAGES.idempotencyKeyInvalid) ??
+        formKey(native, PROOF_MESSAGES.idempotencyKeyInvalid);
       const { reservation, created } = await service.reserve(
         app.ctx,
         user,
@@ -197,8 +199,10 @@ function registerReserveRoute(app: FastifyInstance): void {
         new Date(),
         { ip: request.ip },
       );
-      if (nativeForms.has(request)) {
-        return seeOther(reply, formPages.payment(reservation.raffleId, reservation.id));
+      if (native) {
+        const payment = formPages.payment(reservation.raffleId, reservation.id);
+        // Sent by the page's script (its key): the payment page itself, one round trip sooner.
+        return native.clave ? answerWithPage(request, reply, payment) : seeOther(reply, payment);
       }
       reply.header("cache-control", "no-store");
       return reply.status(created ? 201 : 200).send(reservation);
