@@ -6,6 +6,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+// A relative path: the config loader bundles it (the package exports TypeScript, which Node cannot load).
+import { FORM_KEY_SCRIPT } from "../../packages/shared/src/form-key-script";
 
 // React Router's package exports point every bundler at its development build (dev warnings on).
 // Production builds use its production build instead: same API, and the warning code drops out.
@@ -95,6 +97,21 @@ function paintBeforeScripts(): Plugin {
         );
         return head.replace("</body>", () => `  ${scripts.join("\n    ")}\n  </body>`);
       },
+    },
+  };
+}
+
+/**
+ * The pages' one inline script (packages/shared/src/form-key-script.ts), in <head>: it must run as
+ * the HTML arrives. The API's Content-Security-Policy allows it by its hash.
+ */
+function formKeyScript(): Plugin {
+  return {
+    name: "rifazo-form-key-script",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html) => html.replace("</head>", () => `  <script>${FORM_KEY_SCRIPT}</script>\n  </head>`),
     },
   };
 }
@@ -267,6 +284,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     inlineStylesheet(),
     paintBeforeScripts(),
+    formKeyScript(),
     lazyChunks(),
     installableApp(Boolean(isSsrBuild)),
     precompress(),

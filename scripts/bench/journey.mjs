@@ -167,10 +167,25 @@ async function stamped(page, name) {
         path: location.pathname + location.search,
         at: Object.keys(window.__benchJourney?.at ?? {}).join(", "),
         hydrated: performance.getEntriesByName("rifazo:hydrated").length > 0,
+        // What the page says went wrong, if anything (alerts, field messages, toasts).
+        said: [...document.querySelectorAll('[role="alert"], [aria-invalid="true"], [data-sonner-toast]')]
+          .map((el) => {
+            if (!el.getAttribute("aria-invalid")) return el.textContent;
+            const ids = `${el.getAttribute("aria-describedby") ?? ""} ${el.getAttribute("aria-errormessage") ?? ""}`;
+            const why = ids
+              .split(/\s+/)
+              .map((id) => (id ? document.getElementById(id)?.textContent : ""))
+              .filter(Boolean)
+              .join(" ");
+            return `${el.getAttribute("name")} inválido: ${why}`;
+          })
+          .map((text) => text.trim().slice(0, 160))
+          .filter(Boolean)
+          .join(" | "),
       }))
       .catch(() => null);
     const state = where
-      ? ` (en ${where.path}; marcas: ${where.at || "ninguna"}; hidratada: ${where.hydrated ? "sí" : "no"})`
+      ? ` (en ${where.path}; marcas: ${where.at || "ninguna"}; hidratada: ${where.hydrated ? "sí" : "no"}${where.said ? `; dice: ${where.said}` : ""})`
       : "";
     throw new Error(`sin «${name}» en ${TIMEOUT_MS / 1000} s${state}: ${String(error).split("\n")[0]}`);
   }
@@ -308,6 +323,10 @@ async function uploadProof(page, { reservationId, png, reference }) {
         `la página de pago no se hidrató en ${TIMEOUT_MS / 1000} s: ${String(error).split("\n")[0]}`,
       );
     });
+  // The app's form (no action: it sends by script) has replaced the server's (action="/api/proofs").
+  await page
+    .locator('main form[aria-label="Subir comprobante de pago"]:not([action])')
+    .waitFor({ timeout: TIMEOUT_MS });
   const method = page.getByRole("combobox", { name: "Método de pago" });
   await method.waitFor({ timeout: TIMEOUT_MS });
   if (!/Pago Móvil/.test((await method.textContent()) ?? "")) {

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { MAX_PROOF_BYTES } from "@rifazo/shared";
+import { FORM_KEY_SCRIPT } from "@rifazo/shared/form-key-script";
 import { redactSecrets } from "@rifazo/shared/secret-urls";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import {
@@ -170,6 +172,9 @@ async function createContext(options: BuildOptions, log: FastifyBaseLogger) {
   return { ctx, analysis };
 }
 
+/** The CSP source that allows exactly the pages' inline script, and nothing else inline. */
+const FORM_KEY_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FORM_KEY_SCRIPT).digest("base64")}'`;
+
 /** Helmet's security headers: a strict same-origin content policy, HSTS behind HTTPS. */
 async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith("https://");
@@ -178,8 +183,9 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner set inline style attributes; scripts stay strictly same-origin.
+        // Same-origin files, and the pages' one inline script by its hash (@rifazo/shared/form-key-script).
+        scriptSrc: ["'self'", FORM_KEY_SCRIPT_SOURCE],
+        // Radix and sonner set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'"],

@@ -1,9 +1,8 @@
 // Imports the app after the first paint (see paintBeforeScripts in apps/web/vite.config.ts).
-// Before that, two things for the forms that work before the app (docs/decisions/0029):
-//  - A page sent as a form's answer carries its own address (#rifazo-state's `url`): it goes in the address
-//    bar at once, so a reload, a bookmark or Back find the page, not the form's address.
-//  - Each native submission of a form marked data-form-key gets a fresh key (`clave`): the server answers it
-//    with the next page itself instead of a redirect, and a repeated submission (a reload) with the same one.
+// Before that, a page sent as a form's answer (docs/decisions/0029) carries its own address
+// (#rifazo-state's `url`): it goes in the address bar at once, so a reload, a bookmark or Back find the page,
+// not the form's address. (The key each such form sends is added by the page's inline script,
+// packages/shared/src/form-key-script.ts.)
 try {
   const answered = JSON.parse(document.getElementById("rifazo-state")?.textContent || "{}").url;
   if (typeof answered === "string" && answered.startsWith("/") && !answered.startsWith("//"))
@@ -11,11 +10,6 @@ try {
 } catch {
   // A page without usable state keeps its address; the app checks it again.
 }
-document.addEventListener("formdata", (event) => {
-  if (!(event.target instanceof HTMLFormElement) || !event.target.hasAttribute("data-form-key")) return;
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  event.formData.set("clave", Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
-});
 const entry = document.querySelector("link[data-app-entry]");
 let started = false;
 function start() {

@@ -1,6 +1,7 @@
 // Pages rendered on the server (apps/web/src/entry-server.tsx, loaded by lib/web.ts): the public pages
 // arrive with their content and the data they were rendered from, everything else gets the shell the
 // browser renders, and nothing a raffle's text contains can break out of the page.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -96,9 +97,20 @@ describe("páginas renderizadas en el servidor", () => {
       | undefined;
     expect(featured?.state.data.map((raffle) => raffle.title)).toContain(HOSTILE_TITLE);
     expect(html.match(/<script/g)?.length).toBe(
-      // The two of the template (boot.js and the state) and nothing else.
-      2,
+      // The three of the template (the form-key script, boot.js and the state) and nothing else.
+      3,
     );
+  });
+
+  it("el único script en línea es el de la plantilla, y la CSP lo permite por su hash y a nada más", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/" });
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256")
+      .update(inline[0] as string)
+      .digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc?.split(" ").sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
   });
 
   it("lleva el id del último evento, para que las actualizaciones en vivo sigan desde ahí", async () => {

@@ -1,0 +1,15 @@
+/**
+ * The one inline script of the site's pages: apps/web/vite.config.ts writes it into index.html's <head>,
+ * and the API's Content-Security-Policy allows exactly this text by its hash (apps/api/src/app.ts). It
+ * runs as the HTML arrives (/boot.js arrives a round trip later, 2 s on Slow 3G, after a quick buyer has
+ * tapped): each native submission of a form marked `data-form-key` gets a fresh random key in `clave`,
+ * which the server answers with the next page itself instead of a redirect, and a repeated submission
+ * with the same result (docs/decisions/0029-reserve-and-pay-before-javascript.md). The `formdata` event
+ * adds the field to what is sent without touching the DOM React hydrates. ES5, for any browser.
+ */
+export const FORM_KEY_SCRIPT =
+  'document.addEventListener("formdata",function(e){var f=e.target;' +
+  'if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-form-key"))return;' +
+  'var b=crypto.getRandomValues(new Uint8Array(16)),k="";' +
+  "for(var i=0;i<b.length;i++)k+=(b[i]+256).toString(16).slice(1);" +
+  'e.formData.set("clave",k)})';
