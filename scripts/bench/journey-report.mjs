@@ -11,19 +11,21 @@ const FLOWS = { chosen: "números elegidos", random: "cantidad al azar" };
 const STEPS = {
   chosen: [
     ["fcp", "primer pintado (FCP)"],
-    ["hydrated", "hidratada", "hydrated"],
+    ["hydrated", "rifa hidratada (si el comprador no reservó antes)"],
     ["gridUsable", "cuadrícula utilizable (un número libre tocado queda elegido)", "gridUsable"],
     ["reserveUsable", "«Reservar» utilizable con sesión"],
     ["payment", "reservado y página de pago mostrada (desde la navegación)", "payment"],
     ["tapToPayment", "del toque en «Reservar» a la página de pago"],
+    ["paymentHydrated", "página de pago hidratada (desde su navegación)", "hydrated"],
     ["upload", "comprobante de 1.5 MB aceptado (desde «Enviar Comprobante»)", "upload"],
   ],
   random: [
     ["fcp", "primer pintado (FCP)"],
-    ["hydrated", "hidratada", "hydrated"],
+    ["hydrated", "rifa hidratada (si el comprador no reservó antes)"],
     ["reserveUsable", "«Reservar boletos» utilizable con sesión"],
     ["payment", "reservado y página de pago mostrada (desde la navegación)", "payment"],
     ["tapToPayment", "del toque en «Reservar» a la página de pago"],
+    ["paymentHydrated", "página de pago hidratada (desde su navegación)", "hydrated"],
   ],
 };
 

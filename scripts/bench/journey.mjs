@@ -291,6 +291,11 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
   await stamped(page, "payment");
   const paymentAt = (await page.evaluate(() => window.__benchJourney.at.payment)) ?? Number.NaN;
   const reservationId = await checkReservation(page, raffle.id, numbers);
+  // The payment page's own hydration, from its navigation (the tap's form submission).
+  await stamped(page, "hydrated");
+  const paymentHydrated = await page.evaluate(
+    () => performance.getEntriesByName("rifazo:hydrated")[0]?.startTime,
+  );
   const since = (epoch) => (epoch === undefined ? undefined : epoch - before.origin);
   return {
     reservationId,
@@ -303,6 +308,7 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
       reserveUsable: since(before.at.reserveUsable),
       payment: since(paymentAt),
       tapToPayment: paymentAt - tapAt,
+      paymentHydrated,
       requests: requestsBetween(requests, tapAt, paymentAt),
       // What the raffle page needed before its reserve could be used (grid and «Reservar» both usable).
       loadRequests: requestsBetween(requests, before.origin, Math.max(...Object.values(before.at))),

@@ -173,6 +173,14 @@ export function emptyProofForm(prefill?: Partial<ProofPrefill>): ProofFormValues
 export type ProofField = keyof ProofFormValues;
 
 /**
+ * What the browser's own form held when the full form took its place (decision 0029): the text a buyer
+ * typed in the instant of the swap, which the full form adopts. Never the method (the native one starts on
+ * its first option, not on the buyer's choice) nor the file.
+ */
+export type HandedOverValues = Partial<Pick<ProofFormValues, "transactionRef" | "amount" | "userNotes">>;
+export const HANDED_OVER_FIELDS = ["transactionRef", "amount", "userNotes"] as const;
+
+/**
  * Fields in the order the spec checks them (spec 1 §8 "Proof upload"): the file first, then the API body's
  * fields in their shared order, without the two the page fills in itself. The first invalid one is toasted.
  */

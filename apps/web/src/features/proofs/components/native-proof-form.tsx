@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
 import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
@@ -10,6 +10,7 @@ import { Input, inputClasses } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { cn } from "../../../lib/cn";
 import { formValue, useFormReturn } from "../../../lib/form-return";
+import { HANDED_OVER_FIELDS, type HandedOverValues } from "../proof-form";
 import { payableMethods } from "../reservation";
 
 // The proof form as the browser sends it on its own (decision 0029): a multipart POST to /api/proofs
@@ -147,6 +148,16 @@ function NotesAndFile({ refused, sent, error }: Sent) {
   );
 }
 
+/** The text fields the buyer filled in the form, by name. */
+function typedIn(form: HTMLFormElement): HandedOverValues {
+  const typed: HandedOverValues = {};
+  for (const name of HANDED_OVER_FIELDS) {
+    const value = (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    if (value) typed[name] = value;
+  }
+  return typed;
+}
+
 /**
  * The payment page's form when the server rendered it for the buyer. Once the code has run it gives way
  * to the full form (progress, checks as you type) unless the buyer had started on it: it works the same
@@ -156,11 +167,17 @@ export function NativeProofForm({
   reservation,
   idempotencyKey,
   onUntouched,
+  onLeave,
 }: {
   reservation: Reservation;
   idempotencyKey: string;
   /** Once hydrated, when nothing was typed nor chosen in it: the full form can take its place. */
   onUntouched: () => void;
+  /**
+   * When it leaves the page: what was typed in it by then. The full form is rendered after the check
+   * above, and a buyer can type in between; the full form adopts it instead of losing it.
+   */
+  onLeave?: (typed: HandedOverValues) => void;
 }) {
   const state = useSent();
   const methods = payableMethods(reservation);
@@ -169,11 +186,16 @@ export function NativeProofForm({
   useEffect(() => {
     const form = formRef.current;
     if (!form || state.refused) return;
-    const typed = ["transactionRef", "amount", "userNotes"].some(
-      (name) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value,
-    );
+    const typed = Object.keys(typedIn(form)).length > 0;
     const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.length;
     if (!typed && !file) onUntouched();
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read as the form is removed, not before.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    return () => {
+      if (form) onLeave?.(typedIn(form));
+    };
   }, []);
   return (
     <form

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from "@rifazo/shared/constants";
 import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared/schemas/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -17,7 +17,7 @@ import { cancelReservation, reservationKeys, reservationQuery } from "../api/res
 import { useLivePayments } from "../hooks/use-live-payments";
 import { useReservationCountdown } from "../hooks/use-reservation-countdown";
 import { ticketsLabel } from "../payments";
-import type { ProofPrefill } from "../proof-form";
+import type { HandedOverValues, ProofPrefill } from "../proof-form";
 import { acceptsProof, payableMethods } from "../reservation";
 import { NativeProofForm } from "./native-proof-form";
 import { PaymentInstructions } from "./payment-instructions";
@@ -229,6 +229,7 @@ function PayAndUpload({
   // The browser's own form until the code runs; then the full form, unless the buyer already typed in
   // the first one or it came back refused (their values stay where they are) (decision 0029).
   const [native, setNative] = useState(nativeKey !== null);
+  const handedOver = useRef<HandedOverValues | null>(null);
   return (
     <>
       <Card>
@@ -252,6 +253,9 @@ function PayAndUpload({
               reservation={reservation}
               idempotencyKey={nativeKey}
               onUntouched={() => setNative(false)}
+              onLeave={(typed) => {
+                handedOver.current = typed;
+              }}
             />
           ) : (
             <ProofUploadForm
@@ -277,6 +281,7 @@ function PayAndUpload({
               signedIn={signedIn}
               allowance={null}
               salesOpen
+              handedOver={handedOver}
             />
           )}
         </CardContent>

@@ -8,11 +8,12 @@ import {
   proofFormSchema,
   quantityLimitIssue,
 } from "@rifazo/shared/schemas/proofs";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import {
   emptyProofForm,
   GENERAL_RAFFLE_ID,
+  type HandedOverValues,
   normalizeAmount,
   type ProofDraft,
   type ProofFormValues,
@@ -40,6 +41,8 @@ export interface ProofFormSetup {
   onQuantityChange?: ((quantity: number | null) => void) | undefined;
   /** The method chosen, so the page shows that method's payment data. */
   onMethodChange?: ((method: PaymentMethod) => void) | undefined;
+  /** What the browser's own form held when this one took its place (NativeProofForm's onLeave). */
+  handedOver?: { readonly current: HandedOverValues | null } | undefined;
 }
 
 type ResolverInputs = Pick<ProofFormSetup, "fixed" | "options" | "reservation"> & {
@@ -170,6 +173,12 @@ export function useProofForm(setup: ProofFormSetup) {
     shouldFocusError: false,
     defaultValues: initialValues(setup, draft),
   });
+  // Typed in the server's form in the instant it gave way: newer than any draft, set as the fields mount.
+  const handedOver = setup.handedOver;
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(handedOver?.current ?? {}))
+      if (value) form.setValue(name as keyof HandedOverValues, value, { shouldDirty: true });
+  }, [form, handedOver]);
   const watched = form.watch();
   useProofFormSync(form, watched, setup, draftKey);
   const values = withDerived(watched, setup.fixed, setup.options, setup.reservation);
