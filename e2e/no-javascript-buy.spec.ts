@@ -206,6 +206,7 @@ test("antes de que llegue el código de la app: la reserva responde con la pági
   // The answer to the POST is the payment page itself: no 303, no second request.
   await expect(main.getByText(/Apartado hasta las/)).toBeVisible();
   expect(posts).toEqual([200]);
+  await page.screenshot({ path: `${SHOTS}/pago-respuesta-del-formulario-390.png`, fullPage: true });
 
   // The code arrives: /boot.js puts the page's own address in the bar, and the app takes the page over.
   release();

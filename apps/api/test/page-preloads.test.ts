@@ -59,9 +59,9 @@ describe("el HTML de una página nombra su código", () => {
     expect(own).toContain(gridChunk);
     // Named once each, and none the entry already brings.
     expect(new Set(links).size).toBe(links.length);
-    // After the entry's scripts, at the end of the body: the page's HTML arrives first.
+    // Right after the entry's, in <head> before the styles (decision 0032): asked for with them.
     expect(html.indexOf(`href="${pageChunk}"`)).toBeGreaterThan(html.indexOf('src="/boot.js"'));
-    expect(html.indexOf(`href="${pageChunk}"`)).toBeGreaterThan(html.indexOf('id="rifazo-state"'));
+    expect(html.indexOf(`href="${pageChunk}"`)).toBeLessThan(html.indexOf("<style>"));
   });
 
   it("cada archivo precargado se sirve como JavaScript", async () => {

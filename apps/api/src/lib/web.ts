@@ -68,12 +68,20 @@ function pageHtml(template: string, rendered: RenderedPage | null) {
   // The title the page set with React's <title>, already escaped by React (the template's is the home page's).
   const { title } = rendered;
   if (title !== null) html = html.replace(TITLE, () => `<title>${title}</title>`);
-  // The page's own chunks, after the entry's at the end of the body (decision 0031): fetched beside them.
+  // The page's own chunks, right after the entry's in <head> (decisions 0031, 0032): fetched beside them.
   const links = (rendered.preloads ?? [])
     .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
-  if (links.length > 0) html = html.replace("</body>", () => `  ${links.join("\n    ")}\n  </body>`);
+  if (links.length > 0) html = afterEntryPreloads(html, links.join("\n    "));
   return html;
+}
+
+/** Inserts after the last of the entry's preloads in <head> (apps/web/vite.config.ts, paintBeforeScripts). */
+function afterEntryPreloads(html: string, markup: string): string {
+  const last = html.lastIndexOf('<link rel="modulepreload"', html.indexOf("</head>"));
+  const end = last < 0 ? -1 : html.indexOf(">", last) + 1;
+  if (end <= 0) return html.replace("</head>", () => `  ${markup}\n  </head>`);
+  return `${html.slice(0, end)}\n    ${markup}${html.slice(end)}`;
 }
 
 /**

@@ -219,7 +219,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
     <>
       <form
         method="post"
-        // /boot.js gives each native submission its key: the answer is then the payment page itself.
+        // The page's inline script keys each native submission: the answer is then the payment page itself.
         data-form-key=""
         action={reservationAction(raffle.id)}
         className="space-y-4 rounded-card border border-brand-200 bg-brand-50/60 p-4 sm:p-5"

@@ -337,7 +337,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       <form
         ref={formRef}
         method="post"
-        // /boot.js gives each native submission its key: the answer is then the payment page itself.
+        // The page's inline script keys each native submission: the answer is then the payment page itself.
         data-form-key=""
         action={reservationAction(raffle.id)}
         className="space-y-4"
