@@ -46,9 +46,10 @@ function probe(find, arg, pollMs) {
       const href = link.getAttribute("href") ?? "";
       return href !== "" && !href.startsWith("#") && !href.startsWith("javascript:");
     }
+    // A form the server answers on its own: GET, or POST since decision 0029 (reserve, pay).
     const form = el.form ?? el.closest("form");
-    if (!form || (form.getAttribute("method") ?? "").toLowerCase() !== "get" || !form.hasAttribute("action"))
-      return false;
+    const method = (form?.getAttribute("method") ?? "").toLowerCase();
+    if (!form || (method !== "get" && method !== "post") || !form.hasAttribute("action")) return false;
     return [...form.elements].some(
       (c) => (c.type === "submit" || (c.tagName === "BUTTON" && !c.getAttribute("type"))) && !c.disabled,
     );

@@ -77,8 +77,8 @@ export function seeOther(reply: FastifyReply, location: string) {
 }
 
 /**
- * The key a native form sends in `clave`: /boot.js adds a fresh one to each submission when the page's
- * script runs (a form sent with JavaScript off has none). Same rule as the Idempotency-Key header.
+ * The key a native form sends in `clave`: the page's inline script (@rifazo/shared/form-key-script) adds a
+ * fresh one to each submission (a form sent with JavaScript off has none). Same rule as Idempotency-Key.
  */
 export function formKey(fields: Record<string, string[]> | undefined, message: string): string | undefined {
   return headerIdempotencyKey(fields?.clave?.[0], message);
@@ -87,9 +87,9 @@ export function formKey(fields: Record<string, string[]> | undefined, message: s
 /**
  * Answers a native submission that succeeded with the next page itself, rendered for this visitor,
  * instead of a 303 to it: on a slow link the redirect's GET costs a whole round trip (decision 0029).
- * Only for a submission that carries its key (`formKey`): /boot.js, which sent it, puts the page's own
- * address in the address bar, and sending the form again (a reload) repeats that key, which the route
- * answers with the same result. Without a key, or without the built web app, a 303.
+ * Only for a submission that carries its key (`formKey`), so the page's scripts run: /boot.js puts the
+ * page's own address in the address bar, and sending the form again (a reload) repeats that key, which the
+ * route answers with the same result. Without a key, or without the built web app, a 303.
  */
 export async function answerWithPage(
   request: FastifyRequest,
