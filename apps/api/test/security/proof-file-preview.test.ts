@@ -5,12 +5,17 @@
 // cannot be framed at all; every page keeps its strict CSP; the file keeps its private headers and
 // only its owner and administrators can open it.
 
+import { createHash } from "node:crypto";
+import { FORM_KEY_SCRIPT } from "@rifazo/shared/form-key-script";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../helpers";
 import { receiptPdf } from "../receipt-pdf";
 import { type FilePart, fakeWebDist, smallPng } from "./support";
 import { postGeneralProof } from "./uploads";
+
+/** The CSP source of the pages' one inline script (apps/api/src/app.ts). */
+const FORM_KEY_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FORM_KEY_SCRIPT).digest("base64")}'`;
 
 let t: TestApp;
 let web: ReturnType<typeof fakeWebDist>;
@@ -122,7 +127,8 @@ describe("PDF proof preview", () => {
       expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
       expect(directives.get("frame-src")).toEqual(["'self'"]);
       expect(directives.get("default-src")).toEqual(["'self'"]);
-      expect(directives.get("script-src")).toEqual(["'self'"]);
+      // Same-origin files and the pages' one inline script, by its hash: nothing else inline.
+      expect(directives.get("script-src")).toEqual(["'self'", FORM_KEY_SCRIPT_SOURCE]);
     },
   );
 });
