@@ -1,4 +1,4 @@
-// A reservation form sent by a page whose /boot.js has run carries its key (`clave`): the server answers it
+// A reservation form sent by a page whose inline script has run carries its key (`clave`): the server answers it
 // with the payment page itself instead of a 303 to it, one round trip sooner on a slow link, and the page
 // names its own address for the address bar (docs/decisions/0029-reserve-and-pay-before-javascript.md).
 // Sending it again (a reload of that answer) repeats the key and gets the same reservation, never a second.

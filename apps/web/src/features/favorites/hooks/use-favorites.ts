@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { useSession } from "../../auth";
+import { sessionQueryOptions, useSession } from "../../auth";
 import { toastIfOffline } from "../../offline";
 import { addFavorite, favoriteIdsQuery, favoriteKeys, removeFavorite } from "../api/favorites-api";
 import { FAVORITE_TEXT } from "../favorite-text";
@@ -24,14 +24,29 @@ function toSet(ids: string[]): ReadonlySet<string> {
  */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { status, user } = useSession();
   return (raffleId: string, favorite: boolean) => {
-    if (!user) {
-      toast({ title: FAVORITE_TEXT.signInTitle, description: FAVORITE_TEXT.signIn, variant: "info" });
+    if (status === "loading") {
+      // Right after the page's code runs the session may still be on its way: a signed-in buyer's tap
+      // waits for it instead of being told to sign in.
+      void queryClient.fetchQuery(sessionQueryOptions).then(
+        (known) => (known ? toggleFavorite(queryClient, raffleId, favorite) : askToSignIn()),
+        () =>
+          toast({
+            title: "Error",
+            description: favorite ? FAVORITE_TEXT.saveFailed : FAVORITE_TEXT.removeFailed,
+            variant: "error",
+          }),
+      );
       return;
     }
+    if (!user) return askToSignIn();
     void toggleFavorite(queryClient, raffleId, favorite);
   };
+}
+
+function askToSignIn(): void {
+  toast({ title: FAVORITE_TEXT.signInTitle, description: FAVORITE_TEXT.signIn, variant: "info" });
 }
 
 async function toggleFavorite(queryClient: QueryClient, raffleId: string, favorite: boolean): Promise<void> {
