@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { reactDependents, testAliases } from "./apps/web/preact-aliases.ts";
 
 // One project per kind of test so each gets its own setup: the API's fails a test on an unexpected
 // console.error (apps/api/test/setup.ts), the web's on unexpected console errors and React warnings
@@ -59,7 +60,17 @@ export default defineConfig({
           maxWorkers: process.env.TEST_DATABASE_URL ? 1 : maxWorkers,
         },
       },
-      { extends: true, test: { name: "web", include: web, setupFiles: ["apps/web/test/setup.ts"] } },
+      {
+        extends: true,
+        // "module": ES module builds of the React packages, where the aliases reach every import.
+        resolve: { alias: testAliases, conditions: ["module", "browser", "development"] },
+        test: {
+          name: "web",
+          include: web,
+          setupFiles: ["apps/web/test/setup.ts"],
+          server: { deps: { inline: reactDependents } },
+        },
+      },
     ],
   },
 });

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 // A relative path: the config loader bundles it (the package exports TypeScript, which Node cannot load).
 import { FORM_KEY_SCRIPT } from "../../packages/shared/src/form-key-script";
+import { preactAliases } from "./preact-aliases";
 
 // React Router's package exports point every bundler at its development build (dev warnings on).
 // Production builds use its production build instead: same API, and the warning code drops out.
@@ -293,7 +294,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     installableApp(Boolean(isSsrBuild)),
     precompress(),
   ],
-  resolve: { alias: command === "build" ? reactRouterProduction() : [] },
+  resolve: { alias: [...preactAliases, ...(command === "build" ? reactRouterProduction() : [])] },
   server: {
     port: 5173,
     // Same-origin API in development too: the session cookie and the CSRF origin check keep working.

@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dehydrate, QueryClient, type QueryClientConfig, QueryClientProvider } from "@tanstack/react-query";
-import { prerenderToNodeStream } from "react-dom/static";
+import type { VNode } from "preact";
+import { renderToStringAsync } from "preact-render-to-string";
 import { matchRoutes, StaticRouter } from "react-router";
 import { App } from "./app/app";
 import { pagesFor, type RouteHandle, routes } from "./app/routes";
 import { type ServerState, serializeServerState } from "./app/server-state";
+import { TitleSink } from "./components/layout/document-title";
 import type { ApiTransport, ApiTransportCarrier } from "./lib/api-client";
 import { type FormReturn, formReturnKey } from "./lib/form-return";
 import type { PageDataContext, PrefetchPage } from "./lib/page-data";
@@ -38,7 +40,7 @@ export interface RenderInput {
 export interface RenderResult {
   /** The markup for <div id="root">. */
   html: string;
-  /** The page's <title> text. */
+  /** The page's <title> text, escaped for HTML. */
   title: string | null;
   /** JSON for <script type="application/json" id="rifazo-state">. */
   state: string;
@@ -97,22 +99,26 @@ async function collectPrefetchers(
 }
 
 /**
- * Complete HTML, lazy parts included (React's prerender waits for every Suspense boundary), with no
- * inline scripts: the Content-Security-Policy allows none, and streaming is pointless once all is ready.
+ * Complete HTML, lazy parts included (the renderer waits for every suspended part), with no inline
+ * scripts: the Content-Security-Policy allows none, and streaming is pointless once all is ready.
  */
 async function renderComplete(element: React.ReactElement, timeoutMs: number): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element, {
-    signal: AbortSignal.timeout(timeoutMs),
-    // Never outline a boundary into a <template> revealed by an inline script (blocked by the CSP).
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`El render tardó más de ${timeoutMs} ms`)), timeoutMs);
   });
-  let html = "";
-  for await (const chunk of prelude)
-    html += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-  return html;
+  try {
+    // The app's elements are Preact's (preact-aliases.ts); React's element type is what the source names.
+    return await Promise.race([renderToStringAsync(element as unknown as VNode), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-const TITLE = /<title>([^<]*)<\/title>/;
+/** Text as HTML character data: a raffle's title is the organiser's and may hold "<". */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
 
 export async function render({
   url,
@@ -142,19 +148,22 @@ export async function render({
   if (form) queryClient.setQueryData(formReturnKey, form);
 
   const now = Date.now();
-  let html = await renderComplete(
-    <QueryClientProvider client={queryClient}>
-      <RenderClockProvider value={now}>
-        <StaticRouter location={location.pathname + location.search}>
-          <App />
-        </StaticRouter>
-      </RenderClockProvider>
-    </QueryClientProvider>,
+  let title: string | null = null;
+  const keepTitle = (text: string) => {
+    title ??= escapeText(text);
+  };
+  const html = await renderComplete(
+    <TitleSink.Provider value={keepTitle}>
+      <QueryClientProvider client={queryClient}>
+        <RenderClockProvider value={now}>
+          <StaticRouter location={location.pathname + location.search}>
+            <App />
+          </StaticRouter>
+        </RenderClockProvider>
+      </QueryClientProvider>
+    </TitleSink.Provider>,
     timeoutMs,
   );
-  // React 19 puts a component's <title> in the output; the document already has one in <head>.
-  const title = TITLE.exec(html)?.[1] ?? null;
-  html = html.replace(TITLE, "");
   const state: ServerState = {
     now,
     queries: dehydrate(queryClient),

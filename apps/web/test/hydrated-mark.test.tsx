@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from "@testing-library/react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { HydratedMark } from "../src/app/hydrated-mark";
@@ -39,15 +39,16 @@ describe("HydratedMark", () => {
         enabledWhenMarked = !container.querySelector("button")?.disabled;
     });
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
-    const root = await act(async () =>
-      hydrateRoot(
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
         container,
         <>
           <Page />
           <HydratedMark />
         </>,
-      ),
-    );
+      );
+    });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
@@ -58,6 +59,6 @@ describe("HydratedMark", () => {
     expect(enabledWhenMarked).toBe(true);
     // Hydration adopted the server's button instead of replacing it.
     expect(container.querySelector("button")).toBe(button);
-    root.unmount();
+    root?.unmount();
   });
 });

@@ -340,7 +340,7 @@ describe("combos en la tarjeta y el detalle", () => {
     expect(
       await screen.findByRole("button", { name: "Número 07, ocupado" }, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Quitar 07" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Quitar 07" })).not.toBeInTheDocument());
     expect(screen.getByRole("button", { name: "Quitar 08" })).toBeInTheDocument();
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -50,7 +50,7 @@ describe("registro hecho", () => {
 
     const heading = await screen.findByRole("heading", { level: 2, name: "¡Ya casi terminas!" });
     // The submit button is gone with the form: the focus is on the news.
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(EMAIL).tagName).toBe("STRONG");
     const news = screen.getByRole("region", { name: "¡Ya casi terminas!" });
     expect(

@@ -65,7 +65,7 @@ function pageHtml(template: string, rendered: RenderedPage | null) {
     () =>
       `<div id="root">${rendered.html}</div><script type="application/json" id="rifazo-state">${rendered.state}</script>`,
   );
-  // The title the page set with React's <title>, already escaped by React (the template's is the home page's).
+  // The title the page stated, escaped by the renderer (the template's is the home page's).
   const { title } = rendered;
   if (title !== null) html = html.replace(TITLE, () => `<title>${title}</title>`);
   // The page's own chunks, right after the entry's in <head> (decisions 0031, 0032): fetched beside them.

@@ -27,8 +27,13 @@ export function MoneyInput({ decimals = 2, onBlur, onChange, ...props }: MoneyIn
         const canonical = parsed.ok ? formatEsNumber(parsed.value, decimals) : event.target.value;
         if (canonical !== event.target.value && !props.readOnly && !props.disabled) {
           event.target.value = canonical;
-          // Form libraries read the new text from a change event, as if it had been typed.
-          onChange?.({ ...event, type: "change" } as unknown as ChangeEvent<HTMLInputElement>);
+          // Form libraries read the new text from a change event, as if it had been typed. The event is
+          // the browser's own (its target is not an own property a spread would copy).
+          onChange?.({
+            type: "change",
+            target: event.target,
+            currentTarget: event.currentTarget,
+          } as unknown as ChangeEvent<HTMLInputElement>);
         }
         onBlur?.(event);
       }}
