@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { CodeSplittingNameFunction } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 // A relative path: the config loader bundles it (the package exports TypeScript, which Node cannot load).
@@ -216,6 +217,36 @@ function lazyChunks(): Plugin {
 }
 
 /**
+ * Names "app" the modules the entry (src/main.tsx) imports statically, however deep, that every page
+ * runs: they go in one file, whichever lazy pages share parts of them.
+ */
+/**
+ * Of what the entry imports, the parts every page runs: the libraries and src/lib. Not the features'
+ * index.ts files: through them the entry reaches every export of a feature, most of it for lazy pages.
+ */
+const SHARED_BY_EVERY_PAGE = /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|rolldown\/runtime|apps\/web\/src\/lib\//;
+
+function entryDependencies(): CodeSplittingNameFunction {
+  const entry = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
+  let closure: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!closure) {
+      closure = new Set();
+      const stack = [entry];
+      while (stack.length > 0) {
+        const next = stack.pop() as string;
+        for (const imported of ctx.getModuleInfo(next)?.importedIds ?? []) {
+          if (closure.has(imported)) continue;
+          closure.add(imported);
+          stack.push(imported);
+        }
+      }
+    }
+    return closure.has(id) && SHARED_BY_EVERY_PAGE.test(id) ? "app" : null;
+  };
+}
+
+/**
  * The installable app and its service worker (decision 0017): src/service-worker/sw.ts built with Workbox
  * (injectManifest) into /sw.js, the manifest into /manifest.webmanifest. Only the shell is precached: the
  * entry's own chunks (those index.html names) and the files below; every other chunk is cached when a page
@@ -322,8 +353,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // A shared chunk under 16 kB (source size) goes into each chunk that uses it instead: 4 and 11 files,
     // a few kB duplicated between pages (decision 0031).
     // (The server-rendering bundle is never downloaded, and must keep its entry's exports.)
+    // Everything the entry imports goes in one more file ("app"): split by which lazy pages also use it,
+    // it was six files, more than a browser asks for at a time on HTTP/1.1 (decision 0033).
     rolldownOptions: isSsrBuild
       ? undefined
-      : { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16_000 } } } },
+      : {
+          output: {
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 16_000 },
+              groups: [{ name: entryDependencies(), priority: 1 }],
+            },
+          },
+        },
   },
 }));
