@@ -190,11 +190,7 @@ test("elegir números, reservar, pagar en Bs con 1.194,56, aprobación, recibo c
 
   // The proof, with the amount typed as the bank app shows it.
   const form = page.getByRole("form", { name: "Subir comprobante de pago" });
-  const methodSelect = form.getByRole("combobox", { name: "Método de pago" });
-  if (!/Pago Móvil/.test((await methodSelect.textContent()) ?? "")) {
-    await methodSelect.tap();
-    await page.getByRole("option", { name: "Pago Móvil" }).tap();
-  }
+  await form.getByRole("combobox", { name: "Método de pago" }).selectOption({ label: "Pago Móvil" });
   await expect(form.getByLabel("Moneda")).toHaveValue("VES");
   const reference = `PM${Date.now()}`;
   await form.getByLabel("Referencia de la transacción").fill(reference);

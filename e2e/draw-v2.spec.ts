@@ -46,8 +46,7 @@ async function buyTwo(page: Page, raffleId: string, title: string) {
   await expect(page.getByText(/^Tus boletos quedan apartados/)).toBeVisible();
   await page.getByRole("button", { name: "Reservar boletos" }).click();
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=`));
-  await page.getByRole("combobox", { name: "Método de pago" }).click();
-  await page.getByRole("option", { name: "Pago Móvil" }).click();
+  await page.getByRole("combobox", { name: "Método de pago" }).selectOption({ label: "Pago Móvil" });
   await page.getByLabel("Referencia de la transacción").fill(`V2${Date.now()}`);
   // The amount in bolívares the Pago Móvil tab asks for, typed as the bank app shows it.
   const due = await page

@@ -151,8 +151,7 @@ export async function randomRaffleWithPagoMovil(
  * it, the one the Pago Móvil tab asks for in bolívares.
  */
 export async function fillPagoMovilProof(page: Page, reference: string): Promise<void> {
-  await page.getByRole("combobox", { name: "Método de pago" }).click();
-  await page.getByRole("option", { name: "Pago Móvil" }).click();
+  await page.getByRole("combobox", { name: "Método de pago" }).selectOption({ label: "Pago Móvil" });
   await page.getByLabel("Referencia de la transacción").fill(reference);
   const due = await page
     .getByRole("tabpanel", { name: "Pago Móvil" })

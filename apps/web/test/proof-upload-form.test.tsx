@@ -35,8 +35,7 @@ function renderForm(props: Partial<Parameters<typeof ProofUploadForm>[0]> = {}) 
 }
 
 async function choosePaymentMethod(user: ReturnType<typeof userEvent.setup>, label: string) {
-  await user.click(screen.getByRole("combobox", { name: "Método de pago" }));
-  await user.click(await screen.findByRole("option", { name: label }));
+  await user.selectOptions(screen.getByRole("combobox", { name: "Método de pago" }), label);
 }
 
 async function attachProof(user: ReturnType<typeof userEvent.setup>) {

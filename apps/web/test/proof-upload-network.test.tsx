@@ -117,8 +117,7 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
   );
   await user.upload(screen.getByLabelText("Comprobante de pago"), pngFile(1000, "pago.png"));
   await screen.findByText("pago.png");
-  await user.click(screen.getByRole("combobox", { name: "Método de pago" }));
-  await user.click(await screen.findByRole("option", { name: "Pago Móvil" }));
+  await user.selectOptions(screen.getByRole("combobox", { name: "Método de pago" }), "Pago Móvil");
   await user.type(screen.getByLabelText("Referencia de la transacción"), "00123456");
   await user.click(screen.getByRole("button", { name: /Enviar Comprobante/ }));
 }

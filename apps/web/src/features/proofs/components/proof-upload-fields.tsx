@@ -11,7 +11,7 @@ import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
 import { Controller } from "react-hook-form";
 import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";
-import { Select } from "../../../components/ui/select";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { cn } from "../../../lib/cn";
 import type { ProofForm } from "../hooks/use-proof-form";
 import { GENERAL_RAFFLE_ID } from "../proof-form";
@@ -47,13 +47,15 @@ export function ProofMethodField({
           control={form.control}
           name="paymentMethod"
           render={({ field }) => (
-            <Select
-              options={methodOptions}
-              placeholder="Selecciona un método"
-              // "" shows the placeholder and keeps the Select controlled from the start (undefined
-              // made it switch from uncontrolled to controlled on the first choice).
-              value={field.value}
-              onValueChange={(value) => field.onChange(value as PaymentMethod)}
+            // The browser's own list: phones open their picker, and it costs the payment page no code
+            // (decision 0033). "" is the prompt until a method is chosen.
+            <NativeSelect
+              options={[{ value: "", label: "Selecciona un método", disabled: true }, ...methodOptions]}
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={(event) => field.onChange(event.currentTarget.value as PaymentMethod)}
+              onBlur={field.onBlur}
+              ref={field.ref}
               disabled={busy}
               {...fieldProps}
             />
@@ -189,10 +191,13 @@ export function ProofAmountFields({ form, busy, chosen, currencyFixed, currency 
               control={form.control}
               name="currency"
               render={({ field }) => (
-                <Select
+                <NativeSelect
                   options={CURRENCY_OPTIONS}
+                  name={field.name}
                   value={field.value}
-                  onValueChange={(value) => field.onChange(value as Currency)}
+                  onChange={(event) => field.onChange(event.currentTarget.value as Currency)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
                   disabled={busy}
                   {...fieldProps}
                 />
