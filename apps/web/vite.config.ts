@@ -224,7 +224,8 @@ function lazyChunks(): Plugin {
  * Of what the entry imports, the parts every page runs: the libraries and src/lib. Not the features'
  * index.ts files: through them the entry reaches every export of a feature, most of it for lazy pages.
  */
-const SHARED_BY_EVERY_PAGE = /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|rolldown\/runtime|apps\/web\/src\/lib\//;
+const SHARED_BY_EVERY_PAGE =
+  /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|apps\/web\/src\/lib\//;
 
 function entryDependencies(): CodeSplittingNameFunction {
   const entry = fileURLToPath(new URL("./src/main.tsx", import.meta.url));

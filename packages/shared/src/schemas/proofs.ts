@@ -1,81 +1,29 @@
 import { z } from "zod";
 import {
   CURRENCIES,
-  MAX_IMAGE_PIXELS,
   MAX_PROOF_BYTES,
   MAX_TOTAL_TICKETS,
-  MIN_TICKETS_PER_PURCHASE,
   PAYMENT_METHODS,
   PAYMENTS_PAGE_SIZE,
   PROOF_STATUSES,
 } from "../constants";
-import { formatEsNumber } from "../domain/money";
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
-import { countText, pluralWord } from "../domain/plural";
-import { capMessage } from "../domain/purchase-limits";
-import type { ErrorCode } from "../errors";
 import { buyerRefundSchema } from "./admin/refunds";
 import { esNumber } from "./es-number";
+
+import {
+  PROOF_LIMITS,
+  PROOF_MESSAGES,
+  PROOF_UPLOAD_FIELDS,
+  type ProofQuantityLimits,
+  quantityLimitIssue,
+} from "./proof-rules";
+
+export * from "./proof-rules";
 
 // Payment proofs (spec 1 §2 "Proof upload" and "Mis Pagos", §4, §5, §8 "Proof upload").
 // The upload form and POST /api/proofs validate with the same schema; the server checks everything again
 // against the raffle (price, currency, tickets left) inside the transaction that saves the proof.
-
-/** The raffleId of a payment not tied to a raffle (payment methods page → /perfil/subir-comprobante/general). */
-export const GENERAL_PROOF_ID = "general";
-export const GENERAL_PROOF_LABEL = "Pago General";
-
-export const PROOF_LIMITS = {
-  reference: 100,
-  notes: 500,
-  filename: 200,
-  maxAmount: 1_000_000_000,
-  search: 100,
-} as const;
-
-const money = (value: number, currency?: string) =>
-  `${formatEsNumber(value)}${currency ? ` ${currency}` : ""}`;
-
-export const PROOF_MESSAGES = {
-  signIn: "Debes iniciar sesión para subir un comprobante.",
-  userErrorTitle: "Error de Usuario",
-  fileMissing: "Falta Comprobante",
-  methodMissing: "Falta Método de Pago",
-  referenceMissing: "Falta Referencia",
-  referenceTooLong: `La referencia no puede superar los ${PROOF_LIMITS.reference} caracteres.`,
-  referenceForeignDigits: "Escribe la referencia con los números del 0 al 9.",
-  amountInvalid: "Monto Inválido",
-  currencyInvalid: "La moneda debe ser USD o VES.",
-  quantityInvalid: `La cantidad de boletos debe ser un número entero entre 1 y ${MAX_TOTAL_TICKETS}.`,
-  minPurchaseTitle: "Compra Mínima",
-  minPurchase: `La compra mínima permitida es de ${countText(MIN_TICKETS_PER_PURCHASE, "boleto", "boletos")}.`,
-  notesTooLong: `Las notas no pueden superar los ${PROOF_LIMITS.notes} caracteres.`,
-  raffleRequired: "Indica la rifa del pago.",
-  idempotencyKeyInvalid: "La clave de idempotencia no es válida.",
-  fileTooLarge: "El archivo no debe exceder los 5MB.",
-  fileType: "Solo se permiten imágenes (JPG, PNG) o PDF.",
-  imageTooManyPixels: `La imagen es demasiado grande: máximo ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles (por ejemplo 6000 × 4000). Envía una captura de pantalla o una foto de menor resolución.`,
-  uploadFailed: "Error al Subir Comprobante",
-  saveFailed: "Error al Guardar Comprobante",
-  raffleLoadFailed: "No se pudieron cargar los detalles de la rifa.",
-  salesClosed: "La venta de boletos para esta rifa está cerrada.",
-  insufficientTicketsTitle: "Boletos Insuficientes",
-  remaining: (left: number) =>
-    `${pluralWord(left, "Solo queda", "Solo quedan")} ${countText(left, "boleto disponible", "boletos disponibles")}.`,
-  amountMismatch: (total: number, currency: string) =>
-    `El monto debe ser ${money(total, currency)}: el precio del boleto por la cantidad de boletos.`,
-  currencyMismatch: (currency: string) => `La moneda de esta rifa es ${currency}.`,
-  duplicateReference: "Esta referencia de pago ya fue registrada en otro comprobante.",
-  adminNotAllowed: "Las cuentas de administrador no pueden enviar comprobantes de pago.",
-  rateLimited: "Has enviado varios comprobantes seguidos. Espera unos minutos e inténtalo de nuevo.",
-  successTitle: "Comprobante Enviado",
-  success: "Recibimos tu comprobante. Te avisaremos por correo cuando lo revisemos.",
-  notFound: "Comprobante no encontrado.",
-  listError: "No se pudieron cargar tus pagos. Inténtalo de nuevo más tarde.",
-  listEmpty: "Aún no has enviado comprobantes de pago.",
-  searchTooLong: `La búsqueda no puede superar los ${PROOF_LIMITS.search} caracteres.`,
-  pageInvalid: "La página solicitada no es válida.",
-} as const;
 
 /** Form values may arrive as strings (multipart) or numbers (JSON, form state); blanks count as missing. */
 const blankToUndefined = (value: unknown) =>
@@ -173,17 +121,6 @@ export const proofUploadRequestSchema = proofUploadSchema.extend({
 });
 export type ProofUploadRequest = z.output<typeof proofUploadRequestSchema>;
 
-/** Fields of the upload, in the order the form shows them (the first failing one is the error message). */
-export const PROOF_UPLOAD_FIELDS = [
-  "raffleId",
-  "paymentMethod",
-  "transactionRef",
-  "amount",
-  "currency",
-  "quantity",
-  "userNotes",
-  "idempotencyKey",
-] as const;
 /** Every field POST /api/proofs reads: the form's, then the reservation the payment is for. */
 export const PROOF_UPLOAD_REQUEST_FIELDS = [...PROOF_UPLOAD_FIELDS, "reservationId"] as const;
 
@@ -212,36 +149,6 @@ export const proofFormSchema = proofUploadSchema
       .refine((file) => file.size <= MAX_PROOF_BYTES, PROOF_MESSAGES.fileTooLarge),
   });
 export type ProofFormFields = z.output<typeof proofFormSchema>;
-
-export interface ProofQuantityLimits {
-  /** 2 for a raffle purchase (spec 1 §9); a general payment accepts 1. */
-  minQuantity?: number;
-  /** Tickets still available in the raffle, when known. */
-  remaining?: number | null;
-  /** The buyer's cap in the raffle and how many more they may ask for (decision 0008), when known. */
-  cap?: number | null;
-  allowed?: number | null;
-}
-
-/** The rules of ProofQuantityLimits, named by the code the API answers when it finds them broken. */
-export type ProofQuantityCode = Extract<
-  ErrorCode,
-  "MIN_PURCHASE" | "INSUFFICIENT_TICKETS" | "TICKET_CAP_REACHED"
->;
-
-/** The first quantity limit a count breaks (the form's order), with the form's message; null when none. */
-export function quantityLimitIssue(
-  quantity: number,
-  limits: ProofQuantityLimits,
-): { code: ProofQuantityCode; message: string } | null {
-  if (limits.minQuantity && quantity < limits.minQuantity)
-    return { code: "MIN_PURCHASE", message: PROOF_MESSAGES.minPurchase };
-  if (typeof limits.remaining === "number" && quantity > limits.remaining)
-    return { code: "INSUFFICIENT_TICKETS", message: PROOF_MESSAGES.remaining(limits.remaining) };
-  if (typeof limits.cap === "number" && typeof limits.allowed === "number" && quantity > limits.allowed)
-    return { code: "TICKET_CAP_REACHED", message: capMessage(limits.cap, limits.allowed) };
-  return null;
-}
 
 /** The form's schema with the quantity bounds the page knows (the API checks them again under its lock). */
 export function proofFormSchemaFor(limits: ProofQuantityLimits) {

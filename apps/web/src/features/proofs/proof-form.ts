@@ -18,9 +18,9 @@ import {
   GENERAL_PROOF_ID,
   PROOF_MESSAGES,
   PROOF_UPLOAD_FIELDS,
-  type ProofFormFields,
   type ProofQuantityCode,
-} from "@rifazo/shared/schemas/proofs";
+} from "@rifazo/shared/schemas/proof-rules";
+import type { ProofFormFields } from "@rifazo/shared/schemas/proofs";
 
 // Helpers of the proof upload form (spec 1 §2 "Proof upload", §5, §8, §9), kept free of React so they
 // can be tested: file checks, the raffle info the page receives and the toast texts. The field rules are

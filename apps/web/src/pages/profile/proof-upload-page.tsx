@@ -1,7 +1,7 @@
 import { type Currency, DEFAULT_CURRENCY, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { convertAmount, methodCurrency, type PriceQuote, quotePurchase } from "@rifazo/shared/domain/pricing";
 import { purchaseTotal } from "@rifazo/shared/domain/tickets";
-import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
-import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
+import { PROOF_LIMITS } from "@rifazo/shared/schemas/proof-rules";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Alert } from "../../../components/ui/alert";

@@ -1,5 +1,6 @@
 import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
-import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
+import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button";

@@ -7,7 +7,7 @@ import {
   type PaymentMethod,
 } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
-import { PROOF_LIMITS } from "@rifazo/shared/schemas/proofs";
+import { PROOF_LIMITS } from "@rifazo/shared/schemas/proof-rules";
 import { Controller } from "react-hook-form";
 import { FormField } from "../../../components/ui/field";
 import { Input, inputClasses } from "../../../components/ui/input";

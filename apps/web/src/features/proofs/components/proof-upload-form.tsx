@@ -1,6 +1,6 @@
 import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { useState } from "react";
-import { BuyerPhonePrompt } from "../../profile";
+import { PhonePrompt } from "../../profile/lazy";
 import { type ProofFormSetup, useProofForm } from "../hooks/use-proof-form";
 import { useProofSubmission } from "../hooks/use-proof-submission";
 import { quantityHint } from "../proof-upload-values";
@@ -102,7 +102,7 @@ export function ProofUploadForm({
       </form>
       {needsPhone ? (
         <div className="mt-4">
-          <BuyerPhonePrompt onSaved={upload.phoneSaved} />
+          <PhonePrompt onSaved={upload.phoneSaved} />
         </div>
       ) : null}
     </>

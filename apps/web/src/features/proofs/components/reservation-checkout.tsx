@@ -1,5 +1,6 @@
 import type { PaymentMethod } from "@rifazo/shared/constants";
-import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared/schemas/reservations";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
+import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";

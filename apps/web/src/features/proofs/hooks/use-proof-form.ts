@@ -1,13 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MIN_TICKETS_PER_PURCHASE, type PaymentMethod } from "@rifazo/shared/constants";
 import { parseEsNumber } from "@rifazo/shared/domain/money";
-import {
-  type ProofFormFields,
-  type ProofQuantityLimits,
-  type PurchaseAllowance,
-  proofFormSchema,
-  quantityLimitIssue,
-} from "@rifazo/shared/schemas/proofs";
+import { type ProofQuantityLimits, quantityLimitIssue } from "@rifazo/shared/schemas/proof-rules";
+import type { ProofFormFields, PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import {
@@ -51,15 +45,46 @@ type ResolverInputs = Pick<ProofFormSetup, "fixed" | "options" | "reservation"> 
 type ProofResolver = Resolver<ProofFormValues, unknown, ProofFormFields>;
 type ResolverResult = Awaited<ReturnType<ProofResolver>>;
 
+let schemaCheck: Promise<ProofResolver> | undefined;
+const SCHEMA_UNAVAILABLE =
+  "No pudimos preparar el formulario: revisa tu conexión e inténtalo de nuevo (si sigue, recarga la página).";
+
+/**
+ * The shared schema and zod, in their own file: the payment page hydrates without them (decision 0033)
+ * and asks for them as its form appears, long before a buyer has typed a proof. After a failed download
+ * (the connection dropped) the next check asks again.
+ */
+function loadSchemaCheck(): Promise<ProofResolver> {
+  schemaCheck ??= Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@rifazo/shared/schemas/proofs"),
+  ]).then(
+    // The schema types the file as { name, size }; the form holds the browser's File.
+    ([{ zodResolver }, { proofFormSchema }]) => zodResolver(proofFormSchema) as unknown as ProofResolver,
+    (error: unknown) => {
+      schemaCheck = undefined;
+      throw error;
+    },
+  );
+  return schemaCheck;
+}
+
 /**
  * The shared form schema, after the amount is read as es-VE, then the quantity limits the page knows (the
  * API checks them again under its lock): a broken one carries its error code as the field error's type.
  */
 function useProofResolver(latest: RefObject<ResolverInputs>): ProofResolver {
   const [resolver] = useState(() => {
-    // The schema types the file as { name, size }; the form holds the browser's File.
-    const check = zodResolver(proofFormSchema) as unknown as ProofResolver;
     const proofResolver: ProofResolver = async (values, context, options) => {
+      let check: ProofResolver;
+      try {
+        check = await loadSchemaCheck();
+      } catch {
+        return {
+          values: {},
+          errors: { root: { type: "network", message: SCHEMA_UNAVAILABLE } },
+        } as ResolverResult;
+      }
       const current = latest.current;
       // "1.194,56" as Venezuelans write it: the shared es-VE parser reads it, or says what is wrong.
       const amount = normalizeAmount(values.amount);
@@ -164,6 +189,10 @@ export function useProofForm(setup: ProofFormSetup) {
   const latest = useRef<ResolverInputs>({ ...setup, limits });
   latest.current = { fixed: setup.fixed, options: setup.options, reservation: setup.reservation, limits };
   const resolver = useProofResolver(latest);
+  // Asked for as the form appears, so the check is there by the time the buyer sends.
+  useEffect(() => {
+    loadSchemaCheck().catch(() => undefined);
+  }, []);
   const draftKey = proofDraftKey(setup.raffleId, setup.reservation?.id);
   // Read once, when the form opens: what was typed before leaving for the bank's app.
   const [draft] = useState(() => readProofDraft(draftKey));

@@ -44,6 +44,11 @@ export type UploadPhase = "editing" | "uploading" | "interrupted" | "done";
 
 /** The first problem in the spec's order (spec 1 §8 "Proof upload") is toasted and its field focused. */
 function onInvalid(invalid: FieldErrors<ProofFormValues>) {
+  // The form's check could not be downloaded (use-proof-form): nothing is wrong with the fields.
+  if (invalid.root?.type === "network" && invalid.root.message) {
+    toast({ id: TOAST_ID, title: "Sin conexión", description: invalid.root.message, variant: "error" });
+    return;
+  }
   const field = PROOF_FIELD_ORDER.find((name) => invalid[name]?.message);
   const error = field ? invalid[field] : undefined;
   if (!field || !error?.message) return;

@@ -12,13 +12,13 @@ import { formValue, useFormReturn } from "../../../lib/form-return";
 import { formatNumber } from "../../../lib/format";
 import { useValueBeforeHydration } from "../../../lib/use-value-before-hydration";
 import { OfflineActionAlert } from "../../offline";
+import { PhonePrompt } from "../../profile/lazy";
 import { createReservation, newIdempotencyKey, reservationAction } from "../api/purchase-api";
 import type { RaffleDetail } from "../api/raffles-api";
 import { useReserve } from "../hooks/use-reserve";
 import { comboText, sortedCombos } from "../lib/combo-text";
 import { quoteFor } from "../lib/price-quote";
 import { commitQuantity, parseQuantity, type QuantityUpdate, typeQuantity } from "../lib/quantity";
-import { PhonePrompt } from "./phone-prompt";
 import { PurchaseSummary } from "./purchase-summary";
 
 /** Fewer tickets left than the minimum purchase: nothing to buy, and why. */

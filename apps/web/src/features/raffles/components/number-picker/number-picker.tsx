@@ -15,6 +15,7 @@ import { formatNumber } from "../../../../lib/format";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useSession } from "../../../auth";
 import { OfflineActionAlert } from "../../../offline";
+import { PhonePrompt } from "../../../profile/lazy";
 import {
   createReservation,
   type NumbersAvailability,
@@ -27,7 +28,6 @@ import { useReserve } from "../../hooks/use-reserve";
 import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseTakenNumbers } from "../../lib/number-selection";
 import { quoteFor } from "../../lib/price-quote";
-import { PhonePrompt } from "../phone-prompt";
 import { PurchaseSummary } from "../purchase-summary";
 import { NativeNumberGrid, sentNumbers } from "./native-number-grid";
 import { type FocusRequest, NumberGrid } from "./number-grid";

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { loadBuyerPhonePrompt } from "../../profile/lazy";
+
+const loadBuyerPhonePrompt = () =>
+  import("./buyer-phone-prompt").then((m) => ({ default: m.BuyerPhonePrompt }));
 
 // Its own chunk: only a buyer whose account has no mobile ever needs it (decision 0031).
 const BuyerPhonePrompt = lazy(() =>
@@ -11,7 +13,7 @@ const BuyerPhonePrompt = lazy(() =>
   })),
 );
 
-/** The inline mobile form a purchase refused with 422 PHONE_REQUIRED asks for (features/profile). */
+/** The inline mobile form a purchase or a proof refused with 422 PHONE_REQUIRED asks for. */
 export function PhonePrompt({ onSaved }: { onSaved: () => void }) {
   return (
     <Suspense fallback={<p role="status">Cargando…</p>}>
