@@ -217,16 +217,16 @@ function lazyChunks(): Plugin {
 }
 
 /**
- * Names "app" the modules the entry (src/main.tsx) imports statically, however deep, that every page
- * runs: they go in one file, whichever lazy pages share parts of them.
- */
-/**
  * Of what the entry imports, the parts every page runs: the libraries and src/lib. Not the features'
  * index.ts files: through them the entry reaches every export of a feature, most of it for lazy pages.
  */
 const SHARED_BY_EVERY_PAGE =
   /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|apps\/web\/src\/lib\//;
 
+/**
+ * Names "app" those of the modules the entry (src/main.tsx) imports statically, however deep: they go in
+ * one file, whichever lazy pages share parts of them.
+ */
 function entryDependencies(): CodeSplittingNameFunction {
   const entry = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
   let closure: Set<string> | undefined;
@@ -354,8 +354,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // A shared chunk under 16 kB (source size) goes into each chunk that uses it instead: 4 and 11 files,
     // a few kB duplicated between pages (decision 0031).
     // (The server-rendering bundle is never downloaded, and must keep its entry's exports.)
-    // Everything the entry imports goes in one more file ("app"): split by which lazy pages also use it,
-    // it was six files, more than a browser asks for at a time on HTTP/1.1 (decision 0033).
+    // The libraries and src/lib the entry imports go in one more file ("app"): split by which lazy pages
+    // also use them, they were six files, more than a browser asks for at a time on HTTP/1.1 (decision 0033).
     rolldownOptions: isSsrBuild
       ? undefined
       : {
