@@ -29,20 +29,35 @@ export function useToggleFavorite() {
     if (status === "loading") {
       // Right after the page's code runs the session may still be on its way: a signed-in buyer's tap
       // waits for it instead of being told to sign in.
-      void queryClient.fetchQuery(sessionQueryOptions).then(
-        (known) => (known ? toggleFavorite(queryClient, raffleId, favorite) : askToSignIn()),
-        () =>
-          toast({
-            title: "Error",
-            description: favorite ? FAVORITE_TEXT.saveFailed : FAVORITE_TEXT.removeFailed,
-            variant: "error",
-          }),
-      );
+      const attempt = (): void => {
+        toggleWhenSessionKnown(queryClient, raffleId, favorite).catch((error: unknown) =>
+          reportFailure(error, favorite, attempt),
+        );
+      };
+      attempt();
       return;
     }
     if (!user) return askToSignIn();
     void toggleFavorite(queryClient, raffleId, favorite);
   };
+}
+
+/** The tap of a page whose session is still on its way: it waits for the session, then acts on it. */
+async function toggleWhenSessionKnown(queryClient: QueryClient, raffleId: string, favorite: boolean) {
+  const known = await queryClient.fetchQuery(sessionQueryOptions);
+  if (known) await toggleFavorite(queryClient, raffleId, favorite);
+  else askToSignIn();
+}
+
+/** Offline, the offline wording with «Reintentar»; otherwise the spec's error. */
+function reportFailure(error: unknown, favorite: boolean, retry: () => void): void {
+  const action = favorite ? "guardar el favorito" : "quitar el favorito";
+  if (toastIfOffline(error, action, retry)) return;
+  toast({
+    title: "Error",
+    description: favorite ? FAVORITE_TEXT.saveFailed : FAVORITE_TEXT.removeFailed,
+    variant: "error",
+  });
 }
 
 function askToSignIn(): void {
@@ -64,13 +79,7 @@ async function toggleFavorite(queryClient: QueryClient, raffleId: string, favori
     );
   } catch (error) {
     queryClient.setQueryData(favoriteKeys.ids(), previous);
-    const action = favorite ? "guardar el favorito" : "quitar el favorito";
-    if (toastIfOffline(error, action, () => void toggleFavorite(queryClient, raffleId, favorite))) return;
-    toast({
-      title: "Error",
-      description: favorite ? FAVORITE_TEXT.saveFailed : FAVORITE_TEXT.removeFailed,
-      variant: "error",
-    });
+    reportFailure(error, favorite, () => void toggleFavorite(queryClient, raffleId, favorite));
   } finally {
     // Also how an expired session surfaces: the refetch fails with 401 and the query cache signs out.
     void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
