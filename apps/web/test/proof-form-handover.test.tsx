@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef, useState } from "react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { NativeProofForm } from "../src/features/proofs/components/native-proof-form";
 import { ProofUploadForm } from "../src/features/proofs/components/proof-upload-form";
 import type { HandedOverValues } from "../src/features/proofs/proof-form";
@@ -15,7 +15,19 @@ import { renderWithProviders } from "./render";
 // steps, and a buyer on a slow phone can type in between: what the first form held when it left is what
 // the full form starts with, never lost.
 
-const reservation = makeReservation(new Date("2026-11-26T14:00:00.000Z"));
+const reservation = makeReservation(new Date("2026-11-26T14:00:00.000Z"), {
+  methods: [
+    {
+      method: "pago_movil",
+      label: "Pago Móvil",
+      currency: "VES",
+      amount: 1194.56,
+      fields: [],
+      available: true,
+    },
+    { method: "zelle", label: "Zelle", currency: "USD", amount: 32, fields: [], available: true },
+  ],
+});
 
 /** The payment page's two forms, the server's until «Cambiar» (the swap ReservationCheckout makes). */
 function Checkout() {
@@ -61,6 +73,11 @@ function Checkout() {
   );
 }
 
+beforeEach(() => {
+  // The full form keeps a draft per purchase in sessionStorage: each test starts without one.
+  sessionStorage.clear();
+});
+
 describe("el formulario del servidor da paso al de la app", () => {
   it("lo escrito en el primero en el instante del cambio sigue en el segundo", async () => {
     const user = userEvent.setup();
@@ -75,6 +92,20 @@ describe("el formulario del servidor da paso al de la app", () => {
     expect(appForm.getAttribute("action")).toBeNull();
     expect(screen.getByLabelText("Referencia de la transacción")).toHaveValue("00123456789");
     expect(screen.getByLabelText("Notas (opcional)")).toHaveValue("Pagué desde Banesco");
+  });
+
+  it("el método que el comprador cambió en el primero sigue elegido en el segundo", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Checkout />);
+    const method = screen.getByRole("combobox", { name: "Método de pago" });
+    const sent = (method as HTMLSelectElement).value;
+    const other = payableMethods(reservation).find((option) => option.method !== sent);
+    expect(other).toBeDefined();
+    await user.selectOptions(method, other?.method ?? "");
+
+    await user.click(screen.getByRole("button", { name: "Cambiar" }));
+    expect(screen.getByRole("form", { name: "Subir comprobante de pago" }).getAttribute("action")).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Método de pago" })).toHaveValue(other?.method);
   });
 
   it("sin nada escrito, el de la app empieza como siempre", async () => {

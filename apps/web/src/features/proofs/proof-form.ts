@@ -174,10 +174,12 @@ export type ProofField = keyof ProofFormValues;
 
 /**
  * What the browser's own form held when the full form took its place (decision 0029): the text a buyer
- * typed in the instant of the swap, which the full form adopts. Never the method (the native one starts on
- * its first option, not on the buyer's choice) nor the file.
+ * typed in the instant of the swap, and the method when they changed it from the one it started on, which
+ * the full form adopts. Never the file.
  */
-export type HandedOverValues = Partial<Pick<ProofFormValues, "transactionRef" | "amount" | "userNotes">>;
+export type HandedOverValues = Partial<
+  Pick<ProofFormValues, "transactionRef" | "amount" | "userNotes" | "paymentMethod">
+>;
 export const HANDED_OVER_FIELDS = ["transactionRef", "amount", "userNotes"] as const;
 
 /**

@@ -29,9 +29,10 @@ export function ProofFilePreview({ proof }: { proof: AdminProof }) {
               src={url}
               alt={label}
               loading="lazy"
-              // A height before the picture arrives (it loads lazily): the zoom button over it stays a
-              // target a finger can hit (WCAG 2.5.8), and the row does not jump when it loads.
-              className="max-h-[28rem] min-h-32 w-full rounded-control border border-line bg-canvas object-contain"
+              // The box has its height before the picture arrives (it loads lazily): the row does not jump
+              // when it loads, so a tap meant for «Aprobar» below never lands on the zoom button, and that
+              // button stays a target a finger can hit (WCAG 2.5.8). Like the PDF's frame above.
+              className="h-[28rem] w-full rounded-control border border-line bg-canvas object-contain"
             />
             <button
               type="button"

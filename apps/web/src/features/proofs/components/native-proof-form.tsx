@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@rifazo/shared/constants";
 import { formatMoney } from "@rifazo/shared/domain/money";
 import { PROOF_LIMITS } from "@rifazo/shared/schemas/proof-rules";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
@@ -148,12 +148,18 @@ function NotesAndFile({ refused, sent, error }: Sent) {
   );
 }
 
-/** The text fields the buyer filled in the form, by name. */
+/** The text fields the buyer filled in the form, and the method if they changed it, by name. */
 function typedIn(form: HTMLFormElement): HandedOverValues {
   const typed: HandedOverValues = {};
   for (const name of HANDED_OVER_FIELDS) {
     const value = (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
     if (value) typed[name] = value;
+  }
+  const method = form.elements.namedItem("paymentMethod");
+  if (method instanceof HTMLSelectElement) {
+    // The page's own choice is the option it was sent with: only a different one is the buyer's.
+    const sent = [...method.options].find((option) => option.defaultSelected) ?? method.options[0];
+    if (method.value && method.value !== sent?.value) typed.paymentMethod = method.value as PaymentMethod;
   }
   return typed;
 }
