@@ -43,15 +43,6 @@ function app() {
   );
 }
 
-/**
- * React recovers from a failed hydration by rendering in the browser, and reports it with a bare minified
- * code (#418, #422); the cause it wraps is what tells a stale page from a bug, so it is reported too.
- */
-function reportRecoverable(error: unknown): void {
-  const cause = error instanceof Error ? error.cause : undefined;
-  console.error(error, cause instanceof Error ? `causa: ${cause.stack ?? cause.message}` : "");
-}
-
 if (serverState && container.firstElementChild) {
   // The page arrived rendered (apps/api/src/lib/web.ts): its code is fetched first, so hydration
   // adopts the HTML instead of replacing it with a loading state.
@@ -61,7 +52,7 @@ if (serverState && container.firstElementChild) {
   resumeRaffleEventsAfter(serverState.lastEventId);
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app(), { onRecoverableError: reportRecoverable }));
+    .then(() => hydrateRoot(container, app()));
 } else {
   createRoot(container).render(app());
 }
