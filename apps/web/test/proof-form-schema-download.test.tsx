@@ -3,6 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
+import { OFFLINE_TITLE, offlineActionMessage } from "../src/features/offline";
 import { ProofUploadForm } from "../src/features/proofs/components/proof-upload-form";
 import { uploadWithProgress } from "../src/lib/api-upload";
 import { renderWithProviders } from "./render";
@@ -48,8 +49,8 @@ describe("the proof form's check, downloaded apart", () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(
         expect.objectContaining({
-          title: "Sin conexión",
-          description: expect.stringContaining("revisa tu conexión"),
+          title: OFFLINE_TITLE,
+          description: offlineActionMessage("preparar el formulario"),
           variant: "error",
         }),
       ),

@@ -4,6 +4,7 @@ import { type ProofQuantityLimits, quantityLimitIssue } from "@rifazo/shared/sch
 import type { ProofFormFields, PurchaseAllowance } from "@rifazo/shared/schemas/proofs";
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
+import { offlineActionMessage } from "../../offline";
 import {
   emptyProofForm,
   GENERAL_RAFFLE_ID,
@@ -46,8 +47,7 @@ type ProofResolver = Resolver<ProofFormValues, unknown, ProofFormFields>;
 type ResolverResult = Awaited<ReturnType<ProofResolver>>;
 
 let schemaCheck: Promise<ProofResolver> | undefined;
-const SCHEMA_UNAVAILABLE =
-  "No pudimos preparar el formulario: revisa tu conexión e inténtalo de nuevo (si sigue, recarga la página).";
+const SCHEMA_UNAVAILABLE = offlineActionMessage("preparar el formulario");
 
 /**
  * The shared schema and zod, in their own file: the payment page hydrates without them (decision 0033)

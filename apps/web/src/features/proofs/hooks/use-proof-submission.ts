@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError, type UploadProgress } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
-import { toastIfOffline } from "../../offline";
+import { OFFLINE_TITLE, toastIfOffline } from "../../offline";
 import { isPhoneRequired } from "../../profile";
 import { proofKeys, uploadProof } from "../api/proofs-api";
 import { reservationKeys } from "../api/reservations-api";
@@ -46,7 +46,7 @@ export type UploadPhase = "editing" | "uploading" | "interrupted" | "done";
 function onInvalid(invalid: FieldErrors<ProofFormValues>) {
   // The form's check could not be downloaded (use-proof-form): nothing is wrong with the fields.
   if (invalid.root?.type === "network" && invalid.root.message) {
-    toast({ id: TOAST_ID, title: "Sin conexión", description: invalid.root.message, variant: "error" });
+    toast({ id: TOAST_ID, title: OFFLINE_TITLE, description: invalid.root.message, variant: "error" });
     return;
   }
   const field = PROOF_FIELD_ORDER.find((name) => invalid[name]?.message);
