@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatDate,
@@ -43,6 +44,34 @@ describe("format", () => {
 
   it("formats numbers with es-VE separators", () => {
     expect(formatNumber(10000)).toBe("10.000");
+    expect(formatNumber(1234)).toBe("1.234");
     expect(formatNumber(12.345, 2)).toBe("12,35");
+    expect(formatNumber(24.5, 1)).toBe("24,5");
+    expect(formatNumber(24, 1)).toBe("24");
+    expect(formatNumber(100, 2)).toBe("100");
+    expect(formatNumber(Number.NaN)).toBe("—");
+  });
+
+  it("writes every count and rate as Intl.NumberFormat es-VE would, without building one", () => {
+    // Numbers as screens show them: counts, percentages, rates with up to 4 decimals. Values with a binary
+    // fraction that Intl and a decimal rounding could disagree on (x.xx5) are compared on their decimal text.
+    const cases = fc.tuple(
+      fc.oneof(
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+      ),
+      fc.integer({ min: 0, max: 4 }),
+    );
+    fc.assert(
+      fc.property(cases, ([value, digits]) => {
+        const intl = new Intl.NumberFormat("es-VE", { maximumFractionDigits: digits });
+        // Intl rounds the binary double; formatNumber the shortest decimal that reads back as it. They can
+        // only differ on a tie in that decimal text, which the shortest text decides correctly.
+        const decimal = String(Math.abs(value)).split(".")[1] ?? "";
+        fc.pre(!/e/.test(String(value)) && !(decimal.length === digits + 1 && decimal.endsWith("5")));
+        expect(formatNumber(value, digits)).toBe(intl.format(value).replace(/^-0$/, "0"));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type Currency, LOCALE } from "@rifazo/shared/constants";
+import type { Currency } from "@rifazo/shared/constants";
 import { formatMoney as formatEsMoney, formatEsNumber } from "@rifazo/shared/domain/money";
 
 // es-VE formatting; dates and times come from the shared module so emails and receipts read the same.
@@ -13,20 +13,15 @@ export {
 } from "@rifazo/shared/domain/dates";
 export { toDate } from "@rifazo/shared/domain/raffle-progress";
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
+/**
+ * "10.000", "12,35", "24,5": es-VE grouping and decimal comma, up to `maximumFractionDigits` places (no
+ * trailing zeros), rounded half away from zero. The shared money pair writes it, so counts and amounts
+ * group the same way; no Intl formatter is built, whose first construction on a page costs about 50 ms of
+ * a cheap phone's CPU (docs/decisions/0033-preact-on-both-sides.md). The tests hold it to Intl's output.
+ */
 export function formatNumber(value: number, maximumFractionDigits = 0): string {
-  if (!Number.isFinite(value)) return "—";
-  return numberFormat(`number:${maximumFractionDigits}`, { maximumFractionDigits }).format(value);
+  const text = formatEsNumber(value, maximumFractionDigits);
+  return maximumFractionDigits > 0 ? text.replace(/,?0+$/, "") : text;
 }
 
 /**

@@ -4,16 +4,15 @@
  * the first sale (migration 0017_blind_decisions).
  */
 import { claimText } from "../fairness-claims";
+import { pluralWord } from "./plural";
 
 export const DEFAULT_CLAIM_PERIOD_DAYS = 7;
 export const MIN_CLAIM_PERIOD_DAYS = 1;
 export const MAX_CLAIM_PERIOD_DAYS = 365;
 
-const plural = new Intl.PluralRules("es-VE");
-
 /** "1 día", "7 días" (Spanish plural rules). */
 export function daysText(days: number): string {
-  return `${days} ${plural.select(days) === "one" ? "día" : "días"}`;
+  return `${days} ${pluralWord(days, "día", "días")}`;
 }
 
 export const CLAIM_PERIOD_MESSAGES = {

@@ -3,8 +3,7 @@
  * and the texts the page, the PNG and the PDF all print. Pure (Intl only), so the API's image and PDF
  * and the web page say exactly the same thing.
  */
-import { LOCALE, TIME_ZONE } from "../constants";
-import { formatDrawMoment } from "./dates";
+import { formatDateTime, formatDrawMoment } from "./dates";
 import { parseTicketInput } from "./tickets";
 
 /** The receipt page's link: 32 random bytes as base64url (43 characters), unguessable. */
@@ -81,30 +80,12 @@ export interface ReceiptDrawInput {
   lottery: string | null;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-const shortDateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /**
  * "5 de marzo de 2026 a las 6:30 p. m." (long) or "5 mar 2026, 6:30 p. m." (short), in Venezuelan time
  * whatever the machine's time zone.
  */
 export function receiptDateTime(iso: string, style: "long" | "short" = "long"): string {
-  return (style === "long" ? dateTimeFormat : shortDateTimeFormat).format(new Date(iso));
+  return formatDateTime(iso, style);
 }
 
 /**
