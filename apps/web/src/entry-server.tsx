@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportDateTexts } from "@rifazo/shared/domain/dates";
 import { dehydrate, QueryClient, type QueryClientConfig, QueryClientProvider } from "@tanstack/react-query";
 import type { VNode } from "preact";
 import { renderToStringAsync } from "preact-render-to-string";
@@ -115,6 +117,16 @@ async function renderComplete(element: React.ReactElement, timeoutMs: number): P
   }
 }
 
+/**
+ * The dates each render writes, handed to the browser with its state (ServerState.dates): hydration shows
+ * the same words without building a date formatter. Renders run concurrently; each collects its own.
+ */
+const renderDates = new AsyncLocalStorage<Record<string, string>>();
+reportDateTexts((id, text) => {
+  const dates = renderDates.getStore();
+  if (dates) dates[id] = text;
+});
+
 /** Text as HTML character data: a raffle's title is the organiser's and may hold "<". */
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -152,22 +164,26 @@ export async function render({
   const keepTitle = (text: string) => {
     title ??= escapeText(text);
   };
-  const html = await renderComplete(
-    <TitleSink.Provider value={keepTitle}>
-      <QueryClientProvider client={queryClient}>
-        <RenderClockProvider value={now}>
-          <StaticRouter location={location.pathname + location.search}>
-            <App />
-          </StaticRouter>
-        </RenderClockProvider>
-      </QueryClientProvider>
-    </TitleSink.Provider>,
-    timeoutMs,
+  const dates: Record<string, string> = {};
+  const html = await renderDates.run(dates, () =>
+    renderComplete(
+      <TitleSink.Provider value={keepTitle}>
+        <QueryClientProvider client={queryClient}>
+          <RenderClockProvider value={now}>
+            <StaticRouter location={location.pathname + location.search}>
+              <App />
+            </StaticRouter>
+          </RenderClockProvider>
+        </QueryClientProvider>
+      </TitleSink.Provider>,
+      timeoutMs,
+    ),
   );
   const state: ServerState = {
     now,
     queries: dehydrate(queryClient),
     lastEventId,
+    dates,
     // Sent at a form's address: the page's own goes in the address bar (/boot.js, main.tsx).
     ...(form || answersPost ? { url: location.pathname + location.search } : {}),
   };

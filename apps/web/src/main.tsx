@@ -1,3 +1,4 @@
+import { adoptDateTexts } from "@rifazo/shared/domain/dates";
 import { hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -49,6 +50,8 @@ if (serverState && container.firstElementChild) {
   // A refused form's answer is its page, sent at the form's address (decision 0029): the page's own.
   if (serverState.url) history.replaceState(null, "", serverState.url);
   hydrate(queryClient, serverState.queries);
+  // The dates as the HTML shows them: hydration writes the same words without building a formatter.
+  if (serverState.dates) adoptDateTexts(serverState.dates);
   resumeRaffleEventsAfter(serverState.lastEventId);
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)

@@ -87,6 +87,19 @@ describe("páginas renderizadas en el servidor", () => {
     expect(keys).toContain(JSON.stringify(["settings", "public"]));
   });
 
+  it("el estado lleva las fechas tal como el HTML las muestra, para hidratar sin construir un formateador", async () => {
+    const { html } = await page("/");
+    const { dates } = serverState(html) as unknown as { dates: Record<string, string> };
+    const texts = Object.values(dates);
+    expect(texts.length).toBeGreaterThan(0);
+    // Every text is one the page shows (a draw's weekday, date and time), keyed by formatter and instant.
+    const markup = rootMarkup(html);
+    for (const [id, text] of Object.entries(dates)) {
+      expect(id).toMatch(/^[a-z:]+@\d+$/);
+      expect(markup).toContain(text);
+    }
+  });
+
   it("el texto de una rifa no puede cerrar etiquetas ni se altera al insertarse", async () => {
     const { html } = await page("/");
     // In the markup the renderer escapes it; in the state JSON "<" is written as \u003c.

@@ -11,6 +11,8 @@ export interface ServerState {
   queries: DehydratedState;
   /** The newest live-update event when the data was read: the browser's event stream resumes after it. */
   lastEventId: number | null;
+  /** The dates the HTML shows, as the server wrote them (adoptDateTexts in @rifazo/shared/domain/dates). */
+  dates?: Record<string, string>;
   /**
    * The page's address when it was sent at another one: a refused form's answer comes at the form's
    * action (decision 0029); the browser shows the page's own address before hydrating.

@@ -20,6 +20,34 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return formatter;
 }
 
+/**
+ * Texts the server already wrote into the page, by formatter and instant (apps/web/src/entry-server.tsx
+ * reports them, main.tsx adopts them): while the browser hydrates it writes the same words without
+ * building a formatter, whose first construction costs about 200 ms of a 4×-slower CPU
+ * (docs/decisions/0033-preact-on-both-sides.md). Any other date is formatted as usual.
+ */
+const adopted = new Map<string, string>();
+let report: ((id: string, text: string) => void) | null = null;
+
+/** The browser: the server's texts for this page (ServerState.dates). */
+export function adoptDateTexts(texts: Record<string, string>): void {
+  for (const [id, text] of Object.entries(texts)) if (typeof text === "string") adopted.set(id, text);
+}
+
+/** The server: where each text a render writes is reported, or null to stop. */
+export function reportDateTexts(listener: ((id: string, text: string) => void) | null): void {
+  report = listener;
+}
+
+function formatWith(key: string, options: Intl.DateTimeFormatOptions, date: Date): string {
+  const id = `${key}@${date.getTime()}`;
+  const known = adopted.get(id);
+  if (known !== undefined) return known;
+  const text = dateFormat(key, options).format(date);
+  report?.(id, text);
+  return text;
+}
+
 /** "5 de marzo de 2025" (long), "5 mar 2025" (medium) or "05/03/2025" (short). */
 export function formatDate(value: DateInput, style: "long" | "medium" | "short" = "long"): string {
   const date = toDate(value);
@@ -30,14 +58,14 @@ export function formatDate(value: DateInput, style: "long" | "medium" | "short" 
       : style === "medium"
         ? { day: "numeric", month: "short", year: "numeric" }
         : { day: "2-digit", month: "2-digit", year: "numeric" };
-  return dateFormat(`date:${style}`, options).format(date);
+  return formatWith(`date:${style}`, options, date);
 }
 
 /** "6:30 p. m." */
 export function formatTime(value: DateInput): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;
-  return dateFormat("time", { hour: "numeric", minute: "2-digit" }).format(date);
+  return formatWith("time", { hour: "numeric", minute: "2-digit" }, date);
 }
 
 /**
@@ -52,13 +80,11 @@ export function sentence(text: string): string {
 export function formatDateTime(value: DateInput, style: "long" | "short" = "long"): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;
-  return dateFormat(`datetime:${style}`, {
-    day: "numeric",
-    month: style,
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(date);
+  return formatWith(
+    `datetime:${style}`,
+    { day: "numeric", month: style, year: "numeric", hour: "numeric", minute: "2-digit" },
+    date,
+  );
 }
 
 /**
@@ -68,6 +94,6 @@ export function formatDateTime(value: DateInput, style: "long" | "short" = "long
 export function formatDrawMoment(value: DateInput): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;
-  const day = dateFormat("draw:weekday", { weekday: "long" }).format(date);
+  const day = formatWith("draw:weekday", { weekday: "long" }, date);
   return `${day} ${formatDate(date, "long")}, ${formatTime(date)}`;
 }

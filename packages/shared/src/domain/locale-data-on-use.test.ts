@@ -45,3 +45,43 @@ describe("los módulos compartidos no construyen formateadores de fechas ni de n
     expect(receiptDateTime("2026-03-05T22:30:00Z", "short")).toBe("5 mar. 2026, 6:30 p. m.");
   });
 });
+
+describe("las fechas que el servidor escribió en la página", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("el servidor recibe cada texto que escribe; el navegador los adopta y los escribe igual sin construir un formateador", async () => {
+    vi.resetModules();
+    const server = await import("./dates");
+    const reported: Record<string, string> = {};
+    server.reportDateTexts((id, text) => {
+      reported[id] = text;
+    });
+    const drawAt = "2026-12-05T00:00:00Z";
+    const onServer = server.formatDrawMoment(drawAt);
+    expect(onServer).toBe("viernes 4 de diciembre de 2026, 8:00 p. m.");
+    server.reportDateTexts(null);
+    server.formatDate("2027-01-01T12:00:00Z");
+    // The weekday, the date and the time of the draw, and nothing formatted after the listener left.
+    expect(Object.keys(reported)).toHaveLength(3);
+
+    // A fresh module, as in the browser: it adopts the server's texts.
+    vi.resetModules();
+    const built: string[] = [];
+    const Original = Intl.DateTimeFormat;
+    vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (this: unknown, ...args: unknown[]) {
+      built.push("DateTimeFormat");
+      // biome-ignore lint/suspicious/noExplicitAny: forwards to the real constructor whatever its overload.
+      return new (Original as any)(...args);
+    } as never);
+    const browser = await import("./dates");
+    // What the server wrote wins, so hydration shows exactly the HTML's words.
+    browser.adoptDateTexts({ ...reported, [Object.keys(reported)[0] as string]: "VIERNES" });
+    expect(browser.formatDrawMoment(drawAt)).toBe("VIERNES 4 de diciembre de 2026, 8:00 p. m.");
+    expect(built).toEqual([]);
+    // Any other date is formatted as usual.
+    expect(browser.formatDate("2027-01-01T12:00:00Z")).toBe("1 de enero de 2027");
+    expect(built).toEqual(["DateTimeFormat"]);
+  });
+});
