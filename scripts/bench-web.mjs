@@ -563,8 +563,9 @@ try {
   const loadMax = Math.max(...loadSamples);
   const loadMean = loadSamples.reduce((sum, v) => sum + v, 0) / loadSamples.length;
   const cpus = os.cpus();
-  // More than 1.5 runnable processes per core: other work slowed the measure, said in every figure.
-  const loaded = loadMax > 1.5 * cpus.length ? "máquina muy cargada por otros procesos, " : "";
+  // More than 1.5 runnable processes per core, said in every figure. With the server idle (waitForServerIdle)
+  // that is mostly the measuring browser's own processes on a 2-core machine, not other work.
+  const loaded = loadMax > 1.5 * cpus.length ? "máquina muy cargada (el navegador que mide incluido), " : "";
   const loadNote = `${loaded}carga media ${loadMean.toFixed(1)}, máx. ${loadMax.toFixed(1)} en ${cpus.length} núcleos: ver el historial`;
   const journeyLoad = partLoads.find((p) => p.part === "journey");
   const journeyNote = journeyLoad
