@@ -224,6 +224,13 @@ const SHARED_BY_EVERY_PAGE =
   /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|apps\/web\/src\/lib\//;
 
 /**
+ * The fairness claims every raffle card, raffle page, draw page and receipt words its trust line with
+ * (6 kB as sent): in their own file they were a seventh request on /rifas, which on Slow 3G waits for one of
+ * the six connections and then pays its 2 s (docs/decisions/0033-preact-on-both-sides.md).
+ */
+const FAIRNESS_TEXTS = /packages\/shared\/src\/fairness-(claims|proofs)\.ts$/;
+
+/**
  * Names "app" those of the modules the entry (src/main.tsx) imports statically, however deep: they go in
  * one file, whichever lazy pages share parts of them.
  */
@@ -243,6 +250,7 @@ function entryDependencies(): CodeSplittingNameFunction {
         }
       }
     }
+    if (FAIRNESS_TEXTS.test(id)) return "app";
     return closure.has(id) && SHARED_BY_EVERY_PAGE.test(id) ? "app" : null;
   };
 }

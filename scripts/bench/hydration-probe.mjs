@@ -1,5 +1,6 @@
 // Where a page's time goes before it hydrates, on DevTools' Slow 3G (2 s per request, 50,000 B/s) with the
-// CPU 4× slower, cold cache, anonymous, 390 px: when the HTML and each resource ended, the long tasks, and
+// CPU 4× slower, cold cache, anonymous, 390 px: when the HTML and each resource were asked for, began to
+// arrive and ended, the long tasks, and
 // the app's `rifazo:hydrated` mark (docs/decisions/0032-hydration-on-slow-3g.md).
 //   node scripts/bench/hydration-probe.mjs http://localhost:3000 /rifas
 import { chromium } from "@playwright/test";
@@ -34,6 +35,7 @@ try {
     const nav = performance.getEntriesByType("navigation")[0];
     const hydrated = performance.getEntriesByName("rifazo:hydrated")[0].startTime;
     return {
+      htmlStart: nav.responseStart,
       htmlEnd: nav.responseEnd,
       htmlBytes: nav.encodedBodySize,
       fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
@@ -45,6 +47,7 @@ try {
         .map((r) => ({
           path: r.name.replace(location.origin, ""),
           start: r.startTime,
+          firstByte: r.responseStart,
           end: r.responseEnd,
           bytes: r.encodedBodySize,
         })),
@@ -52,11 +55,13 @@ try {
   });
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
-    `${pagePath}: HTML ${s(data.htmlEnd)} (${data.htmlBytes} B), FCP ${s(data.fcp)}, hidratada ${s(data.hydrated)}`,
+    `${pagePath}: HTML ${s(data.htmlStart)} → ${s(data.htmlEnd)} (${data.htmlBytes} B), FCP ${s(data.fcp)}, hidratada ${s(data.hydrated)}`,
   );
   console.log(`tareas largas (inicio, ms): ${data.longTasks.map(([at, ms]) => `${s(at)} ${ms}`).join(", ")}`);
   for (const r of data.resources)
-    console.log(`  ${s(r.start)} → ${s(r.end)}  ${String(r.bytes).padStart(7)} B  ${r.path}`);
+    console.log(
+      `  ${s(r.start)} → ${s(r.firstByte)} → ${s(r.end)}  ${String(r.bytes).padStart(7)} B  ${r.path}`,
+    );
 } finally {
   await browser.close();
 }
