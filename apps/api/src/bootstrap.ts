@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
+import { scheduleImageVariantBackfill } from "./modules/admin";
 import { ensureAdmin } from "./modules/auth";
 import { publishRulesOfRafflesOnSale, scheduleDrawJob } from "./modules/draws";
 import { scheduleLifecycleSweep } from "./modules/lifecycle";
@@ -40,6 +41,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     // After it: keys are computed from the normalised references (decision 0022).
     await normalizeStoredReferenceKeys(app.ctx);
     scheduleOrphanSweep(app);
+    scheduleImageVariantBackfill(app);
     scheduleDraftStatementSweep(app);
     scheduleDrawJob(app);
     // Reservations whose time ran out while the server was down are released before it serves.

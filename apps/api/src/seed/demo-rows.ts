@@ -2,13 +2,14 @@
 // raffles with their prize levels and ticket pools (demo.ts runs the steps in order).
 
 import { randomUUID } from "node:crypto";
+import { IMAGE_VARIANT_WIDTHS } from "@rifazo/shared/domain/image-variants";
 import { inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { accounts, images, prizeLevels, raffles, users } from "../db/schema";
 import { DEMO_USERS, type PrizeArt } from "./demo-data";
 import { DAY, type Plan, type PlannedRaffle } from "./demo-plan";
-import { PRIZE_VARIANT_WIDTHS, type RenderedPrizeImage } from "./prize-images";
+import type { RenderedPrizeImage } from "./prize-images";
 
 type Rendered = Map<PrizeArt, RenderedPrizeImage>;
 
@@ -33,7 +34,7 @@ export async function insertDemoImages(tx: Tx, rendered: Rendered, adminId: stri
       size: img.original.body.length,
       width: img.width,
       height: img.height,
-      variantWidths: [...PRIZE_VARIANT_WIDTHS],
+      variantWidths: [...IMAGE_VARIANT_WIDTHS],
       createdBy: adminId,
       createdAt: new Date(now.getTime() - 50 * DAY),
     })),

@@ -300,9 +300,9 @@ describe("seedDemo", () => {
       const id = r.prizeImage?.replace("/api/images/", "");
       const image = rows.find((i) => i.id === id);
       expect(image?.folder).toBe("prizes");
-      expect(image?.variantWidths).toEqual([320, 640, 960]);
+      expect(image?.variantWidths).toEqual([320, 640, 720, 960]);
       expect(r.imageAlt).toBeTruthy();
-      for (const w of [320, 640, 960]) expect(await ctx.storage.exists(`images/${id}/${w}.webp`)).toBe(true);
+      for (const w of [320, 640, 720, 960]) expect(await ctx.storage.exists(`images/${id}/${w}.webp`)).toBe(true);
       expect(await ctx.storage.exists(image?.storageKey ?? "")).toBe(true);
     }
   });

@@ -5,10 +5,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { IMAGE_VARIANT_WIDTHS } from "@rifazo/shared/domain/image-variants";
 import sharp from "sharp";
 import type { PrizeArt } from "./demo-data";
-
-export const PRIZE_VARIANT_WIDTHS = [320, 640, 960] as const;
 
 export interface StoredFile {
   key: string;
@@ -43,11 +42,11 @@ export async function renderPrizeImage(folder: string, art: PrizeArt): Promise<R
   const fromMaster = () => sharp(master.data, { raw: { width, height, channels } });
   const [originalBody, ...variantBodies] = await Promise.all([
     fromMaster().webp({ quality: 90, effort: 2 }).toBuffer(),
-    ...PRIZE_VARIANT_WIDTHS.map((w) =>
+    ...IMAGE_VARIANT_WIDTHS.map((w) =>
       fromMaster().resize({ width: w }).webp({ quality: 82, effort: 2 }).toBuffer(),
     ),
   ]);
-  const variants = PRIZE_VARIANT_WIDTHS.map((w, i) => ({
+  const variants = IMAGE_VARIANT_WIDTHS.map((w, i) => ({
     key: `images/${id}/${w}.webp`,
     body: variantBodies[i] as Buffer,
     contentType: "image/webp",

@@ -13,7 +13,9 @@ const querySchema = z.object({
     .min(1, WIDTH_MESSAGE)
     .max(4096, WIDTH_MESSAGE)
     .optional()
-    .describe("Ancho deseado (320, 640 o 960); se sirve la variante más cercana. Sin él, la más grande."),
+    .describe(
+      "Ancho deseado (320, 640, 720 o 960); se sirve la variante más cercana. Sin él, la más grande.",
+    ),
 });
 
 /** Image ids are unique per upload, so a URL's content never changes: browsers may keep it a year. */

@@ -1,4 +1,5 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE } from "@rifazo/shared/constants";
+import { variantSrcSet } from "@rifazo/shared/domain/image-variants";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
@@ -49,7 +50,7 @@ function TeaserImage({
         <img
           // While it is blurred, detail is invisible anyway: the smallest variant is enough.
           src={`${src}?w=${reveal < SHARP_FROM ? 320 : 640}`}
-          srcSet={reveal < SHARP_FROM ? undefined : `${src}?w=320 320w, ${src}?w=640 640w, ${src}?w=960 960w`}
+          srcSet={reveal < SHARP_FROM ? undefined : variantSrcSet(src)}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           alt={revealed ? (raffle.imageAlt ?? "") : "Vista previa difuminada del premio"}
           width={640}

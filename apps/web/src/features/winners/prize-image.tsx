@@ -1,3 +1,4 @@
+import { variantSrcSet } from "@rifazo/shared/domain/image-variants";
 import { cn } from "../../lib/cn";
 
 interface PrizeImageProps {
@@ -25,7 +26,7 @@ export function PrizeImage({
       {src ? (
         <img
           src={`${src}?w=320`}
-          srcSet={`${src}?w=320 320w, ${src}?w=640 640w, ${src}?w=960 960w`}
+          srcSet={variantSrcSet(src)}
           sizes={sizes}
           alt={alt}
           width={320}

@@ -5,12 +5,12 @@ import { ADMIN_MESSAGES } from "./messages";
 // The image gallery (spec 2 §5).
 
 export const ADMIN_GALLERY_LIMIT = 100;
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 960] as const;
+export { IMAGE_VARIANT_WIDTHS } from "../../domain/image-variants";
 
 export const adminImageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Public URL ('/api/images/<id>'); add ?w=320|640|960 for a smaller variant. */
+  /** Public URL ('/api/images/<id>'); add ?w=320|640|720|960 for a smaller variant. */
   url: z.string(),
   /** Internal storage path of the original. */
   path: z.string(),

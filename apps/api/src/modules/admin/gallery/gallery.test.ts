@@ -12,6 +12,7 @@ import {
 } from "../../../../test/admin-fixtures";
 import { multipartBody } from "../../../../test/multipart";
 import { auditLog, images } from "../../../db/schema";
+import { backfillImageVariants } from "./variant-backfill";
 
 let ctx: AdminTestContext;
 beforeAll(async () => {
@@ -97,7 +98,7 @@ describe("guardia de la galería", () => {
 });
 
 describe("subir imágenes", () => {
-  it("guarda variantes WebP 320/640/960 y el original, y la ruta pública las sirve", async () => {
+  it("guarda variantes WebP 320/640/720/960 y el original, y la ruta pública las sirve", async () => {
     const response = await upload(
       { name: "moto roja.png", type: "image/png", body: await png(1200, 800) },
       { folder: "prizes" },
@@ -113,10 +114,10 @@ describe("subir imágenes", () => {
       height: 800,
     });
     const [row] = await db().select().from(images).where(eq(images.id, image.id));
-    expect(row?.variantWidths).toEqual([320, 640, 960]);
+    expect(row?.variantWidths).toEqual([320, 640, 720, 960]);
     expect(row?.createdBy).toBe(ctx.admin.id);
     const storage = ctx.t.app.ctx.storage;
-    for (const key of ["original", "320", "640", "960"]) {
+    for (const key of ["original", "320", "640", "720", "960"]) {
       expect(await storage.exists(`images/${image.id}/${key}.webp`), key).toBe(true);
     }
     const small = await call(ctx.t, "GET", `/api/images/${image.id}?w=320`);
@@ -222,5 +223,50 @@ describe("listar y eliminar", () => {
     const refused = await call(ctx.t, "DELETE", `/api/admin/images/${used.id}`, ctx.admin.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(ADMIN_MESSAGES.imageInUse);
+  });
+});
+
+describe("variantes que faltan en imágenes guardadas antes", () => {
+  it("crea la de 720 px desde el original, sin agrandar, y la ruta la sirve; una imagen sin original queda como está", async () => {
+    const storage = ctx.t.app.ctx.storage;
+    const wide = (await upload({ name: "ancha.png", type: "image/png", body: await png(1200, 900) })).json();
+    const narrow = (
+      await upload({ name: "angosta.png", type: "image/png", body: await png(700, 525) })
+    ).json();
+    const lost = (
+      await upload({ name: "perdida.png", type: "image/png", body: await png(1000, 750) })
+    ).json();
+    // As stored before 720 px joined the widths: the row without it and no file.
+    for (const id of [wide.id, lost.id]) {
+      await db()
+        .update(images)
+        .set({ variantWidths: [320, 640, 960] })
+        .where(eq(images.id, id));
+      await storage.delete(`images/${id}/720.webp`);
+    }
+    await storage.delete(`images/${lost.id}/original.webp`);
+    // Until the backfill runs, the route serves the nearest width it has.
+    const before = await call(ctx.t, "GET", `/api/images/${wide.id}?w=720`);
+    expect((await sharp(before.rawPayload).metadata()).width).toBe(640);
+
+    const result = await backfillImageVariants(ctx.t.app.ctx);
+    expect(result).toEqual({ updated: 1, failed: 1 });
+    const [wideRow] = await db().select().from(images).where(eq(images.id, wide.id));
+    expect(wideRow?.variantWidths).toEqual([320, 640, 720, 960]);
+    const served = await call(ctx.t, "GET", `/api/images/${wide.id}?w=720`);
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: "webp",
+      width: 720,
+      height: 540,
+    });
+    // Narrower than 720: nothing to add, never enlarged.
+    const [narrowRow] = await db().select().from(images).where(eq(images.id, narrow.id));
+    expect(narrowRow?.variantWidths).toEqual([320, 640]);
+    expect(await storage.exists(`images/${narrow.id}/720.webp`)).toBe(false);
+    // Without its original the image keeps its row and is tried again on the next run, not in a loop.
+    const [lostRow] = await db().select().from(images).where(eq(images.id, lost.id));
+    expect(lostRow?.variantWidths).toEqual([320, 640, 960]);
+    expect(await backfillImageVariants(ctx.t.app.ctx)).toEqual({ updated: 0, failed: 1 });
   });
 });

@@ -38,3 +38,40 @@ export async function rafflesUsing(tx: Executor, url: string): Promise<Array<{ i
     )
     .limit(5);
 }
+
+/**
+ * Images at least as wide as one of `widths` that lack that variant (stored before the width was added),
+ * oldest first.
+ */
+export async function imagesMissingVariants(
+  db: Executor,
+  widths: number[],
+  limit: number,
+): Promise<ImageRow[]> {
+  const list = sql`ARRAY[${sql.join(
+    widths.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::integer[]`;
+  return db
+    .select()
+    .from(images)
+    .where(
+      sql`exists (select 1 from unnest(${list}) as w where w <= ${images.width} and not (w = any(${images.variantWidths})))`,
+    )
+    .orderBy(images.createdAt, images.id)
+    .limit(limit);
+}
+
+/** Adds widths to an image's variants, kept sorted and without repeats. */
+export async function addVariantWidths(db: Executor, id: string, widths: number[]): Promise<void> {
+  const added = sql`ARRAY[${sql.join(
+    widths.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::integer[]`;
+  await db
+    .update(images)
+    .set({
+      variantWidths: sql`(select array_agg(distinct w order by w) from unnest(${images.variantWidths} || ${added}) as w)`,
+    })
+    .where(eq(images.id, id));
+}

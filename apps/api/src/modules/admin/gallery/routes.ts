@@ -21,7 +21,7 @@ export async function adminGalleryRoutes(app: FastifyInstance): Promise<void> {
         security,
         summary: "Subir una imagen (multipart: file y folder gallery|prizes)",
         description:
-          "JPG, PNG, WEBP o GIF según su contenido, hasta 5 MB y 40 megapíxeles. Se guardan variantes WebP de 320, 640 y 960 px (sin agrandar) y el original.",
+          "JPG, PNG, WEBP o GIF según su contenido, hasta 5 MB y 40 megapíxeles. Se guardan variantes WebP de 320, 640, 720 y 960 px (sin agrandar) y el original.",
         consumes: ["multipart/form-data"],
         querystring: z.object({ folder: z.string().optional().describe("Alternativa al campo folder.") }),
         response: {

@@ -106,7 +106,7 @@ interface Rendered {
 /**
  * Decodes the image (at most MAX_IMAGE_PIXELS, checked from the header before any pixel is decoded, so a
  * tiny file claiming a huge canvas cannot exhaust memory) and writes the same WebP set the demo seed
- * uses: images/<id>/<w>.webp for 320, 640 and 960 (never enlarged) plus images/<id>/original.webp.
+ * uses: images/<id>/<w>.webp for each of IMAGE_VARIANT_WIDTHS (never enlarged) plus images/<id>/original.webp.
  * Re-encoding also drops EXIF data such as the GPS position of a phone photo.
  */
 async function render(id: string, buffer: Buffer): Promise<Rendered> {

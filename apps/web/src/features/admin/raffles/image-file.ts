@@ -19,7 +19,7 @@ export function checkImageFile(file: Pick<File, "type" | "size" | "name">): Imag
   return { ok: true };
 }
 
-/** "/api/images/<id>" → a resized variant URL (320, 640 or 960 px wide). Other URLs pass unchanged. */
+/** "/api/images/<id>" → a resized variant URL (IMAGE_VARIANT_WIDTHS). Other URLs pass unchanged. */
 export function imageVariant(url: string, width: 320 | 640 | 960): string {
   return url.startsWith("/api/images/") && !url.includes("?") ? `${url}?w=${width}` : url;
 }

@@ -1,6 +1,6 @@
-// Prize images are served by /api/images/{id}?w= in WebP variants 320, 640 and 960 px wide (4:3).
+// Prize images are served by /api/images/{id}?w= in WebP variants (IMAGE_VARIANT_WIDTHS, 4:3).
+import { variantSrcSet } from "@rifazo/shared/domain/image-variants";
 
-export const IMAGE_WIDTHS = [320, 640, 960] as const;
 /** Intrinsic size given to <img> so the browser reserves the box before the file arrives. */
 export const IMAGE_WIDTH = 640;
 export const IMAGE_HEIGHT = 480;
@@ -30,6 +30,6 @@ export function imageSources(url: string | null | undefined): ImageSources | nul
   if (!isVariantImage(value)) return { src: value };
   return {
     src: `${value}?w=${IMAGE_WIDTH}`,
-    srcSet: IMAGE_WIDTHS.map((w) => `${value}?w=${w} ${w}w`).join(", "),
+    srcSet: variantSrcSet(value),
   };
 }
