@@ -302,7 +302,8 @@ describe("seedDemo", () => {
       expect(image?.folder).toBe("prizes");
       expect(image?.variantWidths).toEqual([320, 640, 720, 960]);
       expect(r.imageAlt).toBeTruthy();
-      for (const w of [320, 640, 720, 960]) expect(await ctx.storage.exists(`images/${id}/${w}.webp`)).toBe(true);
+      for (const w of [320, 640, 720, 960])
+        expect(await ctx.storage.exists(`images/${id}/${w}.webp`)).toBe(true);
       expect(await ctx.storage.exists(image?.storageKey ?? "")).toBe(true);
     }
   });

@@ -5,7 +5,8 @@ describe("imageSources", () => {
   it("lists the WebP width variants of our own images", () => {
     expect(imageSources("/api/images/abc")).toEqual({
       src: "/api/images/abc?w=640",
-      srcSet: "/api/images/abc?w=320 320w, /api/images/abc?w=640 640w, /api/images/abc?w=720 720w, /api/images/abc?w=960 960w",
+      srcSet:
+        "/api/images/abc?w=320 320w, /api/images/abc?w=640 640w, /api/images/abc?w=720 720w, /api/images/abc?w=960 960w",
     });
   });
 
