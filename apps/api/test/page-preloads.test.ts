@@ -84,3 +84,63 @@ describe("el HTML de una página nombra su código", () => {
     expect(preloads(await page("/"))).toEqual(indexPreloads());
   });
 });
+
+describe("la rifa en venta adelanta, para quien tiene sesión, el código de la página de pago", () => {
+  const session = { cookie: "better-auth.session_token=abc.def" };
+  const prefetches = (html: string) =>
+    [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1] ?? "",
+    );
+
+  it("con sesión: los archivos de la página de pago, ninguno de los que la rifa ya precarga, al final de <head>", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/rifas/${chosenId}`,
+      headers: session,
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const links = prefetches(html);
+    const paymentChunk = lazyChunks.ProofUploadPage?.[0];
+    expect(paymentChunk).toMatch(/^\/assets\/proof-upload-page-[\w-]+\.js$/);
+    expect(links).toContain(paymentChunk);
+    expect(links.every((href) => (lazyChunks.ProofUploadPage ?? []).includes(href))).toBe(true);
+    for (const href of links) expect(preloads(html)).not.toContain(href);
+    expect(html.indexOf('rel="prefetch"')).toBeGreaterThan(html.lastIndexOf('rel="modulepreload"'));
+    expect(html.indexOf('rel="prefetch"')).toBeLessThan(html.indexOf("</head>"));
+    // The same <head> otherwise (the body is rendered afresh here, with its own clock: no page cache).
+    const head = (text: string) => text.slice(0, text.indexOf("</head>"));
+    const plain = await page(`/rifas/${chosenId}`);
+    expect(
+      head(html)
+        .replace(/\s*<link rel="prefetch"[^>]*>/g, "")
+        .trimEnd(),
+    ).toBe(head(plain).trimEnd());
+  });
+
+  it("sin sesión, o en una rifa que ya no vende, no adelanta nada", async () => {
+    expect(prefetches(await page(`/rifas/${chosenId}`))).toEqual([]);
+    const closed = await insertRaffle(t.app.ctx.db, {
+      title: "Terminada",
+      status: "finished",
+      totalTickets: 100,
+    });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/rifas/${closed.id}`,
+      headers: session,
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(prefetches(response.body)).toEqual([]);
+    // Nor does a page that names no next page.
+    const catalogue = await t.app.inject({
+      method: "GET",
+      url: "/rifas",
+      headers: session,
+      remoteAddress: nextIp(),
+    });
+    expect(prefetches(catalogue.body)).toEqual([]);
+  });
+});

@@ -48,6 +48,8 @@ export interface RenderResult {
   state: string;
   /** The page's own code beyond the entry ("/assets/…" files), for <link rel="modulepreload">. */
   preloads: string[];
+  /** The code of the page a signed-in buyer most likely opens next, for <link rel="prefetch">. */
+  nextPageCode: string[];
 }
 
 /**
@@ -153,7 +155,11 @@ export async function render({
     for (const file of chunksOf(exportName)) preloads.add(file);
   };
   for (const { page } of pagesFor(location.pathname)) preloadCode(page.exportName);
-  const context = { queryClient, searchParams: location.searchParams, preloadCode };
+  const nextPage = new Set<string>();
+  const prefetchNextPage = (exportName: string) => {
+    for (const file of chunksOf(exportName)) nextPage.add(file);
+  };
+  const context = { queryClient, searchParams: location.searchParams, preloadCode, prefetchNextPage };
   await Promise.all(prefetchers.map(({ prefetch, params }) => prefetch({ ...context, params })));
   // A failed query renders as still loading, exactly as the browser will see it before it retries.
   queryClient.removeQueries({ predicate: (query) => query.state.status === "error" });
@@ -188,5 +194,11 @@ export async function render({
     ...(form || answersPost ? { url: location.pathname + location.search } : {}),
   };
   queryClient.clear();
-  return { html, title, state: serializeServerState(state), preloads: [...preloads] };
+  return {
+    html,
+    title,
+    state: serializeServerState(state),
+    preloads: [...preloads],
+    nextPageCode: [...nextPage].filter((file) => !preloads.has(file)),
+  };
 }

@@ -289,10 +289,13 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
 }
 
 /** Rendered on the server with the raffle, its taken numbers and the bolívar rate (entry-server). */
-export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode }) =>
+export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode, prefetchNextPage }) =>
   Promise.all([
     queryClient.fetchQuery(raffleDetailQuery(params.id ?? "")).then(
       (raffle) => {
+        // A signed-in buyer here is about to reserve: the payment page's code is fetched while they choose,
+        // so when «Reservar» answers with that page its scripts are already on the phone.
+        if (raffle.status === "active") prefetchNextPage("ProofUploadPage");
         if (raffle.numberMode !== "chosen") return;
         // The grid's code comes with the page's, not after the page has run (decision 0031), and the grid
         // is a form of checkboxes before the code runs (decision 0029).

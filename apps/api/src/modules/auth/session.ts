@@ -6,6 +6,7 @@ import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import { markGuard } from "../../lib/openapi-security";
+import { SESSION_COOKIE } from "../../lib/session-cookie";
 import { CLIENT_IP_HEADER } from "./auth";
 import { isSuspendedSession } from "./repository";
 
@@ -65,8 +66,6 @@ export async function currentUser(
   request.sessionUser = toSessionUser(row);
   return request.sessionUser;
 }
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /**
  * No signed-in user: 403 ACCOUNT_SUSPENDED when the request's session was ended by a suspension that
