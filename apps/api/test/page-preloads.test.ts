@@ -105,7 +105,11 @@ describe("la rifa en venta adelanta, para quien tiene sesión, el código de la 
     const paymentChunk = lazyChunks.ProofUploadPage?.[0];
     expect(paymentChunk).toMatch(/^\/assets\/proof-upload-page-[\w-]+\.js$/);
     expect(links).toContain(paymentChunk);
-    expect(links.every((href) => (lazyChunks.ProofUploadPage ?? []).includes(href))).toBe(true);
+    const paymentRoute = [...(lazyChunks.ProfileGuard ?? []), ...(lazyChunks.ProofUploadPage ?? [])];
+    expect(lazyChunks.ProfileGuard?.[0]).toMatch(/^\/assets\/profile-guard-[\w-]+\.js$/);
+    expect(links).toContain(lazyChunks.ProfileGuard?.[0]);
+    expect(links.every((href) => paymentRoute.includes(href))).toBe(true);
+    expect(new Set(links).size).toBe(links.length);
     for (const href of links) expect(preloads(html)).not.toContain(href);
     expect(html.indexOf('rel="prefetch"')).toBeGreaterThan(html.lastIndexOf('rel="modulepreload"'));
     expect(html.indexOf('rel="prefetch"')).toBeLessThan(html.indexOf("</head>"));

@@ -295,7 +295,11 @@ export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode, p
       (raffle) => {
         // A signed-in buyer here is about to reserve: the payment page's code is fetched while they choose,
         // so when «Reservar» answers with that page its scripts are already on the phone.
-        if (raffle.status === "active") prefetchNextPage("ProofUploadPage");
+        // The payment page is nested in the profile's guard (app/routes.tsx): both are fetched.
+        if (raffle.status === "active") {
+          prefetchNextPage("ProfileGuard");
+          prefetchNextPage("ProofUploadPage");
+        }
         if (raffle.numberMode !== "chosen") return;
         // The grid's code comes with the page's, not after the page has run (decision 0031), and the grid
         // is a form of checkboxes before the code runs (decision 0029).
