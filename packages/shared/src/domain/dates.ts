@@ -48,7 +48,7 @@ function formatWith(key: string, options: Intl.DateTimeFormatOptions, date: Date
   return text;
 }
 
-/** "5 de marzo de 2025" (long), "5 mar 2025" (medium) or "05/03/2025" (short). */
+/** "5 de marzo de 2025" (long), "5 mar. 2025" (medium) or "05/03/2025" (short). */
 export function formatDate(value: DateInput, style: "long" | "medium" | "short" = "long"): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;
@@ -76,7 +76,7 @@ export function sentence(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
 
-/** "5 de marzo de 2025 a las 6:30 p. m." (long) or "5 mar 2025, 6:30 p. m." (short). */
+/** "5 de marzo de 2025 a las 6:30 p. m." (long) or "5 mar. 2025, 6:30 p. m." (short). */
 export function formatDateTime(value: DateInput, style: "long" | "short" = "long"): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;

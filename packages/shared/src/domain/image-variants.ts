@@ -4,6 +4,12 @@
 // 960 px file, about 40 % more bytes on a slow, metered connection for nothing its screen can show
 // (docs/decisions/0033-preact-on-both-sides.md).
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 720, 960] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+
+/** One of our stored images ('/api/images/<id>', nothing after): it has the width variants. */
+export function isVariantImage(url: string): boolean {
+  return /^\/api\/images\/[^/?#]+$/.test(url);
+}
 
 /** The srcset of one of our images ('/api/images/<id>'): "…?w=320 320w, …?w=960 960w". */
 export function variantSrcSet(url: string): string {

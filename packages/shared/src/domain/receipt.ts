@@ -81,7 +81,7 @@ export interface ReceiptDrawInput {
 }
 
 /**
- * "5 de marzo de 2026 a las 6:30 p. m." (long) or "5 mar 2026, 6:30 p. m." (short), in Venezuelan time
+ * "5 de marzo de 2026 a las 6:30 p. m." (long) or "5 mar. 2026, 6:30 p. m." (short), in Venezuelan time
  * whatever the machine's time zone.
  */
 export function receiptDateTime(iso: string, style: "long" | "short" = "long"): string {

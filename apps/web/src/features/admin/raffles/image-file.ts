@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from "@rifazo/shared/constants";
+import type { ImageVariantWidth } from "@rifazo/shared/domain/image-variants";
 import { ADMIN_MESSAGES } from "@rifazo/shared/schemas/admin";
 
 // Checked in the browser before uploading (spec 2 §5); the server checks the real bytes again.
@@ -20,6 +21,6 @@ export function checkImageFile(file: Pick<File, "type" | "size" | "name">): Imag
 }
 
 /** "/api/images/<id>" → a resized variant URL (IMAGE_VARIANT_WIDTHS). Other URLs pass unchanged. */
-export function imageVariant(url: string, width: 320 | 640 | 960): string {
+export function imageVariant(url: string, width: ImageVariantWidth): string {
   return url.startsWith("/api/images/") && !url.includes("?") ? `${url}?w=${width}` : url;
 }

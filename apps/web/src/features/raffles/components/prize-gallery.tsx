@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS } from "@rifazo/shared/domain/image-variants";
+import { IMAGE_VARIANT_WIDTHS, isVariantImage } from "@rifazo/shared/domain/image-variants";
 import type { PrizeImage } from "@rifazo/shared/domain/prize-images";
 import { type ReactNode, useRef, useState } from "react";
 import { cn } from "../../../lib/cn";
@@ -135,7 +135,7 @@ function GalleryThumbnails({
 
 /** Our own images have a 320 px variant, plenty for a 56 px thumbnail. */
 function thumbnailOf(url: string): string {
-  return /^\/api\/images\/[^/?#]+$/.test(url) ? `${url}?w=${IMAGE_VARIANT_WIDTHS[0]}` : url;
+  return isVariantImage(url) ? `${url}?w=${IMAGE_VARIANT_WIDTHS[0]}` : url;
 }
 
 function GalleryArrow({

@@ -1,5 +1,5 @@
 // Prize images are served by /api/images/{id}?w= in WebP variants (IMAGE_VARIANT_WIDTHS, 4:3).
-import { variantSrcSet } from "@rifazo/shared/domain/image-variants";
+import { isVariantImage, variantSrcSet } from "@rifazo/shared/domain/image-variants";
 
 /** Intrinsic size given to <img> so the browser reserves the box before the file arrives. */
 export const IMAGE_WIDTH = 640;
@@ -14,10 +14,6 @@ export const DETAIL_IMAGE_SIZES = "(min-width: 1216px) 584px, (min-width: 1024px
 export interface ImageSources {
   src: string;
   srcSet?: string;
-}
-
-function isVariantImage(url: string): boolean {
-  return /^\/api\/images\/[^/?#]+$/.test(url);
 }
 
 /**
