@@ -73,12 +73,22 @@ async function checkScreen(page: Page, label: string) {
   await expectFitsWidth(page, label);
 }
 
+/**
+ * A long page's full-page screenshot (the admin's Hoy on a phone) took over the 10 s action limit on CI's
+ * busy 2-core machine: they are for a person to look at, not a claim about speed.
+ */
+const SHOT_TIMEOUT = 30_000;
+
 /** Full-page screenshots for a person to look at: at 360 and 390 px on the phone, at its width on desktop. */
 async function shotsAt(page: Page, viewport: Viewport, name: string) {
   const widths = viewport.phone ? [360, viewport.width] : [viewport.width];
   for (const width of widths) {
     await page.setViewportSize({ width, height: viewport.height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${width}.png`),
+      fullPage: true,
+      timeout: SHOT_TIMEOUT,
+    });
   }
 }
 
@@ -106,6 +116,7 @@ async function sweep(page: Page, viewport: Viewport, screens: Screen[], signedIn
         await page.screenshot({
           path: path.join(SHOTS, `${screen.shot}-${viewport.width}.png`),
           fullPage: true,
+          timeout: SHOT_TIMEOUT,
         });
     });
   }

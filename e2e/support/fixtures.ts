@@ -23,7 +23,13 @@ async function attachServerLog(
   const before = server.output().length;
   await use(undefined);
   if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach("server-log", { body: server.output().slice(before), contentType: "text/plain" });
+    const log = server.output().slice(before);
+    // The warnings first and alone: CI's log shows only the start of each attachment (a failed render
+    // that sent the blank shell was hidden behind request lines).
+    const warnings = log.split("\n").filter((line) => /"level":(40|50|60)\b/.test(line));
+    if (warnings.length > 0)
+      await testInfo.attach("server-warnings", { body: warnings.join("\n"), contentType: "text/plain" });
+    await testInfo.attach("server-log", { body: log, contentType: "text/plain" });
   }
 }
 

@@ -31,7 +31,7 @@ export interface RenderInput {
   fetchApi: ApiTransport;
   /** The newest event id before the data is read (see ServerState.lastEventId). */
   lastEventId?: number | null;
-  /** Gives up (the caller then sends the plain shell) after this many milliseconds. */
+  /** Gives up (the caller then sends the plain shell) after this many milliseconds (RENDER_TIMEOUT_MS). */
   timeoutMs?: number;
   /** A native form the API refused: the page shows its message and values (decision 0029). */
   form?: FormReturn;
@@ -129,6 +129,14 @@ reportDateTexts((id, text) => {
   if (dates) dates[id] = text;
 });
 
+/**
+ * Only a guard against a render that never ends, not a speed goal: the shell it falls back to is a blank
+ * page without JavaScript (the <noscript> line promises the raffles can be seen and reserved), and the
+ * render is not stopped by giving up, so waiting costs nothing the server would not spend anyway. A fresh
+ * server's first render on a busy machine took over 2 s, the limit before, and sent that blank page.
+ */
+export const RENDER_TIMEOUT_MS = 15_000;
+
 /** Text as HTML character data: a raffle's title is the organiser's and may hold "<". */
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -138,7 +146,7 @@ export async function render({
   url,
   fetchApi,
   lastEventId = null,
-  timeoutMs = 2_000,
+  timeoutMs = RENDER_TIMEOUT_MS,
   form,
   answersPost = false,
 }: RenderInput): Promise<RenderResult | null> {

@@ -549,3 +549,13 @@ describe("dos páginas renderizadas a la vez", () => {
     expect(second?.html).not.toContain("Rifa de la primera visita");
   });
 });
+
+describe("un render lento", () => {
+  it("no se abandona a los 2 s: sin JavaScript, la alternativa es una página en blanco", async () => {
+    // Only lazy parts suspend a render (no query does), so a slow render cannot be staged here: the first
+    // render of a fresh server on a busy CI machine passed 2 s and sent the blank shell to a no-JS browser.
+    const entry = pathToFileURL(path.join(webDist, "server", "entry-server.js")).href;
+    const { RENDER_TIMEOUT_MS } = (await import(entry)) as { RENDER_TIMEOUT_MS: number };
+    expect(RENDER_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
+  });
+});
