@@ -34,7 +34,8 @@
 // measured until the server has finished its start-up work (the OCR of the demo proofs, about a minute of
 // CPU). The load average (os.loadavg, 1 min) before and after each part is printed and recorded with the
 // figures.
-// Prints a table against the budgets (JS for / ≤ 90 kB compressed as sent, performance ≥ 95, accessibility
+// Prints a table against the budgets (JS for / ≤ 90 kB compressed as sent, performance ≥ 95 (in every run for
+// /, /rifas and /rifas/{id}, their median for the others), accessibility
 // = 100, usable ≤ 3.5 s; kB = 1000 bytes, as Vite reports), records it in docs/benchmarks.md (current figures
 // at the top, the entry with the machine's load average in the history) and exits 0 even when a budget is
 // missed (MISSED marks it). Takes 20 to 45 minutes (the journey alone 5 to 15 with RUNS=3; longer on a
@@ -233,6 +234,15 @@ async function gzipBytes(url) {
   }
   return gzipCache.get(url);
 }
+
+/**
+ * The pages a buyer goes through must score at least the budget in every run (their lowest run is judged),
+ * the others by their median: one run below the goal is a visitor who got that page.
+ */
+const performanceJudged = (row) =>
+  LH_ROUTES.has(row.label) ? Math.min(...row.performanceRuns) : row.performance;
+const performanceOk = (row) => performanceJudged(row) >= BUDGETS.performance;
+const everyRunNote = (row) => (LH_ROUTES.has(row.label) ? " en cada corrida" : "");
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -582,10 +592,13 @@ try {
   }
   for (const row of rows) {
     const jsOk = row.label !== "/" || row.served <= BUDGETS.homeJsKb * 1000;
-    const perfOk = row.performance >= BUDGETS.performance;
+    const perfOk = performanceOk(row);
     const a11yOk = row.accessibility >= BUDGETS.accessibility;
     if (!jsOk) missed.push(`JS de / ${kb(row.served)} > ${BUDGETS.homeJsKb} kB comprimidos`);
-    if (!perfOk) missed.push(`rendimiento de ${row.label} ${row.performance} < ${BUDGETS.performance}`);
+    if (!perfOk)
+      missed.push(
+        `rendimiento de ${row.label} ${performanceJudged(row)} < ${BUDGETS.performance}${everyRunNote(row)}`,
+      );
     if (!a11yOk)
       missed.push(
         `accesibilidad de ${row.label} ${row.accessibility} < ${BUDGETS.accessibility} (${row.failedA11y.join(", ")})`,
@@ -658,7 +671,9 @@ try {
       ? [
           `- Lighthouse móvil por defecto (emulación Moto G Power, 4G lento simulado, CPU 4× más lenta); ${LH_RUNS} ` +
             `corridas para ${[...LH_ROUTES].join(", ")} y ${RUNS} para las demás rutas: rendimiento = mediana ` +
-            "(entre paréntesis la más baja–la más alta y todas), accesibilidad = la peor; métricas de la corrida mediana",
+            "(entre paréntesis la más baja–la más alta y todas); en " +
+            `${[...LH_ROUTES].join(", ")} la meta vale para cada corrida (se juzga la más baja), en las demás para la ` +
+            "mediana; accesibilidad = la peor; métricas de la corrida mediana",
           "- JS: los scripts que pidió la propia página (su marco principal) en esa corrida, incluidos los diferidos que " +
             "llegan al cargar; no cuenta lo que descarga un service worker para su precaché. " +
             "Comprimido como se envía: bytes del cuerpo de cada respuesta a un navegador que acepta brotli (el servidor " +
@@ -706,8 +721,8 @@ try {
       what: `Web: Lighthouse móvil, rendimiento de ${row.label}`,
       how,
       value: `${scoreSpread(row)} (${loadNote})`,
-      goal: `≥ ${BUDGETS.performance}`,
-      ok: row.performance >= BUDGETS.performance,
+      goal: `≥ ${BUDGETS.performance}${everyRunNote(row)}`,
+      ok: performanceOk(row),
       date: day,
     },
     {

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
 import { HydratedMark } from "./app/hydrated-mark";
+import { hydrateInTurns } from "./app/hydration-turns";
 import { queryClient } from "./app/query-client";
 import { preloadRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
@@ -55,7 +56,10 @@ if (serverState && container.firstElementChild) {
   resumeRaffleEventsAfter(serverState.lastEventId);
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app()));
+    // Tasks of their own: evaluating the code and hydrating were one long task, in which the phone
+    // answers no tap; the header and the page hydrate in turns after it (app/hydration-turns.tsx).
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => hydrateInTurns(() => hydrateRoot(container, app())));
 } else {
   createRoot(container).render(app());
 }

@@ -9,6 +9,7 @@ import { useSigningOut, useSignOutCompletion } from "../features/auth";
 import { useCookieConsent, useCookiePreferencesOpen } from "../features/cookie-consent";
 import { loadCookieBanner, loadCookiePreferencesDialog } from "../features/cookie-consent/lazy";
 import { useHydrated } from "../lib/use-hydrated";
+import { HydrationTurn } from "./hydration-turns";
 import { Header } from "./layout/header";
 import { usePageLoading } from "./lazy-page";
 import { AppLoading } from "./route-error";
@@ -109,12 +110,14 @@ export function RootLayout() {
         Saltar al contenido
       </a>
       <NavigationProgress />
-      <Header />
+      <HydrationTurn>
+        <Header />
+      </HydrationTurn>
       <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {/* Only a page opened directly shows this; navigations keep the current page until the next is ready. */}
-        <Suspense fallback={<AppLoading />}>
+        <HydrationTurn fallback={<AppLoading />}>
           <Outlet />
-        </Suspense>
+        </HydrationTurn>
       </main>
       <Suspense fallback={null}>
         <Footer />
