@@ -268,8 +268,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         SEED_DEMO: options.seedDemo ? "1" : "0",
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "info",
         WEB_DIST: webCopy,
-        // OCR of the demo's proofs would compete with the browser for the CPU; a spec may turn it on.
+        // OCR of the demo's proofs, and AVIF copies of its images, would compete with the browser for the
+        // CPU; a spec may turn them on.
         PROOF_ANALYSIS: "off",
+        IMAGE_AVIF: "off",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase, runMigrations } from "./db/client";
-import { scheduleImageVariantBackfill } from "./modules/admin";
+import { scheduleAvifVariants, scheduleImageVariantBackfill } from "./modules/admin";
 import { ensureAdmin } from "./modules/auth";
 import { publishRulesOfRafflesOnSale, scheduleDrawJob } from "./modules/draws";
 import { scheduleLifecycleSweep } from "./modules/lifecycle";
@@ -42,6 +42,7 @@ export async function bootstrap(config: Config): Promise<FastifyInstance> {
     await normalizeStoredReferenceKeys(app.ctx);
     scheduleOrphanSweep(app);
     scheduleImageVariantBackfill(app);
+    scheduleAvifVariants(app);
     scheduleDraftStatementSweep(app);
     scheduleDrawJob(app);
     // Reservations whose time ran out while the server was down are released before it serves.

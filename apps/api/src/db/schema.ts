@@ -914,6 +914,8 @@ export const images = pgTable(
     width: integer("width"),
     height: integer("height"),
     variantWidths: integer("variant_widths").array().notNull().default(sql`ARRAY[]::integer[]`),
+    /** The variant widths also stored as AVIF (images/<id>/<w>.avif), served to browsers that accept it. */
+    avifWidths: integer("avif_widths").array().notNull().default(sql`ARRAY[]::integer[]`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { images } from "../../db/schema";
-import { IMAGE_NOT_FOUND, pickWidth } from "./service";
+import { acceptsAvif, IMAGE_NOT_FOUND, pickWidth } from "./service";
 
 let t: TestApp;
 const id = randomUUID();
@@ -17,6 +17,12 @@ beforeAll(async () => {
     await storage.put(`images/${id}/${w}.webp`, body, "image/webp");
   }
   await storage.put(`images/${id}/original.webp`, Buffer.from("original"), "image/webp");
+  // AVIF copies of two of the widths only: the third is still being encoded.
+  for (const w of [320, 640]) {
+    const body = Buffer.from(`avif-${w}-`.padEnd(32 + w / 20, "y"));
+    bodies.set(-w, body);
+    await storage.put(`images/${id}/${w}.avif`, body, "image/avif");
+  }
   await db.insert(images).values({
     id,
     name: "moto.webp",
@@ -25,6 +31,7 @@ beforeAll(async () => {
     contentType: "image/webp",
     size: 8,
     variantWidths: [320, 640, 960],
+    avifWidths: [320, 640],
   });
 });
 afterAll(async () => {
@@ -33,7 +40,41 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
 
+const CHROME_IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
 describe("GET /api/images/:id", () => {
+  it("a un navegador que acepta AVIF le sirve la copia AVIF de esa variante; si no la hay, o no la acepta, la WebP", async () => {
+    const as = (url: string, accept?: string) =>
+      t.app.inject({ method: "GET", url, headers: accept ? { accept } : {} });
+    const avif = await as(`/api/images/${id}?w=640`, CHROME_IMAGE_ACCEPT);
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers["content-type"]).toBe("image/avif");
+    expect(avif.rawPayload.equals(bodies.get(-640) as Buffer)).toBe(true);
+    // The same address answers differently by Accept: every cache must know it.
+    expect(avif.headers.vary).toBe("accept");
+    expect(avif.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // The 960 px variant has no AVIF copy yet: WebP.
+    const notYet = await as(`/api/images/${id}?w=960`, CHROME_IMAGE_ACCEPT);
+    expect(notYet.headers["content-type"]).toBe("image/webp");
+    expect(notYet.rawPayload.equals(bodies.get(960) as Buffer)).toBe(true);
+    // A browser that does not name AVIF, or refuses it with q=0, gets WebP, also told to vary.
+    for (const accept of [undefined, "image/webp,*/*", "image/avif;q=0,image/webp"]) {
+      const webp = await as(`/api/images/${id}?w=640`, accept);
+      expect(webp.headers["content-type"]).toBe("image/webp");
+      expect(webp.rawPayload.equals(bodies.get(640) as Buffer)).toBe(true);
+      expect(webp.headers.vary).toBe("accept");
+    }
+  });
+
+  it("lee Accept como lo escriben los navegadores", () => {
+    expect(acceptsAvif(CHROME_IMAGE_ACCEPT)).toBe(true);
+    expect(acceptsAvif("image/AVIF ; q=0.9")).toBe(true);
+    expect(acceptsAvif("image/avif;q=0")).toBe(false);
+    expect(acceptsAvif("image/avif;q=0.0")).toBe(false);
+    expect(acceptsAvif("image/webp,*/*;q=0.8")).toBe(false);
+    expect(acceptsAvif(undefined)).toBe(false);
+  });
+
   it("sirve la variante pedida con cabeceras de caché inmutable y nosniff", async () => {
     const response = await get(`/api/images/${id}?w=640`);
     expect(response.statusCode).toBe(200);

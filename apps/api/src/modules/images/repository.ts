@@ -9,6 +9,7 @@ export async function findImage(db: Executor, id: string) {
       storageKey: images.storageKey,
       contentType: images.contentType,
       variantWidths: images.variantWidths,
+      avifWidths: images.avifWidths,
     })
     .from(images)
     .where(eq(images.id, id));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { openImage } from "./service";
+import { acceptsAvif, openImage } from "./service";
 
 const WIDTH_MESSAGE = "El ancho solicitado no es válido.";
 
@@ -27,24 +27,30 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["imágenes"],
-        summary: "Imagen pública de un premio (variante WebP)",
+        summary: "Imagen pública de un premio (variante AVIF si el navegador la acepta, si no WebP)",
         params: z.object({ id: z.string().describe("Id (UUID) de la imagen.") }),
         querystring: querySchema,
         response: {
-          200: z.any().describe("La imagen (image/webp)."),
+          200: z.any().describe("La imagen (image/avif o image/webp, según Accept)."),
           400: errorSchema,
           404: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      const file = await openImage(app.ctx.db, app.ctx.storage, request.params.id, request.query.w);
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-length", file.size)
-        .header("cache-control", IMMUTABLE)
-        .header("x-content-type-options", "nosniff")
-        .send(file.body);
+      const { id } = request.params;
+      const avif = acceptsAvif(request.headers.accept);
+      const file = await openImage(app.ctx.db, app.ctx.storage, id, request.query.w, avif);
+      return (
+        reply
+          // One address, AVIF or WebP by what the browser accepts: caches keep one copy per Accept.
+          .header("vary", "accept")
+          .header("content-type", file.contentType)
+          .header("content-length", file.size)
+          .header("cache-control", IMMUTABLE)
+          .header("x-content-type-options", "nosniff")
+          .send(file.body)
+      );
     },
   );
 }

@@ -30,7 +30,24 @@ export interface ImageFile {
   contentType: string;
 }
 
-export async function openImage(db: Db, storage: Storage, id: string, width?: number): Promise<ImageFile> {
+/** Whether an Accept header names AVIF (browsers that decode it say so for every image they ask for). */
+export function acceptsAvif(accept: string | undefined): boolean {
+  return (accept ?? "")
+    .toLowerCase()
+    .split(",")
+    .some((part) => {
+      const [type, ...params] = part.trim().split(";");
+      return type?.trim() === "image/avif" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    });
+}
+
+export async function openImage(
+  db: Db,
+  storage: Storage,
+  id: string,
+  width?: number,
+  avif = false,
+): Promise<ImageFile> {
   const missing = () => notFound("NOT_FOUND", IMAGE_NOT_FOUND);
   if (!isUuid(id)) throw missing();
   const image = await repo.findImage(db, id);
@@ -38,6 +55,10 @@ export async function openImage(db: Db, storage: Storage, id: string, width?: nu
   const chosen = pickWidth(image.variantWidths, width);
   if (chosen !== null) {
     // The id comes from the database row (a UUID), never from the URL text, so the key is always valid.
+    if (avif && image.avifWidths.includes(chosen)) {
+      const file = await storage.get(`images/${image.id}/${chosen}.avif`);
+      if (file) return { ...file, contentType: "image/avif" };
+    }
     const file = await storage.get(`images/${image.id}/${chosen}.webp`);
     if (file) return { ...file, contentType: "image/webp" };
   }

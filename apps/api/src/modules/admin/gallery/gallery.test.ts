@@ -12,6 +12,7 @@ import {
 } from "../../../../test/admin-fixtures";
 import { multipartBody } from "../../../../test/multipart";
 import { auditLog, images } from "../../../db/schema";
+import { encodeAvifVariants } from "./avif-variants";
 import { backfillImageVariants } from "./variant-backfill";
 
 let ctx: AdminTestContext;
@@ -268,5 +269,41 @@ describe("variantes que faltan en imágenes guardadas antes", () => {
     const [lostRow] = await db().select().from(images).where(eq(images.id, lost.id));
     expect(lostRow?.variantWidths).toEqual([320, 640, 960]);
     expect(await backfillImageVariants(ctx.t.app.ctx)).toEqual({ updated: 0, failed: 1 });
+  });
+});
+
+describe("copias AVIF de las variantes", () => {
+  it("se codifican desde el original, la ruta las sirve a quien acepta AVIF, y al borrar la imagen se borran", async () => {
+    const storage = ctx.t.app.ctx.storage;
+    const image = (await upload({ name: "avif.png", type: "image/png", body: await png(800, 600) })).json();
+    const accept = { accept: "image/avif,image/webp,*/*;q=0.8" };
+    const asked = () =>
+      ctx.t.app.inject({ method: "GET", url: `/api/images/${image.id}?w=720`, headers: accept });
+    // Before the job: WebP, for everyone.
+    expect((await asked()).headers["content-type"]).toBe("image/webp");
+
+    // An image of an earlier test lost its original: it fails alone, the others are encoded.
+    const result = await encodeAvifVariants(ctx.t.app.ctx);
+    expect(result.updated).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(images).where(eq(images.id, image.id));
+    expect(row?.avifWidths).toEqual(row?.variantWidths);
+    const served = await asked();
+    expect(served.headers["content-type"]).toBe("image/avif");
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: "heif",
+      width: 720,
+      height: 540,
+    });
+    const webp = await call(ctx.t, "GET", `/api/images/${image.id}?w=720`);
+    expect(served.rawPayload.length).toBeLessThan(webp.rawPayload.length);
+    // Nothing left to do: a second run encodes nothing.
+    expect(await encodeAvifVariants(ctx.t.app.ctx)).toEqual({ updated: 0, failed: result.failed });
+
+    expect((await call(ctx.t, "DELETE", `/api/admin/images/${image.id}`, ctx.admin.cookie)).statusCode).toBe(
+      200,
+    );
+    for (const width of row?.avifWidths ?? []) {
+      expect(await storage.exists(`images/${image.id}/${width}.avif`)).toBe(false);
+    }
   });
 });

@@ -75,3 +75,27 @@ export async function addVariantWidths(db: Executor, id: string, widths: number[
     })
     .where(eq(images.id, id));
 }
+
+/** Images with a WebP variant not yet stored as AVIF too, oldest first. */
+export async function imagesMissingAvif(db: Executor, limit: number): Promise<ImageRow[]> {
+  return db
+    .select()
+    .from(images)
+    .where(sql`not (${images.variantWidths} <@ ${images.avifWidths})`)
+    .orderBy(images.createdAt, images.id)
+    .limit(limit);
+}
+
+/** Adds widths to those an image has as AVIF, kept sorted and without repeats. */
+export async function addAvifWidths(db: Executor, id: string, widths: number[]): Promise<void> {
+  const added = sql`ARRAY[${sql.join(
+    widths.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::integer[]`;
+  await db
+    .update(images)
+    .set({
+      avifWidths: sql`(select array_agg(distinct w order by w) from unnest(${images.avifWidths} || ${added}) as w)`,
+    })
+    .where(eq(images.id, id));
+}

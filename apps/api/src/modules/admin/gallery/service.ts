@@ -16,9 +16,10 @@ import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { recordActorAudit } from "../../audit";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files";
 import type { Actor } from "../common";
+import { AVIF_JOB } from "./avif-variants";
 import * as repo from "./repository";
 
-export type GalleryContext = Pick<AppContext, "db" | "log" | "storage">;
+export type GalleryContext = Pick<AppContext, "db" | "log" | "storage" | "jobs" | "config">;
 type Folder = (typeof IMAGE_FOLDERS)[number];
 
 const imageNotFound = () => notFound("NOT_FOUND", ADMIN_MESSAGES.imageNotFound);
@@ -209,6 +210,8 @@ export async function uploadImage(ctx: GalleryContext, actor: Actor, upload: Upl
       });
       return inserted;
     });
+    // Its AVIF copies, in the background (avif-variants.ts); until then the WebP ones serve everyone.
+    if (ctx.config.imageAvif) ctx.jobs.kick(AVIF_JOB);
     return toAdminImage(row);
   } catch (error) {
     // No row, no files: nothing half-saved is left behind.
@@ -234,7 +237,11 @@ export async function deleteImage(ctx: GalleryContext, actor: Actor, id: string)
     return image;
   });
   // After the commit: a failed file delete leaves an orphan file, never a row pointing at nothing.
-  const keys = [removed.storageKey, ...removed.variantWidths.map((w) => `images/${id}/${w}.webp`)];
+  const keys = [
+    removed.storageKey,
+    ...removed.variantWidths.map((w) => `images/${id}/${w}.webp`),
+    ...removed.avifWidths.map((w) => `images/${id}/${w}.avif`),
+  ];
   for (const key of new Set(keys)) {
     await ctx.storage.delete(key).catch((error: unknown) => {
       ctx.log.warn({ err: error, key }, "galería: no se pudo borrar un archivo de imagen");

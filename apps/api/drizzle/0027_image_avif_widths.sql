@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "avif_widths" integer[] DEFAULT ARRAY[]::integer[] NOT NULL;
