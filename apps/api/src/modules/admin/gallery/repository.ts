@@ -39,6 +39,12 @@ export async function rafflesUsing(tx: Executor, url: string): Promise<Array<{ i
     .limit(5);
 }
 
+const integerArray = (values: number[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::integer[]`;
+
 /**
  * Images at least as wide as one of `widths` that lack that variant (stored before the width was added),
  * oldest first.
@@ -48,10 +54,7 @@ export async function imagesMissingVariants(
   widths: number[],
   limit: number,
 ): Promise<ImageRow[]> {
-  const list = sql`ARRAY[${sql.join(
-    widths.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::integer[]`;
+  const list = integerArray(widths);
   return db
     .select()
     .from(images)
@@ -62,17 +65,21 @@ export async function imagesMissingVariants(
     .limit(limit);
 }
 
-/** Adds widths to an image's variants, kept sorted and without repeats. */
-export async function addVariantWidths(db: Executor, id: string, widths: number[]): Promise<void> {
-  const added = sql`ARRAY[${sql.join(
-    widths.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::integer[]`;
+/**
+ * Adds widths to those an image has stored, as WebP variants or as their AVIF copies, kept sorted and
+ * without repeats.
+ */
+export async function addWidths(
+  db: Executor,
+  id: string,
+  format: "webp" | "avif",
+  widths: number[],
+): Promise<void> {
+  const column = format === "webp" ? images.variantWidths : images.avifWidths;
+  const merged = sql`(select array_agg(distinct w order by w) from unnest(${column} || ${integerArray(widths)}) as w)`;
   await db
     .update(images)
-    .set({
-      variantWidths: sql`(select array_agg(distinct w order by w) from unnest(${images.variantWidths} || ${added}) as w)`,
-    })
+    .set(format === "webp" ? { variantWidths: merged } : { avifWidths: merged })
     .where(eq(images.id, id));
 }
 
@@ -84,18 +91,4 @@ export async function imagesMissingAvif(db: Executor, limit: number): Promise<Im
     .where(sql`not (${images.variantWidths} <@ ${images.avifWidths})`)
     .orderBy(images.createdAt, images.id)
     .limit(limit);
-}
-
-/** Adds widths to those an image has as AVIF, kept sorted and without repeats. */
-export async function addAvifWidths(db: Executor, id: string, widths: number[]): Promise<void> {
-  const added = sql`ARRAY[${sql.join(
-    widths.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::integer[]`;
-  await db
-    .update(images)
-    .set({
-      avifWidths: sql`(select array_agg(distinct w order by w) from unnest(${images.avifWidths} || ${added}) as w)`,
-    })
-    .where(eq(images.id, id));
 }
