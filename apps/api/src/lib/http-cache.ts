@@ -13,6 +13,20 @@ export function weakEtag(body: unknown): string {
   return `W/"${hash}"`;
 }
 
+/**
+ * The values an Accept-style header (Accept, Accept-Encoding) accepts, lower-cased, without their
+ * parameters; one with q=0 is refused and left out.
+ */
+export function acceptedValues(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name?.trim() && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  return accepted;
+}
+
 /** If-None-Match may list several tags and may carry them strong or weak; '*' matches anything. */
 export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
   if (!header) return false;

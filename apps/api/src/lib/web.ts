@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from "../config";
 import { events } from "../db/schema";
 import { errorBody } from "./errors";
+import { acceptedValues } from "./http-cache";
 import { type FormReturn, setFormPageRenderer } from "./native-form";
 import { createPageCache } from "./page-cache";
 import { hasSessionCookie } from "./session-cookie";
@@ -124,12 +125,7 @@ type PageEncoding = "br" | "gzip" | "identity";
 
 /** br, else gzip, else none, from Accept-Encoding (a q=0 entry refuses that encoding). */
 export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
-  }
+  const accepted = acceptedValues(acceptEncoding);
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip")) return "gzip";
   return "identity";

@@ -1,6 +1,7 @@
 import { isUuid } from "@rifazo/shared";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
+import { acceptedValues } from "../../lib/http-cache";
 import type { Storage } from "../files";
 import * as repo from "./repository";
 
@@ -32,13 +33,7 @@ export interface ImageFile {
 
 /** Whether an Accept header names AVIF (browsers that decode it say so for every image they ask for). */
 export function acceptsAvif(accept: string | undefined): boolean {
-  return (accept ?? "")
-    .toLowerCase()
-    .split(",")
-    .some((part) => {
-      const [type, ...params] = part.trim().split(";");
-      return type?.trim() === "image/avif" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    });
+  return acceptedValues(accept).has("image/avif");
 }
 
 export async function openImage(

@@ -4,7 +4,7 @@ import { renderMissingVariants } from "./missing-variants";
 import * as repo from "./repository";
 
 const INTERVAL_MS = 15 * 60 * 1000;
-export const AVIF_JOB = "image-avif";
+const AVIF_JOB = "image-avif";
 
 /**
  * An AVIF copy of every WebP variant (images/<id>/<w>.avif), served to browsers whose Accept names AVIF
@@ -35,4 +35,9 @@ export function scheduleAvifVariants(app: FastifyInstance): void {
       if (result.updated > 0 || result.failed > 0) app.log.info(result, "imágenes: variantes AVIF creadas");
     },
   });
+}
+
+/** After an upload: its AVIF copies now rather than at the next interval (when the job is on at all). */
+export function kickAvifVariants(ctx: Pick<AppContext, "config" | "jobs">): void {
+  if (ctx.config.imageAvif) ctx.jobs.kick(AVIF_JOB);
 }

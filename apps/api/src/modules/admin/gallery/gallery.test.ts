@@ -13,6 +13,7 @@ import {
 import { multipartBody } from "../../../../test/multipart";
 import { auditLog, images } from "../../../db/schema";
 import { encodeAvifVariants } from "./avif-variants";
+import { renderMissingVariants } from "./missing-variants";
 import { backfillImageVariants } from "./variant-backfill";
 
 let ctx: AdminTestContext;
@@ -305,5 +306,23 @@ describe("copias AVIF de las variantes", () => {
     for (const width of row?.avifWidths ?? []) {
       expect(await storage.exists(`images/${image.id}/${width}.avif`)).toBe(false);
     }
+  });
+});
+
+describe("una imagen borrada mientras se crean sus variantes", () => {
+  it("no queda con archivos sueltos: los que se escribieron para ella se borran", async () => {
+    const storage = ctx.t.app.ctx.storage;
+    const image = (await upload({ name: "suelta.png", type: "image/png", body: await png(800, 600) })).json();
+    const [stale] = await db().select().from(images).where(eq(images.id, image.id));
+    // The row goes (as an admin's delete would) after the job listed it, its original still readable.
+    await db().delete(images).where(eq(images.id, image.id));
+    const result = await renderMissingVariants(ctx.t.app.ctx, {
+      format: "avif",
+      find: async () => (stale ? [stale] : []),
+      missing: () => [320],
+      encode: (resized) => resized.avif({ quality: 50, effort: 0 }),
+    });
+    expect(result).toEqual({ updated: 0, failed: 0 });
+    expect(await storage.exists(`images/${image.id}/320.avif`)).toBe(false);
   });
 });

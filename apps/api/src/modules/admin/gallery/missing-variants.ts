@@ -25,7 +25,8 @@ async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
 
 /**
  * Renders the files images lack (images/<id>/<w>.<format>) from their stored original, as an upload's
- * variants are, never enlarged; the row names a width only once its file is stored. An image whose
+ * variants are, never enlarged; the row names a width only once its file is stored, and the files of an
+ * image deleted meanwhile are removed again. An image whose
  * original cannot be read is logged and left as it is, and tried once per run, never in a loop.
  */
 export async function renderMissingVariants(
@@ -46,13 +47,15 @@ export async function renderMissingVariants(
         if (!file) throw new Error("original no encontrado");
         const original = await readAll(file.body);
         const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
-        for (const width of missing) {
+        const keys = missing.map((width) => `images/${row.id}/${width}.${kind.format}`);
+        for (const [i, width] of missing.entries()) {
           const resized = sharp(original, options).rotate().resize({ width, withoutEnlargement: true });
           const body = await kind.encode(resized).toBuffer();
-          await ctx.storage.put(`images/${row.id}/${width}.${kind.format}`, body, `image/${kind.format}`);
+          await ctx.storage.put(keys[i] as string, body, `image/${kind.format}`);
         }
-        await repo.addWidths(ctx.db, row.id, kind.format, missing);
-        updated++;
+        if (await repo.addWidths(ctx.db, row.id, kind.format, missing)) updated++;
+        // Deleted while its files were rendered: its delete could not know them, so they go here.
+        else await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => {})));
       } catch (error) {
         failed++;
         ctx.log.warn(

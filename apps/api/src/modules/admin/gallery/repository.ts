@@ -67,20 +67,22 @@ export async function imagesMissingVariants(
 
 /**
  * Adds widths to those an image has stored, as WebP variants or as their AVIF copies, kept sorted and
- * without repeats.
+ * without repeats. False when the image is gone (deleted meanwhile).
  */
 export async function addWidths(
   db: Executor,
   id: string,
   format: "webp" | "avif",
   widths: number[],
-): Promise<void> {
+): Promise<boolean> {
   const column = format === "webp" ? images.variantWidths : images.avifWidths;
   const merged = sql`(select array_agg(distinct w order by w) from unnest(${column} || ${integerArray(widths)}) as w)`;
-  await db
+  const updated = await db
     .update(images)
     .set(format === "webp" ? { variantWidths: merged } : { avifWidths: merged })
-    .where(eq(images.id, id));
+    .where(eq(images.id, id))
+    .returning({ id: images.id });
+  return updated.length > 0;
 }
 
 /** Images with a WebP variant not yet stored as AVIF too, oldest first. */

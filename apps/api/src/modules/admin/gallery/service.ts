@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, notFound } from "../../../lib/errors";
 import { recordActorAudit } from "../../audit";
 import { detectFileKind, IMAGE_TYPES, readLimited } from "../../files";
 import type { Actor } from "../common";
-import { AVIF_JOB } from "./avif-variants";
+import { kickAvifVariants } from "./avif-variants";
 import * as repo from "./repository";
 
 export type GalleryContext = Pick<AppContext, "db" | "log" | "storage" | "jobs" | "config">;
@@ -211,7 +211,7 @@ export async function uploadImage(ctx: GalleryContext, actor: Actor, upload: Upl
       return inserted;
     });
     // Its AVIF copies, in the background (avif-variants.ts); until then the WebP ones serve everyone.
-    if (ctx.config.imageAvif) ctx.jobs.kick(AVIF_JOB);
+    kickAvifVariants(ctx);
     return toAdminImage(row);
   } catch (error) {
     // No row, no files: nothing half-saved is left behind.
