@@ -111,6 +111,16 @@ module.exports = {
       to: { path: "^packages/shared/src/index\\.ts$" },
     },
     {
+      name: "web-claim-texts-only",
+      comment:
+        "Pages write fairness claims from @rifazo/shared/fairness-texts; the register of the tests " +
+        "that prove them (fairness-claims, fairness-proofs) is for tests, not for every page's download; " +
+        "nor do the shared rules the web imports reach it.",
+      severity: "error",
+      from: { path: "^(apps/web/src/|packages/shared/src/(domain|schemas)/)", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^packages/shared/src/fairness-(claims|proofs)\\.ts$" },
+    },
+    {
       name: "components-lib-below-features",
       comment:
         "components/ and lib/ are the bottom of the web app: they import no feature, page or app code.",

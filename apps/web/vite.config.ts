@@ -224,11 +224,32 @@ const SHARED_BY_EVERY_PAGE =
   /node_modules\/(preact|react-router|@tanstack)\/|vite\/preload-helper|apps\/web\/src\/lib\//;
 
 /**
- * The fairness claims every raffle card, raffle page, draw page and receipt words its trust line with
- * (6 kB as sent): in their own file they were a seventh request on /rifas, which on Slow 3G waits for one of
- * the six connections and then pays its 2 s (docs/decisions/0033-preact-on-both-sides.md).
+ * React Router's components are made with `forwardRef(...)` and then given a `displayName`: to the bundler
+ * both are side effects, so every component stays in the app chunk, used or not (`<Form>` with its submit
+ * machinery, among others). Marked pure, and without the names (only React's developer tools read them),
+ * the unused ones go: 1.2 kB as sent, on every page.
  */
-const FAIRNESS_TEXTS = /packages\/shared\/src\/fairness-(claims|proofs)\.ts$/;
+function reactRouterUnusedParts(): Plugin {
+  return {
+    name: "rifazo-react-router-unused-parts",
+    apply: "build",
+    transform(code, id) {
+      if (!/node_modules\/react-router\/dist\//.test(id)) return null;
+      const out = code
+        .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, "= /* @__PURE__ */ $1.$2(")
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, "");
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * The fairness claims every raffle card, raffle page, draw page and receipt words its trust line with
+ * (3 kB as sent: their texts only; the tests that prove them are listed in fairness-claims.ts, which no page
+ * imports): in their own file they were a seventh request on /rifas, which on Slow 3G waits for one of the
+ * six connections and then pays its 2 s (docs/decisions/0033-preact-on-both-sides.md).
+ */
+const FAIRNESS_TEXTS = /packages\/shared\/src\/fairness-texts\.ts$/;
 
 /**
  * Names "app" those of the modules the entry (src/main.tsx) imports statically, however deep: they go in
@@ -331,6 +352,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     paintBeforeScripts(),
     formKeyScript(),
     lazyChunks(),
+    reactRouterUnusedParts(),
     installableApp(Boolean(isSsrBuild)),
     precompress(),
   ],

@@ -1,7 +1,7 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { pointsEarningText } from "@rifazo/shared/domain/glossary";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LEGAL_LINK_CLASSES, LegalPage, LegalSection, SupportContactLinks } from "../features/content";

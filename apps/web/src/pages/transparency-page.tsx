@@ -2,10 +2,10 @@ import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import type { DrawTrustLevel } from "@rifazo/shared/domain/draw-trust";
 import {
   claimText,
-  FAIRNESS_CLAIMS,
   FAIRNESS_HEADINGS,
+  FAIRNESS_TEXTS,
   type FairnessClaimId,
-} from "@rifazo/shared/fairness-claims";
+} from "@rifazo/shared/fairness-texts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DrawTrustNotice } from "../components/draw/draw-trust-notice";
@@ -60,7 +60,7 @@ const NOT_GUARANTEED: Array<FairnessClaimId | string> = [
 
 /** A register id becomes its claim; anything else is a plain statement of a limit (no fairness claim). */
 const textOf = (item: FairnessClaimId | string) =>
-  item in FAIRNESS_CLAIMS ? claimText(item as FairnessClaimId) : item;
+  item in FAIRNESS_TEXTS ? claimText(item as FairnessClaimId) : item;
 
 const CHECKS = [
   "Que ninguna entrada del acta se haya cambiado (cada una lleva la huella de la anterior).",

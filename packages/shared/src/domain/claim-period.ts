@@ -3,7 +3,7 @@
  * the record entry that named that winner. Published in the record's rules; the database locks it after
  * the first sale (migration 0017_blind_decisions).
  */
-import { claimText } from "../fairness-claims";
+import { claimText } from "../fairness-texts";
 import { pluralWord } from "./plural";
 
 export const DEFAULT_CLAIM_PERIOD_DAYS = 7;

@@ -25,7 +25,7 @@ export function isDrawRoundLate(roundAt: DateInput, now: Date): boolean {
   return late !== null && now.getTime() >= late.getTime();
 }
 
-import { claimText, FAIRNESS_HEADINGS } from "../fairness-claims";
+import { claimText, FAIRNESS_HEADINGS } from "../fairness-texts";
 
 /** "… 8:38 p. m." already closes its sentence; anything else gets its full stop. */
 const stop = (text: string) => (text.endsWith(".") ? text : `${text}.`);

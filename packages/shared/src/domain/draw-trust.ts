@@ -19,7 +19,7 @@
  * sentences come from the fairness claims register (fairness-claims.ts), each with its proofs.
  */
 
-import { claimText } from "../fairness-claims";
+import { claimText } from "../fairness-texts";
 
 export const DRAW_TRUST_LEVELS = ["drand", "drand-unknown-chain", "lottery", "announced", "seed-v1"] as const;
 export type DrawTrustLevel = (typeof DRAW_TRUST_LEVELS)[number];

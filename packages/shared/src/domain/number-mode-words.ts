@@ -1,4 +1,4 @@
-import { FAIRNESS_CLAIMS, FAIRNESS_HEADINGS } from "../fairness-claims";
+import { claimText, FAIRNESS_HEADINGS } from "../fairness-texts";
 
 // Apart from the glossary: the raffle cards read the glossary on the home page, and the fairness
 // register these words come from belongs only to the pages that show a raffle's rules.
@@ -15,6 +15,6 @@ export const NUMBER_MODE_WORDS = {
   // A promise about chance: its words live in the fairness register, with the tests that back them.
   random: {
     label: FAIRNESS_HEADINGS.randomNumbersMode,
-    detail: FAIRNESS_CLAIMS.randomNumbers.text,
+    detail: claimText("randomNumbers"),
   },
 } as const;

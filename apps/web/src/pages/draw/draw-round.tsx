@@ -1,5 +1,5 @@
 import { DRAW_ROUND_LATE_TEXTS } from "@rifazo/shared/domain/draw-round-late";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { AlertTriangleIcon, ClockIcon } from "../../components/ui/icons";

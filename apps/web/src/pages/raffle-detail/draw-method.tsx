@@ -1,7 +1,7 @@
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import { Link } from "react-router";
 import { DrawTrustNotice } from "../../components/draw/draw-trust-notice";
 import { ShieldIcon } from "../../components/ui/icons";

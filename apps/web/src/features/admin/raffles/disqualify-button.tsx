@@ -1,6 +1,6 @@
 import { DISQUALIFICATION_REASONS_V3 } from "@rifazo/shared/domain/disqualification-reasons";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import { DRAW_ADMIN_MESSAGES, disqualifyInputSchema } from "@rifazo/shared/schemas/admin";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import { formatDateTime } from "../../../lib/format";
 import type { RaffleRecord } from "../api";
 import { recordTotalTickets, shownDisqualifications } from "../lib/record-text";

@@ -1,7 +1,7 @@
 import { checkpointText, parseCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
 import { proofReviewPromise } from "@rifazo/shared/domain/glossary";
 import { purchaseDisplayState } from "@rifazo/shared/domain/purchase-state";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import { GENERAL_PROOF_LABEL } from "@rifazo/shared/schemas/proofs";
 import { useState } from "react";
 import { Link } from "react-router";

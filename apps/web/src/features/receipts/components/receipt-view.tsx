@@ -1,5 +1,5 @@
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
-import { claimText } from "@rifazo/shared/fairness-claims";
+import { claimText } from "@rifazo/shared/fairness-texts";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
