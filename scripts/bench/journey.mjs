@@ -15,7 +15,8 @@
 // Every request the page made from the tap on «Reservar» until the payment page showed is listed
 // (method, path, status, bytes received including headers), the requests that can be cut.
 // All times are milliseconds from the raffle page's navigation start (performance.timeOrigin), except
-// the upload, timed from the tap on «Enviar Comprobante».
+// the upload, timed from the tap on «Enviar Comprobante». JOURNEY_TRACE=1 also prints every request of
+// both pages with its start and end (which waited for one of the six connections, which never ended).
 import { chromium } from "@playwright/test";
 import { browserCookies } from "./journey-setup.mjs";
 import { phoneContext } from "./phone.mjs";
@@ -297,6 +298,14 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
     () => performance.getEntriesByName("rifazo:hydrated")[0]?.startTime,
   );
   const since = (epoch) => (epoch === undefined ? undefined : epoch - before.origin);
+  if (process.env.JOURNEY_TRACE) {
+    const at = (epoch) => Math.round(epoch - before.origin);
+    console.log(`bench:web: ${mode}: toque ${at(tapAt)} ms, página de pago ${at(paymentAt)} ms`);
+    for (const r of requestsBetween(requests, before.origin, Date.now()))
+      console.log(
+        `bench:web:   ${r.startMs}–${r.endMs ?? "?"} ms ${r.method} ${r.path} ${r.status} ${r.bytes ?? 0} B`,
+      );
+  }
   return {
     reservationId,
     tapAt,
