@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertRaffle } from "./fixtures";
-import { createTestApp, nextIp, type TestApp } from "./helpers";
+import { insertRaffle, insertRaffleWithTickets } from "./fixtures";
+import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
+import { reserveForm, serverState } from "./native-form-pages";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -105,7 +106,11 @@ describe("la rifa en venta adelanta, para quien tiene sesión, el código de la 
     const paymentChunk = lazyChunks.ProofUploadPage?.[0];
     expect(paymentChunk).toMatch(/^\/assets\/proof-upload-page-[\w-]+\.js$/);
     expect(links).toContain(paymentChunk);
-    const paymentRoute = [...(lazyChunks.ProfileGuard ?? []), ...(lazyChunks.ProofUploadPage ?? [])];
+    const paymentRoute = [
+      ...(lazyChunks.ProfileGuard ?? []),
+      ...(lazyChunks.ProofUploadPage ?? []),
+      ...(lazyChunks.ProofUploadForm ?? []),
+    ];
     expect(lazyChunks.ProfileGuard?.[0]).toMatch(/^\/assets\/profile-guard-[\w-]+\.js$/);
     expect(links).toContain(lazyChunks.ProfileGuard?.[0]);
     expect(links.every((href) => paymentRoute.includes(href))).toBe(true);
@@ -146,5 +151,31 @@ describe("la rifa en venta adelanta, para quien tiene sesión, el código de la 
       remoteAddress: nextIp(),
     });
     expect(prefetches(catalogue.body)).toEqual([]);
+  });
+});
+
+describe("la página de pago corre sin el formulario completo, que pide después", () => {
+  const prefetches = (html: string) =>
+    [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1] ?? "",
+    );
+
+  it("precarga su página, no el formulario completo (react-hook-form), que adelanta con la prioridad más baja", async () => {
+    const buyer = await signedInUser(t.app);
+    const raffle = await insertRaffleWithTickets(t.app.ctx.db, {});
+    const response = await reserveForm(t.app, raffle.id, "cantidad=2&clave=d1a2b3c4d5e6f708", {
+      cookie: buyer.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(serverState(response.body).url).toMatch(/^\/perfil\/subir-comprobante\//);
+    const html = response.body;
+    const form = lazyChunks.ProofUploadForm ?? [];
+    expect(form[0]).toMatch(/^\/assets\/proof-upload-form-[\w-]+\.js$/);
+    expect(preloads(html)).toContain(lazyChunks.ProofUploadPage?.[0]);
+    // The full form's own file (and react-hook-form's, if apart) are not among what the page needs to run.
+    for (const href of form) expect(preloads(html)).not.toContain(href);
+    expect(prefetches(html)).toContain(form[0]);
+    // The page renders the browser's own form meanwhile (decision 0029).
+    expect(html).toMatch(/<form[^>]*action="\/api\/proofs"/);
   });
 });

@@ -75,7 +75,7 @@ describe("proof upload without a reservation", () => {
     renderPage();
     const summary = await screen.findByLabelText("Resumen del precio");
     expect(summary).toHaveTextContent("Total$10,00");
-    const quantity = screen.getByLabelText("Cantidad de boletos");
+    const quantity = await screen.findByLabelText("Cantidad de boletos");
     await user.clear(quantity);
     await user.type(quantity, "5");
     await waitFor(() => expect(screen.getByLabelText("Resumen del precio")).toHaveTextContent("Total$20,00"));

@@ -260,7 +260,11 @@ function personalPageSender(
     } catch (error) {
       request.log.warn({ err: error, url: page.url }, "no se pudo renderizar la página en el servidor");
     }
-    if (rendered) return sendBody(request, reply, new PageBody(pageHtml(template, rendered)));
+    if (rendered) {
+      // Rendered for a signed-in visitor: with the code it prefetches for them, if it names any.
+      const body = pageBody(template, rendered);
+      return sendBody(request, reply, body.buyer ?? body);
+    }
     // The shell at a form's address would show the app's "not found": the form's own fallback instead.
     if (page.unrendered) return page.unrendered();
     return sendBody(request, reply, shell);

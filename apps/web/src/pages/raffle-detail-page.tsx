@@ -299,6 +299,7 @@ export const prefetchPage: PrefetchPage = ({ queryClient, params, preloadCode, p
         if (raffle.status === "active") {
           prefetchNextPage("ProfileGuard");
           prefetchNextPage("ProofUploadPage");
+          prefetchNextPage("ProofUploadForm");
         }
         if (raffle.numberMode !== "chosen") return;
         // The grid's code comes with the page's, not after the page has run (decision 0031), and the grid

@@ -9,7 +9,12 @@ import { newIdempotencyKey } from "./idempotency-key";
  * and a fresh idempotency key for the proof form. An administrator may read any reservation through the
  * API; the page is rendered only with the buyer's own, so an administrator's is left to the browser.
  */
-export const prefetchCheckout: PrefetchPage = async ({ queryClient, params, searchParams }) => {
+export const prefetchCheckout: PrefetchPage = async ({
+  queryClient,
+  params,
+  searchParams,
+  prefetchNextPage,
+}) => {
   const reservationId = searchParams.get("reserva");
   if (!reservationId || !params.raffleId) return;
   const user = await fetchRenderedSessionUser(queryClient);
@@ -17,6 +22,9 @@ export const prefetchCheckout: PrefetchPage = async ({ queryClient, params, sear
   queryClient.setQueryData(sessionQueryKey, user);
   queryClient.setQueryData(sessionRenderedKey, true);
   if (user.role === "admin") return;
+  // The full proof form replaces the browser's own once the page runs: its code is asked for at the
+  // lowest priority, after what the page needs to run (features/proofs/lazy.ts).
+  prefetchNextPage("ProofUploadForm");
   // The API answers only the buyer's own reservation (404 otherwise, left to the browser as loading).
   await queryClient.prefetchQuery(reservationQuery(reservationId));
   if (queryClient.getQueryData(reservationKeys.formKey(reservationId)) === undefined) {

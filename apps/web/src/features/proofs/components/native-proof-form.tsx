@@ -172,12 +172,18 @@ function typedIn(form: HTMLFormElement): HandedOverValues {
 export function NativeProofForm({
   reservation,
   idempotencyKey,
+  prepare,
   onUntouched,
   onLeave,
 }: {
   reservation: Reservation;
   idempotencyKey: string;
-  /** Once hydrated, when nothing was typed nor chosen in it: the full form can take its place. */
+  /** Downloads what the full form needs: until it is done, this form stays, and works. */
+  prepare?: () => Promise<unknown>;
+  /**
+   * Once hydrated and `prepare` done, when nothing was typed nor chosen in it at hydration and no file
+   * since: the full form can take its place.
+   */
   onUntouched: () => void;
   /**
    * When it leaves the page: what was typed in it by then. The full form is rendered after the check
@@ -193,8 +199,16 @@ export function NativeProofForm({
     const form = formRef.current;
     if (!form || state.refused) return;
     const typed = Object.keys(typedIn(form)).length > 0;
-    const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.length;
-    if (!typed && !file) onUntouched();
+    const fileChosen = () =>
+      Boolean((form.elements.namedItem("file") as HTMLInputElement | null)?.files?.length);
+    if (typed || fileChosen()) return;
+    // Text typed while the full form downloads is handed over to it (onLeave); a chosen file cannot be.
+    (prepare?.() ?? Promise.resolve()).then(
+      () => {
+        if (!fileChosen()) onUntouched();
+      },
+      () => undefined,
+    );
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read as the form is removed, not before.
   useLayoutEffect(() => {

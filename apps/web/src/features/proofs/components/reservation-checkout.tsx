@@ -17,13 +17,14 @@ import { toastIfOffline } from "../../offline";
 import { cancelReservation, reservationKeys, reservationQuery } from "../api/reservations-api";
 import { useLivePayments } from "../hooks/use-live-payments";
 import { useReservationCountdown } from "../hooks/use-reservation-countdown";
+import { loadProofUploadForm } from "../lazy";
 import { ticketsLabel } from "../payments";
 import type { HandedOverValues, ProofPrefill } from "../proof-form";
 import { acceptsProof, payableMethods } from "../reservation";
+import { ProofUploadForm } from "./lazy-proof-upload-form";
 import { NativeProofForm } from "./native-proof-form";
 import { PaymentInstructions } from "./payment-instructions";
 import { PriceSummary } from "./price-summary";
-import { ProofUploadForm } from "./proof-upload-form";
 import { ReservationCountdown } from "./reservation-countdown";
 
 // The payment page of a reservation (decision 0013): what was reserved, the time left by the server's
@@ -253,6 +254,7 @@ function PayAndUpload({
             <NativeProofForm
               reservation={reservation}
               idempotencyKey={nativeKey}
+              prepare={loadProofUploadForm}
               onUntouched={() => setNative(false)}
               onLeave={(typed) => {
                 handedOver.current = typed;
