@@ -7,7 +7,7 @@ import { App } from "./app/app";
 import { HydratedMark } from "./app/hydrated-mark";
 import { hydrateInTurns } from "./app/hydration-turns";
 import { queryClient } from "./app/query-client";
-import { preloadRoute } from "./app/routes";
+import { preloadRoute, preloadServerRenderedRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
 import { sessionQueryOptions } from "./features/auth";
 import { restoreOfflineSnapshot } from "./lib/offline-snapshot";
@@ -54,7 +54,7 @@ if (serverState && container.firstElementChild) {
   // The dates as the HTML shows them: hydration writes the same words without building a formatter.
   if (serverState.dates) adoptDateTexts(serverState.dates);
   resumeRaffleEventsAfter(serverState.lastEventId);
-  void preloadRoute(window.location.pathname)
+  void preloadServerRenderedRoute(window.location.pathname)
     .catch(() => undefined)
     // Tasks of their own: evaluating the code and hydrating were one long task, in which the phone
     // answers no tap; the header and the page hydrate in turns after it (app/hydration-turns.tsx).

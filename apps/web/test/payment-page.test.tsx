@@ -2,9 +2,10 @@
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../src/components/ui/toast";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { loadProofUploadForm } from "../src/features/proofs/lazy";
 import { uploadWithProgress } from "../src/lib/api-upload";
 import { formatDateTime } from "../src/lib/format";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
@@ -107,6 +108,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+// The full proof form is a chunk of its own (features/proofs/lazy.ts), loaded once the page renders; here it
+// is in memory before the first test, as on a phone that already has it, so each test reads the form at once.
+beforeAll(async () => {
+  await loadProofUploadForm();
 });
 
 describe("payment page of a reservation", () => {

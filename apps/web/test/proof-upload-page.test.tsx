@@ -2,8 +2,9 @@
 import type { RaffleDetail } from "@rifazo/shared/schemas/raffles";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { loadProofUploadForm } from "../src/features/proofs/lazy";
 import { ProofUploadPage } from "../src/pages/profile/proof-upload-page";
 import { jsonResponse as json, makePublicSettings, notFoundResponse } from "./fixtures/http";
 import { makeRaffleDetail } from "./fixtures/raffle";
@@ -66,6 +67,12 @@ function renderPage() {
 beforeEach(() => {
   sessionStorage.clear();
   vi.stubGlobal("EventSource", undefined);
+});
+
+// The full proof form is a chunk of its own (features/proofs/lazy.ts), loaded once the page renders; here it
+// is in memory before the first test, as on a phone that already has it, so each test reads the form at once.
+beforeAll(async () => {
+  await loadProofUploadForm();
 });
 
 describe("proof upload without a reservation", () => {

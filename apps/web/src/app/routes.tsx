@@ -1,7 +1,9 @@
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
+import { loadProofUploadForm } from "../features/proofs/lazy";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths, routePatterns } from "../lib/paths";
 import { HomePage, prefetchPage as prefetchHome } from "../pages/home-page";
+import { loadForHydration, withCompanions } from "./companion-code";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { RootLayout } from "./root-layout";
 
@@ -16,7 +18,8 @@ import { RootLayout } from "./root-layout";
 
 const profileArea = () => import("../pages/profile/profile-area");
 const profileGuard = () => import("../pages/profile/profile-guard");
-const paymentPage = () => import("../pages/profile/proof-upload-page");
+// The payment page's full proof form comes with the page when opened in the app (app/companion-code.ts).
+const paymentPage = withCompanions(() => import("../pages/profile/proof-upload-page"), loadProofUploadForm);
 const adminArea = () => import("../pages/admin/admin-area");
 
 export interface RouteHandle {
@@ -185,4 +188,9 @@ export function pagesFor(pathname: string): { page: LazyPage; params: Record<str
 /** Downloads the code of every page a URL renders, so it can be hydrated without suspending. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.all(pagesFor(pathname).map(({ page }) => page.load()));
+}
+
+/** preloadRoute for the page the server rendered: only what hydrating it needs. */
+export function preloadServerRenderedRoute(pathname: string): Promise<unknown> {
+  return loadForHydration(() => preloadRoute(pathname));
 }

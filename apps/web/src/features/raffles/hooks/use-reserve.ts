@@ -11,7 +11,6 @@ import { type RedirectState, useSession } from "../../auth";
 import { isOfflineError } from "../../offline";
 import { isPhoneRequired } from "../../profile";
 import { reservationKeys } from "../../proofs";
-import { loadProofUploadForm } from "../../proofs/lazy";
 import { activeReservationOf, type Reservation } from "../api/purchase-api";
 import { reservationPath } from "../lib/price-quote";
 
@@ -36,8 +35,6 @@ function sendThenPreload<T>(create: (value: T) => Promise<Reservation>, raffleId
   return (value: T) => {
     const sent = create(value);
     preloadPage(paths.proofUpload(raffleId));
-    // ...and the full proof form, which that page shows at once when it opens in the app.
-    loadProofUploadForm().catch(() => undefined);
     return sent;
   };
 }
