@@ -21,7 +21,7 @@ import {
   VERIFY_CLI_API,
 } from "./fairness-proofs";
 
-import { type FairnessClaimId, FAIRNESS_TEXTS as T } from "./fairness-texts";
+import { FAIRNESS_TEXTS, type FairnessClaimId } from "./fairness-texts";
 
 export type { FairnessProof } from "./fairness-proofs";
 export { claimText, FAIRNESS_HEADINGS, FAIRNESS_TEXTS, type FairnessClaimId } from "./fairness-texts";
@@ -31,26 +31,22 @@ export interface FairnessClaim {
   proofs: readonly FairnessProof[];
 }
 
-export const FAIRNESS_CLAIMS = {
+/** The tests behind each claim, by its id: every text of fairness-texts.ts has its entry (the type says so). */
+const CLAIM_PROOFS = {
   // ── Trust levels (domain/draw-trust.ts), shown on every page where a draw appears ──
   trustDrandLabel: {
-    text: T.trustDrandLabel,
     proofs: [P.trustDrand, P.verifyCli, P.verifyBrowser],
   },
   trustDrandSummary: {
-    text: T.trustDrandSummary,
     proofs: [P.trustDrand, P.roundInFuture, P.nobodyTypesAValue, P.badBeacons, P.verifyCli, P.verifyBrowser],
   },
   trustUnknownLabel: {
-    text: T.trustUnknownLabel,
     proofs: [P.trustUnknown, P.webUnknownChain],
   },
   trustUnknownSummary: {
-    text: T.trustUnknownSummary,
     proofs: [P.trustUnknown, P.webUnknownChain, P.unknownChainWarned],
   },
   trustLotterySummary: {
-    text: T.trustLotterySummary,
     proofs: [
       P.trustLottery,
       P.lotteryBound,
@@ -78,17 +74,14 @@ export const FAIRNESS_CLAIMS = {
     ],
   },
   trustAnnouncedSummary: {
-    text: T.trustAnnouncedSummary,
     proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
   },
   trustSeedV1Summary: {
-    text: T.trustSeedV1Summary,
     proofs: [P.v1Recompute, P.v1Verifies],
   },
 
   // ── Raffle page and admin raffle page: how a random-numbers raffle gives out its numbers ──
   randomNumbers: {
-    text: T.randomNumbers,
     proofs: [
       proof(
         APPROVALS,
@@ -100,67 +93,52 @@ export const FAIRNESS_CLAIMS = {
 
   // ── Transparency page: the commitment and how a draw works ──
   commitment: {
-    text: T.commitment,
     proofs: [P.nobodyTypesAValue, P.roundInFuture, P.verifyCli, P.verifyBrowser, P.trustAnnounced],
   },
   stepRules: {
-    text: T.stepRules,
     proofs: [P.saleLocked, P.claimPeriodLocked, P.lotteryBound, P.lotteryLocked, P.rulesAtClose],
   },
   stepFrozen: {
-    text: T.stepFrozen,
     proofs: [P.publicRecordNoPeople, P.ownerTag, P.noGrouping, P.frozenTickets, P.frozenProofs],
   },
   stepRound: {
-    text: T.stepRound,
     proofs: [P.roundInFuture, P.delayFloor, P.badBeacons, P.impostorChain],
   },
   stepWinners: {
-    text: T.stepWinners,
     proofs: [P.nobodyTypesAValue, P.engineProperties, P.anyoneDraws, P.verifyCli],
   },
 
   // ── Transparency page: what holds ──
   roundAfterFreeze: {
-    text: T.roundAfterFreeze,
     proofs: [P.roundInFuture, P.delayFloor, P.millisecond],
   },
   nobodyTypesTheResult: {
-    text: T.nobodyTypesTheResult,
     proofs: [P.nobodyTypesAValue, P.badBeacons, P.anyoneDraws, P.sameResult],
   },
   productionChain: {
-    text: T.productionChain,
     proofs: [P.ownChainRefused, P.impostorChain, P.trustUnknown, P.webUnknownChain],
   },
   frozenList: {
-    text: T.frozenList,
     proofs: [P.frozenTickets, P.frozenProofs, P.frozenRules, P.recordImmutable],
   },
   recordChained: {
-    text: T.recordChained,
     proofs: [P.editDetected, P.rechainDetected, P.verifyBrowserRechained],
   },
   anyoneVerifies: {
-    text: T.anyoneVerifies,
     proofs: [P.verifyBrowser, P.verifyCli, P.verifyCliFromUrl, P.publicRecordNoPeople],
   },
   buyerChecksOwnTickets: {
-    text: T.buyerChecksOwnTickets,
     proofs: [P.ownerTag, P.ownershipCheck, P.noGrouping, P.ownTickets],
   },
   blindReplacement: {
-    text: T.blindReplacement,
     proofs: [P.blindReplacement, P.closedReasons, P.closedReasonsVerifier, P.replacementFromItsRound],
   },
   lateRoundWaits: {
-    text: T.lateRoundWaits,
     proofs: [P.lateRound, P.lateRoundApi, P.badBeacons],
   },
 
   // ── Transparency page: what does not hold ──
   notRewrite: {
-    text: T.notRewrite,
     proofs: [
       P.earlierCopy,
       proof(CHECKPOINT, "catches a freeze backdated to before the round the server held at the approval"),
@@ -176,7 +154,6 @@ export const FAIRNESS_CLAIMS = {
     ],
   },
   receiptCheckpoint: {
-    text: T.receiptCheckpoint,
     proofs: [
       proof(CHECKPOINT, "an honest record extends every checkpoint taken before its freeze"),
       proof(CHECKPOINT, "catches a freeze moved before an approval"),
@@ -188,76 +165,68 @@ export const FAIRNESS_CLAIMS = {
     ],
   },
   notAnnounced: {
-    text: T.notAnnounced,
     proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
   },
   notLottery: {
-    text: T.notLottery,
     proofs: [P.lotteryBound, P.lotteryBeforeSale, P.lotteryLocked, P.lotteryMapped, P.lotteryRule],
   },
   notUnknownChain: {
-    text: T.notUnknownChain,
     proofs: [P.trustUnknown, P.webUnknownChain, P.unknownChainWarned],
   },
   notReroll: {
-    text: T.notReroll,
     proofs: [P.blindReplacement, P.closedReasons, P.replacementFromItsRound],
   },
 
   // ── Draw page and record page ──
   drawRoundUnknown: {
-    text: T.drawRoundUnknown,
     proofs: [P.roundInFuture, P.delayFloor, P.trustDrand],
   },
   drawRoundNotPublished: {
-    text: T.drawRoundNotPublished,
     proofs: [P.roundInFuture],
   },
   drawButtonAnyone: {
-    text: T.drawButtonAnyone,
     proofs: [P.anyoneDraws, P.nobodyTypesAValue, P.sameResult],
   },
   replacementsBlind: {
-    text: T.replacementsBlind,
     proofs: [P.blindReplacement, P.replacementFromItsRound],
   },
 
   lateRoundNoOther: {
-    text: T.lateRoundNoOther,
     proofs: [P.lateRound, P.badBeacons],
   },
   adminReplacementBlind: {
-    text: T.adminReplacementBlind,
     proofs: [P.blindReplacement, P.closedReasons],
   },
 
   // ── Receipts ──
   receiptCode: {
-    text: T.receiptCode,
     proofs: [P.ownerTag, P.ownershipCheck, P.noGrouping, P.publicRecordNoPeople],
   },
 
   // ── Terms, section 5 ──
   termsDrand: {
-    text: T.termsDrand,
     proofs: [P.roundInFuture, P.delayFloor, P.nobodyTypesAValue, P.verifyCli, P.lateRound],
   },
   termsLottery: {
-    text: T.termsLottery,
     proofs: [P.lotteryBound, P.lotteryBeforeSale, P.lotteryLocked, P.lotteryMapped],
   },
   termsAnnounced: {
-    text: T.termsAnnounced,
     proofs: [P.trustAnnounced, P.announcedNotDrawn, P.webAnnounced],
   },
 
   // ── Raffle page (and the rules on the transparency page and the terms): the claim period ──
   reasonsClosedList: {
-    text: T.reasonsClosedList,
     proofs: [P.closedReasons, P.closedReasonsVerifier],
   },
   claimPeriodReplacement: {
-    text: T.claimPeriodReplacement,
     proofs: [P.closedReasons, P.blindReplacement, P.replacementFromItsRound],
   },
-} as const satisfies Record<FairnessClaimId, FairnessClaim>;
+} as const satisfies Record<FairnessClaimId, Pick<FairnessClaim, "proofs">>;
+
+/** Every claim: its text (fairness-texts.ts, by the same id) and the tests that prove it. */
+export const FAIRNESS_CLAIMS = Object.fromEntries(
+  (Object.keys(CLAIM_PROOFS) as FairnessClaimId[]).map((id): [FairnessClaimId, FairnessClaim] => [
+    id,
+    { text: FAIRNESS_TEXTS[id], proofs: CLAIM_PROOFS[id].proofs },
+  ]),
+) as Record<FairnessClaimId, FairnessClaim>;
