@@ -15,9 +15,10 @@ export interface PageDataContext {
    */
   preloadCode(exportName: string): void;
   /**
-   * Names the page a signed-in buyer most likely opens next from this one (by its module's export): its
-   * code is prefetched, at the lowest priority, for requests that carry a session, so the next page's
-   * scripts are already on the phone when it arrives.
+   * Names code to prefetch at the lowest priority, for requests that carry a session (by the name its
+   * module exports): the page a signed-in buyer most likely opens next from this one, so its scripts are
+   * already on the phone when it arrives, or a part this page takes over with once it runs (the payment
+   * page's full proof form).
    */
   prefetchNextPage(exportName: string): void;
 }
