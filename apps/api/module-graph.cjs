@@ -61,7 +61,7 @@ const layers = [
   {
     name: "catalogue",
     comment: "What buyers see and send (raffles, proofs, receipts) and the bank reconciliation.",
-    modules: ["raffles", "favorites", "receipts", "proofs", "health", "reconciliation"],
+    modules: ["raffles", "favorites", "receipts", "proofs", "health", "reconciliation", "sellers"],
   },
   {
     name: "admin",

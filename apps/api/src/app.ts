@@ -54,6 +54,7 @@ import { purchaseRoutes } from "./modules/purchases";
 import { raffleRoutes } from "./modules/raffles";
 import { receiptRoutes } from "./modules/receipts";
 import { refundRoutes } from "./modules/refunds";
+import { adminSellerRoutes, sellerRoutes } from "./modules/sellers";
 import { settingsRoutes } from "./modules/settings";
 
 // Zod's own messages (a wrong type, an unexpected field...) in Spanish too; our schemas set their own.
@@ -245,6 +246,8 @@ async function registerModuleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(proofRoutes);
   await app.register(refundRoutes);
+  await app.register(adminSellerRoutes);
+  await app.register(sellerRoutes);
   await app.register(purchaseRoutes);
   await app.register(receiptRoutes);
   await app.register(profileRoutes);

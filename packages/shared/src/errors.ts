@@ -147,6 +147,26 @@ const ERROR_TABLE = [
   ["INVALID_FILE_TYPE", 415, "Solo se permiten imágenes JPG, PNG, WEBP o GIF."],
   ["IMAGE_IN_USE", 409, "Esta imagen está en uso y no se puede eliminar."],
   ["EMPTY_EXPORT", 404, "No hay datos para exportar."],
+  // Vendedores (docs/decisions/0034-vendedores.md).
+  ["SELLER_NOT_FOUND", 404, "Vendedor no encontrado."],
+  [
+    "SELLER_INVITATION_INVALID",
+    404,
+    "Esta invitación no es válida o ya venció. Pide al organizador que te envíe una nueva.",
+  ],
+  ["SELLER_INVITATION_OTHER_ACCOUNT", 403, "Esta invitación es para otra cuenta."],
+  ["SELLER_ALREADY", 409, "Tu cuenta ya es la de otro vendedor."],
+  ["SELLER_CONTACT_TAKEN", 409, "Ya hay un vendedor con ese correo o ese celular."],
+  [
+    "NOT_A_SELLER",
+    403,
+    "Tu cuenta no es de vendedor. Si un organizador te invitó, abre el enlace de la invitación.",
+  ],
+  [
+    "SELLER_SUSPENDED",
+    403,
+    "Tu cuenta de vendedor está suspendida: no puedes vender. Habla con el organizador para aclararlo.",
+  ],
   // Bank statements and reconciliation (the organiser's day).
   ["STATEMENT_NOT_FOUND", 404, "Extracto bancario no encontrado."],
   ["STATEMENT_EMPTY", 400, "El archivo del extracto está vacío: no tiene movimientos."],

@@ -1195,3 +1195,79 @@ export const bankMovements = pgTable(
     index("bank_movements_posted_idx").on(t.postedOn),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Vendedores (docs/decisions/0034-vendedores.md): people the organiser invites to sell, per raffle.
+// ---------------------------------------------------------------------------------------------
+
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    // Lower-cased; the invitation went there, and only the account with this email may accept it.
+    email: text("email"),
+    // E.164 (+58…): an invitation by celular is shared by the organiser (WhatsApp).
+    phone: text("phone"),
+    // Short, unambiguous, never reused: names the vendedor in links and receipts.
+    code: text("code").notNull(),
+    status: text("status").notNull().default("invited"),
+    // The account that accepted the invitation (one vendedor per account).
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
+    // SHA-256 of the invitation link's token: the link is shown once and never stored.
+    invitationHash: text("invitation_hash"),
+    invitationExpiresAt: ts("invitation_expires_at"),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: ts("accepted_at"),
+    suspendedAt: ts("suspended_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("sellers_status_check", oneOf("status", ["invited", "active", "suspended"])),
+    check("sellers_contact_check", sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+    check("sellers_code_check", sql`${t.code} ~ '^[A-Z2-9]{6}$'`),
+    // Invited ⇔ no account yet and a link to accept; an accepted vendedor has an account and no link.
+    check(
+      "sellers_invitation_check",
+      sql`(${t.status} = 'invited') = (${t.userId} IS NULL) AND (${t.userId} IS NULL) = (${t.invitationHash} IS NOT NULL) AND (${t.invitationHash} IS NULL) = (${t.invitationExpiresAt} IS NULL)`,
+    ),
+    check("sellers_suspended_check", sql`(${t.status} = 'suspended') = (${t.suspendedAt} IS NOT NULL)`),
+    uniqueIndex("sellers_code_idx").on(t.code),
+    uniqueIndex("sellers_user_idx").on(t.userId),
+    uniqueIndex("sellers_email_idx").on(t.email),
+    uniqueIndex("sellers_phone_idx").on(t.phone),
+    uniqueIndex("sellers_invitation_idx").on(t.invitationHash),
+  ],
+);
+
+export const sellerRaffles = pgTable(
+  "seller_raffles",
+  {
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    // Kept when selling is withdrawn: later sales and commissions keep their terms' history.
+    allowed: boolean("allowed").notNull().default(true),
+    commissionKind: text("commission_kind").notNull(),
+    // Percent (0–100) or an amount per ticket in the raffle's currency.
+    commissionValue: numeric("commission_value", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    // The most cash (raffle currency) the vendedor may hold unsettled for this raffle.
+    creditLimit: numeric("credit_limit", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.raffleId] }),
+    check("seller_raffles_kind_check", oneOf("commission_kind", ["percent", "fixed"])),
+    check(
+      "seller_raffles_commission_check",
+      sql`${t.commissionValue} >= 0 AND (${t.commissionKind} <> 'percent' OR ${t.commissionValue} <= 100)`,
+    ),
+    check("seller_raffles_credit_check", sql`${t.creditLimit} >= 0`),
+    index("seller_raffles_raffle_idx").on(t.raffleId),
+  ],
+);

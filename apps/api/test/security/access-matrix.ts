@@ -1,5 +1,5 @@
 // Who may call what: one declaration per operation of /api/openapi.json. access-matrix.test.ts sends every
-// operation as five actors and fails on an operation without a declaration (a new endpoint cannot ship
+// operation as every actor below and fails on an operation without a declaration (a new endpoint cannot ship
 // undeclared) and on a declaration whose operation no longer exists.
 //
 // Outcome rule, per actor:
@@ -8,11 +8,23 @@
 //   for `owner` routes the owner must not get 404 either (otherwise "someone else's → 404" proves nothing).
 // - refused: 401 for a visitor and for a suspended user (a live session whose profile is inactive),
 //   403 for a signed-in user on an admin route (or for an admin on a route declared `admin: "forbidden"`),
-//   404 for another user on an `owner` route (as for an id that does not exist, so ids cannot be probed).
+//   404 for another user on an `owner` route (as for an id that does not exist, so ids cannot be probed),
+//   403 for an account that is not an active vendedor on a `seller` route.
 
 import { raffleBody } from "../admin-fixtures";
 
-export const ACTORS = ["visitor", "suspendedUser", "otherUser", "user", "admin"] as const;
+export const ACTORS = [
+  "visitor",
+  "suspendedUser",
+  "otherUser",
+  "user",
+  "admin",
+  // Vendedores (docs/decisions/0034-vendedores.md): active accounts that are also a vendedor. `seller` may
+  // sell the matrix's raffle, `otherSeller` no raffle, `suspendedSeller` was suspended by the organiser.
+  "seller",
+  "otherSeller",
+  "suspendedSeller",
+] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /**
@@ -20,8 +32,9 @@ export type Actor = (typeof ACTORS)[number];
  * - user: signed-in, active account; administrators too unless `admin` says otherwise.
  * - owner: like `user`, on a resource that belongs to `user`; `otherUser` sends the same ids and gets 404.
  * - admin: administrators only; signed-in users get 403.
+ * - seller: an active vendedor; other signed-in users (a suspended vendedor too) get 403.
  */
-export type Access = "public" | "user" | "owner" | "admin";
+export type Access = "public" | "user" | "owner" | "admin" | "seller";
 
 /** Rows the test builds before sending anything; `fresh*` ones are new for every single request. */
 export type Fixture =
@@ -50,7 +63,11 @@ export type Fixture =
   /** An account that only the suspend / reactivate requests touch. */
   | "victim"
   /** A 4-digit ticket number. */
-  | "ticketNumber";
+  | "ticketNumber"
+  /** A vendedor invited by email who has not accepted (a new link may be made for them). */
+  | "invitedSeller"
+  /** An active vendedor that only the suspend / reactivate requests touch. */
+  | "victimSeller";
 
 export interface RequestContext {
   /** Unique per request: for e-mails, references and idempotency keys. */
@@ -468,6 +485,28 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/admin/today": { access: "admin" },
   "GET /api/admin/stats": { access: "admin" },
   "GET /api/admin/audit": { access: "admin" },
+
+  // Vendedores (docs/decisions/0034-vendedores.md).
+  "GET /api/admin/sellers": { access: "admin" },
+  "POST /api/admin/sellers": {
+    access: "admin",
+    body: ({ unique }) => ({ name: "Vendedor Matriz", email: `vendedor.${unique}@example.com` }),
+  },
+  "GET /api/admin/sellers/{id}": { access: "admin", params: { id: "invitedSeller" } },
+  "POST /api/admin/sellers/{id}/invitation": { access: "admin", params: { id: "invitedSeller" } },
+  "POST /api/admin/sellers/{id}/suspend": { access: "admin", params: { id: "victimSeller" } },
+  "POST /api/admin/sellers/{id}/reactivate": { access: "admin", params: { id: "victimSeller" } },
+  "PUT /api/admin/sellers/{id}/raffles/{raffleId}": {
+    access: "admin",
+    params: { id: "victimSeller", raffleId: "raffle" },
+    body: () => ({ allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "100" }),
+  },
+  "POST /api/seller/invitations/accept": {
+    access: "user",
+    body: () => ({ token: "invitacion-que-no-existe" }),
+    note: "Any signed-in account may try a link; an unknown one is a 404 for everyone past the guard.",
+  },
+  "GET /api/seller/me": { access: "seller" },
 };
 
 /** What `actor` must get on an operation declared as `declaration`. */
@@ -479,6 +518,7 @@ export function expectedOutcome(
   if (access === "public") return "allowed";
   if (actor === "visitor" || actor === "suspendedUser") return 401;
   if (access === "admin") return actor === "admin" ? "allowed" : 403;
+  if (access === "seller") return actor === "seller" || actor === "otherSeller" ? "allowed" : 403;
   if (actor === "admin") {
     const rule = declaration.admin ?? "allowed";
     return rule === "forbidden" ? 403 : rule === "notFound" ? 404 : "allowed";

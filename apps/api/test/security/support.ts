@@ -11,7 +11,17 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { images, notifications, paymentProofs, raffles, rewards, sessions, users } from "../../src/db/schema";
+import {
+  images,
+  notifications,
+  paymentProofs,
+  raffles,
+  rewards,
+  sellerRaffles,
+  sellers,
+  sessions,
+  users,
+} from "../../src/db/schema";
 import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
 import { raffleBody } from "../admin-fixtures";
 import { insertProof } from "../fixtures";
@@ -220,6 +230,12 @@ export interface ActorAccount {
   cookie: string;
 }
 
+/** A vendedor's code (6 of the unambiguous letters and digits sellers_code_check allows). */
+export function sellerCode(): string {
+  const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  return Array.from(randomBytes(6), (byte) => alphabet[byte % alphabet.length]).join("");
+}
+
 /** A signed-in account of the given kind; a suspended one is suspended after it signed in. */
 export async function makeActor(
   t: TestApp,
@@ -236,6 +252,17 @@ export async function makeActor(
   if (kind === "suspendedUser") {
     // Directly in the row, so the session survives: the guard must look at the profile on every request.
     await t.app.ctx.db.update(users).set({ status: "inactive" }).where(eq(users.id, created.id));
+  }
+  if (kind === "seller" || kind === "otherSeller" || kind === "suspendedSeller") {
+    await t.app.ctx.db.insert(sellers).values({
+      name: options.fullName ?? "Vendedor",
+      email: created.email,
+      code: sellerCode(),
+      status: kind === "suspendedSeller" ? "suspended" : "active",
+      userId: created.id,
+      acceptedAt: new Date(),
+      suspendedAt: kind === "suspendedSeller" ? new Date() : null,
+    });
   }
   return { ...created, cookie };
 }
@@ -297,11 +324,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const { db, storage } = app.ctx;
   const admin = await makeActor(t, "admin", { fullName: "Admin Rifazo" });
   const cookieName = sessionCookieName(admin.cookie);
-  const [user, otherUser, suspendedUser] = await Promise.all([
-    makeActor(t, "user", { fullName: "Dueña Pérez" }),
-    makeActor(t, "otherUser", { fullName: "Otro Usuario" }),
-    makeActor(t, "suspendedUser", { fullName: "Cuenta Suspendida" }),
-  ]);
+  const [user, otherUser, suspendedUser, seller, otherSeller, suspendedSeller, victimSeller] =
+    await Promise.all([
+      makeActor(t, "user", { fullName: "Dueña Pérez" }),
+      makeActor(t, "otherUser", { fullName: "Otro Usuario" }),
+      makeActor(t, "suspendedUser", { fullName: "Cuenta Suspendida" }),
+      makeActor(t, "seller", { fullName: "Vendedora Asignada" }),
+      makeActor(t, "otherSeller", { fullName: "Vendedor Sin Rifas" }),
+      makeActor(t, "suspendedSeller", { fullName: "Vendedor Suspendido" }),
+      makeActor(t, "seller", { fullName: "Vendedor Objetivo" }),
+    ]);
   const [victim, login] = await Promise.all([createUser(app), createUser(app)]);
   const png = await smallPng();
 
@@ -370,7 +402,41 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .values({ title: "Camiseta", description: "Camiseta Rifazo", pointsRequired: 500 })
     .returning();
 
-  if (!upcoming || !notification || !reward || !purchase?.id) throw new Error("fixtures incompletas");
+  // `seller` may sell the matrix's raffle; `otherSeller` none.
+  const [sellerRow] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, seller.id));
+  if (sellerRow)
+    await db.insert(sellerRaffles).values({
+      sellerId: sellerRow.id,
+      raffleId,
+      commissionKind: "percent",
+      commissionValue: 10,
+      creditLimit: 100,
+    });
+  const [invitedSeller] = await db
+    .insert(sellers)
+    .values({
+      name: "Vendedor Invitado",
+      email: `invitado.${uniqueId()}@example.com`,
+      code: sellerCode(),
+      invitationHash: randomBytes(32).toString("hex"),
+      invitationExpiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    })
+    .returning({ id: sellers.id });
+  const [victimSellerRow] = await db
+    .select({ id: sellers.id })
+    .from(sellers)
+    .where(eq(sellers.userId, victimSeller.id));
+
+  if (
+    !upcoming ||
+    !notification ||
+    !reward ||
+    !purchase?.id ||
+    !sellerRow ||
+    !invitedSeller ||
+    !victimSellerRow
+  )
+    throw new Error("fixtures incompletas");
 
   const ids: World["ids"] = {
     raffle: raffleId,
@@ -383,6 +449,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     user: user.id,
     victim: victim.id,
     ticketNumber: "0001",
+    invitedSeller: invitedSeller.id,
+    victimSeller: victimSellerRow.id,
   };
 
   async function fixture(name: Fixture): Promise<string> {
@@ -437,7 +505,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   return {
     t,
-    actors: { admin, user, otherUser, suspendedUser },
+    actors: { admin, user, otherUser, suspendedUser, seller, otherSeller, suspendedSeller },
     cookieName,
     login: { email: login.email, password: login.password },
     png,

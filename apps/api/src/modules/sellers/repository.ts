@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { raffles, sellerRaffles, sellers, users } from "../../db/schema";
+
+export type SellerRow = typeof sellers.$inferSelect;
+
+const sellerColumns = {
+  seller: sellers,
+  accountName: users.name,
+  accountEmail: users.email,
+};
+
+export async function listSellers(db: Executor) {
+  return db
+    .select(sellerColumns)
+    .from(sellers)
+    .leftJoin(users, eq(users.id, sellers.userId))
+    .orderBy(desc(sellers.createdAt), desc(sellers.id));
+}
+
+export async function findSeller(db: Executor, id: string) {
+  const [row] = await db
+    .select(sellerColumns)
+    .from(sellers)
+    .leftJoin(users, eq(users.id, sellers.userId))
+    .where(eq(sellers.id, id));
+  return row;
+}
+
+export async function lockSeller(tx: Executor, id: string): Promise<SellerRow | undefined> {
+  const [row] = await tx.select().from(sellers).where(eq(sellers.id, id)).for("update");
+  return row;
+}
+
+export async function lockSellerByInvitation(tx: Executor, hash: string): Promise<SellerRow | undefined> {
+  const [row] = await tx.select().from(sellers).where(eq(sellers.invitationHash, hash)).for("update");
+  return row;
+}
+
+export async function sellerOfUser(db: Executor, userId: string): Promise<SellerRow | undefined> {
+  const [row] = await db.select().from(sellers).where(eq(sellers.userId, userId));
+  return row;
+}
+
+export async function insertSeller(tx: Executor, values: typeof sellers.$inferInsert): Promise<SellerRow> {
+  const [row] = await tx.insert(sellers).values(values).returning();
+  if (!row) throw new Error("sellers: insert returned nothing");
+  return row;
+}
+
+export async function updateSeller(tx: Executor, id: string, values: Partial<typeof sellers.$inferInsert>) {
+  await tx.update(sellers).set(values).where(eq(sellers.id, id));
+}
+
+const assignmentColumns = {
+  sellerId: sellerRaffles.sellerId,
+  raffleId: sellerRaffles.raffleId,
+  allowed: sellerRaffles.allowed,
+  commissionKind: sellerRaffles.commissionKind,
+  commissionValue: sellerRaffles.commissionValue,
+  creditLimit: sellerRaffles.creditLimit,
+  updatedAt: sellerRaffles.updatedAt,
+  raffleTitle: raffles.title,
+  raffleStatus: raffles.status,
+  currency: raffles.currency,
+  ticketPrice: raffles.price,
+};
+
+export type AssignmentRow = Awaited<ReturnType<typeof assignmentsOf>>[number];
+
+export async function assignmentsOf(db: Executor, sellerIds: string[]) {
+  if (sellerIds.length === 0) return [];
+  return db
+    .select(assignmentColumns)
+    .from(sellerRaffles)
+    .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
+    .where(inArray(sellerRaffles.sellerId, sellerIds))
+    .orderBy(asc(raffles.title), asc(raffles.id));
+}
+
+export async function lockRaffle(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: raffles.id, status: raffles.status })
+    .from(raffles)
+    .where(eq(raffles.id, id))
+    .for("share");
+  return row;
+}
+
+export async function upsertAssignment(
+  tx: Executor,
+  values: {
+    sellerId: string;
+    raffleId: string;
+    allowed: boolean;
+    commissionKind: string;
+    commissionValue: number;
+    creditLimit: number;
+  },
+) {
+  const { sellerId, raffleId, ...terms } = values;
+  await tx
+    .insert(sellerRaffles)
+    .values(values)
+    .onConflictDoUpdate({ target: [sellerRaffles.sellerId, sellerRaffles.raffleId], set: terms });
+}
+
+export async function findAssignment(db: Executor, sellerId: string, raffleId: string) {
+  const [row] = await db
+    .select({
+      allowed: sellerRaffles.allowed,
+      commissionKind: sellerRaffles.commissionKind,
+      commissionValue: sellerRaffles.commissionValue,
+      creditLimit: sellerRaffles.creditLimit,
+    })
+    .from(sellerRaffles)
+    .where(and(eq(sellerRaffles.sellerId, sellerId), eq(sellerRaffles.raffleId, raffleId)));
+  return row;
+}
+
+/** The raffles a vendedor may sell now: allowed to them, and on sale. */
+export async function sellableRaffles(db: Executor, sellerId: string) {
+  return db
+    .select({
+      raffleId: raffles.id,
+      title: raffles.title,
+      status: raffles.status,
+      currency: raffles.currency,
+      ticketPrice: raffles.price,
+      totalTickets: raffles.totalTickets,
+      soldTickets: raffles.soldTickets,
+      endDate: raffles.endDate,
+      commissionKind: sellerRaffles.commissionKind,
+      commissionValue: sellerRaffles.commissionValue,
+      creditLimit: sellerRaffles.creditLimit,
+    })
+    .from(sellerRaffles)
+    .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
+    .where(
+      and(
+        eq(sellerRaffles.sellerId, sellerId),
+        eq(sellerRaffles.allowed, true),
+        eq(raffles.status, "active"),
+      ),
+    )
+    .orderBy(sql`${raffles.endDate} ASC NULLS LAST`, asc(raffles.title));
+}
+
+export async function userEmail(db: Executor, id: string) {
+  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+  return row;
+}

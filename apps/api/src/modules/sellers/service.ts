@@ -1,0 +1,333 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import {
+  type AdminSeller,
+  type CommissionKind,
+  ERROR_MESSAGES,
+  isUuid,
+  SELLER_LIMITS,
+  SELLER_MESSAGES,
+  type SellerArea,
+  type SellerAssignment,
+  type SellerInvitation,
+  type SellerStatus,
+  type SessionUser,
+  type sellerAssignmentInputSchema,
+  type sellerInviteInputSchema,
+} from "@rifazo/shared";
+import type { z } from "zod";
+import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
+import { type AppError, conflict, forbidden, notFound } from "../../lib/errors";
+import { iso } from "../../lib/iso";
+import { uniqueViolation } from "../../lib/pg-errors";
+import { recordActorAudit } from "../audit";
+import type { Actor } from "../auth";
+import { noticeEmail } from "../email";
+import * as repo from "./repository";
+
+export type SellerContext = Pick<AppContext, "db" | "mail" | "config">;
+
+/** Letters and digits nobody misreads when a code is dictated or written by hand (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const CODE_LENGTH = 6;
+const INVITATION_PATH = "/vendedor/invitacion";
+
+const sellerNotFound = () => notFound("SELLER_NOT_FOUND");
+const invitationInvalid = () => notFound("SELLER_INVITATION_INVALID");
+
+function newCode(): string {
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function invitationUrl(ctx: Pick<AppContext, "config">, token: string): string {
+  // A query parameter named `token` is a secret everywhere (packages/shared secret-urls.ts): never logged.
+  return `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`;
+}
+
+function toAssignment(row: repo.AssignmentRow): SellerAssignment {
+  return {
+    raffleId: row.raffleId,
+    raffleTitle: row.raffleTitle,
+    raffleStatus: row.raffleStatus,
+    currency: row.currency === "VES" ? "VES" : "USD",
+    ticketPrice: Number(row.ticketPrice),
+    allowed: row.allowed,
+    commissionKind: row.commissionKind as CommissionKind,
+    commissionValue: Number(row.commissionValue),
+    creditLimit: Number(row.creditLimit),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdminSeller(
+  row: NonNullable<Awaited<ReturnType<typeof repo.findSeller>>>,
+  assignments: repo.AssignmentRow[],
+): AdminSeller {
+  const { seller } = row;
+  return {
+    id: seller.id,
+    name: seller.name,
+    email: seller.email,
+    phone: seller.phone,
+    code: seller.code,
+    status: seller.status as SellerStatus,
+    account:
+      seller.userId && row.accountName !== null && row.accountEmail !== null
+        ? { id: seller.userId, name: row.accountName, email: row.accountEmail }
+        : null,
+    invitedAt: seller.createdAt.toISOString(),
+    invitationExpiresAt: iso(seller.invitationExpiresAt),
+    acceptedAt: iso(seller.acceptedAt),
+    suspendedAt: iso(seller.suspendedAt),
+    raffles: assignments.filter((a) => a.sellerId === seller.id).map(toAssignment),
+  };
+}
+
+export async function listSellers(db: Executor): Promise<{ items: AdminSeller[] }> {
+  const rows = await repo.listSellers(db);
+  const assignments = await repo.assignmentsOf(
+    db,
+    rows.map((row) => row.seller.id),
+  );
+  return { items: rows.map((row) => toAdminSeller(row, assignments)) };
+}
+
+export async function getSeller(db: Executor, id: string): Promise<AdminSeller> {
+  if (!isUuid(id)) throw sellerNotFound();
+  const row = await repo.findSeller(db, id);
+  if (!row) throw sellerNotFound();
+  return toAdminSeller(row, await repo.assignmentsOf(db, [id]));
+}
+
+function contactTaken(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === "sellers_email_idx" || constraint === "sellers_phone_idx")
+    return conflict(
+      constraint === "sellers_email_idx" ? SELLER_MESSAGES.emailTaken : SELLER_MESSAGES.phoneTaken,
+      "SELLER_CONTACT_TAKEN",
+    );
+  return null;
+}
+
+function invitationEmail(name: string, url: string) {
+  return noticeEmail({
+    name,
+    title: "Te invitaron a vender en Rifazo",
+    message: `El organizador te invitó como vendedor. Acepta la invitación con tu cuenta de Rifazo (regístrate con este correo si aún no tienes una). El enlace vence en ${SELLER_LIMITS.invitationDays} días.`,
+    actionUrl: url,
+    actionLabel: "Aceptar la invitación",
+  });
+}
+
+/**
+ * Invites a vendedor: the row, a short code and a link to accept, shown once (only its hash is kept). An
+ * invitation by email is also sent there through the outbox, in the same transaction.
+ */
+export async function inviteSeller(
+  ctx: SellerContext,
+  actor: Actor,
+  input: z.output<typeof sellerInviteInputSchema>,
+): Promise<SellerInvitation> {
+  const token = randomBytes(32).toString("base64url");
+  const url = invitationUrl(ctx, token);
+  const expiresAt = new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000);
+  let emailed = false;
+  let id = "";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      id = await ctx.db.transaction(async (tx) => {
+        const row = await repo.insertSeller(tx, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          code: newCode(),
+          status: "invited",
+          invitationHash: hashToken(token),
+          invitationExpiresAt: expiresAt,
+          invitedBy: actor.id,
+        });
+        if (input.email) {
+          await ctx.mail.enqueue(tx, { to: input.email, ...invitationEmail(input.name, url) });
+          emailed = true;
+        }
+        await recordActorAudit(tx, actor, {
+          action: "seller.invite",
+          entity: "seller",
+          entityId: row.id,
+          after: { name: row.name, email: row.email, phone: row.phone, code: row.code, emailed },
+        });
+        return row.id;
+      });
+      break;
+    } catch (error) {
+      const taken = contactTaken(error);
+      if (taken) throw taken;
+      // A code already given (1 in 887 million per pair): draw another.
+      if (uniqueViolation(error) === "sellers_code_idx" && attempt < 5) continue;
+      throw error;
+    }
+  }
+  if (emailed) ctx.mail.flushSoon();
+  return { seller: await getSeller(ctx.db, id), invitationUrl: url, emailed };
+}
+
+/** A fresh link for a vendedor who has not accepted yet (the old one stops working). */
+export async function renewInvitation(
+  ctx: SellerContext,
+  actor: Actor,
+  id: string,
+): Promise<SellerInvitation> {
+  if (!isUuid(id)) throw sellerNotFound();
+  const token = randomBytes(32).toString("base64url");
+  const url = invitationUrl(ctx, token);
+  const emailed = await ctx.db.transaction(async (tx) => {
+    const seller = await repo.lockSeller(tx, id);
+    if (!seller) throw sellerNotFound();
+    if (seller.status !== "invited") throw conflict(SELLER_MESSAGES.notInvited);
+    await repo.updateSeller(tx, id, {
+      invitationHash: hashToken(token),
+      invitationExpiresAt: new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000),
+    });
+    if (seller.email) await ctx.mail.enqueue(tx, { to: seller.email, ...invitationEmail(seller.name, url) });
+    await recordActorAudit(tx, actor, {
+      action: "seller.invitation_renew",
+      entity: "seller",
+      entityId: id,
+      after: { emailed: Boolean(seller.email) },
+    });
+    return Boolean(seller.email);
+  });
+  if (emailed) ctx.mail.flushSoon();
+  return { seller: await getSeller(ctx.db, id), invitationUrl: url, emailed };
+}
+
+/**
+ * The signed-in account accepts an invitation and becomes that vendedor. An invitation sent to an email
+ * can only be accepted by the account with that email (a forwarded link is not enough); one sent to a
+ * celular was handed over by the organiser, and its link is what proves it.
+ */
+export async function acceptInvitation(
+  ctx: SellerContext,
+  actor: Actor,
+  user: SessionUser,
+  token: string,
+): Promise<{ ok: true; sellerId: string }> {
+  const sellerId = await ctx.db.transaction(async (tx) => {
+    const seller = await repo.lockSellerByInvitation(tx, hashToken(token));
+    if (!seller || seller.status !== "invited" || !seller.invitationExpiresAt) throw invitationInvalid();
+    if (seller.invitationExpiresAt.getTime() <= Date.now()) throw invitationInvalid();
+    if (seller.email && seller.email !== user.email.trim().toLowerCase())
+      throw forbidden("SELLER_INVITATION_OTHER_ACCOUNT", SELLER_MESSAGES.invitationOtherEmail(seller.email));
+    if (await repo.sellerOfUser(tx, user.id)) throw conflict(ERROR_MESSAGES.SELLER_ALREADY, "SELLER_ALREADY");
+    await repo.updateSeller(tx, seller.id, {
+      status: "active",
+      userId: user.id,
+      invitationHash: null,
+      invitationExpiresAt: null,
+      acceptedAt: new Date(),
+    });
+    await recordActorAudit(tx, actor, {
+      action: "seller.accept",
+      entity: "seller",
+      entityId: seller.id,
+      before: { status: seller.status },
+      after: { status: "active", userId: user.id },
+    });
+    return seller.id;
+  });
+  return { ok: true, sellerId };
+}
+
+/**
+ * Suspension is immediate: every later sale checks the status in its own transaction (decision 0034). A
+ * vendedor who has not accepted yet is not suspended but left to expire (or given a new link).
+ */
+export async function setSellerStatus(
+  ctx: SellerContext,
+  actor: Actor,
+  id: string,
+  status: "active" | "suspended",
+): Promise<AdminSeller> {
+  if (!isUuid(id)) throw sellerNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const seller = await repo.lockSeller(tx, id);
+    if (!seller) throw sellerNotFound();
+    if (seller.status === "invited") throw conflict(SELLER_MESSAGES.stillInvited);
+    if (seller.status === status) return;
+    await repo.updateSeller(tx, id, { status, suspendedAt: status === "suspended" ? new Date() : null });
+    await recordActorAudit(tx, actor, {
+      action: status === "suspended" ? "seller.suspend" : "seller.reactivate",
+      entity: "seller",
+      entityId: id,
+      before: { status: seller.status },
+      after: { status },
+    });
+  });
+  return getSeller(ctx.db, id);
+}
+
+/** Which raffle a vendedor may sell, with what commission and cash limit; terms apply to later sales. */
+export async function setAssignment(
+  ctx: SellerContext,
+  actor: Actor,
+  sellerId: string,
+  raffleId: string,
+  input: z.output<typeof sellerAssignmentInputSchema>,
+): Promise<AdminSeller> {
+  if (!isUuid(sellerId)) throw sellerNotFound();
+  if (!isUuid(raffleId)) throw notFound("RAFFLE_NOT_FOUND");
+  await ctx.db.transaction(async (tx) => {
+    const seller = await repo.lockSeller(tx, sellerId);
+    if (!seller) throw sellerNotFound();
+    const raffle = await repo.lockRaffle(tx, raffleId);
+    if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
+    const before = await repo.findAssignment(tx, sellerId, raffleId);
+    if (input.allowed && raffle.status !== "upcoming" && raffle.status !== "active")
+      throw conflict(SELLER_MESSAGES.raffleNotOnSale);
+    await repo.upsertAssignment(tx, { sellerId, raffleId, ...input });
+    await recordActorAudit(tx, actor, {
+      action: "seller.assign",
+      entity: "seller",
+      entityId: sellerId,
+      before: before ? { raffleId, ...before } : null,
+      after: { raffleId, ...input },
+    });
+  });
+  return getSeller(ctx.db, sellerId);
+}
+
+/**
+ * The vendedor behind this account, refused when there is none or it is suspended: every vendedor route
+ * starts here, so a suspension takes effect at the next request.
+ */
+export async function activeSellerOf(db: Executor, user: SessionUser) {
+  const seller = await repo.sellerOfUser(db, user.id);
+  if (!seller) throw forbidden("NOT_A_SELLER");
+  if (seller.status === "suspended") throw forbidden("SELLER_SUSPENDED");
+  return seller;
+}
+
+export async function sellerArea(db: Executor, user: SessionUser): Promise<SellerArea> {
+  const seller = await activeSellerOf(db, user);
+  const raffles = await repo.sellableRaffles(db, seller.id);
+  return {
+    seller: { id: seller.id, name: seller.name, code: seller.code, status: seller.status as SellerStatus },
+    raffles: raffles.map((row) => ({
+      raffleId: row.raffleId,
+      title: row.title,
+      status: row.status,
+      currency: row.currency === "VES" ? "VES" : "USD",
+      ticketPrice: Number(row.ticketPrice),
+      totalTickets: row.totalTickets,
+      soldTickets: row.soldTickets,
+      endDate: iso(row.endDate),
+      commissionKind: row.commissionKind as CommissionKind,
+      commissionValue: Number(row.commissionValue),
+      creditLimit: Number(row.creditLimit),
+    })),
+  };
+}

@@ -1,0 +1,440 @@
+// Vendedores, first slice (docs/decisions/0034-vendedores.md): the organiser invites, the invited account
+// accepts, assignments with their terms, suspension; what each actor may do.
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, mailOutbox, raffles, sellerRaffles, sellers } from "../src/db/schema";
+import { call, createRaffle, expectAdminOnly, useAdminTest } from "./admin-fixtures";
+import { signedInUser } from "./helpers";
+
+const ctx = useAdminTest();
+const db = () => ctx.t.app.ctx.db;
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+function tokenOf(url: string): string {
+  const parsed = new URL(url);
+  expect(parsed.pathname).toBe("/vendedor/invitacion");
+  const token = parsed.searchParams.get("token");
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return token as string;
+}
+
+async function invite(body: Record<string, unknown>) {
+  const response = await call(ctx.t, "POST", "/api/admin/sellers", ctx.admin.cookie, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as {
+    seller: { id: string; code: string; status: string; email: string | null; phone: string | null };
+    invitationUrl: string;
+    emailed: boolean;
+  };
+}
+
+/** An invited, accepted vendedor with its own signed-in account. */
+async function activeSeller() {
+  const account = await signedInUser(ctx.t.app, { fullName: "Vendedora Activa" });
+  const { seller, invitationUrl } = await invite({ name: "Vendedora Activa", email: account.email });
+  const accepted = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+    token: tokenOf(invitationUrl),
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { account, seller };
+}
+
+const assign = (sellerId: string, raffleId: string, body: Record<string, unknown>) =>
+  call(ctx.t, "PUT", `/api/admin/sellers/${sellerId}/raffles/${raffleId}`, ctx.admin.cookie, body);
+
+describe("guardia del organizador", () => {
+  it("401 y 403 en cada endpoint de /api/admin/sellers", async () => {
+    const { seller } = await invite({ name: "Objetivo", phone: "0414-5550001" });
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 10 });
+    await expectAdminOnly(ctx, "GET", "/api/admin/sellers");
+    await expectAdminOnly(ctx, "POST", "/api/admin/sellers", {
+      name: "Otro",
+      email: `x${unique()}@example.com`,
+    });
+    await expectAdminOnly(ctx, "GET", `/api/admin/sellers/${seller.id}`);
+    await expectAdminOnly(ctx, "POST", `/api/admin/sellers/${seller.id}/invitation`);
+    await expectAdminOnly(ctx, "POST", `/api/admin/sellers/${seller.id}/suspend`);
+    await expectAdminOnly(ctx, "POST", `/api/admin/sellers/${seller.id}/reactivate`);
+    const terms = { allowed: true, commissionKind: "percent", commissionValue: 10, creditLimit: 50 };
+    await expectAdminOnly(ctx, "PUT", `/api/admin/sellers/${seller.id}/raffles/${raffleId}`, terms);
+    // Nothing the refused calls sent was written.
+    const rows = await db().select().from(sellers).where(eq(sellers.name, "Otro"));
+    expect(rows).toEqual([]);
+    const assigned = await db().select().from(sellerRaffles).where(eq(sellerRaffles.sellerId, seller.id));
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe("invitar", () => {
+  it("por correo: el enlace se muestra una vez, se envía por la cola y solo su hash queda guardado", async () => {
+    const email = `Vende.${unique()}@Example.com`;
+    const result = await invite({ name: "  Pedro Vende  ", email });
+    expect(result.emailed).toBe(true);
+    expect(result.seller).toMatchObject({
+      name: "Pedro Vende",
+      email: email.toLowerCase(),
+      phone: null,
+      status: "invited",
+      account: null,
+      raffles: [],
+    });
+    expect(result.seller.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+    const token = tokenOf(result.invitationUrl);
+
+    const [row] = await db().select().from(sellers).where(eq(sellers.id, result.seller.id));
+    expect(row?.invitationHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Te invitaron a vender en Rifazo");
+    expect(mails[0]?.text).toContain(result.invitationUrl);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "seller.invite"), eq(auditLog.entityId, result.seller.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.actorId).toBe(ctx.admin.id);
+    expect(JSON.stringify(audits[0])).not.toContain(token);
+
+    // The list never shows the link again.
+    const list = await call(ctx.t, "GET", "/api/admin/sellers", ctx.admin.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(token);
+    expect(list.json().items.map((s: { id: string }) => s.id)).toContain(result.seller.id);
+  });
+
+  it("por celular: normalizado, sin correo que enviar", async () => {
+    const result = await invite({ name: "Rosa Calle", phone: "0424 555 12 34", email: "" });
+    expect(result.emailed).toBe(false);
+    expect(result.seller).toMatchObject({ phone: "+584245551234", email: null });
+  });
+
+  it("datos inválidos: 400 con el mensaje en español, y nada escrito", async () => {
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(sellers);
+    for (const [body, message] of [
+      [{ name: "Sin Contacto" }, "Escribe el correo o el celular del vendedor para enviarle la invitación."],
+      [
+        { name: "Mal Celular", phone: "12345" },
+        "Escribe un celular venezolano válido, por ejemplo 0414-1234567.",
+      ],
+      [
+        { name: "Mal Correo", email: "no-es-correo" },
+        "Escribe un correo válido, por ejemplo nombre@correo.com.",
+      ],
+      [
+        { name: "X", email: `c${unique()}@example.com` },
+        "Escribe el nombre del vendedor (de 2 a 80 caracteres).",
+      ],
+    ] as const) {
+      const response = await call(ctx.t, "POST", "/api/admin/sellers", ctx.admin.cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.body).toContain(message);
+    }
+    const after = await db().select({ n: sql<number>`count(*)::int` }).from(sellers);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it("el mismo correo o celular dos veces: 409", async () => {
+    const email = `doble.${unique()}@example.com`;
+    await invite({ name: "Primera Vez", email, phone: "0412-5550002" });
+    const again = await call(ctx.t, "POST", "/api/admin/sellers", ctx.admin.cookie, {
+      name: "Otra Vez",
+      email,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: "SELLER_CONTACT_TAKEN",
+      message: "Ya hay un vendedor con ese correo.",
+    });
+    const phone = await call(ctx.t, "POST", "/api/admin/sellers", ctx.admin.cookie, {
+      name: "Otro Celular",
+      phone: "+58 412 555 0002",
+    });
+    expect(phone.json().error).toEqual({
+      code: "SELLER_CONTACT_TAKEN",
+      message: "Ya hay un vendedor con ese celular.",
+    });
+  });
+});
+
+describe("aceptar la invitación", () => {
+  it("solo la cuenta del correo invitado, una vez; después el enlace ya no sirve", async () => {
+    const invited = await signedInUser(ctx.t.app, { fullName: "Invitada" });
+    const other = await signedInUser(ctx.t.app, { fullName: "Otra Persona" });
+    const { seller, invitationUrl } = await invite({ name: "Invitada", email: invited.email.toUpperCase() });
+    const token = tokenOf(invitationUrl);
+    const accept = (cookie?: string, body: unknown = { token }) =>
+      call(ctx.t, "POST", "/api/seller/invitations/accept", cookie, body);
+
+    const visitor = await accept();
+    expect(visitor.statusCode).toBe(401);
+    const wrong = await accept(other.cookie);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toEqual({
+      code: "SELLER_INVITATION_OTHER_ACCOUNT",
+      message: `Esta invitación es para ${invited.email.toLowerCase()}. Inicia sesión con esa cuenta para aceptarla.`,
+    });
+    const forged = await accept(invited.cookie, { token: `${token.slice(0, -1)}A` });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error.code).toBe("SELLER_INVITATION_INVALID");
+
+    const ok = await accept(invited.cookie);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ ok: true, sellerId: seller.id });
+    const detail = await call(ctx.t, "GET", `/api/admin/sellers/${seller.id}`, ctx.admin.cookie);
+    expect(detail.json()).toMatchObject({
+      status: "active",
+      invitationExpiresAt: null,
+      account: { id: invited.id, email: invited.email },
+    });
+    const reused = await accept(invited.cookie);
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().error.message).toBe(
+      "Esta invitación no es válida o ya venció. Pide al organizador que te envíe una nueva.",
+    );
+  });
+
+  it("por celular: la acepta quien tiene el enlace; vencido, no; una cuenta es un solo vendedor", async () => {
+    const account = await signedInUser(ctx.t.app);
+    const first = await invite({ name: "Por Celular", phone: "0416-5550003" });
+    const expired = await invite({ name: "Vencida", phone: "0416-5550004" });
+    await db()
+      .update(sellers)
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sellers.id, expired.seller.id));
+    const late = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+      token: tokenOf(expired.invitationUrl),
+    });
+    expect(late.statusCode).toBe(404);
+    const ok = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+      token: tokenOf(first.invitationUrl),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const third = await invite({ name: "Tercera", phone: "0416-5550005" });
+    const twice = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+      token: tokenOf(third.invitationUrl),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe("SELLER_ALREADY");
+    const [row] = await db().select().from(sellers).where(eq(sellers.id, third.seller.id));
+    expect(row?.status).toBe("invited");
+  });
+
+  it("un enlace nuevo reemplaza al anterior; no hay enlace nuevo para quien ya aceptó", async () => {
+    const account = await signedInUser(ctx.t.app);
+    const { seller, invitationUrl } = await invite({ name: "Renovada", email: account.email });
+    const renewed = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/invitation`, ctx.admin.cookie);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().emailed).toBe(true);
+    const old = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+      token: tokenOf(invitationUrl),
+    });
+    expect(old.statusCode).toBe(404);
+    const ok = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
+      token: tokenOf(renewed.json().invitationUrl),
+    });
+    expect(ok.statusCode).toBe(200);
+    const again = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/invitation`, ctx.admin.cookie);
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("rifas asignadas y el área del vendedor", () => {
+  it("comisión y límite desde montos es-VE; el vendedor ve solo lo permitido y en venta", async () => {
+    const { account, seller } = await activeSeller();
+    const { id: active } = await createRaffle(ctx, { title: "Rifa Activa Vendedor", totalTickets: 10 });
+    const { id: withdrawn } = await createRaffle(ctx, { title: "Rifa Retirada", totalTickets: 10 });
+    const set = await assign(seller.id, active, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: "0,50",
+      creditLimit: "1.194,56",
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().raffles).toEqual([
+      expect.objectContaining({
+        raffleId: active,
+        allowed: true,
+        commissionKind: "fixed",
+        commissionValue: 0.5,
+        creditLimit: 1194.56,
+      }),
+    ]);
+    expect(
+      (
+        await assign(seller.id, withdrawn, {
+          allowed: false,
+          commissionKind: "percent",
+          commissionValue: 10,
+          creditLimit: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.headers["cache-control"]).toBe("no-store");
+    expect(me.json()).toMatchObject({ seller: { id: seller.id, code: seller.code, status: "active" } });
+    expect(me.json().raffles).toEqual([
+      expect.objectContaining({
+        raffleId: active,
+        commissionKind: "fixed",
+        commissionValue: 0.5,
+        creditLimit: 1194.56,
+      }),
+    ]);
+
+    // Terms changed later apply from then on; the audit keeps both.
+    await assign(seller.id, active, {
+      allowed: true,
+      commissionKind: "percent",
+      commissionValue: "12,5",
+      creditLimit: 0,
+    });
+    const audits = await db()
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "seller.assign"), eq(auditLog.entityId, seller.id)));
+    expect(audits.at(-1)?.before).toMatchObject({
+      raffleId: active,
+      commissionKind: "fixed",
+      commissionValue: 0.5,
+    });
+    expect(audits.at(-1)?.after).toMatchObject({ commissionKind: "percent", commissionValue: 12.5 });
+  });
+
+  it("términos inválidos: 400 en español; una rifa terminada no se asigna; nada escrito", async () => {
+    const { seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 10 });
+    for (const [body, message] of [
+      [
+        { allowed: true, commissionKind: "percent", commissionValue: "101", creditLimit: 0 },
+        "El porcentaje de comisión va de 0 a 100.",
+      ],
+      [
+        { allowed: true, commissionKind: "fixed", commissionValue: "1,194.56", creditLimit: 0 },
+        "Comisión: Escribe el monto como en",
+      ],
+      [
+        { allowed: true, commissionKind: "fixed", commissionValue: "1", creditLimit: "-5" },
+        "Límite de efectivo: El monto no puede ser negativo.",
+      ],
+      [
+        { allowed: true, commissionKind: "bono", commissionValue: "1", creditLimit: 0 },
+        "Elige si la comisión es un porcentaje o un monto fijo por boleto.",
+      ],
+    ] as const) {
+      const response = await assign(seller.id, raffleId, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.body).toContain(message);
+    }
+    await db()
+      .update(raffles)
+      .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: "Prueba" })
+      .where(eq(raffles.id, raffleId));
+    const cancelled = await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "percent",
+      commissionValue: 5,
+      creditLimit: 0,
+    });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.message).toBe("Solo se asignan rifas próximas o activas.");
+    const rows = await db().select().from(sellerRaffles).where(eq(sellerRaffles.sellerId, seller.id));
+    expect(rows).toEqual([]);
+    const missing = await assign(seller.id, "00000000-0000-4000-8000-000000000000", {
+      allowed: true,
+      commissionKind: "percent",
+      commissionValue: 5,
+      creditLimit: 0,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("la base de datos rechaza una comisión imposible aunque el servicio fallara", async () => {
+    const { seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 10 });
+    await expect(
+      db().insert(sellerRaffles).values({
+        sellerId: seller.id,
+        raffleId,
+        commissionKind: "percent",
+        commissionValue: 150,
+        creditLimit: 0,
+      }),
+    ).rejects.toThrow();
+    await expect(
+      db().insert(sellerRaffles).values({
+        sellerId: seller.id,
+        raffleId,
+        commissionKind: "fixed",
+        commissionValue: 1,
+        creditLimit: -1,
+      }),
+    ).rejects.toThrow();
+    // Accepted without an account, or active without one: refused by sellers_invitation_check.
+    await expect(
+      db().update(sellers).set({ status: "active" }).where(eq(sellers.name, "Rosa Calle")),
+    ).rejects.toThrow();
+  });
+
+  it("quien no es vendedor recibe 403 con el mensaje; el visitante 401", async () => {
+    const visitor = await call(ctx.t, "GET", "/api/seller/me");
+    expect(visitor.statusCode).toBe(401);
+    const user = await call(ctx.t, "GET", "/api/seller/me", ctx.user.cookie);
+    expect(user.statusCode).toBe(403);
+    expect(user.json().error).toEqual({
+      code: "NOT_A_SELLER",
+      message: "Tu cuenta no es de vendedor. Si un organizador te invitó, abre el enlace de la invitación.",
+    });
+    const admin = await call(ctx.t, "GET", "/api/seller/me", ctx.admin.cookie);
+    expect(admin.statusCode).toBe(403);
+  });
+});
+
+describe("suspender", () => {
+  it("al instante: el área responde 403 en la petición siguiente; reactivado, vuelve", async () => {
+    const { account, seller } = await activeSeller();
+    const suspended = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/suspend`, ctx.admin.cookie);
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toMatchObject({ status: "suspended", suspendedAt: expect.any(String) });
+    const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+    expect(me.statusCode).toBe(403);
+    expect(me.json().error).toEqual({
+      code: "SELLER_SUSPENDED",
+      message:
+        "Tu cuenta de vendedor está suspendida: no puedes vender. Habla con el organizador para aclararlo.",
+    });
+    // Suspending the vendedor is not suspending the account: it still buys like anyone.
+    expect((await call(ctx.t, "GET", "/api/account/me", account.cookie)).statusCode).toBe(200);
+    const again = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/suspend`, ctx.admin.cookie);
+    expect(again.statusCode).toBe(200);
+    const reactivated = await call(
+      ctx.t,
+      "POST",
+      `/api/admin/sellers/${seller.id}/reactivate`,
+      ctx.admin.cookie,
+    );
+    expect(reactivated.json()).toMatchObject({ status: "active", suspendedAt: null });
+    expect((await call(ctx.t, "GET", "/api/seller/me", account.cookie)).statusCode).toBe(200);
+    const actions = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, seller.id));
+    expect(
+      actions.map((a) => a.action).filter((a) => a === "seller.suspend" || a === "seller.reactivate"),
+    ).toEqual(["seller.suspend", "seller.reactivate"]);
+  });
+
+  it("una invitación sin aceptar no se suspende (409); un id que no existe es 404", async () => {
+    const { seller } = await invite({ name: "Sin Aceptar", phone: "0414-5550006" });
+    const response = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/suspend`, ctx.admin.cookie);
+    expect(response.statusCode).toBe(409);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "no-es-un-id"]) {
+      const missing = await call(ctx.t, "GET", `/api/admin/sellers/${id}`, ctx.admin.cookie);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error).toEqual({ code: "SELLER_NOT_FOUND", message: "Vendedor no encontrado." });
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { parseEsNumber } from "../domain/money";
+import { normalizeVenezuelanMobile } from "../domain/phone";
+import { ERROR_MESSAGES } from "../errors";
+
+// Vendedores (docs/decisions/0034-vendedores.md): a person the organiser invites, who may sell the raffles
+// assigned to them, each with its commission and the most cash they may hold unsettled. The role is per
+// raffle; `users.role` stays user | admin.
+
+export const SELLER_STATUSES = ["invited", "active", "suspended"] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];
+
+export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
+  invited: "Invitado",
+  active: "Activo",
+  suspended: "Suspendido",
+};
+
+export const COMMISSION_KINDS = ["percent", "fixed"] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+export const SELLER_LIMITS = { name: 80, invitationDays: 14, maxPercent: 100 } as const;
+
+export const SELLER_MESSAGES = {
+  name: `Escribe el nombre del vendedor (de 2 a ${SELLER_LIMITS.name} caracteres).`,
+  email: "Escribe un correo válido, por ejemplo nombre@correo.com.",
+  phone: "Escribe un celular venezolano válido, por ejemplo 0414-1234567.",
+  contact: "Escribe el correo o el celular del vendedor para enviarle la invitación.",
+  commissionKind: "Elige si la comisión es un porcentaje o un monto fijo por boleto.",
+  percent: `El porcentaje de comisión va de 0 a ${SELLER_LIMITS.maxPercent}.`,
+  allowed: "Indica si el vendedor puede vender esta rifa.",
+  emailTaken: "Ya hay un vendedor con ese correo.",
+  phoneTaken: "Ya hay un vendedor con ese celular.",
+  invitationOtherEmail: (email: string) =>
+    `Esta invitación es para ${email}. Inicia sesión con esa cuenta para aceptarla.`,
+  notInvited: "Este vendedor ya aceptó su invitación.",
+  stillInvited:
+    "Este vendedor aún no aceptó su invitación: no hay nada que suspender. Si no debe vender, deja que el enlace venza.",
+  raffleNotOnSale: "Solo se asignan rifas próximas o activas.",
+} as const;
+
+const moneyField = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label}: escribe un monto como "1.194,56".` })
+    .transform((value, ctx) => {
+      const parsed = parseEsNumber(value, { decimals: 2, max: 1_000_000_000 });
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: `${label}: ${parsed.error}` });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+
+/** POST /api/admin/sellers: who to invite, by email, by celular, or both. */
+export const sellerInviteInputSchema = z
+  .object({
+    name: z
+      .string({ error: SELLER_MESSAGES.name })
+      .trim()
+      .min(2, SELLER_MESSAGES.name)
+      .max(SELLER_LIMITS.name, SELLER_MESSAGES.name),
+    email: z
+      .union([
+        z.email({ error: SELLER_MESSAGES.email }).max(254, SELLER_MESSAGES.email),
+        z.literal(""),
+        z.null(),
+      ])
+      .optional()
+      .transform((value) => (value ? value.trim().toLowerCase() : null)),
+    phone: z
+      .union([z.string().max(40, SELLER_MESSAGES.phone), z.null()], { error: SELLER_MESSAGES.phone })
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return null;
+        const phone = normalizeVenezuelanMobile(value);
+        if (!phone) {
+          ctx.addIssue({ code: "custom", message: SELLER_MESSAGES.phone });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.phone)
+      ctx.addIssue({ code: "custom", path: ["email"], message: SELLER_MESSAGES.contact });
+  });
+export type SellerInviteInput = z.input<typeof sellerInviteInputSchema>;
+
+/** PUT /api/admin/sellers/{id}/raffles/{raffleId}: may they sell it, for what commission, holding how much. */
+export const sellerAssignmentInputSchema = z
+  .object({
+    allowed: z.boolean({ error: SELLER_MESSAGES.allowed }),
+    commissionKind: z.enum(COMMISSION_KINDS, { error: SELLER_MESSAGES.commissionKind }),
+    commissionValue: moneyField("Comisión"),
+    creditLimit: moneyField("Límite de efectivo"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.commissionKind === "percent" && value.commissionValue > SELLER_LIMITS.maxPercent)
+      ctx.addIssue({ code: "custom", path: ["commissionValue"], message: SELLER_MESSAGES.percent });
+  });
+export type SellerAssignmentInput = z.input<typeof sellerAssignmentInputSchema>;
+
+export const sellerAssignmentSchema = z.object({
+  raffleId: z.string(),
+  raffleTitle: z.string(),
+  raffleStatus: z.string(),
+  currency: z.enum(["USD", "VES"]),
+  ticketPrice: z.number(),
+  allowed: z.boolean(),
+  commissionKind: z.enum(COMMISSION_KINDS),
+  /** Percent (0–100) or an amount per ticket in the raffle's currency. */
+  commissionValue: z.number(),
+  /** The most cash (raffle currency) the vendedor may hold unsettled for this raffle. */
+  creditLimit: z.number(),
+  updatedAt: z.string(),
+});
+export type SellerAssignment = z.infer<typeof sellerAssignmentSchema>;
+
+export const adminSellerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** E.164 (+58…). */
+  phone: z.string().nullable(),
+  /** Short code that names the vendedor (links, receipts). */
+  code: z.string(),
+  status: z.enum(SELLER_STATUSES),
+  /** The account that accepted the invitation, once accepted. */
+  account: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  invitedAt: z.string(),
+  /** Until when the invitation link works while the status is `invited`. */
+  invitationExpiresAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  raffles: z.array(sellerAssignmentSchema),
+});
+export type AdminSeller = z.infer<typeof adminSellerSchema>;
+
+export const adminSellerListSchema = z.object({ items: z.array(adminSellerSchema) });
+export type AdminSellerList = z.infer<typeof adminSellerListSchema>;
+
+/** The invitation link is shown once, when made: only its hash is stored. */
+export const sellerInvitationSchema = z.object({
+  seller: adminSellerSchema,
+  invitationUrl: z.string(),
+  /** Whether an email with the link was queued (an invitation by celular is shared by the organiser). */
+  emailed: z.boolean(),
+});
+export type SellerInvitation = z.infer<typeof sellerInvitationSchema>;
+
+/** GET /api/seller/me: the vendedor area (/vendedor). */
+export const sellerAreaSchema = z.object({
+  seller: z.object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string(),
+    status: z.enum(SELLER_STATUSES),
+  }),
+  raffles: z.array(
+    z.object({
+      raffleId: z.string(),
+      title: z.string(),
+      status: z.string(),
+      currency: z.enum(["USD", "VES"]),
+      ticketPrice: z.number(),
+      totalTickets: z.number().int(),
+      soldTickets: z.number().int(),
+      endDate: z.string().nullable(),
+      commissionKind: z.enum(COMMISSION_KINDS),
+      commissionValue: z.number(),
+      creditLimit: z.number(),
+    }),
+  ),
+});
+export type SellerArea = z.infer<typeof sellerAreaSchema>;
+
+/** POST /api/seller/invitations/accept. */
+export const sellerInvitationAcceptSchema = z.object({
+  token: z
+    .string({ error: ERROR_MESSAGES.SELLER_INVITATION_INVALID })
+    .min(1, ERROR_MESSAGES.SELLER_INVITATION_INVALID)
+    .max(200, ERROR_MESSAGES.SELLER_INVITATION_INVALID),
+});
