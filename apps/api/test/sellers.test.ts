@@ -9,7 +9,10 @@ import { signedInUser } from "./helpers";
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+const unique = () => {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
+};
 
 function tokenOf(url: string): string {
   const parsed = new URL(url);

@@ -20,9 +20,17 @@ const security = [{ session: [] }];
 
 /** The organiser's side (docs/decisions/0034-vendedores.md): invitations, assignments, suspension. */
 export async function adminSellerRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const guarded = adminRoute(app);
-  const tags = ADMIN_TAGS;
+  await registerInvitationRoutes(app);
+  await registerTermsRoutes(app);
+}
+
+function adminRouter(app: FastifyInstance) {
+  return { r: app.withTypeProvider<ZodTypeProvider>(), guarded: adminRoute(app), tags: ADMIN_TAGS };
+}
+
+/** The list, one vendedor, and the invitation (made, or made again). */
+async function registerInvitationRoutes(app: FastifyInstance): Promise<void> {
+  const { r, guarded, tags } = adminRouter(app);
 
   r.get(
     "/api/admin/sellers",
@@ -90,6 +98,11 @@ export async function adminSellerRoutes(app: FastifyInstance): Promise<void> {
       return service.renewInvitation(app.ctx, actorOf(request), request.params.id);
     },
   );
+}
+
+/** Suspension, and what each vendedor may sell on what terms. */
+async function registerTermsRoutes(app: FastifyInstance): Promise<void> {
+  const { r, guarded, tags } = adminRouter(app);
 
   for (const [action, status] of [
     ["suspend", "suspended"],

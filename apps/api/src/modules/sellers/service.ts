@@ -218,8 +218,8 @@ export async function acceptInvitation(
 ): Promise<{ ok: true; sellerId: string }> {
   const sellerId = await ctx.db.transaction(async (tx) => {
     const seller = await repo.lockSellerByInvitation(tx, hashToken(token));
-    if (!seller || seller.status !== "invited" || !seller.invitationExpiresAt) throw invitationInvalid();
-    if (seller.invitationExpiresAt.getTime() <= Date.now()) throw invitationInvalid();
+    const expiresAt = seller?.status === "invited" ? seller.invitationExpiresAt : null;
+    if (!seller || !expiresAt || expiresAt.getTime() <= Date.now()) throw invitationInvalid();
     if (seller.email && seller.email !== user.email.trim().toLowerCase())
       throw forbidden("SELLER_INVITATION_OTHER_ACCOUNT", SELLER_MESSAGES.invitationOtherEmail(seller.email));
     if (await repo.sellerOfUser(tx, user.id)) throw conflict(ERROR_MESSAGES.SELLER_ALREADY, "SELLER_ALREADY");
