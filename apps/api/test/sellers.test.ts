@@ -1,10 +1,13 @@
 // Vendedores, first slice (docs/decisions/0034-vendedores.md): the organiser invites, the invited account
 // accepts, assignments with their terms, suspension; what each actor may do.
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, raffles, sellerRaffles, sellers } from "../src/db/schema";
+import { auditLog, mailOutbox, raffles, reservations, sellerRaffles, sellers } from "../src/db/schema";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "./admin-fixtures";
 import { signedInUser } from "./helpers";
+import { multipartBody } from "./multipart";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
@@ -439,5 +442,133 @@ describe("suspender", () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error).toEqual({ code: "SELLER_NOT_FOUND", message: "Vendedor no encontrado." });
     }
+  });
+});
+
+describe("el enlace del vendedor acredita la compra", () => {
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 8, b: 7 } } })
+      .png()
+      .toBuffer();
+
+  async function payReservation(cookie: string, raffleId: string, reservationId: string) {
+    const body = multipartBody(
+      {
+        raffleId,
+        reservationId,
+        paymentMethod: "zelle",
+        currency: "USD",
+        amount: "10",
+        transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
+      },
+      { name: "pago.png", type: "image/png", data: await png() },
+    );
+    const response = await ctx.t.app.inject({
+      method: "POST",
+      url: "/api/proofs",
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { id: string }).id;
+  }
+
+  const reserve = (cookie: string, raffleId: string, body: Record<string, unknown>) =>
+    call(ctx.t, "POST", `/api/raffles/${raffleId}/reservations`, cookie, body);
+
+  it("se acredita al vendedor que puede vender la rifa, y su área cuenta los boletos", async () => {
+    const { account, seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { title: "Rifa Con Enlace", totalTickets: 100 });
+    const terms = { allowed: true, commissionKind: "percent", commissionValue: 10, creditLimit: 0 };
+    expect((await assign(seller.id, raffleId, terms)).statusCode).toBe(200);
+    const buyer = await signedInUser(ctx.t.app);
+    // Written as a person would copy it from a flyer: lower case, with a dash.
+    const typed = `${seller.code.slice(0, 3).toLowerCase()}-${seller.code.slice(3)}`;
+    const held = await reserve(buyer.cookie, raffleId, { quantity: 2, sellerCode: typed });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().sellerCode).toBe(seller.code);
+    const [row] = await db().select().from(reservations).where(eq(reservations.id, held.json().id));
+    expect(row?.sellerId).toBe(seller.id);
+
+    const area = async () => {
+      const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+      expect(me.statusCode, me.body).toBe(200);
+      return me.json().raffles.find((r: { raffleId: string }) => r.raffleId === raffleId);
+    };
+    expect(await area()).toMatchObject({
+      linkPath: `/rifas/${raffleId}?v=${seller.code}`,
+      linkTickets: { approved: 0, underReview: 0 },
+    });
+    const proofId = await payReservation(buyer.cookie, raffleId, held.json().id);
+    expect((await area()).linkTickets).toEqual({ approved: 0, underReview: 2 });
+    const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proofId}/approve`, ctx.admin.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await area()).linkTickets).toEqual({ approved: 2, underReview: 0 });
+  });
+
+  it("un código que no acredita a nadie nunca impide comprar: se ignora", async () => {
+    const { account, seller } = await activeSeller();
+    const { seller: suspended } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    const { id: otherRaffle } = await createRaffle(ctx, { totalTickets: 100 });
+    const terms = { allowed: true, commissionKind: "percent", commissionValue: 10, creditLimit: 0 };
+    await assign(seller.id, otherRaffle, terms);
+    await assign(suspended.id, raffleId, terms);
+    await call(ctx.t, "POST", `/api/admin/sellers/${suspended.id}/suspend`, ctx.admin.cookie);
+    const { seller: withdrawn } = await activeSeller();
+    await assign(withdrawn.id, raffleId, { ...terms, allowed: false });
+
+    for (const [label, code, cookie] of [
+      ["otra rifa", seller.code, undefined],
+      ["suspendido", suspended.code, undefined],
+      ["retirado", withdrawn.code, undefined],
+      ["inexistente", "ZZZZZZ", undefined],
+      ["mal escrito", "<script>", undefined],
+      ["demasiado largo", "A".repeat(20), undefined],
+    ] as const) {
+      const buyer = cookie ?? (await signedInUser(ctx.t.app)).cookie;
+      const held = await reserve(buyer, raffleId, { quantity: 2, sellerCode: code });
+      expect(held.statusCode, `${label}: ${held.body}`).toBe(201);
+      expect(held.json().sellerCode, label).toBeNull();
+    }
+    const tooLong = await reserve((await signedInUser(ctx.t.app)).cookie, raffleId, {
+      quantity: 2,
+      sellerCode: "A".repeat(21),
+    });
+    expect(tooLong.statusCode).toBe(400);
+
+    // A vendedor buying through their own link earns nothing from it.
+    await assign(seller.id, raffleId, terms);
+    const own = await reserve(account.cookie, raffleId, { quantity: 2, sellerCode: seller.code });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().sellerCode).toBeNull();
+  });
+
+  it("el formulario sin JavaScript lleva el código en `vendedor`", async () => {
+    const { seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: 1,
+      creditLimit: 0,
+    });
+    const buyer = await signedInUser(ctx.t.app);
+    const response = await ctx.t.app.inject({
+      method: "POST",
+      url: `/api/raffles/${raffleId}/reservations`,
+      headers: {
+        cookie: buyer.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: ctx.t.app.ctx.config.publicUrl,
+      },
+      payload: `cantidad=2&vendedor=${seller.code}`,
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    const [row] = await db()
+      .select({ sellerId: reservations.sellerId })
+      .from(reservations)
+      .where(eq(reservations.raffleId, raffleId));
+    expect(row?.sellerId).toBe(seller.id);
   });
 });

@@ -540,6 +540,8 @@ export const reservations = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
     exchangeRateAt: ts("exchange_rate_at"),
     releasedAt: ts("released_at"),
+    // The vendedor whose link brought the buyer (docs/decisions/0034-vendedores.md), checked when held.
+    sellerId: uuid("seller_id").references((): AnyPgColumn => sellers.id, { onDelete: "restrict" }),
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -553,6 +555,7 @@ export const reservations = pgTable(
       sql`${t.numbers} IS NULL OR cardinality(${t.numbers}) = ${t.quantity}`,
     ),
     uniqueIndex("reservations_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("reservations_seller_idx").on(t.sellerId, t.raffleId).where(sql`${t.sellerId} IS NOT NULL`),
     index("reservations_raffle_status_idx").on(t.raffleId, t.status),
     index("reservations_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("reservations_due_idx").on(t.expiresAt).where(sql`${t.status} IN ('active', 'rejected')`),

@@ -31,6 +31,7 @@ export * from "./purchase-state";
 export * from "./raffle-card-state";
 export * from "./raffle-lifecycle";
 export * from "./raffle-progress";
+export * from "./seller-code";
 export * from "./tickets";
 export * from "./venezuelan-banks";
 export * from "./whatsapp";

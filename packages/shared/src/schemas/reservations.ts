@@ -30,6 +30,13 @@ export const createReservationSchema = z
       .max(MAX_TOTAL_TICKETS)
       .optional(),
     quantity: z.number().int().min(1).max(MAX_TOTAL_TICKETS).optional(),
+    sellerCode: z
+      .string()
+      .max(20)
+      .optional()
+      .describe(
+        "Código del vendedor cuyo enlace (/rifas/:id?v=CÓDIGO) trajo al comprador: la compra se le acredita si puede vender esta rifa; si no, se ignora.",
+      ),
   })
   .refine((v) => v.numbers !== undefined || v.quantity !== undefined, {
     message: "Indica los números o la cantidad de boletos.",
@@ -91,6 +98,8 @@ export const reservationSchema = z.object({
   proofId: z.string().nullable(),
   /** Reviewer's reason when the latest proof was rejected. */
   rejectionReason: z.string().nullable(),
+  /** The code of the vendedor this purchase is credited to (their link), or null. */
+  sellerCode: z.string().nullable(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 

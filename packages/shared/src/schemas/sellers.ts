@@ -169,6 +169,10 @@ export const sellerAreaSchema = z.object({
       commissionKind: z.enum(COMMISSION_KINDS),
       commissionValue: z.number(),
       creditLimit: z.number(),
+      /** The vendedor's link to this raffle (/rifas/:id?v=CODE): purchases through it are credited to them. */
+      linkPath: z.string(),
+      /** Tickets of purchases made through the link: approved, and under review. */
+      linkTickets: z.object({ approved: z.number().int(), underReview: z.number().int() }),
     }),
   ),
 });

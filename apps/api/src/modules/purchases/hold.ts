@@ -8,6 +8,7 @@ import {
   holdPauseMs,
   isUuid,
   MAX_HOLDS_PER_ACCOUNT_PER_HOUR,
+  normalizeSellerCode,
   PROOF_MESSAGES,
   RESERVATION_MESSAGES,
   type Reservation,
@@ -170,6 +171,8 @@ export async function holdInTransaction(
 
   const buyer = await repo.buyerOf(tx, user.id);
   const pricing = quoteOf(raffle, quantity, buyer?.level);
+  const sellerCode = normalizeSellerCode(input.sellerCode);
+  const sellerId = sellerCode ? await repo.creditedSeller(tx, sellerCode, raffleId, user.id) : null;
   const rate = await currentExchangeRate(tx);
   const row = await repo.insertReservation(tx, {
     raffleId,
@@ -185,6 +188,7 @@ export async function holdInTransaction(
     // The rate's own date (Venezuelan midnight): what the payment page shows next to it.
     exchangeRateAt: rate ? new Date(`${rate.date}T00:00:00-04:00`) : null,
     idempotencyKey: options.idempotencyKey ?? null,
+    sellerId,
     createdAt: now,
     updatedAt: now,
   });

@@ -1,6 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, reservations, tickets, users } from "../../db/schema";
+import {
+  paymentProofs,
+  raffles,
+  reservations,
+  sellerRaffles,
+  sellers,
+  tickets,
+  users,
+} from "../../db/schema";
 import { saleColumns } from "./sale-columns";
 
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -329,4 +337,30 @@ export async function purchaseRulesLocked(db: Executor, raffleId: string): Promi
     .from(raffles)
     .where(eq(raffles.id, raffleId));
   return row?.locked === true;
+}
+
+/**
+ * The vendedor a link's code credits for this raffle (docs/decisions/0034-vendedores.md): active, allowed
+ * to sell it, and not the buyer themself. Null otherwise: a link that no longer credits anyone never
+ * stops a purchase.
+ */
+export async function creditedSeller(
+  tx: Executor,
+  code: string,
+  raffleId: string,
+  buyerId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: sellers.id, userId: sellers.userId })
+    .from(sellers)
+    .innerJoin(sellerRaffles, eq(sellerRaffles.sellerId, sellers.id))
+    .where(
+      and(
+        eq(sellers.code, code),
+        eq(sellers.status, "active"),
+        eq(sellerRaffles.raffleId, raffleId),
+        eq(sellerRaffles.allowed, true),
+      ),
+    );
+  return row && row.userId !== buyerId ? row.id : null;
 }

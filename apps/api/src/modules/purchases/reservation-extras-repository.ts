@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, tickets } from "../../db/schema";
+import { paymentProofs, raffles, sellers, tickets } from "../../db/schema";
 import type { ReservationRow } from "./repository";
 
 export interface ReservationExtras {
@@ -14,6 +14,8 @@ export interface ReservationExtras {
   proofStatus: string | null;
   proofNotes: string | null;
   soldNumbers: number[];
+  /** The code of the vendedor the purchase is credited to. */
+  sellerCode: string | null;
 }
 
 /** What a reservation's payload shows besides its row: the raffle, its latest proof, numbers sold. */
@@ -59,6 +61,17 @@ export async function extrasOf(
           .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber })
           .from(tickets)
           .where(and(inArray(tickets.paymentId, approvedProofIds), eq(tickets.status, "sold")));
+  const sellerIds = [...new Set(rows.flatMap((row) => (row.sellerId ? [row.sellerId] : [])))];
+  const sellerCodes = new Map(
+    sellerIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: sellers.id, code: sellers.code })
+            .from(sellers)
+            .where(inArray(sellers.id, sellerIds))
+        ).map((seller) => [seller.id, seller.code]),
+  );
   for (const row of rows) {
     const raffle = byRaffle.get(row.raffleId);
     const proof = latest.get(row.id) ?? null;
@@ -75,6 +88,7 @@ export async function extrasOf(
         .filter((t) => proof && t.paymentId === proof.id)
         .map((t) => t.n)
         .sort((a, b) => a - b),
+      sellerCode: row.sellerId ? (sellerCodes.get(row.sellerId) ?? null) : null,
     });
   }
   return out;

@@ -112,9 +112,11 @@ async function readReservationForm(request: FastifyRequest) {
   nativeForms.set(request, fields);
   const numbers = (fields.numeros ?? []).flatMap((value) => value.split(/[\s,;]+/).filter(Boolean));
   const quantity = fields.cantidad?.[0];
+  const sellerCode = fields.vendedor?.[0];
   request.body = {
     ...(fields.numeros ? { numbers: numbers.map(formNumber) } : {}),
     ...(quantity !== undefined ? { quantity: formNumber(quantity) } : {}),
+    ...(sellerCode ? { sellerCode } : {}),
   };
 }
 
@@ -162,7 +164,7 @@ function registerReserveRoute(app: FastifyInstance): void {
           "201 con la reserva nueva, 200 con la primera cuando la clave ya se usó.",
           "422 PHONE_REQUIRED: la cuenta no tiene celular venezolano (se agrega con PATCH /api/profile).",
           "También acepta el formulario de la página (application/x-www-form-urlencoded: `numeros`, repetido o",
-          "separado por comas, o `cantidad`): responde 303 a la página de pago, o la página de la rifa con el",
+          "separado por comas, o `cantidad`, y `vendedor` con el código de su enlace): responde 303 a la página de pago, o la página de la rifa con el",
           "mensaje y lo elegido (estado 4xx); sin sesión, 303 a iniciar sesión (decisión 0029).",
         ].join(" "),
         params: raffleParams,

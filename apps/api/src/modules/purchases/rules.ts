@@ -45,6 +45,8 @@ export function assertSalesOpen(raffle: RaffleStateColumns & { hasWinners: boole
 export interface ReserveInput {
   numbers?: number[];
   quantity?: number;
+  /** The code of a vendedor's link (docs/decisions/0034-vendedores.md); credited only if they may sell it. */
+  sellerCode?: string;
 }
 
 /**

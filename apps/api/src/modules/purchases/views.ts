@@ -119,6 +119,7 @@ function toReservation(
         : [],
     proofId: extras?.proofId ?? null,
     rejectionReason: extras?.proofStatus === "rejected" ? extras.proofNotes : null,
+    sellerCode: extras?.sellerCode ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { raffles, sellerRaffles, sellers, users } from "../../db/schema";
+import { raffles, reservations, sellerRaffles, sellers, users } from "../../db/schema";
 
 export type SellerRow = typeof sellers.$inferSelect;
 
@@ -149,4 +149,17 @@ export async function sellableRaffles(db: Executor, sellerId: string) {
 export async function userEmail(db: Executor, id: string) {
   const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Tickets of the purchases each raffle's link brought, by raffle: approved, and under review. */
+export async function linkTickets(db: Executor, sellerId: string) {
+  return db
+    .select({
+      raffleId: reservations.raffleId,
+      approved: sql<number>`coalesce(sum(${reservations.quantity}) FILTER (WHERE ${reservations.status} = 'approved'), 0)::int`,
+      underReview: sql<number>`coalesce(sum(${reservations.quantity}) FILTER (WHERE ${reservations.status} = 'submitted'), 0)::int`,
+    })
+    .from(reservations)
+    .where(eq(reservations.sellerId, sellerId))
+    .groupBy(reservations.raffleId);
 }

@@ -4,6 +4,8 @@ import {
   type CommissionKind,
   ERROR_MESSAGES,
   isUuid,
+  SELLER_CODE_ALPHABET,
+  SELLER_CODE_LENGTH,
   SELLER_LIMITS,
   SELLER_MESSAGES,
   type SellerArea,
@@ -13,6 +15,7 @@ import {
   type SessionUser,
   type sellerAssignmentInputSchema,
   type sellerInviteInputSchema,
+  sellerLinkPath,
 } from "@rifazo/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
@@ -27,9 +30,6 @@ import * as repo from "./repository";
 
 export type SellerContext = Pick<AppContext, "db" | "mail" | "config">;
 
-/** Letters and digits nobody misreads when a code is dictated or written by hand (no 0/O, 1/I/L). */
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-const CODE_LENGTH = 6;
 const INVITATION_PATH = "/vendedor/invitacion";
 
 const sellerNotFound = () => notFound("SELLER_NOT_FOUND");
@@ -37,7 +37,8 @@ const invitationInvalid = () => notFound("SELLER_INVITATION_INVALID");
 
 function newCode(): string {
   let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < SELLER_CODE_LENGTH; i++)
+    code += SELLER_CODE_ALPHABET[randomInt(SELLER_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -313,7 +314,11 @@ export async function activeSellerOf(db: Executor, user: SessionUser) {
 
 export async function sellerArea(db: Executor, user: SessionUser): Promise<SellerArea> {
   const seller = await activeSellerOf(db, user);
-  const raffles = await repo.sellableRaffles(db, seller.id);
+  const [raffles, sales] = await Promise.all([
+    repo.sellableRaffles(db, seller.id),
+    repo.linkTickets(db, seller.id),
+  ]);
+  const salesOf = new Map(sales.map((row) => [row.raffleId, row]));
   return {
     seller: { id: seller.id, name: seller.name, code: seller.code, status: seller.status as SellerStatus },
     raffles: raffles.map((row) => ({
@@ -328,6 +333,11 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
       commissionKind: row.commissionKind as CommissionKind,
       commissionValue: Number(row.commissionValue),
       creditLimit: Number(row.creditLimit),
+      linkPath: sellerLinkPath(row.raffleId, seller.code),
+      linkTickets: {
+        approved: Number(salesOf.get(row.raffleId)?.approved ?? 0),
+        underReview: Number(salesOf.get(row.raffleId)?.underReview ?? 0),
+      },
     })),
   };
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "reservations" ADD COLUMN "seller_id" uuid;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "reservations_seller_idx" ON "reservations" USING btree ("seller_id","raffle_id") WHERE "reservations"."seller_id" IS NOT NULL;
