@@ -4,7 +4,15 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, raffles, reservations, sellerRaffles, sellers } from "../src/db/schema";
+import {
+  auditLog,
+  mailOutbox,
+  raffles,
+  reservations,
+  sellerRaffles,
+  sellers,
+  tickets,
+} from "../src/db/schema";
 import { call, createRaffle, expectAdminOnly, useAdminTest } from "./admin-fixtures";
 import { signedInUser } from "./helpers";
 import { multipartBody } from "./multipart";
@@ -504,6 +512,16 @@ describe("el enlace del vendedor acredita la compra", () => {
     const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proofId}/approve`, ctx.admin.cookie);
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await area()).linkTickets).toEqual({ approved: 2, underReview: 0 });
+    // The terms say the vendedor sees how many tickets, never who bought them or which numbers.
+    const seen = (await call(ctx.t, "GET", "/api/seller/me", account.cookie)).body;
+    const sold = await db()
+      .select({ n: tickets.ticketNumber })
+      .from(tickets)
+      .where(and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold")));
+    expect(sold).toHaveLength(2);
+    for (const secret of [buyer.id, buyer.email, held.json().id, proofId, ...sold.map((t) => `"${t.n}"`)])
+      expect(seen).not.toContain(String(secret));
+    expect(seen).not.toMatch(/numbers|buyer|email/i);
   });
 
   it("un código que no acredita a nadie nunca impide comprar: se ignora", async () => {

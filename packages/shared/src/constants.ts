@@ -145,6 +145,8 @@ export const TIME_ZONE = "America/Caracas";
 export const COOKIE_CONSENT_KEY = "rifazo_cookie_consent";
 export const ADMIN_SESSION_KEY = "rifazo_admin_session";
 export const UPCOMING_NOTIFY_KEY = "rifazo_upcoming_notify";
+/** localStorage: per raffle, the vendedor whose link the visitor opened last and until when it credits them. */
+export const SELLER_LINK_KEY = "rifazo_vendedor";
 
 export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";
 

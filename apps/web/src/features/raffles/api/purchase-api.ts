@@ -6,6 +6,7 @@ import type {
 } from "@rifazo/shared/schemas/reservations";
 import { queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "../../../lib/api-client";
+import { rememberedSellerCode } from "../lib/seller-link";
 
 // Types only from the shared schemas (that module pulls in zod at runtime).
 export type { MyNumbers, NumbersAvailability, Reservation } from "@rifazo/shared/schemas/reservations";
@@ -50,7 +51,9 @@ export function reservationAction(raffleId: string): string {
 }
 
 export function createReservation(raffleId: string, body: CreateReservation, idempotencyKey: string) {
-  return api.post<Reservation>(reservationAction(raffleId), body, {
+  // The vendedor whose link brought the buyer, as the raffle page shows it (docs/decisions/0034-vendedores.md).
+  const sellerCode = rememberedSellerCode(raffleId);
+  return api.post<Reservation>(reservationAction(raffleId), sellerCode ? { ...body, sellerCode } : body, {
     headers: { "idempotency-key": idempotencyKey },
   });
 }

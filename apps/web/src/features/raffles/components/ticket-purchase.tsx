@@ -20,6 +20,7 @@ import { comboText, sortedCombos } from "../lib/combo-text";
 import { quoteFor } from "../lib/price-quote";
 import { commitQuantity, parseQuantity, type QuantityUpdate, typeQuantity } from "../lib/quantity";
 import { PurchaseSummary } from "./purchase-summary";
+import { SellerLinkField } from "./seller-link-field";
 
 /** Fewer tickets left than the minimum purchase: nothing to buy, and why. */
 function TooFewLeft({ remaining, pendingTickets }: { remaining: number; pendingTickets: number }) {
@@ -238,6 +239,7 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         <ComboPicks raffle={raffle} max={Math.min(remaining, cap)} quantity={quantity} onPick={commit} />
         <QuantityField quantityState={quantityState} remaining={remaining} cap={cap} />
         <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
+        <SellerLinkField raffleId={raffle.id} />
         <ReserveButton pending={reserve.isPending} />
         {reserve.offlineFailed ? <OfflineActionAlert action="reservar" onRetry={buy} /> : null}
         <p className="text-center text-xs text-muted">

@@ -29,6 +29,7 @@ import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseTakenNumbers } from "../../lib/number-selection";
 import { quoteFor } from "../../lib/price-quote";
 import { PurchaseSummary } from "../purchase-summary";
+import { SellerLinkField } from "../seller-link-field";
 import { NativeNumberGrid, sentNumbers } from "./native-number-grid";
 import { type FocusRequest, NumberGrid } from "./number-grid";
 import { PickerLegend } from "./picker-legend";
@@ -359,6 +360,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
           refused={refused}
         />
         <SelectionSummary raffle={raffle} selected={selected} onChange={change} level={user?.level} />
+        <SellerLinkField raffleId={raffle.id} />
         <ReserveFooter
           raffle={raffle}
           count={selected.length}
