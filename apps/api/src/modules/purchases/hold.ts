@@ -118,6 +118,12 @@ async function countHoldFromAddress(tx: Tx, ip: string, now: Date): Promise<void
   }
 }
 
+/** The vendedor a link's code credits for this purchase, or null (decision 0034). */
+async function creditedSellerOf(tx: Tx, input: ReserveInput, raffleId: string, buyerId: string) {
+  const code = normalizeSellerCode(input.sellerCode);
+  return code ? repo.creditedSeller(tx, code, raffleId, buyerId) : null;
+}
+
 /**
  * Holds tickets for the buyer inside the caller's transaction: buyer and raffle rows locked here, what
  * is due applied first (a close, expired reservations), then stock, the buyer's cap and, in chosen mode,
@@ -169,10 +175,7 @@ export async function holdInTransaction(
   // Last, so only holds that pass every other rule count (a later refusal rolls the count back too).
   if (options.status === "active") await countHoldFromAddress(tx, options.clientIp, now);
 
-  const buyer = await repo.buyerOf(tx, user.id);
-  const pricing = quoteOf(raffle, quantity, buyer?.level);
-  const sellerCode = normalizeSellerCode(input.sellerCode);
-  const sellerId = sellerCode ? await repo.creditedSeller(tx, sellerCode, raffleId, user.id) : null;
+  const pricing = quoteOf(raffle, quantity, (await repo.buyerOf(tx, user.id))?.level);
   const rate = await currentExchangeRate(tx);
   const row = await repo.insertReservation(tx, {
     raffleId,
@@ -188,7 +191,7 @@ export async function holdInTransaction(
     // The rate's own date (Venezuelan midnight): what the payment page shows next to it.
     exchangeRateAt: rate ? new Date(`${rate.date}T00:00:00-04:00`) : null,
     idempotencyKey: options.idempotencyKey ?? null,
-    sellerId,
+    sellerId: await creditedSellerOf(tx, input, raffleId, user.id),
     createdAt: now,
     updatedAt: now,
   });
