@@ -21,6 +21,8 @@ const profileGuard = () => import("../pages/profile/profile-guard");
 // The payment page's full proof form comes with the page when opened in the app (app/companion-code.ts).
 const paymentPage = withCompanions(() => import("../pages/profile/proof-upload-page"), loadProofUploadForm);
 const adminArea = () => import("../pages/admin/admin-area");
+// The vendedor area and its invitation page: one chunk (docs/decisions/0034-vendedores.md).
+const sellerArea = () => import("../pages/seller/seller-area");
 
 export interface RouteHandle {
   /** The route's lazy page, to preload it and to find its `prefetchPage`. */
@@ -148,11 +150,21 @@ const profileRoutes = pageRoute(lazyPage(profileGuard, "ProfileGuard"), {
   ],
 });
 
+// Rendered in the browser; the page itself sends visitors to sign in (the invitation page asks first).
+const sellerRoutes: RouteObject[] = [
+  pageRoute(lazyPage(sellerArea, "SellerAreaPage"), { path: paths.seller }),
+  pageRoute(lazyPage(sellerArea, "SellerInvitationPage"), { path: paths.sellerInvitation }),
+];
+
+const adminDashboard = lazyPage(adminArea, "AdminDashboardPage");
 const adminRoutes = pageRoute(lazyPage(adminArea, "AdminGuard"), {
   path: paths.admin,
   children: [
-    pageRoute(lazyPage(adminArea, "AdminDashboardPage"), { index: true }),
+    pageRoute(adminDashboard, { index: true }),
+    // The Vendedores tab has an address of its own (features/admin/dashboard/admin-tabs.ts).
+    pageRoute(adminDashboard, { path: paths.adminSellers }),
     pageRoute(lazyPage(adminArea, "AdminRaffleDetailPage"), { path: routePatterns.adminRaffle }),
+    pageRoute(lazyPage(adminArea, "AdminSellerDetailPage"), { path: routePatterns.adminSeller }),
     { path: "*", element: <Navigate to={paths.admin} replace /> },
   ],
 });
@@ -165,6 +177,7 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       ...authRoutes,
       profileRoutes,
+      ...sellerRoutes,
       adminRoutes,
       // Unknown paths go home (spec 1 §2, spec 2 §2).
       { path: "*", element: <Navigate to={paths.home} replace /> },

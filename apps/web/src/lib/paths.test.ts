@@ -8,6 +8,7 @@ describe("paths", () => {
     expect(paths.drawRecord("r1")).toBe("/sorteo/r1/acta");
     expect(paths.proofUpload()).toBe("/perfil/subir-comprobante/general");
     expect(paths.adminRaffle("a b")).toBe("/admin/rifas/a%20b");
+    expect(paths.adminSeller("s/1")).toBe("/admin/vendedores/s%2F1");
   });
 
   it("tells protected areas apart from the public admin sign-in", () => {
@@ -19,5 +20,8 @@ describe("paths", () => {
     expect(isProfilePath("/perfiles")).toBe(false);
     expect(isProtectedPath("/rifas")).toBe(false);
     expect(isProtectedPath("/perfil/info")).toBe(true);
+    expect(isProtectedPath("/vendedor")).toBe(true);
+    expect(isProtectedPath("/vendedor/invitacion")).toBe(true);
+    expect(isProtectedPath("/vendedores")).toBe(false);
   });
 });

@@ -47,11 +47,19 @@ export const paths = {
   /** An approved purchase's receipt: a private link (the token is the only key), not under /perfil. */
   receipt: (token: string) => `/recibo/${segment(token)}`,
 
+  /** The vendedor area (docs/decisions/0034-vendedores.md): the raffles a signed-in vendedor may sell. */
+  seller: "/vendedor",
+  /** Where an invitation link lands (`?token=`, a secret: @rifazo/shared/secret-urls). */
+  sellerInvitation: "/vendedor/invitacion",
+
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",
   adminRaffle: (id: string | number) => `/admin/rifas/${segment(id)}`,
   /** One proof in the admin's Comprobantes tab (the reconciliation links a movement's other proof here). */
   adminProof: (proofId: string) => `/admin?tab=payments&proof=${segment(proofId)}`,
+  /** The panel's Vendedores tab, at an address of its own (docs/decisions/0034-vendedores.md). */
+  adminSellers: "/admin/vendedores",
+  adminSeller: (id: string | number) => `/admin/vendedores/${segment(id)}`,
 } as const;
 
 /** Route patterns for the router, matching the helpers above. */
@@ -62,6 +70,7 @@ export const routePatterns = {
   proofUpload: "/perfil/subir-comprobante/:raffleId",
   receipt: "/recibo/:token",
   adminRaffle: "/admin/rifas/:id",
+  adminSeller: "/admin/vendedores/:id",
 } as const;
 
 const startsWithSegment = (pathname: string, base: string) =>
@@ -76,6 +85,11 @@ export function isAdminPath(pathname: string): boolean {
   return startsWithSegment(pathname, paths.admin);
 }
 
+/** The vendedor area and its invitation page, rendered in the browser like the profile. */
+export function isSellerPath(pathname: string): boolean {
+  return startsWithSegment(pathname, paths.seller);
+}
+
 export function isProtectedPath(pathname: string): boolean {
-  return isProfilePath(pathname) || isAdminPath(pathname);
+  return isProfilePath(pathname) || isAdminPath(pathname) || isSellerPath(pathname);
 }

@@ -32,7 +32,8 @@ const pages = new NetworkFirst({
 });
 
 async function offlineFallback(pathname: string): Promise<Response> {
-  // The profile and the admin area are rendered in the browser from the shell anyway (decision 0005).
+  // The profile, the admin and the vendedor areas are rendered in the browser from the shell anyway
+  // (decision 0005; docs/decisions/0034-vendedores.md).
   const fallback = isProtectedPath(pathname) ? "/index.html" : "/offline.html";
   return (await matchPrecache(fallback)) ?? Response.error();
 }

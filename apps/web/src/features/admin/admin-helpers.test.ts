@@ -2,7 +2,7 @@ import { raffleFormSchema } from "@rifazo/shared/schemas/admin";
 import { describe, expect, it } from "vitest";
 import { isEmptyCsv } from "./api/csv-download";
 import { changedKeys } from "./audit/audit-labels";
-import { adminTabHref, parseAdminTab } from "./dashboard/admin-tabs";
+import { adminTabHref, adminTabOfPath, parseAdminTab } from "./dashboard/admin-tabs";
 import {
   rememberWinners,
   rowsForLevels,
@@ -23,6 +23,13 @@ describe("admin tabs", () => {
     expect(adminTabHref("/admin", "today")).toBe("/admin");
     expect(adminTabHref("/admin", "raffles")).toBe("/admin?tab=raffles");
     expect(adminTabHref("/admin", "users")).toBe("/admin?tab=users");
+  });
+
+  it("gives the Vendedores tab its own address", () => {
+    expect(adminTabHref("/admin", "sellers")).toBe("/admin/vendedores");
+    expect(adminTabOfPath("/admin/vendedores")).toBe("sellers");
+    expect(adminTabOfPath("/admin")).toBeNull();
+    expect(adminTabOfPath("/admin/vendedores/s1")).toBeNull();
   });
 });
 

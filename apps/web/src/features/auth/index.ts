@@ -9,6 +9,7 @@ export { NewPasswordField, PasswordField } from "./components/password-fields";
 export { ProfileGuard } from "./components/profile-guard";
 export { RegisterForm } from "./components/register-form";
 export { ResetPasswordForm } from "./components/reset-password-form";
+export { SignedInOnly } from "./components/signed-in-only";
 export { SuspendedNotice } from "./components/suspended-notice";
 export { sessionRenderedKey, useRenderedSession } from "./hooks/use-rendered-session";
 export { sessionQueryKey, sessionQueryOptions, useSession } from "./hooks/use-session";

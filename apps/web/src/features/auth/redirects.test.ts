@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postLoginPath, readFrom, readReturnTo } from "./redirects";
+import { carriedReturn, postLoginPath, readFrom, readReturnTo } from "./redirects";
 
 describe("postLoginPath", () => {
   it("returns to the page the visitor came from", () => {
@@ -47,5 +47,17 @@ describe("readReturnTo", () => {
     expect(readReturnTo("?volver=%2F%2Fevil.example")).toBeUndefined();
     expect(readReturnTo("?volver=https%3A%2F%2Fevil.example")).toBeUndefined();
     expect(readReturnTo("?volver=%2F%5Cevil.example")).toBeUndefined();
+  });
+});
+
+describe("carriedReturn", () => {
+  it("carries the page to return to from sign-in to registration and back, never a foreign URL", () => {
+    const from = { pathname: "/vendedor/invitacion", search: "?token=abc", hash: "" };
+    expect(carriedReturn({ state: { from }, search: "" })).toEqual({ from });
+    expect(carriedReturn({ state: null, search: "?volver=%2Frifas%2F1" })).toEqual({
+      from: { pathname: "/rifas/1", search: "", hash: "" },
+    });
+    expect(carriedReturn({ state: { from: { pathname: "//evil.example" } }, search: "" })).toBeUndefined();
+    expect(carriedReturn({ state: null, search: "" })).toBeUndefined();
   });
 });

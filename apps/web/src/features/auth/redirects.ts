@@ -47,3 +47,12 @@ export function postLoginPath(role: Role, from: FromLocation | undefined): strin
   if (isAdminPath(from.pathname) && role !== "admin") return homeFor(role);
   return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
 }
+
+/**
+ * The page to return to, carried from sign-in to registration and back (an invitation link asks a visitor
+ * to do either: docs/decisions/0034-vendedores.md), as location state for the next auth page's links.
+ */
+export function carriedReturn(location: { state: unknown; search: string }): RedirectState | undefined {
+  const from = readFrom(location.state) ?? readReturnTo(location.search);
+  return from ? { from } : undefined;
+}

@@ -2,3 +2,4 @@
 export { AdminGuard } from "../../features/auth";
 export { AdminDashboardPage } from "./admin-dashboard-page";
 export { AdminRaffleDetailPage } from "./admin-raffle-detail-page";
+export { AdminSellerDetailPage } from "./admin-seller-detail-page";

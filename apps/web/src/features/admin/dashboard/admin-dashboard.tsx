@@ -1,6 +1,7 @@
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/layout/page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { paths } from "../../../lib/paths";
 import { PendingCountBadge, usePendingCount } from "../../inbox-count";
 import { AuditTab } from "../audit/audit-tab";
 import { ExternalWinnersTab } from "../external-winners/external-winners-tab";
@@ -8,11 +9,12 @@ import { PaymentsTab } from "../payments/payments-tab";
 import { RafflesTab } from "../raffles/raffles-tab";
 import { ReconciliationTab } from "../reconciliation/reconciliation-tab";
 import { RefundsTab } from "../refunds/refunds-tab";
+import { SellersTab } from "../sellers/sellers-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { StatsTab } from "../stats/stats-tab";
 import { TodayTab } from "../today/today-tab";
 import { UsersTab } from "../users/users-tab";
-import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, parseAdminTab } from "./admin-tabs";
+import { ADMIN_TABS, type AdminTab, adminTabHref, adminTabOfPath, parseAdminTab } from "./admin-tabs";
 
 const PANELS: Record<AdminTab, () => React.ReactNode> = {
   today: () => <TodayTab />,
@@ -23,14 +25,20 @@ const PANELS: Record<AdminTab, () => React.ReactNode> = {
   reconciliation: () => <ReconciliationTab />,
   refunds: () => <RefundsTab />,
   users: () => <UsersTab />,
+  sellers: () => <SellersTab />,
   audit: () => <AuditTab />,
   settings: () => <SettingsTab />,
 };
 
-/** /admin: the tab lives in `?tab=` so a reload, a shared link or the back button keep it. */
+/**
+ * /admin: the tab lives in `?tab=` (or its own path, /admin/vendedores) so a reload, a shared link or the
+ * back button keep it.
+ */
 export function AdminDashboard() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = parseAdminTab(searchParams.get("tab"));
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab = adminTabOfPath(pathname) ?? parseAdminTab(searchParams.get("tab"));
   const pending = usePendingCount();
 
   const selectTab = (value: string) => {
@@ -38,9 +46,7 @@ export function AdminDashboard() {
     if (next === tab) return;
     // Tabs activate on Enter/Space or click (manual mode), so each choice is a history entry: the
     // browser's back button returns to the previous tab.
-    const params = new URLSearchParams();
-    if (next !== DEFAULT_ADMIN_TAB) params.set("tab", next);
-    setSearchParams(params);
+    void navigate(adminTabHref(paths.admin, next));
   };
 
   return (

@@ -5,7 +5,7 @@ import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { EmailInput } from "../../../components/ui/email-input";
@@ -18,6 +18,7 @@ import { paths } from "../../../lib/paths";
 import type { SessionUser } from "../api/account-api";
 import { usePasswordSignIn } from "../hooks/use-password-sign-in";
 import { sessionQueryKey } from "../hooks/use-session";
+import { carriedReturn } from "../redirects";
 import { clearSuspended, useSuspendedSession } from "../suspended-state";
 import { ResendVerificationButton } from "./resend-verification";
 import { SignInLinkRequest } from "./sign-in-link-request";
@@ -198,10 +199,15 @@ function ForgotPasswordLink() {
 }
 
 function RegisterPrompt() {
+  const location = useLocation();
   return (
     <p className="text-center text-sm text-muted">
       ¿No tienes una cuenta?{" "}
-      <Link to={paths.register} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to={paths.register}
+        state={carriedReturn(location)}
+        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
         Regístrate aquí
       </Link>
     </p>

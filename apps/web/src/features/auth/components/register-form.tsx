@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import { AUTH_MESSAGES, registerFormSchema } from "@rifazo/shared/schemas/auth";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { EmailInput } from "../../../components/ui/email-input";
@@ -15,6 +15,7 @@ import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { register } from "../api/account-api";
 import { passwordWeakness, usePasswordStrength } from "../password-strength/use-password-strength";
+import { carriedReturn } from "../redirects";
 import { NewPasswordPair } from "./password-fields";
 import { ResendVerificationButton } from "./resend-verification";
 
@@ -105,6 +106,7 @@ function RegisterConsent() {
 }
 
 export function RegisterForm() {
+  const location = useLocation();
   const { form, serverError, registeredEmail, setRegisteredEmail, onValid, onInvalid } = useRegister();
   const { errors, isSubmitting } = form.formState;
   const [password, email, fullName] = form.watch(["password", "email", "fullName"]);
@@ -169,7 +171,7 @@ export function RegisterForm() {
 
       <p className="text-center text-sm text-muted">
         ¿Ya tienes una cuenta?{" "}
-        <Link to={paths.login} className={linkClasses}>
+        <Link to={paths.login} state={carriedReturn(location)} className={linkClasses}>
           Inicia sesión
         </Link>
       </p>
@@ -179,6 +181,7 @@ export function RegisterForm() {
 
 /** After registering: the address the confirmation link went to, the steps left, and ways on. */
 function RegisteredNotice({ email, onRestart }: { email: string; onRestart: () => void }) {
+  const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   // The submit button that had the focus is gone with the form: the focus goes to the news instead.
   useEffect(() => heading.current?.focus(), []);
@@ -205,7 +208,11 @@ function RegisteredNotice({ email, onRestart }: { email: string; onRestart: () =
           <li>Inicia sesión con tu correo y tu contraseña.</li>
         </ol>
       </div>
-      <Link to={paths.login} className={buttonClasses({ size: "lg", className: "w-full" })}>
+      <Link
+        to={paths.login}
+        state={carriedReturn(location)}
+        className={buttonClasses({ size: "lg", className: "w-full" })}
+      >
         Ir a Iniciar Sesión
       </Link>
       <div className="flex flex-col items-center gap-2 border-t border-line pt-4 text-center text-sm text-muted">

@@ -1,0 +1,43 @@
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { fetchSellers, sellerKeys } from "../api/sellers-api";
+import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
+import { SectionCard } from "../shared/section-card";
+import { InviteSellerDialog } from "./invite-seller-dialog";
+import { SellersList } from "./sellers-list";
+
+/** /admin/vendedores (docs/decisions/0034-vendedores.md): the vendedores, and inviting one. */
+export function SellersTab() {
+  const [inviting, setInviting] = useState(false);
+  const sellers = useQuery({
+    queryKey: sellerKeys.all(),
+    queryFn: ({ signal }) => fetchSellers(signal),
+  });
+  const data = sellers.data;
+
+  return (
+    <SectionCard
+      title="Vendedores"
+      description="Personas que invitas a vender tus rifas por una comisión. Cada una vende solo las rifas que le permitas."
+      actions={<Button onClick={() => setInviting(true)}>Invitar vendedor</Button>}
+    >
+      {sellers.isPending ? (
+        <LoadingList label="Cargando vendedores..." count={3} className="space-y-2" itemClassName="h-14" />
+      ) : sellers.isError && !data ? (
+        <LoadError onRetry={() => sellers.refetch()}>
+          {isApiError(sellers.error) && sellers.error.status === 403
+            ? ERROR_MESSAGES.ADMIN_ONLY
+            : `Error al cargar vendedores: ${errorMessage(sellers.error)}`}
+        </LoadError>
+      ) : data && data.items.length === 0 ? (
+        <EmptyState>Aún no has invitado a ningún vendedor.</EmptyState>
+      ) : data ? (
+        <SellersList sellers={data.items} />
+      ) : null}
+      <InviteSellerDialog open={inviting} onOpenChange={setInviting} />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { FullPageMessage } from "../../components/layout/full-page-message";
+import { Page } from "../../components/layout/page";
+import { buttonClasses } from "../../components/ui/button";
+import { QueryErrorAlert } from "../../components/ui/query-error-alert";
+import { Skeleton } from "../../components/ui/skeleton";
+import { errorMessage, isApiError } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+import { SignedInOnly } from "../auth";
+import { sellerAreaQuery } from "./api";
+import { SellerRaffleCard } from "./seller-raffle-card";
+
+const TITLE = "Área de vendedor";
+
+/**
+ * /vendedor (docs/decisions/0034-vendedores.md, slice 1): who the vendedor is, their code and the raffles
+ * they may sell now with their terms. Rendered in the browser, for signed-in users only.
+ */
+export function SellerArea() {
+  return (
+    <SignedInOnly errorTitle="Error del área de vendedor">
+      <meta name="robots" content="noindex, nofollow" />
+      <SellerAreaScreen />
+    </SignedInOnly>
+  );
+}
+
+function SellerAreaScreen() {
+  const query = useQuery(sellerAreaQuery);
+
+  if (query.isPending) {
+    return (
+      <Page title={TITLE} eyebrow="Vendedor" className="max-w-2xl!">
+        <div role="status" aria-label="Cargando tus rifas..." className="space-y-4">
+          <Skeleton className="h-48 w-full rounded-card!" />
+          <Skeleton className="h-48 w-full rounded-card!" />
+        </div>
+      </Page>
+    );
+  }
+
+  if (query.isError) {
+    const code = isApiError(query.error) ? query.error.code : null;
+    if (code === "NOT_A_SELLER" || code === "SELLER_SUSPENDED") {
+      return <NotSellingScreen suspended={code === "SELLER_SUSPENDED"} message={errorMessage(query.error)} />;
+    }
+    return (
+      <Page title={TITLE} eyebrow="Vendedor" className="max-w-2xl!">
+        <QueryErrorAlert query={query} title="No pudimos cargar tus rifas">
+          {errorMessage(query.error)}
+        </QueryErrorAlert>
+      </Page>
+    );
+  }
+
+  const { seller, raffles } = query.data;
+  return (
+    <Page
+      title={`Hola, ${seller.name}`}
+      documentTitle={TITLE}
+      eyebrow="Vendedor"
+      className="max-w-2xl!"
+      description="Las rifas que el organizador te permite vender ahora, con tu comisión y tu límite de efectivo: lo más que puedes tener cobrado sin liquidar con el organizador."
+    >
+      <p className="mb-6 flex flex-wrap items-center gap-2 text-sm text-muted">
+        Tu código de vendedor:
+        <span className="rounded-control bg-brand-100 px-2.5 py-1 font-mono text-base font-bold tracking-wider text-brand-900">
+          {seller.code}
+        </span>
+      </p>
+      {raffles.length === 0 ? (
+        <div className="rounded-card border border-dashed border-line bg-surface px-4 py-10 text-center">
+          <p className="font-bold text-ink">Aún no tienes rifas para vender</p>
+          <p className="mt-1 text-sm text-muted">
+            Cuando el organizador te asigne una rifa activa, aparecerá aquí con tu comisión.
+          </p>
+        </div>
+      ) : (
+        <ul aria-label="Rifas que puedes vender" className="space-y-4">
+          {raffles.map((raffle) => (
+            <li key={raffle.raffleId}>
+              <SellerRaffleCard raffle={raffle} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+/** A signed-in user who is not a vendedor, or one whose selling is suspended: the whole page says so. */
+function NotSellingScreen({ suspended, message }: { suspended: boolean; message: string }) {
+  return (
+    <FullPageMessage
+      title={suspended ? "Cuenta de vendedor suspendida" : "No eres vendedor"}
+      description={message || ERROR_MESSAGES[suspended ? "SELLER_SUSPENDED" : "NOT_A_SELLER"]}
+      className="py-10"
+    >
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={paths.raffles} className={buttonClasses({ variant: "primary" })}>
+          Ver rifas
+        </Link>
+        {suspended ? (
+          <Link to={paths.contact} className={buttonClasses({ variant: "outline" })}>
+            Contacto
+          </Link>
+        ) : null}
+      </div>
+    </FullPageMessage>
+  );
+}

@@ -1,0 +1,276 @@
+// @vitest-environment happy-dom
+import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import type { SessionUser } from "@rifazo/shared/schemas/auth";
+import type { SellerArea } from "@rifazo/shared/schemas/sellers";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { usePageViewTracking } from "../src/features/analytics/use-page-view-tracking";
+import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { saveCookieConsent } from "../src/features/cookie-consent/use-cookie-consent";
+import { paths } from "../src/lib/paths";
+import { SellerAreaPage } from "../src/pages/seller/seller-area-page";
+import { SellerInvitationPage } from "../src/pages/seller/seller-invitation-page";
+import { jsonResponse, notFoundResponse } from "./fixtures/http";
+import { BUYER } from "./fixtures/user";
+import { stubFetch, testQueryClient } from "./render";
+
+// The vendedor area (/vendedor) and the invitation page (/vendedor/invitacion?token=…), slice 1 of
+// docs/decisions/0034-vendedores.md: what a vendedor sees, every refusal as its Spanish message, and the
+// accept flow.
+
+vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
+
+const fetchMock = stubFetch();
+const TOKEN = "inv-secret-123";
+
+const AREA: SellerArea = {
+  seller: { id: "s1", name: "Carlos Rivas", code: "CR7K2", status: "active" },
+  raffles: [
+    {
+      raffleId: "r1",
+      title: "Moto Bera SBR 150",
+      status: "active",
+      currency: "USD",
+      ticketPrice: 5,
+      totalTickets: 500,
+      soldTickets: 120,
+      endDate: "2026-12-20T22:00:00.000Z",
+      commissionKind: "percent",
+      commissionValue: 10,
+      creditLimit: 1194.56,
+      linkPath: "/rifas/r1?v=CR7K2",
+      linkTickets: { approved: 3, underReview: 1 },
+    },
+    {
+      raffleId: "r2",
+      title: "iPhone 16",
+      status: "active",
+      currency: "VES",
+      ticketPrice: 200,
+      totalTickets: 10000,
+      soldTickets: 0,
+      endDate: null,
+      commissionKind: "fixed",
+      commissionValue: 2,
+      creditLimit: 5000,
+      linkPath: "/rifas/r2?v=CR7K2",
+      linkTickets: { approved: 0, underReview: 0 },
+    },
+  ],
+};
+
+const apiError = (status: number, code: string, message: string) =>
+  jsonResponse(status, { error: { code, message } });
+
+/** Where the router went, and the state it carried (the page to return to after signing in). */
+function Elsewhere() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname + location.search}
+    </output>
+  );
+}
+
+/** The invitation page with the root layout's page-view counting. */
+function TrackedInvitationPage() {
+  usePageViewTracking();
+  return <SellerInvitationPage />;
+}
+
+function renderAt(path: string, user: SessionUser | null) {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={paths.seller} element={<SellerAreaPage />} />
+          <Route path={paths.sellerInvitation} element={<SellerInvitationPage />} />
+          <Route path="*" element={<Elsewhere />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+function serveArea(response: () => Response) {
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === "/api/seller/me" ? response() : notFoundResponse(),
+  );
+}
+
+describe("/vendedor", () => {
+  it("greets the vendedor, shows their code and each raffle with price, commission, cash limit and sales", async () => {
+    serveArea(() => jsonResponse(200, AREA));
+    renderAt(paths.seller, BUYER);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Hola, Carlos Rivas" })).toBeInTheDocument();
+    expect(screen.getByText("CR7K2")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Rifas que puedes vender" });
+    const [moto, iphone] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+
+    const motoCard = within(moto);
+    expect(motoCard.getByRole("heading", { name: "Moto Bera SBR 150" })).toBeInTheDocument();
+    const fact = (card: typeof motoCard, label: string) =>
+      card.getByText(label).nextElementSibling?.textContent;
+    expect(fact(motoCard, "Precio del boleto")).toBe("$5,00");
+    expect(fact(motoCard, "Tu comisión")).toBe("10 %");
+    expect(fact(motoCard, "Límite de efectivo")).toBe("$1.194,56");
+    expect(fact(motoCard, "Vendidos")).toBe("120 de 500");
+    expect(motoCard.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "120 de 500 (24 %)");
+
+    const iphoneCard = within(iphone);
+    expect(fact(iphoneCard, "Precio del boleto")).toBe("Bs. 200,00");
+    expect(fact(iphoneCard, "Tu comisión")).toBe("Bs. 2,00 por boleto");
+    expect(fact(iphoneCard, "Vendidos")).toBe("0 de 10.000");
+
+    // Selling and links that credit the vendedor are later slices: nothing here promises them.
+    expect(screen.queryByRole("button")).toBeNull();
+    const links = screen.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([paths.raffle("r1"), paths.raffle("r2")]);
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+  });
+
+  it("says so when no raffle is assigned yet", async () => {
+    serveArea(() => jsonResponse(200, { ...AREA, raffles: [] }));
+    renderAt(paths.seller, BUYER);
+    expect(await screen.findByText("Aún no tienes rifas para vender")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Rifas que puedes vender" })).toBeNull();
+  });
+
+  it("shows NOT_A_SELLER as the whole page", async () => {
+    serveArea(() => apiError(403, "NOT_A_SELLER", ERROR_MESSAGES.NOT_A_SELLER));
+    renderAt(paths.seller, BUYER);
+    expect(await screen.findByRole("heading", { level: 1, name: "No eres vendedor" })).toBeInTheDocument();
+    expect(screen.getByText(ERROR_MESSAGES.NOT_A_SELLER)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ver rifas" })).toHaveAttribute("href", paths.raffles);
+  });
+
+  it("shows SELLER_SUSPENDED as the whole page", async () => {
+    serveArea(() => apiError(403, "SELLER_SUSPENDED", ERROR_MESSAGES.SELLER_SUSPENDED));
+    renderAt(paths.seller, BUYER);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Cuenta de vendedor suspendida" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ERROR_MESSAGES.SELLER_SUSPENDED)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contacto" })).toHaveAttribute("href", paths.contact);
+  });
+
+  it("sends a visitor to sign in, coming back here afterwards", async () => {
+    serveArea(() => apiError(401, "UNAUTHENTICATED", ERROR_MESSAGES.UNAUTHENTICATED));
+    renderAt(paths.seller, null);
+    const location = await screen.findByTestId("location");
+    expect(location).toHaveTextContent(paths.login);
+    expect(JSON.parse(location.dataset.state ?? "null")).toMatchObject({ from: { pathname: paths.seller } });
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/seller/me", expect.anything());
+  });
+});
+
+describe("/vendedor/invitacion", () => {
+  const invitationPath = `${paths.sellerInvitation}?token=${TOKEN}`;
+
+  it("asks a visitor to sign in or register, and to come back to this link", async () => {
+    renderAt(invitationPath, null);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Invitación de vendedor" }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    expect(screen.queryByRole("button", { name: "Aceptar invitación" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Crear cuenta" })).toHaveAttribute("href", paths.register);
+    const signIn = screen.getByRole("link", { name: "Iniciar sesión" });
+    // The token stays out of the sign-in page's address: the way back travels in history state.
+    expect(signIn).toHaveAttribute("href", paths.login);
+    await userEvent.setup().click(signIn);
+    const location = await screen.findByTestId("location");
+    expect(location).toHaveTextContent(/^\/login$/);
+    expect(JSON.parse(location.dataset.state ?? "null")).toEqual({
+      from: { pathname: paths.sellerInvitation, search: `?token=${TOKEN}`, hash: "" },
+    });
+  });
+
+  it("counts the page view by its path alone, never with the token", async () => {
+    const beacons: string[] = [];
+    const sendBeacon = vi.fn((_url: string, data: Blob) => {
+      void data.text().then((text) => beacons.push(text));
+      return true;
+    });
+    vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { sendBeacon }));
+    saveCookieConsent({ analytics: true, marketing: false });
+    const client = testQueryClient();
+    client.setQueryData(sessionQueryKey, null);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[invitationPath]}>
+          <Routes>
+            <Route path={paths.sellerInvitation} element={<TrackedInvitationPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(beacons).toHaveLength(1));
+    expect(JSON.parse(beacons[0] as string)).toEqual({ path: paths.sellerInvitation });
+    expect(beacons[0]).not.toContain(TOKEN);
+  });
+
+  it("accepts for a signed-in user, sending the token in the body, then opens the vendedor area", async () => {
+    let accepted = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === "/api/seller/invitations/accept" && init?.method === "POST") {
+        accepted = true;
+        return jsonResponse(200, { ok: true, sellerId: "s1" });
+      }
+      if (url === "/api/seller/me") return accepted ? jsonResponse(200, AREA) : notFoundResponse();
+      return notFoundResponse();
+    });
+    renderAt(invitationPath, BUYER);
+    expect(await screen.findByText(BUYER.email)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Aceptar invitación" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Hola, Carlos Rivas" })).toBeInTheDocument();
+    const accept = fetchMock.mock.calls.find(([url]) => String(url) === "/api/seller/invitations/accept");
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ token: TOKEN });
+    // No request carries the token in its address.
+    for (const [url] of fetchMock.mock.calls) expect(String(url)).not.toContain(TOKEN);
+  });
+
+  it.each([
+    [404, "SELLER_INVITATION_INVALID", ERROR_MESSAGES.SELLER_INVITATION_INVALID, "Invitación no válida"],
+    [
+      403,
+      "SELLER_INVITATION_OTHER_ACCOUNT",
+      "Esta invitación es para carlos@example.com. Inicia sesión con esa cuenta para aceptarla.",
+      "Esta invitación es para otra cuenta",
+    ],
+    [409, "SELLER_ALREADY", ERROR_MESSAGES.SELLER_ALREADY, "Ya eres vendedor"],
+  ])("shows %i %s with its message", async (status, code, message, title) => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === "/api/seller/invitations/accept"
+        ? apiError(status, code, message)
+        : notFoundResponse(),
+    );
+    renderAt(invitationPath, BUYER);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Aceptar invitación" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(message);
+    expect(screen.queryByTestId("location")).toBeNull();
+    if (code === "SELLER_ALREADY")
+      expect(within(alert).getByRole("link", { name: "Ir a mi área de vendedor" })).toHaveAttribute(
+        "href",
+        paths.seller,
+      );
+  });
+
+  it("says the link is invalid when it has no token", async () => {
+    renderAt(paths.sellerInvitation, BUYER);
+    expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.SELLER_INVITATION_INVALID);
+    expect(screen.queryByRole("button", { name: "Aceptar invitación" })).toBeNull();
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
