@@ -193,8 +193,12 @@ describe("aceptar la invitación", () => {
     expect(forged.statusCode).toBe(404);
     expect(forged.json().error.code).toBe("SELLER_INVITATION_INVALID");
 
+    const me = async () => (await call(ctx.t, "GET", "/api/account/me", invited.cookie)).json().isSeller;
+    expect(await me()).toBe(false);
     const ok = await accept(invited.cookie);
     expect(ok.statusCode, ok.body).toBe(200);
+    // The session says so at once (the menu links the vendedor area), suspended or not.
+    expect(await me()).toBe(true);
     expect(ok.json()).toEqual({ ok: true, sellerId: seller.id });
     const detail = await call(ctx.t, "GET", `/api/admin/sellers/${seller.id}`, ctx.admin.cookie);
     expect(detail.json()).toMatchObject({
@@ -420,8 +424,11 @@ describe("suspender", () => {
       message:
         "Tu cuenta de vendedor está suspendida: no puedes vender. Habla con el organizador para aclararlo.",
     });
-    // Suspending the vendedor is not suspending the account: it still buys like anyone.
-    expect((await call(ctx.t, "GET", "/api/account/me", account.cookie)).statusCode).toBe(200);
+    // Suspending the vendedor is not suspending the account: it still buys like anyone, and its menu
+    // still leads to the area, which says why it cannot sell.
+    const session = await call(ctx.t, "GET", "/api/account/me", account.cookie);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().isSeller).toBe(true);
     const again = await call(ctx.t, "POST", `/api/admin/sellers/${seller.id}/suspend`, ctx.admin.cookie);
     expect(again.statusCode).toBe(200);
     const reactivated = await call(

@@ -16,6 +16,7 @@ export function buyerSession(user: Pick<SessionUser, "id" | "email" | "fullName"
     level: "Bronce",
     emailVerified: true,
     twoFactorEnabled: false,
+    isSeller: false,
     registrationDate: new Date().toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import UserMenu from "../src/app/layout/user-menu";
 import { usePageViewTracking } from "../src/features/analytics/use-page-view-tracking";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
 import { saveCookieConsent } from "../src/features/cookie-consent/use-cookie-consent";
@@ -27,7 +28,7 @@ const fetchMock = stubFetch();
 const TOKEN = "inv-secret-123";
 
 const AREA: SellerArea = {
-  seller: { id: "s1", name: "Carlos Rivas", code: "CR7K2", status: "active" },
+  seller: { id: "s1", name: "Carlos Rivas", code: "CR7K2M", status: "active" },
   raffles: [
     {
       raffleId: "r1",
@@ -41,7 +42,7 @@ const AREA: SellerArea = {
       commissionKind: "percent",
       commissionValue: 10,
       creditLimit: 1194.56,
-      linkPath: "/rifas/r1?v=CR7K2",
+      linkPath: "/rifas/r1?v=CR7K2M",
       linkTickets: { approved: 3, underReview: 1 },
     },
     {
@@ -56,7 +57,7 @@ const AREA: SellerArea = {
       commissionKind: "fixed",
       commissionValue: 2,
       creditLimit: 5000,
-      linkPath: "/rifas/r2?v=CR7K2",
+      linkPath: "/rifas/r2?v=CR7K2M",
       linkTickets: { approved: 0, underReview: 0 },
     },
   ],
@@ -110,7 +111,7 @@ describe("/vendedor", () => {
     renderAt(paths.seller, BUYER);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Hola, Carlos Rivas" })).toBeInTheDocument();
-    expect(screen.getByText("CR7K2")).toBeInTheDocument();
+    expect(screen.getByText("CR7K2M")).toBeInTheDocument();
     const list = screen.getByRole("list", { name: "Rifas que puedes vender" });
     const [moto, iphone] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
 
@@ -129,9 +130,33 @@ describe("/vendedor", () => {
     expect(fact(iphoneCard, "Tu comisión")).toBe("Bs. 2,00 por boleto");
     expect(fact(iphoneCard, "Vendidos")).toBe("0 de 10.000");
 
-    // Selling and links that credit the vendedor are later slices: nothing here promises them.
-    expect(screen.queryByRole("button")).toBeNull();
-    const links = screen.getAllByRole("link");
+    // Each raffle's link: what it credits so far, copy, WhatsApp with the link in its text, and its QR.
+    const motoLink = within(motoCard.getByRole("region", { name: "Tu enlace para Moto Bera SBR 150" }));
+    const url = `${window.location.origin}/rifas/r1?v=CR7K2M`;
+    expect(motoLink.getByText(url)).toBeInTheDocument();
+    expect(
+      motoLink.getByText(
+        /Las compras por tu enlace se te acreditan: 3 boletos aprobados y 1 boleto en revisión\./,
+      ),
+    ).toBeInTheDocument();
+    const whatsapp = motoLink.getByRole("link", { name: "Compartir por WhatsApp" });
+    const shared = new URL(whatsapp.getAttribute("href") ?? "");
+    expect(shared.origin + shared.pathname).toBe("https://wa.me/");
+    expect(shared.searchParams.get("text")).toBe(
+      `¡Participa en la rifa «Moto Bera SBR 150»! Boleto a $5,00. Compra aquí: ${url}`,
+    );
+    expect(motoLink.queryByRole("img")).toBeNull();
+    await userEvent.click(motoLink.getByRole("button", { name: "Mostrar QR" }));
+    expect(
+      motoLink.getByRole("img", { name: "Código QR de tu enlace para Moto Bera SBR 150" }),
+    ).toBeInTheDocument();
+    expect(motoLink.getByRole("button", { name: "Ocultar QR" })).toHaveAttribute("aria-expanded", "true");
+    expect(motoLink.getByRole("button", { name: "Copiar tu enlace" })).toBeInTheDocument();
+    expect(within(iphone).getByText(/0 boletos aprobados y 0 boletos en revisión/)).toBeInTheDocument();
+
+    // Recording sales on the spot is a later slice: nothing here promises it.
+    expect(screen.queryByRole("button", { name: /vend|venta/i })).toBeNull();
+    const links = screen.getAllByRole("link").filter((link) => link.getAttribute("href")?.startsWith("/"));
     expect(links.map((link) => link.getAttribute("href"))).toEqual([paths.raffle("r1"), paths.raffle("r2")]);
     expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
   });
@@ -272,5 +297,33 @@ describe("/vendedor/invitacion", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(ERROR_MESSAGES.SELLER_INVITATION_INVALID);
     expect(screen.queryByRole("button", { name: "Aceptar invitación" })).toBeNull();
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+});
+
+describe("el menú de la cuenta", () => {
+  it("un vendedor ve «Área de vendedor»; un comprador no", async () => {
+    fetchMock.mockImplementation(async () => notFoundResponse());
+    const menu = (user: SessionUser) => {
+      const client = testQueryClient();
+      client.setQueryData(sessionQueryKey, user);
+      return render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <UserMenu user={user} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    };
+    const seller = menu({ ...BUYER, isSeller: true });
+    await userEvent.click(await screen.findByRole("button", { name: /Abrir menú de usuario/ }));
+    expect(await screen.findByRole("menuitem", { name: "Área de vendedor" })).toHaveAttribute(
+      "href",
+      paths.seller,
+    );
+    seller.unmount();
+    menu(BUYER);
+    await userEvent.click(await screen.findByRole("button", { name: /Abrir menú de usuario/ }));
+    await screen.findByRole("menuitem", { name: "Mi Perfil" });
+    expect(screen.queryByRole("menuitem", { name: "Área de vendedor" })).toBeNull();
   });
 });

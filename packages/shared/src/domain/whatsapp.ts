@@ -19,3 +19,8 @@ export function whatsappLink(phone: string | null | undefined, message: string):
   const to = whatsappPhone(phone);
   return to ? `https://wa.me/${to}?text=${encodeURIComponent(message)}` : null;
 }
+
+/** https://wa.me/?text=<message>: WhatsApp asks whom to send it to (a vendedor sharing their link). */
+export function whatsappShareLink(message: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+}

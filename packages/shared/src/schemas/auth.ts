@@ -135,5 +135,7 @@ export const sessionUserSchema = z.object({
   emailVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),
   registrationDate: z.string(),
+  /** An accepted vendedor (active or suspended): the menu links the vendedor area (decision 0034). */
+  isSeller: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

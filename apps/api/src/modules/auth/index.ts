@@ -11,5 +11,5 @@ export {
 } from "./admin-route";
 export { type Auth, createAuth } from "./auth";
 export { accountRoutes } from "./routes";
-export { endSessionsForSuspension } from "./service";
-export { currentUser, guards, sessionUserOf, toSessionUser } from "./session";
+export { endSessionsForSuspension, sessionUserById } from "./service";
+export { currentUser, guards, sessionUserOf } from "./session";

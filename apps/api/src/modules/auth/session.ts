@@ -1,6 +1,6 @@
 import { levelForPoints, type SessionUser } from "@rifazo/shared";
 import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../../lib/session-cookie";
 import { CLIENT_IP_HEADER } from "./auth";
 import { isSuspendedSession } from "./repository";
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect & { isSeller: boolean };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -42,12 +42,20 @@ export function toSessionUser(row: UserRow): SessionUser {
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled,
     registrationDate: row.createdAt.toISOString(),
+    isSeller: row.isSeller,
   };
 }
 
+// Whether the account accepted a vendedor invitation (docs/decisions/0034-vendedores.md): read with the
+// profile, so the menu shows the vendedor area without a request of its own.
+const isSellerColumn = sql<boolean>`EXISTS (SELECT 1 FROM sellers s WHERE s.user_id = ${sql.raw('"users"."id"')} AND s.status <> 'invited')`;
+
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
+  const [row] = await db
+    .select({ user: users, isSeller: isSellerColumn })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? { ...row.user, isSeller: Boolean(row.isSeller) } : undefined;
 }
 
 /** The signed-in, active user of this request, or null. Reads the profile fresh from the database. */

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { unauthenticated } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { toSessionUser } from "../auth";
+import { sessionUserById } from "../auth";
 import * as repo from "./repository";
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
@@ -40,7 +40,9 @@ export async function updateProfile(
         ipAddress: ip,
       });
     }
-    return toSessionUser(row);
+    const fresh = await sessionUserById(tx, userId);
+    if (!fresh) throw unauthenticated();
+    return fresh;
   });
 }
 

@@ -2,7 +2,7 @@ import { countText } from "@rifazo/shared/domain/plural";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
-import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from "../../components/ui/icons";
+import { ChevronDownIcon, DashboardIcon, LogOutIcon, TicketIcon, UserIcon } from "../../components/ui/icons";
 import { type SessionUser, useSignOut } from "../../features/auth";
 import { PendingCountBadge, usePendingCount } from "../../features/inbox-count";
 import { paths } from "../../lib/paths";
@@ -63,6 +63,14 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             </Link>
           )}
         </DropdownMenu.Item>
+        {user.isSeller ? (
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to={paths.seller}>
+              <TicketIcon />
+              Área de vendedor
+            </Link>
+          </DropdownMenu.Item>
+        ) : null}
         <DropdownMenu.Separator className="my-1 h-px bg-line" />
         <DropdownMenu.Item
           className={`${itemClasses} text-danger-700 data-highlighted:bg-danger-50 data-highlighted:text-danger-700 [&_svg]:text-danger-600`}

@@ -5,10 +5,11 @@ import { formatDateTime, formatMoney, formatNumber, soldText } from "../../lib/f
 import { paths } from "../../lib/paths";
 import type { SellerAreaRaffle } from "./api";
 import { commissionText } from "./commission";
+import { SellerLinkBlock } from "./seller-link-block";
 
 /**
- * One raffle a vendedor may sell now, with their terms (docs/decisions/0034-vendedores.md). No sales
- * button and no link that credits the vendedor: selling and attribution links come in later slices.
+ * One raffle a vendedor may sell now, with their terms and their link (docs/decisions/0034-vendedores.md).
+ * No sales button: recording sales on the spot comes in a later slice.
  */
 export function SellerRaffleCard({ raffle }: { raffle: SellerAreaRaffle }) {
   const headingId = `seller-raffle-${raffle.raffleId}`;
@@ -41,6 +42,7 @@ export function SellerRaffleCard({ raffle }: { raffle: SellerAreaRaffle }) {
           label={`Boletos vendidos de ${raffle.title}`}
           valueText={soldText(raffle.soldTickets, raffle.totalTickets)}
         />
+        <SellerLinkBlock raffle={raffle} />
         <Link
           to={paths.raffle(raffle.raffleId)}
           className="inline-block text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
