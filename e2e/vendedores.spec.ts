@@ -1,0 +1,127 @@
+// Vendedores on a phone (390×844), docs/decisions/0034-vendedores.md: the organiser invites a vendedor and
+// lets them sell a raffle for a commission; the vendedor accepts with their account and finds their link;
+// a buyer who opens it sees whom the purchase is credited to, reserves and pays; the vendedor's area counts
+// the link's tickets under review, then approved once the organiser approves the proof.
+import type { Browser, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { demoTest, expect } from "./support/fixtures";
+import { horizontalOverflow } from "./support/layout";
+import {
+  adminApi,
+  fillPagoMovilProof,
+  makePng,
+  randomRaffleWithPagoMovil,
+  signIn,
+  signInAsAdmin,
+  skipCookieBanner,
+} from "./support/people";
+import { PHONE } from "./support/sizes";
+
+const test = demoTest();
+const VENDEDOR = "carlos.perez@example.com";
+const BUYER = "ana.martinez@example.com";
+
+test.use(PHONE);
+
+async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  const page = await context.newPage();
+  await skipCookieBanner(page);
+  return page;
+}
+
+test("el organizador invita, el vendedor acepta y comparte su enlace, y la compra se le acredita @phone-only", async ({
+  page,
+  browser,
+  baseURL,
+  demoServer,
+}) => {
+  const origin = baseURL as string;
+  const raffle = await randomRaffleWithPagoMovil(page.request);
+
+  // The organiser invites by email; the link is shown once.
+  await skipCookieBanner(page);
+  await signInAsAdmin(page);
+  await page.goto("/admin/vendedores");
+  await page.getByRole("button", { name: "Invitar vendedor" }).click();
+  const invite = page.getByRole("form", { name: "Invitar vendedor" });
+  await invite.getByLabel("Nombre").fill("Carlos Pérez");
+  await invite.getByLabel("Correo (opcional si das el celular)").fill(VENDEDOR);
+  await invite.getByRole("button", { name: "Invitar" }).click();
+  await expect(page.getByText("Este enlace se muestra una sola vez")).toBeVisible();
+  const invitationUrl = (await page.getByTestId("invitation-url").textContent()) ?? "";
+  expect(invitationUrl).toMatch(/\/vendedor\/invitacion\?token=[A-Za-z0-9_-]{43}$/);
+  await page.getByRole("button", { name: "Listo" }).click();
+
+  // ...and lets them sell the raffle for 10 % with a cash limit.
+  await page.getByRole("link", { name: "Carlos Pérez" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/vendedores\/[0-9a-f-]{36}$/);
+  const terms = page.getByRole("form", { name: raffle.title });
+  await terms.getByRole("switch", { name: "Puede vender esta rifa" }).click();
+  await terms.getByRole("radio", { name: "Porcentaje" }).check();
+  await terms.getByLabel("Comisión (%)").fill("10");
+  await terms.getByLabel(/^Límite de efectivo/).fill("150,00");
+  await terms.getByRole("button", { name: "Guardar" }).click();
+  await expect(terms.getByText(/Ahora: 10 %, límite/)).toBeVisible();
+  expect(await horizontalOverflow(page), "desbordamiento en la ficha del vendedor").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, "ficha del vendedor");
+
+  // The vendedor accepts with their own account and lands in their area, with the link to share.
+  const vendedor = await phonePage(browser, origin);
+  await signIn(vendedor, VENDEDOR, demoServer.demoPassword(VENDEDOR));
+  await vendedor.goto(new URL(invitationUrl).pathname + new URL(invitationUrl).search);
+  await expectNoAxeViolations(vendedor, "invitación de vendedor");
+  await vendedor.getByRole("button", { name: "Aceptar invitación" }).click();
+  await expect(vendedor).toHaveURL(/\/vendedor$/);
+  await expect(vendedor.getByRole("heading", { level: 1, name: /^Hola, Carlos/ })).toBeVisible();
+  const link = vendedor.getByRole("region", { name: `Tu enlace para ${raffle.title}` });
+  const sellerUrl = (await link.getByText(/\/rifas\/[0-9a-f-]{36}\?v=[A-Z2-9]{6}$/).textContent()) ?? "";
+  const code = new URL(sellerUrl).searchParams.get("v") ?? "";
+  await expect(link.getByText(/0 boletos aprobados y 0 boletos en revisión/)).toBeVisible();
+  await link.getByRole("button", { name: "Mostrar QR" }).click();
+  await expect(link.getByRole("img", { name: `Código QR de tu enlace para ${raffle.title}` })).toBeVisible();
+  expect(await horizontalOverflow(vendedor), "desbordamiento en el área del vendedor").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(vendedor, "área del vendedor");
+  // Their menu leads back to the area.
+  await vendedor.goto("/");
+  await vendedor.getByRole("button", { name: /Abrir menú de usuario/ }).click();
+  await expect(vendedor.getByRole("menuitem", { name: "Área de vendedor" })).toBeVisible();
+
+  // A buyer opens the link: the raffle page says whom the purchase is credited to; they reserve and pay.
+  const buyer = await phonePage(browser, origin);
+  await signIn(buyer, BUYER, demoServer.demoPassword(BUYER));
+  await buyer.goto(new URL(sellerUrl).pathname + new URL(sellerUrl).search);
+  await expect(
+    buyer.getByText(`Llegaste por el enlace del vendedor ${code}: tu compra se le acreditará.`),
+  ).toBeVisible();
+  await expect(buyer.getByText(/^Tus boletos quedan apartados/)).toBeVisible();
+  await expectNoAxeViolations(buyer, "rifa abierta por el enlace de un vendedor");
+  await buyer.getByRole("button", { name: "Reservar boletos" }).click();
+  await expect(buyer).toHaveURL(
+    new RegExp(`/perfil/subir-comprobante/${raffle.id}\\?reserva=[0-9a-f-]{36}$`),
+  );
+  await fillPagoMovilProof(buyer, `VEND${Date.now()}`);
+  await buyer
+    .getByLabel("Comprobante de pago", { exact: true })
+    .setInputFiles({ name: "pago-movil.png", mimeType: "image/png", buffer: makePng(320, 320) });
+  await buyer.getByRole("button", { name: "Enviar Comprobante" }).click();
+  await expect(buyer.getByText("Comprobante Enviado", { exact: true }).first()).toBeVisible();
+
+  // The vendedor sees the link's tickets under review, then approved once the organiser approves.
+  await vendedor.goto("/vendedor");
+  await expect(link.getByText(/0 boletos aprobados y 2 boletos en revisión/)).toBeVisible();
+  const mine = (await (await buyer.request.get("/api/reservations")).json()) as {
+    items: { raffleId: string; proofId: string | null; sellerCode: string | null }[];
+  };
+  const purchase = mine.items.find((item) => item.raffleId === raffle.id);
+  expect(purchase?.sellerCode).toBe(code);
+  const admin = await adminApi(origin);
+  try {
+    const approved = await admin.post(`/api/admin/proofs/${purchase?.proofId}/approve`);
+    expect(approved.status(), await approved.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+  await vendedor.reload();
+  await expect(link.getByText(/2 boletos aprobados y 0 boletos en revisión/)).toBeVisible();
+});
