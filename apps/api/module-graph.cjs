@@ -49,8 +49,8 @@ const layers = [
   },
   {
     name: "sales",
-    comment: "Reservations, the draw and its record, refunds.",
-    modules: ["purchases", "refunds", "draws"],
+    comment: "Reservations, the draw and its record, refunds, the vendedores and their commissions.",
+    modules: ["purchases", "refunds", "draws", "sellers"],
   },
   {
     name: "lifecycle",
@@ -61,7 +61,7 @@ const layers = [
   {
     name: "catalogue",
     comment: "What buyers see and send (raffles, proofs, receipts) and the bank reconciliation.",
-    modules: ["raffles", "favorites", "receipts", "proofs", "health", "reconciliation", "sellers"],
+    modules: ["raffles", "favorites", "receipts", "proofs", "health", "reconciliation"],
   },
   {
     name: "admin",
@@ -82,6 +82,7 @@ const sameLayer = [
   ["lib", "db"],
   ["club", "notifications"],
   ["refunds", "purchases"],
+  ["refunds", "sellers"],
   ["proofs", "raffles"],
   ["receipts", "raffles"],
   ["favorites", "raffles"],

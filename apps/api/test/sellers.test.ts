@@ -1,6 +1,6 @@
 // Vendedores, first slice (docs/decisions/0034-vendedores.md): the organiser invites, the invited account
 // accepts, assignments with their terms, suspension; what each actor may do.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   mailOutbox,
   raffles,
   reservations,
+  sellerLedger,
   sellerRaffles,
   sellers,
   tickets,
@@ -595,5 +596,144 @@ describe("el enlace del vendedor acredita la compra", () => {
       .from(reservations)
       .where(eq(reservations.raffleId, raffleId));
     expect(row?.sellerId).toBe(seller.id);
+  });
+});
+
+describe("la comisión en el libro de los vendedores", () => {
+  const reserve = (cookie: string, raffleId: string, body: Record<string, unknown>) =>
+    call(ctx.t, "POST", `/api/raffles/${raffleId}/reservations`, cookie, body);
+
+  async function paidThroughLink(raffleId: string, code: string) {
+    const buyer = await signedInUser(ctx.t.app);
+    const held = await reserve(buyer.cookie, raffleId, { quantity: 2, sellerCode: code });
+    expect(held.statusCode, held.body).toBe(201);
+    const body = multipartBody(
+      {
+        raffleId,
+        reservationId: held.json().id,
+        paymentMethod: "zelle",
+        currency: "USD",
+        amount: String(held.json().pricing.total),
+        transactionRef: `REF-${randomBytes(5).readUIntBE(0, 5)}`,
+      },
+      {
+        name: "pago.png",
+        type: "image/png",
+        data: await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+          .png()
+          .toBuffer(),
+      },
+    );
+    const sent = await ctx.t.app.inject({
+      method: "POST",
+      url: "/api/proofs",
+      payload: body.payload,
+      headers: { ...body.headers, cookie: buyer.cookie },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const proofId = (sent.json() as { id: string }).id;
+    const approved = await call(ctx.t, "POST", `/api/admin/proofs/${proofId}/approve`, ctx.admin.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return { proofId, total: held.json().pricing.total as number };
+  }
+
+  const postingsOf = (proofId: string) =>
+    db()
+      .select({ entry: sellerLedger.entry, account: sellerLedger.account, amount: sellerLedger.amount })
+      .from(sellerLedger)
+      .where(eq(sellerLedger.paymentProofId, proofId))
+      .orderBy(sellerLedger.id);
+
+  async function owedTo(account: { cookie: string }, raffleId: string) {
+    const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+    return me.json().raffles.find((r: { raffleId: string }) => r.raffleId === raffleId)?.commissionOwed;
+  }
+
+  it("la aprobación la asienta en partida doble; el vendedor y el organizador ven el mismo saldo", async () => {
+    const { account, seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "percent",
+      commissionValue: "12,5",
+      creditLimit: 0,
+    });
+    const { proofId, total } = await paidThroughLink(raffleId, seller.code);
+    const commission = Math.round(total * 12.5) / 100;
+    const postings = await postingsOf(proofId);
+    expect(postings.map(({ account, amount }) => ({ account, amount }))).toEqual([
+      { account: "commission_expense", amount: commission },
+      { account: "commission_payable", amount: -commission },
+    ]);
+    expect(new Set(postings.map((p) => p.entry)).size).toBe(1);
+    expect(await owedTo(account, raffleId)).toBe(commission);
+    const detail = await call(ctx.t, "GET", `/api/admin/sellers/${seller.id}`, ctx.admin.cookie);
+    expect(detail.json().raffles[0]).toMatchObject({ raffleId, commissionOwed: commission });
+
+    // Fixed per ticket, on a second purchase: the balance adds up.
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: "0,75",
+      creditLimit: 0,
+    });
+    await paidThroughLink(raffleId, seller.code);
+    expect(await owedTo(account, raffleId)).toBe(Math.round((commission + 1.5) * 100) / 100);
+
+    // Approving again changes nothing.
+    await call(ctx.t, "POST", `/api/admin/proofs/${proofId}/approve`, ctx.admin.cookie);
+    expect(await postingsOf(proofId)).toHaveLength(2);
+  });
+
+  it("una rifa cancelada y un comprobante eliminado revierten la comisión con asientos nuevos", async () => {
+    const { account, seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: 1,
+      creditLimit: 0,
+    });
+    const first = await paidThroughLink(raffleId, seller.code);
+    const second = await paidThroughLink(raffleId, seller.code);
+    expect(await owedTo(account, raffleId)).toBe(4);
+
+    const deleted = await call(ctx.t, "DELETE", `/api/admin/proofs/${first.proofId}`, ctx.admin.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await postingsOf(first.proofId)).map((p) => p.amount)).toEqual([2, -2, -2, 2]);
+    expect(await owedTo(account, raffleId)).toBe(2);
+
+    const cancelled = await call(ctx.t, "POST", `/api/admin/raffles/${raffleId}/cancel`, ctx.admin.cookie, {
+      reason: "El premio no llegó a tiempo.",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await postingsOf(second.proofId)).map((p) => p.amount)).toEqual([2, -2, -2, 2]);
+    const detail = await call(ctx.t, "GET", `/api/admin/sellers/${seller.id}`, ctx.admin.cookie);
+    expect(detail.json().raffles[0]).toMatchObject({ raffleId, commissionOwed: 0 });
+  });
+
+  it("el libro no se reescribe ni acepta un asiento que no cuadra", async () => {
+    const { seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    const entry = randomUUID();
+    const posting = {
+      entry,
+      sellerId: seller.id,
+      raffleId,
+      account: "commission_expense",
+      amount: 5,
+      currency: "USD",
+      reason: "prueba",
+    };
+    await expect(db().transaction(async (tx) => tx.insert(sellerLedger).values(posting))).rejects.toThrow();
+    expect(await db().select().from(sellerLedger).where(eq(sellerLedger.entry, entry))).toEqual([]);
+    await db()
+      .insert(sellerLedger)
+      .values([posting, { ...posting, account: "commission_payable", amount: -5 }]);
+    await expect(
+      db().update(sellerLedger).set({ amount: 50 }).where(eq(sellerLedger.entry, entry)),
+    ).rejects.toThrow();
+    await expect(db().delete(sellerLedger).where(eq(sellerLedger.entry, entry))).rejects.toThrow();
+    expect(await db().select().from(sellerLedger).where(eq(sellerLedger.entry, entry))).toHaveLength(2);
   });
 });

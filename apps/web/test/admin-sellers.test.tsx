@@ -53,6 +53,7 @@ const assignment = (raffleId: string, allowed: boolean) => ({
   commissionKind: "percent" as const,
   commissionValue: 10,
   creditLimit: 100,
+  commissionOwed: 0,
   updatedAt: "2026-11-02T12:00:00.000Z",
 });
 

@@ -44,6 +44,7 @@ const AREA: SellerArea = {
       creditLimit: 1194.56,
       linkPath: "/rifas/r1?v=CR7K2M",
       linkTickets: { approved: 3, underReview: 1 },
+      commissionOwed: 1.5,
     },
     {
       raffleId: "r2",
@@ -59,6 +60,7 @@ const AREA: SellerArea = {
       creditLimit: 5000,
       linkPath: "/rifas/r2?v=CR7K2M",
       linkTickets: { approved: 0, underReview: 0 },
+      commissionOwed: 0,
     },
   ],
 };
@@ -152,7 +154,9 @@ describe("/vendedor", () => {
     ).toBeInTheDocument();
     expect(motoLink.getByRole("button", { name: "Ocultar QR" })).toHaveAttribute("aria-expanded", "true");
     expect(motoLink.getByRole("button", { name: "Copiar tu enlace" })).toBeInTheDocument();
+    expect(motoLink.getByText(/^Comisión por cobrar: \$\s?1,50$/)).toBeInTheDocument();
     expect(within(iphone).getByText(/0 boletos aprobados y 0 boletos en revisión/)).toBeInTheDocument();
+    expect(within(iphone).getByText(/^Comisión por cobrar: Bs\.\s0,00$/)).toBeInTheDocument();
 
     // Recording sales on the spot is a later slice: nothing here promises it.
     expect(screen.queryByRole("button", { name: /vend|venta/i })).toBeNull();

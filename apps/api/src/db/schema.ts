@@ -1274,3 +1274,38 @@ export const sellerRaffles = pgTable(
     index("seller_raffles_raffle_idx").on(t.raffleId),
   ],
 );
+
+/**
+ * The vendedores' money as a double-entry ledger (docs/decisions/0034-vendedores.md): each entry is two or
+ * more postings that sum to zero (a deferred trigger checks it at COMMIT), never updated or deleted (a
+ * correction is a new entry). Positive amounts are debits. Accounts: `commission_expense` (the organiser's
+ * cost) and `commission_payable` (what the organiser owes the vendedor; its credit balance).
+ */
+export const sellerLedger = pgTable(
+  "seller_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entry: uuid("entry").notNull(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    // The purchase the posting is about; no foreign key: the ledger outlives a deleted proof.
+    paymentProofId: uuid("payment_proof_id"),
+    account: text("account").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("seller_ledger_account_check", oneOf("account", ["commission_expense", "commission_payable"])),
+    check("seller_ledger_amount_check", sql`${t.amount} <> 0`),
+    check("seller_ledger_currency_check", oneOf("currency", CURRENCIES)),
+    index("seller_ledger_seller_raffle_idx").on(t.sellerId, t.raffleId),
+    index("seller_ledger_proof_idx").on(t.paymentProofId),
+    index("seller_ledger_entry_idx").on(t.entry),
+  ],
+);

@@ -112,6 +112,8 @@ export const sellerAssignmentSchema = z.object({
   commissionValue: z.number(),
   /** The most cash (raffle currency) the vendedor may hold unsettled for this raffle. */
   creditLimit: z.number(),
+  /** Commissions the organiser owes the vendedor for this raffle (the ledger's balance, raffle currency). */
+  commissionOwed: z.number(),
   updatedAt: z.string(),
 });
 export type SellerAssignment = z.infer<typeof sellerAssignmentSchema>;
@@ -173,6 +175,8 @@ export const sellerAreaSchema = z.object({
       linkPath: z.string(),
       /** Tickets of purchases made through the link: approved, and under review. */
       linkTickets: z.object({ approved: z.number().int(), underReview: z.number().int() }),
+      /** Commissions earned and not yet settled for this raffle (the ledger's balance, raffle currency). */
+      commissionOwed: z.number(),
     }),
   ),
 });

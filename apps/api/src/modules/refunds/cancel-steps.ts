@@ -14,6 +14,7 @@ import type { Tx } from "../../db/client";
 import { recordAudit } from "../audit";
 import { announceProofChange } from "../events";
 import { applyPointsChange, netPointsOfProofs } from "../points";
+import { reverseCommissions } from "../sellers";
 import * as repo from "./repository";
 
 // The steps of a raffle's cancellation (cancelPurchases in ./service) that touch only refunds, points,
@@ -111,6 +112,12 @@ export async function reverseApprovedPurchases(
   const netPoints = await netPointsOfProofs(
     tx,
     approved.map((proof) => proof.id),
+  );
+  // Refunded purchases earn no commission: what a vendedor's link earned is reversed (decision 0034).
+  await reverseCommissions(
+    tx,
+    approved.map((proof) => proof.id),
+    `Reembolso: rifa "${raffle.title}" cancelada`,
   );
   for (const proof of approved) {
     const refundId = refundOf.get(proof.id);

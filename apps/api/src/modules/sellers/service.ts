@@ -26,6 +26,7 @@ import { uniqueViolation } from "../../lib/pg-errors";
 import { recordActorAudit } from "../audit";
 import type { Actor } from "../auth";
 import { noticeEmail } from "../email";
+import { commissionsOwed } from "./commissions";
 import * as repo from "./repository";
 
 export type SellerContext = Pick<AppContext, "db" | "mail" | "config">;
@@ -49,7 +50,11 @@ function invitationUrl(ctx: Pick<AppContext, "config">, token: string): string {
   return `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`;
 }
 
-function toAssignment(row: repo.AssignmentRow): SellerAssignment {
+type Owed = Awaited<ReturnType<typeof commissionsOwed>>;
+const owedOn = (owed: Owed, sellerId: string, raffleId: string) =>
+  owed.find((row) => row.sellerId === sellerId && row.raffleId === raffleId)?.owed ?? 0;
+
+function toAssignment(row: repo.AssignmentRow, owed: Owed): SellerAssignment {
   return {
     raffleId: row.raffleId,
     raffleTitle: row.raffleTitle,
@@ -60,6 +65,7 @@ function toAssignment(row: repo.AssignmentRow): SellerAssignment {
     commissionKind: row.commissionKind as CommissionKind,
     commissionValue: Number(row.commissionValue),
     creditLimit: Number(row.creditLimit),
+    commissionOwed: owedOn(owed, row.sellerId, row.raffleId),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -67,6 +73,7 @@ function toAssignment(row: repo.AssignmentRow): SellerAssignment {
 function toAdminSeller(
   row: NonNullable<Awaited<ReturnType<typeof repo.findSeller>>>,
   assignments: repo.AssignmentRow[],
+  owed: Owed,
 ): AdminSeller {
   const { seller } = row;
   return {
@@ -84,24 +91,23 @@ function toAdminSeller(
     invitationExpiresAt: iso(seller.invitationExpiresAt),
     acceptedAt: iso(seller.acceptedAt),
     suspendedAt: iso(seller.suspendedAt),
-    raffles: assignments.filter((a) => a.sellerId === seller.id).map(toAssignment),
+    raffles: assignments.filter((a) => a.sellerId === seller.id).map((a) => toAssignment(a, owed)),
   };
 }
 
 export async function listSellers(db: Executor): Promise<{ items: AdminSeller[] }> {
   const rows = await repo.listSellers(db);
-  const assignments = await repo.assignmentsOf(
-    db,
-    rows.map((row) => row.seller.id),
-  );
-  return { items: rows.map((row) => toAdminSeller(row, assignments)) };
+  const ids = rows.map((row) => row.seller.id);
+  const [assignments, owed] = await Promise.all([repo.assignmentsOf(db, ids), commissionsOwed(db, ids)]);
+  return { items: rows.map((row) => toAdminSeller(row, assignments, owed)) };
 }
 
 export async function getSeller(db: Executor, id: string): Promise<AdminSeller> {
   if (!isUuid(id)) throw sellerNotFound();
   const row = await repo.findSeller(db, id);
   if (!row) throw sellerNotFound();
-  return toAdminSeller(row, await repo.assignmentsOf(db, [id]));
+  const [assignments, owed] = await Promise.all([repo.assignmentsOf(db, [id]), commissionsOwed(db, [id])]);
+  return toAdminSeller(row, assignments, owed);
 }
 
 function contactTaken(error: unknown): AppError | null {
@@ -314,9 +320,10 @@ export async function activeSellerOf(db: Executor, user: SessionUser) {
 
 export async function sellerArea(db: Executor, user: SessionUser): Promise<SellerArea> {
   const seller = await activeSellerOf(db, user);
-  const [raffles, sales] = await Promise.all([
+  const [raffles, sales, owed] = await Promise.all([
     repo.sellableRaffles(db, seller.id),
     repo.linkTickets(db, seller.id),
+    commissionsOwed(db, [seller.id]),
   ]);
   const salesOf = new Map(sales.map((row) => [row.raffleId, row]));
   return {
@@ -338,6 +345,7 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
         approved: Number(salesOf.get(row.raffleId)?.approved ?? 0),
         underReview: Number(salesOf.get(row.raffleId)?.underReview ?? 0),
       },
+      commissionOwed: owedOn(owed, seller.id, row.raffleId),
     })),
   };
 }

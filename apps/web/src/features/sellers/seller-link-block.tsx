@@ -31,6 +31,9 @@ export function SellerLinkBlock({ raffle }: { raffle: SellerAreaRaffle }) {
           {countText(approved, "boleto aprobado", "boletos aprobados")} y{" "}
           {countText(underReview, "boleto", "boletos")} en revisión.
         </p>
+        <p className="text-sm font-semibold text-ink">
+          Comisión por cobrar: {formatMoney(raffle.commissionOwed, raffle.currency)}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <CopyButton value={url} label="Tu enlace" />

@@ -16,6 +16,7 @@ import { applyPointsChange } from "../../points";
 import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases";
 import { advance, advanceIfDue, assertAllowed } from "../../raffle-state";
 import { movementOfProof } from "../../reconciliation";
+import { earnCommission, reverseCommissions } from "../../sellers";
 import { type Actor, publishRaffle } from "../common";
 import {
   type ApprovalActor,
@@ -125,6 +126,8 @@ export async function approveInTransaction(
   const raffleTitle = proof.raffleId ? (locked.raffle?.title ?? null) : null;
   const receiptToken = await markApproved(ctx, tx, actor, proof, now);
   const points = await awardPoints(ctx, tx, proof, raffleTitle, options.replayAt);
+  // A purchase a vendedor's link brought earns their commission with the approval (decision 0034).
+  if (proof.reservationId) await earnCommission(tx, { proofId: id, reservationId: proof.reservationId });
   if (told) await tellBuyer(ctx, tx, locked, { numbers, raffleTitle, receiptToken }, points);
 
   // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
@@ -284,6 +287,11 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
         paymentProofId: id,
       });
     }
+    await reverseCommissions(
+      tx,
+      [id],
+      `Reverso por comprobante eliminado (referencia ${proof.transactionRef})`,
+    );
     // The purchase it paid ends with it: whatever it still held is free again.
     if (proof.reservationId) await cancelReservationOf(tx, proof.reservationId, new Date());
     await repo.deleteProof(tx, id);

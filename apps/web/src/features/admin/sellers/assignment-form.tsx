@@ -115,6 +115,9 @@ export function AssignmentForm({ seller, raffle }: { seller: AdminSeller; raffle
             {assignment?.allowed
               ? ` · Ahora: ${commissionText(assignment.commissionKind, assignment.commissionValue, raffle.currency)}, límite ${formatMoney(assignment.creditLimit, raffle.currency)}`
               : null}
+            {assignment && assignment.commissionOwed !== 0
+              ? ` · Comisión por pagar: ${formatMoney(assignment.commissionOwed, raffle.currency)}`
+              : null}
           </p>
         </div>
         <RaffleStatusBadge status={raffle.status} />
