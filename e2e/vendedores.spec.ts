@@ -1,7 +1,8 @@
 // Vendedores on a phone (390×844), docs/decisions/0034-vendedores.md: the organiser invites a vendedor and
 // lets them sell a raffle for a commission; the vendedor accepts with their account and finds their link;
 // a buyer who opens it sees whom the purchase is credited to, reserves and pays; the vendedor's area counts
-// the link's tickets under review, then approved once the organiser approves the proof.
+// the link's tickets under review, then approved once the organiser approves the proof, with the
+// commission the approval posted, the same on both sides.
 import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { demoTest, expect } from "./support/fixtures";
@@ -124,4 +125,11 @@ test("el organizador invita, el vendedor acepta y comparte su enlace, y la compr
   }
   await vendedor.reload();
   await expect(link.getByText(/2 boletos aprobados y 0 boletos en revisión/)).toBeVisible();
+  // ...and the commission the approval posted (10 % of what the buyer paid), as the organiser sees it too.
+  const owed = (await link.getByText(/^Comisión por cobrar: /).textContent()) ?? "";
+  expect(owed).toMatch(/^Comisión por cobrar: (Bs\.|\$)\s?[1-9][\d.]*,\d\d$/);
+  await page.reload();
+  await expect(
+    page.getByText(`Comisión por pagar: ${owed.replace("Comisión por cobrar: ", "")}`),
+  ).toBeVisible();
 });
