@@ -128,8 +128,20 @@ test("el organizador invita, el vendedor acepta y comparte su enlace, y la compr
   // ...and the commission the approval posted (10 % of what the buyer paid), as the organiser sees it too.
   const owed = (await link.getByText(/^Comisión por cobrar: /).textContent()) ?? "";
   expect(owed).toMatch(/^Comisión por cobrar: (Bs\.|\$)\s?[1-9][\d.]*,\d\d$/);
+  const amount = owed.replace("Comisión por cobrar: ", "");
   await page.reload();
-  await expect(
-    page.getByText(`Comisión por pagar: ${owed.replace("Comisión por cobrar: ", "")}`),
-  ).toBeVisible();
+  await expect(page.getByText(`Comisión por pagar: ${amount}`)).toBeVisible();
+
+  // The organiser pays it in cash ("liquidación"); both sides then show nothing owed and the same paid.
+  await page.getByRole("button", { name: `Registrar pago de ${raffle.title}` }).click();
+  const payment = page.getByRole("form", { name: "Registrar pago de comisión" });
+  await payment.getByLabel(/^Monto pagado/).fill(amount.replace(/^(Bs\.|\$)\s?/, ""));
+  await payment.getByRole("button", { name: "Registrar pago" }).click();
+  await expect(page.getByRole("list", { name: "Pagos de comisión registrados" })).toContainText(amount);
+  await expect(page.getByRole("list", { name: "Comisiones por rifa" })).toContainText(`Pagado ${amount}`);
+  await expectNoAxeViolations(page, "comisiones del vendedor");
+  await vendedor.reload();
+  await expect(link.getByText(/^Comisión por cobrar: /)).toHaveText(
+    new RegExp(`^Comisión por cobrar: (Bs\\.|\\$)\\s?0,00 · ya cobrada: ${amount.replace(/[.$]/g, "\\$&")}$`),
+  );
 });

@@ -712,6 +712,93 @@ describe("la comisión en el libro de los vendedores", () => {
     expect(detail.json().raffles[0]).toMatchObject({ raffleId, commissionOwed: 0 });
   });
 
+  it("la liquidación paga hasta lo que se debe, una a la vez, y ambos lados ven el mismo saldo", async () => {
+    const { account, seller } = await activeSeller();
+    const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });
+    const { id: unassigned } = await createRaffle(ctx, { totalTickets: 100 });
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: 1,
+      creditLimit: 0,
+    });
+    await paidThroughLink(raffleId, seller.code);
+    const settle = (body: Record<string, unknown>, raffle = raffleId) =>
+      call(
+        ctx.t,
+        "POST",
+        `/api/admin/sellers/${seller.id}/raffles/${raffle}/settlements`,
+        ctx.admin.cookie,
+        body,
+      );
+
+    for (const [body, message] of [
+      [{ amount: "0", method: "efectivo" }, "El monto pagado debe ser mayor que cero."],
+      [{ amount: "1", method: "zelle" }, "Escribe la referencia del pago (solo el efectivo no la lleva)."],
+      [{ amount: "1", method: "cheque" }, "Elige cómo pagaste la comisión."],
+      [{ amount: "1.5", method: "efectivo", note: "x".repeat(201) }, "La nota admite hasta 200 caracteres."],
+    ] as const) {
+      const response = await settle(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.body).toContain(message);
+    }
+    const tooMuch = await settle({ amount: "2,01", method: "efectivo" });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.message).toMatch(
+      /^El pago supera la comisión por pagar de esta rifa \(\$\s?2,00\)\.$/,
+    );
+    const other = await settle({ amount: "1", method: "efectivo" }, unassigned);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.message).toBe("Este vendedor no tiene esa rifa asignada.");
+
+    const paid = await settle({
+      amount: "1,50",
+      method: "pago_movil",
+      reference: " 0102-99887766 ",
+      note: "Noviembre",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().raffles[0]).toMatchObject({ commissionOwed: 0.5, commissionPaid: 1.5 });
+    expect(paid.json().settlements).toEqual([
+      expect.objectContaining({
+        raffleId,
+        amount: 1.5,
+        currency: "USD",
+        method: "pago_movil",
+        reference: "0102-99887766",
+        note: "Noviembre",
+      }),
+    ]);
+    const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+    expect(me.json().raffles[0]).toMatchObject({ raffleId, commissionOwed: 0.5, commissionPaid: 1.5 });
+
+    // Two payments of the last 0,50 at once: the second sees what the first left.
+    const race = await Promise.all([
+      settle({ amount: "0,50", method: "efectivo" }),
+      settle({ amount: "0,50", method: "efectivo" }),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await db().select().from(sellerLedger).where(eq(sellerLedger.sellerId, seller.id));
+    const sum = (account: string) =>
+      Math.round(
+        rows.filter((r) => r.account === account).reduce((total, r) => total + Number(r.amount), 0) * 100,
+      ) / 100;
+    expect({
+      payable: sum("commission_payable"),
+      paid: sum("commission_paid"),
+      expense: sum("commission_expense"),
+    }).toEqual({
+      payable: 0,
+      paid: -2,
+      expense: 2,
+    });
+    const audits = await db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "seller.settle"), eq(auditLog.entityId, seller.id)));
+    expect(audits).toHaveLength(2);
+  });
+
   it("el libro no se reescribe ni acepta un asiento que no cuadra", async () => {
     const { seller } = await activeSeller();
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });

@@ -39,6 +39,7 @@ function makeSeller(overrides: Partial<AdminSeller> = {}): AdminSeller {
     acceptedAt: null,
     suspendedAt: null,
     raffles: [],
+    settlements: [],
     ...overrides,
   };
 }
@@ -54,6 +55,7 @@ const assignment = (raffleId: string, allowed: boolean) => ({
   commissionValue: 10,
   creditLimit: 100,
   commissionOwed: 0,
+  commissionPaid: 0,
   updatedAt: "2026-11-02T12:00:00.000Z",
 });
 
@@ -344,5 +346,82 @@ describe("Vendedores: one vendedor", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Nuevo enlace de invitación" }));
     expect(dialog.getByTestId("invitation-url")).toHaveTextContent(`${URL_OF_LINK}2`);
     expect(dialog.getByRole("link", { name: "Enviar por WhatsApp a Carlos Rivas" })).toBeInTheDocument();
+  });
+
+  it("records a commission payment up to what is owed, and lists it", async () => {
+    const owing = assignment("r3", false);
+    const seller = makeSeller({
+      status: "active",
+      raffles: [{ ...owing, raffleTitle: "Rifa cerrada", raffleStatus: "finished", commissionOwed: 2 }],
+    });
+    const bodies: unknown[] = [];
+    const paid = makeSeller({
+      status: "active",
+      raffles: [{ ...owing, raffleTitle: "Rifa cerrada", commissionOwed: 0.5, commissionPaid: 1.5 }],
+      settlements: [
+        {
+          id: "p1",
+          raffleId: "r3",
+          raffleTitle: "Rifa cerrada",
+          amount: 1.5,
+          currency: "USD",
+          method: "pago_movil",
+          reference: "0102-99887766",
+          note: null,
+          createdAt: "2026-11-30T15:00:00.000Z",
+        },
+      ],
+    });
+    const user = renderDetail(seller, (url, init) => {
+      if (url !== "/api/admin/sellers/s1/raffles/r3/settlements" || init?.method !== "POST") return undefined;
+      const body = bodyOf(init);
+      bodies.push(body);
+      return body.amount === "9,00"
+        ? jsonResponse(409, {
+            error: {
+              code: "CONFLICT",
+              message: "El pago supera la comisión por pagar de esta rifa ($2,00).",
+            },
+          })
+        : jsonResponse(201, paid);
+    });
+    // An ended raffle still shows what is owed on it: commissions are paid after the sales.
+    const list = within(await screen.findByRole("list", { name: "Comisiones por rifa" }));
+    expect(list.getByText("Rifa cerrada")).toBeInTheDocument();
+    await user.click(list.getByRole("button", { name: "Registrar pago de Rifa cerrada" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Registrar pago de comisión" }));
+
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    expect(await dialog.findByText("Monto: Escribe un monto.")).toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText("Cómo se pagó"), "pago_movil");
+    await user.type(dialog.getByLabelText("Monto pagado (US$)"), "0");
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    expect(await dialog.findByText("El monto pagado debe ser mayor que cero.")).toBeInTheDocument();
+    expect(
+      dialog.getByText("Escribe la referencia del pago (solo el efectivo no la lleva)."),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(dialog.getByLabelText("Monto pagado (US$)"));
+    await user.type(dialog.getByLabelText("Monto pagado (US$)"), "9");
+    await user.type(dialog.getByLabelText("Referencia (no hace falta en efectivo)"), "0102-99887766");
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(await dialog.findByRole("alert")).toHaveTextContent(
+      "El pago supera la comisión por pagar de esta rifa ($2,00).",
+    );
+    await user.clear(dialog.getByLabelText("Monto pagado (US$)"));
+    await user.type(dialog.getByLabelText("Monto pagado (US$)"), "1,50");
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodies.at(-1)).toEqual({
+      amount: "1,50",
+      method: "pago_movil",
+      reference: "0102-99887766",
+      note: "",
+    });
+    const history = within(screen.getByRole("list", { name: "Pagos de comisión registrados" }));
+    expect(history.getByText(/Rifa cerrada · Pago Móvil \(ref\. 0102-99887766\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Pagado \$\s?1,50/)).toBeInTheDocument();
   });
 });

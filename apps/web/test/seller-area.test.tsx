@@ -45,6 +45,7 @@ const AREA: SellerArea = {
       linkPath: "/rifas/r1?v=CR7K2M",
       linkTickets: { approved: 3, underReview: 1 },
       commissionOwed: 1.5,
+      commissionPaid: 3,
     },
     {
       raffleId: "r2",
@@ -61,6 +62,7 @@ const AREA: SellerArea = {
       linkPath: "/rifas/r2?v=CR7K2M",
       linkTickets: { approved: 0, underReview: 0 },
       commissionOwed: 0,
+      commissionPaid: 0,
     },
   ],
 };
@@ -154,7 +156,9 @@ describe("/vendedor", () => {
     ).toBeInTheDocument();
     expect(motoLink.getByRole("button", { name: "Ocultar QR" })).toHaveAttribute("aria-expanded", "true");
     expect(motoLink.getByRole("button", { name: "Copiar tu enlace" })).toBeInTheDocument();
-    expect(motoLink.getByText(/^Comisión por cobrar: \$\s?1,50$/)).toBeInTheDocument();
+    expect(
+      motoLink.getByText(/^Comisión por cobrar: \$\s?1,50 · ya cobrada: \$\s?3,00$/),
+    ).toBeInTheDocument();
     expect(within(iphone).getByText(/0 boletos aprobados y 0 boletos en revisión/)).toBeInTheDocument();
     expect(within(iphone).getByText(/^Comisión por cobrar: Bs\.\s0,00$/)).toBeInTheDocument();
 

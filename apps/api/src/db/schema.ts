@@ -1279,7 +1279,8 @@ export const sellerRaffles = pgTable(
  * The vendedores' money as a double-entry ledger (docs/decisions/0034-vendedores.md): each entry is two or
  * more postings that sum to zero (a deferred trigger checks it at COMMIT), never updated or deleted (a
  * correction is a new entry). Positive amounts are debits. Accounts: `commission_expense` (the organiser's
- * cost) and `commission_payable` (what the organiser owes the vendedor; its credit balance).
+ * cost), `commission_payable` (what the organiser owes the vendedor; its credit balance) and
+ * `commission_paid` (what the organiser handed over to settle it).
  */
 export const sellerLedger = pgTable(
   "seller_ledger",
@@ -1301,11 +1302,51 @@ export const sellerLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("seller_ledger_account_check", oneOf("account", ["commission_expense", "commission_payable"])),
+    check(
+      "seller_ledger_account_check",
+      oneOf("account", ["commission_expense", "commission_payable", "commission_paid"]),
+    ),
     check("seller_ledger_amount_check", sql`${t.amount} <> 0`),
     check("seller_ledger_currency_check", oneOf("currency", CURRENCIES)),
     index("seller_ledger_seller_raffle_idx").on(t.sellerId, t.raffleId),
     index("seller_ledger_proof_idx").on(t.paymentProofId),
     index("seller_ledger_entry_idx").on(t.entry),
+  ],
+);
+
+/** A commission paid to a vendedor ("liquidación"): the ledger entry it posted, and how it was paid. */
+export const sellerSettlements = pgTable(
+  "seller_settlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The seller_ledger entry that moved the amount from commission_payable to commission_paid.
+    entry: uuid("entry").notNull(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    method: text("method").notNull(),
+    reference: text("reference"),
+    note: text("note"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("seller_settlements_amount_check", sql`${t.amount} > 0`),
+    check("seller_settlements_currency_check", oneOf("currency", CURRENCIES)),
+    check(
+      "seller_settlements_method_check",
+      oneOf("method", ["efectivo", "pago_movil", "transferencia", "zelle", "binance"]),
+    ),
+    check(
+      "seller_settlements_reference_check",
+      sql`${t.method} = 'efectivo' OR length(trim(coalesce(${t.reference}, ''))) > 0`,
+    ),
+    uniqueIndex("seller_settlements_entry_idx").on(t.entry),
+    index("seller_settlements_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
   ],
 );

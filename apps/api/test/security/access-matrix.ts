@@ -501,6 +501,12 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     params: { id: "victimSeller", raffleId: "raffle" },
     body: () => ({ allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "100" }),
   },
+  "POST /api/admin/sellers/{id}/raffles/{raffleId}/settlements": {
+    access: "admin",
+    params: { id: "victimSeller", raffleId: "raffle" },
+    body: () => ({ amount: "1,00", method: "efectivo" }),
+    note: "Nothing is owed yet: past the guard, the administrator gets 404 or 409, never 401 or 403.",
+  },
   "POST /api/seller/invitations/accept": {
     access: "user",
     body: () => ({ token: "invitacion-que-no-existe" }),

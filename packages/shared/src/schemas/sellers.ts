@@ -19,7 +19,27 @@ export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
 export const COMMISSION_KINDS = ["percent", "fixed"] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
 
-export const SELLER_LIMITS = { name: 80, invitationDays: 14, maxPercent: 100 } as const;
+export const SELLER_LIMITS = {
+  name: 80,
+  invitationDays: 14,
+  maxPercent: 100,
+  reference: 60,
+  note: 200,
+} as const;
+
+/** How the organiser paid a vendedor's commission ("liquidación"). */
+export const SETTLEMENT_METHOD_LABELS = {
+  efectivo: "Efectivo",
+  pago_movil: "Pago Móvil",
+  transferencia: "Transferencia bancaria",
+  zelle: "Zelle",
+  binance: "Binance Pay",
+} as const;
+export type SettlementMethod = keyof typeof SETTLEMENT_METHOD_LABELS;
+export const SETTLEMENT_METHODS = Object.keys(SETTLEMENT_METHOD_LABELS) as [
+  SettlementMethod,
+  ...SettlementMethod[],
+];
 
 export const SELLER_MESSAGES = {
   name: `Escribe el nombre del vendedor (de 2 a ${SELLER_LIMITS.name} caracteres).`,
@@ -37,6 +57,12 @@ export const SELLER_MESSAGES = {
   stillInvited:
     "Este vendedor aún no aceptó su invitación: no hay nada que suspender. Si no debe vender, deja que el enlace venza.",
   raffleNotOnSale: "Solo se asignan rifas próximas o activas.",
+  settlementMethod: "Elige cómo pagaste la comisión.",
+  settlementAmount: "El monto pagado debe ser mayor que cero.",
+  settlementReference: "Escribe la referencia del pago (solo el efectivo no la lleva).",
+  settlementNote: `La nota admite hasta ${SELLER_LIMITS.note} caracteres.`,
+  notAssigned: "Este vendedor no tiene esa rifa asignada.",
+  settlementTooLarge: (owed: string) => `El pago supera la comisión por pagar de esta rifa (${owed}).`,
 } as const;
 
 const moneyField = (label: string) =>
@@ -114,6 +140,8 @@ export const sellerAssignmentSchema = z.object({
   creditLimit: z.number(),
   /** Commissions the organiser owes the vendedor for this raffle (the ledger's balance, raffle currency). */
   commissionOwed: z.number(),
+  /** Commissions already paid to the vendedor for this raffle (settlements). */
+  commissionPaid: z.number(),
   updatedAt: z.string(),
 });
 export type SellerAssignment = z.infer<typeof sellerAssignmentSchema>;
@@ -135,6 +163,20 @@ export const adminSellerSchema = z.object({
   acceptedAt: z.string().nullable(),
   suspendedAt: z.string().nullable(),
   raffles: z.array(sellerAssignmentSchema),
+  /** Commissions paid to the vendedor, newest first (the latest 50). */
+  settlements: z.array(
+    z.object({
+      id: z.string(),
+      raffleId: z.string(),
+      raffleTitle: z.string(),
+      amount: z.number(),
+      currency: z.enum(["USD", "VES"]),
+      method: z.enum(SETTLEMENT_METHODS),
+      reference: z.string().nullable(),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type AdminSeller = z.infer<typeof adminSellerSchema>;
 
@@ -177,6 +219,8 @@ export const sellerAreaSchema = z.object({
       linkTickets: z.object({ approved: z.number().int(), underReview: z.number().int() }),
       /** Commissions earned and not yet settled for this raffle (the ledger's balance, raffle currency). */
       commissionOwed: z.number(),
+      /** Commissions the organiser already paid for this raffle. */
+      commissionPaid: z.number(),
     }),
   ),
 });
@@ -189,3 +233,25 @@ export const sellerInvitationAcceptSchema = z.object({
     .min(1, ERROR_MESSAGES.SELLER_INVITATION_INVALID)
     .max(200, ERROR_MESSAGES.SELLER_INVITATION_INVALID),
 });
+
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string().max(max, message), z.null()], { error: message })
+    .optional()
+    .transform((value) => value?.trim() || null);
+
+/** POST /api/admin/sellers/{id}/raffles/{raffleId}/settlements: a commission paid to the vendedor. */
+export const sellerSettlementInputSchema = z
+  .object({
+    amount: moneyField("Monto"),
+    method: z.enum(SETTLEMENT_METHODS, { error: SELLER_MESSAGES.settlementMethod }),
+    reference: optionalText(SELLER_LIMITS.reference, SELLER_MESSAGES.settlementReference),
+    note: optionalText(SELLER_LIMITS.note, SELLER_MESSAGES.settlementNote),
+  })
+  .superRefine((value, ctx) => {
+    if (value.amount <= 0)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: SELLER_MESSAGES.settlementAmount });
+    if (value.method !== "efectivo" && !value.reference)
+      ctx.addIssue({ code: "custom", path: ["reference"], message: SELLER_MESSAGES.settlementReference });
+  });
+export type SellerSettlementInput = z.input<typeof sellerSettlementInputSchema>;

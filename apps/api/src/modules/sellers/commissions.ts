@@ -119,17 +119,40 @@ export async function reverseCommissions(tx: Tx, proofIds: string[], reason: str
   }
 }
 
-/** What the organiser owes a vendedor in commissions, per raffle and currency (the payable's credit balance). */
-export async function commissionsOwed(db: Executor, sellerIds: string[]) {
+/**
+ * Per vendedor and raffle: what the organiser owes in commissions (the payable's credit balance) and what it
+ * already paid (settlements).
+ */
+export async function commissionBalances(db: Executor, sellerIds: string[]) {
   if (sellerIds.length === 0) return [];
   const rows = await db
     .select({
       sellerId: sellerLedger.sellerId,
       raffleId: sellerLedger.raffleId,
-      owed: sql<string>`-sum(${sellerLedger.amount})`,
+      owed: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_payable'), 0)`,
+      paid: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_paid'), 0)`,
     })
     .from(sellerLedger)
-    .where(and(inArray(sellerLedger.sellerId, sellerIds), eq(sellerLedger.account, "commission_payable")))
+    .where(inArray(sellerLedger.sellerId, sellerIds))
     .groupBy(sellerLedger.sellerId, sellerLedger.raffleId);
-  return rows.map((row) => ({ ...row, owed: roundCents(Number(row.owed)) }));
+  return rows.map((row) => ({
+    sellerId: row.sellerId,
+    raffleId: row.raffleId,
+    owed: roundCents(Number(row.owed)),
+    paid: roundCents(Number(row.paid)),
+  }));
+}
+
+/** Pays part or all of what is owed: commission_payable debited, commission_paid credited, one entry. */
+export async function postSettlement(
+  tx: Executor,
+  posting: { sellerId: string; raffleId: string; amount: number; currency: string; reason: string },
+): Promise<string> {
+  const entry = randomUUID();
+  const { amount, ...rest } = posting;
+  await tx.insert(sellerLedger).values([
+    { entry, ...rest, account: "commission_payable", amount },
+    { entry, ...rest, account: "commission_paid", amount: -amount },
+  ]);
+  return entry;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { raffles, reservations, sellerRaffles, sellers, users } from "../../db/schema";
+import { raffles, reservations, sellerRaffles, sellerSettlements, sellers, users } from "../../db/schema";
 
 export type SellerRow = typeof sellers.$inferSelect;
 
@@ -162,4 +162,41 @@ export async function linkTickets(db: Executor, sellerId: string) {
     .from(reservations)
     .where(eq(reservations.sellerId, sellerId))
     .groupBy(reservations.raffleId);
+}
+
+/** Settlements of these vendedores, newest first (the latest 50 each is plenty for the screen). */
+export async function settlementsOf(db: Executor, sellerIds: string[]) {
+  if (sellerIds.length === 0) return [];
+  return db
+    .select({
+      id: sellerSettlements.id,
+      sellerId: sellerSettlements.sellerId,
+      raffleId: sellerSettlements.raffleId,
+      raffleTitle: raffles.title,
+      amount: sellerSettlements.amount,
+      currency: sellerSettlements.currency,
+      method: sellerSettlements.method,
+      reference: sellerSettlements.reference,
+      note: sellerSettlements.note,
+      createdAt: sellerSettlements.createdAt,
+    })
+    .from(sellerSettlements)
+    .innerJoin(raffles, eq(raffles.id, sellerSettlements.raffleId))
+    .where(inArray(sellerSettlements.sellerId, sellerIds))
+    .orderBy(desc(sellerSettlements.createdAt), desc(sellerSettlements.id))
+    .limit(50 * sellerIds.length);
+}
+
+export async function insertSettlement(tx: Executor, values: typeof sellerSettlements.$inferInsert) {
+  await tx.insert(sellerSettlements).values(values);
+}
+
+/** The raffle's currency when the vendedor has it assigned (allowed or not), for a settlement. */
+export async function assignedRaffle(tx: Executor, sellerId: string, raffleId: string) {
+  const [row] = await tx
+    .select({ currency: raffles.currency, title: raffles.title })
+    .from(sellerRaffles)
+    .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
+    .where(and(eq(sellerRaffles.sellerId, sellerId), eq(sellerRaffles.raffleId, raffleId)));
+  return row;
 }

@@ -6,6 +6,7 @@ import {
   sellerInvitationAcceptSchema,
   sellerInvitationSchema,
   sellerInviteInputSchema,
+  sellerSettlementInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,6 +14,7 @@ import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionUserOf } from "../auth";
 import * as service from "./service";
+import { recordSettlement } from "./settlements";
 
 const sellerParams = z.object({ id: z.string().describe("Id (UUID) del vendedor.") });
 const assignmentParams = sellerParams.extend({ raffleId: z.string().describe("Id (UUID) de la rifa.") });
@@ -22,6 +24,7 @@ const security = [{ session: [] }];
 export async function adminSellerRoutes(app: FastifyInstance): Promise<void> {
   await registerInvitationRoutes(app);
   await registerTermsRoutes(app);
+  await registerSettlementRoutes(app);
 }
 
 function adminRouter(app: FastifyInstance) {
@@ -154,6 +157,42 @@ async function registerTermsRoutes(app: FastifyInstance): Promise<void> {
         request.params.raffleId,
         request.body,
       ),
+  );
+}
+
+/** A commission paid to the vendedor ("liquidación"). */
+async function registerSettlementRoutes(app: FastifyInstance): Promise<void> {
+  const { r, guarded, tags } = adminRouter(app);
+  r.post(
+    "/api/admin/sellers/:id/raffles/:raffleId/settlements",
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Registrar un pago de comisión al vendedor (liquidación), hasta lo que se le debe en la rifa",
+        params: assignmentParams,
+        body: sellerSettlementInputSchema,
+        response: {
+          201: adminSellerSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          ...adminErrors,
+        },
+      },
+      ...guarded,
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return recordSettlement(
+        app.ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.raffleId,
+        request.body,
+      );
+    },
   );
 }
 

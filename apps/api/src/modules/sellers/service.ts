@@ -26,8 +26,11 @@ import { uniqueViolation } from "../../lib/pg-errors";
 import { recordActorAudit } from "../audit";
 import type { Actor } from "../auth";
 import { noticeEmail } from "../email";
-import { commissionsOwed } from "./commissions";
+import { commissionBalances } from "./commissions";
 import * as repo from "./repository";
+import { balanceOn, getSeller } from "./views";
+
+export { getSeller, listSellers } from "./views";
 
 export type SellerContext = Pick<AppContext, "db" | "mail" | "config">;
 
@@ -48,66 +51,6 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 function invitationUrl(ctx: Pick<AppContext, "config">, token: string): string {
   // A query parameter named `token` is a secret everywhere (packages/shared secret-urls.ts): never logged.
   return `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`;
-}
-
-type Owed = Awaited<ReturnType<typeof commissionsOwed>>;
-const owedOn = (owed: Owed, sellerId: string, raffleId: string) =>
-  owed.find((row) => row.sellerId === sellerId && row.raffleId === raffleId)?.owed ?? 0;
-
-function toAssignment(row: repo.AssignmentRow, owed: Owed): SellerAssignment {
-  return {
-    raffleId: row.raffleId,
-    raffleTitle: row.raffleTitle,
-    raffleStatus: row.raffleStatus,
-    currency: row.currency === "VES" ? "VES" : "USD",
-    ticketPrice: Number(row.ticketPrice),
-    allowed: row.allowed,
-    commissionKind: row.commissionKind as CommissionKind,
-    commissionValue: Number(row.commissionValue),
-    creditLimit: Number(row.creditLimit),
-    commissionOwed: owedOn(owed, row.sellerId, row.raffleId),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function toAdminSeller(
-  row: NonNullable<Awaited<ReturnType<typeof repo.findSeller>>>,
-  assignments: repo.AssignmentRow[],
-  owed: Owed,
-): AdminSeller {
-  const { seller } = row;
-  return {
-    id: seller.id,
-    name: seller.name,
-    email: seller.email,
-    phone: seller.phone,
-    code: seller.code,
-    status: seller.status as SellerStatus,
-    account:
-      seller.userId && row.accountName !== null && row.accountEmail !== null
-        ? { id: seller.userId, name: row.accountName, email: row.accountEmail }
-        : null,
-    invitedAt: seller.createdAt.toISOString(),
-    invitationExpiresAt: iso(seller.invitationExpiresAt),
-    acceptedAt: iso(seller.acceptedAt),
-    suspendedAt: iso(seller.suspendedAt),
-    raffles: assignments.filter((a) => a.sellerId === seller.id).map((a) => toAssignment(a, owed)),
-  };
-}
-
-export async function listSellers(db: Executor): Promise<{ items: AdminSeller[] }> {
-  const rows = await repo.listSellers(db);
-  const ids = rows.map((row) => row.seller.id);
-  const [assignments, owed] = await Promise.all([repo.assignmentsOf(db, ids), commissionsOwed(db, ids)]);
-  return { items: rows.map((row) => toAdminSeller(row, assignments, owed)) };
-}
-
-export async function getSeller(db: Executor, id: string): Promise<AdminSeller> {
-  if (!isUuid(id)) throw sellerNotFound();
-  const row = await repo.findSeller(db, id);
-  if (!row) throw sellerNotFound();
-  const [assignments, owed] = await Promise.all([repo.assignmentsOf(db, [id]), commissionsOwed(db, [id])]);
-  return toAdminSeller(row, assignments, owed);
 }
 
 function contactTaken(error: unknown): AppError | null {
@@ -323,7 +266,7 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
   const [raffles, sales, owed] = await Promise.all([
     repo.sellableRaffles(db, seller.id),
     repo.linkTickets(db, seller.id),
-    commissionsOwed(db, [seller.id]),
+    commissionBalances(db, [seller.id]),
   ]);
   const salesOf = new Map(sales.map((row) => [row.raffleId, row]));
   return {
@@ -345,7 +288,7 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
         approved: Number(salesOf.get(row.raffleId)?.approved ?? 0),
         underReview: Number(salesOf.get(row.raffleId)?.underReview ?? 0),
       },
-      commissionOwed: owedOn(owed, seller.id, row.raffleId),
+      ...balanceOn(owed, seller.id, row.raffleId),
     })),
   };
 }

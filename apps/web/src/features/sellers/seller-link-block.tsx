@@ -33,6 +33,9 @@ export function SellerLinkBlock({ raffle }: { raffle: SellerAreaRaffle }) {
         </p>
         <p className="text-sm font-semibold text-ink">
           Comisión por cobrar: {formatMoney(raffle.commissionOwed, raffle.currency)}
+          {raffle.commissionPaid > 0
+            ? ` · ya cobrada: ${formatMoney(raffle.commissionPaid, raffle.currency)}`
+            : null}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

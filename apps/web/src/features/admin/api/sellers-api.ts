@@ -4,6 +4,7 @@ import type {
   SellerAssignmentInput,
   SellerInvitation,
   SellerInviteInput,
+  SellerSettlementInput,
 } from "@rifazo/shared/schemas/sellers";
 import { api } from "../../../lib/api-client";
 
@@ -36,3 +37,7 @@ export const setSellerSuspended = (sellerId: string, suspended: boolean) =>
 
 export const saveAssignment = (sellerId: string, raffleId: string, body: SellerAssignmentInput) =>
   api.put<AdminSeller>(`/api/admin/sellers/${id(sellerId)}/raffles/${id(raffleId)}`, body);
+
+/** A commission paid to the vendedor ("liquidación"), never more than what is owed on that raffle. */
+export const recordSettlement = (sellerId: string, raffleId: string, body: SellerSettlementInput) =>
+  api.post<AdminSeller>(`/api/admin/sellers/${id(sellerId)}/raffles/${id(raffleId)}/settlements`, body);

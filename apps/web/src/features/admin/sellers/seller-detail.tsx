@@ -14,6 +14,7 @@ import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { type AssignableRaffle, AssignmentForm } from "./assignment-form";
 import { SellerActions } from "./seller-actions";
 import { SellerStatusBadge } from "./seller-status";
+import { SettlementsSection } from "./settlements-section";
 
 const ASSIGNABLE = new Set(["upcoming", "active"]);
 
@@ -55,7 +56,10 @@ export function AdminSellerDetail() {
     <Page title={data.name} eyebrow="Administración · Vendedor" actions={<BackLink />}>
       <meta name="robots" content="noindex, nofollow" />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <SellerSummary seller={data} />
+        <div className="space-y-6">
+          <SellerSummary seller={data} />
+          <SettlementsSection seller={data} />
+        </div>
         <SellerRaffles seller={data} />
       </div>
     </Page>
