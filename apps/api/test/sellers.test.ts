@@ -799,6 +799,45 @@ describe("la comisión en el libro de los vendedores", () => {
     expect(audits).toHaveLength(2);
   });
 
+  it("el reporte por vendedor y rifa cuadra con el libro, en CSV y en Excel, sin fórmulas", async () => {
+    const { seller } = await activeSeller();
+    await db().update(sellers).set({ name: "=HYPERLINK(1)" }).where(eq(sellers.id, seller.id));
+    const { id: raffleId } = await createRaffle(ctx, { title: "Rifa Reporte", totalTickets: 100 });
+    await assign(seller.id, raffleId, {
+      allowed: true,
+      commissionKind: "fixed",
+      commissionValue: "1,25",
+      creditLimit: "50",
+    });
+    await paidThroughLink(raffleId, seller.code);
+    const paid = await call(
+      ctx.t,
+      "POST",
+      `/api/admin/sellers/${seller.id}/raffles/${raffleId}/settlements`,
+      ctx.admin.cookie,
+      {
+        amount: "2",
+        method: "efectivo",
+      },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const csv = await call(ctx.t, "GET", "/api/admin/exports/sellers.csv", ctx.admin.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toContain("vendedores_rifazo.csv");
+    const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe(
+      '"Vendedor","Código","Estado","Rifa","Moneda","Puede Vender","Comisión","Valor de la Comisión","Límite de Efectivo","Boletos Aprobados por su Enlace","Boletos en Revisión por su Enlace","Comisión Ganada","Comisión Pagada","Comisión por Pagar","Asignada el"',
+    );
+    const row = lines.find((line) => line.includes("Rifa Reporte")) ?? "";
+    expect(row).toMatch(/^"'=HYPERLINK\(1\)",/);
+    expect(row).toContain(
+      `"${seller.code}","Activo","Rifa Reporte","USD","Sí","Monto por boleto",1.25,50,2,0,2.5,2,0.5,`,
+    );
+    const xlsx = await call(ctx.t, "GET", "/api/admin/exports/sellers.xlsx", ctx.admin.cookie);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+  });
+
   it("el libro no se reescribe ni acepta un asiento que no cuadra", async () => {
     const { seller } = await activeSeller();
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 100 });

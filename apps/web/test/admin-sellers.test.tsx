@@ -78,6 +78,20 @@ describe("Vendedores: the list", () => {
     serve((url) => (url === "/api/admin/sellers" ? jsonResponse(200, { items: sellers }) : undefined));
     renderWithProviders(<SellersTab />);
     const table = await screen.findByRole("table", { name: "Vendedores" });
+    // The report per vendedor and raffle (terms, link tickets, commissions) in CSV and Excel.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Exportar" }));
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^CSV/),
+      expect.stringMatching(/^CSV para Excel/),
+      expect.stringMatching(/^Excel \(\.xlsx\)/),
+    ]);
+    expect(items[0]?.closest("[role=menu]")).toHaveAttribute(
+      "aria-label",
+      "Exportar vendedores y comisiones",
+    );
+    await user.keyboard("{Escape}");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>

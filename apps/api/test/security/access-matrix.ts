@@ -482,6 +482,8 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/admin/exports/users.xlsx": { access: "admin" },
   "GET /api/admin/exports/raffles.xlsx": { access: "admin" },
   "GET /api/admin/exports/proofs.xlsx": { access: "admin" },
+  "GET /api/admin/exports/sellers.csv": { access: "admin" },
+  "GET /api/admin/exports/sellers.xlsx": { access: "admin" },
   "GET /api/admin/today": { access: "admin" },
   "GET /api/admin/stats": { access: "admin" },
   "GET /api/admin/audit": { access: "admin" },

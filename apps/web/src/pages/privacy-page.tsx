@@ -1,4 +1,5 @@
 import { COOKIE_CONSENT_KEY, SELLER_LINK_KEY, UPCOMING_NOTIFY_KEY } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
 import { SELLER_LINK_DAYS } from "@rifazo/shared/domain/seller-code";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -20,8 +21,8 @@ const COOKIE_TYPES: { name: string; status: string; text: string; examples: Reac
         La cookie de sesión (segura, inaccesible para scripts), tu elección de cookies (
         <code>{COOKIE_CONSENT_KEY}</code>), las rifas de las que pediste aviso sin iniciar sesión (
         <code>{UPCOMING_NOTIFY_KEY}</code>) y el vendedor cuyo enlace abriste en una rifa, durante{" "}
-        {SELLER_LINK_DAYS} días, para acreditarle tu compra (<code>{SELLER_LINK_KEY}</code>; lo ves y lo
-        quitas en la página de la rifa).
+        {countText(SELLER_LINK_DAYS, "día", "días")}, para acreditarle tu compra (
+        <code>{SELLER_LINK_KEY}</code>; lo ves y lo quitas en la página de la rifa).
       </>
     ),
   },

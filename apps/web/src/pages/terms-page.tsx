@@ -1,6 +1,7 @@
 import { POINTS_PER_CURRENCY_UNIT } from "@rifazo/shared/constants";
 import { CLAIM_PERIOD_MESSAGES } from "@rifazo/shared/domain/claim-period";
 import { pointsEarningText } from "@rifazo/shared/domain/glossary";
+import { countText } from "@rifazo/shared/domain/plural";
 import { SELLER_LINK_DAYS } from "@rifazo/shared/domain/seller-code";
 import { claimText } from "@rifazo/shared/fairness-texts";
 import type { ReactNode } from "react";
@@ -68,10 +69,10 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         <p>
           <strong>Enlaces de vendedores.</strong> Si llegas a una rifa por el enlace de un vendedor (una
           dirección que termina en <code>?v=</code> y su código), tu compra se le acredita para su comisión.
-          Tu navegador guarda ese código {SELLER_LINK_DAYS} días para esa rifa; si abres el enlace de otro
-          vendedor, cuenta el último. La página de la rifa te dice a quién se acredita y puedes quitarlo antes
-          de reservar. El vendedor no ve tus datos ni tus números, solo cuántos boletos se compraron con su
-          enlace; el precio es el mismo con o sin enlace.
+          Tu navegador guarda ese código {countText(SELLER_LINK_DAYS, "día", "días")} para esa rifa; si abres
+          el enlace de otro vendedor, cuenta el último. La página de la rifa te dice a quién se acredita y
+          puedes quitarlo antes de reservar. El vendedor no ve tus datos ni tus números, solo cuántos boletos
+          se compraron con su enlace; el precio es el mismo con o sin enlace.
         </p>
       </>
     ),

@@ -17,6 +17,7 @@ import {
   type sellerInviteInputSchema,
   sellerLinkPath,
 } from "@rifazo/shared";
+import { countText } from "@rifazo/shared/domain/plural";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
@@ -67,7 +68,7 @@ function invitationEmail(name: string, url: string) {
   return noticeEmail({
     name,
     title: "Te invitaron a vender en Rifazo",
-    message: `El organizador te invitó como vendedor. Acepta la invitación con tu cuenta de Rifazo (regístrate con este correo si aún no tienes una). El enlace vence en ${SELLER_LIMITS.invitationDays} días.`,
+    message: `El organizador te invitó como vendedor. Acepta la invitación con tu cuenta de Rifazo (regístrate con este correo si aún no tienes una). El enlace vence en ${countText(SELLER_LIMITS.invitationDays, "día", "días")}.`,
     actionUrl: url,
     actionLabel: "Aceptar la invitación",
   });

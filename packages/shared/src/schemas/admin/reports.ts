@@ -26,6 +26,8 @@ export const ADMIN_EXPORTS = {
   users: exportFiles("users", "listado_usuarios_rifazo"),
   raffles: exportFiles("raffles", "listado_rifas"),
   proofs: exportFiles("proofs", "comprobantes_pago_rifazo"),
+  /** Per vendedor and raffle: terms, tickets through their link, commissions earned, paid and owed. */
+  sellers: exportFiles("sellers", "vendedores_rifazo"),
 } as const;
 export type AdminExportFiles = (typeof ADMIN_EXPORTS)[keyof typeof ADMIN_EXPORTS];
 export const EXPORT_CSV_VARIANTS = ["standard", "excel"] as const;

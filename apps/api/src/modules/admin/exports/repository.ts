@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
-import { paymentProofs, raffles, users } from "../../../db/schema";
+import { paymentProofs, raffles, sellerRaffles, sellers, users } from "../../../db/schema";
 import { heldTickets } from "../../raffles";
 import { proofSaleColumns } from "../proofs/list-repository";
 
@@ -108,5 +108,48 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
     .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
     .where(and(after(paymentProofs.createdAt, paymentProofs.id, keyset)))
     .orderBy(desc(paymentProofs.createdAt), sql`${paymentProofs.id}::text DESC`)
+    .limit(limit);
+}
+
+/**
+ * One row per vendedor and raffle assigned (docs/decisions/0034-vendedores.md): the terms, the tickets
+ * their link brought, and the commissions from the ledger (earned, paid, owed), newest assignment first.
+ */
+export function sellerBatch(db: Executor, keyset: Keyset | null, limit: number) {
+  const id = sql`(${sellerRaffles.sellerId}::text || ':' || ${sellerRaffles.raffleId}::text)`;
+  const sr = (column: string) => sql.raw(`"seller_raffles"."${column}"`);
+  const linkTickets = (status: string) =>
+    sql<number>`(SELECT coalesce(sum(r.quantity), 0) FROM reservations r WHERE r.seller_id = ${sr("seller_id")} AND r.raffle_id = ${sr("raffle_id")} AND r.status = ${status})::int`;
+  const ledger = (account: string, sign: 1 | -1) =>
+    sql<string>`(SELECT ${sql.raw(String(sign))} * coalesce(sum(l.amount), 0) FROM seller_ledger l WHERE l.seller_id = ${sr("seller_id")} AND l.raffle_id = ${sr("raffle_id")} AND l.account = ${account})`;
+  return db
+    .select({
+      cursorTs: sql<string>`${sellerRaffles.createdAt}::text`,
+      cursorId: sql<string>`${id}`,
+      sellerName: sellers.name,
+      code: sellers.code,
+      status: sellers.status,
+      raffleTitle: raffles.title,
+      currency: raffles.currency,
+      allowed: sellerRaffles.allowed,
+      commissionKind: sellerRaffles.commissionKind,
+      commissionValue: sellerRaffles.commissionValue,
+      creditLimit: sellerRaffles.creditLimit,
+      approvedTickets: linkTickets("approved"),
+      underReviewTickets: linkTickets("submitted"),
+      earned: ledger("commission_expense", 1),
+      paid: ledger("commission_paid", -1),
+      owed: ledger("commission_payable", -1),
+      assignedAt: sellerRaffles.createdAt,
+    })
+    .from(sellerRaffles)
+    .innerJoin(sellers, eq(sellers.id, sellerRaffles.sellerId))
+    .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
+    .where(
+      keyset
+        ? sql`(${sellerRaffles.createdAt}, ${id}) < (${keyset.ts}::timestamptz, ${keyset.id})`
+        : undefined,
+    )
+    .orderBy(desc(sellerRaffles.createdAt), sql`${id} DESC`)
     .limit(limit);
 }

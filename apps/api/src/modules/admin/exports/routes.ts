@@ -4,12 +4,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contentDisposition } from "../../files";
 import { ADMIN_TAGS, adminErrors, adminRoute, errorSchema } from "../common";
-import { type ExportFormat, openExport, PROOFS_EXPORT, RAFFLES_EXPORT, USERS_EXPORT } from "./service";
+import {
+  type ExportFormat,
+  openExport,
+  PROOFS_EXPORT,
+  RAFFLES_EXPORT,
+  SELLERS_EXPORT,
+  USERS_EXPORT,
+} from "./service";
 
 const EXPORTS = [
   { files: ADMIN_EXPORTS.users, spec: USERS_EXPORT, title: "Usuarios" },
   { files: ADMIN_EXPORTS.raffles, spec: RAFFLES_EXPORT, title: "Rifas" },
   { files: ADMIN_EXPORTS.proofs, spec: PROOFS_EXPORT, title: "Comprobantes de pago" },
+  { files: ADMIN_EXPORTS.sellers, spec: SELLERS_EXPORT, title: "Vendedores y comisiones" },
 ] as const;
 
 type Spec = (typeof EXPORTS)[number]["spec"];

@@ -298,3 +298,67 @@ export async function openExport<T extends repo.Cursor>(
   }
   return Readable.from(chunks(), { objectMode: false });
 }
+
+const SELLER_STATUS_TEXT: Record<string, string> = {
+  invited: "Invitado",
+  active: "Activo",
+  suspended: "Suspendido",
+};
+
+export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBatch>>[number]> = {
+  name: "sellers",
+  filename: ADMIN_EXPORTS.sellers.filename,
+  sheet: "Vendedores",
+  types: [
+    "text",
+    "text",
+    "text",
+    "text",
+    "text",
+    "bool",
+    "text",
+    "money",
+    "money",
+    "int",
+    "int",
+    "money",
+    "money",
+    "money",
+    "date",
+  ],
+  header: [
+    "Vendedor",
+    "Código",
+    "Estado",
+    "Rifa",
+    "Moneda",
+    "Puede Vender",
+    "Comisión",
+    "Valor de la Comisión",
+    "Límite de Efectivo",
+    "Boletos Aprobados por su Enlace",
+    "Boletos en Revisión por su Enlace",
+    "Comisión Ganada",
+    "Comisión Pagada",
+    "Comisión por Pagar",
+    "Asignada el",
+  ],
+  fetch: repo.sellerBatch,
+  row: (s) => [
+    s.sellerName,
+    s.code,
+    SELLER_STATUS_TEXT[s.status] ?? s.status,
+    s.raffleTitle,
+    s.currency,
+    s.allowed,
+    s.commissionKind === "percent" ? "Porcentaje" : "Monto por boleto",
+    Number(s.commissionValue),
+    Number(s.creditLimit),
+    Number(s.approvedTickets),
+    Number(s.underReviewTickets),
+    Number(s.earned),
+    Number(s.paid),
+    Number(s.owed),
+    s.assignedAt,
+  ],
+};

@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { EXPORTS } from "../api/admin-api";
 import { fetchSellers, sellerKeys } from "../api/sellers-api";
+import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 import { InviteSellerDialog } from "./invite-seller-dialog";
@@ -22,7 +24,12 @@ export function SellersTab() {
     <SectionCard
       title="Vendedores"
       description="Personas que invitas a vender tus rifas por una comisión. Cada una vende solo las rifas que le permitas."
-      actions={<Button onClick={() => setInviting(true)}>Invitar vendedor</Button>}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu files={EXPORTS.sellers} noun="vendedores y comisiones" />
+          <Button onClick={() => setInviting(true)}>Invitar vendedor</Button>
+        </div>
+      }
     >
       {sellers.isPending ? (
         <LoadingList label="Cargando vendedores..." count={3} className="space-y-2" itemClassName="h-14" />
