@@ -49,9 +49,15 @@ function newCode(): string {
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-function invitationUrl(ctx: Pick<AppContext, "config">, token: string): string {
-  // A query parameter named `token` is a secret everywhere (packages/shared secret-urls.ts): never logged.
-  return `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`;
+/** A new invitation link: its address (shown once), and what is stored of it (the token's hash) and until when. */
+function newInvitation(ctx: Pick<AppContext, "config">) {
+  const token = randomBytes(32).toString("base64url");
+  return {
+    // A query parameter named `token` is a secret everywhere (packages/shared secret-urls.ts): never logged.
+    url: `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`,
+    invitationHash: hashToken(token),
+    invitationExpiresAt: new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000),
+  };
 }
 
 function contactTaken(error: unknown): AppError | null {
@@ -83,9 +89,7 @@ export async function inviteSeller(
   actor: Actor,
   input: z.output<typeof sellerInviteInputSchema>,
 ): Promise<SellerInvitation> {
-  const token = randomBytes(32).toString("base64url");
-  const url = invitationUrl(ctx, token);
-  const expiresAt = new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000);
+  const { url, ...invitation } = newInvitation(ctx);
   let emailed = false;
   let id = "";
   for (let attempt = 0; ; attempt++) {
@@ -97,8 +101,7 @@ export async function inviteSeller(
           phone: input.phone,
           code: newCode(),
           status: "invited",
-          invitationHash: hashToken(token),
-          invitationExpiresAt: expiresAt,
+          ...invitation,
           invitedBy: actor.id,
         });
         if (input.email) {
@@ -133,16 +136,12 @@ export async function renewInvitation(
   id: string,
 ): Promise<SellerInvitation> {
   if (!isUuid(id)) throw sellerNotFound();
-  const token = randomBytes(32).toString("base64url");
-  const url = invitationUrl(ctx, token);
+  const { url, ...invitation } = newInvitation(ctx);
   const emailed = await ctx.db.transaction(async (tx) => {
     const seller = await repo.lockSeller(tx, id);
     if (!seller) throw sellerNotFound();
     if (seller.status !== "invited") throw conflict(SELLER_MESSAGES.notInvited);
-    await repo.updateSeller(tx, id, {
-      invitationHash: hashToken(token),
-      invitationExpiresAt: new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000),
-    });
+    await repo.updateSeller(tx, id, invitation);
     if (seller.email) await ctx.mail.enqueue(tx, { to: seller.email, ...invitationEmail(seller.name, url) });
     await recordActorAudit(tx, actor, {
       action: "seller.invitation_renew",

@@ -2,17 +2,18 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { FullScreenOverlay } from "../../../components/layout/full-screen-overlay";
 import { paths } from "../../../lib/paths";
-import { useSession } from "../hooks/use-session";
+import { useRenderedSession } from "../hooks/use-rendered-session";
 import type { RedirectState } from "../redirects";
 import { useSigningOut } from "../sign-out-state";
 import { SessionError } from "./session-error";
 
 /**
- * A page for signed-in users outside /perfil (the vendedor area, docs/decisions/0034-vendedores.md):
- * visitors go to /login, which sends them back here afterwards, as ProfileGuard does for the profile.
+ * A page for signed-in users (the profile, the vendedor area of docs/decisions/0034-vendedores.md):
+ * visitors go to /login, which sends them back here afterwards.
  */
 export function SignedInOnly({ errorTitle, children }: { errorTitle: string; children: ReactNode }) {
-  const session = useSession();
+  // The payment page may arrive rendered with the buyer's session (decision 0029).
+  const session = useRenderedSession();
   const location = useLocation();
   const signingOut = useSigningOut();
 
