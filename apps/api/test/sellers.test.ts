@@ -314,7 +314,8 @@ describe("rifas asignadas y el área del vendedor", () => {
     const audits = await db()
       .select({ before: auditLog.before, after: auditLog.after })
       .from(auditLog)
-      .where(and(eq(auditLog.action, "seller.assign"), eq(auditLog.entityId, seller.id)));
+      .where(and(eq(auditLog.action, "seller.assign"), eq(auditLog.entityId, seller.id)))
+      .orderBy(auditLog.id);
     expect(audits.at(-1)?.before).toMatchObject({
       raffleId: active,
       commissionKind: "fixed",
@@ -443,7 +444,8 @@ describe("suspender", () => {
     const actions = await db()
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(eq(auditLog.entityId, seller.id));
+      .where(eq(auditLog.entityId, seller.id))
+      .orderBy(auditLog.id);
     expect(
       actions.map((a) => a.action).filter((a) => a === "seller.suspend" || a === "seller.reactivate"),
     ).toEqual(["seller.suspend", "seller.reactivate"]);
