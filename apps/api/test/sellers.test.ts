@@ -507,6 +507,11 @@ describe("el enlace del vendedor acredita la compra", () => {
     expect(held.json().sellerCode).toBe(seller.code);
     const [row] = await db().select().from(reservations).where(eq(reservations.id, held.json().id));
     expect(row?.sellerId).toBe(seller.id);
+    // The terms say the price is the same with or without a link: another buyer, same quantity, no code.
+    const plain = await reserve((await signedInUser(ctx.t.app)).cookie, raffleId, { quantity: 2 });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().sellerCode).toBeNull();
+    expect(held.json().pricing).toEqual(plain.json().pricing);
 
     const area = async () => {
       const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);

@@ -149,6 +149,8 @@ export const UPCOMING_NOTIFY_KEY = "rifazo_upcoming_notify";
 export const SELLER_LINK_KEY = "rifazo_vendedor";
 
 export const ADMIN_SIGN_IN_PATH = "/adminrifazo2025";
+/** Where a vendedor's invitation link lands (`?token=`, a secret: secret-urls.ts); the API writes the link. */
+export const SELLER_INVITATION_PATH = "/vendedor/invitacion";
 
 // Realtime streams (GET /api/events). A refused stream (too many open) is answered with this Retry-After,
 // and the browser never reconnects sooner: it backs off from here, doubling with jitter up to the ceiling.

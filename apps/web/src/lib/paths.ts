@@ -1,4 +1,4 @@
-import { ADMIN_SIGN_IN_PATH } from "@rifazo/shared/constants";
+import { ADMIN_SIGN_IN_PATH, SELLER_INVITATION_PATH } from "@rifazo/shared/constants";
 
 // Every route path of the app (spec 1 §2, spec 2 §2). Links and redirects use these, never literals.
 
@@ -50,7 +50,7 @@ export const paths = {
   /** The vendedor area (docs/decisions/0034-vendedores.md): the raffles a signed-in vendedor may sell. */
   seller: "/vendedor",
   /** Where an invitation link lands (`?token=`, a secret: @rifazo/shared/secret-urls). */
-  sellerInvitation: "/vendedor/invitacion",
+  sellerInvitation: SELLER_INVITATION_PATH,
 
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",

@@ -18,6 +18,10 @@ export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
 
 export const COMMISSION_KINDS = ["percent", "fixed"] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
+  percent: "Porcentaje",
+  fixed: "Monto por boleto",
+};
 
 export const SELLER_LIMITS = {
   name: 80,

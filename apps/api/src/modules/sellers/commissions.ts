@@ -20,26 +20,37 @@ export function commissionFor(
   return roundCents(amount);
 }
 
-/** One balanced entry: the organiser's expense against what it owes the vendedor (negative reverses it). */
-async function postCommission(
+type LedgerAccount = (typeof sellerLedger.$inferInsert)["account"];
+
+/**
+ * One balanced entry: `amount` debited to one account and credited to the other (a negative amount
+ * reverses a previous entry). Returns the entry's id.
+ */
+async function postEntry(
   tx: Executor,
+  accounts: { debit: LedgerAccount; credit: LedgerAccount },
   posting: {
     sellerId: string;
     raffleId: string;
-    proofId: string;
+    paymentProofId?: string;
     amount: number;
     currency: string;
     reason: string;
   },
-): Promise<void> {
+): Promise<string> {
   const entry = randomUUID();
   const { amount, ...rest } = posting;
-  const common = { entry, ...rest, paymentProofId: posting.proofId };
   await tx.insert(sellerLedger).values([
-    { ...common, account: "commission_expense", amount },
-    { ...common, account: "commission_payable", amount: -amount },
+    { entry, ...rest, account: accounts.debit, amount },
+    { entry, ...rest, account: accounts.credit, amount: -amount },
   ]);
+  return entry;
 }
+
+/** The organiser's expense against what it owes the vendedor. */
+const COMMISSION = { debit: "commission_expense", credit: "commission_payable" } as const;
+/** What it owed, paid ("liquidación"). */
+const SETTLEMENT = { debit: "commission_payable", credit: "commission_paid" } as const;
 
 /**
  * The commission of the purchase this approval sells, when a vendedor's link brought it; 0 otherwise. Runs
@@ -73,10 +84,10 @@ export async function earnCommission(
     { total: Number(purchase.pricing.total), quantity: purchase.quantity },
   );
   if (amount <= 0) return 0;
-  await postCommission(tx, {
+  await postEntry(tx, COMMISSION, {
     sellerId: purchase.sellerId,
     raffleId: purchase.raffleId,
-    proofId: approval.proofId,
+    paymentProofId: approval.proofId,
     amount,
     currency: purchase.pricing.currency,
     reason: `Comisión por ${countText(purchase.quantity, "boleto", "boletos")} vendidos con tu enlace`,
@@ -108,10 +119,10 @@ export async function reverseCommissions(tx: Tx, proofIds: string[], reason: str
   for (const row of earned) {
     const net = roundCents(Number(row.net));
     if (!row.proofId || net === 0) continue;
-    await postCommission(tx, {
+    await postEntry(tx, COMMISSION, {
       sellerId: row.sellerId,
       raffleId: row.raffleId,
-      proofId: row.proofId,
+      paymentProofId: row.proofId,
       amount: -net,
       currency: row.currency,
       reason,
@@ -120,8 +131,8 @@ export async function reverseCommissions(tx: Tx, proofIds: string[], reason: str
 }
 
 /**
- * Per vendedor and raffle: what the organiser owes in commissions (the payable's credit balance) and what it
- * already paid (settlements).
+ * Per vendedor and raffle: commissions earned (net of reversals), what the organiser owes (the payable's
+ * credit balance) and what it already paid (settlements).
  */
 export async function commissionBalances(db: Executor, sellerIds: string[]) {
   if (sellerIds.length === 0) return [];
@@ -129,6 +140,7 @@ export async function commissionBalances(db: Executor, sellerIds: string[]) {
     .select({
       sellerId: sellerLedger.sellerId,
       raffleId: sellerLedger.raffleId,
+      earned: sql<string>`coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_expense'), 0)`,
       owed: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_payable'), 0)`,
       paid: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_paid'), 0)`,
     })
@@ -138,21 +150,16 @@ export async function commissionBalances(db: Executor, sellerIds: string[]) {
   return rows.map((row) => ({
     sellerId: row.sellerId,
     raffleId: row.raffleId,
+    earned: roundCents(Number(row.earned)),
     owed: roundCents(Number(row.owed)),
     paid: roundCents(Number(row.paid)),
   }));
 }
 
 /** Pays part or all of what is owed: commission_payable debited, commission_paid credited, one entry. */
-export async function postSettlement(
+export function postSettlement(
   tx: Executor,
   posting: { sellerId: string; raffleId: string; amount: number; currency: string; reason: string },
 ): Promise<string> {
-  const entry = randomUUID();
-  const { amount, ...rest } = posting;
-  await tx.insert(sellerLedger).values([
-    { entry, ...rest, account: "commission_payable", amount },
-    { entry, ...rest, account: "commission_paid", amount: -amount },
-  ]);
-  return entry;
+  return postEntry(tx, SETTLEMENT, posting);
 }

@@ -1,5 +1,5 @@
 // What other modules may use of this one (docs/decisions/0026-api-module-walls.md).
 
-export { earnCommission, reverseCommissions } from "./commissions";
+export { commissionBalances, earnCommission, reverseCommissions } from "./commissions";
+export { linkTickets } from "./repository";
 export { adminSellerRoutes, sellerRoutes } from "./routes";
-export { activeSellerOf } from "./service";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { raffles, reservations, sellerRaffles, sellerSettlements, sellers, users } from "../../db/schema";
 
@@ -146,45 +146,51 @@ export async function sellableRaffles(db: Executor, sellerId: string) {
     .orderBy(sql`${raffles.endDate} ASC NULLS LAST`, asc(raffles.title));
 }
 
-export async function userEmail(db: Executor, id: string) {
-  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** Tickets of the purchases each raffle's link brought, by raffle: approved, and under review. */
-export async function linkTickets(db: Executor, sellerId: string) {
+/** Tickets of the purchases each vendedor's link brought, by vendedor and raffle: approved, and under review. */
+export async function linkTickets(db: Executor, sellerIds: string[]) {
+  if (sellerIds.length === 0) return [];
   return db
     .select({
+      sellerId: sql<string>`${reservations.sellerId}`,
       raffleId: reservations.raffleId,
       approved: sql<number>`coalesce(sum(${reservations.quantity}) FILTER (WHERE ${reservations.status} = 'approved'), 0)::int`,
       underReview: sql<number>`coalesce(sum(${reservations.quantity}) FILTER (WHERE ${reservations.status} = 'submitted'), 0)::int`,
     })
     .from(reservations)
-    .where(eq(reservations.sellerId, sellerId))
-    .groupBy(reservations.raffleId);
+    .where(inArray(reservations.sellerId, sellerIds))
+    .groupBy(reservations.sellerId, reservations.raffleId);
 }
 
-/** Settlements of these vendedores, newest first (the latest 50 each is plenty for the screen). */
+/** Settlements of these vendedores, newest first: the latest 50 of each (plenty for the screen). */
 export async function settlementsOf(db: Executor, sellerIds: string[]) {
   if (sellerIds.length === 0) return [];
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        id: sellerSettlements.id,
+        sellerId: sellerSettlements.sellerId,
+        raffleId: sellerSettlements.raffleId,
+        raffleTitle: raffles.title,
+        amount: sellerSettlements.amount,
+        currency: sellerSettlements.currency,
+        method: sellerSettlements.method,
+        reference: sellerSettlements.reference,
+        note: sellerSettlements.note,
+        createdAt: sellerSettlements.createdAt,
+        rank: sql<number>`row_number() OVER (PARTITION BY ${sellerSettlements.sellerId} ORDER BY ${sellerSettlements.createdAt} DESC, ${sellerSettlements.id} DESC)`.as(
+          "rank",
+        ),
+      })
+      .from(sellerSettlements)
+      .innerJoin(raffles, eq(raffles.id, sellerSettlements.raffleId))
+      .where(inArray(sellerSettlements.sellerId, sellerIds)),
+  );
   return db
-    .select({
-      id: sellerSettlements.id,
-      sellerId: sellerSettlements.sellerId,
-      raffleId: sellerSettlements.raffleId,
-      raffleTitle: raffles.title,
-      amount: sellerSettlements.amount,
-      currency: sellerSettlements.currency,
-      method: sellerSettlements.method,
-      reference: sellerSettlements.reference,
-      note: sellerSettlements.note,
-      createdAt: sellerSettlements.createdAt,
-    })
-    .from(sellerSettlements)
-    .innerJoin(raffles, eq(raffles.id, sellerSettlements.raffleId))
-    .where(inArray(sellerSettlements.sellerId, sellerIds))
-    .orderBy(desc(sellerSettlements.createdAt), desc(sellerSettlements.id))
-    .limit(50 * sellerIds.length);
+    .with(ranked)
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, 50))
+    .orderBy(desc(ranked.createdAt), desc(ranked.id));
 }
 
 export async function insertSettlement(tx: Executor, values: typeof sellerSettlements.$inferInsert) {

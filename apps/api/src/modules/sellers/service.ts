@@ -6,6 +6,7 @@ import {
   isUuid,
   SELLER_CODE_ALPHABET,
   SELLER_CODE_LENGTH,
+  SELLER_INVITATION_PATH,
   SELLER_LIMITS,
   SELLER_MESSAGES,
   type SellerArea,
@@ -35,8 +36,6 @@ export { getSeller, listSellers } from "./views";
 
 export type SellerContext = Pick<AppContext, "db" | "mail" | "config">;
 
-const INVITATION_PATH = "/vendedor/invitacion";
-
 const sellerNotFound = () => notFound("SELLER_NOT_FOUND");
 const invitationInvalid = () => notFound("SELLER_INVITATION_INVALID");
 
@@ -54,7 +53,7 @@ function newInvitation(ctx: Pick<AppContext, "config">) {
   const token = randomBytes(32).toString("base64url");
   return {
     // A query parameter named `token` is a secret everywhere (packages/shared secret-urls.ts): never logged.
-    url: `${ctx.config.publicUrl}${INVITATION_PATH}?token=${token}`,
+    url: `${ctx.config.publicUrl}${SELLER_INVITATION_PATH}?token=${token}`,
     invitationHash: hashToken(token),
     invitationExpiresAt: new Date(Date.now() + SELLER_LIMITS.invitationDays * 24 * 3600_000),
   };
@@ -265,7 +264,7 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
   const seller = await activeSellerOf(db, user);
   const [raffles, sales, owed] = await Promise.all([
     repo.sellableRaffles(db, seller.id),
-    repo.linkTickets(db, seller.id),
+    repo.linkTickets(db, [seller.id]),
     commissionBalances(db, [seller.id]),
   ]);
   const salesOf = new Map(sales.map((row) => [row.raffleId, row]));

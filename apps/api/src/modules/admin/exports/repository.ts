@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, raffles, sellerRaffles, sellers, users } from "../../../db/schema";
 import { heldTickets } from "../../raffles";
+import { commissionBalances, linkTickets } from "../../sellers";
 import { proofSaleColumns } from "../proofs/list-repository";
 
 /**
@@ -113,19 +114,17 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
 
 /**
  * One row per vendedor and raffle assigned (docs/decisions/0034-vendedores.md): the terms, the tickets
- * their link brought, and the commissions from the ledger (earned, paid, owed), newest assignment first.
+ * their link brought, and the commissions as the sellers module reads them from the ledger (earned, paid,
+ * owed), newest assignment first.
  */
-export function sellerBatch(db: Executor, keyset: Keyset | null, limit: number) {
+export async function sellerBatch(db: Executor, keyset: Keyset | null, limit: number) {
   const id = sql`(${sellerRaffles.sellerId}::text || ':' || ${sellerRaffles.raffleId}::text)`;
-  const sr = (column: string) => sql.raw(`"seller_raffles"."${column}"`);
-  const linkTickets = (status: string) =>
-    sql<number>`(SELECT coalesce(sum(r.quantity), 0) FROM reservations r WHERE r.seller_id = ${sr("seller_id")} AND r.raffle_id = ${sr("raffle_id")} AND r.status = ${status})::int`;
-  const ledger = (account: string, sign: 1 | -1) =>
-    sql<string>`(SELECT ${sql.raw(String(sign))} * coalesce(sum(l.amount), 0) FROM seller_ledger l WHERE l.seller_id = ${sr("seller_id")} AND l.raffle_id = ${sr("raffle_id")} AND l.account = ${account})`;
-  return db
+  const rows = await db
     .select({
       cursorTs: sql<string>`${sellerRaffles.createdAt}::text`,
       cursorId: sql<string>`${id}`,
+      sellerId: sellerRaffles.sellerId,
+      raffleId: sellerRaffles.raffleId,
       sellerName: sellers.name,
       code: sellers.code,
       status: sellers.status,
@@ -135,11 +134,6 @@ export function sellerBatch(db: Executor, keyset: Keyset | null, limit: number) 
       commissionKind: sellerRaffles.commissionKind,
       commissionValue: sellerRaffles.commissionValue,
       creditLimit: sellerRaffles.creditLimit,
-      approvedTickets: linkTickets("approved"),
-      underReviewTickets: linkTickets("submitted"),
-      earned: ledger("commission_expense", 1),
-      paid: ledger("commission_paid", -1),
-      owed: ledger("commission_payable", -1),
       assignedAt: sellerRaffles.createdAt,
     })
     .from(sellerRaffles)
@@ -152,4 +146,20 @@ export function sellerBatch(db: Executor, keyset: Keyset | null, limit: number) 
     )
     .orderBy(desc(sellerRaffles.createdAt), sql`${id} DESC`)
     .limit(limit);
+  const sellerIds = [...new Set(rows.map((row) => row.sellerId))];
+  const [balances, tickets] = await Promise.all([
+    commissionBalances(db, sellerIds),
+    linkTickets(db, sellerIds),
+  ]);
+  const key = (row: { sellerId: string; raffleId: string }) => `${row.sellerId}:${row.raffleId}`;
+  const balanceOf = new Map(balances.map((row) => [key(row), row]));
+  const ticketsOf = new Map(tickets.map((row) => [key(row), row]));
+  return rows.map((row) => ({
+    ...row,
+    approvedTickets: Number(ticketsOf.get(key(row))?.approved ?? 0),
+    underReviewTickets: Number(ticketsOf.get(key(row))?.underReview ?? 0),
+    earned: balanceOf.get(key(row))?.earned ?? 0,
+    paid: balanceOf.get(key(row))?.paid ?? 0,
+    owed: balanceOf.get(key(row))?.owed ?? 0,
+  }));
 }

@@ -3,6 +3,8 @@ import {
   type ACTIVATION_TYPES,
   ADMIN_EXPORTS,
   ADMIN_MESSAGES,
+  COMMISSION_KIND_LABELS,
+  type CommissionKind,
   EMPTY_EXPORT_CODE,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -10,6 +12,8 @@ import {
   RAFFLE_STATUS_LABELS,
   type RaffleStatus,
   type Revenue,
+  SELLER_STATUS_LABELS,
+  type SellerStatus,
   ticketLabel,
 } from "@rifazo/shared";
 import type { FastifyBaseLogger } from "fastify";
@@ -299,12 +303,6 @@ export async function openExport<T extends repo.Cursor>(
   return Readable.from(chunks(), { objectMode: false });
 }
 
-const SELLER_STATUS_TEXT: Record<string, string> = {
-  invited: "Invitado",
-  active: "Activo",
-  suspended: "Suspendido",
-};
-
 export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBatch>>[number]> = {
   name: "sellers",
   filename: ADMIN_EXPORTS.sellers.filename,
@@ -347,18 +345,18 @@ export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBat
   row: (s) => [
     s.sellerName,
     s.code,
-    SELLER_STATUS_TEXT[s.status] ?? s.status,
+    SELLER_STATUS_LABELS[s.status as SellerStatus] ?? s.status,
     s.raffleTitle,
     s.currency,
     s.allowed,
-    s.commissionKind === "percent" ? "Porcentaje" : "Monto por boleto",
+    COMMISSION_KIND_LABELS[s.commissionKind as CommissionKind] ?? s.commissionKind,
     Number(s.commissionValue),
     Number(s.creditLimit),
-    Number(s.approvedTickets),
-    Number(s.underReviewTickets),
-    Number(s.earned),
-    Number(s.paid),
-    Number(s.owed),
+    s.approvedTickets,
+    s.underReviewTickets,
+    s.earned,
+    s.paid,
+    s.owed,
     s.assignedAt,
   ],
 };

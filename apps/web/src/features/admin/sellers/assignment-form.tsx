@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import {
+  COMMISSION_KIND_LABELS,
+  COMMISSION_KINDS,
   type CommissionKind,
   type SellerAssignmentInput,
   sellerAssignmentInputSchema,
@@ -44,10 +46,7 @@ const assignmentResolver = zodResolver(sellerAssignmentInputSchema) as unknown a
   AssignmentOutput
 >;
 
-const KIND_OPTIONS = [
-  { value: "percent", label: "Porcentaje" },
-  { value: "fixed", label: "Monto por boleto" },
-] as const;
+const KIND_OPTIONS = COMMISSION_KINDS.map((value) => ({ value, label: COMMISSION_KIND_LABELS[value] }));
 
 function valuesOf(assignment: AdminSeller["raffles"][number] | undefined): AssignmentValues {
   return assignment
