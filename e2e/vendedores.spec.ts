@@ -9,9 +9,11 @@ import { demoTest, expect } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import {
   adminApi,
+  createRaffleAs,
   fillPagoMovilProof,
   makePng,
   randomRaffleWithPagoMovil,
+  setUpPayments,
   signIn,
   signInAsAdmin,
   skipCookieBanner,
@@ -139,11 +141,117 @@ test("el organizador invita, el vendedor acepta y comparte su enlace, y la compr
   const payment = page.getByRole("form", { name: "Registrar pago de comisión" });
   await payment.getByLabel(/^Monto pagado/).fill(amount.replace(/^(Bs\.|\$)\s?/, ""));
   await payment.getByRole("button", { name: "Registrar pago" }).click();
-  await expect(page.getByRole("list", { name: "Pagos de comisión registrados" })).toContainText(amount);
+  await expect(page.getByRole("list", { name: "Liquidaciones registradas" })).toContainText(amount);
   await expect(page.getByRole("list", { name: "Comisiones por rifa" })).toContainText(`Pagado ${amount}`);
   await expectNoAxeViolations(page, "comisiones del vendedor");
   await vendedor.reload();
   await expect(link.getByText(/^Comisión por cobrar: /)).toHaveText(
     new RegExp(`^Comisión por cobrar: (Bs\\.|\\$)\\s?0,00 · ya cobrada: ${amount.replace(/[.$]/g, "\\$&")}$`),
   );
+});
+
+test("el vendedor registra ventas en la calle, el comprador abre su recibo sin cuenta y el organizador recibe el efectivo @phone-only", async ({
+  page,
+  browser,
+  baseURL,
+  demoServer,
+}) => {
+  test.setTimeout(180_000);
+  const origin = baseURL as string;
+  const admin = await adminApi(origin);
+  let raffleId = "";
+  const title = `Rifa de calle ${Date.now()}`;
+  try {
+    await setUpPayments(admin);
+    raffleId = await createRaffleAs(admin, {
+      title,
+      description: "Rifa vendida por vendedores",
+      numberMode: "chosen",
+      paymentMethods: ["Pago Móvil", "Zelle"],
+    });
+    // The vendedor (a demo account) is invited, accepts and may sell it: 10 %, up to $20 in cash.
+    const invited = await admin.post("/api/admin/sellers", { data: { name: "Luisa Calle", email: BUYER } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const { seller, invitationUrl } = (await invited.json()) as {
+      seller: { id: string };
+      invitationUrl: string;
+    };
+    const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${raffleId}`, {
+      data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "20,00" },
+    });
+    expect(terms.status(), await terms.text()).toBe(200);
+    const vendedor = await phonePage(browser, origin);
+    await signIn(vendedor, BUYER, demoServer.demoPassword(BUYER));
+    const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
+      data: { token: new URL(invitationUrl).searchParams.get("token") },
+      headers: { origin },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    // A cash sale of two chosen numbers: paid as recorded, with the receipt to share.
+    await vendedor.goto("/vendedor");
+    await vendedor.getByRole("button", { name: `Registrar venta de ${title}` }).click();
+    const dialog = vendedor.getByRole("dialog", { name: "Registrar venta" });
+    const grid = dialog.getByRole("grid", { name: "Números de la rifa" });
+    await grid.getByRole("button", { name: "Número 07, disponible" }).click();
+    await grid.getByRole("button", { name: "Número 42, disponible" }).click();
+    await dialog.getByLabel("Nombre y apellido").fill("Pedro Calle");
+    await dialog.getByLabel("Celular").fill("0414-7654321");
+    await dialog.getByRole("radio", { name: "Efectivo (USD)" }).check();
+    await expect(dialog.getByLabel(/^Monto cobrado/)).toHaveValue("10,00");
+    await expectNoAxeViolations(vendedor, "formulario de venta del vendedor");
+    await vendedor.screenshot({ path: test.info().outputPath("venta-formulario-390.png"), fullPage: true });
+    await dialog.getByRole("button", { name: "Registrar venta" }).click();
+    await expect(dialog.getByRole("heading", { name: "Venta registrada" })).toBeVisible();
+    await expect(dialog.getByText("07, 42")).toBeVisible();
+    const receiptLink = (await dialog.getByText(/\/recibo\/[A-Za-z0-9_-]{43}$/).textContent()) ?? "";
+    expect(receiptLink).toMatch(/\/recibo\/[A-Za-z0-9_-]{43}$/);
+    expect(await horizontalOverflow(vendedor), "desbordamiento en la venta registrada").toBeLessThanOrEqual(
+      0,
+    );
+    await vendedor.screenshot({ path: test.info().outputPath("venta-registrada-390.png"), fullPage: true });
+    await dialog.getByRole("button", { name: "Registrar otra venta" }).click();
+
+    // A Pago Móvil sale waits for the organiser, who sees it in the inbox without a file.
+    await grid.getByRole("button", { name: "Número 13, disponible" }).click();
+    await grid.getByRole("button", { name: "Número 14, disponible" }).click();
+    await dialog.getByLabel("Nombre y apellido").fill("Rosa Calle");
+    await dialog.getByLabel("Celular").fill("0424-1112233");
+    await dialog.getByRole("radio", { name: "Pago Móvil" }).check();
+    await dialog.getByLabel("Referencia del pago").fill(`CALLE${Date.now()}`);
+    await expect(dialog.getByLabel(/^Monto cobrado/)).toHaveValue("800,00");
+    await dialog.getByRole("button", { name: "Registrar venta" }).click();
+    await expect(dialog.getByRole("heading", { name: "Venta registrada" })).toBeVisible();
+    await expect(dialog.getByText("En revisión").first()).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    const sales = vendedor.getByRole("list", { name: "Ventas registradas" });
+    await expect(sales.getByRole("listitem")).toHaveCount(2);
+    await expect(vendedor.getByText(/Efectivo por entregar: \$10,00 de \$20,00/)).toBeVisible();
+    await expectNoAxeViolations(vendedor, "ventas del vendedor");
+    await vendedor.screenshot({ path: test.info().outputPath("ventas-vendedor-390.png"), fullPage: true });
+
+    // The buyer opens the receipt without an account.
+    const visitor = await phonePage(browser, origin);
+    await visitor.goto(new URL(receiptLink, origin).pathname);
+    await expect(visitor.getByText("Pedro C.").first()).toBeVisible();
+    await expect(visitor.getByText("07").first()).toBeVisible();
+    await expectNoAxeViolations(visitor, "recibo de una venta del vendedor");
+
+    // The organiser approves the Pago Móvil sale and records the cash handed over.
+    await signInAsAdmin(page);
+    await page.goto("/admin/pagos");
+    await expect(page.getByText(/sin captura del pago/).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("bandeja-venta-vendedor-390.png"), fullPage: true });
+    await page.goto(`/admin/vendedores/${seller.id}`);
+    await page.getByRole("button", { name: `Registrar entrega de efectivo de ${title}` }).click();
+    const handover = page.getByRole("form", { name: "Registrar entrega de efectivo" });
+    await handover.getByLabel(/^Monto recibido/).fill("10,00");
+    await handover.getByRole("button", { name: "Registrar entrega" }).click();
+    await expect(page.getByRole("list", { name: "Liquidaciones registradas" })).toContainText("$10,00");
+    await expectNoAxeViolations(page, "efectivo del vendedor");
+    await vendedor.reload();
+    await expect(vendedor.getByText(/Efectivo por entregar: \$0,00 de \$20,00/)).toBeVisible();
+  } finally {
+    await admin.dispose();
+  }
 });

@@ -69,6 +69,12 @@ const layers = [
     modules: ["admin"],
   },
   {
+    name: "field sales",
+    comment:
+      "A vendedor's recorded sales: held by the sales' rules and, in cash, approved by the administration's approval.",
+    modules: ["seller-sales"],
+  },
+  {
     name: "shell",
     comment: "The app: routes, start-up, the process, the demo seed.",
     modules: ["app", "bootstrap", "server", "seed"],

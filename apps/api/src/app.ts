@@ -54,6 +54,7 @@ import { purchaseRoutes } from "./modules/purchases";
 import { raffleRoutes } from "./modules/raffles";
 import { receiptRoutes } from "./modules/receipts";
 import { refundRoutes } from "./modules/refunds";
+import { sellerSaleRoutes } from "./modules/seller-sales";
 import { adminSellerRoutes, sellerRoutes } from "./modules/sellers";
 import { settingsRoutes } from "./modules/settings";
 
@@ -248,6 +249,7 @@ async function registerModuleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(refundRoutes);
   await app.register(adminSellerRoutes);
   await app.register(sellerRoutes);
+  await app.register(sellerSaleRoutes);
   await app.register(purchaseRoutes);
   await app.register(receiptRoutes);
   await app.register(profileRoutes);

@@ -2,6 +2,7 @@
 import type { AdminProof } from "@rifazo/shared/schemas/admin";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import UserMenu from "../src/app/layout/user-menu";
 import { toast } from "../src/components/ui/toast";
@@ -27,6 +28,7 @@ function proof(id: string, extra: Partial<AdminProof> = {}): AdminProof {
     buyerName: `Comprador ${id}`,
     buyerEmail: `${id}@example.com`,
     buyerPhone: "0414-1234567",
+    seller: null,
     raffleId: "r1",
     raffleTitle: "Moto Bera",
     amount: 1194.6,
@@ -168,6 +170,49 @@ describe("bandeja de comprobantes", () => {
     // Four assigned numbers all show: never "…" for a single hidden one.
     expect(within(approved as HTMLElement).getByText("Boletos: 01, 02, 03, 04")).toBeInTheDocument();
     expect(within(approved as HTMLElement).getByText("04")).toBeInTheDocument();
+  });
+
+  it("una venta de un vendedor sin archivo ni cuenta dice quién la vendió y que no tiene comprobante", async () => {
+    const seller = { id: "s1", name: "Carlos Rivas", code: "CR7K2M" };
+    items = [
+      proof("a1", {
+        userId: null,
+        buyerEmail: null,
+        buyerName: "María Gómez",
+        seller,
+        file: null,
+        paymentMethod: "efectivo_usd",
+        currency: "USD",
+        amount: 10,
+        status: "approved",
+        tickets: ["0007", "0042"],
+      }),
+      proof("b2", { userId: null, buyerEmail: null, seller, file: null, transactionRef: "0102-55" }),
+      proof("c3"),
+    ];
+    await renderInbox();
+    const [cash, transfer, online] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(
+      within(cash).getByText(
+        "Venta en efectivo registrada por el vendedor Carlos Rivas (CR7K2M), sin comprobante.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(cash).getByText("Vendido por Carlos Rivas (CR7K2M)")).toBeInTheDocument();
+    expect(within(cash).getByText("Sin cuenta en Rifazo")).toBeInTheDocument();
+    expect(within(cash).getByText("Registrado por el vendedor")).toBeInTheDocument();
+    expect(within(cash).queryByRole("img")).toBeNull();
+    expect(within(cash).queryByRole("button", { name: /^Ampliar/ })).toBeNull();
+    expect(
+      within(transfer).getByText(
+        /^Venta registrada por el vendedor Carlos Rivas \(CR7K2M\), sin captura del pago/,
+      ),
+    ).toBeInTheDocument();
+    // A purchase made online keeps its image, its buyer's email and no vendedor.
+    expect(within(online).getByRole("img", { name: /Comprobante de Comprador c3/ })).toBeInTheDocument();
+    expect(within(online).getByText("c3@example.com")).toBeInTheDocument();
+    expect(within(online).queryByText(/Vendido por/)).toBeNull();
+    const axeResult = await axe.run(screen.getByRole("list", { name: "Comprobantes" }));
+    expect(axeResult.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
   it("aprobar pide confirmación con comprador, monto y boletos; cancelar no aprueba", async () => {

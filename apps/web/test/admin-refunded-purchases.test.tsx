@@ -19,6 +19,7 @@ function proof(id: string, refund: AdminProof["refund"]): AdminProof {
     buyerName: "Ana Pérez",
     buyerEmail: "ana@example.com",
     buyerPhone: "0414-1234567",
+    seller: null,
     raffleId: "r1",
     raffleTitle: "Moto Bera",
     amount: 10,

@@ -8,6 +8,7 @@ import {
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AdminDashboard, AdminSellerDetail } from "../src/features/admin";
@@ -56,6 +57,7 @@ const assignment = (raffleId: string, allowed: boolean) => ({
   creditLimit: 100,
   commissionOwed: 0,
   commissionPaid: 0,
+  cashHeld: 0,
   updatedAt: "2026-11-02T12:00:00.000Z",
 });
 
@@ -377,6 +379,7 @@ describe("Vendedores: one vendedor", () => {
           id: "p1",
           raffleId: "r3",
           raffleTitle: "Rifa cerrada",
+          kind: "commission",
           amount: 1.5,
           currency: "USD",
           method: "pago_movil",
@@ -429,13 +432,69 @@ describe("Vendedores: one vendedor", () => {
     await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodies.at(-1)).toEqual({
+      kind: "commission",
       amount: "1,50",
       method: "pago_movil",
       reference: "0102-99887766",
       note: "",
     });
-    const history = within(screen.getByRole("list", { name: "Pagos de comisión registrados" }));
-    expect(history.getByText(/Rifa cerrada · Pago Móvil \(ref\. 0102-99887766\)/)).toBeInTheDocument();
+    const history = within(screen.getByRole("list", { name: "Liquidaciones registradas" }));
+    expect(history.getByRole("listitem")).toHaveTextContent(
+      /Pago de comisión · Rifa cerrada · Pago Móvil \(ref\. 0102-99887766\)/,
+    );
     expect(screen.getByText(/Pagado \$\s?1,50/)).toBeInTheDocument();
+  });
+
+  it("shows the cash each raffle holds and records the cash handed over as a settlement of kind cash", async () => {
+    const holding = { ...assignment("r1", true), raffleTitle: "Moto Bera", creditLimit: 50, cashHeld: 12 };
+    const seller = makeSeller({ status: "active", raffles: [holding] });
+    const bodies: unknown[] = [];
+    const received = makeSeller({
+      status: "active",
+      raffles: [{ ...holding, cashHeld: 2 }],
+      settlements: [
+        {
+          id: "c1",
+          raffleId: "r1",
+          raffleTitle: "Moto Bera",
+          kind: "cash",
+          amount: 10,
+          currency: "USD",
+          method: "efectivo",
+          reference: null,
+          note: null,
+          createdAt: "2026-12-02T15:00:00.000Z",
+        },
+      ],
+    });
+    const user = renderDetail(seller, (url, init) => {
+      if (url !== "/api/admin/sellers/s1/raffles/r1/settlements" || init?.method !== "POST") return undefined;
+      bodies.push(bodyOf(init));
+      return jsonResponse(201, received);
+    });
+    const cash = within(await screen.findByRole("list", { name: "Efectivo por rifa" }));
+    expect(cash.getByText(/^Efectivo por entregar:/)).toHaveTextContent(
+      "Efectivo por entregar: $12,00 de $50,00",
+    );
+    // The raffle's form says it too.
+    expect(await screen.findByText(/Efectivo por entregar: \$12,00$/)).toBeInTheDocument();
+    // No commission owed: only the cash can be settled.
+    expect(screen.queryByRole("button", { name: /^Registrar pago/ })).toBeNull();
+
+    await user.click(cash.getByRole("button", { name: "Registrar entrega de efectivo de Moto Bera" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Registrar entrega de efectivo" }));
+    expect(dialog.getByText(/Efectivo por entregar: \$12,00\./)).toBeInTheDocument();
+    const axeResult = await axe.run(screen.getByRole("dialog"));
+    expect(axeResult.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await user.type(dialog.getByLabelText("Monto recibido (US$)"), "10");
+    await user.click(dialog.getByRole("button", { name: "Registrar entrega" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodies).toEqual([{ kind: "cash", amount: "10,00", method: "efectivo", reference: "", note: "" }]);
+    expect(
+      within(screen.getByRole("list", { name: "Efectivo por rifa" })).getByText(/^Efectivo por entregar:/),
+    ).toHaveTextContent("Efectivo por entregar: $2,00 de $50,00");
+    const history = within(screen.getByRole("list", { name: "Liquidaciones registradas" }));
+    expect(history.getByRole("listitem")).toHaveTextContent(/Entrega de efectivo · Moto Bera · Efectivo/);
+    expect(history.getByRole("listitem")).toHaveTextContent("$10,00");
   });
 });

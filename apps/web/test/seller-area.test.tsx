@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
 import type { SessionUser } from "@rifazo/shared/schemas/auth";
-import type { SellerArea } from "@rifazo/shared/schemas/sellers";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -15,6 +14,7 @@ import { paths } from "../src/lib/paths";
 import { SellerAreaPage } from "../src/pages/seller/seller-area-page";
 import { SellerInvitationPage } from "../src/pages/seller/seller-invitation-page";
 import { jsonResponse, notFoundResponse } from "./fixtures/http";
+import { SELLER_AREA } from "./fixtures/seller-area";
 import { BUYER } from "./fixtures/user";
 import { stubFetch, testQueryClient } from "./render";
 
@@ -27,45 +27,7 @@ vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 const fetchMock = stubFetch();
 const TOKEN = "inv-secret-123";
 
-const AREA: SellerArea = {
-  seller: { id: "s1", name: "Carlos Rivas", code: "CR7K2M", status: "active" },
-  raffles: [
-    {
-      raffleId: "r1",
-      title: "Moto Bera SBR 150",
-      status: "active",
-      currency: "USD",
-      ticketPrice: 5,
-      totalTickets: 500,
-      soldTickets: 120,
-      endDate: "2026-12-20T22:00:00.000Z",
-      commissionKind: "percent",
-      commissionValue: 10,
-      creditLimit: 1194.56,
-      linkPath: "/rifas/r1?v=CR7K2M",
-      linkTickets: { approved: 3, underReview: 1 },
-      commissionOwed: 1.5,
-      commissionPaid: 3,
-    },
-    {
-      raffleId: "r2",
-      title: "iPhone 16",
-      status: "active",
-      currency: "VES",
-      ticketPrice: 200,
-      totalTickets: 10000,
-      soldTickets: 0,
-      endDate: null,
-      commissionKind: "fixed",
-      commissionValue: 2,
-      creditLimit: 5000,
-      linkPath: "/rifas/r2?v=CR7K2M",
-      linkTickets: { approved: 0, underReview: 0 },
-      commissionOwed: 0,
-      commissionPaid: 0,
-    },
-  ],
-};
+const AREA = SELLER_AREA;
 
 const apiError = (status: number, code: string, message: string) =>
   jsonResponse(status, { error: { code, message } });
@@ -104,9 +66,12 @@ function renderAt(path: string, user: SessionUser | null) {
 }
 
 function serveArea(response: () => Response) {
-  fetchMock.mockImplementation(async (input) =>
-    String(input) === "/api/seller/me" ? response() : notFoundResponse(),
-  );
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === "/api/seller/me") return response();
+    if (url === "/api/seller/sales") return jsonResponse(200, { items: [] });
+    return notFoundResponse();
+  });
 }
 
 describe("/vendedor", () => {
@@ -162,8 +127,14 @@ describe("/vendedor", () => {
     expect(within(iphone).getByText(/0 boletos aprobados y 0 boletos en revisión/)).toBeInTheDocument();
     expect(within(iphone).getByText(/^Comisión por cobrar: Bs\.\s0,00$/)).toBeInTheDocument();
 
-    // Recording sales on the spot is a later slice: nothing here promises it.
-    expect(screen.queryByRole("button", { name: /vend|venta/i })).toBeNull();
+    // Each raffle: the cash held against the limit, and «Registrar venta».
+    expect(motoCard.getByText("Efectivo por entregar: $12,00 de $1.194,56")).toBeInTheDocument();
+    expect(within(iphone).getByText("Efectivo por entregar: Bs. 0,00 de Bs. 5.000,00")).toBeInTheDocument();
+    expect(
+      motoCard.getByRole("button", { name: "Registrar venta de Moto Bera SBR 150" }),
+    ).toBeInTheDocument();
+    expect(within(iphone).getByRole("button", { name: "Registrar venta de iPhone 16" })).toBeInTheDocument();
+    expect(await screen.findByText(/Aún no has registrado ventas/)).toBeInTheDocument();
     const links = screen.getAllByRole("link").filter((link) => link.getAttribute("href")?.startsWith("/"));
     expect(links.map((link) => link.getAttribute("href"))).toEqual([paths.raffle("r1"), paths.raffle("r2")]);
     expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");

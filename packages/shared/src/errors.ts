@@ -167,6 +167,12 @@ const ERROR_TABLE = [
     403,
     "Tu cuenta de vendedor está suspendida: no puedes vender. Habla con el organizador para aclararlo.",
   ],
+  ["SELLER_NOT_ASSIGNED", 403, "No tienes esta rifa asignada para vender."],
+  [
+    "SELLER_CREDIT_LIMIT",
+    409,
+    "Esta venta en efectivo supera tu límite de efectivo sin entregar. Entrega el efectivo al organizador y vuelve a intentarlo.",
+  ],
   // Bank statements and reconciliation (the organiser's day).
   ["STATEMENT_NOT_FOUND", 404, "Extracto bancario no encontrado."],
   ["STATEMENT_EMPTY", 400, "El archivo del extracto está vacío: no tiene movimientos."],

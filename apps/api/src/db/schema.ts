@@ -404,9 +404,8 @@ export const paymentProofs = pgTable(
   "payment_proofs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // Null only for a vendedor's sale whose buyer has no account yet (decision 0034).
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
     // RESTRICT: a raffle with payment records is never deleted, so no payment is lost.
     raffleId: uuid("raffle_id").references(() => raffles.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
@@ -418,10 +417,11 @@ export const paymentProofs = pgTable(
     // 0022): what duplicates are detected by. Computed in JavaScript on every insert; stored rows are
     // recomputed at start-up when the key's version changes (modules/proofs/reference-keys.ts).
     referenceKey: text("reference_key").notNull(),
-    proofImagePath: text("proof_image_path").notNull(),
+    // Null only for a vendedor's sale recorded without a receipt image (payment_proofs_file_check).
+    proofImagePath: text("proof_image_path"),
     proofImageFilename: text("proof_image_filename"),
-    proofContentType: text("proof_content_type").notNull(),
-    proofSize: integer("proof_size").notNull(),
+    proofContentType: text("proof_content_type"),
+    proofSize: integer("proof_size"),
     status: text("status").notNull().default("pending"),
     userNotes: text("user_notes"),
     adminNotes: text("admin_notes"),
@@ -447,6 +447,14 @@ export const paymentProofs = pgTable(
     checkpointRound: bigint("checkpoint_round", { mode: "number" }),
     checkpointSignature: text("checkpoint_signature"),
     checkpointAt: ts("checkpoint_at"),
+    // A sale a vendedor recorded (channel 'seller', decision 0034): who sold it, the buyer as the vendedor
+    // wrote them (phone in E.164), and the sale's id made on the vendedor's device (a resend returns it).
+    channel: text("channel").notNull().default("online"),
+    sellerId: uuid("seller_id").references((): AnyPgColumn => sellers.id, { onDelete: "restrict" }),
+    buyerName: text("buyer_name"),
+    buyerPhone: text("buyer_phone"),
+    buyerIdNumber: text("buyer_id_number"),
+    saleId: uuid("sale_id"),
     // Set only when re-normalising stored references (data step normalize-payment-references) made this
     // live proof's reference equal to another live one of the same method: the admin sees the pair, and
     // this row steps out of the unique index below instead of failing the migration.
@@ -488,6 +496,20 @@ export const paymentProofs = pgTable(
     check("payment_proofs_ref_check", sql`length(trim(${t.transactionRef})) > 0`),
     check("payment_proofs_reference_key_check", sql`length(${t.referenceKey}) > 0`),
     uniqueIndex("payment_proofs_idempotency_idx").on(t.userId, t.idempotencyKey),
+    check("payment_proofs_channel_check", oneOf("channel", ["online", "seller"])),
+    // An online purchase has its buyer's account; a vendedor's sale names its vendedor, buyer and device id.
+    check(
+      "payment_proofs_channel_owner_check",
+      sql`(${t.channel} = 'online' AND ${t.userId} IS NOT NULL AND ${t.sellerId} IS NULL AND ${t.saleId} IS NULL) OR (${t.channel} = 'seller' AND ${t.sellerId} IS NOT NULL AND ${t.saleId} IS NOT NULL AND length(trim(coalesce(${t.buyerName}, ''))) > 0 AND ${t.buyerPhone} IS NOT NULL)`,
+    ),
+    check(
+      "payment_proofs_file_check",
+      sql`(${t.proofImagePath} IS NULL) = (${t.proofContentType} IS NULL) AND (${t.proofImagePath} IS NULL) = (${t.proofSize} IS NULL) AND (${t.proofImagePath} IS NOT NULL OR ${t.channel} = 'seller')`,
+    ),
+    uniqueIndex("payment_proofs_seller_sale_idx").on(t.sellerId, t.saleId),
+    index("payment_proofs_seller_created_idx")
+      .on(t.sellerId, t.createdAt.desc())
+      .where(sql`${t.sellerId} IS NOT NULL`),
     uniqueIndex("payment_proofs_receipt_token_idx").on(t.receiptToken),
     // One payment screenshot sent twice is the commonest fraud: a live reference is unique. The key carries
     // its method's space ("banco:", "zelle:"...), so Pago Móvil and transferencia share one (decision 0022).
@@ -526,9 +548,8 @@ export const reservations = pgTable(
     raffleId: uuid("raffle_id")
       .notNull()
       .references(() => raffles.id, { onDelete: "restrict" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // Null only for a vendedor's sale whose buyer has no account yet (decision 0034).
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
     status: text("status").notNull().default("active"),
     quantity: integer("quantity").notNull(),
     /** Chosen numbers (chosen mode); null in random mode. */
@@ -555,6 +576,8 @@ export const reservations = pgTable(
       sql`${t.numbers} IS NULL OR cardinality(${t.numbers}) = ${t.quantity}`,
     ),
     uniqueIndex("reservations_idempotency_idx").on(t.userId, t.idempotencyKey),
+    // A purchase without an account is a vendedor's sale (decision 0034).
+    check("reservations_owner_check", sql`${t.userId} IS NOT NULL OR ${t.sellerId} IS NOT NULL`),
     index("reservations_seller_idx").on(t.sellerId, t.raffleId).where(sql`${t.sellerId} IS NOT NULL`),
     index("reservations_raffle_status_idx").on(t.raffleId, t.status),
     index("reservations_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -583,7 +606,8 @@ export const tickets = pgTable(
     check("tickets_status_check", oneOf("status", TICKET_STATUSES)),
     check(
       "tickets_sold_owner_check",
-      sql`(${t.status} = 'sold') = (${t.userId} IS NOT NULL AND ${t.paymentId} IS NOT NULL)`,
+      // Sold means sold to a purchase; the buyer's account is copied on when there is one (decision 0034).
+      sql`(${t.status} = 'sold') = (${t.paymentId} IS NOT NULL) AND (${t.userId} IS NULL OR ${t.status} = 'sold')`,
     ),
     index("tickets_raffle_status_idx").on(t.raffleId, t.status),
     index("tickets_user_idx").on(t.userId, t.raffleId, t.ticketNumber),
@@ -1071,9 +1095,8 @@ export const refunds = pgTable(
     raffleId: uuid("raffle_id")
       .notNull()
       .references(() => raffles.id, { onDelete: "restrict" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // Null for a vendedor's sale whose buyer has no account: the vendedor pays it back (decision 0034).
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 4, mode: "number" }),
@@ -1280,7 +1303,9 @@ export const sellerRaffles = pgTable(
  * more postings that sum to zero (a deferred trigger checks it at COMMIT), never updated or deleted (a
  * correction is a new entry). Positive amounts are debits. Accounts: `commission_expense` (the organiser's
  * cost), `commission_payable` (what the organiser owes the vendedor; its credit balance) and
- * `commission_paid` (what the organiser handed over to settle it).
+ * `commission_paid` (what the organiser handed over to settle it); for cash sales, `cash_held` (what the
+ * vendedor collected for the organiser; its debit balance is what the credit limit caps), `cash_sales`
+ * (the organiser's sales collected in cash) and `cash_received` (cash the vendedor handed over).
  */
 export const sellerLedger = pgTable(
   "seller_ledger",
@@ -1304,7 +1329,14 @@ export const sellerLedger = pgTable(
   (t) => [
     check(
       "seller_ledger_account_check",
-      oneOf("account", ["commission_expense", "commission_payable", "commission_paid"]),
+      oneOf("account", [
+        "commission_expense",
+        "commission_payable",
+        "commission_paid",
+        "cash_held",
+        "cash_sales",
+        "cash_received",
+      ]),
     ),
     check("seller_ledger_amount_check", sql`${t.amount} <> 0`),
     check("seller_ledger_currency_check", oneOf("currency", CURRENCIES)),
@@ -1329,6 +1361,8 @@ export const sellerSettlements = pgTable(
       .references(() => raffles.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 14, scale: 2, mode: "number" }).notNull(),
     currency: text("currency").notNull(),
+    // commission: the organiser paid the vendedor; cash: the vendedor handed over cash of their sales.
+    kind: text("kind").notNull().default("commission"),
     method: text("method").notNull(),
     reference: text("reference"),
     note: text("note"),
@@ -1337,6 +1371,7 @@ export const sellerSettlements = pgTable(
   },
   (t) => [
     check("seller_settlements_amount_check", sql`${t.amount} > 0`),
+    check("seller_settlements_kind_check", oneOf("kind", ["commission", "cash"])),
     check("seller_settlements_currency_check", oneOf("currency", CURRENCIES)),
     check(
       "seller_settlements_method_check",

@@ -157,7 +157,7 @@ describe("seedDemo", () => {
       }
       expect(p.proofContentType).toBe("image/png");
       expect(p.proofSize).toBeGreaterThan(0);
-      expect(await ctx.storage.exists(p.proofImagePath)).toBe(true);
+      expect(await ctx.storage.exists(p.proofImagePath as string)).toBe(true);
     }
 
     // Sold tickets belong to the proof's buyer, in the proof's raffle.

@@ -136,10 +136,12 @@ describe("declarations", () => {
             : op.role === "admin"
               ? "admin"
               : "user";
-      // `owner` is a signed-in user's route whose rows belong to someone, `seller` one the service refuses
-      // to accounts that are not an active vendedor: the document says "user".
-      const declared =
-        declaration.access === "owner" || declaration.access === "seller" ? "user" : declaration.access;
+      // `owner` is a signed-in user's route whose rows belong to someone, `seller` and `raffleSeller` ones
+      // the service refuses to accounts that are not an active vendedor (of the raffle): the document says
+      // "user".
+      const declared = ["owner", "seller", "raffleSeller"].includes(declaration.access)
+        ? "user"
+        : declaration.access;
       if (published !== declared) mismatches.push(`${op.key}: documento ${published}, matriz ${declared}`);
     }
     expect(mismatches).toEqual([]);

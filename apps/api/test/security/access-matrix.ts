@@ -9,8 +9,10 @@
 // - refused: 401 for a visitor and for a suspended user (a live session whose profile is inactive),
 //   403 for a signed-in user on an admin route (or for an admin on a route declared `admin: "forbidden"`),
 //   404 for another user on an `owner` route (as for an id that does not exist, so ids cannot be probed),
-//   403 for an account that is not an active vendedor on a `seller` route.
+//   403 for an account that is not an active vendedor on a `seller` route, and for one that may not sell
+//   the raffle on a `raffleSeller` route.
 
+import { randomUUID } from "node:crypto";
 import { raffleBody } from "../admin-fixtures";
 
 export const ACTORS = [
@@ -33,8 +35,9 @@ export type Actor = (typeof ACTORS)[number];
  * - owner: like `user`, on a resource that belongs to `user`; `otherUser` sends the same ids and gets 404.
  * - admin: administrators only; signed-in users get 403.
  * - seller: an active vendedor; other signed-in users (a suspended vendedor too) get 403.
+ * - raffleSeller: an active vendedor allowed to sell the raffle; every other signed-in account gets 403.
  */
-export type Access = "public" | "user" | "owner" | "admin" | "seller";
+export type Access = "public" | "user" | "owner" | "admin" | "seller" | "raffleSeller";
 
 /** Rows the test builds before sending anything; `fresh*` ones are new for every single request. */
 export type Fixture =
@@ -76,6 +79,8 @@ export interface RequestContext {
   login: { email: string; password: string };
   /** Password of the account the request is sent as (change-password). */
   password: string;
+  /** The `raffle` fixture's id, for bodies that name it. */
+  raffleId: string;
 }
 
 export interface AccessDeclaration {
@@ -515,6 +520,21 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "Any signed-in account may try a link; an unknown one is a 404 for everyone past the guard.",
   },
   "GET /api/seller/me": { access: "seller" },
+  "POST /api/seller/sales": {
+    access: "raffleSeller",
+    body: ({ unique, raffleId }) => ({
+      saleId: randomUUID(),
+      raffleId,
+      quantity: 2,
+      buyerName: "Compradora Matriz",
+      buyerPhone: "0414-5550000",
+      method: "zelle",
+      reference: `MATRIZ${unique}`,
+      amount: "10,00",
+    }),
+    note: "The vendedor of the matrix's raffle records a sale under review; a vendedor without it gets 403.",
+  },
+  "GET /api/seller/sales": { access: "seller" },
 };
 
 /** What `actor` must get on an operation declared as `declaration`. */
@@ -527,6 +547,7 @@ export function expectedOutcome(
   if (actor === "visitor" || actor === "suspendedUser") return 401;
   if (access === "admin") return actor === "admin" ? "allowed" : 403;
   if (access === "seller") return actor === "seller" || actor === "otherSeller" ? "allowed" : 403;
+  if (access === "raffleSeller") return actor === "seller" ? "allowed" : 403;
   if (actor === "admin") {
     const rule = declaration.admin ?? "allowed";
     return rule === "forbidden" ? 403 : rule === "notFound" ? 404 : "allowed";

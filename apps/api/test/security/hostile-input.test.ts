@@ -58,7 +58,10 @@ async function target(key: OperationKey, declaration: AccessDeclaration) {
     ? world.actors.admin
     : template.startsWith("/api/account/")
       ? accountUser
-      : world.actors.user;
+      : // A vendedor's routes are attacked as the vendedor of the raffle, past the service's refusal.
+        template.startsWith("/api/seller/")
+        ? world.actors.seller
+        : world.actors.user;
   return { method, url: fillPath(template, values), account };
 }
 

@@ -516,6 +516,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       unique: uniqueId(),
       login: { email: login.email, password: login.password },
       password,
+      raffleId: ids.raffle,
     }),
   };
 }

@@ -207,13 +207,16 @@ export const paymentProofSchema = proofRecordSchema.extend({
    * only: the receipt shows it, the offline copy of "Mis boletos" keeps it, the record page checks it.
    */
   checkpoint: z.string().nullable(),
-  file: z.object({
-    /** Private URL: only the owner and administrators may open it. */
-    url: z.string(),
-    filename: z.string(),
-    contentType: z.string(),
-    size: z.number().int(),
-  }),
+  /** Null for a vendedor's sale recorded without a receipt image (decision 0034). */
+  file: z
+    .object({
+      /** Private URL: only the owner and administrators may open it. */
+      url: z.string(),
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+    })
+    .nullable(),
   /** The money going back when the raffle was cancelled after this payment was approved; null otherwise. */
   refund: buyerRefundSchema.nullable().default(null),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseEsNumber } from "../domain/money";
 import { normalizeVenezuelanMobile } from "../domain/phone";
 import { ERROR_MESSAGES } from "../errors";
+import { SELLER_SALE_METHODS } from "./seller-sales";
 
 // Vendedores (docs/decisions/0034-vendedores.md): a person the organiser invites, who may sell the raffles
 // assigned to them, each with its commission and the most cash they may hold unsettled. The role is per
@@ -31,7 +32,18 @@ export const SELLER_LIMITS = {
   note: 200,
 } as const;
 
-/** How the organiser paid a vendedor's commission ("liquidación"). */
+/**
+ * What a "liquidación" settles: the organiser pays the vendedor's commission, or the vendedor hands over
+ * the cash of their sales.
+ */
+export const SETTLEMENT_KINDS = ["commission", "cash"] as const;
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+export const SETTLEMENT_KIND_LABELS: Record<SettlementKind, string> = {
+  commission: "Pago de comisión",
+  cash: "Entrega de efectivo",
+};
+
+/** How the money changed hands. */
 export const SETTLEMENT_METHOD_LABELS = {
   efectivo: "Efectivo",
   pago_movil: "Pago Móvil",
@@ -67,6 +79,9 @@ export const SELLER_MESSAGES = {
   settlementNote: `La nota admite hasta ${SELLER_LIMITS.note} caracteres.`,
   notAssigned: "Este vendedor no tiene esa rifa asignada.",
   settlementTooLarge: (owed: string) => `El pago supera la comisión por pagar de esta rifa (${owed}).`,
+  settlementKind: "Indica si pagas una comisión o recibes efectivo del vendedor.",
+  cashTooLarge: (held: string) =>
+    `La entrega supera el efectivo que el vendedor tiene de esta rifa (${held}).`,
 } as const;
 
 const moneyField = (label: string) =>
@@ -146,6 +161,8 @@ export const sellerAssignmentSchema = z.object({
   commissionOwed: z.number(),
   /** Commissions already paid to the vendedor for this raffle (settlements). */
   commissionPaid: z.number(),
+  /** Cash the vendedor collected in sales of this raffle and has not handed over yet (raffle currency). */
+  cashHeld: z.number(),
   updatedAt: z.string(),
 });
 export type SellerAssignment = z.infer<typeof sellerAssignmentSchema>;
@@ -173,6 +190,7 @@ export const adminSellerSchema = z.object({
       id: z.string(),
       raffleId: z.string(),
       raffleTitle: z.string(),
+      kind: z.enum(SETTLEMENT_KINDS),
       amount: z.number(),
       currency: z.enum(["USD", "VES"]),
       method: z.enum(SETTLEMENT_METHODS),
@@ -225,8 +243,17 @@ export const sellerAreaSchema = z.object({
       commissionOwed: z.number(),
       /** Commissions the organiser already paid for this raffle. */
       commissionPaid: z.number(),
+      /** Chosen numbers (the vendedor picks them on the grid) or a quantity of random ones. */
+      numberMode: z.enum(["chosen", "random"]),
+      combos: z.array(z.object({ quantity: z.number().int(), price: z.number() })),
+      /** The methods the raffle accepts that a vendedor may take (SELLER_SALE_METHODS). */
+      saleMethods: z.array(z.enum(SELLER_SALE_METHODS)),
+      /** Cash collected and not yet handed to the organiser (raffle currency); at most creditLimit. */
+      cashHeld: z.number(),
     }),
   ),
+  /** The BCV rate (bolívares per dollar) a sale is priced at now; null when none is known. */
+  exchangeRate: z.number().nullable(),
 });
 export type SellerArea = z.infer<typeof sellerAreaSchema>;
 
@@ -247,6 +274,8 @@ const optionalText = (max: number, message: string) =>
 /** POST /api/admin/sellers/{id}/raffles/{raffleId}/settlements: a commission paid to the vendedor. */
 export const sellerSettlementInputSchema = z
   .object({
+    /** Default: a commission paid (the only kind before cash sales). */
+    kind: z.enum(SETTLEMENT_KINDS, { error: SELLER_MESSAGES.settlementKind }).default("commission"),
     amount: moneyField("Monto"),
     method: z.enum(SETTLEMENT_METHODS, { error: SELLER_MESSAGES.settlementMethod }),
     reference: optionalText(SELLER_LIMITS.reference, SELLER_MESSAGES.settlementReference),

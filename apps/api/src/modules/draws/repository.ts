@@ -31,7 +31,10 @@ const soldTicketColumns = {
   id: tickets.id,
   ticketNumber: tickets.ticketNumber,
   userId: tickets.userId,
-  ownerName: users.name,
+  // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+  ownerName: sql<
+    string | null
+  >`coalesce(${users.name}, (SELECT p.buyer_name FROM payment_proofs p WHERE p.id = ${tickets.paymentId}))`,
 };
 const soldIn = (raffleId: string) => and(eq(tickets.raffleId, raffleId), eq(tickets.status, "sold"));
 
@@ -160,7 +163,7 @@ export async function findTicketMatches(
            bool_or(m."ticketStatus" = 'sold' AND m."refunded") OVER () AS "anyRefunded"
     FROM (
       SELECT r.id AS "raffleId", r.title AS "raffleTitle", r.status AS "raffleStatus",
-             r.total_tickets AS "totalTickets", t.status AS "ticketStatus", u.full_name AS "ownerName", t.user_id AS "ownerId",
+             r.total_tickets AS "totalTickets", t.status AS "ticketStatus", coalesce(u.full_name, (SELECT p.buyer_name FROM payment_proofs p WHERE p.id = t.payment_id)) AS "ownerName", t.user_id AS "ownerId",
              r.end_date AS "endDate", r.drawn_at AS "drawnAt", r.created_at AS "createdAt",
              w.prize_description AS "winnerPrize", w.prize_level AS "winnerLevel",
              EXISTS (SELECT 1 FROM refunds rf WHERE rf.proof_id = t.payment_id) AS "refunded"

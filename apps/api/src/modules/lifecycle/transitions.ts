@@ -61,7 +61,11 @@ export async function close(
   await notify(
     tx,
     ctx,
-    uniqueBy(pending, (p) => p.userId).map((p) => ({ userId: p.userId })),
+    // A vendedor's sale without an account has nobody to notify here (decision 0034).
+    uniqueBy(
+      pending.flatMap((p) => (p.userId ? [{ userId: p.userId }] : [])),
+      (p) => p.userId,
+    ),
     "raffleClosedUnderReview",
     { raffleTitle: row.title, reason, deadline: formatDeadline(deadline) },
   );
@@ -113,6 +117,7 @@ export async function expirePending(
   );
   let mails = 0;
   for (const proof of pending) {
+    if (!proof.userId) continue;
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     const told = await notify(
       tx,

@@ -57,7 +57,7 @@ export async function claimDue(tx: Executor, options: ClaimOptions): Promise<Cla
     .limit(limit)
     .for("update", { skipLocked: true });
   if (rows.length === 0) return [];
-  return tx
+  const claimed = await tx
     .update(paymentProofs)
     .set({ analysisAttempts: sql`${paymentProofs.analysisAttempts} + 1`, updatedAt: sql`now()` })
     .where(
@@ -73,6 +73,10 @@ export async function claimDue(tx: Executor, options: ClaimOptions): Promise<Cla
       attempts: paymentProofs.analysisAttempts,
       paymentMethod: paymentProofs.paymentMethod,
     });
+  // A sale recorded without a file is written as skipped and never due; the check keeps the type honest.
+  return claimed.flatMap(({ storageKey, contentType, ...rest }) =>
+    storageKey && contentType ? [{ ...rest, storageKey, contentType }] : [],
+  );
 }
 
 /** Gives back claimed proofs that were not read (the worker is stopping): the attempt does not count. */

@@ -72,22 +72,31 @@ export function toPaymentProof(
             round: row.checkpointRound,
           })
         : null,
-    file: {
-      url: `/api/proofs/${row.id}/file`,
-      filename: downloadName(row),
-      contentType: row.proofContentType,
-      size: row.proofSize,
-    },
+    file: fileOf(row),
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     refund: null,
   };
 }
 
-function downloadName(row: repo.ProofRow): string {
-  if (row.proofImageFilename) return row.proofImageFilename;
-  const ext = row.proofImagePath.split(".").pop() ?? "bin";
-  return `comprobante.${ext}`;
+/** The stored receipt file, or null for a vendedor's sale recorded without one (decision 0034). */
+function storedFile(row: repo.ProofRow) {
+  const { proofImagePath: key, proofContentType: contentType, proofSize: size } = row;
+  if (key === null || contentType === null || size === null) return null;
+  const ext = key.split(".").pop() ?? "bin";
+  return { key, contentType, size, filename: row.proofImageFilename ?? `comprobante.${ext}` };
+}
+
+function fileOf(row: repo.ProofRow): PaymentProof["file"] {
+  const file = storedFile(row);
+  return file
+    ? {
+        url: `/api/proofs/${row.id}/file`,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+      }
+    : null;
 }
 
 export async function withTickets(
@@ -153,12 +162,13 @@ export async function sendProofFile(
   viewer: SessionUser,
   id: string,
 ): Promise<FastifyReply> {
-  const row = await visibleProof(ctx.db, viewer, id);
+  const file = storedFile(await visibleProof(ctx.db, viewer, id));
+  if (!file) throw proofNotFound();
   return sendPrivateFile(reply, {
     storage: ctx.storage,
-    key: row.proofImagePath,
-    contentType: row.proofContentType,
-    filename: downloadName(row),
+    key: file.key,
+    contentType: file.contentType,
+    filename: file.filename,
     disposition: "inline",
   });
 }

@@ -16,14 +16,16 @@ async function tellExpired(
   title: string,
 ): Promise<number> {
   let mails = 0;
-  for (const reservation of released) {
-    const buyer = await repo.buyerOf(tx, reservation.userId);
+  for (const { userId, raffleId } of released) {
+    // A vendedor's sale has no account to tell; the vendedor sees it in their list (decision 0034).
+    if (!userId) continue;
+    const buyer = await repo.buyerOf(tx, userId);
     const told = await notify(
       tx,
       ctx,
-      { userId: reservation.userId, email: buyer?.email, name: buyer?.name },
+      { userId, email: buyer?.email, name: buyer?.name },
       "reservationExpired",
-      { raffleId: reservation.raffleId, raffleTitle: title },
+      { raffleId, raffleTitle: title },
     );
     mails += told.mails;
   }

@@ -78,7 +78,8 @@ export async function holdsOfRaffle(db: Executor, raffleId: string, now: Date, h
     .select({
       id: reservations.id,
       userId: reservations.userId,
-      buyerName: users.name,
+      // A vendedor's sale has no account: its buyer is the one the vendedor wrote down (decision 0034).
+      buyerName: sql<string>`coalesce(${users.name}, (SELECT p.buyer_name FROM payment_proofs p WHERE p.reservation_id = "reservations"."id" AND p.buyer_name IS NOT NULL LIMIT 1), '')`,
       buyerEmail: users.email,
       status: reservations.status,
       quantity: reservations.quantity,
@@ -97,7 +98,7 @@ export async function holdsOfRaffle(db: Executor, raffleId: string, now: Date, h
         ),
     })
     .from(reservations)
-    .innerJoin(users, eq(users.id, reservations.userId))
+    .leftJoin(users, eq(users.id, reservations.userId))
     .where(and(eq(reservations.raffleId, raffleId), holdingAt(now)))
     .orderBy(desc(reservations.quantity), reservations.createdAt);
 }

@@ -139,13 +139,7 @@ export async function holdInTransaction(
   options: HoldOptions,
 ): Promise<{ row: repo.ReservationRow; raffle: repo.PurchaseRaffle }> {
   await lockBuyer(tx, user.id);
-  // Whatever is due first (a close at the end date, a sell-out): the answer never depends on the job.
-  await advance(ctx, tx, raffleId, now);
-  const raffle = await repo.purchaseRaffle(tx, raffleId, true);
-  if (!raffle) throw raffleNotFound();
-  assertSalesOpen(raffle, now);
-  const quantity = purchaseQuantity(raffle, input);
-  await releaseExpiredIn(ctx, tx, raffle, now);
+  const { raffle, quantity } = await lockOpenRaffle(ctx, tx, raffleId, input, now);
 
   if (options.status === "submitted") {
     // A proof sent without its reservation (a form that predates them) starts a new purchase: one left
@@ -165,38 +159,118 @@ export async function holdInTransaction(
     expiresAt = await holdExpiry(tx, user.id, raffle, now);
     await assertHoldsPerAccount(tx, user.id, now);
   }
-  const held = await repo.heldTickets(tx, raffleId, now);
-  const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
-  if (quantity > left) throw conflict(PROOF_MESSAGES.remaining(left), "INSUFFICIENT_TICKETS");
+  await assertStock(tx, raffle, quantity, now);
   await assertPurchaseLimits(tx, user.id, raffleId, quantity, now);
-  if (raffle.numberMode === "chosen" && !raffle.ticketsGenerated) {
-    throw conflict("Los boletos de esta rifa aún se están generando.", "TICKETS_NOT_READY");
-  }
+  assertTicketsReady(raffle);
   // Last, so only holds that pass every other rule count (a later refusal rolls the count back too).
   if (options.status === "active") await countHoldFromAddress(tx, options.clientIp, now);
 
-  const pricing = quoteOf(raffle, quantity, (await repo.buyerOf(tx, user.id))?.level);
-  const rate = await currentExchangeRate(tx);
-  const row = await repo.insertReservation(tx, {
-    raffleId,
+  const row = await insertHolding(ctx, tx, raffle, input, {
     userId: user.id,
     status: options.status,
     quantity,
-    numbers: raffle.numberMode === "chosen" ? (input.numbers ?? null) : null,
     expiresAt,
+    pricing: quoteOf(raffle, quantity, (await repo.buyerOf(tx, user.id))?.level),
+    idempotencyKey: options.idempotencyKey ?? null,
+    sellerId: await creditedSellerOf(tx, input, raffleId, user.id),
+    now,
+  });
+  return { row, raffle };
+}
+
+/**
+ * A vendedor's sale holds its tickets like a purchase sent with its proof (status submitted), under the
+ * raffle's lock and by the same rules of sales, stock and numbers, for a buyer who may have no account:
+ * priced without a club discount (docs/decisions/0034-vendedores.md). In the caller's transaction.
+ */
+export async function holdForSellerSale(
+  ctx: PurchaseContext,
+  tx: Tx,
+  sellerId: string,
+  raffleId: string,
+  input: ReserveInput,
+  now: Date,
+): Promise<{ row: repo.ReservationRow; raffle: repo.PurchaseRaffle }> {
+  const { raffle, quantity } = await lockOpenRaffle(ctx, tx, raffleId, input, now);
+  await assertStock(tx, raffle, quantity, now);
+  assertTicketsReady(raffle);
+  const row = await insertHolding(ctx, tx, raffle, input, {
+    userId: null,
+    status: "submitted",
+    quantity,
+    expiresAt: new Date(now.getTime() + raffle.reservationMinutes * 60_000),
+    pricing: quoteOf(raffle, quantity, null),
+    idempotencyKey: null,
+    sellerId,
+    now,
+  });
+  return { row, raffle };
+}
+
+/** What is due applied first (a close at the end date, a sell-out), then the raffle locked and open. */
+async function lockOpenRaffle(
+  ctx: PurchaseContext,
+  tx: Tx,
+  raffleId: string,
+  input: ReserveInput,
+  now: Date,
+) {
+  // The answer never depends on the job having run.
+  await advance(ctx, tx, raffleId, now);
+  const raffle = await repo.purchaseRaffle(tx, raffleId, true);
+  if (!raffle) throw raffleNotFound();
+  assertSalesOpen(raffle, now);
+  const quantity = purchaseQuantity(raffle, input);
+  await releaseExpiredIn(ctx, tx, raffle, now);
+  return { raffle, quantity };
+}
+
+/** Stock: total − sold − held by other purchases (the raffle row is locked). */
+async function assertStock(tx: Tx, raffle: repo.PurchaseRaffle, quantity: number, now: Date) {
+  const held = await repo.heldTickets(tx, raffle.id, now);
+  const left = Math.max(0, raffle.totalTickets - raffle.soldTickets - held);
+  if (quantity > left) throw conflict(PROOF_MESSAGES.remaining(left), "INSUFFICIENT_TICKETS");
+}
+
+function assertTicketsReady(raffle: repo.PurchaseRaffle) {
+  if (raffle.numberMode === "chosen" && !raffle.ticketsGenerated) {
+    throw conflict("Los boletos de esta rifa aún se están generando.", "TICKETS_NOT_READY");
+  }
+}
+
+/** Writes the reservation at the BCV rate of now, takes its chosen numbers, and tells open pages. */
+async function insertHolding(
+  ctx: PurchaseContext,
+  tx: Tx,
+  raffle: repo.PurchaseRaffle,
+  input: ReserveInput,
+  values: {
+    userId: string | null;
+    status: "active" | "submitted";
+    quantity: number;
+    expiresAt: Date;
+    pricing: ReturnType<typeof quoteOf>;
+    idempotencyKey: string | null;
+    sellerId: string | null;
+    now: Date;
+  },
+): Promise<repo.ReservationRow> {
+  const { now, ...rest } = values;
+  const rate = await currentExchangeRate(tx);
+  const row = await repo.insertReservation(tx, {
+    ...rest,
+    raffleId: raffle.id,
+    numbers: raffle.numberMode === "chosen" ? (input.numbers ?? null) : null,
     unitPrice: Number(raffle.price),
     currency: raffle.currency,
-    pricing,
     exchangeRate: rate?.rate ?? null,
     // The rate's own date (Venezuelan midnight): what the payment page shows next to it.
     exchangeRateAt: rate ? new Date(`${rate.date}T00:00:00-04:00`) : null,
-    idempotencyKey: options.idempotencyKey ?? null,
-    sellerId: await creditedSellerOf(tx, input, raffleId, user.id),
     createdAt: now,
     updatedAt: now,
   });
   if (raffle.numberMode === "chosen" && input.numbers) {
-    const got = await repo.reserveNumbers(tx, raffleId, row.id, input.numbers);
+    const got = await repo.reserveNumbers(tx, raffle.id, row.id, input.numbers);
     if (got.length !== input.numbers.length) {
       const mine = new Set(got);
       // Throwing rolls back the reservation and whatever it reserved: the loser holds nothing.
@@ -206,8 +280,8 @@ export async function holdInTransaction(
       );
     }
   }
-  await publishRaffle(ctx, tx, raffleId);
-  return { row, raffle };
+  await publishRaffle(ctx, tx, raffle.id);
+  return row;
 }
 
 export async function reserve(

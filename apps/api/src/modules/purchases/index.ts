@@ -21,6 +21,7 @@ export {
   cancelReservationOf,
   expectedPayment,
   findReservation,
+  holdForSellerSale,
   holdInTransaction,
   holdsOfRaffle,
   markSubmitted,

@@ -64,7 +64,7 @@ export async function markSubmitted(tx: Tx, reservationId: string, now: Date): P
 export async function approveReservation(
   tx: Tx,
   reservationId: string,
-  owner: { userId: string; paymentId: string; soldAt: Date },
+  owner: { userId: string | null; paymentId: string; soldAt: Date },
 ): Promise<{ numbers: number[] | null; quantity: number }> {
   const row = await repo.findReservation(tx, reservationId, true);
   if (!row) return { numbers: null, quantity: 0 };

@@ -175,7 +175,7 @@ export async function releaseTickets(tx: Executor, reservationIds: string[]): Pr
 
 export interface ReleasedReservation {
   id: string;
-  userId: string;
+  userId: string | null;
   raffleId: string;
 }
 
@@ -317,7 +317,7 @@ export async function buyerOf(db: Executor, userId: string) {
 export async function sellReserved(
   tx: Executor,
   reservationId: string,
-  owner: { userId: string; paymentId: string; soldAt: Date },
+  owner: { userId: string | null; paymentId: string; soldAt: Date },
 ): Promise<number[]> {
   const rows = await tx
     .update(tickets)

@@ -25,7 +25,7 @@ export {
   scheduleReservationExpiry,
   sweepExpiredReservations,
 } from "./expiry";
-export { type HoldOptions, holdExpiry, holdInTransaction, reserve } from "./hold";
+export { type HoldOptions, holdExpiry, holdForSellerSale, holdInTransaction, reserve } from "./hold";
 export {
   approveReservation,
   assertConvertible,
@@ -69,7 +69,7 @@ async function endHold(
   now: Date,
   clock: "keeps" | "ends",
 ): Promise<repo.ReservationRow> {
-  await lockBuyer(tx, row.userId);
+  if (row.userId) await lockBuyer(tx, row.userId);
   await repo.purchaseRaffle(tx, row.raffleId, true);
   const locked = await repo.findReservation(tx, row.id, true);
   if (!locked) throw reservationNotFound();
@@ -137,8 +137,10 @@ export async function releaseHold(
       after: { status: "cancelled", releasedAt: now.toISOString() },
       ipAddress: actor.ip,
     });
-    await notify(tx, ctx, { userId: before.userId }, "reservationReleased", {
-      raffleTitle: raffle?.title ?? "",
-    });
+    if (before.userId) {
+      await notify(tx, ctx, { userId: before.userId }, "reservationReleased", {
+        raffleTitle: raffle?.title ?? "",
+      });
+    }
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, tickets, users } from "../../db/schema";
 
@@ -21,7 +21,8 @@ export async function findApprovedByToken(db: Executor, token: string) {
       checkpointRound: paymentProofs.checkpointRound,
       checkpointAt: paymentProofs.checkpointAt,
       updatedAt: paymentProofs.updatedAt,
-      buyerName: users.name,
+      // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+      buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
       raffleId: raffles.id,
       raffleTitle: raffles.title,
       totalTickets: raffles.totalTickets,
@@ -35,7 +36,7 @@ export async function findApprovedByToken(db: Executor, token: string) {
     })
     .from(paymentProofs)
     .innerJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(
       and(eq(paymentProofs.receiptToken, token), inArray(paymentProofs.status, ["approved", "verified"])),
     );

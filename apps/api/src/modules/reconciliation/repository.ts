@@ -13,7 +13,8 @@ const proofColumns = {
   id: paymentProofs.id,
   raffleId: paymentProofs.raffleId,
   raffleTitle: raffles.title,
-  buyerName: users.name,
+  // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+  buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
   paymentMethod: paymentProofs.paymentMethod,
   transactionRef: paymentProofs.transactionRef,
   amount: paymentProofs.amount,
@@ -30,7 +31,7 @@ export async function pendingBsProofs(exec: Executor) {
     .select(proofColumns)
     .from(paymentProofs)
     .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(and(eq(paymentProofs.status, "pending"), paidInBolivares))
     .orderBy(paymentProofs.createdAt, paymentProofs.id);
 }
@@ -41,7 +42,7 @@ export async function approvedUnlinkedBsProofs(exec: Executor, from: Date, to: D
     .select(proofColumns)
     .from(paymentProofs)
     .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(
       and(
         inArray(paymentProofs.status, ["approved", "verified"]),

@@ -14,7 +14,7 @@ import type { Tx } from "../../db/client";
 import { recordAudit } from "../audit";
 import { announceProofChange } from "../events";
 import { applyPointsChange, netPointsOfProofs } from "../points";
-import { reverseCommissions } from "../sellers";
+import { reverseSellerPostings } from "../sellers";
 import * as repo from "./repository";
 
 // The steps of a raffle's cancellation (cancelPurchases in ./service) that touch only refunds, points,
@@ -23,7 +23,7 @@ import * as repo from "./repository";
 type Actor = { id: string | null; ip: string | null };
 type ApprovedProof = Awaited<ReturnType<typeof repo.approvedProofsOf>>[number];
 /** A proof still under review when the raffle was cancelled. */
-type PendingProof = { id: string; userId: string; paymentMethod: string; transactionRef: string };
+type PendingProof = { id: string; userId: string | null; paymentMethod: string; transactionRef: string };
 
 /** The ask for the payout data, with its deadline (spec: contact and payout data). */
 function payoutAsk(dueAt: Date): string {
@@ -114,7 +114,7 @@ export async function reverseApprovedPurchases(
     approved.map((proof) => proof.id),
   );
   // Refunded purchases earn no commission: what a vendedor's link earned is reversed (decision 0034).
-  await reverseCommissions(
+  await reverseSellerPostings(
     tx,
     approved.map((proof) => proof.id),
     `Reembolso: rifa "${raffle.title}" cancelada`,
@@ -122,7 +122,7 @@ export async function reverseApprovedPurchases(
   for (const proof of approved) {
     const refundId = refundOf.get(proof.id);
     const net = netPoints.get(proof.id) ?? 0;
-    if (net > 0) {
+    if (net > 0 && proof.userId) {
       await applyPointsChange(tx, {
         userId: proof.userId,
         change: -net,
@@ -132,6 +132,8 @@ export async function reverseApprovedPurchases(
       });
     }
     if (!refundId) continue; // refunded already (never: a cancellation happens once)
+    // A buyer without an account is told by the vendedor who sold to them, who pays the cash back.
+    if (!proof.userId) continue;
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
     addLine(
       lines,

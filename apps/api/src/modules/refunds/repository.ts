@@ -121,12 +121,13 @@ export async function approvedProofsOf(tx: Executor, raffleId: string) {
       paymentMethod: paymentProofs.paymentMethod,
       transactionRef: paymentProofs.transactionRef,
       quantityOfTickets: paymentProofs.quantityOfTickets,
-      buyerName: users.name,
+      // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+      buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
       buyerEmail: users.email,
-      buyerPhone: users.phone,
+      buyerPhone: sql<string | null>`coalesce(${users.phone}, ${paymentProofs.buyerPhone})`,
     })
     .from(paymentProofs)
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(and(eq(paymentProofs.raffleId, raffleId), inArray(paymentProofs.status, ["approved", "verified"])))
     .orderBy(paymentProofs.createdAt)
     .for("update", { of: paymentProofs });
@@ -164,7 +165,14 @@ export async function raffleBuyers(tx: Executor, raffleId: string, now: Date) {
         sql`(${reservations.status} = 'submitted' OR (${reservations.status} IN ('active', 'rejected') AND ${reservations.expiresAt} > ${now.toISOString()}::timestamptz))`,
       ),
     );
-  const ids = [...new Set([...(await proofBuyers), ...(await reservationBuyers)].map((row) => row.userId))];
+  // A vendedor's sale without an account has no user to tell (decision 0034).
+  const ids = [
+    ...new Set(
+      [...(await proofBuyers), ...(await reservationBuyers)].flatMap((row) =>
+        row.userId ? [row.userId] : [],
+      ),
+    ),
+  ];
   if (ids.length === 0) return [];
   return tx
     .select({ id: users.id, name: users.name, email: users.email })

@@ -149,7 +149,7 @@ export async function cancelPurchases(
   const payoutDueAt = new Date(now.getTime() + REFUND_PAYOUT_DAYS * 24 * 60 * 60 * 1000);
   const inserted = await createRefunds(tx, raffle.id, approved, payoutDueAt);
   const lines = await reverseApprovedPurchases(tx, raffle, approved, inserted, { actor, now, payoutDueAt });
-  for (const proof of pending) addLine(lines, proof.userId, unconfirmedLine(proof));
+  for (const proof of pending) if (proof.userId) addLine(lines, proof.userId, unconfirmedLine(proof));
 
   const told = await notify(
     tx,
@@ -268,13 +268,16 @@ export async function markRefundPaid(
         ipAddress: actor.ip,
       });
       const amount = refundText(Number(row.amount), row.currency as Currency);
-      await notify(
-        tx,
-        ctx,
-        { userId: row.userId, email: row.payTo.email, name: row.payTo.name },
-        "refundPaid",
-        { raffleTitle: existing.raffleTitle, amount, reference },
-      );
+      // A buyer without an account hears it from the vendedor who sold to them (decision 0034).
+      if (row.userId) {
+        await notify(
+          tx,
+          ctx,
+          { userId: row.userId, email: row.payTo.email, name: row.payTo.name },
+          "refundPaid",
+          { raffleTitle: existing.raffleTitle, amount, reference },
+        );
+      }
     });
   } catch (error) {
     // Nothing half-written: a refused or failed mark leaves no orphan file behind.

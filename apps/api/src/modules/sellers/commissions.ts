@@ -95,44 +95,83 @@ export async function earnCommission(
   return amount;
 }
 
-/** Reverses what these purchases earned (a refund, a deleted proof), in the caller's transaction. */
-export async function reverseCommissions(tx: Tx, proofIds: string[], reason: string): Promise<void> {
+/** A vendedor's cash sale: the cash they now hold for the organiser, against the organiser's sales. */
+const CASH_SALE = { debit: "cash_held", credit: "cash_sales" } as const;
+/** Cash the vendedor handed over ("entrega de efectivo"). */
+const CASH_HANDOVER = { debit: "cash_received", credit: "cash_held" } as const;
+
+/**
+ * Reverses what these purchases posted (a refund, a deleted proof): the commission they earned and, for
+ * a vendedor's cash sale, the cash it put in the vendedor's hands; in the caller's transaction.
+ */
+export async function reverseSellerPostings(tx: Tx, proofIds: string[], reason: string): Promise<void> {
   if (proofIds.length === 0) return;
-  const earned = await tx
-    .select({
-      proofId: sellerLedger.paymentProofId,
-      sellerId: sellerLedger.sellerId,
-      raffleId: sellerLedger.raffleId,
-      currency: sellerLedger.currency,
-      net: sql<string>`sum(${sellerLedger.amount})`,
-    })
+  for (const pair of [COMMISSION, CASH_SALE]) {
+    const posted = await tx
+      .select({
+        proofId: sellerLedger.paymentProofId,
+        sellerId: sellerLedger.sellerId,
+        raffleId: sellerLedger.raffleId,
+        currency: sellerLedger.currency,
+        net: sql<string>`sum(${sellerLedger.amount})`,
+      })
+      .from(sellerLedger)
+      .where(and(inArray(sellerLedger.paymentProofId, proofIds), eq(sellerLedger.account, pair.debit)))
+      .groupBy(
+        sellerLedger.paymentProofId,
+        sellerLedger.sellerId,
+        sellerLedger.raffleId,
+        sellerLedger.currency,
+      );
+    for (const row of posted) {
+      const net = roundCents(Number(row.net));
+      if (!row.proofId || net === 0) continue;
+      await postEntry(tx, pair, {
+        sellerId: row.sellerId,
+        raffleId: row.raffleId,
+        paymentProofId: row.proofId,
+        amount: -net,
+        currency: row.currency,
+        reason,
+      });
+    }
+  }
+}
+
+/** A cash sale recorded by the vendedor, in its own transaction: what they now hold (raffle currency). */
+export function postCashSale(
+  tx: Executor,
+  posting: { sellerId: string; raffleId: string; paymentProofId: string; amount: number; currency: string },
+): Promise<string> {
+  return postEntry(tx, CASH_SALE, { ...posting, reason: "Venta en efectivo" });
+}
+
+/** Cash the vendedor handed to the organiser: cash_held credited, cash_received debited, one entry. */
+export function postCashHandover(
+  tx: Executor,
+  posting: { sellerId: string; raffleId: string; amount: number; currency: string; reason: string },
+): Promise<string> {
+  return postEntry(tx, CASH_HANDOVER, posting);
+}
+
+/** The cash a vendedor holds for the organiser from one raffle's sales (cash_held's debit balance). */
+export async function cashHeldOf(tx: Executor, sellerId: string, raffleId: string): Promise<number> {
+  const [row] = await tx
+    .select({ held: sql<string>`coalesce(sum(${sellerLedger.amount}), 0)` })
     .from(sellerLedger)
     .where(
-      and(inArray(sellerLedger.paymentProofId, proofIds), eq(sellerLedger.account, "commission_expense")),
-    )
-    .groupBy(
-      sellerLedger.paymentProofId,
-      sellerLedger.sellerId,
-      sellerLedger.raffleId,
-      sellerLedger.currency,
+      and(
+        eq(sellerLedger.sellerId, sellerId),
+        eq(sellerLedger.raffleId, raffleId),
+        eq(sellerLedger.account, "cash_held"),
+      ),
     );
-  for (const row of earned) {
-    const net = roundCents(Number(row.net));
-    if (!row.proofId || net === 0) continue;
-    await postEntry(tx, COMMISSION, {
-      sellerId: row.sellerId,
-      raffleId: row.raffleId,
-      paymentProofId: row.proofId,
-      amount: -net,
-      currency: row.currency,
-      reason,
-    });
-  }
+  return roundCents(Number(row?.held ?? 0));
 }
 
 /**
  * Per vendedor and raffle: commissions earned (net of reversals), what the organiser owes (the payable's
- * credit balance) and what it already paid (settlements).
+ * credit balance), what it already paid (settlements) and the cash the vendedor holds (cash_held).
  */
 export async function commissionBalances(db: Executor, sellerIds: string[]) {
   if (sellerIds.length === 0) return [];
@@ -143,6 +182,7 @@ export async function commissionBalances(db: Executor, sellerIds: string[]) {
       earned: sql<string>`coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_expense'), 0)`,
       owed: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_payable'), 0)`,
       paid: sql<string>`-coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'commission_paid'), 0)`,
+      cashHeld: sql<string>`coalesce(sum(${sellerLedger.amount}) FILTER (WHERE ${sellerLedger.account} = 'cash_held'), 0)`,
     })
     .from(sellerLedger)
     .where(inArray(sellerLedger.sellerId, sellerIds))
@@ -153,6 +193,7 @@ export async function commissionBalances(db: Executor, sellerIds: string[]) {
     earned: roundCents(Number(row.earned)),
     owed: roundCents(Number(row.owed)),
     paid: roundCents(Number(row.paid)),
+    cashHeld: roundCents(Number(row.cashHeld)),
   }));
 }
 

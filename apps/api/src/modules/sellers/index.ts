@@ -1,5 +1,7 @@
 // What other modules may use of this one (docs/decisions/0026-api-module-walls.md).
 
-export { commissionBalances, earnCommission, reverseCommissions } from "./commissions";
+export { commissionBalances, earnCommission, postCashSale, reverseSellerPostings } from "./commissions";
 export { linkTickets } from "./repository";
 export { adminSellerRoutes, sellerRoutes } from "./routes";
+export { assertCashRoom, sellerForSale } from "./sale-rules";
+export { activeSellerOf } from "./service";

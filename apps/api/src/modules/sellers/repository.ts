@@ -133,6 +133,9 @@ export async function sellableRaffles(db: Executor, sellerId: string) {
       commissionKind: sellerRaffles.commissionKind,
       commissionValue: sellerRaffles.commissionValue,
       creditLimit: sellerRaffles.creditLimit,
+      numberMode: raffles.numberMode,
+      combos: raffles.combos,
+      paymentMethods: raffles.paymentMethods,
     })
     .from(sellerRaffles)
     .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
@@ -157,7 +160,13 @@ export async function linkTickets(db: Executor, sellerIds: string[]) {
       underReview: sql<number>`coalesce(sum(${reservations.quantity}) FILTER (WHERE ${reservations.status} = 'submitted'), 0)::int`,
     })
     .from(reservations)
-    .where(inArray(reservations.sellerId, sellerIds))
+    .where(
+      and(
+        inArray(reservations.sellerId, sellerIds),
+        // The vendedor's own recorded sales are not purchases their link brought.
+        sql`NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.reservation_id = ${reservations.id} AND p.channel = 'seller')`,
+      ),
+    )
     .groupBy(reservations.sellerId, reservations.raffleId);
 }
 
@@ -171,6 +180,7 @@ export async function settlementsOf(db: Executor, sellerIds: string[]) {
         sellerId: sellerSettlements.sellerId,
         raffleId: sellerSettlements.raffleId,
         raffleTitle: raffles.title,
+        kind: sellerSettlements.kind,
         amount: sellerSettlements.amount,
         currency: sellerSettlements.currency,
         method: sellerSettlements.method,

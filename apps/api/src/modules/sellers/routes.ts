@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionUserOf } from "../auth";
+import { sellerArea } from "./area";
 import * as service from "./service";
 import { recordSettlement } from "./settlements";
 
@@ -236,7 +237,7 @@ export async function sellerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return service.sellerArea(app.ctx.db, sessionUserOf(request));
+      return sellerArea(app.ctx.db, sessionUserOf(request));
     },
   );
 }

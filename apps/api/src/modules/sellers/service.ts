@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import {
   type AdminSeller,
-  type CommissionKind,
   ERROR_MESSAGES,
   isUuid,
   SELLER_CODE_ALPHABET,
@@ -9,28 +8,22 @@ import {
   SELLER_INVITATION_PATH,
   SELLER_LIMITS,
   SELLER_MESSAGES,
-  type SellerArea,
-  type SellerAssignment,
   type SellerInvitation,
-  type SellerStatus,
   type SessionUser,
   type sellerAssignmentInputSchema,
   type sellerInviteInputSchema,
-  sellerLinkPath,
 } from "@rifazo/shared";
 import { countText } from "@rifazo/shared/domain/plural";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { type AppError, conflict, forbidden, notFound } from "../../lib/errors";
-import { iso } from "../../lib/iso";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { recordActorAudit } from "../audit";
 import type { Actor } from "../auth";
 import { noticeEmail } from "../email";
-import { commissionBalances } from "./commissions";
 import * as repo from "./repository";
-import { balanceOn, getSeller } from "./views";
+import { getSeller } from "./views";
 
 export { getSeller, listSellers } from "./views";
 
@@ -258,36 +251,4 @@ export async function activeSellerOf(db: Executor, user: SessionUser) {
   if (!seller) throw forbidden("NOT_A_SELLER");
   if (seller.status === "suspended") throw forbidden("SELLER_SUSPENDED");
   return seller;
-}
-
-export async function sellerArea(db: Executor, user: SessionUser): Promise<SellerArea> {
-  const seller = await activeSellerOf(db, user);
-  const [raffles, sales, owed] = await Promise.all([
-    repo.sellableRaffles(db, seller.id),
-    repo.linkTickets(db, [seller.id]),
-    commissionBalances(db, [seller.id]),
-  ]);
-  const salesOf = new Map(sales.map((row) => [row.raffleId, row]));
-  return {
-    seller: { id: seller.id, name: seller.name, code: seller.code, status: seller.status as SellerStatus },
-    raffles: raffles.map((row) => ({
-      raffleId: row.raffleId,
-      title: row.title,
-      status: row.status,
-      currency: row.currency === "VES" ? "VES" : "USD",
-      ticketPrice: Number(row.ticketPrice),
-      totalTickets: row.totalTickets,
-      soldTickets: row.soldTickets,
-      endDate: iso(row.endDate),
-      commissionKind: row.commissionKind as CommissionKind,
-      commissionValue: Number(row.commissionValue),
-      creditLimit: Number(row.creditLimit),
-      linkPath: sellerLinkPath(row.raffleId, seller.code),
-      linkTickets: {
-        approved: Number(salesOf.get(row.raffleId)?.approved ?? 0),
-        underReview: Number(salesOf.get(row.raffleId)?.underReview ?? 0),
-      },
-      ...balanceOn(owed, seller.id, row.raffleId),
-    })),
-  };
 }

@@ -16,10 +16,10 @@ import * as repo from "./repository";
 
 type Balances = Awaited<ReturnType<typeof commissionBalances>>;
 
-/** The commission owed and paid on one raffle (both 0 before any posting). */
+/** The commission owed and paid on one raffle, and the cash the vendedor holds (all 0 before any posting). */
 export function balanceOn(balances: Balances, sellerId: string, raffleId: string) {
   const row = balances.find((b) => b.sellerId === sellerId && b.raffleId === raffleId);
-  return { commissionOwed: row?.owed ?? 0, commissionPaid: row?.paid ?? 0 };
+  return { commissionOwed: row?.owed ?? 0, commissionPaid: row?.paid ?? 0, cashHeld: row?.cashHeld ?? 0 };
 }
 
 function toAssignment(row: repo.AssignmentRow, balances: Balances): SellerAssignment {
@@ -69,6 +69,7 @@ function toAdminSeller(
         id: s.id,
         raffleId: s.raffleId,
         raffleTitle: s.raffleTitle,
+        kind: s.kind === "cash" ? "cash" : "commission",
         amount: Number(s.amount),
         currency: s.currency === "VES" ? "VES" : "USD",
         method: s.method as SettlementMethod,

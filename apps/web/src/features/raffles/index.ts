@@ -1,8 +1,13 @@
-export { raffleNumbersQuery } from "./api/purchase-api";
+export { numbersKey, raffleNumbersQuery, takenNumbersOf } from "./api/purchase-api";
 export type { RaffleDetail } from "./api/raffles-api";
 export { featuredRafflesQuery, raffleDetailQuery, raffleKeys, raffleListQuery } from "./api/raffles-api";
 export { ComboBadges } from "./components/combo-badges";
 export { DrawResultLink } from "./components/draw-result-link";
+// The number grid's parts, for a vendedor choosing numbers for a buyer (features/sellers).
+export { type FocusRequest, NumberGrid } from "./components/number-picker/number-grid";
+export { PickerTools } from "./components/number-picker/picker-tools";
+export { SelectionList } from "./components/number-picker/selection-list";
+export { useNumberAvailability } from "./components/number-picker/use-number-availability";
 export { PrizeGallery } from "./components/prize-gallery";
 export { RaffleAction } from "./components/raffle-action";
 export { RaffleBadge } from "./components/raffle-badge";
@@ -26,6 +31,7 @@ export {
   STATUS_PARAM,
   writeCriteria,
 } from "./lib/list-filters";
+export { parseTakenNumbers, pickRandomAvailable } from "./lib/number-selection";
 export { shortHash } from "./lib/purchase";
 export { DETAIL_IMAGE_SIZES } from "./lib/raffle-image";
 export { RAFFLE_TEXT } from "./lib/raffle-text";

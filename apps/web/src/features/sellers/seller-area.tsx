@@ -11,12 +11,14 @@ import { paths } from "../../lib/paths";
 import { SignedInOnly } from "../auth";
 import { sellerAreaQuery } from "./api";
 import { SellerRaffleCard } from "./seller-raffle-card";
+import { SellerSales } from "./seller-sales";
 
 const TITLE = "Área de vendedor";
 
 /**
- * /vendedor (docs/decisions/0034-vendedores.md, slice 1): who the vendedor is, their code and the raffles
- * they may sell now with their terms. Rendered in the browser, for signed-in users only.
+ * /vendedor (docs/decisions/0034-vendedores.md): who the vendedor is, their code, the raffles they may sell
+ * now with their terms (and «Registrar venta» on each), and the sales they recorded ("Mis ventas").
+ * Rendered in the browser, for signed-in users only.
  */
 export function SellerArea() {
   return (
@@ -55,14 +57,14 @@ function SellerAreaScreen() {
     );
   }
 
-  const { seller, raffles } = query.data;
+  const { seller, raffles, exchangeRate } = query.data;
   return (
     <Page
       title={`Hola, ${seller.name}`}
       documentTitle={TITLE}
       eyebrow="Vendedor"
       className="max-w-2xl!"
-      description="Las rifas que el organizador te permite vender ahora, con tu comisión y tu límite de efectivo: lo más que puedes tener cobrado sin liquidar con el organizador."
+      description="Las rifas que el organizador te permite vender ahora, con tu comisión y tu límite de efectivo: lo más que puedes tener cobrado sin entregar al organizador."
     >
       <p className="mb-6 flex flex-wrap items-center gap-2 text-sm text-muted">
         Tu código de vendedor:
@@ -81,11 +83,12 @@ function SellerAreaScreen() {
         <ul aria-label="Rifas que puedes vender" className="space-y-4">
           {raffles.map((raffle) => (
             <li key={raffle.raffleId}>
-              <SellerRaffleCard raffle={raffle} />
+              <SellerRaffleCard raffle={raffle} exchangeRate={exchangeRate} />
             </li>
           ))}
         </ul>
       )}
+      <SellerSales />
     </Page>
   );
 }

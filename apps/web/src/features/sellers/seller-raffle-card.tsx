@@ -1,17 +1,26 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatDateTime, formatMoney, formatNumber, soldText } from "../../lib/format";
 import { paths } from "../../lib/paths";
 import type { SellerAreaRaffle } from "./api";
 import { commissionText } from "./commission";
+import { SaleDialog } from "./sale-dialog";
 import { SellerLinkBlock } from "./seller-link-block";
 
 /**
- * One raffle a vendedor may sell now, with their terms and their link (docs/decisions/0034-vendedores.md).
- * No sales button: recording sales on the spot comes in a later slice.
+ * One raffle a vendedor may sell now, with their terms, the cash they hold for it, «Registrar venta» and
+ * their link (docs/decisions/0034-vendedores.md).
  */
-export function SellerRaffleCard({ raffle }: { raffle: SellerAreaRaffle }) {
+export function SellerRaffleCard({
+  raffle,
+  exchangeRate,
+}: {
+  raffle: SellerAreaRaffle;
+  exchangeRate: number | null;
+}) {
   const headingId = `seller-raffle-${raffle.raffleId}`;
   return (
     <Card className="p-4 sm:p-5">
@@ -42,6 +51,11 @@ export function SellerRaffleCard({ raffle }: { raffle: SellerAreaRaffle }) {
           label={`Boletos vendidos de ${raffle.title}`}
           valueText={soldText(raffle.soldTickets, raffle.totalTickets)}
         />
+        <p className="text-sm font-semibold text-ink">
+          Efectivo por entregar: {formatMoney(raffle.cashHeld, raffle.currency)} de{" "}
+          {formatMoney(raffle.creditLimit, raffle.currency)}
+        </p>
+        <SellAction raffle={raffle} exchangeRate={exchangeRate} />
         <SellerLinkBlock raffle={raffle} />
         <Link
           to={paths.raffle(raffle.raffleId)}
@@ -51,6 +65,28 @@ export function SellerRaffleCard({ raffle }: { raffle: SellerAreaRaffle }) {
         </Link>
       </article>
     </Card>
+  );
+}
+
+/** «Registrar venta» with its dialog, when the raffle is on sale and takes a method the vendedor may collect. */
+function SellAction({ raffle, exchangeRate }: { raffle: SellerAreaRaffle; exchangeRate: number | null }) {
+  const [open, setOpen] = useState(false);
+  if (raffle.status !== "active")
+    return <p className="text-sm text-muted">Podrás registrar ventas cuando la rifa esté activa.</p>;
+  if (raffle.saleMethods.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        Esta rifa no acepta pagos que puedas cobrar tú: comparte tu enlace para que el comprador pague en
+        línea.
+      </p>
+    );
+  return (
+    <>
+      <Button size="lg" variant="accent" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
+        Registrar venta<span className="sr-only"> de {raffle.title}</span>
+      </Button>
+      <SaleDialog raffle={raffle} exchangeRate={exchangeRate} open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 

@@ -5,9 +5,10 @@ import { z } from "zod";
 
 export const adminRaffleHoldSchema = z.object({
   reservationId: z.string(),
-  userId: z.string(),
+  /** Null for a vendedor's sale whose buyer has no account (decision 0034). */
+  userId: z.string().nullable(),
   buyerName: z.string(),
-  buyerEmail: z.string(),
+  buyerEmail: z.string().nullable(),
   /** active (waiting for a proof), rejected (waiting for a new proof) or submitted (under review). */
   status: z.enum(["active", "rejected", "submitted"]),
   statusLabel: z.string(),

@@ -85,9 +85,12 @@ export const adminProofListQuerySchema = z.object({
 export type AdminProofListQuery = z.infer<typeof adminProofListQuerySchema>;
 
 export const adminProofSchema = proofRecordSchema.extend({
-  userId: z.string(),
+  /** Null for a vendedor's sale whose buyer has no account (decision 0034). */
+  userId: z.string().nullable(),
   buyerName: z.string(),
-  buyerEmail: z.string(),
+  buyerEmail: z.string().nullable(),
+  /** The vendedor who recorded the sale; null for a purchase made online by its buyer. */
+  seller: z.object({ id: z.string(), name: z.string(), code: z.string() }).nullable(),
   /** Assigned numbers, 4 digits, ascending. */
   tickets: z.array(z.string()),
   /**
@@ -97,12 +100,15 @@ export const adminProofSchema = proofRecordSchema.extend({
   duplicateReference: z.boolean(),
   /** The other proof with that reference (the oldest, or the one a reference clean-up matched). */
   duplicateOf: z.string().nullable(),
-  file: z.object({
-    url: z.string(),
-    filename: z.string().nullable(),
-    contentType: z.string(),
-    size: z.number(),
-  }),
+  /** The receipt's image or PDF; null for a vendedor's sale recorded without one (cash). */
+  file: z
+    .object({
+      url: z.string(),
+      filename: z.string().nullable(),
+      contentType: z.string(),
+      size: z.number(),
+    })
+    .nullable(),
   reviewedBy: z.string().nullable(),
   updatedAt: z.string(),
   /**

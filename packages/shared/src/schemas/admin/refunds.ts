@@ -13,7 +13,8 @@ import { adminPageSchema, blankToUndefined, pageParam } from "./common";
  */
 export const refundPayToSchema = z.object({
   name: z.string(),
-  email: z.string(),
+  /** Null for a vendedor's sale whose buyer has no account: the vendedor pays it back (decision 0034). */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   bank: z.string().nullable().optional(),
   idNumber: z.string().nullable().optional(),
@@ -147,7 +148,8 @@ export const refundSchema = z.object({
   proofId: z.string(),
   raffleId: z.string(),
   raffleTitle: z.string(),
-  userId: z.string(),
+  /** Null for a vendedor's sale whose buyer has no account (decision 0034). */
+  userId: z.string().nullable(),
   amount: z.number(),
   currency: z.enum(CURRENCIES),
   exchangeRate: z.number().nullable(),

@@ -88,8 +88,9 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
       ...cursorOf(paymentProofs.createdAt, paymentProofs.id),
       id: paymentProofs.id,
       createdAt: paymentProofs.createdAt,
-      buyerName: users.name,
-      buyerEmail: users.email,
+      // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+      buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
+      buyerEmail: sql<string>`coalesce(${users.email}, '')`,
       ...proofSaleColumns,
       quantity: paymentProofs.quantityOfTickets,
       status: paymentProofs.status,
@@ -105,7 +106,7 @@ export function proofBatch(db: Executor, keyset: Keyset | null, limit: number) {
       >`(SELECT rf.status FROM refunds rf WHERE rf.proof_id = ${outer("payment_proofs")})`,
     })
     .from(paymentProofs)
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
     .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
     .where(and(after(paymentProofs.createdAt, paymentProofs.id, keyset)))
     .orderBy(desc(paymentProofs.createdAt), sql`${paymentProofs.id}::text DESC`)

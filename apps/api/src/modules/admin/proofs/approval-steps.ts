@@ -130,11 +130,14 @@ export async function awardPoints(
   raffleTitle: string | null,
   replayAt: Date | undefined,
 ): Promise<{ points: number; levelUp: NoticeData<"levelUp"> | null }> {
+  // A vendedor's sale to a buyer without an account earns no RifaPuntos until it is claimed (decision 0034).
+  const { userId } = proof;
+  if (userId === null) return { points: 0, levelUp: null };
   const points = pointsForApprovedAmount(await dollarValue(tx, proof, ctx.log));
   const pointsResult =
     points > 0
       ? await applyPointsChange(tx, {
-          userId: proof.userId,
+          userId,
           change: points,
           reason: raffleTitle
             ? `Pago aprobado: ${raffleTitle} (${countText(proof.quantityOfTickets, "boleto", "boletos")})`
@@ -165,6 +168,8 @@ export async function tellBuyer(
   points: { points: number; levelUp: NoticeData<"levelUp"> | null },
 ): Promise<void> {
   const { proof, buyer } = locked;
+  // A buyer without an account hears from the vendedor, who shares the receipt link (decision 0034).
+  if (proof.userId === null) return;
   await notify(tx, ctx, { userId: proof.userId, email: buyer?.email, name: buyer?.name }, "paymentApproved", {
     raffleTitle: sale.raffleTitle,
     numbers: numbersText(sale.numbers, locked.raffle?.totalTickets ?? null),

@@ -1,7 +1,7 @@
 import { type AdminProofListQuery, METHOD_CURRENCIES, type ProofOcr } from "@rifazo/shared";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { paymentProofs, raffles, reservations, users } from "../../../db/schema";
+import { paymentProofs, raffles, reservations, sellers, users } from "../../../db/schema";
 import { heldNumbersSql } from "../../proofs";
 import { foldSql, matchesAllTerms, searchTerms } from "../../raffles";
 
@@ -27,8 +27,12 @@ export const proofSaleColumns = {
 export const proofListColumns = {
   id: paymentProofs.id,
   userId: paymentProofs.userId,
-  buyerName: users.name,
+  // A vendedor's sale names the buyer the vendedor wrote down until it is claimed (decision 0034).
+  buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
   buyerEmail: users.email,
+  sellerId: sellers.id,
+  sellerName: sellers.name,
+  sellerCode: sellers.code,
   raffleId: paymentProofs.raffleId,
   ...proofSaleColumns,
   status: paymentProofs.status,
@@ -45,7 +49,7 @@ export const proofListColumns = {
   raffleStatus: raffles.status,
   raffleClosedAt: raffles.closedAt,
   raffleReviewWindowHours: raffles.reviewWindowHours,
-  buyerPhone: users.phone,
+  buyerPhone: sql<string | null>`coalesce(${users.phone}, ${paymentProofs.buyerPhone})`,
   analysisStatus: paymentProofs.analysisStatus,
   ocr: paymentProofs.ocr,
   nearDuplicateOf: paymentProofs.nearDuplicateOf,
@@ -137,6 +141,7 @@ function listFilter(query: AdminProofListQuery): SQL | undefined {
         or(
           sql`${paymentProofs.userId} IN (SELECT u.id FROM users u WHERE ${foldSql(sql`u.full_name || ' ' || u.email`)} LIKE ${pattern})`,
           sql`lower(${paymentProofs.transactionRef}) LIKE ${pattern}`,
+          sql`${foldSql(sql`coalesce(${paymentProofs.buyerName}, '')`)} LIKE ${pattern}`,
           sql`${paymentProofs.raffleId} IN (SELECT r.id FROM raffles r WHERE ${foldSql(sql`coalesce(r.title, '')`)} LIKE ${pattern})`,
         ) as SQL,
     ),
@@ -192,7 +197,8 @@ async function rowsByIds(db: Executor, ids: string[]) {
   const rows = await db
     .select(proofListColumns)
     .from(paymentProofs)
-    .innerJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
+    .leftJoin(sellers, eq(sellers.id, paymentProofs.sellerId))
     .leftJoin(raffles, eq(raffles.id, paymentProofs.raffleId))
     .leftJoin(reservations, eq(reservations.id, paymentProofs.reservationId))
     .where(inArray(paymentProofs.id, ids));

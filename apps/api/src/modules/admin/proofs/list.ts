@@ -58,6 +58,9 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
     userId: row.userId,
     buyerName: row.buyerName,
     buyerEmail: row.buyerEmail,
+    seller: row.sellerId
+      ? { id: row.sellerId, name: row.sellerName ?? "", code: row.sellerCode ?? "" }
+      : null,
     raffleId: row.raffleId,
     raffleTitle: row.raffleTitle ?? null,
     amount,
@@ -73,13 +76,16 @@ export function toAdminProof(row: repo.ProofListRow): AdminProof {
     heldNumbers: labelsOf((row.heldNumbers ?? []).map(Number), row.raffleTotalTickets),
     duplicateReference: row.duplicateOf !== null,
     duplicateOf: row.duplicateOf,
-    file: {
-      // The one file route serves owners and administrators alike.
-      url: `/api/proofs/${row.id}/file`,
-      filename: row.proofImageFilename,
-      contentType: row.proofContentType,
-      size: row.proofSize,
-    },
+    file:
+      row.proofContentType === null || row.proofSize === null
+        ? null
+        : {
+            // The one file route serves owners and administrators alike.
+            url: `/api/proofs/${row.id}/file`,
+            filename: row.proofImageFilename,
+            contentType: row.proofContentType,
+            size: row.proofSize,
+          },
     reviewedBy: row.reviewedBy,
     reviewedAt: iso(row.reviewedAt),
     reviewBefore:

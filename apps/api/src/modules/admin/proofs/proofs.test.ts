@@ -120,7 +120,7 @@ describe("lista de comprobantes", () => {
       transactionRef: "ARCHIVO-19001",
       proofImageFilename: "pago.png",
     });
-    await ctx.t.app.ctx.storage.put(proof.proofImagePath, Buffer.from("png-bytes"), "image/png");
+    await ctx.t.app.ctx.storage.put(proof.proofImagePath as string, Buffer.from("png-bytes"), "image/png");
     const list = await call(ctx.t, "GET", "/api/admin/proofs?q=archivo-1", ctx.admin.cookie);
     const [item] = list.json().items;
     expect(item.file.url).toBe(`/api/proofs/${proof.id}/file`);
@@ -579,7 +579,7 @@ describe("eliminar", () => {
     const { id: raffleId } = await createRaffle(ctx, { totalTickets: 20, price: 3 });
     const keep = await insertProof(db(), { userId: buyer.id, raffleId, amount: 3, quantityOfTickets: 1 });
     const proof = await insertProof(db(), { userId: buyer.id, raffleId, amount: 6, quantityOfTickets: 2 });
-    await ctx.t.app.ctx.storage.put(proof.proofImagePath, Buffer.from("x"), "image/png");
+    await ctx.t.app.ctx.storage.put(proof.proofImagePath as string, Buffer.from("x"), "image/png");
     await approve(keep.id);
     const approved = (await approve(proof.id)).json();
     expect((await raffleRow(db(), raffleId)).soldTickets).toBe(3);
@@ -609,7 +609,7 @@ describe("eliminar", () => {
       .from(pointsHistory)
       .where(and(eq(pointsHistory.userId, buyer.id), eq(pointsHistory.pointsChange, -600)));
     expect(reversal).toHaveLength(1);
-    expect(await ctx.t.app.ctx.storage.exists(proof.proofImagePath)).toBe(false);
+    expect(await ctx.t.app.ctx.storage.exists(proof.proofImagePath as string)).toBe(false);
     const [audit] = await db()
       .select()
       .from(auditLog)

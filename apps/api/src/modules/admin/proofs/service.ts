@@ -16,7 +16,7 @@ import { applyPointsChange } from "../../points";
 import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases";
 import { advance, advanceIfDue, assertAllowed } from "../../raffle-state";
 import { movementOfProof } from "../../reconciliation";
-import { earnCommission, reverseCommissions } from "../../sellers";
+import { earnCommission, reverseSellerPostings } from "../../sellers";
 import { type Actor, publishRaffle } from "../common";
 import {
   type ApprovalActor,
@@ -221,18 +221,24 @@ export async function rejectProof(
 
     const raffle = proof.raffleId ? await repo.lockRaffle(tx, proof.raffleId) : undefined;
     if (raffle) assertAllowed(raffle.status, "review_proof");
-    // The purchase holds its numbers again for a new proof, for a stated time (at least 30 minutes).
-    const heldUntil = proof.reservationId ? await rejectReservation(tx, proof.reservationId, now) : null;
+    // The purchase holds its numbers again for a new proof, for a stated time (at least 30 minutes). A
+    // vendedor's sale gets no new proof: its numbers are free at once (decision 0034).
+    let heldUntil: Date | null = null;
+    if (proof.reservationId && proof.channel === "seller")
+      await cancelReservationOf(tx, proof.reservationId, now);
+    else if (proof.reservationId) heldUntil = await rejectReservation(tx, proof.reservationId, now);
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
-    const buyer = await repo.findBuyer(tx, proof.userId);
-    await notify(
-      tx,
-      ctx,
-      { userId: proof.userId, email: buyer?.email, name: buyer?.name },
-      "paymentRejected",
-      { what, method, reference: proof.transactionRef, notes, heldUntil },
-    );
+    if (proof.userId) {
+      const buyer = await repo.findBuyer(tx, proof.userId);
+      await notify(
+        tx,
+        ctx,
+        { userId: proof.userId, email: buyer?.email, name: buyer?.name },
+        "paymentRejected",
+        { what, method, reference: proof.transactionRef, notes, heldUntil },
+      );
+    }
     await recordActorAudit(tx, actor, {
       action: "proof.reject",
       entity: "payment_proof",
@@ -263,7 +269,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
     if (await movementOfProof(tx, id)) throw conflict(ADMIN_MESSAGES.proofReconciled);
     // Same order as an approval (buyer, then raffle): the points reversal below must not wait for an
     // approval of this buyer that is itself waiting for the raffle row held here.
-    await repo.lockBuyer(tx, proof.userId);
+    if (proof.userId) await repo.lockBuyer(tx, proof.userId);
     let released: number[] = [];
     let releasedTotal: number | null = null;
     if (proof.raffleId) {
@@ -279,7 +285,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
       }
     }
     const points = await repo.pointsOfProof(tx, id);
-    if (points !== 0) {
+    if (points !== 0 && proof.userId) {
       await applyPointsChange(tx, {
         userId: proof.userId,
         change: -points,
@@ -287,7 +293,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
         paymentProofId: id,
       });
     }
-    await reverseCommissions(
+    await reverseSellerPostings(
       tx,
       [id],
       `Reverso por comprobante eliminado (referencia ${proof.transactionRef})`,
@@ -316,6 +322,7 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
     await announceProofChange(ctx.events, tx, id, "deleted");
     return proof.proofImagePath;
   });
+  if (fileKey === null) return;
   try {
     await ctx.storage.delete(fileKey);
   } catch (error) {

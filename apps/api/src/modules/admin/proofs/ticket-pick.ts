@@ -49,7 +49,7 @@ export function candidateCount(total: number, available: number, quantity: numbe
 }
 
 export interface TicketOwner {
-  userId: string;
+  userId: string | null;
   paymentId: string;
   soldAt: Date;
 }

@@ -3,13 +3,35 @@ import { OpenInNewTab } from "../../../components/ui/open-in-new-tab";
 import type { AdminProof } from "../api/admin-api";
 import { ProofZoom } from "./proof-zoom";
 
+type ProofFile = NonNullable<AdminProof["file"]>;
+
+/** What stands for the file of a vendedor's sale recorded without one (docs/decisions/0034-vendedores.md). */
+export function noFileText(proof: AdminProof): string {
+  const cash = proof.paymentMethod === "efectivo_usd";
+  const who = proof.seller ? ` por el vendedor ${proof.seller.name} (${proof.seller.code})` : "";
+  return cash
+    ? `Venta en efectivo registrada${who}, sin comprobante.`
+    : `Venta registrada${who}, sin captura del pago: compara la referencia con el banco.`;
+}
+
 /**
  * The proof shown in the row: an image (a click or Enter opens it large, with zoom), or a PDF in a
  * same-origin frame (the page CSP allows frames from this origin and no objects; the file route lets
- * this origin frame a PDF), with a link to open it.
+ * this origin frame a PDF), with a link to open it. A vendedor's sale recorded without a file says so.
  */
 export function ProofFilePreview({ proof }: { proof: AdminProof }) {
-  const { url, contentType, filename } = proof.file;
+  if (!proof.file) {
+    return (
+      <p className="flex min-h-32 items-center justify-center rounded-control border border-dashed border-line bg-canvas p-4 text-center text-sm text-muted">
+        {noFileText(proof)}
+      </p>
+    );
+  }
+  return <FilePreview proof={proof} file={proof.file} />;
+}
+
+function FilePreview({ proof, file }: { proof: AdminProof; file: ProofFile }) {
+  const { url, contentType, filename } = file;
   const [zoomed, setZoomed] = useState(false);
   const isPdf = contentType === "application/pdf" || /\.pdf$/i.test(filename ?? "");
   const label = `Comprobante de ${proof.buyerName}, referencia ${proof.transactionRef}`;

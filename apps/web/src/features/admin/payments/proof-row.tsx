@@ -35,7 +35,8 @@ export function whatsappMessage(proof: AdminProof): string {
   const what = proof.raffleTitle ? `tu pago para la rifa "${proof.raffleTitle}"` : "tu pago general";
   return (
     `Hola ${proof.buyerName}, te escribimos de Rifazo por ${what}: ` +
-    `${formatMoney(proof.amount, proof.currency)} por ${methodLabel(proof)}, referencia ${proof.transactionRef}, ` +
+    `${formatMoney(proof.amount, proof.currency)} por ${methodLabel(proof)}` +
+    `${proof.transactionRef ? `, referencia ${proof.transactionRef}` : ""}, ` +
     `enviado el ${formatDate(proof.createdAt)}.`
   );
 }
@@ -83,8 +84,14 @@ function ProofDetails({ proof }: { proof: AdminProof }) {
       <div className="min-w-0">
         <dt className="text-muted">Comprador</dt>
         <dd className="font-semibold break-words text-ink">{proof.buyerName}</dd>
-        <dd className="break-all text-muted">{proof.buyerEmail}</dd>
+        {proof.buyerEmail ? <dd className="break-all text-muted">{proof.buyerEmail}</dd> : null}
         {proof.buyerPhone ? <dd className="text-muted">{proof.buyerPhone}</dd> : null}
+        {proof.userId === null ? <dd className="text-muted">Sin cuenta en Rifazo</dd> : null}
+        {proof.seller ? (
+          <dd className="font-semibold text-brand-800">
+            Vendido por {proof.seller.name} ({proof.seller.code})
+          </dd>
+        ) : null}
         {chat ? (
           <dd>
             <a
@@ -293,7 +300,7 @@ function ReadOnReceipt({ proof }: { proof: AdminProof }) {
           </div>
         </dl>
       ) : (
-        <p className="text-muted">{ANALYSIS_TEXT[analysis.status]}</p>
+        <p className="text-muted">{proof.file ? ANALYSIS_TEXT[analysis.status] : "Sin recibo que leer."}</p>
       )}
     </div>
   );
@@ -314,10 +321,12 @@ function Comparison({ proof }: { proof: AdminProof }) {
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <div>
-          <h4 className="font-semibold text-muted">Escrito por el comprador</h4>
+          <h4 className="font-semibold text-muted">
+            {proof.seller ? "Registrado por el vendedor" : "Escrito por el comprador"}
+          </h4>
           <p className="font-semibold text-ink">{formatMoney(proof.amount, proof.currency)}</p>
           <p className="text-ink">{methodLabel(proof)}</p>
-          <p className="font-mono break-all text-ink">Ref. {proof.transactionRef}</p>
+          <p className="font-mono break-all text-ink">Ref. {proof.transactionRef || "—"}</p>
         </div>
         <div>
           <h4 className="font-semibold text-muted">Esperado</h4>

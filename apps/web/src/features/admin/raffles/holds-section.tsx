@@ -37,7 +37,7 @@ function HoldRow({
             <Badge variant="warning">En el límite de reservas</Badge>
           ) : null}
         </p>
-        <p className="text-sm break-all text-muted">{hold.buyerEmail}</p>
+        {hold.buyerEmail ? <p className="text-sm break-all text-muted">{hold.buyerEmail}</p> : null}
         <p className="text-sm text-ink">
           {tickets(hold.quantity)} · desde las {formatTime(hold.since)}
           {hold.expiresAt ? ` · hasta las ${formatTime(hold.expiresAt)}` : " · hasta que se revise"}

@@ -117,6 +117,9 @@ export function AssignmentForm({ seller, raffle }: { seller: AdminSeller; raffle
             {assignment && assignment.commissionOwed !== 0
               ? ` · Comisión por pagar: ${formatMoney(assignment.commissionOwed, raffle.currency)}`
               : null}
+            {assignment && assignment.cashHeld !== 0
+              ? ` · Efectivo por entregar: ${formatMoney(assignment.cashHeld, raffle.currency)}`
+              : null}
           </p>
         </div>
         <RaffleStatusBadge status={raffle.status} />

@@ -14,7 +14,7 @@ import { useAdminRaffles } from "../shared/use-admin-raffles";
 import { type AssignableRaffle, AssignmentForm } from "./assignment-form";
 import { SellerActions } from "./seller-actions";
 import { SellerStatusBadge } from "./seller-status";
-import { SettlementsSection } from "./settlements-section";
+import { CashSection, SettlementHistory, SettlementsSection } from "./settlements-section";
 
 const ASSIGNABLE = new Set(["upcoming", "active"]);
 
@@ -58,7 +58,9 @@ export function AdminSellerDetail() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
           <SellerSummary seller={data} />
+          <CashSection seller={data} />
           <SettlementsSection seller={data} />
+          <SettlementHistory seller={data} />
         </div>
         <SellerRaffles seller={data} />
       </div>

@@ -35,10 +35,10 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /** The proof file as sent: the image itself, or the PDF in a frame (with a link if the browser cannot show it). */
-function ProofFile({ proof }: { proof: PaymentProof }) {
+function ProofFile({ proof, file }: { proof: PaymentProof; file: NonNullable<PaymentProof["file"]> }) {
   const url = proofFileUrl(proof);
   const [failed, setFailed] = useState(false);
-  const image = isImageType(proof.file.contentType);
+  const image = isImageType(file.contentType);
   return (
     <figure className="space-y-2">
       {failed ? (
@@ -58,7 +58,7 @@ function ProofFile({ proof }: { proof: PaymentProof }) {
         />
       )}
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
-        <span className="min-w-0 truncate">{proof.file.filename}</span>
+        <span className="min-w-0 truncate">{file.filename}</span>
         <OpenInNewTab href={url} className="underline-offset-4" />
       </figcaption>
     </figure>
@@ -222,7 +222,12 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
             <RecordCheckpoint proof={proof} />
             <section aria-label="Comprobante" className="space-y-2">
               <h3 className="text-sm font-bold text-ink">Comprobante</h3>
-              <ProofFile proof={proof} />
+              {proof.file ? (
+                <ProofFile proof={proof} file={proof.file} />
+              ) : (
+                // A purchase recorded by a vendedor (docs/decisions/0034-vendedores.md) has no file.
+                <p className="text-sm text-muted">Compra registrada por un vendedor, sin captura del pago.</p>
+              )}
             </section>
           </div>
           <DialogFooter>

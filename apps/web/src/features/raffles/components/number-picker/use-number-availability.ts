@@ -7,9 +7,12 @@ import type { OwnNumber } from "./number-grid";
 
 /**
  * Which numbers are taken (the live bitmap, plus those the server just refused) and which are the signed-in
- * buyer's own, held or bought.
+ * buyer's own, held or bought (none without `userId`: a vendedor selling to someone else).
  */
-export function useNumberAvailability(raffle: RaffleDetail, userId: string | undefined) {
+export function useNumberAvailability(
+  raffle: Pick<RaffleDetail, "id" | "totalTickets">,
+  userId: string | undefined,
+) {
   const total = raffle.totalTickets;
   const numbers = useQuery(raffleNumbersQuery(raffle.id));
   const mine = useQuery(myRaffleNumbersQuery(raffle.id, userId));

@@ -1,0 +1,43 @@
+import {
+  formatTicketNumber,
+  type SellerSale,
+  type SellerSaleMethod,
+  type SellerSaleStatus,
+} from "@rifazo/shared";
+import type { SaleRow } from "./repository";
+
+/** What the vendedor's list says: paid (approved), under review, rejected, or undone (refunded). */
+function statusOf(row: SaleRow): SellerSaleStatus {
+  if (row.refunded) return "cancelled";
+  if (row.status === "approved" || row.status === "verified") return "approved";
+  if (row.status === "pending") return "pending";
+  return "rejected";
+}
+
+export function toSellerSale(row: SaleRow): SellerSale {
+  const status = statusOf(row);
+  const numbers = status === "approved" ? (row.sold ?? []) : status === "pending" ? (row.held ?? []) : [];
+  // Written by recordSale only (SELLER_SALE_METHODS); a sale row always has its device id and raffle
+  // (payment_proofs_channel_owner_check, and the inner join on raffles).
+  const method = row.method as SellerSaleMethod;
+  return {
+    id: row.id,
+    saleId: row.saleId as string,
+    raffleId: row.raffleId as string,
+    raffleTitle: row.raffleTitle,
+    status,
+    method,
+    // A cash sale's reference is made by the server; the vendedor typed none.
+    reference: method === "efectivo_usd" ? null : row.reference,
+    amount: Number(row.amount),
+    currency: row.currency === "VES" ? "VES" : "USD",
+    quantity: row.quantity,
+    numbers: [...numbers].sort((a, b) => a - b).map((n) => formatTicketNumber(n, row.totalTickets)),
+    buyerName: row.buyerName ?? "",
+    buyerPhone: row.buyerPhone ?? "",
+    buyerIdNumber: row.buyerIdNumber,
+    // The vendedor hands the receipt to their buyer (WhatsApp): the link is theirs to share.
+    receiptPath: status === "approved" && row.receiptToken ? `/recibo/${row.receiptToken}` : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

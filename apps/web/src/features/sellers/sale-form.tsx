@@ -1,0 +1,250 @@
+import { MIN_TICKETS_PER_PURCHASE, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { countText } from "@rifazo/shared/domain/plural";
+import { SELLER_CASH_METHOD, SELLER_SALE_LIMITS } from "@rifazo/shared/schemas/seller-sales";
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { MoneyInput } from "../../components/ui/money-input";
+import { PhoneInput } from "../../components/ui/phone-input";
+import { isApiError } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
+import { formatMoney } from "../../lib/format";
+import type { SellerAreaRaffle, SellerSale } from "./api";
+import { cashRoom, currencySymbol, type SaleCharge } from "./sale-amount";
+import { SaleNumbers } from "./sale-numbers";
+import { type SaleFormValues, useSaleForm } from "./use-sale-form";
+
+type SaleForm = UseFormReturn<SaleFormValues>;
+type FieldId = (field: string) => string;
+
+interface SaleFormProps {
+  raffle: SellerAreaRaffle;
+  exchangeRate: number | null;
+  onSaved: (sale: SellerSale) => void;
+}
+
+/**
+ * A sale recorded on the spot (docs/decisions/0034-vendedores.md): the numbers (or how many), the buyer,
+ * how they paid and what was collected. Cash is paid when recorded, within the vendedor's cash limit; any
+ * other method waits for the organiser's review.
+ */
+export function SaleForm({ raffle, exchangeRate, onSaved }: SaleFormProps) {
+  const { form, save, onSubmit, charge, method, generalError } = useSaleForm(raffle, exchangeRate, onSaved);
+  const id: FieldId = (field) => `sale-${raffle.raffleId}-${field}`;
+  const network = isApiError(save.error) && save.error.isNetwork;
+  return (
+    <div className="space-y-5">
+      {raffle.numberMode === "chosen" ? (
+        <Controller
+          control={form.control}
+          name="numbers"
+          render={({ field, fieldState }) => (
+            <SaleNumbers
+              raffle={raffle}
+              selected={field.value}
+              onChange={(next) => {
+                field.onChange(next);
+                form.clearErrors("numbers");
+              }}
+              error={fieldState.error?.message}
+              errorId={id("numbers")}
+              disabled={save.isPending}
+            />
+          )}
+        />
+      ) : null}
+      <form noValidate onSubmit={onSubmit} aria-label="Datos de la venta" className="space-y-5">
+        {generalError ? (
+          <Alert variant="danger" title="No se registró la venta">
+            {generalError}
+            {network
+              ? " Vuelve a pulsar «Registrar venta»: se enviará la misma venta y no se registrará dos veces."
+              : null}
+          </Alert>
+        ) : null}
+        {raffle.numberMode === "random" ? <QuantityField form={form} raffle={raffle} id={id} /> : null}
+        <BuyerFields form={form} id={id} />
+        <PaymentFields form={form} raffle={raffle} charge={charge} exchangeRate={exchangeRate} id={id} />
+        {method === SELLER_CASH_METHOD ? <CashRoom raffle={raffle} charge={charge} /> : null}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={save.isPending}
+          loadingText="Registrando..."
+        >
+          Registrar venta
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function QuantityField({ form, raffle, id }: { form: SaleForm; raffle: SellerAreaRaffle; id: FieldId }) {
+  const left = Math.max(0, raffle.totalTickets - raffle.soldTickets);
+  return (
+    <FormField
+      id={id("quantity")}
+      label="Cantidad de boletos"
+      hint={`Los números se asignan al azar. De ${MIN_TICKETS_PER_PURCHASE} a ${Math.min(SELLER_SALE_LIMITS.maxQuantity, left)}.`}
+      error={form.formState.errors.quantity?.message}
+    >
+      {(control) => (
+        <Input
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          className="max-w-32"
+          {...control}
+          {...form.register("quantity")}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function BuyerFields({ form, id }: { form: SaleForm; id: FieldId }) {
+  const { errors } = form.formState;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-bold text-ink">Comprador</legend>
+      <FormField id={id("name")} label="Nombre y apellido" error={errors.buyerName?.message}>
+        {(control) => (
+          <Input
+            autoComplete="off"
+            maxLength={SELLER_SALE_LIMITS.buyerName}
+            {...control}
+            {...form.register("buyerName")}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={id("phone")}
+        label="Celular"
+        hint="Le llegará su recibo por WhatsApp."
+        error={errors.buyerPhone?.message}
+      >
+        {(control) => <PhoneInput autoComplete="off" {...control} {...form.register("buyerPhone")} />}
+      </FormField>
+      <FormField id={id("cedula")} label="Cédula (opcional)" error={errors.buyerIdNumber?.message}>
+        {(control) => (
+          <Input
+            autoComplete="off"
+            placeholder="V-12345678"
+            maxLength={20}
+            {...control}
+            {...form.register("buyerIdNumber")}
+          />
+        )}
+      </FormField>
+    </fieldset>
+  );
+}
+
+/** The methods this raffle accepts, as large radio buttons (a thumb picks one). */
+function MethodChoice({ form, raffle, id }: { form: SaleForm; raffle: SellerAreaRaffle; id: FieldId }) {
+  const error = form.formState.errors.method?.message;
+  const selected = form.watch("method");
+  return (
+    <fieldset aria-describedby={error ? id("method-error") : undefined}>
+      <legend className="mb-1.5 text-sm font-semibold text-ink">Cómo pagó</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {raffle.saleMethods.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              "flex min-h-11 cursor-pointer items-center gap-2 rounded-control border px-3 py-2 text-sm font-semibold",
+              "has-focus-visible:outline-2 has-focus-visible:outline-brand-600",
+              selected === value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-line text-ink",
+            )}
+          >
+            <input type="radio" value={value} className="accent-brand-700" {...form.register("method")} />
+            {PAYMENT_METHOD_LABELS[value]}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={id("method-error")} className="mt-1.5 text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** What to collect: the price (combos applied), in the method's currency at the BCV rate when it differs. */
+function ChargeHint({ charge, exchangeRate }: { charge: SaleCharge; exchangeRate: number | null }) {
+  const { quote } = charge;
+  if (quote.quantity === 0) return <>Elige los boletos para ver el monto.</>;
+  const price = `${countText(quote.quantity, "boleto", "boletos")}: ${formatMoney(quote.total, quote.currency)}${
+    quote.applied === "combo" ? " (con combo)" : ""
+  }`;
+  if (!charge.converted) return <>{price}.</>;
+  if (exchangeRate === null)
+    return <>{price}. No hay tasa BCV publicada: escribe el monto que cobraste en bolívares o en dólares.</>;
+  return (
+    <>
+      {price}, a la tasa BCV de {formatEsNumber(exchangeRate, 2)} Bs/$.
+    </>
+  );
+}
+
+function PaymentFields({
+  form,
+  raffle,
+  charge,
+  exchangeRate,
+  id,
+}: {
+  form: SaleForm;
+  raffle: SellerAreaRaffle;
+  charge: SaleCharge;
+  exchangeRate: number | null;
+  id: FieldId;
+}) {
+  const { errors } = form.formState;
+  const cash = form.watch("method") === SELLER_CASH_METHOD;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-bold text-ink">Pago</legend>
+      <MethodChoice form={form} raffle={raffle} id={id} />
+      {cash ? null : (
+        <FormField id={id("reference")} label="Referencia del pago" error={errors.reference?.message}>
+          {(control) => (
+            <Input
+              autoComplete="off"
+              maxLength={SELLER_SALE_LIMITS.reference}
+              {...control}
+              {...form.register("reference")}
+            />
+          )}
+        </FormField>
+      )}
+      <FormField
+        id={id("amount")}
+        label={`Monto cobrado (${currencySymbol(charge.currency)})`}
+        hint={<ChargeHint charge={charge} exchangeRate={exchangeRate} />}
+        error={errors.amount?.message}
+      >
+        {(control) => <MoneyInput placeholder="0,00" {...control} {...form.register("amount")} />}
+      </FormField>
+    </fieldset>
+  );
+}
+
+/** The cash the vendedor may still collect before handing some to the organiser, and whether this fits. */
+function CashRoom({ raffle, charge }: { raffle: SellerAreaRaffle; charge: SaleCharge }) {
+  const room = cashRoom(raffle);
+  const over = charge.quote.total > room;
+  return (
+    <Alert variant={over ? "warning" : "info"} title="Efectivo">
+      Puedes cobrar en efectivo hasta {formatMoney(room, raffle.currency)} más: tienes{" "}
+      {formatMoney(raffle.cashHeld, raffle.currency)} por entregar de un límite de{" "}
+      {formatMoney(raffle.creditLimit, raffle.currency)}.
+      {over ? " Esta venta lo supera: entrega efectivo al organizador o cobra por otro método." : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatVenezuelanPhone } from "@rifazo/shared/domain/phone";
+import { useEffect, useRef } from "react";
+import { Button } from "../../components/ui/button";
+import type { SellerSale } from "./api";
+import { ReceiptShare } from "./receipt-share";
+import { SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
+
+const STATUS_TEXT: Record<SellerSale["status"], string> = {
+  approved: "La venta quedó pagada. Envía al comprador su recibo: con él verifica sus números.",
+  pending:
+    "El organizador revisará el pago. Cuando lo apruebe, el recibo del comprador aparecerá en «Mis ventas».",
+  rejected: "El pago fue rechazado: los números no quedaron vendidos.",
+  cancelled: "La venta fue anulada.",
+};
+
+/** What the server recorded: the numbers, whether it is paid, and the buyer's receipt to send. */
+export function SaleResult({
+  sale,
+  onAnother,
+  onClose,
+}: {
+  sale: SellerSale;
+  onAnother: () => void;
+  onClose: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form is gone: focus goes to what replaced it, and a screen reader reads the outcome.
+  useEffect(() => heading.current?.focus(), []);
+  const headingId = `sale-result-${sale.id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
+          Venta registrada
+        </h3>
+        <SaleStatusBadge status={sale.status} />
+      </div>
+      <p className="text-sm text-muted">{STATUS_TEXT[sale.status]}</p>
+      <dl className="space-y-2 text-sm">
+        <Row label="Comprador">
+          {sale.buyerName} · {formatVenezuelanPhone(sale.buyerPhone)}
+        </Row>
+        <Row label="Números">
+          <span className="font-mono font-bold">{saleNumbersText(sale)}</span>
+        </Row>
+        <Row label="Cobrado">{salePaymentText(sale)}</Row>
+      </dl>
+      <ReceiptShare sale={sale} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose}>
+          Cerrar
+        </Button>
+        <Button onClick={onAnother}>Registrar otra venta</Button>
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-muted">{label}:</dt>
+      <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}

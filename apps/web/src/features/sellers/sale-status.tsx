@@ -1,0 +1,32 @@
+import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { countText } from "@rifazo/shared/domain/plural";
+import { SELLER_SALE_STATUS_LABELS, type SellerSaleStatus } from "@rifazo/shared/schemas/seller-sales";
+import { Badge, type BadgeVariant } from "../../components/ui/badge";
+import { formatMoney } from "../../lib/format";
+import type { SellerSale } from "./api";
+
+const STATUS_VARIANTS: Record<SellerSaleStatus, BadgeVariant> = {
+  approved: "success",
+  pending: "warning",
+  rejected: "danger",
+  cancelled: "neutral",
+};
+
+/** "Pagada", "En revisión", "Rechazada" or "Anulada". */
+export function SaleStatusBadge({ status }: { status: SellerSaleStatus }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{SELLER_SALE_STATUS_LABELS[status]}</Badge>;
+}
+
+/** "0042, 0043", or "3 boletos (números al asignar)" for a random raffle's sale not yet paid. */
+export function saleNumbersText(sale: SellerSale): string {
+  if (sale.numbers.length > 0) return sale.numbers.join(", ");
+  return `${countText(sale.quantity, "boleto", "boletos")} (los números se asignan al aprobar)`;
+}
+
+/** "$10,00 en Efectivo (USD)" or "Bs. 1.825,00 por Pago Móvil · ref. 1234". */
+export function salePaymentText(sale: SellerSale): string {
+  const amount = formatMoney(sale.amount, sale.currency);
+  const method = PAYMENT_METHOD_LABELS[sale.method];
+  const reference = sale.reference ? ` · ref. ${sale.reference}` : "";
+  return `${amount} · ${method}${reference}`;
+}

@@ -1,0 +1,198 @@
+import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
+import {
+  SELLER_CASH_METHOD,
+  type SellerSaleMethod,
+  sellerSaleInputSchema,
+} from "@rifazo/shared/schemas/seller-sales";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
+import { errorMessage, isApiError } from "../../lib/api-client";
+import { newIdempotencyKey } from "../proofs";
+import { numbersKey, parseTakenNumbers, takenNumbersOf } from "../raffles";
+import {
+  recordSellerSale,
+  type SellerAreaRaffle,
+  type SellerSale,
+  type SellerSaleInput,
+  sellerKeys,
+} from "./api";
+import { amountText, saleCharge } from "./sale-amount";
+
+/** What the sale form holds: text as typed (the API reads it with the same es-VE parsers), and the numbers. */
+export type SaleFormValues = {
+  numbers: number[];
+  quantity: string;
+  buyerName: string;
+  buyerPhone: string;
+  buyerIdNumber: string;
+  method: SellerSaleMethod;
+  reference: string;
+  amount: string;
+};
+
+const FIELDS = [
+  "numbers",
+  "quantity",
+  "buyerName",
+  "buyerPhone",
+  "buyerIdNumber",
+  "method",
+  "reference",
+  "amount",
+] as const satisfies readonly (keyof SaleFormValues)[];
+type FieldName = (typeof FIELDS)[number];
+const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
+
+/** "3" → 3; anything else is not a quantity (the schema then says why). */
+export function parseQuantity(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** POST /api/seller/sales's body: the numbers or the quantity, and no reference for cash. */
+export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleId: string): SellerSaleInput {
+  const cash = values.method === SELLER_CASH_METHOD;
+  const common = {
+    saleId,
+    raffleId: raffle.raffleId,
+    buyerName: values.buyerName.trim(),
+    buyerPhone: values.buyerPhone.trim(),
+    buyerIdNumber: values.buyerIdNumber.trim() || null,
+    method: values.method,
+    reference: cash ? null : values.reference.trim() || null,
+    amount: values.amount.trim(),
+  };
+  return raffle.numberMode === "chosen"
+    ? { ...common, numbers: [...values.numbers].sort((a, b) => a - b) }
+    : { ...common, quantity: parseQuantity(values.quantity) };
+}
+
+/**
+ * The sale's id, made once on the device: a retry after a network failure (or a server error, which may
+ * come after the sale was saved) sends the same one, so the server answers with the first result. After
+ * a clear refusal (4xx) of an id never left in doubt, nothing was saved under it: the corrected sale goes
+ * with a fresh one.
+ */
+function useSaleId() {
+  const id = useRef<string>(null);
+  id.current ??= newIdempotencyKey();
+  const inDoubt = useRef(false);
+  const afterFailure = (error: unknown) => {
+    const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+    if (!refused) inDoubt.current = true;
+    else if (!inDoubt.current) id.current = newIdempotencyKey();
+  };
+  return { current: () => id.current ?? "", afterFailure };
+}
+
+/**
+ * The amount field is filled with the price in the method's currency, again whenever the quantity, the
+ * method or the rate changes it; the vendedor may type another (the server checks it against the price).
+ */
+function useSuggestedAmount(
+  form: UseFormReturn<SaleFormValues>,
+  raffle: SellerAreaRaffle,
+  exchangeRate: number | null,
+) {
+  const [method, quantityText, numbers] = useWatch({
+    control: form.control,
+    name: ["method", "quantity", "numbers"],
+  });
+  const quantity = raffle.numberMode === "chosen" ? numbers.length : parseQuantity(quantityText);
+  const charge = saleCharge(raffle, quantity, method, exchangeRate);
+  const suggested = amountText(charge);
+  useEffect(() => form.setValue("amount", suggested), [form, suggested]);
+  return { charge, method };
+}
+
+/**
+ * Each message beside its field (the first one of each), the first such field focused; one about no field
+ * goes above the form.
+ */
+function showFieldErrors(
+  form: UseFormReturn<SaleFormValues>,
+  entries: readonly (readonly [string, string])[],
+  setGeneralError: (message: string) => void,
+) {
+  let focus = true;
+  for (const [name, message] of entries) {
+    if (!isField(name)) setGeneralError(message);
+    else if (!form.getFieldState(name).error) {
+      // The numbers are the grid's buttons, not one control to focus.
+      const focusable = focus && name !== "numbers";
+      form.setError(name, { message }, { shouldFocus: focusable });
+      if (focusable) focus = false;
+    }
+  }
+}
+
+/** The sale form, its checks (the API's schema, then the API's answer) and its sending. */
+export function useSaleForm(
+  raffle: SellerAreaRaffle,
+  exchangeRate: number | null,
+  onSaved: (sale: SellerSale) => void,
+) {
+  const queryClient = useQueryClient();
+  const saleId = useSaleId();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm<SaleFormValues>({
+    defaultValues: {
+      numbers: [],
+      quantity: String(MIN_TICKETS_PER_PURCHASE),
+      buyerName: "",
+      buyerPhone: "",
+      buyerIdNumber: "",
+      method: raffle.saleMethods[0] ?? SELLER_CASH_METHOD,
+      reference: "",
+      amount: "",
+    },
+  });
+  const { charge, method } = useSuggestedAmount(form, raffle, exchangeRate);
+
+  const showErrors = (entries: readonly (readonly [string, string])[]) =>
+    showFieldErrors(form, entries, setGeneralError);
+
+  const refreshNumbers = () => queryClient.invalidateQueries({ queryKey: numbersKey(raffle.raffleId) });
+  const save = useMutation({
+    mutationFn: recordSellerSale,
+    onSuccess: (sale) => {
+      void queryClient.invalidateQueries({ queryKey: sellerKeys.area });
+      void queryClient.invalidateQueries({ queryKey: sellerKeys.sales });
+      if (raffle.numberMode === "chosen") void refreshNumbers();
+      onSaved(sale);
+    },
+    onError: (error) => {
+      saleId.afterFailure(error);
+      const taken = takenNumbersOf(error);
+      if (taken) {
+        const gone = new Set(parseTakenNumbers(taken));
+        form.setValue(
+          "numbers",
+          form.getValues("numbers").filter((n) => !gone.has(n)),
+        );
+        form.setError("numbers", { message: RESERVATION_MESSAGES.numbersTaken(taken) });
+        void refreshNumbers();
+        return;
+      }
+      const fields = Object.entries(isApiError(error) ? (error.fields ?? {}) : {});
+      if (fields.length > 0) showErrors(fields);
+      else setGeneralError(errorMessage(error));
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setGeneralError(null);
+    form.clearErrors();
+    const body = saleBody(values, raffle, saleId.current());
+    const parsed = sellerSaleInputSchema.safeParse(body);
+    if (!parsed.success) {
+      showErrors(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message] as const));
+      return;
+    }
+    save.mutate(body);
+  });
+
+  return { form, save, onSubmit, charge, method, generalError };
+}

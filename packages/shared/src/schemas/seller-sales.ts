@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { MIN_TICKETS_PER_PURCHASE, type PaymentMethod } from "../constants";
+import { parseEsNumber } from "../domain/money";
+import { normalizeVenezuelanMobile } from "../domain/phone";
+import { isUuid } from "../uuid";
+
+// A sale recorded by a vendedor (docs/decisions/0034-vendedores.md): a purchase record like any other,
+// priced by the server; the vendedor sends what was sold, to whom, and how it was paid.
+
+/** How a vendedor may be paid on the spot: dollar cash (approved when recorded) or a payment reviewed by the organiser. */
+export const SELLER_SALE_METHODS = [
+  "efectivo_usd",
+  "pago_movil",
+  "transferencia",
+  "zelle",
+  "binance",
+] as const satisfies readonly PaymentMethod[];
+export type SellerSaleMethod = (typeof SELLER_SALE_METHODS)[number];
+
+/** Cash is counted as paid when the vendedor records it, within their cash limit. */
+export const SELLER_CASH_METHOD = "efectivo_usd" satisfies SellerSaleMethod;
+
+export const SELLER_SALE_LIMITS = {
+  buyerName: 80,
+  reference: 60,
+  maxNumbers: 100,
+  maxQuantity: 100,
+} as const;
+
+export const SELLER_SALE_MESSAGES = {
+  saleId: "La venta no tiene un identificador válido. Vuelve a abrir el formulario.",
+  raffle: "Elige la rifa que vendiste.",
+  numbers: `Elige los números vendidos, sin repetir: de ${MIN_TICKETS_PER_PURCHASE} a ${SELLER_SALE_LIMITS.maxNumbers}.`,
+  quantity: `Indica cuántos boletos vendiste (de ${MIN_TICKETS_PER_PURCHASE} a ${SELLER_SALE_LIMITS.maxQuantity}).`,
+  buyerName: `Escribe el nombre del comprador (de 2 a ${SELLER_SALE_LIMITS.buyerName} caracteres).`,
+  buyerPhone: "Escribe el celular del comprador, por ejemplo 0414-1234567.",
+  buyerIdNumber: "La cédula debe tener el formato V-12345678.",
+  method: "Elige cómo te pagó el comprador.",
+  reference: "Escribe la referencia del pago (el efectivo no la lleva).",
+  amount: 'Escribe el monto que cobraste, como "10,00".',
+  amountMismatch: (expected: string) => `El monto no coincide con el precio: debías cobrar ${expected}.`,
+  notAssigned: "No tienes esta rifa asignada para vender.",
+  creditLimit: (room: string) =>
+    `Esta venta en efectivo supera tu límite de efectivo sin entregar (te quedan ${room}). Entrega el efectivo al organizador y vuelve a intentarlo.`,
+  methodNotAccepted: "Esta rifa no acepta ese método de pago.",
+  saleIdOther: "Ese identificador de venta ya se usó para otra venta.",
+} as const;
+
+const buyerPhone = z
+  .string({ error: SELLER_SALE_MESSAGES.buyerPhone })
+  .max(40, SELLER_SALE_MESSAGES.buyerPhone)
+  .transform((value, ctx) => {
+    const phone = normalizeVenezuelanMobile(value);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: SELLER_SALE_MESSAGES.buyerPhone });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** POST /api/seller/sales. */
+export const sellerSaleInputSchema = z
+  .object({
+    /** Made on the device (UUID): sending the same sale again returns the first answer. */
+    saleId: z.string({ error: SELLER_SALE_MESSAGES.saleId }).refine(isUuid, SELLER_SALE_MESSAGES.saleId),
+    raffleId: z.string({ error: SELLER_SALE_MESSAGES.raffle }).refine(isUuid, SELLER_SALE_MESSAGES.raffle),
+    /** Chosen numbers (a raffle of chosen numbers); absent for a raffle sold by quantity. */
+    numbers: z
+      .array(z.int().min(0).max(9999), { error: SELLER_SALE_MESSAGES.numbers })
+      .min(MIN_TICKETS_PER_PURCHASE, SELLER_SALE_MESSAGES.numbers)
+      .max(SELLER_SALE_LIMITS.maxNumbers, SELLER_SALE_MESSAGES.numbers)
+      .refine((list) => new Set(list).size === list.length, SELLER_SALE_MESSAGES.numbers)
+      .optional(),
+    quantity: z
+      .int({ error: SELLER_SALE_MESSAGES.quantity })
+      .min(MIN_TICKETS_PER_PURCHASE, SELLER_SALE_MESSAGES.quantity)
+      .max(SELLER_SALE_LIMITS.maxQuantity, SELLER_SALE_MESSAGES.quantity)
+      .optional(),
+    buyerName: z
+      .string({ error: SELLER_SALE_MESSAGES.buyerName })
+      .trim()
+      .min(2, SELLER_SALE_MESSAGES.buyerName)
+      .max(SELLER_SALE_LIMITS.buyerName, SELLER_SALE_MESSAGES.buyerName),
+    buyerPhone,
+    buyerIdNumber: z
+      .union([z.string().max(20, SELLER_SALE_MESSAGES.buyerIdNumber), z.null()], {
+        error: SELLER_SALE_MESSAGES.buyerIdNumber,
+      })
+      .optional()
+      .transform((value, ctx) => {
+        const compact = value?.trim().toUpperCase().replace(/[\s.]/g, "");
+        if (!compact) return null;
+        const match = /^([VE])-?(\d{5,9})$/.exec(compact);
+        if (!match) {
+          ctx.addIssue({ code: "custom", message: SELLER_SALE_MESSAGES.buyerIdNumber });
+          return z.NEVER;
+        }
+        return `${match[1]}-${match[2]}`;
+      }),
+    method: z.enum(SELLER_SALE_METHODS, { error: SELLER_SALE_MESSAGES.method }),
+    reference: z
+      .union([z.string().max(SELLER_SALE_LIMITS.reference, SELLER_SALE_MESSAGES.reference), z.null()], {
+        error: SELLER_SALE_MESSAGES.reference,
+      })
+      .optional()
+      .transform((value) => value?.trim() || null),
+    /** What the vendedor collected, in the method's currency (es-VE text or a number): checked against the price. */
+    amount: z
+      .union([z.number(), z.string()], { error: SELLER_SALE_MESSAGES.amount })
+      .transform((value, ctx) => {
+        const parsed = parseEsNumber(value, { decimals: 2, max: 1_000_000_000 });
+        if (!parsed.ok || parsed.value <= 0) {
+          ctx.addIssue({ code: "custom", message: SELLER_SALE_MESSAGES.amount });
+          return z.NEVER;
+        }
+        return parsed.value;
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method !== SELLER_CASH_METHOD && !value.reference)
+      ctx.addIssue({ code: "custom", path: ["reference"], message: SELLER_SALE_MESSAGES.reference });
+    if (!value.numbers && !value.quantity)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: SELLER_SALE_MESSAGES.quantity });
+  });
+export type SellerSaleInput = z.input<typeof sellerSaleInputSchema>;
+export type SellerSaleFields = z.output<typeof sellerSaleInputSchema>;
+
+export const SELLER_SALE_STATUSES = ["approved", "pending", "rejected", "cancelled"] as const;
+export type SellerSaleStatus = (typeof SELLER_SALE_STATUSES)[number];
+
+/** What the vendedor's list says of each sale. */
+export const SELLER_SALE_STATUS_LABELS: Record<SellerSaleStatus, string> = {
+  approved: "Pagada",
+  pending: "En revisión",
+  rejected: "Rechazada",
+  cancelled: "Anulada",
+};
+
+export const sellerSaleSchema = z.object({
+  id: z.string(),
+  saleId: z.string(),
+  raffleId: z.string(),
+  raffleTitle: z.string(),
+  status: z.enum(SELLER_SALE_STATUSES),
+  method: z.enum(SELLER_SALE_METHODS),
+  reference: z.string().nullable(),
+  /** What was collected, in the method's currency. */
+  amount: z.number(),
+  currency: z.enum(["USD", "VES"]),
+  quantity: z.number().int(),
+  /** The numbers sold (4 digits or the raffle's width), ascending; held numbers while under review. */
+  numbers: z.array(z.string()),
+  buyerName: z.string(),
+  /** E.164 (+58…). */
+  buyerPhone: z.string(),
+  buyerIdNumber: z.string().nullable(),
+  /** The buyer's receipt page (/recibo/:token), once the sale is paid. */
+  receiptPath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SellerSale = z.infer<typeof sellerSaleSchema>;
+
+export const sellerSaleListSchema = z.object({ items: z.array(sellerSaleSchema) });
+export type SellerSaleList = z.infer<typeof sellerSaleListSchema>;
