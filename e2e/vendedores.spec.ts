@@ -168,6 +168,7 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
       description: "Rifa vendida por vendedores",
       numberMode: "chosen",
       paymentMethods: ["Pago Móvil", "Zelle"],
+      prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
     });
     // The vendedor (a demo account) is invited, accepts and may sell it: 10 %, up to $20 in cash.
     const invited = await admin.post("/api/admin/sellers", { data: { name: "Luisa Calle", email: BUYER } });
@@ -194,22 +195,27 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
     const dialog = vendedor.getByRole("dialog", { name: "Registrar venta" });
     const grid = dialog.getByRole("grid", { name: "Números de la rifa" });
     await grid.getByRole("button", { name: "Número 07, disponible" }).click();
-    await grid.getByRole("button", { name: "Número 42, disponible" }).click();
+    await grid.getByRole("button", { name: "Número 08, disponible" }).click();
     await dialog.getByLabel("Nombre y apellido").fill("Pedro Calle");
     await dialog.getByLabel("Celular").fill("0414-7654321");
     await dialog.getByRole("radio", { name: "Efectivo (USD)" }).check();
     await expect(dialog.getByLabel(/^Monto cobrado/)).toHaveValue("10,00");
     await expectNoAxeViolations(vendedor, "formulario de venta del vendedor");
-    await vendedor.screenshot({ path: test.info().outputPath("venta-formulario-390.png"), fullPage: true });
+    await vendedor.screenshot({ path: test.info().outputPath("venta-formulario-390.png") });
     await dialog.getByRole("button", { name: "Registrar venta" }).click();
     await expect(dialog.getByRole("heading", { name: "Venta registrada" })).toBeVisible();
-    await expect(dialog.getByText("07, 42")).toBeVisible();
-    const receiptLink = (await dialog.getByText(/\/recibo\/[A-Za-z0-9_-]{43}$/).textContent()) ?? "";
+    await expect(dialog.getByText("07, 08")).toBeVisible();
+    const receiptLink =
+      (await dialog.getByRole("link", { name: /recibo de Pedro Calle/ }).getAttribute("href")) ?? "";
     expect(receiptLink).toMatch(/\/recibo\/[A-Za-z0-9_-]{43}$/);
+    await expect(dialog.getByRole("link", { name: "Enviar por WhatsApp a Pedro Calle" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/584147654321\?text=/,
+    );
     expect(await horizontalOverflow(vendedor), "desbordamiento en la venta registrada").toBeLessThanOrEqual(
       0,
     );
-    await vendedor.screenshot({ path: test.info().outputPath("venta-registrada-390.png"), fullPage: true });
+    await vendedor.screenshot({ path: test.info().outputPath("venta-registrada-390.png") });
     await dialog.getByRole("button", { name: "Registrar otra venta" }).click();
 
     // A Pago Móvil sale waits for the organiser, who sees it in the inbox without a file.
@@ -223,7 +229,7 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
     await dialog.getByRole("button", { name: "Registrar venta" }).click();
     await expect(dialog.getByRole("heading", { name: "Venta registrada" })).toBeVisible();
     await expect(dialog.getByText("En revisión").first()).toBeVisible();
-    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await dialog.getByRole("button", { name: "Cerrar" }).first().click();
     const sales = vendedor.getByRole("list", { name: "Ventas registradas" });
     await expect(sales.getByRole("listitem")).toHaveCount(2);
     await expect(vendedor.getByText(/Efectivo por entregar: \$10,00 de \$20,00/)).toBeVisible();
@@ -238,10 +244,14 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
     await expectNoAxeViolations(visitor, "recibo de una venta del vendedor");
 
     // The organiser approves the Pago Móvil sale and records the cash handed over.
+    await skipCookieBanner(page);
     await signInAsAdmin(page);
-    await page.goto("/admin/pagos");
-    await expect(page.getByText(/sin captura del pago/).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("bandeja-venta-vendedor-390.png"), fullPage: true });
+    await page.goto("/admin?tab=payments");
+    const unfiled = page.getByText(/sin captura del pago/).first();
+    await expect(unfiled).toBeVisible();
+    await expect(page.getByText("Vendido por Luisa Calle").first()).toBeVisible();
+    await unfiled.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("bandeja-venta-vendedor-390.png") });
     await page.goto(`/admin/vendedores/${seller.id}`);
     await page.getByRole("button", { name: `Registrar entrega de efectivo de ${title}` }).click();
     const handover = page.getByRole("form", { name: "Registrar entrega de efectivo" });
