@@ -145,6 +145,19 @@ describe("venta en efectivo", () => {
     const admin = await call(ctx.t, "GET", `/api/admin/sellers/${sellerId}`, ctx.admin.cookie);
     expect(admin.json().raffles[0]).toMatchObject({ cashHeld: 10, commissionOwed: 1 });
 
+    // The organiser finds who holds a number (an external lottery's winner) among the vendedor's sales too.
+    const holders = await call(
+      ctx.t,
+      "GET",
+      `/api/admin/raffles/${raffle.id}/sold-tickets`,
+      ctx.admin.cookie,
+    );
+    expect(holders.statusCode, holders.body).toBe(200);
+    expect(holders.json().items).toEqual([
+      { ticketNumber: "07", buyerName: "María Pérez", userId: null },
+      { ticketNumber: "42", buyerName: "María Pérez", userId: null },
+    ]);
+
     // The same sale sent again answers with the first one and writes nothing.
     const again = await sell(account.cookie, body);
     expect(again.statusCode).toBe(200);

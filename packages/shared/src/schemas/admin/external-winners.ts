@@ -96,7 +96,10 @@ export const soldTicketLookupQuerySchema = z.object({
   ),
 });
 export const soldTicketListSchema = z.object({
-  items: z.array(z.object({ ticketNumber: z.string(), buyerName: z.string(), userId: z.string() })),
+  // userId is null for a vendedor's sale whose buyer has no account (decision 0034).
+  items: z.array(
+    z.object({ ticketNumber: z.string(), buyerName: z.string(), userId: z.string().nullable() }),
+  ),
 });
 export const externalWinnersResultSchema = z.object({
   raffleId: z.string(),

@@ -10,10 +10,10 @@ import {
   type RaffleStatus,
   ticketDigits,
 } from "@rifazo/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
-import { prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
+import { paymentProofs, prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
 import { AppError, conflict } from "../../../lib/errors";
 import { recordActorAudit } from "../../audit";
 import { announceWinners, DRAW_V2_MESSAGES, hasRecord } from "../../draws";
@@ -36,9 +36,15 @@ export async function soldTickets(db: Executor, raffleId: string, number?: strin
     throw new AppError("VALIDATION", ADMIN_MESSAGES.ticketDigitsOf(digits));
   }
   const rows = await db
-    .select({ ticketNumber: tickets.ticketNumber, buyerName: users.name, userId: users.id })
+    .select({
+      ticketNumber: tickets.ticketNumber,
+      // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
+      buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
+      userId: tickets.userId,
+    })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .innerJoin(paymentProofs, eq(paymentProofs.id, tickets.paymentId))
+    .leftJoin(users, eq(users.id, tickets.userId))
     .where(
       and(
         eq(tickets.raffleId, raffleId),
