@@ -1,6 +1,7 @@
 // Sales recorded by a vendedor (docs/decisions/0034-vendedores.md): a purchase record of channel 'seller',
 // priced by the server; cash approved when recorded within the credit limit, other methods reviewed.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
+import { sellerSaleInputSchema, sellerSaleSigningText } from "@rifazo/shared";
 import { RECORD_CHECK_NAMES } from "@rifazo/shared/domain/draw-record/verification";
 import { verifyRecord } from "@rifazo/shared/domain/draw-record/verify";
 import { ownerTag } from "@rifazo/shared/domain/owner-tag";
@@ -18,7 +19,7 @@ import {
 } from "../src/db/schema";
 import { call, createRaffle, useAdminTest } from "./admin-fixtures";
 import { freezeAt, recordOf } from "./draw-fixtures";
-import { signedInUser } from "./helpers";
+import { signedInUser, signIn } from "./helpers";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
@@ -144,6 +145,10 @@ describe("venta en efectivo", () => {
     expect(mine?.linkTickets).toEqual({ approved: 0, underReview: 0 });
     const admin = await call(ctx.t, "GET", `/api/admin/sellers/${sellerId}`, ctx.admin.cookie);
     expect(admin.json().raffles[0]).toMatchObject({ cashHeld: 10, commissionOwed: 1 });
+    // The report per vendedor and raffle says it too: earned, paid, owed, cash to hand over.
+    const csv = await call(ctx.t, "GET", "/api/admin/exports/sellers.csv", ctx.admin.cookie);
+    const row = csv.body.split("\r\n").find((line) => line.includes(`"${admin.json().code}"`));
+    expect(row).toContain(",1,0,1,10,");
 
     // The organiser finds who holds a number (an external lottery's winner) among the vendedor's sales too.
     const holders = await call(
@@ -356,6 +361,31 @@ describe("reglas", () => {
     );
   });
 
+  it("el tope por comprador cuenta su celular en todos los canales: cuenta en línea y ventas de vendedores", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 100, price: 5, maxTicketsPerBuyer: 4 });
+    const { account } = await sellerOf(raffle.id);
+    // An account whose phone was typed with spaces and the +58 prefix: the same celular.
+    const buyer = await signedInUser(ctx.t.app, { fullName: "Ana Tope", phone: "+58 414 123 4567" });
+    const reserve = () =>
+      call(ctx.t, "POST", `/api/raffles/${raffle.id}/reservations`, buyer.cookie, { quantity: 2 });
+    const online = await reserve();
+    expect(online.statusCode, online.body).toBe(201);
+    const sale = () => sell(account.cookie, saleBody(raffle.id, { quantity: 2, amount: "10,00" }));
+    expect((await sale()).statusCode).toBe(201);
+    const over = await sale();
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe("TICKET_CAP_REACHED");
+    // The account's next purchase counts the vendedor's sale to its celular: 2 left, not 4.
+    const cancelled = await call(ctx.t, "DELETE", `/api/reservations/${online.json().id}`, buyer.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+    const three = await call(ctx.t, "POST", `/api/raffles/${raffle.id}/reservations`, buyer.cookie, {
+      quantity: 3,
+    });
+    expect(three.statusCode).toBe(409);
+    expect(three.json().error.code).toBe("TICKET_CAP_REACHED");
+    expect((await reserve()).statusCode).toBe(201);
+  });
+
   it("dos vendedores con el mismo número a la vez: uno lo vende, el otro recibe NUMBERS_TAKEN", async () => {
     const raffle = await createRaffle(ctx, { numberMode: "chosen", totalTickets: 100, price: 5 });
     const first = await sellerOf(raffle.id);
@@ -416,5 +446,78 @@ describe("el mismo sorteo", () => {
     const verification = await verifyRecord(record);
     const listCheck = verification.checks.find((c) => c.name === RECORD_CHECK_NAMES.listHash);
     expect(listCheck?.ok, JSON.stringify(listCheck)).toBe(true);
+  });
+});
+
+describe("ventas guardadas sin señal", () => {
+  /** The body the device queues: recordedAt, and its signature with the session's sale key. */
+  function queued(body: Record<string, unknown>, saleKey: string) {
+    const withTime = { ...body, recordedAt: new Date(Date.now() - 60_000).toISOString() };
+    const text = sellerSaleSigningText(sellerSaleInputSchema.parse(withTime));
+    const signature = createHmac("sha256", Buffer.from(saleKey, "base64url"))
+      .update(text)
+      .digest("base64url");
+    return { ...withTime, signature };
+  }
+  const saleKeyOf = async (cookie: string) => {
+    const me = await call(ctx.t, "GET", "/api/seller/me", cookie);
+    expect(me.statusCode, me.body).toBe(200);
+    return me.json().saleKey as string;
+  };
+
+  it("se aceptan firmadas en su sesión; de otra sesión, o sin firma, se rechazan; reenviadas, dan la primera", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 100, price: 5 });
+    const { account, sellerId } = await sellerOf(raffle.id);
+    const key = await saleKeyOf(account.cookie);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const first = queued(saleBody(raffle.id, { quantity: 2, amount: "10,00" }), key);
+    const synced = await sell(account.cookie, first);
+    expect(synced.statusCode, synced.body).toBe(201);
+
+    // Another session of the same vendedor has another key: a queue signed before is refused there...
+    const other = await signIn(ctx.t.app, account.email, account.password);
+    expect(await saleKeyOf(other)).not.toBe(key);
+    const copied = queued(saleBody(raffle.id, { quantity: 2, amount: "10,00" }), key);
+    const refused = await sell(other, copied);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe("SELLER_SALE_SESSION");
+    // ...a tampered one too (the amount is signed), and one without its signature is a 400.
+    const tampered = await sell(account.cookie, {
+      ...queued(saleBody(raffle.id, { quantity: 2, amount: "10,00" }), key),
+      buyerName: "Otro Nombre",
+    });
+    expect(tampered.json().error?.code).toBe("SELLER_SALE_SESSION");
+    const { signature: _omitted, ...unsigned } = copied;
+    const bare = await sell(account.cookie, unsigned);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields.signature).toBe(
+      "Esta venta guardada sin conexión no trae su firma. Vuelve a registrarla.",
+    );
+    expect(await db().select().from(paymentProofs).where(eq(paymentProofs.sellerId, sellerId))).toHaveLength(
+      1,
+    );
+    // A sale already recorded, sent again from the other session, answers with the first one.
+    const again = await sell(other, first);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(synced.json().id);
+  });
+
+  it("firmada antes de una suspensión y enviada después: rechazada con el motivo", async () => {
+    const raffle = await createRaffle(ctx, { totalTickets: 100, price: 5 });
+    const { account, sellerId } = await sellerOf(raffle.id);
+    const body = queued(
+      saleBody(raffle.id, { quantity: 2, amount: "10,00" }),
+      await saleKeyOf(account.cookie),
+    );
+    const suspended = await call(ctx.t, "POST", `/api/admin/sellers/${sellerId}/suspend`, ctx.admin.cookie);
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const refused = await sell(account.cookie, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: "SELLER_SUSPENDED",
+      message:
+        "Tu cuenta de vendedor está suspendida: no puedes vender. Habla con el organizador para aclararlo.",
+    });
+    expect(await db().select().from(paymentProofs).where(eq(paymentProofs.sellerId, sellerId))).toEqual([]);
   });
 });

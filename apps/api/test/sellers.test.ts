@@ -833,12 +833,12 @@ describe("la comisión en el libro de los vendedores", () => {
     expect(csv.headers["content-disposition"]).toContain("vendedores_rifazo.csv");
     const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      '"Vendedor","Código","Estado","Rifa","Moneda","Puede Vender","Comisión","Valor de la Comisión","Límite de Efectivo","Boletos Aprobados por su Enlace","Boletos en Revisión por su Enlace","Comisión Ganada","Comisión Pagada","Comisión por Pagar","Asignada el"',
+      '"Vendedor","Código","Estado","Rifa","Moneda","Puede Vender","Comisión","Valor de la Comisión","Límite de Efectivo","Boletos Aprobados por su Enlace","Boletos en Revisión por su Enlace","Comisión Ganada","Comisión Pagada","Comisión por Pagar","Efectivo por Entregar","Asignada el"',
     );
     const row = lines.find((line) => line.includes("Rifa Reporte")) ?? "";
     expect(row).toMatch(/^"'=HYPERLINK\(1\)",/);
     expect(row).toContain(
-      `"${seller.code}","Activo","Rifa Reporte","USD","Sí","Monto por boleto",1.25,50,2,0,2.5,2,0.5,`,
+      `"${seller.code}","Activo","Rifa Reporte","USD","Sí","Monto por boleto",1.25,50,2,0,2.5,2,0.5,0,`,
     );
     const xlsx = await call(ctx.t, "GET", "/api/admin/exports/sellers.xlsx", ctx.admin.cookie);
     expect(xlsx.statusCode).toBe(200);

@@ -6,8 +6,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
+import { createMemoryStorage, replaceSellerStorage } from "../src/features/sellers/offline-storage";
 import { paths } from "../src/lib/paths";
 import { SellerAreaPage } from "../src/pages/seller/seller-area-page";
 import { jsonResponse, notFoundResponse } from "./fixtures/http";
@@ -22,6 +23,8 @@ import { stubFetch, testQueryClient } from "./render";
 vi.mock("../src/components/ui/toast", () => ({ toast: vi.fn() }));
 
 const fetchMock = stubFetch();
+// Each test starts with no sale saved on the phone.
+beforeEach(() => replaceSellerStorage(createMemoryStorage()));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Raffle ids are UUIDs: the form checks the sale with the API's own schema before sending it.
 const MOTO = "0b6c1f1e-5d7a-4a53-9a4e-2f1c3b5d7e91";
@@ -225,16 +228,28 @@ describe("Registrar venta", () => {
     await user.clear(amount);
     await user.type(amount, "10");
     await user.click(dialog.getByRole("button", { name: "Registrar venta" }));
-    expect(await dialog.findByRole("alert")).toHaveTextContent(/se enviará la misma venta/);
-    await user.click(dialog.getByRole("button", { name: "Registrar venta" }));
-    expect(await screen.findByRole("region", { name: "Venta registrada" })).toBeInTheDocument();
+    // No answer: the sale is kept on the phone, and «Enviar ahora» sends it with the same id.
+    expect(
+      await dialog.findByRole("region", {
+        name: "Guardada sin conexión: se enviará cuando vuelva la señal",
+      }),
+    ).toBeInTheDocument();
+    await user.click(dialog.getAllByRole("button", { name: "Cerrar" })[0] as HTMLElement);
+    const queue = await screen.findByRole("region", { name: "Ventas por enviar (1)" });
+    await user.click(within(queue).getByRole("button", { name: "Enviar ahora" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: /Ventas por enviar/ })).toBeNull());
 
     // The refused sale saved nothing: the corrected one has a new id, which its retry keeps.
     const ids = posted.map((body) => body.saleId);
     expect(ids).toHaveLength(3);
     expect(ids[1]).not.toBe(ids[0]);
     expect(ids[2]).toBe(ids[1]);
-    expect(posted[2]).toMatchObject({ amount: "10,00", numbers: [7, 42] });
+    expect(posted[2]).toMatchObject({
+      amount: "10,00",
+      numbers: [7, 42],
+      recordedAt: expect.any(String),
+      signature: expect.stringMatching(/^[\w-]{43}$/),
+    });
   });
 
   it("after a paid cash sale, shares the buyer's receipt by WhatsApp to their celular", async () => {

@@ -169,6 +169,11 @@ const ERROR_TABLE = [
   ],
   ["SELLER_NOT_ASSIGNED", 403, "No tienes esta rifa asignada para vender."],
   [
+    "SELLER_SALE_SESSION",
+    403,
+    "Esta venta se guardó sin conexión en otra sesión y no se puede enviar desde esta. Vuelve a registrarla.",
+  ],
+  [
     "SELLER_CREDIT_LIMIT",
     409,
     "Esta venta en efectivo supera tu límite de efectivo sin entregar. Entrega el efectivo al organizador y vuelve a intentarlo.",

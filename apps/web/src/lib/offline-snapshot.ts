@@ -11,6 +11,13 @@ import { isOffline } from "./use-online";
 const STORAGE_KEY = "rifazo:mis-boletos";
 
 /**
+ * The vendedor area's copy for working offline (features/sellers, decision 0034): the last GET
+ * /api/seller/me with its session's sale key, and the session it belongs to. Deleted with the rest; the
+ * queue of unsent sales lives in a database of its own, kept per user so a sale is never lost in silence.
+ */
+export const SELLER_SESSION_DB = "rifazo-vendedor-sesion";
+
+/**
  * Fields that grant access, never written to the device: a receipt's token is its private link, and the
  * receipt secret is what it reveals. Offline the receipt cannot open anyway (its page is never cached).
  */
@@ -51,6 +58,11 @@ export function clearPrivateOfflineData(): void {
     // Storage disabled: nothing was written either.
   }
   if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+  try {
+    if (typeof indexedDB !== "undefined") indexedDB.deleteDatabase(SELLER_SESSION_DB);
+  } catch {
+    // IndexedDB disabled: nothing was written either.
+  }
 }
 
 /** The server says this browser's session is `userId`'s: a copy of anyone else's goes. */

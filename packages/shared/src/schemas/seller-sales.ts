@@ -43,7 +43,8 @@ export const SELLER_SALE_MESSAGES = {
   creditLimit: (room: string) =>
     `Esta venta en efectivo supera tu límite de efectivo sin entregar (te quedan ${room}). Entrega el efectivo al organizador y vuelve a intentarlo.`,
   methodNotAccepted: "Esta rifa no acepta ese método de pago.",
-  saleIdOther: "Ese identificador de venta ya se usó para otra venta.",
+  recordedAt: "La fecha en que se guardó la venta no es válida.",
+  signature: "Esta venta guardada sin conexión no trae su firma. Vuelve a registrarla.",
 } as const;
 
 const buyerPhone = z
@@ -104,6 +105,19 @@ export const sellerSaleInputSchema = z
       })
       .optional()
       .transform((value) => value?.trim() || null),
+    /**
+     * When the vendedor saved it on the device, for a sale queued without signal (decision 0034, "Offline
+     * sales"); such a sale carries `signature`, made with the session's sale key (GET /api/seller/me).
+     */
+    recordedAt: z.iso.datetime({ error: SELLER_SALE_MESSAGES.recordedAt }).optional(),
+    /**
+     * HMAC-SHA256 (base64url) of sellerSaleSigningText with the session's `saleKey`; required with
+     * `recordedAt` (the server says so): the device signs what this schema parsed without it.
+     */
+    signature: z
+      .string({ error: SELLER_SALE_MESSAGES.signature })
+      .regex(/^[A-Za-z0-9_-]{43}$/, SELLER_SALE_MESSAGES.signature)
+      .optional(),
     /** What the vendedor collected, in the method's currency (es-VE text or a number): checked against the price. */
     amount: z
       .union([z.number(), z.string()], { error: SELLER_SALE_MESSAGES.amount })
@@ -162,3 +176,25 @@ export type SellerSale = z.infer<typeof sellerSaleSchema>;
 
 export const sellerSaleListSchema = z.object({ items: z.array(sellerSaleSchema) });
 export type SellerSaleList = z.infer<typeof sellerSaleListSchema>;
+
+/**
+ * What a queued sale's signature covers: every field the server acts on, as the schema reads them (so the
+ * device signs what it parsed with sellerSaleInputSchema and the server checks what it received), in a
+ * fixed order. Binding it to the session's key means a copied queue cannot be sent from another session.
+ */
+export function sellerSaleSigningText(sale: SellerSaleFields): string {
+  return JSON.stringify([
+    "rifazo-venta-1",
+    sale.saleId,
+    sale.raffleId,
+    sale.numbers ? [...sale.numbers].sort((a, b) => a - b) : null,
+    sale.quantity ?? null,
+    sale.buyerName,
+    sale.buyerPhone,
+    sale.buyerIdNumber,
+    sale.method,
+    sale.reference,
+    sale.amount.toFixed(2),
+    sale.recordedAt ?? null,
+  ]);
+}

@@ -254,6 +254,11 @@ export const sellerAreaSchema = z.object({
   ),
   /** The BCV rate (bolívares per dollar) a sale is priced at now; null when none is known. */
   exchangeRate: z.number().nullable(),
+  /**
+   * This session's key for signing sales queued without signal (base64url, 32 bytes): derived from the
+   * session, so it changes at the next sign-in and a queue signed under one session is refused in another.
+   */
+  saleKey: z.string(),
 });
 export type SellerArea = z.infer<typeof sellerAreaSchema>;
 

@@ -12,4 +12,4 @@ export {
 export { type Auth, createAuth } from "./auth";
 export { accountRoutes } from "./routes";
 export { endSessionsForSuspension, sessionUserById } from "./service";
-export { currentUser, guards, sessionUserOf } from "./session";
+export { currentUser, guards, sessionKeyOf, sessionUserOf } from "./session";

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { levelForPoints, type SessionUser } from "@rifazo/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import { eq, sql } from "drizzle-orm";
@@ -16,6 +17,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by requireUser / requireAdmin (and by optionalUser when signed in). */
     sessionUser?: SessionUser;
+    /** The signed-in session's token (secret), set with sessionUser: keys bound to the session derive from it. */
+    sessionToken?: string;
   }
 }
 
@@ -72,7 +75,20 @@ export async function currentUser(
   if (!row) throw new AppError("PROFILE_NOT_FOUND");
   if (row.status !== "active") return null;
   request.sessionUser = toSessionUser(row);
+  request.sessionToken = session.session.token;
   return request.sessionUser;
+}
+
+/**
+ * A key bound to this request's session, for `purpose` (HMAC-SHA256 of the purpose with the session's
+ * secret token, base64url): the device may keep it, it reveals nothing of the token, and it changes with
+ * the next sign-in. The vendedores' queued sales are signed with one (docs/decisions/0034-vendedores.md).
+ */
+export function sessionKeyOf(request: FastifyRequest, purpose: string): string {
+  if (!request.sessionToken) throw new AppError("INTERNAL", "Ruta sin guardia de sesión.");
+  return createHmac("sha256", request.sessionToken)
+    .update(`rifazo-session-key:${purpose}`)
+    .digest("base64url");
 }
 
 /**

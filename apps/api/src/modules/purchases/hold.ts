@@ -22,7 +22,7 @@ import { advance } from "../raffle-state";
 import { currentExchangeRate } from "../settings";
 import { publishRaffle, releaseExpiredIn } from "./expiry";
 import * as holds from "./hold-history-repository";
-import { assertPurchaseLimits, lockBuyer } from "./purchase-limits";
+import { assertPhoneCap, assertPurchaseLimits, lockBuyer } from "./purchase-limits";
 import { quoteOf } from "./quotes";
 import * as repo from "./repository";
 import {
@@ -186,13 +186,15 @@ export async function holdInTransaction(
 export async function holdForSellerSale(
   ctx: PurchaseContext,
   tx: Tx,
-  sellerId: string,
+  sale: { sellerId: string; buyerPhone: string },
   raffleId: string,
   input: ReserveInput,
   now: Date,
 ): Promise<{ row: repo.ReservationRow; raffle: repo.PurchaseRaffle }> {
   const { raffle, quantity } = await lockOpenRaffle(ctx, tx, raffleId, input, now);
   await assertStock(tx, raffle, quantity, now);
+  // The cap per buyer counts their celular across channels (an account with it, other vendedores' sales).
+  await assertPhoneCap(tx, sale.buyerPhone, raffleId, quantity, now);
   assertTicketsReady(raffle);
   const row = await insertHolding(ctx, tx, raffle, input, {
     userId: null,
@@ -201,7 +203,7 @@ export async function holdForSellerSale(
     expiresAt: new Date(now.getTime() + raffle.reservationMinutes * 60_000),
     pricing: quoteOf(raffle, quantity, null),
     idempotencyKey: null,
-    sellerId,
+    sellerId: sale.sellerId,
     now,
   });
   return { row, raffle };

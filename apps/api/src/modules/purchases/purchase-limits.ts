@@ -1,6 +1,7 @@
 import {
   capMessage,
   MAX_PENDING_PROOFS_PER_ACCOUNT,
+  normalizeVenezuelanMobile,
   PURCHASE_LIMIT_MESSAGES,
   type PurchaseAllowance,
   ticketCapOf,
@@ -22,6 +23,74 @@ import { AppError } from "../../lib/errors";
  */
 export async function lockBuyer(tx: Executor, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
+/** Holding reservations of a raffle: bought, under review, or waiting for a proof and not yet expired. */
+const holding = (raffleId: string, now: Date) =>
+  and(
+    eq(reservations.raffleId, raffleId),
+    or(
+      inArray(reservations.status, ["submitted", "approved"]),
+      and(inArray(reservations.status, ["active", "rejected"]), gt(reservations.expiresAt, now)),
+    ),
+  );
+
+/**
+ * Tickets of a raffle held under a buyer's celular (decision 0034: the cap is per buyer across channels):
+ * a vendedor's sales to it without an account and, with `accounts`, the purchases of the accounts that
+ * have it. An account's own cap counts its purchases and the vendedores' sales to its celular, not other
+ * accounts (each account is a buyer). Phones match on the ten digits after +58, however they were typed.
+ */
+async function heldByPhone(
+  db: Executor,
+  phone: string,
+  raffleId: string,
+  now: Date,
+  accounts: boolean,
+): Promise<number> {
+  const digits = phone.slice(-10);
+  const [row] = await db
+    .select({ held: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
+    .from(reservations)
+    .where(
+      and(
+        holding(raffleId, now),
+        or(
+          and(
+            isNull(reservations.userId),
+            sql`EXISTS (SELECT 1 FROM payment_proofs p WHERE p.reservation_id = ${reservations.id} AND right(p.buyer_phone, 10) = ${digits})`,
+          ),
+          accounts
+            ? sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${reservations.userId} AND right(regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g'), 10) = ${digits})`
+            : sql`false`,
+        ),
+      ),
+    );
+  return Number(row?.held ?? 0);
+}
+
+/**
+ * A vendedor's sale to `phone` stays within the raffle's cap per buyer, counting what that celular already
+ * holds in any channel. Call with the raffle's row locked (the sale's hold does).
+ */
+export async function assertPhoneCap(
+  tx: Executor,
+  phone: string,
+  raffleId: string,
+  quantity: number,
+  now: Date,
+): Promise<void> {
+  const [raffle] = await tx
+    .select({ totalTickets: raffles.totalTickets, maxTicketsPerBuyer: raffles.maxTicketsPerBuyer })
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
+  if (!raffle) return; // the raffle's own checks already answered 404
+  const cap = ticketCapOf(raffle);
+  const left = ticketsAllowed(cap, await heldByPhone(tx, phone, raffleId, now, true));
+  if (quantity > left) {
+    const message = capMessage(cap, left);
+    throw new AppError("TICKET_CAP_REACHED", message, { quantity: message });
+  }
 }
 
 interface Standing {
@@ -64,17 +133,12 @@ async function standingOf(
   const [reserved] = await db
     .select({ held: sql<number>`coalesce(sum(${reservations.quantity}), 0)::int` })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.userId, userId),
-        eq(reservations.raffleId, raffleId),
-        or(
-          inArray(reservations.status, ["submitted", "approved"]),
-          and(inArray(reservations.status, ["active", "rejected"]), gt(reservations.expiresAt, now)),
-        ),
-      ),
-    );
-  const held = Number(mine?.held ?? 0) + Number(reserved?.held ?? 0);
+    .where(and(eq(reservations.userId, userId), holding(raffleId, now)));
+  // And what the buyer's celular holds in other channels (a vendedor's sales to it).
+  const [account] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  const phone = account?.phone ? normalizeVenezuelanMobile(account.phone) : null;
+  const byPhone = phone ? await heldByPhone(db, phone, raffleId, now, false) : 0;
+  const held = Number(mine?.held ?? 0) + Number(reserved?.held ?? 0) + byPhone;
   return { pendingProofs, raffle: { cap: ticketCapOf(row), held } };
 }
 

@@ -2,7 +2,8 @@ import { sellerSaleInputSchema, sellerSaleListSchema, sellerSaleSchema } from "@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema } from "../../lib/schemas";
-import { guards, sessionUserOf } from "../auth";
+import { guards, sessionKeyOf, sessionUserOf } from "../auth";
+import { SALE_KEY_PURPOSE } from "../sellers";
 import { mySales, recordSale } from "./service";
 
 /** A vendedor's sales (/vendedor): record one, list theirs (docs/decisions/0034-vendedores.md). */
@@ -20,7 +21,7 @@ export async function sellerSaleRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Registrar una venta del vendedor (efectivo: pagada al registrarla; otros métodos: en revisión)",
         description:
-          "El precio lo pone el servidor; el monto enviado debe coincidir con él. `saleId` lo crea el dispositivo: reenviar la misma venta devuelve la primera (200).",
+          "El precio lo pone el servidor; el monto enviado debe coincidir con él. `saleId` lo crea el dispositivo: reenviar la misma venta devuelve la primera (200). Una venta guardada sin señal lleva `recordedAt` y `signature` (HMAC con la `saleKey` de esta sesión, GET /api/seller/me); firmada en otra sesión, 403 SELLER_SALE_SESSION.",
         body: sellerSaleInputSchema,
         response: {
           200: sellerSaleSchema,
@@ -37,6 +38,7 @@ export async function sellerSaleRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { sale, created } = await recordSale(app.ctx, sessionUserOf(request), request.body, {
         ip: request.ip ?? null,
+        saleKey: sessionKeyOf(request, SALE_KEY_PURPOSE),
       });
       reply.header("cache-control", "no-store");
       return reply.code(created ? 201 : 200).send(sale);

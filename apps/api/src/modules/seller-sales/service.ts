@@ -1,17 +1,20 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type Currency,
   methodCurrency,
   PAYMENT_METHOD_LABELS,
   PROOF_MESSAGES,
   SELLER_CASH_METHOD,
+  SELLER_SALE_MESSAGES,
   type SellerSale,
   type SellerSaleFields,
   type SessionUser,
+  sellerSaleSigningText,
 } from "@rifazo/shared";
 import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
-import { AppError, lifecycleRefusal, notFound } from "../../lib/errors";
+import { AppError, badRequest, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { approveInTransaction } from "../admin";
 import { announceProofChange } from "../events";
@@ -50,7 +53,7 @@ async function writeSale(
   const { row, raffle } = await holdForSellerSale(
     ctx,
     tx,
-    seller.id,
+    { sellerId: seller.id, buyerPhone: input.buyerPhone },
     input.raffleId,
     { numbers: input.numbers, quantity: input.quantity ?? input.numbers?.length },
     now,
@@ -116,19 +119,38 @@ async function writeSale(
 }
 
 /**
+ * A sale queued without signal carries the signature the device made with its session's key: refused
+ * when it was signed under another session (a copied queue, another person signed in on the phone).
+ */
+function assertSignedHere(input: SellerSaleFields, saleKey: string): void {
+  if (!input.recordedAt) return;
+  if (!input.signature) {
+    throw badRequest(SELLER_SALE_MESSAGES.signature, { signature: SELLER_SALE_MESSAGES.signature });
+  }
+  const expected = createHmac("sha256", Buffer.from(saleKey, "base64url"))
+    .update(sellerSaleSigningText(input))
+    .digest();
+  const given = Buffer.from(input.signature ?? "", "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forbidden("SELLER_SALE_SESSION");
+}
+
+/**
  * Records a vendedor's sale. The device's id makes it idempotent: the same sale sent again (a retry, a
- * queue flushed twice) answers with the first one, whatever has changed since.
+ * queue flushed twice) answers with the first one, whatever has changed since; a new one queued without
+ * signal must be signed in this session.
  */
 export async function recordSale(
   ctx: AppContext,
   user: SessionUser,
   input: SellerSaleFields,
-  client: { ip: string | null },
+  client: { ip: string | null; saleKey: string },
   now: Date = new Date(),
 ): Promise<{ sale: SellerSale; created: boolean }> {
   const seller = await activeSellerOf(ctx.db, user);
   const earlier = await repo.findSale(ctx.db, seller.id, input.saleId);
   if (earlier) return { sale: await saleView(ctx.db, seller.id, earlier.id), created: false };
+  assertSignedHere(input, client.saleKey);
   let proofId: string;
   try {
     proofId = await ctx.db.transaction((tx) => writeSale(ctx, tx, user, input, client, now));

@@ -31,7 +31,10 @@ export function saleMethodsOf(paymentMethods: readonly string[], creditLimit: nu
   );
 }
 
-export async function sellerArea(db: Executor, user: SessionUser): Promise<SellerArea> {
+/** What a vendedor's session key is for: signing the sales queued without signal (sessionKeyOf). */
+export const SALE_KEY_PURPOSE = "vendedor-ventas";
+
+export async function sellerArea(db: Executor, user: SessionUser, saleKey: string): Promise<SellerArea> {
   const seller = await activeSellerOf(db, user);
   const [raffles, sales, owed, rate] = await Promise.all([
     repo.sellableRaffles(db, seller.id),
@@ -65,5 +68,6 @@ export async function sellerArea(db: Executor, user: SessionUser): Promise<Selle
       saleMethods: saleMethodsOf(row.paymentMethods ?? [], Number(row.creditLimit)),
     })),
     exchangeRate: rate?.rate ?? null,
+    saleKey,
   };
 }

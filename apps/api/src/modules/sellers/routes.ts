@@ -12,8 +12,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
-import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionUserOf } from "../auth";
-import { sellerArea } from "./area";
+import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionKeyOf, sessionUserOf } from "../auth";
+import { SALE_KEY_PURPOSE, sellerArea } from "./area";
 import * as service from "./service";
 import { recordSettlement } from "./settlements";
 
@@ -237,7 +237,7 @@ export async function sellerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return sellerArea(app.ctx.db, sessionUserOf(request));
+      return sellerArea(app.ctx.db, sessionUserOf(request), sessionKeyOf(request, SALE_KEY_PURPOSE));
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { SellerSale, SellerSaleInput, SellerSaleList } from "@rifazo/shared/schemas/seller-sales";
 import type { SellerArea } from "@rifazo/shared/schemas/sellers";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api, isApiError } from "../../lib/api-client";
+import { type SessionUser, sessionQueryKey } from "../auth";
+import { sellerStorage } from "./offline-storage";
 
 // The vendedor's endpoints (docs/decisions/0034-vendedores.md): their area, accepting an invitation, and the
 // sales they record on the spot.
@@ -9,15 +11,43 @@ import { api } from "../../lib/api-client";
 export type { SellerArea, SellerSale, SellerSaleInput };
 export type SellerAreaRaffle = SellerArea["raffles"][number];
 
+/** The area as shown: from the server (`savedAt` null), or the phone's last copy when there is no signal. */
+export type SellerAreaView = SellerArea & { savedAt: string | null };
+
 export const sellerKeys = {
   area: ["seller", "me"] as const,
   sales: ["seller", "sales"] as const,
 };
 
-/** GET /api/seller/me: 403 NOT_A_SELLER or SELLER_SUSPENDED are answers, not failures to retry. */
+/**
+ * GET /api/seller/me, kept on the phone for its signed-in user (with the session's sale key); without
+ * signal, that copy instead (the sale form still works, decision 0034 "Offline sales").
+ */
+async function fetchSellerArea(client: QueryClient, signal: AbortSignal): Promise<SellerAreaView> {
+  const user = client.getQueryData<SessionUser | null>(sessionQueryKey) ?? null;
+  try {
+    const area = await api.get<SellerArea>("/api/seller/me", { signal });
+    if (user) {
+      const snapshot = { userId: user.id, user, area, savedAt: new Date().toISOString() };
+      void sellerStorage()
+        .then((storage) => storage.writeArea(snapshot))
+        .catch(() => undefined);
+    }
+    return { ...area, savedAt: null };
+  } catch (error) {
+    if (!isApiError(error) || !error.isNetwork || !user) throw error;
+    const snapshot = await sellerStorage()
+      .then((storage) => storage.readArea())
+      .catch(() => null);
+    if (!snapshot || snapshot.userId !== user.id) throw error;
+    return { ...snapshot.area, savedAt: snapshot.savedAt };
+  }
+}
+
+/** The area: 403 NOT_A_SELLER or SELLER_SUSPENDED are answers, not failures to retry. */
 export const sellerAreaQuery = queryOptions({
   queryKey: sellerKeys.area,
-  queryFn: ({ signal }) => api.get<SellerArea>("/api/seller/me", { signal }),
+  queryFn: ({ signal, client }) => fetchSellerArea(client, signal),
   retry: false,
 });
 

@@ -12,9 +12,12 @@ import { PhoneInput } from "../../components/ui/phone-input";
 import { isApiError } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { formatMoney } from "../../lib/format";
-import type { SellerAreaRaffle, SellerSale } from "./api";
+import { useOnline } from "../../lib/use-online";
+import type { SellerAreaRaffle } from "./api";
+import type { QueuedSale } from "./offline-storage";
 import { cashRoom, currencySymbol, type SaleCharge } from "./sale-amount";
 import { SaleNumbers } from "./sale-numbers";
+import type { SaleOutcome } from "./sale-queue";
 import { type SaleFormValues, useSaleForm } from "./use-sale-form";
 
 type SaleForm = UseFormReturn<SaleFormValues>;
@@ -23,7 +26,9 @@ type FieldId = (field: string) => string;
 interface SaleFormProps {
   raffle: SellerAreaRaffle;
   exchangeRate: number | null;
-  onSaved: (sale: SellerSale) => void;
+  onSaved: (outcome: SaleOutcome) => void;
+  /** A queued sale the server refused, sent again with its same id (its fields filled in). */
+  resend?: QueuedSale | undefined;
 }
 
 /**
@@ -31,12 +36,24 @@ interface SaleFormProps {
  * how they paid and what was collected. Cash is paid when recorded, within the vendedor's cash limit; any
  * other method waits for the organiser's review.
  */
-export function SaleForm({ raffle, exchangeRate, onSaved }: SaleFormProps) {
-  const { form, save, onSubmit, charge, method, generalError } = useSaleForm(raffle, exchangeRate, onSaved);
+export function SaleForm({ raffle, exchangeRate, onSaved, resend }: SaleFormProps) {
+  const { form, save, onSubmit, charge, method, generalError } = useSaleForm(
+    raffle,
+    exchangeRate,
+    onSaved,
+    resend,
+  );
+  const online = useOnline();
   const id: FieldId = (field) => `sale-${raffle.raffleId}-${field}`;
   const network = isApiError(save.error) && save.error.isNetwork;
   return (
     <div className="space-y-5">
+      {online ? null : (
+        <Alert variant="warning" title="Sin conexión">
+          La venta se guardará en este teléfono y se enviará cuando vuelva la señal. Los números ocupados
+          pueden no estar al día: si alguno ya se vendió, te lo diremos al enviarla.
+        </Alert>
+      )}
       {raffle.numberMode === "chosen" ? (
         <Controller
           control={form.control}

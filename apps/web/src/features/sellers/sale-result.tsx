@@ -2,8 +2,9 @@ import { formatVenezuelanPhone } from "@rifazo/shared/domain/phone";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button";
 import type { SellerSale } from "./api";
+import type { QueuedSale } from "./offline-storage";
 import { ReceiptShare } from "./receipt-share";
-import { SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
+import { queuedNumbersText, SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
 
 const STATUS_TEXT: Record<SellerSale["status"], string> = {
   approved: "La venta quedó pagada. Envía al comprador su recibo: con él verifica sus números.",
@@ -20,12 +21,10 @@ export function SaleResult({
   onClose,
 }: {
   sale: SellerSale;
-  onAnother: () => void;
+  onAnother: (() => void) | undefined;
   onClose: () => void;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form is gone: focus goes to what replaced it, and a screen reader reads the outcome.
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusedHeading();
   const headingId = `sale-result-${sale.id}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -46,12 +45,60 @@ export function SaleResult({
         <Row label="Cobrado">{salePaymentText(sale)}</Row>
       </dl>
       <ReceiptShare sale={sale} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Cerrar
-        </Button>
-        <Button onClick={onAnother}>Registrar otra venta</Button>
-      </div>
+      <ResultActions onAnother={onAnother} onClose={onClose} />
+    </section>
+  );
+}
+
+/** The form is gone: focus goes to what replaced it, and a screen reader reads the outcome. */
+function useFocusedHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return heading;
+}
+
+function ResultActions({ onAnother, onClose }: { onAnother: (() => void) | undefined; onClose: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onClose}>
+        Cerrar
+      </Button>
+      {onAnother ? <Button onClick={onAnother}>Registrar otra venta</Button> : null}
+    </div>
+  );
+}
+
+/** A sale saved on the phone without signal: what it holds, and that its receipt comes once it is sent. */
+export function QueuedSaleResult({
+  sale,
+  onAnother,
+  onClose,
+}: {
+  sale: QueuedSale;
+  onAnother: (() => void) | undefined;
+  onClose: () => void;
+}) {
+  const heading = useFocusedHeading();
+  const headingId = `sale-queued-${sale.saleId}`;
+  const { body } = sale;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
+        Guardada sin conexión: se enviará cuando vuelva la señal
+      </h3>
+      <p className="text-sm text-muted">
+        La venta está en «Ventas por enviar» de este teléfono. Cuando se envíe aparecerá en «Mis ventas», y el
+        recibo del comprador con ella.
+      </p>
+      <dl className="space-y-2 text-sm">
+        <Row label="Comprador">
+          {body.buyerName} · {body.buyerPhone}
+        </Row>
+        <Row label="Números">
+          <span className="font-mono font-bold">{queuedNumbersText(sale)}</span>
+        </Row>
+      </dl>
+      <ResultActions onAnother={onAnother} onClose={onClose} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
 import { countText } from "@rifazo/shared/domain/plural";
+import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { SELLER_SALE_STATUS_LABELS, type SellerSaleStatus } from "@rifazo/shared/schemas/seller-sales";
 import { Badge, type BadgeVariant } from "../../components/ui/badge";
 import { formatMoney } from "../../lib/format";
 import type { SellerSale } from "./api";
+import type { QueuedSale } from "./offline-storage";
 
 const STATUS_VARIANTS: Record<SellerSaleStatus, BadgeVariant> = {
   approved: "success",
@@ -29,4 +31,14 @@ export function salePaymentText(sale: SellerSale): string {
   const method = PAYMENT_METHOD_LABELS[sale.method];
   const reference = sale.reference ? ` · ref. ${sale.reference}` : "";
   return `${amount} · ${method}${reference}`;
+}
+
+/** A queued sale's numbers in the raffle's digits ("007, 042"), or "3 boletos (números al azar)". */
+export function queuedNumbersText(sale: QueuedSale): string {
+  const { numbers, quantity } = sale.body;
+  if (!numbers) return `${countText(quantity ?? 0, "boleto", "boletos")} (números al azar)`;
+  return [...numbers]
+    .sort((a, b) => a - b)
+    .map((n) => formatTicketNumber(n, sale.totalTickets))
+    .join(", ");
 }

@@ -3,24 +3,31 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { FullPageMessage } from "../../components/layout/full-page-message";
 import { Page } from "../../components/layout/page";
+import { Alert } from "../../components/ui/alert";
 import { buttonClasses } from "../../components/ui/button";
 import { QueryErrorAlert } from "../../components/ui/query-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage, isApiError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/format";
 import { paths } from "../../lib/paths";
-import { SignedInOnly } from "../auth";
+import { useOnline } from "../../lib/use-online";
+import { SignedInOnly, useSession } from "../auth";
 import { sellerAreaQuery } from "./api";
+import { QueuedSales } from "./queued-sales";
 import { SellerRaffleCard } from "./seller-raffle-card";
 import { SellerSales } from "./seller-sales";
+import { useOfflineSessionRestore, useQueueSync } from "./use-sale-queue";
 
 const TITLE = "Área de vendedor";
 
 /**
  * /vendedor (docs/decisions/0034-vendedores.md): who the vendedor is, their code, the raffles they may sell
  * now with their terms (and «Registrar venta» on each), and the sales they recorded ("Mis ventas").
- * Rendered in the browser, for signed-in users only.
+ * Rendered in the browser, for signed-in users only. Without signal it opens from the phone's last copy,
+ * and sales are saved on the phone to send later ("Ventas por enviar").
  */
 export function SellerArea() {
+  useOfflineSessionRestore();
   return (
     <SignedInOnly errorTitle="Error del área de vendedor">
       <meta name="robots" content="noindex, nofollow" />
@@ -29,8 +36,23 @@ export function SellerArea() {
   );
 }
 
+/** Without signal, the area says so: sales are kept on this phone, and what it shows may be old. */
+function OfflineNotice({ savedAt }: { savedAt: string | null }) {
+  const online = useOnline();
+  if (online && !savedAt) return null;
+  return (
+    <Alert variant="warning" title="Sin conexión: las ventas se guardan en este teléfono" className="mb-6">
+      {savedAt
+        ? `Estás viendo tus rifas como estaban el ${formatDateTime(savedAt, "short")}: los números disponibles y tu efectivo por entregar pueden no estar al día.`
+        : "Los números disponibles pueden no estar al día."}
+    </Alert>
+  );
+}
+
 function SellerAreaScreen() {
   const query = useQuery(sellerAreaQuery);
+  const session = useSession();
+  const syncNow = useQueueSync(session.user?.id);
 
   if (query.isPending) {
     return (
@@ -57,7 +79,7 @@ function SellerAreaScreen() {
     );
   }
 
-  const { seller, raffles, exchangeRate } = query.data;
+  const { seller, raffles, exchangeRate, savedAt } = query.data;
   return (
     <Page
       title={`Hola, ${seller.name}`}
@@ -66,6 +88,8 @@ function SellerAreaScreen() {
       className="max-w-2xl!"
       description="Las rifas que el organizador te permite vender ahora, con tu comisión y tu límite de efectivo: lo más que puedes tener cobrado sin entregar al organizador."
     >
+      <OfflineNotice savedAt={savedAt} />
+      <QueuedSales area={query.data} onSync={syncNow} />
       <p className="mb-6 flex flex-wrap items-center gap-2 text-sm text-muted">
         Tu código de vendedor:
         <span className="rounded-control bg-brand-100 px-2.5 py-1 font-mono text-base font-bold tracking-wider text-brand-900">

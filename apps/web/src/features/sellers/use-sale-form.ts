@@ -9,16 +9,20 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { errorMessage, isApiError } from "../../lib/api-client";
+import { isOffline } from "../../lib/use-online";
+import { type SessionUser, sessionQueryKey } from "../auth";
 import { newIdempotencyKey } from "../proofs";
 import { numbersKey, parseTakenNumbers, takenNumbersOf } from "../raffles";
 import {
   recordSellerSale,
   type SellerAreaRaffle,
-  type SellerSale,
+  type SellerAreaView,
   type SellerSaleInput,
   sellerKeys,
 } from "./api";
+import type { QueuedSale } from "./offline-storage";
 import { amountText, saleCharge } from "./sale-amount";
+import { queueSale, resendSale, type SaleOutcome } from "./sale-queue";
 
 /** What the sale form holds: text as typed (the API reads it with the same es-VE parsers), and the numbers. */
 export type SaleFormValues = {
@@ -75,10 +79,11 @@ export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleI
  * a clear refusal (4xx) of an id never left in doubt, nothing was saved under it: the corrected sale goes
  * with a fresh one.
  */
-function useSaleId() {
+function useSaleId(fixed: string | undefined) {
   const id = useRef<string>(null);
-  id.current ??= newIdempotencyKey();
-  const inDoubt = useRef(false);
+  id.current ??= fixed ?? newIdempotencyKey();
+  // A queued sale sent again keeps its id: the server may know it already.
+  const inDoubt = useRef(Boolean(fixed));
   const afterFailure = (error: unknown) => {
     const refused = isApiError(error) && error.status >= 400 && error.status < 500;
     if (!refused) inDoubt.current = true;
@@ -95,6 +100,7 @@ function useSuggestedAmount(
   form: UseFormReturn<SaleFormValues>,
   raffle: SellerAreaRaffle,
   exchangeRate: number | null,
+  keepFirst: boolean,
 ) {
   const [method, quantityText, numbers] = useWatch({
     control: form.control,
@@ -103,7 +109,12 @@ function useSuggestedAmount(
   const quantity = raffle.numberMode === "chosen" ? numbers.length : parseQuantity(quantityText);
   const charge = saleCharge(raffle, quantity, method, exchangeRate);
   const suggested = amountText(charge);
-  useEffect(() => form.setValue("amount", suggested), [form, suggested]);
+  // A sale sent again opens with the amount collected, not the price of the numbers left.
+  const keep = useRef(keepFirst);
+  useEffect(() => {
+    if (keep.current) keep.current = false;
+    else form.setValue("amount", suggested);
+  }, [form, suggested]);
   return { charge, method };
 }
 
@@ -128,40 +139,81 @@ function showFieldErrors(
   }
 }
 
+/** The form's first values: empty, or those of a queued sale sent again, without the numbers it lost. */
+function initialValues(raffle: SellerAreaRaffle, resend: QueuedSale | undefined): SaleFormValues {
+  const body = resend?.body;
+  const lost = new Set(parseTakenNumbers(resend?.refusal?.taken ?? []));
+  return {
+    numbers: (body?.numbers ?? []).filter((n) => !lost.has(n)),
+    quantity: String(body?.quantity ?? MIN_TICKETS_PER_PURCHASE),
+    buyerName: body?.buyerName ?? "",
+    buyerPhone: body?.buyerPhone ?? "",
+    buyerIdNumber: body?.buyerIdNumber ?? "",
+    method: body?.method ?? raffle.saleMethods[0] ?? SELLER_CASH_METHOD,
+    reference: body?.reference ?? "",
+    amount: body ? String(body.amount) : "",
+  };
+}
+
+/** Couldn't be sent nor kept on the phone (no key yet, storage refused). */
+const NOT_QUEUED =
+  "No hay señal y no pudimos guardar la venta en este teléfono. Abre tu área de vendedor con señal una vez y vuelve a intentarlo.";
+
+/**
+ * Sends the sale; without signal (the browser says so, or the request got no answer) it is saved on the
+ * phone, signed with the session's sale key, to go later. A queued sale sent again goes through the queue.
+ */
+function useSend(raffle: SellerAreaRaffle, resend: QueuedSale | undefined) {
+  const queryClient = useQueryClient();
+  return async (body: SellerSaleInput): Promise<SaleOutcome> => {
+    const saleKey = queryClient.getQueryData<SellerAreaView>(sellerKeys.area)?.saleKey ?? null;
+    if (resend) return resendSale(queryClient, resend, body, saleKey);
+    if (!isOffline()) {
+      try {
+        return { kind: "sent", sale: await recordSellerSale(body) };
+      } catch (error) {
+        if (!isApiError(error) || !error.isNetwork) throw error;
+      }
+    }
+    const userId = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)?.id;
+    if (!saleKey || !userId) throw new Error("no sale key");
+    const queued = await queueSale({
+      userId,
+      saleKey,
+      body,
+      raffleTitle: raffle.title,
+      totalTickets: raffle.totalTickets,
+    });
+    return { kind: "queued", queued };
+  };
+}
+
 /** The sale form, its checks (the API's schema, then the API's answer) and its sending. */
 export function useSaleForm(
   raffle: SellerAreaRaffle,
   exchangeRate: number | null,
-  onSaved: (sale: SellerSale) => void,
+  onSaved: (outcome: SaleOutcome) => void,
+  resend?: QueuedSale,
 ) {
   const queryClient = useQueryClient();
-  const saleId = useSaleId();
+  const saleId = useSaleId(resend?.saleId);
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const form = useForm<SaleFormValues>({
-    defaultValues: {
-      numbers: [],
-      quantity: String(MIN_TICKETS_PER_PURCHASE),
-      buyerName: "",
-      buyerPhone: "",
-      buyerIdNumber: "",
-      method: raffle.saleMethods[0] ?? SELLER_CASH_METHOD,
-      reference: "",
-      amount: "",
-    },
-  });
-  const { charge, method } = useSuggestedAmount(form, raffle, exchangeRate);
+  const form = useForm<SaleFormValues>({ defaultValues: initialValues(raffle, resend) });
+  const { charge, method } = useSuggestedAmount(form, raffle, exchangeRate, Boolean(resend));
 
   const showErrors = (entries: readonly (readonly [string, string])[]) =>
     showFieldErrors(form, entries, setGeneralError);
 
   const refreshNumbers = () => queryClient.invalidateQueries({ queryKey: numbersKey(raffle.raffleId) });
   const save = useMutation({
-    mutationFn: recordSellerSale,
-    onSuccess: (sale) => {
-      void queryClient.invalidateQueries({ queryKey: sellerKeys.area });
-      void queryClient.invalidateQueries({ queryKey: sellerKeys.sales });
-      if (raffle.numberMode === "chosen") void refreshNumbers();
-      onSaved(sale);
+    mutationFn: useSend(raffle, resend),
+    onSuccess: (outcome) => {
+      if (outcome.kind === "sent") {
+        void queryClient.invalidateQueries({ queryKey: sellerKeys.area });
+        void queryClient.invalidateQueries({ queryKey: sellerKeys.sales });
+        if (raffle.numberMode === "chosen") void refreshNumbers();
+      }
+      onSaved(outcome);
     },
     onError: (error) => {
       saleId.afterFailure(error);
@@ -178,7 +230,8 @@ export function useSaleForm(
       }
       const fields = Object.entries(isApiError(error) ? (error.fields ?? {}) : {});
       if (fields.length > 0) showErrors(fields);
-      else setGeneralError(errorMessage(error));
+      // Anything but the API's answer failed to keep the sale on the phone.
+      else setGeneralError(errorMessage(error, NOT_QUEUED));
     },
   });
 

@@ -162,5 +162,6 @@ export async function sellerBatch(db: Executor, keyset: Keyset | null, limit: nu
     earned: balanceOf.get(key(row))?.earned ?? 0,
     paid: balanceOf.get(key(row))?.paid ?? 0,
     owed: balanceOf.get(key(row))?.owed ?? 0,
+    cashHeld: balanceOf.get(key(row))?.cashHeld ?? 0,
   }));
 }

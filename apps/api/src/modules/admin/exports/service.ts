@@ -322,6 +322,7 @@ export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBat
     "money",
     "money",
     "money",
+    "money",
     "date",
   ],
   header: [
@@ -339,6 +340,7 @@ export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBat
     "Comisión Ganada",
     "Comisión Pagada",
     "Comisión por Pagar",
+    "Efectivo por Entregar",
     "Asignada el",
   ],
   fetch: repo.sellerBatch,
@@ -357,6 +359,7 @@ export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBat
     s.earned,
     s.paid,
     s.owed,
+    s.cashHeld,
     s.assignedAt,
   ],
 };

@@ -13,41 +13,86 @@ import { type Assignment, SettlementDialog } from "./settlement-dialog";
 
 type Settling = { raffle: Assignment; kind: SettlementKind } | null;
 
+/** What each balance section says and offers: one of the two kinds of "liquidación" (decision 0034). */
+interface BalanceText {
+  kind: SettlementKind;
+  title: string;
+  description: string;
+  empty: string;
+  listLabel: string;
+  shown: (raffle: Assignment) => boolean;
+  balance: (raffle: Assignment) => React.ReactNode;
+  /** What there is to settle now (the button shows above zero). */
+  due: (raffle: Assignment) => number;
+  action: string;
+}
+
 /**
  * What the organiser owes the vendedor in commissions, raffle by raffle (ended ones too: commissions are
  * paid after the sales), each payment recorded against it (decision 0034).
  */
-export function SettlementsSection({ seller }: { seller: AdminSeller }) {
+const COMMISSIONS: BalanceText = {
+  kind: "commission",
+  title: "Comisiones",
+  description:
+    "Se generan al aprobar una venta del vendedor o una compra hecha con su enlace; registra aquí cada pago que le hagas.",
+  empty: "Aún no hay comisiones para este vendedor.",
+  listLabel: "Comisiones por rifa",
+  shown: (r) => r.commissionOwed !== 0 || r.commissionPaid !== 0,
+  balance: (r) => (
+    <>
+      Por pagar <strong className="text-ink">{formatMoney(r.commissionOwed, r.currency)}</strong> · Pagado{" "}
+      {formatMoney(r.commissionPaid, r.currency)}
+    </>
+  ),
+  due: (r) => r.commissionOwed,
+  action: "Registrar pago",
+};
+
+/**
+ * The cash the vendedor collected in sales and has not handed over yet, per raffle, against their limit;
+ * the organiser records each handover ("Registrar entrega de efectivo"), never more than is held.
+ */
+const CASH: BalanceText = {
+  kind: "cash",
+  title: "Efectivo del vendedor",
+  description: "Lo cobrado en efectivo en sus ventas que aún no te entregó, con su límite por rifa.",
+  empty: "Este vendedor no tiene rifas asignadas.",
+  listLabel: "Efectivo por rifa",
+  shown: (r) => r.allowed || r.cashHeld !== 0,
+  balance: (r) => (
+    <>
+      Efectivo por entregar: <strong className="text-ink">{formatMoney(r.cashHeld, r.currency)}</strong> de{" "}
+      {formatMoney(r.creditLimit, r.currency)}
+    </>
+  ),
+  due: (r) => r.cashHeld,
+  action: "Registrar entrega de efectivo",
+};
+
+function BalanceSection({ seller, text }: { seller: AdminSeller; text: BalanceText }) {
   const [settling, setSettling] = useState<Settling>(null);
-  const earned = seller.raffles.filter((r) => r.commissionOwed !== 0 || r.commissionPaid !== 0);
+  const raffles = seller.raffles.filter(text.shown);
   return (
-    <SectionCard
-      title="Comisiones"
-      description="Se generan al aprobar una venta del vendedor o una compra hecha con su enlace; registra aquí cada pago que le hagas."
-    >
-      {earned.length === 0 ? (
-        <EmptyState>Aún no hay comisiones para este vendedor.</EmptyState>
+    <SectionCard title={text.title} description={text.description}>
+      {raffles.length === 0 ? (
+        <EmptyState>{text.empty}</EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Comisiones por rifa">
-          {earned.map((raffle) => (
+        <ul className="space-y-3" aria-label={text.listLabel}>
+          {raffles.map((raffle) => (
             <SettleRow
               key={raffle.raffleId}
               raffle={raffle}
-              balance={
-                <>
-                  Por pagar{" "}
-                  <strong className="text-ink">{formatMoney(raffle.commissionOwed, raffle.currency)}</strong>{" "}
-                  · Pagado {formatMoney(raffle.commissionPaid, raffle.currency)}
-                </>
-              }
+              balance={text.balance(raffle)}
               action={
-                raffle.commissionOwed > 0 ? (
+                text.due(raffle) > 0 ? (
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => setSettling({ raffle, kind: "commission" })}
+                    onClick={() => setSettling({ raffle, kind: text.kind })}
                   >
-                    Registrar pago<span className="sr-only"> de {raffle.raffleTitle}</span>
+                    {text.action}
+                    <span className="sr-only"> de {raffle.raffleTitle}</span>
                   </Button>
                 ) : null
               }
@@ -67,54 +112,12 @@ export function SettlementsSection({ seller }: { seller: AdminSeller }) {
   );
 }
 
-/**
- * The cash the vendedor collected in sales and has not handed over yet, per raffle, against their limit;
- * the organiser records each handover ("Registrar entrega de efectivo"), never more than is held.
- */
+export function SettlementsSection({ seller }: { seller: AdminSeller }) {
+  return <BalanceSection seller={seller} text={COMMISSIONS} />;
+}
+
 export function CashSection({ seller }: { seller: AdminSeller }) {
-  const [settling, setSettling] = useState<Settling>(null);
-  const raffles = seller.raffles.filter((r) => r.allowed || r.cashHeld !== 0);
-  return (
-    <SectionCard
-      title="Efectivo del vendedor"
-      description="Lo cobrado en efectivo en sus ventas que aún no te entregó, con su límite por rifa."
-    >
-      {raffles.length === 0 ? (
-        <EmptyState>Este vendedor no tiene rifas asignadas.</EmptyState>
-      ) : (
-        <ul className="space-y-3" aria-label="Efectivo por rifa">
-          {raffles.map((raffle) => (
-            <SettleRow
-              key={raffle.raffleId}
-              raffle={raffle}
-              balance={
-                <>
-                  Efectivo por entregar:{" "}
-                  <strong className="text-ink">{formatMoney(raffle.cashHeld, raffle.currency)}</strong> de{" "}
-                  {formatMoney(raffle.creditLimit, raffle.currency)}
-                </>
-              }
-              action={
-                raffle.cashHeld > 0 ? (
-                  <Button size="sm" variant="outline" onClick={() => setSettling({ raffle, kind: "cash" })}>
-                    Registrar entrega de efectivo<span className="sr-only"> de {raffle.raffleTitle}</span>
-                  </Button>
-                ) : null
-              }
-            />
-          ))}
-        </ul>
-      )}
-      {settling ? (
-        <SettlementDialog
-          seller={seller}
-          raffle={settling.raffle}
-          kind={settling.kind}
-          onClose={() => setSettling(null)}
-        />
-      ) : null}
-    </SectionCard>
-  );
+  return <BalanceSection seller={seller} text={CASH} />;
 }
 
 function SettleRow({
