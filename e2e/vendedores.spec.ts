@@ -3,9 +3,9 @@
 // a buyer who opens it sees whom the purchase is credited to, reserves and pays; the vendedor's area counts
 // the link's tickets under review, then approved once the organiser approves the proof, with the
 // commission the approval posted, the same on both sides.
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Page, request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { demoTest, expect } from "./support/fixtures";
+import { demoTest, expect, loggedStatus } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
 import {
   adminApi,
@@ -23,6 +23,8 @@ import { PHONE } from "./support/sizes";
 const test = demoTest();
 const VENDEDOR = "carlos.perez@example.com";
 const BUYER = "ana.martinez@example.com";
+/** A third demo account, for the offline test: the other two are vendedores already on the same server. */
+const OFFLINE_VENDEDOR = "daniela.torres@example.com";
 
 test.use(PHONE);
 
@@ -261,6 +263,98 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
     await expectNoAxeViolations(page, "efectivo del vendedor");
     await vendedor.reload();
     await expect(vendedor.getByText(/Efectivo por entregar: \$0,00 de \$20,00/)).toBeVisible();
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test("sin señal: el vendedor guarda la venta en el teléfono, vuelve la señal, un número chocó y se resuelve al azar @phone-only", async ({
+  browser,
+  baseURL,
+  demoServer,
+  allowConsoleError,
+}) => {
+  test.setTimeout(180_000);
+  // Without signal the browser reports the requests it could not make: that is the point of this test.
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+  // The conflict is the server's 409, as the test intends.
+  allowConsoleError(loggedStatus(409, "/api/seller/sales"));
+  const origin = baseURL as string;
+  const admin = await adminApi(origin);
+  const title = `Rifa sin señal ${Date.now()}`;
+  try {
+    const raffleId = await createRaffleAs(admin, {
+      title,
+      description: "Rifa vendida sin señal",
+      numberMode: "chosen",
+      prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
+    });
+    const invited = await admin.post("/api/admin/sellers", {
+      data: { name: "Daniela Sin Señal", email: OFFLINE_VENDEDOR },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const { seller, invitationUrl } = (await invited.json()) as {
+      seller: { id: string };
+      invitationUrl: string;
+    };
+    const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${raffleId}`, {
+      data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "50,00" },
+    });
+    expect(terms.status(), await terms.text()).toBe(200);
+    const vendedor = await phonePage(browser, origin);
+    await signIn(vendedor, OFFLINE_VENDEDOR, demoServer.demoPassword(OFFLINE_VENDEDOR));
+    const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
+      data: { token: new URL(invitationUrl).searchParams.get("token") },
+      headers: { origin },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await vendedor.goto("/vendedor");
+    await expect(vendedor.getByRole("button", { name: `Registrar venta de ${title}` })).toBeVisible();
+
+    // No signal: the sale is saved on the phone, signed for this session.
+    await vendedor.context().setOffline(true);
+    await expect(vendedor.getByText("Sin conexión: las ventas se guardan en este teléfono")).toBeVisible();
+    await vendedor.getByRole("button", { name: `Registrar venta de ${title}` }).click();
+    const dialog = vendedor.getByRole("dialog", { name: "Registrar venta" });
+    const grid = dialog.getByRole("grid", { name: "Números de la rifa" });
+    await grid.getByRole("button", { name: "Número 20, disponible" }).click();
+    await grid.getByRole("button", { name: "Número 21, disponible" }).click();
+    await dialog.getByLabel("Nombre y apellido").fill("Jesús Sin Señal");
+    await dialog.getByLabel("Celular").fill("0412-3334455");
+    await dialog.getByRole("radio", { name: "Efectivo (USD)" }).check();
+    await dialog.getByRole("button", { name: "Registrar venta" }).click();
+    await expect(
+      dialog.getByRole("heading", { name: "Guardada sin conexión: se enviará cuando vuelva la señal" }),
+    ).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar" }).first().click();
+    await expect(vendedor.getByRole("list", { name: "Ventas guardadas en este teléfono" })).toContainText(
+      "Jesús Sin Señal",
+    );
+
+    // Meanwhile someone online takes number 21.
+    const other = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+    const login = await other.post("/api/account/login", {
+      data: { email: VENDEDOR, password: demoServer.demoPassword(VENDEDOR) },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const held = await other.post(`/api/raffles/${raffleId}/reservations`, { data: { numbers: [21, 22] } });
+    expect(held.status(), await held.text()).toBe(201);
+    await other.dispose();
+
+    // The signal returns: the sale is sent, number 21 conflicts, never sold twice; the vendedor lets the
+    // server's free numbers complete the sale and the buyer keeps two tickets.
+    await vendedor.context().setOffline(false);
+    const queue = vendedor.getByRole("list", { name: "Ventas guardadas en este teléfono" });
+    await expect(queue.getByText(/^Conflicto: .*21/)).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(vendedor, "venta en conflicto");
+    await queue.screenshot({ path: test.info().outputPath("venta-conflicto-390.png") });
+    await queue.getByRole("button", { name: "Asignar al azar" }).click();
+    const sales = vendedor.getByRole("list", { name: "Ventas registradas" });
+    await expect(sales.getByRole("listitem")).toHaveCount(1, { timeout: 20_000 });
+    await expect(sales).toContainText("Jesús Sin Señal");
+    await expect(sales).toContainText("Pagada");
+    await expect(sales).toContainText("20");
+    await expect(vendedor.getByRole("list", { name: "Ventas guardadas en este teléfono" })).toHaveCount(0);
   } finally {
     await admin.dispose();
   }

@@ -269,7 +269,7 @@ describe("a refused sale", () => {
     });
     renderArea();
     const queue = within(await queueRegion(1));
-    expect(await queue.findByText("Conflicto: el 007 ya se vendió")).toBeInTheDocument();
+    expect(await queue.findByText("Conflicto: el 007 ya no está libre")).toBeInTheDocument();
     expect(queue.getByText("Conflicto", { selector: "span" })).toBeInTheDocument();
     const [stored] = await storage.listSales(BUYER.id);
     expect(stored).toMatchObject({ state: "conflict", refusal: { code: "NUMBERS_TAKEN", taken: ["007"] } });
@@ -365,7 +365,7 @@ describe("a refused sale", () => {
     renderArea();
     const queue = within(await queueRegion(2));
     await queue.findByText("Supera tu límite de efectivo.");
-    await queue.findByText("Conflicto: el 007 ya se vendió");
+    await queue.findByText("Conflicto: el 007 ya no está libre");
     const results = await axe.run(document.body, { rules: { region: { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });

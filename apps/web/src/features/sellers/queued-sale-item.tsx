@@ -34,8 +34,9 @@ const STATE_VARIANTS: Record<QueuedSaleView, BadgeVariant> = {
 /** "el 007", "el 007 y el 042": the numbers a conflict lost. */
 function lostText(taken: readonly string[]): string {
   const each = taken.map((n) => `el ${n}`);
-  if (each.length <= 1) return `${each[0] ?? "un número"} ya se vendió`;
-  return `${each.slice(0, -1).join(", ")} y ${each.at(-1)} ya se vendieron`;
+  // Taken means sold or held by another purchase at that moment: "no está libre" is true of both.
+  if (each.length <= 1) return `${each[0] ?? "un número"} ya no está libre`;
+  return `${each.slice(0, -1).join(", ")} y ${each.at(-1)} ya no están libres`;
 }
 
 /** The message for a buyer whose sale the server did not accept. */

@@ -51,7 +51,7 @@ export function SaleForm({ raffle, exchangeRate, onSaved, resend }: SaleFormProp
       {online ? null : (
         <Alert variant="warning" title="Sin conexión">
           La venta se guardará en este teléfono y se enviará cuando vuelva la señal. Los números ocupados
-          pueden no estar al día: si alguno ya se vendió, te lo diremos al enviarla.
+          pueden no estar al día: si alguno ya no está libre, te lo diremos al enviarla.
         </Alert>
       )}
       {raffle.numberMode === "chosen" ? (
