@@ -308,8 +308,13 @@ test("sin señal: el vendedor guarda la venta en el teléfono, vuelve la señal,
       headers: { origin },
     });
     expect(accepted.status(), await accepted.text()).toBe(200);
+    // With signal the area loads the raffle's numbers ahead; the vendedor leaves once they are in.
+    const numbersLoaded = vendedor.waitForResponse(
+      (response) => response.url().includes(`/api/raffles/${raffleId}/numbers`) && response.ok(),
+    );
     await vendedor.goto("/vendedor");
     await expect(vendedor.getByRole("button", { name: `Registrar venta de ${title}` })).toBeVisible();
+    await numbersLoaded;
 
     // No signal: the sale is saved on the phone, signed for this session.
     await vendedor.context().setOffline(true);
