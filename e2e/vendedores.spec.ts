@@ -3,7 +3,7 @@
 // a buyer who opens it sees whom the purchase is credited to, reserves and pays; the vendedor's area counts
 // the link's tickets under review, then approved once the organiser approves the proof, with the
 // commission the approval posted, the same on both sides.
-import { type Browser, type Page, request } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { demoTest, expect, loggedStatus } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
@@ -33,6 +33,35 @@ async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await context.newPage();
   await skipCookieBanner(page);
   return page;
+}
+
+/**
+ * A demo account invited as a vendedor, allowed `raffleId` at 10 % and `creditLimit` in cash, who accepts
+ * signed in on a phone of their own.
+ */
+async function sellerOn(
+  world: { admin: APIRequestContext; browser: Browser; origin: string; password: string },
+  who: { raffleId: string; name: string; email: string; creditLimit: string },
+): Promise<{ seller: { id: string }; vendedor: Page }> {
+  const { admin, browser, origin } = world;
+  const invited = await admin.post("/api/admin/sellers", { data: { name: who.name, email: who.email } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { seller, invitationUrl } = (await invited.json()) as {
+    seller: { id: string };
+    invitationUrl: string;
+  };
+  const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${who.raffleId}`, {
+    data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: who.creditLimit },
+  });
+  expect(terms.status(), await terms.text()).toBe(200);
+  const vendedor = await phonePage(browser, origin);
+  await signIn(vendedor, who.email, world.password);
+  const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
+    data: { token: new URL(invitationUrl).searchParams.get("token") },
+    headers: { origin },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { seller, vendedor };
 }
 
 test("el organizador invita, el vendedor acepta y comparte su enlace, y la compra se le acredita @phone-only", async ({
@@ -173,23 +202,10 @@ test("el vendedor registra ventas en la calle, el comprador abre su recibo sin c
       prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
     });
     // The vendedor (a demo account) is invited, accepts and may sell it: 10 %, up to $20 in cash.
-    const invited = await admin.post("/api/admin/sellers", { data: { name: "Luisa Calle", email: BUYER } });
-    expect(invited.status(), await invited.text()).toBe(201);
-    const { seller, invitationUrl } = (await invited.json()) as {
-      seller: { id: string };
-      invitationUrl: string;
-    };
-    const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${raffleId}`, {
-      data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "20,00" },
-    });
-    expect(terms.status(), await terms.text()).toBe(200);
-    const vendedor = await phonePage(browser, origin);
-    await signIn(vendedor, BUYER, demoServer.demoPassword(BUYER));
-    const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
-      data: { token: new URL(invitationUrl).searchParams.get("token") },
-      headers: { origin },
-    });
-    expect(accepted.status(), await accepted.text()).toBe(200);
+    const { seller, vendedor } = await sellerOn(
+      { admin, browser, origin, password: demoServer.demoPassword(BUYER) },
+      { raffleId, name: "Luisa Calle", email: BUYER, creditLimit: "20,00" },
+    );
 
     // A cash sale of two chosen numbers: paid as recorded, with the receipt to share.
     await vendedor.goto("/vendedor");
@@ -289,25 +305,10 @@ test("sin señal: el vendedor guarda la venta en el teléfono, vuelve la señal,
       numberMode: "chosen",
       prizeLevels: [{ description: "Una moto", winnerCount: 1 }],
     });
-    const invited = await admin.post("/api/admin/sellers", {
-      data: { name: "Daniela Sin Señal", email: OFFLINE_VENDEDOR },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
-    const { seller, invitationUrl } = (await invited.json()) as {
-      seller: { id: string };
-      invitationUrl: string;
-    };
-    const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${raffleId}`, {
-      data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: "50,00" },
-    });
-    expect(terms.status(), await terms.text()).toBe(200);
-    const vendedor = await phonePage(browser, origin);
-    await signIn(vendedor, OFFLINE_VENDEDOR, demoServer.demoPassword(OFFLINE_VENDEDOR));
-    const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
-      data: { token: new URL(invitationUrl).searchParams.get("token") },
-      headers: { origin },
-    });
-    expect(accepted.status(), await accepted.text()).toBe(200);
+    const { vendedor } = await sellerOn(
+      { admin, browser, origin, password: demoServer.demoPassword(OFFLINE_VENDEDOR) },
+      { raffleId, name: "Daniela Sin Señal", email: OFFLINE_VENDEDOR, creditLimit: "50,00" },
+    );
     // With signal the area loads the raffle's numbers ahead; the vendedor leaves once they are in.
     const numbersLoaded = vendedor.waitForResponse(
       (response) => response.url().includes(`/api/raffles/${raffleId}/numbers`) && response.ok(),
