@@ -78,10 +78,12 @@ export const MAX_RESERVATION_MINUTES = 120;
 /**
  * A purchase from reservation to outcome. active: tickets held, countdown running; submitted: proof
  * uploaded, under review; rejected: proof refused, held again for a new proof until expires_at;
- * approved; expired: time ran out, released; cancelled: given up by the buyer, released.
+ * approved; expired: time ran out, released; cancelled: given up by the buyer, released; partial: an
+ * abono with part of the price paid, held until the list freezes (decision 0034).
  */
 export const RESERVATION_STATUS_LABELS = {
   active: "Reservado",
+  partial: "Apartado con abono",
   submitted: "En Revisión",
   approved: "Aprobado",
   rejected: "Rechazado",
@@ -91,7 +93,15 @@ export const RESERVATION_STATUS_LABELS = {
 export const RESERVATION_STATUSES = valuesOf(RESERVATION_STATUS_LABELS);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** Statuses that hold tickets (count against stock and the buyer's cap). */
-export const HOLDING_RESERVATION_STATUSES: readonly ReservationStatus[] = ["active", "submitted", "rejected"];
+export const HOLDING_RESERVATION_STATUSES: readonly ReservationStatus[] = [
+  "active",
+  "partial",
+  "submitted",
+  "rejected",
+];
+/** How a reservation is paid: whole by one proof, or in parts (abonos, decision 0034). */
+export const RESERVATION_KINDS = ["purchase", "abono"] as const;
+export type ReservationKind = (typeof RESERVATION_KINDS)[number];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const NOTIFICATION_TYPES = [

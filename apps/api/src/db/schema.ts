@@ -316,6 +316,11 @@ export const raffles = pgTable(
     numberMode: text("number_mode").notNull().default("random"),
     reservationMinutes: integer("reservation_minutes").notNull().default(15),
     combos: jsonb("combos").$type<Combo[]>().notNull().default(sql`'[]'::jsonb`),
+    // Abonos (decision 0034): the least first payment, in the raffle's currency, that aparta numbers to be
+    // paid in parts before the close; null: the raffle sells only whole. Locked with the combos.
+    installmentMinimum: numeric("installment_minimum", { precision: 12, scale: 2, mode: "number" }),
+    // The vendedores' leaderboard is shown on the raffle's page (first name and initial) when true.
+    sellerLeaderboardPublic: boolean("seller_leaderboard_public").notNull().default(false),
     // Raffles that do not sell: the minimum of tickets sold stated on the page (null: none); how many
     // times the end date may be moved and how many times it was; archived instead of deleted once sold.
     minTickets: integer("min_tickets"),
@@ -328,6 +333,10 @@ export const raffles = pgTable(
   },
   (t) => [
     check("raffles_price_check", sql`${t.price} > 0`),
+    check(
+      "raffles_installment_minimum_check",
+      sql`${t.installmentMinimum} IS NULL OR (${t.installmentMinimum} > 0 AND ${t.installmentMinimum} < ${t.price})`,
+    ),
     check("raffles_currency_check", oneOf("currency", CURRENCIES)),
     check("raffles_status_check", oneOf("status", RAFFLE_STATUSES)),
     check("raffles_total_tickets_check", sql`${t.totalTickets} BETWEEN 1 AND 10000`),
@@ -455,6 +464,11 @@ export const paymentProofs = pgTable(
     buyerPhone: text("buyer_phone"),
     buyerIdNumber: text("buyer_id_number"),
     saleId: uuid("sale_id"),
+    // The buyer's email as the vendedor wrote it (optional): the receipt link is mailed there once paid, and
+    // an account with that confirmed email may claim the sale (decision 0034).
+    buyerEmail: text("buyer_email"),
+    // When the buyer claimed this vendedor's sale into their account (user_id set then).
+    claimedAt: ts("claimed_at"),
     // Set only when re-normalising stored references (data step normalize-payment-references) made this
     // live proof's reference equal to another live one of the same method: the admin sees the pair, and
     // this row steps out of the unique index below instead of failing the migration.
@@ -551,6 +565,9 @@ export const reservations = pgTable(
     // Null only for a vendedor's sale whose buyer has no account yet (decision 0034).
     userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
     status: text("status").notNull().default("active"),
+    // purchase: paid whole by one proof; abono: paid in parts (decision 0034), held as `partial` from the
+    // first approved payment until the list freezes.
+    kind: text("kind").notNull().default("purchase"),
     quantity: integer("quantity").notNull(),
     /** Chosen numbers (chosen mode); null in random mode. */
     numbers: integer("numbers").array(),
@@ -569,6 +586,8 @@ export const reservations = pgTable(
   },
   (t) => [
     check("reservations_status_check", oneOf("status", RESERVATION_STATUSES)),
+    check("reservations_kind_check", oneOf("kind", ["purchase", "abono"])),
+    check("reservations_partial_check", sql`${t.status} <> 'partial' OR ${t.kind} = 'abono'`),
     check("reservations_currency_check", oneOf("currency", CURRENCIES)),
     check("reservations_quantity_check", sql`${t.quantity} BETWEEN 1 AND 10000`),
     check(
@@ -1366,6 +1385,10 @@ export const sellerSettlements = pgTable(
     method: text("method").notNull(),
     reference: text("reference"),
     note: text("note"),
+    // The transfer's receipt (a private file), when the organiser attached one.
+    proofPath: text("proof_path"),
+    proofContentType: text("proof_content_type"),
+    proofSize: integer("proof_size"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -1382,6 +1405,10 @@ export const sellerSettlements = pgTable(
       sql`${t.method} = 'efectivo' OR length(trim(coalesce(${t.reference}, ''))) > 0`,
     ),
     uniqueIndex("seller_settlements_entry_idx").on(t.entry),
+    check(
+      "seller_settlements_proof_check",
+      sql`(${t.proofPath} IS NULL) = (${t.proofContentType} IS NULL) AND (${t.proofPath} IS NULL) = (${t.proofSize} IS NULL)`,
+    ),
     index("seller_settlements_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
   ],
 );
