@@ -77,6 +77,13 @@ export function toApiError(status: number, body: unknown): ApiError {
   });
 }
 
+/** 409 NUMBERS_TAKEN: the formatted numbers someone else got first, or null for any other error. */
+export function takenNumbersOf(error: unknown): string[] | null {
+  if (!isApiError(error) || error.serverCode !== "NUMBERS_TAKEN") return null;
+  const taken = error.details?.taken;
+  return Array.isArray(taken) ? taken.filter((n): n is string => typeof n === "string") : [];
+}
+
 /** Network failures and server errors are worth retrying; client errors (4xx) are answers. */
 export function isRetryableError(error: unknown): boolean {
   if (!isApiError(error)) return false;

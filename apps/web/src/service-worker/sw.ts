@@ -16,6 +16,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isProtectedPath } from "../lib/paths";
+import { SELLER_QUEUE_CHANGED, SELLER_SALE_SYNC_TAG } from "../lib/seller-sale-queue";
+import { sendQueuedSales } from "../lib/seller-sale-queue-db";
 import { CACHE_NAMES, serviceWorkerRoute } from "../lib/service-worker-caches";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -121,6 +123,27 @@ self.addEventListener("message", (event) => {
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
   if (data?.type === "CACHE_URLS" && Array.isArray(data.urls)) event.waitUntil(keepLoadedAssets(data.urls));
 });
+// Background Sync (docs/decisions/0034-vendedores.md, "Offline sales"): a vendedor's sales saved without
+// signal go when it returns, even with the area closed; a pass that gets no answer throws, and the browser
+// tries again later. Open pages are told so they show what changed.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener("sync", (event) => {
+  const sync = event as SyncEvent;
+  const prefix = `${SELLER_SALE_SYNC_TAG}:`;
+  if (!sync.tag.startsWith(prefix)) return;
+  sync.waitUntil(
+    sendQueuedSales(sync.tag.slice(prefix.length)).then(async ({ changed, later }) => {
+      if (changed > 0) {
+        for (const client of await self.clients.matchAll({ type: "window" }))
+          client.postMessage({ type: SELLER_QUEUE_CHANGED });
+      }
+      if (later) throw new Error("ventas: sin respuesta del servidor; se reintenta más tarde");
+    }),
+  );
+});
+
 // The first install takes the open page at once (it used no cache yet, nothing changes under it); a later
 // version only activates when the visitor asks for it (above), and the page then reloads.
 clientsClaim();

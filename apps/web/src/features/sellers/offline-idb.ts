@@ -1,17 +1,13 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { SELLER_SESSION_DB } from "../../lib/offline-snapshot";
+import { openSellerQueue } from "../../lib/seller-sale-queue-db";
 import { type AreaSnapshot, byRecordedAt, type QueuedSale, type SellerOfflineStorage } from "./offline-types";
 
 // The vendedor's offline storage in IndexedDB (offline-storage.ts), in two databases: the session's copy of
 // the area (deleted with the session by lib/offline-snapshot.ts), and the queue of unsent sales, which
 // outlives a sign-out so no sale disappears without the vendedor seeing it (each is shown to its own user).
 
-const QUEUE_DB = "rifazo-vendedor-cola";
 const AREA_KEY = "last";
-
-interface QueueSchema extends DBSchema {
-  sales: { key: string; value: QueuedSale; indexes: { byUser: string } };
-}
 
 interface SessionSchema extends DBSchema {
   area: { key: string; value: AreaSnapshot };
@@ -33,15 +29,8 @@ function lazyDb<T>(open: (onBlocking: () => void) => Promise<IDBPDatabase<T>>) {
   };
 }
 
-const queueDb = lazyDb<QueueSchema>((blocking) =>
-  openDB<QueueSchema>(QUEUE_DB, 1, {
-    upgrade(db) {
-      const store = db.createObjectStore("sales", { keyPath: "saleId" });
-      store.createIndex("byUser", "userId");
-    },
-    blocking,
-  }),
-);
+// The queue's database is the one the service worker sends from (lib/seller-sale-queue).
+const queueDb = lazyDb((blocking) => openSellerQueue<QueuedSale>(blocking));
 
 const sessionDb = lazyDb<SessionSchema>((blocking) =>
   openDB<SessionSchema>(SELLER_SESSION_DB, 1, {

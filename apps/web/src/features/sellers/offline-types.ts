@@ -4,8 +4,13 @@ import type { SessionUser } from "../auth";
 
 // What the vendedor area keeps on the phone (offline-storage.ts): the queue's sales and the area's copy.
 
-/** Where a queued sale stands: waiting to go, or refused by the server and waiting for the vendedor. */
-export type QueuedSaleState = "pending" | "conflict" | "refused";
+import {
+  type QueuedRefusal,
+  type QueuedSaleState,
+  byRecordedAt as storedOrder,
+} from "../../lib/seller-sale-queue";
+
+export type { QueuedSaleState };
 
 /** A sale saved on the phone: the body to send (signed when saved offline) and what the list shows. */
 export interface QueuedSale {
@@ -21,7 +26,7 @@ export interface QueuedSale {
   totalTickets: number;
   state: QueuedSaleState;
   /** The server's refusal: its code, its Spanish message and, for NUMBERS_TAKEN, the numbers lost. */
-  refusal: { code: string; message: string; taken: string[] } | null;
+  refusal: QueuedRefusal | null;
 }
 
 /** The last area fetched online, for whoever was signed in then. */
@@ -43,7 +48,4 @@ export interface SellerOfflineStorage {
 }
 
 /** The queue's order: when each sale was recorded, then its id (two in the same millisecond). */
-export function byRecordedAt(a: QueuedSale, b: QueuedSale): number {
-  if (a.recordedAt !== b.recordedAt) return a.recordedAt < b.recordedAt ? -1 : 1;
-  return a.saleId < b.saleId ? -1 : a.saleId > b.saleId ? 1 : 0;
-}
+export const byRecordedAt: (a: QueuedSale, b: QueuedSale) => number = storedOrder;

@@ -1,8 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { type ApiError, isApiError, isRetryableError } from "../../lib/api-client";
+import type { ApiError } from "../../lib/api-client";
+import { isLater, queuedRefusal, requestQueueSync } from "../../lib/seller-sale-queue";
 import { createStore } from "../../lib/store";
 import { isOffline } from "../../lib/use-online";
-import { numbersKey, takenNumbersOf } from "../raffles";
+import { numbersKey } from "../raffles";
 import { recordSellerSale, type SellerSale, type SellerSaleInput, sellerKeys } from "./api";
 import { type QueuedSale, sellerStorage } from "./offline-storage";
 import { signSale, withoutSignature } from "./sale-signature";
@@ -30,6 +31,15 @@ async function reload(userId: string): Promise<void> {
   if (queueStore.get().userId === userId) queueStore.set((state) => ({ ...state, sales }));
 }
 
+/** The service worker sent or marked sales of the queue: read it again, and what the sent ones changed. */
+export async function queueChangedElsewhere(client: QueryClient): Promise<void> {
+  const { userId } = queueStore.get();
+  if (!userId) return;
+  await reload(userId);
+  void client.invalidateQueries({ queryKey: sellerKeys.sales });
+  void client.invalidateQueries({ queryKey: sellerKeys.area });
+}
+
 /** The signed-in vendedor's queue, read from the phone. */
 export async function loadQueue(userId: string): Promise<void> {
   if (queueStore.get().userId !== userId) queueStore.set({ userId, sales: [], sending: null });
@@ -38,20 +48,7 @@ export async function loadQueue(userId: string): Promise<void> {
 
 /** The server's answer as the queue keeps it: a conflict over numbers, or any other refusal. */
 function refused(sale: QueuedSale, body: SellerSaleInput, error: ApiError): QueuedSale {
-  const taken = takenNumbersOf(error);
-  const detail = Object.values(error.fields ?? {})[0];
-  const message = detail && detail !== error.message ? `${error.message} ${detail}` : error.message;
-  return {
-    ...sale,
-    body,
-    state: taken ? "conflict" : "refused",
-    refusal: { code: error.serverCode ?? error.code, message, taken: taken ?? [] },
-  };
-}
-
-/** Try again later: no answer (no signal, a server error) or no session to send it under now. */
-function isLater(error: unknown): boolean {
-  return !isApiError(error) || isRetryableError(error) || error.status === 401 || error.status === 429;
+  return { ...sale, body, ...queuedRefusal(error) };
 }
 
 function afterSent(client: QueryClient, sale: QueuedSale): void {
@@ -81,6 +78,8 @@ export async function queueSale(input: {
   };
   await (await sellerStorage()).putSale(sale);
   await reload(input.userId);
+  // Sent by the service worker when signal returns, even if the area is closed by then.
+  void requestQueueSync(input.userId).catch(() => false);
   return sale;
 }
 
@@ -159,6 +158,7 @@ export async function resendSale(
       refusal: null,
     };
     await storage.putSale(queued);
+    void requestQueueSync(sale.userId).catch(() => false);
     return { kind: "queued", queued };
   } finally {
     queueStore.set((state) => ({ ...state, sending: null }));

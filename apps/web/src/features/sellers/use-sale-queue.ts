@@ -1,13 +1,21 @@
 import { bitmapFromBase64, isTaken } from "@rifazo/shared/domain/number-bitmap";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { SELLER_QUEUE_CHANGED } from "../../lib/seller-sale-queue";
 import { useStore } from "../../lib/store";
 import { isOffline } from "../../lib/use-online";
 import { sessionQueryKey } from "../auth";
 import { parseTakenNumbers, pickRandomAvailable, raffleNumbersQuery } from "../raffles";
 import type { SellerAreaRaffle } from "./api";
 import { type QueuedSale, sellerStorage } from "./offline-storage";
-import { loadQueue, queueStore, resendSale, type SaleOutcome, syncQueue } from "./sale-queue";
+import {
+  loadQueue,
+  queueChangedElsewhere,
+  queueStore,
+  resendSale,
+  type SaleOutcome,
+  syncQueue,
+} from "./sale-queue";
 
 /** The signed-in vendedor's queue, as it changes. */
 export function useSaleQueue() {
@@ -30,9 +38,17 @@ export function useQueueSync(userId: string | undefined): () => Promise<void> {
       })
       .catch(() => undefined);
     window.addEventListener("online", sync);
+    // The service worker's Background Sync sent sales while the page was open (lib/seller-sale-queue).
+    const worker = typeof navigator === "undefined" ? undefined : navigator.serviceWorker;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === SELLER_QUEUE_CHANGED)
+        void queueChangedElsewhere(client).catch(() => undefined);
+    };
+    worker?.addEventListener("message", onMessage);
     return () => {
       live = false;
       window.removeEventListener("online", sync);
+      worker?.removeEventListener("message", onMessage);
     };
   }, [client, userId]);
   return () => syncQueue(client);

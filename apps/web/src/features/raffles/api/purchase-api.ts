@@ -58,12 +58,8 @@ export function createReservation(raffleId: string, body: CreateReservation, ide
   });
 }
 
-/** 409 NUMBERS_TAKEN: the formatted numbers someone else got first, or null for any other error. */
-export function takenNumbersOf(error: unknown): string[] | null {
-  if (!isApiError(error) || error.serverCode !== "NUMBERS_TAKEN") return null;
-  const taken = error.details?.taken;
-  return Array.isArray(taken) ? taken.filter((n): n is string => typeof n === "string") : [];
-}
+// 409 NUMBERS_TAKEN's numbers: lib/api-error (the service worker's queue reads them too).
+export { takenNumbersOf } from "../../../lib/api-error";
 
 /** 409 RESERVATION_ACTIVE: the buyer's reservation already holding tickets in this raffle. */
 export function activeReservationOf(error: unknown): string | null {
