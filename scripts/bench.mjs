@@ -12,6 +12,8 @@
 //              100 000 proofs more, on both databases: median and spread of 7 calls, with the load average
 //   hoarding   6 hoarding accounts against honest buyers over simulated time (decision 0019): the share of
 //              what honest buyers ask for that they get, and how long any hoarder keeps a hold
+//   sellers    50 vendedores syncing 2 000 sales saved without signal while 500 buyers reserve (decision
+//              0034): latency of each sync request, conflicts resolved, refusals, and the invariants in SQL
 // Options: --only=api,flash (any of the above), --quick (shorter windows, for a smoke run), --skip-web,
 // --connections=N (flash visitors, default 200), --no-build (measure dist/ as it is, even if stale),
 // --dry-run (print only; docs/benchmarks.md is left untouched).
@@ -33,6 +35,7 @@ import { cleanupAll, figure, postgresAvailable, root, status } from "./bench/lib
 import { runOcr } from "./bench/ocr.mjs";
 import { runRace } from "./bench/race.mjs";
 import { runReconciliation } from "./bench/reconciliation.mjs";
+import { runSellers, SELLERS_TITLE } from "./bench/sellers.mjs";
 import { runWeb } from "./bench/web.mjs";
 import { recordBenchmarks } from "./lib/benchmarks-doc.mjs";
 import { ensureBuilt } from "./lib/build.mjs";
@@ -48,6 +51,7 @@ const PARTS = [
   "ocr",
   "hoarding",
   "admin-screens",
+  "sellers",
 ];
 
 const argv = process.argv.slice(2);
@@ -68,7 +72,8 @@ const connections = Number(option("connections") ?? 200);
 
 const loadBefore = os.loadavg()[0];
 const started = performance.now();
-if ((selected.has("api") || selected.has("flash")) && !argv.includes("--no-build")) ensureBuilt();
+const needsBuild = ["api", "flash", "sellers"].some((p) => selected.has(p));
+if (needsBuild && !argv.includes("--no-build")) ensureBuilt();
 
 const pgVersion = await postgresAvailable();
 const sections = [];
@@ -140,6 +145,9 @@ try {
     await part("10. Pantallas del organizador: Hoy y Comprobantes", () =>
       runAdminScreens({ quick, hasPostgres: Boolean(pgVersion) }),
     );
+  }
+  if (selected.has("sellers")) {
+    await part(SELLERS_TITLE, () => (pgVersion ? runSellers({ quick }) : needsPostgres(SELLERS_TITLE)));
   }
   if (selected.has("web")) await part("4. Web", () => runWeb({ quick }));
 } finally {
@@ -248,6 +256,7 @@ const partOf = {
   8: "ocr",
   9: "hoarding",
   10: "admin-screens",
+  11: "sellers",
 };
 const currentRows = (quick ? [] : sections).flatMap((section) => {
   const number = Number.parseInt(section.title, 10);

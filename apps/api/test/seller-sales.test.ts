@@ -20,42 +20,13 @@ import {
 import { call, createRaffle, useAdminTest } from "./admin-fixtures";
 import { freezeAt, recordOf } from "./draw-fixtures";
 import { signedInUser, signIn } from "./helpers";
+import { sellerOf as sellerOfFixture } from "./seller-fixtures";
 
 const ctx = useAdminTest();
 const db = () => ctx.t.app.ctx.db;
 
-function tokenOf(url: string): string {
-  return new URL(url).searchParams.get("token") as string;
-}
-
-/** An active vendedor allowed to sell `raffleId` with these terms. */
-async function sellerOf(raffleId: string, terms: { creditLimit?: number; commission?: number } = {}) {
-  const account = await signedInUser(ctx.t.app, { fullName: "Vendedora Calle" });
-  const invited = await call(ctx.t, "POST", "/api/admin/sellers", ctx.admin.cookie, {
-    name: "Vendedora Calle",
-    email: account.email,
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const { seller, invitationUrl } = invited.json() as { seller: { id: string }; invitationUrl: string };
-  const accepted = await call(ctx.t, "POST", "/api/seller/invitations/accept", account.cookie, {
-    token: tokenOf(invitationUrl),
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const assigned = await call(
-    ctx.t,
-    "PUT",
-    `/api/admin/sellers/${seller.id}/raffles/${raffleId}`,
-    ctx.admin.cookie,
-    {
-      allowed: true,
-      commissionKind: "percent",
-      commissionValue: terms.commission ?? 10,
-      creditLimit: terms.creditLimit ?? 100,
-    },
-  );
-  expect(assigned.statusCode, assigned.body).toBe(200);
-  return { account, sellerId: seller.id };
-}
+const sellerOf = (raffleId: string, terms: { creditLimit?: number; commission?: number } = {}) =>
+  sellerOfFixture(ctx, raffleId, terms);
 
 function saleBody(raffleId: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -385,6 +385,7 @@ describe("Vendedores: one vendedor", () => {
           method: "pago_movil",
           reference: "0102-99887766",
           note: null,
+          proofUrl: null,
           createdAt: "2026-11-30T15:00:00.000Z",
         },
       ],
@@ -463,6 +464,7 @@ describe("Vendedores: one vendedor", () => {
           method: "efectivo",
           reference: null,
           note: null,
+          proofUrl: null,
           createdAt: "2026-12-02T15:00:00.000Z",
         },
       ],
@@ -496,5 +498,206 @@ describe("Vendedores: one vendedor", () => {
     const history = within(screen.getByRole("list", { name: "Liquidaciones registradas" }));
     expect(history.getByRole("listitem")).toHaveTextContent(/Entrega de efectivo · Moto Bera · Efectivo/);
     expect(history.getByRole("listitem")).toHaveTextContent("$10,00");
+  });
+});
+
+describe("Vendedores: the transfer's receipt (decision 0034)", () => {
+  const raffles = [makeAdminRaffle({ id: "r3", title: "Rifa cerrada", status: "finished" })];
+  const owing = { ...assignment("r3", false), raffleTitle: "Rifa cerrada", commissionOwed: 2 };
+  const settled = {
+    id: "p7",
+    raffleId: "r3",
+    raffleTitle: "Rifa cerrada",
+    kind: "commission" as const,
+    amount: 2,
+    currency: "USD" as const,
+    method: "transferencia" as const,
+    reference: "0102-555",
+    note: null,
+    proofUrl: "/api/admin/sellers/settlements/p7/proof",
+    createdAt: "2026-12-05T15:00:00.000Z",
+  };
+
+  function renderOwing(onSettle: (init: RequestInit | undefined) => Response) {
+    serve((url, init) => {
+      if (url === "/api/admin/raffles") return jsonResponse(200, { items: raffles });
+      if (url === "/api/admin/sellers/s1/raffles/r3/settlements" && init?.method === "POST")
+        return onSettle(init);
+      if (url === "/api/admin/sellers/s1")
+        return jsonResponse(200, makeSeller({ status: "active", raffles: [owing] }));
+      return undefined;
+    });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={[paths.adminSeller("s1")]}>
+          <Routes>
+            <Route path={routePatterns.adminSeller} element={<AdminSellerDetail />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  async function openPayment(user: ReturnType<typeof userEvent.setup>) {
+    const list = within(await screen.findByRole("list", { name: "Comisiones por rifa" }));
+    await user.click(list.getByRole("button", { name: "Registrar pago de Rifa cerrada" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Registrar pago de comisión" }));
+    // Cash leaves no receipt: the field appears with a method that does.
+    expect(dialog.queryByLabelText(/^Comprobante/)).toBeNull();
+    await user.selectOptions(dialog.getByLabelText("Cómo se pagó"), "transferencia");
+    await user.type(dialog.getByLabelText("Monto pagado (US$)"), "2");
+    await user.type(dialog.getByLabelText("Referencia (no hace falta en efectivo)"), "0102-555");
+    return dialog;
+  }
+
+  it("sends the payment with its receipt as a form, and lists it with «Ver comprobante»", async () => {
+    const sent: FormData[] = [];
+    renderOwing((init) => {
+      sent.push(init?.body as FormData);
+      return jsonResponse(
+        201,
+        makeSeller({ status: "active", raffles: [{ ...owing, commissionOwed: 0 }], settlements: [settled] }),
+      );
+    });
+    const user = userEvent.setup();
+    const dialog = await openPayment(user);
+    const receipt = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "transferencia.png", {
+      type: "image/png",
+    });
+    await user.upload(dialog.getByLabelText(/^Comprobante/), receipt);
+    const axeResult = await axe.run(screen.getByRole("dialog"));
+    expect(axeResult.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    expect(sent).toHaveLength(1);
+    const form = sent[0] as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== "file"))).toEqual({
+      kind: "commission",
+      amount: "2,00",
+      method: "transferencia",
+      reference: "0102-555",
+      note: "",
+    });
+    expect((form.get("file") as File).name).toBe("transferencia.png");
+    const history = within(screen.getByRole("list", { name: "Liquidaciones registradas" }));
+    const link = history.getByRole("link", { name: "Ver comprobante" });
+    expect(link).toHaveAttribute("href", "/api/admin/sellers/settlements/p7/proof");
+    expect(link).toHaveAttribute("target", "_blank");
+  });
+
+  it("refuses a file that is not an image or a PDF before sending, and shows the server's refusal beside it", async () => {
+    let calls = 0;
+    renderOwing(() => {
+      calls += 1;
+      return jsonResponse(400, {
+        error: {
+          code: "UNSUPPORTED_FILE_TYPE",
+          message: SELLER_MESSAGES.proofType,
+          fields: { file: SELLER_MESSAGES.proofType },
+        },
+      });
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    const dialog = await openPayment(user);
+    const field = dialog.getByLabelText(/^Comprobante/);
+    await user.upload(field, new File(["hola"], "nota.txt", { type: "text/plain" }));
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    expect(await dialog.findByText(SELLER_MESSAGES.proofType)).toBeInTheDocument();
+    expect(calls).toBe(0);
+
+    // A PNG by its name whose bytes the server refuses: its message goes beside the field.
+    await user.upload(field, new File(["<html>"], "falso.png", { type: "image/png" }));
+    expect(dialog.queryByText(SELLER_MESSAGES.proofType)).toBeNull();
+    await user.click(dialog.getByRole("button", { name: "Registrar pago" }));
+    expect(await dialog.findByText(SELLER_MESSAGES.proofType)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(screen.getByRole("dialog", { name: "Registrar pago de comisión" })).toBeInTheDocument();
+  });
+});
+
+describe("Vendedores: «Clasificación»", () => {
+  const raffles = [
+    makeAdminRaffle({ id: "r9", title: "Rifa terminada", status: "finished" }),
+    makeAdminRaffle({ id: "r1", title: "Moto Bera", status: "active", currency: "USD" }),
+  ];
+  const board = {
+    raffleId: "r1",
+    currency: "USD",
+    public: false,
+    items: [
+      {
+        position: 1,
+        sellerId: "s2",
+        name: "Luisa Mora",
+        code: "LM4Q9",
+        status: "active",
+        tickets: 40,
+        collected: 200,
+      },
+      {
+        position: 2,
+        sellerId: "s1",
+        name: "Carlos Rivas",
+        code: "CR7K2",
+        status: "suspended",
+        tickets: 12,
+        collected: 60,
+      },
+    ],
+  };
+
+  it("ranks the active raffle's vendedores, and the switch shows it on the raffle's page", async () => {
+    const switched: unknown[] = [];
+    serve((url, init) => {
+      if (url === "/api/admin/sellers") return jsonResponse(200, { items: [] });
+      if (url === "/api/admin/raffles") return jsonResponse(200, { items: raffles });
+      if (url === "/api/admin/sellers/raffles/r1/leaderboard" && init?.method === "PUT") {
+        switched.push(bodyOf(init));
+        return jsonResponse(200, { ...board, public: true });
+      }
+      if (url === "/api/admin/sellers/raffles/r1/leaderboard") return jsonResponse(200, board);
+      return undefined;
+    });
+    renderWithProviders(<SellersTab />);
+    expect(await screen.findByRole("heading", { name: "Clasificación" })).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Clasificación: 52 boletos de 2 vendedores" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Puesto", "Vendedor", "Boletos", "Cobrado"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^1\.ºLuisa Mora40\$\s?200,00$/),
+      expect.stringMatching(/^2\.ºCarlos Rivas \(suspendido\)12\$\s?60,00$/),
+    ]);
+
+    const toggle = screen.getByRole("switch", { name: "Mostrar la clasificación en la página de la rifa" });
+    expect(toggle).toHaveAttribute("aria-checked", "false");
+    await userEvent.setup().click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-checked", "true"));
+    expect(switched).toEqual([{ public: true }]);
+    // The tab alone, outside the panel's layout and its landmarks.
+    const axeResult = await axe.run(document.body, { rules: { region: { enabled: false } } });
+    expect(axeResult.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it("says so when no vendedor has tickets approved yet", async () => {
+    serve((url) => {
+      if (url === "/api/admin/sellers") return jsonResponse(200, { items: [] });
+      if (url === "/api/admin/raffles") return jsonResponse(200, { items: raffles });
+      if (url === "/api/admin/sellers/raffles/r1/leaderboard")
+        return jsonResponse(200, { ...board, items: [] });
+      return undefined;
+    });
+    renderWithProviders(<SellersTab />);
+    expect(
+      await screen.findByText("Aún no hay boletos aprobados de vendedores en esta rifa."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole("switch", { name: "Mostrar la clasificación en la página de la rifa" }),
+    ).toBeInTheDocument();
   });
 });

@@ -136,8 +136,48 @@ describe("/vendedor", () => {
     expect(within(iphone).getByRole("button", { name: "Registrar venta de iPhone 16" })).toBeInTheDocument();
     expect(await screen.findByText(/Aún no has registrado ventas/)).toBeInTheDocument();
     const links = screen.getAllByRole("link").filter((link) => link.getAttribute("href")?.startsWith("/"));
-    expect(links.map((link) => link.getAttribute("href"))).toEqual([paths.raffle("r1"), paths.raffle("r2")]);
+    // The raffles, and the receipt of a settlement (decision 0034).
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      paths.raffle("r1"),
+      paths.raffle("r2"),
+      "/api/seller/settlements/st2/proof",
+    ]);
     expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+  });
+
+  it("says each raffle's place among its vendedores, and lists the settlements with their receipts", async () => {
+    serveArea(() => jsonResponse(200, AREA));
+    renderAt(paths.seller, BUYER);
+    const list = await screen.findByRole("list", { name: "Rifas que puedes vender" });
+    const [moto, iphone] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(within(moto).getByText("Vas 3.º de 12 con 40 boletos.")).toBeInTheDocument();
+    expect(
+      within(iphone).getByText(
+        "Aún no tienes boletos aprobados en esta rifa: con el primero entras en la clasificación.",
+      ),
+    ).toBeInTheDocument();
+
+    const settlements = within(screen.getByRole("list", { name: "Liquidaciones con el organizador" }));
+    const [paid, handed] = settlements.getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(paid).toHaveTextContent(
+      /Comisión que te pagaron.*Moto Bera SBR 150 · Transferencia bancaria \(ref\. 0102-778899\)/,
+    );
+    expect(paid).toHaveTextContent(/\$\s?3,00/);
+    const receipt = within(paid).getByRole("link", { name: /^Ver comprobante/ });
+    expect(receipt).toHaveAttribute("href", "/api/seller/settlements/st2/proof");
+    expect(receipt).toHaveAttribute("target", "_blank");
+    expect(handed).toHaveTextContent(/Efectivo que entregaste.*Efectivo/);
+    expect(within(handed).queryByRole("link")).toBeNull();
+  });
+
+  it("a copy kept on the phone before the leaderboard and the settlements existed still opens", async () => {
+    const { settlements: _settlements, ...old } = AREA;
+    const raffles = old.raffles.map(({ ranking: _ranking, ...raffle }) => raffle);
+    serveArea(() => jsonResponse(200, { ...old, raffles }));
+    renderAt(paths.seller, BUYER);
+    expect(await screen.findByRole("heading", { level: 1, name: "Hola, Carlos Rivas" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Vas /)).toBeNull();
+    expect(screen.queryByRole("list", { name: "Liquidaciones con el organizador" })).toBeNull();
   });
 
   it("says so when no raffle is assigned yet", async () => {

@@ -167,6 +167,12 @@ describe("Registrar venta", () => {
     // Pago Móvil is the only method this raffle lets the vendedor take.
     expect(dialog.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual(["pago_movil"]);
     await fillBuyer(user, dialog);
+    // The buyer's email, optional (decision 0034): where the receipt link goes once the sale is paid.
+    const email = dialog.getByLabelText("Correo del comprador (opcional)");
+    expect(email).toHaveAccessibleDescription(
+      "Le enviaremos el enlace del recibo cuando el pago esté aprobado.",
+    );
+    await user.type(email, " Maria@Correo.com ");
     await user.type(dialog.getByLabelText("Referencia del pago"), "0102-55");
     await user.click(dialog.getByRole("button", { name: "Registrar venta" }));
 
@@ -181,6 +187,7 @@ describe("Registrar venta", () => {
       method: "pago_movil",
       reference: "0102-55",
       amount: "600,00",
+      buyerEmail: "Maria@Correo.com",
     });
     expect(
       await screen.findByText("3 boletos (los números se asignan al aprobar)", { selector: "span" }),

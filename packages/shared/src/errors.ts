@@ -87,6 +87,11 @@ const ERROR_TABLE = [
   ["RESERVATION_NOT_FOUND", 404, "No encontramos esa reserva."],
   ["RESERVATION_EXPIRED", 409, "Tu reserva venció y los boletos quedaron libres."],
   ["RESERVATION_NOT_ACTIVE", 409, "Esta reserva ya no admite comprobantes."],
+  ["ABONO_NOT_ALLOWED", 400, "Esta rifa no admite abonos: se paga completa."],
+  ["ABONO_AMOUNT", 400, "El monto del abono no está entre el mínimo y lo que falta por pagar."],
+  ["ABONO_UNDER_REVIEW", 409, "Tu abono anterior está en revisión."],
+  ["ABONO_PAID", 409, "Esta compra con abono ya está pagada completa."],
+  ["ABONO_PAYMENT_DELETE", 409, "Este pago es un abono de una compra con otros pagos: no se elimina solo."],
   // Holds are scarce (decision 0019): a pause after a hold ends unpaid, and holds started per hour.
   [
     "HOLD_COOLDOWN",
@@ -108,7 +113,7 @@ const ERROR_TABLE = [
   [
     "PURCHASE_RULES_LOCKED",
     409,
-    "El modo de números y los combos no se cambian después de la primera reserva o venta.",
+    "El modo de números, los combos y el abono mínimo no se cambian después de la primera reserva o venta.",
   ],
   // RifaPuntos club (spec 1 §7).
   ["INSUFFICIENT_POINTS", 409, "No tienes suficientes RifaPuntos para esta recompensa."],
@@ -177,6 +182,18 @@ const ERROR_TABLE = [
     "SELLER_CREDIT_LIMIT",
     409,
     "Esta venta en efectivo supera tu límite de efectivo sin entregar. Entrega el efectivo al organizador y vuelve a intentarlo.",
+  ],
+  // A buyer claims a vendedor's sale into their account (decision 0034): only by the email the vendedor wrote.
+  [
+    "RECEIPT_CLAIM_NOT_ALLOWED",
+    403,
+    "Este recibo solo se puede reclamar desde una cuenta confirmada con el correo que anotó el vendedor.",
+  ],
+  ["RECEIPT_ALREADY_CLAIMED", 409, "Estos boletos ya están en otra cuenta."],
+  [
+    "RECEIPT_CLAIM_CANCELLED",
+    409,
+    "Esta rifa fue cancelada: su recibo quedó anulado y no se puede reclamar en una cuenta.",
   ],
   // Bank statements and reconciliation (the organiser's day).
   ["STATEMENT_NOT_FOUND", 404, "Extracto bancario no encontrado."],

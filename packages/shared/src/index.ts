@@ -17,6 +17,7 @@ export * from "./schemas/raffles";
 export * from "./schemas/receipts";
 export * from "./schemas/records";
 export * from "./schemas/reservations";
+export * from "./schemas/seller-leaderboard";
 export * from "./schemas/seller-sales";
 export * from "./schemas/sellers";
 export * from "./schemas/settings";

@@ -136,10 +136,10 @@ describe("declarations", () => {
             : op.role === "admin"
               ? "admin"
               : "user";
-      // `owner` is a signed-in user's route whose rows belong to someone, `seller` and `raffleSeller` ones
-      // the service refuses to accounts that are not an active vendedor (of the raffle): the document says
-      // "user".
-      const declared = ["owner", "seller", "raffleSeller"].includes(declaration.access)
+      // `owner` is a signed-in user's route whose rows belong to someone, `seller`, `raffleSeller` and
+      // `sellerOwner` ones the service refuses to accounts that are not an active vendedor (of the raffle, or
+      // the one the row belongs to): the document says "user".
+      const declared = ["owner", "seller", "raffleSeller", "sellerOwner"].includes(declaration.access)
         ? "user"
         : declaration.access;
       if (published !== declared) mismatches.push(`${op.key}: documento ${published}, matriz ${declared}`);

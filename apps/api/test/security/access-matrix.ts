@@ -36,8 +36,9 @@ export type Actor = (typeof ACTORS)[number];
  * - admin: administrators only; signed-in users get 403.
  * - seller: an active vendedor; other signed-in users (a suspended vendedor too) get 403.
  * - raffleSeller: an active vendedor allowed to sell the raffle; every other signed-in account gets 403.
+ * - sellerOwner: like `seller`, on a resource of `seller`; `otherSeller` sends the same ids and gets 404.
  */
-export type Access = "public" | "user" | "owner" | "admin" | "seller" | "raffleSeller";
+export type Access = "public" | "user" | "owner" | "admin" | "seller" | "raffleSeller" | "sellerOwner";
 
 /** Rows the test builds before sending anything; `fresh*` ones are new for every single request. */
 export type Fixture =
@@ -70,7 +71,9 @@ export type Fixture =
   /** A vendedor invited by email who has not accepted (a new link may be made for them). */
   | "invitedSeller"
   /** An active vendedor that only the suspend / reactivate requests touch. */
-  | "victimSeller";
+  | "victimSeller"
+  /** A settlement paid to `seller` by transfer, with its receipt file. */
+  | "sellerSettlement";
 
 export interface RequestContext {
   /** Unique per request: for e-mails, references and idempotency keys. */
@@ -190,6 +193,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/raffles/upcoming": { access: "public" },
   "GET /api/raffles/{id}": { access: "public", params: { id: "raffle" } },
   "GET /api/raffles/{id}/numbers": { access: "public", params: { id: "raffle" } },
+  "GET /api/raffles/{id}/sellers-leaderboard": {
+    access: "public",
+    params: { id: "raffle" },
+    note: "404 while the organiser keeps it hidden, for everyone alike (decision 0034).",
+  },
   "GET /api/raffles/{id}/numbers/mine": {
     access: "user",
     params: { id: "raffle" },
@@ -213,6 +221,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/receipts/{token}": { access: "public", params: { token: "ticketNumber" } },
   "GET /api/receipts/{token}/image.png": { access: "public", params: { token: "ticketNumber" } },
   "GET /api/receipts/{token}/receipt.pdf": { access: "public", params: { token: "ticketNumber" } },
+  "POST /api/receipts/{token}/claim": {
+    access: "user",
+    params: { token: "ticketNumber" },
+    note: "Any signed-in account may try (decision 0034); a token that opens no receipt is a 404 past the guard. receipt-claims.test.ts claims real ones.",
+  },
   "POST /api/raffles/{id}/countdown": {
     access: "public",
     params: { id: "freshRaffle" },
@@ -514,6 +527,16 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     body: () => ({ amount: "1,00", method: "efectivo" }),
     note: "Nothing is owed yet: past the guard, the administrator gets 404 or 409, never 401 or 403.",
   },
+  "GET /api/admin/sellers/settlements/{id}/proof": { access: "admin", params: { id: "sellerSettlement" } },
+  "GET /api/admin/sellers/raffles/{raffleId}/leaderboard": {
+    access: "admin",
+    params: { raffleId: "raffle" },
+  },
+  "PUT /api/admin/sellers/raffles/{raffleId}/leaderboard": {
+    access: "admin",
+    params: { raffleId: "raffle" },
+    body: () => ({ public: true }),
+  },
   "POST /api/seller/invitations/accept": {
     access: "user",
     body: () => ({ token: "invitacion-que-no-existe" }),
@@ -528,6 +551,7 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
       quantity: 2,
       buyerName: "Compradora Matriz",
       buyerPhone: "0414-5550000",
+      buyerEmail: `compradora.${unique}@example.com`,
       method: "zelle",
       reference: `MATRIZ${unique}`,
       amount: "10,00",
@@ -535,6 +559,11 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "The vendedor of the matrix's raffle records a sale under review; a vendedor without it gets 403.",
   },
   "GET /api/seller/sales": { access: "seller" },
+  "GET /api/seller/settlements/{id}/proof": {
+    access: "sellerOwner",
+    params: { id: "sellerSettlement" },
+    note: "The receipt of a settlement paid to `seller`: another vendedor gets 404, an administrator 403 (theirs is /api/admin/sellers/settlements/{id}/proof).",
+  },
 };
 
 /** What `actor` must get on an operation declared as `declaration`. */
@@ -548,6 +577,8 @@ export function expectedOutcome(
   if (access === "admin") return actor === "admin" ? "allowed" : 403;
   if (access === "seller") return actor === "seller" || actor === "otherSeller" ? "allowed" : 403;
   if (access === "raffleSeller") return actor === "seller" ? "allowed" : 403;
+  if (access === "sellerOwner")
+    return actor === "seller" ? "allowedNot404" : actor === "otherSeller" ? 404 : 403;
   if (actor === "admin") {
     const rule = declaration.admin ?? "allowed";
     return rule === "forbidden" ? 403 : rule === "notFound" ? 404 : "allowed";

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { images, paymentProofs, users } from "../../src/db/schema";
+import { images, paymentProofs, sellers, users } from "../../src/db/schema";
 import { nextIp, type TestApp } from "../helpers";
 import { ACCESS_MATRIX, type AccessDeclaration, type OperationKey } from "./access-matrix";
 import { applyNastyEdit, hostileBody, hostileUrlComponent, nastyEdit } from "./arbitraries";
@@ -196,6 +196,27 @@ describe("query strings and path parameters", () => {
         { numRuns: 8 },
       );
     }
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
+});
+
+describe("claiming a receipt (decision 0034)", () => {
+  // The claim has no body: a token that opens no receipt and whatever is sent with it are refused alike.
+  it("POST /api/receipts/{token}/claim: hostile tokens and bodies → 4xx in Spanish, nothing written", async () => {
+    const before = await tableCounts(t.app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileUrlComponent, fc.constant("A".repeat(43))),
+        fc.oneof(fc.string(), fc.constant("{}"), fc.constant('{"userId":"x"}')),
+        async (token, body) => {
+          for (const account of [world.actors.user, world.actors.seller]) {
+            const response = await sendJson("POST", `/api/receipts/${token}/claim`, account.cookie, body);
+            expect4xx(response, `claim ${token.slice(0, 80)} ${JSON.stringify(body.slice(0, 80))}`);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
     expect(await tableCounts(t.app)).toEqual(before);
   });
 });
@@ -453,7 +474,8 @@ describe("uploads", () => {
     for (const escaped of ["etc/passwd.png", "../etc/passwd.png", "../../etc/passwd.png"]) {
       expect(existsSync(path.resolve(t.dataDir, "files", escaped))).toBe(false);
     }
-    expect(storedFiles().every((key) => /^(proofs|images)\//.test(key))).toBe(true);
+    // settlements/: the access matrix's settlement receipt (support.ts), stored by the world itself.
+    expect(storedFiles().every((key) => /^(proofs|images|settlements)\//.test(key))).toBe(true);
   });
 
   it("a pixel flood (a PNG declaring 30000 × 30000 px) is refused with 4xx, not decoded", async () => {
@@ -515,6 +537,53 @@ describe("uploads", () => {
         },
       ),
       { numRuns: 25 },
+    );
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect(storedFiles()).toEqual(files);
+  });
+});
+
+describe("a settlement's receipt (decision 0034)", () => {
+  // The organiser's "liquidación" may carry the transfer's receipt: the same checks as every upload.
+  it("fake, oversized, flooding or garbled uploads → 4xx in Spanish, nothing written or stored", async () => {
+    const [seller] = await t.app.ctx.db
+      .select({ id: sellers.id })
+      .from(sellers)
+      .where(eq(sellers.userId, world.actors.seller.id));
+    const url = `/api/admin/sellers/${seller?.id}/raffles/${world.ids.raffle}/settlements`;
+    const fields = { amount: "1,00", method: "transferencia", reference: "0102-HOSTIL" };
+    const send = (payload: Buffer, contentType: string) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: { "content-type": contentType, cookie: world.actors.admin.cookie },
+        remoteAddress: nextIp(),
+      });
+    const before = await tableCounts(t.app);
+    const files = storedFiles();
+    const uploads: FilePart[] = [
+      { name: "recibo.png", type: "image/png", data: HTML_PAYLOAD },
+      { name: "recibo.svg", type: "image/svg+xml", data: Buffer.from('<svg onload="alert(1)"/>') },
+      { name: "recibo.png", type: "image/png", data: Buffer.from([0x89, 0x50, 0x4e]) },
+      { name: "bomba.png", type: "image/png", data: pixelFloodPng() },
+      {
+        name: "grande.png",
+        type: "image/png",
+        data: Buffer.concat([world.png, Buffer.alloc(MAX_PROOF_BYTES + 1 - world.png.length, 7)]),
+      },
+    ];
+    for (const file of uploads) {
+      const body = multipartBody(fields, file);
+      const response = await send(body.payload, body.headers["content-type"]);
+      expect4xx(response, `liquidación con ${file.name}`);
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), async (bytes) => {
+        const response = await send(Buffer.from(bytes), "multipart/form-data; boundary=x");
+        expect4xx(response, "liquidación con un formulario ilegible");
+      }),
+      { numRuns: 15 },
     );
     expect(await tableCounts(t.app)).toEqual(before);
     expect(storedFiles()).toEqual(files);

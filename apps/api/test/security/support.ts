@@ -18,6 +18,7 @@ import {
   raffles,
   rewards,
   sellerRaffles,
+  sellerSettlements,
   sellers,
   sessions,
   users,
@@ -426,6 +427,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .select({ id: sellers.id })
     .from(sellers)
     .where(eq(sellers.userId, victimSeller.id));
+  // A settlement paid to `seller` by transfer, with its receipt (decision 0034): only its readers get it.
+  const settlementKey = `settlements/2030/01/${randomUUID()}.png`;
+  await storage.put(settlementKey, png, "image/png");
+  const [settlement] = sellerRow
+    ? await db
+        .insert(sellerSettlements)
+        .values({
+          entry: randomUUID(),
+          sellerId: sellerRow.id,
+          raffleId,
+          amount: 1,
+          currency: "USD",
+          method: "transferencia",
+          reference: "0102-MATRIZ",
+          proofPath: settlementKey,
+          proofContentType: "image/png",
+          proofSize: png.length,
+          createdBy: admin.id,
+        })
+        .returning({ id: sellerSettlements.id })
+    : [];
 
   if (
     !upcoming ||
@@ -434,7 +456,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     !purchase?.id ||
     !sellerRow ||
     !invitedSeller ||
-    !victimSellerRow
+    !victimSellerRow ||
+    !settlement
   )
     throw new Error("fixtures incompletas");
 
@@ -451,6 +474,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ticketNumber: "0001",
     invitedSeller: invitedSeller.id,
     victimSeller: victimSellerRow.id,
+    sellerSettlement: settlement.id,
   };
 
   async function fixture(name: Fixture): Promise<string> {

@@ -27,11 +27,12 @@ import {
   toCardInput,
   WinnerList,
 } from "../features/raffles";
-import { loadNumberPicker } from "../features/raffles/lazy";
+import { loadNumberPicker, loadSellerLeaderboard } from "../features/raffles/lazy";
 import { isApiError } from "../lib/api-client";
 import { formatMoney } from "../lib/format";
 import type { PrefetchPage } from "../lib/page-data";
 import { paths } from "../lib/paths";
+import { useHydrated } from "../lib/use-hydrated";
 import { useNow } from "../lib/use-now";
 import { useRaffleEvents } from "../lib/use-raffle-events";
 import { DrawMethod } from "./raffle-detail/draw-method";
@@ -46,6 +47,9 @@ const NumberPicker = lazy(() =>
     ),
   })),
 );
+
+/** «Vendedores destacados»: its own chunk, asked only where the organiser shows it (decision 0034). */
+const SellerLeaderboard = lazy(() => loadSellerLeaderboard().catch(() => ({ default: () => null })));
 
 function PickerLoading() {
   return (
@@ -222,6 +226,8 @@ function AcceptedPayments({ methods }: { methods: RaffleDetail["paymentMethods"]
 
 function DetailView({ raffle }: { raffle: RaffleDetail }) {
   const state = raffleCardState(toCardInput(raffle), useNow());
+  // Once the page is up, never on the server: the page's HTML and first paint do not wait for it.
+  const hydrated = useHydrated();
 
   return (
     <PageContainer className="py-6 sm:py-10">
@@ -277,6 +283,11 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
           <Section title="Cómo se decide el ganador">
             <DrawMethod raffle={raffle} />
           </Section>
+          {hydrated && raffle.sellerLeaderboardPublic ? (
+            <Suspense fallback={null}>
+              <SellerLeaderboard raffleId={raffle.id} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       <p className="mt-8 text-center text-xs text-muted">

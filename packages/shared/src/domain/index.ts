@@ -4,6 +4,7 @@
 // record: this explicit export settles the name for the root, and the v2 record is DrawRecordV2 there
 // (DrawRecord when imported from "@rifazo/shared/domain/draw-record").
 export type { DrawRecord } from "../schemas/draws";
+export * from "./abonos";
 export * from "./claim-period";
 export * from "./dates";
 export * from "./drand";

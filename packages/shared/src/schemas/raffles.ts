@@ -170,6 +170,8 @@ export const publicRaffleSchema = z.object({
   reservationMinutes: z.number().int().default(DEFAULT_RESERVATION_MINUTES),
   /** Packages offered ("5 boletos por $4"), in the raffle's currency. */
   combos: z.array(z.object({ quantity: z.number().int(), price: z.number() })).default([]),
+  /** Abonos (decision 0034): the least first payment that aparta numbers; null: paid whole only. */
+  installmentMinimum: z.number().nullable().default(null),
   announcementType: z.enum(ANNOUNCEMENT_TYPES),
   externalAnnouncementPlatform: z.string().nullable(),
   externalAnnouncementDetails: z.string().nullable(),
@@ -225,6 +227,8 @@ export const raffleDetailSchema = publicRaffleSchema.extend({
   drawSeed: z.string().nullable(),
   drawPublicValue: z.string().nullable(),
   drawTicketListHash: z.string().nullable(),
+  /** The organiser shows the vendedores' leaderboard on the page (GET /api/raffles/{id}/sellers-leaderboard). */
+  sellerLeaderboardPublic: z.boolean(),
 });
 export type RaffleDetail = z.infer<typeof raffleDetailSchema>;
 

@@ -11,6 +11,34 @@ export const RECEIPT_MESSAGES = {
   loadFailed: "No se pudo cargar el recibo. Inténtalo de nuevo.",
 } as const;
 
+/**
+ * A vendedor's sale without an account, for the viewer (docs/decisions/0034-vendedores.md): whether they
+ * may claim it into their account, and why not. The email the vendedor wrote down shows masked only.
+ */
+export const receiptClaimSchema = z.object({
+  claimable: z.boolean(),
+  /** Why this viewer may not (sign in, confirm the email, another email, the vendedor themselves). */
+  reason: z.string().optional(),
+  /** Already claimed, by this very account. */
+  claimedByYou: z.boolean(),
+  /** "a***@gmail.com". */
+  emailHint: z.string(),
+});
+export type ReceiptClaim = z.infer<typeof receiptClaimSchema>;
+
+/** POST /api/receipts/:token/claim. */
+export const receiptClaimResultSchema = z.object({
+  proofId: z.string(),
+  raffleId: z.string(),
+  /** The numbers now in the account, as the receipt shows them. */
+  tickets: z.array(z.string()),
+  /** RifaPuntos credited by this claim (0 when claimed before). */
+  pointsAwarded: z.number().int(),
+  /** True when this account had claimed it already (nothing changed). */
+  alreadyClaimed: z.boolean(),
+});
+export type ReceiptClaimResult = z.infer<typeof receiptClaimResultSchema>;
+
 export const receiptSchema = z.object({
   token: z.string(),
   raffle: z.object({ id: z.string(), title: z.string() }),
@@ -98,5 +126,10 @@ export const receiptSchema = z.object({
   /** The PNG and the PDF, same-origin paths. */
   imageUrl: z.string(),
   pdfUrl: z.string(),
+  /**
+   * Null, or a vendedor's sale the viewer may claim (or has claimed) into an account: see
+   * receiptClaimSchema. Computed for whoever asks; the image and the PDF ignore it.
+   */
+  claim: receiptClaimSchema.nullable().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

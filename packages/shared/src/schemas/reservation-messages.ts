@@ -36,6 +36,11 @@ export const RESERVATION_MESSAGES = {
     `Se iniciaron demasiadas reservas desde tu conexión en la última hora. Podrás reservar de nuevo a partir de las ${holdTimeLabel(at)} (hora de Venezuela).`,
   releasedNotice: (title: string) =>
     `El organizador liberó tu reserva en "${title}" y los boletos quedaron libres.`,
+  abonoNotAllowed: "Esta rifa no admite abonos: se paga completa.",
+  abonoBelowMinimum: (least: string) => `El primer abono debe ser de al menos ${least}.`,
+  abonoAboveBalance: (most: string) => `El abono no puede pasar de lo que falta por pagar: ${most}.`,
+  abonoUnderReview: "Tu abono anterior está en revisión. Podrás enviar el siguiente cuando se apruebe.",
+  abonoPaid: "Esta compra con abono ya está pagada completa.",
   expiredNotice: (title: string) =>
     `Tu reserva en "${title}" venció antes de subir el comprobante y los boletos quedaron libres.`,
 } as const;

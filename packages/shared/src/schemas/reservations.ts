@@ -4,6 +4,8 @@ import {
   MAX_TOTAL_TICKETS,
   NUMBER_MODES,
   PAYMENT_METHODS,
+  PROOF_STATUSES,
+  RESERVATION_KINDS,
   RESERVATION_STATUSES,
 } from "../constants";
 import { esNumber } from "./es-number";
@@ -37,6 +39,12 @@ export const createReservationSchema = z
       .describe(
         "Código del vendedor cuyo enlace (/rifas/:id?v=CÓDIGO) trajo al comprador: la compra se le acredita si puede vender esta rifa; si no, se ignora.",
       ),
+    abono: z
+      .boolean()
+      .optional()
+      .describe(
+        "Apartar los números con un primer abono y pagar el resto en partes antes del cierre (solo si la rifa admite abonos).",
+      ),
   })
   .refine((v) => v.numbers !== undefined || v.quantity !== undefined, {
     message: "Indica los números o la cantidad de boletos.",
@@ -63,8 +71,13 @@ export const paymentInstructionSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   label: z.string(),
   currency: z.enum(CURRENCIES),
-  /** Exact amount to pay in `currency`; null when bolívares are needed and no rate is published. */
+  /**
+   * Exact amount to pay in `currency`; null when bolívares are needed and no rate is published. For an
+   * abono (decision 0034), the most the next payment may be: what is left, at today's rate.
+   */
   amount: z.number().nullable(),
+  /** An abono's least next payment in `currency` (the first one: the raffle's minimum); absent otherwise. */
+  minimum: z.number().nullable().optional(),
   /**
    * Field label → value, in display order, each with a copy button ("Banco", "Teléfono", "Cédula/RIF"...);
    * `copy` is what the button copies: the value as banks' apps take it ("04145550123", not "0414-555-0123").
@@ -100,6 +113,30 @@ export const reservationSchema = z.object({
   rejectionReason: z.string().nullable(),
   /** The code of the vendedor this purchase is credited to (their link), or null. */
   sellerCode: z.string().nullable(),
+  /** purchase: paid whole; abono: paid in parts before the close (decision 0034). */
+  kind: z.enum(RESERVATION_KINDS),
+  /** An abono's balance (in the purchase's currency) and its payments; null for a whole purchase. */
+  abono: z
+    .object({
+      total: z.number(),
+      paid: z.number(),
+      remaining: z.number(),
+      /** The least first payment, in the purchase's currency. */
+      minimum: z.number(),
+      /** Sales close then: what is not paid by that time is released and its abonos refunded. */
+      dueAt: z.string().nullable(),
+      payments: z.array(
+        z.object({
+          id: z.string(),
+          amount: z.number(),
+          currency: z.enum(CURRENCIES),
+          method: z.enum(PAYMENT_METHODS),
+          status: z.enum(PROOF_STATUSES),
+          createdAt: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 

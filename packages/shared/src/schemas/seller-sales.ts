@@ -22,6 +22,7 @@ export const SELLER_CASH_METHOD = "efectivo_usd" satisfies SellerSaleMethod;
 
 export const SELLER_SALE_LIMITS = {
   buyerName: 80,
+  buyerEmail: 254,
   reference: 60,
   maxNumbers: 100,
   maxQuantity: 100,
@@ -35,6 +36,7 @@ export const SELLER_SALE_MESSAGES = {
   buyerName: `Escribe el nombre del comprador (de 2 a ${SELLER_SALE_LIMITS.buyerName} caracteres).`,
   buyerPhone: "Escribe el celular del comprador, por ejemplo 0414-1234567.",
   buyerIdNumber: "La cédula debe tener el formato V-12345678.",
+  buyerEmail: "Escribe un correo válido, por ejemplo nombre@correo.com, o déjalo vacío.",
   method: "Elige cómo te pagó el comprador.",
   reference: "Escribe la referencia del pago (el efectivo no la lleva).",
   amount: 'Escribe el monto que cobraste, como "10,00".',
@@ -44,6 +46,9 @@ export const SELLER_SALE_MESSAGES = {
     `Esta venta en efectivo supera tu límite de efectivo sin entregar (te quedan ${room}). Entrega el efectivo al organizador y vuelve a intentarlo.`,
   methodNotAccepted: "Esta rifa no acepta ese método de pago.",
   recordedAt: "La fecha en que se guardó la venta no es válida.",
+  abonoOf: "La venta con abono a la que sumas este pago no es válida.",
+  abonoNotFound: "No encontramos esa venta con abono entre las tuyas.",
+  abonoPaid: "Esa venta con abono ya está pagada completa.",
   signature: "Esta venta guardada sin conexión no trae su firma. Vuelve a registrarla.",
 } as const;
 
@@ -57,6 +62,25 @@ const buyerPhone = z
       return z.NEVER;
     }
     return phone;
+  });
+
+/**
+ * The buyer's email, optional: trimmed and lower-cased (the claim compares it with an account's confirmed
+ * email, decision 0034); empty is none.
+ */
+const buyerEmail = z
+  .union([z.string().max(SELLER_SALE_LIMITS.buyerEmail * 2, SELLER_SALE_MESSAGES.buyerEmail), z.null()], {
+    error: SELLER_SALE_MESSAGES.buyerEmail,
+  })
+  .optional()
+  .transform((value, ctx) => {
+    const email = value?.trim().toLowerCase();
+    if (!email) return null;
+    if (email.length > SELLER_SALE_LIMITS.buyerEmail || !z.email().safeParse(email).success) {
+      ctx.addIssue({ code: "custom", message: SELLER_SALE_MESSAGES.buyerEmail });
+      return z.NEVER;
+    }
+    return email;
   });
 
 /** POST /api/seller/sales. */
@@ -98,6 +122,8 @@ export const sellerSaleInputSchema = z
         }
         return `${match[1]}-${match[2]}`;
       }),
+    /** Where the receipt link is mailed once the sale is paid; an account confirmed with it may claim the sale. */
+    buyerEmail,
     method: z.enum(SELLER_SALE_METHODS, { error: SELLER_SALE_MESSAGES.method }),
     reference: z
       .union([z.string().max(SELLER_SALE_LIMITS.reference, SELLER_SALE_MESSAGES.reference), z.null()], {
@@ -118,6 +144,16 @@ export const sellerSaleInputSchema = z
       .string({ error: SELLER_SALE_MESSAGES.signature })
       .regex(/^[A-Za-z0-9_-]{43}$/, SELLER_SALE_MESSAGES.signature)
       .optional(),
+    /**
+     * Abonos (decision 0034): `abono` sells the numbers apartados with this first payment (at least the
+     * raffle's minimum); `abonoOf` is the device id of the vendedor's earlier abono sale this payment adds to
+     * (no numbers then: they are that sale's).
+     */
+    abono: z.boolean().optional(),
+    abonoOf: z
+      .string({ error: SELLER_SALE_MESSAGES.abonoOf })
+      .refine(isUuid, SELLER_SALE_MESSAGES.abonoOf)
+      .optional(),
     /** What the vendedor collected, in the method's currency (es-VE text or a number): checked against the price. */
     amount: z
       .union([z.number(), z.string()], { error: SELLER_SALE_MESSAGES.amount })
@@ -133,7 +169,7 @@ export const sellerSaleInputSchema = z
   .superRefine((value, ctx) => {
     if (value.method !== SELLER_CASH_METHOD && !value.reference)
       ctx.addIssue({ code: "custom", path: ["reference"], message: SELLER_SALE_MESSAGES.reference });
-    if (!value.numbers && !value.quantity)
+    if (!value.numbers && !value.quantity && !value.abonoOf)
       ctx.addIssue({ code: "custom", path: ["quantity"], message: SELLER_SALE_MESSAGES.quantity });
   });
 export type SellerSaleInput = z.input<typeof sellerSaleInputSchema>;
@@ -170,6 +206,21 @@ export const sellerSaleSchema = z.object({
   buyerIdNumber: z.string().nullable(),
   /** The buyer's receipt page (/recibo/:token), once the sale is paid. */
   receiptPath: z.string().nullable(),
+  /**
+   * A sale paid in parts (decision 0034): the first sale's device id (where «Registrar abono» adds the
+   * next payment), and the purchase's balance in the raffle's currency; null for a sale paid whole.
+   */
+  abono: z
+    .object({
+      saleId: z.string(),
+      total: z.number(),
+      paid: z.number(),
+      remaining: z.number(),
+      currency: z.enum(["USD", "VES"]),
+      /** Fully paid: the numbers are sold. */
+      complete: z.boolean(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type SellerSale = z.infer<typeof sellerSaleSchema>;
@@ -183,7 +234,7 @@ export type SellerSaleList = z.infer<typeof sellerSaleListSchema>;
  * fixed order. Binding it to the session's key means a copied queue cannot be sent from another session.
  */
 export function sellerSaleSigningText(sale: SellerSaleFields): string {
-  return JSON.stringify([
+  const fields: unknown[] = [
     "rifazo-venta-1",
     sale.saleId,
     sale.raffleId,
@@ -196,5 +247,12 @@ export function sellerSaleSigningText(sale: SellerSaleFields): string {
     sale.reference,
     sale.amount.toFixed(2),
     sale.recordedAt ?? null,
-  ]);
+  ];
+  // Added after the first queues were signed: only a sale with an email carries it (last), so a sale
+  // without one signs exactly the text it signed before.
+  if (sale.buyerEmail) fields.push(sale.buyerEmail);
+  // Likewise an abono's marks (never an email: no "@").
+  if (sale.abono) fields.push("abono");
+  if (sale.abonoOf) fields.push(`abono-de:${sale.abonoOf}`);
+  return JSON.stringify(fields);
 }

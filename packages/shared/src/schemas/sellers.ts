@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseEsNumber } from "../domain/money";
 import { normalizeVenezuelanMobile } from "../domain/phone";
 import { ERROR_MESSAGES } from "../errors";
+import { sellerRankingSchema } from "./seller-leaderboard";
 import { SELLER_SALE_METHODS } from "./seller-sales";
 
 // Vendedores (docs/decisions/0034-vendedores.md): a person the organiser invites, who may sell the raffles
@@ -82,7 +83,18 @@ export const SELLER_MESSAGES = {
   settlementKind: "Indica si pagas una comisión o recibes efectivo del vendedor.",
   cashTooLarge: (held: string) =>
     `La entrega supera el efectivo que el vendedor tiene de esta rifa (${held}).`,
+  proofType: "El comprobante de la liquidación debe ser una imagen JPG o PNG, o un PDF.",
+  proofTooLarge: "El comprobante de la liquidación no puede superar los 5 MB.",
+  proofCash:
+    "Un pago en efectivo no lleva comprobante: adjúntalo solo a Pago Móvil, transferencia, Zelle o Binance.",
+  proofMissing: "Esta liquidación no tiene comprobante.",
 } as const;
+
+/**
+ * Methods whose settlement may carry the transfer's receipt (a private file: the administrators and the
+ * vendedor it was paid to read it).
+ */
+export const SETTLEMENT_PROOF_METHODS = ["pago_movil", "transferencia", "zelle", "binance"] as const;
 
 const moneyField = (label: string) =>
   z
@@ -167,6 +179,23 @@ export const sellerAssignmentSchema = z.object({
 });
 export type SellerAssignment = z.infer<typeof sellerAssignmentSchema>;
 
+/** A "liquidación" as both sides list it. */
+export const sellerSettlementSchema = z.object({
+  id: z.string(),
+  raffleId: z.string(),
+  raffleTitle: z.string(),
+  kind: z.enum(SETTLEMENT_KINDS),
+  amount: z.number(),
+  currency: z.enum(["USD", "VES"]),
+  method: z.enum(SETTLEMENT_METHODS),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Where the reader may open the transfer's receipt (their own route); null without one. */
+  proofUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SellerSettlement = z.infer<typeof sellerSettlementSchema>;
+
 export const adminSellerSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -185,20 +214,7 @@ export const adminSellerSchema = z.object({
   suspendedAt: z.string().nullable(),
   raffles: z.array(sellerAssignmentSchema),
   /** Commissions paid to the vendedor, newest first (the latest 50). */
-  settlements: z.array(
-    z.object({
-      id: z.string(),
-      raffleId: z.string(),
-      raffleTitle: z.string(),
-      kind: z.enum(SETTLEMENT_KINDS),
-      amount: z.number(),
-      currency: z.enum(["USD", "VES"]),
-      method: z.enum(SETTLEMENT_METHODS),
-      reference: z.string().nullable(),
-      note: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  settlements: z.array(sellerSettlementSchema),
 });
 export type AdminSeller = z.infer<typeof adminSellerSchema>;
 
@@ -250,8 +266,12 @@ export const sellerAreaSchema = z.object({
       saleMethods: z.array(z.enum(SELLER_SALE_METHODS)),
       /** Cash collected and not yet handed to the organiser (raffle currency); at most creditLimit. */
       cashHeld: z.number(),
+      /** Their place among the raffle's vendedores by tickets approved; null before their first. */
+      ranking: sellerRankingSchema,
     }),
   ),
+  /** The "liquidaciones" of the vendedor, newest first (the latest 50), with their receipts. */
+  settlements: z.array(sellerSettlementSchema),
   /** The BCV rate (bolívares per dollar) a sale is priced at now; null when none is known. */
   exchangeRate: z.number().nullable(),
   /**

@@ -2,5 +2,6 @@
 
 export { scheduleAvifVariants } from "./gallery/avif-variants";
 export { scheduleImageVariantBackfill } from "./gallery/variant-backfill";
+export { creditClaimedPurchase } from "./proofs/claim-points";
 export { approveInTransaction } from "./proofs/service";
 export { adminRoutes } from "./routes";

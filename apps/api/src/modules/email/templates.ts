@@ -62,8 +62,11 @@ function plainLink(url: string, intro: string): string {
   return `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${MUTED};">${escapeHtml(intro)}<br><a href="${escapeHtml(url)}" style="color:${BRAND_DARK};word-break:break-all;">${escapeHtml(url)}</a></p>`;
 }
 
-/** `body` is already-escaped HTML built by the template functions below. */
-function layout(subject: string, preheader: string, body: string): string {
+const ACCOUNT_FOOTER =
+  "Recibes este correo por tu cuenta en Rifazo. Si no reconoces esta actividad, puedes ignorarlo.";
+
+/** `body` is already-escaped HTML built by the template functions below; `footer` is plain text. */
+function layout(subject: string, preheader: string, body: string, footer = ACCOUNT_FOOTER): string {
   return `<!doctype html>
 <html lang="es">
 <head>
@@ -84,7 +87,7 @@ ${body}
 </div>
 <div style="padding:20px 8px;text-align:center;">
 <p style="margin:0 0 6px;font-size:13px;line-height:1.5;color:${MUTED};font-weight:600;">${escapeHtml(RESPONSIBLE_PLAY)}</p>
-<p style="margin:0;font-size:12px;line-height:1.5;color:${MUTED};">Recibes este correo por tu cuenta en Rifazo. Si no reconoces esta actividad, puedes ignorarlo.</p>
+<p style="margin:0;font-size:12px;line-height:1.5;color:${MUTED};">${escapeHtml(footer)}</p>
 </div>
 </div>
 </div>
@@ -205,5 +208,41 @@ export function noticeEmail(input: {
     subject,
     html: layout(subject, input.message.trim().slice(0, 120), body),
     text: plainLayout(text),
+  };
+}
+
+/**
+ * A vendedor's sale is paid (docs/decisions/0034-vendedores.md): its receipt link to the email the vendedor
+ * wrote down, for a buyer who may have no account. Sent once, by the approval's transaction.
+ */
+export function sellerSaleReceiptEmail(input: {
+  buyerName: string;
+  raffleTitle: string;
+  /** Already written out ("0007, 0042"). */
+  numbers: string;
+  sellerName: string;
+  url: string;
+}): EmailContent {
+  const url = safeUrl(input.url);
+  if (!url) throw new Error("sellerSaleReceiptEmail needs an absolute http(s) URL");
+  const subject = `Tu recibo de la rifa "${input.raffleTitle}"`;
+  const message = [
+    `${input.sellerName} registró tu compra en la rifa "${input.raffleTitle}" y el pago ya está aprobado.`,
+    `Tus números: ${input.numbers}.`,
+    "En tu recibo ves tus números, el código QR para verificarlos y la fecha del sorteo. Guarda este enlace: quien lo tenga ve tu recibo.",
+    "Si creas una cuenta en Rifazo con este mismo correo, podrás reclamar estos boletos desde el recibo y verlos en Mis boletos.",
+  ].join("\n\n");
+  const body = [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(subject)}</h1>`,
+    paragraphs(greeting(input.buyerName)),
+    paragraphs(message),
+    button(url, "Ver mi recibo"),
+    plainLink(url, "O abre este enlace:"),
+  ].join("\n");
+  const footer = `Recibes este correo porque ${input.sellerName} anotó esta dirección al venderte boletos. Si no compraste, puedes ignorarlo.`;
+  return {
+    subject,
+    html: layout(subject, `Tus números: ${input.numbers}`.slice(0, 120), body, footer),
+    text: plainLayout([greeting(input.buyerName), "", message, "", `Ver mi recibo: ${url}`, "", footer]),
   };
 }

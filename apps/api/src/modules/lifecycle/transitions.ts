@@ -19,6 +19,7 @@ import { announceProofChange } from "../events";
 import { notify } from "../notifications";
 import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
 import { type LifecycleContext, type LifecycleRow, setLifecycle } from "../raffle-state";
+import { refundUnpaidAbonos } from "../refunds";
 
 const dateTime = new Intl.DateTimeFormat("es-VE", {
   timeZone: TIME_ZONE,
@@ -149,8 +150,9 @@ export async function expirePending(
 
 /**
  * Nothing is pending any more (or the review window ended and its proofs expired): the list freezes.
- * Reservations still waiting for a proof end here: a frozen list never changes afterwards, so no ticket may
- * stay reserved in it (nothing can be uploaded once sales closed).
+ * Reservations still waiting for a proof end here, and abonos not completed (their payments refunded): a
+ * frozen list never changes afterwards, so no ticket may stay reserved in it (nothing can be uploaded once
+ * sales closed).
  */
 export async function freeze(
   ctx: LifecycleContext,
@@ -160,7 +162,16 @@ export async function freeze(
   { expiredProofs }: { expiredProofs: number },
 ): Promise<void> {
   const raffleId = row.id;
-  await releaseDue(tx, raffleId, now, { all: true });
+  const released = await releaseDue(tx, raffleId, now, { all: true });
+  // Abonos not completed by now are released with the other holds and their payments refunded (decision
+  // 0034): only fully paid purchases enter the list.
+  await refundUnpaidAbonos(
+    ctx,
+    tx,
+    row,
+    released.filter((r) => r.kind === "abono").map((r) => r.id),
+    now,
+  );
   // A raffle that closed below its minimum and reached it later (approvals) records its close now.
   if (row.minTickets !== null && !(await recordEntries(tx, raffleId)).some((e) => e.type === "closed")) {
     await recordCloseOf(ctx, tx, row, row.closedAt ?? now, (row.closeReason as CloseReason) ?? "end_date");

@@ -70,11 +70,15 @@ function paymentApproved(d: {
   amount: string;
   points: number;
   receiptToken: string | null;
+  /** An abono that leaves part of the price unpaid: its balance, already written out (decision 0034). */
+  abono?: string | undefined;
 }): Notice {
   const pointsText = d.points > 0 ? ` Sumaste ${countText(d.points, "RifaPunto", "RifaPuntos")}.` : "";
-  const message = d.raffleTitle
-    ? `Tu pago para la rifa "${d.raffleTitle}" fue aprobado. Tus números: ${d.numbers}.${pointsText}`
-    : `Tu pago general de ${d.amount} fue aprobado.${pointsText}`;
+  const message = d.abono
+    ? `Tu abono para la rifa "${d.raffleTitle}" fue aprobado. ${d.abono}${pointsText}`
+    : d.raffleTitle
+      ? `Tu pago para la rifa "${d.raffleTitle}" fue aprobado. Tus números: ${d.numbers}.${pointsText}`
+      : `Tu pago general de ${d.amount} fue aprobado.${pointsText}`;
   const what = d.raffleTitle ? `la rifa "${d.raffleTitle}"` : "tu pago general";
   return {
     type: "payment_approved",
@@ -206,6 +210,16 @@ function raffleCancelled(d: { raffleTitle: string; reason: string; lines: string
   return paymentsNotice("other", "Rifa cancelada", `La rifa "${d.raffleTitle}" fue cancelada`, message);
 }
 
+function abonoReleased(d: { raffleTitle: string; lines: string[] }): Notice {
+  const message = `La rifa "${d.raffleTitle}" cerró sin que completaras el pago de tus números apartados con abono: quedaron libres y te devolveremos lo abonado.\n${d.lines.join("\n")}`;
+  return paymentsNotice(
+    "other",
+    "Abono sin completar",
+    `Tu abono en "${d.raffleTitle}" no se completó`,
+    message,
+  );
+}
+
 function raffleExtended(d: {
   raffleId: string;
   raffleTitle: string;
@@ -228,7 +242,7 @@ function raffleExtended(d: {
 }
 
 function refundPaid(d: { raffleTitle: string; amount: string; reference: string }): Notice {
-  const message = `Te devolvimos ${d.amount} de la rifa cancelada "${d.raffleTitle}". Referencia del reembolso: ${d.reference}.`;
+  const message = `Te devolvimos ${d.amount} de la rifa "${d.raffleTitle}". Referencia del reembolso: ${d.reference}.`;
   return paymentsNotice("other", "Reembolso realizado", "Te devolvimos tu pago", message);
 }
 
@@ -271,6 +285,7 @@ export const NOTICES = {
   prizeAnnulled,
   resultCorrected,
   raffleCancelled,
+  abonoReleased,
   raffleExtended,
   refundPaid,
   raffleOpened,

@@ -95,6 +95,11 @@ export function checkReservationPayment(
     throw notFound("RESERVATION_NOT_FOUND", RESERVATION_MESSAGES.notFound);
   }
   purchases.assertSalesOpen(raffle, now);
+  // An abono's payment is checked against its balance under the locks (checkUnderLock).
+  if (reservation.kind === "abono") {
+    purchases.assertMethodAccepted(raffle.paymentMethods, fields.paymentMethod);
+    return;
+  }
   purchases.expectedPayment(
     reservation,
     raffle.paymentMethods,

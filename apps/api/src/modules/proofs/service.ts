@@ -154,10 +154,18 @@ async function checkUnderLock(
     checkReservationPayment(raffle, reservation, user, fields, now);
     // The reservation is already counted in the buyer's cap: only the proofs-under-review limit applies.
     await assertPendingProofsLimit(tx, user.id);
+    // An abono's payment in bolívares is worth what today's rate says (decision 0034), kept with it.
+    const abonoRate =
+      reservation?.kind === "abono" ? ((await currentExchangeRate(tx))?.rate ?? null) : undefined;
+    if (reservation && abonoRate !== undefined) {
+      const payment = { method: fields.paymentMethod, currency: fields.currency, amount: fields.amount };
+      await purchases.assertAbonoPayment(tx, reservation, raffle, payment, abonoRate);
+    }
+    const frozenRate = abonoRate === undefined ? (reservation?.exchangeRate ?? null) : abonoRate;
     return {
       title: raffle.title,
       quantity: reservation?.quantity ?? quantity,
-      exchangeRate: fields.currency === "VES" ? (reservation?.exchangeRate ?? null) : null,
+      exchangeRate: fields.currency === "VES" ? frozenRate : null,
       linked: reservationId,
     };
   }

@@ -222,6 +222,9 @@ async function lockOpenRaffle(
   const raffle = await repo.purchaseRaffle(tx, raffleId, true);
   if (!raffle) throw raffleNotFound();
   assertSalesOpen(raffle, now);
+  if (input.abono && raffle.installmentMinimum === null) {
+    throw new AppError("ABONO_NOT_ALLOWED", RESERVATION_MESSAGES.abonoNotAllowed);
+  }
   const quantity = purchaseQuantity(raffle, input);
   await releaseExpiredIn(ctx, tx, raffle, now);
   return { raffle, quantity };
@@ -261,6 +264,7 @@ async function insertHolding(
   const rate = await currentExchangeRate(tx);
   const row = await repo.insertReservation(tx, {
     ...rest,
+    kind: input.abono ? "abono" : "purchase",
     raffleId: raffle.id,
     numbers: raffle.numberMode === "chosen" ? (input.numbers ?? null) : null,
     unitPrice: Number(raffle.price),
@@ -286,6 +290,25 @@ async function insertHolding(
   return row;
 }
 
+/**
+ * The loser of a race is told at once, without queueing for the raffle's lock: numbers already taken stay
+ * taken. Free-looking ones are checked again under the lock, where the decision is made. Used by a buyer's
+ * reservation and a vendedor's sale (a queue synced after a day offline is mostly conflicts).
+ */
+export async function refuseTakenEarly(
+  ctx: Pick<PurchaseContext, "db">,
+  raffleId: string,
+  numbers: number[] | undefined,
+  now: Date,
+): Promise<void> {
+  if (!numbers || numbers.length === 0 || !isUuid(raffleId)) return;
+  const taken = await repo.takenAmong(ctx.db, raffleId, numbers, now);
+  if (taken.length === 0) return;
+  const raffle = await repo.purchaseRaffle(ctx.db, raffleId);
+  if (!raffle) throw raffleNotFound();
+  throw numbersTaken(taken, raffle.totalTickets);
+}
+
 export async function reserve(
   ctx: PurchaseContext,
   user: SessionUser,
@@ -301,16 +324,7 @@ export async function reserve(
     const earlier = await repo.findByIdempotencyKey(ctx.db, user.id, idempotencyKey);
     if (earlier) return { reservation: await oneReservation(ctx, ctx.db, earlier, now), created: false };
   }
-  if (input.numbers && input.numbers.length > 0) {
-    // The loser of a race is told at once, without queueing for the raffle's lock: numbers already taken
-    // stay taken. Free-looking ones are checked again under the lock, where the decision is made.
-    const taken = await repo.takenAmong(ctx.db, raffleId, input.numbers, now);
-    if (taken.length > 0) {
-      const raffle = await repo.purchaseRaffle(ctx.db, raffleId);
-      if (!raffle) throw raffleNotFound();
-      throw numbersTaken(taken, raffle.totalTickets);
-    }
-  }
+  await refuseTakenEarly(ctx, raffleId, input.numbers, now);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const held = await holdInTransaction(ctx, tx, user, raffleId, input, now, {

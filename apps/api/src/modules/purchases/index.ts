@@ -11,8 +11,12 @@ export { purchaseRulesLocked, releaseDue } from "./repository";
 export { purchaseRoutes } from "./routes";
 export { saleColumns } from "./sale-columns";
 export {
+  abonoBalanceOf,
+  abonoBalanceText,
+  abonosOf,
   amountFor,
   approveReservation,
+  assertAbonoPayment,
   assertBuyerPhone,
   assertConvertible,
   assertMethodAccepted,
@@ -24,12 +28,16 @@ export {
   holdForSellerSale,
   holdInTransaction,
   holdsOfRaffle,
+  lockAbonoForPayment,
   markSubmitted,
+  otherPaymentsOf,
   type PurchaseRaffleRow,
   purchaseRaffle,
   quoteOf,
   type ReservationRow,
+  refuseTakenEarly,
   rejectReservation,
+  rejectSellerReservation,
   releaseHold,
   scheduleReservationExpiry,
 } from "./service";

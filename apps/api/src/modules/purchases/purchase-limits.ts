@@ -25,21 +25,25 @@ export async function lockBuyer(tx: Executor, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
 
-/** Holding reservations of a raffle: bought, under review, or waiting for a proof and not yet expired. */
+/**
+ * Holding reservations of a raffle: bought, under review, an abono part paid, or waiting for a proof and
+ * not yet expired.
+ */
 const holding = (raffleId: string, now: Date) =>
   and(
     eq(reservations.raffleId, raffleId),
     or(
-      inArray(reservations.status, ["submitted", "approved"]),
+      inArray(reservations.status, ["submitted", "partial", "approved"]),
       and(inArray(reservations.status, ["active", "rejected"]), gt(reservations.expiresAt, now)),
     ),
   );
 
 /**
  * Tickets of a raffle held under a buyer's celular (decision 0034: the cap is per buyer across channels):
- * a vendedor's sales to it without an account and, with `accounts`, the purchases of the accounts that
- * have it. An account's own cap counts its purchases and the vendedores' sales to its celular, not other
- * accounts (each account is a buyer). Phones match on the ten digits after +58, however they were typed.
+ * a vendedor's sales to it without an account and, with `accounts`, also those claimed into one and the
+ * purchases of the accounts that have it (each reservation once). An account's own cap counts its
+ * purchases and the vendedores' sales to its celular, not other accounts (each account is a buyer).
+ * Phones match on the ten digits after +58, however they were typed.
  */
 async function heldByPhone(
   db: Executor,
@@ -57,7 +61,9 @@ async function heldByPhone(
         holding(raffleId, now),
         or(
           and(
-            isNull(reservations.userId),
+            // A sale claimed into an account (decision 0034) is that account's purchase: the account's own
+            // cap counts it as such, not again by celular; the celular's cap still counts it, once.
+            accounts ? undefined : isNull(reservations.userId),
             sql`EXISTS (SELECT 1 FROM payment_proofs p WHERE p.reservation_id = ${reservations.id} AND right(p.buyer_phone, 10) = ${digits})`,
           ),
           accounts

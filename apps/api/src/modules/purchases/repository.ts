@@ -17,12 +17,19 @@ export type ReservationRow = typeof reservations.$inferSelect;
 export const AWAITING_PROOF = ["active", "rejected"] as const;
 
 /**
+ * Statuses that hold their tickets whatever expires_at says: a proof under review, and an abono with part
+ * of the price paid (held until the list freezes, decision 0034).
+ */
+export const HELD_UNTIL_DECIDED = ["submitted", "partial"] as const;
+
+/**
  * A reservation holds its tickets while it waits for a proof and is not past expires_at, or while its
- * proof is under review. Reads use this, so a late expiry job never makes a number look taken.
+ * proof is under review (or an abono is part paid). Reads use this, so a late expiry job never makes a
+ * number look taken.
  */
 export const holdingAt = (now: Date) =>
   or(
-    eq(reservations.status, "submitted"),
+    inArray(reservations.status, [...HELD_UNTIL_DECIDED]),
     and(inArray(reservations.status, [...AWAITING_PROOF]), gt(reservations.expiresAt, now)),
   );
 
@@ -34,6 +41,7 @@ const purchaseColumns = {
   reservationMinutes: raffles.reservationMinutes,
   combos: raffles.combos,
   paymentMethods: raffles.paymentMethods,
+  installmentMinimum: raffles.installmentMinimum,
 };
 
 export type PurchaseRaffle = NonNullable<Awaited<ReturnType<typeof purchaseRaffle>>>;
@@ -177,6 +185,7 @@ export interface ReleasedReservation {
   id: string;
   userId: string | null;
   raffleId: string;
+  kind: string;
 }
 
 /**
@@ -191,13 +200,18 @@ export async function releaseDue(
   options: { all?: boolean; status?: "expired" | "cancelled" } = {},
 ): Promise<ReleasedReservation[]> {
   const due = await tx
-    .select({ id: reservations.id, userId: reservations.userId, raffleId: reservations.raffleId })
+    .select({
+      id: reservations.id,
+      userId: reservations.userId,
+      raffleId: reservations.raffleId,
+      kind: reservations.kind,
+    })
     .from(reservations)
     .where(
       and(
         eq(reservations.raffleId, raffleId),
         options.all
-          ? inArray(reservations.status, ["active", "rejected", "submitted"])
+          ? inArray(reservations.status, [...AWAITING_PROOF, ...HELD_UNTIL_DECIDED])
           : and(inArray(reservations.status, [...AWAITING_PROOF]), lte(reservations.expiresAt, now)),
       ),
     )
@@ -363,4 +377,24 @@ export async function creditedSeller(
       ),
     );
   return row && row.userId !== buyerId ? row.id : null;
+}
+
+/** The payments of abono purchases (decision 0034), oldest first: every status, for the balance and its list. */
+export async function abonoPaymentsOf(db: Executor, reservationIds: string[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .select({
+      id: paymentProofs.id,
+      reservationId: paymentProofs.reservationId,
+      saleId: paymentProofs.saleId,
+      amount: paymentProofs.amount,
+      currency: paymentProofs.currency,
+      exchangeRate: paymentProofs.exchangeRate,
+      method: paymentProofs.paymentMethod,
+      status: paymentProofs.status,
+      createdAt: paymentProofs.createdAt,
+    })
+    .from(paymentProofs)
+    .where(inArray(paymentProofs.reservationId, reservationIds))
+    .orderBy(paymentProofs.createdAt);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, raffles, sellers, tickets } from "../../db/schema";
-import type { ReservationRow } from "./repository";
+import { abonoPaymentsOf, type ReservationRow } from "./repository";
 
 export interface ReservationExtras {
   raffleTitle: string;
@@ -16,6 +16,11 @@ export interface ReservationExtras {
   soldNumbers: number[];
   /** The code of the vendedor the purchase is credited to. */
   sellerCode: string | null;
+  /** The raffle's least first abono and its end date (when sales close), for an abono's balance. */
+  installmentMinimum: number | null;
+  endDate: Date | null;
+  /** An abono's payments, oldest first (empty for a whole purchase). */
+  payments: Awaited<ReturnType<typeof abonoPaymentsOf>>;
 }
 
 /** What a reservation's payload shows besides its row: the raffle, its latest proof, numbers sold. */
@@ -34,6 +39,8 @@ export async function extrasOf(
       numberMode: raffles.numberMode,
       currency: raffles.currency,
       paymentMethods: raffles.paymentMethods,
+      installmentMinimum: raffles.installmentMinimum,
+      endDate: raffles.endDate,
     })
     .from(raffles)
     .where(inArray(raffles.id, raffleIds));
@@ -53,7 +60,14 @@ export async function extrasOf(
   for (const proof of proofs) {
     if (proof.reservationId && !latest.has(proof.reservationId)) latest.set(proof.reservationId, proof);
   }
-  const approvedProofIds = [...latest.values()].filter((p) => p.status === "approved").map((p) => p.id);
+  const payments = await abonoPaymentsOf(
+    db,
+    rows.filter((row) => row.kind === "abono").map((row) => row.id),
+  );
+  // An abono's tickets are sold to the payment that completed it, which is its latest approved one.
+  const approvedProofIds = [...latest.values()]
+    .filter((p) => p.status === "approved" || p.status === "verified")
+    .map((p) => p.id);
   const sold =
     approvedProofIds.length === 0
       ? []
@@ -61,17 +75,7 @@ export async function extrasOf(
           .select({ paymentId: tickets.paymentId, n: tickets.ticketNumber })
           .from(tickets)
           .where(and(inArray(tickets.paymentId, approvedProofIds), eq(tickets.status, "sold")));
-  const sellerIds = [...new Set(rows.flatMap((row) => (row.sellerId ? [row.sellerId] : [])))];
-  const sellerCodes = new Map(
-    sellerIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: sellers.id, code: sellers.code })
-            .from(sellers)
-            .where(inArray(sellers.id, sellerIds))
-        ).map((seller) => [seller.id, seller.code]),
-  );
+  const sellerCodes = await sellerCodesOf(db, rows);
   for (const row of rows) {
     const raffle = byRaffle.get(row.raffleId);
     const proof = latest.get(row.id) ?? null;
@@ -89,7 +93,21 @@ export async function extrasOf(
         .map((t) => t.n)
         .sort((a, b) => a - b),
       sellerCode: row.sellerId ? (sellerCodes.get(row.sellerId) ?? null) : null,
+      installmentMinimum: raffle?.installmentMinimum ?? null,
+      endDate: raffle?.endDate ?? null,
+      payments: payments.filter((payment) => payment.reservationId === row.id),
     });
   }
   return out;
+}
+
+/** The codes of the vendedores the reservations are credited to, by seller id. */
+async function sellerCodesOf(db: Executor, rows: ReservationRow[]): Promise<Map<string, string>> {
+  const sellerIds = [...new Set(rows.flatMap((row) => (row.sellerId ? [row.sellerId] : [])))];
+  if (sellerIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: sellers.id, code: sellers.code })
+    .from(sellers)
+    .where(inArray(sellers.id, sellerIds));
+  return new Map(found.map((seller) => [seller.id, seller.code]));
 }

@@ -47,6 +47,8 @@ export interface ReserveInput {
   quantity?: number;
   /** The code of a vendedor's link (docs/decisions/0034-vendedores.md); credited only if they may sell it. */
   sellerCode?: string;
+  /** Apartar with a first payment and pay in parts before the close (decision 0034). */
+  abono?: boolean;
 }
 
 /**

@@ -19,20 +19,36 @@ import { labelIn, type PurchaseContext, reservationNotFound } from "./rules";
 import { visibleReservation } from "./views";
 
 export {
+  abonoBalanceOf,
+  abonoBalanceText,
+  abonosOf,
+  assertAbonoPayment,
+  lockAbonoForPayment,
+} from "./abonos";
+export {
   publishRaffle,
   RESERVATION_EXPIRY_INTERVAL_MS,
   releaseExpiredIn,
   scheduleReservationExpiry,
   sweepExpiredReservations,
 } from "./expiry";
-export { type HoldOptions, holdExpiry, holdForSellerSale, holdInTransaction, reserve } from "./hold";
+export {
+  type HoldOptions,
+  holdExpiry,
+  holdForSellerSale,
+  holdInTransaction,
+  refuseTakenEarly,
+  reserve,
+} from "./hold";
 export {
   approveReservation,
   assertConvertible,
   cancelReservationOf,
   expectedPayment,
   markSubmitted,
+  otherPaymentsOf,
   rejectReservation,
+  rejectSellerReservation,
 } from "./outcome";
 export {
   amountFor,

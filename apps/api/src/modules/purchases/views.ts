@@ -1,5 +1,7 @@
 /** Reservations as their owner (or an administrator) sees them, with the ways to pay each. */
 import {
+  abonoBalance,
+  abonoBounds,
   acceptedMethodsOf,
   bankAppDigits,
   bankAppPhone,
@@ -17,7 +19,7 @@ import {
 } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { paymentAccounts } from "../settings";
+import { currentExchangeRate, paymentAccounts } from "../settings";
 import { amountFor } from "./quotes";
 import * as repo from "./repository";
 import { extrasOf, type ReservationExtras } from "./reservation-extras-repository";
@@ -35,15 +37,25 @@ function effectiveStatus(row: repo.ReservationRow, now: Date): ReservationStatus
   return status;
 }
 
+/** An abono's next payment: between these, in the purchase's currency, at today's rate (decision 0034). */
+interface AbonoTerms {
+  balance: ReturnType<typeof abonoBalance>;
+  minimum: number;
+  rate: number | null;
+}
+
 function instructions(
   row: repo.ReservationRow,
   acceptedLabels: string[],
   accounts: PaymentAccounts,
+  abono: AbonoTerms | null,
 ): PaymentInstruction[] {
-  const rate = row.exchangeRate === null ? null : Number(row.exchangeRate);
+  const rate = abono ? abono.rate : row.exchangeRate === null ? null : Number(row.exchangeRate);
   const currency = row.currency as Currency;
   return acceptedMethodsOf(acceptedLabels).map((method) => {
-    const { currency: to, amount } = amountFor(method, row.pricing.total, currency, rate);
+    const whole = amountFor(method, abono ? abono.balance.remaining : row.pricing.total, currency, rate);
+    const { currency: to, amount } = whole;
+    const least = abono ? abonoBounds(abono.balance, abono.minimum, currency, to, rate).min : undefined;
     let fields: { label: string; value: string; copy: string }[] | null = [];
     const as = (label: string, value: string, copy: string = value) => ({ label, value, copy });
     if (method === "pago_movil") {
@@ -77,10 +89,46 @@ function instructions(
       label: PAYMENT_METHOD_LABELS[method],
       currency: to,
       amount,
+      ...(least === undefined ? {} : { minimum: least }),
       fields: fields ?? [],
       available: fields !== null && amount !== null,
     };
   });
+}
+
+/** An abono's balance and payments as its owner sees them; null for a whole purchase. */
+function abonoOf(row: repo.ReservationRow, extras: ReservationExtras | undefined, rate: number | null) {
+  if (row.kind !== "abono" || !extras) return { view: null, terms: null };
+  const currency = row.currency as Currency;
+  const approved = extras.payments.filter((p) => p.status === "approved" || p.status === "verified");
+  const balance = abonoBalance(
+    Number(row.pricing.total),
+    currency,
+    approved.map((p) => ({
+      amount: Number(p.amount),
+      currency: p.currency as Currency,
+      exchangeRate: p.exchangeRate === null ? null : Number(p.exchangeRate),
+    })),
+  );
+  const minimum = extras.installmentMinimum ?? balance.total;
+  return {
+    terms: { balance, minimum, rate },
+    view: {
+      total: balance.total,
+      paid: balance.paid,
+      remaining: balance.remaining,
+      minimum,
+      dueAt: extras.endDate?.toISOString() ?? null,
+      payments: extras.payments.map((p) => ({
+        id: p.id,
+        amount: Number(p.amount),
+        currency: p.currency as Currency,
+        method: p.method as PaymentInstruction["method"],
+        status: p.status as NonNullable<Reservation["abono"]>["payments"][number]["status"],
+        createdAt: p.createdAt.toISOString(),
+      })),
+    },
+  };
 }
 
 function toReservation(
@@ -88,8 +136,10 @@ function toReservation(
   extras: ReservationExtras | undefined,
   accounts: PaymentAccounts,
   now: Date,
+  todayRate: number | null,
 ): Reservation {
   const status = effectiveStatus(row, now);
+  const abono = abonoOf(row, extras, todayRate);
   const label = labelIn(extras?.totalTickets ?? null);
   const numbers = row.numbers
     ? [...row.numbers].sort((a, b) => a - b).map(label)
@@ -114,12 +164,14 @@ function toReservation(
       rate === null ? null : { rate, updatedAt: (row.exchangeRateAt ?? row.createdAt).toISOString() },
     // Ended reservations no longer offer ways to pay.
     methods:
-      status === "active" || status === "rejected"
-        ? instructions(row, extras?.paymentMethods ?? [], accounts)
+      status === "active" || status === "rejected" || status === "partial"
+        ? instructions(row, extras?.paymentMethods ?? [], accounts, abono.terms)
         : [],
     proofId: extras?.proofId ?? null,
     rejectionReason: extras?.proofStatus === "rejected" ? extras.proofNotes : null,
     sellerCode: extras?.sellerCode ?? null,
+    kind: row.kind === "abono" ? "abono" : "purchase",
+    abono: abono.view,
   };
 }
 
@@ -129,8 +181,12 @@ export async function toReservations(
   rows: repo.ReservationRow[],
   now: Date,
 ): Promise<Reservation[]> {
-  const [extras, accounts] = await Promise.all([extrasOf(db, rows), paymentAccounts(db, ctx.log)]);
-  return rows.map((row) => toReservation(row, extras.get(row.id), accounts, now));
+  const [extras, accounts, rate] = await Promise.all([
+    extrasOf(db, rows),
+    paymentAccounts(db, ctx.log),
+    rows.some((row) => row.kind === "abono") ? currentExchangeRate(db) : null,
+  ]);
+  return rows.map((row) => toReservation(row, extras.get(row.id), accounts, now, rate?.rate ?? null));
 }
 
 export async function oneReservation(

@@ -32,6 +32,7 @@ export const cardColumns = {
   numberMode: raffles.numberMode,
   reservationMinutes: raffles.reservationMinutes,
   combos: raffles.combos,
+  installmentMinimum: raffles.installmentMinimum,
   announcementType: raffles.announcementType,
   externalAnnouncementPlatform: raffles.externalAnnouncementPlatform,
   externalAnnouncementDetails: raffles.externalAnnouncementDetails,
@@ -208,7 +209,7 @@ const outerRaffleId = sql.raw(`"raffles"."id"`);
  * The admin payloads count them the same way (decision 0014).
  */
 export const heldTickets = () =>
-  sql<number>`(coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending' AND pp.reservation_id IS NULL), 0) + coalesce((SELECT sum(rv.quantity) FROM reservations rv WHERE rv.raffle_id = ${outerRaffleId} AND (rv.status = 'submitted' OR (rv.status IN ('active', 'rejected') AND rv.expires_at > now()))), 0))::int`;
+  sql<number>`(coalesce((SELECT sum(pp.quantity_of_tickets) FROM ${paymentProofs} pp WHERE pp.raffle_id = ${outerRaffleId} AND pp.status = 'pending' AND pp.reservation_id IS NULL), 0) + coalesce((SELECT sum(rv.quantity) FROM reservations rv WHERE rv.raffle_id = ${outerRaffleId} AND (rv.status IN ('submitted', 'partial') OR (rv.status IN ('active', 'rejected') AND rv.expires_at > now()))), 0))::int`;
 
 /** Draw values that only become public once the draw has run. */
 const afterDraw = (column: AnyPgColumn) =>
@@ -223,6 +224,7 @@ function detailColumns() {
     drawSeed: afterDraw(raffles.drawSeed),
     drawPublicValue: afterDraw(raffles.drawPublicValue),
     drawTicketListHash: afterDraw(raffles.drawTicketListHash),
+    sellerLeaderboardPublic: raffles.sellerLeaderboardPublic,
     pendingTickets: heldTickets(),
   };
 }

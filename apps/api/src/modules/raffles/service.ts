@@ -97,6 +97,7 @@ export function toPublicRaffle(
     numberMode: row.numberMode === "chosen" ? "chosen" : "random",
     reservationMinutes: row.reservationMinutes,
     combos: (row.combos ?? []).map((combo) => ({ quantity: combo.quantity, price: Number(combo.price) })),
+    installmentMinimum: row.installmentMinimum === null ? null : Number(row.installmentMinimum),
     announcementType: row.announcementType as AnnouncementType,
     externalAnnouncementPlatform: row.externalAnnouncementPlatform,
     externalAnnouncementDetails: row.externalAnnouncementDetails,
@@ -190,6 +191,7 @@ export async function raffleDetail(db: Executor, id: string): Promise<RaffleDeta
     drawSeed: row.drawnAt ? row.drawSeed : null,
     drawPublicValue: row.drawnAt ? row.drawPublicValue : null,
     drawTicketListHash: row.drawnAt ? row.drawTicketListHash : null,
+    sellerLeaderboardPublic: row.sellerLeaderboardPublic,
   };
 }
 

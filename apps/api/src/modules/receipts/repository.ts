@@ -23,6 +23,14 @@ export async function findApprovedByToken(db: Executor, token: string) {
       updatedAt: paymentProofs.updatedAt,
       // A vendedor's sale without an account: the buyer the vendedor wrote down (decision 0034).
       buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
+      // Whether the viewer may claim a vendedor's sale into an account (decision 0034): never shown as is.
+      channel: paymentProofs.channel,
+      userId: paymentProofs.userId,
+      buyerEmail: paymentProofs.buyerEmail,
+      sellerUserId: sql<
+        string | null
+      >`(SELECT s.user_id FROM sellers s WHERE s.id = ${paymentProofs.sellerId})`,
+      raffleStatus: raffles.status,
       raffleId: raffles.id,
       raffleTitle: raffles.title,
       totalTickets: raffles.totalTickets,

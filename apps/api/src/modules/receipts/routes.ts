@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforce, type RateRule } from "../../lib/rate-limit";
 import { errorSchema } from "../../lib/schemas";
+import { currentUser } from "../auth";
 import { receiptPdf } from "./pdf";
 import { receiptPng } from "./render";
 import * as service from "./service";
@@ -37,14 +38,16 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Recibo de una compra aprobada (enlace privado)",
         description:
-          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Si la compra fue reembolsada (rifa cancelada), refund dice cuándo y con qué referencia, y sus números quedan anulados. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404.",
+          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Si la compra fue reembolsada (rifa cancelada), refund dice cuándo y con qué referencia, y sus números quedan anulados. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404. claim, solo en la venta de un vendedor con correo anotado, dice a quien lo abre si puede reclamarla en su cuenta (el correo, enmascarado).",
         params,
         response: { 200: receiptSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
       privateHeaders(reply);
-      return service.receiptFor(app.ctx, request.params.token);
+      // The claim block is the viewer's (decision 0034): whether they may claim a vendedor's sale.
+      const viewer = await currentUser(app, request);
+      return service.receiptFor(app.ctx, request.params.token, viewer);
     },
   );
 

@@ -5,6 +5,7 @@ import {
   purchaseDisplayState,
   RECEIPT_MESSAGES,
   type Receipt,
+  type SessionUser,
   ticketLabel,
 } from "@rifazo/shared";
 import { checkpointText, formatCheckpoint } from "@rifazo/shared/domain/draw-checkpoint";
@@ -19,6 +20,7 @@ import {
   receiptVerifierPath,
   referenceTail,
 } from "@rifazo/shared/domain/receipt";
+import { receiptClaimView } from "@rifazo/shared/domain/receipt-claim";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { drawTrustOf, externalRuleText, recordSummaries } from "../draws";
@@ -74,7 +76,11 @@ function checkpointOf(row: repo.ReceiptRow): Receipt["checkpoint"] {
  * The receipt behind a token. A token that is malformed, unknown, or belongs to a proof that is no
  * longer approved all answer the same 404, so nothing can be learnt by probing.
  */
-export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: string): Promise<Receipt> {
+export async function receiptFor(
+  ctx: Pick<AppContext, "db" | "config">,
+  token: string,
+  viewer: SessionUser | null = null,
+): Promise<Receipt> {
   if (!isReceiptToken(token)) throw receiptNotFound();
   const row = await repo.findApprovedByToken(ctx.db, token);
   if (!row?.receiptToken) throw receiptNotFound();
@@ -128,6 +134,8 @@ export async function receiptFor(ctx: Pick<AppContext, "db" | "config">, token: 
     receiptUrl: `${base}${receiptPaths.page(row.receiptToken)}`,
     imageUrl: receiptPaths.image(row.receiptToken),
     pdfUrl: receiptPaths.pdf(row.receiptToken),
+    // A vendedor's sale without an account: may this viewer claim it (decision 0034)? The email shows masked.
+    claim: receiptClaimView(row, viewer),
   };
 }
 

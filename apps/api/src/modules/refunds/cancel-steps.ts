@@ -21,7 +21,7 @@ import * as repo from "./repository";
 // the audit and what each buyer is told.
 
 type Actor = { id: string | null; ip: string | null };
-type ApprovedProof = Awaited<ReturnType<typeof repo.approvedProofsOf>>[number];
+export type ApprovedProof = Awaited<ReturnType<typeof repo.approvedProofsOf>>[number];
 /** A proof still under review when the raffle was cancelled. */
 type PendingProof = { id: string; userId: string | null; paymentMethod: string; transactionRef: string };
 
@@ -105,7 +105,12 @@ export async function reverseApprovedPurchases(
   raffle: { id: string; title: string },
   approved: ApprovedProof[],
   inserted: { proofId: string; id: string }[],
-  { actor, now, payoutDueAt }: { actor: Actor; now: Date; payoutDueAt: Date },
+  {
+    actor,
+    now,
+    payoutDueAt,
+    why = `rifa "${raffle.title}" cancelada`,
+  }: { actor: Actor; now: Date; payoutDueAt: Date; why?: string },
 ): Promise<BuyerLines> {
   const refundOf = new Map(inserted.map((row) => [row.proofId, row.id]));
   const lines: BuyerLines = new Map();
@@ -117,7 +122,7 @@ export async function reverseApprovedPurchases(
   await reverseSellerPostings(
     tx,
     approved.map((proof) => proof.id),
-    `Reembolso: rifa "${raffle.title}" cancelada`,
+    `Reembolso: ${why}`,
   );
   for (const proof of approved) {
     const refundId = refundOf.get(proof.id);
@@ -126,7 +131,7 @@ export async function reverseApprovedPurchases(
       await applyPointsChange(tx, {
         userId: proof.userId,
         change: -net,
-        reason: `Reembolso: rifa "${raffle.title}" cancelada`,
+        reason: `Reembolso: ${why}`,
         paymentProofId: proof.id,
         at: now,
       });

@@ -109,11 +109,15 @@ export async function refundsOfProofs(db: Executor, proofIds: string[]): Promise
   return refundQuery(db).where(inArray(refunds.proofId, proofIds));
 }
 
-/** Approved purchases of a raffle with the buyer's contact data, locked (the cancellation refunds them). */
-export async function approvedProofsOf(tx: Executor, raffleId: string) {
+/**
+ * Approved purchases of a raffle with the buyer's contact data, locked (the cancellation refunds them);
+ * only those paying `reservationIds` when given (an abono released unpaid at the freeze, decision 0034).
+ */
+export async function approvedProofsOf(tx: Executor, raffleId: string, reservationIds?: string[]) {
   return tx
     .select({
       id: paymentProofs.id,
+      reservationId: paymentProofs.reservationId,
       userId: paymentProofs.userId,
       amount: paymentProofs.amount,
       currency: paymentProofs.currency,
@@ -128,7 +132,13 @@ export async function approvedProofsOf(tx: Executor, raffleId: string) {
     })
     .from(paymentProofs)
     .leftJoin(users, eq(users.id, paymentProofs.userId))
-    .where(and(eq(paymentProofs.raffleId, raffleId), inArray(paymentProofs.status, ["approved", "verified"])))
+    .where(
+      and(
+        eq(paymentProofs.raffleId, raffleId),
+        inArray(paymentProofs.status, ["approved", "verified"]),
+        reservationIds ? inArray(paymentProofs.reservationId, reservationIds) : undefined,
+      ),
+    )
     .orderBy(paymentProofs.createdAt)
     .for("update", { of: paymentProofs });
 }
@@ -162,7 +172,7 @@ export async function raffleBuyers(tx: Executor, raffleId: string, now: Date) {
     .where(
       and(
         eq(reservations.raffleId, raffleId),
-        sql`(${reservations.status} = 'submitted' OR (${reservations.status} IN ('active', 'rejected') AND ${reservations.expiresAt} > ${now.toISOString()}::timestamptz))`,
+        sql`(${reservations.status} IN ('submitted', 'partial') OR (${reservations.status} IN ('active', 'rejected') AND ${reservations.expiresAt} > ${now.toISOString()}::timestamptz))`,
       ),
     );
   // A vendedor's sale without an account has no user to tell (decision 0034).

@@ -1,27 +1,21 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
-  type Currency,
-  methodCurrency,
-  PAYMENT_METHOD_LABELS,
   PROOF_MESSAGES,
-  SELLER_CASH_METHOD,
   SELLER_SALE_MESSAGES,
   type SellerSale,
   type SellerSaleFields,
   type SessionUser,
   sellerSaleSigningText,
 } from "@rifazo/shared";
-import { paymentReferenceKey } from "@rifazo/shared/domain/payment-reference-key";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { AppError, badRequest, forbidden, lifecycleRefusal, notFound } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
-import { approveInTransaction } from "../admin";
-import { announceProofChange } from "../events";
-import { expectedPayment, holdForSellerSale } from "../purchases";
-import { advance } from "../raffle-state";
-import { activeSellerOf, assertCashRoom, postCashSale, sellerForSale } from "../sellers";
+import { abonosOf, holdForSellerSale, refuseTakenEarly } from "../purchases";
+import { activeSellerOf, sellerForSale } from "../sellers";
+import { writeAbonoPayment } from "./abonos";
 import * as repo from "./repository";
+import { insertAndSettle, pricedPayment } from "./settle";
 import { toSellerSale } from "./views";
 
 // A sale a vendedor records (docs/decisions/0034-vendedores.md): a purchase record (payment_proofs,
@@ -31,16 +25,34 @@ import { toSellerSale } from "./views";
 
 const SALES_LISTED = 100;
 
-/** A cash sale's reference is made here (the unique live reference needs one): EF- and 12 hex digits. */
-const cashReference = (saleId: string) => `EF-${saleId.replace(/-/g, "").slice(0, 12).toUpperCase()}`;
-
 async function saleView(db: Db, sellerId: string, proofId: string): Promise<SellerSale> {
   const row = await repo.saleOf(db, sellerId, proofId);
   if (!row) throw notFound("NOT_FOUND");
-  return toSellerSale(row);
+  const [sale] = await withAbonos(db, [row]);
+  return sale as SellerSale;
 }
 
-/** Holds, prices, checks and writes the sale; cash is approved and posted to the ledger in the same transaction. */
+/** The sales as the vendedor sees them, each abono's with its balance (decision 0034). */
+async function withAbonos(db: Db, rows: repo.SaleRow[]): Promise<SellerSale[]> {
+  const abonoRows = rows.flatMap((row) =>
+    row.reservationKind === "abono" && row.reservationId && row.reservationPricing
+      ? [
+          {
+            id: row.reservationId,
+            pricing: row.reservationPricing,
+            currency: row.reservationCurrency ?? "USD",
+          },
+        ]
+      : [],
+  );
+  const abonos = await abonosOf(db, abonoRows);
+  return rows.map((row) => toSellerSale(row, row.reservationId ? abonos.get(row.reservationId) : undefined));
+}
+
+/**
+ * Holds, prices, checks and writes the sale; cash is approved and posted to the ledger in the same
+ * transaction. A further payment of an abono goes to the sale it adds to (./abonos).
+ */
 async function writeSale(
   ctx: AppContext,
   tx: Tx,
@@ -50,72 +62,32 @@ async function writeSale(
   now: Date,
 ): Promise<string> {
   const { seller, creditLimit } = await sellerForSale(tx, user, input.raffleId);
+  if (input.abonoOf) return writeAbonoPayment(ctx, tx, { user, seller, creditLimit }, input, client, now);
   const { row, raffle } = await holdForSellerSale(
     ctx,
     tx,
     { sellerId: seller.id, buyerPhone: input.buyerPhone },
     input.raffleId,
-    { numbers: input.numbers, quantity: input.quantity ?? input.numbers?.length },
+    {
+      numbers: input.numbers,
+      quantity: input.quantity ?? input.numbers?.length,
+      ...(input.abono ? { abono: true } : {}),
+    },
     now,
   );
-  const raffleCurrency: Currency = raffle.currency === "VES" ? "VES" : "USD";
-  const currency = methodCurrency(input.method, raffleCurrency);
-  const cash = input.method === SELLER_CASH_METHOD;
-  // Cash in the street is the vendedor's trade: their credit limit (0: no cash) rules it, whatever the
-  // raffle lists for buyers online. Every other method must be one the raffle accepts.
-  const accepted = cash
-    ? [...raffle.paymentMethods, PAYMENT_METHOD_LABELS.efectivo_usd]
-    : raffle.paymentMethods;
-  expectedPayment(row, accepted, input.method, currency, input.amount);
-  const total = row.pricing.total;
-  if (cash) {
-    await assertCashRoom(tx, {
-      sellerId: seller.id,
-      raffleId: raffle.id,
-      total,
-      creditLimit,
-      currency: raffleCurrency,
-    });
-  }
-  const transactionRef = cash ? cashReference(input.saleId) : (input.reference ?? "");
-  const proof = await repo.insertSaleProof(tx, {
-    channel: "seller",
-    sellerId: seller.id,
-    saleId: input.saleId,
-    buyerName: input.buyerName,
-    buyerPhone: input.buyerPhone,
-    buyerIdNumber: input.buyerIdNumber,
-    userId: null,
-    raffleId: raffle.id,
-    amount: input.amount,
-    currency,
-    exchangeRate: currency === "VES" ? row.exchangeRate : null,
-    paymentMethod: input.method,
-    transactionRef,
-    referenceKey: paymentReferenceKey(input.method, transactionRef),
-    status: "pending",
-    quantityOfTickets: row.quantity,
-    reservationId: row.id,
-    // No file to read: the analysis worker never picks it up.
-    analysisStatus: "skipped",
-    createdAt: now,
-    updatedAt: now,
+  const priced = await pricedPayment(tx, row, raffle, input);
+  return insertAndSettle(ctx, tx, { user, seller, creditLimit }, input, client, {
+    row,
+    raffle,
+    priced,
+    buyer: {
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      buyerIdNumber: input.buyerIdNumber,
+      buyerEmail: input.buyerEmail,
+    },
+    now,
   });
-  await ctx.events.publish(tx, { topic: "raffle", payload: { type: "raffle.updated", id: raffle.id } });
-  await announceProofChange(ctx.events, tx, proof.id, "created");
-  if (cash) {
-    await approveInTransaction(ctx, tx, { id: user.id, ip: client.ip }, proof.id, { waitForHeld: true });
-    await postCashSale(tx, {
-      sellerId: seller.id,
-      raffleId: raffle.id,
-      paymentProofId: proof.id,
-      amount: total,
-      currency: raffle.currency,
-    });
-    // A sale of the last tickets closes the raffle in this same transaction, as an approval does.
-    await advance(ctx, tx, raffle.id, now);
-  }
-  return proof.id;
 }
 
 /**
@@ -151,6 +123,8 @@ export async function recordSale(
   const earlier = await repo.findSale(ctx.db, seller.id, input.saleId);
   if (earlier) return { sale: await saleView(ctx.db, seller.id, earlier.id), created: false };
   assertSignedHere(input, client.saleKey);
+  // A number sold meanwhile answers at once, without waiting in line for the raffle's lock.
+  await refuseTakenEarly(ctx, input.raffleId, input.numbers, now);
   let proofId: string;
   try {
     proofId = await ctx.db.transaction((tx) => writeSale(ctx, tx, user, input, client, now));
@@ -178,5 +152,5 @@ export async function recordSale(
 export async function mySales(db: Db, user: SessionUser): Promise<{ items: SellerSale[] }> {
   const seller = await activeSellerOf(db, user);
   const rows = await repo.salesOf(db, seller.id, SALES_LISTED);
-  return { items: rows.map(toSellerSale) };
+  return { items: await withAbonos(db, rows) };
 }

@@ -1,4 +1,5 @@
 import {
+  type AbonoBalance,
   formatTicketNumber,
   type SellerSale,
   type SellerSaleMethod,
@@ -14,7 +15,10 @@ function statusOf(row: SaleRow): SellerSaleStatus {
   return "rejected";
 }
 
-export function toSellerSale(row: SaleRow): SellerSale {
+/** An abono's balance and where its next payment adds to (purchases' abonosOf), for its sales. */
+export type SaleAbono = { firstSaleId: string | null; balance: AbonoBalance };
+
+export function toSellerSale(row: SaleRow, abono?: SaleAbono): SellerSale {
   const status = statusOf(row);
   const numbers = status === "approved" ? (row.sold ?? []) : status === "pending" ? (row.held ?? []) : [];
   // Written by recordSale only (SELLER_SALE_METHODS); a sale row always has its device id and raffle
@@ -38,6 +42,16 @@ export function toSellerSale(row: SaleRow): SellerSale {
     buyerIdNumber: row.buyerIdNumber,
     // The vendedor hands the receipt to their buyer (WhatsApp): the link is theirs to share.
     receiptPath: status === "approved" && row.receiptToken ? `/recibo/${row.receiptToken}` : null,
+    abono: abono
+      ? {
+          saleId: abono.firstSaleId ?? (row.saleId as string),
+          total: abono.balance.total,
+          paid: abono.balance.paid,
+          remaining: abono.balance.remaining,
+          currency: row.reservationCurrency === "VES" ? "VES" : "USD",
+          complete: abono.balance.complete,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

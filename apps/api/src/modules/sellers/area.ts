@@ -13,9 +13,10 @@ import type { Executor } from "../../db/client";
 import { iso } from "../../lib/iso";
 import { currentExchangeRate } from "../settings";
 import { commissionBalances } from "./commissions";
+import { rankingsOf } from "./leaderboard";
 import * as repo from "./repository";
 import { activeSellerOf } from "./service";
-import { balanceOn } from "./views";
+import { balanceOn, toSettlement } from "./views";
 
 // The vendedor's area (/vendedor): the raffles they may sell now, with what a sale needs (price, combos,
 // methods, the BCV rate) and their balances (docs/decisions/0034-vendedores.md).
@@ -36,13 +37,19 @@ export const SALE_KEY_PURPOSE = "vendedor-ventas";
 
 export async function sellerArea(db: Executor, user: SessionUser, saleKey: string): Promise<SellerArea> {
   const seller = await activeSellerOf(db, user);
-  const [raffles, sales, owed, rate] = await Promise.all([
+  const [raffles, sales, owed, rate, settlements] = await Promise.all([
     repo.sellableRaffles(db, seller.id),
     repo.linkTickets(db, [seller.id]),
     commissionBalances(db, [seller.id]),
     currentExchangeRate(db),
+    repo.settlementsOf(db, [seller.id]),
   ]);
   const salesOf = new Map(sales.map((row) => [row.raffleId, row]));
+  const rankings = await rankingsOf(
+    db,
+    seller.id,
+    raffles.map((row) => row.raffleId),
+  );
   return {
     seller: { id: seller.id, name: seller.name, code: seller.code, status: seller.status as SellerStatus },
     raffles: raffles.map((row) => ({
@@ -66,7 +73,9 @@ export async function sellerArea(db: Executor, user: SessionUser, saleKey: strin
       numberMode: row.numberMode === "chosen" ? "chosen" : "random",
       combos: (row.combos ?? []).map((combo) => ({ quantity: combo.quantity, price: Number(combo.price) })),
       saleMethods: saleMethodsOf(row.paymentMethods ?? [], Number(row.creditLimit)),
+      ranking: rankings.get(row.raffleId) ?? null,
     })),
+    settlements: settlements.map((row) => toSettlement(row, "seller")),
     exchangeRate: rate?.rate ?? null,
     saleKey,
   };

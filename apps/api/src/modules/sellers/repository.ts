@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { raffles, reservations, sellerRaffles, sellerSettlements, sellers, users } from "../../db/schema";
+import {
+  paymentProofs,
+  raffles,
+  reservations,
+  sellerRaffles,
+  sellerSettlements,
+  sellers,
+  users,
+} from "../../db/schema";
 
 export type SellerRow = typeof sellers.$inferSelect;
 
@@ -186,6 +194,7 @@ export async function settlementsOf(db: Executor, sellerIds: string[]) {
         method: sellerSettlements.method,
         reference: sellerSettlements.reference,
         note: sellerSettlements.note,
+        hasProof: sql<boolean>`${sellerSettlements.proofPath} IS NOT NULL`.as("has_proof"),
         createdAt: sellerSettlements.createdAt,
         rank: sql<number>`row_number() OVER (PARTITION BY ${sellerSettlements.sellerId} ORDER BY ${sellerSettlements.createdAt} DESC, ${sellerSettlements.id} DESC)`.as(
           "rank",
@@ -215,4 +224,100 @@ export async function assignedRaffle(tx: Executor, sellerId: string, raffleId: s
     .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))
     .where(and(eq(sellerRaffles.sellerId, sellerId), eq(sellerRaffles.raffleId, raffleId)));
   return row;
+}
+
+/** A settlement's receipt file and whose settlement it is (the vendedor's account), for reading it. */
+export async function settlementProof(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      proofPath: sellerSettlements.proofPath,
+      proofContentType: sellerSettlements.proofContentType,
+      sellerUserId: sellers.userId,
+    })
+    .from(sellerSettlements)
+    .innerJoin(sellers, eq(sellers.id, sellerSettlements.sellerId))
+    .where(eq(sellerSettlements.id, id));
+  return row;
+}
+
+/**
+ * The vendedores' leaderboard of these raffles, in one query (docs/decisions/0034-vendedores.md): per raffle
+ * and vendedor, the tickets of their purchases approved, the sales they recorded and the purchases their link
+ * brought (both reservations carry seller_id; an abono counts once, when its last payment sells it), what
+ * those came to in the raffle's currency, the place and how many are ranked. Ties go to who reached the
+ * count first (the earliest last approval), then by name.
+ */
+export async function leaderboardRows(db: Executor, raffleIds: string[]) {
+  if (raffleIds.length === 0) return [];
+  const approvals = db.$with("approvals").as(
+    db
+      .select({
+        reservationId: sql<string>`${paymentProofs.reservationId}`.as("reservation_id"),
+        approvedAt: sql<string>`max(coalesce(${paymentProofs.reviewedAt}, ${paymentProofs.updatedAt}))`.as(
+          "approved_at",
+        ),
+      })
+      .from(paymentProofs)
+      .where(
+        and(
+          inArray(paymentProofs.raffleId, raffleIds),
+          inArray(paymentProofs.status, ["approved", "verified"]),
+          isNotNull(paymentProofs.reservationId),
+        ),
+      )
+      .groupBy(paymentProofs.reservationId),
+  );
+  const sold = db.$with("sold").as(
+    db
+      .select({
+        raffleId: sql<string>`${reservations.raffleId}`.as("raffle_id"),
+        sellerId: sql<string>`${reservations.sellerId}`.as("seller_id"),
+        tickets: sql<number>`sum(${reservations.quantity})::int`.as("tickets"),
+        collected: sql<string>`sum((${reservations.pricing}->>'total')::numeric)`.as("collected"),
+        reachedAt: sql<string>`max(${approvals.approvedAt})`.as("reached_at"),
+      })
+      .from(reservations)
+      .innerJoin(approvals, eq(approvals.reservationId, reservations.id))
+      .where(
+        and(
+          inArray(reservations.raffleId, raffleIds),
+          isNotNull(reservations.sellerId),
+          eq(reservations.status, "approved"),
+        ),
+      )
+      .groupBy(reservations.raffleId, reservations.sellerId),
+  );
+  const order = sql`${sold.tickets} DESC, ${sold.reachedAt} ASC, ${sellers.name} ASC, ${sellers.id} ASC`;
+  return db
+    .with(approvals, sold)
+    .select({
+      raffleId: sold.raffleId,
+      sellerId: sold.sellerId,
+      name: sellers.name,
+      code: sellers.code,
+      status: sellers.status,
+      tickets: sold.tickets,
+      collected: sold.collected,
+      position: sql<number>`(row_number() OVER (PARTITION BY ${sold.raffleId} ORDER BY ${order}))::int`,
+      ranked: sql<number>`(count(*) OVER (PARTITION BY ${sold.raffleId}))::int`,
+    })
+    .from(sold)
+    .innerJoin(sellers, eq(sellers.id, sold.sellerId))
+    .orderBy(asc(sold.raffleId), sql`${order}`);
+}
+
+export type LeaderboardRow = Awaited<ReturnType<typeof leaderboardRows>>[number];
+
+/** The raffle's currency and whether its page shows the leaderboard. */
+export async function leaderboardRaffle(db: Executor, raffleId: string, lock = false) {
+  const query = db
+    .select({ currency: raffles.currency, public: raffles.sellerLeaderboardPublic })
+    .from(raffles)
+    .where(eq(raffles.id, raffleId));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function setLeaderboardPublic(tx: Executor, raffleId: string, value: boolean) {
+  await tx.update(raffles).set({ sellerLeaderboardPublic: value }).where(eq(raffles.id, raffleId));
 }

@@ -6,7 +6,6 @@ import {
   sellerInvitationAcceptSchema,
   sellerInvitationSchema,
   sellerInviteInputSchema,
-  sellerSettlementInputSchema,
 } from "@rifazo/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,18 +13,23 @@ import { z } from "zod";
 import { errorSchema } from "../../lib/schemas";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionKeyOf, sessionUserOf } from "../auth";
 import { SALE_KEY_PURPOSE, sellerArea } from "./area";
+import { registerAdminLeaderboardRoutes, registerPublicLeaderboardRoute } from "./leaderboard-routes";
 import * as service from "./service";
-import { recordSettlement } from "./settlements";
+import { registerSellerProofRoute, registerSettlementRoutes } from "./settlement-routes";
 
 const sellerParams = z.object({ id: z.string().describe("Id (UUID) del vendedor.") });
 const assignmentParams = sellerParams.extend({ raffleId: z.string().describe("Id (UUID) de la rifa.") });
 const security = [{ session: [] }];
 
-/** The organiser's side (docs/decisions/0034-vendedores.md): invitations, assignments, suspension. */
+/**
+ * The organiser's side (docs/decisions/0034-vendedores.md): invitations, assignments, suspension,
+ * settlements and the leaderboard.
+ */
 export async function adminSellerRoutes(app: FastifyInstance): Promise<void> {
   await registerInvitationRoutes(app);
   await registerTermsRoutes(app);
   await registerSettlementRoutes(app);
+  await registerAdminLeaderboardRoutes(app);
 }
 
 function adminRouter(app: FastifyInstance) {
@@ -161,43 +165,7 @@ async function registerTermsRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** A commission paid to the vendedor ("liquidación"). */
-async function registerSettlementRoutes(app: FastifyInstance): Promise<void> {
-  const { r, guarded, tags } = adminRouter(app);
-  r.post(
-    "/api/admin/sellers/:id/raffles/:raffleId/settlements",
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Registrar un pago de comisión al vendedor (liquidación), hasta lo que se le debe en la rifa",
-        params: assignmentParams,
-        body: sellerSettlementInputSchema,
-        response: {
-          201: adminSellerSchema,
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          ...adminErrors,
-        },
-      },
-      ...guarded,
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return recordSettlement(
-        app.ctx,
-        actorOf(request),
-        request.params.id,
-        request.params.raffleId,
-        request.body,
-      );
-    },
-  );
-}
-
-/** The vendedor's side (/vendedor). */
+/** The vendedor's side (/vendedor), and the raffle page's public leaderboard. */
 export async function sellerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = guards(app).user;
@@ -240,4 +208,8 @@ export async function sellerRoutes(app: FastifyInstance): Promise<void> {
       return sellerArea(app.ctx.db, sessionUserOf(request), sessionKeyOf(request, SALE_KEY_PURPOSE));
     },
   );
+
+  await registerSellerProofRoute(app);
+  // Public, beside the raffle's other answers; it lives here with the ranking it shows.
+  await registerPublicLeaderboardRoute(app);
 }

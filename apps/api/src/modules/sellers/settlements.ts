@@ -1,20 +1,60 @@
 import {
+  ADMIN_MESSAGES,
   type AdminSeller,
   formatMoney,
   isUuid,
+  MAX_IMAGE_PIXELS,
   SELLER_MESSAGES,
   SETTLEMENT_KIND_LABELS,
   SETTLEMENT_METHOD_LABELS,
+  SETTLEMENT_PROOF_METHODS,
+  type SessionUser,
   type sellerSettlementInputSchema,
 } from "@rifazo/shared";
+import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
-import { conflict, notFound } from "../../lib/errors";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { recordActorAudit } from "../audit";
 import type { Actor } from "../auth";
+import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES, sendPrivateFile } from "../files";
 import { commissionBalances, postCashHandover, postSettlement } from "./commissions";
 import * as repo from "./repository";
+import { activeSellerOf } from "./service";
 import { getSeller } from "./views";
+
+type SettlementInput = z.output<typeof sellerSettlementInputSchema>;
+/** The transfer's receipt as uploaded (multipart), before its checks. */
+export type ReceiptUpload = { buffer: Buffer; filename: string | null };
+type StoredReceipt = { key: string; mime: string; size: number };
+
+/**
+ * The receipt checked as the payment proofs and the refunds' receipts are (decision 0034): a JPG, PNG or
+ * PDF by its magic bytes, an image within the pixel cap read from its header, only for a method that
+ * leaves one; then stored privately under a random name.
+ */
+async function storeReceipt(
+  ctx: Pick<AppContext, "storage">,
+  method: SettlementInput["method"],
+  file: ReceiptUpload,
+): Promise<StoredReceipt> {
+  if (!(SETTLEMENT_PROOF_METHODS as readonly string[]).includes(method))
+    throw badRequest(SELLER_MESSAGES.proofCash, { file: SELLER_MESSAGES.proofCash });
+  const kind = await detectFileKind(file.buffer, PROOF_TYPES);
+  if (!kind)
+    throw new AppError("UNSUPPORTED_FILE_TYPE", SELLER_MESSAGES.proofType, {
+      file: SELLER_MESSAGES.proofType,
+    });
+  // Whoever opens it decodes the image: the same header-read pixel cap as every other upload.
+  if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
+    throw new AppError("IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
+      file: ADMIN_MESSAGES.imageTooManyPixels,
+    });
+  }
+  const key = newStorageKey("settlements", kind.ext);
+  await ctx.storage.put(key, file.buffer, kind.mime);
+  return { key, mime: kind.mime, size: file.buffer.length };
+}
 
 /**
  * A "liquidación" on one raffle: the organiser pays a vendedor's commission (never more than what is owed
@@ -23,14 +63,33 @@ import { getSeller } from "./views";
  * what the first left (docs/decisions/0034-vendedores.md).
  */
 export async function recordSettlement(
-  ctx: Pick<AppContext, "db">,
+  ctx: Pick<AppContext, "db" | "storage">,
   actor: Actor,
   sellerId: string,
   raffleId: string,
-  input: z.output<typeof sellerSettlementInputSchema>,
+  input: SettlementInput,
+  file: ReceiptUpload | null = null,
 ): Promise<AdminSeller> {
   if (!isUuid(sellerId)) throw notFound("SELLER_NOT_FOUND");
   if (!isUuid(raffleId)) throw notFound("RAFFLE_NOT_FOUND");
+  // Stored before the transaction: a failed upload leaves no settlement and no ledger entry.
+  const stored = file ? await storeReceipt(ctx, input.method, file) : null;
+  try {
+    await writeSettlement(ctx, actor, { sellerId, raffleId, input, stored });
+  } catch (error) {
+    // Nothing half-written: a refused or failed settlement leaves no orphan file behind.
+    if (stored) await ctx.storage.delete(stored.key).catch(() => {});
+    throw error;
+  }
+  return getSeller(ctx.db, sellerId);
+}
+
+async function writeSettlement(
+  ctx: Pick<AppContext, "db">,
+  actor: Actor,
+  settlement: { sellerId: string; raffleId: string; input: SettlementInput; stored: StoredReceipt | null },
+): Promise<void> {
+  const { sellerId, raffleId, input, stored } = settlement;
   await ctx.db.transaction(async (tx) => {
     const seller = await repo.lockSeller(tx, sellerId);
     if (!seller) throw notFound("SELLER_NOT_FOUND");
@@ -63,6 +122,9 @@ export async function recordSettlement(
       method: input.method,
       reference: input.reference,
       note: input.note,
+      proofPath: stored?.key ?? null,
+      proofContentType: stored?.mime ?? null,
+      proofSize: stored?.size ?? null,
       createdBy: actor.id,
     });
     await recordActorAudit(tx, actor, {
@@ -78,8 +140,36 @@ export async function recordSettlement(
         method: input.method,
         reference: input.reference,
         entry,
+        proof: stored !== null,
       },
     });
   });
-  return getSeller(ctx.db, sellerId);
+}
+
+/**
+ * A settlement's receipt, for an administrator or for the active vendedor it was paid to; anyone else gets
+ * the same 404 as for an id that does not exist (decision 0034).
+ */
+export async function sendSettlementProof(
+  ctx: Pick<AppContext, "db" | "storage">,
+  reply: FastifyReply,
+  viewer: SessionUser,
+  id: string,
+  reader: "admin" | "seller",
+): Promise<FastifyReply> {
+  // A vendedor's route: a suspended vendedor, or an account that is not one, is refused (403) first.
+  const seller = reader === "seller" ? await activeSellerOf(ctx.db, viewer) : null;
+  const missing = () => notFound("NOT_FOUND", SELLER_MESSAGES.proofMissing);
+  if (!isUuid(id)) throw missing();
+  const row = await repo.settlementProof(ctx.db, id);
+  if (!row || (seller && row.sellerUserId !== seller.userId)) throw missing();
+  if (!row.proofPath || !row.proofContentType) throw missing();
+  const ext = row.proofPath.split(".").pop() ?? "bin";
+  return sendPrivateFile(reply, {
+    storage: ctx.storage,
+    key: row.proofPath,
+    contentType: row.proofContentType,
+    filename: `liquidacion.${ext}`,
+    disposition: "inline",
+  });
 }

@@ -3,6 +3,7 @@ import {
   type CommissionKind,
   isUuid,
   type SellerAssignment,
+  type SellerSettlement,
   type SellerStatus,
   type SettlementMethod,
 } from "@rifazo/shared";
@@ -40,6 +41,27 @@ function toAssignment(row: repo.AssignmentRow, balances: Balances): SellerAssign
 
 type SettlementRow = Awaited<ReturnType<typeof repo.settlementsOf>>[number];
 
+/** Where each reader opens a settlement's receipt: the administrators' route, or the vendedor's own. */
+export const settlementProofUrl = (id: string, reader: "admin" | "seller") =>
+  reader === "admin" ? `/api/admin/sellers/settlements/${id}/proof` : `/api/seller/settlements/${id}/proof`;
+
+/** A "liquidación" as `reader` lists it, with the link to its receipt on their own route. */
+export function toSettlement(s: SettlementRow, reader: "admin" | "seller"): SellerSettlement {
+  return {
+    id: s.id,
+    raffleId: s.raffleId,
+    raffleTitle: s.raffleTitle,
+    kind: s.kind === "cash" ? "cash" : "commission",
+    amount: Number(s.amount),
+    currency: s.currency === "VES" ? "VES" : "USD",
+    method: s.method as SettlementMethod,
+    reference: s.reference,
+    note: s.note,
+    proofUrl: s.hasProof ? settlementProofUrl(s.id, reader) : null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
 function toAdminSeller(
   row: NonNullable<Awaited<ReturnType<typeof repo.findSeller>>>,
   assignments: repo.AssignmentRow[],
@@ -63,20 +85,7 @@ function toAdminSeller(
     acceptedAt: iso(seller.acceptedAt),
     suspendedAt: iso(seller.suspendedAt),
     raffles: assignments.filter((a) => a.sellerId === seller.id).map((a) => toAssignment(a, balances)),
-    settlements: settlements
-      .filter((s) => s.sellerId === seller.id)
-      .map((s) => ({
-        id: s.id,
-        raffleId: s.raffleId,
-        raffleTitle: s.raffleTitle,
-        kind: s.kind === "cash" ? "cash" : "commission",
-        amount: Number(s.amount),
-        currency: s.currency === "VES" ? "VES" : "USD",
-        method: s.method as SettlementMethod,
-        reference: s.reference,
-        note: s.note,
-        createdAt: s.createdAt.toISOString(),
-      })),
+    settlements: settlements.filter((s) => s.sellerId === seller.id).map((s) => toSettlement(s, "admin")),
   };
 }
 

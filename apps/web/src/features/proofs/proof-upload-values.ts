@@ -20,7 +20,10 @@ export interface PaymentOption {
   method: PaymentMethod;
   label: string;
   currency: Currency;
+  /** For an abono (decision 0034), the most the next payment may be: what is left, in `currency`. */
   amount: number | null;
+  /** An abono's least next payment in `currency`; absent for a whole purchase (paid exactly `amount`). */
+  minimum?: number | null;
 }
 
 /**
@@ -39,14 +42,18 @@ export function withDerived(
   return { ...values, currency, quantity };
 }
 
-/** The amount expected for the chosen method, as the field shows it ("1.194,56"); "" when unknown. */
+/**
+ * The amount expected for the chosen method, as the field shows it ("1.194,56"); "" when unknown, and for
+ * an abono.
+ */
 export function expectedAmount(
   values: Pick<ProofFormValues, "paymentMethod" | "quantity">,
   fixed: FixedPrice | null,
   options: readonly PaymentOption[] | null,
 ): string {
   const option = options?.find((o) => o.method === values.paymentMethod);
-  if (option) return option.amount === null ? "" : amountText(option.amount);
+  // An abono's amount is the buyer's to choose between its bounds: nothing is written for them.
+  if (option) return option.amount === null || option.minimum != null ? "" : amountText(option.amount);
   if (options || !fixed) return "";
   // Without the raffle's methods (it could not be loaded): the purchase box's price × quantity.
   const quantity = Number(values.quantity);

@@ -1,7 +1,8 @@
-import { HOLDING_RESERVATION_STATUSES, type PaymentMethod } from "@rifazo/shared/constants";
-import { formatEsNumber } from "@rifazo/shared/domain/money";
+import { type Currency, HOLDING_RESERVATION_STATUSES, type PaymentMethod } from "@rifazo/shared/constants";
+import { formatEsNumber, formatMoney } from "@rifazo/shared/domain/money";
+import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-messages";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
-import { formatDate, toDate } from "../../lib/format";
+import { formatDate, formatDateTime, sentence, toDate } from "../../lib/format";
 
 // Display rules of a reservation (decision 0013): the countdown, the BCV rate line and what each status
 // lets the buyer do. Free of React so they can be tested alone.
@@ -44,9 +45,24 @@ export function rateLine(rate: { rate: number; updatedAt: string }): string {
   return `Tasa BCV del ${formatRateDate(rate.updatedAt)}: ${formatEsNumber(rate.rate, 2)} Bs/$`;
 }
 
-/** Active and rejected reservations take a (new) proof while their time lasts. */
+/**
+ * Active and rejected reservations take a (new) proof while their time lasts; an abono part paid
+ * (`partial`) takes its next payment until sales close (decision 0034).
+ */
 export function acceptsProof(reservation: Pick<Reservation, "status">): boolean {
+  return (
+    reservation.status === "active" || reservation.status === "rejected" || reservation.status === "partial"
+  );
+}
+
+/** Held by the reservation timer (expiresAt): not an abono part paid, which waits for the close instead. */
+export function isTimed(reservation: Pick<Reservation, "status">): boolean {
   return reservation.status === "active" || reservation.status === "rejected";
+}
+
+/** An abono whose last payment is under review: it takes no other until that one is decided. */
+export function abonoUnderReview(reservation: Pick<Reservation, "status" | "kind">): boolean {
+  return reservation.kind === "abono" && reservation.status === "submitted";
 }
 
 /** Holding reservations (active, submitted, rejected) keep tickets aside for the buyer. */
@@ -63,4 +79,45 @@ export function payableMethods(reservation: Pick<Reservation, "methods">) {
 
 export function instructionFor(reservation: Pick<Reservation, "methods">, method: PaymentMethod | "") {
   return reservation.methods.find((m) => m.method === method) ?? null;
+}
+
+/** "Pagado $4,00 de $10,00": an abono's approved payments against its total, in the purchase's currency. */
+export function abonoPaidText(reservation: Pick<Reservation, "abono" | "pricing">): string {
+  const { abono, pricing } = reservation;
+  if (!abono) return "";
+  return `Pagado ${formatMoney(abono.paid, pricing.currency)} de ${formatMoney(abono.total, pricing.currency)}`;
+}
+
+/** "Completa el pago antes del 30 de noviembre de 2026, 8:00 p. m." (Venezuelan time), or of the close. */
+export function abonoDeadlineText(dueAt: string | null): string {
+  return sentence(`Completa el pago antes del ${dueAt ? formatDateTime(dueAt) : "cierre de la rifa"}`);
+}
+
+/** A way to pay an abono: the least (`minimum`) and the most (`amount`) its next payment may be. */
+interface AbonoBounds {
+  minimum?: number | null;
+  amount: number | null;
+  currency: Currency;
+}
+
+/** "Puedes abonar entre Bs. 120,00 y Bs. 400,00"; null for a whole purchase's method. */
+export function abonoBoundsText(method: AbonoBounds): string | null {
+  if (method.minimum == null || method.amount === null) return null;
+  return `Puedes abonar entre ${formatMoney(method.minimum, method.currency)} y ${formatMoney(method.amount, method.currency)}`;
+}
+
+/**
+ * What is wrong with `amount` as an abono by this method, in the server's words (assertAbonoPayment: the
+ * same bounds to the cent); null when it fits, or for a whole purchase's method.
+ */
+export function abonoAmountIssue(amount: number, method: AbonoBounds): string | null {
+  if (method.minimum == null || method.amount === null) return null;
+  const cents = Math.round(amount * 100);
+  if (cents < Math.round(method.minimum * 100)) {
+    return RESERVATION_MESSAGES.abonoBelowMinimum(formatMoney(method.minimum, method.currency));
+  }
+  if (cents > Math.round(method.amount * 100)) {
+    return RESERVATION_MESSAGES.abonoAboveBalance(formatMoney(method.amount, method.currency));
+  }
+  return null;
 }

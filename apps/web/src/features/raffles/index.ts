@@ -17,6 +17,7 @@ export { RaffleImage } from "./components/raffle-image";
 export { RaffleImageActions } from "./components/raffle-image-actions";
 export { TicketPurchase } from "./components/ticket-purchase";
 export { WinnerList } from "./components/winner-list";
+export { abonoRuleText } from "./lib/abono-text";
 export { toCardInput } from "./lib/card-input";
 export { comboText, sortedCombos } from "./lib/combo-text";
 export { drawInfo } from "./lib/draw-info";

@@ -4,3 +4,5 @@
 export const loadFeaturedRaffles = () => import("./components/featured-raffles");
 // Code-split: the number grid only on raffles whose buyers choose their numbers.
 export const loadNumberPicker = () => import("./components/number-picker/number-picker");
+// Code-split: «Vendedores destacados», only on raffles whose organiser shows the leaderboard.
+export const loadSellerLeaderboard = () => import("./components/seller-leaderboard");

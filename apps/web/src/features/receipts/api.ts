@@ -1,8 +1,8 @@
-import type { Receipt } from "@rifazo/shared/schemas/receipts";
+import type { Receipt, ReceiptClaimResult } from "@rifazo/shared/schemas/receipts";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
-export type { Receipt };
+export type { Receipt, ReceiptClaimResult };
 
 export const receiptKeys = {
   one: (token: string) => ["receipts", token] as const,
@@ -18,3 +18,10 @@ export function receiptQuery(token: string) {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * POST /api/receipts/:token/claim: a vendedor's sale into the signed-in account confirmed with the email
+ * the vendedor wrote down (docs/decisions/0034-vendedores.md); claiming again answers the same.
+ */
+export const claimReceipt = (token: string) =>
+  api.post<ReceiptClaimResult>(`/api/receipts/${encodeURIComponent(token)}/claim`);

@@ -5,6 +5,7 @@ import { SELLER_CASH_METHOD, SELLER_SALE_LIMITS } from "@rifazo/shared/schemas/s
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { EmailInput } from "../../components/ui/email-input";
 import { FormField } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { MoneyInput } from "../../components/ui/money-input";
@@ -154,6 +155,22 @@ function BuyerFields({ form, id }: { form: SaleForm; id: FieldId }) {
             maxLength={20}
             {...control}
             {...form.register("buyerIdNumber")}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={id("email")}
+        label="Correo del comprador (opcional)"
+        hint="Le enviaremos el enlace del recibo cuando el pago esté aprobado."
+        error={errors.buyerEmail?.message}
+      >
+        {(control) => (
+          <EmailInput
+            autoComplete="off"
+            placeholder="nombre@correo.com"
+            maxLength={SELLER_SALE_LIMITS.buyerEmail}
+            {...control}
+            {...form.register("buyerEmail")}
           />
         )}
       </FormField>

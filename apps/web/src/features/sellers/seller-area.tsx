@@ -19,13 +19,15 @@ import { sellerAreaQuery } from "./api";
 import { QueuedSales } from "./queued-sales";
 import { SellerRaffleCard } from "./seller-raffle-card";
 import { SellerSales } from "./seller-sales";
+import { SellerSettlements } from "./seller-settlements";
 import { useOfflineSessionRestore, useQueueSync } from "./use-sale-queue";
 
 const TITLE = "Área de vendedor";
 
 /**
  * /vendedor (docs/decisions/0034-vendedores.md): who the vendedor is, their code, the raffles they may sell
- * now with their terms (and «Registrar venta» on each), and the sales they recorded ("Mis ventas").
+ * now with their terms, their place among the raffle's vendedores (and «Registrar venta» on each), the
+ * settlements with the organiser and the sales they recorded ("Mis ventas").
  * Rendered in the browser, for signed-in users only. Without signal it opens from the phone's last copy,
  * and sales are saved on the phone to send later ("Ventas por enviar").
  */
@@ -100,7 +102,7 @@ function SellerAreaScreen() {
     );
   }
 
-  const { seller, raffles, exchangeRate, savedAt } = query.data;
+  const { seller, raffles, exchangeRate, savedAt, settlements } = query.data;
   return (
     <Page
       title={`Hola, ${seller.name}`}
@@ -133,6 +135,7 @@ function SellerAreaScreen() {
           ))}
         </ul>
       )}
+      <SellerSettlements settlements={settlements} />
       <SellerSales />
     </Page>
   );

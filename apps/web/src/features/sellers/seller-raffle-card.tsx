@@ -1,7 +1,9 @@
+import { countText } from "@rifazo/shared/domain/plural";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { TrophyIcon } from "../../components/ui/icons";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { formatDateTime, formatMoney, formatNumber, soldText } from "../../lib/format";
 import { paths } from "../../lib/paths";
@@ -55,6 +57,7 @@ export function SellerRaffleCard({
           Efectivo por entregar: {formatMoney(raffle.cashHeld, raffle.currency)} de{" "}
           {formatMoney(raffle.creditLimit, raffle.currency)}
         </p>
+        <RankingLine ranking={raffle.ranking} />
         <SellAction raffle={raffle} exchangeRate={exchangeRate} />
         <SellerLinkBlock raffle={raffle} />
         <Link
@@ -87,6 +90,23 @@ function SellAction({ raffle, exchangeRate }: { raffle: SellerAreaRaffle; exchan
       </Button>
       <SaleDialog raffle={raffle} exchangeRate={exchangeRate} open={open} onOpenChange={setOpen} />
     </>
+  );
+}
+
+/**
+ * Their place among the raffle's vendedores by tickets approved (their sales and their link's purchases),
+ * as the organiser's leaderboard ranks them (decision 0034).
+ */
+function RankingLine({ ranking }: { ranking: SellerAreaRaffle["ranking"] | undefined }) {
+  // `undefined`: a copy kept on the phone before the leaderboard existed.
+  if (ranking === undefined) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-ink">
+      <TrophyIcon className="shrink-0 text-accent-600" />
+      {ranking
+        ? `Vas ${ranking.position}.º de ${ranking.of} con ${countText(ranking.tickets, "boleto", "boletos")}.`
+        : "Aún no tienes boletos aprobados en esta rifa: con el primero entras en la clasificación."}
+    </p>
   );
 }
 

@@ -31,6 +31,7 @@ export type SaleFormValues = {
   buyerName: string;
   buyerPhone: string;
   buyerIdNumber: string;
+  buyerEmail: string;
   method: SellerSaleMethod;
   reference: string;
   amount: string;
@@ -42,6 +43,7 @@ const FIELDS = [
   "buyerName",
   "buyerPhone",
   "buyerIdNumber",
+  "buyerEmail",
   "method",
   "reference",
   "amount",
@@ -58,6 +60,8 @@ export function parseQuantity(text: string): number {
 /** POST /api/seller/sales's body: the numbers or the quantity, and no reference for cash. */
 export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleId: string): SellerSaleInput {
   const cash = values.method === SELLER_CASH_METHOD;
+  // Only when written: a sale without one is sent (and signed) exactly as before the field existed.
+  const buyerEmail = values.buyerEmail.trim();
   const common = {
     saleId,
     raffleId: raffle.raffleId,
@@ -67,6 +71,7 @@ export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleI
     method: values.method,
     reference: cash ? null : values.reference.trim() || null,
     amount: values.amount.trim(),
+    ...(buyerEmail ? { buyerEmail } : {}),
   };
   return raffle.numberMode === "chosen"
     ? { ...common, numbers: [...values.numbers].sort((a, b) => a - b) }
@@ -149,6 +154,7 @@ function initialValues(raffle: SellerAreaRaffle, resend: QueuedSale | undefined)
     buyerName: body?.buyerName ?? "",
     buyerPhone: body?.buyerPhone ?? "",
     buyerIdNumber: body?.buyerIdNumber ?? "",
+    buyerEmail: body?.buyerEmail ?? "",
     method: body?.method ?? raffle.saleMethods[0] ?? SELLER_CASH_METHOD,
     reference: body?.reference ?? "",
     amount: body ? String(body.amount) : "",

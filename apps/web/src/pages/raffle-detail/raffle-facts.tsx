@@ -9,7 +9,7 @@ import { LotteryTerms } from "../../components/draw/lottery-terms";
 import { ClockIcon, ShieldIcon, TicketIcon } from "../../components/ui/icons";
 import { formatPercent, ProgressBar } from "../../components/ui/progress-bar";
 import { PriceWithEquivalent } from "../../features/exchange-rate";
-import { ComboBadges, drawInfo, RaffleBadge, type RaffleDetail } from "../../features/raffles";
+import { abonoRuleText, ComboBadges, drawInfo, RaffleBadge, type RaffleDetail } from "../../features/raffles";
 import { formatNumber } from "../../lib/format";
 
 /** One fact of the raffle with its icon (the icon's element carries its own classes). */
@@ -39,7 +39,7 @@ function SoldProgress({ raffle, soldPercent }: { raffle: RaffleDetail; soldPerce
 
 /**
  * The head of the raffle detail beside its gallery: badge, title, price, combos, tickets sold, the draw date,
- * the minimum, how numbers are given, the review window and how the winner is decided.
+ * the minimum, how numbers are given, the abonos' minimum, the review window and how the winner is decided.
  */
 export function RaffleFacts({ raffle, state }: { raffle: RaffleDetail; state: RaffleCardState }) {
   const draw = drawInfo(raffle, state, true);
@@ -71,6 +71,11 @@ export function RaffleFacts({ raffle, state }: { raffle: RaffleDetail; state: Ra
         <span className="font-semibold text-ink">{NUMBER_MODE_WORDS[raffle.numberMode].label}</span>:{" "}
         {NUMBER_MODE_WORDS[raffle.numberMode].detail}
       </FactLine>
+      {raffle.installmentMinimum !== null ? (
+        <FactLine icon={<TicketIcon className={icon} />}>
+          {abonoRuleText(raffle.installmentMinimum, raffle.currency)}
+        </FactLine>
+      ) : null}
       <FactLine icon={<ShieldIcon className={icon} />}>
         {LIFECYCLE_MESSAGES.reviewWindowText(raffle.lifecycle.reviewWindowHours)}
       </FactLine>

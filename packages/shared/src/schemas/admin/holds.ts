@@ -9,15 +9,18 @@ export const adminRaffleHoldSchema = z.object({
   userId: z.string().nullable(),
   buyerName: z.string(),
   buyerEmail: z.string().nullable(),
-  /** active (waiting for a proof), rejected (waiting for a new proof) or submitted (under review). */
-  status: z.enum(["active", "rejected", "submitted"]),
+  /**
+   * active (waiting for a proof), rejected (waiting for a new proof), submitted (under review) or partial
+   * (an abono part paid, held until the list freezes: decision 0034).
+   */
+  status: z.enum(["active", "rejected", "submitted", "partial"]),
   statusLabel: z.string(),
   quantity: z.number().int(),
   /** Chosen numbers (4 digits), or null in random mode. */
   numbers: z.array(z.string()).nullable(),
   /** When this buyer's hold time began (a hold made again after a cancellation keeps the first one's). */
   since: z.string(),
-  /** When the hold runs out; null while its proof is under review (held until decided). */
+  /** When the hold runs out; null while its proof is under review or an abono is part paid. */
   expiresAt: z.string().nullable(),
   /** Holds this buyer started in the last hour, in any raffle (the per-account limit counts these). */
   holdsLastHour: z.number().int(),

@@ -33,6 +33,8 @@ export const ADMIN_MESSAGES = {
   proofNotFound: "Comprobante no encontrado.",
   proofRejectedCannotApprove: "Este comprobante fue rechazado y no se puede aprobar.",
   proofReconciled: "Este comprobante ya se concilió con un movimiento del banco y no se puede eliminar.",
+  abonoPaymentDelete:
+    "Este pago es un abono de una compra con otros pagos y no se puede eliminar solo: si la compra no se completa antes del cierre, sus abonos se devuelven.",
   proofAlreadyReviewed: "Este comprobante ya fue revisado.",
   notEnoughTickets: "No hay suficientes boletos disponibles.",
   ticketsNotReady: "Los boletos de esta rifa aún se están generando. Inténtalo de nuevo en unos segundos.",

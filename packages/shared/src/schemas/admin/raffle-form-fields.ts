@@ -72,6 +72,7 @@ export const RAFFLE_FORM_LABELS = {
   numberMode: "Modo de Números",
   reservationMinutes: "Minutos de Reserva",
   combos: "Combos",
+  installmentMinimum: "Abono mínimo",
   minTickets: "Mínimo de boletos vendidos para sortear",
   maxExtensions: "Prórrogas permitidas",
 } as const;
@@ -124,6 +125,7 @@ export const FIELD_MESSAGES = {
   comboPrice: "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
   comboNotCheaper: "Cada combo debe costar menos que sus boletos al precio normal.",
   comboRepeated: "Ya hay un combo con esa cantidad de boletos.",
+  installmentMinimum: "El abono mínimo debe ser mayor que 0 y menor que el precio del boleto.",
   minTickets:
     "El mínimo de boletos vendidos debe ser un número entero entre 1 y el total de boletos, o quedar vacío.",
   maxExtensions: `Las prórrogas permitidas deben ser un número entero entre 0 y ${MAX_EXTENSIONS_LIMIT}.`,
@@ -230,6 +232,9 @@ export const raffleFormInputSchema = z.object({
     .describe(
       "Hasta 5 paquetes { quantity, price } más baratos que sus boletos; fijos desde la primera reserva.",
     ),
+  installmentMinimum: numberInput.describe(
+    "Abonos (decisión 0034): el primer pago mínimo con que se apartan números de una compra (de cualquier cantidad) y el resto se paga antes del cierre; mayor que 0 y menor que el precio del boleto, en la moneda de la rifa. Vacío o null: solo se paga completa. Fijo desde la primera reserva.",
+  ),
   minTickets: numberInput.describe(
     "Mínimo de boletos vendidos para sortear (1 al total; vacío: sin mínimo). Si al llegar la fecha no se alcanza, la rifa espera a que el organizador la prorrogue o la cancele.",
   ),
@@ -287,6 +292,8 @@ export interface RaffleForm {
   reservationMinutes: number;
   /** Packages offered, cheapest first by quantity. */
   combos: Combo[];
+  /** The least first payment that aparta a purchase (abonos, decision 0034); null: paid whole only. */
+  installmentMinimum: number | null;
   /** Tickets that must be sold for the draw to take place; null: no minimum. */
   minTickets: number | null;
   /** How many times the end date may be extended (0..MAX_EXTENSIONS_LIMIT). */

@@ -342,6 +342,26 @@ export function parseCombos(
   return combos;
 }
 
+/**
+ * The abonos' minimum (decision 0034): the least first payment of a purchase of any quantity, so above 0
+ * and below one ticket's price (as raffles_installment_minimum_check); blank: the raffle sells whole only.
+ */
+export function parseInstallmentMinimum(raw: Raw, price: number, fail: Fail): number | null {
+  if (isBlank(raw.installmentMinimum)) return null;
+  const minimum = toNumber(raw.installmentMinimum);
+  const priceCents = Number.isFinite(price) ? Math.round(price * 100) : Number.POSITIVE_INFINITY;
+  if (
+    !Number.isFinite(minimum) ||
+    minimum <= 0 ||
+    !hasCents(minimum) ||
+    Math.round(minimum * 100) >= priceCents
+  ) {
+    fail(["installmentMinimum"], ambiguityOf(raw.installmentMinimum) ?? FIELD_MESSAGES.installmentMinimum);
+    return null;
+  }
+  return Math.round(minimum * 100) / 100;
+}
+
 export function parseLimits(raw: Raw, { totalTickets, totalValid }: Total, fail: Fail) {
   // The minimum sold for the draw to take place (null: none), and how often the end date may move.
   let minTickets: number | null = null;

@@ -91,3 +91,31 @@ describe("imágenes del premio", () => {
     );
   });
 });
+
+describe("abono mínimo (decisión 0034)", () => {
+  it("vacío o ausente: la rifa se paga completa; en es-VE, redondeado a céntimos", () => {
+    expect(raffleFormSchema.parse(base).installmentMinimum).toBeNull();
+    expect(raffleFormSchema.parse({ ...base, installmentMinimum: "" }).installmentMinimum).toBeNull();
+    expect(raffleFormSchema.parse({ ...base, installmentMinimum: null }).installmentMinimum).toBeNull();
+    expect(raffleFormSchema.parse({ ...base, installmentMinimum: "1,50" }).installmentMinimum).toBe(1.5);
+    expect(raffleFormSchema.parse({ ...base, installmentMinimum: 0.01 }).installmentMinimum).toBe(0.01);
+    expect(
+      raffleFormSchema.parse({ ...base, price: "1.200,00", installmentMinimum: "1.199,99" })
+        .installmentMinimum,
+    ).toBe(1199.99);
+  });
+
+  it("mayor que 0 y menor que el precio de un boleto (la regla de la base de datos), con su mensaje", () => {
+    const message = "El abono mínimo debe ser mayor que 0 y menor que el precio del boleto.";
+    for (const value of [0, "0,00", 2, "2,00", 3, "-1", "dos", 1.005]) {
+      expect(fieldsOf({ ...base, installmentMinimum: value }).installmentMinimum, String(value)).toBe(
+        message,
+      );
+    }
+    const parsed = raffleFormSchema.safeParse({ ...base, installmentMinimum: 5 });
+    if (parsed.success) throw new Error("se esperaba un error");
+    expect(raffleFormErrorSummary(parsed.error).message).toBe("Por favor, completa o corrige: Abono mínimo.");
+    // A dot that could be thousands or decimals says so, as every money field of the form.
+    expect(fieldsOf({ ...base, installmentMinimum: "0.500" }).installmentMinimum).toMatch(/ambig|punto/i);
+  });
+});

@@ -15,6 +15,7 @@ import {
   parseAnnouncement,
   parseCombos,
   parseImages,
+  parseInstallmentMinimum,
   parseLimits,
   parsePrizeLevels,
   parseSale,
@@ -56,6 +57,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     fail,
   );
   const combos = parseCombos(raw, price, total, fail);
+  const installmentMinimum = parseInstallmentMinimum(raw, price, fail);
   const { minTickets, maxExtensions } = parseLimits(raw, total, fail);
 
   let description = text(raw.description);
@@ -97,6 +99,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     numberMode: numberMode as RaffleForm["numberMode"],
     reservationMinutes,
     combos,
+    installmentMinimum,
     minTickets,
     maxExtensions,
   };

@@ -90,5 +90,6 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
     numberMode: raffle.numberMode,
     reservationMinutes: raffle.reservationMinutes,
     combos: raffle.combos.map((combo) => ({ quantity: combo.quantity, price: combo.price })),
+    installmentMinimum: raffle.installmentMinimum,
   };
 }

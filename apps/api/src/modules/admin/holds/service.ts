@@ -28,7 +28,8 @@ export async function raffleHolds(
   const hourAgo = new Date(now.getTime() - HOLD_LIMIT_WINDOW_MINUTES * 60_000);
   const rows = await holdsOfRaffle(ctx.db, raffleId, now, hourAgo);
   const items = rows.map((row) => {
-    const status = row.status as "active" | "rejected" | "submitted";
+    const status = row.status as "active" | "rejected" | "submitted" | "partial";
+    const decided = status === "submitted" || status === "partial";
     return {
       reservationId: row.id,
       userId: row.userId,
@@ -41,9 +42,9 @@ export async function raffleHolds(
         ? [...row.numbers].sort((a, b) => a - b).map((n) => formatTicketNumber(n, raffle.totalTickets))
         : null,
       since: (row.since ?? row.createdAt).toISOString(),
-      expiresAt: status === "submitted" ? null : row.expiresAt.toISOString(),
+      expiresAt: decided ? null : row.expiresAt.toISOString(),
       holdsLastHour: row.holdsLastHour,
-      releasable: status !== "submitted",
+      releasable: !decided,
     };
   });
   return {

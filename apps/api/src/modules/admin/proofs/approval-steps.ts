@@ -14,6 +14,7 @@ import type { Tx } from "../../../db/client";
 import type { paymentProofs } from "../../../db/schema";
 import { recordActorAudit } from "../../audit";
 import { latestHeldBeacon, recordHead } from "../../draws";
+import { sellerSaleReceiptEmail } from "../../email";
 import { NOTICES, type NoticeData, notify, replaceLevelUpOfThisTransaction } from "../../notifications";
 import { applyPointsChange } from "../../points";
 import { newReceiptToken } from "../../receipts";
@@ -164,18 +165,20 @@ export async function tellBuyer(
   ctx: StepContext,
   tx: Tx,
   locked: LockedProof,
-  sale: { numbers: number[]; raffleTitle: string | null; receiptToken: string | null },
+  sale: { numbers: number[]; raffleTitle: string | null; receiptToken: string | null; abono?: string },
   points: { points: number; levelUp: NoticeData<"levelUp"> | null },
 ): Promise<void> {
   const { proof, buyer } = locked;
-  // A buyer without an account hears from the vendedor, who shares the receipt link (decision 0034).
-  if (proof.userId === null) return;
+  // A buyer without an account hears from the vendedor, who shares the receipt link, and by email when
+  // the vendedor wrote one down (decision 0034).
+  if (proof.userId === null) return mailSellerSaleReceipt(ctx, tx, locked, sale);
   await notify(tx, ctx, { userId: proof.userId, email: buyer?.email, name: buyer?.name }, "paymentApproved", {
     raffleTitle: sale.raffleTitle,
     numbers: numbersText(sale.numbers, locked.raffle?.totalTickets ?? null),
     amount: money(Number(proof.amount), proof.currency),
     points: points.points,
     receiptToken: sale.receiptToken,
+    abono: sale.abono,
   });
   const { levelUp } = points;
   // Written after the approval, so it lists above it. Approvals in one batch (reconciliation) may cross
@@ -183,6 +186,32 @@ export async function tellBuyer(
   if (levelUp && !(await replaceLevelUpOfThisTransaction(tx, proof.userId, NOTICES.levelUp(levelUp)))) {
     await notify(tx, ctx, { userId: proof.userId }, "levelUp", levelUp);
   }
+}
+
+/**
+ * A vendedor's sale paid for a buyer without an account: the receipt link to the email the vendedor wrote
+ * down, if any. Only here, in the approval's transaction: an approval happens once, so does the email.
+ */
+async function mailSellerSaleReceipt(
+  ctx: StepContext,
+  tx: Tx,
+  locked: LockedProof,
+  sale: { numbers: number[]; raffleTitle: string | null; receiptToken: string | null },
+): Promise<void> {
+  const { proof } = locked;
+  // Nothing sold yet (an abono's partial payment): the receipt comes with the numbers.
+  if (!proof.buyerEmail || !proof.sellerId || !sale.raffleTitle || !sale.receiptToken) return;
+  if (sale.numbers.length === 0) return;
+  await ctx.mail.enqueue(tx, {
+    to: proof.buyerEmail,
+    ...sellerSaleReceiptEmail({
+      buyerName: proof.buyerName ?? "",
+      raffleTitle: sale.raffleTitle,
+      numbers: numbersText(sale.numbers, locked.raffle?.totalTickets ?? null),
+      sellerName: (await repo.sellerNameOf(tx, proof.sellerId)) ?? "Tu vendedor",
+      url: `${ctx.config.publicUrl}/recibo/${sale.receiptToken}`,
+    }),
+  });
 }
 
 /** A percentage raffle whose sale just reached its activation share starts its countdown. */

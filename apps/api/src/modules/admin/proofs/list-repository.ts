@@ -29,7 +29,8 @@ export const proofListColumns = {
   userId: paymentProofs.userId,
   // A vendedor's sale names the buyer the vendedor wrote down until it is claimed (decision 0034).
   buyerName: sql<string>`coalesce(${users.name}, ${paymentProofs.buyerName}, '')`,
-  buyerEmail: users.email,
+  // And the email the vendedor wrote down, if any: administrators see it whole (the receipt masks it).
+  buyerEmail: sql<string | null>`coalesce(${users.email}, ${paymentProofs.buyerEmail})`,
   sellerId: sellers.id,
   sellerName: sellers.name,
   sellerCode: sellers.code,
@@ -57,6 +58,7 @@ export const proofListColumns = {
   reservationTotal: sql<number | null>`(${reservations.pricing}->>'total')::float8`,
   reservationCurrency: reservations.currency,
   reservationRate: reservations.exchangeRate,
+  reservationKind: reservations.kind,
   tickets: sql<
     number[] | null
   >`(SELECT array_agg(t.ticket_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ${outerProof("id")})`,
@@ -102,7 +104,8 @@ const expectedAmountSql = convertAmountSql(
   expectedCurrencySql,
   sql`${reservations.exchangeRate}`,
 );
-const amountMismatchSql = sql`(${expectedAmountSql} IS NOT NULL AND (${paymentProofs.currency} <> ${expectedCurrencySql} OR round(${paymentProofs.amount}::numeric, 2) <> ${expectedAmountSql}))`;
+// An abono's payment is any part of the price (decision 0034): never "a different amount".
+const amountMismatchSql = sql`(${expectedAmountSql} IS NOT NULL AND ${reservations.kind} <> 'abono' AND (${paymentProofs.currency} <> ${expectedCurrencySql} OR round(${paymentProofs.amount}::numeric, 2) <> ${expectedAmountSql}))`;
 
 function flagFilter(flag: AdminProofListQuery["flag"]): SQL | undefined {
   switch (flag) {

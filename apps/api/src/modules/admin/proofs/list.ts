@@ -27,6 +27,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** What the reservation costs in the proof's method currency at its frozen rate (the upload's own rule). */
 function expectedOf(row: repo.ProofListRow): AdminProof["expected"] {
   if (row.reservationTotal === null || row.reservationCurrency === null) return null;
+  // An abono's payment is any part of the price within its bounds (decision 0034), checked at upload.
+  if (row.reservationKind === "abono") return null;
   const rate = row.reservationRate === null ? null : Number(row.reservationRate);
   const due = amountFor(
     row.paymentMethod as PaymentMethod,

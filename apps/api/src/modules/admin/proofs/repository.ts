@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { paymentProofs, pointsHistory, raffles, tickets, users, winners } from "../../../db/schema";
+import { paymentProofs, pointsHistory, raffles, sellers, tickets, users, winners } from "../../../db/schema";
 
 export type ProofRow = typeof paymentProofs.$inferSelect;
 
@@ -160,6 +160,16 @@ export async function pointsOfProof(tx: Executor, proofId: string): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/** Whether any RifaPuntos were ever written for this purchase (credited, or credited and reversed). */
+export async function hasPointsRows(tx: Executor, proofId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pointsHistory.id })
+    .from(pointsHistory)
+    .where(eq(pointsHistory.paymentProofId, proofId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findBuyer(tx: Executor, userId: string) {
   const [row] = await tx
     .select({ id: users.id, name: users.name, email: users.email, status: users.status })
@@ -175,4 +185,10 @@ export async function raffleHasWinners(tx: Executor, raffleId: string): Promise<
     .where(eq(winners.raffleId, raffleId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The vendedor's name, as the organiser wrote it (the receipt email names who sold it). */
+export async function sellerNameOf(tx: Executor, sellerId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, sellerId));
+  return row?.name;
 }

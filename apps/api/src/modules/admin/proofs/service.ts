@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   type AdminApproveResult,
+  type Currency,
   hasResult,
   isUuid,
   PAYMENT_METHOD_LABELS,
@@ -13,7 +14,14 @@ import { recordActorAudit } from "../../audit";
 import { announceProofChange } from "../../events";
 import { notify } from "../../notifications";
 import { applyPointsChange } from "../../points";
-import { approveReservation, cancelReservationOf, rejectReservation } from "../../purchases";
+import {
+  abonoBalanceText,
+  approveReservation,
+  cancelReservationOf,
+  otherPaymentsOf,
+  rejectReservation,
+  rejectSellerReservation,
+} from "../../purchases";
 import { advance, advanceIfDue, assertAllowed } from "../../raffle-state";
 import { movementOfProof } from "../../reconciliation";
 import { earnCommission, reverseSellerPostings } from "../../sellers";
@@ -122,13 +130,21 @@ export async function approveInTransaction(
   if (proof.status !== "pending") throw conflict(ADMIN_MESSAGES.proofRejectedCannotApprove, "PROOF_REJECTED");
 
   const now = options.replayAt ?? new Date();
-  const numbers = proof.raffleId ? await sellTickets(tx, locked, now, options.waitForHeld === true) : [];
+  const sold = proof.raffleId
+    ? await sellTickets(tx, locked, now, options.waitForHeld === true)
+    : { numbers: [], partial: false };
+  const { numbers } = sold;
   const raffleTitle = proof.raffleId ? (locked.raffle?.title ?? null) : null;
   const receiptToken = await markApproved(ctx, tx, actor, proof, now);
   const points = await awardPoints(ctx, tx, proof, raffleTitle, options.replayAt);
-  // A purchase a vendedor's link brought earns their commission with the approval (decision 0034).
-  if (proof.reservationId) await earnCommission(tx, { proofId: id, reservationId: proof.reservationId });
-  if (told) await tellBuyer(ctx, tx, locked, { numbers, raffleTitle, receiptToken }, points);
+  // A purchase a vendedor's link brought earns their commission with the approval that sells it (decision
+  // 0034): an abono's with the payment that completes it.
+  if (proof.reservationId && !sold.partial)
+    await earnCommission(tx, { proofId: id, reservationId: proof.reservationId });
+  // Read now that this payment counts as approved.
+  const abono = sold.partial && proof.reservationId ? await abonoBalanceText(tx, proof.reservationId) : null;
+  const sale = { numbers, raffleTitle, receiptToken, ...(abono ? { abono } : {}) };
+  if (told) await tellBuyer(ctx, tx, locked, sale, points);
 
   // Written before the raffle row is locked (NOTIFY is delivered at COMMIT anyway): the turn-taking
   // part below stays as short as possible.
@@ -162,8 +178,26 @@ export async function approveInTransaction(
   };
 }
 
-/** The approval's numbers, sold now: the ones its reservation chose, or random available ones. */
-async function sellTickets(tx: Tx, locked: LockedProof, now: Date, waitForHeld: boolean): Promise<number[]> {
+/**
+ * The approval's numbers, sold now: the ones its reservation chose, or random available ones. An abono's
+ * payment that leaves part unpaid sells none (`partial`).
+ */
+async function sellTickets(
+  tx: Tx,
+  locked: LockedProof,
+  now: Date,
+  waitForHeld: boolean,
+): Promise<{ numbers: number[]; partial: boolean }> {
+  const numbers = await sellNumbers(tx, locked, now, waitForHeld);
+  return numbers === "partial" ? { numbers: [], partial: true } : { numbers, partial: false };
+}
+
+async function sellNumbers(
+  tx: Tx,
+  locked: LockedProof,
+  now: Date,
+  waitForHeld: boolean,
+): Promise<number[] | "partial"> {
   const { proof, raffle } = locked;
   if (!raffle) throw notFound("RAFFLE_NOT_FOUND");
   const hasWinners = raffle.winningTicketNumber !== null || locked.raffleHasWinners;
@@ -175,7 +209,16 @@ async function sellTickets(tx: Tx, locked: LockedProof, now: Date, waitForHeld: 
   const quantity = proof.quantityOfTickets;
   const owner = { userId: proof.userId, paymentId: proof.id, soldAt: now };
   // A reservation with chosen numbers sells exactly those; otherwise numbers are drawn at random.
-  const reserved = proof.reservationId ? await approveReservation(tx, proof.reservationId, owner) : null;
+  const payment = {
+    amount: Number(proof.amount),
+    currency: proof.currency as Currency,
+    exchangeRate: proof.exchangeRate === null ? null : Number(proof.exchangeRate),
+  };
+  const reserved = proof.reservationId
+    ? await approveReservation(tx, proof.reservationId, owner, payment)
+    : null;
+  // An abono's payment that leaves part of the price unpaid sells nothing yet (decision 0034).
+  if (reserved?.partial) return "partial";
   if (reserved?.numbers) return reserved.numbers;
   const sold = await sellRandomAvailable(tx, raffle, quantity, owner, { wait: waitForHeld });
   if (sold.length < quantity) {
@@ -225,7 +268,7 @@ export async function rejectProof(
     // vendedor's sale gets no new proof: its numbers are free at once (decision 0034).
     let heldUntil: Date | null = null;
     if (proof.reservationId && proof.channel === "seller")
-      await cancelReservationOf(tx, proof.reservationId, now);
+      await rejectSellerReservation(tx, proof.reservationId, now);
     else if (proof.reservationId) heldUntil = await rejectReservation(tx, proof.reservationId, now);
     const what = raffle ? `la rifa "${raffle.title}"` : "tu pago general";
     const method = PAYMENT_METHOD_LABELS[proof.paymentMethod as PaymentMethod] ?? proof.paymentMethod;
@@ -298,7 +341,11 @@ export async function deleteProof(ctx: ProofContext, actor: Actor, id: string): 
       [id],
       `Reverso por comprobante eliminado (referencia ${proof.transactionRef})`,
     );
-    // The purchase it paid ends with it: whatever it still held is free again.
+    // The purchase it paid ends with it: whatever it still held is free again. One payment of an abono
+    // with others is not deleted alone (their money would be left paying nothing).
+    if (proof.reservationId && (await otherPaymentsOf(tx, proof.reservationId, id)) > 0) {
+      throw conflict(ADMIN_MESSAGES.abonoPaymentDelete, "ABONO_PAYMENT_DELETE");
+    }
     if (proof.reservationId) await cancelReservationOf(tx, proof.reservationId, new Date());
     await repo.deleteProof(tx, id);
     await recordActorAudit(tx, actor, {

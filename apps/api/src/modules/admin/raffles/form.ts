@@ -62,6 +62,7 @@ export function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]
     numberMode: row.numberMode,
     reservationMinutes: row.reservationMinutes,
     combos: row.combos,
+    installmentMinimum: row.installmentMinimum === null ? null : Number(row.installmentMinimum),
     minTickets: row.minTickets,
     maxExtensions: row.maxExtensions,
   };

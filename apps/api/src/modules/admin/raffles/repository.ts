@@ -96,6 +96,7 @@ export function formColumns(form: RaffleForm) {
     numberMode: form.numberMode,
     reservationMinutes: form.reservationMinutes,
     combos: form.combos,
+    installmentMinimum: form.installmentMinimum,
     minTickets: form.minTickets,
     maxExtensions: form.maxExtensions,
   };

@@ -51,6 +51,7 @@ const levelKey = (levels: Levels) =>
       ]),
   );
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
+const centsOrNull = (value: number | string | null) => (value === null ? null : toCents(Number(value)));
 
 /**
  * The raffle's rules as sold (decision 0012: price, currency, tickets, dates, activation, announcement, cap,
@@ -224,11 +225,12 @@ async function assertRulesKept(tx: Tx, id: string, { current, state, levels, for
       }
     }
   }
-  // How numbers are given and the packages are what buyers were offered: fixed from the first
-  // reservation or sale (the database refuses it too).
+  // How numbers are given, the packages and the abonos' minimum (decision 0034) are what buyers were
+  // offered: fixed from the first reservation or sale (the database refuses it too).
   if (
     (form.numberMode !== current.numberMode ||
-      JSON.stringify(form.combos) !== JSON.stringify(current.combos ?? [])) &&
+      JSON.stringify(form.combos) !== JSON.stringify(current.combos ?? []) ||
+      centsOrNull(form.installmentMinimum) !== centsOrNull(current.installmentMinimum)) &&
     (await purchaseRulesLocked(tx, id))
   ) {
     throw conflict(ERROR_MESSAGES.PURCHASE_RULES_LOCKED, "PURCHASE_RULES_LOCKED");

@@ -7,7 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { comboText, sortedCombos } from "../../raffles";
+import { abonoRuleText, comboText, sortedCombos } from "../../raffles";
 import type { AdminRaffle } from "../api/admin-api";
 import { RaffleStatusBadge } from "../shared/raffle-status";
 import { SectionCard } from "../shared/section-card";
@@ -129,6 +129,11 @@ export function SaleCard({ raffle }: { raffle: AdminRaffle }) {
               ))}
             </ul>
           )}
+        </Item>
+        <Item label="Abonos">
+          {raffle.installmentMinimum === null
+            ? "Sin abonos: se paga completa"
+            : abonoRuleText(raffle.installmentMinimum, raffle.currency)}
         </Item>
         <Item label="Números de los boletos">
           <span className="font-semibold">{NUMBER_MODE_WORDS[raffle.numberMode].label}</span>:{" "}

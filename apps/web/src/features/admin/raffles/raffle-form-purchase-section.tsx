@@ -11,10 +11,11 @@ import { type UseFieldArrayReturn, useFieldArray } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { MoneyInput } from "../../../components/ui/money-input";
 import { ChoiceFieldset } from "./choice-radio";
 import { NUMBER_MODE_LABELS } from "./raffle-form-purchase";
 import { RaffleFormSection } from "./raffle-form-section";
-import type { RaffleFormApi, RaffleFormValues } from "./raffle-form-values";
+import { lockableInput, type RaffleFormApi, type RaffleFormValues } from "./raffle-form-values";
 
 /** The methods the payment page knows how to show (their data lives in the payment-accounts settings). */
 export const KNOWN_METHOD_LABELS = [
@@ -34,7 +35,7 @@ const splitLabels = (text: string) =>
 
 interface PurchaseSectionProps {
   form: RaffleFormApi;
-  /** The raffle has sales or reservations: number mode and combos are fixed. */
+  /** The raffle has sales or reservations: number mode, combos and the abonos' minimum are fixed. */
   locked: boolean;
 }
 
@@ -149,6 +150,39 @@ function CombosField({
   );
 }
 
+/**
+ * «Abono mínimo (opcional)» (decision 0034): the least first payment that aparta a purchase of any
+ * quantity, the rest paid before the close; blank sells whole only. Fixed like the combos.
+ */
+function InstallmentMinimumField({ form, locked }: PurchaseSectionProps) {
+  const {
+    watch,
+    formState: { errors },
+  } = form;
+  const currency = watch("currency");
+  return (
+    <FormField
+      id="raffle-installment-minimum"
+      label={`Abono mínimo (opcional, en ${currency})`}
+      error={errors.installmentMinimum?.message}
+      hint={
+        locked
+          ? "No se cambia después de la primera venta o reserva."
+          : "Permite apartar números con un primer pago de al menos este monto y pagar el resto antes del cierre; si no se completa a tiempo, los números se liberan y se devuelve lo abonado. Mayor que 0 y menor que el precio del boleto. Vacío: solo se paga completa."
+      }
+      className="sm:max-w-xs"
+    >
+      {(control) => (
+        <MoneyInput
+          placeholder="Ej.: 3,00"
+          {...control}
+          {...lockableInput(form, "installmentMinimum", locked)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** The accepted payment methods, in the known order, keeping any earlier label that is not a known one. */
 function PaymentMethodsFieldset({ form }: { form: RaffleFormApi }) {
   const {
@@ -196,7 +230,7 @@ function PaymentMethodsFieldset({ form }: { form: RaffleFormApi }) {
   );
 }
 
-/** How buyers buy: number mode, reservation time, combos and the accepted payment methods. */
+/** How buyers buy: number mode, reservation time, combos, abonos and the accepted payment methods. */
 export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps) {
   const {
     register,
@@ -230,6 +264,8 @@ export function RaffleFormPurchaseSection({ form, locked }: PurchaseSectionProps
       </FormField>
 
       <CombosField form={form} locked={locked} combos={combos} />
+
+      <InstallmentMinimumField form={form} locked={locked} />
 
       <PaymentMethodsFieldset form={form} />
     </RaffleFormSection>

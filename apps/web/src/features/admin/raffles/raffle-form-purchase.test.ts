@@ -31,6 +31,7 @@ describe("raffle form purchase fields", () => {
         { quantity: "5", price: "2,5" },
         { quantity: "99", price: "90" },
       ],
+      installmentMinimum: "",
     });
     expect(messages(result)).toEqual({});
     expect(result.data).toMatchObject({
@@ -42,7 +43,12 @@ describe("raffle form purchase fields", () => {
       ],
     });
     const big = parse(
-      { numberMode: "random", reservationMinutes: "5", combos: [{ quantity: "2000", price: "1.194,56" }] },
+      {
+        numberMode: "random",
+        reservationMinutes: "5",
+        combos: [{ quantity: "2000", price: "1.194,56" }],
+        installmentMinimum: "",
+      },
       "1",
       "10.000",
     );
@@ -59,6 +65,7 @@ describe("raffle form purchase fields", () => {
         { quantity: "3", price: "abc" },
         { quantity: "500", price: "1" },
       ],
+      installmentMinimum: "1,00",
     });
     expect(messages(result)).toMatchObject({
       reservationMinutes: "Los minutos de reserva deben ser un número entero entre 5 y 120.",
@@ -66,6 +73,7 @@ describe("raffle form purchase fields", () => {
       "combos.1.quantity": "Ya hay un combo con esa cantidad de boletos.",
       "combos.2.price": "El precio del combo debe ser un número mayor que 0, con hasta dos decimales.",
       "combos.3.quantity": "Cada combo debe tener al menos 2 boletos y no más que el total de boletos.",
+      installmentMinimum: "El abono mínimo debe ser mayor que 0 y menor que el precio del boleto.",
     });
   });
 
@@ -74,16 +82,22 @@ describe("raffle form purchase fields", () => {
       numberMode: "chosen",
       reservationMinutes: 30,
       combos: [{ quantity: 10, price: 7.5 }],
+      installmentMinimum: 0.5,
     });
     expect(values).toEqual({
       numberMode: "chosen",
       reservationMinutes: "30",
       combos: [{ quantity: "10", price: "7,50" }],
+      installmentMinimum: "0,50",
     });
     expect(parse(values).data).toMatchObject({
       numberMode: "chosen",
       reservationMinutes: 30,
       combos: [{ quantity: 10, price: 7.5 }],
+      installmentMinimum: 0.5,
     });
+    // Blank sells whole only, and a stored raffle without abonos shows the field blank.
+    expect(purchaseValuesOf({ installmentMinimum: null }).installmentMinimum).toBe("");
+    expect(parse({ ...values, installmentMinimum: "" }).data?.installmentMinimum).toBeNull();
   });
 });

@@ -2,8 +2,9 @@ import { DEFAULT_RESERVATION_MINUTES, type NumberMode } from "@rifazo/shared/con
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import type { Combo } from "@rifazo/shared/domain/pricing";
 
-// How buyers buy in a raffle, as the form holds it: number mode, reservation time and combos in text. The
-// shared raffleFormSchema checks and parses them with the rest of the raffle (the server applies the same).
+// How buyers buy in a raffle, as the form holds it: number mode, reservation time, combos and the abonos'
+// minimum in text. The shared raffleFormSchema checks and parses them with the rest of the raffle (the
+// server applies the same).
 
 export interface ComboValues {
   quantity: string;
@@ -15,6 +16,8 @@ export interface PurchaseValues {
   numberMode: NumberMode;
   reservationMinutes: string;
   combos: ComboValues[];
+  /** es-VE text; blank: the raffle sells whole only (abonos, decision 0034). */
+  installmentMinimum: string;
 }
 
 export const NUMBER_MODE_LABELS: Record<NumberMode, string> = {
@@ -23,13 +26,19 @@ export const NUMBER_MODE_LABELS: Record<NumberMode, string> = {
 };
 
 export function newPurchaseValues(): PurchaseValues {
-  return { numberMode: "random", reservationMinutes: String(DEFAULT_RESERVATION_MINUTES), combos: [] };
+  return {
+    numberMode: "random",
+    reservationMinutes: String(DEFAULT_RESERVATION_MINUTES),
+    combos: [],
+    installmentMinimum: "",
+  };
 }
 
 export function purchaseValuesOf(raffle: {
   numberMode?: NumberMode;
   reservationMinutes?: number;
   combos?: readonly Combo[];
+  installmentMinimum?: number | null;
 }): PurchaseValues {
   return {
     numberMode: raffle.numberMode ?? "random",
@@ -38,5 +47,9 @@ export function purchaseValuesOf(raffle: {
       quantity: String(c.quantity),
       price: formatEsNumber(c.price, 2),
     })),
+    installmentMinimum:
+      raffle.installmentMinimum === null || raffle.installmentMinimum === undefined
+        ? ""
+        : formatEsNumber(raffle.installmentMinimum, 2),
   };
 }

@@ -208,7 +208,8 @@ type LockableField =
   | "price"
   | "totalTickets"
   | "minTickets"
-  | "maxExtensions";
+  | "maxExtensions"
+  | "installmentMinimum";
 
 /** A locked field shows its saved value, disabled; otherwise it is registered as usual. */
 export function lockableInput(form: RaffleFormApi, name: LockableField, locked: boolean) {

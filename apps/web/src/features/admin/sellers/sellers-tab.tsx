@@ -9,10 +9,20 @@ import { ExportMenu } from "../shared/export-menu";
 import { EmptyState, LoadError, LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 import { InviteSellerDialog } from "./invite-seller-dialog";
+import { SellerLeaderboard } from "./seller-leaderboard";
 import { SellersList } from "./sellers-list";
 
-/** /admin/vendedores (docs/decisions/0034-vendedores.md): the vendedores, and inviting one. */
+/** /admin/vendedores (docs/decisions/0034-vendedores.md): the vendedores, inviting one, and the leaderboard. */
 export function SellersTab() {
+  return (
+    <div className="space-y-6">
+      <SellersSection />
+      <SellerLeaderboard />
+    </div>
+  );
+}
+
+function SellersSection() {
   const [inviting, setInviting] = useState(false);
   const sellers = useQuery({
     queryKey: sellerKeys.all(),

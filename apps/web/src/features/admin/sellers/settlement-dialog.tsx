@@ -1,12 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MAX_PROOF_BYTES, PROOF_MIME_TYPES } from "@rifazo/shared/constants";
 import {
+  SELLER_MESSAGES,
   SETTLEMENT_METHOD_LABELS,
+  SETTLEMENT_PROOF_METHODS,
   type SellerSettlementInput,
   type SettlementKind,
   type SettlementMethod,
   sellerSettlementInputSchema,
 } from "@rifazo/shared/schemas/sellers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { DialogFooter } from "../../../components/ui/dialog";
@@ -19,6 +23,7 @@ import { errorMessage, isApiError } from "../../../lib/api-client";
 import { formatMoney } from "../../../lib/format";
 import { type AdminSeller, recordSettlement, sellerKeys } from "../api/sellers-api";
 import { AdminDialog } from "../shared/admin-dialog";
+import { FileField } from "../shared/file-field";
 
 export type Assignment = AdminSeller["raffles"][number];
 type SettlementValues = {
@@ -60,7 +65,20 @@ const KIND_TEXT = {
   },
 } as const satisfies Record<SettlementKind, unknown>;
 
-/** The settlement's form and its saving; the server's field messages go beside their fields. */
+const takesReceipt = (method: SettlementMethod) =>
+  (SETTLEMENT_PROOF_METHODS as readonly string[]).includes(method);
+
+/** The receipt's own checks before sending (the server checks its bytes again). */
+function receiptError(file: File | null): string | undefined {
+  if (!file) return undefined;
+  if (!(PROOF_MIME_TYPES as readonly string[]).includes(file.type)) return SELLER_MESSAGES.proofType;
+  return file.size > MAX_PROOF_BYTES ? SELLER_MESSAGES.proofTooLarge : undefined;
+}
+
+/**
+ * The settlement's form, the transfer's receipt beside it, and its saving; the server's field messages
+ * go beside their fields.
+ */
 function useSettlementForm(
   seller: AdminSeller,
   raffle: Assignment,
@@ -72,8 +90,16 @@ function useSettlementForm(
     resolver: settlementResolver,
     defaultValues: { kind, amount: "", method: "efectivo", reference: "", note: "" },
   });
+  const [receipt, setReceipt] = useState<{ file: File | null; error?: string }>({ file: null });
   const save = useMutation({
-    mutationFn: (body: SellerSettlementInput) => recordSettlement(seller.id, raffle.raffleId, body),
+    // Cash leaves no receipt: a file chosen before switching to cash is not sent.
+    mutationFn: (body: SellerSettlementInput) =>
+      recordSettlement(
+        seller.id,
+        raffle.raffleId,
+        body,
+        takesReceipt(body.method as SettlementMethod) ? receipt.file : null,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(sellerKeys.one(seller.id), saved);
       void queryClient.invalidateQueries({ queryKey: sellerKeys.all(), exact: true });
@@ -86,11 +112,27 @@ function useSettlementForm(
     },
     onError: (error) => {
       for (const [name, message] of Object.entries(isApiError(error) ? (error.fields ?? {}) : {})) {
-        if (name in form.getValues()) form.setError(name as keyof SettlementValues, { message });
+        if (name === "file") setReceipt((old) => ({ ...old, error: message }));
+        else if (name in form.getValues()) form.setError(name as keyof SettlementValues, { message });
       }
     },
   });
-  return { form, save };
+  return { form, save, receipt, setReceipt };
+}
+
+/** The transfer's receipt, optional: a private file only the administrators and the vendedor open. */
+function ReceiptField({ error, onFile }: { error: string | undefined; onFile: (file: File | null) => void }) {
+  return (
+    <FileField
+      id="settlement-receipt"
+      label="Comprobante (opcional)"
+      hint="JPG, PNG o PDF de hasta 5 MB. Solo tú y el vendedor podrán verlo."
+      error={error}
+      accept="image/jpeg,image/png,application/pdf"
+      className="block w-full text-sm text-ink file:mr-3 file:rounded-control file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+      onFile={onFile}
+    />
+  );
 }
 
 /**
@@ -108,11 +150,19 @@ export function SettlementDialog({
   kind: SettlementKind;
   onClose: () => void;
 }) {
-  const { form, save } = useSettlementForm(seller, raffle, kind, onClose);
+  const { form, save, receipt, setReceipt } = useSettlementForm(seller, raffle, kind, onClose);
   const { errors } = form.formState;
   const text = KIND_TEXT[kind];
+  const method = form.watch("method");
   // The typed text, not the parsed numbers: the API reads it with the same es-VE parser.
-  const onSubmit = form.handleSubmit(() => save.mutateAsync(form.getValues()).catch(() => undefined));
+  const onSubmit = form.handleSubmit(async () => {
+    const error = takesReceipt(form.getValues("method")) ? receiptError(receipt.file) : undefined;
+    if (error) {
+      setReceipt((old) => ({ ...old, error }));
+      return;
+    }
+    await save.mutateAsync(form.getValues()).catch(() => undefined);
+  });
   return (
     <AdminDialog
       open
@@ -148,6 +198,9 @@ export function SettlementDialog({
         <FormField id="settlement-note" label="Nota (opcional)" error={errors.note?.message}>
           {(control) => <Input autoComplete="off" maxLength={200} {...control} {...form.register("note")} />}
         </FormField>
+        {takesReceipt(method) ? (
+          <ReceiptField error={receipt.error} onFile={(file) => setReceipt({ file })} />
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
             Cancelar

@@ -140,7 +140,10 @@ function SettleRow({
   );
 }
 
-/** Every "liquidación" recorded, newest first: commissions paid and cash received, each with its kind. */
+/**
+ * Every "liquidación" recorded, newest first: commissions paid and cash received, each with its kind and,
+ * for a transfer, «Ver comprobante» (a private file, decision 0034).
+ */
 export function SettlementHistory({ seller }: { seller: AdminSeller }) {
   if (seller.settlements.length === 0) return null;
   return (
@@ -152,6 +155,19 @@ export function SettlementHistory({ seller }: { seller: AdminSeller }) {
               {formatDateTime(s.createdAt, "short")} · <strong>{SETTLEMENT_KIND_LABELS[s.kind]}</strong> ·{" "}
               {s.raffleTitle} · {SETTLEMENT_METHOD_LABELS[s.method]}
               {s.reference ? ` (ref. ${s.reference})` : ""}
+              {s.proofUrl ? (
+                <>
+                  {" · "}
+                  <a
+                    href={s.proofUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    Ver comprobante
+                  </a>
+                </>
+              ) : null}
             </span>
             <strong className="tabular-nums">{formatMoney(s.amount, s.currency)}</strong>
           </li>

@@ -8,7 +8,7 @@ import { paths } from "../../../lib/paths";
 import { myReservationsQuery, type Reservation } from "../api/reservations-api";
 import { useReservationCountdown } from "../hooks/use-reservation-countdown";
 import { ticketsLabel } from "../payments";
-import { acceptsProof } from "../reservation";
+import { abonoDeadlineText, abonoPaidText, abonoUnderReview, acceptsProof, isTimed } from "../reservation";
 import { ReservationCountdown } from "./reservation-countdown";
 
 /** The payment page of a reservation. */
@@ -16,10 +16,20 @@ export function reservationPaymentPath(reservation: Pick<Reservation, "id" | "ra
   return `${paths.proofUpload(reservation.raffleId)}?reserva=${encodeURIComponent(reservation.id)}`;
 }
 
+/** The payment page's link: «Abonar» for an abono (decision 0034), a new proof after a rejection. */
+function actionText(reservation: Reservation): string {
+  if (reservation.status === "rejected") return "Subir nuevo comprobante";
+  if (abonoUnderReview(reservation)) return "Ver abono";
+  return reservation.kind === "abono" ? "Abonar" : "Continuar pago";
+}
+
 function ReservationItem({ reservation }: { reservation: Reservation }) {
   const remaining = useReservationCountdown(reservation);
   const rejected = reservation.status === "rejected";
-  const expired = remaining === 0;
+  // An abono part paid (or under review) waits for the close, not for the reservation timer.
+  const timed = isTimed(reservation);
+  const expired = timed && remaining === 0;
+  const action = actionText(reservation);
   return (
     <li>
       <Card className={rejected ? "border-danger-600/40" : "border-brand-200"}>
@@ -33,8 +43,13 @@ function ReservationItem({ reservation }: { reservation: Reservation }) {
                 {formatMoney(reservation.pricing.total, reservation.pricing.currency)}
               </p>
             </div>
-            <Badge variant={rejected ? "danger" : "warning"}>{reservation.statusLabel}</Badge>
+            <Badge variant={rejected ? "danger" : reservation.status === "partial" ? "info" : "warning"}>
+              {reservation.statusLabel}
+            </Badge>
           </div>
+          {reservation.abono ? (
+            <p className="text-sm font-semibold text-ink">{abonoPaidText(reservation)}</p>
+          ) : null}
           {rejected && reservation.rejectionReason ? (
             <p className="rounded-control bg-danger-50 px-3 py-2 text-sm font-semibold text-danger-700">
               Motivo del rechazo: {reservation.rejectionReason}
@@ -43,16 +58,18 @@ function ReservationItem({ reservation }: { reservation: Reservation }) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             {expired ? (
               <p className="text-sm font-semibold text-danger-700">Tu reserva venció</p>
-            ) : remaining !== null ? (
+            ) : timed && remaining !== null ? (
               <ReservationCountdown remaining={remaining} label="Tiempo para pagar" />
+            ) : reservation.abono ? (
+              <p className="text-sm text-muted">{abonoDeadlineText(reservation.abono.dueAt)}</p>
             ) : null}
             {expired ? null : (
               <Link
                 to={reservationPaymentPath(reservation)}
                 className={buttonClasses({ size: "sm" })}
-                aria-label={`${rejected ? "Subir nuevo comprobante" : "Continuar pago"}: ${reservation.raffleTitle}`}
+                aria-label={`${action}: ${reservation.raffleTitle}`}
               >
-                {rejected ? "Subir nuevo comprobante" : "Continuar pago"}
+                {action}
               </Link>
             )}
           </div>
@@ -62,10 +79,13 @@ function ReservationItem({ reservation }: { reservation: Reservation }) {
   );
 }
 
-/** Mis Pagos, above the proofs: the reservations still waiting for a (new) proof, with their time left. */
+/**
+ * Mis Pagos, above the proofs: the reservations still waiting for a (new) proof, with their time left, and
+ * the abonos not yet complete with what is paid (decision 0034).
+ */
 export function ActiveReservations() {
   const query = useQuery(myReservationsQuery);
-  const open = (query.data?.items ?? []).filter(acceptsProof);
+  const open = (query.data?.items ?? []).filter((r) => acceptsProof(r) || abonoUnderReview(r));
   if (open.length === 0) return null;
   return (
     <section aria-labelledby="reservas-activas" className="space-y-3">

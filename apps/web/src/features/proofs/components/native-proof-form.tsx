@@ -67,16 +67,23 @@ function MethodAndReference({ methods, sent, error }: Sent & { methods: Methods 
   );
 }
 
-/** The amount, with each method's exact figure, and its currency (the method's). */
+/**
+ * The amount, with each method's exact figure (an abono's bounds, decision 0034), and its currency (the
+ * method's).
+ */
 function AmountAndCurrency({ methods, sent, error }: Sent & { methods: Methods }) {
   const currencies = [...new Set(methods.map((m) => m.currency))];
+  const abono = methods.some((m) => m.minimum != null);
   const hint = (
     <>
-      Exactamente{" "}
+      {abono ? "Entre el mínimo y lo que falta:" : "Exactamente"}{" "}
       {methods.map((m, index) => (
         <span key={m.method} className="whitespace-nowrap">
           {index > 0 ? " · " : ""}
-          {PAYMENT_METHOD_LABELS[m.method]}: {formatMoney(m.amount, m.currency)}
+          {PAYMENT_METHOD_LABELS[m.method]}:{" "}
+          {m.minimum != null
+            ? `${formatMoney(m.minimum, m.currency)} a ${formatMoney(m.amount, m.currency)}`
+            : formatMoney(m.amount, m.currency)}
         </span>
       ))}
       . Escríbelo como en 1.194,56.

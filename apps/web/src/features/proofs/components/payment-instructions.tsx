@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { paths } from "../../../lib/paths";
-import { rateLine } from "../reservation";
+import { abonoBoundsText, rateLine } from "../reservation";
 
 // One tab per method the raffle accepts (decision 0013): the organiser's data with a copy button on each
 // row, the exact amount in the method's currency and, in bolívares, the frozen BCV rate and its date.
@@ -37,11 +37,14 @@ function CopyRow({
   );
 }
 
-/** Every detail on its own line, as the copy buttons copy them, and the amount last. */
-function allDetails(instruction: Instruction, amount: number): string {
+/**
+ * Every detail on its own line, as the copy buttons copy them, and the amount last (none for an abono,
+ * whose amount the buyer chooses).
+ */
+function allDetails(instruction: Instruction, amount: number | null): string {
   return [
     ...instruction.fields.map((field) => `${field.label}: ${field.copy}`),
-    `Monto: ${formatEsNumber(amount, 2)}`,
+    ...(amount === null ? [] : [`Monto: ${formatEsNumber(amount, 2)}`]),
   ].join("\n");
 }
 
@@ -68,11 +71,13 @@ function MethodPanel({
   exchangeRate: Reservation["exchangeRate"];
 }) {
   if (!instruction.available || instruction.amount === null) return <Unavailable instruction={instruction} />;
+  const bounds = abonoBoundsText(instruction);
+  const amountLabel = bounds ? "Lo que falta por pagar" : "Monto a pagar";
   return (
     <div className="space-y-3">
       <div className="space-y-1 rounded-control border border-brand-200 bg-brand-50 p-3">
         <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
-          <dt className="col-start-1 text-xs font-semibold text-muted">Monto a pagar</dt>
+          <dt className="col-start-1 text-xs font-semibold text-muted">{amountLabel}</dt>
           <dd className="col-start-1 text-2xl font-black text-brand-800">
             {formatMoney(instruction.amount, instruction.currency)}
           </dd>
@@ -80,15 +85,21 @@ function MethodPanel({
             {/* The bank's app wants the bare number, as Venezuelans write it: "1.194,56". */}
             <CopyButton
               value={formatEsNumber(instruction.amount, 2)}
-              label="Monto a pagar"
-              name="Copiar Monto a pagar"
+              label={amountLabel}
+              name={`Copiar ${amountLabel}`}
             />
           </dd>
         </dl>
         {instruction.currency === "VES" && exchangeRate ? (
           <p className="text-xs font-semibold text-muted">{rateLine(exchangeRate)}</p>
         ) : null}
-        <p className="text-xs text-muted">Envía exactamente este monto para que tu pago se apruebe.</p>
+        {bounds ? (
+          <p className="text-sm font-semibold text-brand-800">
+            {bounds}. Abajo, indica el monto que enviaste.
+          </p>
+        ) : (
+          <p className="text-xs text-muted">Envía exactamente este monto para que tu pago se apruebe.</p>
+        )}
       </div>
       {instruction.fields.length > 0 ? (
         <dl className="divide-y divide-line rounded-control border border-line bg-canvas">
@@ -99,7 +110,7 @@ function MethodPanel({
       ) : null}
       {instruction.fields.length > 1 ? (
         <CopyButton
-          value={allDetails(instruction, instruction.amount)}
+          value={allDetails(instruction, bounds ? null : instruction.amount)}
           label={`Datos de ${instruction.label}`}
           name={`Copiar todos los datos de ${instruction.label}`}
           text="Copiar todos los datos"

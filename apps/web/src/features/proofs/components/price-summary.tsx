@@ -6,9 +6,20 @@ import { ticketsLabel } from "../payments";
 // The purchase's price as the server decided it (shared quotePurchase): subtotal, the one discount
 // applied (the better of combo and level, never both: decision 0013) and the total.
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+  className,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  className?: string;
+}) {
+  // Each row is the <dl>'s own <div>: a wrapper between them is not a group screen readers understand.
   return (
-    <div className="flex items-baseline justify-between gap-3">
+    <div className={`flex items-baseline justify-between gap-3 ${className ?? ""}`}>
       <dt className={strong ? "font-bold text-ink" : "text-muted"}>{label}</dt>
       <dd className={strong ? "text-xl font-black text-brand-800" : "font-semibold text-ink"}>{value}</dd>
     </div>
@@ -46,9 +57,12 @@ export function PriceSummary({ pricing }: { pricing: PriceQuote }) {
             value={`−${formatMoney(pricing.discount, currency)}`}
           />
         ) : null}
-        <div className="border-t border-line pt-1.5">
-          <Row label="Total" value={formatMoney(pricing.total, currency)} strong />
-        </div>
+        <Row
+          label="Total"
+          value={formatMoney(pricing.total, currency)}
+          strong
+          className="border-t border-line pt-1.5"
+        />
       </dl>
       {bothOffered ? (
         <p className="text-xs text-muted">

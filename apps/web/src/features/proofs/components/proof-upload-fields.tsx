@@ -16,6 +16,7 @@ import { cn } from "../../../lib/cn";
 import type { ProofForm } from "../hooks/use-proof-form";
 import { GENERAL_RAFFLE_ID } from "../proof-form";
 import type { PaymentOption } from "../proof-upload-values";
+import { abonoBoundsText } from "../reservation";
 import { ProofFileInput } from "./proof-file-input";
 
 // The proof upload form's fields, one component per step of it (spec 1 §2 "Proof upload"); each binds
@@ -138,7 +139,7 @@ export function ProofQuantityField({
 }
 
 interface AmountFieldsProps extends FieldProps {
-  /** The chosen method's option: its amount is the one expected. */
+  /** The chosen method's option: its amount is the one expected (an abono's: its bounds). */
   chosen: PaymentOption | null;
   /** The currency is the method's or the raffle's, shown read-only; else chosen (a general payment). */
   currencyFixed: boolean;
@@ -154,7 +155,12 @@ export function ProofAmountFields({ form, busy, chosen, currencyFixed, currency 
         id="proof-amount"
         label="Monto pagado"
         hint={
-          chosen?.amount != null ? (
+          chosen && abonoBoundsText(chosen) ? (
+            <>
+              {abonoBoundsText(chosen)}. Escríbelo como en <span className="whitespace-nowrap">1.194,56</span>
+              .
+            </>
+          ) : chosen?.amount != null ? (
             <>
               Debe ser exactamente {/* "Bs." and its figure stay on one line in this narrow column. */}
               <span className="whitespace-nowrap">{formatMoney(chosen.amount, chosen.currency)}</span>.

@@ -20,7 +20,8 @@ import { useReservationCountdown } from "../hooks/use-reservation-countdown";
 import { loadProofUploadForm } from "../lazy";
 import { ticketsLabel } from "../payments";
 import type { HandedOverValues, ProofPrefill } from "../proof-form";
-import { acceptsProof, payableMethods } from "../reservation";
+import { abonoUnderReview, acceptsProof, isTimed, payableMethods } from "../reservation";
+import { ABONO_ENDED_NOTICES, AbonoSummary } from "./abono-summary";
 import { ProofUploadForm } from "./lazy-proof-upload-form";
 import { NativeProofForm } from "./native-proof-form";
 import { PaymentInstructions } from "./payment-instructions";
@@ -124,11 +125,9 @@ const ENDED_NOTICES = {
 } as const;
 
 function StatusNotice({ reservation, expired }: { reservation: Reservation; expired: boolean }) {
-  const ended = expired
-    ? ENDED_NOTICES.expired
-    : reservation.status === "cancelled"
-      ? ENDED_NOTICES.cancelled
-      : null;
+  // An abono released at the close or by a cancelled raffle: what was paid comes back (decision 0034).
+  const notices = (reservation.abono?.paid ?? 0) > 0 ? ABONO_ENDED_NOTICES : ENDED_NOTICES;
+  const ended = expired ? notices.expired : reservation.status === "cancelled" ? notices.cancelled : null;
   if (ended) {
     return (
       <Alert
@@ -137,6 +136,13 @@ function StatusNotice({ reservation, expired }: { reservation: Reservation; expi
         action={<BackToRaffle raffleId={reservation.raffleId} />}
       >
         {ended.text}
+      </Alert>
+    );
+  }
+  if (abonoUnderReview(reservation)) {
+    return (
+      <Alert variant="info" title="Tu abono está en revisión" action={<MyPaymentsLink />}>
+        Te avisaremos por correo cuando lo revisemos. Podrás enviar el siguiente abono cuando se apruebe.
       </Alert>
     );
   }
@@ -212,6 +218,11 @@ function CheckoutFailure({
   );
 }
 
+function uploadHeading(reservation: Reservation): string {
+  if (reservation.status === "rejected") return "Sube un nuevo comprobante";
+  return reservation.kind === "abono" ? "Sube el comprobante de tu abono" : "Sube tu comprobante";
+}
+
 /** "Cómo pagar" by the chosen method and the proof form bound to the reservation; both share the method. */
 function PayAndUpload({
   reservation,
@@ -247,9 +258,7 @@ function PayAndUpload({
       </Card>
       <Card>
         <CardContent className="space-y-4">
-          <h2 className="text-lg font-bold text-ink">
-            {reservation.status === "rejected" ? "Sube un nuevo comprobante" : "Sube tu comprobante"}
-          </h2>
+          <h2 className="text-lg font-bold text-ink">{uploadHeading(reservation)}</h2>
           {native && nativeKey !== null ? (
             <NativeProofForm
               reservation={reservation}
@@ -315,9 +324,10 @@ export function ReservationCheckout({
   if (!reservation)
     return <CheckoutFailure raffleId={raffleId} error={query.error} onRetry={() => void query.refetch()} />;
 
-  const open = acceptsProof(reservation);
-  const expired = reservation.status === "expired" || (open && remaining === 0);
-  const payable = open && !expired;
+  // An abono part paid waits for the close, not for the reservation timer (decision 0034).
+  const timed = isTimed(reservation);
+  const expired = reservation.status === "expired" || (timed && remaining === 0);
+  const payable = acceptsProof(reservation) && !expired;
 
   return (
     <div className="space-y-5">
@@ -328,7 +338,7 @@ export function ReservationCheckout({
               <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Rifa</p>
               <h2 className="text-lg font-bold text-ink">{reservation.raffleTitle}</h2>
             </div>
-            {payable && remaining !== null ? (
+            {payable && timed && remaining !== null ? (
               hydrated ? (
                 <ReservationCountdown remaining={remaining} />
               ) : (
@@ -341,6 +351,7 @@ export function ReservationCheckout({
           </div>
           <Numbers reservation={reservation} />
           <PriceSummary pricing={reservation.pricing} />
+          <AbonoSummary reservation={reservation} open={payable || reservation.status === "submitted"} />
         </CardContent>
       </Card>
 

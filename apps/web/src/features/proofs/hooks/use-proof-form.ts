@@ -18,6 +18,7 @@ import {
   writeProofDraft,
 } from "../proof-form";
 import { expectedAmount, type FixedPrice, type PaymentOption, withDerived } from "../proof-upload-values";
+import { abonoAmountIssue } from "../reservation";
 
 /** The purchase a proof pays, as the upload form receives it. */
 export interface ProofFormSetup {
@@ -97,10 +98,17 @@ function useProofResolver(latest: RefObject<ResolverInputs>): ProofResolver {
       const result = await check(derived, context, options);
       const errors = { ...result.errors };
       if (!amount.ok) errors.amount = { type: "validate", message: amount.error };
+      // An abono's payment between its bounds, with the server's own messages (decision 0034).
+      const option = current.options?.find((o) => o.method === derived.paymentMethod);
+      const abonoIssue =
+        amount.ok && amount.value !== "" && !errors.amount && option
+          ? abonoAmountIssue(Number(amount.value), option)
+          : null;
+      if (abonoIssue) errors.amount = { type: "abono", message: abonoIssue };
       const quantity = errors.quantity ? null : parseEsNumber(derived.quantity, { decimals: 0 });
       const issue = quantity?.ok ? quantityLimitIssue(quantity.value, current.limits) : null;
       if (issue) errors.quantity = { type: issue.code, message: issue.message };
-      if (amount.ok && !issue) return result;
+      if (amount.ok && !issue && !abonoIssue) return result;
       return { values: {}, errors } as ResolverResult;
     };
     return proofResolver;

@@ -4,6 +4,7 @@ import type {
   RaffleList,
   RaffleListFilter,
 } from "@rifazo/shared/schemas/raffles";
+import type { PublicSellerLeaderboard } from "@rifazo/shared/schemas/seller-leaderboard";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -47,6 +48,23 @@ export function raffleDetailQuery(id: string) {
     queryKey: raffleKeys.detail(id),
     queryFn: ({ signal, client }) =>
       api.get<RaffleDetail>(`/api/raffles/${encodeURIComponent(id)}`, { signal, client }),
+  });
+}
+
+/**
+ * The raffle page's «Vendedores destacados», asked only when the raffle's detail says the organiser shows
+ * them (decision 0034). Under "raffles": a raffle event refreshes it with the page.
+ */
+export function sellerLeaderboardQuery(id: string) {
+  return queryOptions({
+    queryKey: ["raffles", "sellers-leaderboard", id] as const,
+    queryFn: ({ signal, client }) =>
+      api.get<PublicSellerLeaderboard>(`/api/raffles/${encodeURIComponent(id)}/sellers-leaderboard`, {
+        signal,
+        client,
+      }),
+    // Hidden again meanwhile: a 404 says so, there is nothing to retry.
+    retry: false,
   });
 }
 

@@ -19,6 +19,7 @@ import { useReserve } from "../hooks/use-reserve";
 import { comboText, sortedCombos } from "../lib/combo-text";
 import { quoteFor } from "../lib/price-quote";
 import { commitQuantity, parseQuantity, type QuantityUpdate, typeQuantity } from "../lib/quantity";
+import { AbonoChoice, type ReserveChoice, reservationBody } from "./abono-choice";
 import { PurchaseSummary } from "./purchase-summary";
 import { SellerLinkField } from "./seller-link-field";
 
@@ -79,7 +80,7 @@ function ComboPicks({
  * "Reservar boletos": a submit button, so before the code runs the browser posts the form itself and the
  * server reserves (or sends a visitor to sign in and back here) (decision 0029).
  */
-function ReserveButton({ pending }: { pending: boolean }) {
+function ReserveButton({ pending, disabled }: { pending: boolean; disabled: boolean }) {
   return (
     <Button
       type="submit"
@@ -88,6 +89,7 @@ function ReserveButton({ pending }: { pending: boolean }) {
       className="w-full"
       loading={pending}
       loadingText="Reservando..."
+      disabled={disabled}
     >
       <TicketIcon />
       Reservar boletos
@@ -200,9 +202,12 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   const sent = Number.parseInt(formValue(refused, "cantidad"), 10);
   const quantityState = useQuantity(remaining, cap, Number.isFinite(sent) ? sent : null);
   const { quantity, draft, commit } = quantityState;
+  // «Reintentar» after a failed attempt repeats the same choice (whole or with an abono).
+  const lastAbono = useRef(false);
   const reserve = useReserve({
     raffleId: raffle.id,
-    create: (count: number) => createReservation(raffle.id, { quantity: count }, newIdempotencyKey()),
+    create: (choice: ReserveChoice<number>) =>
+      createReservation(raffle.id, reservationBody("quantity", choice), newIdempotencyKey()),
   });
 
   if (remaining < MIN_TICKETS_PER_PURCHASE) {
@@ -210,11 +215,13 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
   }
 
   const quote = quoteFor(raffle, quantity, reserve.user?.level);
-  const buy = () => {
+  const buy = (abono = false) => {
+    lastAbono.current = abono;
     const { quantity: final, notice } = commit(parseQuantity(draft));
     if (notice) return;
-    reserve.start(final);
+    reserve.start({ value: final, abono });
   };
+  const abonoPending = reserve.pendingValue?.abono === true;
 
   return (
     <>
@@ -240,8 +247,16 @@ export function TicketPurchase({ raffle }: { raffle: RaffleDetail }) {
         <QuantityField quantityState={quantityState} remaining={remaining} cap={cap} />
         <PurchaseSummary quote={quote} showRule={raffle.combos.length > 0} />
         <SellerLinkField raffleId={raffle.id} />
-        <ReserveButton pending={reserve.isPending} />
-        {reserve.offlineFailed ? <OfflineActionAlert action="reservar" onRetry={buy} /> : null}
+        <ReserveButton pending={reserve.isPending && !abonoPending} disabled={abonoPending} />
+        <AbonoChoice
+          raffle={raffle}
+          pending={abonoPending}
+          disabled={(reserve.isPending && !abonoPending) || reserve.sessionLoading}
+          onChoose={() => buy(true)}
+        />
+        {reserve.offlineFailed ? (
+          <OfflineActionAlert action="reservar" onRetry={() => buy(lastAbono.current)} />
+        ) : null}
         <p className="text-center text-xs text-muted">
           {reserve.user
             ? `Tus boletos quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`

@@ -39,6 +39,11 @@ function sendThenPreload<T>(create: (value: T) => Promise<Reservation>, raffleId
   };
 }
 
+/**
+ * `sessionLoading`: the session is not known yet, so a choice the browser's form cannot post (an abono,
+ * decision 0034) waits for it. `pendingValue`: what is being reserved, so the tapped button is the one
+ * that spins.
+ */
 export function useReserve<T>({ raffleId, create, onReserved, onRefused }: ReserveOptions<T>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -111,7 +116,9 @@ export function useReserve<T>({ raffleId, create, onReserved, onRefused }: Reser
     user,
     start,
     postsNatively,
+    sessionLoading: status === "loading",
     isPending: mutation.isPending,
+    pendingValue: mutation.isPending ? mutation.variables : undefined,
     offlineFailed,
     awaitingPhone: awaitingPhone !== null,
     resumeAfterPhone,

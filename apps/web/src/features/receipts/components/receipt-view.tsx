@@ -15,6 +15,7 @@ import { formatDateTime } from "../../../lib/format";
 import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { QrCodeSvg } from "../../security";
 import { shareMessage, verifierPathOf, whatsappShareUrl } from "../lib/share";
+import { ReceiptClaim } from "./receipt-claim";
 
 function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -258,6 +259,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <ReceiptDetails receipt={receipt} />
         <DrawTrustNotice level={receipt.draw.trust} />
       </section>
+
+      {receipt.claim ? <ReceiptClaim token={receipt.token} claim={receipt.claim} /> : null}
 
       <VerifierQr receipt={receipt} />
 

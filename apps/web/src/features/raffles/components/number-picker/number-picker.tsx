@@ -5,8 +5,6 @@ import { RESERVATION_MESSAGES } from "@rifazo/shared/schemas/reservation-message
 import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { TicketIcon } from "../../../../components/ui/icons";
 import { Skeleton } from "../../../../components/ui/skeleton";
 import { toast } from "../../../../components/ui/toast";
 import { errorMessage } from "../../../../lib/api-client";
@@ -14,7 +12,6 @@ import { type FormReturn, useFormReturn } from "../../../../lib/form-return";
 import { formatNumber } from "../../../../lib/format";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useSession } from "../../../auth";
-import { OfflineActionAlert } from "../../../offline";
 import { PhonePrompt } from "../../../profile/lazy";
 import {
   createReservation,
@@ -28,12 +25,14 @@ import { useReserve } from "../../hooks/use-reserve";
 import { comboText, sortedCombos } from "../../lib/combo-text";
 import { parseTakenNumbers } from "../../lib/number-selection";
 import { quoteFor } from "../../lib/price-quote";
+import { type ReserveChoice, reservationBody } from "../abono-choice";
 import { PurchaseSummary } from "../purchase-summary";
 import { SellerLinkField } from "../seller-link-field";
 import { NativeNumberGrid, sentNumbers } from "./native-number-grid";
 import { type FocusRequest, NumberGrid } from "./number-grid";
 import { PickerLegend } from "./picker-legend";
 import { PickerTools } from "./picker-tools";
+import { ReserveFooter } from "./reserve-footer";
 import { SelectionList } from "./selection-list";
 import { storeSelection } from "./selection-storage";
 import { useNumberAvailability } from "./use-number-availability";
@@ -104,7 +103,8 @@ function useNumbersReserve(
   const queryClient = useQueryClient();
   return useReserve({
     raffleId: raffle.id,
-    create: (chosen: number[]) => createReservation(raffle.id, { numbers: chosen }, idempotencyKey.current),
+    create: (choice: ReserveChoice<number[]>) =>
+      createReservation(raffle.id, reservationBody("numbers", choice), idempotencyKey.current),
     onReserved: () => storeSelection(raffle.id, []),
     onRefused: (error) => {
       const taken = takenNumbersOf(error);
@@ -121,48 +121,6 @@ function useNumbersReserve(
       return true;
     },
   });
-}
-
-/** "Reservar" with the count, what happens next, and the offline and mobile prompts. */
-function ReserveFooter({
-  raffle,
-  count,
-  signedIn,
-  reserve,
-  onSubmit,
-}: {
-  raffle: RaffleDetail;
-  count: number;
-  signedIn: boolean;
-  reserve: ReturnType<typeof useReserve<number[]>>;
-  onSubmit: () => void;
-}) {
-  const hydrated = useHydrated();
-  // A submit button: before the code runs the browser posts the form itself (decision 0029).
-  return (
-    <>
-      <Button
-        type="submit"
-        variant="accent"
-        size="lg"
-        className="w-full"
-        loading={reserve.isPending}
-        loadingText="Reservando..."
-      >
-        <TicketIcon />
-        Reservar {count ? countText(count, "número", "números") : "números"}
-      </Button>
-      {reserve.offlineFailed ? <OfflineActionAlert action="reservar" onRetry={onSubmit} /> : null}
-      <p className="text-center text-xs text-muted">
-        {signedIn
-          ? `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")} mientras pagas y subes el comprobante.`
-          : hydrated
-            ? "Te pediremos iniciar sesión; tu selección se guarda mientras tanto."
-            : // Rendered for everyone alike (decision 0005): the session is not known yet.
-              `Tus números quedan apartados ${countText(raffle.reservationMinutes, "minuto", "minutos")}; si no has iniciado sesión, te la pediremos.`}
-      </p>
-    </>
-  );
 }
 
 /**
@@ -307,7 +265,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
 
   const reserve = useNumbersReserve(raffle, selection, markLost);
 
-  const submit = () => {
+  const submit = (abono = false) => {
     if (selected.length < MIN_TICKETS_PER_PURCHASE) {
       toast({
         title: "Compra Mínima",
@@ -316,7 +274,7 @@ export function NumberPicker({ raffle }: { raffle: RaffleDetail }) {
       });
       return;
     }
-    reserve.start([...selected].sort((a, b) => a - b));
+    reserve.start({ value: [...selected].sort((a, b) => a - b), abono });
   };
 
   const available = numbers.data ? Math.max(0, numbers.data.totalTickets - numbers.data.taken) : null;
