@@ -3,7 +3,7 @@
 // a buyer who opens it sees whom the purchase is credited to, reserves and pays; the vendedor's area counts
 // the link's tickets under review, then approved once the organiser approves the proof, with the
 // commission the approval posted, the same on both sides.
-import { type APIRequestContext, type Browser, type Page, request } from "@playwright/test";
+import { request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { demoTest, expect, loggedStatus } from "./support/fixtures";
 import { horizontalOverflow } from "./support/layout";
@@ -18,6 +18,7 @@ import {
   signInAsAdmin,
   skipCookieBanner,
 } from "./support/people";
+import { phonePage, sellerOn } from "./support/sellers";
 import { PHONE } from "./support/sizes";
 
 const test = demoTest();
@@ -27,42 +28,6 @@ const BUYER = "ana.martinez@example.com";
 const OFFLINE_VENDEDOR = "daniela.torres@example.com";
 
 test.use(PHONE);
-
-async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, baseURL });
-  const page = await context.newPage();
-  await skipCookieBanner(page);
-  return page;
-}
-
-/**
- * A demo account invited as a vendedor, allowed `raffleId` at 10 % and `creditLimit` in cash, who accepts
- * signed in on a phone of their own.
- */
-async function sellerOn(
-  world: { admin: APIRequestContext; browser: Browser; origin: string; password: string },
-  who: { raffleId: string; name: string; email: string; creditLimit: string },
-): Promise<{ seller: { id: string }; vendedor: Page }> {
-  const { admin, browser, origin } = world;
-  const invited = await admin.post("/api/admin/sellers", { data: { name: who.name, email: who.email } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { seller, invitationUrl } = (await invited.json()) as {
-    seller: { id: string };
-    invitationUrl: string;
-  };
-  const terms = await admin.put(`/api/admin/sellers/${seller.id}/raffles/${who.raffleId}`, {
-    data: { allowed: true, commissionKind: "percent", commissionValue: "10", creditLimit: who.creditLimit },
-  });
-  expect(terms.status(), await terms.text()).toBe(200);
-  const vendedor = await phonePage(browser, origin);
-  await signIn(vendedor, who.email, world.password);
-  const accepted = await vendedor.request.post("/api/seller/invitations/accept", {
-    data: { token: new URL(invitationUrl).searchParams.get("token") },
-    headers: { origin },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  return { seller, vendedor };
-}
 
 test("el organizador invita, el vendedor acepta y comparte su enlace, y la compra se le acredita @phone-only", async ({
   page,

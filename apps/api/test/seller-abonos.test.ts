@@ -197,6 +197,8 @@ describe("abonos de un vendedor", () => {
     const first = firstAbono(raffle.id);
     expect((await sell(account.cookie, first)).statusCode).toBe(201);
     const me = await call(ctx.t, "GET", "/api/seller/me", account.cookie);
+    // The area tells the sale form the raffle's minimum, so it can offer «Apartar con abono».
+    expect(me.json().raffles[0]).toMatchObject({ raffleId: raffle.id, installmentMinimum: 3 });
     const key = me.json().saleKey as string;
     const queued = {
       ...firstAbono(raffle.id),

@@ -110,7 +110,14 @@ describe("venta en efectivo", () => {
     expect(ledger.cashHeld).toBe(10);
     expect(ledger.payable).toBe(1);
     const mine = await area(account.cookie, raffle.id);
-    expect(mine).toMatchObject({ cashHeld: 10, commissionOwed: 1, creditLimit: 50, numberMode: "chosen" });
+    expect(mine).toMatchObject({
+      cashHeld: 10,
+      commissionOwed: 1,
+      creditLimit: 50,
+      numberMode: "chosen",
+      // Sold whole only: no abono offered in the sale form.
+      installmentMinimum: null,
+    });
     expect(mine?.saleMethods).toContain("efectivo_usd");
     // The link's count does not take the vendedor's own recorded sales.
     expect(mine?.linkTickets).toEqual({ approved: 0, underReview: 0 });

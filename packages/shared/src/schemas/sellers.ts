@@ -264,6 +264,11 @@ export const sellerAreaSchema = z.object({
       combos: z.array(z.object({ quantity: z.number().int(), price: z.number() })),
       /** The methods the raffle accepts that a vendedor may take (SELLER_SALE_METHODS). */
       saleMethods: z.array(z.enum(SELLER_SALE_METHODS)),
+      /**
+       * The least first payment of an abono (raffle currency): the vendedor may apartar numbers with it;
+       * null when the raffle is sold whole only (decision 0034, "Abonos").
+       */
+      installmentMinimum: z.number().nullable(),
       /** Cash collected and not yet handed to the organiser (raffle currency); at most creditLimit. */
       cashHeld: z.number(),
       /** Their place among the raffle's vendedores by tickets approved; null before their first. */

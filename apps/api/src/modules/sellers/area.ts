@@ -73,6 +73,7 @@ export async function sellerArea(db: Executor, user: SessionUser, saleKey: strin
       numberMode: row.numberMode === "chosen" ? "chosen" : "random",
       combos: (row.combos ?? []).map((combo) => ({ quantity: combo.quantity, price: Number(combo.price) })),
       saleMethods: saleMethodsOf(row.paymentMethods ?? [], Number(row.creditLimit)),
+      installmentMinimum: row.installmentMinimum === null ? null : Number(row.installmentMinimum),
       ranking: rankings.get(row.raffleId) ?? null,
     })),
     settlements: settlements.map((row) => toSettlement(row, "seller")),

@@ -144,6 +144,7 @@ export async function sellableRaffles(db: Executor, sellerId: string) {
       numberMode: raffles.numberMode,
       combos: raffles.combos,
       paymentMethods: raffles.paymentMethods,
+      installmentMinimum: raffles.installmentMinimum,
     })
     .from(sellerRaffles)
     .innerJoin(raffles, eq(raffles.id, sellerRaffles.raffleId))

@@ -88,6 +88,7 @@ export function QueuedSaleItem(props: QueuedSaleItemProps) {
           <dd className="text-ink [overflow-wrap:anywhere]">
             {String(body.amount)} · {PAYMENT_METHOD_LABELS[body.method]}
             {body.reference ? ` · ref. ${body.reference}` : ""}
+            {body.abono || body.abonoOf ? " · abono" : ""}
           </dd>
         </div>
       </dl>

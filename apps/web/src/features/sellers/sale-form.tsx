@@ -1,4 +1,4 @@
-import { MIN_TICKETS_PER_PURCHASE, PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { MIN_TICKETS_PER_PURCHASE } from "@rifazo/shared/constants";
 import { formatEsNumber } from "@rifazo/shared/domain/money";
 import { countText } from "@rifazo/shared/domain/plural";
 import { SELLER_CASH_METHOD, SELLER_SALE_LIMITS } from "@rifazo/shared/schemas/seller-sales";
@@ -11,15 +11,15 @@ import { Input } from "../../components/ui/input";
 import { MoneyInput } from "../../components/ui/money-input";
 import { PhoneInput } from "../../components/ui/phone-input";
 import { isApiError } from "../../lib/api-client";
-import { cn } from "../../lib/cn";
 import { formatMoney } from "../../lib/format";
 import { useOnline } from "../../lib/use-online";
 import type { SellerAreaRaffle } from "./api";
+import { MethodChoice, RadioChoice } from "./method-choice";
 import type { QueuedSale } from "./offline-storage";
-import { cashRoom, currencySymbol, type SaleCharge } from "./sale-amount";
+import { type AbonoRange, abonoRangeText, cashRoom, currencySymbol, type SaleCharge } from "./sale-amount";
 import { SaleNumbers } from "./sale-numbers";
 import type { SaleOutcome } from "./sale-queue";
-import { type SaleFormValues, useSaleForm } from "./use-sale-form";
+import { type SaleFormValues, type SaleKind, useSaleForm } from "./use-sale-form";
 
 type SaleForm = UseFormReturn<SaleFormValues>;
 type FieldId = (field: string) => string;
@@ -38,7 +38,7 @@ interface SaleFormProps {
  * other method waits for the organiser's review.
  */
 export function SaleForm({ raffle, exchangeRate, onSaved, resend }: SaleFormProps) {
-  const { form, save, onSubmit, charge, method, generalError } = useSaleForm(
+  const { form, save, onSubmit, charge, method, kind, abonoRange, generalError } = useSaleForm(
     raffle,
     exchangeRate,
     onSaved,
@@ -85,8 +85,17 @@ export function SaleForm({ raffle, exchangeRate, onSaved, resend }: SaleFormProp
         ) : null}
         {raffle.numberMode === "random" ? <QuantityField form={form} raffle={raffle} id={id} /> : null}
         <BuyerFields form={form} id={id} />
-        <PaymentFields form={form} raffle={raffle} charge={charge} exchangeRate={exchangeRate} id={id} />
-        {method === SELLER_CASH_METHOD ? <CashRoom raffle={raffle} charge={charge} /> : null}
+        <PaymentFields
+          form={form}
+          raffle={raffle}
+          charge={charge}
+          exchangeRate={exchangeRate}
+          abonoRange={kind === "abono" ? abonoRange : undefined}
+          id={id}
+        />
+        {method === SELLER_CASH_METHOD ? (
+          <CashRoom raffle={raffle} charge={charge} abono={kind === "abono"} />
+        ) : null}
         <Button
           type="submit"
           size="lg"
@@ -178,51 +187,50 @@ function BuyerFields({ form, id }: { form: SaleForm; id: FieldId }) {
   );
 }
 
-/** The methods this raffle accepts, as large radio buttons (a thumb picks one). */
-function MethodChoice({ form, raffle, id }: { form: SaleForm; raffle: SellerAreaRaffle; id: FieldId }) {
-  const error = form.formState.errors.method?.message;
-  const selected = form.watch("method");
-  return (
-    <fieldset aria-describedby={error ? id("method-error") : undefined}>
-      <legend className="mb-1.5 text-sm font-semibold text-ink">Cómo pagó</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {raffle.saleMethods.map((value) => (
-          <label
-            key={value}
-            className={cn(
-              "flex min-h-11 cursor-pointer items-center gap-2 rounded-control border px-3 py-2 text-sm font-semibold",
-              "has-focus-visible:outline-2 has-focus-visible:outline-brand-600",
-              selected === value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-line text-ink",
-            )}
-          >
-            <input type="radio" value={value} className="accent-brand-700" {...form.register("method")} />
-            {PAYMENT_METHOD_LABELS[value]}
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={id("method-error")} className="mt-1.5 text-sm font-medium text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-/** What to collect: the price (combos applied), in the method's currency at the BCV rate when it differs. */
-function ChargeHint({ charge, exchangeRate }: { charge: SaleCharge; exchangeRate: number | null }) {
+/**
+ * What to collect: the price (combos applied), in the method's currency at the BCV rate when it differs;
+ * for an abono (`abonoRange` given, null without a rate) also its bounds.
+ */
+function ChargeHint({
+  charge,
+  exchangeRate,
+  abonoRange,
+}: {
+  charge: SaleCharge;
+  exchangeRate: number | null;
+  abonoRange: AbonoRange | null | undefined;
+}) {
   const { quote } = charge;
   if (quote.quantity === 0) return <>Elige los boletos para ver el monto.</>;
   const price = `${countText(quote.quantity, "boleto", "boletos")}: ${formatMoney(quote.total, quote.currency)}${
     quote.applied === "combo" ? " (con combo)" : ""
   }`;
-  if (!charge.converted) return <>{price}.</>;
+  const bounds = abonoRange ? ` ${abonoRangeText(abonoRange)}.` : "";
+  if (!charge.converted) return <>{`${price}.${bounds}`}</>;
   if (exchangeRate === null)
     return <>{price}. No hay tasa BCV publicada: escribe el monto que cobraste en bolívares o en dólares.</>;
+  return <>{`${price}, a la tasa BCV de ${formatEsNumber(exchangeRate, 2)} Bs/$.${bounds}`}</>;
+}
+
+const SALE_KINDS: readonly { value: SaleKind; label: string }[] = [
+  { value: "whole", label: "Venta completa" },
+  { value: "abono", label: "Apartar con abono" },
+];
+
+/** «Venta completa» or «Apartar con abono», for a raffle that takes abonos (decision 0034, "Abonos"). */
+function SaleKindChoice({ form, raffle, id }: { form: SaleForm; raffle: SellerAreaRaffle; id: FieldId }) {
+  const minimum = raffle.installmentMinimum ?? null;
+  if (minimum === null) return null;
   return (
-    <>
-      {price}, a la tasa BCV de {formatEsNumber(exchangeRate, 2)} Bs/$.
-    </>
+    <RadioChoice
+      legend="Tipo de venta"
+      options={SALE_KINDS}
+      field={form.register("kind")}
+      selected={form.watch("kind")}
+      errorId={id("kind-error")}
+      hint={`Con abono, los números quedan apartados con un primer pago de al menos ${formatMoney(minimum, raffle.currency)}; si no se completa antes del cierre, se liberan y se devuelve lo abonado.`}
+      hintId={id("kind-hint")}
+    />
   );
 }
 
@@ -231,20 +239,30 @@ function PaymentFields({
   raffle,
   charge,
   exchangeRate,
+  abonoRange,
   id,
 }: {
   form: SaleForm;
   raffle: SellerAreaRaffle;
   charge: SaleCharge;
   exchangeRate: number | null;
+  abonoRange: AbonoRange | null | undefined;
   id: FieldId;
 }) {
   const { errors } = form.formState;
-  const cash = form.watch("method") === SELLER_CASH_METHOD;
+  const method = form.watch("method");
+  const cash = method === SELLER_CASH_METHOD;
   return (
     <fieldset className="space-y-4">
       <legend className="mb-3 text-base font-bold text-ink">Pago</legend>
-      <MethodChoice form={form} raffle={raffle} id={id} />
+      <SaleKindChoice form={form} raffle={raffle} id={id} />
+      <MethodChoice
+        methods={raffle.saleMethods}
+        field={form.register("method")}
+        selected={method}
+        error={errors.method?.message}
+        errorId={id("method-error")}
+      />
       {cash ? null : (
         <FormField id={id("reference")} label="Referencia del pago" error={errors.reference?.message}>
           {(control) => (
@@ -260,7 +278,7 @@ function PaymentFields({
       <FormField
         id={id("amount")}
         label={`Monto cobrado (${currencySymbol(charge.currency)})`}
-        hint={<ChargeHint charge={charge} exchangeRate={exchangeRate} />}
+        hint={<ChargeHint charge={charge} exchangeRate={exchangeRate} abonoRange={abonoRange} />}
         error={errors.amount?.message}
       >
         {(control) => <MoneyInput placeholder="0,00" {...control} {...form.register("amount")} />}
@@ -269,10 +287,21 @@ function PaymentFields({
   );
 }
 
-/** The cash the vendedor may still collect before handing some to the organiser, and whether this fits. */
-function CashRoom({ raffle, charge }: { raffle: SellerAreaRaffle; charge: SaleCharge }) {
+/**
+ * The cash the vendedor may still collect before handing some to the organiser, and whether this fits (an
+ * abono's amount is typed: the server checks it).
+ */
+function CashRoom({
+  raffle,
+  charge,
+  abono,
+}: {
+  raffle: SellerAreaRaffle;
+  charge: SaleCharge;
+  abono: boolean;
+}) {
   const room = cashRoom(raffle);
-  const over = charge.quote.total > room;
+  const over = !abono && charge.quote.total > room;
   return (
     <Alert variant={over ? "warning" : "info"} title="Efectivo">
       Puedes cobrar en efectivo hasta {formatMoney(room, raffle.currency)} más: tienes{" "}

@@ -4,7 +4,13 @@ import { Button } from "../../components/ui/button";
 import type { SellerSale } from "./api";
 import type { QueuedSale } from "./offline-storage";
 import { ReceiptShare } from "./receipt-share";
-import { queuedNumbersText, SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
+import {
+  abonoText,
+  queuedNumbersText,
+  SaleStatusBadge,
+  saleNumbersText,
+  salePaymentText,
+} from "./sale-status";
 
 const STATUS_TEXT: Record<SellerSale["status"], string> = {
   approved: "La venta quedó pagada. Envía al comprador su recibo: con él verifica sus números.",
@@ -14,15 +20,26 @@ const STATUS_TEXT: Record<SellerSale["status"], string> = {
   cancelled: "La venta fue anulada.",
 };
 
+/** An approved payment of an abono not yet complete: the numbers are apartados, not sold (decision 0034). */
+const ABONO_APPROVED =
+  "El abono quedó registrado: los números quedan apartados hasta que el comprador pague el resto antes del cierre. Si no se completa, se liberan y se le devuelve lo abonado.";
+
+function statusText(sale: SellerSale): string {
+  if (sale.status === "approved" && sale.abono && !sale.abono.complete) return ABONO_APPROVED;
+  return STATUS_TEXT[sale.status];
+}
+
 /** What the server recorded: the numbers, whether it is paid, and the buyer's receipt to send. */
 export function SaleResult({
   sale,
   onAnother,
   onClose,
+  title = "Venta registrada",
 }: {
   sale: SellerSale;
   onAnother: (() => void) | undefined;
   onClose: () => void;
+  title?: string;
 }) {
   const heading = useFocusedHeading();
   const headingId = `sale-result-${sale.id}`;
@@ -30,11 +47,11 @@ export function SaleResult({
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
-          Venta registrada
+          {title}
         </h3>
         <SaleStatusBadge status={sale.status} />
       </div>
-      <p className="text-sm text-muted">{STATUS_TEXT[sale.status]}</p>
+      <p className="text-sm text-muted">{statusText(sale)}</p>
       <dl className="space-y-2 text-sm">
         <Row label="Comprador">
           {sale.buyerName} · {formatVenezuelanPhone(sale.buyerPhone)}
@@ -43,6 +60,7 @@ export function SaleResult({
           <span className="font-mono font-bold">{saleNumbersText(sale)}</span>
         </Row>
         <Row label="Cobrado">{salePaymentText(sale)}</Row>
+        {sale.abono ? <Row label="Saldo">{abonoText(sale)}</Row> : null}
       </dl>
       <ReceiptShare sale={sale} />
       <ResultActions onAnother={onAnother} onClose={onClose} />

@@ -33,9 +33,25 @@ export function salePaymentText(sale: SellerSale): string {
   return `${amount} · ${method}${reference}`;
 }
 
-/** A queued sale's numbers in the raffle's digits ("007, 042"), or "3 boletos (números al azar)". */
+/**
+ * An abono's balance, on each of its payments (decision 0034, "Abonos"): "Abono: pagado $4,00 de $10,00 ·
+ * faltan $6,00", or "Pagada completa" once the numbers are sold; null for a sale paid whole.
+ */
+export function abonoText(sale: Pick<SellerSale, "abono">): string | null {
+  const { abono } = sale;
+  if (!abono) return null;
+  if (abono.complete) return "Pagada completa";
+  const money = (amount: number) => formatMoney(amount, abono.currency);
+  return `Abono: pagado ${money(abono.paid)} de ${money(abono.total)} · faltan ${money(abono.remaining)}`;
+}
+
+/**
+ * A queued sale's numbers in the raffle's digits ("007, 042"), "3 boletos (números al azar)", or, for a
+ * further payment of an abono, that its numbers are those the first payment apartó.
+ */
 export function queuedNumbersText(sale: QueuedSale): string {
   const { numbers, quantity } = sale.body;
+  if (sale.body.abonoOf) return "Los apartados con su primer abono";
   if (!numbers) return `${countText(quantity ?? 0, "boleto", "boletos")} (números al azar)`;
   return [...numbers]
     .sort((a, b) => a - b)

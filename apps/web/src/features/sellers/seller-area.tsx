@@ -136,7 +136,7 @@ function SellerAreaScreen() {
         </ul>
       )}
       <SellerSettlements settlements={settlements} />
-      <SellerSales />
+      <SellerSales area={query.data} />
     </Page>
   );
 }

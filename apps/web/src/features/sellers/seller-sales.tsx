@@ -1,16 +1,40 @@
 import { formatVenezuelanPhone } from "@rifazo/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
 import { QueryErrorAlert } from "../../components/ui/query-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
-import { type SellerSale, sellerSalesQuery } from "./api";
+import { AbonoPaymentDialog, type AbonoProps } from "./abono-payment-dialog";
+import { type SellerAreaView, type SellerSale, sellerSalesQuery } from "./api";
 import { ReceiptShare } from "./receipt-share";
-import { SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
+import { abonoText, SaleStatusBadge, saleNumbersText, salePaymentText } from "./sale-status";
+import type { AbonoSale } from "./use-abono-payment";
+import { useSaleQueue } from "./use-sale-queue";
 
-/** "Mis ventas": the sales the vendedor recorded, newest first, each paid one with its buyer's receipt. */
-export function SellerSales() {
+/**
+ * The first sale of an abono still owed, when it may take the next payment (decision 0034, "Abonos"): a
+ * payment approved (the numbers are apartados), none under review nor waiting on the phone to be sent.
+ */
+function takesAbono(sale: SellerSale, all: readonly SellerSale[], queuedFor: ReadonlySet<string>) {
+  const { abono } = sale;
+  if (!abono || abono.complete || abono.paid <= 0 || sale.saleId !== abono.saleId) return false;
+  if (queuedFor.has(abono.saleId)) return false;
+  return !all.some((other) => other.abono?.saleId === abono.saleId && other.status === "pending");
+}
+
+/**
+ * "Mis ventas": the sales the vendedor recorded, newest first, each paid one with its buyer's receipt and
+ * each abono's payment with its balance; «Registrar abono» on the first sale of one still owed.
+ */
+export function SellerSales({ area }: { area: SellerAreaView }) {
   const query = useQuery(sellerSalesQuery);
+  const [adding, setAdding] = useState<AbonoProps | null>(null);
+  const { sales: queued } = useSaleQueue();
+  const queuedFor = new Set(
+    queued.flatMap((sale) => (sale.state === "pending" && sale.body.abonoOf ? [sale.body.abonoOf] : [])),
+  );
   return (
     <section aria-labelledby="seller-sales-title" className="mt-10 space-y-4">
       <h2 id="seller-sales-title" className="text-xl font-bold text-ink">
@@ -31,19 +55,37 @@ export function SellerSales() {
         </p>
       ) : (
         <ul aria-label="Ventas registradas" className="space-y-3">
-          {query.data.items.map((sale) => (
-            <li key={sale.id}>
-              <SaleItem sale={sale} />
-            </li>
-          ))}
+          {query.data.items.map((sale) => {
+            const raffle = area.raffles.find((r) => r.raffleId === sale.raffleId);
+            const abono =
+              raffle && takesAbono(sale, query.data.items, queuedFor)
+                ? { sale: sale as AbonoSale, raffle, exchangeRate: area.exchangeRate }
+                : undefined;
+            return (
+              <li key={sale.id}>
+                <SaleItem sale={sale} onAddAbono={abono ? () => setAdding(abono) : undefined} />
+              </li>
+            );
+          })}
         </ul>
       )}
+      {adding ? (
+        <AbonoPaymentDialog key={adding.sale.id} {...adding} onClose={() => setAdding(null)} />
+      ) : null}
     </section>
   );
 }
 
-function SaleItem({ sale }: { sale: SellerSale }) {
+function SaleItem({
+  sale,
+  onAddAbono,
+}: {
+  sale: SellerSale;
+  /** «Registrar abono», when this sale takes the next payment of its abono. */
+  onAddAbono: (() => void) | undefined;
+}) {
   const headingId = `seller-sale-${sale.id}`;
+  const balance = abonoText(sale);
   return (
     <article
       aria-labelledby={headingId}
@@ -80,6 +122,12 @@ function SaleItem({ sale }: { sale: SellerSale }) {
           </div>
         ) : null}
       </dl>
+      {balance ? <p className="font-semibold text-ink tabular-nums">{balance}</p> : null}
+      {onAddAbono ? (
+        <Button size="sm" onClick={onAddAbono}>
+          Registrar abono<span className="sr-only"> de {sale.buyerName}</span>
+        </Button>
+      ) : null}
       {sale.status === "approved" ? <ReceiptShare sale={sale} named /> : null}
     </article>
   );

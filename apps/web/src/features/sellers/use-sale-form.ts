@@ -21,7 +21,7 @@ import {
   sellerKeys,
 } from "./api";
 import type { QueuedSale } from "./offline-storage";
-import { amountText, saleCharge } from "./sale-amount";
+import { abonoAmountIssue, amountText, firstAbonoRange, saleCharge } from "./sale-amount";
 import { queueSale, resendSale, type SaleOutcome } from "./sale-queue";
 
 /** What the sale form holds: text as typed (the API reads it with the same es-VE parsers), and the numbers. */
@@ -35,7 +35,11 @@ export type SaleFormValues = {
   method: SellerSaleMethod;
   reference: string;
   amount: string;
+  /** «Venta completa» or «Apartar con abono» (offered when the raffle has a minimum, decision 0034). */
+  kind: SaleKind;
 };
+
+export type SaleKind = "whole" | "abono";
 
 const FIELDS = [
   "numbers",
@@ -57,7 +61,7 @@ export function parseQuantity(text: string): number {
   return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** POST /api/seller/sales's body: the numbers or the quantity, and no reference for cash. */
+/** POST /api/seller/sales's body: the numbers or the quantity, no reference for cash, `abono` when chosen. */
 export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleId: string): SellerSaleInput {
   const cash = values.method === SELLER_CASH_METHOD;
   // Only when written: a sale without one is sent (and signed) exactly as before the field existed.
@@ -72,6 +76,7 @@ export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleI
     reference: cash ? null : values.reference.trim() || null,
     amount: values.amount.trim(),
     ...(buyerEmail ? { buyerEmail } : {}),
+    ...(values.kind === "abono" ? { abono: true } : {}),
   };
   return raffle.numberMode === "chosen"
     ? { ...common, numbers: [...values.numbers].sort((a, b) => a - b) }
@@ -84,7 +89,7 @@ export function saleBody(values: SaleFormValues, raffle: SellerAreaRaffle, saleI
  * a clear refusal (4xx) of an id never left in doubt, nothing was saved under it: the corrected sale goes
  * with a fresh one.
  */
-function useSaleId(fixed: string | undefined) {
+export function useSaleId(fixed: string | undefined) {
   const id = useRef<string>(null);
   id.current ??= fixed ?? newIdempotencyKey();
   // A queued sale sent again keeps its id: the server may know it already.
@@ -100,6 +105,7 @@ function useSaleId(fixed: string | undefined) {
 /**
  * The amount field is filled with the price in the method's currency, again whenever the quantity, the
  * method or the rate changes it; the vendedor may type another (the server checks it against the price).
+ * An abono's amount is the vendedor's to write: choosing it empties the field, and nothing refills it.
  */
 function useSuggestedAmount(
   form: UseFormReturn<SaleFormValues>,
@@ -107,20 +113,21 @@ function useSuggestedAmount(
   exchangeRate: number | null,
   keepFirst: boolean,
 ) {
-  const [method, quantityText, numbers] = useWatch({
+  const [method, quantityText, numbers, kind] = useWatch({
     control: form.control,
-    name: ["method", "quantity", "numbers"],
+    name: ["method", "quantity", "numbers", "kind"],
   });
   const quantity = raffle.numberMode === "chosen" ? numbers.length : parseQuantity(quantityText);
   const charge = saleCharge(raffle, quantity, method, exchangeRate);
-  const suggested = amountText(charge);
+  const abonoRange = kind === "abono" ? firstAbonoRange(raffle, charge, exchangeRate) : null;
+  const suggested = kind === "abono" ? "" : amountText(charge);
   // A sale sent again opens with the amount collected, not the price of the numbers left.
   const keep = useRef(keepFirst);
   useEffect(() => {
     if (keep.current) keep.current = false;
     else form.setValue("amount", suggested);
   }, [form, suggested]);
-  return { charge, method };
+  return { charge, method, kind, abonoRange };
 }
 
 /**
@@ -158,22 +165,24 @@ function initialValues(raffle: SellerAreaRaffle, resend: QueuedSale | undefined)
     method: body?.method ?? raffle.saleMethods[0] ?? SELLER_CASH_METHOD,
     reference: body?.reference ?? "",
     amount: body ? String(body.amount) : "",
+    kind: body?.abono ? "abono" : "whole",
   };
 }
 
 /** Couldn't be sent nor kept on the phone (no key yet, storage refused). */
-const NOT_QUEUED =
+export const NOT_QUEUED =
   "No hay señal y no pudimos guardar la venta en este teléfono. Abre tu área de vendedor con señal una vez y vuelve a intentarlo.";
 
 /**
  * Sends the sale; without signal (the browser says so, or the request got no answer) it is saved on the
  * phone, signed with the session's sale key, to go later. A queued sale sent again goes through the queue.
  */
-function useSend(raffle: SellerAreaRaffle, resend: QueuedSale | undefined) {
+export function useSend(raffle: SellerAreaRaffle, resend: QueuedSale | undefined) {
   const queryClient = useQueryClient();
   return async (body: SellerSaleInput): Promise<SaleOutcome> => {
     const saleKey = queryClient.getQueryData<SellerAreaView>(sellerKeys.area)?.saleKey ?? null;
-    if (resend) return resendSale(queryClient, resend, body, saleKey);
+    // The form's whole body replaces the queued one: a sale switched to «Venta completa» drops `abono`.
+    if (resend) return resendSale(queryClient, resend, { abono: undefined, ...body }, saleKey);
     if (!isOffline()) {
       try {
         return { kind: "sent", sale: await recordSellerSale(body) };
@@ -205,7 +214,12 @@ export function useSaleForm(
   const saleId = useSaleId(resend?.saleId);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm<SaleFormValues>({ defaultValues: initialValues(raffle, resend) });
-  const { charge, method } = useSuggestedAmount(form, raffle, exchangeRate, Boolean(resend));
+  const { charge, method, kind, abonoRange } = useSuggestedAmount(
+    form,
+    raffle,
+    exchangeRate,
+    Boolean(resend),
+  );
 
   const showErrors = (entries: readonly (readonly [string, string])[]) =>
     showFieldErrors(form, entries, setGeneralError);
@@ -246,12 +260,17 @@ export function useSaleForm(
     form.clearErrors();
     const body = saleBody(values, raffle, saleId.current());
     const parsed = sellerSaleInputSchema.safeParse(body);
-    if (!parsed.success) {
-      showErrors(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message] as const));
-      return;
-    }
-    save.mutate(body);
+    // An abono out of its bounds is said too, in the server's words (it checks again).
+    const abonoIssue = values.kind === "abono" ? abonoAmountIssue(values.amount, abonoRange) : null;
+    const entries = [
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((i) => [String(i.path[0] ?? ""), i.message] as const)),
+      ...(abonoIssue ? [["amount", abonoIssue] as const] : []),
+    ];
+    if (entries.length > 0) showErrors(entries);
+    else save.mutate(body);
   });
 
-  return { form, save, onSubmit, charge, method, generalError };
+  return { form, save, onSubmit, charge, method, kind, abonoRange, generalError };
 }
