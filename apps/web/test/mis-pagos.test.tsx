@@ -2,6 +2,7 @@
 import type { MyProofs, PaymentProof } from "@rifazo/shared/schemas/proofs";
 import type { Reservation } from "@rifazo/shared/schemas/reservations";
 import { act, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotificationStream } from "../src/features/notifications/hooks/use-notification-stream";
 import { PaymentsList } from "../src/features/proofs";
@@ -288,5 +289,48 @@ describe("Mis Pagos", () => {
       "/recibo/tok123",
     );
     expect(within(paid).getByText("ZL-REEMB-9")).toBeInTheDocument();
+  });
+
+  it("an abono's approved payment says what is paid and keeps its numbers apartados; the last one, that the purchase is paid", async () => {
+    const balance = { total: 10, remaining: 0, currency: "USD", complete: true } as const;
+    proofs = page([
+      proof({
+        id: "last",
+        raffleTitle: "Moto en abonos",
+        status: "approved",
+        statusLabel: "Abono final: compra pagada",
+        ticketNumbers: ["07", "42"],
+        receiptToken: "tok2",
+        abono: { ...balance, paid: 10, final: true },
+      }),
+      proof({
+        id: "part",
+        raffleTitle: "TV en abonos",
+        status: "approved",
+        statusLabel: "Abono aprobado · pagado $4,00 de $10,00",
+        ticketNumbers: [],
+        heldNumbers: ["03", "04"],
+        receiptToken: "tok1",
+        abono: { ...balance, paid: 4, remaining: 6, complete: false, final: false },
+      }),
+    ]);
+    reservations = [];
+    const { container } = renderWithProviders(<Harness />, { path: "/perfil/pagos" });
+    const part = (await screen.findByRole("heading", { name: "TV en abonos" })).closest("li") as HTMLElement;
+    expect(within(part).getByText("Abono aprobado · pagado $4,00 de $10,00")).toBeInTheDocument();
+    expect(within(part).queryByText("Aprobado")).toBeNull();
+    expect(part).toHaveTextContent("Números apartados:0304");
+    expect(within(part).getByText("Serán tuyos cuando completes el pago.")).toBeInTheDocument();
+    expect(within(part).queryByText("Boletos:")).toBeNull();
+    expect(within(part).getByRole("link", { name: "Ver recibo: TV en abonos" })).toHaveAttribute(
+      "href",
+      "/recibo/tok1",
+    );
+
+    const last = screen.getByRole("heading", { name: "Moto en abonos" }).closest("li") as HTMLElement;
+    expect(within(last).getByText("Abono final: compra pagada")).toBeInTheDocument();
+    expect(within(last).getByText("Boletos:")).toBeInTheDocument();
+    const result = await axe.run(container);
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });

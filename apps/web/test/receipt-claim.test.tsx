@@ -112,7 +112,7 @@ describe("receipt page: claiming a vendedor's sale", () => {
       expect(toast).toHaveBeenCalledWith(
         expect.objectContaining({
           title: "Boletos agregados a tu cuenta",
-          description: "Ya están en Mis boletos, y sumaste 1000 RifaPuntos.",
+          description: "Ya están en Mis boletos, y sumaste 1.000 RifaPuntos.",
           variant: "success",
         }),
       ),

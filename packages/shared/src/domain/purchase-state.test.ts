@@ -35,4 +35,24 @@ describe("purchaseDisplayState", () => {
       tone: "danger",
     });
   });
+
+  it("an approved abono says what is paid; the one that completed it, that the purchase is paid", () => {
+    const abono = { paid: 4, total: 10, currency: "USD" as const, complete: false, final: false };
+    expect(purchaseDisplayState({ proofStatus: "approved", abono })).toEqual({
+      label: "Abono aprobado · pagado $4,00 de $10,00",
+      tone: "success",
+      refunded: false,
+      valid: true,
+    });
+    const last = { ...abono, paid: 10, complete: true, final: true };
+    expect(purchaseDisplayState({ proofStatus: "verified", abono: last }).label).toBe(
+      "Abono final: compra pagada",
+    );
+    // Under review, rejected or refunded, an abono's payment reads like any other.
+    expect(purchaseDisplayState({ proofStatus: "pending", abono }).label).toBe("En Revisión");
+    expect(purchaseDisplayState({ proofStatus: "rejected", abono }).label).toBe("Rechazado");
+    expect(purchaseDisplayState({ proofStatus: "approved", abono, refund: { status: "paid" } }).label).toBe(
+      "Reembolsado",
+    );
+  });
 });

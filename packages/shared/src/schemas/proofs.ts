@@ -219,6 +219,22 @@ export const paymentProofSchema = proofRecordSchema.extend({
     .nullable(),
   /** The money going back when the raffle was cancelled after this payment was approved; null otherwise. */
   refund: buyerRefundSchema.nullable().default(null),
+  /**
+   * Null, or this payment is one of an abono's (docs/decisions/0034-vendedores.md): the purchase's balance
+   * now, in its currency. `final`: this payment completed the price, so the tickets are its; an earlier
+   * approved one sold nothing (statusLabel "Abono aprobado · pagado $4,00 de $10,00").
+   */
+  abono: z
+    .object({
+      paid: z.number(),
+      total: z.number(),
+      remaining: z.number(),
+      currency: z.enum(CURRENCIES),
+      complete: z.boolean(),
+      final: z.boolean(),
+    })
+    .nullable()
+    .default(null),
 });
 export type PaymentProof = z.infer<typeof paymentProofSchema>;
 

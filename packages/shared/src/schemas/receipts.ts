@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CURRENCIES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants";
+import { CURRENCIES, PAYMENT_METHODS, PROOF_STATUSES, REFUND_STATUSES } from "../constants";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
+import { RECEIPT_ABONO_NUMBER_STATES } from "../domain/receipt-abono";
 
 // The receipt of an approved purchase (GET /api/receipts/:token): what the page at /recibo/:token, its
 // PNG and its PDF show. Whoever holds the link sees it, so it names the buyer by the masked name only and
@@ -38,6 +39,60 @@ export const receiptClaimResultSchema = z.object({
   alreadyClaimed: z.boolean(),
 });
 export type ReceiptClaimResult = z.infer<typeof receiptClaimResultSchema>;
+
+/**
+ * The receipt of one payment of an abono (docs/decisions/0034-vendedores.md, "Abonos"): the purchase's
+ * balance, its payments and its numbers with their state, the same on the receipt of every payment. Only
+ * the payment that completes the price sells the numbers; the receipt of an earlier one shows them with
+ * the owner tags the frozen list gives them (made with the completing payment's receipt code, which, like
+ * its link, never appears here).
+ */
+export const receiptAbonoSchema = z.object({
+  /** In the purchase's currency (`currency`); bolívares count at the rate kept with each payment. */
+  total: z.number(),
+  paid: z.number(),
+  remaining: z.number(),
+  currency: z.enum(CURRENCIES),
+  /** Paid whole: its numbers were sold to the payment that completed it. */
+  complete: z.boolean(),
+  /** This payment is the one that completed it (the receipt's own numbers and code are the purchase's). */
+  final: z.boolean(),
+  /** The close: what is not paid by then is released and its abonos refunded; null when not set. */
+  dueAt: z.string().nullable(),
+  /** This payment's place among the approved payments, and how many there are ("Abono 1 de 2"). */
+  position: z.number().int(),
+  count: z.number().int(),
+  /** "Abono 1 de 2" (abonoTitle). */
+  title: z.string(),
+  /** "Pagado $4,00 de $10,00 · faltan $6,00 antes del cierre (…)" (abonoBalanceText). */
+  text: z.string(),
+  /** Every payment of the purchase, oldest first, with its review; `isThis` marks this receipt's. */
+  payments: z.array(
+    z.object({
+      amount: z.number(),
+      currency: z.enum(CURRENCIES),
+      method: z.enum(PAYMENT_METHODS),
+      status: z.enum(PROOF_STATUSES),
+      createdAt: z.string(),
+      isThis: z.boolean(),
+    }),
+  ),
+  numbers: z.object({
+    /** apartados (not in the draw until paid whole), sold, or released (not completed). */
+    state: z.enum(RECEIPT_ABONO_NUMBER_STATES),
+    /** "Números apartados (2)" (abonoNumbersLabel). */
+    label: z.string(),
+    /** "Apartados, no participan hasta completar el pago." (abonoNumbersNote). */
+    note: z.string(),
+    quantity: z.number().int(),
+    /**
+     * The numbers, ascending, in the raffle's digits (none while apartados in random mode: they are drawn
+     * at the completion). `tag`, once sold: its owner tag in the frozen list (docs/draw-protocol.md §4).
+     */
+    items: z.array(z.object({ number: z.string(), tag: z.string().nullable() })),
+  }),
+});
+export type ReceiptAbono = z.infer<typeof receiptAbonoSchema>;
 
 export const receiptSchema = z.object({
   token: z.string(),
@@ -131,5 +186,11 @@ export const receiptSchema = z.object({
    * receiptClaimSchema. Computed for whoever asks; the image and the PDF ignore it.
    */
   claim: receiptClaimSchema.nullable().optional(),
+  /**
+   * Null, or this payment is one of an abono's (receiptAbonoSchema). Then `numbers` are still the ones
+   * sold to this payment (none unless it completed the price), so `receiptCode` tags exactly them; the
+   * purchase's numbers and their state are in `abono.numbers`.
+   */
+  abono: receiptAbonoSchema.nullable().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

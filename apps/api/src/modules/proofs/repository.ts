@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { paymentProofs, raffles, tickets } from "../../db/schema";
+import { paymentProofs, raffles, reservations, tickets } from "../../db/schema";
 import { saleColumns } from "../purchases";
 import { foldSql, matchesAllTerms } from "../raffles";
 import { heldNumbersSql } from "./held-numbers";
@@ -139,4 +139,19 @@ export async function ticketNumbersOf(db: Executor, proofIds: string[]): Promise
     byProof.set(row.paymentId, list);
   }
   return byProof;
+}
+
+/** The abonos (decision 0034) among these reservations: what their payments' balance is read against. */
+export async function abonoReservationsOf(db: Executor, reservationIds: string[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .select({
+      id: reservations.id,
+      status: reservations.status,
+      numbers: reservations.numbers,
+      pricing: reservations.pricing,
+      currency: reservations.currency,
+    })
+    .from(reservations)
+    .where(and(inArray(reservations.id, reservationIds), eq(reservations.kind, "abono")));
 }

@@ -21,6 +21,7 @@ import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { sendPrivateFile } from "../files";
+import { abonosOf } from "../purchases";
 import { searchTerms } from "../raffles";
 import { buyerRefundsOf } from "../refunds";
 import * as repo from "./repository";
@@ -28,6 +29,8 @@ import * as repo from "./repository";
 const proofNotFound = () => notFound("NOT_FOUND", PROOF_MESSAGES.notFound);
 
 const APPROVED: readonly string[] = ["approved", "verified"];
+
+type PurchaseAbono = Omit<NonNullable<PaymentProof["abono"]>, "final">;
 
 export function toPaymentProof(
   row: repo.ProofWithRaffle,
@@ -76,6 +79,7 @@ export function toPaymentProof(
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     refund: null,
+    abono: null,
   };
 }
 
@@ -105,19 +109,49 @@ export async function withTickets(
   viewer: "owner" | "admin",
 ): Promise<PaymentProof[]> {
   const approved = rows.filter((row) => APPROVED.includes(row.status)).map((row) => row.id);
-  const [numbers, refunds] = await Promise.all([
+  const [numbers, refunds, abonos] = await Promise.all([
     repo.ticketNumbersOf(db, approved),
     buyerRefundsOf(db, approved),
+    abonoReservations(db, rows),
   ]);
   return rows.map((row) => {
     const refund = refunds.get(row.id) ?? null;
+    const sold = numbers.get(row.id) ?? [];
+    const found = row.reservationId ? abonos.get(row.reservationId) : undefined;
+    // One payment of an abono (decision 0034): the tickets are the completing payment's alone.
+    const abono = found ? { ...found.balance, final: sold.length > 0 } : null;
+    const proof = toPaymentProof(row, sold, viewer);
     return {
-      ...toPaymentProof(row, numbers.get(row.id) ?? [], viewer),
+      ...proof,
       // The refund outranks the approval: the same word as every screen (decision 0016).
-      statusLabel: purchaseDisplayState({ proofStatus: row.status, refund }).label,
+      statusLabel: purchaseDisplayState({ proofStatus: row.status, refund, abono }).label,
       refund,
+      abono,
+      // An approved abono not yet paid whole still only holds its chosen numbers: apartados.
+      heldNumbers:
+        found?.holding && APPROVED.includes(row.status) && row.raffleTotalTickets !== null
+          ? found.numbers.map((n) => ticketLabel(n, row.raffleTotalTickets as number))
+          : proof.heldNumbers,
     };
   });
+}
+
+/** The abonos these proofs pay, by reservation: the purchase's balance now and the numbers it holds. */
+async function abonoReservations(db: Executor, rows: repo.ProofWithRaffle[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.reservationId ? [row.reservationId] : [])))];
+  const found = await repo.abonoReservationsOf(db, ids);
+  const balances = await abonosOf(db, found);
+  const out = new Map<string, { balance: PurchaseAbono; holding: boolean; numbers: number[] }>();
+  for (const reservation of found) {
+    const balance = balances.get(reservation.id)?.balance;
+    if (!balance) continue;
+    out.set(reservation.id, {
+      balance: { ...balance, currency: reservation.currency as Currency },
+      holding: reservation.status === "partial" || reservation.status === "submitted",
+      numbers: [...(reservation.numbers ?? [])].sort((a, b) => a - b),
+    });
+  }
+  return out;
 }
 
 /** "Mis Pagos": the user's proofs, newest first, five per page, with a search over title and reference. */

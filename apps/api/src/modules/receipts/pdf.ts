@@ -1,5 +1,6 @@
-import type { Receipt } from "@rifazo/shared";
+import { PAYMENT_METHOD_LABELS, PROOF_STATUS_LABELS, type Receipt } from "@rifazo/shared";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { formatMoney } from "@rifazo/shared/domain/money";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { QUIET_ZONE, qrPath, receiptQrModules } from "./render";
@@ -121,14 +122,14 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   drawHeader(cursor, receipt);
   drawQrAndPayment(cursor, receipt);
 
-  cursor.label(`${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`);
-  // A long list in a smaller size: 300 numbers fill half a page instead of two.
-  cursor.paragraph(
-    receipt.numbers.join("  "),
-    receipt.numbers.length > 40 ? 12 : 18,
-    fonts.monoBold,
-    receipt.refund ? MUTED : BRAND,
-  );
+  if (receipt.abono) drawAbono(cursor, receipt.abono, Boolean(receipt.refund));
+  else
+    drawNumbers(
+      cursor,
+      receipt.numbers,
+      `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`,
+      receipt.refund ? MUTED : BRAND,
+    );
   cursor.label(receiptDrawLabel(receipt.draw.kind));
   cursor.paragraph(receipt.draw.text, 13);
   if (receipt.draw.lotteryRule) cursor.paragraph(receipt.draw.lotteryRule, 10, fonts.regular);
@@ -136,6 +137,44 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   drawReceiptCode(cursor, receipt);
   drawCheckpointAndLink(cursor, receipt);
   return doc.save();
+}
+
+/** The numbers, large; a long list in a smaller size (300 numbers fill half a page instead of two). */
+function drawNumbers(cursor: PdfCursor, numbers: string[], label: string, color: Color): void {
+  cursor.label(label);
+  if (numbers.length > 0) {
+    cursor.paragraph(numbers.join("  "), numbers.length > 40 ? 12 : 18, cursor.fonts.monoBold, color);
+  }
+}
+
+/**
+ * One payment of an abono (decision 0034): which one, the balance, the purchase's numbers with their
+ * state (apartados never as tickets in the draw) and, on an earlier payment's receipt once sold, each
+ * number's owner tag in the frozen list (its own code does not make them); then every payment.
+ */
+function drawAbono(cursor: PdfCursor, abono: NonNullable<Receipt["abono"]>, refunded: boolean): void {
+  const { fonts } = cursor;
+  cursor.label(abono.title);
+  cursor.paragraph(abono.text, 13);
+  const { numbers } = abono;
+  const played = numbers.state === "sold" && !refunded;
+  drawNumbers(
+    cursor,
+    numbers.items.map((item) => item.number),
+    numbers.label,
+    played ? BRAND : MUTED,
+  );
+  cursor.paragraph(numbers.note, 10, fonts.regular, played ? INK : MUTED);
+  if (!abono.final && numbers.items.some((item) => item.tag)) {
+    cursor.label("Etiquetas en la lista congelada");
+    for (const item of numbers.items) monoLines(cursor, `${item.number}  ${item.tag ?? ""}`, INK);
+    cursor.y -= 8;
+  }
+  cursor.label("Pagos de la compra");
+  for (const payment of abono.payments) {
+    const line = `${formatMoney(payment.amount, payment.currency)} · ${PAYMENT_METHOD_LABELS[payment.method]} · ${receiptDateTime(payment.createdAt, "short")} · ${PROOF_STATUS_LABELS[payment.status]}${payment.isThis ? " (este recibo)" : ""}`;
+    cursor.paragraph(line, 10, payment.isThis ? fonts.bold : fonts.regular);
+  }
 }
 
 /** The brand band with the payment's state, then the raffle (and a refund's stamp). */
@@ -149,16 +188,18 @@ function drawHeader(cursor: PdfCursor, receipt: Receipt): void {
     font: fonts.bold,
     color: rgb(1, 1, 1),
   });
-  page.drawText(
-    receipt.refund ? `Recibo de compra - ${receipt.refund.label}` : "Recibo de compra - Pago aprobado",
-    {
-      x: MARGIN,
-      y: PAGE_HEIGHT - 70,
-      size: 14,
-      font: fonts.regular,
-      color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
-    },
-  );
+  const subtitle = receipt.refund
+    ? `Recibo de ${receipt.abono ? "abono" : "compra"} - ${receipt.refund.label}`
+    : receipt.abono
+      ? `Recibo de abono - ${receipt.abono.title}`
+      : "Recibo de compra - Pago aprobado";
+  page.drawText(subtitle, {
+    x: MARGIN,
+    y: PAGE_HEIGHT - 70,
+    size: 14,
+    font: fonts.regular,
+    color: rgb(0xfc / 255, 0xd3 / 255, 0x4d / 255),
+  });
 
   cursor.label("Rifa");
   cursor.paragraph(receipt.raffle.title, 20);
@@ -227,8 +268,12 @@ function drawReceiptCode(cursor: PdfCursor, receipt: Receipt): void {
   const halves = [0, 1].map((i) => receipt.receiptCode.slice(i * 32, i * 32 + 32));
   cursor.smallPrint(halves, 10, fonts.mono, INK, 14);
   cursor.y -= 2;
+  // An abono's earlier payment (decision 0034) sold nothing: its code tags none of the purchase's numbers.
+  const earlierAbono = receipt.abono && !receipt.abono.final;
   const note = wrapPdf(
-    "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
+    earlierAbono
+      ? "Este abono no vendió números: en la lista congelada, los de la compra llevan las etiquetas del pago que la completa (este recibo las imprime arriba una vez pagada), no las de este código."
+      : "Con este código compruebas en la lista congelada del sorteo (su acta) que cada uno de tus números está marcado como tuyo: en el verificador de boletos, sección «Comprobar mis boletos».",
     fonts.regular,
     9,
     WIDTH,

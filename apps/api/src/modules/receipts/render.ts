@@ -156,9 +156,12 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
 function drawHeader(parts: string[], receipt: Receipt): number {
   parts.push(`<rect width="${RECEIPT_IMAGE_WIDTH}" height="148" fill="${BRAND}"/>`);
   parts.push(text(MARGIN, 80, "Rifazo", 56, `font-weight="bold" fill="#ffffff"`));
+  const kind = receipt.abono ? "abono" : "compra";
   const subtitle = receipt.refund
-    ? `Recibo de compra · ${receipt.refund.label}`
-    : "Recibo de compra · Pago aprobado";
+    ? `Recibo de ${kind} · ${receipt.refund.label}`
+    : receipt.abono
+      ? `Recibo de abono · ${receipt.abono.title}`
+      : "Recibo de compra · Pago aprobado";
   parts.push(text(MARGIN, 124, subtitle, 30, `fill="${ACCENT}"`));
   // `y` is the top of the next block.
   let y = 148 + 40;
@@ -204,19 +207,39 @@ function drawRefundStamp(parts: string[], refund: NonNullable<Receipt["refund"]>
   return y + height + 28;
 }
 
+/**
+ * One payment of an abono (decision 0034): the balance, then the purchase's numbers by their state, so
+ * numbers apartados never look like tickets in the draw.
+ */
+function abonoNumbers(abono: NonNullable<Receipt["abono"]>) {
+  const notes = [abono.text, abono.numbers.note];
+  const numbers = abono.numbers.items.map((item) => item.number);
+  return { label: abono.numbers.label, numbers, dimmed: abono.numbers.state !== "sold", notes };
+}
+
 /** The numbers as chips (struck out when refunded), then how many more the online receipt lists. */
 function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
   let y = top;
-  muted(
-    parts,
-    MARGIN,
-    y + 24,
-    `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`,
-  );
+  const { label, numbers, dimmed, notes } = receipt.abono
+    ? abonoNumbers(receipt.abono)
+    : {
+        label: `${receipt.refund ? "Números anulados" : "Tus números"} (${receipt.quantity})`,
+        numbers: receipt.numbers,
+        dimmed: false,
+        notes: [],
+      };
+  for (const note of notes) {
+    for (const line of wrap(note, 24, INNER, 2)) {
+      parts.push(text(MARGIN, y + 24, line, 24, `fill="${INK}"`));
+      y += 32;
+    }
+    y += 8;
+  }
+  muted(parts, MARGIN, y + 24, label);
   y += 40;
   // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp.
-  const cap = receipt.refund ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
-  const shown = receipt.numbers.slice(0, cap);
+  const cap = receipt.refund || notes.length > 0 ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
+  const shown = numbers.slice(0, cap);
   const gap = 16;
   const chipWidth = (INNER - gap * (CHIPS_PER_ROW - 1)) / CHIPS_PER_ROW;
   const chipHeight = 92;
@@ -224,7 +247,7 @@ function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
     const x = MARGIN + (i % CHIPS_PER_ROW) * (chipWidth + gap);
     const chipTop = y + Math.floor(i / CHIPS_PER_ROW) * (chipHeight + gap);
     const size = Math.min(54, Math.floor((chipWidth - 24) / (label.length * 0.602)));
-    const fill = receipt.refund ? VOID_CHIP : CHIP;
+    const fill = receipt.refund || dimmed ? VOID_CHIP : CHIP;
     parts.push(
       `<rect x="${x}" y="${chipTop}" width="${chipWidth}" height="${chipHeight}" rx="18" fill="${fill}"/>`,
     );
@@ -234,7 +257,7 @@ function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
         chipTop + chipHeight / 2 + size * 0.36,
         label,
         size,
-        `font-family="${MONO}" font-weight="bold" fill="${receipt.refund ? MUTED : BRAND}" text-anchor="middle"`,
+        `font-family="${MONO}" font-weight="bold" fill="${receipt.refund || dimmed ? MUTED : BRAND}" text-anchor="middle"`,
       ),
     );
     if (receipt.refund) {
@@ -244,7 +267,7 @@ function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
     }
   });
   y += Math.ceil(shown.length / CHIPS_PER_ROW) * (chipHeight + gap) - gap;
-  const more = receipt.numbers.length - shown.length;
+  const more = numbers.length - shown.length;
   if (more > 0) {
     strong(parts, MARGIN, y + 40, `y ${more.toLocaleString("es-VE")} más`, 28);
     const note = "(la lista completa está en tu recibo en línea)";

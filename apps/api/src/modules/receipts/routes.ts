@@ -38,7 +38,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Recibo de una compra aprobada (enlace privado)",
         description:
-          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Si la compra fue reembolsada (rifa cancelada), refund dice cuándo y con qué referencia, y sus números quedan anulados. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404. claim, solo en la venta de un vendedor con correo anotado, dice a quien lo abre si puede reclamarla en su cuenta (el correo, enmascarado).",
+          "Rifa, números, fecha del sorteo, pago (con la tasa congelada si fue en bolívares), comprador (nombre enmascarado), referencia (últimos 4 caracteres), código de verificación del recibo y enlace al verificador de boletos. Si la compra fue reembolsada (rifa cancelada), refund dice cuándo y con qué referencia, y sus números quedan anulados. Cualquiera con el enlace lo ve; un token desconocido, o de un pago que ya no está aprobado, responde 404. claim, solo en la venta de un vendedor con correo anotado, dice a quien lo abre si puede reclamarla en su cuenta (el correo, enmascarado). abono, solo en un pago de una compra en abonos: lo pagado, lo que falta, los pagos y los números de la compra (apartados, sin participar, hasta completar el pago; luego vendidos, con sus etiquetas de la lista congelada), nunca el enlace ni el código de otro pago.",
         params,
         response: { 200: receiptSchema, 404: errorSchema },
       },

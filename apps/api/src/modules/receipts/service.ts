@@ -26,6 +26,7 @@ import { notFound } from "../../lib/errors";
 import { drawTrustOf, externalRuleText, recordSummaries } from "../draws";
 import { maskedName } from "../raffles";
 import { refundsOfProofs } from "../refunds";
+import { abonoOfReceipt } from "./abono";
 import * as repo from "./repository";
 
 const receiptNotFound = () => notFound("NOT_FOUND", RECEIPT_MESSAGES.notFound);
@@ -84,10 +85,11 @@ export async function receiptFor(
   if (!isReceiptToken(token)) throw receiptNotFound();
   const row = await repo.findApprovedByToken(ctx.db, token);
   if (!row?.receiptToken) throw receiptNotFound();
-  const [numbers, summaries, refunds] = await Promise.all([
+  const [numbers, summaries, refunds, abono] = await Promise.all([
     repo.numbersOf(ctx.db, row.id),
     recordSummaries(ctx.db, [row.raffleId]),
     refundsOfProofs(ctx.db, [row.id]),
+    abonoOfReceipt(ctx.db, row),
   ]);
   const refund = refunds[0];
   const summary = summaries.get(row.raffleId);
@@ -98,6 +100,11 @@ export async function receiptFor(
   const method = row.paymentMethod as PaymentMethod;
   const base = ctx.config.publicUrl;
   const checkpoint = checkpointOf(row);
+  // An abono's earlier payment sold nothing; once the purchase is paid, its QR still checks its numbers.
+  const checked =
+    labels.length === 0 && abono?.numbers.state === "sold"
+      ? abono.numbers.items.map((i) => i.number)
+      : labels;
   return {
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
@@ -129,13 +136,15 @@ export async function receiptFor(
     refund: refund ? receiptRefund(refund) : null,
     receiptCode: row.receiptSecret,
     checkpoint,
-    verifierUrl: `${base}${receiptVerifierPath(row.raffleId, labels, checkpoint?.code ?? null)}`,
-    verifierHasNumbers: labels.length > 0 && labels.length <= RECEIPT_QR_MAX_NUMBERS,
+    verifierUrl: `${base}${receiptVerifierPath(row.raffleId, checked, checkpoint?.code ?? null)}`,
+    verifierHasNumbers: checked.length > 0 && checked.length <= RECEIPT_QR_MAX_NUMBERS,
     receiptUrl: `${base}${receiptPaths.page(row.receiptToken)}`,
     imageUrl: receiptPaths.image(row.receiptToken),
     pdfUrl: receiptPaths.pdf(row.receiptToken),
     // A vendedor's sale without an account: may this viewer claim it (decision 0034)? The email shows masked.
     claim: receiptClaimView(row, viewer),
+    // One payment of an abono (decision 0034): the purchase's balance, payments and numbers' state.
+    abono,
   };
 }
 

@@ -30,3 +30,11 @@ export function clampPage(value: string | null, pageCount?: number): number {
   const valid = Number.isInteger(page) && page >= 1 ? page : 1;
   return pageCount && pageCount > 0 ? Math.min(valid, pageCount) : valid;
 }
+
+/**
+ * Under the numbers a payment holds: an abono's become the buyer's only once its payments add up to the
+ * price (decision 0034), whatever this one's review says.
+ */
+export function heldNumbersNote(proof: { abono?: unknown }): string {
+  return proof.abono ? "Serán tuyos cuando completes el pago." : "Serán tuyos cuando se apruebe el pago.";
+}

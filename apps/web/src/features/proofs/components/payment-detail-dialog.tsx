@@ -22,7 +22,7 @@ import { formatDateTime, formatMoney } from "../../../lib/format";
 import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { OwnershipCheck } from "../../draws";
 import { type PaymentProof, proofFileUrl } from "../api/proofs-api";
-import { isImageType, ticketsLabel } from "../payments";
+import { heldNumbersNote, isImageType, ticketsLabel } from "../payments";
 import { ProofStatusBadge } from "./proof-status-badge";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -79,6 +79,13 @@ function ReceiptCode({ proof }: { proof: PaymentProof }) {
         Código de verificación del recibo
       </h3>
       <p className="text-sm text-muted">{claimText("receiptCode")} Guárdalo y no lo publiques.</p>
+      {proof.abono && !proof.abono.final ? (
+        // Decision 0034: an earlier abono sold nothing; the purchase's tags are the completing payment's.
+        <p className="text-sm text-muted">
+          Este abono no vendió números: en la lista congelada, los de la compra llevan las etiquetas del pago
+          que la completa. El recibo de este abono las muestra junto a cada número una vez pagada la compra.
+        </p>
+      ) : null}
       <div className="flex items-start gap-2">
         <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-xs break-all text-ink">
           {secret}
@@ -186,7 +193,7 @@ function ProofNumbers({ proof }: { proof: PaymentProof }) {
           </li>
         ))}
       </ul>
-      <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
+      <p className="text-xs text-muted">{heldNumbersNote(proof)}</p>
     </section>
   ) : null;
 }
@@ -202,7 +209,7 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
           </DialogHeader>
           <div className="space-y-5">
             <div className="flex flex-wrap items-center gap-2">
-              <ProofStatusBadge status={proof.status} refund={proof.refund} />
+              <ProofStatusBadge status={proof.status} refund={proof.refund} abono={proof.abono} />
               {proof.reviewedAt ? (
                 <span className="text-xs text-muted">Revisado el {formatDateTime(proof.reviewedAt)}</span>
               ) : null}

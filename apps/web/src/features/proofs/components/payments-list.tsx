@@ -17,7 +17,7 @@ import { useOnline } from "../../../lib/use-online";
 import { myProofsQuery, type PaymentProof } from "../api/proofs-api";
 import { useLivePayments } from "../hooks/use-live-payments";
 import { useOfflineSnapshot } from "../hooks/use-offline-snapshot";
-import { clampPage, HELD_PREVIEW_SIZE, ticketPreview, ticketsLabel } from "../payments";
+import { clampPage, HELD_PREVIEW_SIZE, heldNumbersNote, ticketPreview, ticketsLabel } from "../payments";
 import { ActiveReservations } from "./active-reservations";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
@@ -70,7 +70,7 @@ function TicketChips({ numbers, voided }: { numbers: string[]; voided: boolean }
  * Chosen numbers held for a purchase under review (or rejected and waiting for a new proof): shown as
  * "apartados", outlined and dashed, since they become the buyer's only at approval (decision 0014).
  */
-export function HeldNumbers({ numbers }: { numbers: string[] }) {
+export function HeldNumbers({ numbers, note }: { numbers: string[]; note: string }) {
   return (
     <div className="space-y-1 text-sm">
       <p className="flex flex-wrap items-center gap-1.5">
@@ -81,7 +81,7 @@ export function HeldNumbers({ numbers }: { numbers: string[] }) {
           className="rounded-md border border-dashed border-brand-600 px-2 py-0.5 font-mono font-bold text-brand-800"
         />
       </p>
-      <p className="text-xs text-muted">Serán tuyos cuando se apruebe el pago.</p>
+      <p className="text-xs text-muted">{note}</p>
     </div>
   );
 }
@@ -101,7 +101,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
               <h2 className="text-base font-bold text-ink">{title}</h2>
               <p className="text-xs text-muted">{formatDateTime(proof.createdAt)}</p>
             </div>
-            <ProofStatusBadge status={proof.status} refund={proof.refund} />
+            <ProofStatusBadge status={proof.status} refund={proof.refund} abono={proof.abono} />
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
             <div>
@@ -130,7 +130,7 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
           {proof.ticketNumbers.length > 0 ? (
             <TicketChips numbers={proof.ticketNumbers} voided={state.refunded} />
           ) : proof.heldNumbers.length > 0 ? (
-            <HeldNumbers numbers={proof.heldNumbers} />
+            <HeldNumbers numbers={proof.heldNumbers} note={heldNumbersNote(proof)} />
           ) : proof.status === "pending" && proof.raffleId ? (
             <p className="text-sm text-muted">Tus números se asignan al aprobar el pago.</p>
           ) : null}

@@ -15,6 +15,7 @@ import { formatDateTime } from "../../../lib/format";
 import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { QrCodeSvg } from "../../security";
 import { shareMessage, verifierPathOf, whatsappShareUrl } from "../lib/share";
+import { ReceiptAbonoNumbers, ReceiptAbonoSummary } from "./receipt-abono";
 import { ReceiptClaim } from "./receipt-claim";
 
 function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
@@ -222,6 +223,50 @@ function VerifierQr({ receipt }: { receipt: Receipt }) {
 }
 
 /**
+ * The receipt code and what it proves. An abono's earlier payment (decision 0034) sold nothing: its code
+ * tags no number, so the page says whose does and leaves out the check by code.
+ */
+function ReceiptCodeSection({ receipt }: { receipt: Receipt }) {
+  const abono = receipt.abono ?? null;
+  const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
+  return (
+    <section
+      aria-labelledby="receipt-code-title"
+      className="space-y-2 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
+    >
+      <h3 id="receipt-code-title" className="flex items-center gap-2 font-bold text-ink">
+        <ShieldIcon className="text-brand-700" /> Código de verificación del recibo
+      </h3>
+      {abono && !abono.final ? (
+        <p className="text-sm text-muted">
+          Este abono no vendió números: en la lista congelada, los de la compra llevan etiquetas que salen del
+          código del pago que la completa, no de este. Una vez pagada la compra, este recibo muestra la
+          etiqueta de cada número para que la compares con el acta.
+        </p>
+      ) : (
+        <p className="text-sm text-muted">
+          Cuando la rifa congela su lista de boletos, cada uno de tus números aparece en el acta con una
+          etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados
+          como tuyos.
+        </p>
+      )}
+      <CopyableCode code={receipt.receiptCode} label="Código de verificación del recibo" />
+      {abono && !abono.final ? null : (
+        <Link to={checkPath} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
+          Comprobar mis boletos en la lista congelada
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** "Pago aprobado"; an abono's "Abono aprobado", or "Abono final: compra pagada" for the completing one. */
+function approvalLabel(abono: Receipt["abono"] | null): string {
+  if (!abono) return "Pago aprobado";
+  return abono.final ? "Abono final: compra pagada" : "Abono aprobado";
+}
+
+/**
  * The receipt of an approved purchase: raffle, numbers, draw date, what was paid, the QR code that opens
  * the ticket verifier for these numbers, and the receipt code that checks them in the frozen list.
  * Phone first: one column at 390 px, the numbers large.
@@ -229,7 +274,8 @@ function VerifierQr({ receipt }: { receipt: Receipt }) {
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   // A refunded purchase (cancelled raffle, decision 0016): the receipt stays, void, and says so.
   const refund = receipt.refund ?? null;
-  const checkPath = `${paths.ticketVerifier}?rifa=${encodeURIComponent(receipt.raffle.id)}`;
+  // One payment of an abono (decision 0034): the purchase's numbers and their state come with it.
+  const abono = receipt.abono ?? null;
   return (
     <article aria-labelledby="receipt-title" className="space-y-5">
       <section className="space-y-5 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
@@ -238,7 +284,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <PurchaseStateBadge status="approved" refund={refund} />
           ) : (
             <p className="inline-flex items-center gap-1 rounded-pill bg-brand-100 px-3 py-1 text-xs font-bold text-brand-900">
-              <CheckCircleIcon /> Pago aprobado
+              <CheckCircleIcon /> {approvalLabel(abono)}
             </p>
           )}
           <h2 id="receipt-title" className="text-2xl font-black text-ink">
@@ -254,7 +300,12 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </Alert>
         ) : null}
 
-        <ReceiptNumbers receipt={receipt} refund={refund} />
+        {abono ? <ReceiptAbonoSummary abono={abono} /> : null}
+        {abono ? (
+          <ReceiptAbonoNumbers abono={abono} refunded={refund !== null} />
+        ) : (
+          <ReceiptNumbers receipt={receipt} refund={refund} />
+        )}
 
         <ReceiptDetails receipt={receipt} />
         <DrawTrustNotice level={receipt.draw.trust} />
@@ -264,23 +315,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
 
       <VerifierQr receipt={receipt} />
 
-      <section
-        aria-labelledby="receipt-code-title"
-        className="space-y-2 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
-      >
-        <h3 id="receipt-code-title" className="flex items-center gap-2 font-bold text-ink">
-          <ShieldIcon className="text-brand-700" /> Código de verificación del recibo
-        </h3>
-        <p className="text-sm text-muted">
-          Cuando la rifa congela su lista de boletos, cada uno de tus números aparece en el acta con una
-          etiqueta que sale de este código. Con él compruebas que tus números están en la lista y marcados
-          como tuyos.
-        </p>
-        <CopyableCode code={receipt.receiptCode} label="Código de verificación del recibo" />
-        <Link to={checkPath} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
-          Comprobar mis boletos en la lista congelada
-        </Link>
-      </section>
+      <ReceiptCodeSection receipt={receipt} />
 
       {receipt.checkpoint ? <CheckpointSection receipt={receipt} checkpoint={receipt.checkpoint} /> : null}
 
