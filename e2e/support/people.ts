@@ -206,9 +206,10 @@ export async function registerBuyer(
   api: APIRequestContext,
   server: RunningServer,
   name: string,
+  chosenEmail?: string,
 ): Promise<RegisteredBuyer> {
   counter += 1;
-  const email = `comprador.${Date.now().toString(36)}${counter}@rifazo.test`;
+  const email = chosenEmail ?? `comprador.${Date.now().toString(36)}${counter}@rifazo.test`;
   const password = "ClaveSegura123!";
   const registered = await api.post("/api/account/register", {
     // A purchase needs the buyer's mobile (PHONE_REQUIRED otherwise): given on sign-up, as the form does.

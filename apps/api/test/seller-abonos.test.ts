@@ -75,6 +75,7 @@ describe("abonos de un vendedor", () => {
     expect(first.json()).toMatchObject({
       status: "approved",
       amount: 4,
+      numbers: ["07", "08"],
       abono: { saleId: body.saleId, total: 10, paid: 4, remaining: 6, currency: "USD", complete: false },
     });
     expect((await ticketStates(raffle.id)).map((t) => t.status)).toEqual(["reserved", "reserved"]);

@@ -20,7 +20,11 @@ export type SaleAbono = { firstSaleId: string | null; balance: AbonoBalance };
 
 export function toSellerSale(row: SaleRow, abono?: SaleAbono): SellerSale {
   const status = statusOf(row);
-  const numbers = status === "approved" ? (row.sold ?? []) : status === "pending" ? (row.held ?? []) : [];
+  // An abono's numbers are sold to the payment that completes it: its other payments show the purchase's
+  // (apartados until then).
+  const apartados = abono ? (row.held ?? []) : [];
+  const sold = row.sold && row.sold.length > 0 ? row.sold : apartados;
+  const numbers = status === "approved" ? sold : status === "pending" ? (row.held ?? []) : [];
   // Written by recordSale only (SELLER_SALE_METHODS); a sale row always has its device id and raffle
   // (payment_proofs_channel_owner_check, and the inner join on raffles).
   const method = row.method as SellerSaleMethod;

@@ -19,9 +19,15 @@ export function SaleStatusBadge({ status }: { status: SellerSaleStatus }) {
   return <Badge variant={STATUS_VARIANTS[status]}>{SELLER_SALE_STATUS_LABELS[status]}</Badge>;
 }
 
-/** "0042, 0043", or "3 boletos (números al asignar)" for a random raffle's sale not yet paid. */
+/**
+ * "0042, 0043", or "3 boletos (números al asignar)" for a random raffle's sale not yet paid; an abono not
+ * paid whole says its numbers are apartados (decision 0034).
+ */
 export function saleNumbersText(sale: SellerSale): string {
-  if (sale.numbers.length > 0) return sale.numbers.join(", ");
+  const apartados = sale.abono && !sale.abono.complete;
+  if (sale.numbers.length > 0) return `${sale.numbers.join(", ")}${apartados ? " (apartados)" : ""}`;
+  if (apartados)
+    return `${countText(sale.quantity, "boleto apartado", "boletos apartados")} (números al completar el pago)`;
   return `${countText(sale.quantity, "boleto", "boletos")} (los números se asignan al aprobar)`;
 }
 
