@@ -12,18 +12,14 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
-import {
-  createMemoryStorage,
-  type QueuedSale,
-  replaceSellerStorage,
-  type SellerOfflineStorage,
-} from "../src/features/sellers/offline-storage";
+import type { QueuedSale } from "../src/features/sellers/offline-storage";
 import { paths } from "../src/lib/paths";
 import { SellerAreaPage } from "../src/pages/seller/seller-area-page";
 import { jsonResponse, notFoundResponse } from "./fixtures/http";
 import { makeSellerSale, SELLER_AREA } from "./fixtures/seller-area";
+import { phoneForEachTest } from "./fixtures/seller-phone";
 import { BUYER } from "./fixtures/user";
 import { stubFetch } from "./render";
 
@@ -59,24 +55,8 @@ const firstAbono = (overrides: Partial<SellerSale> = {}) =>
     ...overrides,
   });
 
-let storage: SellerOfflineStorage;
-let online = true;
-
-beforeEach(() => {
-  storage = createMemoryStorage();
-  replaceSellerStorage(storage);
-  online = true;
-  Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
-});
-
-afterEach(() => {
-  Reflect.deleteProperty(window.navigator, "onLine");
-});
-
-function setOnline(next: boolean) {
-  online = next;
-  window.dispatchEvent(new Event(next ? "online" : "offline"));
-}
+const phone = phoneForEachTest();
+const { setOnline } = phone;
 
 interface Server {
   sales?: SellerSale[];
@@ -365,7 +345,7 @@ describe("Mis ventas with abonos", () => {
     });
     expect(result).toHaveTextContent("Los apartados con su primer abono");
     expect(posted).toEqual([]);
-    const [stored] = await storage.listSales(BUYER.id);
+    const [stored] = await phone.storage().listSales(BUYER.id);
     expect(stored?.body).toMatchObject({ abonoOf: FIRST, amount: "2,00", method: "efectivo_usd" });
     await user.click(dialog.getAllByRole("button", { name: "Cerrar" })[0] as HTMLElement);
     // One payment at a time: no second «Registrar abono» while this one waits on the phone.
@@ -422,7 +402,7 @@ describe("a first abono queued and refused over its numbers", () => {
     });
 
   it("«Elegir otros números» keeps «Apartar con abono» and its amount, and resends `abono`", async () => {
-    await storage.putSale(queuedAbono());
+    await phone.storage().putSale(queuedAbono());
     let attempt = 0;
     const posted = serve({
       record: () => {
@@ -447,7 +427,7 @@ describe("a first abono queued and refused over its numbers", () => {
   });
 
   it("«Asignar al azar» resends it with `abono`", async () => {
-    await storage.putSale(queuedAbono());
+    await phone.storage().putSale(queuedAbono());
     let attempt = 0;
     const posted = serve({
       record: () => {

@@ -7,18 +7,14 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "../src/features/auth/hooks/use-session";
-import {
-  createMemoryStorage,
-  type QueuedSale,
-  replaceSellerStorage,
-  type SellerOfflineStorage,
-} from "../src/features/sellers/offline-storage";
+import type { QueuedSale } from "../src/features/sellers/offline-storage";
 import { paths } from "../src/lib/paths";
 import { SellerAreaPage } from "../src/pages/seller/seller-area-page";
 import { jsonResponse, notFoundResponse } from "./fixtures/http";
 import { makeSellerSale, SELLER_AREA } from "./fixtures/seller-area";
+import { phoneForEachTest } from "./fixtures/seller-phone";
 import { BUYER } from "./fixtures/user";
 import { stubFetch } from "./render";
 
@@ -39,24 +35,8 @@ const AREA = {
 const SALE_A = "5b0f3c52-1d9e-4e8a-9b7c-2a4d6e8f0a11";
 const SALE_B = "9c1e4d63-2e0f-4f9b-8c8d-3b5e7f9a1b22";
 
-let storage: SellerOfflineStorage;
-let online = true;
-
-beforeEach(() => {
-  storage = createMemoryStorage();
-  replaceSellerStorage(storage);
-  online = true;
-  Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
-});
-
-afterEach(() => {
-  Reflect.deleteProperty(window.navigator, "onLine");
-});
-
-function setOnline(next: boolean) {
-  online = next;
-  window.dispatchEvent(new Event(next ? "online" : "offline"));
-}
+const phone = phoneForEachTest();
+const { setOnline } = phone;
 
 interface Server {
   /** The answer to each POST /api/seller/sales (a throw is a network failure). */
@@ -164,7 +144,7 @@ describe("a sale without signal", () => {
     expect(result).toHaveTextContent("007, 042");
     expect(within(result).queryByRole("link")).toBeNull();
     expect(posted).toEqual([]);
-    const [stored] = await storage.listSales(BUYER.id);
+    const [stored] = await phone.storage().listSales(BUYER.id);
     expect(stored?.state).toBe("pending");
     await user.click(dialog.getAllByRole("button", { name: "Cerrar" })[0] as HTMLElement);
     const queue = within(await queueRegion(1));
@@ -181,14 +161,14 @@ describe("a sale without signal", () => {
       .digest("base64url");
     expect(body.signature).toBe(expected);
     await waitFor(() => expect(screen.queryByRole("region", { name: /Ventas por enviar/ })).toBeNull());
-    expect(await storage.listSales(BUYER.id)).toEqual([]);
+    expect(await phone.storage().listSales(BUYER.id)).toEqual([]);
     await waitFor(() => expect(salesListCalls().length).toBeGreaterThan(1));
   });
 });
 
 describe("the area without signal", () => {
   it("reopens from the phone's last copy, session included, and says the numbers may be old", async () => {
-    await storage.writeArea({
+    await phone.storage().writeArea({
       userId: BUYER.id,
       user: BUYER,
       area: AREA,
@@ -206,8 +186,8 @@ describe("the area without signal", () => {
 
 describe("the queue", () => {
   it("sends the sales in the order they were recorded, one at a time, and removes each one sent", async () => {
-    await storage.putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
     let inFlight = 0;
     const posted = serve({
       record: () => {
@@ -220,12 +200,12 @@ describe("the queue", () => {
     renderArea();
     await waitFor(() => expect(posted.map((b) => b.saleId)).toEqual([SALE_A, SALE_B]));
     await waitFor(() => expect(screen.queryByRole("region", { name: /Ventas por enviar/ })).toBeNull());
-    expect(await storage.listSales(BUYER.id)).toEqual([]);
+    expect(await phone.storage().listSales(BUYER.id)).toEqual([]);
   });
 
   it("keeps the queue as it was when a sale gets no answer, and «Enviar ahora» tries again", async () => {
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
-    await storage.putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
     let reachable = false;
     const posted = serve({
       record: () => {
@@ -239,7 +219,7 @@ describe("the queue", () => {
     // It stopped at the first: the second was not tried.
     await waitFor(() => expect(queue.getAllByText("Pendiente de envío")).toHaveLength(2));
     expect(posted).toHaveLength(1);
-    expect((await storage.listSales(BUYER.id)).map((s) => s.state)).toEqual(["pending", "pending"]);
+    expect((await phone.storage().listSales(BUYER.id)).map((s) => s.state)).toEqual(["pending", "pending"]);
 
     reachable = true;
     await userEvent.setup().click(queue.getByRole("button", { name: "Enviar ahora" }));
@@ -259,7 +239,7 @@ describe("a refused sale", () => {
     });
 
   it("marks a conflict over numbers, and «Asignar al azar» sends the same sale online with other free numbers", async () => {
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
     let attempt = 0;
     const posted = serve({
       record: () => {
@@ -271,7 +251,7 @@ describe("a refused sale", () => {
     const queue = within(await queueRegion(1));
     expect(await queue.findByText("Conflicto: el 007 ya no está libre")).toBeInTheDocument();
     expect(queue.getByText("Conflicto", { selector: "span" })).toBeInTheDocument();
-    const [stored] = await storage.listSales(BUYER.id);
+    const [stored] = await phone.storage().listSales(BUYER.id);
     expect(stored).toMatchObject({ state: "conflict", refusal: { code: "NUMBERS_TAKEN", taken: ["007"] } });
 
     await userEvent.setup().click(queue.getByRole("button", { name: "Asignar al azar" }));
@@ -289,7 +269,7 @@ describe("a refused sale", () => {
   });
 
   it("«Elegir otros números» opens the form filled in, without the lost number, and sends the same sale", async () => {
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
     let attempt = 0;
     const posted = serve({
       record: () => {
@@ -323,11 +303,11 @@ describe("a refused sale", () => {
     });
     expect(await dialog.findByRole("region", { name: "Venta registrada" })).toBeInTheDocument();
     expect(dialog.queryByRole("button", { name: "Registrar otra venta" })).toBeNull();
-    expect(await storage.listSales(BUYER.id)).toEqual([]);
+    expect(await phone.storage().listSales(BUYER.id)).toEqual([]);
   });
 
   it("a suspended vendedor sees the server's message, how to tell the buyer, and may discard it", async () => {
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
     const message = "Tu cuenta de vendedor está suspendida: no puedes vender.";
     serve({ record: () => jsonResponse(403, { error: { code: "SELLER_SUSPENDED", message } }) });
     renderArea();
@@ -348,12 +328,12 @@ describe("a refused sale", () => {
     expect(queue.getByRole("group", { name: "¿Descartar la venta de María Gómez?" })).toBeInTheDocument();
     await user.click(queue.getByRole("button", { name: "Sí, descartar" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: /Ventas por enviar/ })).toBeNull());
-    expect(await storage.listSales(BUYER.id)).toEqual([]);
+    expect(await phone.storage().listSales(BUYER.id)).toEqual([]);
   });
 
   it("has no axe violations: a conflict and a refusal in the queue", async () => {
-    await storage.putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
-    await storage.putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
+    await phone.storage().putSale(queued(SALE_A, "2026-12-01T15:00:00.000Z"));
+    await phone.storage().putSale(queued(SALE_B, "2026-12-01T15:10:00.000Z"));
     serve({
       record: (body) =>
         body.saleId === SALE_A
