@@ -6,7 +6,15 @@ import { randomBytes } from "node:crypto";
 import { RESERVATION_MESSAGES, type Reservation } from "@rifazo/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, paymentProofs, raffles, refunds, reservations, tickets } from "../src/db/schema";
+import {
+  mailOutbox,
+  notifications,
+  paymentProofs,
+  raffles,
+  refunds,
+  reservations,
+  tickets,
+} from "../src/db/schema";
 import { sweepExpiredReservations } from "../src/modules/purchases/expiry";
 import { advanceNow } from "../src/modules/raffle-state";
 import { insertRaffleWithTickets, putSetting } from "./fixtures";
@@ -271,6 +279,9 @@ describe("abonos: el cierre", () => {
     ]);
     const told = await db().select().from(notifications).where(eq(notifications.userId, buyer.id));
     expect(told.map((n) => n.title)).toContain("Abono sin completar");
+    // By email too: the refund may ask for the buyer's payout data by a date.
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    expect(mails.map((m) => m.subject)).toContain(`Tu abono en "${raffle.title}" no se completó`);
   });
 
   it("una rifa cancelada devuelve cada abono aprobado", async () => {

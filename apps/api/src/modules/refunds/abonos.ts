@@ -28,13 +28,17 @@ export async function refundUnpaidAbonos(
     payoutDueAt,
     why: `abono sin completar al cierre de "${raffle.title}"`,
   });
-  const buyers = [...lines.keys()];
-  await notify(
-    tx,
-    ctx,
-    buyers.map((userId) => ({ userId })),
-    "abonoReleased",
-    (buyer) => ({ raffleTitle: raffle.title, lines: lines.get(buyer.userId) ?? [] }),
+  // Told by notification and email, as a cancellation tells its buyers: the refund may ask for payout data.
+  const buyers = new Map(
+    approved.flatMap((proof) =>
+      proof.userId
+        ? [[proof.userId, { userId: proof.userId, email: proof.buyerEmail, name: proof.buyerName }] as const]
+        : [],
+    ),
   );
+  await notify(tx, ctx, [...buyers.values()], "abonoReleased", (buyer) => ({
+    raffleTitle: raffle.title,
+    lines: lines.get(buyer.userId) ?? [],
+  }));
   return inserted.length;
 }
