@@ -5,7 +5,7 @@
  * (what they show) read these, so the balance a buyer sees is the one the approval uses.
  */
 import type { Currency } from "../constants";
-import { roundCents } from "./money";
+import { formatMoney, roundCents } from "./money";
 import { convertAmount } from "./pricing";
 
 export interface AbonoPayment {
@@ -57,4 +57,19 @@ export function abonoBounds(
   const max = convertAmount(balance.remaining, currency, to, rate);
   const min = first ? convertAmount(least, currency, to, rate) : 0.01;
   return { min: min === null ? null : Math.min(min, max ?? min), max };
+}
+
+type Written = { total: number; paid: number; remaining: number; complete: boolean; currency: Currency };
+
+/** What the buyer is told when a payment that leaves part of the price unpaid is approved. */
+export function abonoApprovedText(balance: Written): string {
+  const money = (value: number) => formatMoney(value, balance.currency);
+  return `Llevas pagado ${money(balance.paid)} de ${money(balance.total)}; faltan ${money(balance.remaining)} antes del cierre. Tus números siguen apartados.`;
+}
+
+/** The vendedor's line on each payment of an abono: "Abono: pagado $4,00 de $10,00 · faltan $6,00". */
+export function abonoSaleText(balance: Written): string {
+  if (balance.complete) return "Pagada completa";
+  const money = (value: number) => formatMoney(value, balance.currency);
+  return `Abono: pagado ${money(balance.paid)} de ${money(balance.total)} · faltan ${money(balance.remaining)}`;
 }

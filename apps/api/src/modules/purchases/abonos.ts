@@ -5,6 +5,7 @@
  */
 import {
   type AbonoPayment,
+  abonoApprovedText,
   abonoBalance,
   abonoBounds,
   type Currency,
@@ -31,9 +32,7 @@ const worthOf = (p: { amount: unknown; currency: string; exchangeRate: unknown }
 export async function abonoBalanceText(db: Executor, reservationId: string): Promise<string | null> {
   const row = await repo.findReservation(db, reservationId);
   if (!row) return null;
-  const balance = await abonoBalanceOf(db, row);
-  const currency = row.currency as Currency;
-  return `Llevas pagado ${formatMoney(balance.paid, currency)} de ${formatMoney(balance.total, currency)}; faltan ${formatMoney(balance.remaining, currency)} antes del cierre. Tus números siguen apartados.`;
+  return abonoApprovedText({ ...(await abonoBalanceOf(db, row)), currency: row.currency as Currency });
 }
 
 /** The reservation's balance from its approved payments (plus `also`, a payment being approved now). */

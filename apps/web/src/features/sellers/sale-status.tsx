@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from "@rifazo/shared/constants";
+import { abonoSaleText } from "@rifazo/shared/domain/abonos";
 import { countText } from "@rifazo/shared/domain/plural";
 import { formatTicketNumber } from "@rifazo/shared/domain/tickets";
 import { SELLER_SALE_STATUS_LABELS, type SellerSaleStatus } from "@rifazo/shared/schemas/seller-sales";
@@ -44,11 +45,7 @@ export function salePaymentText(sale: SellerSale): string {
  * faltan $6,00", or "Pagada completa" once the numbers are sold; null for a sale paid whole.
  */
 export function abonoText(sale: Pick<SellerSale, "abono">): string | null {
-  const { abono } = sale;
-  if (!abono) return null;
-  if (abono.complete) return "Pagada completa";
-  const money = (amount: number) => formatMoney(amount, abono.currency);
-  return `Abono: pagado ${money(abono.paid)} de ${money(abono.total)} · faltan ${money(abono.remaining)}`;
+  return sale.abono ? abonoSaleText(sale.abono) : null;
 }
 
 /**
