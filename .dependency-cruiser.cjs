@@ -121,6 +121,19 @@ module.exports = {
       to: { path: "^packages/shared/src/fairness-(claims|proofs)\\.ts$" },
     },
     {
+      name: "web-page-error-messages",
+      comment:
+        "The web words only the messages of @rifazo/shared/page-errors itself; the server words the rest. " +
+        "The whole catalogue (@rifazo/shared/errors, hundreds of messages) is for the admin and vendedor " +
+        "areas, not for a public page's download; other code imports its types only.",
+      severity: "error",
+      from: {
+        path: "^(apps/web/src/|packages/shared/src/(domain|schemas)/)",
+        pathNot: `\\.test\\.tsx?$|${WEB}features/(admin|sellers)/|${WEB}features/auth/components/admin-guard\\.tsx$|^packages/shared/src/schemas/(admin|sellers)`,
+      },
+      to: { path: "^packages/shared/src/errors\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "components-lib-below-features",
       comment:
         "components/ and lib/ are the bottom of the web app: they import no feature, page or app code.",

@@ -207,7 +207,7 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
   await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible();
   const winnerA = page.getByRole("list", { name: "Ganadores" }).getByRole("listitem");
   await expect(winnerA).toHaveCount(1);
-  const ticketA = (((await winnerA.textContent()) ?? "").match(/Boleto\s*(\d{2})\b/) ?? [])[1];
+  const ticketA = (((await winnerA.textContent()) ?? "").match(/Boleto\s*(\d{2})(?!\d)/) ?? [])[1];
   expect(numbers[pasted.id]).toContain(ticketA);
   await expect(page.getByRole("button", { name: /sortear/i })).toHaveCount(0);
 
@@ -221,7 +221,7 @@ test("sorteo con drand: compra, cierre, aprobación, congelación, beacon pegado
   await expect(page.getByText("Girando la tómbola...")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible({ timeout: 20_000 });
   const textB = (await page.getByRole("list", { name: "Ganadores" }).textContent()) ?? "";
-  const ticketB = (textB.match(/Boleto\s*(\d{2})\b/) ?? [])[1];
+  const ticketB = (textB.match(/Boleto\s*(\d{2})(?!\d)/) ?? [])[1];
   expect(numbers[pressed.id]).toContain(ticketB);
   const roundB = (await lifecycleOf(page, pressed.id)).drawRound as number;
   expect(drand.relay.requests.some((path) => path.endsWith(`/public/${roundB}`))).toBe(true);

@@ -48,7 +48,7 @@ async function raffleByTitle(page: Page, title: string): Promise<RaffleSummary> 
 async function winnerTickets(page: Page): Promise<string[]> {
   const items = page.getByRole("list", { name: "Ganadores" }).getByRole("listitem");
   return (await items.allTextContents()).map(
-    (text) => text.match(/Boleto\s*(\d{2,4})\b/)?.[1] ?? `sin boleto en: ${text}`,
+    (text) => text.match(/Boleto\s*(\d{2,4})(?!\d)/)?.[1] ?? `sin boleto en: ${text}`,
   );
 }
 

@@ -117,7 +117,7 @@ test("sin JavaScript: marca dos números, reserva, paga con un PNG y queda «En 
   await main.getByRole("button", { name: /^Reservar/ }).click();
   await expect(page).toHaveURL(new RegExp(`/perfil/subir-comprobante/${raffleId}\\?reserva=[0-9a-f-]+$`));
   await expect(main.getByRole("list", { name: "Tus números" })).toHaveText(/13\s*42/);
-  await expect(main.getByText(/Apartado hasta las/)).toBeVisible();
+  await expect(main.getByText(/Apartado hasta las? \d/)).toBeVisible();
   await expect(main.getByText("$10,00").first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/pago-sin-js-390.png`, fullPage: true });
 
@@ -204,7 +204,7 @@ test("antes de que llegue el código de la app: la reserva responde con la pági
   await main.getByLabel("Cantidad de boletos").fill("2");
   await main.getByRole("button", { name: "Reservar boletos" }).click({ noWaitAfter: true });
   // The answer to the POST is the payment page itself: no 303, no second request.
-  await expect(main.getByText(/Apartado hasta las/)).toBeVisible();
+  await expect(main.getByText(/Apartado hasta las? \d/)).toBeVisible();
   expect(posts).toEqual([200]);
   await page.screenshot({ path: `${SHOTS}/pago-respuesta-del-formulario-390.png`, fullPage: true });
 

@@ -213,7 +213,7 @@ test("«Mis boletos» se lee sin conexión, con la fecha de la última sincroniz
   await expect(page).toHaveURL(/\/perfil\/pagos$/);
   await expect(page.getByText("Sin conexión", { exact: true })).toBeVisible();
   await expect(
-    page.getByText(/^Sincronizado el \d{1,2} de [a-z]+ de \d{4} a las \d{1,2}:\d{2}\s[ap]\.\s?m\./),
+    page.getByText(/^Sincronizado el \d{1,2} de [a-z]+ de \d{4} a las? \d{1,2}:\d{2}\s[ap]\.\s?m\./),
   ).toBeVisible();
   await expect(page.getByText("Boletos:").first().locator("..")).toContainText(numbers[0] as string);
   await expect(page.getByText("Algo salió mal")).toHaveCount(0);

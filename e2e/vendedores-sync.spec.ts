@@ -42,19 +42,31 @@ test("con el área cerrada, el service worker envía la venta guardada sin seña
       },
       { raffleId, name: "Carlos Segundo Plano", email: VENDEDOR, creditLimit: "50,00" },
     );
-    const me = (await (await vendedor.request.get("/api/account/me")).json()) as { id: string };
     const numbersLoaded = vendedor.waitForResponse(
       (response) => response.url().includes(`/api/raffles/${raffleId}/numbers`) && response.ok(),
     );
     await vendedor.goto("/vendedor");
     await expect(vendedor.getByRole("button", { name: `Registrar venta de ${title}` })).toBeVisible();
     await numbersLoaded;
-    // The service worker that will send the queue is installed and in charge of the page.
+    // The service worker that will send the queue is installed and in charge of the page. It may have
+    // activated while this page was still loading (registered on the sign-in page): such a page stays
+    // uncontrolled until its next load, as any browser does, so it is loaded again once the worker is active.
     await vendedor.waitForFunction(
-      () => navigator.serviceWorker?.controller?.state === "activated",
+      async () => Boolean((await navigator.serviceWorker.ready).active),
       undefined,
       {
         timeout: 90_000,
+      },
+    );
+    if (!(await vendedor.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await vendedor.reload();
+      await expect(vendedor.getByRole("button", { name: `Registrar venta de ${title}` })).toBeVisible();
+    }
+    await vendedor.waitForFunction(
+      () => navigator.serviceWorker.controller?.state === "activated",
+      undefined,
+      {
+        timeout: 30_000,
       },
     );
 

@@ -71,6 +71,8 @@ test("el organizador invita, el vendedor acepta y comparte su enlace, y la compr
   const vendedor = await phonePage(browser, origin);
   await signIn(vendedor, VENDEDOR, demoServer.demoPassword(VENDEDOR));
   await vendedor.goto(new URL(invitationUrl).pathname + new URL(invitationUrl).search);
+  // The page is rendered in the browser from its own chunk: checked once it is there, not the shell.
+  await expect(vendedor.getByRole("button", { name: "Aceptar invitación" })).toBeVisible();
   await expectNoAxeViolations(vendedor, "invitación de vendedor");
   await vendedor.getByRole("button", { name: "Aceptar invitación" }).click();
   await expect(vendedor).toHaveURL(/\/vendedor$/);

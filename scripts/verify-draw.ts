@@ -1,7 +1,7 @@
 // Verifies a Rifazo draw with the same shared code the site uses: a record ("acta", format
 // rifazo-record-3 or rifazo-record-1: hash chain, frozen list, drand round and BLS signature, the proof
-// the round was in the future, winners, blind replacements, external results) or a v1 transcript
-// (rifazo-draw-v1). docs/draw-protocol.md describes them all.
+// the round was in the future, winners, blind replacements, external results, the prizes after the
+// draw, the instant prizes decided while it sold) or a v1 transcript (rifazo-draw-v1). docs/draw-protocol.md describes them all.
 //
 //   npm run verify-draw -- acta.json                          a downloaded record or v1 transcript
 //   npm run verify-draw -- https://rifazo.example/rifas/<id>  a raffle (or /sorteo/<id>) page
@@ -28,6 +28,13 @@ import {
   RECORD_STATUS_LABELS,
   verifyAny,
 } from "../packages/shared/src/domain/draw-record";
+import { INSTANT_PRIZE_LEVEL } from "../packages/shared/src/domain/instant-draw";
+import { countText } from "../packages/shared/src/domain/plural";
+import {
+  PRIZE_DELIVERY_METHOD_LABELS,
+  type PrizeDeliveryMethod,
+  prizeStatusText,
+} from "../packages/shared/src/domain/prizes";
 import { formatTicketNumber } from "../packages/shared/src/domain/tickets";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -118,6 +125,41 @@ function print(label: string, result: AnyVerification, totalTickets: number): vo
         `    Nivel ${w.level} #${w.index + 1}: boleto ${ticket(w.ticketNumber)} (${w.description})${tag}`,
       );
     }
+  }
+  printInstant(result, ticket);
+  printPrizes(result, ticket);
+}
+
+/** Decision 0035: the instant prizes decided so far (verified), and what is left. */
+function printInstant(result: AnyVerification, ticket: (n: number) => string): void {
+  const instant = result.instant;
+  if (!result.ok || !instant || instant.total === 0) return;
+  const won = instant.total - instant.left;
+  console.log(
+    `  Premios instantáneos: ${won} de ${countText(instant.total, "premio", "premios")} ganados; ${countText(instant.left, "queda", "quedan")} por ganar.`,
+  );
+  for (const w of instant.wins) {
+    console.log(
+      `    Boleto ${ticket(w.ticketNumber)}: ${w.description} (premio instantáneo ${w.index + 1}, decidido en la entrada ${w.drawSeq})`,
+    );
+  }
+}
+
+/** Decision 0035: each prize's verified status, once the record holds a claim. */
+function printPrizes(result: AnyVerification, ticket: (n: number) => string): void {
+  const prizes = result.ok ? (result.prizes ?? []) : [];
+  if (!prizes.some((p) => p.claimedAt !== null)) return;
+  console.log("  Premios:");
+  for (const p of prizes) {
+    const method = p.method
+      ? ` · ${PRIZE_DELIVERY_METHOD_LABELS[p.method as PrizeDeliveryMethod] ?? p.method}`
+      : "";
+    const proof = p.proofHash ? ` · prueba SHA-256 ${p.proofHash}` : "";
+    const place =
+      p.level === INSTANT_PRIZE_LEVEL
+        ? `Premio instantáneo ${p.index + 1}`
+        : `Nivel ${p.level} #${p.index + 1}`;
+    console.log(`    ${place}, boleto ${ticket(p.ticketNumber)}: ${prizeStatusText(p)}${method}${proof}`);
   }
 }
 

@@ -49,8 +49,9 @@ const layers = [
   },
   {
     name: "sales",
-    comment: "Reservations, the draw and its record, refunds, the vendedores and their commissions.",
-    modules: ["purchases", "refunds", "draws", "sellers"],
+    comment:
+      "Reservations, the draw and its record, the prizes after it, refunds, the vendedores and their commissions.",
+    modules: ["purchases", "refunds", "draws", "prizes", "sellers"],
   },
   {
     name: "lifecycle",
@@ -89,6 +90,7 @@ const sameLayer = [
   ["club", "notifications"],
   ["refunds", "purchases"],
   ["refunds", "sellers"],
+  ["prizes", "draws"],
   ["proofs", "raffles"],
   ["receipts", "raffles"],
   ["favorites", "raffles"],

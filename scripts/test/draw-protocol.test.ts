@@ -16,9 +16,19 @@ import {
   drawMessageV2,
   replacementMessageV3,
 } from "../../packages/shared/src/domain/draw-engine-v2";
-import { canonicalJson, type DrawRecord, verifyRecord } from "../../packages/shared/src/domain/draw-record";
+import {
+  appendEntry,
+  canonicalJson,
+  type DrawRecord,
+  type PrizeDeliveredData,
+  verifyRecord,
+} from "../../packages/shared/src/domain/draw-record";
+import { assertCash } from "../../packages/shared/src/domain/draw-record/verify-prizes";
+import { convertCents, toCents } from "../../packages/shared/src/domain/money";
 import { ownerTag, ownerTagMessage } from "../../packages/shared/src/domain/owner-tag";
+import { checkCashPayment } from "../../packages/shared/src/domain/prizes";
 import { drawRecordV2Schema } from "../../packages/shared/src/schemas/draws";
+import { instantExampleValues } from "../instant-example";
 import { exampleFileTexts } from "../make-example-record";
 
 // docs/draw-protocol.md quotes values from the example record; this test recomputes each of them from
@@ -156,6 +166,19 @@ async function recomputed(): Promise<Map<string, string>> {
     v.set("replace.ticket", String(pool[Number(x % n)]));
     break;
   }
+
+  // §15.6: the cash delivery of the worked example (not an entry of the example record).
+  v.set("prize.proofHash", await sha256Hex("rifazo-ejemplo-comprobante-pago-movil"));
+  v.set("prize.requiredCents", String(toCents(convertCents(1000, 36.5, "multiply"))));
+  const paid = (amount: number) =>
+    checkCashPayment(
+      { currency: "USD", amount: 1000 },
+      { currency: "VES", amount, rate: 36.5, rateDate: "2026-11-28" },
+    );
+  v.set("prize.paid36500", paid(36500).ok ? "ok" : "below");
+  v.set("prize.paid35500", paid(35500).ok ? "ok" : "below");
+  // §16.6: the instant prizes' example, computed by hand in scripts/instant-example.ts.
+  for (const [key, value] of await instantExampleValues()) v.set(key, value);
   return v;
 }
 
@@ -189,6 +212,40 @@ describe("docs/draw-protocol.md y su acta de ejemplo", () => {
         continue;
       expect(quoted.has(key), `falta ${key} en el documento`).toBe(true);
     }
+  });
+
+  it("la entrega en efectivo del §15.6 verifica tal como la cita el documento, y con Bs 35.500,00 no", () => {
+    const block = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].find((m) => m[1]?.includes('"pago_movil"'));
+    const data = JSON.parse(block?.[1] as string) as PrizeDeliveredData;
+    const levels = [
+      { level: 1, count: 1, description: "USD 1.000", cash: { currency: "USD" as const, amount: "1000.00" } },
+    ];
+    expect(() => assertCash(levels, data)).not.toThrow();
+    const below = {
+      ...data,
+      cash: { ...(data.cash as NonNullable<PrizeDeliveredData["cash"]>), paidAmount: "35500.00" },
+    };
+    expect(() => assertCash(levels, below)).toThrow(/Bs\. 35\.500,00/);
+    const message = checkCashPayment(
+      { currency: "USD", amount: 1000 },
+      { currency: "VES", amount: 35500, rate: 36.5, rateDate: "2026-11-28" },
+    );
+    expect(message.ok).toBe(false);
+    expect(doc.replace(/\s+/g, " ")).toContain(`«${(message as { message: string }).message}»`);
+  });
+
+  it("el reclamo del boleto descalificado del §15.4 falla con el mensaje que cita el documento", async () => {
+    const last = record.entries[record.entries.length - 1] as DrawRecord["entries"][number];
+    const claim = await appendEntry(last, "prize_claimed", "2023-09-16T10:00:00.000Z", {
+      level: 1,
+      index: 1,
+      ticketNumber: 90,
+    });
+    const v = await verifyRecord({ ...record, entries: [...record.entries, claim] });
+    const failed = v.checks.filter((c) => !c.ok);
+    expect(failed.map((c) => c.name)).toEqual(["Premio 1.º, ganador 2: reclamo (entrada 8)"]);
+    const said = String(failed[0]?.expected ?? "").replace(/^Error: /, "");
+    expect(doc.replace(/\s+/g, " ")).toContain(`«${said}»`);
   });
 
   it("todo valor hexadecimal largo del documento es uno recalculado o del acta", async () => {

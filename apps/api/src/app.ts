@@ -41,6 +41,7 @@ import { imageRoutes } from "./modules/images";
 import { createJobScheduler } from "./modules/jobs";
 import { registerLifecycleTransitions } from "./modules/lifecycle";
 import { notificationRoutes } from "./modules/notifications";
+import { adminPrizeRoutes, prizeRoutes } from "./modules/prizes";
 import { profileRoutes } from "./modules/profile";
 import {
   createOcrReader,
@@ -255,6 +256,8 @@ async function registerModuleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
   await app.register(clubRoutes);
+  await app.register(prizeRoutes);
+  await app.register(adminPrizeRoutes);
 }
 
 /** What modules hold for the whole process, set before anything runs. */

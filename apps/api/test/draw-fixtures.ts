@@ -16,7 +16,8 @@ import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
 
 export interface V2RaffleOptions {
   total?: number;
-  levels?: Array<{ description: string; count: number }>;
+  /** A level with `cash` is a cash prize (decision 0035): its amount and currency, published with the rules. */
+  levels?: Array<{ description: string; count: number; cash?: { currency: "USD" | "VES"; amount: number } }>;
   external?: { lottery: string; drawAt: Date; digits: number; fallback?: "drand" | "cancel" };
   title?: string;
 }
@@ -74,6 +75,8 @@ export async function closedRaffleWithSales(
       level: i + 1,
       description: l.description,
       winnerCount: l.count,
+      prizeValue: l.cash?.amount ?? null,
+      cashCurrency: l.cash?.currency ?? null,
     })),
   );
   await db.execute(

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import type { AdminToday } from "@rifazo/shared/schemas/admin";
 import { screen, within } from "@testing-library/react";
+import axe from "axe-core";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminDashboard } from "../src/features/admin/dashboard/admin-dashboard";
+import { makeAdminPrize, pendingClaim } from "./fixtures/admin-prize";
 import { renderWithProviders, stubFetch } from "./render";
 
 // The panel's first screen, "Hoy": what needs the organiser today, each count linking to where it is
@@ -70,6 +72,7 @@ const TODAY: AdminToday = {
   ],
   refundsToPay: { count: 2, totalUsd: 17.25, totalVes: 365.5 },
   salesPerDay: days,
+  prizes: { pendingReview: 0, openDisputes: [], claimsDueSoon: 0 },
 };
 
 beforeEach(() => {
@@ -334,6 +337,72 @@ describe("pestaña Hoy", () => {
     // Never run yet: pending, not «Al día».
     expect(unknown).toHaveTextContent("Pendiente");
     expect(unknown).not.toHaveTextContent("Al día");
+  });
+
+  it("Premios: cada disputa abierta con su rifa, boleto y mensaje, los reclamos por revisar y enlaces a la rifa", async () => {
+    const withPrizes: AdminToday = {
+      ...TODAY,
+      prizes: {
+        pendingReview: 1,
+        claimsDueSoon: 2,
+        openDisputes: [
+          {
+            winnerId: "w-7",
+            raffleId: "raffle-3",
+            raffleTitle: "Moto Bera",
+            ticketNumber: "0042",
+            openedAt: "2026-11-25T14:30:00.000Z",
+            message: "Me pagaron Bs. 20.000 y el premio era de $1.000.",
+          },
+        ],
+      },
+    };
+    const review = makeAdminPrize({
+      winnerId: "w-9",
+      raffleId: "raffle-5",
+      raffleTitle: "Nevera",
+      ticketNumber: "007",
+      winnerName: "Ana Gómez",
+      claim: pendingClaim(),
+    });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/admin/today") return json(200, withPrizes);
+      if (url === "/api/admin/prizes?status=review") return json(200, { items: [review] });
+      return json(404, { error: { code: "NOT_FOUND", message: "No encontrado." } });
+    });
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const card = await screen.findByRole("region", { name: "Premios" });
+    const disputes = within(within(card).getByRole("list", { name: "Disputas abiertas" })).getAllByRole(
+      "listitem",
+    );
+    expect(disputes).toHaveLength(1);
+    const [dispute] = disputes as [HTMLElement];
+    expect(dispute).toHaveTextContent("Moto Bera · boleto 0042");
+    expect(dispute).toHaveTextContent("Me pagaron Bs. 20.000 y el premio era de $1.000.");
+    expect(within(card).getByRole("heading", { name: "1 disputa abierta" })).toBeInTheDocument();
+    expect(
+      within(dispute).getByRole("link", { name: "Resolver la disputa de Moto Bera, boleto 0042" }),
+    ).toHaveAttribute("href", "/admin/rifas/raffle-3#premio-w-7");
+
+    const claims = await within(card).findByRole("list", { name: "Reclamos por revisar" });
+    expect(within(card).getByRole("heading", { name: "1 reclamo por revisar" })).toBeInTheDocument();
+    expect(claims).toHaveTextContent("Nevera · boleto 007");
+    expect(within(claims).getByRole("link", { name: "Revisar el reclamo de Ana Gómez" })).toHaveAttribute(
+      "href",
+      "/admin/rifas/raffle-5#premio-w-9",
+    );
+    expect(card).toHaveTextContent("2 premios sin reclamar: sus plazos vencen en las próximas 48 horas.");
+    const result = await axe.run(card);
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it("Premios sin nada pendiente lo dice y no pide la lista de reclamos", async () => {
+    renderWithProviders(<AdminDashboard />, { path: "/admin" });
+    const card = await screen.findByRole("region", { name: "Premios" });
+    expect(card).toHaveTextContent("Nada pendiente: ningún reclamo por revisar ni disputas abiertas.");
+    expect(within(card).queryByRole("list")).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/admin/prizes"))).toBe(false);
   });
 
   it("sin tareas informadas no hay sección de tareas", async () => {

@@ -38,6 +38,7 @@ function entry(drawTrust: WinnersEntry["raffle"]["drawTrust"]): WinnersEntry {
         prizeDescription: "Moto",
         source: "internal",
         announcedAt: "2026-11-20T18:00:00.000Z",
+        prize: null,
       },
     ],
   };

@@ -115,7 +115,10 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const WINNER_SOURCES = ["internal", "external"] as const;
+/** internal: drand draw; external: an official lottery; instant: an instant prize (decision 0035). */
+export const WINNER_SOURCES = ["internal", "external", "instant"] as const;
+/** A winner of the raffle's draw (or its lottery), not of an instant prize won while it sells. */
+export const isDrawWinner = (winner: { source: string }): boolean => winner.source !== "instant";
 
 export const IMAGE_FOLDERS = ["gallery", "prizes"] as const;
 

@@ -1,26 +1,17 @@
 // Every error code the API answers with ({ error: { code, message } }): its HTTP status and its Spanish
 // message. The API throws by code (AppError takes the status from here) and the web maps by code; a
-// thrown message may be more specific than the one below, which is the default and the web's fallback.
+// thrown message may be more specific than the one below, which is the default.
 // Codes mapped from Better Auth keep the status Better Auth answered with (auth/better-auth-bridge.ts).
-// Zod-free on purpose: the web's layout imports it on every page.
+// Zod-free. The rows whose messages the web's pages word themselves are in page-errors.ts: the public
+// pages download those, never this whole table.
+
+import { PAGE_ERROR_TABLE } from "./page-errors";
 
 /** [code, HTTP status, default message] of every error; ERROR_CATALOGUE is built from it, in this order. */
 const ERROR_TABLE = [
-  ["VALIDATION", 400, "Los datos enviados no son válidos."],
-  ["UNAUTHENTICATED", 401, "Tu sesión ha expirado o es inválida. Por favor, inicia sesión de nuevo."],
-  ["FORBIDDEN", 403, "No tienes permiso para realizar esta acción."],
+  ...PAGE_ERROR_TABLE,
   ["ADMIN_ONLY", 403, "Acceso denegado. Solo administradores."],
-  ["NOT_FOUND", 404, "El recurso solicitado no existe."],
   ["RAFFLE_NOT_FOUND", 404, "Rifa no encontrada."],
-  ["CONFLICT", 409, "La operación entra en conflicto con el estado actual."],
-  ["RATE_LIMITED", 429, "Demasiados intentos. Espera un momento y vuelve a intentarlo."],
-  ["PAYLOAD_TOO_LARGE", 413, "El archivo o los datos enviados son demasiado grandes."],
-  [
-    "SERVICE_UNAVAILABLE",
-    503,
-    "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
-  ],
-  ["INTERNAL", 500, "Ocurrió un error inesperado. Inténtalo de nuevo más tarde."],
   // Realtime streams refused over a cap: per client or user, or for the whole server (decision 0006).
   [
     "TOO_MANY_STREAMS",
@@ -32,8 +23,6 @@ const ERROR_TABLE = [
     503,
     "El canal de notificaciones en tiempo real está lleno en este momento. Se reintentará en unos segundos.",
   ],
-  // Raised by the web app when a request got no answer at all: there is no HTTP status.
-  ["NETWORK", 0, "No pudimos conectar con el servidor. Verifica tu conexión y vuelve a intentar."],
   // Authentication (spec 1 §8).
   [
     "EMAIL_NOT_VERIFIED",
@@ -48,11 +37,9 @@ const ERROR_TABLE = [
   ["USER_ALREADY_EXISTS", 409, "Este correo electrónico ya está registrado. Intenta iniciar sesión."],
   ["WEAK_PASSWORD", 400, "La contraseña es demasiado débil. Asegúrate de que cumpla los requisitos."],
   ["INVALID_EMAIL", 400, "Por favor, proporciona un correo electrónico válido."],
-  ["ACCOUNT_SUSPENDED", 403, "Tu cuenta está suspendida. Contacta a soporte si crees que es un error."],
   ["SESSION_NOT_FOUND", 401, "Sesión no encontrada. Por favor, intenta iniciar sesión de nuevo."],
   ["PROFILE_NOT_FOUND", 401, "No se encontró un perfil asociado a tu cuenta. Por favor, contacta a soporte."],
   ["SIGN_UP_SAVE_FAILED", 500, "Error al guardar el usuario. Si el problema continúa, contacta a soporte."],
-  ["SAME_PASSWORD", 400, "La nueva contraseña no puede ser igual a la anterior."],
   ["INVALID_PASSWORD", 400, "La contraseña actual no es correcta."],
   // An account made without a password (a sign-in link) creates one through the emailed reset link.
   [
@@ -61,8 +48,6 @@ const ERROR_TABLE = [
     "Tu cuenta aún no tiene contraseña. Pide el enlace para crearla y te llegará a tu correo.",
   ],
   ["PASSWORD_TOO_SHORT", 400, "La contraseña debe tener al menos 8 caracteres."],
-  ["INVALID_TOKEN", 400, "El enlace no es válido o ha expirado. Solicita uno nuevo."],
-  ["TOKEN_USED", 400, "Este enlace ya fue utilizado. Si tu cuenta ya está confirmada, inicia sesión."],
   ["INVALID_TWO_FACTOR_CODE", 401, "El código de verificación no es válido."],
   // Buying: proofs of payment and their limits (spec 1 §5).
   ["PROOF_NOT_FOUND", 404, "Comprobante no encontrado."],
@@ -92,6 +77,20 @@ const ERROR_TABLE = [
   ["ABONO_UNDER_REVIEW", 409, "Tu abono anterior está en revisión."],
   ["ABONO_PAID", 409, "Esta compra con abono ya está pagada completa."],
   ["ABONO_PAYMENT_DELETE", 409, "Este pago es un abono de una compra con otros pagos: no se elimina solo."],
+  // Prizes after the draw (decision 0035).
+  ["PRIZE_NOT_FOUND", 404, "No encontramos ese premio."],
+  ["PRIZE_NOT_YOURS", 403, "Este premio es de otro ganador: solo su dueño puede reclamarlo."],
+  ["PRIZE_CLAIM_CLOSED", 409, "El plazo para reclamar este premio terminó."],
+  ["PRIZE_ALREADY_CLAIMED", 409, "Este premio ya fue reclamado y su reclamo está en revisión o aceptado."],
+  ["PRIZE_NOT_CLAIMED", 409, "El ganador todavía no reclamó este premio."],
+  ["PRIZE_CLAIM_NOT_ACCEPTED", 409, "Acepta el reclamo del ganador antes de registrar la entrega."],
+  ["PRIZE_NOT_DELIVERED", 409, "Este premio todavía no tiene una entrega registrada."],
+  ["PRIZE_ALREADY_CONFIRMED", 409, "Ya confirmaste que recibiste este premio."],
+  ["PRIZE_DISPUTE_OPEN", 409, "Este premio tiene una disputa abierta."],
+  ["PRIZE_NO_DISPUTE", 409, "Este premio no tiene una disputa abierta."],
+  ["PRIZE_BELOW_RATE", 400, "El monto pagado es menor que el premio al cambio BCV del día del pago."],
+  ["PRIZE_NO_RATE", 409, "No hay tasa BCV publicada para el día del pago."],
+  ["PRIZE_DISQUALIFIED", 409, "Este ganador fue descalificado: su premio pasa al reemplazo."],
   // Holds are scarce (decision 0019): a pause after a hold ends unpaid, and holds started per hour.
   [
     "HOLD_COOLDOWN",
@@ -183,12 +182,7 @@ const ERROR_TABLE = [
     409,
     "Esta venta en efectivo supera tu límite de efectivo sin entregar. Entrega el efectivo al organizador y vuelve a intentarlo.",
   ],
-  // A buyer claims a vendedor's sale into their account (decision 0034): only by the email the vendedor wrote.
-  [
-    "RECEIPT_CLAIM_NOT_ALLOWED",
-    403,
-    "Este recibo solo se puede reclamar desde una cuenta confirmada con el correo que anotó el vendedor.",
-  ],
+  // A buyer claims a vendedor's sale into their account (decision 0034); the refusal is in page-errors.ts.
   ["RECEIPT_ALREADY_CLAIMED", 409, "Estos boletos ya están en otra cuenta."],
   [
     "RECEIPT_CLAIM_CANCELLED",
@@ -239,14 +233,6 @@ export type ErrorCodeWithStatus<S extends number> = {
 export const ERROR_MESSAGES = Object.fromEntries(
   Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.message]),
 ) as { readonly [C in ErrorCode]: (typeof ERROR_CATALOGUE)[C]["message"] };
-
-/** Messages the web app shows for failures of its own that are no answer of the API. */
-export const CLIENT_ERROR_MESSAGES = {
-  SESSION_CHECK_NETWORK: "Error de conexión al verificar tu sesión.",
-  PROFILE_NOT_FOUND_RECENT:
-    "Error: No se encontró un perfil para tu cuenta. Si acabas de registrarte, espera un momento o contacta a soporte.",
-  PROFILE_CHECK_FAILED: "Hubo un error al verificar tu perfil. Por favor, intenta de nuevo más tarde.",
-} as const;
 
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };

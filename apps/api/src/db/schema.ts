@@ -400,12 +400,44 @@ export const prizeLevels = pgTable(
     description: text("description").notNull(),
     winnerCount: integer("winner_count").notNull().default(1),
     prizeValue: numeric("prize_value", { precision: 12, scale: 2, mode: "number" }),
+    // A cash prize (decision 0035): prize_value is the amount in this currency, published with the rules;
+    // a delivery paid in another currency is checked against the BCV rate of the payment's day.
+    cashCurrency: text("cash_currency"),
   },
   (t) => [
     primaryKey({ columns: [t.raffleId, t.level] }),
+    check("prize_levels_cash_currency_check", oneOf("cash_currency", CURRENCIES, true)),
+    check("prize_levels_cash_value_check", sql`${t.cashCurrency} IS NULL OR ${t.prizeValue} > 0`),
     check("prize_levels_level_check", sql`${t.level} >= 1`),
     check("prize_levels_count_check", sql`${t.winnerCount} >= 1`),
     check("prize_levels_value_check", sql`${t.prizeValue} IS NULL OR ${t.prizeValue} >= 0`),
+  ],
+);
+
+/**
+ * Instant prizes (decision 0035): N prizes of one kind, in the organiser's order; the k-th instant win takes
+ * the k-th slot of the list expanded by counts. Part of the rules as sold: fixed (by trigger) once the
+ * raffle has a sale or a proof in review.
+ */
+export const instantPrizes = pgTable(
+  "instant_prizes",
+  {
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    winnerCount: integer("winner_count").notNull(),
+    prizeValue: numeric("prize_value", { precision: 12, scale: 2, mode: "number" }),
+    cashCurrency: text("cash_currency"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.raffleId, t.position] }),
+    check("instant_prizes_position_check", sql`${t.position} >= 1`),
+    check("instant_prizes_count_check", sql`${t.winnerCount} BETWEEN 1 AND 500`),
+    check("instant_prizes_cash_currency_check", oneOf("cash_currency", CURRENCIES, true)),
+    check("instant_prizes_cash_value_check", sql`${t.cashCurrency} IS NULL OR ${t.prizeValue} > 0`),
+    check("instant_prizes_value_check", sql`${t.prizeValue} IS NULL OR ${t.prizeValue} >= 0`),
   ],
 );
 
@@ -661,9 +693,21 @@ export const winners = pgTable(
     disqualificationReason: text("disqualification_reason"),
   },
   (t) => [
-    uniqueIndex("winners_raffle_ticket_idx").on(t.raffleId, t.ticketNumber),
+    // A ticket wins once in the draw and at most once instantly (decision 0035); an instant slot is won
+    // once, so the instant budget holds in the database too.
+    uniqueIndex("winners_raffle_ticket_idx")
+      .on(t.raffleId, t.ticketNumber)
+      .where(sql`${t.source} <> 'instant'`),
+    uniqueIndex("winners_instant_ticket_idx")
+      .on(t.raffleId, t.ticketNumber)
+      .where(sql`${t.source} = 'instant'`),
+    uniqueIndex("winners_instant_slot_idx").on(t.raffleId, t.prizeIndex).where(sql`${t.source} = 'instant'`),
     check("winners_ticket_number_check", sql`${t.ticketNumber} BETWEEN 0 AND 9999`),
     check("winners_source_check", oneOf("source", WINNER_SOURCES)),
+    check(
+      "winners_instant_slot_check",
+      sql`${t.source} <> 'instant' OR (${t.prizeLevel} = 0 AND ${t.prizeIndex} >= 0)`,
+    ),
     index("winners_raffle_announced_idx").on(t.raffleId, t.announcedAt),
     index("winners_user_idx").on(t.userId),
   ],
@@ -1410,5 +1454,143 @@ export const sellerSettlements = pgTable(
       sql`(${t.proofPath} IS NULL) = (${t.proofContentType} IS NULL) AND (${t.proofPath} IS NULL) = (${t.proofSize} IS NULL)`,
     ),
     index("seller_settlements_seller_created_idx").on(t.sellerId, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Prizes after the draw (decision 0035): the BCV rate of each day, the winner's claim, each delivery
+// (append-only: a correction is a new row) and the winner's disputes.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The bolívar rate the organiser published for each day (Venezuela's calendar): a prize stated in dollars
+ * and paid in bolívares is checked against the rate of the payment's day. The last rate saved for a day
+ * is that day's; the audit log keeps every change.
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    date: text("date").primaryKey(),
+    rate: numeric("rate", { precision: 14, scale: 4, mode: "number" }).notNull(),
+    source: text("source"),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: ts("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("exchange_rates_rate_check", sql`${t.rate} > 0`),
+    check("exchange_rates_date_check", sql`${t.date} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+  ],
+);
+
+/**
+ * A winner's claim: one per winner row. The identity evidence (a photo of the cédula) and the payout
+ * details are private, for the organiser's review only; the record gets a `prize_claimed` entry when the
+ * claim is first sent, which proves it came within the claim period.
+ */
+export const prizeClaims = pgTable(
+  "prize_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    winnerId: uuid("winner_id")
+      .notNull()
+      .references(() => winners.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: ts("claimed_at").notNull().defaultNow(),
+    contactPhone: text("contact_phone"),
+    payoutDetails: text("payout_details"),
+    note: text("note"),
+    evidencePath: text("evidence_path").notNull(),
+    evidenceSha256: text("evidence_sha256").notNull(),
+    evidenceContentType: text("evidence_content_type").notNull(),
+    evidenceSize: integer("evidence_size").notNull(),
+    reviewStatus: text("review_status").notNull().default("pending"),
+    reviewedAt: ts("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewNote: text("review_note"),
+    // "Recibí mi premio": set once, by the winner, after a delivery.
+    confirmedAt: ts("confirmed_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("prize_claims_winner_idx").on(t.winnerId),
+    index("prize_claims_raffle_idx").on(t.raffleId),
+    index("prize_claims_user_idx").on(t.userId),
+    check("prize_claims_review_check", oneOf("review_status", ["pending", "accepted", "rejected"])),
+    check("prize_claims_evidence_size_check", sql`${t.evidenceSize} > 0`),
+  ],
+);
+
+/**
+ * How a prize was delivered, with its proof (a private file; the record publishes its SHA-256). Never
+ * edited: a correction is a new row that names the one it corrects (trigger in migration 0035).
+ */
+export const prizeDeliveries = pgTable(
+  "prize_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    winnerId: uuid("winner_id")
+      .notNull()
+      .references(() => winners.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    method: text("method").notNull(),
+    deliveredOn: text("delivered_on").notNull(),
+    paidCurrency: text("paid_currency"),
+    paidAmount: numeric("paid_amount", { precision: 14, scale: 2, mode: "number" }),
+    rate: numeric("rate", { precision: 14, scale: 4, mode: "number" }),
+    rateDate: text("rate_date"),
+    proofPath: text("proof_path").notNull(),
+    proofSha256: text("proof_sha256").notNull(),
+    proofContentType: text("proof_content_type").notNull(),
+    proofSize: integer("proof_size").notNull(),
+    note: text("note"),
+    corrects: uuid("corrects"),
+    recordSeq: integer("record_seq"),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("prize_deliveries_winner_idx").on(t.winnerId, t.createdAt),
+    index("prize_deliveries_raffle_idx").on(t.raffleId),
+    check(
+      "prize_deliveries_method_check",
+      oneOf("method", ["in_person", "transfer", "pago_movil", "shipping"]),
+    ),
+    check("prize_deliveries_date_check", sql`${t.deliveredOn} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check("prize_deliveries_currency_check", oneOf("paid_currency", CURRENCIES, true)),
+    check(
+      "prize_deliveries_cash_check",
+      sql`(${t.paidCurrency} IS NULL) = (${t.paidAmount} IS NULL) AND (${t.paidAmount} IS NULL OR ${t.paidAmount} > 0)`,
+    ),
+    check("prize_deliveries_rate_check", sql`(${t.rate} IS NULL) = (${t.rateDate} IS NULL)`),
+  ],
+);
+
+/** A winner's dispute of a delivery: on the organiser's Hoy until an administrator resolves it. */
+export const prizeDisputes = pgTable(
+  "prize_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    winnerId: uuid("winner_id")
+      .notNull()
+      .references(() => winners.id, { onDelete: "restrict" }),
+    raffleId: uuid("raffle_id")
+      .notNull()
+      .references(() => raffles.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    resolvedAt: ts("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    uniqueIndex("prize_disputes_open_idx").on(t.winnerId).where(sql`${t.resolvedAt} IS NULL`),
+    index("prize_disputes_raffle_idx").on(t.raffleId),
+    check("prize_disputes_resolution_check", sql`(${t.resolvedAt} IS NULL) = (${t.resolution} IS NULL)`),
   ],
 );

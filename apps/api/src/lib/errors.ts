@@ -1,4 +1,10 @@
-import { ERROR_CATALOGUE, type ErrorCode, type ErrorCodeWithStatus, statusFor } from "@rifazo/shared";
+import {
+  ADMIN_MESSAGES,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  type ErrorCodeWithStatus,
+  statusFor,
+} from "@rifazo/shared";
 
 /**
  * A failure the client caused or may act on, by code: the status and the default Spanish message come from
@@ -65,6 +71,12 @@ export function lifecycleRefusal(error: unknown): AppError | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 6; depth++) {
     const code = (current as { code?: unknown }).code;
+    // Migration 0035's cash-prize lock shares the code; its message says which rule refused.
+    if (code === "RZ001" && /cash prizes cannot change/.test(String((current as Error).message)))
+      return new AppError("RAFFLE_LOCKED", ADMIN_MESSAGES.cashPrizeLocked);
+    // Migration 0036: instant prizes are fixed from the first sale or proof in review (decision 0035).
+    if (code === "RZ001" && /instant prizes cannot change/.test(String((current as Error).message)))
+      return new AppError("RAFFLE_LOCKED", ADMIN_MESSAGES.instantPrizesLocked);
     if (code === "RZ001") return new AppError("RAFFLE_FROZEN");
     if (code === "RZ002") return new AppError("SALES_CLOSED");
     current = (current as { cause?: unknown }).cause;

@@ -215,14 +215,33 @@ export async function openEventStream(url: string, headers: Record<string, strin
   };
 }
 
-/** Runs every teardown step even when one fails (a leaked database would outlive the run), then rethrows. */
+/** How long one teardown step may take before the next one runs anyway. */
+export const TEARDOWN_STEP_MS = 10_000;
+
+/**
+ * Runs every teardown step even when one fails (a leaked database would outlive the run), then rethrows.
+ * A step still running after TEARDOWN_STEP_MS is named in a warning (console.warn, not a failure) and left
+ * behind: the scratch database is still dropped (WITH FORCE), and one slow close cannot time the whole hook
+ * out after the suite's assertions have passed.
+ */
 export async function teardown(...steps: Array<() => unknown>): Promise<void> {
   const errors: unknown[] = [];
   for (const step of steps) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), TEARDOWN_STEP_MS);
+    });
     try {
-      await step();
+      const outcome = await Promise.race([Promise.resolve().then(step), late]);
+      if (outcome === "late") {
+        console.warn(
+          `[teardown] «${String(step).replace(/\s+/g, " ")}» sigue sin terminar tras ${TEARDOWN_STEP_MS} ms`,
+        );
+      }
     } catch (error) {
       errors.push(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (errors.length > 0) throw errors[0];

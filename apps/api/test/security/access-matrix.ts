@@ -73,7 +73,9 @@ export type Fixture =
   /** An active vendedor that only the suspend / reactivate requests touch. */
   | "victimSeller"
   /** A settlement paid to `seller` by transfer, with its receipt file. */
-  | "sellerSettlement";
+  | "sellerSettlement"
+  /** A prize of `user`: the winner row of a drawn raffle (without a record), not claimed (decision 0035). */
+  | "prize";
 
 export interface RequestContext {
   /** Unique per request: for e-mails, references and idempotency keys. */
@@ -90,6 +92,11 @@ export interface AccessDeclaration {
   access: Access;
   /** What an administrator gets on a `user` / `owner` route (default: allowed). */
   admin?: "allowed" | "forbidden" | "notFound";
+  /**
+   * What `otherUser` gets on an `owner` route (default: 404). "forbidden": 403, for rows anyone may know
+   * exist (a prize's winner is public, decision 0035), so the refusal says whose it is instead.
+   */
+  otherUser?: "notFound" | "forbidden";
   /** Path parameter → fixture. */
   params?: Record<string, Fixture>;
   /** A minimal valid JSON body (needed where the guard runs after validation, or the route expects one). */
@@ -315,6 +322,31 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
     note: "Only its buyer cancels a purchase (an administrator gets the same 404); under review it answers 409.",
   },
   "GET /api/proofs/{id}/file": { access: "owner", params: { id: "proof" } },
+  // Prizes after the draw (decision 0035): the winner's own, refused to anyone else with 403 PRIZE_NOT_YOURS.
+  "GET /api/prizes": { access: "user", note: "Only the caller's prizes (none for most actors)." },
+  "GET /api/prizes/{winnerId}": {
+    access: "owner",
+    params: { winnerId: "prize" },
+    otherUser: "forbidden",
+    admin: "forbidden",
+    note: "Another account, an administrator too, gets 403 PRIZE_NOT_YOURS (theirs is /api/admin/prizes).",
+  },
+  "POST /api/prizes/{winnerId}/claim": {
+    access: "owner",
+    params: { winnerId: "prize" },
+    otherUser: "forbidden",
+    admin: "forbidden",
+    body: () => ({}),
+    note: "Sent without the cédula: the owner gets 400 past the guard (prizes/claims.test.ts claims real ones).",
+  },
+  "POST /api/prizes/{winnerId}/confirmation": {
+    access: "owner",
+    params: { winnerId: "prize" },
+    otherUser: "forbidden",
+    admin: "forbidden",
+    body: () => ({ outcome: "received" }),
+    note: "Nothing delivered yet: the owner gets 409 PRIZE_NOT_DELIVERED (prizes/confirmations.test.ts confirms real ones).",
+  },
   "PATCH /api/notifications/{id}/read": {
     access: "owner",
     admin: "notFound",
@@ -349,6 +381,9 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "DELETE /api/admin/raffles/{id}": { access: "admin", params: { id: "freshRaffle" } },
   "GET /api/admin/raffles/{id}/sold-tickets": { access: "admin", params: { id: "raffle" } },
   "GET /api/admin/raffles/{id}/holds": { access: "admin", params: { id: "raffle" } },
+  "GET /api/admin/raffles/{id}/statement": { access: "admin", params: { id: "raffle" } },
+  "GET /api/admin/raffles/{id}/statement.csv": { access: "admin", params: { id: "raffle" } },
+  "GET /api/admin/raffles/{id}/statement.xlsx": { access: "admin", params: { id: "raffle" } },
   "POST /api/admin/reservations/{id}/release": {
     access: "admin",
     params: { id: "reservation" },
@@ -503,6 +538,35 @@ export const ACCESS_MATRIX: Record<OperationKey, AccessDeclaration> = {
   "GET /api/admin/exports/sellers.csv": { access: "admin" },
   "GET /api/admin/exports/sellers.xlsx": { access: "admin" },
   "GET /api/admin/today": { access: "admin" },
+  "GET /api/admin/prizes": { access: "admin" },
+  "GET /api/admin/prizes/{winnerId}/evidence": {
+    access: "admin",
+    params: { winnerId: "prize" },
+    note: "Not claimed yet: 404 for the administrator, past the guard.",
+  },
+  "POST /api/admin/prizes/{winnerId}/review": {
+    access: "admin",
+    params: { winnerId: "prize" },
+    body: () => ({ decision: "rejected", note: "La foto de la cédula no se lee." }),
+    note: "Not claimed yet: 409 PRIZE_NOT_CLAIMED for the administrator.",
+  },
+  "POST /api/admin/prizes/{winnerId}/deliveries": {
+    access: "admin",
+    params: { winnerId: "prize" },
+    body: () => ({ method: "in_person", deliveredOn: "2026-01-15" }),
+    note: "No accepted claim: 409 PRIZE_CLAIM_NOT_ACCEPTED for the administrator (prizes/deliveries.test.ts records real ones).",
+  },
+  "GET /api/admin/prize-deliveries/{id}/proof": {
+    access: "admin",
+    params: { id: "raffle" },
+    note: "No delivery has this id: 404 for the administrator, past the guard.",
+  },
+  "POST /api/admin/prizes/{winnerId}/dispute/resolve": {
+    access: "admin",
+    params: { winnerId: "prize" },
+    body: () => ({ resolution: "Resuelta en la matriz de acceso." }),
+    note: "No open dispute: 409 PRIZE_NO_DISPUTE for the administrator.",
+  },
   "GET /api/admin/stats": { access: "admin" },
   "GET /api/admin/audit": { access: "admin" },
 
@@ -583,6 +647,7 @@ export function expectedOutcome(
     const rule = declaration.admin ?? "allowed";
     return rule === "forbidden" ? 403 : rule === "notFound" ? 404 : "allowed";
   }
-  if (access === "owner") return actor === "user" ? "allowedNot404" : 404;
+  if (access === "owner")
+    return actor === "user" ? "allowedNot404" : declaration.otherUser === "forbidden" ? 403 : 404;
   return "allowed";
 }

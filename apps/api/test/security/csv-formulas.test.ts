@@ -4,6 +4,7 @@
 // a formula character gets a leading apostrophe at the start of the cell and after every character the file
 // could be split on. Numbers and dates are ours (typed columns), written bare so spreadsheets read them as
 // numbers and dates.
+import { raffleStatementPaths } from "@rifazo/shared";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,6 +15,7 @@ import {
   csvLine,
 } from "../../src/modules/admin/exports/csv";
 import { USERS_EXPORT } from "../../src/modules/admin/exports/service";
+import { insertPrizeLevel, insertRaffle, insertWinner } from "../fixtures";
 import { createTestApp, createUser, signedInUser, type TestApp } from "../helpers";
 
 /** Names someone could give themselves at sign-up, each a formula in some way of splitting the file. */
@@ -188,4 +190,45 @@ describe("CSV exports: formulas inert however the file is split", () => {
       }
     }
   });
+});
+
+describe("the raffle's statement CSV (decision 0035): a hostile title and prize description stay inert", () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  const title = '=HYPERLINK("http://x";"Rifa")';
+  const prize = "Moto;=2+5;+1,@SUMA(1)";
+  let raffleId = "";
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInUser(t.app, { role: "admin", fullName: "Admin Rifazo" });
+    const raffle = await insertRaffle(t.app.ctx.db, { title, totalTickets: 100 });
+    raffleId = raffle.id;
+    await insertPrizeLevel(t.app.ctx.db, { raffleId, level: 1, description: prize, winnerCount: 1 });
+    await insertWinner(t.app.ctx.db, { raffleId, ticketNumber: 7, prizeLevel: 1, prizeDescription: prize });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each([
+    ["CSV", "", ","],
+    ["CSV para Excel", "?variant=excel", ";"],
+  ])(
+    "%s: no cell starts a formula; the title and the prize read back whole",
+    async (label, query, delimiter) => {
+      const url = `${raffleStatementPaths(raffleId).csv}${query}`;
+      const response = await t.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      const text = response.rawPayload.toString("utf8");
+      expectInert(text, label);
+      const rows = parse(text.replace(/^\uFEFF/, ""), { delimiter, record_delimiter: "\r\n" }) as string[][];
+      const written = (cell: string | undefined) => cell?.replace(/'(?=[=+\-@\t\r])/g, "");
+      expect(written(rows.find((r) => r[0] === "Rifa")?.[1])).toBe(title);
+      expect(written(rows.find((r) => r[0] === "Premios" && r[1]?.startsWith("Nivel 1"))?.[1])).toContain(
+        prize,
+      );
+    },
+  );
 });

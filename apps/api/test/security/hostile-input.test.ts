@@ -589,3 +589,81 @@ describe("a settlement's receipt (decision 0034)", () => {
     expect(storedFiles()).toEqual(files);
   });
 });
+
+describe("a prize's files (decision 0035)", () => {
+  // The winner's cédula and the organiser's delivery proof: the same checks as a payment proof's file.
+  const uploads = (): FilePart[] => [
+    { name: "cedula.png", type: "image/png", data: HTML_PAYLOAD },
+    { name: "cedula.svg", type: "image/svg+xml", data: Buffer.from('<svg onload="alert(1)"/>') },
+    { name: "cedula.png", type: "image/png", data: Buffer.from([0x89, 0x50, 0x4e]) },
+    { name: "bomba.png", type: "image/png", data: pixelFloodPng() },
+    {
+      name: "grande.png",
+      type: "image/png",
+      data: Buffer.concat([world.png, Buffer.alloc(MAX_PROOF_BYTES + 1 - world.png.length, 7)]),
+    },
+  ];
+  const send = (url: string, cookie: string, payload: Buffer, contentType: string) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { "content-type": contentType, cookie },
+      remoteAddress: nextIp(),
+    });
+
+  async function expectRefusedUploads(url: string, cookie: string, fields: Record<string, string>) {
+    const before = await tableCounts(t.app);
+    const files = storedFiles();
+    for (const file of uploads()) {
+      const body = multipartBody(fields, file);
+      expect4xx(
+        await send(url, cookie, body.payload, body.headers["content-type"]),
+        `${url} con ${file.name}`,
+      );
+    }
+    const nul = multipartBody(
+      { ...fields, note: "nota\u0000oculta" },
+      { name: "c.png", type: "image/png", data: world.png },
+    );
+    expect4xx(await send(url, cookie, nul.payload, nul.headers["content-type"]), `${url} con NUL`);
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), async (bytes) => {
+        const response = await send(url, cookie, Buffer.from(bytes), "multipart/form-data; boundary=x");
+        expect4xx(response, `${url} con un formulario ilegible`);
+      }),
+      { numRuns: 15 },
+    );
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect(storedFiles()).toEqual(files);
+  }
+
+  it("the claim: fake, oversized, flooding or garbled cédulas → 4xx in Spanish, nothing written or stored", async () => {
+    await expectRefusedUploads(`/api/prizes/${world.ids.prize}/claim`, world.actors.user.cookie, {
+      contactPhone: "0414-5550123",
+    });
+  });
+
+  it("the delivery: the same for its proof, once the claim is accepted", async () => {
+    const claim = multipartBody({}, { name: "cedula.png", type: "image/png", data: world.png });
+    const claimed = await send(
+      `/api/prizes/${world.ids.prize}/claim`,
+      world.actors.user.cookie,
+      claim.payload,
+      claim.headers["content-type"],
+    );
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const accepted = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/prizes/${world.ids.prize}/review`,
+      payload: { decision: "accepted" },
+      headers: { cookie: world.actors.admin.cookie },
+      remoteAddress: nextIp(),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await expectRefusedUploads(`/api/admin/prizes/${world.ids.prize}/deliveries`, world.actors.admin.cookie, {
+      method: "transfer",
+      deliveredOn: "2026-01-15",
+    });
+  });
+});

@@ -22,6 +22,7 @@ import {
   sellers,
   sessions,
   users,
+  winners,
 } from "../../src/db/schema";
 import { waitForTicketPools } from "../../src/modules/admin/raffles/ticket-pool";
 import { raffleBody } from "../admin-fixtures";
@@ -449,7 +450,33 @@ export async function buildWorld(t: TestApp): Promise<World> {
         .returning({ id: sellerSettlements.id })
     : [];
 
+  // A prize of `user` (decision 0035): the winner row of a drawn raffle without a record, not claimed.
+  const [drawn] = await db
+    .insert(raffles)
+    .values({
+      title: "Rifa sorteada de la matriz",
+      price: 5,
+      totalTickets: 100,
+      status: "finished",
+      drawnAt: new Date(),
+    })
+    .returning({ id: raffles.id });
+  const [prize] = drawn
+    ? await db
+        .insert(winners)
+        .values({
+          raffleId: drawn.id,
+          ticketNumber: 7,
+          userId: user.id,
+          winnerName: "Dueña Pérez",
+          prizeDescription: "Licuadora",
+          source: "external",
+        })
+        .returning({ id: winners.id })
+    : [];
+
   if (
+    !prize ||
     !upcoming ||
     !notification ||
     !reward ||
@@ -475,6 +502,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     invitedSeller: invitedSeller.id,
     victimSeller: victimSellerRow.id,
     sellerSettlement: settlement.id,
+    prize: prize.id,
   };
 
   async function fixture(name: Fixture): Promise<string> {

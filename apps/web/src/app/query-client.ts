@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { MutationCache, onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/ui/toast";
 import { isSuspendedError, markSuspended, sessionQueryKey } from "../features/auth";
@@ -21,7 +21,7 @@ function onError(error: unknown): void {
     toast({
       id: "session-expired",
       title: "Cuenta Suspendida",
-      description: ERROR_MESSAGES.ACCOUNT_SUSPENDED,
+      description: PAGE_ERROR_MESSAGES.ACCOUNT_SUSPENDED,
       variant: "error",
     });
     return;
@@ -34,7 +34,7 @@ function onError(error: unknown): void {
   toast({
     id: "session-expired",
     title: "Sesión Expirada",
-    description: ERROR_MESSAGES.UNAUTHENTICATED,
+    description: PAGE_ERROR_MESSAGES.UNAUTHENTICATED,
     variant: "error",
   });
 }

@@ -142,6 +142,8 @@ const profileRoutes = pageRoute(lazyPage(profileGuard, "ProfileGuard"), {
         pageRoute(lazyPage(profileArea, "ProfileInfoPage"), { path: paths.profileInfo }),
         pageRoute(lazyPage(profileArea, "ProfilePaymentsPage"), { path: paths.profilePayments }),
         pageRoute(lazyPage(profileArea, "ProfileFavoritesPage"), { path: paths.profileFavorites }),
+        pageRoute(lazyPage(profileArea, "ProfilePrizesPage"), { path: paths.profilePrizes }),
+        pageRoute(lazyPage(profileArea, "ProfilePrizePage"), { path: routePatterns.profilePrize }),
         pageRoute(lazyPage(profileArea, "ProfileSecurityPage"), { path: paths.profileSecurity }),
       ],
     }),

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { describe, expect, it } from "vitest";
 import { ApiError, errorMessage, isRetryableError, networkError, toApiError } from "./api-error";
 
@@ -24,19 +25,27 @@ describe("toApiError", () => {
     expect(toApiError(500, { error: {} }).message).toBe(ERROR_MESSAGES.INTERNAL);
   });
 
-  it("uses the shared message for a known code without a message", () => {
-    expect(toApiError(403, { error: { code: "EMAIL_NOT_VERIFIED" } }).message).toBe(
-      ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
-    );
+  it("gives a code sent without a message its status's generic message", () => {
+    const error = toApiError(403, { error: { code: "EMAIL_NOT_VERIFIED" } });
+    expect(error.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(error.message).toBe(ERROR_MESSAGES.FORBIDDEN);
   });
 
-  it("maps a code outside the catalogue to the status's code, keeping the server's message", () => {
+  it("keeps a code this build does not know yet, and maps anything not shaped like a code to the status's", () => {
     const unknown = toApiError(409, { error: { code: "SOMETHING_NEW", message: "Otra cosa." } });
-    expect(unknown.code).toBe("CONFLICT");
+    expect(unknown.code).toBe("SOMETHING_NEW");
+    expect(unknown.serverCode).toBe("SOMETHING_NEW");
     expect(unknown.message).toBe("Otra cosa.");
-    const inherited = toApiError(404, { error: { code: "toString" } });
-    expect(inherited.code).toBe("NOT_FOUND");
-    expect(inherited.message).toBe(ERROR_MESSAGES.NOT_FOUND);
+    for (const code of ["toString", "constructor", "", "A-B", 42]) {
+      const odd = toApiError(404, { error: { code } });
+      expect(odd.code, String(code)).toBe("NOT_FOUND");
+      expect(odd.message).toBe(ERROR_MESSAGES.NOT_FOUND);
+    }
+  });
+
+  it("words every code of page-errors as the catalogue does", () => {
+    for (const [code, message] of Object.entries(PAGE_ERROR_MESSAGES))
+      expect(ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES], code).toBe(message);
   });
 });
 

@@ -1,12 +1,14 @@
-import { ERROR_MESSAGES, type ErrorCode, isErrorCode } from "@rifazo/shared/errors";
+import type { ErrorCode } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES, type PageErrorCode } from "@rifazo/shared/page-errors";
 
 /** Every failed API call surfaces as one of these; `message` is already Spanish and fit to show. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
+  /** The server's code (the shared catalogue's, or a newer server's), else the generic one of the status. */
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
-  /** The code exactly as the server sent it, even one this build's catalogue does not know yet. */
+  /** The code exactly as the server sent it, even one this build does not know yet. */
   readonly serverCode: string | undefined;
   /** Structured extras of some answers (409 NUMBERS_TAKEN: `taken`; RESERVATION_ACTIVE: `reservationId`). */
   readonly details: Record<string, unknown> | undefined;
@@ -36,10 +38,10 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export function networkError(): ApiError {
-  return new ApiError(0, "NETWORK", ERROR_MESSAGES.NETWORK);
+  return new ApiError(0, "NETWORK", PAGE_ERROR_MESSAGES.NETWORK);
 }
 
-function codeForStatus(status: number): ErrorCode {
+function codeForStatus(status: number): PageErrorCode {
   if (status === 400 || status === 422) return "VALIDATION";
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
@@ -55,15 +57,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
+/** A code as the API spells them (the shared catalogue's, @rifazo/shared/errors). */
+const CODE = /^[A-Z][A-Z0-9_]*$/;
+
 /**
  * Builds the error from the server's `{ error: { code, message, fields } }` body. Anything else (an
- * HTML error page from a proxy, an empty body, a code outside the shared catalogue) falls back to the
- * catalogue's code and message for the status.
+ * HTML error page from a proxy, an empty body, a code in another shape) falls back to the generic code
+ * and message of the status. The server words every answer of its own: the page's code carries only the
+ * generic messages, not the catalogue's hundreds (@rifazo/shared/page-errors).
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  const code = isErrorCode(error?.code) ? error.code : codeForStatus(status);
-  const message = typeof error?.message === "string" && error.message ? error.message : ERROR_MESSAGES[code];
+  const generic = codeForStatus(status);
+  // A code this build has not heard of yet (a newer server) is kept: it matches none of the pages' checks.
+  const code = typeof error?.code === "string" && CODE.test(error.code) ? (error.code as ErrorCode) : generic;
+  const message =
+    typeof error?.message === "string" && error.message ? error.message : PAGE_ERROR_MESSAGES[generic];
   let fields: Record<string, string> | undefined;
   if (isRecord(error?.fields)) {
     fields = {};
@@ -91,7 +100,7 @@ export function isRetryableError(error: unknown): boolean {
 }
 
 /** The message to show for any thrown value. */
-export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.INTERNAL): string {
+export function errorMessage(error: unknown, fallback: string = PAGE_ERROR_MESSAGES.INTERNAL): string {
   if (isApiError(error)) return error.message;
   return fallback;
 }

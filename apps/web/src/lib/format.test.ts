@@ -27,6 +27,9 @@ describe("format", () => {
   it("formats times and date-times", () => {
     expect(plain(formatTime(evening))).toMatch(/^6:30 p\.\s?m\.$/);
     expect(plain(formatDateTime(evening))).toMatch(/^5 de marzo de 2025(,| a las) 6:30 p\.\s?m\.$/);
+    // One o'clock is "a la 1", never "a las 1" (1:21 a. m. in Caracas is 05:21 UTC).
+    const oneAm = "2026-12-01T05:21:00Z";
+    expect(plain(formatDateTime(oneAm))).toMatch(/^1 de diciembre de 2026(,| a la) 1:21 a\.\s?m\.$/);
   });
 
   it("falls back for missing or invalid dates", () => {

@@ -9,6 +9,7 @@ export {
   formatDrawMoment,
   formatTime,
   sentence,
+  timeWithArticle,
   UNKNOWN_DATE,
 } from "@rifazo/shared/domain/dates";
 export { toDate } from "@rifazo/shared/domain/raffle-progress";

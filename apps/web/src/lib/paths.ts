@@ -42,6 +42,9 @@ export const paths = {
   profilePayments: "/perfil/pagos",
   profileFavorites: "/perfil/favoritos",
   profileSecurity: "/perfil/seguridad",
+  /** The winner's prizes and one prize's page (docs/decisions/0035-prizes-on-the-record.md). */
+  profilePrizes: "/perfil/premios",
+  profilePrize: (winnerId: string) => `/perfil/premios/${segment(winnerId)}`,
   /** raffleId may be "general" (a payment not tied to one raffle). */
   proofUpload: (raffleId: string | number = "general") => `/perfil/subir-comprobante/${segment(raffleId)}`,
   /** An approved purchase's receipt: a private link (the token is the only key), not under /perfil. */
@@ -55,6 +58,9 @@ export const paths = {
   adminSignIn: ADMIN_SIGN_IN_PATH,
   admin: "/admin",
   adminRaffle: (id: string | number) => `/admin/rifas/${segment(id)}`,
+  /** The raffle's «Premios» section, or one winner's card in it (docs/decisions/0035-prizes-on-the-record.md). */
+  adminRafflePrizes: (id: string | number, winnerId?: string) =>
+    `/admin/rifas/${segment(id)}#${winnerId ? `premio-${segment(winnerId)}` : "premios"}`,
   /** One proof in the admin's Comprobantes tab (the reconciliation links a movement's other proof here). */
   adminProof: (proofId: string) => `/admin?tab=payments&proof=${segment(proofId)}`,
   /** The panel's Vendedores tab, at an address of its own (docs/decisions/0034-vendedores.md). */
@@ -68,6 +74,7 @@ export const routePatterns = {
   draw: "/sorteo/:raffleId",
   drawRecord: "/sorteo/:raffleId/acta",
   proofUpload: "/perfil/subir-comprobante/:raffleId",
+  profilePrize: "/perfil/premios/:winnerId",
   receipt: "/recibo/:token",
   adminRaffle: "/admin/rifas/:id",
   adminSeller: "/admin/vendedores/:id",

@@ -1,3 +1,4 @@
+import { isDrawWinner } from "@rifazo/shared/constants";
 import {
   type DrawPageState,
   type DrawPageStateName,
@@ -42,7 +43,7 @@ function stateOf(raffle: RaffleDetail, now: number): DrawPageState {
       announcementType: raffle.announcementType,
       hasWinners: raffle.hasWinners,
       drawnAt: raffle.drawnAt,
-      winnersCount: raffle.winners.length,
+      winnersCount: raffle.winners.filter(isDrawWinner).length,
       reviewDeadline: raffle.lifecycle.reviewDeadline,
       drawRoundAt: raffle.lifecycle.drawRoundAt,
     },

@@ -15,6 +15,7 @@ import { publicSettingsQuery } from "../features/exchange-rate";
 import {
   DETAIL_IMAGE_SIZES,
   DrawResultLink,
+  InstantPrizes,
   PrizeGallery,
   RAFFLE_TEXT,
   RaffleAction,
@@ -267,6 +268,12 @@ function DetailView({ raffle }: { raffle: RaffleDetail }) {
           <Section title="Premios">
             <PrizeLevels raffle={raffle} />
           </Section>
+          {/* Decision 0035: instant prizes, only where the raffle sells them. */}
+          {raffle.instantPrizes ? (
+            <Section title="Premios instantáneos">
+              <InstantPrizes prizes={raffle.instantPrizes} />
+            </Section>
+          ) : null}
           <Section title="Descripción">
             <p className="leading-relaxed whitespace-pre-line text-ink/90">{raffle.description}</p>
           </Section>

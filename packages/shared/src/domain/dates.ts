@@ -69,6 +69,15 @@ export function formatTime(value: DateInput): string {
 }
 
 /**
+ * "las 6:30 p. m." or "la 1:30 p. m.": the time with its article, for "a …", "hasta …", "desde …" (Spanish
+ * says "la" for the one o'clock hours).
+ */
+export function timeWithArticle(value: DateInput): string {
+  const time = formatTime(value);
+  return /^1:\d\d/.test(time) ? `la ${time}` : `las ${time}`;
+}
+
+/**
  * Closes a sentence with a period, unless it already ends with one: a time ends with "a. m." or "p. m.",
  * and "... a las 6:30 p. m.." reads as a typo.
  */
@@ -80,11 +89,12 @@ export function sentence(text: string): string {
 export function formatDateTime(value: DateInput, style: "long" | "short" = "long"): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_DATE;
+  // ICU writes "a las" before every hour; Spanish says "a la 1:21" for the one o'clock hours.
   return formatWith(
     `datetime:${style}`,
     { day: "numeric", month: style, year: "numeric", hour: "numeric", minute: "2-digit" },
     date,
-  );
+  ).replace(/\ba las 1:(\d\d)/, "a la 1:$1");
 }
 
 /**

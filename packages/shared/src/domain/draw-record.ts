@@ -22,3 +22,4 @@ export * from "./draw-record/types";
 export * from "./draw-record/verification";
 export { verifyRecord } from "./draw-record/verify";
 export { type AnyVerification, verifyAny } from "./draw-record/verify-any";
+export { prizeCheckName } from "./draw-record/verify-prizes";

@@ -26,6 +26,7 @@ export * from "./payment-reference";
 export * from "./phone";
 export * from "./plural";
 export * from "./pricing";
+export * from "./prizes";
 export * from "./proof-analysis";
 export * from "./purchase-limits";
 export * from "./purchase-state";

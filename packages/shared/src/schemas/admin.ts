@@ -21,6 +21,7 @@ export {
   type RaffleFormPrizeLevel,
   raffleFormInputSchema,
 } from "./admin/raffle-form-fields";
+export * from "./admin/raffle-statement";
 export * from "./admin/raffles";
 export * from "./admin/reconciliation";
 export * from "./admin/refunds";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../constants";
-import { ERROR_MESSAGES } from "../errors";
+import { PAGE_ERROR_MESSAGES } from "../page-errors";
 import { venezuelanMobileSchema } from "./profile";
 import { fullNameSchema, USER_FIELD_MESSAGES } from "./user-fields";
 
@@ -106,7 +106,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  */
 export const changePasswordFormSchema = changePasswordSchema.refine(
   (v) => v.currentPassword !== v.newPassword,
-  { message: ERROR_MESSAGES.SAME_PASSWORD, path: ["newPassword"] },
+  { message: PAGE_ERROR_MESSAGES.SAME_PASSWORD, path: ["newPassword"] },
 );
 
 /** The toast title of each message of the change-password form (spec 1 §8 "Profile and password"). */

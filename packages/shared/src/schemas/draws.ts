@@ -113,7 +113,13 @@ const hex = (bytes: number) =>
 const recordTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "Fecha ISO con milisegundos en UTC.");
-const prizeLevelSchema = z.object({ level: int, count: int, description: z.string() });
+const prizeLevelSchema = z.object({
+  level: int,
+  count: int,
+  description: z.string(),
+  // Decision 0035: a cash prize's amount (decimal text), which a cash delivery is checked against.
+  cash: z.object({ currency: z.enum(["USD", "VES"]), amount: z.string().regex(/^\d+\.\d{2}$/) }).optional(),
+});
 
 export const drandChainInfoSchema = z.object({
   public_key: z.string().regex(/^[0-9a-fA-F]+$/),
@@ -159,10 +165,23 @@ export const rulesPublishedDataSchema = z.object({
     .array(z.object({ code: z.enum(["unclaimed", "fraud"]), text: z.string() }))
     .optional(),
   replacementDelayMinutes: int.optional(),
+  // Decision 0035: the instant prizes as sold.
+  instantPrizes: z
+    .array(
+      z.object({
+        description: z.string(),
+        count: int.min(1),
+        cash: z
+          .object({ currency: z.enum(["USD", "VES"]), amount: z.string().regex(/^\d+\.\d{2}$/) })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 
 const latestBeaconSchema = z.object({ round: int.min(1), signature: z.string().regex(/^[0-9a-f]+$/) });
 
+const prizeRefSchema = z.object({ level: int, index: int, ticketNumber: int });
 const frozenTicketSchema = z.object({ number: int.min(0).max(9999), tag: hex(16) });
 const recordWinnerSchema = z.object({
   level: int,
@@ -247,6 +266,48 @@ export const recordEntryDataSchemas = {
     reason: z.string(),
   }),
   cancelled: z.object({ reason: z.string() }),
+  // Decision 0035: the prize after the draw.
+  prize_claimed: prizeRefSchema,
+  prize_delivered: prizeRefSchema.extend({
+    method: z.enum(["in_person", "transfer", "pago_movil", "shipping"]),
+    deliveredOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    proofHash: hex(32),
+    cash: z
+      .object({
+        prizeCurrency: z.enum(["USD", "VES"]),
+        prizeValue: z.string(),
+        paidCurrency: z.enum(["USD", "VES"]),
+        paidAmount: z.string(),
+        rate: z.string().nullable(),
+        rateDate: z.string().nullable(),
+      })
+      .optional(),
+    corrects: int.min(0).optional(),
+  }),
+  prize_confirmation: prizeRefSchema.extend({ outcome: z.enum(["received", "disputed", "resolved"]) }),
+  // Decision 0035: instant wins ("rifazo-instant-1").
+  instant_final: z.object({
+    tickets: z.array(int.min(0).max(9999)),
+    chain: drandChainInfoSchema,
+    round: int.min(1),
+    roundTime: recordTime,
+    latestBeacon: latestBeaconSchema.nullable(),
+  }),
+  instant_draw: z.object({
+    algorithm: z.literal("rifazo-instant-1"),
+    round: int.min(1),
+    signature: z.string().regex(/^[0-9a-f]+$/),
+    randomness: hex(32),
+    source: z.enum(["relay", "admin"]),
+    decided: z.array(
+      z.object({
+        final: int.min(0),
+        wins: z.array(z.object({ ticketNumber: int, index: int.min(0), description: z.string() })),
+      }),
+    ),
+    prizesLeft: int.min(0),
+    undecided: int.min(0),
+  }),
 } as const;
 
 const entryBase = { seq: int.min(0), at: recordTime, prevHash: hex(32), hash: hex(32) };
@@ -284,6 +345,19 @@ export const drawRecordEntryV2Schema = z.discriminatedUnion("type", [
     data: recordEntryDataSchemas.lottery_fallback,
   }),
   z.object({ ...entryBase, type: z.literal("cancelled"), data: recordEntryDataSchemas.cancelled }),
+  z.object({ ...entryBase, type: z.literal("prize_claimed"), data: recordEntryDataSchemas.prize_claimed }),
+  z.object({
+    ...entryBase,
+    type: z.literal("prize_delivered"),
+    data: recordEntryDataSchemas.prize_delivered,
+  }),
+  z.object({
+    ...entryBase,
+    type: z.literal("prize_confirmation"),
+    data: recordEntryDataSchemas.prize_confirmation,
+  }),
+  z.object({ ...entryBase, type: z.literal("instant_final"), data: recordEntryDataSchemas.instant_final }),
+  z.object({ ...entryBase, type: z.literal("instant_draw"), data: recordEntryDataSchemas.instant_draw }),
 ]);
 
 export const drawRecordV2Schema = z.object({

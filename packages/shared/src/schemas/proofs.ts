@@ -10,6 +10,7 @@ import {
 import { hasForeignDigits, normalizePaymentReference } from "../domain/payment-reference";
 import { buyerRefundSchema } from "./admin/refunds";
 import { esNumber } from "./es-number";
+import { instantOutcomeSchema } from "./instant";
 
 import {
   PROOF_LIMITS,
@@ -235,6 +236,11 @@ export const paymentProofSchema = proofRecordSchema.extend({
     })
     .nullable()
     .default(null),
+  /**
+   * Decision 0035: the purchase's instant draw, for its owner only, once the approval made it final in a
+   * raffle with instant prizes (pending on its drand round, then decided); null otherwise.
+   */
+  instant: instantOutcomeSchema.nullable().default(null),
 });
 export type PaymentProof = z.infer<typeof paymentProofSchema>;
 

@@ -13,6 +13,8 @@ import {
 } from "../constants";
 import { DEFAULT_CLAIM_PERIOD_DAYS } from "../domain/claim-period";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
+import { raffleInstantPrizesSchema } from "./instant";
+import { publicPrizeStatusSchema } from "./prizes";
 
 // Public raffle API (spec 1 §2 list, card, detail, winners, upcoming; §7 raffles and winners).
 // The same shapes are used by the API's response schemas and by the web app's types.
@@ -96,6 +98,11 @@ export const publicWinnerSchema = z.object({
   prizeDescription: z.string(),
   source: z.enum(WINNER_SOURCES),
   announcedAt: z.string(),
+  /**
+   * What happened to the prize after the draw (decision 0035: claimed, delivered, confirmed, disputed);
+   * never the evidence, the payout details nor the winner's messages. Null for a disqualified winner.
+   */
+  prize: publicPrizeStatusSchema.nullable().default(null),
 });
 export type PublicWinner = z.infer<typeof publicWinnerSchema>;
 
@@ -209,6 +216,8 @@ export const prizeLevelSchema = z.object({
   description: z.string(),
   winnerCount: z.number().int(),
   prizeValue: z.number().nullable(),
+  /** A cash prize (decision 0035): `prizeValue` in this currency, part of the rules as sold. */
+  cashCurrency: z.enum(CURRENCIES).nullable().default(null),
 });
 export type PrizeLevelInfo = z.infer<typeof prizeLevelSchema>;
 
@@ -229,6 +238,8 @@ export const raffleDetailSchema = publicRaffleSchema.extend({
   drawTicketListHash: z.string().nullable(),
   /** The organiser shows the vendedores' leaderboard on the page (GET /api/raffles/{id}/sellers-leaderboard). */
   sellerLeaderboardPublic: z.boolean(),
+  /** Decision 0035: the raffle's instant prizes as sold, left and won; null when it has none. */
+  instantPrizes: raffleInstantPrizesSchema.nullable().default(null),
 });
 export type RaffleDetail = z.infer<typeof raffleDetailSchema>;
 

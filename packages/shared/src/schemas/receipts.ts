@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCIES, PAYMENT_METHODS, PROOF_STATUSES, REFUND_STATUSES } from "../constants";
 import { DRAW_TRUST_LEVELS } from "../domain/draw-trust";
 import { RECEIPT_ABONO_NUMBER_STATES } from "../domain/receipt-abono";
+import { instantOutcomeSchema } from "./instant";
 
 // The receipt of an approved purchase (GET /api/receipts/:token): what the page at /recibo/:token, its
 // PNG and its PDF show. Whoever holds the link sees it, so it names the buyer by the masked name only and
@@ -131,6 +132,12 @@ export const receiptSchema = z.object({
     referenceLast4: z.string(),
   }),
   approvedAt: z.string(),
+  /**
+   * Decision 0035: the purchase's instant draw (pending on its drand round, or decided with its wins);
+   * null when the raffle has no instant prizes or the purchase is not final. `winnerId` is always null here
+   * (the receipt is a bearer link).
+   */
+  instant: instantOutcomeSchema.nullable().default(null),
   /**
    * The refund of a cancelled raffle's purchase (decision 0016), or null: then the receipt is void, its
    * numbers no longer play, and every copy (page, PNG, PDF) prints `headline` and `detail`.

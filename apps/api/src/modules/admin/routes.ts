@@ -9,6 +9,7 @@ import { adminProofRoutes } from "./proofs/routes";
 import { approveInTransaction, HeldByOthers } from "./proofs/service";
 import { adminRaffleRoutes } from "./raffles/routes";
 import { resumePendingPools, stopTicketPools } from "./raffles/ticket-pool";
+import { adminStatementRoutes } from "./statement/routes";
 import { adminStatsRoutes } from "./stats/routes";
 import { adminTodayRoutes } from "./today/routes";
 import { adminUserRoutes } from "./users/routes";
@@ -23,6 +24,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDrawRoutes);
   await app.register(adminGalleryRoutes);
   await app.register(adminExportRoutes);
+  await app.register(adminStatementRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTodayRoutes);

@@ -2,6 +2,7 @@ import { formatTicketNumber } from "@rifazo/shared";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { notify } from "../notifications";
+import { winnerNoticeFacts } from "./record-prizes";
 import * as repo from "./repository";
 
 export interface AnnouncedWinner {
@@ -24,21 +25,24 @@ export async function announceWinners(
   const winnerIds = new Set(winners.map((w) => w.userId).filter((id): id is string => id !== null));
   const participants = await repo.findParticipants(tx, raffle.id);
   const users = await repo.findUserEmails(tx, [...winnerIds]);
+  const facts = await winnerNoticeFacts(tx, raffle.id);
   // Each winning ticket is one notice and one email (a buyer with two winning tickets gets two).
   const won = await notify(
     tx,
     ctx,
     winners.flatMap((w) => {
-      if (!w.userId) return [];
+      const prize = facts.get(w.ticketNumber);
+      if (!w.userId || !prize) return [];
       const user = users.find((u) => u.id === w.userId);
-      return [{ userId: w.userId, email: user?.email, name: user?.name, winner: w }];
+      return [{ userId: w.userId, email: user?.email, name: user?.name, winner: w, prize }];
     }),
     "raffleWon",
-    ({ winner }) => ({
+    ({ winner, prize }) => ({
       raffleId: raffle.id,
       raffleTitle: raffle.title,
       ticket: formatTicketNumber(winner.ticketNumber, raffle.totalTickets),
       prize: winner.prizeDescription,
+      ...prize,
     }),
   );
   await notify(

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { probeRelays } from "./drand-relays";
 import { alertLateDraws } from "./late-rounds";
+import { resolveDueInstantDraws } from "./record-instant";
 import { drawDueRaffles, refreshLatestBeacon, resolveDueReplacements } from "./record-service";
 
 export const DRAW_JOB_INTERVAL_MS = 15_000;
@@ -40,6 +41,8 @@ export function scheduleDrawJob(app: FastifyInstance, intervalMs = DRAW_JOB_INTE
         app.log.warn({ err: error }, "sorteo: no se pudo obtener el último beacon de drand");
       });
       await resolveDueReplacements(app.ctx, now, failed);
+      // Purchases waiting on their instant round (decision 0035), in ascending rounds per raffle.
+      await resolveDueInstantDraws(app.ctx, now, failed);
       const drawn = await drawDueRaffles(
         app.ctx,
         now,

@@ -196,11 +196,14 @@ describe("sorteo con drand", () => {
       recordUrl: `/api/raffles/${raffle.id}/record`,
       ticketCount: 12,
     });
+    // Each winner's notice opens their prize's page, where the claim is sent (decision 0035).
     const won = await env.t.app.ctx.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.type, "raffle_won"), eq(notifications.linkTo, `/sorteo/${raffle.id}`)));
-    expect(won.length).toBeGreaterThan(0);
+      .where(eq(notifications.type, "raffle_won"));
+    const links = won.map((n) => n.linkTo);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(links).toContain(`/perfil/premios/${row.id}`);
   });
 
   it("sin relays, un administrador pega el beacon; se verifica igual", async () => {

@@ -9,6 +9,7 @@ import { ownerTag } from "@rifazo/shared/domain/owner-tag";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { findInstantPrizes } from "./instant-repository";
 import * as repo from "./repository";
 import { externalBinding, rulesPublishedData } from "./rules";
 
@@ -132,7 +133,7 @@ export async function ensureRulesPublished(
   const existing = [...entries].reverse().find((e) => e.type === "rules_published");
   if (existing?.type === "rules_published") return existing.data;
   const levels = await repo.findPrizeLevels(tx, raffle.id);
-  const data = rulesPublishedData(raffle, levels, delayMinutes);
+  const data = rulesPublishedData(raffle, levels, delayMinutes, await findInstantPrizes(tx, raffle.id));
   await repo.appendRecordEntry(tx, raffle.id, "rules_published", at, data);
   return data;
 }
@@ -163,7 +164,12 @@ export async function publishRulesOnSale(
     previous?.announcement.type === "internal"
       ? previous.announcement.roundDelayMinutes
       : ctx.config.drawRoundDelayMinutes;
-  const data = rulesPublishedData(raffle, await repo.findPrizeLevels(tx, raffleId), delay);
+  const data = rulesPublishedData(
+    raffle,
+    await repo.findPrizeLevels(tx, raffleId),
+    delay,
+    await findInstantPrizes(tx, raffleId),
+  );
   if (previous && canonicalJson(previous) === canonicalJson(data)) return false;
   await repo.appendRecordEntry(tx, raffleId, "rules_published", at, data);
   return true;

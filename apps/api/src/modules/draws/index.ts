@@ -10,7 +10,23 @@ export {
   recordClose,
   recordLotteryFallback,
 } from "./freeze";
+export { type InstantPurchaseRef, instantOutcomeOf, instantOutcomes } from "./instant-outcome";
 export { lateDraws } from "./late-rounds";
+export {
+  decideInstantRound,
+  recordInstantFinal,
+  resolveDueInstantDraws,
+} from "./record-instant";
+export {
+  appendPrizeEntry,
+  awardedAtOf,
+  instantSlotCash,
+  namedOnRecord,
+  type PrizeRecord,
+  prizeDeadline,
+  prizeRecord,
+  prizeRecords,
+} from "./record-prizes";
 export {
   confirmExternalCorrection,
   DRAW_V2_MESSAGES,

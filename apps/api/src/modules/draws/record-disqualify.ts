@@ -1,6 +1,6 @@
 // Blind disqualification (decision 0021): the winner leaves, the replacement waits for a future round.
 import { createHash } from "node:crypto";
-import { formatTicketNumber } from "@rifazo/shared";
+import { formatTicketNumber, PRIZE_MESSAGES } from "@rifazo/shared";
 import {
   type DrandChainInfo,
   firstRoundAtOrAfterMs,
@@ -10,10 +10,10 @@ import {
 import {
   type LatestBeacon,
   RECORD_FORMAT_V3,
-  type RecordEntry,
   recordFormatOf,
   verifyRecord,
 } from "@rifazo/shared/domain/draw-record";
+import { INSTANT_PRIZE_LEVEL } from "@rifazo/shared/domain/instant-draw";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
@@ -31,6 +31,7 @@ import {
   recordFacts,
   verifiesOn,
 } from "./record-common";
+import { awardedAtOf, claimedByCurrentHolder } from "./record-prizes";
 import { refreshWinnerSummary } from "./record-replacement";
 import * as repo from "./repository";
 
@@ -61,19 +62,6 @@ const MAX_EVIDENCE_BYTES = 700 * 1024;
 
 /** A disqualification's evidence document, read and hashed before the transaction. */
 type Evidence = { bytes: Buffer; sha256: string; contentType: string };
-
-/** The time the current holder of (level, index) was named: the winners/result entry, or its replacement. */
-function awardedAt(entries: RecordEntry[], level: number, index: number): string {
-  for (const entry of [...entries].reverse()) {
-    if (entry.type === "replacement") {
-      const r = entry.data.replacement;
-      if (r && r.level === level && r.index === index) return entry.at;
-    }
-    if (entry.type === "winners" || entry.type === "external_result" || entry.type === "external_correction")
-      return entry.at;
-  }
-  throw new AppError("INTERNAL");
-}
 
 /**
  * Fetches the round published at `now` (or the one before, should the relays lag) and keeps it when it
@@ -119,6 +107,7 @@ export async function disqualifyWinner(
   input: DisqualifyInput,
   clock = new Date(),
 ): Promise<DisqualifyResult> {
+  refuseInstant(input);
   // The latest beacon first (network, outside the transaction): the proof this entry will carry.
   const before = await repo.recordEntries(ctx.db, raffleId);
   // The entry's time, which the round is computed from: never before the previous entry (a record never
@@ -144,6 +133,17 @@ export async function disqualifyWinner(
 }
 
 /**
+ * Instant prizes (level 0) are never redrawn (docs/decisions/0035-prizes-on-the-record.md): each slot was
+ * decided once by its drand round, and the rule has no replacement, so no disqualification names one.
+ */
+export const INSTANT_NOT_REDRAWN =
+  "Los premios instantáneos no se descalifican ni se vuelven a sortear: cada uno se decidió con su ronda de drand y queda en el acta.";
+
+function refuseInstant(input: DisqualifyInput): void {
+  if (input.level === INSTANT_PRIZE_LEVEL) throw badRequest(INSTANT_NOT_REDRAWN);
+}
+
+/**
  * disqualifyWinner inside the caller's transaction, at `now` (the demo seed disqualifies its drawn
  * raffle's winner this way, on quicknet's recorded rounds).
  */
@@ -156,6 +156,7 @@ export async function disqualifyWinnerIn(
   now: Date,
   evidence: Evidence | null = null,
 ): Promise<DisqualifyResult> {
+  refuseInstant(input);
   const { raffle, rules, named, rule, target } = await checkDisqualification(
     ctx,
     tx,
@@ -232,6 +233,9 @@ async function checkDisqualification(
   const drawnEntry = external ? last(entries, "external_result") : find(entries, "winners");
   if (!rules || !frozen || !drawnEntry) throw conflict(DRAW_V2_MESSAGES.notDrawn);
   if (recordFormatOf(entries) !== RECORD_FORMAT_V3) throw conflict(DRAW_V2_MESSAGES.v2Record);
+  // Decision 0035: the record proves the winner claimed within the period, so "unclaimed" cannot apply.
+  if (input.reason.trim() === "unclaimed" && claimedByCurrentHolder(entries, input.level, input.index))
+    throw conflict(PRIZE_MESSAGES.unclaimedAfterClaim);
   const verification = await verifyRecord(asRecord(raffleId, entries));
   if (!verification.ok) {
     ctx.log.error({ raffleId, checks: verification.checks.filter((c) => !c.ok) }, "acta: no verifica");
@@ -248,7 +252,8 @@ async function checkDisqualification(
   if (!target) throw badRequest(DRAW_V2_MESSAGES.noWinnerAt(input.level, input.index));
 
   if (rule.code === "unclaimed") {
-    const since = awardedAt(entries, target.level, target.index);
+    const since = awardedAtOf(entries, target.level, target.index);
+    if (!since) throw new AppError("INTERNAL");
     const days = rules.claimPeriodDays as number;
     const due = new Date(Date.parse(since) + days * 86_400_000);
     if (now < due) throw conflict(DRAW_V2_MESSAGES.claimPeriodOpen(days, due.toISOString()));

@@ -346,9 +346,21 @@ async function correctWinners(
   const keep = new Set(winners.map((w) => w.ticketNumber));
   const removed = before.filter((w) => !keep.has(w.ticketNumber));
   const known = new Set(before.map((w) => w.ticketNumber));
-  await repo.deleteCurrentWinners(tx, raffle.id);
+  // Decision 0035: a row a prize claim points at stays. Still winning, it moves to its corrected place with
+  // its claim; no longer winning, it is marked so (as a disqualified one), and its claim kept as evidence.
+  const claimed = await repo.claimedWinnerTickets(tx, raffle.id);
+  await repo.deleteCurrentWinners(tx, raffle.id, [...claimed]);
   const rows = await winnerRows(tx, raffle.id, winners, "external", at);
-  await repo.insertWinners(tx, rows);
+  await repo.insertWinners(
+    tx,
+    rows.filter((r) => !claimed.has(r.ticketNumber)),
+  );
+  for (const row of rows.filter((r) => claimed.has(r.ticketNumber)))
+    await repo.updateWinnerPlace(tx, raffle.id, row);
+  for (const ticket of claimed) {
+    if (!keep.has(ticket))
+      await repo.markDisqualified(tx, raffle.id, ticket, `Resultado corregido: ${reason}`, at);
+  }
   const first = rows[0];
   await repo.updateRaffle(tx, raffle.id, {
     winnerId: first?.userId ?? null,

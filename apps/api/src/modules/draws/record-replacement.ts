@@ -22,6 +22,7 @@ import {
   recordFacts,
   winnerRows,
 } from "./record-common";
+import { winnerNoticeFacts } from "./record-prizes";
 import * as repo from "./repository";
 
 export async function resolveReplacement(
@@ -160,7 +161,10 @@ export async function resolveDueReplacements(
   return resolved;
 }
 
-/** The raffle row's first-winner summary, from the current winner rows. */
+/**
+ * The raffle row's first-winner summary (winnerName, winningTicketNumber), from the draw's current winner
+ * rows: an instant prize never makes the raffle look drawn (decision 0035).
+ */
 export async function refreshWinnerSummary(tx: Tx, raffleId: string): Promise<void> {
   const current = await repo.findWinners(tx, raffleId);
   const first = current[0];
@@ -186,7 +190,8 @@ async function writeReplacement(
     const rows = await winnerRows(tx, raffle.id, [replacement], source, at);
     await repo.insertWinners(tx, rows);
     const userId = rows[0]?.userId;
-    if (userId && announce) {
+    const prize = (await winnerNoticeFacts(tx, raffle.id)).get(replacement.ticketNumber);
+    if (userId && prize && announce) {
       const [user] = await repo.findUserEmails(tx, [userId]);
       const told = await notify(
         tx,
@@ -198,6 +203,7 @@ async function writeReplacement(
           raffleTitle: raffle.title,
           ticket: formatTicketNumber(replacement.ticketNumber, raffle.totalTickets),
           prize: replacement.description,
+          ...prize,
         },
       );
       queued += told.mails;

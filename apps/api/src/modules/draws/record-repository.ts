@@ -6,7 +6,7 @@ import {
   type RecordEntryData,
   type RecordEntryType,
 } from "@rifazo/shared/domain/draw-record";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { drawRecordEntries, raffles, winners } from "../../db/schema";
 
@@ -35,6 +35,30 @@ function toEntry(row: RecordRow): RecordEntry {
     prevHash: row.prevHash,
     hash: row.hash,
   } as RecordEntry;
+}
+
+/**
+ * The entries of `types` of several raffles, each list in order: what a reader needs without the frozen
+ * list's bulk (the prizes' claim periods, decision 0035).
+ */
+export async function recordEntriesOfTypes(
+  tx: Executor,
+  raffleIds: string[],
+  types: RecordEntryType[],
+): Promise<Map<string, RecordEntry[]>> {
+  const byRaffle = new Map<string, RecordEntry[]>();
+  if (raffleIds.length === 0) return byRaffle;
+  const rows = await tx
+    .select()
+    .from(drawRecordEntries)
+    .where(and(inArray(drawRecordEntries.raffleId, raffleIds), inArray(drawRecordEntries.type, types)))
+    .orderBy(asc(drawRecordEntries.raffleId), asc(drawRecordEntries.seq));
+  for (const row of rows) {
+    const list = byRaffle.get(row.raffleId) ?? [];
+    list.push(toEntry(row));
+    byRaffle.set(row.raffleId, list);
+  }
+  return byRaffle;
 }
 
 export async function hasRecord(tx: Executor, raffleId: string): Promise<boolean> {
@@ -153,7 +177,14 @@ export async function findDueRounds(tx: Executor, now: Date): Promise<DueRound[]
   }));
 }
 
-/** Marks a current winner disqualified (the row stays); returns it. */
+/**
+ * A winner row of the draw (a drand draw, a lottery's result or a replacement), not an instant prize: an
+ * instant winner's ticket may also win in the draw (decision 0035), so every query here that finds "the
+ * winner of ticket N" or "the draw's winners" says which it means.
+ */
+export const drawWinnerRow = () => ne(winners.source, "instant");
+
+/** Marks a current winner of the draw disqualified (the row stays); returns it. */
 export async function markDisqualified(
   tx: Executor,
   raffleId: string,
@@ -169,18 +200,92 @@ export async function markDisqualified(
         eq(winners.raffleId, raffleId),
         eq(winners.ticketNumber, ticketNumber),
         isNull(winners.disqualifiedAt),
+        drawWinnerRow(),
       ),
     )
     .returning();
   return row;
 }
 
-/** Removes the current (not disqualified) winner rows: a corrected lottery result replaces them. */
-export async function deleteCurrentWinners(tx: Executor, raffleId: string): Promise<void> {
-  await tx.delete(winners).where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt)));
+/** The current winner rows of the draw with their place and time, by ticket (the winners' notices). */
+export async function currentWinnerSlots(tx: Executor, raffleId: string) {
+  return tx
+    .select({
+      id: winners.id,
+      ticketNumber: winners.ticketNumber,
+      prizeLevel: winners.prizeLevel,
+      prizeIndex: winners.prizeIndex,
+      announcedAt: winners.announcedAt,
+    })
+    .from(winners)
+    .where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt), drawWinnerRow()));
 }
 
-/** Current winners of several raffles (draw list), by level and index. */
+/**
+ * Removes the current (not disqualified) winner rows but those of `except`'s tickets: a corrected lottery
+ * result replaces them.
+ */
+export async function deleteCurrentWinners(
+  tx: Executor,
+  raffleId: string,
+  except: number[] = [],
+): Promise<void> {
+  await tx
+    .delete(winners)
+    .where(
+      and(
+        eq(winners.raffleId, raffleId),
+        isNull(winners.disqualifiedAt),
+        drawWinnerRow(),
+        except.length > 0 ? notInArray(winners.ticketNumber, except) : undefined,
+      ),
+    );
+}
+
+/** Tickets of current winner rows a prize claim points at (decision 0035: such a row is never deleted). */
+export async function claimedWinnerTickets(tx: Executor, raffleId: string): Promise<Set<number>> {
+  const rows = await tx
+    .select({ ticketNumber: winners.ticketNumber })
+    .from(winners)
+    .where(
+      and(
+        eq(winners.raffleId, raffleId),
+        isNull(winners.disqualifiedAt),
+        drawWinnerRow(),
+        sql`EXISTS (SELECT 1 FROM prize_claims c WHERE c.winner_id = ${winners.id})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.ticketNumber));
+}
+
+/** Moves a kept current winner row to its place in a corrected result. */
+export async function updateWinnerPlace(
+  tx: Executor,
+  raffleId: string,
+  row: Pick<
+    typeof winners.$inferInsert,
+    "ticketNumber" | "prizeLevel" | "prizeIndex" | "prizeDescription" | "announcedAt"
+  >,
+): Promise<void> {
+  await tx
+    .update(winners)
+    .set({
+      prizeLevel: row.prizeLevel,
+      prizeIndex: row.prizeIndex,
+      prizeDescription: row.prizeDescription,
+      announcedAt: row.announcedAt,
+    })
+    .where(
+      and(
+        eq(winners.raffleId, raffleId),
+        eq(winners.ticketNumber, row.ticketNumber),
+        isNull(winners.disqualifiedAt),
+        drawWinnerRow(),
+      ),
+    );
+}
+
+/** Current winners of the draw of several raffles (draw list), by level and index. */
 export async function currentWinnersOf(tx: Executor, raffleIds: string[]) {
   if (raffleIds.length === 0) return [];
   return tx
@@ -192,7 +297,7 @@ export async function currentWinnersOf(tx: Executor, raffleIds: string[]) {
       prizeDescription: winners.prizeDescription,
     })
     .from(winners)
-    .where(and(inArray(winners.raffleId, raffleIds), isNull(winners.disqualifiedAt)))
+    .where(and(inArray(winners.raffleId, raffleIds), isNull(winners.disqualifiedAt), drawWinnerRow()))
     .orderBy(asc(winners.prizeLevel), asc(winners.prizeIndex), asc(winners.ticketNumber));
 }
 

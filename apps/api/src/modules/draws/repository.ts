@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentProofs, prizeLevels, raffles, tickets, users, winners } from "../../db/schema";
+import { drawWinnerRow } from "./record-repository";
 
 export type RaffleRow = typeof raffles.$inferSelect;
 export type PrizeLevelRow = typeof prizeLevels.$inferSelect;
@@ -66,7 +67,10 @@ export async function findSoldTicketsWithSecrets(
     .orderBy(asc(tickets.ticketNumber));
 }
 
-/** Current winners (a disqualified winner's row stays, marked, and is left out here). */
+/**
+ * Current winners of the draw (a disqualified winner's row stays, marked, and is left out here; so are
+ * instant prizes, which are not the draw's: decision 0035).
+ */
 export async function findWinners(tx: Executor, raffleId: string) {
   return tx
     .select({
@@ -82,7 +86,7 @@ export async function findWinners(tx: Executor, raffleId: string) {
     })
     .from(winners)
     .leftJoin(users, eq(users.id, winners.userId))
-    .where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt)))
+    .where(and(eq(winners.raffleId, raffleId), isNull(winners.disqualifiedAt), drawWinnerRow()))
     .orderBy(
       asc(winners.prizeLevel),
       asc(winners.prizeIndex),
@@ -148,7 +152,8 @@ export interface TicketMatchPage {
  * A ticket number across every raffle on sale, under review or drawn, however old (the public verifier):
  * a winner stays a winner. A cancelled raffle's sold numbers answer too, as refunded (a refunded
  * receipt's QR opens here). One page, ordered: the raffle asked about, raffles still open, winning
- * tickets, then the most recent.
+ * tickets, then the most recent. A win here is the draw's: an instant prize (decision 0035) may share the
+ * ticket, and the raffle's page lists those.
  */
 export async function findTicketMatches(
   tx: Executor,
@@ -171,7 +176,7 @@ export async function findTicketMatches(
       JOIN raffles r ON r.id = t.raffle_id
       LEFT JOIN users u ON u.id = t.user_id
       LEFT JOIN winners w ON w.raffle_id = t.raffle_id AND w.ticket_number = t.ticket_number
-                          AND w.disqualified_at IS NULL
+                          AND w.disqualified_at IS NULL AND w.source <> 'instant'
       WHERE t.ticket_number = ${ticketNumber}
         AND (r.status IN ('active', 'closed', 'frozen', 'finished')
              OR (r.status = 'cancelled' AND t.status = 'sold'))

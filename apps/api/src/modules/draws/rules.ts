@@ -3,10 +3,13 @@
 import {
   DISQUALIFICATION_REASONS_V3,
   type ExternalRule,
+  type RulesInstantPrize,
+  type RulesPrizeLevel,
   type RulesPublishedData,
 } from "@rifazo/shared/domain/draw-record";
 import type { LotteryFallback } from "@rifazo/shared/domain/lottery-binding";
 import { countText } from "@rifazo/shared/domain/plural";
+import type { InstantPrizeRow } from "./instant-repository";
 import type { PrizeLevelRow, RaffleRow } from "./repository";
 
 /** "las últimas 4 cifras del número ganador": the rule in plain Spanish, as buyers see it. */
@@ -29,12 +32,37 @@ export function externalBinding(
   return { lottery: raffle.externalLottery, drawAt: raffle.externalDrawAt, rule };
 }
 
+/**
+ * A prize level as sold; a cash prize (decision 0035) carries its amount as decimal text, which a cash
+ * delivery is checked against. Without one the key is left out, so older records hash the same.
+ */
+function rulesPrizeLevel(l: PrizeLevelRow): RulesPrizeLevel {
+  const level: RulesPrizeLevel = { level: l.level, count: l.winnerCount, description: l.description };
+  if ((l.cashCurrency === "USD" || l.cashCurrency === "VES") && l.prizeValue !== null)
+    level.cash = { currency: l.cashCurrency, amount: price(l.prizeValue) };
+  return level;
+}
+
+/** An instant prize kind as sold (decision 0035), `cash` as on a prize level. */
+function rulesInstantPrize(row: InstantPrizeRow): RulesInstantPrize {
+  const prize: RulesInstantPrize = { description: row.description, count: row.winnerCount };
+  if ((row.cashCurrency === "USD" || row.cashCurrency === "VES") && row.prizeValue !== null)
+    prize.cash = { currency: row.cashCurrency, amount: price(row.prizeValue) };
+  return prize;
+}
+
+/**
+ * The rules as sold. `instant` are the raffle's instant_prizes rows (decision 0035): published in position
+ * order under `instantPrizes`, a key left out when there are none so older records hash the same.
+ */
 export function rulesPublishedData(
   raffle: RaffleRow,
   levels: PrizeLevelRow[],
   roundDelayMinutes: number,
+  instant: InstantPrizeRow[] = [],
 ): RulesPublishedData {
   const binding = externalBinding(raffle);
+  const sorted = [...instant].sort((a, b) => a.position - b.position);
   return {
     title: raffle.title,
     currency: raffle.currency,
@@ -46,7 +74,7 @@ export function rulesPublishedData(
     endDate: iso(raffle.endDate),
     reviewWindowHours: raffle.reviewWindowHours,
     maxTicketsPerBuyer: raffle.maxTicketsPerBuyer,
-    prizeLevels: levels.map((l) => ({ level: l.level, count: l.winnerCount, description: l.description })),
+    prizeLevels: levels.map(rulesPrizeLevel),
     announcement: binding
       ? {
           type: "external",
@@ -66,5 +94,6 @@ export function rulesPublishedData(
     claimPeriodDays: raffle.claimPeriodDays,
     disqualificationReasons: DISQUALIFICATION_REASONS_V3.map((r) => ({ ...r })),
     replacementDelayMinutes: Math.max(1, roundDelayMinutes),
+    ...(sorted.length > 0 ? { instantPrizes: sorted.map(rulesInstantPrize) } : {}),
   };
 }

@@ -99,7 +99,8 @@ export function announceSessionsEnded(exec: Executor, userId: string): Promise<v
   return publishEvent(exec, { topic: "session", userId, payload: { type: "session.ended" } });
 }
 
-export type ProofChange = "created" | "approved" | "rejected" | "deleted";
+/** `instant`: the purchase's instant draw was decided (decision 0035). */
+export type ProofChange = "created" | "approved" | "rejected" | "deleted" | "instant";
 
 /**
  * A proof entered or left the inbox: administrators' open pages refresh the pending count and the list.

@@ -15,6 +15,7 @@ export {
 } from "./file-type";
 export { contentDisposition, privateFileCsp, sendPrivateFile } from "./serve";
 export { assertValidKey, type Storage } from "./storage";
+export { checkProofFile, type Upload, type UploadFormMessages, uploadForm } from "./upload-form";
 
 export type StorageConfig = Pick<
   Config,

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@rifazo/shared";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createUser, type TestApp } from "../../../test/helpers";
@@ -89,13 +90,22 @@ describe("notify", () => {
           { userId: b.id, email: b.email, ticket: "002" },
         ],
         "raffleWon",
-        (r) => ({ raffleId: "r1", raffleTitle: "Moto", ticket: r.ticket, prize: "Moto" }),
+        (r) => ({
+          raffleId: "r1",
+          raffleTitle: "Moto",
+          ticket: r.ticket,
+          prize: "Moto",
+          winnerId: `w${r.ticket}`,
+          claimDeadline: "2026-12-05T16:00:00.000Z",
+          organiserWhatsapp: null,
+        }),
       ),
     );
     expect(told.mails).toBe(2);
-    expect(told.notifications.map((n) => [n.userId, n.message])).toEqual([
-      [a.id, 'Tu boleto 001 ganó "Moto" en la rifa "Moto".'],
-      [b.id, 'Tu boleto 002 ganó "Moto" en la rifa "Moto".'],
+    const claim = `Reclama tu premio en Rifazo antes del ${formatDateTime("2026-12-05T16:00:00.000Z")}.`;
+    expect(told.notifications.map((n) => [n.userId, n.message, n.linkTo])).toEqual([
+      [a.id, `Tu boleto 001 ganó "Moto" en la rifa "Moto". ${claim}`, "/perfil/premios/w001"],
+      [b.id, `Tu boleto 002 ganó "Moto" en la rifa "Moto". ${claim}`, "/perfil/premios/w002"],
     ]);
   });
 });

@@ -5,11 +5,13 @@ import {
   type CloseReason,
   formatDateTime,
   type NotificationType,
+  prizeWhatsappText,
   RAFFLE_MESSAGES,
   RESERVATION_MESSAGES,
   sentence,
 } from "@rifazo/shared";
 import { countText } from "@rifazo/shared/domain/plural";
+import { whatsappLink } from "@rifazo/shared/domain/whatsapp";
 
 /** What the approval email says of the receipt it links. */
 const RECEIPT_EMAIL_LINE =
@@ -139,38 +141,104 @@ interface WonData {
   /** The winning number, already formatted. */
   ticket: string;
   prize: string;
+  /** The winner row: its prize page is where the claim is sent (decision 0035). */
+  winnerId: string;
+  /** ISO time until which the prize may be claimed (the claim period of the rules as sold). */
+  claimDeadline: string;
+  /** The organiser's WhatsApp number as published (support contact), or null. */
+  organiserWhatsapp: string | null;
 }
 
-function raffleWon(d: WonData): Notice {
-  const won = `Tu boleto ${d.ticket} ganó "${d.prize}" en la rifa "${d.raffleTitle}"`;
+const prizeLink = (winnerId: string) => `/perfil/premios/${winnerId}`;
+
+/**
+ * "¡Ganaste!" (decision 0035): the prize is claimed in Rifazo before the deadline, from its page; the email
+ * says what to send and, when the organiser published one, links their WhatsApp with the prize named.
+ */
+function wonNotice(d: WonData, asReplacement: boolean, instant = false): Notice {
+  // An instant prize (decision 0035) is won when the purchase's drand round comes out, long before the draw.
+  const won = `Tu boleto ${d.ticket} ganó ${instant ? "el premio instantáneo " : ""}"${d.prize}" en la rifa "${d.raffleTitle}"`;
+  const deadline = formatDateTime(d.claimDeadline);
+  const whatsapp = whatsappLink(
+    d.organiserWhatsapp,
+    prizeWhatsappText({ raffleTitle: d.raffleTitle, ticket: d.ticket, prize: d.prize }),
+  );
+  const replaced = asReplacement ? ", en reemplazo de un ganador descalificado" : "";
+  const claim = `Reclama tu premio en Rifazo antes del ${deadline}`;
   return {
     type: "raffle_won",
     title: "¡Ganaste!",
-    message: `${won}.`,
-    linkTo: drawLink(d.raffleId),
+    message: `${won}${asReplacement ? " (reemplazo de un ganador descalificado)" : ""}. ${claim}.`,
+    linkTo: prizeLink(d.winnerId),
     email: {
-      subject: "¡Ganaste en Rifazo!",
-      message: `${won}. Te contactaremos para coordinar la entrega del premio.`,
-      path: drawLink(d.raffleId),
-      label: "Ver el sorteo",
+      subject: instant ? "¡Ganaste un premio instantáneo en Rifazo!" : "¡Ganaste en Rifazo!",
+      message: [
+        `${won}${replaced}.`,
+        `${claim}: envía una foto de tu cédula de identidad y, si el premio es en dinero, la cuenta o el Pago Móvil donde quieres recibirlo. El organizador revisa tu reclamo y coordina la entrega contigo; todo queda en el acta pública del sorteo.`,
+        ...(whatsapp ? [`También puedes escribirle al organizador por WhatsApp: ${whatsapp}`] : []),
+      ].join("\n\n"),
+      path: prizeLink(d.winnerId),
+      label: "Reclamar mi premio",
     },
   };
 }
 
-function raffleWonAsReplacement(d: WonData): Notice {
-  const won = `Tu boleto ${d.ticket} ganó "${d.prize}" en la rifa "${d.raffleTitle}"`;
+const raffleWon = (d: WonData): Notice => wonNotice(d, false);
+const raffleWonAsReplacement = (d: WonData): Notice => wonNotice(d, true);
+const instantWon = (d: WonData): Notice => wonNotice(d, false, true);
+
+/** What the organiser decided or did about a prize (decision 0035); each opens the prize's page. */
+function prizeNotice(
+  d: { winnerId: string; raffleTitle: string },
+  title: string,
+  subject: string,
+  message: string,
+): Notice {
   return {
-    type: "raffle_won",
-    title: "¡Ganaste!",
-    message: `${won} (reemplazo de un ganador descalificado).`,
-    linkTo: drawLink(d.raffleId),
-    email: {
-      subject: "¡Ganaste en Rifazo!",
-      message: `${won}, en reemplazo de un ganador descalificado. Te contactaremos para coordinar la entrega del premio.`,
-      path: drawLink(d.raffleId),
-      label: "Ver el sorteo",
-    },
+    type: "other",
+    title,
+    message,
+    linkTo: prizeLink(d.winnerId),
+    email: { subject, message, path: prizeLink(d.winnerId), label: "Ver mi premio" },
   };
+}
+
+type PrizeData = { winnerId: string; raffleTitle: string; prize: string };
+
+function prizeClaimAccepted(d: PrizeData): Notice {
+  return prizeNotice(
+    d,
+    "Reclamo aceptado",
+    "Aceptamos el reclamo de tu premio",
+    `El organizador aceptó tu reclamo de "${d.prize}" (rifa "${d.raffleTitle}"): coordinará la entrega contigo.`,
+  );
+}
+
+function prizeClaimRejected(d: PrizeData & { note: string }): Notice {
+  return prizeNotice(
+    d,
+    "Reclamo rechazado",
+    "Revisa el reclamo de tu premio",
+    `El organizador rechazó tu reclamo de "${d.prize}" (rifa "${d.raffleTitle}"). Motivo: ${sentence(d.note)} Puedes enviarlo de nuevo desde la página de tu premio; tu primer reclamo sigue en el acta.`,
+  );
+}
+
+function prizeDelivered(d: PrizeData): Notice {
+  return prizeNotice(
+    d,
+    "Premio entregado",
+    "Registramos la entrega de tu premio",
+    `Registramos la entrega de tu premio: confírmala en Rifazo. Premio: "${d.prize}" (rifa "${d.raffleTitle}"). Si no lo recibiste como se indica, abre una disputa desde la misma página.`,
+  );
+}
+
+function prizeDisputeResolved(d: PrizeData & { resolution: string }): Notice {
+  return prizeNotice(
+    d,
+    "Disputa resuelta",
+    "Resolvimos la disputa de tu premio",
+    `La disputa de tu premio "${d.prize}" (rifa "${d.raffleTitle}") se resolvió: ${sentence(d.resolution)}`,
+  );
 }
 
 function raffleResults(d: { raffleId: string; raffleTitle: string }): Notice {
@@ -281,6 +349,11 @@ export const NOTICES = {
   reservationReleased,
   raffleWon,
   raffleWonAsReplacement,
+  instantWon,
+  prizeClaimAccepted,
+  prizeClaimRejected,
+  prizeDelivered,
+  prizeDisputeResolved,
   raffleResults,
   prizeAnnulled,
   resultCorrected,

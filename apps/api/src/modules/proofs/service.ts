@@ -2,7 +2,6 @@ import {
   ERROR_MESSAGES,
   GENERAL_PROOF_ID,
   isUuid,
-  MAX_IMAGE_PIXELS,
   type PaymentProof,
   PROOF_MESSAGES,
   type ProofUploadRequest,
@@ -16,7 +15,7 @@ import { isDatabaseUnavailable } from "../../lib/error-handler";
 import { AppError, badRequest, conflict, forbidden, lifecycleRefusal } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/pg-errors";
 import { announceProofChange } from "../events";
-import { declaredPixels, detectFileKind, type FileKind, newStorageKey, PROOF_TYPES } from "../files";
+import { checkProofFile, type FileKind, newStorageKey } from "../files";
 import * as purchases from "../purchases";
 import {
   assertPendingProofsLimit,
@@ -60,20 +59,10 @@ async function replay(db: Executor, userId: string, key: string): Promise<Submit
 
 /** The file is an accepted proof type (sniffed, not trusted from the client), or the refusal. */
 async function proofFileKind(file: UploadedFile): Promise<FileKind> {
-  const kind = await detectFileKind(file.buffer, PROOF_TYPES);
-  if (!kind) {
-    throw new AppError("UNSUPPORTED_FILE_TYPE", PROOF_MESSAGES.fileType, {
-      file: PROOF_MESSAGES.fileType,
-    });
-  }
-  // A pixel flood (tiny file, gigantic declared canvas) would hang the reviewer's browser: same cap as
-  // the gallery's images (MAX_IMAGE_PIXELS), read from the header without decoding.
-  if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-    throw new AppError("IMAGE_TOO_MANY_PIXELS", PROOF_MESSAGES.imageTooManyPixels, {
-      file: PROOF_MESSAGES.imageTooManyPixels,
-    });
-  }
-  return kind;
+  return checkProofFile(file.buffer, {
+    type: PROOF_MESSAGES.fileType,
+    pixels: PROOF_MESSAGES.imageTooManyPixels,
+  });
 }
 
 interface Target {

@@ -20,6 +20,7 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db, Executor } from "../../db/client";
 import { notFound } from "../../lib/errors";
+import { instantOutcomes } from "../draws";
 import { sendPrivateFile } from "../files";
 import { abonosOf } from "../purchases";
 import { searchTerms } from "../raffles";
@@ -41,6 +42,7 @@ export function toPaymentProof(
   // A general payment (no raffle) has no numbers; a raffle's show in its digits.
   const total = row.raffleTotalTickets;
   return {
+    instant: null,
     id: row.id,
     raffleId: row.raffleId,
     raffleTitle: row.raffleTitle,
@@ -114,6 +116,8 @@ export async function withTickets(
     buyerRefundsOf(db, approved),
     abonoReservations(db, rows),
   ]);
+  // The purchase's instant draw (decision 0035) is its owner's news: administrators see it on the record.
+  const instant = viewer === "owner" ? await ownerInstantOutcomes(db, rows, numbers) : new Map();
   return rows.map((row) => {
     const refund = refunds.get(row.id) ?? null;
     const sold = numbers.get(row.id) ?? [];
@@ -127,6 +131,7 @@ export async function withTickets(
       statusLabel: purchaseDisplayState({ proofStatus: row.status, refund, abono }).label,
       refund,
       abono,
+      instant: instant.get(row.id) ?? null,
       // An approved abono not yet paid whole still only holds its chosen numbers: apartados.
       heldNumbers:
         found?.holding && APPROVED.includes(row.status) && row.raffleTotalTickets !== null
@@ -134,6 +139,26 @@ export async function withTickets(
           : proof.heldNumbers,
     };
   });
+}
+
+/** The instant outcome of each approved purchase that sold tickets, by proof id, with its prize pages. */
+function ownerInstantOutcomes(db: Executor, rows: repo.ProofWithRaffle[], numbers: Map<string, number[]>) {
+  return instantOutcomes(
+    db,
+    rows.flatMap((row) =>
+      row.raffleId && row.raffleTotalTickets !== null && APPROVED.includes(row.status)
+        ? [
+            {
+              key: row.id,
+              raffleId: row.raffleId,
+              totalTickets: row.raffleTotalTickets,
+              tickets: numbers.get(row.id) ?? [],
+            },
+          ]
+        : [],
+    ),
+    true,
+  );
 }
 
 /** The abonos these proofs pay, by reservation: the purchase's balance now and the numbers it holds. */

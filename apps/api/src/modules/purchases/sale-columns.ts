@@ -16,6 +16,7 @@ export const saleColumns = {
   activationPercentage: raffles.activationPercentage,
   percentageDrawActivatedAt: raffles.percentageDrawActivatedAt,
   announcementType: raffles.announcementType,
-  // A drawn raffle never sells again, whatever its status says (same rule as the public card).
-  hasWinners: sql<boolean>`(${raffles.winningTicketNumber} IS NOT NULL OR EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = "raffles"."id"))`,
+  // A drawn raffle never sells again, whatever its status says (same rule as the public card); an instant
+  // prize won while it sells is not a draw (decision 0035).
+  hasWinners: sql<boolean>`(${raffles.winningTicketNumber} IS NOT NULL OR EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = "raffles"."id" AND w.source <> 'instant'))`,
 };

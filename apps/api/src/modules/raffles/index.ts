@@ -6,6 +6,8 @@ export {
   assertRaffleId,
   maskedName,
   notifyRaffleOpened,
+  type PrizeStatuses,
+  prizeStatusesOf,
   raffleNotFound,
   toPublicRaffle,
   toWinner,

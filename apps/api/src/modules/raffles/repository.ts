@@ -253,6 +253,7 @@ const levelColumns = {
   description: prizeLevels.description,
   winnerCount: prizeLevels.winnerCount,
   prizeValue: prizeLevels.prizeValue,
+  cashCurrency: prizeLevels.cashCurrency,
 };
 
 export async function prizeLevelsOf(db: Executor, raffleId: string) {
@@ -265,7 +266,10 @@ export async function prizeLevelsOf(db: Executor, raffleId: string) {
     .orderBy(asc(prizeLevels.level));
 }
 
-/** Winners of several raffles in one query, by prize level and announcement order. */
+/**
+ * Winners of several raffles in one query, by prize level and announcement order: the draw's and the
+ * instant prizes' (level 0, source 'instant', first), as every public list shows them (decision 0035).
+ */
 export async function winnersOf(db: Executor, raffleIds: string[]): Promise<WinnerRow[]> {
   if (raffleIds.length === 0) return [];
   const prepared = catalogueStatements(db);

@@ -3,8 +3,11 @@ import {
   type AnnouncementType,
   acceptedMethodsOf,
   type Currency,
+  cashCurrencyOf,
   FEATURED_LIMIT,
+  isDrawWinner,
   isUuid,
+  type PublicPrizeStatus,
   type PublicRaffle,
   type PublicWinner,
   RAFFLE_MESSAGES,
@@ -28,7 +31,9 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { drawTrustOf, externalRuleText, type RecordSummary, recordSummaries, shortName } from "../draws";
 import { lifecycleOf } from "../lifecycle";
 import { notify } from "../notifications";
+import { publicPrizeStatuses } from "../prizes";
 import { advanceIfDue } from "../raffle-state";
+import { instantKindsOf, instantPrizesOf } from "./instant-prizes";
 import * as repo from "./repository";
 import { searchTerms } from "./search";
 
@@ -49,30 +54,55 @@ export function maskedName(name: string): string {
   return shortName(name) ?? name;
 }
 
+/** A winner row's source as the public payloads name it (a legacy value reads as the platform's draw). */
+const winnerSource = (source: string): PublicWinner["source"] =>
+  source === "external" || source === "instant" ? source : "internal";
+
 /** `totalTickets` is the winner's raffle's: the number shows in its digits (ticketDigits). */
-export function toWinner(row: repo.WinnerRow, names: WinnerNames, totalTickets: number): PublicWinner {
+export function toWinner(
+  row: repo.WinnerRow,
+  names: WinnerNames,
+  totalTickets: number,
+  prize: PublicPrizeStatus | null = null,
+): PublicWinner {
   return {
     // A legacy out-of-range value is shown as stored rather than failing the page.
     ticketNumber: ticketLabel(row.ticketNumber, totalTickets),
     winnerName: names === "full" ? row.winnerName : maskedName(row.winnerName),
     prizeLevel: row.prizeLevel,
     prizeDescription: row.prizeDescription,
-    source: row.source === "external" ? "external" : "internal",
+    source: winnerSource(row.source),
     announcedAt: row.announcedAt.toISOString(),
+    // Decision 0035: what happened to the prize since; a disqualified winner's prize is the replacement's.
+    prize: row.disqualifiedAt ? null : prize,
   };
 }
 
-/** A winner in a public payload: masked name, ticket, prize. */
-export const toPublicWinner = (row: repo.WinnerRow, totalTickets: number): PublicWinner =>
-  toWinner(row, "masked", totalTickets);
+/** A winner in a public payload: masked name, ticket, prize and its status. */
+export const toPublicWinner = (
+  row: repo.WinnerRow,
+  totalTickets: number,
+  prizes: PrizeStatuses = new Map(),
+): PublicWinner => toWinner(row, "masked", totalTickets, prizes.get(row.id) ?? null);
+
+/** The public status of each winner's prize, by winner id (decision 0035). */
+export type PrizeStatuses = Map<string, PublicPrizeStatus>;
+
+/** The prizes' statuses of these winner rows, in one read. */
+export const prizeStatusesOf = (db: Executor, rows: repo.WinnerRow[]): Promise<PrizeStatuses> =>
+  publicPrizeStatuses(
+    db,
+    rows.map((w) => w.id),
+  );
 
 export function toPublicRaffle(
   row: repo.RaffleCardRow,
   winnerRows: repo.WinnerRow[],
   record?: RecordSummary,
   names: WinnerNames = "masked",
+  prizes: PrizeStatuses = new Map(),
 ): PublicRaffle {
-  const winners = winnerRows.map((w) => toWinner(w, names, row.totalTickets));
+  const winners = winnerRows.map((w) => toWinner(w, names, row.totalTickets, prizes.get(w.id) ?? null));
   return {
     id: row.id,
     title: row.title,
@@ -107,8 +137,9 @@ export function toPublicRaffle(
     winnerName: row.winnerName === null || names === "full" ? row.winnerName : maskedName(row.winnerName),
     winningTicketNumber:
       row.winningTicketNumber === null ? null : ticketLabel(row.winningTicketNumber, row.totalTickets),
-    // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle.
-    hasWinners: winners.length > 0 || row.winningTicketNumber !== null,
+    // A legacy winner on the row counts too, so the card never offers a sale for a drawn raffle; an instant
+    // prize won while the raffle sells does not make it drawn (decision 0035).
+    hasWinners: winnerRows.some(isDrawWinner) || row.winningTicketNumber !== null,
     winners,
     drawnAt: iso(row.drawnAt),
     createdAt: row.createdAt.toISOString(),
@@ -138,13 +169,16 @@ function lotteryOf(row: repo.RaffleCardRow): RaffleLottery | null {
 export async function withWinners(db: Executor, rows: repo.RaffleCardRow[]): Promise<PublicRaffle[]> {
   const ids = rows.map((row) => row.id);
   const [winnerRows, records] = await Promise.all([repo.winnersOf(db, ids), recordSummaries(db, ids)]);
+  const prizes = await prizeStatusesOf(db, winnerRows);
   const byRaffle = new Map<string, repo.WinnerRow[]>();
   for (const winner of winnerRows) {
     const list = byRaffle.get(winner.raffleId) ?? [];
     list.push(winner);
     byRaffle.set(winner.raffleId, list);
   }
-  return rows.map((row) => toPublicRaffle(row, byRaffle.get(row.id) ?? [], records.get(row.id)));
+  return rows.map((row) =>
+    toPublicRaffle(row, byRaffle.get(row.id) ?? [], records.get(row.id), "masked", prizes),
+  );
 }
 
 export async function listRaffles(db: Executor, query: RaffleListQuery): Promise<PublicRaffle[]> {
@@ -167,19 +201,23 @@ export async function raffleDetail(db: Executor, id: string): Promise<RaffleDeta
   assertRaffleId(id);
   const row = await repo.findRaffleDetail(db, id);
   if (!row) throw raffleNotFound();
-  const [levels, winnerRows, records] = await Promise.all([
+  const [levels, winnerRows, records, instantKinds] = await Promise.all([
     repo.prizeLevelsOf(db, id),
     repo.winnersOf(db, [id]),
     recordSummaries(db, [id]),
+    instantKindsOf(db, id),
   ]);
   const pendingTickets = Number(row.pendingTickets);
+  const prizes = await prizeStatusesOf(db, winnerRows);
   return {
-    ...toPublicRaffle(row, winnerRows, records.get(id)),
+    ...toPublicRaffle(row, winnerRows, records.get(id), "masked", prizes),
+    instantPrizes: instantPrizesOf(instantKinds, winnerRows, row.totalTickets),
     prizeLevels: levels.map((level) => ({
       level: level.level,
       description: level.description,
       winnerCount: level.winnerCount,
       prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+      cashCurrency: cashCurrencyOf(level.cashCurrency),
     })),
     pendingTickets,
     remaining: Math.max(0, row.totalTickets - row.soldTickets - pendingTickets),
@@ -221,6 +259,7 @@ export async function winnersHistory(
   });
   const ids = rows.map((row) => row.id);
   const [winnerRows, records] = await Promise.all([repo.winnersOf(db, ids), recordSummaries(db, ids)]);
+  const prizes = await prizeStatusesOf(db, winnerRows);
   return {
     items: rows.map((row) => ({
       raffle: {
@@ -236,7 +275,7 @@ export async function winnersHistory(
       drawDate: row.drawDate.toISOString(),
       winners: winnerRows
         .filter((w) => w.raffleId === row.id)
-        .map((w) => toPublicWinner(w, row.totalTickets)),
+        .map((w) => toPublicWinner(w, row.totalTickets, prizes)),
     })),
     years,
   };

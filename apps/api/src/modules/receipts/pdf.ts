@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABELS, PROOF_STATUS_LABELS, type Receipt } from "@rifazo/shared";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { instantOutcomeText } from "@rifazo/shared/domain/instant-texts";
 import { formatMoney } from "@rifazo/shared/domain/money";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
@@ -121,6 +122,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   const cursor = new PdfCursor(doc, fonts);
   drawHeader(cursor, receipt);
   drawQrAndPayment(cursor, receipt);
+  if (receipt.instant) drawInstant(cursor, receipt.instant);
 
   if (receipt.abono) drawAbono(cursor, receipt.abono, Boolean(receipt.refund));
   else
@@ -137,6 +139,16 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   drawReceiptCode(cursor, receipt);
   drawCheckpointAndLink(cursor, receipt);
   return doc.save();
+}
+
+/**
+ * The purchase's instant draw (docs/decisions/0035-prizes-on-the-record.md) in the shared sentence, on the
+ * first page beside the payment: a win in bold brand colour.
+ */
+function drawInstant(cursor: PdfCursor, instant: NonNullable<Receipt["instant"]>): void {
+  const won = instant.status === "decided" && instant.wins.length > 0;
+  const { bold, regular } = cursor.fonts;
+  cursor.paragraph(instantOutcomeText(instant), 12, won ? bold : regular, won ? BRAND : INK);
 }
 
 /** The numbers, large; a long list in a smaller size (300 numbers fill half a page instead of two). */

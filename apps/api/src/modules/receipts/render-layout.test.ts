@@ -35,6 +35,7 @@ const numbers = (count: number, digits = 4) =>
 
 function receipt(list: string[], over: Partial<Receipt> = {}): Receipt {
   return {
+    instant: null,
     token: "t".repeat(43),
     raffle: { id: raffleId, title: "Moto Bera SBR 150" },
     draw: {

@@ -6,6 +6,7 @@ import { PAID_REFUND } from "../../../test/receipt-fixtures";
 import { receiptSvg } from "./render";
 
 const receipt: Receipt = {
+  instant: null,
   token: "t".repeat(43),
   raffle: { id: "6effb3c7-fc44-4bd9-ad4b-41f43c16874a", title: "Moto Bera" },
   draw: {

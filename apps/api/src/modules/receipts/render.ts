@@ -1,8 +1,10 @@
 import type { Receipt } from "@rifazo/shared";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { instantOutcomeText } from "@rifazo/shared/domain/instant-texts";
 import { receiptDateTime } from "@rifazo/shared/domain/receipt";
 import sharp from "sharp";
 import { encode } from "uqr";
+import { ellipsize, measure, text, wrap } from "./render-text";
 
 // The receipt as a PNG (an SVG drawn by sharp/librsvg with the DejaVu fonts) and as a PDF (pdf-lib with
 // the standard Helvetica, whose WinAnsi encoding has every Spanish letter). Both carry the same texts as
@@ -28,6 +30,8 @@ const MUTED = "#5f5a72";
 const CANVAS = "#f7f6fb";
 const CHIP = "#ede9fe";
 const RULE = "#ddd6fe";
+/** An instant win's box (decision 0035). */
+const WON = "#fef3c7";
 /** A refunded receipt's stamp (decision 0016). */
 const VOID = "#b91c1c";
 const VOID_CHIP = "#ece9f1";
@@ -50,64 +54,6 @@ export function qrPath(modules: readonly (readonly boolean[])[]): string {
     });
   });
   return parts.join("");
-}
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
-
-/**
- * Rough advance widths of DejaVu Sans in ems, erring wide, so a measured line never overflows its box
- * (librsvg draws with the real font; character counting let wide capitals run past the edge).
- */
-function advance(char: string): number {
-  if (" .,:;'!|ilIj·".includes(char)) return 0.32;
-  if ("frt()-/".includes(char)) return 0.42;
-  if ("mwMW@%…".includes(char)) return 1;
-  if (/\p{Lu}/u.test(char)) return 0.76;
-  return 0.64;
-}
-
-function measure(value: string, size: number, bold: boolean, mono = false): number {
-  // DejaVu Sans Mono: every glyph 0.602 em, bold too.
-  if (mono) return Array.from(value).length * 0.602 * size;
-  let ems = 0;
-  for (const char of value) ems += advance(char);
-  return ems * size * (bold ? 1.1 : 1);
-}
-
-/** The line cut to fit `width`, ending in "…" when something was cut. */
-function ellipsize(value: string, size: number, width: number, bold: boolean): string {
-  if (measure(value, size, bold) <= width) return value;
-  const chars = Array.from(value);
-  while (chars.length > 0 && measure(`${chars.join("").trimEnd()}…`, size, bold) > width) chars.pop();
-  return `${chars.join("").trimEnd()}…`;
-}
-
-/** Greedy word wrap by measured width, at most `maxLines` (the last one ellipsized if text is left). */
-function wrap(value: string, size: number, width: number, maxLines: number, bold = false): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of value.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (measure(next, size, bold) <= width) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = ellipsize(word, size, width, bold);
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = ellipsize(`${kept[maxLines - 1]}…`, size, width, bold);
-  return kept;
-}
-
-function text(x: number, y: number, value: string, size: number, attrs = ""): string {
-  return `<text x="${x}" y="${y}" font-size="${size}" ${attrs}>${escapeXml(value)}</text>`;
 }
 
 /** Where the QR code sits in a receipt's PNG (quiet zone included), and how tall the PNG is. */
@@ -142,6 +88,7 @@ function drawReceipt(receipt: Receipt): { svg: string; layout: ReceiptImageLayou
   y = drawNumbers(parts, receipt, y);
   const qr = { left: MARGIN, top: y, size: QR_SIZE };
   y = drawQrAndPayment(parts, receipt, qr);
+  y = drawInstant(parts, receipt, y);
   y = drawDraw(parts, receipt, y);
   y = drawReceiptCode(parts, receipt, y);
   y = drawCheckpoint(parts, receipt, y);
@@ -237,8 +184,10 @@ function drawNumbers(parts: string[], receipt: Receipt, top: number): number {
   }
   muted(parts, MARGIN, y + 24, label);
   y += 40;
-  // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp.
-  const cap = receipt.refund || notes.length > 0 ? CHIPS_PER_ROW * 2 : RECEIPT_IMAGE_NUMBER_CHIPS;
+  // A refunded receipt keeps two rows, so the QR code stays in the preview's frame under the stamp; the
+  // instant draw's line (decision 0035) takes one row's room, so the card never grows past its maximum.
+  const rows = (receipt.refund || notes.length > 0 ? 2 : 3) - (receipt.instant ? 1 : 0);
+  const cap = Math.min(RECEIPT_IMAGE_NUMBER_CHIPS, CHIPS_PER_ROW * rows);
   const shown = numbers.slice(0, cap);
   const gap = 16;
   const chipWidth = (INNER - gap * (CHIPS_PER_ROW - 1)) / CHIPS_PER_ROW;
@@ -302,6 +251,26 @@ function drawQrAndPayment(parts: string[], receipt: Receipt, qr: ReceiptImageLay
   const below = Math.max(y + QR_SIZE, cy) + 38;
   muted(parts, MARGIN, below, "Escanea el código QR para verificar tus boletos en Rifazo.");
   return below + 34;
+}
+
+/**
+ * The purchase's instant draw (docs/decisions/0035-prizes-on-the-record.md) in the shared sentence: a win
+ * in a gold box, the wait or no win in a plain one. Below the QR code, so the preview frame keeps it.
+ */
+function drawInstant(parts: string[], receipt: Receipt, top: number): number {
+  if (!receipt.instant) return top;
+  const won = receipt.instant.status === "decided" && receipt.instant.wins.length > 0;
+  const lines = wrap(instantOutcomeText(receipt.instant), 24, INNER - 48, 2, won);
+  const height = 22 + lines.length * 34;
+  parts.push(
+    `<rect x="${MARGIN}" y="${top}" width="${INNER}" height="${height}" rx="18" fill="${won ? WON : "#ffffff"}" stroke="${won ? ACCENT : RULE}" stroke-width="3"/>`,
+  );
+  const weight = won ? `font-weight="bold" ` : "";
+  lines.forEach((line, i) => {
+    parts.push(text(MARGIN + 24, top + 38 + i * 34, line, 24, `${weight}fill="${INK}"`));
+  });
+  // At most 108 px: the row of number chips the line takes (drawNumbers), so the card keeps its height.
+  return top + height + 18;
 }
 
 /** A rule, then how the winner is drawn (and the lottery's rule). */

@@ -23,7 +23,7 @@ import {
 import { receiptClaimView } from "@rifazo/shared/domain/receipt-claim";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
-import { drawTrustOf, externalRuleText, recordSummaries } from "../draws";
+import { drawTrustOf, externalRuleText, instantOutcomes, recordSummaries } from "../draws";
 import { maskedName } from "../raffles";
 import { refundsOfProofs } from "../refunds";
 import { abonoOfReceipt } from "./abono";
@@ -91,6 +91,12 @@ export async function receiptFor(
     refundsOfProofs(ctx.db, [row.id]),
     abonoOfReceipt(ctx.db, row),
   ]);
+  // The purchase's instant draw (decision 0035); the receipt is a bearer link, so no prize page (winnerId).
+  const instant = await instantOutcomes(
+    ctx.db,
+    [{ key: row.id, raffleId: row.raffleId, totalTickets: row.totalTickets, tickets: numbers }],
+    false,
+  );
   const refund = refunds[0];
   const summary = summaries.get(row.raffleId);
   const draw = drawOf(row, summary?.drawRound ?? null, summary?.drawRoundAt ?? null);
@@ -106,6 +112,7 @@ export async function receiptFor(
       ? abono.numbers.items.map((i) => i.number)
       : labels;
   return {
+    instant: instant.get(row.id) ?? null,
     token: row.receiptToken,
     raffle: { id: row.raffleId, title: row.raffleTitle },
     draw: {

@@ -12,7 +12,6 @@ import {
   type BuyerRefund,
   type Currency,
   isUuid,
-  MAX_IMAGE_PIXELS,
   PAYOUT_MESSAGES,
   type PaymentMethod,
   REFUND_PAYOUT_DAYS,
@@ -30,7 +29,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Tx } from "../../db/client";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { recordAudit } from "../audit";
-import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES, sendPrivateFile } from "../files";
+import { checkProofFile, newStorageKey, sendPrivateFile } from "../files";
 import { notify } from "../notifications";
 import { expireProofs, pendingProofsOf, releaseDue } from "../purchases";
 import {
@@ -230,16 +229,11 @@ export async function markRefundPaid(
 
   let stored: { key: string; mime: string; size: number } | null = null;
   if (file) {
-    const kind = await detectFileKind(file.buffer, PROOF_TYPES);
-    if (!kind)
-      throw new AppError("UNSUPPORTED_FILE_TYPE", REFUND_FILE_MESSAGE, { file: REFUND_FILE_MESSAGE });
-    // The buyer's browser decodes this image: the same pixel cap as payment proofs and the gallery, read
-    // from the header without decoding (a few hundred bytes can declare a 50000 × 50000 canvas).
-    if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-      throw new AppError("IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
-        file: ADMIN_MESSAGES.imageTooManyPixels,
-      });
-    }
+    // The buyer's browser decodes this image: the same checks as a payment proof (files' checkProofFile).
+    const kind = await checkProofFile(file.buffer, {
+      type: REFUND_FILE_MESSAGE,
+      pixels: ADMIN_MESSAGES.imageTooManyPixels,
+    });
     const key = newStorageKey("refunds", kind.ext);
     await ctx.storage.put(key, file.buffer, kind.mime);
     stored = { key, mime: kind.mime, size: file.buffer.length };

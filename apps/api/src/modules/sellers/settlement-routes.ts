@@ -1,19 +1,16 @@
 import {
   adminSellerSchema,
   MAX_IMAGE_PIXELS,
-  MAX_PROOF_BYTES,
   SELLER_MESSAGES,
   sellerSettlementInputSchema,
 } from "@rifazo/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest } from "../../lib/errors";
 import { errorSchema } from "../../lib/schemas";
-import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/security";
 import { ADMIN_TAGS, actorOf, adminErrors, adminRoute, guards, sessionUserOf } from "../auth";
-import { readLimited } from "../files";
-import { type ReceiptUpload, recordSettlement, sendSettlementProof } from "./settlements";
+import { uploadForm } from "../files";
+import { recordSettlement, sendSettlementProof } from "./settlements";
 
 // A "liquidación" and the transfer's receipt it may carry (docs/decisions/0034-vendedores.md): recorded by
 // the organiser, as JSON or as a form with the file; read by the administrators and by its vendedor.
@@ -24,40 +21,15 @@ const assignmentParams = z.object({
   raffleId: z.string().describe("Id (UUID) de la rifa."),
 });
 const settlementParams = z.object({ id: z.string().describe("Id (UUID) de la liquidación.") });
-const FIELDS = new Set(["kind", "amount", "method", "reference", "note"]);
-const receipts = new WeakMap<FastifyRequest, ReceiptUpload>();
-
 /**
  * A settlement sent as a form (multipart): its fields become the body the route's schema validates, and
  * its one file, read up to 5 MB while it streams, waits beside the request. JSON passes through untouched.
  */
-async function readSettlementForm(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        const buffer = await readLimited(part.file, MAX_PROOF_BYTES, SELLER_MESSAGES.proofTooLarge);
-        if (buffer.length > 0 && !receipts.has(request))
-          receipts.set(request, { buffer, filename: part.filename || null });
-        continue;
-      }
-      if (!FIELDS.has(part.fieldname) || part.fieldname in fields) continue;
-      const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
-      if (hasUnstorableText(value))
-        throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_TEXT_MESSAGE });
-      fields[part.fieldname] = value;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError("PAYLOAD_TOO_LARGE", SELLER_MESSAGES.proofTooLarge);
-    if (code === "FST_FILES_LIMIT") throw badRequest("Adjunta un solo archivo.");
-    throw badRequest("El formulario enviado no es válido.");
-  }
-  request.body = fields;
-}
+const settlementForm = uploadForm(["kind", "amount", "method", "reference", "note"], {
+  tooLarge: SELLER_MESSAGES.proofTooLarge,
+  oneFile: "Adjunta un solo archivo.",
+  invalid: "El formulario enviado no es válido.",
+});
 
 /** POST …/settlements (the organiser) and the receipt's two readers. */
 export async function registerSettlementRoutes(app: FastifyInstance): Promise<void> {
@@ -92,7 +64,7 @@ export async function registerSettlementRoutes(app: FastifyInstance): Promise<vo
         },
       },
       ...guarded,
-      preValidation: readSettlementForm,
+      preValidation: settlementForm.read,
     },
     async (request, reply) => {
       const saved = await recordSettlement(
@@ -101,7 +73,7 @@ export async function registerSettlementRoutes(app: FastifyInstance): Promise<vo
         request.params.id,
         request.params.raffleId,
         request.body,
-        receipts.get(request) ?? null,
+        settlementForm.uploadOf(request),
       );
       return reply.code(201).send(saved);
     },

@@ -3,7 +3,6 @@ import {
   type AdminSeller,
   formatMoney,
   isUuid,
-  MAX_IMAGE_PIXELS,
   SELLER_MESSAGES,
   SETTLEMENT_KIND_LABELS,
   SETTLEMENT_METHOD_LABELS,
@@ -14,10 +13,10 @@ import {
 import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { recordActorAudit } from "../audit";
 import type { Actor } from "../auth";
-import { declaredPixels, detectFileKind, newStorageKey, PROOF_TYPES, sendPrivateFile } from "../files";
+import { checkProofFile, newStorageKey, sendPrivateFile, type Upload } from "../files";
 import { commissionBalances, postCashHandover, postSettlement } from "./commissions";
 import * as repo from "./repository";
 import { activeSellerOf } from "./service";
@@ -25,7 +24,7 @@ import { getSeller } from "./views";
 
 type SettlementInput = z.output<typeof sellerSettlementInputSchema>;
 /** The transfer's receipt as uploaded (multipart), before its checks. */
-export type ReceiptUpload = { buffer: Buffer; filename: string | null };
+type ReceiptUpload = Upload;
 type StoredReceipt = { key: string; mime: string; size: number };
 
 /**
@@ -40,17 +39,10 @@ async function storeReceipt(
 ): Promise<StoredReceipt> {
   if (!(SETTLEMENT_PROOF_METHODS as readonly string[]).includes(method))
     throw badRequest(SELLER_MESSAGES.proofCash, { file: SELLER_MESSAGES.proofCash });
-  const kind = await detectFileKind(file.buffer, PROOF_TYPES);
-  if (!kind)
-    throw new AppError("UNSUPPORTED_FILE_TYPE", SELLER_MESSAGES.proofType, {
-      file: SELLER_MESSAGES.proofType,
-    });
-  // Whoever opens it decodes the image: the same header-read pixel cap as every other upload.
-  if (kind.mime !== "application/pdf" && (await declaredPixels(file.buffer)) > MAX_IMAGE_PIXELS) {
-    throw new AppError("IMAGE_TOO_MANY_PIXELS", ADMIN_MESSAGES.imageTooManyPixels, {
-      file: ADMIN_MESSAGES.imageTooManyPixels,
-    });
-  }
+  const kind = await checkProofFile(file.buffer, {
+    type: SELLER_MESSAGES.proofType,
+    pixels: ADMIN_MESSAGES.imageTooManyPixels,
+  });
   const key = newStorageKey("settlements", kind.ext);
   await ctx.storage.put(key, file.buffer, kind.mime);
   return { key, mime: kind.mime, size: file.buffer.length };

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { settings } from "../../db/schema";
+import { exchangeRates, settings } from "../../db/schema";
 
 export async function readSettings(db: Executor, keys: string[]): Promise<Map<string, unknown>> {
   const rows = await db
@@ -30,4 +30,26 @@ export async function writeSetting(
     .insert(settings)
     .values({ key, value, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: sql`now()` } });
+}
+
+/** The rate of a day in the history (decision 0035): the last one saved for that day wins. */
+export async function upsertDayRate(
+  tx: Executor,
+  row: { date: string; rate: number; source: string | null; recordedBy: string },
+): Promise<void> {
+  await tx
+    .insert(exchangeRates)
+    .values({ ...row, recordedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: exchangeRates.date,
+      set: { rate: row.rate, source: row.source, recordedBy: row.recordedBy, recordedAt: sql`now()` },
+    });
+}
+
+export async function dayRate(db: Executor, day: string): Promise<number | null> {
+  const [row] = await db
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.date, day));
+  return row ? Number(row.rate) : null;
 }

@@ -95,11 +95,18 @@ export interface Actor {
   ip: string | null;
 }
 
-/** Saves a setting and its audit record (before/after) in one transaction. */
-async function saveSetting<T>(db: Db, actor: Actor, key: string, value: T): Promise<T> {
+/** Saves a setting and its audit record (before/after) in one transaction, with `also` written in it too. */
+async function saveSetting<T>(
+  db: Db,
+  actor: Actor,
+  key: string,
+  value: T,
+  also?: (tx: Executor) => Promise<void>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const before = await repo.readSettingForUpdate(tx, key);
     await repo.writeSetting(tx, key, value, actor.id);
+    await also?.(tx);
     await recordActorAudit(tx, actor, {
       action: "settings.update",
       entity: "settings",
@@ -122,7 +129,27 @@ export function updateExchangeRate(
     date: input.date ?? todayInVenezuela(now),
     source: input.source,
   };
-  return saveSetting(db, actor, SETTINGS_KEYS.exchangeRate, value);
+  // The rate is also kept for its day (decision 0035): a cash prize paid that day is checked against it.
+  return saveSetting(db, actor, SETTINGS_KEYS.exchangeRate, value, (tx) =>
+    repo.upsertDayRate(tx, {
+      date: value.date,
+      rate: value.rate,
+      source: value.source,
+      recordedBy: actor.id,
+    }),
+  );
+}
+
+/** The rate published for `day` (YYYY-MM-DD, Venezuela), from the history; null when none was. */
+export async function rateOn(tx: Executor, day: string): Promise<number | null> {
+  return repo.dayRate(tx, day);
+}
+
+/** The organiser's WhatsApp number as published in the support contact; null when none is. */
+export async function supportWhatsapp(tx: Executor): Promise<string | null> {
+  const values = await repo.readSettings(tx, [SETTINGS_KEYS.supportContact]);
+  const parsed = publicSupportContactSchema.safeParse(values.get(SETTINGS_KEYS.supportContact));
+  return parsed.success ? parsed.data.whatsapp : null;
 }
 
 export async function updatePaymentAccounts(

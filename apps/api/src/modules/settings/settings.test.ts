@@ -2,7 +2,8 @@ import { SETTINGS_MESSAGES, todayInVenezuela } from "@rifazo/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "../../../test/helpers";
-import { auditLog, settings } from "../../db/schema";
+import { auditLog, exchangeRates, settings } from "../../db/schema";
+import { rateOn } from "./service";
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
@@ -83,6 +84,22 @@ describe("ajustes públicos", () => {
       date: todayInVenezuela(),
       source: "BCV",
     });
+  });
+
+  it("cada tasa publicada queda también como la de su día (decisión 0035): la última de ese día manda", async () => {
+    const first = await put("exchange-rate", { rate: 36.5, date: "2026-11-27", source: "BCV" }, admin.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    await put("exchange-rate", { rate: 36.9, date: "2026-11-27", source: "BCV" }, admin.cookie);
+    await put("exchange-rate", { rate: 37.25, date: "2026-11-28", source: "BCV oficial" }, admin.cookie);
+    const db = t.app.ctx.db;
+    expect(await rateOn(db, "2026-11-27")).toBe(36.9);
+    expect(await rateOn(db, "2026-11-28")).toBe(37.25);
+    expect(await rateOn(db, "2026-11-29")).toBeNull();
+    const [row] = await db.select().from(exchangeRates).where(eq(exchangeRates.date, "2026-11-28"));
+    expect(row).toMatchObject({ rate: 37.25, source: "BCV oficial", recordedBy: admin.id });
+    // Refused input writes no day either.
+    expect((await put("exchange-rate", { rate: 0, date: "2026-11-30" }, admin.cookie)).statusCode).toBe(400);
+    expect(await rateOn(db, "2026-11-30")).toBeNull();
   });
 
   it("valida la tasa con mensajes en español", async () => {

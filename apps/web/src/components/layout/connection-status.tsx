@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
@@ -17,7 +17,7 @@ export const BACK_FOR_MS = 3_000;
 
 export const CONNECTION_TEXT = {
   offline: "Sin conexión. Ves lo último que se cargó; se actualiza solo al volver la conexión.",
-  unreachable: ERROR_MESSAGES.NETWORK,
+  unreachable: PAGE_ERROR_MESSAGES.NETWORK,
   reconnecting: "Reconectando…",
   back: "Conectado de nuevo",
 } as const;

@@ -86,7 +86,28 @@ describe("raffle form values", () => {
     expect(result.price).toBe(2.5);
     expect(result.totalTickets).toBe(1000);
     expect(result.prizeLevels).toEqual([
-      { level: 1, description: "Moto 0 km", winnerCount: 1, prizeValue: null },
+      { level: 1, description: "Moto 0 km", winnerCount: 1, prizeValue: null, cashCurrency: null },
+    ]);
+  });
+
+  it("a cash prize level carries its currency and needs its amount (decision 0035)", () => {
+    const values = (prizeValue: string) => ({
+      ...newRaffleValues(),
+      title: "Mil dólares",
+      price: "2",
+      totalTickets: "100",
+      endDate: "2031-01-15T19:00",
+      prizeLevels: [
+        { description: "Mil dólares", winnerCount: "1", prizeValue, cashCurrency: "USD" as const },
+      ],
+    });
+    expect(raffleFormSchema.parse(values("1.000")).prizeLevels[0]).toMatchObject({
+      prizeValue: 1000,
+      cashCurrency: "USD",
+    });
+    const blank = raffleFormSchema.safeParse(values(""));
+    expect(blank.success ? [] : blank.error.issues.map((issue) => issue.path.join("."))).toEqual([
+      "prizeLevels.0.prizeValue",
     ]);
   });
 

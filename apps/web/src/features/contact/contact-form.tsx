@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
@@ -57,7 +57,7 @@ function useContactForm() {
       toast({
         id: "contact-error",
         title: "Error Inesperado",
-        description: ERROR_MESSAGES.INTERNAL,
+        description: PAGE_ERROR_MESSAGES.INTERNAL,
         variant: "error",
       });
     }

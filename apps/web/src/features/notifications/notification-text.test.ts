@@ -27,6 +27,11 @@ describe("notificationAction", () => {
       kind: "navigate",
       to: "/perfil/pagos",
     });
+    // «¡Ganaste!» opens the prize's page (docs/decisions/0035-prizes-on-the-record.md).
+    expect(notificationAction({ type: "raffle_won", linkTo: "/perfil/premios/w-1" })).toEqual({
+      kind: "navigate",
+      to: "/perfil/premios/w-1",
+    });
   });
 
   it("opens admin messages without a link in a dialog", () => {

@@ -15,4 +15,10 @@ export { RaffleQuoteNotice } from "./components/raffle-quote-notice";
 export { ReservationCheckout } from "./components/reservation-checkout";
 export { newIdempotencyKey } from "./idempotency-key";
 export { ticketsLabel } from "./payments";
-export { GENERAL_RAFFLE_ID, PROOF_FORM_TEXT, readProofPrefill } from "./proof-form";
+export {
+  GENERAL_RAFFLE_ID,
+  PROOF_ACCEPT,
+  PROOF_FORM_TEXT,
+  readProofPrefill,
+  validateProofFile,
+} from "./proof-form";

@@ -3,6 +3,7 @@ export type { RaffleDetail } from "./api/raffles-api";
 export { featuredRafflesQuery, raffleDetailQuery, raffleKeys, raffleListQuery } from "./api/raffles-api";
 export { ComboBadges } from "./components/combo-badges";
 export { DrawResultLink } from "./components/draw-result-link";
+export { InstantPrizes } from "./components/instant-prizes";
 // The number grid's parts, for a vendedor choosing numbers for a buyer (features/sellers).
 export { type FocusRequest, NumberGrid } from "./components/number-picker/number-grid";
 export { PickerTools } from "./components/number-picker/picker-tools";

@@ -1,4 +1,5 @@
 import { drawTrustText } from "@rifazo/shared/domain/draw-trust";
+import { isInstantWinner } from "@rifazo/shared/domain/instant-texts";
 import { Link } from "react-router";
 import { DrawTrustLine, DrawTrustNotice } from "../../components/draw/draw-trust-notice";
 import { Badge } from "../../components/ui/badge";
@@ -7,9 +8,10 @@ import { Card } from "../../components/ui/card";
 import { ShieldIcon, TicketIcon, TrophyIcon } from "../../components/ui/icons";
 import { formatDate } from "../../lib/format";
 import { paths } from "../../lib/paths";
+import { PublicPrizeStatusLine } from "../prizes";
 import type { WinnersEntry } from "./api";
-import { prizeLevelLabel } from "./filters";
 import { PrizeImage } from "./prize-image";
+import { WinnerPlace } from "./winner-place";
 
 interface WinnerEntryCardProps {
   entry: WinnersEntry;
@@ -22,7 +24,10 @@ interface WinnerEntryCardProps {
 export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: WinnerEntryCardProps) {
   const { raffle } = entry;
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const winners = [...entry.winners].sort((a, b) => a.prizeLevel - b.prizeLevel);
+  // The draw's places in order, then the instant wins (level 0, decision 0035), which hold no place in it.
+  const rank = (w: WinnersEntry["winners"][number]) =>
+    isInstantWinner(w.prizeLevel, w.source) ? Number.MAX_SAFE_INTEGER : w.prizeLevel;
+  const winners = [...entry.winners].sort((a, b) => rank(a) - rank(b));
   const trust = drawTrustText(raffle.drawTrust);
   return (
     <Card className="flex flex-col overflow-hidden sm:flex-row">
@@ -56,13 +61,15 @@ export function WinnerEntryCard({ entry, headingLevel = 2, eager = false }: Winn
                 <div className="min-w-0 space-y-0.5">
                   <p className="flex items-center gap-1.5 text-xs font-bold tracking-wide text-brand-700 uppercase">
                     <TrophyIcon className="text-accent-600" />
-                    {prizeLevelLabel(winner.prizeLevel)}
+                    <WinnerPlace level={winner.prizeLevel} source={winner.source} />
                   </p>
                   <p className="text-sm text-ink">{winner.prizeDescription}</p>
                   <p className="font-semibold text-ink">
                     <span className="sr-only">Ganador: </span>
                     {winner.winnerName}
                   </p>
+                  {/* Decision 0035: what happened to the prize after the draw, as the record says it. */}
+                  <PublicPrizeStatusLine prize={winner.prize} className="pt-1" />
                 </div>
                 <p className="flex shrink-0 items-center gap-1.5 self-start rounded-pill bg-brand-700 px-3 py-1 font-mono text-sm font-bold tracking-widest text-white sm:self-center">
                   <TicketIcon aria-hidden="true" />

@@ -1,10 +1,12 @@
-import { prizePlaceName } from "@rifazo/shared/domain/glossary";
+import { isDrawWinner } from "@rifazo/shared/constants";
 import { hasResult } from "@rifazo/shared/domain/raffle-lifecycle";
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { ShieldIcon, TrophyIcon } from "../../components/ui/icons";
 import { type DrawResult, drawApi } from "../../features/draws";
+import { PublicPrizeStatusLine } from "../../features/prizes";
 import type { RaffleDetail } from "../../features/raffles";
+import { WinnerPlace } from "../../features/winners";
 import { paths } from "../../lib/paths";
 
 /** Closes a sentence that ends in a time: "… 5:27 p. m." already carries its full stop. */
@@ -47,7 +49,12 @@ export function Commitment({ raffle }: { raffle: RaffleDetail }) {
   );
 }
 
-export function Winners({ result }: { result: DrawResult }) {
+/** The public prize status of the raffle's winner with this place and ticket (decision 0035). */
+function prizeOf(raffle: RaffleDetail | undefined, level: number, ticketNumber: string) {
+  return raffle?.winners.find((w) => w.prizeLevel === level && w.ticketNumber === ticketNumber)?.prize;
+}
+
+export function Winners({ result, raffle }: { result: DrawResult; raffle?: RaffleDetail }) {
   return (
     <ul className="space-y-3" aria-label="Ganadores">
       {result.winners.map((w) => (
@@ -60,13 +67,14 @@ export function Winners({ result }: { result: DrawResult }) {
           </span>
           <div className="min-w-0">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
-              {prizePlaceName(w.level)} · {w.prize}
+              <WinnerPlace level={w.level} /> · {w.prize}
             </p>
             <p className="text-lg font-black text-ink">{w.winnerName}</p>
             {w.isMine ? <p className="text-sm font-bold text-brand-700">¡Este premio es tuyo!</p> : null}
             <p className="text-sm text-ink">
               Boleto <span className="font-mono text-base font-bold tracking-widest">{w.ticketNumber}</span>
             </p>
+            <PublicPrizeStatusLine prize={prizeOf(raffle, w.level, w.ticketNumber)} className="pt-1" />
           </div>
         </li>
       ))}
@@ -78,8 +86,9 @@ export function resultFromRaffle(raffle: RaffleDetail): DrawResult {
   return {
     raffleId: raffle.id,
     drawnAt: raffle.drawnAt ?? raffle.endDate ?? raffle.createdAt,
-    empty: raffle.winners.length === 0,
-    winners: raffle.winners.map((w) => ({
+    empty: !raffle.winners.some(isDrawWinner),
+    // Instant prizes are won while the raffle sells (decision 0035); the raffle page lists them.
+    winners: raffle.winners.filter(isDrawWinner).map((w) => ({
       level: w.prizeLevel,
       prize: w.prizeDescription,
       ticketNumber: w.ticketNumber,

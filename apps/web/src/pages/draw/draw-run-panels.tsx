@@ -105,7 +105,7 @@ export function DrawResultPanels({
               ? "Ganadores anunciados por el organizador"
               : "¡Tenemos ganadores!"}
           </h2>
-          <Winners result={shown} />
+          <Winners result={shown} raffle={raffle} />
           {!raffle.drawSeedCommitment && raffle.lifecycle.drawRound !== null ? (
             <p className="mt-4 text-sm text-muted">
               Los ganadores salieron de la ronda{" "}

@@ -4,4 +4,6 @@ export { ProfileFavoritesPage } from "./profile-favorites-page";
 export { ProfileInfoPage } from "./profile-info-page";
 export { ProfileLayout } from "./profile-layout";
 export { ProfilePaymentsPage } from "./profile-payments-page";
+export { ProfilePrizePage } from "./profile-prize-page";
+export { ProfilePrizesPage } from "./profile-prizes-page";
 export { ProfileSecurityPage } from "./profile-security-page";

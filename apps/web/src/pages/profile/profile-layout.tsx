@@ -4,6 +4,7 @@ import { PageContainer } from "../../components/layout/page";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import {
+  AwardIcon,
   ChevronDownIcon,
   HeartIcon,
   LogOutIcon,
@@ -20,6 +21,7 @@ import { paths } from "../../lib/paths";
 const MENU = [
   { to: paths.profileInfo, label: "Mi Perfil", icon: <UserIcon /> },
   { to: paths.profilePayments, label: "Mis Pagos", icon: <TicketIcon /> },
+  { to: paths.profilePrizes, label: "Mis premios", icon: <AwardIcon /> },
   { to: paths.profileFavorites, label: "Mis Favoritos", icon: <HeartIcon /> },
   { to: paths.club, label: "Rifazo Club", icon: <TrophyIcon /> },
   { to: paths.profileSecurity, label: "Seguridad", icon: <ShieldIcon /> },

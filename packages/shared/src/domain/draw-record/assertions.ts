@@ -10,6 +10,7 @@ import type {
   LatestBeacon,
   RulesPublishedData,
 } from "./types";
+import { valueText } from "./value-text";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -46,7 +47,7 @@ export function assertSealedResult(
 ): void {
   if (frozenAt === null || Date.parse(frozenAt) >= Date.parse(a.drawAt)) {
     throw new DrawInputError(
-      `la lista se congeló (${String(frozenAt)}) después del sorteo de la lotería (${a.drawAt}): su resultado ya se conocía y no puede decidir la rifa`,
+      `la lista se congeló (${valueText(frozenAt)}) después del sorteo de la lotería (${a.drawAt}): su resultado ya se conocía y no puede decidir la rifa`,
     );
   }
   if (typeof data.publicationHash !== "string" || !SHA256_HEX.test(data.publicationHash)) {
@@ -61,10 +62,10 @@ export function assertSealedResult(
     throw new DrawInputError("la corrección la propuso y la confirmó el mismo administrador");
   if (!isRecordTime(data.proposedAt) || Date.parse(data.proposedAt) > Date.parse(at))
     throw new DrawInputError("fecha de la propuesta inválida");
-  const windowEnd = Date.parse(String(firstResultAt)) + (a.correctionWindowHours as number) * 3_600_000;
+  const windowEnd = Date.parse(valueText(firstResultAt)) + (a.correctionWindowHours as number) * 3_600_000;
   if (!(Date.parse(at) <= windowEnd)) {
     throw new DrawInputError(
-      `corrección confirmada fuera del plazo de ${String(a.correctionWindowHours)} h desde el resultado`,
+      `corrección confirmada fuera del plazo de ${valueText(a.correctionWindowHours)} h desde el resultado`,
     );
   }
 }

@@ -11,9 +11,12 @@ import {
   type ReplacementPick,
   type RulesPublishedData,
 } from "./types";
-import type { RecordDecision, RecordVerification } from "./verification";
+import { valueText } from "./value-text";
+import { emptyInstant, type RecordDecision, type RecordVerification } from "./verification";
 
-const errorText = (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`;
+/** What a check says of an exception: its message, or the thrown value's text (never throws). */
+export const errorText = (error: unknown) =>
+  `Error: ${error instanceof Error ? error.message : valueText(error)}`;
 
 export class Checks {
   readonly list: VerificationCheck[] = [];
@@ -38,9 +41,9 @@ export const show = (value: unknown): string => {
     return canonicalJson(value);
   } catch {
     try {
-      return JSON.stringify(value) ?? String(value);
+      return JSON.stringify(value) ?? valueText(value);
     } catch {
-      return String(value);
+      return valueText(value);
     }
   }
 };
@@ -60,7 +63,7 @@ export const winnerList = (w: unknown): unknown =>
 export const winnerText = (w: unknown) => show(winnerList(w));
 
 export function entryName(entry: { seq?: unknown; type?: unknown }, position: number): string {
-  const label = RECORD_ENTRY_LABELS[entry?.type as RecordEntryType] ?? String(entry?.type);
+  const label = RECORD_ENTRY_LABELS[entry?.type as RecordEntryType] ?? valueText(entry?.type);
   return `Entrada ${position} (${label})`;
 }
 
@@ -88,6 +91,8 @@ export function emptyVerification(): RecordVerification {
     roundTime: null,
     chainHash: null,
     decisions: [],
+    prizes: [],
+    instant: emptyInstant(),
   };
 }
 

@@ -2,6 +2,7 @@ import { DrawInputError } from "../draw-engine";
 import { type DisqualifiedPick, drawV2 } from "../draw-engine-v2";
 import { type DrawInput, decisionView, type FrozenState, show, withTags } from "./checks";
 import type { RecordEntry } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES } from "./verification";
 
 /**
@@ -25,7 +26,7 @@ export async function verifyDecisionsV2(state: FrozenState, input: DrawInput): P
         const target = before.winners.find((w) => w.level === d.level && w.index === d.index);
         if (!target)
           throw new DrawInputError(
-            `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+            `no hay ganador vigente en el nivel ${valueText(d.level)}, posición ${valueText(d.index)}`,
           );
         const after = await drawV2({
           ...input,

@@ -12,6 +12,7 @@ import { pickReplacementV3 } from "../draw-engine-v2";
 import { assertProvablyFuture } from "./assertions";
 import { decisionView, type FrozenState, show } from "./checks";
 import type { RecordEntry, RecordWinner, ReplacementPick } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES, type RecordDecision } from "./verification";
 
 export interface DecisionsV3 {
@@ -158,7 +159,7 @@ async function expectedDisqualification(
   const rule = r.disqualificationReasons?.find((x) => x.code === d.reason);
   if (!rule) {
     throw new DrawInputError(
-      `el motivo «${String(d.reason)}» no está en la lista cerrada de las reglas (${(r.disqualificationReasons ?? []).map((x) => x.code).join(", ")})`,
+      `el motivo «${valueText(d.reason)}» no está en la lista cerrada de las reglas (${(r.disqualificationReasons ?? []).map((x) => x.code).join(", ")})`,
     );
   }
   if ("replacement" in d) {
@@ -167,7 +168,7 @@ async function expectedDisqualification(
   const target = ds.current.find((w) => w.level === d.level && w.index === d.index);
   if (!target) {
     throw new DrawInputError(
-      `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+      `no hay ganador vigente en el nivel ${valueText(d.level)}, posición ${valueText(d.index)}`,
     );
   }
   const evidence = d.evidenceHash ?? null;
@@ -200,7 +201,7 @@ async function expectedDisqualification(
   const min = firstRoundAtOrAfterMs(chain, Date.parse(entry.at) + delay * 60_000);
   if (!Number.isSafeInteger(d.round) || (d.round as number) < min) {
     throw new DrawInputError(
-      `la ronda ${String(d.round)} es demasiado pronto: la primera permitida es la ${min} (${delay} min después de la descalificación)`,
+      `la ronda ${valueText(d.round)} es demasiado pronto: la primera permitida es la ${min} (${delay} min después de la descalificación)`,
     );
   }
   await assertProvablyFuture(chain, d.latestBeacon, entry.at, d.round as number, delay);
@@ -263,7 +264,7 @@ async function drawReplacement(
     );
   }
   if (data.round !== p.round) {
-    throw new DrawInputError(`la descalificación nombró la ronda ${p.round}, no la ${String(data.round)}`);
+    throw new DrawInputError(`la descalificación nombró la ronda ${p.round}, no la ${valueText(data.round)}`);
   }
   if (Date.parse(entry.at) < Date.parse(p.roundTime)) {
     throw new DrawInputError(`registrado antes de publicarse la ronda ${p.round} (${p.roundTime})`);

@@ -68,7 +68,7 @@ export interface RulesPublishedData {
   endDate: string | null;
   reviewWindowHours: number;
   maxTicketsPerBuyer: number | null;
-  prizeLevels: PrizeLevel[];
+  prizeLevels: RulesPrizeLevel[];
   announcement: InternalAnnouncement | ExternalAnnouncement;
   /** v3: days a winner has to claim the prize (counted from the entry that named them). */
   claimPeriodDays?: number;
@@ -76,6 +76,19 @@ export interface RulesPublishedData {
   disqualificationReasons?: DisqualificationReasonRule[];
   /** v3: minimum minutes between a disqualification and the round that draws its replacement. */
   replacementDelayMinutes?: number;
+  /**
+   * Decision 0035: the instant prizes as sold, in the organiser's order (the k-th instant win takes the
+   * k-th slot of this list expanded by counts, instantSlots()). Left out when the raffle has none, so
+   * older records hash the same.
+   */
+  instantPrizes?: RulesInstantPrize[];
+}
+
+/** Decision 0035: N instant prizes of one kind, as sold; `cash` as on a prize level. */
+export interface RulesInstantPrize {
+  description: string;
+  count: number;
+  cash?: { currency: "USD" | "VES"; amount: string };
 }
 
 /** A beacon the server had verified before writing an entry: it proves how late the entry was made. */
@@ -205,6 +218,92 @@ export interface LotteryFallbackData {
   reason: string;
 }
 
+/**
+ * Decision 0035: a prize level of the rules as sold; `cash` when the prize is money (its amount as decimal
+ * text with 2 decimals, like the price), which a cash delivery is checked against.
+ */
+export interface RulesPrizeLevel extends PrizeLevel {
+  cash?: { currency: "USD" | "VES"; amount: string };
+}
+
+/**
+ * Decision 0035: the prize an entry is about: the winner at (level, index), by its ticket. Instant prizes
+ * are level INSTANT_PRIZE_LEVEL (0), index = the slot their instant_draw gave them.
+ */
+export interface PrizeRef {
+  level: number;
+  index: number;
+  ticketNumber: number;
+}
+
+/** The winner sent the claim (its evidence stays private); `at` proves it came within the claim period. */
+export type PrizeClaimedData = PrizeRef;
+
+export interface PrizeDeliveredData extends PrizeRef {
+  method: "in_person" | "transfer" | "pago_movil" | "shipping";
+  /** The day it was delivered or paid (YYYY-MM-DD, Venezuela). */
+  deliveredOn: string;
+  /** SHA-256 (hex) of the proof (photo, transfer receipt), kept private. */
+  proofHash: string;
+  /** A cash prize: what was paid, and the BCV rate of `deliveredOn` when the currencies differ. Decimal text. */
+  cash?: {
+    prizeCurrency: "USD" | "VES";
+    prizeValue: string;
+    paidCurrency: "USD" | "VES";
+    paidAmount: string;
+    rate: string | null;
+    rateDate: string | null;
+  };
+  /** seq of the delivery entry this one corrects (entries are never edited). */
+  corrects?: number;
+}
+
+export interface PrizeConfirmationData extends PrizeRef {
+  /** received: «Recibí mi premio»; disputed: the winner opened a dispute; resolved: the organiser closed it. */
+  outcome: "received" | "disputed" | "resolved";
+}
+
+/**
+ * Decision 0035, "rifazo-instant-1": a purchase became final (a proof approved, a vendedor's cash sale
+ * recorded) in a raffle with instant prizes. It names the first round of `chain` published at least
+ * INSTANT_DELAY_MS after the entry's `at` and after `latestBeacon` (the latest verified beacon the server
+ * held; null when it held none), whose randomness decides the purchase's tickets.
+ */
+export interface InstantFinalData {
+  /** The purchase's ticket numbers, ascending. */
+  tickets: number[];
+  chain: DrandChainInfo;
+  round: number;
+  /** ISO time at which the round is published. */
+  roundTime: string;
+  latestBeacon: LatestBeacon | null;
+}
+
+/** One instant prize won: the ticket, its slot (0-based, in the order of the wins) and the slot's prize. */
+export interface InstantWin {
+  ticketNumber: number;
+  index: number;
+  description: string;
+}
+
+/**
+ * Decision 0035: the round named by `instant_final` entries is out: every such entry naming it (none
+ * left undecided from an earlier round) is decided in record order by decideInstantBatch.
+ */
+export interface InstantDrawData {
+  algorithm: "rifazo-instant-1";
+  round: number;
+  signature: string;
+  /** SHA-256 of the signature bytes: the HMAC key. */
+  randomness: string;
+  source: "relay" | "admin";
+  /** The instant_final entries decided (their seq, ascending), each with its wins. */
+  decided: { final: number; wins: InstantWin[] }[];
+  /** The budget after this draw: instant prizes not won yet, tickets of the raffle not decided yet. */
+  prizesLeft: number;
+  undecided: number;
+}
+
 export interface CancelledData {
   reason: string;
 }
@@ -222,6 +321,11 @@ export interface RecordEntryDataMap {
   external_correction: ExternalCorrectionData;
   lottery_fallback: LotteryFallbackData;
   cancelled: CancelledData;
+  prize_claimed: PrizeClaimedData;
+  prize_delivered: PrizeDeliveredData;
+  prize_confirmation: PrizeConfirmationData;
+  instant_final: InstantFinalData;
+  instant_draw: InstantDrawData;
 }
 
 export type RecordEntryType = keyof RecordEntryDataMap;
@@ -238,6 +342,11 @@ export const RECORD_ENTRY_TYPES: readonly RecordEntryType[] = [
   "external_correction",
   "lottery_fallback",
   "cancelled",
+  "prize_claimed",
+  "prize_delivered",
+  "prize_confirmation",
+  "instant_final",
+  "instant_draw",
 ];
 export type RecordEntryData<T extends RecordEntryType = RecordEntryType> = RecordEntryDataMap[T];
 
@@ -255,6 +364,11 @@ export const RECORD_ENTRY_LABELS: Readonly<Record<RecordEntryType, string>> = {
   external_correction: "Corrección del resultado",
   lottery_fallback: "La lotería sorteó antes de fijar la lista",
   cancelled: "Rifa cancelada",
+  prize_claimed: "Premio reclamado",
+  prize_delivered: "Premio entregado",
+  prize_confirmation: "Confirmación del ganador",
+  instant_final: "Compra final (premios instantáneos)",
+  instant_draw: "Premios instantáneos decididos",
 };
 
 /** One entry; with the default type argument, a union discriminated by `type`. */

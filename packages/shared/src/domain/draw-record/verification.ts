@@ -43,6 +43,50 @@ export interface RecordVerification {
   chainHash: string | null;
   /** Every disqualification, in record order, with what became of its replacement (pages show them). */
   decisions: RecordDecision[];
+  /**
+   * Decision 0035: each prize as its verified entries tell it: every winner in force once the draw
+   * verifies, every instant win (level 0) once the instant entries verify, and any earlier winner the
+   * record holds a prize entry of, by level then index.
+   */
+  prizes: RecordPrize[];
+  /**
+   * Decision 0035, "rifazo-instant-1": the raffle's instant prizes as its verified instant entries tell
+   * them (verify-instant.ts); zeros and empty lists for a raffle without instant prizes.
+   */
+  instant: RecordInstant;
+}
+
+/** Instant prizes on the record: the budget, the purchases still waiting on their round, the wins. */
+export interface RecordInstant {
+  /** P₀: every instant prize of the rules. */
+  total: number;
+  /** Not won yet (after the last verified instant_draw). */
+  left: number;
+  /** instant_final entries waiting on their round, in record order. */
+  pending: { seq: number; round: number; roundTime: string }[];
+  /** Every instant win, in slot order; drawSeq is the instant_draw entry that decided it. */
+  wins: { ticketNumber: number; index: number; description: string; drawSeq: number }[];
+}
+
+export function emptyInstant(): RecordInstant {
+  return { total: 0, left: 0, pending: [], wins: [] };
+}
+
+/** A prize after the draw, from the record's prize entries (docs/decisions/0035-prizes-on-the-record.md). */
+export interface RecordPrize {
+  level: number;
+  index: number;
+  ticketNumber: number;
+  /** `at` of the prize_claimed entry. */
+  claimedAt: string | null;
+  /** Of the latest delivery in force (a correction replaces the delivery it corrects). */
+  deliveredOn: string | null;
+  method: string | null;
+  proofHash: string | null;
+  /** `at` of the «received» confirmation. */
+  confirmedAt: string | null;
+  /** A "disputed" confirmation with no "resolved" since. */
+  disputeOpen: boolean;
 }
 
 /** A disqualification as pages show it. */
@@ -67,6 +111,7 @@ export interface RecordDecision {
 
 export const RECORD_CHECK_NAMES = {
   format: "Formato del acta",
+  readable: "Valores del acta legibles",
   order: "Orden de los eventos",
   times: "Fechas en orden",
   rules: "Reglas de la rifa",
@@ -82,4 +127,14 @@ export const RECORD_CHECK_NAMES = {
   external: "Resultado de la lotería",
   correction: "Corrección del resultado",
   fallback: "Respaldo de la lotería",
+  /** Decision 0035: "Premio 1.º, ganador 1: entrega (entrada 9)", one check per prize entry. */
+  prizeClaim: "reclamo",
+  prizeDelivery: "entrega",
+  prizeConfirmation: "confirmación del ganador",
+  prizeUnclaimed: "descalificación por no reclamar",
+  /** Decision 0035, instant prizes: "Compra final: ronda y boletos (entrada 7)", one check per entry. */
+  instantFinal: "Compra final: ronda de drand y boletos",
+  instantBeacon: "Premios instantáneos: firma BLS del beacon",
+  instantWins: "Premios instantáneos: ganadores y premios restantes",
+  instantRules: "Premios instantáneos de las reglas sin cambios desde la primera compra final",
 } as const;

@@ -6,7 +6,8 @@ import {
   verifyTranscript,
 } from "../draw-engine";
 import { type DrawRecord, RECORD_FORMATS, type RecordFormat } from "./types";
-import type { RecordVerification } from "./verification";
+import { valueText } from "./value-text";
+import { emptyInstant, type RecordVerification } from "./verification";
 import { verifyRecord } from "./verify";
 
 // v1 and v2 together.
@@ -26,7 +27,7 @@ export async function verifyAny(json: unknown): Promise<AnyVerification> {
   if (typeof value === "object" && value !== null && RECORD_FORMATS.includes(value.format as RecordFormat)) {
     return {
       format: value.format as RecordFormat,
-      raffleId: String(value.raffleId),
+      raffleId: valueText(value.raffleId),
       ...(await verifyRecord(value as DrawRecord)),
     };
   }
@@ -35,7 +36,7 @@ export async function verifyAny(json: unknown): Promise<AnyVerification> {
     const result = await verifyTranscript(t);
     return {
       format: ALGORITHM_VERSION,
-      raffleId: String(t.raffleId),
+      raffleId: valueText(t.raffleId),
       ok: result.ok,
       checks: result.checks,
       warnings: [
@@ -50,6 +51,8 @@ export async function verifyAny(json: unknown): Promise<AnyVerification> {
       roundTime: null,
       chainHash: null,
       decisions: [],
+      prizes: [],
+      instant: emptyInstant(),
     };
   }
   throw new DrawInputError(

@@ -12,6 +12,7 @@ import { type FrozenState, show, winnerList, withTags } from "./checks";
 import { verifyDecisionsV2 } from "./decisions-v2";
 import { decisionsV3 } from "./decisions-v3";
 import type { BeaconData, RecordEntry, RoundNamedData } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES } from "./verification";
 
 /** An internal draw: 5. the round named at the freeze, 6. its beacon, 7. the winners, 8. replacements. */
@@ -79,7 +80,7 @@ async function checkRoundNamed(state: FrozenState): Promise<RoundNamedData | nul
     rules.announcement.type === "internal"
       ? rules.announcement.roundDelayMinutes
       : (rules.announcement.fallbackRoundDelayMinutes ?? 0);
-  const chainOk = await checks.compare(RECORD_CHECK_NAMES.chain, String(named?.chain?.hash), () => {
+  const chainOk = await checks.compare(RECORD_CHECK_NAMES.chain, valueText(named?.chain?.hash), () => {
     assertSupportedChain(named.chain);
     return named.chain.hash;
   });
@@ -139,7 +140,7 @@ async function checkBeacon(state: FrozenState, named: RoundNamedData): Promise<B
     async () => {
       if (beacon.round !== named.round) {
         throw new DrawInputError(
-          `el beacon es de la ronda ${String(beacon.round)}, no de la ronda fijada ${named.round}`,
+          `el beacon es de la ronda ${valueText(beacon.round)}, no de la ronda fijada ${named.round}`,
         );
       }
       if (typeof beacon.randomness !== "string") throw new DrawInputError("falta randomness");

@@ -10,6 +10,7 @@ import type {
   RecordEntry,
   RecordWinner,
 } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES } from "./verification";
 
 type Slots = ReturnType<typeof prizeSlots>;
@@ -77,7 +78,7 @@ function assertResultEntry(a: ExternalAnnouncement, entry: ResultEntry, data: Re
 function assertCorrects(data: ResultData, lastResultSeq: number | null): void {
   if (data.corrects !== lastResultSeq) {
     throw new DrawInputError(
-      `corrige la entrada ${String(data.corrects)}, pero el resultado vigente es la ${String(lastResultSeq)}`,
+      `corrige la entrada ${valueText(data.corrects)}, pero el resultado vigente es la ${valueText(lastResultSeq)}`,
     );
   }
   if (typeof data.reason !== "string" || data.reason.trim() === "")
@@ -122,7 +123,7 @@ async function externalDisqualification(
       const target = list.find((w) => w.level === d.level && w.index === d.index);
       if (!target)
         throw new DrawInputError(
-          `no hay ganador vigente en el nivel ${String(d.level)}, posición ${String(d.index)}`,
+          `no hay ganador vigente en el nivel ${valueText(d.level)}, posición ${valueText(d.index)}`,
         );
       const taken = [...list.map((w) => w.ticketNumber), ...ext.disqualified];
       const next = externalReplacement(target.ticketNumber, numbers, rules?.totalTickets ?? 0, taken);

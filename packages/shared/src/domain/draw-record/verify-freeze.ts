@@ -5,8 +5,11 @@ import { assertSealedLottery, assertV3Rules } from "./assertions";
 import { isRecordTime } from "./chain";
 import { type FrozenState, show, type VerifyState } from "./checks";
 import { assertExternalRule, prizeSlots } from "./external";
-import type { ExternalAnnouncement, RecordEntry, RulesPublishedData } from "./types";
+import { assertRulesCash } from "./prize-cash";
+import type { ExternalAnnouncement, RecordEntry, RulesPrizeLevel, RulesPublishedData } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES } from "./verification";
+import { assertRulesInstantPrizes } from "./verify-instant";
 
 /** What the order step found: the rules in force and whether a lottery decides the raffle. */
 export interface RecordOrder {
@@ -69,6 +72,8 @@ function checkRules({ checks, v3 }: VerifyState, rules: RulesPublishedData): Pro
       throw new DrawInputError("tipo de anuncio desconocido");
     }
     if (v3) assertV3Rules(rules);
+    assertRulesCash(rules.prizeLevels as RulesPrizeLevel[]);
+    assertRulesInstantPrizes(rules.instantPrizes);
     return "válidas";
   });
 }
@@ -100,7 +105,7 @@ function checkFrozenList(
   frozenEntry: RecordEntry<"frozen">,
 ): Promise<boolean> {
   const frozen = frozenEntry.data;
-  return checks.compare(RECORD_CHECK_NAMES.listHash, String(frozen?.listHash), async () => {
+  return checks.compare(RECORD_CHECK_NAMES.listHash, valueText(frozen?.listHash), async () => {
     const canonical = canonicalFrozenTickets(frozen.tickets);
     if (show(canonical) !== show(frozen.tickets)) {
       throw new DrawInputError(
@@ -109,7 +114,7 @@ function checkFrozenList(
     }
     if (frozen.ticketCount !== canonical.length) {
       throw new DrawInputError(
-        `ticketCount dice ${String(frozen.ticketCount)} pero la lista tiene ${canonical.length}`,
+        `ticketCount dice ${valueText(frozen.ticketCount)} pero la lista tiene ${canonical.length}`,
       );
     }
     const outside = canonical.find((t) => t.number >= rules.totalTickets);

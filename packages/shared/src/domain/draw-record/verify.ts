@@ -1,6 +1,6 @@
 import { DrawInputError } from "../draw-engine";
 import { entryHash, isRecordTime } from "./chain";
-import { Checks, emptyVerification, entryName, finish, show, type VerifyState } from "./checks";
+import { Checks, emptyVerification, entryName, errorText, finish, show, type VerifyState } from "./checks";
 import { orderProblem } from "./order";
 import {
   type DrawRecord,
@@ -12,16 +12,20 @@ import {
   type RecordEntryType,
   type RulesPublishedData,
 } from "./types";
+import { valueText } from "./value-text";
 import { RECORD_CHECK_NAMES, type RecordVerification } from "./verification";
 import { verifyDrandDraw } from "./verify-drand";
 import { finishExternal } from "./verify-external";
 import { type RecordOrder, verifyFreeze } from "./verify-freeze";
+import { verifyInstant } from "./verify-instant";
+import { verifyPrizes } from "./verify-prizes";
 
 /**
  * Verifies a record in the order of docs/draw-protocol.md §11: format, the hash chain (one check per
- * entry), the order of events and their times, the rules, the frozen list, the round named, the
- * beacon, the winners, each disqualification, each external result or correction. A record that is
- * still in progress verifies what exists and lists what is pending.
+ * entry), the order of events and their times, the instant draws (verify-instant.ts), the rules, the
+ * frozen list, the round named, the beacon, the winners, each disqualification, each external result or
+ * correction, then the prizes (verify-prizes.ts). A record that is still in progress verifies what exists and lists
+ * what is pending.
  */
 export async function verifyRecord(record: DrawRecord): Promise<RecordVerification> {
   const state: VerifyState = {
@@ -31,7 +35,18 @@ export async function verifyRecord(record: DrawRecord): Promise<RecordVerificati
     out: emptyVerification(),
     checks: new Checks(),
   };
-  await verifySteps(state);
+  try {
+    await verifySteps(state);
+  } catch (error) {
+    // A record comes from the network: a value no check expected (an object whose toString is not a
+    // function, say) makes it fail to verify, saying so, rather than make the verifier throw.
+    state.checks.add(
+      RECORD_CHECK_NAMES.readable,
+      false,
+      "cada valor de las entradas con el tipo que dice el protocolo",
+      errorText(error),
+    );
+  }
   return finish(state);
 }
 
@@ -41,10 +56,26 @@ async function verifySteps(state: VerifyState): Promise<void> {
   await checkHashChain(state);
   const order = checkOrder(state);
   if (!order) return;
+  // Decision 0035: instant draws happen while the raffle sells, so they are verified whatever its status.
+  const instant = await verifyInstant(state);
+  const drawn = await verifyDraw(state, order);
+  // The prizes: the draw's once the draw and its decisions have verified, the instant ones once the
+  // instant entries have.
+  await verifyPrizes(
+    { ...state, rules: order.rules },
+    { drawn, instant: instant.ok ? instant.awards : null },
+  );
+}
+
+/** 3–12: the rules, the frozen list and the draw; true once the draw and its decisions verified. */
+async function verifyDraw(state: VerifyState, order: RecordOrder): Promise<boolean> {
   const frozen = await verifyFreeze(state, order);
-  if (!frozen) return;
-  if (order.isExternal) return finishExternal(frozen);
-  await verifyDrandDraw(frozen);
+  if (!frozen) return false;
+  const drawChecks = state.checks.list.length;
+  if (order.isExternal) await finishExternal(frozen);
+  else await verifyDrandDraw(frozen);
+  const drawOk = state.checks.list.slice(drawChecks).every((c) => c.ok);
+  return state.out.status === "drawn" && drawOk;
 }
 
 /** The format, raffleId and a list of JSON objects as entries; false when there is nothing to verify. */
@@ -90,8 +121,8 @@ async function checkHashChain({ entries, checks }: VerifyState): Promise<void> {
     const expectedPrev = prevHash;
     await checks.compare(`${entryName(e, i)}: cadena de huellas`, actual, async () => {
       if (!RECORD_ENTRY_TYPES.includes(e.type))
-        throw new DrawInputError(`tipo desconocido «${String(e.type)}»`);
-      if (!isRecordTime(e.at)) throw new DrawInputError(`fecha inválida «${String(e.at)}»`);
+        throw new DrawInputError(`tipo desconocido «${valueText(e.type)}»`);
+      if (!isRecordTime(e.at)) throw new DrawInputError(`fecha inválida «${valueText(e.at)}»`);
       const hash = await entryHash({ seq: i, type: e.type, at: e.at, data: e.data, prevHash: expectedPrev });
       return show({ seq: i, prevHash: expectedPrev, hash });
     });
@@ -147,8 +178,8 @@ function checkOrder(state: VerifyState): RecordOrder | null {
 function checkTimes({ entries, checks }: VerifyState): void {
   const timeProblems: string[] = [];
   for (let i = 1; i < entries.length; i++) {
-    const a = Date.parse(String(entries[i - 1]?.at));
-    const b = Date.parse(String(entries[i]?.at));
+    const a = Date.parse(valueText(entries[i - 1]?.at));
+    const b = Date.parse(valueText(entries[i]?.at));
     if (!(b >= a)) timeProblems.push(`entrada ${i} anterior a la entrada ${i - 1}`);
   }
   checks.add(

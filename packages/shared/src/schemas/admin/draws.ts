@@ -55,7 +55,8 @@ export const disqualifyInputSchema = z.object({
   level: z.coerce
     .number({ error: DRAW_ADMIN_MESSAGES.level })
     .int(DRAW_ADMIN_MESSAGES.level)
-    .min(1, DRAW_ADMIN_MESSAGES.level),
+    // Level 0 (an instant prize) passes here so that the server answers why it is refused (decision 0035).
+    .min(0, DRAW_ADMIN_MESSAGES.level),
   /** 0-based position within the level, as in the record (a replacement takes the next one). */
   index: z.coerce
     .number({ error: DRAW_ADMIN_MESSAGES.index })

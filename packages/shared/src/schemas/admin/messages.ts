@@ -15,6 +15,12 @@ export const ADMIN_MESSAGES = {
   raffleCancelledNoEdit: "Una rifa cancelada ya no se puede editar.",
   prizesLocked:
     "Esta rifa ya tiene ventas o pagos en revisión: los premios y sus ganadores por nivel ya no se pueden cambiar.",
+  // Decision 0035: a cash prize is part of the rules as sold (the database refuses it too, migration 0035).
+  cashPrizeLocked:
+    "Esta rifa ya tiene ventas o pagos en revisión: los premios en dinero (su moneda y su monto) ya no se pueden cambiar.",
+  // Decision 0035: instant prizes are part of the rules as sold (migration 0036's trigger refuses it too).
+  instantPrizesLocked:
+    "Esta rifa ya tiene ventas o pagos en revisión: los premios instantáneos ya no se pueden cambiar.",
   totalTicketsLocked: "El total de boletos no se puede editar una vez creada la rifa.",
   saleLocked:
     "Esta rifa ya tiene ventas o pagos en revisión: el precio, la moneda, el total de boletos y las reglas de activación ya no se pueden cambiar.",

@@ -13,6 +13,7 @@ import {
   type RAFFLE_STATUSES,
 } from "../../constants";
 import { CLAIM_PERIOD_MESSAGES } from "../../domain/claim-period";
+import { MAX_INSTANT_PRIZE_KINDS, MAX_INSTANT_PRIZES } from "../../domain/instant-draw";
 import { countText } from "../../domain/plural";
 import { type Combo, MAX_COMBOS } from "../../domain/pricing";
 import { MAX_PRIZE_IMAGES, type PrizeImage } from "../../domain/prize-images";
@@ -35,6 +36,8 @@ export const RAFFLE_FORM_LIMITS = {
   maxPrice: 9_999_999_999.99,
   levels: 50,
   levelDescription: 300,
+  instantDescriptionMin: 3,
+  instantDescription: 120,
   paymentMethods: 20,
   paymentMethod: 60,
   details: 1000,
@@ -60,6 +63,7 @@ export const RAFFLE_FORM_LABELS = {
   activationPercentage: "Porcentaje de Activación",
   startDate: "Fecha de Inicio",
   prizeLevels: "Niveles de Premio",
+  instantPrizes: "Premios instantáneos",
   paymentMethods: "Métodos de Pago",
   announcementType: "Tipo de Anuncio",
   externalAnnouncementPlatform: "Plataforma del Anuncio",
@@ -83,6 +87,15 @@ export const PRIZE_LEVEL_LABELS = {
   description: "Descripción del Nivel",
   winnerCount: "Ganadores del Nivel",
   prizeValue: "Valor del Premio del Nivel",
+  cashCurrency: "Premio en dinero",
+} as const;
+
+/** An instant prize's fields, numbered as the form shows them ("Cantidad del premio instantáneo 2"). */
+export const INSTANT_PRIZE_LABELS = {
+  description: "Descripción del premio instantáneo",
+  count: "Cantidad del premio instantáneo",
+  prizeValue: "Monto del premio instantáneo",
+  cashCurrency: "Moneda del premio instantáneo",
 } as const;
 
 export const FIELD_MESSAGES = {
@@ -109,6 +122,17 @@ export const FIELD_MESSAGES = {
   levelDescriptionTooLong: `La descripción del premio no puede superar los ${RAFFLE_FORM_LIMITS.levelDescription} caracteres.`,
   winnerCount: "La cantidad de ganadores debe ser un número entero mayor o igual a 1.",
   prizeValue: "El valor del premio debe ser un número mayor o igual a 0.",
+  // Decision 0035: a cash prize is published with the rules; its amount is the level's value.
+  cashCurrency: "La moneda de un premio en dinero debe ser USD o VES.",
+  cashValue: "Un premio en dinero necesita su monto: escribe el valor del premio (mayor que 0).",
+  // Instant prizes (docs/decisions/0035-prizes-on-the-record.md, "Instant wins nobody can aim").
+  instantDescription: `Describe el premio instantáneo en ${RAFFLE_FORM_LIMITS.instantDescriptionMin} a ${RAFFLE_FORM_LIMITS.instantDescription} caracteres.`,
+  instantCount: `La cantidad de premios instantáneos debe ser un número entero entre 1 y ${MAX_INSTANT_PRIZES}.`,
+  instantCashCurrency:
+    "Un premio en dinero necesita su moneda: elige USD o VES, o deja el monto vacío si es un premio en especie.",
+  tooManyInstantKinds: `Puedes ofrecer como máximo ${countText(MAX_INSTANT_PRIZE_KINDS, "tipo", "tipos")} de premio instantáneo.`,
+  tooManyInstantPrizes: `Los premios instantáneos no pueden sumar más de ${MAX_INSTANT_PRIZES} en total.`,
+  instantExceedTickets: "Los premios instantáneos no pueden sumar más que el total de boletos de la rifa.",
   tooManyLevels: `No puede haber más de ${RAFFLE_FORM_LIMITS.levels} niveles de premio.`,
   paymentMethods: `Indica como máximo ${RAFFLE_FORM_LIMITS.paymentMethods} métodos de pago de hasta ${RAFFLE_FORM_LIMITS.paymentMethod} caracteres.`,
   announcementType: "El tipo de anuncio debe ser interno o externo.",
@@ -163,11 +187,21 @@ export function normalizePaymentMethods(value: unknown): string[] {
   return out;
 }
 
+const instantPrizeInputSchema = z.object({
+  description: textInput,
+  count: numberInput,
+  prizeValue: numberInput,
+  cashCurrency: textInput,
+});
+
 const prizeLevelInputSchema = z.object({
   level: numberInput,
   description: textInput,
   winnerCount: numberInput,
   prizeValue: numberInput,
+  cashCurrency: textInput.describe(
+    "Premio en dinero (decisión 0035): USD o VES; el monto es prizeValue (mayor que 0). Vacío o null: un premio en especie. Fijo desde la primera venta.",
+  ),
 });
 
 /** What the form holds and what POST/PATCH accept: loosely typed, every rule is checked in one pass. */
@@ -199,6 +233,12 @@ export const raffleFormInputSchema = z.object({
   activationPercentage: numberInput,
   startDate: dateInput,
   prizeLevels: z.union([z.array(prizeLevelInputSchema), z.null()]).optional(),
+  instantPrizes: z
+    .union([z.array(instantPrizeInputSchema), z.null()])
+    .optional()
+    .describe(
+      `Premios instantáneos (decisión 0035), en orden: { description (3 a 120 caracteres), count (1 a ${MAX_INSTANT_PRIZES}), prizeValue y cashCurrency (un premio en dinero: los dos o ninguno, monto mayor que 0) }; hasta ${countText(MAX_INSTANT_PRIZE_KINDS, "tipo", "tipos")} y ${countText(MAX_INSTANT_PRIZES, "premio", "premios")}, nunca más que el total de boletos. Cada compra aprobada los sortea con la primera ronda de drand publicada al menos un minuto después. Vacío o null: ninguno. Fijos desde la primera venta o pago en revisión.`,
+    ),
   paymentMethods: z
     .union([z.array(z.string()), z.string(), z.null()])
     .optional()
@@ -249,6 +289,17 @@ export interface RaffleFormPrizeLevel {
   description: string;
   winnerCount: number;
   prizeValue: number | null;
+  /** A cash prize (decision 0035): the currency of `prizeValue`; null for a prize in kind. */
+  cashCurrency: (typeof CURRENCIES)[number] | null;
+}
+
+/** An instant prize kind as the form saves it (decision 0035): `count` prizes of one description. */
+export interface RaffleFormInstantPrize {
+  description: string;
+  count: number;
+  /** A cash prize: its amount in `cashCurrency` (both set, or both null for a prize in kind). */
+  prizeValue: number | null;
+  cashCurrency: (typeof CURRENCIES)[number] | null;
 }
 
 /** The normalised raffle as saved: defaults applied, fallbacks filled, cleared fields null. */
@@ -274,6 +325,8 @@ export interface RaffleForm {
   activationPercentage: number | null;
   startDate: string | null;
   prizeLevels: RaffleFormPrizeLevel[];
+  /** Instant prizes in the organiser's order (position 1..n); empty: none. */
+  instantPrizes: RaffleFormInstantPrize[];
   paymentMethods: string[];
   announcementType: (typeof ANNOUNCEMENT_TYPES)[number];
   externalAnnouncementPlatform: (typeof EXTERNAL_PLATFORMS)[number] | null;

@@ -30,6 +30,7 @@ import {
 } from "../../domain/raffle-lifecycle";
 import { ambiguityOf, isBlank, toNumber } from "./common";
 import { ADMIN_MESSAGES } from "./messages";
+import { parseCashCurrency } from "./raffle-form-cash";
 import {
   FIELD_MESSAGES,
   isImageUrl,
@@ -201,8 +202,9 @@ export function parsePrizeLevels(
         prizeValue = Math.round(prizeValue * 100) / 100;
       }
     }
+    const cashCurrency = parseCashCurrency(item, index, prizeValue, fail);
     // Renumbered 1..n in the order given (spec 2: removing a level renumbers the rest).
-    prizeLevels.push({ level: index + 1, description, winnerCount, prizeValue });
+    prizeLevels.push({ level: index + 1, description, winnerCount, prizeValue, cashCurrency });
   });
   if (countsValid && totalValid && prizeLevels.length > 0) {
     const winners = prizeLevels.reduce((sum, level) => sum + level.winnerCount, 0);

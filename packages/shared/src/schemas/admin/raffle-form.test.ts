@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { raffleFormErrorSummary, raffleFormSchema } from "./raffle-form";
+import { FIELD_MESSAGES } from "./raffle-form-fields";
 
 const base = {
   title: "Moto Bera",
@@ -117,5 +118,76 @@ describe("abono mínimo (decisión 0034)", () => {
     expect(raffleFormErrorSummary(parsed.error).message).toBe("Por favor, completa o corrige: Abono mínimo.");
     // A dot that could be thousands or decimals says so, as every money field of the form.
     expect(fieldsOf({ ...base, installmentMinimum: "0.500" }).installmentMinimum).toMatch(/ambig|punto/i);
+  });
+});
+
+describe("premios instantáneos (decisión 0035)", () => {
+  const prize = (overrides: Record<string, unknown> = {}) => ({
+    description: "Gorra",
+    count: 1,
+    ...overrides,
+  });
+
+  it("vacío, null o ausente: ninguno; si no, en orden, con su premio en dinero opcional (los dos o ninguno)", () => {
+    expect(raffleFormSchema.parse(base).instantPrizes).toEqual([]);
+    expect(raffleFormSchema.parse({ ...base, instantPrizes: null }).instantPrizes).toEqual([]);
+    const parsed = raffleFormSchema.parse({
+      ...base,
+      instantPrizes: [
+        prize({ description: "  Gorra Rifazo ", count: "5", prizeValue: "", cashCurrency: "" }),
+        prize({ description: "Bono", count: 2, prizeValue: "1.200,50", cashCurrency: "ves" }),
+      ],
+    });
+    expect(parsed.instantPrizes).toEqual([
+      { description: "Gorra Rifazo", count: 5, prizeValue: null, cashCurrency: null },
+      { description: "Bono", count: 2, prizeValue: 1200.5, cashCurrency: "VES" },
+    ]);
+  });
+
+  it("cada dato inválido dice qué corregir, con su etiqueta numerada", () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [prize({ description: "ab" }), "description", FIELD_MESSAGES.instantDescription],
+      [prize({ description: "x".repeat(121) }), "description", FIELD_MESSAGES.instantDescription],
+      [prize({ count: "" }), "count", FIELD_MESSAGES.instantCount],
+      [prize({ count: 0 }), "count", FIELD_MESSAGES.instantCount],
+      [prize({ count: 1.5 }), "count", FIELD_MESSAGES.instantCount],
+      [prize({ count: 501 }), "count", FIELD_MESSAGES.instantCount],
+      [prize({ prizeValue: "20" }), "cashCurrency", FIELD_MESSAGES.instantCashCurrency],
+      [prize({ prizeValue: "20", cashCurrency: "EUR" }), "cashCurrency", FIELD_MESSAGES.cashCurrency],
+      [prize({ cashCurrency: "USD" }), "prizeValue", FIELD_MESSAGES.cashValue],
+      [prize({ prizeValue: "0", cashCurrency: "USD" }), "prizeValue", FIELD_MESSAGES.cashValue],
+    ];
+    for (const [item, field, message] of cases) {
+      const input = { ...base, instantPrizes: [prize({ description: "Camiseta" }), item] };
+      expect(fieldsOf(input)[`instantPrizes.1.${field}`], JSON.stringify(item)).toBe(message);
+    }
+    const parsed = raffleFormSchema.safeParse({ ...base, instantPrizes: [prize({ count: 0 })] });
+    if (parsed.success) throw new Error("se esperaba un error");
+    expect(raffleFormErrorSummary(parsed.error).message).toBe(
+      "Por favor, completa o corrige: Cantidad del premio instantáneo 1.",
+    );
+  });
+
+  it("como máximo 10 tipos y 500 premios, nunca más que el total de boletos (mensaje propio)", () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => prize({ description: `Premio ${i + 1}` }));
+    expect(fieldsOf({ ...base, instantPrizes: eleven }).instantPrizes).toBe(
+      "Puedes ofrecer como máximo 10 tipos de premio instantáneo.",
+    );
+    const many = [prize({ count: 300 }), prize({ description: "Taza", count: 201 })];
+    expect(fieldsOf({ ...base, totalTickets: 1000, instantPrizes: many }).instantPrizes).toBe(
+      FIELD_MESSAGES.tooManyInstantPrizes,
+    );
+    const over = { ...base, totalTickets: 10, instantPrizes: [prize({ count: 6 }), prize({ count: 5 })] };
+    const parsed = raffleFormSchema.safeParse(over);
+    if (parsed.success) throw new Error("se esperaba un error");
+    const summary = raffleFormErrorSummary(parsed.error);
+    expect(summary.fields.instantPrizes).toBe(FIELD_MESSAGES.instantExceedTickets);
+    expect(summary.message).toBe(FIELD_MESSAGES.instantExceedTickets);
+    // Exactly the tickets, or 500 in all, is allowed.
+    expect(raffleFormSchema.safeParse({ ...over, instantPrizes: [prize({ count: 10 })] }).success).toBe(true);
+    const fiveHundred = [prize({ count: 250 }), prize({ description: "Taza", count: 250 })];
+    expect(
+      raffleFormSchema.safeParse({ ...base, totalTickets: 1000, instantPrizes: fiveHundred }).success,
+    ).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_PRIZE_LABEL } from "../../constants";
 import { ADMIN_MESSAGES } from "./messages";
 import {
   FIELD_MESSAGES,
+  INSTANT_PRIZE_LABELS,
   PRIZE_LEVEL_LABELS,
   RAFFLE_FORM_LABELS,
   RAFFLE_FORM_LIMITS,
@@ -11,6 +12,7 @@ import {
   raffleFormInputSchema,
   STANDALONE,
 } from "./raffle-form-fields";
+import { parseInstantPrizes } from "./raffle-form-instant";
 import {
   parseAnnouncement,
   parseCombos,
@@ -45,6 +47,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
   const total = { totalTickets, totalValid };
   const { status, activationType, endDate, activationPercentage, startDate } = parseSchedule(raw, fail);
   const prizeLevels = parsePrizeLevels(raw, total, fail);
+  const instantPrizes = parseInstantPrizes(raw, total, fail);
   const {
     paymentMethods,
     announcementType,
@@ -87,6 +90,7 @@ export const raffleFormSchema = raffleFormInputSchema.transform((raw, ctx): Raff
     activationPercentage,
     startDate,
     prizeLevels,
+    instantPrizes,
     paymentMethods,
     announcementType: announcementType as RaffleForm["announcementType"],
     externalAnnouncementPlatform,
@@ -123,6 +127,10 @@ export function raffleFormFieldLabel(path: readonly PropertyKey[]): string {
   if (field === "prizeLevels" && typeof index === "number") {
     const label = PRIZE_LEVEL_LABELS[(sub as keyof typeof PRIZE_LEVEL_LABELS) ?? "description"];
     return `${label ?? PRIZE_LEVEL_LABELS.description} ${index + 1}`;
+  }
+  if (field === "instantPrizes" && typeof index === "number") {
+    const label = INSTANT_PRIZE_LABELS[(sub as keyof typeof INSTANT_PRIZE_LABELS) ?? "description"];
+    return `${label ?? INSTANT_PRIZE_LABELS.description} ${index + 1}`;
   }
   return RAFFLE_FORM_LABELS[field as RaffleFormField] ?? String(field ?? "");
 }

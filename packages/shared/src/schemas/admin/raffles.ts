@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantPrizeInfoSchema } from "../instant";
 import { prizeLevelSchema, publicRaffleSchema } from "../raffles";
 import { externalBindingSchema } from "./draws";
 import type { RaffleFormInput } from "./raffle-form-fields";
@@ -8,6 +9,8 @@ import { revenueSchema } from "./reports";
 
 export const adminRaffleSchema = publicRaffleSchema.extend({
   prizeLevels: z.array(prizeLevelSchema),
+  /** Instant prizes in the organiser's order (docs/decisions/0035-prizes-on-the-record.md); [] if none. */
+  instantPrizes: z.array(instantPrizeInfoSchema),
   /** The ticket pool (numbers 0..total−1) exists; until then the list shows a spinner. */
   ticketsGenerated: z.boolean(),
   /** Tickets held and not sold, as the public detail counts them: holding reservations, proofs under review. */
@@ -77,6 +80,13 @@ export function raffleToFormInput(raffle: AdminRaffle): RaffleFormInput {
       description: level.description,
       winnerCount: level.winnerCount,
       prizeValue: level.prizeValue,
+      cashCurrency: level.cashCurrency,
+    })),
+    instantPrizes: raffle.instantPrizes.map((prize) => ({
+      description: prize.description,
+      count: prize.count,
+      prizeValue: prize.prizeValue,
+      cashCurrency: prize.cashCurrency,
     })),
     paymentMethods: raffle.paymentMethods,
     announcementType: raffle.announcementType,

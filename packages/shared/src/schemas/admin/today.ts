@@ -85,6 +85,27 @@ export const adminTodaySchema = z.object({
       proofs: z.number().int(),
     }),
   ),
+  /**
+   * Prizes after the draw (decision 0035): claims waiting for the organiser's review, each dispute a
+   * winner opened until an administrator resolves it, and unclaimed prizes whose claim period ends
+   * within 48 hours.
+   */
+  prizes: z
+    .object({
+      pendingReview: z.number().int(),
+      openDisputes: z.array(
+        z.object({
+          winnerId: z.string(),
+          raffleId: z.string(),
+          raffleTitle: z.string(),
+          ticketNumber: z.string(),
+          openedAt: z.string(),
+          message: z.string(),
+        }),
+      ),
+      claimsDueSoon: z.number().int(),
+    })
+    .default({ pendingReview: 0, openDisputes: [], claimsDueSoon: 0 }),
   /** The API's background jobs (reservation expiry, draws, mail...), as this instance runs them. */
   backgroundJobs: z.array(backgroundJobStatusSchema).default([]),
 });

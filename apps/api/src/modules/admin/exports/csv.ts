@@ -9,9 +9,13 @@ export type CsvValue = string | number | boolean | Date | null | undefined;
 
 /**
  * What a column holds, so each format writes it right: money with two decimals, rates with up to
- * four, counts as integers, dates and yes/no as such. Text is the default.
+ * four, counts as integers, dates and yes/no as such, a calendar day (text "YYYY-MM-DD", no time zone)
+ * as a day. Text is the default.
  */
-export type ColumnType = "text" | "int" | "money" | "rate" | "date" | "bool";
+export type ColumnType = "text" | "int" | "money" | "rate" | "date" | "day" | "bool";
+
+/** A calendar day as the column type "day" takes it. */
+export const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const dateTime = new Intl.DateTimeFormat("sv-SE", {
   timeZone: TIME_ZONE,
@@ -77,6 +81,8 @@ export interface CsvDialect {
   separator: "," | ";";
   number(value: number, type: ColumnType | undefined): string;
   date(value: Date): string;
+  /** A calendar day "YYYY-MM-DD", written bare. */
+  day(value: string): string;
 }
 
 /** A number as Spanish Excel reads it from a CSV: comma decimals and no thousands separator. */
@@ -87,12 +93,17 @@ function esNumber(value: number, type: ColumnType | undefined): string {
 
 export const CSV_DIALECTS = {
   /** Plain CSV: comma separator, dot decimals, ISO-like dates. */
-  csv: { separator: ",", number: (value) => String(value), date: formatDateTime },
+  csv: { separator: ",", number: (value) => String(value), date: formatDateTime, day: (value) => value },
   /**
    * "CSV para Excel" (Excel in a Spanish locale): the list separator is the semicolon because the comma
    * is the decimal mark; no thousands separator; dates dd/mm/yyyy hh:mm.
    */
-  "excel-csv": { separator: ";", number: esNumber, date: formatEsDateTime },
+  "excel-csv": {
+    separator: ";",
+    number: esNumber,
+    date: formatEsDateTime,
+    day: (value) => value.replace(CALENDAR_DAY, "$3/$2/$1"),
+  },
 } as const satisfies Record<string, CsvDialect>;
 
 /**
@@ -105,6 +116,8 @@ export function csvCell(value: CsvValue, dialect: CsvDialect = CSV_DIALECTS.csv,
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? dialect.number(value, type) : "";
   if (value instanceof Date) return dialect.date(value);
+  // Only a real "YYYY-MM-DD" is ours to write bare; anything else stays quoted, inert text.
+  if (type === "day" && typeof value === "string" && CALENDAR_DAY.test(value)) return dialect.day(value);
   const text = typeof value === "boolean" ? yesNo(value) : neutraliseText(value, true);
   return `"${text.replaceAll('"', '""')}"`;
 }

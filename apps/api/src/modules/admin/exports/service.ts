@@ -270,6 +270,40 @@ async function openBatches<T extends repo.Cursor>(
   return batches();
 }
 
+/** What a file needs besides its rows: its name (for the log), sheet, header and column types. */
+export type ExportSheet = Pick<ExportSpec<repo.Cursor>, "name" | "sheet" | "header" | "types">;
+
+/**
+ * Rows as a stream in the chosen format: the CSV (BOM, the dialect's separator, typed cells) or the XLSX,
+ * batch by batch as the client takes it. Every export writes through here, so the formats never disagree.
+ */
+export function writeExport(
+  log: FastifyBaseLogger,
+  sheet: ExportSheet,
+  batches: AsyncIterable<readonly (readonly CsvValue[])[]>,
+  format: ExportFormat,
+): Readable {
+  const done = (rows: number) => log.info({ export: sheet.name, format, rows }, "exportación completada");
+  if (format === "xlsx") {
+    return openXlsx(
+      { name: sheet.sheet, header: sheet.header, types: sheet.types, batches, onDone: done },
+      (error) => log.error({ err: error, export: sheet.name, format }, "exportación XLSX interrumpida"),
+    );
+  }
+  const dialect = CSV_DIALECTS[format];
+  const line = (values: readonly CsvValue[]) => csvLine(values, dialect, sheet.types);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.from(BOM + line(sheet.header), "utf8");
+    let rows = 0;
+    for await (const batch of batches) {
+      rows += batch.length;
+      yield Buffer.from(batch.map(line).join(""), "utf8");
+    }
+    done(rows);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
 /**
  * The export as a stream in the chosen format, read batch by batch as the client takes it, so memory
  * stays flat however many rows there are (the XLSX holds one batch plus its zip buffers).
@@ -281,26 +315,7 @@ export async function openExport<T extends repo.Cursor>(
   batchSize = EXPORT_BATCH_SIZE,
   format: ExportFormat = "csv",
 ): Promise<Readable> {
-  const batches = await openBatches(db, spec, batchSize);
-  const done = (rows: number) => log.info({ export: spec.name, format, rows }, "exportación completada");
-  if (format === "xlsx") {
-    return openXlsx(
-      { name: spec.sheet, header: spec.header, types: spec.types, batches, onDone: done },
-      (error) => log.error({ err: error, export: spec.name, format }, "exportación XLSX interrumpida"),
-    );
-  }
-  const dialect = CSV_DIALECTS[format];
-  const line = (values: readonly CsvValue[]) => csvLine(values, dialect, spec.types);
-  async function* chunks(): AsyncGenerator<Buffer> {
-    yield Buffer.from(BOM + line(spec.header), "utf8");
-    let rows = 0;
-    for await (const batch of batches) {
-      rows += batch.length;
-      yield Buffer.from(batch.map(line).join(""), "utf8");
-    }
-    done(rows);
-  }
-  return Readable.from(chunks(), { objectMode: false });
+  return writeExport(log, spec, await openBatches(db, spec, batchSize), format);
 }
 
 export const SELLERS_EXPORT: ExportSpec<Awaited<ReturnType<typeof repo.sellerBatch>>[number]> = {

@@ -2,7 +2,7 @@
 // filter without converting text. Written with exceljs's streaming writer (rows leave as they come).
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { type ColumnType, type CsvValue, formatDateTime, neutralise } from "./csv";
+import { CALENDAR_DAY, type ColumnType, type CsvValue, formatDateTime, neutralise } from "./csv";
 
 /**
  * Number formats are stored locale-free: Excel shows "#,##0.00" as "1.194,56" in a Spanish locale
@@ -13,9 +13,18 @@ const NUMBER_FORMATS: Partial<Record<ColumnType, string>> = {
   money: "#,##0.00",
   rate: "#,##0.00##",
   date: "dd/mm/yyyy hh:mm",
+  day: "dd/mm/yyyy",
 };
 
-const WIDTHS: Record<ColumnType, number> = { text: 24, int: 10, money: 14, rate: 12, date: 17, bool: 10 };
+const WIDTHS: Record<ColumnType, number> = {
+  text: 24,
+  int: 10,
+  money: 14,
+  rate: 12,
+  date: 17,
+  day: 12,
+  bool: 10,
+};
 
 /**
  * A spreadsheet date has no time zone: the cell holds the Venezuelan wall-clock time (what the CSV
@@ -28,8 +37,11 @@ export function wallClock(date: Date): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0));
 }
 
-export function xlsxValue(value: CsvValue): ExcelJS.CellValue {
+export function xlsxValue(value: CsvValue, type?: ColumnType): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
+  // A calendar day is a date cell at midnight (no zone to shift: it is built from its own fields).
+  const day = type === "day" && typeof value === "string" ? CALENDAR_DAY.exec(value) : null;
+  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   // Yes/no stay words, as in the CSV: Excel's own booleans would read VERDADERO/FALSO.
   if (typeof value === "boolean") return value ? "Sí" : "No";
@@ -75,7 +87,7 @@ export function openXlsx(sheet: XlsxSheet, onError: (error: unknown) => void): R
     let rows = 0;
     for await (const batch of sheet.batches) {
       for (const values of batch) {
-        const row = worksheet.addRow(values.map(xlsxValue));
+        const row = worksheet.addRow(values.map((value, i) => xlsxValue(value, sheet.types[i])));
         // Per cell, not per column: the streaming writer does not pass column styles on to new cells.
         formats.forEach((numFmt, i) => {
           if (numFmt) row.getCell(i + 1).numFmt = numFmt;

@@ -40,7 +40,8 @@ export async function lockProofForApproval(tx: Executor, id: string) {
     .select({
       proof: paymentProofs,
       raffle: approvalRaffleColumns,
-      raffleHasWinners: sql<boolean>`EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = ${paymentProofs.raffleId})`,
+      // The draw's winners: an instant prize won while the raffle sells does not make it drawn (decision 0035).
+      raffleHasWinners: sql<boolean>`EXISTS (SELECT 1 FROM winners w WHERE w.raffle_id = ${paymentProofs.raffleId} AND w.source <> 'instant')`,
       buyer: { name: users.name, email: users.email },
     })
     .from(paymentProofs)
@@ -178,11 +179,12 @@ export async function findBuyer(tx: Executor, userId: string) {
   return row;
 }
 
+/** Whether the raffle's draw named winners (instant prizes do not count: decision 0035). */
 export async function raffleHasWinners(tx: Executor, raffleId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: winners.id })
     .from(winners)
-    .where(eq(winners.raffleId, raffleId))
+    .where(and(eq(winners.raffleId, raffleId), ne(winners.source, "instant")))
     .limit(1);
   return rows.length > 0;
 }

@@ -11,6 +11,7 @@ import type { AppContext } from "../../../context";
 import type { Tx } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { recordActorAudit } from "../../audit";
+import { recordInstantFinal } from "../../draws";
 import { announceProofChange } from "../../events";
 import { notify } from "../../notifications";
 import { applyPointsChange } from "../../points";
@@ -164,6 +165,9 @@ export async function approveInTransaction(
     const sale = await repo.addSold(tx, proof.raffleId, numbers.length);
     // Refused when a draw or an external result committed while this approval picked its tickets.
     if (!sale) return refuseSale(tx, proof.raffleId);
+    // The purchase is final: its tickets wait on a future drand round for the raffle's instant prizes
+    // (docs/decisions/0035-prizes-on-the-record.md). Not for the demo seed's replayed approvals.
+    if (told) await recordInstantFinal(ctx, tx, proof.raffleId, numbers, now);
     await startCountdownIfReached(tx, actor, id, proof.raffleId, sale, numbers.length, now);
   }
   return {

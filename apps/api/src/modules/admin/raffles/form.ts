@@ -14,7 +14,7 @@ import { type PrizeImage, prizeImagesOf } from "@rifazo/shared/domain/prize-imag
 import type { Executor } from "../../../db/client";
 import { badRequest } from "../../../lib/errors";
 import * as repo from "./repository";
-import { iso } from "./view";
+import { instantPrizesView, iso } from "./view";
 
 // The raffle form's checks shared by creating and editing a raffle, and its audit view.
 
@@ -27,7 +27,11 @@ export function parseRaffleForm(input: unknown): RaffleForm {
 }
 
 /** The stored raffle as form input, so a PATCH of a few fields is validated as the whole form. */
-export function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]): RaffleFormInput {
+export function rowToFormInput(
+  row: repo.RaffleRow,
+  levels: repo.PrizeLevelRow[],
+  instant: repo.InstantPrizeRow[],
+): RaffleFormInput {
   return {
     title: row.title,
     description: row.description,
@@ -49,7 +53,9 @@ export function rowToFormInput(row: repo.RaffleRow, levels: repo.PrizeLevelRow[]
       description: level.description,
       winnerCount: level.winnerCount,
       prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+      cashCurrency: level.cashCurrency,
     })),
+    instantPrizes: instantPrizesView(instant),
     paymentMethods: row.paymentMethods,
     announcementType: row.announcementType,
     externalAnnouncementPlatform: row.externalAnnouncementPlatform,

@@ -52,7 +52,7 @@ describe("guardia de las rutas de rifas", () => {
     const detail = await call(ctx.t, "GET", `/api/admin/raffles/${id}`, ctx.admin.cookie);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().prizeLevels).toEqual([
-      { level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null },
+      { level: 1, description: "Moto Bera", winnerCount: 1, prizeValue: null, cashCurrency: null },
     ]);
     const missing = await call(ctx.t, "GET", "/api/admin/raffles/no-es-uuid", ctx.admin.cookie);
     expect(missing.statusCode).toBe(404);

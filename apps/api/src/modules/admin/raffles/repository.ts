@@ -1,7 +1,7 @@
 import type { RaffleForm } from "@rifazo/shared";
-import { asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { images, prizeLevels, raffles } from "../../../db/schema";
+import { images, instantPrizes, prizeLevels, raffles } from "../../../db/schema";
 import { cardColumns, heldTickets } from "../../raffles";
 
 /** The outer raffle row inside correlated subqueries (drizzle leaves single-table columns unqualified). */
@@ -31,6 +31,7 @@ const adminQuery = (db: Executor) => db.select(adminColumns).from(raffles);
 export type AdminRaffleRow = Awaited<ReturnType<typeof adminQuery>>[number];
 export type RaffleRow = typeof raffles.$inferSelect;
 export type PrizeLevelRow = typeof prizeLevels.$inferSelect;
+export type InstantPrizeRow = typeof instantPrizes.$inferSelect;
 
 /** Archived raffles are left out unless asked for ("include": all, "only": the archived ones). */
 export async function listRaffles(
@@ -64,6 +65,16 @@ export async function prizeLevelsOf(db: Executor, raffleIds: string[]): Promise<
     .from(prizeLevels)
     .where(inArray(prizeLevels.raffleId, raffleIds))
     .orderBy(asc(prizeLevels.raffleId), asc(prizeLevels.level));
+}
+
+/** The raffles' instant prizes (docs/decisions/0035-prizes-on-the-record.md), each raffle's in position order. */
+export async function instantPrizesOf(db: Executor, raffleIds: string[]): Promise<InstantPrizeRow[]> {
+  if (raffleIds.length === 0) return [];
+  return db
+    .select()
+    .from(instantPrizes)
+    .where(inArray(instantPrizes.raffleId, raffleIds))
+    .orderBy(asc(instantPrizes.raffleId), asc(instantPrizes.position));
 }
 
 /** Column values of a saved form (everything the form edits; the pool and draw fields are untouched). */
@@ -119,18 +130,58 @@ export async function updateRaffle(
   await tx.update(raffles).set(values).where(eq(raffles.id, id));
 }
 
+/**
+ * Writes the form's levels: the ones that stay are updated in place (so the database's cash-prize lock,
+ * migration 0035, sees the change), new ones inserted, removed ones deleted.
+ */
 export async function replacePrizeLevels(tx: Executor, raffleId: string, levels: RaffleForm["prizeLevels"]) {
-  await tx.delete(prizeLevels).where(eq(prizeLevels.raffleId, raffleId));
-  if (levels.length === 0) return;
-  await tx.insert(prizeLevels).values(
-    levels.map((level) => ({
-      raffleId,
-      level: level.level,
+  const kept = levels.map((level) => level.level);
+  await tx
+    .delete(prizeLevels)
+    .where(
+      kept.length > 0
+        ? and(eq(prizeLevels.raffleId, raffleId), notInArray(prizeLevels.level, kept))
+        : eq(prizeLevels.raffleId, raffleId),
+    );
+  for (const level of levels) {
+    const values = {
       description: level.description,
       winnerCount: level.winnerCount,
       prizeValue: level.prizeValue,
-    })),
-  );
+      cashCurrency: level.cashCurrency,
+    };
+    await tx
+      .insert(prizeLevels)
+      .values({ raffleId, level: level.level, ...values })
+      .onConflictDoUpdate({ target: [prizeLevels.raffleId, prizeLevels.level], set: values });
+  }
+}
+
+/**
+ * Writes the form's instant prizes at positions 1..n, as the levels are written: kept positions updated in
+ * place, new ones inserted, the rest deleted. Migration 0036's trigger refuses any of it once the raffle
+ * has a sale or a proof in review, so callers write only when the list changed.
+ */
+export async function replaceInstantPrizes(
+  tx: Executor,
+  raffleId: string,
+  prizes: RaffleForm["instantPrizes"],
+) {
+  await tx
+    .delete(instantPrizes)
+    .where(and(eq(instantPrizes.raffleId, raffleId), sql`${instantPrizes.position} > ${prizes.length}`));
+  for (const [index, prize] of prizes.entries()) {
+    const values = {
+      description: prize.description,
+      winnerCount: prize.count,
+      prizeValue: prize.prizeValue,
+      cashCurrency: prize.cashCurrency,
+    };
+    await tx
+      .insert(instantPrizes)
+      .values({ raffleId, position: index + 1, ...values })
+      .onConflictDoUpdate({ target: [instantPrizes.raffleId, instantPrizes.position], set: values });
+  }
 }
 
 export async function deleteRaffle(tx: Executor, id: string): Promise<void> {

@@ -57,6 +57,8 @@ export async function createRaffle(ctx: RaffleContext, actor: Actor, input: unkn
       createdBy: actor.id,
     });
     await repo.replacePrizeLevels(tx, raffleId, form.prizeLevels);
+    // Instant prizes are part of the rules as sold (docs/decisions/0035-prizes-on-the-record.md).
+    if (form.instantPrizes.length > 0) await repo.replaceInstantPrizes(tx, raffleId, form.instantPrizes);
     // On sale from birth: the record begins now, with the rules as sold (decision 0023).
     await publishRulesOnSale(ctx, tx, raffleId, new Date());
     if (form.status === "active") notified = await notifyRaffleOpened(ctx, tx, raffleId);
@@ -170,12 +172,13 @@ export async function deleteRaffle(ctx: RaffleContext, actor: Actor, id: string)
     // A published record is evidence (append-only): its raffle stays.
     if (await hasRecord(tx, id)) throw conflict(RAFFLE_HAS_RECORD, "RAFFLE_LOCKED");
     const levels = await repo.prizeLevelsOf(tx, [id]);
+    const instant = await repo.instantPrizesOf(tx, [id]);
     await repo.deleteRaffle(tx, id);
     await recordActorAudit(tx, actor, {
       action: "raffle.delete",
       entity: "raffle",
       entityId: id,
-      before: auditView(rowToFormInput(current, levels), { soldTickets: current.soldTickets }),
+      before: auditView(rowToFormInput(current, levels, instant), { soldTickets: current.soldTickets }),
     });
     await publishRaffle(ctx, tx, id, "deleted");
   });

@@ -3,6 +3,7 @@ import {
   type AdminRaffle,
   CLAIM_PERIOD_MESSAGES,
   canTransition,
+  cashCurrencyOf,
   ERROR_MESSAGES,
   isUuid,
   LIFECYCLE_MESSAGES,
@@ -34,7 +35,7 @@ import {
   rowToFormInput,
 } from "./form";
 import * as repo from "./repository";
-import { getRaffle } from "./view";
+import { getRaffle, instantPrizesView } from "./view";
 
 // Editing a raffle (PATCH /api/admin/raffles/:id): what may change depends on its state and its sales.
 
@@ -48,7 +49,26 @@ const levelKey = (levels: Levels) =>
         l.description,
         l.winnerCount,
         l.prizeValue === null ? null : toCents(Number(l.prizeValue)),
+        l.cashCurrency,
       ]),
+  );
+/** The cash prizes alone (decision 0035): which levels are money, in which currency and for how much. */
+const cashKey = (levels: Levels) =>
+  JSON.stringify(
+    [...levels]
+      .sort((a, b) => a.level - b.level)
+      .filter((l) => l.cashCurrency !== null)
+      .map((l) => [l.level, l.cashCurrency, l.prizeValue === null ? null : toCents(Number(l.prizeValue))]),
+  );
+/** The instant prizes as sold (decision 0035), in order: compared before writing, the trigger refuses any write. */
+const instantKey = (prizes: RaffleForm["instantPrizes"]) =>
+  JSON.stringify(
+    prizes.map((p) => [
+      p.description,
+      p.count,
+      p.prizeValue === null ? null : toCents(Number(p.prizeValue)),
+      p.cashCurrency,
+    ]),
   );
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
 const centsOrNull = (value: number | string | null) => (value === null ? null : toCents(Number(value)));
@@ -57,7 +77,12 @@ const centsOrNull = (value: number | string | null) => (value === null ? null : 
  * The raffle's rules as sold (decision 0012: price, currency, tickets, dates, activation, announcement, cap,
  * prizes): true when the form changes any of them.
  */
-function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm): boolean {
+function rulesChanged(
+  current: repo.RaffleRow,
+  levels: Levels,
+  instant: RaffleForm["instantPrizes"],
+  form: RaffleForm,
+): boolean {
   return (
     toCents(Number(current.price)) !== toCents(form.price) ||
     current.currency !== form.currency ||
@@ -69,7 +94,8 @@ function rulesChanged(current: repo.RaffleRow, levels: Levels, form: RaffleForm)
     current.announcementType !== form.announcementType ||
     (current.maxTicketsPerBuyer ?? null) !== (form.maxTicketsPerBuyer ?? null) ||
     current.reviewWindowHours !== form.reviewWindowHours ||
-    levelKey(levels) !== levelKey(form.prizeLevels)
+    levelKey(levels) !== levelKey(form.prizeLevels) ||
+    instantKey(instant) !== instantKey(form.instantPrizes)
   );
 }
 
@@ -96,6 +122,8 @@ interface Edit {
   current: repo.RaffleRow;
   state: RaffleState;
   levels: repo.PrizeLevelRow[];
+  /** The stored instant prizes in the form's shape. */
+  instant: RaffleForm["instantPrizes"];
   before: RaffleFormInput;
   form: RaffleForm;
 }
@@ -157,12 +185,13 @@ async function loadEdit(
   const state = current.status as RaffleState;
   if (state === "cancelled") throw new AppError("RAFFLE_STATE", ADMIN_MESSAGES.raffleCancelledNoEdit);
   const levels = await repo.prizeLevelsOf(tx, [id]);
-  const before = rowToFormInput(current, levels);
+  const instantRows = await repo.instantPrizesOf(tx, [id]);
+  const before = rowToFormInput(current, levels, instantRows);
   const form = parseRaffleForm(merge(before));
   assertServerStatus(form.status, current.status);
   await assertPrizeImage(tx, form, prizeImagesOf(current));
   if (form.status === "active") assertLotteryForSale({ ...current, ...repo.formColumns(form) });
-  return { current, state, levels, before, form };
+  return { current, state, levels, instant: instantPrizesView(instantRows), before, form };
 }
 
 /** Tickets, the minimum, extensions, the claim period and the state: promises the edit may not break. */
@@ -201,22 +230,33 @@ async function assertLimitsKept(tx: Tx, id: string, { current, state, form }: Ed
  * The rules as sold, how numbers are given and the lottery's time; returns the stored levels in the
  * form's shape (to tell whether the prizes changed).
  */
-async function assertRulesKept(tx: Tx, id: string, { current, state, levels, form }: Edit): Promise<Levels> {
+async function assertRulesKept(
+  tx: Tx,
+  id: string,
+  { current, state, levels, instant, form }: Edit,
+): Promise<Levels> {
   const proofs = await repo.proofCounts(tx, id);
   const hasSales = current.soldTickets > 0 || proofs.held > 0;
   const currentLevels = levels.map((l) => ({
     ...l,
     prizeValue: l.prizeValue === null ? null : Number(l.prizeValue),
+    cashCurrency: cashCurrencyOf(l.cashCurrency),
   }));
-  if (rulesChanged(current, currentLevels, form)) {
+  if (rulesChanged(current, currentLevels, instant, form)) {
     // Closed, frozen and finished raffles keep their rules as sold (the database refuses it too once frozen).
     if (state !== "upcoming" && state !== "active")
       throw conflict(LIFECYCLE_MESSAGES.rulesLocked, "RAFFLE_LOCKED");
     if (hasSales) {
       assertSaleRules(current, form);
+      // A cash prize is part of the rules as sold (decision 0035; trigger prize_levels_cash_guard too).
+      if (cashKey(currentLevels) !== cashKey(form.prizeLevels))
+        throw conflict(ADMIN_MESSAGES.cashPrizeLocked, "RAFFLE_LOCKED");
       if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
         throw conflict(ADMIN_MESSAGES.prizesLocked, "RAFFLE_LOCKED");
       }
+      // Instant prizes too (decision 0035; migration 0036's trigger is the backstop, same answer).
+      if (instantKey(instant) !== instantKey(form.instantPrizes))
+        throw conflict(ADMIN_MESSAGES.instantPrizesLocked, "RAFFLE_LOCKED");
       if (
         current.reviewWindowHours !== form.reviewWindowHours ||
         current.announcementType !== form.announcementType
@@ -247,13 +287,17 @@ async function writeEdit(
   tx: Tx,
   actor: Actor,
   id: string,
-  { current, before, form }: Edit,
+  { current, instant, before, form }: Edit,
   currentLevels: Levels,
 ): Promise<number> {
   let notified = 0;
   await repo.updateRaffle(tx, id, repo.formColumns(form));
   if (levelKey(currentLevels) !== levelKey(form.prizeLevels)) {
     await repo.replacePrizeLevels(tx, id, form.prizeLevels);
+  }
+  // Only a real change touches the rows: the trigger refuses any write once sold (decision 0035).
+  if (instantKey(instant) !== instantKey(form.instantPrizes)) {
+    await repo.replaceInstantPrizes(tx, id, form.instantPrizes);
   }
   // Opening sales begins the record; a rule changed while on sale is published again (decision 0023).
   await publishRulesOnSale(ctx, tx, id, new Date());

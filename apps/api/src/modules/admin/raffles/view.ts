@@ -1,4 +1,4 @@
-import { type AdminRaffle, type ExternalBinding, isUuid, type Revenue } from "@rifazo/shared";
+import { type AdminRaffle, cashCurrencyOf, type ExternalBinding, isUuid, type Revenue } from "@rifazo/shared";
 import type { ExternalRule } from "@rifazo/shared/domain/draw-record";
 import {
   isLotteryDecided,
@@ -9,7 +9,13 @@ import {
 } from "@rifazo/shared/domain/lottery-binding";
 import type { Executor } from "../../../db/client";
 import { externalRuleText, type RecordSummary, recordSummaries } from "../../draws";
-import { raffleNotFound, toPublicRaffle, winnersOf } from "../../raffles";
+import {
+  type PrizeStatuses,
+  prizeStatusesOf,
+  raffleNotFound,
+  toPublicRaffle,
+  winnersOf,
+} from "../../raffles";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
 
@@ -17,24 +23,38 @@ import * as repo from "./repository";
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** The stored instant prizes as the form holds them (docs/decisions/0035-prizes-on-the-record.md). */
+export function instantPrizesView(rows: repo.InstantPrizeRow[]): AdminRaffle["instantPrizes"] {
+  return rows.map((row) => ({
+    description: row.description,
+    count: row.winnerCount,
+    prizeValue: row.prizeValue === null ? null : Number(row.prizeValue),
+    cashCurrency: cashCurrencyOf(row.cashCurrency),
+  }));
+}
+
 function toAdminRaffle(
   row: repo.AdminRaffleRow,
   levels: repo.PrizeLevelRow[],
+  instant: repo.InstantPrizeRow[],
   winners: Awaited<ReturnType<typeof winnersOf>>,
   record: RecordSummary | undefined,
   revenue: Revenue,
+  prizes: PrizeStatuses,
 ): AdminRaffle {
   const pendingTickets = Number(row.pendingTickets ?? 0);
   return {
     // With the record's summary, as the public payloads: lifecycle.recordAvailable and the named round
     // are what the admin's "Sorteo y acta" section (Pegar beacon, Descalificar) waits for.
-    ...toPublicRaffle(row, winners, record, "full"),
+    ...toPublicRaffle(row, winners, record, "full", prizes),
     prizeLevels: levels.map((level) => ({
       level: level.level,
       description: level.description,
       winnerCount: level.winnerCount,
       prizeValue: level.prizeValue === null ? null : Number(level.prizeValue),
+      cashCurrency: cashCurrencyOf(level.cashCurrency),
     })),
+    instantPrizes: instantPrizesView(instant),
     ticketsGenerated: row.ticketsGenerated,
     pendingTickets,
     maxTicketsPerBuyerSetting: row.maxTicketsPerBuyer,
@@ -53,19 +73,23 @@ function toAdminRaffle(
 
 async function withDetails(db: Executor, rows: repo.AdminRaffleRow[]): Promise<AdminRaffle[]> {
   const ids = rows.map((row) => row.id);
-  const [levels, winners, records, revenue] = await Promise.all([
+  const [levels, instant, winners, records, revenue] = await Promise.all([
     repo.prizeLevelsOf(db, ids),
+    repo.instantPrizesOf(db, ids),
     winnersOf(db, ids),
     recordSummaries(db, ids),
     revenueBy(db, "raffle", { raffleIds: ids }),
   ]);
+  const prizes = await prizeStatusesOf(db, winners);
   return rows.map((row) =>
     toAdminRaffle(
       row,
       levels.filter((level) => level.raffleId === row.id),
+      instant.filter((prize) => prize.raffleId === row.id),
       winners.filter((winner) => winner.raffleId === row.id),
       records.get(row.id),
       revenue.get(row.id) ?? ZERO_REVENUE,
+      prizes,
     ),
   );
 }

@@ -4,8 +4,11 @@ import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../../db/client";
 import { paymentProofs, refunds, reservations } from "../../../db/schema";
 
-/** How the ledger is summed: per raffle, per Venezuelan day, or all together. */
-export type RevenueGrouping = "raffle" | "day" | "all";
+/**
+ * How the ledger is summed: per raffle, per Venezuelan day, all together, or per currency paid (the
+ * raffle's statement, decision 0035: each currency's row holds its own amounts as paid in its column).
+ */
+export type RevenueGrouping = "raffle" | "day" | "all" | "currency";
 
 export interface RevenueFilter {
   /** Only these raffles (an empty list matches nothing). */
@@ -60,7 +63,9 @@ export function collectedRows(
       ? sql<string | null>`${paymentProofs.raffleId}::text`
       : by === "day"
         ? dayOf(paymentProofs.reviewedAt)
-        : sql<string | null>`NULL::text`;
+        : by === "currency"
+          ? sql<string | null>`${paymentProofs.currency}`
+          : sql<string | null>`NULL::text`;
   const query = db
     .select({
       key,
@@ -93,7 +98,9 @@ export function refundRows(db: Executor, by: RevenueGrouping, filter: RevenueFil
       ? sql<string | null>`${refunds.raffleId}::text`
       : by === "day"
         ? dayOf(refunds.createdAt)
-        : sql<string | null>`NULL::text`;
+        : by === "currency"
+          ? sql<string | null>`${refunds.currency}`
+          : sql<string | null>`NULL::text`;
   const usd = inUsd(refunds.amount, refunds.currency, rate);
   const ves = inVes(refunds.amount, refunds.currency, rate);
   const owed = sql`${refunds.status} = 'pending'`;

@@ -65,3 +65,29 @@ export async function revenueBy(
 export async function totalRevenue(db: Executor, filter: repo.RevenueFilter = {}): Promise<Revenue> {
   return (await revenueBy(db, "all", filter)).get("all") ?? ZERO_REVENUE;
 }
+
+/** One raffle's money in each currency as it was paid: each column its own currency, never converted. */
+export interface RevenueInCurrencies {
+  collected: MoneyPair;
+  refunded: MoneyPair;
+  refundPending: MoneyPair;
+  proofs: number;
+}
+
+/**
+ * The raffle's statement (docs/decisions/0035-prizes-on-the-record.md): the same proofs and refunds as
+ * every other screen, grouped by the currency paid, each currency's own column taken from its own row
+ * (dollars paid in dollars, bolívares in bolívares), so nothing is converted nor added across currencies.
+ */
+export async function revenueInCurrencies(db: Executor, raffleId: string): Promise<RevenueInCurrencies> {
+  const rows = await revenueBy(db, "currency", { raffleIds: [raffleId] });
+  const usd = rows.get("USD") ?? ZERO_REVENUE;
+  const ves = rows.get("VES") ?? ZERO_REVENUE;
+  const own = (pick: (r: Revenue) => MoneyPair) => pair(pick(usd).usd, pick(ves).ves);
+  return {
+    collected: own((r) => r.collected),
+    refunded: own((r) => r.refunded),
+    refundPending: own((r) => r.refundPending),
+    proofs: usd.proofs + ves.proofs,
+  };
+}

@@ -1,6 +1,7 @@
 import { type AdminToday, roundCents } from "@rifazo/shared";
 import type { Executor } from "../../../db/client";
 import { lateDraws } from "../../draws";
+import { prizesToday } from "../../prizes";
 import { iso } from "../common";
 import { revenueBy, ZERO_REVENUE } from "../revenue/service";
 import * as repo from "./repository";
@@ -24,7 +25,7 @@ export function lastDays(today: string, count: number): string[] {
 export async function adminToday(db: Executor): Promise<Omit<AdminToday, "backgroundJobs">> {
   const today = await repo.venezuelanToday(db);
   const days = lastDays(today, SALES_DAYS);
-  const [pending, expiring, closing, refunds, sales, late, awaiting] = await Promise.all([
+  const [pending, expiring, closing, refunds, sales, late, awaiting, prizes] = await Promise.all([
     repo.pendingProofs(db),
     repo.expiringReservations(db, EXPIRING_WITHIN, EXPIRING_LIMIT),
     repo.closingRaffles(db, CLOSING_WITHIN),
@@ -32,6 +33,7 @@ export async function adminToday(db: Executor): Promise<Omit<AdminToday, "backgr
     revenueBy(db, "day", { sinceDay: days[0] ?? today }),
     lateDraws(db),
     repo.awaitingDecision(db),
+    prizesToday(db),
   ]);
   return {
     pendingProofs: { count: pending.count, oldestAt: iso(pending.oldestAt) },
@@ -51,6 +53,7 @@ export async function adminToday(db: Executor): Promise<Omit<AdminToday, "backgr
       totalUsd: roundCents(refunds.usd),
       totalVes: roundCents(refunds.ves),
     },
+    prizes,
     salesPerDay: days.map((day) => {
       const revenue = sales.get(day) ?? ZERO_REVENUE;
       return { day, revenue, proofs: revenue.proofs };

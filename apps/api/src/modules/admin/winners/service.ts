@@ -10,7 +10,7 @@ import {
   type RaffleStatus,
   ticketDigits,
 } from "@rifazo/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { Executor, Tx } from "../../../db/client";
 import { paymentProofs, prizeLevels, raffles, tickets, users, winners } from "../../../db/schema";
@@ -18,7 +18,7 @@ import { AppError, conflict } from "../../../lib/errors";
 import { recordActorAudit } from "../../audit";
 import { announceWinners, DRAW_V2_MESSAGES, hasRecord } from "../../draws";
 import { advance, assertAllowed } from "../../raffle-state";
-import { raffleNotFound, toWinner } from "../../raffles";
+import { prizeStatusesOf, raffleNotFound, toWinner } from "../../raffles";
 import { type Actor, publishRaffle } from "../common";
 
 export type WinnersContext = AppContext;
@@ -79,9 +79,11 @@ export async function registerExternalWinners(
     const inserted = await tx.insert(winners).values(rows).returning();
     await finishWithWinners(ctx, tx, actor, raffle, rows);
     const byNumber = new Map(inserted.map((row) => [row.ticketNumber, row]));
+    const prizes = await prizeStatusesOf(tx, inserted);
     const saved = rows.flatMap((row) => {
       const found = byNumber.get(row.ticketNumber);
-      return found ? [toWinner(found, "full", raffle.totalTickets)] : [];
+      // Just named: each prize is still to claim (decision 0035).
+      return found ? [toWinner(found, "full", raffle.totalTickets, prizes.get(found.id) ?? null)] : [];
     });
     return { raffleId, status: "finished" as const, winners: saved };
   });
@@ -100,10 +102,11 @@ async function lockForExternalWinners(
   await advance(ctx, tx, raffleId, new Date());
   const [raffle] = await tx.select().from(raffles).where(eq(raffles.id, raffleId)).for("update");
   if (!raffle) throw raffleNotFound();
+  // The draw's winners: an instant prize (decision 0035) does not register the outside draw's result.
   const existing = await tx
     .select({ id: winners.id })
     .from(winners)
-    .where(eq(winners.raffleId, raffleId))
+    .where(and(eq(winners.raffleId, raffleId), ne(winners.source, "instant")))
     .limit(1);
   if (existing.length > 0 || raffle.drawnAt) {
     throw conflict(ADMIN_MESSAGES.winnersAlreadyRegistered, "WINNERS_ALREADY_REGISTERED");

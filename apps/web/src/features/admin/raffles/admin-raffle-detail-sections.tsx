@@ -1,5 +1,6 @@
 import { DEFAULT_ACTIVATION_PERCENTAGE, LAST_SALES_WINDOW_HOURS } from "@rifazo/shared/constants";
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { INSTANT_PRIZE_LABEL, isInstantWinner } from "@rifazo/shared/domain/instant-texts";
 import { NUMBER_MODE_WORDS } from "@rifazo/shared/domain/number-mode-words";
 import { countText } from "@rifazo/shared/domain/plural";
 import type { ReactNode } from "react";
@@ -75,7 +76,7 @@ export function RaffleSummaryCard({ raffle }: { raffle: AdminRaffle }) {
 export function PrizesCard({ raffle }: { raffle: AdminRaffle }) {
   const levels = [...raffle.prizeLevels].sort((a, b) => a.level - b.level);
   return (
-    <SectionCard title="Premios">
+    <SectionCard title="Niveles de premio">
       <ol className="space-y-2">
         {levels.map((level) => (
           <li key={level.level} className="flex gap-3 rounded-control bg-canvas p-3">
@@ -86,9 +87,11 @@ export function PrizesCard({ raffle }: { raffle: AdminRaffle }) {
               <p className="font-semibold break-words text-ink">{level.description}</p>
               <p className="text-sm text-muted">
                 {countText(level.winnerCount, "ganador", "ganadores")}
-                {level.prizeValue !== null
-                  ? ` · Valor: ${formatMoney(level.prizeValue, raffle.currency)}`
-                  : ""}
+                {level.prizeValue !== null && level.cashCurrency
+                  ? ` · Premio en dinero: ${formatMoney(level.prizeValue, level.cashCurrency)}`
+                  : level.prizeValue !== null
+                    ? ` · Valor: ${formatMoney(level.prizeValue, raffle.currency)}`
+                    : ""}
               </p>
             </div>
           </li>
@@ -236,7 +239,10 @@ export function AnnouncementCard({ raffle }: { raffle: AdminRaffle }) {
             <ul className="space-y-1">
               {raffle.winners.map((winner) => (
                 <li key={`${winner.prizeLevel}-${winner.ticketNumber}`}>
-                  Nivel {winner.prizeLevel}: <strong>{winner.winnerName}</strong> · boleto{" "}
+                  {isInstantWinner(winner.prizeLevel, winner.source)
+                    ? INSTANT_PRIZE_LABEL
+                    : `Nivel ${winner.prizeLevel}`}
+                  : <strong>{winner.winnerName}</strong> · boleto{" "}
                   <span className="font-mono">{winner.ticketNumber}</span>
                 </li>
               ))}

@@ -11,6 +11,7 @@ import { paths } from "../../../lib/paths";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { type AdminRaffle, adminKeys, fetchAdminRaffle } from "../api/admin-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
+import { RafflePrizesSection } from "../prizes";
 import { LoadingList } from "../shared/load-states";
 import { RevenueSummary } from "../shared/revenue-summary";
 import { SectionCard } from "../shared/section-card";
@@ -24,6 +25,7 @@ import {
 import { DrawAdminSection } from "./draw-admin-section";
 import { ExternalBindingSection } from "./external-binding-section";
 import { HoldsSection } from "./holds-section";
+import { RaffleStatementSection } from "./raffle-statement-section";
 import { UndersoldPanel } from "./undersold-panel";
 
 /** Spec 2 §4: the detail labels active, upcoming and finished; any other status shows as stored. */
@@ -115,10 +117,13 @@ function RaffleDetailBody({ raffle }: { raffle: AdminRaffle }) {
 
       <div className="space-y-6">
         <PrizesCard raffle={raffle} />
+        <RafflePrizesSection raffle={raffle} />
 
         <SectionCard title="Ingresos">
           <RevenueSummary revenue={raffle.revenue} />
         </SectionCard>
+
+        <RaffleStatementSection raffleId={raffle.id} />
 
         <SaleCard raffle={raffle} />
 

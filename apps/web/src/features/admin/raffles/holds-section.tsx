@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
-import { formatNumber, formatTime } from "../../../lib/format";
+import { formatNumber, timeWithArticle } from "../../../lib/format";
 import { useRaffleEvents } from "../../../lib/use-raffle-events";
 import { adminKeys } from "../api/admin-api";
 import { type AdminRaffleHold, fetchRaffleHolds, holdsKey, releaseHold } from "../api/holds-api";
@@ -39,8 +39,8 @@ function HoldRow({
         </p>
         {hold.buyerEmail ? <p className="text-sm break-all text-muted">{hold.buyerEmail}</p> : null}
         <p className="text-sm text-ink">
-          {tickets(hold.quantity)} · desde las {formatTime(hold.since)}
-          {hold.expiresAt ? ` · hasta las ${formatTime(hold.expiresAt)}` : " · hasta que se revise"}
+          {tickets(hold.quantity)} · desde {timeWithArticle(hold.since)}
+          {hold.expiresAt ? ` · hasta ${timeWithArticle(hold.expiresAt)}` : " · hasta que se revise"}
         </p>
         {hold.numbers ? (
           <p className="font-mono text-xs break-words text-muted">{hold.numbers.join(", ")}</p>

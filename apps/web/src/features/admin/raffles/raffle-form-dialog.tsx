@@ -29,6 +29,7 @@ import {
 import { RaffleFormAnnouncementSection } from "./raffle-form-announcement-section";
 import { RaffleFormDrawSection } from "./raffle-form-draw-section";
 import { RaffleFormGeneralSection } from "./raffle-form-general-section";
+import { RaffleFormInstantSection } from "./raffle-form-instant-section";
 import { RaffleFormLevelsSection } from "./raffle-form-levels-section";
 import { RaffleFormPurchaseSection } from "./raffle-form-purchase-section";
 import { RaffleFormSaleSection } from "./raffle-form-sale-section";
@@ -184,9 +185,11 @@ function RaffleFormSections({
       <RaffleFormDrawSection form={form} locked={locked} />
       <RaffleFormLevelsSection
         form={form}
+        locked={locked}
         levelsError={levelsError}
         onLevelsErrorChange={onLevelsErrorChange}
       />
+      <RaffleFormInstantSection form={form} locked={locked} />
       <RaffleFormAnnouncementSection form={form} />
     </>
   );

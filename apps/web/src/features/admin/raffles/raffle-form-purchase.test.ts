@@ -12,7 +12,7 @@ const parse = (purchase: PurchaseValues, price = "1", totalTickets = "100") =>
       price,
       totalTickets,
       endDate: "2099-01-01T18:00",
-      prizeLevels: [{ description: "Moto", winnerCount: "1", prizeValue: "1.500" }],
+      prizeLevels: [{ description: "Moto", winnerCount: "1", prizeValue: "1.500", cashCurrency: "" }],
       ...purchase,
     }),
   );

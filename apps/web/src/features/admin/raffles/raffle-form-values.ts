@@ -20,6 +20,16 @@ export interface PrizeLevelValues {
   description: string;
   winnerCount: string;
   prizeValue: string;
+  /** A cash prize's currency (docs/decisions/0035-prizes-on-the-record.md); "" for a prize in kind. */
+  cashCurrency: "" | "USD" | "VES";
+}
+
+/** An instant prize kind (docs/decisions/0035-prizes-on-the-record.md): cash is both fields or neither. */
+export interface InstantPrizeValues {
+  description: string;
+  count: string;
+  prizeValue: string;
+  cashCurrency: "" | "USD" | "VES";
 }
 
 export interface RaffleFormValues extends PurchaseValues {
@@ -41,6 +51,8 @@ export interface RaffleFormValues extends PurchaseValues {
   /** datetime-local value, Venezuelan time; optional. */
   startDate: string;
   prizeLevels: PrizeLevelValues[];
+  /** Instant prizes in order; none by default. */
+  instantPrizes: InstantPrizeValues[];
   /** Comma-separated labels ("Pago Móvil, Zelle"), set by the form's checkboxes. */
   paymentMethods: string;
   announcementType: "internal" | "external";
@@ -67,6 +79,14 @@ export const emptyPrizeLevel = (): PrizeLevelValues => ({
   description: "",
   winnerCount: "1",
   prizeValue: "",
+  cashCurrency: "",
+});
+
+export const emptyInstantPrize = (): InstantPrizeValues => ({
+  description: "",
+  count: "1",
+  prizeValue: "",
+  cashCurrency: "",
 });
 
 /** A new raffle: upcoming, USD, no total (the organiser chooses it), date activation, one prize level, the default methods. */
@@ -86,6 +106,7 @@ export function newRaffleValues(): RaffleFormValues {
     activationPercentage: "",
     startDate: "",
     prizeLevels: [emptyPrizeLevel()],
+    instantPrizes: [],
     paymentMethods: DEFAULT_RAFFLE_PAYMENT_METHODS.join(", "),
     announcementType: "internal",
     externalAnnouncementPlatform: "",
@@ -152,8 +173,15 @@ export function raffleValues(raffle: AdminRaffle): RaffleFormValues {
           description: level.description,
           winnerCount: numberText(level.winnerCount),
           prizeValue: moneyText(level.prizeValue),
+          cashCurrency: level.cashCurrency ?? "",
         }))
       : [emptyPrizeLevel()],
+    instantPrizes: (raffle.instantPrizes ?? []).map((prize) => ({
+      description: prize.description,
+      count: numberText(prize.count),
+      prizeValue: moneyText(prize.prizeValue),
+      cashCurrency: prize.cashCurrency ?? "",
+    })),
     paymentMethods: methods
       .map((m) => m.trim())
       .filter(Boolean)

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { buttonClasses } from "../../../components/ui/button";
-import { formatDateTime, formatMoney, formatNumber, formatTime, sentence } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber, sentence, timeWithArticle } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { type AdminToday, fetchToday, todayKey } from "../api/today-api";
 import { adminTabHref } from "../dashboard/admin-tabs";
@@ -12,6 +12,7 @@ import { LoadError, LoadingList } from "../shared/load-states";
 import { SectionCard } from "../shared/section-card";
 import { greeting, WhatsappLink } from "../shared/whatsapp-link";
 import { BackgroundJobs } from "./background-jobs";
+import { PrizesCard } from "./prizes-card";
 import { SalesPerDay } from "./sales-per-day";
 
 /** Often enough that a reservation's last minutes are seen; the inbox has its own live count. */
@@ -74,6 +75,7 @@ export function TodayTab() {
         </CountCard>
       </div>
 
+      <PrizesCard prizes={data.prizes} />
       <ClosingRaffles raffles={data.closingRaffles} />
       <ExpiringReservations reservations={data.expiringReservations} />
       <SalesPerDay days={data.salesPerDay} />
@@ -254,7 +256,7 @@ function ClosingRaffles({ raffles }: { raffles: AdminToday["closingRaffles"] }) 
 
 function reminder(reservation: AdminToday["expiringReservations"][number]): string {
   const tickets = countText(reservation.quantity, "boleto", "boletos");
-  return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a las ${sentence(formatTime(reservation.expiresAt))} Si ya pagaste, sube tu comprobante para no perder tus números.`;
+  return `${greeting(reservation.buyerName)}, te escribimos de Rifazo: tu reserva de ${tickets} en «${reservation.raffleTitle}» vence a ${sentence(timeWithArticle(reservation.expiresAt))} Si ya pagaste, sube tu comprobante para no perder tus números.`;
 }
 
 function ExpiringReservations({ reservations }: { reservations: AdminToday["expiringReservations"] }) {
@@ -273,7 +275,7 @@ function ExpiringReservations({ reservations }: { reservations: AdminToday["expi
                 <p className="font-semibold text-ink">{reservation.buyerName}</p>
                 <p className="text-sm text-muted">
                   {countText(reservation.quantity, "boleto", "boletos")} en {reservation.raffleTitle} · vence
-                  a las {formatTime(reservation.expiresAt)}
+                  a {timeWithArticle(reservation.expiresAt)}
                   {reservation.status === "rejected" ? " · comprobante rechazado" : ""}
                 </p>
               </div>

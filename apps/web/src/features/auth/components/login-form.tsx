@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_MESSAGES, ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { CLIENT_ERROR_MESSAGES, PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import type { LoginInput } from "@rifazo/shared/schemas/auth";
 import { PASSWORD_RESET_MESSAGES } from "@rifazo/shared/schemas/password-reset";
 import { SIGN_IN_LINK_MESSAGES } from "@rifazo/shared/schemas/sign-in-link";
@@ -84,7 +84,8 @@ function useVerificationNotice(): boolean {
       toast({
         id: "email-verified",
         title: "Enlace Inválido",
-        description: linkError === "TOKEN_USED" ? ERROR_MESSAGES.TOKEN_USED : ERROR_MESSAGES.INVALID_TOKEN,
+        description:
+          linkError === "TOKEN_USED" ? PAGE_ERROR_MESSAGES.TOKEN_USED : PAGE_ERROR_MESSAGES.INVALID_TOKEN,
         variant: "error",
       });
     } else {
@@ -157,7 +158,7 @@ function LoginNotice({
       title="Enlace de confirmación inválido"
       action={<ResendVerificationButton getEmail={getEmail} />}
     >
-      {ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
+      {PAGE_ERROR_MESSAGES.INVALID_TOKEN} Escribe tu correo y te enviaremos un enlace nuevo.
     </Alert>
   ) : null;
 }
@@ -230,7 +231,7 @@ export function LoginForm() {
         setServerError({ code: error.code, message: error.message });
         return;
       }
-      toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+      toast({ title: "Error Inesperado", description: PAGE_ERROR_MESSAGES.INTERNAL, variant: "error" });
     });
   };
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { AUTH_MESSAGES, registerFormSchema } from "@rifazo/shared/schemas/auth";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
@@ -64,7 +64,7 @@ function useRegister() {
       form.reset(EMPTY);
     } catch (error) {
       if (!isApiError(error)) {
-        toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+        toast({ title: "Error Inesperado", description: PAGE_ERROR_MESSAGES.INTERNAL, variant: "error" });
         return;
       }
       for (const [name, message] of Object.entries(error.fields ?? {})) {

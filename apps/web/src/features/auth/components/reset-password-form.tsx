@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import {
   PASSWORD_RESET_MESSAGES,
   type PasswordResetInput,
@@ -63,7 +63,7 @@ function useResetPassword(token: string) {
       await navigate(paths.login, { replace: true });
     } catch (error) {
       if (!isApiError(error)) {
-        toast({ title: "Error Inesperado", description: ERROR_MESSAGES.INTERNAL, variant: "error" });
+        toast({ title: "Error Inesperado", description: PAGE_ERROR_MESSAGES.INTERNAL, variant: "error" });
         return;
       }
       const fieldMessage = error.fields?.newPassword;

@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { CLIENT_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { errorMessage, isApiError } from "../../../lib/api-client";

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { paths } from "../../../lib/paths";
@@ -15,7 +15,7 @@ export const SUSPENDED_TITLE = "Tu cuenta está suspendida";
 export function SuspendedNotice() {
   return (
     <Alert variant="danger" title={SUSPENDED_TITLE}>
-      <p>{ERROR_MESSAGES.ACCOUNT_SUSPENDED}</p>
+      <p>{PAGE_ERROR_MESSAGES.ACCOUNT_SUSPENDED}</p>
       <p className="mt-2">
         Para apelar, escríbenos desde la página de{" "}
         <Link to={paths.contact} className={linkClasses}>

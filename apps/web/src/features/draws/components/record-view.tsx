@@ -39,7 +39,9 @@ import {
 } from "../lib/record-text";
 import { DisqualificationList } from "./disqualifications";
 import { FrozenList } from "./frozen-list";
+import { InstantEntrySummary, InstantPrizes } from "./instant-entries";
 import { LotteryResultList } from "./lottery-results";
+import { PrizeEntrySummary } from "./prize-entry-summary";
 import { HashValue, Section } from "./record-section";
 
 const ticket = (n: number, totalTickets: number) => formatTicketNumber(n, totalTickets);
@@ -72,6 +74,9 @@ function RulesPublishedSummary({ d }: { d: RulesPublishedData }) {
     <p>
       «{d.title}»: {countText(d.totalTickets, "boleto", "boletos")} a {formatMoney(d.price, d.currency)};{" "}
       {d.prizeLevels.map((l) => `${l.count} × ${l.description}`).join(", ")}.{" "}
+      {d.instantPrizes?.length
+        ? `Premios instantáneos: ${d.instantPrizes.map((k) => `${k.count} × ${k.description}`).join(", ")}. `
+        : null}
       {d.announcement.type === "internal"
         ? `Sorteo con drand, ronda fijada ${d.announcement.roundDelayMinutes} min después de congelar la lista.`
         : `Se decide con ${d.announcement.lottery} del ${formatDateTime(d.announcement.drawAt)}: ${d.announcement.ruleText}`}
@@ -124,7 +129,15 @@ function ExternalCorrectionSummary({ d }: { d: ExternalCorrectionData }) {
 }
 
 /** What each entry says, in one or two lines. */
-function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTickets: number }) {
+function EntrySummary({
+  entry,
+  record,
+  totalTickets,
+}: {
+  entry: RecordEntry;
+  record: RaffleRecord;
+  totalTickets: number;
+}) {
   switch (entry.type) {
     case "rules_published":
       return <RulesPublishedSummary d={entry.data as RulesPublishedData} />;
@@ -184,8 +197,12 @@ function EntrySummary({ entry, totalTickets }: { entry: RecordEntry; totalTicket
       const d = entry.data as CancelledData;
       return <p>Rifa cancelada: {d.reason}.</p>;
     }
+    case "instant_final":
+    case "instant_draw":
+      return <InstantEntrySummary entry={entry} record={record} />;
     default:
-      return null;
+      // Decision 0035: the prize entries (claim, delivery, the winner's word).
+      return <PrizeEntrySummary entry={entry} record={record} />;
   }
 }
 
@@ -209,7 +226,7 @@ function Entries({ record }: { record: RaffleRecord }) {
               </time>
             </div>
             <div className="mt-1 text-ink">
-              <EntrySummary entry={entry} totalTickets={totalTickets} />
+              <EntrySummary entry={entry} record={record} totalTickets={totalTickets} />
             </div>
             <dl className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
               <div className="flex flex-wrap items-center gap-2">
@@ -345,6 +362,7 @@ export function RecordView({ record }: { record: RaffleRecord }) {
       <LotteryResultList record={record} />
       <DisqualificationList record={record} />
       <Winners record={record} />
+      <InstantPrizes record={record} />
       <Entries record={record} />
       {frozen ? <FrozenList frozen={frozen} totalTickets={recordTotalTickets(record)} /> : null}
     </div>

@@ -1,4 +1,5 @@
 import type { DrawRecord as RaffleRecord } from "@rifazo/shared/domain/draw-record";
+import { countText } from "@rifazo/shared/domain/plural";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -23,6 +24,8 @@ type Verification =
       checks: ShownCheck[];
       warnings: string[];
       pending: string[];
+      /** Decision 0035: the instant prizes as verified (total 0 for a raffle without them). */
+      instant: { total: number; left: number; wins: number };
     }
   | { state: "error"; message: string };
 
@@ -45,6 +48,7 @@ async function runVerification(source: unknown): Promise<Verification> {
     checks: result.checks,
     warnings: result.warnings,
     pending: result.pending,
+    instant: { total: result.instant.total, left: result.instant.left, wins: result.instant.wins.length },
   };
 }
 
@@ -137,6 +141,13 @@ function VerificationResult({ verification }: { verification: Extract<Verificati
             </li>
           ))}
         </ul>
+        {verification.ok && verification.instant.total > 0 ? (
+          <p className="mt-2">
+            Premios instantáneos verificados: {countText(verification.instant.wins, "ganado", "ganados")} de{" "}
+            {verification.instant.total}, cada uno con la ronda de drand que nombró su compra; quedan{" "}
+            {verification.instant.left}.
+          </p>
+        ) : null}
         {verification.pending.length > 0 ? (
           <div className="mt-2">
             <p className="font-semibold">Aún pendiente:</p>
@@ -150,7 +161,8 @@ function VerificationResult({ verification }: { verification: Extract<Verificati
       </Alert>
       {verification.warnings.length > 0 ? (
         <Alert variant="warning" title="Advertencias">
-          <ul className="mt-1 list-disc space-y-1 pl-5">
+          {/* A warning may quote a chain's 64-hex hash: it breaks anywhere rather than widen a phone's page. */}
+          <ul className="mt-1 list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
             {verification.warnings.map((w) => (
               <li key={w}>{w}</li>
             ))}

@@ -3,6 +3,8 @@ import type {
   DrawRecord,
   ExternalCorrectionData,
   ExternalResultData,
+  InstantDrawData,
+  InstantFinalData,
   RecordEntry,
   ReplacementData,
   RoundNamedData,
@@ -28,6 +30,11 @@ export const ENTRY_LABELS: Record<RecordEntryType, string> = {
   external_correction: "Corrección del resultado oficial",
   lottery_fallback: "La lotería sorteó antes de fijar la lista",
   cancelled: "Rifa cancelada",
+  prize_claimed: "Premio reclamado por el ganador",
+  prize_delivered: "Premio entregado",
+  prize_confirmation: "Confirmación del ganador",
+  instant_final: "Compra final: espera su ronda de premios instantáneos",
+  instant_draw: "Premios instantáneos decididos (drand)",
 };
 
 export const CLOSE_REASONS: Record<string, string> = {
@@ -216,4 +223,44 @@ export function shownDisqualifications(record: DrawRecord): ShownDisqualificatio
     }
   }
   return out;
+}
+
+/** The description of instant prize slot `index`: the rules' kinds expanded by their counts (§16.1). */
+export function instantSlotDescription(record: DrawRecord, index: number): string | null {
+  let start = 0;
+  for (const kind of rulesOf(record)?.instantPrizes ?? []) {
+    if (index < start + kind.count) return kind.description;
+    start += kind.count;
+  }
+  return null;
+}
+
+/**
+ * Instant prizes as the record tells them (decision 0035), for reading: the budget, every win with the
+ * draw that decided it, and the purchases still waiting on their round. The verifier checks them.
+ */
+export interface ShownInstant {
+  total: number;
+  left: number;
+  wins: { ticketNumber: number; index: number; description: string; at: string; round: number }[];
+  pending: { seq: number; tickets: number[]; round: number; roundTime: string }[];
+}
+
+export function shownInstant(record: DrawRecord): ShownInstant {
+  const total = (rulesOf(record)?.instantPrizes ?? []).reduce((sum, k) => sum + k.count, 0);
+  const shown: ShownInstant = { total, left: total, wins: [], pending: [] };
+  for (const entry of record.entries) {
+    if (entry.type === "instant_final") {
+      const d = entry.data as InstantFinalData;
+      shown.pending.push({ seq: entry.seq, tickets: d.tickets, round: d.round, roundTime: d.roundTime });
+    } else if (entry.type === "instant_draw") {
+      const d = entry.data as InstantDrawData;
+      const decided = new Set(d.decided.map((x) => x.final));
+      shown.pending = shown.pending.filter((p) => !decided.has(p.seq));
+      for (const w of d.decided.flatMap((x) => x.wins))
+        shown.wins.push({ ...w, at: entry.at, round: d.round });
+      shown.left = d.prizesLeft;
+    }
+  }
+  return shown;
 }

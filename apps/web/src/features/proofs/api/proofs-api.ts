@@ -24,6 +24,9 @@ export function purchaseAllowanceQuery(raffleId: string) {
   });
 }
 
+/** How often Mis Pagos asks again while a purchase waits on its instant-prize round. */
+export const INSTANT_POLL_MS = 15_000;
+
 /** Mis Pagos: the user's proofs, newest first, 5 per page, optionally filtered by raffle title or reference. */
 export function myProofsQuery(q: string, page: number) {
   const params = new URLSearchParams({ page: String(page) });
@@ -33,6 +36,10 @@ export function myProofsQuery(q: string, page: number) {
     queryFn: ({ signal }) => api.get<MyProofs>(`/api/proofs/mine?${params}`, { signal }),
     // Turning pages or typing a search keeps the previous page on screen instead of a blank list.
     placeholderData: keepPreviousData,
+    // A purchase waiting on its instant-prize round (decision 0035) is decided about a minute after its
+    // approval, and no notification is promised for it: the page asks again until none is waiting.
+    refetchInterval: (query) =>
+      query.state.data?.items?.some((proof) => proof.instant?.status === "pending") ? INSTANT_POLL_MS : false,
   });
 }
 

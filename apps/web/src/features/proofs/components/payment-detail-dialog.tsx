@@ -23,6 +23,7 @@ import { CHECKPOINT_PARAM, paths } from "../../../lib/paths";
 import { OwnershipCheck } from "../../draws";
 import { type PaymentProof, proofFileUrl } from "../api/proofs-api";
 import { heldNumbersNote, isImageType, ticketsLabel } from "../payments";
+import { InstantOutcomeNotice } from "./instant-outcome";
 import { ProofStatusBadge } from "./proof-status-badge";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -225,6 +226,8 @@ export function PaymentDetailDialog({ proof, onClose }: { proof: PaymentProof | 
               {proof.userNotes ? <Detail label="Tus notas">{proof.userNotes}</Detail> : null}
             </dl>
             <ProofNumbers proof={proof} />
+            {/* Decision 0035: the purchase's instant draw, waiting on its round or decided. */}
+            <InstantOutcomeNotice instant={proof.instant} />
             <ReceiptCode proof={proof} />
             <RecordCheckpoint proof={proof} />
             <section aria-label="Comprobante" className="space-y-2">

@@ -19,6 +19,7 @@ import { useLivePayments } from "../hooks/use-live-payments";
 import { useOfflineSnapshot } from "../hooks/use-offline-snapshot";
 import { clampPage, HELD_PREVIEW_SIZE, heldNumbersNote, ticketPreview, ticketsLabel } from "../payments";
 import { ActiveReservations } from "./active-reservations";
+import { InstantOutcomeNotice } from "./instant-outcome";
 import { PaymentDetailDialog } from "./payment-detail-dialog";
 import { ProofStatusBadge } from "./proof-status-badge";
 import { RefundNotice } from "./refund-notice";
@@ -134,6 +135,8 @@ function PaymentItem({ proof, onOpen }: { proof: PaymentProof; onOpen: () => voi
           ) : proof.status === "pending" && proof.raffleId ? (
             <p className="text-sm text-muted">Tus números se asignan al aprobar el pago.</p>
           ) : null}
+          {/* Decision 0035: the purchase's instant draw, waiting on its round or decided. */}
+          <InstantOutcomeNotice instant={proof.instant} />
           {proof.refund ? <RefundNotice refund={proof.refund} /> : null}
           {proof.refund ? <RefundPayout refund={proof.refund} /> : null}
           <div className="flex flex-wrap justify-end gap-2">
@@ -280,6 +283,8 @@ export function PaymentsList() {
   const [selected, setSelected] = useState<PaymentProof | null>(null);
 
   const data = query.data;
+  // The open payment as the list has it now: a refresh (the instant draw decided) updates the dialog too.
+  const shown = selected ? (data?.items.find((p) => p.id === selected.id) ?? selected) : null;
   let body: React.ReactNode;
   if (query.isPending) {
     body = <ListLoading />;
@@ -321,7 +326,7 @@ export function PaymentsList() {
         <SyncedAtNotice syncedAt={query.dataUpdatedAt} offline={!online} />
       ) : null}
       {body}
-      <PaymentDetailDialog proof={selected} onClose={() => setSelected(null)} />
+      <PaymentDetailDialog proof={shown} onClose={() => setSelected(null)} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, isApiError } from "../../../lib/api-client";
-import { formatDateTime, formatTime } from "../../../lib/format";
+import { formatDateTime, timeWithArticle } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { toastIfOffline } from "../../offline";
@@ -344,7 +344,7 @@ export function ReservationCheckout({
               ) : (
                 // The live countdown needs the phone's clock: until the code runs, the time it ends.
                 <p className="rounded-pill bg-accent-100 px-3 py-1 text-sm font-bold text-accent-800">
-                  Apartado hasta las {formatTime(reservation.expiresAt)}
+                  Apartado hasta {timeWithArticle(reservation.expiresAt)}
                 </p>
               )
             ) : null}

@@ -32,9 +32,10 @@ export function PurchaseSummary({ quote, showRule }: { quote: PriceQuote; showRu
       <div className="flex items-end justify-between gap-3">
         <span className="text-sm font-semibold text-muted">Total a pagar</span>
         <div className="text-right">
-          <p className="text-2xl font-black text-brand-800" data-testid="purchase-total">
+          {/* A figure, not a heading: a large bold <p> above a small one reads to axe as a fake heading. */}
+          <span className="block text-2xl font-black text-brand-800" data-testid="purchase-total">
             {formatMoney(quote.total, quote.currency)}
-          </p>
+          </span>
           {equivalent ? <p className="text-xs text-muted">{equivalent.amount}</p> : null}
         </div>
       </div>

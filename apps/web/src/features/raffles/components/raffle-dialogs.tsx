@@ -1,3 +1,4 @@
+import { isDrawWinner } from "@rifazo/shared/constants";
 import { DRAW_RESULT_LINK_TEXT } from "@rifazo/shared/domain/glossary";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
@@ -60,7 +61,7 @@ function Detail({ label, children }: { label: string; children: string }) {
 /** Externally announced raffles: where and when the winner is announced (spec 1 §2 "Raffle card"). */
 export function ExternalAnnouncementDialog({ raffle, open, onOpenChange }: RaffleDialogProps) {
   const url = safeExternalUrl(raffle.externalAnnouncementUrl);
-  const hasWinners = winnersOf(raffle).length > 0;
+  const hasWinners = winnersOf(raffle).some(isDrawWinner);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>

@@ -1,7 +1,8 @@
 import { DEFAULT_PRIZE_LABEL } from "@rifazo/shared/constants";
-import { prizePlaceName } from "@rifazo/shared/domain/glossary";
 import { TicketIcon, TrophyIcon } from "../../../components/ui/icons";
 import { formatDate } from "../../../lib/format";
+import { PublicPrizeStatusLine } from "../../prizes";
+import { WinnerPlace } from "../../winners";
 import type { PublicRaffle, PublicWinner } from "../api/raffles-api";
 
 /** Winners from the list, or the legacy single winner stored on the raffle. */
@@ -16,6 +17,7 @@ export function winnersOf(raffle: PublicRaffle): PublicWinner[] {
       prizeDescription: DEFAULT_PRIZE_LABEL,
       source: raffle.announcementType,
       announcedAt: raffle.drawnAt ?? raffle.endDate ?? raffle.createdAt,
+      prize: null,
     },
   ];
 }
@@ -37,7 +39,7 @@ export function WinnerList({ raffle }: { raffle: PublicRaffle }) {
           </span>
           <div className="min-w-0 space-y-0.5">
             <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
-              {prizePlaceName(winner.prizeLevel)}
+              <WinnerPlace level={winner.prizeLevel} source={winner.source} />
             </p>
             <p className="font-bold text-ink">{winner.winnerName}</p>
             <p className="text-sm text-muted">{winner.prizeDescription}</p>
@@ -46,6 +48,8 @@ export function WinnerList({ raffle }: { raffle: PublicRaffle }) {
               <span className="font-mono tracking-widest">{winner.ticketNumber}</span>
             </p>
             <p className="text-xs text-muted">Anunciado el {formatDate(winner.announcedAt)}</p>
+            {/* Decision 0035: what happened to the prize after the draw. */}
+            <PublicPrizeStatusLine prize={winner.prize} className="pt-1" />
           </div>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { countText } from "@rifazo/shared/domain/plural";
-import { ERROR_MESSAGES } from "@rifazo/shared/errors";
+import { PAGE_ERROR_MESSAGES } from "@rifazo/shared/page-errors";
 import type { ReceiptClaim as ReceiptClaimView } from "@rifazo/shared/schemas/receipts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -92,7 +92,7 @@ function ClaimButton({ token }: { token: string }) {
     <div className="space-y-3">
       {claim.isError ? (
         <Alert variant="danger" title={(code && ERROR_TITLES[code]) || "No se pudo reclamar el recibo"}>
-          {errorMessage(claim.error, ERROR_MESSAGES.RECEIPT_CLAIM_NOT_ALLOWED)}
+          {errorMessage(claim.error, PAGE_ERROR_MESSAGES.RECEIPT_CLAIM_NOT_ALLOWED)}
         </Alert>
       ) : null}
       <Button

@@ -1,4 +1,5 @@
 import { receiptDrawLabel } from "@rifazo/shared/domain/glossary";
+import { instantOutcomeText } from "@rifazo/shared/domain/instant-texts";
 import { claimText } from "@rifazo/shared/fairness-texts";
 import type { Receipt } from "@rifazo/shared/schemas/receipts";
 import { type ReactNode, useEffect, useState } from "react";
@@ -8,7 +9,13 @@ import { PurchaseStateBadge } from "../../../components/purchase/purchase-state-
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { CopyButton } from "../../../components/ui/copy-button";
-import { CheckCircleIcon, ShareIcon, ShieldIcon, WhatsappIcon } from "../../../components/ui/icons";
+import {
+  CheckCircleIcon,
+  ShareIcon,
+  ShieldIcon,
+  SparklesIcon,
+  WhatsappIcon,
+} from "../../../components/ui/icons";
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
@@ -260,6 +267,26 @@ function ReceiptCodeSection({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/**
+ * The purchase's instant draw (docs/decisions/0035-prizes-on-the-record.md), in the words the PNG and the
+ * PDF print: waiting on its drand round, a win (highlighted) or none.
+ */
+function InstantLine({ instant }: { instant: NonNullable<Receipt["instant"]> }) {
+  const won = instant.status === "decided" && instant.wins.length > 0;
+  return (
+    <p
+      data-testid="receipt-instant"
+      className={cn(
+        "flex items-start gap-2 rounded-control px-3 py-2 text-sm",
+        won ? "border border-accent-300 bg-accent-50 font-bold text-brand-950" : "bg-canvas text-ink",
+      )}
+    >
+      {won ? <SparklesIcon className="mt-0.5 shrink-0 text-accent-600" /> : null}
+      <span>{instantOutcomeText(instant)}</span>
+    </p>
+  );
+}
+
 /** "Pago aprobado"; an abono's "Abono aprobado", or "Abono final: compra pagada" for the completing one. */
 function approvalLabel(abono: Receipt["abono"] | null): string {
   if (!abono) return "Pago aprobado";
@@ -308,6 +335,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         )}
 
         <ReceiptDetails receipt={receipt} />
+        {receipt.instant ? <InstantLine instant={receipt.instant} /> : null}
         <DrawTrustNotice level={receipt.draw.trust} />
       </section>
 
