@@ -164,6 +164,9 @@ describe("record page, waiting for the round", () => {
       pattern: routePatterns.drawRecord,
     });
     const region = within(await screen.findByRole("region", { name: "Esperando la ronda de drand" }));
+    // Its time has passed (a 2023 round): the page does not say it is still unpublished.
+    expect(region.getByText(/Ya es su hora: falta obtenerla de drand/)).toBeInTheDocument();
+    expect(region.queryByText(/todavía no se ha publicado/)).not.toBeInTheDocument();
     await userEvent.click(region.getByRole("button", { name: "Obtener la ronda y sortear" }));
     expect(
       await region.findByText("Ningún relay de drand respondió. Inténtalo más tarde."),

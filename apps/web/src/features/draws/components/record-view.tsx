@@ -291,7 +291,10 @@ function RoundStatus({ raffleId, round }: { raffleId: string; round: RoundNamedD
         <ClockIcon className="mt-0.5 text-brand-700" />
         <span>
           Los ganadores saldrán de la ronda <strong>{round.round}</strong> de drand, prevista para el{" "}
-          <strong>{formatDateTime(round.roundTime)}</strong>. Su valor todavía no se ha publicado.
+          <strong>{formatDateTime(round.roundTime)}</strong>.{" "}
+          {at > now
+            ? "Su valor todavía no se ha publicado."
+            : "Ya es su hora: falta obtenerla de drand, verificar su firma y sortear."}
         </span>
       </p>
       {at > now ? <CountdownDisplay target={at} now={now} /> : <DrawNow raffleId={raffleId} />}
