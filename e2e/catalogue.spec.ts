@@ -2,7 +2,7 @@
 // URL, the detail page's ticket-quantity rules (spec 1 §5) and "Comprar Boletos" as a visitor.
 //
 // It runs against the demo catalogue (SEED_DEMO=1).
-import { demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
+import { codeAlreadyCached, demoTest, expect, loggedStatus, NO_SCRIPT_REFUSED } from "./support/fixtures";
 import { expectFitsWidth, horizontalOverflow } from "./support/layout";
 import { adminApi, skipCookieBanner } from "./support/people";
 import { PHONE } from "./support/sizes";
@@ -215,7 +215,9 @@ test("las páginas públicas llegan renderizadas por el servidor y se hidratan s
   await page.goBack();
   await expect(featured.getByRole("link", { name: IPHONE })).toBeVisible();
 
-  // What a visitor does before the code has run is kept: the app's entry is held back until they act.
+  // What a visitor does before the code has run is kept: the app's entry is held back until they act (a
+  // page that carries its code has it sooner; this one fetches it, as with the code cached).
+  await codeAlreadyCached(page.context(), page.url());
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -9,7 +9,7 @@
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { request as apiRequest } from "@playwright/test";
-import { expect, NO_SCRIPT_REFUSED, ownServerTest } from "./support/fixtures";
+import { codeAlreadyCached, expect, NO_SCRIPT_REFUSED, ownServerTest } from "./support/fixtures";
 import { adminApi, createRaffleAs, makePng, registerBuyer, setUpPayments } from "./support/people";
 
 // Registers buyers: its own server keeps the per-address sign-up limit to this file.
@@ -184,7 +184,8 @@ test("antes de que llegue el código de la app: la reserva responde con la pági
     true,
   );
   // The page's scripts are held back, as on Slow 3G when a quick buyer taps: only the page's inline one
-  // has run.
+  // has run. (A first visit's page carries its code, decision 0036: this browser fetches it.)
+  await codeAlreadyCached(context, baseURL as string);
   let release: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => {
     release = resolve;

@@ -54,11 +54,16 @@ async function waitForServiceWorker(page: Page) {
   );
   // The code this page loaded before the worker existed is handed to it (CACHE_URLS) and cached in the
   // background: going offline before that ends would test a half-installed worker (a busy machine did).
+  // A first visit's page also carries chunks in its HTML (decision 0036): those are handed over too.
   await page.waitForFunction(
     async () => {
+      const carried = [...document.querySelectorAll('script[type="text/x-rifazo-module"]')].map(
+        (script) => `${window.location.origin}${script.getAttribute("data-src")}`,
+      );
       const code = performance
         .getEntriesByType("resource")
         .map((entry) => entry.name)
+        .concat(carried)
         .filter((url) => url.startsWith(`${window.location.origin}/assets/`) && url.endsWith(".js"));
       const kept = await Promise.all(code.map((url) => caches.match(url)));
       return kept.every((response) => response !== undefined);

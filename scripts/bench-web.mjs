@@ -9,9 +9,10 @@
 //     with every run's score and the spread (lowest–highest); accessibility the worst.
 //  3. JavaScript per route: every script the page itself loaded during that run (Lighthouse's network
 //     records of the page's main frame, so lazy chunks fetched at load or when idle count, and what a service
-//     worker downloads for its precache does not): the compressed bytes the server sends a browser (its
+//     worker downloads for its precache does not), plus the chunks the page carries in its HTML on a first
+//     visit (decision 0036), which make no request: the compressed bytes the server sends a browser (its
 //     precompressed brotli; the budget), gzip level 9 of each file for reference, and Lighthouse's transfer
-//     size (with HTTP headers).
+//     size (with HTTP headers; the carried chunks are in the page's HTML, not there).
 //  4. "Usable" on the slow path (scripts/bench/usable.mjs): Playwright, DevTools' Slow 3G and 4× CPU, a
 //     390×844 phone, cold cache; time from navigation start until each page's main action works, then the
 //     action is performed and its effect checked; also FCP and when hydration finished. Median of RUNS.
@@ -223,6 +224,18 @@ function servedBytes(url) {
     );
   }
   return servedCache.get(url);
+}
+
+/**
+ * The scripts a first visit's page carries inside its HTML (docs/decisions/0036-code-in-the-page.md):
+ * Lighthouse sees no request for them, yet they are the page's JavaScript. Each counts as its file would
+ * be sent (its brotli size: inside the page it is compressed with the HTML, which is about the same).
+ */
+async function carriedScripts(pageUrl) {
+  const html = await (await fetch(pageUrl)).text();
+  return [...html.matchAll(/<script type="text\/x-rifazo-module" data-src="([^"]+)"/g)].map(
+    (match) => new URL(match[1], pageUrl).href,
+  );
 }
 
 /** gzip size of a script's own bytes, fetched again outside the browser. */
@@ -508,6 +521,9 @@ try {
     let gzip = 0;
     let served = 0;
     const perScript = [];
+    chosen.scriptUrls = [
+      ...new Set([...(await carriedScripts(`${server.url}${route.path}`)), ...chosen.scriptUrls]),
+    ];
     for (const url of chosen.scriptUrls) {
       const size = await servedBytes(url);
       served += size;

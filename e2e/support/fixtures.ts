@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, test as plain, type TestInfo } from "@playwright/test";
+import { CODE_CACHED_COOKIE } from "@rifazo/shared/inline-code";
 import { type ServerWithRelay, startServerWithRelay } from "./drand";
 import { type RunningServer, type StartServerOptions, startServer } from "./server";
 
@@ -68,6 +69,14 @@ export const OFFLINE_FAILURE =
 
 /** What a context opened with javaScriptEnabled: false reports for each script the page asks for. */
 export const NO_SCRIPT_REFUSED = /^requestfailed: GET http:\/\/[^/]+\/assets\/[^/ ]+\.js csp$/;
+
+/**
+ * A browser whose service worker already holds the app's code: its pages fetch their scripts instead of
+ * carrying them (docs/decisions/0036-code-in-the-page.md), so a test can hold those requests back.
+ */
+export async function codeAlreadyCached(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([{ name: CODE_CACHED_COOKIE, value: "1", url: baseURL }]);
+}
 
 const ALWAYS_ALLOWED = [loggedStatus(401, "/api/account/me")];
 

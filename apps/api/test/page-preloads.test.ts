@@ -1,9 +1,11 @@
 // A server-rendered page names its own code in its HTML (docs/decisions/0031-fewer-round-trips.md):
 // <link rel="modulepreload"> for the page's chunks (and the number grid's, on a chosen-number raffle), so a
 // phone downloads them beside the entry instead of one round trip after the entry has run. Needs the build.
+
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CODE_CACHED_COOKIE } from "@rifazo/shared/inline-code";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertRaffleWithTickets } from "./fixtures";
 import { createTestApp, nextIp, signedInUser, type TestApp } from "./helpers";
@@ -33,8 +35,19 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * What a browser whose service worker holds the code gets: the page names its code rather than carrying
+ * it (decision 0036; lib/web.test.ts checks that the carried chunks are these same ones, in this order).
+ */
+const FETCHES_CODE = `${CODE_CACHED_COOKIE}=1`;
+
 async function page(url: string): Promise<string> {
-  const response = await t.app.inject({ method: "GET", url, remoteAddress: nextIp() });
+  const response = await t.app.inject({
+    method: "GET",
+    url,
+    remoteAddress: nextIp(),
+    headers: { cookie: FETCHES_CODE },
+  });
   expect(response.statusCode, url).toBe(200);
   return response.body;
 }
@@ -87,7 +100,7 @@ describe("el HTML de una página nombra su código", () => {
 });
 
 describe("la rifa en venta adelanta, para quien tiene sesión, el código de la página de pago", () => {
-  const session = { cookie: "better-auth.session_token=abc.def" };
+  const session = { cookie: `better-auth.session_token=abc.def; ${FETCHES_CODE}` };
   const prefetches = (html: string) =>
     [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(
       (m) => m[1] ?? "",
@@ -164,7 +177,7 @@ describe("la página de pago corre sin el formulario completo, que pide después
     const buyer = await signedInUser(t.app);
     const raffle = await insertRaffleWithTickets(t.app.ctx.db, {});
     const response = await reserveForm(t.app, raffle.id, "cantidad=2&clave=d1a2b3c4d5e6f708", {
-      cookie: buyer.cookie,
+      cookie: `${buyer.cookie}; ${FETCHES_CODE}`,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(serverState(response.body).url).toMatch(/^\/perfil\/subir-comprobante\//);

@@ -2,10 +2,11 @@
 // arrive with their content and the data they were rendered from, everything else gets the shell the
 // browser renders, and nothing a raffle's text contains can break out of the page.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { CODE_CACHED_COOKIE, INLINE_BOOT_SCRIPT, INLINE_MODULE_TYPE } from "@rifazo/shared/inline-code";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertWinner } from "../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../test/helpers";
@@ -51,10 +52,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function page(url: string) {
-  const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+/** A page as a first visit gets it (carrying its code), or as a browser whose service worker holds it. */
+async function page(url: string, { codeCached = false } = {}) {
+  const headers: Record<string, string> = { accept: "text/html" };
+  if (codeCached) headers.cookie = `${CODE_CACHED_COOKIE}=1`;
+  const response = await t.app.inject({ method: "GET", url, headers });
   return { response, html: response.body };
 }
+
+/** The page's scripts that run: every <script> but the inert text of the chunks it carries. */
+const runnableScripts = (html: string) =>
+  (html.match(/<script[^>]*>/g) ?? []).filter((tag) => !tag.includes(INLINE_MODULE_TYPE));
 
 /** The JSON the page hands to the browser for hydration, parsed. */
 function serverState(html: string): {
@@ -110,21 +118,43 @@ describe("páginas renderizadas en el servidor", () => {
       | { state: { data: Array<{ title: string }> } }
       | undefined;
     expect(featured?.state.data.map((raffle) => raffle.title)).toContain(HOSTILE_TITLE);
-    expect(html.match(/<script/g)?.length).toBe(
-      // The three of the template (the form-key script, boot.js and the state) and nothing else.
-      3,
-    );
+    // The form-key script, the state and the boot script that makes the carried chunks modules.
+    expect(runnableScripts(html)).toHaveLength(3);
+    // Fetching its code: the three of the template (the form-key script, boot.js and the state).
+    expect(runnableScripts((await page("/", { codeCached: true })).html)).toHaveLength(3);
   });
 
   it("el único script en línea es el de la plantilla, y la CSP lo permite por su hash y a nada más", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/" });
-    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
+    const { response, html } = await page("/", { codeCached: true });
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
     expect(inline).toHaveLength(1);
     const hash = createHash("sha256")
       .update(inline[0] as string)
       .digest("base64");
     const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
     expect(scriptSrc?.split(" ").sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
+    expect(response.headers["server-timing"]).toBeUndefined();
+  });
+
+  it("una página que lleva su código: dos scripts en línea por su hash, su mapa por un nonce nuevo y los módulos blob", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const { response, html } = await page("/");
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
+      expect(inline).toHaveLength(2);
+      const hashes = inline.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      const nonce = /^csp-nonce;desc="([A-Za-z0-9+/=]{24})"$/.exec(
+        String(response.headers["server-timing"]),
+      )?.[1];
+      expect(nonce).toBeDefined();
+      nonces.add(nonce as string);
+      const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
+      expect(scriptSrc?.split(" ").sort()).toEqual(["'self'", ...hashes, `'nonce-${nonce}'`, "blob:"].sort());
+      expect(scriptSrc).not.toContain("unsafe");
+      // The nonce is in no element of the page: only the boot script, told by the header, uses it.
+      expect(html).not.toContain(nonce as string);
+    }
+    expect(nonces.size).toBe(2);
   });
 
   it("lleva el id del último evento, para que las actualizaciones en vivo sigan desde ahí", async () => {
@@ -178,7 +208,7 @@ describe("páginas renderizadas en el servidor", () => {
 
   it("pinta con el HTML solo: los estilos van dentro, y los scripts se piden desde el principio del <head>", async () => {
     for (const url of ["/", "/login"]) {
-      const { html } = await page(url);
+      const { html } = await page(url, { codeCached: true });
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head, url).toMatch(/<style>[^<]*\.sr-only\{/);
       expect(html, url).not.toMatch(/<link[^>]*rel="stylesheet"/);
@@ -192,6 +222,39 @@ describe("páginas renderizadas en el servidor", () => {
       );
       expect(html.slice(html.indexOf("</head>")), url).not.toContain("modulepreload");
     }
+  });
+
+  it("en la primera visita, la página lleva al final el código que antes pedía: el mismo, con sus direcciones", async () => {
+    const { html } = await page(`/rifas/${featuredId}`);
+    const fetched = (await page(`/rifas/${featuredId}`, { codeCached: true })).html;
+    const preloaded = [...fetched.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded.length).toBeGreaterThan(2);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain("modulepreload");
+    expect(head).not.toContain("/boot.js");
+    const blocks = [
+      ...html.matchAll(
+        /<script type="text\/x-rifazo-module" data-src="([^"]+)"( data-entry)?>([\s\S]*?)<\/script>/g,
+      ),
+    ];
+    // The same chunks, after the page's content and its state, the entry marked, the boot script last.
+    expect(blocks.map((m) => m[1])).toEqual(preloaded);
+    expect(blocks.filter((m) => m[2]).map((m) => m[1])).toEqual([preloaded[0]]);
+    expect(html.indexOf('<script type="text/x-rifazo-module"')).toBeGreaterThan(
+      html.indexOf('id="rifazo-state"'),
+    );
+    const boot = `<script>${INLINE_BOOT_SCRIPT}</script>`;
+    expect(html.trimEnd().endsWith(`${boot}\n</body>\n</html>`)).toBe(true);
+    for (const [, src, , text] of blocks) {
+      const file = readFileSync(path.join(webDist, src as string), "utf8");
+      // Each chunk named by address (the import map gives it), import.meta never left to a blob.
+      expect(text, src).not.toMatch(/["`]\.\/[\w.-]+\.js["`]|import\.meta/);
+      expect((text as string).length, src).toBeGreaterThanOrEqual(file.length - 200);
+    }
+    // The shell (pages the browser renders) still fetches its code.
+    expect((await page("/login")).html).toContain('<script type="module" src="/boot.js"></script>');
   });
 
   it("una rifa que no existe se deja al navegador, que muestra el error (sin estado de error guardado)", async () => {

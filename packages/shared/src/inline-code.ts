@@ -1,0 +1,59 @@
+/**
+ * A page that carries its own code (docs/decisions/0036-code-in-the-page.md): on Slow 3G every request
+ * waits 2 s for its first byte, so the scripts a server-rendered page needs to hydrate travel inside its
+ * HTML, after the content, instead of being asked for once the HTML's head has arrived. The API writes
+ * them as inert `<script type="text/x-rifazo-module">` blocks (apps/api/src/lib/web-inline.ts); the boot
+ * script below turns each into a module under its real address, through an import map, so a chunk the
+ * app loads later from the network shares the same modules. What the server and the browser must agree
+ * on lives here.
+ */
+
+/** The inert type of a chunk's text in the page; the browser neither runs nor fetches it. */
+export const INLINE_MODULE_TYPE = "text/x-rifazo-module";
+
+/** Stands for the page's origin in a chunk's text: a module made from a blob has no address of its own. */
+export const ORIGIN_PLACEHOLDER = "__RIFAZO_ORIGIN__";
+
+/** What a chunk's `import.meta.resolve` becomes: the import map's answer for a path or address. */
+export const RESOLVE_GLOBAL = "__rifazoResolve";
+
+/** The Server-Timing entry whose description is the response's CSP nonce, for the import map. */
+export const NONCE_TIMING = "csp-nonce";
+
+/**
+ * A cookie the app sets once its service worker holds its code (features/app-update): the server then
+ * sends pages that fetch their scripts, from that cache, instead of carrying them.
+ */
+export const CODE_CACHED_COOKIE = "rifazo_code_cached";
+
+/**
+ * The page's one boot script when it carries its code, in place of /boot.js (same first step: the address
+ * of a form's answer, docs/decisions/0029). At the end of the body, so every chunk's text is in: each
+ * becomes a blob module, the import map names it by its real address (the nonce from Server-Timing lets
+ * this one map through the Content-Security-Policy), and the entry is imported once the page has painted,
+ * as /boot.js does. Without a nonce (a proxy dropped the header) the map is not made and the entry comes
+ * from the network: slower, the same app. ES5 besides import(), for any browser that runs the app.
+ */
+export const INLINE_BOOT_SCRIPT = [
+  "(function(){",
+  "try{var a=JSON.parse((document.getElementById('rifazo-state')||{}).textContent||'{}').url;",
+  "if(typeof a==='string'&&a.charAt(0)==='/'&&a.charAt(1)!=='/')history.replaceState(history.state,'',a)}catch(e){}",
+  "var o=location.origin,m={},n='',en=null,i,",
+  "v=performance.getEntriesByType&&performance.getEntriesByType('navigation')[0],",
+  "t=(v&&v.serverTiming)||[];",
+  `for(i=0;i<t.length;i++)if(t[i].name==='${NONCE_TIMING}')n=t[i].description;`,
+  `var c=document.querySelectorAll('script[type="${INLINE_MODULE_TYPE}"]');`,
+  "for(i=0;i<c.length;i++){var u=o+c[i].getAttribute('data-src');",
+  "if(c[i].hasAttribute('data-entry'))en=u;",
+  `if(n)m[u]=URL.createObjectURL(new Blob([c[i].textContent.split('${ORIGIN_PLACEHOLDER}').join(o)],{type:'text/javascript'}))}`,
+  "if(!en)return;",
+  "if(n){var s=document.createElement('script');s.type='importmap';s.nonce=n;",
+  "s.textContent=JSON.stringify({imports:m});document.head.appendChild(s)}",
+  `window.${RESOLVE_GLOBAL}=function(x){var h=new URL(x,location.href).href;return m[h]||h};`,
+  "var d=false;function go(){if(d)return;d=true;import(en)}",
+  "if(document.visibilityState!=='visible'||typeof PerformanceObserver==='undefined'){go()}else{",
+  "try{new PerformanceObserver(function(l,b){if(l.getEntriesByName('first-contentful-paint').length===0)return;",
+  "b.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){go()}",
+  "setTimeout(go,3000)}",
+  "})()",
+].join("");
