@@ -2,7 +2,7 @@
 // CPU 4× slower, cold cache, anonymous, 390 px: when the HTML and each resource were asked for, began to
 // arrive and ended, the long tasks, and
 // the app's `rifazo:hydrated` mark (docs/decisions/0032-hydration-on-slow-3g.md).
-//   node scripts/bench/hydration-probe.mjs http://localhost:3000 /rifas
+//   node scripts/bench/hydration-probe.mjs http://localhost:3000 /rifas   (CODE_CACHED=1: the page fetches its code)
 import { chromium } from "@playwright/test";
 import { phoneContext } from "./phone.mjs";
 import { CPU_SLOWDOWN, SLOW_3G } from "./usable.mjs";
@@ -15,6 +15,9 @@ const browser = await chromium.launch({
 });
 try {
   const context = await phoneContext(browser, { serviceWorkers: "block" });
+  // CODE_CACHED=1: as a browser whose service worker holds the code (the page fetches it, decision 0036).
+  if (process.env.CODE_CACHED === "1")
+    await context.addCookies([{ name: "rifazo_code_cached", value: "1", url: base }]);
   await context.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {

@@ -75,7 +75,12 @@ function watcher(config, pollMs, tapEvery) {
     );
   };
   const accepted = () => {
-    const text = document.body?.textContent ?? "";
+    // The page's text, not its scripts': a page that carries its code (decision 0036) has the app's strings,
+    // these two among them, in <script> elements at the end of its body.
+    const text = [...(document.body?.children ?? [])]
+      .filter((element) => element.tagName !== "SCRIPT")
+      .map((element) => element.textContent)
+      .join(" ");
     return text.includes("Comprobante en revisión") || text.includes("Comprobante Enviado");
   };
   let ticks = 0;

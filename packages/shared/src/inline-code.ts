@@ -27,8 +27,17 @@ export const NONCE_TIMING = "csp-nonce";
 export const CODE_CACHED_COOKIE = "rifazo_code_cached";
 
 /**
- * The page's one boot script when it carries its code, in place of /boot.js (same first step: the address
- * of a form's answer, docs/decisions/0029). At the end of the body, so every chunk's text is in: each
+ * /boot.js's first step, on a page that carries its code: a form's answer puts its own address in the bar
+ * (docs/decisions/0029). Right after the page's state, before the chunks' text: the address is right as
+ * soon as the page shows, not once its code has arrived.
+ */
+export const INLINE_ADDRESS_SCRIPT =
+  "(function(){try{var a=JSON.parse((document.getElementById('rifazo-state')||{}).textContent||'{}').url;" +
+  "if(typeof a==='string'&&a.charAt(0)==='/'&&a.charAt(1)!=='/')history.replaceState(history.state,'',a)}catch(e){}})()";
+
+/**
+ * The page's boot script when it carries its code, in place of the rest of /boot.js. At the end of the
+ * body, so every chunk's text is in: each
  * becomes a blob module, the import map names it by its real address (the nonce from Server-Timing lets
  * this one map through the Content-Security-Policy), and the entry is imported once the page has painted,
  * as /boot.js does. Without a nonce (a proxy dropped the header) the map is not made and the entry comes
@@ -36,8 +45,6 @@ export const CODE_CACHED_COOKIE = "rifazo_code_cached";
  */
 export const INLINE_BOOT_SCRIPT = [
   "(function(){",
-  "try{var a=JSON.parse((document.getElementById('rifazo-state')||{}).textContent||'{}').url;",
-  "if(typeof a==='string'&&a.charAt(0)==='/'&&a.charAt(1)!=='/')history.replaceState(history.state,'',a)}catch(e){}",
   "var o=location.origin,m={},n='',en=null,i,",
   "v=performance.getEntriesByType&&performance.getEntriesByType('navigation')[0],",
   "t=(v&&v.serverTiming)||[];",

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   CODE_CACHED_COOKIE,
+  INLINE_ADDRESS_SCRIPT,
   INLINE_BOOT_SCRIPT,
   INLINE_MODULE_TYPE,
   NONCE_TIMING,
@@ -18,8 +19,9 @@ import type { FastifyReply } from "fastify";
  * HTML would otherwise be the only thing on it.
  */
 
-/** The boot script's CSP source, by its hash. */
-export const INLINE_BOOT_SOURCE = `'sha256-${createHash("sha256").update(INLINE_BOOT_SCRIPT).digest("base64")}'`;
+const hashSource = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+/** The CSP sources of the two scripts such a page adds, by their hashes. */
+export const INLINE_SCRIPT_SOURCES = `${hashSource(INLINE_ADDRESS_SCRIPT)} ${hashSource(INLINE_BOOT_SCRIPT)}`;
 
 /** A chunk named in the page: `"./x.js"` or `` `./x.js` `` (rolldown's static and dynamic imports). */
 const CHUNK_REFERENCE = /(["`])\.\/([\w.-]+\.js)\1/g;
@@ -79,7 +81,8 @@ export function createCodeInliner(root: string): (html: string) => (() => string
     if (!blocks.some((block) => block.includes(" data-entry>"))) return null;
     return () => {
       const head = html.slice(0, headEnd).replace(PRELOAD, "").replace(BOOT, "");
-      return `${head}${html.slice(headEnd, bodyEnd)}${blocks.join("\n")}\n<script>${INLINE_BOOT_SCRIPT}</script>\n${html.slice(bodyEnd)}`;
+      const code = `<script>${INLINE_ADDRESS_SCRIPT}</script>\n${blocks.join("\n")}\n<script>${INLINE_BOOT_SCRIPT}</script>`;
+      return `${head}${html.slice(headEnd, bodyEnd)}${code}\n${html.slice(bodyEnd)}`;
     };
   };
 }
@@ -100,7 +103,10 @@ export function allowInlineCode(reply: FastifyReply): void {
   if (typeof policy === "string")
     reply.header(
       "content-security-policy",
-      policy.replace("script-src 'self'", `script-src 'self' ${INLINE_BOOT_SOURCE} 'nonce-${nonce}' blob:`),
+      policy.replace(
+        "script-src 'self'",
+        `script-src 'self' ${INLINE_SCRIPT_SOURCES} 'nonce-${nonce}' blob:`,
+      ),
     );
   reply.header("server-timing", `${NONCE_TIMING};desc="${nonce}"`);
 }

@@ -6,7 +6,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CODE_CACHED_COOKIE, INLINE_BOOT_SCRIPT, INLINE_MODULE_TYPE } from "@rifazo/shared/inline-code";
+import {
+  CODE_CACHED_COOKIE,
+  INLINE_ADDRESS_SCRIPT,
+  INLINE_BOOT_SCRIPT,
+  INLINE_MODULE_TYPE,
+} from "@rifazo/shared/inline-code";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRaffle, insertWinner } from "../../test/fixtures";
 import { createTestApp, signedInUser, type TestApp } from "../../test/helpers";
@@ -118,8 +123,9 @@ describe("páginas renderizadas en el servidor", () => {
       | { state: { data: Array<{ title: string }> } }
       | undefined;
     expect(featured?.state.data.map((raffle) => raffle.title)).toContain(HOSTILE_TITLE);
-    // The form-key script, the state and the boot script that makes the carried chunks modules.
-    expect(runnableScripts(html)).toHaveLength(3);
+    // The form-key script, the state, the address script and the boot script that makes the carried
+    // chunks modules.
+    expect(runnableScripts(html)).toHaveLength(4);
     // Fetching its code: the three of the template (the form-key script, boot.js and the state).
     expect(runnableScripts((await page("/", { codeCached: true })).html)).toHaveLength(3);
   });
@@ -136,12 +142,12 @@ describe("páginas renderizadas en el servidor", () => {
     expect(response.headers["server-timing"]).toBeUndefined();
   });
 
-  it("una página que lleva su código: dos scripts en línea por su hash, su mapa por un nonce nuevo y los módulos blob", async () => {
+  it("una página que lleva su código: tres scripts en línea por su hash, su mapa por un nonce nuevo y los módulos blob", async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const { response, html } = await page("/");
       const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
-      expect(inline).toHaveLength(2);
+      expect(inline).toHaveLength(3);
       const hashes = inline.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
       const nonce = /^csp-nonce;desc="([A-Za-z0-9+/=]{24})"$/.exec(
         String(response.headers["server-timing"]),
@@ -245,6 +251,10 @@ describe("páginas renderizadas en el servidor", () => {
     expect(html.indexOf('<script type="text/x-rifazo-module"')).toBeGreaterThan(
       html.indexOf('id="rifazo-state"'),
     );
+    // A form's answer puts its address in the bar as soon as the state is in, not once the code is.
+    const address = html.indexOf(`<script>${INLINE_ADDRESS_SCRIPT}</script>`);
+    expect(address).toBeGreaterThan(html.indexOf('id="rifazo-state"'));
+    expect(address).toBeLessThan(html.indexOf('<script type="text/x-rifazo-module"'));
     const boot = `<script>${INLINE_BOOT_SCRIPT}</script>`;
     expect(html.trimEnd().endsWith(`${boot}\n</body>\n</html>`)).toBe(true);
     for (const [, src, , text] of blocks) {
