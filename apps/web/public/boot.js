@@ -13,7 +13,8 @@ try {
 const entry = document.querySelector("link[data-app-entry]");
 let started = false;
 function start() {
-  if (started || !entry) return;
+  // A form the browser is sending (the page's inline script marks it): its answer replaces this page.
+  if (started || !entry || window.__rifazoLeaving) return;
   started = true;
   import(entry.href);
 }

@@ -6,10 +6,14 @@
  * which the server answers with the next page itself instead of a redirect, and a repeated submission
  * with the same result (docs/decisions/0029-reserve-and-pay-before-javascript.md). The `formdata` event
  * adds the field to what is sent without touching the DOM React hydrates. ES5, for any browser.
+ * It also marks the page as being left (`window.__rifazoLeaving`): a page whose form the browser is
+ * sending does not start its app (/boot.js, @rifazo/shared/inline-code), whose first requests would
+ * share the line with the answer the buyer waits for (docs/decisions/0036-code-in-the-page.md).
  */
 export const FORM_KEY_SCRIPT =
   'document.addEventListener("formdata",function(e){var f=e.target;' +
   'if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-form-key"))return;' +
+  "window.__rifazoLeaving=1;" +
   'var b=crypto.getRandomValues(new Uint8Array(16)),k="";' +
   "for(var i=0;i<b.length;i++)k+=(b[i]+256).toString(16).slice(1);" +
   'e.formData.set("clave",k)})';

@@ -57,7 +57,8 @@ export const INLINE_BOOT_SCRIPT = [
   "if(n){var s=document.createElement('script');s.type='importmap';s.nonce=n;",
   "s.textContent=JSON.stringify({imports:m});document.head.appendChild(s)}",
   `window.${RESOLVE_GLOBAL}=function(x){var h=new URL(x,location.href).href;return m[h]||h};`,
-  "var d=false;function go(){if(d)return;d=true;import(en)}",
+  // Not on a page whose form the browser is sending (@rifazo/shared/form-key-script).
+  "var d=false;function go(){if(d||window.__rifazoLeaving)return;d=true;import(en)}",
   "if(document.visibilityState!=='visible'||typeof PerformanceObserver==='undefined'){go()}else{",
   "try{new PerformanceObserver(function(l,b){if(l.getEntriesByName('first-contentful-paint').length===0)return;",
   "b.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){go()}",
