@@ -15,7 +15,8 @@ export type PrizeDeliveryMethod = keyof typeof PRIZE_DELIVERY_METHOD_LABELS;
 export const PRIZE_DELIVERY_METHODS = Object.keys(PRIZE_DELIVERY_METHOD_LABELS) as PrizeDeliveryMethod[];
 
 /** Where a prize stands, as the public pages say it. */
-export type PrizeStatus = "unclaimed" | "claimed" | "delivered" | "confirmed" | "disputed";
+export const PRIZE_STATUSES = ["unclaimed", "claimed", "delivered", "confirmed", "disputed"] as const;
+export type PrizeStatus = (typeof PRIZE_STATUSES)[number];
 
 export const PRIZE_STATUS_LABELS: Readonly<Record<PrizeStatus, string>> = {
   unclaimed: "Por reclamar",

@@ -4,7 +4,7 @@
  * gets back. Files (the cédula, the delivery's proof) travel as multipart `file` beside these fields.
  */
 import { z } from "zod";
-import { isCalendarDay, PRIZE_DELIVERY_METHODS } from "../domain/prizes";
+import { isCalendarDay, PRIZE_DELIVERY_METHODS, PRIZE_STATUSES } from "../domain/prizes";
 import { esNumber } from "./es-number";
 
 export const PRIZE_LIMITS = { note: 500, payout: 300, phone: 30, message: 1000, resolution: 1000 } as const;
@@ -114,7 +114,7 @@ export const prizeDisputeResolveInputSchema = z.object({
     .max(PRIZE_LIMITS.resolution, PRIZE_MESSAGES.resolution),
 });
 
-const statusSchema = z.enum(["unclaimed", "claimed", "delivered", "confirmed", "disputed"]);
+const statusSchema = z.enum(PRIZE_STATUSES);
 const cashSchema = z.object({ currency: z.enum(["USD", "VES"]), amount: z.number() });
 
 /** What anyone may read of a prize (winners page, draw page): no evidence, no payout details. */

@@ -4,6 +4,7 @@ import {
   adminPrizeListSchema,
   adminPrizeSchema,
   MAX_IMAGE_PIXELS,
+  PRIZE_STATUSES,
   prizeClaimReviewInputSchema,
   prizeDeliveryInputSchema,
   prizeDisputeResolveInputSchema,
@@ -25,7 +26,7 @@ import { deliveryForm } from "./files";
 
 const security = [{ session: [] }];
 const params = z.object({ winnerId: z.string().describe("Id (UUID) del ganador: su fila en la rifa.") });
-const STATUSES = ["unclaimed", "claimed", "delivered", "confirmed", "disputed", "review"] as const;
+const STATUSES = [...PRIZE_STATUSES, "review"] as const;
 const STATUS_MESSAGE = `El estado debe ser uno de: ${STATUSES.join(", ")}.`;
 const listQuery = z.object({
   raffleId: z.string().max(64).optional().describe("Solo los premios de esta rifa."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "../../constants";
+import { PRIZE_STATUSES } from "../../domain/prizes";
 import { moneyPairSchema } from "./reports";
 
 // A raffle's money trail for its organiser, «Estado de cuenta de la rifa» (docs/decisions/0035-
@@ -30,7 +31,7 @@ const prizeLineSchema = z.object({
   winnerName: z.string(),
   /** The prize as the rules state it when it is money; null for a prize in kind. */
   cash: z.object({ currency: z.enum(CURRENCIES), amount: z.number() }).nullable(),
-  status: z.enum(["unclaimed", "claimed", "delivered", "confirmed", "disputed"]),
+  status: z.enum(PRIZE_STATUSES),
   /** prizeStatusText: "Entregado el 28/11/2026", "Por reclamar"… */
   statusText: z.string(),
   /** Day (YYYY-MM-DD) of the delivery in force, or null. */
