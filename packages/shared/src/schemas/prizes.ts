@@ -4,6 +4,7 @@
  * gets back. Files (the cédula, the delivery's proof) travel as multipart `file` beside these fields.
  */
 import { z } from "zod";
+import { CURRENCIES } from "../constants";
 import { isCalendarDay, PRIZE_DELIVERY_METHODS, PRIZE_STATUSES } from "../domain/prizes";
 import { esNumber } from "./es-number";
 
@@ -74,7 +75,7 @@ export const prizeDeliveryInputSchema = z
     method: z.enum(PRIZE_DELIVERY_METHODS, { error: PRIZE_MESSAGES.method }),
     deliveredOn: z.string({ error: PRIZE_MESSAGES.day }).trim().refine(isCalendarDay, PRIZE_MESSAGES.day),
     paidCurrency: z
-      .union([z.enum(["USD", "VES"]), z.literal(""), z.null()], { error: PRIZE_MESSAGES.currency })
+      .union([z.enum(CURRENCIES), z.literal(""), z.null()], { error: PRIZE_MESSAGES.currency })
       .optional()
       .transform((v) => v || null),
     paidAmount: z
@@ -115,7 +116,7 @@ export const prizeDisputeResolveInputSchema = z.object({
 });
 
 const statusSchema = z.enum(PRIZE_STATUSES);
-const cashSchema = z.object({ currency: z.enum(["USD", "VES"]), amount: z.number() });
+const cashSchema = z.object({ currency: z.enum(CURRENCIES), amount: z.number() });
 
 /** What anyone may read of a prize (winners page, draw page): no evidence, no payout details. */
 export const publicPrizeStatusSchema = z.object({
@@ -132,7 +133,7 @@ export const publicPrizeStatusSchema = z.object({
   /** A cash delivery: what was paid and at which rate. */
   paid: z
     .object({
-      currency: z.enum(["USD", "VES"]),
+      currency: z.enum(CURRENCIES),
       amount: z.number(),
       rate: z.number().nullable(),
       rateDate: z.string().nullable(),
@@ -145,7 +146,7 @@ const deliverySchema = z.object({
   id: z.string(),
   method: z.enum(PRIZE_DELIVERY_METHODS),
   deliveredOn: z.string(),
-  paidCurrency: z.enum(["USD", "VES"]).nullable(),
+  paidCurrency: z.enum(CURRENCIES).nullable(),
   paidAmount: z.number().nullable(),
   rate: z.number().nullable(),
   rateDate: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCIES } from "../constants";
 
 // The vendedores' leaderboard per raffle (docs/decisions/0034-vendedores.md): tickets of approved purchases
 // each vendedor sold or brought through their link. The organiser sees it whole; the raffle page, when the
@@ -21,7 +22,7 @@ export type SellerLeaderboardSwitch = z.infer<typeof sellerLeaderboardSwitchSche
 /** GET /api/admin/sellers/raffles/{raffleId}/leaderboard: every vendedor with tickets, first place first. */
 export const adminSellerLeaderboardSchema = z.object({
   raffleId: z.string(),
-  currency: z.enum(["USD", "VES"]),
+  currency: z.enum(CURRENCIES),
   /** Whether the raffle page shows it (raffles.seller_leaderboard_public). */
   public: z.boolean(),
   items: z.array(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_TICKETS_PER_PURCHASE, type PaymentMethod } from "../constants";
+import { CURRENCIES, MIN_TICKETS_PER_PURCHASE, type PaymentMethod } from "../constants";
 import { parseEsNumber } from "../domain/money";
 import { normalizeVenezuelanMobile } from "../domain/phone";
 import { isUuid } from "../uuid";
@@ -196,7 +196,7 @@ export const sellerSaleSchema = z.object({
   reference: z.string().nullable(),
   /** What was collected, in the method's currency. */
   amount: z.number(),
-  currency: z.enum(["USD", "VES"]),
+  currency: z.enum(CURRENCIES),
   quantity: z.number().int(),
   /** The numbers sold (4 digits or the raffle's width), ascending; held numbers while under review. */
   numbers: z.array(z.string()),
@@ -216,7 +216,7 @@ export const sellerSaleSchema = z.object({
       total: z.number(),
       paid: z.number(),
       remaining: z.number(),
-      currency: z.enum(["USD", "VES"]),
+      currency: z.enum(CURRENCIES),
       /** Fully paid: the numbers are sold. */
       complete: z.boolean(),
     })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCIES } from "../constants";
 import { parseEsNumber } from "../domain/money";
 import { normalizeVenezuelanMobile } from "../domain/phone";
 import { ERROR_MESSAGES } from "../errors";
@@ -161,7 +162,7 @@ export const sellerAssignmentSchema = z.object({
   raffleId: z.string(),
   raffleTitle: z.string(),
   raffleStatus: z.string(),
-  currency: z.enum(["USD", "VES"]),
+  currency: z.enum(CURRENCIES),
   ticketPrice: z.number(),
   allowed: z.boolean(),
   commissionKind: z.enum(COMMISSION_KINDS),
@@ -186,7 +187,7 @@ export const sellerSettlementSchema = z.object({
   raffleTitle: z.string(),
   kind: z.enum(SETTLEMENT_KINDS),
   amount: z.number(),
-  currency: z.enum(["USD", "VES"]),
+  currency: z.enum(CURRENCIES),
   method: z.enum(SETTLEMENT_METHODS),
   reference: z.string().nullable(),
   note: z.string().nullable(),
@@ -243,7 +244,7 @@ export const sellerAreaSchema = z.object({
       raffleId: z.string(),
       title: z.string(),
       status: z.string(),
-      currency: z.enum(["USD", "VES"]),
+      currency: z.enum(CURRENCIES),
       ticketPrice: z.number(),
       totalTickets: z.number().int(),
       soldTickets: z.number().int(),
