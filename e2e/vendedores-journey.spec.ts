@@ -215,6 +215,8 @@ test("de la invitación a la lista congelada: ventas sin señal, un conflicto, u
     ).numbers;
     expect(bought).toHaveLength(2);
     expect(bought).toContain("20");
+    // The receipt's raffle is chosen once the list of frozen raffles has arrived (a request of its own).
+    await expect(buyer.getByRole("combobox", { name: "Rifa" })).toHaveValue(raffleId);
     await buyer.getByLabel("Código de verificación del recibo").fill(receiptCode);
     await buyer.getByLabel("Tus números (opcional)").fill(bought.join(", "));
     await buyer.getByRole("button", { name: "Comprobar", exact: true }).click();

@@ -291,6 +291,41 @@ describe("ticket verifier: check with the receipt code", () => {
   });
 });
 
+describe("ticket verifier: the receipt's raffle arrives after the page", () => {
+  it("says the list is loading, and an «Elige la rifa» given meanwhile goes once the raffle is chosen", async () => {
+    const { RAFFLE_ID, BUYER_SECRET } = await import("./fixtures/v2-record");
+    let answerList: (() => void) | undefined;
+    const listAnswered = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith("/api/raffles?")) {
+        await listAnswered;
+        return Response.json({ items: [{ id: RAFFLE_ID, title: "Moto Bera 2027", status: "frozen" }] });
+      }
+      if (url === "/api/draws") return Response.json([]);
+      return Response.json({ error: { code: "NOT_FOUND", message: "No existe." } }, { status: 404 });
+    });
+    renderWithProviders(<TicketVerifierPage />, { path: `/verificar-boleto?rifa=${RAFFLE_ID}` });
+    const form = within(await screen.findByRole("form", { name: /Comprobar mis boletos/ }));
+    const select = form.getByRole("combobox", { name: "Rifa" });
+    // Not "no raffles" while they are on their way.
+    expect(form.getByRole("option", { name: "Cargando rifas..." })).toBeInTheDocument();
+    expect(form.queryByRole("option", { name: "No hay rifas con lista congelada" })).not.toBeInTheDocument();
+
+    await userEvent.type(form.getByLabelText("Código de verificación del recibo"), BUYER_SECRET);
+    await userEvent.click(form.getByRole("button", { name: "Comprobar" }));
+    expect(select).toHaveAccessibleDescription("Elige la rifa.");
+
+    answerList?.();
+    await vi.waitFor(() => expect(select).toHaveValue(RAFFLE_ID));
+    // The raffle is chosen now: the error that asked for one is gone, not left beside it.
+    expect(select).not.toHaveAccessibleDescription("Elige la rifa.");
+    expect(form.queryByText("Elige la rifa.")).not.toBeInTheDocument();
+  });
+});
+
 describe("a number held by more raffles than one page", () => {
   it("says which raffles are shown, links the next page and asks the server for it", async () => {
     answerWith({

@@ -182,6 +182,7 @@ function ReceiptCheck() {
     <ReceiptCheckForm
       raffles={raffles}
       defaultRaffleId={raffles.some((r) => r.id === wanted) ? wanted : ""}
+      loading={list.isPending || draws.isPending}
     />
   );
 }

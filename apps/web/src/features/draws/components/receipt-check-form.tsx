@@ -67,12 +67,19 @@ function useReceiptCheck(defaultRaffleId: string) {
   };
 }
 
-/** The raffle select's options: a disabled prompt first, which says so when there is nothing to choose. */
-function raffleOptions(raffles: readonly CheckableRaffle[]) {
+/**
+ * The raffle select's options: a disabled prompt first, which says the list is still loading, or that
+ * there is nothing to choose, rather than "none" before the list has arrived.
+ */
+function raffleOptions(raffles: readonly CheckableRaffle[], loading: boolean) {
   return [
     {
       value: "",
-      label: raffles.length ? "Elige una rifa" : "No hay rifas con lista congelada",
+      label: raffles.length
+        ? "Elige una rifa"
+        : loading
+          ? "Cargando rifas..."
+          : "No hay rifas con lista congelada",
       disabled: true,
     },
     ...raffles.map((r) => ({ value: r.id, label: r.title })),
@@ -101,14 +108,17 @@ function ReceiptCheckIntro() {
 export function ReceiptCheckForm({
   raffles,
   defaultRaffleId = "",
+  loading = false,
 }: {
   raffles: readonly CheckableRaffle[];
   defaultRaffleId?: string;
+  /** The raffles are still on their way (the receipt's own raffle may be among them). */
+  loading?: boolean;
 }) {
   const { raffleId, setRaffleId, code, setCode, numbersText, setNumbersText, errors, state, onSubmit } =
     useReceiptCheck(defaultRaffleId);
 
-  const options = raffleOptions(raffles);
+  const options = raffleOptions(raffles, loading);
 
   return (
     <div className="space-y-4">
@@ -119,7 +129,8 @@ export function ReceiptCheckForm({
         className="space-y-4 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
       >
         <ReceiptCheckIntro />
-        <FormField id="receipt-raffle" label="Rifa" error={errors.raffle}>
+        {/* "Elige la rifa" holds only while none is chosen: the receipt's raffle may arrive with the list. */}
+        <FormField id="receipt-raffle" label="Rifa" error={raffleId ? undefined : errors.raffle}>
           {(control) => (
             <NativeSelect
               options={options}
