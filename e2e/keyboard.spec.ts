@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { holdRelay } from "./support/drand";
 import { drandTest, expect } from "./support/fixtures";
 import {
   adminApi,
@@ -146,8 +147,10 @@ for (const size of BOTH_SIZES) {
         expect(proof.status(), await proof.text()).toBe(201);
         const proofId = ((await proof.json()) as { id: string }).id;
 
-        // Sales end; the administrator approves; the raffle freezes and its round is due at once.
+        // Sales end; the administrator approves; the raffle freezes and its round is due at once. The
+        // relay is held until the button shows, so the press, not the server's draw job, draws.
         await page.waitForTimeout(Math.max(0, endDate.getTime() - Date.now() + 1_000));
+        holdRelay(drand.relay);
         const approved = await admin.post(`/api/admin/proofs/${proofId}/approve`);
         expect(approved.status(), await approved.text()).toBe(200);
         await expect
@@ -171,6 +174,7 @@ for (const size of BOTH_SIZES) {
         });
         await expect(drawButton).toBeVisible({ timeout: 30_000 });
         await expect(drawButton).toBeEnabled();
+        drand.relay.failWith(null);
         await drawButton.focus();
         await page.keyboard.press("Enter");
         await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible({

@@ -14,6 +14,7 @@ import { type DrawRecord, type RecordEntry, verifyRecord } from "@rifazo/shared/
 import { dayText } from "@rifazo/shared/domain/prizes";
 import { todayInVenezuela } from "@rifazo/shared/schemas/settings";
 import { expectNoAxeViolations } from "./support/axe";
+import { holdRelay } from "./support/drand";
 import { drandTest, expect, loggedStatus } from "./support/fixtures";
 import { expectFitsWidth } from "./support/layout";
 import { makePng, signIn } from "./support/people";
@@ -338,8 +339,9 @@ test("premio en efectivo: sorteo, reclamo con cédula, entrega en bolívares a l
     await expect(phone.getByText("Cerrada: revisando pagos").first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const admin = await adminDesktop(browser, base);
+  holdRelay(drand.relay);
   await approveInInbox(admin, BUYER, title);
-  const ticket = await drawOnDrawPage(phone, raffleId);
+  const ticket = await drawOnDrawPage(phone, raffleId, drand.relay);
 
   // The only buyer wins: the claim on the phone.
   const winnerId = await claimOnPhone(phone, title, ticket);

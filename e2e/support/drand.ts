@@ -43,3 +43,13 @@ export async function startServerWithRelay(
     throw error;
   }
 }
+
+/**
+ * Keeps the server's draw job (every 15 s, draw-job.ts) from drawing the raffle by itself once its round is
+ * out, so the draw page's button is still there to press: the relay refuses until the spec restores it
+ * (relay.failWith(null)) once the button shows. Call it before the approval that freezes the raffle. The
+ * drand fixture (fixtures.ts) lets the relay answer again after every test, whether it passed or not.
+ */
+export function holdRelay(relay: DrandRelay): void {
+  relay.failWith(503);
+}

@@ -211,7 +211,7 @@ export function demoTest(env?: Record<string, string>) {
 export function drandTest(
   options: { seedDemo?: boolean; roundDelayMinutes?: number; env?: Record<string, string> } = {},
 ) {
-  return base.extend<{ serverLog: undefined }, { drand: ServerWithRelay }>({
+  return base.extend<{ serverLog: undefined; relayAnswers: undefined }, { drand: ServerWithRelay }>({
     drand: [
       // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
       async ({}, use) => {
@@ -229,6 +229,19 @@ export function drandTest(
     },
     serverLog: [
       async ({ drand }, use, testInfo) => attachServerLog(drand.server, use, testInfo),
+      { auto: true },
+    ],
+    // The relay is shared by the worker's tests: one held (holdRelay) by a test that failed before letting
+    // it answer must not fail the next test too.
+    relayAnswers: [
+      async ({ drand }, use) => {
+        drand.relay.failWith(null);
+        try {
+          await use(undefined);
+        } finally {
+          drand.relay.failWith(null);
+        }
+      },
       { auto: true },
     ],
   });

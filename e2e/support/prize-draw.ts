@@ -2,6 +2,7 @@
 // with a cash prize and a short sales window, the buyer's purchase, the approval in the inbox and the
 // draw with the local drand relay (support/drand.ts), as e2e/draw-v2.spec.ts does them.
 import type { Browser, Page } from "@playwright/test";
+import type { DrandRelay } from "../../apps/api/test/drand-relay";
 import { expect } from "./fixtures";
 import {
   adminApi,
@@ -94,14 +95,16 @@ async function lifecycleState(page: Page, raffleId: string): Promise<string> {
 
 /**
  * Waits for the freeze (nothing pending once the proof is approved), then presses the draw page's button
- * (anyone may) once the round is out: the server fetches it from the relay and draws. Returns the winning
- * ticket as the page shows it.
+ * (anyone may) once the round is out: the server fetches it from the relay and draws. The relay was held
+ * (holdRelay) and answers again only now, so the press, not the job, draws. Returns the winning ticket as
+ * the page shows it.
  */
-export async function drawOnDrawPage(page: Page, raffleId: string): Promise<string> {
+export async function drawOnDrawPage(page: Page, raffleId: string, relay: DrandRelay): Promise<string> {
   await expect.poll(() => lifecycleState(page, raffleId), { timeout: 30_000 }).toBe("frozen");
   await page.goto(`/sorteo/${raffleId}`);
   const button = page.getByRole("button", { name: DRAW_BUTTON });
   await expect(button).toBeVisible({ timeout: 20_000 });
+  relay.failWith(null);
   await button.click();
   await expect(page.getByRole("heading", { name: "¡Tenemos ganadores!" })).toBeVisible({ timeout: 30_000 });
   const text = (await page.getByRole("list", { name: "Ganadores" }).textContent()) ?? "";
