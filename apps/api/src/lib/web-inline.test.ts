@@ -1,10 +1,12 @@
 // A chunk's text made fit to travel inside a page (lib/web-inline.ts): what it names, what it may not carry.
 import { ORIGIN_PLACEHOLDER, RESOLVE_GLOBAL } from "@rifazo/shared/inline-code";
 import { describe, expect, it } from "vitest";
-import { codeIsCached, inlineModuleText } from "./web-inline";
+import { codeIsCached, EAGER_COMPILE_HINT, inlineModuleText } from "./web-inline";
 
 const CHUNKS = new Set(["app-A1.js", "page-B2.js", "rolldown-runtime-C3.js"]);
 const at = (name: string) => `${ORIGIN_PLACEHOLDER}/assets/${name}`;
+/** A carried chunk starts with V8's hint to compile it whole, off the main thread. */
+const carried = (text: string) => `${EAGER_COMPILE_HINT}${text}`;
 
 describe("inlineModuleText", () => {
   it("names every chunk by its address, static and dynamic imports alike, and nothing else", () => {
@@ -16,12 +18,14 @@ describe("inlineModuleText", () => {
       'const s="./notes.js",t=`./other-Z9.js`,u="./app-A1.json";',
     ].join("");
     expect(inlineModuleText("index-X.js", code, CHUNKS)).toBe(
-      [
-        `import{a as e}from"${at("rolldown-runtime-C3.js")}";`,
-        `import"${at("app-A1.js")}";`,
-        `const p=()=>import(\`${at("page-B2.js")}\`);`,
-        'const s="./notes.js",t=`./other-Z9.js`,u="./app-A1.json";',
-      ].join(""),
+      carried(
+        [
+          `import{a as e}from"${at("rolldown-runtime-C3.js")}";`,
+          `import"${at("app-A1.js")}";`,
+          `const p=()=>import(\`${at("page-B2.js")}\`);`,
+          'const s="./notes.js",t=`./other-Z9.js`,u="./app-A1.json";',
+        ].join(""),
+      ),
     );
   });
 
@@ -29,13 +33,15 @@ describe("inlineModuleText", () => {
     const helper =
       "function s(e){return import.meta.resolve?new URL(import.meta.resolve(e)):new URL(e,import.meta.url)}";
     expect(inlineModuleText("app-A1.js", helper, CHUNKS)).toBe(
-      `function s(e){return globalThis.${RESOLVE_GLOBAL}?new URL(globalThis.${RESOLVE_GLOBAL}(e)):new URL(e,"${at("app-A1.js")}")}`,
+      carried(
+        `function s(e){return globalThis.${RESOLVE_GLOBAL}?new URL(globalThis.${RESOLVE_GLOBAL}(e)):new URL(e,"${at("app-A1.js")}")}`,
+      ),
     );
   });
 
   it("drops the source map's comment, relative to an address a blob does not have", () => {
     expect(inlineModuleText("app-A1.js", "let a=1;\n//# sourceMappingURL=app-A1.js.map\n", CHUNKS)).toBe(
-      "let a=1;",
+      carried("let a=1;"),
     );
   });
 
