@@ -226,3 +226,65 @@ test("antes de que llegue el código de la app: la reserva responde con la pági
   await context.close();
   await api.dispose();
 });
+
+test("una página cuyo formulario se está enviando no arranca su app: sus peticiones no comparten la línea con la página de pago", async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const raffleId = await createRaffle(baseURL as string, "Tostadora que se deja", "random");
+  const { api, context, page } = await buyerWithoutJavaScript(
+    browser,
+    baseURL as string,
+    server,
+    "Elsa Se Va",
+    true,
+  );
+  // A first visit: the page carries its code (decision 0036). Its boot script starts the app once the
+  // page has painted, or after 3 s at the latest. Here the paint is never reported and that 3 s start
+  // comes half a second after the form is sent, whatever the machine's speed: while the answer is awaited.
+  await context.addInitScript(() => {
+    const w = window as unknown as { PerformanceObserver: unknown };
+    w.PerformanceObserver = class {
+      observe() {}
+      disconnect() {}
+    };
+    const nativeSetTimeout = window.setTimeout.bind(window);
+    let held: (() => void) | undefined;
+    window.setTimeout = ((run: () => void, delay?: number) => {
+      if (delay === 3_000) {
+        held = run;
+        return 0;
+      }
+      return nativeSetTimeout(run, delay);
+    }) as typeof window.setTimeout;
+    document.addEventListener("submit", () => nativeSetTimeout(() => held?.(), 500), true);
+  });
+  // The answer to the form takes 6 s, as on Slow 3G: the page being left stays, with its timers, meanwhile.
+  let answered = false;
+  await context.route(`**/api/raffles/${raffleId}/reservations`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    answered = true;
+    await route.continue();
+  });
+  const started: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!answered && url.pathname.startsWith("/api/") && request.method() === "GET")
+      started.push(url.pathname);
+  });
+
+  await page.goto(`/rifas/${raffleId}`);
+  // The page's code is ready (its import map is in) and the app has not started.
+  await expect(page.locator('script[type="importmap"]')).toHaveCount(1);
+  expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
+  const main = page.getByRole("main");
+  await main.getByLabel("Cantidad de boletos").fill("2");
+  await main.getByRole("button", { name: "Reservar boletos" }).click({ noWaitAfter: true });
+  await expect(main.getByText(/Apartado hasta las? \d/)).toBeVisible({ timeout: 20_000 });
+  expect(answered).toBe(true);
+  // Nothing of the app's (its session, the raffle, the events): the page being left never started it.
+  expect(started).toEqual([]);
+  await context.close();
+  await api.dispose();
+});
