@@ -4,14 +4,14 @@
 // the app's `rifazo:hydrated` mark (docs/decisions/0032-hydration-on-slow-3g.md).
 //   node scripts/bench/hydration-probe.mjs http://localhost:3000 /rifas   (CODE_CACHED=1: the page fetches its code)
 import { chromium } from "@playwright/test";
-import { phoneContext } from "./phone.mjs";
+import { BROWSER_FLAGS, phoneContext } from "./phone.mjs";
 import { CPU_SLOWDOWN, SLOW_3G } from "./usable.mjs";
 
 const [base, pagePath = "/"] = process.argv.slice(2);
 if (!base) throw new Error("uso: node scripts/bench/hydration-probe.mjs <origen> [ruta]");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox"],
+  args: BROWSER_FLAGS,
 });
 try {
   const context = await phoneContext(browser, { serviceWorkers: "block" });

@@ -19,7 +19,7 @@
 // both pages with its start and end (which waited for one of the six connections, which never ended).
 import { chromium } from "@playwright/test";
 import { browserCookies } from "./journey-setup.mjs";
-import { phoneContext } from "./phone.mjs";
+import { BROWSER_FLAGS, phoneContext } from "./phone.mjs";
 import { phoneScreenshotPng } from "./phone-screenshot.mjs";
 import { CPU_SLOWDOWN, SLOW_3G } from "./usable.mjs";
 
@@ -398,7 +398,7 @@ async function checkProof(page, { reservationId, reference }) {
  */
 export async function measureJourney({ baseUrl, chromiumPath, runs, setup, log = console.log }) {
   const png = phoneScreenshotPng();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: BROWSER_FLAGS });
   const out = { chosen: [], random: [], failures: [], pageErrors: new Set(), pngBytes: png.length };
   try {
     for (let run = 0; run < runs; run++) {

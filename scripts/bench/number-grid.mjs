@@ -11,7 +11,7 @@
 import http from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { cookieOf, phoneContext } from "./phone.mjs";
+import { BROWSER_FLAGS, cookieOf, phoneContext } from "./phone.mjs";
 
 /**
  * Publishes a 10 000-number raffle whose buyers choose their numbers, through the admin API. Returns its
@@ -110,7 +110,7 @@ export async function measureGridPage({
   screenshotPath,
   prepare,
 }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: BROWSER_FLAGS });
   const results = [];
   try {
     for (let run = 0; run < runs; run++) {

@@ -3,6 +3,14 @@
 
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Chromium's flags for every browser the bench starts. Its desktop interface has no place in a phone's
+ * figures, and Chromium 156 loads the omnibox's popup even headless (chrome://omnibox-popup.top-chrome,
+ * two WebUI renderers): on the 2-core bench machine that took about 0.9 s of CPU during a page's load,
+ * competing with the page (docs/benchmarks.md, 2026-12-02).
+ */
+export const BROWSER_FLAGS = ["--no-sandbox", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"];
+
 /** Fresh phone context: no cache, no cookies, the cookie banner already answered (it covers the page). */
 export async function phoneContext(browser, options = {}) {
   const context = await browser.newContext({

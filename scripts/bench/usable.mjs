@@ -19,7 +19,7 @@
 // whose action had no effect fails, so a control that only looks ready cannot produce a number.
 // Also reported: FCP and when hydration finished (the mark), per run; medians over RUNS loads.
 import { chromium } from "@playwright/test";
-import { PHONE, phoneContext } from "./phone.mjs";
+import { BROWSER_FLAGS, PHONE, phoneContext } from "./phone.mjs";
 
 export { PHONE };
 /** Chrome DevTools' "Slow 3G" (see above). */
@@ -160,7 +160,7 @@ export async function measureUsable({
   screenshotDir,
   log = console.log,
 }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: BROWSER_FLAGS });
   const results = [];
   try {
     for (const spec of specs) {
