@@ -9,6 +9,7 @@
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { request as apiRequest } from "@playwright/test";
+import { FORM_QUIET_MS } from "@rifazo/shared/form-key-script";
 import { codeAlreadyCached, expect, NO_SCRIPT_REFUSED, ownServerTest } from "./support/fixtures";
 import { adminApi, createRaffleAs, makePng, registerBuyer, setUpPayments } from "./support/people";
 
@@ -285,6 +286,75 @@ test("una página cuyo formulario se está enviando no arranca su app: sus petic
   expect(answered).toBe(true);
   // Nothing of the app's (its session, the raffle, the events): the page being left never started it.
   expect(started).toEqual([]);
+  await context.close();
+  await api.dispose();
+});
+
+test("la app no arranca mientras la compradora elige números en el formulario: espera a que pare y arranca con lo elegido", async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const raffleId = await createRaffle(baseURL as string, "Cafetera sin prisa", "chosen");
+  const { api, context, page } = await buyerWithoutJavaScript(
+    browser,
+    baseURL as string,
+    server,
+    "Rosa Sin Prisa",
+    true,
+  );
+  // A first visit carries its code (decision 0036). Its boot script would start the app once the page has
+  // painted, or after 3 s: here the paint is never reported and the 3 s start is held until the test lets
+  // it go, right after the buyer's first tap. The page notes when she last touched the form.
+  await context.addInitScript(() => {
+    const w = window as unknown as {
+      PerformanceObserver: unknown;
+      __letStart?: () => void;
+      __lastTouch?: number;
+    };
+    w.PerformanceObserver = class {
+      observe() {}
+      disconnect() {}
+    };
+    const nativeSetTimeout = window.setTimeout.bind(window);
+    let held: (() => void) | undefined;
+    window.setTimeout = ((run: () => void, delay?: number) => {
+      if (delay === 3_000) {
+        held = run;
+        return 0;
+      }
+      return nativeSetTimeout(run, delay);
+    }) as typeof window.setTimeout;
+    w.__letStart = () => held?.();
+    document.addEventListener(
+      "pointerdown",
+      (event) => {
+        if ((event.target as Element).closest?.("form[data-form-key]")) w.__lastTouch = performance.now();
+      },
+      true,
+    );
+  });
+
+  await page.goto(`/rifas/${raffleId}`);
+  await expect(page.locator('script[type="importmap"]')).toHaveCount(1);
+  await cell(page, "07").click();
+  await page.evaluate(() => (window as unknown as { __letStart: () => void }).__letStart());
+  await page.waitForTimeout(800);
+  // Her second number: on the form's grid, or on the app's if it has started meanwhile.
+  await cell(page, "12")
+    .or(page.getByRole("main").getByRole("button", { name: /^Número 12, / }))
+    .click();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+
+  // The app started only after she had paused for the quiet time (@rifazo/shared/form-key-script), and
+  // with both of her numbers chosen.
+  const { lastTouch, hydratedAt } = await page.evaluate(() => ({
+    lastTouch: (window as unknown as { __lastTouch: number }).__lastTouch,
+    hydratedAt: performance.getEntriesByName("rifazo:hydrated")[0]?.startTime ?? 0,
+  }));
+  expect(hydratedAt - lastTouch).toBeGreaterThanOrEqual(FORM_QUIET_MS);
+  const reserve = page.getByRole("main").getByRole("button", { name: /^Reservar 2 números/ });
+  await expect(reserve).toBeVisible();
   await context.close();
   await api.dispose();
 });

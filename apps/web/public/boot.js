@@ -15,6 +15,12 @@ let started = false;
 function start() {
   // A form the browser is sending (the page's inline script marks it): its answer replaces this page.
   if (started || !entry || window.__rifazoLeaving) return;
+  // A buyer filling such a form: the app's start (a long task on a phone) waits until they pause.
+  const busy = typeof window.__rifazoBusyFor === "function" ? window.__rifazoBusyFor() : 0;
+  if (busy > 0) {
+    setTimeout(start, busy);
+    return;
+  }
   started = true;
   import(entry.href);
 }

@@ -6,6 +6,7 @@ import { BrowserRouter } from "react-router";
 import { App } from "./app/app";
 import { HydratedMark } from "./app/hydrated-mark";
 import { hydrateInTurns } from "./app/hydration-turns";
+import { pageIsBeingLeft, untilFormsQuiet } from "./app/page-leaving";
 import { queryClient } from "./app/query-client";
 import { preloadRoute, preloadServerRenderedRoute } from "./app/routes";
 import { readServerState } from "./app/server-state";
@@ -25,7 +26,7 @@ restoreOfflineSnapshot(queryClient, sessionQueryOptions.queryKey);
 // rarely have to wait for it: in a task of its own, as the steps below (a phone answers no tap during a
 // long task; a document's first request alone took some 9 ms of a fast machine's main thread).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-void nextTask().then(() => queryClient.prefetchQuery(sessionQueryOptions));
+void nextTask().then(() => (pageIsBeingLeft() ? undefined : queryClient.prefetchQuery(sessionQueryOptions)));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Falta el elemento #root en index.html");
@@ -58,12 +59,17 @@ if (serverState && container.firstElementChild) {
   resumeRaffleEventsAfter(serverState.lastEventId);
   // Tasks of their own: evaluating the code, matching the route (the router ranks every route of the app)
   // and hydrating were one long task, in which the phone answers no tap; the header and the page hydrate
-  // in turns after it (app/hydration-turns.tsx).
+  // in turns after it (app/hydration-turns.tsx). Each waits while the buyer is filling a keyed form, and
+  // none runs once such a form is being sent: its answer replaces the page (app/page-leaving.ts).
   void nextTask()
-    .then(() => preloadServerRenderedRoute(window.location.pathname))
+    .then(untilFormsQuiet)
+    .then(() => (pageIsBeingLeft() ? undefined : preloadServerRenderedRoute(window.location.pathname)))
     .catch(() => undefined)
     .then(nextTask)
-    .then(() => hydrateInTurns(() => hydrateRoot(container, app())));
+    .then(untilFormsQuiet)
+    .then(() => {
+      if (!pageIsBeingLeft()) hydrateInTurns(() => hydrateRoot(container, app()));
+    });
 } else {
   createRoot(container).render(app());
 }

@@ -23,8 +23,21 @@ class FakeBlob {
   }
 }
 
-function boot(chunks: Array<{ src: string; text: string; entry?: boolean }>, visible = true) {
+type BootOptions = {
+  visible?: boolean;
+  /** A keyed form of the page is being sent (@rifazo/shared/form-key-script). */
+  leaving?: boolean;
+  /** What the form-key script's `__rifazoBusyFor` answers, asked each time. */
+  busyFor?: () => number;
+};
+
+function boot(
+  chunks: Array<{ src: string; text: string; entry?: boolean }>,
+  { visible = true, leaving = true, busyFor }: BootOptions = {},
+) {
   const tasks: Array<() => void> = [];
+  const delays: number[] = [];
+  const imported: string[] = [];
   const perTask: FakeBlob[][] = [[]];
   const urls = new Map<string, string>();
   const appended: Array<{ type: string; nonce: string; textContent: string }> = [];
@@ -62,14 +75,24 @@ function boot(chunks: Array<{ src: string; text: string; entry?: boolean }>, vis
       port1: { onmessage: null | (() => void) } = { onmessage: null };
       port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
     },
-    setTimeout: (run: () => void) => tasks.push(run),
-    // The page is being left: the script stops before importing (nothing to import here).
-    __rifazoLeaving: true,
+    setTimeout: (run: () => void, delay = 0) => {
+      tasks.push(run);
+      delays.push(delay);
+    },
+    // By default the page is being left: the script stops before importing.
+    __rifazoLeaving: leaving,
+    __rifazoBusyFor: busyFor,
+    __import: (address: string) => imported.push(address),
   };
   context.window = context;
-  runInNewContext(INLINE_BOOT_SCRIPT, context);
+  // A script's import() needs a module loader that vm offers only behind a flag: the stand-in records it.
+  const script = INLINE_BOOT_SCRIPT.replace("import(en)", "__import(en)");
+  expect(script).not.toBe(INLINE_BOOT_SCRIPT);
+  runInNewContext(script, context);
   return {
     tasks,
+    delays,
+    imported,
     perTask,
     urls,
     appended,
@@ -128,9 +151,29 @@ describe("el arranque de una página que trae su código", () => {
   });
 
   it("en una página oculta lo hace todo de una vez (nadie espera a tocarla)", () => {
-    const run = boot(chunks, false);
+    const run = boot(chunks, { visible: false });
     expect(run.tasks).toHaveLength(0);
     expect(run.appended).toHaveLength(1);
     expect(run.urls.size).toBe(chunks.length);
+  });
+
+  it("no arranca la app mientras la compradora llena un formulario con clave: espera a que pare, y luego sí", () => {
+    let busy = 1500;
+    const run = boot(chunks, { visible: false, leaving: false, busyFor: () => busy });
+    // Hidden page: blobs at once, then the start, which waits for as long as the form-key script says.
+    expect(run.imported).toEqual([]);
+    expect(run.delays).toEqual([1500]);
+    busy = 400;
+    run.next();
+    expect(run.imported).toEqual([]);
+    expect(run.delays).toEqual([1500, 400]);
+    busy = 0;
+    run.next();
+    expect(run.imported).toEqual([`${ORIGIN}/assets/index.js`]);
+  });
+
+  it("sin formulario tocado arranca la app en cuanto puede", () => {
+    const run = boot(chunks, { visible: false, leaving: false, busyFor: () => 0 });
+    expect(run.imported).toEqual([`${ORIGIN}/assets/index.js`]);
   });
 });

@@ -73,8 +73,11 @@ export const INLINE_BOOT_SCRIPT = [
   "s.textContent=JSON.stringify({imports:m});document.head.appendChild(s)}",
   `window.${RESOLVE_GLOBAL}=function(x){var h=new URL(x,location.href).href;return m[h]||h};`,
   "start()}",
-  // Not on a page whose form the browser is sending (@rifazo/shared/form-key-script).
-  "var d=false;function go(){if(d||window.__rifazoLeaving)return;d=true;import(en)}",
+  // Not on a page whose form the browser is sending, nor while the buyer is filling such a form
+  // (@rifazo/shared/form-key-script).
+  "var d=false;function go(){if(d||window.__rifazoLeaving)return;",
+  "var r=typeof window.__rifazoBusyFor==='function'?window.__rifazoBusyFor():0;",
+  "if(r>0)return void setTimeout(go,r);d=true;import(en)}",
   "function start(){if(!w||typeof PerformanceObserver==='undefined'){go()}else{",
   "try{new PerformanceObserver(function(l,b){if(l.getEntriesByName('first-contentful-paint').length===0)return;",
   "b.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){go()}",
