@@ -82,7 +82,11 @@ export function journeyLines(journey, { runs, network, cpu, phone, missed }) {
       `(${journey.raffles.chosen.origin}); al azar: «${journey.raffles.random.title}» (${journey.raffles.random.origin}). ` +
       `Cada corrida reserva de verdad 2 boletos (comprobado en la API) y, en la de números elegidos, sube una ` +
       `captura PNG de 1080×2400 y ${kb(journey.pngBytes)} (comprobado: un solo comprobante, ligado a la reserva). ` +
-      `Mediana (más rápida–más lenta) de ${runs} corridas; tiempos desde el inicio de la navegación a la página de la rifa.`,
+      `Mediana (más rápida–más lenta) de ${runs} corridas; tiempos desde el inicio de la navegación a la página de la rifa.` +
+      (journey.pauseMs
+        ? ` La compradora espera ${s2(journey.pauseMs)} entre elegir y tocar «Reservar» (JOURNEY_PAUSE_MS): ` +
+          "una serie de ensayo, que no cambia las cifras actuales."
+        : ""),
     "",
     "| Recorrido | Paso | Mediana (mín–máx) | Corridas | Objetivo |",
     "|---|---|---:|---|---|",
@@ -134,7 +138,8 @@ export function journeyLines(journey, { runs, network, cpu, phone, missed }) {
 
 /** Rows of the current-figures table: the steps with a goal, plus the request count of each flow. */
 export function journeyRows(journey, { how, day, loadNote, runs }) {
-  if (journey.skipped) return [];
+  // A series with a pause before «Reservar» is a trial: its figures are not the journey's.
+  if (journey.skipped || journey.pauseMs) return [];
   const rows = journeySteps(journey)
     .filter((step) => step.goal !== undefined)
     .map((step) => ({

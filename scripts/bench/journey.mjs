@@ -25,6 +25,12 @@ import { CPU_SLOWDOWN, SLOW_3G } from "./usable.mjs";
 
 const TIMEOUT_MS = 180_000;
 const POLL_MS = 50;
+/**
+ * JOURNEY_PAUSE_MS: how long the buyer waits between choosing and tapping «Reservar» (default none). A pause
+ * lets the app's start, if any, fall on the tap, as for a buyer who reads the total first.
+ */
+export const PAUSE_BEFORE_RESERVE_MS = Math.max(0, Number(process.env.JOURNEY_PAUSE_MS) || 0);
+
 /** A tap on the grid every TAP_EVERY polls: about as often as a person taps a number that does not react. */
 const TAP_EVERY = 5;
 
@@ -287,6 +293,7 @@ async function reserveRun(phone, { baseUrl, raffle, mode }) {
     if ((await quantity.inputValue()) !== "2") await quantity.fill("2");
   }
   await stamped(page, "reserveUsable");
+  if (PAUSE_BEFORE_RESERVE_MS) await page.waitForTimeout(PAUSE_BEFORE_RESERVE_MS);
   const before = await raffleStamps(page);
   const reserve = page
     .locator("main")
@@ -430,5 +437,5 @@ export async function measureJourney({ baseUrl, chromiumPath, runs, setup, log =
   } finally {
     await browser.close();
   }
-  return { ...out, pageErrors: [...out.pageErrors] };
+  return { ...out, pageErrors: [...out.pageErrors], pauseMs: PAUSE_BEFORE_RESERVE_MS };
 }
