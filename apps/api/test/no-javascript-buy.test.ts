@@ -215,7 +215,8 @@ describe("la página de pago, renderizada para su comprador", () => {
     expect(html).toContain("42");
     expect(html).toContain("Pago Móvil");
     expect(html).toContain("Zelle");
-    expect(html).toMatch(/Apartado hasta las/);
+    // «la 1:00» from 1:00 to 1:59, «las» otherwise (Caracas time).
+    expect(html).toMatch(/Apartado hasta las? \d{1,2}:\d{2}/);
     const [form] = tags(html, "form", 'action="/api/proofs"');
     expect(form).toContain('method="post"');
     expect(form).toMatch(/enctype="multipart\/form-data"/i);
